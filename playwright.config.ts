@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded one (this machine cannot download browsers).
+const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: process.env['CI'] ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env['CI'] ? [['list']] : [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'web',
+      testDir: 'tests/e2e/web',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            '--no-sandbox',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--disable-gpu',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+    {
+      name: 'desktop',
+      testDir: 'tests/e2e/desktop',
+    },
+  ],
+});

@@ -1,0 +1,21 @@
+import { defineConfig } from '@playwright/test';
+
+// `npm run screenshots`: regenerates the README's pictures from the real UI.
+export default defineConfig({
+  testDir: 'tests/screenshots',
+  workers: 1,
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1400, height: 860 },
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-gpu',
+      ],
+    },
+  },
+});

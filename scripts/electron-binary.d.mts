@@ -1,0 +1,1 @@
+export declare function findElectronBinary(): { path: string } | { path: null; reason: string };

@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AppInfo } from '../shared/contract';
+import { createHandlers, type Handlers } from './bridge/handlers';
+import { createDispatcher, type Dispatcher } from './bridge/dispatch';
+import { createEventBus, type EventBus } from './event-bus';
+import { createLogger, type Logger } from './log';
+import { openVault } from './profiles/open-vault';
+import { createProfileService, seedDefaultProfiles, type ProfileService } from './profiles/profile-service';
+import type { SecretCipher } from './profiles/sealed-secret';
+import type { Vault } from './profiles/vault';
+import { openDatabase, type SqliteDatabase } from './store/connection';
+import { createEventsRepository, type EventsRepository } from './store/events-repository';
+import { migrate } from './store/migrate';
+import { migrations } from './store/migrations';
+import { createProfilesRepository } from './store/profiles-repository';
+import { createSettingsRepository, type SettingsRepository } from './store/settings-repository';
+import { APP_VERSION } from './version';
+
+export type FrontDoor = AppInfo['frontDoor'] | 'cli';
+
+export interface ConsoleOptions {
+  dataDir: string;
+  frontDoor: FrontDoor;
+  /** Where `native/` lives (desktop only: the Electron build of better-sqlite3). */
+  appRoot?: string;
+  desktopCipher?: SecretCipher | null;
+  keychain?: 'auto' | 'off';
+  /** Also write log lines to stderr (CLI commands that run in the foreground). */
+  logToStderr?: boolean;
+}
+
+/** Every service of one running console, built from one data directory. */
+export interface ConsoleServices {
+  readonly dataDir: string;
+  readonly frontDoor: FrontDoor;
+  readonly db: SqliteDatabase;
+  readonly bus: EventBus;
+  readonly vault: Vault;
+  readonly log: Logger;
+  readonly settings: SettingsRepository;
+  readonly events: EventsRepository;
+  readonly profiles: ProfileService;
+  appInfo(): AppInfo;
+  /** Registers cleanup to run, in reverse order, when the console closes. */
+  onClose(closer: () => Promise<void> | void): void;
+}
+
+/** The services plus the bridge that serves them, closed with one call. */
+export interface ConsoleCore extends ConsoleServices {
+  readonly handlers: Handlers;
+  readonly dispatcher: Dispatcher;
+  close(): Promise<void>;
+}
+
+export function keychainPreference(env: NodeJS.ProcessEnv = process.env): 'auto' | 'off' {
+  return env['CHECKOUT_CONSOLE_KEYCHAIN'] === 'off' ? 'off' : 'auto';
+}
+
+/** The composition root. */
+export async function createConsole(options: ConsoleOptions): Promise<ConsoleCore> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const log = createLogger(join(dataDir, 'logs'), { stderr: options.logToStderr === true });
+
+  const db = openDatabase(
+    join(dataDir, 'console.sqlite'),
+    options.appRoot === undefined ? {} : { appRoot: options.appRoot },
+  );
+  migrate(db, migrations);
+
+  const vault = await openVault(dataDir, {
+    desktopCipher: options.desktopCipher ?? null,
+    keychain: options.keychain ?? keychainPreference(),
+  });
+  if (vault.primary.warning !== null) log.warn(vault.primary.warning);
+
+  const bus = createEventBus();
+  const settings = createSettingsRepository(db);
+  const events = createEventsRepository(db);
+  const profilesRepository = createProfilesRepository(db);
+  const profiles = createProfileService({
+    profiles: profilesRepository,
+    settings,
+    vault,
+    bus,
+    transaction: (fn) => db.transaction(fn)(),
+  });
+  seedDefaultProfiles(profiles, profilesRepository.count() === 0);
+
+  const closers: (() => Promise<void> | void)[] = [];
+  const frontDoor = options.frontDoor;
+
+  const services: ConsoleServices = {
+    dataDir,
+    frontDoor,
+    db,
+    bus,
+    vault,
+    log,
+    settings,
+    events,
+    profiles,
+    appInfo: () => ({
+      version: APP_VERSION,
+      frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',
+      dataDir,
+      vault: { scheme: vault.primary.scheme, warning: vault.primary.warning },
+    }),
+    onClose: (closer) => closers.push(closer),
+  };
+  const handlers = createHandlers(services);
+  return {
+    ...services,
+    handlers,
+    dispatcher: createDispatcher(handlers),
+    async close() {
+      for (const closer of closers.reverse()) await closer();
+      db.close();
+      log.close();
+    },
+  };
+}

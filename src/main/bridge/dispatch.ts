@@ -1,0 +1,55 @@
+import {
+  commands,
+  isCommandName,
+  type BridgeResult,
+  type CommandName,
+  type CommandOutput,
+  type ParsedCommandInput,
+} from '../../shared/contract';
+import { toBridgeError } from '../console-error';
+import { zodIssuesToBridgeIssues } from '../parse-input';
+import type { CallContext, Handler, Handlers } from './handlers';
+
+export type Dispatcher = (
+  command: string,
+  rawInput: unknown,
+  context: CallContext,
+) => Promise<BridgeResult<unknown>>;
+
+/**
+ * The one path every transport takes: known command, input parsed by its zod schema, handler
+ * run, output parsed by its schema (which also strips anything the contract does not name, so
+ * nothing unplanned, such as a secret, can ride along), and every failure turned into a result.
+ */
+export function createDispatcher(handlers: Handlers): Dispatcher {
+  return async (command, rawInput, context) => {
+    if (!isCommandName(command)) {
+      return {
+        ok: false,
+        error: { code: 'unknown_command', message: `Unknown command "${command}".`, issues: [] },
+      };
+    }
+    return run(command, handlers[command], rawInput, context);
+  };
+}
+
+async function run<K extends CommandName>(
+  command: K,
+  handler: Handler<K>,
+  rawInput: unknown,
+  context: CallContext,
+): Promise<BridgeResult<CommandOutput<K>>> {
+  const definition = commands[command];
+  const input = definition.input.safeParse(rawInput ?? {});
+  if (!input.success) {
+    const issues = zodIssuesToBridgeIssues(input.error);
+    const message = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    return { ok: false, error: { code: 'invalid_input', message, issues } };
+  }
+  try {
+    const data = await handler(input.data as ParsedCommandInput<K>, context);
+    return { ok: true, data: definition.output.parse(data) as CommandOutput<K> };
+  } catch (error) {
+    return { ok: false, error: toBridgeError(error) };
+  }
+}

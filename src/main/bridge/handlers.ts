@@ -1,0 +1,16 @@
+import type { CommandName } from '../../shared/contract';
+import type { ConsoleServices } from '../app';
+import { appHandlers } from './handlers/app';
+import { profileHandlers } from './handlers/profiles';
+import type { HandlerGroup } from './handlers/types';
+
+export type { CallContext, Handler } from './handlers/types';
+export type Handlers = HandlerGroup<CommandName>;
+
+/** Every command of the contract, implemented. A missing one is a type error here. */
+export function createHandlers(services: ConsoleServices): Handlers {
+  return {
+    ...appHandlers(services),
+    ...profileHandlers(services),
+  } satisfies Handlers;
+}

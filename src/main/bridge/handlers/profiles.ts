@@ -1,0 +1,26 @@
+import type { ConsoleServices } from '../../app';
+import type { HandlerGroup } from './types';
+
+type ProfileCommand =
+  | 'listProfiles'
+  | 'createProfile'
+  | 'updateProfile'
+  | 'duplicateProfile'
+  | 'removeProfile'
+  | 'activateProfile';
+
+export function profileHandlers({ profiles }: ConsoleServices): HandlerGroup<ProfileCommand> {
+  return {
+    listProfiles: () => profiles.snapshot(),
+    createProfile: ({ fields, apiToken, notificationToken }) =>
+      profiles.create(fields, { apiToken, notificationToken }),
+    updateProfile: ({ id, fields, apiToken, notificationToken }) =>
+      profiles.update(id, fields, { apiToken, notificationToken }),
+    duplicateProfile: ({ id, name }) => profiles.duplicate(id, name),
+    removeProfile: ({ id }) => {
+      profiles.remove(id);
+      return { removedId: id };
+    },
+    activateProfile: ({ id }) => profiles.activate(id),
+  };
+}

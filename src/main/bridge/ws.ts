@@ -1,0 +1,55 @@
+import type { WebSocket, WebSocketServer } from 'ws';
+import { wireCallSchema, type ServerMessage } from '../../shared/wire';
+import type { EventBus } from '../event-bus';
+import type { Dispatcher } from './dispatch';
+
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+
+function send(socket: WebSocket, message: ServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/**
+ * Serves the contract over WebSocket: the browser-mode twin of ipc.ts. Authentication and
+ * origin checks happen before the upgrade (browser-mode/server.ts); here every message is
+ * parsed, dispatched, and answered, and pushed events are fanned out to every socket.
+ */
+export function serveBridgeOverWebSocket(
+  wss: WebSocketServer,
+  dispatch: Dispatcher,
+  bus: EventBus,
+): () => void {
+  const unsubscribe = bus.subscribe((event) => {
+    for (const socket of wss.clients) send(socket, { type: 'event', event });
+  });
+
+  wss.on('connection', (socket) => {
+    socket.on('message', (data, isBinary) => {
+      void handleMessage(socket, data, isBinary);
+    });
+  });
+
+  async function handleMessage(socket: WebSocket, data: unknown, isBinary: boolean): Promise<void> {
+    const text = !isBinary && Buffer.isBuffer(data) ? data.toString('utf8') : null;
+    if (text === null || text.length > MAX_MESSAGE_BYTES) {
+      socket.close(1003, 'Expected a JSON text message');
+      return;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      socket.close(1007, 'Malformed JSON');
+      return;
+    }
+    const call = wireCallSchema.safeParse(raw);
+    if (!call.success) {
+      socket.close(1008, 'Not a bridge call');
+      return;
+    }
+    const result = await dispatch(call.data.command, call.data.input, { transport: 'websocket' });
+    send(socket, { type: 'result', id: call.data.id, result });
+  }
+
+  return unsubscribe;
+}

@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { BRIDGE_PATH } from '../../shared/wire';
+import type { ConsoleCore } from '../app';
+import { serveBridgeOverWebSocket } from '../bridge/ws';
+import { contentSecurityPolicy } from '../content-security-policy';
+import { allowedHostHeaders, isAllowedHost, isAllowedOrigin, isLoopbackHost } from './host-guard';
+import { createSessionGate } from './session-gate';
+import { serveStatic } from './static-files';
+
+export interface BrowserModeOptions {
+  host: string;
+  port: number;
+  /** The built renderer (out/renderer). */
+  staticDir: string;
+}
+
+export interface BrowserModeServer {
+  /** The address to print and open, carrying the one-time token. */
+  readonly launchUrl: string;
+  readonly origin: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': contentSecurityPolicy(),
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;
+
+function refuse(response: ServerResponse, status: 401 | 403, message: string): void {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+  response.end(message);
+}
+
+function refuseUpgrade(socket: Duplex, status: 401 | 403 | 404): void {
+  const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export function isNonLoopbackHost(host: string): boolean {
+  return !isLoopbackHost(host);
+}
+
+/**
+ * Browser mode: the renderer and the bridge over one loopback HTTP server, guarded by a Host
+ * allow-list (DNS rebinding), a one-time launch token traded for a session cookie, and an
+ * Origin check on the WebSocket upgrade (cross-site WebSocket hijacking).
+ */
+export async function startBrowserModeServer(
+  core: ConsoleCore,
+  options: BrowserModeOptions,
+): Promise<BrowserModeServer> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const allowedHosts = allowedHostHeaders(options.host, port);
+  const gate = createSessionGate(port);
+  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const origin = `http://${hostForUrl}:${port}`;
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (!isAllowedHost(request.headers.host, allowedHosts)) {
+      refuse(response, 403, 'Forbidden: this console only answers to its own address.');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS });
+      response.end();
+      return;
+    }
+    const url = new URL(request.url ?? '/', origin);
+    const token = url.searchParams.get('token');
+    if (token !== null) {
+      const hadSession = gate.hasSession(request.headers.cookie);
+      const cookie = hadSession ? null : gate.exchange(token);
+      if (!hadSession && cookie === null) {
+        refuse(
+          response,
+          401,
+          'This link has already been used or is not valid. Restart "checkout-console serve" for a new one.',
+        );
+        return;
+      }
+      url.searchParams.delete('token');
+      response.writeHead(302, {
+        ...(cookie === null ? {} : { 'Set-Cookie': cookie }),
+        Location: `${url.pathname}${url.search}${url.hash}`,
+        ...SECURITY_HEADERS,
+      });
+      response.end();
+      return;
+    }
+    if (!gate.hasSession(request.headers.cookie)) {
+      refuse(response, 401, 'Unauthorized: open the link "checkout-console serve" printed.');
+      return;
+    }
+    response.setHeaders(new Map(Object.entries(SECURITY_HEADERS)));
+    serveStatic(options.staticDir, url.pathname, response);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  const stopBridge = serveBridgeOverWebSocket(wss, core.dispatcher, core.bus);
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const path = new URL(request.url ?? '/', origin).pathname;
+    if (path !== BRIDGE_PATH) return refuseUpgrade(socket, 404);
+    if (!isAllowedHost(request.headers.host, allowedHosts)) return refuseUpgrade(socket, 403);
+    if (!isAllowedOrigin(request.headers.origin, allowedHosts)) return refuseUpgrade(socket, 403);
+    if (!gate.hasSession(request.headers.cookie)) return refuseUpgrade(socket, 401);
+    wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request));
+  });
+
+  return {
+    launchUrl: `${origin}/?token=${gate.launchToken}`,
+    origin,
+    port,
+    async close() {
+      stopBridge();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { createConsole, type ConsoleCore } from '../app';
+import { resolveDataDir } from '../data-dir';
+import { UsageError } from './cli-errors';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+}
+
+/** What every command receives: where things are, and how to talk to the user. */
+export interface CliContext {
+  io: CliIo;
+  /** The built renderer, for `serve`. */
+  rendererDir: string;
+  dataDirFlag: () => string | undefined;
+}
+
+/** Opens the console on the resolved data directory, runs `fn`, and always closes it. */
+export async function withConsole<T>(context: CliContext, fn: (core: ConsoleCore) => Promise<T>): Promise<T> {
+  const core = await createConsole({ dataDir: resolveDataDir(context.dataDirFlag()), frontDoor: 'cli' });
+  try {
+    return await fn(core);
+  } finally {
+    await core.close();
+  }
+}
+
+/** Parses flags with a zod schema; a failure is a usage error naming the flag. */
+export function parseFlags<S extends z.ZodType>(schema: S, flags: unknown): z.output<S> {
+  const result = schema.safeParse(flags);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const flag = issue?.path[0];
+  const name =
+    typeof flag === 'string' ? `--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : 'arguments';
+  throw new UsageError(`${name}: ${issue?.message ?? 'invalid value'}`);
+}
+
+export const portFlag = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535 (0 picks a free port)')
+  .max(65535, 'must be between 0 and 65535 (0 picks a free port)');

@@ -1,0 +1,171 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import {
+  defaultProfileFields,
+  environmentSchema,
+  type ProfileFields,
+  type SecretEdit,
+} from '../../../shared/profile';
+import { ConsoleError } from '../../console-error';
+import type { ProfileService } from '../../profiles/profile-service';
+import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
+import { UsageError } from '../cli-errors';
+import { formatTable } from '../format-table';
+
+const profileOptionFlags = z.object({
+  env: environmentSchema.optional(),
+  baseUrl: z.string().optional(),
+  apiToken: z.string().optional(),
+  notificationToken: z.string().optional(),
+  clearApiToken: z.boolean().optional(),
+  clearNotificationToken: z.boolean().optional(),
+  listenerPort: portFlag.optional(),
+  publicListenerUrl: z.string().optional(),
+  notificationField: z.string().optional(),
+  tokenMinutes: z.coerce.number().optional(),
+  name: z.string().optional(),
+});
+type ProfileOptionFlags = z.infer<typeof profileOptionFlags>;
+
+function addProfileOptions(command: Command): Command {
+  return command
+    .option('--base-url <url>', 'the service base URL (http or https)')
+    .option('--api-token <token>', 'API token; "-" reads it from standard input')
+    .option(
+      '--notification-token <token>',
+      'notification (webhook JWT) secret; "-" reads it from standard input',
+    )
+    .option('--listener-port <n>', 'local webhook listener port (0 picks a free one)')
+    .option('--public-listener-url <url>', 'public URL of the listener (a tunnel), or "none"')
+    .option('--notification-field <path>', 'request field that carries the notification URL')
+    .option('--token-minutes <n>', 'lifetime of tokens the console signs, in minutes');
+}
+
+async function secretEdit(
+  value: string | undefined,
+  clear: boolean | undefined,
+  context: CliContext,
+): Promise<SecretEdit> {
+  if (clear === true && value !== undefined) throw new UsageError('Give a token or clear it, not both.');
+  if (clear === true) return { action: 'clear' };
+  if (value === undefined) return { action: 'keep' };
+  const token = value === '-' ? (await context.io.readStdin()).trim() : value;
+  return { action: 'set', value: token };
+}
+
+function fieldPatch(flags: ProfileOptionFlags): Partial<ProfileFields> {
+  const patch: Partial<ProfileFields> = {};
+  if (flags.name !== undefined) patch.name = flags.name;
+  if (flags.env !== undefined) patch.environment = flags.env;
+  if (flags.baseUrl !== undefined) patch.baseUrl = flags.baseUrl;
+  if (flags.listenerPort !== undefined) patch.listenerPort = flags.listenerPort;
+  if (flags.publicListenerUrl !== undefined)
+    patch.publicListenerUrl = flags.publicListenerUrl === 'none' ? null : flags.publicListenerUrl;
+  if (flags.notificationField !== undefined) patch.notificationField = flags.notificationField;
+  if (flags.tokenMinutes !== undefined) patch.signedTokenMinutes = flags.tokenMinutes;
+  return patch;
+}
+
+export function requireProfile(profiles: ProfileService, name: string) {
+  const profile = profiles.findByName(name);
+  if (profile === undefined) {
+    const known = profiles
+      .snapshot()
+      .profiles.map((p) => p.name)
+      .join(', ');
+    throw new ConsoleError('not_found', `No profile named "${name}". Known profiles: ${known}.`);
+  }
+  return profile;
+}
+
+export function registerProfiles(program: Command, context: CliContext): void {
+  const { io } = context;
+  const profiles = program.command('profiles').description('List and manage profiles (local, sandbox, live)');
+
+  profiles
+    .command('list')
+    .description('List profiles; tokens are shown masked')
+    .option('--json', 'print JSON')
+    .action((rawFlags: unknown) =>
+      withConsole(context, async (core) => {
+        const flags = parseFlags(z.object({ json: z.boolean().optional() }), rawFlags);
+        const snapshot = core.profiles.snapshot();
+        if (flags.json === true) {
+          io.stdout(`${JSON.stringify(snapshot.profiles, null, 2)}\n`);
+          return;
+        }
+        const rows = snapshot.profiles.map((p) => [
+          p.isActive ? '*' : '',
+          p.name,
+          p.environment,
+          p.baseUrl,
+          p.apiToken.masked ?? '(not set)',
+          p.notificationToken.masked ?? '(not set)',
+          String(p.listenerPort),
+        ]);
+        io.stdout(
+          formatTable(['', 'NAME', 'ENV', 'BASE URL', 'API TOKEN', 'NOTIFICATION TOKEN', 'LISTENER'], rows),
+        );
+      }),
+    );
+
+  addProfileOptions(
+    profiles
+      .command('add <name>')
+      .description('Add a profile')
+      .requiredOption('--env <env>', 'local, sandbox or live'),
+  ).action((name: string, rawFlags: unknown) =>
+    withConsole(context, async (core) => {
+      const flags = parseFlags(profileOptionFlags, rawFlags);
+      if (flags.env === undefined) throw new UsageError('--env: choose local, sandbox or live');
+      if (flags.baseUrl === undefined) throw new UsageError('--base-url: required');
+      const fields = { ...defaultProfileFields(flags.env, name), ...fieldPatch(flags), name };
+      const view = core.profiles.create(fields, {
+        apiToken: await secretEdit(flags.apiToken, undefined, context),
+        notificationToken: await secretEdit(flags.notificationToken, undefined, context),
+      });
+      io.stdout(`Added profile "${view.name}" (${view.environment}).\n`);
+    }),
+  );
+
+  addProfileOptions(
+    profiles
+      .command('set <name>')
+      .description('Change a profile')
+      .option('--env <env>', 'local, sandbox or live')
+      .option('--name <new-name>', 'rename the profile')
+      .option('--clear-api-token', 'remove the stored API token')
+      .option('--clear-notification-token', 'remove the stored notification token'),
+  ).action((name: string, rawFlags: unknown) =>
+    withConsole(context, async (core) => {
+      const flags = parseFlags(profileOptionFlags, rawFlags);
+      const profile = requireProfile(core.profiles, name);
+      const view = core.profiles.update(profile.id, fieldPatch(flags), {
+        apiToken: await secretEdit(flags.apiToken, flags.clearApiToken, context),
+        notificationToken: await secretEdit(flags.notificationToken, flags.clearNotificationToken, context),
+      });
+      io.stdout(`Updated profile "${view.name}".\n`);
+    }),
+  );
+
+  profiles
+    .command('use <name>')
+    .description('Make a profile the active one')
+    .action((name: string) =>
+      withConsole(context, async (core) => {
+        const view = core.profiles.activate(requireProfile(core.profiles, name).id);
+        io.stdout(`Active profile: "${view.name}" (${view.environment}).\n`);
+      }),
+    );
+
+  profiles
+    .command('remove <name>')
+    .description('Remove a profile (its history stays)')
+    .action((name: string) =>
+      withConsole(context, async (core) => {
+        const profile = requireProfile(core.profiles, name);
+        core.profiles.remove(profile.id);
+        io.stdout(`Removed profile "${profile.fields.name}".\n`);
+      }),
+    );
+}

@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { createConsole } from '../../app';
+import { isNonLoopbackHost, startBrowserModeServer } from '../../browser-mode/server';
+import { resolveDataDir } from '../../data-dir';
+import { parseFlags, portFlag, type CliContext } from '../cli-context';
+import { openBrowser } from '../open-browser';
+
+export const DEFAULT_SERVE_PORT = 4400;
+
+const serveFlags = z.object({
+  port: portFlag.default(DEFAULT_SERVE_PORT),
+  host: z.string().trim().min(1, 'must name a host or address').default('127.0.0.1'),
+  open: z.boolean().default(true),
+});
+
+/** Runs until interrupted; resolves when the server has shut down. */
+export async function runServe(context: CliContext, rawFlags: unknown): Promise<void> {
+  const flags = parseFlags(serveFlags, rawFlags);
+  const { io } = context;
+  if (isNonLoopbackHost(flags.host)) {
+    io.stderr(
+      `warning: --host ${flags.host} is not a loopback address; anyone who can reach it and obtains the link can use this console.\n`,
+    );
+  }
+  const core = await createConsole({ dataDir: resolveDataDir(context.dataDirFlag()), frontDoor: 'browser' });
+  const server = await startBrowserModeServer(core, {
+    host: flags.host,
+    port: flags.port,
+    staticDir: context.rendererDir,
+  }).catch(async (error: unknown) => {
+    await core.close();
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE')
+      throw new Error(`Port ${flags.port} is in use; pass --port 0 to pick a free one.`);
+    throw error;
+  });
+  const warning = core.appInfo().vault.warning;
+  if (warning !== null) io.stderr(`warning: ${warning}\n`);
+  io.stdout(`Console ready at ${server.launchUrl}\n`);
+  if (flags.open) await openBrowser(server.launchUrl);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  await core.close();
+}
+
+export function registerServe(program: Command, context: CliContext): void {
+  program
+    .command('serve')
+    .description('Serve the console UI to your browser (browser mode)')
+    .option('--port <n>', `port to listen on; 0 picks a free one (default ${DEFAULT_SERVE_PORT})`)
+    .option('--host <h>', 'address to bind (default 127.0.0.1)')
+    .option('--no-open', 'do not open the system browser')
+    .action((flags: unknown) => runServe(context, flags));
+}

@@ -1,0 +1,68 @@
+import { Command, CommanderError } from 'commander';
+import { ConsoleError } from '../console-error';
+import { APP_VERSION } from '../version';
+import type { CliContext, CliIo } from './cli-context';
+import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors';
+import { registerProfiles } from './commands/profiles';
+import { registerServe } from './commands/serve';
+
+export interface RunCliOptions {
+  io: CliIo;
+  rendererDir: string;
+}
+
+function buildProgram(context: CliContext, io: CliIo): Command {
+  const program = new Command('checkout-console')
+    .description('Test console for the merchant checkout / pay-later service')
+    .version(APP_VERSION)
+    .option(
+      '--data-dir <dir>',
+      'data directory (default: $CHECKOUT_CONSOLE_DATA_DIR, then the per-user data folder)',
+    )
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  registerServe(program, context);
+  registerProfiles(program, context);
+  // Apply the same error handling to every subcommand, however deep.
+  const visit = (command: Command) => {
+    command.exitOverride();
+    command.configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    command.commands.forEach(visit);
+  };
+  visit(program);
+  return program;
+}
+
+/** Runs one command line and returns its exit code; never calls process.exit itself. */
+export async function runCli(argv: readonly string[], options: RunCliOptions): Promise<number> {
+  const { io } = options;
+  const context: CliContext = {
+    io,
+    rendererDir: options.rendererDir,
+    // Read lazily: the global flag is parsed by the time any command action runs.
+    dataDirFlag: () => program.opts<{ dataDir?: string }>().dataDir,
+  };
+  const program = buildProgram(context, io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommandExit) return error.exitCode;
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
+      // A bare group (`checkout-console profiles`) prints its help; that is not a failure of the user.
+      if (error.code === 'commander.help') return EXIT_OK;
+      return EXIT_USAGE;
+    }
+    if (error instanceof UsageError) {
+      io.stderr(`error: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof ConsoleError && error.code === 'invalid_input') {
+      io.stderr(`error: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_FAILED;
+  }
+}

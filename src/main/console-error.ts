@@ -1,0 +1,35 @@
+import type { BridgeErrorPayload, BridgeIssue } from '../shared/contract';
+
+type ErrorCode = BridgeErrorPayload['code'];
+
+/**
+ * An error meant for the person at the keyboard: a code the UI can act on, a sentence that
+ * says what went wrong, and the fields involved. Anything else thrown is a bug and is
+ * reported as `failed` with its message.
+ */
+export class ConsoleError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: BridgeIssue[];
+
+  constructor(code: ErrorCode, message: string, issues: BridgeIssue[] = []) {
+    super(message);
+    this.name = 'ConsoleError';
+    this.code = code;
+    this.issues = issues;
+  }
+
+  static invalid(path: string, message: string): ConsoleError {
+    return new ConsoleError('invalid_input', `${path}: ${message}`, [{ path, message }]);
+  }
+
+  static notFound(what: string): ConsoleError {
+    return new ConsoleError('not_found', `${what} does not exist (it may have been removed).`);
+  }
+}
+
+export function toBridgeError(error: unknown): BridgeErrorPayload {
+  if (error instanceof ConsoleError)
+    return { code: error.code, message: error.message, issues: error.issues };
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'failed', message, issues: [] };
+}

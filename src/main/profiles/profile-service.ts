@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { ProfilesSnapshot } from '../../shared/contract';
+import {
+  defaultProfileFields,
+  maskSecret,
+  profileFieldsSchema,
+  type ProfileFields,
+  type ProfileView,
+  type SecretEdit,
+} from '../../shared/profile';
+import { ConsoleError } from '../console-error';
+import type { EventBus } from '../event-bus';
+import type { ProfilesRepository, StoredProfile } from '../store/profiles-repository';
+import type { SettingsRepository } from '../store/settings-repository';
+import { parseInput } from '../parse-input';
+import type { Vault } from './vault';
+
+const ACTIVE_PROFILE_KEY = 'activeProfileId';
+
+export interface ProfileSecrets {
+  apiToken: string | null;
+  notificationToken: string | null;
+}
+
+export interface ProfileSecretEdits {
+  apiToken: SecretEdit;
+  notificationToken: SecretEdit;
+}
+
+export interface ProfileService {
+  snapshot(): ProfilesSnapshot;
+  get(id: number): StoredProfile;
+  findByName(name: string): StoredProfile | undefined;
+  active(): StoredProfile;
+  create(fields: ProfileFields, secrets: ProfileSecretEdits): ProfileView;
+  update(id: number, fields: Partial<ProfileFields>, secrets: ProfileSecretEdits): ProfileView;
+  duplicate(id: number, name?: string): ProfileView;
+  remove(id: number): void;
+  activate(id: number): ProfileView;
+  /** Plain tokens, for main-process use only (signing, sending). Never returned over the bridge. */
+  secretsOf(id: number): ProfileSecrets;
+  view(id: number): ProfileView;
+}
+
+interface Dependencies {
+  profiles: ProfilesRepository;
+  settings: SettingsRepository;
+  vault: Vault;
+  bus: EventBus;
+  /** Runs a function in one database transaction. */
+  transaction: <T>(fn: () => T) => T;
+}
+
+const KEEP: SecretEdit = { action: 'keep' };
+
+/** Profiles and their secrets: the only place tokens are sealed and opened. */
+export function createProfileService({
+  profiles,
+  settings,
+  vault,
+  bus,
+  transaction,
+}: Dependencies): ProfileService {
+  const activeId = (): number | null => settings.get(ACTIVE_PROFILE_KEY, z.number().int().nullable(), null);
+
+  const open = (sealed: string | null): string | null => (sealed === null ? null : vault.open(sealed));
+
+  const toView = (stored: StoredProfile, active: number | null): ProfileView => ({
+    ...stored.fields,
+    id: stored.id,
+    apiToken: maskSecret(open(stored.apiTokenSealed)),
+    notificationToken: maskSecret(open(stored.notificationTokenSealed)),
+    isActive: stored.id === active,
+    createdAt: stored.createdAt,
+    updatedAt: stored.updatedAt,
+  });
+
+  const get = (id: number): StoredProfile => {
+    const stored = profiles.get(id);
+    if (stored === undefined) throw ConsoleError.notFound(`Profile ${id}`);
+    return stored;
+  };
+
+  const applySecret = (current: string | null, edit: SecretEdit): string | null => {
+    switch (edit.action) {
+      case 'keep':
+        return current;
+      case 'clear':
+        return null;
+      case 'set':
+        return vault.seal(edit.value);
+    }
+  };
+
+  const assertNameFree = (name: string, exceptId?: number): void => {
+    const clash = profiles.findByName(name);
+    if (clash !== undefined && clash.id !== exceptId) {
+      throw ConsoleError.invalid('fields.name', `A profile named "${clash.fields.name}" already exists`);
+    }
+  };
+
+  const snapshot = (): ProfilesSnapshot => {
+    const active = activeId();
+    return { profiles: profiles.list().map((stored) => toView(stored, active)), activeProfileId: active };
+  };
+
+  const announce = (): void => bus.publish('profiles.changed', snapshot());
+
+  const view = (id: number): ProfileView => toView(get(id), activeId());
+
+  const unusedCopyName = (base: string): string => {
+    for (let n = 1; ; n += 1) {
+      const candidate = n === 1 ? `${base} copy` : `${base} copy ${n}`;
+      if (profiles.findByName(candidate) === undefined) return candidate;
+    }
+  };
+
+  const service: ProfileService = {
+    snapshot,
+    get,
+    view,
+    findByName: (name) => profiles.findByName(name),
+    active() {
+      const id = activeId();
+      const stored = id === null ? undefined : profiles.get(id);
+      if (stored !== undefined) return stored;
+      const first = profiles.list()[0];
+      if (first === undefined) throw new ConsoleError('not_found', 'There is no profile; create one first.');
+      return first;
+    },
+    create(fields, secrets) {
+      const parsed = parseInput(profileFieldsSchema, fields, ['fields']);
+      const id = transaction(() => {
+        assertNameFree(parsed.name);
+        return profiles.insert({
+          fields: parsed,
+          apiTokenSealed: applySecret(null, secrets.apiToken),
+          notificationTokenSealed: applySecret(null, secrets.notificationToken),
+        });
+      });
+      announce();
+      return view(id);
+    },
+    update(id, patch, secrets) {
+      transaction(() => {
+        const stored = get(id);
+        const fields = parseInput(profileFieldsSchema, { ...stored.fields, ...patch }, ['fields']);
+        assertNameFree(fields.name, id);
+        profiles.update(id, {
+          fields,
+          apiTokenSealed: applySecret(stored.apiTokenSealed, secrets.apiToken),
+          notificationTokenSealed: applySecret(stored.notificationTokenSealed, secrets.notificationToken),
+        });
+      });
+      announce();
+      return view(id);
+    },
+    duplicate(id, name) {
+      const copyId = transaction(() => {
+        const source = get(id);
+        const copyName = name ?? unusedCopyName(source.fields.name);
+        assertNameFree(copyName);
+        return profiles.insert({
+          fields: { ...source.fields, name: copyName },
+          apiTokenSealed: source.apiTokenSealed,
+          notificationTokenSealed: source.notificationTokenSealed,
+        });
+      });
+      announce();
+      return view(copyId);
+    },
+    remove(id) {
+      transaction(() => {
+        get(id);
+        if (profiles.count() <= 1) {
+          throw new ConsoleError(
+            'conflict',
+            'The last profile cannot be removed; the console always needs one.',
+          );
+        }
+        profiles.remove(id);
+        if (activeId() === id) settings.set(ACTIVE_PROFILE_KEY, profiles.list()[0]?.id ?? null);
+      });
+      announce();
+    },
+    activate(id) {
+      get(id);
+      settings.set(ACTIVE_PROFILE_KEY, id);
+      announce();
+      return view(id);
+    },
+    secretsOf(id) {
+      const stored = get(id);
+      return {
+        apiToken: open(stored.apiTokenSealed),
+        notificationToken: open(stored.notificationTokenSealed),
+      };
+    },
+  };
+  return service;
+}
+
+/**
+ * First run: Local (the built-in emulator, with fresh random tokens so it works end to end at
+ * once), Sandbox and Live (tokens left for the user to set). Local starts active.
+ */
+export function seedDefaultProfiles(service: ProfileService, isEmpty: boolean): void {
+  if (!isEmpty) return;
+  const randomToken = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
+  const local = service.create(defaultProfileFields('local', 'Local'), {
+    apiToken: { action: 'set', value: randomToken('local_api') },
+    notificationToken: { action: 'set', value: randomToken('local_notify') },
+  });
+  service.create(defaultProfileFields('sandbox', 'Sandbox'), { apiToken: KEEP, notificationToken: KEEP });
+  service.create(defaultProfileFields('live', 'Live'), { apiToken: KEEP, notificationToken: KEEP });
+  service.activate(local.id);
+}

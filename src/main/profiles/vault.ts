@@ -1,0 +1,32 @@
+import { parseSealed, type SecretCipher } from './sealed-secret';
+
+export interface Vault {
+  /** The cipher new values are sealed with. */
+  readonly primary: SecretCipher;
+  seal(plain: string): string;
+  /** Opens a value sealed by any cipher this vault knows; says clearly which one is missing. */
+  open(sealed: string): string;
+}
+
+/**
+ * The primary cipher seals; every known cipher can open its own values, so a data directory
+ * written by the desktop (safeStorage) and later opened by the CLI fails with a clear reason.
+ */
+export function createVault(primary: SecretCipher, others: readonly SecretCipher[] = []): Vault {
+  const byScheme = new Map([...others, primary].map((cipher) => [cipher.scheme, cipher]));
+  return {
+    primary,
+    seal: (plain) => primary.seal(plain),
+    open(sealed) {
+      const { scheme } = parseSealed(sealed);
+      const cipher = byScheme.get(scheme);
+      if (cipher === undefined) {
+        throw new Error(
+          `This token was encrypted with "${scheme}", which is not available here ` +
+            `(this process uses "${primary.scheme}"). Set the token again from here.`,
+        );
+      }
+      return cipher.open(sealed);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import Database from 'better-sqlite3';
+import { resolveNativeBinding } from './native-binding';
+
+export type SqliteDatabase = Database.Database;
+
+export interface OpenDatabaseOptions {
+  /** Where `native/` lives; only consulted under Electron. */
+  appRoot?: string;
+  readonly?: boolean;
+}
+
+/**
+ * Opens the console's database with the settings every caller needs: WAL so the UI can read
+ * while the listener writes, NORMAL sync (durable at each WAL checkpoint and safe against a
+ * process crash, which is the failure we guard against), and a busy timeout so the CLI and a
+ * running app can share the file.
+ */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
+  const nativeBinding = options.appRoot === undefined ? undefined : resolveNativeBinding(options.appRoot);
+  const db = new Database(file, {
+    ...(nativeBinding === undefined ? {} : { nativeBinding }),
+    ...(options.readonly === true ? { readonly: true } : {}),
+  });
+  db.pragma('busy_timeout = 5000');
+  if (options.readonly !== true) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  }
+  db.pragma('foreign_keys = ON');
+  return db;
+}

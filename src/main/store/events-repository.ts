@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bodyVerdictSchema,
+  eventKindSchema,
+  headerListSchema,
+  tokenVerdictSchema,
+  type BodyVerdict,
+  type BodyView,
+  type EventKind,
+  type HeaderList,
+  type TimelineDetail,
+  type TimelineSummary,
+  type TokenVerdict,
+} from '../../shared/events';
+import type { SqliteDatabase } from './connection';
+
+/** What a producer (listener, client, emulator, replay) records. Only kind is required. */
+export interface NewEvent {
+  uid?: string;
+  kind: EventKind;
+  atMs?: number;
+  profileId?: number | null;
+  profileName?: string | null;
+  method?: string | null;
+  url?: string | null;
+  path?: string | null;
+  query?: string | null;
+  remoteAddress?: string | null;
+  requestHeaders?: HeaderList;
+  requestBody?: Uint8Array | null;
+  requestSize?: number | null;
+  requestTruncated?: boolean;
+  status?: number | null;
+  responseHeaders?: HeaderList | null;
+  responseBody?: Uint8Array | null;
+  durationMs?: number | null;
+  orderId?: string | null;
+  orderReferenceId?: string | null;
+  eventType?: string | null;
+  tokenVerdict?: TokenVerdict | null;
+  bodyVerdict?: BodyVerdict | null;
+  error?: string | null;
+  relatedId?: number | null;
+  imported?: boolean;
+  details?: Record<string, unknown>;
+}
+
+/** Fields that become known after the row was first written (a response, a verdict). */
+export type EventUpdate = Partial<
+  Pick<
+    NewEvent,
+    | 'status'
+    | 'responseHeaders'
+    | 'responseBody'
+    | 'durationMs'
+    | 'orderId'
+    | 'orderReferenceId'
+    | 'eventType'
+    | 'tokenVerdict'
+    | 'bodyVerdict'
+    | 'error'
+    | 'details'
+  >
+>;
+
+export interface EventRow {
+  id: number;
+  uid: string;
+  kind: string;
+  at_ms: number;
+  profile_id: number | null;
+  profile_name: string | null;
+  method: string | null;
+  url: string | null;
+  path: string | null;
+  query: string | null;
+  remote_address: string | null;
+  request_headers: string;
+  request_body: Buffer | null;
+  request_size: number | null;
+  request_truncated: number;
+  status: number | null;
+  response_headers: string | null;
+  response_body: Buffer | null;
+  duration_ms: number | null;
+  order_id: string | null;
+  order_reference_id: string | null;
+  event_type: string | null;
+  token_verdict: string | null;
+  body_verdict: string | null;
+  error: string | null;
+  related_id: number | null;
+  imported: number;
+  details: string;
+}
+
+const SUMMARY_COLUMNS = `id, uid, kind, at_ms, profile_id, profile_name, method, url, path, status, duration_ms,
+  order_id, order_reference_id, event_type, token_verdict, body_verdict, error, related_id, imported`;
+export const EVENT_SUMMARY_COLUMNS = SUMMARY_COLUMNS;
+
+type SummaryRow = Pick<
+  EventRow,
+  | 'id'
+  | 'uid'
+  | 'kind'
+  | 'at_ms'
+  | 'profile_id'
+  | 'profile_name'
+  | 'method'
+  | 'url'
+  | 'path'
+  | 'status'
+  | 'duration_ms'
+  | 'order_id'
+  | 'order_reference_id'
+  | 'event_type'
+  | 'token_verdict'
+  | 'body_verdict'
+  | 'error'
+  | 'related_id'
+  | 'imported'
+>;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function toBodyView(
+  bytes: Uint8Array | null,
+  truncated = false,
+  size?: number | null,
+): BodyView | null {
+  if (bytes === null) return null;
+  let text: string | null = null;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    text = null;
+  }
+  return {
+    size: size ?? bytes.byteLength,
+    truncated,
+    text,
+    base64: text === null ? Buffer.from(bytes).toString('base64') : null,
+  };
+}
+
+function parseHeaders(json: string | null): HeaderList | null {
+  if (json === null) return null;
+  const parsed = headerListSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : [];
+}
+
+export function toSummary(row: SummaryRow): TimelineSummary {
+  return {
+    id: row.id,
+    uid: row.uid,
+    kind: eventKindSchema.parse(row.kind),
+    at: new Date(row.at_ms).toISOString(),
+    profileId: row.profile_id,
+    profileName: row.profile_name,
+    method: row.method,
+    path: row.path,
+    url: row.url,
+    status: row.status,
+    durationMs: row.duration_ms,
+    orderId: row.order_id,
+    orderReferenceId: row.order_reference_id,
+    eventType: row.event_type,
+    tokenVerdict: row.token_verdict === null ? null : tokenVerdictSchema.parse(row.token_verdict),
+    bodyVerdict: row.body_verdict === null ? null : bodyVerdictSchema.parse(row.body_verdict),
+    error: row.error,
+    relatedId: row.related_id,
+    imported: row.imported === 1,
+  };
+}
+
+export function toDetail(row: EventRow): TimelineDetail {
+  const details: unknown = JSON.parse(row.details);
+  return {
+    ...toSummary(row),
+    query: row.query,
+    remoteAddress: row.remote_address,
+    requestHeaders: parseHeaders(row.request_headers) ?? [],
+    requestBody: toBodyView(row.request_body, row.request_truncated === 1, row.request_size),
+    responseHeaders: parseHeaders(row.response_headers),
+    responseBody: toBodyView(row.response_body),
+    details: typeof details === 'object' && details !== null && !Array.isArray(details) ? { ...details } : {},
+  };
+}
+
+function toParams(event: NewEvent) {
+  return {
+    uid: event.uid ?? randomUUID(),
+    kind: event.kind,
+    at_ms: event.atMs ?? Date.now(),
+    profile_id: event.profileId ?? null,
+    profile_name: event.profileName ?? null,
+    method: event.method ?? null,
+    url: event.url ?? null,
+    path: event.path ?? null,
+    query: event.query ?? null,
+    remote_address: event.remoteAddress ?? null,
+    request_headers: JSON.stringify(event.requestHeaders ?? []),
+    request_body:
+      event.requestBody === undefined || event.requestBody === null ? null : Buffer.from(event.requestBody),
+    request_size: event.requestSize ?? event.requestBody?.byteLength ?? null,
+    request_truncated: event.requestTruncated === true ? 1 : 0,
+    status: event.status ?? null,
+    response_headers:
+      event.responseHeaders === undefined || event.responseHeaders === null
+        ? null
+        : JSON.stringify(event.responseHeaders),
+    response_body:
+      event.responseBody === undefined || event.responseBody === null
+        ? null
+        : Buffer.from(event.responseBody),
+    duration_ms: event.durationMs ?? null,
+    order_id: event.orderId ?? null,
+    order_reference_id: event.orderReferenceId ?? null,
+    event_type: event.eventType ?? null,
+    token_verdict: event.tokenVerdict ?? null,
+    body_verdict: event.bodyVerdict ?? null,
+    error: event.error ?? null,
+    related_id: event.relatedId ?? null,
+    imported: event.imported === true ? 1 : 0,
+    details: JSON.stringify(event.details ?? {}),
+  };
+}
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;
+
+/** The one table every producer writes to and the timeline reads from. */
+export function createEventsRepository(db: SqliteDatabase) {
+  const statements = {
+    insert:
+      db.prepare(`INSERT INTO events (uid, kind, at_ms, profile_id, profile_name, method, url, path, query,
+      remote_address, request_headers, request_body, request_size, request_truncated, status, response_headers,
+      response_body, duration_ms, order_id, order_reference_id, event_type, token_verdict, body_verdict, error,
+      related_id, imported, details)
+      VALUES (@uid, @kind, @at_ms, @profile_id, @profile_name, @method, @url, @path, @query, @remote_address,
+      @request_headers, @request_body, @request_size, @request_truncated, @status, @response_headers,
+      @response_body, @duration_ms, @order_id, @order_reference_id, @event_type, @token_verdict, @body_verdict,
+      @error, @related_id, @imported, @details)`),
+    byId: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
+    summaryById: db.prepare<[number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM events WHERE id = ?`),
+    count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
+  };
+
+  const insertOne = (event: NewEvent): number =>
+    Number(statements.insert.run(toParams(event)).lastInsertRowid);
+  const insertMany = db.transaction((events: readonly NewEvent[]) => events.map(insertOne));
+
+  return {
+    insert: insertOne,
+    /** Several rows in one transaction: one fsync for the lot (the listener's batching relies on it). */
+    insertMany(events: readonly NewEvent[]): number[] {
+      return insertMany(events);
+    },
+    update(id: number, update: EventUpdate): void {
+      const assignments: string[] = [];
+      const params: Record<string, unknown> = { id };
+      const set = (column: string, value: unknown) => {
+        assignments.push(`${column} = @${column}`);
+        params[column] = value;
+      };
+      if (update.status !== undefined) set('status', update.status);
+      if (update.responseHeaders !== undefined)
+        set(
+          'response_headers',
+          update.responseHeaders === null ? null : JSON.stringify(update.responseHeaders),
+        );
+      if (update.responseBody !== undefined)
+        set('response_body', update.responseBody === null ? null : Buffer.from(update.responseBody));
+      if (update.durationMs !== undefined) set('duration_ms', update.durationMs);
+      if (update.orderId !== undefined) set('order_id', update.orderId);
+      if (update.orderReferenceId !== undefined) set('order_reference_id', update.orderReferenceId);
+      if (update.eventType !== undefined) set('event_type', update.eventType);
+      if (update.tokenVerdict !== undefined) set('token_verdict', update.tokenVerdict);
+      if (update.bodyVerdict !== undefined) set('body_verdict', update.bodyVerdict);
+      if (update.error !== undefined) set('error', update.error);
+      if (update.details !== undefined) set('details', JSON.stringify(update.details));
+      if (assignments.length === 0) return;
+      db.prepare(`UPDATE events SET ${assignments.join(', ')} WHERE id = @id`).run(params);
+    },
+    getRow(id: number): EventRow | undefined {
+      return statements.byId.get(id);
+    },
+    getDetail(id: number): TimelineDetail | undefined {
+      const row = statements.byId.get(id);
+      return row === undefined ? undefined : toDetail(row);
+    },
+    getSummary(id: number): TimelineSummary | undefined {
+      const row = statements.summaryById.get(id);
+      return row === undefined ? undefined : toSummary(row);
+    },
+    count(): number {
+      return statements.count.get()?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { SqliteDatabase } from './connection';
+import type { Migration } from './migrations';
+
+export class MigrationHashMismatchError extends Error {
+  constructor(migration: Migration) {
+    super(
+      `Migration ${migration.name} was edited after it was applied to this database. ` +
+        `Applied migrations are immutable: add a new numbered migration instead.`,
+    );
+    this.name = 'MigrationHashMismatchError';
+  }
+}
+
+export function hashMigration(sql: string): string {
+  return createHash('sha256').update(sql).digest('hex');
+}
+
+/** Applies every pending migration in order, each in its own transaction. */
+export function migrate(db: SqliteDatabase, all: readonly Migration[]): { applied: string[] } {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const recorded = new Map(
+    db
+      .prepare<[], { id: number; sha256: string }>('SELECT id, sha256 FROM schema_migrations')
+      .all()
+      .map((row) => [row.id, row.sha256]),
+  );
+  const insert = db.prepare(
+    'INSERT INTO schema_migrations (id, name, sha256, applied_at) VALUES (?, ?, ?, ?)',
+  );
+  const applied: string[] = [];
+  for (const migration of [...all].sort((a, b) => a.id - b.id)) {
+    const hash = hashMigration(migration.sql);
+    const known = recorded.get(migration.id);
+    if (known !== undefined) {
+      if (known !== hash) throw new MigrationHashMismatchError(migration);
+      continue;
+    }
+    db.transaction(() => {
+      db.exec(migration.sql);
+      insert.run(migration.id, migration.name, hash, new Date().toISOString());
+    })();
+    applied.push(migration.name);
+  }
+  return { applied };
+}

@@ -1,0 +1,17 @@
+import profiles from './001-profiles';
+import events from './002-events';
+
+export interface Migration {
+  readonly id: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * Numbered, append-only. An applied migration is recorded with the hash of its SQL; editing
+ * one after it has run fails loudly at start-up instead of leaving databases that differ.
+ */
+export const migrations: readonly Migration[] = [
+  { id: 1, name: '001-profiles', sql: profiles },
+  { id: 2, name: '002-events', sql: events },
+];

@@ -1,0 +1,120 @@
+import { operationsSchema, environmentSchema, type ProfileFields } from '../../shared/profile';
+import type { SqliteDatabase } from './connection';
+
+interface ProfileRow {
+  id: number;
+  name: string;
+  environment: string;
+  base_url: string;
+  listener_port: number;
+  public_listener_url: string | null;
+  notification_field: string;
+  operations: string;
+  signed_token_minutes: number;
+  api_token_sealed: string | null;
+  notification_token_sealed: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A profile as stored: plain fields, and secrets still sealed. */
+export interface StoredProfile {
+  id: number;
+  fields: ProfileFields;
+  apiTokenSealed: string | null;
+  notificationTokenSealed: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProfileWrite {
+  fields: ProfileFields;
+  apiTokenSealed: string | null;
+  notificationTokenSealed: string | null;
+}
+
+function toStored(row: ProfileRow): StoredProfile {
+  return {
+    id: row.id,
+    fields: {
+      name: row.name,
+      environment: environmentSchema.parse(row.environment),
+      baseUrl: row.base_url,
+      listenerPort: row.listener_port,
+      publicListenerUrl: row.public_listener_url,
+      notificationField: row.notification_field,
+      operations: operationsSchema.parse(JSON.parse(row.operations)),
+      signedTokenMinutes: row.signed_token_minutes,
+    },
+    apiTokenSealed: row.api_token_sealed,
+    notificationTokenSealed: row.notification_token_sealed,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toParams(write: ProfileWrite) {
+  const { fields } = write;
+  return {
+    name: fields.name,
+    environment: fields.environment,
+    base_url: fields.baseUrl,
+    listener_port: fields.listenerPort,
+    public_listener_url: fields.publicListenerUrl,
+    notification_field: fields.notificationField,
+    operations: JSON.stringify(fields.operations),
+    signed_token_minutes: fields.signedTokenMinutes,
+    api_token_sealed: write.apiTokenSealed,
+    notification_token_sealed: write.notificationTokenSealed,
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
+
+export function createProfilesRepository(db: SqliteDatabase) {
+  const statements = {
+    list: db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY sort_order, id'),
+    byId: db.prepare<[number], ProfileRow>('SELECT * FROM profiles WHERE id = ?'),
+    byName: db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE name = ? COLLATE NOCASE'),
+    count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
+    insert: db.prepare(`INSERT INTO profiles
+      (name, environment, base_url, listener_port, public_listener_url, notification_field, operations,
+       signed_token_minutes, api_token_sealed, notification_token_sealed, sort_order, created_at, updated_at)
+      VALUES (@name, @environment, @base_url, @listener_port, @public_listener_url, @notification_field,
+       @operations, @signed_token_minutes, @api_token_sealed, @notification_token_sealed,
+       (SELECT coalesce(max(sort_order), 0) + 1 FROM profiles), @now, @now)`),
+    update: db.prepare(`UPDATE profiles SET name = @name, environment = @environment, base_url = @base_url,
+      listener_port = @listener_port, public_listener_url = @public_listener_url,
+      notification_field = @notification_field, operations = @operations,
+      signed_token_minutes = @signed_token_minutes, api_token_sealed = @api_token_sealed,
+      notification_token_sealed = @notification_token_sealed, updated_at = @now WHERE id = @id`),
+    remove: db.prepare<[number]>('DELETE FROM profiles WHERE id = ?'),
+  };
+
+  return {
+    list(): StoredProfile[] {
+      return statements.list.all().map(toStored);
+    },
+    get(id: number): StoredProfile | undefined {
+      const row = statements.byId.get(id);
+      return row === undefined ? undefined : toStored(row);
+    },
+    findByName(name: string): StoredProfile | undefined {
+      const row = statements.byName.get(name);
+      return row === undefined ? undefined : toStored(row);
+    },
+    count(): number {
+      return statements.count.get()?.n ?? 0;
+    },
+    insert(write: ProfileWrite): number {
+      const result = statements.insert.run({ ...toParams(write), now: new Date().toISOString() });
+      return Number(result.lastInsertRowid);
+    },
+    update(id: number, write: ProfileWrite): void {
+      statements.update.run({ ...toParams(write), id, now: new Date().toISOString() });
+    },
+    remove(id: number): boolean {
+      return statements.remove.run(id).changes > 0;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type {
+  BridgeResult,
+  CommandInput,
+  CommandName,
+  CommandOutput,
+  PreloadApi,
+  PushEvent,
+} from '../shared/contract';
+import { IPC_EVENT_CHANNEL, ipcChannelFor } from '../shared/ipc-channels';
+
+// Capabilities, not channels: one named function per contract command (Electron's
+// context-isolation guide shows a generic invoke(channel) as the thing not to do). The
+// `satisfies PreloadApi` below fails the build when a command is missing or mistyped.
+function command<K extends CommandName>(name: K) {
+  return (input: CommandInput<K>): Promise<BridgeResult<CommandOutput<K>>> =>
+    ipcRenderer.invoke(ipcChannelFor(name), input) as Promise<BridgeResult<CommandOutput<K>>>;
+}
+
+const api = {
+  getAppInfo: command('getAppInfo'),
+  listProfiles: command('listProfiles'),
+  createProfile: command('createProfile'),
+  updateProfile: command('updateProfile'),
+  duplicateProfile: command('duplicateProfile'),
+  removeProfile: command('removeProfile'),
+  activateProfile: command('activateProfile'),
+  subscribe(listener: (event: PushEvent) => void): () => void {
+    const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
+    ipcRenderer.on(IPC_EVENT_CHANNEL, forward);
+    return () => {
+      ipcRenderer.off(IPC_EVENT_CHANNEL, forward);
+    };
+  },
+} satisfies PreloadApi;
+
+contextBridge.exposeInMainWorld('checkoutConsole', api);

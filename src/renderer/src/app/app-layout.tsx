@@ -1,0 +1,113 @@
+import { Alert, AppShell, Badge, Group, Loader, NavLink, Text, Title } from '@mantine/core';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { errorMessage } from '../bridge/bridge-error';
+import { selectActiveProfile, useProfilesStore } from '../features/profiles/profiles-store';
+import { useAppStore } from './app-store';
+import { ENVIRONMENT_COLOR } from './environment-style';
+import { LiveBanner } from './live-banner';
+import { useNavigation } from './navigation';
+import { ProfileSwitcher } from './profile-switcher';
+import { DEFAULT_VIEW, VIEWS } from './views';
+
+type AppState = 'loading' | 'ready' | 'error';
+
+/** Marks the root so tests (and people) know when the console is usable: data-app-state="ready". */
+function useAppStateMarker(state: AppState): void {
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-app-state', state);
+  }, [state]);
+}
+
+export function AppLayout() {
+  const { info, connection, startupError, loadInfo } = useAppStore(
+    useShallow((state) => ({
+      info: state.info,
+      connection: state.connection,
+      startupError: state.startupError,
+      loadInfo: state.loadInfo,
+    })),
+  );
+  const loaded = useProfilesStore((state) => state.loaded);
+  const activeProfile = useProfilesStore((state) => selectActiveProfile(state));
+  const loadProfiles = useProfilesStore((state) => state.load);
+  const { view, navigate } = useNavigation(
+    useShallow((state) => ({ view: state.view, navigate: state.navigate })),
+  );
+  const [profilesError, setProfilesError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadInfo();
+    loadProfiles().catch((error: unknown) => setProfilesError(errorMessage(error)));
+  }, [loadInfo, loadProfiles]);
+
+  const error = startupError ?? profilesError;
+  const state: AppState = error !== null ? 'error' : info !== null && loaded ? 'ready' : 'loading';
+  useAppStateMarker(state);
+
+  const current =
+    VIEWS.find((candidate) => candidate.id === view) ??
+    VIEWS.find((candidate) => candidate.id === DEFAULT_VIEW);
+  const isLive = activeProfile?.environment === 'live';
+  const CurrentView = current?.component;
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 200, breakpoint: 0 }} padding="md">
+      <AppShell.Header
+        data-live={isLive}
+        style={isLive ? { background: 'var(--mantine-color-red-9)', color: 'white' } : undefined}
+      >
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Title order={4}>Checkout Console</Title>
+            {activeProfile !== null && (
+              <Badge
+                data-testid="active-profile"
+                color={ENVIRONMENT_COLOR[activeProfile.environment]}
+                variant={isLive ? 'white' : 'light'}
+              >
+                {activeProfile.name} · {activeProfile.environment}
+              </Badge>
+            )}
+          </Group>
+          <ProfileSwitcher />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <nav aria-label="Main">
+          {VIEWS.map((candidate) => (
+            <NavLink
+              key={candidate.id}
+              label={candidate.label}
+              leftSection={candidate.icon}
+              active={candidate.id === current?.id}
+              onClick={() => navigate(candidate.id)}
+              aria-current={candidate.id === current?.id ? 'page' : undefined}
+            />
+          ))}
+        </nav>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {isLive && activeProfile !== null && <LiveBanner profile={activeProfile} />}
+        {connection === 'closed' && (
+          <Alert color="orange" icon={<IconPlugConnectedX />} title="Disconnected" mb="md">
+            The connection to the console process was lost. Reconnecting…
+          </Alert>
+        )}
+        {error !== null && (
+          <Alert color="red" title="The console could not start" mb="md">
+            {error}
+          </Alert>
+        )}
+        {state === 'loading' && (
+          <Group>
+            <Loader size="sm" />
+            <Text>Starting…</Text>
+          </Group>
+        )}
+        {state === 'ready' && CurrentView !== undefined && <CurrentView />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,19 @@
+import { IconSettings, IconUserCog } from '@tabler/icons-react';
+import type { ComponentType, ReactNode } from 'react';
+import { ProfilesView } from '../features/profiles/profiles-view';
+import { SettingsView } from '../features/settings/settings-view';
+
+export interface ViewDefinition {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  component: ComponentType;
+}
+
+/** The navigation, in order. Each feature contributes its view here. */
+export const VIEWS: readonly ViewDefinition[] = [
+  { id: 'profiles', label: 'Profiles', icon: <IconUserCog size={18} />, component: ProfilesView },
+  { id: 'settings', label: 'Settings', icon: <IconSettings size={18} />, component: SettingsView },
+];
+
+export const DEFAULT_VIEW = 'profiles';

@@ -1,0 +1,63 @@
+import {
+  commandNames,
+  type BridgeResult,
+  type CommandName,
+  type ConsoleClient,
+  type PreloadApi,
+  type PushEvent,
+} from '../../shared/contract';
+import { BridgeError } from './bridge/bridge-error';
+import { createWebSocketTransport, type ConnectionState } from './bridge/ws-client';
+
+declare global {
+  interface Window {
+    /** Present only in the desktop app, exposed by the preload. */
+    checkoutConsole?: PreloadApi;
+  }
+}
+
+interface Transport {
+  call(command: CommandName, input: unknown): Promise<BridgeResult<unknown>>;
+  subscribe(listener: (event: PushEvent) => void): () => void;
+  onConnectionState(listener: (state: ConnectionState) => void): () => void;
+}
+
+function preloadTransport(api: PreloadApi): Transport {
+  return {
+    call: (command, input) => (api[command] as (input: unknown) => Promise<BridgeResult<unknown>>)(input),
+    subscribe: (listener) => api.subscribe(listener),
+    // IPC does not drop: the window and main live and die together.
+    onConnectionState: () => () => undefined,
+  };
+}
+
+/**
+ * The renderer's only door to main. It does not know (or care) which transport it got: the
+ * preload's functions in the desktop, a WebSocket in browser mode. Both are typed from the
+ * same contract; failures surface as BridgeError.
+ */
+function createClient(transport: Transport): ConsoleClient & {
+  onConnectionState: Transport['onConnectionState'];
+} {
+  const client: Record<string, unknown> = {
+    subscribe: transport.subscribe,
+    onConnectionState: transport.onConnectionState,
+  };
+  for (const name of commandNames) {
+    client[name] = async (input: unknown) => {
+      const result = await transport.call(name, input);
+      if (!result.ok) throw new BridgeError(result.error);
+      return result.data;
+    };
+  }
+  return client as ConsoleClient & { onConnectionState: Transport['onConnectionState'] };
+}
+
+export const bridge = createClient(
+  window.checkoutConsole !== undefined
+    ? preloadTransport(window.checkoutConsole)
+    : createWebSocketTransport(),
+);
+
+export const frontDoorHint: 'desktop' | 'browser' =
+  window.checkoutConsole !== undefined ? 'desktop' : 'browser';

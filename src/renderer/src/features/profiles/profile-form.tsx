@@ -1,0 +1,204 @@
+import { monoInput } from '../../app/mono-input';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  ENVIRONMENTS,
+  maskSecret,
+  profileFieldsSchema,
+  type MaskedSecret,
+  type ProfileFields,
+  type ProfileView,
+  type SecretEdit,
+} from '../../../../shared/profile';
+import { BridgeError, errorMessage } from '../../bridge/bridge-error';
+import { ENVIRONMENT_LABEL } from '../../app/environment-style';
+import { OperationsEditor } from './operations-editor';
+import { SecretField } from './secret-field';
+
+const KEEP: SecretEdit = { action: 'keep' };
+const NOT_SET: MaskedSecret = maskSecret(null);
+
+interface ProfileFormProps {
+  /** The profile being edited, or null for a new one. */
+  profile: ProfileView | null;
+  initialFields: ProfileFields;
+  onSubmit: (
+    fields: ProfileFields,
+    secrets: { apiToken: SecretEdit; notificationToken: SecretEdit },
+  ) => Promise<ProfileView>;
+  onSaved: (profile: ProfileView) => void;
+}
+
+function pathToField(path: string): keyof ProfileFields | null {
+  const field = path.replace(/^fields\./, '').split(/[.[]/)[0];
+  return field !== undefined && field in profileFieldsSchema.shape ? (field as keyof ProfileFields) : null;
+}
+
+/** One profile's settings, validated in the form by the same zod schema main uses. */
+export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: ProfileFormProps) {
+  const form = useForm<ProfileFields>({
+    resolver: zodResolver(profileFieldsSchema),
+    defaultValues: initialFields,
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, formState, setError } = form;
+  const [apiToken, setApiToken] = useState<SecretEdit>(KEEP);
+  const [notificationToken, setNotificationToken] = useState<SecretEdit>(KEEP);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const save = handleSubmit(async (fields) => {
+    setFormError(null);
+    try {
+      const saved = await onSubmit(fields, { apiToken, notificationToken });
+      setApiToken(KEEP);
+      setNotificationToken(KEEP);
+      notifications.show({ color: 'green', message: `Saved profile "${saved.name}"` });
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof BridgeError && error.issues.length > 0) {
+        for (const issue of error.issues) {
+          const field = pathToField(issue.path);
+          if (field !== null) setError(field, { message: issue.message });
+          else setFormError(`${issue.path}: ${issue.message}`);
+        }
+      } else {
+        setFormError(errorMessage(error));
+      }
+    }
+  });
+
+  const errors = formState.errors;
+  return (
+    <form
+      onSubmit={(event) => void save(event)}
+      noValidate
+      aria-label={profile === null ? 'New profile' : `Edit profile ${profile.name}`}
+    >
+      <Stack gap="md">
+        {formError !== null && (
+          <Alert color="red" title="Not saved">
+            {formError}
+          </Alert>
+        )}
+        <TextInput label="Name" required {...register('name')} error={errors.name?.message} />
+        <Controller
+          control={control}
+          name="environment"
+          render={({ field }) => (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Environment
+              </Text>
+              <SegmentedControl
+                aria-label="Environment"
+                value={field.value}
+                onChange={field.onChange}
+                data={ENVIRONMENTS.map((value) => ({ value, label: ENVIRONMENT_LABEL[value] }))}
+                color={field.value === 'live' ? 'red' : undefined}
+              />
+            </Stack>
+          )}
+        />
+        <TextInput
+          label="Base URL"
+          description="The service address for this environment; /checkout is appended. The spec does not give one."
+          required
+          {...monoInput}
+          {...register('baseUrl')}
+          error={errors.baseUrl?.message}
+        />
+        <Divider label="Secrets (encrypted, never shown)" labelPosition="left" />
+        <SecretField
+          label="API token"
+          description="Bearer token for calls to the service."
+          current={profile?.apiToken ?? NOT_SET}
+          edit={apiToken}
+          onChange={setApiToken}
+        />
+        <SecretField
+          label="Notification token"
+          description="HS256 secret that signs webhook JWTs (serviceToken)."
+          current={profile?.notificationToken ?? NOT_SET}
+          edit={notificationToken}
+          onChange={setNotificationToken}
+        />
+        <Divider label="Webhooks" labelPosition="left" />
+        <Group grow align="flex-start">
+          <Controller
+            control={control}
+            name="listenerPort"
+            render={({ field }) => (
+              <NumberInput
+                label="Listener port"
+                description="Local webhook listener; 0 picks a free port."
+                value={field.value}
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
+                onBlur={field.onBlur}
+                allowDecimal={false}
+                error={errors.listenerPort?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="signedTokenMinutes"
+            render={({ field }) => (
+              <NumberInput
+                label="Signed token lifetime (minutes)"
+                description="For tokens the console signs."
+                value={field.value}
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
+                onBlur={field.onBlur}
+                allowDecimal={false}
+                error={errors.signedTokenMinutes?.message}
+              />
+            )}
+          />
+        </Group>
+        <Controller
+          control={control}
+          name="publicListenerUrl"
+          render={({ field }) => (
+            <TextInput
+              label="Public listener URL"
+              description="Where the service can reach your listener (a tunnel). Leave empty if none."
+              {...monoInput}
+              value={field.value ?? ''}
+              onChange={(event) =>
+                field.onChange(event.currentTarget.value.trim() === '' ? null : event.currentTarget.value)
+              }
+              onBlur={field.onBlur}
+              error={errors.publicListenerUrl?.message}
+            />
+          )}
+        />
+        <TextInput
+          label="Notification URL field"
+          description="The request field that carries the notification URL (not shown in the spec)."
+          {...monoInput}
+          {...register('notificationField')}
+          error={errors.notificationField?.message}
+        />
+        <OperationsEditor control={control} errors={errors} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting}>
+            {profile === null ? 'Create profile' : 'Save profile'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

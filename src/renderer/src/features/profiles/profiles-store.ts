@@ -1,0 +1,41 @@
+import { create } from 'zustand';
+import type { CommandInput, ProfilesSnapshot } from '../../../../shared/contract';
+import type { ProfileView } from '../../../../shared/profile';
+import { bridge } from '../../bridge';
+
+interface ProfilesState extends ProfilesSnapshot {
+  loaded: boolean;
+  load: () => Promise<void>;
+  create: (input: CommandInput<'createProfile'>) => Promise<ProfileView>;
+  update: (input: CommandInput<'updateProfile'>) => Promise<ProfileView>;
+  duplicate: (id: number) => Promise<ProfileView>;
+  remove: (id: number) => Promise<void>;
+  activate: (id: number) => Promise<void>;
+}
+
+/** Profiles as main reports them. Every change arrives back as a `profiles.changed` push. */
+export const useProfilesStore = create<ProfilesState>((set) => ({
+  profiles: [],
+  activeProfileId: null,
+  loaded: false,
+  async load() {
+    set({ ...(await bridge.listProfiles({})), loaded: true });
+  },
+  create: (input) => bridge.createProfile(input),
+  update: (input) => bridge.updateProfile(input),
+  duplicate: (id) => bridge.duplicateProfile({ id }),
+  async remove(id) {
+    await bridge.removeProfile({ id });
+  },
+  async activate(id) {
+    await bridge.activateProfile({ id });
+  },
+}));
+
+bridge.subscribe((event) => {
+  if (event.name === 'profiles.changed') useProfilesStore.setState({ ...event.payload, loaded: true });
+});
+
+export function selectActiveProfile(state: ProfilesSnapshot): ProfileView | null {
+  return state.profiles.find((profile) => profile.id === state.activeProfileId) ?? state.profiles[0] ?? null;
+}

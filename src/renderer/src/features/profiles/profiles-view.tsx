@@ -1,0 +1,165 @@
+import { Badge, Button, Card, Grid, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { defaultProfileFields, type ProfileFields } from '../../../../shared/profile';
+import { errorMessage } from '../../bridge/bridge-error';
+import { ENVIRONMENT_COLOR } from '../../app/environment-style';
+import { ProfileForm } from './profile-form';
+import { useProfilesStore } from './profiles-store';
+
+function fieldsOf(profile: ProfileFields): ProfileFields {
+  const {
+    name,
+    environment,
+    baseUrl,
+    listenerPort,
+    publicListenerUrl,
+    notificationField,
+    operations,
+    signedTokenMinutes,
+  } = profile;
+  return {
+    name,
+    environment,
+    baseUrl,
+    listenerPort,
+    publicListenerUrl,
+    notificationField,
+    operations,
+    signedTokenMinutes,
+  };
+}
+
+/** Add, edit, duplicate, delete and activate profiles. */
+export function ProfilesView() {
+  const { profiles, activeProfileId, create, update, duplicate, remove, activate } = useProfilesStore(
+    useShallow((state) => ({
+      profiles: state.profiles,
+      activeProfileId: state.activeProfileId,
+      create: state.create,
+      update: state.update,
+      duplicate: state.duplicate,
+      remove: state.remove,
+      activate: state.activate,
+    })),
+  );
+  const [selectedId, setSelectedId] = useState<number | 'new' | null>(null);
+  const selected =
+    selectedId === 'new'
+      ? null
+      : (profiles.find((p) => p.id === selectedId) ??
+        profiles.find((p) => p.id === activeProfileId) ??
+        profiles[0] ??
+        null);
+  const editing = selectedId === 'new' ? null : selected;
+
+  // The form re-mounts (fresh default values) when another profile is picked or the stored one
+  // changes; a change to some other profile leaves what the user is typing alone.
+  const formKey = editing === null ? 'new' : `${editing.id}@${editing.updatedAt}`;
+
+  const fail = (title: string) => (error: unknown) =>
+    notifications.show({ color: 'red', title, message: errorMessage(error) });
+
+  const confirmRemove = (id: number, name: string) =>
+    modals.openConfirmModal({
+      title: `Delete profile "${name}"?`,
+      children: <Text size="sm">Its stored tokens are deleted. Its history stays in the timeline.</Text>,
+      labels: { confirm: 'Delete profile', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        remove(id).then(() => setSelectedId(null), fail('Could not delete the profile'));
+      },
+    });
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Title order={3}>Profiles</Title>
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setSelectedId('new')}>
+              New profile
+            </Button>
+          </Group>
+          <ScrollArea.Autosize mah="70vh">
+            <nav aria-label="Profiles">
+              {profiles.map((profile) => (
+                <NavLink
+                  key={profile.id}
+                  active={selectedId !== 'new' && selected?.id === profile.id}
+                  onClick={() => setSelectedId(profile.id)}
+                  label={profile.name}
+                  description={profile.baseUrl}
+                  rightSection={
+                    <Group gap={4} wrap="nowrap">
+                      {profile.id === activeProfileId && (
+                        <Badge size="xs" variant="outline">
+                          active
+                        </Badge>
+                      )}
+                      <Badge size="xs" color={ENVIRONMENT_COLOR[profile.environment]}>
+                        {profile.environment}
+                      </Badge>
+                    </Group>
+                  }
+                />
+              ))}
+            </nav>
+          </ScrollArea.Autosize>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card withBorder padding="lg">
+          <Group justify="space-between" mb="md">
+            <Title order={4}>{editing === null ? 'New profile' : editing.name}</Title>
+            {editing !== null && (
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={editing.id === activeProfileId}
+                  onClick={() => activate(editing.id).catch(fail('Could not switch profile'))}
+                >
+                  {editing.id === activeProfileId ? 'Active' : 'Make active'}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconCopy size={14} />}
+                  onClick={() =>
+                    duplicate(editing.id).then((copy) => setSelectedId(copy.id), fail('Could not duplicate'))
+                  }
+                >
+                  Duplicate
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => confirmRemove(editing.id, editing.name)}
+                >
+                  Delete
+                </Button>
+              </Group>
+            )}
+          </Group>
+          <ProfileForm
+            key={formKey}
+            profile={editing}
+            initialFields={editing === null ? defaultProfileFields('sandbox', '') : fieldsOf(editing)}
+            onSubmit={(fields, secrets) =>
+              editing === null
+                ? create({ fields, ...secrets })
+                : update({ id: editing.id, fields, ...secrets })
+            }
+            onSaved={(saved) => setSelectedId(saved.id)}
+          />
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineCommand, noInput } from './define';
+
+export const vaultStatusSchema = z.object({
+  /** The scheme new secrets are written with, e.g. `safestorage`, `keychain-aes256gcm`. */
+  scheme: z.string(),
+  /** Shown to the user when secrets are protected less well than they should be. */
+  warning: z.string().nullable(),
+});
+
+export const appInfoSchema = z.object({
+  version: z.string(),
+  frontDoor: z.enum(['desktop', 'browser']),
+  dataDir: z.string(),
+  vault: vaultStatusSchema,
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const appCommands = {
+  getAppInfo: defineCommand(noInput, appInfoSchema),
+};

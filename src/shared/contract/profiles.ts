@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { profileFieldsSchema, profileNameSchema, profileViewSchema, secretEditSchema } from '../profile';
+import { defineCommand, noInput } from './define';
+
+const profileId = z.number().int().positive();
+const keep = { action: 'keep' } as const;
+
+export const profileSecretsSchema = z.object({
+  apiToken: secretEditSchema.default(keep),
+  notificationToken: secretEditSchema.default(keep),
+});
+
+export const profilesSnapshotSchema = z.object({
+  profiles: z.array(profileViewSchema),
+  activeProfileId: z.number().int().nullable(),
+});
+export type ProfilesSnapshot = z.infer<typeof profilesSnapshotSchema>;
+
+export const profileCommands = {
+  listProfiles: defineCommand(noInput, profilesSnapshotSchema),
+  createProfile: defineCommand(
+    z.object({ fields: profileFieldsSchema }).extend(profileSecretsSchema.shape),
+    profileViewSchema,
+  ),
+  updateProfile: defineCommand(
+    z.object({ id: profileId, fields: profileFieldsSchema.partial() }).extend(profileSecretsSchema.shape),
+    profileViewSchema,
+  ),
+  duplicateProfile: defineCommand(
+    z.object({ id: profileId, name: profileNameSchema.optional() }),
+    profileViewSchema,
+  ),
+  removeProfile: defineCommand(z.object({ id: profileId }), z.object({ removedId: profileId })),
+  activateProfile: defineCommand(z.object({ id: profileId }), profileViewSchema),
+};
+
+export const profilePushEvents = {
+  'profiles.changed': profilesSnapshotSchema,
+};

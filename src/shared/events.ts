@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** Where a timeline record comes from. */
+export const EVENT_KINDS = ['webhook', 'request', 'replay', 'forward', 'delivery'] as const;
+export const eventKindSchema = z.enum(EVENT_KINDS);
+export type EventKind = z.infer<typeof eventKindSchema>;
+
+/** The listener's verdict on the notification token(s) of one request. */
+export const TOKEN_VERDICTS = [
+  'valid',
+  'missing',
+  'malformed',
+  'invalid_signature',
+  'expired',
+  'not_yet_valid',
+  'alg_not_allowed',
+  'mismatch',
+  'no_secret',
+] as const;
+export const tokenVerdictSchema = z.enum(TOKEN_VERDICTS);
+export type TokenVerdict = z.infer<typeof tokenVerdictSchema>;
+
+/** The listener's verdict on the body of one request. */
+export const BODY_VERDICTS = [
+  'event',
+  'legacy',
+  'unknown_shape',
+  'invalid_json',
+  'empty',
+  'too_large',
+] as const;
+export const bodyVerdictSchema = z.enum(BODY_VERDICTS);
+export type BodyVerdict = z.infer<typeof bodyVerdictSchema>;
+
+/** Headers in the order they were sent or received; names keep their case. */
+export const headerListSchema = z.array(z.tuple([z.string(), z.string()]));
+export type HeaderList = z.infer<typeof headerListSchema>;
+
+/** A body as the renderer sees it: text when it is UTF-8, base64 when it is not. */
+export const bodyViewSchema = z.object({
+  size: z.number().int(),
+  truncated: z.boolean(),
+  text: z.string().nullable(),
+  base64: z.string().nullable(),
+});
+export type BodyView = z.infer<typeof bodyViewSchema>;
+
+/** One row of the timeline: enough to list, filter and group, without bodies. */
+export const timelineSummarySchema = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  kind: eventKindSchema,
+  at: z.string(),
+  profileId: z.number().int().nullable(),
+  profileName: z.string().nullable(),
+  method: z.string().nullable(),
+  path: z.string().nullable(),
+  url: z.string().nullable(),
+  status: z.number().int().nullable(),
+  durationMs: z.number().nullable(),
+  orderId: z.string().nullable(),
+  orderReferenceId: z.string().nullable(),
+  eventType: z.string().nullable(),
+  tokenVerdict: tokenVerdictSchema.nullable(),
+  bodyVerdict: bodyVerdictSchema.nullable(),
+  error: z.string().nullable(),
+  relatedId: z.number().int().nullable(),
+  imported: z.boolean(),
+});
+export type TimelineSummary = z.infer<typeof timelineSummarySchema>;
+
+/** Everything stored about one record. */
+export const timelineDetailSchema = timelineSummarySchema.extend({
+  query: z.string().nullable(),
+  remoteAddress: z.string().nullable(),
+  requestHeaders: headerListSchema,
+  requestBody: bodyViewSchema.nullable(),
+  responseHeaders: headerListSchema.nullable(),
+  responseBody: bodyViewSchema.nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type TimelineDetail = z.infer<typeof timelineDetailSchema>;

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/** The three kinds of environment a profile can point at. `live` is production: real money. */
+export const ENVIRONMENTS = ['local', 'sandbox', 'live'] as const;
+export const environmentSchema = z.enum(ENVIRONMENTS);
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The follow-up operations the spec names but does not describe. Their method and path are
+ * templates (`{order_id}` is substituted) so users can match whatever their account really uses.
+ */
+export const OPERATION_NAMES = [
+  'authorise',
+  'capture',
+  'getOrder',
+  'cancel',
+  'refund',
+  'updateReferenceId',
+] as const;
+export type OperationName = (typeof OPERATION_NAMES)[number];
+
+const operationTemplateSchema = z.object({
+  method: z.enum(HTTP_METHODS),
+  path: z
+    .string()
+    .trim()
+    .min(1, 'Enter a path')
+    .refine((path) => path.startsWith('/'), 'A path template starts with /'),
+});
+export type OperationTemplate = z.infer<typeof operationTemplateSchema>;
+
+export const operationsSchema = z.object({
+  authorise: operationTemplateSchema,
+  capture: operationTemplateSchema,
+  getOrder: operationTemplateSchema,
+  cancel: operationTemplateSchema,
+  refund: operationTemplateSchema,
+  updateReferenceId: operationTemplateSchema,
+});
+export type Operations = z.infer<typeof operationsSchema>;
+
+/** Defaults for what the spec does not show; see DESIGN.md "What the spec does not show". */
+export const DEFAULT_OPERATIONS: Operations = {
+  authorise: { method: 'POST', path: '/orders/{order_id}/authorise' },
+  capture: { method: 'POST', path: '/payments/capture' },
+  getOrder: { method: 'GET', path: '/orders/{order_id}' },
+  cancel: { method: 'POST', path: '/orders/{order_id}/cancel' },
+  refund: { method: 'POST', path: '/payments/simplified-refund/{order_id}' },
+  updateReferenceId: { method: 'PUT', path: '/orders/{order_id}/reference-id' },
+};
+
+export const DEFAULT_NOTIFICATION_FIELD = 'merchant_url.notification';
+export const DEFAULT_SIGNED_TOKEN_MINUTES = 15;
+export const DEFAULT_LISTENER_PORT = 4455;
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${what}`)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, `The ${what} must be an http:// or https:// URL`);
+
+export const profileNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a profile name')
+  .max(64, 'A profile name has at most 64 characters');
+
+/** Every editable, non-secret field of a profile. Shared by the main process and the form. */
+export const profileFieldsSchema = z.object({
+  name: profileNameSchema,
+  environment: environmentSchema,
+  baseUrl: httpUrl('base URL'),
+  listenerPort: z
+    .number({ error: 'The listener port must be a number' })
+    .int('The listener port must be a whole number')
+    .min(0, 'The listener port must be between 0 and 65535 (0 picks a free port)')
+    .max(65535, 'The listener port must be between 0 and 65535 (0 picks a free port)'),
+  publicListenerUrl: httpUrl('public listener URL').nullable(),
+  notificationField: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/,
+      'The notification field is a dotted path such as merchant_url.notification',
+    ),
+  operations: operationsSchema,
+  signedTokenMinutes: z
+    .number({ error: 'The token lifetime must be a number of minutes' })
+    .int('The token lifetime must be whole minutes')
+    .min(1, 'The token lifetime is at least 1 minute')
+    .max(1440, 'The token lifetime is at most 1440 minutes (one day)'),
+});
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
+/**
+ * A secret edit: leave it as it is, set or replace it, or clear it. Plain values only travel
+ * renderer → main; nothing ever carries them back.
+ */
+export const secretEditSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('keep') }),
+  z.object({ action: z.literal('set'), value: z.string().min(1, 'Enter the token, or choose clear') }),
+  z.object({ action: z.literal('clear') }),
+]);
+export type SecretEdit = z.infer<typeof secretEditSchema>;
+
+/** What the renderer may know about a secret: whether it is set, and its last four characters. */
+export const maskedSecretSchema = z.object({
+  isSet: z.boolean(),
+  masked: z.string().nullable(),
+});
+export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
+
+export const profileViewSchema = profileFieldsSchema.extend({
+  id: z.number().int(),
+  apiToken: maskedSecretSchema,
+  notificationToken: maskedSecretSchema,
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProfileView = z.infer<typeof profileViewSchema>;
+
+export const MASK_PREFIX = '••••';
+
+/** `••••abcd`: enough to tell two tokens apart, never enough to use one. */
+export function maskSecret(secret: string | null): MaskedSecret {
+  if (secret === null || secret.length === 0) return { isSet: false, masked: null };
+  const tail = secret.length > 8 ? secret.slice(-4) : '';
+  return { isSet: true, masked: `${MASK_PREFIX}${tail}` };
+}
+
+/** The defaults a brand-new profile of each environment starts from. */
+export function defaultProfileFields(environment: Environment, name: string): ProfileFields {
+  const baseUrl =
+    environment === 'local'
+      ? 'http://127.0.0.1:4010'
+      : environment === 'sandbox'
+        ? 'https://api-sandbox.example.com'
+        : 'https://api.example.com';
+  return {
+    name,
+    environment,
+    baseUrl,
+    listenerPort: DEFAULT_LISTENER_PORT,
+    publicListenerUrl: null,
+    notificationField: DEFAULT_NOTIFICATION_FIELD,
+    operations: structuredClone(DEFAULT_OPERATIONS),
+    signedTokenMinutes: DEFAULT_SIGNED_TOKEN_MINUTES,
+  };
+}

@@ -1,0 +1,100 @@
+import { openConsole, test, expect } from '../fixtures/console-test';
+import { ProfilesPage } from '../pages/profiles-page';
+
+const API_TOKEN = 'sk_test_e2e_0123456789wxyz';
+const NOTIFICATION_TOKEN = 'whsec_e2e_9876543210mnop';
+
+test('create a profile with tokens, switch to it, see the tokens masked, and find it after a reload', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const profiles = new ProfilesPage(page);
+  await profiles.open();
+  await expect(profiles.activeBadge()).toHaveText('Local · local');
+
+  await page.getByRole('button', { name: 'New profile' }).click();
+  const form = profiles.form();
+  await form.getByLabel('Name').fill('QA Sandbox');
+  await form.getByLabel('Base URL').fill('https://sandbox.qa.example.test');
+  await profiles.setSecret('API token', API_TOKEN);
+  await profiles.setSecret('Notification token', NOTIFICATION_TOKEN);
+  await form.getByRole('button', { name: 'Create profile' }).click();
+
+  await expect(profiles.profileInList('QA Sandbox')).toBeVisible();
+  await expect(profiles.maskedSecret('API token')).toHaveText('••••wxyz');
+  await expect(profiles.maskedSecret('Notification token')).toHaveText('••••mnop');
+
+  await profiles.switcherButton('QA Sandbox').click();
+  await expect(profiles.activeBadge()).toHaveText('QA Sandbox · sandbox');
+  await expect(profiles.switcherButton('QA Sandbox')).toHaveAttribute('aria-checked', 'true');
+
+  // The plain tokens are nowhere in the page.
+  const html = await page.content();
+  expect(html).not.toContain(API_TOKEN);
+  expect(html).not.toContain(NOTIFICATION_TOKEN);
+
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(profiles.activeBadge()).toHaveText('QA Sandbox · sandbox');
+  await profiles.profileInList('QA Sandbox').click();
+  await expect(profiles.maskedSecret('API token')).toHaveText('••••wxyz');
+  await expect(profiles.form().getByLabel('Base URL')).toHaveValue('https://sandbox.qa.example.test');
+});
+
+test('invalid input gets a message naming the field, and nothing is saved', async ({ page, served }) => {
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await page.getByRole('button', { name: 'New profile' }).click();
+  const form = profiles.form();
+  await form.getByLabel('Name').fill('Sandbox');
+  await form.getByLabel('Base URL').fill('ftp://files.example.test');
+  await form.getByLabel('Listener port').fill('70000');
+  await form.getByRole('button', { name: 'Create profile' }).click();
+  await expect(form.getByText('The base URL must be an http:// or https:// URL')).toBeVisible();
+  await expect(form.getByText(/listener port must be between 0 and 65535/)).toBeVisible();
+
+  // Fix the client-side errors; the duplicate name is caught by main and shown on the field.
+  await form.getByLabel('Base URL').fill('https://ok.example.test');
+  await form.getByLabel('Listener port').fill('4500');
+  await form.getByRole('button', { name: 'Create profile' }).click();
+  await expect(form.getByText('A profile named "Sandbox" already exists')).toBeVisible();
+});
+
+test('duplicate and delete a profile', async ({ page, served }) => {
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Sandbox').click();
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(profiles.profileInList('Sandbox copy')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete profile' }).click();
+  await expect(profiles.profileInList('Sandbox copy')).toHaveCount(0);
+});
+
+test('the Live profile is unmistakable', async ({ page, served }) => {
+  await openConsole(page, served);
+  const profiles = new ProfilesPage(page);
+  await expect(page.getByTestId('live-banner')).toHaveCount(0);
+  await profiles.switcherButton('Live').click();
+  const banner = page.getByTestId('live-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('LIVE');
+  await expect(banner).toContainText('production');
+  await expect(page.locator('header')).toHaveAttribute('data-live', 'true');
+});
+
+test('Ctrl+1…9 switch profiles', async ({ page, served }) => {
+  await openConsole(page, served);
+  const profiles = new ProfilesPage(page);
+  await page.keyboard.press('Control+2');
+  await expect(profiles.activeBadge()).toHaveText('Sandbox · sandbox');
+  await page.keyboard.press('Control+1');
+  await expect(profiles.activeBadge()).toHaveText('Local · local');
+});
+
+test('settings show where data lives and how tokens are protected', async ({ page, served }) => {
+  await openConsole(page, served, '#/settings');
+  await expect(page.getByText(served.dataDir)).toBeVisible();
+  await expect(page.getByTestId('vault-warning')).toContainText('No OS keychain');
+});

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+let dataDir: string;
+let remove: () => void;
+beforeEach(() => {
+  ({ dir: dataDir, remove } = makeTempDir());
+});
+afterEach(() => remove());
+
+const cli = (...args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
+
+describe('checkout-console profiles', () => {
+  it('lists the three first-run profiles with masked tokens', async () => {
+    const run = await cli('profiles', 'list');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\*\s+Local\s+local\s+http:\/\/127\.0\.0\.1:4010\s+••••/m);
+    expect(run.stdout).toMatch(/Sandbox\s+sandbox .*\(not set\)/);
+    expect(run.stdout).toMatch(/Live\s+live/);
+  });
+
+  it('adds, sets, uses and removes a profile; --json is machine-readable', async () => {
+    expect(
+      (
+        await cli(
+          'profiles',
+          'add',
+          'Staging',
+          '--env',
+          'sandbox',
+          '--base-url',
+          'https://stg.example.test',
+          '--api-token',
+          'sk_test_cli_token_1111',
+        )
+      ).code,
+    ).toBe(0);
+    expect(
+      (await cli('profiles', 'set', 'Staging', '--listener-port', '5050', '--notification-token', '-')).code,
+    ).toBe(0);
+    expect((await cli('profiles', 'use', 'Staging')).code).toBe(0);
+    const listed = await cli('profiles', 'list', '--json');
+    const profiles = JSON.parse(listed.stdout) as {
+      name: string;
+      isActive: boolean;
+      listenerPort: number;
+      apiToken: { masked: string };
+    }[];
+    const staging = profiles.find((p) => p.name === 'Staging');
+    expect(staging).toMatchObject({ isActive: true, listenerPort: 5050, apiToken: { masked: '••••1111' } });
+    expect(listed.stdout).not.toContain('sk_test_cli_token_1111');
+    expect((await cli('profiles', 'remove', 'Staging')).code).toBe(0);
+    expect((await cli('profiles', 'list')).stdout).not.toContain('Staging');
+  });
+
+  it('reads a token from standard input with "-"', async () => {
+    const run = await runCliCaptured(
+      ['--data-dir', dataDir, 'profiles', 'set', 'Sandbox', '--api-token', '-'],
+      'sk_from_stdin_abcd\n',
+    );
+    expect(run.code).toBe(0);
+    const listed = JSON.parse((await cli('profiles', 'list', '--json')).stdout) as {
+      name: string;
+      apiToken: { masked: string };
+    }[];
+    expect(listed.find((p) => p.name === 'Sandbox')?.apiToken.masked).toBe('••••abcd');
+  });
+
+  it.each([
+    [['profiles', 'add', 'X', '--env', 'moon', '--base-url', 'https://x.test'], /--env/],
+    [
+      ['profiles', 'add', 'X', '--env', 'sandbox', '--base-url', 'ftp://x.test'],
+      /baseUrl: The base URL must be an http/,
+    ],
+    [['profiles', 'add', 'X', '--env', 'sandbox'], /--base-url/],
+    [
+      ['profiles', 'set', 'Sandbox', '--listener-port', '70000'],
+      /--listener-port: must be between 0 and 65535/,
+    ],
+    [['profiles', 'add', 'Sandbox', '--env', 'sandbox', '--base-url', 'https://x.test'], /already exists/],
+    [['profiles', 'frobnicate'], /unknown command/],
+    [['profiles', 'set', 'Sandbox', '--api-token', 'x', '--clear-api-token'], /not both/],
+  ])('exits 2 with a message naming the problem: %j', async (args, message) => {
+    const run = await cli(...args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('exits 1 when the command runs and fails', async () => {
+    const missing = await cli('profiles', 'use', 'Nope');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/No profile named "Nope"\. Known profiles: Local, Sandbox, Live/);
+    await cli('profiles', 'remove', 'Local');
+    await cli('profiles', 'remove', 'Sandbox');
+    const last = await cli('profiles', 'remove', 'Live');
+    expect(last.code).toBe(1);
+    expect(last.stderr).toMatch(/last profile/);
+  });
+
+  it('prints help and exits 0 for --help', async () => {
+    const run = await cli('--help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/serve/);
+    expect(run.stdout).toMatch(/profiles/);
+  });
+});

@@ -1,0 +1,112 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Each probe is a real file in the layer it tests, so ESLint applies that layer's config
+// exactly as it does to the project's own files.
+const root = join(import.meta.dirname, '..', '..');
+const probeDirs = [
+  'src/shared/__layer_probe__',
+  'src/main/__layer_probe__',
+  'src/renderer/src/__layer_probe__',
+  'src/main/desktop/__layer_probe__',
+];
+
+const probes: { file: string; code: string; allowed: boolean }[] = [
+  {
+    file: 'src/shared/__layer_probe__/node.ts',
+    code: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/shared/__layer_probe__/bare-node.ts',
+    code: "import { join } from 'path';\nexport const x = join;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/shared/__layer_probe__/main.ts',
+    code: "import { APP_VERSION } from '../../main/version';\nexport const x = APP_VERSION;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/shared/__layer_probe__/electron.ts',
+    code: "import { app } from 'electron';\nexport const x = app;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/shared/__layer_probe__/fine.ts',
+    code: "import { z } from 'zod';\nexport const x = z.string();\n",
+    allowed: true,
+  },
+  {
+    file: 'src/main/__layer_probe__/electron.ts',
+    code: "import { app } from 'electron';\nexport const x = app;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/main/__layer_probe__/renderer.ts',
+    code: "import { bridge } from '../../renderer/src/bridge';\nexport const x = bridge;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/main/__layer_probe__/fine.ts',
+    code: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    allowed: true,
+  },
+  {
+    file: 'src/main/desktop/__layer_probe__/electron.ts',
+    code: "import { app } from 'electron';\nexport const x = app;\n",
+    allowed: true,
+  },
+  {
+    file: 'src/renderer/src/__layer_probe__/main.ts',
+    code: "import { APP_VERSION } from '../../../main/version';\nexport const x = APP_VERSION;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/renderer/src/__layer_probe__/node.ts',
+    code: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/renderer/src/__layer_probe__/electron.ts',
+    code: "import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/renderer/src/__layer_probe__/fine.ts',
+    code: "import { commands } from '../../../shared/contract';\nexport const x = commands;\n",
+    allowed: true,
+  },
+];
+
+let results: Map<string, string[]>;
+
+beforeAll(async () => {
+  for (const probe of probes) {
+    mkdirSync(join(root, probe.file, '..'), { recursive: true });
+    writeFileSync(join(root, probe.file), probe.code);
+  }
+  const eslint = new ESLint({ cwd: root });
+  const linted = await eslint.lintFiles(probes.map((probe) => probe.file));
+  results = new Map(
+    linted.map((result) => [
+      result.filePath.slice(root.length + 1),
+      result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message),
+    ]),
+  );
+}, 120_000);
+
+afterAll(() => {
+  for (const dir of probeDirs) rmSync(join(root, dir), { recursive: true, force: true });
+});
+
+describe('layer rule (no-restricted-imports)', () => {
+  it.each(probes)('$file: allowed=$allowed', ({ file, allowed }) => {
+    const messages = results.get(file);
+    expect(messages, `not linted: ${file}`).toBeDefined();
+    if (allowed) expect(messages).toEqual([]);
+    else expect(messages?.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleCore } from '../../src/main/app';
+import { defaultProfileFields } from '../../src/shared/profile';
+import { openTempConsole } from './helpers/temp-console';
+
+let core: ConsoleCore;
+let dispose: () => Promise<void>;
+
+beforeEach(async () => {
+  ({ core, dispose } = await openTempConsole());
+});
+afterEach(async () => dispose());
+
+const call = (command: string, input: unknown) => core.dispatcher(command, input, { transport: 'direct' });
+
+describe('profiles', () => {
+  it('first run creates Local, Sandbox and Live, with Local active and ready to use', () => {
+    const { profiles, activeProfileId } = core.profiles.snapshot();
+    expect(profiles.map((p) => [p.name, p.environment])).toEqual([
+      ['Local', 'local'],
+      ['Sandbox', 'sandbox'],
+      ['Live', 'live'],
+    ]);
+    const local = profiles[0];
+    expect(activeProfileId).toBe(local?.id);
+    expect(local?.apiToken.isSet).toBe(true);
+    expect(local?.notificationToken.isSet).toBe(true);
+    expect(local?.notificationField).toBe('merchant_url.notification');
+    expect(local?.signedTokenMinutes).toBe(15);
+    expect(local?.operations.authorise).toEqual({ method: 'POST', path: '/orders/{order_id}/authorise' });
+    expect(local?.operations.refund).toEqual({
+      method: 'POST',
+      path: '/payments/simplified-refund/{order_id}',
+    });
+  });
+
+  it('creates a profile with tokens and shows them masked only', async () => {
+    const result = await call('createProfile', {
+      fields: { ...defaultProfileFields('sandbox', 'QA sandbox'), baseUrl: 'https://sbx.example.test' },
+      apiToken: { action: 'set', value: 'sk_test_1234567890abcd' },
+      notificationToken: { action: 'set', value: 'notify_secret_99998888' },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      data: {
+        name: 'QA sandbox',
+        apiToken: { isSet: true, masked: '••••abcd' },
+        notificationToken: { masked: '••••8888' },
+      },
+    });
+    expect(JSON.stringify(result)).not.toContain('sk_test_1234567890abcd');
+  });
+
+  it.each([
+    ['an empty name', { name: '  ' }, 'fields.name', /Enter a profile name/],
+    [
+      'a base URL that is not http/https',
+      { baseUrl: 'ftp://files.example' },
+      'fields.baseUrl',
+      /http:\/\/ or https:\/\//,
+    ],
+    ['a base URL that is not a URL', { baseUrl: 'not a url' }, 'fields.baseUrl', /http:\/\/ or https:\/\//],
+    ['a port out of range', { listenerPort: 70000 }, 'fields.listenerPort', /between 0 and 65535/],
+    ['a negative port', { listenerPort: -1 }, 'fields.listenerPort', /between 0 and 65535/],
+    [
+      'a bad notification field',
+      { notificationField: 'merchant url' },
+      'fields.notificationField',
+      /dotted path/,
+    ],
+    ['a zero token lifetime', { signedTokenMinutes: 0 }, 'fields.signedTokenMinutes', /at least 1 minute/],
+    [
+      'a relative operation path',
+      {
+        operations: {
+          ...defaultProfileFields('local', 'x').operations,
+          capture: { method: 'POST', path: 'capture' },
+        },
+      },
+      'fields.operations.capture.path',
+      /starts with \//,
+    ],
+  ])('rejects %s, naming the field', async (_label, patch, path, message) => {
+    const result = await call('createProfile', {
+      fields: { ...defaultProfileFields('sandbox', 'Bad'), ...patch },
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('invalid_input');
+    expect(result.error.issues.map((i) => i.path)).toContain(path);
+    expect(result.error.message).toMatch(message);
+  });
+
+  it('rejects a duplicate name, whatever its case', async () => {
+    const result = await call('createProfile', { fields: defaultProfileFields('sandbox', 'sandbox') });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', issues: [{ path: 'fields.name' }] },
+    });
+    expect(result.ok === false && result.error.message).toMatch(/already exists/);
+  });
+
+  it('updates fields, sets, replaces and clears tokens', async () => {
+    const sandbox = core.profiles.findByName('Sandbox');
+    if (sandbox === undefined) throw new Error('no sandbox');
+    await call('updateProfile', {
+      id: sandbox.id,
+      fields: { baseUrl: 'https://x.example' },
+      apiToken: { action: 'set', value: 'first_token_aaaa' },
+    });
+    expect(core.profiles.secretsOf(sandbox.id).apiToken).toBe('first_token_aaaa');
+    await call('updateProfile', {
+      id: sandbox.id,
+      fields: {},
+      apiToken: { action: 'set', value: 'second_token_bbbb' },
+    });
+    expect(core.profiles.secretsOf(sandbox.id).apiToken).toBe('second_token_bbbb');
+    expect(core.profiles.get(sandbox.id).fields.baseUrl).toBe('https://x.example');
+    await call('updateProfile', { id: sandbox.id, fields: {}, apiToken: { action: 'clear' } });
+    expect(core.profiles.secretsOf(sandbox.id).apiToken).toBeNull();
+    expect(core.profiles.view(sandbox.id).apiToken).toEqual({ isSet: false, masked: null });
+  });
+
+  it('duplicates a profile with its tokens under a free name', async () => {
+    const local = core.profiles.findByName('Local');
+    if (local === undefined) throw new Error('no local');
+    const first = await call('duplicateProfile', { id: local.id });
+    const second = await call('duplicateProfile', { id: local.id });
+    expect(first).toMatchObject({ ok: true, data: { name: 'Local copy' } });
+    expect(second).toMatchObject({ ok: true, data: { name: 'Local copy 2' } });
+    if (!first.ok) return;
+    const copyId = (first.data as { id: number }).id;
+    expect(core.profiles.secretsOf(copyId)).toEqual(core.profiles.secretsOf(local.id));
+  });
+
+  it('removes profiles, moves the active one, and never removes the last', async () => {
+    const [local, sandbox, live] = core.profiles.snapshot().profiles;
+    if (local === undefined || sandbox === undefined || live === undefined) throw new Error('seed');
+    await call('removeProfile', { id: local.id });
+    expect(core.profiles.snapshot().activeProfileId).toBe(sandbox.id);
+    await call('removeProfile', { id: sandbox.id });
+    const last = await call('removeProfile', { id: live.id });
+    expect(last).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await call('removeProfile', { id: 999 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('switches the active profile and announces it', async () => {
+    const seen: unknown[] = [];
+    core.bus.subscribe((event) => seen.push(event));
+    const live = core.profiles.findByName('Live');
+    if (live === undefined) throw new Error('no live');
+    const result = await call('activateProfile', { id: live.id });
+    expect(result).toMatchObject({ ok: true, data: { name: 'Live', isActive: true } });
+    expect(seen).toEqual([
+      { name: 'profiles.changed', payload: expect.objectContaining({ activeProfileId: live.id }) },
+    ]);
+    expect(core.profiles.active().id).toBe(live.id);
+  });
+});
