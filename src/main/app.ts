@@ -15,6 +15,7 @@ import { migrate } from './store/migrate';
 import { migrations } from './store/migrations';
 import { createProfilesRepository } from './store/profiles-repository';
 import { createSettingsRepository, type SettingsRepository } from './store/settings-repository';
+import { createEventRecorder, type EventRecorder } from './timeline/event-recorder';
 import { APP_VERSION } from './version';
 
 export type FrontDoor = AppInfo['frontDoor'] | 'cli';
@@ -28,6 +29,11 @@ export interface ConsoleOptions {
   keychain?: 'auto' | 'off';
   /** Also write log lines to stderr (CLI commands that run in the foreground). */
   logToStderr?: boolean;
+  /**
+   * Start the long-running services (webhook listener, local emulator). True for the desktop
+   * and browser mode; one-shot CLI commands leave it off so they never take a port.
+   */
+  background?: boolean;
 }
 
 /** Every service of one running console, built from one data directory. */
@@ -40,7 +46,11 @@ export interface ConsoleServices {
   readonly log: Logger;
   readonly settings: SettingsRepository;
   readonly events: EventsRepository;
+  /** The one way to add to the timeline: persist, then push. */
+  readonly recorder: EventRecorder;
   readonly profiles: ProfileService;
+  /** Whether long-running services (listener, emulator) run in this process. */
+  readonly background: boolean;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -100,7 +110,9 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     log,
     settings,
     events,
+    recorder: createEventRecorder(events, bus),
     profiles,
+    background: options.background === true,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',

@@ -34,6 +34,7 @@ async function start(): Promise<void> {
   core = await createConsole({
     dataDir: app.getPath('userData'),
     frontDoor: 'desktop',
+    background: true,
     appRoot: app.getAppPath(),
     desktopCipher: createSafeStorageCipher(),
     keychain: keychainPreference(),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { appCommands } from './contract/app';
 import type { BridgeResult, CommandDefinition } from './contract/define';
 import { profileCommands, profilePushEvents } from './contract/profiles';
+import { timelinePushEvents } from './contract/timeline';
 
 export * from './contract/define';
 export type { AppInfo } from './contract/app';
@@ -19,6 +20,7 @@ export const commands = {
 
 export const pushEvents = {
   ...profilePushEvents,
+  ...timelinePushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

@@ -160,3 +160,15 @@ describe('profiles', () => {
     expect(core.profiles.active().id).toBe(live.id);
   });
 });
+
+describe('live guard', () => {
+  it('refuses an outbound call on a live profile unless confirmed', async () => {
+    const { assertLiveConfirmed } = await import('../../src/main/profiles/live-guard');
+    const live = core.profiles.findByName('Live');
+    const sandbox = core.profiles.findByName('Sandbox');
+    if (live === undefined || sandbox === undefined) throw new Error('seed');
+    expect(() => assertLiveConfirmed(live, undefined, 'Creating a checkout')).toThrow(/LIVE.*--yes-live/);
+    expect(() => assertLiveConfirmed(live, true, 'Creating a checkout')).not.toThrow();
+    expect(() => assertLiveConfirmed(sandbox, undefined, 'Creating a checkout')).not.toThrow();
+  });
+});

@@ -23,7 +23,11 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
       `warning: --host ${flags.host} is not a loopback address; anyone who can reach it and obtains the link can use this console.\n`,
     );
   }
-  const core = await createConsole({ dataDir: resolveDataDir(context.dataDirFlag()), frontDoor: 'browser' });
+  const core = await createConsole({
+    dataDir: resolveDataDir(context.dataDirFlag()),
+    frontDoor: 'browser',
+    background: true,
+  });
   const server = await startBrowserModeServer(core, {
     host: flags.host,
     port: flags.port,
