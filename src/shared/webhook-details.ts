@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { bodyVerdictSchema, tokenVerdictSchema } from './events';
+
+/**
+ * What the listener stores in a webhook record's `details` (and the timeline's detail pane and
+ * the JWT inspector read): each token it found, judged on its own, and the body's findings.
+ */
+export const tokenCheckSchema = z.object({
+  /** Where the token came from: `?serviceToken=` or `Authorization: Bearer`. */
+  source: z.enum(['query', 'header']),
+  present: z.boolean(),
+  /** The verdict for this token alone (the record's token_verdict summarises both). */
+  verdict: tokenVerdictSchema,
+  /** One sentence a person understands: "expired 3 minutes before it arrived". */
+  reason: z.string(),
+  /** Decoded JOSE header and claims, when the token could be decoded at all. */
+  header: z.record(z.string(), z.unknown()).nullable(),
+  claims: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TokenCheck = z.infer<typeof tokenCheckSchema>;
+
+export const bodyFindingSchema = z.object({
+  severity: z.enum(['error', 'warning']),
+  /** JSON path in the payload, formatted like `data.captured_amount.amount`. */
+  path: z.string(),
+  message: z.string(),
+});
+export type BodyFinding = z.infer<typeof bodyFindingSchema>;
+
+export const webhookDetailsSchema = z.object({
+  token: z.object({
+    verdict: tokenVerdictSchema,
+    reason: z.string(),
+    checks: z.array(tokenCheckSchema),
+  }),
+  body: z.object({
+    verdict: bodyVerdictSchema,
+    findings: z.array(bodyFindingSchema),
+  }),
+  /** The listener answered with this (status and delay as configured). */
+  response: z.object({ status: z.number().int(), delayMs: z.number().int() }).optional(),
+});
+export type WebhookDetails = z.infer<typeof webhookDetailsSchema>;
