@@ -54,6 +54,13 @@ describe('checkout-console profiles', () => {
     expect((await cli('profiles', 'list')).stdout).not.toContain('Staging');
   });
 
+  it('warns on the terminal when a token is stored under a key file', async () => {
+    const run = await cli('profiles', 'set', 'Sandbox', '--api-token', 'sk_test_warned_1234');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/warning: No OS keychain is available/);
+    expect((await cli('profiles', 'use', 'Sandbox')).stderr).toBe('');
+  });
+
   it('reads a token from standard input with "-"', async () => {
     const run = await runCliCaptured(
       ['--data-dir', dataDir, 'profiles', 'set', 'Sandbox', '--api-token', '-'],

@@ -6,6 +6,7 @@ import {
   type ProfileFields,
   type SecretEdit,
 } from '../../../shared/profile';
+import type { ConsoleCore } from '../../app';
 import { ConsoleError } from '../../console-error';
 import type { ProfileService } from '../../profiles/profile-service';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
@@ -66,6 +67,13 @@ function fieldPatch(flags: ProfileOptionFlags): Partial<ProfileFields> {
   return patch;
 }
 
+/** Storing a token under a key file deserves the same visible warning the UI shows. */
+function warnIfWeakVault(core: ConsoleCore, edits: SecretEdit[], context: CliContext): void {
+  const warning = core.vault.primary.warning;
+  if (warning !== null && edits.some((edit) => edit.action === 'set'))
+    context.io.stderr(`warning: ${warning}\n`);
+}
+
 export function requireProfile(profiles: ProfileService, name: string) {
   const profile = profiles.findByName(name);
   if (profile === undefined) {
@@ -120,10 +128,12 @@ export function registerProfiles(program: Command, context: CliContext): void {
       if (flags.env === undefined) throw new UsageError('--env: choose local, sandbox or live');
       if (flags.baseUrl === undefined) throw new UsageError('--base-url: required');
       const fields = { ...defaultProfileFields(flags.env, name), ...fieldPatch(flags), name };
-      const view = core.profiles.create(fields, {
+      const secrets = {
         apiToken: await secretEdit(flags.apiToken, undefined, context),
         notificationToken: await secretEdit(flags.notificationToken, undefined, context),
-      });
+      };
+      const view = core.profiles.create(fields, secrets);
+      warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
       io.stdout(`Added profile "${view.name}" (${view.environment}).\n`);
     }),
   );
@@ -140,10 +150,12 @@ export function registerProfiles(program: Command, context: CliContext): void {
     withConsole(context, async (core) => {
       const flags = parseFlags(profileOptionFlags, rawFlags);
       const profile = requireProfile(core.profiles, name);
-      const view = core.profiles.update(profile.id, fieldPatch(flags), {
+      const secrets = {
         apiToken: await secretEdit(flags.apiToken, flags.clearApiToken, context),
         notificationToken: await secretEdit(flags.notificationToken, flags.clearNotificationToken, context),
-      });
+      };
+      const view = core.profiles.update(profile.id, fieldPatch(flags), secrets);
+      warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
       io.stdout(`Updated profile "${view.name}".\n`);
     }),
   );
