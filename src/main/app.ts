@@ -5,6 +5,7 @@ import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
 import { createEventBus, type EventBus } from './event-bus';
 import { createLogger, type Logger } from './log';
+import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/merchant-api-client';
 import { openVault } from './profiles/open-vault';
 import { createProfileService, seedDefaultProfiles, type ProfileService } from './profiles/profile-service';
 import type { SecretCipher } from './profiles/sealed-secret';
@@ -49,6 +50,8 @@ export interface ConsoleServices {
   /** The one way to add to the timeline: persist, then push. */
   readonly recorder: EventRecorder;
   readonly profiles: ProfileService;
+  /** Calls to the service (create checkout and the follow-up operations), all recorded. */
+  readonly merchantApi: MerchantApiClient;
   /** Whether long-running services (listener, emulator) run in this process. */
   readonly background: boolean;
   appInfo(): AppInfo;
@@ -98,6 +101,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   });
   seedDefaultProfiles(profiles, profilesRepository.count() === 0);
 
+  const recorder = createEventRecorder(events, bus);
+  const merchantApi = createMerchantApiClient({
+    profiles,
+    recorder,
+    listenerUrlFor: (profile) => profile.fields.publicListenerUrl,
+  });
+
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;
 
@@ -110,8 +120,9 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     log,
     settings,
     events,
-    recorder: createEventRecorder(events, bus),
+    recorder,
     profiles,
+    merchantApi,
     background: options.background === true,
     appInfo: () => ({
       version: APP_VERSION,

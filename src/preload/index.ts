@@ -25,6 +25,11 @@ const api = {
   duplicateProfile: command('duplicateProfile'),
   removeProfile: command('removeProfile'),
   activateProfile: command('activateProfile'),
+  prepareCheckout: command('prepareCheckout'),
+  sendCheckout: command('sendCheckout'),
+  prepareOperation: command('prepareOperation'),
+  sendOperation: command('sendOperation'),
+  cancelExchange: command('cancelExchange'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

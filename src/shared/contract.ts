@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appCommands } from './contract/app';
 import type { BridgeResult, CommandDefinition } from './contract/define';
+import { merchantApiCommands } from './contract/merchant-api';
 import { profileCommands, profilePushEvents } from './contract/profiles';
 import { timelinePushEvents } from './contract/timeline';
 
@@ -16,6 +17,7 @@ export type { ProfilesSnapshot } from './contract/profiles';
 export const commands = {
   ...appCommands,
   ...profileCommands,
+  ...merchantApiCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {

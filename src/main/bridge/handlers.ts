@@ -1,6 +1,7 @@
 import type { CommandName } from '../../shared/contract';
 import type { ConsoleServices } from '../app';
 import { appHandlers } from './handlers/app';
+import { merchantApiHandlers } from './handlers/merchant-api';
 import { profileHandlers } from './handlers/profiles';
 import type { HandlerGroup } from './handlers/types';
 
@@ -12,5 +13,6 @@ export function createHandlers(services: ConsoleServices): Handlers {
   return {
     ...appHandlers(services),
     ...profileHandlers(services),
+    ...merchantApiHandlers(services),
   } satisfies Handlers;
 }

@@ -1,0 +1,244 @@
+import {
+  checkoutCreatedSchema,
+  DEFAULT_TIMEOUT_MS,
+  type ExchangeResult,
+  type NotificationPlan,
+  type PlannedRequest,
+} from '../../shared/merchant-api';
+import {
+  defaultOperationBody,
+  fillPathTemplate,
+  type OperationBodyInput,
+} from '../../shared/operation-bodies';
+import type { OperationName } from '../../shared/profile';
+import { assertLiveConfirmed } from '../profiles/live-guard';
+import type { ProfileService } from '../profiles/profile-service';
+import type { StoredProfile } from '../store/profiles-repository';
+import type { EventRecorder } from '../timeline/event-recorder';
+import { performHttpExchange } from './http-exchange';
+import {
+  joinServiceUrl,
+  prepareCreateCheckout,
+  prepareFollowUp,
+  type CheckoutBody,
+  type PreparedRequest,
+} from './request-planner';
+import { parseServiceError } from './service-error';
+
+/** What validation says about a payload about to be sent (sends with errors are marked). */
+export interface PayloadVerdict {
+  errors: number;
+  warnings: number;
+}
+
+export interface ClientDependencies {
+  profiles: ProfileService;
+  recorder: EventRecorder;
+  /** Where the service can reach our listener for this profile, or null. */
+  listenerUrlFor: (profile: StoredProfile) => string | null;
+  /** Validates a JSON payload in the given form; absent → sends are not judged. */
+  judgePayload?: (payload: unknown, form: CheckoutFormName) => PayloadVerdict;
+}
+
+export type CheckoutFormName = 'general' | 'education';
+
+interface SendOptions {
+  profileId?: number | undefined;
+  confirmLive?: boolean | undefined;
+  timeoutMs?: number | undefined;
+  /** Lets the UI cancel this exchange while it is in flight. */
+  requestKey?: string | undefined;
+}
+
+export interface MerchantApiClient {
+  prepareCheckout(input: { profileId?: number; body: CheckoutBody; injectNotificationUrl: boolean }): {
+    request: PlannedRequest;
+    notification: NotificationPlan;
+  };
+  sendCheckout(
+    input: SendOptions & { body: CheckoutBody; injectNotificationUrl: boolean; form: CheckoutFormName },
+  ): Promise<ExchangeResult>;
+  prepareOperation(
+    input: { profileId?: number; operation: OperationName } & OperationBodyInput,
+  ): PlannedRequest;
+  sendOperation(
+    input: SendOptions & {
+      operation: OperationName;
+      orderId: string;
+      method: PlannedRequest['method'];
+      url: string;
+      body: string | null;
+    },
+  ): Promise<ExchangeResult>;
+  /** Cancels an exchange in flight; false when it already finished (or never existed). */
+  cancel(requestKey: string): boolean;
+}
+
+const ACTION_LABEL: Record<OperationName | 'createCheckout', string> = {
+  createCheckout: 'Creating a checkout session',
+  authorise: 'Authorising the order',
+  capture: 'Capturing the order',
+  getOrder: 'Getting the order',
+  cancel: 'Cancelling the order',
+  refund: 'Refunding the order',
+  updateReferenceId: "Updating the order's reference id",
+};
+
+function parseJson(body: Buffer | null): unknown {
+  if (body === null || body.byteLength === 0) return null;
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function referenceOf(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const value = (payload as Record<string, unknown>)['order_reference_id'];
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The console's client for the service: every call goes to the chosen (or active) profile,
+ * passes the live guard, is recorded on the timeline before it leaves and completed when it
+ * returns, and comes back as one structured result (answer, service error, or network failure).
+ */
+export function createMerchantApiClient(deps: ClientDependencies): MerchantApiClient {
+  const inFlight = new Map<string, AbortController>();
+
+  const profileFor = (id: number | undefined): StoredProfile =>
+    id === undefined ? deps.profiles.active() : deps.profiles.get(id);
+
+  async function exchange(
+    profile: StoredProfile,
+    request: PreparedRequest,
+    options: SendOptions,
+    record: { orderId: string | null; orderReferenceId: string | null; details: Record<string, unknown> },
+  ): Promise<ExchangeResult> {
+    assertLiveConfirmed(profile, options.confirmLive, ACTION_LABEL[request.plan.operation]);
+    const url = new URL(request.plan.url);
+    const started = deps.recorder.record({
+      kind: 'request',
+      profileId: profile.id,
+      profileName: profile.fields.name,
+      method: request.plan.method,
+      url: request.plan.url,
+      path: url.pathname,
+      query: url.search === '' ? null : url.search.slice(1),
+      requestHeaders: request.plan.headers,
+      requestBody: request.body,
+      orderId: record.orderId,
+      orderReferenceId: record.orderReferenceId,
+      details: { operation: request.plan.operation, ...record.details },
+    });
+    const controller = new AbortController();
+    if (options.requestKey !== undefined) inFlight.set(options.requestKey, controller);
+    const outcome = await performHttpExchange({
+      method: request.plan.method,
+      url: request.plan.url,
+      headers: request.headers,
+      body: request.body,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      signal: controller.signal,
+    }).finally(() => {
+      if (options.requestKey !== undefined) inFlight.delete(options.requestKey);
+    });
+
+    const json = parseJson(outcome.body);
+    const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+    const serviceError = ok ? null : parseServiceError(json);
+    const created =
+      request.plan.operation === 'createCheckout' && ok ? checkoutCreatedSchema.safeParse(json) : null;
+    const checkout = created?.success === true ? created.data : null;
+    deps.recorder.update(started.id, {
+      status: outcome.status,
+      responseHeaders: outcome.headers,
+      responseBody: outcome.body,
+      durationMs: outcome.durationMs,
+      orderId: checkout?.order_id ?? record.orderId,
+      error: outcome.failure?.message ?? null,
+      details: {
+        operation: request.plan.operation,
+        ...record.details,
+        ...(serviceError === null ? {} : { serviceError }),
+        ...(outcome.failure === null ? {} : { failure: outcome.failure }),
+        ...(outcome.truncated ? { responseTruncated: true } : {}),
+      },
+    });
+    return {
+      eventId: started.id,
+      request: request.plan,
+      status: outcome.status,
+      durationMs: outcome.durationMs,
+      responseHeaders: outcome.headers,
+      responseBody: outcome.body === null ? null : outcome.body.toString('utf8'),
+      json,
+      serviceError,
+      failure: outcome.failure,
+      checkout,
+    };
+  }
+
+  const planCheckout = (profile: StoredProfile, body: CheckoutBody, inject: boolean) =>
+    prepareCreateCheckout(profile, deps.profiles.secretsOf(profile.id).apiToken, body, {
+      listenerUrl: deps.listenerUrlFor(profile),
+      enabled: inject,
+    });
+
+  return {
+    prepareCheckout({ profileId, body, injectNotificationUrl }) {
+      const planned = planCheckout(profileFor(profileId), body, injectNotificationUrl);
+      return { request: planned.request.plan, notification: planned.notification };
+    },
+    async sendCheckout(input) {
+      const profile = profileFor(input.profileId);
+      const planned = planCheckout(profile, input.body, input.injectNotificationUrl);
+      const verdict =
+        input.body.kind === 'json' && deps.judgePayload !== undefined
+          ? deps.judgePayload(planned.payload, input.form)
+          : null;
+      return exchange(profile, planned.request, input, {
+        orderId: null,
+        orderReferenceId: referenceOf(planned.payload),
+        details: {
+          form: input.form,
+          notification: planned.notification,
+          ...(verdict === null ? {} : { findings: verdict, sentWithErrors: verdict.errors > 0 }),
+          ...(input.body.kind === 'raw' ? { rawBody: true } : {}),
+        },
+      });
+    },
+    prepareOperation({ profileId, operation, ...values }) {
+      const profile = profileFor(profileId);
+      const template = profile.fields.operations[operation];
+      const body = defaultOperationBody(operation, values);
+      const path = fillPathTemplate(template.path, { order_id: values.orderId });
+      return prepareFollowUp(profile, deps.profiles.secretsOf(profile.id).apiToken, operation, {
+        method: template.method,
+        url: joinServiceUrl(profile.fields.baseUrl, path),
+        body: body === null ? null : JSON.stringify(body, null, 2),
+      }).plan;
+    },
+    async sendOperation(input) {
+      const profile = profileFor(input.profileId);
+      const request = prepareFollowUp(
+        profile,
+        deps.profiles.secretsOf(profile.id).apiToken,
+        input.operation,
+        input,
+      );
+      return exchange(profile, request, input, {
+        orderId: input.orderId,
+        orderReferenceId: null,
+        details: {},
+      });
+    },
+    cancel(requestKey) {
+      const controller = inFlight.get(requestKey);
+      if (controller === undefined) return false;
+      controller.abort();
+      return true;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { NetworkFailure } from '../../shared/merchant-api';
+
+const TLS_CODES =
+  /^(EPROTO$|ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|HOSTNAME_MISMATCH|ERR_OSSL)/;
+
+export class ExchangeTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`No answer within ${timeoutMs / 1000} s (timeout).`);
+    this.name = 'ExchangeTimeoutError';
+  }
+}
+
+export class ExchangeCancelledError extends Error {
+  constructor() {
+    super('Cancelled before an answer arrived.');
+    this.name = 'ExchangeCancelledError';
+  }
+}
+
+/** Turns a socket-level error into what a person needs to know: which step failed. */
+export function classifyNetworkFailure(error: unknown, host: string): NetworkFailure {
+  if (error instanceof ExchangeTimeoutError) return { kind: 'timeout', message: error.message, code: null };
+  if (error instanceof ExchangeCancelledError)
+    return { kind: 'cancelled', message: error.message, code: null };
+  const code =
+    typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : null;
+  const detail = error instanceof Error ? error.message : String(error);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA')
+    return {
+      kind: 'name_lookup',
+      message: `Name lookup failed: "${host}" could not be resolved (${code}).`,
+      code,
+    };
+  if (code === 'ECONNREFUSED')
+    return { kind: 'refused', message: `Connection refused by ${host}: nothing is listening there.`, code };
+  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT')
+    return { kind: 'timeout', message: `Connecting to ${host} timed out (${code}).`, code };
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED')
+    return { kind: 'reset', message: `${host} closed the connection before answering (${code}).`, code };
+  if (code !== null && TLS_CODES.test(code))
+    return { kind: 'tls', message: `TLS handshake with ${host} failed: ${detail}`, code };
+  return { kind: 'other', message: `The request to ${host} failed: ${detail}`, code };
+}

@@ -1,0 +1,135 @@
+import { MASK_PREFIX, maskSecret, type OperationName } from '../../shared/profile';
+import type { HeaderList } from '../../shared/events';
+import type { NotificationPlan, PlannedRequest } from '../../shared/merchant-api';
+import { ConsoleError } from '../console-error';
+import type { StoredProfile } from '../store/profiles-repository';
+import { APP_VERSION } from '../version';
+import { getAtDottedPath, setAtDottedPath } from './json-path-value';
+
+/** The body of a create-checkout call: a JSON value from the builder, or raw text as typed. */
+export type CheckoutBody = { kind: 'json'; payload: unknown } | { kind: 'raw'; text: string };
+
+/** A request ready to go: `plan` is what people see (token masked), `headers` what is sent. */
+export interface PreparedRequest {
+  plan: PlannedRequest;
+  headers: HeaderList;
+  body: Buffer | null;
+}
+
+/** `{base_url}` + path, whether or not the base URL ends with a slash or carries a path. */
+export function joinServiceUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function headersFor(apiToken: string | null, hasBody: boolean): { real: HeaderList; masked: HeaderList } {
+  const common: HeaderList = [
+    ['Accept', 'application/json'],
+    ['User-Agent', `checkout-console/${APP_VERSION}`],
+  ];
+  if (hasBody) common.unshift(['Content-Type', 'application/json']);
+  if (apiToken === null) return { real: common, masked: common };
+  return {
+    real: [['Authorization', `Bearer ${apiToken}`], ...common],
+    masked: [['Authorization', `Bearer ${maskSecret(apiToken).masked ?? MASK_PREFIX}`], ...common],
+  };
+}
+
+function prepared(
+  operation: PlannedRequest['operation'],
+  method: PlannedRequest['method'],
+  url: string,
+  apiToken: string | null,
+  body: string | null,
+): PreparedRequest {
+  const headers = headersFor(apiToken, body !== null);
+  return {
+    plan: { operation, method, url, headers: headers.masked, body },
+    headers: headers.real,
+    body: body === null ? null : Buffer.from(body, 'utf8'),
+  };
+}
+
+/**
+ * Decides whether the listener's URL goes into the payload's notification field: only when
+ * asked, only into a JSON object, only when the field is empty, and only when there is a URL.
+ */
+export function planNotification(
+  body: CheckoutBody,
+  field: string,
+  listenerUrl: string | null,
+  enabled: boolean,
+): { plan: NotificationPlan; payload: unknown } {
+  const keep = (url: string | null, reason: string) => ({
+    plan: { path: field, url, injected: false, reason },
+    payload: body.kind === 'json' ? body.payload : null,
+  });
+  if (body.kind === 'raw') return keep(null, 'The raw body is sent exactly as typed.');
+  const current = getAtDottedPath(body.payload, field);
+  const currentUrl = typeof current === 'string' && current.trim() !== '' ? current : null;
+  if (currentUrl !== null) return keep(currentUrl, `${field} is already set; it is sent as it is.`);
+  if (!enabled) return keep(null, 'Filling in the listener URL is turned off.');
+  if (typeof body.payload !== 'object' || body.payload === null || Array.isArray(body.payload))
+    return keep(null, 'The payload is not a JSON object, so nothing can be filled in.');
+  if (listenerUrl === null)
+    return keep(
+      null,
+      "No listener URL: set the profile's public listener URL (a tunnel) to receive webhooks.",
+    );
+  return {
+    plan: {
+      path: field,
+      url: listenerUrl,
+      injected: true,
+      reason: `${field} was empty, so the listener URL is filled in.`,
+    },
+    payload: setAtDottedPath(body.payload as Record<string, unknown>, field, listenerUrl),
+  };
+}
+
+export function prepareCreateCheckout(
+  profile: StoredProfile,
+  apiToken: string | null,
+  body: CheckoutBody,
+  notification: { listenerUrl: string | null; enabled: boolean },
+): { request: PreparedRequest; notification: NotificationPlan; payload: unknown } {
+  const planned = planNotification(
+    body,
+    profile.fields.notificationField,
+    notification.listenerUrl,
+    notification.enabled,
+  );
+  const text = body.kind === 'raw' ? body.text : JSON.stringify(planned.payload, null, 2);
+  const url = joinServiceUrl(profile.fields.baseUrl, '/checkout');
+  return {
+    request: prepared('createCheckout', 'POST', url, apiToken, text),
+    notification: planned.plan,
+    payload: planned.payload,
+  };
+}
+
+/**
+ * A follow-up call as the person edited it. The URL must stay on the profile's own origin:
+ * the API token rides along, and must never be sent anywhere else.
+ */
+export function prepareFollowUp(
+  profile: StoredProfile,
+  apiToken: string | null,
+  operation: OperationName,
+  edited: { method: PlannedRequest['method']; url: string; body: string | null },
+): PreparedRequest {
+  let target: URL;
+  try {
+    target = new URL(edited.url);
+  } catch {
+    throw ConsoleError.invalid('url', 'Enter a full URL, such as the one prepared for you');
+  }
+  const base = new URL(profile.fields.baseUrl);
+  if (target.origin !== base.origin) {
+    throw ConsoleError.invalid(
+      'url',
+      `The URL must stay on the profile's service (${base.origin}); the API token is never sent anywhere else`,
+    );
+  }
+  const body = edited.body === null || edited.body.trim() === '' ? null : edited.body;
+  return prepared(operation, edited.method, target.toString(), apiToken, body);
+}

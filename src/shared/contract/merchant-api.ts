@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { exchangeResultSchema, notificationPlanSchema, plannedRequestSchema } from '../merchant-api';
+import { HTTP_METHODS, OPERATION_NAMES } from '../profile';
+import { defineCommand } from './define';
+
+const profileId = z.number().int().positive().optional();
+const confirmLive = z.boolean().optional();
+const timeoutMs = z
+  .number()
+  .int()
+  .min(1000, 'The timeout is at least 1000 ms')
+  .max(300_000, 'The timeout is at most 300000 ms (five minutes)')
+  .optional();
+const requestKey = z.string().min(8).max(100).optional();
+
+export const checkoutBodySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('json'), payload: z.unknown() }),
+  z.object({ kind: z.literal('raw'), text: z.string().max(16 * 1024 * 1024) }),
+]);
+
+const checkoutInput = z.object({
+  profileId,
+  body: checkoutBodySchema,
+  /** Fill the profile's notification field with the listener URL when it is empty. */
+  injectNotificationUrl: z.boolean().default(true),
+});
+
+export const merchantApiCommands = {
+  /** Shows the create-checkout request exactly as it will go (token masked) and the notification URL decision. */
+  prepareCheckout: defineCommand(
+    checkoutInput,
+    z.object({ request: plannedRequestSchema, notification: notificationPlanSchema }),
+  ),
+  sendCheckout: defineCommand(
+    checkoutInput.extend({
+      form: z.enum(['general', 'education']).default('general'),
+      confirmLive,
+      timeoutMs,
+      requestKey,
+    }),
+    exchangeResultSchema,
+  ),
+  /** The follow-up request from the profile's template, with its default body, ready to edit. */
+  prepareOperation: defineCommand(
+    z.object({
+      profileId,
+      operation: z.enum(OPERATION_NAMES),
+      orderId: z.string().trim().min(1, 'Enter the order id'),
+      amount: z.union([z.string(), z.number()]).nullable().optional(),
+      currency: z.string().nullable().optional(),
+      orderReferenceId: z.string().nullable().optional(),
+    }),
+    plannedRequestSchema,
+  ),
+  sendOperation: defineCommand(
+    z.object({
+      profileId,
+      operation: z.enum(OPERATION_NAMES),
+      orderId: z.string().trim().min(1, 'Enter the order id'),
+      method: z.enum(HTTP_METHODS),
+      url: z.string().min(1, 'Enter the URL'),
+      body: z
+        .string()
+        .max(16 * 1024 * 1024)
+        .nullable(),
+      confirmLive,
+      timeoutMs,
+      requestKey,
+    }),
+    exchangeResultSchema,
+  ),
+  cancelExchange: defineCommand(
+    z.object({ requestKey: z.string().min(8).max(100) }),
+    z.object({ cancelled: z.boolean() }),
+  ),
+};

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { headerListSchema } from './events';
+import { HTTP_METHODS, OPERATION_NAMES } from './profile';
+
+/** A follow-up operation, or the create-checkout call itself. */
+export const CLIENT_OPERATIONS = ['createCheckout', ...OPERATION_NAMES] as const;
+export const clientOperationSchema = z.enum(CLIENT_OPERATIONS);
+export type ClientOperation = z.infer<typeof clientOperationSchema>;
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** What failed when no HTTP answer came back. */
+export const NETWORK_FAILURE_KINDS = [
+  'name_lookup',
+  'refused',
+  'tls',
+  'timeout',
+  'reset',
+  'cancelled',
+  'other',
+] as const;
+export const networkFailureSchema = z.object({
+  kind: z.enum(NETWORK_FAILURE_KINDS),
+  message: z.string(),
+  code: z.string().nullable(),
+});
+export type NetworkFailure = z.infer<typeof networkFailureSchema>;
+
+/** The spec's error body: message, errors[].error_code, data, title, screen_type. */
+export const serviceErrorSchema = z.object({
+  message: z.string().nullable(),
+  errorCodes: z.array(z.string()),
+  /** Every entry of `errors` as sent (the emulator adds `path`). */
+  errors: z.array(z.record(z.string(), z.unknown())),
+  title: z.string().nullable(),
+  screenType: z.string().nullable(),
+  data: z.unknown(),
+});
+export type ServiceError = z.infer<typeof serviceErrorSchema>;
+
+/** The spec's 200 answer to a create-checkout call. */
+export const checkoutCreatedSchema = z.object({
+  order_id: z.string(),
+  checkout_id: z.string(),
+  status: z.string(),
+  checkout_url: z.string(),
+});
+export type CheckoutCreated = z.infer<typeof checkoutCreatedSchema>;
+
+/** A request as it will be (or was) sent; the Authorization value is always masked here. */
+export const plannedRequestSchema = z.object({
+  operation: clientOperationSchema,
+  method: z.enum(HTTP_METHODS),
+  url: z.string(),
+  headers: headerListSchema,
+  body: z.string().nullable(),
+});
+export type PlannedRequest = z.infer<typeof plannedRequestSchema>;
+
+export const notificationPlanSchema = z.object({
+  /** The profile's notification field, e.g. `merchant_url.notification`. */
+  path: z.string(),
+  /** What the request will carry there (null: nothing). */
+  url: z.string().nullable(),
+  injected: z.boolean(),
+  /** Why it was or was not injected, for the person about to send. */
+  reason: z.string(),
+});
+export type NotificationPlan = z.infer<typeof notificationPlanSchema>;
+
+export const exchangeResultSchema = z.object({
+  /** The timeline record of this exchange. */
+  eventId: z.number().int(),
+  request: plannedRequestSchema,
+  status: z.number().int().nullable(),
+  durationMs: z.number(),
+  responseHeaders: headerListSchema.nullable(),
+  responseBody: z.string().nullable(),
+  /** The response body parsed as JSON, when it is JSON. */
+  json: z.unknown(),
+  serviceError: serviceErrorSchema.nullable(),
+  failure: networkFailureSchema.nullable(),
+  /** The created order, for a successful create-checkout call. */
+  checkout: checkoutCreatedSchema.nullable(),
+});
+export type ExchangeResult = z.infer<typeof exchangeResultSchema>;

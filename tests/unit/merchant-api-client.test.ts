@@ -1,0 +1,323 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleCore } from '../../src/main/app';
+import { classifyNetworkFailure } from '../../src/main/merchant-api/network-failure';
+import { startFakeService, json } from './helpers/fake-service';
+import { openTempConsole } from './helpers/temp-console';
+
+const API_TOKEN = 'sk_test_client_0123456789';
+let core: ConsoleCore;
+let dispose: () => Promise<void>;
+let service: Awaited<ReturnType<typeof startFakeService>>;
+let profileId: number;
+
+const CREATED = {
+  order_id: '6f7c2b1e-8a3d-4c2e-9f1a-2b3c4d5e6f70',
+  checkout_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  status: 'new',
+  checkout_url: 'https://checkout.example/?locale=ar_SA&orderId=6f7c2b1e',
+};
+
+beforeEach(async () => {
+  ({ core, dispose } = await openTempConsole());
+  service = await startFakeService((request, res) => {
+    if (request.url.endsWith('/checkout')) {
+      let body: { order_reference_id?: string } = {};
+      try {
+        body = JSON.parse(request.body) as typeof body;
+      } catch {
+        // raw, non-JSON bodies are answered like any other
+      }
+      if (body.order_reference_id === 'bad-pair')
+        return json(res, 400, {
+          message: 'Country and currency combination is not supported',
+          errors: [{ error_code: 'not_supported_country_currency' }],
+          data: {},
+          title: null,
+          screen_type: null,
+        });
+      return json(res, 200, CREATED);
+    }
+    if (request.url.includes('/hang')) return; // never answers
+    json(res, 200, { ok: true });
+  });
+  const sandbox = core.profiles.findByName('Sandbox');
+  if (sandbox === undefined) throw new Error('seed');
+  profileId = sandbox.id;
+  core.profiles.update(
+    profileId,
+    { baseUrl: `${service.url}/api/v1/`, publicListenerUrl: 'https://tunnel.example.test/hooks' },
+    { apiToken: { action: 'set', value: API_TOKEN }, notificationToken: { action: 'keep' } },
+  );
+});
+afterEach(async () => {
+  await service.close();
+  await dispose();
+});
+
+const payload = (extra: Record<string, unknown> = {}) => ({
+  order_reference_id: 'ref-1',
+  merchant_url: {
+    success: 'https://m.example/s',
+    failure: 'https://m.example/f',
+    cancel: 'https://m.example/c',
+  },
+  ...extra,
+});
+
+describe('create checkout', () => {
+  it('POSTs {base_url}/checkout with the bearer token, records the exchange masked, and returns the order', async () => {
+    const pushed: string[] = [];
+    core.bus.subscribe((event) => pushed.push(event.name));
+    const result = await core.merchantApi.sendCheckout({
+      profileId,
+      body: { kind: 'json', payload: payload() },
+      injectNotificationUrl: true,
+      form: 'general',
+    });
+    expect(service.received).toHaveLength(1);
+    const sent = service.received[0];
+    expect(sent?.method).toBe('POST');
+    expect(sent?.url).toBe('/api/v1/checkout');
+    expect(sent?.headers.authorization).toBe(`Bearer ${API_TOKEN}`);
+    expect(sent?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+      merchant_url: { notification: 'https://tunnel.example.test/hooks' },
+    });
+
+    expect(result.status).toBe(200);
+    expect(result.checkout).toEqual(CREATED);
+    expect(result.request.headers).toContainEqual(['Authorization', 'Bearer ••••6789']);
+    const detail = core.events.getDetail(result.eventId);
+    expect(detail).toMatchObject({
+      kind: 'request',
+      status: 200,
+      orderId: CREATED.order_id,
+      orderReferenceId: 'ref-1',
+    });
+    expect(detail?.details).toMatchObject({ operation: 'createCheckout', notification: { injected: true } });
+    expect(JSON.stringify(detail)).not.toContain(API_TOKEN);
+    expect(pushed).toEqual(['timeline.appended', 'timeline.updated']);
+  });
+
+  it('parses the spec error body into a structured service error', async () => {
+    const result = await core.merchantApi.sendCheckout({
+      profileId,
+      body: { kind: 'json', payload: payload({ order_reference_id: 'bad-pair' }) },
+      injectNotificationUrl: false,
+      form: 'general',
+    });
+    expect(result.status).toBe(400);
+    expect(result.checkout).toBeNull();
+    expect(result.serviceError).toMatchObject({
+      message: 'Country and currency combination is not supported',
+      errorCodes: ['not_supported_country_currency'],
+      title: null,
+      screenType: null,
+    });
+  });
+
+  it.each([
+    [
+      'fills an empty notification field',
+      payload(),
+      true,
+      { injected: true, url: 'https://tunnel.example.test/hooks' },
+    ],
+    [
+      'keeps one already set',
+      payload({ merchant_url: { notification: 'https://mine.example/n' } }),
+      true,
+      { injected: false, url: 'https://mine.example/n' },
+    ],
+    ['does nothing when turned off', payload(), false, { injected: false, url: null }],
+    ['does nothing for a non-object payload', [1, 2], true, { injected: false, url: null }],
+  ])('notification URL: %s', (_label, body, enabled, expected) => {
+    const plan = core.merchantApi.prepareCheckout({
+      profileId,
+      body: { kind: 'json', payload: body },
+      injectNotificationUrl: enabled,
+    });
+    expect(plan.notification).toMatchObject({ path: 'merchant_url.notification', ...expected });
+  });
+
+  it('sends a raw body exactly as typed, even when it is not JSON', async () => {
+    const result = await core.merchantApi.sendCheckout({
+      profileId,
+      body: { kind: 'raw', text: '{"order_reference_id": "raw-1", oops' },
+      injectNotificationUrl: true,
+      form: 'general',
+    });
+    expect(service.received[0]?.body).toBe('{"order_reference_id": "raw-1", oops');
+    expect(result.request.body).toBe('{"order_reference_id": "raw-1", oops');
+  });
+
+  it('sends nothing to a live profile without confirmation', async () => {
+    const live = core.profiles.findByName('Live');
+    if (live === undefined) throw new Error('seed');
+    core.profiles.update(
+      live.id,
+      { baseUrl: service.url },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+    const before = core.events.count();
+    const refused = core.dispatcher(
+      'sendCheckout',
+      { profileId: live.id, body: { kind: 'json', payload: payload() } },
+      { transport: 'direct' },
+    );
+    expect(await refused).toMatchObject({ ok: false, error: { code: 'live_confirmation_required' } });
+    expect(service.received).toHaveLength(0);
+    expect(core.events.count()).toBe(before);
+    const confirmed = await core.dispatcher(
+      'sendCheckout',
+      { profileId: live.id, body: { kind: 'json', payload: payload() }, confirmLive: true },
+      { transport: 'direct' },
+    );
+    expect(confirmed.ok).toBe(true);
+    expect(service.received).toHaveLength(1);
+  });
+});
+
+describe('follow-up operations', () => {
+  it('prepares each from the profile template with its default body', () => {
+    const capture = core.merchantApi.prepareOperation({
+      profileId,
+      operation: 'capture',
+      orderId: 'o/1',
+      amount: '115.50',
+      currency: 'SAR',
+    });
+    expect(capture).toMatchObject({ method: 'POST', url: `${service.url}/api/v1/payments/capture` });
+    expect(JSON.parse(capture.body ?? '')).toEqual({
+      order_id: 'o/1',
+      total_amount: { amount: '115.50', currency: 'SAR' },
+    });
+    const authorise = core.merchantApi.prepareOperation({
+      profileId,
+      operation: 'authorise',
+      orderId: 'o/1',
+    });
+    expect(authorise).toMatchObject({
+      method: 'POST',
+      url: `${service.url}/api/v1/orders/o%2F1/authorise`,
+      body: null,
+    });
+    expect(core.merchantApi.prepareOperation({ profileId, operation: 'getOrder', orderId: 'x' }).method).toBe(
+      'GET',
+    );
+  });
+
+  it('sends the edited request and records the operation', async () => {
+    const result = await core.merchantApi.sendOperation({
+      profileId,
+      operation: 'authorise',
+      orderId: 'order-9',
+      method: 'PUT',
+      url: `${service.url}/api/v1/orders/order-9/authorise?x=1`,
+      body: '{"note":"edited"}',
+    });
+    expect(service.received[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/v1/orders/order-9/authorise?x=1',
+      body: '{"note":"edited"}',
+    });
+    expect(core.events.getDetail(result.eventId)).toMatchObject({
+      orderId: 'order-9',
+      details: { operation: 'authorise' },
+    });
+  });
+
+  it('never sends the API token to another origin', async () => {
+    const result = await core.dispatcher(
+      'sendOperation',
+      {
+        profileId,
+        operation: 'getOrder',
+        orderId: 'x',
+        method: 'GET',
+        url: 'http://127.0.0.1:1/steal',
+        body: null,
+      },
+      { transport: 'direct' },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'url' }] } });
+  });
+});
+
+describe('failures say what failed', () => {
+  it('connection refused', async () => {
+    const closed = await startFakeService(() => undefined);
+    await closed.close();
+    core.profiles.update(
+      profileId,
+      { baseUrl: closed.url },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+    const result = await core.merchantApi.sendCheckout({
+      profileId,
+      body: { kind: 'json', payload: payload() },
+      injectNotificationUrl: false,
+      form: 'general',
+    });
+    expect(result.status).toBeNull();
+    expect(result.failure).toMatchObject({ kind: 'refused', code: 'ECONNREFUSED' });
+    expect(core.events.getDetail(result.eventId)?.error).toMatch(/Connection refused/);
+  });
+
+  it('timeout', async () => {
+    const result = await core.merchantApi.sendOperation({
+      profileId,
+      operation: 'getOrder',
+      orderId: 'x',
+      method: 'GET',
+      url: `${service.url}/api/v1/hang`,
+      body: null,
+      timeoutMs: 300,
+    });
+    expect(result.failure).toMatchObject({ kind: 'timeout' });
+  });
+
+  it('cancellation', async () => {
+    const pending = core.merchantApi.sendOperation({
+      profileId,
+      operation: 'getOrder',
+      orderId: 'x',
+      method: 'GET',
+      url: `${service.url}/api/v1/hang`,
+      body: null,
+      requestKey: 'cancel-me-1',
+    });
+    await expect.poll(() => service.received.length).toBe(1);
+    expect(core.merchantApi.cancel('cancel-me-1')).toBe(true);
+    expect((await pending).failure).toMatchObject({ kind: 'cancelled' });
+    expect(core.merchantApi.cancel('cancel-me-1')).toBe(false);
+  });
+
+  it('TLS: https to a plain-HTTP server', async () => {
+    core.profiles.update(
+      profileId,
+      { baseUrl: service.url.replace('http:', 'https:') },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+    const result = await core.merchantApi.sendCheckout({
+      profileId,
+      body: { kind: 'json', payload: payload() },
+      injectNotificationUrl: false,
+      form: 'general',
+    });
+    expect(result.failure?.kind).toBe('tls');
+  });
+
+  it.each([
+    [{ code: 'ENOTFOUND' }, 'name_lookup', /could not be resolved/],
+    [{ code: 'EAI_AGAIN' }, 'name_lookup', /could not be resolved/],
+    [{ code: 'ECONNRESET' }, 'reset', /closed the connection/],
+    [{ code: 'CERT_HAS_EXPIRED' }, 'tls', /TLS handshake/],
+    [{ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }, 'tls', /TLS handshake/],
+    [{ code: 'ETIMEDOUT' }, 'timeout', /timed out/],
+  ])('classifies %j as %s', (error, kind, message) => {
+    const failure = classifyNetworkFailure(Object.assign(new Error('x'), error), 'api.example.test');
+    expect(failure.kind).toBe(kind);
+    expect(failure.message).toMatch(message);
+  });
+});
