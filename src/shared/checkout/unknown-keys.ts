@@ -1,0 +1,103 @@
+import { notificationPath } from './consistency-checks';
+import { CATALOGUE, patternOf } from './field-catalogue';
+import { isPlainObject, type RawFinding } from './findings';
+
+/**
+ * Keys the spec does not name, flagged as warnings with a "did you mean" suggestion. Only the
+ * known structure is walked, so the work is bounded however deep the payload is; values the
+ * spec leaves open (the extra risk fields) are not looked into.
+ */
+
+const joinPattern = (parent: string, key: string) => (parent === '' ? key : `${parent}.${key}`);
+
+function knownStructure(extraPaths: readonly (string | number)[][]) {
+  const children = new Map<string, Set<string>>();
+  const arrays = new Set<string>();
+  const add = (parent: string, key: string) => {
+    const set = children.get(parent) ?? new Set<string>();
+    set.add(key);
+    children.set(parent, set);
+  };
+  for (const field of CATALOGUE) {
+    const cut = field.path.lastIndexOf('.');
+    add(cut < 0 ? '' : field.path.slice(0, cut), cut < 0 ? field.path : field.path.slice(cut + 1));
+    if (field.kind === 'money') {
+      add(field.path, 'amount');
+      add(field.path, 'currency');
+    }
+    if (field.kind === 'array') arrays.add(field.path);
+  }
+  for (const path of extraPaths) {
+    const key = path[path.length - 1];
+    if (typeof key === 'string') add(patternOf(path.slice(0, -1)), key);
+  }
+  return { children, arrays };
+}
+
+/** Levenshtein distance, for "did you mean". */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** The closest known key, when it is close enough to be a typo (case is ignored). */
+export function suggestKey(key: string, known: Iterable<string>): string | undefined {
+  if (key.length > 64) return undefined;
+  const lower = key.toLowerCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = editDistance(lower, name.toLowerCase());
+    if (best === undefined || distance < best.distance) best = { name, distance };
+  }
+  if (best === undefined) return undefined;
+  const allowed = Math.max(1, Math.min(3, Math.floor(best.name.length / 5)));
+  return best.distance <= allowed ? best.name : undefined;
+}
+
+const shown = (key: string) => JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+
+export function findUnknownKeys(payload: unknown, notificationField?: string): RawFinding[] {
+  const { children, arrays } = knownStructure([notificationPath(notificationField)]);
+  const findings: RawFinding[] = [];
+  const walk = (node: unknown, pattern: string, path: (string | number)[]) => {
+    if (!isPlainObject(node)) return;
+    const known = children.get(pattern);
+    if (known === undefined) return;
+    for (const key of Object.keys(node)) {
+      const childPattern = joinPattern(pattern, key);
+      const child = node[key];
+      if (!known.has(key)) {
+        const suggestion = suggestKey(key, known);
+        const where = pattern === '' ? 'the request' : pattern;
+        findings.push({
+          severity: 'warning',
+          path: [...path, key],
+          code: 'unknown_key',
+          rule: `${where === 'the request' ? 'Checkout session request' : where} — only the fields the spec names`,
+          message:
+            `${shown(key)} is not a field of ${where}` +
+            (suggestion === undefined
+              ? '; the service may ignore or reject it.'
+              : `. Did you mean "${suggestion}"?`) +
+            (pattern === 'merchant_url' && suggestion === undefined
+              ? ' If it carries the notification URL, set the profile’s notification field to it.'
+              : ''),
+        });
+      } else if (arrays.has(childPattern) && Array.isArray(child)) {
+        child.forEach((element: unknown, index) => walk(element, `${childPattern}[]`, [...path, key, index]));
+      } else {
+        walk(child, childPattern, [...path, key]);
+      }
+    }
+  };
+  walk(payload, '', []);
+  return findings;
+}
