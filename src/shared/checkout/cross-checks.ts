@@ -68,6 +68,8 @@ export function checkOneCurrency(payload: unknown): RawFinding[] {
   for (const path of moneyPaths(payload)) {
     if (path.length === 1 && path[0] === 'total_amount') continue;
     const own = valueAt(payload, [...path, 'currency']);
+    // A discount must name its currency; leaving it out is already an error of its own.
+    if (own === undefined && isDiscountPath(path)) continue;
     const moneyCurrency = own === undefined ? 'SAR' : own;
     if (!isCurrency(moneyCurrency) || moneyCurrency === currency) continue;
     const where = [...path, 'currency'];

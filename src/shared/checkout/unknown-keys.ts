@@ -34,18 +34,26 @@ function knownStructure(extraPaths: readonly (string | number)[][]) {
   return { children, arrays };
 }
 
-/** Levenshtein distance, for "did you mean". */
+/** Edit distance with adjacent transpositions (optimal string alignment), for "did you mean": `emial` → `email` is 1. */
 export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const above = rows[i - 1] ?? [];
+      let best = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (above[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      row.push(best);
     }
-    previous = current;
+    rows.push(row);
   }
-  return previous[b.length] ?? 0;
+  return rows[a.length]?.[b.length] ?? 0;
 }
 
 /** The closest known key, when it is close enough to be a typo (case is ignored). */
@@ -64,8 +72,23 @@ export function suggestKey(key: string, known: Iterable<string>): string | undef
 
 const shown = (key: string) => JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
 
+const structures = new Map<string, ReturnType<typeof knownStructure>>();
+
+/** The known structure with the profile's notification field, built once per field. */
+function structureFor(notificationField: string | undefined) {
+  const key = notificationField ?? '';
+  let structure = structures.get(key);
+  if (structure === undefined) {
+    structure = knownStructure([notificationPath(notificationField)]);
+    // A handful of profiles at most; the bound only guards against a caller inventing fields.
+    if (structures.size > 32) structures.clear();
+    structures.set(key, structure);
+  }
+  return structure;
+}
+
 export function findUnknownKeys(payload: unknown, notificationField?: string): RawFinding[] {
-  const { children, arrays } = knownStructure([notificationPath(notificationField)]);
+  const { children, arrays } = structureFor(notificationField);
   const findings: RawFinding[] = [];
   const walk = (node: unknown, pattern: string, path: (string | number)[]) => {
     if (!isPlainObject(node)) return;

@@ -56,9 +56,8 @@ export function issueToFinding(issue: z.core.$ZodIssue, payload: unknown): RawFi
       rule: 'Checkout session request',
       message: issue.message,
     };
-  const missing =
-    params.code === 'wrong_type' || params.code === 'not_one_of' ? isAbsent(payload, path) : false;
-  return missing
+  // Only a type gate fires on a missing value (every other check needs a typed one): absent means required.
+  return isAbsent(payload, path)
     ? { severity: 'error', path, code: 'required', rule: params.requiredRule, message: issue.message }
     : { severity: 'error', path, code: params.code, rule: params.rule, message: issue.message };
 }
