@@ -15,6 +15,8 @@ export interface FieldRef {
   key: string;
   /** The rule quoted when the field is missing; default `<table>: <key> — required`. */
   requiredRule?: string;
+  /** The rule quoted when the value has the wrong type; default `<table>: <key> — <expected type>`. */
+  typeRule?: string;
 }
 
 export interface RuleParams {
@@ -59,7 +61,7 @@ export function gate<T>(
 ) {
   const params: RuleParams = {
     code: options.code ?? 'wrong_type',
-    rule: options.rule ?? `${ruleName(field)} — ${expected}`,
+    rule: options.rule ?? field.typeRule ?? `${ruleName(field)} — ${expected}`,
     requiredRule: requiredRuleOf(field),
   };
   return z.custom<T>(guard, {

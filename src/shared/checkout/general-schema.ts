@@ -13,7 +13,11 @@ import {
 } from './request-parts';
 import { additionalDataSchema, riskAssessmentSchema } from './risk-parts';
 
-export const ROOT_FIELD: FieldRef = { table: 'Checkout session request', key: 'The checkout request' };
+export const ROOT_FIELD: FieldRef = {
+  table: 'Checkout session request',
+  key: 'The checkout request',
+  typeRule: 'POST /checkout — request body: JSON, the checkout session request (an object)',
+};
 
 /** The fields both forms share with the same rules. */
 export function commonRequestShape() {

@@ -1,15 +1,15 @@
 import { COUNTRIES } from './currencies';
 import {
+  addRuleIssue,
   arrayOf,
   decimal,
   email,
   integer,
   objectOf,
+  oneOf,
   optionalText,
   requiredText,
-  oneOf,
   uri,
-  addRuleIssue,
   type FieldRef,
 } from './field-rules';
 import { LIMITS } from './limits';
@@ -40,7 +40,7 @@ export function itemSchema(form: CheckoutForm) {
     form === 'general'
       ? decimal(quantityField)
       : decimal(quantityField).check((ctx) => {
-          if (typeof ctx.value === 'number' && ctx.value !== LIMITS.educationItemQuantity)
+          if (Number.isFinite(ctx.value) && ctx.value !== LIMITS.educationItemQuantity)
             addRuleIssue(
               ctx,
               quantityField,

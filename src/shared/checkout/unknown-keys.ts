@@ -70,6 +70,8 @@ export function suggestKey(key: string, known: Iterable<string>): string | undef
   return best.distance <= allowed ? best.name : undefined;
 }
 
+const MAX_SUGGESTIONS = 500;
+
 const shown = (key: string) => JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
 
 const structures = new Map<string, ReturnType<typeof knownStructure>>();
@@ -98,7 +100,8 @@ export function findUnknownKeys(payload: unknown, notificationField?: string): R
       const childPattern = joinPattern(pattern, key);
       const child = node[key];
       if (!known.has(key)) {
-        const suggestion = suggestKey(key, known);
+        // Suggestions cost an edit distance per known key; a pasted blob with thousands of keys gets none past the first few hundred.
+        const suggestion = findings.length < MAX_SUGGESTIONS ? suggestKey(key, known) : undefined;
         const where = pattern === '' ? 'the request' : pattern;
         findings.push({
           severity: 'warning',
