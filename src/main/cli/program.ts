@@ -5,6 +5,7 @@ import type { CliContext, CliIo } from './cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors';
 import { registerProfiles } from './commands/profiles';
 import { registerServe } from './commands/serve';
+import { registerValidate } from './commands/validate';
 
 export interface RunCliOptions {
   io: CliIo;
@@ -23,6 +24,7 @@ function buildProgram(context: CliContext, io: CliIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   registerServe(program, context);
   registerProfiles(program, context);
+  registerValidate(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();

@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { validateCheckout } from '../../../shared/checkout';
+import { parseJsonText } from '../../../shared/json-text';
+import { parseFlags, type CliContext } from '../cli-context';
+import { CommandExit, EXIT_FAILED, EXIT_USAGE } from '../cli-errors';
+import { codeFrame, formatFindings, summarise } from '../format-findings';
+
+const validateFlags = z.object({
+  form: z.enum(['general', 'education'], { error: 'choose general or education' }).default('general'),
+  singleCheckoutDisabled: z.boolean().default(false),
+  notificationField: z.string().trim().min(1, 'must name a field, e.g. merchant_url.notification').optional(),
+  json: z.boolean().default(false),
+});
+
+async function readSource(file: string, context: CliContext): Promise<string> {
+  if (file === '-') return context.io.readStdin();
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : error instanceof Error
+              ? error.message
+              : String(error);
+    context.io.stderr(`error: cannot read ${file}: ${reason}\n`);
+    throw new CommandExit(EXIT_USAGE);
+  }
+}
+
+export async function runValidate(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
+  const flags = parseFlags(validateFlags, rawFlags);
+  const { io } = context;
+  const name = file === '-' ? 'standard input' : file;
+  const text = await readSource(file, context);
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    io.stderr(
+      `error: ${name} is not valid JSON: ${parsed.message} at line ${parsed.line}, column ${parsed.column}\n` +
+        codeFrame(text.replace(/^\uFEFF/, ''), parsed.line, parsed.column),
+    );
+    throw new CommandExit(EXIT_USAGE);
+  }
+  const findings = validateCheckout(parsed.value, {
+    form: flags.form,
+    singleCheckout: !flags.singleCheckoutDisabled,
+    ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
+  });
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  const warnings = findings.length - errors;
+  if (flags.json)
+    io.stdout(`${JSON.stringify({ valid: errors === 0, errors, warnings, findings }, null, 2)}\n`);
+  else {
+    io.stdout(`${name} (${flags.form} form): ${summarise(errors, warnings)}\n`);
+    if (findings.length > 0) io.stdout(`\n${formatFindings(findings)}`);
+  }
+  if (errors > 0) throw new CommandExit(EXIT_FAILED);
+}
+
+export function registerValidate(program: Command, context: CliContext): void {
+  program
+    .command('validate <file>')
+    .description('Check a checkout session request (JSON file, or - for standard input) against the spec')
+    .option('--form <form>', 'general or education', 'general')
+    .option(
+      '--single-checkout-disabled',
+      'education form: the merchant has single checkout disabled (payment_type and instalments required)',
+    )
+    .option(
+      '--notification-field <path>',
+      'request field that carries the notification URL (default merchant_url.notification)',
+    )
+    .option('--json', 'print { valid, errors, warnings, findings } as JSON')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 no errors (warnings allowed), 1 errors found, 2 unreadable file, invalid JSON or bad flags.',
+    )
+    .action((file: string, rawFlags: unknown) => runValidate(file, rawFlags, context));
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { crossFieldFindings } from './cross-field-findings';
+import type { RuleParams } from './field-rules';
+import { educationSchemaWith, generalSchema } from './form-schemas';
+import type { EducationCheckoutRequest, GeneralCheckoutRequest } from './request-types';
+import type { CheckoutForm } from './request-parts';
+
+export interface SchemaOptions {
+  /** Education form: single checkout enabled (default true); false makes payment_type and instalments required. */
+  singleCheckout?: boolean;
+  /** The request field that carries the notification URL; default `merchant_url.notification`. */
+  notificationField?: string;
+}
+
+/** A form's schema with its cross-field errors; its input and output are the form's request type. */
+export type CheckoutSchema<Request> = z.ZodCustom<Request, Request>;
+
+/**
+ * Runs the field schema and the cross-field errors (country/currency, total, one currency,
+ * expiry spellings, notification URL) side by side, so both show at once, and passes the value
+ * through untouched (unknown keys included). Not `z.intersection`: merging its two outputs
+ * throws on values that are not equal to themselves, like the NaN of an empty number input.
+ * Warnings stay out: zod has no severity, and a warning must never block a form.
+ */
+function withCrossFieldErrors<S extends z.ZodType>(
+  base: S,
+  notificationField: string | undefined,
+): CheckoutSchema<z.input<S>> {
+  return z
+    .custom<z.input<S>>(() => true)
+    .superRefine((value, ctx) => {
+      const result = base.safeParse(value);
+      if (!result.success)
+        for (const issue of result.error.issues)
+          ctx.addIssue({
+            code: 'custom',
+            path: issue.path,
+            message: issue.message,
+            ...(issue.code === 'custom' && issue.params !== undefined ? { params: issue.params } : {}),
+          });
+      for (const finding of crossFieldFindings(value, notificationField)) {
+        if (finding.severity !== 'error') continue;
+        const params: RuleParams = { code: finding.code, rule: finding.rule, requiredRule: finding.rule };
+        ctx.addIssue({ code: 'custom', path: [...finding.path], message: finding.message, params });
+      }
+    });
+}
+
+/**
+ * The schema of a form for react-hook-form's `zodResolver`: every field rule and every
+ * cross-field error; each issue's `message` is the finding's and its `params` carry
+ * `{ code, rule }`. Parsing returns the value as given, unknown keys included.
+ */
+export function checkoutSchemaFor(
+  form: 'general',
+  options?: SchemaOptions,
+): CheckoutSchema<GeneralCheckoutRequest>;
+export function checkoutSchemaFor(
+  form: 'education',
+  options?: SchemaOptions,
+): CheckoutSchema<EducationCheckoutRequest>;
+export function checkoutSchemaFor(
+  form: CheckoutForm,
+  options?: SchemaOptions,
+): CheckoutSchema<GeneralCheckoutRequest> | CheckoutSchema<EducationCheckoutRequest>;
+export function checkoutSchemaFor(
+  form: CheckoutForm,
+  options: SchemaOptions = {},
+): CheckoutSchema<GeneralCheckoutRequest> | CheckoutSchema<EducationCheckoutRequest> {
+  if (form === 'general') return withCrossFieldErrors(generalSchema(), options.notificationField);
+  return withCrossFieldErrors(
+    educationSchemaWith(options.singleCheckout !== false),
+    options.notificationField,
+  );
+}

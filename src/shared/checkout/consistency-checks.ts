@@ -1,0 +1,145 @@
+import { parseJsonPath } from '../json-path';
+import { compareSpecDates, parseSpecDate } from './dates';
+import { isAbsoluteUri } from './field-rules';
+import { describeValue, isPresent, ownValue, type RawFinding } from './findings';
+import { DEFAULT_NOTIFICATION_FIELD } from './limits';
+import { valueAt, type JsonPath } from './money-paths';
+
+/** Rules between fields that are not about money: expiry spellings, date order, counts, the notification URL. */
+
+const EXPIRY_RULE =
+  'Checkout request: expires_in_minutes — the education-form field list names it expire_in_minutes; both spellings are given';
+
+/** Both spellings with different values is an error (which one wins is not shown); the same value twice is a warning. */
+export function checkExpirySpellings(payload: unknown): RawFinding[] {
+  if (!isPresent(payload, 'expires_in_minutes') || !isPresent(payload, 'expire_in_minutes')) return [];
+  const a = ownValue(payload, 'expires_in_minutes');
+  const b = ownValue(payload, 'expire_in_minutes');
+  if (Object.is(a, b))
+    return [
+      {
+        severity: 'warning',
+        path: ['expire_in_minutes'],
+        code: 'duplicate_expiry',
+        rule: EXPIRY_RULE,
+        message: `Both expires_in_minutes and expire_in_minutes are given (both ${describeValue(a)}); one spelling is enough.`,
+      },
+    ];
+  return [
+    {
+      severity: 'error',
+      path: ['expire_in_minutes'],
+      code: 'conflicting_expiry',
+      rule: EXPIRY_RULE,
+      message: `expires_in_minutes is ${describeValue(a)} but expire_in_minutes is ${describeValue(b)}; the spec does not say which wins. Give one spelling, or the same value in both.`,
+    },
+  ];
+}
+
+const RISK: JsonPath = ['risk_assessment'];
+const DATES_RULE =
+  'risk_assessment: account_creation_date, date_first_paid, date_last_paid — one customer history (null if this is the first order)';
+
+function dateOrder(payload: unknown, earlier: JsonPath, later: JsonPath, rule: string): RawFinding[] {
+  const first = parseSpecDate(valueAt(payload, earlier));
+  const second = parseSpecDate(valueAt(payload, later));
+  if (first === undefined || second === undefined || compareSpecDates(first, second) <= 0) return [];
+  const name = (path: JsonPath) => String(path[path.length - 1]);
+  return [
+    {
+      severity: 'warning',
+      path: later,
+      code: 'date_order',
+      rule,
+      message: `${name(later)} ${String(valueAt(payload, later))} is before ${name(earlier)} ${String(valueAt(payload, earlier))}.`,
+    },
+  ];
+}
+
+export function checkDateOrder(payload: unknown): RawFinding[] {
+  const created = [...RISK, 'account_creation_date'];
+  const firstPaid = [...RISK, 'date_first_paid'];
+  const lastPaid = [...RISK, 'date_last_paid'];
+  const findings = [
+    ...dateOrder(payload, created, firstPaid, DATES_RULE),
+    ...dateOrder(payload, firstPaid, lastPaid, DATES_RULE),
+    ...dateOrder(
+      payload,
+      [...RISK, 'education', 'start_date'],
+      [...RISK, 'education', 'end_date'],
+      'education: start_date, end_date — the course runs from start to end',
+    ),
+  ];
+  const first = valueAt(payload, firstPaid);
+  const last = valueAt(payload, lastPaid);
+  if ((first === null) !== (last === null) && first !== undefined && last !== undefined) {
+    const nullPath = first === null ? firstPaid : lastPaid;
+    findings.push({
+      severity: 'warning',
+      path: nullPath,
+      code: 'date_order',
+      rule: DATES_RULE,
+      message: `${String(nullPath[1])} is null but the other paid date is set; both are null only for a first order.`,
+    });
+  }
+  return findings;
+}
+
+const COUNTS: readonly JsonPath[] = [
+  [...RISK, 'total_order_count'],
+  [...RISK, 'order_count_last_24h'],
+  [...RISK, 'account_security', 'devices_linked'],
+];
+
+export function checkCounts(payload: unknown): RawFinding[] {
+  return COUNTS.flatMap((path): RawFinding[] => {
+    const value = valueAt(payload, path);
+    if (typeof value !== 'number' || value >= 0) return [];
+    const name = String(path[path.length - 1]);
+    return [
+      {
+        severity: 'warning',
+        path,
+        code: 'negative_count',
+        rule: `${path.length > 2 ? 'account_security' : 'risk_assessment'}: ${name} — a number of orders or devices`,
+        message: `${name} is ${value}; a count cannot be negative.`,
+      },
+    ];
+  });
+}
+
+export function checkItemsNotEmpty(payload: unknown): RawFinding[] {
+  const items = ownValue(payload, 'items');
+  if (!Array.isArray(items) || items.length > 0) return [];
+  return [
+    {
+      severity: 'warning',
+      path: ['items'],
+      code: 'empty_items',
+      rule: 'Checkout request: items — one object per item',
+      message:
+        'items is empty: the order has nothing in it, and the total is only tax + shipping − discount.',
+    },
+  ];
+}
+
+/** The path of the request field that carries the notification URL (not shown in the spec; per profile). */
+export function notificationPath(field: string | undefined): (string | number)[] {
+  const path = parseJsonPath(field ?? DEFAULT_NOTIFICATION_FIELD);
+  return path.length > 0 ? path : parseJsonPath(DEFAULT_NOTIFICATION_FIELD);
+}
+
+export function checkNotificationUrl(payload: unknown, field: string | undefined): RawFinding[] {
+  const path = notificationPath(field);
+  const value = valueAt(payload, path);
+  if (value === undefined || (typeof value === 'string' && isAbsoluteUri(value))) return [];
+  return [
+    {
+      severity: 'error',
+      path,
+      code: 'invalid_uri',
+      rule: 'Events: the notification URL given in the checkout request — a URI (its field is not shown; default merchant_url.notification)',
+      message: `The notification URL must be an absolute URI such as https://hooks.example.com/checkout; got ${describeValue(value)}.`,
+    },
+  ];
+}

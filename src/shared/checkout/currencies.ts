@@ -1,0 +1,70 @@
+/**
+ * Countries, currencies and locales the spec names, and how they pair up. The pairs are the
+ * only combinations the service supports (it answers 400 `not_supported_country_currency`
+ * otherwise).
+ */
+export const CURRENCIES = ['SAR', 'AED', 'BHD', 'KWD', 'OMR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const COUNTRIES = ['SA', 'AE', 'BH', 'KW', 'OM'] as const;
+export type CountryCode = (typeof COUNTRIES)[number];
+
+export const LOCALES = ['ar_SA', 'en_US'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Money: "Default SAR" when `currency` is left out. */
+export const DEFAULT_CURRENCY: Currency = 'SAR';
+/** `country_code`: "Default SA". */
+export const DEFAULT_COUNTRY: CountryCode = 'SA';
+
+/** Money: "For `discount.amount` only SAR and AED are allowed." */
+export const DISCOUNT_CURRENCIES = ['SAR', 'AED'] as const satisfies readonly Currency[];
+
+const currencyByCountry = {
+  SA: 'SAR',
+  AE: 'AED',
+  BH: 'BHD',
+  KW: 'KWD',
+  OM: 'OMR',
+} as const satisfies Record<CountryCode, Currency>;
+
+const countryByCurrency = {
+  SAR: 'SA',
+  AED: 'AE',
+  BHD: 'BH',
+  KWD: 'KW',
+  OMR: 'OM',
+} as const satisfies Record<Currency, CountryCode>;
+
+export const COUNTRY_NAMES = {
+  SA: 'Saudi Arabia',
+  AE: 'United Arab Emirates',
+  BH: 'Bahrain',
+  KW: 'Kuwait',
+  OM: 'Oman',
+} as const satisfies Record<CountryCode, string>;
+
+export function currencyForCountry(country: CountryCode): Currency {
+  return currencyByCountry[country];
+}
+
+export function countryForCurrency(currency: Currency): CountryCode {
+  return countryByCurrency[currency];
+}
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+export function isCountryCode(value: unknown): value is CountryCode {
+  return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
+}
+
+export function isDiscountCurrency(value: unknown): value is (typeof DISCOUNT_CURRENCIES)[number] {
+  return typeof value === 'string' && (DISCOUNT_CURRENCIES as readonly string[]).includes(value);
+}
+
+/** Money amount: "Two decimals by default, three decimals for BHD and KWD." */
+export function precisionOf(currency: Currency): number {
+  return currency === 'BHD' || currency === 'KWD' ? 3 : 2;
+}

@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { hasSpecDateShape, parseSpecDate } from './dates';
+import { describeValue, isPlainObject, type FindingCode } from './findings';
+
+/**
+ * Leaf builders for the request schemas. Every issue they raise is a zod `custom` issue whose
+ * `params` say which finding it is (`code`) and which spec rule it comes from (`rule`), so
+ * `validateCheckout` can turn zod's output into findings without guessing, and react-hook-form
+ * still shows each issue's `message` under its field.
+ */
+
+/** A field as the spec's tables name it: `{ table: 'Item', key: 'sku' }` → rule prefix `Item: sku`. */
+export interface FieldRef {
+  table: string;
+  key: string;
+  /** The rule quoted when the field is missing; default `<table>: <key> — required`. */
+  requiredRule?: string;
+  /** The rule quoted when the value has the wrong type; default `<table>: <key> — <expected type>`. */
+  typeRule?: string;
+}
+
+export interface RuleParams {
+  code: FindingCode;
+  rule: string;
+  requiredRule: string;
+}
+
+export const ruleName = (field: FieldRef) => `${field.table}: ${field.key}`;
+const requiredRuleOf = (field: FieldRef) => field.requiredRule ?? `${ruleName(field)} — required`;
+
+type Ctx = z.core.ParsePayload<unknown>;
+
+/** Adds one rule-carrying issue; `path` is relative to the schema the check sits on. */
+export function addRuleIssue(
+  ctx: Ctx,
+  field: FieldRef,
+  code: FindingCode,
+  rule: string,
+  message: string,
+  path: PropertyKey[] = [],
+): void {
+  const params: RuleParams = { code, rule, requiredRule: requiredRuleOf(field) };
+  ctx.issues.push({ code: 'custom', message, input: ctx.value, path, params });
+}
+
+export interface GateOptions {
+  /** The finding code when the guard fails on a present value; default `wrong_type`. */
+  code?: FindingCode;
+  /** The rule quoted when the guard fails; default `<table>: <key> — <expected>`. */
+  rule?: string;
+  /** The message for a present value that fails; default "<key> must be <expected>; got …". */
+  message?: (input: unknown) => string;
+}
+
+/** The type gate of a field: a failing value is `wrong_type` (or `options.code`); a missing one becomes `required`. */
+export function gate<T>(
+  field: FieldRef,
+  guard: (value: unknown) => boolean,
+  expected: string,
+  options: GateOptions = {},
+) {
+  const params: RuleParams = {
+    code: options.code ?? 'wrong_type',
+    rule: options.rule ?? field.typeRule ?? `${ruleName(field)} — ${expected}`,
+    requiredRule: requiredRuleOf(field),
+  };
+  return z.custom<T>(guard, {
+    params,
+    // Not aborting: refinements higher up (money decimals, cross-field rules) still run.
+    abort: false,
+    error: (issue) =>
+      issue.input === undefined
+        ? `${field.key} is required (${expected}).`
+        : (options.message?.(issue.input) ??
+          `${field.key} must be ${expected}; got ${describeValue(issue.input)}.`),
+  });
+}
+
+/** Runs `fn` only on values that passed the type gate (zod may still call checks after a failure). */
+function whenTyped<T>(guard: (value: unknown) => value is T, fn: (value: T, ctx: Ctx) => void) {
+  return (ctx: Ctx) => {
+    if (guard(ctx.value)) fn(ctx.value, ctx);
+  };
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+export interface TextLimits {
+  maxLength?: number;
+  /** The spec's wording of the limit, quoted in the rule: "maximum 255 characters". */
+  maxRule?: string;
+}
+
+function checkLength(field: FieldRef, limits: TextLimits) {
+  return whenTyped(isString, (value, ctx) => {
+    const max = limits.maxLength;
+    if (max === undefined || value.length <= max) return;
+    addRuleIssue(
+      ctx,
+      field,
+      'too_long',
+      `${ruleName(field)} — ${limits.maxRule ?? `maximum ${max} characters`}`,
+      `${field.key} is ${value.length} characters long; the maximum is ${max}.`,
+    );
+  });
+}
+
+/** A required string: present and not empty. */
+export function requiredText(field: FieldRef, limits: TextLimits = {}) {
+  return gate<string>(field, isString, 'a string')
+    .check(
+      whenTyped(isString, (value, ctx) => {
+        if (value === '')
+          addRuleIssue(
+            ctx,
+            field,
+            'required',
+            requiredRuleOf(field),
+            `${field.key} is required and is empty.`,
+          );
+      }),
+    )
+    .check(checkLength(field, limits));
+}
+
+/** An optional string: may be absent or empty. */
+export function optionalText(field: FieldRef, limits: TextLimits = {}) {
+  return gate<string>(field, isString, 'a string').check(checkLength(field, limits)).optional();
+}
+
+/** An absolute URI (`https://…`, `myapp://…`) without spaces. */
+export function isAbsoluteUri(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function uri(field: FieldRef, limits: TextLimits = {}) {
+  return gate<string>(field, isString, 'a URI string')
+    .check(checkLength(field, limits))
+    .check(
+      whenTyped(isString, (value, ctx) => {
+        if (!isAbsoluteUri(value))
+          addRuleIssue(
+            ctx,
+            field,
+            'invalid_uri',
+            `${ruleName(field)} — a URI`,
+            `${field.key} must be an absolute URI such as https://shop.example.com/…; got ${describeValue(value)}.`,
+          );
+      }),
+    );
+}
+
+export function email(field: FieldRef, limits: TextLimits = {}) {
+  return gate<string>(field, isString, 'an e-mail address')
+    .check(checkLength(field, limits))
+    .check(
+      whenTyped(isString, (value, ctx) => {
+        if (!z.regexes.email.test(value))
+          addRuleIssue(
+            ctx,
+            field,
+            'invalid_email',
+            `${ruleName(field)} — e-mail format`,
+            `${field.key} must be an e-mail address like name@example.com; got ${describeValue(value)}.`,
+          );
+      }),
+    );
+}
+
+function checkSpecDate(field: FieldRef) {
+  return whenTyped(isString, (value, ctx) => {
+    const rule = `${ruleName(field)} — format dd-mm-yyyy`;
+    if (!hasSpecDateShape(value))
+      addRuleIssue(
+        ctx,
+        field,
+        'invalid_date_format',
+        rule,
+        `${field.key} must be written dd-mm-yyyy (for example 05-03-2024); got ${describeValue(value)}.`,
+      );
+    else if (parseSpecDate(value) === undefined)
+      addRuleIssue(ctx, field, 'not_a_real_date', rule, `${field.key} ${value} is not a real calendar date.`);
+  });
+}
+
+/** `dd-mm-yyyy`, a day that exists. */
+export function specDate(field: FieldRef) {
+  return gate<string>(field, isString, 'a date string dd-mm-yyyy').check(checkSpecDate(field));
+}
+
+/** `dd-mm-yyyy` or null: "Null if this is the first order". */
+export function nullableSpecDate(field: FieldRef) {
+  return gate<string | null>(
+    field,
+    (value) => value === null || isString(value),
+    'a date string dd-mm-yyyy, or null',
+  ).check(checkSpecDate(field));
+}
+
+export interface IntegerRange {
+  min?: number;
+  max?: number;
+  rangeRule?: string;
+}
+
+export function integer(field: FieldRef, range: IntegerRange = {}) {
+  return gate<number>(field, isNumber, 'a whole number').check(
+    whenTyped(isNumber, (value, ctx) => {
+      const rangeRule = `${ruleName(field)} — ${range.rangeRule ?? 'integer'}`;
+      if (!Number.isInteger(value))
+        addRuleIssue(
+          ctx,
+          field,
+          'not_integer',
+          `${ruleName(field)} — integer`,
+          `${field.key} must be a whole number; got ${value}.`,
+        );
+      else if (range.min !== undefined && value < range.min)
+        addRuleIssue(
+          ctx,
+          field,
+          'below_minimum',
+          rangeRule,
+          `${field.key} is ${value}; the minimum is ${range.min}.`,
+        );
+      else if (range.max !== undefined && value > range.max)
+        addRuleIssue(
+          ctx,
+          field,
+          'above_maximum',
+          rangeRule,
+          `${field.key} is ${value}; the maximum is ${range.max}.`,
+        );
+    }),
+  );
+}
+
+export function decimal(field: FieldRef) {
+  return gate<number>(field, isNumber, 'a number');
+}
+
+export function bool(field: FieldRef) {
+  return gate<boolean>(field, (value) => typeof value === 'boolean', 'true or false');
+}
+
+export function oneOf<const V extends readonly [string, ...string[]]>(field: FieldRef, values: V) {
+  const list = values.join(', ');
+  return gate<V[number]>(
+    field,
+    (value) => typeof value === 'string' && values.includes(value),
+    `one of ${list}`,
+    { code: 'not_one_of' },
+  );
+}
+
+/**
+ * An object gate in front of a shape, so a non-object is a finding with a rule, not a bare zod
+ * error. `refine` sees the object even when some of its fields failed (checks on the outer pipe
+ * would be skipped then), and must read it defensively.
+ */
+export function objectOf<Shape extends z.ZodRawShape>(
+  field: FieldRef,
+  shape: Shape,
+  refine?: (
+    value: z.output<z.ZodObject<Shape>>,
+    ctx: z.core.$RefinementCtx<z.output<z.ZodObject<Shape>>>,
+  ) => void,
+) {
+  const inner = z.object(shape);
+  const checked = refine === undefined ? inner : inner.superRefine(refine, { when: () => true });
+  return gate<z.input<typeof inner>>(field, isPlainObject, 'an object').pipe(checked);
+}
+
+export function arrayOf<Item extends z.ZodType>(field: FieldRef, item: Item) {
+  const inner = z.array(item);
+  return gate<z.input<typeof inner>>(field, Array.isArray, 'an array').pipe(inner);
+}
+
+/** The extra risk fields: "types and requirement rules: not shown", so any JSON value. */
+export const anyJson = () => z.unknown().optional();

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { formatJsonPath } from '../json-path';
+
+/** Stable machine codes of findings; tests, the emulator and the UI may switch on them. */
+export const FINDING_CODES = [
+  // One field's value
+  'required',
+  'wrong_type',
+  'not_numeric',
+  'not_integer',
+  'too_long',
+  'below_minimum',
+  'above_maximum',
+  'too_many_decimals',
+  'not_one_of',
+  'discount_currency_not_allowed',
+  'invalid_uri',
+  'invalid_email',
+  'invalid_date_format',
+  'not_a_real_date',
+  'quantity_must_be_one',
+  // Across fields
+  'not_supported_country_currency',
+  'total_mismatch',
+  'currency_mismatch',
+  'discount_currency_conflict',
+  'conflicting_expiry',
+  'duplicate_expiry',
+  'date_order',
+  'negative_count',
+  'empty_items',
+  'unknown_key',
+  // The payload could not be inspected at all (a throwing getter or proxy, never plain JSON)
+  'unreadable_payload',
+] as const;
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+export const findingSeveritySchema = z.enum(['error', 'warning']);
+export type FindingSeverity = z.infer<typeof findingSeveritySchema>;
+
+export const findingSchema = z.object({
+  severity: findingSeveritySchema,
+  /** The field, formatted like `items[2].sku` (`(root)` for the request itself). */
+  path: z.string(),
+  /** One or two sentences a person understands, naming the value and the limit. */
+  message: z.string(),
+  /** The spec rule it comes from, e.g. `Item: sku — maximum 128 characters`. */
+  rule: z.string(),
+  code: z.enum(FINDING_CODES),
+});
+export type Finding = z.infer<typeof findingSchema>;
+
+/** A finding before its path is formatted; checks produce these. */
+export interface RawFinding {
+  severity: FindingSeverity;
+  path: readonly (string | number)[];
+  message: string;
+  rule: string;
+  code: FindingCode;
+}
+
+export function toFinding(raw: RawFinding): Finding {
+  return {
+    severity: raw.severity,
+    path: formatJsonPath(raw.path),
+    message: raw.message,
+    rule: raw.rule,
+    code: raw.code,
+  };
+}
+
+/** Own-property read that never reaches the prototype (`constructor`, `__proto__`). */
+export function ownValue(container: unknown, key: string | number): unknown {
+  if (typeof container !== 'object' || container === null) return undefined;
+  return Object.prototype.hasOwnProperty.call(container, key)
+    ? (container as Record<string | number, unknown>)[key]
+    : undefined;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isPresent(container: unknown, key: string | number): boolean {
+  return (
+    typeof container === 'object' &&
+    container !== null &&
+    Object.prototype.hasOwnProperty.call(container, key)
+  );
+}
+
+/** Short, safe rendering of a value for messages: `"abc…" (130 characters)`, `number 12`, `null`. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') {
+    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+    return `the text ${JSON.stringify(shown)}`;
+  }
+  if (typeof value === 'number') return `the number ${String(value)}`;
+  if (typeof value === 'boolean') return `${String(value)} (a boolean)`;
+  if (typeof value === 'object') return 'an object';
+  return typeof value;
+}

@@ -1,0 +1,93 @@
+/**
+ * The checkout model: everything the spec says about a checkout session request, as code.
+ *
+ * Validation
+ * - `validateCheckout(payload, { form, singleCheckout?, notificationField? })` → `Finding[]`, in
+ *   document order, never throws (null, arrays, strings, deep nesting, `__proto__` keys…). A
+ *   finding is `{ severity: 'error' | 'warning', path: 'items[2].sku', message, rule, code }`:
+ *   `message` names the value and the limit, `rule` quotes the spec ("Item: sku — maximum 128
+ *   characters"), `code` is stable (`FINDING_CODES`: 'too_long', 'required',
+ *   'not_supported_country_currency', 'unknown_key', …). A payload is valid when it has no
+ *   error finding; warnings (unknown keys, date order, the discount-currency conflict…) never
+ *   make it invalid. The emulator answers one error entry per error finding.
+ * - `checkoutSchemaFor(form, options)` → the zod schema for react-hook-form's `zodResolver`
+ *   (field rules + cross-field errors, no warnings; `GeneralCheckoutRequest` /
+ *   `EducationCheckoutRequest` are its types). `findingSchema` for contracts.
+ * - `singleCheckout` (education form, default true): when false, payment_type and instalments
+ *   are required. `notificationField` (default `merchant_url.notification`): the request field
+ *   that carries the notification URL, checked as a URI and not flagged as unknown.
+ *
+ * The builder
+ * - `fieldGroupsFor(form, options)` / `fieldsFor(form, options)`: every field, grouped as the spec
+ *   groups them (order, amounts, items, consumer, addresses, merchant URLs, risk assessment,
+ *   account security, education, extra risk fields, additional data, expiry), with label, kind,
+ *   `required` for that form, the spec's words, limits, enum values and suggestions.
+ * - `computeTotals(payload)` → the breakdown (items, tax, shipping, discount, computed and stated
+ *   total, currency, precision, unreadable parts); `withComputedTotal(payload)` sets total_amount.
+ * - `changeCurrency(payload, currency, { setCountry })`: every Money to the currency, amounts
+ *   re-rounded to its precision; the discount stays SAR/AED for BHD/KWD/OMR (the spec allows no
+ *   other); `country_code` follows unless `setCountry: false`. `countryForCurrency`,
+ *   `currencyForCountry`, `precisionOf`.
+ * - `generateSample(form, { country?, seed?, now? })`: a complete, valid payload with realistic
+ *   Gulf data; `freshOrderReferenceId()` for "a fresh order_reference_id on every send".
+ *
+ * All of it is pure TypeScript (no Node, no DOM), safe in main, the renderer and tests.
+ */
+export { validateCheckout, type ValidateOptions } from './validate';
+export { checkoutSchemaFor, type CheckoutSchema, type SchemaOptions } from './checkout-schema';
+export {
+  FINDING_CODES,
+  findingSchema,
+  findingSeveritySchema,
+  type Finding,
+  type FindingCode,
+  type FindingSeverity,
+} from './findings';
+export type { CheckoutForm } from './request-parts';
+export type {
+  CheckoutItem,
+  CheckoutRequest,
+  EducationCheckoutRequest,
+  GeneralCheckoutRequest,
+  Money,
+  RiskAssessment,
+} from './request-types';
+export { CATALOGUE, catalogueField, fieldGroupsFor, fieldsFor, patternOf } from './field-catalogue';
+export type { CatalogueOptions, FormField, FormFieldGroup } from './field-catalogue';
+export {
+  FIELD_GROUPS,
+  type CatalogueField,
+  type FieldGroupId,
+  type FieldKind,
+  type Requirement,
+} from './catalogue-types';
+export {
+  COUNTRIES,
+  COUNTRY_NAMES,
+  CURRENCIES,
+  DEFAULT_COUNTRY,
+  DEFAULT_CURRENCY,
+  DISCOUNT_CURRENCIES,
+  LOCALES,
+  countryForCurrency,
+  currencyForCountry,
+  isCountryCode,
+  isCurrency,
+  precisionOf,
+  type CountryCode,
+  type Currency,
+  type Locale,
+} from './currencies';
+export {
+  DEFAULT_NOTIFICATION_FIELD,
+  EDUCATION_SUGGESTIONS,
+  EXTRA_RISK_FIELDS,
+  LIMITS,
+  PAYMENT_TYPE_SUGGESTIONS,
+} from './limits';
+export { computeTotals, withComputedTotal, type TotalsBreakdown } from './totals';
+export { changeCurrency, discountCurrencyFor, type ChangeCurrencyOptions } from './currency-change';
+export { formatAmount, parseAmount, roundAmount } from './money';
+export { parseSpecDate, formatSpecDate, specDateFromDate } from './dates';
+export { generateSample, type SampleOptions } from './sample';
+export { freshOrderReferenceId } from './order-reference';

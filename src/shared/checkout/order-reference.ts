@@ -1,0 +1,17 @@
+/** Unambiguous letters and digits (no 0/O, 1/I/L) for ids people read out. */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A fresh, unique `order_reference_id`: `ORD-20261122-035401-7K2P9QXA` (UTC time, then eight
+ * random characters from the platform's crypto, so two in the same second still differ).
+ */
+export function freshOrderReferenceId(now: Date = new Date()): string {
+  const bytes = new Uint8Array(8);
+  globalThis.crypto.getRandomValues(bytes);
+  const random = Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length] ?? 'X').join('');
+  const date = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
+  const time = `${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}`;
+  return `ORD-${date}-${time}-${random}`;
+}

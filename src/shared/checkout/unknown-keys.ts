@@ -1,0 +1,129 @@
+import { notificationPath } from './consistency-checks';
+import { CATALOGUE, patternOf } from './field-catalogue';
+import { isPlainObject, type RawFinding } from './findings';
+
+/**
+ * Keys the spec does not name, flagged as warnings with a "did you mean" suggestion. Only the
+ * known structure is walked, so the work is bounded however deep the payload is; values the
+ * spec leaves open (the extra risk fields) are not looked into.
+ */
+
+const joinPattern = (parent: string, key: string) => (parent === '' ? key : `${parent}.${key}`);
+
+function knownStructure(extraPaths: readonly (string | number)[][]) {
+  const children = new Map<string, Set<string>>();
+  const arrays = new Set<string>();
+  const add = (parent: string, key: string) => {
+    const set = children.get(parent) ?? new Set<string>();
+    set.add(key);
+    children.set(parent, set);
+  };
+  for (const field of CATALOGUE) {
+    const cut = field.path.lastIndexOf('.');
+    add(cut < 0 ? '' : field.path.slice(0, cut), cut < 0 ? field.path : field.path.slice(cut + 1));
+    if (field.kind === 'money') {
+      add(field.path, 'amount');
+      add(field.path, 'currency');
+    }
+    if (field.kind === 'array') arrays.add(field.path);
+  }
+  for (const path of extraPaths) {
+    const key = path[path.length - 1];
+    if (typeof key === 'string') add(patternOf(path.slice(0, -1)), key);
+  }
+  return { children, arrays };
+}
+
+/** Edit distance with adjacent transpositions (optimal string alignment), for "did you mean": `emial` → `email` is 1. */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const above = rows[i - 1] ?? [];
+      let best = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (above[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      row.push(best);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]?.[b.length] ?? 0;
+}
+
+/** The closest known key, when it is close enough to be a typo (case is ignored). */
+export function suggestKey(key: string, known: Iterable<string>): string | undefined {
+  if (key.length > 64) return undefined;
+  const lower = key.toLowerCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = editDistance(lower, name.toLowerCase());
+    if (best === undefined || distance < best.distance) best = { name, distance };
+  }
+  if (best === undefined) return undefined;
+  const allowed = Math.max(1, Math.min(3, Math.floor(best.name.length / 5)));
+  return best.distance <= allowed ? best.name : undefined;
+}
+
+const MAX_SUGGESTIONS = 500;
+
+const shown = (key: string) => JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+
+const structures = new Map<string, ReturnType<typeof knownStructure>>();
+
+/** The known structure with the profile's notification field, built once per field. */
+function structureFor(notificationField: string | undefined) {
+  const key = notificationField ?? '';
+  let structure = structures.get(key);
+  if (structure === undefined) {
+    structure = knownStructure([notificationPath(notificationField)]);
+    // A handful of profiles at most; the bound only guards against a caller inventing fields.
+    if (structures.size > 32) structures.clear();
+    structures.set(key, structure);
+  }
+  return structure;
+}
+
+export function findUnknownKeys(payload: unknown, notificationField?: string): RawFinding[] {
+  const { children, arrays } = structureFor(notificationField);
+  const findings: RawFinding[] = [];
+  const walk = (node: unknown, pattern: string, path: (string | number)[]) => {
+    if (!isPlainObject(node)) return;
+    const known = children.get(pattern);
+    if (known === undefined) return;
+    for (const key of Object.keys(node)) {
+      const childPattern = joinPattern(pattern, key);
+      const child = node[key];
+      if (!known.has(key)) {
+        // Suggestions cost an edit distance per known key; a pasted blob with thousands of keys gets none past the first few hundred.
+        const suggestion = findings.length < MAX_SUGGESTIONS ? suggestKey(key, known) : undefined;
+        const where = pattern === '' ? 'the request' : pattern;
+        findings.push({
+          severity: 'warning',
+          path: [...path, key],
+          code: 'unknown_key',
+          rule: `${where === 'the request' ? 'Checkout session request' : where} — only the fields the spec names`,
+          message:
+            `${shown(key)} is not a field of ${where}` +
+            (suggestion === undefined
+              ? '; the service may ignore or reject it.'
+              : `. Did you mean "${suggestion}"?`) +
+            (pattern === 'merchant_url' && suggestion === undefined
+              ? ' If it carries the notification URL, set the profile’s notification field to it.'
+              : ''),
+        });
+      } else if (arrays.has(childPattern) && Array.isArray(child)) {
+        child.forEach((element: unknown, index) => walk(element, `${childPattern}[]`, [...path, key, index]));
+      } else {
+        walk(child, childPattern, [...path, key]);
+      }
+    }
+  };
+  walk(payload, '', []);
+  return findings;
+}

@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import { crossFieldFindings } from './cross-field-findings';
+import { sortInDocumentOrder } from './document-order';
+import { baseSchemaFor } from './form-schemas';
+import type { RuleParams } from './field-rules';
+import {
+  FINDING_CODES,
+  ownValue,
+  toFinding,
+  type Finding,
+  type FindingCode,
+  type RawFinding,
+} from './findings';
+import type { CheckoutForm } from './request-parts';
+import { findUnknownKeys } from './unknown-keys';
+
+export interface ValidateOptions {
+  form: CheckoutForm;
+  /** Education form: single checkout enabled for the merchant (default true); false makes payment_type and instalments required. */
+  singleCheckout?: boolean;
+  /** The request field that carries the notification URL (not shown in the spec); default `merchant_url.notification`. */
+  notificationField?: string;
+}
+
+const isFindingCode = (value: unknown): value is FindingCode =>
+  typeof value === 'string' && (FINDING_CODES as readonly string[]).includes(value);
+
+function isRuleParams(value: unknown): value is RuleParams {
+  return (
+    isFindingCode(ownValue(value, 'code')) &&
+    typeof ownValue(value, 'rule') === 'string' &&
+    typeof ownValue(value, 'requiredRule') === 'string'
+  );
+}
+
+const isAbsent = (payload: unknown, path: readonly PropertyKey[]) => {
+  let node = payload;
+  for (const segment of path) {
+    if (typeof segment === 'symbol') return false;
+    if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, segment))
+      return true;
+    node = ownValue(node, segment);
+  }
+  return node === undefined;
+};
+
+/** One zod issue as a finding; a missing value is `required` with the requirement rule. */
+export function issueToFinding(issue: z.core.$ZodIssue, payload: unknown): RawFinding {
+  const path = issue.path.filter((segment): segment is string | number => typeof segment !== 'symbol');
+  const params = issue.code === 'custom' ? issue.params : undefined;
+  if (!isRuleParams(params))
+    return {
+      severity: 'error',
+      path,
+      code: 'wrong_type',
+      rule: 'Checkout session request',
+      message: issue.message,
+    };
+  // Only a type gate fires on a missing value (every other check needs a typed one): absent means required.
+  return isAbsent(payload, path)
+    ? { severity: 'error', path, code: 'required', rule: params.requiredRule, message: issue.message }
+    : { severity: 'error', path, code: params.code, rule: params.rule, message: issue.message };
+}
+
+const findingKey = (finding: RawFinding) =>
+  `${finding.code}|${JSON.stringify(finding.path)}|${finding.message}`;
+
+function dedupe(findings: readonly RawFinding[]): RawFinding[] {
+  const seen = new Set<string>();
+  return findings.filter((finding) => {
+    const key = findingKey(finding);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Validates a checkout session request against the spec's rules for one form. Returns every
+ * finding in document order; never throws.
+ */
+export function validateCheckout(payload: unknown, options: ValidateOptions): Finding[] {
+  try {
+    const schema = baseSchemaFor(options.form, options.singleCheckout !== false);
+    const result = schema.safeParse(payload, { reportInput: false });
+    const fromSchema = result.success
+      ? []
+      : result.error.issues.map((issue) => issueToFinding(issue, payload));
+    const raw = dedupe([
+      ...fromSchema,
+      ...crossFieldFindings(payload, options.notificationField),
+      ...findUnknownKeys(payload, options.notificationField),
+    ]);
+    return sortInDocumentOrder(payload, raw).map(toFinding);
+  } catch (error) {
+    // Plain JSON never gets here; a throwing getter or a hostile Proxy might.
+    return [
+      {
+        severity: 'error',
+        path: '(root)',
+        code: 'unreadable_payload',
+        rule: 'Checkout session request — a JSON object',
+        message: `The payload could not be inspected: ${error instanceof Error ? error.message : String(error)}.`,
+      },
+    ];
+  }
+}

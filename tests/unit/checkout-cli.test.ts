@@ -1,0 +1,138 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixture, type Payload } from './helpers/checkout-payloads';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+const fixturePath = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+
+let dir: string;
+let remove: () => void;
+beforeEach(() => {
+  ({ dir, remove } = makeTempDir());
+});
+afterEach(() => remove());
+
+const write = (name: string, content: string | Payload) => {
+  const file = join(dir, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return file;
+};
+const validate = (...args: string[]) => runCliCaptured(['--data-dir', dir, 'validate', ...args]);
+
+describe('checkout-console validate', () => {
+  it('exits 0 for a valid payload of either form, and opens no data directory', async () => {
+    const general = await validate(fixturePath('general-valid.json'));
+    expect(general).toMatchObject({ code: 0, stderr: '' });
+    expect(general.stdout).toMatch(/general-valid\.json \(general form\): valid, no findings/);
+    const education = await validate(fixturePath('education-valid.json'), '--form', 'education');
+    expect(education.code).toBe(0);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('exits 0 with warnings, and prints them', async () => {
+    const run = await validate(write('typo.json', { ...fixture('general'), expires_in_minute: 30 }));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/valid, 1 warning/);
+    expect(run.stdout).toMatch(
+      /warning +expires_in_minute\n +"expires_in_minute" is not a field .* Did you mean "expires_in_minutes"\?/,
+    );
+  });
+
+  it('exits 1 with errors: severity, path, message and the spec rule', async () => {
+    const payload = fixture('general');
+    (payload.items as Payload[])[0] = { ...(payload.items as Payload[])[0], sku: 's'.repeat(129) };
+    const run = await validate(write('bad.json', payload));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/invalid: 1 error, 0 warnings/);
+    expect(run.stdout).toContain(
+      'error    items[0].sku\n' +
+        '         sku is 129 characters long; the maximum is 128.\n' +
+        '         rule: Item: sku — maximum 128 characters [too_long]\n',
+    );
+  });
+
+  it('prints { valid, errors, warnings, findings } with --json', async () => {
+    const run = await validate(fixturePath('education-valid.json'), '--json');
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as {
+      valid: boolean;
+      errors: number;
+      warnings: number;
+      findings: unknown[];
+    };
+    expect(report).toEqual({
+      valid: false,
+      errors: 1,
+      warnings: 0,
+      findings: [
+        {
+          severity: 'error',
+          path: 'shipping_address',
+          message: 'shipping_address is required (an object).',
+          rule: 'Checkout request: shipping_address — required in the general form',
+          code: 'required',
+        },
+      ],
+    });
+  });
+
+  it('applies --single-checkout-disabled and --notification-field', async () => {
+    const payload = fixture('education');
+    delete payload.payment_type;
+    payload.hook = 'not a url';
+    const file = write('education.json', payload);
+    expect((await validate(file, '--form', 'education', '--notification-field', 'hook')).stdout).toMatch(
+      /error +hook\n.*absolute URI/,
+    );
+    const disabled = await validate(file, '--form', 'education', '--single-checkout-disabled', '--json');
+    expect(disabled.code).toBe(1);
+    expect(disabled.stdout).toMatch(
+      /"path": "payment_type",\s+"message": "payment_type is required when single checkout is disabled\."/,
+    );
+  });
+
+  it('reads standard input for -', async () => {
+    const run = await runCliCaptured(
+      ['validate', '-', '--form', 'education'],
+      JSON.stringify(fixture('education')),
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/standard input \(education form\): valid/);
+  });
+
+  it('exits 2 for malformed JSON, with the line and column where it breaks', async () => {
+    const run = await validate(
+      write('broken.json', '{\n  "total_amount": { "amount": 1 },\n  "items" []\n}\n'),
+    );
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      "broken.json is not valid JSON: Expected ':' after the property name but found '[' at line 3, column 11",
+    );
+    expect(run.stderr).toContain('  3 |   "items" []\n    |           ^\n');
+  });
+
+  it.each([
+    ['a missing file', () => join(dir, 'nope.json'), /cannot read .*nope\.json: no such file/],
+    ['a directory', () => dir, /cannot read .*: it is a directory/],
+    [
+      'an empty file',
+      () => write('empty.json', ''),
+      /not valid JSON: Unexpected end of input: expected a value at line 1, column 1/,
+    ],
+  ])('exits 2 for %s', async (_label, file, message) => {
+    const run = await validate(file());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('exits 2 for a bad flag or a missing file argument', async () => {
+    const form = await validate(fixturePath('general-valid.json'), '--form', 'school');
+    expect(form.code).toBe(2);
+    expect(form.stderr).toMatch(/--form: choose general or education/);
+    expect((await validate()).code).toBe(2);
+  });
+});

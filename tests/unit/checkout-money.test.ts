@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeCurrency,
+  computeTotals,
+  countryForCurrency,
+  currencyForCountry,
+  CURRENCIES,
+  formatAmount,
+  parseAmount,
+  precisionOf,
+  roundAmount,
+  validateCheckout,
+  withComputedTotal,
+} from '../../src/shared/checkout';
+import { parseSpecDate } from '../../src/shared/checkout/dates';
+import { decimalsOf } from '../../src/shared/checkout/money';
+import { brief, fixture, type Payload } from './helpers/checkout-payloads';
+
+describe('amounts', () => {
+  it.each<[unknown, number | undefined]>([
+    [12, 0],
+    [12.5, 1],
+    ['12.50', 1],
+    ['12.500', 1],
+    [0.1 + 0.2, 17],
+    ['1e-7', 7],
+    [1e21, 0],
+    ['-0.005', 3],
+    ['12,5', undefined],
+    [' 12', undefined],
+    ['', undefined],
+    [Number.NaN, undefined],
+    [Number.POSITIVE_INFINITY, undefined],
+    ['1e999', undefined],
+    ['1e-999999999', undefined],
+    [null, undefined],
+  ])('%j has %s decimals (undefined: not an amount)', (raw, decimals) => {
+    const parsed = parseAmount(raw);
+    expect(parsed === undefined ? undefined : decimalsOf(parsed)).toBe(decimals);
+  });
+
+  it('rounds half away from zero, keeping the spelling', () => {
+    expect(roundAmount(10.125, 2)).toBe(10.13);
+    expect(roundAmount('10.125', 2)).toBe('10.13');
+    expect(roundAmount(-10.125, 2)).toBe(-10.13);
+    expect(roundAmount(1.005, 2)).toBe(1.01);
+    expect(roundAmount('7', 3)).toBe('7.000');
+    expect(roundAmount('abc', 2)).toBe('abc');
+    expect(formatAmount(12.5, 3)).toBe('12.500');
+  });
+
+  it('pairs countries and currencies both ways, with the spec precision', () => {
+    for (const currency of CURRENCIES)
+      expect(currencyForCountry(countryForCurrency(currency))).toBe(currency);
+    expect(CURRENCIES.map(precisionOf)).toEqual([2, 2, 3, 3, 2]);
+  });
+});
+
+describe('dates', () => {
+  it.each([
+    ['29-02-2024', true],
+    ['29-02-2023', false],
+    ['29-02-2000', true],
+    ['29-02-1900', false],
+    ['31-04-2025', false],
+    ['30-04-2025', true],
+    ['00-01-2025', false],
+    ['01-00-2025', false],
+    ['1-01-2025', false],
+    ['01-01-25', false],
+  ])('%s is a real dd-mm-yyyy date: %s', (text, real) => {
+    expect(parseSpecDate(text) !== undefined).toBe(real);
+  });
+});
+
+describe('totals', () => {
+  it('breaks the total down in the order currency', () => {
+    const totals = computeTotals(fixture('general'));
+    expect(totals).toMatchObject({
+      currency: 'SAR',
+      precision: 2,
+      itemsTotal: 69.5,
+      tax: 10.43,
+      shipping: 0,
+      discount: 6.95,
+      computedTotal: 72.98,
+      computedTotalText: '72.98',
+      statedTotal: 72.98,
+      matches: true,
+      unreadable: [],
+      discountCurrency: null,
+    });
+  });
+
+  it('adds up exactly, with no float drift', () => {
+    const payload = fixture('general');
+    payload.items = Array.from({ length: 10 }, () => ({ total_amount: { amount: 0.1, currency: 'SAR' } }));
+    payload.tax_amount = { amount: 0.2, currency: 'SAR' };
+    delete payload.discount;
+    // In floats, ten times 0.1 plus 0.2 is 1.1999999999999997.
+    expect(computeTotals(payload).computedTotalText).toBe('1.20');
+  });
+
+  it('lists parts it cannot read and counts them as zero', () => {
+    const payload = fixture('general');
+    payload.tax_amount = { amount: 'lots' };
+    delete payload.shipping_amount;
+    const totals = computeTotals(payload);
+    expect(totals.unreadable).toEqual(['tax_amount.amount', 'shipping_amount.amount']);
+    expect(totals.computedTotal).toBe(62.55);
+    expect(computeTotals(null).unreadable).toEqual(['items', 'tax_amount.amount', 'shipping_amount.amount']);
+  });
+
+  it('sets total_amount from the breakdown, keeping a string a string', () => {
+    const payload = fixture('general');
+    payload.total_amount = { amount: '1.00', currency: 'SAR' };
+    const fixed = withComputedTotal(payload) as Payload;
+    expect(fixed.total_amount).toEqual({ amount: '72.98', currency: 'SAR' });
+    expect(payload.total_amount).toEqual({ amount: '1.00', currency: 'SAR' });
+    expect(validateCheckout(fixed, { form: 'general' })).toEqual([]);
+    const missing = fixture('general');
+    delete missing.total_amount;
+    expect((withComputedTotal(missing) as Payload).total_amount).toEqual({ currency: 'SAR', amount: 72.98 });
+  });
+});
+
+describe('changing currency', () => {
+  it('moves every Money, re-rounds to the precision and sets the matching country', () => {
+    const payload = fixture('general');
+    delete payload.discount;
+    const kwd = changeCurrency(payload, 'KWD') as Payload;
+    expect(kwd.country_code).toBe('KW');
+    expect(JSON.stringify(kwd)).not.toContain('"SAR"');
+    expect(brief(validateCheckout(withComputedTotal(kwd), { form: 'general' }))).toEqual([]);
+    const back = changeCurrency(
+      { ...kwd, tax_amount: { amount: 10.435, currency: 'KWD' } },
+      'SAR',
+    ) as Payload;
+    expect(back.tax_amount).toEqual({ amount: 10.44, currency: 'SAR' });
+    expect(payload.country_code).toBe('SA');
+  });
+
+  it('keeps the discount in SAR or AED, the only currencies the spec allows for it', () => {
+    const payload = fixture('general');
+    const omr = changeCurrency(payload, 'OMR') as Payload;
+    expect((omr.discount as Payload).amount).toEqual({ amount: 6.95, currency: 'SAR' });
+    const aed = changeCurrency(payload, 'AED') as Payload;
+    expect((aed.discount as Payload).amount).toEqual({ amount: 6.95, currency: 'AED' });
+    const findings = validateCheckout(withComputedTotal(omr), { form: 'general' });
+    expect(brief(findings)).toEqual(['warning discount.amount.currency discount_currency_conflict']);
+  });
+
+  it('can leave the country alone, and leaves non-objects untouched', () => {
+    expect((changeCurrency(fixture('general'), 'AED', { setCountry: false }) as Payload).country_code).toBe(
+      'SA',
+    );
+    expect(changeCurrency('text', 'AED')).toBe('text');
+  });
+});
