@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { validateCheckout } from '../shared/checkout';
 import type { AppInfo } from '../shared/contract';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
@@ -106,6 +107,14 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     profiles,
     recorder,
     listenerUrlFor: (profile) => profile.fields.publicListenerUrl,
+    judgePayload: (payload, form, profile) => {
+      const findings = validateCheckout(payload, {
+        form,
+        notificationField: profile.fields.notificationField,
+      });
+      const errors = findings.filter((finding) => finding.severity === 'error').length;
+      return { errors, warnings: findings.length - errors };
+    },
   });
 
   const closers: (() => Promise<void> | void)[] = [];

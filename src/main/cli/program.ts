@@ -4,6 +4,7 @@ import { APP_VERSION } from '../version';
 import type { CliContext, CliIo } from './cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors';
 import { registerProfiles } from './commands/profiles';
+import { registerSend } from './commands/send';
 import { registerServe } from './commands/serve';
 import { registerValidate } from './commands/validate';
 
@@ -24,6 +25,7 @@ function buildProgram(context: CliContext, io: CliIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   registerServe(program, context);
   registerProfiles(program, context);
+  registerSend(program, context);
   registerValidate(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
@@ -60,7 +62,11 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       io.stderr(`error: ${error.message}\n`);
       return EXIT_USAGE;
     }
-    if (error instanceof ConsoleError && error.code === 'invalid_input') {
+    // A bad field value, or a live call without --yes-live: the command line has to change.
+    if (
+      error instanceof ConsoleError &&
+      (error.code === 'invalid_input' || error.code === 'live_confirmation_required')
+    ) {
       io.stderr(`error: ${error.message}\n`);
       return EXIT_USAGE;
     }

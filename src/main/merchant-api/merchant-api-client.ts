@@ -10,6 +10,7 @@ import {
   fillPathTemplate,
   type OperationBodyInput,
 } from '../../shared/operation-bodies';
+import type { CheckoutForm } from '../../shared/checkout';
 import type { OperationName } from '../../shared/profile';
 import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { ProfileService } from '../profiles/profile-service';
@@ -36,11 +37,9 @@ export interface ClientDependencies {
   recorder: EventRecorder;
   /** Where the service can reach our listener for this profile, or null. */
   listenerUrlFor: (profile: StoredProfile) => string | null;
-  /** Validates a JSON payload in the given form; absent → sends are not judged. */
-  judgePayload?: (payload: unknown, form: CheckoutFormName) => PayloadVerdict;
+  /** Validates a JSON payload in the given form for the profile; absent → sends are not judged. */
+  judgePayload?: (payload: unknown, form: CheckoutForm, profile: StoredProfile) => PayloadVerdict;
 }
-
-export type CheckoutFormName = 'general' | 'education';
 
 interface SendOptions {
   profileId?: number | undefined;
@@ -56,7 +55,7 @@ export interface MerchantApiClient {
     notification: NotificationPlan;
   };
   sendCheckout(
-    input: SendOptions & { body: CheckoutBody; injectNotificationUrl: boolean; form: CheckoutFormName },
+    input: SendOptions & { body: CheckoutBody; injectNotificationUrl: boolean; form: CheckoutForm },
   ): Promise<ExchangeResult>;
   prepareOperation(
     input: { profileId?: number; operation: OperationName } & OperationBodyInput,
@@ -196,7 +195,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       const planned = planCheckout(profile, input.body, input.injectNotificationUrl);
       const verdict =
         input.body.kind === 'json' && deps.judgePayload !== undefined
-          ? deps.judgePayload(planned.payload, input.form)
+          ? deps.judgePayload(planned.payload, input.form, profile)
           : null;
       return exchange(profile, planned.request, input, {
         orderId: null,

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { validateCheckout } from '../../../shared/checkout';
-import { parseJsonText } from '../../../shared/json-text';
 import { parseFlags, type CliContext } from '../cli-context';
-import { CommandExit, EXIT_FAILED, EXIT_USAGE } from '../cli-errors';
-import { codeFrame, formatFindings, summarise } from '../format-findings';
+import { CommandExit, EXIT_FAILED } from '../cli-errors';
+import { formatFindings, summarise } from '../format-findings';
+import { readJsonSource } from '../read-json-source';
 
 const validateFlags = z.object({
   form: z.enum(['general', 'education'], { error: 'choose general or education' }).default('general'),
@@ -14,41 +13,11 @@ const validateFlags = z.object({
   json: z.boolean().default(false),
 });
 
-async function readSource(file: string, context: CliContext): Promise<string> {
-  if (file === '-') return context.io.readStdin();
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : error instanceof Error
-              ? error.message
-              : String(error);
-    context.io.stderr(`error: cannot read ${file}: ${reason}\n`);
-    throw new CommandExit(EXIT_USAGE);
-  }
-}
-
 export async function runValidate(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(validateFlags, rawFlags);
   const { io } = context;
-  const name = file === '-' ? 'standard input' : file;
-  const text = await readSource(file, context);
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) {
-    io.stderr(
-      `error: ${name} is not valid JSON: ${parsed.message} at line ${parsed.line}, column ${parsed.column}\n` +
-        codeFrame(text.replace(/^\uFEFF/, ''), parsed.line, parsed.column),
-    );
-    throw new CommandExit(EXIT_USAGE);
-  }
-  const findings = validateCheckout(parsed.value, {
+  const { name, value } = await readJsonSource(file, context);
+  const findings = validateCheckout(value, {
     form: flags.form,
     singleCheckout: !flags.singleCheckoutDisabled,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),

@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { ExchangeResult } from '../../../shared/merchant-api';
+import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { CommandExit, EXIT_FAILED } from '../cli-errors';
+import { readJsonSource } from '../read-json-source';
+import { requireProfile } from './profiles';
+
+const sendFlags = z.object({
+  profile: z.string().trim().min(1, 'must name a profile').optional(),
+  yesLive: z.boolean().default(false),
+  json: z.boolean().default(false),
+  form: z.enum(['general', 'education'], { error: 'choose general or education' }).default('general'),
+  notificationUrl: z.boolean().default(true),
+  timeoutMs: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be whole milliseconds')
+    .min(1000, 'must be at least 1000')
+    .max(300_000, 'must be at most 300000')
+    .optional(),
+});
+
+function describe(result: ExchangeResult): string {
+  const head = `${result.request.method} ${result.request.url} → ${
+    result.status === null ? `no answer (${result.failure?.message ?? 'failed'})` : String(result.status)
+  } in ${Math.round(result.durationMs)} ms\n`;
+  if (result.checkout !== null) {
+    const c = result.checkout;
+    return `${head}order_id      ${c.order_id}\ncheckout_id   ${c.checkout_id}\nstatus        ${c.status}\ncheckout_url  ${c.checkout_url}\n`;
+  }
+  const error = result.serviceError;
+  const codes =
+    error === null || error.errorCodes.length === 0 ? '' : `error codes: ${error.errorCodes.join(', ')}\n`;
+  const body = result.json === null ? (result.responseBody ?? '') : JSON.stringify(result.json, null, 2);
+  return `${head}${codes}${body}${body.endsWith('\n') || body === '' ? '' : '\n'}`;
+}
+
+/** `send <file>`: one create-checkout call with the profile's token; exit 1 on 4xx/5xx or no answer. */
+export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
+  const flags = parseFlags(sendFlags, rawFlags);
+  const { value } = await readJsonSource(file, context);
+  const result = await withConsole(context, async (core) => {
+    const profile =
+      flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
+    return core.merchantApi.sendCheckout({
+      profileId: profile.id,
+      body: { kind: 'json', payload: value },
+      injectNotificationUrl: flags.notificationUrl,
+      form: flags.form,
+      confirmLive: flags.yesLive,
+      timeoutMs: flags.timeoutMs,
+    });
+  });
+  context.io.stdout(flags.json ? `${JSON.stringify(result, null, 2)}\n` : describe(result));
+  const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  if (!ok) throw new CommandExit(EXIT_FAILED);
+}
+
+export function registerSend(program: Command, context: CliContext): void {
+  program
+    .command('send <file>')
+    .description('Create a checkout session from a JSON file (or - for standard input) on a profile')
+    .option('--profile <name>', 'profile to send with (default: the active one)')
+    .option('--yes-live', 'confirm sending to a live (production) profile')
+    .option(
+      '--form <form>',
+      'general or education (for marking sends that have validation errors)',
+      'general',
+    )
+    .option(
+      '--no-notification-url',
+      "do not fill an empty notification field with the profile's public listener URL",
+    )
+    .option('--timeout-ms <n>', 'give up after this many milliseconds (default 30000)')
+    .option('--json', 'print the whole exchange as JSON')
+    .action((file: string, flags: unknown) => runSend(file, flags, context));
+}

@@ -1,0 +1,109 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeService, json } from './helpers/fake-service';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+let dataDir: string;
+let remove: () => void;
+let service: Awaited<ReturnType<typeof startFakeService>>;
+
+beforeEach(async () => {
+  ({ dir: dataDir, remove } = makeTempDir());
+  service = await startFakeService((request, res) => {
+    if (request.body.includes('"bad"'))
+      return json(res, 400, {
+        message: 'Nope',
+        errors: [{ error_code: 'bad_thing' }],
+        data: {},
+        title: null,
+        screen_type: null,
+      });
+    json(res, 200, {
+      order_id: 'o-1',
+      checkout_id: 'c-1',
+      status: 'new',
+      checkout_url: 'https://pay.example/?orderId=o-1',
+    });
+  });
+  for (const name of ['Sandbox', 'Live'])
+    await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'profiles',
+      'set',
+      name,
+      '--base-url',
+      service.url,
+      '--api-token',
+      'sk_test_send_cli_abcd',
+    ]);
+});
+afterEach(async () => {
+  await service.close();
+  remove();
+});
+
+const cli = (...args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
+function payloadFile(body: unknown, name = 'payload.json'): string {
+  const file = join(dataDir, name);
+  writeFileSync(file, JSON.stringify(body));
+  return file;
+}
+
+describe('checkout-console send', () => {
+  it('creates a checkout on the named profile and prints the order', async () => {
+    const run = await cli('send', payloadFile({ order_reference_id: 'r1' }), '--profile', 'Sandbox');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/checkout → 200/);
+    expect(run.stdout).toMatch(/order_id\s+o-1/);
+    expect(run.stdout).toMatch(/checkout_url\s+https:\/\/pay\.example/);
+    expect(service.received[0]?.headers.authorization).toBe('Bearer sk_test_send_cli_abcd');
+    expect(run.stdout + run.stderr).not.toContain('sk_test_send_cli_abcd');
+  });
+
+  it('prints the whole exchange with --json', async () => {
+    const run = await cli(
+      'send',
+      payloadFile({ order_reference_id: 'r2' }),
+      '--profile',
+      'Sandbox',
+      '--json',
+    );
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 200, checkout: { order_id: 'o-1' } });
+  });
+
+  it('exits 1 with the error body on a 4xx', async () => {
+    const run = await cli('send', payloadFile({ order_reference_id: 'bad' }), '--profile', 'Sandbox');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/→ 400/);
+    expect(run.stdout).toMatch(/error codes: bad_thing/);
+    expect(run.stdout).toMatch(/"message": "Nope"/);
+  });
+
+  it('sends nothing to a live profile without --yes-live', async () => {
+    const refused = await cli('send', payloadFile({ order_reference_id: 'r3' }), '--profile', 'Live');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/LIVE.*--yes-live/);
+    expect(service.received).toHaveLength(0);
+    const confirmed = await cli(
+      'send',
+      payloadFile({ order_reference_id: 'r3' }),
+      '--profile',
+      'Live',
+      '--yes-live',
+    );
+    expect(confirmed.code).toBe(0);
+    expect(service.received).toHaveLength(1);
+  });
+
+  it('exits 2 for a file that is not JSON, saying where it breaks', async () => {
+    const file = join(dataDir, 'broken.json');
+    writeFileSync(file, '{\n  "a": 1,\n  oops\n}');
+    const run = await cli('send', file, '--profile', 'Sandbox');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/line 3, column 3/);
+    expect(service.received).toHaveLength(0);
+  });
+});
