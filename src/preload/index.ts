@@ -25,6 +25,9 @@ const api = {
   duplicateProfile: command('duplicateProfile'),
   removeProfile: command('removeProfile'),
   activateProfile: command('activateProfile'),
+  getPreferences: command('getPreferences'),
+  setPreferences: command('setPreferences'),
+  chooseKeyringFallback: command('chooseKeyringFallback'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

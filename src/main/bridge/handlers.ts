@@ -1,6 +1,8 @@
 import type { CommandName } from '../../shared/contract';
 import type { ConsoleServices } from '../app';
 import { appHandlers } from './handlers/app';
+import { desktopHandlers } from './handlers/desktop';
+import { preferenceHandlers } from './handlers/preferences';
 import { profileHandlers } from './handlers/profiles';
 import type { HandlerGroup } from './handlers/types';
 
@@ -12,5 +14,7 @@ export function createHandlers(services: ConsoleServices): Handlers {
   return {
     ...appHandlers(services),
     ...profileHandlers(services),
+    ...preferenceHandlers(services),
+    ...desktopHandlers(services),
   } satisfies Handlers;
 }
