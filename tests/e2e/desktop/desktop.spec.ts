@@ -176,16 +176,23 @@ test('the application menu carries our shortcuts and drives the window over IPC'
   await page.keyboard.press('Escape');
   await expect(palette.dialog()).toBeHidden();
 
-  await clickMenuItem('switch-profile-2');
+  await clickMenuItem('switch-profile-3');
+  await expect(page.getByTestId('active-profile')).toHaveText('Live · live');
+  // The menu follows changes made elsewhere: it is rebuilt on profiles.changed.
+  await page
+    .getByRole('radiogroup', { name: 'Active profile' })
+    .getByRole('radio', { name: 'Sandbox' })
+    .click();
   await expect(page.getByTestId('active-profile')).toHaveText('Sandbox · sandbox');
-  // The menu follows: it is rebuilt with the new active profile checked.
   await expect
     .poll(() =>
-      app.evaluate(
-        ({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('switch-profile-2')?.checked ?? false,
-      ),
+      app.evaluate(({ Menu }) => {
+        const menu = Menu.getApplicationMenu();
+        const ids = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((slot) => `switch-profile-${slot}`);
+        return ids.filter((id) => menu?.getMenuItemById(id)?.checked === true);
+      }),
     )
-    .toBe(true);
+    .toEqual(['switch-profile-2']);
 });
 
 test('one instance at a time: a second launch hands over to the first', async () => {
