@@ -7,8 +7,15 @@ import { createDispatcher, type Dispatcher } from './bridge/dispatch';
 import { createEventBus, type EventBus } from './event-bus';
 import { createLogger, type Logger } from './log';
 import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/merchant-api-client';
-import { openVault } from './profiles/open-vault';
+import {
+  createKeyringFallbackService,
+  readKeyringFallbackChoice,
+  resealProfileSecrets,
+  type KeyringFallbackService,
+} from './profiles/keyring-fallback-service';
+import { consoleVaultCipher, openVault } from './profiles/open-vault';
 import { createProfileService, seedDefaultProfiles, type ProfileService } from './profiles/profile-service';
+import { decideSafeStorage } from './profiles/safe-storage-decision';
 import type { SecretCipher } from './profiles/sealed-secret';
 import type { Vault } from './profiles/vault';
 import { openDatabase, type SqliteDatabase } from './store/connection';
@@ -28,6 +35,8 @@ export interface ConsoleOptions {
   /** Where `native/` lives (desktop only: the Electron build of better-sqlite3). */
   appRoot?: string;
   desktopCipher?: SecretCipher | null;
+  /** Linux desktop: Electron's safeStorage backend; `basic_text` means its key is public. */
+  safeStorageBackend?: string | null;
   keychain?: 'auto' | 'off';
   /** Also write log lines to stderr (CLI commands that run in the foreground). */
   logToStderr?: boolean;
@@ -53,6 +62,8 @@ export interface ConsoleServices {
   readonly profiles: ProfileService;
   /** Calls to the service (create checkout and the follow-up operations), all recorded. */
   readonly merchantApi: MerchantApiClient;
+  /** Desktop on Linux without a keyring: the user's choice of token protection. */
+  readonly keyringFallback: KeyringFallbackService;
   /** Whether long-running services (listener, emulator) run in this process. */
   readonly background: boolean;
   appInfo(): AppInfo;
@@ -83,14 +94,20 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   );
   migrate(db, migrations);
 
+  const settings = createSettingsRepository(db);
+  const desktopCipher = options.desktopCipher ?? null;
+  const safeStorageProbe = { available: desktopCipher !== null, backend: options.safeStorageBackend ?? null };
+  const safeStorage = decideSafeStorage(safeStorageProbe, readKeyringFallbackChoice(settings));
+  const keychain = options.keychain ?? keychainPreference();
   const vault = await openVault(dataDir, {
-    desktopCipher: options.desktopCipher ?? null,
-    keychain: options.keychain ?? keychainPreference(),
+    desktopCipher,
+    desktopCipherIsPrimary: safeStorage.useSafeStorage,
+    keychain,
   });
+  if (safeStorage.fallback !== null) log.warn(safeStorage.fallback.warning);
   if (vault.primary.warning !== null) log.warn(vault.primary.warning);
 
   const bus = createEventBus();
-  const settings = createSettingsRepository(db);
   const events = createEventsRepository(db);
   const profilesRepository = createProfilesRepository(db);
   const profiles = createProfileService({
@@ -101,6 +118,14 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     transaction: (fn) => db.transaction(fn)(),
   });
   seedDefaultProfiles(profiles, profilesRepository.count() === 0);
+  const keyringFallback = createKeyringFallbackService({
+    settings,
+    vault,
+    probe: safeStorageProbe,
+    desktopCipher,
+    consoleCipher: () => consoleVaultCipher(dataDir, { keychain }),
+    reseal: () => resealProfileSecrets(profilesRepository, vault, (fn) => db.transaction(fn)()),
+  });
 
   const recorder = createEventRecorder(events, bus);
   const merchantApi = createMerchantApiClient({
@@ -132,12 +157,17 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     recorder,
     profiles,
     merchantApi,
+    keyringFallback,
     background: options.background === true,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',
       dataDir,
-      vault: { scheme: vault.primary.scheme, warning: vault.primary.warning },
+      vault: {
+        scheme: vault.primary.scheme,
+        warning: vault.primary.warning,
+        keyringFallback: keyringFallback.status(),
+      },
     }),
     onClose: (closer) => closers.push(closer),
   };

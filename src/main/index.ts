@@ -1,26 +1,78 @@
-import { app, ipcMain, session } from 'electron';
+import { app, ipcMain, Menu, screen, session, shell, type BrowserWindow } from 'electron';
 import { fileURLToPath } from 'node:url';
+import type { AppCommandId } from '../shared/app-commands';
+import type { ProfilesSnapshot, PushEvent } from '../shared/contract';
 import { IPC_EVENT_CHANNEL } from '../shared/ipc-channels';
+import { PROJECT_HOMEPAGE } from '../shared/project-links';
 import { createConsole, keychainPreference, type ConsoleCore } from './app';
 import { registerIpcBridge } from './bridge/ipc';
-import { DATA_DIR_ENV } from './data-dir';
+import { resolveDataDir } from './data-dir';
+import { buildAppMenuTemplate } from './desktop/app-menu';
 import { registerAppScheme, serveAppProtocol } from './desktop/app-protocol';
 import { isTrustedIpcSender } from './desktop/ipc-sender';
-import { createMainWindow, lockDownWebContents } from './desktop/main-window';
+import { createMainWindow, focusWindow, lockDownWebContents, windowStateOf } from './desktop/main-window';
 import { decidePermission } from './desktop/permissions';
-import { createSafeStorageCipher } from './desktop/safe-storage-cipher';
+import { probeSafeStorage } from './desktop/safe-storage-cipher';
+import { isExternalLink } from './desktop/trusted-url';
+import { restoreWindowBounds, WINDOW_STATE_KEY, windowStateSchema } from './desktop/window-bounds';
+import { APP_VERSION } from './version';
 
-// The desktop entry: everything here is wiring. The console itself is createConsole().
+// The desktop entry: everything here is wiring. The console itself is createConsole(); the
+// decisions (menu, window placement, safeStorage) are pure helpers in ./desktop and ./profiles.
+const PRODUCT_NAME = 'Checkout Console';
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 
-const dataDirOverride = process.env[DATA_DIR_ENV];
-if (dataDirOverride !== undefined && dataDirOverride !== '') app.setPath('userData', dataDirOverride);
-
-registerAppScheme();
-app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
+// The same folder the CLI and browser mode use by default (CHECKOUT_CONSOLE_DATA_DIR overrides),
+// whatever name the packaged app carries.
+app.setPath('userData', resolveDataDir(undefined));
 
 let core: ConsoleCore | null = null;
+let mainWindow: BrowserWindow | null = null;
+let closing = false;
+
+function liveWindow(): BrowserWindow | null {
+  return mainWindow !== null && !mainWindow.isDestroyed() ? mainWindow : null;
+}
+
+function push(event: PushEvent): void {
+  liveWindow()?.webContents.send(IPC_EVENT_CHANNEL, event);
+}
+
+/** Menu items run in the renderer, through the same registry as browser-mode shortcuts. */
+function runAppCommand(command: AppCommandId): void {
+  push({ name: 'app.command', payload: { command } });
+}
+
+function openExternally(url: string): void {
+  if (isExternalLink(url)) void shell.openExternal(url);
+}
+
+function installMenu(snapshot: ProfilesSnapshot): void {
+  const template = buildAppMenuTemplate({
+    platform: process.platform,
+    isDevelopment: !app.isPackaged,
+    appName: PRODUCT_NAME,
+    profiles: snapshot.profiles,
+    runCommand: runAppCommand,
+    openExternal: openExternally,
+    showDataFolder: () => void shell.openPath(app.getPath('userData')),
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+/** Work areas with the primary display first (where a lost window is brought back). */
+function workAreas() {
+  const primary = screen.getPrimaryDisplay();
+  return [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)].map(
+    (display) => display.workArea,
+  );
+}
+
+function saveWindowState(): void {
+  const window = liveWindow();
+  if (core !== null && window !== null) core.settings.set(WINDOW_STATE_KEY, windowStateOf(window));
+}
 
 async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
@@ -30,35 +82,67 @@ async function start(): Promise<void> {
     decidePermission(permission, requestingOrigin),
   );
   serveAppProtocol(rendererDir);
+  app.setAboutPanelOptions({
+    applicationName: PRODUCT_NAME,
+    applicationVersion: APP_VERSION,
+    website: PROJECT_HOMEPAGE,
+  });
 
-  core = await createConsole({
+  const safeStorage = probeSafeStorage();
+  const started = await createConsole({
     dataDir: app.getPath('userData'),
     frontDoor: 'desktop',
     background: true,
     appRoot: app.getAppPath(),
-    desktopCipher: createSafeStorageCipher(),
+    desktopCipher: safeStorage.cipher,
+    safeStorageBackend: safeStorage.backend,
     keychain: keychainPreference(),
   });
-  const window = createMainWindow(preloadPath);
-  registerIpcBridge(ipcMain, core.dispatcher, (event) =>
+  core = started;
+
+  const saved = started.settings.get(WINDOW_STATE_KEY, windowStateSchema.nullable(), null);
+  const window = createMainWindow(preloadPath, restoreWindowBounds(saved, workAreas()));
+  mainWindow = window;
+  window.on('close', () => {
+    if (!closing) saveWindowState();
+  });
+
+  registerIpcBridge(ipcMain, started.dispatcher, (event) =>
     isTrustedIpcSender(event, event.senderFrame === window.webContents.mainFrame),
   );
-  core.bus.subscribe((event) => {
-    if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, event);
+  installMenu(started.profiles.snapshot());
+  started.bus.subscribe((event) => {
+    push(event);
+    if (event.name === 'profiles.changed') installMenu(event.payload);
   });
 }
 
-app.whenReady().then(start, (error: unknown) => {
-  console.error(error);
-  app.exit(1);
-});
+// One console per data directory: a second launch hands over to the first and quits.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  registerAppScheme();
+  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
+  app.on('second-instance', () => {
+    const window = liveWindow();
+    if (window !== null) focusWindow(window);
+  });
 
-app.on('window-all-closed', () => app.quit());
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      console.error(error);
+      app.exit(1);
+    });
 
-let closing = false;
-app.on('before-quit', (event) => {
-  if (core === null || closing) return;
-  closing = true;
-  event.preventDefault();
-  void core.close().finally(() => app.quit());
-});
+  app.on('window-all-closed', () => app.quit());
+
+  app.on('before-quit', (event) => {
+    if (core === null || closing) return;
+    saveWindowState();
+    closing = true;
+    event.preventDefault();
+    void core.close().finally(() => app.quit());
+  });
+}

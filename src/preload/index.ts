@@ -30,6 +30,9 @@ const api = {
   prepareOperation: command('prepareOperation'),
   sendOperation: command('sendOperation'),
   cancelExchange: command('cancelExchange'),
+  getPreferences: command('getPreferences'),
+  setPreferences: command('setPreferences'),
+  chooseKeyringFallback: command('chooseKeyringFallback'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

@@ -2,11 +2,13 @@ import type { z } from 'zod';
 import { appCommands } from './contract/app';
 import type { BridgeResult, CommandDefinition } from './contract/define';
 import { merchantApiCommands } from './contract/merchant-api';
+import { desktopCommands, desktopPushEvents } from './contract/desktop';
+import { preferenceCommands, preferencePushEvents } from './contract/preferences';
 import { profileCommands, profilePushEvents } from './contract/profiles';
 import { timelinePushEvents } from './contract/timeline';
 
 export * from './contract/define';
-export type { AppInfo } from './contract/app';
+export type { AppInfo, VaultStatus } from './contract/app';
 export type { ProfilesSnapshot } from './contract/profiles';
 
 /**
@@ -18,11 +20,15 @@ export const commands = {
   ...appCommands,
   ...profileCommands,
   ...merchantApiCommands,
+  ...preferenceCommands,
+  ...desktopCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {
   ...profilePushEvents,
   ...timelinePushEvents,
+  ...preferencePushEvents,
+  ...desktopPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

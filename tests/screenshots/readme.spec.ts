@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openConsole } from '../e2e/fixtures/console-test';
 import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
 
@@ -10,6 +10,23 @@ test('profiles', async ({ page }) => {
   try {
     await openConsole(page, served, '#/profiles');
     await page.screenshot({ path: out('profiles.png') });
+  } finally {
+    await served.stop();
+  }
+});
+
+test('command palette', async ({ page }) => {
+  const served = await startServedConsole();
+  try {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openConsole(page, served, '#/profiles');
+    await page.keyboard.press('Control+K');
+    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('pro');
+    await page.getByRole('option', { name: /^Sandbox/ }).waitFor();
+    // Let the modal finish fading in.
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCSS('opacity', '1');
+    await expect(page.locator('.mantine-Modal-overlay')).toHaveCSS('opacity', '1');
+    await page.screenshot({ path: out('command-palette.png') });
   } finally {
     await served.stop();
   }

@@ -2,6 +2,8 @@ import type { CommandName } from '../../shared/contract';
 import type { ConsoleServices } from '../app';
 import { appHandlers } from './handlers/app';
 import { merchantApiHandlers } from './handlers/merchant-api';
+import { desktopHandlers } from './handlers/desktop';
+import { preferenceHandlers } from './handlers/preferences';
 import { profileHandlers } from './handlers/profiles';
 import type { HandlerGroup } from './handlers/types';
 
@@ -14,5 +16,7 @@ export function createHandlers(services: ConsoleServices): Handlers {
     ...appHandlers(services),
     ...profileHandlers(services),
     ...merchantApiHandlers(services),
+    ...preferenceHandlers(services),
+    ...desktopHandlers(services),
   } satisfies Handlers;
 }

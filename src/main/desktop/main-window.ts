@@ -1,6 +1,7 @@
 import { BrowserWindow, shell, type WebContents } from 'electron';
 import { secureWebPreferences } from './secure-web-preferences';
 import { APP_ORIGIN, decideNavigation, decideWindowOpen } from './trusted-url';
+import { MIN_WINDOW_SIZE, type RestoredWindow, type WindowState } from './window-bounds';
 
 /** Applied to every webContents the app creates, not just the main window. */
 export function lockDownWebContents(contents: WebContents): void {
@@ -18,17 +19,33 @@ export function lockDownWebContents(contents: WebContents): void {
   });
 }
 
-export function createMainWindow(preloadPath: string): BrowserWindow {
+/** Opens the console where it was last (see restoreWindowBounds), hidden until it has painted. */
+export function createMainWindow(preloadPath: string, restored: RestoredWindow): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1400,
-    height: 900,
-    minWidth: 960,
-    minHeight: 600,
+    ...restored.bounds,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     title: 'Checkout Console',
     webPreferences: secureWebPreferences(preloadPath),
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (restored.maximized) window.maximize();
+    window.show();
+  });
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
+}
+
+/** The size and place to remember: the un-maximized bounds, plus whether it was maximized. */
+export function windowStateOf(window: BrowserWindow): WindowState {
+  const bounds = window.getNormalBounds();
+  return { ...bounds, maximized: window.isMaximized() };
+}
+
+/** Brings the console to the front (a second launch asks for this). */
+export function focusWindow(window: BrowserWindow): void {
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
 }

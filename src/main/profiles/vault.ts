@@ -6,6 +6,11 @@ export interface Vault {
   seal(plain: string): string;
   /** Opens a value sealed by any cipher this vault knows; says clearly which one is missing. */
   open(sealed: string): string;
+  /**
+   * Seals from now on with `cipher` (the user picked another protection); the previous primary
+   * stays known, so values it sealed still open until they are re-sealed.
+   */
+  usePrimary(cipher: SecretCipher): void;
 }
 
 /**
@@ -14,19 +19,26 @@ export interface Vault {
  */
 export function createVault(primary: SecretCipher, others: readonly SecretCipher[] = []): Vault {
   const byScheme = new Map([...others, primary].map((cipher) => [cipher.scheme, cipher]));
+  let current = primary;
   return {
-    primary,
-    seal: (plain) => primary.seal(plain),
+    get primary() {
+      return current;
+    },
+    seal: (plain) => current.seal(plain),
     open(sealed) {
       const { scheme } = parseSealed(sealed);
       const cipher = byScheme.get(scheme);
       if (cipher === undefined) {
         throw new Error(
           `This token was encrypted with "${scheme}", which is not available here ` +
-            `(this process uses "${primary.scheme}"). Set the token again from here.`,
+            `(this process uses "${current.scheme}"). Set the token again from here.`,
         );
       }
       return cipher.open(sealed);
+    },
+    usePrimary(cipher) {
+      byScheme.set(cipher.scheme, cipher);
+      current = cipher;
     },
   };
 }

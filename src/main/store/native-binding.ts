@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 
 /**
  * better-sqlite3 is a native addon, and Node and Electron speak different ABIs. Instead of
@@ -8,23 +8,26 @@ import { dirname, join } from 'node:path';
  * `npm run rebuild:electron-sqlite` (or by packaging). Under Electron we pass that file as
  * better-sqlite3's `nativeBinding`; under Node we pass nothing and get the default.
  */
+/**
+ * Where the Electron build may be, best first. Packaged, `appRoot` is `<resources>/app.asar`
+ * and electron-builder's `asarUnpack: native/**` puts the file in `<resources>/app.asar.unpacked/`
+ * (a native addon must be a real file to be loaded); unpackaged, it is `<project>/native/`.
+ */
+export function nativeBindingCandidates(appRoot: string, abi: string): string[] {
+  const relative = join('native', `electron-${abi}`, 'better_sqlite3.node');
+  const unpacked = join(dirname(appRoot), `${basename(appRoot)}.unpacked`, relative);
+  const beside = join(appRoot, relative);
+  return extname(appRoot) === '.asar' ? [unpacked, beside] : [beside];
+}
+
 export function resolveNativeBinding(appRoot: string): string | undefined {
   const electronVersion = process.versions['electron'];
   if (electronVersion === undefined) return undefined;
   const override = process.env['CHECKOUT_CONSOLE_SQLITE_BINDING'];
   if (override !== undefined && override !== '') return override;
-  const candidates = [
-    join(appRoot, 'native', `electron-${process.versions.modules}`, 'better_sqlite3.node'),
-    // Packaged app: electron-builder unpacks native modules next to app.asar.
-    join(
-      dirname(appRoot),
-      'app.asar.unpacked',
-      'native',
-      `electron-${process.versions.modules}`,
-      'better_sqlite3.node',
-    ),
-  ];
-  const found = candidates.find((candidate) => existsSync(candidate));
+  const found = nativeBindingCandidates(appRoot, process.versions.modules).find((candidate) =>
+    existsSync(candidate),
+  );
   if (found === undefined) {
     throw new Error(
       `No better-sqlite3 build for Electron ${electronVersion} (ABI ${process.versions.modules}). ` +

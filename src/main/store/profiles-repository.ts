@@ -89,6 +89,10 @@ export function createProfilesRepository(db: SqliteDatabase) {
       signed_token_minutes = @signed_token_minutes, api_token_sealed = @api_token_sealed,
       notification_token_sealed = @notification_token_sealed, updated_at = @now WHERE id = @id`),
     remove: db.prepare<[number]>('DELETE FROM profiles WHERE id = ?'),
+    // Re-sealing changes how a token is stored, not the profile: updated_at stays.
+    updateSealed: db.prepare<[string | null, string | null, number]>(
+      'UPDATE profiles SET api_token_sealed = ?, notification_token_sealed = ? WHERE id = ?',
+    ),
   };
 
   return {
@@ -115,6 +119,9 @@ export function createProfilesRepository(db: SqliteDatabase) {
     },
     remove(id: number): boolean {
       return statements.remove.run(id).changes > 0;
+    },
+    updateSealed(id: number, apiTokenSealed: string | null, notificationTokenSealed: string | null): void {
+      statements.updateSealed.run(apiTokenSealed, notificationTokenSealed, id);
     },
   };
 }

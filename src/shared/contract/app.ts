@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyringFallbackStatusSchema } from '../keyring-fallback';
 import { defineCommand, noInput } from './define';
 
 export const vaultStatusSchema = z.object({
@@ -6,7 +7,10 @@ export const vaultStatusSchema = z.object({
   scheme: z.string(),
   /** Shown to the user when secrets are protected less well than they should be. */
   warning: z.string().nullable(),
+  /** Desktop on Linux without a keyring only: safeStorage's key is public; see keyring-fallback.ts. */
+  keyringFallback: keyringFallbackStatusSchema.nullable(),
 });
+export type VaultStatus = z.infer<typeof vaultStatusSchema>;
 
 export const appInfoSchema = z.object({
   version: z.string(),

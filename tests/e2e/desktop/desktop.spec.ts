@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { findElectronBinary } from '../../../scripts/electron-binary.mjs';
 import { projectRoot } from '../fixtures/serve-process';
+import { CommandPalette } from '../pages/command-palette';
 
 // Runs wherever an Electron binary exists; elsewhere it skips with the one reason why.
 const binary = findElectronBinary();
@@ -12,24 +14,70 @@ const skipReason =
 if (skipReason !== null) process.stdout.write(`${skipReason}\n`);
 test.skip(skipReason !== null, skipReason ?? '');
 
+const CLOSE_TIMEOUT_MS = 10_000;
+
 let app: ElectronApplication;
 let page: Page;
 let userData: string;
 
-test.beforeEach(async () => {
-  userData = mkdtempSync(join(tmpdir(), 'cc-desktop-'));
+function appEnv(dataDir: string): Record<string, string> {
+  return { ...process.env, CHECKOUT_CONSOLE_DATA_DIR: dataDir, CHECKOUT_CONSOLE_KEYCHAIN: 'off' } as Record<
+    string,
+    string
+  >;
+}
+
+/**
+ * Launches the app on `dataDir` and waits for the renderer's ready marker. The system browser
+ * is stubbed in main at once: shell.openExternal records the URL instead of opening it, so no
+ * test ever sends traffic off the machine.
+ */
+async function launch(dataDir: string): Promise<void> {
   app = await electron.launch({
     executablePath: binary.path ?? undefined,
     args: [projectRoot],
-    env: { ...process.env, CHECKOUT_CONSOLE_DATA_DIR: userData, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
+    env: appEnv(dataDir),
     timeout: 30_000,
+  });
+  await app.evaluate(({ shell }) => {
+    const opened: string[] = [];
+    (globalThis as unknown as { openedExternally: string[] }).openedExternally = opened;
+    shell.openExternal = async (url: string) => {
+      opened.push(url);
+    };
   });
   page = await app.firstWindow();
   await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+}
+
+function openedExternally(): Promise<string[]> {
+  return app.evaluate(() =>
+    [...(globalThis as unknown as { openedExternally: string[] }).openedExternally].sort(),
+  );
+}
+
+/** Closes the app, but never hangs the run on a stuck shutdown. */
+async function closeApp(): Promise<void> {
+  await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS))]);
+}
+
+/** Clicks one of our menu items by id, as a person would from the menu bar. */
+async function clickMenuItem(id: string): Promise<void> {
+  const found = await app.evaluate(({ Menu }, itemId) => {
+    const item = Menu.getApplicationMenu()?.getMenuItemById(itemId);
+    item?.click();
+    return item !== null && item !== undefined;
+  }, id);
+  expect(found, `menu item ${id}`).toBe(true);
+}
+
+test.beforeEach(async () => {
+  userData = mkdtempSync(join(tmpdir(), 'cc-desktop-'));
+  await launch(userData);
 });
 
 test.afterEach(async () => {
-  await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  await closeApp();
   rmSync(userData, { recursive: true, force: true });
 });
 
@@ -69,6 +117,133 @@ test('navigation away and window.open are blocked', async () => {
   const opened = await page.evaluate(() => window.open('https://example.com/') === null);
   expect(opened).toBe(true);
   expect(app.windows()).toHaveLength(1);
+});
+
+test('external links go to the system browser through shell.openExternal (stubbed)', async () => {
+  await page.evaluate(() => {
+    window.open('https://example.com/from-window-open');
+  });
+  await page.evaluate(() => {
+    window.location.href = 'https://example.com/from-navigation';
+  });
+  await clickMenuItem('help-project');
+  // Not web links: never handed to the OS.
+  await page.evaluate(() => {
+    window.open('file:///etc/passwd');
+  });
+
+  await expect
+    .poll(openedExternally)
+    .toEqual(
+      [
+        'https://example.com/from-navigation',
+        'https://example.com/from-window-open',
+        'https://github.com/checkoutconsole/checkout-console',
+      ].sort(),
+    );
+  expect(page.url()).toBe('app://console/index.html');
+  expect(app.windows()).toHaveLength(1);
+});
+
+test('the application menu carries our shortcuts and drives the window over IPC', async () => {
+  const accelerators = await app.evaluate(({ Menu }) => {
+    const found: Record<string, string> = {};
+    const visit = (menu: Electron.Menu) => {
+      for (const item of menu.items) {
+        if (item.id !== '' && item.accelerator !== undefined && item.accelerator !== null) {
+          found[item.id] = String(item.accelerator);
+        }
+        if (item.submenu) visit(item.submenu);
+      }
+    };
+    const menu = Menu.getApplicationMenu();
+    if (menu !== null) visit(menu);
+    return found;
+  });
+  expect(accelerators).toMatchObject({
+    send: 'CmdOrCtrl+Enter',
+    'command-palette': 'CmdOrCtrl+K',
+    'focus-timeline-filter': 'CmdOrCtrl+L',
+    'switch-profile-1': 'CmdOrCtrl+1',
+    'switch-profile-2': 'CmdOrCtrl+2',
+    'switch-profile-3': 'CmdOrCtrl+3',
+  });
+
+  // A menu item reaches the renderer as an app command (push event over real IPC).
+  await clickMenuItem('command-palette');
+  const palette = new CommandPalette(page);
+  await palette.expectOpen();
+  await page.keyboard.press('Escape');
+  await expect(palette.dialog()).toBeHidden();
+
+  await clickMenuItem('switch-profile-3');
+  await expect(page.getByTestId('active-profile')).toHaveText('Live · live');
+  // The menu follows changes made elsewhere: it is rebuilt on profiles.changed.
+  await page
+    .getByRole('radiogroup', { name: 'Active profile' })
+    .getByRole('radio', { name: 'Sandbox' })
+    .click();
+  await expect(page.getByTestId('active-profile')).toHaveText('Sandbox · sandbox');
+  await expect
+    .poll(() =>
+      app.evaluate(({ Menu }) => {
+        const menu = Menu.getApplicationMenu();
+        const ids = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((slot) => `switch-profile-${slot}`);
+        return ids.filter((id) => menu?.getMenuItemById(id)?.checked === true);
+      }),
+    )
+    .toEqual(['switch-profile-2']);
+});
+
+test('one instance at a time: a second launch hands over to the first', async () => {
+  expect(await app.evaluate(({ app: electronApp }) => electronApp.hasSingleInstanceLock())).toBe(true);
+  await app.evaluate(({ app: electronApp }) => {
+    electronApp.once('second-instance', () => {
+      (globalThis as unknown as { secondInstanceSeen: boolean }).secondInstanceSeen = true;
+    });
+  });
+
+  const executable = binary.path;
+  if (executable === null) throw new Error('unreachable: the suite skips without a binary');
+  const second = spawn(executable, [projectRoot], { env: appEnv(userData), stdio: 'ignore' });
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      second.kill();
+      reject(new Error('the second instance did not quit'));
+    }, 20_000);
+    second.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+  expect(exitCode).toBe(0);
+  await expect
+    .poll(() =>
+      app.evaluate(
+        () => (globalThis as unknown as { secondInstanceSeen?: boolean }).secondInstanceSeen ?? false,
+      ),
+    )
+    .toBe(true);
+  expect(app.windows()).toHaveLength(1);
+});
+
+test('the theme and the window size survive a restart', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByText('Settings', { exact: true }).click();
+  // Pick the opposite of what the OS shows, so "follow the system" could not pass for it.
+  const shown = await page.locator('html').getAttribute('data-mantine-color-scheme');
+  const chosen = shown === 'dark' ? 'light' : 'dark';
+  await page
+    .getByRole('radiogroup', { name: 'Appearance' })
+    .getByText(chosen === 'dark' ? 'Dark' : 'Light', { exact: true })
+    .click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', chosen);
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.setSize(1111, 777));
+
+  await closeApp();
+  await launch(userData);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', chosen);
+  const size = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.getSize());
+  expect(size).toEqual([1111, 777]);
 });
 
 test('the profile switcher works over real IPC', async () => {

@@ -4,14 +4,33 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '../bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '../features/profiles/profiles-store';
+import { useAppCommandDefaults, useAppCommandFrontDoor } from './app-commands';
 import { useAppStore } from './app-store';
+import { toggleColorScheme } from './color-scheme';
 import { ENVIRONMENT_COLOR } from './environment-style';
+import { KeyringFallbackBanner } from './keyring-fallback-banner';
 import { LiveBanner } from './live-banner';
 import { useNavigation } from './navigation';
+import { CommandPalette } from './palette/command-palette';
+import { usePaletteStore } from './palette/palette-store';
+import { usePreferencesStore } from './preferences-store';
 import { ProfileSwitcher } from './profile-switcher';
+import { TopBarActions } from './top-bar-actions';
 import { DEFAULT_VIEW, VIEWS } from './views';
 
 type AppState = 'loading' | 'ready' | 'error';
+
+/** App-wide commands; features override any of them with useAppCommand while mounted. */
+function useAppLevelCommands(navigate: (view: string, params?: Record<string, string>) => void): void {
+  const togglePalette = usePaletteStore((state) => state.toggle);
+  useAppCommandFrontDoor();
+  useAppCommandDefaults({
+    'command-palette': togglePalette,
+    'toggle-theme': () => void toggleColorScheme(),
+    'open-settings': () => navigate('settings'),
+    'new-profile': () => navigate('profiles', { new: '1' }),
+  });
+}
 
 /** Marks the root so tests (and people) know when the console is usable: data-app-state="ready". */
 function useAppStateMarker(state: AppState): void {
@@ -35,15 +54,21 @@ export function AppLayout() {
   const { view, navigate } = useNavigation(
     useShallow((state) => ({ view: state.view, navigate: state.navigate })),
   );
-  const [profilesError, setProfilesError] = useState<string | null>(null);
+  const preferencesLoaded = usePreferencesStore((state) => state.preferences !== null);
+  const loadPreferences = usePreferencesStore((state) => state.load);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  useAppLevelCommands(navigate);
 
   useEffect(() => {
+    const fail = (error: unknown) => setLoadError(errorMessage(error));
     void loadInfo();
-    loadProfiles().catch((error: unknown) => setProfilesError(errorMessage(error)));
-  }, [loadInfo, loadProfiles]);
+    loadProfiles().catch(fail);
+    loadPreferences().catch(fail);
+  }, [loadInfo, loadProfiles, loadPreferences]);
 
-  const error = startupError ?? profilesError;
-  const state: AppState = error !== null ? 'error' : info !== null && loaded ? 'ready' : 'loading';
+  const error = startupError ?? loadError;
+  const state: AppState =
+    error !== null ? 'error' : info !== null && loaded && preferencesLoaded ? 'ready' : 'loading';
   useAppStateMarker(state);
 
   const current =
@@ -51,12 +76,18 @@ export function AppLayout() {
     VIEWS.find((candidate) => candidate.id === DEFAULT_VIEW);
   const isLive = activeProfile?.environment === 'live';
   const CurrentView = current?.component;
+  const keyringFallback = info?.vault.keyringFallback ?? null;
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 200, breakpoint: 0 }} padding="md">
       <AppShell.Header
         data-live={isLive}
-        style={isLive ? { background: 'var(--mantine-color-red-9)', color: 'white' } : undefined}
+        // The same deep red and white text in both themes: readable on light and dark alike.
+        style={
+          isLive
+            ? { background: 'var(--mantine-color-red-9)', color: 'var(--mantine-color-white)' }
+            : undefined
+        }
       >
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -71,7 +102,10 @@ export function AppLayout() {
               </Badge>
             )}
           </Group>
-          <ProfileSwitcher />
+          <Group gap="sm" wrap="nowrap">
+            <ProfileSwitcher onLive={isLive} />
+            <TopBarActions onLive={isLive} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
@@ -90,6 +124,9 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         {isLive && activeProfile !== null && <LiveBanner profile={activeProfile} />}
+        {keyringFallback !== null && !keyringFallback.decided && (
+          <KeyringFallbackBanner status={keyringFallback} />
+        )}
         {connection === 'closed' && (
           <Alert color="orange" icon={<IconPlugConnectedX />} title="Disconnected" mb="md">
             The connection to the console process was lost. Reconnecting…
@@ -108,6 +145,7 @@ export function AppLayout() {
         )}
         {state === 'ready' && CurrentView !== undefined && <CurrentView />}
       </AppShell.Main>
+      <CommandPalette />
     </AppShell>
   );
 }

@@ -2,11 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { AppLayout } from './app-layout';
+import { bridgeColorSchemeManager } from './color-scheme';
 import { theme } from './theme';
+
+const colorSchemeManager = bridgeColorSchemeManager();
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <ModalsProvider>
         <Notifications position="bottom-right" />
         <AppLayout />

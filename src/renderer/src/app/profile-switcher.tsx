@@ -1,61 +1,68 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useShallow } from 'zustand/react/shallow';
-import { errorMessage } from '../bridge/bridge-error';
+import {
+  appCommandShortcut,
+  PROFILE_SLOTS,
+  switchProfileCommand,
+  type AppCommandId,
+} from '../../../shared/app-commands';
 import { useProfilesStore } from '../features/profiles/profiles-store';
+import { useAppCommandDefaults } from './app-commands';
 import { ENVIRONMENT_COLOR } from './environment-style';
+import { shortcutLabel } from './platform';
+import { switchProfile, switchProfileSlot } from './switch-profile';
 
-const SHORTCUT_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+function useProfileSlotCommands(): void {
+  const handlers: Partial<Record<AppCommandId, () => void>> = {};
+  for (const slot of PROFILE_SLOTS) handlers[switchProfileCommand(slot)] = () => switchProfileSlot(slot);
+  useAppCommandDefaults(handlers);
+}
 
-/** Every profile one click away in the top bar; Ctrl/Cmd+1…9 picks the first nine. */
-export function ProfileSwitcher() {
-  const { profiles, activeProfileId, activate } = useProfilesStore(
-    useShallow((state) => ({
-      profiles: state.profiles,
-      activeProfileId: state.activeProfileId,
-      activate: state.activate,
-    })),
+/**
+ * Every profile one click away in the top bar; Ctrl/Cmd+1…9 (app commands, so the desktop menu
+ * and browser-mode hotkeys both reach it) pick the first nine. `onLive` restyles it for the red
+ * header of a live profile, where the environment colours would not be readable.
+ */
+export function ProfileSwitcher({ onLive }: { onLive: boolean }) {
+  const { profiles, activeProfileId } = useProfilesStore(
+    useShallow((state) => ({ profiles: state.profiles, activeProfileId: state.activeProfileId })),
   );
-
-  const switchTo = (id: number) => {
-    if (id === activeProfileId) return;
-    activate(id).catch((error: unknown) =>
-      notifications.show({ color: 'red', title: 'Could not switch profile', message: errorMessage(error) }),
-    );
-  };
-
-  useHotkeys(
-    SHORTCUT_KEYS.map((key, index) => [
-      `mod+${key}`,
-      () => {
-        const profile = profiles[index];
-        if (profile !== undefined) switchTo(profile.id);
-      },
-    ]),
-  );
+  useProfileSlotCommands();
 
   return (
     <Group gap={4} role="radiogroup" aria-label="Active profile" wrap="nowrap">
       {profiles.map((profile, index) => {
         const active = profile.id === activeProfileId;
-        const color = ENVIRONMENT_COLOR[profile.environment];
+        const slot = PROFILE_SLOTS[index];
+        const shortcut = slot === undefined ? null : appCommandShortcut(switchProfileCommand(slot));
+        const tone = onLive
+          ? {
+              color: active ? 'red' : 'gray',
+              variant: active ? 'white' : 'subtle',
+              c: active ? undefined : 'white',
+            }
+          : {
+              color: ENVIRONMENT_COLOR[profile.environment],
+              variant: active ? 'filled' : 'subtle',
+              c: undefined,
+            };
         return (
           <Tooltip
             key={profile.id}
-            label={`${profile.baseUrl}${index < 9 ? ` · Ctrl/Cmd+${index + 1}` : ''}`}
+            label={`${profile.baseUrl}${shortcut === null ? '' : ` · ${shortcutLabel(shortcut)}`}`}
             openDelay={400}
           >
             <Button
               role="radio"
               aria-checked={active}
               size="xs"
-              color={color}
-              variant={active ? 'filled' : 'subtle'}
-              onClick={() => switchTo(profile.id)}
+              color={tone.color}
+              variant={tone.variant}
+              c={tone.c}
+              onClick={() => switchProfile(profile.id)}
               rightSection={
                 profile.environment === 'live' ? (
-                  <Badge size="xs" color="red" variant={active ? 'white' : 'light'}>
+                  <Badge size="xs" color="red" variant={active || onLive ? 'white' : 'light'}>
                     live
                   </Badge>
                 ) : undefined

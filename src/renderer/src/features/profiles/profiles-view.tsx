@@ -2,11 +2,13 @@ import { Badge, Button, Card, Grid, Group, NavLink, ScrollArea, Stack, Text, Tit
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { defaultProfileFields, type ProfileFields } from '../../../../shared/profile';
 import { errorMessage } from '../../bridge/bridge-error';
+import { useAppCommand } from '../../app/app-commands';
 import { ENVIRONMENT_COLOR } from '../../app/environment-style';
+import { useNavigation } from '../../app/navigation';
 import { ProfileForm } from './profile-form';
 import { useProfilesStore } from './profiles-store';
 
@@ -46,7 +48,13 @@ export function ProfilesView() {
       activate: state.activate,
     })),
   );
-  const [selectedId, setSelectedId] = useState<number | 'new' | null>(null);
+  // `#/profiles?new=1` (the "New profile" command from another view) opens the empty form.
+  const newRequested = useNavigation((state) => state.params.get('new') === '1');
+  const [selectedId, setSelectedId] = useState<number | 'new' | null>(newRequested ? 'new' : null);
+  useAppCommand('new-profile', () => setSelectedId('new'));
+  useEffect(() => {
+    if (newRequested) useNavigation.getState().replaceParams(new URLSearchParams());
+  }, [newRequested]);
   const selected =
     selectedId === 'new'
       ? null

@@ -1,6 +1,9 @@
 import { Alert, Card, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useAppStore } from '../../app/app-store';
+import { AppearanceSettings } from './appearance-settings';
+import { KeyringFallbackSettings } from './keyring-fallback-settings';
+import { ShortcutsTable } from './shortcuts-table';
 
 const SCHEME_DESCRIPTION: Record<string, string> = {
   safestorage: "Electron safeStorage (the operating system's credential store)",
@@ -15,6 +18,7 @@ export function SettingsView() {
   return (
     <Stack maw={900}>
       <Title order={3}>Settings</Title>
+      <AppearanceSettings />
       <Card withBorder>
         <Table>
           <Table.Tbody>
@@ -57,6 +61,8 @@ export function SettingsView() {
           {info.vault.warning}
         </Alert>
       )}
+      {info.vault.keyringFallback !== null && <KeyringFallbackSettings status={info.vault.keyringFallback} />}
+      <ShortcutsTable />
     </Stack>
   );
 }

@@ -1,0 +1,86 @@
+import {
+  keyringFallbackChoiceSchema,
+  type KeyringFallbackChoice,
+  type KeyringFallbackStatus,
+} from '../../shared/keyring-fallback';
+import { ConsoleError } from '../console-error';
+import type { ProfilesRepository } from '../store/profiles-repository';
+import type { SettingsRepository } from '../store/settings-repository';
+import { decideSafeStorage, type SafeStorageProbe } from './safe-storage-decision';
+import { parseSealed, type SecretCipher } from './sealed-secret';
+import type { Vault } from './vault';
+
+export const KEYRING_FALLBACK_KEY = 'vault.keyringFallback';
+
+export function readKeyringFallbackChoice(settings: SettingsRepository): KeyringFallbackChoice | null {
+  return settings.get(KEYRING_FALLBACK_KEY, keyringFallbackChoiceSchema.nullable(), null);
+}
+
+/** Re-seals every stored token whose scheme is not the vault's primary; one transaction. */
+export function resealProfileSecrets(
+  profiles: ProfilesRepository,
+  vault: Vault,
+  transaction: (fn: () => void) => void,
+): number {
+  const reseal = (sealed: string | null): string | null => {
+    if (sealed === null || parseSealed(sealed).scheme === vault.primary.scheme) return sealed;
+    return vault.seal(vault.open(sealed));
+  };
+  let changed = 0;
+  transaction(() => {
+    for (const profile of profiles.list()) {
+      const api = reseal(profile.apiTokenSealed);
+      const notification = reseal(profile.notificationTokenSealed);
+      if (api === profile.apiTokenSealed && notification === profile.notificationTokenSealed) continue;
+      profiles.updateSealed(profile.id, api, notification);
+      changed += 1;
+    }
+  });
+  return changed;
+}
+
+export interface KeyringFallbackService {
+  /** Null unless this is the desktop on a system where safeStorage's key is public. */
+  status(): KeyringFallbackStatus | null;
+  /** Persists the choice, switches the vault's primary cipher and re-seals stored tokens. */
+  choose(choice: KeyringFallbackChoice): Promise<KeyringFallbackStatus>;
+}
+
+interface Dependencies {
+  settings: SettingsRepository;
+  vault: Vault;
+  probe: SafeStorageProbe;
+  /** Electron safeStorage; null outside the desktop. */
+  desktopCipher: SecretCipher | null;
+  /** The console's own vault cipher (keychain key or key file), created on demand. */
+  consoleCipher: () => Promise<SecretCipher>;
+  reseal: () => void;
+}
+
+export function createKeyringFallbackService(deps: Dependencies): KeyringFallbackService {
+  const status = (): KeyringFallbackStatus | null =>
+    deps.desktopCipher === null
+      ? null
+      : decideSafeStorage(deps.probe, readKeyringFallbackChoice(deps.settings)).fallback;
+
+  return {
+    status,
+    async choose(choice) {
+      const desktopCipher = deps.desktopCipher;
+      if (desktopCipher === null || status() === null) {
+        throw new ConsoleError(
+          'unavailable',
+          'This choice exists only in the desktop app on Linux without a keyring; here tokens already use the best protection available.',
+        );
+      }
+      deps.settings.set(KEYRING_FALLBACK_KEY, choice);
+      const decision = decideSafeStorage(deps.probe, choice);
+      const next = decision.useSafeStorage ? desktopCipher : await deps.consoleCipher();
+      if (next.scheme !== deps.vault.primary.scheme) deps.vault.usePrimary(next);
+      deps.reseal();
+      const fallback = decision.fallback;
+      if (fallback === null) throw new Error('The keyring fallback decision lost its status.');
+      return fallback;
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { Group, Kbd, Loader, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Command } from 'cmdk';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../bridge/bridge-error';
+import { shortcutLabel } from '../platform';
+import './builtin-sources';
+import classes from './command-palette.module.css';
+import { mergePaletteResults, type PaletteGroup, type PaletteItem } from './palette-search';
+import { paletteSources, searchPaletteSources } from './palette-sources';
+import { usePaletteStore } from './palette-store';
+
+const SEARCH_DELAY_MS = 150;
+
+function run(item: PaletteItem): void {
+  Promise.resolve()
+    .then(() => item.run())
+    .catch((error: unknown) =>
+      notifications.show({ color: 'red', title: `${item.label} failed`, message: errorMessage(error) }),
+    );
+}
+
+/** Asks every palette source for `query`, keeping the latest answers. */
+function usePaletteResults(query: string): PaletteGroup[] {
+  const [groups, setGroups] = useState<PaletteGroup[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    searchPaletteSources(paletteSources(), query, {
+      signal: controller.signal,
+      searchDelayMs: SEARCH_DELAY_MS,
+      onResults: (results) => setGroups(mergePaletteResults(results, query.trim() === '' ? 6 : 10)),
+    });
+    return () => controller.abort();
+  }, [query]);
+  return groups;
+}
+
+function PaletteBody({ onDone }: { onDone: () => void }) {
+  const [query, setQuery] = useState('');
+  const groups = usePaletteResults(query);
+  const searching = groups.some((group) => group.state === 'loading');
+
+  return (
+    <Command label="Command palette" shouldFilter={false} loop vimBindings={false}>
+      <Command.Input
+        className={classes.input}
+        value={query}
+        onValueChange={setQuery}
+        placeholder="Jump to a view, a profile, an action…"
+        data-autofocus
+      />
+      <Command.List className={classes.list} label="Results">
+        {!searching && <Command.Empty className={classes.empty}>Nothing matches “{query}”.</Command.Empty>}
+        {groups.map((group) => (
+          <Command.Group key={group.sourceId} heading={group.heading}>
+            {group.items.map((item) => (
+              <Command.Item
+                key={item.id}
+                value={item.id}
+                className={classes.item}
+                onSelect={() => {
+                  onDone();
+                  run(item);
+                }}
+              >
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Text size="sm" truncate>
+                    {item.label}
+                  </Text>
+                  {item.description !== undefined && (
+                    <Text size="xs" c="dimmed" truncate>
+                      {item.description}
+                    </Text>
+                  )}
+                </div>
+                {item.shortcut !== undefined && <Kbd size="xs">{shortcutLabel(item.shortcut)}</Kbd>}
+              </Command.Item>
+            ))}
+            {group.state === 'loading' && (
+              <Command.Loading>
+                <Group gap="xs" px="sm" py={4}>
+                  <Loader size="xs" />
+                  <Text size="xs" c="dimmed">
+                    Searching {group.heading.toLowerCase()}…
+                  </Text>
+                </Group>
+              </Command.Loading>
+            )}
+            {group.state === 'error' && (
+              <Text size="xs" c="red" px="sm" py={4} role="status">
+                Could not search {group.heading.toLowerCase()}: {group.error}
+              </Text>
+            )}
+          </Command.Group>
+        ))}
+      </Command.List>
+    </Command>
+  );
+}
+
+/**
+ * The command palette (cmdk inside a Mantine modal: a labelled dialog with the combobox and
+ * listbox semantics cmdk provides, fully usable from the keyboard). What it offers comes from
+ * the palette sources (palette-sources.ts).
+ */
+export function CommandPalette() {
+  const opened = usePaletteStore((state) => state.opened);
+  const close = usePaletteStore((state) => state.close);
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Command palette"
+      size="lg"
+      yOffset="12vh"
+      padding={0}
+      styles={{ header: { padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)', minHeight: 0 } }}
+    >
+      {opened && <PaletteBody onDone={close} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,19 @@
+import { notifications } from '@mantine/notifications';
+import type { ProfileSlot } from '../../../shared/app-commands';
+import { errorMessage } from '../bridge/bridge-error';
+import { useProfilesStore } from '../features/profiles/profiles-store';
+
+/** Makes a profile active (top bar, palette, Ctrl/Cmd+1…9); a failure is shown, not thrown. */
+export function switchProfile(id: number): void {
+  const { activeProfileId, activate } = useProfilesStore.getState();
+  if (id === activeProfileId) return;
+  activate(id).catch((error: unknown) =>
+    notifications.show({ color: 'red', title: 'Could not switch profile', message: errorMessage(error) }),
+  );
+}
+
+/** Slot N is the N-th profile in switcher order; an empty slot does nothing. */
+export function switchProfileSlot(slot: ProfileSlot): void {
+  const profile = useProfilesStore.getState().profiles[slot - 1];
+  if (profile !== undefined) switchProfile(profile.id);
+}

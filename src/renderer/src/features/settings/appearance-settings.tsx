@@ -1,0 +1,38 @@
+import { Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { colorSchemePreferenceSchema, type ColorSchemePreference } from '../../../../shared/preferences';
+import { setColorSchemePreference } from '../../app/color-scheme';
+import { usePreferencesStore } from '../../app/preferences-store';
+
+const OPTIONS: { value: ColorSchemePreference; label: string }[] = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** Theme: follow the OS (the default), or always light or dark. Remembered by main for every front door. */
+export function AppearanceSettings() {
+  const colorScheme = usePreferencesStore((state) => state.preferences?.colorScheme ?? 'system');
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        <Title order={4} id="appearance-heading">
+          Appearance
+        </Title>
+        <SegmentedControl
+          aria-labelledby="appearance-heading"
+          w="fit-content"
+          data={OPTIONS}
+          value={colorScheme}
+          onChange={(value) => {
+            const parsed = colorSchemePreferenceSchema.safeParse(value);
+            if (parsed.success) void setColorSchemePreference(parsed.data);
+          }}
+        />
+        <Text size="xs" c="dimmed">
+          “System” follows your operating system’s light or dark setting. The desktop app and browser mode
+          share this choice.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { PushEvent } from '../../src/shared/contract';
+import {
+  DEFAULT_PREFERENCES,
+  parseStoredPreferences,
+  preferencesPatchSchema,
+} from '../../src/shared/preferences';
+import { PREFERENCES_KEY } from '../../src/main/bridge/handlers/preferences';
+import { makeTempDir, openTempConsole } from './helpers/temp-console';
+import { createConsole } from '../../src/main/app';
+
+describe('theme preference parsing', () => {
+  it('follows the system by default', () => {
+    expect(DEFAULT_PREFERENCES).toEqual({ colorScheme: 'system' });
+    expect(parseStoredPreferences(null)).toEqual(DEFAULT_PREFERENCES);
+    expect(parseStoredPreferences('dark')).toEqual(DEFAULT_PREFERENCES);
+    expect(parseStoredPreferences({})).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it('reads what was stored, and only a field that went bad falls back', () => {
+    expect(parseStoredPreferences({ colorScheme: 'dark' })).toEqual({ colorScheme: 'dark' });
+    expect(parseStoredPreferences({ colorScheme: 'sepia' })).toEqual({ colorScheme: 'system' });
+    expect(parseStoredPreferences({ colorScheme: 'light', fromAFutureVersion: 1 })).toEqual({
+      colorScheme: 'light',
+    });
+  });
+
+  it('accepts a change strictly', () => {
+    expect(preferencesPatchSchema.safeParse({ colorScheme: 'light' }).success).toBe(true);
+    expect(preferencesPatchSchema.safeParse({}).success).toBe(true);
+    expect(preferencesPatchSchema.safeParse({ colorScheme: 'auto' }).success).toBe(false);
+    expect(preferencesPatchSchema.safeParse({ font: 'Comic Sans' }).success).toBe(false);
+  });
+});
+
+describe('preferences over the bridge', () => {
+  it('stores a change in the settings table, answers all preferences and tells other windows', async () => {
+    const temp = makeTempDir();
+    try {
+      const core = await createConsole({ dataDir: temp.dir, frontDoor: 'browser', keychain: 'off' });
+      const pushed: PushEvent[] = [];
+      core.bus.subscribe((event) => pushed.push(event));
+      expect(await core.dispatcher('getPreferences', {}, { transport: 'websocket' })).toEqual({
+        ok: true,
+        data: { colorScheme: 'system' },
+      });
+      expect(await core.dispatcher('setPreferences', { colorScheme: 'dark' }, { transport: 'ipc' })).toEqual({
+        ok: true,
+        data: { colorScheme: 'dark' },
+      });
+      expect(pushed).toEqual([{ name: 'preferences.changed', payload: { colorScheme: 'dark' } }]);
+      await core.close();
+
+      // Another front door on the same data directory sees it.
+      const reopened = await createConsole({ dataDir: temp.dir, frontDoor: 'desktop', keychain: 'off' });
+      expect(await reopened.dispatcher('getPreferences', {}, { transport: 'ipc' })).toEqual({
+        ok: true,
+        data: { colorScheme: 'dark' },
+      });
+      await reopened.close();
+    } finally {
+      temp.remove();
+    }
+  });
+
+  it('refuses an invalid value, naming the field, and keeps the old one', async () => {
+    const { core, dispose } = await openTempConsole();
+    try {
+      const refused = await core.dispatcher(
+        'setPreferences',
+        { colorScheme: 'neon' },
+        { transport: 'websocket' },
+      );
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', issues: [{ path: 'colorScheme' }] },
+      });
+      core.settings.set(PREFERENCES_KEY, { colorScheme: 'sepia' });
+      expect(await core.dispatcher('getPreferences', {}, { transport: 'websocket' })).toEqual({
+        ok: true,
+        data: { colorScheme: 'system' },
+      });
+    } finally {
+      await dispose();
+    }
+  });
+});
