@@ -4,6 +4,10 @@ import type { AppInfo } from '../shared/contract';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
 import { createEventBus, type EventBus } from './event-bus';
+import { createHmacKeyCache } from './jwt/hmac-key-cache';
+import { createJwtToolkit, type JwtToolkit } from './jwt/jwt-toolkit';
+import { createListenerService, type ListenerService } from './listener/listener-service';
+import { createListenerSettingsStore } from './listener/listener-settings-store';
 import { createLogger, type Logger } from './log';
 import { openVault } from './profiles/open-vault';
 import { createProfileService, seedDefaultProfiles, type ProfileService } from './profiles/profile-service';
@@ -51,6 +55,10 @@ export interface ConsoleServices {
   readonly profiles: ProfileService;
   /** Whether long-running services (listener, emulator) run in this process. */
   readonly background: boolean;
+  /** The webhook listener (bound only when `background`); its status and settings otherwise. */
+  readonly listener: ListenerService;
+  /** Decode, verify and sign notification tokens (profile secrets stay in main). */
+  readonly jwt: JwtToolkit;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -100,6 +108,25 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
 
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;
+  const background = options.background === true;
+  const recorder = createEventRecorder(events, bus, (fn) => db.transaction(fn)());
+  const keys = createHmacKeyCache();
+  const listenerSettings = createListenerSettingsStore(settings);
+  const listener = createListenerService({
+    profiles,
+    recorder,
+    bus,
+    log,
+    keys,
+    settings: listenerSettings,
+    background,
+  });
+  closers.push(() => listener.close());
+  const jwt = createJwtToolkit({
+    profiles,
+    keys,
+    clockToleranceSeconds: () => listenerSettings.get().clockToleranceSeconds,
+  });
 
   const services: ConsoleServices = {
     dataDir,
@@ -110,9 +137,11 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     log,
     settings,
     events,
-    recorder: createEventRecorder(events, bus),
+    recorder,
     profiles,
-    background: options.background === true,
+    background,
+    listener,
+    jwt,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',
@@ -122,6 +151,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     onClose: (closer) => closers.push(closer),
   };
   const handlers = createHandlers(services);
+  if (background) await listener.restart();
   return {
     ...services,
     handlers,

@@ -25,6 +25,14 @@ const api = {
   duplicateProfile: command('duplicateProfile'),
   removeProfile: command('removeProfile'),
   activateProfile: command('activateProfile'),
+  getListenerStatus: command('getListenerStatus'),
+  restartListener: command('restartListener'),
+  getListenerSettings: command('getListenerSettings'),
+  updateListenerSettings: command('updateListenerSettings'),
+  decodeJwt: command('decodeJwt'),
+  verifyJwt: command('verifyJwt'),
+  signJwt: command('signJwt'),
+  getEventTokens: command('getEventTokens'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

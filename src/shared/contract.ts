@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { appCommands } from './contract/app';
 import type { BridgeResult, CommandDefinition } from './contract/define';
+import { jwtCommands } from './contract/jwt';
+import { listenerCommands, listenerPushEvents } from './contract/listener';
 import { profileCommands, profilePushEvents } from './contract/profiles';
 import { timelinePushEvents } from './contract/timeline';
 
@@ -16,11 +18,14 @@ export type { ProfilesSnapshot } from './contract/profiles';
 export const commands = {
   ...appCommands,
   ...profileCommands,
+  ...listenerCommands,
+  ...jwtCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {
   ...profilePushEvents,
   ...timelinePushEvents,
+  ...listenerPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

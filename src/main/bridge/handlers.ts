@@ -1,6 +1,8 @@
 import type { CommandName } from '../../shared/contract';
 import type { ConsoleServices } from '../app';
 import { appHandlers } from './handlers/app';
+import { jwtHandlers } from './handlers/jwt';
+import { listenerHandlers } from './handlers/listener';
 import { profileHandlers } from './handlers/profiles';
 import type { HandlerGroup } from './handlers/types';
 
@@ -12,5 +14,7 @@ export function createHandlers(services: ConsoleServices): Handlers {
   return {
     ...appHandlers(services),
     ...profileHandlers(services),
+    ...listenerHandlers(services),
+    ...jwtHandlers(services),
   } satisfies Handlers;
 }
