@@ -4,7 +4,7 @@ import type { AppInfo } from '../shared/contract';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
 import { createEventBus, type EventBus } from './event-bus';
-import { createHmacKeyCache } from './jwt/hmac-key-cache';
+import { createHmacKeyCache, type HmacKeyCache } from './jwt/hmac-key-cache';
 import { createJwtToolkit, type JwtToolkit } from './jwt/jwt-toolkit';
 import { createListenerService, type ListenerService } from './listener/listener-service';
 import { createListenerSettingsStore } from './listener/listener-settings-store';
@@ -59,6 +59,8 @@ export interface ConsoleServices {
   readonly listener: ListenerService;
   /** Decode, verify and sign notification tokens (profile secrets stay in main). */
   readonly jwt: JwtToolkit;
+  /** HS256 keys imported once per secret, shared by the listener and the JWT toolkit. */
+  readonly keys: HmacKeyCache;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -142,6 +144,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     background,
     listener,
     jwt,
+    keys,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',

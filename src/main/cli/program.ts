@@ -3,6 +3,8 @@ import { ConsoleError } from '../console-error';
 import { APP_VERSION } from '../version';
 import type { CliContext, CliIo } from './cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors';
+import { registerJwt } from './commands/jwt';
+import { registerListen } from './commands/listen';
 import { registerProfiles } from './commands/profiles';
 import { registerServe } from './commands/serve';
 
@@ -23,6 +25,8 @@ function buildProgram(context: CliContext, io: CliIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   registerServe(program, context);
   registerProfiles(program, context);
+  registerListen(program, context);
+  registerJwt(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();

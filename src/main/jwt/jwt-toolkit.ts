@@ -25,7 +25,8 @@ export interface JwtToolkit {
     signer: SecretSource;
     preset: TokenPreset;
     claims: Record<string, unknown>;
-    lifetimeMinutes?: number;
+    /** Defaults to the signing profile's token lifetime (15 minutes for a pasted secret). */
+    lifetimeSeconds?: number;
   }): Promise<SignedJwt>;
 }
 
@@ -83,9 +84,9 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         clockToleranceSeconds: tolerance,
       };
     },
-    async sign({ signer, preset, claims, lifetimeMinutes }) {
+    async sign({ signer, preset, claims, lifetimeSeconds }) {
       const resolved = resolve(signer);
-      const plan = planPreset(preset, claims, now() / 1000, lifetimeMinutes ?? resolved.lifetimeMinutes);
+      const plan = planPreset(preset, claims, now() / 1000, lifetimeSeconds ?? resolved.lifetimeMinutes * 60);
       let token: string;
       let signedWith = resolved.label;
       if (plan.algorithm === 'none') {

@@ -47,10 +47,10 @@ export function planPreset(
   preset: TokenPreset,
   claims: Record<string, unknown>,
   nowSeconds: number,
-  lifetimeMinutes: number,
+  lifetimeSeconds: number,
 ): PresetPlan {
   const now = Math.floor(nowSeconds);
-  const lifetime = lifetimeMinutes * 60;
+  const lifetime = Math.round(lifetimeSeconds);
   const offset = PRESET_OFFSET_MINUTES * 60;
   const rest = Object.fromEntries(
     Object.entries(claims).filter(([name]) => name !== 'iat' && name !== 'exp' && name !== 'nbf'),

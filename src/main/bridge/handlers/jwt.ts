@@ -10,7 +10,11 @@ export function jwtHandlers({ jwt, events }: ConsoleServices): HandlerGroup<JwtC
   return {
     decodeJwt: ({ token }) => jwt.decode(token),
     verifyJwt: (input) => jwt.verify(input),
-    signJwt: (input) => jwt.sign(input),
+    signJwt: ({ lifetimeMinutes, ...input }) =>
+      jwt.sign({
+        ...input,
+        ...(lifetimeMinutes === undefined ? {} : { lifetimeSeconds: lifetimeMinutes * 60 }),
+      }),
     getEventTokens: ({ id }) => {
       const detail = events.getDetail(id);
       if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
