@@ -28,6 +28,8 @@ export interface WebhookHandlerContext {
   /** `http://127.0.0.1:PORT`, to store each request's full URL. */
   origin: () => string;
   idleTimeoutMs: number;
+  /** Resolves with the parser's complaint if the connection's HTTP breaks mid-request. */
+  whenBroken: (req: IncomingMessage) => Promise<string>;
   forward: (webhook: ReceivedWebhook, target: string) => void;
   onWebhook?: (summary: TimelineSummary) => void;
   logError: (message: string) => void;
@@ -58,12 +60,17 @@ export async function handleWebhook(
   const rawUrl = req.url ?? '/';
   const { path, query } = splitUrl(rawUrl);
   const headers = headerPairs(req.rawHeaders);
+  let parseError: string | null = null;
+  const broken = context.whenBroken(req).then((complaint) => {
+    parseError = complaint;
+  });
   const body = await readBody(req, {
     limitBytes: settings.bodyLimitBytes,
     idleTimeoutMs: context.idleTimeoutMs,
+    broken,
   });
   const profile = context.profile();
-  const plan = planResponse(method, body, settings, context.idleTimeoutMs);
+  const plan = planResponse(method, body, settings, context.idleTimeoutMs, parseError);
 
   const event: NewEvent = {
     kind: 'webhook',
@@ -71,7 +78,7 @@ export async function handleWebhook(
     profileId: profile.id,
     profileName: profile.name,
     method,
-    url: `${context.origin()}${rawUrl}`,
+    url: rawUrl.startsWith('/') ? `${context.origin()}${rawUrl}` : rawUrl,
     path,
     query,
     remoteAddress: req.socket.remoteAddress ?? null,

@@ -15,7 +15,7 @@ export interface ResponsePlan {
 }
 
 /**
- * Precedence: aborted → nothing to answer; stalled body → 408; too large → 413; any method
+ * Precedence: broken HTTP → 400; aborted → nothing to answer; stalled body → 408; too large → 413; any method
  * but POST → 405 (still stored: everything acknowledged is in SQLite); otherwise the
  * configured status and delay, to play a healthy or a failing merchant endpoint.
  */
@@ -24,8 +24,18 @@ export function planResponse(
   body: CapturedBody,
   settings: ListenerSettings,
   idleTimeoutMs: number,
+  parseError: string | null = null,
 ): ResponsePlan {
   const close: HeaderList = body.stillSending ? [['Connection', 'close']] : [];
+  if (body.outcome === 'broken') {
+    return {
+      status: 400,
+      delayMs: 0,
+      error: `Not a valid HTTP request: ${parseError ?? 'the parser gave up'} after ${body.size} body bytes; answered 400.`,
+      refusal: 'Not a valid HTTP request.',
+      extraHeaders: [['Connection', 'close']],
+    };
+  }
   if (body.outcome === 'aborted') {
     return {
       status: null,

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { TOO_LARGE_KEPT_BYTES } from '../../shared/listener';
 
-export type BodyOutcome = 'complete' | 'too_large' | 'aborted' | 'timed_out';
+/** `broken`: Node's parser gave up mid-body (bad chunk encoding, say). */
+export type BodyOutcome = 'complete' | 'too_large' | 'aborted' | 'timed_out' | 'broken';
 
 export interface CapturedBody {
   /** What was kept: the whole body, or its first 64 KiB when it was too large. */
@@ -19,6 +20,8 @@ export interface ReadBodyOptions {
   idleTimeoutMs: number;
   /** An oversized body is drained (so the client can read the 413) up to this many bytes. */
   drainCapBytes?: number;
+  /** Resolves when the HTTP parser fails on this request's connection. */
+  broken?: Promise<unknown>;
 }
 
 /**
@@ -66,6 +69,7 @@ export function readBody(req: IncomingMessage, options: ReadBodyOptions): Promis
       else armTimer();
     };
 
+    void options.broken?.then(() => finish('broken'));
     req.on('data', onData);
     req.once('end', () => finish('complete'));
     req.once('error', () => finish('aborted'));

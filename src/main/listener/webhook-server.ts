@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { TOO_LARGE_KEPT_BYTES } from '../../shared/listener';
 import { handleWebhook, type WebhookHandlerContext } from './handle-webhook';
@@ -13,7 +13,10 @@ export interface RunningWebhookServer {
   close(): Promise<void>;
 }
 
-export interface WebhookServerOptions extends Omit<WebhookHandlerContext, 'origin' | 'idleTimeoutMs'> {
+export interface WebhookServerOptions extends Omit<
+  WebhookHandlerContext,
+  'origin' | 'idleTimeoutMs' | 'whenBroken'
+> {
   port: number;
   idleTimeoutMs?: number;
 }
@@ -34,12 +37,17 @@ function recordUnparseable(
   origin: () => string,
   error: NodeJS.ErrnoException & { rawPacket?: Buffer },
   socket: Socket,
+  answering: ServerResponse | undefined,
 ): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const status = statusForParseError(error.code);
+  // Bytes after a request that said `Connection: close` are dropped; that request stands.
+  if (error.code === 'HPE_CLOSED_CONNECTION') return;
+  // A broken request pipelined behind one still being answered: recorded, and the
+  // connection closes once that answer is out (writing a 400 now would garble it).
+  const status = answering === undefined ? statusForParseError(error.code) : null;
   const profile = options.profile();
   const raw = error.rawPacket?.subarray(0, TOO_LARGE_KEPT_BYTES) ?? null;
   options.writer
@@ -54,11 +62,16 @@ function recordUnparseable(
       requestTruncated:
         raw !== null && error.rawPacket !== undefined && raw.byteLength < error.rawPacket.byteLength,
       status,
-      error: `Not a valid HTTP request (${error.code ?? 'parse error'}: ${error.message}); answered ${status}. The bytes kept are the raw request as Node's parser saw it.`,
+      error: `Not a valid HTTP request (${error.code ?? 'parse error'}: ${error.message}); ${status === null ? 'the connection was closed after the answer to the request before it' : `answered ${status}`}. The bytes kept are the raw request as Node's parser saw it.`,
     })
     .then(
       (summary) => {
         options.onWebhook?.(summary);
+        if (answering !== undefined || status === null) {
+          if (answering === undefined || answering.writableFinished) socket.destroy();
+          else answering.once('close', () => socket.destroy());
+          return;
+        }
         const body = JSON.stringify({ received: false, id: summary.id, error: 'Not a valid HTTP request.' });
         socket.end(
           `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -74,12 +87,25 @@ function recordUnparseable(
 /** Binds the webhook listener to 127.0.0.1:port (0 picks a free one). Rejects if the port is taken. */
 export function startWebhookServer(options: WebhookServerOptions): Promise<RunningWebhookServer> {
   let origin = `http://${LISTENER_HOST}:${options.port}`;
+  // A parse error in the middle of a request's body belongs to that request's row; the
+  // handler registers here and the clientError listener tells it.
+  const breakers = new WeakMap<Socket, (complaint: string) => void>();
+  const answering = new WeakMap<Socket, ServerResponse>();
   const context: WebhookHandlerContext = {
     ...options,
     origin: () => origin,
     idleTimeoutMs: options.idleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS,
+    whenBroken: (req) =>
+      new Promise((resolve) => {
+        breakers.set(req.socket, resolve);
+        req.once('end', () => breakers.delete(req.socket));
+      }),
   };
   const server: Server = createServer((req, res) => {
+    answering.set(req.socket, res);
+    res.once('close', () => {
+      if (answering.get(req.socket) === res) answering.delete(req.socket);
+    });
     handleWebhook(req, res, context).catch((error: unknown) => {
       options.logError(
         `The listener failed on a request: ${error instanceof Error ? error.stack : String(error)}`,
@@ -91,9 +117,21 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
     });
   });
   server.requestTimeout = 120_000;
-  server.on('clientError', (error, socket: Socket) =>
-    recordUnparseable(options, () => origin, error, socket),
-  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const breaker = breakers.get(socket);
+    if (breaker !== undefined && error.code === 'HPE_INVALID_EOF_STATE') {
+      // The client hung up mid-body: the request's own row records an aborted upload.
+      breakers.delete(socket);
+      socket.destroy();
+      return;
+    }
+    if (breaker !== undefined && socket.writable) {
+      breakers.delete(socket);
+      breaker(`${error.code ?? 'parse error'}: ${error.message}`);
+      return;
+    }
+    recordUnparseable(options, () => origin, error, socket, answering.get(socket));
+  });
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
