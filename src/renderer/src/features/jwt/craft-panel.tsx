@@ -152,7 +152,11 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
           <Text size="sm">
             {TOKEN_PRESET_INFO[crafted.preset].label}, signed with {crafted.signedWith}:
           </Text>
-          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+          <Code
+            block
+            style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+            data-testid="crafted-token-value"
+          >
             {crafted.token}
           </Code>
           <Group gap="xs">
