@@ -130,7 +130,8 @@ export async function handleWebhook(
   context.onWebhook?.(summary);
   if (plan.status === null) return;
 
-  if (plan.delayMs > 0) await sleep(plan.delayMs);
+  // Unref'd: a pending delay never keeps a stopping console (or `listen`) alive.
+  if (plan.delayMs > 0) await sleep(plan.delayMs, undefined, { ref: false });
   if (res.destroyed) {
     context.writer.update(summary.id, {
       durationMs: performance.now() - started,

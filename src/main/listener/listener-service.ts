@@ -120,10 +120,9 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         profile: () => ({ id: target?.profileId ?? null, name: target?.profileName ?? null }),
         writer,
         forward: (webhook, forwardTo) => {
-          void forwardWebhook(webhook, forwardTo).then(
-            (event) => deps.recorder.record(event),
-            (failure: unknown) => log.error(`Forward failed to run: ${String(failure)}`),
-          );
+          forwardWebhook(webhook, forwardTo)
+            .then((event) => deps.recorder.record(event))
+            .catch((failure: unknown) => log.error(`A forward could not be recorded: ${String(failure)}`));
         },
         logError: (message) => log.error(message),
       });

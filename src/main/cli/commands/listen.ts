@@ -95,12 +95,16 @@ export async function runListen(
       writer,
       onWebhook: (summary) => io.stdout(`${formatWebhookLine(summary)}\n`),
       forward: (webhook, forwardTo) => {
-        void forwardWebhook(webhook, forwardTo).then((event) => {
-          const forwarded = core.recorder.record(event);
-          io.stdout(
-            `  forwarded #${webhook.id} to ${dash(forwarded.url)}: ${forwarded.error ?? `${dash(forwarded.status)} in ${Math.round(forwarded.durationMs ?? 0)} ms`}\n`,
+        forwardWebhook(webhook, forwardTo)
+          .then((event) => {
+            const forwarded = core.recorder.record(event);
+            const outcome =
+              forwarded.error ?? `${dash(forwarded.status)} in ${Math.round(forwarded.durationMs ?? 0)} ms`;
+            io.stdout(`  forwarded #${webhook.id} to ${dash(forwarded.url)}: ${outcome}\n`);
+          })
+          .catch((failure: unknown) =>
+            io.stderr(`error: a forward could not be recorded: ${String(failure)}\n`),
           );
-        });
       },
       logError: (message) => io.stderr(`error: ${message}\n`),
     }).catch((error: unknown) => {

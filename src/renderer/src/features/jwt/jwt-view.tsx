@@ -59,7 +59,9 @@ export function JwtView() {
     setToken(next);
     replaceParams(new URLSearchParams({ token: next }));
   };
-  const eventChoices = (tokens?.tokens ?? []).filter((entry) => entry.token !== null);
+  // Only the tokens of the webhook in the URL (not those of one opened before).
+  const shownTokens = tokens !== null && tokens.id === eventId ? tokens : null;
+  const eventChoices = (shownTokens?.tokens ?? []).filter((entry) => entry.token !== null);
 
   return (
     <Grid gap="lg">
@@ -68,10 +70,10 @@ export function JwtView() {
           <Stack gap="md">
             <Title order={3}>JWT inspector</Title>
             {eventId !== null && error !== null && <Alert color="red">{error}</Alert>}
-            {tokens !== null && (
+            {shownTokens !== null && (
               <Stack gap={4}>
-                <Text size="sm">Tokens of webhook #{tokens.id}:</Text>
-                {tokens.checks.map((check) => (
+                <Text size="sm">Tokens of webhook #{shownTokens.id}:</Text>
+                {shownTokens.checks.map((check) => (
                   <Group key={check.source} gap="xs">
                     <Text size="sm" w={70}>
                       {check.source}
