@@ -147,5 +147,14 @@ describe('the JWT toolkit over the bridge', () => {
     });
     const missing = await open.core.dispatcher('getEventTokens', { id: 9999 }, { transport: 'direct' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const request = open.core.recorder.record({
+      kind: 'request',
+      method: 'POST',
+      path: '/checkout',
+      requestHeaders: [['Authorization', 'Bearer sk_api_token_never_to_the_window']],
+    });
+    const refused = await open.core.dispatcher('getEventTokens', { id: request.id }, { transport: 'direct' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(JSON.stringify(refused)).not.toContain('sk_api_token_never_to_the_window');
   });
 });
