@@ -150,7 +150,9 @@ export async function handleWebhook(
   res.once('close', () => {
     const durationMs = performance.now() - started;
     if (res.writableFinished) {
-      context.writer.update(summary.id, { responseHeaders, responseBody: Buffer.from(payload), durationMs });
+      // A HEAD answer carries no body on the wire, so none is recorded.
+      const sentBody = method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(payload);
+      context.writer.update(summary.id, { responseHeaders, responseBody: sentBody, durationMs });
     } else {
       context.writer.update(summary.id, {
         durationMs,
