@@ -5,7 +5,12 @@ import type { AppInfo } from '../shared/contract';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
 import { createEventBus, type EventBus } from './event-bus';
+import { createHmacKeyCache, type HmacKeyCache } from './jwt/hmac-key-cache';
+import { createJwtToolkit, type JwtToolkit } from './jwt/jwt-toolkit';
+import { createListenerService, type ListenerService } from './listener/listener-service';
+import { createListenerSettingsStore } from './listener/listener-settings-store';
 import { createLogger, type Logger } from './log';
+import { notificationUrlFor } from './merchant-api/notification-target';
 import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/merchant-api-client';
 import {
   createKeyringFallbackService,
@@ -66,6 +71,12 @@ export interface ConsoleServices {
   readonly keyringFallback: KeyringFallbackService;
   /** Whether long-running services (listener, emulator) run in this process. */
   readonly background: boolean;
+  /** The webhook listener (bound only when `background`); its status and settings otherwise. */
+  readonly listener: ListenerService;
+  /** Decode, verify and sign notification tokens (profile secrets stay in main). */
+  readonly jwt: JwtToolkit;
+  /** HS256 keys imported once per secret, shared by the listener and the JWT toolkit. */
+  readonly keys: HmacKeyCache;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -127,11 +138,26 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     reseal: () => resealProfileSecrets(profilesRepository, vault, (fn) => db.transaction(fn)()),
   });
 
-  const recorder = createEventRecorder(events, bus);
+  const closers: (() => Promise<void> | void)[] = [];
+  const frontDoor = options.frontDoor;
+  const background = options.background === true;
+  const recorder = createEventRecorder(events, bus, (fn) => db.transaction(fn)());
+  const keys = createHmacKeyCache();
+  const listenerSettings = createListenerSettingsStore(settings);
+  const listener = createListenerService({
+    profiles,
+    recorder,
+    bus,
+    log,
+    keys,
+    settings: listenerSettings,
+    background,
+  });
+  closers.push(() => listener.close());
   const merchantApi = createMerchantApiClient({
     profiles,
     recorder,
-    listenerUrlFor: (profile) => profile.fields.publicListenerUrl,
+    listenerUrlFor: (profile) => notificationUrlFor(profile, listener.status()),
     judgePayload: (payload, form, profile) => {
       const findings = validateCheckout(payload, {
         form,
@@ -141,9 +167,11 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       return { errors, warnings: findings.length - errors };
     },
   });
-
-  const closers: (() => Promise<void> | void)[] = [];
-  const frontDoor = options.frontDoor;
+  const jwt = createJwtToolkit({
+    profiles,
+    keys,
+    clockToleranceSeconds: () => listenerSettings.get().clockToleranceSeconds,
+  });
 
   const services: ConsoleServices = {
     dataDir,
@@ -158,7 +186,10 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     profiles,
     merchantApi,
     keyringFallback,
-    background: options.background === true,
+    background,
+    listener,
+    jwt,
+    keys,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',
@@ -172,6 +203,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     onClose: (closer) => closers.push(closer),
   };
   const handlers = createHandlers(services);
+  if (background) await listener.restart();
   return {
     ...services,
     handlers,

@@ -33,6 +33,14 @@ const api = {
   getPreferences: command('getPreferences'),
   setPreferences: command('setPreferences'),
   chooseKeyringFallback: command('chooseKeyringFallback'),
+  getListenerStatus: command('getListenerStatus'),
+  restartListener: command('restartListener'),
+  getListenerSettings: command('getListenerSettings'),
+  updateListenerSettings: command('updateListenerSettings'),
+  decodeJwt: command('decodeJwt'),
+  verifyJwt: command('verifyJwt'),
+  signJwt: command('signJwt'),
+  getEventTokens: command('getEventTokens'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

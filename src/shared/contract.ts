@@ -4,6 +4,8 @@ import type { BridgeResult, CommandDefinition } from './contract/define';
 import { merchantApiCommands } from './contract/merchant-api';
 import { desktopCommands, desktopPushEvents } from './contract/desktop';
 import { preferenceCommands, preferencePushEvents } from './contract/preferences';
+import { jwtCommands } from './contract/jwt';
+import { listenerCommands, listenerPushEvents } from './contract/listener';
 import { profileCommands, profilePushEvents } from './contract/profiles';
 import { timelinePushEvents } from './contract/timeline';
 
@@ -22,6 +24,8 @@ export const commands = {
   ...merchantApiCommands,
   ...preferenceCommands,
   ...desktopCommands,
+  ...listenerCommands,
+  ...jwtCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {
@@ -29,6 +33,7 @@ export const pushEvents = {
   ...timelinePushEvents,
   ...preferencePushEvents,
   ...desktopPushEvents,
+  ...listenerPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

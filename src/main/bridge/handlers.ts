@@ -4,6 +4,8 @@ import { appHandlers } from './handlers/app';
 import { merchantApiHandlers } from './handlers/merchant-api';
 import { desktopHandlers } from './handlers/desktop';
 import { preferenceHandlers } from './handlers/preferences';
+import { jwtHandlers } from './handlers/jwt';
+import { listenerHandlers } from './handlers/listener';
 import { profileHandlers } from './handlers/profiles';
 import type { HandlerGroup } from './handlers/types';
 
@@ -18,5 +20,7 @@ export function createHandlers(services: ConsoleServices): Handlers {
     ...merchantApiHandlers(services),
     ...preferenceHandlers(services),
     ...desktopHandlers(services),
+    ...listenerHandlers(services),
+    ...jwtHandlers(services),
   } satisfies Handlers;
 }

@@ -3,6 +3,8 @@ import { ConsoleError } from '../console-error';
 import { APP_VERSION } from '../version';
 import type { CliContext, CliIo } from './cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors';
+import { registerJwt } from './commands/jwt';
+import { registerListen } from './commands/listen';
 import { registerProfiles } from './commands/profiles';
 import { registerSend } from './commands/send';
 import { registerServe } from './commands/serve';
@@ -27,6 +29,8 @@ function buildProgram(context: CliContext, io: CliIo): Command {
   registerProfiles(program, context);
   registerSend(program, context);
   registerValidate(program, context);
+  registerListen(program, context);
+  registerJwt(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();

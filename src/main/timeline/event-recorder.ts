@@ -9,13 +9,19 @@ export interface EventRecorder {
   recordMany(events: readonly NewEvent[]): TimelineSummary[];
   /** Adds what became known later (a response, a verdict) and pushes the updated summary. */
   update(id: number, update: EventUpdate): TimelineSummary;
+  /** Several updates in one transaction, then their pushes in order. */
+  updateMany(updates: readonly { id: number; update: EventUpdate }[]): TimelineSummary[];
 }
 
 /**
  * The one way producers (listener, client, emulator deliveries, forwards, replays) write to
  * the timeline: persist first, then announce, so nothing is ever shown that is not stored.
  */
-export function createEventRecorder(events: EventsRepository, bus: EventBus): EventRecorder {
+export function createEventRecorder(
+  events: EventsRepository,
+  bus: EventBus,
+  transaction: <T>(fn: () => T) => T = (fn) => fn(),
+): EventRecorder {
   const summaryOf = (id: number): TimelineSummary => {
     const summary = events.getSummary(id);
     if (summary === undefined) throw new Error(`Timeline record ${id} vanished right after being written.`);
@@ -37,6 +43,16 @@ export function createEventRecorder(events: EventsRepository, bus: EventBus): Ev
       const summary = summaryOf(id);
       bus.publish('timeline.updated', summary);
       return summary;
+    },
+    updateMany(updates) {
+      const summaries = transaction(() =>
+        updates.map(({ id, update }) => {
+          events.update(id, update);
+          return summaryOf(id);
+        }),
+      );
+      for (const summary of summaries) bus.publish('timeline.updated', summary);
+      return summaries;
     },
   };
 }

@@ -1,0 +1,14 @@
+import type { ConsoleServices } from '../../app';
+import type { HandlerGroup } from './types';
+
+type ListenerCommand =
+  'getListenerStatus' | 'restartListener' | 'getListenerSettings' | 'updateListenerSettings';
+
+export function listenerHandlers({ listener }: ConsoleServices): HandlerGroup<ListenerCommand> {
+  return {
+    getListenerStatus: () => listener.status(),
+    restartListener: () => listener.restart(),
+    getListenerSettings: () => listener.settings(),
+    updateListenerSettings: (patch) => listener.updateSettings(patch),
+  };
+}

@@ -1,0 +1,154 @@
+import { errors, jwtVerify } from 'jose';
+import { decodeJwt, type DecodedJwt } from '../../shared/jwt/decode-jwt';
+import { describeDuration } from '../../shared/relative-time';
+import type { TokenVerdict } from '../../shared/events';
+import type { TokenCheck } from '../../shared/webhook-details';
+import type { HmacKey } from './hmac-key-cache';
+
+export const ALLOWED_ALGORITHM = 'HS256';
+export const DEFAULT_CLOCK_TOLERANCE_SECONDS = 60;
+
+export interface TokenCheckOptions {
+  /** The notification token's HS256 key; null when none is configured. */
+  key: HmacKey | null;
+  /** Names the key in reasons: `the notification token of profile "Local"`. */
+  keyLabel: string;
+  clockToleranceSeconds: number;
+  /** The moment the token is judged at: a webhook's arrival, or now for the inspector. */
+  atMs: number;
+  /** "before it arrived" (listener) or "ago" (inspector). */
+  moment: 'arrival' | 'now';
+}
+
+export interface TokenJudgement {
+  verdict: TokenVerdict;
+  reason: string;
+  decoded: DecodedJwt | null;
+}
+
+function past(ms: number, moment: TokenCheckOptions['moment']): string {
+  return moment === 'arrival' ? `${describeDuration(ms)} before it arrived` : `${describeDuration(ms)} ago`;
+}
+
+function future(ms: number, moment: TokenCheckOptions['moment']): string {
+  return moment === 'arrival' ? `${describeDuration(ms)} after it arrived` : `in ${describeDuration(ms)}`;
+}
+
+function validReason(decoded: DecodedJwt, options: TokenCheckOptions): string {
+  const exp = decoded.times.exp;
+  const lifetime =
+    exp === null
+      ? 'it has no exp claim, so it does not expire'
+      : exp.seconds * 1000 >= options.atMs
+        ? `it expires ${future(exp.seconds * 1000 - options.atMs, options.moment)}`
+        : `it expired ${past(options.atMs - exp.seconds * 1000, options.moment)}, within the ${options.clockToleranceSeconds} s clock tolerance`;
+  return `Signed with HS256 by ${options.keyLabel}; ${lifetime}.`;
+}
+
+function fromJoseError(error: unknown, decoded: DecodedJwt, options: TokenCheckOptions): TokenJudgement {
+  const judged = (verdict: TokenVerdict, reason: string): TokenJudgement => ({ verdict, reason, decoded });
+  const { exp, nbf } = decoded.times;
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return judged(
+      'invalid_signature',
+      `The signature does not match ${options.keyLabel}: the token was forged, tampered with, or signed with another key.`,
+    );
+  }
+  if (error instanceof errors.JWTExpired && exp !== null) {
+    return judged(
+      'expired',
+      `Expired ${past(options.atMs - exp.seconds * 1000, options.moment)} (exp ${exp.iso}; clock tolerance ${options.clockToleranceSeconds} s).`,
+    );
+  }
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf' && nbf !== null) {
+    return judged(
+      'not_yet_valid',
+      `Not valid until ${future(nbf.seconds * 1000 - options.atMs, options.moment)} (nbf ${nbf.iso}; clock tolerance ${options.clockToleranceSeconds} s).`,
+    );
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) {
+    return judged('alg_not_allowed', `Only ${ALLOWED_ALGORITHM} is allowed.`);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return judged('malformed', `The token could not be verified as a JWT: ${message}.`);
+}
+
+/**
+ * The one verification of a notification token, used by the listener and by the JWT
+ * toolkit alike. Order: decodable → alg is HS256 → a key exists → signature (jose) → time
+ * claims (jose for exp/nbf, here for iat in the future). Never throws.
+ */
+export async function judgeToken(token: string, options: TokenCheckOptions): Promise<TokenJudgement> {
+  const decoded = decodeJwt(token);
+  if (!decoded.ok || decoded.header === null) {
+    return { verdict: 'malformed', reason: decoded.problem ?? 'The token cannot be decoded.', decoded };
+  }
+  const judged = (verdict: TokenVerdict, reason: string): TokenJudgement => ({ verdict, reason, decoded });
+  const alg = decoded.header['alg'];
+  if (typeof alg !== 'string') return judged('malformed', 'The header has no "alg" string.');
+  if (alg !== ALLOWED_ALGORITHM) {
+    return judged(
+      'alg_not_allowed',
+      alg === 'none'
+        ? `The token is unsigned (alg "none"); only ${ALLOWED_ALGORITHM} is allowed.`
+        : `The token uses alg "${alg}"; only ${ALLOWED_ALGORITHM} is allowed.`,
+    );
+  }
+  const [claimProblem] = decoded.claimProblems;
+  if (claimProblem !== undefined) return judged('malformed', claimProblem);
+  if (options.key === null) {
+    return judged(
+      'no_secret',
+      `No notification token is configured (${options.keyLabel}), so the signature cannot be checked.`,
+    );
+  }
+  try {
+    await jwtVerify(token.trim(), options.key, {
+      algorithms: [ALLOWED_ALGORITHM],
+      clockTolerance: options.clockToleranceSeconds,
+      currentDate: new Date(options.atMs),
+    });
+  } catch (error) {
+    return fromJoseError(error, decoded, options);
+  }
+  const iat = decoded.times.iat;
+  if (iat !== null && iat.seconds * 1000 > options.atMs + options.clockToleranceSeconds * 1000) {
+    return judged(
+      'not_yet_valid',
+      `Issued in the future: iat is ${future(iat.seconds * 1000 - options.atMs, options.moment)} (iat ${iat.iso}; clock tolerance ${options.clockToleranceSeconds} s).`,
+    );
+  }
+  return judged('valid', validReason(decoded, options));
+}
+
+/** A token found (or not) in one place of a request, judged on its own. */
+export async function checkTokenAt(
+  source: TokenCheck['source'],
+  token: string | null,
+  options: TokenCheckOptions,
+  problem: string | null = null,
+): Promise<TokenCheck> {
+  const where = source === 'query' ? 'the ?serviceToken= query parameter' : 'the Authorization header';
+  if (problem !== null) {
+    return { source, present: true, verdict: 'malformed', reason: problem, header: null, claims: null };
+  }
+  if (token === null) {
+    return {
+      source,
+      present: false,
+      verdict: 'missing',
+      reason: `No token in ${where}.`,
+      header: null,
+      claims: null,
+    };
+  }
+  const judgement = await judgeToken(token, options);
+  return {
+    source,
+    present: true,
+    verdict: judgement.verdict,
+    reason: judgement.reason,
+    header: judgement.decoded?.header ?? null,
+    claims: judgement.decoded?.claims ?? null,
+  };
+}

@@ -1,0 +1,111 @@
+import type { JwtVerification, SecretSource, SignedJwt } from '../../shared/contract/jwt';
+import { decodeJwt } from '../../shared/jwt/decode-jwt';
+import { planPreset, type TokenPreset } from '../../shared/jwt/token-presets';
+import { DEFAULT_SIGNED_TOKEN_MINUTES } from '../../shared/profile';
+import { ConsoleError } from '../console-error';
+import type { ProfileService } from '../profiles/profile-service';
+import { judgeToken } from './check-token';
+import type { HmacKeyCache } from './hmac-key-cache';
+import { randomSecret, signHs256, unsecuredToken } from './sign-token';
+
+interface ResolvedSecret {
+  secret: string | null;
+  label: string;
+  lifetimeMinutes: number;
+}
+
+export interface JwtToolkit {
+  decode: typeof decodeJwt;
+  verify(input: {
+    token: string;
+    against: SecretSource;
+    clockToleranceSeconds?: number;
+  }): Promise<JwtVerification>;
+  sign(input: {
+    signer: SecretSource;
+    preset: TokenPreset;
+    claims: Record<string, unknown>;
+    /** Defaults to the signing profile's token lifetime (15 minutes for a pasted secret). */
+    lifetimeSeconds?: number;
+  }): Promise<SignedJwt>;
+}
+
+export interface JwtToolkitDependencies {
+  profiles: ProfileService;
+  keys: HmacKeyCache;
+  /** The listener's clock tolerance, so the inspector judges as the listener does. */
+  clockToleranceSeconds: () => number;
+  now?: () => number;
+}
+
+/**
+ * Decode, verify and sign, in main: profile secrets are read here and never leave. The
+ * verification is the listener's own (`judgeToken`), so verdict words and reasons match.
+ */
+export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolkit {
+  const { profiles, keys } = dependencies;
+  const now = dependencies.now ?? Date.now;
+
+  const resolve = (source: SecretSource): ResolvedSecret => {
+    if (source.source === 'secret') {
+      return {
+        secret: source.secret,
+        label: 'the secret pasted for this check',
+        lifetimeMinutes: DEFAULT_SIGNED_TOKEN_MINUTES,
+      };
+    }
+    const profile = source.source === 'active' ? profiles.active() : profiles.get(source.profileId);
+    return {
+      secret: profiles.secretsOf(profile.id).notificationToken,
+      label: `the notification token of profile "${profile.fields.name}"`,
+      lifetimeMinutes: profile.fields.signedTokenMinutes,
+    };
+  };
+
+  return {
+    decode: decodeJwt,
+    async verify({ token, against, clockToleranceSeconds }) {
+      const resolved = resolve(against);
+      const tolerance = clockToleranceSeconds ?? dependencies.clockToleranceSeconds();
+      const atMs = now();
+      const judgement = await judgeToken(token, {
+        key: resolved.secret === null ? null : await keys.get(resolved.secret),
+        keyLabel: resolved.label,
+        clockToleranceSeconds: tolerance,
+        atMs,
+        moment: 'now',
+      });
+      return {
+        verdict: judgement.verdict,
+        reason: judgement.reason,
+        decoded: judgement.decoded ?? decodeJwt(token),
+        against: resolved.label,
+        checkedAt: new Date(atMs).toISOString(),
+        clockToleranceSeconds: tolerance,
+      };
+    },
+    async sign({ signer, preset, claims, lifetimeSeconds }) {
+      const resolved = resolve(signer);
+      const plan = planPreset(preset, claims, now() / 1000, lifetimeSeconds ?? resolved.lifetimeMinutes * 60);
+      let token: string;
+      let signedWith = resolved.label;
+      if (plan.algorithm === 'none') {
+        token = unsecuredToken(plan.claims);
+        signedWith = 'nothing (alg "none", unsigned)';
+      } else if (plan.randomKey) {
+        token = await signHs256(plan.claims, await keys.get(randomSecret()));
+        signedWith = 'a random throwaway key';
+      } else {
+        if (resolved.secret === null) {
+          throw new ConsoleError(
+            'invalid_input',
+            `signer: ${resolved.label} is not set; set it in the profile or paste a secret.`,
+            [{ path: 'signer', message: `${resolved.label} is not set` }],
+          );
+        }
+        token = await signHs256(plan.claims, await keys.get(resolved.secret));
+      }
+      return { token, decoded: decodeJwt(token), signedWith, preset };
+    },
+  };
+}

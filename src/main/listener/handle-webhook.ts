@@ -1,0 +1,172 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { HeaderList, TimelineSummary } from '../../shared/events';
+import type { ListenerSettings } from '../../shared/listener';
+import type { NewEvent } from '../store/events-repository';
+import { headerPairs } from './header-pairs';
+import type { IngestWriter } from './ingest-writer';
+import { judgeWebhook, type VerificationKey } from './judge-webhook';
+import { planResponse, responseBody } from './plan-response';
+import { readBody } from './read-body';
+
+/** A webhook exactly as received, for forwarding it on. */
+export interface ReceivedWebhook {
+  id: number;
+  method: string;
+  /** Path and query exactly as requested (`/notify?serviceToken=…`). */
+  rawUrl: string;
+  headers: HeaderList;
+  body: Buffer;
+  summary: TimelineSummary;
+}
+
+export interface WebhookHandlerContext {
+  settings: () => ListenerSettings;
+  verification: () => Promise<VerificationKey>;
+  profile: () => { id: number | null; name: string | null };
+  writer: IngestWriter;
+  /** `http://127.0.0.1:PORT`, to store each request's full URL. */
+  origin: () => string;
+  idleTimeoutMs: number;
+  /** Resolves with the parser's complaint if the connection's HTTP breaks mid-request. */
+  whenBroken: (req: IncomingMessage) => Promise<string>;
+  forward: (webhook: ReceivedWebhook, target: string) => void;
+  onWebhook?: (summary: TimelineSummary) => void;
+  logError: (message: string) => void;
+}
+
+function splitUrl(rawUrl: string): { path: string; query: string | null } {
+  const at = rawUrl.indexOf('?');
+  return at === -1
+    ? { path: rawUrl, query: null }
+    : { path: rawUrl.slice(0, at), query: rawUrl.slice(at + 1) };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One request: raw bytes captured first, verdicts reached (guarded: a failure to judge still
+ * stores the raw request), the row committed, then, and only then, the answer.
+ */
+export async function handleWebhook(
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: WebhookHandlerContext,
+): Promise<void> {
+  const atMs = Date.now();
+  const started = performance.now();
+  const settings = context.settings();
+  const method = req.method ?? 'UNKNOWN';
+  const rawUrl = req.url ?? '/';
+  const { path, query } = splitUrl(rawUrl);
+  const headers = headerPairs(req.rawHeaders);
+  let parseError: string | null = null;
+  const broken = context.whenBroken(req).then((complaint) => {
+    parseError = complaint;
+  });
+  const body = await readBody(req, {
+    limitBytes: settings.bodyLimitBytes,
+    idleTimeoutMs: context.idleTimeoutMs,
+    broken,
+  });
+  const profile = context.profile();
+  const plan = planResponse(method, body, settings, context.idleTimeoutMs, parseError);
+
+  const event: NewEvent = {
+    kind: 'webhook',
+    atMs,
+    profileId: profile.id,
+    profileName: profile.name,
+    method,
+    url: rawUrl.startsWith('/') ? `${context.origin()}${rawUrl}` : rawUrl,
+    path,
+    query,
+    remoteAddress: req.socket.remoteAddress ?? null,
+    requestHeaders: headers,
+    requestBody: body.bytes,
+    requestSize: body.size,
+    requestTruncated: body.outcome === 'too_large',
+    status: plan.status,
+    error: plan.error,
+  };
+  try {
+    const verification = await context.verification();
+    const judged = await judgeWebhook(
+      { query, headers, body: body.bytes, truncated: body.outcome === 'too_large', atMs },
+      verification,
+      settings.clockToleranceSeconds,
+    );
+    event.tokenVerdict = judged.tokenVerdict;
+    event.bodyVerdict = judged.body.verdict;
+    event.orderId = judged.body.orderId;
+    event.orderReferenceId = judged.body.orderReferenceId;
+    event.eventType = judged.body.eventType;
+    event.details = {
+      ...judged.details,
+      ...(plan.status === null ? {} : { response: { status: plan.status, delayMs: plan.delayMs } }),
+    };
+  } catch (error) {
+    event.error = [plan.error, `The listener could not judge this request: ${message(error)}`]
+      .filter(Boolean)
+      .join(' ');
+  }
+
+  let summary: TimelineSummary;
+  try {
+    summary = await context.writer.insert(event);
+  } catch (error) {
+    context.logError(`A webhook could not be stored, so it was answered 503: ${message(error)}`);
+    if (!res.headersSent && !res.destroyed) {
+      res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close' });
+      res.end(
+        JSON.stringify({
+          received: false,
+          error: 'The console could not store this request; send it again.',
+        }),
+      );
+    }
+    return;
+  }
+  context.onWebhook?.(summary);
+  if (plan.status === null) return;
+
+  // Unref'd: a pending delay never keeps a stopping console (or `listen`) alive.
+  if (plan.delayMs > 0) await sleep(plan.delayMs, undefined, { ref: false });
+  if (res.destroyed) {
+    context.writer.update(summary.id, {
+      durationMs: performance.now() - started,
+      error: [event.error, 'The client closed the connection before the answer was sent.']
+        .filter(Boolean)
+        .join(' '),
+    });
+    return;
+  }
+  const payload = responseBody(plan, summary.id);
+  const responseHeaders: HeaderList = [
+    ['Content-Type', 'application/json; charset=utf-8'],
+    ['Content-Length', String(Buffer.byteLength(payload))],
+    ...plan.extraHeaders,
+  ];
+  res.once('close', () => {
+    const durationMs = performance.now() - started;
+    if (res.writableFinished) {
+      // A HEAD answer carries no body on the wire, so none is recorded.
+      const sentBody = method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(payload);
+      context.writer.update(summary.id, { responseHeaders, responseBody: sentBody, durationMs });
+    } else {
+      context.writer.update(summary.id, {
+        durationMs,
+        error: [event.error, 'The client closed the connection before the answer was sent.']
+          .filter(Boolean)
+          .join(' '),
+      });
+    }
+  });
+  res.writeHead(plan.status, responseHeaders.flat());
+  res.end(payload);
+
+  const target = settings.forwardTo;
+  if (target !== null && body.outcome === 'complete') {
+    context.forward({ id: summary.id, method, rawUrl, headers, body: body.bytes, summary }, target);
+  }
+}

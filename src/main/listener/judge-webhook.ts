@@ -1,0 +1,58 @@
+import type { HeaderList, TokenVerdict } from '../../shared/events';
+import { summariseTokenChecks } from '../../shared/jwt/summarise-token-checks';
+import { findNotificationTokens } from '../../shared/webhook/find-notification-tokens';
+import { judgeWebhookBody, type BodyJudgement } from '../../shared/webhook/judge-webhook-body';
+import type { WebhookDetails } from '../../shared/webhook-details';
+import { checkTokenAt } from '../jwt/check-token';
+import type { HmacKey } from '../jwt/hmac-key-cache';
+
+/** The notification token the listener verifies with, already imported. */
+export interface VerificationKey {
+  key: HmacKey | null;
+  /** `the notification token of profile "Local"`; used in reasons. */
+  label: string;
+}
+
+export interface CapturedWebhook {
+  query: string | null;
+  headers: HeaderList;
+  body: Uint8Array;
+  truncated: boolean;
+  atMs: number;
+}
+
+export interface WebhookJudgement {
+  tokenVerdict: TokenVerdict;
+  body: BodyJudgement;
+  details: Pick<WebhookDetails, 'token' | 'body'>;
+}
+
+/** Both verdicts of one webhook, from its raw parts. Never throws for any input. */
+export async function judgeWebhook(
+  webhook: CapturedWebhook,
+  verification: VerificationKey,
+  clockToleranceSeconds: number,
+): Promise<WebhookJudgement> {
+  const found = findNotificationTokens(webhook.query, webhook.headers);
+  const options = {
+    key: verification.key,
+    keyLabel: verification.label,
+    clockToleranceSeconds,
+    atMs: webhook.atMs,
+    moment: 'arrival' as const,
+  };
+  const checks = await Promise.all([
+    checkTokenAt('query', found.query.token, options, found.query.problem),
+    checkTokenAt('header', found.header.token, options, found.header.problem),
+  ]);
+  const summary = summariseTokenChecks(checks, { query: found.query.token, header: found.header.token });
+  const body = judgeWebhookBody(webhook.body, webhook.truncated);
+  return {
+    tokenVerdict: summary.verdict,
+    body,
+    details: {
+      token: { verdict: summary.verdict, reason: summary.reason, checks },
+      body: { verdict: body.verdict, findings: body.findings },
+    },
+  };
+}

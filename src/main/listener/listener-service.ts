@@ -1,0 +1,188 @@
+import type { ListenerSettings, ListenerStatus } from '../../shared/listener';
+import type { EventBus } from '../event-bus';
+import type { HmacKeyCache } from '../jwt/hmac-key-cache';
+import type { Logger } from '../log';
+import type { ProfileService } from '../profiles/profile-service';
+import type { EventRecorder } from '../timeline/event-recorder';
+import { forwardWebhook } from './forward-webhook';
+import { createIngestWriter } from './ingest-writer';
+import type { VerificationKey } from './judge-webhook';
+import type { ListenerSettingsStore } from './listener-settings-store';
+import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
+
+export interface ListenerService {
+  status(): ListenerStatus;
+  settings(): ListenerSettings;
+  updateSettings(patch: Partial<ListenerSettings>): ListenerSettings;
+  /** Starts it, or stops and starts it again, on the active profile's port. */
+  restart(): Promise<ListenerStatus>;
+  close(): Promise<void>;
+}
+
+export interface ListenerDependencies {
+  profiles: ProfileService;
+  recorder: EventRecorder;
+  bus: EventBus;
+  log: Logger;
+  keys: HmacKeyCache;
+  settings: ListenerSettingsStore;
+  /** Whether this process runs long-lived services; when false the listener never binds. */
+  background: boolean;
+  idleTimeoutMs?: number;
+}
+
+interface Target {
+  profileId: number;
+  profileName: string;
+  port: number;
+  publicUrl: string | null;
+  secret: string | null;
+}
+
+function describeBindError(error: unknown, port: number): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') {
+    return `Port ${port} is already in use by another program. Choose another listener port in the profile (0 picks a free one), then restart the listener.`;
+  }
+  if (code === 'EACCES')
+    return `Not allowed to listen on port ${port}; choose a port above 1023 (or 0 for any free port).`;
+  return `The listener could not start on port ${port}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * The app's webhook listener: follows the active profile (its port, its notification token),
+ * restarts when either the profile or its port changes, and reports what it is doing as a
+ * status pushed to every front door. A taken port is a status, never a crash.
+ */
+export function createListenerService(deps: ListenerDependencies): ListenerService {
+  const { profiles, bus, log, keys } = deps;
+  const writer = createIngestWriter(deps.recorder, (message) => log.error(message));
+  let server: RunningWebhookServer | null = null;
+  let target: Target | null = null;
+  let error: string | null = deps.background
+    ? null
+    : 'The listener runs in the desktop app and in browser mode (serve); use "checkout-console listen" from a terminal.';
+  let verification: Promise<VerificationKey> = Promise.resolve({ key: null, label: 'no profile' });
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const readTarget = (): Target => {
+    const profile = profiles.active();
+    return {
+      profileId: profile.id,
+      profileName: profile.fields.name,
+      port: profile.fields.listenerPort,
+      publicUrl: profile.fields.publicListenerUrl,
+      secret: profiles.secretsOf(profile.id).notificationToken,
+    };
+  };
+
+  const useKeyOf = (next: Target) => {
+    const label = `the notification token of profile "${next.profileName}"`;
+    verification =
+      next.secret === null
+        ? Promise.resolve({ key: null, label: `profile "${next.profileName}" has none` })
+        : keys.get(next.secret).then((key) => ({ key, label }));
+    verification.catch(() => undefined);
+  };
+
+  const status = (): ListenerStatus => {
+    const current = target ?? (closed ? null : readTarget());
+    return {
+      running: server !== null,
+      port: server?.port ?? null,
+      configuredPort: current?.port ?? 0,
+      url: server?.origin ?? null,
+      publicUrl: current?.publicUrl ?? null,
+      error,
+      profileId: current?.profileId ?? null,
+      profileName: current?.profileName ?? null,
+      hasNotificationToken: current?.secret != null,
+    };
+  };
+  const announce = () => bus.publish('listener.status', status());
+
+  const stop = async () => {
+    const running = server;
+    server = null;
+    if (running !== null) await running.close();
+  };
+
+  const start = async (next: Target) => {
+    target = next;
+    useKeyOf(next);
+    try {
+      server = await startWebhookServer({
+        port: next.port,
+        ...(deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: deps.idleTimeoutMs }),
+        settings: () => deps.settings.get(),
+        verification: () => verification,
+        profile: () => ({ id: target?.profileId ?? null, name: target?.profileName ?? null }),
+        writer,
+        forward: (webhook, forwardTo) => {
+          forwardWebhook(webhook, forwardTo)
+            .then((event) => deps.recorder.record(event))
+            .catch((failure: unknown) => log.error(`A forward could not be recorded: ${String(failure)}`));
+        },
+        logError: (message) => log.error(message),
+      });
+      error = null;
+      log.info(`Webhook listener on ${server.origin} for profile "${next.profileName}".`);
+    } catch (bindError) {
+      error = describeBindError(bindError, next.port);
+      log.warn(error);
+    }
+  };
+
+  const serialized = (task: () => Promise<void>): Promise<ListenerStatus> => {
+    const run = queue.then(task).then(() => {
+      announce();
+      return status();
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const restart = () =>
+    serialized(async () => {
+      if (!deps.background || closed) return;
+      await stop();
+      await start(readTarget());
+    });
+
+  const reconcile = () =>
+    serialized(async () => {
+      if (!deps.background || closed) return;
+      const next = readTarget();
+      const previous = target;
+      if (previous === null || next.profileId !== previous.profileId || next.port !== previous.port) {
+        await stop();
+        await start(next);
+        return;
+      }
+      if (next.secret !== previous.secret) useKeyOf(next);
+      target = next;
+    });
+
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.name === 'profiles.changed') void reconcile();
+  });
+
+  return {
+    status,
+    settings: () => deps.settings.get(),
+    updateSettings(patch) {
+      const next = deps.settings.update(patch);
+      bus.publish('listener.settings', next);
+      return next;
+    },
+    restart,
+    async close() {
+      unsubscribe();
+      await queue;
+      closed = true;
+      await stop();
+      writer.flush();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { PasswordInput, Select, Stack } from '@mantine/core';
+import { useShallow } from 'zustand/react/shallow';
+import type { SecretSource } from '../../../../shared/contract/jwt';
+import { monoInput } from '../../app/mono-input';
+import { useProfilesStore } from '../profiles/profiles-store';
+
+/** `active`, `profile:<id>` or `secret`: a Select value for each kind of secret source. */
+export type SecretChoice = string;
+
+/** The SecretSource a choice stands for; null while a pasted secret is still empty. */
+export function toSecretSource(choice: SecretChoice, secret: string): SecretSource | null {
+  if (choice === 'secret') return secret === '' ? null : { source: 'secret', secret };
+  if (choice.startsWith('profile:')) return { source: 'profile', profileId: Number(choice.slice(8)) };
+  return { source: 'active' };
+}
+
+interface SecretSourcePickerProps {
+  label: string;
+  choice: SecretChoice;
+  secret: string;
+  onChoice: (choice: SecretChoice) => void;
+  onSecret: (secret: string) => void;
+}
+
+/**
+ * Which notification token to use: a profile's (it stays in main; only its name is here) or
+ * one pasted for this check only, kept in this component's state and never stored.
+ */
+export function SecretSourcePicker({ label, choice, secret, onChoice, onSecret }: SecretSourcePickerProps) {
+  const { profiles, activeProfileId } = useProfilesStore(
+    useShallow((state) => ({ profiles: state.profiles, activeProfileId: state.activeProfileId })),
+  );
+  const active = profiles.find((profile) => profile.id === activeProfileId);
+  const note = (isSet: boolean) => (isSet ? '' : ' (no notification token)');
+  const data = [
+    {
+      value: 'active',
+      label: `Active profile${active === undefined ? '' : ` — ${active.name}${note(active.notificationToken.isSet)}`}`,
+    },
+    ...profiles.map((profile) => ({
+      value: `profile:${profile.id}`,
+      label: `Profile ${profile.name}${note(profile.notificationToken.isSet)}`,
+    })),
+    { value: 'secret', label: 'A secret pasted for this check only' },
+  ];
+  return (
+    <Stack gap="xs">
+      <Select
+        label={label}
+        data={data}
+        value={choice}
+        onChange={(value) => onChoice(value ?? 'active')}
+        allowDeselect={false}
+      />
+      {choice === 'secret' && (
+        <PasswordInput
+          label="Secret"
+          description="Used for this check only: never stored, never logged."
+          value={secret}
+          onChange={(event) => onSecret(event.currentTarget.value)}
+          autoComplete="off"
+          {...monoInput}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Controller, useForm, type Path } from 'react-hook-form';
+import { listenerSettingsSchema, type ListenerSettings } from '../../../../shared/listener';
+import { monoInput } from '../../app/mono-input';
+import { BridgeError, errorMessage } from '../../bridge/bridge-error';
+
+interface NumberFieldProps {
+  name: Exclude<Path<ListenerSettings>, 'forwardTo'>;
+  label: string;
+  description: string;
+}
+
+const NUMBER_FIELDS: NumberFieldProps[] = [
+  {
+    name: 'respondStatus',
+    label: 'Response status',
+    description: 'What the listener answers (default 200).',
+  },
+  {
+    name: 'responseDelayMs',
+    label: 'Response delay (ms)',
+    description: 'Wait before answering (default 0).',
+  },
+  {
+    name: 'bodyLimitBytes',
+    label: 'Body limit (bytes)',
+    description: 'Larger bodies get 413 (default 1048576).',
+  },
+  {
+    name: 'clockToleranceSeconds',
+    label: 'Clock tolerance (s)',
+    description: 'Allowed skew for exp, nbf, iat (default 60).',
+  },
+];
+
+/** How the listener answers and judges; validated by the same schema main uses. */
+export function ListenerSettingsForm({
+  settings,
+  onSave,
+}: {
+  settings: ListenerSettings;
+  onSave: (settings: ListenerSettings) => Promise<ListenerSettings>;
+}) {
+  const { control, handleSubmit, formState, setError } = useForm<ListenerSettings>({
+    resolver: zodResolver(listenerSettingsSchema),
+    defaultValues: settings,
+    mode: 'onTouched',
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const save = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSave(values);
+      notifications.show({ color: 'green', message: 'Listener settings saved' });
+    } catch (error) {
+      if (error instanceof BridgeError && error.issues.length > 0) {
+        for (const issue of error.issues) {
+          if (issue.path in listenerSettingsSchema.shape) {
+            setError(issue.path as keyof ListenerSettings, { message: issue.message });
+          } else setFailure(`${issue.path}: ${issue.message}`);
+        }
+      } else setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <Stack gap="sm" component="form" onSubmit={save} aria-label="Listener settings">
+      <Group grow align="flex-start">
+        {NUMBER_FIELDS.map((spec) => (
+          <Controller
+            key={spec.name}
+            control={control}
+            name={spec.name}
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label={spec.label}
+                description={spec.description}
+                allowDecimal={false}
+                value={field.value}
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        ))}
+      </Group>
+      <Controller
+        control={control}
+        name="forwardTo"
+        render={({ field, fieldState }) => (
+          <TextInput
+            label="Forward to"
+            description="Re-send every webhook (exact bytes, headers, query) to your endpoint; empty: no forwarding."
+            placeholder="http://127.0.0.1:3000/webhooks"
+            value={field.value ?? ''}
+            onChange={(event) =>
+              field.onChange(event.currentTarget.value.trim() === '' ? null : event.currentTarget.value)
+            }
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            {...monoInput}
+          />
+        )}
+      />
+      {failure !== null && <Alert color="red">{failure}</Alert>}
+      <Group>
+        <Button type="submit" loading={formState.isSubmitting}>
+          Save listener settings
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { Alert, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { errorMessage } from '../../bridge/bridge-error';
+import { ListenerSettingsForm } from './listener-settings-form';
+import { useListenerStore } from './listener-store';
+
+/** The webhook listener: where it listens, why it does not, and how it answers. */
+export function ListenerView() {
+  const { status, settings, load, restart, saveSettings } = useListenerStore(
+    useShallow((state) => ({
+      status: state.status,
+      settings: state.settings,
+      load: state.load,
+      restart: state.restart,
+      saveSettings: state.saveSettings,
+    })),
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    load().catch((error: unknown) => setFailure(errorMessage(error)));
+  }, [load]);
+
+  return (
+    <Stack maw={1000}>
+      <Title order={3}>Webhook listener</Title>
+      {failure !== null && <Alert color="red">{failure}</Alert>}
+      {status !== null && (
+        <Card withBorder>
+          <Group justify="space-between" mb="sm">
+            <Group gap="xs">
+              <Badge color={status.running ? 'green' : 'red'} data-testid="listener-state">
+                {status.running ? 'listening' : 'stopped'}
+              </Badge>
+              {status.profileName !== null && <Text size="sm">for profile {status.profileName}</Text>}
+            </Group>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => restart().catch((error: unknown) => setFailure(errorMessage(error)))}
+            >
+              Restart listener
+            </Button>
+          </Group>
+          <Table>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={200}>URL</Table.Th>
+                <Table.Td>
+                  {status.url === null ? '—' : <Code data-testid="listener-url">{status.url}</Code>}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Port</Table.Th>
+                <Table.Td>
+                  {status.port ?? '—'}
+                  {status.configuredPort === 0
+                    ? ' (the profile asks for any free port)'
+                    : ` (profile: ${status.configuredPort})`}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Public URL</Table.Th>
+                <Table.Td>
+                  {status.publicUrl === null ? (
+                    'not set (set one in the profile when you use a tunnel)'
+                  ) : (
+                    <Code>{status.publicUrl}</Code>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Notification token</Table.Th>
+                <Table.Td>
+                  {status.hasNotificationToken
+                    ? 'set in the profile: tokens are verified'
+                    : 'not set in the profile: every token is judged no_secret'}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {status.error !== null && (
+            <Alert color="orange" mt="sm" title="Not listening" data-testid="listener-error">
+              {status.error}
+            </Alert>
+          )}
+        </Card>
+      )}
+      {settings !== null && (
+        <Card withBorder>
+          <Title order={4} mb="sm">
+            How it answers
+          </Title>
+          <ListenerSettingsForm key={JSON.stringify(settings)} settings={settings} onSave={saveSettings} />
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { tokenVerdictSchema } from '../events';
+import { decodedJwtSchema } from '../jwt/decode-jwt';
+import { TOKEN_PRESETS } from '../jwt/token-presets';
+import { tokenCheckSchema } from '../webhook-details';
+import { defineCommand } from './define';
+
+/**
+ * Which secret a check or a signature uses. A pasted secret travels renderer → main for this
+ * one call and is never stored, logged or sent back; profile secrets never leave main.
+ */
+export const secretSourceSchema = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('active') }),
+  z.object({ source: z.literal('profile'), profileId: z.number().int().positive() }),
+  z.object({ source: z.literal('secret'), secret: z.string().min(1, 'Paste the secret to use') }),
+]);
+export type SecretSource = z.infer<typeof secretSourceSchema>;
+
+const tokenInput = z.string().max(64 * 1024, 'A token is at most 65536 characters');
+
+export const jwtVerificationSchema = z.object({
+  verdict: tokenVerdictSchema,
+  reason: z.string(),
+  decoded: decodedJwtSchema,
+  /** What it was checked against, in words: `the notification token of profile "Local"`. */
+  against: z.string(),
+  checkedAt: z.string(),
+  clockToleranceSeconds: z.number().int(),
+});
+export type JwtVerification = z.infer<typeof jwtVerificationSchema>;
+
+export const signedJwtSchema = z.object({
+  token: z.string(),
+  decoded: decodedJwtSchema,
+  signedWith: z.string(),
+  preset: z.enum(TOKEN_PRESETS),
+});
+export type SignedJwt = z.infer<typeof signedJwtSchema>;
+
+export const eventTokensSchema = z.object({
+  id: z.number().int(),
+  tokens: z.array(
+    z.object({
+      source: z.enum(['query', 'header']),
+      token: z.string().nullable(),
+      problem: z.string().nullable(),
+    }),
+  ),
+  /** The listener's checks as stored when the webhook arrived. */
+  checks: z.array(tokenCheckSchema),
+});
+export type EventTokens = z.infer<typeof eventTokensSchema>;
+
+export const jwtCommands = {
+  decodeJwt: defineCommand(z.object({ token: tokenInput }), decodedJwtSchema),
+  verifyJwt: defineCommand(
+    z.object({
+      token: tokenInput,
+      against: secretSourceSchema,
+      /** Defaults to the listener's clock tolerance. */
+      clockToleranceSeconds: z.number().int().min(0).max(86_400).optional(),
+    }),
+    jwtVerificationSchema,
+  ),
+  signJwt: defineCommand(
+    z.object({
+      signer: secretSourceSchema,
+      preset: z.enum(TOKEN_PRESETS).default('valid'),
+      claims: z.record(z.string(), z.unknown()).default({}),
+      /** Defaults to the signing profile's token lifetime (15 minutes for a pasted secret). */
+      lifetimeMinutes: z.number().int().min(1).max(1440).optional(),
+    }),
+    signedJwtSchema,
+  ),
+  /** The tokens a stored webhook carried, to open them in the inspector. */
+  getEventTokens: defineCommand(z.object({ id: z.number().int().positive() }), eventTokensSchema),
+};

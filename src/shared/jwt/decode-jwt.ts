@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** A NumericDate claim (`iat`, `exp`, `nbf`) as seconds and as an ISO 8601 date. */
+export const timeClaimSchema = z.object({ seconds: z.number(), iso: z.string() });
+export type TimeClaim = z.infer<typeof timeClaimSchema>;
+
+export const decodedJwtSchema = z.object({
+  /** True when the header and the claims are both JSON objects. */
+  ok: z.boolean(),
+  header: z.record(z.string(), z.unknown()).nullable(),
+  claims: z.record(z.string(), z.unknown()).nullable(),
+  /** The third segment as sent (empty for an unsecured `alg: none` token). */
+  signature: z.string(),
+  /** Why the token could not be decoded, as a sentence; null when it could. */
+  problem: z.string().nullable(),
+  /** Claims that are present but of the wrong type (`exp` that is not a number…). */
+  claimProblems: z.array(z.string()),
+  times: z.object({
+    iat: timeClaimSchema.nullable(),
+    exp: timeClaimSchema.nullable(),
+    nbf: timeClaimSchema.nullable(),
+  }),
+});
+export type DecodedJwt = z.infer<typeof decodedJwtSchema>;
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function base64UrlToText(segment: string): string | null {
+  if (!BASE64URL.test(segment) || segment.length % 4 === 1) return null;
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    return utf8.decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+function jsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : null;
+  } catch {
+    return null;
+  }
+}
+
+function decodeSegment(
+  segment: string,
+  name: string,
+): { value: Record<string, unknown> } | { problem: string } {
+  const text = base64UrlToText(segment);
+  if (text === null) return { problem: `The ${name} is not valid base64url-encoded UTF-8.` };
+  const value = jsonObject(text);
+  if (value === null) return { problem: `The ${name} is not a JSON object.` };
+  return { value };
+}
+
+function timeClaim(claims: Record<string, unknown>, name: string, problems: string[]): TimeClaim | null {
+  const value = claims[name];
+  if (value === undefined) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    problems.push(
+      `The "${name}" claim must be a number of seconds since 1970, not ${JSON.stringify(value)}.`,
+    );
+    return null;
+  }
+  const date = new Date(value * 1000);
+  if (Number.isNaN(date.getTime())) {
+    problems.push(`The "${name}" claim ${value} is not a representable date.`);
+    return null;
+  }
+  return { seconds: value, iso: date.toISOString() };
+}
+
+const EMPTY_TIMES = { iat: null, exp: null, nbf: null };
+
+/** Takes a compact JWS apart without verifying it. Never throws: a broken token says why. */
+export function decodeJwt(input: string): DecodedJwt {
+  const token = input.trim();
+  const failed = (problem: string, header: Record<string, unknown> | null = null): DecodedJwt => ({
+    ok: false,
+    header,
+    claims: null,
+    signature: '',
+    problem,
+    claimProblems: [],
+    times: EMPTY_TIMES,
+  });
+  if (token === '') return failed('The token is empty.');
+  const parts = token.split('.');
+  if (parts.length !== 3) {
+    return failed(
+      `A JWT has three dot-separated parts (header.claims.signature); this one has ${parts.length}.`,
+    );
+  }
+  const [rawHeader = '', rawClaims = '', signature = ''] = parts;
+  const header = decodeSegment(rawHeader, 'header');
+  if ('problem' in header) return failed(header.problem);
+  const claims = decodeSegment(rawClaims, 'claims part');
+  if ('problem' in claims) return failed(claims.problem, header.value);
+  if (!BASE64URL.test(signature)) return failed('The signature is not base64url.', header.value);
+
+  const claimProblems: string[] = [];
+  const times = {
+    iat: timeClaim(claims.value, 'iat', claimProblems),
+    exp: timeClaim(claims.value, 'exp', claimProblems),
+    nbf: timeClaim(claims.value, 'nbf', claimProblems),
+  };
+  const iss = claims.value['iss'];
+  if (iss !== undefined && typeof iss !== 'string')
+    claimProblems.push(`The "iss" claim must be a string, not ${JSON.stringify(iss)}.`);
+  return {
+    ok: true,
+    header: header.value,
+    claims: claims.value,
+    signature,
+    problem: null,
+    claimProblems,
+    times,
+  };
+}

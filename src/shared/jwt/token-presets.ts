@@ -1,0 +1,79 @@
+/** Ready-made tokens for negative tests; each says what the listener will answer. */
+export const TOKEN_PRESETS = [
+  'valid',
+  'expired',
+  'not_yet_valid',
+  'wrong_key',
+  'alg_none',
+  'no_exp',
+  'exact',
+] as const;
+export type TokenPreset = (typeof TOKEN_PRESETS)[number];
+
+export const TOKEN_PRESET_INFO: Record<TokenPreset, { label: string; description: string }> = {
+  valid: { label: 'Valid', description: 'iat now, exp after the lifetime; verifies as valid.' },
+  expired: {
+    label: 'Expired',
+    description: 'exp 10 minutes ago (past any default tolerance); verifies as expired.',
+  },
+  not_yet_valid: { label: 'Not yet valid', description: 'nbf in 10 minutes; verifies as not_yet_valid.' },
+  wrong_key: {
+    label: 'Wrong key',
+    description: 'Valid times, signed with a random key; verifies as invalid_signature.',
+  },
+  alg_none: { label: 'alg: none', description: 'Unsigned, header alg "none"; verifies as alg_not_allowed.' },
+  no_exp: {
+    label: 'No exp',
+    description: 'iat now and no exp; the spec requires no claim, so it verifies as valid.',
+  },
+  exact: { label: 'Exactly as written', description: 'The claims as you wrote them, signed with HS256.' },
+};
+
+/** Minutes away from now the time presets put their claims; beyond the default 60 s tolerance. */
+export const PRESET_OFFSET_MINUTES = 10;
+
+export interface PresetPlan {
+  claims: Record<string, unknown>;
+  algorithm: 'HS256' | 'none';
+  /** Sign with a throwaway random key instead of the chosen signer's. */
+  randomKey: boolean;
+}
+
+/**
+ * The claims and signing mode of a preset, at `nowSeconds`. The time claims of the preset
+ * replace those written in the editor (except for `exact`); every other claim is kept.
+ */
+export function planPreset(
+  preset: TokenPreset,
+  claims: Record<string, unknown>,
+  nowSeconds: number,
+  lifetimeSeconds: number,
+): PresetPlan {
+  const now = Math.floor(nowSeconds);
+  const lifetime = Math.round(lifetimeSeconds);
+  const offset = PRESET_OFFSET_MINUTES * 60;
+  const rest = Object.fromEntries(
+    Object.entries(claims).filter(([name]) => name !== 'iat' && name !== 'exp' && name !== 'nbf'),
+  );
+  const hs256 = (timed: Record<string, unknown>, randomKey = false): PresetPlan => ({
+    claims: { ...rest, ...timed },
+    algorithm: 'HS256',
+    randomKey,
+  });
+  switch (preset) {
+    case 'valid':
+      return hs256({ iat: now, exp: now + lifetime });
+    case 'expired':
+      return hs256({ iat: now - offset - lifetime, exp: now - offset });
+    case 'not_yet_valid':
+      return hs256({ iat: now, nbf: now + offset, exp: now + offset + lifetime });
+    case 'wrong_key':
+      return hs256({ iat: now, exp: now + lifetime }, true);
+    case 'alg_none':
+      return { claims: { ...rest, iat: now, exp: now + lifetime }, algorithm: 'none', randomKey: false };
+    case 'no_exp':
+      return hs256({ iat: now });
+    case 'exact':
+      return { claims: { ...claims }, algorithm: 'HS256', randomKey: false };
+  }
+}

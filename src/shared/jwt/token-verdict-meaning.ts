@@ -1,0 +1,28 @@
+import type { BodyVerdict, TokenVerdict } from '../events';
+
+/** What each token verdict word means; shown in the UI and the README says the same. */
+export const TOKEN_VERDICT_MEANING: Record<TokenVerdict, string> = {
+  valid: 'HS256, signed with the notification token, and within its time claims.',
+  missing: 'No token: neither ?serviceToken= nor Authorization: Bearer.',
+  malformed:
+    'Not a decodable JWT (or a claim of the wrong type, or an Authorization header that is not Bearer).',
+  invalid_signature: 'The signature does not match the notification token: forged, tampered or another key.',
+  expired: '"exp" is in the past (beyond the clock tolerance).',
+  not_yet_valid: '"nbf" or "iat" is in the future (beyond the clock tolerance).',
+  alg_not_allowed: 'Signed with something other than HS256 ("none" included).',
+  mismatch: 'The query token and the header token differ.',
+  no_secret: 'No notification token is configured, so the signature cannot be checked.',
+};
+
+export const BODY_VERDICT_MEANING: Record<BodyVerdict, string> = {
+  event: 'The current payload form: order_id, order_reference_id, order_number, event_type, data.',
+  legacy: 'The older approved form: order_status "approved" and no order_number.',
+  unknown_shape: 'JSON, but neither payload form.',
+  invalid_json: 'The body is not JSON (or not UTF-8).',
+  empty: 'No body at all.',
+  too_large: 'Larger than the body limit: answered 413, only the first 64 KiB kept.',
+};
+
+/** Verdicts that mean "good"; the UI colours the rest as problems. */
+export const GOOD_TOKEN_VERDICTS: readonly TokenVerdict[] = ['valid'];
+export const GOOD_BODY_VERDICTS: readonly BodyVerdict[] = ['event', 'legacy'];

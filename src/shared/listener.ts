@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const KIB = 1024;
+export const MIB = 1024 * KIB;
+/** How much of an oversized body is kept. */
+export const TOO_LARGE_KEPT_BYTES = 64 * KIB;
+
+const forwardUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'The forward-to URL must be an http:// or https:// URL');
+
+/**
+ * How the listener answers and judges. The spec does not show the response a merchant must
+ * give, so these are configurable; the defaults are listed in the README.
+ */
+export const listenerSettingsSchema = z.object({
+  respondStatus: z
+    .number({ error: 'The response status must be a number' })
+    .int('The response status must be a whole number')
+    .min(200, 'The response status must be between 200 and 599')
+    .max(599, 'The response status must be between 200 and 599'),
+  responseDelayMs: z
+    .number({ error: 'The response delay must be a number' })
+    .int('The response delay must be whole milliseconds')
+    .min(0, 'The response delay cannot be negative')
+    .max(120_000, 'The response delay is at most 120000 ms (two minutes)'),
+  bodyLimitBytes: z
+    .number({ error: 'The body limit must be a number' })
+    .int('The body limit must be whole bytes')
+    .min(KIB, 'The body limit is at least 1024 bytes')
+    .max(100 * MIB, 'The body limit is at most 104857600 bytes (100 MiB)'),
+  clockToleranceSeconds: z
+    .number({ error: 'The clock tolerance must be a number' })
+    .int('The clock tolerance must be whole seconds')
+    .min(0, 'The clock tolerance cannot be negative')
+    .max(86_400, 'The clock tolerance is at most 86400 s (one day)'),
+  forwardTo: forwardUrl.nullable(),
+});
+export type ListenerSettings = z.infer<typeof listenerSettingsSchema>;
+
+export const DEFAULT_LISTENER_SETTINGS: ListenerSettings = {
+  respondStatus: 200,
+  responseDelayMs: 0,
+  bodyLimitBytes: MIB,
+  clockToleranceSeconds: 60,
+  forwardTo: null,
+};
+
+export const listenerStatusSchema = z.object({
+  running: z.boolean(),
+  /** The port actually bound (the real one when the profile asks for 0). */
+  port: z.number().int().nullable(),
+  /** The port the active profile asks for (0 = any free port). */
+  configuredPort: z.number().int(),
+  url: z.string().nullable(),
+  /** The profile's public listener URL (a tunnel), when set. */
+  publicUrl: z.string().nullable(),
+  /** Why it is not running, as a sentence. */
+  error: z.string().nullable(),
+  profileId: z.number().int().nullable(),
+  profileName: z.string().nullable(),
+  /** Whether the active profile has a notification token to verify with. */
+  hasNotificationToken: z.boolean(),
+});
+export type ListenerStatus = z.infer<typeof listenerStatusSchema>;

@@ -1,0 +1,58 @@
+import type { HeaderList } from '../events';
+
+/** A token as found in one place of a request, or why that place holds no usable token. */
+export interface FoundToken {
+  token: string | null;
+  /** Set when something is there but it is not a usable token (two different values, not Bearer). */
+  problem: string | null;
+}
+
+export interface FoundTokens {
+  query: FoundToken;
+  header: FoundToken;
+}
+
+const NONE: FoundToken = { token: null, problem: null };
+
+function fromQuery(query: string | null): FoundToken {
+  if (query === null || query === '') return NONE;
+  const values = new URLSearchParams(query).getAll('serviceToken');
+  if (values.length === 0) return NONE;
+  const distinct = [...new Set(values)];
+  if (distinct.length > 1) {
+    return { token: null, problem: `?serviceToken= appears ${values.length} times with different values.` };
+  }
+  const [token = ''] = distinct;
+  if (token.trim() === '') return { token: null, problem: 'The ?serviceToken= query parameter is empty.' };
+  return { token: token.trim(), problem: null };
+}
+
+function fromHeaders(headers: HeaderList): FoundToken {
+  const values = headers.filter(([name]) => name.toLowerCase() === 'authorization').map(([, value]) => value);
+  if (values.length === 0) return NONE;
+  const distinct = [...new Set(values.map((value) => value.trim()))];
+  if (distinct.length > 1) {
+    return {
+      token: null,
+      problem: `The Authorization header appears ${values.length} times with different values.`,
+    };
+  }
+  const [value = ''] = distinct;
+  const match = /^Bearer[ \t]+(\S+)$/i.exec(value);
+  if (match?.[1] !== undefined) return { token: match[1], problem: null };
+  if (/^Bearer$/i.test(value))
+    return { token: null, problem: 'The Authorization header says Bearer but carries no token.' };
+  const scheme = value.split(/\s+/)[0] ?? '';
+  return {
+    token: null,
+    problem:
+      scheme === ''
+        ? 'The Authorization header is empty.'
+        : `The Authorization header is not a Bearer token (scheme "${scheme.slice(0, 20)}").`,
+  };
+}
+
+/** Where the spec puts the notification JWT: `?serviceToken=` and `Authorization: Bearer`. */
+export function findNotificationTokens(query: string | null, headers: HeaderList): FoundTokens {
+  return { query: fromQuery(query), header: fromHeaders(headers) };
+}

@@ -1,0 +1,216 @@
+import type { BodyVerdict } from '../events';
+import { formatJsonPath } from '../json-path';
+import type { BodyFinding } from '../webhook-details';
+import {
+  CURRENT_FORM_FIELDS,
+  eventTypeOfLegacyStatus,
+  isKnownEventType,
+  KNOWN_EVENT_TYPES,
+  maxDecimals,
+  MONEY_CURRENCIES,
+  UUID_PATTERN,
+} from './notification-payload';
+
+export interface BodyJudgement {
+  verdict: BodyVerdict;
+  findings: BodyFinding[];
+  orderId: string | null;
+  orderReferenceId: string | null;
+  eventType: string | null;
+}
+
+type JsonObject = Record<string, unknown>;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+class Findings {
+  readonly list: BodyFinding[] = [];
+  error(path: readonly PropertyKey[], message: string): void {
+    this.list.push({ severity: 'error', path: formatJsonPath(path), message });
+  }
+  warning(path: readonly PropertyKey[], message: string): void {
+    this.list.push({ severity: 'warning', path: formatJsonPath(path), message });
+  }
+}
+
+function checkString(body: JsonObject, field: string, findings: Findings, uuid = false): void {
+  const value = body[field];
+  if (value === undefined) return findings.error([field], `${field} is missing.`);
+  if (typeof value !== 'string')
+    return findings.error([field], `${field} must be a string, not ${describe(value)}.`);
+  if (uuid && !UUID_PATTERN.test(value)) findings.warning([field], `${field} "${value}" is not a UUID.`);
+}
+
+function checkMoney(value: unknown, path: readonly PropertyKey[], findings: Findings): void {
+  if (!isObject(value)) return findings.error(path, `A Money object is expected, not ${describe(value)}.`);
+  const { amount, currency } = value;
+  if (typeof currency !== 'string' || !(MONEY_CURRENCIES as readonly string[]).includes(currency)) {
+    findings.error(
+      [...path, 'currency'],
+      `currency must be one of ${MONEY_CURRENCIES.join(', ')}, not ${describe(currency)}.`,
+    );
+  }
+  const numeric =
+    typeof amount === 'number' ? amount : typeof amount === 'string' ? Number(amount) : Number.NaN;
+  if (!Number.isFinite(numeric) || (typeof amount === 'string' && amount.trim() === '')) {
+    return findings.error(
+      [...path, 'amount'],
+      `amount must be a number or a numeric string, not ${describe(amount)}.`,
+    );
+  }
+  const decimals = String(amount).split('.')[1]?.length ?? 0;
+  const allowed = maxDecimals(typeof currency === 'string' ? currency : 'SAR');
+  if (decimals > allowed) {
+    findings.error(
+      [...path, 'amount'],
+      `amount ${String(amount)} has ${decimals} decimals; at most ${allowed} are allowed here.`,
+    );
+  }
+}
+
+function checkData(
+  eventType: string,
+  data: unknown,
+  findings: Findings,
+  path: readonly PropertyKey[] = ['data'],
+): void {
+  if (eventType === 'order_approved' || eventType === 'order_authorised') {
+    if (!Array.isArray(data))
+      findings.error(path, `data must be an empty array for ${eventType}, not ${describe(data)}.`);
+    else if (data.length > 0)
+      findings.error(path, `data must be an empty array for ${eventType}; it has ${data.length} items.`);
+    return;
+  }
+  if (eventType === 'order_captured') {
+    if (!isObject(data))
+      return findings.error(path, `data must be an object for order_captured, not ${describe(data)}.`);
+    const captureId = data['capture_id'];
+    if (typeof captureId !== 'string')
+      findings.error(
+        [...path, 'capture_id'],
+        `capture_id must be a UUID string, not ${describe(captureId)}.`,
+      );
+    else if (!UUID_PATTERN.test(captureId))
+      findings.error([...path, 'capture_id'], `capture_id "${captureId}" is not a UUID.`);
+    if (data['captured_amount'] === undefined)
+      findings.error([...path, 'captured_amount'], 'captured_amount is missing.');
+    else checkMoney(data['captured_amount'], [...path, 'captured_amount'], findings);
+  }
+}
+
+function judgeCurrentForm(body: JsonObject, findings: Findings): void {
+  checkString(body, 'order_id', findings, true);
+  checkString(body, 'order_reference_id', findings);
+  checkString(body, 'order_number', findings);
+  const eventType = body['event_type'];
+  if (typeof eventType !== 'string') return;
+  if (!isKnownEventType(eventType)) {
+    findings.warning(
+      ['event_type'],
+      `"${eventType}" is not one of the event types the spec lists (${KNOWN_EVENT_TYPES.join(', ')}); kept as sent.`,
+    );
+    return;
+  }
+  checkData(eventType, body['data'], findings);
+}
+
+function judgeLegacyForm(body: JsonObject, findings: Findings): void {
+  checkString(body, 'order_id', findings, true);
+  checkString(body, 'order_reference_id', findings);
+  if (body['order_status'] !== 'approved') {
+    findings.warning(
+      ['order_status'],
+      `The older form is documented only with order_status "approved", not ${describe(body['order_status'])}.`,
+    );
+  }
+  if (body['data'] !== undefined) checkData('order_approved', body['data'], findings);
+}
+
+function classify(body: JsonObject, findings: Findings): BodyVerdict {
+  const hasEventType = typeof body['event_type'] === 'string';
+  if (hasEventType && CURRENT_FORM_FIELDS.every((field) => body[field] !== undefined)) {
+    judgeCurrentForm(body, findings);
+    return 'event';
+  }
+  if (!hasEventType && typeof body['order_status'] === 'string' && body['order_number'] === undefined) {
+    judgeLegacyForm(body, findings);
+    return 'legacy';
+  }
+  if (hasEventType) {
+    const missing = CURRENT_FORM_FIELDS.filter((field) => body[field] === undefined);
+    findings.error([], `It has event_type but lacks ${missing.join(', ')} of the current form.`);
+  } else if (typeof body['order_status'] === 'string') {
+    findings.error(
+      ['order_number'],
+      'It has order_status (the older form) but also order_number, which the older form lacks.',
+    );
+  } else {
+    findings.error([], 'It has neither event_type (current form) nor order_status (older approved form).');
+  }
+  return 'unknown_shape';
+}
+
+/**
+ * The body verdict of one webhook, from its raw bytes. Pure and total: any input gets a
+ * verdict, and every deviation from the spec's payload is a finding rather than a rejection.
+ */
+export function judgeWebhookBody(bytes: Uint8Array | null, truncated: boolean): BodyJudgement {
+  const findings = new Findings();
+  const result = (verdict: BodyVerdict, body: JsonObject | null = null): BodyJudgement => {
+    const legacyStatus = body !== null && verdict === 'legacy' ? stringOrNull(body['order_status']) : null;
+    return {
+      verdict,
+      findings: findings.list,
+      orderId: body === null ? null : stringOrNull(body['order_id']),
+      orderReferenceId: body === null ? null : stringOrNull(body['order_reference_id']),
+      eventType:
+        legacyStatus !== null
+          ? eventTypeOfLegacyStatus(legacyStatus)
+          : body === null
+            ? null
+            : stringOrNull(body['event_type']),
+    };
+  };
+  if (truncated) {
+    findings.error(
+      [],
+      'The body was larger than the limit; only its beginning was kept and it was not parsed.',
+    );
+    return result('too_large');
+  }
+  if (bytes === null || bytes.byteLength === 0) return result('empty');
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    findings.error([], 'The body is not UTF-8 text.');
+    return result('invalid_json');
+  }
+  if (text.trim() === '') {
+    findings.warning([], `The body holds only whitespace (${bytes.byteLength} bytes).`);
+    return result('empty');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    findings.error([], `The body is not JSON: ${error instanceof Error ? error.message : String(error)}.`);
+    return result('invalid_json');
+  }
+  if (!isObject(parsed)) {
+    findings.error([], `The body is JSON but ${describe(parsed)}, not an object.`);
+    return result('unknown_shape');
+  }
+  return result(classify(parsed, findings), parsed);
+}

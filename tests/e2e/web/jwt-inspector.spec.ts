@@ -1,0 +1,70 @@
+import { openConsole, test, expect } from '../fixtures/console-test';
+import { JwtPage } from '../pages/jwt-page';
+
+const APPROVED = JSON.stringify({
+  order_id: '6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21',
+  order_reference_id: 'REF-E2E-1',
+  order_number: 'N-1',
+  event_type: 'order_approved',
+  data: [],
+});
+
+test('webhooks to the listener: a valid token shows valid in the inspector, a forged one invalid_signature', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/listener');
+  const jwt = new JwtPage(page);
+  const listener = await jwt.listenerUrl();
+  expect(listener).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(listener).not.toBe('http://127.0.0.1:4455');
+
+  await jwt.open();
+  const valid = await jwt.craft('Valid');
+  const forged = await jwt.craft('Wrong key');
+
+  const deliver = async (token: string) => {
+    const response = await page.request.post(`${listener}/webhooks?serviceToken=${token}`, {
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      data: APPROVED,
+    });
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { received: boolean; id: number }).id;
+  };
+  const validId = await deliver(valid);
+  const forgedId = await deliver(forged);
+
+  await page.goto(`${served.origin}/#/jwt?event=${validId}`);
+  await expect(page.getByText(`Tokens of webhook #${validId}:`)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Token' })).toHaveValue(valid);
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'valid');
+  await expect(jwt.reason()).toContainText('Signed with HS256 by the notification token of profile "Local"');
+  await expect(page.getByTestId('relative-exp')).toHaveText(/expires in 1[45] minutes/);
+
+  await page.goto(`${served.origin}/#/jwt?token=${forged}`);
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
+  await expect(jwt.reason()).toContainText('forged, tampered with, or signed with another key');
+
+  // The listener stored the same verdicts when they arrived.
+  await page.goto(`${served.origin}/#/jwt?event=${forgedId}`);
+  await expect(page.getByText(`Tokens of webhook #${forgedId}:`)).toBeVisible();
+  await expect(page.locator('[data-testid="token-verdict"][data-verdict="invalid_signature"]')).toHaveCount(
+    3,
+  );
+});
+
+test('a crafted expired token verifies as expired, with the time it expired', async ({ page, served }) => {
+  await openConsole(page, served, '#/jwt');
+  const jwt = new JwtPage(page);
+  await jwt.craft('Expired');
+  await page.getByRole('button', { name: 'Inspect this token' }).click();
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'expired');
+  await expect(jwt.reason()).toContainText('Expired 10 minutes ago');
+  await expect(page.getByTestId('relative-exp')).toHaveText('expired 10 minutes ago');
+
+  // Against a secret pasted for this check only, it is a different key altogether.
+  await page.getByRole('combobox', { name: 'Verify against' }).click();
+  await page.getByRole('option', { name: 'A secret pasted for this check only' }).click();
+  await page.getByLabel('Secret', { exact: true }).fill('some-other-secret');
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
+});

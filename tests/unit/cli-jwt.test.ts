@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from '../../src/shared/jwt/decode-jwt';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+const SECRET = 'whsec_cli_jwt_0123456789';
+let dir: { dir: string; remove: () => void };
+const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dir.dir, ...argv]);
+
+beforeAll(async () => {
+  dir = makeTempDir();
+  const set = await cli(
+    'profiles',
+    'set',
+    'Sandbox',
+    '--notification-token',
+    SECRET,
+    '--token-minutes',
+    '30',
+  );
+  expect(set.code).toBe(0);
+});
+afterAll(() => dir.remove());
+
+describe('jwt sign', () => {
+  it('signs with --secret and a --ttl, printing only the token', async () => {
+    const run = await cli(
+      'jwt',
+      'sign',
+      '--secret',
+      SECRET,
+      '--claims',
+      '{"iss":"checkout","order_id":"o-1"}',
+      '--ttl',
+      '90s',
+    );
+    expect(run.code).toBe(0);
+    const token = run.stdout.trim();
+    const decoded = decodeJwt(token);
+    expect(decoded.header).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(decoded.claims).toMatchObject({ iss: 'checkout', order_id: 'o-1' });
+    expect((decoded.times.exp?.seconds ?? 0) - (decoded.times.iat?.seconds ?? 0)).toBe(90);
+    expect((await cli('jwt', 'verify', token, '--secret', SECRET)).code).toBe(0);
+  });
+
+  it("uses the profile's token lifetime by default", async () => {
+    const run = await cli('jwt', 'sign', '--profile', 'Sandbox');
+    const decoded = decodeJwt(run.stdout.trim());
+    expect((decoded.times.exp?.seconds ?? 0) - (decoded.times.iat?.seconds ?? 0)).toBe(30 * 60);
+    expect(run.stdout).not.toContain(SECRET);
+  });
+
+  it('parses ttl in s, m and h, and refuses anything else', async () => {
+    for (const [ttl, seconds] of [
+      ['45s', 45],
+      ['15m', 900],
+      ['2h', 7200],
+    ] as const) {
+      const decoded = decodeJwt((await cli('jwt', 'sign', '--secret', SECRET, '--ttl', ttl)).stdout.trim());
+      expect((decoded.times.exp?.seconds ?? 0) - (decoded.times.iat?.seconds ?? 0)).toBe(seconds);
+    }
+    const bad = await cli('jwt', 'sign', '--secret', SECRET, '--ttl', '15');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--ttl: "15" is not a duration/);
+  });
+
+  it('bad JSON in --claims exits 2 naming the flag', async () => {
+    const bad = await cli('jwt', 'sign', '--secret', SECRET, '--claims', '{iss: nope}');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--claims: not valid JSON/);
+    const notObject = await cli('jwt', 'sign', '--secret', SECRET, '--claims', '[1]');
+    expect(notObject.code).toBe(2);
+    expect(notObject.stderr).toMatch(/--claims: must be a JSON object/);
+  });
+
+  it('presets make negative tokens', async () => {
+    const expired = (await cli('jwt', 'sign', '--secret', SECRET, '--preset', 'expired')).stdout.trim();
+    expect((await cli('jwt', 'verify', expired, '--secret', SECRET)).stdout).toMatch(
+      /^expired: Expired 10 minutes ago/,
+    );
+    const none = (await cli('jwt', 'sign', '--secret', SECRET, '--preset', 'alg_none')).stdout.trim();
+    expect((await cli('jwt', 'verify', none, '--secret', SECRET)).stdout).toMatch(/^alg_not_allowed:/);
+    const bad = await cli('jwt', 'sign', '--secret', SECRET, '--preset', 'nonsense');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--preset: must be one of/);
+  });
+
+  it('refuses --secret with --profile, and a profile without a token', async () => {
+    expect((await cli('jwt', 'sign', '--secret', SECRET, '--profile', 'Sandbox')).code).toBe(2);
+    const live = await cli('jwt', 'sign', '--profile', 'Live');
+    expect(live.code).toBe(2);
+    expect(live.stderr).toMatch(/notification token of profile "Live" is not set/);
+  });
+});
+
+describe('jwt verify', () => {
+  it('exits 0 only for valid, printing verdict and reason', async () => {
+    const token = (await cli('jwt', 'sign', '--secret', SECRET)).stdout.trim();
+    const valid = await cli('jwt', 'verify', token, '--profile', 'Sandbox');
+    expect(valid).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(
+        /^valid: Signed with HS256 by the notification token of profile "Sandbox"/,
+      ),
+    });
+    const forged = await cli('jwt', 'verify', token, '--secret', 'some-other-secret');
+    expect(forged).toMatchObject({ code: 1, stdout: expect.stringMatching(/^invalid_signature: /) });
+    const junk = await cli('jwt', 'verify', 'junk', '--secret', SECRET);
+    expect(junk).toMatchObject({ code: 1, stdout: expect.stringMatching(/^malformed: /) });
+    const noSecret = await cli('jwt', 'verify', token, '--profile', 'Live');
+    expect(noSecret).toMatchObject({ code: 1, stdout: expect.stringMatching(/^no_secret: /) });
+  });
+
+  it('reads the secret from standard input with --secret -', async () => {
+    const token = (await cli('jwt', 'sign', '--secret', SECRET)).stdout.trim();
+    const run = await runCliCaptured(
+      ['--data-dir', dir.dir, 'jwt', 'verify', token, '--secret', '-'],
+      `${SECRET}\n`,
+    );
+    expect(run.code).toBe(0);
+  });
+
+  it('an unknown profile fails with the known ones listed', async () => {
+    const run = await cli('jwt', 'verify', 'a.b.c', '--profile', 'Nope');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/No profile named "Nope"/);
+  });
+});
+
+describe('jwt decode', () => {
+  it('shows header, claims and the time claims as dates', async () => {
+    const token = (await cli('jwt', 'sign', '--secret', SECRET, '--claims', '{"iss":"svc"}')).stdout.trim();
+    const run = await cli('jwt', 'decode', token);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/header {2}\{"alg":"HS256","typ":"JWT"\}/);
+    expect(run.stdout).toMatch(/"iss": "svc"/);
+    expect(run.stdout).toMatch(/exp {5}\d{4}-\d\d-\d\dT.*Z \(in 15 minutes\)/);
+    const json = await cli('jwt', 'decode', token, '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, claims: { iss: 'svc' } });
+  });
+
+  it('a broken token says why and exits 1', async () => {
+    const run = await cli('jwt', 'decode', 'only.two');
+    expect(run).toMatchObject({ code: 1, stdout: expect.stringMatching(/^malformed: A JWT has three/) });
+  });
+});

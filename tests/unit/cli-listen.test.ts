@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:net';
+import { runListen } from '../../src/main/cli/commands/listen';
+import type { CliContext } from '../../src/main/cli/cli-context';
+import { createConsole } from '../../src/main/app';
+import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { rawRequest } from './helpers/http';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+const temps: { remove: () => void }[] = [];
+afterEach(() => temps.splice(0).forEach((temp) => temp.remove()));
+
+function context(dataDir: string, stdin = '') {
+  let stdout = '';
+  let stderr = '';
+  const cli: CliContext = {
+    io: {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+      readStdin: async () => stdin,
+    },
+    rendererDir: '/nonexistent',
+    dataDirFlag: () => dataDir,
+  };
+  return { cli, out: () => stdout, err: () => stderr };
+}
+
+async function until(read: () => string, pattern: RegExp): Promise<RegExpExecArray> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const match = pattern.exec(read());
+    if (match !== null) return match;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`never printed ${pattern}: ${read()}`);
+}
+
+describe('checkout-console listen', () => {
+  it('prints where it listens, then one line per webhook, and stores them in the data dir', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const run = context(temp.dir);
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const listening = runListen(
+      run.cli,
+      { port: '0', notificationToken: 'cli-secret', respondStatus: '202' },
+      stopped,
+    );
+    const [, origin = ''] = await until(run.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+
+    const token = await signWith('cli-secret', { iat: Math.floor(Date.now() / 1000) });
+    const good = await rawRequest(`${origin}/notify?serviceToken=${token}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: payload('order_authorised'),
+    });
+    expect(good.status).toBe(202);
+    const bad = await rawRequest(`${origin}/x`, { method: 'POST', body: 'nope' });
+    expect(bad.status).toBe(202);
+    const wrongMethod = await rawRequest(`${origin}/x`, { method: 'GET' });
+    expect(wrongMethod.status).toBe(405);
+
+    const lines = await until(run.out, /(.*\n){4}/);
+    const printed = lines[0].trim().split('\n').slice(1);
+    expect(printed[0]).toMatch(
+      /^\d{4}-\d\d-\d\dT\S+Z {2}POST {2}\/notify {2}token=valid {2}body=event {2}order_authorised {2}6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21 {2}-> 202$/,
+    );
+    expect(printed[1]).toMatch(/POST {2}\/x {2}token=missing {2}body=invalid_json {2}- {2}- {2}-> 202$/);
+    expect(printed[2]).toMatch(/GET {2}\/x {2}token=missing {2}body=empty .*-> 405$/);
+    stop();
+    await listening;
+
+    const core = await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' });
+    expect(core.events.count()).toBe(3);
+    expect(core.events.getSummary(1)).toMatchObject({ kind: 'webhook', tokenVerdict: 'valid', status: 202 });
+    await core.close();
+    expect(run.err()).not.toContain('cli-secret');
+  });
+
+  it('says when the port is taken, and exits 1', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const taken = await runCliCaptured(['--data-dir', temp.dir, 'listen', '--port', String(port)]);
+    await new Promise((resolve) => blocker.close(resolve));
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(new RegExp(`Port ${port} is already in use; pass --port 0`));
+  });
+
+  it('rejects bad flags with exit 2', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const both = await runCliCaptured([
+      '--data-dir',
+      temp.dir,
+      'listen',
+      '--profile',
+      'Local',
+      '--notification-token',
+      'x',
+    ]);
+    expect(both.code).toBe(2);
+    const status = await runCliCaptured(['--data-dir', temp.dir, 'listen', '--respond-status', '42']);
+    expect(status).toMatchObject({ code: 2, stderr: expect.stringMatching(/--respond-status: /) });
+    const forward = await runCliCaptured(['--data-dir', temp.dir, 'listen', '--forward-to', 'ftp://x']);
+    expect(forward).toMatchObject({ code: 2, stderr: expect.stringMatching(/--forward-to: /) });
+  });
+});

@@ -1,0 +1,49 @@
+import { createConsole, type ConsoleCore } from '../../../src/main/app';
+import { makeTempDir } from './temp-console';
+
+export interface ListeningConsole {
+  core: ConsoleCore;
+  dataDir: string;
+  /** `http://127.0.0.1:PORT` of the running listener. */
+  origin: string;
+  /** The Local profile's notification token (the listener verifies with it). */
+  secret: string;
+  dispose: () => Promise<void>;
+}
+
+/**
+ * A console with its listener running on a free port: the Local profile is first set to
+ * port 0 with the listener off, then the console is opened as the desktop app would be.
+ */
+export async function openListeningConsole(): Promise<ListeningConsole> {
+  const temp = makeTempDir();
+  const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'browser', keychain: 'off' });
+  const local = setup.profiles.active();
+  setup.profiles.update(
+    local.id,
+    { listenerPort: 0 },
+    { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+  );
+  await setup.close();
+  const core = await createConsole({
+    dataDir: temp.dir,
+    frontDoor: 'browser',
+    keychain: 'off',
+    background: true,
+  });
+  const status = core.listener.status();
+  if (status.url === null)
+    throw new Error(`The listener did not start: ${status.error ?? 'no reason given'}`);
+  const secret = core.profiles.secretsOf(local.id).notificationToken;
+  if (secret === null) throw new Error('The Local profile has no notification token.');
+  return {
+    core,
+    dataDir: temp.dir,
+    origin: status.url,
+    secret,
+    dispose: async () => {
+      await core.close();
+      temp.remove();
+    },
+  };
+}

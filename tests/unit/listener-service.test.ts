@@ -1,0 +1,228 @@
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PushEvent } from '../../src/shared/contract';
+import { DEFAULT_LISTENER_SETTINGS } from '../../src/shared/listener';
+import { signWith, payload } from '../fixtures/hostile-webhooks';
+import { rawRequest } from './helpers/http';
+import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+import { openTempConsole } from './helpers/temp-console';
+
+const KEEP = { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } } as const;
+let open: ListeningConsole | null = null;
+let blocker: Server | null = null;
+afterEach(async () => {
+  await open?.dispose();
+  open = null;
+  await new Promise<void>((resolve) => (blocker === null ? resolve() : blocker.close(() => resolve())));
+  blocker = null;
+});
+
+async function takePort(): Promise<number> {
+  blocker = createServer();
+  const server = blocker;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function waitFor<T>(read: () => T, ok: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const value = read();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('timed out waiting');
+}
+
+async function postEvent(origin: string, token: string) {
+  return rawRequest(`${origin}/notify?serviceToken=${token}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: payload('order_approved'),
+  });
+}
+
+describe('the listener in the app', () => {
+  it('starts on the active profile, answers 200 {received, id}, and stores before answering', async () => {
+    open = await openListeningConsole();
+    const token = await signWith(open.secret, { iat: Math.floor(Date.now() / 1000) });
+    const response = await postEvent(open.origin, token);
+    expect(response.status).toBe(200);
+    const answer = JSON.parse(response.body) as { received: boolean; id: number };
+    expect(answer).toEqual({ received: true, id: expect.any(Number) });
+    const row = open.core.events.getDetail(answer.id);
+    expect(row).toMatchObject({
+      kind: 'webhook',
+      tokenVerdict: 'valid',
+      bodyVerdict: 'event',
+      status: 200,
+      profileName: 'Local',
+    });
+    expect(row?.details).toMatchObject({ response: { status: 200, delayMs: 0 } });
+    const status = open.core.listener.status();
+    expect(status).toMatchObject({
+      running: true,
+      configuredPort: 0,
+      profileName: 'Local',
+      error: null,
+      hasNotificationToken: true,
+    });
+  });
+
+  it('plays a failing merchant: configured status and delay, stored', async () => {
+    open = await openListeningConsole();
+    const result = await open.core.dispatcher(
+      'updateListenerSettings',
+      { respondStatus: 503, responseDelayMs: 150 },
+      { transport: 'direct' },
+    );
+    expect(result.ok).toBe(true);
+    const started = Date.now();
+    const response = await postEvent(open.origin, 'x.y.z');
+    expect(response.status).toBe(503);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    const id = (JSON.parse(response.body) as { id: number }).id;
+    expect(open.core.events.getDetail(id)).toMatchObject({
+      status: 503,
+      tokenVerdict: 'malformed',
+      details: { response: { status: 503, delayMs: 150 } },
+    });
+  });
+
+  it('keeps its settings in the settings table, with documented defaults', async () => {
+    const temp = await openTempConsole();
+    expect(temp.core.listener.settings()).toEqual(DEFAULT_LISTENER_SETTINGS);
+    expect(DEFAULT_LISTENER_SETTINGS).toEqual({
+      respondStatus: 200,
+      responseDelayMs: 0,
+      bodyLimitBytes: 1048576,
+      clockToleranceSeconds: 60,
+      forwardTo: null,
+    });
+    temp.core.listener.updateSettings({ bodyLimitBytes: 2048, forwardTo: 'http://127.0.0.1:9/hooks' });
+    const bad = await temp.core.dispatcher(
+      'updateListenerSettings',
+      { respondStatus: 99 },
+      { transport: 'direct' },
+    );
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', issues: [{ path: 'respondStatus' }] },
+    });
+    await temp.core.close();
+    const { createConsole } = await import('../../src/main/app');
+    const again = await createConsole({ dataDir: temp.dataDir, frontDoor: 'cli', keychain: 'off' });
+    expect(again.listener.settings()).toMatchObject({
+      bodyLimitBytes: 2048,
+      forwardTo: 'http://127.0.0.1:9/hooks',
+    });
+    expect(again.listener.status()).toMatchObject({
+      running: false,
+      error: expect.stringMatching(/checkout-console listen/),
+    });
+    await again.close();
+    await temp.dispose().catch(() => undefined);
+  });
+
+  it('a taken port is a status with a reason, not a crash; it recovers when the port changes', async () => {
+    open = await openListeningConsole();
+    const pushed: PushEvent[] = [];
+    open.core.bus.subscribe((event) => pushed.push(event));
+    const taken = await takePort();
+    const local = open.core.profiles.active();
+    open.core.profiles.update(local.id, { listenerPort: taken }, KEEP);
+    const failed = await waitFor(
+      () => open?.core.listener.status(),
+      (status) => status?.error != null,
+    );
+    expect(failed).toMatchObject({ running: false, port: null, configuredPort: taken });
+    expect(failed?.error).toMatch(new RegExp(`Port ${taken} is already in use`));
+    expect(pushed.some((event) => event.name === 'listener.status' && event.payload.error !== null)).toBe(
+      true,
+    );
+
+    open.core.profiles.update(local.id, { listenerPort: 0 }, KEEP);
+    const back = await waitFor(
+      () => open?.core.listener.status(),
+      (status) => status?.running === true,
+    );
+    expect(back?.error).toBeNull();
+    expect(back?.port).not.toBe(taken);
+  });
+
+  it('restarts on the new active profile and verifies with its token', async () => {
+    open = await openListeningConsole();
+    const sandbox = open.core.profiles.findByName('Sandbox');
+    if (sandbox === undefined) throw new Error('no Sandbox');
+    open.core.profiles.update(
+      sandbox.id,
+      { listenerPort: 0 },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'set', value: 'sandbox-secret-xyz' } },
+    );
+    const before = open.core.listener.status().url;
+    open.core.profiles.activate(sandbox.id);
+    const moved = await waitFor(
+      () => open?.core.listener.status(),
+      (status) => status?.profileName === 'Sandbox' && status.running,
+    );
+    expect(moved?.url).not.toBe(before);
+    const url = moved?.url ?? '';
+    const good = await postEvent(url, await signWith('sandbox-secret-xyz', {}));
+    const forged = await postEvent(url, await signWith(open.secret, {}));
+    const read = (body: string) => open?.core.events.getDetail((JSON.parse(body) as { id: number }).id);
+    expect(read(good.body)).toMatchObject({ tokenVerdict: 'valid', profileName: 'Sandbox' });
+    expect(read(forged.body)).toMatchObject({ tokenVerdict: 'invalid_signature' });
+
+    // A profile with no notification token: every token is no_secret.
+    open.core.profiles.update(
+      sandbox.id,
+      {},
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'clear' } },
+    );
+    await waitFor(
+      () => open?.core.listener.status(),
+      (status) => status?.hasNotificationToken === false,
+    );
+    const unverifiable = await postEvent(url, await signWith('sandbox-secret-xyz', {}));
+    expect(read(unverifiable.body)).toMatchObject({ tokenVerdict: 'no_secret' });
+  });
+
+  it('answers 413 over the body limit and keeps the first 64 KiB', async () => {
+    open = await openListeningConsole();
+    open.core.listener.updateSettings({ bodyLimitBytes: 100_000 });
+    const response = await rawRequest(`${open.origin}/big`, {
+      method: 'POST',
+      body: Buffer.alloc(200_000, 0x7b),
+    });
+    expect(response.status).toBe(413);
+    const id = (JSON.parse(response.body) as { id: number }).id;
+    expect(open.core.events.getDetail(id)?.requestBody).toMatchObject({ size: 200_000, truncated: true });
+    expect(open.core.events.getRow(id)?.request_body?.byteLength).toBe(65_536);
+  });
+
+  it('pushes timeline.appended for each webhook, with its verdicts', async () => {
+    open = await openListeningConsole();
+    const pushed: PushEvent[] = [];
+    open.core.bus.subscribe((event) => pushed.push(event));
+    await postEvent(open.origin, await signWith(open.secret, {}));
+    const appended = pushed.find((event) => event.name === 'timeline.appended');
+    expect(appended?.payload).toMatchObject({
+      kind: 'webhook',
+      tokenVerdict: 'valid',
+      bodyVerdict: 'event',
+      eventType: 'order_approved',
+    });
+  });
+
+  it('handles 200 concurrent webhooks: each answered with its own committed row', async () => {
+    open = await openListeningConsole();
+    const token = await signWith(open.secret, {});
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => postEvent(open?.origin ?? '', token)),
+    );
+    const ids = responses.map((response) => (JSON.parse(response.body) as { id: number }).id);
+    expect(new Set(ids).size).toBe(200);
+    for (const id of ids) expect(open.core.events.getSummary(id)?.tokenVerdict).toBe('valid');
+  });
+});

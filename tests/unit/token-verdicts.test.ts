@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { TOKEN_VERDICTS, type TokenVerdict } from '../../src/shared/events';
+import { decodeJwt } from '../../src/shared/jwt/decode-jwt';
+import { summariseTokenChecks } from '../../src/shared/jwt/summarise-token-checks';
+import { findNotificationTokens } from '../../src/shared/webhook/find-notification-tokens';
+import { checkTokenAt, judgeToken, type TokenCheckOptions } from '../../src/main/jwt/check-token';
+import { createHmacKeyCache } from '../../src/main/jwt/hmac-key-cache';
+import { signWith } from '../fixtures/hostile-webhooks';
+
+const SECRET = 'whsec_unit_verdicts_0123456789';
+const NOW_MS = Date.UTC(2026, 0, 15, 12, 0, 0);
+const now = NOW_MS / 1000;
+const keys = createHmacKeyCache();
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+async function options(overrides: Partial<TokenCheckOptions> = {}): Promise<TokenCheckOptions> {
+  return {
+    key: await keys.get(SECRET),
+    keyLabel: 'the notification token of profile "Local"',
+    clockToleranceSeconds: 60,
+    atMs: NOW_MS,
+    moment: 'arrival',
+    ...overrides,
+  };
+}
+
+describe('one token, every verdict', () => {
+  const cases: [TokenVerdict, () => Promise<string>, RegExp][] = [
+    [
+      'valid',
+      () => signWith(SECRET, { iat: now, exp: now + 900 }),
+      /Signed with HS256 .* expires 15 minutes after it arrived/,
+    ],
+    ['valid', () => signWith(SECRET, { iss: 'svc' }), /has no exp claim/],
+    ['malformed', async () => 'not-a-jwt', /three dot-separated parts/],
+    [
+      'malformed',
+      async () => `${b64({ alg: 'HS256' })}.${b64({ exp: '1' })}.sig`,
+      /"exp" claim must be a number/,
+    ],
+    [
+      'malformed',
+      async () => `${b64({ alg: 'HS256' })}.${b64({ iss: 5 })}.sig`,
+      /"iss" claim must be a string/,
+    ],
+    [
+      'invalid_signature',
+      () => signWith('another-key', { iat: now }),
+      /does not match the notification token of profile "Local"/,
+    ],
+    [
+      'expired',
+      () => signWith(SECRET, { iat: now - 900, exp: now - 180 }),
+      /^Expired 3 minutes before it arrived \(exp 2026-01-15T11:57:00.000Z/,
+    ],
+    [
+      'not_yet_valid',
+      () => signWith(SECRET, { nbf: now + 300 }),
+      /Not valid until 5 minutes after it arrived/,
+    ],
+    [
+      'not_yet_valid',
+      () => signWith(SECRET, { iat: now + 7200 }),
+      /Issued in the future: iat is 2 hours after it arrived/,
+    ],
+    [
+      'alg_not_allowed',
+      async () => `${b64({ alg: 'none' })}.${b64({ iat: now })}.`,
+      /unsigned \(alg "none"\)/,
+    ],
+    ['alg_not_allowed', () => signWith(SECRET, { iat: now }, 'HS384'), /alg "HS384"; only HS256/],
+  ];
+  it.each(cases)('%s', async (verdict, make, reason) => {
+    const judgement = await judgeToken(await make(), await options());
+    expect(judgement.verdict).toBe(verdict);
+    expect(judgement.reason).toMatch(reason);
+  });
+
+  it('no_secret when no notification token is configured (and still decodes the token)', async () => {
+    const token = await signWith(SECRET, { iat: now });
+    const judgement = await judgeToken(
+      token,
+      await options({ key: null, keyLabel: 'profile "Sandbox" has none' }),
+    );
+    expect(judgement.verdict).toBe('no_secret');
+    expect(judgement.reason).toMatch(/No notification token is configured/);
+    expect(judgement.decoded?.claims).toEqual({ iat: now });
+  });
+
+  it('honours the clock tolerance: 30 s late is valid at 60 s, expired at 10 s', async () => {
+    const token = await signWith(SECRET, { exp: now - 30 });
+    expect((await judgeToken(token, await options())).verdict).toBe('valid');
+    expect((await judgeToken(token, await options({ clockToleranceSeconds: 10 }))).verdict).toBe('expired');
+  });
+
+  it('speaks of "ago" for the inspector', async () => {
+    const token = await signWith(SECRET, { exp: now - 180 });
+    expect((await judgeToken(token, await options({ moment: 'now' }))).reason).toMatch(
+      /^Expired 3 minutes ago/,
+    );
+  });
+
+  it('a forgery outranks a clock problem (signature is checked before exp)', async () => {
+    const token = await signWith('another-key', { exp: now - 3600 });
+    expect((await judgeToken(token, await options())).verdict).toBe('invalid_signature');
+  });
+});
+
+describe('both places, one verdict', () => {
+  async function summary(
+    query: string | null,
+    header: string | null,
+    problem: { query?: string; header?: string } = {},
+  ) {
+    const opts = await options();
+    const checks = await Promise.all([
+      checkTokenAt('query', query, opts, problem.query ?? null),
+      checkTokenAt('header', header, opts, problem.header ?? null),
+    ]);
+    return summariseTokenChecks(checks, { query, header });
+  }
+
+  it('missing when neither place has a token', async () => {
+    expect(await summary(null, null)).toMatchObject({ verdict: 'missing' });
+  });
+
+  it('mismatch when they differ, even if both are valid', async () => {
+    const a = await signWith(SECRET, { iat: now });
+    const b = await signWith(SECRET, { iat: now - 1 });
+    const result = await summary(a, b);
+    expect(result.verdict).toBe('mismatch');
+    expect(result.reason).toMatch(/query: valid, header: valid/);
+  });
+
+  it('the present one decides when only one is sent, and the reason names the absent place', async () => {
+    const expired = await signWith(SECRET, { exp: now - 600 });
+    const result = await summary(null, expired);
+    expect(result.verdict).toBe('expired');
+    expect(result.reason).toMatch(/Only the Authorization: Bearer header carried a token/);
+  });
+
+  it('the worse of the two when the query is fine and the header is not Bearer', async () => {
+    const token = await signWith(SECRET, { iat: now });
+    const result = await summary(token, null, {
+      header: 'The Authorization header is not a Bearer token (scheme "Basic").',
+    });
+    expect(result.verdict).toBe('malformed');
+    expect(result.reason).toMatch(/Bearer/);
+  });
+
+  it('every verdict word is reachable', () => {
+    expect(new Set(TOKEN_VERDICTS).size).toBe(9);
+  });
+});
+
+describe('finding tokens in a request', () => {
+  it('reads ?serviceToken= and Authorization: Bearer (any case)', () => {
+    const found = findNotificationTokens('a=1&serviceToken=abc.def.ghi', [
+      ['authorization', 'bearer abc.def.ghi'],
+    ]);
+    expect(found.query).toEqual({ token: 'abc.def.ghi', problem: null });
+    expect(found.header).toEqual({ token: 'abc.def.ghi', problem: null });
+  });
+  it('names the problem with two different Authorization headers or a Basic one', () => {
+    expect(
+      findNotificationTokens(null, [
+        ['Authorization', 'Bearer a'],
+        ['Authorization', 'Bearer b'],
+      ]).header.problem,
+    ).toMatch(/2 times/);
+    expect(findNotificationTokens(null, [['Authorization', 'Basic eA==']]).header.problem).toMatch(
+      /not a Bearer token/,
+    );
+  });
+});
+
+describe('decodeJwt never throws', () => {
+  it('on any input, and says why it failed', () => {
+    const inputs = [
+      '',
+      '.',
+      '..',
+      'a.b.c',
+      '\u0000.\u0000.\u0000',
+      '%%%.%%%.%%%',
+      b64('x'),
+      'eyJhbGciOiJIUzI1NiJ9.e30',
+      '🙂.🙂.🙂',
+    ];
+    for (let i = 0; i < 200; i += 1)
+      inputs.push(
+        Buffer.from(Array.from({ length: i }, (_, j) => (i * 7 + j * 13) % 256)).toString('latin1'),
+      );
+    for (const input of inputs) {
+      const decoded = decodeJwt(input);
+      if (!decoded.ok) expect(decoded.problem).toEqual(expect.any(String));
+    }
+  });
+  it('shows iat, exp and nbf as ISO dates', () => {
+    const decoded = decodeJwt(`${b64({ alg: 'HS256' })}.${b64({ iat: now, exp: now + 60, nbf: now })}.`);
+    expect(decoded.times.exp).toEqual({ seconds: now + 60, iso: '2026-01-15T12:01:00.000Z' });
+    expect(decoded.times.iat?.iso).toBe('2026-01-15T12:00:00.000Z');
+  });
+});
