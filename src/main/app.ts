@@ -24,6 +24,7 @@ import { decideSafeStorage } from './profiles/safe-storage-decision';
 import type { SecretCipher } from './profiles/sealed-secret';
 import type { Vault } from './profiles/vault';
 import { openDatabase, type SqliteDatabase } from './store/connection';
+import { createEventsQuery, type EventsQuery } from './store/events-query';
 import { createEventsRepository, type EventsRepository } from './store/events-repository';
 import { migrate } from './store/migrate';
 import { migrations } from './store/migrations';
@@ -62,6 +63,8 @@ export interface ConsoleServices {
   readonly log: Logger;
   readonly settings: SettingsRepository;
   readonly events: EventsRepository;
+  /** Filtered, searched, paged reads of the events table (timeline, history, exports). */
+  readonly eventsQuery: EventsQuery;
   /** The one way to add to the timeline: persist, then push. */
   readonly recorder: EventRecorder;
   readonly profiles: ProfileService;
@@ -182,6 +185,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     log,
     settings,
     events,
+    eventsQuery: createEventsQuery(db),
     recorder,
     profiles,
     merchantApi,

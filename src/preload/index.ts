@@ -41,6 +41,8 @@ const api = {
   verifyJwt: command('verifyJwt'),
   signJwt: command('signJwt'),
   getEventTokens: command('getEventTokens'),
+  listEvents: command('listEvents'),
+  getEvent: command('getEvent'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

@@ -7,11 +7,12 @@ import { preferenceCommands, preferencePushEvents } from './contract/preferences
 import { jwtCommands } from './contract/jwt';
 import { listenerCommands, listenerPushEvents } from './contract/listener';
 import { profileCommands, profilePushEvents } from './contract/profiles';
-import { timelinePushEvents } from './contract/timeline';
+import { timelineCommands, timelinePushEvents } from './contract/timeline';
 
 export * from './contract/define';
 export type { AppInfo, VaultStatus } from './contract/app';
 export type { ProfilesSnapshot } from './contract/profiles';
+export type { EventPageResult } from './contract/timeline';
 
 /**
  * The bridge: every command the renderer (or any other front door) can ask of the main
@@ -26,6 +27,7 @@ export const commands = {
   ...desktopCommands,
   ...listenerCommands,
   ...jwtCommands,
+  ...timelineCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {

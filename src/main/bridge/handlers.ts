@@ -7,6 +7,7 @@ import { preferenceHandlers } from './handlers/preferences';
 import { jwtHandlers } from './handlers/jwt';
 import { listenerHandlers } from './handlers/listener';
 import { profileHandlers } from './handlers/profiles';
+import { timelineHandlers } from './handlers/timeline';
 import type { HandlerGroup } from './handlers/types';
 
 export type { CallContext, Handler } from './handlers/types';
@@ -22,5 +23,6 @@ export function createHandlers(services: ConsoleServices): Handlers {
     ...desktopHandlers(services),
     ...listenerHandlers(services),
     ...jwtHandlers(services),
+    ...timelineHandlers(services),
   } satisfies Handlers;
 }

@@ -1,5 +1,6 @@
 import profiles from './001-profiles';
 import events from './002-events';
+import eventsSearch from './003-events-search';
 
 export interface Migration {
   readonly id: number;
@@ -14,4 +15,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { id: 1, name: '001-profiles', sql: profiles },
   { id: 2, name: '002-events', sql: events },
+  { id: 3, name: '003-events-search', sql: eventsSearch },
 ];

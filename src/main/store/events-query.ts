@@ -1,0 +1,189 @@
+import type { Statement } from 'better-sqlite3';
+import type { TimelineSummary } from '../../shared/events';
+import { toFtsQuery, type EventFilter, type StatusFilter } from '../../shared/event-filter';
+import type { SqliteDatabase } from './connection';
+import { EVENT_SUMMARY_COLUMNS, toSummary, type EventRow } from './events-repository';
+
+export interface EventPage {
+  items: TimelineSummary[];
+  /** Pass as `beforeId` for the next (older) page; null when this page is the last. */
+  nextCursor: number | null;
+}
+
+type Params = Record<string, string | number>;
+
+interface Conditions {
+  /** When searching text, FTS5 drives the query (newest match first) and events is joined. */
+  fts: string | null;
+  where: string[];
+  params: Params;
+}
+
+function statusCondition(status: StatusFilter, name: string, params: Params): string {
+  if (typeof status === 'number') {
+    params[name] = status;
+    return `e.status = @${name}`;
+  }
+  if (status === 'none') return 'e.status IS NULL';
+  // Written exactly as the expression index events_status_class is (status / 100).
+  return `e.status / 100 = ${Number(status[0])}`;
+}
+
+function inList(
+  column: string,
+  values: readonly (string | number)[],
+  prefix: string,
+  params: Params,
+): string {
+  const names = values.map((value, index) => {
+    params[`${prefix}${index}`] = value;
+    return `@${prefix}${index}`;
+  });
+  return `${column} IN (${names.join(', ')})`;
+}
+
+/** The filter as SQL conditions over `events e` with named parameters (never string-built values). */
+function conditionsOf(filter: EventFilter): Conditions {
+  const where: string[] = [];
+  const params: Params = {};
+  if (filter.kinds !== undefined && filter.kinds.length > 0)
+    where.push(inList('e.kind', filter.kinds, 'kind', params));
+  if (filter.profileId !== undefined) {
+    where.push('e.profile_id = @profileId');
+    params['profileId'] = filter.profileId;
+  }
+  if (filter.orderId !== undefined) {
+    where.push('e.order_id = @orderId');
+    params['orderId'] = filter.orderId;
+  }
+  if (filter.eventType !== undefined) {
+    where.push('e.event_type = @eventType');
+    params['eventType'] = filter.eventType;
+  }
+  if (filter.tokenVerdicts !== undefined && filter.tokenVerdicts.length > 0)
+    where.push(inList('e.token_verdict', filter.tokenVerdicts, 'token', params));
+  if (filter.bodyVerdicts !== undefined && filter.bodyVerdicts.length > 0)
+    where.push(inList('e.body_verdict', filter.bodyVerdicts, 'body', params));
+  if (filter.statuses !== undefined && filter.statuses.length > 0) {
+    const any = filter.statuses.map((status, index) => statusCondition(status, `status${index}`, params));
+    where.push(`(${any.join(' OR ')})`);
+  }
+  if (filter.relatedId !== undefined) {
+    where.push('e.related_id = @relatedId');
+    params['relatedId'] = filter.relatedId;
+  }
+  if (filter.ids !== undefined) {
+    where.push('e.id IN (SELECT value FROM json_each(@ids))');
+    params['ids'] = JSON.stringify(filter.ids);
+  }
+  if (filter.imported !== undefined) where.push(`e.imported = ${filter.imported ? 1 : 0}`);
+  if (filter.from !== undefined) {
+    where.push('e.at_ms >= @fromMs');
+    params['fromMs'] = Date.parse(filter.from);
+  }
+  if (filter.to !== undefined) {
+    where.push('e.at_ms < @toMs');
+    params['toMs'] = Date.parse(filter.to);
+  }
+  const fts = filter.text === undefined ? null : toFtsQuery(filter.text);
+  if (filter.text !== undefined && filter.text.trim() !== '' && fts === null) {
+    // Only punctuation was typed: nothing in the index can match it.
+    where.push('0');
+  }
+  if (fts !== null) params['fts'] = fts;
+  return { fts, where, params };
+}
+
+type Direction = 'newest-first' | 'oldest-first';
+
+/** Newest first pages go below the cursor, oldest first ones above it. */
+function selectSql(
+  columns: string,
+  conditions: Conditions,
+  direction: Direction,
+  hasCursor: boolean,
+): string {
+  const order = direction === 'newest-first' ? 'DESC' : 'ASC';
+  const where = [...conditions.where];
+  if (hasCursor) where.push(direction === 'newest-first' ? 'e.id < @cursor' : 'e.id > @cursor');
+  if (conditions.fts !== null) {
+    // FTS5 yields matches in rowid order without sorting, so the first page of a common word is cheap.
+    const ftsWhere = [
+      'events_fts MATCH @fts',
+      ...where.map((clause) => clause.replace(/\be\.id\b/g, 'f.rowid')),
+    ];
+    return `SELECT ${columns} FROM events_fts f JOIN events e ON e.id = f.rowid
+      WHERE ${ftsWhere.join(' AND ')} ORDER BY f.rowid ${order} LIMIT @limit`;
+  }
+  const clause = where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`;
+  return `SELECT ${columns} FROM events e ${clause} ORDER BY e.id ${order} LIMIT @limit`;
+}
+
+const SUMMARY_COLUMNS = EVENT_SUMMARY_COLUMNS.split(',')
+  .map((column) => `e.${column.trim()}`)
+  .join(', ');
+
+export type EventsQuery = ReturnType<typeof createEventsQuery>;
+
+/**
+ * Reads the events table through the shared filter: pages for the timeline and the history
+ * CLI (newest first, keyset by id, so page 5,000 costs what page 1 does), and a cursor over
+ * whole rows for exports. Statements are prepared once per distinct shape of filter.
+ */
+export function createEventsQuery(db: SqliteDatabase) {
+  const prepared = new Map<string, Statement>();
+  const statement = (sql: string): Statement => {
+    let found = prepared.get(sql);
+    if (found === undefined) {
+      found = db.prepare(sql);
+      // A few dozen shapes at most in practice; the bound keeps a pathological client from growing it.
+      if (prepared.size > 500) prepared.clear();
+      prepared.set(sql, found);
+    }
+    return found;
+  };
+
+  return {
+    /** One page of summaries, newest first. */
+    page(filter: EventFilter, options: { beforeId?: number | undefined; limit: number }): EventPage {
+      const conditions = conditionsOf(filter);
+      const params: Params = { ...conditions.params, limit: options.limit };
+      if (options.beforeId !== undefined) params['cursor'] = options.beforeId;
+      const sql = selectSql(SUMMARY_COLUMNS, conditions, 'newest-first', options.beforeId !== undefined);
+      const rows = statement(sql).all(params) as Parameters<typeof toSummary>[0][];
+      const items = rows.map(toSummary);
+      const last = items.at(-1);
+      return { items, nextCursor: items.length === options.limit && last !== undefined ? last.id : null };
+    },
+
+    /** Every matching row, bodies included, in batches (exports, bulk replays). */
+    *rows(filter: EventFilter, direction: Direction = 'oldest-first', batchSize = 500): Generator<EventRow> {
+      const conditions = conditionsOf(filter);
+      let cursor: number | null = null;
+      for (;;) {
+        const params: Params = { ...conditions.params, limit: batchSize };
+        if (cursor !== null) params['cursor'] = cursor;
+        const sql = selectSql('e.*', conditions, direction, cursor !== null);
+        const batch = statement(sql).all(params) as EventRow[];
+        yield* batch;
+        const last = batch.at(-1);
+        if (batch.length < batchSize || last === undefined) return;
+        cursor = last.id;
+      }
+    },
+
+    /** How many records match (for previews such as retention and exports; exact, so not for hot paths). */
+    count(filter: EventFilter): number {
+      const conditions = conditionsOf(filter);
+      const where = conditions.where;
+      const sql =
+        conditions.fts !== null
+          ? `SELECT count(*) AS n FROM events_fts f JOIN events e ON e.id = f.rowid WHERE events_fts MATCH @fts${
+              where.length === 0 ? '' : ` AND ${where.join(' AND ')}`
+            }`
+          : `SELECT count(*) AS n FROM events e${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`}`;
+      const row = statement(sql).get(conditions.params) as { n: number } | undefined;
+      return row?.n ?? 0;
+    },
+  };
+}

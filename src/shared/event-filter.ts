@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  BODY_VERDICTS,
+  bodyVerdictSchema,
+  eventKindSchema,
+  TOKEN_VERDICTS,
+  tokenVerdictSchema,
+  type BodyVerdict,
+  type TokenVerdict,
+} from './events';
+
+/**
+ * Which stored records to show: the timeline's filters, the history CLI's flags, export
+ * selections and replay searches all speak this one shape. Every field narrows (AND);
+ * lists match any of their values (OR).
+ */
+export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx', 'none'] as const;
+export const statusFilterSchema = z.union([
+  z.enum(STATUS_CLASSES),
+  z
+    .number({ error: 'A status is a number such as 200, or a class such as 4xx' })
+    .int('A status is a whole number')
+    .min(100, 'A status is between 100 and 599')
+    .max(599, 'A status is between 100 and 599'),
+]);
+export type StatusFilter = z.infer<typeof statusFilterSchema>;
+
+const isoInstant = z.iso.datetime({
+  offset: true,
+  error: 'Use an ISO 8601 time such as 2026-11-23T10:00:00Z',
+});
+
+export const eventFilterSchema = z
+  .object({
+    kinds: z.array(eventKindSchema).max(10).optional(),
+    profileId: z.number().int().positive().optional(),
+    orderId: z.string().trim().min(1, 'Enter an order id').max(200).optional(),
+    eventType: z.string().trim().min(1, 'Enter an event type').max(100).optional(),
+    tokenVerdicts: z.array(tokenVerdictSchema).max(TOKEN_VERDICTS.length).optional(),
+    bodyVerdicts: z.array(bodyVerdictSchema).max(BODY_VERDICTS.length).optional(),
+    statuses: z.array(statusFilterSchema).max(20).optional(),
+    /** Free text: every word must appear in the record (ids, paths, event types, bodies); the last may be a prefix. */
+    text: z.string().max(500, 'The search text is at most 500 characters').optional(),
+    /** Records linked to this one (its replays, its forward, the deliveries of one webhook…). */
+    relatedId: z.number().int().positive().optional(),
+    ids: z.array(z.number().int().positive()).max(100_000).optional(),
+    imported: z.boolean().optional(),
+    /** Inclusive lower and exclusive upper bound on the record's time. */
+    from: isoInstant.optional(),
+    to: isoInstant.optional(),
+  })
+  .strict();
+export type EventFilter = z.infer<typeof eventFilterSchema>;
+
+export const EVENT_PAGE_MAX = 1000;
+
+export const eventPageRequestSchema = z.object({
+  filter: eventFilterSchema.default({}),
+  /** Keyset cursor: only records older than this id (the previous page's `nextCursor`). */
+  beforeId: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(EVENT_PAGE_MAX).default(200),
+});
+export type EventPageRequest = z.input<typeof eventPageRequestSchema>;
+
+/** A single verdict word (as typed on a command line or in a URL) as the filter field it belongs to. */
+export function verdictFilter(word: string): Pick<EventFilter, 'tokenVerdicts' | 'bodyVerdicts'> | null {
+  if ((TOKEN_VERDICTS as readonly string[]).includes(word)) return { tokenVerdicts: [word as TokenVerdict] };
+  if ((BODY_VERDICTS as readonly string[]).includes(word)) return { bodyVerdicts: [word as BodyVerdict] };
+  return null;
+}
+
+/**
+ * Free text as an FTS5 query: each word becomes a quoted phrase (so `order_captured` or a
+ * UUID is matched as the token sequence it is, and FTS syntax typed by a person is never
+ * interpreted), all words must match, and the last one matches as a prefix while typing.
+ * Words with no letter or digit cannot match anything in the index and are dropped.
+ * Returns null when nothing searchable is left.
+ */
+export function toFtsQuery(text: string): string | null {
+  const words = text
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .slice(0, 32);
+  if (words.length === 0) return null;
+  return words
+    .map((word, index) => {
+      const phrase = `"${word.replace(/"/g, '""')}"`;
+      return index === words.length - 1 ? `${phrase}*` : phrase;
+    })
+    .join(' ');
+}
+
+/** Whether a filter narrows anything (the timeline's "clear filters" shows only then). */
+export function isEmptyFilter(filter: EventFilter): boolean {
+  return Object.values(filter).every(
+    (value) => value === undefined || (Array.isArray(value) && value.length === 0) || value === '',
+  );
+}
