@@ -1,0 +1,121 @@
+import { EVENT_KINDS, type BodyVerdict, type EventKind, type TokenVerdict } from './events';
+import {
+  eventFilterSchema,
+  statusFilterSchema,
+  verdictFilter,
+  type EventFilter,
+  type StatusFilter,
+} from './event-filter';
+
+/**
+ * An event filter as URL query parameters, so a timeline view, a replay selection or an
+ * export can be reopened from a link (`#/timeline?kind=webhook&verdict=expired&q=REF-1`).
+ * One spelling for everyone: the timeline writes these, the replay and history views read them.
+ *
+ *   kind=webhook (repeatable)   profile=3           order=<order_id>      event=order_captured
+ *   verdict=expired (repeatable; token or body verdict words)             status=4xx|401|none (repeatable)
+ *   q=free text                 related=<id>        ids=1,2,3             imported=1|0
+ *   from=<ISO time>             to=<ISO time>
+ */
+export interface ParsedFilterParams {
+  filter: EventFilter;
+  /** Parameters that could not be read, in words, so the view can say why they were ignored. */
+  problems: string[];
+}
+
+const positiveInt = (text: string): number | null => (/^[1-9]\d{0,15}$/.test(text) ? Number(text) : null);
+
+export function filterFromParams(params: URLSearchParams): ParsedFilterParams {
+  const problems: string[] = [];
+  const draft: Record<string, unknown> = {};
+  const kinds = params.getAll('kind');
+  const validKinds = kinds.filter((kind): kind is EventKind =>
+    (EVENT_KINDS as readonly string[]).includes(kind),
+  );
+  for (const kind of kinds)
+    if (!validKinds.includes(kind as EventKind)) problems.push(`Unknown kind "${kind}".`);
+  if (validKinds.length > 0) draft['kinds'] = validKinds;
+
+  const profile = params.get('profile');
+  if (profile !== null) {
+    const id = positiveInt(profile);
+    if (id === null) problems.push(`profile must be a profile id, not "${profile}".`);
+    else draft['profileId'] = id;
+  }
+  const order = params.get('order')?.trim();
+  if (order) draft['orderId'] = order;
+  const event = params.get('event')?.trim();
+  if (event) draft['eventType'] = event;
+
+  const tokenVerdicts: TokenVerdict[] = [];
+  const bodyVerdicts: BodyVerdict[] = [];
+  for (const word of params.getAll('verdict')) {
+    const mapped = verdictFilter(word);
+    if (mapped === null) problems.push(`Unknown verdict "${word}".`);
+    tokenVerdicts.push(...(mapped?.tokenVerdicts ?? []));
+    bodyVerdicts.push(...(mapped?.bodyVerdicts ?? []));
+  }
+  if (tokenVerdicts.length > 0) draft['tokenVerdicts'] = tokenVerdicts;
+  if (bodyVerdicts.length > 0) draft['bodyVerdicts'] = bodyVerdicts;
+
+  const statuses: StatusFilter[] = [];
+  for (const word of params.getAll('status')) {
+    const parsed = statusFilterSchema.safeParse(/^\d+$/.test(word) ? Number(word) : word);
+    if (parsed.success) statuses.push(parsed.data);
+    else problems.push(`status must be a code such as 404 or a class such as 4xx or none, not "${word}".`);
+  }
+  if (statuses.length > 0) draft['statuses'] = statuses;
+
+  const text = params.get('q');
+  if (text !== null && text.trim() !== '') draft['text'] = text;
+  const related = params.get('related');
+  if (related !== null) {
+    const id = positiveInt(related);
+    if (id === null) problems.push(`related must be a record id, not "${related}".`);
+    else draft['relatedId'] = id;
+  }
+  const ids = params.get('ids');
+  if (ids !== null && ids.trim() !== '') {
+    const parsed = ids.split(',').map((part) => positiveInt(part.trim()));
+    if (parsed.some((id) => id === null)) problems.push('ids must be record ids separated by commas.');
+    else draft['ids'] = parsed;
+  }
+  const imported = params.get('imported');
+  if (imported === '1' || imported === '0') draft['imported'] = imported === '1';
+  else if (imported !== null) problems.push('imported must be 1 or 0.');
+  for (const bound of ['from', 'to'] as const) {
+    const value = params.get(bound);
+    if (value !== null && value !== '') draft[bound] = value;
+  }
+
+  // The parts read above are each valid on their own; the schema has the last word (times, limits).
+  const checked = eventFilterSchema.safeParse(draft);
+  if (checked.success) return { filter: checked.data, problems };
+  const rejected = new Set<PropertyKey>();
+  for (const issue of checked.error.issues) {
+    problems.push(`${issue.path.join('.')}: ${issue.message}`);
+    if (issue.path[0] !== undefined) rejected.add(issue.path[0]);
+  }
+  const retried = eventFilterSchema.safeParse(
+    Object.fromEntries(Object.entries(draft).filter(([key]) => !rejected.has(key))),
+  );
+  return { filter: retried.success ? retried.data : {}, problems };
+}
+
+export function filterToParams(filter: EventFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const kind of filter.kinds ?? []) params.append('kind', kind);
+  if (filter.profileId !== undefined) params.set('profile', String(filter.profileId));
+  if (filter.orderId !== undefined) params.set('order', filter.orderId);
+  if (filter.eventType !== undefined) params.set('event', filter.eventType);
+  for (const verdict of [...(filter.tokenVerdicts ?? []), ...(filter.bodyVerdicts ?? [])])
+    params.append('verdict', verdict);
+  for (const status of filter.statuses ?? []) params.append('status', String(status));
+  if (filter.text !== undefined && filter.text.trim() !== '') params.set('q', filter.text);
+  if (filter.relatedId !== undefined) params.set('related', String(filter.relatedId));
+  if (filter.ids !== undefined) params.set('ids', filter.ids.join(','));
+  if (filter.imported !== undefined) params.set('imported', filter.imported ? '1' : '0');
+  if (filter.from !== undefined) params.set('from', filter.from);
+  if (filter.to !== undefined) params.set('to', filter.to);
+  return params;
+}
