@@ -1,0 +1,103 @@
+import type { EntryEffect } from '../../../../shared/orders/order-lifecycle';
+import type { LifecycleStep, OrderState } from '../../../../shared/orders/order-states';
+import type { OperationName } from '../../../../shared/profile';
+
+export const STATE_LABEL: Record<OrderState, string> = {
+  new: 'new',
+  approved: 'approved',
+  authorised: 'authorised',
+  declined: 'declined',
+  expired: 'expired',
+  canceled: 'canceled',
+  partially_captured: 'partially captured',
+  fully_captured: 'captured',
+  partially_refunded: 'partially refunded',
+  fully_refunded: 'refunded',
+};
+
+export const STATE_COLOR: Record<OrderState, string> = {
+  new: 'gray',
+  approved: 'blue',
+  authorised: 'indigo',
+  declined: 'red',
+  expired: 'dark',
+  canceled: 'orange',
+  partially_captured: 'teal',
+  fully_captured: 'green',
+  partially_refunded: 'grape',
+  fully_refunded: 'grape',
+};
+
+export const STEP_LABEL: Record<LifecycleStep, string> = {
+  new: 'New',
+  approved: 'Approved',
+  authorised: 'Authorised',
+  captured: 'Captured',
+  declined: 'Declined',
+  expired: 'Expired',
+  canceled: 'Canceled',
+  refunded: 'Refunded',
+};
+
+export const EFFECT_COLOR: Record<EntryEffect, string> = {
+  moved: 'green',
+  confirmed: 'teal',
+  duplicate: 'gray',
+  out_of_order: 'orange',
+  failed: 'red',
+  pending: 'yellow',
+  unknown: 'violet',
+  info: 'blue',
+  copy: 'gray',
+};
+
+export const EFFECT_LABEL: Record<EntryEffect, string> = {
+  moved: 'moved',
+  confirmed: 'confirmed',
+  duplicate: 'duplicate',
+  out_of_order: 'out of order',
+  failed: 'failed',
+  pending: 'pending',
+  unknown: 'unknown',
+  info: 'info',
+  copy: 'copy',
+};
+
+export const OPERATION_LABEL: Record<OperationName, string> = {
+  authorise: 'Authorise',
+  capture: 'Capture',
+  cancel: 'Cancel',
+  refund: 'Refund',
+  getOrder: 'Get order',
+  updateReferenceId: 'Update reference id',
+};
+
+/** The order's actions, in the order a QA engineer reaches for them. */
+export const ACTION_ORDER: readonly OperationName[] = [
+  'authorise',
+  'capture',
+  'refund',
+  'cancel',
+  'getOrder',
+  'updateReferenceId',
+];
+
+/** Local date and time to the second: what a tester compares against logs. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+}
+
+export function formatAmount(amount: string | null, currency: string | null): string {
+  if (amount === null) return '—';
+  return currency === null ? amount : `${amount} ${currency}`;
+}
