@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import type { OrderLifecycle, StripStep } from '../../../../shared/orders/order-lifecycle';
-import { formatTime, STEP_LABEL } from './order-format';
+import { formatShortTime, formatTime, STEP_LABEL } from './order-format';
 
 const SOURCE_WORD: Record<NonNullable<StripStep['source']>, string> = {
   webhook: 'by webhook',
@@ -59,7 +59,7 @@ function StripCell({ step }: { step: StripStep }) {
       withBorder
       p="xs"
       radius="md"
-      miw={130}
+      miw={120}
       role="listitem"
       aria-label={`${STEP_LABEL[step.step]}: ${STATUS_WORD[step.status]}`}
       aria-current={current ? 'step' : undefined}
@@ -85,9 +85,9 @@ function StripCell({ step }: { step: StripStep }) {
         </Text>
       )}
       {step.at !== null && step.recordId !== null ? (
-        <Tooltip label={`Open record #${step.recordId} on the timeline`} withArrow>
+        <Tooltip label={`${formatTime(step.at)}: open record #${step.recordId} on the timeline`} withArrow>
           <Anchor href={`#/timeline?id=${step.recordId}`} size="xs" display="block" mt={2}>
-            {formatTime(step.at)}
+            {formatShortTime(step.at)}
             {step.source !== null && SOURCE_WORD[step.source] !== '' ? ` · ${SOURCE_WORD[step.source]}` : ''}
           </Anchor>
         </Tooltip>

@@ -97,7 +97,22 @@ export function formatTime(iso: string): string {
       });
 }
 
+/** Just the clock time for today, the short date and time before: what fits in a strip cell. */
+export function formatShortTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const clock = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  if (date.toDateString() === now.toDateString()) return clock;
+  return `${date.toLocaleDateString(undefined, { month: 'short', day: '2-digit' })} ${clock}`;
+}
+
 export function formatAmount(amount: string | null, currency: string | null): string {
   if (amount === null) return '—';
   return currency === null ? amount : `${amount} ${currency}`;
 }
+
+/** Badge styles that never truncate the word (tables squeeze their cells otherwise). */
+export const WHOLE_BADGE = {
+  root: { minWidth: 'max-content', flexShrink: 0 },
+  label: { overflow: 'visible' },
+} as const;

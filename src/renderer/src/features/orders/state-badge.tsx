@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { OrderState } from '../../../../shared/orders/order-states';
-import { STATE_COLOR, STATE_LABEL } from './order-format';
+import { STATE_COLOR, STATE_LABEL, WHOLE_BADGE } from './order-format';
 
 /** The current known state of an order, or "unknown" when nothing seen says one. */
 export function StateBadge({
@@ -14,13 +14,13 @@ export function StateBadge({
 }) {
   if (state === null) {
     return (
-      <Badge size={size} color="gray" variant="outline" data-testid={testId}>
+      <Badge styles={WHOLE_BADGE} size={size} color="gray" variant="outline" data-testid={testId}>
         unknown
       </Badge>
     );
   }
   return (
-    <Badge size={size} color={STATE_COLOR[state]} variant="light" data-testid={testId}>
+    <Badge styles={WHOLE_BADGE} size={size} color={STATE_COLOR[state]} variant="light" data-testid={testId}>
       {STATE_LABEL[state]}
     </Badge>
   );
