@@ -24,15 +24,17 @@ CREATE INDEX orders_by_activity ON orders (last_ms DESC, order_id DESC);
 CREATE INDEX orders_stale ON orders (order_id) WHERE stale > 0;
 
 CREATE TRIGGER orders_stale_insert AFTER INSERT ON events WHEN new.order_id IS NOT NULL BEGIN
-  INSERT OR IGNORE INTO orders (order_id, stale) VALUES (new.order_id, 0);
-  UPDATE orders SET stale = stale + 1 WHERE order_id = new.order_id;
+  INSERT INTO orders (order_id) VALUES (new.order_id)
+    ON CONFLICT (order_id) DO UPDATE SET stale = stale + 1;
 END;
 
 CREATE TRIGGER orders_stale_update AFTER UPDATE OF status, response_body, request_body, order_id,
   order_reference_id, event_type, token_verdict, body_verdict, error, details ON events
   WHEN new.order_id IS NOT NULL OR old.order_id IS NOT NULL BEGIN
-  INSERT OR IGNORE INTO orders (order_id, stale) SELECT new.order_id, 0 WHERE new.order_id IS NOT NULL;
-  UPDATE orders SET stale = stale + 1 WHERE order_id IN (new.order_id, old.order_id);
+  INSERT INTO orders (order_id) SELECT new.order_id WHERE new.order_id IS NOT NULL
+    ON CONFLICT (order_id) DO UPDATE SET stale = stale + 1;
+  UPDATE orders SET stale = stale + 1
+    WHERE old.order_id IS NOT NULL AND old.order_id IS NOT new.order_id AND order_id = old.order_id;
 END;
 
 CREATE TRIGGER orders_stale_delete AFTER DELETE ON events WHEN old.order_id IS NOT NULL BEGIN

@@ -1,23 +1,14 @@
 import { Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
 import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
-import {
-  OPERATION_FROM_STATES,
-  ORDER_STATES,
-  operationAllowedIn,
-} from '../../../../shared/orders/order-states';
+import { operationBlockedReason } from '../../../../shared/orders/operation-availability';
 import type { OperationName } from '../../../../shared/profile';
 import { operationRequest, type OperationRequest } from './operation-editor';
-import { ACTION_ORDER, OPERATION_LABEL, STATE_LABEL } from './order-format';
+import { ACTION_ORDER, OPERATION_LABEL } from './order-format';
 
 /** Why an operation is not offered in the order's state, or null when it is. */
 export function disabledReason(operation: OperationName, lifecycle: OrderLifecycle): string | null {
-  const state = lifecycle.state;
-  if (state === null || operationAllowedIn(operation, state)) return null;
-  const from = OPERATION_FROM_STATES[operation];
-  const needs =
-    from.length === ORDER_STATES.length ? 'any state' : from.map((s) => STATE_LABEL[s]).join(' or ');
-  return `${OPERATION_LABEL[operation]} needs the order to be ${needs}; it is ${STATE_LABEL[state]}.`;
+  return operationBlockedReason(operation, lifecycle.state);
 }
 
 /**

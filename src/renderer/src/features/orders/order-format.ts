@@ -1,19 +1,9 @@
+import { OPERATION_WORDS, ORDER_STATE_WORDS } from '../../../../shared/orders/operation-availability';
 import type { EntryEffect } from '../../../../shared/orders/order-lifecycle';
 import type { LifecycleStep, OrderState } from '../../../../shared/orders/order-states';
 import type { OperationName } from '../../../../shared/profile';
 
-export const STATE_LABEL: Record<OrderState, string> = {
-  new: 'new',
-  approved: 'approved',
-  authorised: 'authorised',
-  declined: 'declined',
-  expired: 'expired',
-  canceled: 'canceled',
-  partially_captured: 'partially captured',
-  fully_captured: 'captured',
-  partially_refunded: 'partially refunded',
-  fully_refunded: 'refunded',
-};
+export const STATE_LABEL = ORDER_STATE_WORDS;
 
 export const STATE_COLOR: Record<OrderState, string> = {
   new: 'gray',
@@ -63,14 +53,7 @@ export const EFFECT_LABEL: Record<EntryEffect, string> = {
   copy: 'copy',
 };
 
-export const OPERATION_LABEL: Record<OperationName, string> = {
-  authorise: 'Authorise',
-  capture: 'Capture',
-  cancel: 'Cancel',
-  refund: 'Refund',
-  getOrder: 'Get order',
-  updateReferenceId: 'Update reference id',
-};
+export const OPERATION_LABEL = OPERATION_WORDS;
 
 /** The order's actions, in the order a QA engineer reaches for them. */
 export const ACTION_ORDER: readonly OperationName[] = [

@@ -23,6 +23,9 @@ interface OrdersState {
   loaded: boolean;
   loading: boolean;
   error: string | null;
+  /** How many mounted views show the list: live reloads happen only while one does. */
+  watchers: number;
+  watch: () => () => void;
   setFilters: (patch: Partial<OrderFilters>) => void;
   /** The first page again (as many rows as are shown, so a live reload keeps the scroll). */
   reload: () => Promise<void>;
@@ -49,6 +52,11 @@ export const useOrdersStore = create<OrdersState>((set, get) => ({
   loaded: false,
   loading: false,
   error: null,
+  watchers: 0,
+  watch() {
+    set({ watchers: get().watchers + 1 });
+    return () => set({ watchers: get().watchers - 1 });
+  },
   setFilters(patch) {
     set({ filters: { ...get().filters, ...patch } });
     void get().reload();
@@ -90,11 +98,30 @@ export const useOrdersStore = create<OrdersState>((set, get) => ({
   },
 }));
 
+// Live: a burst of pushes costs one reload, and never more than one at a time.
 let liveTimer: ReturnType<typeof setTimeout> | null = null;
+let liveReload: Promise<void> | null = null;
+let reloadAgain = false;
+function reloadLive(): void {
+  if (liveReload !== null) {
+    reloadAgain = true;
+    return;
+  }
+  liveReload = useOrdersStore
+    .getState()
+    .reload()
+    .finally(() => {
+      liveReload = null;
+      if (reloadAgain) {
+        reloadAgain = false;
+        reloadLive();
+      }
+    });
+}
 bridge.subscribe((event) => {
-  if (event.name !== 'orders.changed' || !useOrdersStore.getState().loaded) return;
+  if (event.name !== 'orders.changed' || useOrdersStore.getState().watchers === 0) return;
   liveTimer ??= setTimeout(() => {
     liveTimer = null;
-    void useOrdersStore.getState().reload();
+    reloadLive();
   }, LIVE_RELOAD_MS);
 });

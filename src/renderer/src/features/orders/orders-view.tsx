@@ -27,9 +27,11 @@ export function OrdersView() {
     useShallow((state) => ({ params: state.params, navigate: state.navigate })),
   );
   const selectedId = params.get('id');
+  const watch = useOrdersStore((state) => state.watch);
   useEffect(() => {
     void reload();
-  }, [reload]);
+    return watch();
+  }, [reload, watch]);
   const onChange = useCallback((patch: Partial<Filters>) => setFilters(patch), [setFilters]);
   const onEndReached = useCallback(() => void loadMore(), [loadMore]);
 

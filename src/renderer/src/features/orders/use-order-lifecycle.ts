@@ -25,18 +25,38 @@ interface Loaded {
 export function useOrderLifecycle(orderId: string | null): OrderLifecycleState {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const generation = useRef(0);
+  // Backpressure: one load at a time per order; pushes that arrive meanwhile ask for one more.
+  const inFlight = useRef<string | null>(null);
+  const again = useRef(false);
 
   const load = useCallback(() => {
     if (orderId === null) return;
-    const mine = ++generation.current;
-    bridge
-      .getOrderLifecycle({ orderId })
-      .then((detail) => {
-        if (mine === generation.current) setLoaded({ orderId, detail, error: null });
-      })
-      .catch((failure: unknown) => {
-        if (mine === generation.current) setLoaded({ orderId, detail: null, error: errorMessage(failure) });
-      });
+    if (inFlight.current === orderId) {
+      again.current = true;
+      return;
+    }
+    inFlight.current = orderId;
+    const run = (): void => {
+      const mine = ++generation.current;
+      bridge
+        .getOrderLifecycle({ orderId })
+        .then((detail) => {
+          if (mine === generation.current) setLoaded({ orderId, detail, error: null });
+        })
+        .catch((failure: unknown) => {
+          if (mine === generation.current) setLoaded({ orderId, detail: null, error: errorMessage(failure) });
+        })
+        .finally(() => {
+          if (inFlight.current !== orderId) return;
+          if (again.current) {
+            again.current = false;
+            run();
+          } else {
+            inFlight.current = null;
+          }
+        });
+    };
+    run();
   }, [orderId]);
 
   useEffect(() => {
