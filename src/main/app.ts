@@ -12,6 +12,7 @@ import { createListenerSettingsStore } from './listener/listener-settings-store'
 import { createLogger, type Logger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
 import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/merchant-api-client';
+import { createOrdersService, type OrdersService } from './orders/orders-service';
 import {
   createKeyringFallbackService,
   readKeyringFallbackChoice,
@@ -80,6 +81,8 @@ export interface ConsoleServices {
   readonly jwt: JwtToolkit;
   /** HS256 keys imported once per secret, shared by the listener and the JWT toolkit. */
   readonly keys: HmacKeyCache;
+  /** Orders derived from the records (list, lifecycle) and their live `orders.changed` pushes. */
+  readonly orders: OrdersService;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -170,6 +173,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       return { errors, warnings: findings.length - errors };
     },
   });
+  const orders = createOrdersService({ db, bus, watchExternalWrites: background });
+  closers.push(() => orders.close());
   const jwt = createJwtToolkit({
     profiles,
     keys,
@@ -194,6 +199,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     listener,
     jwt,
     keys,
+    orders,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',

@@ -43,6 +43,8 @@ const api = {
   getEventTokens: command('getEventTokens'),
   listEvents: command('listEvents'),
   getEvent: command('getEvent'),
+  listOrders: command('listOrders'),
+  getOrderLifecycle: command('getOrderLifecycle'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

@@ -6,6 +6,7 @@ import { desktopCommands, desktopPushEvents } from './contract/desktop';
 import { preferenceCommands, preferencePushEvents } from './contract/preferences';
 import { jwtCommands } from './contract/jwt';
 import { listenerCommands, listenerPushEvents } from './contract/listener';
+import { orderCommands, orderPushEvents } from './contract/orders';
 import { profileCommands, profilePushEvents } from './contract/profiles';
 import { timelineCommands, timelinePushEvents } from './contract/timeline';
 
@@ -28,6 +29,7 @@ export const commands = {
   ...listenerCommands,
   ...jwtCommands,
   ...timelineCommands,
+  ...orderCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {
@@ -36,6 +38,7 @@ export const pushEvents = {
   ...preferencePushEvents,
   ...desktopPushEvents,
   ...listenerPushEvents,
+  ...orderPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

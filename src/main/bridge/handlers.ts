@@ -6,6 +6,7 @@ import { desktopHandlers } from './handlers/desktop';
 import { preferenceHandlers } from './handlers/preferences';
 import { jwtHandlers } from './handlers/jwt';
 import { listenerHandlers } from './handlers/listener';
+import { orderHandlers } from './handlers/orders';
 import { profileHandlers } from './handlers/profiles';
 import { timelineHandlers } from './handlers/timeline';
 import type { HandlerGroup } from './handlers/types';
@@ -24,5 +25,6 @@ export function createHandlers(services: ConsoleServices): Handlers {
     ...listenerHandlers(services),
     ...jwtHandlers(services),
     ...timelineHandlers(services),
+    ...orderHandlers(services),
   } satisfies Handlers;
 }

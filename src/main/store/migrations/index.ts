@@ -1,6 +1,7 @@
 import profiles from './001-profiles';
 import events from './002-events';
 import eventsSearch from './003-events-search';
+import orders from './006-orders';
 
 export interface Migration {
   readonly id: number;
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   { id: 1, name: '001-profiles', sql: profiles },
   { id: 2, name: '002-events', sql: events },
   { id: 3, name: '003-events-search', sql: eventsSearch },
+  { id: 6, name: '006-orders', sql: orders },
 ];

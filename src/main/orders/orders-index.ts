@@ -1,0 +1,143 @@
+import type { OrderCursor } from '../../shared/contract/orders';
+import { orderStateSchema, type OrderState } from '../../shared/orders/order-states';
+import type { OrderSummary } from '../../shared/orders/order-lifecycle';
+import type { SqliteDatabase } from '../store/connection';
+
+interface OrderRow {
+  order_id: string;
+  stale: number;
+  state: string | null;
+  reference_id: string | null;
+  amount: string | null;
+  currency: string | null;
+  profile_id: number | null;
+  profile_name: string | null;
+  created_ms: number;
+  last_ms: number;
+  record_count: number;
+  out_of_order: number;
+}
+
+export interface OrderQuery {
+  states?: readonly OrderState[] | undefined;
+  profileId?: number | undefined;
+  text?: string | undefined;
+}
+
+type Params = Record<string, string | number>;
+
+function toSummary(row: OrderRow): OrderSummary {
+  const state = orderStateSchema.safeParse(row.state);
+  return {
+    orderId: row.order_id,
+    state: state.success ? state.data : null,
+    referenceId: row.reference_id,
+    amount: row.amount,
+    currency: row.currency,
+    profileId: row.profile_id,
+    profileName: row.profile_name,
+    createdAt: new Date(row.created_ms).toISOString(),
+    lastActivityAt: new Date(row.last_ms).toISOString(),
+    recordCount: row.record_count,
+    outOfOrder: row.out_of_order,
+  };
+}
+
+/** Conditions over `orders` (only rows derived at least once: record_count > 0). */
+function whereOf(query: OrderQuery, params: Params): string[] {
+  const where = ['record_count > 0'];
+  if (query.states !== undefined && query.states.length > 0) {
+    where.push(`state IN (SELECT value FROM json_each(@states))`);
+    params['states'] = JSON.stringify(query.states);
+  }
+  if (query.profileId !== undefined) {
+    where.push('profile_id = @profileId');
+    params['profileId'] = query.profileId;
+  }
+  const text = query.text?.trim().toLowerCase() ?? '';
+  if (text !== '') {
+    where.push("(instr(lower(order_id), @text) > 0 OR instr(lower(coalesce(reference_id, '')), @text) > 0)");
+    params['text'] = text;
+  }
+  return where;
+}
+
+export type OrdersIndex = ReturnType<typeof createOrdersIndex>;
+
+/** The `orders` summary table (migration 006): which orders are stale, their summaries, pages. */
+export function createOrdersIndex(db: SqliteDatabase) {
+  const statements = {
+    stale: db.prepare<[number], { order_id: string; stale: number }>(
+      'SELECT order_id, stale FROM orders WHERE stale > 0 LIMIT ?',
+    ),
+    write: db.prepare(`UPDATE orders SET stale = 0, state = @state, reference_id = @reference_id,
+      amount = @amount, currency = @currency, profile_id = @profile_id, profile_name = @profile_name,
+      created_ms = @created_ms, last_ms = @last_ms, record_count = @record_count, out_of_order = @out_of_order
+      WHERE order_id = @order_id AND stale = @seen`),
+    remove: db.prepare<[string, number]>('DELETE FROM orders WHERE order_id = ? AND stale = ?'),
+    byId: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?'),
+  };
+  const statementCache = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+  const prepared = (sql: string) => {
+    let found = statementCache.get(sql);
+    if (found === undefined) {
+      found = db.prepare(sql);
+      statementCache.set(sql, found);
+    }
+    return found;
+  };
+
+  return {
+    /** Orders whose records changed since they were last summarised, with the change count seen. */
+    staleBatch(limit: number): { orderId: string; seen: number }[] {
+      return statements.stale.all(limit).map((row) => ({ orderId: row.order_id, seen: row.stale }));
+    },
+    /**
+     * Stores a summary unless the order changed again meanwhile (then it stays stale and is
+     * derived again next time). Returns whether it was written.
+     */
+    write(summary: OrderSummary, seen: number): boolean {
+      const result = statements.write.run({
+        order_id: summary.orderId,
+        seen,
+        state: summary.state,
+        reference_id: summary.referenceId,
+        amount: summary.amount,
+        currency: summary.currency,
+        profile_id: summary.profileId,
+        profile_name: summary.profileName,
+        created_ms: Date.parse(summary.createdAt),
+        last_ms: Date.parse(summary.lastActivityAt),
+        record_count: summary.recordCount,
+        out_of_order: summary.outOfOrder,
+      });
+      return result.changes > 0;
+    },
+    /** An order whose records are all gone (retention) leaves the list. */
+    remove(orderId: string, seen: number): void {
+      statements.remove.run(orderId, seen);
+    },
+    get(orderId: string): OrderSummary | undefined {
+      const row = statements.byId.get(orderId);
+      return row === undefined || row.record_count === 0 ? undefined : toSummary(row);
+    },
+    page(query: OrderQuery, cursor: OrderCursor | undefined, limit: number): OrderSummary[] {
+      const params: Params = { limit };
+      const where = whereOf(query, params);
+      if (cursor !== undefined) {
+        where.push('(last_ms, order_id) < (@cursorMs, @cursorId)');
+        params['cursorMs'] = cursor.lastMs;
+        params['cursorId'] = cursor.orderId;
+      }
+      const sql = `SELECT * FROM orders WHERE ${where.join(' AND ')}
+        ORDER BY last_ms DESC, order_id DESC LIMIT @limit`;
+      return (prepared(sql).all(params) as OrderRow[]).map(toSummary);
+    },
+    count(query: OrderQuery): number {
+      const params: Params = {};
+      const sql = `SELECT count(*) AS n FROM orders WHERE ${whereOf(query, params).join(' AND ')}`;
+      const row = prepared(sql).get(params) as { n: number } | undefined;
+      return row?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { OrderDetail, OrderListRequest, OrderPage } from '../../shared/contract/orders';
+import { timelineSummarySchema } from '../../shared/events';
+import { deriveLifecycle } from '../../shared/orders/derive-lifecycle';
+import { summariseLifecycle } from '../../shared/orders/order-lifecycle';
+import { ConsoleError } from '../console-error';
+import type { EventBus } from '../event-bus';
+import type { SqliteDatabase } from '../store/connection';
+import { createOrderRecordsReader } from './order-records-reader';
+import { createOrdersIndex } from './orders-index';
+
+export interface OrdersServiceOptions {
+  db: SqliteDatabase;
+  bus: EventBus;
+  /** Watch the database for records written by other processes (the listen and send CLIs). */
+  watchExternalWrites: boolean;
+  /** How often to look for other processes' writes (one cheap pragma). */
+  pollIntervalMs?: number;
+  /** Pushes for changes close together are sent as one. */
+  coalesceMs?: number;
+}
+
+export interface OrdersService {
+  list(request: Required<Pick<OrderListRequest, 'limit'>> & Omit<OrderListRequest, 'limit'>): OrderPage;
+  detail(orderId: string): OrderDetail;
+  /** Re-derives every order whose records changed; returns their ids. */
+  refresh(): string[];
+  /** Pushes `orders.changed` for orders another process changed since the last look. */
+  checkExternalWrites(): void;
+  close(): void;
+}
+
+/** Stale orders derived per write transaction: short, so another process's writes wait little. */
+const REFRESH_BATCH = 50;
+const MAX_REFRESH_ROUNDS = 1000;
+
+/**
+ * The Orders list and each order's lifecycle, derived from the events table. The list reads
+ * the `orders` summaries, re-deriving first whatever changed (triggers mark it, whichever
+ * process wrote); one order's lifecycle is always derived from its records as they are now.
+ * Timeline pushes that carry an order id become `orders.changed` pushes, and a light poll of
+ * SQLite's data_version turns other processes' writes into the same pushes.
+ */
+export function createOrdersService(options: OrdersServiceOptions): OrdersService {
+  const { db, bus } = options;
+  const index = createOrdersIndex(db);
+  const reader = createOrderRecordsReader(db);
+
+  const refreshBatch = db.transaction((batch: { orderId: string; seen: number }[]) => {
+    for (const { orderId, seen } of batch) {
+      const records = reader.recordsOf(orderId);
+      if (records.length === 0) index.remove(orderId, seen);
+      else index.write(summariseLifecycle(deriveLifecycle(orderId, records)), seen);
+    }
+  });
+
+  function refresh(): string[] {
+    const changed: string[] = [];
+    for (let round = 0; round < MAX_REFRESH_ROUNDS; round += 1) {
+      const batch = index.staleBatch(REFRESH_BATCH);
+      if (batch.length === 0) break;
+      // IMMEDIATE: the write lock is taken before reading, so no other writer slips in between.
+      refreshBatch.immediate(batch);
+      changed.push(...batch.map((entry) => entry.orderId));
+    }
+    return changed;
+  }
+
+  const pending = new Set<string>();
+  let pushTimer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    pushTimer = null;
+    if (pending.size === 0) return;
+    const orderIds = [...pending];
+    pending.clear();
+    bus.publish('orders.changed', { orderIds });
+  };
+  const noteChanged = (orderId: string) => {
+    pending.add(orderId);
+    pushTimer ??= setTimeout(flush, options.coalesceMs ?? 100);
+    pushTimer.unref();
+  };
+
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.name !== 'timeline.appended' && event.name !== 'timeline.updated') return;
+    if (event.payload.orderId !== null) noteChanged(event.payload.orderId);
+  });
+
+  let dataVersion = db.pragma('data_version', { simple: true });
+  function checkExternalWrites(): void {
+    const version = db.pragma('data_version', { simple: true });
+    if (version === dataVersion) return;
+    dataVersion = version;
+    for (const { orderId } of index.staleBatch(500)) noteChanged(orderId);
+  }
+  const poll = options.watchExternalWrites
+    ? setInterval(checkExternalWrites, options.pollIntervalMs ?? 1000)
+    : null;
+  poll?.unref();
+
+  return {
+    list({ states, profileId, text, cursor, limit }) {
+      refresh();
+      const query = { states, profileId, text };
+      const items = index.page(query, cursor, limit);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor:
+          items.length === limit && last !== undefined
+            ? { lastMs: Date.parse(last.lastActivityAt), orderId: last.orderId }
+            : null,
+        total: index.count(query),
+      };
+    },
+    detail(orderId) {
+      const records = reader.recordsOf(orderId);
+      if (records.length === 0) throw ConsoleError.notFound(`Order ${orderId}`);
+      return {
+        lifecycle: deriveLifecycle(orderId, records),
+        // The summaries only: bodies and details stay behind getEvent.
+        records: records.map((record) => timelineSummarySchema.parse(record)),
+      };
+    },
+    refresh,
+    checkExternalWrites,
+    close() {
+      unsubscribe();
+      if (poll !== null) clearInterval(poll);
+      if (pushTimer !== null) clearTimeout(pushTimer);
+      pushTimer = null;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { Alert, Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
+import type { ExchangeResult } from '../../../../shared/merchant-api';
+
+function statusColor(status: number | null): string {
+  if (status === null) return 'red';
+  if (status < 300) return 'green';
+  if (status < 500) return 'orange';
+  return 'red';
+}
+
+function prettyBody(result: ExchangeResult): string | null {
+  if (result.json !== null && result.json !== undefined) return JSON.stringify(result.json, null, 2);
+  return result.responseBody === null || result.responseBody === '' ? null : result.responseBody;
+}
+
+/** The answer to one operation, structured: status, service error and its codes, network failure, body. */
+export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
+  const body = prettyBody(result);
+  const error = result.serviceError;
+  return (
+    <Stack gap="xs" data-testid="operation-answer">
+      <Group gap="xs">
+        <Badge color={statusColor(result.status)} size="lg" data-testid="answer-status">
+          {result.status === null ? 'no answer' : result.status}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          {Math.round(result.durationMs)} ms
+        </Text>
+        <Anchor href={`#/timeline?id=${result.eventId}`} size="sm">
+          Record #{result.eventId} on the timeline
+        </Anchor>
+      </Group>
+      {result.failure !== null && (
+        <Alert color="red" title={`Network failure: ${result.failure.kind}`} data-testid="answer-failure">
+          {result.failure.message}
+          {result.failure.code === null ? '' : ` (${result.failure.code})`}
+        </Alert>
+      )}
+      {error !== null && (
+        <Alert color="orange" title={error.title ?? 'Service error'} data-testid="answer-service-error">
+          <Stack gap={4}>
+            {error.message !== null && <Text size="sm">{error.message}</Text>}
+            {error.errorCodes.length > 0 && (
+              <Group gap={4}>
+                <Text size="xs">Error codes:</Text>
+                {error.errorCodes.map((code) => (
+                  <Badge key={code} variant="outline" color="orange" size="sm">
+                    {code}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+            {error.screenType !== null && <Text size="xs">Screen type: {error.screenType}</Text>}
+          </Stack>
+        </Alert>
+      )}
+      {body === null ? (
+        <Text size="sm" c="dimmed">
+          No body.
+        </Text>
+      ) : (
+        <Code block mah={260} style={{ overflow: 'auto' }} data-testid="answer-body">
+          {body}
+        </Code>
+      )}
+    </Stack>
+  );
+}

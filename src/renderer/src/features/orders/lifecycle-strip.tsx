@@ -1,0 +1,125 @@
+import { Anchor, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import {
+  IconCheck,
+  IconChevronRight,
+  IconCircleDashed,
+  IconPointFilled,
+  IconQuestionMark,
+} from '@tabler/icons-react';
+import { Fragment } from 'react';
+import type { OrderLifecycle, StripStep } from '../../../../shared/orders/order-lifecycle';
+import { formatShortTime, formatTime, STEP_LABEL } from './order-format';
+
+const SOURCE_WORD: Record<NonNullable<StripStep['source']>, string> = {
+  webhook: 'by webhook',
+  get_order: 'by get order',
+  response: 'by response',
+  create: 'by create answer',
+  record: '',
+};
+
+const STATUS_WORD: Record<StripStep['status'], string> = {
+  done: 'done',
+  current: 'current',
+  unseen: 'passed, not seen',
+  pending: 'not reached',
+};
+
+function StepIcon({ step }: { step: StripStep }) {
+  const ending = step.step === 'declined' || step.step === 'expired' || step.step === 'canceled';
+  if (step.status === 'current')
+    return (
+      <ThemeIcon size="sm" radius="xl" color={ending ? 'red' : 'green'}>
+        <IconPointFilled size={14} />
+      </ThemeIcon>
+    );
+  if (step.status === 'done')
+    return (
+      <ThemeIcon size="sm" radius="xl" color="green" variant="light">
+        <IconCheck size={14} />
+      </ThemeIcon>
+    );
+  if (step.status === 'unseen')
+    return (
+      <ThemeIcon size="sm" radius="xl" color="gray" variant="light">
+        <IconQuestionMark size={14} />
+      </ThemeIcon>
+    );
+  return (
+    <ThemeIcon size="sm" radius="xl" color="gray" variant="subtle">
+      <IconCircleDashed size={14} />
+    </ThemeIcon>
+  );
+}
+
+function StripCell({ step }: { step: StripStep }) {
+  const current = step.status === 'current';
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="md"
+      miw={120}
+      role="listitem"
+      aria-label={`${STEP_LABEL[step.step]}: ${STATUS_WORD[step.status]}`}
+      aria-current={current ? 'step' : undefined}
+      data-testid={`strip-step-${step.step}`}
+      data-status={step.status}
+      style={
+        current
+          ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
+          : step.status === 'pending'
+            ? { opacity: 0.6 }
+            : undefined
+      }
+    >
+      <Group gap={6} wrap="nowrap">
+        <StepIcon step={step} />
+        <Text size="sm" fw={current ? 700 : 500}>
+          {STEP_LABEL[step.step]}
+        </Text>
+      </Group>
+      {step.detail !== null && (
+        <Text size="xs" c="dimmed" mt={2}>
+          {step.detail}
+        </Text>
+      )}
+      {step.at !== null && step.recordId !== null ? (
+        <Tooltip label={`${formatTime(step.at)}: open record #${step.recordId} on the timeline`} withArrow>
+          <Anchor href={`#/timeline?id=${step.recordId}`} size="xs" display="block" mt={2}>
+            {formatShortTime(step.at)}
+            {step.source !== null && SOURCE_WORD[step.source] !== '' ? ` · ${SOURCE_WORD[step.source]}` : ''}
+          </Anchor>
+        </Tooltip>
+      ) : (
+        <Text size="xs" c="dimmed" mt={2}>
+          {step.status === 'unseen' ? 'no record' : '—'}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * One order's lifecycle on one strip: the happy path (or the step that ended it, and refunded
+ * after a capture), each step with its time and a link to the record that proves it, the
+ * current known step highlighted. Takes the derived lifecycle; `useOrderLifecycle` loads one.
+ */
+export function LifecycleStrip({ lifecycle }: { lifecycle: OrderLifecycle }) {
+  return (
+    <Group
+      gap={4}
+      wrap="wrap"
+      role="list"
+      aria-label={`Lifecycle of order ${lifecycle.orderId}`}
+      data-testid="lifecycle-strip"
+    >
+      {lifecycle.strip.map((step, index) => (
+        <Fragment key={step.step}>
+          {index > 0 && <IconChevronRight size={16} aria-hidden color="var(--mantine-color-dimmed)" />}
+          <StripCell step={step} />
+        </Fragment>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,229 @@
+import { Alert, Button, Group, JsonInput, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { freshOrderReferenceId } from '../../../../shared/checkout/order-reference';
+import type { ExchangeResult } from '../../../../shared/merchant-api';
+import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
+import { HTTP_METHODS, type OperationName } from '../../../../shared/profile';
+import { confirmLiveCall } from '../../app/confirm-live';
+import { monoInput } from '../../app/mono-input';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { ExchangeAnswer } from './exchange-answer';
+import { OPERATION_LABEL } from './order-format';
+
+type Method = (typeof HTTP_METHODS)[number];
+const isMethod = (value: string | null): value is Method =>
+  value !== null && (HTTP_METHODS as readonly string[]).includes(value);
+
+/** What the editor opens with: the amounts left to capture or refund, a fresh reference. */
+function prefill(operation: OperationName, lifecycle: OrderLifecycle): OperationRequest['values'] {
+  const { facts } = lifecycle;
+  const amount =
+    operation === 'capture'
+      ? (facts.remainingToCapture ?? facts.amount)
+      : operation === 'refund'
+        ? (facts.remainingToRefund ?? facts.capturedAmount ?? facts.amount)
+        : null;
+  return {
+    amount,
+    currency: facts.currency,
+    orderReferenceId: operation === 'updateReferenceId' ? freshOrderReferenceId() : null,
+  };
+}
+
+export interface OperationRequest {
+  operation: OperationName;
+  /** Why the order's state does not allow it (sent anyway, on purpose), or null. */
+  outOfOrder: string | null;
+  /** Taken when the editor opens: later pushes must not rewrite what is being edited. */
+  values: { amount: string | null; currency: string | null; orderReferenceId: string | null };
+}
+
+export function operationRequest(
+  operation: OperationName,
+  lifecycle: OrderLifecycle,
+  outOfOrder: string | null,
+): OperationRequest {
+  return { operation, outOfOrder, values: prefill(operation, lifecycle) };
+}
+
+/**
+ * The request editor of one follow-up operation: prepared from the profile's template (token
+ * masked), every part editable, sent with the live confirmation, cancellable in flight, and
+ * the answer shown structured.
+ */
+export function OperationEditor({
+  request,
+  lifecycle,
+  onClose,
+}: {
+  request: OperationRequest;
+  lifecycle: OrderLifecycle;
+  onClose: () => void;
+}) {
+  const profiles = useProfilesStore((state) => state.profiles);
+  const active = useProfilesStore((state) => selectActiveProfile(state));
+  const orderProfile = profiles.find((profile) => profile.id === lifecycle.facts.profileId) ?? active;
+  const [profileId, setProfileId] = useState<number | null>(orderProfile?.id ?? null);
+  const [method, setMethod] = useState<Method>('POST');
+  const [url, setUrl] = useState('');
+  const [body, setBody] = useState('');
+  const [headers, setHeaders] = useState<[string, string][]>([]);
+  const [prepareError, setPrepareError] = useState<string | null>(null);
+  const [requestKey, setRequestKey] = useState<string | null>(null);
+  const [result, setResult] = useState<ExchangeResult | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const { operation } = request;
+  const orderId = lifecycle.orderId;
+  const profile = profiles.find((candidate) => candidate.id === profileId) ?? null;
+
+  useEffect(() => {
+    if (profileId === null) return;
+    bridge
+      .prepareOperation({ profileId, operation, orderId, ...request.values })
+      .then((planned) => {
+        setMethod(planned.method);
+        setUrl(planned.url);
+        setBody(planned.body ?? '');
+        setHeaders(planned.headers);
+        setPrepareError(null);
+      })
+      .catch((error: unknown) => setPrepareError(errorMessage(error)));
+  }, [request, operation, profileId, orderId]);
+
+  async function send() {
+    if (profile === null) return;
+    const label = `${OPERATION_LABEL[operation]} of order ${orderId}`;
+    if (!(await confirmLiveCall(profile, label))) return;
+    const key = crypto.randomUUID();
+    setRequestKey(key);
+    setSendError(null);
+    setResult(null);
+    try {
+      const answer = await bridge.sendOperation({
+        profileId: profile.id,
+        operation,
+        orderId,
+        method,
+        url,
+        body: body.trim() === '' ? null : body,
+        confirmLive: profile.environment === 'live',
+        requestKey: key,
+      });
+      setResult(answer);
+    } catch (error) {
+      setSendError(errorMessage(error));
+    } finally {
+      setRequestKey(null);
+    }
+  }
+
+  const sending = requestKey !== null;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={`${OPERATION_LABEL[operation]} — ${lifecycle.facts.referenceId ?? orderId}`}
+    >
+      <Stack gap="sm">
+        {request.outOfOrder !== null && (
+          <Alert color="orange" title="Out of order, on purpose" data-testid="out-of-order-warning">
+            {request.outOfOrder} The request is sent anyway: this is how wrong-state calls are tested.
+          </Alert>
+        )}
+        <Select
+          label="Profile"
+          data={profiles.map((candidate) => ({
+            value: String(candidate.id),
+            label: `${candidate.name} · ${candidate.environment}`,
+          }))}
+          value={profileId === null ? null : String(profileId)}
+          onChange={(value) => {
+            if (value === null) return;
+            setResult(null);
+            setSendError(null);
+            setProfileId(Number(value));
+          }}
+          allowDeselect={false}
+        />
+        {prepareError !== null && <Alert color="red">{prepareError}</Alert>}
+        <Group align="flex-end" wrap="nowrap" gap="xs">
+          <Select
+            label="Method"
+            data={[...HTTP_METHODS]}
+            value={method}
+            onChange={(value) => isMethod(value) && setMethod(value)}
+            allowDeselect={false}
+            w={110}
+          />
+          <TextInput
+            label="URL"
+            value={url}
+            onChange={(event) => setUrl(event.currentTarget.value)}
+            style={{ flex: 1 }}
+            {...monoInput}
+          />
+        </Group>
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            Headers
+          </Text>
+          <Table withTableBorder fz="xs" data-testid="request-headers">
+            <Table.Tbody>
+              {headers.map(([name, value]) => (
+                <Table.Tr key={name}>
+                  <Table.Td w={180} ff="monospace">
+                    {name}
+                  </Table.Td>
+                  <Table.Td ff="monospace">{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+        <JsonInput
+          label="Body"
+          description="Empty sends no body. Anything typed is sent as typed, valid JSON or not."
+          value={body}
+          onChange={setBody}
+          validationError="Not valid JSON (it will still be sent as typed)"
+          autosize
+          minRows={3}
+          maxRows={14}
+          {...monoInput}
+        />
+        <Group justify="flex-end">
+          {sending ? (
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => requestKey !== null && void bridge.cancelExchange({ requestKey })}
+            >
+              Cancel request
+            </Button>
+          ) : (
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          )}
+          <Button
+            onClick={() => void send()}
+            loading={sending}
+            disabled={profile === null || url.trim() === '' || prepareError !== null}
+            color={profile?.environment === 'live' ? 'red' : undefined}
+          >
+            Send {OPERATION_LABEL[operation].toLowerCase()}
+          </Button>
+        </Group>
+        {sendError !== null && (
+          <Alert color="red" title="Not sent">
+            {sendError}
+          </Alert>
+        )}
+        {result !== null && <ExchangeAnswer result={result} />}
+      </Stack>
+    </Modal>
+  );
+}

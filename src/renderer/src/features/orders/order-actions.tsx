@@ -1,0 +1,78 @@
+import { Button, Group, Menu, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
+import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
+import { operationBlockedReason } from '../../../../shared/orders/operation-availability';
+import type { OperationName } from '../../../../shared/profile';
+import { operationRequest, type OperationRequest } from './operation-editor';
+import { ACTION_ORDER, OPERATION_LABEL } from './order-format';
+
+/** Why an operation is not offered in the order's state, or null when it is. */
+export function disabledReason(operation: OperationName, lifecycle: OrderLifecycle): string | null {
+  return operationBlockedReason(operation, lifecycle.state);
+}
+
+/**
+ * One button per follow-up operation, enabled by the order's known state (the same table the
+ * emulator enforces). A disabled one says why; the menu sends any of them anyway, because
+ * testing wrong-state calls is part of the job.
+ */
+export function OrderActions({
+  lifecycle,
+  onOpen,
+}: {
+  lifecycle: OrderLifecycle;
+  onOpen: (request: OperationRequest) => void;
+}) {
+  const blocked = ACTION_ORDER.filter((operation) => disabledReason(operation, lifecycle) !== null);
+  return (
+    <Group gap="xs" data-testid="order-actions">
+      {ACTION_ORDER.map((operation) => {
+        const reason = disabledReason(operation, lifecycle);
+        const hint =
+          reason ?? (lifecycle.state === null ? 'The state is not known: every operation is offered.' : null);
+        return (
+          <Tooltip key={operation} label={hint} disabled={hint === null} multiline w={260} withArrow>
+            <Button
+              size="xs"
+              variant={reason === null ? 'light' : 'default'}
+              data-disabled={reason === null ? undefined : true}
+              aria-disabled={reason === null ? undefined : true}
+              onClick={(event) => {
+                if (reason !== null) {
+                  event.preventDefault();
+                  return;
+                }
+                onOpen(operationRequest(operation, lifecycle, null));
+              }}
+            >
+              {OPERATION_LABEL[operation]}
+            </Button>
+          </Tooltip>
+        );
+      })}
+      {blocked.length > 0 && (
+        <Menu position="bottom-end" withArrow>
+          <Menu.Target>
+            <Button size="xs" variant="subtle" color="orange" rightSection={<IconChevronDown size={14} />}>
+              Send anyway (out of order)
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>Not allowed in this state; send on purpose</Menu.Label>
+            {blocked.map((operation) => (
+              <Menu.Item
+                key={operation}
+                leftSection={<IconAlertTriangle size={14} />}
+                onClick={() =>
+                  onOpen(operationRequest(operation, lifecycle, disabledReason(operation, lifecycle)))
+                }
+              >
+                {OPERATION_LABEL[operation]} anyway
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}

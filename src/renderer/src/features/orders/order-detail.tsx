@@ -1,0 +1,167 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink, IconListSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { OrderDetail } from '../../../../shared/contract/orders';
+import { LifecycleStrip } from './lifecycle-strip';
+import { OperationEditor, type OperationRequest } from './operation-editor';
+import { OrderActions } from './order-actions';
+import { OrderEntriesTable } from './order-entries-table';
+import { formatAmount, formatTime } from './order-format';
+import { StateBadge } from './state-badge';
+import { useOrderLifecycle } from './use-order-lifecycle';
+
+function CopyableId({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="xs" c="dimmed" w={90}>
+        {label}
+      </Text>
+      <Text
+        size="xs"
+        ff="monospace"
+        truncate="end"
+        data-testid={`order-${label.toLowerCase().replace(/ /g, '-')}`}
+      >
+        {value ?? '—'}
+      </Text>
+      {value !== null && (
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`} withArrow>
+              <ActionIcon
+                size="xs"
+                variant="subtle"
+                onClick={copy}
+                aria-label={`Copy ${label.toLowerCase()}`}
+              >
+                {copied ? <IconCheck size={12} /> : <IconCopy size={12} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      )}
+    </Group>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+function OrderBody({ detail }: { detail: OrderDetail }) {
+  const { lifecycle, records } = detail;
+  const { facts } = lifecycle;
+  const [request, setRequest] = useState<OperationRequest | null>(null);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Title order={4}>{facts.referenceId ?? 'Order without a reference'}</Title>
+            <StateBadge state={lifecycle.state} size="lg" testId="order-state" />
+            {lifecycle.outOfOrder > 0 && (
+              <Text size="xs" c="orange">
+                {lifecycle.outOfOrder} out-of-order {lifecycle.outOfOrder === 1 ? 'record' : 'records'}
+              </Text>
+            )}
+          </Group>
+          <CopyableId label="Order id" value={lifecycle.orderId} />
+          <CopyableId label="Reference id" value={facts.referenceId} />
+          <CopyableId label="Checkout id" value={facts.checkoutId} />
+        </Stack>
+        <Group gap="xs">
+          {facts.checkoutUrl !== null && (
+            <Button
+              component="a"
+              href={facts.checkoutUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              variant="light"
+              leftSection={<IconExternalLink size={14} />}
+            >
+              Open checkout page
+            </Button>
+          )}
+          <Button
+            component="a"
+            href={`#/timeline?order=${encodeURIComponent(lifecycle.orderId)}`}
+            size="xs"
+            variant="default"
+            leftSection={<IconListSearch size={14} />}
+          >
+            All on the timeline
+          </Button>
+        </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
+        <Fact label="Amount" value={formatAmount(facts.amount, facts.currency)} />
+        <Fact label="Captured" value={formatAmount(facts.capturedAmount, facts.currency)} />
+        <Fact label="Refunded" value={formatAmount(facts.refundedAmount, facts.currency)} />
+        <Fact label="Profile" value={facts.profileName ?? '—'} />
+        <Fact label="Created" value={formatTime(facts.createdAt)} />
+        <Fact label="Last activity" value={formatTime(facts.lastActivityAt)} />
+        <Fact label="Order number" value={facts.orderNumber ?? '—'} />
+        <Fact label="Records" value={String(facts.recordCount)} />
+      </SimpleGrid>
+      <LifecycleStrip lifecycle={lifecycle} />
+      <OrderActions lifecycle={lifecycle} onOpen={setRequest} />
+      <Card withBorder p="xs">
+        <Text size="sm" fw={600} mb="xs">
+          Records
+        </Text>
+        <OrderEntriesTable entries={lifecycle.entries} records={records} />
+      </Card>
+      {request !== null && (
+        <OperationEditor request={request} lifecycle={lifecycle} onClose={() => setRequest(null)} />
+      )}
+    </Stack>
+  );
+}
+
+/** The selected order: its facts, strip, actions and records, kept live by `orders.changed`. */
+export function OrderDetailPanel({ orderId }: { orderId: string }) {
+  const { detail, error, loading } = useOrderLifecycle(orderId);
+  if (error !== null)
+    return (
+      <Alert color="red" title="Could not load the order">
+        {error}
+      </Alert>
+    );
+  if (detail === null)
+    return loading ? (
+      <Group>
+        <Loader size="sm" />
+        <Text size="sm">Loading the order…</Text>
+      </Group>
+    ) : null;
+  return (
+    <Card withBorder data-testid="order-detail">
+      <OrderBody detail={detail} />
+      <Anchor href="#/orders" size="xs" mt="sm">
+        Close
+      </Anchor>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { TimelineSummary } from '../../../../shared/events';
+import type { LifecycleEntry } from '../../../../shared/orders/order-lifecycle';
+import { EFFECT_COLOR, EFFECT_LABEL, formatShortTime, formatTime, WHOLE_BADGE } from './order-format';
+import { StateBadge } from './state-badge';
+
+function Verdicts({ record }: { record: TimelineSummary | undefined }) {
+  if (record === undefined) return null;
+  return (
+    <Group gap={4} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
+      {record.tokenVerdict !== null && (
+        <Badge
+          styles={WHOLE_BADGE}
+          size="xs"
+          variant="outline"
+          color={record.tokenVerdict === 'valid' ? 'green' : 'orange'}
+        >
+          {record.tokenVerdict}
+        </Badge>
+      )}
+      {record.bodyVerdict !== null && (
+        <Badge
+          styles={WHOLE_BADGE}
+          size="xs"
+          variant="outline"
+          color={record.bodyVerdict === 'event' ? 'green' : 'orange'}
+        >
+          {record.bodyVerdict}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Every record of the order with what it did to the state, each linking to the timeline. */
+export function OrderEntriesTable({
+  entries,
+  records,
+}: {
+  entries: readonly LifecycleEntry[];
+  records: readonly TimelineSummary[];
+}) {
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover fz="xs" data-testid="order-records">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>What, and why it had its effect</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Verdicts</Table.Th>
+            <Table.Th>Effect</Table.Th>
+            <Table.Th>State after</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => {
+            const record = byId.get(entry.recordId);
+            return (
+              <Table.Tr key={entry.recordId} data-testid="order-record" data-effect={entry.effect}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Anchor href={`#/timeline?id=${entry.recordId}`} size="xs" title={formatTime(entry.at)}>
+                    {formatShortTime(entry.at)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{entry.kind}</Table.Td>
+                <Table.Td miw={240}>
+                  <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {entry.what}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {entry.evidence}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{record?.status ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Verdicts record={record} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Group gap={4} wrap="nowrap">
+                    <Badge styles={WHOLE_BADGE} size="xs" color={EFFECT_COLOR[entry.effect]} variant="light">
+                      {EFFECT_LABEL[entry.effect]}
+                    </Badge>
+                    {entry.unverified && (
+                      <Tooltip label="Its notification token was not judged valid; counted anyway">
+                        <IconAlertTriangle
+                          size={14}
+                          color="var(--mantine-color-orange-6)"
+                          aria-label="unverified"
+                        />
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <StateBadge state={entry.stateAfter} size="xs" />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

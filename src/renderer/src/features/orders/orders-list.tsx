@@ -1,0 +1,113 @@
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import type { OrderSummary } from '../../../../shared/orders/order-lifecycle';
+import { formatAmount, formatTime } from './order-format';
+import { StateBadge } from './state-badge';
+import { useVirtualRows } from './use-virtual-rows';
+
+const ROW_HEIGHT = 68;
+
+function OrderRow({
+  order,
+  selected,
+  onSelect,
+}: {
+  order: OrderSummary;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <UnstyledButton
+      onClick={onSelect}
+      data-testid="order-row"
+      data-order-id={order.orderId}
+      aria-current={selected ? 'true' : undefined}
+      aria-label={`Order ${order.referenceId ?? order.orderId}`}
+      p="xs"
+      w="100%"
+      h={ROW_HEIGHT - 4}
+      style={{
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
+        border: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} truncate="end">
+          {order.referenceId ?? 'no reference'}
+        </Text>
+        <StateBadge state={order.state} size="xs" />
+      </Group>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="xs" ff="monospace" c="dimmed" truncate="end">
+          {order.orderId}
+        </Text>
+        <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
+          {formatAmount(order.amount, order.currency)}
+        </Text>
+      </Group>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="xs" c="dimmed" truncate="end">
+          {order.profileName ?? 'no profile'} · created {formatTime(order.createdAt)}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title="Last activity">
+          {formatTime(order.lastActivityAt)}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+export interface OrdersListProps {
+  items: readonly OrderSummary[];
+  selectedId: string | null;
+  onSelect: (orderId: string) => void;
+  /** Called when the last rows come into view and more pages exist. */
+  onEndReached: () => void;
+  hasMore: boolean;
+}
+
+/** The orders, newest activity first, virtualised: only the rows in view are in the DOM. */
+export function OrdersList({ items, selectedId, onSelect, onEndReached, hasMore }: OrdersListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const { items: rows, totalSize } = useVirtualRows({
+    count: items.length,
+    scroller,
+    rowHeight: ROW_HEIGHT,
+    overscan: 8,
+  });
+  const lastIndex = rows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && lastIndex >= items.length - 5) onEndReached();
+  }, [hasMore, lastIndex, items.length, onEndReached]);
+
+  return (
+    <div
+      ref={scroller}
+      role="list"
+      aria-label="Orders"
+      style={{ height: 'calc(100vh - 260px)', minHeight: 240, overflowY: 'auto' }}
+    >
+      <div style={{ height: totalSize, position: 'relative' }}>
+        {rows.map((row) => {
+          const order = items[row.index];
+          if (order === undefined) return null;
+          return (
+            <Stack
+              key={order.orderId}
+              role="listitem"
+              gap={0}
+              style={{ position: 'absolute', top: row.start, left: 0, right: 0, height: ROW_HEIGHT }}
+            >
+              <OrderRow
+                order={order}
+                selected={order.orderId === selectedId}
+                onSelect={() => onSelect(order.orderId)}
+              />
+            </Stack>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { registerPaletteSource } from '../../app/palette/palette-sources';
+import { useNavigation } from '../../app/navigation';
+import { bridge } from '../../bridge';
+import { formatAmount, STATE_LABEL } from './order-format';
+
+// Ctrl+K: typing part of an order id or reference jumps to the order. Main searches.
+registerPaletteSource({
+  id: 'orders',
+  heading: 'Orders',
+  order: 40,
+  filtersItself: true,
+  minQueryLength: 2,
+  async items(query, signal) {
+    const page = await bridge.listOrders({ text: query.trim(), limit: 8 });
+    if (signal.aborted) return [];
+    return page.items.map((order) => ({
+      id: `orders:${order.orderId}`,
+      label: order.referenceId ?? order.orderId,
+      description: [
+        order.state === null ? 'state unknown' : STATE_LABEL[order.state],
+        formatAmount(order.amount, order.currency),
+        order.orderId,
+      ].join(' · '),
+      run: () => useNavigation.getState().navigate('orders', { id: order.orderId }),
+    }));
+  },
+});

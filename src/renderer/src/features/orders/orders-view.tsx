@@ -1,0 +1,80 @@
+import { Alert, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useNavigation } from '../../app/navigation';
+import { OrderDetailPanel } from './order-detail';
+import { OrderFilters } from './order-filters';
+import { OrdersList } from './orders-list';
+import { useOrdersStore, type OrderFilters as Filters } from './orders-store';
+import './orders-palette-source';
+
+/** Every order the console has seen, its known state, lifecycle and follow-up operations. */
+export function OrdersView() {
+  const { filters, items, total, nextCursor, loaded, error, setFilters, reload, loadMore } = useOrdersStore(
+    useShallow((state) => ({
+      filters: state.filters,
+      items: state.items,
+      total: state.total,
+      nextCursor: state.nextCursor,
+      loaded: state.loaded,
+      error: state.error,
+      setFilters: state.setFilters,
+      reload: state.reload,
+      loadMore: state.loadMore,
+    })),
+  );
+  const { params, navigate } = useNavigation(
+    useShallow((state) => ({ params: state.params, navigate: state.navigate })),
+  );
+  const selectedId = params.get('id');
+  const watch = useOrdersStore((state) => state.watch);
+  useEffect(() => {
+    void reload();
+    return watch();
+  }, [reload, watch]);
+  const onChange = useCallback((patch: Partial<Filters>) => setFilters(patch), [setFilters]);
+  const onEndReached = useCallback(() => void loadMore(), [loadMore]);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Title order={3}>Orders</Title>
+          <Badge variant="light" color="gray" data-testid="orders-total">
+            {total}
+          </Badge>
+        </Group>
+        <OrderFilters filters={filters} onChange={onChange} />
+      </Group>
+      {error !== null && <Alert color="red">{error}</Alert>}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          {loaded && items.length === 0 ? (
+            <Text c="dimmed" size="sm" data-testid="orders-empty">
+              {total === 0 && filters.states.length === 0 && filters.text === '' && filters.profileId === null
+                ? 'No orders yet. Create a checkout session (builder, or the send command); the orders it creates, and any order a webhook names, appear here.'
+                : 'No order matches these filters.'}
+            </Text>
+          ) : (
+            <OrdersList
+              items={items}
+              selectedId={selectedId}
+              onSelect={(orderId) => navigate('orders', { id: orderId })}
+              onEndReached={onEndReached}
+              hasMore={nextCursor !== null}
+            />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {selectedId === null ? (
+            <Text c="dimmed" size="sm">
+              Choose an order to see its lifecycle, its records and its follow-up operations.
+            </Text>
+          ) : (
+            <OrderDetailPanel key={selectedId} orderId={selectedId} />
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OrderDetail } from '../../../../shared/contract/orders';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+
+export interface OrderLifecycleState {
+  detail: OrderDetail | null;
+  error: string | null;
+  /** True until the first answer for this order id arrives. */
+  loading: boolean;
+  reload: () => void;
+}
+
+interface Loaded {
+  orderId: string;
+  detail: OrderDetail | null;
+  error: string | null;
+}
+
+/**
+ * Loads one order's lifecycle and records by id, and loads them again whenever an
+ * `orders.changed` push names the order (a webhook arrived, an answer came back). For the
+ * Orders view and for any other view that shows the strip (the timeline filtered by order).
+ */
+export function useOrderLifecycle(orderId: string | null): OrderLifecycleState {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const generation = useRef(0);
+  // Backpressure: one load at a time per order; pushes that arrive meanwhile ask for one more.
+  const inFlight = useRef<string | null>(null);
+  const again = useRef(false);
+
+  const load = useCallback(() => {
+    if (orderId === null) return;
+    if (inFlight.current === orderId) {
+      again.current = true;
+      return;
+    }
+    inFlight.current = orderId;
+    const run = (): void => {
+      const mine = ++generation.current;
+      bridge
+        .getOrderLifecycle({ orderId })
+        .then((detail) => {
+          if (mine === generation.current) setLoaded({ orderId, detail, error: null });
+        })
+        .catch((failure: unknown) => {
+          if (mine === generation.current) setLoaded({ orderId, detail: null, error: errorMessage(failure) });
+        })
+        .finally(() => {
+          if (inFlight.current !== orderId) return;
+          if (again.current) {
+            again.current = false;
+            run();
+          } else {
+            inFlight.current = null;
+          }
+        });
+    };
+    run();
+  }, [orderId]);
+
+  useEffect(() => {
+    if (orderId === null) return undefined;
+    load();
+    return bridge.subscribe((event) => {
+      if (event.name === 'orders.changed' && event.payload.orderIds.includes(orderId)) load();
+    });
+  }, [orderId, load]);
+
+  // An answer for another order id (the selection changed) is not this order's.
+  const current = loaded !== null && loaded.orderId === orderId ? loaded : null;
+  return {
+    detail: current?.detail ?? null,
+    error: current?.error ?? null,
+    loading: orderId !== null && current === null,
+    reload: load,
+  };
+}

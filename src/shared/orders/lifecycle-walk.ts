@@ -1,0 +1,160 @@
+import { AmountLedger, formatMoney, readMoneyField, type ReadMoney } from './order-amounts';
+import { state as stateLabel, weighClaim } from './order-claims';
+import type { FactsDraft } from './order-facts';
+import { isAuthoritativeSource, type LifecycleEntry, type LifecycleSource } from './order-lifecycle';
+import type { OrderRecord } from './order-record';
+import { lifecycleStepOf, type LifecycleStep, type OrderState } from './order-states';
+import type { StepProof } from './strip-steps';
+
+const SOURCE_STRENGTH: Record<LifecycleSource, number> = {
+  webhook: 3,
+  get_order: 3,
+  response: 2,
+  create: 1,
+  record: 0,
+};
+
+export class Walk {
+  state: OrderState | null = null;
+  stateRecordId: number | null = null;
+  stateSource: LifecycleSource | null = null;
+  readonly entries: LifecycleEntry[] = [];
+  readonly proofs = new Map<LifecycleStep, StepProof>();
+  readonly captured = new AmountLedger();
+  readonly refunded = new AmountLedger();
+  readonly webhooksSeen = new Map<string, number>();
+
+  constructor(readonly facts: FactsDraft) {}
+
+  capturedMinor(): bigint | null {
+    return this.captured.total(this.facts.totalMinor);
+  }
+
+  refundedMinor(): bigint | null {
+    return this.refunded.total(this.capturedMinor());
+  }
+
+  /** Captured or partially: the whole is known only when both the total and what was counted are. */
+  captureState(): OrderState {
+    const total = this.facts.totalMinor;
+    const captured = this.capturedMinor();
+    if (total === null || captured === null) return 'fully_captured';
+    return captured >= total ? 'fully_captured' : 'partially_captured';
+  }
+
+  refundState(): OrderState {
+    const captured = this.capturedMinor();
+    const refunded = this.refundedMinor();
+    if (captured === null || refunded === null) return 'fully_refunded';
+    return refunded >= captured ? 'fully_refunded' : 'partially_refunded';
+  }
+
+  money(minor: bigint | null): string {
+    return minor === null
+      ? 'an unknown amount'
+      : `${formatMoney(minor, this.facts.currency)} ${this.facts.currency ?? ''}`.trim();
+  }
+
+  prove(step: LifecycleStep, record: OrderRecord, source: LifecycleSource): void {
+    const known = this.proofs.get(step);
+    if (known === undefined) {
+      this.proofs.set(step, { at: record.at, recordId: record.id, source });
+    } else if (SOURCE_STRENGTH[source] > SOURCE_STRENGTH[known.source]) {
+      this.proofs.set(step, { ...known, recordId: record.id, source });
+    }
+  }
+
+  add(
+    record: OrderRecord,
+    entry: Omit<LifecycleEntry, 'recordId' | 'at' | 'kind' | 'stateAfter' | 'unverified'> & {
+      unverified?: boolean;
+    },
+  ): void {
+    this.entries.push({
+      recordId: record.id,
+      at: record.at,
+      kind: record.kind,
+      unverified: false,
+      ...entry,
+      stateAfter: this.state,
+    });
+  }
+
+  /** A claim that the order is now `target`: weighed, applied when it moves, proved either way. */
+  claim(
+    record: OrderRecord,
+    claim: {
+      source: LifecycleSource;
+      what: string;
+      target: OrderState;
+      counted?: boolean;
+      evidence: string;
+      unverified?: boolean;
+    },
+  ): void {
+    const outcome = weighClaim(this.state, claim.target, claim.source, claim.counted === true);
+    const step = lifecycleStepOf(claim.target);
+    let evidence = claim.evidence;
+    if (outcome.effect === 'moved') {
+      if (claim.source === 'get_order' && this.state !== null && this.state !== claim.target)
+        evidence += ` (the records before said ${stateLabel(this.state)})`;
+      this.state = claim.target;
+      this.stateRecordId = record.id;
+      this.stateSource = claim.source;
+    } else if (outcome.effect === 'confirmed') {
+      evidence +=
+        isAuthoritativeSource(claim.source) && this.stateSource === 'response' ? '; confirms the answer' : '';
+      if (SOURCE_STRENGTH[claim.source] > SOURCE_STRENGTH[this.stateSource ?? 'record']) {
+        this.stateRecordId = record.id;
+        this.stateSource = claim.source;
+      }
+    } else {
+      evidence += `; not applied: ${outcome.reason ?? 'out of order'}`;
+    }
+    this.prove(step, record, claim.source);
+    this.add(record, {
+      source: claim.source,
+      what: claim.what,
+      step,
+      effect: outcome.effect,
+      evidence,
+      unverified: claim.unverified ?? false,
+    });
+  }
+}
+
+export function readAmount(body: unknown, keys: readonly string[], walk: Walk): ReadMoney | null {
+  const money = readMoneyField(body, keys, walk.facts.currency);
+  // An order first seen through its notifications takes its currency from the first amount.
+  if (walk.facts.currency === null && money !== null) walk.facts.currency = money.currency;
+  return money;
+}
+
+/** A fingerprint of a ledger's total: a claim "counts" only when it changes it. */
+const tally = (seen: boolean, minor: bigint | null) => `${String(seen)}:${String(minor)}`;
+
+export function captureClaim(walk: Walk, source: 'webhook' | 'response', money: ReadMoney | null) {
+  const before = tally(walk.captured.seen, walk.capturedMinor());
+  walk.captured.add(source, money?.minor ?? null);
+  const counted = before !== tally(walk.captured.seen, walk.capturedMinor());
+  const target = walk.captureState();
+  const amount = `captured ${walk.money(money?.minor ?? null)}`;
+  const total =
+    walk.facts.totalMinor === null
+      ? ''
+      : ` (${walk.money(walk.capturedMinor())} of ${walk.money(walk.facts.totalMinor)})`;
+  return { target, counted, detail: `${amount}${total}` };
+}
+
+export function refundClaim(walk: Walk, source: 'webhook' | 'response', money: ReadMoney | null) {
+  const before = tally(walk.refunded.seen, walk.refundedMinor());
+  walk.refunded.add(source, money?.minor ?? null);
+  const captured = walk.capturedMinor();
+  const of =
+    captured === null ? '' : ` (${walk.money(walk.refundedMinor())} of ${walk.money(captured)} captured)`;
+  return {
+    target: walk.refundState(),
+    counted: before !== tally(walk.refunded.seen, walk.refundedMinor()),
+    detail: `refunded ${walk.money(money?.minor ?? null)}${of}`,
+  };
+}

@@ -1,0 +1,76 @@
+import { isCurrency, precisionOf } from '../checkout/currencies';
+import { formatMinorUnits, parseAmount, toMinorUnits } from '../checkout/money';
+import { isJsonObject, stringField } from './order-record';
+
+/** A Money value read from a payload: the amount in minor units of its currency. */
+export interface ReadMoney {
+  minor: bigint;
+  currency: string | null;
+}
+
+/** Two decimals by default, three for BHD and KWD (the spec's rule; unknown currencies get two). */
+export function decimalsFor(currency: string | null): number {
+  return currency !== null && isCurrency(currency) ? precisionOf(currency) : 2;
+}
+
+export function formatMoney(minor: bigint, currency: string | null): string {
+  return formatMinorUnits(minor, decimalsFor(currency));
+}
+
+/** A Money object `{ amount, currency }`, or a bare amount (number or numeric string). */
+function readMoney(value: unknown, fallbackCurrency: string | null): ReadMoney | null {
+  const currency = stringField(value, 'currency') ?? fallbackCurrency;
+  const raw = isJsonObject(value) ? value['amount'] : value;
+  const parsed = parseAmount(raw);
+  if (parsed === undefined || parsed.negative) return null;
+  return { minor: toMinorUnits(parsed, decimalsFor(currency)), currency };
+}
+
+/** The first of `keys` in `body` that holds a readable amount. */
+export function readMoneyField(
+  body: unknown,
+  keys: readonly string[],
+  fallbackCurrency: string | null,
+): ReadMoney | null {
+  if (!isJsonObject(body)) return null;
+  for (const key of keys) {
+    if (body[key] === undefined) continue;
+    const money = readMoney(body[key], fallbackCurrency);
+    if (money !== null) return money;
+  }
+  return null;
+}
+
+/** Field names an amount may come under: the console's default bodies first, then common spellings. */
+export const CAPTURE_REQUEST_KEYS = ['total_amount', 'captured_amount', 'capture_amount', 'amount'];
+export const REFUND_REQUEST_KEYS = ['total_amount', 'refunded_amount', 'refund_amount', 'amount'];
+export const CAPTURE_EVENT_KEYS = ['captured_amount', 'amount', 'total_amount'];
+export const REFUND_EVENT_KEYS = ['refunded_amount', 'refund_amount', 'amount', 'total_amount'];
+
+/**
+ * The running captured/refunded totals. The same capture can be seen twice, once as the 2xx
+ * answer to the call and once as `order_captured`, and nothing links the two, so each side
+ * is summed on its own and the larger sum is taken (both count the same captures).
+ */
+export class AmountLedger {
+  private byWebhook = 0n;
+  private byResponse = 0n;
+  /** A capture or refund whose amount could not be read: taken as the whole of what was open. */
+  private whole = false;
+
+  add(source: 'webhook' | 'response', minor: bigint | null): void {
+    if (minor === null) this.whole = true;
+    else if (source === 'webhook') this.byWebhook += minor;
+    else this.byResponse += minor;
+  }
+
+  get seen(): boolean {
+    return this.whole || this.byWebhook > 0n || this.byResponse > 0n;
+  }
+
+  /** The total counted; `whole` (the open amount, null when unknown) once an unreadable one was seen. */
+  total(whole: bigint | null): bigint | null {
+    if (this.whole) return whole;
+    return this.byWebhook > this.byResponse ? this.byWebhook : this.byResponse;
+  }
+}

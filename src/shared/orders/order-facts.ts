@@ -1,0 +1,66 @@
+import { DEFAULT_CURRENCY } from '../checkout/currencies';
+import { formatMoney, readMoneyField } from './order-amounts';
+import type { OrderFacts } from './order-lifecycle';
+import { isSuccess, operationOf, stringField, type OrderRecord } from './order-record';
+
+type FixedFacts = Omit<
+  OrderFacts,
+  'referenceId' | 'capturedAmount' | 'refundedAmount' | 'remainingToCapture' | 'remainingToRefund'
+>;
+
+/** What the records say about the order itself; the reference id may change as they are walked. */
+export interface FactsDraft {
+  public: FixedFacts;
+  referenceId: string | null;
+  /** The order total in minor units of `currency`, when the create-checkout request is known. */
+  totalMinor: bigint | null;
+  currency: string | null;
+}
+
+/**
+ * Facts from the create-checkout exchange (the request's total, reference and number; the
+ * answer's checkout id and URL), else from the first notification that names them. Records
+ * come sorted oldest first.
+ */
+export function readOrderFacts(records: readonly OrderRecord[]): FactsDraft {
+  const create = records.find(
+    (record) => record.kind === 'request' && operationOf(record) === 'createCheckout' && isSuccess(record),
+  );
+  const first = records[0];
+  const last = records.at(-1);
+  const request = create?.requestJson;
+  const total = readMoneyField(request, ['total_amount'], DEFAULT_CURRENCY);
+  const webhookValue = (key: string) => {
+    for (const record of records) {
+      if (record.kind !== 'webhook') continue;
+      const value = stringField(record.requestJson, key);
+      if (value !== null) return value;
+    }
+    return null;
+  };
+  const referenceFromColumn = records.find((record) => record.orderReferenceId !== null)?.orderReferenceId;
+  const owner = create ?? first;
+  return {
+    public: {
+      orderNumber: stringField(request, 'order_number') ?? webhookValue('order_number'),
+      amount: total === null ? null : formatMoney(total.minor, total.currency),
+      currency: total?.currency ?? null,
+      checkoutId: stringField(create?.responseJson, 'checkout_id'),
+      checkoutUrl: stringField(create?.responseJson, 'checkout_url'),
+      profileId: owner?.profileId ?? null,
+      profileName: owner?.profileName ?? null,
+      createRecordId: create?.id ?? null,
+      createdAt: first?.at ?? new Date(0).toISOString(),
+      lastActivityAt: last?.at ?? new Date(0).toISOString(),
+      recordCount: records.length,
+    },
+    referenceId:
+      stringField(request, 'order_reference_id') ??
+      create?.orderReferenceId ??
+      webhookValue('order_reference_id') ??
+      referenceFromColumn ??
+      null,
+    totalMinor: total?.minor ?? null,
+    currency: total?.currency ?? null,
+  };
+}

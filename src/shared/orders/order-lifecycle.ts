@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { eventKindSchema } from '../events';
+import { LIFECYCLE_STEPS, orderStateSchema } from './order-states';
+
+/**
+ * What the console knows about one order, derived from the records it has seen (never stored
+ * as truth of its own): the lifecycle entries with the state after each, the strip, the facts
+ * from the create-checkout exchange, and the current known state.
+ */
+
+/** Where a lifecycle entry's claim comes from, strongest first. */
+export const LIFECYCLE_SOURCES = ['webhook', 'get_order', 'response', 'create', 'record'] as const;
+export const lifecycleSourceSchema = z.enum(LIFECYCLE_SOURCES);
+export type LifecycleSource = z.infer<typeof lifecycleSourceSchema>;
+
+/** Webhooks and get-order answers are the service speaking about the order; the rest is inference. */
+export function isAuthoritativeSource(source: LifecycleSource): boolean {
+  return source === 'webhook' || source === 'get_order';
+}
+
+/**
+ * What one record did to the known state:
+ * - `moved`: the state changed (or a further capture/refund was counted);
+ * - `confirmed`: it says what was already known (a webhook after a 2xx answer);
+ * - `duplicate`: the same notification again (same event type, same data), no new step;
+ * - `out_of_order`: it claims a step the order is already past (or one after its end), kept as a flag;
+ * - `failed`: an operation that did not succeed (non-2xx or no answer), so nothing moved;
+ * - `pending`: an operation still waiting for its answer;
+ * - `unknown`: an event type or status the console does not know: listed, not guessed;
+ * - `info`: a fact without a state (a reference id update, a get-order answer without a status);
+ * - `copy`: a replay, forward or emulator delivery of a notification: listed, not evidence.
+ */
+export const ENTRY_EFFECTS = [
+  'moved',
+  'confirmed',
+  'duplicate',
+  'out_of_order',
+  'failed',
+  'pending',
+  'unknown',
+  'info',
+  'copy',
+] as const;
+export const entryEffectSchema = z.enum(ENTRY_EFFECTS);
+export type EntryEffect = z.infer<typeof entryEffectSchema>;
+
+export const lifecycleStepSchema = z.enum(LIFECYCLE_STEPS);
+
+export const lifecycleEntrySchema = z.object({
+  recordId: z.number().int(),
+  at: z.string(),
+  kind: eventKindSchema,
+  source: lifecycleSourceSchema,
+  /** A short name: `order_captured`, `capture → 200`, `getOrder → 200`. */
+  what: z.string(),
+  /** The step the record speaks of (null: none, or unknown). */
+  step: lifecycleStepSchema.nullable(),
+  effect: entryEffectSchema,
+  /** The known state once this record is taken into account. */
+  stateAfter: orderStateSchema.nullable(),
+  /** Why the entry had its effect, in words. */
+  evidence: z.string(),
+  /** A webhook whose notification token was not judged valid (still counted, and said so). */
+  unverified: z.boolean(),
+});
+export type LifecycleEntry = z.infer<typeof lifecycleEntrySchema>;
+
+/**
+ * One step of the strip: `done` (seen), `current` (the known state), `unseen` (passed without
+ * a record proving it, e.g. no `order_approved` arrived before `order_authorised`), `pending`.
+ */
+export const STRIP_STEP_STATUSES = ['done', 'current', 'unseen', 'pending'] as const;
+export const stripStepSchema = z.object({
+  step: lifecycleStepSchema,
+  status: z.enum(STRIP_STEP_STATUSES),
+  /** When the step was first reached. */
+  at: z.string().nullable(),
+  /** The record that proves it (the strongest evidence seen). */
+  recordId: z.number().int().nullable(),
+  source: lifecycleSourceSchema.nullable(),
+  /** e.g. `partially captured: 40.00 of 100.00 SAR`. */
+  detail: z.string().nullable(),
+});
+export type StripStep = z.infer<typeof stripStepSchema>;
+
+export const orderFactsSchema = z.object({
+  referenceId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  /** The order total from the create-checkout request, written with the currency's decimals. */
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+  checkoutId: z.string().nullable(),
+  checkoutUrl: z.string().nullable(),
+  profileId: z.number().int().nullable(),
+  profileName: z.string().nullable(),
+  /** The create-checkout record (null when the order was first seen another way). */
+  createRecordId: z.number().int().nullable(),
+  createdAt: z.string(),
+  lastActivityAt: z.string(),
+  recordCount: z.number().int(),
+  capturedAmount: z.string().nullable(),
+  refundedAmount: z.string().nullable(),
+  /** What a capture may still take (total - captured), when the total is known. */
+  remainingToCapture: z.string().nullable(),
+  /** What a refund may still give back (captured - refunded), when known. */
+  remainingToRefund: z.string().nullable(),
+});
+export type OrderFacts = z.infer<typeof orderFactsSchema>;
+
+export const orderLifecycleSchema = z.object({
+  orderId: z.string(),
+  /** The current known state; null when nothing seen says one (e.g. only failed calls). */
+  state: orderStateSchema.nullable(),
+  /** The entry that set the current state. */
+  stateRecordId: z.number().int().nullable(),
+  stateSource: lifecycleSourceSchema.nullable(),
+  facts: orderFactsSchema,
+  entries: z.array(lifecycleEntrySchema),
+  strip: z.array(stripStepSchema),
+  /** How many entries were flagged out of order. */
+  outOfOrder: z.number().int(),
+});
+export type OrderLifecycle = z.infer<typeof orderLifecycleSchema>;
+
+/** One row of the Orders list. */
+export const orderSummarySchema = z.object({
+  orderId: z.string(),
+  state: orderStateSchema.nullable(),
+  referenceId: z.string().nullable(),
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+  profileId: z.number().int().nullable(),
+  profileName: z.string().nullable(),
+  createdAt: z.string(),
+  lastActivityAt: z.string(),
+  recordCount: z.number().int(),
+  outOfOrder: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export function summariseLifecycle(lifecycle: OrderLifecycle): OrderSummary {
+  const { facts } = lifecycle;
+  return {
+    orderId: lifecycle.orderId,
+    state: lifecycle.state,
+    referenceId: facts.referenceId,
+    amount: facts.amount,
+    currency: facts.currency,
+    profileId: facts.profileId,
+    profileName: facts.profileName,
+    createdAt: facts.createdAt,
+    lastActivityAt: facts.lastActivityAt,
+    recordCount: facts.recordCount,
+    outOfOrder: lifecycle.outOfOrder,
+  };
+}

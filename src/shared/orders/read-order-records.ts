@@ -1,0 +1,209 @@
+import {
+  CAPTURE_EVENT_KEYS,
+  CAPTURE_REQUEST_KEYS,
+  REFUND_EVENT_KEYS,
+  REFUND_REQUEST_KEYS,
+} from './order-amounts';
+import { state as stateLabel } from './order-claims';
+import type { LifecycleSource } from './order-lifecycle';
+import {
+  failureOf,
+  isJsonObject,
+  isPending,
+  isSuccess,
+  operationOf,
+  stringField,
+  type OrderRecord,
+} from './order-record';
+import { orderStateSchema, stepOfEventType } from './order-states';
+import { captureClaim, readAmount, refundClaim, type Walk } from './lifecycle-walk';
+
+/** What one notification says about the order. */
+export function readWebhook(walk: Walk, record: OrderRecord): void {
+  const eventType = record.eventType;
+  const unverified = record.tokenVerdict !== null && record.tokenVerdict !== 'valid';
+  const token = unverified ? ` (token ${record.tokenVerdict ?? ''}, counted anyway)` : '';
+  if (eventType === null) {
+    walk.add(record, {
+      source: 'webhook',
+      what: 'webhook',
+      step: null,
+      effect: 'unknown',
+      unverified,
+      evidence: `A notification without an event type (body ${record.bodyVerdict ?? 'not judged'}); listed, state unchanged`,
+    });
+    return;
+  }
+  const step = stepOfEventType(eventType);
+  if (step === null) {
+    walk.add(record, {
+      source: 'webhook',
+      what: eventType,
+      step: null,
+      effect: 'unknown',
+      unverified,
+      evidence: `"${eventType}" is not an event type the console knows; listed, state unchanged`,
+    });
+    return;
+  }
+  const payload = record.requestJson;
+  const data = isJsonObject(payload) ? payload['data'] : undefined;
+  const key = `${eventType} ${JSON.stringify(data ?? null)}`;
+  const first = walk.webhooksSeen.get(key);
+  if (first !== undefined) {
+    walk.add(record, {
+      source: 'webhook',
+      what: eventType,
+      step,
+      effect: 'duplicate',
+      unverified,
+      evidence: `The same ${eventType} notification as record #${first}; no new step`,
+    });
+    return;
+  }
+  walk.webhooksSeen.set(key, record.id);
+  const legacy = record.bodyVerdict === 'legacy' ? ' (older form, order_status)' : '';
+  const base = `Notification ${eventType}${legacy}${token}`;
+  if (step === 'captured' || step === 'refunded') {
+    const money = readAmount(data, step === 'captured' ? CAPTURE_EVENT_KEYS : REFUND_EVENT_KEYS, walk);
+    const claim =
+      step === 'captured' ? captureClaim(walk, 'webhook', money) : refundClaim(walk, 'webhook', money);
+    walk.claim(record, {
+      source: 'webhook',
+      what: eventType,
+      target: claim.target,
+      counted: claim.counted,
+      unverified,
+      evidence: `${base}: ${claim.detail}`,
+    });
+    return;
+  }
+  const target = orderStateSchema.parse(step);
+  walk.claim(record, {
+    source: 'webhook',
+    what: eventType,
+    target,
+    unverified,
+    evidence: `${base}: the order is ${stateLabel(target)}`,
+  });
+}
+
+export function readCall(walk: Walk, record: OrderRecord): void {
+  const operation = operationOf(record);
+  if (operation === null) {
+    walk.add(record, {
+      source: 'record',
+      what: `${record.method ?? 'request'} ${record.path ?? ''}`.trim(),
+      step: null,
+      effect: 'info',
+      evidence: 'A request that is not one of the console operations; listed',
+    });
+    return;
+  }
+  const what = `${operation} → ${record.status ?? 'no answer'}`;
+  const source: LifecycleSource =
+    operation === 'createCheckout' ? 'create' : operation === 'getOrder' ? 'get_order' : 'response';
+  if (isPending(record)) {
+    walk.add(record, {
+      source,
+      what: `${operation} …`,
+      step: null,
+      effect: 'pending',
+      evidence: `${operation} was sent; no answer yet`,
+    });
+    return;
+  }
+  if (!isSuccess(record)) {
+    walk.add(record, {
+      source,
+      what,
+      step: null,
+      effect: 'failed',
+      evidence: `${operation} ${failureOf(record)}; state unchanged`,
+    });
+    return;
+  }
+  const accepted = `${operation} answered ${record.status ?? ''} (by response)`;
+  switch (operation) {
+    case 'createCheckout': {
+      const answered = orderStateSchema.safeParse(stringField(record.responseJson, 'status'));
+      const target = answered.success ? answered.data : 'new';
+      walk.claim(record, {
+        source,
+        what,
+        target,
+        evidence: `Checkout session created with status ${stringField(record.responseJson, 'status') ?? 'not given'}`,
+      });
+      return;
+    }
+    case 'authorise':
+      walk.claim(record, {
+        source,
+        what,
+        target: 'authorised',
+        evidence: `${accepted}: the order is authorised`,
+      });
+      return;
+    case 'cancel':
+      walk.claim(record, {
+        source,
+        what,
+        target: 'canceled',
+        evidence: `${accepted}: the order is canceled`,
+      });
+      return;
+    case 'capture':
+    case 'refund': {
+      const keys = operation === 'capture' ? CAPTURE_REQUEST_KEYS : REFUND_REQUEST_KEYS;
+      const money = readAmount(record.requestJson, keys, walk);
+      const claim =
+        operation === 'capture'
+          ? captureClaim(walk, 'response', money)
+          : refundClaim(walk, 'response', money);
+      walk.claim(record, {
+        source,
+        what,
+        target: claim.target,
+        counted: claim.counted,
+        evidence: `${accepted}: ${claim.detail}`,
+      });
+      return;
+    }
+    case 'getOrder': {
+      const status = stringField(record.responseJson, 'status');
+      const known = orderStateSchema.safeParse(status);
+      if (known.success) {
+        walk.claim(record, {
+          source,
+          what,
+          target: known.data,
+          evidence: `The service says the order is ${stateLabel(known.data)}`,
+        });
+      } else {
+        walk.add(record, {
+          source,
+          what,
+          step: null,
+          effect: status === null ? 'info' : 'unknown',
+          evidence:
+            status === null
+              ? 'The answer carries no status; state unchanged'
+              : `The answer's status "${status}" is not a state the console knows; state unchanged`,
+        });
+      }
+      return;
+    }
+    case 'updateReferenceId': {
+      const reference = stringField(record.requestJson, 'order_reference_id');
+      if (reference !== null) walk.facts.referenceId = reference;
+      walk.add(record, {
+        source,
+        what,
+        step: null,
+        effect: 'info',
+        evidence: reference === null ? `${accepted}` : `${accepted}: reference id is now ${reference}`,
+      });
+      return;
+    }
+  }
+}

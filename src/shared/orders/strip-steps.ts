@@ -1,0 +1,73 @@
+import type { LifecycleSource, StripStep } from './order-lifecycle';
+import { HAPPY_PATH, lifecycleStepOf, type LifecycleStep, type OrderState } from './order-states';
+
+/** The first time a step was reached and the strongest record proving it. */
+export interface StepProof {
+  at: string;
+  recordId: number;
+  source: LifecycleSource;
+}
+
+export interface StripAmounts {
+  captured: string | null;
+  total: string | null;
+  refunded: string | null;
+}
+
+const ENDING_STEPS: readonly LifecycleStep[] = ['declined', 'expired', 'canceled'];
+
+function detailOf(step: LifecycleStep, state: OrderState | null, amounts: StripAmounts): string | null {
+  if (step === 'captured' && amounts.captured !== null) {
+    const partial = state === 'partially_captured' ? 'partially captured: ' : '';
+    return `${partial}${amounts.captured}${amounts.total === null ? '' : ` of ${amounts.total}`}`;
+  }
+  if (step === 'refunded' && amounts.refunded !== null) {
+    return `${state === 'partially_refunded' ? 'partially refunded: ' : ''}${amounts.refunded}`;
+  }
+  return null;
+}
+
+/**
+ * The strip: the happy path new → approved → authorised → captured, cut at the ending step
+ * when the order ended early (declined, expired, canceled), and followed by refunded once a
+ * refund happened. Steps before the current one are done (a record proves them) or unseen
+ * (passed with no record); later ones are pending.
+ */
+export function buildStrip(
+  state: OrderState | null,
+  proofs: ReadonlyMap<LifecycleStep, StepProof>,
+  amounts: StripAmounts,
+): StripStep[] {
+  const current = state === null ? null : lifecycleStepOf(state);
+  let steps: LifecycleStep[];
+  if (current !== null && ENDING_STEPS.includes(current)) {
+    // The happy steps up to the furthest one seen, then the end.
+    const reached = HAPPY_PATH.filter((step) => proofs.has(step));
+    const furthest = reached.length === 0 ? 0 : HAPPY_PATH.indexOf(reached[reached.length - 1] ?? 'new') + 1;
+    steps = [...HAPPY_PATH.slice(0, Math.max(furthest, 1)), current];
+  } else if (current === 'refunded' || proofs.has('refunded')) {
+    steps = [...HAPPY_PATH, 'refunded'];
+  } else {
+    steps = [...HAPPY_PATH];
+  }
+  const currentIndex = current === null ? -1 : steps.indexOf(current);
+  return steps.map((step, index) => {
+    const proof = proofs.get(step) ?? null;
+    const status =
+      index === currentIndex
+        ? 'current'
+        : index < currentIndex
+          ? proof === null
+            ? 'unseen'
+            : 'done'
+          : 'pending';
+    return {
+      step,
+      status,
+      at: proof?.at ?? null,
+      recordId: proof?.recordId ?? null,
+      source: proof?.source ?? null,
+      detail: status === 'pending' ? null : detailOf(step, state, amounts),
+    };
+  });
+}

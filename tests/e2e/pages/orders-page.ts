@@ -1,0 +1,55 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The Orders view: the list, the selected order, its actions and the request editor. */
+export class OrdersPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByText('Orders', { exact: true }).click();
+    await expect(this.page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
+  }
+
+  list(): Locator {
+    return this.page.getByRole('list', { name: 'Orders' });
+  }
+
+  row(reference: string): Locator {
+    return this.list().getByRole('button', { name: `Order ${reference}` });
+  }
+
+  detail(): Locator {
+    return this.page.getByTestId('order-detail');
+  }
+
+  state(): Locator {
+    return this.detail().getByTestId('order-state');
+  }
+
+  step(step: string): Locator {
+    return this.detail().getByTestId(`strip-step-${step}`);
+  }
+
+  action(name: string): Locator {
+    return this.page.getByTestId('order-actions').getByRole('button', { name, exact: true });
+  }
+
+  editor(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  /** Opens an action's request editor, sends it as prepared, and waits for the answer. */
+  async send(action: string): Promise<Locator> {
+    await this.action(action).click();
+    const editor = this.editor();
+    await expect(editor.getByLabel('URL')).not.toHaveValue('');
+    await editor.getByRole('button', { name: `Send ${action.toLowerCase()}` }).click();
+    const answer = editor.getByTestId('operation-answer');
+    await expect(answer).toBeVisible();
+    return answer;
+  }
+
+  async closeEditor(): Promise<void> {
+    await this.editor().getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(this.editor()).toBeHidden();
+  }
+}

@@ -1,0 +1,123 @@
+import type { ClientOperation } from '../../../src/shared/merchant-api';
+import type { OrderRecord } from '../../../src/shared/orders/order-record';
+
+export const ORDER_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+export const CAPTURE_1 = '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11';
+export const CAPTURE_2 = '9a7c2e41-0b3d-4c55-8e6f-1d2c3b4a5f66';
+
+let nextId = 1;
+let clock = Date.parse('2026-03-01T10:00:00Z');
+
+/** Restarts ids and the clock so each case reads the same. */
+export function resetRecords(): void {
+  nextId = 1;
+  clock = Date.parse('2026-03-01T10:00:00Z');
+}
+
+function base(kind: OrderRecord['kind']): OrderRecord {
+  clock += 60_000;
+  return {
+    id: nextId++,
+    uid: `uid-${nextId}`,
+    kind,
+    at: new Date(clock).toISOString(),
+    profileId: 1,
+    profileName: 'Local',
+    method: 'POST',
+    path: '/',
+    url: null,
+    status: 200,
+    durationMs: 5,
+    orderId: ORDER_ID,
+    orderReferenceId: null,
+    eventType: null,
+    tokenVerdict: null,
+    bodyVerdict: null,
+    error: null,
+    relatedId: null,
+    imported: false,
+    requestJson: null,
+    responseJson: null,
+    details: {},
+  };
+}
+
+export interface CreateOptions {
+  amount?: string | number;
+  currency?: string;
+  reference?: string;
+  status?: number;
+}
+
+export function created(options: CreateOptions = {}): OrderRecord {
+  const ok = (options.status ?? 200) < 300;
+  return {
+    ...base('request'),
+    path: '/checkout',
+    status: options.status ?? 200,
+    orderReferenceId: options.reference ?? 'REF-1',
+    requestJson: {
+      order_reference_id: options.reference ?? 'REF-1',
+      order_number: 'N-1',
+      total_amount: { amount: options.amount ?? '100.00', currency: options.currency ?? 'SAR' },
+    },
+    responseJson: ok
+      ? {
+          order_id: ORDER_ID,
+          checkout_id: 'c0ffee00-0000-4000-8000-000000000001',
+          status: 'new',
+          checkout_url: `https://pay.example/checkout?order_id=${ORDER_ID}&locale=en_US`,
+        }
+      : { message: 'Bad request', errors: [{ error_code: 'not_supported_country_currency' }] },
+    details: { operation: 'createCheckout' },
+  };
+}
+
+export function webhook(
+  eventType: string,
+  data: unknown = [],
+  extra: Partial<OrderRecord> = {},
+): OrderRecord {
+  return {
+    ...base('webhook'),
+    eventType,
+    tokenVerdict: 'valid',
+    bodyVerdict: 'event',
+    orderReferenceId: 'REF-1',
+    requestJson: {
+      order_id: ORDER_ID,
+      order_reference_id: 'REF-1',
+      order_number: 'N-1',
+      event_type: eventType,
+      data,
+    },
+    ...extra,
+  };
+}
+
+export function captured(captureId: string, amount: string, currency = 'SAR'): OrderRecord {
+  return webhook('order_captured', { capture_id: captureId, captured_amount: { amount, currency } });
+}
+
+export function call(
+  operation: ClientOperation,
+  outcome: {
+    status?: number | null;
+    request?: unknown;
+    response?: unknown;
+    details?: Record<string, unknown>;
+  } = {},
+): OrderRecord {
+  const status = outcome.status === undefined ? 200 : outcome.status;
+  return {
+    ...base('request'),
+    status,
+    requestJson: outcome.request ?? null,
+    responseJson: outcome.response ?? null,
+    details: { operation, ...(outcome.details ?? {}) },
+  };
+}
+
+export function money(amount: string, currency = 'SAR') {
+  return { order_id: ORDER_ID, total_amount: { amount, currency } };
+}

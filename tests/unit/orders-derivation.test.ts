@@ -1,0 +1,362 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
+import { orderLifecycleSchema, type OrderLifecycle } from '../../src/shared/orders/order-lifecycle';
+import type { OrderRecord } from '../../src/shared/orders/order-record';
+import type { OrderState } from '../../src/shared/orders/order-states';
+import {
+  call,
+  CAPTURE_1,
+  CAPTURE_2,
+  captured,
+  created,
+  money,
+  ORDER_ID,
+  resetRecords,
+  webhook,
+} from './helpers/order-records';
+
+interface Case {
+  name: string;
+  records: () => OrderRecord[];
+  state: OrderState | null;
+  /** `step:status` for every step of the strip. */
+  strip: string[];
+  /** The effect of each entry, in order. */
+  effects: string[];
+  check?: (lifecycle: OrderLifecycle) => void;
+}
+
+const HAPPY_DONE = ['new:done', 'approved:done', 'authorised:done'];
+
+const cases: Case[] = [
+  {
+    name: 'happy path by webhooks, captured in full',
+    records: () => [
+      created(),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '100.00'),
+    ],
+    state: 'fully_captured',
+    strip: [...HAPPY_DONE, 'captured:current'],
+    effects: ['moved', 'moved', 'moved', 'moved'],
+    check: (lifecycle) => {
+      expect(lifecycle.facts.capturedAmount).toBe('100.00');
+      expect(lifecycle.facts.remainingToCapture).toBe('0.00');
+      expect(lifecycle.facts.remainingToRefund).toBe('100.00');
+      expect(lifecycle.strip[3]?.detail).toBe('100.00 SAR of 100.00 SAR');
+    },
+  },
+  {
+    name: 'authorise by response, then its webhook confirms it',
+    records: () => [created(), webhook('order_approved'), call('authorise'), webhook('order_authorised')],
+    state: 'authorised',
+    strip: ['new:done', 'approved:done', 'authorised:current', 'captured:pending'],
+    effects: ['moved', 'moved', 'moved', 'confirmed'],
+    check: (lifecycle) => {
+      // The strip links the strongest evidence: the webhook, not the answer.
+      expect(lifecycle.strip[2]?.source).toBe('webhook');
+      expect(lifecycle.strip[2]?.recordId).toBe(4);
+      expect(lifecycle.strip[2]?.at).toBe(lifecycle.entries[2]?.at);
+      expect(lifecycle.stateSource).toBe('webhook');
+      expect(lifecycle.entries[3]?.evidence).toContain('confirms the answer');
+    },
+  },
+  {
+    name: 'declined at the checkout page',
+    records: () => [created(), webhook('order_declined')],
+    state: 'declined',
+    strip: ['new:done', 'declined:current'],
+    effects: ['moved', 'moved'],
+  },
+  {
+    name: 'expired',
+    records: () => [created(), webhook('order_expired')],
+    state: 'expired',
+    strip: ['new:done', 'expired:current'],
+    effects: ['moved', 'moved'],
+  },
+  {
+    name: 'canceled after authorisation (by response)',
+    records: () => [created(), webhook('order_approved'), webhook('order_authorised'), call('cancel')],
+    state: 'canceled',
+    strip: [...HAPPY_DONE, 'canceled:current'],
+    effects: ['moved', 'moved', 'moved', 'moved'],
+  },
+  {
+    name: 'two partial captures make a full one',
+    records: () => [
+      created({ amount: '100.00' }),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '40.00'),
+      captured(CAPTURE_2, '60.00'),
+    ],
+    state: 'fully_captured',
+    strip: [...HAPPY_DONE, 'captured:current'],
+    effects: ['moved', 'moved', 'moved', 'moved', 'moved'],
+    check: (lifecycle) => {
+      expect(lifecycle.entries[3]?.stateAfter).toBe('partially_captured');
+      expect(lifecycle.entries[3]?.evidence).toContain('40.00 SAR of 100.00 SAR');
+      expect(lifecycle.entries[4]?.stateAfter).toBe('fully_captured');
+    },
+  },
+  {
+    name: 'a partial capture by response, in a three-decimal currency',
+    records: () => [
+      created({ amount: '10.500', currency: 'KWD' }),
+      webhook('order_approved'),
+      call('authorise'),
+      call('capture', { request: money('4.25', 'KWD') }),
+    ],
+    state: 'partially_captured',
+    strip: ['new:done', 'approved:done', 'authorised:done', 'captured:current'],
+    effects: ['moved', 'moved', 'moved', 'moved'],
+    check: (lifecycle) => {
+      expect(lifecycle.facts.amount).toBe('10.500');
+      expect(lifecycle.facts.capturedAmount).toBe('4.250');
+      expect(lifecycle.facts.remainingToCapture).toBe('6.250');
+      expect(lifecycle.strip[3]?.detail).toBe('partially captured: 4.250 KWD of 10.500 KWD');
+    },
+  },
+  {
+    name: 'capture answered and notified: the same capture is counted once',
+    records: () => [
+      created({ amount: '100.00' }),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      call('capture', { request: money('100.00') }),
+      captured(CAPTURE_1, '100.00'),
+    ],
+    state: 'fully_captured',
+    strip: [...HAPPY_DONE, 'captured:current'],
+    effects: ['moved', 'moved', 'moved', 'moved', 'confirmed'],
+    check: (lifecycle) => expect(lifecycle.facts.capturedAmount).toBe('100.00'),
+  },
+  {
+    name: 'partial then full refund',
+    records: () => [
+      created({ amount: '100.00' }),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '100.00'),
+      call('refund', { request: money('30.00') }),
+      call('refund', { request: money('70.00') }),
+    ],
+    state: 'fully_refunded',
+    strip: [...HAPPY_DONE, 'captured:done', 'refunded:current'],
+    effects: ['moved', 'moved', 'moved', 'moved', 'moved', 'moved'],
+    check: (lifecycle) => {
+      expect(lifecycle.entries[4]?.stateAfter).toBe('partially_refunded');
+      expect(lifecycle.facts.refundedAmount).toBe('100.00');
+      expect(lifecycle.facts.remainingToRefund).toBe('0.00');
+    },
+  },
+  {
+    name: 'a refund notification with no readable amount refunds the whole capture',
+    records: () => [
+      created(),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '50.00'),
+      webhook('order_refunded', {}),
+    ],
+    state: 'fully_refunded',
+    strip: [...HAPPY_DONE, 'captured:done', 'refunded:current'],
+    effects: ['moved', 'moved', 'moved', 'moved', 'moved'],
+    check: (lifecycle) => expect(lifecycle.facts.refundedAmount).toBe('50.00'),
+  },
+  {
+    name: 'duplicate webhooks add no step',
+    records: () => [
+      created(),
+      webhook('order_approved'),
+      webhook('order_approved'),
+      captured(CAPTURE_1, '20.00'),
+      captured(CAPTURE_1, '20.00'),
+    ],
+    state: 'partially_captured',
+    strip: ['new:done', 'approved:done', 'authorised:unseen', 'captured:current'],
+    effects: ['moved', 'moved', 'duplicate', 'moved', 'duplicate'],
+    check: (lifecycle) => {
+      expect(lifecycle.facts.capturedAmount).toBe('20.00');
+      expect(lifecycle.entries[2]?.evidence).toContain('record #2');
+    },
+  },
+  {
+    name: 'a late order_approved after authorised is flagged, not applied',
+    records: () => [created(), webhook('order_authorised'), webhook('order_approved')],
+    state: 'authorised',
+    strip: ['new:done', 'approved:done', 'authorised:current', 'captured:pending'],
+    effects: ['moved', 'moved', 'out_of_order'],
+    check: (lifecycle) => {
+      expect(lifecycle.outOfOrder).toBe(1);
+      expect(lifecycle.entries[2]?.stateAfter).toBe('authorised');
+      expect(lifecycle.entries[2]?.evidence).toContain('already authorised');
+    },
+  },
+  {
+    name: 'a notification after the order ended is flagged',
+    records: () => [created(), webhook('order_declined'), webhook('order_approved')],
+    state: 'declined',
+    strip: ['new:done', 'approved:done', 'declined:current'],
+    effects: ['moved', 'moved', 'out_of_order'],
+  },
+  {
+    name: 'failed operations do not move the state',
+    records: () => [
+      created(),
+      webhook('order_approved'),
+      call('capture', {
+        status: 409,
+        details: { serviceError: { message: 'Order is not authorised', errorCodes: ['not_allowed_state'] } },
+      }),
+      call('authorise', {
+        status: null,
+        details: { failure: { kind: 'refused', message: 'ECONNREFUSED', code: 'ECONNREFUSED' } },
+      }),
+      call('cancel', { status: null }),
+    ],
+    state: 'approved',
+    strip: ['new:done', 'approved:current', 'authorised:pending', 'captured:pending'],
+    effects: ['moved', 'moved', 'failed', 'failed', 'pending'],
+    check: (lifecycle) => {
+      expect(lifecycle.entries[2]?.evidence).toBe(
+        'capture answered 409 (not_allowed_state: Order is not authorised); state unchanged',
+      );
+      expect(lifecycle.entries[3]?.evidence).toContain('no answer: refused');
+    },
+  },
+  {
+    name: 'a get-order status overrides what was derived',
+    records: () => [
+      created(),
+      webhook('order_approved'),
+      call('authorise'),
+      call('getOrder', { response: { status: 'approved' } }),
+    ],
+    state: 'approved',
+    strip: ['new:done', 'approved:current', 'authorised:pending', 'captured:pending'],
+    effects: ['moved', 'moved', 'moved', 'moved'],
+    check: (lifecycle) => {
+      expect(lifecycle.stateSource).toBe('get_order');
+      expect(lifecycle.entries[3]?.evidence).toBe(
+        'The service says the order is approved (the records before said authorised)',
+      );
+    },
+  },
+  {
+    name: 'a get-order answer without a known status is listed',
+    records: () => [
+      created(),
+      call('getOrder', { response: { status: 'shipped' } }),
+      call('getOrder', { response: {} }),
+    ],
+    state: 'new',
+    strip: ['new:current', 'approved:pending', 'authorised:pending', 'captured:pending'],
+    effects: ['moved', 'unknown', 'info'],
+  },
+  {
+    name: 'unknown event types are listed, not guessed',
+    records: () => [created(), webhook('order_shipped', { carrier: 'x' }), webhook('order_approved')],
+    state: 'approved',
+    strip: ['new:done', 'approved:current', 'authorised:pending', 'captured:pending'],
+    effects: ['moved', 'unknown', 'moved'],
+    check: (lifecycle) => {
+      expect(lifecycle.entries[1]?.step).toBeNull();
+      expect(lifecycle.entries[1]?.evidence).toContain('"order_shipped" is not an event type');
+    },
+  },
+  {
+    name: 'a legacy order_status notification is an approval',
+    records: () => [
+      created(),
+      webhook('order_approved', undefined, {
+        bodyVerdict: 'legacy',
+        requestJson: { order_id: ORDER_ID, order_reference_id: 'REF-1', order_status: 'approved' },
+      }),
+    ],
+    state: 'approved',
+    strip: ['new:done', 'approved:current', 'authorised:pending', 'captured:pending'],
+    effects: ['moved', 'moved'],
+    check: (lifecycle) => expect(lifecycle.entries[1]?.evidence).toContain('older form'),
+  },
+  {
+    name: 'an order seen only through notifications (unverified token)',
+    records: () => [webhook('order_authorised', [], { tokenVerdict: 'invalid_signature' })],
+    state: 'authorised',
+    strip: ['new:unseen', 'approved:unseen', 'authorised:current', 'captured:pending'],
+    effects: ['moved'],
+    check: (lifecycle) => {
+      expect(lifecycle.entries[0]?.unverified).toBe(true);
+      expect(lifecycle.entries[0]?.evidence).toContain('token invalid_signature');
+      expect(lifecycle.facts.referenceId).toBe('REF-1');
+      expect(lifecycle.facts.amount).toBeNull();
+      expect(lifecycle.facts.createRecordId).toBeNull();
+    },
+  },
+  {
+    name: 'replays and deliveries are listed as copies',
+    records: () => [
+      created(),
+      webhook('order_approved'),
+      { ...webhook('order_authorised'), kind: 'replay' as const },
+    ],
+    state: 'approved',
+    strip: ['new:done', 'approved:current', 'authorised:pending', 'captured:pending'],
+    effects: ['moved', 'moved', 'copy'],
+  },
+  {
+    name: 'only failed calls: no known state',
+    records: () => [call('getOrder', { status: 404 })],
+    state: null,
+    strip: ['new:pending', 'approved:pending', 'authorised:pending', 'captured:pending'],
+    effects: ['failed'],
+  },
+];
+
+describe('deriveLifecycle', () => {
+  beforeEach(() => resetRecords());
+
+  it.each(cases)('$name', ({ records, state, strip, effects, check }) => {
+    const lifecycle = deriveLifecycle(ORDER_ID, records());
+    expect(orderLifecycleSchema.parse(lifecycle)).toEqual(lifecycle);
+    expect(lifecycle.state).toBe(state);
+    expect(lifecycle.strip.map((step) => `${step.step}:${step.status}`)).toEqual(strip);
+    expect(lifecycle.entries.map((entry) => entry.effect)).toEqual(effects);
+    expect(lifecycle.entries.at(-1)?.stateAfter ?? null).toBe(state);
+    check?.(lifecycle);
+  });
+
+  it('reads the order facts from the create-checkout exchange', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [created({ amount: 250, reference: 'REF-9' })]);
+    expect(lifecycle.facts).toMatchObject({
+      referenceId: 'REF-9',
+      orderNumber: 'N-1',
+      amount: '250.00',
+      currency: 'SAR',
+      checkoutId: 'c0ffee00-0000-4000-8000-000000000001',
+      checkoutUrl: `https://pay.example/checkout?order_id=${ORDER_ID}&locale=en_US`,
+      profileName: 'Local',
+      createRecordId: 1,
+      recordCount: 1,
+      remainingToCapture: '250.00',
+      capturedAmount: null,
+    });
+  });
+
+  it('follows a reference id update', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      created({ reference: 'REF-1' }),
+      call('updateReferenceId', { request: { order_reference_id: 'REF-2' } }),
+    ]);
+    expect(lifecycle.facts.referenceId).toBe('REF-2');
+    expect(lifecycle.entries[1]?.evidence).toContain('reference id is now REF-2');
+  });
+
+  it('gives the same answer whatever order the records are passed in', () => {
+    const records = [created(), webhook('order_approved'), call('authorise'), captured(CAPTURE_1, '100.00')];
+    const forward = deriveLifecycle(ORDER_ID, records);
+    expect(deriveLifecycle(ORDER_ID, [...records].reverse())).toEqual(forward);
+  });
+});

@@ -1,0 +1,230 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleCore } from '../../src/main/app';
+import { openDatabase } from '../../src/main/store/connection';
+import { createEventsRepository, type NewEvent } from '../../src/main/store/events-repository';
+import { migrate } from '../../src/main/store/migrate';
+import { migrations } from '../../src/main/store/migrations';
+import { createOrdersService } from '../../src/main/orders/orders-service';
+import { createEventBus } from '../../src/main/event-bus';
+import type { PushEvent } from '../../src/shared/contract';
+import { openTempConsole } from './helpers/temp-console';
+
+const ORDER_A = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const ORDER_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const ORDER_C = '16fd2706-8baf-433b-82eb-8c7fada847da';
+
+const body = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+function createCheckout(orderId: string, reference: string, atMs: number, profileId = 1): NewEvent {
+  return {
+    kind: 'request',
+    atMs,
+    profileId,
+    profileName: profileId === 1 ? 'Local' : 'Sandbox',
+    method: 'POST',
+    path: '/checkout',
+    status: 200,
+    orderId,
+    orderReferenceId: reference,
+    requestBody: body({ order_reference_id: reference, total_amount: { amount: '120.5', currency: 'SAR' } }),
+    responseBody: body({
+      order_id: orderId,
+      checkout_id: 'c1',
+      status: 'new',
+      checkout_url: 'https://pay.example/c',
+    }),
+    details: { operation: 'createCheckout' },
+  };
+}
+
+function notification(orderId: string, eventType: string, atMs: number): NewEvent {
+  return {
+    kind: 'webhook',
+    atMs,
+    profileId: 1,
+    profileName: 'Local',
+    method: 'POST',
+    path: '/',
+    status: 200,
+    orderId,
+    eventType,
+    tokenVerdict: 'valid',
+    bodyVerdict: 'event',
+    requestBody: body({
+      order_id: orderId,
+      order_reference_id: 'x',
+      order_number: 'x',
+      event_type: eventType,
+      data: [],
+    }),
+  };
+}
+
+describe('orders service', () => {
+  let core: ConsoleCore;
+  let dataDir: string;
+  let dispose: () => Promise<void>;
+  beforeEach(async () => {
+    ({ core, dataDir, dispose } = await openTempConsole());
+  });
+  afterEach(async () => dispose());
+
+  function seed() {
+    core.recorder.recordMany([
+      createCheckout(ORDER_A, 'REF-ALPHA', 1_000),
+      createCheckout(ORDER_B, 'REF-BRAVO', 2_000, 2),
+      createCheckout(ORDER_C, 'ref-charlie', 3_000),
+      notification(ORDER_A, 'order_approved', 4_000),
+    ]);
+  }
+
+  it('lists orders newest activity first, with their derived state and facts', () => {
+    seed();
+    const page = core.orders.list({ limit: 10 });
+    expect(page.items.map((order) => order.orderId)).toEqual([ORDER_A, ORDER_C, ORDER_B]);
+    expect(page.total).toBe(3);
+    expect(page.nextCursor).toBeNull();
+    expect(page.items[0]).toMatchObject({
+      state: 'approved',
+      referenceId: 'REF-ALPHA',
+      amount: '120.50',
+      currency: 'SAR',
+      profileName: 'Local',
+      createdAt: new Date(1_000).toISOString(),
+      lastActivityAt: new Date(4_000).toISOString(),
+      recordCount: 2,
+    });
+    expect(page.items[1]?.state).toBe('new');
+  });
+
+  it('pages with a keyset cursor', () => {
+    seed();
+    const first = core.orders.list({ limit: 2 });
+    expect(first.items.map((order) => order.orderId)).toEqual([ORDER_A, ORDER_C]);
+    expect(first.nextCursor).toEqual({ lastMs: 3_000, orderId: ORDER_C });
+    const second = core.orders.list({ limit: 2, cursor: first.nextCursor ?? undefined });
+    expect(second.items.map((order) => order.orderId)).toEqual([ORDER_B]);
+    expect(second.nextCursor).toBeNull();
+    expect(second.total).toBe(3);
+  });
+
+  it('filters by state, profile and text (order id or reference, any case)', () => {
+    seed();
+    const ids = (request: Parameters<ConsoleCore['orders']['list']>[0]) =>
+      core.orders.list(request).items.map((order) => order.orderId);
+    expect(ids({ limit: 10, states: ['approved'] })).toEqual([ORDER_A]);
+    expect(ids({ limit: 10, states: ['new', 'approved'] })).toEqual([ORDER_A, ORDER_C, ORDER_B]);
+    expect(ids({ limit: 10, states: ['fully_captured'] })).toEqual([]);
+    expect(ids({ limit: 10, profileId: 2 })).toEqual([ORDER_B]);
+    expect(ids({ limit: 10, text: 'REF-CHAR' })).toEqual([ORDER_C]);
+    expect(ids({ limit: 10, text: '7c9e6679' })).toEqual([ORDER_B]);
+    expect(ids({ limit: 10, text: 'ref-' })).toEqual([ORDER_A, ORDER_C, ORDER_B]);
+    expect(core.orders.list({ limit: 10, text: 'alpha', states: ['new'] }).total).toBe(0);
+  });
+
+  it('picks up an order id written on a create-checkout record after its answer', () => {
+    const started = core.recorder.record({
+      ...createCheckout(ORDER_A, 'REF-1', 1_000),
+      orderId: null,
+      status: null,
+    });
+    expect(core.orders.list({ limit: 10 }).items).toEqual([]);
+    core.recorder.update(started.id, { status: 200, orderId: ORDER_A });
+    expect(core.orders.list({ limit: 10 }).items.map((order) => order.state)).toEqual(['new']);
+  });
+
+  it("gives one order's lifecycle and its records; an unknown order is not found", () => {
+    seed();
+    const detail = core.orders.detail(ORDER_A);
+    expect(detail.lifecycle.state).toBe('approved');
+    expect(detail.records.map((record) => record.kind)).toEqual(['request', 'webhook']);
+    expect(detail.records[0]).not.toHaveProperty('requestJson');
+    expect(() => core.orders.detail('no-such-order')).toThrow(/Order no-such-order does not exist/);
+  });
+
+  it('sees records written by another connection (the listen CLI) and pushes orders.changed for them', async () => {
+    const pushes: PushEvent[] = [];
+    core.bus.subscribe((event) => pushes.push(event));
+    seed();
+    expect(core.orders.list({ limit: 10 }).items[0]?.state).toBe('approved');
+    // This process's own writes are pushed first; then only the other connection's count.
+    await expect.poll(() => pushes.some((event) => event.name === 'orders.changed')).toBe(true);
+    pushes.length = 0;
+
+    const other = openDatabase(join(dataDir, 'console.sqlite'));
+    createEventsRepository(other).insert(notification(ORDER_A, 'order_authorised', 5_000));
+    other.close();
+
+    core.orders.checkExternalWrites();
+    await expect
+      .poll(() => pushes.find((event) => event.name === 'orders.changed'))
+      .toEqual({
+        name: 'orders.changed',
+        payload: { orderIds: [ORDER_A] },
+      });
+    expect(core.orders.list({ limit: 10 }).items[0]).toMatchObject({ orderId: ORDER_A, state: 'authorised' });
+    expect(core.orders.detail(ORDER_A).lifecycle.state).toBe('authorised');
+  });
+
+  it('turns timeline pushes with an order id into one coalesced orders.changed push', async () => {
+    const pushes: PushEvent[] = [];
+    core.bus.subscribe((event) => pushes.push(event));
+    core.recorder.record(notification(ORDER_A, 'order_approved', 1_000));
+    core.recorder.record(notification(ORDER_B, 'order_approved', 1_001));
+    core.recorder.record({ kind: 'webhook', atMs: 1_002 });
+    await expect
+      .poll(() => pushes.filter((event) => event.name === 'orders.changed'))
+      .toEqual([{ name: 'orders.changed', payload: { orderIds: [ORDER_A, ORDER_B] } }]);
+  });
+
+  it('drops an order whose records are all removed', () => {
+    seed();
+    expect(core.orders.list({ limit: 10 }).total).toBe(3);
+    core.db.prepare('DELETE FROM events WHERE order_id = ?').run(ORDER_B);
+    expect(core.orders.list({ limit: 10 }).items.map((order) => order.orderId)).toEqual([ORDER_A, ORDER_C]);
+  });
+
+  it('serves listOrders and getOrderLifecycle through the bridge, inputs checked', async () => {
+    seed();
+    const ctx = { transport: 'direct' } as const;
+    const listed = await core.dispatcher('listOrders', { states: ['new'], limit: 1 }, ctx);
+    expect(listed).toMatchObject({ ok: true, data: { items: [{ orderId: ORDER_C }], total: 2 } });
+    const bad = await core.dispatcher('listOrders', { states: ['shipped'] }, ctx);
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const extra = await core.dispatcher('listOrders', { sql: 'DROP TABLE events' }, ctx);
+    expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const detail = await core.dispatcher('getOrderLifecycle', { orderId: ORDER_A }, ctx);
+    expect(detail).toMatchObject({ ok: true, data: { lifecycle: { orderId: ORDER_A, state: 'approved' } } });
+    const missing = await core.dispatcher('getOrderLifecycle', { orderId: 'nope' }, ctx);
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const empty = await core.dispatcher('getOrderLifecycle', { orderId: '  ' }, ctx);
+    expect(empty).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: /Enter an order id/ },
+    });
+  });
+});
+
+describe('orders migration', () => {
+  it('indexes the orders of records stored before it ran', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id < 6),
+    );
+    createEventsRepository(db).insertMany([
+      createCheckout(ORDER_A, 'REF-OLD', 1_000),
+      notification(ORDER_A, 'order_declined', 2_000),
+      { kind: 'webhook', atMs: 3_000 },
+    ]);
+    migrate(db, migrations);
+    const service = createOrdersService({ db, bus: createEventBus(), watchExternalWrites: false });
+    expect(service.list({ limit: 10 }).items).toEqual([
+      expect.objectContaining({ orderId: ORDER_A, state: 'declined', referenceId: 'REF-OLD' }),
+    ]);
+    service.close();
+    db.close();
+  });
+});
