@@ -13,6 +13,8 @@ import { createLogger, type Logger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
 import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/merchant-api-client';
 import { createOrdersService, type OrdersService } from './orders/orders-service';
+import { createDraftsService, type DraftsService } from './drafts/drafts-service';
+import { createDraftsRepository } from './store/drafts-repository';
 import {
   createKeyringFallbackService,
   readKeyringFallbackChoice,
@@ -83,6 +85,8 @@ export interface ConsoleServices {
   readonly keys: HmacKeyCache;
   /** Orders derived from the records (list, lifecycle) and their live `orders.changed` pushes. */
   readonly orders: OrdersService;
+  /** Named builder drafts and the builder's working copy. */
+  readonly drafts: DraftsService;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -200,6 +204,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     jwt,
     keys,
     orders,
+    drafts: createDraftsService({ drafts: createDraftsRepository(db), settings, bus }),
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',

@@ -3,6 +3,7 @@ import { appCommands } from './contract/app';
 import type { BridgeResult, CommandDefinition } from './contract/define';
 import { merchantApiCommands } from './contract/merchant-api';
 import { desktopCommands, desktopPushEvents } from './contract/desktop';
+import { draftCommands, draftPushEvents } from './contract/drafts';
 import { preferenceCommands, preferencePushEvents } from './contract/preferences';
 import { jwtCommands } from './contract/jwt';
 import { listenerCommands, listenerPushEvents } from './contract/listener';
@@ -30,6 +31,7 @@ export const commands = {
   ...jwtCommands,
   ...timelineCommands,
   ...orderCommands,
+  ...draftCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {
@@ -39,6 +41,7 @@ export const pushEvents = {
   ...desktopPushEvents,
   ...listenerPushEvents,
   ...orderPushEvents,
+  ...draftPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

@@ -3,6 +3,7 @@ import type { ConsoleServices } from '../app';
 import { appHandlers } from './handlers/app';
 import { merchantApiHandlers } from './handlers/merchant-api';
 import { desktopHandlers } from './handlers/desktop';
+import { draftHandlers } from './handlers/drafts';
 import { preferenceHandlers } from './handlers/preferences';
 import { jwtHandlers } from './handlers/jwt';
 import { listenerHandlers } from './handlers/listener';
@@ -26,5 +27,6 @@ export function createHandlers(services: ConsoleServices): Handlers {
     ...jwtHandlers(services),
     ...timelineHandlers(services),
     ...orderHandlers(services),
+    ...draftHandlers(services),
   } satisfies Handlers;
 }

@@ -1,0 +1,31 @@
+import type { ConsoleServices } from '../../app';
+import type { HandlerGroup } from './types';
+
+type DraftCommand =
+  | 'listDrafts'
+  | 'getDraft'
+  | 'saveDraft'
+  | 'renameDraft'
+  | 'duplicateDraft'
+  | 'deleteDraft'
+  | 'getBuilderState'
+  | 'saveBuilderState';
+
+export function draftHandlers({ drafts }: ConsoleServices): HandlerGroup<DraftCommand> {
+  return {
+    listDrafts: () => ({ drafts: drafts.list() }),
+    getDraft: ({ id }) => drafts.get(id),
+    saveDraft: (input) => drafts.save(input),
+    renameDraft: ({ id, name }) => drafts.rename(id, name),
+    duplicateDraft: ({ id, name }) => drafts.duplicate(id, name),
+    deleteDraft: ({ id }) => {
+      drafts.remove(id);
+      return { removedId: id };
+    },
+    getBuilderState: () => drafts.builderState(),
+    saveBuilderState: (state) => {
+      drafts.saveBuilderState(state);
+      return { saved: true as const };
+    },
+  };
+}

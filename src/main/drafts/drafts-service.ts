@@ -1,0 +1,96 @@
+import { builderStateSchema, type BuilderState, type Draft, type DraftSummary } from '../../shared/drafts';
+import { ConsoleError } from '../console-error';
+import type { EventBus } from '../event-bus';
+import type { DraftsRepository, DraftWrite } from '../store/drafts-repository';
+import type { SettingsRepository } from '../store/settings-repository';
+
+export const BUILDER_STATE_KEY = 'builder.state';
+
+export interface DraftsService {
+  list(): DraftSummary[];
+  get(id: number): Draft;
+  /** Creates a draft, or overwrites the one with `id`. */
+  save(write: DraftWrite & { id?: number | undefined }): Draft;
+  rename(id: number, name: string): Draft;
+  /** A copy named "<name> (copy)", "<name> (copy 2)"… unless a name is given. */
+  duplicate(id: number, name?: string): Draft;
+  remove(id: number): void;
+  /** The builder's working copy, or null before the builder was first used. */
+  builderState(): BuilderState | null;
+  saveBuilderState(state: BuilderState): void;
+}
+
+/**
+ * Drafts and the builder's working copy. Names are unique without regard to case, and a clash
+ * is reported on the `name` field. Every change is announced (`drafts.changed`) so other
+ * windows, tabs and the command palette stay current.
+ */
+export function createDraftsService(deps: {
+  drafts: DraftsRepository;
+  settings: SettingsRepository;
+  bus: EventBus;
+}): DraftsService {
+  const { drafts, settings, bus } = deps;
+
+  const existing = (id: number): Draft => {
+    const draft = drafts.get(id);
+    if (draft === undefined) throw ConsoleError.notFound(`Draft ${id}`);
+    return draft;
+  };
+  const assertNameFree = (name: string, exceptId?: number) => {
+    const taken = drafts.idByName(name);
+    if (taken !== undefined && taken !== exceptId)
+      throw ConsoleError.invalid('name', `A draft named "${name}" already exists; choose another name`);
+  };
+  const announce = () => bus.publish('drafts.changed', { drafts: drafts.list() });
+
+  return {
+    list: () => drafts.list(),
+    get: existing,
+    save({ id, ...write }) {
+      if (id !== undefined) existing(id);
+      assertNameFree(write.name, id);
+      const savedId = id ?? drafts.insert(write);
+      if (id !== undefined) drafts.update(id, write);
+      announce();
+      return existing(savedId);
+    },
+    rename(id, name) {
+      existing(id);
+      assertNameFree(name, id);
+      drafts.rename(id, name);
+      announce();
+      return existing(id);
+    },
+    duplicate(id, name) {
+      const original = existing(id);
+      let copyName = name;
+      if (copyName === undefined) {
+        copyName = `${original.name} (copy)`;
+        for (let n = 2; drafts.idByName(copyName) !== undefined; n += 1)
+          copyName = `${original.name} (copy ${n})`;
+      }
+      assertNameFree(copyName);
+      const copyId = drafts.insert({
+        name: copyName,
+        form: original.form,
+        singleCheckout: original.singleCheckout,
+        text: original.text,
+      });
+      announce();
+      return existing(copyId);
+    },
+    remove(id) {
+      existing(id);
+      drafts.remove(id);
+      const state = settings.get(BUILDER_STATE_KEY, builderStateSchema.nullable(), null);
+      // The working copy stays, but no longer belongs to a draft that is gone.
+      if (state?.draftId === id) settings.set(BUILDER_STATE_KEY, { ...state, draftId: null, dirty: true });
+      announce();
+    },
+    builderState: () => settings.get(BUILDER_STATE_KEY, builderStateSchema.nullable(), null),
+    saveBuilderState(state) {
+      settings.set(BUILDER_STATE_KEY, state);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import {
+  builderDocumentSchema,
+  builderStateSchema,
+  draftNameSchema,
+  draftSchema,
+  draftSummarySchema,
+} from '../drafts';
+import { defineCommand, noInput } from './define';
+
+const draftId = z.number().int().positive();
+const draftList = z.object({ drafts: z.array(draftSummarySchema) });
+
+export const draftCommands = {
+  listDrafts: defineCommand(noInput, draftList),
+  getDraft: defineCommand(z.object({ id: draftId }), draftSchema),
+  /** Creates a draft, or overwrites the one with `id`. */
+  saveDraft: defineCommand(
+    builderDocumentSchema.extend({ id: draftId.optional(), name: draftNameSchema }),
+    draftSchema,
+  ),
+  renameDraft: defineCommand(z.object({ id: draftId, name: draftNameSchema }), draftSchema),
+  duplicateDraft: defineCommand(z.object({ id: draftId, name: draftNameSchema.optional() }), draftSchema),
+  deleteDraft: defineCommand(z.object({ id: draftId }), z.object({ removedId: draftId })),
+  /** The builder's working copy (null before the builder was first used). */
+  getBuilderState: defineCommand(noInput, builderStateSchema.nullable()),
+  saveBuilderState: defineCommand(builderStateSchema, z.object({ saved: z.literal(true) })),
+};
+
+export const draftPushEvents = {
+  'drafts.changed': draftList,
+};

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Named drafts of checkout session requests, and the builder's working copy. A draft keeps the
+ * raw JSON text as typed, so a deliberately broken payload (or one that does not even parse)
+ * is saved exactly as it is.
+ */
+export const checkoutFormSchema = z.enum(['general', 'education']);
+
+export const DRAFT_TEXT_MAX = 4 * 1024 * 1024;
+
+export const draftNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a draft name')
+  .max(120, 'A draft name has at most 120 characters');
+
+const draftText = z.string().max(DRAFT_TEXT_MAX, `A draft is at most ${DRAFT_TEXT_MAX} characters (4 MiB)`);
+
+/** What the builder is editing: the form, its option, and the text of the payload. */
+export const builderDocumentSchema = z.object({
+  form: checkoutFormSchema,
+  /** Education form: single checkout enabled (payment_type and instalments optional). */
+  singleCheckout: z.boolean(),
+  text: draftText,
+});
+export type BuilderDocument = z.infer<typeof builderDocumentSchema>;
+
+export const draftSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  form: checkoutFormSchema,
+  singleCheckout: z.boolean(),
+  /** Characters of text, to show how big a draft is without loading it. */
+  size: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DraftSummary = z.infer<typeof draftSummarySchema>;
+
+export const draftSchema = draftSummarySchema.extend({ text: z.string() });
+export type Draft = z.infer<typeof draftSchema>;
+
+/**
+ * The builder's working copy, saved as it changes so a restart or a reload finds it again:
+ * the document, the draft it came from (if any) and whether it differs from that draft.
+ */
+export const builderStateSchema = builderDocumentSchema.extend({
+  draftId: z.number().int().positive().nullable(),
+  dirty: z.boolean(),
+  /** Give every send a fresh order_reference_id. */
+  freshReferenceOnSend: z.boolean(),
+});
+export type BuilderState = z.infer<typeof builderStateSchema>;

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createConsole, type ConsoleCore } from '../../src/main/app';
+import type { CommandInput, CommandName, CommandOutput } from '../../src/shared/contract';
+import { makeTempDir } from './helpers/temp-console';
+
+const BROKEN = '{\n  "order_reference_id": "REF-1",\n  "items": [\n';
+
+describe('drafts', () => {
+  let temp: ReturnType<typeof makeTempDir>;
+  let core: ConsoleCore;
+  const open = () => createConsole({ dataDir: temp.dir, frontDoor: 'browser', keychain: 'off' });
+
+  async function call<K extends CommandName>(command: K, input: CommandInput<K>): Promise<CommandOutput<K>> {
+    const result = await core.dispatcher(command, input, { transport: 'direct' });
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    return result.data as CommandOutput<K>;
+  }
+  async function failure(command: CommandName, input: unknown) {
+    const result = await core.dispatcher(command, input, { transport: 'direct' });
+    if (result.ok) throw new Error(`${command} should have failed`);
+    return result.error;
+  }
+
+  beforeEach(async () => {
+    temp = makeTempDir();
+    core = await open();
+  });
+  afterEach(async () => {
+    await core.close();
+    temp.remove();
+  });
+
+  it('saves, lists, loads and overwrites drafts, keeping the text byte for byte', async () => {
+    const saved = await call('saveDraft', {
+      name: 'Broken on purpose',
+      form: 'education',
+      singleCheckout: false,
+      text: BROKEN,
+    });
+    expect(saved).toMatchObject({ name: 'Broken on purpose', form: 'education', singleCheckout: false });
+    expect((await call('getDraft', { id: saved.id })).text).toBe(BROKEN);
+
+    const updated = await call('saveDraft', {
+      id: saved.id,
+      name: 'Broken on purpose',
+      form: 'general',
+      singleCheckout: true,
+      text: '{}',
+    });
+    expect(updated).toMatchObject({ id: saved.id, form: 'general', text: '{}', size: 2 });
+    const { drafts } = await call('listDrafts', {});
+    expect(drafts.map((draft) => draft.name)).toEqual(['Broken on purpose']);
+  });
+
+  it('keeps names unique without regard to case, naming the field', async () => {
+    await call('saveDraft', { name: 'Happy path', form: 'general', singleCheckout: true, text: '{}' });
+    const clash = await failure('saveDraft', {
+      name: 'HAPPY PATH',
+      form: 'general',
+      singleCheckout: true,
+      text: '{}',
+    });
+    expect(clash).toMatchObject({ code: 'invalid_input', issues: [{ path: 'name' }] });
+    expect(clash.message).toContain('A draft named "HAPPY PATH" already exists');
+    const empty = await failure('saveDraft', { name: '  ', form: 'general', singleCheckout: true, text: '' });
+    expect(empty).toMatchObject({
+      code: 'invalid_input',
+      issues: [{ path: 'name', message: 'Enter a draft name' }],
+    });
+    const form = await failure('saveDraft', { name: 'x', form: 'retail', singleCheckout: true, text: '' });
+    expect(form.issues.map((issue) => issue.path)).toEqual(['form']);
+  });
+
+  it('renames, duplicates with free names, and deletes', async () => {
+    const draft = await call('saveDraft', {
+      name: 'Base',
+      form: 'general',
+      singleCheckout: true,
+      text: '{"a":1}',
+    });
+    const first = await call('duplicateDraft', { id: draft.id });
+    const second = await call('duplicateDraft', { id: draft.id });
+    expect([first.name, second.name]).toEqual(['Base (copy)', 'Base (copy 2)']);
+    expect(second.text).toBe('{"a":1}');
+    const named = await call('duplicateDraft', { id: draft.id, name: 'Variant' });
+    expect(named.name).toBe('Variant');
+
+    expect((await call('renameDraft', { id: first.id, name: 'Renamed' })).name).toBe('Renamed');
+    expect(await failure('renameDraft', { id: first.id, name: 'variant' })).toMatchObject({
+      issues: [{ path: 'name' }],
+    });
+
+    await call('deleteDraft', { id: draft.id });
+    expect(await failure('getDraft', { id: draft.id })).toMatchObject({ code: 'not_found' });
+    expect(await failure('deleteDraft', { id: draft.id })).toMatchObject({ code: 'not_found' });
+    expect((await call('listDrafts', {})).drafts.map((d) => d.name).sort()).toEqual([
+      'Base (copy 2)',
+      'Renamed',
+      'Variant',
+    ]);
+  });
+
+  it('announces every change', async () => {
+    const pushed: string[][] = [];
+    core.bus.subscribe((event) => {
+      if (event.name === 'drafts.changed') pushed.push(event.payload.drafts.map((draft) => draft.name));
+    });
+    const draft = await call('saveDraft', { name: 'One', form: 'general', singleCheckout: true, text: '' });
+    await call('renameDraft', { id: draft.id, name: 'Two' });
+    await call('deleteDraft', { id: draft.id });
+    expect(pushed).toEqual([['One'], ['Two'], []]);
+  });
+
+  it('restores the working copy after a restart, and unlinks it from a deleted draft', async () => {
+    expect(await call('getBuilderState', {})).toBeNull();
+    const draft = await call('saveDraft', {
+      name: 'Kept',
+      form: 'general',
+      singleCheckout: true,
+      text: '{}',
+    });
+    const state = {
+      form: 'education' as const,
+      singleCheckout: false,
+      text: BROKEN,
+      draftId: draft.id,
+      dirty: true,
+      freshReferenceOnSend: true,
+    };
+    await call('saveBuilderState', state);
+    await core.close();
+    core = await open();
+    expect(await call('getBuilderState', {})).toEqual(state);
+
+    await call('deleteDraft', { id: draft.id });
+    expect(await call('getBuilderState', {})).toEqual({ ...state, draftId: null, dirty: true });
+  });
+});
