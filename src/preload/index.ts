@@ -43,6 +43,8 @@ const api = {
   getEventTokens: command('getEventTokens'),
   listEvents: command('listEvents'),
   getEvent: command('getEvent'),
+  countEvents: command('countEvents'),
+  copyAsCurl: command('copyAsCurl'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

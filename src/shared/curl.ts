@@ -100,7 +100,17 @@ function redactQuery(query: string, replace: boolean): { query: string; redacted
   return { query: parts.join('&'), redacted };
 }
 
-/** The URL to send to, with `?serviceToken=` values redacted when asked. Keeps the rest as stored. */
+/** A URL with every `?serviceToken=` value replaced by REDACTED; the fragment dropped, the rest kept as written. */
+export function redactUrlTokens(url: string, redact = true): { url: string; redacted: boolean } {
+  const hash = url.indexOf('#');
+  const withoutFragment = hash === -1 ? url : url.slice(0, hash);
+  const question = withoutFragment.indexOf('?');
+  if (question === -1) return { url: withoutFragment, redacted: false };
+  const query = redactQuery(withoutFragment.slice(question + 1), redact);
+  return { url: `${withoutFragment.slice(0, question)}?${query.query}`, redacted: query.redacted };
+}
+
+/** The URL to send to, with `?serviceToken=` values redacted when asked. */
 function targetUrl(source: CurlSource, redactTokens: boolean): { url: string; redacted: boolean } {
   let url = source.url;
   if (url === null && source.path !== null) {
@@ -110,12 +120,7 @@ function targetUrl(source: CurlSource, redactTokens: boolean): { url: string; re
     }
   }
   if (url === null) throw new Error(`Record ${source.id} has no URL to send to.`);
-  const hash = url.indexOf('#');
-  const withoutFragment = hash === -1 ? url : url.slice(0, hash);
-  const question = withoutFragment.indexOf('?');
-  if (question === -1) return { url: withoutFragment, redacted: false };
-  const query = redactQuery(withoutFragment.slice(question + 1), redactTokens);
-  return { url: `${withoutFragment.slice(0, question)}?${query.query}`, redacted: query.redacted };
+  return redactUrlTokens(url, redactTokens);
 }
 
 function authorizationValue(
