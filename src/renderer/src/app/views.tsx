@@ -1,9 +1,10 @@
-import { IconKey, IconSettings, IconUserCog, IconWebhook } from '@tabler/icons-react';
+import { IconActivity, IconKey, IconSettings, IconUserCog, IconWebhook } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { JwtView } from '../features/jwt/jwt-view';
 import { ListenerView } from '../features/listener/listener-view';
 import { ProfilesView } from '../features/profiles/profiles-view';
 import { SettingsView } from '../features/settings/settings-view';
+import { TimelineView } from '../features/timeline/timeline-view';
 
 export interface ViewDefinition {
   id: string;
@@ -15,6 +16,7 @@ export interface ViewDefinition {
 /** The navigation, in order. Each feature contributes its view here. */
 export const VIEWS: readonly ViewDefinition[] = [
   { id: 'profiles', label: 'Profiles', icon: <IconUserCog size={18} />, component: ProfilesView },
+  { id: 'timeline', label: 'Timeline', icon: <IconActivity size={18} />, component: TimelineView },
   { id: 'listener', label: 'Listener', icon: <IconWebhook size={18} />, component: ListenerView },
   { id: 'jwt', label: 'JWT inspector', icon: <IconKey size={18} />, component: JwtView },
   { id: 'settings', label: 'Settings', icon: <IconSettings size={18} />, component: SettingsView },

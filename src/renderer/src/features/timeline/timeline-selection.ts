@@ -45,13 +45,6 @@ export function selectRange(
   return { mode: 'ids', ids, anchor: id };
 }
 
-/** Drops ids that are no longer shown (after a record stopped matching, for instance). */
-export function keepLoaded(selection: TimelineSelection, loaded: ReadonlySet<number>): TimelineSelection {
-  if (selection.mode !== 'ids') return selection;
-  const ids = new Set([...selection.ids].filter((id) => loaded.has(id)));
-  return ids.size === selection.ids.size ? selection : { ...selection, ids };
-}
-
 /**
  * The link parameters for acting on a selection in another view (`#/replay?…`, `#/history?…`):
  * `ids=1,2,3` oldest first (the order things happened), or the filter's own parameters when
