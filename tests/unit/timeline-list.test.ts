@@ -10,7 +10,6 @@ import {
 } from '../../src/renderer/src/features/timeline/timeline-list';
 import {
   isSelected,
-  keepLoaded,
   NO_SELECTION,
   selectedCount,
   selectionParams,
@@ -133,12 +132,6 @@ describe('selection', () => {
     expect(selectRange(NO_SELECTION, loaded, 6)).toEqual({ mode: 'ids', ids: new Set([6]), anchor: 6 });
     const stale = { mode: 'ids' as const, ids: new Set([99]), anchor: 99 };
     expect(selectedCount(selectRange(stale, loaded, 6))).toBe(2);
-  });
-
-  it('forgets ids no longer loaded', () => {
-    const selection = toggleSelected(toggleSelected(NO_SELECTION, 8), 3);
-    expect(selectedCount(keepLoaded(selection, new Set(loaded)))).toBe(1);
-    expect(keepLoaded({ mode: 'all-matching' }, new Set())).toEqual({ mode: 'all-matching' });
   });
 
   it('links to other views with ids oldest first, or with the filter when all matching are selected', () => {
