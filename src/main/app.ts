@@ -33,6 +33,7 @@ import { migrate } from './store/migrate';
 import { migrations } from './store/migrations';
 import { createProfilesRepository } from './store/profiles-repository';
 import { createSettingsRepository, type SettingsRepository } from './store/settings-repository';
+import { createCurlForRecord, type CurlForRecord } from './timeline/curl-for-record';
 import { createEventRecorder, type EventRecorder } from './timeline/event-recorder';
 import { APP_VERSION } from './version';
 
@@ -54,6 +55,11 @@ export interface ConsoleOptions {
    * and browser mode; one-shot CLI commands leave it off so they never take a port.
    */
   background?: boolean;
+  /**
+   * Desktop only: writes text to the system clipboard from main (a cURL command holding an API
+   * token is copied this way, so the token never reaches the window).
+   */
+  desktopClipboard?: (text: string) => Promise<void> | void;
 }
 
 /** Every service of one running console, built from one data directory. */
@@ -87,6 +93,10 @@ export interface ConsoleServices {
   readonly orders: OrdersService;
   /** Named builder drafts and the builder's working copy. */
   readonly drafts: DraftsService;
+  /** Records as cURL commands (the only place an API token is put into one). */
+  readonly curl: CurlForRecord;
+  /** The desktop app's clipboard, written from main; null elsewhere. */
+  readonly desktopClipboard: ((text: string) => Promise<void> | void) | null;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -205,6 +215,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     keys,
     orders,
     drafts: createDraftsService({ drafts: createDraftsRepository(db), settings, bus }),
+    curl: createCurlForRecord({ events, profiles }),
+    desktopClipboard: options.desktopClipboard ?? null,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',

@@ -1,4 +1,4 @@
-import { app, ipcMain, Menu, screen, session, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, ipcMain, Menu, screen, session, shell, type BrowserWindow } from 'electron';
 import { fileURLToPath } from 'node:url';
 import type { AppCommandId } from '../shared/app-commands';
 import type { ProfilesSnapshot, PushEvent } from '../shared/contract';
@@ -97,6 +97,7 @@ async function start(): Promise<void> {
     desktopCipher: safeStorage.cipher,
     safeStorageBackend: safeStorage.backend,
     keychain: keychainPreference(),
+    desktopClipboard: (text) => clipboard.writeText(text),
   });
   core = started;
 

@@ -53,6 +53,8 @@ const api = {
   getEvent: command('getEvent'),
   listOrders: command('listOrders'),
   getOrderLifecycle: command('getOrderLifecycle'),
+  countEvents: command('countEvents'),
+  copyAsCurl: command('copyAsCurl'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

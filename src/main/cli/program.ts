@@ -3,6 +3,8 @@ import { ConsoleError } from '../console-error';
 import { APP_VERSION } from '../version';
 import type { CliContext, CliIo } from './cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors';
+import { registerCurl } from './commands/curl';
+import { registerHistory } from './commands/history';
 import { registerJwt } from './commands/jwt';
 import { registerListen } from './commands/listen';
 import { registerProfiles } from './commands/profiles';
@@ -31,6 +33,8 @@ function buildProgram(context: CliContext, io: CliIo): Command {
   registerValidate(program, context);
   registerListen(program, context);
   registerJwt(program, context);
+  registerHistory(program, context);
+  registerCurl(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();

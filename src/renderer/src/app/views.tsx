@@ -1,10 +1,18 @@
-import { IconKey, IconReceipt, IconSettings, IconUserCog, IconWebhook } from '@tabler/icons-react';
+import {
+  IconActivity,
+  IconKey,
+  IconReceipt,
+  IconSettings,
+  IconUserCog,
+  IconWebhook,
+} from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { JwtView } from '../features/jwt/jwt-view';
 import { ListenerView } from '../features/listener/listener-view';
 import { OrdersView } from '../features/orders/orders-view';
 import { ProfilesView } from '../features/profiles/profiles-view';
 import { SettingsView } from '../features/settings/settings-view';
+import { TimelineView } from '../features/timeline/timeline-view';
 
 export interface ViewDefinition {
   id: string;
@@ -16,6 +24,7 @@ export interface ViewDefinition {
 /** The navigation, in order. Each feature contributes its view here. */
 export const VIEWS: readonly ViewDefinition[] = [
   { id: 'profiles', label: 'Profiles', icon: <IconUserCog size={18} />, component: ProfilesView },
+  { id: 'timeline', label: 'Timeline', icon: <IconActivity size={18} />, component: TimelineView },
   { id: 'orders', label: 'Orders', icon: <IconReceipt size={18} />, component: OrdersView },
   { id: 'listener', label: 'Listener', icon: <IconWebhook size={18} />, component: ListenerView },
   { id: 'jwt', label: 'JWT inspector', icon: <IconKey size={18} />, component: JwtView },

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { UsageError } from '../cli-errors';
+
+const curlFlags = z.object({ withToken: z.boolean().default(false) });
+
+/**
+ * `curl <id>`: a stored record as a cURL command on standard output (notes on standard error).
+ * Tokens are REDACTED unless `--with-token`; for an outbound request that adds the profile's
+ * current API token, which is why the browser UI sends people here.
+ */
+export async function runCurl(idText: string, rawFlags: unknown, context: CliContext): Promise<void> {
+  const flags = parseFlags(curlFlags, rawFlags);
+  if (!/^[1-9]\d{0,15}$/.test(idText.trim())) {
+    throw new UsageError(`<id>: "${idText}" is not a record id (a whole number, as the timeline shows).`);
+  }
+  const id = Number(idText.trim());
+  const { built, kind } = await withConsole(context, async (core) => {
+    const summary = core.events.getSummary(id);
+    return { built: core.curl.commandFor(id, flags.withToken), kind: summary?.kind ?? null };
+  });
+  for (const note of built.notes) context.io.stderr(`note: ${note}\n`);
+  if (flags.withToken && kind === 'request') {
+    context.io.stderr(
+      'warning: this command contains an API token; do not paste it where others can read it.\n',
+    );
+  }
+  if (built.redacted) context.io.stderr('note: tokens are REDACTED; add --with-token to include them.\n');
+  context.io.stdout(`${built.command}\n`);
+}
+
+export function registerCurl(program: Command, context: CliContext): void {
+  program
+    .command('curl')
+    .description('Print a stored record as a cURL command (tokens redacted unless --with-token)')
+    .argument('<id>', 'the record id (the timeline and `history` show it)')
+    .option('--with-token', "include the tokens: the notification JWT it carried, or the profile's API token")
+    .action((id: string, flags: unknown) => runCurl(id, flags, context));
+}

@@ -1,0 +1,257 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { redactUrlTokens } from '../../../shared/curl';
+import {
+  EVENT_PAGE_MAX,
+  eventFilterSchema,
+  statusFilterSchema,
+  verdictFilter,
+  type EventFilter,
+  type StatusFilter,
+} from '../../../shared/event-filter';
+import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
+import type { ConsoleCore } from '../../app';
+import type { EventRow } from '../../store/events-repository';
+import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { UsageError } from '../cli-errors';
+import { formatTable } from '../format-table';
+import { requireProfile } from './profiles';
+
+export const HISTORY_DEFAULT_LIMIT = 50;
+export const HISTORY_MAX_LIMIT = 100_000;
+
+/** Repeatable flags also take comma lists: `--kind webhook --kind replay` = `--kind webhook,replay`. */
+const wordList = z
+  .array(z.string())
+  .default([])
+  .transform((values) =>
+    values
+      .flatMap((value) => value.split(','))
+      .map((word) => word.trim())
+      .filter((word) => word !== ''),
+  );
+
+const historyFlags = z.object({
+  json: z.boolean().default(false),
+  kind: wordList.pipe(
+    z.array(
+      z.enum(EVENT_KINDS, {
+        error: (issue) => `unknown kind ${JSON.stringify(issue.input)}; use ${EVENT_KINDS.join(', ')}`,
+      }),
+    ),
+  ),
+  order: z.string().trim().min(1, 'must not be empty').max(200, 'is at most 200 characters').optional(),
+  event: z.string().trim().min(1, 'must not be empty').max(100, 'is at most 100 characters').optional(),
+  verdict: wordList.superRefine((words, context) => {
+    for (const word of words) {
+      if (verdictFilter(word) === null) {
+        context.addIssue({
+          code: 'custom',
+          message: `unknown verdict "${word}"; token verdicts: ${TOKEN_VERDICTS.join(', ')}; body verdicts: ${BODY_VERDICTS.join(', ')}`,
+        });
+      }
+    }
+  }),
+  status: wordList.transform((words, context) =>
+    words.map((word): StatusFilter => {
+      const parsed = statusFilterSchema.safeParse(/^\d+$/.test(word) ? Number(word) : word);
+      if (parsed.success) return parsed.data;
+      context.addIssue({
+        code: 'custom',
+        message: `"${word}" is not a status; use a code such as 404 or a class: 1xx, 2xx, 3xx, 4xx, 5xx, none`,
+      });
+      return 'none';
+    }),
+  ),
+  search: z.string().max(500, 'is at most 500 characters').optional(),
+  profile: z.string().trim().min(1, 'must name a profile').optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(HISTORY_MAX_LIMIT, `must be at most ${HISTORY_MAX_LIMIT}`)
+    .default(HISTORY_DEFAULT_LIMIT),
+});
+type HistoryFlags = z.output<typeof historyFlags>;
+
+/** Which flag each filter field came from, so a late check still names the flag. */
+const FLAG_OF: Partial<Record<keyof EventFilter, string>> = {
+  orderId: '--order',
+  eventType: '--event',
+  text: '--search',
+  statuses: '--status',
+  kinds: '--kind',
+};
+
+export function filterFromHistoryFlags(flags: HistoryFlags, profileId: number | undefined): EventFilter {
+  const draft: EventFilter = {};
+  if (flags.kind.length > 0) draft.kinds = [...new Set<EventKind>(flags.kind)];
+  if (profileId !== undefined) draft.profileId = profileId;
+  if (flags.order !== undefined) draft.orderId = flags.order;
+  if (flags.event !== undefined) draft.eventType = flags.event;
+  for (const word of flags.verdict) {
+    const mapped = verdictFilter(word);
+    if (mapped?.tokenVerdicts !== undefined)
+      draft.tokenVerdicts = [...(draft.tokenVerdicts ?? []), ...mapped.tokenVerdicts];
+    if (mapped?.bodyVerdicts !== undefined)
+      draft.bodyVerdicts = [...(draft.bodyVerdicts ?? []), ...mapped.bodyVerdicts];
+  }
+  if (flags.status.length > 0) draft.statuses = flags.status;
+  if (flags.search !== undefined && flags.search.trim() !== '') draft.text = flags.search;
+  const checked = eventFilterSchema.safeParse(draft);
+  if (checked.success) return checked.data;
+  const issue = checked.error.issues[0];
+  const field = issue?.path[0];
+  const flag = typeof field === 'string' ? (FLAG_OF[field as keyof EventFilter] ?? field) : 'arguments';
+  throw new UsageError(`${flag}: ${issue?.message ?? 'invalid value'}`);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * One record of `history --json`. `body` is the raw request body as text when it is UTF-8;
+ * otherwise `body` is null and `body_base64` carries the bytes. Both are null when the request
+ * had no body. `url` has `?serviceToken=` values replaced by REDACTED.
+ */
+export interface HistoryRecord {
+  id: number;
+  uid: string;
+  kind: string;
+  at: string;
+  profile: string | null;
+  method: string | null;
+  url: string | null;
+  path: string | null;
+  status: number | null;
+  duration_ms: number | null;
+  order_id: string | null;
+  order_reference_id: string | null;
+  event_type: string | null;
+  token_verdict: string | null;
+  body_verdict: string | null;
+  error: string | null;
+  related_id: number | null;
+  imported: boolean;
+  body: string | null;
+  body_base64: string | null;
+  body_size: number | null;
+  body_truncated: boolean;
+}
+
+export function toHistoryRecord(row: EventRow): HistoryRecord {
+  let body: string | null = null;
+  let base64: string | null = null;
+  if (row.request_body !== null) {
+    try {
+      body = utf8.decode(row.request_body);
+    } catch {
+      base64 = row.request_body.toString('base64');
+    }
+  }
+  return {
+    id: row.id,
+    uid: row.uid,
+    kind: row.kind,
+    at: new Date(row.at_ms).toISOString(),
+    profile: row.profile_name,
+    method: row.method,
+    url: row.url === null ? null : redactUrlTokens(row.url).url,
+    path: row.path,
+    status: row.status,
+    duration_ms: row.duration_ms,
+    order_id: row.order_id,
+    order_reference_id: row.order_reference_id,
+    event_type: row.event_type,
+    token_verdict: row.token_verdict,
+    body_verdict: row.body_verdict,
+    error: row.error,
+    related_id: row.related_id,
+    imported: row.imported === 1,
+    body,
+    body_base64: base64,
+    body_size: row.request_size ?? row.request_body?.byteLength ?? null,
+    body_truncated: row.request_truncated === 1,
+  };
+}
+
+const dash = (value: string | number | null) => (value === null ? '-' : String(value));
+const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+
+function historyTable(core: ConsoleCore, filter: EventFilter, limit: number): string {
+  const rows: string[][] = [];
+  let beforeId: number | undefined;
+  while (rows.length < limit) {
+    const page = core.eventsQuery.page(filter, {
+      beforeId,
+      limit: Math.min(EVENT_PAGE_MAX, limit - rows.length),
+    });
+    for (const item of page.items) {
+      rows.push([
+        String(item.id),
+        item.at,
+        item.kind,
+        dash(item.method),
+        clip(dash(item.path), 40),
+        item.status === null ? (item.error === null ? '-' : 'failed') : String(item.status),
+        dash(item.tokenVerdict),
+        dash(item.bodyVerdict),
+        dash(item.eventType),
+        dash(item.orderId),
+      ]);
+    }
+    if (page.nextCursor === null) break;
+    beforeId = page.nextCursor;
+  }
+  if (rows.length === 0) return 'No matching records.\n';
+  return formatTable(
+    ['ID', 'AT', 'KIND', 'METHOD', 'PATH', 'STATUS', 'TOKEN', 'BODY', 'EVENT', 'ORDER'],
+    rows,
+  );
+}
+
+function historyJson(core: ConsoleCore, filter: EventFilter, limit: number): string {
+  const records: HistoryRecord[] = [];
+  for (const row of core.eventsQuery.rows(filter, 'newest-first', Math.min(500, limit))) {
+    records.push(toHistoryRecord(row));
+    if (records.length >= limit) break;
+  }
+  return `${JSON.stringify(records, null, 2)}\n`;
+}
+
+/** `history`: stored records, newest first, as a table or as JSON. */
+export async function runHistory(rawFlags: unknown, context: CliContext): Promise<void> {
+  const flags = parseFlags(historyFlags, rawFlags);
+  const output = await withConsole(context, async (core) => {
+    const profileId =
+      flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
+    const filter = filterFromHistoryFlags(flags, profileId);
+    return flags.json ? historyJson(core, filter, flags.limit) : historyTable(core, filter, flags.limit);
+  });
+  context.io.stdout(output);
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function registerHistory(program: Command, context: CliContext): void {
+  program
+    .command('history')
+    .description('Stored webhooks, requests, deliveries, forwards and replays, newest first')
+    .option('--json', 'a JSON array of records (body as text, or body_base64 when it is not UTF-8)')
+    .option(
+      '--kind <kind>',
+      `only these kinds (${EVENT_KINDS.join(', ')}); repeatable or a comma list`,
+      collect,
+    )
+    .option('--order <id>', 'only records of this order id')
+    .option('--event <type>', 'only this event type, e.g. order_captured')
+    .option('--verdict <verdict>', 'only these token or body verdicts; repeatable or a comma list', collect)
+    .option(
+      '--status <status>',
+      'only these statuses (404) or classes (4xx, none); repeatable or a comma list',
+      collect,
+    )
+    .option('--search <text>', 'free text over ids, paths and bodies (all words; the last one as a prefix)')
+    .option('--profile <name>', 'only records of this profile')
+    .option('--limit <n>', `at most this many records (default ${HISTORY_DEFAULT_LIMIT})`)
+    .action((flags: unknown) => runHistory(flags, context));
+}

@@ -1,0 +1,135 @@
+import { Alert, Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { z } from 'zod';
+import type { TimelineDetail } from '../../../../../shared/events';
+import {
+  clientOperationSchema,
+  networkFailureSchema,
+  notificationPlanSchema,
+  serviceErrorSchema,
+} from '../../../../../shared/merchant-api';
+
+/** What the client stores in a request record's `details` (src/main/merchant-api/merchant-api-client.ts). */
+const requestDetailsSchema = z.object({
+  operation: clientOperationSchema.optional(),
+  form: z.string().optional(),
+  sentWithErrors: z.boolean().optional(),
+  findings: z.object({ errors: z.number(), warnings: z.number() }).optional(),
+  serviceError: serviceErrorSchema.optional(),
+  failure: networkFailureSchema.optional(),
+  notification: notificationPlanSchema.optional(),
+  rawBody: z.boolean().optional(),
+});
+
+const OPERATION_LABEL: Record<z.infer<typeof clientOperationSchema>, string> = {
+  createCheckout: 'Create checkout session',
+  authorise: 'Authorise',
+  capture: 'Capture',
+  getOrder: 'Get order',
+  cancel: 'Cancel',
+  refund: 'Refund',
+  updateReferenceId: 'Update reference id',
+};
+
+/** An outbound request: which operation, whether it was sent with validation errors, and how it ended. */
+export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
+  const parsed = requestDetailsSchema.safeParse(detail.details);
+  const details = parsed.success ? parsed.data : {};
+  const ok = detail.status !== null && detail.status >= 200 && detail.status < 300;
+  return (
+    <Stack gap="md" data-testid="request-outcome">
+      <Group gap="xs">
+        <Title order={6}>Operation</Title>
+        <Badge variant="light" tt="none" data-testid="request-operation">
+          {details.operation === undefined ? 'unknown' : OPERATION_LABEL[details.operation]}
+        </Badge>
+        {details.form !== undefined && (
+          <Badge variant="outline" color="gray" tt="none">
+            {details.form} form
+          </Badge>
+        )}
+        {details.rawBody === true && (
+          <Badge variant="outline" color="gray" tt="none">
+            raw body
+          </Badge>
+        )}
+        {details.sentWithErrors === true && (
+          <Badge color="red" tt="none" data-testid="sent-with-errors">
+            sent with errors
+          </Badge>
+        )}
+      </Group>
+      {details.findings !== undefined && (
+        <Text size="sm" c={details.findings.errors > 0 ? 'red' : 'dimmed'}>
+          Validation before sending: {details.findings.errors} error{details.findings.errors === 1 ? '' : 's'}
+          , {details.findings.warnings} warning{details.findings.warnings === 1 ? '' : 's'}.
+        </Text>
+      )}
+      {details.notification !== undefined && (
+        <Text size="sm" c="dimmed">
+          Notification URL ({details.notification.path}):{' '}
+          {details.notification.url === null ? 'none' : <Code>{details.notification.url}</Code>} —{' '}
+          {details.notification.reason}
+        </Text>
+      )}
+      {details.failure !== undefined && (
+        <Alert color="red" title={`Network failure: ${details.failure.kind}`} data-testid="network-failure">
+          {details.failure.message}
+          {details.failure.code === null ? '' : ` (${details.failure.code})`}
+        </Alert>
+      )}
+      {details.serviceError !== undefined && (
+        <Stack gap={6} data-testid="service-error">
+          <Title order={6}>Service error</Title>
+          <Table withTableBorder verticalSpacing={4} aria-label="Service error">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={130}>message</Table.Th>
+                <Table.Td>{details.serviceError.message ?? '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>error codes</Table.Th>
+                <Table.Td>
+                  {details.serviceError.errorCodes.length === 0 ? (
+                    '—'
+                  ) : (
+                    <Group gap={4}>
+                      {details.serviceError.errorCodes.map((code) => (
+                        <Code key={code}>{code}</Code>
+                      ))}
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>title</Table.Th>
+                <Table.Td>{details.serviceError.title ?? '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>screen type</Table.Th>
+                <Table.Td>{details.serviceError.screenType ?? '—'}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {details.serviceError.errors.length > 0 && (
+            <List size="xs" spacing={2}>
+              {details.serviceError.errors.map((entry, index) => (
+                <List.Item key={index}>
+                  <Code>{JSON.stringify(entry)}</Code>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+      )}
+      {details.failure === undefined && details.serviceError === undefined && (
+        <Text size="sm" c={ok ? 'green' : 'dimmed'}>
+          {detail.status === null
+            ? 'Waiting for the answer…'
+            : ok
+              ? 'Answered successfully.'
+              : `Answered ${detail.status}.`}
+        </Text>
+      )}
+    </Stack>
+  );
+}

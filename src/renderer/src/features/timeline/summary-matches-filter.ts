@@ -1,0 +1,52 @@
+import { toFtsQuery, type EventFilter, type StatusFilter } from '../../../../shared/event-filter';
+import type { TimelineSummary } from '../../../../shared/events';
+
+/**
+ * Whether a pushed record belongs in the current view, decided in the window where that can
+ * be done exactly. Every field of the filter mirrors its SQL in src/main/store/events-query.ts
+ * (equality for order id and event type, `status / 100` for classes, `[from, to)` for time).
+ *
+ * Free text is the exception: FTS5 tokenises ids, paths and both bodies, and a summary carries
+ * no bodies, so no client-side guess would be right. Such a record is `ask-main`: the
+ * controller asks `listEvents` with the filter plus `ids: [those ids]`, one call per batch of
+ * pushes, and shows exactly what the database answers. That costs one small indexed query
+ * per animation frame only while a text filter is active, and a record is never shown (or
+ * hidden) by an approximation.
+ */
+export type LocalMatch = 'match' | 'no-match' | 'ask-main';
+
+function statusMatches(status: number | null, wanted: StatusFilter): boolean {
+  if (wanted === 'none') return status === null;
+  if (typeof wanted === 'number') return status === wanted;
+  return status !== null && Math.trunc(status / 100) === Number(wanted[0]);
+}
+
+function inList<T>(value: T | null, list: readonly T[] | undefined): boolean {
+  return list === undefined || list.length === 0 || (value !== null && list.includes(value));
+}
+
+export function matchSummary(summary: TimelineSummary, filter: EventFilter): LocalMatch {
+  if (!inList(summary.kind, filter.kinds)) return 'no-match';
+  if (filter.profileId !== undefined && summary.profileId !== filter.profileId) return 'no-match';
+  if (filter.orderId !== undefined && summary.orderId !== filter.orderId) return 'no-match';
+  if (filter.eventType !== undefined && summary.eventType !== filter.eventType) return 'no-match';
+  if (!inList(summary.tokenVerdict, filter.tokenVerdicts)) return 'no-match';
+  if (!inList(summary.bodyVerdict, filter.bodyVerdicts)) return 'no-match';
+  if (
+    filter.statuses !== undefined &&
+    filter.statuses.length > 0 &&
+    !filter.statuses.some((wanted) => statusMatches(summary.status, wanted))
+  )
+    return 'no-match';
+  if (filter.relatedId !== undefined && summary.relatedId !== filter.relatedId) return 'no-match';
+  if (filter.ids !== undefined && !filter.ids.includes(summary.id)) return 'no-match';
+  if (filter.imported !== undefined && summary.imported !== filter.imported) return 'no-match';
+  const at = Date.parse(summary.at);
+  if (filter.from !== undefined && !(at >= Date.parse(filter.from))) return 'no-match';
+  if (filter.to !== undefined && !(at < Date.parse(filter.to))) return 'no-match';
+  if (filter.text !== undefined && filter.text.trim() !== '') {
+    // Only punctuation: the database matches nothing either (events-query adds `WHERE 0`).
+    return toFtsQuery(filter.text) === null ? 'no-match' : 'ask-main';
+  }
+  return 'match';
+}

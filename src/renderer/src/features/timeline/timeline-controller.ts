@@ -1,0 +1,236 @@
+import type { EventFilter } from '../../../../shared/event-filter';
+import { EVENT_PAGE_MAX } from '../../../../shared/event-filter';
+import type { TimelineSummary } from '../../../../shared/events';
+import { matchSummary } from './summary-matches-filter';
+import {
+  EMPTY_LIST,
+  MAX_ROWS_IN_MEMORY,
+  PAGE_SIZE,
+  withFirstPage,
+  withLiveRecords,
+  withOlderPage,
+  withUpdatedRecord,
+  type ListChange,
+  type RowShift,
+  type TimelineList,
+} from './timeline-list';
+
+export interface TimelineState {
+  filter: EventFilter;
+  list: TimelineList;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  loadingOlder: boolean;
+  error: string | null;
+  paused: boolean;
+  /** Matching records that arrived and are not shown yet (paused, or above a trimmed top). */
+  unread: number;
+  /** The last change above some row, numbered so the view applies each one once. */
+  shift: (RowShift & { seq: number }) | null;
+}
+
+/** A `timeline.appended` or `timeline.updated` push. */
+export interface PushedRecord {
+  type: 'appended' | 'updated';
+  summary: TimelineSummary;
+}
+
+type PageAnswer = { items: TimelineSummary[]; nextCursor: number | null };
+
+export interface TimelineControllerDeps {
+  listEvents(input: { filter: EventFilter; beforeId?: number; limit: number }): Promise<PageAnswer>;
+  /** Called with the new state after every change (one call per batch of pushes). */
+  publish(state: TimelineState): void;
+  describeError?: (error: unknown) => string;
+  pageSize?: number;
+  cap?: number;
+}
+
+export type TimelineController = ReturnType<typeof createTimelineController>;
+
+const sameFilter = (a: EventFilter, b: EventFilter) => JSON.stringify(a) === JSON.stringify(b);
+
+function combine(a: RowShift | null, b: RowShift | null): RowShift | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return { at: Math.min(a.at, b.at), rows: a.rows + b.rows };
+}
+
+/**
+ * The timeline without React: pages through the keyset cursor, takes pushed records in
+ * batches (checking each against the filter, see summary-matches-filter.ts), holds them back
+ * while paused and counts them, and forgets everything when the filter changes. Every answer
+ * that arrives for an older filter (a generation ago) is dropped.
+ */
+export function createTimelineController(deps: TimelineControllerDeps) {
+  const pageSize = deps.pageSize ?? PAGE_SIZE;
+  const cap = deps.cap ?? MAX_ROWS_IN_MEMORY;
+  const describe = deps.describeError ?? ((error: unknown) => String(error));
+  let state: TimelineState = {
+    filter: {},
+    list: EMPTY_LIST,
+    status: 'idle',
+    loadingOlder: false,
+    error: null,
+    paused: false,
+    unread: 0,
+    shift: null,
+  };
+  let generation = 0;
+  let shiftSeq = 0;
+  /** Records held back, by id (an update replaces the held copy); beyond the cap only counted. */
+  let unseen = new Map<number, TimelineSummary>();
+  let unseenDropped = 0;
+  let queue: Promise<void> = Promise.resolve();
+
+  const set = (patch: Partial<TimelineState>, shift: RowShift | null = null) => {
+    const next = { ...state, ...patch, unread: unseen.size + unseenDropped };
+    if (shift !== null && shift.rows !== 0) {
+      shiftSeq += 1;
+      next.shift = { ...shift, seq: shiftSeq };
+    }
+    state = next;
+    deps.publish(state);
+  };
+
+  const hold = (summary: TimelineSummary) => {
+    unseen.set(summary.id, summary);
+    if (unseen.size > cap) {
+      // Too many to keep: resuming reloads the newest page instead of inserting them.
+      unseenDropped += unseen.size;
+      unseen = new Map();
+    }
+  };
+
+  async function loadFirstPage(): Promise<void> {
+    const current = generation;
+    try {
+      const page = await deps.listEvents({ filter: state.filter, limit: pageSize });
+      if (current !== generation) return;
+      set({ list: withFirstPage(state.list, page, cap), status: 'ready', error: null });
+    } catch (error) {
+      if (current === generation) set({ status: 'error', error: describe(error) });
+    }
+  }
+
+  function restart(filter: EventFilter): Promise<void> {
+    generation += 1;
+    unseen = new Map();
+    unseenDropped = 0;
+    set({ filter, list: EMPTY_LIST, status: 'loading', loadingOlder: false, error: null });
+    return loadFirstPage();
+  }
+
+  /** Which pushed records match the filter: locally where exact, else one listEvents call per chunk. */
+  async function matchingIds(records: readonly PushedRecord[], filter: EventFilter): Promise<Set<number>> {
+    const matched = new Set<number>();
+    const ask: number[] = [];
+    for (const { summary } of records) {
+      const decision = matchSummary(summary, filter);
+      if (decision === 'match') matched.add(summary.id);
+      if (decision === 'ask-main' && !ask.includes(summary.id)) ask.push(summary.id);
+    }
+    for (let start = 0; start < ask.length; start += EVENT_PAGE_MAX) {
+      const ids = ask.slice(start, start + EVENT_PAGE_MAX);
+      try {
+        const page = await deps.listEvents({ filter: { ...filter, ids }, limit: ids.length });
+        for (const item of page.items) matched.add(item.id);
+      } catch {
+        // Main unreachable: the record is not shown live; the next page load shows it if it matches.
+      }
+    }
+    return matched;
+  }
+
+  async function take(records: readonly PushedRecord[]): Promise<void> {
+    const current = generation;
+    if (state.status === 'idle' || records.length === 0) return;
+    const matched = await matchingIds(records, state.filter);
+    if (current !== generation) return;
+    let list = state.list;
+    const unreadBefore = unseen.size + unseenDropped;
+    let shift: RowShift | null = null;
+    const apply = (change: ListChange) => {
+      list = change.list;
+      shift = combine(shift, change.shift);
+    };
+    const heldBack = (id: number) => {
+      const first = list.items[0];
+      return state.paused || (list.trimmedNewer && first !== undefined && id > first.id);
+    };
+    let fresh: TimelineSummary[] = [];
+    for (const { type, summary } of records) {
+      const matches = matched.has(summary.id);
+      const present = list.items.some((item) => item.id === summary.id);
+      if (unseen.has(summary.id)) {
+        if (matches) unseen.set(summary.id, summary);
+        else unseen.delete(summary.id);
+        continue;
+      }
+      if (type === 'appended' || !present) {
+        if (!matches) continue;
+        if (heldBack(summary.id)) hold(summary);
+        else fresh.push(summary);
+        continue;
+      }
+      if (fresh.length > 0) {
+        apply(withLiveRecords(list, fresh, cap));
+        fresh = [];
+      }
+      apply(withUpdatedRecord(list, summary, matches));
+    }
+    if (fresh.length > 0) apply(withLiveRecords(list, fresh, cap));
+    // Nothing the view shows changed (records for other filters): no new state, no render.
+    if (list === state.list && unreadBefore === unseen.size + unseenDropped) return;
+    set({ list }, shift);
+  }
+
+  /** Shows what was held back: inserted in place, or the newest page again when too much piled up. */
+  function reveal(paused: boolean): Promise<void> {
+    if (unseenDropped > 0 || state.list.trimmedNewer) {
+      state = { ...state, paused };
+      return restart(state.filter);
+    }
+    const change = withLiveRecords(state.list, [...unseen.values()], cap);
+    unseen = new Map();
+    set({ list: change.list, paused }, change.shift);
+    return Promise.resolve();
+  }
+
+  return {
+    getState: () => state,
+    /** Shows the records matching `filter`, newest first (a no-op when it is the filter shown). */
+    setFilter(filter: EventFilter): Promise<void> {
+      if (state.status !== 'idle' && sameFilter(filter, state.filter)) return Promise.resolve();
+      return restart(filter);
+    },
+    /** Loads the newest page again (after an error, or "back to newest"). */
+    reload: (): Promise<void> => restart(state.filter),
+    /** The next older page, through the keyset cursor; one at a time. */
+    async loadOlder(): Promise<void> {
+      const cursor = state.list.nextCursor;
+      if (state.status !== 'ready' || state.loadingOlder || cursor === null) return;
+      const current = generation;
+      set({ loadingOlder: true });
+      try {
+        const page = await deps.listEvents({ filter: state.filter, beforeId: cursor, limit: pageSize });
+        if (current !== generation) return;
+        const change = withOlderPage(state.list, page, cap);
+        set({ list: change.list, loadingOlder: false, error: null }, change.shift);
+      } catch (error) {
+        if (current === generation) set({ loadingOlder: false, error: describe(error) });
+      }
+    },
+    /** A batch of pushes (one per animation frame); batches are taken strictly in order. */
+    receive(records: readonly PushedRecord[]): Promise<void> {
+      queue = queue.then(() => take(records));
+      return queue;
+    },
+    pause(): void {
+      set({ paused: true });
+    },
+    /** Back to live: everything held back appears. */
+    resume: (): Promise<void> => reveal(false),
+    /** Shows what was held back and stays paused. */
+    showUnread: (): Promise<void> => reveal(true),
+  };
+}

@@ -1,0 +1,269 @@
+import {
+  Autocomplete,
+  Button,
+  Group,
+  Kbd,
+  MultiSelect,
+  Pill,
+  Select,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { appCommandShortcut } from '../../../../shared/app-commands';
+import {
+  isEmptyFilter,
+  statusFilterSchema,
+  verdictFilter,
+  type EventFilter,
+  type StatusFilter,
+} from '../../../../shared/event-filter';
+import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, eventKindSchema } from '../../../../shared/events';
+import { ORDER_EVENT_TYPES } from '../../../../shared/orders/order-states';
+import { useAppCommand } from '../../app/app-commands';
+import { monoInput } from '../../app/mono-input';
+import { shortcutLabel } from '../../app/platform';
+import { useProfilesStore } from '../profiles/profiles-store';
+
+/** Typing is written to the URL (and searched) once the typist pauses, not on every key. */
+export const FILTER_TYPING_DELAY_MS = 300;
+
+/** A text field bound to the URL through a debounce, following the URL when it changes elsewhere. */
+function useDebouncedText(external: string, commit: (value: string) => void) {
+  const [text, setText] = useState(external);
+  const [seen, setSeen] = useState(external);
+  if (external !== seen) {
+    setSeen(external);
+    setText(external);
+  }
+  const debounced = useDebouncedCallback(commit, FILTER_TYPING_DELAY_MS);
+  return [
+    text,
+    (value: string) => {
+      setText(value);
+      debounced(value);
+    },
+  ] as const;
+}
+
+const STATUS_SUGGESTIONS = [
+  '2xx',
+  '3xx',
+  '4xx',
+  '5xx',
+  'none',
+  '200',
+  '400',
+  '401',
+  '404',
+  '413',
+  '500',
+  '503',
+];
+
+function parseStatus(word: string): StatusFilter | null {
+  const parsed = statusFilterSchema.safeParse(/^\d+$/.test(word.trim()) ? Number(word.trim()) : word.trim());
+  return parsed.success ? parsed.data : null;
+}
+
+function without(filter: EventFilter, key: keyof EventFilter): EventFilter {
+  const { [key]: _removed, ...rest } = filter;
+  return rest;
+}
+
+/** A change to the filter, applied to the filter in the URL when it runs (debounced fields run late). */
+export type FilterUpdate = (current: EventFilter) => EventFilter;
+
+/** Narrows what else is applied (from a link) into removable pills: related, ids, imported, time. */
+function ExtraFilters({
+  filter,
+  onChange,
+}: {
+  filter: EventFilter;
+  onChange: (update: FilterUpdate) => void;
+}) {
+  const pills: { key: keyof EventFilter; label: string }[] = [];
+  if (filter.relatedId !== undefined)
+    pills.push({ key: 'relatedId', label: `related to #${filter.relatedId}` });
+  if (filter.ids !== undefined) pills.push({ key: 'ids', label: `${filter.ids.length} chosen records` });
+  if (filter.imported !== undefined)
+    pills.push({ key: 'imported', label: filter.imported ? 'imported only' : 'not imported' });
+  if (filter.from !== undefined) pills.push({ key: 'from', label: `from ${filter.from}` });
+  if (filter.to !== undefined) pills.push({ key: 'to', label: `before ${filter.to}` });
+  if (pills.length === 0) return null;
+  return (
+    <Group gap={6} data-testid="extra-filters">
+      <Text size="xs" c="dimmed">
+        Also:
+      </Text>
+      {pills.map((pill) => (
+        <Pill
+          key={pill.key}
+          withRemoveButton
+          removeButtonProps={{ 'aria-label': `Remove filter: ${pill.label}` }}
+          onRemove={() => onChange((current) => without(current, pill.key))}
+        >
+          {pill.label}
+        </Pill>
+      ))}
+    </Group>
+  );
+}
+
+/** The filter bar: every field writes the URL, so the view can be reloaded and shared as a link. */
+export function TimelineFilters({
+  filter,
+  onChange,
+}: {
+  filter: EventFilter;
+  onChange: (update: FilterUpdate) => void;
+}) {
+  const searchRef = useRef<HTMLInputElement>(null);
+  useAppCommand('focus-timeline-filter', () => {
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  });
+  const profiles = useProfilesStore((state) => state.profiles);
+  const [statusProblem, setStatusProblem] = useState<string | null>(null);
+
+  const patch = (key: keyof EventFilter, value: EventFilter[keyof EventFilter] | undefined) => {
+    const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+    onChange((current) => (empty ? without(current, key) : { ...without(current, key), [key]: value }));
+  };
+  const [text, setText] = useDebouncedText(filter.text ?? '', (value) =>
+    patch('text', value.trim() === '' ? undefined : value),
+  );
+  const [orderId, setOrderId] = useDebouncedText(filter.orderId ?? '', (value) =>
+    patch('orderId', value.trim() || undefined),
+  );
+  const [eventType, setEventType] = useDebouncedText(filter.eventType ?? '', (value) =>
+    patch('eventType', value.trim() || undefined),
+  );
+
+  const verdicts = [...(filter.tokenVerdicts ?? []), ...(filter.bodyVerdicts ?? [])];
+  const setVerdicts = (words: string[]) => {
+    const tokens = words.flatMap((word) => verdictFilter(word)?.tokenVerdicts ?? []);
+    const bodies = words.flatMap((word) => verdictFilter(word)?.bodyVerdicts ?? []);
+    onChange((current) => ({
+      ...without(without(current, 'tokenVerdicts'), 'bodyVerdicts'),
+      ...(tokens.length > 0 ? { tokenVerdicts: tokens } : {}),
+      ...(bodies.length > 0 ? { bodyVerdicts: bodies } : {}),
+    }));
+  };
+  const setStatuses = (words: string[]) => {
+    const parsed = words.map((word) => ({ word, status: parseStatus(word) }));
+    const bad = parsed.filter((entry) => entry.status === null).map((entry) => entry.word);
+    setStatusProblem(
+      bad.length === 0
+        ? null
+        : `"${bad.join('", "')}" is not a status: use a code such as 404 or a class (4xx, none).`,
+    );
+    patch(
+      'statuses',
+      parsed.flatMap((entry) => (entry.status === null ? [] : [entry.status])),
+    );
+  };
+  const shortcut = appCommandShortcut('focus-timeline-filter');
+
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap" data-testid="timeline-filters">
+      <TextInput
+        ref={searchRef}
+        label="Search"
+        aria-label="Search the timeline"
+        placeholder="ids, paths, bodies…"
+        leftSection={<IconSearch size={14} />}
+        rightSection={shortcut === null ? null : <Kbd size="xs">{shortcutLabel(shortcut)}</Kbd>}
+        rightSectionWidth={shortcut === null ? undefined : 64}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        w={260}
+        size="xs"
+      />
+      <MultiSelect
+        label="Kind"
+        placeholder={filter.kinds === undefined ? 'any' : undefined}
+        data={[...EVENT_KINDS]}
+        value={filter.kinds ?? []}
+        onChange={(values) =>
+          patch(
+            'kinds',
+            values.flatMap((value) => eventKindSchema.safeParse(value).data ?? []),
+          )
+        }
+        clearable
+        size="xs"
+        w={200}
+      />
+      <MultiSelect
+        label="Verdict"
+        placeholder={verdicts.length === 0 ? 'any' : undefined}
+        data={[
+          { group: 'Token', items: [...TOKEN_VERDICTS] },
+          { group: 'Body', items: [...BODY_VERDICTS] },
+        ]}
+        value={verdicts}
+        onChange={setVerdicts}
+        searchable
+        clearable
+        size="xs"
+        w={220}
+      />
+      <TagsInput
+        label="Status"
+        placeholder={(filter.statuses ?? []).length === 0 ? '4xx, 401, none…' : undefined}
+        data={STATUS_SUGGESTIONS}
+        value={(filter.statuses ?? []).map(String)}
+        onChange={setStatuses}
+        error={statusProblem}
+        clearable
+        acceptValueOnBlur
+        size="xs"
+        w={180}
+      />
+      <TextInput
+        label="Order id"
+        value={orderId}
+        onChange={(event) => setOrderId(event.currentTarget.value)}
+        size="xs"
+        w={200}
+        {...monoInput}
+      />
+      <Autocomplete
+        label="Event type"
+        data={[...ORDER_EVENT_TYPES]}
+        value={eventType}
+        onChange={setEventType}
+        size="xs"
+        w={170}
+      />
+      <Select
+        label="Profile"
+        placeholder="any"
+        data={profiles.map((profile) => ({ value: String(profile.id), label: profile.name }))}
+        value={filter.profileId === undefined ? null : String(filter.profileId)}
+        onChange={(value) => patch('profileId', value === null ? undefined : Number(value))}
+        clearable
+        size="xs"
+        w={140}
+      />
+      {!isEmptyFilter(filter) && (
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconFilterOff size={14} />}
+          onClick={() => {
+            setStatusProblem(null);
+            onChange(() => ({}));
+          }}
+        >
+          Clear filters
+        </Button>
+      )}
+      <ExtraFilters filter={filter} onChange={onChange} />
+    </Group>
+  );
+}

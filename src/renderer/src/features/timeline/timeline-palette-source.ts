@@ -1,0 +1,38 @@
+import { registerPaletteSource } from '../../app/palette/palette-sources';
+import { bridge } from '../../bridge';
+import { clockTime } from './record-badges';
+import { hashLink, timelineParams } from './timeline-url';
+
+/**
+ * Timeline records in the command palette (Ctrl/Cmd+K): main searches them with the same free
+ * text as the filter (ids, paths, bodies; the last word as a prefix) and choosing one opens it.
+ */
+registerPaletteSource({
+  id: 'timeline-events',
+  heading: 'Timeline records',
+  order: 50,
+  filtersItself: true,
+  minQueryLength: 2,
+  async items(query) {
+    const page = await bridge.listEvents({ filter: { text: query }, limit: 8 });
+    return page.items.map((item) => ({
+      id: `timeline-events:${item.id}`,
+      label: `#${item.id} ${item.kind} ${item.method ?? ''} ${item.path ?? item.url ?? ''}`
+        .replace(/\s+/g, ' ')
+        .trim(),
+      description: [
+        clockTime(item.at),
+        item.status === null ? (item.error === null ? null : 'failed') : String(item.status),
+        item.eventType,
+        item.tokenVerdict,
+        item.orderId,
+      ]
+        .filter((part) => part !== null)
+        .join(' · '),
+      keywords: ['record', 'event', 'timeline'],
+      run: () => {
+        window.location.hash = hashLink('timeline', timelineParams({}, item.id));
+      },
+    }));
+  },
+});

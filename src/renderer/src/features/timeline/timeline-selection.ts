@@ -1,0 +1,57 @@
+import { filterToParams } from '../../../../shared/event-filter-params';
+import type { EventFilter } from '../../../../shared/event-filter';
+
+/**
+ * Which records the person picked: some by id (checkboxes, shift-click ranges over the loaded
+ * rows), or every record matching the filter — including those not loaded, which is why that
+ * case is kept as the filter and never as a list of ids.
+ */
+export type TimelineSelection =
+  { mode: 'ids'; ids: ReadonlySet<number>; anchor: number | null } | { mode: 'all-matching' };
+
+export const NO_SELECTION: TimelineSelection = { mode: 'ids', ids: new Set(), anchor: null };
+
+export function isSelected(selection: TimelineSelection, id: number): boolean {
+  return selection.mode === 'all-matching' || selection.ids.has(id);
+}
+
+export function selectedCount(selection: TimelineSelection): number | 'all' {
+  return selection.mode === 'all-matching' ? 'all' : selection.ids.size;
+}
+
+/** A checkbox click: toggles one row and makes it the anchor of the next shift-click. */
+export function toggleSelected(selection: TimelineSelection, id: number): TimelineSelection {
+  const ids = new Set(selection.mode === 'ids' ? selection.ids : []);
+  if (ids.has(id)) ids.delete(id);
+  else ids.add(id);
+  return { mode: 'ids', ids, anchor: id };
+}
+
+/**
+ * A shift-click: selects every loaded row between the anchor and this one (inclusive), adding
+ * to what was selected. Without an anchor (or when it is no longer loaded) it toggles one row.
+ */
+export function selectRange(
+  selection: TimelineSelection,
+  orderedIds: readonly number[],
+  id: number,
+): TimelineSelection {
+  if (selection.mode !== 'ids' || selection.anchor === null) return toggleSelected(selection, id);
+  const from = orderedIds.indexOf(selection.anchor);
+  const to = orderedIds.indexOf(id);
+  if (from === -1 || to === -1) return toggleSelected(selection, id);
+  const ids = new Set(selection.ids);
+  for (const picked of orderedIds.slice(Math.min(from, to), Math.max(from, to) + 1)) ids.add(picked);
+  return { mode: 'ids', ids, anchor: id };
+}
+
+/**
+ * The link parameters for acting on a selection in another view (`#/replay?…`, `#/history?…`):
+ * `ids=1,2,3` oldest first (the order things happened), or the filter's own parameters when
+ * everything matching is selected.
+ */
+export function selectionParams(selection: TimelineSelection, filter: EventFilter): URLSearchParams {
+  if (selection.mode === 'all-matching') return filterToParams(filter);
+  const ids = [...selection.ids].sort((a, b) => a - b);
+  return new URLSearchParams({ ids: ids.join(',') });
+}

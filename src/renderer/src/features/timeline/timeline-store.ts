@@ -1,0 +1,65 @@
+import { create } from 'zustand';
+import type { EventFilter } from '../../../../shared/event-filter';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { createTimelineController, type TimelineState } from './timeline-controller';
+import { NO_SELECTION, selectRange, toggleSelected, type TimelineSelection } from './timeline-selection';
+
+interface TimelineStore extends TimelineState {
+  selection: TimelineSelection;
+  /** How many records "all matching" covers (counted when chosen); null while unknown. */
+  matchingCount: number | null;
+}
+
+const controller = createTimelineController({
+  listEvents: (input) => bridge.listEvents(input),
+  publish: (state) => useTimelineStore.setState(state),
+  describeError: errorMessage,
+});
+
+/** The timeline as the view shows it: the controller's state plus the selection. */
+export const useTimelineStore = create<TimelineStore>(() => ({
+  ...controller.getState(),
+  selection: NO_SELECTION,
+  matchingCount: null,
+}));
+
+export const timelineController = controller;
+
+function sameFilter(a: EventFilter, b: EventFilter): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export const timelineActions = {
+  /**
+   * Shows `filter` (from the URL); a different filter starts a fresh selection. `fresh` loads
+   * the newest page even when the filter is the one shown (the view was away and missed pushes).
+   */
+  showFilter(filter: EventFilter, fresh = false): void {
+    const same = sameFilter(filter, useTimelineStore.getState().filter);
+    if (!same) useTimelineStore.setState({ selection: NO_SELECTION, matchingCount: null });
+    void (same && fresh ? controller.reload() : controller.setFilter(filter));
+  },
+  toggle(id: number): void {
+    useTimelineStore.setState((state) => ({ selection: toggleSelected(state.selection, id) }));
+  },
+  selectRangeTo(id: number): void {
+    useTimelineStore.setState((state) => ({
+      selection: selectRange(
+        state.selection,
+        state.list.items.map((item) => item.id),
+        id,
+      ),
+    }));
+  },
+  async selectAllMatching(): Promise<void> {
+    const filter = useTimelineStore.getState().filter;
+    useTimelineStore.setState({ selection: { mode: 'all-matching' }, matchingCount: null });
+    const { count } = await bridge.countEvents({ filter });
+    if (sameFilter(filter, useTimelineStore.getState().filter))
+      useTimelineStore.setState({ matchingCount: count });
+  },
+  clearSelection(): void {
+    useTimelineStore.setState({ selection: NO_SELECTION, matchingCount: null });
+  },
+};

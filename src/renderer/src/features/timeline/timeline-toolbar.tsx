@@ -1,0 +1,136 @@
+import { Alert, Badge, Button, Group, Text, Title } from '@mantine/core';
+import { IconArrowBarToUp, IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
+import { useShallow } from 'zustand/react/shallow';
+import { hashLink } from './timeline-url';
+import { selectionParams } from './timeline-selection';
+import { timelineActions, timelineController, useTimelineStore } from './timeline-store';
+
+/** Title, live state (pause, unread count, back to newest) and the list's errors. */
+export function TimelineToolbar() {
+  const { paused, unread, trimmedNewer, error, status, loaded, more } = useTimelineStore(
+    useShallow((state) => ({
+      paused: state.paused,
+      unread: state.unread,
+      trimmedNewer: state.list.trimmedNewer,
+      error: state.error,
+      status: state.status,
+      loaded: state.list.items.length,
+      more: state.list.nextCursor !== null,
+    })),
+  );
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Title order={3}>Timeline</Title>
+          <Badge
+            color={paused ? 'gray' : 'green'}
+            variant={paused ? 'outline' : 'dot'}
+            data-testid="live-state"
+            data-live={!paused}
+          >
+            {paused ? 'Paused' : 'Live'}
+          </Badge>
+          {unread > 0 && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="orange"
+              onClick={() => void timelineController.showUnread()}
+              data-testid="unread-count"
+              data-count={unread}
+              aria-label={`${unread} new ${unread === 1 ? 'record' : 'records'}: show`}
+            >
+              {unread} new
+            </Button>
+          )}
+          <Text size="sm" c="dimmed" data-testid="loaded-count">
+            {status === 'ready' ? `${loaded.toLocaleString()}${more ? '+' : ''} shown` : ''}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {trimmedNewer && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconArrowBarToUp size={14} />}
+              onClick={() => void timelineController.reload()}
+            >
+              Back to newest
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant={paused ? 'filled' : 'default'}
+            leftSection={paused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
+            onClick={() => (paused ? void timelineController.resume() : timelineController.pause())}
+          >
+            {paused ? 'Resume live' : 'Pause live'}
+          </Button>
+        </Group>
+      </Group>
+      {error !== null && (
+        <Alert color="red" title="The timeline could not be loaded" data-testid="timeline-error">
+          <Group justify="space-between">
+            <Text size="sm">{error}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => void timelineController.reload()}
+            >
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** What is selected, and what can be done with it: replay or export (views of their own). */
+export function SelectionBar() {
+  const { selection, matchingCount, filter } = useTimelineStore(
+    useShallow((state) => ({
+      selection: state.selection,
+      matchingCount: state.matchingCount,
+      filter: state.filter,
+    })),
+  );
+  const count = selection.mode === 'all-matching' ? matchingCount : selection.ids.size;
+  if (selection.mode === 'ids' && selection.ids.size === 0) return null;
+  const go = (view: 'replay' | 'history') => {
+    window.location.hash = hashLink(view, selectionParams(selection, filter));
+  };
+  return (
+    <Group
+      gap="sm"
+      px="sm"
+      py={6}
+      bg="var(--mantine-primary-color-light)"
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      data-testid="selection-bar"
+    >
+      <Text size="sm" fw={600} data-testid="selection-count">
+        {selection.mode === 'all-matching'
+          ? `All ${count === null ? '' : `${count.toLocaleString()} `}matching records selected`
+          : `${count ?? 0} selected`}
+      </Text>
+      <Button size="xs" onClick={() => go('replay')}>
+        Replay…
+      </Button>
+      <Button size="xs" variant="default" onClick={() => go('history')}>
+        Export…
+      </Button>
+      {selection.mode === 'ids' && (
+        <Button size="xs" variant="subtle" onClick={() => void timelineActions.selectAllMatching()}>
+          Select all matching
+        </Button>
+      )}
+      <Button size="xs" variant="subtle" color="gray" onClick={() => timelineActions.clearSelection()}>
+        Clear selection
+      </Button>
+    </Group>
+  );
+}

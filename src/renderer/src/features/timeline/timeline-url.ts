@@ -1,0 +1,35 @@
+import { filterFromParams, filterToParams } from '../../../../shared/event-filter-params';
+import type { EventFilter } from '../../../../shared/event-filter';
+
+/**
+ * The timeline's place in the URL: `#/timeline?<filter parameters>&id=<open record>`. The
+ * filter uses the shared spelling (src/shared/event-filter-params.ts), so the same link
+ * means the same records in the timeline, the replay view and exports.
+ */
+export interface TimelineLocation {
+  filter: EventFilter;
+  /** Parameters that could not be read, in words. */
+  problems: string[];
+  /** The record open in the detail pane. */
+  openId: number | null;
+}
+
+export function readTimelineLocation(params: URLSearchParams): TimelineLocation {
+  const { filter, problems } = filterFromParams(params);
+  const id = params.get('id');
+  const openId = id !== null && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
+  if (id !== null && openId === null) problems.push(`id must be a record id, not "${id}".`);
+  return { filter, problems, openId };
+}
+
+export function timelineParams(filter: EventFilter, openId: number | null): URLSearchParams {
+  const params = filterToParams(filter);
+  if (openId !== null) params.set('id', String(openId));
+  return params;
+}
+
+/** A hash link, with commas left readable (`ids=1,2,3`, as people write them). */
+export function hashLink(view: string, params: URLSearchParams): string {
+  const query = params.toString().replace(/%2C/gi, ',');
+  return `#/${view}${query === '' ? '' : `?${query}`}`;
+}

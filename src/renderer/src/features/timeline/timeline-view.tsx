@@ -1,0 +1,73 @@
+import { Alert } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { isEmptyFilter } from '../../../../shared/event-filter';
+import { useNavigation } from '../../app/navigation';
+import { EventDetail } from './detail/event-detail';
+import { TimelineFilters, type FilterUpdate } from './timeline-filters';
+import './timeline-palette-source';
+import { TimelineTable } from './timeline-table';
+import { SelectionBar, TimelineToolbar } from './timeline-toolbar';
+import { readTimelineLocation, timelineParams } from './timeline-url';
+import { useLiveTimeline } from './use-live-timeline';
+import classes from './timeline.module.css';
+
+/**
+ * Every exchange as it happens, newest first: webhooks, requests, deliveries, forwards and
+ * replays. The filter and the open record live in the URL (`#/timeline?kind=webhook&id=42`).
+ */
+export function TimelineView() {
+  const { params, navigate, replaceParams } = useNavigation(
+    useShallow((state) => ({
+      params: state.params,
+      navigate: state.navigate,
+      replaceParams: state.replaceParams,
+    })),
+  );
+  const search = params.toString();
+  const location = useMemo(() => readTimelineLocation(new URLSearchParams(search)), [search]);
+  const { filter, openId, problems } = location;
+  useLiveTimeline(filter);
+
+  // Filters are typed, so they replace the URL; opening a record is a step Back can undo.
+  const setFilter = useCallback(
+    (update: FilterUpdate) => {
+      const current = readTimelineLocation(useNavigation.getState().params);
+      replaceParams(timelineParams(update(current.filter), current.openId));
+    },
+    [replaceParams],
+  );
+  const open = useCallback(
+    (id: number) => navigate('timeline', timelineParams(filter, id)),
+    [navigate, filter],
+  );
+  const close = useCallback(() => navigate('timeline', timelineParams(filter, null)), [navigate, filter]);
+
+  return (
+    <div className={classes.view} data-testid="timeline-view">
+      <TimelineToolbar />
+      <TimelineFilters filter={filter} onChange={setFilter} />
+      {problems.length > 0 && (
+        <Alert
+          color="orange"
+          p="xs"
+          title="Some of the link's filters were ignored"
+          data-testid="filter-problems"
+        >
+          {problems.join(' ')}
+        </Alert>
+      )}
+      <SelectionBar />
+      <div className={`${classes.split} ${openId === null ? '' : classes.narrow}`}>
+        <div className={classes.listPane}>
+          <TimelineTable openId={openId} onOpen={open} filtered={!isEmptyFilter(filter)} />
+        </div>
+        {openId !== null && (
+          <div className={classes.detailPane}>
+            <EventDetail id={openId} filter={filter} onClose={close} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryRecord } from '../../src/main/cli/commands/history';
+import type { NewEvent } from '../../src/main/store/events-repository';
+import { runCliCaptured } from './helpers/run-cli';
+import { openTempConsole } from './helpers/temp-console';
+
+const ORDER_A = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const ORDER_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpYXQiOjF9.c2ln';
+const body = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+let dataDir = '';
+let dispose: () => Promise<void> = async () => undefined;
+let ids: number[] = [];
+let localId = 0;
+let sandboxId = 0;
+const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'history', ...argv]);
+const json = async (...argv: string[]): Promise<HistoryRecord[]> => {
+  const run = await cli('--json', ...argv);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as HistoryRecord[];
+};
+const idsOf = (records: HistoryRecord[]) => records.map((record) => record.id);
+/** Seeded ids by position (0 = the oldest). */
+const at = (index: number) => ids[index] ?? -1;
+
+beforeAll(async () => {
+  const opened = await openTempConsole();
+  dataDir = opened.dataDir;
+  dispose = opened.dispose;
+  const { core } = opened;
+  localId = core.profiles.findByName('Local')?.id ?? 0;
+  sandboxId = core.profiles.findByName('Sandbox')?.id ?? 0;
+  const events: NewEvent[] = [
+    {
+      kind: 'request',
+      profileId: sandboxId,
+      profileName: 'Sandbox',
+      method: 'POST',
+      url: 'https://api-sandbox.example.com/checkout',
+      path: '/checkout',
+      status: 200,
+      durationMs: 12.5,
+      orderId: ORDER_A,
+      orderReferenceId: 'REF-1001',
+      requestBody: body({ order_reference_id: 'REF-1001', description: 'Blue kettle' }),
+      atMs: Date.parse('2026-01-15T10:00:00Z'),
+    },
+    {
+      kind: 'webhook',
+      profileId: localId,
+      profileName: 'Local',
+      method: 'POST',
+      url: `http://127.0.0.1:4455/hooks?serviceToken=${JWT}`,
+      path: '/hooks',
+      query: `serviceToken=${JWT}`,
+      status: 200,
+      orderId: ORDER_A,
+      eventType: 'order_approved',
+      tokenVerdict: 'valid',
+      bodyVerdict: 'event',
+      requestBody: body({ order_id: ORDER_A, event_type: 'order_approved', data: [] }),
+      atMs: Date.parse('2026-01-15T10:01:00Z'),
+    },
+    {
+      kind: 'webhook',
+      profileId: localId,
+      profileName: 'Local',
+      method: 'POST',
+      path: '/hooks',
+      status: 401,
+      orderId: ORDER_B,
+      eventType: 'order_captured',
+      tokenVerdict: 'expired',
+      bodyVerdict: 'event',
+      requestBody: body({ order_id: ORDER_B, event_type: 'order_captured', note: 'Crème brûlée' }),
+      atMs: Date.parse('2026-01-15T10:02:00Z'),
+    },
+    {
+      kind: 'delivery',
+      profileId: localId,
+      profileName: 'Local',
+      method: 'POST',
+      url: 'http://127.0.0.1:4455/',
+      orderId: ORDER_B,
+      eventType: 'order_captured',
+      error: 'connection refused',
+      atMs: Date.parse('2026-01-15T10:03:00Z'),
+    },
+    {
+      kind: 'webhook',
+      method: 'POST',
+      path: '/',
+      bodyVerdict: 'invalid_json',
+      tokenVerdict: 'missing',
+      status: 503,
+      requestBody: Buffer.from([0xff, 0x00, 0x41]),
+      atMs: Date.parse('2026-01-15T10:04:00Z'),
+    },
+    {
+      kind: 'webhook',
+      method: 'POST',
+      path: '/big',
+      bodyVerdict: 'too_large',
+      tokenVerdict: 'missing',
+      status: 413,
+      requestBody: Buffer.from('{"a":'),
+      requestSize: 2_000_000,
+      requestTruncated: true,
+      atMs: Date.parse('2026-01-15T10:05:00Z'),
+    },
+    {
+      kind: 'replay',
+      relatedId: 2,
+      status: 200,
+      method: 'POST',
+      path: '/hooks',
+      atMs: Date.parse('2026-01-15T10:06:00Z'),
+    },
+    {
+      kind: 'forward',
+      relatedId: 2,
+      status: 502,
+      method: 'POST',
+      path: '/fwd',
+      atMs: Date.parse('2026-01-15T10:07:00Z'),
+    },
+  ];
+  ids = core.recorder.recordMany(events).map((summary) => summary.id);
+  await core.close();
+});
+afterAll(async () => {
+  await dispose().catch(() => undefined);
+});
+
+describe('history --json', () => {
+  it('lists every record newest first with the documented fields', async () => {
+    const records = await json();
+    expect(idsOf(records)).toEqual([...ids].reverse());
+    const webhook = records.find((record) => record.id === at(1));
+    expect(webhook).toEqual({
+      id: at(1),
+      uid: expect.any(String),
+      kind: 'webhook',
+      at: '2026-01-15T10:01:00.000Z',
+      profile: 'Local',
+      method: 'POST',
+      url: 'http://127.0.0.1:4455/hooks?serviceToken=REDACTED',
+      path: '/hooks',
+      status: 200,
+      duration_ms: null,
+      order_id: ORDER_A,
+      order_reference_id: null,
+      event_type: 'order_approved',
+      token_verdict: 'valid',
+      body_verdict: 'event',
+      error: null,
+      related_id: null,
+      imported: false,
+      body: JSON.stringify({ order_id: ORDER_A, event_type: 'order_approved', data: [] }),
+      body_base64: null,
+      body_size: 91,
+      body_truncated: false,
+    });
+    expect(JSON.stringify(records)).not.toContain(JWT);
+  });
+
+  it('gives non-UTF-8 bodies as body_base64 with body null, no body as both null, truncation flagged', async () => {
+    const records = await json();
+    expect(records.find((record) => record.id === at(4))).toMatchObject({
+      body: null,
+      body_base64: Buffer.from([0xff, 0x00, 0x41]).toString('base64'),
+      body_size: 3,
+    });
+    expect(records.find((record) => record.id === at(3))).toMatchObject({
+      body: null,
+      body_base64: null,
+      body_size: null,
+      status: null,
+      error: 'connection refused',
+    });
+    expect(records.find((record) => record.id === at(5))).toMatchObject({
+      body: '{"a":',
+      body_size: 2_000_000,
+      body_truncated: true,
+    });
+    expect(records.find((record) => record.id === at(2))?.body).toContain('Crème brûlée');
+  });
+
+  it.each([
+    [
+      ['--kind', 'webhook'],
+      [5, 4, 2, 1],
+    ],
+    [
+      ['--kind', 'replay,forward'],
+      [7, 6],
+    ],
+    [
+      ['--kind', 'replay', '--kind', 'request'],
+      [6, 0],
+    ],
+    [
+      ['--order', ORDER_B],
+      [3, 2],
+    ],
+    [
+      ['--event', 'order_captured'],
+      [3, 2],
+    ],
+    [['--verdict', 'expired'], [2]],
+    [
+      ['--verdict', 'valid,expired'],
+      [2, 1],
+    ],
+    [['--verdict', 'missing', '--verdict', 'too_large'], [5]],
+    [
+      ['--status', '4xx'],
+      [5, 2],
+    ],
+    [
+      ['--status', '200'],
+      [6, 1, 0],
+    ],
+    [['--status', 'none'], [3]],
+    [
+      ['--status', '5xx,401'],
+      [7, 4, 2],
+    ],
+    [['--search', 'kettle'], [0]],
+    [['--search', 'brû'], [2]],
+    [['--search', 'order_captured refused'], [3]],
+    [
+      ['--limit', '2'],
+      [7, 6],
+    ],
+    [['--kind', 'webhook', '--status', '2xx', '--verdict', 'event'], [1]],
+  ])('filters with %j', async (flags, positions) => {
+    expect(idsOf(await json(...flags))).toEqual(positions.map(at));
+  });
+
+  it('filters by --profile name and exits 1 naming the known profiles for an unknown one', async () => {
+    expect(idsOf(await json('--profile', 'Sandbox'))).toEqual([at(0)]);
+    expect(idsOf(await json('--profile', 'Local'))).toEqual([3, 2, 1].map(at));
+    const unknown = await cli('--profile', 'Nope');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No profile named "Nope". Known profiles: Local, Sandbox, Live.');
+  });
+
+  it('prints [] when nothing matches', async () => {
+    expect(await json('--order', 'no-such-order')).toEqual([]);
+  });
+});
+
+describe('history (table)', () => {
+  it('prints a readable table, newest first', async () => {
+    const run = await cli('--limit', '3');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+AT\s+KIND\s+METHOD\s+PATH\s+STATUS\s+TOKEN\s+BODY\s+EVENT\s+ORDER$/);
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(
+      new RegExp(`^${at(7)}\\s+2026-01-15T10:07:00.000Z\\s+forward\\s+POST\\s+/fwd\\s+502`),
+    );
+    expect(lines[3]).toMatch(/413\s+missing\s+too_large/);
+  });
+
+  it('shows failed for an exchange with no answer, and says when nothing matches', async () => {
+    const delivery = await cli('--kind', 'delivery');
+    expect(delivery.stdout).toMatch(/delivery\s+POST\s+-\s+failed\s+-\s+-\s+order_captured\s+7c9e6679/);
+    const none = await cli('--search', 'zzzznothing');
+    expect(none).toMatchObject({ code: 0, stdout: 'No matching records.\n' });
+  });
+});
+
+describe('history flags', () => {
+  it.each([
+    [
+      ['--kind', 'webhooks'],
+      '--kind: unknown kind "webhooks"; use webhook, request, replay, forward, delivery',
+    ],
+    [['--verdict', 'fine'], '--verdict: unknown verdict "fine"; token verdicts: valid'],
+    [['--status', '99'], '--status: "99" is not a status'],
+    [['--status', '6xx'], '--status: "6xx" is not a status'],
+    [['--limit', '0'], '--limit: must be at least 1'],
+    [['--limit', 'ten'], '--limit: must be a number'],
+    [['--limit', '100001'], '--limit: must be at most 100000'],
+    [['--order', '  '], '--order: must not be empty'],
+    [['--search', 'x'.repeat(501)], '--search: is at most 500 characters'],
+    [['--bogus'], "unknown option '--bogus'"],
+    [['--kind'], "option '--kind <kind>' argument missing"],
+  ])('%j exits 2 naming the flag', async (flags, message) => {
+    const run = await cli(...flags);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stdout).toBe('');
+  });
+});

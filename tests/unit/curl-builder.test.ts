@@ -1,0 +1,290 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildCurlCommand, CurlApiTokenRequired, shellQuote, type CurlSource } from '../../src/shared/curl';
+import type { BodyView } from '../../src/shared/events';
+import { makeTempDir } from './helpers/temp-console';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpYXQiOjE3MDB9.c2lnbmF0dXJl';
+
+const textBody = (text: string, truncated = false, size?: number): BodyView => ({
+  size: size ?? Buffer.byteLength(text),
+  truncated,
+  text,
+  base64: null,
+});
+const binaryBody = (bytes: Buffer): BodyView => ({
+  size: bytes.byteLength,
+  truncated: false,
+  text: null,
+  base64: bytes.toString('base64'),
+});
+
+function webhook(overrides: Partial<CurlSource> = {}): CurlSource {
+  return {
+    id: 7,
+    kind: 'webhook',
+    method: 'POST',
+    url: `http://127.0.0.1:4455/hooks?serviceToken=${JWT}`,
+    path: '/hooks',
+    query: `serviceToken=${JWT}`,
+    requestHeaders: [
+      ['Host', '127.0.0.1:4455'],
+      ['Content-Type', 'application/json'],
+      ['Authorization', `Bearer ${JWT}`],
+      ['Content-Length', '12'],
+    ],
+    requestBody: textBody('{"order":1}'),
+    ...overrides,
+  };
+}
+
+const request = (overrides: Partial<CurlSource> = {}): CurlSource => ({
+  id: 9,
+  kind: 'request',
+  method: 'POST',
+  url: 'https://api-sandbox.example.com/checkout',
+  path: '/checkout',
+  query: null,
+  requestHeaders: [
+    ['Authorization', 'Bearer ••••cdef'],
+    ['Content-Type', 'application/json'],
+  ],
+  requestBody: textBody('{"total_amount":{"amount":10}}'),
+  ...overrides,
+});
+
+// A stand-in for curl that records exactly what the shell handed it: each argument, and stdin.
+const sandbox = makeTempDir('cc-curl-');
+afterAll(() => sandbox.remove());
+const fakeCurl = join(sandbox.dir, 'curl');
+writeFileSync(
+  fakeCurl,
+  `#!/bin/sh\nfor arg in "$@"; do printf '%s\\0' "$arg"; done > "$OUT_ARGS"\ncat > "$OUT_STDIN"\n`,
+);
+chmodSync(fakeCurl, 0o755);
+
+function runThroughShell(command: string, shell = 'sh'): { args: string[]; stdin: Buffer } {
+  const args = join(sandbox.dir, 'args');
+  const stdin = join(sandbox.dir, 'stdin');
+  execFileSync(shell, [...(shell === 'bash' ? ['--norc', '--noprofile'] : []), '-c', command], {
+    env: { PATH: `${sandbox.dir}:${process.env['PATH'] ?? ''}`, OUT_ARGS: args, OUT_STDIN: stdin },
+    input: '',
+  });
+  const raw = readFileSync(args, 'utf8');
+  return { args: raw.split('\0').slice(0, -1), stdin: readFileSync(stdin) };
+}
+
+const ODD_STRINGS = [
+  `it's`,
+  `"double" and 'single'`,
+  '$HOME and ${PATH} and $(whoami) and `id`',
+  'back\\slash \\n not a newline',
+  'glob * ? [a-z] {a,b} ~user',
+  'semi; pipe | amp & redirect > < (sub)',
+  'line one\nline two\r\nline three',
+  'tab\there',
+  '!history !! ^caret',
+  '#not a comment',
+  'unicode: مرحبا — ﷼ 💳',
+  '',
+  '-starts-with-dash',
+  `'`,
+  `''''`,
+];
+
+describe('shellQuote', () => {
+  it.each(ODD_STRINGS)('round-trips %j through sh and bash unchanged', (value) => {
+    for (const shell of ['sh', 'bash']) {
+      const { args } = runThroughShell(`curl ${shellQuote(value)}`, shell);
+      expect(args).toEqual([value]);
+    }
+  });
+
+  it('leaves plainly safe words bare and quotes the rest', () => {
+    expect(shellQuote('POST')).toBe('POST');
+    expect(shellQuote('http://127.0.0.1:4455/hooks')).toBe('http://127.0.0.1:4455/hooks');
+    expect(shellQuote('a b')).toBe(`'a b'`);
+    expect(shellQuote('x=1')).toBe(`'x=1'`);
+    expect(shellQuote('')).toBe(`''`);
+  });
+});
+
+describe('buildCurlCommand', () => {
+  it('redacts the notification token in the query and the Authorization header by default', () => {
+    const built = buildCurlCommand(webhook(), { tokens: 'redacted' });
+    expect(built.redacted).toBe(true);
+    expect(built.command).not.toContain(JWT);
+    const { args } = runThroughShell(built.command);
+    expect(args).toEqual([
+      '--request',
+      'POST',
+      'http://127.0.0.1:4455/hooks?serviceToken=REDACTED',
+      '--header',
+      'Content-Type: application/json',
+      '--header',
+      'Authorization: Bearer REDACTED',
+      '--data-raw',
+      '{"order":1}',
+    ]);
+  });
+
+  it('keeps notification tokens when asked, and leaves out the headers curl sets itself', () => {
+    const built = buildCurlCommand(webhook(), { tokens: 'included' });
+    expect(built.redacted).toBe(false);
+    const { args } = runThroughShell(built.command);
+    expect(args).toContain(`http://127.0.0.1:4455/hooks?serviceToken=${JWT}`);
+    expect(args).toContain(`Authorization: Bearer ${JWT}`);
+    expect(args.join(' ')).not.toMatch(/Host:|Content-Length:/);
+  });
+
+  it('redacts every spelling of serviceToken and keeps other query parameters as stored', () => {
+    const built = buildCurlCommand(
+      webhook({ url: `http://h/x?a=1&service%54oken=${JWT}&serviceToken=${JWT}&b=%20c` }),
+      { tokens: 'redacted' },
+    );
+    const { args } = runThroughShell(built.command);
+    expect(args[2]).toBe('http://h/x?a=1&service%54oken=REDACTED&serviceToken=REDACTED&b=%20c');
+  });
+
+  it('redacts a non-Bearer Authorization value whole', () => {
+    const built = buildCurlCommand(webhook({ requestHeaders: [['authorization', 'garbage']] }), {
+      tokens: 'redacted',
+    });
+    expect(runThroughShell(built.command).args).toContain('authorization: REDACTED');
+  });
+
+  it.each([
+    ['GET', null, ['http://h/x']],
+    ['HEAD', null, ['--head', 'http://h/x']],
+    ['DELETE', null, ['--request', 'DELETE', 'http://h/x']],
+    ['PUT', 'x', ['--request', 'PUT', 'http://h/x', '--data-raw', 'x']],
+    ['GET', 'x', ['--request', 'GET', 'http://h/x', '--data-raw', 'x']],
+    ['WEIRD METHOD', null, ['--request', 'WEIRD METHOD', 'http://h/x']],
+    [null, null, ['http://h/x']],
+  ] as const)('method %s with body %s', (method, body, expected) => {
+    const built = buildCurlCommand(
+      webhook({
+        method,
+        url: 'http://h/x',
+        requestHeaders: [],
+        requestBody: body === null ? null : textBody(body),
+      }),
+      { tokens: 'redacted' },
+    );
+    expect(runThroughShell(built.command).args).toEqual(expected);
+  });
+
+  it.each(ODD_STRINGS.filter((value) => value !== ''))('sends the body %j exactly', (text) => {
+    const built = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody(text) }), {
+      tokens: 'redacted',
+    });
+    const { args } = runThroughShell(built.command, 'bash');
+    expect(args.at(-1)).toBe(text);
+    expect(args.at(-2)).toBe('--data-raw');
+  });
+
+  it('sends a body starting with @ as text, not as a file name', () => {
+    const built = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody('@/etc/passwd') }), {
+      tokens: 'redacted',
+    });
+    expect(runThroughShell(built.command).args.slice(-2)).toEqual(['--data-raw', '@/etc/passwd']);
+  });
+
+  it('pipes binary and control-character bodies through base64 so every byte arrives', () => {
+    const bytes = Buffer.from([0xff, 0x00, 0x41, 0x0a, 0x27, 0x1b, 0xfe]);
+    const binary = buildCurlCommand(webhook({ requestHeaders: [], requestBody: binaryBody(bytes) }), {
+      tokens: 'redacted',
+    });
+    expect(binary.notes.join(' ')).toMatch(/not UTF-8/);
+    const run = runThroughShell(binary.command);
+    expect(run.args.slice(-2)).toEqual(['--data-binary', '@-']);
+    expect(run.stdin.equals(bytes)).toBe(true);
+
+    const escape = 'ok\u001b[31mred\u0000nul';
+    const control = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody(escape) }), {
+      tokens: 'redacted',
+    });
+    expect(control.command).not.toContain('\u001b');
+    expect(runThroughShell(control.command).stdin.toString('utf8')).toBe(escape);
+  });
+
+  it('flags a truncated body', () => {
+    const built = buildCurlCommand(webhook({ requestBody: textBody('{"a":', true, 2_000_000) }), {
+      tokens: 'redacted',
+    });
+    expect(built.notes).toContain(
+      'The stored body was truncated (5 of 2000000 bytes kept); this command sends only what was stored.',
+    );
+  });
+
+  it('sends empty headers as empty (Name;), turns line breaks into spaces, and globs nothing', () => {
+    const built = buildCurlCommand(
+      webhook({
+        url: 'http://h/x?a[]=1&b={2}',
+        requestHeaders: [
+          ['X-Empty', ''],
+          ['X-Odd', `it's $HOME`],
+          ['X-Split', 'a\r\nInjected: yes'],
+        ],
+        requestBody: null,
+      }),
+      { tokens: 'redacted' },
+    );
+    const { args } = runThroughShell(built.command);
+    expect(args).toEqual([
+      '--request',
+      'POST',
+      '--globoff',
+      'http://h/x?a[]=1&b={2}',
+      '--header',
+      'X-Empty;',
+      '--header',
+      `X-Odd: it's $HOME`,
+      '--header',
+      'X-Split: a Injected: yes',
+    ]);
+    expect(built.notes.join(' ')).toMatch(/X-Split header held line breaks/);
+  });
+
+  it('falls back to the Host header and path when no URL was stored, and says when there is neither', () => {
+    const built = buildCurlCommand(webhook({ url: null, path: '/p', query: 'x=1' }), { tokens: 'redacted' });
+    expect(runThroughShell(built.command).args).toContain('http://127.0.0.1:4455/p?x=1');
+    expect(() =>
+      buildCurlCommand(webhook({ url: null, path: null, requestHeaders: [] }), { tokens: 'redacted' }),
+    ).toThrow('Record 7 has no URL to send to.');
+  });
+
+  describe('outbound requests (the API token is a profile secret)', () => {
+    it('redacts the stored (masked) Authorization', () => {
+      const built = buildCurlCommand(request(), { tokens: 'redacted' });
+      expect(built.redacted).toBe(true);
+      expect(built.command).not.toContain('••••');
+      expect(runThroughShell(built.command).args).toContain('Authorization: Bearer REDACTED');
+    });
+
+    it('refuses to include the token unless main supplies it', () => {
+      expect(() => buildCurlCommand(request(), { tokens: 'included' })).toThrow(CurlApiTokenRequired);
+      expect(() => buildCurlCommand(request(), { tokens: 'included' })).toThrow(
+        'npx checkout-console curl 9 --with-token',
+      );
+    });
+
+    it('puts the API token main supplies in place of the masked one', () => {
+      const built = buildCurlCommand(request(), { tokens: 'included', apiToken: 'sk_test_plain' });
+      expect(built.redacted).toBe(false);
+      const { args } = runThroughShell(built.command);
+      expect(args).toContain('Authorization: Bearer sk_test_plain');
+      expect(args.join('\n')).not.toContain('••••');
+    });
+
+    it('adds no Authorization to a request sent without one', () => {
+      const built = buildCurlCommand(request({ requestHeaders: [['Accept', 'application/json']] }), {
+        tokens: 'included',
+        apiToken: 'sk_test_plain',
+      });
+      expect(built.command).not.toContain('Authorization');
+    });
+  });
+});
