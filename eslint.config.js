@@ -25,6 +25,7 @@ export default tseslint.config(
       'native/**',
       'bench/results/**',
       'test-results/**',
+      '.tmp/**',
       'playwright-report/**',
     ],
   },
