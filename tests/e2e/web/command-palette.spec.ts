@@ -60,7 +60,7 @@ test('arrow keys move through the results and Escape closes the palette', async 
 });
 
 test('Ctrl+Enter with no builder open says where to send from', async ({ page, served }) => {
-  await openConsole(page, served);
+  await openConsole(page, served, '#/settings');
   await page.keyboard.press('Control+Enter');
   await expect(page.getByText('Open the builder to send')).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import {
   IconActivity,
+  IconHammer,
   IconKey,
   IconReceipt,
   IconSettings,
@@ -7,6 +8,7 @@ import {
   IconWebhook,
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
+import { BuilderView } from '../features/builder/builder-view';
 import { JwtView } from '../features/jwt/jwt-view';
 import { ListenerView } from '../features/listener/listener-view';
 import { OrdersView } from '../features/orders/orders-view';
@@ -23,6 +25,7 @@ export interface ViewDefinition {
 
 /** The navigation, in order. Each feature contributes its view here. */
 export const VIEWS: readonly ViewDefinition[] = [
+  { id: 'builder', label: 'Builder', icon: <IconHammer size={18} />, component: BuilderView },
   { id: 'profiles', label: 'Profiles', icon: <IconUserCog size={18} />, component: ProfilesView },
   { id: 'timeline', label: 'Timeline', icon: <IconActivity size={18} />, component: TimelineView },
   { id: 'orders', label: 'Orders', icon: <IconReceipt size={18} />, component: OrdersView },
@@ -31,4 +34,4 @@ export const VIEWS: readonly ViewDefinition[] = [
   { id: 'settings', label: 'Settings', icon: <IconSettings size={18} />, component: SettingsView },
 ];
 
-export const DEFAULT_VIEW = 'profiles';
+export const DEFAULT_VIEW = 'builder';

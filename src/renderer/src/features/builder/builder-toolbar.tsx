@@ -1,0 +1,123 @@
+import { Button, Group, Menu, SegmentedControl, Switch, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconSend, IconSparkles, IconX } from '@tabler/icons-react';
+import { COUNTRIES, COUNTRY_NAMES, generateSample, type CountryCode } from '../../../../shared/checkout';
+import type { ProfileView } from '../../../../shared/profile';
+import { ENVIRONMENT_COLOR } from '../../app/environment-style';
+import { appCommandShortcutLabel } from './shortcut-label';
+import { useBuilderStore } from './builder-store';
+import { DraftsMenu } from './drafts-menu';
+import { cancelSend } from './send-checkout';
+import { useSendStore } from './send-store';
+
+const FORMS = [
+  { label: 'General', value: 'general' },
+  { label: 'Education', value: 'education' },
+];
+
+/** Replaces the document with a complete, valid sample of the current form (country random or chosen). */
+function useSample() {
+  const form = useBuilderStore((state) => state.form);
+  const setDocument = useBuilderStore((state) => state.setDocument);
+  return (country?: CountryCode) =>
+    setDocument(generateSample(form, country === undefined ? {} : { country }));
+}
+
+export function BuilderToolbar({ profile, onSend }: { profile: ProfileView | null; onSend: () => void }) {
+  const form = useBuilderStore((state) => state.form);
+  const setForm = useBuilderStore((state) => state.setForm);
+  const singleCheckout = useBuilderStore((state) => state.singleCheckout);
+  const setSingleCheckout = useBuilderStore((state) => state.setSingleCheckout);
+  const fresh = useBuilderStore((state) => state.freshReferenceOnSend);
+  const setFresh = useBuilderStore((state) => state.setFreshReferenceOnSend);
+  const sending = useSendStore((state) => state.requestKey !== null);
+  const sample = useSample();
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" mb="sm">
+      <Group gap="sm" wrap="nowrap">
+        <SegmentedControl
+          aria-label="Form"
+          data={FORMS}
+          value={form}
+          onChange={(value) => setForm(value === 'education' ? 'education' : 'general')}
+        />
+        {form === 'education' && (
+          <Tooltip label="Disabled: payment_type and instalments become required" openDelay={300}>
+            <Switch
+              label="Single checkout"
+              checked={singleCheckout}
+              onChange={(event) => setSingleCheckout(event.currentTarget.checked)}
+            />
+          </Tooltip>
+        )}
+        <DraftsMenu />
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Group gap={0} wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconSparkles size={14} />}
+            onClick={() => sample()}
+            style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+          >
+            Sample
+          </Button>
+          <Menu position="bottom-end" shadow="md">
+            <Menu.Target>
+              <Button
+                size="xs"
+                variant="light"
+                px={6}
+                aria-label="Sample for a country"
+                style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+              >
+                <IconChevronDown size={14} />
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Sample for</Menu.Label>
+              {COUNTRIES.map((country) => (
+                <Menu.Item key={country} onClick={() => sample(country)}>
+                  {COUNTRY_NAMES[country]} ({country})
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        <Tooltip label="Every send gets a new order_reference_id (written into the payload)" openDelay={300}>
+          <Switch
+            size="xs"
+            label="Fresh reference"
+            checked={fresh}
+            onChange={(event) => setFresh(event.currentTarget.checked)}
+          />
+        </Tooltip>
+        {sending ? (
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconX size={14} />}
+            onClick={cancelSend}
+          >
+            Cancel
+          </Button>
+        ) : (
+          <Tooltip
+            label={`Send to ${profile?.name ?? 'the active profile'} (${appCommandShortcutLabel('send')})`}
+          >
+            <Button
+              size="xs"
+              leftSection={<IconSend size={14} />}
+              color={profile === null ? undefined : ENVIRONMENT_COLOR[profile.environment]}
+              disabled={profile === null}
+              onClick={onSend}
+            >
+              Send{profile === null ? '' : ` to ${profile.name}`}
+            </Button>
+          </Tooltip>
+        )}
+      </Group>
+    </Group>
+  );
+}

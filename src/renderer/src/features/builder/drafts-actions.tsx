@@ -1,0 +1,189 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { draftNameSchema, type Draft } from '../../../../shared/drafts';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { selectDirty, useBuilderStore } from './builder-store';
+
+/** Asks for a draft name; resolves null when the person backs out. */
+export function askDraftName(title: string, initial: string, action: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const id = modals.open({
+      title,
+      onClose: () => resolve(null),
+      children: (
+        <NamePrompt
+          initial={initial}
+          action={action}
+          onDone={(name) => {
+            resolve(name);
+            modals.close(id);
+          }}
+        />
+      ),
+    });
+  });
+}
+
+function NamePrompt({
+  initial,
+  action,
+  onDone,
+}: {
+  initial: string;
+  action: string;
+  onDone: (name: string | null) => void;
+}) {
+  const [name, setName] = useState(initial);
+  const parsed = draftNameSchema.safeParse(name);
+  const submit = () => {
+    if (parsed.success) onDone(parsed.data);
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Draft name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={name === '' || parsed.success ? undefined : parsed.error.issues[0]?.message}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone(null)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!parsed.success}>
+            {action}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Confirms dropping unsaved edits of the working copy; true when there are none. */
+export function confirmDiscard(what: string): Promise<boolean> {
+  const state = useBuilderStore.getState();
+  const untouchedNew = state.saved === null && state.text.trim() === '{}';
+  if (!selectDirty(state) || untouchedNew) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: 'Discard unsaved changes?',
+      children: (
+        <Text size="sm">
+          {state.saved === null
+            ? 'The document in the builder is not saved as a draft.'
+            : `"${state.saved.name}" has changes that are not saved.`}{' '}
+          {what} replaces it.
+        </Text>
+      ),
+      labels: { confirm: 'Discard and continue', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
+
+function failed(action: string, error: unknown): void {
+  notifications.show({ color: 'red', title: `${action} failed`, message: errorMessage(error) });
+}
+
+function documentOf() {
+  const { form, singleCheckout, text } = useBuilderStore.getState();
+  return { form, singleCheckout, text };
+}
+
+/** Saves over the current draft, or asks for a name when there is none. */
+export async function saveDraft(): Promise<Draft | null> {
+  const { saved } = useBuilderStore.getState();
+  if (saved === null) return saveDraftAs();
+  try {
+    const draft = await bridge.saveDraft({ id: saved.id, name: saved.name, ...documentOf() });
+    useBuilderStore.getState().markSaved(draft);
+    notifications.show({ color: 'green', message: `Saved "${draft.name}"` });
+    return draft;
+  } catch (error) {
+    failed('Saving', error);
+    return null;
+  }
+}
+
+export async function saveDraftAs(): Promise<Draft | null> {
+  const { saved } = useBuilderStore.getState();
+  const name = await askDraftName(
+    'Save as a new draft',
+    saved === null ? '' : `${saved.name} (copy)`,
+    'Save',
+  );
+  if (name === null) return null;
+  try {
+    const draft = await bridge.saveDraft({ name, ...documentOf() });
+    useBuilderStore.getState().markSaved(draft);
+    notifications.show({ color: 'green', message: `Saved "${draft.name}"` });
+    return draft;
+  } catch (error) {
+    failed('Saving', error);
+    return null;
+  }
+}
+
+export async function openDraft(id: number): Promise<void> {
+  if (!(await confirmDiscard('Opening the draft'))) return;
+  try {
+    useBuilderStore.getState().open(await bridge.getDraft({ id }));
+  } catch (error) {
+    failed('Opening the draft', error);
+  }
+}
+
+export async function renameDraft(id: number, current: string): Promise<void> {
+  const name = await askDraftName('Rename draft', current, 'Rename');
+  if (name === null || name === current) return;
+  try {
+    const draft = await bridge.renameDraft({ id, name });
+    if (useBuilderStore.getState().saved?.id === id) {
+      const { saved } = useBuilderStore.getState();
+      if (saved !== null) useBuilderStore.setState({ saved: { ...saved, name: draft.name } });
+    }
+  } catch (error) {
+    failed('Renaming', error);
+  }
+}
+
+export async function duplicateDraft(id: number): Promise<void> {
+  try {
+    const copy = await bridge.duplicateDraft({ id });
+    notifications.show({ message: `Duplicated as "${copy.name}"` });
+  } catch (error) {
+    failed('Duplicating', error);
+  }
+}
+
+export function deleteDraft(id: number, name: string): void {
+  modals.openConfirmModal({
+    title: `Delete draft "${name}"?`,
+    children: <Text size="sm">The draft is removed for good. The builder keeps what it shows, unsaved.</Text>,
+    labels: { confirm: 'Delete', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => {
+      bridge
+        .deleteDraft({ id })
+        .then(() => useBuilderStore.getState().forgetDraft(id))
+        .catch((error: unknown) => failed('Deleting', error));
+    },
+  });
+}
+
+export async function newDocument(): Promise<void> {
+  if (await confirmDiscard('A new document')) useBuilderStore.getState().open(null);
+}

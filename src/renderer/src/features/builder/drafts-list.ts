@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import type { DraftSummary } from '../../../../shared/drafts';
+import { bridge } from '../../bridge';
+
+/** The saved drafts while `active`, kept current by `drafts.changed` pushes (from any window). */
+export function useDraftsList(active: boolean): DraftSummary[] {
+  const [drafts, setDrafts] = useState<DraftSummary[]>([]);
+  useEffect(() => {
+    if (!active) return;
+    let current = true;
+    bridge
+      .listDrafts({})
+      .then((list) => current && setDrafts(list.drafts))
+      .catch(() => undefined);
+    const unsubscribe = bridge.subscribe((event) => {
+      if (event.name === 'drafts.changed') setDrafts(event.payload.drafts);
+    });
+    return () => {
+      current = false;
+      unsubscribe();
+    };
+  }, [active]);
+  return drafts;
+}

@@ -1,0 +1,214 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Menu,
+  Modal,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  IconChevronDown,
+  IconCopy,
+  IconDeviceFloppy,
+  IconDownload,
+  IconFile,
+  IconFolderOpen,
+  IconPencil,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { selectDirty, useBuilderStore } from './builder-store';
+import {
+  deleteDraft,
+  duplicateDraft,
+  newDocument,
+  openDraft,
+  renameDraft,
+  saveDraft,
+  saveDraftAs,
+} from './drafts-actions';
+import { useDraftsList } from './drafts-list';
+import { exportPayload, importPayload } from './payload-files';
+
+/** The draft in the builder (name, unsaved mark) and everything done with drafts and files. */
+export function DraftsMenu() {
+  const { saved, dirty } = useBuilderStore(
+    useShallow((state) => ({ saved: state.saved, dirty: selectDirty(state) })),
+  );
+  const [browsing, setBrowsing] = useState(false);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" fw={600} truncate maw={220} data-testid="draft-name">
+        {saved === null ? 'Unsaved document' : saved.name}
+      </Text>
+      {saved !== null && dirty && (
+        <Badge size="xs" color="orange" variant="light" data-testid="draft-unsaved">
+          edited
+        </Badge>
+      )}
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconDeviceFloppy size={14} />}
+        onClick={() => void saveDraft()}
+      >
+        Save
+      </Button>
+      <Menu position="bottom-start" shadow="md" width={220}>
+        <Menu.Target>
+          <Button size="xs" variant="default" rightSection={<IconChevronDown size={14} />}>
+            Drafts
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconFile size={14} />} onClick={() => void newDocument()}>
+            New document
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFolderOpen size={14} />} onClick={() => setBrowsing(true)}>
+            Open draft…
+          </Menu.Item>
+          <Menu.Item leftSection={<IconDeviceFloppy size={14} />} onClick={() => void saveDraftAs()}>
+            Save as…
+          </Menu.Item>
+          {saved !== null && (
+            <>
+              <Menu.Item
+                leftSection={<IconPencil size={14} />}
+                onClick={() => void renameDraft(saved.id, saved.name)}
+              >
+                Rename…
+              </Menu.Item>
+              <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void duplicateDraft(saved.id)}>
+                Duplicate
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => deleteDraft(saved.id, saved.name)}
+              >
+                Delete
+              </Menu.Item>
+            </>
+          )}
+          <Menu.Divider />
+          <FileButton
+            onChange={(file) => file !== null && void importPayload(file)}
+            accept="application/json,.json"
+          >
+            {(props) => (
+              <Menu.Item leftSection={<IconUpload size={14} />} {...props}>
+                Import JSON file…
+              </Menu.Item>
+            )}
+          </FileButton>
+          <Menu.Item leftSection={<IconDownload size={14} />} onClick={exportPayload}>
+            Export JSON file
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <DraftsBrowser opened={browsing} onClose={() => setBrowsing(false)} />
+    </Group>
+  );
+}
+
+/** Every saved draft: open, rename, duplicate, delete; filtered by name as you type. */
+function DraftsBrowser({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const drafts = useDraftsList(opened);
+  const current = useBuilderStore((state) => state.saved?.id ?? null);
+  const [query, setQuery] = useState('');
+  const shown = drafts.filter((draft) => draft.name.toLowerCase().includes(query.trim().toLowerCase()));
+  return (
+    <Modal opened={opened} onClose={onClose} title="Drafts" size="lg">
+      <Stack gap="sm">
+        <TextInput
+          placeholder="Filter by name"
+          aria-label="Filter drafts"
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          data-autofocus
+        />
+        {drafts.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No drafts yet. Save the builder's document to keep it by name.
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={420}>
+            <Table highlightOnHover fz="sm" aria-label="Saved drafts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Form</Table.Th>
+                  <Table.Th>Updated</Table.Th>
+                  <Table.Th w={150} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((draft) => (
+                  <Table.Tr key={draft.id}>
+                    <Table.Td>
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() => {
+                          onClose();
+                          void openDraft(draft.id);
+                        }}
+                      >
+                        {draft.name}
+                      </Button>
+                      {draft.id === current && (
+                        <Badge size="xs" ml={4} variant="light">
+                          open
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{draft.form}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" c="dimmed">
+                        {new Date(draft.updatedAt).toLocaleString()}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={2} justify="flex-end" wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Rename ${draft.name}`}
+                          onClick={() => void renameDraft(draft.id, draft.name)}
+                        >
+                          <IconPencil size={14} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Duplicate ${draft.name}`}
+                          onClick={() => void duplicateDraft(draft.id)}
+                        >
+                          <IconCopy size={14} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${draft.name}`}
+                          onClick={() => deleteDraft(draft.id, draft.name)}
+                        >
+                          <IconTrash size={14} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+import { ActionIcon, Badge, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconBraces, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import type { Finding } from '../../../../shared/checkout';
+import { useBuilderStore } from './builder-store';
+import classes from './builder.module.css';
+import { groupOfPath } from './form/group-of-path';
+
+export interface FindingCounts {
+  errors: number;
+  warnings: number;
+}
+
+export function countFindings(findings: readonly Finding[]): FindingCounts {
+  let errors = 0;
+  for (const finding of findings) if (finding.severity === 'error') errors++;
+  return { errors, warnings: findings.length - errors };
+}
+
+/**
+ * Every finding with its path, message and the spec rule it comes from. A click goes to the
+ * field in the form (or, for what the form does not show, to the raw JSON); the braces go to
+ * the raw JSON directly.
+ */
+export function FindingsPanel({ findings, stale }: { findings: readonly Finding[]; stale: boolean }) {
+  const focusPath = useBuilderStore((state) => state.focusPath);
+  if (findings.length === 0)
+    return (
+      <Group gap="xs" p="sm" data-testid="findings-empty">
+        <IconCircleCheck size={18} color="var(--mantine-color-green-6)" />
+        <Text size="sm">
+          No findings: the payload follows every rule of the spec{stale ? ' (as last parsed)' : ''}.
+        </Text>
+      </Group>
+    );
+  return (
+    <ScrollArea h="100%" type="auto">
+      <Stack gap={0} data-testid="findings-list">
+        {stale && (
+          <Text size="xs" c="orange" px="sm" py={4}>
+            Findings of the last JSON that parsed.
+          </Text>
+        )}
+        {findings.map((finding, index) => (
+          <Group
+            key={`${finding.path}:${finding.code}:${index}`}
+            className={classes.finding}
+            gap="xs"
+            wrap="nowrap"
+            align="flex-start"
+            data-severity={finding.severity}
+          >
+            <UnstyledButton
+              className={classes.findingButton}
+              onClick={() => focusPath(finding.path, groupOfPath(finding.path) === null ? 'raw' : 'form')}
+              aria-label={`${finding.severity}: ${finding.path}: ${finding.message}`}
+            >
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                {finding.severity === 'error' ? (
+                  <IconCircleX
+                    size={16}
+                    color="var(--mantine-color-red-6)"
+                    style={{ flexShrink: 0, marginTop: 2 }}
+                  />
+                ) : (
+                  <IconAlertTriangle
+                    size={16}
+                    color="var(--mantine-color-orange-6)"
+                    style={{ flexShrink: 0, marginTop: 2 }}
+                  />
+                )}
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" ff="monospace" fw={600} truncate>
+                      {finding.path}
+                    </Text>
+                    <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+                      {finding.code}
+                    </Badge>
+                  </Group>
+                  <Text size="sm">{finding.message}</Text>
+                  <Text size="xs" c="dimmed">
+                    {finding.rule}
+                  </Text>
+                </Stack>
+              </Group>
+            </UnstyledButton>
+            <Tooltip label="Show in the raw JSON" openDelay={300}>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                onClick={() => focusPath(finding.path, 'raw')}
+                aria-label={`Show ${finding.path} in the raw JSON`}
+              >
+                <IconBraces size={14} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,51 @@
+import { Stack, Switch, Text } from '@mantine/core';
+import type { FormField } from '../../../../../shared/checkout';
+import { getIn, setIn } from '../../../../../shared/builder/document-edit';
+import { useBuilderStore } from '../builder-store';
+import { useBuilderForm } from './builder-form-context';
+import { ObjectBlock } from './field-grid';
+
+/** billing_address made a copy of shipping_address (what "same as shipping" keeps true). */
+export function mirrorBilling(document: unknown): unknown {
+  const shipping = getIn(document, ['shipping_address']);
+  if (shipping === undefined) return document;
+  return setIn(document, ['billing_address'], structuredClone(shipping));
+}
+
+/** Shipping and billing addresses; billing can follow shipping while "same as shipping" is on. */
+export function AddressBlocks({ fields }: { fields: readonly FormField[] }) {
+  const { edit } = useBuilderForm();
+  const same = useBuilderStore((state) => state.sameAsShipping);
+  const setSame = useBuilderStore((state) => state.setSameAsShipping);
+  const shipping = fields.find((field) => field.path === 'shipping_address');
+  const billing = fields.find((field) => field.path === 'billing_address');
+  if (shipping === undefined || billing === undefined) return null;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" fw={600}>
+        Shipping address
+      </Text>
+      <ObjectBlock object={shipping} fields={fields} />
+      <Text size="sm" fw={600}>
+        Billing address
+      </Text>
+      <Switch
+        label="Same as shipping"
+        description="Billing is a copy of the shipping address and follows its changes."
+        checked={same}
+        onChange={(event) => {
+          const on = event.currentTarget.checked;
+          setSame(on);
+          if (on) edit(mirrorBilling);
+        }}
+      />
+      {same ? (
+        <Text size="xs" c="dimmed" data-path="billing_address">
+          billing_address follows shipping_address.
+        </Text>
+      ) : (
+        <ObjectBlock object={billing} fields={fields} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,198 @@
+import { Autocomplete, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useController } from 'react-hook-form';
+import type { FieldKind, FormField } from '../../../../../shared/checkout';
+import { formatFieldValue, parseFieldText, textMatchesValue } from '../../../../../shared/builder/field-text';
+import { monoInput } from '../../../app/mono-input';
+import { useWarningsAt } from './builder-form-context';
+import { FieldLabel } from './field-label';
+import { fieldName, findingPath, type Segments } from './form-paths';
+
+type TextKind = FieldKind | 'amount';
+
+/**
+ * The text an input shows: what was typed while it still stands for the value (so "12." or
+ * "0.50" survive), otherwise the value as text (it changed elsewhere: the raw editor, a helper).
+ */
+function useFieldText(kind: TextKind, value: unknown, onChange: (value: unknown) => void) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const text = typed !== null && textMatchesValue(kind, typed, value) ? typed : formatFieldValue(value);
+  const change = (next: string) => {
+    setTyped(next);
+    onChange(parseFieldText(kind, next, value));
+  };
+  return [text, change] as const;
+}
+
+interface FieldInputProps {
+  field: FormField;
+  path: Segments;
+  /** Shown instead of the field's own label (table cells use the column header). */
+  label?: string;
+  hideLabel?: boolean;
+  disabled?: boolean;
+  /** Money amounts: the text keeps the number-or-string spelling already there. */
+  kind?: TextKind;
+  values?: readonly string[];
+}
+
+function useFieldMessage(path: Segments, error: string | undefined): string | undefined {
+  const warnings = useWarningsAt(findingPath(path));
+  if (error !== undefined) return error;
+  return warnings[0]?.message;
+}
+
+/** One field of the checkout request, edited as its kind asks; nothing typed is ever refused. */
+export function FieldInput({ field, path, label, hideLabel, disabled, kind, values }: FieldInputProps) {
+  const { field: control, fieldState } = useController({ name: fieldName(path) });
+  const error = fieldState.error?.message;
+  const message = useFieldMessage(path, error);
+  const effectiveKind = kind ?? field.kind;
+  const common = {
+    label: hideLabel === true ? undefined : <FieldLabel field={field} label={label} />,
+    'aria-label': hideLabel === true ? (label ?? field.label) : undefined,
+    'data-path': findingPath(path),
+    disabled,
+    error: message,
+    styles: error === undefined && message !== undefined ? WARNING_STYLES : undefined,
+    onBlur: control.onBlur,
+  };
+  if (effectiveKind === 'boolean')
+    return <BooleanInput {...common} value={control.value} onChange={control.onChange} field={field} />;
+  if (effectiveKind === 'nullable-date')
+    return <NullableDateInput {...common} value={control.value} onChange={control.onChange} />;
+  const options = values ?? field.values ?? field.suggestions;
+  if (options !== undefined)
+    return <ChoiceInput {...common} value={control.value} onChange={control.onChange} options={options} />;
+  return <TextField {...common} kind={effectiveKind} value={control.value} onChange={control.onChange} />;
+}
+
+/** Warnings are shown in orange where errors are red: they never block a send. */
+const WARNING_STYLES = {
+  error: { color: 'var(--mantine-color-orange-7)' },
+  input: { borderColor: 'var(--mantine-color-orange-6)', color: 'inherit' },
+} as const;
+
+type CommonProps = {
+  label: ReactNode;
+  'aria-label': string | undefined;
+  'data-path': string;
+  disabled: boolean | undefined;
+  error: string | undefined;
+  styles: typeof WARNING_STYLES | undefined;
+  onBlur: () => void;
+};
+
+const MONO_KINDS = new Set<TextKind>(['uri', 'email', 'date', 'integer', 'number', 'amount']);
+
+function TextField({
+  kind,
+  value,
+  onChange,
+  ...common
+}: CommonProps & { kind: TextKind; value: unknown; onChange: (value: unknown) => void }) {
+  const [text, change] = useFieldText(kind, value, onChange);
+  const placeholder = kind === 'date' ? 'dd-mm-yyyy' : kind === 'uri' ? 'https://' : undefined;
+  return (
+    <TextInput
+      {...common}
+      {...(MONO_KINDS.has(kind) ? monoInput : {})}
+      styles={{ ...(MONO_KINDS.has(kind) ? monoInput.styles : {}), ...common.styles }}
+      value={text}
+      placeholder={placeholder}
+      inputMode={kind === 'integer' || kind === 'number' || kind === 'amount' ? 'decimal' : undefined}
+      onChange={(event) => change(event.currentTarget.value)}
+    />
+  );
+}
+
+function ChoiceInput({
+  value,
+  onChange,
+  options,
+  ...common
+}: CommonProps & { value: unknown; onChange: (value: unknown) => void; options: readonly string[] }) {
+  const [text, change] = useFieldText('string', value, onChange);
+  return (
+    <Autocomplete
+      {...common}
+      value={text}
+      data={[...options]}
+      onChange={change}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+const BOOLEAN_CHOICES = [
+  { label: 'unset', value: 'unset' },
+  { label: 'true', value: 'true' },
+  { label: 'false', value: 'false' },
+];
+
+function BooleanInput({
+  value,
+  onChange,
+  field,
+  ...common
+}: CommonProps & { value: unknown; onChange: (value: unknown) => void; field: FormField }) {
+  const current = value === true ? 'true' : value === false ? 'false' : 'unset';
+  const foreign = value !== undefined && typeof value !== 'boolean';
+  return (
+    <Stack gap={4} data-path={common['data-path']}>
+      {common.label !== undefined && (
+        <Text size="sm" fw={500} component="div">
+          {common.label}
+        </Text>
+      )}
+      <SegmentedControl
+        size="xs"
+        data={BOOLEAN_CHOICES}
+        value={current}
+        disabled={common.disabled}
+        aria-label={common['aria-label'] ?? field.label}
+        onChange={(choice) => onChange(choice === 'unset' ? undefined : choice === 'true')}
+      />
+      {foreign && (
+        <Text size="xs" c="orange">
+          Holds {JSON.stringify(value)} (not a boolean); pick one to replace it.
+        </Text>
+      )}
+      {common.error !== undefined && (
+        <Text size="xs" c={foreign ? 'orange' : 'red'}>
+          {common.error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function NullableDateInput({
+  value,
+  onChange,
+  ...common
+}: CommonProps & { value: unknown; onChange: (value: unknown) => void }) {
+  const [text, change] = useFieldText('date', value === null ? undefined : value, onChange);
+  const isNull = value === null;
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <TextInput
+        {...common}
+        {...monoInput}
+        styles={{ ...monoInput.styles, ...common.styles }}
+        style={{ flex: 1 }}
+        value={isNull ? 'null' : text}
+        disabled={common.disabled === true || isNull}
+        placeholder="dd-mm-yyyy"
+        onChange={(event) => change(event.currentTarget.value)}
+      />
+      <Checkbox
+        label="null"
+        mb={common.error === undefined ? 8 : 28}
+        checked={isNull}
+        disabled={common.disabled}
+        onChange={(event) => onChange(event.currentTarget.checked ? null : undefined)}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,47 @@
+import { notifications } from '@mantine/notifications';
+import { DRAFT_TEXT_MAX } from '../../../../shared/drafts';
+import { parseJsonText } from '../../../../shared/json-text';
+import { useBuilderStore } from './builder-store';
+import { payloadFileName } from './builder-text';
+import { confirmDiscard } from './drafts-actions';
+
+/**
+ * Exports the payload exactly as typed, as a `.json` file the `validate` and `send` commands
+ * read. The browser downloads it; the desktop app asks where to save it.
+ */
+export function exportPayload(): void {
+  const { text, saved } = useBuilderStore.getState();
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = payloadFileName(saved?.name ?? null);
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Opens a JSON file as a new, unsaved document (kept as typed, even when it does not parse). */
+export async function importPayload(file: File): Promise<void> {
+  if (file.size > DRAFT_TEXT_MAX) {
+    notifications.show({
+      color: 'red',
+      title: 'Not imported',
+      message: `${file.name} is ${file.size} bytes; the builder holds at most ${DRAFT_TEXT_MAX} (4 MiB).`,
+    });
+    return;
+  }
+  const text = await file.text();
+  if (!(await confirmDiscard(`Importing ${file.name}`))) return;
+  const store = useBuilderStore.getState();
+  store.open(null);
+  store.setText(text);
+  const parsed = parseJsonText(text);
+  notifications.show(
+    parsed.ok
+      ? { message: `Imported ${file.name}: save it as a draft to keep it by name.` }
+      : {
+          color: 'orange',
+          title: `Imported ${file.name}, which is not valid JSON`,
+          message: `Line ${parsed.line}, column ${parsed.column}: ${parsed.message}. Fix it in the raw JSON.`,
+        },
+  );
+}

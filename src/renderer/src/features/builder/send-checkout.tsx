@@ -1,0 +1,128 @@
+import { List, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { freshOrderReferenceId, type Finding } from '../../../../shared/checkout';
+import { setIn } from '../../../../shared/builder/document-edit';
+import type { ProfileView } from '../../../../shared/profile';
+import { confirmLiveCall } from '../../app/confirm-live';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { useBuilderStore } from './builder-store';
+import { isJsonObject } from './builder-text';
+import { useSendStore } from './send-store';
+
+const SHOWN_ERRORS = 6;
+
+/** Asks before a payload with errors (or text that is not JSON) goes out; resolves true for "Send anyway". */
+function confirmSendAnyway(errors: readonly Finding[], parseMessage: string | null): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title:
+        parseMessage === null
+          ? `Send with ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}?`
+          : 'Send text that is not JSON?',
+      children: (
+        <Stack gap="xs">
+          {parseMessage === null ? (
+            <>
+              <Text size="sm">
+                The service should refuse this payload. Sending it anyway is how negative tests are done; the
+                exchange is marked in history as sent with errors.
+              </Text>
+              <List size="sm" spacing={2}>
+                {errors.slice(0, SHOWN_ERRORS).map((finding, index) => (
+                  <List.Item key={`${finding.path}:${index}`}>
+                    <Text span ff="monospace" size="sm">
+                      {finding.path}
+                    </Text>
+                    : {finding.message}
+                  </List.Item>
+                ))}
+              </List>
+              {errors.length > SHOWN_ERRORS && (
+                <Text size="xs" c="dimmed">
+                  and {errors.length - SHOWN_ERRORS} more.
+                </Text>
+              )}
+            </>
+          ) : (
+            <Text size="sm">
+              The raw JSON does not parse ({parseMessage}). It will be sent exactly as typed, to see how the
+              service answers a malformed body.
+            </Text>
+          )}
+        </Stack>
+      ),
+      labels: { confirm: 'Send anyway', cancel: 'Back to editing' },
+      confirmProps: { color: 'orange' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
+
+/**
+ * Sends the builder's payload to the active profile: "Send anyway" for errors, the live
+ * confirmation, a fresh order_reference_id when asked (written back, so what is shown is what
+ * went), the raw text as typed when it does not parse. Cancellable while in flight.
+ */
+export async function sendFromBuilder(
+  profile: ProfileView | null,
+  findings: readonly Finding[],
+): Promise<void> {
+  const send = useSendStore.getState();
+  if (send.requestKey !== null) return;
+  if (profile === null) {
+    useSendStore.setState({ error: 'No profile is active: add one under Profiles.', panel: 'response' });
+    return;
+  }
+  const builder = useBuilderStore.getState();
+  const errors = findings.filter((finding) => finding.severity === 'error');
+  const parseMessage =
+    builder.parseError === null
+      ? null
+      : `line ${builder.parseError.line}, column ${builder.parseError.column}: ${builder.parseError.message}`;
+  if ((errors.length > 0 || parseMessage !== null) && !(await confirmSendAnyway(errors, parseMessage)))
+    return;
+  if (!(await confirmLiveCall(profile, 'Creating a checkout session'))) return;
+
+  let body: { kind: 'json'; payload: unknown } | { kind: 'raw'; text: string };
+  if (builder.parseError !== null) body = { kind: 'raw', text: builder.text };
+  else {
+    let payload = builder.document;
+    if (builder.freshReferenceOnSend && isJsonObject(payload)) {
+      payload = setIn(payload, ['order_reference_id'], freshOrderReferenceId());
+      builder.setDocument(payload);
+    }
+    body = { kind: 'json', payload };
+  }
+  const requestKey = crypto.randomUUID();
+  useSendStore.setState({
+    requestKey,
+    error: null,
+    result: null,
+    sentWithErrors: errors.length,
+    sentRaw: body.kind === 'raw',
+    panel: 'response',
+  });
+  try {
+    const result = await bridge.sendCheckout({
+      profileId: profile.id,
+      body,
+      injectNotificationUrl: builder.injectNotificationUrl,
+      form: builder.form,
+      confirmLive: profile.environment === 'live',
+      requestKey,
+    });
+    useSendStore.setState({ result });
+  } catch (error) {
+    useSendStore.setState({ error: errorMessage(error) });
+  } finally {
+    useSendStore.setState({ requestKey: null });
+  }
+}
+
+export function cancelSend(): void {
+  const { requestKey } = useSendStore.getState();
+  if (requestKey !== null) void bridge.cancelExchange({ requestKey });
+}

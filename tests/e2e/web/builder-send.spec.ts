@@ -1,0 +1,116 @@
+import { test as base, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openConsole } from '../fixtures/console-test';
+import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
+import { cliPath, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { BuilderPage } from '../pages/builder-page';
+
+const API_TOKEN = 'builder-e2e-api-token-51c2';
+const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
+
+/** A served console whose Local profile sends to a fake service on 127.0.0.1. */
+const test = base.extend<{ setup: { served: ServedConsole; fake: FakeCheckoutService } }>({
+  setup: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-builder-e2e-'));
+    const fake = await startFakeCheckoutService();
+    execFileSync(
+      process.execPath,
+      [
+        cliPath,
+        '--data-dir',
+        dataDir,
+        'profiles',
+        'set',
+        'Local',
+        '--listener-port',
+        '0',
+        '--base-url',
+        fake.url,
+        '--api-token',
+        API_TOKEN,
+      ],
+      { env, stdio: 'ignore' },
+    );
+    const served = await startServedConsole({}, dataDir);
+    await use({ served, fake });
+    await served.stop();
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+test('Ctrl+Enter sends the payload; the answer shows the new session with copy buttons and its page', async ({
+  page,
+  setup,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openConsole(page, setup.served, '#/builder');
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.getByLabel('Fresh reference').check();
+  const before = (await builder.rawJson()) as { order_reference_id: string };
+
+  // The request as it will go: the token masked, the listener URL filled in.
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await expect(page.getByTestId('request-preview')).toContainText(`${setup.fake.url}/checkout`);
+  await expect(page.getByTestId('notification-plan')).toContainText('merchant_url.notification');
+  await expect(page.getByTestId('request-preview')).not.toContainText(API_TOKEN);
+
+  await builder.field('Description', 'Order').click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const created = page.getByTestId('checkout-created');
+  await expect(created).toBeVisible();
+  const orderId = setup.fake.orderIds[0] ?? '';
+  await expect(page.getByTestId('created-order_id')).toHaveText(orderId);
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  await expect(page.getByRole('link', { name: 'Open checkout page' })).toHaveAttribute(
+    'href',
+    `http://127.0.0.1/checkout-page?order_id=${orderId}&locale=en_US`,
+  );
+  await expect(created.getByRole('button', { name: 'Copy checkout_url' })).toBeVisible();
+
+  // What reached the service: the payload with a fresh reference (shown in the builder too).
+  const sent = JSON.parse(setup.fake.received[0]?.body ?? '{}') as { order_reference_id: string };
+  expect(sent.order_reference_id).not.toBe(before.order_reference_id);
+  expect(((await builder.rawJson()) as { order_reference_id: string }).order_reference_id).toBe(
+    sent.order_reference_id,
+  );
+  expect(setup.fake.received[0]?.authorization).toBe(`Bearer ${API_TOKEN}`);
+
+  await page.getByRole('button', { name: 'Open the order' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/orders\\?id=${orderId}`));
+});
+
+test('a payload with errors is sent only through "Send anyway", and marked as such', async ({
+  page,
+  setup,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openConsole(page, setup.served, '#/builder');
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await builder.field('Description', 'Order').fill('');
+  await expect(builder.errorCount()).toHaveText('1 error');
+
+  await page.getByRole('button', { name: /^Send to Local/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send with 1 error?' });
+  await expect(dialog).toContainText('description');
+  await dialog.getByRole('button', { name: 'Back to editing' }).click();
+  expect(setup.fake.received).toHaveLength(0);
+
+  await page.getByRole('button', { name: /^Send to Local/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send anyway' }).click();
+  await expect(page.getByTestId('send-response')).toContainText('Sent with 1 error');
+  expect(setup.fake.received).toHaveLength(1);
+
+  // Text that is not JSON goes as typed, on purpose.
+  await builder.replaceRaw('{"order_reference_id": ');
+  await page.getByRole('button', { name: /^Send to Local/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Send text that is not JSON?' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send anyway' }).click();
+  await expect(page.getByTestId('send-response')).toContainText('Sent as raw text');
+  await expect.poll(() => setup.fake.received[1]?.body).toBe('{"order_reference_id": ');
+});

@@ -1,0 +1,229 @@
+import type { Page } from '@playwright/test';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { BuilderPage } from '../pages/builder-page';
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+});
+
+async function fillByHand(page: Page, builder: BuilderPage): Promise<void> {
+  const order = 'Order';
+  await builder.field('Order reference id', order).fill('ORD-HAND-1');
+  await builder.field('Description', order).fill('Two coffee mugs');
+  await builder.field('Country', order).fill('SA');
+  await builder.field('Payment type', order).fill('PAY_BY_INSTALMENTS');
+  await builder.field('Instalments', order).fill('4');
+
+  await builder.field('Total amount', 'Amounts').fill('115');
+  await builder.field('Total amount currency', 'Amounts').fill('SAR');
+  await builder.field('Shipping amount', 'Amounts').fill('10');
+  await builder.field('Shipping amount currency', 'Amounts').fill('SAR');
+  await builder.field('Tax amount', 'Amounts').fill('15');
+  await builder.field('Tax amount currency', 'Amounts').fill('SAR');
+
+  await builder.section('Items').getByRole('button', { name: 'Add item' }).click();
+  await builder.field('Name of item 1').fill('Coffee mug');
+  await builder.field('SKU of item 1').fill('MUG-01');
+  await builder.field('Quantity of item 1').fill('2');
+  await builder.field('Item total of item 1').fill('90');
+  await builder.section('Items').getByRole('button', { name: 'Show all fields of item 1' }).click();
+  await builder.field('Reference id', 'Items').fill('ITEM-1');
+  await builder.field('Type', 'Items').fill('Physical');
+
+  await builder.field('First name', 'Consumer').fill('Noura');
+  await builder.field('Last name', 'Consumer').fill('Al-Harbi');
+  await builder.field('Phone number', 'Consumer').fill('+966501234567');
+
+  await builder.field('First name', 'Addresses').fill('Noura');
+  await builder.field('Last name', 'Addresses').fill('Al-Harbi');
+  await builder.field('Address line 1', 'Addresses').fill('King Fahd Road 12');
+  await builder.field('City', 'Addresses').fill('Riyadh');
+  await builder.field('Country', 'Addresses').fill('SA');
+
+  await builder.field('Success URL', 'Merchant URLs').fill('https://shop.example/success');
+  await builder.field('Failure URL', 'Merchant URLs').fill('https://shop.example/failure');
+  await builder.field('Cancel URL', 'Merchant URLs').fill('https://shop.example/cancel');
+
+  const risk = builder.section('Risk assessment');
+  await risk
+    .getByRole('radiogroup', { name: 'Premium customer' })
+    .getByText('false', { exact: true })
+    .click();
+  await builder.field('Account created', 'Risk assessment').fill('01-02-2023');
+  await builder.field('Total orders', 'Risk assessment').fill('3');
+  await builder.field('First paid', 'Risk assessment').fill('05-03-2023');
+  await builder.field('Last paid', 'Risk assessment').fill('20-10-2026');
+}
+
+test('a general payload filled by hand: findings explain, fixes clear them, the raw JSON follows', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  await expect(builder.form()).toBeVisible();
+  await expect(builder.finding('order_reference_id')).toContainText('required');
+  await expect(page).toHaveTitle(/\d+ errors — Builder/);
+
+  await fillByHand(page, builder);
+  // 90 + 15 + 10 = 115: the stated total adds up, nothing is left to fix.
+  await expect(page.getByTestId('findings-empty')).toBeVisible();
+  await expect(builder.errorCount()).toHaveText('0 errors');
+  await expect(page).toHaveTitle(/^No findings — Builder/);
+  const typed = (await builder.rawJson()) as Record<string, unknown>;
+  expect(typed['order_reference_id']).toBe('ORD-HAND-1');
+  expect(typed['instalments']).toBe(4);
+  expect(typed['items']).toEqual([
+    {
+      reference_id: 'ITEM-1',
+      type: 'Physical',
+      name: 'Coffee mug',
+      sku: 'MUG-01',
+      quantity: 2,
+      total_amount: { amount: 90, currency: 'SAR' },
+    },
+  ]);
+  expect(typed['risk_assessment']).toEqual({
+    is_premium_customer: false,
+    account_creation_date: '01-02-2023',
+    total_order_count: 3,
+    date_first_paid: '05-03-2023',
+    date_last_paid: '20-10-2026',
+  });
+
+  // Break three rules by hand: a too-long SKU, an impossible date, a currency the country does not use.
+  await builder.field('SKU of item 1').fill('S'.repeat(129));
+  await builder.field('Account created', 'Risk assessment').fill('31-02-2025');
+  await builder.field('Country', 'Order').fill('AE');
+  await expect(builder.finding('items[0].sku')).toContainText('128');
+  await expect(builder.finding('risk_assessment.account_creation_date')).toBeVisible();
+  await expect(builder.findings()).toContainText('not_supported_country_currency');
+  await expect(builder.errorCount()).toHaveText('3 errors');
+  await expect(page).toHaveTitle(/^3 errors — Builder/);
+
+  // A click on a finding goes to its field.
+  await builder.finding('items[0].sku').click();
+  await expect(builder.field('SKU of item 1')).toBeFocused();
+  await builder.field('SKU of item 1').fill('MUG-01');
+  await builder.field('Account created', 'Risk assessment').fill('28-02-2023');
+  await builder.field('Country', 'Order').fill('SA');
+  await expect(page.getByTestId('findings-empty')).toBeVisible();
+
+  // The totals helper: a wrong total is computed in one click, with the breakdown.
+  await builder.field('Total amount', 'Amounts').fill('100');
+  await expect(builder.finding('total_amount.amount')).toContainText('115.00');
+  await page.getByRole('button', { name: 'Compute total' }).click();
+  await expect(page.getByTestId('totals-breakdown')).toContainText('90.00');
+  await page.getByRole('button', { name: 'Set total_amount to 115.00 SAR' }).click();
+  await expect(page.getByTestId('findings-empty')).toBeVisible();
+  expect(((await builder.rawJson()) as { total_amount: unknown }).total_amount).toEqual({
+    amount: 115,
+    currency: 'SAR',
+  });
+});
+
+test('the raw JSON drives the form; a syntax error is shown where it breaks and never wipes the form', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  const sample = (await builder.rawJson()) as Record<string, unknown>;
+  const reference = String(sample['order_reference_id']);
+  await expect(builder.field('Order reference id', 'Order')).toHaveValue(reference);
+
+  await builder.replaceRaw(JSON.stringify({ ...sample, expires_in_minute: 30 }, null, 2));
+  await expect(builder.finding('expires_in_minute')).toContainText('expires_in_minutes');
+  await expect(page.getByTestId('warning-count')).toHaveText('1 warning');
+
+  // Break the text: the form keeps the last valid payload and says why it cannot be edited.
+  await builder.replaceRaw('{ "order_reference_id": "X", ');
+  await expect(page.getByTestId('form-frozen')).toContainText('line 1');
+  await expect(builder.field('Order reference id', 'Order')).toHaveValue(reference);
+  await expect(builder.field('Order reference id', 'Order')).toBeDisabled();
+  await expect(page.locator('.cm-lint-marker-error')).toHaveCount(1);
+
+  await builder.replaceRaw(JSON.stringify({ ...sample, order_reference_id: 'FROM-RAW' }));
+  await expect(page.getByTestId('form-frozen')).toBeHidden();
+  await expect(builder.field('Order reference id', 'Order')).toHaveValue('FROM-RAW');
+  await expect(builder.field('Order reference id', 'Order')).toBeEnabled();
+});
+
+test('Education shows its own rules, and single checkout decides payment_type', async ({ page, served }) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await expect(page.getByTestId('findings-empty')).toBeVisible();
+
+  await builder.chooseForm('Education');
+  // A general sample lacks what the education form requires.
+  await expect(builder.finding('risk_assessment.education')).toContainText('required');
+  await builder.field('Quantity of item 1').fill('2');
+  await expect(builder.finding('items[0].quantity')).toContainText('1');
+
+  // A fresh education sample passes; turning single checkout off makes payment_type required.
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await expect(page.getByTestId('findings-empty')).toBeVisible();
+  const education = (await builder.rawJson()) as Record<string, unknown>;
+  expect(education['risk_assessment']).toHaveProperty('education');
+  const { payment_type: _paymentType, instalments: _instalments, ...withoutPayment } = education;
+  await builder.replaceRaw(JSON.stringify(withoutPayment, null, 2));
+  await expect(page.getByTestId('findings-empty')).toBeVisible();
+  await page.getByLabel('Single checkout').click();
+  await expect(builder.finding('payment_type')).toContainText('required');
+  await expect(builder.finding('instalments')).toBeVisible();
+});
+
+test('a sample saved as a draft is found again after a reload, by the menu and the palette', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample for a country' }).click();
+  await page.getByRole('menuitem', { name: 'Kuwait (KW)' }).click();
+  const sample = (await builder.rawJson()) as { total_amount: { currency: string } };
+  expect(sample.total_amount.currency).toBe('KWD');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('dialog').getByLabel('Draft name').fill('Kuwait happy path');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('draft-name')).toHaveText('Kuwait happy path');
+  await expect(page.getByTestId('draft-unsaved')).toBeHidden();
+
+  // An edit marks it; the working copy (edit included) survives a reload.
+  await builder.field('Description', 'Order').fill('Edited after saving');
+  await expect(page.getByTestId('draft-unsaved')).toBeVisible();
+  await expect(page.locator('[data-working-copy="saved"]')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(page.getByTestId('draft-name')).toHaveText('Kuwait happy path');
+  await expect(builder.field('Description', 'Order')).toHaveValue('Edited after saving');
+  await expect(page.getByTestId('draft-unsaved')).toBeVisible();
+
+  // Duplicate, rename, then open the original again from the drafts browser.
+  await builder.draftsMenu('Duplicate');
+  await builder.draftsMenu('Open draft…');
+  const browser = page.getByRole('dialog', { name: 'Drafts' });
+  await expect(browser.getByRole('button', { name: 'Kuwait happy path (copy)', exact: true })).toBeVisible();
+  await browser.getByRole('button', { name: 'Rename Kuwait happy path (copy)' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename draft' });
+  await rename.getByLabel('Draft name').fill('Kuwait negative');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(browser.getByRole('button', { name: 'Kuwait negative', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await builder.draftsMenu('New document');
+  await page.getByRole('button', { name: 'Discard and continue' }).click();
+  await expect(page.getByTestId('draft-name')).toHaveText('Unsaved document');
+  expect(await builder.rawJson()).toEqual({});
+
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.getByRole('dialog').getByRole('combobox').fill('Kuwait neg');
+  await page.getByRole('option', { name: /Kuwait negative/ }).click();
+  await expect(page.getByTestId('draft-name')).toHaveText('Kuwait negative');
+  expect(((await builder.rawJson()) as { total_amount: { currency: string } }).total_amount.currency).toBe(
+    'KWD',
+  );
+});
