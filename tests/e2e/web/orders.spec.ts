@@ -184,6 +184,17 @@ test('an order created elsewhere moves live with webhooks, and is authorised and
     order_id: orderId,
     total_amount: { amount: '72.98', currency: 'SAR' },
   });
+
+  // The timeline filtered by the order shows the same lifecycle: every record, the state after each.
+  await page.goto(`${setup.served.origin}/#/timeline?order=${orderId}`);
+  const panel = page.getByTestId('timeline-order-lifecycle');
+  await expect(panel.getByTestId('lifecycle-strip')).toBeVisible();
+  const records = panel.getByRole('list', { name: `Records of order ${orderId}, oldest first` });
+  await expect(records.getByRole('listitem')).toHaveCount(5);
+  await expect(records.getByRole('listitem').first()).toHaveAccessibleName(/state after new$/);
+  await expect(records.getByRole('listitem').last()).toHaveAccessibleName(/state after fully_captured$/);
+  await records.getByRole('listitem').nth(1).click();
+  await expect(page).toHaveURL(/#\/timeline\?order=[^&]+&id=\d+$/);
 });
 
 test('filters narrow the list, and the palette jumps to an order by reference', async ({ page, setup }) => {

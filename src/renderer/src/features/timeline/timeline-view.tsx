@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { isEmptyFilter } from '../../../../shared/event-filter';
 import { useNavigation } from '../../app/navigation';
 import { EventDetail } from './detail/event-detail';
+import { OrderLifecyclePanel } from './order-lifecycle-panel';
 import { TimelineFilters, type FilterUpdate } from './timeline-filters';
 import './timeline-palette-source';
 import { TimelineTable } from './timeline-table';
@@ -56,6 +57,9 @@ export function TimelineView() {
         >
           {problems.join(' ')}
         </Alert>
+      )}
+      {filter.orderId !== undefined && filter.orderId !== '' && (
+        <OrderLifecyclePanel orderId={filter.orderId} onOpen={open} />
       )}
       <SelectionBar />
       <div className={`${classes.split} ${openId === null ? '' : classes.narrow}`}>

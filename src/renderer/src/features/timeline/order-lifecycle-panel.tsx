@@ -1,0 +1,71 @@
+import { Anchor, Group, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import { LifecycleStrip } from '../orders/lifecycle-strip';
+import { formatShortTime } from '../orders/order-format';
+import { StateBadge } from '../orders/state-badge';
+import { useOrderLifecycle } from '../orders/use-order-lifecycle';
+
+/**
+ * The timeline filtered by one order: the order's strip, then every one of its records in time
+ * order with the state after each (a click opens the record). Kept current by the same
+ * `orders.changed` pushes as the Orders view.
+ */
+export function OrderLifecyclePanel({ orderId, onOpen }: { orderId: string; onOpen: (id: number) => void }) {
+  const { detail, error, loading } = useOrderLifecycle(orderId);
+  if (loading && detail === null) return null;
+  if (error !== null)
+    return (
+      <Text size="xs" c="red">
+        The lifecycle of order {orderId} could not be loaded: {error}
+      </Text>
+    );
+  if (detail === null) return null;
+  const { lifecycle } = detail;
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid="timeline-order-lifecycle">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" fw={600}>
+              Order {lifecycle.facts.referenceId ?? orderId}
+            </Text>
+            <StateBadge state={lifecycle.state} size="xs" />
+          </Group>
+          <Anchor size="xs" href={`#/orders?id=${encodeURIComponent(orderId)}`}>
+            Open in Orders
+          </Anchor>
+        </Group>
+        <LifecycleStrip lifecycle={lifecycle} />
+        <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars>
+          <Group gap={4} wrap="nowrap" role="list" aria-label={`Records of order ${orderId}, oldest first`}>
+            {lifecycle.entries.map((entry, index) => (
+              <Fragment key={entry.recordId}>
+                {index > 0 && <IconChevronRight size={12} aria-hidden color="var(--mantine-color-dimmed)" />}
+                <UnstyledButton
+                  role="listitem"
+                  onClick={() => onOpen(entry.recordId)}
+                  title={entry.evidence}
+                  aria-label={`${entry.what} at ${formatShortTime(entry.at)}: state after ${entry.stateAfter ?? 'unknown'}`}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  <Stack gap={0} align="center">
+                    <Text size="xs" ff="monospace">
+                      {entry.what}
+                    </Text>
+                    <Group gap={4} wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {formatShortTime(entry.at)}
+                      </Text>
+                      <StateBadge state={entry.stateAfter} size="xs" />
+                    </Group>
+                  </Stack>
+                </UnstyledButton>
+              </Fragment>
+            ))}
+          </Group>
+        </ScrollArea>
+      </Stack>
+    </Paper>
+  );
+}
