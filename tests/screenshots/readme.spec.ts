@@ -5,6 +5,23 @@ import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
 
 const out = (name: string) => join(projectRoot, 'docs', 'images', name);
 
+test('builder', async ({ page }) => {
+  const served = await startServedConsole();
+  try {
+    await openConsole(page, served, '#/builder');
+    await page.getByRole('button', { name: 'Sample for a country' }).click();
+    await page.getByRole('menuitem', { name: 'Saudi Arabia (SA)' }).click();
+    // Two deliberate mistakes, to show what the findings look like.
+    const form = page.getByRole('form', { name: 'Checkout session request' });
+    await form.getByRole('combobox', { name: 'Country', exact: true }).first().fill('AE');
+    await form.getByRole('textbox', { name: 'Description', exact: true }).fill('');
+    await page.getByTestId('error-count').filter({ hasText: '2 errors' }).waitFor();
+    await page.screenshot({ path: out('builder.png') });
+  } finally {
+    await served.stop();
+  }
+});
+
 test('profiles', async ({ page }) => {
   const served = await startServedConsole();
   try {
