@@ -178,9 +178,10 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     profiles,
     recorder,
     listenerUrlFor: (profile) => notificationUrlFor(profile, listener.status()),
-    judgePayload: (payload, form, profile) => {
+    judgePayload: (payload, form, profile, { singleCheckout }) => {
       const findings = validateCheckout(payload, {
         form,
+        ...(singleCheckout === undefined ? {} : { singleCheckout }),
         notificationField: profile.fields.notificationField,
       });
       const errors = findings.filter((finding) => finding.severity === 'error').length;

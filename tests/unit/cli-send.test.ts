@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeService, json } from './helpers/fake-service';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
+import { createConsole } from '../../src/main/app';
+import { generateSample } from '../../src/shared/checkout';
 
 let dataDir: string;
 let remove: () => void;
@@ -105,5 +107,45 @@ describe('checkout-console send', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/line 3, column 3/);
     expect(service.received).toHaveLength(0);
+  });
+});
+
+describe('sends with errors are marked in history', () => {
+  async function lastRequestDetails(): Promise<Record<string, unknown>> {
+    const core = await createConsole({ dataDir, frontDoor: 'cli', keychain: 'off' });
+    const dispose = () => core.close();
+    try {
+      const [summary] = core.eventsQuery.page({ kinds: ['request'] }, { limit: 1 }).items;
+      const record = summary === undefined ? undefined : core.events.getDetail(summary.id);
+      return record?.details ?? {};
+    } finally {
+      await dispose();
+    }
+  }
+
+  it('judges an education payload with the single-checkout option it was sent with', async () => {
+    const {
+      payment_type: _type,
+      instalments: _instalments,
+      ...payload
+    } = generateSample('education', {
+      seed: 3,
+    });
+    const file = payloadFile(payload);
+
+    expect((await cli('send', file, '--profile', 'Sandbox', '--form', 'education')).code).toBe(0);
+    expect(await lastRequestDetails()).toMatchObject({ sentWithErrors: false, findings: { errors: 0 } });
+
+    const disabled = await cli(
+      'send',
+      file,
+      '--profile',
+      'Sandbox',
+      '--form',
+      'education',
+      '--single-checkout-disabled',
+    );
+    expect(disabled.code).toBe(0);
+    expect(await lastRequestDetails()).toMatchObject({ sentWithErrors: true, findings: { errors: 2 } });
   });
 });

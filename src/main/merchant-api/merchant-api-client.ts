@@ -38,7 +38,12 @@ export interface ClientDependencies {
   /** Where the service can reach our listener for this profile, or null. */
   listenerUrlFor: (profile: StoredProfile) => string | null;
   /** Validates a JSON payload in the given form for the profile; absent → sends are not judged. */
-  judgePayload?: (payload: unknown, form: CheckoutForm, profile: StoredProfile) => PayloadVerdict;
+  judgePayload?: (
+    payload: unknown,
+    form: CheckoutForm,
+    profile: StoredProfile,
+    options: { singleCheckout?: boolean | undefined },
+  ) => PayloadVerdict;
 }
 
 interface SendOptions {
@@ -55,7 +60,12 @@ export interface MerchantApiClient {
     notification: NotificationPlan;
   };
   sendCheckout(
-    input: SendOptions & { body: CheckoutBody; injectNotificationUrl: boolean; form: CheckoutForm },
+    input: SendOptions & {
+      body: CheckoutBody;
+      injectNotificationUrl: boolean;
+      form: CheckoutForm;
+      singleCheckout?: boolean | undefined;
+    },
   ): Promise<ExchangeResult>;
   prepareOperation(
     input: { profileId?: number; operation: OperationName } & OperationBodyInput,
@@ -195,7 +205,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       const planned = planCheckout(profile, input.body, input.injectNotificationUrl);
       const verdict =
         input.body.kind === 'json' && deps.judgePayload !== undefined
-          ? deps.judgePayload(planned.payload, input.form, profile)
+          ? deps.judgePayload(planned.payload, input.form, profile, { singleCheckout: input.singleCheckout })
           : null;
       return exchange(profile, planned.request, input, {
         orderId: null,

@@ -34,6 +34,8 @@ export const merchantApiCommands = {
   sendCheckout: defineCommand(
     checkoutInput.extend({
       form: z.enum(['general', 'education']).default('general'),
+      /** Education form: single checkout enabled (default); false makes payment_type/instalments required. */
+      singleCheckout: z.boolean().optional(),
       confirmLive,
       timeoutMs,
       requestKey,

@@ -12,6 +12,7 @@ const sendFlags = z.object({
   json: z.boolean().default(false),
   form: z.enum(['general', 'education'], { error: 'choose general or education' }).default('general'),
   notificationUrl: z.boolean().default(true),
+  singleCheckoutDisabled: z.boolean().default(false),
   timeoutMs: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be whole milliseconds')
@@ -47,6 +48,7 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
       body: { kind: 'json', payload: value },
       injectNotificationUrl: flags.notificationUrl,
       form: flags.form,
+      singleCheckout: !flags.singleCheckoutDisabled,
       confirmLive: flags.yesLive,
       timeoutMs: flags.timeoutMs,
     });
@@ -66,6 +68,10 @@ export function registerSend(program: Command, context: CliContext): void {
       '--form <form>',
       'general or education (for marking sends that have validation errors)',
       'general',
+    )
+    .option(
+      '--single-checkout-disabled',
+      'education form: single checkout disabled (payment_type and instalments required)',
     )
     .option(
       '--no-notification-url',

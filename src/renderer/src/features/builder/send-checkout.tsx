@@ -111,6 +111,7 @@ export async function sendFromBuilder(
       body,
       injectNotificationUrl: builder.injectNotificationUrl,
       form: builder.form,
+      singleCheckout: builder.singleCheckout,
       confirmLive: profile.environment === 'live',
       requestKey,
     });
