@@ -5,7 +5,6 @@ import { parseJsonText } from '../../../../shared/json-text';
 import { bridge } from '../../bridge';
 import { formatDocument, sameJson, type ParseError } from './builder-text';
 
-
 /** The draft the working copy came from, as last saved. */
 interface SavedDraft {
   id: number;
