@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
 import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/merchant-api-client';
 import { createOrdersService, type OrdersService } from './orders/orders-service';
+import { createEmulatorService, type EmulatorService } from './emulator/emulator-service';
 import { createDraftsService, type DraftsService } from './drafts/drafts-service';
 import { createDraftsRepository } from './store/drafts-repository';
 import {
@@ -55,6 +56,8 @@ export interface ConsoleOptions {
    * and browser mode; one-shot CLI commands leave it off so they never take a port.
    */
   background?: boolean;
+  /** Long-lived processes start the Local profile's emulator unless this is false. */
+  startEmulator?: boolean;
   /**
    * Desktop only: writes text to the system clipboard from main (a cURL command holding an API
    * token is copied this way, so the token never reaches the window).
@@ -93,6 +96,8 @@ export interface ConsoleServices {
   readonly orders: OrdersService;
   /** Named builder drafts and the builder's working copy. */
   readonly drafts: DraftsService;
+  /** The local emulator of the service (started for the Local profile in long-lived processes). */
+  readonly emulator: EmulatorService;
   /** Records as cURL commands (the only place an API token is put into one). */
   readonly curl: CurlForRecord;
   /** The desktop app's clipboard, written from main; null elsewhere. */
@@ -189,6 +194,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     },
   });
   const orders = createOrdersService({ db, bus, watchExternalWrites: background });
+  const emulator = createEmulatorService({ db, profiles, recorder, keys, settings, bus, log });
+  closers.push(() => emulator.close());
   closers.push(() => orders.close());
   const jwt = createJwtToolkit({
     profiles,
@@ -215,6 +222,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     jwt,
     keys,
     orders,
+    emulator,
     drafts: createDraftsService({ drafts: createDraftsRepository(db), settings, bus }),
     curl: createCurlForRecord({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,
@@ -231,7 +239,11 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     onClose: (closer) => closers.push(closer),
   };
   const handlers = createHandlers(services);
-  if (background) await listener.restart();
+  if (background) {
+    await listener.restart();
+    // The Local profile works offline from the first start: its emulator comes up with the app.
+    if (options.startEmulator !== false) await emulator.start();
+  }
   return {
     ...services,
     handlers,

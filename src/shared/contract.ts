@@ -4,6 +4,7 @@ import type { BridgeResult, CommandDefinition } from './contract/define';
 import { merchantApiCommands } from './contract/merchant-api';
 import { desktopCommands, desktopPushEvents } from './contract/desktop';
 import { draftCommands, draftPushEvents } from './contract/drafts';
+import { emulatorCommands, emulatorPushEvents } from './contract/emulator';
 import { preferenceCommands, preferencePushEvents } from './contract/preferences';
 import { jwtCommands } from './contract/jwt';
 import { listenerCommands, listenerPushEvents } from './contract/listener';
@@ -32,6 +33,7 @@ export const commands = {
   ...timelineCommands,
   ...orderCommands,
   ...draftCommands,
+  ...emulatorCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {
@@ -42,6 +44,7 @@ export const pushEvents = {
   ...listenerPushEvents,
   ...orderPushEvents,
   ...draftPushEvents,
+  ...emulatorPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

@@ -4,6 +4,7 @@ import { appHandlers } from './handlers/app';
 import { merchantApiHandlers } from './handlers/merchant-api';
 import { desktopHandlers } from './handlers/desktop';
 import { draftHandlers } from './handlers/drafts';
+import { emulatorHandlers } from './handlers/emulator';
 import { preferenceHandlers } from './handlers/preferences';
 import { jwtHandlers } from './handlers/jwt';
 import { listenerHandlers } from './handlers/listener';
@@ -28,5 +29,6 @@ export function createHandlers(services: ConsoleServices): Handlers {
     ...timelineHandlers(services),
     ...orderHandlers(services),
     ...draftHandlers(services),
+    ...emulatorHandlers(services),
   } satisfies Handlers;
 }

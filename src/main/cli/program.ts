@@ -4,6 +4,7 @@ import { APP_VERSION } from '../version';
 import type { CliContext, CliIo } from './cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors';
 import { registerCurl } from './commands/curl';
+import { registerEmulator } from './commands/emulator';
 import { registerHistory } from './commands/history';
 import { registerJwt } from './commands/jwt';
 import { registerListen } from './commands/listen';
@@ -35,6 +36,7 @@ function buildProgram(context: CliContext, io: CliIo): Command {
   registerJwt(program, context);
   registerHistory(program, context);
   registerCurl(program, context);
+  registerEmulator(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();

@@ -30,6 +30,8 @@ export async function openListeningConsole(): Promise<ListeningConsole> {
     frontDoor: 'browser',
     keychain: 'off',
     background: true,
+    // Tests run in parallel: the emulator would fight over the Local profile's port.
+    startEmulator: false,
   });
   const status = core.listener.status();
   if (status.url === null)

@@ -2,6 +2,7 @@ import profiles from './001-profiles';
 import events from './002-events';
 import eventsSearch from './003-events-search';
 import drafts from './004-drafts';
+import emulator from './005-emulator';
 import orders from './006-orders';
 
 export interface Migration {
@@ -19,5 +20,6 @@ export const migrations: readonly Migration[] = [
   { id: 2, name: '002-events', sql: events },
   { id: 3, name: '003-events-search', sql: eventsSearch },
   { id: 4, name: '004-drafts', sql: drafts },
+  { id: 5, name: '005-emulator', sql: emulator },
   { id: 6, name: '006-orders', sql: orders },
 ];

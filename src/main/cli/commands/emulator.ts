@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { maskSecret } from '../../../shared/profile';
+import { createConsole } from '../../app';
+import { resolveDataDir } from '../../data-dir';
+import { createEmulatorService, emulatorPortOf, localProfileOf } from '../../emulator/emulator-service';
+import { parseFlags, portFlag, type CliContext } from '../cli-context';
+
+const emulatorFlags = z.object({
+  port: portFlag.optional(),
+  apiToken: z.string().min(1, 'must not be empty').optional(),
+  notificationToken: z.string().min(1, 'must not be empty').optional(),
+});
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+const randomToken = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
+
+/**
+ * The emulator in the foreground, on the same data directory as the app (its orders and
+ * outbox are shared). Tokens: the flags, else the Local profile's, else fresh random ones,
+ * printed once because the caller needs them to talk to it.
+ */
+export async function runEmulator(
+  context: CliContext,
+  rawFlags: unknown,
+  until: Promise<void> = waitForSignal(),
+): Promise<void> {
+  const flags = parseFlags(emulatorFlags, rawFlags);
+  const { io } = context;
+  const core = await createConsole({ dataDir: resolveDataDir(context.dataDirFlag()), frontDoor: 'cli' });
+  try {
+    const local = localProfileOf(core.profiles);
+    const stored = local === null ? null : core.profiles.secretsOf(local.id);
+    const apiToken = flags.apiToken ?? stored?.apiToken ?? null;
+    const notificationToken = flags.notificationToken ?? stored?.notificationToken ?? null;
+    const tokens = {
+      apiToken: apiToken ?? randomToken('emulator_api'),
+      notificationToken: notificationToken ?? randomToken('emulator_notify'),
+    };
+    const emulator = createEmulatorService({ ...core, tokens });
+    const localPort = local === null ? null : emulatorPortOf(local.fields.baseUrl);
+    const port = flags.port ?? (localPort !== null && 'port' in localPort ? localPort.port : 4010);
+    const status = await emulator.start(port);
+    if (!status.running) throw new Error(status.error ?? 'The emulator did not start.');
+    const unsubscribe = core.bus.subscribe((event) => {
+      if (event.name !== 'timeline.appended' || event.payload.kind !== 'delivery') return;
+      const delivery = event.payload;
+      const outcome = delivery.status === null ? (delivery.error ?? 'no answer') : String(delivery.status);
+      io.stdout(
+        `${delivery.at}  delivery  ${delivery.eventType ?? '-'}  ${delivery.orderId ?? '-'}  -> ${outcome}\n`,
+      );
+    });
+    const said = (name: string, value: string, given: boolean) =>
+      given
+        ? `${name} ${maskSecret(value).masked ?? ''}`
+        : `${name} ${value} (generated; use it as the profile's token)`;
+    io.stdout(`Emulator listening on ${status.url ?? ''}\n`);
+    io.stdout(
+      `${said('api token', tokens.apiToken, apiToken !== null)}; ${said('notification token', tokens.notificationToken, notificationToken !== null)}\n`,
+    );
+    await until;
+    unsubscribe();
+    await emulator.close();
+  } finally {
+    await core.close();
+  }
+}
+
+export function registerEmulator(program: Command, context: CliContext): void {
+  program
+    .command('emulator')
+    .description('Run the local emulator of the checkout service in the foreground')
+    .option(
+      '--port <n>',
+      "port on 127.0.0.1 (default: the Local profile's base URL port, 4010; 0 picks a free one)",
+    )
+    .option('--api-token <token>', "bearer token it accepts (default: the Local profile's)")
+    .option(
+      '--notification-token <token>',
+      "secret it signs notifications with (default: the Local profile's)",
+    )
+    .action((flags: unknown) => runEmulator(context, flags));
+}

@@ -1,0 +1,147 @@
+import type { EmulatorOrderRow } from '../store/emulator-repository';
+
+const WORDS = {
+  en_US: {
+    title: 'Checkout',
+    subtitle: 'Local emulator of the checkout service',
+    order: 'Order',
+    items: 'Items',
+    quantity: 'Qty',
+    shipping: 'Shipping',
+    tax: 'Tax',
+    discount: 'Discount',
+    total: 'Total',
+    expiresIn: 'This checkout expires in',
+    expired: 'This checkout has expired.',
+    pay: 'Pay',
+    decline: 'Decline',
+    cancel: 'Cancel',
+    state: 'This order is',
+  },
+  ar_SA: {
+    title: 'الدفع',
+    subtitle: 'محاكي محلي لخدمة الدفع',
+    order: 'الطلب',
+    items: 'المنتجات',
+    quantity: 'الكمية',
+    shipping: 'الشحن',
+    tax: 'الضريبة',
+    discount: 'الخصم',
+    total: 'الإجمالي',
+    expiresIn: 'تنتهي صلاحية هذه العملية خلال',
+    expired: 'انتهت صلاحية عملية الدفع هذه.',
+    pay: 'ادفع',
+    decline: 'رفض',
+    cancel: 'إلغاء',
+    state: 'حالة هذا الطلب',
+  },
+} as const;
+
+const escapeHtml = (value: unknown): string =>
+  String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function money(value: unknown): string {
+  if (!isObject(value)) return '';
+  return `${escapeHtml(value['amount'])} ${escapeHtml(value['currency'] ?? 'SAR')}`;
+}
+
+/**
+ * The hosted checkout page: the order summary in the order's locale (Arabic right to left for
+ * ar_SA), a live expiry countdown, and Pay / Decline / Cancel. Plain HTML with one inline script
+ * allowed by its nonce; nothing is loaded from anywhere else.
+ */
+export function renderCheckoutPage(order: EmulatorOrderRow, nonce: string, nowMs: number): string {
+  const arabic = order.locale === 'ar_SA';
+  const words = arabic ? WORDS.ar_SA : WORDS.en_US;
+  let payload: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(order.payload);
+    if (isObject(parsed)) payload = parsed;
+  } catch {
+    // The payload was valid JSON when stored; an unreadable one just shows no lines.
+  }
+  const items = Array.isArray(payload['items']) ? payload['items'].filter(isObject) : [];
+  const rows = items
+    .map(
+      (item) =>
+        `<tr><td>${escapeHtml(item['name'])}</td><td class="num">${escapeHtml(item['quantity'])}</td><td class="num">${money(item['total_amount'])}</td></tr>`,
+    )
+    .join('');
+  const extra = [
+    [words.shipping, payload['shipping_amount']],
+    [words.tax, payload['tax_amount']],
+    [words.discount, isObject(payload['discount']) ? payload['discount']['amount'] : undefined],
+  ]
+    .filter(([, value]) => isObject(value))
+    .map(
+      ([label, value]) =>
+        `<tr><td colspan="2">${escapeHtml(label)}</td><td class="num">${money(value)}</td></tr>`,
+    )
+    .join('');
+  const open = order.state === 'new' && order.expiresAtMs > nowMs;
+  const actions = open
+    ? (['pay', 'decline', 'cancel'] as const)
+        .map(
+          (action) =>
+            `<form method="post" action="/checkout-page/${encodeURIComponent(order.orderId)}/${action}"><button type="submit" class="${action}" data-action="${action}">${escapeHtml(words[action])}</button></form>`,
+        )
+        .join('')
+    : `<p class="state" data-testid="order-state">${escapeHtml(words.state)}: <strong>${escapeHtml(order.state)}</strong></p>`;
+  return `<!doctype html>
+<html lang="${arabic ? 'ar' : 'en'}" dir="${arabic ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(words.title)} · ${escapeHtml(order.referenceId ?? order.orderId)}</title>
+<style nonce="${nonce}">
+body{font-family:system-ui,"Noto Sans Arabic",sans-serif;background:#f4f6f8;margin:0;padding:32px;color:#1b1f24}
+main{max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+h1{margin:0 0 4px;font-size:24px}.sub{color:#667;margin:0 0 16px;font-size:13px}
+table{width:100%;border-collapse:collapse;margin:12px 0}td{padding:6px 0;border-bottom:1px solid #eee}
+.num{text-align:end;font-variant-numeric:tabular-nums}.total td{font-weight:700;border-bottom:none;font-size:18px}
+.actions{display:flex;gap:8px;margin-top:16px}.actions form{flex:1}
+button{width:100%;padding:12px;border:0;border-radius:8px;font-size:16px;cursor:pointer}
+.pay{background:#12b886;color:#fff}.decline{background:#fa5252;color:#fff}.cancel{background:#e9ecef}
+.expiry{color:#845209;font-size:14px}
+</style>
+</head>
+<body>
+<main data-order-id="${escapeHtml(order.orderId)}" data-state="${escapeHtml(order.state)}">
+<h1>${escapeHtml(words.title)}</h1>
+<p class="sub">${escapeHtml(words.subtitle)}</p>
+<p>${escapeHtml(words.order)}: <strong>${escapeHtml(order.orderNumber ?? order.referenceId ?? order.orderId)}</strong></p>
+<p>${escapeHtml(payload['description'])}</p>
+<table aria-label="${escapeHtml(words.items)}">
+<tr><th>${escapeHtml(words.items)}</th><th class="num">${escapeHtml(words.quantity)}</th><th></th></tr>
+${rows}${extra}
+<tr class="total"><td colspan="2">${escapeHtml(words.total)}</td><td class="num" data-testid="total">${escapeHtml(order.totalAmount)} ${escapeHtml(order.currency)}</td></tr>
+</table>
+${open ? `<p class="expiry">${escapeHtml(words.expiresIn)} <span id="countdown" data-expires-at="${order.expiresAtMs}"></span></p>` : ''}
+<div class="actions">${actions}</div>
+</main>
+<script nonce="${nonce}">
+(function () {
+  var element = document.getElementById('countdown');
+  if (!element) return;
+  var expiresAt = Number(element.getAttribute('data-expires-at'));
+  function tick() {
+    var left = Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
+    var minutes = Math.floor(left / 60), seconds = left % 60;
+    element.textContent = minutes + ':' + (seconds < 10 ? '0' : '') + seconds;
+    if (left === 0) { document.querySelectorAll('.actions button').forEach(function (b) { b.disabled = true; }); element.parentElement.textContent = ${JSON.stringify(words.expired)}; return; }
+    setTimeout(tick, 1000);
+  }
+  tick();
+})();
+</script>
+</body>
+</html>`;
+}

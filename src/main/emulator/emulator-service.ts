@@ -1,0 +1,252 @@
+import type {
+  EmulatorDelivery,
+  EmulatorOrder,
+  EmulatorSettings,
+  EmulatorStatus,
+  Faults,
+} from '../../shared/emulator';
+import { DEFAULT_EMULATOR_SETTINGS, emulatorSettingsSchema } from '../../shared/emulator';
+import type { CustomerAction } from '../../shared/orders/order-states';
+import type { EventBus } from '../event-bus';
+import type { HmacKeyCache } from '../jwt/hmac-key-cache';
+import type { Logger } from '../log';
+import { parseInput } from '../parse-input';
+import type { ProfileService } from '../profiles/profile-service';
+import type { SqliteDatabase } from '../store/connection';
+import {
+  createEmulatorOrdersRepository,
+  createEmulatorOutboxRepository,
+  type EmulatorOrderRow,
+  type OutboxRow,
+} from '../store/emulator-repository';
+import type { StoredProfile } from '../store/profiles-repository';
+import type { SettingsRepository } from '../store/settings-repository';
+import type { EventRecorder } from '../timeline/event-recorder';
+import { checkoutUrlOf } from './create-checkout';
+import { createEmulatorEngine, type EmulatorEngine } from './emulator-engine';
+import { startEmulatorServer, type RunningEmulatorServer } from './emulator-server';
+import { createWebhookDispatcher } from './webhook-dispatcher';
+
+const SETTINGS_KEY = 'emulator.settings';
+
+export interface EmulatorServiceDependencies {
+  db: SqliteDatabase;
+  profiles: ProfileService;
+  recorder: EventRecorder;
+  keys: HmacKeyCache;
+  settings: SettingsRepository;
+  bus: EventBus;
+  log: Logger;
+  /** Standalone (`emulator` command): these tokens instead of the Local profile's. */
+  tokens?: { apiToken: string; notificationToken: string };
+}
+
+export interface EmulatorService {
+  status(): EmulatorStatus;
+  /** Starts on `port`, or on the Local profile's base URL port (stopping first when running). */
+  start(port?: number): Promise<EmulatorStatus>;
+  stop(): Promise<EmulatorStatus>;
+  settings(): EmulatorSettings;
+  updateSettings(patch: Partial<EmulatorSettings>): EmulatorSettings;
+  orders(limit: number): EmulatorOrder[];
+  deliveries(limit: number): EmulatorDelivery[];
+  customerAction(orderId: string, action: CustomerAction): EmulatorOrder;
+  setOrderOptions(
+    orderId: string,
+    options: { faults?: Faults | null; legacyApproved?: boolean },
+  ): EmulatorOrder;
+  readonly engine: EmulatorEngine;
+  close(): Promise<void>;
+}
+
+/** The profile the embedded emulator stands in for: the one named Local, else the first local one. */
+export function localProfileOf(profiles: ProfileService): StoredProfile | null {
+  const all = profiles.snapshot().profiles;
+  const local =
+    all.find((profile) => profile.name === 'Local' && profile.environment === 'local') ??
+    all.find((profile) => profile.environment === 'local');
+  return local === undefined ? null : profiles.get(local.id);
+}
+
+/** The port of a loopback http base URL, or why the emulator cannot stand behind it. */
+export function emulatorPortOf(baseUrl: string): { port: number } | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return { error: `The Local profile's base URL ${baseUrl} is not a URL.` };
+  }
+  if (url.protocol !== 'http:' || !['127.0.0.1', 'localhost'].includes(url.hostname))
+    return {
+      error: `The Local profile's base URL ${baseUrl} is not http://127.0.0.1:PORT, so the emulator is not started for it.`,
+    };
+  return { port: url.port === '' ? 80 : Number(url.port) };
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * The local emulator as a service of the console: started for the Local profile (accepting its
+ * API token, signing with its notification token) or standalone with given tokens; its state in
+ * SQLite (orders, outbox) survives restarts; `emulator.changed` pushes keep the view current.
+ */
+export function createEmulatorService(deps: EmulatorServiceDependencies): EmulatorService {
+  const orders = createEmulatorOrdersRepository(deps.db);
+  const outbox = createEmulatorOutboxRepository(deps.db);
+  let settings: EmulatorSettings | null = null;
+  let server: RunningEmulatorServer | null = null;
+  let error: string | null = null;
+  let changeQueued = false;
+
+  const local = () => localProfileOf(deps.profiles);
+  const secrets = () => {
+    if (deps.tokens !== undefined) return deps.tokens;
+    const profile = local();
+    if (profile === null) return { apiToken: null, notificationToken: null };
+    return deps.profiles.secretsOf(profile.id);
+  };
+  const status = (): EmulatorStatus => ({
+    running: server !== null,
+    url: server?.url ?? null,
+    port: server?.port ?? null,
+    error,
+    profileName: deps.tokens === undefined ? (local()?.fields.name ?? null) : null,
+  });
+  // Many changes in one tick (a move and its delivery) become one push.
+  const changed = () => {
+    if (changeQueued) return;
+    changeQueued = true;
+    queueMicrotask(() => {
+      changeQueued = false;
+      deps.bus.publish('emulator.changed', status());
+    });
+  };
+
+  const dispatcher = createWebhookDispatcher({
+    outbox,
+    recorder: deps.recorder,
+    keys: deps.keys,
+    settings: () => service.settings(),
+    signer: () => {
+      const profile = deps.tokens === undefined ? local() : null;
+      return {
+        secret: secrets().notificationToken,
+        profileId: profile?.id ?? null,
+        profileName: profile?.fields.name ?? null,
+      };
+    },
+    onChange: changed,
+  });
+  const engine = createEmulatorEngine({
+    orders,
+    dispatcher,
+    transaction: (fn) => deps.db.transaction(fn)(),
+    notificationField: () => local()?.fields.notificationField ?? 'merchant_url.notification',
+    onChange: changed,
+  });
+
+  const viewOf = (order: EmulatorOrderRow): EmulatorOrder => ({
+    orderId: order.orderId,
+    checkoutId: order.checkoutId,
+    state: order.state,
+    referenceId: order.referenceId,
+    orderNumber: order.orderNumber,
+    locale: order.locale,
+    currency: order.currency,
+    totalAmount: order.totalAmount,
+    capturedAmount: order.capturedAmount,
+    refundedAmount: order.refundedAmount,
+    notificationUrl: order.notificationUrl,
+    checkoutUrl: checkoutUrlOf(order, server?.url ?? 'http://127.0.0.1'),
+    legacyApproved: order.legacyApproved,
+    faults: order.faults,
+    createdAt: new Date(order.createdAtMs).toISOString(),
+    expiresAt: new Date(order.expiresAtMs).toISOString(),
+    updatedAt: new Date(order.updatedAtMs).toISOString(),
+  });
+  const deliveryOf = (row: OutboxRow): EmulatorDelivery => ({
+    id: row.id,
+    orderId: row.orderId,
+    eventType: row.eventType,
+    url: row.url,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    nextAttemptAt: iso(row.nextAttemptAtMs),
+    lastStatus: row.lastStatus,
+    lastError: row.lastError,
+    faults: row.faults,
+    createdAt: new Date(row.createdAtMs).toISOString(),
+    updatedAt: new Date(row.updatedAtMs).toISOString(),
+  });
+
+  const stopServer = async () => {
+    engine.stop();
+    dispatcher.stop();
+    const running = server;
+    server = null;
+    if (running !== null) await running.close();
+  };
+
+  const service: EmulatorService = {
+    engine,
+    status,
+    async start(port) {
+      await stopServer();
+      let target = port;
+      if (target === undefined) {
+        const profile = local();
+        if (profile === null) {
+          error = 'There is no local profile to emulate.';
+          changed();
+          return status();
+        }
+        const found = emulatorPortOf(profile.fields.baseUrl);
+        if ('error' in found) {
+          error = found.error;
+          changed();
+          return status();
+        }
+        target = found.port;
+      }
+      try {
+        server = await startEmulatorServer({ engine, apiToken: () => secrets().apiToken }, target);
+        error = null;
+        engine.start();
+        dispatcher.resume();
+      } catch (failure) {
+        const code = (failure as { code?: unknown }).code;
+        error =
+          code === 'EADDRINUSE'
+            ? `Port ${target} is taken by another program, so the emulator is not running. Start it on a free port, or free the port.`
+            : `The emulator could not start on port ${target}: ${failure instanceof Error ? failure.message : String(failure)}`;
+        deps.log.warn(error);
+      }
+      changed();
+      return status();
+    },
+    async stop() {
+      await stopServer();
+      error = null;
+      changed();
+      return status();
+    },
+    settings() {
+      settings ??= deps.settings.get(SETTINGS_KEY, emulatorSettingsSchema, DEFAULT_EMULATOR_SETTINGS);
+      return settings;
+    },
+    updateSettings(patch) {
+      const next = parseInput(emulatorSettingsSchema, { ...service.settings(), ...patch });
+      deps.settings.set(SETTINGS_KEY, next);
+      settings = next;
+      changed();
+      return next;
+    },
+    orders: (limit) => orders.newest(limit).map(viewOf),
+    deliveries: (limit) => outbox.newest(limit).map(deliveryOf),
+    customerAction: (orderId, action) => viewOf(engine.customer(orderId, action)),
+    setOrderOptions: (orderId, options) => viewOf(engine.setOrderOptions(orderId, options)),
+    close: stopServer,
+  };
+  return service;
+}

@@ -1,0 +1,271 @@
+import type { EmulatorSettings, Faults } from '../../shared/emulator';
+import type { HeaderList } from '../../shared/events';
+import type { HmacKeyCache } from '../jwt/hmac-key-cache';
+import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../store/emulator-repository';
+import type { EventRecorder } from '../timeline/event-recorder';
+import { notificationBody } from './notification-body';
+import { notificationToken } from './notification-token';
+
+const KEPT_RESPONSE_BYTES = 64 * 1024;
+
+export interface DispatcherDependencies {
+  outbox: EmulatorOutboxRepository;
+  recorder: EventRecorder;
+  keys: HmacKeyCache;
+  settings: () => EmulatorSettings;
+  /** The notification token to sign with, and the profile the deliveries belong to. */
+  signer: () => { secret: string | null; profileId: number | null; profileName: string | null };
+  now?: () => number;
+  /** Called after the outbox changed (the Emulator view refreshes). */
+  onChange?: () => void;
+  /** Timers, replaceable in tests. */
+  setTimer?: (run: () => void, ms: number) => { cancel: () => void };
+}
+
+export interface WebhookDispatcher {
+  /** Queues the notification of a move, applying the order's (or the emulator's) faults. */
+  enqueue(order: EmulatorOrderRow, eventType: string, data: unknown): void;
+  /** Delivers whatever is due now; resolves when those attempts are done. */
+  runDue(): Promise<void>;
+  /** Looks at the outbox again (after a start or a restart) and waits for the next due delivery. */
+  resume(): void;
+  stop(): void;
+}
+
+const defaultTimer = (run: () => void, ms: number) => {
+  const handle = setTimeout(run, Math.max(0, Math.min(ms, 2_147_483_647)));
+  handle.unref();
+  return { cancel: () => clearTimeout(handle) };
+};
+
+/** The wait before attempt `attempt + 1` (the last backoff value repeats). */
+export function backoffAfter(attempt: number, backoffMs: readonly number[]): number {
+  return backoffMs[Math.min(attempt - 1, backoffMs.length - 1)] ?? 0;
+}
+
+/**
+ * Sends notifications from a persistent outbox: each attempt is recorded as a `delivery` on the
+ * timeline; a non-2xx answer or a timeout is retried with backoff up to the attempt limit; the
+ * outbox survives a restart and resumes. Faults (delay, duplicate, out of order, spoiled token,
+ * drop) are decided when a notification is queued, and recorded with every attempt.
+ */
+export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDispatcher {
+  const now = deps.now ?? Date.now;
+  const setTimer = deps.setTimer ?? defaultTimer;
+  let timer: { cancel: () => void } | null = null;
+  let stopped = false;
+  const inFlight = new Set<number>();
+
+  const schedule = () => {
+    timer?.cancel();
+    timer = null;
+    if (stopped) return;
+    const next = deps.outbox.nextDueMs();
+    if (next === null) return;
+    timer = setTimer(() => void runDue(), next - now());
+  };
+
+  const recordDropped = (
+    order: EmulatorOrderRow,
+    eventType: string,
+    url: string,
+    body: string,
+    faults: Faults,
+  ) => {
+    const signer = deps.signer();
+    deps.recorder.record({
+      kind: 'delivery',
+      profileId: signer.profileId,
+      profileName: signer.profileName,
+      method: 'POST',
+      url,
+      path: safePath(url),
+      requestBody: new TextEncoder().encode(body),
+      orderId: order.orderId,
+      orderReferenceId: order.referenceId,
+      eventType,
+      error: 'Dropped by fault injection: never sent.',
+      details: { attempt: 0, faults, dropped: true },
+    });
+  };
+
+  function enqueue(order: EmulatorOrderRow, eventType: string, data: unknown): void {
+    if (order.notificationUrl === null) return;
+    const settings = deps.settings();
+    const faults = order.faults ?? settings.faults;
+    const body = JSON.stringify(notificationBody(order, eventType, data));
+    const at = now();
+    if (faults.drop) {
+      deps.outbox.add({
+        orderId: order.orderId,
+        eventType,
+        url: order.notificationUrl,
+        body,
+        faults,
+        maxAttempts: settings.attempts,
+        nextAttemptAtMs: null,
+        status: 'dropped',
+        nowMs: at,
+      });
+      recordDropped(order, eventType, order.notificationUrl, body, faults);
+      deps.onChange?.();
+      return;
+    }
+    const first = at + faults.delayMs + (faults.outOfOrder ? settings.outOfOrderMs : 0);
+    for (let copy = 0; copy < (faults.duplicate ? 2 : 1); copy++)
+      deps.outbox.add({
+        orderId: order.orderId,
+        eventType,
+        url: order.notificationUrl,
+        body,
+        faults,
+        maxAttempts: settings.attempts,
+        nextAttemptAtMs: first,
+        status: 'pending',
+        nowMs: at,
+      });
+    deps.onChange?.();
+    if (first <= at) void runDue();
+    else schedule();
+  }
+
+  async function attempt(row: OutboxRow): Promise<void> {
+    const settings = deps.settings();
+    const signer = deps.signer();
+    const started = now();
+    const token =
+      signer.secret === null
+        ? null
+        : await notificationToken(row.faults.token, signer.secret, settings.issuer, deps.keys, started);
+    const url = new URL(row.url);
+    if (token !== null) url.searchParams.set('serviceToken', token);
+    const headers: HeaderList = [['content-type', 'application/json']];
+    if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
+    const attemptNo = row.attempts + 1;
+    let status: number | null = null;
+    let responseHeaders: HeaderList | null = null;
+    let responseBody: Uint8Array | null = null;
+    let error: string | null =
+      signer.secret === null ? 'No notification token is set: sent without a token.' : null;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: row.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+      status = response.status;
+      responseHeaders = [...response.headers.entries()];
+      responseBody = new Uint8Array(await response.arrayBuffer()).slice(0, KEPT_RESPONSE_BYTES);
+      if (status < 200 || status > 299) error = `The merchant endpoint answered ${status}.`;
+    } catch (failure) {
+      error =
+        failure instanceof Error && failure.name === 'TimeoutError'
+          ? `No answer within ${settings.timeoutMs} ms.`
+          : `Could not deliver: ${describeFailure(failure)}`;
+    }
+    const delivered = status !== null && status >= 200 && status <= 299;
+    const last = attemptNo >= row.maxAttempts;
+    const nextAt = delivered || last ? null : now() + backoffAfter(attemptNo, settings.backoffMs);
+    deps.outbox.save({
+      ...row,
+      attempts: attemptNo,
+      status: delivered ? 'delivered' : last ? 'failed' : 'pending',
+      nextAttemptAtMs: nextAt,
+      lastStatus: status,
+      lastError: delivered ? null : error,
+      updatedAtMs: now(),
+    });
+    const parsed = safeJson(row.body);
+    deps.recorder.record({
+      kind: 'delivery',
+      atMs: started,
+      profileId: signer.profileId,
+      profileName: signer.profileName,
+      method: 'POST',
+      url: url.toString(),
+      path: url.pathname,
+      query: url.search === '' ? null : url.search.slice(1),
+      requestHeaders: headers,
+      requestBody: new TextEncoder().encode(row.body),
+      status,
+      responseHeaders,
+      responseBody,
+      durationMs: now() - started,
+      orderId: row.orderId,
+      orderReferenceId:
+        typeof parsed?.['order_reference_id'] === 'string' ? parsed['order_reference_id'] : null,
+      eventType: row.eventType,
+      error: delivered ? null : error,
+      details: {
+        attempt: attemptNo,
+        maxAttempts: row.maxAttempts,
+        outboxId: row.id,
+        faults: row.faults,
+        ...(nextAt === null ? {} : { nextAttemptAt: new Date(nextAt).toISOString() }),
+      },
+    });
+  }
+
+  async function runDue(): Promise<void> {
+    if (stopped) return;
+    const due = deps.outbox.due(now()).filter((row) => !inFlight.has(row.id));
+    for (const row of due) inFlight.add(row.id);
+    try {
+      await Promise.all(
+        due.map((row) =>
+          attempt(row).finally(() => {
+            inFlight.delete(row.id);
+          }),
+        ),
+      );
+    } finally {
+      if (due.length > 0) deps.onChange?.();
+      schedule();
+    }
+  }
+
+  return {
+    enqueue,
+    runDue,
+    resume() {
+      stopped = false;
+      void runDue();
+    },
+    stop() {
+      stopped = true;
+      timer?.cancel();
+      timer = null;
+    },
+  };
+}
+
+function safePath(url: string): string | null {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return null;
+  }
+}
+
+function safeJson(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function describeFailure(failure: unknown): string {
+  const cause =
+    failure instanceof Error
+      ? (failure.cause as { code?: unknown; message?: unknown } | undefined)
+      : undefined;
+  if (typeof cause?.code === 'string')
+    return `${cause.code}${typeof cause.message === 'string' ? ` (${cause.message})` : ''}`;
+  return failure instanceof Error ? failure.message : String(failure);
+}

@@ -1,0 +1,238 @@
+import type { Faults } from '../../shared/emulator';
+import { faultsSchema } from '../../shared/emulator';
+import type { OrderState } from '../../shared/orders/order-states';
+import { ORDER_STATES } from '../../shared/orders/order-states';
+import type { SqliteDatabase } from './connection';
+
+/** One emulator order as stored (amounts as decimal strings in the order's currency). */
+export interface EmulatorOrderRow {
+  orderId: string;
+  checkoutId: string;
+  state: OrderState;
+  payload: string;
+  referenceId: string | null;
+  orderNumber: string | null;
+  locale: string;
+  currency: string;
+  totalAmount: string;
+  capturedAmount: string;
+  refundedAmount: string;
+  notificationUrl: string | null;
+  legacyApproved: boolean;
+  faults: Faults | null;
+  createdAtMs: number;
+  expiresAtMs: number;
+  updatedAtMs: number;
+}
+
+export interface OutboxRow {
+  id: number;
+  orderId: string;
+  eventType: string;
+  url: string;
+  body: string;
+  faults: Faults;
+  attempts: number;
+  maxAttempts: number;
+  nextAttemptAtMs: number | null;
+  status: 'pending' | 'delivered' | 'failed' | 'dropped';
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+
+interface OrderRecord {
+  order_id: string;
+  checkout_id: string;
+  state: string;
+  payload: string;
+  reference_id: string | null;
+  order_number: string | null;
+  locale: string;
+  currency: string;
+  total_amount: string;
+  captured_amount: string;
+  refunded_amount: string;
+  notification_url: string | null;
+  legacy_approved: number;
+  faults: string | null;
+  created_at_ms: number;
+  expires_at_ms: number;
+  updated_at_ms: number;
+}
+
+interface OutboxRecord {
+  id: number;
+  order_id: string;
+  event_type: string;
+  url: string;
+  body: string;
+  faults: string;
+  attempts: number;
+  max_attempts: number;
+  next_attempt_at_ms: number | null;
+  status: OutboxRow['status'];
+  last_status: number | null;
+  last_error: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+const stateOf = (value: string): OrderState =>
+  ORDER_STATES.find((state) => state === value) ??
+  (() => {
+    throw new Error(`Emulator order in an unknown state "${value}"`);
+  })();
+
+/** Faults stored as JSON; anything unreadable counts as none rather than stopping deliveries. */
+function readFaults(text: string | null): Faults | null {
+  if (text === null) return null;
+  try {
+    const parsed = faultsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function toOrder(record: OrderRecord): EmulatorOrderRow {
+  return {
+    orderId: record.order_id,
+    checkoutId: record.checkout_id,
+    state: stateOf(record.state),
+    payload: record.payload,
+    referenceId: record.reference_id,
+    orderNumber: record.order_number,
+    locale: record.locale,
+    currency: record.currency,
+    totalAmount: record.total_amount,
+    capturedAmount: record.captured_amount,
+    refundedAmount: record.refunded_amount,
+    notificationUrl: record.notification_url,
+    legacyApproved: record.legacy_approved === 1,
+    faults: readFaults(record.faults),
+    createdAtMs: record.created_at_ms,
+    expiresAtMs: record.expires_at_ms,
+    updatedAtMs: record.updated_at_ms,
+  };
+}
+
+function toOutbox(record: OutboxRecord): OutboxRow {
+  return {
+    id: record.id,
+    orderId: record.order_id,
+    eventType: record.event_type,
+    url: record.url,
+    body: record.body,
+    faults: readFaults(record.faults) ?? faultsSchema.parse({}),
+    attempts: record.attempts,
+    maxAttempts: record.max_attempts,
+    nextAttemptAtMs: record.next_attempt_at_ms,
+    status: record.status,
+    lastStatus: record.last_status,
+    lastError: record.last_error,
+    createdAtMs: record.created_at_ms,
+    updatedAtMs: record.updated_at_ms,
+  };
+}
+
+/** The emulator's orders: what the service would hold about each. */
+export function createEmulatorOrdersRepository(db: SqliteDatabase) {
+  const insert = db.prepare(`INSERT INTO emulator_orders (order_id, checkout_id, state, payload, reference_id,
+    order_number, locale, currency, total_amount, captured_amount, refunded_amount, notification_url,
+    legacy_approved, faults, created_at_ms, expires_at_ms, updated_at_ms)
+    VALUES (@orderId, @checkoutId, @state, @payload, @referenceId, @orderNumber, @locale, @currency,
+    @totalAmount, @capturedAmount, @refundedAmount, @notificationUrl, @legacyApproved, @faults,
+    @createdAtMs, @expiresAtMs, @updatedAtMs)`);
+  const update = db.prepare(`UPDATE emulator_orders SET state = @state, reference_id = @referenceId,
+    captured_amount = @capturedAmount, refunded_amount = @refundedAmount, legacy_approved = @legacyApproved,
+    faults = @faults, updated_at_ms = @updatedAtMs WHERE order_id = @orderId`);
+  const byId = db.prepare<[string], OrderRecord>('SELECT * FROM emulator_orders WHERE order_id = ?');
+  const newest = db.prepare<[number], OrderRecord>(
+    'SELECT * FROM emulator_orders ORDER BY created_at_ms DESC, order_id DESC LIMIT ?',
+  );
+  const overdue = db.prepare<[number], OrderRecord>(
+    "SELECT * FROM emulator_orders WHERE state = 'new' AND expires_at_ms <= ? ORDER BY expires_at_ms",
+  );
+  const nextExpiry = db.prepare<[], { at: number | null }>(
+    "SELECT MIN(expires_at_ms) AS at FROM emulator_orders WHERE state = 'new'",
+  );
+  const params = (order: EmulatorOrderRow) => ({
+    ...order,
+    legacyApproved: order.legacyApproved ? 1 : 0,
+    faults: order.faults === null ? null : JSON.stringify(order.faults),
+  });
+  return {
+    insert(order: EmulatorOrderRow): void {
+      insert.run(params(order));
+    },
+    save(order: EmulatorOrderRow): void {
+      update.run(params(order));
+    },
+    get(orderId: string): EmulatorOrderRow | undefined {
+      const record = byId.get(orderId);
+      return record === undefined ? undefined : toOrder(record);
+    },
+    newest(limit: number): EmulatorOrderRow[] {
+      return newest.all(limit).map(toOrder);
+    },
+    overdue(nowMs: number): EmulatorOrderRow[] {
+      return overdue.all(nowMs).map(toOrder);
+    },
+    nextExpiryMs(): number | null {
+      return nextExpiry.get()?.at ?? null;
+    },
+  };
+}
+export type EmulatorOrdersRepository = ReturnType<typeof createEmulatorOrdersRepository>;
+
+/** Notifications the emulator owes the merchant, with their attempts so far. */
+export function createEmulatorOutboxRepository(db: SqliteDatabase) {
+  const insert = db.prepare(`INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, attempts,
+    max_attempts, next_attempt_at_ms, status, created_at_ms, updated_at_ms)
+    VALUES (@orderId, @eventType, @url, @body, @faults, 0, @maxAttempts, @nextAttemptAtMs, @status, @nowMs, @nowMs)`);
+  const update =
+    db.prepare(`UPDATE emulator_outbox SET attempts = @attempts, next_attempt_at_ms = @nextAttemptAtMs,
+    status = @status, last_status = @lastStatus, last_error = @lastError, updated_at_ms = @updatedAtMs WHERE id = @id`);
+  const due = db.prepare<[number], OutboxRecord>(
+    "SELECT * FROM emulator_outbox WHERE status = 'pending' AND next_attempt_at_ms <= ? ORDER BY next_attempt_at_ms, id",
+  );
+  const nextDue = db.prepare<[], { at: number | null }>(
+    "SELECT MIN(next_attempt_at_ms) AS at FROM emulator_outbox WHERE status = 'pending'",
+  );
+  const newest = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox ORDER BY id DESC LIMIT ?');
+  const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox WHERE id = ?');
+  return {
+    add(entry: {
+      orderId: string;
+      eventType: string;
+      url: string;
+      body: string;
+      faults: Faults;
+      maxAttempts: number;
+      nextAttemptAtMs: number | null;
+      status: OutboxRow['status'];
+      nowMs: number;
+    }): number {
+      return Number(insert.run({ ...entry, faults: JSON.stringify(entry.faults) }).lastInsertRowid);
+    },
+    save(row: OutboxRow): void {
+      update.run(row);
+    },
+    get(id: number): OutboxRow | undefined {
+      const record = byId.get(id);
+      return record === undefined ? undefined : toOutbox(record);
+    },
+    due(nowMs: number): OutboxRow[] {
+      return due.all(nowMs).map(toOutbox);
+    },
+    nextDueMs(): number | null {
+      return nextDue.get()?.at ?? null;
+    },
+    newest(limit: number): OutboxRow[] {
+      return newest.all(limit).map(toOutbox);
+    },
+  };
+}
+export type EmulatorOutboxRepository = ReturnType<typeof createEmulatorOutboxRepository>;

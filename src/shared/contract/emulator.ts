@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import {
+  customerActionSchema,
+  emulatorDeliverySchema,
+  emulatorOrderSchema,
+  emulatorSettingsSchema,
+  emulatorStatusSchema,
+  faultsSchema,
+} from '../emulator';
+import { defineCommand, noInput } from './define';
+
+const orderId = z.string().trim().min(1, 'Enter the order id').max(200);
+const limit = z.number().int().min(1).max(1000).default(200);
+
+export const emulatorCommands = {
+  getEmulatorStatus: defineCommand(noInput, emulatorStatusSchema),
+  /** Starts (or restarts) it: on `port`, or on the Local profile's base URL port. */
+  startEmulator: defineCommand(
+    z.object({
+      port: z.number().int().min(0).max(65_535, 'A port is at most 65535').optional(),
+      /** After binding `port` (0: any free one), point the Local profile's base URL at it. */
+      updateLocalProfile: z.boolean().default(false),
+    }),
+    emulatorStatusSchema,
+  ),
+  stopEmulator: defineCommand(noInput, emulatorStatusSchema),
+  getEmulatorSettings: defineCommand(noInput, emulatorSettingsSchema),
+  updateEmulatorSettings: defineCommand(emulatorSettingsSchema.partial(), emulatorSettingsSchema),
+  listEmulatorOrders: defineCommand(z.object({ limit }), z.object({ orders: z.array(emulatorOrderSchema) })),
+  listEmulatorDeliveries: defineCommand(
+    z.object({ limit }),
+    z.object({ deliveries: z.array(emulatorDeliverySchema) }),
+  ),
+  /** What the checkout page's buttons (and `/_emulator/orders/{id}/…`) do. */
+  emulatorCustomerAction: defineCommand(
+    z.object({ orderId, action: customerActionSchema }),
+    emulatorOrderSchema,
+  ),
+  /** An order's own faults (null: the emulator's) and its notification form. */
+  setEmulatorOrderOptions: defineCommand(
+    z.object({ orderId, faults: faultsSchema.nullable().optional(), legacyApproved: z.boolean().optional() }),
+    emulatorOrderSchema,
+  ),
+};
+
+export const emulatorPushEvents = {
+  /** Status, orders or deliveries changed: the view reloads what it shows. */
+  'emulator.changed': emulatorStatusSchema,
+};

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { CUSTOMER_ACTIONS, ORDER_STATES } from './orders/order-states';
+
+/**
+ * The local emulator of the checkout service: its settings, faults, orders and deliveries as
+ * the bridge and the Emulator view see them. Defaults for what the spec does not show (retries,
+ * claims, the extra events) are documented in the README.
+ */
+
+/** How the notification token of a delivery is spoiled, to test the merchant's checks. */
+export const TOKEN_FAULTS = ['valid', 'wrong_signature', 'expired', 'none'] as const;
+export const tokenFaultSchema = z.enum(TOKEN_FAULTS);
+export type TokenFault = z.infer<typeof tokenFaultSchema>;
+
+export const faultsSchema = z.object({
+  /** Wait this long before the first attempt. */
+  delayMs: z.number().int().min(0).max(600_000, 'A delay is at most 600000 ms (ten minutes)').default(0),
+  /** Send each notification twice. */
+  duplicate: z.boolean().default(false),
+  /** Hold each notification back (outOfOrderMs) so the order's next one arrives first. */
+  outOfOrder: z.boolean().default(false),
+  token: tokenFaultSchema.default('valid'),
+  /** Never send it (recorded as dropped). */
+  drop: z.boolean().default(false),
+});
+export type Faults = z.infer<typeof faultsSchema>;
+export const NO_FAULTS: Faults = {
+  delayMs: 0,
+  duplicate: false,
+  outOfOrder: false,
+  token: 'valid',
+  drop: false,
+};
+
+export const emulatorSettingsSchema = z.object({
+  /** Attempts per notification, the first included. */
+  attempts: z.number().int().min(1).max(20, 'At most 20 attempts').default(3),
+  /** Wait before attempt 2, 3, …; the last value repeats. */
+  backoffMs: z.array(z.number().int().min(0).max(3_600_000)).min(1).max(20).default([1000, 5000]),
+  /** Give up on one attempt after this long. */
+  timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+  /** How long an out-of-order notification is held back. */
+  outOfOrderMs: z.number().int().min(0).max(600_000).default(2000),
+  /** Faults for every order without its own. */
+  faults: faultsSchema.default(NO_FAULTS),
+  /** The `iss` claim of notification tokens. */
+  issuer: z.string().trim().min(1).max(200).default('checkout-emulator'),
+});
+export type EmulatorSettings = z.infer<typeof emulatorSettingsSchema>;
+export const DEFAULT_EMULATOR_SETTINGS: EmulatorSettings = emulatorSettingsSchema.parse({});
+
+export const emulatorStatusSchema = z.object({
+  running: z.boolean(),
+  url: z.string().nullable(),
+  port: z.number().int().nullable(),
+  /** Why it is not running (the port was taken, no Local profile…), or null. */
+  error: z.string().nullable(),
+  /** The profile whose tokens it accepts and signs with, or null (standalone). */
+  profileName: z.string().nullable(),
+});
+export type EmulatorStatus = z.infer<typeof emulatorStatusSchema>;
+
+export const emulatorOrderSchema = z.object({
+  orderId: z.string(),
+  checkoutId: z.string(),
+  state: z.enum(ORDER_STATES),
+  referenceId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  locale: z.string(),
+  currency: z.string(),
+  totalAmount: z.string(),
+  capturedAmount: z.string(),
+  refundedAmount: z.string(),
+  notificationUrl: z.string().nullable(),
+  checkoutUrl: z.string(),
+  legacyApproved: z.boolean(),
+  /** The order's own faults, or null for the emulator's. */
+  faults: faultsSchema.nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EmulatorOrder = z.infer<typeof emulatorOrderSchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dropped'] as const;
+export const emulatorDeliverySchema = z.object({
+  id: z.number().int(),
+  orderId: z.string(),
+  eventType: z.string(),
+  url: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  faults: faultsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EmulatorDelivery = z.infer<typeof emulatorDeliverySchema>;
+
+export const customerActionSchema = z.enum(CUSTOMER_ACTIONS);

@@ -1,0 +1,257 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ORDER_STATES,
+  OPERATION_FROM_STATES,
+  CUSTOMER_ACTIONS,
+  type OrderState,
+} from '../../src/shared/orders/order-states';
+import { createEmulatorOrdersRepository } from '../../src/main/store/emulator-repository';
+import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
+
+let emulator: EmulatorHarness;
+beforeEach(async () => {
+  emulator = await openEmulator();
+});
+afterEach(async () => {
+  await emulator.dispose();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The spec's error body: message, errors[].error_code, data, title, screen_type. */
+function expectErrorShape(json: Record<string, unknown>, code: string): void {
+  expect(json).toMatchObject({ data: expect.any(Object), title: null, screen_type: null });
+  expect(typeof json['message']).toBe('string');
+  expect(json['errors']).toEqual(expect.arrayContaining([expect.objectContaining({ error_code: code })]));
+}
+
+describe('POST /checkout', () => {
+  it('creates a new order: UUIDs, status new, a checkout URL with locale and order id', async () => {
+    const { status, json } = await emulator.call(
+      'POST',
+      '/checkout',
+      validPayload(null, { locale: 'ar_SA' }),
+    );
+    expect(status).toBe(200);
+    expect(json['status']).toBe('new');
+    expect(json['order_id']).toMatch(UUID);
+    expect(json['checkout_id']).toMatch(UUID);
+    const url = new URL(String(json['checkout_url']));
+    expect(url.origin).toBe(emulator.url);
+    expect(url.searchParams.get('order_id')).toBe(json['order_id']);
+    expect(url.searchParams.get('locale')).toBe('ar_SA');
+  });
+
+  it.each([
+    ['no Authorization header', { authorization: '' }],
+    ['a wrong bearer token', { authorization: 'Bearer not-the-token' }],
+    ['another scheme', { authorization: 'Basic abc' }],
+  ])('answers 401 with the error body for %s', async (_case, headers) => {
+    const { status, json } = await emulator.call('POST', '/checkout', validPayload(null), headers);
+    expect(status).toBe(401);
+    expectErrorShape(json, 'unauthorized');
+  });
+
+  it('answers 400 with one entry per error finding, each with its code and field path', async () => {
+    const payload = validPayload(null, { description: 'x'.repeat(300), expires_in_minutes: 2 });
+    delete payload['order_reference_id'];
+    const { status, json } = await emulator.call('POST', '/checkout', payload);
+    expect(status).toBe(400);
+    expectErrorShape(json, 'too_long');
+    const entries = json['errors'] as { error_code: string; path: string }[];
+    expect(entries.map((entry) => `${entry.path}:${entry.error_code}`).sort()).toEqual([
+      'description:too_long',
+      'expires_in_minutes:below_minimum',
+      'order_reference_id:required',
+    ]);
+  });
+
+  it("answers an unsupported country/currency pair with the spec's own code", async () => {
+    const { status, json } = await emulator.call(
+      'POST',
+      '/checkout',
+      validPayload(null, { country_code: 'AE' }),
+    );
+    expect(status).toBe(400);
+    expect(json['message']).toBe('Country and currency combination is not supported.');
+    expect(json['errors']).toEqual([
+      expect.objectContaining({ error_code: 'not_supported_country_currency', path: 'country_code' }),
+    ]);
+  });
+
+  it('refuses bodies that are not JSON, with the error body', async () => {
+    const broken = await emulator.call('POST', '/checkout', '{"a":');
+    expect(broken.status).toBe(400);
+    expectErrorShape(broken.json, 'invalid_json');
+    const wrongType = await emulator.call('POST', '/checkout', 'a=1', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(wrongType.status).toBe(415);
+    expectErrorShape(wrongType.json, 'unsupported_media_type');
+    const empty = await emulator.call('POST', '/checkout', '');
+    expect(empty.status).toBe(400);
+    expectErrorShape(empty.json, 'invalid_request');
+  });
+
+  it('answers unknown routes and orders with 404 and wrong methods with 405', async () => {
+    const route = await emulator.call('GET', '/nothing-here');
+    expect(route.status).toBe(404);
+    expectErrorShape(route.json, 'not_found');
+    const order = await emulator.call('GET', '/orders/00000000-0000-0000-0000-000000000000');
+    expect(order.status).toBe(404);
+    expectErrorShape(order.json, 'order_not_found');
+    const method = await emulator.call('DELETE', '/checkout');
+    expect(method.status).toBe(405);
+    expectErrorShape(method.json, 'method_not_allowed');
+  });
+});
+
+/** An order forced into `state` (its amounts consistent with that state). */
+async function orderIn(state: OrderState): Promise<string> {
+  const { json } = await emulator.call('POST', '/checkout', validPayload(null));
+  const orderId = String(json['order_id']);
+  const orders = createEmulatorOrdersRepository(emulator.core.db);
+  const order = orders.get(orderId);
+  if (order === undefined) throw new Error('order vanished');
+  const captured = ['partially_captured', 'partially_refunded'].includes(state)
+    ? '30.00'
+    : ['fully_captured', 'fully_refunded'].includes(state)
+      ? order.totalAmount
+      : '0';
+  const refunded = state === 'partially_refunded' ? '10.00' : state === 'fully_refunded' ? captured : '0';
+  orders.save({ ...order, state, capturedAmount: captured, refundedAmount: refunded });
+  return orderId;
+}
+
+const stateOf = async (orderId: string) => (await emulator.call('GET', `/orders/${orderId}`)).json['status'];
+
+const OPERATION_CALLS = {
+  authorise: (id: string) => emulator.call('POST', `/orders/${id}/authorise`),
+  capture: (id: string) =>
+    emulator.call('POST', '/payments/capture', {
+      order_id: id,
+      total_amount: { amount: '5.00', currency: 'SAR' },
+    }),
+  cancel: (id: string) => emulator.call('POST', `/orders/${id}/cancel`),
+  refund: (id: string) =>
+    emulator.call('POST', `/payments/simplified-refund/${id}`, {
+      order_id: id,
+      total_amount: { amount: '5.00', currency: 'SAR' },
+    }),
+  updateReferenceId: (id: string) =>
+    emulator.call('PUT', `/orders/${id}/reference-id`, { order_reference_id: 'NEW-REF' }),
+  getOrder: (id: string) => emulator.call('GET', `/orders/${id}`),
+} as const;
+
+const EXPECTED_AFTER: Record<keyof typeof OPERATION_CALLS, (from: OrderState) => OrderState> = {
+  authorise: () => 'authorised',
+  capture: () => 'partially_captured',
+  cancel: () => 'canceled',
+  refund: (from) => (from === 'partially_refunded' ? 'partially_refunded' : 'partially_refunded'),
+  updateReferenceId: (from) => from,
+  getOrder: (from) => from,
+};
+
+describe('every follow-up operation in every state', () => {
+  for (const operation of Object.keys(OPERATION_CALLS) as (keyof typeof OPERATION_CALLS)[])
+    for (const state of ORDER_STATES) {
+      const allowed = OPERATION_FROM_STATES[operation].includes(state);
+      it(`${operation} from ${state}: ${allowed ? 'allowed' : 'refused, state unchanged'}`, async () => {
+        const orderId = await orderIn(state);
+        const { status, json } = await OPERATION_CALLS[operation](orderId);
+        if (allowed) {
+          expect(status).toBe(200);
+          expect(await stateOf(orderId)).toBe(EXPECTED_AFTER[operation](state));
+        } else {
+          expect(status).toBe(409);
+          expectErrorShape(json, 'invalid_order_state');
+          expect(String(json['message'])).toMatch(/needs the order to be .+; it is .+\./);
+          expect(await stateOf(orderId)).toBe(state);
+        }
+      });
+    }
+});
+
+describe("the customer's actions in every state", () => {
+  const after = { pay: 'approved', decline: 'declined', cancel: 'canceled', expire: 'expired' } as const;
+  for (const action of CUSTOMER_ACTIONS)
+    for (const state of ORDER_STATES)
+      it(`${action} from ${state}: ${state === 'new' ? 'allowed' : 'refused, state unchanged'}`, async () => {
+        const orderId = await orderIn(state);
+        const { status, json } = await emulator.call('POST', `/_emulator/orders/${orderId}/${action}`);
+        if (state === 'new') {
+          expect(status).toBe(200);
+          expect(json['status']).toBe(after[action]);
+          expect(await stateOf(orderId)).toBe(after[action]);
+        } else {
+          expect(status).toBe(409);
+          expectErrorShape(json, 'invalid_order_state');
+          expect(await stateOf(orderId)).toBe(state);
+        }
+      });
+});
+
+describe('amounts of captures and refunds', () => {
+  it('captures in parts up to the total, then refunds in parts up to what was captured', async () => {
+    const orderId = await orderIn('authorised');
+    const capture = (amount: string) =>
+      emulator.call('POST', '/payments/capture', {
+        order_id: orderId,
+        total_amount: { amount, currency: 'SAR' },
+      });
+    const first = await capture('50.00');
+    expect(first.json).toMatchObject({
+      status: 'partially_captured',
+      captured_amount: { amount: '50.00', currency: 'SAR' },
+    });
+    expect(first.json['capture_id']).toMatch(UUID);
+    const tooMuch = await capture('30.00');
+    expect(tooMuch.status).toBe(400);
+    expectErrorShape(tooMuch.json, 'amount_exceeds_remaining');
+    expect(String(tooMuch.json['message'])).toContain('22.98');
+    expect((await capture('22.98')).json['status']).toBe('fully_captured');
+
+    const refund = (amount: string) =>
+      emulator.call('POST', `/payments/simplified-refund/${orderId}`, {
+        total_amount: { amount, currency: 'SAR' },
+      });
+    expect((await refund('70.00')).json['status']).toBe('partially_refunded');
+    expect((await refund('3.00')).status).toBe(400);
+    expect((await refund('2.98')).json['status']).toBe('fully_refunded');
+    const record = await emulator.call('GET', `/orders/${orderId}`);
+    expect(record.json).toMatchObject({
+      captured_amount: { amount: '72.98', currency: 'SAR' },
+      refunded_amount: { amount: '72.98', currency: 'SAR' },
+    });
+  });
+
+  it('refuses a wrong currency, a negative amount and a capture without order_id', async () => {
+    const orderId = await orderIn('authorised');
+    const wrong = await emulator.call('POST', '/payments/capture', {
+      order_id: orderId,
+      total_amount: { amount: 1, currency: 'AED' },
+    });
+    expect(wrong.status).toBe(400);
+    expectErrorShape(wrong.json, 'currency_mismatch');
+    const negative = await emulator.call('POST', '/payments/capture', {
+      order_id: orderId,
+      total_amount: { amount: -1, currency: 'SAR' },
+    });
+    expectErrorShape(negative.json, 'invalid_amount');
+    const missing = await emulator.call('POST', '/payments/capture', {
+      total_amount: { amount: 1, currency: 'SAR' },
+    });
+    expect(missing.status).toBe(400);
+    expectErrorShape(missing.json, 'required');
+    expect(await stateOf(orderId)).toBe('authorised');
+  });
+
+  it('a capture without an amount takes what is left', async () => {
+    const orderId = await orderIn('authorised');
+    const { json } = await emulator.call('POST', '/payments/capture', { order_id: orderId });
+    expect(json).toMatchObject({
+      status: 'fully_captured',
+      captured_amount: { amount: '72.98', currency: 'SAR' },
+    });
+  });
+});
