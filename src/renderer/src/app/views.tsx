@@ -1,6 +1,7 @@
 import {
   IconActivity,
   IconHammer,
+  IconServer,
   IconKey,
   IconReceipt,
   IconSettings,
@@ -9,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { BuilderView } from '../features/builder/builder-view';
+import { EmulatorView } from '../features/emulator/emulator-view';
 import { JwtView } from '../features/jwt/jwt-view';
 import { ListenerView } from '../features/listener/listener-view';
 import { OrdersView } from '../features/orders/orders-view';
@@ -29,6 +31,7 @@ export const VIEWS: readonly ViewDefinition[] = [
   { id: 'profiles', label: 'Profiles', icon: <IconUserCog size={18} />, component: ProfilesView },
   { id: 'timeline', label: 'Timeline', icon: <IconActivity size={18} />, component: TimelineView },
   { id: 'orders', label: 'Orders', icon: <IconReceipt size={18} />, component: OrdersView },
+  { id: 'emulator', label: 'Emulator', icon: <IconServer size={18} />, component: EmulatorView },
   { id: 'listener', label: 'Listener', icon: <IconWebhook size={18} />, component: ListenerView },
   { id: 'jwt', label: 'JWT inspector', icon: <IconKey size={18} />, component: JwtView },
   { id: 'settings', label: 'Settings', icon: <IconSettings size={18} />, component: SettingsView },

@@ -1,0 +1,72 @@
+import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
+import type { EmulatorDelivery } from '../../../../shared/emulator';
+import { formatShortTime } from '../orders/order-format';
+import { describeFaults } from './faults-editor';
+
+const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {
+  pending: 'blue',
+  delivered: 'teal',
+  failed: 'red',
+  dropped: 'gray',
+};
+
+/** The outbox: every notification owed, its attempts, the last answer and the next retry. */
+export function EmulatorDeliveriesTable({ deliveries }: { deliveries: readonly EmulatorDelivery[] }) {
+  if (deliveries.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No notifications yet. They are sent to the notification URL of each order when it changes state.
+      </Text>
+    );
+  return (
+    <ScrollArea.Autosize mah={360} type="auto">
+      <Table striped fz="xs" aria-label="Notification deliveries" stickyHeader>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Queued</Table.Th>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Attempts</Table.Th>
+            <Table.Th>Last answer</Table.Th>
+            <Table.Th>Next attempt</Table.Th>
+            <Table.Th>Faults</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {deliveries.map((delivery) => (
+            <Table.Tr key={delivery.id} data-testid="emulator-delivery" data-status={delivery.status}>
+              <Table.Td>{formatShortTime(delivery.createdAt)}</Table.Td>
+              <Table.Td>
+                <Anchor
+                  size="xs"
+                  ff="monospace"
+                  href={`#/timeline?kind=delivery&order=${encodeURIComponent(delivery.orderId)}`}
+                >
+                  {delivery.eventType}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Badge size="xs" color={STATUS_COLOR[delivery.status]} variant="light">
+                  {delivery.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {delivery.attempts}/{delivery.maxAttempts}
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" c={delivery.lastError === null ? undefined : 'orange'}>
+                  {delivery.lastStatus ?? '—'}
+                  {delivery.lastError === null ? '' : ` · ${delivery.lastError}`}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {delivery.nextAttemptAt === null ? '—' : formatShortTime(delivery.nextAttemptAt)}
+              </Table.Td>
+              <Table.Td>{describeFaults(delivery.faults)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}

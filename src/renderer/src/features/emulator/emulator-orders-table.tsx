@@ -1,0 +1,162 @@
+import { Anchor, Badge, Button, Group, Popover, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconExternalLink } from '@tabler/icons-react';
+import { NO_FAULTS, type EmulatorOrder, type Faults } from '../../../../shared/emulator';
+import { CUSTOMER_ACTIONS, type CustomerAction } from '../../../../shared/orders/order-states';
+import { describeRelative } from '../../../../shared/relative-time';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { StateBadge } from '../orders/state-badge';
+import { useNow } from '../jwt/use-now';
+import { describeFaults, FaultsEditor } from './faults-editor';
+
+const ACTION_LABEL: Record<CustomerAction, string> = {
+  pay: 'Pay',
+  decline: 'Decline',
+  cancel: 'Cancel',
+  expire: 'Expire',
+};
+
+function act(orderId: string, action: CustomerAction) {
+  bridge
+    .emulatorCustomerAction({ orderId, action })
+    .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+}
+
+function setOptions(orderId: string, options: { faults?: Faults | null; legacyApproved?: boolean }) {
+  bridge
+    .setEmulatorOrderOptions({ orderId, ...options })
+    .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+}
+
+/** The emulator's orders: state, expiry, the checkout page, the customer's actions, per-order faults. */
+export function EmulatorOrdersTable({ orders }: { orders: readonly EmulatorOrder[] }) {
+  const now = useNow(1000);
+  if (orders.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="emulator-orders-empty">
+        No orders yet. Send a checkout to the Local profile (the Builder's Send) and it appears here.
+      </Text>
+    );
+  return (
+    <ScrollArea.Autosize mah={420} type="auto">
+      <Table striped highlightOnHover fz="xs" aria-label="Emulator orders" stickyHeader>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Order</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th>Total</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Notifications</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => {
+            const expiresMs = Date.parse(order.expiresAt);
+            return (
+              <Table.Tr key={order.orderId} data-testid="emulator-order" data-order-id={order.orderId}>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Anchor size="xs" href={`#/orders?id=${encodeURIComponent(order.orderId)}`} fw={600}>
+                      {order.referenceId ?? order.orderId}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {order.orderId}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <StateBadge state={order.state} size="xs" />
+                </Table.Td>
+                <Table.Td ff="monospace">
+                  {order.totalAmount} {order.currency}
+                </Table.Td>
+                <Table.Td>
+                  {order.state === 'new' ? (
+                    <Text size="xs" c={expiresMs - now < 5 * 60_000 ? 'orange' : undefined}>
+                      {describeRelative(expiresMs, now)}
+                    </Text>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Anchor
+                      href={order.checkoutUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="xs"
+                      aria-label={`Open the checkout page of ${order.referenceId ?? order.orderId}`}
+                    >
+                      <IconExternalLink size={14} />
+                    </Anchor>
+                    {CUSTOMER_ACTIONS.map((action) => (
+                      <Button
+                        key={action}
+                        size="compact-xs"
+                        variant={action === 'pay' ? 'light' : 'subtle'}
+                        color={action === 'pay' ? 'teal' : action === 'decline' ? 'red' : 'gray'}
+                        disabled={order.state !== 'new'}
+                        onClick={() => act(order.orderId, action)}
+                      >
+                        {ACTION_LABEL[action]}
+                      </Button>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Popover width={340} position="bottom-end" withArrow shadow="md">
+                      <Popover.Target>
+                        <Button size="compact-xs" variant="default">
+                          Faults: {describeFaults(order.faults)}
+                        </Button>
+                      </Popover.Target>
+                      <Popover.Dropdown>
+                        <Stack gap="xs">
+                          <Switch
+                            size="xs"
+                            label="Own faults for this order"
+                            checked={order.faults !== null}
+                            onChange={(event) =>
+                              setOptions(order.orderId, {
+                                faults: event.currentTarget.checked ? NO_FAULTS : null,
+                              })
+                            }
+                          />
+                          {order.faults !== null && (
+                            <FaultsEditor
+                              faults={order.faults}
+                              onChange={(faults) => setOptions(order.orderId, { faults })}
+                            />
+                          )}
+                        </Stack>
+                      </Popover.Dropdown>
+                    </Popover>
+                    <Switch
+                      size="xs"
+                      label="Legacy approved"
+                      checked={order.legacyApproved}
+                      onChange={(event) =>
+                        setOptions(order.orderId, { legacyApproved: event.currentTarget.checked })
+                      }
+                    />
+                    {order.notificationUrl === null && (
+                      <Badge size="xs" color="gray" variant="outline">
+                        no notification URL
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}

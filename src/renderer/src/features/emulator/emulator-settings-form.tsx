@@ -1,0 +1,80 @@
+import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { EmulatorSettings } from '../../../../shared/emulator';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { FaultsEditor } from './faults-editor';
+import { useEmulatorStore } from './emulator-store';
+
+/** Retries (attempts, backoff, timeout), the out-of-order hold, and the faults of every order without its own. */
+export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings }) {
+  const [draft, setDraft] = useState(settings);
+  const [backoff, setBackoff] = useState(settings.backoffMs.join(', '));
+  const backoffMs = backoff
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map(Number);
+  const backoffValid =
+    backoffMs.length > 0 && backoffMs.every((value) => Number.isInteger(value) && value >= 0);
+  const save = () =>
+    bridge
+      .updateEmulatorSettings({ ...draft, backoffMs })
+      .then((saved) => {
+        useEmulatorStore.setState({ settings: saved });
+        notifications.show({ color: 'green', message: 'Emulator settings saved' });
+      })
+      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-start">
+        <NumberInput
+          size="xs"
+          label="Attempts per notification"
+          min={1}
+          max={20}
+          value={draft.attempts}
+          onChange={(value) => typeof value === 'number' && setDraft({ ...draft, attempts: value })}
+          w={170}
+        />
+        <TextInput
+          size="xs"
+          label="Backoff between attempts (ms)"
+          description="The last value repeats"
+          value={backoff}
+          onChange={(event) => setBackoff(event.currentTarget.value)}
+          error={backoffValid ? undefined : 'Whole milliseconds, separated by commas'}
+          w={210}
+        />
+        <NumberInput
+          size="xs"
+          label="Timeout per attempt (ms)"
+          min={100}
+          max={120_000}
+          value={draft.timeoutMs}
+          onChange={(value) => typeof value === 'number' && setDraft({ ...draft, timeoutMs: value })}
+          w={170}
+        />
+        <NumberInput
+          size="xs"
+          label="Out-of-order hold (ms)"
+          min={0}
+          max={600_000}
+          value={draft.outOfOrderMs}
+          onChange={(value) => typeof value === 'number' && setDraft({ ...draft, outOfOrderMs: value })}
+          w={170}
+        />
+      </Group>
+      <Text size="sm" fw={600}>
+        Faults for every order without its own
+      </Text>
+      <FaultsEditor faults={draft.faults} onChange={(faults) => setDraft({ ...draft, faults })} />
+      <Group>
+        <Button size="xs" onClick={() => void save()} disabled={!backoffValid}>
+          Save settings
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

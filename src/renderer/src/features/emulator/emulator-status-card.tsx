@@ -1,0 +1,92 @@
+import { ActionIcon, Alert, Badge, Button, CopyButton, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy, IconPlayerPlay, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { EmulatorStatus } from '../../../../shared/emulator';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { useEmulatorStore } from './emulator-store';
+
+/** Running or not, where, for which profile, and why not; start, restart, stop, or move to a free port. */
+export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
+  const [busy, setBusy] = useState(false);
+  const run = (action: () => Promise<EmulatorStatus>) => {
+    setBusy(true);
+    action()
+      .then((next) => useEmulatorStore.setState({ status: next }))
+      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="emulator-status">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Badge
+            color={status.running ? 'teal' : 'gray'}
+            size="lg"
+            variant="light"
+            data-testid="emulator-running"
+          >
+            {status.running ? 'running' : 'stopped'}
+          </Badge>
+          {status.url !== null && (
+            <Group gap={4} wrap="nowrap">
+              <Text ff="monospace" size="sm" data-testid="emulator-url">
+                {status.url}
+              </Text>
+              <CopyButton value={status.url}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? 'Copied' : 'Copy the URL'}>
+                    <ActionIcon size="sm" variant="subtle" onClick={copy} aria-label="Copy the emulator URL">
+                      {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+          )}
+          {status.profileName !== null && (
+            <Text size="sm" c="dimmed">
+              for profile {status.profileName} (its API token is accepted; its notification token signs)
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            loading={busy}
+            leftSection={status.running ? <IconRefresh size={14} /> : <IconPlayerPlay size={14} />}
+            onClick={() => run(() => bridge.startEmulator({ updateLocalProfile: false }))}
+          >
+            {status.running ? 'Restart' : 'Start'}
+          </Button>
+          {status.running && (
+            <Button
+              size="xs"
+              variant="default"
+              loading={busy}
+              leftSection={<IconPlayerStop size={14} />}
+              onClick={() => run(() => bridge.stopEmulator({}))}
+            >
+              Stop
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {status.error !== null && (
+        <Alert color="orange" mt="sm" title="The emulator is not running" data-testid="emulator-error">
+          <Text size="sm">{status.error}</Text>
+          <Button
+            size="xs"
+            mt="xs"
+            variant="light"
+            onClick={() => run(() => bridge.startEmulator({ port: 0, updateLocalProfile: true }))}
+          >
+            Start on a free port (the Local profile's base URL follows)
+          </Button>
+        </Alert>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,51 @@
+import { Accordion, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { EmulatorDeliveriesTable } from './emulator-deliveries-table';
+import { EmulatorOrdersTable } from './emulator-orders-table';
+import { EmulatorSettingsForm } from './emulator-settings-form';
+import { EmulatorStatusCard } from './emulator-status-card';
+import { reloadEmulator, useEmulatorStore } from './emulator-store';
+
+/**
+ * The local stand-in for the service: whether it runs and where, its orders (with the
+ * customer's buttons and per-order faults), the notifications it owes, and its settings.
+ */
+export function EmulatorView() {
+  const { status, settings, orders, deliveries } = useEmulatorStore();
+  useEffect(() => {
+    reloadEmulator();
+  }, []);
+  if (status === null || settings === null)
+    return (
+      <Group>
+        <Loader size="sm" />
+        <Text>Loading the emulator…</Text>
+      </Group>
+    );
+  return (
+    <Stack gap="md">
+      <Title order={3}>Local emulator</Title>
+      <EmulatorStatusCard status={status} />
+      <Accordion multiple defaultValue={['orders', 'deliveries']} variant="separated">
+        <Accordion.Item value="orders">
+          <Accordion.Control>Orders ({orders.length})</Accordion.Control>
+          <Accordion.Panel>
+            <EmulatorOrdersTable orders={orders} />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="deliveries">
+          <Accordion.Control>Notifications ({deliveries.length})</Accordion.Control>
+          <Accordion.Panel>
+            <EmulatorDeliveriesTable deliveries={deliveries} />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="settings">
+          <Accordion.Control>Settings: retries and faults</Accordion.Control>
+          <Accordion.Panel>
+            <EmulatorSettingsForm key={JSON.stringify(settings)} settings={settings} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+    </Stack>
+  );
+}

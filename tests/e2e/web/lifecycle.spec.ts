@@ -1,0 +1,122 @@
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { BuilderPage } from '../pages/builder-page';
+import { OrdersPage } from '../pages/orders-page';
+import { JwtPage } from '../pages/jwt-page';
+import { TimelinePage } from '../pages/timeline-page';
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+});
+
+/** A sample built in the builder, its merchant URLs on this machine, in `locale`, sent to Local. */
+async function sendSample(page: import('@playwright/test').Page, origin: string, locale: 'ar_SA' | 'en_US') {
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample for a country' }).click();
+  await page.getByRole('menuitem', { name: 'Saudi Arabia (SA)' }).click();
+  await builder.field('Locale', 'Order').fill(locale);
+  // Nowhere off this machine: the page redirects to these after the customer's choice.
+  for (const [label, outcome] of [
+    ['Success URL', 'success'],
+    ['Failure URL', 'failure'],
+    ['Cancel URL', 'cancel'],
+  ] as const)
+    await builder.field(label, 'Merchant URLs').fill(`${origin}/?shop=${outcome}`);
+  // Left empty, so the console fills in its own listener.
+  await builder.field('Notification URL', 'Merchant URLs').fill('');
+  await expect(page.getByTestId('error-count')).toHaveText('0 errors');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  const orderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
+  const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
+  const reference = String(((await builder.rawJson()) as { order_reference_id: string }).order_reference_id);
+  return { orderId, checkoutUrl, reference };
+}
+
+test('the whole lifecycle offline: build, send to Local, pay on the checkout page, authorise, capture', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const { orderId, checkoutUrl, reference } = await sendSample(page, served.origin, 'ar_SA');
+  expect(new URL(checkoutUrl).searchParams.get('order_id')).toBe(orderId);
+  expect(new URL(checkoutUrl).searchParams.get('locale')).toBe('ar_SA');
+
+  // The hosted page, in Arabic, right to left, with the countdown.
+  await page.goto(checkoutUrl);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('#countdown')).toHaveText(/^\d+:\d\d$/);
+  await page.getByRole('button', { name: 'ادفع' }).click();
+  await expect(page).toHaveURL(`${served.origin}/?shop=success`);
+
+  await page.goto(`${served.origin}/#/orders?id=${orderId}`);
+  const orders = new OrdersPage(page);
+  await expect(orders.state()).toHaveText('approved');
+  // The approval came as a webhook the listener verified.
+  await expect(orders.step('approved')).toContainText('by webhook');
+
+  await orders.send('Authorise');
+  await orders.closeEditor();
+  await expect(orders.state()).toHaveText('authorised');
+  await expect(orders.step('authorised')).toContainText('by webhook');
+
+  const answer = await orders.send('Capture');
+  await expect(answer.getByTestId('answer-status')).toHaveText('200');
+  await orders.closeEditor();
+  await expect(orders.state()).toHaveText('captured');
+  // The webhook, and the emulator's delivery of it listed as a copy.
+  const captured = orders.detail().getByTestId('order-record').filter({ hasText: 'order_captured' });
+  await expect(captured).toHaveCount(2);
+  await expect(orders.row(reference).getByText('captured', { exact: true })).toBeVisible();
+
+  // The emulator's own view agrees, and every notification went out.
+  await page.getByRole('navigation', { name: 'Main' }).getByText('Emulator', { exact: true }).click();
+  await expect(page.getByTestId('emulator-running')).toHaveText('running');
+  await expect(page.locator(`[data-testid="emulator-order"][data-order-id="${orderId}"]`)).toContainText(
+    'captured',
+  );
+  await expect(page.locator('[data-testid="emulator-delivery"][data-status="delivered"]')).toHaveCount(3);
+});
+
+test('an emulator webhook shows up live with valid; a forged one shows invalid_signature, explained in the inspector', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const first = await sendSample(page, served.origin, 'en_US');
+  const second = await sendSample(page, served.origin, 'en_US');
+
+  // The second order signs with a wrong key on purpose (set in the Emulator view).
+  await page.goto(`${served.origin}/#/emulator`);
+  const secondRow = page.locator(`[data-testid="emulator-order"][data-order-id="${second.orderId}"]`);
+  await secondRow.getByRole('button', { name: /^Faults:/ }).click();
+  // Main decides: the switch follows once the order's faults are stored.
+  await page.getByLabel('Own faults for this order').click();
+  await expect(page.getByLabel('Own faults for this order')).toBeChecked();
+  await page.getByRole('radiogroup', { name: 'Notification token' }).getByText('wrong signature').click();
+  await expect(secondRow.getByRole('button', { name: /^Faults:/ })).toHaveText('Faults: wrong signature');
+  await page.keyboard.press('Escape');
+
+  // With the timeline open, the customer pays (the automation endpoint does what the page's button does).
+  const timeline = new TimelinePage(page);
+  await page.goto(`${served.origin}/#/timeline?kind=webhook`);
+  await timeline.expectReady();
+  await expect(timeline.rows()).toHaveCount(0);
+  const emulator = new URL(first.checkoutUrl).origin;
+  const pay = async (orderId: string) =>
+    expect((await page.request.post(`${emulator}/_emulator/orders/${orderId}/pay`)).status()).toBe(200);
+  await pay(first.orderId);
+  await expect(timeline.rows()).toHaveCount(1);
+  await expect(timeline.rows().first().getByTestId('token-verdict')).toHaveText('valid');
+  await pay(second.orderId);
+  await expect(timeline.rows()).toHaveCount(2);
+  await expect(timeline.rows().first().getByTestId('token-verdict')).toHaveText('invalid_signature');
+
+  // The forged one, opened in the JWT inspector, says why.
+  await page.goto(`${served.origin}/#/timeline?kind=webhook&verdict=invalid_signature`);
+  await expect(timeline.rows()).toHaveCount(1);
+  const forgedId = Number(await timeline.rows().first().getAttribute('data-id'));
+  await page.goto(`${served.origin}/#/jwt?event=${forgedId}`);
+  await expect(page.getByText(`Tokens of webhook #${forgedId}:`)).toBeVisible();
+  await expect(new JwtPage(page).verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
+  await expect(new JwtPage(page).reason()).toContainText('signed with another key');
+});

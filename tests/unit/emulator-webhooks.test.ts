@@ -1,0 +1,293 @@
+import { decodeJwt, jwtVerify } from 'jose';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulatorOrdersRepository } from '../../src/main/store/emulator-repository';
+import { localProfileOf } from '../../src/main/emulator/emulator-service';
+import { openListeningConsole } from './helpers/listening-console';
+import {
+  openEmulator,
+  startReceiver,
+  until,
+  validPayload,
+  type EmulatorHarness,
+} from './helpers/emulator-harness';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setup(failFirst = 0) {
+  const emulator = await openEmulator();
+  const receiver = await startReceiver(failFirst);
+  cleanups.push(
+    () => emulator.dispose(),
+    () => receiver.close(),
+  );
+  return { emulator, receiver };
+}
+
+async function newOrder(
+  emulator: EmulatorHarness,
+  notification: string,
+  headers: Record<string, string> = {},
+) {
+  const { json } = await emulator.call('POST', '/checkout', validPayload(notification), headers);
+  return String(json['order_id']);
+}
+
+const deliveries = (emulator: EmulatorHarness) =>
+  emulator.core.eventsQuery.page({ kinds: ['delivery'] }, { limit: 100 }).items;
+
+describe('notifications', () => {
+  it('pay sends order_approved with the same HS256 token in the query and the header', async () => {
+    const { emulator, receiver } = await setup();
+    const orderId = await newOrder(emulator, receiver.url);
+    const paid = await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    expect(paid.json).toMatchObject({ status: 'approved', redirect_url: expect.stringContaining('success') });
+    await until(() => receiver.received.length === 1, 'the notification');
+    const [received] = receiver.received;
+    const token = received?.url.searchParams.get('serviceToken') ?? '';
+    expect(received?.authorization).toBe(`Bearer ${token}`);
+    const { payload, protectedHeader } = await jwtVerify(
+      token,
+      new TextEncoder().encode(emulator.notificationToken),
+      {
+        algorithms: ['HS256'],
+      },
+    );
+    expect(protectedHeader.alg).toBe('HS256');
+    expect(payload.iss).toBe('checkout-emulator');
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(900);
+    expect(received?.body).toEqual({
+      order_id: orderId,
+      order_reference_id: 'ORD-20261120-093000-2DAPZB93',
+      order_number: '428154',
+      event_type: 'order_approved',
+      data: [],
+    });
+    await until(() => deliveries(emulator).length === 1, 'the delivery record');
+    expect(deliveries(emulator)[0]).toMatchObject({
+      kind: 'delivery',
+      status: 200,
+      orderId,
+      eventType: 'order_approved',
+    });
+  });
+
+  it('authorise, capture and refund send their events; capture carries capture_id and captured_amount', async () => {
+    const { emulator, receiver } = await setup();
+    const orderId = await newOrder(emulator, receiver.url);
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await emulator.call('POST', `/orders/${orderId}/authorise`);
+    await emulator.call('POST', '/payments/capture', {
+      order_id: orderId,
+      total_amount: { amount: '72.98', currency: 'SAR' },
+    });
+    await until(() => receiver.received.length === 3, 'three notifications');
+    const events = receiver.received.map((notification) => notification.body['event_type']);
+    expect(events.sort()).toEqual(['order_approved', 'order_authorised', 'order_captured']);
+    const captured = receiver.received.find(
+      (notification) => notification.body['event_type'] === 'order_captured',
+    );
+    expect(captured?.body['data']).toEqual({
+      capture_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      captured_amount: { amount: '72.98', currency: 'SAR' },
+    });
+    const authorised = receiver.received.find(
+      (notification) => notification.body['event_type'] === 'order_authorised',
+    );
+    expect(authorised?.body['data']).toEqual([]);
+  });
+
+  it('sends the legacy approved form when the order asked for it', async () => {
+    const { emulator, receiver } = await setup();
+    const orderId = await newOrder(emulator, receiver.url, { 'x-emulator-notification-form': 'legacy' });
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the notification');
+    expect(receiver.received[0]?.body).toEqual({
+      order_id: orderId,
+      order_reference_id: 'ORD-20261120-093000-2DAPZB93',
+      order_status: 'approved',
+      data: [],
+    });
+  });
+
+  it('retries a failing endpoint with backoff and records every attempt', async () => {
+    const { emulator, receiver } = await setup(2);
+    const orderId = await newOrder(emulator, receiver.url);
+    await emulator.call('POST', `/_emulator/orders/${orderId}/decline`);
+    await until(() => receiver.received.length === 3, 'three attempts');
+    await until(() => deliveries(emulator).length === 3, 'three delivery records');
+    const statuses = deliveries(emulator).map((delivery) => delivery.status);
+    expect(statuses).toEqual([200, 503, 503]);
+    const [outbox] = emulator.core.emulator.deliveries(10);
+    expect(outbox).toMatchObject({
+      status: 'delivered',
+      attempts: 3,
+      maxAttempts: 3,
+      eventType: 'order_declined',
+    });
+  });
+
+  it('gives up after the last attempt', async () => {
+    const { emulator, receiver } = await setup(10);
+    const orderId = await newOrder(emulator, receiver.url);
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => emulator.core.emulator.deliveries(1)[0]?.status === 'failed', 'the delivery to fail');
+    expect(receiver.received).toHaveLength(3);
+    expect(emulator.core.emulator.deliveries(1)[0]).toMatchObject({ lastStatus: 503, nextAttemptAt: null });
+  });
+});
+
+describe('faults', () => {
+  async function withFaults(faults: Record<string, unknown>) {
+    const context = await setup();
+    const orderId = await newOrder(context.emulator, context.receiver.url);
+    context.emulator.core.emulator.setOrderOptions(orderId, {
+      faults: { delayMs: 0, duplicate: false, outOfOrder: false, token: 'valid', drop: false, ...faults },
+    });
+    return { ...context, orderId };
+  }
+
+  it('wrong signature: a token the notification token does not verify', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ token: 'wrong_signature' });
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the notification');
+    const token = receiver.received[0]?.url.searchParams.get('serviceToken') ?? '';
+    await expect(jwtVerify(token, new TextEncoder().encode(emulator.notificationToken))).rejects.toThrow(
+      /signature/,
+    );
+  });
+
+  it('expired token: exp already passed', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ token: 'expired' });
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the notification');
+    const claims = decodeJwt(receiver.received[0]?.url.searchParams.get('serviceToken') ?? '');
+    expect((claims.exp ?? 0) * 1000).toBeLessThan(Date.now());
+  });
+
+  it('no token: neither in the query nor in the header', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ token: 'none' });
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the notification');
+    expect(receiver.received[0]?.url.searchParams.has('serviceToken')).toBe(false);
+    expect(receiver.received[0]?.authorization).toBeNull();
+  });
+
+  it('duplicate: the same notification twice', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ duplicate: true });
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 2, 'two notifications');
+    expect(receiver.received[0]?.body).toEqual(receiver.received[1]?.body);
+  });
+
+  it('drop: never sent, recorded as dropped', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ drop: true });
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => deliveries(emulator).length === 1, 'the dropped record');
+    expect(deliveries(emulator)[0]).toMatchObject({
+      status: null,
+      error: expect.stringContaining('Dropped'),
+    });
+    expect(emulator.core.emulator.deliveries(1)[0]?.status).toBe('dropped');
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('delay: the first attempt waits', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ delayMs: 400 });
+    const paidAt = Date.now();
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the delayed notification');
+    expect((receiver.received[0]?.atMs ?? 0) - paidAt).toBeGreaterThanOrEqual(380);
+  });
+
+  it('out of order: the next notification of the order arrives first', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ outOfOrder: true });
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    emulator.core.emulator.setOrderOptions(orderId, { faults: null });
+    await emulator.call('POST', `/orders/${orderId}/authorise`);
+    await until(() => receiver.received.length === 2, 'both notifications');
+    expect(receiver.received.map((notification) => notification.body['event_type'])).toEqual([
+      'order_authorised',
+      'order_approved',
+    ]);
+  });
+});
+
+describe('expiry and restarts', () => {
+  it('an unpaid order past its time expires and sends order_expired', async () => {
+    const { emulator, receiver } = await setup();
+    const payload = validPayload(receiver.url);
+    delete payload['expires_in_minutes'];
+    const orderId = String((await emulator.call('POST', '/checkout', payload)).json['order_id']);
+    const order = createEmulatorOrdersRepository(emulator.core.db).get(orderId);
+    if (order === undefined) throw new Error('no order');
+    // The spec's default expiry when the request gives none.
+    expect(order.expiresAtMs - order.createdAtMs).toBe(30 * 60_000);
+    emulator.core.db
+      .prepare('UPDATE emulator_orders SET expires_at_ms = ? WHERE order_id = ?')
+      .run(Date.now() - 1, orderId);
+    expect(emulator.core.emulator.engine.expireOverdue()).toBe(1);
+    expect((await emulator.call('GET', `/orders/${orderId}`)).json['status']).toBe('expired');
+    await until(() => receiver.received.length === 1, 'order_expired');
+    expect(receiver.received[0]?.body['event_type']).toBe('order_expired');
+  });
+
+  it('orders and undelivered notifications survive a restart, and delivery resumes', async () => {
+    const first = await openEmulator();
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.close());
+    const orderId = await newOrder(first, receiver.url);
+    first.core.emulator.setOrderOptions(orderId, {
+      faults: { delayMs: 60_000, duplicate: false, outOfOrder: false, token: 'valid', drop: false },
+    });
+    await first.call('POST', `/_emulator/orders/${orderId}/pay`);
+    expect(first.core.emulator.deliveries(1)[0]?.status).toBe('pending');
+    await first.core.close();
+    // Make the held notification due, as if the minute had passed while the app was closed.
+    const again = await openEmulator(first.dataDir);
+    cleanups.push(() => again.dispose());
+    again.core.db.prepare("UPDATE emulator_outbox SET next_attempt_at_ms = 0 WHERE status = 'pending'").run();
+    await again.core.emulator.start(0);
+    expect(again.core.emulator.orders(5).find((order) => order.orderId === orderId)?.state).toBe('approved');
+    await until(() => receiver.received.length === 1, 'the resumed delivery');
+    expect(receiver.received[0]?.body['event_type']).toBe('order_approved');
+  });
+});
+
+describe('through the console', () => {
+  it('a checkout sent on the Local profile reaches the emulator; Pay brings a valid webhook to the listener', async () => {
+    const console_ = await openListeningConsole();
+    cleanups.push(() => console_.dispose());
+    const { core } = console_;
+    const local = localProfileOf(core.profiles);
+    if (local === null) throw new Error('no Local profile');
+    const status = await core.emulator.start(0);
+    core.profiles.update(
+      local.id,
+      { baseUrl: status.url ?? '' },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+
+    const result = await core.merchantApi.sendCheckout({
+      profileId: local.id,
+      body: { kind: 'json', payload: validPayload(null) },
+      injectNotificationUrl: true,
+      form: 'general',
+    });
+    expect(result.status).toBe(200);
+    const orderId = result.checkout?.order_id ?? '';
+    core.emulator.customerAction(orderId, 'pay');
+    await until(
+      () => core.eventsQuery.page({ kinds: ['webhook'], orderId }, { limit: 5 }).items.length === 1,
+      'the webhook in the listener',
+    );
+    const [webhook] = core.eventsQuery.page({ kinds: ['webhook'], orderId }, { limit: 5 }).items;
+    expect(webhook).toMatchObject({
+      tokenVerdict: 'valid',
+      bodyVerdict: 'event',
+      eventType: 'order_approved',
+    });
+  });
+});
