@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
 import { OrdersPage } from '../pages/orders-page';
@@ -9,7 +10,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** A sample built in the builder, its merchant URLs on this machine, in `locale`, sent to Local. */
-async function sendSample(page: import('@playwright/test').Page, origin: string, locale: 'ar_SA' | 'en_US') {
+async function sendSample(page: Page, origin: string, locale: 'ar_SA' | 'en_US') {
   const builder = new BuilderPage(page);
   await page.getByRole('button', { name: 'Sample for a country' }).click();
   await page.getByRole('menuitem', { name: 'Saudi Arabia (SA)' }).click();
