@@ -13,6 +13,8 @@ import { createLogger, type Logger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
 import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/merchant-api-client';
 import { createOrdersService, type OrdersService } from './orders/orders-service';
+import { createHistoryService, type HistoryService } from './history/history-service';
+import { createReplayService, type ReplayService } from './replay/replay-service';
 import { createEmulatorService, type EmulatorService } from './emulator/emulator-service';
 import { createDraftsService, type DraftsService } from './drafts/drafts-service';
 import { createDraftsRepository } from './store/drafts-repository';
@@ -98,6 +100,10 @@ export interface ConsoleServices {
   readonly drafts: DraftsService;
   /** The local emulator of the service (started for the Local profile in long-lived processes). */
   readonly emulator: EmulatorService;
+  /** Replays of stored webhooks. */
+  readonly replay: ReplayService;
+  /** Export, import and retention of the stored records. */
+  readonly history: HistoryService;
   /** Records as cURL commands (the only place an API token is put into one). */
   readonly curl: CurlForRecord;
   /** The desktop app's clipboard, written from main; null elsewhere. */
@@ -203,6 +209,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     clockToleranceSeconds: () => listenerSettings.get().clockToleranceSeconds,
   });
 
+  const eventsQuery = createEventsQuery(db);
   const services: ConsoleServices = {
     dataDir,
     frontDoor,
@@ -212,7 +219,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     log,
     settings,
     events,
-    eventsQuery: createEventsQuery(db),
+    eventsQuery,
     recorder,
     profiles,
     merchantApi,
@@ -223,6 +230,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     keys,
     orders,
     emulator,
+    replay: createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus }),
+    history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings }),
     drafts: createDraftsService({ drafts: createDraftsRepository(db), settings, bus }),
     curl: createCurlForRecord({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,

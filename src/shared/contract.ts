@@ -5,6 +5,8 @@ import { merchantApiCommands } from './contract/merchant-api';
 import { desktopCommands, desktopPushEvents } from './contract/desktop';
 import { draftCommands, draftPushEvents } from './contract/drafts';
 import { emulatorCommands, emulatorPushEvents } from './contract/emulator';
+import { replayCommands, replayPushEvents } from './contract/replay';
+import { historyCommands } from './contract/history';
 import { preferenceCommands, preferencePushEvents } from './contract/preferences';
 import { jwtCommands } from './contract/jwt';
 import { listenerCommands, listenerPushEvents } from './contract/listener';
@@ -34,6 +36,8 @@ export const commands = {
   ...orderCommands,
   ...draftCommands,
   ...emulatorCommands,
+  ...replayCommands,
+  ...historyCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {
@@ -45,6 +49,7 @@ export const pushEvents = {
   ...orderPushEvents,
   ...draftPushEvents,
   ...emulatorPushEvents,
+  ...replayPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

@@ -5,6 +5,8 @@ import { merchantApiHandlers } from './handlers/merchant-api';
 import { desktopHandlers } from './handlers/desktop';
 import { draftHandlers } from './handlers/drafts';
 import { emulatorHandlers } from './handlers/emulator';
+import { replayHandlers } from './handlers/replay';
+import { historyHandlers } from './handlers/history';
 import { preferenceHandlers } from './handlers/preferences';
 import { jwtHandlers } from './handlers/jwt';
 import { listenerHandlers } from './handlers/listener';
@@ -30,5 +32,7 @@ export function createHandlers(services: ConsoleServices): Handlers {
     ...orderHandlers(services),
     ...draftHandlers(services),
     ...emulatorHandlers(services),
+    ...replayHandlers(services),
+    ...historyHandlers(services),
   } satisfies Handlers;
 }

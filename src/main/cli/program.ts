@@ -6,6 +6,8 @@ import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli
 import { registerCurl } from './commands/curl';
 import { registerEmulator } from './commands/emulator';
 import { registerHistory } from './commands/history';
+import { registerHistoryFiles } from './commands/history-files';
+import { registerReplay } from './commands/replay';
 import { registerJwt } from './commands/jwt';
 import { registerListen } from './commands/listen';
 import { registerProfiles } from './commands/profiles';
@@ -37,6 +39,8 @@ function buildProgram(context: CliContext, io: CliIo): Command {
   registerHistory(program, context);
   registerCurl(program, context);
   registerEmulator(program, context);
+  registerReplay(program, context);
+  registerHistoryFiles(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();

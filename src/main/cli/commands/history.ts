@@ -31,7 +31,7 @@ const wordList = z
       .filter((word) => word !== ''),
   );
 
-const historyFlags = z.object({
+export const historyFlags = z.object({
   json: z.boolean().default(false),
   kind: wordList.pipe(
     z.array(
@@ -232,11 +232,9 @@ export async function runHistory(rawFlags: unknown, context: CliContext): Promis
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-export function registerHistory(program: Command, context: CliContext): void {
-  program
-    .command('history')
-    .description('Stored webhooks, requests, deliveries, forwards and replays, newest first')
-    .option('--json', 'a JSON array of records (body as text, or body_base64 when it is not UTF-8)')
+/** The timeline's filters as flags (history, export). */
+export function withFilterOptions(command: Command): Command {
+  return command
     .option(
       '--kind <kind>',
       `only these kinds (${EVENT_KINDS.join(', ')}); repeatable or a comma list`,
@@ -251,7 +249,16 @@ export function registerHistory(program: Command, context: CliContext): void {
       collect,
     )
     .option('--search <text>', 'free text over ids, paths and bodies (all words; the last one as a prefix)')
-    .option('--profile <name>', 'only records of this profile')
+    .option('--profile <name>', 'only records of this profile');
+}
+
+export function registerHistory(program: Command, context: CliContext): void {
+  withFilterOptions(
+    program
+      .command('history')
+      .description('Stored webhooks, requests, deliveries, forwards and replays, newest first')
+      .option('--json', 'a JSON array of records (body as text, or body_base64 when it is not UTF-8)'),
+  )
     .option('--limit <n>', `at most this many records (default ${HISTORY_DEFAULT_LIMIT})`)
     .action((flags: unknown) => runHistory(flags, context));
 }

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import type { ExportedEvent } from '../../shared/history-file';
+import { APP_VERSION } from '../version';
+
+/**
+ * HAR 1.2 (the format browsers' network panels open): one entry per record, the console's own
+ * facts (kind, verdicts, uid…) under `_checkoutConsole` so an export imports back losslessly.
+ */
+const nameValue = (pairs: readonly [string, string][]) => pairs.map(([name, value]) => ({ name, value }));
+const contentType = (headers: readonly [string, string][] | null) =>
+  headers?.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
+
+function queryOf(url: string | null): { name: string; value: string }[] {
+  if (url === null) return [];
+  try {
+    return [...new URL(url).searchParams.entries()].map(([name, value]) => ({ name, value }));
+  } catch {
+    return [];
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function byteSize(text: string | null, base64: string | null): number {
+  if (text !== null) return Buffer.byteLength(text, 'utf8');
+  return base64 === null ? 0 : Buffer.from(base64, 'base64').length;
+}
+
+export function harEntry(event: ExportedEvent): Record<string, unknown> {
+  const requestBody = event.request_body ?? event.request_body_base64;
+  const responseBody = event.response_body ?? event.response_body_base64;
+  const url =
+    event.url ?? `http://unknown${event.path ?? '/'}${event.query === null ? '' : `?${event.query}`}`;
+  const {
+    uid,
+    kind,
+    profile,
+    order_id,
+    order_reference_id,
+    event_type,
+    token_verdict,
+    body_verdict,
+    error,
+    related_uid,
+    details,
+    remote_address,
+    request_truncated,
+  } = event;
+  return {
+    startedDateTime: event.at,
+    time: event.duration_ms ?? 0,
+    request: {
+      method: event.method ?? 'POST',
+      url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: nameValue(event.request_headers),
+      queryString: queryOf(url),
+      ...(requestBody === null
+        ? {}
+        : {
+            postData: {
+              mimeType: contentType(event.request_headers),
+              text: requestBody,
+              ...(event.request_body_base64 === null ? {} : { _encoding: 'base64' }),
+            },
+          }),
+      headersSize: -1,
+      bodySize: byteSize(event.request_body, event.request_body_base64),
+    },
+    response: {
+      status: event.status ?? 0,
+      statusText: event.status === null ? '' : (STATUS_TEXT[event.status] ?? ''),
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: nameValue(event.response_headers ?? []),
+      content: {
+        size: responseBody === null ? 0 : responseBody.length,
+        mimeType: contentType(event.response_headers),
+        ...(responseBody === null ? {} : { text: responseBody }),
+        ...(event.response_body_base64 === null ? {} : { encoding: 'base64' }),
+      },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: responseBody === null ? 0 : responseBody.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: event.duration_ms ?? 0, receive: 0 },
+    _checkoutConsole: {
+      uid,
+      kind,
+      profile,
+      order_id,
+      order_reference_id,
+      event_type,
+      token_verdict,
+      body_verdict,
+      error,
+      related_uid,
+      details,
+      remote_address,
+      request_truncated,
+    },
+  };
+}
+
+export function harLog(entries: readonly Record<string, unknown>[]): Record<string, unknown> {
+  return { log: { version: '1.2', creator: { name: 'checkout-console', version: APP_VERSION }, entries } };
+}
+
+const harHeaders = z.array(z.object({ name: z.string(), value: z.string() })).default([]);
+export const harEntrySchema = z.object({
+  startedDateTime: z.string(),
+  time: z.number().min(0).default(0),
+  request: z.object({
+    method: z.string().min(1),
+    url: z.string().min(1),
+    headers: harHeaders,
+    postData: z
+      .object({
+        mimeType: z.string().optional(),
+        text: z.string().optional(),
+        _encoding: z.string().optional(),
+      })
+      .optional(),
+  }),
+  response: z
+    .object({
+      status: z.number().int(),
+      headers: harHeaders,
+      content: z.object({ text: z.string().optional(), encoding: z.string().optional() }).default({}),
+    })
+    .optional(),
+  _checkoutConsole: z.record(z.string(), z.unknown()).optional(),
+});
+export const harFileSchema = z.object({
+  log: z.object({ version: z.string(), entries: z.array(z.unknown()) }),
+});
+
+/** A HAR entry back into an export record (entries from a browser become `request` records). */
+export function eventFromHar(
+  entry: z.output<typeof harEntrySchema>,
+  fallbackUid: string,
+): Record<string, unknown> {
+  const own = entry._checkoutConsole ?? {};
+  let path: string | null = null;
+  let query: string | null = null;
+  try {
+    const url = new URL(entry.request.url);
+    path = url.pathname;
+    query = url.search === '' ? null : url.search.slice(1);
+  } catch {
+    path = null;
+  }
+  const requestBase64 = entry.request.postData?._encoding === 'base64';
+  const responseBase64 = entry.response?.content.encoding === 'base64';
+  const status = entry.response === undefined || entry.response.status === 0 ? null : entry.response.status;
+  return {
+    ...own,
+    uid: typeof own['uid'] === 'string' ? own['uid'] : fallbackUid,
+    kind: own['kind'] ?? 'request',
+    at: new Date(entry.startedDateTime).toISOString(),
+    method: entry.request.method,
+    url: entry.request.url,
+    path,
+    query,
+    request_headers: entry.request.headers.map(({ name, value }) => [name, value]),
+    request_body: requestBase64 ? null : (entry.request.postData?.text ?? null),
+    request_body_base64: requestBase64 ? (entry.request.postData?.text ?? null) : null,
+    status,
+    response_headers:
+      entry.response === undefined ? null : entry.response.headers.map(({ name, value }) => [name, value]),
+    response_body: responseBase64 ? null : (entry.response?.content.text ?? null),
+    response_body_base64: responseBase64 ? (entry.response?.content.text ?? null) : null,
+    duration_ms: entry.time,
+  };
+}

@@ -1,0 +1,121 @@
+import { decodeJwt } from 'jose';
+import type { ReplayTokenMode } from '../../shared/replay';
+import type { TokenPreset } from '../../shared/jwt/token-presets';
+import type { JwtToolkit } from '../jwt/jwt-toolkit';
+import type { EventRow } from '../store/events-repository';
+
+/** Headers that describe one hop and are set again by the next request. */
+const HOP_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'expect',
+]);
+
+export interface OutgoingReplay {
+  url: URL;
+  headers: [string, string][];
+  body: Uint8Array;
+}
+
+function storedHeaders(row: EventRow): [string, string][] {
+  try {
+    const parsed: unknown = JSON.parse(row.request_headers);
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (pair): pair is [string, string] =>
+            Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The token a stored webhook carried (query first, then header). */
+export function originalToken(row: EventRow): string | null {
+  const query = new URLSearchParams(row.query ?? '').get('serviceToken');
+  if (query !== null && query !== '') return query;
+  const header = storedHeaders(row).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  const match = header === undefined ? null : /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export interface TokenChoice {
+  mode: ReplayTokenMode;
+  preset: TokenPreset;
+  /** The profile whose notification token signs (resign, preset). */
+  profileId: number;
+}
+
+/** The token a replay carries: the original, a fresh signature of its claims, a preset, or none. */
+export async function replayToken(
+  row: EventRow,
+  choice: TokenChoice,
+  jwt: JwtToolkit,
+): Promise<string | null> {
+  const original = originalToken(row);
+  switch (choice.mode) {
+    case 'original':
+      return original;
+    case 'none':
+      return null;
+    case 'resign': {
+      let claims: Record<string, unknown> = {};
+      if (original !== null)
+        try {
+          claims = { ...decodeJwt(original) };
+        } catch {
+          // A token that cannot be read is re-signed from nothing but fresh times.
+        }
+      delete claims['iat'];
+      delete claims['exp'];
+      delete claims['nbf'];
+      const signed = await jwt.sign({
+        signer: { source: 'profile', profileId: choice.profileId },
+        preset: 'valid',
+        claims,
+      });
+      return signed.token;
+    }
+    case 'preset': {
+      const signed = await jwt.sign({
+        signer: { source: 'profile', profileId: choice.profileId },
+        preset: choice.preset,
+        claims: {},
+      });
+      return signed.token;
+    }
+  }
+}
+
+/**
+ * The request a replay sends: the stored path and query on the target's origin (or the target
+ * URL's own path), the stored headers minus hop-by-hop ones, the token put in both places (or
+ * taken out of both), and the stored bytes or the edited body.
+ */
+export function replayRequest(
+  row: EventRow,
+  target: { base: string; keepPath: boolean },
+  token: string | null,
+  editedBody: string | null,
+): OutgoingReplay {
+  const url = new URL(target.base);
+  if (target.keepPath) {
+    url.pathname = row.path ?? '/';
+    url.search = row.query === null ? '' : `?${row.query}`;
+  }
+  url.searchParams.delete('serviceToken');
+  if (token !== null) url.searchParams.set('serviceToken', token);
+  const headers = storedHeaders(row).filter(
+    ([name]) => !HOP_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization',
+  );
+  if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
+  const body =
+    editedBody !== null
+      ? new TextEncoder().encode(editedBody)
+      : new Uint8Array(row.request_body ?? new Uint8Array());
+  return { url, headers, body };
+}

@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import type { ReplayPlanRequest, ReplayProgress } from '../../shared/replay';
+import { MAX_REPLAY_SENDS } from '../../shared/replay';
+import type { EventBus } from '../event-bus';
+import type { JwtToolkit } from '../jwt/jwt-toolkit';
+import type { ListenerService } from '../listener/listener-service';
+import type { ProfileService } from '../profiles/profile-service';
+import type { EventRow, EventsRepository } from '../store/events-repository';
+import type { EventsQuery } from '../store/events-query';
+import type { EventRecorder } from '../timeline/event-recorder';
+import { replayRequest, replayToken } from './replay-request';
+import { replaySequence } from './replay-sequence';
+
+export class ReplayError extends Error {
+  constructor(
+    message: string,
+    /** The target is a live profile's address and the replay was not confirmed. */
+    readonly live = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface ReplayServiceDependencies {
+  events: EventsRepository;
+  eventsQuery: EventsQuery;
+  recorder: EventRecorder;
+  listener: ListenerService;
+  profiles: ProfileService;
+  jwt: JwtToolkit;
+  bus: EventBus;
+}
+
+export interface ReplayPlan {
+  webhooks: number;
+  sends: number;
+  targetUrl: string;
+  /** The target is a live profile's address: sending needs confirmation. */
+  live: boolean;
+}
+
+export interface ReplayService {
+  plan(request: ReplayPlanRequest): ReplayPlan;
+  /** Starts in the background; progress comes as `replay.progress` pushes. */
+  start(request: ReplayPlanRequest): { runId: string; total: number };
+  /** Runs to the end (the CLI), reporting progress as it goes. */
+  run(request: ReplayPlanRequest, onProgress?: (progress: ReplayProgress) => void): Promise<ReplayProgress>;
+  cancel(runId: string): boolean;
+}
+
+const PROGRESS_EVERY_MS = 100;
+const KEPT_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * Replays stored webhooks: selected by ids or a filter, in order, reversed or shuffled, repeated,
+ * with a delay and a concurrency limit, to this console's listener, the forward-to URL or any
+ * URL, with the original token, a fresh signature, none, or a preset. Each send is a `replay`
+ * record linked to its original (and, sent to this console's listener, carrying the verdicts
+ * the listener gave it). Cancellable; progress is pushed as it goes.
+ */
+export function createReplayService(deps: ReplayServiceDependencies): ReplayService {
+  const runs = new Map<string, AbortController>();
+
+  const originals = (request: ReplayPlanRequest): EventRow[] => {
+    const rows: EventRow[] = [];
+    if (request.ids !== undefined) {
+      for (const id of request.ids) {
+        const row = deps.events.getRow(id);
+        if (row === undefined) throw new ReplayError(`There is no record #${id}.`);
+        if (row.kind !== 'webhook')
+          throw new ReplayError(
+            `Record #${id} is a ${row.kind}, not a webhook; only received webhooks are replayed.`,
+          );
+        rows.push(row);
+      }
+    } else if (request.filter !== undefined) {
+      for (const row of deps.eventsQuery.rows({ ...request.filter, kinds: ['webhook'] }, 'oldest-first')) {
+        rows.push(row);
+        if (rows.length > MAX_REPLAY_SENDS)
+          throw new ReplayError(`More than ${MAX_REPLAY_SENDS} webhooks match; narrow the filter.`);
+      }
+    } else throw new ReplayError('Choose webhooks to replay: ids or a filter.');
+    if (rows.length === 0) throw new ReplayError('No stored webhook matches; nothing to replay.');
+    return rows;
+  };
+
+  const target = (request: ReplayPlanRequest): { base: string; keepPath: boolean } => {
+    switch (request.target.kind) {
+      case 'listener': {
+        const url = deps.listener.status().url;
+        if (url === null)
+          throw new ReplayError("This console's listener is not running; start it under Listener.");
+        return { base: url, keepPath: true };
+      }
+      case 'forward': {
+        const url = deps.listener.settings().forwardTo;
+        if (url === null)
+          throw new ReplayError(
+            'The listener has no forward-to URL; set one under Listener, or replay to a URL.',
+          );
+        return { base: url, keepPath: true };
+      }
+      case 'url':
+        return { base: request.target.url, keepPath: false };
+    }
+  };
+
+  const isLive = (url: string): boolean => {
+    const origin = new URL(url).origin;
+    return deps.profiles
+      .snapshot()
+      .profiles.filter((profile) => profile.environment === 'live')
+      .some((profile) =>
+        [profile.baseUrl, profile.publicListenerUrl].some((candidate) => {
+          if (candidate === null || candidate === undefined || candidate === '') return false;
+          try {
+            return new URL(candidate).origin === origin;
+          } catch {
+            return false;
+          }
+        }),
+      );
+  };
+
+  const plan = (request: ReplayPlanRequest): ReplayPlan => {
+    const rows = originals(request);
+    const { base } = target(request);
+    const sends = rows.length * request.repeat;
+    if (sends > MAX_REPLAY_SENDS)
+      throw new ReplayError(`${sends} sends is more than ${MAX_REPLAY_SENDS}; repeat fewer times.`);
+    return { webhooks: rows.length, sends, targetUrl: base, live: isLive(base) };
+  };
+
+  async function run(
+    request: ReplayPlanRequest,
+    runId: string,
+    signal: AbortSignal,
+    onProgress: (progress: ReplayProgress) => void,
+  ): Promise<ReplayProgress> {
+    const summary = plan(request);
+    if (summary.live && !request.confirmLive)
+      throw new ReplayError(
+        `${summary.targetUrl} belongs to a live profile: confirm to replay to production.`,
+        true,
+      );
+    const destination = target(request);
+    const profileId = request.profileId ?? deps.profiles.active().id;
+    const profile = deps.profiles.get(profileId);
+    const sequence = replaySequence(originals(request), request);
+    const started = Date.now();
+    const progress: ReplayProgress = {
+      runId,
+      total: sequence.length,
+      done: 0,
+      failures: 0,
+      rate: 0,
+      finished: false,
+      cancelled: false,
+      lastRecordIds: [],
+      error: null,
+    };
+    let lastReport = 0;
+    const report = (force = false) => {
+      const now = Date.now();
+      if (!force && now - lastReport < PROGRESS_EVERY_MS) return;
+      lastReport = now;
+      progress.rate = progress.done / Math.max((now - started) / 1000, 0.001);
+      onProgress({ ...progress, lastRecordIds: [...progress.lastRecordIds] });
+    };
+    report(true);
+
+    const sendOne = async (row: EventRow, index: number) => {
+      const token = await replayToken(
+        row,
+        { mode: request.tokenMode, preset: request.preset, profileId },
+        deps.jwt,
+      );
+      const outgoing = replayRequest(row, destination, token, request.body);
+      const at = Date.now();
+      let status: number | null = null;
+      let responseHeaders: [string, string][] | null = null;
+      let responseBody: Uint8Array | null = null;
+      let error: string | null = null;
+      try {
+        const response = await fetch(outgoing.url, {
+          method: row.method ?? 'POST',
+          headers: outgoing.headers,
+          body: outgoing.body,
+          redirect: 'manual',
+          signal: AbortSignal.any([signal, AbortSignal.timeout(request.timeoutMs)]),
+        });
+        status = response.status;
+        responseHeaders = [...response.headers.entries()];
+        responseBody = new Uint8Array(await response.arrayBuffer()).slice(0, KEPT_RESPONSE_BYTES);
+      } catch (failure) {
+        error = signal.aborted
+          ? 'Cancelled before an answer came.'
+          : failure instanceof Error && failure.name === 'TimeoutError'
+            ? `No answer within ${request.timeoutMs} ms.`
+            : `Could not send: ${failure instanceof Error ? failure.message : String(failure)}`;
+      }
+      // Sent to this console's listener, the answer names the record it made: its verdicts are the replay's.
+      const listenerRecord =
+        request.target.kind === 'listener' && responseBody !== null ? listenerRecordOf(responseBody) : null;
+      const received = listenerRecord === null ? undefined : deps.events.getSummary(listenerRecord);
+      const recorded = deps.recorder.record({
+        kind: 'replay',
+        atMs: at,
+        profileId: profile.id,
+        profileName: profile.fields.name,
+        method: row.method ?? 'POST',
+        url: outgoing.url.toString(),
+        path: outgoing.url.pathname,
+        query: outgoing.url.search === '' ? null : outgoing.url.search.slice(1),
+        requestHeaders: outgoing.headers,
+        requestBody: outgoing.body,
+        status,
+        responseHeaders,
+        responseBody,
+        durationMs: Date.now() - at,
+        orderId: row.order_id,
+        orderReferenceId: row.order_reference_id,
+        eventType: row.event_type,
+        tokenVerdict: received?.tokenVerdict ?? null,
+        bodyVerdict: received?.bodyVerdict ?? null,
+        error,
+        relatedId: row.id,
+        details: {
+          runId,
+          position: index + 1,
+          of: sequence.length,
+          tokenMode: request.tokenMode,
+          ...(request.tokenMode === 'preset' ? { preset: request.preset } : {}),
+          bodyEdited: request.body !== null,
+          ...(listenerRecord === null ? {} : { listenerRecordId: listenerRecord }),
+        },
+      });
+      progress.done++;
+      if (error !== null || status === null || status >= 400) progress.failures++;
+      progress.lastRecordIds = [...progress.lastRecordIds.slice(-19), recorded.id];
+      report();
+    };
+
+    let next = 0;
+    const worker = async () => {
+      while (!signal.aborted) {
+        const index = next++;
+        const row = sequence[index];
+        if (row === undefined) return;
+        if (index >= request.concurrency && request.delayMs > 0) await sleep(request.delayMs, signal);
+        if (signal.aborted) return;
+        await sendOne(row, index);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(request.concurrency, sequence.length) }, worker));
+    progress.finished = true;
+    progress.cancelled = signal.aborted && progress.done < progress.total;
+    report(true);
+    return { ...progress };
+  }
+
+  return {
+    plan,
+    start(request) {
+      const summary = plan(request);
+      if (summary.live && !request.confirmLive)
+        throw new ReplayError(
+          `${summary.targetUrl} belongs to a live profile: confirm to replay to production.`,
+          true,
+        );
+      const runId = randomUUID();
+      const controller = new AbortController();
+      runs.set(runId, controller);
+      const publish = (progress: ReplayProgress) => deps.bus.publish('replay.progress', progress);
+      run(request, runId, controller.signal, publish)
+        .catch((failure: unknown) =>
+          publish({
+            runId,
+            total: summary.sends,
+            done: 0,
+            failures: 0,
+            rate: 0,
+            finished: true,
+            cancelled: false,
+            lastRecordIds: [],
+            error: failure instanceof Error ? failure.message : String(failure),
+          }),
+        )
+        .finally(() => runs.delete(runId));
+      return { runId, total: summary.sends };
+    },
+    async run(request, onProgress = () => undefined) {
+      const runId = randomUUID();
+      const controller = new AbortController();
+      runs.set(runId, controller);
+      try {
+        return await run(request, runId, controller.signal, onProgress);
+      } finally {
+        runs.delete(runId);
+      }
+    },
+    cancel(runId) {
+      const controller = runs.get(runId);
+      if (controller === undefined) return false;
+      controller.abort();
+      return true;
+    },
+  };
+}
+
+function listenerRecordOf(body: Uint8Array): number | null {
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(body)) as { received?: unknown; id?: unknown };
+    return parsed.received === true && typeof parsed.id === 'number' ? parsed.id : null;
+  } catch {
+    return null;
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

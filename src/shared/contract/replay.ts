@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { replayProgressSchema, replayRequestSchema } from '../replay';
+import { defineCommand } from './define';
+
+export const replayCommands = {
+  /** What a replay would send (how many, where, whether the target is live), without sending. */
+  planReplay: defineCommand(
+    replayRequestSchema,
+    z.object({
+      webhooks: z.number().int(),
+      sends: z.number().int(),
+      targetUrl: z.string(),
+      live: z.boolean(),
+    }),
+  ),
+  /** Starts a replay in the background; `replay.progress` pushes follow it. */
+  startReplay: defineCommand(replayRequestSchema, z.object({ runId: z.string(), total: z.number().int() })),
+  cancelReplay: defineCommand(z.object({ runId: z.string().min(1) }), z.object({ cancelled: z.boolean() })),
+};
+
+export const replayPushEvents = {
+  'replay.progress': replayProgressSchema,
+};

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { bodyVerdictSchema, EVENT_KINDS, tokenVerdictSchema } from './events';
+
+/**
+ * One record in an export file (JSON and NDJSON): everything stored about an exchange, bodies
+ * as text when they are UTF-8 and as base64 otherwise. Import reads the same shape back.
+ */
+const header = z.tuple([z.string(), z.string()]);
+export const exportedEventSchema = z.object({
+  uid: z.string().min(1).max(200),
+  kind: z.enum(EVENT_KINDS),
+  at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }),
+  profile: z.string().nullable().default(null),
+  method: z.string().max(20).nullable().default(null),
+  url: z.string().nullable().default(null),
+  path: z.string().nullable().default(null),
+  query: z.string().nullable().default(null),
+  remote_address: z.string().nullable().default(null),
+  request_headers: z.array(header).default([]),
+  request_body: z.string().nullable().default(null),
+  request_body_base64: z.base64().nullable().default(null),
+  request_truncated: z.boolean().default(false),
+  status: z.number().int().min(0).max(999).nullable().default(null),
+  response_headers: z.array(header).nullable().default(null),
+  response_body: z.string().nullable().default(null),
+  response_body_base64: z.base64().nullable().default(null),
+  duration_ms: z.number().min(0).nullable().default(null),
+  order_id: z.string().nullable().default(null),
+  order_reference_id: z.string().nullable().default(null),
+  event_type: z.string().nullable().default(null),
+  token_verdict: tokenVerdictSchema.nullable().default(null),
+  body_verdict: bodyVerdictSchema.nullable().default(null),
+  error: z.string().nullable().default(null),
+  related_uid: z.string().nullable().default(null),
+  details: z.record(z.string(), z.unknown()).default({}),
+});
+export type ExportedEvent = z.output<typeof exportedEventSchema>;
+
+export const EXPORT_FORMAT = 'checkout-console-history';
+export const exportFileSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  events: z.array(z.unknown()),
+});
+
+export const EXPORT_FORMATS = ['json', 'ndjson', 'har'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const RETENTION_MODES = ['all', 'days', 'count'] as const;
+export const retentionSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('all') }),
+  z.object({ mode: z.literal('days'), days: z.number().int().min(1).max(36_500, 'At most 36500 days') }),
+  z.object({ mode: z.literal('count'), count: z.number().int().min(1).max(100_000_000) }),
+]);
+export type Retention = z.infer<typeof retentionSchema>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { eventFilterSchema } from './event-filter';
+import { TOKEN_PRESETS } from './jwt/token-presets';
+
+/**
+ * Replaying stored webhooks: what to send (a selection by ids or a filter), where (this
+ * console's listener, the listener's forward-to URL, any URL), with which token, body and
+ * sequence. Shared by the Replay view, the bridge and the `replay` command.
+ */
+export const REPLAY_TOKEN_MODES = ['original', 'resign', 'none', 'preset'] as const;
+export const replayTokenModeSchema = z.enum(REPLAY_TOKEN_MODES);
+export type ReplayTokenMode = z.infer<typeof replayTokenModeSchema>;
+
+export const REPLAY_ORDERS = ['original', 'reversed', 'shuffled'] as const;
+
+export const replayTargetSchema = z.discriminatedUnion('kind', [
+  /** This console's listener (the active profile's). */
+  z.object({ kind: z.literal('listener') }),
+  /** The listener's forward-to URL (the merchant endpoint). */
+  z.object({ kind: z.literal('forward') }),
+  z.object({
+    kind: z.literal('url'),
+    url: z.url({ protocol: /^https?$/, error: 'Enter an http or https URL' }),
+  }),
+]);
+export type ReplayTarget = z.infer<typeof replayTargetSchema>;
+
+export const MAX_REPLAY_SENDS = 100_000;
+
+export const replayRequestSchema = z.object({
+  /** The stored webhooks (by id), or every webhook matching `filter`. */
+  ids: z.array(z.number().int().positive()).max(MAX_REPLAY_SENDS).optional(),
+  filter: eventFilterSchema.optional(),
+  target: replayTargetSchema.default({ kind: 'listener' }),
+  tokenMode: replayTokenModeSchema.default('original'),
+  /** For `preset`: the JWT inspector's presets (valid, expired, wrong key, alg none…). */
+  preset: z.enum(TOKEN_PRESETS).default('valid'),
+  /** Whose notification token signs (resign, preset); default the active profile. */
+  profileId: z.number().int().positive().optional(),
+  /** A replacement body (the stored original is never changed); null sends the original bytes. */
+  body: z
+    .string()
+    .max(1024 * 1024, 'An edited body is at most 1 MiB')
+    .nullable()
+    .default(null),
+  order: z.enum(REPLAY_ORDERS).default('original'),
+  /** Makes `shuffled` repeatable. */
+  seed: z.number().int().optional(),
+  delayMs: z.number().int().min(0).max(60_000, 'The delay is at most 60000 ms').default(0),
+  concurrency: z.number().int().min(1).max(64, 'At most 64 at once').default(1),
+  /** Send the whole sequence this many times (duplicates). */
+  repeat: z.number().int().min(1).max(1000, 'Repeat at most 1000 times').default(1),
+  timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+  /** Required when the target is a live profile's address. */
+  confirmLive: z.boolean().default(false),
+});
+export type ReplayRequest = z.input<typeof replayRequestSchema>;
+export type ReplayPlanRequest = z.output<typeof replayRequestSchema>;
+
+export const replayProgressSchema = z.object({
+  runId: z.string(),
+  total: z.number().int(),
+  done: z.number().int(),
+  failures: z.number().int(),
+  /** Sends per second so far. */
+  rate: z.number(),
+  finished: z.boolean(),
+  cancelled: z.boolean(),
+  /** The replay records written so far (the last few), newest last. */
+  lastRecordIds: z.array(z.number().int()),
+  error: z.string().nullable(),
+});
+export type ReplayProgress = z.infer<typeof replayProgressSchema>;

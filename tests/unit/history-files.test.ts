@@ -1,0 +1,165 @@
+import Ajv from 'ajv';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it } from 'vitest';
+import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+import { openTempConsole } from './helpers/temp-console';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function withWebhooks(count: number): Promise<{ open: ListeningConsole; token: string }> {
+  const open = await openListeningConsole();
+  cleanups.push(() => open.dispose());
+  const now = Math.floor(Date.now() / 1000);
+  const token = await signWith(open.secret, { iat: now, exp: now + 900 });
+  for (let i = 0; i < count; i++)
+    await fetch(`${open.origin}/hooks?serviceToken=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body:
+        i === 1
+          ? Buffer.from([0xff, 0xfe, 0x00, 0x01])
+          : payload('order_approved', { order_reference_id: `R-${i}` }),
+    });
+  return { open, token };
+}
+
+/** HAR 1.2's own JSON schemas (har-schema), checked with ajv. */
+function harValidator() {
+  const require = createRequire(import.meta.url);
+  const schemas = require('har-schema') as Record<string, Record<string, unknown>>;
+  const ajv = new Ajv.default({ allErrors: true, strict: false, validateFormats: false });
+  ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as Record<string, unknown>);
+  for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, `${name}.json`);
+  return ajv.getSchema('har.json');
+}
+
+describe('export', () => {
+  it('HAR 1.2 that the HAR schema accepts, binary bodies as base64, tokens redacted', async () => {
+    const { open, token } = await withWebhooks(3);
+    const { text, count } = open.core.history.exportText({ format: 'har', filter: {}, includeTokens: false });
+    expect(count).toBe(3);
+    const har = JSON.parse(text) as {
+      log: { entries: { request: { postData?: { _encoding?: string } } }[] };
+    };
+    const validate = harValidator();
+    // The schema is the real one: a log without entries or creator fails it.
+    expect(validate?.({ log: { version: '1.2' } })).toBe(false);
+    expect(validate?.(har), JSON.stringify(validate?.errors)).toBe(true);
+    expect(har.log.entries[1]?.request.postData?._encoding).toBe('base64');
+    expect(text).not.toContain(token);
+    expect(text).toContain('REDACTED');
+    expect(text).not.toContain(open.secret);
+  });
+
+  it('keeps webhook tokens only when asked; profile tokens never', async () => {
+    const { open, token } = await withWebhooks(1);
+    const local = open.core.profiles.active();
+    const { apiToken } = open.core.profiles.secretsOf(local.id);
+    for (const format of ['json', 'ndjson', 'har'] as const) {
+      const withTokens = open.core.history.exportText({ format, filter: {}, includeTokens: true }).text;
+      expect(withTokens).toContain(token);
+      expect(withTokens).not.toContain(open.secret);
+      expect(withTokens).not.toContain(apiToken ?? 'no api token');
+    }
+  });
+});
+
+describe('import', () => {
+  it.each(['json', 'ndjson', 'har'] as const)(
+    '%s round trip into a fresh data dir: the same records, marked imported; again: all skipped',
+    async (format) => {
+      const { open } = await withWebhooks(3);
+      const { text } = open.core.history.exportText({ format, filter: {}, includeTokens: true });
+      const fresh = await openTempConsole();
+      cleanups.push(() => fresh.dispose());
+      expect(fresh.core.history.importText(text)).toEqual({ imported: 3, skipped: 0, format });
+      const original = open.core.eventsQuery.page({}, { limit: 10 }).items;
+      const imported = fresh.core.eventsQuery.page({}, { limit: 10 }).items;
+      expect(
+        imported.map((record) => [
+          record.uid,
+          record.kind,
+          record.tokenVerdict,
+          record.bodyVerdict,
+          record.orderReferenceId,
+        ]),
+      ).toEqual(
+        original.map((record) => [
+          record.uid,
+          record.kind,
+          record.tokenVerdict,
+          record.bodyVerdict,
+          record.orderReferenceId,
+        ]),
+      );
+      expect(imported.every((record) => record.imported)).toBe(true);
+      const binary = fresh.core.events.getRow(imported[1]?.id ?? 0)?.request_body;
+      expect(binary).toEqual(Buffer.from([0xff, 0xfe, 0x00, 0x01]));
+      expect(fresh.core.history.importText(text)).toEqual({ imported: 0, skipped: 3, format });
+    },
+  );
+
+  it.each([
+    ['an empty file', '', 'The file is empty.'],
+    [
+      'a line that is not JSON',
+      '{"uid":"a","kind":"webhook","at":"2026-01-01T00:00:00Z"}\n{"uid": oops}\n',
+      'Line 2: not JSON',
+    ],
+    [
+      'a record of an unknown kind',
+      '[{"uid":"a","kind":"webhook","at":"2026-01-01T00:00:00Z"},{"uid":"b","kind":"fax","at":"2026-01-01T00:00:00Z"}]',
+      'events[1]: kind',
+    ],
+    [
+      'a record without a time',
+      '{"uid":"a","kind":"webhook"}\n{"uid":"b","kind":"webhook","at":"2026-01-01T00:00:00Z"}\n',
+      'Record 1: at',
+    ],
+    [
+      'a HAR entry without a URL',
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          entries: [
+            {
+              startedDateTime: '2026-01-01T00:00:00Z',
+              time: 1,
+              request: { method: 'GET', url: 'http://127.0.0.1/a', headers: [] },
+            },
+            { startedDateTime: '2026-01-01T00:00:00Z', request: { method: 'GET', headers: [] } },
+          ],
+        },
+      }),
+      'log.entries[1]: request.url',
+    ],
+    ['JSON of another kind', '{"hello":"world"}\n', 'neither a history export'],
+  ])('refuses %s, naming where, and writes nothing', async (_case, text, message) => {
+    const fresh = await openTempConsole();
+    cleanups.push(() => fresh.dispose());
+    expect(() => fresh.core.history.importText(text)).toThrow(message);
+    expect(fresh.core.events.count()).toBe(0);
+  });
+});
+
+describe('retention', () => {
+  it('keeps everything by default; the last N events or N days, with a count before removing', async () => {
+    const { open } = await withWebhooks(5);
+    expect(open.core.history.retention()).toEqual({ mode: 'all' });
+    expect(open.core.history.retentionPreview()).toEqual({ remove: 0, keep: 5 });
+    const lastTwo = { mode: 'count', count: 2 } as const;
+    expect(open.core.history.retentionPreview(lastTwo)).toEqual({ remove: 3, keep: 2 });
+    expect(open.core.events.count()).toBe(5);
+    open.core.history.setRetention(lastTwo);
+    expect(open.core.history.applyRetention()).toEqual({ removed: 3 });
+    expect(open.core.events.count()).toBe(2);
+    expect(open.core.history.retentionPreview({ mode: 'days', days: 1 })).toEqual({ remove: 0, keep: 2 });
+    // The search index follows the deletes.
+    expect(open.core.eventsQuery.page({ text: 'R-0' }, { limit: 5 }).items).toHaveLength(0);
+    expect(open.core.eventsQuery.page({ text: 'R-4' }, { limit: 5 }).items).toHaveLength(1);
+  });
+});

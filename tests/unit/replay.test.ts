@@ -1,0 +1,169 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { replaySequence } from '../../src/main/replay/replay-sequence';
+import { replayRequestSchema } from '../../src/shared/replay';
+import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+import { until } from './helpers/emulator-harness';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function consoleWithWebhooks(
+  count: number,
+): Promise<{ open: ListeningConsole; ids: number[]; token: string }> {
+  const open = await openListeningConsole();
+  cleanups.push(() => open.dispose());
+  const now = Math.floor(Date.now() / 1000);
+  const token = await signWith(open.secret, { iat: now, exp: now + 900 });
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${open.origin}/hooks/${i}?serviceToken=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: payload('order_approved', { order_reference_id: `REF-${i}` }),
+    });
+    ids.push(((await response.json()) as { id: number }).id);
+  }
+  return { open, ids, token };
+}
+
+const replay = (open: ListeningConsole, input: Record<string, unknown>) =>
+  open.core.replay.run(replayRequestSchema.parse(input));
+
+const replayRecords = (open: ListeningConsole) =>
+  open.core.eventsQuery.page({ kinds: ['replay'] }, { limit: 1000 }).items.reverse();
+
+describe('token modes', () => {
+  it('original: the exact bytes and token; the listener judges them again, linked to the original', async () => {
+    const { open, ids, token } = await consoleWithWebhooks(1);
+    const result = await replay(open, { ids });
+    expect(result).toMatchObject({ total: 1, done: 1, failures: 0, finished: true });
+    const [record] = replayRecords(open);
+    expect(record).toMatchObject({
+      kind: 'replay',
+      relatedId: ids[0],
+      tokenVerdict: 'valid',
+      bodyVerdict: 'event',
+      status: 200,
+    });
+    const detail = open.core.events.getDetail(record?.id ?? 0);
+    expect(detail?.query).toContain(token);
+    expect(detail?.path).toBe('/hooks/0');
+    const original = open.core.events.getRow(ids[0] ?? 0);
+    expect(Buffer.from(detail?.requestBody?.text ?? '')).toEqual(original?.request_body);
+    // The listener's own record of the replayed request is named in the replay's details.
+    expect(detail?.details['listenerRecordId']).toEqual(expect.any(Number));
+  });
+
+  it('resign: fresh iat/exp with the profile notification token', async () => {
+    const { open, ids, token } = await consoleWithWebhooks(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await replay(open, { ids, tokenMode: 'resign' });
+    const [record] = replayRecords(open);
+    expect(record?.tokenVerdict).toBe('valid');
+    expect(open.core.events.getDetail(record?.id ?? 0)?.query).not.toContain(token);
+  });
+
+  it('none: no token in the query nor the header', async () => {
+    const { open, ids } = await consoleWithWebhooks(1);
+    await replay(open, { ids, tokenMode: 'none' });
+    const detail = open.core.events.getDetail(replayRecords(open)[0]?.id ?? 0);
+    expect(detail?.tokenVerdict).toBe('missing');
+    expect(detail?.query ?? '').not.toContain('serviceToken');
+    expect(detail?.requestHeaders.some(([name]) => name.toLowerCase() === 'authorization')).toBe(false);
+  });
+
+  it.each([
+    ['expired', 'expired'],
+    ['wrong_key', 'invalid_signature'],
+    ['alg_none', 'alg_not_allowed'],
+  ])('preset %s: the listener says %s', async (preset, verdict) => {
+    const { open, ids } = await consoleWithWebhooks(1);
+    await replay(open, { ids, tokenMode: 'preset', preset });
+    expect(replayRecords(open)[0]?.tokenVerdict).toBe(verdict);
+  });
+
+  it('an edited body is sent; the stored original does not change', async () => {
+    const { open, ids } = await consoleWithWebhooks(1);
+    const before = open.core.events.getRow(ids[0] ?? 0)?.request_body;
+    const edited = payload('order_authorised');
+    await replay(open, { ids, body: edited });
+    const detail = open.core.events.getDetail(replayRecords(open)[0]?.id ?? 0);
+    expect(detail?.requestBody?.text).toBe(edited);
+    expect(detail?.eventType).toBe('order_approved');
+    expect(open.core.events.getRow(ids[0] ?? 0)?.request_body).toEqual(before);
+  });
+
+  it('refuses records that are not webhooks, and unknown ids', async () => {
+    const { open } = await consoleWithWebhooks(1);
+    await expect(replay(open, { ids: [999_999] })).rejects.toThrow('There is no record #999999.');
+  });
+});
+
+describe('sequences', () => {
+  it('in order, reversed, shuffled (seeded, repeatable) and repeated', () => {
+    const items = [1, 2, 3, 4, 5];
+    expect(replaySequence(items, { order: 'original', repeat: 1 })).toEqual([1, 2, 3, 4, 5]);
+    expect(replaySequence(items, { order: 'reversed', repeat: 2 })).toEqual([5, 4, 3, 2, 1, 5, 4, 3, 2, 1]);
+    const shuffled = replaySequence(items, { order: 'shuffled', repeat: 1, seed: 42 });
+    expect(shuffled).toEqual(replaySequence(items, { order: 'shuffled', repeat: 1, seed: 42 }));
+    expect([...shuffled].sort()).toEqual(items);
+    expect(shuffled).not.toEqual(items);
+  });
+
+  it('sends the webhooks in the chosen order, the repeats as duplicates', async () => {
+    const { open, ids } = await consoleWithWebhooks(3);
+    await replay(open, { ids, order: 'reversed', repeat: 2 });
+    const related = replayRecords(open).map((record) => record.relatedId);
+    expect(related).toEqual([ids[2], ids[1], ids[0], ids[2], ids[1], ids[0]]);
+  });
+
+  it('keeps to the concurrency limit and can be cancelled', async () => {
+    const { open, ids } = await consoleWithWebhooks(2);
+    let inFlight = 0;
+    let most = 0;
+    const server = createServer((_req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.end('ok');
+      }, 40);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/merchant`;
+    const result = await replay(open, { ids, target: { kind: 'url', url }, repeat: 5, concurrency: 3 });
+    expect(result.done).toBe(10);
+    expect(most).toBe(3);
+
+    const progress: number[] = [];
+    let runId = '';
+    const unsubscribe = open.core.bus.subscribe((event) => {
+      if (event.name === 'replay.progress') progress.push(event.payload.done);
+    });
+    cleanups.push(async () => unsubscribe());
+    ({ runId } = open.core.replay.start(
+      replayRequestSchema.parse({ ids, target: { kind: 'url', url }, repeat: 50, delayMs: 20 }),
+    ));
+    await until(() => (progress.at(-1) ?? 0) >= 3, 'a few sends');
+    expect(open.core.replay.cancel(runId)).toBe(true);
+    await until(() => !open.core.replay.cancel(runId), 'the run to end');
+    const sent = replayRecords(open).filter((record) => record.url?.startsWith(url)).length - 10;
+    expect(sent).toBeGreaterThanOrEqual(3);
+    expect(sent).toBeLessThan(100);
+  });
+
+  it('asks for confirmation before a live profile address', async () => {
+    const { open, ids } = await consoleWithWebhooks(1);
+    const live = open.core.profiles.findByName('Live');
+    if (live === undefined) throw new Error('no Live profile');
+    await expect(
+      replay(open, { ids, target: { kind: 'url', url: `${live.fields.baseUrl}/hooks` } }),
+    ).rejects.toThrow('live profile');
+  });
+});
