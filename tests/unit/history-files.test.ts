@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
@@ -31,7 +31,7 @@ async function withWebhooks(count: number): Promise<{ open: ListeningConsole; to
 function harValidator() {
   const require = createRequire(import.meta.url);
   const schemas = require('har-schema') as Record<string, Record<string, unknown>>;
-  const ajv = new Ajv.default({ allErrors: true, strict: false, validateFormats: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
   ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as Record<string, unknown>);
   for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, `${name}.json`);
   return ajv.getSchema('har.json');
