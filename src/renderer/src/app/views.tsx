@@ -1,6 +1,8 @@
 import {
   IconActivity,
   IconHammer,
+  IconHistory,
+  IconRepeat,
   IconServer,
   IconKey,
   IconReceipt,
@@ -11,9 +13,11 @@ import {
 import type { ComponentType, ReactNode } from 'react';
 import { BuilderView } from '../features/builder/builder-view';
 import { EmulatorView } from '../features/emulator/emulator-view';
+import { HistoryView } from '../features/history/history-view';
 import { JwtView } from '../features/jwt/jwt-view';
 import { ListenerView } from '../features/listener/listener-view';
 import { OrdersView } from '../features/orders/orders-view';
+import { ReplayView } from '../features/replay/replay-view';
 import { ProfilesView } from '../features/profiles/profiles-view';
 import { SettingsView } from '../features/settings/settings-view';
 import { TimelineView } from '../features/timeline/timeline-view';
@@ -30,6 +34,8 @@ export const VIEWS: readonly ViewDefinition[] = [
   { id: 'builder', label: 'Builder', icon: <IconHammer size={18} />, component: BuilderView },
   { id: 'profiles', label: 'Profiles', icon: <IconUserCog size={18} />, component: ProfilesView },
   { id: 'timeline', label: 'Timeline', icon: <IconActivity size={18} />, component: TimelineView },
+  { id: 'replay', label: 'Replay', icon: <IconRepeat size={18} />, component: ReplayView },
+  { id: 'history', label: 'History', icon: <IconHistory size={18} />, component: HistoryView },
   { id: 'orders', label: 'Orders', icon: <IconReceipt size={18} />, component: OrdersView },
   { id: 'emulator', label: 'Emulator', icon: <IconServer size={18} />, component: EmulatorView },
   { id: 'listener', label: 'Listener', icon: <IconWebhook size={18} />, component: ListenerView },

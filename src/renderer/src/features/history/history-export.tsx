@@ -1,0 +1,134 @@
+import {
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import type { EventFilter } from '../../../../shared/event-filter';
+import type { ExportFormat } from '../../../../shared/history-file';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+
+const isFormat = (value: string): value is ExportFormat =>
+  value === 'har' || value === 'json' || value === 'ndjson';
+
+function download(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Export what the filter matches (HAR, JSON, NDJSON), and import a file back. */
+export function HistoryExport({
+  filter,
+  count,
+  onChanged,
+}: {
+  filter: EventFilter;
+  count: number | null;
+  onChanged: () => void;
+}) {
+  const [format, setFormat] = useState<ExportFormat>('har');
+  const [includeTokens, setIncludeTokens] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // Cleared after each import, so the same file can be chosen again.
+  const resetFile = useRef<() => void>(null);
+  const [importResult, setImportResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const exportNow = async () => {
+    setBusy(true);
+    try {
+      const result = await bridge.exportHistory({ format, filter, includeTokens });
+      download(
+        result.text,
+        result.fileName,
+        format === 'ndjson' ? 'application/x-ndjson' : 'application/json',
+      );
+      notifications.show({
+        message: `Exported ${result.count} ${result.count === 1 ? 'record' : 'records'} (${result.fileName})`,
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Export failed', message: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const importFile = async (file: File) => {
+    setBusy(true);
+    try {
+      const result = await bridge.importHistory({ text: await file.text() });
+      onChanged();
+      setImportResult({
+        ok: true,
+        message: `Imported ${result.imported} ${result.imported === 1 ? 'record' : 'records'} from ${file.name} (${result.format})${result.skipped > 0 ? `; ${result.skipped} already stored, skipped` : ''}.`,
+      });
+    } catch (error) {
+      setImportResult({ ok: false, message: `${file.name}: ${errorMessage(error)}` });
+    } finally {
+      resetFile.current?.();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={5}>Export and import</Title>
+        <Group gap="sm" align="center">
+          <SegmentedControl
+            aria-label="Export format"
+            data={[
+              { value: 'har', label: 'HAR 1.2' },
+              { value: 'json', label: 'JSON' },
+              { value: 'ndjson', label: 'NDJSON' },
+            ]}
+            value={format}
+            onChange={(value) => isFormat(value) && setFormat(value)}
+          />
+          <Checkbox
+            label="Include tokens (the ones webhooks arrived with; profile tokens never)"
+            checked={includeTokens}
+            onChange={(event) => setIncludeTokens(event.currentTarget.checked)}
+          />
+        </Group>
+        <Group gap="sm">
+          <Button
+            leftSection={<IconDownload size={16} />}
+            loading={busy}
+            onClick={() => void exportNow()}
+            disabled={count === 0}
+          >
+            Export {count === null ? '' : `${count.toLocaleString()} `}
+            {count === 1 ? 'record' : 'records'}
+          </Button>
+          <FileButton
+            onChange={(file) => file !== null && void importFile(file)}
+            accept=".json,.ndjson,.har,application/json"
+          >
+            {(props) => (
+              <Button variant="default" leftSection={<IconUpload size={16} />} loading={busy} {...props}>
+                Import a file…
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        {importResult !== null && (
+          <Text size="sm" c={importResult.ok ? 'teal' : 'red'} data-testid="import-result">
+            {importResult.message}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,111 @@
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { EventFilter } from '../../../../shared/event-filter';
+import type { TimelineSummary } from '../../../../shared/events';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { formatShortTime } from '../orders/order-format';
+
+const PAGE = 100;
+
+/** What the search finds, newest first, a keyset page at a time; each row opens on the timeline. */
+export function HistoryResults({ filter }: { filter: EventFilter }) {
+  const key = JSON.stringify(filter);
+  const [state, setState] = useState<{
+    key: string;
+    items: TimelineSummary[];
+    next: number | null;
+    error: string | null;
+  }>({
+    key: '',
+    items: [],
+    next: null,
+    error: null,
+  });
+  useEffect(() => {
+    let current = true;
+    bridge
+      .listEvents({ filter: JSON.parse(key) as EventFilter, limit: PAGE })
+      .then((page) => current && setState({ key, items: page.items, next: page.nextCursor, error: null }))
+      .catch(
+        (error: unknown) => current && setState({ key, items: [], next: null, error: errorMessage(error) }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  const more = () => {
+    if (state.next === null) return;
+    bridge
+      .listEvents({ filter, limit: PAGE, beforeId: state.next })
+      .then((page) =>
+        setState((previous) => ({
+          ...previous,
+          items: [...previous.items, ...page.items],
+          next: page.nextCursor,
+        })),
+      )
+      .catch((error: unknown) => setState((previous) => ({ ...previous, error: errorMessage(error) })));
+  };
+  if (state.error !== null) return <Text c="red">{state.error}</Text>;
+  if (state.key === key && state.items.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="history-empty">
+        Nothing stored matches.
+      </Text>
+    );
+  return (
+    <>
+      <Table striped fz="xs" aria-label="Search results" data-testid="history-results">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Request</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>Order</Table.Th>
+            <Table.Th>Token</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {state.items.map((record) => (
+            <Table.Tr key={record.id} data-testid="history-row">
+              <Table.Td>
+                <Anchor size="xs" href={`#/timeline?id=${record.id}`}>
+                  #{record.id}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{formatShortTime(record.at)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Badge size="xs" variant="light">
+                    {record.kind}
+                  </Badge>
+                  {record.imported && (
+                    <Badge size="xs" variant="outline" color="gray">
+                      imported
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td ff="monospace">
+                {record.method ?? ''} {record.path ?? ''}
+              </Table.Td>
+              <Table.Td>{record.status ?? '—'}</Table.Td>
+              <Table.Td ff="monospace">{record.eventType ?? ''}</Table.Td>
+              <Table.Td ff="monospace">{record.orderReferenceId ?? record.orderId ?? ''}</Table.Td>
+              <Table.Td>{record.tokenVerdict ?? ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {state.next !== null && (
+        <Button size="xs" variant="default" onClick={more}>
+          Older results
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import type { Retention } from '../../../../shared/history-file';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+
+type Mode = Retention['mode'];
+const isMode = (value: string): value is Mode => value === 'all' || value === 'days' || value === 'count';
+const policyOf = (mode: Mode, days: number, count: number): Retention =>
+  mode === 'days' ? { mode, days } : mode === 'count' ? { mode, count } : { mode: 'all' };
+
+/** Keep everything (the default), the last N days or the last N records, with the count it removes shown first. */
+export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
+  const [mode, setMode] = useState<Mode>('all');
+  const [days, setDays] = useState(30);
+  const [count, setCount] = useState(100_000);
+  const [preview, setPreview] = useState<{ remove: number; keep: number } | null>(null);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    bridge
+      .getRetention({})
+      .then((saved) => {
+        setMode(saved.mode);
+        if (saved.mode === 'days') setDays(saved.days);
+        if (saved.mode === 'count') setCount(saved.count);
+        setLoaded(true);
+      })
+      .catch(() => setLoaded(true));
+  }, []);
+  useEffect(() => {
+    if (!loaded) return;
+    let current = true;
+    bridge
+      .previewRetention({ retention: policyOf(mode, days, count) })
+      .then((value) => current && setPreview(value))
+      .catch(() => current && setPreview(null));
+    return () => {
+      current = false;
+    };
+  }, [loaded, mode, days, count]);
+
+  const apply = () => {
+    const policy = policyOf(mode, days, count);
+    modals.openConfirmModal({
+      title: `Remove ${preview?.remove.toLocaleString() ?? ''} records?`,
+      children: (
+        <Text size="sm">
+          They are deleted for good; {preview?.keep.toLocaleString()} stay. Export them first to keep a copy.
+        </Text>
+      ),
+      labels: { confirm: 'Remove them', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        bridge
+          .setRetention(policy)
+          .then(() => bridge.applyRetention({ retention: policy }))
+          .then(({ removed }) => {
+            notifications.show({ message: `Removed ${removed} ${removed === 1 ? 'record' : 'records'}` });
+            onChanged();
+            return bridge.previewRetention({ retention: policy });
+          })
+          .then(setPreview)
+          .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={5}>Retention</Title>
+        <Group gap="sm" align="flex-end">
+          <SegmentedControl
+            aria-label="Retention"
+            data={[
+              { value: 'all', label: 'Keep everything' },
+              { value: 'days', label: 'Last N days' },
+              { value: 'count', label: 'Last N records' },
+            ]}
+            value={mode}
+            onChange={(value) => isMode(value) && setMode(value)}
+          />
+          {mode === 'days' && (
+            <NumberInput
+              label="Days"
+              min={1}
+              max={36_500}
+              value={days}
+              onChange={(value) => typeof value === 'number' && setDays(value)}
+              w={120}
+            />
+          )}
+          {mode === 'count' && (
+            <NumberInput
+              label="Records"
+              min={1}
+              value={count}
+              onChange={(value) => typeof value === 'number' && setCount(value)}
+              w={160}
+            />
+          )}
+          <Button
+            variant="default"
+            onClick={() =>
+              void bridge
+                .setRetention(policyOf(mode, days, count))
+                .then(() => notifications.show({ message: 'Retention saved' }))
+            }
+          >
+            Save policy
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            disabled={preview === null || preview.remove === 0}
+            onClick={apply}
+          >
+            Apply now
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="retention-preview">
+          {preview === null
+            ? ''
+            : `Applying it now removes ${preview.remove.toLocaleString()} and keeps ${preview.keep.toLocaleString()} records.`}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { json } from '@codemirror/lang-json';
+import { Alert, List, Stack, Switch, Text, useComputedColorScheme } from '@mantine/core';
+import CodeMirror from '@uiw/react-codemirror';
+import { useEffect } from 'react';
+import { judgeWebhookBody } from '../../../../shared/webhook/judge-webhook-body';
+import { bridge } from '../../bridge';
+import { useReplayForm } from './replay-form-state';
+
+const EXTENSIONS = [json()];
+
+/**
+ * The body a replay sends: the stored bytes, or an edited copy (the stored original never
+ * changes), judged as the listener judges notifications as it is typed.
+ */
+export function ReplayBodyEditor({ firstId }: { firstId: number | null }) {
+  const { editBody, body, set } = useReplayForm();
+  const scheme = useComputedColorScheme('light');
+  useEffect(() => {
+    if (!editBody || body !== '' || firstId === null) return;
+    bridge
+      .getEvent({ id: firstId })
+      .then((detail) => {
+        const text = detail.requestBody?.text ?? '';
+        let pretty = text;
+        try {
+          pretty = JSON.stringify(JSON.parse(text), null, 2);
+        } catch {
+          pretty = text;
+        }
+        useReplayForm.getState().set({ body: pretty });
+      })
+      .catch(() => undefined);
+  }, [editBody, body, firstId]);
+  const judgement = editBody ? judgeWebhookBody(new TextEncoder().encode(body), false) : null;
+  return (
+    <Stack gap="xs">
+      <Switch
+        label="Edit the body (the stored original is never changed)"
+        checked={editBody}
+        onChange={(event) => set({ editBody: event.currentTarget.checked, body: '' })}
+      />
+      {editBody && (
+        <>
+          <div style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
+            <CodeMirror
+              value={body}
+              onChange={(value) => set({ body: value })}
+              extensions={EXTENSIONS}
+              theme={scheme}
+              height="220px"
+              aria-label="Replay body"
+            />
+          </div>
+          {judgement !== null && (
+            <Alert
+              color={judgement.findings.some((finding) => finding.severity === 'error') ? 'orange' : 'teal'}
+              p="xs"
+              data-testid="replay-body-verdict"
+            >
+              <Text size="sm">
+                The listener would call this body <b>{judgement.verdict}</b>
+                {judgement.eventType === null ? '' : ` (${judgement.eventType})`}.
+              </Text>
+              {judgement.findings.length > 0 && (
+                <List size="xs" mt={4}>
+                  {judgement.findings.map((finding, index) => (
+                    <List.Item key={`${finding.path}:${index}`}>
+                      {finding.severity}: {finding.path === '' ? '' : `${finding.path}: `}
+                      {finding.message}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Alert>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

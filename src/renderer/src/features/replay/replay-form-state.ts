@@ -1,0 +1,39 @@
+import { create } from 'zustand';
+import type { TokenPreset } from '../../../../shared/jwt/token-presets';
+import type { ReplayProgress, ReplayTokenMode } from '../../../../shared/replay';
+
+export type TargetKind = 'listener' | 'forward' | 'url';
+export type SequenceOrder = 'original' | 'reversed' | 'shuffled';
+
+/** The replay being prepared and the run in progress (kept while the person looks elsewhere). */
+interface ReplayFormState {
+  target: TargetKind;
+  url: string;
+  tokenMode: ReplayTokenMode;
+  preset: TokenPreset;
+  editBody: boolean;
+  body: string;
+  order: SequenceOrder;
+  delayMs: number;
+  concurrency: number;
+  repeat: number;
+  runId: string | null;
+  progress: ReplayProgress | null;
+  set: (patch: Partial<Omit<ReplayFormState, 'set'>>) => void;
+}
+
+export const useReplayForm = create<ReplayFormState>((set) => ({
+  target: 'listener',
+  url: '',
+  tokenMode: 'original',
+  preset: 'valid',
+  editBody: false,
+  body: '',
+  order: 'original',
+  delayMs: 0,
+  concurrency: 1,
+  repeat: 1,
+  runId: null,
+  progress: null,
+  set: (patch) => set(patch),
+}));

@@ -1,0 +1,61 @@
+import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import type { ReplayProgress } from '../../../../shared/replay';
+import { bridge } from '../../bridge';
+
+/** A run as it goes: count, rate, failures, the records it wrote; cancellable until it ends. */
+export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) {
+  const percent = (progress.done / Math.max(progress.total, 1)) * 100;
+  const state =
+    progress.error !== null
+      ? 'failed'
+      : progress.cancelled
+        ? 'cancelled'
+        : progress.finished
+          ? 'done'
+          : 'running';
+  return (
+    <Stack gap="xs" data-testid="replay-progress" data-state={state}>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Badge color={state === 'done' ? 'teal' : state === 'running' ? 'blue' : 'orange'}>{state}</Badge>
+          <Text size="sm" data-testid="replay-count">
+            {progress.done} / {progress.total} sent
+          </Text>
+          <Text size="sm" c="dimmed">
+            {progress.rate.toFixed(1)}/s
+          </Text>
+          <Text size="sm" c={progress.failures > 0 ? 'red' : 'dimmed'} data-testid="replay-failures">
+            {progress.failures} failed
+          </Text>
+        </Group>
+        {!progress.finished && (
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            onClick={() => void bridge.cancelReplay({ runId: progress.runId })}
+          >
+            Cancel
+          </Button>
+        )}
+      </Group>
+      <Progress value={percent} animated={!progress.finished} aria-label="Replay progress" />
+      {progress.error !== null && <Alert color="red">{progress.error}</Alert>}
+      {progress.lastRecordIds.length > 0 && (
+        <Group gap={6}>
+          <Text size="xs" c="dimmed">
+            Latest records:
+          </Text>
+          {progress.lastRecordIds.slice(-8).map((id) => (
+            <Anchor key={id} size="xs" href={`#/timeline?id=${id}`} data-testid="replay-record-link">
+              #{id}
+            </Anchor>
+          ))}
+          <Anchor size="xs" href={`#/timeline?kind=replay`}>
+            all replays on the timeline
+          </Anchor>
+        </Group>
+      )}
+    </Stack>
+  );
+}

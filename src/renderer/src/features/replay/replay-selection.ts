@@ -1,0 +1,13 @@
+import type { EventFilter } from '../../../../shared/event-filter';
+import { filterFromParams } from '../../../../shared/event-filter-params';
+
+/** What `#/replay?…` selects: the timeline's selection (ids) or its filter, webhooks only. */
+export function replaySelection(params: URLSearchParams): {
+  ids?: number[];
+  filter?: EventFilter;
+  problems: string[];
+} {
+  const { filter, problems } = filterFromParams(params);
+  if (filter.ids !== undefined && filter.ids.length > 0) return { ids: filter.ids, problems };
+  return { filter: { ...filter, kinds: ['webhook'] }, problems };
+}

@@ -1,0 +1,268 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '../../../../shared/jwt/token-presets';
+import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '../../../../shared/replay';
+import { useNavigation } from '../../app/navigation';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { modals } from '@mantine/modals';
+import { ReplayBodyEditor } from './replay-body-editor';
+import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
+import { ReplayProgressPanel } from './replay-progress';
+import { replaySelection } from './replay-selection';
+
+const TOKEN_LABEL: Record<ReplayTokenMode, string> = {
+  original: 'Original',
+  resign: 'Re-signed',
+  none: 'None',
+  preset: 'Crafted preset',
+};
+const isTokenMode = (value: string): value is ReplayTokenMode =>
+  (REPLAY_TOKEN_MODES as readonly string[]).includes(value);
+const isPreset = (value: string | null): value is TokenPreset =>
+  value !== null && (TOKEN_PRESETS as readonly string[]).includes(value);
+const isTarget = (value: string): value is TargetKind =>
+  value === 'listener' || value === 'forward' || value === 'url';
+const isOrder = (value: string): value is SequenceOrder =>
+  value === 'original' || value === 'reversed' || value === 'shuffled';
+
+interface Plan {
+  webhooks: number;
+  sends: number;
+  targetUrl: string;
+  live: boolean;
+}
+
+function confirmLiveReplay(url: string, sends: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: 'Replay to a LIVE profile?',
+      children: (
+        <Text size="sm">
+          {sends} {sends === 1 ? 'request goes' : 'requests go'} to {url}, a production address.
+        </Text>
+      ),
+      labels: { confirm: 'Yes, replay to production', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
+
+/**
+ * Replays stored webhooks: the selection from the timeline (or an order, or a search), where
+ * to, with which token and body, in which sequence; then the run's progress.
+ */
+export function ReplayView() {
+  const params = useNavigation((state) => state.params);
+  const search = params.toString();
+  const selection = useMemo(() => replaySelection(new URLSearchParams(search)), [search]);
+  const form = useReplayForm();
+  const [debouncedForm] = useDebouncedValue(form, 250);
+  const [plan, setPlan] = useState<{ value: Plan | null; error: string | null }>({
+    value: null,
+    error: null,
+  });
+
+  const request = (confirmLive: boolean): ReplayRequest => ({
+    ...(selection.ids === undefined ? { filter: selection.filter } : { ids: selection.ids }),
+    target: form.target === 'url' ? { kind: 'url', url: form.url } : { kind: form.target },
+    tokenMode: form.tokenMode,
+    preset: form.preset,
+    body: form.editBody ? form.body : null,
+    order: form.order,
+    delayMs: form.delayMs,
+    concurrency: form.concurrency,
+    repeat: form.repeat,
+    confirmLive,
+  });
+
+  useEffect(() => {
+    let current = true;
+    const { target, url, repeat } = debouncedForm;
+    bridge
+      .planReplay({
+        ...(selection.ids === undefined ? { filter: selection.filter } : { ids: selection.ids }),
+        target: target === 'url' ? { kind: 'url', url } : { kind: target },
+        repeat,
+      })
+      .then((value) => current && setPlan({ value, error: null }))
+      .catch((error: unknown) => current && setPlan({ value: null, error: errorMessage(error) }));
+    return () => {
+      current = false;
+    };
+  }, [selection, debouncedForm]);
+
+  useEffect(
+    () =>
+      bridge.subscribe((event) => {
+        if (event.name === 'replay.progress' && event.payload.runId === useReplayForm.getState().runId)
+          useReplayForm.getState().set({ progress: event.payload });
+      }),
+    [],
+  );
+
+  const start = async () => {
+    if (plan.value === null) return;
+    if (plan.value.live && !(await confirmLiveReplay(plan.value.targetUrl, plan.value.sends))) return;
+    try {
+      const started = await bridge.startReplay(request(plan.value.live));
+      form.set({ runId: started.runId, progress: null });
+    } catch (error) {
+      setPlan({ value: plan.value, error: errorMessage(error) });
+    }
+  };
+  const running = form.progress !== null && !form.progress.finished;
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Title order={3}>Replay</Title>
+      {selection.problems.length > 0 && <Alert color="orange">{selection.problems.join(' ')}</Alert>}
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Text size="sm" data-testid="replay-selection">
+            {selection.ids !== undefined
+              ? `${selection.ids.length} selected ${selection.ids.length === 1 ? 'record' : 'records'}`
+              : 'Every stored webhook matching the filter'}
+            {plan.value === null
+              ? ''
+              : ` · ${plan.value.webhooks} ${plan.value.webhooks === 1 ? 'webhook' : 'webhooks'}`}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                Send to
+              </Text>
+              <SegmentedControl
+                aria-label="Target"
+                data={[
+                  { value: 'listener', label: "This console's listener" },
+                  { value: 'forward', label: 'Forward-to URL' },
+                  { value: 'url', label: 'Any URL' },
+                ]}
+                value={form.target}
+                onChange={(value) => isTarget(value) && form.set({ target: value })}
+              />
+              {form.target === 'url' && (
+                <TextInput
+                  label="URL"
+                  placeholder="http://127.0.0.1:3000/webhooks"
+                  value={form.url}
+                  onChange={(event) => form.set({ url: event.currentTarget.value })}
+                />
+              )}
+              <Text size="sm" fw={600} mt="xs">
+                Token
+              </Text>
+              <SegmentedControl
+                aria-label="Token mode"
+                data={REPLAY_TOKEN_MODES.map((mode) => ({ value: mode, label: TOKEN_LABEL[mode] }))}
+                value={form.tokenMode}
+                onChange={(value) => isTokenMode(value) && form.set({ tokenMode: value })}
+              />
+              <Text size="xs" c="dimmed">
+                {form.tokenMode === 'original'
+                  ? 'The exact token it arrived with (a stale one tests how the merchant handles it).'
+                  : form.tokenMode === 'resign'
+                    ? "Its claims with a fresh iat and exp, signed with the active profile's notification token."
+                    : form.tokenMode === 'none'
+                      ? 'No token in the query nor in the Authorization header.'
+                      : 'A token crafted as in the JWT inspector, signed by the active profile.'}
+              </Text>
+              {form.tokenMode === 'preset' && (
+                <Select
+                  label="Preset"
+                  data={TOKEN_PRESETS.map((preset) => ({
+                    value: preset,
+                    label: TOKEN_PRESET_INFO[preset].label,
+                  }))}
+                  value={form.preset}
+                  onChange={(value) => isPreset(value) && form.set({ preset: value })}
+                  allowDeselect={false}
+                />
+              )}
+            </Stack>
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                Sequence
+              </Text>
+              <SegmentedControl
+                aria-label="Order"
+                data={[
+                  { value: 'original', label: 'In order' },
+                  { value: 'reversed', label: 'Reversed' },
+                  { value: 'shuffled', label: 'Shuffled' },
+                ]}
+                value={form.order}
+                onChange={(value) => isOrder(value) && form.set({ order: value })}
+              />
+              <Group grow>
+                <NumberInput
+                  label="Repeat"
+                  min={1}
+                  max={1000}
+                  value={form.repeat}
+                  onChange={(value) => typeof value === 'number' && form.set({ repeat: value })}
+                />
+                <NumberInput
+                  label="At once"
+                  min={1}
+                  max={64}
+                  value={form.concurrency}
+                  onChange={(value) => typeof value === 'number' && form.set({ concurrency: value })}
+                />
+                <NumberInput
+                  label="Delay (ms)"
+                  min={0}
+                  max={60_000}
+                  step={100}
+                  value={form.delayMs}
+                  onChange={(value) => typeof value === 'number' && form.set({ delayMs: value })}
+                />
+              </Group>
+            </Stack>
+          </SimpleGrid>
+          <ReplayBodyEditor firstId={selection.ids?.[0] ?? null} />
+          {plan.error !== null && (
+            <Alert color="red" data-testid="replay-plan-error">
+              {plan.error}
+            </Alert>
+          )}
+          {plan.value !== null && (
+            <Alert color={plan.value.live ? 'red' : 'blue'} p="xs" data-testid="replay-plan">
+              {plan.value.sends} {plan.value.sends === 1 ? 'send' : 'sends'} to {plan.value.targetUrl}
+              {plan.value.live ? ' — a LIVE profile: you will be asked to confirm.' : ''}
+            </Alert>
+          )}
+          <Group>
+            <Button
+              leftSection={<IconPlayerPlay size={16} />}
+              onClick={() => void start()}
+              disabled={plan.value === null || running}
+            >
+              Replay {plan.value === null ? '' : plan.value.sends}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {form.progress !== null && <ReplayProgressPanel progress={form.progress} />}
+    </Stack>
+  );
+}

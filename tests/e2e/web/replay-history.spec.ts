@@ -1,0 +1,145 @@
+import { copyFileSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { startServedConsole } from '../fixtures/serve-process';
+import { JwtPage } from '../pages/jwt-page';
+import { TimelinePage } from '../pages/timeline-page';
+
+const notification = (n: number, eventType = 'order_approved') =>
+  JSON.stringify({
+    order_id: `6f1c0a8e-2f7b-4c1e-9d3a-${String(n).padStart(12, '0')}`,
+    order_reference_id: `REF-E2E-${n}`,
+    order_number: `N-${n}`,
+    event_type: eventType,
+    data: [],
+  });
+
+/** POSTs webhooks to the console's listener (signed with `token` when given); returns their ids. */
+async function deliver(page: Page, listener: string, count: number, token: string | null): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 20) {
+    const batch = Array.from({ length: Math.min(20, count - start) }, async (_, offset) => {
+      const n = start + offset;
+      const query = token === null ? '' : `?serviceToken=${token}`;
+      const response = await page.request.post(`${listener}/webhooks${query}`, {
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+        },
+        data: notification(n),
+      });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { id: number }).id;
+    });
+    ids.push(...(await Promise.all(batch)));
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+test('an edited webhook replayed to the listener comes back as a new event with its verdicts, linked to the original', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openConsole(page, served, '#/listener');
+  const jwt = new JwtPage(page);
+  const listener = await jwt.listenerUrl();
+  await jwt.open();
+  const token = await jwt.craft('Valid');
+  const [original] = await deliver(page, listener, 1, token);
+
+  const timeline = new TimelinePage(page);
+  await page.goto(`${served.origin}/#/timeline?kind=webhook`);
+  await timeline.expectReady();
+  await timeline
+    .row(original ?? 0)
+    .getByRole('checkbox', { name: `Select record ${original}` })
+    .click();
+  await page.getByRole('button', { name: 'Replay…' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/replay\\?ids=${original}$`));
+  await expect(page.getByTestId('replay-plan')).toContainText('1 send to http://127.0.0.1:');
+
+  // Edit the body: the stored original stays as it was.
+  await page.getByLabel('Edit the body (the stored original is never changed)').click();
+  const editor = page
+    .getByRole('textbox')
+    .filter({ has: page.locator('xpath=.') })
+    .last();
+  await expect(page.getByTestId('replay-body-verdict')).toContainText('event');
+  await page.locator('.cm-content').last().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(notification(0, 'order_authorised'));
+  await expect(page.getByTestId('replay-body-verdict')).toContainText('order_authorised');
+  await page.getByRole('button', { name: /^Replay 1$/ }).click();
+  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('replay-count')).toHaveText('1 / 1 sent');
+
+  // The replay record: the listener's verdicts, the edited body, a link back to the original.
+  await page.getByTestId('replay-record-link').first().click();
+  const detail = timeline.detail();
+  await expect(detail).toContainText('replay');
+  await expect(detail.getByTestId('token-verdict').first()).toHaveText('valid');
+  await expect(detail).toContainText('order_authorised');
+  await expect(detail.getByRole('link', { name: new RegExp(`#${original}`) }).first()).toBeVisible();
+  // …and the original is unchanged.
+  await page.goto(`${served.origin}/#/timeline?id=${original}`);
+  await expect(timeline.detail()).toContainText('order_approved');
+});
+
+test('a bulk replay of 1,000 stored webhooks shows its progress to the end', async ({ page, served }) => {
+  await openConsole(page, served, '#/listener');
+  const listener = await new JwtPage(page).listenerUrl();
+  await deliver(page, listener, 1000, null);
+  await page.goto(`${served.origin}/#/replay?kind=webhook`);
+  await page.getByRole('textbox', { name: 'At once' }).fill('8');
+  await expect(page.getByTestId('replay-plan')).toContainText('1000 sends');
+  await page.getByRole('button', { name: /^Replay 1000$/ }).click();
+  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('replay-count')).toHaveText('1000 / 1000 sent');
+  await expect(page.getByTestId('replay-failures')).toHaveText('0 failed');
+  await page.goto(`${served.origin}/#/history?kind=replay`);
+  await expect(page.getByTestId('history-count')).toHaveText('1,000 matching records');
+});
+
+test('export HAR, import it into a fresh data dir: the same events', async ({ page, served }) => {
+  await openConsole(page, served, '#/listener');
+  const listener = await new JwtPage(page).listenerUrl();
+  await deliver(page, listener, 12, null);
+  await page.goto(`${served.origin}/#/history?kind=webhook`);
+  await expect(page.getByTestId('history-count')).toHaveText('12 matching records');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export 12 records' }).click();
+  const file = await (await download).path();
+  const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { version: string; entries: unknown[] } };
+  expect(har.log.version).toBe('1.2');
+  expect(har.log.entries).toHaveLength(12);
+  const exportedRefs = (await page.getByTestId('history-row').allTextContents()).map(
+    (row) => /REF-E2E-\d+/.exec(row)?.[0],
+  );
+
+  const fresh = await startServedConsole();
+  try {
+    await openConsole(page, fresh, '#/history');
+    await expect(page.getByTestId('history-empty')).toBeVisible();
+    await page.locator('input[type=file]').setInputFiles(file);
+    await expect(page.getByTestId('import-result')).toHaveText(/^Imported 12 records from .+ \(har\)\.$/);
+    await expect(page.getByTestId('history-count')).toHaveText('12 matching records');
+    await expect(page.getByTestId('history-row')).toHaveCount(12);
+    const importedRefs = (await page.getByTestId('history-row').allTextContents()).map(
+      (row) => /REF-E2E-\d+/.exec(row)?.[0],
+    );
+    expect(importedRefs).toEqual(exportedRefs);
+    await expect(page.getByTestId('history-row').first()).toContainText('imported');
+    // A second import of the same records adds nothing.
+    const again = `${file}.again.har`;
+    copyFileSync(file, again);
+    await page.locator('input[type=file]').setInputFiles(again);
+    await expect(page.getByTestId('import-result')).toHaveText(
+      /Imported 0 records .*; 12 already stored, skipped\./,
+    );
+  } finally {
+    await fresh.stop();
+  }
+});
