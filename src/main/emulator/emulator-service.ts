@@ -98,13 +98,26 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
   let error: string | null = null;
   let changeQueued = false;
 
-  const local = () => localProfileOf(deps.profiles);
-  const secrets = () => {
-    if (deps.tokens !== undefined) return deps.tokens;
-    const profile = local();
-    if (profile === null) return { apiToken: null, notificationToken: null };
-    return deps.profiles.secretsOf(profile.id);
+  // The Local profile and its tokens are read once and again only after a profile changes:
+  // decrypting them on every request would cost more than the request itself.
+  let cached: {
+    profile: StoredProfile | null;
+    secrets: { apiToken: string | null; notificationToken: string | null };
+  } | null = null;
+  const current = () => {
+    if (cached !== null) return cached;
+    const profile = localProfileOf(deps.profiles);
+    const secrets =
+      deps.tokens ??
+      (profile === null ? { apiToken: null, notificationToken: null } : deps.profiles.secretsOf(profile.id));
+    cached = { profile, secrets };
+    return cached;
   };
+  deps.bus.subscribe((event) => {
+    if (event.name === 'profiles.changed') cached = null;
+  });
+  const local = () => current().profile;
+  const secrets = () => current().secrets;
   const status = (): EmulatorStatus => ({
     running: server !== null,
     url: server?.url ?? null,

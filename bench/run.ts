@@ -1,0 +1,109 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { machine, type BenchResult } from './bench-kit';
+import { emulatorVsPrism } from './emulator-vs-prism';
+import { historySearch } from './history-search';
+import { listenerIngest } from './listener-ingest';
+import { timelineBrowser } from './timeline-browser';
+
+/**
+ * `npm run bench [-- name…]`: each benchmark measures the console and its reference in the same
+ * run and reports the ratio; results go to bench/results/<name>.json and the table in
+ * bench/README.md. Names: listener, emulator, search, timeline (timeline also measures push latency).
+ */
+const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
+  listener: listenerIngest,
+  emulator: emulatorVsPrism,
+  search: historySearch,
+  timeline: timelineBrowser,
+};
+
+const DIR = import.meta.dirname;
+const RESULTS = join(DIR, 'results');
+
+function table(results: readonly BenchResult[]): string {
+  const figure = (values: Record<string, number | string | boolean> | null, keys: string[]) =>
+    values === null
+      ? '—'
+      : keys
+          .filter((key) => key in values)
+          .map((key) => `${key} ${String(values[key])}`)
+          .join(', ');
+  const keys = [
+    'requestsPerSecond',
+    'p50Ms',
+    'p99Ms',
+    'p95Ms',
+    'lost',
+    'firstRowsMs',
+    'p95FrameMs',
+    'longestTaskMs',
+    'domRows',
+    'heapMb',
+    'records',
+  ];
+  const rows = results.map(
+    (result) =>
+      `| ${result.title} | ${result.goal} | ${figure(result.console, keys)} | ${figure(result.reference, keys)} | ${result.ratio ?? '—'} | ${result.pass === null ? '—' : result.pass ? 'met' : '**short**'} |`,
+  );
+  return [
+    '| Benchmark | Goal | Console | Reference | Ratio | Goal met |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Choose from: ${Object.keys(BENCHMARKS).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+mkdirSync(RESULTS, { recursive: true });
+for (const name of chosen.length === 0 ? Object.keys(BENCHMARKS) : chosen) {
+  process.stderr.write(`bench: ${name}…\n`);
+  try {
+    const results = await BENCHMARKS[name]?.();
+    for (const result of results ?? []) {
+      writeFileSync(
+        join(RESULTS, `${result.name}.json`),
+        `${JSON.stringify({ ...result, at: new Date().toISOString(), machine: machine() }, null, 2)}\n`,
+      );
+      process.stderr.write(
+        `  ${result.title}: ${JSON.stringify(result.console)}${result.ratio === null ? '' : ` ratio ${result.ratio}`} ${result.pass ? 'met' : 'SHORT'}\n`,
+      );
+    }
+  } catch (error) {
+    process.stderr.write(
+      `  ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+// The README's table is rebuilt from every result on disk (the latest of each).
+const all =
+  Object.keys(BENCHMARKS).length === 0
+    ? []
+    : ((): BenchResult[] => {
+        const names = [
+          'listener-ingest-10',
+          'listener-ingest-100',
+          'emulator-vs-prism',
+          'timeline-100k',
+          'history-search-1m',
+          'push-latency',
+        ];
+        return names.flatMap((name) => {
+          const file = join(RESULTS, `${name}.json`);
+          return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as BenchResult] : [];
+        });
+      })();
+const readme = join(DIR, 'README.md');
+const text = readFileSync(readme, 'utf8');
+const start = '<!-- results:start -->';
+const end = '<!-- results:end -->';
+const updated = `${text.slice(0, text.indexOf(start) + start.length)}\n${table(all)}\n${text.slice(text.indexOf(end))}`;
+writeFileSync(readme, updated);
