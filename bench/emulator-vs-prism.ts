@@ -14,7 +14,15 @@ const ROOT = join(import.meta.dirname, '..');
 async function startPrism(port: number): Promise<{ url: string; stop: () => void }> {
   const child = spawn(
     join(ROOT, 'node_modules', '.bin', 'prism'),
-    ['mock', join(ROOT, 'bench', 'openapi-checkout.yaml'), '--port', String(port), '--host', '127.0.0.1', '--errors'],
+    [
+      'mock',
+      join(ROOT, 'bench', 'openapi-checkout.yaml'),
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--errors',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
   );
   await new Promise<void>((resolve, reject) => {

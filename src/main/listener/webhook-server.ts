@@ -117,6 +117,9 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
     });
   });
   server.requestTimeout = 120_000;
+  // Node can report one broken connection more than once (a header overflow arrives in several
+  // chunks): it is one request, recorded once.
+  const reported = new WeakSet<Socket>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const breaker = breakers.get(socket);
     if (breaker !== undefined && error.code === 'HPE_INVALID_EOF_STATE') {
@@ -130,6 +133,8 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       breaker(`${error.code ?? 'parse error'}: ${error.message}`);
       return;
     }
+    if (reported.has(socket)) return;
+    reported.add(socket);
     recordUnparseable(options, () => origin, error, socket, answering.get(socket));
   });
 
