@@ -52,6 +52,8 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
   const now = deps.now ?? Date.now;
   const setTimer = deps.setTimer ?? defaultTimer;
   let expiryTimer: { cancel: () => void } | null = null;
+  /** When the expiry timer fires (null: none set); a later order never needs a new timer. */
+  let expiryAt: number | null = null;
   let running = false;
 
   const find = (orderId: string): EmulatorOrderRow => {
@@ -76,9 +78,11 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
   const scheduleExpiry = () => {
     expiryTimer?.cancel();
     expiryTimer = null;
+    expiryAt = null;
     if (!running) return;
     const next = deps.orders.nextExpiryMs();
     if (next === null) return;
+    expiryAt = next;
     expiryTimer = setTimer(() => {
       engine.expireOverdue();
       scheduleExpiry();
@@ -95,7 +99,7 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
       });
       deps.orders.insert(order);
       deps.onChange?.();
-      scheduleExpiry();
+      if (expiryAt === null || order.expiresAtMs < expiryAt) scheduleExpiry();
       return order;
     },
     customer(orderId, action) {
@@ -134,6 +138,7 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
       running = false;
       expiryTimer?.cancel();
       expiryTimer = null;
+      expiryAt = null;
     },
   };
   return engine;
