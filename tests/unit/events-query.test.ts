@@ -93,7 +93,7 @@ describe('events query', () => {
   beforeEach(() => {
     db = new Database(':memory:');
     migrate(db, migrations);
-    ids = createEventsRepository(db).insertMany(seed());
+    ids = createEventsRepository(db).insertMany(seed()).map((summary) => summary.id);
     query = createEventsQuery(db);
   });
   afterEach(() => db.close());

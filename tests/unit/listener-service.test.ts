@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PushEvent } from '../../src/shared/contract';
 import { DEFAULT_LISTENER_SETTINGS } from '../../src/shared/listener';
@@ -88,6 +88,44 @@ describe('the listener in the app', () => {
       tokenVerdict: 'malformed',
       details: { response: { status: 503, delayMs: 150 } },
     });
+  });
+
+  it('stores the answer it sends with the row, in the same write, and how long answering took', async () => {
+    open = await openListeningConsole();
+    const token = await signWith(open.secret, { iat: Math.floor(Date.now() / 1000) });
+    const response = await postEvent(open.origin, token);
+    const id = (JSON.parse(response.body) as { id: number }).id;
+    // Read at once: the answer is on the row before any later write could have added it.
+    const row = open.core.events.getDetail(id);
+    expect(row?.responseBody?.text).toBe(response.body);
+    expect(row?.responseHeaders).toContainEqual(['Content-Length', String(Buffer.byteLength(response.body))]);
+    expect(row?.durationMs).toEqual(expect.any(Number));
+    expect(row?.error).toBeNull();
+  });
+
+  it('a client that leaves before a delayed answer: the row keeps the request and says no answer went out', async () => {
+    open = await openListeningConsole();
+    await open.core.dispatcher('updateListenerSettings', { responseDelayMs: 400 }, { transport: 'direct' });
+    const before = open.core.events.count();
+    const { port } = new URL(open.origin);
+    const body = payload('order_approved');
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /leaving HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    const listening = open;
+    await waitFor(
+      () => listening.core.events.count(),
+      (count) => count > before,
+    );
+    socket.destroy();
+    const row = await waitFor(
+      () => listening.core.events.getDetail(before + 1),
+      (detail) => detail?.error?.includes('closed the connection before the answer was sent') === true,
+    );
+    expect(row).toMatchObject({ path: '/leaving', status: 200, responseBody: null, responseHeaders: null });
+    expect(row?.requestBody?.text).toBe(body);
   });
 
   it('keeps its settings in the settings table, with documented defaults', async () => {

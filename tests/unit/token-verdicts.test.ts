@@ -5,6 +5,7 @@ import { summariseTokenChecks } from '../../src/shared/jwt/summarise-token-check
 import { findNotificationTokens } from '../../src/shared/webhook/find-notification-tokens';
 import { checkTokenAt, judgeToken, type TokenCheckOptions } from '../../src/main/jwt/check-token';
 import { createHmacKeyCache } from '../../src/main/jwt/hmac-key-cache';
+import { judgeWebhook } from '../../src/main/listener/judge-webhook';
 import { signWith } from '../fixtures/hostile-webhooks';
 
 const SECRET = 'whsec_unit_verdicts_0123456789';
@@ -146,6 +147,35 @@ describe('both places, one verdict', () => {
     });
     expect(result.verdict).toBe('malformed');
     expect(result.reason).toMatch(/Bearer/);
+  });
+
+  it('a webhook carrying one token in both places gets the same verdict for each place', async () => {
+    const label = 'the notification token of profile "Local"';
+    const judge = async (query: string, header: string) =>
+      judgeWebhook(
+        {
+          query: `serviceToken=${query}`,
+          headers: [['Authorization', `Bearer ${header}`]],
+          body: Buffer.from('{}'),
+          truncated: false,
+          atMs: NOW_MS,
+        },
+        { key: await keys.get(SECRET), label },
+        60,
+      );
+    const token = await signWith(SECRET, { iat: now, exp: now + 900 });
+    const same = await judge(token, token);
+    expect(same.tokenVerdict).toBe('valid');
+    expect(same.details.token?.checks.map((check) => [check.source, check.verdict])).toEqual([
+      ['query', 'valid'],
+      ['header', 'valid'],
+    ]);
+    const forged = await signWith('another-key', { iat: now });
+    const differing = await judge(token, forged);
+    expect(differing.details.token?.checks.map((check) => [check.source, check.verdict])).toEqual([
+      ['query', 'valid'],
+      ['header', 'invalid_signature'],
+    ]);
   });
 
   it('every verdict word is reachable', () => {

@@ -111,9 +111,31 @@ export async function handleWebhook(
       .join(' ');
   }
 
+  // The answer names the row's id and is stored with the row, in the same write: the row says
+  // what was answered even if the process dies right after answering. Should the client leave
+  // before the answer is out, the row is corrected afterwards.
+  let answer: { payload: string; headers: HeaderList } | null = null;
+  const build = (id: number): NewEvent => {
+    if (plan.status === null) return event;
+    const payload = responseBody(plan, id);
+    const headers: HeaderList = [
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(payload))],
+      ...plan.extraHeaders,
+    ];
+    answer = { payload, headers };
+    return {
+      ...event,
+      responseHeaders: headers,
+      // A HEAD answer carries no body on the wire, so none is recorded.
+      responseBody: method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(payload),
+      durationMs: performance.now() - started,
+    };
+  };
+
   let summary: TimelineSummary;
   try {
-    summary = await context.writer.insert(event);
+    summary = await context.writer.insert(build);
   } catch (error) {
     context.logError(`A webhook could not be stored, so it was answered 503: ${message(error)}`);
     if (!res.headersSent && !res.destroyed) {
@@ -128,42 +150,37 @@ export async function handleWebhook(
     return;
   }
   context.onWebhook?.(summary);
-  if (plan.status === null) return;
+  // Narrowed by hand: TypeScript cannot see that `build` ran during the insert.
+  const sent = answer as { payload: string; headers: HeaderList } | null;
+  if (plan.status === null || sent === null) return;
 
-  // Unref'd: a pending delay never keeps a stopping console (or `listen`) alive.
-  if (plan.delayMs > 0) await sleep(plan.delayMs, undefined, { ref: false });
-  if (res.destroyed) {
-    context.writer.update(summary.id, {
-      durationMs: performance.now() - started,
-      error: [event.error, 'The client closed the connection before the answer was sent.']
-        .filter(Boolean)
-        .join(' '),
-    });
-    return;
-  }
-  const payload = responseBody(plan, summary.id);
-  const responseHeaders: HeaderList = [
-    ['Content-Type', 'application/json; charset=utf-8'],
-    ['Content-Length', String(Buffer.byteLength(payload))],
-    ...plan.extraHeaders,
-  ];
-  res.once('close', () => {
-    const durationMs = performance.now() - started;
-    if (res.writableFinished) {
-      // A HEAD answer carries no body on the wire, so none is recorded.
-      const sentBody = method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(payload);
-      context.writer.update(summary.id, { responseHeaders, responseBody: sentBody, durationMs });
-    } else {
-      context.writer.update(summary.id, {
-        durationMs,
+  const notAnswered = () =>
+    context.writer.update(
+      summary.id,
+      {
+        durationMs: performance.now() - started,
+        responseHeaders: null,
+        responseBody: null,
         error: [event.error, 'The client closed the connection before the answer was sent.']
           .filter(Boolean)
           .join(' '),
-      });
-    }
+      },
+      summary,
+    );
+  // Unref'd: a pending delay never keeps a stopping console (or `listen`) alive.
+  if (plan.delayMs > 0) await sleep(plan.delayMs, undefined, { ref: false });
+  if (res.destroyed) {
+    notAnswered();
+    return;
+  }
+  res.once('close', () => {
+    // Only the duration changes for an answer that went out; no index is touched for that.
+    if (res.writableFinished)
+      context.writer.update(summary.id, { durationMs: performance.now() - started }, summary);
+    else notAnswered();
   });
-  res.writeHead(plan.status, responseHeaders.flat());
-  res.end(payload);
+  res.writeHead(plan.status, sent.headers.flat());
+  res.end(sent.payload);
 
   const target = settings.forwardTo;
   if (target !== null && body.outcome === 'complete') {

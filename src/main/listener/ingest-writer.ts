@@ -1,18 +1,24 @@
 import type { TimelineSummary } from '../../shared/events';
-import type { EventUpdate, NewEvent } from '../store/events-repository';
-import type { EventRecorder } from '../timeline/event-recorder';
+import type { EventUpdate, NumberedEvent } from '../store/events-repository';
+import type { EventRecorder, KnownUpdate } from '../timeline/event-recorder';
 
 export interface IngestWriter {
-  /** Resolves once the row is committed (the caller may then acknowledge the request). */
-  insert(event: NewEvent): Promise<TimelineSummary>;
-  /** Adds what became known after answering (the response sent); written with the next batch. */
-  update(id: number, update: EventUpdate): void;
+  /**
+   * Resolves once the row is committed (the caller may then acknowledge the request). The row
+   * is built once its id is known, so the answer that names the id is stored with it.
+   */
+  insert(build: NumberedEvent): Promise<TimelineSummary>;
+  /**
+   * Adds what became known after answering (how long it took, or that the client left);
+   * written with the next batch. `base` is the record's summary, so it is not read back.
+   */
+  update(id: number, update: EventUpdate, base?: TimelineSummary): void;
   /** Writes whatever is pending now. */
   flush(): void;
 }
 
 interface PendingInsert {
-  event: NewEvent;
+  build: NumberedEvent;
   resolve: (summary: TimelineSummary) => void;
   reject: (error: unknown) => void;
 }
@@ -28,13 +34,13 @@ export function createIngestWriter(
   onError: (message: string) => void,
 ): IngestWriter {
   let inserts: PendingInsert[] = [];
-  let updates: { id: number; update: EventUpdate }[] = [];
+  let updates: KnownUpdate[] = [];
   let scheduled = false;
 
   const writeInserts = (batch: PendingInsert[]) => {
     if (batch.length === 0) return;
     try {
-      const summaries = recorder.recordMany(batch.map((pending) => pending.event));
+      const summaries = recorder.recordNumbered(batch.map((pending) => pending.build));
       batch.forEach((pending, index) => {
         const summary = summaries[index];
         if (summary === undefined) pending.reject(new Error('The batch lost a row.'));
@@ -43,7 +49,9 @@ export function createIngestWriter(
     } catch {
       for (const pending of batch) {
         try {
-          pending.resolve(recorder.record(pending.event));
+          const [summary] = recorder.recordNumbered([pending.build]);
+          if (summary === undefined) throw new Error('The row was not written.');
+          pending.resolve(summary);
         } catch (error) {
           pending.reject(error);
         }
@@ -51,7 +59,7 @@ export function createIngestWriter(
     }
   };
 
-  const writeUpdates = (batch: { id: number; update: EventUpdate }[]) => {
+  const writeUpdates = (batch: KnownUpdate[]) => {
     if (batch.length === 0) return;
     try {
       recorder.updateMany(batch);
@@ -79,14 +87,14 @@ export function createIngestWriter(
   };
 
   return {
-    insert(event) {
+    insert(build) {
       return new Promise((resolve, reject) => {
-        inserts.push({ event, resolve, reject });
+        inserts.push({ build, resolve, reject });
         schedule();
       });
     },
-    update(id, update) {
-      updates.push({ id, update });
+    update(id, update, base) {
+      updates.push(base === undefined ? { id, update } : { id, update, base });
       schedule();
     },
     flush,

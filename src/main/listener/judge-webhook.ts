@@ -41,10 +41,18 @@ export async function judgeWebhook(
     atMs: webhook.atMs,
     moment: 'arrival' as const,
   };
-  const checks = await Promise.all([
-    checkTokenAt('query', found.query.token, options, found.query.problem),
-    checkTokenAt('header', found.header.token, options, found.header.problem),
-  ]);
+  const queryCheck = await checkTokenAt('query', found.query.token, options, found.query.problem);
+  // The same token in both places (as the service sends it) is verified once: the verdict
+  // depends only on the token, the key and the moment, which are the same.
+  const sameToken =
+    found.header.token !== null &&
+    found.header.token === found.query.token &&
+    found.header.problem === null &&
+    found.query.problem === null;
+  const headerCheck = sameToken
+    ? { ...queryCheck, source: 'header' as const }
+    : await checkTokenAt('header', found.header.token, options, found.header.problem);
+  const checks = [queryCheck, headerCheck];
   const summary = summariseTokenChecks(checks, { query: found.query.token, header: found.header.token });
   const body = judgeWebhookBody(webhook.body, webhook.truncated);
   return {

@@ -51,7 +51,7 @@ function recordUnparseable(
   const profile = options.profile();
   const raw = error.rawPacket?.subarray(0, TOO_LARGE_KEPT_BYTES) ?? null;
   options.writer
-    .insert({
+    .insert(() => ({
       kind: 'webhook',
       profileId: profile.id,
       profileName: profile.name,
@@ -63,7 +63,7 @@ function recordUnparseable(
         raw !== null && error.rawPacket !== undefined && raw.byteLength < error.rawPacket.byteLength,
       status,
       error: `Not a valid HTTP request (${error.code ?? 'parse error'}: ${error.message}); ${status === null ? 'the connection was closed after the answer to the request before it' : `answered ${status}`}. The bytes kept are the raw request as Node's parser saw it.`,
-    })
+    }))
     .then(
       (summary) => {
         options.onWebhook?.(summary);

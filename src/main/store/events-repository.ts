@@ -12,6 +12,7 @@ import {
   type TimelineSummary,
   type TokenVerdict,
 } from '../../shared/events';
+import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './connection';
 
 /** What a producer (listener, client, emulator, replay) records. Only kind is required. */
@@ -44,6 +45,12 @@ export interface NewEvent {
   imported?: boolean;
   details?: Record<string, unknown>;
 }
+
+/**
+ * A record whose content names its own id (the listener's answer says `"id": 12` and is
+ * stored with the row), built once the id is known.
+ */
+export type NumberedEvent = (id: number) => NewEvent;
 
 /** Fields that become known after the row was first written (a response, a verdict). */
 export type EventUpdate = Partial<
@@ -173,6 +180,20 @@ export function toSummary(row: SummaryRow): TimelineSummary {
   };
 }
 
+/** A summary with an update applied, as re-reading the row would give it. */
+export function applyUpdate(summary: TimelineSummary, update: EventUpdate): TimelineSummary {
+  const next = { ...summary };
+  if (update.status !== undefined) next.status = update.status;
+  if (update.durationMs !== undefined) next.durationMs = update.durationMs;
+  if (update.orderId !== undefined) next.orderId = update.orderId;
+  if (update.orderReferenceId !== undefined) next.orderReferenceId = update.orderReferenceId;
+  if (update.eventType !== undefined) next.eventType = update.eventType;
+  if (update.tokenVerdict !== undefined) next.tokenVerdict = update.tokenVerdict;
+  if (update.bodyVerdict !== undefined) next.bodyVerdict = update.bodyVerdict;
+  if (update.error !== undefined) next.error = update.error;
+  return next;
+}
+
 export function toDetail(row: EventRow): TimelineDetail {
   const details: unknown = JSON.parse(row.details);
   return {
@@ -232,28 +253,65 @@ export type EventsRepository = ReturnType<typeof createEventsRepository>;
 export function createEventsRepository(db: SqliteDatabase) {
   const statements = {
     insert:
-      db.prepare(`INSERT INTO events (uid, kind, at_ms, profile_id, profile_name, method, url, path, query,
+      db.prepare(`INSERT INTO events (id, uid, kind, at_ms, profile_id, profile_name, method, url, path, query,
       remote_address, request_headers, request_body, request_size, request_truncated, status, response_headers,
       response_body, duration_ms, order_id, order_reference_id, event_type, token_verdict, body_verdict, error,
       related_id, imported, details)
-      VALUES (@uid, @kind, @at_ms, @profile_id, @profile_name, @method, @url, @path, @query, @remote_address,
+      VALUES (@id, @uid, @kind, @at_ms, @profile_id, @profile_name, @method, @url, @path, @query, @remote_address,
       @request_headers, @request_body, @request_size, @request_truncated, @status, @response_headers,
       @response_body, @duration_ms, @order_id, @order_reference_id, @event_type, @token_verdict, @body_verdict,
       @error, @related_id, @imported, @details)`),
     byId: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
     summaryById: db.prepare<[number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM events WHERE id = ?`),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
+    lastId: db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'),
   };
 
-  const insertOne = (event: NewEvent): number =>
-    Number(statements.insert.run(toParams(event)).lastInsertRowid);
-  const insertMany = db.transaction((events: readonly NewEvent[]) => events.map(insertOne));
+  // One prepared UPDATE per set of columns: the listener updates every row it answers, and
+  // preparing the statement each time cost more than running it.
+  const updateStatements = new Map<string, Statement>();
+  const updateStatement = (assignments: readonly string[]): Statement => {
+    const sql = `UPDATE events SET ${assignments.join(', ')} WHERE id = @id`;
+    let statement = updateStatements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      updateStatements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  /** Writes one row; its summary is built from what was written, not read back. */
+  const insertOne = (event: NewEvent, id: number | null = null): TimelineSummary => {
+    const params = toParams(event);
+    const written = statements.insert.run({ id, ...params });
+    return toSummary({ ...params, id: Number(written.lastInsertRowid) });
+  };
+  const insertMany = db.transaction((events: readonly NewEvent[]) => events.map((event) => insertOne(event)));
+  // IMMEDIATE: the write lock is taken before the last id is read, so no other process (a
+  // `listen` or `send` CLI on the same file) can claim the ids handed out here.
+  const insertNumbered = db.transaction((builders: readonly NumberedEvent[]) => {
+    let next = (statements.lastId.get()?.id ?? 0) + 1;
+    return builders.map((build) => {
+      const id = next++;
+      return insertOne(build(id), id);
+    });
+  });
 
   return {
-    insert: insertOne,
-    /** Several rows in one transaction: one fsync for the lot (the listener's batching relies on it). */
-    insertMany(events: readonly NewEvent[]): number[] {
+    insert(event: NewEvent): number {
+      return insertOne(event).id;
+    },
+    /** One row, returning its summary. */
+    insertSummarised(event: NewEvent): TimelineSummary {
+      return insertOne(event);
+    },
+    /** Several rows in one transaction: one commit for the lot. */
+    insertMany(events: readonly NewEvent[]): TimelineSummary[] {
       return insertMany(events);
+    },
+    /** Several rows that name their own ids, in one transaction (the listener's batching relies on it). */
+    insertNumbered(builders: readonly NumberedEvent[]): TimelineSummary[] {
+      return insertNumbered.immediate(builders);
     },
     update(id: number, update: EventUpdate): void {
       const assignments: string[] = [];
@@ -279,7 +337,7 @@ export function createEventsRepository(db: SqliteDatabase) {
       if (update.error !== undefined) set('error', update.error);
       if (update.details !== undefined) set('details', JSON.stringify(update.details));
       if (assignments.length === 0) return;
-      db.prepare(`UPDATE events SET ${assignments.join(', ')} WHERE id = @id`).run(params);
+      updateStatement(assignments).run(params);
     },
     getRow(id: number): EventRow | undefined {
       return statements.byId.get(id);

@@ -1,16 +1,32 @@
 import type { TimelineSummary } from '../../shared/events';
 import type { EventBus } from '../event-bus';
-import type { EventsRepository, EventUpdate, NewEvent } from '../store/events-repository';
+import {
+  applyUpdate,
+  type EventsRepository,
+  type EventUpdate,
+  type NewEvent,
+  type NumberedEvent,
+} from '../store/events-repository';
+
+/** An update to a record whose summary the caller already holds (so it is not read back). */
+export interface KnownUpdate {
+  id: number;
+  update: EventUpdate;
+  /** The record's summary before this update; without it the row is read back. */
+  base?: TimelineSummary;
+}
 
 export interface EventRecorder {
   /** Stores one record (committed when this returns) and pushes it to every front door. */
   record(event: NewEvent): TimelineSummary;
   /** Stores several in one transaction, then pushes them in order. */
   recordMany(events: readonly NewEvent[]): TimelineSummary[];
+  /** Stores several records that name their own ids (the listener's answers), in one transaction. */
+  recordNumbered(builders: readonly NumberedEvent[]): TimelineSummary[];
   /** Adds what became known later (a response, a verdict) and pushes the updated summary. */
   update(id: number, update: EventUpdate): TimelineSummary;
   /** Several updates in one transaction, then their pushes in order. */
-  updateMany(updates: readonly { id: number; update: EventUpdate }[]): TimelineSummary[];
+  updateMany(updates: readonly KnownUpdate[]): TimelineSummary[];
 }
 
 /**
@@ -27,16 +43,21 @@ export function createEventRecorder(
     if (summary === undefined) throw new Error(`Timeline record ${id} vanished right after being written.`);
     return summary;
   };
+  const announce = (summaries: TimelineSummary[]) => {
+    for (const summary of summaries) bus.publish('timeline.appended', summary);
+    return summaries;
+  };
   return {
     record(event) {
-      const summary = summaryOf(events.insert(event));
+      const summary = events.insertSummarised(event);
       bus.publish('timeline.appended', summary);
       return summary;
     },
     recordMany(batch) {
-      const summaries = events.insertMany(batch).map(summaryOf);
-      for (const summary of summaries) bus.publish('timeline.appended', summary);
-      return summaries;
+      return announce(events.insertMany(batch));
+    },
+    recordNumbered(builders) {
+      return announce(events.insertNumbered(builders));
     },
     update(id, update) {
       events.update(id, update);
@@ -46,9 +67,9 @@ export function createEventRecorder(
     },
     updateMany(updates) {
       const summaries = transaction(() =>
-        updates.map(({ id, update }) => {
+        updates.map(({ id, update, base }) => {
           events.update(id, update);
-          return summaryOf(id);
+          return base === undefined ? summaryOf(id) : applyUpdate(base, update);
         }),
       );
       for (const summary of summaries) bus.publish('timeline.updated', summary);
