@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+
+export interface BenchProcess {
+  url: string;
+  /** SIGTERM, resolving once the process has exited (so its database is closed). */
+  stop(): Promise<void>;
+}
+
+/** A server in its own process, resolved with the URL it prints once bound. */
+function startProcess(command: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}) {
+  const child: ChildProcess = spawn(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off', NO_COLOR: '1', ...env },
+  });
+  return new Promise<BenchProcess>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${command} did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match === null) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[1] ?? '',
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${command} exited (${String(code)}):\n${output}`)));
+  });
+}
+
+/** `checkout-console <args>` from source, in its own process. */
+export function startConsoleCommand(dataDir: string, args: string[], ready: RegExp): Promise<BenchProcess> {
+  return startProcess(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src', 'main', 'cli', 'index.ts'), '--data-dir', dataDir, ...args],
+    ready,
+  );
+}
+
+/** bench/servers/bare-http.mjs: node:http answering 200 and nothing else. */
+export function startBareServer(): Promise<BenchProcess> {
+  return startProcess(
+    process.execPath,
+    [join(ROOT, 'bench', 'servers', 'bare-http.mjs')],
+    /Bare server listening on (http:\/\/\S+)/,
+  );
+}
+
+/** Prism (`mock --errors`) serving an OpenAPI document, in its own process. */
+export function startPrism(document: string, port: number): Promise<BenchProcess> {
+  return startProcess(
+    join(ROOT, 'node_modules', '.bin', 'prism'),
+    ['mock', document, '--port', String(port), '--host', '127.0.0.1', '--errors'],
+    /Prism is listening on (http:\/\/\S+)/,
+  ).then((prism) => ({ ...prism, url: `http://127.0.0.1:${port}` }));
+}
