@@ -7,9 +7,10 @@ import {
   TOKEN_VERDICT_MEANING,
 } from '../../../../shared/jwt/token-verdict-meaning';
 
-type VerdictBadgeProps =
-  | { kind: 'token'; verdict: TokenVerdict; size?: 'xs' | 'sm' | 'md' }
-  | { kind: 'body'; verdict: BodyVerdict; size?: 'xs' | 'sm' | 'md' };
+/** A verdict word and which judgement it comes from. */
+export type VerdictRef = { kind: 'token'; verdict: TokenVerdict } | { kind: 'body'; verdict: BodyVerdict };
+
+type VerdictBadgeProps = VerdictRef & { size?: 'xs' | 'sm' | 'md' };
 
 /** Colour by how bad it is: a forgery is red, a clock or config problem orange. */
 const TOKEN_COLOR: Record<TokenVerdict, string> = {
@@ -33,18 +34,27 @@ const BODY_COLOR: Record<BodyVerdict, string> = {
   too_large: 'red',
 };
 
+/** The colour, meaning and goodness of a verdict word, shared by every way it is drawn. */
+export function verdictLook(ref: VerdictRef): { color: string; meaning: string; good: boolean } {
+  return ref.kind === 'token'
+    ? {
+        color: TOKEN_COLOR[ref.verdict],
+        meaning: TOKEN_VERDICT_MEANING[ref.verdict],
+        good: GOOD_TOKEN_VERDICTS.includes(ref.verdict),
+      }
+    : {
+        color: BODY_COLOR[ref.verdict],
+        meaning: BODY_VERDICT_MEANING[ref.verdict],
+        good: GOOD_BODY_VERDICTS.includes(ref.verdict),
+      };
+}
+
 /**
  * A verdict word as a chip, with its meaning on hover. The words are the listener's own
  * (`token_verdict`, `body_verdict`), so the timeline and the inspector show the same thing.
  */
 export function VerdictBadge(props: VerdictBadgeProps) {
-  const color = props.kind === 'token' ? TOKEN_COLOR[props.verdict] : BODY_COLOR[props.verdict];
-  const meaning =
-    props.kind === 'token' ? TOKEN_VERDICT_MEANING[props.verdict] : BODY_VERDICT_MEANING[props.verdict];
-  const good =
-    props.kind === 'token'
-      ? GOOD_TOKEN_VERDICTS.includes(props.verdict)
-      : GOOD_BODY_VERDICTS.includes(props.verdict);
+  const { color, meaning, good } = verdictLook(props);
   return (
     <Tooltip label={meaning} multiline w={280} withArrow>
       <Badge

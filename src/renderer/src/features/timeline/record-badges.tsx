@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import type { EventKind, TimelineSummary } from '../../../../shared/events';
 
-const KIND_COLOR: Record<EventKind, string> = {
+export const KIND_COLOR: Record<EventKind, string> = {
   webhook: 'blue',
   request: 'violet',
   delivery: 'grape',
@@ -18,7 +18,7 @@ export function KindBadge({ kind }: { kind: EventKind }) {
   );
 }
 
-function statusColor(status: number): string {
+export function statusColor(status: number): string {
   if (status >= 500) return 'red';
   if (status >= 400) return 'orange';
   if (status >= 300) return 'blue';

@@ -1,8 +1,7 @@
-import { Checkbox, Text } from '@mantine/core';
-import { memo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import type { TimelineSummary } from '../../../../shared/events';
-import { VerdictBadge } from '../jwt/verdict-badge';
-import { clockTime, KindBadge, StatusText } from './record-badges';
+import { clockTime } from './record-badges';
+import { RowKind, RowStatus, RowVerdict } from './row-chips';
 import classes from './timeline.module.css';
 
 interface TimelineRowProps {
@@ -11,25 +10,27 @@ interface TimelineRowProps {
   selected: boolean;
   selectionLocked: boolean;
   open: boolean;
-  style: CSSProperties;
+  /** Top of the row in the list, px (a number, so unchanged rows skip rendering while scrolling). */
+  start: number;
+  height: number;
   onOpen: (id: number) => void;
   onToggle: (id: number, range: boolean) => void;
 }
 
-const dash = (
-  <Text span c="dimmed">
-    —
-  </Text>
-);
+const dash = <span className={classes.dash}>—</span>;
 
-/** One record in the list: a fixed-height grid row (the virtualiser relies on the height). */
+/**
+ * One record in the list: a fixed-height grid row (the virtualiser relies on the height), drawn
+ * with plain elements so that mounting one costs little (see row-chips.tsx).
+ */
 export const TimelineRow = memo(function TimelineRow({
   summary,
   index,
   selected,
   selectionLocked,
   open,
-  style,
+  start,
+  height,
   onOpen,
   onToggle,
 }: TimelineRowProps) {
@@ -52,7 +53,14 @@ export const TimelineRow = memo(function TimelineRow({
       aria-selected={selected}
       tabIndex={0}
       className={classes.row}
-      style={style}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        height,
+        transform: `translateY(${start}px)`,
+      }}
       data-testid="timeline-row"
       data-id={summary.id}
       data-open={open}
@@ -60,8 +68,9 @@ export const TimelineRow = memo(function TimelineRow({
       onKeyDown={onKeyDown}
     >
       <div role="cell">
-        <Checkbox
-          size="xs"
+        <input
+          type="checkbox"
+          className={classes.check}
           aria-label={`Select record ${summary.id}`}
           checked={selected}
           disabled={selectionLocked}
@@ -76,7 +85,7 @@ export const TimelineRow = memo(function TimelineRow({
         #{summary.id}
       </div>
       <div role="cell" className={classes.cell}>
-        <KindBadge kind={summary.kind} />
+        <RowKind kind={summary.kind} />
       </div>
       <div role="cell" className={`${classes.cell} ${classes.mono} ${classes.wideOnly}`}>
         {summary.method ?? dash}
@@ -85,21 +94,13 @@ export const TimelineRow = memo(function TimelineRow({
         {summary.path ?? dash}
       </div>
       <div role="cell" className={classes.cell} title={summary.error ?? undefined}>
-        <StatusText summary={summary} />
+        <RowStatus summary={summary} />
       </div>
       <div role="cell" className={classes.cell}>
-        {summary.tokenVerdict === null ? (
-          dash
-        ) : (
-          <VerdictBadge kind="token" verdict={summary.tokenVerdict} size="xs" />
-        )}
+        {summary.tokenVerdict === null ? dash : <RowVerdict kind="token" verdict={summary.tokenVerdict} />}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.wideOnly}`}>
-        {summary.bodyVerdict === null ? (
-          dash
-        ) : (
-          <VerdictBadge kind="body" verdict={summary.bodyVerdict} size="xs" />
-        )}
+        {summary.bodyVerdict === null ? dash : <RowVerdict kind="body" verdict={summary.bodyVerdict} />}
       </div>
       <div
         role="cell"

@@ -149,7 +149,8 @@ export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) 
                 selected={isSelected(selection, summary.id)}
                 selectionLocked={locked}
                 open={summary.id === openId}
-                style={style}
+                start={row.start}
+                height={ROW_HEIGHT}
                 onOpen={onOpen}
                 onToggle={onToggle}
               />
