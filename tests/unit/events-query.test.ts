@@ -93,7 +93,9 @@ describe('events query', () => {
   beforeEach(() => {
     db = new Database(':memory:');
     migrate(db, migrations);
-    ids = createEventsRepository(db).insertMany(seed()).map((summary) => summary.id);
+    ids = createEventsRepository(db)
+      .insertMany(seed())
+      .map((summary) => summary.id);
     query = createEventsQuery(db);
   });
   afterEach(() => db.close());
