@@ -37,6 +37,7 @@ function table(results: readonly BenchResult[]): string {
     'lost',
     'firstRowsMs',
     'p95FrameMs',
+    'droppedFramesPct',
     'longestTaskMs',
     'domRows',
     'heapMb',
