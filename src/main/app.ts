@@ -38,6 +38,7 @@ import { createProfilesRepository } from './store/profiles-repository';
 import { createSettingsRepository, type SettingsRepository } from './store/settings-repository';
 import { createCurlForRecord, type CurlForRecord } from './timeline/curl-for-record';
 import { createEventRecorder, type EventRecorder } from './timeline/event-recorder';
+import { groupCommitOf } from './store/group-commit';
 import { APP_VERSION } from './version';
 
 export type FrontDoor = AppInfo['frontDoor'] | 'cli';
@@ -172,7 +173,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;
   const background = options.background === true;
-  const recorder = createEventRecorder(events, bus, (fn) => db.transaction(fn)());
+  const recorder = createEventRecorder(events, bus, (fn) => db.transaction(fn)(), groupCommitOf(db));
   const keys = createHmacKeyCache();
   const listenerSettings = createListenerSettingsStore(settings);
   const listener = createListenerService({

@@ -7,6 +7,7 @@ import {
   type CustomerAction,
 } from '../../shared/orders/order-states';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { GroupCommit } from '../store/group-commit';
 import { renderCheckoutPage } from './checkout-page';
 import { checkoutUrlOf } from './create-checkout';
 import type { EmulatorEngine } from './emulator-engine';
@@ -18,6 +19,11 @@ export interface EmulatorServerOptions {
   engine: EmulatorEngine;
   /** The bearer token the service's API accepts (null: every call is refused with 401). */
   apiToken: () => string | null;
+  /**
+   * Runs the creation of an order so that concurrent ones share a commit; resolves after it.
+   * Without it each order commits on its own.
+   */
+  groupCommit?: GroupCommit;
   now?: () => number;
 }
 
@@ -145,6 +151,10 @@ export async function startEmulatorServer(
   const now = options.now ?? Date.now;
   const api = (req: IncomingMessage) => checkBearer(req, options.apiToken());
   const decoded = (value: string | undefined) => decodeURIComponent(value ?? '');
+  // Every change goes through the group commit when there is one: concurrent changes share a
+  // commit, and each is answered only once it is on disk.
+  const write = <T>(change: () => T): Promise<T> =>
+    options.groupCommit === undefined ? Promise.resolve(change()) : options.groupCommit.run(change);
 
   const routes: [string, RegExp, Route][] = [
     [
@@ -154,7 +164,9 @@ export async function startEmulatorServer(
         api(req);
         const payload = await readJson(req, true);
         const legacy = /^legacy$/i.test(String(req.headers['x-emulator-notification-form'] ?? ''));
-        const order = engine.createCheckout(payload, { pageBaseUrl: base, legacyApproved: legacy });
+        const order = await write(() =>
+          engine.createCheckout(payload, { pageBaseUrl: base, legacyApproved: legacy }),
+        );
         sendJson(res, 200, {
           order_id: order.orderId,
           checkout_id: order.checkoutId,
@@ -185,7 +197,7 @@ export async function startEmulatorServer(
         await readBody(req);
         const action = match[2] ?? '';
         if (!isCustomerAction(action)) throw new EmulatorError(404, 'not_found', 'No such action.');
-        const order = engine.customer(decoded(match[1]), action);
+        const order = await write(() => engine.customer(decoded(match[1]), action));
         const to =
           redirectFor(order, action) ?? `/checkout-page?order_id=${encodeURIComponent(order.orderId)}`;
         res.writeHead(303, { location: to });
@@ -199,7 +211,7 @@ export async function startEmulatorServer(
         await readBody(req);
         const action = match[2] ?? '';
         if (!isCustomerAction(action)) throw new EmulatorError(404, 'not_found', 'No such action.');
-        const order = engine.customer(decoded(match[1]), action);
+        const order = await write(() => engine.customer(decoded(match[1]), action));
         sendJson(res, 200, {
           order_id: order.orderId,
           status: order.state,
@@ -213,7 +225,7 @@ export async function startEmulatorServer(
       async (req, res, match) => {
         api(req);
         await readBody(req);
-        const { order } = engine.operate(decoded(match[1]), 'authorise', undefined);
+        const { order } = await write(() => engine.operate(decoded(match[1]), 'authorise', undefined));
         sendJson(res, 200, { order_id: order.orderId, status: order.state });
       },
     ],
@@ -223,7 +235,7 @@ export async function startEmulatorServer(
       async (req, res, match) => {
         api(req);
         await readBody(req);
-        const { order } = engine.operate(decoded(match[1]), 'cancel', undefined);
+        const { order } = await write(() => engine.operate(decoded(match[1]), 'cancel', undefined));
         sendJson(res, 200, { order_id: order.orderId, status: order.state });
       },
     ],
@@ -241,7 +253,7 @@ export async function startEmulatorServer(
       async (req, res, match) => {
         api(req);
         const body = await readJson(req, true);
-        const { order } = engine.operate(decoded(match[1]), 'updateReferenceId', body);
+        const { order } = await write(() => engine.operate(decoded(match[1]), 'updateReferenceId', body));
         sendJson(res, 200, { order_id: order.orderId, order_reference_id: order.referenceId });
       },
     ],
@@ -256,7 +268,7 @@ export async function startEmulatorServer(
           throw new EmulatorError(400, 'invalid_request', 'order_id is required in the capture body.', [
             { error_code: 'required', path: 'order_id' },
           ]);
-        const { order, notification } = engine.operate(orderId, 'capture', body);
+        const { order, notification } = await write(() => engine.operate(orderId, 'capture', body));
         sendJson(res, 200, {
           order_id: order.orderId,
           status: order.state,
@@ -270,7 +282,7 @@ export async function startEmulatorServer(
       async (req, res, match) => {
         api(req);
         const body = await readJson(req, false);
-        const { order, notification } = engine.operate(decoded(match[1]), 'refund', body);
+        const { order, notification } = await write(() => engine.operate(decoded(match[1]), 'refund', body));
         sendJson(res, 200, {
           order_id: order.orderId,
           status: order.state,

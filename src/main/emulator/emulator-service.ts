@@ -13,6 +13,7 @@ import type { Logger } from '../log';
 import { parseInput } from '../parse-input';
 import type { ProfileService } from '../profiles/profile-service';
 import type { SqliteDatabase } from '../store/connection';
+import { groupCommitOf } from '../store/group-commit';
 import {
   createEmulatorOrdersRepository,
   createEmulatorOutboxRepository,
@@ -92,6 +93,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  */
 export function createEmulatorService(deps: EmulatorServiceDependencies): EmulatorService {
   const orders = createEmulatorOrdersRepository(deps.db);
+  const groupCommit = groupCommitOf(deps.db);
   const outbox = createEmulatorOutboxRepository(deps.db);
   let settings: EmulatorSettings | null = null;
   let server: RunningEmulatorServer | null = null;
@@ -223,7 +225,10 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         target = found.port;
       }
       try {
-        server = await startEmulatorServer({ engine, apiToken: () => secrets().apiToken }, target);
+        server = await startEmulatorServer(
+          { engine, apiToken: () => secrets().apiToken, groupCommit },
+          target,
+        );
         error = null;
         engine.start();
         dispatcher.resume();

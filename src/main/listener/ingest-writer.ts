@@ -41,17 +41,23 @@ export function createIngestWriter(
     if (batch.length === 0) return;
     try {
       const summaries = recorder.recordNumbered(batch.map((pending) => pending.build));
-      batch.forEach((pending, index) => {
-        const summary = summaries[index];
-        if (summary === undefined) pending.reject(new Error('The batch lost a row.'));
-        else pending.resolve(summary);
-      });
+      // Acknowledged only once on disk: if another writer's group commit took these rows into
+      // its transaction, that commit is waited for.
+      recorder.committed().then(
+        () =>
+          batch.forEach((pending, index) => {
+            const summary = summaries[index];
+            if (summary === undefined) pending.reject(new Error('The batch lost a row.'));
+            else pending.resolve(summary);
+          }),
+        (error: unknown) => batch.forEach((pending) => pending.reject(error)),
+      );
     } catch {
       for (const pending of batch) {
         try {
           const [summary] = recorder.recordNumbered([pending.build]);
           if (summary === undefined) throw new Error('The row was not written.');
-          pending.resolve(summary);
+          recorder.committed().then(() => pending.resolve(summary), pending.reject);
         } catch (error) {
           pending.reject(error);
         }

@@ -1,5 +1,6 @@
 import type { TimelineSummary } from '../../shared/events';
 import type { EventBus } from '../event-bus';
+import type { GroupCommit } from '../store/group-commit';
 import {
   applyUpdate,
   type EventsRepository,
@@ -27,7 +28,18 @@ export interface EventRecorder {
   update(id: number, update: EventUpdate): TimelineSummary;
   /** Several updates in one transaction, then their pushes in order. */
   updateMany(updates: readonly KnownUpdate[]): TimelineSummary[];
+  /**
+   * Resolves once what was recorded is on disk: at once, unless another writer's group commit
+   * (the emulator's) took the writes into its transaction, then after that commit.
+   */
+  committed(): Promise<void>;
 }
+
+/** Records made while a group commit is open are announced after it commits. */
+const NO_GROUP: Pick<GroupCommit, 'afterCommit' | 'committed'> = {
+  afterCommit: (then) => then(),
+  committed: () => Promise.resolve(),
+};
 
 /**
  * The one way producers (listener, client, emulator deliveries, forwards, replays) write to
@@ -37,20 +49,23 @@ export function createEventRecorder(
   events: EventsRepository,
   bus: EventBus,
   transaction: <T>(fn: () => T) => T = (fn) => fn(),
+  group: Pick<GroupCommit, 'afterCommit' | 'committed'> = NO_GROUP,
 ): EventRecorder {
+  const publish = (name: 'timeline.appended' | 'timeline.updated', summary: TimelineSummary) =>
+    group.afterCommit(() => bus.publish(name, summary));
   const summaryOf = (id: number): TimelineSummary => {
     const summary = events.getSummary(id);
     if (summary === undefined) throw new Error(`Timeline record ${id} vanished right after being written.`);
     return summary;
   };
   const announce = (summaries: TimelineSummary[]) => {
-    for (const summary of summaries) bus.publish('timeline.appended', summary);
+    for (const summary of summaries) publish('timeline.appended', summary);
     return summaries;
   };
   return {
     record(event) {
       const summary = events.insertSummarised(event);
-      bus.publish('timeline.appended', summary);
+      publish('timeline.appended', summary);
       return summary;
     },
     recordMany(batch) {
@@ -62,7 +77,7 @@ export function createEventRecorder(
     update(id, update) {
       events.update(id, update);
       const summary = summaryOf(id);
-      bus.publish('timeline.updated', summary);
+      publish('timeline.updated', summary);
       return summary;
     },
     updateMany(updates) {
@@ -72,8 +87,9 @@ export function createEventRecorder(
           return base === undefined ? summaryOf(id) : applyUpdate(base, update);
         }),
       );
-      for (const summary of summaries) bus.publish('timeline.updated', summary);
+      for (const summary of summaries) publish('timeline.updated', summary);
       return summaries;
     },
+    committed: () => group.committed(),
   };
 }

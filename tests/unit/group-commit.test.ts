@@ -1,0 +1,136 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/main/store/connection';
+import { groupCommitOf } from '../../src/main/store/group-commit';
+import { makeTempDir } from './helpers/temp-console';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function open() {
+  const temp = makeTempDir('cc-group-');
+  const file = join(temp.dir, 'group.sqlite');
+  const db = openDatabase(file);
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)');
+  // Another connection, as another process (a `send` CLI, the checker) would read the file.
+  const reader = new Database(file, { readonly: true });
+  cleanups.push(() => {
+    reader.close();
+    db.close();
+    temp.remove();
+  });
+  const insert = db.prepare<[string]>('INSERT INTO t (v) VALUES (?)');
+  const seen = () =>
+    reader
+      .prepare<[], { v: string }>('SELECT v FROM t ORDER BY id')
+      .all()
+      .map((row) => row.v);
+  return { db, insert, seen };
+}
+
+describe('group commit', () => {
+  it('writes of one turn share one transaction, and each resolves only once it is on disk', async () => {
+    const { db, insert, seen } = open();
+    const group = groupCommitOf(db);
+    const writes = ['a', 'b', 'c'].map((v) => group.run(() => insert.run(v).lastInsertRowid));
+    // Written, not yet committed: another connection sees nothing.
+    expect(db.inTransaction).toBe(true);
+    expect(seen()).toEqual([]);
+    const firstDone = writes[0]?.then(() => seen());
+    expect(await firstDone).toEqual(['a', 'b', 'c']);
+    expect(await Promise.all(writes)).toEqual([1n, 2n, 3n].map(Number));
+    expect(db.inTransaction).toBe(false);
+  });
+
+  it('a write that throws undoes only itself; the others of its turn commit', async () => {
+    const { db, insert, seen } = open();
+    const group = groupCommitOf(db);
+    const good = group.run(() => insert.run('kept'));
+    const bad = group.run(() => {
+      insert.run('undone');
+      throw new Error('refused');
+    });
+    const after = group.run(() => insert.run('kept too'));
+    await expect(bad).rejects.toThrow('refused');
+    await Promise.all([good, after]);
+    expect(seen()).toEqual(['kept', 'kept too']);
+  });
+
+  it('a later turn starts a new group', async () => {
+    const { db, insert, seen } = open();
+    const group = groupCommitOf(db);
+    await group.run(() => insert.run('first'));
+    expect(seen()).toEqual(['first']);
+    await group.run(() => insert.run('second'));
+    expect(seen()).toEqual(['first', 'second']);
+  });
+
+  it('a failed commit rejects every write of the group and leaves nothing behind', async () => {
+    const { db, insert, seen } = open();
+    db.exec(
+      'CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    const orphan = db.prepare('INSERT INTO child (p) VALUES (42)');
+    const group = groupCommitOf(db);
+    // A deferred foreign key is checked at COMMIT, so the commit itself fails.
+    const writes = [group.run(() => insert.run('lost')), group.run(() => orphan.run())];
+    for (const write of writes) await expect(write).rejects.toThrow(/FOREIGN KEY/);
+    expect(seen()).toEqual([]);
+    expect(db.inTransaction).toBe(false);
+  });
+});
+
+describe('the listener beside an open group (emulator and listener share a connection)', () => {
+  it('acknowledges and announces a webhook row only once the group that took it in has committed', async () => {
+    const { createEventBus } = await import('../../src/main/event-bus');
+    const { createEventsRepository } = await import('../../src/main/store/events-repository');
+    const { migrate } = await import('../../src/main/store/migrate');
+    const { migrations } = await import('../../src/main/store/migrations');
+    const { createEventRecorder } = await import('../../src/main/timeline/event-recorder');
+    const { createIngestWriter } = await import('../../src/main/listener/ingest-writer');
+    const temp = makeTempDir('cc-group-');
+    const file = join(temp.dir, 'console.sqlite');
+    const db = openDatabase(file);
+    migrate(db, migrations);
+    const reader = new Database(file, { readonly: true });
+    cleanups.push(() => {
+      reader.close();
+      db.close();
+      temp.remove();
+    });
+    const storedIds = () =>
+      reader
+        .prepare<[], { id: number }>('SELECT id FROM events')
+        .all()
+        .map((row) => row.id);
+    const group = groupCommitOf(db);
+    const bus = createEventBus();
+    const seenAtPush: number[][] = [];
+    bus.subscribe(() => seenAtPush.push(storedIds()));
+    const recorder = createEventRecorder(
+      createEventsRepository(db),
+      bus,
+      (fn) => db.transaction(fn)(),
+      group,
+    );
+    const writer = createIngestWriter(recorder, () => undefined);
+
+    db.exec('CREATE TABLE marker (x)');
+    // The emulator opens a group in this turn…
+    const emulatorWrite = group.run(() => db.prepare('INSERT INTO marker (x) VALUES (1)').run());
+    // …and the listener's batch is flushed in the same turn, so its row joins that transaction.
+    const acknowledged = writer
+      .insert(() => ({ kind: 'webhook', path: '/hook' }))
+      .then((summary) => ({ summary, storedAtAck: storedIds() }));
+    writer.flush();
+    expect(db.inTransaction).toBe(true);
+    expect(seenAtPush).toEqual([]);
+    const { summary, storedAtAck } = await acknowledged;
+    await emulatorWrite;
+    expect(storedAtAck).toContain(summary.id);
+    expect(seenAtPush).toEqual([[summary.id]]);
+  });
+});
