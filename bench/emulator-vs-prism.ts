@@ -33,20 +33,10 @@ export async function emulatorVsPrism(): Promise<BenchResult[]> {
     const check = await fetch(`${prism.url}/checkout`, { method: 'POST', headers, body });
     if (check.status !== 200)
       throw new Error(`Prism refused the benchmark payload: ${check.status} ${await check.text()}`);
-    const console_ = await load({
-      url: `${emulator.url}/checkout`,
-      connections: 10,
-      seconds: SECONDS,
-      headers,
-      body,
-    });
-    const reference = await load({
-      url: `${prism.url}/checkout`,
-      connections: 10,
-      seconds: SECONDS,
-      headers,
-      body,
-    });
+    // The same load against each.
+    const against = (url: string) => load({ url, connections: 10, seconds: SECONDS, headers, body });
+    const console_ = await against(`${emulator.url}/checkout`);
+    const reference = await against(`${prism.url}/checkout`);
     await emulator.stop();
     const db = new Database(join(temp.dir, 'console.sqlite'), { readonly: true });
     const created = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM emulator_orders').get()?.n ?? 0;

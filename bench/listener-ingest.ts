@@ -46,23 +46,13 @@ export async function listenerIngest(): Promise<BenchResult[]> {
         ['listen', '--port', '0', '--notification-token', SECRET],
         /Listening on (http:\/\/\S+)/,
       );
-      const console_ = await load({
-        url: `${listener.url}/webhooks?serviceToken=${token}`,
-        connections,
-        seconds: SECONDS,
-        headers,
-        body,
-      });
+      // The same load against each.
+      const against = (url: string) => load({ url, connections, seconds: SECONDS, headers, body });
+      const console_ = await against(`${listener.url}/webhooks?serviceToken=${token}`);
       await listener.stop();
       const stored = storedRows(temp.dir);
       const bare = await startBareServer();
-      const reference = await load({
-        url: `${bare.url}/webhooks`,
-        connections,
-        seconds: SECONDS,
-        headers,
-        body,
-      });
+      const reference = await against(`${bare.url}/webhooks`);
       await bare.stop();
       const ratio = console_.requestsPerSecond / Math.max(reference.requestsPerSecond, 1);
       const acknowledged = console_.requests - console_.non2xx - console_.errors;
