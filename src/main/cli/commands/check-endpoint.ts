@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { formatJsonPath } from '../../../shared/json-path';
 import {
+  ENDPOINT_CASE_IDS,
   endpointCheckConfigSchema,
   type EndpointCheckConfig,
 } from '../../../shared/scenarios/endpoint-check';
@@ -47,6 +48,11 @@ function readConfig(file: string | undefined): EndpointCheckConfig {
   const parsed = endpointCheckConfigSchema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    const known = issue.path.join('.') === 'cases' ? `; the cases are ${ENDPOINT_CASE_IDS.join(', ')}` : '';
+    throw new UsageError(`--config ${file}: ${formatJsonPath([...issue.path, key])}: unknown${known}`);
+  }
   throw new UsageError(
     `--config ${file}: ${formatJsonPath(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`,
   );
