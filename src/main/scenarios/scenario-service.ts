@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { RunProgress, RunReport, ScenarioOutline } from '../../shared/scenarios/scenario-results';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
@@ -60,6 +62,13 @@ export interface ScenarioServiceDependencies {
  * Scenarios as a service of the console: loading, running (to the end for the CLI, in the
  * background with pushed progress for the app), cancelling, and the stored runs.
  */
+/** A folder's scenarios, named relative to it (a file given as the folder keeps its name). */
+function loadFolder(folder: string) {
+  const full = resolve(folder);
+  const base = existsSync(full) && statSync(full).isDirectory() ? full : dirname(full);
+  return loadScenarios([full], base);
+}
+
 export function createScenarioService(deps: ScenarioServiceDependencies): ScenarioService {
   const runs = createScenarioRunsRepository(deps.db);
   const inFlight = new Map<string, AbortController>();
@@ -97,12 +106,12 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
 
   return {
     open(folder) {
-      const suite = loadScenarios([folder], process.cwd());
+      const suite = loadFolder(folder);
       return { folder, scenarios: suite.scenarios.map(outlineOf), problems: suite.problems };
     },
     run,
     start({ folder, files, grep, confirmLive }) {
-      const suite = loadScenarios([folder], process.cwd());
+      const suite = loadFolder(folder);
       const chosen = grepScenarios(suite.scenarios, grep).filter(
         (loaded) => files === undefined || files.includes(loaded.file),
       );
