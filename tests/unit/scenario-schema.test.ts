@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scenarioJsonSchema } from '../../src/shared/scenarios/scenario-schema';
 import { formatProblem, loadScenarios } from '../../src/main/scenarios/load-scenarios';
+import { totalAmountVariable } from '../../src/main/scenarios/steps/checkout-step';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -76,5 +77,15 @@ describe('an invalid scenario file', () => {
     expect(run.stderr).toContain('steps: a scenario has at least one step');
     expect(run.stderr).toContain('nothing was run');
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('the variables a checkout step sets', () => {
+  it('writes ${total_amount} in the currency decimals, whatever the payload wrote', () => {
+    const money = (amount: unknown, currency?: string) => ({ total_amount: { amount, currency } });
+    expect(totalAmountVariable(money(2005, 'SAR'))).toBe('2005.00');
+    expect(totalAmountVariable(money('401.5', 'KWD'))).toBe('401.500');
+    expect(totalAmountVariable(money(12.3))).toBe('12.30');
+    expect(totalAmountVariable({})).toBeNull();
   });
 });

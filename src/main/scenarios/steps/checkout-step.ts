@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { generateSample } from '../../../shared/checkout';
+import { generateSample, roundAmount } from '../../../shared/checkout';
+import { decimalsFor } from '../../../shared/orders/order-amounts';
 import { fieldChecks, statusCheck } from '../../../shared/scenarios/expectations';
 import { readPointer, removePointer, writePointer } from '../../../shared/scenarios/json-pointer';
 import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
@@ -63,6 +64,13 @@ export function checkoutPayload(context: StepContext, step: CheckoutStep): unkno
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 
+/** `${total_amount}`: in the currency's decimals (2005 → "2005.00", KWD three), as notifications write amounts. */
+export function totalAmountVariable(payload: unknown): string | null {
+  const total = text(readPointer(payload, '/total_amount/amount'));
+  if (total === null) return null;
+  return String(roundAmount(total, decimalsFor(text(readPointer(payload, '/total_amount/currency')))));
+}
+
 /** Creates a checkout session with the client every front door uses, and checks the answer. */
 export async function runCheckoutStep(context: StepContext, step: CheckoutStep): Promise<StepOutcome> {
   const payload = checkoutPayload(context, step);
@@ -96,11 +104,12 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
       ['order_reference_id', '/order_reference_id'],
       ['order_number', '/order_number'],
       ['currency', '/total_amount/currency'],
-      ['total_amount', '/total_amount/amount'],
     ] as const) {
       const value = text(readPointer(payload, pointer));
       if (value !== null) context.vars.set(name, value);
     }
+    const total = totalAmountVariable(payload);
+    if (total !== null) context.vars.set('total_amount', total);
   }
   checks.push(...captureInto(context, step.capture, result.json));
   return {

@@ -72,7 +72,11 @@ export async function runExpectWebhookStep(
     }
   }
   checks.push(...captureInto(context, step.capture, body));
-  return { checks, recordIds, message: `record #${found.id}, token ${found.tokenVerdict ?? '-'}` };
+  return {
+    checks,
+    recordIds,
+    message: `token ${found.tokenVerdict ?? 'not judged'}, body ${found.bodyVerdict ?? 'not judged'}`,
+  };
 }
 
 function targetUrl(context: StepContext, to: string): string {

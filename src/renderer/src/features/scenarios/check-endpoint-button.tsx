@@ -31,7 +31,12 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
     }
   };
   return (
-    <>
+    <Group gap="xs">
+      {url === null && (
+        <Text size="xs" c="dimmed">
+          Set Forward to, then check that endpoint
+        </Text>
+      )}
       <Button
         size="xs"
         variant="light"
@@ -68,7 +73,7 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
                     <Table.Th>Why</Table.Th>
                     <Table.Th>Expected</Table.Th>
                     <Table.Th>Received</Table.Th>
-                    <Table.Th>Verdict</Table.Th>
+                    <Table.Th w={96}>Verdict</Table.Th>
                     <Table.Th>Records</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -82,7 +87,7 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
                         {result.statuses.map((status) => status ?? 'no answer').join(', ') || '—'}
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={VERDICT_COLOR[result.verdict]} variant="light">
+                        <Badge color={VERDICT_COLOR[result.verdict]} variant="light" miw={72}>
                           {result.verdict}
                         </Badge>
                       </Table.Td>
@@ -103,6 +108,6 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
           )}
         </Stack>
       </Modal>
-    </>
+    </Group>
   );
 }

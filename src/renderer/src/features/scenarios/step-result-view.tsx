@@ -68,7 +68,7 @@ export function StepResultView({
         {running ? (
           <Loader size={14} />
         ) : (
-          <Badge size="sm" variant="light" color={status === undefined ? 'gray' : COLOR[status]} w={64}>
+          <Badge size="sm" variant="light" color={status === undefined ? 'gray' : COLOR[status]} w={76}>
             {status ?? 'pending'}
           </Badge>
         )}
@@ -88,17 +88,17 @@ export function StepResultView({
         )}
       </Group>
       {result !== undefined && result.message !== null && result.status !== 'skipped' && (
-        <Text size="xs" c={result.status === 'error' ? 'orange' : 'dimmed'} pl={72}>
+        <Text size="xs" c={result.status === 'error' ? 'orange' : 'dimmed'} pl={84}>
           {result.message}
         </Text>
       )}
       {result !== undefined && (result.status === 'failed' || result.status === 'error') && (
-        <Stack gap={4} pl={72}>
+        <Stack gap={4} pl={84}>
           <CheckDiff checks={result.checks} />
         </Stack>
       )}
       {result !== undefined && result.recordIds.length > 0 && (
-        <Group gap={6} pl={72}>
+        <Group gap={6} pl={84}>
           <Text size="xs" c="dimmed">
             Records:
           </Text>
