@@ -110,6 +110,25 @@ export function fieldChecks(body: unknown, expectations: FieldExpectations): Che
   return checks;
 }
 
+/**
+ * The checks of an answer from the service: its status, an `errors[].error_code` it must carry,
+ * and its fields. One place, so a checkout and an operation judge answers alike.
+ */
+export function answerChecks(
+  expect: FieldExpectations & { status: StatusMatcher; errorCode?: string | undefined },
+  answer: { status: number | null; failure: string | null; errorCodes: readonly string[]; json: unknown },
+): CheckResult[] {
+  const checks = [statusCheck(expect.status, answer.status, answer.failure)];
+  if (expect.errorCode !== undefined)
+    checks.push({
+      what: 'errors[].error_code',
+      expected: expect.errorCode,
+      actual: answer.errorCodes.length === 0 ? '(none)' : answer.errorCodes,
+      passed: answer.errorCodes.includes(expect.errorCode),
+    });
+  return [...checks, ...fieldChecks(answer.json, expect)];
+}
+
 export function equalityCheck(what: string, expected: unknown, actual: unknown): CheckResult {
   return { what, expected, actual, passed: valueMatches(expected, actual) };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generateSample, roundAmount } from '../../../shared/checkout';
 import { decimalsFor } from '../../../shared/orders/order-amounts';
-import { fieldChecks, statusCheck } from '../../../shared/scenarios/expectations';
+import { answerChecks } from '../../../shared/scenarios/expectations';
 import { readPointer, removePointer, writePointer } from '../../../shared/scenarios/json-pointer';
 import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
 import type { z } from 'zod';
@@ -83,17 +83,12 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
     confirmLive: context.confirmLive,
   });
   const expect = step.expect ?? { status: 200 };
-  const checks = [statusCheck(expect.status, result.status, result.failure?.message ?? null)];
-  if (expect.errorCode !== undefined) {
-    const codes = result.serviceError?.errorCodes ?? [];
-    checks.push({
-      what: 'errors[].error_code',
-      expected: expect.errorCode,
-      actual: codes.length === 0 ? '(none)' : codes,
-      passed: codes.includes(expect.errorCode),
-    });
-  }
-  checks.push(...fieldChecks(result.json, expect));
+  const checks = answerChecks(expect, {
+    status: result.status,
+    failure: result.failure?.message ?? null,
+    errorCodes: result.serviceError?.errorCodes ?? [],
+    json: result.json,
+  });
   if (result.checkout !== null) {
     const { checkout } = result;
     context.orderIds.push(checkout.order_id);

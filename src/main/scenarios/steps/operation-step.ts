@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { OrderLifecycle } from '../../../shared/orders/order-lifecycle';
-import { equalityCheck, fieldChecks, statusCheck } from '../../../shared/scenarios/expectations';
+import { answerChecks, equalityCheck } from '../../../shared/scenarios/expectations';
 import type { operationStepSchema } from '../../../shared/scenarios/scenario-schema';
 import { ConsoleError } from '../../console-error';
 import { captureInto, orderOf, type StepContext, type StepOutcome } from '../step-context';
@@ -55,17 +55,12 @@ export async function runOperationStep(context: StepContext, step: OperationStep
     confirmLive: context.confirmLive,
   });
   const expect = step.expect ?? { status: '2xx' };
-  const checks = [statusCheck(expect.status, result.status, result.failure?.message ?? null)];
-  if (expect.errorCode !== undefined) {
-    const codes = result.serviceError?.errorCodes ?? [];
-    checks.push({
-      what: 'errors[].error_code',
-      expected: expect.errorCode,
-      actual: codes.length === 0 ? '(none)' : codes,
-      passed: codes.includes(expect.errorCode),
-    });
-  }
-  checks.push(...fieldChecks(result.json, expect));
+  const checks = answerChecks(expect, {
+    status: result.status,
+    failure: result.failure?.message ?? null,
+    errorCodes: result.serviceError?.errorCodes ?? [],
+    json: result.json,
+  });
   if (expect.state !== undefined) {
     const after = lifecycleOf(context, orderId);
     checks.push(equalityCheck('order state', expect.state, after?.state ?? '(unknown)'));
