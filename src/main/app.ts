@@ -15,7 +15,9 @@ import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/
 import { createOrdersService, type OrdersService } from './orders/orders-service';
 import { createHistoryService, type HistoryService } from './history/history-service';
 import { createReplayService, type ReplayService } from './replay/replay-service';
-import { createEmulatorService, type EmulatorService } from './emulator/emulator-service';
+import { createEmulatorService, localProfileOf, type EmulatorService } from './emulator/emulator-service';
+import { sessionProfiles, type ConsoleSession } from './profiles/session-profiles';
+import { createScenarioService, type ScenarioService } from './scenarios/scenario-service';
 import { createDraftsService, type DraftsService } from './drafts/drafts-service';
 import { createDraftsRepository } from './store/drafts-repository';
 import {
@@ -66,6 +68,12 @@ export interface ConsoleOptions {
    * token is copied this way, so the token never reaches the window).
    */
   desktopClipboard?: (text: string) => Promise<void> | void;
+  /**
+   * A run of its own (`checkout-console test`): the process acts for one profile without
+   * storing that choice, and a local profile's listener and emulator take free ports (held in
+   * memory only; see session-profiles.ts). Implies the long-running services.
+   */
+  session?: ConsoleSession;
 }
 
 /** Every service of one running console, built from one data directory. */
@@ -105,6 +113,8 @@ export interface ConsoleServices {
   readonly replay: ReplayService;
   /** Export, import and retention of the stored records. */
   readonly history: HistoryService;
+  /** Scenario files: loading, runs (CLI and app), stored results. */
+  readonly scenarios: ScenarioService;
   /** Records as cURL commands (the only place an API token is put into one). */
   readonly curl: CurlForRecord;
   /** The desktop app's clipboard, written from main; null elsewhere. */
@@ -119,6 +129,11 @@ export interface ConsoleCore extends ConsoleServices {
   readonly handlers: Handlers;
   readonly dispatcher: Dispatcher;
   close(): Promise<void>;
+}
+
+function sessionTokens(profiles: ProfileService, profileId: number) {
+  const secrets = profiles.secretsOf(profileId);
+  return { apiToken: secrets.apiToken ?? '', notificationToken: secrets.notificationToken ?? '' };
 }
 
 export function keychainPreference(env: NodeJS.ProcessEnv = process.env): 'auto' | 'off' {
@@ -153,14 +168,21 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const bus = createEventBus();
   const events = createEventsRepository(db);
   const profilesRepository = createProfilesRepository(db);
-  const profiles = createProfileService({
+  const storedProfiles = createProfileService({
     profiles: profilesRepository,
     settings,
     vault,
     bus,
     transaction: (fn) => db.transaction(fn)(),
   });
-  seedDefaultProfiles(profiles, profilesRepository.count() === 0);
+  seedDefaultProfiles(storedProfiles, profilesRepository.count() === 0);
+  // The emulator is made below; a session's local profile follows wherever it binds.
+  let emulatorUrl: string | null = null;
+  const session =
+    options.session === undefined
+      ? null
+      : sessionProfiles(storedProfiles, options.session, () => emulatorUrl);
+  const profiles = session?.profiles ?? storedProfiles;
   const keyringFallback = createKeyringFallbackService({
     settings,
     vault,
@@ -172,7 +194,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
 
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;
-  const background = options.background === true;
+  const background = options.background === true || session !== null;
   const recorder = createEventRecorder(events, bus, (fn) => db.transaction(fn)(), groupCommitOf(db));
   const keys = createHmacKeyCache();
   const listenerSettings = createListenerSettingsStore(settings);
@@ -201,7 +223,20 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     },
   });
   const orders = createOrdersService({ db, bus, watchExternalWrites: background });
-  const emulator = createEmulatorService({ db, profiles, recorder, keys, settings, bus, log });
+  // A session for a local profile other than the one the emulator stands in for: its tokens.
+  const standIn = localProfileOf(profiles);
+  const emulator = createEmulatorService({
+    db,
+    profiles,
+    recorder,
+    keys,
+    settings,
+    bus,
+    log,
+    ...(session !== null && session.isLocal && standIn?.id !== session.sessionProfileId
+      ? { tokens: sessionTokens(profiles, session.sessionProfileId) }
+      : {}),
+  });
   closers.push(() => emulator.close());
   closers.push(() => orders.close());
   const jwt = createJwtToolkit({
@@ -211,6 +246,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   });
 
   const eventsQuery = createEventsQuery(db);
+  const drafts = createDraftsService({ drafts: createDraftsRepository(db), settings, bus });
   const services: ConsoleServices = {
     dataDir,
     frontDoor,
@@ -233,7 +269,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     emulator,
     replay: createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus }),
     history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings }),
-    drafts: createDraftsService({ drafts: createDraftsRepository(db), settings, bus }),
+    drafts,
+    scenarios: createScenarioService({
+      db,
+      bus,
+      services: { merchantApi, profiles, jwt, recorder, events, eventsQuery, orders, listener, drafts },
+      frontDoor,
+    }),
     curl: createCurlForRecord({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,
     appInfo: () => ({
@@ -252,7 +294,10 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   if (background) {
     await listener.restart();
     // The Local profile works offline from the first start: its emulator comes up with the app.
-    if (options.startEmulator !== false) await emulator.start();
+    // A session starts it only for a local profile (a sandbox run talks to the real service).
+    if (options.startEmulator !== false && (session === null || session.isLocal)) {
+      emulatorUrl = (await emulator.start()).url;
+    }
   }
   return {
     ...services,

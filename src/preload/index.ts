@@ -73,6 +73,12 @@ const api = {
   getOrderLifecycle: command('getOrderLifecycle'),
   countEvents: command('countEvents'),
   copyAsCurl: command('copyAsCurl'),
+  openScenarioFolder: command('openScenarioFolder'),
+  startScenarioRun: command('startScenarioRun'),
+  cancelScenarioRun: command('cancelScenarioRun'),
+  scenarioFromOrder: command('scenarioFromOrder'),
+  saveScenarioFile: command('saveScenarioFile'),
+  checkEndpoint: command('checkEndpoint'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

@@ -6,6 +6,7 @@ import { desktopCommands, desktopPushEvents } from './contract/desktop';
 import { draftCommands, draftPushEvents } from './contract/drafts';
 import { emulatorCommands, emulatorPushEvents } from './contract/emulator';
 import { replayCommands, replayPushEvents } from './contract/replay';
+import { scenarioCommands, scenarioPushEvents } from './contract/scenarios';
 import { historyCommands } from './contract/history';
 import { preferenceCommands, preferencePushEvents } from './contract/preferences';
 import { jwtCommands } from './contract/jwt';
@@ -38,6 +39,7 @@ export const commands = {
   ...emulatorCommands,
   ...replayCommands,
   ...historyCommands,
+  ...scenarioCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {
@@ -50,6 +52,7 @@ export const pushEvents = {
   ...draftPushEvents,
   ...emulatorPushEvents,
   ...replayPushEvents,
+  ...scenarioPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

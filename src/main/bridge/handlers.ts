@@ -6,6 +6,7 @@ import { desktopHandlers } from './handlers/desktop';
 import { draftHandlers } from './handlers/drafts';
 import { emulatorHandlers } from './handlers/emulator';
 import { replayHandlers } from './handlers/replay';
+import { scenarioHandlers } from './handlers/scenarios';
 import { historyHandlers } from './handlers/history';
 import { preferenceHandlers } from './handlers/preferences';
 import { jwtHandlers } from './handlers/jwt';
@@ -34,5 +35,6 @@ export function createHandlers(services: ConsoleServices): Handlers {
     ...emulatorHandlers(services),
     ...replayHandlers(services),
     ...historyHandlers(services),
+    ...scenarioHandlers(services),
   } satisfies Handlers;
 }

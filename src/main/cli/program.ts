@@ -14,6 +14,8 @@ import { registerProfiles } from './commands/profiles';
 import { registerSend } from './commands/send';
 import { registerServe } from './commands/serve';
 import { registerValidate } from './commands/validate';
+import { registerTest } from './commands/test';
+import { registerCheckEndpoint } from './commands/check-endpoint';
 
 export interface RunCliOptions {
   io: CliIo;
@@ -41,6 +43,8 @@ function buildProgram(context: CliContext, io: CliIo): Command {
   registerEmulator(program, context);
   registerReplay(program, context);
   registerHistoryFiles(program, context);
+  registerTest(program, context);
+  registerCheckEndpoint(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();

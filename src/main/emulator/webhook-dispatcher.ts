@@ -29,7 +29,8 @@ export interface WebhookDispatcher {
   runDue(): Promise<void>;
   /** Looks at the outbox again (after a start or a restart) and waits for the next due delivery. */
   resume(): void;
-  stop(): void;
+  /** Stops scheduling; resolves once the attempts in flight have been recorded. */
+  stop(): Promise<void>;
 }
 
 const defaultTimer = (run: () => void, ms: number) => {
@@ -208,19 +209,24 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     });
   }
 
+  // Passes under way: closing waits for them, so no attempt records into a closed database.
+  const passes = new Set<Promise<unknown>>();
   async function runDue(): Promise<void> {
     if (stopped) return;
     const due = deps.outbox.due(now()).filter((row) => !inFlight.has(row.id));
     for (const row of due) inFlight.add(row.id);
+    const pass = Promise.all(
+      due.map((row) =>
+        attempt(row).finally(() => {
+          inFlight.delete(row.id);
+        }),
+      ),
+    );
+    passes.add(pass);
     try {
-      await Promise.all(
-        due.map((row) =>
-          attempt(row).finally(() => {
-            inFlight.delete(row.id);
-          }),
-        ),
-      );
+      await pass;
     } finally {
+      passes.delete(pass);
       if (due.length > 0) deps.onChange?.();
       schedule();
     }
@@ -233,10 +239,11 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       stopped = false;
       void runDue();
     },
-    stop() {
+    async stop() {
       stopped = true;
       timer?.cancel();
       timer = null;
+      await Promise.allSettled([...passes]);
     },
   };
 }

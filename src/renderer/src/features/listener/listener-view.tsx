@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '../../bridge/bridge-error';
+import { CheckEndpointButton } from '../scenarios/check-endpoint-button';
 import { ListenerSettingsForm } from './listener-settings-form';
 import { useListenerStore } from './listener-store';
 
@@ -90,9 +91,10 @@ export function ListenerView() {
       )}
       {settings !== null && (
         <Card withBorder>
-          <Title order={4} mb="sm">
-            How it answers
-          </Title>
+          <Group justify="space-between" mb="sm">
+            <Title order={4}>How it answers</Title>
+            <CheckEndpointButton url={settings.forwardTo} />
+          </Group>
           <ListenerSettingsForm key={JSON.stringify(settings)} settings={settings} onSave={saveSettings} />
         </Card>
       )}

@@ -16,6 +16,7 @@ import {
 import { IconCheck, IconCopy, IconExternalLink, IconListSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../../shared/contract/orders';
+import { SaveAsScenarioButton } from '../scenarios/save-as-scenario';
 import { LifecycleStrip } from './lifecycle-strip';
 import { OperationEditor, type OperationRequest } from './operation-editor';
 import { OrderActions } from './order-actions';
@@ -113,6 +114,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
           >
             All on the timeline
           </Button>
+          <SaveAsScenarioButton orderId={lifecycle.orderId} />
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
