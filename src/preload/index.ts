@@ -73,6 +73,8 @@ const api = {
   getOrderLifecycle: command('getOrderLifecycle'),
   countEvents: command('countEvents'),
   copyAsCurl: command('copyAsCurl'),
+  uploadPart: command('uploadPart'),
+  runCallFromUpload: command('runCallFromUpload'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

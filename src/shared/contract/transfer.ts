@@ -27,12 +27,15 @@ export const UPLOAD_PART_MAX_CHARS = MIB;
 export const CALL_INPUT_MAX_CHARS = 64 * MIB;
 /** One upload (a call's input or a file), and all unfinished uploads together. */
 export const UPLOAD_MAX_CHARS = 256 * MIB;
-/** A history file imported from the UI (the CLI's `import` has no such limit). */
-export const UI_IMPORT_MAX_BYTES = 256 * MIB;
 /** Unfinished uploads at once; another is refused until one completes or expires. */
 export const MAX_OPEN_UPLOADS = 4;
 /** An upload that receives no part for this long is dropped. */
 export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
+
+/** "12.5 Mi characters", or the exact count below one Mi. */
+export function describeChars(chars: number): string {
+  return chars < MIB ? `${chars} characters` : `${Math.round((chars / MIB) * 10) / 10} Mi characters`;
+}
 
 export const uploadIdSchema = z.uuid('An upload id is a UUID');
 
@@ -51,11 +54,26 @@ export const transferCommands = {
     z.object({ receivedChars: z.number().int() }),
   ),
   /**
-   * Runs `command` with the finished upload, read as JSON, for its input. Answers exactly what
-   * the command answers (the dispatcher runs it; no handler of its own).
+   * Runs `command` with the finished upload: read as JSON, it is the command's input; with
+   * `into`, it is the string field `into.field` of `into.input` (a file's text, say). Answers
+   * exactly what the command answers: the dispatcher runs it; there is no handler of its own.
    */
   runCallFromUpload: defineCommand(
-    z.object({ uploadId: uploadIdSchema, command: z.string().min(1).max(100) }).strict(),
+    z
+      .object({
+        uploadId: uploadIdSchema,
+        command: z.string().min(1).max(100),
+        into: z
+          .object({ field: z.string().min(1).max(100), input: z.record(z.string(), z.unknown()) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
     z.unknown(),
   ),
 };
+
+export type TransferCommandName = keyof typeof transferCommands;
+
+export const isTransferCommand = (name: string): name is TransferCommandName =>
+  Object.hasOwn(transferCommands, name);
