@@ -7,7 +7,7 @@ import { headerPairs } from './header-pairs';
 import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
 import { planResponse, responseBody } from './plan-response';
-import { readBody } from './read-body';
+import { readBody, type BodyInterruption } from './read-body';
 
 /** A webhook exactly as received, for forwarding it on. */
 export interface ReceivedWebhook {
@@ -27,9 +27,11 @@ export interface WebhookHandlerContext {
   writer: IngestWriter;
   /** `http://127.0.0.1:PORT`, to store each request's full URL. */
   origin: () => string;
-  idleTimeoutMs: number;
-  /** Resolves with the parser's complaint if the connection's HTTP breaks mid-request. */
-  whenBroken: (req: IncomingMessage) => Promise<string>;
+  /** No body byte for this long, or the body not in after the total, ends the read (408). */
+  bodyIdleTimeoutMs: number;
+  bodyTimeoutMs: number;
+  /** Resolves if the body's read must stop: the parser broke, or the connection was too slow. */
+  interrupted: (req: IncomingMessage) => Promise<BodyInterruption>;
   forward: (webhook: ReceivedWebhook, target: string) => void;
   onWebhook?: (summary: TimelineSummary) => void;
   logError: (message: string) => void;
@@ -60,17 +62,14 @@ export async function handleWebhook(
   const rawUrl = req.url ?? '/';
   const { path, query } = splitUrl(rawUrl);
   const headers = headerPairs(req.rawHeaders);
-  let parseError: string | null = null;
-  const broken = context.whenBroken(req).then((complaint) => {
-    parseError = complaint;
-  });
   const body = await readBody(req, {
     limitBytes: settings.bodyLimitBytes,
-    idleTimeoutMs: context.idleTimeoutMs,
-    broken,
+    idleTimeoutMs: context.bodyIdleTimeoutMs,
+    totalTimeoutMs: context.bodyTimeoutMs,
+    interrupted: context.interrupted(req),
   });
   const profile = context.profile();
-  const plan = planResponse(method, body, settings, context.idleTimeoutMs, parseError);
+  const plan = planResponse(method, body, settings);
 
   const event: NewEvent = {
     kind: 'webhook',

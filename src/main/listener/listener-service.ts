@@ -7,6 +7,7 @@ import type { EventRecorder } from '../timeline/event-recorder';
 import { forwardWebhook } from './forward-webhook';
 import { createIngestWriter } from './ingest-writer';
 import type { VerificationKey } from './judge-webhook';
+import type { ListenerLimits } from './listener-limits';
 import type { ListenerSettingsStore } from './listener-settings-store';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
 
@@ -28,7 +29,8 @@ export interface ListenerDependencies {
   settings: ListenerSettingsStore;
   /** Whether this process runs long-lived services; when false the listener never binds. */
   background: boolean;
-  idleTimeoutMs?: number;
+  /** Defaults: DEFAULT_LISTENER_LIMITS. */
+  limits?: Partial<ListenerLimits>;
 }
 
 interface Target {
@@ -114,7 +116,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     try {
       server = await startWebhookServer({
         port: next.port,
-        ...(deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: deps.idleTimeoutMs }),
+        ...(deps.limits === undefined ? {} : { limits: deps.limits }),
         settings: () => deps.settings.get(),
         verification: () => verification,
         profile: () => ({ id: target?.profileId ?? null, name: target?.profileName ?? null }),
