@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { HeaderList, TimelineSummary } from '../../shared/events';
 import type { ListenerSettings } from '../../shared/listener';
 import type { NewEvent } from '../store/events-repository';
+import type { ForwardOrigin } from './forward-guard';
 import { headerPairs } from './header-pairs';
 import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
@@ -18,6 +19,8 @@ export interface ReceivedWebhook {
   headers: HeaderList;
   body: Buffer;
   summary: TimelineSummary;
+  /** The listener it came in on (forward-guard.ts: no forward back to it). */
+  via: ForwardOrigin;
 }
 
 export interface WebhookHandlerContext {
@@ -27,6 +30,8 @@ export interface WebhookHandlerContext {
   writer: IngestWriter;
   /** `http://127.0.0.1:PORT`, to store each request's full URL. */
   origin: () => string;
+  /** This listener's port and the id its forwards carry. */
+  forwardOrigin: () => ForwardOrigin;
   /** No body byte for this long, or the body not in after the total, ends the read (408). */
   bodyIdleTimeoutMs: number;
   bodyTimeoutMs: number;
@@ -183,6 +188,7 @@ export async function handleWebhook(
 
   const target = settings.forwardTo;
   if (target !== null && body.outcome === 'complete') {
-    context.forward({ id: summary.id, method, rawUrl, headers, body: body.bytes, summary }, target);
+    const webhook = { id: summary.id, method, rawUrl, headers, body: body.bytes, summary };
+    context.forward({ ...webhook, via: context.forwardOrigin() }, target);
   }
 }

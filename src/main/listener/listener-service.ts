@@ -4,6 +4,8 @@ import type { HmacKeyCache } from '../jwt/hmac-key-cache';
 import type { Logger } from '../log';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { ConsoleError } from '../console-error';
+import { namesListenerLiterally } from './forward-guard';
 import { forwardWebhook } from './forward-webhook';
 import { createIngestWriter } from './ingest-writer';
 import type { VerificationKey } from './judge-webhook';
@@ -174,6 +176,13 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     status,
     settings: () => deps.settings.get(),
     updateSettings(patch) {
+      const port = server?.port;
+      const target = URL.parse(patch.forwardTo?.trim() ?? '');
+      if (target !== null && port !== undefined && namesListenerLiterally(target, port))
+        throw ConsoleError.invalid(
+          'forwardTo',
+          `${patch.forwardTo} is this listener itself (port ${port}): every webhook would be forwarded back to it without end. Forward to the merchant's endpoint instead.`,
+        );
       const next = deps.settings.update(patch);
       bus.publish('listener.settings', next);
       return next;

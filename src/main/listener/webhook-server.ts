@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { BOUNDED_SERVER_OPTIONS, rawJsonResponse, statusForClientError } from '../http/server-limits';
@@ -17,7 +18,7 @@ export interface RunningWebhookServer {
 
 export interface WebhookServerOptions extends Omit<
   WebhookHandlerContext,
-  'origin' | 'bodyIdleTimeoutMs' | 'bodyTimeoutMs' | 'interrupted'
+  'origin' | 'forwardOrigin' | 'bodyIdleTimeoutMs' | 'bodyTimeoutMs' | 'interrupted'
 > {
   port: number;
   /** Defaults: DEFAULT_LISTENER_LIMITS (tests shorten them). */
@@ -31,6 +32,7 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
   const limits: ListenerLimits = { ...DEFAULT_LISTENER_LIMITS, ...options.limits };
   const requestTimeoutMs = requestTimeoutFor(limits);
   let origin = `http://${LISTENER_HOST}:${options.port}`;
+  const forwardOrigin = { port: options.port, hopId: randomBytes(6).toString('hex') };
   const refusals = { ...options, origin: () => origin };
   const guard = createConnectionGuard(limits, {
     overCapacity: (socket, reason) =>
@@ -57,6 +59,7 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
   const context: WebhookHandlerContext = {
     ...options,
     origin: () => origin,
+    forwardOrigin: () => forwardOrigin,
     bodyIdleTimeoutMs: limits.bodyIdleTimeoutMs,
     bodyTimeoutMs: limits.bodyTimeoutMs,
     interrupted: (req) =>
@@ -160,6 +163,7 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       const address = server.address();
       const port = typeof address === 'object' && address !== null ? address.port : options.port;
       origin = `http://${LISTENER_HOST}:${port}`;
+      forwardOrigin.port = port;
       resolve({
         port,
         origin,

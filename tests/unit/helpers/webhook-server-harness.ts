@@ -1,4 +1,5 @@
 import type { TimelineDetail } from '../../../src/shared/events';
+import type { ConsoleCore } from '../../../src/main/app';
 import { DEFAULT_LISTENER_SETTINGS, type ListenerSettings } from '../../../src/shared/listener';
 import { createIngestWriter } from '../../../src/main/listener/ingest-writer';
 import type { ListenerLimits } from '../../../src/main/listener/listener-limits';
@@ -11,6 +12,7 @@ import { openTempConsole } from './temp-console';
 
 export interface ServedListener {
   server: RunningWebhookServer;
+  core: ConsoleCore;
   /** A stored row by id. */
   row: (id: number) => TimelineDetail | undefined;
   /** Every stored row, oldest first. */
@@ -38,6 +40,7 @@ export async function serveListener(
   const row = (id: number) => temp.core.events.getDetail(id);
   return {
     server,
+    core: temp.core,
     row,
     rows: () =>
       temp.core.db
