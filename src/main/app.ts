@@ -66,6 +66,8 @@ export interface ConsoleOptions {
    * token is copied this way, so the token never reaches the window).
    */
   desktopClipboard?: (text: string) => Promise<void> | void;
+  /** Desktop only: opens an address in the system browser (after the renderer's confirmation). */
+  desktopOpenExternal?: (url: string) => Promise<void>;
 }
 
 /** Every service of one running console, built from one data directory. */
@@ -109,6 +111,8 @@ export interface ConsoleServices {
   readonly curl: CurlForRecord;
   /** The desktop app's clipboard, written from main; null elsewhere. */
   readonly desktopClipboard: ((text: string) => Promise<void> | void) | null;
+  /** The desktop app's way to the system browser; null elsewhere. */
+  readonly desktopOpenExternal: ((url: string) => Promise<void>) | null;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -236,6 +240,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     drafts: createDraftsService({ drafts: createDraftsRepository(db), settings, bus }),
     curl: createCurlForRecord({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,
+    desktopOpenExternal: options.desktopOpenExternal ?? null,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',

@@ -33,6 +33,7 @@ const api = {
   getPreferences: command('getPreferences'),
   setPreferences: command('setPreferences'),
   chooseKeyringFallback: command('chooseKeyringFallback'),
+  openExternal: command('openExternal'),
   getListenerStatus: command('getListenerStatus'),
   restartListener: command('restartListener'),
   getListenerSettings: command('getListenerSettings'),

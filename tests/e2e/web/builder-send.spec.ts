@@ -66,11 +66,23 @@ test('Ctrl+Enter sends the payload; the answer shows the new session with copy b
   const orderId = setup.fake.orderIds[0] ?? '';
   await expect(page.getByTestId('created-order_id')).toHaveText(orderId);
   await expect(page.getByTestId('created-status')).toHaveText('new');
-  await expect(page.getByRole('link', { name: 'Open checkout page' })).toHaveAttribute(
-    'href',
-    `http://127.0.0.1/checkout-page?order_id=${orderId}&locale=en_US`,
-  );
   await expect(created.getByRole('button', { name: 'Copy checkout_url' })).toBeVisible();
+
+  // The service's checkout_url opens only after a confirmation that shows where it goes.
+  const checkoutUrl = `http://127.0.0.1/checkout-page?order_id=${orderId}&locale=en_US`;
+  await page.getByRole('button', { name: 'Open checkout page' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Open 127.0.0.1?' });
+  await expect(confirm.getByTestId('external-host')).toHaveText('127.0.0.1');
+  await expect(confirm.getByTestId('external-url')).toHaveText(checkoutUrl);
+  await expect(confirm).toContainText('over plain HTTP (not encrypted)');
+  const pagesBefore = page.context().pages().length;
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(page.context().pages()).toHaveLength(pagesBefore);
+  await page.getByRole('button', { name: 'Open checkout page' }).click();
+  const opened = page.context().waitForEvent('page');
+  await confirm.getByRole('button', { name: 'Open in the browser' }).click();
+  expect((await opened).url()).toBe(checkoutUrl);
 
   // What reached the service: the payload with a fresh reference (shown in the builder too).
   const sent = JSON.parse(setup.fake.received[0]?.body ?? '{}') as { order_reference_id: string };
