@@ -21,8 +21,10 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
+/** A forward with no answer for this long fails as a timeout. */
 export const FORWARD_TIMEOUT_MS = 10_000;
-const MAX_STORED_RESPONSE_BYTES = 1024 * 1024;
+/** Of the merchant's answer to a forward, this much is stored (its full size is noted). */
+export const FORWARD_STORED_RESPONSE_BYTES = 1024 * 1024;
 
 export type ForwardFailure =
   'refused' | 'name_lookup' | 'timeout' | 'tls' | 'reset' | 'other' | 'self' | 'loop';
@@ -94,7 +96,8 @@ function readCapped(res: IncomingMessage): Promise<{ body: Buffer; size: number 
     const chunks: Buffer[] = [];
     let size = 0;
     res.on('data', (chunk: Buffer) => {
-      if (size < MAX_STORED_RESPONSE_BYTES) chunks.push(chunk.subarray(0, MAX_STORED_RESPONSE_BYTES - size));
+      if (size < FORWARD_STORED_RESPONSE_BYTES)
+        chunks.push(chunk.subarray(0, FORWARD_STORED_RESPONSE_BYTES - size));
       size += chunk.byteLength;
     });
     res.once('end', () => resolve({ body: Buffer.concat(chunks), size }));

@@ -1,5 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { TOO_LARGE_KEPT_BYTES } from '../../shared/listener';
+import { MIB, TOO_LARGE_KEPT_BYTES } from '../../shared/listener';
+
+/**
+ * An oversized body is read on and dropped for up to this many bytes past the limit, so the
+ * client, still sending, reads the 413 instead of a connection reset; past it the connection
+ * is closed.
+ */
+export const LISTENER_DRAIN_BEYOND_LIMIT_BYTES = 16 * MIB;
 
 /** `broken`: Node's parser gave up mid-body (bad chunk encoding, say). */
 export type BodyOutcome = 'complete' | 'too_large' | 'aborted' | 'timed_out' | 'broken';
@@ -41,7 +48,7 @@ export interface ReadBodyOptions {
  */
 export function readBody(req: IncomingMessage, options: ReadBodyOptions): Promise<CapturedBody> {
   const keepCap = Math.max(options.limitBytes, TOO_LARGE_KEPT_BYTES);
-  const drainCap = options.drainCapBytes ?? options.limitBytes + 16 * 1024 * 1024;
+  const drainCap = options.drainCapBytes ?? options.limitBytes + LISTENER_DRAIN_BEYOND_LIMIT_BYTES;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let kept = 0;
