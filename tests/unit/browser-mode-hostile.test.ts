@@ -87,32 +87,21 @@ describe('no open redirect when the launch token is traded', () => {
 });
 
 describe('hostile WebSocket frames', () => {
-  it('a message over the limit closes that socket with 1009; the console keeps serving', async () => {
-    const cookie = await harness.login();
-    const socket = await bridgeSocket(cookie);
-    const closed = closeCode(socket);
-    socket.send(Buffer.alloc(WEBSOCKET_MAX_MESSAGE_BYTES + 1, 0x20), { binary: false });
-    expect(await closed).toBe(1009);
-    await expectStillServing(cookie);
-  });
-
-  it('a text frame that is not UTF-8 closes that socket with 1007; the console keeps serving', async () => {
-    const cookie = await harness.login();
-    const socket = await bridgeSocket(cookie);
-    const closed = closeCode(socket);
-    socket.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
-    expect(await closed).toBe(1007);
-    await expectStillServing(cookie);
-  });
-
-  it('a binary frame closes that socket with 1003', async () => {
-    const cookie = await harness.login();
-    const socket = await bridgeSocket(cookie);
-    const closed = closeCode(socket);
-    socket.send(Buffer.from('{}'), { binary: true });
-    expect(await closed).toBe(1003);
-    await expectStillServing(cookie);
-  });
+  it.each([
+    ['a message over the limit', Buffer.alloc(WEBSOCKET_MAX_MESSAGE_BYTES + 1, 0x20), false, 1009],
+    ['a text frame that is not UTF-8', Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), false, 1007],
+    ['a binary frame', Buffer.from('{}'), true, 1003],
+  ])(
+    '%s closes that socket with its close code; the console keeps serving',
+    async (_case, bytes, binary, code) => {
+      const cookie = await harness.login();
+      const socket = await bridgeSocket(cookie);
+      const closed = closeCode(socket);
+      socket.send(bytes, { binary });
+      expect(await closed).toBe(code);
+      await expectStillServing(cookie);
+    },
+  );
 
   it('other sockets are not affected by one that breaks', async () => {
     const cookie = await harness.login();

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
-import { freePort } from '../e2e/fixtures/serve-process';
+import { freePort, localProfileArgs } from '../e2e/fixtures/serve-process';
 import { exchange, frame, hostileFrames, hostileRequest, rawWebSocket } from './helpers/hostile-http';
 import { prng } from './helpers/prng';
 import { makeTempDir } from './helpers/temp-console';
@@ -62,19 +62,12 @@ async function preparedDataDir(): Promise<{ dir: string; listenerPort: number; e
       '--import',
       'tsx',
       CLI,
-      '--data-dir',
-      dir,
-      'profiles',
-      'set',
-      'Local',
-      '--listener-port',
-      String(listenerPort),
-      '--base-url',
-      `http://127.0.0.1:${emulatorPort}`,
-      '--api-token',
-      API_TOKEN,
-      '--notification-token',
-      NOTIFICATION_TOKEN,
+      ...localProfileArgs(dir, listenerPort, `http://127.0.0.1:${emulatorPort}`, [
+        '--api-token',
+        API_TOKEN,
+        '--notification-token',
+        NOTIFICATION_TOKEN,
+      ]),
     ],
     { cwd: ROOT, env: ENV, stdio: 'ignore' },
   );

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
-import { cliPath, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { cliPath, localProfileArgs, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { BuilderPage } from '../pages/builder-page';
 
 const API_TOKEN = 'builder-e2e-api-token-51c2';
@@ -18,21 +18,11 @@ const test = base.extend<{ setup: { served: ServedConsole; fake: FakeCheckoutSer
     const fake = await startFakeCheckoutService();
     execFileSync(
       process.execPath,
-      [
-        cliPath,
-        '--data-dir',
-        dataDir,
-        'profiles',
-        'set',
-        'Local',
-        '--listener-port',
-        '0',
-        '--base-url',
-        fake.url,
-        '--api-token',
-        API_TOKEN,
-      ],
-      { env, stdio: 'ignore' },
+      [cliPath, ...localProfileArgs(dataDir, 0, fake.url, ['--api-token', API_TOKEN])],
+      {
+        env,
+        stdio: 'ignore',
+      },
     );
     const served = await startServedConsole({}, dataDir);
     await use({ served, fake });
@@ -80,9 +70,13 @@ test('Ctrl+Enter sends the payload; the answer shows the new session with copy b
   await expect(confirm).toBeHidden();
   expect(page.context().pages()).toHaveLength(pagesBefore);
   await page.getByRole('button', { name: 'Open checkout page' }).click();
+  // Nothing listens on 127.0.0.1:80: the new tab gets a stand-in page, so its address can be read.
+  await page.context().route(checkoutUrl, (route) => route.fulfill({ body: 'checkout page' }));
   const opened = page.context().waitForEvent('page');
   await confirm.getByRole('button', { name: 'Open in the browser' }).click();
-  expect((await opened).url()).toBe(checkoutUrl);
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(tab.url()).toBe(checkoutUrl);
 
   // What reached the service: the payload with a fresh reference (shown in the builder too).
   const sent = JSON.parse(setup.fake.received[0]?.body ?? '{}') as { order_reference_id: string };
