@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/main/emulator/emulator-request-entry';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EMULATOR_BODY_LIMIT_BYTES, requestBodies } from '../../src/main/emulator/emulator-request-entry';
+import { EmulatorError } from '../../src/main/emulator/emulator-errors';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 import { sendRaw, type RawExchange } from './helpers/raw-http';
 
@@ -123,6 +126,30 @@ describe('bodies over the limit', () => {
       exact,
     );
     expectErrorBody(answer, 400, 'invalid_json');
+  });
+});
+
+describe('a body limit other than the default', () => {
+  it('is the one applied, read at each request', async () => {
+    let limit = 10;
+    const { readBody } = requestBodies(() => limit);
+    const server = createServer((req, res) => {
+      readBody(req).then(
+        (body) => res.end(`ok ${body.byteLength}`),
+        (error: unknown) => res.writeHead(error instanceof EmulatorError ? error.status : 500).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(url, { method: 'POST', body: 'x'.repeat(10) })).status).toBe(200);
+      expect((await fetch(url, { method: 'POST', body: 'x'.repeat(11) })).status).toBe(413);
+      limit = 20;
+      expect((await fetch(url, { method: 'POST', body: 'x'.repeat(11) })).status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { DEFAULT_TIMEOUT_MS } from '../../src/shared/merchant-api';
 import { MAX_REPLAY_SENDS } from '../../src/shared/replay';
 import {
   EMULATOR_BODY_LIMIT_BYTES,
-  EMULATOR_DRAIN_LIMIT_BYTES,
+  EMULATOR_DRAIN_BEYOND_LIMIT_BYTES,
 } from '../../src/main/emulator/emulator-request-entry';
 import * as serverLimits from '../../src/main/http/server-limits';
 import { MAX_FORWARD_HOPS } from '../../src/main/listener/forward-guard';
@@ -51,7 +51,7 @@ const LIMITS: Record<string, number> = {
   FORWARD_STORED_RESPONSE_BYTES,
   MAX_FORWARD_HOPS,
   EMULATOR_BODY_LIMIT_BYTES,
-  EMULATOR_DRAIN_LIMIT_BYTES,
+  EMULATOR_DRAIN_BEYOND_LIMIT_BYTES,
   WEBSOCKET_MAX_MESSAGE_BYTES: transfer.WEBSOCKET_MAX_MESSAGE_BYTES,
   DIRECT_CALL_MAX_CHARS: transfer.DIRECT_CALL_MAX_CHARS,
   UPLOAD_PART_MAX_CHARS: transfer.UPLOAD_PART_MAX_CHARS,

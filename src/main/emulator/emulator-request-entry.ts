@@ -11,13 +11,14 @@ import { EmulatorError } from './emulator-errors';
  * never throws out of the server. The spec shows no request-size limit; this one is ours.
  */
 
-/** A request body larger than this is refused with 413 (docs/limits.md). */
+/** A request body larger than this is refused with 413 (docs/limits.md); the server may be given another. */
 export const EMULATOR_BODY_LIMIT_BYTES = MIB;
 /**
- * An over-limit body is read on and dropped up to this many bytes in all, so that the client,
- * still sending, reads the 413 instead of a connection reset; past it the connection is closed.
+ * An over-limit body is read on and dropped for up to this many bytes past the limit, so that
+ * the client, still sending, reads the 413 instead of a connection reset; past it the
+ * connection is closed.
  */
-export const EMULATOR_DRAIN_LIMIT_BYTES = 16 * MIB;
+export const EMULATOR_DRAIN_BEYOND_LIMIT_BYTES = 16 * MIB;
 
 const ORIGIN = 'http://127.0.0.1';
 
@@ -71,15 +72,16 @@ const tooLarge = (limit: number) =>
  * read rather than lost in a reset.
  */
 export function readRequestBody(req: IncomingMessage, limit = EMULATOR_BODY_LIMIT_BYTES): Promise<Buffer> {
+  const drainLimit = limit + EMULATOR_DRAIN_BEYOND_LIMIT_BYTES;
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  if (declared > EMULATOR_DRAIN_LIMIT_BYTES) return Promise.reject(tooLarge(limit));
+  if (declared > drainLimit) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
-      else if (size > EMULATOR_DRAIN_LIMIT_BYTES) {
+      else if (size > drainLimit) {
         req.off('data', onData);
         reject(tooLarge(limit));
       }
@@ -93,8 +95,12 @@ export function readRequestBody(req: IncomingMessage, limit = EMULATOR_BODY_LIMI
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A JSON body, or nothing; a wrong content type, bytes that are not UTF-8 or broken JSON is a 4xx. */
-export async function readJsonBody(req: IncomingMessage, required: boolean): Promise<unknown> {
-  const raw = await readRequestBody(req);
+export async function readJsonBody(
+  req: IncomingMessage,
+  required: boolean,
+  limit = EMULATOR_BODY_LIMIT_BYTES,
+): Promise<unknown> {
+  const raw = await readRequestBody(req, limit);
   if (raw.length === 0) {
     if (required)
       throw new EmulatorError(400, 'invalid_request', 'The request has no body; a JSON body is expected.');
@@ -118,6 +124,14 @@ export async function readJsonBody(req: IncomingMessage, required: boolean): Pro
   } catch (error) {
     throw new EmulatorError(400, 'invalid_json', `The body is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** The body readers the routes use, bound to the server's body limit (read at each request). */
+export function requestBodies(limit: () => number) {
+  return {
+    readBody: (req: IncomingMessage) => readRequestBody(req, limit()),
+    readJson: (req: IncomingMessage, required: boolean) => readJsonBody(req, required, limit()),
+  };
 }
 
 /**

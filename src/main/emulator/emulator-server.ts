@@ -16,9 +16,9 @@ import { EmulatorError } from './emulator-errors';
 import {
   answerUnparseable,
   decodePathSegment,
+  EMULATOR_BODY_LIMIT_BYTES,
   parseRequestTarget,
-  readJsonBody as readJson,
-  readRequestBody as readBody,
+  requestBodies,
 } from './emulator-request-entry';
 
 export interface EmulatorServerOptions {
@@ -31,6 +31,8 @@ export interface EmulatorServerOptions {
    */
   groupCommit?: GroupCommit;
   now?: () => number;
+  /** The request body limit (default EMULATOR_BODY_LIMIT_BYTES); over it, 413. */
+  bodyLimitBytes?: () => number;
 }
 
 export interface RunningEmulatorServer {
@@ -117,6 +119,7 @@ export async function startEmulatorServer(
   const now = options.now ?? Date.now;
   const api = (req: IncomingMessage) => checkBearer(req, options.apiToken());
   const decoded = decodePathSegment;
+  const { readBody, readJson } = requestBodies(options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES));
   // Every change goes through the group commit when there is one: concurrent changes share a
   // commit, and each is answered only once it is on disk.
   const write = <T>(change: () => T): Promise<T> =>
