@@ -74,6 +74,8 @@ export interface ConsoleOptions {
    * memory only; see session-profiles.ts). Implies the long-running services.
    */
   session?: ConsoleSession;
+  /** Desktop only: opens an address in the system browser (after the renderer's confirmation). */
+  desktopOpenExternal?: (url: string) => Promise<void>;
 }
 
 /** Every service of one running console, built from one data directory. */
@@ -119,6 +121,8 @@ export interface ConsoleServices {
   readonly curl: CurlForRecord;
   /** The desktop app's clipboard, written from main; null elsewhere. */
   readonly desktopClipboard: ((text: string) => Promise<void> | void) | null;
+  /** The desktop app's way to the system browser; null elsewhere. */
+  readonly desktopOpenExternal: ((url: string) => Promise<void>) | null;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -278,6 +282,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     }),
     curl: createCurlForRecord({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,
+    desktopOpenExternal: options.desktopOpenExternal ?? null,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',

@@ -14,6 +14,7 @@ import { listenerCommands, listenerPushEvents } from './contract/listener';
 import { orderCommands, orderPushEvents } from './contract/orders';
 import { profileCommands, profilePushEvents } from './contract/profiles';
 import { timelineCommands, timelinePushEvents } from './contract/timeline';
+import { transferCommands } from './contract/transfer';
 
 export * from './contract/define';
 export type { AppInfo, VaultStatus } from './contract/app';
@@ -40,6 +41,7 @@ export const commands = {
   ...replayCommands,
   ...historyCommands,
   ...scenarioCommands,
+  ...transferCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {

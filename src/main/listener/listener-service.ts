@@ -4,9 +4,12 @@ import type { HmacKeyCache } from '../jwt/hmac-key-cache';
 import type { Logger } from '../log';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { ConsoleError } from '../console-error';
+import { namesListenerLiterally } from './forward-guard';
 import { forwardWebhook } from './forward-webhook';
 import { createIngestWriter } from './ingest-writer';
 import type { VerificationKey } from './judge-webhook';
+import type { ListenerLimits } from './listener-limits';
 import type { ListenerSettingsStore } from './listener-settings-store';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
 
@@ -28,7 +31,8 @@ export interface ListenerDependencies {
   settings: ListenerSettingsStore;
   /** Whether this process runs long-lived services; when false the listener never binds. */
   background: boolean;
-  idleTimeoutMs?: number;
+  /** Defaults: DEFAULT_LISTENER_LIMITS. */
+  limits?: Partial<ListenerLimits>;
 }
 
 interface Target {
@@ -114,7 +118,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     try {
       server = await startWebhookServer({
         port: next.port,
-        ...(deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: deps.idleTimeoutMs }),
+        ...(deps.limits === undefined ? {} : { limits: deps.limits }),
         settings: () => deps.settings.get(),
         verification: () => verification,
         profile: () => ({ id: target?.profileId ?? null, name: target?.profileName ?? null }),
@@ -172,6 +176,13 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     status,
     settings: () => deps.settings.get(),
     updateSettings(patch) {
+      const port = server?.port;
+      const target = URL.parse(patch.forwardTo?.trim() ?? '');
+      if (target !== null && port !== undefined && namesListenerLiterally(target, port))
+        throw ConsoleError.invalid(
+          'forwardTo',
+          `${patch.forwardTo} is this listener itself (port ${port}): every webhook would be forwarded back to it without end. Forward to the merchant's endpoint instead.`,
+        );
       const next = deps.settings.update(patch);
       bus.publish('listener.settings', next);
       return next;

@@ -4,6 +4,7 @@ import type { TimelineSummary } from '../../../shared/events';
 import { listenerSettingsSchema } from '../../../shared/listener';
 import { createConsole } from '../../app';
 import { resolveDataDir } from '../../data-dir';
+import { namesListenerLiterally } from '../../listener/forward-guard';
 import { forwardWebhook } from '../../listener/forward-webhook';
 import { createIngestWriter } from '../../listener/ingest-writer';
 import type { VerificationKey } from '../../listener/judge-webhook';
@@ -113,6 +114,13 @@ export async function runListen(
       }
       throw error;
     });
+    // Only now is the port known (--port 0): a target naming it would forward to itself.
+    if (settings.forwardTo !== null && namesListenerLiterally(new URL(settings.forwardTo), server.port)) {
+      await server.close();
+      throw new UsageError(
+        `--forward-to ${settings.forwardTo} is this listener itself (port ${server.port}): every webhook would be forwarded back to it without end.`,
+      );
+    }
     if (secret === null) {
       io.stderr(
         `warning: profile "${profile.fields.name}" has no notification token; every token will be no_secret.\n`,
