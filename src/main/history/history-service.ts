@@ -11,6 +11,7 @@ import {
   type ExportFormat,
   type Retention,
 } from '../../shared/history-file';
+import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../../shared/bounded-json';
 import { parseJsonText } from '../../shared/json-text';
 import type { ProfileService } from '../profiles/profile-service';
 import type { SqliteDatabase } from '../store/connection';
@@ -110,6 +111,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       const har = harFileSchema.safeParse(whole.value);
       if (har.success) {
         const events = har.data.log.entries.map((entry, index) => {
+          assertReadable(entry, `log.entries[${index}]`);
           const parsed = harEntrySchema.safeParse(entry);
           if (!parsed.success) throw new ImportError(`log.entries[${index}]: ${describe(parsed.error)}`);
           const fallback = `har-${createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 32)}`;
@@ -191,6 +193,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
             ? `log.entries[${index}]`
             : `events[${index}]`;
       const parsed = events.map((event, index) => {
+        assertReadable(event, where(index));
         const result = exportedEventSchema.safeParse(event);
         if (!result.success) throw new ImportError(`${where(index)}: ${describe(result.error)}`);
         return result.data;
@@ -234,6 +237,15 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     },
   };
   return service;
+}
+
+/** A record no reader could walk (nested too deep) is refused before anything reads it. */
+function assertReadable(value: unknown, where: string): void {
+  const tooDeep = depthBeyond(value, JSON_MAX_DEPTH);
+  if (tooDeep !== null)
+    throw new ImportError(
+      `${where}: cannot be read: ${describeJsonProblem({ kind: 'too_deep', depth: tooDeep.depth, limit: JSON_MAX_DEPTH })}.`,
+    );
 }
 
 function bodyBytes(text: string | null, base64: string | null): Uint8Array | null {
