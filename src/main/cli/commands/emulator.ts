@@ -6,6 +6,7 @@ import { createConsole } from '../../app';
 import { resolveDataDir } from '../../data-dir';
 import { createEmulatorService, emulatorPortOf, localProfileOf } from '../../emulator/emulator-service';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
+import { terminalSafe } from '../terminal-text';
 
 const emulatorFlags = z.object({
   port: portFlag.optional(),
@@ -58,8 +59,9 @@ export async function runEmulator(
       if (event.name !== 'timeline.appended' || event.payload.kind !== 'delivery') return;
       const delivery = event.payload;
       const outcome = delivery.status === null ? (delivery.error ?? 'no answer') : String(delivery.status);
+      const field = (value: string | null) => (value === null ? '-' : terminalSafe(value, { maxChars: 200 }));
       io.stdout(
-        `${delivery.at}  delivery  ${delivery.eventType ?? '-'}  ${delivery.orderId ?? '-'}  -> ${outcome}\n`,
+        `${delivery.at}  delivery  ${field(delivery.eventType)}  ${field(delivery.orderId)}  -> ${field(outcome)}\n`,
       );
     });
     const said = (name: string, value: string, given: boolean) =>

@@ -6,6 +6,7 @@ import { ImportError } from '../../history/history-service';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { filterFromHistoryFlags, historyFlags, withFilterOptions } from './history';
+import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
 
 const exportFlags = historyFlags.omit({ json: true, limit: true }).extend({
@@ -51,7 +52,7 @@ export async function runImport(file: string, context: CliContext): Promise<void
       return core.history.importText(text);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      context.io.stderr(`${file}: nothing imported. ${error.message}\n`);
+      context.io.stderr(`${terminalSafe(file)}: nothing imported. ${terminalSafe(error.message)}\n`);
       throw new CommandExit(EXIT_FAILED);
     }
   });

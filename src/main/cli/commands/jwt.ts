@@ -7,6 +7,7 @@ import { describeRelative } from '../../../shared/relative-time';
 import type { ConsoleCore } from '../../app';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 
 const signerFlags = z.object({
@@ -67,15 +68,16 @@ function timeLine(name: string, time: TimeClaim | null, nowMs: number): string[]
     : [`${name.padEnd(7)} ${time.iso} (${describeRelative(time.seconds * 1000, nowMs)})`];
 }
 
+/** A decoded token for a terminal; its header and claims are whatever the sender wrote, so escaped. */
 export function formatDecoded(decoded: DecodedJwt, nowMs: number): string {
-  if (!decoded.ok) return `malformed: ${decoded.problem ?? 'cannot be decoded'}\n`;
+  if (!decoded.ok) return `malformed: ${terminalSafe(decoded.problem ?? 'cannot be decoded')}\n`;
   return [
-    `header  ${JSON.stringify(decoded.header)}`,
-    `claims  ${JSON.stringify(decoded.claims, null, 2).replace(/\n/g, '\n        ')}`,
+    `header  ${terminalSafeJson(JSON.stringify(decoded.header))}`,
+    `claims  ${terminalSafeJson(JSON.stringify(decoded.claims, null, 2)).replace(/\n/g, '\n        ')}`,
     ...timeLine('iat', decoded.times.iat, nowMs),
     ...timeLine('nbf', decoded.times.nbf, nowMs),
     ...timeLine('exp', decoded.times.exp, nowMs),
-    ...decoded.claimProblems.map((problem) => `problem ${problem}`),
+    ...decoded.claimProblems.map((problem) => `problem ${terminalSafe(problem)}`),
     '',
   ].join('\n');
 }
@@ -91,7 +93,9 @@ export function registerJwt(program: Command, context: CliContext): void {
       withConsole(context, async (core) => {
         const decoded = core.jwt.decode(token);
         context.io.stdout(
-          flags.json === true ? `${JSON.stringify(decoded, null, 2)}\n` : formatDecoded(decoded, Date.now()),
+          flags.json === true
+            ? `${terminalSafeJson(JSON.stringify(decoded, null, 2))}\n`
+            : formatDecoded(decoded, Date.now()),
         );
         if (!decoded.ok) throw new CommandExit(EXIT_FAILED);
       }),
@@ -120,7 +124,7 @@ export function registerJwt(program: Command, context: CliContext): void {
           against: await signerOf(core, context, flags),
           ...(flags.clockTolerance === undefined ? {} : { clockToleranceSeconds: flags.clockTolerance }),
         });
-        context.io.stdout(`${result.verdict}: ${result.reason}\n`);
+        context.io.stdout(`${result.verdict}: ${terminalSafe(result.reason)}\n`);
         if (result.verdict !== 'valid') throw new CommandExit(EXIT_FAILED);
       }),
     );
