@@ -232,7 +232,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     orders,
     emulator,
     replay: createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus }),
-    history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings }),
+    history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings, dataDir }),
     drafts: createDraftsService({ drafts: createDraftsRepository(db), settings, bus }),
     curl: createCurlForRecord({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,

@@ -104,7 +104,6 @@ describe('import', () => {
   );
 
   it.each([
-    ['an empty file', '', 'The file is empty.'],
     [
       'a line that is not JSON',
       '{"uid":"a","kind":"webhook","at":"2026-01-01T00:00:00Z"}\n{"uid": oops}\n',
@@ -137,7 +136,9 @@ describe('import', () => {
       }),
       'log.entries[1]: request.url',
     ],
-    ['JSON of another kind', '{"hello":"world"}\n', 'neither a history export'],
+    // One object on one line is an NDJSON file of one record (issue 15.6); on several lines it is not.
+    ['JSON of another kind', '{\n  "hello": "world"\n}\n', 'neither a history export'],
+    ['one line of JSON of another kind', '{"hello":"world"}\n', 'Record 1: uid'],
   ])('refuses %s, naming where, and writes nothing', async (_case, text, message) => {
     const fresh = await openTempConsole();
     cleanups.push(() => fresh.dispose());

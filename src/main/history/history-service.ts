@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import type { EventFilter } from '../../shared/event-filter';
 import type { NewEvent } from '../store/events-repository';
 import {
   exportedEventSchema,
   exportFileSchema,
   EXPORT_FORMAT,
+  IMPORT_MAX_BODY_BYTES,
   retentionSchema,
   type ExportedEvent,
   type ExportFormat,
   type Retention,
 } from '../../shared/history-file';
-import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../../shared/bounded-json';
+import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH, measureJsonText } from '../../shared/bounded-json';
 import { parseJsonText } from '../../shared/json-text';
 import type { ProfileService } from '../profiles/profile-service';
 import type { SqliteDatabase } from '../store/connection';
@@ -19,6 +19,7 @@ import type { EventsQuery } from '../store/events-query';
 import type { EventsRepository } from '../store/events-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { writeExportFile } from './export-file';
 import { exportedEvent, scrubSecrets } from './export-records';
 import { eventFromHar, harEntry, harEntrySchema, harFileSchema, harLog } from './har';
 
@@ -33,6 +34,9 @@ export interface HistoryServiceDependencies {
   recorder: EventRecorder;
   profiles: ProfileService;
   settings: SettingsRepository;
+  /** The console's own directory: exports never write into it. */
+  dataDir: string;
+  limits?: { maxBodyBytes?: number };
 }
 
 export interface ExportRequest {
@@ -44,8 +48,13 @@ export interface ExportRequest {
 export interface HistoryService {
   /** The export as text (the UI downloads it). */
   exportText(request: ExportRequest): { text: string; count: number };
-  /** The export streamed to a file (the CLI; any size). */
-  exportToFile(request: ExportRequest, path: string): Promise<{ count: number }>;
+  /** The export piece by piece (standard output); `count()` is final once `chunks` is read. */
+  exportChunks(request: ExportRequest): { chunks: Iterable<string>; count: () => number };
+  /**
+   * The export written to a file (the CLI; any size): never into the data directory, over an
+   * existing file only with `force`, through a temporary file renamed into place.
+   */
+  exportToFile(request: ExportRequest, target: { path: string; force: boolean }): Promise<{ count: number }>;
   /** Validates all of it first; writes all of it or nothing. */
   importText(text: string): { imported: number; skipped: number; format: ExportFormat };
   retention(): Retention;
@@ -103,9 +112,21 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     yield request.format === 'har' ? '\n]}}\n' : '\n]}\n';
   }
 
+  const maxBody = deps.limits?.maxBodyBytes ?? IMPORT_MAX_BODY_BYTES;
+  // In the file a body is text or base64 (4 characters for 3 bytes), plus its JSON escapes.
+  const maxStringChars = Math.ceil((maxBody * 4) / 3) + 16;
+
   const readEvents = (text: string): { format: ExportFormat; events: unknown[] } => {
-    const trimmed = text.trimStart();
-    if (trimmed === '') throw new ImportError('The file is empty.');
+    const trimmed = text.trim();
+    // An NDJSON export of no records is an empty file.
+    if (trimmed === '') return { format: 'ndjson', events: [] };
+    // Measured before anything is parsed: nothing larger than a record may be is read into memory.
+    const problem = measureJsonText(text, { maxDepth: JSON_MAX_DEPTH + 4, maxStringChars });
+    if (problem?.kind === 'string_too_long')
+      throw new ImportError(
+        `Line ${problem.line}: a value of ${formatBytes(problem.chars)} is larger than a record's body may be (at most ${formatBytes(maxBody)}).`,
+      );
+    if (problem !== null) throw new ImportError(`The file cannot be read: ${describeJsonProblem(problem)}.`);
     const whole = parseJsonText(text);
     if (whole.ok) {
       const har = harFileSchema.safeParse(whole.value);
@@ -122,7 +143,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       const file = exportFileSchema.safeParse(whole.value);
       if (file.success) return { format: 'json', events: file.data.events };
       if (Array.isArray(whole.value)) return { format: 'json', events: whole.value };
-      // One object alone is an NDJSON file of one line.
+      // One object alone is an NDJSON file of one line (an export of one record ends in a newline).
       if (!trimmed.includes('\n')) return { format: 'ndjson', events: [whole.value] };
       throw new ImportError(
         'The file is JSON, but neither a history export, a HAR file nor a list of records.',
@@ -174,14 +195,13 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       const text = [...chunks(request, counter)].join('');
       return { text, count: counter.count };
     },
-    async exportToFile(request, path) {
+    exportChunks(request) {
       const counter = { count: 0 };
-      const out = createWriteStream(path, { mode: 0o600 });
-      for (const chunk of chunks(request, counter))
-        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve));
-      await new Promise<void>((resolve, reject) =>
-        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
+      return { chunks: chunks(request, counter), count: () => counter.count };
+    },
+    async exportToFile(request, target) {
+      const counter = { count: 0 };
+      await writeExportFile({ ...target, dataDir: deps.dataDir }, chunks(request, counter));
       return { count: counter.count };
     },
     importText(text) {
@@ -196,6 +216,13 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
         assertReadable(event, where(index));
         const result = exportedEventSchema.safeParse(event);
         if (!result.success) throw new ImportError(`${where(index)}: ${describe(result.error)}`);
+        for (const field of ['request_body', 'response_body'] as const) {
+          const size = bodySize(result.data[field], result.data[`${field}_base64`]);
+          if (size > maxBody)
+            throw new ImportError(
+              `${where(index)}: ${field} is ${formatBytes(size)}; a record's body may be at most ${formatBytes(maxBody)}.`,
+            );
+        }
         return result.data;
       });
       const seen = new Set<string>();
@@ -247,6 +274,21 @@ function assertReadable(value: unknown, where: string): void {
       `${where}: cannot be read: ${describeJsonProblem({ kind: 'too_deep', depth: tooDeep.depth, limit: JSON_MAX_DEPTH })}.`,
     );
 }
+
+/** A body's size in bytes, without decoding it. */
+function bodySize(text: string | null, base64: string | null): number {
+  if (text !== null) return Buffer.byteLength(text, 'utf8');
+  if (base64 === null) return 0;
+  return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+}
+
+const MIB = 1024 * 1024;
+const formatBytes = (bytes: number) =>
+  bytes % MIB === 0
+    ? `${bytes / MIB} MiB`
+    : bytes >= MIB
+      ? `${(bytes / MIB).toFixed(1)} MiB`
+      : `${bytes} bytes`;
 
 function bodyBytes(text: string | null, base64: string | null): Uint8Array | null {
   if (text !== null) return new TextEncoder().encode(text);
