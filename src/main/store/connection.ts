@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { resolveNativeBinding } from './native-binding';
 
@@ -17,6 +18,9 @@ export interface OpenDatabaseOptions {
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
   const nativeBinding = options.appRoot === undefined ? undefined : resolveNativeBinding(options.appRoot);
+  // Created owner-only before SQLite opens it (SQLite would use 0644); its WAL and index
+  // files take the database file's mode.
+  if (options.readonly !== true) closeSync(openSync(file, 'a', 0o600));
   const db = new Database(file, {
     ...(nativeBinding === undefined ? {} : { nativeBinding }),
     ...(options.readonly === true ? { readonly: true } : {}),

@@ -11,6 +11,7 @@ import { createListenerSettingsStore } from '../../listener/listener-settings-st
 import { startWebhookServer } from '../../listener/webhook-server';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
+import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
 
@@ -70,10 +71,8 @@ export async function runListen(
   try {
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
-    const secret =
-      flags.notificationToken === '-'
-        ? (await io.readStdin()).trim()
-        : (flags.notificationToken ?? core.profiles.secretsOf(profile.id).notificationToken);
+    const given = await stdinValues(context)(flags.notificationToken, '--notification-token');
+    const secret = given ?? core.profiles.secretsOf(profile.id).notificationToken;
     const label =
       flags.notificationToken !== undefined
         ? 'the --notification-token given'
