@@ -261,6 +261,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     dispatcher: createDispatcher(handlers),
     async close() {
       for (const closer of closers.reverse()) await closer();
+      // Whatever is still in the group (or waiting for another process's lock) is written first.
+      groupCommitOf(db).flushNow();
       db.close();
       log.close();
     },

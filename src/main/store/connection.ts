@@ -1,6 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { resolveNativeBinding } from './native-binding';
+import { SYNC_BUSY_TIMEOUT_MS } from './write-lock';
 
 export type SqliteDatabase = Database.Database;
 
@@ -14,7 +15,8 @@ export interface OpenDatabaseOptions {
  * Opens the console's database with the settings every caller needs: WAL so the UI can read
  * while the listener writes, NORMAL sync (durable at each WAL checkpoint and safe against a
  * process crash, which is the failure we guard against), and a busy timeout so the CLI and a
- * running app can share the file.
+ * running app can share the file. Writes on the event loop's hot paths do not use that
+ * timeout (it sleeps the thread): they go through the group commit, which waits on a timer.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
   const nativeBinding = options.appRoot === undefined ? undefined : resolveNativeBinding(options.appRoot);
@@ -25,7 +27,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
     ...(nativeBinding === undefined ? {} : { nativeBinding }),
     ...(options.readonly === true ? { readonly: true } : {}),
   });
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
   if (options.readonly !== true) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

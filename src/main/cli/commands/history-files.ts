@@ -54,7 +54,7 @@ export async function runImport(file: string, context: CliContext): Promise<void
   }
   const result = await withConsole(context, async (core) => {
     try {
-      return core.history.importText(text);
+      return await core.history.importText(text);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       context.io.stderr(`${terminalSafe(file)}: nothing imported. ${terminalSafe(error.message)}\n`);

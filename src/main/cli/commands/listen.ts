@@ -87,8 +87,13 @@ export async function runListen(
       ...(flags.forwardTo === undefined ? {} : { forwardTo: flags.forwardTo }),
       ...(flags.respondStatus === undefined ? {} : { respondStatus: flags.respondStatus }),
     };
-    const writer = createIngestWriter(core.recorder, (message) =>
-      io.stderr(`error: ${terminalSafe(message)}\n`),
+    const writer = createIngestWriter(
+      core.recorder,
+      (message) => io.stderr(`error: ${terminalSafe(message)}\n`),
+      (count) =>
+        io.stderr(
+          `warning: ${count} webhook(s) answered 503 so far: the database stayed locked by another process.\n`,
+        ),
     );
     const port = flags.port ?? profile.fields.listenerPort;
     const server = await startWebhookServer({
@@ -100,8 +105,8 @@ export async function runListen(
       onWebhook: (summary) => io.stdout(`${formatWebhookLine(summary)}\n`),
       forward: (webhook, forwardTo) => {
         forwardWebhook(webhook, forwardTo)
-          .then((event) => {
-            const forwarded = core.recorder.record(event);
+          .then(async (event) => {
+            const forwarded = await core.recorder.inGroup(() => core.recorder.record(event));
             const outcome =
               forwarded.error === null
                 ? `${dash(forwarded.status)} in ${Math.round(forwarded.durationMs ?? 0)} ms`
