@@ -35,6 +35,10 @@ async function consoleWithRecords(): Promise<{ dataDir: string; outside: string 
   return { dataDir: data.dir, outside: outside.dir };
 }
 
+/** `export` of the data directory's records to `out`, with any further flags. */
+const exportTo = (dataDir: string, format: string, out: string, ...flags: string[]) =>
+  runCliCaptured(['--data-dir', dataDir, 'export', '--format', format, '--out', out, ...flags]);
+
 /** One line on standard error, no stack trace, exit 1. */
 function expectOneClearLine(run: { code: number; stderr: string }, pattern: RegExp): void {
   expect(run.code).toBe(1);
@@ -51,16 +55,7 @@ describe('export never harms the data directory or an existing file', () => {
       writeFileSync(join(dataDir, 'vault.key'), 'k'.repeat(32), { flag: 'a' });
       const before = existsSync(join(dataDir, name)) ? readFileSync(join(dataDir, name)) : null;
       for (const force of [[], ['--force']]) {
-        const run = await runCliCaptured([
-          '--data-dir',
-          dataDir,
-          'export',
-          '--format',
-          'json',
-          '--out',
-          join(dataDir, name),
-          ...force,
-        ]);
+        const run = await exportTo(dataDir, 'json', join(dataDir, name), ...force);
         expectOneClearLine(run, /data directory/);
       }
       const after = existsSync(join(dataDir, name)) ? readFileSync(join(dataDir, name)) : null;
@@ -74,16 +69,7 @@ describe('export never harms the data directory or an existing file', () => {
   it('refuses a path that leads into the data directory through a link', async () => {
     const { dataDir, outside } = await consoleWithRecords();
     symlinkSync(dataDir, join(outside, 'link'));
-    const run = await runCliCaptured([
-      '--data-dir',
-      dataDir,
-      'export',
-      '--format',
-      'ndjson',
-      '--out',
-      join(outside, 'link', 'console.sqlite'),
-      '--force',
-    ]);
+    const run = await exportTo(dataDir, 'ndjson', join(outside, 'link', 'console.sqlite'), '--force');
     expectOneClearLine(run, /data directory/);
     expect(
       (await runCliCaptured(['--data-dir', dataDir, 'history', '--json'])).stdout.includes('"uid"'),
@@ -94,19 +80,10 @@ describe('export never harms the data directory or an existing file', () => {
     const { dataDir, outside } = await consoleWithRecords();
     const out = join(outside, 'records.json');
     writeFileSync(out, 'precious');
-    const refused = await runCliCaptured(['--data-dir', dataDir, 'export', '--format', 'json', '--out', out]);
+    const refused = await exportTo(dataDir, 'json', out);
     expectOneClearLine(refused, /exists.*--force/);
     expect(readFileSync(out, 'utf8')).toBe('precious');
-    const forced = await runCliCaptured([
-      '--data-dir',
-      dataDir,
-      'export',
-      '--format',
-      'json',
-      '--out',
-      out,
-      '--force',
-    ]);
+    const forced = await exportTo(dataDir, 'json', out, '--force');
     expect(forced.code).toBe(0);
     expect((JSON.parse(readFileSync(out, 'utf8')) as { events: unknown[] }).events).toHaveLength(2);
     expect(statSync(out).mode & 0o777).toBe(0o600);
@@ -119,16 +96,7 @@ describe('export never harms the data directory or an existing file', () => {
     ['a full device', () => '/dev/full', /no space left/i],
   ])('reports %s as one clear line with exit 1', async (_case, target, pattern) => {
     const { dataDir, outside } = await consoleWithRecords();
-    const run = await runCliCaptured([
-      '--data-dir',
-      dataDir,
-      'export',
-      '--format',
-      'ndjson',
-      '--out',
-      target(outside),
-      '--force',
-    ]);
+    const run = await exportTo(dataDir, 'ndjson', target(outside), '--force');
     expectOneClearLine(run, pattern);
   });
 
@@ -139,7 +107,7 @@ describe('export never harms the data directory or an existing file', () => {
     mkdirSync(here);
     process.chdir(here);
     try {
-      const run = await runCliCaptured(['--data-dir', dataDir, 'export', '--format', 'ndjson', '--out', '-']);
+      const run = await exportTo(dataDir, 'ndjson', '-');
       expect(run.code).toBe(0);
       expect(run.stdout.trim().split('\n')).toHaveLength(2);
       expect(readdirSync(here)).toEqual([]);
