@@ -12,6 +12,7 @@ import {
   nestedObjects,
 } from '../fixtures/hostile-structures';
 import { openEmulator, validPayload } from './helpers/emulator-harness';
+import { startFakeService } from './helpers/fake-service';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
@@ -170,5 +171,36 @@ describe('stored input that no reader may choke on', () => {
       expect(answer.status, JSON.stringify(answer.json).slice(0, 300)).toBe(depth <= 64 ? 200 : 400);
       if (depth > 64) expect(JSON.stringify(answer.json)).toMatch(/levels deep/);
     }
+  });
+
+  it('a service answering 20,000 levels deep: send prints the answer, its record reads', async () => {
+    const service = await startFakeService((_request, res) => {
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(`{"message":"deep","errors":[],"data":${nestedArrays(20_000)}}`);
+    });
+    cleanups.push(() => service.close());
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const dataDir = ['--data-dir', temp.dir];
+    await runCliCaptured([
+      ...dataDir,
+      'profiles',
+      'set',
+      'Sandbox',
+      '--base-url',
+      service.url,
+      '--api-token',
+      'sk_deep_abcd',
+    ]);
+    const file = join(temp.dir, 'checkout.json');
+    writeFileSync(file, JSON.stringify(validPayload(null)));
+    const sent = await runCliCaptured([...dataDir, 'send', file, '--profile', 'Sandbox']);
+    expect(sent.stderr).not.toMatch(/call stack/);
+    expect(sent.code).toBe(1);
+    expect(sent.stdout).toContain('"message":"deep"');
+    const history = await runCliCaptured([...dataDir, 'history', '--json']);
+    expect(history.code).toBe(0);
+    const [record] = JSON.parse(history.stdout) as { id: number }[];
+    expect((await runCliCaptured([...dataDir, 'curl', String(record?.id)])).code).toBe(0);
   });
 });
