@@ -82,9 +82,14 @@ export function ListenerView() {
               <Table.Tr>
                 <Table.Th>Not stored</Table.Th>
                 <Table.Td data-testid="listener-not-stored">
-                  {status.notStored === 0
-                    ? 'none: every request that reached the port was stored'
-                    : `${status.notStored} answered 503 since the console started: the database stayed locked by another process too long`}
+                  {status.notStored === 0 ? (
+                    'none: every request that reached the port was stored'
+                  ) : (
+                    <Text span c="red" fw={600}>
+                      {status.notStored} {status.notStored === 1 ? 'request' : 'requests'} answered 503 since
+                      the console started: the database stayed locked by another process for more than 10 s
+                    </Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>
