@@ -128,12 +128,8 @@ export function topLevelStrings(text: string, names: readonly string[]): Record<
     return found;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return found;
-  for (const name of names) {
-    const field: unknown = Object.prototype.hasOwnProperty.call(value, name)
-      ? (value as Record<string, unknown>)[name]
-      : undefined;
-    if (typeof field === 'string') found[name] = field;
-  }
+  for (const [name, field] of Object.entries(value))
+    if (names.includes(name) && typeof field === 'string') found[name] = field;
   return found;
 }
 

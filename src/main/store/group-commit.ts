@@ -38,9 +38,10 @@ interface OpenGroup {
 }
 
 interface Waiting {
-  write: () => unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+  /** Runs the write in the group now open, settling its caller's promise. */
+  run: () => void;
+  /** Fails it without running it. */
+  fail: (error: unknown) => void;
 }
 
 export interface GroupCommitOptions {
@@ -123,7 +124,7 @@ export function createGroupCommit(db: SqliteDatabase, options: GroupCommitOption
     failedTries = 0;
     const batch = waiting;
     waiting = [];
-    for (const entry of batch) writeInGroup(entry.write).then(entry.resolve, entry.reject);
+    for (const entry of batch) entry.run();
   };
 
   const tryAgain = () => {
@@ -148,7 +149,7 @@ export function createGroupCommit(db: SqliteDatabase, options: GroupCommitOption
       waitStarted = null;
       failedTries = 0;
       stats.gaveUp += batch.length;
-      for (const entry of batch) entry.reject(new DatabaseBusyError(waited));
+      for (const entry of batch) entry.fail(new DatabaseBusyError(waited));
       return;
     }
     retry = setTimeout(tryAgain, lock.retryDelayMs(failedTries));
@@ -156,7 +157,7 @@ export function createGroupCommit(db: SqliteDatabase, options: GroupCommitOption
 
   const wait = <T>(write: () => T): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      waiting.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      waiting.push({ run: () => void writeInGroup(write).then(resolve, reject), fail: reject });
       waitStarted ??= performance.now();
       retry ??= setTimeout(tryAgain, lock.retryDelayMs(failedTries));
     });
