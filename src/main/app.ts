@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { validateCheckout } from '../shared/checkout';
 import type { AppInfo } from '../shared/contract';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
+import { LOGS_DIR_NAME, prepareDataDir } from './data-dir';
 import { createEventBus, type EventBus } from './event-bus';
 import { createHmacKeyCache, type HmacKeyCache } from './jwt/hmac-key-cache';
 import { createJwtToolkit, type JwtToolkit } from './jwt/jwt-toolkit';
@@ -147,8 +147,9 @@ export function keychainPreference(env: NodeJS.ProcessEnv = process.env): 'auto'
 /** The composition root. */
 export async function createConsole(options: ConsoleOptions): Promise<ConsoleCore> {
   const dataDir = resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const log = createLogger(join(dataDir, 'logs'), { stderr: options.logToStderr === true });
+  const loosePermissions = prepareDataDir(dataDir);
+  const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
+  for (const warning of loosePermissions) log.warn(warning);
 
   const db = openDatabase(
     join(dataDir, 'console.sqlite'),
@@ -272,7 +273,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     orders,
     emulator,
     replay: createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus }),
-    history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings }),
+    history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings, dataDir }),
     drafts,
     scenarios: createScenarioService({
       db,
@@ -310,6 +311,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     dispatcher: createDispatcher(handlers),
     async close() {
       for (const closer of closers.reverse()) await closer();
+      // Whatever is still in the group (or waiting for another process's lock) is written first.
+      groupCommitOf(db).flushNow();
       db.close();
       log.close();
     },

@@ -3,6 +3,7 @@ import { ConsoleError } from '../console-error';
 import { APP_VERSION } from '../version';
 import type { CliContext, CliIo } from './cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors';
+import { terminalSafe } from './terminal-text';
 import { registerCurl } from './commands/curl';
 import { registerEmulator } from './commands/emulator';
 import { registerHistory } from './commands/history';
@@ -77,7 +78,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       return EXIT_USAGE;
     }
     if (error instanceof UsageError) {
-      io.stderr(`error: ${error.message}\n`);
+      io.stderr(`error: ${terminalSafe(error.message)}\n`);
       return EXIT_USAGE;
     }
     // A bad field value, or a live call without --yes-live: the command line has to change.
@@ -85,10 +86,10 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       error instanceof ConsoleError &&
       (error.code === 'invalid_input' || error.code === 'live_confirmation_required')
     ) {
-      io.stderr(`error: ${error.message}\n`);
+      io.stderr(`error: ${terminalSafe(error.message)}\n`);
       return EXIT_USAGE;
     }
-    io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`error: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
     return EXIT_FAILED;
   }
 }

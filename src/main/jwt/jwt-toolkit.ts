@@ -40,7 +40,8 @@ export interface JwtToolkit {
 }
 
 export interface JwtToolkitDependencies {
-  profiles: ProfileService;
+  /** Null when only pasted secrets are used (the CLI with --secret opens no data directory). */
+  profiles: ProfileService | null;
   keys: HmacKeyCache;
   /** The listener's clock tolerance, so the inspector judges as the listener does. */
   clockToleranceSeconds: () => number;
@@ -63,6 +64,10 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         lifetimeMinutes: DEFAULT_SIGNED_TOKEN_MINUTES,
       };
     }
+    if (profiles === null)
+      throw new ConsoleError('invalid_input', 'signer: give a secret; no profiles are open here.', [
+        { path: 'signer', message: 'no profiles are open here' },
+      ]);
     const profile = source.source === 'active' ? profiles.active() : profiles.get(source.profileId);
     return {
       secret: profiles.secretsOf(profile.id).notificationToken,

@@ -60,7 +60,12 @@ function describeBindError(error: unknown, port: number): string {
  */
 export function createListenerService(deps: ListenerDependencies): ListenerService {
   const { profiles, bus, log, keys } = deps;
-  const writer = createIngestWriter(deps.recorder, (message) => log.error(message));
+  // A 503 (the database stayed locked) is counted and shown at once.
+  const writer = createIngestWriter(
+    deps.recorder,
+    (message) => log.error(message),
+    () => announce(),
+  );
   let server: RunningWebhookServer | null = null;
   let target: Target | null = null;
   let error: string | null = deps.background
@@ -102,6 +107,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       profileId: current?.profileId ?? null,
       profileName: current?.profileName ?? null,
       hasNotificationToken: current?.secret != null,
+      notStored: writer.notStored(),
     };
   };
   const announce = () => bus.publish('listener.status', status());
@@ -125,7 +131,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         writer,
         forward: (webhook, forwardTo) => {
           forwardWebhook(webhook, forwardTo)
-            .then((event) => deps.recorder.record(event))
+            .then((event) => deps.recorder.inGroup(() => deps.recorder.record(event)))
             .catch((failure: unknown) => log.error(`A forward could not be recorded: ${String(failure)}`));
         },
         logError: (message) => log.error(message),

@@ -80,6 +80,19 @@ export function ListenerView() {
                     : 'not set in the profile: every token is judged no_secret'}
                 </Table.Td>
               </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Not stored</Table.Th>
+                <Table.Td data-testid="listener-not-stored">
+                  {status.notStored === 0 ? (
+                    'none: every request that reached the port was stored'
+                  ) : (
+                    <Text span c="red" fw={600}>
+                      {status.notStored} {status.notStored === 1 ? 'request' : 'requests'} answered 503 since
+                      the console started: the database stayed locked by another process for more than 10 s
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
             </Table.Tbody>
           </Table>
           {status.error !== null && (
