@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS } from './checkout/limits';
+import { characterCount } from './checkout/text-length';
 
 /** The three kinds of environment a profile can point at. `live` is production: real money. */
 export const ENVIRONMENTS = ['local', 'sandbox', 'live'] as const;
@@ -85,7 +87,13 @@ export const profileFieldsSchema = z.object({
     .int('The listener port must be a whole number')
     .min(0, 'The listener port must be between 0 and 65535 (0 picks a free port)')
     .max(65535, 'The listener port must be between 0 and 65535 (0 picks a free port)'),
-  publicListenerUrl: httpUrl('public listener URL').nullable(),
+  // The service calls this URL: the spec's "webhook URL: at most 255 characters" applies to it.
+  publicListenerUrl: httpUrl('public listener URL')
+    .refine(
+      (value) => characterCount(value) <= LIMITS.webhookUrlMaxLength,
+      `The public listener URL is a webhook URL: at most ${LIMITS.webhookUrlMaxLength} characters`,
+    )
+    .nullable(),
   notificationField: z
     .string()
     .trim()
