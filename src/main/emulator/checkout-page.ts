@@ -91,7 +91,8 @@ export function renderCheckoutPage(order: EmulatorOrderRow, nonce: string, nowMs
     ? (['pay', 'decline', 'cancel'] as const)
         .map(
           (action) =>
-            `<form method="post" action="/checkout-page/${encodeURIComponent(order.orderId)}/${action}"><button type="submit" class="${action}" data-action="${action}">${escapeHtml(words[action])}</button></form>`,
+            // Each action carries the order's page token: only someone who has checkout_url can act.
+            `<form method="post" action="/checkout-page/${encodeURIComponent(order.orderId)}/${action}"><input type="hidden" name="token" value="${escapeHtml(order.pageToken)}"><button type="submit" class="${action}" data-action="${action}">${escapeHtml(words[action])}</button></form>`,
         )
         .join('')
     : `<p class="state" data-testid="order-state">${escapeHtml(words.state)}: <strong>${escapeHtml(order.state)}</strong></p>`;
