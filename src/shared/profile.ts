@@ -43,11 +43,16 @@ export const operationsSchema = z.object({
 });
 export type Operations = z.infer<typeof operationsSchema>;
 
-/** Defaults for what the spec does not show; see DESIGN.md "What the spec does not show". */
+/**
+ * Defaults for what the spec does not show: the paths of the service's official client
+ * (tamara-solution/php-sdk), so a profile works against what a merchant's backend already calls
+ * (docs/emulator-fidelity.md). Migration 008 moved profiles still on the console's first
+ * defaults (reading an order was GET /orders/{order_id}).
+ */
 export const DEFAULT_OPERATIONS: Operations = {
   authorise: { method: 'POST', path: '/orders/{order_id}/authorise' },
   capture: { method: 'POST', path: '/payments/capture' },
-  getOrder: { method: 'GET', path: '/orders/{order_id}' },
+  getOrder: { method: 'GET', path: '/merchants/orders/{order_id}' },
   cancel: { method: 'POST', path: '/orders/{order_id}/cancel' },
   refund: { method: 'POST', path: '/payments/simplified-refund/{order_id}' },
   updateReferenceId: { method: 'PUT', path: '/orders/{order_id}/reference-id' },

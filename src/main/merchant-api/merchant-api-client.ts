@@ -241,7 +241,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     prepareOperation({ profileId, operation, ...values }) {
       const profile = profileFor(profileId);
       const template = profile.fields.operations[operation];
-      const body = defaultOperationBody(operation, values);
+      const body = defaultOperationBody(operation, { ...values, shippedAt: new Date().toISOString() });
       const path = fillPathTemplate(template.path, { order_id: values.orderId });
       return prepareFollowUp(profile, deps.profiles.secretsOf(profile.id).apiToken, operation, {
         method: template.method,

@@ -5,6 +5,7 @@ import drafts from './004-drafts';
 import emulator from './005-emulator';
 import orders from './006-orders';
 import emulatorTransactions from './007-emulator-transactions';
+import profileOperationDefaults from './008-profile-operation-defaults';
 
 export interface Migration {
   readonly id: number;
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   { id: 5, name: '005-emulator', sql: emulator },
   { id: 6, name: '006-orders', sql: orders },
   { id: 7, name: '007-emulator-transactions', sql: emulatorTransactions },
+  { id: 8, name: '008-profile-operation-defaults', sql: profileOperationDefaults },
 ];
