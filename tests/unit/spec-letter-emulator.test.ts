@@ -207,10 +207,14 @@ describe('issue 15 point 9: customer actions carry the order’s token', () => {
 });
 
 describe('issue 16 point 2: every customer action ends somewhere real', () => {
-  const payWith = async (merchantUrl: string) => {
+  /** Creates an order with these merchant URLs (one URL: all three), pays on the page, and says where it went. */
+  const payWith = async (merchantUrl: string | Record<string, string>) => {
     const { orderId, checkoutUrl } = await create(
       validPayload(null, {
-        merchant_url: { success: merchantUrl, failure: merchantUrl, cancel: merchantUrl },
+        merchant_url:
+          typeof merchantUrl === 'string'
+            ? { success: merchantUrl, failure: merchantUrl, cancel: merchantUrl }
+            : merchantUrl,
       }),
     );
     const token = new URL(checkoutUrl).searchParams.get('token') ?? '';
@@ -249,24 +253,12 @@ describe('issue 16 point 2: every customer action ends somewhere real', () => {
   });
 
   it("the emulator's own merchant page is told the order, and names where the notification went", async () => {
-    const { orderId, checkoutUrl } = await create(
-      validPayload(null, {
-        merchant_url: {
-          notification: 'http://127.0.0.1:9/webhooks',
-          success: `${emulator.url}/_emulator/merchant/success?order=R-1`,
-          failure: `${emulator.url}/_emulator/merchant/failure`,
-          cancel: `${emulator.url}/_emulator/merchant/cancel`,
-        },
-      }),
-    );
-    const token = new URL(checkoutUrl).searchParams.get('token') ?? '';
-    const response = await fetch(`${emulator.url}/checkout-page/${orderId}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `token=${token}`,
+    const { orderId, location } = await payWith({
+      notification: 'http://127.0.0.1:9/webhooks',
+      success: `${emulator.url}/_emulator/merchant/success?order=R-1`,
+      failure: `${emulator.url}/_emulator/merchant/failure`,
+      cancel: `${emulator.url}/_emulator/merchant/cancel`,
     });
-    const location = response.headers.get('location') ?? '';
     expect(new URL(location).searchParams.get('order_id')).toBe(orderId);
     expect(new URL(location).searchParams.get('order')).toBe('R-1');
     emulator.core.emulator.setConsoleUrl('http://127.0.0.1:4400/');

@@ -1,4 +1,5 @@
 import type { EmulatorOrderRow } from '../store/emulator-repository';
+import { escapeHtml } from './escape-html';
 
 const WORDS = {
   en_US: {
@@ -36,14 +37,6 @@ const WORDS = {
     state: 'حالة هذا الطلب',
   },
 } as const;
-
-const escapeHtml = (value: unknown): string =>
-  String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

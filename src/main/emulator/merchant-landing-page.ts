@@ -1,5 +1,6 @@
 import { CUSTOMER_ACTION_OUTCOME, type CustomerAction } from '../../shared/orders/order-states';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
+import { escapeHtml } from './escape-html';
 
 /** Which merchant URL each landing page stands for, and the customer action behind it. */
 export const LANDING_OUTCOMES = { success: 'pay', failure: 'decline', cancel: 'cancel' } as const;
@@ -23,14 +24,6 @@ const DONE: Record<CustomerAction, string> = {
   cancel: 'Canceled',
   expire: 'Expired',
 };
-
-const escapeHtml = (value: unknown): string =>
-  String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** "Paid: order_approved sent to http://…" — what happened, in one line. */
 export function landingHeadline(outcome: LandingOutcome, order: EmulatorOrderRow | null): string {
