@@ -1,6 +1,7 @@
 import { CUSTOMER_ACTION_OUTCOME, type CustomerAction } from '../../shared/orders/order-states';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import { escapeHtml } from './escape-html';
+import { minorOf, textOf } from './operation-amounts';
 
 /** Which merchant URL each landing page stands for, and the customer action behind it. */
 export const LANDING_OUTCOMES = { success: 'pay', failure: 'decline', cancel: 'cancel' } as const;
@@ -50,7 +51,7 @@ export function renderLandingPage(page: LandingPage, nonce: string): string {
       : `<table aria-label="Order">
 <tr><th>Order id</th><td data-testid="landing-order-id">${escapeHtml(order.orderId)}</td></tr>
 <tr><th>Reference</th><td>${escapeHtml(order.referenceId ?? '')}</td></tr>
-<tr><th>Total</th><td>${escapeHtml(order.totalAmount)} ${escapeHtml(order.currency)}</td></tr>
+<tr><th>Total</th><td>${escapeHtml(textOf(minorOf(order.totalAmount, order.currency), order.currency))} ${escapeHtml(order.currency)}</td></tr>
 <tr><th>State now</th><td data-testid="landing-state">${escapeHtml(order.state)}</td></tr>
 </table>`;
   const unreachable =
@@ -68,6 +69,7 @@ export function renderLandingPage(page: LandingPage, nonce: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <title>${escapeHtml(DONE[LANDING_OUTCOMES[page.outcome]])} · local merchant page</title>
 <style nonce="${nonce}">
 body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;padding:32px;color:#1b1f24}
@@ -76,6 +78,7 @@ h1{margin:0 0 4px;font-size:22px;overflow-wrap:anywhere}.sub{color:#667;margin:0
 table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16px 4px 0;color:#556;font-weight:500}td{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 .note{background:#fff4e6;border-radius:8px;padding:8px 12px;font-size:14px;overflow-wrap:anywhere}
 a{color:#1971c2}
+@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}main{background:#25262b;box-shadow:none}.sub,th{color:#adb5bd}.note{background:#3b2f1e}a{color:#74c0fc}}
 </style>
 </head>
 <body>

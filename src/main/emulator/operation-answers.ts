@@ -1,4 +1,5 @@
 import type { EmulatorOrderRow } from '../store/emulator-repository';
+import { minorOf, textOf } from './operation-amounts';
 import type { Move } from './order-machine';
 
 /**
@@ -34,7 +35,10 @@ export function authoriseAnswer({ order }: Move): Json {
     payment_type: paymentTypeOf(order),
     // The emulator never captures on its own: a capture is always the merchant's call.
     auto_captured: false,
-    authorized_amount: money(order.totalAmount, order.currency),
+    authorized_amount: money(
+      textOf(minorOf(order.totalAmount, order.currency), order.currency),
+      order.currency,
+    ),
     capture_id: null,
   };
 }

@@ -173,7 +173,7 @@ export function orderRecord(
     shipping_address: shippingOf(payload),
     payment_type: text(payload['payment_type']),
     instalments: typeof payload['instalments'] === 'number' ? payload['instalments'] : null,
-    total_amount: { amount: order.totalAmount, currency },
+    total_amount: moneyOf({ amount: order.totalAmount }, currency),
     captured_amount: { amount: order.capturedAmount, currency },
     refunded_amount: { amount: order.refundedAmount, currency },
     canceled_amount: { amount: textOf(canceled, currency), currency },

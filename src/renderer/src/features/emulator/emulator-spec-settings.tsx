@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, MultiSelect, SegmentedControl, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
@@ -19,7 +19,14 @@ const isPair = (value: string): value is CountryCurrencyPair =>
  * whether expires_in_minutes is honoured, the country/currency pairs, and the address
  * customers reach it at. Each default is the spec's letter (docs/emulator-fidelity.md).
  */
-export function EmulatorSpecSettings({ settings }: { settings: EmulatorSettings }) {
+export function EmulatorSpecSettings({
+  settings,
+  ownUrl,
+}: {
+  settings: EmulatorSettings;
+  /** Where it runs now, shown as what an empty public URL means. */
+  ownUrl: string | null;
+}) {
   const [draft, setDraft] = useState(settings);
   const [publicUrl, setPublicUrl] = useState(settings.publicUrl ?? '');
   const save = () =>
@@ -39,10 +46,11 @@ export function EmulatorSpecSettings({ settings }: { settings: EmulatorSettings 
   return (
     <Stack gap="sm" data-testid="emulator-spec-settings">
       <Group gap="lg" align="flex-end">
-        <Stack gap={4}>
-          <Text size="xs" fw={500}>
-            Merchant&apos;s checkout form
-          </Text>
+        <Input.Wrapper
+          size="xs"
+          label="Merchant's checkout form"
+          description="How checkout requests are judged"
+        >
           <SegmentedControl
             size="xs"
             aria-label="Merchant's checkout form"
@@ -55,7 +63,7 @@ export function EmulatorSpecSettings({ settings }: { settings: EmulatorSettings 
               setDraft({ ...draft, checkoutForm: value === 'education' ? 'education' : 'general' })
             }
           />
-        </Stack>
+        </Input.Wrapper>
         <Switch
           size="sm"
           label="Single checkout (education form)"
@@ -82,8 +90,8 @@ export function EmulatorSpecSettings({ settings }: { settings: EmulatorSettings 
       <TextInput
         size="xs"
         label="Public URL"
-        description="Where customers reach the emulator (checkout_url, redirects). Empty: its own address."
-        placeholder="http://127.0.0.1:4010"
+        description={`Where customers reach the emulator (checkout_url, redirects). Empty: its own address${ownUrl === null ? '' : `, ${ownUrl}`}.`}
+        placeholder={ownUrl ?? 'its own address'}
         value={publicUrl}
         onChange={(event) => setPublicUrl(event.currentTarget.value)}
         w={420}

@@ -49,7 +49,7 @@ export function EmulatorView() {
         <Accordion.Item value="spec">
           <Accordion.Control>Settings: where the spec is open</Accordion.Control>
           <Accordion.Panel>
-            <EmulatorSpecSettings key={JSON.stringify(settings)} settings={settings} />
+            <EmulatorSpecSettings key={JSON.stringify(settings)} settings={settings} ownUrl={status.url} />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
