@@ -6,6 +6,8 @@ import emulator from './005-emulator';
 import orders from './006-orders';
 import scenarioRuns from './007-scenario-runs';
 import outboxLease from './008-outbox-lease';
+import emulatorTransactions from './009-emulator-transactions';
+import profileOperationDefaults from './010-profile-operation-defaults';
 
 export interface Migration {
   readonly id: number;
@@ -26,4 +28,6 @@ export const migrations: readonly Migration[] = [
   { id: 6, name: '006-orders', sql: orders },
   { id: 7, name: '007-scenario-runs', sql: scenarioRuns },
   { id: 8, name: '008-outbox-lease', sql: outboxLease },
+  { id: 9, name: '009-emulator-transactions', sql: emulatorTransactions },
+  { id: 10, name: '010-profile-operation-defaults', sql: profileOperationDefaults },
 ];
