@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// `npm run screenshots`: regenerates the README's pictures from the real UI.
+// `npm run screenshots`: regenerates the manual's pictures (docs/images) from the real UI.
 export default defineConfig({
   testDir: 'tests/screenshots',
   workers: 1,
