@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/screenshots',
   workers: 1,
+  // A picture generator, not a test suite: one flow (the README's quick start) feeds every view's
+  // picture, and it has to finish on a busy shared machine too.
+  timeout: 180_000,
   use: {
     browserName: 'chromium',
     viewport: { width: 1400, height: 860 },
