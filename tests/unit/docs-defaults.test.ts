@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS } from '../../src/shared/merchant-api';
 import { HISTORY_DEFAULT_LIMIT } from '../../src/main/cli/commands/history';
 import { DEFAULT_SERVE_PORT } from '../../src/main/cli/commands/serve';
-import { formOf, newOrderFrom } from '../../src/main/emulator/create-checkout';
+import { newOrderFrom } from '../../src/main/emulator/create-checkout';
 import { TOKEN_LIFETIME_SECONDS } from '../../src/main/emulator/notification-token';
 import { ALLOWED_ALGORITHM, DEFAULT_CLOCK_TOLERANCE_SECONDS } from '../../src/main/jwt/check-token';
 import { FORWARD_TIMEOUT_MS } from '../../src/main/listener/forward-webhook';
 import { responseBody } from '../../src/main/listener/plan-response';
-import { BODY_IDLE_TIMEOUT_MS } from '../../src/main/listener/webhook-server';
+import { LISTENER_BODY_IDLE_TIMEOUT_MS } from '../../src/main/listener/listener-limits';
 import { MAX_RESPONSE_BYTES } from '../../src/main/merchant-api/http-exchange';
 import { generateSample, validateCheckout, type Finding } from '../../src/shared/checkout';
 import {
@@ -96,7 +96,7 @@ const DEFAULTS: Record<string, string> = {
   'Delay before answering': `${listener.responseDelayMs} ms`,
   'Request-size limit': `${size(listener.bodyLimitBytes)} (larger bodies get 413)`,
   'What is kept of an oversized body': `the first ${size(TOO_LARGE_KEPT_BYTES)}`,
-  'A body that stops arriving': `answered 408 after ${seconds(BODY_IDLE_TIMEOUT_MS)}`,
+  'A body that stops arriving': `answered 408 after ${seconds(LISTENER_BODY_IDLE_TIMEOUT_MS)}`,
   Forwarding: listener.forwardTo ?? 'none',
   'Time a forward waits for your endpoint': seconds(FORWARD_TIMEOUT_MS),
   // Notification tokens
@@ -112,7 +112,7 @@ const DEFAULTS: Record<string, string> = {
   'Hold-back of an out-of-order notification': seconds(emulator.outOfOrderMs),
   'Issuer of the tokens the emulator signs': code(emulator.issuer),
   'Lifetime of the tokens the emulator signs': `${TOKEN_LIFETIME_SECONDS / 60} minutes (\`exp\` = \`iat\` + ${TOKEN_LIFETIME_SECONDS / 60} minutes)`,
-  'Form a checkout request is checked against': 'education with `risk_assessment.education`',
+  'Form a checkout request is checked against': `${code(emulator.checkoutForm)}, or the request's ${code('X-Emulator-Checkout-Form')}`,
   'Checkout page language without `locale`': code('ar_SA'),
   'Largest request body': `${size(MIB)}; a larger body is refused`,
   // Orders and their states
@@ -183,20 +183,23 @@ describe('the defaults that are behaviour rather than a constant', () => {
     expect([...errorsAt(findings, 'payment_type'), ...errorsAt(findings, 'instalments')]).toEqual([]);
   });
 
-  it('the emulator picks the form by risk_assessment.education and gives ar_SA without a locale', () => {
-    const general = generateSample('general', { seed: 2 });
-    const education = generateSample('education', { seed: 2 });
-    expect(formOf(general)).toBe('general');
-    expect(formOf(education)).toBe('education');
-    const { locale: _locale, expires_in_minutes: _expiry, ...bare } = general;
-    const order = newOrderFrom(bare, {
-      pageBaseUrl: 'http://127.0.0.1:1',
+  it('the emulator checks the form its settings name and gives ar_SA without a locale', () => {
+    const { locale: _locale, expires_in_minutes: _expiry, ...bare } = generateSample('general', { seed: 2 });
+    const rules = {
+      form: emulator.checkoutForm,
+      singleCheckout: emulator.singleCheckout,
+      pairs: emulator.countryCurrencyPairs,
+      honourExpiresInMinutes: emulator.honourExpiresInMinutes,
+    };
+    const { order } = newOrderFrom(bare, {
+      rules,
       notificationField: DEFAULT_NOTIFICATION_FIELD,
       legacyApproved: false,
       nowMs: 0,
     });
     expect(order.locale).toBe('ar_SA');
     expect(order.expiresAtMs).toBe(LIMITS.defaultExpiryMinutes * 60_000);
+    expect(rules.form).toBe('general');
   });
 
   it('a numeric string counts its decimals by value', () => {
