@@ -17,23 +17,21 @@ test('the README quick start: Sample, Send to Local, Pay, Open the order, Author
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
   await page.getByRole('button', { name: 'Send to Local' }).click();
 
-  // 3. On the Response tab, press Open checkout page, then Pay.
+  // 3. On the Response tab, press Open checkout page (and confirm where it goes), then Pay: the
+  // local merchant page says what happened.
   await expect(page.getByTestId('created-status')).toHaveText('new');
+  await page.getByRole('button', { name: 'Open checkout page' }).click();
   const [checkoutPage] = await Promise.all([
     page.context().waitForEvent('page'),
-    page.getByRole('link', { name: 'Open checkout page' }).click(),
+    page
+      .getByRole('dialog', { name: /^Open 127\.0\.0\.1/ })
+      .getByRole('button', { name: 'Open in the browser' })
+      .click(),
   ]);
-  // The page then sends the browser to the sample shop, which does not exist: its answer is
-  // checked here instead of followed, so nothing leaves the machine.
-  let redirectedTo: string | null = null;
-  await checkoutPage.route(/\/checkout-page\/[^/]+\/pay$/, async (route) => {
-    const answer = await route.fetch({ maxRedirects: 0 });
-    redirectedTo = answer.headers()['location'] ?? null;
-    await route.fulfill({ contentType: 'text/html', body: '<title>Paid</title>' });
-  });
   await checkoutPage.getByRole('button', { name: /^(Pay|ادفع)$/ }).click();
-  await expect(checkoutPage).toHaveTitle('Paid');
-  expect(redirectedTo).toMatch(/^https:\/\/shop\.example\.com\//);
+  await expect(checkoutPage.getByTestId('landing-headline')).toHaveText(
+    /^Paid: order_approved sent to http:\/\/127\.0\.0\.1:\d+/,
+  );
   await checkoutPage.close();
 
   // 4. Back in the console, press Open the order: it is approved, by the listener's webhook.
