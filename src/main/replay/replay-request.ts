@@ -3,16 +3,7 @@ import type { ReplayTokenMode } from '../../shared/replay';
 import type { TokenPreset } from '../../shared/jwt/token-presets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import type { EventRow } from '../store/events-repository';
-
-/** Headers that describe one hop and are set again by the next request. */
-const HOP_HEADERS = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'expect',
-]);
+import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
 
 export interface OutgoingReplay {
   url: URL;
@@ -110,7 +101,7 @@ export function replayRequest(
   url.searchParams.delete('serviceToken');
   if (token !== null) url.searchParams.set('serviceToken', token);
   const headers = storedHeaders(row).filter(
-    ([name]) => !HOP_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization',
+    ([name]) => !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization',
   );
   if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
   const body =
