@@ -1,21 +1,12 @@
 import { z } from 'zod';
+import { httpUrlSchema } from './http-url';
 
 export const KIB = 1024;
 export const MIB = 1024 * KIB;
 /** How much of an oversized body is kept. */
 export const TOO_LARGE_KEPT_BYTES = 64 * KIB;
 
-const forwardUrl = z
-  .string()
-  .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'The forward-to URL must be an http:// or https:// URL');
+const forwardUrl = httpUrlSchema('forward-to URL');
 
 /**
  * How the listener answers and judges. The spec does not show the response a merchant must

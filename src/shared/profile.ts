@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './checkout/limits';
 import { characterCount } from './checkout/text-length';
+import { httpUrlSchema } from './http-url';
 
 /** The three kinds of environment a profile can point at. `live` is production: real money. */
 export const ENVIRONMENTS = ['local', 'sandbox', 'live'] as const;
@@ -62,19 +63,7 @@ export const DEFAULT_NOTIFICATION_FIELD = 'merchant_url.notification';
 export const DEFAULT_SIGNED_TOKEN_MINUTES = 15;
 export const DEFAULT_LISTENER_PORT = 4455;
 
-const httpUrl = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter the ${what}`)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'http:' || url.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, `The ${what} must be an http:// or https:// URL`);
+const httpUrl = (what: string) => httpUrlSchema(what, { required: true });
 
 export const profileNameSchema = z
   .string()

@@ -110,35 +110,17 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const faults = order.faults ?? settings.faults;
     const body = JSON.stringify(notificationBody(order, eventType, data));
     const at = now();
+    const entry = { orderId: order.orderId, eventType, url: order.notificationUrl, body, faults };
+    const add = (status: 'dropped' | 'pending', nextAttemptAtMs: number | null) =>
+      deps.outbox.add({ ...entry, maxAttempts: settings.attempts, nextAttemptAtMs, status, nowMs: at });
     if (faults.drop) {
-      deps.outbox.add({
-        orderId: order.orderId,
-        eventType,
-        url: order.notificationUrl,
-        body,
-        faults,
-        maxAttempts: settings.attempts,
-        nextAttemptAtMs: null,
-        status: 'dropped',
-        nowMs: at,
-      });
+      add('dropped', null);
       recordDropped(order, eventType, order.notificationUrl, body, faults);
       deps.onChange?.();
       return;
     }
     const first = at + faults.delayMs + (faults.outOfOrder ? settings.outOfOrderMs : 0);
-    for (let copy = 0; copy < (faults.duplicate ? 2 : 1); copy++)
-      deps.outbox.add({
-        orderId: order.orderId,
-        eventType,
-        url: order.notificationUrl,
-        body,
-        faults,
-        maxAttempts: settings.attempts,
-        nextAttemptAtMs: first,
-        status: 'pending',
-        nowMs: at,
-      });
+    for (let copy = 0; copy < (faults.duplicate ? 2 : 1); copy++) add('pending', first);
     deps.onChange?.();
     if (first <= at) void runDue();
     else schedule();

@@ -41,21 +41,6 @@ export function harEntry(event: ExportedEvent): Record<string, unknown> {
   const responseBody = event.response_body ?? event.response_body_base64;
   const url =
     event.url ?? `http://unknown${event.path ?? '/'}${event.query === null ? '' : `?${event.query}`}`;
-  const {
-    uid,
-    kind,
-    profile,
-    order_id,
-    order_reference_id,
-    event_type,
-    token_verdict,
-    body_verdict,
-    error,
-    related_uid,
-    details,
-    remote_address,
-    request_truncated,
-  } = event;
   return {
     startedDateTime: event.at,
     time: event.duration_ms ?? 0,
@@ -97,19 +82,19 @@ export function harEntry(event: ExportedEvent): Record<string, unknown> {
     cache: {},
     timings: { send: 0, wait: event.duration_ms ?? 0, receive: 0 },
     _checkoutConsole: {
-      uid,
-      kind,
-      profile,
-      order_id,
-      order_reference_id,
-      event_type,
-      token_verdict,
-      body_verdict,
-      error,
-      related_uid,
-      details,
-      remote_address,
-      request_truncated,
+      uid: event.uid,
+      kind: event.kind,
+      profile: event.profile,
+      order_id: event.order_id,
+      order_reference_id: event.order_reference_id,
+      event_type: event.event_type,
+      token_verdict: event.token_verdict,
+      body_verdict: event.body_verdict,
+      error: event.error,
+      related_uid: event.related_uid,
+      details: event.details,
+      remote_address: event.remote_address,
+      request_truncated: event.request_truncated,
     },
   };
 }

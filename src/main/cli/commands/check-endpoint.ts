@@ -14,16 +14,11 @@ import {
   formatEndpointCase,
   formatEndpointSummary,
 } from '../../scenarios/reporters/endpoint-report';
+import { isHttpUrl } from '../../../shared/http-url';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
 
-const httpUrl = z.string().refine((value) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}, 'must be an http:// or https:// URL');
+const httpUrl = z.string().refine(isHttpUrl, 'must be an http:// or https:// URL');
 
 const flagsSchema = z.object({
   notificationToken: z
