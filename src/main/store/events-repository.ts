@@ -12,6 +12,7 @@ import {
   type TimelineSummary,
   type TokenVerdict,
 } from '../../shared/events';
+import { defaultProvenance, provenanceSchema, type Provenance } from '../../shared/provenance';
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './connection';
 
@@ -44,6 +45,8 @@ export interface NewEvent {
   relatedId?: number | null;
   imported?: boolean;
   details?: Record<string, unknown>;
+  /** Whose doing it was; by default from the kind (forward, replay) and `imported`, else the service's. */
+  provenance?: Provenance;
 }
 
 /**
@@ -99,10 +102,13 @@ export interface EventRow {
   related_id: number | null;
   imported: number;
   details: string;
+  provenance: string;
+  body_findings: number | null;
 }
 
 const SUMMARY_COLUMNS = `id, uid, kind, at_ms, profile_id, profile_name, method, url, path, status, duration_ms,
-  order_id, order_reference_id, event_type, token_verdict, body_verdict, error, related_id, imported`;
+  order_id, order_reference_id, event_type, token_verdict, body_verdict, error, related_id, imported, provenance,
+  body_findings`;
 export const EVENT_SUMMARY_COLUMNS = SUMMARY_COLUMNS;
 
 type SummaryRow = Pick<
@@ -126,6 +132,8 @@ type SummaryRow = Pick<
   | 'error'
   | 'related_id'
   | 'imported'
+  | 'provenance'
+  | 'body_findings'
 >;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -177,7 +185,17 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     error: row.error,
     relatedId: row.related_id,
     imported: row.imported === 1,
+    provenance: provenanceSchema.parse(row.provenance),
+    bodyFindings: row.body_findings,
   };
+}
+
+/** The number of findings of a notification body's judgement stored in `details.body`, else null. */
+export function bodyFindingsOf(details: Record<string, unknown> | undefined): number | null {
+  const body = details?.['body'];
+  if (typeof body !== 'object' || body === null) return null;
+  const findings = (body as { findings?: unknown }).findings;
+  return Array.isArray(findings) ? findings.length : null;
 }
 
 /** A summary with an update applied, as re-reading the row would give it. */
@@ -191,6 +209,7 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
   if (update.tokenVerdict !== undefined) next.tokenVerdict = update.tokenVerdict;
   if (update.bodyVerdict !== undefined) next.bodyVerdict = update.bodyVerdict;
   if (update.error !== undefined) next.error = update.error;
+  if (update.details !== undefined) next.bodyFindings = bodyFindingsOf(update.details);
   return next;
 }
 
@@ -244,6 +263,8 @@ function toParams(event: NewEvent) {
     related_id: event.relatedId ?? null,
     imported: event.imported === true ? 1 : 0,
     details: JSON.stringify(event.details ?? {}),
+    provenance: event.provenance ?? defaultProvenance(event.kind, event.imported === true),
+    body_findings: bodyFindingsOf(event.details),
   };
 }
 
@@ -256,11 +277,11 @@ export function createEventsRepository(db: SqliteDatabase) {
       db.prepare(`INSERT INTO events (id, uid, kind, at_ms, profile_id, profile_name, method, url, path, query,
       remote_address, request_headers, request_body, request_size, request_truncated, status, response_headers,
       response_body, duration_ms, order_id, order_reference_id, event_type, token_verdict, body_verdict, error,
-      related_id, imported, details)
+      related_id, imported, details, provenance, body_findings)
       VALUES (@id, @uid, @kind, @at_ms, @profile_id, @profile_name, @method, @url, @path, @query, @remote_address,
       @request_headers, @request_body, @request_size, @request_truncated, @status, @response_headers,
       @response_body, @duration_ms, @order_id, @order_reference_id, @event_type, @token_verdict, @body_verdict,
-      @error, @related_id, @imported, @details)`),
+      @error, @related_id, @imported, @details, @provenance, @body_findings)`),
     byId: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
     summaryById: db.prepare<[number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM events WHERE id = ?`),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
@@ -335,7 +356,10 @@ export function createEventsRepository(db: SqliteDatabase) {
       if (update.tokenVerdict !== undefined) set('token_verdict', update.tokenVerdict);
       if (update.bodyVerdict !== undefined) set('body_verdict', update.bodyVerdict);
       if (update.error !== undefined) set('error', update.error);
-      if (update.details !== undefined) set('details', JSON.stringify(update.details));
+      if (update.details !== undefined) {
+        set('details', JSON.stringify(update.details));
+        set('body_findings', bodyFindingsOf(update.details));
+      }
       if (assignments.length === 0) return;
       updateStatement(assignments).run(params);
     },

@@ -4,6 +4,7 @@ import eventsSearch from './003-events-search';
 import drafts from './004-drafts';
 import emulator from './005-emulator';
 import orders from './006-orders';
+import provenance from './007-provenance';
 
 export interface Migration {
   readonly id: number;
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   { id: 4, name: '004-drafts', sql: drafts },
   { id: 5, name: '005-emulator', sql: emulator },
   { id: 6, name: '006-orders', sql: orders },
+  { id: 7, name: '007-provenance', sql: provenance },
 ];

@@ -2,7 +2,15 @@ import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TimelineSummary } from '../../../../shared/events';
 import type { LifecycleEntry } from '../../../../shared/orders/order-lifecycle';
-import { EFFECT_COLOR, EFFECT_LABEL, formatShortTime, formatTime, WHOLE_BADGE } from './order-format';
+import { PROVENANCE_WORDS } from '../../../../shared/provenance';
+import {
+  EFFECT_COLOR,
+  EFFECT_LABEL,
+  formatShortTime,
+  formatTime,
+  PROVENANCE_LABEL,
+  WHOLE_BADGE,
+} from './order-format';
 import { StateBadge } from './state-badge';
 
 function Verdicts({ record }: { record: TimelineSummary | undefined }) {
@@ -60,13 +68,40 @@ export function OrderEntriesTable({
           {entries.map((entry) => {
             const record = byId.get(entry.recordId);
             return (
-              <Table.Tr key={entry.recordId} data-testid="order-record" data-effect={entry.effect}>
+              <Table.Tr
+                key={entry.recordId}
+                data-testid="order-record"
+                data-effect={entry.effect}
+                data-provenance={entry.provenance}
+              >
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor href={`#/timeline?id=${entry.recordId}`} size="xs" title={formatTime(entry.at)}>
                     {formatShortTime(entry.at)}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{entry.kind}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="xs">{entry.kind}</Text>
+                    {PROVENANCE_LABEL[entry.provenance] !== null && (
+                      <Tooltip label={`The console's doing: ${PROVENANCE_WORDS[entry.provenance]}`}>
+                        <Badge
+                          styles={WHOLE_BADGE}
+                          size="xs"
+                          color="orange"
+                          variant="outline"
+                          data-testid="record-provenance"
+                        >
+                          {PROVENANCE_LABEL[entry.provenance]}
+                        </Badge>
+                      </Tooltip>
+                    )}
+                  </Group>
+                  {entry.linkedRecordId !== null && (
+                    <Anchor href={`#/timeline?id=${entry.linkedRecordId}`} size="xs">
+                      arrived as #{entry.linkedRecordId}
+                    </Anchor>
+                  )}
+                </Table.Td>
                 <Table.Td miw={240}>
                   <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {entry.what}
@@ -85,7 +120,7 @@ export function OrderEntriesTable({
                       {EFFECT_LABEL[entry.effect]}
                     </Badge>
                     {entry.unverified && (
-                      <Tooltip label="Its notification token was not judged valid; counted anyway">
+                      <Tooltip label="Its notification token was not judged valid, so it is not counted">
                         <IconAlertTriangle
                           size={14}
                           color="var(--mantine-color-orange-6)"
