@@ -184,6 +184,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     keys,
     settings: listenerSettings,
     background,
+    replayByUid: (uid) => events.replayByUid(uid),
   });
   closers.push(() => listener.close());
   const merchantApi = createMerchantApiClient({

@@ -8,6 +8,7 @@ import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
 import { planResponse, responseBody } from './plan-response';
 import { readBody } from './read-body';
+import { linkReplay, type KnownReplay } from './replay-link';
 
 /** A webhook exactly as received, for forwarding it on. */
 export interface ReceivedWebhook {
@@ -31,6 +32,8 @@ export interface WebhookHandlerContext {
   /** Resolves with the parser's complaint if the connection's HTTP breaks mid-request. */
   whenBroken: (req: IncomingMessage) => Promise<string>;
   forward: (webhook: ReceivedWebhook, target: string) => void;
+  /** Looks a replay record up by the marker a replay carries (replay-link.ts). */
+  replayByUid?: (uid: string) => KnownReplay | undefined;
   onWebhook?: (summary: TimelineSummary) => void;
   logError: (message: string) => void;
 }
@@ -88,6 +91,8 @@ export async function handleWebhook(
     requestTruncated: body.outcome === 'too_large',
     status: plan.status,
     error: plan.error,
+    // A replay's marker makes this the console's doing, linked to that replay when it is ours.
+    ...linkReplay(headers, context.replayByUid),
   };
   try {
     const verification = await context.verification();
@@ -102,6 +107,7 @@ export async function handleWebhook(
     event.orderReferenceId = judged.body.orderReferenceId;
     event.eventType = judged.body.eventType;
     event.details = {
+      ...event.details,
       ...judged.details,
       ...(plan.status === null ? {} : { response: { status: plan.status, delayMs: plan.delayMs } }),
     };

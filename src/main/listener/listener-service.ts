@@ -6,6 +6,7 @@ import type { ProfileService } from '../profiles/profile-service';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { forwardWebhook } from './forward-webhook';
 import { createIngestWriter } from './ingest-writer';
+import type { KnownReplay } from './replay-link';
 import type { VerificationKey } from './judge-webhook';
 import type { ListenerSettingsStore } from './listener-settings-store';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
@@ -29,6 +30,8 @@ export interface ListenerDependencies {
   /** Whether this process runs long-lived services; when false the listener never binds. */
   background: boolean;
   idleTimeoutMs?: number;
+  /** Looks a replay up by its marker, so the listener links a replay's arrival to it. */
+  replayByUid?: (uid: string) => KnownReplay | undefined;
 }
 
 interface Target {
@@ -119,6 +122,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         verification: () => verification,
         profile: () => ({ id: target?.profileId ?? null, name: target?.profileName ?? null }),
         writer,
+        ...(deps.replayByUid === undefined ? {} : { replayByUid: deps.replayByUid }),
         forward: (webhook, forwardTo) => {
           forwardWebhook(webhook, forwardTo)
             .then((event) => deps.recorder.record(event))

@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import type { ReplayTokenMode } from '../../shared/replay';
 import type { TokenPreset } from '../../shared/jwt/token-presets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
+import { REPLAY_MARKER_HEADER } from '../../shared/provenance';
 import type { EventRow } from '../store/events-repository';
 
 /** Headers that describe one hop and are set again by the next request. */
@@ -12,6 +13,8 @@ const HOP_HEADERS = new Set([
   'keep-alive',
   'transfer-encoding',
   'expect',
+  // A stored replay's marker names that replay, never this one (each send adds its own).
+  REPLAY_MARKER_HEADER.toLowerCase(),
 ]);
 
 export interface OutgoingReplay {

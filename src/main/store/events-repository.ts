@@ -286,6 +286,11 @@ export function createEventsRepository(db: SqliteDatabase) {
     summaryById: db.prepare<[number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM events WHERE id = ?`),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
     lastId: db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'),
+    replayByUid: db.prepare<[string], { id: number; provenance: string; linked: number }>(
+      `SELECT replay.id, replay.provenance, EXISTS (SELECT 1 FROM events AS arrival
+        WHERE arrival.related_id = replay.id AND arrival.kind = 'webhook') AS linked
+       FROM events AS replay WHERE replay.uid = ? AND replay.kind = 'replay'`,
+    ),
   };
 
   // One prepared UPDATE per set of columns: the listener updates every row it answers, and
@@ -376,6 +381,13 @@ export function createEventsRepository(db: SqliteDatabase) {
     },
     count(): number {
       return statements.count.get()?.n ?? 0;
+    },
+    /** A replay record by its uid (the marker a replay carries), and whether an arrival names it yet. */
+    replayByUid(uid: string): { id: number; provenance: Provenance; linked: boolean } | undefined {
+      const row = statements.replayByUid.get(uid);
+      return row === undefined
+        ? undefined
+        : { id: row.id, provenance: provenanceSchema.parse(row.provenance), linked: row.linked === 1 };
     },
   };
 }
