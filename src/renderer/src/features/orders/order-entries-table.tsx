@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TimelineSummary } from '../../../../shared/events';
+import { VerdictBadge } from '../jwt/verdict-badge';
 import type { LifecycleEntry } from '../../../../shared/orders/order-lifecycle';
 import { PROVENANCE_WORDS } from '../../../../shared/provenance';
 import {
@@ -17,25 +18,9 @@ function Verdicts({ record }: { record: TimelineSummary | undefined }) {
   if (record === undefined) return null;
   return (
     <Group gap={4} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
-      {record.tokenVerdict !== null && (
-        <Badge
-          styles={WHOLE_BADGE}
-          size="xs"
-          variant="outline"
-          color={record.tokenVerdict === 'valid' ? 'green' : 'orange'}
-        >
-          {record.tokenVerdict}
-        </Badge>
-      )}
+      {record.tokenVerdict !== null && <VerdictBadge kind="token" verdict={record.tokenVerdict} size="xs" />}
       {record.bodyVerdict !== null && (
-        <Badge
-          styles={WHOLE_BADGE}
-          size="xs"
-          variant="outline"
-          color={record.bodyVerdict === 'event' ? 'green' : 'orange'}
-        >
-          {record.bodyVerdict}
-        </Badge>
+        <VerdictBadge kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} size="xs" />
       )}
     </Group>
   );

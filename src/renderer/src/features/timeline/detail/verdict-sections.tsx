@@ -108,18 +108,29 @@ function DecodedNotificationToken({ detail }: { detail: TimelineDetail }) {
   );
 }
 
-/** The body's verdict and every finding (errors and warnings with their JSON paths). */
+/**
+ * The body's verdict and every finding (errors and warnings with their JSON paths), from the
+ * one judgement stored with the record: the same words wherever this body appears.
+ */
 function BodyFindings({ detail }: { detail: TimelineDetail }) {
-  const parsed = webhookDetailsSchema.safeParse(detail.details);
-  const findings = parsed.success ? parsed.data.body.findings : [];
+  const parsed = webhookDetailsSchema.shape.body.safeParse(detail.details['body']);
+  const findings = parsed.success ? parsed.data.findings : [];
   if (detail.bodyVerdict === null) return null;
   return (
     <Stack gap={6} data-testid="body-findings">
       <Group gap="xs">
         <Title order={6}>Body</Title>
-        <VerdictBadge kind="body" verdict={detail.bodyVerdict} />
+        <VerdictBadge
+          kind="body"
+          verdict={detail.bodyVerdict}
+          findings={parsed.success ? findings.length : null}
+        />
       </Group>
-      {findings.length === 0 ? (
+      {!parsed.success ? (
+        <Text size="sm" c="dimmed">
+          This record carries no judgement of its body (stored before the console kept one).
+        </Text>
+      ) : findings.length === 0 ? (
         <Text size="sm" c="dimmed">
           No findings: the payload follows the spec.
         </Text>
