@@ -37,6 +37,7 @@ import { migrations } from './store/migrations';
 import { createProfilesRepository } from './store/profiles-repository';
 import { createSettingsRepository, type SettingsRepository } from './store/settings-repository';
 import { createCurlForRecord, type CurlForRecord } from './timeline/curl-for-record';
+import { createRecordSecrets, type RecordSecrets } from './timeline/record-secrets';
 import { createEventRecorder, type EventRecorder } from './timeline/event-recorder';
 import { groupCommitOf } from './store/group-commit';
 import { APP_VERSION } from './version';
@@ -107,6 +108,8 @@ export interface ConsoleServices {
   readonly history: HistoryService;
   /** Records as cURL commands (the only place an API token is put into one). */
   readonly curl: CurlForRecord;
+  /** Records as screens get them (secrets masked), and the explicit Reveal and Copy. */
+  readonly recordSecrets: RecordSecrets;
   /** The desktop app's clipboard, written from main; null elsewhere. */
   readonly desktopClipboard: ((text: string) => Promise<void> | void) | null;
   appInfo(): AppInfo;
@@ -236,6 +239,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings }),
     drafts: createDraftsService({ drafts: createDraftsRepository(db), settings, bus }),
     curl: createCurlForRecord({ events, profiles }),
+    recordSecrets: createRecordSecrets({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,
     appInfo: () => ({
       version: APP_VERSION,

@@ -84,5 +84,7 @@ export const timelineDetailSchema = timelineSummarySchema.extend({
   responseHeaders: headerListSchema.nullable(),
   responseBody: bodyViewSchema.nullable(),
   details: z.record(z.string(), z.unknown()),
+  /** Whether secrets it carries were masked for the screen (Reveal and Copy are explicit). */
+  secretsMasked: z.boolean(),
 });
 export type TimelineDetail = z.infer<typeof timelineDetailSchema>;

@@ -13,6 +13,7 @@ import {
   type TokenVerdict,
 } from '../../shared/events';
 import { defaultProvenance, provenanceSchema, type Provenance } from '../../shared/provenance';
+import { maskWith, redactUrl } from '../../shared/secrets/redact-secrets';
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './connection';
 
@@ -174,7 +175,8 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     profileName: row.profile_name,
     method: row.method,
     path: row.path,
-    url: row.url,
+    // Every list (timeline, orders, history, pushes) shows URLs with their tokens masked.
+    url: row.url === null ? null : redactUrl(row.url, [], maskWith),
     status: row.status,
     durationMs: row.duration_ms,
     orderId: row.order_id,
@@ -217,6 +219,8 @@ export function toDetail(row: EventRow): TimelineDetail {
   const details: unknown = JSON.parse(row.details);
   return {
     ...toSummary(row),
+    // Everything as stored, the URL too: the bridge shows a detail through RecordSecrets only.
+    url: row.url,
     query: row.query,
     remoteAddress: row.remote_address,
     requestHeaders: parseHeaders(row.request_headers) ?? [],
@@ -224,6 +228,7 @@ export function toDetail(row: EventRow): TimelineDetail {
     responseHeaders: parseHeaders(row.response_headers),
     responseBody: toBodyView(row.response_body),
     details: typeof details === 'object' && details !== null && !Array.isArray(details) ? { ...details } : {},
+    secretsMasked: false,
   };
 }
 
