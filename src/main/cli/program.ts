@@ -10,6 +10,7 @@ import { registerHistoryFiles } from './commands/history-files';
 import { registerReplay } from './commands/replay';
 import { registerJwt } from './commands/jwt';
 import { registerListen } from './commands/listen';
+import { registerOrders } from './commands/orders';
 import { registerProfiles } from './commands/profiles';
 import { registerSend } from './commands/send';
 import { registerServe } from './commands/serve';
@@ -41,6 +42,7 @@ function buildProgram(context: CliContext, io: CliIo): Command {
   registerEmulator(program, context);
   registerReplay(program, context);
   registerHistoryFiles(program, context);
+  registerOrders(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();

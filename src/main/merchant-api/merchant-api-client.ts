@@ -1,6 +1,7 @@
 import {
   checkoutCreatedSchema,
   DEFAULT_TIMEOUT_MS,
+  type EditedHeader,
   type ExchangeResult,
   type NotificationPlan,
   type PlannedRequest,
@@ -80,6 +81,7 @@ export interface MerchantApiClient {
       method: PlannedRequest['method'];
       url: string;
       body: string | null;
+      headers?: readonly EditedHeader[] | undefined;
     },
   ): Promise<ExchangeResult>;
   /** Cancels an exchange in flight; false when it already finished (or never existed). */
@@ -277,7 +279,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       return exchange(profile, request, input, {
         orderId: input.orderId,
         orderReferenceId: null,
-        details: {},
+        details: request.authorization === undefined ? {} : { authorization: request.authorization },
       });
     },
     cancel(requestKey) {

@@ -20,7 +20,7 @@ import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '..
 import { useNavigation } from '../../app/navigation';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../app/confirm-live';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
 import { ReplayProgressPanel } from './replay-progress';
@@ -49,20 +49,11 @@ interface Plan {
 }
 
 function confirmLiveReplay(url: string, sends: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: 'Replay to a LIVE profile?',
-      children: (
-        <Text size="sm">
-          {sends} {sends === 1 ? 'request goes' : 'requests go'} to {url}, a production address.
-        </Text>
-      ),
-      labels: { confirm: 'Yes, replay to production', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
+  return confirmAction({
+    title: 'Replay to a LIVE profile?',
+    body: `${sends} ${sends === 1 ? 'request goes' : 'requests go'} to ${url}, a production address.`,
+    confirm: 'Yes, replay to production',
+    color: 'red',
   });
 }
 

@@ -1,0 +1,164 @@
+import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { HeaderList } from '../../../../shared/events';
+import type { EditedHeader } from '../../../../shared/merchant-api';
+import { isCredentialHeader, schemeOf } from '../../../../shared/secrets/redact-secrets';
+
+/**
+ * One header row as edited. `profile` stands for the profile's API token, which stays in main:
+ * the row shows it masked and main puts it in when sending; `text` is sent as typed.
+ */
+export interface HeaderRow {
+  key: number;
+  name: string;
+  mode: 'profile' | 'text';
+  /** The masked token shown for a `profile` row (`Bearer ••••abcd`). */
+  masked: string;
+  scheme: string;
+  text: string;
+}
+
+let nextKey = 1;
+
+/** The prepared request's headers as rows: the (masked) Authorization stands for the profile's token. */
+export function rowsOfPlan(headers: HeaderList): HeaderRow[] {
+  return headers.map(([name, value]) => {
+    const masked = isCredentialHeader(name) && value.includes('••••');
+    return {
+      key: nextKey++,
+      name,
+      mode: masked ? 'profile' : 'text',
+      masked: masked ? value : '',
+      scheme: masked ? (schemeOf(value) ?? 'Bearer') : 'Bearer',
+      text: masked ? '' : value,
+    };
+  });
+}
+
+/** The rows as main sends them: in order, exactly these, nothing added. */
+export function editedHeaders(rows: readonly HeaderRow[]): EditedHeader[] {
+  return rows.map((row) =>
+    row.mode === 'profile'
+      ? { name: row.name.trim(), value: { kind: 'profile_token', scheme: row.scheme } }
+      : { name: row.name.trim(), value: { kind: 'text', text: row.text } },
+  );
+}
+
+/**
+ * The headers of a follow-up operation, every one editable: rename, change, remove (no
+ * Authorization at all), add; Authorization can carry the profile's API token (masked here,
+ * put in by main) or any value typed, such as a wrong token, for negative tests.
+ */
+export function OperationHeaders({
+  rows,
+  onChange,
+  disabled,
+}: {
+  rows: readonly HeaderRow[];
+  onChange: (rows: HeaderRow[]) => void;
+  disabled: boolean;
+}) {
+  const update = (key: number, patch: Partial<HeaderRow>) =>
+    onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          Headers
+        </Text>
+        <Text size="xs" c="dimmed">
+          Sent exactly as listed: remove Authorization or type a wrong token to see the service refuse.
+        </Text>
+      </Group>
+      <Table withTableBorder fz="xs" data-testid="request-headers" verticalSpacing={4}>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key} data-testid="request-header">
+              <Table.Td w={190}>
+                <TextInput
+                  size="xs"
+                  aria-label="Header name"
+                  value={row.name}
+                  disabled={disabled}
+                  onChange={(event) => update(row.key, { name: event.currentTarget.value })}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                />
+              </Table.Td>
+              <Table.Td>
+                {row.mode === 'profile' ? (
+                  <Text size="xs" ff="monospace" data-testid="profile-token-value">
+                    {row.masked}
+                  </Text>
+                ) : (
+                  <TextInput
+                    size="xs"
+                    aria-label={`Value of ${row.name}`}
+                    value={row.text}
+                    disabled={disabled}
+                    onChange={(event) => update(row.key, { text: event.currentTarget.value })}
+                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  />
+                )}
+              </Table.Td>
+              <Table.Td w={230}>
+                {isCredentialHeader(row.name) && (row.mode === 'profile' || row.masked !== '') && (
+                  <Select
+                    size="xs"
+                    aria-label={`What ${row.name} carries`}
+                    disabled={disabled}
+                    allowDeselect={false}
+                    value={row.mode}
+                    data={[
+                      { value: 'profile', label: "The profile's API token" },
+                      { value: 'text', label: 'This value, as typed' },
+                    ]}
+                    onChange={(value) =>
+                      update(row.key, {
+                        mode: value === 'profile' ? 'profile' : 'text',
+                        text: row.text === '' ? `${row.scheme} ` : row.text,
+                      })
+                    }
+                  />
+                )}
+              </Table.Td>
+              <Table.Td w={36}>
+                <Tooltip label={`Remove ${row.name}`}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    disabled={disabled}
+                    aria-label={`Remove header ${row.name}`}
+                    onClick={() => onChange(rows.filter((candidate) => candidate.key !== row.key))}
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                </Tooltip>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {rows.length === 0 && (
+        <Text size="xs" c="orange">
+          No headers: the request goes with none but Host and Content-Length.
+        </Text>
+      )}
+      <Group>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconPlus size={12} />}
+          disabled={disabled}
+          onClick={() =>
+            onChange([
+              ...rows,
+              { key: nextKey++, name: '', mode: 'text', masked: '', scheme: 'Bearer', text: '' },
+            ])
+          }
+        >
+          Add header
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { BuilderPage } from '../pages/builder-page';
+import { JwtPage } from '../pages/jwt-page';
+import { checkoutPayload, createOrder, importPayload, payOrder } from '../pages/order-flow';
+import { OrdersPage } from '../pages/orders-page';
+import { TimelinePage } from '../pages/timeline-page';
+
+// Issue 14, "Every view tells the truth": one test per observation, each seen failing on the
+// behaviour before the fix. Browser mode, the Local emulator, no network.
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+});
+
+/** The body the issue replayed: a capture with a 3-decimal amount, an unknown currency, no UUID. */
+const editedCapture = (orderId: string, reference: string) =>
+  JSON.stringify({
+    order_id: orderId,
+    order_reference_id: reference,
+    order_number: reference,
+    event_type: 'order_captured',
+    data: { capture_id: 'not-a-uuid', captured_amount: { amount: '1.999', currency: 'XYZ' } },
+  });
+
+/** POSTs one notification to the console's listener with `token` in both places; returns its record id. */
+async function post(page: Page, listener: string, token: string | null, body: string): Promise<number> {
+  const query = token === null ? '' : `?serviceToken=${token}`;
+  const response = await page.request.post(`${listener}/notify${query}`, {
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+    },
+    data: body,
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Replays record `id` to this console's listener with `body` typed into the editor. */
+async function replayEdited(page: Page, origin: string, id: number, body: string): Promise<void> {
+  await page.goto(`${origin}/#/replay?ids=${id}`);
+  await expect(page.getByTestId('replay-plan')).toContainText('1 send to http://127.0.0.1:');
+  await page.getByLabel('Edit the body (the stored original is never changed)').click();
+  await page.locator('.cm-content').last().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(body);
+  await page.getByRole('button', { name: /^Replay 1$/ }).click();
+  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('replay-count')).toHaveText('1 / 1 sent');
+}
+
+test('1. a replay to the own listener never moves the order; a service webhook that contradicts it is a finding', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(120_000);
+  await openConsole(page, served, '#/builder');
+  const order = await createOrder(page, served.origin);
+  await payOrder(page, order);
+  const orders = new OrdersPage(page);
+  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+  await expect(orders.state()).toHaveText('approved');
+  await orders.send('Authorise');
+  await orders.closeEditor();
+  await orders.send('Capture');
+  await orders.closeEditor();
+  await expect(orders.state()).toHaveText('captured');
+  await expect(orders.fact('Captured')).toHaveText('104.10 SAR');
+
+  // The listener's record of the service's order_captured, replayed with the issue's edited body.
+  const timeline = new TimelinePage(page);
+  await page.goto(`${served.origin}/#/timeline?kind=webhook&order=${order.orderId}&event=order_captured`);
+  await expect(timeline.rows()).toHaveCount(1);
+  const captureId = Number(await timeline.rows().first().getAttribute('data-id'));
+  await replayEdited(page, served.origin, captureId, editedCapture(order.orderId, order.reference));
+
+  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+  await expect(orders.detail()).toContainText('replay');
+  await expect(orders.state()).toHaveText('captured');
+  await expect(orders.fact('Captured')).toHaveText('104.10 SAR');
+  await expect(orders.step('captured')).toContainText('104.10 SAR of 104.10 SAR');
+  await expect(orders.records('crafted')).toHaveCount(1);
+  // The replay and the listener's record of it are one send, shown as a replay that moved nothing.
+  await expect(orders.records('crafted')).toContainText('replay');
+  await expect(orders.records('crafted')).not.toHaveAttribute('data-effect', 'moved');
+  await expect(orders.records('crafted')).toContainText(/received by this listener as #\d+/);
+  await expect(orders.findings()).toHaveCount(0);
+
+  // A verified notification (the service's key) in another currency is a finding, never summed.
+  await page.goto(`${served.origin}/#/listener`);
+  const jwt = new JwtPage(page);
+  const listener = await jwt.listenerUrl();
+  await jwt.open();
+  const token = await jwt.craft('Valid');
+  await post(
+    page,
+    listener,
+    token,
+    JSON.stringify({
+      order_id: order.orderId,
+      order_reference_id: order.reference,
+      order_number: order.reference,
+      event_type: 'order_captured',
+      data: { capture_id: randomUUID(), captured_amount: { amount: '5.00', currency: 'AED' } },
+    }),
+  );
+  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+  await expect(orders.findings()).toHaveCount(1);
+  await expect(orders.findings().first()).toContainText('AED');
+  await expect(orders.findings().first()).toContainText('SAR');
+  await expect(orders.fact('Captured')).toHaveText('104.10 SAR');
+  await expect(orders.row(order.reference)).toContainText('1 finding');
+});
+
+test('2. the two records of one replayed send carry the same findings, and neither wears a plain green badge', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/listener');
+  const jwt = new JwtPage(page);
+  const listener = await jwt.listenerUrl();
+  await jwt.open();
+  const token = await jwt.craft('Valid');
+  const orderId = randomUUID();
+  const original = await post(
+    page,
+    listener,
+    token,
+    JSON.stringify({
+      order_id: orderId,
+      order_reference_id: 'REF-2',
+      order_number: 'REF-2',
+      event_type: 'order_captured',
+      data: { capture_id: randomUUID(), captured_amount: { amount: '10.00', currency: 'SAR' } },
+    }),
+  );
+  await replayEdited(page, served.origin, original, editedCapture(orderId, 'REF-2'));
+
+  const timeline = new TimelinePage(page);
+  await page.goto(`${served.origin}/#/timeline?order=${orderId}`);
+  await expect(timeline.rows()).toHaveCount(3);
+  const sent = page.locator('[data-testid="timeline-row"]', {
+    has: page.getByText('replay', { exact: true }),
+  });
+  const replayId = Number(await sent.first().getAttribute('data-id'));
+  // The replay record and the listener's record of the same bytes: three findings each.
+  for (const id of [replayId, replayId + 1]) {
+    const chip = timeline.row(id).getByTestId('body-verdict');
+    await expect(chip).toHaveText('event · 3 findings');
+    await expect(chip).toHaveAttribute('data-findings', '3');
+    await timeline.openRecord(id);
+    await expect(timeline.detail().getByTestId('body-findings')).toContainText('3 findings');
+    await expect(
+      timeline.detail().getByRole('table', { name: 'Body findings' }).getByRole('row'),
+    ).toHaveCount(3);
+  }
+  // The untouched original has none, and says so.
+  await expect(timeline.row(original).getByTestId('body-verdict')).toHaveText('event');
+});
+
+test('3. text that does not parse is never reported as clean: panel, count and title say where it breaks', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await importPayload(page, checkoutPayload(served.origin, 'REF-3'));
+  await expect(builder.errorCount()).toHaveText('0 errors');
+  // A trailing comma: the text no longer parses.
+  await builder.replaceRaw('{\n  "total_amount": {\n    "amount": 1,\n  }\n}');
+  await page.getByTestId('findings-tab').click();
+  await expect(page.getByTestId('findings-empty')).toHaveCount(0);
+  await expect(page.getByTestId('findings-parse-error')).toContainText(/not JSON.*line 4, column 3/);
+  await expect(builder.errorCount()).toHaveText('not JSON');
+  await expect(page).toHaveTitle(/^Not JSON \(line 4, column 3\) — Builder/);
+  await expect(page).not.toHaveTitle(/No findings/);
+});
+
+test('4. a webhook’s tokens are masked on the Request tab, with Reveal and Copy', async ({
+  page,
+  served,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.origin });
+  await openConsole(page, served, '#/listener');
+  const jwt = new JwtPage(page);
+  const listener = await jwt.listenerUrl();
+  await jwt.open();
+  const token = await jwt.craft('Valid');
+  const id = await post(page, listener, token, '{"order_id":"x","event_type":"order_approved"}');
+  const timeline = new TimelinePage(page);
+  await page.goto(`${served.origin}/#/timeline?id=${id}`);
+  await expect(timeline.detail()).toHaveAttribute('data-id', String(id));
+  await timeline.detail().getByRole('tab', { name: 'Request' }).click();
+  const request = timeline.detail().getByTestId('request-section');
+  await expect(request).toContainText('serviceToken=••••');
+  await expect(request).toContainText('Bearer ••••');
+  expect(await page.content()).not.toContain(token);
+  await request.getByRole('button', { name: 'Copy the token' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+  await request.getByRole('button', { name: 'Reveal the tokens' }).click();
+  await expect(request).toContainText(`Bearer ${token}`);
+});
+
+test('5. a follow-up operation can go without Authorization, and a second send asks first', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const order = await createOrder(page, served.origin);
+  await payOrder(page, order);
+  const orders = new OrdersPage(page);
+  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+  await expect(orders.state()).toHaveText('approved');
+  await orders.action('Authorise').click();
+  const editor = orders.editor();
+  await expect(editor.getByLabel('URL')).not.toHaveValue('');
+  await editor.getByRole('button', { name: 'Remove header Authorization' }).click();
+  await editor.getByRole('button', { name: 'Send authorise' }).click();
+  await expect(editor.getByTestId('operation-answer').getByTestId('answer-status')).toHaveText('401');
+  // Sent: the button now says so, and another send needs a confirmation.
+  await expect(editor.getByRole('button', { name: 'Send authorise' })).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Send again' }).click();
+  const confirm = page.getByRole('dialog', { name: /Send authorise again\?/ });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.goto(`${served.origin}/#/timeline?kind=request&order=${order.orderId}`);
+  const timeline = new TimelinePage(page);
+  await expect(timeline.rows()).toHaveCount(1);
+  await timeline.openRecord(Number(await timeline.rows().first().getAttribute('data-id')));
+  await timeline.detail().getByRole('tab', { name: 'Request' }).click();
+  await expect(timeline.detail().getByTestId('request-section')).not.toContainText('Authorization');
+});
+
+test('6. the JWT inspector keeps what arrived apart from what is inspected; verdict on top; times in UTC, local and relative', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/listener');
+  const jwt = new JwtPage(page);
+  const listener = await jwt.listenerUrl();
+  await jwt.open();
+  const token = await jwt.craft('Valid');
+  const id = await post(page, listener, token, '{"order_id":"x","event_type":"order_approved"}');
+  await page.goto(`${served.origin}/#/jwt?event=${id}`);
+  const arrived = page.getByTestId('record-tokens');
+  await expect(arrived).toContainText(`Arrived with webhook #${id}`);
+  await expect(arrived.getByTestId('token-verdict').first()).toHaveText('valid');
+  // The record's token is masked in the editor until asked for.
+  await expect(page.getByRole('textbox', { name: 'Token' })).toHaveCount(0);
+  await expect(page.getByTestId('inspected-token')).toContainText('••••');
+  // (The token was crafted in this page's Craft panel, which shows what it signed.)
+  for (const part of ['inspector', 'record-tokens'])
+    expect(await page.getByTestId(part).innerHTML()).not.toContain(token);
+  await expect(jwt.verdict()).toHaveText('valid');
+  await page.getByRole('button', { name: 'Edit a copy' }).click();
+  const editor = page.getByRole('textbox', { name: 'Token' });
+  await expect(editor).toHaveValue(token);
+  await editor.fill(`${token.slice(0, -2)}AA`);
+  await expect(jwt.verdict()).toHaveText('invalid_signature');
+  await expect(arrived.getByTestId('token-verdict').first()).toHaveText('valid');
+  await expect(page.getByTestId('inspecting-edited')).toContainText(`not the token of webhook #${id}`);
+  // The verdict on the token in the editor is at the top, above the editor itself.
+  const verdictBox = await page.getByTestId('jwt-verdict').boundingBox();
+  const editorBox = await editor.boundingBox();
+  expect(verdictBox?.y ?? Infinity).toBeLessThan(editorBox?.y ?? 0);
+  const exp = page.getByTestId('time-exp');
+  await expect(exp).toContainText('UTC');
+  await expect(exp).toContainText('local');
+  await expect(exp).toContainText(/expires in \d+ minutes/);
+});
+
+test('7. money is written one way, with its currency’s decimals, everywhere; long countdowns read as hours', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const order = await createOrder(page, served.origin);
+  await page.goto(order.checkoutUrl);
+  await expect(page.getByTestId('total')).toHaveText('104.10 SAR');
+  await expect(page.locator('#countdown')).toHaveText(/^23:59:\d\d$/);
+  await page.goto(`${served.origin}/#/emulator`);
+  await expect(
+    page.locator(`[data-testid="emulator-order"][data-order-id="${order.orderId}"]`),
+  ).toContainText('104.10 SAR');
+  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+  const orders = new OrdersPage(page);
+  await expect(orders.fact('Amount')).toHaveText('104.10 SAR');
+  await expect(orders.row(order.reference)).toContainText('104.10 SAR');
+});
