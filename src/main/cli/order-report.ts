@@ -1,16 +1,14 @@
 import type { OrderDetail } from '../../shared/contract/orders';
 import { formatMoney } from '../../shared/money-format';
 import type { OrderSummary } from '../../shared/orders/order-lifecycle';
-import { PROVENANCE_WORDS } from '../../shared/provenance';
+import type { PROVENANCE_WORDS } from '../../shared/provenance';
 import { formatTable } from './format-table';
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** Record text from outside (references, event types) never drives the terminal it is printed to. */
 export const printable = (text: string): string =>
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
-  text.replace(
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const dash = (value: string | null | undefined) =>
   value === null || value === undefined ? '—' : printable(value);
