@@ -3,15 +3,10 @@ import { formatMoney } from '../../shared/money-format';
 import type { OrderSummary } from '../../shared/orders/order-lifecycle';
 import type { PROVENANCE_WORDS } from '../../shared/provenance';
 import { formatTable } from './format-table';
-
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-/** Record text from outside (references, event types) never drives the terminal it is printed to. */
-export const printable = (text: string): string =>
-  text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+import { terminalSafe } from './terminal-text';
 
 const dash = (value: string | null | undefined) =>
-  value === null || value === undefined ? '—' : printable(value);
+  value === null || value === undefined ? '—' : terminalSafe(value);
 
 /** One order of the list, as `--json` prints it (snake_case, like `history --json`). */
 export function orderSummaryJson(order: OrderSummary) {
@@ -35,7 +30,7 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
   return formatTable(
     ['ORDER', 'STATE', 'REFERENCE', 'AMOUNT', 'PROFILE', 'LAST ACTIVITY', 'FINDINGS'],
     orders.map((order) => [
-      printable(order.orderId),
+      terminalSafe(order.orderId),
       order.state ?? 'unknown',
       dash(order.referenceId),
       formatMoney(order.amount, order.currency),
@@ -108,7 +103,7 @@ export function orderDetailText(detail: OrderDetail): string {
   const json = orderDetailJson(detail);
   const money = (amount: string | null) => formatMoney(amount, json.currency);
   const lines = [
-    `Order ${printable(json.order_id)}`,
+    `Order ${terminalSafe(json.order_id)}`,
     `  state      ${json.state ?? 'unknown (no service evidence says one)'}`,
     `  reference  ${dash(json.reference_id)}`,
     `  profile    ${dash(json.profile)}`,
@@ -123,7 +118,7 @@ export function orderDetailText(detail: OrderDetail): string {
       : `  findings   ${json.findings.length}: the service's evidence contradicts the order`,
   );
   for (const finding of json.findings)
-    lines.push(`    #${finding.record_id} ${finding.code}: ${printable(finding.message)}; not counted`);
+    lines.push(`    #${finding.record_id} ${finding.code}: ${terminalSafe(finding.message)}; not counted`);
   lines.push('', "Records (only the service's own, verified evidence moves the order):");
   const table = formatTable(
     ['ID', 'AT', 'KIND', 'WHOSE', 'WHAT', 'EFFECT', 'STATE AFTER'],
@@ -132,7 +127,7 @@ export function orderDetailText(detail: OrderDetail): string {
       record.at,
       record.kind,
       doing(record.provenance),
-      printable(record.what),
+      terminalSafe(record.what),
       record.effect,
       record.state_after ?? '—',
     ]),

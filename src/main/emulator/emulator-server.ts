@@ -6,14 +6,20 @@ import {
   CUSTOMER_ACTIONS,
   type CustomerAction,
 } from '../../shared/orders/order-states';
+import { BOUNDED_SERVER_OPTIONS } from '../http/server-limits';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import type { GroupCommit } from '../store/group-commit';
 import { renderCheckoutPage } from './checkout-page';
 import { checkoutUrlOf } from './create-checkout';
 import type { EmulatorEngine } from './emulator-engine';
 import { EmulatorError } from './emulator-errors';
-
-const BODY_LIMIT = 1024 * 1024;
+import {
+  answerUnparseable,
+  decodePathSegment,
+  EMULATOR_BODY_LIMIT_BYTES,
+  parseRequestTarget,
+  requestBodies,
+} from './emulator-request-entry';
 
 export interface EmulatorServerOptions {
   engine: EmulatorEngine;
@@ -25,6 +31,8 @@ export interface EmulatorServerOptions {
    */
   groupCommit?: GroupCommit;
   now?: () => number;
+  /** The request body limit (default EMULATOR_BODY_LIMIT_BYTES); over it, 413. */
+  bodyLimitBytes?: () => number;
 }
 
 export interface RunningEmulatorServer {
@@ -45,46 +53,6 @@ function sendJson(
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > BODY_LIMIT) {
-        reject(new EmulatorError(413, 'request_too_large', 'The request body is larger than 1 MiB.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** A JSON body, or nothing; a wrong content type or broken JSON is a 4xx with the error shape. */
-async function readJson(req: IncomingMessage, required: boolean): Promise<unknown> {
-  const raw = await readBody(req);
-  if (raw.length === 0) {
-    if (required)
-      throw new EmulatorError(400, 'invalid_request', 'The request has no body; a JSON body is expected.');
-    return undefined;
-  }
-  const type = req.headers['content-type'] ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
-    throw new EmulatorError(
-      415,
-      'unsupported_media_type',
-      `Content-Type must be application/json (it is ${type === '' ? 'missing' : JSON.stringify(type)}).`,
-    );
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch (error) {
-    throw new EmulatorError(400, 'invalid_json', `The body is not valid JSON: ${(error as Error).message}`);
-  }
 }
 
 function checkBearer(req: IncomingMessage, expected: string | null): void {
@@ -150,7 +118,8 @@ export async function startEmulatorServer(
   const { engine } = options;
   const now = options.now ?? Date.now;
   const api = (req: IncomingMessage) => checkBearer(req, options.apiToken());
-  const decoded = (value: string | undefined) => decodeURIComponent(value ?? '');
+  const decoded = decodePathSegment;
+  const { readBody, readJson } = requestBodies(options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES));
   // Every change goes through the group commit when there is one: concurrent changes share a
   // commit, and each is answered only once it is on disk.
   const write = <T>(change: () => T): Promise<T> =>
@@ -292,10 +261,10 @@ export async function startEmulatorServer(
     ],
   ];
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(BOUNDED_SERVER_OPTIONS, (req, res) => {
     const base = `http://${req.headers.host ?? '127.0.0.1'}`;
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const handle = async () => {
+      const { path } = parseRequestTarget(req.url);
       for (const [method, pattern, route] of routes) {
         const match = pattern.exec(path);
         if (match === null) continue;
@@ -310,7 +279,9 @@ export async function startEmulatorServer(
     };
     handle().catch((error: unknown) => {
       if (res.headersSent) return res.end();
-      if (error instanceof EmulatorError) return sendJson(res, error.status, error.body());
+      // A body still arriving (over the limit, say) is not read on: the connection closes.
+      const close: Record<string, string> = req.complete ? {} : { connection: 'close' };
+      if (error instanceof EmulatorError) return sendJson(res, error.status, error.body(), close);
       sendJson(
         res,
         500,
@@ -319,10 +290,11 @@ export async function startEmulatorServer(
           'internal_error',
           `The emulator failed: ${error instanceof Error ? error.message : String(error)}`,
         ).body(),
+        close,
       );
     });
   });
-  server.keepAliveTimeout = 5000;
+  server.on('clientError', answerUnparseable);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {

@@ -197,9 +197,9 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
 
   const stopServer = async () => {
     engine.stop();
-    dispatcher.stop();
     const running = server;
     server = null;
+    await dispatcher.stop();
     if (running !== null) await running.close();
   };
 

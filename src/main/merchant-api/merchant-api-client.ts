@@ -1,3 +1,4 @@
+import { parseBoundedJson } from '../../shared/bounded-json';
 import {
   checkoutCreatedSchema,
   DEFAULT_TIMEOUT_MS,
@@ -98,13 +99,11 @@ const ACTION_LABEL: Record<OperationName | 'createCheckout', string> = {
   updateReferenceId: "Updating the order's reference id",
 };
 
+/** The service's answer as JSON, within the bounds every reader keeps (else only its text is kept). */
 function parseJson(body: Buffer | null): unknown {
   if (body === null || body.byteLength === 0) return null;
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    return null;
-  }
+  const read = parseBoundedJson(body.toString('utf8'));
+  return read.ok ? read.value : null;
 }
 
 /** The answer with the given secrets (the profile's own token) masked in its headers and text body. */

@@ -187,20 +187,30 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
 }
 export type EmulatorOrdersRepository = ReturnType<typeof createEmulatorOrdersRepository>;
 
-/** Notifications the emulator owes the merchant, with their attempts so far. */
+/**
+ * Notifications the emulator owes the merchant, with their attempts so far. Every process that
+ * runs an emulator on the data directory reads the same outbox; an attempt is made only by the
+ * process that leased it (`claim`), and its outcome is saved only under that lease.
+ */
 export function createEmulatorOutboxRepository(db: SqliteDatabase) {
   const insert = db.prepare(`INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, attempts,
     max_attempts, next_attempt_at_ms, status, created_at_ms, updated_at_ms)
     VALUES (@orderId, @eventType, @url, @body, @faults, 0, @maxAttempts, @nextAttemptAtMs, @status, @nowMs, @nowMs)`);
   const update =
     db.prepare(`UPDATE emulator_outbox SET attempts = @attempts, next_attempt_at_ms = @nextAttemptAtMs,
-    status = @status, last_status = @lastStatus, last_error = @lastError, updated_at_ms = @updatedAtMs WHERE id = @id`);
-  const due = db.prepare<[number], OutboxRecord>(
-    "SELECT * FROM emulator_outbox WHERE status = 'pending' AND next_attempt_at_ms <= ? ORDER BY next_attempt_at_ms, id",
+    status = @status, last_status = @lastStatus, last_error = @lastError, updated_at_ms = @updatedAtMs,
+    lease_owner = NULL, lease_until_ms = NULL WHERE id = @id AND lease_owner IS @owner`);
+  const unleased = '(lease_until_ms IS NULL OR lease_until_ms <= @now)';
+  const due = db.prepare<{ now: number }, OutboxRecord>(
+    `SELECT * FROM emulator_outbox WHERE status = 'pending' AND next_attempt_at_ms <= @now AND ${unleased}
+    ORDER BY next_attempt_at_ms, id`,
   );
+  // A leased attempt is due again only when its lease runs out (its process may have died).
   const nextDue = db.prepare<[], { at: number | null }>(
-    "SELECT MIN(next_attempt_at_ms) AS at FROM emulator_outbox WHERE status = 'pending'",
+    "SELECT MIN(max(next_attempt_at_ms, coalesce(lease_until_ms, 0))) AS at FROM emulator_outbox WHERE status = 'pending'",
   );
+  const claim = db.prepare(`UPDATE emulator_outbox SET lease_owner = @owner, lease_until_ms = @until
+    WHERE id = @id AND status = 'pending' AND attempts = @attempts AND next_attempt_at_ms <= @now AND ${unleased}`);
   const newest = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox ORDER BY id DESC LIMIT ?');
   const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox WHERE id = ?');
   return {
@@ -217,15 +227,26 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
     }): number {
       return Number(insert.run({ ...entry, faults: JSON.stringify(entry.faults) }).lastInsertRowid);
     },
-    save(row: OutboxRow): void {
-      update.run(row);
+    /**
+     * Leases the row's next attempt to `owner` until `untilMs`: true when this process may make
+     * it. One UPDATE, so of two processes that saw the row due, exactly one gets it.
+     */
+    claim(row: OutboxRow, owner: string, nowMs: number, untilMs: number): boolean {
+      return (
+        claim.run({ id: row.id, attempts: row.attempts, owner, now: nowMs, until: untilMs }).changes === 1
+      );
+    },
+    /** Saves an attempt's outcome and ends the lease; false if the lease was lost meanwhile. */
+    save(row: OutboxRow, owner: string | null = null): boolean {
+      return update.run({ ...row, owner }).changes === 1;
     },
     get(id: number): OutboxRow | undefined {
       const record = byId.get(id);
       return record === undefined ? undefined : toOutbox(record);
     },
+    /** Pending rows whose next attempt is due and not leased by another process. */
     due(nowMs: number): OutboxRow[] {
-      return due.all(nowMs).map(toOutbox);
+      return due.all({ now: nowMs }).map(toOutbox);
     },
     nextDueMs(): number | null {
       return nextDue.get()?.at ?? null;

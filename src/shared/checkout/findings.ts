@@ -30,7 +30,7 @@ export const FINDING_CODES = [
   'negative_count',
   'empty_items',
   'unknown_key',
-  // The payload could not be inspected at all (a throwing getter or proxy, never plain JSON)
+  // The payload could not be inspected at all (nested too deep, a throwing getter or a proxy)
   'unreadable_payload',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];

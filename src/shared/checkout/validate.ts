@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../bounded-json';
+import { formatJsonPath } from '../json-path';
 import { crossFieldFindings } from './cross-field-findings';
 import { sortInDocumentOrder } from './document-order';
 import { baseSchemaFor } from './form-schemas';
@@ -81,6 +83,19 @@ function dedupe(findings: readonly RawFinding[]): RawFinding[] {
  */
 export function validateCheckout(payload: unknown, options: ValidateOptions): Finding[] {
   try {
+    // Bounded entry: nothing below walks a value deeper than any reader can (it would overflow
+    // the stack, and the emulator would store what it could not read back).
+    const tooDeep = depthBeyond(payload, JSON_MAX_DEPTH);
+    if (tooDeep !== null)
+      return [
+        {
+          severity: 'error',
+          path: tooDeep.under === null ? '(root)' : formatJsonPath([tooDeep.under]),
+          code: 'unreadable_payload',
+          rule: 'Checkout session request — a JSON object',
+          message: `The request cannot be read: ${describeJsonProblem({ kind: 'too_deep', depth: tooDeep.depth, limit: JSON_MAX_DEPTH })}.`,
+        },
+      ];
     const schema = baseSchemaFor(options.form, options.singleCheckout !== false);
     const result = schema.safeParse(payload, { reportInput: false });
     const fromSchema = result.success

@@ -26,13 +26,16 @@ const NEVER = "the console's doing, never evidence";
  */
 export function readConsoleRecord(walk: Walk, record: OrderRecord, linked: number | null): void {
   const what = record.eventType ?? record.kind;
+  // A body too deep or too large to read (bounded-json.ts) is said so, whoever's it was.
+  const unreadable =
+    record.unreadable === undefined ? '' : `; the body could not be read (${record.unreadable})`;
   const add = (evidence: string) =>
     walk.add(record, {
       source: 'record',
       what,
       step: null,
-      effect: 'copy',
-      evidence,
+      effect: unreadable === '' ? 'copy' : 'unknown',
+      evidence: `${evidence}${unreadable}`,
       linkedRecordId: linked,
     });
   if (record.provenance === 'import') {

@@ -1,3 +1,4 @@
+import { boundedJsonKey } from '../bounded-json';
 import {
   CAPTURE_EVENT_KEYS,
   CAPTURE_REQUEST_KEYS,
@@ -82,6 +83,17 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
     return;
   }
   const eventType = record.eventType;
+  // Too deep or too large to read (bounded-json.ts): listed, never walked.
+  if (record.unreadable !== undefined) {
+    walk.add(record, {
+      source: 'webhook',
+      what: eventType ?? 'webhook',
+      step: null,
+      effect: 'unknown',
+      evidence: `The body could not be read (${record.unreadable}); listed, state unchanged`,
+    });
+    return;
+  }
   if (eventType === null) {
     walk.add(record, {
       source: 'webhook',
@@ -105,7 +117,7 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
   }
   const payload = record.requestJson;
   const data = isJsonObject(payload) ? payload['data'] : undefined;
-  const key = `${eventType} ${JSON.stringify(data ?? null)}`;
+  const key = `${eventType} ${boundedJsonKey(data ?? null)}`;
   const first = walk.webhooksSeen.get(key);
   if (first !== undefined) {
     walk.add(record, {

@@ -1,3 +1,4 @@
+import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson, topLevelStrings } from '../bounded-json';
 import type { BodyVerdict } from '../events';
 import { formatJsonPath } from '../json-path';
 import type { BodyFinding } from '../webhook-details';
@@ -201,13 +202,29 @@ export function judgeWebhookBody(bytes: Uint8Array | null, truncated: boolean): 
     findings.warning([], `The body holds only whitespace (${bytes.byteLength} bytes).`);
     return result('empty');
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    findings.error([], `The body is not JSON: ${error instanceof Error ? error.message : String(error)}.`);
+  const read = parseBoundedJson(text, { maxDepth: JSON_MAX_DEPTH });
+  if (!read.ok && read.problem.kind === 'too_deep') {
+    // Valid JSON no reader can walk: stored as sent and flagged; only its first level is read,
+    // so it still joins its order (where it is listed as unreadable and moves nothing).
+    findings.error(
+      [],
+      `The body cannot be read: ${describeJsonProblem(read.problem)}. It is stored as received.`,
+    );
+    const fields = topLevelStrings(text, ['order_id', 'order_reference_id', 'event_type']);
+    return {
+      ...result('unknown_shape'),
+      orderId: fields['order_id'] ?? null,
+      orderReferenceId: fields['order_reference_id'] ?? null,
+      eventType: fields['event_type'] ?? null,
+    };
+  }
+  if (!read.ok) {
+    const reason =
+      read.problem.kind === 'not_json' ? read.problem.message : describeJsonProblem(read.problem);
+    findings.error([], `The body is not JSON: ${reason}.`);
     return result('invalid_json');
   }
+  const parsed = read.value;
   if (!isObject(parsed)) {
     findings.error([], `The body is JSON but ${describe(parsed)}, not an object.`);
     return result('unknown_shape');

@@ -124,10 +124,10 @@ test('an order created elsewhere moves live with webhooks, and is authorised and
   await expect(orders.state()).toHaveText('new');
   await expect(orders.step('new')).toHaveAttribute('data-status', 'current');
   await expect(orders.detail().getByTestId('order-order-id')).toHaveText(orderId);
-  await expect(orders.detail().getByRole('link', { name: 'Open checkout page' })).toHaveAttribute(
-    'target',
-    '_blank',
-  );
+  // A button that asks first (showing the host), no longer a link that opens at once.
+  await orders.detail().getByRole('button', { name: 'Open checkout page' }).click();
+  await expect(page.getByRole('dialog').getByTestId('external-host')).toHaveText(/^127\.0\.0\.1(:\d+)?$/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   await notify(listener, orderId, reference, 'order_approved');
   await expect(orders.state()).toHaveText('approved');

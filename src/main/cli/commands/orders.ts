@@ -6,7 +6,8 @@ import { ORDER_STATES, type OrderState } from '../../../shared/orders/order-stat
 import { ConsoleError } from '../../console-error';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
-import { orderDetailJson, orderDetailText, orderSummaryJson, ordersTable, printable } from '../order-report';
+import { orderDetailJson, orderDetailText, orderSummaryJson, ordersTable } from '../order-report';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
 /** Words a person uses for a family of states. */
 const STATE_FAMILIES: Record<string, readonly OrderState[]> = {
@@ -85,7 +86,7 @@ export function registerOrders(program: Command, context: CliContext): void {
       });
       context.io.stdout(
         flags.json === true
-          ? `${JSON.stringify(found.map(orderSummaryJson), null, 2)}\n`
+          ? `${terminalSafeJson(JSON.stringify(found.map(orderSummaryJson), null, 2))}\n`
           : ordersTable(found),
       );
     });
@@ -102,12 +103,12 @@ export function registerOrders(program: Command, context: CliContext): void {
         const detail = await withConsole(context, async (core) => core.orders.detail(orderId.trim()));
         context.io.stdout(
           flags.json === true
-            ? `${JSON.stringify(orderDetailJson(detail), null, 2)}\n`
+            ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail), null, 2))}\n`
             : orderDetailText(detail),
         );
       } catch (error) {
         if (!(error instanceof ConsoleError) || error.code !== 'not_found') throw error;
-        context.io.stderr(`error: no order ${printable(orderId)} in this data directory\n`);
+        context.io.stderr(`error: no order ${terminalSafe(orderId)} in this data directory\n`);
         throw new CommandExit(EXIT_FAILED);
       }
     });

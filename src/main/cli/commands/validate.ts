@@ -5,6 +5,7 @@ import { parseFlags, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { formatFindings, summarise } from '../format-findings';
 import { readJsonSource } from '../read-json-source';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
 const validateFlags = z.object({
   form: z.enum(['general', 'education'], { error: 'choose general or education' }).default('general'),
@@ -25,9 +26,11 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const warnings = findings.length - errors;
   if (flags.json)
-    io.stdout(`${JSON.stringify({ valid: errors === 0, errors, warnings, findings }, null, 2)}\n`);
+    io.stdout(
+      `${terminalSafeJson(JSON.stringify({ valid: errors === 0, errors, warnings, findings }, null, 2))}\n`,
+    );
   else {
-    io.stdout(`${name} (${flags.form} form): ${summarise(errors, warnings)}\n`);
+    io.stdout(`${terminalSafe(name)} (${flags.form} form): ${summarise(errors, warnings)}\n`);
     if (findings.length > 0) io.stdout(`\n${formatFindings(findings)}`);
   }
   if (errors > 0) throw new CommandExit(EXIT_FAILED);

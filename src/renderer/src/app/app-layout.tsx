@@ -10,6 +10,7 @@ import { toggleColorScheme } from './color-scheme';
 import { ENVIRONMENT_COLOR } from './environment-style';
 import { KeyringFallbackBanner } from './keyring-fallback-banner';
 import { LiveBanner } from './live-banner';
+import { useExternalLinkRequests } from './open-external';
 import { useNavigation } from './navigation';
 import { CommandPalette } from './palette/command-palette';
 import { usePaletteStore } from './palette/palette-store';
@@ -24,6 +25,7 @@ type AppState = 'loading' | 'ready' | 'error';
 function useAppLevelCommands(navigate: (view: string, params?: Record<string, string>) => void): void {
   const togglePalette = usePaletteStore((state) => state.toggle);
   useAppCommandFrontDoor();
+  useExternalLinkRequests();
   useAppCommandDefaults({
     'command-palette': togglePalette,
     'toggle-theme': () => void toggleColorScheme(),

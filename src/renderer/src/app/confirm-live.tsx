@@ -1,33 +1,11 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import type { ReactNode } from 'react';
 import type { ProfileView } from '../../../shared/profile';
+import { confirmAction } from './confirm-dialog';
 
 /**
- * The console's one confirmation dialog for an action that reaches the outside world again
- * or for real (a live call, a live replay, a second send). Resolves true only on an explicit
- * click of the confirm button; closing the dialog or pressing Escape is a no.
+ * Asks before any outbound call on a live profile. Resolves true only on an explicit click of
+ * the red button; closing the dialog or pressing Escape is a no.
  */
-export function confirmAction(options: {
-  title: string;
-  body: ReactNode;
-  confirm: string;
-  color: 'red' | 'orange';
-}): Promise<boolean> {
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: options.title,
-      children: typeof options.body === 'string' ? <Text size="sm">{options.body}</Text> : options.body,
-      labels: { confirm: options.confirm, cancel: 'Cancel' },
-      confirmProps: { color: options.color },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
-  });
-}
-
-/** Asks before any outbound call on a live profile. */
 export function confirmLiveCall(
   profile: Pick<ProfileView, 'name' | 'environment'>,
   action: string,
@@ -35,8 +13,26 @@ export function confirmLiveCall(
   if (profile.environment !== 'live') return Promise.resolve(true);
   return confirmAction({
     title: `Send to LIVE profile "${profile.name}"?`,
-    body: `${action} will reach the production service. Real orders and real money are involved.`,
-    confirm: 'Yes, send to production',
+    children: (
+      <Text size="sm">
+        {action} will reach the production service. Real orders and real money are involved.
+      </Text>
+    ),
+    confirmLabel: 'Yes, send to production',
+    color: 'red',
+  });
+}
+
+/** Asks before a replay goes to a production address. */
+export function confirmLiveReplay(url: string, sends: number): Promise<boolean> {
+  return confirmAction({
+    title: 'Replay to a LIVE profile?',
+    children: (
+      <Text size="sm">
+        {sends} {sends === 1 ? 'request goes' : 'requests go'} to {url}, a production address.
+      </Text>
+    ),
+    confirmLabel: 'Yes, replay to production',
     color: 'red',
   });
 }

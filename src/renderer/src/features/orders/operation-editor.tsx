@@ -1,10 +1,11 @@
-import { Alert, Button, Group, JsonInput, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, JsonInput, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { freshOrderReferenceId } from '../../../../shared/checkout/order-reference';
 import type { ExchangeResult } from '../../../../shared/merchant-api';
 import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
 import { HTTP_METHODS, type OperationName } from '../../../../shared/profile';
-import { confirmAction, confirmLiveCall } from '../../app/confirm-live';
+import { confirmAction } from '../../app/confirm-dialog';
+import { confirmLiveCall } from '../../app/confirm-live';
 import { monoInput } from '../../app/mono-input';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
@@ -104,8 +105,14 @@ export function OperationEditor({
       sent > 0
         ? await confirmAction({
             title: `Send ${OPERATION_LABEL[operation].toLowerCase()} again?`,
-            body: `${label} was already sent ${sent === 1 ? 'once' : `${sent} times`} from this editor; the answer is below.${live ? ` It goes to the LIVE profile "${profile.name}": real orders and real money.` : ''}`,
-            confirm: 'Send again',
+            children: (
+              <Text size="sm">
+                {label} was already sent {sent === 1 ? 'once' : `${sent} times`} from this editor; the answer
+                is below.
+                {live ? ` It goes to the LIVE profile "${profile.name}": real orders and real money.` : ''}
+              </Text>
+            ),
+            confirmLabel: 'Send again',
             color: live ? 'red' : 'orange',
           })
         : await confirmLiveCall(profile, label);

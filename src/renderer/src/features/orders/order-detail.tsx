@@ -24,6 +24,8 @@ import {
 import { useState } from 'react';
 import type { OrderDetail } from '../../../../shared/contract/orders';
 import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
+import { SaveAsScenarioButton } from '../scenarios/save-as-scenario';
+import { openExternalUrl } from '../../app/open-external';
 import { LifecycleStrip } from './lifecycle-strip';
 import { OperationEditor, type OperationRequest } from './operation-editor';
 import { OrderActions } from './order-actions';
@@ -129,13 +131,10 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         <Group gap="xs">
           {facts.checkoutUrl !== null && (
             <Button
-              component="a"
-              href={facts.checkoutUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               size="xs"
               variant="light"
               leftSection={<IconExternalLink size={14} />}
+              onClick={() => void openExternalUrl(facts.checkoutUrl ?? '')}
             >
               Open checkout page
             </Button>
@@ -149,6 +148,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
           >
             All on the timeline
           </Button>
+          <SaveAsScenarioButton orderId={lifecycle.orderId} />
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">

@@ -17,10 +17,10 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '../../../../shared/jwt/token-presets';
 import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '../../../../shared/replay';
+import { confirmLiveReplay } from '../../app/confirm-live';
 import { useNavigation } from '../../app/navigation';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
-import { confirmAction } from '../../app/confirm-live';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
 import { ReplayProgressPanel } from './replay-progress';
@@ -46,15 +46,6 @@ interface Plan {
   sends: number;
   targetUrl: string;
   live: boolean;
-}
-
-function confirmLiveReplay(url: string, sends: number): Promise<boolean> {
-  return confirmAction({
-    title: 'Replay to a LIVE profile?',
-    body: `${sends} ${sends === 1 ? 'request goes' : 'requests go'} to ${url}, a production address.`,
-    confirm: 'Yes, replay to production',
-    color: 'red',
-  });
 }
 
 /**
