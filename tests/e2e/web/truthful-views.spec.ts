@@ -227,10 +227,25 @@ test('5. a follow-up operation can go without Authorization, and a second send a
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
-  await page.goto(`${served.origin}/#/timeline?kind=request&order=${order.orderId}`);
+  // Cancelled: nothing went out. Confirmed: exactly one more.
   const timeline = new TimelinePage(page);
-  await expect(timeline.rows()).toHaveCount(1);
-  await timeline.openRecord(Number(await timeline.rows().first().getAttribute('data-id')));
+  const authorised = timeline.rows().filter({ hasText: `/orders/${order.orderId}/authorise` });
+  const timelineOfOrder = `${served.origin}/#/timeline?kind=request&order=${order.orderId}`;
+  await page.goto(timelineOfOrder);
+  await expect(authorised).toHaveCount(1);
+  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+  await orders.action('Authorise').click();
+  await editor.getByRole('button', { name: 'Remove header Authorization' }).click();
+  await editor.getByRole('button', { name: 'Send authorise' }).click();
+  await expect(editor.getByTestId('operation-answer').getByTestId('answer-status')).toHaveText('401');
+  await editor.getByRole('button', { name: 'Send again' }).click();
+  await confirm.getByRole('button', { name: 'Send again' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(editor.getByTestId('operation-answer').getByTestId('answer-status')).toHaveText('401');
+  await page.goto(timelineOfOrder);
+  await expect(authorised).toHaveCount(3);
+  // Sent without Authorization, and recorded so.
+  await timeline.openRecord(Number(await authorised.first().getAttribute('data-id')));
   await timeline.detail().getByRole('tab', { name: 'Request' }).click();
   await expect(timeline.detail().getByTestId('request-section')).not.toContainText('Authorization');
 });
