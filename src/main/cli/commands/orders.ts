@@ -97,8 +97,10 @@ export function registerOrders(program: Command, context: CliContext): void {
       'One order: state, amounts, findings, and each record marked as the service’s or the console’s doing',
     )
     .option('--json', 'the order as JSON')
-    .action(async (orderId: string, raw: unknown) => {
-      const flags = parseFlags(showFlags, raw);
+    .action(async (orderId: string, _raw: unknown, command: Command) => {
+      // `orders show <id> --json`: commander gives a --json after the subcommand to `orders`,
+      // which has one too, so show reads its own and its parent's.
+      const flags = parseFlags(showFlags, command.optsWithGlobals());
       try {
         const detail = await withConsole(context, async (core) => core.orders.detail(orderId.trim()));
         context.io.stdout(
