@@ -68,6 +68,29 @@ describe('redaction by meaning: every spelling, every part of an exchange', () =
     expect(masked.requestHeaders).toEqual([['Authorization', 'Bearer ••••wxyz']]);
   });
 
+  it('a record as the screen holds it (masked) reads REDACTED in cURL, never with the mask', () => {
+    const built = buildCurlCommand(
+      {
+        id: 1,
+        kind: 'webhook',
+        method: 'POST',
+        url: 'http://127.0.0.1:4455/notify?serviceToken=••••miFE',
+        path: '/notify',
+        query: 'serviceToken=••••miFE',
+        requestHeaders: [
+          ['Authorization', 'Bearer ••••miFE'],
+          ['Proxy-Authorization', '••••abcd'],
+        ],
+        requestBody: view('{}'),
+      },
+      { tokens: 'redacted' },
+    );
+    expect(built.command).not.toContain('••••');
+    expect(built.command).toContain("'http://127.0.0.1:4455/notify?serviceToken=REDACTED'");
+    expect(built.command).toContain("--header 'Authorization: Bearer REDACTED'");
+    expect(built.command).toContain("--header 'Proxy-Authorization: REDACTED'");
+  });
+
   it('profile secrets main passes in are replaced wherever they are echoed', () => {
     const { exchange: shown } = redactExchange(
       exchange(null, [['X-Note', `key ${API_TOKEN}`]], `{"k":"${API_TOKEN}"}`),

@@ -21,8 +21,12 @@ export type Replace = (secret: string) => string;
 /** Exports and cURL: the word REDACTED. */
 export const redactWith: Replace = () => REDACTED;
 
-/** Screens: `••••abcd`, enough to tell two tokens apart, never enough to use one. */
-export const maskWith: Replace = (secret) => maskSecret(secret).masked ?? MASK_PREFIX;
+/**
+ * Screens: `••••abcd`, enough to tell two tokens apart, never enough to use one. A value
+ * already masked stays as it is (masking it again would lose its last four).
+ */
+export const maskWith: Replace = (secret) =>
+  secret.startsWith(MASK_PREFIX) ? secret : (maskSecret(secret).masked ?? MASK_PREFIX);
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
 const TOKEN_PARAMETERS = new Set(['servicetoken']);
@@ -34,7 +38,11 @@ const SCHEME = /^([A-Za-z][A-Za-z0-9_-]{0,19})([ \t]+)(\S.*)$/s;
 /** Already masked or redacted: nothing secret is left in it, so it is kept as written. */
 const isHidden = (value: string) => value === REDACTED || value.startsWith(MASK_PREFIX);
 
-const hide = (value: string, replace: Replace) => (isHidden(value) ? value : replace(value));
+/**
+ * A credential replaced. A masked one (a record as the screen holds it) is replaced too, so a
+ * cURL built from what a window shows reads REDACTED, never `••••abcd`; masking is idempotent.
+ */
+const hide = (value: string, replace: Replace) => (value === REDACTED ? value : replace(value));
 
 export const isCredentialHeader = (name: string) => CREDENTIAL_HEADERS.has(name.trim().toLowerCase());
 

@@ -11,7 +11,14 @@ import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { ExchangeAnswer } from './exchange-answer';
-import { editedHeaders, OperationHeaders, rowsOfPlan, type HeaderRow } from './operation-headers';
+import {
+  editedHeaders,
+  headerNameProblem,
+  OperationHeaders,
+  profileTokenOfPlan,
+  rowsOfPlan,
+  type HeaderRow,
+} from './operation-headers';
 import { OPERATION_LABEL } from './order-format';
 
 type Method = (typeof HTTP_METHODS)[number];
@@ -72,6 +79,7 @@ export function OperationEditor({
   const [url, setUrl] = useState('');
   const [body, setBody] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
+  const [profileToken, setProfileToken] = useState<string | null>(null);
   /** How many times this editor sent its request: a second send asks first. */
   const [sent, setSent] = useState(0);
   const [prepareError, setPrepareError] = useState<string | null>(null);
@@ -91,6 +99,7 @@ export function OperationEditor({
         setUrl(planned.url);
         setBody(planned.body ?? '');
         setHeaders(rowsOfPlan(planned.headers));
+        setProfileToken(profileTokenOfPlan(planned.headers));
         setPrepareError(null);
       })
       .catch((error: unknown) => setPrepareError(errorMessage(error)));
@@ -190,7 +199,12 @@ export function OperationEditor({
             {...monoInput}
           />
         </Group>
-        <OperationHeaders rows={headers} onChange={setHeaders} disabled={sending} />
+        <OperationHeaders
+          rows={headers}
+          profileToken={profileToken}
+          onChange={setHeaders}
+          disabled={sending}
+        />
         <JsonInput
           label="Body"
           description="Empty sends no body. Anything typed is sent as typed, valid JSON or not."
@@ -219,7 +233,12 @@ export function OperationEditor({
           <Button
             onClick={() => void send()}
             loading={sending}
-            disabled={profile === null || url.trim() === '' || prepareError !== null}
+            disabled={
+              profile === null ||
+              url.trim() === '' ||
+              prepareError !== null ||
+              headers.some((row) => headerNameProblem(row.name) !== null)
+            }
             color={profile?.environment === 'live' ? 'red' : undefined}
           >
             {sent > 0 ? 'Send again' : `Send ${OPERATION_LABEL[operation].toLowerCase()}`}

@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { HeaderList } from '../../../../shared/events';
-import type { EditedHeader } from '../../../../shared/merchant-api';
-import { isCredentialHeader, schemeOf } from '../../../../shared/secrets/redact-secrets';
+import { editedHeaderSchema, type EditedHeader } from '../../../../shared/merchant-api';
+import { MASK_PREFIX } from '../../../../shared/profile';
+import { credentialOf, isCredentialHeader, schemeOf } from '../../../../shared/secrets/redact-secrets';
 
 /**
  * One header row as edited. `profile` stands for the profile's API token, which stays in main:
@@ -12,27 +13,39 @@ export interface HeaderRow {
   key: number;
   name: string;
   mode: 'profile' | 'text';
-  /** The masked token shown for a `profile` row (`Bearer ••••abcd`). */
-  masked: string;
+  /** The scheme the profile's token is sent under (`Bearer`). */
   scheme: string;
   text: string;
 }
 
 let nextKey = 1;
 
+const isMasked = (value: string) => value.includes(MASK_PREFIX);
+
+/** The profile's API token as the plan shows it (`••••abcd`), or null when it has none. */
+export function profileTokenOfPlan(headers: HeaderList): string | null {
+  const masked = headers.find(([name, value]) => isCredentialHeader(name) && isMasked(value));
+  return masked === undefined ? null : credentialOf(masked[1]);
+}
+
 /** The prepared request's headers as rows: the (masked) Authorization stands for the profile's token. */
 export function rowsOfPlan(headers: HeaderList): HeaderRow[] {
   return headers.map(([name, value]) => {
-    const masked = isCredentialHeader(name) && value.includes('••••');
+    const profile = isCredentialHeader(name) && isMasked(value);
     return {
       key: nextKey++,
       name,
-      mode: masked ? 'profile' : 'text',
-      masked: masked ? value : '',
-      scheme: masked ? (schemeOf(value) ?? 'Bearer') : 'Bearer',
-      text: masked ? '' : value,
+      mode: profile ? 'profile' : 'text',
+      scheme: profile ? (schemeOf(value) ?? '') : 'Bearer',
+      text: profile ? '' : value,
     };
   });
+}
+
+/** Why a header name cannot be sent (the schema main checks with), or null. */
+export function headerNameProblem(name: string): string | null {
+  const parsed = editedHeaderSchema.shape.name.safeParse(name);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Not a header name');
 }
 
 /** The rows as main sends them: in order, exactly these, nothing added. */
@@ -51,10 +64,13 @@ export function editedHeaders(rows: readonly HeaderRow[]): EditedHeader[] {
  */
 export function OperationHeaders({
   rows,
+  profileToken,
   onChange,
   disabled,
 }: {
   rows: readonly HeaderRow[];
+  /** The profile's API token masked (`••••abcd`); null when the profile has none. */
+  profileToken: string | null;
   onChange: (rows: HeaderRow[]) => void;
   disabled: boolean;
 }) {
@@ -70,7 +86,14 @@ export function OperationHeaders({
           Sent exactly as listed: remove Authorization or type a wrong token to see the service refuse.
         </Text>
       </Group>
-      <Table withTableBorder fz="xs" data-testid="request-headers" verticalSpacing={4}>
+      <Table
+        withTableBorder
+        fz="xs"
+        data-testid="request-headers"
+        verticalSpacing={4}
+        layout="fixed"
+        aria-label="Request headers"
+      >
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.key} data-testid="request-header">
@@ -79,6 +102,7 @@ export function OperationHeaders({
                   size="xs"
                   aria-label="Header name"
                   value={row.name}
+                  error={headerNameProblem(row.name)}
                   disabled={disabled}
                   onChange={(event) => update(row.key, { name: event.currentTarget.value })}
                   styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -87,7 +111,8 @@ export function OperationHeaders({
               <Table.Td>
                 {row.mode === 'profile' ? (
                   <Text size="xs" ff="monospace" data-testid="profile-token-value">
-                    {row.masked}
+                    {row.scheme === '' ? '' : `${row.scheme} `}
+                    {profileToken ?? MASK_PREFIX}
                   </Text>
                 ) : (
                   <TextInput
@@ -101,7 +126,7 @@ export function OperationHeaders({
                 )}
               </Table.Td>
               <Table.Td w={230}>
-                {isCredentialHeader(row.name) && (row.mode === 'profile' || row.masked !== '') && (
+                {(row.mode === 'profile' || (isCredentialHeader(row.name) && profileToken !== null)) && (
                   <Select
                     size="xs"
                     aria-label={`What ${row.name} carries`}
@@ -140,7 +165,7 @@ export function OperationHeaders({
       </Table>
       {rows.length === 0 && (
         <Text size="xs" c="orange">
-          No headers: the request goes with none but Host and Content-Length.
+          No headers: the request goes with only what HTTP itself adds (Host, Content-Length).
         </Text>
       )}
       <Group>
@@ -150,10 +175,7 @@ export function OperationHeaders({
           leftSection={<IconPlus size={12} />}
           disabled={disabled}
           onClick={() =>
-            onChange([
-              ...rows,
-              { key: nextKey++, name: '', mode: 'text', masked: '', scheme: 'Bearer', text: '' },
-            ])
+            onChange([...rows, { key: nextKey++, name: '', mode: 'text', scheme: 'Bearer', text: '' }])
           }
         >
           Add header
