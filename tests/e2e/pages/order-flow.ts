@@ -65,3 +65,45 @@ export async function payOrder(page: Page, order: CreatedOrder): Promise<void> {
   const response = await page.request.post(`${order.emulator}/_emulator/orders/${order.orderId}/pay`);
   expect(response.status()).toBe(200);
 }
+
+/** The body the issue replayed: a capture with a 3-decimal amount, an unknown currency, no UUID. */
+export const editedCapture = (orderId: string, reference: string) =>
+  JSON.stringify({
+    order_id: orderId,
+    order_reference_id: reference,
+    order_number: reference,
+    event_type: 'order_captured',
+    data: { capture_id: 'not-a-uuid', captured_amount: { amount: '1.999', currency: 'XYZ' } },
+  });
+
+/** POSTs one notification to the console's listener with `token` in both places; returns its record id. */
+export async function postNotification(
+  page: Page,
+  listener: string,
+  token: string | null,
+  body: string,
+): Promise<number> {
+  const query = token === null ? '' : `?serviceToken=${token}`;
+  const response = await page.request.post(`${listener}/notify${query}`, {
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+    },
+    data: body,
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Replays record `id` to this console's listener with `body` typed into the editor. */
+export async function replayEdited(page: Page, origin: string, id: number, body: string): Promise<void> {
+  await page.goto(`${origin}/#/replay?ids=${id}`);
+  await expect(page.getByTestId('replay-plan')).toContainText('1 send to http://127.0.0.1:');
+  await page.getByLabel('Edit the body (the stored original is never changed)').click();
+  await page.locator('.cm-content').last().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(body);
+  await page.getByRole('button', { name: /^Replay 1$/ }).click();
+  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('replay-count')).toHaveText('1 / 1 sent');
+}

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
 import { JwtPage } from '../pages/jwt-page';
-import { checkoutPayload, createOrder, importPayload, payOrder } from '../pages/order-flow';
+import {
+  checkoutPayload,
+  createOrder,
+  editedCapture,
+  importPayload,
+  payOrder,
+  postNotification,
+  replayEdited,
+} from '../pages/order-flow';
 import { OrdersPage } from '../pages/orders-page';
 import { TimelinePage } from '../pages/timeline-page';
 
@@ -13,43 +20,6 @@ import { TimelinePage } from '../pages/timeline-page';
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
 });
-
-/** The body the issue replayed: a capture with a 3-decimal amount, an unknown currency, no UUID. */
-const editedCapture = (orderId: string, reference: string) =>
-  JSON.stringify({
-    order_id: orderId,
-    order_reference_id: reference,
-    order_number: reference,
-    event_type: 'order_captured',
-    data: { capture_id: 'not-a-uuid', captured_amount: { amount: '1.999', currency: 'XYZ' } },
-  });
-
-/** POSTs one notification to the console's listener with `token` in both places; returns its record id. */
-async function post(page: Page, listener: string, token: string | null, body: string): Promise<number> {
-  const query = token === null ? '' : `?serviceToken=${token}`;
-  const response = await page.request.post(`${listener}/notify${query}`, {
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
-    },
-    data: body,
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { id: number }).id;
-}
-
-/** Replays record `id` to this console's listener with `body` typed into the editor. */
-async function replayEdited(page: Page, origin: string, id: number, body: string): Promise<void> {
-  await page.goto(`${origin}/#/replay?ids=${id}`);
-  await expect(page.getByTestId('replay-plan')).toContainText('1 send to http://127.0.0.1:');
-  await page.getByLabel('Edit the body (the stored original is never changed)').click();
-  await page.locator('.cm-content').last().click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(body);
-  await page.getByRole('button', { name: /^Replay 1$/ }).click();
-  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
-  await expect(page.getByTestId('replay-count')).toHaveText('1 / 1 sent');
-}
 
 test('1. a replay to the own listener never moves the order; a service webhook that contradicts it is a finding', async ({
   page,
@@ -94,7 +64,7 @@ test('1. a replay to the own listener never moves the order; a service webhook t
   const listener = await jwt.listenerUrl();
   await jwt.open();
   const token = await jwt.craft('Valid');
-  await post(
+  await postNotification(
     page,
     listener,
     token,
@@ -124,7 +94,7 @@ test('2. the two records of one replayed send carry the same findings, and neith
   await jwt.open();
   const token = await jwt.craft('Valid');
   const orderId = randomUUID();
-  const original = await post(
+  const original = await postNotification(
     page,
     listener,
     token,
@@ -189,7 +159,7 @@ test('4. a webhook’s tokens are masked on the Request tab, with Reveal and Cop
   const listener = await jwt.listenerUrl();
   await jwt.open();
   const token = await jwt.craft('Valid');
-  const id = await post(page, listener, token, '{"order_id":"x","event_type":"order_approved"}');
+  const id = await postNotification(page, listener, token, '{"order_id":"x","event_type":"order_approved"}');
   const timeline = new TimelinePage(page);
   await page.goto(`${served.origin}/#/timeline?id=${id}`);
   await expect(timeline.detail()).toHaveAttribute('data-id', String(id));
@@ -259,7 +229,7 @@ test('6. the JWT inspector keeps what arrived apart from what is inspected; verd
   const listener = await jwt.listenerUrl();
   await jwt.open();
   const token = await jwt.craft('Valid');
-  const id = await post(page, listener, token, '{"order_id":"x","event_type":"order_approved"}');
+  const id = await postNotification(page, listener, token, '{"order_id":"x","event_type":"order_approved"}');
   await page.goto(`${served.origin}/#/jwt?event=${id}`);
   const arrived = page.getByTestId('record-tokens');
   await expect(arrived).toContainText(`Arrived with webhook #${id}`);

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openConsole } from '../e2e/fixtures/console-test';
+import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
+import { JwtPage } from '../e2e/pages/jwt-page';
+import {
+  createOrder,
+  editedCapture,
+  payOrder,
+  postNotification,
+  replayEdited,
+} from '../e2e/pages/order-flow';
+import { OrdersPage } from '../e2e/pages/orders-page';
+import { TimelinePage } from '../e2e/pages/timeline-page';
+
+// The views issue 14 changed: an order with a replay beside it and a contradicting webhook, the
+// operation editor after a send without Authorization, the JWT inspector on an edited copy of
+// a record's token, and a webhook's Request tab. TRUTH_SHOTS=dir takes every size and theme
+// there (for review); otherwise the docs pictures.
+const review = process.env['TRUTH_SHOTS'];
+const shots = review
+  ? [
+      { width: 1280, height: 800, scheme: 'light' as const },
+      { width: 1280, height: 800, scheme: 'dark' as const },
+      { width: 1440, height: 900, scheme: 'light' as const },
+      { width: 1440, height: 900, scheme: 'dark' as const },
+    ]
+  : [{ width: 1440, height: 900, scheme: 'light' as const }];
+
+async function shoot(page: Page, name: string, prepare: () => Promise<void>): Promise<void> {
+  for (const shot of shots) {
+    await page.setViewportSize({ width: shot.width, height: shot.height });
+    await page.emulateMedia({ colorScheme: shot.scheme });
+    await prepare();
+    // Let a modal finish fading in.
+    await expect(page.locator('.mantine-Modal-overlay, body').first()).toHaveCSS('opacity', '1');
+    const file = review ? `${name}-${shot.width}-${shot.scheme}.png` : `${name}.png`;
+    await page.screenshot({ path: join(review ?? join(projectRoot, 'docs', 'images'), file) });
+  }
+}
+
+test('truthful views: orders, operation editor, JWT inspector, a webhook’s Request tab', async ({ page }) => {
+  test.setTimeout(300_000);
+  const served = await startServedConsole();
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openConsole(page, served, '#/builder');
+    const order = await createOrder(page, served.origin);
+    await payOrder(page, order);
+    const orders = new OrdersPage(page);
+    const orderUrl = `${served.origin}/#/orders?id=${order.orderId}`;
+    await page.goto(orderUrl);
+    await expect(orders.state()).toHaveText('approved');
+    await orders.send('Authorise');
+    await orders.closeEditor();
+    await orders.send('Capture');
+    await orders.closeEditor();
+    await expect(orders.state()).toHaveText('captured');
+
+    // The console's replay of the capture, edited, and a verified webhook in another currency.
+    const timeline = new TimelinePage(page);
+    await page.goto(`${served.origin}/#/timeline?kind=webhook&order=${order.orderId}&event=order_captured`);
+    await expect(timeline.rows()).toHaveCount(1);
+    const captureId = Number(await timeline.rows().first().getAttribute('data-id'));
+    await replayEdited(page, served.origin, captureId, editedCapture(order.orderId, order.reference));
+    const jwt = new JwtPage(page);
+    const listener = await jwt.listenerUrl();
+    await jwt.open();
+    const token = await jwt.craft('Valid');
+    const webhookId = await postNotification(
+      page,
+      listener,
+      token,
+      JSON.stringify({
+        order_id: order.orderId,
+        order_reference_id: order.reference,
+        order_number: order.reference,
+        event_type: 'order_captured',
+        data: { capture_id: randomUUID(), captured_amount: { amount: '5.00', currency: 'AED' } },
+      }),
+    );
+
+    await shoot(page, 'orders-provenance', async () => {
+      await page.goto(orderUrl);
+      await expect(orders.findings()).toHaveCount(1);
+    });
+
+    // A second order, authorised without Authorization: 401, and the button now asks first.
+    await page.goto(`${served.origin}/#/builder`);
+    const second = await createOrder(page, served.origin);
+    await payOrder(page, second);
+    await page.goto(`${served.origin}/#/orders?id=${second.orderId}`);
+    await expect(orders.state()).toHaveText('approved');
+    await orders.action('Authorise').click();
+    const editor = orders.editor();
+    await expect(editor.getByLabel('URL')).not.toHaveValue('');
+    await editor.getByRole('button', { name: 'Remove header Authorization' }).click();
+    await editor.getByRole('button', { name: 'Send authorise' }).click();
+    await expect(editor.getByTestId('operation-answer').getByTestId('answer-status')).toHaveText('401');
+    await shoot(page, 'operation-editor', async () => {
+      await expect(editor.getByRole('button', { name: 'Send again' })).toBeVisible();
+    });
+    await orders.closeEditor();
+
+    await page.goto(`${served.origin}/#/jwt?event=${webhookId}`);
+    await page.getByRole('button', { name: 'Edit a copy' }).click();
+    await page.getByRole('textbox', { name: 'Token' }).fill(`${token.slice(0, -2)}AA`);
+    await expect(jwt.verdict()).toHaveText('invalid_signature');
+    await shoot(page, 'jwt-inspector', async () => {
+      await page.getByRole('heading', { name: 'JWT inspector' }).scrollIntoViewIfNeeded();
+    });
+
+    await page.goto(`${served.origin}/#/timeline?id=${webhookId}`);
+    await expect(timeline.detail()).toHaveAttribute('data-id', String(webhookId));
+    await timeline.detail().getByRole('tab', { name: 'Request' }).click();
+    await shoot(page, 'webhook-request', async () => {
+      await expect(timeline.detail().getByTestId('request-section')).toContainText('Bearer ••••');
+    });
+  } finally {
+    await served.stop();
+  }
+});
