@@ -28,7 +28,12 @@ const shots = review
     ]
   : [{ width: 1440, height: 900, scheme: 'light' as const }];
 
-async function shoot(page: Page, name: string, prepare: () => Promise<void>): Promise<void> {
+async function shoot(
+  page: Page,
+  name: string,
+  prepare: () => Promise<void>,
+  fullPage = false,
+): Promise<void> {
   for (const shot of shots) {
     await page.setViewportSize({ width: shot.width, height: shot.height });
     await page.emulateMedia({ colorScheme: shot.scheme });
@@ -36,7 +41,7 @@ async function shoot(page: Page, name: string, prepare: () => Promise<void>): Pr
     // Let a modal finish fading in.
     await expect(page.locator('.mantine-Modal-overlay, body').first()).toHaveCSS('opacity', '1');
     const file = review ? `${name}-${shot.width}-${shot.scheme}.png` : `${name}.png`;
-    await page.screenshot({ path: join(review ?? join(projectRoot, 'docs', 'images'), file) });
+    await page.screenshot({ path: join(review ?? join(projectRoot, 'docs', 'images'), file), fullPage });
   }
 }
 
@@ -69,7 +74,6 @@ test('truthful views: orders, operation editor, JWT inspector, a webhook’s Req
     await jwt.open();
     const token = await jwt.craft('Valid');
     const webhookId = await postNotification(
-      page,
       listener,
       token,
       JSON.stringify({
@@ -85,6 +89,10 @@ test('truthful views: orders, operation editor, JWT inspector, a webhook’s Req
       await page.goto(orderUrl);
       await expect(orders.findings()).toHaveCount(1);
     });
+    if (review)
+      await shoot(page, 'orders-records', async () => {
+        await orders.records('crafted').scrollIntoViewIfNeeded();
+      });
 
     // A second order, authorised without Authorization: 401, and the button now asks first.
     await page.goto(`${served.origin}/#/builder`);
@@ -107,9 +115,14 @@ test('truthful views: orders, operation editor, JWT inspector, a webhook’s Req
     await page.getByRole('button', { name: 'Edit a copy' }).click();
     await page.getByRole('textbox', { name: 'Token' }).fill(`${token.slice(0, -2)}AA`);
     await expect(jwt.verdict()).toHaveText('invalid_signature');
-    await shoot(page, 'jwt-inspector', async () => {
-      await page.getByRole('heading', { name: 'JWT inspector' }).scrollIntoViewIfNeeded();
-    });
+    await shoot(
+      page,
+      'jwt-inspector',
+      async () => {
+        await page.getByRole('heading', { name: 'JWT inspector' }).scrollIntoViewIfNeeded();
+      },
+      review !== undefined,
+    );
 
     await page.goto(`${served.origin}/#/timeline?id=${webhookId}`);
     await expect(timeline.detail()).toHaveAttribute('data-id', String(webhookId));

@@ -76,22 +76,25 @@ export const editedCapture = (orderId: string, reference: string) =>
     data: { capture_id: 'not-a-uuid', captured_amount: { amount: '1.999', currency: 'XYZ' } },
   });
 
-/** POSTs one notification to the console's listener with `token` in both places; returns its record id. */
+/**
+ * POSTs one notification to the console's listener with `token` in both places, as the service
+ * would (from outside the page: no console cookie rides along); returns its record id.
+ */
 export async function postNotification(
-  page: Page,
   listener: string,
   token: string | null,
   body: string,
 ): Promise<number> {
   const query = token === null ? '' : `?serviceToken=${token}`;
-  const response = await page.request.post(`${listener}/notify${query}`, {
+  const response = await fetch(`${listener}/notify${query}`, {
+    method: 'POST',
     headers: {
       'Content-Type': 'application/json',
       ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
     },
-    data: body,
+    body,
   });
-  expect(response.status()).toBe(200);
+  expect(response.status).toBe(200);
   return ((await response.json()) as { id: number }).id;
 }
 

@@ -65,7 +65,6 @@ test('1. a replay to the own listener never moves the order; a service webhook t
   await jwt.open();
   const token = await jwt.craft('Valid');
   await postNotification(
-    page,
     listener,
     token,
     JSON.stringify({
@@ -95,7 +94,6 @@ test('2. the two records of one replayed send carry the same findings, and neith
   const token = await jwt.craft('Valid');
   const orderId = randomUUID();
   const original = await postNotification(
-    page,
     listener,
     token,
     JSON.stringify({
@@ -159,7 +157,7 @@ test('4. a webhook’s tokens are masked on the Request tab, with Reveal and Cop
   const listener = await jwt.listenerUrl();
   await jwt.open();
   const token = await jwt.craft('Valid');
-  const id = await postNotification(page, listener, token, '{"order_id":"x","event_type":"order_approved"}');
+  const id = await postNotification(listener, token, '{"order_id":"x","event_type":"order_approved"}');
   const timeline = new TimelinePage(page);
   await page.goto(`${served.origin}/#/timeline?id=${id}`);
   await expect(timeline.detail()).toHaveAttribute('data-id', String(id));
@@ -229,7 +227,7 @@ test('6. the JWT inspector keeps what arrived apart from what is inspected; verd
   const listener = await jwt.listenerUrl();
   await jwt.open();
   const token = await jwt.craft('Valid');
-  const id = await postNotification(page, listener, token, '{"order_id":"x","event_type":"order_approved"}');
+  const id = await postNotification(listener, token, '{"order_id":"x","event_type":"order_approved"}');
   await page.goto(`${served.origin}/#/jwt?event=${id}`);
   const arrived = page.getByTestId('record-tokens');
   await expect(arrived).toContainText(`Arrived with webhook #${id}`);

@@ -152,8 +152,8 @@ export function JwtView() {
               )}
               {edited && (
                 <Alert color="orange" p="xs" data-testid="inspecting-edited">
-                  Edited: this is not the token of webhook #{editedFrom.eventId}, which is shown as it
-                  arrived.
+                  Edited: this is not the token of webhook #{editedFrom.eventId}; that one is shown below, as
+                  it arrived.
                 </Alert>
               )}
               {decoded !== null && <DecodedToken decoded={decoded} />}

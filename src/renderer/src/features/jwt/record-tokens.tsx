@@ -30,7 +30,7 @@ export function RecordTokens({
       <Stack gap="xs">
         <Title order={5}>Arrived with webhook #{tokens.id}</Title>
         <Text size="xs" c="dimmed">
-          As the listener judged it on arrival; this does not change with what you inspect below.
+          As the listener judged it on arrival; editing the token above never changes this.
         </Text>
         <Table withTableBorder verticalSpacing={4} aria-label="Tokens as they arrived">
           <Table.Tbody>

@@ -94,79 +94,95 @@ export function OperationHeaders({
         layout="fixed"
         aria-label="Request headers"
       >
+        <colgroup>
+          <col style={{ width: 190 }} />
+          <col />
+          <col style={{ width: 230 }} />
+          <col style={{ width: 40 }} />
+        </colgroup>
         <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key} data-testid="request-header">
-              <Table.Td w={190}>
-                <TextInput
-                  size="xs"
-                  aria-label="Header name"
-                  value={row.name}
-                  error={headerNameProblem(row.name)}
-                  disabled={disabled}
-                  onChange={(event) => update(row.key, { name: event.currentTarget.value })}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                />
-              </Table.Td>
-              <Table.Td>
-                {row.mode === 'profile' ? (
-                  <Text size="xs" ff="monospace" data-testid="profile-token-value">
-                    {row.scheme === '' ? '' : `${row.scheme} `}
-                    {profileToken ?? MASK_PREFIX}
-                  </Text>
-                ) : (
+          {rows.map((row) => {
+            // Authorization can carry the profile's token (masked here) or a value as typed.
+            const chooses = row.mode === 'profile' || (isCredentialHeader(row.name) && profileToken !== null);
+            return (
+              <Table.Tr key={row.key} data-testid="request-header">
+                <Table.Td>
                   <TextInput
                     size="xs"
-                    aria-label={`Value of ${row.name}`}
-                    value={row.text}
+                    aria-label="Header name"
+                    value={row.name}
+                    error={headerNameProblem(row.name)}
                     disabled={disabled}
-                    onChange={(event) => update(row.key, { text: event.currentTarget.value })}
+                    onChange={(event) => update(row.key, { name: event.currentTarget.value })}
                     styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                   />
+                </Table.Td>
+                <Table.Td colSpan={chooses ? 1 : 2}>
+                  {row.mode === 'profile' ? (
+                    <Text size="xs" ff="monospace" data-testid="profile-token-value">
+                      {row.scheme === '' ? '' : `${row.scheme} `}
+                      {profileToken ?? MASK_PREFIX}
+                    </Text>
+                  ) : (
+                    <TextInput
+                      size="xs"
+                      aria-label={`Value of ${row.name}`}
+                      value={row.text}
+                      disabled={disabled}
+                      onChange={(event) => update(row.key, { text: event.currentTarget.value })}
+                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                    />
+                  )}
+                </Table.Td>
+                {chooses && (
+                  <Table.Td>
+                    <Select
+                      size="xs"
+                      aria-label={`What ${row.name} carries`}
+                      disabled={disabled}
+                      allowDeselect={false}
+                      value={row.mode}
+                      data={[
+                        { value: 'profile', label: "The profile's API token" },
+                        { value: 'text', label: 'This value, as typed' },
+                      ]}
+                      onChange={(value) =>
+                        update(row.key, {
+                          mode: value === 'profile' ? 'profile' : 'text',
+                          text: row.text === '' ? `${row.scheme} ` : row.text,
+                        })
+                      }
+                    />
+                  </Table.Td>
                 )}
-              </Table.Td>
-              <Table.Td w={230}>
-                {(row.mode === 'profile' || (isCredentialHeader(row.name) && profileToken !== null)) && (
-                  <Select
-                    size="xs"
-                    aria-label={`What ${row.name} carries`}
-                    disabled={disabled}
-                    allowDeselect={false}
-                    value={row.mode}
-                    data={[
-                      { value: 'profile', label: "The profile's API token" },
-                      { value: 'text', label: 'This value, as typed' },
-                    ]}
-                    onChange={(value) =>
-                      update(row.key, {
-                        mode: value === 'profile' ? 'profile' : 'text',
-                        text: row.text === '' ? `${row.scheme} ` : row.text,
-                      })
-                    }
-                  />
-                )}
-              </Table.Td>
-              <Table.Td w={36}>
-                <Tooltip label={`Remove ${row.name}`}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    disabled={disabled}
-                    aria-label={`Remove header ${row.name}`}
-                    onClick={() => onChange(rows.filter((candidate) => candidate.key !== row.key))}
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                </Tooltip>
-              </Table.Td>
-            </Table.Tr>
-          ))}
+                <Table.Td>
+                  <Tooltip label={`Remove ${row.name}`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      disabled={disabled}
+                      aria-label={`Remove header ${row.name}`}
+                      onClick={() => onChange(rows.filter((candidate) => candidate.key !== row.key))}
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
-      {rows.length === 0 && (
+      {rows.length === 0 ? (
         <Text size="xs" c="orange">
           No headers: the request goes with only what HTTP itself adds (Host, Content-Length).
         </Text>
+      ) : (
+        !rows.some((row) => isCredentialHeader(row.name)) && (
+          <Text size="xs" c="orange" data-testid="no-authorization">
+            No Authorization: sent without a token, the service should refuse it (401).
+          </Text>
+        )
       )}
       <Group>
         <Button
