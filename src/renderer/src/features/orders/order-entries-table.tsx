@@ -17,7 +17,7 @@ import { StateBadge } from './state-badge';
 function Verdicts({ record }: { record: TimelineSummary | undefined }) {
   if (record === undefined) return null;
   return (
-    <Group gap={4} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
+    <Group gap={4}>
       {record.tokenVerdict !== null && <VerdictBadge kind="token" verdict={record.tokenVerdict} size="xs" />}
       {record.bodyVerdict !== null && (
         <VerdictBadge kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} size="xs" />
@@ -36,17 +36,15 @@ export function OrderEntriesTable({
 }) {
   const byId = new Map(records.map((record) => [record.id, record]));
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={600}>
       <Table striped highlightOnHover fz="xs" data-testid="order-records">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Time</Table.Th>
             <Table.Th>Kind</Table.Th>
             <Table.Th>What, and why it had its effect</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Verdicts</Table.Th>
-            <Table.Th>Effect</Table.Th>
-            <Table.Th>State after</Table.Th>
+            <Table.Th>Status, verdicts</Table.Th>
+            <Table.Th>Effect, state after</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -87,7 +85,7 @@ export function OrderEntriesTable({
                     </Anchor>
                   )}
                 </Table.Td>
-                <Table.Td miw={240}>
+                <Table.Td miw={220}>
                   <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {entry.what}
                   </Text>
@@ -95,12 +93,12 @@ export function OrderEntriesTable({
                     {entry.evidence}
                   </Text>
                 </Table.Td>
-                <Table.Td>{record?.status ?? '—'}</Table.Td>
-                <Table.Td>
+                <Table.Td w={120}>
+                  <Text size="xs">{record?.status ?? '—'}</Text>
                   <Verdicts record={record} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Group gap={4} wrap="nowrap">
+                  <Group gap={4} wrap="nowrap" mb={4}>
                     <Badge styles={WHOLE_BADGE} size="xs" color={EFFECT_COLOR[entry.effect]} variant="light">
                       {EFFECT_LABEL[entry.effect]}
                     </Badge>
@@ -114,8 +112,6 @@ export function OrderEntriesTable({
                       </Tooltip>
                     )}
                   </Group>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <StateBadge state={entry.stateAfter} size="xs" />
                 </Table.Td>
               </Table.Tr>
