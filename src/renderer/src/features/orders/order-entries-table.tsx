@@ -40,8 +40,7 @@ export function OrderEntriesTable({
       <Table striped highlightOnHover fz="xs" data-testid="order-records">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Kind</Table.Th>
+            <Table.Th>Time, kind</Table.Th>
             <Table.Th>What, and why it had its effect</Table.Th>
             <Table.Th>Status, verdicts</Table.Th>
             <Table.Th>Effect, state after</Table.Th>
@@ -61,8 +60,6 @@ export function OrderEntriesTable({
                   <Anchor href={`#/timeline?id=${entry.recordId}`} size="xs" title={formatTime(entry.at)}>
                     {formatShortTime(entry.at)}
                   </Anchor>
-                </Table.Td>
-                <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Text size="xs">{entry.kind}</Text>
                     {PROVENANCE_LABEL[entry.provenance] !== null && (
