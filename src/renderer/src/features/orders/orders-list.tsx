@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { OrderSummary } from '../../../../shared/orders/order-lifecycle';
-import { formatTime, WHOLE_BADGE } from './order-format';
+import { formatShortTime, formatTime, WHOLE_BADGE } from './order-format';
 import { formatMoney } from '../../../../shared/money-format';
 import { StateBadge } from './state-badge';
 import { useVirtualRows } from './use-virtual-rows';
@@ -62,10 +62,15 @@ function OrderRow({
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="xs" c="dimmed" truncate="end">
-          {order.profileName ?? 'no profile'} · created {formatTime(order.createdAt)}
+          {order.profileName ?? 'no profile'} · created {formatShortTime(order.createdAt)}
         </Text>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title="Last activity">
-          {formatTime(order.lastActivityAt)}
+        <Text
+          size="xs"
+          c="dimmed"
+          style={{ whiteSpace: 'nowrap' }}
+          title={`Last activity ${formatTime(order.lastActivityAt)}`}
+        >
+          last {formatShortTime(order.lastActivityAt)}
         </Text>
       </Group>
     </UnstyledButton>
