@@ -1,12 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openConsole } from '../e2e/fixtures/console-test';
 import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
 import { JwtPage } from '../e2e/pages/jwt-page';
 import {
+  capturedOrder,
+  capturedWebhookId,
   createOrder,
   editedCapture,
+  foreignCurrencyCapture,
   payOrder,
   postNotification,
   replayEdited,
@@ -51,39 +53,17 @@ test('truthful views: orders, operation editor, JWT inspector, a webhook’s Req
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openConsole(page, served, '#/builder');
-    const order = await createOrder(page, served.origin);
-    await payOrder(page, order);
+    const order = await capturedOrder(page, served.origin);
     const orders = new OrdersPage(page);
     const orderUrl = `${served.origin}/#/orders?id=${order.orderId}`;
-    await page.goto(orderUrl);
-    await expect(orders.state()).toHaveText('approved');
-    await orders.send('Authorise');
-    await orders.closeEditor();
-    await orders.send('Capture');
-    await orders.closeEditor();
-    await expect(orders.state()).toHaveText('captured');
 
     // The console's replay of the capture, edited, and a verified webhook in another currency.
     const timeline = new TimelinePage(page);
-    await page.goto(`${served.origin}/#/timeline?kind=webhook&order=${order.orderId}&event=order_captured`);
-    await expect(timeline.rows()).toHaveCount(1);
-    const captureId = Number(await timeline.rows().first().getAttribute('data-id'));
+    const captureId = await capturedWebhookId(page, served.origin, order.orderId);
     await replayEdited(page, served.origin, captureId, editedCapture(order.orderId, order.reference));
     const jwt = new JwtPage(page);
-    const listener = await jwt.listenerUrl();
-    await jwt.open();
-    const token = await jwt.craft('Valid');
-    const webhookId = await postNotification(
-      listener,
-      token,
-      JSON.stringify({
-        order_id: order.orderId,
-        order_reference_id: order.reference,
-        order_number: order.reference,
-        event_type: 'order_captured',
-        data: { capture_id: randomUUID(), captured_amount: { amount: '5.00', currency: 'AED' } },
-      }),
-    );
+    const { listener, token } = await jwt.listenerAndValidToken();
+    const webhookId = await postNotification(listener, token, foreignCurrencyCapture(order));
 
     await shoot(page, 'orders-provenance', async () => {
       await page.goto(orderUrl);

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { projectRoot } from '../fixtures/serve-process';
 import { BuilderPage } from './builder-page';
+import { OrdersPage } from './orders-page';
+import { TimelinePage } from './timeline-page';
 
 export interface CreatedOrder {
   orderId: string;
@@ -110,3 +113,36 @@ export async function replayEdited(page: Page, origin: string, id: number, body:
   await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
   await expect(page.getByTestId('replay-count')).toHaveText('1 / 1 sent');
 }
+
+/** An order created, paid, authorised and captured in full from the Orders view; left open there. */
+export async function capturedOrder(page: Page, origin: string): Promise<CreatedOrder> {
+  const order = await createOrder(page, origin);
+  await payOrder(page, order);
+  const orders = new OrdersPage(page);
+  await page.goto(`${origin}/#/orders?id=${order.orderId}`);
+  await expect(orders.state()).toHaveText('approved');
+  await orders.send('Authorise');
+  await orders.closeEditor();
+  await orders.send('Capture');
+  await orders.closeEditor();
+  await expect(orders.state()).toHaveText('captured');
+  return order;
+}
+
+/** The listener's record of the service's order_captured for `orderId`. */
+export async function capturedWebhookId(page: Page, origin: string, orderId: string): Promise<number> {
+  const timeline = new TimelinePage(page);
+  await page.goto(`${origin}/#/timeline?kind=webhook&order=${orderId}&event=order_captured`);
+  await expect(timeline.rows()).toHaveCount(1);
+  return Number(await timeline.rows().first().getAttribute('data-id'));
+}
+
+/** A capture of the order reported in AED: the service contradicting a SAR order. */
+export const foreignCurrencyCapture = (order: CreatedOrder) =>
+  JSON.stringify({
+    order_id: order.orderId,
+    order_reference_id: order.reference,
+    order_number: order.reference,
+    event_type: 'order_captured',
+    data: { capture_id: randomUUID(), captured_amount: { amount: '5.00', currency: 'AED' } },
+  });

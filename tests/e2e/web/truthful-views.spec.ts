@@ -3,9 +3,12 @@ import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
 import { JwtPage } from '../pages/jwt-page';
 import {
+  capturedOrder,
+  capturedWebhookId,
   checkoutPayload,
   createOrder,
   editedCapture,
+  foreignCurrencyCapture,
   importPayload,
   payOrder,
   postNotification,
@@ -27,23 +30,12 @@ test('1. a replay to the own listener never moves the order; a service webhook t
 }) => {
   test.setTimeout(120_000);
   await openConsole(page, served, '#/builder');
-  const order = await createOrder(page, served.origin);
-  await payOrder(page, order);
+  const order = await capturedOrder(page, served.origin);
   const orders = new OrdersPage(page);
-  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
-  await expect(orders.state()).toHaveText('approved');
-  await orders.send('Authorise');
-  await orders.closeEditor();
-  await orders.send('Capture');
-  await orders.closeEditor();
-  await expect(orders.state()).toHaveText('captured');
   await expect(orders.fact('Captured')).toHaveText('104.10 SAR');
 
   // The listener's record of the service's order_captured, replayed with the issue's edited body.
-  const timeline = new TimelinePage(page);
-  await page.goto(`${served.origin}/#/timeline?kind=webhook&order=${order.orderId}&event=order_captured`);
-  await expect(timeline.rows()).toHaveCount(1);
-  const captureId = Number(await timeline.rows().first().getAttribute('data-id'));
+  const captureId = await capturedWebhookId(page, served.origin, order.orderId);
   await replayEdited(page, served.origin, captureId, editedCapture(order.orderId, order.reference));
 
   await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
@@ -61,20 +53,8 @@ test('1. a replay to the own listener never moves the order; a service webhook t
   // A verified notification (the service's key) in another currency is a finding, never summed.
   await page.goto(`${served.origin}/#/listener`);
   const jwt = new JwtPage(page);
-  const listener = await jwt.listenerUrl();
-  await jwt.open();
-  const token = await jwt.craft('Valid');
-  await postNotification(
-    listener,
-    token,
-    JSON.stringify({
-      order_id: order.orderId,
-      order_reference_id: order.reference,
-      order_number: order.reference,
-      event_type: 'order_captured',
-      data: { capture_id: randomUUID(), captured_amount: { amount: '5.00', currency: 'AED' } },
-    }),
-  );
+  const { listener, token } = await jwt.listenerAndValidToken();
+  await postNotification(listener, token, foreignCurrencyCapture(order));
   await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
   await expect(orders.findings()).toHaveCount(1);
   await expect(orders.findings().first()).toContainText('AED');
@@ -89,9 +69,7 @@ test('2. the two records of one replayed send carry the same findings, and neith
 }) => {
   await openConsole(page, served, '#/listener');
   const jwt = new JwtPage(page);
-  const listener = await jwt.listenerUrl();
-  await jwt.open();
-  const token = await jwt.craft('Valid');
+  const { listener, token } = await jwt.listenerAndValidToken();
   const orderId = randomUUID();
   const original = await postNotification(
     listener,
@@ -154,9 +132,7 @@ test('4. a webhook’s tokens are masked on the Request tab, with Reveal and Cop
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.origin });
   await openConsole(page, served, '#/listener');
   const jwt = new JwtPage(page);
-  const listener = await jwt.listenerUrl();
-  await jwt.open();
-  const token = await jwt.craft('Valid');
+  const { listener, token } = await jwt.listenerAndValidToken();
   const id = await postNotification(listener, token, '{"order_id":"x","event_type":"order_approved"}');
   const timeline = new TimelinePage(page);
   await page.goto(`${served.origin}/#/timeline?id=${id}`);
@@ -224,9 +200,7 @@ test('6. the JWT inspector keeps what arrived apart from what is inspected; verd
 }) => {
   await openConsole(page, served, '#/listener');
   const jwt = new JwtPage(page);
-  const listener = await jwt.listenerUrl();
-  await jwt.open();
-  const token = await jwt.craft('Valid');
+  const { listener, token } = await jwt.listenerAndValidToken();
   const id = await postNotification(listener, token, '{"order_id":"x","event_type":"order_approved"}');
   await page.goto(`${served.origin}/#/jwt?event=${id}`);
   const arrived = page.getByTestId('record-tokens');

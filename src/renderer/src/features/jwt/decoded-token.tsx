@@ -1,6 +1,7 @@
 import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
 import type { DecodedJwt, TimeClaim } from '../../../../shared/jwt/decode-jwt';
 import { describeRelative } from '../../../../shared/relative-time';
+import { formatTime } from '../orders/order-format';
 import { useNow } from './use-now';
 
 const TIME_LABEL: Record<'iat' | 'nbf' | 'exp', string> = {
@@ -19,20 +20,6 @@ function describeTime(name: 'iat' | 'nbf' | 'exp', time: TimeClaim, now: number)
 
 /** `2026-03-01 10:15:00 UTC`: the claim as the service's logs would write it. */
 const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
-
-/** The same moment on this machine's clock, with its zone. */
-function local(iso: string): string {
-  const date = new Date(iso);
-  return date.toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  });
-}
 
 /** Header, claims, and each time claim in UTC, in local time and relative to now. */
 export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
@@ -69,7 +56,7 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" span>
-                    {local(time.iso)}
+                    {formatTime(time.iso, { withZone: true })}
                   </Text>{' '}
                   <Text size="xs" c="dimmed" span>
                     local

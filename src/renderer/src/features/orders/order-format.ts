@@ -79,8 +79,8 @@ export const ACTION_ORDER: readonly OperationName[] = [
   'updateReferenceId',
 ];
 
-/** Local date and time to the second: what a tester compares against logs. */
-export function formatTime(iso: string): string {
+/** Local date and time to the second: what a tester compares against logs; `withZone` names the zone. */
+export function formatTime(iso: string, { withZone = false }: { withZone?: boolean } = {}): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
@@ -91,6 +91,7 @@ export function formatTime(iso: string): string {
         hour: '2-digit',
         minute: '2-digit',
         second: '2-digit',
+        ...(withZone ? { timeZoneName: 'short' } : {}),
       });
 }
 

@@ -6,20 +6,19 @@ import classes from '../timeline.module.css';
 import { BodyView } from './body-view';
 import { copyRecordToken } from './copy-record-token';
 
+/** A record's detail with its tokens masked or, once asked, revealed. */
+interface RevealableDetail {
+  detail: TimelineDetail;
+  revealed: boolean;
+  onReveal: (reveal: boolean) => void;
+}
+
 /**
  * Secrets on this record are masked (`••••abcd`) until asked: Reveal shows the notification
  * tokens it carried; Copy puts one on the clipboard without showing it. An outbound request's
  * API token is stored masked: Copy asks main (the desktop app copies it; a browser tab cannot).
  */
-export function SecretsToolbar({
-  detail,
-  revealed,
-  onReveal,
-}: {
-  detail: TimelineDetail;
-  revealed: boolean;
-  onReveal: (reveal: boolean) => void;
-}) {
+export function SecretsToolbar({ detail, revealed, onReveal }: RevealableDetail) {
   if (!detail.secretsMasked && !revealed) return null;
   return (
     <Group gap="xs" data-testid="secrets-toolbar">
@@ -75,15 +74,7 @@ export function HeadersTable({ headers, label }: { headers: HeaderList | null; l
   );
 }
 
-export function RequestSection({
-  detail,
-  revealed,
-  onReveal,
-}: {
-  detail: TimelineDetail;
-  revealed: boolean;
-  onReveal: (reveal: boolean) => void;
-}) {
+export function RequestSection({ detail, revealed, onReveal }: RevealableDetail) {
   return (
     <Stack gap="sm" data-testid="request-section">
       <SecretsToolbar detail={detail} revealed={revealed} onReveal={onReveal} />
