@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openConsole } from '../e2e/fixtures/console-test';
 import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
+import { shotsFor } from './review-shots';
 import { JwtPage } from '../e2e/pages/jwt-page';
 import {
   capturedOrder,
@@ -21,14 +22,7 @@ import { TimelinePage } from '../e2e/pages/timeline-page';
 // a record's token, and a webhook's Request tab. TRUTH_SHOTS=dir takes every size and theme
 // there (for review); otherwise the docs pictures.
 const review = process.env['TRUTH_SHOTS'];
-const shots = review
-  ? [
-      { width: 1280, height: 800, scheme: 'light' as const },
-      { width: 1280, height: 800, scheme: 'dark' as const },
-      { width: 1440, height: 900, scheme: 'light' as const },
-      { width: 1440, height: 900, scheme: 'dark' as const },
-    ]
-  : [{ width: 1440, height: 900, scheme: 'light' as const }];
+const shots = shotsFor(review);
 
 async function shoot(
   page: Page,

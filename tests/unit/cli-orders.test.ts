@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewEvent } from '../../src/main/store/events-repository';
+import { createCheckout, notification } from './helpers/order-events';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -10,53 +10,12 @@ const CAPTURED = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const APPROVED = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const KUWAIT = '16fd2706-8baf-433b-82eb-8c7fada847da';
 const CAPTURE_ID = '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11';
-const body = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 let dataDir = '';
 let dispose: () => Promise<void> = async () => undefined;
 let replayId = 0;
 let contradictionId = 0;
 const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'orders', ...argv]);
-
-function checkout(
-  orderId: string,
-  reference: string,
-  amount: string,
-  currency: string,
-  atMs: number,
-): NewEvent {
-  return {
-    kind: 'request',
-    atMs,
-    profileId: 1,
-    profileName: 'Local',
-    method: 'POST',
-    path: '/checkout',
-    status: 200,
-    orderId,
-    orderReferenceId: reference,
-    requestBody: body({ order_reference_id: reference, total_amount: { amount, currency } }),
-    responseBody: body({ order_id: orderId, checkout_id: 'c1', status: 'new' }),
-    details: { operation: 'createCheckout' },
-  };
-}
-
-function notification(orderId: string, eventType: string, atMs: number, data: unknown = []): NewEvent {
-  return {
-    kind: 'webhook',
-    atMs,
-    profileId: 1,
-    profileName: 'Local',
-    method: 'POST',
-    path: '/',
-    status: 200,
-    orderId,
-    eventType,
-    tokenVerdict: 'valid',
-    bodyVerdict: 'event',
-    requestBody: body({ order_id: orderId, order_reference_id: 'x', event_type: eventType, data }),
-  };
-}
 
 const capture = (amount: string, currency: string, captureId = CAPTURE_ID) => ({
   capture_id: captureId,
@@ -69,9 +28,9 @@ beforeAll(async () => {
   dispose = opened.dispose;
   const { core } = opened;
   const ids = core.recorder.recordMany([
-    checkout(CAPTURED, 'REF-CAP', '798.1', 'SAR', 1_000),
-    checkout(APPROVED, 'REF-APP', '20', 'SAR', 2_000),
-    checkout(KUWAIT, 'REF-KWD', '12.5', 'KWD', 3_000),
+    createCheckout(CAPTURED, 'REF-CAP', 1_000, 1, { amount: '798.1', currency: 'SAR' }),
+    createCheckout(APPROVED, 'REF-APP', 2_000, 1, { amount: '20', currency: 'SAR' }),
+    createCheckout(KUWAIT, 'REF-KWD', 3_000, 1, { amount: '12.5', currency: 'KWD' }),
     notification(CAPTURED, 'order_approved', 4_000),
     notification(APPROVED, 'order_approved', 5_000),
     notification(CAPTURED, 'order_captured', 6_000, capture('798.10', 'SAR')),

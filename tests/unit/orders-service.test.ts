@@ -9,58 +9,12 @@ import { migrations } from '../../src/main/store/migrations';
 import { createOrdersService } from '../../src/main/orders/orders-service';
 import { createEventBus } from '../../src/main/event-bus';
 import type { PushEvent } from '../../src/shared/contract';
+import { body, createCheckout, notification } from './helpers/order-events';
 import { openTempConsole } from './helpers/temp-console';
 
 const ORDER_A = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const ORDER_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const ORDER_C = '16fd2706-8baf-433b-82eb-8c7fada847da';
-
-const body = (value: unknown) => Buffer.from(JSON.stringify(value));
-
-function createCheckout(orderId: string, reference: string, atMs: number, profileId = 1): NewEvent {
-  return {
-    kind: 'request',
-    atMs,
-    profileId,
-    profileName: profileId === 1 ? 'Local' : 'Sandbox',
-    method: 'POST',
-    path: '/checkout',
-    status: 200,
-    orderId,
-    orderReferenceId: reference,
-    requestBody: body({ order_reference_id: reference, total_amount: { amount: '120.5', currency: 'SAR' } }),
-    responseBody: body({
-      order_id: orderId,
-      checkout_id: 'c1',
-      status: 'new',
-      checkout_url: 'https://pay.example/c',
-    }),
-    details: { operation: 'createCheckout' },
-  };
-}
-
-function notification(orderId: string, eventType: string, atMs: number): NewEvent {
-  return {
-    kind: 'webhook',
-    atMs,
-    profileId: 1,
-    profileName: 'Local',
-    method: 'POST',
-    path: '/',
-    status: 200,
-    orderId,
-    eventType,
-    tokenVerdict: 'valid',
-    bodyVerdict: 'event',
-    requestBody: body({
-      order_id: orderId,
-      order_reference_id: 'x',
-      order_number: 'x',
-      event_type: eventType,
-      data: [],
-    }),
-  };
-}
 
 describe('orders service', () => {
   let core: ConsoleCore;
