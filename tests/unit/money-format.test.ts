@@ -58,6 +58,7 @@ describe('the hosted checkout page', () => {
     totalAmount: '104.1',
     currency: 'SAR',
     expiresAtMs: 1_000_000 + 86_384_000,
+    pageToken: 'page-token',
     payload: JSON.stringify({
       description: 'x',
       items: [{ name: 'Item', quantity: 1, total_amount: { amount: 100.1, currency: 'SAR' } }],

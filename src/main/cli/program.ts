@@ -24,7 +24,8 @@ export interface RunCliOptions {
   rendererDir: string;
 }
 
-function buildProgram(context: CliContext, io: CliIo): Command {
+/** The whole command tree; `runCli` parses with it and `npm run docs:cli` renders its help. */
+export function buildProgram(context: CliContext, io: CliIo): Command {
   const program = new Command('checkout-console')
     .description('Test console for the merchant checkout / pay-later service')
     .version(APP_VERSION)

@@ -20,6 +20,8 @@ export interface EmulatorOrderRow {
   notificationUrl: string | null;
   legacyApproved: boolean;
   faults: Faults | null;
+  /** The secret customer actions on the hosted page carry (checkout_url has it). */
+  pageToken: string;
   createdAtMs: number;
   expiresAtMs: number;
   updatedAtMs: number;
@@ -57,6 +59,7 @@ interface OrderRecord {
   notification_url: string | null;
   legacy_approved: number;
   faults: string | null;
+  page_token: string;
   created_at_ms: number;
   expires_at_ms: number;
   updated_at_ms: number;
@@ -112,6 +115,7 @@ function toOrder(record: OrderRecord): EmulatorOrderRow {
     notificationUrl: record.notification_url,
     legacyApproved: record.legacy_approved === 1,
     faults: readFaults(record.faults),
+    pageToken: record.page_token,
     createdAtMs: record.created_at_ms,
     expiresAtMs: record.expires_at_ms,
     updatedAtMs: record.updated_at_ms,
@@ -141,14 +145,18 @@ function toOutbox(record: OutboxRecord): OutboxRow {
 export function createEmulatorOrdersRepository(db: SqliteDatabase) {
   const insert = db.prepare(`INSERT INTO emulator_orders (order_id, checkout_id, state, payload, reference_id,
     order_number, locale, currency, total_amount, captured_amount, refunded_amount, notification_url,
-    legacy_approved, faults, created_at_ms, expires_at_ms, updated_at_ms)
+    legacy_approved, faults, page_token, created_at_ms, expires_at_ms, updated_at_ms)
     VALUES (@orderId, @checkoutId, @state, @payload, @referenceId, @orderNumber, @locale, @currency,
     @totalAmount, @capturedAmount, @refundedAmount, @notificationUrl, @legacyApproved, @faults,
-    @createdAtMs, @expiresAtMs, @updatedAtMs)`);
+    @pageToken, @createdAtMs, @expiresAtMs, @updatedAtMs)`);
   const update = db.prepare(`UPDATE emulator_orders SET state = @state, reference_id = @referenceId,
     captured_amount = @capturedAmount, refunded_amount = @refundedAmount, legacy_approved = @legacyApproved,
     faults = @faults, updated_at_ms = @updatedAtMs WHERE order_id = @orderId`);
   const byId = db.prepare<[string], OrderRecord>('SELECT * FROM emulator_orders WHERE order_id = ?');
+  // A reference can be reused (or changed onto another order): the newest order that has it.
+  const byReference = db.prepare<[string], OrderRecord>(
+    'SELECT * FROM emulator_orders WHERE reference_id = ? ORDER BY created_at_ms DESC, order_id DESC LIMIT 1',
+  );
   const newest = db.prepare<[number], OrderRecord>(
     'SELECT * FROM emulator_orders ORDER BY created_at_ms DESC, order_id DESC LIMIT ?',
   );
@@ -172,6 +180,10 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
     },
     get(orderId: string): EmulatorOrderRow | undefined {
       const record = byId.get(orderId);
+      return record === undefined ? undefined : toOrder(record);
+    },
+    byReference(referenceId: string): EmulatorOrderRow | undefined {
+      const record = byReference.get(referenceId);
       return record === undefined ? undefined : toOrder(record);
     },
     newest(limit: number): EmulatorOrderRow[] {

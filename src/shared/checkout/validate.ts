@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../bounded-json';
 import { formatJsonPath } from '../json-path';
+import type { CountryCurrencyPair } from './country-currency-pairs';
 import { crossFieldFindings } from './cross-field-findings';
 import { sortInDocumentOrder } from './document-order';
 import { baseSchemaFor } from './form-schemas';
@@ -13,6 +14,8 @@ import {
   type FindingCode,
   type RawFinding,
 } from './findings';
+import { duplicateKeyFindings } from './duplicate-key-findings';
+import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
 import { findUnknownKeys } from './unknown-keys';
 
@@ -22,6 +25,13 @@ export interface ValidateOptions {
   singleCheckout?: boolean;
   /** The request field that carries the notification URL (not shown in the spec); default `merchant_url.notification`. */
   notificationField?: string;
+  /** The supported country/currency pairs (not shown in the spec); default each country with its own currency. */
+  pairs?: readonly CountryCurrencyPair[];
+  /**
+   * The JSON text the payload was parsed from, when there is one: what only the text shows
+   * (a name given twice in one object) is judged too.
+   */
+  sourceText?: string;
 }
 
 const isFindingCode = (value: unknown): value is FindingCode =>
@@ -103,10 +113,11 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
       : result.error.issues.map((issue) => issueToFinding(issue, payload));
     const raw = dedupe([
       ...fromSchema,
-      ...crossFieldFindings(payload, options.notificationField),
+      ...crossFieldFindings(payload, { notificationField: options.notificationField, pairs: options.pairs }),
       ...findUnknownKeys(payload, options.notificationField),
+      ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),
     ]);
-    return sortInDocumentOrder(payload, raw).map(toFinding);
+    return sortInDocumentOrder(payload, withoutPairEchoes(payload, raw)).map(toFinding);
   } catch (error) {
     // Plain JSON never gets here; a throwing getter or a hostile Proxy might.
     return [

@@ -180,9 +180,21 @@ test('an order created elsewhere moves live with webhooks, and is authorised and
 
   const paths = setup.fake.received.map((request) => `${request.method} ${request.path}`);
   expect(paths).toEqual(['POST /checkout', `POST /orders/${orderId}/authorise`, 'POST /payments/capture']);
+  // The capture body the official client sends: the amount, and zeros where the merchant has none.
+  const zero = { amount: 0, currency: 'SAR' };
   expect(JSON.parse(setup.fake.received[2]?.body ?? '{}')).toEqual({
     order_id: orderId,
     total_amount: { amount: '72.98', currency: 'SAR' },
+    items: [],
+    shipping_amount: zero,
+    tax_amount: zero,
+    discount_amount: zero,
+    shipping_info: {
+      shipped_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      shipping_company: '',
+      tracking_number: null,
+      tracking_url: null,
+    },
   });
 
   // The timeline filtered by the order shows the same lifecycle: every record, the state after each.

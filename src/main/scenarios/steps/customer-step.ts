@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CUSTOMER_ACTION_OUTCOME } from '../../../shared/orders/order-states';
+import { MASK_PREFIX, maskSecret } from '../../../shared/profile';
 import { equalityCheck, statusCheck } from '../../../shared/scenarios/expectations';
 import type { customerStepSchema } from '../../../shared/scenarios/scenario-schema';
 import { performHttpExchange } from '../../merchant-api/http-exchange';
@@ -35,10 +36,19 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
     `/_emulator/orders/${encodeURIComponent(orderId)}/${step.action}`,
   );
   const target = new URL(url);
-  const headers: [string, string][] = [
+  const common: [string, string][] = [
     ['Accept', 'application/json'],
     ['User-Agent', `checkout-console/${APP_VERSION}`],
   ];
+  // The automation endpoints take the service's bearer token (as the merchant's own tests
+  // would); the record keeps it masked.
+  const apiToken = context.services.profiles.secretsOf(context.profile.id).apiToken;
+  const headers: [string, string][] =
+    apiToken === null ? common : [['Authorization', `Bearer ${apiToken}`], ...common];
+  const shownHeaders: [string, string][] =
+    apiToken === null
+      ? common
+      : [['Authorization', `Bearer ${maskSecret(apiToken).masked ?? MASK_PREFIX}`], ...common];
   const started = context.services.recorder.record({
     kind: 'request',
     profileId: context.profile.id,
@@ -46,7 +56,7 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
     method: 'POST',
     url,
     path: target.pathname,
-    requestHeaders: headers,
+    requestHeaders: shownHeaders,
     orderId,
     details: { operation: `customer:${step.action}`, origin: 'scenario' },
   });

@@ -6,7 +6,9 @@ import emulator from './005-emulator';
 import orders from './006-orders';
 import scenarioRuns from './007-scenario-runs';
 import outboxLease from './008-outbox-lease';
-import provenance from './009-provenance';
+import emulatorTransactions from './009-emulator-transactions';
+import profileOperationDefaults from './010-profile-operation-defaults';
+import provenance from './011-provenance';
 
 export interface Migration {
   readonly id: number;
@@ -27,5 +29,7 @@ export const migrations: readonly Migration[] = [
   { id: 6, name: '006-orders', sql: orders },
   { id: 7, name: '007-scenario-runs', sql: scenarioRuns },
   { id: 8, name: '008-outbox-lease', sql: outboxLease },
-  { id: 9, name: '009-provenance', sql: provenance },
+  { id: 9, name: '009-emulator-transactions', sql: emulatorTransactions },
+  { id: 10, name: '010-profile-operation-defaults', sql: profileOperationDefaults },
+  { id: 11, name: '011-provenance', sql: provenance },
 ];

@@ -3,6 +3,7 @@ import { IconChevronDown, IconSend, IconSparkles, IconX } from '@tabler/icons-re
 import { COUNTRIES, COUNTRY_NAMES, generateSample, type CountryCode } from '../../../../shared/checkout';
 import type { ProfileView } from '../../../../shared/profile';
 import { ENVIRONMENT_COLOR } from '../../app/environment-style';
+import { useProfilesStore } from '../profiles/profiles-store';
 import { appCommandShortcutLabel } from './shortcut-label';
 import { useBuilderStore } from './builder-store';
 import { DraftsMenu } from './drafts-menu';
@@ -18,8 +19,21 @@ const FORMS = [
 function useSample() {
   const form = useBuilderStore((state) => state.form);
   const setDocument = useBuilderStore((state) => state.setDocument);
+  // The merchant URLs point at the local emulator's merchant page (the Local profile's address).
+  const emulatorUrl = useProfilesStore(
+    (state) =>
+      (
+        state.profiles.find((profile) => profile.environment === 'local' && profile.name === 'Local') ??
+        state.profiles.find((profile) => profile.environment === 'local')
+      )?.baseUrl,
+  );
   return (country?: CountryCode) =>
-    setDocument(generateSample(form, country === undefined ? {} : { country }));
+    setDocument(
+      generateSample(form, {
+        ...(country === undefined ? {} : { country }),
+        ...(emulatorUrl === undefined ? {} : { emulatorUrl }),
+      }),
+    );
 }
 
 export function BuilderToolbar({ profile, onSend }: { profile: ProfileView | null; onSend: () => void }) {

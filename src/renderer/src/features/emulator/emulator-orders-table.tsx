@@ -120,7 +120,8 @@ export function EmulatorOrdersTable({ orders }: { orders: readonly EmulatorOrder
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  {/* Wraps at narrow widths so the faults button is never cut ("Faults: emulator defaul"). */}
+                  <Group gap="xs">
                     <Popover width={340} position="bottom-end" withArrow shadow="md">
                       <Popover.Target>
                         <Button size="compact-xs" variant="default">
