@@ -80,7 +80,7 @@ test('truthful views: orders, operation editor, JWT inspector, a webhook’s Req
     await editor.getByRole('button', { name: 'Remove header Authorization' }).click();
     await editor.getByRole('button', { name: 'Send authorise' }).click();
     await expect(editor.getByTestId('operation-answer').getByTestId('answer-status')).toHaveText('401');
-    await shoot(page, 'operation-editor', async () => {
+    await shoot(page, 'operation-editor-negative', async () => {
       await expect(editor.getByRole('button', { name: 'Send again' })).toBeVisible();
     });
     await orders.closeEditor();
@@ -91,7 +91,7 @@ test('truthful views: orders, operation editor, JWT inspector, a webhook’s Req
     await expect(jwt.verdict()).toHaveText('invalid_signature');
     await shoot(
       page,
-      'jwt-inspector',
+      'jwt-inspector-edited',
       async () => {
         await page.getByRole('heading', { name: 'JWT inspector' }).scrollIntoViewIfNeeded();
       },
