@@ -63,9 +63,15 @@ export async function createOrder(page: Page, origin: string): Promise<CreatedOr
   return { orderId, checkoutUrl, reference, emulator: new URL(checkoutUrl).origin };
 }
 
-/** What the hosted page's Pay button does, through the emulator's automation endpoint. */
+/**
+ * What the hosted page's Pay button does, through the emulator's automation endpoint, with the
+ * order's page token that checkout_url carries.
+ */
 export async function payOrder(page: Page, order: CreatedOrder): Promise<void> {
-  const response = await page.request.post(`${order.emulator}/_emulator/orders/${order.orderId}/pay`);
+  const token = new URL(order.checkoutUrl).searchParams.get('token') ?? '';
+  const response = await page.request.post(
+    `${order.emulator}/_emulator/orders/${order.orderId}/pay?token=${encodeURIComponent(token)}`,
+  );
   expect(response.status()).toBe(200);
 }
 
