@@ -65,6 +65,17 @@ export class OrdersPage {
     return answer;
   }
 
+  /** Opens an action's editor, removes Authorization, sends, and waits for the service's 401. */
+  async sendWithoutAuthorization(action: string): Promise<Locator> {
+    await this.action(action).click();
+    const editor = this.editor();
+    await expect(editor.getByLabel('URL')).not.toHaveValue('');
+    await editor.getByRole('button', { name: 'Remove header Authorization' }).click();
+    await editor.getByRole('button', { name: `Send ${action.toLowerCase()}` }).click();
+    await expect(editor.getByTestId('operation-answer').getByTestId('answer-status')).toHaveText('401');
+    return editor;
+  }
+
   async closeEditor(): Promise<void> {
     await this.editor().getByRole('button', { name: 'Close', exact: true }).click();
     await expect(this.editor()).toBeHidden();

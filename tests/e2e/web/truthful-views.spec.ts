@@ -158,12 +158,7 @@ test('5. a follow-up operation can go without Authorization, and a second send a
   const orders = new OrdersPage(page);
   await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
   await expect(orders.state()).toHaveText('approved');
-  await orders.action('Authorise').click();
-  const editor = orders.editor();
-  await expect(editor.getByLabel('URL')).not.toHaveValue('');
-  await editor.getByRole('button', { name: 'Remove header Authorization' }).click();
-  await editor.getByRole('button', { name: 'Send authorise' }).click();
-  await expect(editor.getByTestId('operation-answer').getByTestId('answer-status')).toHaveText('401');
+  const editor = await orders.sendWithoutAuthorization('Authorise');
   // Sent: the button now says so, and another send needs a confirmation.
   await expect(editor.getByRole('button', { name: 'Send authorise' })).toHaveCount(0);
   await editor.getByRole('button', { name: 'Send again' }).click();
@@ -178,10 +173,7 @@ test('5. a follow-up operation can go without Authorization, and a second send a
   await page.goto(timelineOfOrder);
   await expect(authorised).toHaveCount(1);
   await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
-  await orders.action('Authorise').click();
-  await editor.getByRole('button', { name: 'Remove header Authorization' }).click();
-  await editor.getByRole('button', { name: 'Send authorise' }).click();
-  await expect(editor.getByTestId('operation-answer').getByTestId('answer-status')).toHaveText('401');
+  await orders.sendWithoutAuthorization('Authorise');
   await editor.getByRole('button', { name: 'Send again' }).click();
   await confirm.getByRole('button', { name: 'Send again' }).click();
   await expect(confirm).toBeHidden();
