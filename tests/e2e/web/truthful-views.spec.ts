@@ -226,7 +226,14 @@ test('7. money is written one way, with its currency’s decimals, everywhere; l
   page,
   served,
 }) => {
-  await openConsole(page, served, '#/builder');
+  // The emulator keeps the default 30 minutes unless told to honour the request's 1440.
+  await openConsole(page, served, '#/emulator');
+  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  const spec = page.getByRole('region', { name: 'Settings: where the spec is open' });
+  await spec.getByRole('switch', { name: 'Honour expires_in_minutes (enabled by support)' }).check();
+  await spec.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Emulator settings saved')).toBeVisible();
+  await page.goto(`${served.origin}/#/builder`);
   const order = await createOrder(page, served.origin);
   await page.goto(order.checkoutUrl);
   await expect(page.getByTestId('total')).toHaveText('104.10 SAR');
