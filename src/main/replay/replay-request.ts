@@ -4,18 +4,7 @@ import type { TokenPreset } from '../../shared/jwt/token-presets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import { REPLAY_MARKER_HEADER } from '../../shared/provenance';
 import type { EventRow } from '../store/events-repository';
-
-/** Headers that describe one hop and are set again by the next request. */
-const HOP_HEADERS = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'expect',
-  // A stored replay's marker names that replay, never this one (each send adds its own).
-  REPLAY_MARKER_HEADER.toLowerCase(),
-]);
+import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
 
 export interface OutgoingReplay {
   url: URL;
@@ -113,7 +102,11 @@ export function replayRequest(
   url.searchParams.delete('serviceToken');
   if (token !== null) url.searchParams.set('serviceToken', token);
   const headers = storedHeaders(row).filter(
-    ([name]) => !HOP_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization',
+    ([name]) =>
+      !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) &&
+      name.toLowerCase() !== 'authorization' &&
+      // A stored replay's marker names that replay, never this one (each send adds its own).
+      name.toLowerCase() !== REPLAY_MARKER_HEADER.toLowerCase(),
   );
   if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
   const body =

@@ -4,6 +4,7 @@ import { REPLAY_MARKER_HEADER, replayProvenance } from '../../shared/provenance'
 import type { ReplayPlanRequest } from '../../shared/replay';
 import { judgeWebhookBody } from '../../shared/webhook/judge-webhook-body';
 import { webhookDetailsSchema, type BodyFinding, type WebhookDetails } from '../../shared/webhook-details';
+import { performHttpExchange } from '../outbound/http-exchange';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
 import type { OutgoingReplay } from './replay-request';
@@ -67,28 +68,26 @@ export async function sendReplay(
   // The row is on disk before the request leaves: a listener (this one or a `listen` in
   // another process) finds the marker's replay and links its record to it.
   await deps.recorder.committed();
-  let status: number | null = null;
-  let responseHeaders: [string, string][] | null = null;
-  let responseBody: Uint8Array | null = null;
-  let error: string | null = null;
-  try {
-    const response = await fetch(outgoing.url, {
-      method: row.method ?? 'POST',
-      headers,
-      body: outgoing.body,
-      redirect: 'manual',
-      signal: AbortSignal.any([send.signal, AbortSignal.timeout(request.timeoutMs)]),
-    });
-    status = response.status;
-    responseHeaders = [...response.headers.entries()];
-    responseBody = new Uint8Array(await response.arrayBuffer()).slice(0, KEPT_RESPONSE_BYTES);
-  } catch (failure) {
-    error = send.signal.aborted
-      ? 'Cancelled before an answer came.'
-      : failure instanceof Error && failure.name === 'TimeoutError'
-        ? `No answer within ${request.timeoutMs} ms.`
-        : `Could not send: ${failure instanceof Error ? failure.message : String(failure)}`;
-  }
+  const outcome = await performHttpExchange({
+    method: row.method ?? 'POST',
+    url: outgoing.url.toString(),
+    headers,
+    body: outgoing.body,
+    timeoutMs: request.timeoutMs,
+    signal: send.signal,
+    maxResponseBytes: KEPT_RESPONSE_BYTES,
+  });
+  const { status } = outcome;
+  const responseHeaders = outcome.headers;
+  const responseBody = outcome.body;
+  const error =
+    outcome.failure === null
+      ? null
+      : outcome.failure.kind === 'cancelled'
+        ? 'Cancelled before an answer came.'
+        : outcome.failure.kind === 'timeout' && outcome.failure.code === null
+          ? `No answer within ${request.timeoutMs} ms.`
+          : `Could not send: ${outcome.failure.message}`;
   // Sent to this console's listener, the answer names the record it made: its verdicts
   // and the body's judgement are the replay's too (one judgement per body).
   const listenerRecord =

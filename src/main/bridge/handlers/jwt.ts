@@ -1,4 +1,4 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { maskWith } from '../../../shared/secrets/redact-secrets';
 import { findNotificationTokens } from '../../../shared/webhook/find-notification-tokens';
@@ -7,7 +7,11 @@ import type { HandlerGroup } from './types';
 
 type JwtCommand = 'decodeJwt' | 'verifyJwt' | 'signJwt' | 'getEventTokens' | 'revealEventToken';
 
-export function jwtHandlers({ jwt, events, recordSecrets }: ConsoleServices): HandlerGroup<JwtCommand> {
+export function jwtHandlers({
+  jwt,
+  events,
+  recordSecrets,
+}: Pick<ConsoleServices, 'jwt' | 'events' | 'recordSecrets'>): HandlerGroup<JwtCommand> {
   /** A stored record's token, for main's own use (verification): it does not go back to the window. */
   const storedToken = (eventId: number, source: 'header' | 'query'): string => {
     const found = recordSecrets.notificationToken(eventId, source);

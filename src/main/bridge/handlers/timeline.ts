@@ -1,4 +1,4 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import type { HandlerGroup } from './types';
 
@@ -11,7 +11,10 @@ export function timelineHandlers({
   curl,
   desktopClipboard,
   recordSecrets,
-}: ConsoleServices): HandlerGroup<TimelineCommand> {
+}: Pick<
+  ConsoleServices,
+  'events' | 'eventsQuery' | 'curl' | 'desktopClipboard' | 'recordSecrets'
+>): HandlerGroup<TimelineCommand> {
   return {
     listEvents: ({ filter, beforeId, limit }) => eventsQuery.page(filter, { beforeId, limit }),
     // Every secret masked, by meaning (secrets/redact-secrets.ts); Reveal and Copy are explicit.
