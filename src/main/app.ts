@@ -36,6 +36,7 @@ import { migrations } from './store/migrations';
 import { createProfilesRepository } from './store/profiles-repository';
 import { createSettingsRepository } from './store/settings-repository';
 import { createCurlForRecord } from './timeline/curl-for-record';
+import { createRecordSecrets } from './timeline/record-secrets';
 import { createEventRecorder } from './timeline/event-recorder';
 import { groupCommitOf } from './store/group-commit';
 import { APP_VERSION } from './version';
@@ -159,6 +160,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     keys,
     settings: listenerSettings,
     background,
+    replayByUid: (uid) => events.replayByUid(uid),
   });
   closers.push(() => listener.close());
   const merchantApi = createMerchantApiClient({
@@ -230,6 +232,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       frontDoor,
     }),
     curl: createCurlForRecord({ events, profiles }),
+    recordSecrets: createRecordSecrets({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,
     desktopOpenExternal: options.desktopOpenExternal ?? null,
     appInfo: () => ({

@@ -1,5 +1,6 @@
 import type { AppInfo } from '../shared/contract';
 import type { CurlForRecord } from './timeline/curl-for-record';
+import type { RecordSecrets } from './timeline/record-secrets';
 import type { DraftsService } from './drafts/drafts-service';
 import type { EmulatorService } from './emulator/emulator-service';
 import type { EventBus } from './event-bus';
@@ -67,6 +68,8 @@ export interface ConsoleServices {
   readonly scenarios: ScenarioService;
   /** Records as cURL commands (the only place an API token is put into one). */
   readonly curl: CurlForRecord;
+  /** Records as screens get them (secrets masked), and the explicit Reveal and Copy. */
+  readonly recordSecrets: RecordSecrets;
   /** The desktop app's clipboard, written from main; null elsewhere. */
   readonly desktopClipboard: ((text: string) => Promise<void> | void) | null;
   /** The desktop app's way to the system browser; null elsewhere. */

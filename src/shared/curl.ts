@@ -1,4 +1,5 @@
 import type { BodyView, EventKind, HeaderList } from './events';
+import { isCredentialHeader, REDACTED, redactExchange, redactWith, schemeOf } from './secrets/redact-secrets';
 
 /**
  * "Copy as cURL" for any timeline record: a POSIX shell command (bash, zsh, dash) that sends
@@ -34,7 +35,7 @@ export interface CurlCommand {
   notes: string[];
 }
 
-export const REDACTED = 'REDACTED';
+export { REDACTED };
 
 /** Thrown when an outbound request's API token is asked for without main supplying it. */
 export class CurlApiTokenRequired extends Error {
@@ -81,37 +82,8 @@ function isSafeInArgument(text: string): boolean {
   return true;
 }
 
-function redactQuery(query: string, replace: boolean): { query: string; redacted: boolean } {
-  if (!replace) return { query, redacted: false };
-  let redacted = false;
-  const parts = query.split('&').map((part) => {
-    const equals = part.indexOf('=');
-    const rawName = equals === -1 ? part : part.slice(0, equals);
-    let name = rawName;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-    } catch {
-      // A malformed escape is compared as written.
-    }
-    if (name !== 'serviceToken' || equals === -1) return part;
-    redacted = true;
-    return `${rawName}=${REDACTED}`;
-  });
-  return { query: parts.join('&'), redacted };
-}
-
-/** A URL with every `?serviceToken=` value replaced by REDACTED; the fragment dropped, the rest kept as written. */
-export function redactUrlTokens(url: string, redact = true): { url: string; redacted: boolean } {
-  const hash = url.indexOf('#');
-  const withoutFragment = hash === -1 ? url : url.slice(0, hash);
-  const question = withoutFragment.indexOf('?');
-  if (question === -1) return { url: withoutFragment, redacted: false };
-  const query = redactQuery(withoutFragment.slice(question + 1), redact);
-  return { url: `${withoutFragment.slice(0, question)}?${query.query}`, redacted: query.redacted };
-}
-
-/** The URL to send to, with `?serviceToken=` values redacted when asked. */
-function targetUrl(source: CurlSource, redactTokens: boolean): { url: string; redacted: boolean } {
+/** The URL to send to (from the Host header when only a path was stored). */
+function targetUrl(source: CurlSource): string {
   let url = source.url;
   if (url === null && source.path !== null) {
     const host = source.requestHeaders.find(([name]) => name.toLowerCase() === 'host')?.[1];
@@ -120,22 +92,39 @@ function targetUrl(source: CurlSource, redactTokens: boolean): { url: string; re
     }
   }
   if (url === null) throw new Error(`Record ${source.id} has no URL to send to.`);
-  return redactUrlTokens(url, redactTokens);
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
 }
 
-function authorizationValue(
+/**
+ * The parts as the command sends them. Redacted, every secret goes by meaning (the one
+ * redaction of secrets/redact-secrets.ts, as exports and screens): credentials, serviceToken
+ * in any spelling, and every echo of them in headers and body. An outbound request's own
+ * Authorization is stored masked; redacted it reads `<scheme> REDACTED`, included it carries
+ * the profile's current API token, which only main can supply.
+ */
+function sendableParts(
   source: CurlSource,
-  value: string,
   options: CurlTokens,
-): { value: string; redacted: boolean } {
-  if (source.kind === 'request') {
-    if (options.tokens === 'redacted') return { value: `Bearer ${REDACTED}`, redacted: true };
+): { url: string; headers: HeaderList; body: BodyView | null; redacted: boolean } {
+  const url = targetUrl(source);
+  const parts = { url, query: null, requestHeaders: source.requestHeaders, responseHeaders: null };
+  const plain = { ...parts, requestBody: source.requestBody, responseBody: null };
+  const redacted = options.tokens === 'redacted' ? redactExchange(plain, redactWith) : null;
+  const shown = redacted?.exchange ?? plain;
+  let tokenRedacted = redacted?.redacted ?? false;
+  const headers: HeaderList = shown.requestHeaders.map(([name, value], index) => {
+    if (source.kind !== 'request' || !isCredentialHeader(name)) return [name, value];
+    const sent = source.requestHeaders[index]?.[1] ?? value;
+    const scheme = schemeOf(sent);
+    if (options.tokens === 'redacted') {
+      tokenRedacted = true;
+      return [name, scheme === null ? REDACTED : `${scheme} ${REDACTED}`];
+    }
     if (options.apiToken === undefined) throw new CurlApiTokenRequired(source.id);
-    return { value: `Bearer ${options.apiToken}`, redacted: false };
-  }
-  if (options.tokens === 'included') return { value, redacted: false };
-  const scheme = /^(\S+)\s+\S/.exec(value.trim())?.[1];
-  return { value: scheme === undefined ? REDACTED : `${scheme} ${REDACTED}`, redacted: true };
+    return [name, `${scheme ?? 'Bearer'} ${options.apiToken}`];
+  });
+  return { url: shown.url ?? url, headers, body: shown.requestBody, redacted: tokenRedacted };
 }
 
 interface BodyPlan {
@@ -185,29 +174,22 @@ function bodyPlan(body: BodyView | null, notes: string[]): BodyPlan {
 /** The record as a cURL command line. Throws CurlApiTokenRequired for a request asked with its token but none given. */
 export function buildCurlCommand(source: CurlSource, options: CurlTokens): CurlCommand {
   const notes: string[] = [];
-  const redactNotification = options.tokens === 'redacted';
-  const target = targetUrl(source, redactNotification && source.kind !== 'request');
-  let redacted = target.redacted;
+  const parts = sendableParts(source, options);
 
   const method = (source.method ?? 'GET').trim() || 'GET';
-  const body = bodyPlan(source.requestBody, notes);
+  const body = bodyPlan(parts.body, notes);
   const hasBody = body.args.length > 0;
   const first: string[] = ['curl'];
   if (method === 'HEAD' && !hasBody) first.push('--head');
   else if (method !== 'GET' || hasBody) first.push('--request', shellQuote(method));
   // curl reads [] and {} in a URL as ranges and lists unless told not to.
-  if (/[[\]{}]/.test(target.url)) first.push('--globoff');
-  first.push(shellQuote(target.url));
+  if (/[[\]{}]/.test(parts.url)) first.push('--globoff');
+  first.push(shellQuote(parts.url));
 
   const lines: string[] = [first.join(' ')];
-  for (const [name, rawValue] of source.requestHeaders) {
+  for (const [name, rawValue] of parts.headers) {
     if (HEADERS_CURL_SETS.has(name.toLowerCase())) continue;
     let value = rawValue;
-    if (name.toLowerCase() === 'authorization') {
-      const decided = authorizationValue(source, rawValue, options);
-      value = decided.value;
-      redacted ||= decided.redacted;
-    }
     if (/[\r\n]/.test(value) || /[\r\n]/.test(name)) {
       notes.push(`The ${name.replace(/[\r\n]+/g, ' ')} header held line breaks; they are sent as spaces.`);
       value = value.replace(/[\r\n]+/g, ' ');
@@ -218,5 +200,5 @@ export function buildCurlCommand(source: CurlSource, options: CurlTokens): CurlC
   }
   if (hasBody) lines.push(body.args.join(' '));
   const command = `${body.feed ?? ''}${lines.join(' \\\n  ')}`;
-  return { command, redacted, notes };
+  return { command, redacted: parts.redacted, notes };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { provenanceSchema } from './provenance';
 
 /** Where a timeline record comes from. */
 export const EVENT_KINDS = ['webhook', 'request', 'replay', 'forward', 'delivery'] as const;
@@ -64,8 +65,13 @@ export const timelineSummarySchema = z.object({
   tokenVerdict: tokenVerdictSchema.nullable(),
   bodyVerdict: bodyVerdictSchema.nullable(),
   error: z.string().nullable(),
+  /** The record this one replays, forwards or answers; for the listener's record of a replay, that replay. */
   relatedId: z.number().int().nullable(),
   imported: z.boolean(),
+  /** Whose doing it was: the service's own traffic, or the console's (replay, crafted, forward, import). */
+  provenance: provenanceSchema,
+  /** How many findings the one judgement of its notification body has (null: not a judged body). */
+  bodyFindings: z.number().int().nonnegative().nullable(),
 });
 export type TimelineSummary = z.infer<typeof timelineSummarySchema>;
 
@@ -78,5 +84,7 @@ export const timelineDetailSchema = timelineSummarySchema.extend({
   responseHeaders: headerListSchema.nullable(),
   responseBody: bodyViewSchema.nullable(),
   details: z.record(z.string(), z.unknown()),
+  /** Whether secrets it carries were masked for the screen (Reveal and Copy are explicit). */
+  secretsMasked: z.boolean(),
 });
 export type TimelineDetail = z.infer<typeof timelineDetailSchema>;

@@ -47,6 +47,43 @@ export const checkoutCreatedSchema = z.object({
 });
 export type CheckoutCreated = z.infer<typeof checkoutCreatedSchema>;
 
+/** Header names as HTTP allows them (a token): no spaces, colons or line breaks. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * One header of a follow-up operation as edited in the window. The profile's API token never
+ * reaches the window, so the window says where it goes (`profile_token`, sent as
+ * `<scheme> <token>`), or writes any value itself (`text`: a wrong token, another scheme…).
+ * A header left out is not sent: an operation without Authorization is a negative test.
+ */
+export const editedHeaderSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'A header needs a name')
+    .max(200, 'A header name is at most 200 characters')
+    .regex(HEADER_NAME, "A header name is letters, digits and !#$%&'*+.^_`|~- only (no spaces or colons)"),
+  value: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('profile_token'),
+      scheme: z
+        .string()
+        .trim()
+        .max(40)
+        .regex(/^[A-Za-z0-9_-]*$/, 'A scheme is one word, such as Bearer')
+        .default('Bearer'),
+    }),
+    z.object({
+      kind: z.literal('text'),
+      text: z
+        .string()
+        .max(16 * 1024, 'A header value is at most 16384 characters')
+        .refine((text) => !/[\r\n\0]/.test(text), 'A header value cannot hold line breaks'),
+    }),
+  ]),
+});
+export type EditedHeader = z.infer<typeof editedHeaderSchema>;
+
 /** A request as it will be (or was) sent; the Authorization value is always masked here. */
 export const plannedRequestSchema = z.object({
   operation: clientOperationSchema,

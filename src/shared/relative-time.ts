@@ -15,3 +15,17 @@ export function describeRelative(atMs: number, nowMs: number): string {
   const delta = atMs - nowMs;
   return delta <= 0 ? `${describeDuration(delta)} ago` : `in ${describeDuration(delta)}`;
 }
+
+/**
+ * A countdown clock: `4:05` under an hour, `23:59:44` from an hour up (never `1439:44`).
+ * Self-contained on purpose: the emulator's hosted checkout page runs this very function in
+ * the browser (its source is written into the page), so the page and the console agree.
+ */
+export function formatCountdown(totalSeconds: number): string {
+  const left = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(left / 3600);
+  const minutes = Math.floor((left % 3600) / 60);
+  const seconds = left % 60;
+  const two = (value: number): string => (value < 10 ? '0' : '') + String(value);
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
+}

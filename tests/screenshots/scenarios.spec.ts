@@ -6,17 +6,11 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openConsole } from '../e2e/fixtures/console-test';
 import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
+import { shotsFor } from './review-shots';
 
 // SCENARIO_SHOTS=dir takes every size and theme there (for review); otherwise the docs picture.
 const review = process.env['SCENARIO_SHOTS'];
-const shots = review
-  ? [
-      { width: 1280, height: 800, scheme: 'light' as const },
-      { width: 1280, height: 800, scheme: 'dark' as const },
-      { width: 1440, height: 900, scheme: 'light' as const },
-      { width: 1440, height: 900, scheme: 'dark' as const },
-    ]
-  : [{ width: 1440, height: 900, scheme: 'light' as const }];
+const shots = shotsFor(review);
 
 test('scenarios: a run with a failing step', async ({ page }) => {
   test.setTimeout(180_000);

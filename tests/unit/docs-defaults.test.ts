@@ -104,7 +104,7 @@ const DEFAULTS: Record<string, string> = {
   'Signing algorithm accepted': `${code(ALLOWED_ALGORITHM)} only`,
   'Clock tolerance for `exp`, `nbf`, `iat`': `${listener.clockToleranceSeconds} s`,
   'Lifetime of tokens the console signs': `${DEFAULT_SIGNED_TOKEN_MINUTES} minutes`,
-  'A notification whose token is not valid': 'counts toward the order, marked unverified',
+  'A notification whose token is not valid': 'listed, marked unverified; never moves the order',
   // The local emulator
   'Attempts per notification': String(emulator.attempts),
   'Wait between attempts': emulator.backoffMs.map(seconds).join(', then '),

@@ -136,9 +136,20 @@ describe('the JWT toolkit over the bridge', () => {
       ok: true,
       data: {
         id,
+        // Masked (issue 14: a record's token reaches the window only on an explicit ask).
         tokens: [
-          { source: 'header', token: forged, problem: null },
-          { source: 'query', token, problem: null },
+          {
+            source: 'header',
+            masked: `••••${forged.slice(-4)}`,
+            problem: null,
+            decoded: { ok: true, signature: '' },
+          },
+          {
+            source: 'query',
+            masked: `••••${token.slice(-4)}`,
+            problem: null,
+            decoded: { ok: true, signature: '' },
+          },
         ],
         checks: [
           { source: 'query', verdict: 'valid' },
@@ -146,6 +157,22 @@ describe('the JWT toolkit over the bridge', () => {
         ],
       },
     });
+    expect(JSON.stringify(result)).not.toContain(token);
+    expect(JSON.stringify(result)).not.toContain(forged);
+    // Verified in main by reference, as the listener verified it; revealed only when asked.
+    const verified = await open.core.dispatcher(
+      'verifyJwt',
+      { stored: { eventId: id, source: 'query' }, against: { source: 'active' } },
+      { transport: 'direct' },
+    );
+    expect(verified).toMatchObject({ ok: true, data: { verdict: 'valid', decoded: { signature: '' } } });
+    expect(JSON.stringify(verified)).not.toContain(token);
+    const revealed = await open.core.dispatcher(
+      'revealEventToken',
+      { eventId: id, source: 'header' },
+      { transport: 'direct' },
+    );
+    expect(revealed).toEqual({ ok: true, data: { token: forged } });
     const missing = await open.core.dispatcher('getEventTokens', { id: 9999 }, { transport: 'direct' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
     const request = open.core.recorder.record({

@@ -234,6 +234,78 @@ describe('follow-up operations', () => {
     });
   });
 
+  it('sends exactly the headers edited: none, a wrong token, the profile token under another scheme', async () => {
+    const send = (headers: unknown) =>
+      core.dispatcher(
+        'sendOperation',
+        {
+          profileId,
+          operation: 'authorise',
+          orderId: 'order-9',
+          method: 'POST',
+          url: `${service.url}/api/v1/orders/order-9/authorise`,
+          body: null,
+          headers,
+        },
+        { transport: 'direct' },
+      );
+    const none = await send([{ name: 'Accept', value: { kind: 'text', text: 'application/json' } }]);
+    const wrong = await send([
+      { name: 'Authorization', value: { kind: 'text', text: 'Bearer sk_wrong_token_000000' } },
+    ]);
+    const scheme = await send([{ name: 'authorization', value: { kind: 'profile_token', scheme: 'Token' } }]);
+    expect([none.ok, wrong.ok, scheme.ok]).toEqual([true, true, true]);
+    const sentHeaders = service.received.map((request) => request.headers);
+    expect(sentHeaders[0]?.['authorization']).toBeUndefined();
+    expect(sentHeaders[0]?.['accept']).toBe('application/json');
+    expect(sentHeaders[0]?.['user-agent']).toBeUndefined();
+    expect(sentHeaders[1]?.['authorization']).toBe('Bearer sk_wrong_token_000000');
+    expect(sentHeaders[2]?.['authorization']).toBe(`Token ${API_TOKEN}`);
+    // Stored as sent, every credential masked, with how it was authorised.
+    const ids = [none, wrong, scheme].map((result) =>
+      result.ok ? (result.data as { eventId: number }).eventId : 0,
+    );
+    const stored = ids.map((id) => core.events.getDetail(id));
+    expect(stored.map((detail) => detail?.requestHeaders)).toEqual([
+      [['Accept', 'application/json']],
+      [['Authorization', 'Bearer ••••0000']],
+      [['authorization', `Token ••••${API_TOKEN.slice(-4)}`]],
+    ]);
+    expect(stored.map((detail) => detail?.details['authorization'])).toEqual([
+      'none',
+      'text',
+      'profile_token',
+    ]);
+    expect(JSON.stringify([wrong, scheme])).not.toContain(API_TOKEN);
+    expect(JSON.stringify(stored)).not.toContain('sk_wrong_token_000000');
+    // cURL with the token cannot put back a value typed in and says so.
+    expect(core.curl.commandFor(ids[1] ?? 0, true).notes.join(' ')).toContain('typed in the request editor');
+  });
+
+  it('refuses a header it cannot send, naming it', async () => {
+    const result = await core.dispatcher(
+      'sendOperation',
+      {
+        profileId,
+        operation: 'authorise',
+        orderId: 'x',
+        method: 'POST',
+        url: `${service.url}/api/v1/orders/x/authorise`,
+        body: null,
+        headers: [{ name: 'Bad Name:', value: { kind: 'text', text: 'x\r\nInjected: 1' } }],
+      },
+      { transport: 'direct' },
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        issues: [{ path: 'headers[0].name' }, { path: 'headers[0].value.text' }],
+      },
+    });
+    expect(service.received).toHaveLength(0);
+  });
+
   it('never sends the API token to another origin', async () => {
     const result = await core.dispatcher(
       'sendOperation',

@@ -282,14 +282,15 @@ const cases: Case[] = [
     check: (lifecycle) => expect(lifecycle.entries[1]?.evidence).toContain('older form'),
   },
   {
-    name: 'an order seen only through notifications (unverified token)',
+    name: 'a notification whose token is not valid is listed, never counted (it may not be the service’s)',
     records: () => [webhook('order_authorised', [], { tokenVerdict: 'invalid_signature' })],
-    state: 'authorised',
-    strip: ['new:unseen', 'approved:unseen', 'authorised:current', 'captured:pending'],
-    effects: ['moved'],
+    state: null,
+    strip: ['new:pending', 'approved:pending', 'authorised:pending', 'captured:pending'],
+    effects: ['unverified'],
     check: (lifecycle) => {
       expect(lifecycle.entries[0]?.unverified).toBe(true);
       expect(lifecycle.entries[0]?.evidence).toContain('token invalid_signature');
+      expect(lifecycle.entries[0]?.evidence).toContain('does not move the order');
       expect(lifecycle.facts.referenceId).toBe('REF-1');
       expect(lifecycle.facts.amount).toBeNull();
       expect(lifecycle.facts.createRecordId).toBeNull();

@@ -9,58 +9,12 @@ import { migrations } from '../../src/main/store/migrations';
 import { createOrdersService } from '../../src/main/orders/orders-service';
 import { createEventBus } from '../../src/main/event-bus';
 import type { PushEvent } from '../../src/shared/contract';
+import { body, createCheckout, notification } from './helpers/order-events';
 import { openTempConsole } from './helpers/temp-console';
 
 const ORDER_A = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const ORDER_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const ORDER_C = '16fd2706-8baf-433b-82eb-8c7fada847da';
-
-const body = (value: unknown) => Buffer.from(JSON.stringify(value));
-
-function createCheckout(orderId: string, reference: string, atMs: number, profileId = 1): NewEvent {
-  return {
-    kind: 'request',
-    atMs,
-    profileId,
-    profileName: profileId === 1 ? 'Local' : 'Sandbox',
-    method: 'POST',
-    path: '/checkout',
-    status: 200,
-    orderId,
-    orderReferenceId: reference,
-    requestBody: body({ order_reference_id: reference, total_amount: { amount: '120.5', currency: 'SAR' } }),
-    responseBody: body({
-      order_id: orderId,
-      checkout_id: 'c1',
-      status: 'new',
-      checkout_url: 'https://pay.example/c',
-    }),
-    details: { operation: 'createCheckout' },
-  };
-}
-
-function notification(orderId: string, eventType: string, atMs: number): NewEvent {
-  return {
-    kind: 'webhook',
-    atMs,
-    profileId: 1,
-    profileName: 'Local',
-    method: 'POST',
-    path: '/',
-    status: 200,
-    orderId,
-    eventType,
-    tokenVerdict: 'valid',
-    bodyVerdict: 'event',
-    requestBody: body({
-      order_id: orderId,
-      order_reference_id: 'x',
-      order_number: 'x',
-      event_type: eventType,
-      data: [],
-    }),
-  };
-}
 
 describe('orders service', () => {
   let core: ConsoleCore;
@@ -207,6 +161,43 @@ describe('orders service', () => {
   });
 });
 
+/** Rows with the columns every version of `events` has had (migration 002), whatever came later. */
+function insertAsBefore(db: Database.Database, events: readonly NewEvent[], firstId = 1): void {
+  const insert = db.prepare(`INSERT INTO events (id, uid, kind, at_ms, profile_id, profile_name, method, path,
+    status, order_id, order_reference_id, event_type, token_verdict, body_verdict, request_body, response_body,
+    related_id, imported, details)
+    VALUES (@id, @uid, @kind, @at_ms, @profile_id, @profile_name, @method, @path, @status, @order_id,
+    @order_reference_id, @event_type, @token_verdict, @body_verdict, @request_body, @response_body, @related_id,
+    @imported, @details)`);
+  events.forEach((event, index) =>
+    insert.run({
+      id: firstId + index,
+      uid: `old-${firstId + index}`,
+      kind: event.kind,
+      at_ms: event.atMs ?? 0,
+      profile_id: event.profileId ?? null,
+      profile_name: event.profileName ?? null,
+      method: event.method ?? null,
+      path: event.path ?? null,
+      status: event.status ?? null,
+      order_id: event.orderId ?? null,
+      order_reference_id: event.orderReferenceId ?? null,
+      event_type: event.eventType ?? null,
+      token_verdict: event.tokenVerdict ?? null,
+      body_verdict: event.bodyVerdict ?? null,
+      request_body:
+        event.requestBody === undefined || event.requestBody === null ? null : Buffer.from(event.requestBody),
+      response_body:
+        event.responseBody === undefined || event.responseBody === null
+          ? null
+          : Buffer.from(event.responseBody),
+      related_id: event.relatedId ?? null,
+      imported: event.imported === true ? 1 : 0,
+      details: JSON.stringify(event.details ?? {}),
+    }),
+  );
+}
+
 describe('orders migration', () => {
   it('indexes the orders of records stored before it ran', () => {
     const db = new Database(':memory:');
@@ -214,7 +205,8 @@ describe('orders migration', () => {
       db,
       migrations.filter((migration) => migration.id < 6),
     );
-    createEventsRepository(db).insertMany([
+    // Written as a console of that time wrote them: the columns of migration 002 only.
+    insertAsBefore(db, [
       createCheckout(ORDER_A, 'REF-OLD', 1_000),
       notification(ORDER_A, 'order_declined', 2_000),
       { kind: 'webhook', atMs: 3_000 },
@@ -225,6 +217,68 @@ describe('orders migration', () => {
       expect.objectContaining({ orderId: ORDER_A, state: 'declined', referenceId: 'REF-OLD' }),
     ]);
     service.close();
+    db.close();
+  });
+
+  it('gives records stored before provenance theirs, links replays to their arrival, and derives orders again', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id < 7),
+    );
+    const captured = (atMs: number, amount: string, extra: Partial<NewEvent> = {}): NewEvent => ({
+      ...notification(ORDER_A, 'order_captured', atMs),
+      requestBody: body({
+        order_id: ORDER_A,
+        event_type: 'order_captured',
+        data: { capture_id: ORDER_C, captured_amount: { amount, currency: 'SAR' } },
+      }),
+      details: { body: { verdict: 'event', findings: [] } },
+      ...extra,
+    });
+    insertAsBefore(db, [
+      createCheckout(ORDER_A, 'REF-A', 1_000),
+      notification(ORDER_A, 'order_approved', 2_000),
+      notification(ORDER_A, 'order_authorised', 3_000),
+      captured(4_000, '120.5'),
+      // #5 replays #4 with an edited body to the listener, which stored it as #6 (then: no link back).
+      {
+        ...captured(5_000, '1.999'),
+        kind: 'replay',
+        relatedId: 4,
+        details: { tokenMode: 'original', bodyEdited: true, listenerRecordId: 6 },
+      },
+      captured(5_001, '1.999', {
+        details: { body: { verdict: 'event', findings: [{ severity: 'error', path: 'x', message: 'y' }] } },
+      }),
+      { kind: 'forward', atMs: 6_000, orderId: ORDER_A, relatedId: 4 },
+      { ...notification(ORDER_B, 'order_approved', 7_000), imported: true },
+    ]);
+    migrate(db, migrations);
+    const orders = createOrdersService({ db, bus: createEventBus(), watchExternalWrites: false });
+    const rows = db
+      .prepare(
+        'SELECT id, provenance, related_id AS relatedId, body_findings AS findings FROM events ORDER BY id',
+      )
+      .all();
+    expect(rows).toEqual([
+      { id: 1, provenance: 'service', relatedId: null, findings: null },
+      { id: 2, provenance: 'service', relatedId: null, findings: null },
+      { id: 3, provenance: 'service', relatedId: null, findings: null },
+      { id: 4, provenance: 'service', relatedId: null, findings: 0 },
+      { id: 5, provenance: 'crafted', relatedId: 4, findings: null },
+      { id: 6, provenance: 'crafted', relatedId: 5, findings: 1 },
+      { id: 7, provenance: 'forward', relatedId: 4, findings: null },
+      { id: 8, provenance: 'import', relatedId: null, findings: null },
+    ]);
+    const lifecycle = orders.detail(ORDER_A).lifecycle;
+    expect(lifecycle.facts.capturedAmount).toBe('120.50');
+    expect(lifecycle.state).toBe('fully_captured');
+    expect(orders.list({ limit: 10 }).items.find((item) => item.orderId === ORDER_A)).toMatchObject({
+      state: 'fully_captured',
+      findings: 0,
+    });
+    orders.close();
     db.close();
   });
 });

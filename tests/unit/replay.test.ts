@@ -104,6 +104,97 @@ describe('token modes', () => {
   });
 });
 
+describe('a replay and its arrival: one send, linked, never the service’s', () => {
+  const issueBody = (orderId: string) =>
+    JSON.stringify({
+      order_id: orderId,
+      order_reference_id: 'REF-0',
+      order_number: 'REF-0',
+      event_type: 'order_captured',
+      data: { capture_id: 'not-a-uuid', captured_amount: { amount: '1.999', currency: 'XYZ' } },
+    });
+
+  it('the listener links its record to the replay that sent it; both carry the one judgement of the body', async () => {
+    const { open, ids } = await consoleWithWebhooks(1);
+    await replay(open, { ids, body: issueBody('0f8fad5b-d9cb-469f-a165-70867728950e') });
+    const [sent] = replayRecords(open);
+    const arrivalId = Number(open.core.events.getDetail(sent?.id ?? 0)?.details['listenerRecordId']);
+    const arrival = open.core.events.getDetail(arrivalId);
+    const detail = open.core.events.getDetail(sent?.id ?? 0);
+    expect(sent).toMatchObject({ provenance: 'crafted', relatedId: ids[0], bodyFindings: 3 });
+    expect(arrival).toMatchObject({
+      kind: 'webhook',
+      provenance: 'crafted',
+      relatedId: sent?.id,
+      bodyFindings: 3,
+    });
+    expect(detail?.details['body']).toEqual(arrival?.details['body']);
+    expect(detail?.details['token']).toEqual(arrival?.details['token']);
+    // The marker went out with the request, and is what was stored as sent.
+    const marker = detail?.requestHeaders.find(([name]) => name === 'X-Checkout-Console-Replay')?.[1];
+    expect(marker).toBe(sent?.uid);
+    expect(arrival?.details['replayLink']).toEqual({
+      marker,
+      matched: true,
+      reason: `The arrival of replay #${sent?.id}.`,
+    });
+  });
+
+  it('an exact replay is a replay, its arrival too; a replay of that arrival carries its own marker only', async () => {
+    const { open, ids } = await consoleWithWebhooks(1);
+    await replay(open, { ids });
+    const [first] = replayRecords(open);
+    const arrival = Number(open.core.events.getDetail(first?.id ?? 0)?.details['listenerRecordId']);
+    expect(open.core.events.getSummary(arrival)).toMatchObject({
+      provenance: 'replay',
+      relatedId: first?.id,
+    });
+    await replay(open, { ids: [arrival] });
+    const second = replayRecords(open)[1];
+    const headers = open.core.events.getDetail(second?.id ?? 0)?.requestHeaders ?? [];
+    expect(headers.filter(([name]) => name.toLowerCase() === 'x-checkout-console-replay')).toEqual([
+      ['X-Checkout-Console-Replay', second?.uid],
+    ]);
+  });
+
+  it('a marker can only keep a record from counting: spoofed, foreign or repeated, it is a replay, unlinked', async () => {
+    const { open, ids, token } = await consoleWithWebhooks(1);
+    await replay(open, { ids });
+    const [sent] = replayRecords(open);
+    const send = async (marker: string) => {
+      const response = await fetch(`${open.origin}/hooks?serviceToken=${token}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'x-checkout-console-replay': marker,
+        },
+        body: payload('order_approved'),
+      });
+      return open.core.events.getDetail(((await response.json()) as { id: number }).id);
+    };
+    const original = open.core.events.getSummary(ids[0] ?? 0);
+    for (const [marker, reason] of [
+      ['0c6fd1a4-0000-4000-8000-000000000000', 'No replay of this console carries this marker.'],
+      [original?.uid ?? '', 'No replay of this console carries this marker.'],
+      [sent?.uid ?? '', `Replay #${sent?.id} already arrived; this is another copy of it.`],
+      ['', 'The replay marker is empty or sent more than once.'],
+    ] as const) {
+      const record = await send(marker);
+      expect(record).toMatchObject({ provenance: 'replay', relatedId: null, tokenVerdict: 'valid' });
+      expect(record?.details['replayLink']).toMatchObject({ matched: false, reason });
+    }
+    // Without a marker, the same request is the service's own.
+    const plain = await fetch(`${open.origin}/hooks?serviceToken=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: payload('order_approved'),
+    });
+    const id = ((await plain.json()) as { id: number }).id;
+    expect(open.core.events.getSummary(id)).toMatchObject({ provenance: 'service', relatedId: null });
+  });
+});
+
 describe('sequences', () => {
   it('in order, reversed, shuffled (seeded, repeatable) and repeated', () => {
     const items = [1, 2, 3, 4, 5];

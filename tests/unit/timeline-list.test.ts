@@ -43,6 +43,8 @@ const summary = (id: number, extra: Partial<TimelineSummary> = {}): TimelineSumm
   error: null,
   relatedId: null,
   imported: false,
+  provenance: 'service',
+  bodyFindings: null,
   ...extra,
 });
 const many = (from: number, to: number) =>

@@ -11,6 +11,7 @@ import { registerHistoryFiles } from './commands/history-files';
 import { registerReplay } from './commands/replay';
 import { registerJwt } from './commands/jwt';
 import { registerListen } from './commands/listen';
+import { registerOrders } from './commands/orders';
 import { registerProfiles } from './commands/profiles';
 import { registerSend } from './commands/send';
 import { registerServe } from './commands/serve';
@@ -47,6 +48,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerHistoryFiles(program, context);
   registerTest(program, context);
   registerCheckEndpoint(program, context);
+  registerOrders(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();

@@ -1,3 +1,5 @@
+import { formatMoney } from '../../shared/money-format';
+import { formatCountdown } from '../../shared/relative-time';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import { escapeHtml } from './escape-html';
 
@@ -43,7 +45,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 function money(value: unknown): string {
   if (!isObject(value)) return '';
-  return `${escapeHtml(value['amount'])} ${escapeHtml(value['currency'] ?? 'SAR')}`;
+  return escapeHtml(
+    formatMoney(value['amount'], typeof value['currency'] === 'string' ? value['currency'] : 'SAR'),
+  );
 }
 
 /**
@@ -116,9 +120,9 @@ button{width:100%;padding:12px;border:0;border-radius:8px;font-size:16px;cursor:
 <table aria-label="${escapeHtml(words.items)}">
 <tr><th>${escapeHtml(words.items)}</th><th class="num">${escapeHtml(words.quantity)}</th><th></th></tr>
 ${rows}${extra}
-<tr class="total"><td colspan="2">${escapeHtml(words.total)}</td><td class="num" data-testid="total">${escapeHtml(order.totalAmount)} ${escapeHtml(order.currency)}</td></tr>
+<tr class="total"><td colspan="2">${escapeHtml(words.total)}</td><td class="num" data-testid="total">${escapeHtml(formatMoney(order.totalAmount, order.currency))}</td></tr>
 </table>
-${open ? `<p class="expiry">${escapeHtml(words.expiresIn)} <span id="countdown" data-expires-at="${order.expiresAtMs}"></span></p>` : ''}
+${open ? `<p class="expiry">${escapeHtml(words.expiresIn)} <span id="countdown" data-expires-at="${order.expiresAtMs}">${formatCountdown((order.expiresAtMs - nowMs) / 1000)}</span></p>` : ''}
 <div class="actions">${actions}</div>
 </main>
 <script nonce="${nonce}">
@@ -126,10 +130,10 @@ ${open ? `<p class="expiry">${escapeHtml(words.expiresIn)} <span id="countdown" 
   var element = document.getElementById('countdown');
   if (!element) return;
   var expiresAt = Number(element.getAttribute('data-expires-at'));
+  var formatCountdown = (${formatCountdown.toString()});
   function tick() {
     var left = Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
-    var minutes = Math.floor(left / 60), seconds = left % 60;
-    element.textContent = minutes + ':' + (seconds < 10 ? '0' : '') + seconds;
+    element.textContent = formatCountdown(left);
     if (left === 0) { document.querySelectorAll('.actions button').forEach(function (b) { b.disabled = true; }); element.parentElement.textContent = ${JSON.stringify(words.expired)}; return; }
     setTimeout(tick, 1000);
   }

@@ -1,10 +1,10 @@
 import { bodyVerdictSchema, eventKindSchema, tokenVerdictSchema } from '../../shared/events';
 import type { ExportedEvent } from '../../shared/history-file';
-import type { EventRow } from '../store/events-repository';
+import { redactExchange, redactWith, replaceSecrets } from '../../shared/secrets/redact-secrets';
+import { toBodyView, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const REDACTED = 'REDACTED';
 
 function bodyOf(bytes: Buffer | null): { text: string | null; base64: string | null } {
   if (bytes === null || bytes.length === 0) return { text: bytes === null ? null : '', base64: null };
@@ -17,32 +17,6 @@ function bodyOf(bytes: Buffer | null): { text: string | null; base64: string | n
 
 const headersOf = (json: string | null) => (json === null ? [] : readStoredHeaders(json));
 
-/** `?serviceToken=` values and bearer values replaced, unless the user asked for the tokens. */
-function redactQuery(query: string | null): string | null {
-  if (query === null) return null;
-  const params = new URLSearchParams(query);
-  if (!params.has('serviceToken')) return query;
-  params.set('serviceToken', REDACTED);
-  return params.toString();
-}
-function redactUrl(url: string | null): string | null {
-  if (url === null) return null;
-  try {
-    const parsed = new URL(url);
-    if (!parsed.searchParams.has('serviceToken')) return url;
-    parsed.searchParams.set('serviceToken', REDACTED);
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
-const redactHeaders = (headers: [string, string][]): [string, string][] =>
-  headers.map(([name, value]) =>
-    name.toLowerCase() === 'authorization'
-      ? [name, value.replace(/^(\w+\s+).+$/, `$1${REDACTED}`)]
-      : [name, value],
-  );
-
 export interface ExportOptions {
   /** Keep the notification tokens that arrived with webhooks (off by default). */
   includeTokens: boolean;
@@ -53,9 +27,7 @@ export interface ExportOptions {
 
 /** Profile secrets never leave in an export, even if one was typed into a body. */
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 8) out = out.split(secret).join(REDACTED);
-  return out;
+  return replaceSecrets(text, secrets, redactWith);
 }
 
 /** One stored record as it goes into a JSON or NDJSON export. */
@@ -71,24 +43,37 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
   } catch {
     details = {};
   }
-  const requestHeaders = headersOf(row.request_headers);
+  // Unless the tokens were asked for, every secret goes by meaning: the one redaction that
+  // screens and cURL use too (Authorization with or without a scheme, serviceToken in any
+  // spelling, and whatever echoes them, bodies included).
+  const plain = {
+    url: row.url,
+    query: row.query,
+    requestHeaders: headersOf(row.request_headers),
+    responseHeaders: row.response_headers === null ? null : headersOf(row.response_headers),
+    requestBody: toBodyView(row.request_body),
+    responseBody: toBodyView(row.response_body),
+  };
+  const shown = keep ? plain : redactExchange(plain, redactWith, options.secrets).exchange;
+  const textOf = (view: typeof shown.requestBody, raw: { text: string | null }) =>
+    view === null ? raw.text : view.text;
   return {
     uid: row.uid,
     kind: eventKindSchema.parse(row.kind),
     at: new Date(row.at_ms).toISOString(),
     profile: row.profile_name,
     method: row.method,
-    url: keep ? row.url : redactUrl(row.url),
+    url: shown.url,
     path: row.path,
-    query: keep ? row.query : redactQuery(row.query),
+    query: shown.query,
     remote_address: row.remote_address,
-    request_headers: keep ? requestHeaders : redactHeaders(requestHeaders),
-    request_body: request.text,
+    request_headers: shown.requestHeaders,
+    request_body: textOf(shown.requestBody, request),
     request_body_base64: request.base64,
     request_truncated: row.request_truncated === 1,
     status: row.status,
-    response_headers: row.response_headers === null ? null : headersOf(row.response_headers),
-    response_body: response.text,
+    response_headers: shown.responseHeaders,
+    response_body: textOf(shown.responseBody, response),
     response_body_base64: response.base64,
     duration_ms: row.duration_ms,
     order_id: row.order_id,

@@ -9,6 +9,7 @@ import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
 import { planResponse, responseBody } from './plan-response';
 import { readBody, type BodyInterruption } from './read-body';
+import { linkReplay, type KnownReplay } from './replay-link';
 
 /** A webhook exactly as received, for forwarding it on. */
 export interface ReceivedWebhook {
@@ -38,6 +39,8 @@ export interface WebhookHandlerContext {
   /** Resolves if the body's read must stop: the parser broke, or the connection was too slow. */
   interrupted: (req: IncomingMessage) => Promise<BodyInterruption>;
   forward: (webhook: ReceivedWebhook, target: string) => void;
+  /** Looks a replay record up by the marker a replay carries (replay-link.ts). */
+  replayByUid?: (uid: string) => KnownReplay | undefined;
   onWebhook?: (summary: TimelineSummary) => void;
   logError: (message: string) => void;
 }
@@ -92,6 +95,8 @@ export async function handleWebhook(
     requestTruncated: body.outcome === 'too_large',
     status: plan.status,
     error: plan.error,
+    // A replay's marker makes this the console's doing, linked to that replay when it is ours.
+    ...linkReplay(headers, context.replayByUid),
   };
   try {
     const verification = await context.verification();
@@ -106,6 +111,7 @@ export async function handleWebhook(
     event.orderReferenceId = judged.body.orderReferenceId;
     event.eventType = judged.body.eventType;
     event.details = {
+      ...event.details,
       ...judged.details,
       ...(plan.status === null ? {} : { response: { status: plan.status, delayMs: plan.delayMs } }),
     };

@@ -8,6 +8,7 @@ import { ConsoleError } from '../console-error';
 import { namesListenerLiterally } from './forward-guard';
 import { forwardWebhook } from './forward-webhook';
 import { createIngestWriter } from './ingest-writer';
+import type { KnownReplay } from './replay-link';
 import type { VerificationKey } from './judge-webhook';
 import type { ListenerLimits } from './listener-limits';
 import type { ListenerSettingsStore } from './listener-settings-store';
@@ -33,6 +34,8 @@ export interface ListenerDependencies {
   background: boolean;
   /** Defaults: DEFAULT_LISTENER_LIMITS. */
   limits?: Partial<ListenerLimits>;
+  /** Looks a replay up by its marker, so the listener links a replay's arrival to it. */
+  replayByUid?: (uid: string) => KnownReplay | undefined;
 }
 
 interface Target {
@@ -129,6 +132,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         verification: () => verification,
         profile: () => ({ id: target?.profileId ?? null, name: target?.profileName ?? null }),
         writer,
+        ...(deps.replayByUid === undefined ? {} : { replayByUid: deps.replayByUid }),
         forward: (webhook, forwardTo) => {
           forwardWebhook(webhook, forwardTo)
             .then((event) => deps.recorder.inGroup(() => deps.recorder.record(event)))

@@ -2,6 +2,7 @@ import { parseBoundedJson } from '../../shared/bounded-json';
 import {
   checkoutCreatedSchema,
   DEFAULT_TIMEOUT_MS,
+  type EditedHeader,
   type ExchangeResult,
   type NotificationPlan,
   type PlannedRequest,
@@ -26,6 +27,9 @@ import {
   type PreparedRequest,
 } from './request-planner';
 import { parseServiceError } from './service-error';
+import type { HeaderList } from '../../shared/events';
+import { maskWith, redactExchange, replaceSecrets } from '../../shared/secrets/redact-secrets';
+import { toBodyView } from '../store/events-repository';
 
 /** What validation says about a payload about to be sent (sends with errors are marked). */
 export interface PayloadVerdict {
@@ -85,6 +89,7 @@ export interface MerchantApiClient {
       method: PlannedRequest['method'];
       url: string;
       body: string | null;
+      headers?: readonly EditedHeader[] | undefined;
     },
   ): Promise<ExchangeResult>;
   /** Cancels an exchange in flight; false when it already finished (or never existed). */
@@ -106,6 +111,23 @@ function parseJson(body: Buffer | null): unknown {
   if (body === null || body.byteLength === 0) return null;
   const read = parseBoundedJson(body.toString('utf8'));
   return read.ok ? read.value : null;
+}
+
+/** The answer with the given secrets (the profile's own token) masked in its headers and text body. */
+function scrubAnswer(
+  headers: HeaderList | null,
+  body: Buffer | null,
+  secrets: readonly string[],
+): { headers: HeaderList | null; body: Buffer | null } {
+  const view = toBodyView(body);
+  const text = view?.text ?? null;
+  return {
+    headers:
+      headers === null
+        ? null
+        : headers.map(([name, value]): [string, string] => [name, replaceSecrets(value, secrets, maskWith)]),
+    body: text === null ? body : Buffer.from(replaceSecrets(text, secrets, maskWith), 'utf8'),
+  };
 }
 
 function referenceOf(payload: unknown): string | null {
@@ -160,6 +182,9 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       if (options.requestKey !== undefined) inFlight.delete(options.requestKey);
     });
 
+    // The profile's own token never goes to disk or to a window, even when a service echoes it.
+    const apiToken = deps.profiles.secretsOf(profile.id).apiToken;
+    const scrubbed = scrubAnswer(outcome.headers, outcome.body, apiToken === null ? [] : [apiToken]);
     const json = parseJson(outcome.body);
     const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const serviceError = ok ? null : parseServiceError(json);
@@ -168,8 +193,8 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     const checkout = created?.success === true ? created.data : null;
     deps.recorder.update(started.id, {
       status: outcome.status,
-      responseHeaders: outcome.headers,
-      responseBody: outcome.body,
+      responseHeaders: scrubbed.headers,
+      responseBody: scrubbed.body,
       durationMs: outcome.durationMs,
       orderId: checkout?.order_id ?? record.orderId,
       error: outcome.failure?.message ?? null,
@@ -181,14 +206,28 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
         ...(outcome.truncated ? { responseTruncated: true } : {}),
       },
     });
+    // The window sees the answer as every screen does: secrets masked, by meaning.
+    const shown = redactExchange(
+      {
+        url: request.plan.url,
+        query: null,
+        requestHeaders: request.plan.headers,
+        responseHeaders: scrubbed.headers,
+        requestBody: null,
+        responseBody: toBodyView(scrubbed.body),
+      },
+      maskWith,
+    ).exchange;
+    const shownBody =
+      shown.responseBody?.text ?? (scrubbed.body === null ? null : scrubbed.body.toString('utf8'));
     return {
       eventId: started.id,
       request: request.plan,
       status: outcome.status,
       durationMs: outcome.durationMs,
-      responseHeaders: outcome.headers,
-      responseBody: outcome.body === null ? null : outcome.body.toString('utf8'),
-      json,
+      responseHeaders: shown.responseHeaders,
+      responseBody: shownBody,
+      json: shownBody === null ? null : parseJson(Buffer.from(shownBody, 'utf8')),
       serviceError,
       failure: outcome.failure,
       checkout,
@@ -259,7 +298,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       return exchange(profile, request, input, {
         orderId: input.orderId,
         orderReferenceId: null,
-        details: {},
+        details: request.authorization === undefined ? {} : { authorization: request.authorization },
       });
     },
     cancel(requestKey) {

@@ -1,9 +1,10 @@
 import { MASK_PREFIX, maskSecret, type OperationName } from '../../shared/profile';
 import type { HeaderList } from '../../shared/events';
-import type { NotificationPlan, PlannedRequest } from '../../shared/merchant-api';
+import type { EditedHeader, NotificationPlan, PlannedRequest } from '../../shared/merchant-api';
 import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
 import { APP_VERSION } from '../version';
+import { resolveEditedHeaders, type AuthorizationChoice } from './edited-headers';
 import { getAtDottedPath, setAtDottedPath } from './json-path-value';
 
 /** The body of a create-checkout call: a JSON value from the builder, or raw text as typed. */
@@ -14,6 +15,8 @@ export interface PreparedRequest {
   plan: PlannedRequest;
   headers: HeaderList;
   body: Buffer | null;
+  /** How its Authorization was chosen when the headers were edited (absent: the profile's). */
+  authorization?: AuthorizationChoice;
 }
 
 /** `{base_url}` + path, whether or not the base URL ends with a slash or carries a path. */
@@ -141,7 +144,13 @@ export function prepareFollowUp(
   profile: StoredProfile,
   apiToken: string | null,
   operation: OperationName,
-  edited: { method: PlannedRequest['method']; url: string; body: string | null },
+  edited: {
+    method: PlannedRequest['method'];
+    url: string;
+    body: string | null;
+    /** The headers as edited in the window; absent: the profile's usual ones. */
+    headers?: readonly EditedHeader[] | undefined;
+  },
 ): PreparedRequest {
   let target: URL;
   try {
@@ -157,5 +166,13 @@ export function prepareFollowUp(
     );
   }
   const body = edited.body === null || edited.body.trim() === '' ? null : edited.body;
-  return prepared(operation, edited.method, target.toString(), apiToken, body);
+  const request = prepared(operation, edited.method, target.toString(), apiToken, body);
+  if (edited.headers === undefined) return request;
+  const headers = resolveEditedHeaders(edited.headers, apiToken, profile.fields.name);
+  return {
+    ...request,
+    plan: { ...request.plan, headers: headers.shown },
+    headers: headers.real,
+    authorization: headers.authorization,
+  };
 }

@@ -16,6 +16,7 @@ interface OrderRow {
   last_ms: number;
   record_count: number;
   out_of_order: number;
+  findings: number;
 }
 
 export interface OrderQuery {
@@ -40,6 +41,7 @@ function toSummary(row: OrderRow): OrderSummary {
     lastActivityAt: new Date(row.last_ms).toISOString(),
     recordCount: row.record_count,
     outOfOrder: row.out_of_order,
+    findings: row.findings,
   };
 }
 
@@ -64,7 +66,7 @@ function whereOf(query: OrderQuery, params: Params): string[] {
 
 export type OrdersIndex = ReturnType<typeof createOrdersIndex>;
 
-/** The `orders` summary table (migration 006): which orders are stale, their summaries, pages. */
+/** The `orders` summary table (migrations 006, 007): which orders are stale, their summaries, pages. */
 export function createOrdersIndex(db: SqliteDatabase) {
   const statements = {
     stale: db.prepare<[number], { order_id: string; stale: number }>(
@@ -72,8 +74,8 @@ export function createOrdersIndex(db: SqliteDatabase) {
     ),
     write: db.prepare(`UPDATE orders SET stale = 0, state = @state, reference_id = @reference_id,
       amount = @amount, currency = @currency, profile_id = @profile_id, profile_name = @profile_name,
-      created_ms = @created_ms, last_ms = @last_ms, record_count = @record_count, out_of_order = @out_of_order
-      WHERE order_id = @order_id AND stale = @seen`),
+      created_ms = @created_ms, last_ms = @last_ms, record_count = @record_count, out_of_order = @out_of_order,
+      findings = @findings WHERE order_id = @order_id AND stale = @seen`),
     remove: db.prepare<[string, number]>('DELETE FROM orders WHERE order_id = ? AND stale = ?'),
     byId: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?'),
   };
@@ -110,6 +112,7 @@ export function createOrdersIndex(db: SqliteDatabase) {
         last_ms: Date.parse(summary.lastActivityAt),
         record_count: summary.recordCount,
         out_of_order: summary.outOfOrder,
+        findings: summary.findings,
       });
       return result.changes > 0;
     },

@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import type { ReplayTokenMode } from '../../shared/replay';
 import type { TokenPreset } from '../../shared/jwt/token-presets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
+import { REPLAY_MARKER_HEADER } from '../../shared/provenance';
 import type { EventRow } from '../store/events-repository';
 import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
 import { readStoredHeaders } from '../store/stored-headers';
@@ -90,7 +91,11 @@ export function replayRequest(
   url.searchParams.delete('serviceToken');
   if (token !== null) url.searchParams.set('serviceToken', token);
   const headers = readStoredHeaders(row.request_headers).filter(
-    ([name]) => !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization',
+    ([name]) =>
+      !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) &&
+      name.toLowerCase() !== 'authorization' &&
+      // A stored replay's marker names that replay, never this one (each send adds its own).
+      name.toLowerCase() !== REPLAY_MARKER_HEADER.toLowerCase(),
   );
   if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
   const body =

@@ -4,12 +4,12 @@ import { MAX_REPLAY_SENDS } from '../../shared/replay';
 import type { EventBus } from '../event-bus';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import type { ListenerService } from '../listener/listener-service';
-import { performHttpExchange } from '../outbound/http-exchange';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { replayRequest, replayToken } from './replay-request';
+import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
 
 export class ReplayError extends Error {
@@ -50,14 +50,16 @@ export interface ReplayService {
 }
 
 const PROGRESS_EVERY_MS = 100;
-const KEPT_RESPONSE_BYTES = 64 * 1024;
 
 /**
  * Replays stored webhooks: selected by ids or a filter, in order, reversed or shuffled, repeated,
  * with a delay and a concurrency limit, to this console's listener, the forward-to URL or any
  * URL, with the original token, a fresh signature, none, or a preset. Each send is a `replay`
- * record linked to its original (and, sent to this console's listener, carrying the verdicts
- * the listener gave it). Cancellable; progress is pushed as it goes.
+ * record linked to its original, written before it leaves and carrying its own uid as a
+ * marker (REPLAY_MARKER_HEADER), so the listener that receives it links its record back to it:
+ * the two records of one send, never evidence about an order. Sent to this console's listener
+ * it carries the verdicts and the body judgement the listener gave it. Cancellable; progress
+ * is pushed as it goes.
  */
 export function createReplayService(deps: ReplayServiceDependencies): ReplayService {
   const runs = new Map<string, AbortController>();
@@ -176,66 +178,17 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         { mode: request.tokenMode, preset: request.preset, profileId },
         deps.jwt,
       );
-      const outgoing = replayRequest(row, destination, token, request.body);
-      const at = Date.now();
-      const outcome = await performHttpExchange({
-        method: row.method ?? 'POST',
-        url: outgoing.url.toString(),
-        headers: outgoing.headers,
-        body: outgoing.body,
-        timeoutMs: request.timeoutMs,
+      const outcome = await sendReplay(deps, {
+        row,
+        outgoing: replayRequest(row, destination, token, request.body),
+        request,
+        profile: { id: profile.id, name: profile.fields.name },
         signal,
-        maxResponseBytes: KEPT_RESPONSE_BYTES,
-      });
-      const { status } = outcome;
-      const responseBody = outcome.body;
-      const error =
-        outcome.failure === null
-          ? null
-          : outcome.failure.kind === 'cancelled'
-            ? 'Cancelled before an answer came.'
-            : outcome.failure.kind === 'timeout' && outcome.failure.code === null
-              ? `No answer within ${request.timeoutMs} ms.`
-              : `Could not send: ${outcome.failure.message}`;
-      // Sent to this console's listener, the answer names the record it made: its verdicts are the replay's.
-      const listenerRecord =
-        request.target.kind === 'listener' && responseBody !== null ? listenerRecordOf(responseBody) : null;
-      const received = listenerRecord === null ? undefined : deps.events.getSummary(listenerRecord);
-      const recorded = deps.recorder.record({
-        kind: 'replay',
-        atMs: at,
-        profileId: profile.id,
-        profileName: profile.fields.name,
-        method: row.method ?? 'POST',
-        url: outgoing.url.toString(),
-        path: outgoing.url.pathname,
-        query: outgoing.url.search === '' ? null : outgoing.url.search.slice(1),
-        requestHeaders: outgoing.headers,
-        requestBody: outgoing.body,
-        status,
-        responseHeaders: outcome.headers,
-        responseBody,
-        durationMs: Date.now() - at,
-        orderId: row.order_id,
-        orderReferenceId: row.order_reference_id,
-        eventType: row.event_type,
-        tokenVerdict: received?.tokenVerdict ?? null,
-        bodyVerdict: received?.bodyVerdict ?? null,
-        error,
-        relatedId: row.id,
-        details: {
-          runId,
-          position: index + 1,
-          of: sequence.length,
-          tokenMode: request.tokenMode,
-          ...(request.tokenMode === 'preset' ? { preset: request.preset } : {}),
-          bodyEdited: request.body !== null,
-          ...(listenerRecord === null ? {} : { listenerRecordId: listenerRecord }),
-        },
+        details: { runId, position: index + 1, of: sequence.length },
       });
       progress.done++;
-      if (error !== null || status === null || status >= 400) progress.failures++;
-      progress.lastRecordIds = [...progress.lastRecordIds.slice(-19), recorded.id];
+      if (outcome.failed) progress.failures++;
+      progress.lastRecordIds = [...progress.lastRecordIds.slice(-19), outcome.recordId];
       report();
     };
 
@@ -304,15 +257,6 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       return true;
     },
   };
-}
-
-function listenerRecordOf(body: Uint8Array): number | null {
-  try {
-    const parsed = JSON.parse(new TextDecoder().decode(body)) as { received?: unknown; id?: unknown };
-    return parsed.received === true && typeof parsed.id === 'number' ? parsed.id : null;
-  } catch {
-    return null;
-  }
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

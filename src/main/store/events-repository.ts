@@ -11,6 +11,8 @@ import {
   type TimelineSummary,
   type TokenVerdict,
 } from '../../shared/events';
+import { defaultProvenance, provenanceSchema, type Provenance } from '../../shared/provenance';
+import { maskWith, redactUrl } from '../../shared/secrets/redact-secrets';
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './connection';
 import { readStoredHeaders } from './stored-headers';
@@ -44,6 +46,8 @@ export interface NewEvent {
   relatedId?: number | null;
   imported?: boolean;
   details?: Record<string, unknown>;
+  /** Whose doing it was; by default from the kind (forward, replay) and `imported`, else the service's. */
+  provenance?: Provenance;
 }
 
 /**
@@ -99,10 +103,13 @@ export interface EventRow {
   related_id: number | null;
   imported: number;
   details: string;
+  provenance: string;
+  body_findings: number | null;
 }
 
 const SUMMARY_COLUMNS = `id, uid, kind, at_ms, profile_id, profile_name, method, url, path, status, duration_ms,
-  order_id, order_reference_id, event_type, token_verdict, body_verdict, error, related_id, imported`;
+  order_id, order_reference_id, event_type, token_verdict, body_verdict, error, related_id, imported, provenance,
+  body_findings`;
 export const EVENT_SUMMARY_COLUMNS = SUMMARY_COLUMNS;
 
 type SummaryRow = Pick<
@@ -126,6 +133,8 @@ type SummaryRow = Pick<
   | 'error'
   | 'related_id'
   | 'imported'
+  | 'provenance'
+  | 'body_findings'
 >;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -160,7 +169,8 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     profileName: row.profile_name,
     method: row.method,
     path: row.path,
-    url: row.url,
+    // Every list (timeline, orders, history, pushes) shows URLs with their tokens masked.
+    url: row.url === null ? null : redactUrl(row.url, [], maskWith),
     status: row.status,
     durationMs: row.duration_ms,
     orderId: row.order_id,
@@ -171,7 +181,17 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     error: row.error,
     relatedId: row.related_id,
     imported: row.imported === 1,
+    provenance: provenanceSchema.parse(row.provenance),
+    bodyFindings: row.body_findings,
   };
+}
+
+/** The number of findings of a notification body's judgement stored in `details.body`, else null. */
+export function bodyFindingsOf(details: Record<string, unknown> | undefined): number | null {
+  const body = details?.['body'];
+  if (typeof body !== 'object' || body === null) return null;
+  const findings = (body as { findings?: unknown }).findings;
+  return Array.isArray(findings) ? findings.length : null;
 }
 
 /** A summary with an update applied, as re-reading the row would give it. */
@@ -185,6 +205,7 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
   if (update.tokenVerdict !== undefined) next.tokenVerdict = update.tokenVerdict;
   if (update.bodyVerdict !== undefined) next.bodyVerdict = update.bodyVerdict;
   if (update.error !== undefined) next.error = update.error;
+  if (update.details !== undefined) next.bodyFindings = bodyFindingsOf(update.details);
   return next;
 }
 
@@ -192,6 +213,8 @@ export function toDetail(row: EventRow): TimelineDetail {
   const details: unknown = JSON.parse(row.details);
   return {
     ...toSummary(row),
+    // Everything as stored, the URL too: the bridge shows a detail through RecordSecrets only.
+    url: row.url,
     query: row.query,
     remoteAddress: row.remote_address,
     requestHeaders: readStoredHeaders(row.request_headers),
@@ -199,6 +222,7 @@ export function toDetail(row: EventRow): TimelineDetail {
     responseHeaders: row.response_headers === null ? null : readStoredHeaders(row.response_headers),
     responseBody: toBodyView(row.response_body),
     details: typeof details === 'object' && details !== null && !Array.isArray(details) ? { ...details } : {},
+    secretsMasked: false,
   };
 }
 
@@ -238,6 +262,8 @@ function toParams(event: NewEvent) {
     related_id: event.relatedId ?? null,
     imported: event.imported === true ? 1 : 0,
     details: JSON.stringify(event.details ?? {}),
+    provenance: event.provenance ?? defaultProvenance(event.kind, event.imported === true),
+    body_findings: bodyFindingsOf(event.details),
   };
 }
 
@@ -250,15 +276,20 @@ export function createEventsRepository(db: SqliteDatabase) {
       db.prepare(`INSERT INTO events (id, uid, kind, at_ms, profile_id, profile_name, method, url, path, query,
       remote_address, request_headers, request_body, request_size, request_truncated, status, response_headers,
       response_body, duration_ms, order_id, order_reference_id, event_type, token_verdict, body_verdict, error,
-      related_id, imported, details)
+      related_id, imported, details, provenance, body_findings)
       VALUES (@id, @uid, @kind, @at_ms, @profile_id, @profile_name, @method, @url, @path, @query, @remote_address,
       @request_headers, @request_body, @request_size, @request_truncated, @status, @response_headers,
       @response_body, @duration_ms, @order_id, @order_reference_id, @event_type, @token_verdict, @body_verdict,
-      @error, @related_id, @imported, @details)`),
+      @error, @related_id, @imported, @details, @provenance, @body_findings)`),
     byId: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
     summaryById: db.prepare<[number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM events WHERE id = ?`),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
     lastId: db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'),
+    replayByUid: db.prepare<[string], { id: number; provenance: string; linked: number }>(
+      `SELECT replay.id, replay.provenance, EXISTS (SELECT 1 FROM events AS arrival
+        WHERE arrival.related_id = replay.id AND arrival.kind = 'webhook') AS linked
+       FROM events AS replay WHERE replay.uid = ? AND replay.kind = 'replay'`,
+    ),
   };
 
   // One prepared UPDATE per set of columns: the listener updates every row it answers, and
@@ -329,7 +360,10 @@ export function createEventsRepository(db: SqliteDatabase) {
       if (update.tokenVerdict !== undefined) set('token_verdict', update.tokenVerdict);
       if (update.bodyVerdict !== undefined) set('body_verdict', update.bodyVerdict);
       if (update.error !== undefined) set('error', update.error);
-      if (update.details !== undefined) set('details', JSON.stringify(update.details));
+      if (update.details !== undefined) {
+        set('details', JSON.stringify(update.details));
+        set('body_findings', bodyFindingsOf(update.details));
+      }
       if (assignments.length === 0) return;
       updateStatement(assignments).run(params);
     },
@@ -346,6 +380,13 @@ export function createEventsRepository(db: SqliteDatabase) {
     },
     count(): number {
       return statements.count.get()?.n ?? 0;
+    },
+    /** A replay record by its uid (the marker a replay carries), and whether an arrival names it yet. */
+    replayByUid(uid: string): { id: number; provenance: Provenance; linked: boolean } | undefined {
+      const row = statements.replayByUid.get(uid);
+      return row === undefined
+        ? undefined
+        : { id: row.id, provenance: provenanceSchema.parse(row.provenance), linked: row.linked === 1 };
     },
   };
 }

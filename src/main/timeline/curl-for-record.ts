@@ -31,6 +31,15 @@ export function createCurlForRecord({
       const sentWith = detail.requestHeaders.find(([name]) => name.toLowerCase() === 'authorization');
       // Sent without a token (the profile had none then): nothing to add, nothing to redact.
       if (sentWith === undefined) return buildCurlCommand(detail, { tokens: 'redacted' });
+      // A value typed in the request editor (a wrong token, on purpose) is stored masked: it
+      // cannot be put back, and the profile's token would not be what was sent.
+      if (detail.details['authorization'] === 'text') {
+        const built = buildCurlCommand(detail, { tokens: 'redacted' });
+        built.notes.push(
+          'Its Authorization value was typed in the request editor and is stored masked; write it back in yourself.',
+        );
+        return built;
+      }
       if (detail.profileId === null) {
         throw new ConsoleError('failed', `Record ${id} names no profile, so there is no API token to add.`);
       }

@@ -18,6 +18,13 @@ export type SecretSource = z.infer<typeof secretSourceSchema>;
 
 const tokenInput = z.string().max(64 * 1024, 'A token is at most 65536 characters');
 
+/** A notification token as a stored record carried it: the record and where in the request. */
+export const storedTokenSchema = z.object({
+  eventId: z.number().int().positive(),
+  source: z.enum(['query', 'header']),
+});
+export type StoredToken = z.infer<typeof storedTokenSchema>;
+
 export const jwtVerificationSchema = z.object({
   verdict: tokenVerdictSchema,
   reason: z.string(),
@@ -42,7 +49,10 @@ export const eventTokensSchema = z.object({
   tokens: z.array(
     z.object({
       source: z.enum(['query', 'header']),
-      token: z.string().nullable(),
+      /** The token masked (`••••abcd`); the token itself only through revealEventToken. */
+      masked: z.string().nullable(),
+      /** Header and claims, decoded by main (no secret: the signature is what makes it usable). */
+      decoded: decodedJwtSchema.nullable(),
       problem: z.string().nullable(),
     }),
   ),
@@ -54,12 +64,20 @@ export type EventTokens = z.infer<typeof eventTokensSchema>;
 export const jwtCommands = {
   decodeJwt: defineCommand(z.object({ token: tokenInput }), decodedJwtSchema),
   verifyJwt: defineCommand(
-    z.object({
-      token: tokenInput,
-      against: secretSourceSchema,
-      /** Defaults to the listener's clock tolerance. */
-      clockToleranceSeconds: z.number().int().min(0).max(86_400).optional(),
-    }),
+    z
+      .object({
+        /** The token to check: typed or pasted, or one a stored record carried (`stored`). */
+        token: tokenInput.optional(),
+        /** A token a stored record carried, checked in main without sending it to the window. */
+        stored: storedTokenSchema.optional(),
+        against: secretSourceSchema,
+        /** Defaults to the listener's clock tolerance. */
+        clockToleranceSeconds: z.number().int().min(0).max(86_400).optional(),
+      })
+      .refine((input) => (input.token === undefined) !== (input.stored === undefined), {
+        message: 'Give the token to check, or the stored record it came with (one of the two)',
+        path: ['token'],
+      }),
     jwtVerificationSchema,
   ),
   signJwt: defineCommand(
@@ -72,6 +90,8 @@ export const jwtCommands = {
     }),
     signedJwtSchema,
   ),
-  /** The tokens a stored webhook carried, to open them in the inspector. */
+  /** The tokens a stored webhook carried, masked and decoded, to open them in the inspector. */
   getEventTokens: defineCommand(z.object({ id: z.number().int().positive() }), eventTokensSchema),
+  /** One token a stored webhook carried, on an explicit "Edit a copy" in the inspector. */
+  revealEventToken: defineCommand(storedTokenSchema, z.object({ token: z.string().nullable() })),
 };

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { exchangeResultSchema, notificationPlanSchema, plannedRequestSchema } from '../merchant-api';
+import {
+  editedHeaderSchema,
+  exchangeResultSchema,
+  notificationPlanSchema,
+  plannedRequestSchema,
+} from '../merchant-api';
 import { HTTP_METHODS, OPERATION_NAMES } from '../profile';
 import { defineCommand } from './define';
 
@@ -69,6 +74,12 @@ export const merchantApiCommands = {
         .string()
         .max(16 * 1024 * 1024)
         .nullable(),
+      /**
+       * The headers exactly as they are to be sent; absent, the profile's usual ones. Leave
+       * Authorization out, or write a wrong value, for negative tests; `profile_token` puts the
+       * profile's API token in without the window ever holding it.
+       */
+      headers: z.array(editedHeaderSchema).max(100, 'At most 100 headers').optional(),
       confirmLive,
       timeoutMs,
       requestKey,

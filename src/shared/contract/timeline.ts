@@ -26,11 +26,36 @@ export const curlCopySchema = z.object({
 });
 export type CurlCopy = z.infer<typeof curlCopySchema>;
 
+/** A token a record carried, for an explicit Copy; an API token goes to main's own clipboard. */
+export const tokenCopySchema = z.object({
+  /** The notification token, when the window may have it; null when main copied it itself. */
+  token: z.string().nullable(),
+  /** True when main wrote the token to the clipboard (an API token, in the desktop app). */
+  copied: z.boolean(),
+});
+export type TokenCopy = z.infer<typeof tokenCopySchema>;
+
+const tokenPlace = z.enum(['header', 'query']);
+
 export const timelineCommands = {
   /** Stored records matching a filter, newest first, one keyset page at a time. */
   listEvents: defineCommand(eventPageRequestSchema, eventPageSchema),
-  /** Everything stored about one record: headers, bodies, verdict details. */
+  /** Everything stored about one record: headers, bodies, verdict details; its secrets masked. */
   getEvent: defineCommand(z.object({ id: z.number().int().positive() }), timelineDetailSchema),
+  /**
+   * The record with the notification tokens it carried, on an explicit Reveal. Profile tokens
+   * (an outbound request's API token) stay masked: they are stored masked.
+   */
+  revealEvent: defineCommand(z.object({ id: z.number().int().positive() }), timelineDetailSchema),
+  /**
+   * A record's token for the clipboard, without revealing it on screen: a notification token
+   * comes back to the window; an outbound request's API token is written to the clipboard by
+   * the desktop app's main process, and refused to a browser tab (use the CLI's `curl --with-token`).
+   */
+  copyEventToken: defineCommand(
+    z.object({ id: z.number().int().positive(), place: tokenPlace.optional() }),
+    tokenCopySchema,
+  ),
   /** How many stored records match a filter (exact; for "select all matching"). */
   countEvents: defineCommand(
     z.object({ filter: eventFilterSchema.default({}) }),

@@ -99,22 +99,27 @@ export function decodeJwt(input: string): DecodedJwt {
   if ('problem' in claims) return failed(claims.problem, header.value);
   if (!BASE64URL.test(signature)) return failed('The signature is not base64url.', header.value);
 
+  return decodedFromParts(header.value, claims.value, signature);
+}
+
+/**
+ * A token already taken apart (the listener stores each token's header and claims): its time
+ * claims read and checked as decodeJwt does. The signature is left out unless given, so a
+ * record's token cannot be put back together from what reaches a screen.
+ */
+export function decodedFromParts(
+  header: Record<string, unknown>,
+  claims: Record<string, unknown>,
+  signature = '',
+): DecodedJwt {
   const claimProblems: string[] = [];
   const times = {
-    iat: timeClaim(claims.value, 'iat', claimProblems),
-    exp: timeClaim(claims.value, 'exp', claimProblems),
-    nbf: timeClaim(claims.value, 'nbf', claimProblems),
+    iat: timeClaim(claims, 'iat', claimProblems),
+    exp: timeClaim(claims, 'exp', claimProblems),
+    nbf: timeClaim(claims, 'nbf', claimProblems),
   };
-  const iss = claims.value['iss'];
+  const iss = claims['iss'];
   if (iss !== undefined && typeof iss !== 'string')
     claimProblems.push(`The "iss" claim must be a string, not ${JSON.stringify(iss)}.`);
-  return {
-    ok: true,
-    header: header.value,
-    claims: claims.value,
-    signature,
-    problem: null,
-    claimProblems,
-    times,
-  };
+  return { ok: true, header, claims, signature, problem: null, claimProblems, times };
 }

@@ -1,46 +1,61 @@
-import { formatMoney } from './order-amounts';
+import { formatMinorAmount } from '../money-format';
 import { readOrderFacts } from './order-facts';
 import type { OrderLifecycle } from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 import { Walk } from './lifecycle-walk';
+import { readConsoleRecord } from './read-console-record';
 import { readCall, readWebhook } from './read-order-records';
 import { buildStrip } from './strip-steps';
 
-const COPY_KINDS: Record<string, string> = {
-  replay: 'A re-delivery of a stored notification',
-  forward: "The listener's forward of a notification",
-  delivery: "The emulator's delivery attempt of a notification",
-};
+/** Evidence is the service's own traffic: not a replay, forward or import, not a delivery log. */
+export function isEvidence(record: OrderRecord): boolean {
+  return record.provenance === 'service' && !record.imported && record.kind !== 'delivery';
+}
 
-/** The derivation's running state while it walks the records, oldest first. */
+/**
+ * The listener's records of replays whose replay record is among these: each replay and its
+ * arrival are one send, shown once (on the replay's entry). Keyed by the replay's id.
+ */
+function arrivalsOfReplays(records: readonly OrderRecord[]): Map<number, number> {
+  const replays = new Set(records.filter((record) => record.kind === 'replay').map((record) => record.id));
+  const arrivals = new Map<number, number>();
+  for (const record of records) {
+    if (record.kind !== 'webhook' || record.provenance === 'service' || record.relatedId === null) continue;
+    if (replays.has(record.relatedId) && !arrivals.has(record.relatedId))
+      arrivals.set(record.relatedId, record.id);
+  }
+  return arrivals;
+}
+
+/** Oldest first; the id breaks ties (records written in one millisecond). */
 const byTime = (a: OrderRecord, b: OrderRecord) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id;
 
 /**
  * One order's lifecycle from its records. Pure: the same records always give the same answer,
- * whichever process stored them and in whichever order they are passed.
+ * whichever process stored them and in whichever order they are passed. State, amounts and the
+ * strip come from the service's own, verified evidence only (DESIGN.md, "Provenance"); the
+ * console's records are listed beside it, marked, and move nothing.
  */
 export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]): OrderLifecycle {
   const sorted = [...records].sort(byTime);
-  const walk = new Walk(readOrderFacts(sorted));
+  const walk = new Walk(readOrderFacts(sorted.filter(isEvidence), sorted));
+  const arrivals = arrivalsOfReplays(sorted);
+  const shownWithReplay = new Set(arrivals.values());
   for (const record of sorted) {
-    if (record.kind === 'webhook') readWebhook(walk, record);
+    if (shownWithReplay.has(record.id)) continue;
+    if (!isEvidence(record)) readConsoleRecord(walk, record, arrivals.get(record.id) ?? null);
+    else if (record.kind === 'webhook') readWebhook(walk, record);
     else if (record.kind === 'request') readCall(walk, record);
-    else {
-      walk.add(record, {
-        source: 'record',
-        what: record.eventType ?? record.kind,
-        step: null,
-        effect: 'copy',
-        evidence: `${COPY_KINDS[record.kind] ?? 'A copy'}; listed, not evidence of its own`,
-      });
-    }
+    else readConsoleRecord(walk, record, null);
   }
   const captured = walk.captured.seen ? walk.capturedMinor() : null;
   const refunded = walk.refunded.seen ? walk.refundedMinor() : null;
   const currency = walk.facts.currency;
   const total = walk.facts.totalMinor;
   const open = (whole: bigint | null, taken: bigint | null) =>
-    whole === null ? null : formatMoney(whole - (taken ?? 0n) > 0n ? whole - (taken ?? 0n) : 0n, currency);
+    whole === null
+      ? null
+      : formatMinorAmount(whole - (taken ?? 0n) > 0n ? whole - (taken ?? 0n) : 0n, currency);
   return {
     orderId,
     state: walk.state,
@@ -50,8 +65,8 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
       ...walk.facts.public,
       currency,
       referenceId: walk.facts.referenceId,
-      capturedAmount: captured === null ? null : formatMoney(captured, currency),
-      refundedAmount: refunded === null ? null : formatMoney(refunded, currency),
+      capturedAmount: captured === null ? null : formatMinorAmount(captured, currency),
+      refundedAmount: refunded === null ? null : formatMinorAmount(refunded, currency),
       remainingToCapture: open(total, captured),
       remainingToRefund: open(captured, refunded),
     },
@@ -62,5 +77,6 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
       refunded: walk.refunded.seen ? walk.money(refunded) : null,
     }),
     outOfOrder: walk.entries.filter((entry) => entry.effect === 'out_of_order').length,
+    findings: walk.findings,
   };
 }

@@ -1,7 +1,13 @@
-import { AmountLedger, formatMoney, readMoneyField, type ReadMoney } from './order-amounts';
+import { formatMinorMoney } from '../money-format';
+import { AmountLedger, readMoneyField, type ReadMoney } from './order-amounts';
 import { state as stateLabel, weighClaim } from './order-claims';
 import type { FactsDraft } from './order-facts';
-import { isAuthoritativeSource, type LifecycleEntry, type LifecycleSource } from './order-lifecycle';
+import {
+  isAuthoritativeSource,
+  type LifecycleEntry,
+  type LifecycleSource,
+  type OrderFinding,
+} from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 import { lifecycleStepOf, type LifecycleStep, type OrderState } from './order-states';
 import type { StepProof } from './strip-steps';
@@ -23,6 +29,9 @@ export class Walk {
   readonly captured = new AmountLedger();
   readonly refunded = new AmountLedger();
   readonly webhooksSeen = new Map<string, number>();
+  /** Captures the service named, by capture_id: the record that first counted it and its amount. */
+  readonly captures = new Map<string, { recordId: number; minor: bigint | null }>();
+  readonly findings: OrderFinding[] = [];
 
   constructor(readonly facts: FactsDraft) {}
 
@@ -50,9 +59,7 @@ export class Walk {
   }
 
   money(minor: bigint | null): string {
-    return minor === null
-      ? 'an unknown amount'
-      : `${formatMoney(minor, this.facts.currency)} ${this.facts.currency ?? ''}`.trim();
+    return minor === null ? 'an unknown amount' : formatMinorMoney(minor, this.facts.currency);
   }
 
   prove(step: LifecycleStep, record: OrderRecord, source: LifecycleSource): void {
@@ -66,8 +73,12 @@ export class Walk {
 
   add(
     record: OrderRecord,
-    entry: Omit<LifecycleEntry, 'recordId' | 'at' | 'kind' | 'stateAfter' | 'unverified'> & {
+    entry: Omit<
+      LifecycleEntry,
+      'recordId' | 'at' | 'kind' | 'stateAfter' | 'unverified' | 'provenance' | 'linkedRecordId'
+    > & {
       unverified?: boolean;
+      linkedRecordId?: number | null;
     },
   ): void {
     this.entries.push({
@@ -75,8 +86,30 @@ export class Walk {
       at: record.at,
       kind: record.kind,
       unverified: false,
+      linkedRecordId: null,
       ...entry,
+      provenance: record.provenance,
       stateAfter: this.state,
+    });
+  }
+
+  /**
+   * The service's own evidence says something that cannot be true of this order: listed with
+   * the reason, a finding on the order, and nothing moved or summed.
+   */
+  contradict(
+    record: OrderRecord,
+    what: string,
+    source: LifecycleSource,
+    problem: Omit<OrderFinding, 'recordId' | 'severity'>,
+  ): void {
+    this.findings.push({ recordId: record.id, severity: 'error', ...problem });
+    this.add(record, {
+      source,
+      what,
+      step: null,
+      effect: 'contradicts',
+      evidence: `${problem.message}; not counted, state unchanged`,
     });
   }
 
@@ -132,6 +165,47 @@ export function readAmount(body: unknown, keys: readonly string[], walk: Walk): 
 
 /** A fingerprint of a ledger's total: a claim "counts" only when it changes it. */
 const tally = (seen: boolean, minor: bigint | null) => `${String(seen)}:${String(minor)}`;
+
+/** Why an amount the service reported cannot be counted for this order, or null when it can. */
+export interface AmountProblem {
+  code: string;
+  message: string;
+}
+
+/** An amount in another currency than the order's cannot be added to it. */
+export function currencyProblem(walk: Walk, money: ReadMoney | null, what: string): AmountProblem | null {
+  const currency = walk.facts.currency;
+  if (money === null || money.currency === null || currency === null || money.currency === currency)
+    return null;
+  return {
+    code: 'currency_mismatch',
+    message: `${what} is in ${money.currency}, but the order is in ${currency}`,
+  };
+}
+
+/** More captured than the order's total, or more refunded than was captured. */
+export function beyondProblem(
+  walk: Walk,
+  kind: 'capture' | 'refund',
+  source: 'webhook' | 'response',
+  money: ReadMoney | null,
+): AmountProblem | null {
+  if (money === null) return null;
+  const limit = kind === 'capture' ? walk.facts.totalMinor : walk.capturedMinor();
+  if (limit === null) return null;
+  const ledger = kind === 'capture' ? walk.captured : walk.refunded;
+  const after = ledger.sumWith(source, money.minor);
+  if (after <= limit) return null;
+  return kind === 'capture'
+    ? {
+        code: 'over_capture',
+        message: `captured ${walk.money(money.minor)} would make ${walk.money(after)}: more than the order's total of ${walk.money(limit)}`,
+      }
+    : {
+        code: 'over_refund',
+        message: `refunded ${walk.money(money.minor)} would make ${walk.money(after)}: more than the ${walk.money(limit)} captured`,
+      };
+}
 
 export function captureClaim(walk: Walk, source: 'webhook' | 'response', money: ReadMoney | null) {
   const before = tally(walk.captured.seen, walk.capturedMinor());

@@ -1,5 +1,5 @@
-import { isCurrency, precisionOf } from '../checkout/currencies';
-import { formatMinorUnits, parseAmount, toMinorUnits } from '../checkout/money';
+import { parseAmount, toMinorUnits } from '../checkout/money';
+import { currencyDecimals } from '../money-format';
 import { isJsonObject, stringField } from './order-record';
 
 /** A Money value read from a payload: the amount in minor units of its currency. */
@@ -8,22 +8,13 @@ export interface ReadMoney {
   currency: string | null;
 }
 
-/** Two decimals by default, three for BHD and KWD (the spec's rule; unknown currencies get two). */
-export function decimalsFor(currency: string | null): number {
-  return currency !== null && isCurrency(currency) ? precisionOf(currency) : 2;
-}
-
-export function formatMoney(minor: bigint, currency: string | null): string {
-  return formatMinorUnits(minor, decimalsFor(currency));
-}
-
 /** A Money object `{ amount, currency }`, or a bare amount (number or numeric string). */
 function readMoney(value: unknown, fallbackCurrency: string | null): ReadMoney | null {
   const currency = stringField(value, 'currency') ?? fallbackCurrency;
   const raw = isJsonObject(value) ? value['amount'] : value;
   const parsed = parseAmount(raw);
   if (parsed === undefined || parsed.negative) return null;
-  return { minor: toMinorUnits(parsed, decimalsFor(currency)), currency };
+  return { minor: toMinorUnits(parsed, currencyDecimals(currency)), currency };
 }
 
 /** The first of `keys` in `body` that holds a readable amount. */
@@ -57,6 +48,11 @@ export class AmountLedger {
   private byResponse = 0n;
   /** A capture or refund whose amount could not be read: taken as the whole of what was open. */
   private whole = false;
+
+  /** What `source`'s own sum would be with `minor` added (the larger sum is what counts). */
+  sumWith(source: 'webhook' | 'response', minor: bigint): bigint {
+    return (source === 'webhook' ? this.byWebhook : this.byResponse) + minor;
+  }
 
   add(source: 'webhook' | 'response', minor: bigint | null): void {
     if (minor === null) this.whole = true;

@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY } from '../checkout/currencies';
-import { formatMoney, readMoneyField } from './order-amounts';
+import { readMoneyField } from './order-amounts';
+import { formatMinorAmount } from '../money-format';
 import type { OrderFacts } from './order-lifecycle';
 import { isSuccess, operationOf, stringField, type OrderRecord } from './order-record';
 
@@ -19,31 +20,35 @@ export interface FactsDraft {
 
 /**
  * Facts from the create-checkout exchange (the request's total, reference and number; the
- * answer's checkout id and URL), else from the first notification that names them. Records
- * come sorted oldest first.
+ * answer's checkout id and URL), else from the first verified notification that names them.
+ * `evidence` is the service's own records, `all` every record (times and counts); both oldest first.
  */
-export function readOrderFacts(records: readonly OrderRecord[]): FactsDraft {
+export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly OrderRecord[]): FactsDraft {
+  const records = evidence;
   const create = records.find(
     (record) => record.kind === 'request' && operationOf(record) === 'createCheckout' && isSuccess(record),
   );
-  const first = records[0];
-  const last = records.at(-1);
+  const first = all[0];
+  const last = all.at(-1);
   const request = create?.requestJson;
   const total = readMoneyField(request, ['total_amount'], DEFAULT_CURRENCY);
   const webhookValue = (key: string) => {
     for (const record of records) {
-      if (record.kind !== 'webhook') continue;
+      if (record.kind !== 'webhook' || record.tokenVerdict !== 'valid') continue;
       const value = stringField(record.requestJson, key);
       if (value !== null) return value;
     }
     return null;
   };
-  const referenceFromColumn = records.find((record) => record.orderReferenceId !== null)?.orderReferenceId;
+  const referenceFromColumn = (
+    records.find((record) => record.orderReferenceId !== null) ??
+    all.find((record) => record.orderReferenceId !== null)
+  )?.orderReferenceId;
   const owner = create ?? first;
   return {
     public: {
       orderNumber: stringField(request, 'order_number') ?? webhookValue('order_number'),
-      amount: total === null ? null : formatMoney(total.minor, total.currency),
+      amount: total === null ? null : formatMinorAmount(total.minor, total.currency),
       currency: total?.currency ?? null,
       checkoutId: stringField(create?.responseJson, 'checkout_id'),
       checkoutUrl: stringField(create?.responseJson, 'checkout_url'),
@@ -52,7 +57,7 @@ export function readOrderFacts(records: readonly OrderRecord[]): FactsDraft {
       createRecordId: create?.id ?? null,
       createdAt: first?.at ?? new Date(0).toISOString(),
       lastActivityAt: last?.at ?? new Date(0).toISOString(),
-      recordCount: records.length,
+      recordCount: all.length,
     },
     referenceId:
       stringField(request, 'order_reference_id') ??

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventKindSchema } from '../events';
+import { provenanceSchema } from '../provenance';
 import { LIFECYCLE_STEPS, orderStateSchema } from './order-states';
 
 /**
@@ -28,7 +29,12 @@ export function isAuthoritativeSource(source: LifecycleSource): boolean {
  * - `pending`: an operation still waiting for its answer;
  * - `unknown`: an event type or status the console does not know: listed, not guessed;
  * - `info`: a fact without a state (a reference id update, a get-order answer without a status);
- * - `copy`: a replay, forward or emulator delivery of a notification: listed, not evidence.
+ * - `copy`: the console's doing (a replay, a crafted send, a forward, an import) or the emulator's
+ *   delivery log of a notification: listed, never evidence;
+ * - `unverified`: a notification whose token was not judged valid: it may not be the service's,
+ *   so it does not move the order;
+ * - `contradicts`: the service's own notification or answer that cannot be true of this order
+ *   (another currency, more than the total, a capture it cannot name): a finding, never summed.
  */
 export const ENTRY_EFFECTS = [
   'moved',
@@ -40,6 +46,8 @@ export const ENTRY_EFFECTS = [
   'unknown',
   'info',
   'copy',
+  'unverified',
+  'contradicts',
 ] as const;
 export const entryEffectSchema = z.enum(ENTRY_EFFECTS);
 export type EntryEffect = z.infer<typeof entryEffectSchema>;
@@ -60,8 +68,12 @@ export const lifecycleEntrySchema = z.object({
   stateAfter: orderStateSchema.nullable(),
   /** Why the entry had its effect, in words. */
   evidence: z.string(),
-  /** A webhook whose notification token was not judged valid (still counted, and said so). */
+  /** A webhook whose notification token was not judged valid (so not counted). */
   unverified: z.boolean(),
+  /** Whose doing the record was; only `service` records are evidence. */
+  provenance: provenanceSchema,
+  /** For a replay: the listener's record of that same send (shown as one send), when there is one. */
+  linkedRecordId: z.number().int().nullable(),
 });
 export type LifecycleEntry = z.infer<typeof lifecycleEntrySchema>;
 
@@ -107,6 +119,16 @@ export const orderFactsSchema = z.object({
 });
 export type OrderFacts = z.infer<typeof orderFactsSchema>;
 
+/** Something the service's own evidence says that cannot be true of this order, or cannot be read. */
+export const orderFindingSchema = z.object({
+  recordId: z.number().int(),
+  severity: z.enum(['error', 'warning']),
+  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`. */
+  code: z.string(),
+  message: z.string(),
+});
+export type OrderFinding = z.infer<typeof orderFindingSchema>;
+
 export const orderLifecycleSchema = z.object({
   orderId: z.string(),
   /** The current known state; null when nothing seen says one (e.g. only failed calls). */
@@ -119,6 +141,8 @@ export const orderLifecycleSchema = z.object({
   strip: z.array(stripStepSchema),
   /** How many entries were flagged out of order. */
   outOfOrder: z.number().int(),
+  /** What the service's own evidence says that contradicts the order. */
+  findings: z.array(orderFindingSchema),
 });
 export type OrderLifecycle = z.infer<typeof orderLifecycleSchema>;
 
@@ -135,6 +159,8 @@ export const orderSummarySchema = z.object({
   lastActivityAt: z.string(),
   recordCount: z.number().int(),
   outOfOrder: z.number().int(),
+  /** How many findings the order has (see OrderLifecycle.findings). */
+  findings: z.number().int(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -152,5 +178,6 @@ export function summariseLifecycle(lifecycle: OrderLifecycle): OrderSummary {
     lastActivityAt: facts.lastActivityAt,
     recordCount: facts.recordCount,
     outOfOrder: lifecycle.outOfOrder,
+    findings: lifecycle.findings.length,
   };
 }

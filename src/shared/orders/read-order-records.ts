@@ -17,20 +17,79 @@ import {
   type OrderRecord,
 } from './order-record';
 import { orderStateSchema, stepOfEventType } from './order-states';
-import { captureClaim, readAmount, refundClaim, type Walk } from './lifecycle-walk';
+import {
+  beyondProblem,
+  captureClaim,
+  currencyProblem,
+  readAmount,
+  refundClaim,
+  type AmountProblem,
+  type Walk,
+} from './lifecycle-walk';
+import { UUID_PATTERN } from '../webhook/notification-payload';
 
-/** What one notification says about the order. */
+/**
+ * A notification that may not be the service's: its token was not judged valid (forged,
+ * expired, missing, or the profile has no notification token to check it with). Listed, never
+ * evidence, and never remembered as "seen", so it cannot make the real one look like a copy.
+ */
+function readUnverified(walk: Walk, record: OrderRecord): void {
+  const verdict = record.tokenVerdict ?? 'not judged';
+  const hint =
+    record.tokenVerdict === 'no_secret' ? "; set the profile's notification token to check it" : '';
+  walk.add(record, {
+    source: 'webhook',
+    what: record.eventType ?? 'webhook',
+    step: record.eventType === null ? null : stepOfEventType(record.eventType),
+    effect: 'unverified',
+    unverified: true,
+    evidence: `Notification ${record.eventType ?? 'without an event type'} with token ${verdict}: not verified as the service's, so it does not move the order${hint}`,
+  });
+}
+
+/**
+ * A capture the service reports must name itself (capture_id, a UUID in the spec): the same
+ * capture_id again is the same capture (a duplicate, or a contradiction when its amount
+ * changed), and one that names nothing cannot be told apart from the others.
+ */
+function captureIdProblem(
+  walk: Walk,
+  record: OrderRecord,
+  data: unknown,
+  minor: bigint | null,
+): AmountProblem | 'duplicate' | null {
+  const captureId = isJsonObject(data) ? data['capture_id'] : undefined;
+  if (typeof captureId !== 'string' || !UUID_PATTERN.test(captureId))
+    return {
+      code: 'unknown_capture',
+      message: `order_captured names no capture it can be told apart by (capture_id ${JSON.stringify(captureId ?? null)}; the spec gives a UUID)`,
+    };
+  const known = walk.captures.get(captureId);
+  if (known === undefined) {
+    walk.captures.set(captureId, { recordId: record.id, minor });
+    return null;
+  }
+  if (known.minor === minor) return 'duplicate';
+  return {
+    code: 'capture_amount_changed',
+    message: `capture ${captureId} was reported as ${walk.money(known.minor)} by record #${known.recordId} and now as ${walk.money(minor)}`,
+  };
+}
+
+/** What one notification from the service says about the order. */
 export function readWebhook(walk: Walk, record: OrderRecord): void {
+  if (record.tokenVerdict !== 'valid') {
+    readUnverified(walk, record);
+    return;
+  }
   const eventType = record.eventType;
-  const unverified = record.tokenVerdict !== null && record.tokenVerdict !== 'valid';
-  const token = unverified ? ` (token ${record.tokenVerdict ?? ''}, counted anyway)` : '';
+  // Too deep or too large to read (bounded-json.ts): listed, never walked.
   if (record.unreadable !== undefined) {
     walk.add(record, {
       source: 'webhook',
       what: eventType ?? 'webhook',
       step: null,
       effect: 'unknown',
-      unverified,
       evidence: `The body could not be read (${record.unreadable}); listed, state unchanged`,
     });
     return;
@@ -41,7 +100,6 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       what: 'webhook',
       step: null,
       effect: 'unknown',
-      unverified,
       evidence: `A notification without an event type (body ${record.bodyVerdict ?? 'not judged'}); listed, state unchanged`,
     });
     return;
@@ -53,7 +111,6 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       what: eventType,
       step: null,
       effect: 'unknown',
-      unverified,
       evidence: `"${eventType}" is not an event type the console knows; listed, state unchanged`,
     });
     return;
@@ -68,16 +125,34 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       what: eventType,
       step,
       effect: 'duplicate',
-      unverified,
       evidence: `The same ${eventType} notification as record #${first}; no new step`,
     });
     return;
   }
   walk.webhooksSeen.set(key, record.id);
   const legacy = record.bodyVerdict === 'legacy' ? ' (older form, order_status)' : '';
-  const base = `Notification ${eventType}${legacy}${token}`;
+  const base = `Notification ${eventType}${legacy}`;
   if (step === 'captured' || step === 'refunded') {
     const money = readAmount(data, step === 'captured' ? CAPTURE_EVENT_KEYS : REFUND_EVENT_KEYS, walk);
+    const field = step === 'captured' ? 'captured_amount' : 'refunded_amount';
+    const problem =
+      currencyProblem(walk, money, `${eventType}'s ${field}`) ??
+      (step === 'captured' ? captureIdProblem(walk, record, data, money?.minor ?? null) : null) ??
+      beyondProblem(walk, step === 'captured' ? 'capture' : 'refund', 'webhook', money);
+    if (problem === 'duplicate') {
+      walk.add(record, {
+        source: 'webhook',
+        what: eventType,
+        step,
+        effect: 'duplicate',
+        evidence: `The same capture as an earlier ${eventType} (same capture_id and amount); counted once`,
+      });
+      return;
+    }
+    if (problem !== null) {
+      walk.contradict(record, eventType, 'webhook', problem);
+      return;
+    }
     const claim =
       step === 'captured' ? captureClaim(walk, 'webhook', money) : refundClaim(walk, 'webhook', money);
     walk.claim(record, {
@@ -85,7 +160,6 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       what: eventType,
       target: claim.target,
       counted: claim.counted,
-      unverified,
       evidence: `${base}: ${claim.detail}`,
     });
     return;
@@ -95,7 +169,6 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
     source: 'webhook',
     what: eventType,
     target,
-    unverified,
     evidence: `${base}: the order is ${stateLabel(target)}`,
   });
 }
@@ -168,6 +241,16 @@ export function readCall(walk: Walk, record: OrderRecord): void {
     case 'refund': {
       const keys = operation === 'capture' ? CAPTURE_REQUEST_KEYS : REFUND_REQUEST_KEYS;
       const money = readAmount(record.requestJson, keys, walk);
+      const problem =
+        currencyProblem(walk, money, `The ${operation} call's amount`) ??
+        beyondProblem(walk, operation, 'response', money);
+      if (problem !== null) {
+        walk.contradict(record, what, source, {
+          ...problem,
+          message: `${problem.message}, and the service answered ${record.status ?? ''}`,
+        });
+        return;
+      }
       const claim =
         operation === 'capture'
           ? captureClaim(walk, 'response', money)

@@ -47,6 +47,24 @@ export class BuilderPage {
     return JSON.parse(await this.rawText()) as unknown;
   }
 
+  /**
+   * Replaces the raw JSON as a paste would: one change to the editor, so a long document does
+   * not cost a keystroke's work per character.
+   */
+  async pasteRaw(text: string): Promise<void> {
+    await this.page.evaluate((insert) => {
+      type View = {
+        state: { doc: { length: number } };
+        dispatch: (spec: { changes: { from: number; to: number; insert: string } }) => void;
+      };
+      const element = document.querySelector('.cm-content') as
+        (Element & { cmTile?: { root?: { view?: View } } }) | null;
+      const view = element?.cmTile?.root?.view;
+      if (view === undefined) throw new Error('The raw JSON editor is not on the page');
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert } });
+    }, text);
+  }
+
   /** Replaces the raw JSON as if typed (select all, then insert). */
   async replaceRaw(text: string): Promise<void> {
     await this.rawEditor().click();

@@ -30,6 +30,13 @@ export class JwtPage {
     return ((await this.page.getByTestId('crafted-token-value').textContent()) ?? '').trim();
   }
 
+  /** The listener's URL, and a token signed as the service would (preset Valid). */
+  async listenerAndValidToken(): Promise<{ listener: string; token: string }> {
+    const listener = await this.listenerUrl();
+    await this.open();
+    return { listener, token: await this.craft('Valid') };
+  }
+
   verdict(): Locator {
     return this.page.getByTestId('jwt-verdict').getByTestId('token-verdict');
   }

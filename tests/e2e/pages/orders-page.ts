@@ -25,6 +25,23 @@ export class OrdersPage {
     return this.detail().getByTestId('order-state');
   }
 
+  /** One of the order's facts ("Amount", "Captured", "Refunded"…): the value written under its label. */
+  fact(label: string): Locator {
+    return this.detail().getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]');
+  }
+
+  /** The order's records as listed, optionally only those of one provenance (service, replay…). */
+  records(provenance?: string): Locator {
+    const all = this.detail().getByTestId('order-record');
+    return provenance === undefined
+      ? all
+      : this.detail().locator(`[data-testid="order-record"][data-provenance="${provenance}"]`);
+  }
+
+  findings(): Locator {
+    return this.detail().getByTestId('order-finding');
+  }
+
   step(step: string): Locator {
     return this.detail().getByTestId(`strip-step-${step}`);
   }
@@ -46,6 +63,17 @@ export class OrdersPage {
     const answer = editor.getByTestId('operation-answer');
     await expect(answer).toBeVisible();
     return answer;
+  }
+
+  /** Opens an action's editor, removes Authorization, sends, and waits for the service's 401. */
+  async sendWithoutAuthorization(action: string): Promise<Locator> {
+    await this.action(action).click();
+    const editor = this.editor();
+    await expect(editor.getByLabel('URL')).not.toHaveValue('');
+    await editor.getByRole('button', { name: 'Remove header Authorization' }).click();
+    await editor.getByRole('button', { name: `Send ${action.toLowerCase()}` }).click();
+    await expect(editor.getByTestId('operation-answer').getByTestId('answer-status')).toHaveText('401');
+    return editor;
   }
 
   async closeEditor(): Promise<void> {

@@ -122,7 +122,7 @@ test('an emulator webhook shows up live with valid; a forged one shows invalid_s
   await expect(timeline.rows()).toHaveCount(1);
   const forgedId = Number(await timeline.rows().first().getAttribute('data-id'));
   await page.goto(`${served.origin}/#/jwt?event=${forgedId}`);
-  await expect(page.getByText(`Tokens of webhook #${forgedId}:`)).toBeVisible();
+  await expect(page.getByText(`Arrived with webhook #${forgedId}`)).toBeVisible();
   await expect(new JwtPage(page).verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
   await expect(new JwtPage(page).reason()).toContainText('signed with another key');
 });

@@ -117,8 +117,10 @@ export const defaultBehaviourChecks: DefaultBehaviour[] = [
         created(),
         webhook('order_approved', [], { tokenVerdict: 'invalid_signature' }),
       ]);
-      expect(lifecycle.state).toBe('approved');
+      // Issue 14: only the service's own, verified evidence moves an order.
+      expect(lifecycle.state).toBe('new');
       expect(lifecycle.entries.at(-1)?.unverified).toBe(true);
+      expect(lifecycle.entries.at(-1)?.effect).toBe('unverified');
     },
   },
   {

@@ -36,6 +36,8 @@ function base(kind: OrderRecord['kind']): OrderRecord {
     error: null,
     relatedId: null,
     imported: false,
+    provenance: 'service',
+    bodyFindings: null,
     requestJson: null,
     responseJson: null,
     details: {},
@@ -120,4 +122,54 @@ export function call(
 
 export function money(amount: string, currency = 'SAR') {
   return { order_id: ORDER_ID, total_amount: { amount, currency } };
+}
+
+/** A replay the console sent of `original` (exact unless told), with the data it carried. */
+export function replayOf(
+  original: OrderRecord,
+  options: { tokenMode?: string; bodyEdited?: boolean; data?: unknown; preset?: string } = {},
+): OrderRecord {
+  const tokenMode = options.tokenMode ?? 'original';
+  const bodyEdited = options.bodyEdited ?? false;
+  const payload = { ...(original.requestJson as Record<string, unknown>) };
+  if (options.data !== undefined) payload['data'] = options.data;
+  return {
+    ...base('replay'),
+    eventType: original.eventType,
+    relatedId: original.id,
+    provenance: bodyEdited || tokenMode !== 'original' ? 'crafted' : 'replay',
+    requestJson: payload,
+    details: { tokenMode, bodyEdited, ...(options.preset === undefined ? {} : { preset: options.preset }) },
+  };
+}
+
+/** The listener's record of `replay` (same body), linked to it as the listener links it. */
+export function arrivalOf(
+  replay: OrderRecord,
+  tokenVerdict: OrderRecord['tokenVerdict'] = 'valid',
+): OrderRecord {
+  return {
+    ...base('webhook'),
+    eventType: replay.eventType,
+    tokenVerdict,
+    bodyVerdict: 'event',
+    orderReferenceId: 'REF-1',
+    relatedId: replay.id,
+    provenance: replay.provenance,
+    requestJson: replay.requestJson,
+  };
+}
+
+export function forwardOf(original: OrderRecord): OrderRecord {
+  return { ...base('forward'), eventType: original.eventType, relatedId: original.id, provenance: 'forward' };
+}
+
+export function deliveryOf(eventType: string): OrderRecord {
+  return { ...base('delivery'), eventType };
+}
+
+/** `record` as imported from a file (a copy of it with its own id). */
+export function importedCopy(record: OrderRecord): OrderRecord {
+  const fresh = base(record.kind);
+  return { ...record, id: fresh.id, uid: fresh.uid, at: fresh.at, imported: true, provenance: 'import' };
 }

@@ -1,47 +1,66 @@
-import type { EventKind } from '../../../shared/events';
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
+import { maskWith } from '../../../shared/secrets/redact-secrets';
 import { findNotificationTokens } from '../../../shared/webhook/find-notification-tokens';
 import { webhookDetailsSchema } from '../../../shared/webhook-details';
 import type { HandlerGroup } from './types';
 
-/** Records whose tokens are notification JWTs (never an API token). */
-const NOTIFICATION_KINDS: readonly EventKind[] = ['webhook', 'delivery', 'replay', 'forward'];
-
-type JwtCommand = 'decodeJwt' | 'verifyJwt' | 'signJwt' | 'getEventTokens';
+type JwtCommand = 'decodeJwt' | 'verifyJwt' | 'signJwt' | 'getEventTokens' | 'revealEventToken';
 
 export function jwtHandlers({
   jwt,
   events,
-}: Pick<ConsoleServices, 'jwt' | 'events'>): HandlerGroup<JwtCommand> {
+  recordSecrets,
+}: Pick<ConsoleServices, 'jwt' | 'events' | 'recordSecrets'>): HandlerGroup<JwtCommand> {
+  /** A stored record's token, for main's own use (verification): it does not go back to the window. */
+  const storedToken = (eventId: number, source: 'header' | 'query'): string => {
+    const found = recordSecrets.notificationToken(eventId, source);
+    if (found.token === null)
+      throw ConsoleError.invalid(
+        'stored',
+        found.problem ??
+          `Record ${eventId} carried no token in its ${source === 'header' ? 'Authorization header' : 'query'}.`,
+      );
+    return found.token;
+  };
   return {
     decodeJwt: ({ token }) => jwt.decode(token),
-    verifyJwt: (input) => jwt.verify(input),
+    verifyJwt: async ({ token, stored, ...input }) => {
+      if (stored === undefined) return jwt.verify({ ...input, token: token ?? '' });
+      const verified = await jwt.verify({ ...input, token: storedToken(stored.eventId, stored.source) });
+      // A stored token is checked by reference: its signature does not go back to the window.
+      return { ...verified, decoded: { ...verified.decoded, signature: '' } };
+    },
     signJwt: ({ lifetimeMinutes, ...input }) =>
       jwt.sign({
         ...input,
         ...(lifetimeMinutes === undefined ? {} : { lifetimeSeconds: lifetimeMinutes * 60 }),
       }),
     getEventTokens: ({ id }) => {
+      // Checks that the record carries notification tokens (never an outbound request's API token).
+      recordSecrets.notificationToken(id);
       const detail = events.getDetail(id);
       if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
-      // Outbound requests carry the API token in Authorization: never hand that to the window.
-      if (!NOTIFICATION_KINDS.includes(detail.kind)) {
-        throw ConsoleError.invalid(
-          'id',
-          `Record ${id} is a ${detail.kind}; only webhooks, deliveries, replays and forwards carry notification tokens.`,
-        );
-      }
       const found = findNotificationTokens(detail.query, detail.requestHeaders);
       const details = webhookDetailsSchema.safeParse(detail.details);
+      const shown = (source: 'header' | 'query') => {
+        const { token, problem } = found[source];
+        return {
+          source,
+          masked: token === null ? null : maskWith(token),
+          // Without its signature: header and claims alone cannot be used as the token.
+          decoded: token === null ? null : { ...jwt.decode(token), signature: '' },
+          problem,
+        };
+      };
       return {
         id,
-        tokens: [
-          { source: 'header', ...found.header },
-          { source: 'query', ...found.query },
-        ],
+        tokens: [shown('header'), shown('query')],
         checks: details.success ? details.data.token.checks : [],
       };
     },
+    revealEventToken: ({ eventId, source }) => ({
+      token: recordSecrets.notificationToken(eventId, source).token,
+    }),
   };
 }

@@ -2,23 +2,44 @@ import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import type { HandlerGroup } from './types';
 
-type TimelineCommand = 'listEvents' | 'getEvent' | 'countEvents' | 'copyAsCurl';
+type TimelineCommand =
+  'listEvents' | 'getEvent' | 'revealEvent' | 'copyEventToken' | 'countEvents' | 'copyAsCurl';
 
 export function timelineHandlers({
   events,
   eventsQuery,
   curl,
   desktopClipboard,
+  recordSecrets,
 }: Pick<
   ConsoleServices,
-  'events' | 'eventsQuery' | 'curl' | 'desktopClipboard'
+  'events' | 'eventsQuery' | 'curl' | 'desktopClipboard' | 'recordSecrets'
 >): HandlerGroup<TimelineCommand> {
   return {
     listEvents: ({ filter, beforeId, limit }) => eventsQuery.page(filter, { beforeId, limit }),
-    getEvent: ({ id }) => {
-      const detail = events.getDetail(id);
-      if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
-      return detail;
+    // Every secret masked, by meaning (secrets/redact-secrets.ts); Reveal and Copy are explicit.
+    getEvent: ({ id }) => recordSecrets.shown(id),
+    revealEvent: ({ id }) => recordSecrets.revealed(id),
+    copyEventToken: async ({ id, place }, context) => {
+      const summary = events.getSummary(id);
+      if (summary === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
+      if (summary.kind !== 'request') {
+        const found = recordSecrets.notificationToken(id, place);
+        if (found.token === null)
+          throw new ConsoleError('failed', found.problem ?? `Record ${id} carried no notification token.`);
+        return { token: found.token, copied: false };
+      }
+      // An outbound request's API token is a profile secret: main copies it in the desktop app;
+      // a browser tab never gets it.
+      if (desktopClipboard === null || context.transport === 'websocket') {
+        throw new ConsoleError(
+          'unavailable',
+          'The API token never leaves the console process, so a browser tab cannot copy it. ' +
+            `In a terminal, run: npx checkout-console curl ${id} --with-token`,
+        );
+      }
+      await desktopClipboard(recordSecrets.apiTokenOf(id));
+      return { token: null, copied: true };
     },
     countEvents: ({ filter }) => ({ count: eventsQuery.count(filter) }),
     copyAsCurl: async ({ id, withToken }, context) => {

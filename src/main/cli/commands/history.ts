@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { redactUrlTokens } from '../../../shared/curl';
+import { redactUrl, redactWith } from '../../../shared/secrets/redact-secrets';
 import {
   EVENT_PAGE_MAX,
   eventFilterSchema,
@@ -156,7 +156,7 @@ export function toHistoryRecord(row: EventRow): HistoryRecord {
     at: new Date(row.at_ms).toISOString(),
     profile: row.profile_name,
     method: row.method,
-    url: row.url === null ? null : redactUrlTokens(row.url).url,
+    url: row.url === null ? null : redactUrl(row.url, [], redactWith),
     path: row.path,
     status: row.status,
     duration_ms: row.duration_ms,

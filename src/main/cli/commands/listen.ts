@@ -92,6 +92,7 @@ export async function runListen(
       verification: () => verification,
       profile: () => ({ id: profile.id, name: profile.fields.name }),
       writer,
+      replayByUid: (uid) => core.events.replayByUid(uid),
       onWebhook: (summary) => io.stdout(`${formatWebhookLine(summary)}\n`),
       forward: (webhook, forwardTo) => {
         forwardWebhook(webhook, forwardTo)

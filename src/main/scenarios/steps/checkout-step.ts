@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generateSample, roundAmount } from '../../../shared/checkout';
-import { decimalsFor } from '../../../shared/orders/order-amounts';
+import { currencyDecimals } from '../../../shared/money-format';
 import { answerChecks } from '../../../shared/scenarios/expectations';
 import { readPointer, removePointer, writePointer } from '../../../shared/scenarios/json-pointer';
 import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
@@ -68,7 +68,7 @@ const text = (value: unknown) =>
 export function totalAmountVariable(payload: unknown): string | null {
   const total = text(readPointer(payload, '/total_amount/amount'));
   if (total === null) return null;
-  return String(roundAmount(total, decimalsFor(text(readPointer(payload, '/total_amount/currency')))));
+  return String(roundAmount(total, currencyDecimals(text(readPointer(payload, '/total_amount/currency')))));
 }
 
 /** Creates a checkout session with the client every front door uses, and checks the answer. */

@@ -8,6 +8,7 @@ import scenarioRuns from './007-scenario-runs';
 import outboxLease from './008-outbox-lease';
 import emulatorTransactions from './009-emulator-transactions';
 import profileOperationDefaults from './010-profile-operation-defaults';
+import provenance from './011-provenance';
 
 export interface Migration {
   readonly id: number;
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   { id: 8, name: '008-outbox-lease', sql: outboxLease },
   { id: 9, name: '009-emulator-transactions', sql: emulatorTransactions },
   { id: 10, name: '010-profile-operation-defaults', sql: profileOperationDefaults },
+  { id: 11, name: '011-provenance', sql: provenance },
 ];

@@ -4,6 +4,7 @@ import { DEFAULT_NOTIFICATION_FIELD } from '../../../../shared/checkout';
 import { useAppCommand } from '../../app/app-commands';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { useBuilderStore } from './builder-store';
+import type { ParseError } from './builder-text';
 import classes from './builder.module.css';
 import { BuilderToolbar } from './builder-toolbar';
 import './drafts-palette-source';
@@ -21,10 +22,16 @@ const APP_TITLE = 'Checkout Console';
 const isPanel = (value: string | null): value is BuilderPanel =>
   value === 'findings' || value === 'request' || value === 'response';
 
-/** The findings in the window's title while the builder is open: "2 errors, 1 warning — Builder". */
-function useFindingsTitle(errors: number, warnings: number): void {
+/**
+ * The findings in the window's title while the builder is open: "2 errors, 1 warning —
+ * Builder", or "Not JSON (line 4, column 3) — Builder" while the text does not parse.
+ */
+function useFindingsTitle(errors: number, warnings: number, parseError: ParseError | null): void {
+  const broken =
+    parseError === null ? null : `Not JSON (line ${parseError.line}, column ${parseError.column})`;
   useEffect(() => {
     const parts = [
+      broken,
       errors > 0 ? `${errors} ${errors === 1 ? 'error' : 'errors'}` : null,
       warnings > 0 ? `${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : null,
     ].filter((part) => part !== null);
@@ -32,7 +39,7 @@ function useFindingsTitle(errors: number, warnings: number): void {
     return () => {
       document.title = APP_TITLE;
     };
-  }, [errors, warnings]);
+  }, [errors, warnings, broken]);
 }
 
 /**
@@ -43,7 +50,7 @@ function useFindingsTitle(errors: number, warnings: number): void {
 export function BuilderView() {
   const loaded = useBuilderStore((state) => state.loaded);
   const load = useBuilderStore((state) => state.load);
-  const stale = useBuilderStore((state) => state.parseError !== null);
+  const parseError = useBuilderStore((state) => state.parseError);
   const workingCopy = useBuilderStore((state) => state.workingCopy);
   const profile = useProfilesStore((state) => selectActiveProfile(state));
   const notificationField = profile?.notificationField ?? DEFAULT_NOTIFICATION_FIELD;
@@ -52,7 +59,9 @@ export function BuilderView() {
   const panel = useSendStore((state) => state.panel);
   const setPanel = useSendStore((state) => state.setPanel);
   const formSide = useRef<HTMLDivElement>(null);
-  useFindingsTitle(errors, warnings);
+  // Findings of the last JSON that parsed are not counted for text that does not parse.
+  const counted = parseError === null ? { errors, warnings } : { errors: 0, warnings: 0 };
+  useFindingsTitle(counted.errors, counted.warnings, parseError);
   useFocusField(formSide);
   useEffect(() => {
     void load();
@@ -90,20 +99,24 @@ export function BuilderView() {
                   Findings
                   <Badge
                     size="xs"
-                    color={errors > 0 ? 'red' : 'gray'}
-                    variant="light"
+                    color={parseError !== null || counted.errors > 0 ? 'red' : 'gray'}
+                    variant={parseError === null ? 'light' : 'filled'}
                     data-testid="error-count"
                   >
-                    {errors} {errors === 1 ? 'error' : 'errors'}
+                    {parseError !== null
+                      ? 'not JSON'
+                      : `${counted.errors} ${counted.errors === 1 ? 'error' : 'errors'}`}
                   </Badge>
-                  <Badge
-                    size="xs"
-                    color={warnings > 0 ? 'orange' : 'gray'}
-                    variant="light"
-                    data-testid="warning-count"
-                  >
-                    {warnings} {warnings === 1 ? 'warning' : 'warnings'}
-                  </Badge>
+                  {parseError === null && (
+                    <Badge
+                      size="xs"
+                      color={counted.warnings > 0 ? 'orange' : 'gray'}
+                      variant="light"
+                      data-testid="warning-count"
+                    >
+                      {counted.warnings} {counted.warnings === 1 ? 'warning' : 'warnings'}
+                    </Badge>
+                  )}
                 </Group>
               </Tabs.Tab>
               <Tabs.Tab value="request">Request</Tabs.Tab>
@@ -111,7 +124,7 @@ export function BuilderView() {
             </Tabs.List>
             <div className={classes.panelBody}>
               <Tabs.Panel value="findings" h="100%">
-                <FindingsPanel findings={findings} stale={stale} />
+                <FindingsPanel findings={findings} parseError={parseError} />
               </Tabs.Panel>
               <Tabs.Panel value="request">
                 <RequestPreview profile={profile} />

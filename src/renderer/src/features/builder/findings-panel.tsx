@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, ScrollArea, Stack, Text, Tooltip, UnstyledBut
 import { IconAlertTriangle, IconBraces, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import type { Finding } from '../../../../shared/checkout';
 import { useBuilderStore } from './builder-store';
+import type { ParseError } from './builder-text';
 import classes from './builder.module.css';
 import { groupOfPath } from './form/group-of-path';
 
@@ -16,26 +17,65 @@ export function countFindings(findings: readonly Finding[]): FindingCounts {
   return { errors, warnings: findings.length - errors };
 }
 
+/** Where the raw text stops being JSON, as every report of the builder says it. */
+export function describeParseError(parseError: ParseError): string {
+  return `The text is not JSON (line ${parseError.line}, column ${parseError.column}): ${parseError.message}`;
+}
+
+/** Text that does not parse is never clean: it leads the panel, with where it breaks. */
+function ParseErrorFinding({ parseError }: { parseError: ParseError }) {
+  const focusPath = useBuilderStore((state) => state.focusPath);
+  return (
+    <Group className={classes.finding} gap="xs" wrap="nowrap" align="flex-start" data-severity="error">
+      <UnstyledButton
+        className={classes.findingButton}
+        onClick={() => focusPath('', 'raw')}
+        data-testid="findings-parse-error"
+        aria-label={`error: ${describeParseError(parseError)}`}
+      >
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconCircleX size={16} color="var(--mantine-color-red-6)" style={{ flexShrink: 0, marginTop: 2 }} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600}>
+              {describeParseError(parseError)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Nothing below can be trusted for this text: the form and the findings are of the last JSON that
+              parsed.
+            </Text>
+          </Stack>
+        </Group>
+      </UnstyledButton>
+    </Group>
+  );
+}
+
 /**
  * Every finding with its path, message and the spec rule it comes from. A click goes to the
  * field in the form (or, for what the form does not show, to the raw JSON); the braces go to
- * the raw JSON directly.
+ * the raw JSON directly. When the raw text does not parse, that comes first.
  */
-export function FindingsPanel({ findings, stale }: { findings: readonly Finding[]; stale: boolean }) {
+export function FindingsPanel({
+  findings,
+  parseError,
+}: {
+  findings: readonly Finding[];
+  parseError: ParseError | null;
+}) {
   const focusPath = useBuilderStore((state) => state.focusPath);
-  if (findings.length === 0)
+  const stale = parseError !== null;
+  if (findings.length === 0 && parseError === null)
     return (
       <Group gap="xs" p="sm" data-testid="findings-empty">
         <IconCircleCheck size={18} color="var(--mantine-color-green-6)" />
-        <Text size="sm">
-          No findings: the payload follows every rule of the spec{stale ? ' (as last parsed)' : ''}.
-        </Text>
+        <Text size="sm">No findings: the payload follows every rule of the spec.</Text>
       </Group>
     );
   return (
     <ScrollArea h="100%" type="auto">
       <Stack gap={0} data-testid="findings-list">
-        {stale && (
+        {parseError !== null && <ParseErrorFinding parseError={parseError} />}
+        {stale && findings.length > 0 && (
           <Text size="xs" c="orange" px="sm" py={4}>
             Findings of the last JSON that parsed.
           </Text>

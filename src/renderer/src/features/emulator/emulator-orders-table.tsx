@@ -15,6 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
 import { NO_FAULTS, type EmulatorOrder, type Faults } from '../../../../shared/emulator';
 import { CUSTOMER_ACTIONS, type CustomerAction } from '../../../../shared/orders/order-states';
+import { formatMoney } from '../../../../shared/money-format';
 import { describeRelative } from '../../../../shared/relative-time';
 import { openExternalUrl } from '../../app/open-external';
 import { bridge } from '../../bridge';
@@ -82,9 +83,7 @@ export function EmulatorOrdersTable({ orders }: { orders: readonly EmulatorOrder
                 <Table.Td>
                   <StateBadge state={order.state} size="xs" />
                 </Table.Td>
-                <Table.Td ff="monospace">
-                  {order.totalAmount} {order.currency}
-                </Table.Td>
+                <Table.Td ff="monospace">{formatMoney(order.totalAmount, order.currency)}</Table.Td>
                 <Table.Td>
                   {order.state === 'new' ? (
                     <Text size="xs" c={expiresMs - now < 5 * 60_000 ? 'orange' : undefined}>

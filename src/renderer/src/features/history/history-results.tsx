@@ -4,7 +4,9 @@ import type { EventFilter } from '../../../../shared/event-filter';
 import type { TimelineSummary } from '../../../../shared/events';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
-import { formatShortTime } from '../orders/order-format';
+import { PROVENANCE_WORDS } from '../../../../shared/provenance';
+import { formatShortTime, PROVENANCE_LABEL } from '../orders/order-format';
+import { RowVerdict } from '../timeline/row-chips';
 
 const PAGE = 100;
 
@@ -67,6 +69,7 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
             <Table.Th>Event</Table.Th>
             <Table.Th>Order</Table.Th>
             <Table.Th>Token</Table.Th>
+            <Table.Th>Body</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -83,9 +86,14 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
                   <Badge size="xs" variant="light">
                     {record.kind}
                   </Badge>
-                  {record.imported && (
-                    <Badge size="xs" variant="outline" color="gray">
-                      imported
+                  {PROVENANCE_LABEL[record.provenance] !== null && (
+                    <Badge
+                      size="xs"
+                      variant="outline"
+                      color="gray"
+                      title={PROVENANCE_WORDS[record.provenance]}
+                    >
+                      {PROVENANCE_LABEL[record.provenance]}
                     </Badge>
                   )}
                 </Group>
@@ -96,7 +104,20 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
               <Table.Td>{record.status ?? '—'}</Table.Td>
               <Table.Td ff="monospace">{record.eventType ?? ''}</Table.Td>
               <Table.Td ff="monospace">{record.orderReferenceId ?? record.orderId ?? ''}</Table.Td>
-              <Table.Td>{record.tokenVerdict ?? ''}</Table.Td>
+              <Table.Td>
+                {record.tokenVerdict === null ? (
+                  ''
+                ) : (
+                  <RowVerdict kind="token" verdict={record.tokenVerdict} />
+                )}
+              </Table.Td>
+              <Table.Td>
+                {record.bodyVerdict === null ? (
+                  ''
+                ) : (
+                  <RowVerdict kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} />
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,6 +1,7 @@
 import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
 import type { DecodedJwt, TimeClaim } from '../../../../shared/jwt/decode-jwt';
 import { describeRelative } from '../../../../shared/relative-time';
+import { formatTime } from '../orders/order-format';
 import { useNow } from './use-now';
 
 const TIME_LABEL: Record<'iat' | 'nbf' | 'exp', string> = {
@@ -17,7 +18,10 @@ function describeTime(name: 'iat' | 'nbf' | 'exp', time: TimeClaim, now: number)
   return `issued ${relative}`;
 }
 
-/** Header, claims and the time claims as dates and relative times. */
+/** `2026-03-01 10:15:00 UTC`: the claim as the service's logs would write it. */
+const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+
+/** Header, claims, and each time claim in UTC, in local time and relative to now. */
 export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
   const now = useNow();
   if (!decoded.ok) {
@@ -33,22 +37,30 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
   });
   return (
     <Stack gap="sm">
-      <Title order={5}>Header</Title>
-      <Code block data-testid="jwt-header">
-        {JSON.stringify(decoded.header, null, 2)}
-      </Code>
-      <Title order={5}>Claims</Title>
-      <Code block data-testid="jwt-claims">
-        {JSON.stringify(decoded.claims, null, 2)}
-      </Code>
       {times.length > 0 && (
         <Table withTableBorder aria-label="Time claims">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Claim</Table.Th>
+              <Table.Th>UTC</Table.Th>
+              <Table.Th>Local time</Table.Th>
+              <Table.Th>Relative</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {times.map(({ name, time }) => (
-              <Table.Tr key={name}>
-                <Table.Th w={160}>{TIME_LABEL[name]}</Table.Th>
+              <Table.Tr key={name} data-testid={`time-${name}`}>
+                <Table.Th w={150}>{TIME_LABEL[name]}</Table.Th>
                 <Table.Td>
-                  <Code>{time.iso}</Code>
+                  <Code>{utc(time.iso)}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" span>
+                    {formatTime(time.iso, { withZone: true })}
+                  </Text>{' '}
+                  <Text size="xs" c="dimmed" span>
+                    local
+                  </Text>
                 </Table.Td>
                 <Table.Td data-testid={`relative-${name}`}>{describeTime(name, time, now)}</Table.Td>
               </Table.Tr>
@@ -66,6 +78,14 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
           {problem}
         </Alert>
       ))}
+      <Title order={5}>Header</Title>
+      <Code block data-testid="jwt-header">
+        {JSON.stringify(decoded.header, null, 2)}
+      </Code>
+      <Title order={5}>Claims</Title>
+      <Code block data-testid="jwt-claims">
+        {JSON.stringify(decoded.claims, null, 2)}
+      </Code>
     </Stack>
   );
 }

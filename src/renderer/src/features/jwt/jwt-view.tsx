@@ -1,4 +1,5 @@
-import { Alert, Card, Grid, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { EventTokens } from '../../../../shared/contract/jwt';
@@ -9,12 +10,12 @@ import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
 import { CraftPanel } from './craft-panel';
 import { DecodedToken } from './decoded-token';
-import { useJwtStore } from './jwt-store';
-import { VerdictBadge } from './verdict-badge';
-import { VerifyPanel } from './verify-panel';
+import { useJwtStore, type StoredSubject } from './jwt-store';
+import { RecordTokens } from './record-tokens';
+import { useSecretChoice, VerdictNow, VerifyAgainst, type VerifySubject } from './verify-panel';
 
-/** Opens a stored webhook's tokens (`#/jwt?event=<id>`): the header token first, as the service sends both. */
-function useEventTokens(eventId: number | null, onToken: (token: string) => void) {
+/** A stored webhook's tokens (`#/jwt?event=<id>`), masked; the header token is inspected first. */
+function useEventTokens(eventId: number | null, onFirst: (stored: StoredSubject) => void) {
   const [tokens, setTokens] = useState<EventTokens | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -25,22 +26,34 @@ function useEventTokens(eventId: number | null, onToken: (token: string) => void
         if (!current) return;
         setTokens(found);
         setError(null);
-        const first = found.tokens.find((entry) => entry.token !== null);
-        if (first?.token != null) onToken(first.token);
+        const first = found.tokens.find((entry) => entry.masked !== null);
+        if (first?.masked != null)
+          onFirst({ eventId, source: first.source, masked: first.masked, decoded: first.decoded });
       },
       (failure: unknown) => current && setError(errorMessage(failure)),
     );
     return () => {
       current = false;
     };
-  }, [eventId, onToken]);
-  return { tokens, error };
+  }, [eventId, onFirst]);
+  return { tokens: tokens !== null && tokens.id === eventId ? tokens : null, error };
 }
 
-/** Paste a token (or open one from a webhook) to decode and verify it; craft tokens for negative tests. */
+/**
+ * Paste a token, or open one a webhook carried, to decode and verify it; craft tokens for
+ * negative tests. What came with the record (and how the listener judged it on arrival) is a
+ * card of its own; the verdict on the token being inspected now is at the top.
+ */
 export function JwtView() {
-  const { token, setToken } = useJwtStore(
-    useShallow((state) => ({ token: state.token, setToken: state.setToken })),
+  const { token, stored, editedFrom, setToken, inspectStored, editCopy } = useJwtStore(
+    useShallow((state) => ({
+      token: state.token,
+      stored: state.stored,
+      editedFrom: state.editedFrom,
+      setToken: state.setToken,
+      inspectStored: state.inspectStored,
+      editCopy: state.editCopy,
+    })),
   );
   const { params, replaceParams } = useNavigation(
     useShallow((state) => ({ params: state.params, replaceParams: state.replaceParams })),
@@ -48,68 +61,112 @@ export function JwtView() {
   const paramToken = params.get('token');
   const eventParam = params.get('event');
   const eventId = eventParam !== null && /^\d+$/.test(eventParam) ? Number(eventParam) : null;
+  const [revealError, setRevealError] = useState<string | null>(null);
+  const secretChoice = useSecretChoice();
 
   useEffect(() => {
     if (paramToken !== null) setToken(paramToken);
   }, [paramToken, setToken]);
-  const { tokens, error } = useEventTokens(eventId, setToken);
-  const decoded = useMemo(() => (token.trim() === '' ? null : decodeJwt(token)), [token]);
+  const { tokens, error } = useEventTokens(eventId, inspectStored);
+  const decoded = useMemo(
+    () => (stored !== null ? stored.decoded : token.trim() === '' ? null : decodeJwt(token)),
+    [stored, token],
+  );
 
   const inspect = (next: string) => {
     setToken(next);
     replaceParams(new URLSearchParams({ token: next }));
   };
-  // Only the tokens of the webhook in the URL (not those of one opened before).
-  const shownTokens = tokens !== null && tokens.id === eventId ? tokens : null;
-  const eventChoices = (shownTokens?.tokens ?? []).filter((entry) => entry.token !== null);
+  const inspectRecordToken = (source: 'header' | 'query') => {
+    const entry = tokens?.tokens.find((candidate) => candidate.source === source);
+    if (tokens === null || entry?.masked == null) return;
+    inspectStored({ eventId: tokens.id, source, masked: entry.masked, decoded: entry.decoded });
+  };
+  const editStored = async () => {
+    if (stored === null) return;
+    try {
+      const revealed = await bridge.revealEventToken({ eventId: stored.eventId, source: stored.source });
+      if (revealed.token === null) throw new Error('The record carries no token there any more.');
+      editCopy({ eventId: stored.eventId, source: stored.source, token: revealed.token });
+      setRevealError(null);
+    } catch (failure) {
+      setRevealError(errorMessage(failure));
+    }
+  };
+  const subject: VerifySubject =
+    stored !== null ? { stored: { eventId: stored.eventId, source: stored.source } } : { token };
+  const edited = editedFrom !== null && stored === null && token.trim() !== editedFrom.token;
 
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Title order={3}>JWT inspector</Title>
-            {eventId !== null && error !== null && <Alert color="red">{error}</Alert>}
-            {shownTokens !== null && (
-              <Stack gap={4}>
-                <Text size="sm">Tokens of webhook #{shownTokens.id}:</Text>
-                {shownTokens.checks.map((check) => (
-                  <Group key={check.source} gap="xs">
-                    <Text size="sm" w={70}>
-                      {check.source}
+        <Stack gap="md">
+          {eventId !== null && error !== null && <Alert color="red">{error}</Alert>}
+          <Card withBorder padding="lg" data-testid="inspector">
+            <Stack gap="md">
+              <Title order={3}>JWT inspector</Title>
+              <VerdictNow
+                subject={subject}
+                against={secretChoice.against}
+                idleText={
+                  secretChoice.choice === 'secret' && secretChoice.secret === ''
+                    ? 'Paste a secret to verify with.'
+                    : 'Paste a token to verify it.'
+                }
+              />
+              <VerifyAgainst secretChoice={secretChoice} />
+              {stored !== null ? (
+                <Stack gap={4} data-testid="inspected-token">
+                  <Text size="sm" fw={500}>
+                    Token
+                  </Text>
+                  <Group gap="xs" justify="space-between" wrap="nowrap">
+                    <Text size="sm" ff="monospace">
+                      {stored.masked}{' '}
+                      <Text span size="xs" c="dimmed" ff="inherit">
+                        (the {stored.source === 'header' ? 'Authorization header' : '?serviceToken='} token of
+                        webhook #{stored.eventId}, masked)
+                      </Text>
                     </Text>
-                    <VerdictBadge kind="token" verdict={check.verdict} size="xs" />
-                    <Text size="xs" c="dimmed">
-                      {check.reason} (as judged on arrival)
-                    </Text>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconEdit size={14} />}
+                      onClick={() => void editStored()}
+                    >
+                      Edit a copy
+                    </Button>
                   </Group>
-                ))}
-                {eventChoices.length > 1 && eventChoices[0]?.token !== eventChoices[1]?.token && (
-                  <SegmentedControl
-                    aria-label="Token to inspect"
-                    data={eventChoices.map((entry) => ({
-                      value: entry.token ?? '',
-                      label: `From the ${entry.source}`,
-                    }))}
-                    value={token}
-                    onChange={setToken}
-                  />
-                )}
-              </Stack>
-            )}
-            <Textarea
-              label="Token"
-              placeholder="eyJhbGciOiJIUzI1NiIs…"
-              autosize
-              minRows={3}
-              value={token}
-              onChange={(event) => setToken(event.currentTarget.value)}
-              styles={{ input: { ...monoInput.styles.input, wordBreak: 'break-all' } }}
+                  {revealError !== null && <Alert color="red">{revealError}</Alert>}
+                </Stack>
+              ) : (
+                <Textarea
+                  label="Token"
+                  placeholder="eyJhbGciOiJIUzI1NiIs…"
+                  autosize
+                  minRows={3}
+                  value={token}
+                  onChange={(event) => setToken(event.currentTarget.value)}
+                  styles={{ input: { ...monoInput.styles.input, wordBreak: 'break-all' } }}
+                />
+              )}
+              {edited && (
+                <Alert color="orange" p="xs" data-testid="inspecting-edited">
+                  Edited: this is not the token of webhook #{editedFrom.eventId}; that one is shown below, as
+                  it arrived.
+                </Alert>
+              )}
+              {decoded !== null && <DecodedToken decoded={decoded} />}
+            </Stack>
+          </Card>
+          {tokens !== null && (
+            <RecordTokens
+              tokens={tokens}
+              inspecting={stored?.eventId === tokens.id ? stored.source : null}
+              onInspect={inspectRecordToken}
             />
-            {decoded !== null && <DecodedToken decoded={decoded} />}
-            <VerifyPanel token={token} />
-          </Stack>
-        </Card>
+          )}
+        </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Card withBorder padding="lg">

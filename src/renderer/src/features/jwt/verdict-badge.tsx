@@ -7,8 +7,13 @@ import {
   TOKEN_VERDICT_MEANING,
 } from '../../../../shared/jwt/token-verdict-meaning';
 
-/** A verdict word and which judgement it comes from. */
-export type VerdictRef = { kind: 'token'; verdict: TokenVerdict } | { kind: 'body'; verdict: BodyVerdict };
+/**
+ * A verdict word and which judgement it comes from; a body's verdict with how many findings
+ * its one judgement has (null or absent: not known, e.g. an old record).
+ */
+export type VerdictRef =
+  | { kind: 'token'; verdict: TokenVerdict }
+  | { kind: 'body'; verdict: BodyVerdict; findings?: number | null | undefined };
 
 type VerdictBadgeProps = VerdictRef & { size?: 'xs' | 'sm' | 'md' };
 
@@ -34,19 +39,38 @@ const BODY_COLOR: Record<BodyVerdict, string> = {
   too_large: 'red',
 };
 
-/** The colour, meaning and goodness of a verdict word, shared by every way it is drawn. */
-export function verdictLook(ref: VerdictRef): { color: string; meaning: string; good: boolean } {
-  return ref.kind === 'token'
-    ? {
-        color: TOKEN_COLOR[ref.verdict],
-        meaning: TOKEN_VERDICT_MEANING[ref.verdict],
-        good: GOOD_TOKEN_VERDICTS.includes(ref.verdict),
-      }
-    : {
-        color: BODY_COLOR[ref.verdict],
-        meaning: BODY_VERDICT_MEANING[ref.verdict],
-        good: GOOD_BODY_VERDICTS.includes(ref.verdict),
-      };
+const plural = (count: number) => `${count} ${count === 1 ? 'finding' : 'findings'}`;
+
+/**
+ * The colour, words, meaning and goodness of a verdict, shared by every way it is drawn. A body
+ * with findings never looks plain good: it says how many, in orange.
+ */
+export function verdictLook(ref: VerdictRef): {
+  color: string;
+  label: string;
+  meaning: string;
+  good: boolean;
+  findings: number | null;
+} {
+  if (ref.kind === 'token')
+    return {
+      color: TOKEN_COLOR[ref.verdict],
+      label: ref.verdict,
+      meaning: TOKEN_VERDICT_MEANING[ref.verdict],
+      good: GOOD_TOKEN_VERDICTS.includes(ref.verdict),
+      findings: null,
+    };
+  const findings = ref.findings ?? null;
+  const flagged = findings !== null && findings > 0;
+  return {
+    color: flagged && GOOD_BODY_VERDICTS.includes(ref.verdict) ? 'orange' : BODY_COLOR[ref.verdict],
+    label: flagged ? `${ref.verdict} · ${plural(findings)}` : ref.verdict,
+    meaning: flagged
+      ? `${BODY_VERDICT_MEANING[ref.verdict]} The payload has ${plural(findings)} against the spec.`
+      : BODY_VERDICT_MEANING[ref.verdict],
+    good: GOOD_BODY_VERDICTS.includes(ref.verdict) && !flagged,
+    findings,
+  };
 }
 
 /**
@@ -54,7 +78,7 @@ export function verdictLook(ref: VerdictRef): { color: string; meaning: string; 
  * (`token_verdict`, `body_verdict`), so the timeline and the inspector show the same thing.
  */
 export function VerdictBadge(props: VerdictBadgeProps) {
-  const { color, meaning, good } = verdictLook(props);
+  const { color, label, meaning, good, findings } = verdictLook(props);
   return (
     <Tooltip label={meaning} multiline w={280} withArrow>
       <Badge
@@ -64,8 +88,10 @@ export function VerdictBadge(props: VerdictBadgeProps) {
         tt="none"
         data-testid={`${props.kind}-verdict`}
         data-verdict={props.verdict}
+        data-findings={findings ?? undefined}
+        styles={{ root: { minWidth: 'max-content', flexShrink: 0 }, label: { overflow: 'visible' } }}
       >
-        {props.verdict}
+        {label}
       </Badge>
     </Tooltip>
   );

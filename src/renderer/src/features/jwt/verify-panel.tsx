@@ -1,6 +1,6 @@
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { JwtVerification, SecretSource } from '../../../../shared/contract/jwt';
+import type { JwtVerification, SecretSource, StoredToken } from '../../../../shared/contract/jwt';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
 import { useProfilesStore } from '../profiles/profiles-store';
@@ -10,23 +10,47 @@ import { VerdictBadge } from './verdict-badge';
 type Outcome =
   { key: string; state: 'done'; result: JwtVerification } | { key: string; state: 'failed'; message: string };
 
-/** The verdict on the token, checked in main exactly as the listener would check it. */
-export function VerifyPanel({ token }: { token: string }) {
+/** What is checked: a token as typed, or one a stored record carried (verified in main by reference). */
+export type VerifySubject = { token: string } | { stored: StoredToken } | null;
+
+/** The secret to verify with, chosen under the verdict. */
+export function useSecretChoice() {
   const [choice, setChoice] = useState<SecretChoice>('active');
   const [secret, setSecret] = useState('');
+  return { choice, setChoice, secret, setSecret, against: toSecretSource(choice, secret) };
+}
+
+/**
+ * The verdict on the token being inspected, checked in main exactly as the listener would
+ * check it: shown first, at the top of the inspector.
+ */
+export function VerdictNow({
+  subject,
+  against,
+  idleText,
+}: {
+  subject: VerifySubject;
+  against: SecretSource | null;
+  idleText: string;
+}) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Re-check when profiles change (a new notification token, another active profile).
   const profiles = useProfilesStore((state) => state.profiles);
-  const trimmed = token.trim();
-  const against = toSecretSource(choice, secret);
-  const requestKey = trimmed === '' || against === null ? null : JSON.stringify([trimmed, against]);
+  const empty = subject === null || ('token' in subject && subject.token.trim() === '');
+  const requestKey =
+    empty || against === null
+      ? null
+      : JSON.stringify(['token' in subject ? { token: subject.token.trim() } : subject, against]);
 
   useEffect(() => {
     if (requestKey === null) return;
-    const [input, source] = JSON.parse(requestKey) as [string, SecretSource];
+    const [input, source] = JSON.parse(requestKey) as [
+      { token: string } | { stored: StoredToken },
+      SecretSource,
+    ];
     let current = true;
     const timer = window.setTimeout(() => {
-      bridge.verifyJwt({ token: input, against: source }).then(
+      bridge.verifyJwt({ ...input, against: source }).then(
         (result) => current && setOutcome({ key: requestKey, state: 'done', result }),
         (error: unknown) =>
           current && setOutcome({ key: requestKey, state: 'failed', message: errorMessage(error) }),
@@ -39,39 +63,42 @@ export function VerifyPanel({ token }: { token: string }) {
   }, [requestKey, profiles]);
 
   const shown = requestKey === null ? 'idle' : outcome?.key === requestKey ? outcome : 'checking';
-
   return (
-    <Stack gap="sm">
-      <Title order={5}>Verdict</Title>
-      <SecretSourcePicker
-        label="Verify against"
-        choice={choice}
-        secret={secret}
-        onChoice={setChoice}
-        onSecret={setSecret}
-      />
+    <Stack gap={4} data-testid="jwt-verdict" aria-live="polite">
       {shown === 'idle' && (
         <Text size="sm" c="dimmed">
-          {choice === 'secret' && secret === ''
-            ? 'Paste a secret to verify with.'
-            : 'Paste a token to verify it.'}
+          {idleText}
         </Text>
       )}
       {shown === 'checking' && <Loader size="sm" aria-label="Verifying" />}
       {typeof shown === 'object' && shown.state === 'failed' && <Alert color="red">{shown.message}</Alert>}
       {typeof shown === 'object' && shown.state === 'done' && (
-        <Stack gap={4} data-testid="jwt-verdict">
-          <Group gap="xs">
+        <>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
             <VerdictBadge kind="token" verdict={shown.result.verdict} size="md" />
             <Text size="sm" data-testid="jwt-verdict-reason">
               {shown.result.reason}
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
-            Checked against {shown.result.against}, clock tolerance {shown.result.clockToleranceSeconds} s.
+            Checked now against {shown.result.against}, clock tolerance {shown.result.clockToleranceSeconds}{' '}
+            s.
           </Text>
-        </Stack>
+        </>
       )}
     </Stack>
+  );
+}
+
+/** Which secret the verdict is checked against. */
+export function VerifyAgainst({ secretChoice }: { secretChoice: ReturnType<typeof useSecretChoice> }) {
+  return (
+    <SecretSourcePicker
+      label="Verify against"
+      choice={secretChoice.choice}
+      secret={secretChoice.secret}
+      onChoice={secretChoice.setChoice}
+      onSecret={secretChoice.setSecret}
+    />
   );
 }

@@ -59,19 +59,21 @@ function StripCell({ step }: { step: StripStep }) {
       withBorder
       p="xs"
       radius="md"
-      miw={120}
       role="listitem"
       aria-label={`${STEP_LABEL[step.step]}: ${STATUS_WORD[step.status]}`}
       aria-current={current ? 'step' : undefined}
       data-testid={`strip-step-${step.step}`}
       data-status={step.status}
-      style={
-        current
+      // Every step shares the row (one strip, never a second line); long words wrap inside.
+      style={{
+        flex: '1 1 0',
+        minWidth: 0,
+        ...(current
           ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
           : step.status === 'pending'
             ? { opacity: 0.6 }
-            : undefined
-      }
+            : {}),
+      }}
     >
       <Group gap={6} wrap="nowrap">
         <StepIcon step={step} />
@@ -109,14 +111,22 @@ export function LifecycleStrip({ lifecycle }: { lifecycle: OrderLifecycle }) {
   return (
     <Group
       gap={4}
-      wrap="wrap"
+      wrap="nowrap"
+      align="stretch"
       role="list"
       aria-label={`Lifecycle of order ${lifecycle.orderId}`}
       data-testid="lifecycle-strip"
     >
       {lifecycle.strip.map((step, index) => (
         <Fragment key={step.step}>
-          {index > 0 && <IconChevronRight size={16} aria-hidden color="var(--mantine-color-dimmed)" />}
+          {index > 0 && (
+            <IconChevronRight
+              size={16}
+              aria-hidden
+              color="var(--mantine-color-dimmed)"
+              style={{ alignSelf: 'center', flex: 'none' }}
+            />
+          )}
           <StripCell step={step} />
         </Fragment>
       ))}

@@ -1,15 +1,24 @@
-import { Alert, Button, Group, JsonInput, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, JsonInput, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { freshOrderReferenceId } from '../../../../shared/checkout/order-reference';
 import type { ExchangeResult } from '../../../../shared/merchant-api';
 import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
 import { HTTP_METHODS, type OperationName } from '../../../../shared/profile';
+import { confirmAction } from '../../app/confirm-dialog';
 import { confirmLiveCall } from '../../app/confirm-live';
 import { monoInput } from '../../app/mono-input';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { ExchangeAnswer } from './exchange-answer';
+import {
+  editedHeaders,
+  headerNameProblem,
+  OperationHeaders,
+  profileTokenOfPlan,
+  rowsOfPlan,
+  type HeaderRow,
+} from './operation-headers';
 import { OPERATION_LABEL } from './order-format';
 
 type Method = (typeof HTTP_METHODS)[number];
@@ -71,7 +80,10 @@ export function OperationEditor({
   const [method, setMethod] = useState<Method>('POST');
   const [url, setUrl] = useState('');
   const [body, setBody] = useState('');
-  const [headers, setHeaders] = useState<[string, string][]>([]);
+  const [headers, setHeaders] = useState<HeaderRow[]>([]);
+  const [profileToken, setProfileToken] = useState<string | null>(null);
+  /** How many times this editor sent its request: a second send asks first. */
+  const [sent, setSent] = useState(0);
   const [prepareError, setPrepareError] = useState<string | null>(null);
   const [requestKey, setRequestKey] = useState<string | null>(null);
   const [result, setResult] = useState<ExchangeResult | null>(null);
@@ -88,7 +100,8 @@ export function OperationEditor({
         setMethod(planned.method);
         setUrl(planned.url);
         setBody(planned.body ?? '');
-        setHeaders(planned.headers);
+        setHeaders(rowsOfPlan(planned.headers));
+        setProfileToken(profileTokenOfPlan(planned.headers));
         setPrepareError(null);
       })
       .catch((error: unknown) => setPrepareError(errorMessage(error)));
@@ -97,7 +110,24 @@ export function OperationEditor({
   async function send() {
     if (profile === null) return;
     const label = `${OPERATION_LABEL[operation]} of order ${orderId}`;
-    if (!(await confirmLiveCall(profile, label))) return;
+    const live = profile.environment === 'live';
+    // Never a silent double send: once sent, sending again is asked for (live included).
+    const confirmed =
+      sent > 0
+        ? await confirmAction({
+            title: `Send ${OPERATION_LABEL[operation].toLowerCase()} again?`,
+            children: (
+              <Text size="sm">
+                {label} was already sent {sent === 1 ? 'once' : `${sent} times`} from this editor; the answer
+                is below.
+                {live ? ` It goes to the LIVE profile "${profile.name}": real orders and real money.` : ''}
+              </Text>
+            ),
+            confirmLabel: 'Send again',
+            color: live ? 'red' : 'orange',
+          })
+        : await confirmLiveCall(profile, label);
+    if (!confirmed) return;
     const key = crypto.randomUUID();
     setRequestKey(key);
     setSendError(null);
@@ -110,10 +140,12 @@ export function OperationEditor({
         method,
         url,
         body: body.trim() === '' ? null : body,
-        confirmLive: profile.environment === 'live',
+        headers: editedHeaders(headers),
+        confirmLive: live,
         requestKey: key,
       });
       setResult(answer);
+      setSent((count) => count + 1);
     } catch (error) {
       setSendError(errorMessage(error));
     } finally {
@@ -146,6 +178,7 @@ export function OperationEditor({
             if (value === null) return;
             setResult(null);
             setSendError(null);
+            setSent(0);
             setProfileId(Number(value));
           }}
           allowDeselect={false}
@@ -168,23 +201,12 @@ export function OperationEditor({
             {...monoInput}
           />
         </Group>
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            Headers
-          </Text>
-          <Table withTableBorder fz="xs" data-testid="request-headers">
-            <Table.Tbody>
-              {headers.map(([name, value]) => (
-                <Table.Tr key={name}>
-                  <Table.Td w={180} ff="monospace">
-                    {name}
-                  </Table.Td>
-                  <Table.Td ff="monospace">{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <OperationHeaders
+          rows={headers}
+          profileToken={profileToken}
+          onChange={setHeaders}
+          disabled={sending}
+        />
         <JsonInput
           label="Body"
           description="Empty sends no body. Anything typed is sent as typed, valid JSON or not."
@@ -213,10 +235,15 @@ export function OperationEditor({
           <Button
             onClick={() => void send()}
             loading={sending}
-            disabled={profile === null || url.trim() === '' || prepareError !== null}
+            disabled={
+              profile === null ||
+              url.trim() === '' ||
+              prepareError !== null ||
+              headers.some((row) => headerNameProblem(row.name) !== null)
+            }
             color={profile?.environment === 'live' ? 'red' : undefined}
           >
-            Send {OPERATION_LABEL[operation].toLowerCase()}
+            {sent > 0 ? 'Send again' : `Send ${OPERATION_LABEL[operation].toLowerCase()}`}
           </Button>
         </Group>
         {sendError !== null && (

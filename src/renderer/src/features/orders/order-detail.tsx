@@ -6,6 +6,7 @@ import {
   Card,
   CopyButton,
   Group,
+  List,
   Loader,
   SimpleGrid,
   Stack,
@@ -13,16 +14,24 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink, IconListSearch } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCopy,
+  IconExternalLink,
+  IconListSearch,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../../shared/contract/orders';
+import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
 import { SaveAsScenarioButton } from '../scenarios/save-as-scenario';
 import { openExternalUrl } from '../../app/open-external';
 import { LifecycleStrip } from './lifecycle-strip';
 import { OperationEditor, type OperationRequest } from './operation-editor';
 import { OrderActions } from './order-actions';
 import { OrderEntriesTable } from './order-entries-table';
-import { formatAmount, formatTime } from './order-format';
+import { formatTime } from './order-format';
+import { formatMoney } from '../../../../shared/money-format';
 import { StateBadge } from './state-badge';
 import { useOrderLifecycle } from './use-order-lifecycle';
 
@@ -66,8 +75,35 @@ function Fact({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm">{value}</Text>
+      <Text size="sm" data-testid={`order-fact-${label.toLowerCase().replace(/ /g, '-')}`}>
+        {value}
+      </Text>
     </div>
+  );
+}
+
+/** What the service's own evidence says that cannot be true of this order: never summed, shown. */
+function OrderFindings({ findings }: { findings: OrderLifecycle['findings'] }) {
+  if (findings.length === 0) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={`${findings.length} ${findings.length === 1 ? 'finding' : 'findings'}: the service's evidence contradicts this order`}
+      data-testid="order-findings"
+    >
+      <List size="sm" spacing={2}>
+        {findings.map((finding) => (
+          <List.Item key={`${finding.recordId}:${finding.code}`} data-testid="order-finding">
+            <Anchor href={`#/timeline?id=${finding.recordId}`} size="sm">
+              #{finding.recordId}
+            </Anchor>{' '}
+            {finding.message} ({finding.code}); not counted.
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
   );
 }
 
@@ -116,15 +152,16 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
-        <Fact label="Amount" value={formatAmount(facts.amount, facts.currency)} />
-        <Fact label="Captured" value={formatAmount(facts.capturedAmount, facts.currency)} />
-        <Fact label="Refunded" value={formatAmount(facts.refundedAmount, facts.currency)} />
+        <Fact label="Amount" value={formatMoney(facts.amount, facts.currency)} />
+        <Fact label="Captured" value={formatMoney(facts.capturedAmount, facts.currency)} />
+        <Fact label="Refunded" value={formatMoney(facts.refundedAmount, facts.currency)} />
         <Fact label="Profile" value={facts.profileName ?? '—'} />
         <Fact label="Created" value={formatTime(facts.createdAt)} />
         <Fact label="Last activity" value={formatTime(facts.lastActivityAt)} />
         <Fact label="Order number" value={facts.orderNumber ?? '—'} />
         <Fact label="Records" value={String(facts.recordCount)} />
       </SimpleGrid>
+      <OrderFindings findings={lifecycle.findings} />
       <LifecycleStrip lifecycle={lifecycle} />
       <OrderActions lifecycle={lifecycle} onOpen={setRequest} />
       <Card withBorder p="xs">

@@ -1,33 +1,26 @@
 import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TimelineSummary } from '../../../../shared/events';
+import { VerdictBadge } from '../jwt/verdict-badge';
 import type { LifecycleEntry } from '../../../../shared/orders/order-lifecycle';
-import { EFFECT_COLOR, EFFECT_LABEL, formatShortTime, formatTime, WHOLE_BADGE } from './order-format';
+import { PROVENANCE_WORDS } from '../../../../shared/provenance';
+import {
+  EFFECT_COLOR,
+  EFFECT_LABEL,
+  formatShortTime,
+  formatTime,
+  PROVENANCE_LABEL,
+  WHOLE_BADGE,
+} from './order-format';
 import { StateBadge } from './state-badge';
 
 function Verdicts({ record }: { record: TimelineSummary | undefined }) {
   if (record === undefined) return null;
   return (
-    <Group gap={4} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
-      {record.tokenVerdict !== null && (
-        <Badge
-          styles={WHOLE_BADGE}
-          size="xs"
-          variant="outline"
-          color={record.tokenVerdict === 'valid' ? 'green' : 'orange'}
-        >
-          {record.tokenVerdict}
-        </Badge>
-      )}
+    <Group gap={4}>
+      {record.tokenVerdict !== null && <VerdictBadge kind="token" verdict={record.tokenVerdict} size="xs" />}
       {record.bodyVerdict !== null && (
-        <Badge
-          styles={WHOLE_BADGE}
-          size="xs"
-          variant="outline"
-          color={record.bodyVerdict === 'event' ? 'green' : 'orange'}
-        >
-          {record.bodyVerdict}
-        </Badge>
+        <VerdictBadge kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} size="xs" />
       )}
     </Group>
   );
@@ -43,31 +36,53 @@ export function OrderEntriesTable({
 }) {
   const byId = new Map(records.map((record) => [record.id, record]));
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={600}>
       <Table striped highlightOnHover fz="xs" data-testid="order-records">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Kind</Table.Th>
+            <Table.Th>Time, kind</Table.Th>
             <Table.Th>What, and why it had its effect</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Verdicts</Table.Th>
-            <Table.Th>Effect</Table.Th>
-            <Table.Th>State after</Table.Th>
+            <Table.Th>Status, verdicts</Table.Th>
+            <Table.Th>Effect, state after</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {entries.map((entry) => {
             const record = byId.get(entry.recordId);
             return (
-              <Table.Tr key={entry.recordId} data-testid="order-record" data-effect={entry.effect}>
+              <Table.Tr
+                key={entry.recordId}
+                data-testid="order-record"
+                data-effect={entry.effect}
+                data-provenance={entry.provenance}
+              >
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor href={`#/timeline?id=${entry.recordId}`} size="xs" title={formatTime(entry.at)}>
                     {formatShortTime(entry.at)}
                   </Anchor>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="xs">{entry.kind}</Text>
+                    {PROVENANCE_LABEL[entry.provenance] !== null && (
+                      <Tooltip label={`The console's doing: ${PROVENANCE_WORDS[entry.provenance]}`}>
+                        <Badge
+                          styles={WHOLE_BADGE}
+                          size="xs"
+                          color="orange"
+                          variant="outline"
+                          data-testid="record-provenance"
+                        >
+                          {PROVENANCE_LABEL[entry.provenance]}
+                        </Badge>
+                      </Tooltip>
+                    )}
+                  </Group>
+                  {entry.linkedRecordId !== null && (
+                    <Anchor href={`#/timeline?id=${entry.linkedRecordId}`} size="xs">
+                      arrived as #{entry.linkedRecordId}
+                    </Anchor>
+                  )}
                 </Table.Td>
-                <Table.Td>{entry.kind}</Table.Td>
-                <Table.Td miw={240}>
+                <Table.Td miw={220}>
                   <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {entry.what}
                   </Text>
@@ -75,17 +90,17 @@ export function OrderEntriesTable({
                     {entry.evidence}
                   </Text>
                 </Table.Td>
-                <Table.Td>{record?.status ?? '—'}</Table.Td>
-                <Table.Td>
+                <Table.Td w={120}>
+                  <Text size="xs">{record?.status ?? '—'}</Text>
                   <Verdicts record={record} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Group gap={4} wrap="nowrap">
+                  <Group gap={4} wrap="nowrap" mb={4}>
                     <Badge styles={WHOLE_BADGE} size="xs" color={EFFECT_COLOR[entry.effect]} variant="light">
                       {EFFECT_LABEL[entry.effect]}
                     </Badge>
                     {entry.unverified && (
-                      <Tooltip label="Its notification token was not judged valid; counted anyway">
+                      <Tooltip label="Its notification token was not judged valid, so it is not counted">
                         <IconAlertTriangle
                           size={14}
                           color="var(--mantine-color-orange-6)"
@@ -94,8 +109,6 @@ export function OrderEntriesTable({
                       </Tooltip>
                     )}
                   </Group>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <StateBadge state={entry.stateAfter} size="xs" />
                 </Table.Td>
               </Table.Tr>

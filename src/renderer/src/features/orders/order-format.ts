@@ -2,6 +2,7 @@ import { OPERATION_WORDS, ORDER_STATE_WORDS } from '../../../../shared/orders/op
 import type { EntryEffect } from '../../../../shared/orders/order-lifecycle';
 import type { LifecycleStep, OrderState } from '../../../../shared/orders/order-states';
 import type { OperationName } from '../../../../shared/profile';
+import type { Provenance } from '../../../../shared/provenance';
 
 export const STATE_LABEL = ORDER_STATE_WORDS;
 
@@ -39,6 +40,8 @@ export const EFFECT_COLOR: Record<EntryEffect, string> = {
   unknown: 'violet',
   info: 'blue',
   copy: 'gray',
+  unverified: 'orange',
+  contradicts: 'red',
 };
 
 export const EFFECT_LABEL: Record<EntryEffect, string> = {
@@ -50,7 +53,18 @@ export const EFFECT_LABEL: Record<EntryEffect, string> = {
   pending: 'pending',
   unknown: 'unknown',
   info: 'info',
-  copy: 'copy',
+  copy: 'not evidence',
+  unverified: 'not verified',
+  contradicts: 'contradicts',
+};
+
+/** The console's own records, marked on every list: whose doing it was, in one word. */
+export const PROVENANCE_LABEL: Record<Provenance, string | null> = {
+  service: null,
+  replay: 'replay',
+  crafted: 'crafted',
+  forward: 'forward',
+  import: 'imported',
 };
 
 export const OPERATION_LABEL = OPERATION_WORDS;
@@ -65,8 +79,8 @@ export const ACTION_ORDER: readonly OperationName[] = [
   'updateReferenceId',
 ];
 
-/** Local date and time to the second: what a tester compares against logs. */
-export function formatTime(iso: string): string {
+/** Local date and time to the second: what a tester compares against logs; `withZone` names the zone. */
+export function formatTime(iso: string, { withZone = false }: { withZone?: boolean } = {}): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
@@ -77,6 +91,7 @@ export function formatTime(iso: string): string {
         hour: '2-digit',
         minute: '2-digit',
         second: '2-digit',
+        ...(withZone ? { timeZoneName: 'short' } : {}),
       });
 }
 
@@ -87,11 +102,6 @@ export function formatShortTime(iso: string, now: Date = new Date()): string {
   const clock = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   if (date.toDateString() === now.toDateString()) return clock;
   return `${date.toLocaleDateString(undefined, { month: 'short', day: '2-digit' })} ${clock}`;
-}
-
-export function formatAmount(amount: string | null, currency: string | null): string {
-  if (amount === null) return '—';
-  return currency === null ? amount : `${amount} ${currency}`;
 }
 
 /** Badge styles that never truncate the word (tables squeeze their cells otherwise). */

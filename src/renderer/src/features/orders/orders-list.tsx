@@ -1,7 +1,8 @@
-import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { OrderSummary } from '../../../../shared/orders/order-lifecycle';
-import { formatAmount, formatTime } from './order-format';
+import { formatShortTime, formatTime, WHOLE_BADGE } from './order-format';
+import { formatMoney } from '../../../../shared/money-format';
 import { StateBadge } from './state-badge';
 import { useVirtualRows } from './use-virtual-rows';
 
@@ -36,22 +37,40 @@ function OrderRow({
         <Text size="sm" fw={600} truncate="end">
           {order.referenceId ?? 'no reference'}
         </Text>
-        <StateBadge state={order.state} size="xs" />
+        <Group gap={4} wrap="nowrap">
+          {order.findings > 0 && (
+            <Badge
+              size="xs"
+              color="red"
+              variant="filled"
+              styles={WHOLE_BADGE}
+              data-testid="order-findings-count"
+            >
+              {order.findings} {order.findings === 1 ? 'finding' : 'findings'}
+            </Badge>
+          )}
+          <StateBadge state={order.state} size="xs" />
+        </Group>
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="xs" ff="monospace" c="dimmed" truncate="end">
           {order.orderId}
         </Text>
         <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          {formatAmount(order.amount, order.currency)}
+          {formatMoney(order.amount, order.currency)}
         </Text>
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="xs" c="dimmed" truncate="end">
-          {order.profileName ?? 'no profile'} · created {formatTime(order.createdAt)}
+          {order.profileName ?? 'no profile'} · created {formatShortTime(order.createdAt)}
         </Text>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title="Last activity">
-          {formatTime(order.lastActivityAt)}
+        <Text
+          size="xs"
+          c="dimmed"
+          style={{ whiteSpace: 'nowrap' }}
+          title={`Last activity ${formatTime(order.lastActivityAt)}`}
+        >
+          last {formatShortTime(order.lastActivityAt)}
         </Text>
       </Group>
     </UnstyledButton>

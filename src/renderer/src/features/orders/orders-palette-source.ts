@@ -1,7 +1,8 @@
 import { registerPaletteSource } from '../../app/palette/palette-sources';
 import { useNavigation } from '../../app/navigation';
 import { bridge } from '../../bridge';
-import { formatAmount, STATE_LABEL } from './order-format';
+import { STATE_LABEL } from './order-format';
+import { formatMoney } from '../../../../shared/money-format';
 
 // Ctrl+K: typing part of an order id or reference jumps to the order. Main searches.
 registerPaletteSource({
@@ -18,7 +19,7 @@ registerPaletteSource({
       label: order.referenceId ?? order.orderId,
       description: [
         order.state === null ? 'state unknown' : STATE_LABEL[order.state],
-        formatAmount(order.amount, order.currency),
+        formatMoney(order.amount, order.currency),
         order.orderId,
       ].join(' · '),
       run: () => useNavigation.getState().navigate('orders', { id: order.orderId }),

@@ -26,7 +26,7 @@ export function RowKind({ kind }: { kind: EventKind }) {
 }
 
 export function RowVerdict(ref: VerdictRef) {
-  const { color, meaning, good } = verdictLook(ref);
+  const { color, label, meaning, good, findings } = verdictLook(ref);
   return (
     <span
       className={classes.chip}
@@ -34,8 +34,9 @@ export function RowVerdict(ref: VerdictRef) {
       title={meaning}
       data-testid={`${ref.kind}-verdict`}
       data-verdict={ref.verdict}
+      data-findings={findings ?? undefined}
     >
-      {ref.verdict}
+      {label}
     </span>
   );
 }

@@ -100,7 +100,11 @@ export const TimelineRow = memo(function TimelineRow({
         {summary.tokenVerdict === null ? dash : <RowVerdict kind="token" verdict={summary.tokenVerdict} />}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.wideOnly}`}>
-        {summary.bodyVerdict === null ? dash : <RowVerdict kind="body" verdict={summary.bodyVerdict} />}
+        {summary.bodyVerdict === null ? (
+          dash
+        ) : (
+          <RowVerdict kind="body" verdict={summary.bodyVerdict} findings={summary.bodyFindings} />
+        )}
       </div>
       <div
         role="cell"

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, List, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useClipboard, useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconTerminal2 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CurlCopy } from '../../../../../shared/contract/timeline';
 import { buildCurlCommand, type CurlCommand } from '../../../../../shared/curl';
 import type { TimelineDetail } from '../../../../../shared/events';
@@ -93,6 +93,42 @@ function CopyWithApiToken({ id }: { id: number }) {
   );
 }
 
+/** A command, its notes and its Copy button. */
+function CommandBlock({ built }: { built: Pick<CurlCommand, 'command' | 'notes'> }) {
+  return (
+    <>
+      <Code block className={classes.bodyBlock} data-testid="curl-command">
+        {built.command}
+      </Code>
+      <Notes notes={built.notes} />
+      <Group>
+        <CopyTextButton text={built.command} label="Copy" />
+      </Group>
+    </>
+  );
+}
+
+/**
+ * The window holds a record's tokens masked (secrets masked on every screen), so the command
+ * with the notification token that arrived is asked of main, an explicit ask like Reveal.
+ */
+function CommandWithNotificationToken({ id }: { id: number }) {
+  const [built, setBuilt] = useState<{ command: string; notes: string[] } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    bridge
+      .copyAsCurl({ id, withToken: true })
+      .then((answer) => current && setBuilt({ command: answer.command ?? '', notes: answer.notes }))
+      .catch((error: unknown) => current && setFailure(errorMessage(error)));
+    return () => {
+      current = false;
+    };
+  }, [id]);
+  if (failure !== null) return <Alert color="red">{failure}</Alert>;
+  return built === null ? null : <CommandBlock built={built} />;
+}
+
 /** "Copy as cURL" for the record in the detail pane; tokens redacted unless asked for. */
 export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
   const [opened, { open, close }] = useDisclosure(false);
@@ -100,9 +136,9 @@ export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
   const isRequest = detail.kind === 'request';
   let built: CurlCommand | null = null;
   let problem: string | null = null;
-  if (opened && !(isRequest && withToken)) {
+  if (opened && !withToken) {
     try {
-      built = buildCurlCommand(detail, withToken ? { tokens: 'included' } : { tokens: 'redacted' });
+      built = buildCurlCommand(detail, { tokens: 'redacted' });
     } catch (error) {
       problem = errorMessage(error);
     }
@@ -125,18 +161,9 @@ export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
             onChange={(event) => setWithToken(event.currentTarget.checked)}
           />
           {isRequest && withToken && <CopyWithApiToken id={detail.id} />}
+          {!isRequest && withToken && <CommandWithNotificationToken id={detail.id} />}
           {problem !== null && <Alert color="red">{problem}</Alert>}
-          {built !== null && (
-            <>
-              <Code block className={classes.bodyBlock} data-testid="curl-command">
-                {built.command}
-              </Code>
-              <Notes notes={built.notes} />
-              <Group>
-                <CopyTextButton text={built.command} label="Copy" />
-              </Group>
-            </>
-          )}
+          {built !== null && <CommandBlock built={built} />}
         </Stack>
       </Modal>
     </>

@@ -3,6 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { EventFilter } from '../../../../../shared/event-filter';
 import type { EventKind, TimelineDetail } from '../../../../../shared/events';
+import { notifications } from '@mantine/notifications';
 import { bridge } from '../../../bridge';
 import { errorMessage } from '../../../bridge/bridge-error';
 import { KindBadge, StatusText } from '../record-badges';
@@ -57,7 +58,18 @@ export function EventDetail({
 }) {
   const loaded = useEventDetail(id);
   const [tab, setTab] = useState<DetailTab>('overview');
+  // Reveal is explicit and lasts for this record only: another record opens masked.
+  const [revealed, setRevealed] = useState<{ id: number; detail: TimelineDetail } | null>(null);
   const detail = loaded?.detail ?? null;
+  const shown = revealed !== null && revealed.id === id ? revealed.detail : detail;
+  const reveal = (on: boolean) => {
+    if (!on) return setRevealed(null);
+    bridge.revealEvent({ id }).then(
+      (full) => setRevealed({ id, detail: full }),
+      (error: unknown) =>
+        notifications.show({ color: 'red', title: 'Not revealed', message: errorMessage(error) }),
+    );
+  };
 
   return (
     <Stack gap="sm" data-testid="event-detail" data-id={id} aria-label={`Record ${id}`} role="region">
@@ -120,10 +132,10 @@ export function EventDetail({
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="request" pt="sm">
-            <RequestSection detail={detail} />
+            <RequestSection detail={shown ?? detail} revealed={shown !== detail} onReveal={reveal} />
           </Tabs.Panel>
           <Tabs.Panel value="response" pt="sm">
-            <ResponseSection detail={detail} />
+            <ResponseSection detail={shown ?? detail} />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -1,8 +1,51 @@
-import { Code, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { HeaderList, TimelineDetail } from '../../../../../shared/events';
 import { StatusText } from '../record-badges';
 import classes from '../timeline.module.css';
 import { BodyView } from './body-view';
+import { copyRecordToken } from './copy-record-token';
+
+/** A record's detail with its tokens masked or, once asked, revealed. */
+interface RevealableDetail {
+  detail: TimelineDetail;
+  revealed: boolean;
+  onReveal: (reveal: boolean) => void;
+}
+
+/**
+ * Secrets on this record are masked (`••••abcd`) until asked: Reveal shows the notification
+ * tokens it carried; Copy puts one on the clipboard without showing it. An outbound request's
+ * API token is stored masked: Copy asks main (the desktop app copies it; a browser tab cannot).
+ */
+export function SecretsToolbar({ detail, revealed, onReveal }: RevealableDetail) {
+  if (!detail.secretsMasked && !revealed) return null;
+  return (
+    <Group gap="xs" data-testid="secrets-toolbar">
+      <Text size="xs" c="dimmed">
+        {revealed ? 'Tokens shown.' : 'Tokens are masked.'}
+      </Text>
+      {detail.kind !== 'request' && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={revealed ? <IconEyeOff size={12} /> : <IconEye size={12} />}
+          onClick={() => onReveal(!revealed)}
+        >
+          {revealed ? 'Hide the tokens' : 'Reveal the tokens'}
+        </Button>
+      )}
+      <Button
+        size="compact-xs"
+        variant="default"
+        leftSection={<IconCopy size={12} />}
+        onClick={() => void copyRecordToken(detail.id)}
+      >
+        Copy the token
+      </Button>
+    </Group>
+  );
+}
 
 /** Headers as they were sent: order, case and duplicates kept. */
 export function HeadersTable({ headers, label }: { headers: HeaderList | null; label: string }) {
@@ -31,9 +74,10 @@ export function HeadersTable({ headers, label }: { headers: HeaderList | null; l
   );
 }
 
-export function RequestSection({ detail }: { detail: TimelineDetail }) {
+export function RequestSection({ detail, revealed, onReveal }: RevealableDetail) {
   return (
     <Stack gap="sm" data-testid="request-section">
+      <SecretsToolbar detail={detail} revealed={revealed} onReveal={onReveal} />
       <Stack gap={2}>
         <Text size="xs" c="dimmed">
           {detail.kind === 'webhook' ? 'Received' : 'Sent'} {detail.method ?? ''}

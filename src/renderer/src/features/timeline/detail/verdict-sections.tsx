@@ -2,8 +2,7 @@ import { Alert, Anchor, Badge, Group, SegmentedControl, Stack, Table, Text, Titl
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TimelineDetail } from '../../../../../shared/events';
-import { decodeJwt } from '../../../../../shared/jwt/decode-jwt';
-import { findNotificationTokens } from '../../../../../shared/webhook/find-notification-tokens';
+import { decodedFromParts } from '../../../../../shared/jwt/decode-jwt';
 import { webhookDetailsSchema, type TokenCheck } from '../../../../../shared/webhook-details';
 import { DecodedToken } from '../../jwt/decoded-token';
 import { VerdictBadge } from '../../jwt/verdict-badge';
@@ -66,15 +65,24 @@ function TokenChecks({ detail }: { detail: TimelineDetail }) {
   );
 }
 
-/** The notification JWT decoded (header, claims, iat/exp/nbf as dates), and a way to the inspector. */
+/**
+ * The notification JWT decoded (header, claims, iat/exp/nbf as dates) as the listener stored it
+ * on arrival (the token itself stays masked on screen), and a way to the inspector.
+ */
 function DecodedNotificationToken({ detail }: { detail: TimelineDetail }) {
-  const found = findNotificationTokens(detail.query, detail.requestHeaders);
-  const choices = [
-    { source: 'header', token: found.header.token },
-    { source: 'query', token: found.query.token },
-  ].filter((entry): entry is { source: string; token: string } => entry.token !== null);
-  const distinct = choices.filter(
-    (entry, index) => choices.findIndex((other) => other.token === entry.token) === index,
+  const parsed = webhookDetailsSchema.shape.token.safeParse(detail.details['token']);
+  const checks = parsed.success
+    ? parsed.data.checks.filter(
+        (check): check is TokenCheck & { header: Record<string, unknown>; claims: Record<string, unknown> } =>
+          check.present && check.header !== null && check.claims !== null,
+      )
+    : [];
+  const distinct = checks.filter(
+    (entry, index) =>
+      checks.findIndex(
+        (other) =>
+          JSON.stringify([other.header, other.claims]) === JSON.stringify([entry.header, entry.claims]),
+      ) === index,
   );
   const [source, setSource] = useState<string | null>(null);
   const shown = distinct.find((entry) => entry.source === source) ?? distinct[0];
@@ -91,7 +99,7 @@ function DecodedNotificationToken({ detail }: { detail: TimelineDetail }) {
       </Group>
       {shown === undefined ? (
         <Text size="sm" c="dimmed">
-          No token was sent.
+          {parsed.success ? 'No token that could be decoded was sent.' : 'Not decoded on arrival.'}
         </Text>
       ) : (
         <>
@@ -104,30 +112,41 @@ function DecodedNotificationToken({ detail }: { detail: TimelineDetail }) {
               data={distinct.map((entry) => ({ value: entry.source, label: `From the ${entry.source}` }))}
             />
           )}
-          {distinct.length === 1 && choices.length === 2 && (
+          {distinct.length === 1 && checks.length === 2 && (
             <Text size="xs" c="dimmed">
               The same token came in the query and the header.
             </Text>
           )}
-          <DecodedToken decoded={decodeJwt(shown.token)} />
+          <DecodedToken decoded={decodedFromParts(shown.header, shown.claims)} />
         </>
       )}
     </Stack>
   );
 }
 
-/** The body's verdict and every finding (errors and warnings with their JSON paths). */
+/**
+ * The body's verdict and every finding (errors and warnings with their JSON paths), from the
+ * one judgement stored with the record: the same words wherever this body appears.
+ */
 function BodyFindings({ detail }: { detail: TimelineDetail }) {
-  const parsed = webhookDetailsSchema.safeParse(detail.details);
-  const findings = parsed.success ? parsed.data.body.findings : [];
+  const parsed = webhookDetailsSchema.shape.body.safeParse(detail.details['body']);
+  const findings = parsed.success ? parsed.data.findings : [];
   if (detail.bodyVerdict === null) return null;
   return (
     <Stack gap={6} data-testid="body-findings">
       <Group gap="xs">
         <Title order={6}>Body</Title>
-        <VerdictBadge kind="body" verdict={detail.bodyVerdict} />
+        <VerdictBadge
+          kind="body"
+          verdict={detail.bodyVerdict}
+          findings={parsed.success ? findings.length : null}
+        />
       </Group>
-      {findings.length === 0 ? (
+      {!parsed.success ? (
+        <Text size="sm" c="dimmed">
+          This record carries no judgement of its body (stored before the console kept one).
+        </Text>
+      ) : findings.length === 0 ? (
         <Text size="sm" c="dimmed">
           No findings: the payload follows the spec.
         </Text>

@@ -1,0 +1,117 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { ORDER_PAGE_MAX, type OrderCursor } from '../../../shared/contract/orders';
+import type { OrderSummary } from '../../../shared/orders/order-lifecycle';
+import { ORDER_STATES, type OrderState } from '../../../shared/orders/order-states';
+import { ConsoleError } from '../../console-error';
+import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { CommandExit, EXIT_FAILED } from '../cli-errors';
+import { orderDetailJson, orderDetailText, orderSummaryJson, ordersTable } from '../order-report';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
+
+/** Words a person uses for a family of states. */
+const STATE_FAMILIES: Record<string, readonly OrderState[]> = {
+  captured: ['partially_captured', 'fully_captured'],
+  refunded: ['partially_refunded', 'fully_refunded'],
+};
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+const listFlags = z.object({
+  json: z.boolean().optional(),
+  state: z
+    .array(z.string())
+    .optional()
+    .transform((values, ctx) => {
+      if (values === undefined) return undefined;
+      const states = values.flatMap((value) => value.split(',')).map((value) => value.trim());
+      const out: OrderState[] = [];
+      for (const state of states) {
+        const family = STATE_FAMILIES[state];
+        if (family !== undefined) out.push(...family);
+        else if ((ORDER_STATES as readonly string[]).includes(state)) out.push(state as OrderState);
+        else {
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown state "${state}"; one of ${[...ORDER_STATES, ...Object.keys(STATE_FAMILIES)].join(', ')}`,
+          });
+          return z.NEVER;
+        }
+      }
+      return out;
+    }),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(10_000),
+});
+
+const showFlags = z.object({ json: z.boolean().optional() });
+
+/**
+ * `orders` and `orders show`: the Orders view in a terminal, from the same derivation (the
+ * orders service the bridge serves), so a CI job can assert on an order as a person reads it.
+ */
+export function registerOrders(program: Command, context: CliContext): void {
+  const orders = program
+    .command('orders')
+    .description(
+      'Orders as the Orders view derives them from the service’s own evidence, newest activity first',
+    )
+    .option('--json', 'a JSON array of orders')
+    .option(
+      '--state <state>',
+      `only orders in these states (${ORDER_STATES.join(', ')}, or captured, refunded); repeatable or a comma list`,
+      collect,
+    )
+    .option('--limit <n>', 'at most this many orders (default 10000)')
+    .action(async (raw: unknown) => {
+      const flags = parseFlags(listFlags, raw);
+      const found = await withConsole(context, async (core) => {
+        const items: OrderSummary[] = [];
+        let cursor: OrderCursor | undefined;
+        while (items.length < flags.limit) {
+          const page = core.orders.list({
+            ...(flags.state === undefined ? {} : { states: flags.state }),
+            ...(cursor === undefined ? {} : { cursor }),
+            limit: Math.min(ORDER_PAGE_MAX, flags.limit - items.length),
+          });
+          items.push(...page.items);
+          if (page.nextCursor === null) break;
+          cursor = page.nextCursor;
+        }
+        return items;
+      });
+      context.io.stdout(
+        flags.json === true
+          ? `${terminalSafeJson(JSON.stringify(found.map(orderSummaryJson), null, 2))}\n`
+          : ordersTable(found),
+      );
+    });
+
+  orders
+    .command('show <order_id>')
+    .description(
+      'One order: state, amounts, findings, and each record marked as the service’s or the console’s doing',
+    )
+    .option('--json', 'the order as JSON')
+    .action(async (orderId: string, _raw: unknown, command: Command) => {
+      // `orders show <id> --json`: commander gives a --json after the subcommand to `orders`,
+      // which has one too, so show reads its own and its parent's.
+      const flags = parseFlags(showFlags, command.optsWithGlobals());
+      try {
+        const detail = await withConsole(context, async (core) => core.orders.detail(orderId.trim()));
+        context.io.stdout(
+          flags.json === true
+            ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail), null, 2))}\n`
+            : orderDetailText(detail),
+        );
+      } catch (error) {
+        if (!(error instanceof ConsoleError) || error.code !== 'not_found') throw error;
+        context.io.stderr(`error: no order ${terminalSafe(orderId)} in this data directory\n`);
+        throw new CommandExit(EXIT_FAILED);
+      }
+    });
+}

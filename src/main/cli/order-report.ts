@@ -1,0 +1,136 @@
+import type { OrderDetail } from '../../shared/contract/orders';
+import { formatMoney } from '../../shared/money-format';
+import type { OrderSummary } from '../../shared/orders/order-lifecycle';
+import type { PROVENANCE_WORDS } from '../../shared/provenance';
+import { formatTable } from './format-table';
+import { terminalSafe } from './terminal-text';
+
+const dash = (value: string | null | undefined) =>
+  value === null || value === undefined ? '—' : terminalSafe(value);
+
+/** One order of the list, as `--json` prints it (snake_case, like `history --json`). */
+export function orderSummaryJson(order: OrderSummary) {
+  return {
+    order_id: order.orderId,
+    state: order.state,
+    reference_id: order.referenceId,
+    amount: order.amount,
+    currency: order.currency,
+    profile: order.profileName,
+    created_at: order.createdAt,
+    last_activity_at: order.lastActivityAt,
+    records: order.recordCount,
+    out_of_order: order.outOfOrder,
+    findings: order.findings,
+  };
+}
+
+export function ordersTable(orders: readonly OrderSummary[]): string {
+  if (orders.length === 0) return 'No orders.\n';
+  return formatTable(
+    ['ORDER', 'STATE', 'REFERENCE', 'AMOUNT', 'PROFILE', 'LAST ACTIVITY', 'FINDINGS'],
+    orders.map((order) => [
+      terminalSafe(order.orderId),
+      order.state ?? 'unknown',
+      dash(order.referenceId),
+      formatMoney(order.amount, order.currency),
+      dash(order.profileName),
+      order.lastActivityAt,
+      String(order.findings),
+    ]),
+  );
+}
+
+/** Whose doing a record was, in one word for a table: `service`, or the console's `replay`, `crafted`… */
+const doing = (provenance: keyof typeof PROVENANCE_WORDS) =>
+  provenance === 'service' ? 'service' : `console: ${provenance}`;
+
+/** One order as `orders show --json` prints it: state, amounts, findings, and every record marked. */
+export function orderDetailJson({ lifecycle, records }: OrderDetail) {
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const { facts } = lifecycle;
+  return {
+    order_id: lifecycle.orderId,
+    state: lifecycle.state,
+    reference_id: facts.referenceId,
+    order_number: facts.orderNumber,
+    profile: facts.profileName,
+    currency: facts.currency,
+    amounts: {
+      total: facts.amount,
+      captured: facts.capturedAmount,
+      refunded: facts.refundedAmount,
+      remaining_to_capture: facts.remainingToCapture,
+      remaining_to_refund: facts.remainingToRefund,
+    },
+    findings: lifecycle.findings.map((finding) => ({
+      record_id: finding.recordId,
+      severity: finding.severity,
+      code: finding.code,
+      message: finding.message,
+    })),
+    strip: lifecycle.strip.map((step) => ({
+      step: step.step,
+      status: step.status,
+      at: step.at,
+      record_id: step.recordId,
+      detail: step.detail,
+    })),
+    records: lifecycle.entries.map((entry) => {
+      const record = byId.get(entry.recordId);
+      return {
+        id: entry.recordId,
+        at: entry.at,
+        kind: entry.kind,
+        provenance: entry.provenance,
+        evidence: entry.provenance === 'service' ? 'service' : 'console',
+        what: entry.what,
+        effect: entry.effect,
+        state_after: entry.stateAfter,
+        why: entry.evidence,
+        linked_record_id: entry.linkedRecordId,
+        status: record?.status ?? null,
+        token_verdict: record?.tokenVerdict ?? null,
+        body_verdict: record?.bodyVerdict ?? null,
+        body_findings: record?.bodyFindings ?? null,
+      };
+    }),
+  };
+}
+
+/** One order for a person: what the Orders view shows, in the same words. */
+export function orderDetailText(detail: OrderDetail): string {
+  const json = orderDetailJson(detail);
+  const money = (amount: string | null) => formatMoney(amount, json.currency);
+  const lines = [
+    `Order ${terminalSafe(json.order_id)}`,
+    `  state      ${json.state ?? 'unknown (no service evidence says one)'}`,
+    `  reference  ${dash(json.reference_id)}`,
+    `  profile    ${dash(json.profile)}`,
+    `  total      ${money(json.amounts.total)}`,
+    `  captured   ${money(json.amounts.captured)}`,
+    `  refunded   ${money(json.amounts.refunded)}`,
+    `  lifecycle  ${json.strip.map((step) => `${step.step}:${step.status}`).join('  ')}`,
+  ];
+  lines.push(
+    json.findings.length === 0
+      ? '  findings   none'
+      : `  findings   ${json.findings.length}: the service's evidence contradicts the order`,
+  );
+  for (const finding of json.findings)
+    lines.push(`    #${finding.record_id} ${finding.code}: ${terminalSafe(finding.message)}; not counted`);
+  lines.push('', "Records (only the service's own, verified evidence moves the order):");
+  const table = formatTable(
+    ['ID', 'AT', 'KIND', 'WHOSE', 'WHAT', 'EFFECT', 'STATE AFTER'],
+    json.records.map((record) => [
+      `#${record.id}${record.linked_record_id === null ? '' : ` (arrived as #${record.linked_record_id})`}`,
+      record.at,
+      record.kind,
+      doing(record.provenance),
+      terminalSafe(record.what),
+      record.effect,
+      record.state_after ?? '—',
+    ]),
+  );
+  return `${lines.join('\n')}\n${table}`;
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { BodyVerdict } from '../../shared/events';
+import { REPLAY_MARKER_HEADER, replayProvenance } from '../../shared/provenance';
+import type { ReplayPlanRequest } from '../../shared/replay';
+import { judgeWebhookBody } from '../../shared/webhook/judge-webhook-body';
+import { webhookDetailsSchema, type BodyFinding, type WebhookDetails } from '../../shared/webhook-details';
+import { performHttpExchange } from '../outbound/http-exchange';
+import type { EventRow, EventsRepository } from '../store/events-repository';
+import type { EventRecorder } from '../timeline/event-recorder';
+import type { OutgoingReplay } from './replay-request';
+
+const KEPT_RESPONSE_BYTES = 64 * 1024;
+
+export interface ReplaySend {
+  /** The stored webhook being replayed. */
+  row: EventRow;
+  outgoing: OutgoingReplay;
+  request: Pick<ReplayPlanRequest, 'tokenMode' | 'preset' | 'body' | 'timeoutMs' | 'target'>;
+  profile: { id: number; name: string };
+  signal: AbortSignal;
+  /** Where this send sits in its run. */
+  details: { runId: string; position: number; of: number };
+}
+
+/**
+ * One replay: its record written (and committed) before it leaves, carrying the record's uid
+ * as its marker so the listener that receives it links its record back; then the answer, and
+ * for this console's listener its verdicts and the body's one judgement, on the same record.
+ */
+export async function sendReplay(
+  deps: { events: EventsRepository; recorder: EventRecorder },
+  send: ReplaySend,
+): Promise<{ recordId: number; failed: boolean }> {
+  const { row, outgoing, request } = send;
+  const at = Date.now();
+  const bodyEdited = request.body !== null;
+  const body = bodyJudgement(outgoing.body);
+  const uid = randomUUID();
+  const headers: [string, string][] = [...outgoing.headers, [REPLAY_MARKER_HEADER, uid]];
+  const sendDetails = {
+    ...send.details,
+    tokenMode: request.tokenMode,
+    ...(request.tokenMode === 'preset' ? { preset: request.preset } : {}),
+    bodyEdited,
+    // The body's one judgement, by the listener's own function, wherever the replay goes.
+    body,
+  };
+  const sent = deps.recorder.record({
+    uid,
+    kind: 'replay',
+    atMs: at,
+    profileId: send.profile.id,
+    profileName: send.profile.name,
+    method: row.method ?? 'POST',
+    url: outgoing.url.toString(),
+    path: outgoing.url.pathname,
+    query: outgoing.url.search === '' ? null : outgoing.url.search.slice(1),
+    requestHeaders: headers,
+    requestBody: outgoing.body,
+    orderId: row.order_id,
+    orderReferenceId: row.order_reference_id,
+    eventType: row.event_type,
+    bodyVerdict: body.verdict,
+    relatedId: row.id,
+    provenance: replayProvenance(request.tokenMode, bodyEdited),
+    details: sendDetails,
+  });
+  // The row is on disk before the request leaves: a listener (this one or a `listen` in
+  // another process) finds the marker's replay and links its record to it.
+  await deps.recorder.committed();
+  const outcome = await performHttpExchange({
+    method: row.method ?? 'POST',
+    url: outgoing.url.toString(),
+    headers,
+    body: outgoing.body,
+    timeoutMs: request.timeoutMs,
+    signal: send.signal,
+    maxResponseBytes: KEPT_RESPONSE_BYTES,
+  });
+  const { status } = outcome;
+  const responseHeaders = outcome.headers;
+  const responseBody = outcome.body;
+  const error =
+    outcome.failure === null
+      ? null
+      : outcome.failure.kind === 'cancelled'
+        ? 'Cancelled before an answer came.'
+        : outcome.failure.kind === 'timeout' && outcome.failure.code === null
+          ? `No answer within ${request.timeoutMs} ms.`
+          : `Could not send: ${outcome.failure.message}`;
+  // Sent to this console's listener, the answer names the record it made: its verdicts
+  // and the body's judgement are the replay's too (one judgement per body).
+  const listenerRecord =
+    request.target.kind === 'listener' && responseBody !== null ? listenerRecordOf(responseBody) : null;
+  const received = listenerRecord === null ? undefined : deps.events.getDetail(listenerRecord);
+  const judged = received === undefined ? {} : judgementOf(received.details);
+  const recorded = deps.recorder.update(sent.id, {
+    status,
+    responseHeaders,
+    responseBody,
+    durationMs: Date.now() - at,
+    tokenVerdict: received?.tokenVerdict ?? null,
+    bodyVerdict: received?.bodyVerdict ?? body.verdict,
+    error,
+    details: {
+      ...sendDetails,
+      ...judged,
+      ...(listenerRecord === null ? {} : { listenerRecordId: listenerRecord }),
+    },
+  });
+  return { recordId: recorded.id, failed: error !== null || status === null || status >= 400 };
+}
+
+/** The listener's one judgement of a notification body: its verdict and findings. */
+function bodyJudgement(bytes: Uint8Array): { verdict: BodyVerdict; findings: BodyFinding[] } {
+  const judged = judgeWebhookBody(bytes, false);
+  return { verdict: judged.verdict, findings: judged.findings };
+}
+
+/** The token and body judgements the listener stored with its record of this send. */
+function judgementOf(details: Record<string, unknown>): Partial<Pick<WebhookDetails, 'token' | 'body'>> {
+  const parsed = webhookDetailsSchema.pick({ token: true, body: true }).partial().safeParse(details);
+  return parsed.success ? parsed.data : {};
+}
+
+/** The record id a console listener's answer names (`{"received":true,"id":12}`). */
+function listenerRecordOf(body: Uint8Array): number | null {
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(body)) as { received?: unknown; id?: unknown };
+    return parsed.received === true && typeof parsed.id === 'number' ? parsed.id : null;
+  } catch {
+    return null;
+  }
+}

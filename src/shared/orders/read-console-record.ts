@@ -1,0 +1,71 @@
+import type { Walk } from './lifecycle-walk';
+import type { OrderRecord } from './order-record';
+
+/** The console's own part in a replay: what it changed from the stored original. */
+function replayChanges(record: OrderRecord): string {
+  const changes: string[] = [];
+  if (record.details['bodyEdited'] === true) changes.push('body edited');
+  const mode = record.details['tokenMode'];
+  if (mode === 'resign') changes.push('token re-signed by the console');
+  else if (mode === 'none') changes.push('token removed');
+  else if (mode === 'preset') {
+    const preset = record.details['preset'];
+    changes.push(`crafted token${typeof preset === 'string' ? ` (${preset})` : ''}`);
+  }
+  return changes.length === 0 ? 'exactly as stored' : changes.join(', ');
+}
+
+const NEVER = "the console's doing, never evidence";
+
+/**
+ * A record that is not the service's own evidence: the console's replays (exact or crafted),
+ * the listener's records of them, forwards, imports, and the emulator's log of its deliveries
+ * (the listener's record of a delivery is the evidence, not the sender's log). Listed, marked,
+ * and never moving the order. `linked` is the listener's record of this same replay, shown
+ * with it as one send.
+ */
+export function readConsoleRecord(walk: Walk, record: OrderRecord, linked: number | null): void {
+  const what = record.eventType ?? record.kind;
+  // A body too deep or too large to read (bounded-json.ts) is said so, whoever's it was.
+  const unreadable =
+    record.unreadable === undefined ? '' : `; the body could not be read (${record.unreadable})`;
+  const add = (evidence: string) =>
+    walk.add(record, {
+      source: 'record',
+      what,
+      step: null,
+      effect: unreadable === '' ? 'copy' : 'unknown',
+      evidence: `${evidence}${unreadable}`,
+      linkedRecordId: linked,
+    });
+  if (record.provenance === 'import') {
+    add(`Imported from a file (a ${record.kind}); not evidence of this console's own`);
+    return;
+  }
+  switch (record.kind) {
+    case 'replay': {
+      const original = record.relatedId === null ? 'a stored notification' : `#${record.relatedId}`;
+      const received = linked === null ? '' : `, received by this listener as #${linked}`;
+      add(`Replay of ${original} (${replayChanges(record)})${received}; ${NEVER}`);
+      return;
+    }
+    case 'forward':
+      add(
+        `The listener's forward of ${record.relatedId === null ? 'a notification' : `#${record.relatedId}`} to another endpoint; ${NEVER}`,
+      );
+      return;
+    case 'delivery':
+      add("The emulator's delivery attempt of a notification; the listener's record of it is the evidence");
+      return;
+    case 'webhook':
+      add(
+        record.relatedId === null
+          ? `A request marked as a replay by a console (no replay of this console matches its marker); ${NEVER}`
+          : `The listener's record of replay #${record.relatedId}; ${NEVER}`,
+      );
+      return;
+    case 'request':
+      add(`A request the console did not record as its own; ${NEVER}`);
+      return;
+  }
+}

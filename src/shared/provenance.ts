@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Whose doing a record is (DESIGN.md, "Provenance"). Only the service's own traffic is
+ * evidence about an order; everything the console itself made sits beside it, marked, and
+ * never moves an order.
+ *
+ * - `service`: the service's own traffic: a notification the listener received from the
+ *   service (or the emulator, which plays it), the answer to a request, the emulator's delivery;
+ * - `replay`: the console sent a stored notification again, exactly as stored (its bytes and
+ *   its original token), and the listener's record of such a send;
+ * - `crafted`: the console sent bytes the service never sent: a replay with an edited body, a
+ *   re-signed, preset or removed token; and the listener's record of such a send;
+ * - `forward`: the listener's copy of a notification to another endpoint;
+ * - `import`: a record read from a file (whatever it was where it came from).
+ */
+export const PROVENANCES = ['service', 'replay', 'crafted', 'forward', 'import'] as const;
+export const provenanceSchema = z.enum(PROVENANCES);
+export type Provenance = z.infer<typeof provenanceSchema>;
+
+export function isServiceOwn(provenance: Provenance): boolean {
+  return provenance === 'service';
+}
+
+/** How a record's provenance reads in a list: "the service's own", "the console's: replay". */
+export const PROVENANCE_WORDS: Record<Provenance, string> = {
+  service: "the service's own",
+  replay: 'replay (the console sent it again)',
+  crafted: 'crafted (bytes or token the console made)',
+  forward: "forward (the listener's copy to another endpoint)",
+  import: 'imported from a file',
+};
+
+/** The provenance a producer gets when it names none: by what the record is. */
+export function defaultProvenance(kind: string, imported: boolean): Provenance {
+  if (imported) return 'import';
+  if (kind === 'forward') return 'forward';
+  if (kind === 'replay') return 'replay';
+  return 'service';
+}
+
+/**
+ * The header every replay carries, whatever its target: the uid of the replay's own record,
+ * written (and committed) before the request leaves. A listener that finds the uid in its
+ * database links its record to that replay; one that does not still knows the request is a
+ * replay. Either way the record is the console's doing: a marker can only ever keep a record
+ * from moving an order, never make one count.
+ */
+export const REPLAY_MARKER_HEADER = 'X-Checkout-Console-Replay';
+
+/** A replay with anything changed from what was stored is crafted; an exact one is a replay. */
+export function replayProvenance(tokenMode: string, bodyEdited: boolean): Provenance {
+  return bodyEdited || tokenMode !== 'original' ? 'crafted' : 'replay';
+}

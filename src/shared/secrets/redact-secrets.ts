@@ -1,0 +1,197 @@
+import type { BodyView, HeaderList } from '../events';
+import { MASK_PREFIX, maskSecret } from '../profile';
+
+/**
+ * The one place that decides what is a secret in a stored exchange, by meaning rather than by
+ * spelling, for every surface: screens (masked, `••••abcd`), cURL commands and exports
+ * (`REDACTED`). A notification or API token rides in:
+ * - a credential header (`Authorization`, `Proxy-Authorization`, any case), with a scheme
+ *   (`Bearer X`, `bearer X`, `Basic X`) or without one (a bare JWT): the credential is replaced,
+ *   the scheme kept;
+ * - a `serviceToken` query parameter, whatever its case or percent-encoding, in any URL;
+ * - anything that echoes one: the same value anywhere else in the URL, headers or bodies, any
+ *   JWT-shaped string (`eyJ….eyJ….…`), and the profile secrets main passes in.
+ */
+
+export const REDACTED = 'REDACTED';
+
+/** What a secret is replaced with: a function of the secret, so screens can keep its last four. */
+export type Replace = (secret: string) => string;
+
+/** Exports and cURL: the word REDACTED. */
+export const redactWith: Replace = () => REDACTED;
+
+/**
+ * Screens: `••••abcd`, enough to tell two tokens apart, never enough to use one. A value
+ * already masked stays as it is (masking it again would lose its last four).
+ */
+export const maskWith: Replace = (secret) =>
+  secret.startsWith(MASK_PREFIX) ? secret : (maskSecret(secret).masked ?? MASK_PREFIX);
+
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
+const TOKEN_PARAMETERS = new Set(['servicetoken']);
+/** A compact JWS: header and claims are JSON objects, so both start `eyJ` once base64url-encoded. */
+const JWT_SHAPE = /eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+/** An auth scheme: one short word without dots (a JWT has dots), then the credential. */
+const SCHEME = /^([A-Za-z][A-Za-z0-9_-]{0,19})([ \t]+)(\S.*)$/s;
+
+/** Already masked or redacted: nothing secret is left in it, so it is kept as written. */
+const isHidden = (value: string) => value === REDACTED || value.startsWith(MASK_PREFIX);
+
+/**
+ * A credential replaced. A masked one (a record as the screen holds it) is replaced too, so a
+ * cURL built from what a window shows reads REDACTED, never `••••abcd`; masking is idempotent.
+ */
+const hide = (value: string, replace: Replace) => (value === REDACTED ? value : replace(value));
+
+export const isCredentialHeader = (name: string) => CREDENTIAL_HEADERS.has(name.trim().toLowerCase());
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** The credential of a header value: after its scheme, or the whole value when it has none. */
+export function credentialOf(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  return SCHEME.exec(trimmed)?.[3]?.trim() ?? trimmed;
+}
+
+/** The scheme of a header value (`Bearer`), or null when it is a bare credential. */
+export function schemeOf(value: string): string | null {
+  return SCHEME.exec(value.trim())?.[1] ?? null;
+}
+
+/** `Bearer X` → `Bearer <X replaced>`; a bare token → replaced whole; an empty value as it is. */
+export function redactCredential(value: string, replace: Replace): string {
+  const trimmed = value.trim();
+  if (trimmed === '') return value;
+  const match = SCHEME.exec(trimmed);
+  if (match?.[1] !== undefined && match[2] !== undefined && match[3] !== undefined)
+    return `${match[1]}${match[2]}${hide(match[3].trim(), replace)}`;
+  return hide(trimmed, replace);
+}
+
+/** The values of every `serviceToken` parameter of a query string (any case, decoded). */
+export function queryTokensOf(query: string | null): string[] {
+  if (query === null || query === '') return [];
+  return query.split('&').flatMap((part) => {
+    const equals = part.indexOf('=');
+    if (equals === -1 || !TOKEN_PARAMETERS.has(decoded(part.slice(0, equals)).toLowerCase())) return [];
+    const value = decoded(part.slice(equals + 1));
+    return value === '' ? [] : [value];
+  });
+}
+
+/** Every secret an exchange carries by meaning: credential header values and serviceToken values. */
+export function secretsOfRequest(
+  query: string | null,
+  headers: HeaderList,
+  url: string | null = null,
+): string[] {
+  const fromUrl = url === null || !url.includes('?') ? [] : queryTokensOf(url.slice(url.indexOf('?') + 1));
+  const fromHeaders = headers
+    .filter(([name]) => isCredentialHeader(name))
+    .map(([, value]) => credentialOf(value))
+    .filter((value): value is string => value !== null);
+  return [...new Set([...queryTokensOf(query), ...fromUrl, ...fromHeaders])].filter(
+    (secret) => secret.length >= 8 && !isHidden(secret),
+  );
+}
+
+/** Every occurrence of the given secrets replaced (exports scrub profile tokens with this, always). */
+export function replaceSecrets(text: string, secrets: readonly string[], replace: Replace): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 8) out = out.split(secret).join(replace(secret));
+  return out;
+}
+
+/** Every known secret and every JWT-shaped string in free text (a body, a URL), replaced. */
+export function redactText(text: string, secrets: readonly string[], replace: Replace): string {
+  return replaceSecrets(text, secrets, replace).replace(JWT_SHAPE, (token) => replace(token));
+}
+
+/** A query string with each serviceToken value (any spelling) and each echoed secret replaced. */
+export function redactQuery(query: string, secrets: readonly string[], replace: Replace): string {
+  const parts = query.split('&').map((part) => {
+    const equals = part.indexOf('=');
+    if (equals === -1 || !TOKEN_PARAMETERS.has(decoded(part.slice(0, equals)).toLowerCase())) return part;
+    const value = decoded(part.slice(equals + 1));
+    return value === '' ? part : `${part.slice(0, equals)}=${hide(value, replace)}`;
+  });
+  return redactText(parts.join('&'), secrets, replace);
+}
+
+/** A URL with its query redacted (the fragment, never sent, dropped); the rest as written. */
+export function redactUrl(url: string, secrets: readonly string[], replace: Replace): string {
+  const hash = url.indexOf('#');
+  const withoutFragment = hash === -1 ? url : url.slice(0, hash);
+  const question = withoutFragment.indexOf('?');
+  if (question === -1) return redactText(withoutFragment, secrets, replace);
+  const base = redactText(withoutFragment.slice(0, question), secrets, replace);
+  return `${base}?${redactQuery(withoutFragment.slice(question + 1), secrets, replace)}`;
+}
+
+/** Headers with credentials replaced (scheme kept) and echoed secrets replaced in the others. */
+export function redactHeaders(headers: HeaderList, secrets: readonly string[], replace: Replace): HeaderList {
+  return headers.map(([name, value]) => [
+    name,
+    isCredentialHeader(name) ? redactCredential(value, replace) : redactText(value, secrets, replace),
+  ]);
+}
+
+function redactBody(body: BodyView | null, secrets: readonly string[], replace: Replace): BodyView | null {
+  if (body === null || body.text === null) return body;
+  const text = redactText(body.text, secrets, replace);
+  return text === body.text ? body : { ...body, text };
+}
+
+/** The parts of a stored exchange that can carry a secret. */
+export interface ExchangeParts {
+  url: string | null;
+  query: string | null;
+  requestHeaders: HeaderList;
+  responseHeaders: HeaderList | null;
+  requestBody: BodyView | null;
+  responseBody: BodyView | null;
+}
+
+/**
+ * A stored exchange with every secret it carries replaced, by meaning: what its request holds
+ * as credentials, echoed anywhere (response headers and bodies included), plus `secrets` (the
+ * profiles' tokens, which main knows). Returns whether anything was replaced.
+ */
+export function redactExchange<T extends ExchangeParts>(
+  exchange: T,
+  replace: Replace,
+  secrets: readonly string[] = [],
+): { exchange: T; redacted: boolean } {
+  const known = [
+    ...new Set([...secretsOfRequest(exchange.query, exchange.requestHeaders, exchange.url), ...secrets]),
+  ]
+    .filter((secret) => secret.length >= 8)
+    // Longest first: a secret that contains another is replaced whole.
+    .sort((a, b) => b.length - a.length);
+  const redacted: T = {
+    ...exchange,
+    url: exchange.url === null ? null : redactUrl(exchange.url, known, replace),
+    query: exchange.query === null ? null : redactQuery(exchange.query, known, replace),
+    requestHeaders: redactHeaders(exchange.requestHeaders, known, replace),
+    responseHeaders:
+      exchange.responseHeaders === null ? null : redactHeaders(exchange.responseHeaders, known, replace),
+    requestBody: redactBody(exchange.requestBody, known, replace),
+    responseBody: redactBody(exchange.responseBody, known, replace),
+  };
+  const changed =
+    redacted.url !== exchange.url ||
+    redacted.query !== exchange.query ||
+    redacted.requestBody !== exchange.requestBody ||
+    redacted.responseBody !== exchange.responseBody ||
+    JSON.stringify([redacted.requestHeaders, redacted.responseHeaders]) !==
+      JSON.stringify([exchange.requestHeaders, exchange.responseHeaders]);
+  return { exchange: redacted, redacted: changed };
+}

@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildCurlCommand } from '../../src/shared/curl';
+import type { HeaderList } from '../../src/shared/events';
+import { maskWith, redactExchange, redactWith } from '../../src/shared/secrets/redact-secrets';
+import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+
+// Issue 15, "Redaction by meaning, not by spelling": one function decides what a secret is, for
+// screens (masked), cURL and exports (REDACTED); every spelling a token can ride in is tried.
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJjaGVja291dCJ9.c2lnbmF0dXJlLW9mLWEtdG9rZW4';
+const API_TOKEN = 'sk_test_API_TOKEN_0123456789';
+const view = (text: string) => ({ size: text.length, truncated: false, text, base64: null });
+
+const exchange = (query: string | null, headers: HeaderList, body = '{}', response = '{}') => ({
+  url: `http://127.0.0.1:4455/notify${query === null ? '' : `?${query}`}`,
+  query,
+  requestHeaders: headers,
+  responseHeaders: [['X-Echo', `you sent ${TOKEN}`]] satisfies HeaderList,
+  requestBody: view(body),
+  responseBody: view(response),
+});
+
+const SPELLINGS: [string, string | null, HeaderList][] = [
+  ['Authorization: Bearer', null, [['Authorization', `Bearer ${TOKEN}`]]],
+  ['authorization: bearer (any case)', null, [['authorization', `bearer ${TOKEN}`]]],
+  ['AUTHORIZATION without a scheme (a bare JWT)', null, [['AUTHORIZATION', TOKEN]]],
+  ['Authorization: Basic', null, [['Authorization', `Basic ${TOKEN}`]]],
+  ['Proxy-Authorization', null, [['Proxy-Authorization', `Bearer ${TOKEN}`]]],
+  ['?serviceToken=', `serviceToken=${TOKEN}`, []],
+  ['?servicetoken= (any case)', `a=1&servicetoken=${TOKEN}`, []],
+  ['?service%54oken= (percent-encoded name)', `service%54oken=${encodeURIComponent(TOKEN)}`, []],
+  ['?SERVICETOKEN= with + and %2E in the value', `SERVICETOKEN=${TOKEN.replace(/\./g, '%2E')}`, []],
+];
+
+describe('redaction by meaning: every spelling, every part of an exchange', () => {
+  it.each(SPELLINGS)('%s', (_name, query, headers) => {
+    const plain = exchange(query, headers, `{"echo":"${TOKEN}"}`, `{"token":"${TOKEN}"}`);
+    for (const [replace, word] of [
+      [redactWith, 'REDACTED'],
+      [maskWith, '••••'],
+    ] as const) {
+      const { exchange: shown, redacted } = redactExchange(plain, replace);
+      const text = JSON.stringify(shown);
+      expect(redacted).toBe(true);
+      expect(text).not.toContain(TOKEN);
+      expect(text).not.toContain(TOKEN.slice(0, 40));
+      expect(text).toContain(word);
+    }
+  });
+
+  it('keeps the scheme, the rest of the URL and what is not a secret; a masked value stays as it is', () => {
+    const { exchange: shown } = redactExchange(
+      exchange(`a=1&serviceToken=${TOKEN}&b=%20c`, [
+        ['Authorization', `Bearer ${TOKEN}`],
+        ['Content-Type', 'application/json'],
+        ['X-Stored', 'Bearer ••••abcd'],
+      ]),
+      redactWith,
+    );
+    expect(shown.url).toBe('http://127.0.0.1:4455/notify?a=1&serviceToken=REDACTED&b=%20c');
+    expect(shown.requestHeaders).toEqual([
+      ['Authorization', 'Bearer REDACTED'],
+      ['Content-Type', 'application/json'],
+      ['X-Stored', 'Bearer ••••abcd'],
+    ]);
+    const masked = redactExchange(exchange(null, [['Authorization', 'Bearer ••••wxyz']]), maskWith).exchange;
+    expect(masked.requestHeaders).toEqual([['Authorization', 'Bearer ••••wxyz']]);
+  });
+
+  it('a record as the screen holds it (masked) reads REDACTED in cURL, never with the mask', () => {
+    const built = buildCurlCommand(
+      {
+        id: 1,
+        kind: 'webhook',
+        method: 'POST',
+        url: 'http://127.0.0.1:4455/notify?serviceToken=••••miFE',
+        path: '/notify',
+        query: 'serviceToken=••••miFE',
+        requestHeaders: [
+          ['Authorization', 'Bearer ••••miFE'],
+          ['Proxy-Authorization', '••••abcd'],
+        ],
+        requestBody: view('{}'),
+      },
+      { tokens: 'redacted' },
+    );
+    expect(built.command).not.toContain('••••');
+    expect(built.command).toContain("'http://127.0.0.1:4455/notify?serviceToken=REDACTED'");
+    expect(built.command).toContain("--header 'Authorization: Bearer REDACTED'");
+    expect(built.command).toContain("--header 'Proxy-Authorization: REDACTED'");
+  });
+
+  it('profile secrets main passes in are replaced wherever they are echoed', () => {
+    const { exchange: shown } = redactExchange(
+      exchange(null, [['X-Note', `key ${API_TOKEN}`]], `{"k":"${API_TOKEN}"}`),
+      redactWith,
+      [API_TOKEN],
+    );
+    expect(JSON.stringify(shown)).not.toContain(API_TOKEN);
+  });
+
+  it('cURL uses the same redaction: a bare token in any header case, and a body that echoes it', () => {
+    const built = buildCurlCommand(
+      {
+        id: 1,
+        kind: 'webhook',
+        method: 'POST',
+        url: `http://127.0.0.1:4455/notify?servicetoken=${TOKEN}`,
+        path: '/notify',
+        query: `servicetoken=${TOKEN}`,
+        requestHeaders: [['aUtHoRiZaTiOn', TOKEN]],
+        requestBody: view(`{"echo":"${TOKEN}"}`),
+      },
+      { tokens: 'redacted' },
+    );
+    expect(built.redacted).toBe(true);
+    expect(built.command).not.toContain(TOKEN);
+    expect(built.command).toContain(`--header 'aUtHoRiZaTiOn: REDACTED'`);
+  });
+});
+
+describe('a webhook whose Authorization is a bare JWT (issue 15, point 3)', () => {
+  let open: ListeningConsole | null = null;
+  afterEach(async () => {
+    await open?.dispose();
+    open = null;
+  });
+
+  it('is redacted alike in JSON, NDJSON and HAR exports, in cURL and on screen; included only when asked', async () => {
+    open = await openListeningConsole();
+    const now = Math.floor(Date.now() / 1000);
+    const token = await signWith(open.secret, { iat: now, exp: now + 900 });
+    const response = await fetch(`${open.origin}/hooks?SERVICETOKEN=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: payload('order_approved', { note: `echo ${token}` }),
+    });
+    const id = ((await response.json()) as { id: number }).id;
+    const { core } = open;
+    for (const format of ['json', 'ndjson', 'har'] as const) {
+      const without = core.history.exportText({ format, filter: {}, includeTokens: false }).text;
+      expect(without, format).not.toContain(token);
+      expect(without, format).toContain('REDACTED');
+      const withTokens = core.history.exportText({ format, filter: {}, includeTokens: true }).text;
+      expect(withTokens, format).toContain(token);
+    }
+    expect(core.curl.commandFor(id, false).command).not.toContain(token);
+    const shown = JSON.stringify(core.recordSecrets.shown(id));
+    expect(shown).not.toContain(token);
+    expect(shown).toContain('••••');
+    expect(JSON.stringify(core.eventsQuery.page({}, { limit: 10 }))).not.toContain(token);
+    // Reveal and Copy are explicit, and give the token that came with the record.
+    expect(JSON.stringify(core.recordSecrets.revealed(id))).toContain(token);
+    expect(core.recordSecrets.notificationToken(id)).toEqual({ token, problem: null });
+  });
+});
