@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { machine, type BenchResult } from './bench-kit';
+import { builderBrowser } from './builder-browser';
 import { emulatorVsPrism } from './emulator-vs-prism';
 import { historySearch } from './history-search';
 import { listenerIngest } from './listener-ingest';
@@ -10,13 +11,15 @@ import { timelineBrowser } from './timeline-browser';
 /**
  * `npm run bench [-- name…]`: each benchmark measures the console and its reference in the same
  * run and reports the ratio; results go to bench/results/<name>.json and the table in
- * bench/README.md. Names: listener, emulator, search, timeline (timeline also measures push latency).
+ * bench/README.md. Names: listener, emulator, search, timeline (timeline also measures push latency),
+ * builder (the raw editor with pasted 250 KB, 1 MB and 5 MB documents).
  */
 const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   listener: listenerIngest,
   emulator: emulatorVsPrism,
   search: historySearch,
   timeline: timelineBrowser,
+  builder: builderBrowser,
 };
 
 const DIR = import.meta.dirname;
@@ -43,6 +46,11 @@ function table(results: readonly BenchResult[]): string {
     'domRows',
     'heapMb',
     'records',
+    'pastePaintMs',
+    'interactiveMs',
+    'findingsMs',
+    'keyP50Ms',
+    'keyP95Ms',
   ];
   const rows = results.map(
     (result) =>
@@ -97,6 +105,9 @@ const all =
           'timeline-100k',
           'history-search-1m',
           'push-latency',
+          'builder-paste-250k',
+          'builder-paste-1m',
+          'builder-paste-5m',
         ];
         return names.flatMap((name) => {
           const file = join(RESULTS, `${name}.json`);

@@ -163,7 +163,9 @@ test('Education shows its own rules, and single checkout decides payment_type', 
   await expect(builder.finding('items[0].quantity')).toContainText('1');
 
   // A fresh education sample passes; turning single checkout off makes payment_type required.
+  // The document was edited (quantity 2), so Sample asks before replacing it.
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.getByRole('button', { name: 'Discard and continue' }).click();
   await expect(page.getByTestId('findings-empty')).toBeVisible();
   const education = (await builder.rawJson()) as Record<string, unknown>;
   expect(education['risk_assessment']).toHaveProperty('education');

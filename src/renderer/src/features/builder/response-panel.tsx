@@ -15,6 +15,7 @@ import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icon
 import type { CheckoutCreated } from '../../../../shared/merchant-api';
 import { useNavigation } from '../../app/navigation';
 import { ExchangeAnswer } from '../orders/exchange-answer';
+import { FollowedOrderPanel } from './followed-order-panel';
 import { cancelSend } from './send-checkout';
 import { useSendStore } from './send-store';
 
@@ -22,7 +23,7 @@ const CREATED_FIELDS: (keyof CheckoutCreated)[] = ['order_id', 'checkout_id', 's
 
 /** The answer to the last send: the created session with copy buttons and its page, or the error, structured. */
 export function ResponsePanel() {
-  const { requestKey, result, error, sentWithErrors, sentRaw } = useSendStore();
+  const { requestKey, result, error, sentWithErrors, sentRaw, needsSetup } = useSendStore();
   const navigate = useNavigation((state) => state.navigate);
   if (requestKey !== null)
     return (
@@ -38,6 +39,18 @@ export function ResponsePanel() {
     return (
       <Alert m="sm" color="red" title="Not sent" data-testid="send-error">
         {error}
+        {needsSetup !== null && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            mt="xs"
+            display="block"
+            onClick={() => navigate('profiles', { id: String(needsSetup) })}
+          >
+            Open the profile
+          </Button>
+        )}
       </Alert>
     );
   if (result === null)
@@ -103,6 +116,7 @@ export function ResponsePanel() {
           </Group>
         </>
       )}
+      {created !== null && <FollowedOrderPanel orderId={created.order_id} />}
       <ExchangeAnswer result={result} />
       {result.serviceError !== null && result.serviceError.errors.length > 0 && (
         <ServiceErrorEntries entries={result.serviceError.errors} />

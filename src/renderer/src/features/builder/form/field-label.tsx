@@ -1,6 +1,7 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { FormField } from '../../../../../shared/checkout';
+import { LazyTooltip } from './lazy-tooltip';
 
 /** The limits a field has, in words, for its tooltip. */
 function limitsOf(field: FormField): string[] {
@@ -21,9 +22,9 @@ export function FieldLabel({ field, label }: { field: FormField; label?: string 
   return (
     <Group gap={4} wrap="nowrap" component="span">
       <span>{label ?? field.label}</span>
-      <Tooltip label={help} multiline w={320} withArrow openDelay={250}>
+      <LazyTooltip label={help} multiline w={320} withArrow openDelay={250}>
         <IconInfoCircle size={13} style={{ opacity: 0.55 }} aria-hidden />
-      </Tooltip>
+      </LazyTooltip>
       {field.required && (
         <Text span c="red" size="xs" aria-hidden>
           *
