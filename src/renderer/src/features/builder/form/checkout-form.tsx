@@ -23,10 +23,11 @@ interface GroupCounts {
 }
 
 /**
- * Findings per section, counted when the findings change (not when the document does). Errors
- * count where the form shows them: touched fields, or all after a send was attempted.
+ * Findings of one section, counted where the form shows them: errors of touched fields (or all
+ * after a send was attempted), warnings always. Each section's badges subscribe on their own,
+ * so a new finding or a touched field re-renders the badges, not the form.
  */
-function useGroupCounts(): ReadonlyMap<FieldGroupId, GroupCounts> {
+function useGroupCounts(group: FieldGroupId): GroupCounts {
   const { findings, touched, revealErrors } = useBuilderStore(
     useShallow((state) => ({
       findings: state.findings,
@@ -34,18 +35,16 @@ function useGroupCounts(): ReadonlyMap<FieldGroupId, GroupCounts> {
       revealErrors: state.revealErrors,
     })),
   );
-  return useMemo(() => {
-    const byGroup = new Map<FieldGroupId, GroupCounts>();
+  const { errors, warnings } = useMemo(() => {
+    const counts = { errors: 0, warnings: 0 };
     for (const finding of findings) {
-      const group = groupOfPath(finding.path);
-      if (group === null) continue;
-      const counts = byGroup.get(group) ?? { errors: 0, warnings: 0 };
+      if (groupOfPath(finding.path) !== group) continue;
       if (finding.severity === 'warning') counts.warnings++;
       else if (revealErrors || touched.has(finding.path)) counts.errors++;
-      byGroup.set(group, counts);
     }
-    return byGroup;
-  }, [findings, touched, revealErrors]);
+    return counts;
+  }, [findings, touched, revealErrors, group]);
+  return { errors, warnings };
 }
 
 /** What the form needs of the document as a whole: whether it is an object at all. */
@@ -77,7 +76,6 @@ export const CheckoutForm = memo(function CheckoutForm({ notificationField }: { 
     () => fieldGroupsFor(form, { singleCheckout }).filter((group) => group.fields.length > 0),
     [form, singleCheckout],
   );
-  const counts = useGroupCounts();
   const [open, setOpen] = useState<string[]>(OPEN_BY_DEFAULT);
   // A finding clicked in a closed section opens it (derived: the person can close it again).
   const focusGroup = focus?.target === 'form' ? groupOfPath(focus.path) : null;
@@ -107,7 +105,14 @@ export const CheckoutForm = memo(function CheckoutForm({ notificationField }: { 
       )}
       <Fieldset disabled={parseError !== null} variant="unstyled" p={0}>
         <form aria-label="Checkout session request" noValidate onSubmit={(event) => event.preventDefault()}>
-          <Accordion multiple value={shown} onChange={setOpen} variant="separated" chevronPosition="left">
+          <Accordion
+            multiple
+            value={shown}
+            onChange={setOpen}
+            variant="separated"
+            chevronPosition="left"
+            keepMounted={false}
+          >
             {groups.map((group) => (
               <Accordion.Item key={group.id} value={group.id}>
                 <Accordion.Control>
@@ -115,7 +120,7 @@ export const CheckoutForm = memo(function CheckoutForm({ notificationField }: { 
                     <Text fw={600} size="sm">
                       {group.title}
                     </Text>
-                    <SectionCounts counts={counts.get(group.id)} />
+                    <SectionCounts group={group.id} />
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
@@ -139,8 +144,8 @@ const Section = memo(function Section(props: {
   return <SectionBody {...props} />;
 });
 
-function SectionCounts({ counts }: { counts: GroupCounts | undefined }) {
-  if (counts === undefined) return null;
+const SectionCounts = memo(function SectionCounts({ group }: { group: FieldGroupId }) {
+  const counts = useGroupCounts(group);
   return (
     <>
       {counts.errors > 0 && (
@@ -155,4 +160,4 @@ function SectionCounts({ counts }: { counts: GroupCounts | undefined }) {
       )}
     </>
   );
-}
+});

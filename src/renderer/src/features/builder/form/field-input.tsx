@@ -157,7 +157,7 @@ function ChoiceInput({
       }}
       onFocus={() => setNarrowing(false)}
       {...(narrowing ? {} : { filter: showAll })}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
     />
   );
 }

@@ -80,6 +80,7 @@ export function KeyValueRows({ path, handled, suggestions, noun }: KeyValueRowsP
             if (event.key === 'Enter') add(adding);
           }}
           w={260}
+          comboboxProps={{ keepMounted: false }}
           {...monoInput}
         />
         <Button

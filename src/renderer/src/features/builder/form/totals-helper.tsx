@@ -32,6 +32,7 @@ export function AmountsToolbar() {
           if (value !== null && isCurrency(value)) editDocument((current) => changeCurrency(current, value));
         }}
         allowDeselect={false}
+        comboboxProps={{ keepMounted: false }}
         w={260}
       />
       <TotalsPopover />
