@@ -36,7 +36,7 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(600);
   // Older builds analysed on the typing path and have no status: nothing to wait for there.
   await page.waitForFunction(
-    () => document.querySelector('[data-testid="analysis-status"][data-state="pending"]') === null,
+    'document.querySelector(\'[data-testid="analysis-status"][data-state="pending"]\') === null',
   );
   await page.waitForTimeout(400);
 }
