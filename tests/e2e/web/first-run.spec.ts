@@ -67,3 +67,28 @@ test('a first run: no wall of red, the guide leads the way, and the builder foll
   await expect(builder.form()).toBeVisible();
   await expect(guide).toHaveCount(0);
 });
+
+test('small things: a filled Country offers every country again, and a new sample clears the old answer', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  const country = builder.field('Country', 'Order');
+  await country.fill('SA');
+  await builder.field('Description', 'Order').click();
+  // Opened again, the field lists the other countries, not only its own value.
+  await country.click();
+  await expect(page.getByRole('option', { name: 'AE', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.getByRole('button', { name: 'Discard and continue' }).click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  // An untouched sample is replaced without asking, and the answer to the last one goes with it.
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await expect(page.getByTestId('created-status')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Response' }).click();
+  await expect(page.getByText('Nothing sent yet.')).toBeVisible();
+});
