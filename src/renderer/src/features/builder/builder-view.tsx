@@ -43,7 +43,7 @@ export function BuilderView() {
       </Group>
     );
   return (
-    <div data-working-copy={workingCopy}>
+    <div data-working-copy={workingCopy} className={classes.view}>
       <BuilderBody />
     </div>
   );

@@ -69,6 +69,8 @@ export function ResponsePanel() {
             : `Sent with ${sentWithErrors} ${sentWithErrors === 1 ? 'error' : 'errors'}`}
         </Badge>
       )}
+      {/* The order as it is now comes first: the answer below says "new", as it was when created. */}
+      {created !== null && <FollowedOrderPanel orderId={created.order_id} />}
       {created !== null && (
         <>
           <Table withTableBorder fz="sm" verticalSpacing={4} data-testid="checkout-created">
@@ -116,7 +118,6 @@ export function ResponsePanel() {
           </Group>
         </>
       )}
-      {created !== null && <FollowedOrderPanel orderId={created.order_id} />}
       <ExchangeAnswer result={result} />
       {result.serviceError !== null && result.serviceError.errors.length > 0 && (
         <ServiceErrorEntries entries={result.serviceError.errors} />
