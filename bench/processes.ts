@@ -58,6 +58,18 @@ export function startBareServer(): Promise<BenchProcess> {
   );
 }
 
+/**
+ * bench/servers/minimal-durable.mjs: HS256 checked with node:crypto, the raw request appended to
+ * an index-free table, answered after its group commit. The listener's second reference.
+ */
+export function startMinimalDurableServer(databasePath: string, secret: string): Promise<BenchProcess> {
+  return startProcess(
+    process.execPath,
+    [join(ROOT, 'bench', 'servers', 'minimal-durable.mjs'), databasePath, secret],
+    /Minimal durable server listening on (http:\/\/\S+)/,
+  );
+}
+
 /** Prism (`mock --errors`) serving an OpenAPI document, in its own process. */
 export function startPrism(document: string, port: number): Promise<BenchProcess> {
   return startProcess(

@@ -6,18 +6,21 @@ import { builderBrowser } from './builder-browser';
 import { builderTyping } from './builder-typing';
 import { emulatorVsPrism } from './emulator-vs-prism';
 import { historySearch } from './history-search';
+import { listenerBesideImport } from './listener-beside-import';
 import { listenerIngest } from './listener-ingest';
 import { timelineBrowser } from './timeline-browser';
 
 /**
  * `npm run bench [-- name…]`: each benchmark measures the console and its reference in the same
  * run and reports the ratio; results go to bench/results/<name>.json and the table in
- * bench/README.md. Names: listener, emulator, search, timeline (timeline also measures push latency),
- * builder (the raw editor with pasted 250 KB, 1 MB and 5 MB documents), typing (keys into the
- * form and the raw editor with the small sample, and the form filled field by field).
+ * bench/README.md. Names: listener, processes (the listener beside an import in another process),
+ * emulator, search, timeline (timeline also measures push latency), builder (the raw editor with
+ * pasted 250 KB, 1 MB and 5 MB documents), typing (keys into the form and the raw editor with the
+ * small sample, and the form filled field by field).
  */
 const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   listener: listenerIngest,
+  processes: listenerBesideImport,
   emulator: emulatorVsPrism,
   search: historySearch,
   timeline: timelineBrowser,
@@ -108,6 +111,7 @@ const all =
         const names = [
           'listener-ingest-10',
           'listener-ingest-100',
+          'listener-beside-import',
           'emulator-vs-prism',
           'timeline-100k',
           'history-search-1m',

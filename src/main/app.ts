@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { validateCheckout } from '../shared/checkout';
 import type { AppInfo } from '../shared/contract';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
+import { LOGS_DIR_NAME, prepareDataDir } from './data-dir';
 import { createEventBus, type EventBus } from './event-bus';
 import { createHmacKeyCache, type HmacKeyCache } from './jwt/hmac-key-cache';
 import { createJwtToolkit, type JwtToolkit } from './jwt/jwt-toolkit';
@@ -15,7 +15,9 @@ import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/
 import { createOrdersService, type OrdersService } from './orders/orders-service';
 import { createHistoryService, type HistoryService } from './history/history-service';
 import { createReplayService, type ReplayService } from './replay/replay-service';
-import { createEmulatorService, type EmulatorService } from './emulator/emulator-service';
+import { createEmulatorService, localProfileOf, type EmulatorService } from './emulator/emulator-service';
+import { sessionProfiles, type ConsoleSession } from './profiles/session-profiles';
+import { createScenarioService, type ScenarioService } from './scenarios/scenario-service';
 import { createDraftsService, type DraftsService } from './drafts/drafts-service';
 import { createDraftsRepository } from './store/drafts-repository';
 import {
@@ -66,6 +68,14 @@ export interface ConsoleOptions {
    * token is copied this way, so the token never reaches the window).
    */
   desktopClipboard?: (text: string) => Promise<void> | void;
+  /**
+   * A run of its own (`checkout-console test`): the process acts for one profile without
+   * storing that choice, and a local profile's listener and emulator take free ports (held in
+   * memory only; see session-profiles.ts). Implies the long-running services.
+   */
+  session?: ConsoleSession;
+  /** Desktop only: opens an address in the system browser (after the renderer's confirmation). */
+  desktopOpenExternal?: (url: string) => Promise<void>;
 }
 
 /** Every service of one running console, built from one data directory. */
@@ -105,10 +115,14 @@ export interface ConsoleServices {
   readonly replay: ReplayService;
   /** Export, import and retention of the stored records. */
   readonly history: HistoryService;
+  /** Scenario files: loading, runs (CLI and app), stored results. */
+  readonly scenarios: ScenarioService;
   /** Records as cURL commands (the only place an API token is put into one). */
   readonly curl: CurlForRecord;
   /** The desktop app's clipboard, written from main; null elsewhere. */
   readonly desktopClipboard: ((text: string) => Promise<void> | void) | null;
+  /** The desktop app's way to the system browser; null elsewhere. */
+  readonly desktopOpenExternal: ((url: string) => Promise<void>) | null;
   appInfo(): AppInfo;
   /** Registers cleanup to run, in reverse order, when the console closes. */
   onClose(closer: () => Promise<void> | void): void;
@@ -121,6 +135,11 @@ export interface ConsoleCore extends ConsoleServices {
   close(): Promise<void>;
 }
 
+function sessionTokens(profiles: ProfileService, profileId: number) {
+  const secrets = profiles.secretsOf(profileId);
+  return { apiToken: secrets.apiToken ?? '', notificationToken: secrets.notificationToken ?? '' };
+}
+
 export function keychainPreference(env: NodeJS.ProcessEnv = process.env): 'auto' | 'off' {
   return env['CHECKOUT_CONSOLE_KEYCHAIN'] === 'off' ? 'off' : 'auto';
 }
@@ -128,8 +147,9 @@ export function keychainPreference(env: NodeJS.ProcessEnv = process.env): 'auto'
 /** The composition root. */
 export async function createConsole(options: ConsoleOptions): Promise<ConsoleCore> {
   const dataDir = resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const log = createLogger(join(dataDir, 'logs'), { stderr: options.logToStderr === true });
+  const loosePermissions = prepareDataDir(dataDir);
+  const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
+  for (const warning of loosePermissions) log.warn(warning);
 
   const db = openDatabase(
     join(dataDir, 'console.sqlite'),
@@ -153,14 +173,21 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const bus = createEventBus();
   const events = createEventsRepository(db);
   const profilesRepository = createProfilesRepository(db);
-  const profiles = createProfileService({
+  const storedProfiles = createProfileService({
     profiles: profilesRepository,
     settings,
     vault,
     bus,
     transaction: (fn) => db.transaction(fn)(),
   });
-  seedDefaultProfiles(profiles, profilesRepository.count() === 0);
+  seedDefaultProfiles(storedProfiles, profilesRepository.count() === 0);
+  // The emulator is made below; a session's local profile follows wherever it binds.
+  let emulatorUrl: string | null = null;
+  const session =
+    options.session === undefined
+      ? null
+      : sessionProfiles(storedProfiles, options.session, () => emulatorUrl);
+  const profiles = session?.profiles ?? storedProfiles;
   const keyringFallback = createKeyringFallbackService({
     settings,
     vault,
@@ -172,7 +199,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
 
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;
-  const background = options.background === true;
+  const background = options.background === true || session !== null;
   const recorder = createEventRecorder(events, bus, (fn) => db.transaction(fn)(), groupCommitOf(db));
   const keys = createHmacKeyCache();
   const listenerSettings = createListenerSettingsStore(settings);
@@ -201,7 +228,20 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     },
   });
   const orders = createOrdersService({ db, bus, watchExternalWrites: background });
-  const emulator = createEmulatorService({ db, profiles, recorder, keys, settings, bus, log });
+  // A session for a local profile other than the one the emulator stands in for: its tokens.
+  const standIn = localProfileOf(profiles);
+  const emulator = createEmulatorService({
+    db,
+    profiles,
+    recorder,
+    keys,
+    settings,
+    bus,
+    log,
+    ...(session !== null && session.isLocal && standIn?.id !== session.sessionProfileId
+      ? { tokens: sessionTokens(profiles, session.sessionProfileId) }
+      : {}),
+  });
   closers.push(() => emulator.close());
   closers.push(() => orders.close());
   const jwt = createJwtToolkit({
@@ -211,6 +251,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   });
 
   const eventsQuery = createEventsQuery(db);
+  const drafts = createDraftsService({ drafts: createDraftsRepository(db), settings, bus });
   const services: ConsoleServices = {
     dataDir,
     frontDoor,
@@ -232,10 +273,17 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     orders,
     emulator,
     replay: createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus }),
-    history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings }),
-    drafts: createDraftsService({ drafts: createDraftsRepository(db), settings, bus }),
+    history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings, dataDir }),
+    drafts,
+    scenarios: createScenarioService({
+      db,
+      bus,
+      services: { merchantApi, profiles, jwt, recorder, events, eventsQuery, orders, listener, drafts },
+      frontDoor,
+    }),
     curl: createCurlForRecord({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,
+    desktopOpenExternal: options.desktopOpenExternal ?? null,
     appInfo: () => ({
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',
@@ -252,7 +300,10 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   if (background) {
     await listener.restart();
     // The Local profile works offline from the first start: its emulator comes up with the app.
-    if (options.startEmulator !== false) await emulator.start();
+    // A session starts it only for a local profile (a sandbox run talks to the real service).
+    if (options.startEmulator !== false && (session === null || session.isLocal)) {
+      emulatorUrl = (await emulator.start()).url;
+    }
   }
   return {
     ...services,
@@ -260,6 +311,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     dispatcher: createDispatcher(handlers),
     async close() {
       for (const closer of closers.reverse()) await closer();
+      // Whatever is still in the group (or waiting for another process's lock) is written first.
+      groupCommitOf(db).flushNow();
       db.close();
       log.close();
     },

@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,4 +29,49 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
   const fromEnv = env[DATA_DIR_ENV];
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   return osUserDataDir(process.platform, env);
+}
+
+/** The console's own files in the data directory (Electron keeps its own beside them). */
+const OWN_FILES = ['console.sqlite', 'console.sqlite-wal', 'console.sqlite-shm', 'vault.key'];
+export const LOGS_DIR_NAME = 'logs';
+
+/** Sets `mode` unless it is set; a path we may not change (not ours) is a warning, not a failure. */
+function tighten(path: string, mode: number, warnings: string[]): void {
+  let current: number;
+  try {
+    current = statSync(path).mode & 0o777;
+  } catch {
+    return;
+  }
+  if (current === mode) return;
+  try {
+    chmodSync(path, mode);
+  } catch (error) {
+    warnings.push(
+      `Could not make ${path} readable by its owner only (mode ${mode.toString(8)}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/**
+ * Creates the data directory, or tightens one that already existed, so that it and the
+ * console's files in it are the owner's only (0700 and 0600), whatever a backup, a copy or
+ * an earlier version left: the database holds every request's bytes and the sealed tokens.
+ * Returns warnings for what could not be changed.
+ */
+export function prepareDataDir(dir: string): string[] {
+  const warnings: string[] = [];
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  tighten(dir, 0o700, warnings);
+  for (const name of OWN_FILES) tighten(join(dir, name), 0o600, warnings);
+  const logs = join(dir, LOGS_DIR_NAME);
+  tighten(logs, 0o700, warnings);
+  let logFiles: string[] = [];
+  try {
+    logFiles = readdirSync(logs);
+  } catch {
+    logFiles = [];
+  }
+  for (const name of logFiles) tighten(join(logs, name), 0o600, warnings);
+  return warnings;
 }

@@ -98,6 +98,9 @@ async function start(): Promise<void> {
     safeStorageBackend: safeStorage.backend,
     keychain: keychainPreference(),
     desktopClipboard: (text) => clipboard.writeText(text),
+    // Reached only through the renderer's confirmation (app/open-external.tsx).
+    desktopOpenExternal: (url) =>
+      isExternalLink(url) ? shell.openExternal(url) : Promise.reject(new Error(`Not a web address: ${url}`)),
   });
   core = started;
 
@@ -123,7 +126,9 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   registerAppScheme();
-  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
+  app.on('web-contents-created', (_event, contents) =>
+    lockDownWebContents(contents, (url) => push({ name: 'app.openExternal', payload: { url } })),
+  );
   app.on('second-instance', () => {
     const window = liveWindow();
     if (window !== null) focusWindow(window);

@@ -13,14 +13,14 @@ export interface Logger {
  * the secret leak tests read this file to prove it.
  */
 export function createLogger(dir: string, options: { stderr: boolean }): Logger {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, 'console.log');
   let open = true;
   const write = (level: string, message: string) => {
     if (!open) return;
     const line = `${new Date().toISOString()} ${level} ${message}\n`;
     try {
-      appendFileSync(file, line);
+      appendFileSync(file, line, { mode: 0o600 });
     } catch {
       // Logging must never take the console down (a full disk, a removed directory).
     }

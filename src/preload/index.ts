@@ -33,6 +33,7 @@ const api = {
   getPreferences: command('getPreferences'),
   setPreferences: command('setPreferences'),
   chooseKeyringFallback: command('chooseKeyringFallback'),
+  openExternal: command('openExternal'),
   getListenerStatus: command('getListenerStatus'),
   restartListener: command('restartListener'),
   getListenerSettings: command('getListenerSettings'),
@@ -73,6 +74,14 @@ const api = {
   getOrderLifecycle: command('getOrderLifecycle'),
   countEvents: command('countEvents'),
   copyAsCurl: command('copyAsCurl'),
+  openScenarioFolder: command('openScenarioFolder'),
+  startScenarioRun: command('startScenarioRun'),
+  cancelScenarioRun: command('cancelScenarioRun'),
+  scenarioFromOrder: command('scenarioFromOrder'),
+  saveScenarioFile: command('saveScenarioFile'),
+  checkEndpoint: command('checkEndpoint'),
+  uploadPart: command('uploadPart'),
+  runCallFromUpload: command('runCallFromUpload'),
   subscribe(listener: (event: PushEvent) => void): () => void {
     const forward = (_event: IpcRendererEvent, pushed: PushEvent) => listener(pushed);
     ipcRenderer.on(IPC_EVENT_CHANNEL, forward);

@@ -6,6 +6,7 @@ import { desktopCommands, desktopPushEvents } from './contract/desktop';
 import { draftCommands, draftPushEvents } from './contract/drafts';
 import { emulatorCommands, emulatorPushEvents } from './contract/emulator';
 import { replayCommands, replayPushEvents } from './contract/replay';
+import { scenarioCommands, scenarioPushEvents } from './contract/scenarios';
 import { historyCommands } from './contract/history';
 import { preferenceCommands, preferencePushEvents } from './contract/preferences';
 import { jwtCommands } from './contract/jwt';
@@ -13,6 +14,7 @@ import { listenerCommands, listenerPushEvents } from './contract/listener';
 import { orderCommands, orderPushEvents } from './contract/orders';
 import { profileCommands, profilePushEvents } from './contract/profiles';
 import { timelineCommands, timelinePushEvents } from './contract/timeline';
+import { transferCommands } from './contract/transfer';
 
 export * from './contract/define';
 export type { AppInfo, VaultStatus } from './contract/app';
@@ -38,6 +40,8 @@ export const commands = {
   ...emulatorCommands,
   ...replayCommands,
   ...historyCommands,
+  ...scenarioCommands,
+  ...transferCommands,
 } satisfies Record<string, CommandDefinition>;
 
 export const pushEvents = {
@@ -50,6 +54,7 @@ export const pushEvents = {
   ...draftPushEvents,
   ...emulatorPushEvents,
   ...replayPushEvents,
+  ...scenarioPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

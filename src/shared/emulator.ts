@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import {
+  countryCurrencyPairsSchema,
+  DEFAULT_COUNTRY_CURRENCY_PAIRS,
+} from './checkout/country-currency-pairs';
 import { CUSTOMER_ACTIONS, ORDER_STATES } from './orders/order-states';
 
 /**
@@ -45,6 +49,30 @@ export const emulatorSettingsSchema = z.object({
   faults: faultsSchema.default(NO_FAULTS),
   /** The `iss` claim of notification tokens. */
   issuer: z.string().trim().min(1).max(200).default('checkout-emulator'),
+  // How the emulator resolves what the spec leaves open (docs/emulator-fidelity.md); each
+  // default is the spec's letter.
+  /**
+   * The form the merchant integrated. The service knows it per merchant; the spec does not say
+   * how, so it is a setting (a request may name its own with X-Emulator-Checkout-Form).
+   */
+  checkoutForm: z.enum(['general', 'education']).default('general'),
+  /** Education form: single checkout enabled (false makes payment_type and instalments required). */
+  singleCheckout: z.boolean().default(true),
+  /**
+   * `expires_in_minutes` is "ignored unless the feature is enabled for the merchant by support";
+   * off, every order expires after the default 30 minutes.
+   */
+  honourExpiresInMinutes: z.boolean().default(false),
+  /** The country/currency combinations it takes (the spec names none). */
+  countryCurrencyPairs: countryCurrencyPairsSchema.default([...DEFAULT_COUNTRY_CURRENCY_PAIRS]),
+  /**
+   * Where customers reach it, for checkout_url and the hosted page's redirects; null: its own
+   * address (http://127.0.0.1:PORT). Never taken from a request's Host header.
+   */
+  publicUrl: z
+    .url({ protocol: /^https?$/, error: 'The public URL must be an http:// or https:// URL' })
+    .nullable()
+    .default(null),
 });
 export type EmulatorSettings = z.infer<typeof emulatorSettingsSchema>;
 export const DEFAULT_EMULATOR_SETTINGS: EmulatorSettings = emulatorSettingsSchema.parse({});

@@ -44,6 +44,13 @@ export const exportFileSchema = z.object({
   events: z.array(z.unknown()),
 });
 
+/**
+ * The largest body one imported record may carry: the largest body the listener can be set to
+ * take (Listener → Body limit, at most 100 MiB), so everything the console stored imports back
+ * and nothing larger is read into memory.
+ */
+export const IMPORT_MAX_BODY_BYTES = 100 * 1024 * 1024;
+
 export const EXPORT_FORMATS = ['json', 'ndjson', 'har'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -69,5 +69,10 @@ export const listenerStatusSchema = z.object({
   profileName: z.string().nullable(),
   /** Whether the active profile has a notification token to verify with. */
   hasNotificationToken: z.boolean(),
+  /**
+   * Requests answered 503 since the console started because they could not be stored (the
+   * database stayed locked by another process past the wait limit). A last resort: 0 normally.
+   */
+  notStored: z.number().int().min(0),
 });
 export type ListenerStatus = z.infer<typeof listenerStatusSchema>;

@@ -1,33 +1,62 @@
 import type { OperationName } from './profile';
 
 /**
- * Default request bodies of the follow-up operations. The spec shows none of them; these are
- * the console's documented defaults (README), shown and editable before every send, and what
- * the local emulator accepts.
+ * Default request bodies of the follow-up operations. The spec shows none of them; these follow
+ * the official client (tamara-solution/php-sdk: AuthoriseOrderRequestHandler, Capture,
+ * CancelOrderRequest, SimplifiedRefundRequestHandler, UpdateReferenceIdRequest), field for
+ * field, so a request made here looks like one a merchant's backend makes. They are shown and
+ * editable before every send, and the local emulator accepts them (docs/emulator-fidelity.md).
  */
 export interface OperationBodyInput {
   orderId: string;
-  /** The amount to capture or refund, as the order's currency writes it. */
+  /** The amount to capture, refund or cancel, as the order's currency writes it. */
   amount?: string | number | null;
   currency?: string | null;
   /** For update-reference-id: the new merchant reference. */
   orderReferenceId?: string | null;
+  /** A capture's `shipping_info.shipped_at` (ISO 8601); the caller's clock, default the epoch. */
+  shippedAt?: string;
 }
 
 export function defaultOperationBody(
   operation: OperationName,
   input: OperationBodyInput,
 ): Record<string, unknown> | null {
-  const money = { amount: input.amount ?? null, currency: input.currency ?? 'SAR' };
+  const currency = input.currency ?? 'SAR';
+  const money = { amount: input.amount ?? null, currency };
+  // The client sends these on every capture and cancel; zero when the merchant has none.
+  const zero = { amount: 0, currency };
   switch (operation) {
+    case 'authorise':
+      return { order_id: input.orderId };
     case 'capture':
+      return {
+        order_id: input.orderId,
+        total_amount: money,
+        items: [],
+        shipping_amount: zero,
+        tax_amount: zero,
+        discount_amount: zero,
+        shipping_info: {
+          shipped_at: input.shippedAt ?? new Date(0).toISOString(),
+          shipping_company: '',
+          tracking_number: null,
+          tracking_url: null,
+        },
+      };
+    case 'cancel':
+      return {
+        total_amount: money,
+        tax_amount: zero,
+        shipping_amount: zero,
+        discount_amount: zero,
+        items: [],
+      };
     case 'refund':
-      return { order_id: input.orderId, total_amount: money };
+      return { total_amount: money, comment: '' };
     case 'updateReferenceId':
       return { order_reference_id: input.orderReferenceId ?? '' };
-    case 'authorise':
     case 'getOrder':
-    case 'cancel':
       return null;
   }
 }

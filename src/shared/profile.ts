@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS } from './checkout/limits';
+import { characterCount } from './checkout/text-length';
 
 /** The three kinds of environment a profile can point at. `live` is production: real money. */
 export const ENVIRONMENTS = ['local', 'sandbox', 'live'] as const;
@@ -41,11 +43,16 @@ export const operationsSchema = z.object({
 });
 export type Operations = z.infer<typeof operationsSchema>;
 
-/** Defaults for what the spec does not show; see DESIGN.md "What the spec does not show". */
+/**
+ * Defaults for what the spec does not show: the paths of the service's official client
+ * (tamara-solution/php-sdk), so a profile works against what a merchant's backend already calls
+ * (docs/emulator-fidelity.md). Migration 008 moved profiles still on the console's first
+ * defaults (reading an order was GET /orders/{order_id}).
+ */
 export const DEFAULT_OPERATIONS: Operations = {
   authorise: { method: 'POST', path: '/orders/{order_id}/authorise' },
   capture: { method: 'POST', path: '/payments/capture' },
-  getOrder: { method: 'GET', path: '/orders/{order_id}' },
+  getOrder: { method: 'GET', path: '/merchants/orders/{order_id}' },
   cancel: { method: 'POST', path: '/orders/{order_id}/cancel' },
   refund: { method: 'POST', path: '/payments/simplified-refund/{order_id}' },
   updateReferenceId: { method: 'PUT', path: '/orders/{order_id}/reference-id' },
@@ -85,7 +92,13 @@ export const profileFieldsSchema = z.object({
     .int('The listener port must be a whole number')
     .min(0, 'The listener port must be between 0 and 65535 (0 picks a free port)')
     .max(65535, 'The listener port must be between 0 and 65535 (0 picks a free port)'),
-  publicListenerUrl: httpUrl('public listener URL').nullable(),
+  // The service calls this URL: the spec's "webhook URL: at most 255 characters" applies to it.
+  publicListenerUrl: httpUrl('public listener URL')
+    .refine(
+      (value) => characterCount(value) <= LIMITS.webhookUrlMaxLength,
+      `The public listener URL is a webhook URL: at most ${LIMITS.webhookUrlMaxLength} characters`,
+    )
+    .nullable(),
   notificationField: z
     .string()
     .trim()

@@ -32,6 +32,12 @@ export const webhookDetailsSchema = z.object({
     verdict: tokenVerdictSchema,
     reason: z.string(),
     checks: z.array(tokenCheckSchema),
+    /**
+     * What the verdict alone does not say, such as a token sent in only one of the two places
+     * the spec names (path `serviceToken` or `Authorization`, the place it was missing from).
+     * Records stored before this existed read as none.
+     */
+    findings: z.array(bodyFindingSchema).default([]),
   }),
   body: z.object({
     verdict: bodyVerdictSchema,

@@ -1,7 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openConsole } from '../e2e/fixtures/console-test';
-import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
+import { projectRoot, startServedConsole, type ServedConsole } from '../e2e/fixtures/serve-process';
 
 const out = (name: string) => join(projectRoot, 'docs', 'images', name);
 
@@ -23,12 +25,16 @@ test('builder', async ({ page }) => {
 });
 
 test('profiles', async ({ page }) => {
-  const served = await startServedConsole();
+  // A data directory of its own, so the Local profile shows its defaults (emulator on 4010,
+  // listener on 4455) as a new user sees them, not the free ports the other pictures use.
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-shots-'));
+  const served = await startServedConsole({}, dataDir);
   try {
     await openConsole(page, served, '#/profiles');
     await page.screenshot({ path: out('profiles.png') });
   } finally {
     await served.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
@@ -47,4 +53,112 @@ test('command palette', async ({ page }) => {
   } finally {
     await served.stop();
   }
+});
+
+/**
+ * The README's quick start, done in the UI (Sample → Send to Local → Pay on the hosted page →
+ * Authorise → Capture), then a picture of every view with that order's records in it.
+ */
+test.describe('a captured order, and every view', () => {
+  test.describe.configure({ mode: 'serial' });
+  let served: ServedConsole;
+  let page: Page;
+  let orderId = '';
+
+  test.beforeAll(async ({ browser }) => {
+    served = await startServedConsole();
+    page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+    await openConsole(page, served, '#/builder');
+    await page.getByRole('button', { name: 'Sample for a country' }).click();
+    await page.getByRole('menuitem', { name: 'Saudi Arabia (SA)' }).click();
+    await page.getByRole('button', { name: 'Send to Local' }).click();
+    await expect(page.getByTestId('created-status')).toHaveText('new');
+    orderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
+    const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
+    await page.goto(checkoutUrl);
+    await expect(page.locator('#countdown')).toHaveText(/^\d+:\d\d$/);
+    await page.screenshot({ path: out('checkout-page.png') });
+    // Paid through the automation route: the page's Pay button would leave for the sample's shop.
+    const emulator = new URL(checkoutUrl).origin;
+    expect((await page.request.post(`${emulator}/_emulator/orders/${orderId}/pay`)).status()).toBe(200);
+    await openConsole(page, served, `#/orders?id=${orderId}`);
+    await expect(page.getByTestId('order-state')).toHaveText('approved');
+    for (const action of ['Authorise', 'Capture']) {
+      await page.getByTestId('order-actions').getByRole('button', { name: action, exact: true }).click();
+      const editor = page.getByRole('dialog');
+      await expect(editor.getByLabel('URL')).not.toHaveValue('');
+      await editor.getByRole('button', { name: `Send ${action.toLowerCase()}` }).click();
+      await expect(editor.getByTestId('operation-answer')).toBeVisible();
+      if (action === 'Capture') await page.screenshot({ path: out('operation-editor.png') });
+      await editor.getByRole('button', { name: 'Close', exact: true }).click();
+    }
+    await expect(page.getByTestId('order-state')).toHaveText('captured');
+  });
+
+  test.afterAll(async () => {
+    await page.close();
+    await served.stop();
+  });
+
+  const shoot = async (hash: string, name: string, ready: () => Promise<void>) => {
+    await page.goto(`${served.origin}/${hash}`);
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    await ready();
+    await page.screenshot({ path: out(name) });
+  };
+
+  test('orders', async () => {
+    await shoot(`#/orders?id=${orderId}`, 'orders.png', () =>
+      expect(page.getByTestId('order-state')).toHaveText('captured'),
+    );
+  });
+
+  test('timeline', async () => {
+    await shoot('#/timeline', 'timeline.png', async () => {
+      await expect(page.getByRole('table', { name: 'Timeline records' })).toHaveAttribute(
+        'aria-busy',
+        'false',
+      );
+      await page.getByTestId('timeline-row').filter({ hasText: 'webhook' }).first().click();
+      await expect(page.getByTestId('token-verdict').first()).toBeVisible();
+    });
+  });
+
+  test('listener', async () => {
+    await shoot('#/listener', 'listener.png', () =>
+      expect(page.getByTestId('listener-state')).toHaveText('listening'),
+    );
+  });
+
+  test('emulator', async () => {
+    await shoot('#/emulator', 'emulator.png', () =>
+      expect(page.getByTestId('emulator-running')).toHaveText('running'),
+    );
+  });
+
+  test('replay', async () => {
+    await shoot(`#/replay?kind=webhook&order=${orderId}`, 'replay.png', () =>
+      expect(page.getByTestId('replay-plan')).toBeVisible(),
+    );
+  });
+
+  test('history', async () => {
+    await shoot('#/history', 'history.png', () => expect(page.getByTestId('history-count')).toBeVisible());
+  });
+
+  test('jwt inspector', async () => {
+    await page.goto(`${served.origin}/#/timeline?kind=webhook&event=order_captured`);
+    const row = page.getByTestId('timeline-row').first();
+    await expect(row).toBeVisible();
+    const id = await row.getAttribute('data-id');
+    await shoot(`#/jwt?event=${id ?? ''}`, 'jwt-inspector.png', () =>
+      expect(page.getByText(`Tokens of webhook #${id ?? ''}:`)).toBeVisible(),
+    );
+  });
+
+  test('settings', async () => {
+    await shoot('#/settings', 'settings.png', () =>
+      expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible(),
+    );
+  });
 });

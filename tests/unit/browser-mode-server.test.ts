@@ -1,49 +1,21 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { ConsoleCore } from '../../src/main/app';
-import { startBrowserModeServer, type BrowserModeServer } from '../../src/main/browser-mode/server';
+import type { BrowserModeServer } from '../../src/main/browser-mode/server';
+import { openBrowserMode, type BrowserModeHarness } from './helpers/browser-mode-harness';
 import { rawRequest } from './helpers/http';
-import { makeTempDir, openTempConsole } from './helpers/temp-console';
 
+let harness: BrowserModeHarness;
 let core: ConsoleCore;
 let server: BrowserModeServer;
-let cleanup: () => Promise<void>;
 
 beforeEach(async () => {
-  const opened = await openTempConsole();
-  const staticDir = makeTempDir('cc-static-');
-  mkdirSync(join(staticDir.dir, 'assets'));
-  writeFileSync(join(staticDir.dir, 'index.html'), '<!doctype html><title>console</title>');
-  writeFileSync(join(staticDir.dir, 'assets', 'app.js'), 'console.log(1)');
-  core = opened.core;
-  server = await startBrowserModeServer(core, { host: '127.0.0.1', port: 0, staticDir: staticDir.dir });
-  cleanup = async () => {
-    await server.close();
-    await opened.dispose();
-    staticDir.remove();
-  };
+  harness = await openBrowserMode();
+  ({ core, server } = harness);
 });
-afterEach(async () => cleanup());
+afterEach(async () => harness.dispose());
 
-async function login(): Promise<string> {
-  const response = await rawRequest(server.launchUrl);
-  expect(response.status).toBe(302);
-  const setCookie = response.headers['set-cookie']?.[0] ?? '';
-  expect(setCookie).toMatch(/HttpOnly/);
-  expect(setCookie).toMatch(/SameSite=Strict/);
-  return setCookie.split(';')[0] ?? '';
-}
-
-function openSocket(headers: Record<string, string>): Promise<{ socket: WebSocket } | { status: number }> {
-  return new Promise((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/bridge`, { headers });
-    socket.on('open', () => resolve({ socket }));
-    socket.on('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0 }));
-    socket.on('error', () => resolve({ status: -1 }));
-  });
-}
+const login = () => harness.login();
+const openSocket = (headers: Record<string, string>) => harness.openSocket(headers);
 
 describe('browser mode server', () => {
   it('prints a loopback URL with a token, on the real port', () => {

@@ -8,22 +8,7 @@ import {
   type Finding,
 } from '../../src/shared/checkout';
 import { CATALOGUE } from '../../src/shared/checkout/field-catalogue';
-
-/** A small seeded PRNG (mulberry32), so a failing case can be replayed from its seed. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number) => Math.floor(next() * max);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-  return { next, int, pick };
-}
-type Random = ReturnType<typeof prng>;
+import { prng, type Random } from './helpers/prng';
 
 const KNOWN_KEYS = [...new Set(CATALOGUE.flatMap((field) => field.path.replaceAll('[]', '').split('.')))];
 const WEIRD_KEYS = [

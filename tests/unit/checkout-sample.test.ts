@@ -51,8 +51,13 @@ describe('generateSample', () => {
       const billing = obj(sample.billing_address);
       expect(gulf.places).toContainEqual({ city: billing.city, region: billing.region });
       expect(billing.country_code).toBe(country);
-      for (const url of Object.values(obj(sample.merchant_url)))
-        expect(new URL(String(url)).hostname).toMatch(/example\.com$/);
+      // Issue 16 point 2: the merchant URLs are the local emulator's merchant page, which says
+      // what happened, not a shop on example.com that cannot be reached.
+      for (const [outcome, url] of Object.entries(obj(sample.merchant_url))) {
+        const parsed = new URL(String(url));
+        expect(parsed.origin + parsed.pathname).toBe(`http://127.0.0.1:4010/_emulator/merchant/${outcome}`);
+        expect(parsed.searchParams.get('order')).toBe(sample.order_reference_id);
+      }
       expect(computeTotals(sample).matches).toBe(true);
     },
   );
@@ -113,5 +118,16 @@ describe('freshOrderReferenceId', () => {
     const ids = Array.from({ length: 5000 }, () => freshOrderReferenceId(NOW));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids[0]).toMatch(/^ORD-20260315-120000-[A-Z2-9]{8}$/);
+  });
+});
+
+describe("the sample's merchant URLs", () => {
+  it('point at the emulator given, for each outcome', () => {
+    const sample = obj(
+      generateSample('general', { seed: 1, now: NOW, emulatorUrl: 'http://localhost:5123/' }),
+    );
+    expect(obj(sample.merchant_url).cancel).toBe(
+      `http://localhost:5123/_emulator/merchant/cancel?order=${encodeURIComponent(String(sample.order_reference_id))}`,
+    );
   });
 });

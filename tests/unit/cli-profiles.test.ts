@@ -36,8 +36,24 @@ describe('checkout-console profiles', () => {
         )
       ).code,
     ).toBe(0);
+    // "-" reads the token from standard input (an empty one is refused, never stored).
     expect(
-      (await cli('profiles', 'set', 'Staging', '--listener-port', '5050', '--notification-token', '-')).code,
+      (
+        await runCliCaptured(
+          [
+            '--data-dir',
+            dataDir,
+            'profiles',
+            'set',
+            'Staging',
+            '--listener-port',
+            '5050',
+            '--notification-token',
+            '-',
+          ],
+          'notify-secret-from-stdin\n',
+        )
+      ).code,
     ).toBe(0);
     expect((await cli('profiles', 'use', 'Staging')).code).toBe(0);
     const listed = await cli('profiles', 'list', '--json');

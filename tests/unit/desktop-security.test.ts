@@ -60,15 +60,16 @@ describe('trusted URLs are parsed, never substring-matched', () => {
     expect(isExternalLink('javascript:alert(1)')).toBe(false);
   });
 
-  it('keeps navigation inside the app and sends web links out', () => {
+  // A web link is no longer opened from main: the renderer asks first, showing the host.
+  it('keeps navigation inside the app and offers web links to the system browser, after asking', () => {
     expect(decideNavigation('app://console/index.html#/timeline')).toEqual({ allow: true });
-    expect(decideNavigation('https://example.com')).toEqual({ allow: false, openExternally: true });
-    expect(decideNavigation('file:///etc/passwd')).toEqual({ allow: false, openExternally: false });
+    expect(decideNavigation('https://example.com')).toEqual({ allow: false, askToOpen: true });
+    expect(decideNavigation('file:///etc/passwd')).toEqual({ allow: false, askToOpen: false });
   });
 
-  it('denies every window.open, opening web links externally', () => {
-    expect(decideWindowOpen('https://example.com')).toEqual({ action: 'deny', openExternally: true });
-    expect(decideWindowOpen('app://console/index.html')).toEqual({ action: 'deny', openExternally: false });
+  it('denies every window.open, offering web links outside after asking', () => {
+    expect(decideWindowOpen('https://example.com')).toEqual({ action: 'deny', askToOpen: true });
+    expect(decideWindowOpen('app://console/index.html')).toEqual({ action: 'deny', askToOpen: false });
   });
 });
 

@@ -134,3 +134,52 @@ describe('the listener beside an open group (emulator and listener share a conne
     expect(seenAtPush).toEqual([[summary.id]]);
   });
 });
+
+describe('another process holding the write lock (issue 15.4)', () => {
+  it('a write waits for the lock on a timer: the event loop keeps running, and the write lands after', async () => {
+    const { db, insert, seen } = open();
+    const other = new Database(db.name);
+    cleanups.push(() => other.close());
+    other.exec('BEGIN IMMEDIATE');
+    const group = groupCommitOf(db);
+    const ticks: string[] = [];
+    const write = group.run(() => insert.run('waited')).then(() => ticks.push('written'));
+    // Were the wait synchronous (SQLite's busy handler), nothing below could run before the write.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    ticks.push('timer');
+    expect(seen()).toEqual([]);
+    other.exec('COMMIT');
+    await write;
+    expect(ticks).toEqual(['timer', 'written']);
+    expect(seen()).toEqual(['waited']);
+    expect(group.stats().waits).toBe(1);
+  });
+
+  it('writes that waited keep their order, and join what comes later in the same group', async () => {
+    const { db, insert, seen } = open();
+    const other = new Database(db.name);
+    cleanups.push(() => other.close());
+    other.exec('BEGIN IMMEDIATE');
+    const group = groupCommitOf(db);
+    const writes = ['1', '2', '3'].map((v) => group.run(() => insert.run(v)));
+    setTimeout(() => other.exec('COMMIT'), 20);
+    await Promise.all(writes);
+    await group.run(() => insert.run('4'));
+    expect(seen()).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('gives up after the wait limit with DatabaseBusyError, counted; later writes still go through', async () => {
+    const { createGroupCommit } = await import('../../src/main/store/group-commit');
+    const { DatabaseBusyError } = await import('../../src/main/store/write-lock');
+    const { db, insert, seen } = open();
+    const other = new Database(db.name);
+    cleanups.push(() => other.close());
+    other.exec('BEGIN IMMEDIATE');
+    const group = createGroupCommit(db, { maxWaitMs: 50 });
+    await expect(group.run(() => insert.run('lost'))).rejects.toBeInstanceOf(DatabaseBusyError);
+    expect(group.stats().gaveUp).toBe(1);
+    other.exec('COMMIT');
+    await group.run(() => insert.run('kept'));
+    expect(seen()).toEqual(['kept']);
+  });
+});

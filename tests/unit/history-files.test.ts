@@ -76,7 +76,7 @@ describe('import', () => {
       const { text } = open.core.history.exportText({ format, filter: {}, includeTokens: true });
       const fresh = await openTempConsole();
       cleanups.push(() => fresh.dispose());
-      expect(fresh.core.history.importText(text)).toEqual({ imported: 3, skipped: 0, format });
+      expect(await fresh.core.history.importText(text)).toEqual({ imported: 3, skipped: 0, format });
       const original = open.core.eventsQuery.page({}, { limit: 10 }).items;
       const imported = fresh.core.eventsQuery.page({}, { limit: 10 }).items;
       expect(
@@ -99,12 +99,11 @@ describe('import', () => {
       expect(imported.every((record) => record.imported)).toBe(true);
       const binary = fresh.core.events.getRow(imported[1]?.id ?? 0)?.request_body;
       expect(binary).toEqual(Buffer.from([0xff, 0xfe, 0x00, 0x01]));
-      expect(fresh.core.history.importText(text)).toEqual({ imported: 0, skipped: 3, format });
+      expect(await fresh.core.history.importText(text)).toEqual({ imported: 0, skipped: 3, format });
     },
   );
 
   it.each([
-    ['an empty file', '', 'The file is empty.'],
     [
       'a line that is not JSON',
       '{"uid":"a","kind":"webhook","at":"2026-01-01T00:00:00Z"}\n{"uid": oops}\n',
@@ -137,11 +136,13 @@ describe('import', () => {
       }),
       'log.entries[1]: request.url',
     ],
-    ['JSON of another kind', '{"hello":"world"}\n', 'neither a history export'],
+    // One object on one line is an NDJSON file of one record (issue 15.6); on several lines it is not.
+    ['JSON of another kind', '{\n  "hello": "world"\n}\n', 'neither a history export'],
+    ['one line of JSON of another kind', '{"hello":"world"}\n', 'Record 1: uid'],
   ])('refuses %s, naming where, and writes nothing', async (_case, text, message) => {
     const fresh = await openTempConsole();
     cleanups.push(() => fresh.dispose());
-    expect(() => fresh.core.history.importText(text)).toThrow(message);
+    await expect(fresh.core.history.importText(text)).rejects.toThrow(message);
     expect(fresh.core.events.count()).toBe(0);
   });
 });

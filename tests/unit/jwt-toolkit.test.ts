@@ -15,6 +15,7 @@ const EXPECTED: Record<TokenPreset, TokenVerdict> = {
   not_yet_valid: 'not_yet_valid',
   wrong_key: 'invalid_signature',
   alg_none: 'alg_not_allowed',
+  hs512: 'alg_not_allowed',
   no_exp: 'valid',
   exact: 'valid',
 };

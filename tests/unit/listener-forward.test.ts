@@ -101,6 +101,8 @@ describe('forward-to', () => {
       ['Authorization', `Bearer ${token}`],
       ['X-Trace', 'a'],
       ['x-trace', 'b'],
+      // Marks it as a forward of this listener, so it is not forwarded again if it comes back.
+      ['X-Checkout-Console-Forwarded', expect.stringMatching(/^[0-9a-f]{12}$/)],
       ['Content-Length', String(body.byteLength)],
       ['Connection', 'keep-alive'],
     ]);
@@ -151,6 +153,7 @@ describe('forward-to', () => {
         orderReferenceId: null,
         eventType: null,
       } as never,
+      via: { port: 1, hopId: 'test-listener' },
     };
     const timedOut = await forwardWebhook(webhook, silent.url, 200);
     expect(timedOut).toMatchObject({ kind: 'forward', relatedId: 1, details: { failure: 'timeout' } });

@@ -188,9 +188,16 @@ describe('follow-up operations', () => {
       currency: 'SAR',
     });
     expect(capture).toMatchObject({ method: 'POST', url: `${service.url}/api/v1/payments/capture` });
-    expect(JSON.parse(capture.body ?? '')).toEqual({
+    // The bodies follow the official client's (issue 18): a capture also carries items, the
+    // zero amounts and shipping_info; an authorisation carries the order id.
+    expect(JSON.parse(capture.body ?? '')).toMatchObject({
       order_id: 'o/1',
       total_amount: { amount: '115.50', currency: 'SAR' },
+      items: [],
+      shipping_amount: { amount: 0, currency: 'SAR' },
+      tax_amount: { amount: 0, currency: 'SAR' },
+      discount_amount: { amount: 0, currency: 'SAR' },
+      shipping_info: { shipping_company: '' },
     });
     const authorise = core.merchantApi.prepareOperation({
       profileId,
@@ -200,8 +207,8 @@ describe('follow-up operations', () => {
     expect(authorise).toMatchObject({
       method: 'POST',
       url: `${service.url}/api/v1/orders/o%2F1/authorise`,
-      body: null,
     });
+    expect(JSON.parse(authorise.body ?? '')).toEqual({ order_id: 'o/1' });
     expect(core.merchantApi.prepareOperation({ profileId, operation: 'getOrder', orderId: 'x' }).method).toBe(
       'GET',
     );

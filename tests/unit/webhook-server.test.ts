@@ -1,11 +1,7 @@
-import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TimelineDetail } from '../../src/shared/events';
-import { DEFAULT_LISTENER_SETTINGS } from '../../src/shared/listener';
-import { createIngestWriter } from '../../src/main/listener/ingest-writer';
-import { startWebhookServer, type RunningWebhookServer } from '../../src/main/listener/webhook-server';
 import { payload } from '../fixtures/hostile-webhooks';
-import { openTempConsole } from './helpers/temp-console';
+import { trickle } from './helpers/raw-http';
+import { serveListener } from './helpers/webhook-server-harness';
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -13,45 +9,10 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function serve(idleTimeoutMs: number): Promise<{
-  server: RunningWebhookServer;
-  row: (id: number) => TimelineDetail | undefined;
-}> {
-  const temp = await openTempConsole();
-  const server = await startWebhookServer({
-    port: 0,
-    idleTimeoutMs,
-    settings: () => DEFAULT_LISTENER_SETTINGS,
-    verification: async () => ({ key: null, label: 'none' }),
-    profile: () => ({ id: null, name: null }),
-    writer: createIngestWriter(temp.core.recorder, () => undefined),
-    forward: () => undefined,
-    logError: () => undefined,
-  });
-  cleanup.push(temp.dispose, server.close);
-  return { server, row: (id) => temp.core.events.getDetail(id) };
-}
-
-/** Sends `parts` with `gapMs` between them on one connection; resolves with the raw answer. */
-function trickle(port: number, parts: string[], gapMs: number): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk) => {
-      answer += chunk.toString();
-    });
-    socket.on('close', () => resolve(answer));
-    socket.on('error', () => undefined);
-    let index = 0;
-    const next = () => {
-      const part = parts[index];
-      index += 1;
-      if (part === undefined) return;
-      socket.write(part);
-      setTimeout(next, gapMs);
-    };
-    next();
-  });
+async function serve(idleTimeoutMs: number) {
+  const served = await serveListener({ bodyIdleTimeoutMs: idleTimeoutMs });
+  cleanup.push(served.dispose);
+  return served;
 }
 
 describe('slow bodies', () => {

@@ -2,13 +2,15 @@ import {
   commands,
   isCommandName,
   type BridgeResult,
-  type CommandName,
   type CommandOutput,
   type ParsedCommandInput,
 } from '../../shared/contract';
+import { isTransferCommand } from '../../shared/contract/transfer';
 import { toBridgeError } from '../console-error';
 import { zodIssuesToBridgeIssues } from '../parse-input';
-import type { CallContext, Handler, Handlers } from './handlers';
+import type { CallContext, HandledCommandName, Handler, Handlers } from './handlers';
+import { createTransferCalls } from './transfer-calls';
+import { createUploadStore, type UploadStore } from './upload-store';
 
 export type Dispatcher = (
   command: string,
@@ -21,9 +23,10 @@ export type Dispatcher = (
  * run, output parsed by its schema (which also strips anything the contract does not name, so
  * nothing unplanned, such as a secret, can ride along), and every failure turned into a result.
  */
-export function createDispatcher(handlers: Handlers): Dispatcher {
-  return async (command, rawInput, context) => {
-    if (!isCommandName(command)) {
+export function createDispatcher(handlers: Handlers, uploads: UploadStore = createUploadStore()): Dispatcher {
+  const dispatch: Dispatcher = async (command, rawInput, context) => {
+    if (isTransferCommand(command)) return transfer(command, rawInput, context);
+    if (!isHandledCommand(command)) {
       return {
         ok: false,
         error: { code: 'unknown_command', message: `Unknown command "${command}".`, issues: [] },
@@ -31,9 +34,14 @@ export function createDispatcher(handlers: Handlers): Dispatcher {
     }
     return run(command, handlers[command], rawInput, context);
   };
+  const transfer = createTransferCalls(uploads, dispatch);
+  return dispatch;
 }
 
-async function run<K extends CommandName>(
+const isHandledCommand = (command: string): command is HandledCommandName =>
+  isCommandName(command) && !isTransferCommand(command);
+
+async function run<K extends HandledCommandName>(
   command: K,
   handler: Handler<K>,
   rawInput: unknown,

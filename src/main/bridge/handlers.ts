@@ -1,4 +1,5 @@
 import type { CommandName } from '../../shared/contract';
+import type { TransferCommandName } from '../../shared/contract/transfer';
 import type { ConsoleServices } from '../app';
 import { appHandlers } from './handlers/app';
 import { merchantApiHandlers } from './handlers/merchant-api';
@@ -6,6 +7,7 @@ import { desktopHandlers } from './handlers/desktop';
 import { draftHandlers } from './handlers/drafts';
 import { emulatorHandlers } from './handlers/emulator';
 import { replayHandlers } from './handlers/replay';
+import { scenarioHandlers } from './handlers/scenarios';
 import { historyHandlers } from './handlers/history';
 import { preferenceHandlers } from './handlers/preferences';
 import { jwtHandlers } from './handlers/jwt';
@@ -16,7 +18,9 @@ import { timelineHandlers } from './handlers/timeline';
 import type { HandlerGroup } from './handlers/types';
 
 export type { CallContext, Handler } from './handlers/types';
-export type Handlers = HandlerGroup<CommandName>;
+/** Every command but the transfer ones, which the dispatcher serves itself (bridge/transfer-calls.ts). */
+export type HandledCommandName = Exclude<CommandName, TransferCommandName>;
+export type Handlers = HandlerGroup<HandledCommandName>;
 
 /** Every command of the contract, implemented. A missing one is a type error here. */
 export function createHandlers(services: ConsoleServices): Handlers {
@@ -34,5 +38,6 @@ export function createHandlers(services: ConsoleServices): Handlers {
     ...emulatorHandlers(services),
     ...replayHandlers(services),
     ...historyHandlers(services),
+    ...scenarioHandlers(services),
   } satisfies Handlers;
 }

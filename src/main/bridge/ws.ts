@@ -3,8 +3,6 @@ import { wireCallSchema, type ServerMessage } from '../../shared/wire';
 import type { EventBus } from '../event-bus';
 import type { Dispatcher } from './dispatch';
 
-const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
-
 function send(socket: WebSocket, message: ServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
@@ -23,7 +21,12 @@ export function serveBridgeOverWebSocket(
     for (const socket of wss.clients) send(socket, { type: 'event', event });
   });
 
+  // A frame ws refuses (over maxPayload, text that is not UTF-8, a broken frame) is reported
+  // as an 'error' on that socket, which ws then closes with the matching code (1009, 1007,
+  // 1002). Unheard, that 'error' would end the process: this socket's trouble is its own.
+  wss.on('error', () => undefined);
   wss.on('connection', (socket) => {
+    socket.on('error', () => undefined);
     socket.on('message', (data, isBinary) => {
       void handleMessage(socket, data, isBinary);
     });
@@ -31,7 +34,7 @@ export function serveBridgeOverWebSocket(
 
   async function handleMessage(socket: WebSocket, data: unknown, isBinary: boolean): Promise<void> {
     const text = !isBinary && Buffer.isBuffer(data) ? data.toString('utf8') : null;
-    if (text === null || text.length > MAX_MESSAGE_BYTES) {
+    if (text === null) {
       socket.close(1003, 'Expected a JSON text message');
       return;
     }

@@ -2,11 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '../../shared/contract/transfer';
 import { BRIDGE_PATH } from '../../shared/wire';
 import type { ConsoleCore } from '../app';
 import { serveBridgeOverWebSocket } from '../bridge/ws';
 import { contentSecurityPolicy } from '../content-security-policy';
+import { BOUNDED_SERVER_OPTIONS, statusLine } from '../http/server-limits';
 import { allowedHostHeaders, isAllowedHost, isAllowedOrigin, isLoopbackHost } from './host-guard';
+import { parseRequestTarget, sameOriginLocation } from './request-target';
 import { createSessionGate } from './session-gate';
 import { serveStatic } from './static-files';
 
@@ -34,14 +37,13 @@ const SECURITY_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 } as const;
 
-function refuse(response: ServerResponse, status: 401 | 403, message: string): void {
+function refuse(response: ServerResponse, status: 400 | 401 | 403, message: string): void {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
   response.end(message);
 }
 
-function refuseUpgrade(socket: Duplex, status: 401 | 403 | 404): void {
-  const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function refuseUpgrade(socket: Duplex, status: 400 | 401 | 403 | 404): void {
+  socket.end(`${statusLine(status)}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 export function isNonLoopbackHost(host: string): boolean {
@@ -57,7 +59,7 @@ export async function startBrowserModeServer(
   core: ConsoleCore,
   options: BrowserModeOptions,
 ): Promise<BrowserModeServer> {
-  const server = createServer();
+  const server = createServer(BOUNDED_SERVER_OPTIONS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -81,7 +83,11 @@ export async function startBrowserModeServer(
       response.end();
       return;
     }
-    const url = new URL(request.url ?? '/', origin);
+    const url = parseRequestTarget(request.url, origin);
+    if (url === null) {
+      refuse(response, 400, 'Bad request: the request target is not a URL.');
+      return;
+    }
     const token = url.searchParams.get('token');
     if (token !== null) {
       const hadSession = gate.hasSession(request.headers.cookie);
@@ -97,7 +103,7 @@ export async function startBrowserModeServer(
       url.searchParams.delete('token');
       response.writeHead(302, {
         ...(cookie === null ? {} : { 'Set-Cookie': cookie }),
-        Location: `${url.pathname}${url.search}${url.hash}`,
+        Location: sameOriginLocation(url),
         ...SECURITY_HEADERS,
       });
       response.end();
@@ -111,12 +117,13 @@ export async function startBrowserModeServer(
     serveStatic(options.staticDir, url.pathname, response);
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WEBSOCKET_MAX_MESSAGE_BYTES });
   const stopBridge = serveBridgeOverWebSocket(wss, core.dispatcher, core.bus);
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const path = new URL(request.url ?? '/', origin).pathname;
-    if (path !== BRIDGE_PATH) return refuseUpgrade(socket, 404);
+    const target = parseRequestTarget(request.url, origin);
+    if (target === null) return refuseUpgrade(socket, 400);
+    if (target.pathname !== BRIDGE_PATH) return refuseUpgrade(socket, 404);
     if (!isAllowedHost(request.headers.host, allowedHosts)) return refuseUpgrade(socket, 403);
     if (!isAllowedOrigin(request.headers.origin, allowedHosts)) return refuseUpgrade(socket, 403);
     if (!gate.hasSession(request.headers.cookie)) return refuseUpgrade(socket, 401);

@@ -1,15 +1,19 @@
 import type { Finding } from '../../shared/checkout';
+import { terminalSafe } from './terminal-text';
 
-/** Findings for a terminal: severity and path on one line, the message and the spec rule under it. */
+/**
+ * Findings for a terminal: severity and path on one line, the message and the spec rule under
+ * it. Paths and messages quote the file's own keys and values, so they are escaped.
+ */
 export function formatFindings(findings: readonly Finding[]): string {
   const width = Math.max(...findings.map((finding) => finding.severity.length), 'warning'.length);
   const indent = ' '.repeat(width + 2);
   return findings
     .map(
       (finding) =>
-        `${finding.severity.padEnd(width)}  ${finding.path}\n` +
-        `${indent}${finding.message}\n` +
-        `${indent}rule: ${finding.rule} [${finding.code}]\n`,
+        `${finding.severity.padEnd(width)}  ${terminalSafe(finding.path)}\n` +
+        `${indent}${terminalSafe(finding.message)}\n` +
+        `${indent}rule: ${terminalSafe(finding.rule)} [${finding.code}]\n`,
     )
     .join('\n');
 }
@@ -27,11 +31,14 @@ export function codeFrame(text: string, line: number, column: number): string {
   const source = (text.split('\n')[line - 1] ?? '').replace(/\r$/, '');
   // Keep very long lines (minified JSON) readable: show 60 characters around the column.
   const start = Math.max(0, column - 1 - 40);
-  const shown = source.slice(start, start + 80).replace(/\t/g, ' ');
+  // Escaped (the file may hold control characters); the caret counts the escaped width.
+  const visible = (text: string) => terminalSafe(text.replace(/\t/g, ' '));
+  const shown = visible(source.slice(start, start + 80));
+  const before = visible(source.slice(start, Math.max(start, column - 1))).length;
   const gutter = `${line} | `;
   const prefix = start > 0 ? '…' : '';
   return (
     `  ${gutter}${prefix}${shown}\n` +
-    `  ${' '.repeat(gutter.length - 2)}| ${' '.repeat(prefix.length + column - 1 - start)}^\n`
+    `  ${' '.repeat(gutter.length - 2)}| ${' '.repeat(prefix.length + before)}^\n`
   );
 }

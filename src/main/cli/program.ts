@@ -3,6 +3,7 @@ import { ConsoleError } from '../console-error';
 import { APP_VERSION } from '../version';
 import type { CliContext, CliIo } from './cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './cli-errors';
+import { terminalSafe } from './terminal-text';
 import { registerCurl } from './commands/curl';
 import { registerEmulator } from './commands/emulator';
 import { registerHistory } from './commands/history';
@@ -14,13 +15,16 @@ import { registerProfiles } from './commands/profiles';
 import { registerSend } from './commands/send';
 import { registerServe } from './commands/serve';
 import { registerValidate } from './commands/validate';
+import { registerTest } from './commands/test';
+import { registerCheckEndpoint } from './commands/check-endpoint';
 
 export interface RunCliOptions {
   io: CliIo;
   rendererDir: string;
 }
 
-function buildProgram(context: CliContext, io: CliIo): Command {
+/** The whole command tree; `runCli` parses with it and `npm run docs:cli` renders its help. */
+export function buildProgram(context: CliContext, io: CliIo): Command {
   const program = new Command('checkout-console')
     .description('Test console for the merchant checkout / pay-later service')
     .version(APP_VERSION)
@@ -41,6 +45,8 @@ function buildProgram(context: CliContext, io: CliIo): Command {
   registerEmulator(program, context);
   registerReplay(program, context);
   registerHistoryFiles(program, context);
+  registerTest(program, context);
+  registerCheckEndpoint(program, context);
   // Apply the same error handling to every subcommand, however deep.
   const visit = (command: Command) => {
     command.exitOverride();
@@ -73,7 +79,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       return EXIT_USAGE;
     }
     if (error instanceof UsageError) {
-      io.stderr(`error: ${error.message}\n`);
+      io.stderr(`error: ${terminalSafe(error.message)}\n`);
       return EXIT_USAGE;
     }
     // A bad field value, or a live call without --yes-live: the command line has to change.
@@ -81,10 +87,10 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       error instanceof ConsoleError &&
       (error.code === 'invalid_input' || error.code === 'live_confirmation_required')
     ) {
-      io.stderr(`error: ${error.message}\n`);
+      io.stderr(`error: ${terminalSafe(error.message)}\n`);
       return EXIT_USAGE;
     }
-    io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`error: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
     return EXIT_FAILED;
   }
 }

@@ -3,6 +3,7 @@ import { parseJsonText } from '../../shared/json-text';
 import type { CliContext } from './cli-context';
 import { CommandExit, EXIT_USAGE } from './cli-errors';
 import { codeFrame } from './format-findings';
+import { terminalSafe } from './terminal-text';
 
 async function readSource(file: string, context: CliContext): Promise<string> {
   if (file === '-') return context.io.readStdin();
@@ -38,7 +39,7 @@ export async function readJsonSource(
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
     context.io.stderr(
-      `error: ${name} is not valid JSON: ${parsed.message} at line ${parsed.line}, column ${parsed.column}\n` +
+      `error: ${terminalSafe(name)} is not valid JSON: ${terminalSafe(parsed.message)} at line ${parsed.line}, column ${parsed.column}\n` +
         codeFrame(text.replace(/^\uFEFF/, ''), parsed.line, parsed.column),
     );
     throw new CommandExit(EXIT_USAGE);

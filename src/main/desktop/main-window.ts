@@ -1,20 +1,24 @@
-import { BrowserWindow, shell, type WebContents } from 'electron';
+import { BrowserWindow, type WebContents } from 'electron';
 import { secureWebPreferences } from './secure-web-preferences';
 import { APP_ORIGIN, decideNavigation, decideWindowOpen } from './trusted-url';
 import { MIN_WINDOW_SIZE, type RestoredWindow, type WindowState } from './window-bounds';
 
-/** Applied to every webContents the app creates, not just the main window. */
-export function lockDownWebContents(contents: WebContents): void {
+/**
+ * Applied to every webContents the app creates, not just the main window. A link that would
+ * leave the app is never opened from here: `askToOpen` hands it to the renderer, which shows
+ * the confirmation (with the host) and opens it through the `openExternal` command.
+ */
+export function lockDownWebContents(contents: WebContents, askToOpen: (url: string) => void): void {
   contents.on('will-navigate', (event, url) => {
     const decision = decideNavigation(url);
     if (decision.allow) return;
     event.preventDefault();
-    if (decision.openExternally) void shell.openExternal(url);
+    if (decision.askToOpen) askToOpen(url);
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     const decision = decideWindowOpen(url);
-    if (decision.openExternally) void shell.openExternal(url);
+    if (decision.askToOpen) askToOpen(url);
     return { action: decision.action };
   });
 }

@@ -23,15 +23,20 @@ export function isExternalLink(url: string): boolean {
   return parsed !== null && ['http:', 'https:', 'mailto:'].includes(parsed.protocol);
 }
 
-export type NavigationDecision = { allow: true } | { allow: false; openExternally: boolean };
+/**
+ * `askToOpen`: a web or mail link that may go to the system browser, but only once the person
+ * has confirmed where it goes (the renderer's dialog shows its host): a link in the window can
+ * carry an address the service provided (`checkout_url`), never opened unasked.
+ */
+export type NavigationDecision = { allow: true } | { allow: false; askToOpen: boolean };
 
-/** `will-navigate`: stay inside the app; a web link goes to the system browser instead. */
+/** `will-navigate`: stay inside the app; a web link is offered to the system browser instead. */
 export function decideNavigation(url: string): NavigationDecision {
   if (isAppUrl(url)) return { allow: true };
-  return { allow: false, openExternally: isExternalLink(url) };
+  return { allow: false, askToOpen: isExternalLink(url) };
 }
 
-/** `window.open` and target=_blank: never a new Electron window; web links open externally. */
-export function decideWindowOpen(url: string): { action: 'deny'; openExternally: boolean } {
-  return { action: 'deny', openExternally: isExternalLink(url) };
+/** `window.open` and target=_blank: never a new Electron window; web links are offered outside. */
+export function decideWindowOpen(url: string): { action: 'deny'; askToOpen: boolean } {
+  return { action: 'deny', askToOpen: isExternalLink(url) };
 }

@@ -1,4 +1,5 @@
 import type { EmulatorOrderRow } from '../store/emulator-repository';
+import { escapeHtml } from './escape-html';
 
 const WORDS = {
   en_US: {
@@ -36,14 +37,6 @@ const WORDS = {
     state: 'حالة هذا الطلب',
   },
 } as const;
-
-const escapeHtml = (value: unknown): string =>
-  String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -91,7 +84,8 @@ export function renderCheckoutPage(order: EmulatorOrderRow, nonce: string, nowMs
     ? (['pay', 'decline', 'cancel'] as const)
         .map(
           (action) =>
-            `<form method="post" action="/checkout-page/${encodeURIComponent(order.orderId)}/${action}"><button type="submit" class="${action}" data-action="${action}">${escapeHtml(words[action])}</button></form>`,
+            // Each action carries the order's page token: only someone who has checkout_url can act.
+            `<form method="post" action="/checkout-page/${encodeURIComponent(order.orderId)}/${action}"><input type="hidden" name="token" value="${escapeHtml(order.pageToken)}"><button type="submit" class="${action}" data-action="${action}">${escapeHtml(words[action])}</button></form>`,
         )
         .join('')
     : `<p class="state" data-testid="order-state">${escapeHtml(words.state)}: <strong>${escapeHtml(order.state)}</strong></p>`;

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { validateCheckout, LIMITS, type Finding } from '../../shared/checkout';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { LIMITS, validateCheckout, type CheckoutForm, type Finding } from '../../shared/checkout';
+import type { CountryCurrencyPair } from '../../shared/checkout/country-currency-pairs';
 import { parseAmount } from '../../shared/checkout/money';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import { EmulatorError } from './emulator-errors';
@@ -10,36 +11,47 @@ const stringAt = (object: Record<string, unknown>, key: string): string | null =
   typeof object[key] === 'string' ? object[key] : null;
 
 /**
- * The emulator cannot know which form a merchant integrated; it takes the education form when
- * the request carries `risk_assessment.education`, the general form otherwise (README).
+ * 400 with one `errors` entry per error finding, as the service answers (with the field path).
+ * The spec's own code leads when the country/currency pair is not supported.
  */
-export function formOf(payload: unknown): 'general' | 'education' {
-  if (!isObject(payload)) return 'general';
-  const risk = payload['risk_assessment'];
-  return isObject(risk) && risk['education'] !== undefined ? 'education' : 'general';
-}
-
-/** 400 with one `errors` entry per error finding, as the service answers (with the field path). */
 function validationError(errors: readonly Finding[]): EmulatorError {
-  const onlyPair = errors.every((finding) => finding.code === 'not_supported_country_currency');
-  const message = onlyPair
-    ? 'Country and currency combination is not supported.'
-    : `The checkout request is not valid: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}.`;
+  const pair = errors.filter((finding) => finding.code === 'not_supported_country_currency');
+  const ordered = [...pair, ...errors.filter((finding) => finding.code !== 'not_supported_country_currency')];
+  const message =
+    pair.length > 0
+      ? 'Country and currency combination is not supported.'
+      : `The checkout request is not valid: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}.`;
   return new EmulatorError(
     400,
-    errors[0]?.code ?? 'invalid_request',
+    ordered[0]?.code ?? 'invalid_request',
     message,
-    errors.map((finding) => ({ error_code: finding.code, path: finding.path, message: finding.message })),
+    ordered.map((finding) => ({ error_code: finding.code, path: finding.path, message: finding.message })),
   );
 }
 
+/** How the emulator judges a create-checkout request: its settings, or what the request names. */
+export interface CheckoutRules {
+  form: CheckoutForm;
+  singleCheckout: boolean;
+  pairs: readonly CountryCurrencyPair[];
+  /** `expires_in_minutes` is taken only when support enabled it for the merchant (setting). */
+  honourExpiresInMinutes: boolean;
+}
+
 export interface NewOrderOptions {
-  /** Where the checkout page is served (the emulator's own URL). */
-  pageBaseUrl: string;
+  rules: CheckoutRules;
   /** The request field that carries the notification URL (the Local profile's setting). */
   notificationField: string;
   legacyApproved: boolean;
   nowMs: number;
+  /** The body as received, so what only the text shows (a name given twice) is judged too. */
+  sourceText?: string;
+}
+
+/** The new order, and the warnings the request earned (answered in X-Emulator-Warnings). */
+export interface NewOrder {
+  order: EmulatorOrderRow;
+  warnings: Finding[];
 }
 
 function valueAtPath(payload: Record<string, unknown>, path: string): unknown {
@@ -48,34 +60,39 @@ function valueAtPath(payload: Record<string, unknown>, path: string): unknown {
   return value;
 }
 
+/** The order's lifetime: the default 30 minutes unless the request's own is honoured. */
+function expiryMinutes(payload: Record<string, unknown>, honour: boolean): number {
+  if (!honour) return LIMITS.defaultExpiryMinutes;
+  const given = payload['expires_in_minutes'] ?? payload['expire_in_minutes'];
+  return typeof given === 'number' ? given : LIMITS.defaultExpiryMinutes;
+}
+
 /** Validates a create-checkout body with the shared model and makes the `new` order it describes. */
-export function newOrderFrom(payload: unknown, options: NewOrderOptions): EmulatorOrderRow {
-  const errors = validateCheckout(payload, {
-    form: formOf(payload),
+export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrder {
+  const findings = validateCheckout(payload, {
+    form: options.rules.form,
+    singleCheckout: options.rules.singleCheckout,
+    pairs: options.rules.pairs,
     notificationField: options.notificationField,
-  }).filter((finding) => finding.severity === 'error');
+    ...(options.sourceText === undefined ? {} : { sourceText: options.sourceText }),
+  });
+  const errors = findings.filter((finding) => finding.severity === 'error');
   if (errors.length > 0 || !isObject(payload)) throw validationError(errors);
   const total = isObject(payload['total_amount']) ? payload['total_amount'] : {};
   const currency = stringAt(total, 'currency') ?? 'SAR';
   const amount = parseAmount(total['amount']);
-  const minutes =
-    typeof payload['expires_in_minutes'] === 'number'
-      ? payload['expires_in_minutes']
-      : typeof payload['expire_in_minutes'] === 'number'
-        ? payload['expire_in_minutes']
-        : LIMITS.defaultExpiryMinutes;
-  // The spec: without a locale a new customer gets ar_SA.
-  const locale = stringAt(payload, 'locale') ?? 'ar_SA';
+  // The spec: without a locale a new customer gets ar_SA ("" is the official client's "none").
+  const locale = stringAt(payload, 'locale') || 'ar_SA';
   const notification = valueAtPath(payload, options.notificationField);
   const orderId = randomUUID();
   const reference = stringAt(payload, 'order_reference_id');
-  return {
+  const order: EmulatorOrderRow = {
     orderId,
     checkoutId: randomUUID(),
     state: 'new',
     payload: JSON.stringify(payload),
     referenceId: reference,
-    orderNumber: stringAt(payload, 'order_number') ?? reference,
+    orderNumber: stringAt(payload, 'order_number') || reference,
     locale,
     currency,
     totalAmount: amount === undefined ? '0' : String(total['amount']),
@@ -84,18 +101,22 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): Emulat
     notificationUrl: typeof notification === 'string' && notification !== '' ? notification : null,
     legacyApproved: options.legacyApproved,
     faults: null,
+    pageToken: randomBytes(16).toString('hex'),
     createdAtMs: options.nowMs,
-    expiresAtMs: options.nowMs + minutes * 60_000,
+    expiresAtMs: options.nowMs + expiryMinutes(payload, options.rules.honourExpiresInMinutes) * 60_000,
     updatedAtMs: options.nowMs,
   };
+  return { order, warnings: findings.filter((finding) => finding.severity === 'warning') };
 }
 
+/** The hosted page of an order: locale and order id as the spec says, and the order's page token. */
 export function checkoutUrlOf(
-  order: Pick<EmulatorOrderRow, 'orderId' | 'locale'>,
+  order: Pick<EmulatorOrderRow, 'orderId' | 'locale' | 'pageToken'>,
   pageBaseUrl: string,
 ): string {
   const url = new URL('/checkout-page', pageBaseUrl);
   url.searchParams.set('order_id', order.orderId);
   url.searchParams.set('locale', order.locale);
+  url.searchParams.set('token', order.pageToken);
   return url.toString();
 }

@@ -2,14 +2,22 @@ import type { Faults } from '../../shared/emulator';
 import type { CustomerAction } from '../../shared/orders/order-states';
 import type { OperationName } from '../../shared/profile';
 import type { EmulatorOrderRow, EmulatorOrdersRepository } from '../store/emulator-repository';
-import { newOrderFrom } from './create-checkout';
+import type {
+  EmulatorTransactionsRepository,
+  TransactionRow,
+} from '../store/emulator-transactions-repository';
+import { newOrderFrom, type CheckoutRules, type NewOrder } from './create-checkout';
 import { EmulatorError } from './emulator-errors';
-import { customerMove, operationMove, type Move } from './order-machine';
+import { checkAllowed, customerMove, operationMove, type Move } from './order-machine';
+import { capturesRefundMove } from './refund-moves';
 import type { WebhookDispatcher } from './webhook-dispatcher';
 
 export interface EngineDependencies {
   orders: EmulatorOrdersRepository;
+  transactions: EmulatorTransactionsRepository;
   dispatcher: WebhookDispatcher;
+  /** How create-checkout requests are judged (the emulator's settings). */
+  rules: () => CheckoutRules;
   /** Runs a function in one SQLite transaction (a move and its notification land together). */
   transaction: <T>(fn: () => T) => T;
   notificationField: () => string;
@@ -18,14 +26,25 @@ export interface EngineDependencies {
   setTimer?: (run: () => void, ms: number) => { cancel: () => void };
 }
 
+export interface CreateOptions {
+  legacyApproved: boolean;
+  /** What the request itself names (X-Emulator-Checkout-Form…), over the settings. */
+  rules?: Partial<CheckoutRules>;
+  /** The body as received, for what only the text shows. */
+  sourceText?: string;
+}
+
 export interface EmulatorEngine {
-  createCheckout(
-    payload: unknown,
-    options: { pageBaseUrl: string; legacyApproved: boolean },
-  ): EmulatorOrderRow;
+  createCheckout(payload: unknown, options: CreateOptions): NewOrder;
   customer(orderId: string, action: CustomerAction): EmulatorOrderRow;
   operate(orderId: string, operation: Exclude<OperationName, 'getOrder'>, body: unknown): Move;
+  /** The official client's full refund: refunds against the captures they name. */
+  refundCaptures(orderId: string, body: unknown): Move;
   get(orderId: string): EmulatorOrderRow;
+  /** The newest order with this merchant reference (404 when none). */
+  byReference(referenceId: string): EmulatorOrderRow;
+  /** Its captures, refunds and cancellation, oldest first. */
+  transactionsOf(orderId: string): TransactionRow[];
   setOrderOptions(
     orderId: string,
     options: { faults?: Faults | null; legacyApproved?: boolean },
@@ -68,8 +87,9 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
   const apply = (move: Move): Move => {
     deps.transaction(() => {
       deps.orders.save(move.order);
-      if (move.notification !== null)
-        deps.dispatcher.enqueue(move.order, move.notification.eventType, move.notification.data);
+      for (const row of move.transactions) deps.transactions.add(row);
+      for (const notification of move.notifications)
+        deps.dispatcher.enqueue(move.order, notification.eventType, notification.data);
     });
     deps.onChange?.();
     return move;
@@ -91,16 +111,18 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
 
   const engine: EmulatorEngine = {
     createCheckout(payload, options) {
-      const order = newOrderFrom(payload, {
-        pageBaseUrl: options.pageBaseUrl,
+      const created = newOrderFrom(payload, {
+        rules: { ...deps.rules(), ...options.rules },
         notificationField: deps.notificationField(),
         legacyApproved: options.legacyApproved,
         nowMs: now(),
+        ...(options.sourceText === undefined ? {} : { sourceText: options.sourceText }),
       });
+      const { order } = created;
       deps.orders.insert(order);
       deps.onChange?.();
       if (expiryAt === null || order.expiresAtMs < expiryAt) scheduleExpiry();
-      return order;
+      return created;
     },
     customer(orderId, action) {
       const order = find(orderId);
@@ -109,9 +131,26 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
       return move.order;
     },
     operate(orderId, operation, body) {
-      return apply(operationMove(find(orderId), operation, body, now()));
+      return apply(operationMove(find(orderId), operation, body, now(), deps.transactions.ofOrder(orderId)));
+    },
+    refundCaptures(orderId, body) {
+      const order = find(orderId);
+      checkAllowed('refund', order);
+      return apply(capturesRefundMove(order, body, now(), deps.transactions.ofOrder(orderId)));
     },
     get: find,
+    byReference(referenceId) {
+      const order = deps.orders.byReference(referenceId);
+      if (order === undefined)
+        throw new EmulatorError(
+          404,
+          'order_not_found',
+          `No order with order_reference_id ${JSON.stringify(referenceId)} in the emulator.`,
+          [{ error_code: 'order_not_found' }],
+        );
+      return order;
+    },
+    transactionsOf: (orderId) => deps.transactions.ofOrder(orderId),
     setOrderOptions(orderId, options) {
       const order = find(orderId);
       const next = {

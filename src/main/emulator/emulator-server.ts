@@ -1,19 +1,22 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  CUSTOMER_ACTION_OUTCOME,
-  CUSTOMER_ACTIONS,
-  type CustomerAction,
-} from '../../shared/orders/order-states';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import { BOUNDED_SERVER_OPTIONS } from '../http/server-limits';
 import type { GroupCommit } from '../store/group-commit';
-import { renderCheckoutPage } from './checkout-page';
-import { checkoutUrlOf } from './create-checkout';
 import type { EmulatorEngine } from './emulator-engine';
 import { EmulatorError } from './emulator-errors';
-
-const BODY_LIMIT = 1024 * 1024;
+import {
+  answerUnparseable,
+  decodePathSegment,
+  EMULATOR_BODY_LIMIT_BYTES,
+  parseRequestTarget,
+  requestBodies,
+} from './emulator-request-entry';
+import { whyUnreachable } from './merchant-url-reach';
+import { automationRoutes } from './routes/automation-routes';
+import { pageRoutes } from './routes/page-routes';
+import type { RouteContext, RouteTable } from './routes/route-context';
+import { serviceRoutes } from './routes/service-routes';
 
 export interface EmulatorServerOptions {
   engine: EmulatorEngine;
@@ -25,6 +28,14 @@ export interface EmulatorServerOptions {
    */
   groupCommit?: GroupCommit;
   now?: () => number;
+  /** The request body limit (default EMULATOR_BODY_LIMIT_BYTES); over it, 413. */
+  bodyLimitBytes?: () => number;
+  /** Where customers reach it (checkout_url, redirects); null or absent: its own address. */
+  publicUrl?: () => string | null;
+  /** The console's browser-mode address, for the merchant page's link back to an order. */
+  consoleUrl?: () => string | null;
+  /** Null when a merchant URL can be opened, else why not (replaceable in tests). */
+  whyUnreachable?: (url: string) => Promise<string | null>;
 }
 
 export interface RunningEmulatorServer {
@@ -32,9 +43,6 @@ export interface RunningEmulatorServer {
   port: number;
   close(): Promise<void>;
 }
-
-const isCustomerAction = (value: string): value is CustomerAction =>
-  (CUSTOMER_ACTIONS as readonly string[]).includes(value);
 
 function sendJson(
   res: ServerResponse,
@@ -45,46 +53,6 @@ function sendJson(
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > BODY_LIMIT) {
-        reject(new EmulatorError(413, 'request_too_large', 'The request body is larger than 1 MiB.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** A JSON body, or nothing; a wrong content type or broken JSON is a 4xx with the error shape. */
-async function readJson(req: IncomingMessage, required: boolean): Promise<unknown> {
-  const raw = await readBody(req);
-  if (raw.length === 0) {
-    if (required)
-      throw new EmulatorError(400, 'invalid_request', 'The request has no body; a JSON body is expected.');
-    return undefined;
-  }
-  const type = req.headers['content-type'] ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
-    throw new EmulatorError(
-      415,
-      'unsupported_media_type',
-      `Content-Type must be application/json (it is ${type === '' ? 'missing' : JSON.stringify(type)}).`,
-    );
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch (error) {
-    throw new EmulatorError(400, 'invalid_json', `The body is not valid JSON: ${(error as Error).message}`);
-  }
 }
 
 function checkBearer(req: IncomingMessage, expected: string | null): void {
@@ -102,46 +70,11 @@ function checkBearer(req: IncomingMessage, expected: string | null): void {
     throw new EmulatorError(401, 'unauthorized', 'The bearer token is not valid for this service.');
 }
 
-/** The order record a retrieval returns (the spec shows none; the README documents this one). */
-export function orderRecord(order: EmulatorOrderRow, pageBaseUrl: string): Record<string, unknown> {
-  return {
-    order_id: order.orderId,
-    checkout_id: order.checkoutId,
-    status: order.state,
-    order_reference_id: order.referenceId,
-    order_number: order.orderNumber,
-    total_amount: { amount: order.totalAmount, currency: order.currency },
-    captured_amount: { amount: order.capturedAmount, currency: order.currency },
-    refunded_amount: { amount: order.refundedAmount, currency: order.currency },
-    checkout_url: checkoutUrlOf(order, pageBaseUrl),
-    created_at: new Date(order.createdAtMs).toISOString(),
-    expires_at: new Date(order.expiresAtMs).toISOString(),
-  };
-}
-
-/** Where the customer goes after an action: the merchant URL of the outcome, when the request gave one. */
-function redirectFor(order: EmulatorOrderRow, action: CustomerAction): string | null {
-  const target = CUSTOMER_ACTION_OUTCOME[action].redirect;
-  if (target === null) return null;
-  try {
-    const payload = JSON.parse(order.payload) as { merchant_url?: Record<string, unknown> };
-    const url = payload.merchant_url?.[target];
-    return typeof url === 'string' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-type Route = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  match: RegExpExecArray,
-  base: string,
-) => Promise<void>;
-
 /**
- * The emulated service over HTTP, on 127.0.0.1: the service API (bearer token), the hosted
- * checkout page, and `/_emulator/…` automation. Every refusal has the spec's error body.
+ * The emulated service over HTTP, on 127.0.0.1: the service API (bearer token, routes/
+ * service-routes), the hosted checkout page and the local merchant page (routes/page-routes),
+ * and `/_emulator/…` automation (routes/automation-routes). Every refusal has the spec's error
+ * body.
  */
 export async function startEmulatorServer(
   options: EmulatorServerOptions,
@@ -150,152 +83,45 @@ export async function startEmulatorServer(
   const { engine } = options;
   const now = options.now ?? Date.now;
   const api = (req: IncomingMessage) => checkBearer(req, options.apiToken());
-  const decoded = (value: string | undefined) => decodeURIComponent(value ?? '');
+  const decoded = decodePathSegment;
+  const { readBody, readJson } = requestBodies(options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES));
   // Every change goes through the group commit when there is one: concurrent changes share a
   // commit, and each is answered only once it is on disk.
   const write = <T>(change: () => T): Promise<T> =>
     options.groupCommit === undefined ? Promise.resolve(change()) : options.groupCommit.run(change);
 
-  const routes: [string, RegExp, Route][] = [
-    [
-      'POST',
-      /^\/checkout$/,
-      async (req, res, _match, base) => {
+  let ownUrl = 'http://127.0.0.1';
+  const context: RouteContext = {
+    engine,
+    api,
+    hasApiToken: (req) => {
+      try {
         api(req);
-        const payload = await readJson(req, true);
-        const legacy = /^legacy$/i.test(String(req.headers['x-emulator-notification-form'] ?? ''));
-        const order = await write(() =>
-          engine.createCheckout(payload, { pageBaseUrl: base, legacyApproved: legacy }),
-        );
-        sendJson(res, 200, {
-          order_id: order.orderId,
-          checkout_id: order.checkoutId,
-          status: order.state,
-          checkout_url: checkoutUrlOf(order, base),
-        });
-      },
-    ],
-    [
-      'GET',
-      /^\/checkout-page$/,
-      async (req, res) => {
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const order = engine.get(url.searchParams.get('order_id') ?? '');
-        const nonce = randomBytes(16).toString('base64');
-        res.writeHead(200, {
-          'content-type': 'text/html; charset=utf-8',
-          'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action 'self' http: https:; base-uri 'none'`,
-          'cache-control': 'no-store',
-        });
-        res.end(renderCheckoutPage(order, nonce, now()));
-      },
-    ],
-    [
-      'POST',
-      /^\/checkout-page\/([^/]+)\/(pay|decline|cancel)$/,
-      async (req, res, match) => {
-        await readBody(req);
-        const action = match[2] ?? '';
-        if (!isCustomerAction(action)) throw new EmulatorError(404, 'not_found', 'No such action.');
-        const order = await write(() => engine.customer(decoded(match[1]), action));
-        const to =
-          redirectFor(order, action) ?? `/checkout-page?order_id=${encodeURIComponent(order.orderId)}`;
-        res.writeHead(303, { location: to });
-        res.end();
-      },
-    ],
-    [
-      'POST',
-      /^\/_emulator\/orders\/([^/]+)\/(pay|decline|cancel|expire)$/,
-      async (req, res, match) => {
-        await readBody(req);
-        const action = match[2] ?? '';
-        if (!isCustomerAction(action)) throw new EmulatorError(404, 'not_found', 'No such action.');
-        const order = await write(() => engine.customer(decoded(match[1]), action));
-        sendJson(res, 200, {
-          order_id: order.orderId,
-          status: order.state,
-          redirect_url: redirectFor(order, action),
-        });
-      },
-    ],
-    [
-      'POST',
-      /^\/orders\/([^/]+)\/authorise$/,
-      async (req, res, match) => {
-        api(req);
-        await readBody(req);
-        const { order } = await write(() => engine.operate(decoded(match[1]), 'authorise', undefined));
-        sendJson(res, 200, { order_id: order.orderId, status: order.state });
-      },
-    ],
-    [
-      'POST',
-      /^\/orders\/([^/]+)\/cancel$/,
-      async (req, res, match) => {
-        api(req);
-        await readBody(req);
-        const { order } = await write(() => engine.operate(decoded(match[1]), 'cancel', undefined));
-        sendJson(res, 200, { order_id: order.orderId, status: order.state });
-      },
-    ],
-    [
-      'GET',
-      /^\/orders\/([^/]+)$/,
-      async (req, res, match, base) => {
-        api(req);
-        sendJson(res, 200, orderRecord(engine.get(decoded(match[1])), base));
-      },
-    ],
-    [
-      'PUT',
-      /^\/orders\/([^/]+)\/reference-id$/,
-      async (req, res, match) => {
-        api(req);
-        const body = await readJson(req, true);
-        const { order } = await write(() => engine.operate(decoded(match[1]), 'updateReferenceId', body));
-        sendJson(res, 200, { order_id: order.orderId, order_reference_id: order.referenceId });
-      },
-    ],
-    [
-      'POST',
-      /^\/payments\/capture$/,
-      async (req, res) => {
-        api(req);
-        const body = await readJson(req, true);
-        const orderId = (body as { order_id?: unknown } | null)?.order_id;
-        if (typeof orderId !== 'string' || orderId === '')
-          throw new EmulatorError(400, 'invalid_request', 'order_id is required in the capture body.', [
-            { error_code: 'required', path: 'order_id' },
-          ]);
-        const { order, notification } = await write(() => engine.operate(orderId, 'capture', body));
-        sendJson(res, 200, {
-          order_id: order.orderId,
-          status: order.state,
-          ...(notification?.data as object),
-        });
-      },
-    ],
-    [
-      'POST',
-      /^\/payments\/simplified-refund\/([^/]+)$/,
-      async (req, res, match) => {
-        api(req);
-        const body = await readJson(req, false);
-        const { order, notification } = await write(() => engine.operate(decoded(match[1]), 'refund', body));
-        sendJson(res, 200, {
-          order_id: order.orderId,
-          status: order.state,
-          ...(notification?.data as object),
-        });
-      },
-    ],
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    write,
+    decoded,
+    readBody,
+    readJson,
+    sendJson,
+    pageBase: () => options.publicUrl?.() ?? ownUrl,
+    consoleUrl: () => options.consoleUrl?.() ?? null,
+    whyUnreachable: options.whyUnreachable ?? ((url) => whyUnreachable(url)),
+    now,
+  };
+  const routes: RouteTable = [
+    ...serviceRoutes(context),
+    ...pageRoutes(context),
+    ...automationRoutes(context),
   ];
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(BOUNDED_SERVER_OPTIONS, (req, res) => {
     const base = `http://${req.headers.host ?? '127.0.0.1'}`;
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const handle = async () => {
+      const { path } = parseRequestTarget(req.url);
       for (const [method, pattern, route] of routes) {
         const match = pattern.exec(path);
         if (match === null) continue;
@@ -310,7 +136,9 @@ export async function startEmulatorServer(
     };
     handle().catch((error: unknown) => {
       if (res.headersSent) return res.end();
-      if (error instanceof EmulatorError) return sendJson(res, error.status, error.body());
+      // A body still arriving (over the limit, say) is not read on: the connection closes.
+      const close: Record<string, string> = req.complete ? {} : { connection: 'close' };
+      if (error instanceof EmulatorError) return sendJson(res, error.status, error.body(), close);
       sendJson(
         res,
         500,
@@ -319,10 +147,11 @@ export async function startEmulatorServer(
           'internal_error',
           `The emulator failed: ${error instanceof Error ? error.message : String(error)}`,
         ).body(),
+        close,
       );
     });
   });
-  server.keepAliveTimeout = 5000;
+  server.on('clientError', answerUnparseable);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -331,8 +160,9 @@ export async function startEmulatorServer(
     });
   });
   const bound = (server.address() as AddressInfo).port;
+  ownUrl = `http://127.0.0.1:${bound}`;
   return {
-    url: `http://127.0.0.1:${bound}`,
+    url: ownUrl,
     port: bound,
     close: () =>
       new Promise<void>((resolve) => {

@@ -20,6 +20,7 @@ import {
   type EmulatorOrderRow,
   type OutboxRow,
 } from '../store/emulator-repository';
+import { createEmulatorTransactionsRepository } from '../store/emulator-transactions-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
@@ -52,6 +53,11 @@ export interface EmulatorService {
   orders(limit: number): EmulatorOrder[];
   deliveries(limit: number): EmulatorDelivery[];
   customerAction(orderId: string, action: CustomerAction): EmulatorOrder;
+  /**
+   * The console's browser-mode address (null: none), so the local merchant page can link back
+   * to an order; `serve` sets it once its server is up.
+   */
+  setConsoleUrl(url: string | null): void;
   setOrderOptions(
     orderId: string,
     options: { faults?: Faults | null; legacyApproved?: boolean },
@@ -95,7 +101,9 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
   const orders = createEmulatorOrdersRepository(deps.db);
   const groupCommit = groupCommitOf(deps.db);
   const outbox = createEmulatorOutboxRepository(deps.db);
+  const transactions = createEmulatorTransactionsRepository(deps.db);
   let settings: EmulatorSettings | null = null;
+  let consoleUrl: string | null = null;
   let server: RunningEmulatorServer | null = null;
   let error: string | null = null;
   let changeQueued = false;
@@ -154,12 +162,24 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
   });
   const engine = createEmulatorEngine({
     orders,
+    transactions,
     dispatcher,
+    rules: () => {
+      const current = service.settings();
+      return {
+        form: current.checkoutForm,
+        singleCheckout: current.singleCheckout,
+        pairs: current.countryCurrencyPairs,
+        honourExpiresInMinutes: current.honourExpiresInMinutes,
+      };
+    },
     transaction: (fn) => deps.db.transaction(fn)(),
     notificationField: () => local()?.fields.notificationField ?? 'merchant_url.notification',
     onChange: changed,
   });
 
+  /** Where customers reach the emulator: the settings' public URL, else its own address. */
+  const pageBase = () => service.settings().publicUrl ?? server?.url ?? 'http://127.0.0.1';
   const viewOf = (order: EmulatorOrderRow): EmulatorOrder => ({
     orderId: order.orderId,
     checkoutId: order.checkoutId,
@@ -172,7 +192,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     capturedAmount: order.capturedAmount,
     refundedAmount: order.refundedAmount,
     notificationUrl: order.notificationUrl,
-    checkoutUrl: checkoutUrlOf(order, server?.url ?? 'http://127.0.0.1'),
+    checkoutUrl: checkoutUrlOf(order, pageBase()),
     legacyApproved: order.legacyApproved,
     faults: order.faults,
     createdAt: new Date(order.createdAtMs).toISOString(),
@@ -197,9 +217,9 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
 
   const stopServer = async () => {
     engine.stop();
-    dispatcher.stop();
     const running = server;
     server = null;
+    await dispatcher.stop();
     if (running !== null) await running.close();
   };
 
@@ -226,7 +246,13 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       }
       try {
         server = await startEmulatorServer(
-          { engine, apiToken: () => secrets().apiToken, groupCommit },
+          {
+            engine,
+            apiToken: () => secrets().apiToken,
+            groupCommit,
+            publicUrl: () => service.settings().publicUrl,
+            consoleUrl: () => consoleUrl,
+          },
           target,
         );
         error = null;
@@ -263,6 +289,9 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     orders: (limit) => orders.newest(limit).map(viewOf),
     deliveries: (limit) => outbox.newest(limit).map(deliveryOf),
     customerAction: (orderId, action) => viewOf(engine.customer(orderId, action)),
+    setConsoleUrl(url) {
+      consoleUrl = url === null ? null : url.replace(/\/+$/, '');
+    },
     setOrderOptions: (orderId, options) => viewOf(engine.setOrderOptions(orderId, options)),
     close: stopServer,
   };

@@ -6,7 +6,7 @@ import type { EmulatorOrderRow } from '../store/emulator-repository';
  * `order_status: "approved"` in place of `event_type` and no `order_number`.
  */
 export function notificationBody(
-  order: EmulatorOrderRow,
+  order: Pick<EmulatorOrderRow, 'orderId' | 'referenceId' | 'orderNumber' | 'legacyApproved'>,
   eventType: string,
   data: unknown,
 ): Record<string, unknown> {

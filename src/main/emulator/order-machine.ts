@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { formatMinorUnits, parseAmount, toMinorUnits } from '../../shared/checkout/money';
-import { isCurrency, precisionOf } from '../../shared/checkout';
 import {
   CUSTOMER_ACTION_OUTCOME,
   operationAllowedIn,
@@ -10,22 +8,22 @@ import {
 import type { OperationName } from '../../shared/profile';
 import { ORDER_STATE_WORDS, operationBlockedReason } from '../../shared/orders/operation-availability';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
+import { minorOf, requestedAmount, textOf } from './operation-amounts';
+import { simplifiedRefundMove } from './refund-moves';
 
-/** What a move did: the order after it, and the notification it sends (null: none). */
+/**
+ * What a move did: the order after it, the notifications it sends, and the captures, refunds
+ * or cancellation it recorded (the order record lists them; the answers name their ids).
+ */
 export interface Move {
   order: EmulatorOrderRow;
-  notification: { eventType: OrderEventType; data: unknown } | null;
+  notifications: { eventType: OrderEventType; data: unknown }[];
+  transactions: TransactionRow[];
 }
 
-const precisionFor = (currency: string) => (isCurrency(currency) ? precisionOf(currency) : 2);
-const minor = (amount: string, currency: string) => {
-  const parsed = parseAmount(amount);
-  return parsed === undefined ? 0n : toMinorUnits(parsed, precisionFor(currency));
-};
-const text = (units: bigint, currency: string) => formatMinorUnits(units, precisionFor(currency));
-
-function wrongState(message: string, order: EmulatorOrderRow): EmulatorError {
+export function wrongState(message: string, order: EmulatorOrderRow): EmulatorError {
   return new EmulatorError(409, 'invalid_order_state', message, [{ error_code: 'invalid_order_state' }], {
     order_id: order.orderId,
     status: order.state,
@@ -42,133 +40,120 @@ export function customerMove(order: EmulatorOrderRow, action: CustomerAction, no
   const outcome = CUSTOMER_ACTION_OUTCOME[action];
   return {
     order: { ...order, state: outcome.state, updatedAtMs: nowMs },
-    notification: outcome.eventType === null ? null : { eventType: outcome.eventType, data: [] },
+    notifications: outcome.eventType === null ? [] : [{ eventType: outcome.eventType, data: [] }],
+    transactions: [],
   };
 }
 
-/** Reads `total_amount` of a capture or refund body: the amount in minor units of the order's currency. */
-function requestedAmount(body: unknown, order: EmulatorOrderRow, fallback: bigint): bigint {
-  const money =
-    typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? (body as Record<string, unknown>)['total_amount']
-      : undefined;
-  if (money === undefined) return fallback;
-  if (typeof money !== 'object' || money === null)
-    throw new EmulatorError(
-      400,
-      'invalid_amount',
-      'total_amount must be a Money object { amount, currency }.',
-      [{ error_code: 'invalid_amount', path: 'total_amount' }],
-    );
-  const { amount, currency } = money as Record<string, unknown>;
-  if (currency !== undefined && currency !== order.currency)
-    throw new EmulatorError(
-      400,
-      'currency_mismatch',
-      `total_amount.currency ${JSON.stringify(currency)} is not the order's currency ${order.currency}.`,
-      [{ error_code: 'currency_mismatch', path: 'total_amount.currency' }],
-    );
-  const parsed = parseAmount(amount);
-  if (parsed === undefined || parsed.negative || parsed.value === 0)
-    throw new EmulatorError(400, 'invalid_amount', 'total_amount.amount must be a positive number.', [
-      { error_code: 'invalid_amount', path: 'total_amount.amount' },
-    ]);
-  return toMinorUnits(parsed, precisionFor(order.currency));
-}
-
-function checkAllowed(operation: OperationName, order: EmulatorOrderRow): void {
+export function checkAllowed(operation: OperationName, order: EmulatorOrderRow): void {
   if (!operationAllowedIn(operation, order.state))
     throw wrongState(operationBlockedReason(operation, order.state) ?? 'Not allowed in this state.', order);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const fieldOf = (body: unknown, key: string): unknown => (isObject(body) ? body[key] : undefined);
+const requestText = (body: unknown) => (body === undefined ? null : JSON.stringify(body));
+
+function captureMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Move {
+  const { currency } = order;
+  const total = minorOf(order.totalAmount, currency);
+  const captured = minorOf(order.capturedAmount, currency);
+  const left = total - captured;
+  const amount = requestedAmount(fieldOf(body, 'total_amount'), order, left);
+  if (amount > left)
+    throw new EmulatorError(
+      400,
+      'amount_exceeds_remaining',
+      `Capturing ${textOf(amount, currency)} ${currency} is more than the ${textOf(left, currency)} ${currency} left to capture.`,
+      [{ error_code: 'amount_exceeds_remaining', path: 'total_amount.amount' }],
+    );
+  const after = captured + amount;
+  const captureId = randomUUID();
+  const capturedAmount = { amount: textOf(amount, currency), currency };
+  return {
+    order: {
+      ...order,
+      state: after === total ? 'fully_captured' : 'partially_captured',
+      capturedAmount: textOf(after, currency),
+      updatedAtMs: nowMs,
+    },
+    notifications: [
+      { eventType: 'order_captured', data: { capture_id: captureId, captured_amount: capturedAmount } },
+    ],
+    transactions: [
+      {
+        orderId: order.orderId,
+        kind: 'capture',
+        transactionId: captureId,
+        captureId,
+        amount: capturedAmount.amount,
+        currency,
+        request: requestText(body),
+        createdAtMs: nowMs,
+      },
+    ],
+  };
+}
+
+function updateReferenceMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Move {
+  const reference = fieldOf(body, 'order_reference_id');
+  if (typeof reference !== 'string' || reference.trim() === '')
+    throw new EmulatorError(400, 'invalid_reference_id', 'order_reference_id must be a non-empty string.', [
+      { error_code: 'invalid_reference_id', path: 'order_reference_id' },
+    ]);
+  return {
+    order: { ...order, referenceId: reference, updatedAtMs: nowMs },
+    notifications: [],
+    transactions: [],
+  };
 }
 
 /**
  * A follow-up operation on an order, as the emulator enforces it (OPERATION_FROM_STATES). A call
  * in the wrong state, or with an amount beyond what is left, is refused and changes nothing.
+ * `history` is the order's captures, refunds and cancellations so far.
  */
 export function operationMove(
   order: EmulatorOrderRow,
   operation: Exclude<OperationName, 'getOrder'>,
   body: unknown,
   nowMs: number,
+  history: readonly TransactionRow[] = [],
 ): Move {
   checkAllowed(operation, order);
-  const { currency } = order;
-  const total = minor(order.totalAmount, currency);
-  const captured = minor(order.capturedAmount, currency);
-  const refunded = minor(order.refundedAmount, currency);
   switch (operation) {
     case 'authorise':
       return {
         order: { ...order, state: 'authorised', updatedAtMs: nowMs },
-        notification: { eventType: 'order_authorised', data: [] },
+        notifications: [{ eventType: 'order_authorised', data: [] }],
+        transactions: [],
       };
-    case 'cancel':
+    case 'cancel': {
+      // Nothing is captured in the states a cancel is allowed in: the whole total is canceled.
+      const left = minorOf(order.totalAmount, order.currency) - minorOf(order.capturedAmount, order.currency);
       return {
         order: { ...order, state: 'canceled', updatedAtMs: nowMs },
-        notification: { eventType: 'order_canceled', data: [] },
-      };
-    case 'capture': {
-      const left = total - captured;
-      const amount = requestedAmount(body, order, left);
-      if (amount > left)
-        throw new EmulatorError(
-          400,
-          'amount_exceeds_remaining',
-          `Capturing ${text(amount, currency)} ${currency} is more than the ${text(left, currency)} ${currency} left to capture.`,
-          [{ error_code: 'amount_exceeds_remaining', path: 'total_amount.amount' }],
-        );
-      const now = captured + amount;
-      const capturedAmount = { amount: text(amount, currency), currency };
-      return {
-        order: {
-          ...order,
-          state: now === total ? 'fully_captured' : 'partially_captured',
-          capturedAmount: text(now, currency),
-          updatedAtMs: nowMs,
-        },
-        notification: {
-          eventType: 'order_captured',
-          data: { capture_id: randomUUID(), captured_amount: capturedAmount },
-        },
+        notifications: [{ eventType: 'order_canceled', data: [] }],
+        transactions: [
+          {
+            orderId: order.orderId,
+            kind: 'cancel',
+            transactionId: randomUUID(),
+            captureId: null,
+            amount: textOf(left, order.currency),
+            currency: order.currency,
+            request: requestText(body),
+            createdAtMs: nowMs,
+          },
+        ],
       };
     }
-    case 'refund': {
-      const left = captured - refunded;
-      const amount = requestedAmount(body, order, left);
-      if (amount > left)
-        throw new EmulatorError(
-          400,
-          'amount_exceeds_remaining',
-          `Refunding ${text(amount, currency)} ${currency} is more than the ${text(left, currency)} ${currency} captured and not refunded.`,
-          [{ error_code: 'amount_exceeds_remaining', path: 'total_amount.amount' }],
-        );
-      const now = refunded + amount;
-      return {
-        order: {
-          ...order,
-          state: now === captured ? 'fully_refunded' : 'partially_refunded',
-          refundedAmount: text(now, currency),
-          updatedAtMs: nowMs,
-        },
-        notification: {
-          eventType: 'order_refunded',
-          data: { refund_id: randomUUID(), refunded_amount: { amount: text(amount, currency), currency } },
-        },
-      };
-    }
-    case 'updateReferenceId': {
-      const reference =
-        typeof body === 'object' && body !== null
-          ? (body as Record<string, unknown>)['order_reference_id']
-          : undefined;
-      if (typeof reference !== 'string' || reference.trim() === '')
-        throw new EmulatorError(
-          400,
-          'invalid_reference_id',
-          'order_reference_id must be a non-empty string.',
-          [{ error_code: 'invalid_reference_id', path: 'order_reference_id' }],
-        );
-      return { order: { ...order, referenceId: reference, updatedAtMs: nowMs }, notification: null };
-    }
+    case 'capture':
+      return captureMove(order, body, nowMs);
+    case 'refund':
+      return simplifiedRefundMove(order, body, nowMs, history);
+    case 'updateReferenceId':
+      return updateReferenceMove(order, body, nowMs);
   }
 }

@@ -1,12 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { EmulatorSettings, Faults } from '../../shared/emulator';
 import type { HeaderList } from '../../shared/events';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
 import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../store/emulator-repository';
+import type { NewEvent } from '../store/events-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { notificationBody } from './notification-body';
 import { notificationToken } from './notification-token';
 
 const KEPT_RESPONSE_BYTES = 64 * 1024;
+/** How often the outbox is looked at for what other processes queued (or left behind). */
+const OUTBOX_POLL_MS = 1000;
+/** A lease outlives the attempt's timeout by this much (signing, recording). */
+const LEASE_MARGIN_MS = 30_000;
 
 export interface DispatcherDependencies {
   outbox: EmulatorOutboxRepository;
@@ -29,7 +35,8 @@ export interface WebhookDispatcher {
   runDue(): Promise<void>;
   /** Looks at the outbox again (after a start or a restart) and waits for the next due delivery. */
   resume(): void;
-  stop(): void;
+  /** Stops scheduling; resolves once the attempts in flight have been recorded. */
+  stop(): Promise<void>;
 }
 
 const defaultTimer = (run: () => void, ms: number) => {
@@ -48,10 +55,17 @@ export function backoffAfter(attempt: number, backoffMs: readonly number[]): num
  * timeline; a non-2xx answer or a timeout is retried with backoff up to the attempt limit; the
  * outbox survives a restart and resumes. Faults (delay, duplicate, out of order, spoiled token,
  * drop) are decided when a notification is queued, and recorded with every attempt.
+ *
+ * The outbox is shared by every process running an emulator on the data directory: each
+ * attempt is leased in the database first (`claim`), so it goes out exactly once whichever
+ * process makes it; the outbox is looked at every second for attempts queued elsewhere, or
+ * left by a process that stopped. Writes go through the group commit (they never hold up the
+ * event loop while another process writes).
  */
 export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDispatcher {
   const now = deps.now ?? Date.now;
   const setTimer = deps.setTimer ?? defaultTimer;
+  const owner = `${process.pid}:${randomUUID()}`;
   let timer: { cancel: () => void } | null = null;
   let stopped = false;
   const inFlight = new Set<number>();
@@ -61,8 +75,8 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     timer = null;
     if (stopped) return;
     const next = deps.outbox.nextDueMs();
-    if (next === null) return;
-    timer = setTimer(() => void runDue(), next - now());
+    const wait = next === null ? OUTBOX_POLL_MS : Math.min(next - now(), OUTBOX_POLL_MS);
+    timer = setTimer(() => void runDue(), wait);
   };
 
   const recordDropped = (
@@ -168,17 +182,8 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const delivered = status !== null && status >= 200 && status <= 299;
     const last = attemptNo >= row.maxAttempts;
     const nextAt = delivered || last ? null : now() + backoffAfter(attemptNo, settings.backoffMs);
-    deps.outbox.save({
-      ...row,
-      attempts: attemptNo,
-      status: delivered ? 'delivered' : last ? 'failed' : 'pending',
-      nextAttemptAtMs: nextAt,
-      lastStatus: status,
-      lastError: delivered ? null : error,
-      updatedAtMs: now(),
-    });
     const parsed = safeJson(row.body);
-    deps.recorder.record({
+    const delivery: NewEvent = {
       kind: 'delivery',
       atMs: started,
       profileId: signer.profileId,
@@ -205,25 +210,69 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
         faults: row.faults,
         ...(nextAt === null ? {} : { nextAttemptAt: new Date(nextAt).toISOString() }),
       },
+    };
+    // The outcome (ending this process's lease) and its record, in one write.
+    await deps.recorder.inGroup(() => {
+      deps.outbox.save(
+        {
+          ...row,
+          attempts: attemptNo,
+          status: delivered ? 'delivered' : last ? 'failed' : 'pending',
+          nextAttemptAtMs: nextAt,
+          lastStatus: status,
+          lastError: delivered ? null : error,
+          updatedAtMs: now(),
+        },
+        owner,
+      );
+      deps.recorder.record(delivery);
     });
   }
 
+  /** The due rows this process leased (another process may have leased some first). */
+  async function claimDue(): Promise<OutboxRow[]> {
+    const at = now();
+    const candidates = deps.outbox.due(at).filter((row) => !inFlight.has(row.id));
+    if (candidates.length === 0) return [];
+    const leaseUntil = at + deps.settings().timeoutMs + LEASE_MARGIN_MS;
+    return deps.recorder.inGroup(() =>
+      candidates.filter((row) => deps.outbox.claim(row, owner, at, leaseUntil)),
+    );
+  }
+
+  // Passes under way: closing waits for them, so no attempt records into a closed database.
+  const passes = new Set<Promise<unknown>>();
   async function runDue(): Promise<void> {
     if (stopped) return;
-    const due = deps.outbox.due(now()).filter((row) => !inFlight.has(row.id));
-    for (const row of due) inFlight.add(row.id);
+    let due: OutboxRow[] = [];
     try {
-      await Promise.all(
-        due.map((row) =>
-          attempt(row).finally(() => {
+      due = (await claimDue()).filter((row) => !inFlight.has(row.id));
+    } catch {
+      // The outbox could not be read or leased now (the database busy past its wait): next time.
+      schedule();
+      return;
+    }
+    for (const row of due) inFlight.add(row.id);
+    const pass = Promise.all(
+      due.map((row) =>
+        attempt(row)
+          // An outcome that could not be saved (the console closed mid-attempt, the database
+          // failed) leaves the lease to run out; the attempt is then made again, once.
+          .catch(() => undefined)
+          .finally(() => {
             inFlight.delete(row.id);
           }),
-        ),
-      );
+      ),
+    );
+    passes.add(pass);
+    try {
+      await pass;
     } finally {
-      if (due.length > 0) deps.onChange?.();
-      schedule();
+      passes.delete(pass);
     }
+    if (stopped) return;
+    if (due.length > 0) deps.onChange?.();
+    schedule();
   }
 
   return {
@@ -233,10 +282,11 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       stopped = false;
       void runDue();
     },
-    stop() {
+    async stop() {
       stopped = true;
       timer?.cancel();
       timer = null;
+      await Promise.allSettled([...passes]);
     },
   };
 }

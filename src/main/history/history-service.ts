@@ -1,27 +1,18 @@
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import type { EventFilter } from '../../shared/event-filter';
-import type { NewEvent } from '../store/events-repository';
-import {
-  exportedEventSchema,
-  exportFileSchema,
-  EXPORT_FORMAT,
-  retentionSchema,
-  type ExportedEvent,
-  type ExportFormat,
-  type Retention,
-} from '../../shared/history-file';
-import { parseJsonText } from '../../shared/json-text';
+import { EXPORT_FORMAT, retentionSchema, type ExportFormat, type Retention } from '../../shared/history-file';
 import type { ProfileService } from '../profiles/profile-service';
 import type { SqliteDatabase } from '../store/connection';
 import type { EventsQuery } from '../store/events-query';
 import type { EventsRepository } from '../store/events-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { writeExportFile } from './export-file';
 import { exportedEvent, scrubSecrets } from './export-records';
-import { eventFromHar, harEntry, harEntrySchema, harFileSchema, harLog } from './har';
+import { harEntry, harLog } from './har';
+import { readImportFile, type ImportLimits } from './import-file';
+import { writeImported } from './import-writer';
 
-export class ImportError extends Error {}
+export { ImportError } from './import-file';
 
 const RETENTION_KEY = 'history.retention';
 
@@ -32,6 +23,9 @@ export interface HistoryServiceDependencies {
   recorder: EventRecorder;
   profiles: ProfileService;
   settings: SettingsRepository;
+  /** The console's own directory: exports never write into it. */
+  dataDir: string;
+  limits?: ImportLimits;
 }
 
 export interface ExportRequest {
@@ -43,10 +37,18 @@ export interface ExportRequest {
 export interface HistoryService {
   /** The export as text (the UI downloads it). */
   exportText(request: ExportRequest): { text: string; count: number };
-  /** The export streamed to a file (the CLI; any size). */
-  exportToFile(request: ExportRequest, path: string): Promise<{ count: number }>;
-  /** Validates all of it first; writes all of it or nothing. */
-  importText(text: string): { imported: number; skipped: number; format: ExportFormat };
+  /** The export piece by piece (standard output); `count()` is final once `chunks` is read. */
+  exportChunks(request: ExportRequest): { chunks: Iterable<string>; count: () => number };
+  /**
+   * The export written to a file (the CLI; any size): never into the data directory, over an
+   * existing file only with `force`, through a temporary file renamed into place.
+   */
+  exportToFile(request: ExportRequest, target: { path: string; force: boolean }): Promise<{ count: number }>;
+  /**
+   * Validates all of it first, then writes it in short transactions that leave other processes
+   * their turn; all of it or nothing (what a failing import wrote is removed again).
+   */
+  importText(text: string): Promise<{ imported: number; skipped: number; format: ExportFormat }>;
   retention(): Retention;
   setRetention(retention: Retention): Retention;
   /** How many records the policy would remove now. */
@@ -61,7 +63,6 @@ export interface HistoryService {
  */
 export function createHistoryService(deps: HistoryServiceDependencies): HistoryService {
   const uidStatement = deps.db.prepare<[number], { uid: string }>('SELECT uid FROM events WHERE id = ?');
-  const idByUid = deps.db.prepare<[string], { id: number }>('SELECT id FROM events WHERE uid = ?');
   const secrets = (): string[] =>
     deps.profiles.snapshot().profiles.flatMap((profile) => {
       const { apiToken, notificationToken } = deps.profiles.secretsOf(profile.id);
@@ -102,116 +103,25 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     yield request.format === 'har' ? '\n]}}\n' : '\n]}\n';
   }
 
-  const readEvents = (text: string): { format: ExportFormat; events: unknown[] } => {
-    const trimmed = text.trimStart();
-    if (trimmed === '') throw new ImportError('The file is empty.');
-    const whole = parseJsonText(text);
-    if (whole.ok) {
-      const har = harFileSchema.safeParse(whole.value);
-      if (har.success) {
-        const events = har.data.log.entries.map((entry, index) => {
-          const parsed = harEntrySchema.safeParse(entry);
-          if (!parsed.success) throw new ImportError(`log.entries[${index}]: ${describe(parsed.error)}`);
-          const fallback = `har-${createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 32)}`;
-          return eventFromHar(parsed.data, fallback);
-        });
-        return { format: 'har', events };
-      }
-      const file = exportFileSchema.safeParse(whole.value);
-      if (file.success) return { format: 'json', events: file.data.events };
-      if (Array.isArray(whole.value)) return { format: 'json', events: whole.value };
-      // One object alone is an NDJSON file of one line.
-      if (!trimmed.includes('\n')) return { format: 'ndjson', events: [whole.value] };
-      throw new ImportError(
-        'The file is JSON, but neither a history export, a HAR file nor a list of records.',
-      );
-    }
-    const events: unknown[] = [];
-    const rows = text.split(/\r?\n/);
-    rows.forEach((line, index) => {
-      if (line.trim() === '') return;
-      const parsed = parseJsonText(line);
-      if (!parsed.ok)
-        throw new ImportError(`Line ${index + 1}: not JSON (column ${parsed.column}: ${parsed.message}).`);
-      events.push(parsed.value);
-    });
-    if (events.length === 0) throw new ImportError('The file has no records.');
-    return { format: 'ndjson', events };
-  };
-
-  const toNewEvent = (event: ExportedEvent): NewEvent => ({
-    uid: event.uid,
-    kind: event.kind,
-    atMs: Date.parse(event.at),
-    profileName: event.profile,
-    method: event.method,
-    url: event.url,
-    path: event.path,
-    query: event.query,
-    remoteAddress: event.remote_address,
-    requestHeaders: event.request_headers,
-    requestBody: bodyBytes(event.request_body, event.request_body_base64),
-    requestTruncated: event.request_truncated,
-    status: event.status,
-    responseHeaders: event.response_headers,
-    responseBody: bodyBytes(event.response_body, event.response_body_base64),
-    durationMs: event.duration_ms,
-    orderId: event.order_id,
-    orderReferenceId: event.order_reference_id,
-    eventType: event.event_type,
-    tokenVerdict: event.token_verdict,
-    bodyVerdict: event.body_verdict,
-    error: event.error,
-    imported: true,
-    details: event.details,
-  });
-
   const service: HistoryService = {
     exportText(request) {
       const counter = { count: 0 };
       const text = [...chunks(request, counter)].join('');
       return { text, count: counter.count };
     },
-    async exportToFile(request, path) {
+    exportChunks(request) {
       const counter = { count: 0 };
-      const out = createWriteStream(path, { mode: 0o600 });
-      for (const chunk of chunks(request, counter))
-        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve));
-      await new Promise<void>((resolve, reject) =>
-        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
+      return { chunks: chunks(request, counter), count: () => counter.count };
+    },
+    async exportToFile(request, target) {
+      const counter = { count: 0 };
+      await writeExportFile({ ...target, dataDir: deps.dataDir }, chunks(request, counter));
       return { count: counter.count };
     },
-    importText(text) {
-      const { format, events } = readEvents(text);
-      const where = (index: number) =>
-        format === 'ndjson'
-          ? `Record ${index + 1}`
-          : format === 'har'
-            ? `log.entries[${index}]`
-            : `events[${index}]`;
-      const parsed = events.map((event, index) => {
-        const result = exportedEventSchema.safeParse(event);
-        if (!result.success) throw new ImportError(`${where(index)}: ${describe(result.error)}`);
-        return result.data;
-      });
-      const seen = new Set<string>();
-      const fresh = parsed.filter((event) => {
-        if (seen.has(event.uid) || idByUid.get(event.uid) !== undefined) return false;
-        seen.add(event.uid);
-        return true;
-      });
-      deps.db.transaction(() => {
-        const summaries = deps.recorder.recordMany(fresh.map(toNewEvent));
-        // Links between records (a replay and its original) are restored by uid.
-        summaries.forEach((summary, index) => {
-          const related = fresh[index]?.related_uid;
-          const relatedId = related === null || related === undefined ? undefined : idByUid.get(related)?.id;
-          if (relatedId !== undefined)
-            deps.db.prepare('UPDATE events SET related_id = ? WHERE id = ?').run(relatedId, summary.id);
-        });
-      })();
-      return { imported: fresh.length, skipped: parsed.length - fresh.length, format };
+    async importText(text) {
+      const { format, records } = readImportFile(text, deps.limits);
+      const written = await writeImported({ db: deps.db, recorder: deps.recorder }, records);
+      return { ...written, format };
     },
     retention() {
       return deps.settings.get(RETENTION_KEY, retentionSchema, { mode: 'all' });
@@ -234,18 +144,6 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     },
   };
   return service;
-}
-
-function bodyBytes(text: string | null, base64: string | null): Uint8Array | null {
-  if (text !== null) return new TextEncoder().encode(text);
-  return base64 === null ? null : new Uint8Array(Buffer.from(base64, 'base64'));
-}
-
-function describe(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return 'invalid';
-  const path = issue.path.map(String).join('.');
-  return `${path === '' ? '' : `${path}: `}${issue.message}`;
 }
 
 /** The records a policy removes: older than N days, or all but the newest N. */

@@ -6,12 +6,21 @@ import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';
 import { judgeToken } from './check-token';
 import type { HmacKeyCache } from './hmac-key-cache';
-import { randomSecret, signHs256, unsecuredToken } from './sign-token';
+import { randomSecret, signHs256, signHs512, unsecuredToken } from './sign-token';
 
 interface ResolvedSecret {
   secret: string | null;
   label: string;
   lifetimeMinutes: number;
+}
+
+function requireSecret(resolved: ResolvedSecret): string {
+  if (resolved.secret !== null) return resolved.secret;
+  throw new ConsoleError(
+    'invalid_input',
+    `signer: ${resolved.label} is not set; set it in the profile or paste a secret.`,
+    [{ path: 'signer', message: `${resolved.label} is not set` }],
+  );
 }
 
 export interface JwtToolkit {
@@ -31,7 +40,8 @@ export interface JwtToolkit {
 }
 
 export interface JwtToolkitDependencies {
-  profiles: ProfileService;
+  /** Null when only pasted secrets are used (the CLI with --secret opens no data directory). */
+  profiles: ProfileService | null;
   keys: HmacKeyCache;
   /** The listener's clock tolerance, so the inspector judges as the listener does. */
   clockToleranceSeconds: () => number;
@@ -54,6 +64,10 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         lifetimeMinutes: DEFAULT_SIGNED_TOKEN_MINUTES,
       };
     }
+    if (profiles === null)
+      throw new ConsoleError('invalid_input', 'signer: give a secret; no profiles are open here.', [
+        { path: 'signer', message: 'no profiles are open here' },
+      ]);
     const profile = source.source === 'active' ? profiles.active() : profiles.get(source.profileId);
     return {
       secret: profiles.secretsOf(profile.id).notificationToken,
@@ -92,18 +106,14 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
       if (plan.algorithm === 'none') {
         token = unsecuredToken(plan.claims);
         signedWith = 'nothing (alg "none", unsigned)';
+      } else if (plan.algorithm === 'HS512') {
+        token = await signHs512(plan.claims, requireSecret(resolved));
+        signedWith = `${resolved.label}, with HS512`;
       } else if (plan.randomKey) {
         token = await signHs256(plan.claims, await keys.get(randomSecret()));
         signedWith = 'a random throwaway key';
       } else {
-        if (resolved.secret === null) {
-          throw new ConsoleError(
-            'invalid_input',
-            `signer: ${resolved.label} is not set; set it in the profile or paste a secret.`,
-            [{ path: 'signer', message: `${resolved.label} is not set` }],
-          );
-        }
-        token = await signHs256(plan.claims, await keys.get(resolved.secret));
+        token = await signHs256(plan.claims, await keys.get(requireSecret(resolved)));
       }
       return { token, decoded: decodeJwt(token), signedWith, preset };
     },

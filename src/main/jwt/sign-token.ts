@@ -11,6 +11,16 @@ export function signHs256(claims: Record<string, unknown>, key: HmacKey): Promis
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
 }
 
+/**
+ * An HS512 token with the raw secret: the right key with the wrong algorithm, for testing that
+ * a verifier insists on HS256. (The shared key cache holds HS256 keys only.)
+ */
+export function signHs512(claims: Record<string, unknown>, secret: string): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
+}
+
 /** An unsecured token (`alg: none`, empty signature), for testing that it is refused. */
 export function unsecuredToken(claims: Record<string, unknown>): string {
   return `${base64Url({ alg: 'none', typ: 'JWT' })}.${base64Url(claims)}.`;

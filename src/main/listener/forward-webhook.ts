@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { HeaderList } from '../../shared/events';
 import type { NewEvent } from '../store/events-repository';
+import { FORWARD_MARKER_HEADER, forwardMarker, forwardRefusal } from './forward-guard';
 import type { ReceivedWebhook } from './handle-webhook';
 import { headerPairs } from './header-pairs';
 
@@ -20,10 +21,13 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
+/** A forward with no answer for this long fails as a timeout. */
 export const FORWARD_TIMEOUT_MS = 10_000;
-const MAX_STORED_RESPONSE_BYTES = 1024 * 1024;
+/** Of the merchant's answer to a forward, this much is stored (its full size is noted). */
+export const FORWARD_STORED_RESPONSE_BYTES = 1024 * 1024;
 
-export type ForwardFailure = 'refused' | 'name_lookup' | 'timeout' | 'tls' | 'reset' | 'other';
+export type ForwardFailure =
+  'refused' | 'name_lookup' | 'timeout' | 'tls' | 'reset' | 'other' | 'self' | 'loop';
 
 /**
  * Where a forward goes: the forward-to URL's path, then the incoming path (as a tunnel
@@ -41,17 +45,33 @@ export function forwardTargetUrl(forwardTo: string, rawUrl: string): URL {
   return target;
 }
 
-/** The request headers as sent on, in their order and case, minus the hop-by-hop ones. */
-export function forwardHeaders(headers: HeaderList, target: URL, bodyLength: number): HeaderList {
+/**
+ * The request headers as sent on, in their order and case, minus the hop-by-hop ones; with a
+ * marker, any marker received is replaced by it (forward-guard.ts).
+ */
+export function forwardHeaders(
+  headers: HeaderList,
+  target: URL,
+  bodyLength: number,
+  marker?: [string, string],
+): HeaderList {
   const named = new Set(
     headers
       .filter(([name]) => name.toLowerCase() === 'connection')
       .flatMap(([, value]) => value.split(',').map((token) => token.trim().toLowerCase())),
   );
   const kept = headers.filter(
-    ([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.has(name.toLowerCase()),
+    ([name]) =>
+      !HOP_BY_HOP.has(name.toLowerCase()) &&
+      !named.has(name.toLowerCase()) &&
+      (marker === undefined || name.toLowerCase() !== FORWARD_MARKER_HEADER.toLowerCase()),
   );
-  return [['Host', target.host], ...kept, ['Content-Length', String(bodyLength)]];
+  return [
+    ['Host', target.host],
+    ...kept,
+    ...(marker === undefined ? [] : [marker]),
+    ['Content-Length', String(bodyLength)],
+  ];
 }
 
 export function classifyForwardError(error: unknown): { failure: ForwardFailure; message: string } {
@@ -76,7 +96,8 @@ function readCapped(res: IncomingMessage): Promise<{ body: Buffer; size: number 
     const chunks: Buffer[] = [];
     let size = 0;
     res.on('data', (chunk: Buffer) => {
-      if (size < MAX_STORED_RESPONSE_BYTES) chunks.push(chunk.subarray(0, MAX_STORED_RESPONSE_BYTES - size));
+      if (size < FORWARD_STORED_RESPONSE_BYTES)
+        chunks.push(chunk.subarray(0, FORWARD_STORED_RESPONSE_BYTES - size));
       size += chunk.byteLength;
     });
     res.once('end', () => resolve({ body: Buffer.concat(chunks), size }));
@@ -94,7 +115,12 @@ export async function forwardWebhook(
   timeoutMs = FORWARD_TIMEOUT_MS,
 ): Promise<NewEvent> {
   const target = forwardTargetUrl(forwardTo, webhook.rawUrl);
-  const headers = forwardHeaders(webhook.headers, target, webhook.body.byteLength);
+  const headers = forwardHeaders(
+    webhook.headers,
+    target,
+    webhook.body.byteLength,
+    forwardMarker(webhook.headers, webhook.via),
+  );
   const started = performance.now();
   const base: NewEvent = {
     kind: 'forward',
@@ -112,6 +138,14 @@ export async function forwardWebhook(
     eventType: webhook.summary.eventType,
     relatedId: webhook.id,
   };
+  const refusal = await forwardRefusal(webhook.headers, target, webhook.via);
+  if (refusal !== null)
+    return {
+      ...base,
+      durationMs: performance.now() - started,
+      error: `Not forwarded to ${target.href}: ${refusal.message}`,
+      details: { target: forwardTo, failure: refusal.failure },
+    };
   try {
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const res = await new Promise<IncomingMessage>((resolve, reject) => {

@@ -3,11 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { HeaderList, TimelineSummary } from '../../shared/events';
 import type { ListenerSettings } from '../../shared/listener';
 import type { NewEvent } from '../store/events-repository';
+import type { ForwardOrigin } from './forward-guard';
 import { headerPairs } from './header-pairs';
 import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
 import { planResponse, responseBody } from './plan-response';
-import { readBody } from './read-body';
+import { readBody, type BodyInterruption } from './read-body';
 
 /** A webhook exactly as received, for forwarding it on. */
 export interface ReceivedWebhook {
@@ -18,6 +19,8 @@ export interface ReceivedWebhook {
   headers: HeaderList;
   body: Buffer;
   summary: TimelineSummary;
+  /** The listener it came in on (forward-guard.ts: no forward back to it). */
+  via: ForwardOrigin;
 }
 
 export interface WebhookHandlerContext {
@@ -27,9 +30,13 @@ export interface WebhookHandlerContext {
   writer: IngestWriter;
   /** `http://127.0.0.1:PORT`, to store each request's full URL. */
   origin: () => string;
-  idleTimeoutMs: number;
-  /** Resolves with the parser's complaint if the connection's HTTP breaks mid-request. */
-  whenBroken: (req: IncomingMessage) => Promise<string>;
+  /** This listener's port and the id its forwards carry. */
+  forwardOrigin: () => ForwardOrigin;
+  /** No body byte for this long, or the body not in after the total, ends the read (408). */
+  bodyIdleTimeoutMs: number;
+  bodyTimeoutMs: number;
+  /** Resolves if the body's read must stop: the parser broke, or the connection was too slow. */
+  interrupted: (req: IncomingMessage) => Promise<BodyInterruption>;
   forward: (webhook: ReceivedWebhook, target: string) => void;
   onWebhook?: (summary: TimelineSummary) => void;
   logError: (message: string) => void;
@@ -60,17 +67,14 @@ export async function handleWebhook(
   const rawUrl = req.url ?? '/';
   const { path, query } = splitUrl(rawUrl);
   const headers = headerPairs(req.rawHeaders);
-  let parseError: string | null = null;
-  const broken = context.whenBroken(req).then((complaint) => {
-    parseError = complaint;
-  });
   const body = await readBody(req, {
     limitBytes: settings.bodyLimitBytes,
-    idleTimeoutMs: context.idleTimeoutMs,
-    broken,
+    idleTimeoutMs: context.bodyIdleTimeoutMs,
+    totalTimeoutMs: context.bodyTimeoutMs,
+    interrupted: context.interrupted(req),
   });
   const profile = context.profile();
-  const plan = planResponse(method, body, settings, context.idleTimeoutMs, parseError);
+  const plan = planResponse(method, body, settings);
 
   const event: NewEvent = {
     kind: 'webhook',
@@ -184,6 +188,7 @@ export async function handleWebhook(
 
   const target = settings.forwardTo;
   if (target !== null && body.outcome === 'complete') {
-    context.forward({ id: summary.id, method, rawUrl, headers, body: body.bytes, summary }, target);
+    const webhook = { id: summary.id, method, rawUrl, headers, body: body.bytes, summary };
+    context.forward({ ...webhook, via: context.forwardOrigin() }, target);
   }
 }

@@ -59,7 +59,7 @@ export async function judgeWebhook(
     tokenVerdict: summary.verdict,
     body,
     details: {
-      token: { verdict: summary.verdict, reason: summary.reason, checks },
+      token: { verdict: summary.verdict, reason: summary.reason, checks, findings: summary.findings },
       body: { verdict: body.verdict, findings: body.findings },
     },
   };

@@ -4,9 +4,12 @@ import type { HmacKeyCache } from '../jwt/hmac-key-cache';
 import type { Logger } from '../log';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { ConsoleError } from '../console-error';
+import { namesListenerLiterally } from './forward-guard';
 import { forwardWebhook } from './forward-webhook';
 import { createIngestWriter } from './ingest-writer';
 import type { VerificationKey } from './judge-webhook';
+import type { ListenerLimits } from './listener-limits';
 import type { ListenerSettingsStore } from './listener-settings-store';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
 
@@ -28,7 +31,8 @@ export interface ListenerDependencies {
   settings: ListenerSettingsStore;
   /** Whether this process runs long-lived services; when false the listener never binds. */
   background: boolean;
-  idleTimeoutMs?: number;
+  /** Defaults: DEFAULT_LISTENER_LIMITS. */
+  limits?: Partial<ListenerLimits>;
 }
 
 interface Target {
@@ -56,7 +60,12 @@ function describeBindError(error: unknown, port: number): string {
  */
 export function createListenerService(deps: ListenerDependencies): ListenerService {
   const { profiles, bus, log, keys } = deps;
-  const writer = createIngestWriter(deps.recorder, (message) => log.error(message));
+  // A 503 (the database stayed locked) is counted and shown at once.
+  const writer = createIngestWriter(
+    deps.recorder,
+    (message) => log.error(message),
+    () => announce(),
+  );
   let server: RunningWebhookServer | null = null;
   let target: Target | null = null;
   let error: string | null = deps.background
@@ -98,6 +107,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       profileId: current?.profileId ?? null,
       profileName: current?.profileName ?? null,
       hasNotificationToken: current?.secret != null,
+      notStored: writer.notStored(),
     };
   };
   const announce = () => bus.publish('listener.status', status());
@@ -114,14 +124,14 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     try {
       server = await startWebhookServer({
         port: next.port,
-        ...(deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: deps.idleTimeoutMs }),
+        ...(deps.limits === undefined ? {} : { limits: deps.limits }),
         settings: () => deps.settings.get(),
         verification: () => verification,
         profile: () => ({ id: target?.profileId ?? null, name: target?.profileName ?? null }),
         writer,
         forward: (webhook, forwardTo) => {
           forwardWebhook(webhook, forwardTo)
-            .then((event) => deps.recorder.record(event))
+            .then((event) => deps.recorder.inGroup(() => deps.recorder.record(event)))
             .catch((failure: unknown) => log.error(`A forward could not be recorded: ${String(failure)}`));
         },
         logError: (message) => log.error(message),
@@ -172,6 +182,13 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     status,
     settings: () => deps.settings.get(),
     updateSettings(patch) {
+      const port = server?.port;
+      const target = URL.parse(patch.forwardTo?.trim() ?? '');
+      if (target !== null && port !== undefined && namesListenerLiterally(target, port))
+        throw ConsoleError.invalid(
+          'forwardTo',
+          `${patch.forwardTo} is this listener itself (port ${port}): every webhook would be forwarded back to it without end. Forward to the merchant's endpoint instead.`,
+        );
       const next = deps.settings.update(patch);
       bus.publish('listener.settings', next);
       return next;

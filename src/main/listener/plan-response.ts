@@ -15,23 +15,17 @@ export interface ResponsePlan {
 }
 
 /**
- * Precedence: broken HTTP → 400; aborted → nothing to answer; stalled body → 408; too large → 413; any method
+ * Precedence: broken HTTP → 400; aborted → nothing to answer; stalled or slow body → 408; too large → 413; any method
  * but POST → 405 (still stored: everything acknowledged is in SQLite); otherwise the
  * configured status and delay, to play a healthy or a failing merchant endpoint.
  */
-export function planResponse(
-  method: string,
-  body: CapturedBody,
-  settings: ListenerSettings,
-  idleTimeoutMs: number,
-  parseError: string | null = null,
-): ResponsePlan {
+export function planResponse(method: string, body: CapturedBody, settings: ListenerSettings): ResponsePlan {
   const close: HeaderList = body.stillSending ? [['Connection', 'close']] : [];
   if (body.outcome === 'broken') {
     return {
       status: 400,
       delayMs: 0,
-      error: `Not a valid HTTP request: ${parseError ?? 'the parser gave up'} after ${body.size} body bytes; answered 400.`,
+      error: `Not a valid HTTP request: ${body.stopped ?? 'the parser gave up'} after ${body.size} body bytes; answered 400.`,
       refusal: 'Not a valid HTTP request.',
       extraHeaders: [['Connection', 'close']],
     };
@@ -49,8 +43,8 @@ export function planResponse(
     return {
       status: 408,
       delayMs: 0,
-      error: `No body bytes arrived for ${idleTimeoutMs / 1000} s after ${body.size} bytes; answered 408.`,
-      refusal: `The body stalled for ${idleTimeoutMs / 1000} s; what arrived was stored.`,
+      error: `${body.stopped ?? 'The body did not arrive in time'}; answered 408.`,
+      refusal: `${body.stopped ?? 'The body did not arrive in time'}; what arrived was stored.`,
       extraHeaders: [['Connection', 'close']],
     };
   }

@@ -1,11 +1,14 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { TOO_LARGE_KEPT_BYTES } from '../../shared/listener';
+import { BOUNDED_SERVER_OPTIONS, rawJsonResponse, statusForClientError } from '../http/server-limits';
+import { createConnectionGuard } from './connection-guard';
 import { handleWebhook, type WebhookHandlerContext } from './handle-webhook';
+import { DEFAULT_LISTENER_LIMITS, requestTimeoutFor, type ListenerLimits } from './listener-limits';
+import { recordRawRefusal } from './raw-refusal';
+import type { BodyInterruption } from './read-body';
 
 export const LISTENER_HOST = '127.0.0.1';
-/** A body that sends nothing for this long is answered 408 with what arrived. */
-export const BODY_IDLE_TIMEOUT_MS = 10_000;
 
 export interface RunningWebhookServer {
   port: number;
@@ -15,93 +18,66 @@ export interface RunningWebhookServer {
 
 export interface WebhookServerOptions extends Omit<
   WebhookHandlerContext,
-  'origin' | 'idleTimeoutMs' | 'whenBroken'
+  'origin' | 'forwardOrigin' | 'bodyIdleTimeoutMs' | 'bodyTimeoutMs' | 'interrupted'
 > {
   port: number;
-  idleTimeoutMs?: number;
+  /** Defaults: DEFAULT_LISTENER_LIMITS (tests shorten them). */
+  limits?: Partial<ListenerLimits>;
 }
 
-function statusForParseError(code: string | undefined): number {
-  if (code === 'HPE_HEADER_OVERFLOW') return 431;
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
-  return 400;
-}
-
-/**
- * A request Node could not even parse (bad request line, broken chunking, oversized headers):
- * stored as a webhook row with the raw bytes Node saw and the parser's complaint, then
- * answered, so nothing that reaches the port goes unrecorded or unanswered.
- */
-function recordUnparseable(
-  options: WebhookServerOptions,
-  origin: () => string,
-  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
-  socket: Socket,
-  answering: ServerResponse | undefined,
-): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  // Bytes after a request that said `Connection: close` are dropped; that request stands.
-  if (error.code === 'HPE_CLOSED_CONNECTION') return;
-  // A broken request pipelined behind one still being answered: recorded, and the
-  // connection closes once that answer is out (writing a 400 now would garble it).
-  const status = answering === undefined ? statusForParseError(error.code) : null;
-  const profile = options.profile();
-  const raw = error.rawPacket?.subarray(0, TOO_LARGE_KEPT_BYTES) ?? null;
-  options.writer
-    .insert(() => ({
-      kind: 'webhook',
-      profileId: profile.id,
-      profileName: profile.name,
-      url: origin(),
-      remoteAddress: socket.remoteAddress ?? null,
-      requestBody: raw,
-      requestSize: error.rawPacket?.byteLength ?? null,
-      requestTruncated:
-        raw !== null && error.rawPacket !== undefined && raw.byteLength < error.rawPacket.byteLength,
-      status,
-      error: `Not a valid HTTP request (${error.code ?? 'parse error'}: ${error.message}); ${status === null ? 'the connection was closed after the answer to the request before it' : `answered ${status}`}. The bytes kept are the raw request as Node's parser saw it.`,
-    }))
-    .then(
-      (summary) => {
-        options.onWebhook?.(summary);
-        if (answering !== undefined || status === null) {
-          if (answering === undefined || answering.writableFinished) socket.destroy();
-          else answering.once('close', () => socket.destroy());
-          return;
-        }
-        const body = JSON.stringify({ received: false, id: summary.id, error: 'Not a valid HTTP request.' });
-        socket.end(
-          `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-        );
-      },
-      (storeError: unknown) => {
-        options.logError(`An unparseable request could not be stored: ${String(storeError)}`);
-        socket.destroy();
-      },
-    );
-}
+const seconds = (ms: number) => `${ms / 1000} s`;
 
 /** Binds the webhook listener to 127.0.0.1:port (0 picks a free one). Rejects if the port is taken. */
 export function startWebhookServer(options: WebhookServerOptions): Promise<RunningWebhookServer> {
+  const limits: ListenerLimits = { ...DEFAULT_LISTENER_LIMITS, ...options.limits };
+  const requestTimeoutMs = requestTimeoutFor(limits);
   let origin = `http://${LISTENER_HOST}:${options.port}`;
-  // A parse error in the middle of a request's body belongs to that request's row; the
-  // handler registers here and the clientError listener tells it.
-  const breakers = new WeakMap<Socket, (complaint: string) => void>();
+  const forwardOrigin = { port: options.port, hopId: randomBytes(6).toString('hex') };
+  const refusals = { ...options, origin: () => origin };
+  const guard = createConnectionGuard(limits, {
+    overCapacity: (socket, reason) =>
+      recordRawRefusal(refusals, socket, {
+        status: 503,
+        error: `${reason}.`,
+        refusal: 'Too many connections are open; send it again in a moment.',
+        extraHeaders: [['Retry-After', '1']],
+      }),
+    slowHeaders: (socket, reason) => {
+      // A connection that has sent nothing yet holds a place but carries no request to keep.
+      if (socket.bytesRead === 0) return void socket.end(rawJsonResponse(408, { received: false }));
+      recordRawRefusal(refusals, socket, {
+        status: 408,
+        error: `${reason}; answered 408.`,
+        refusal: `${reason}.`,
+      });
+    },
+  });
+  // The request whose body is being read on each connection: a parser failure or a timeout
+  // there belongs to that request's row, not to a row of its own.
+  const reading = new Map<Socket, { req: IncomingMessage; stop: (why: BodyInterruption) => void }>();
   const answering = new WeakMap<Socket, ServerResponse>();
   const context: WebhookHandlerContext = {
     ...options,
     origin: () => origin,
-    idleTimeoutMs: options.idleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS,
-    whenBroken: (req) =>
+    forwardOrigin: () => forwardOrigin,
+    bodyIdleTimeoutMs: limits.bodyIdleTimeoutMs,
+    bodyTimeoutMs: limits.bodyTimeoutMs,
+    interrupted: (req) =>
       new Promise((resolve) => {
-        breakers.set(req.socket, resolve);
-        req.once('end', () => breakers.delete(req.socket));
+        reading.set(req.socket, { req, stop: resolve });
+        void guard.bodyStarted(req).then(resolve);
+        const done = () => {
+          if (reading.get(req.socket)?.req === req) reading.delete(req.socket);
+          guard.bodyDone(req);
+        };
+        req.once('end', done);
+        req.once('close', done);
       }),
   };
-  const server: Server = createServer((req, res) => {
+
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    // A refused connection is being answered and closed; its request is not served.
+    if (guard.refused(req.socket)) return void req.resume();
     answering.set(req.socket, res);
     res.once('close', () => {
       if (answering.get(req.socket) === res) answering.delete(req.socket);
@@ -115,27 +91,68 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
         res.end(JSON.stringify({ received: false, error: 'The listener failed on this request.' }));
       } else if (!res.destroyed) res.destroy();
     });
-  });
-  server.requestTimeout = 120_000;
+  };
+  const server: Server = createServer(
+    {
+      ...BOUNDED_SERVER_OPTIONS,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      // Node would answer these itself (400, 417) without a request event: no row.
+      requireHostHeader: false,
+    },
+    serve,
+  );
+  server.on('connection', (socket: Socket) => guard.admit(socket));
+  server.on('checkExpectation', serve);
+  // CONNECT is not a webhook, but it reached the port: stored and answered like any other.
+  server.on('connect', (req: IncomingMessage, socket: Socket) =>
+    recordRawRefusal(refusals, socket, {
+      status: 405,
+      request: req,
+      error: `${req.method ?? 'CONNECT'} is not accepted (webhooks are POSTed); answered 405 and stored it anyway.`,
+      refusal: `Only POST is accepted here; this ${req.method ?? 'CONNECT'} request was stored anyway.`,
+      extraHeaders: [['Allow', 'POST']],
+    }),
+  );
   // Node can report one broken connection more than once (a header overflow arrives in several
   // chunks): it is one request, recorded once.
   const reported = new WeakSet<Socket>();
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const breaker = breakers.get(socket);
-    if (breaker !== undefined && error.code === 'HPE_INVALID_EOF_STATE') {
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    const current = reading.get(socket);
+    if (current !== undefined && !current.req.complete) {
+      reading.delete(socket);
       // The client hung up mid-body: the request's own row records an aborted upload.
-      breakers.delete(socket);
-      socket.destroy();
+      if (error.code === 'HPE_INVALID_EOF_STATE' || !socket.writable) return void socket.destroy();
+      current.stop(
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? {
+              outcome: 'timed_out',
+              reason: `The request was not complete ${seconds(requestTimeoutMs)} after it started`,
+            }
+          : { outcome: 'broken', reason: `${error.code ?? 'parse error'}: ${error.message}` },
+      );
       return;
     }
-    if (breaker !== undefined && socket.writable) {
-      breakers.delete(socket);
-      breaker(`${error.code ?? 'parse error'}: ${error.message}`);
-      return;
-    }
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     if (reported.has(socket)) return;
+    // Bytes after a request that said `Connection: close` are dropped; that request stands.
+    if (error.code === 'HPE_CLOSED_CONNECTION') return;
     reported.add(socket);
-    recordUnparseable(options, () => origin, error, socket, answering.get(socket));
+    const behind = answering.get(socket);
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    // Nothing at all was sent on a fresh connection: nothing to record.
+    if (timedOut && socket.bytesRead === 0) return void socket.end(rawJsonResponse(408, { received: false }));
+    const status = behind === undefined ? statusForClientError(error.code) : null;
+    const what = timedOut
+      ? `The request headers were not complete ${seconds(limits.headersTimeoutMs)} after the request started`
+      : `Not a valid HTTP request (${error.code ?? 'parse error'}: ${error.message})`;
+    recordRawRefusal(refusals, socket, {
+      status,
+      ...(error.rawPacket === undefined ? {} : { rawPacket: error.rawPacket }),
+      ...(behind === undefined ? {} : { behind }),
+      error: `${what}; ${status === null ? 'the connection was closed after the answer to the request before it' : `answered ${status}`}.${error.rawPacket === undefined ? '' : ' The bytes kept are the raw request as Node’s parser saw it.'}`,
+      refusal: timedOut ? `${what}.` : 'Not a valid HTTP request.',
+    });
   });
 
   return new Promise((resolve, reject) => {
@@ -146,6 +163,7 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       const address = server.address();
       const port = typeof address === 'object' && address !== null ? address.port : options.port;
       origin = `http://${LISTENER_HOST}:${port}`;
+      forwardOrigin.port = port;
       resolve({
         port,
         origin,

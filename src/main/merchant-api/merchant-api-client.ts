@@ -1,3 +1,4 @@
+import { parseBoundedJson } from '../../shared/bounded-json';
 import {
   checkoutCreatedSchema,
   DEFAULT_TIMEOUT_MS,
@@ -55,7 +56,14 @@ interface SendOptions {
 }
 
 export interface MerchantApiClient {
-  prepareCheckout(input: { profileId?: number; body: CheckoutBody; injectNotificationUrl: boolean }): {
+  prepareCheckout(input: {
+    profileId?: number;
+    body: CheckoutBody;
+    injectNotificationUrl: boolean;
+    /** The form the payload is written in (default general); a local emulator is told it. */
+    form?: CheckoutForm;
+    singleCheckout?: boolean | undefined;
+  }): {
     request: PlannedRequest;
     notification: NotificationPlan;
   };
@@ -93,13 +101,11 @@ const ACTION_LABEL: Record<OperationName | 'createCheckout', string> = {
   updateReferenceId: "Updating the order's reference id",
 };
 
+/** The service's answer as JSON, within the bounds every reader keeps (else only its text is kept). */
 function parseJson(body: Buffer | null): unknown {
   if (body === null || body.byteLength === 0) return null;
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    return null;
-  }
+  const read = parseBoundedJson(body.toString('utf8'));
+  return read.ok ? read.value : null;
 }
 
 function referenceOf(payload: unknown): string | null {
@@ -189,20 +195,33 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     };
   }
 
-  const planCheckout = (profile: StoredProfile, body: CheckoutBody, inject: boolean) =>
-    prepareCreateCheckout(profile, deps.profiles.secretsOf(profile.id).apiToken, body, {
-      listenerUrl: deps.listenerUrlFor(profile),
-      enabled: inject,
-    });
+  const planCheckout = (
+    profile: StoredProfile,
+    body: CheckoutBody,
+    inject: boolean,
+    judging: { form: CheckoutForm; singleCheckout?: boolean | undefined },
+  ) =>
+    prepareCreateCheckout(
+      profile,
+      deps.profiles.secretsOf(profile.id).apiToken,
+      body,
+      { listenerUrl: deps.listenerUrlFor(profile), enabled: inject },
+      judging.singleCheckout === undefined
+        ? { form: judging.form }
+        : { form: judging.form, singleCheckout: judging.singleCheckout },
+    );
 
   return {
-    prepareCheckout({ profileId, body, injectNotificationUrl }) {
-      const planned = planCheckout(profileFor(profileId), body, injectNotificationUrl);
+    prepareCheckout({ profileId, body, injectNotificationUrl, form, singleCheckout }) {
+      const planned = planCheckout(profileFor(profileId), body, injectNotificationUrl, {
+        form: form ?? 'general',
+        singleCheckout,
+      });
       return { request: planned.request.plan, notification: planned.notification };
     },
     async sendCheckout(input) {
       const profile = profileFor(input.profileId);
-      const planned = planCheckout(profile, input.body, input.injectNotificationUrl);
+      const planned = planCheckout(profile, input.body, input.injectNotificationUrl, input);
       const verdict =
         input.body.kind === 'json' && deps.judgePayload !== undefined
           ? deps.judgePayload(planned.payload, input.form, profile, { singleCheckout: input.singleCheckout })
@@ -221,7 +240,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     prepareOperation({ profileId, operation, ...values }) {
       const profile = profileFor(profileId);
       const template = profile.fields.operations[operation];
-      const body = defaultOperationBody(operation, values);
+      const body = defaultOperationBody(operation, { ...values, shippedAt: new Date().toISOString() });
       const path = fillPathTemplate(template.path, { order_id: values.orderId });
       return prepareFollowUp(profile, deps.profiles.secretsOf(profile.id).apiToken, operation, {
         method: template.method,

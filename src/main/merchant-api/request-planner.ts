@@ -86,11 +86,31 @@ export function planNotification(
   };
 }
 
+/** How the payload is to be judged: its form, and (education) whether single checkout is on. */
+export interface CheckoutJudging {
+  form: 'general' | 'education';
+  singleCheckout?: boolean;
+}
+
+/**
+ * The local emulator judges a request by its own settings unless the request names its form;
+ * the console names it, so Send to Local judges the document as the builder does. Only local
+ * profiles: a real service is never sent the emulator's headers.
+ */
+function emulatorHeaders(profile: StoredProfile, judging: CheckoutJudging | undefined): HeaderList {
+  if (profile.fields.environment !== 'local' || judging === undefined) return [];
+  const headers: HeaderList = [['X-Emulator-Checkout-Form', judging.form]];
+  if (judging.form === 'education')
+    headers.push(['X-Emulator-Single-Checkout', judging.singleCheckout === false ? 'disabled' : 'enabled']);
+  return headers;
+}
+
 export function prepareCreateCheckout(
   profile: StoredProfile,
   apiToken: string | null,
   body: CheckoutBody,
   notification: { listenerUrl: string | null; enabled: boolean },
+  judging?: CheckoutJudging,
 ): { request: PreparedRequest; notification: NotificationPlan; payload: unknown } {
   const planned = planNotification(
     body,
@@ -100,8 +120,14 @@ export function prepareCreateCheckout(
   );
   const text = body.kind === 'raw' ? body.text : JSON.stringify(planned.payload, null, 2);
   const url = joinServiceUrl(profile.fields.baseUrl, '/checkout');
+  const request = prepared('createCheckout', 'POST', url, apiToken, text);
+  const extra = emulatorHeaders(profile, judging);
   return {
-    request: prepared('createCheckout', 'POST', url, apiToken, text),
+    request: {
+      plan: { ...request.plan, headers: [...request.plan.headers, ...extra] },
+      headers: [...request.headers, ...extra],
+      body: request.body,
+    },
     notification: planned.plan,
     payload: planned.payload,
   };

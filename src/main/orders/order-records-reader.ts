@@ -1,3 +1,4 @@
+import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson } from '../../shared/bounded-json';
 import type { OrderRecord } from '../../shared/orders/order-record';
 import type { SqliteDatabase } from '../store/connection';
 import { toSummary, type EventRow } from '../store/events-repository';
@@ -5,30 +6,32 @@ import { toSummary, type EventRow } from '../store/events-repository';
 /** Bodies above this are not parsed for the lifecycle (no payload the spec shows comes close). */
 const MAX_PARSED_BODY = 1024 * 1024;
 
-function parseJson(body: Buffer | null): unknown {
-  if (body === null || body.byteLength === 0 || body.byteLength > MAX_PARSED_BODY) return null;
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    return null;
-  }
+/** A stored body as JSON, within the bounds every reader keeps; what cannot be read says why. */
+function readJson(body: Buffer | null): { value: unknown; unreadable?: string } {
+  // Larger bodies are not parsed here (their event type and ids were read when they arrived).
+  if (body === null || body.byteLength === 0 || body.byteLength > MAX_PARSED_BODY) return { value: null };
+  const read = parseBoundedJson(body.toString('utf8'), { maxDepth: JSON_MAX_DEPTH });
+  if (read.ok) return { value: read.value };
+  // Text that is not JSON is simply not JSON (its verdict says so); a bound is a finding.
+  return read.problem.kind === 'not_json'
+    ? { value: null }
+    : { value: null, unreadable: describeJsonProblem(read.problem) };
 }
 
 function parseDetails(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
-  } catch {
-    return {};
-  }
+  const read = parseBoundedJson(text, { maxDepth: JSON_MAX_DEPTH });
+  const value = read.ok ? read.value : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
 }
 
 export function toOrderRecord(row: EventRow): OrderRecord {
+  const request = readJson(row.request_body);
   return {
     ...toSummary(row),
-    requestJson: parseJson(row.request_body),
-    responseJson: parseJson(row.response_body),
+    requestJson: request.value,
+    responseJson: readJson(row.response_body).value,
     details: parseDetails(row.details),
+    ...(request.unreadable === undefined ? {} : { unreadable: request.unreadable }),
   };
 }
 

@@ -20,6 +20,8 @@ export interface EmulatorOrderRow {
   notificationUrl: string | null;
   legacyApproved: boolean;
   faults: Faults | null;
+  /** The secret customer actions on the hosted page carry (checkout_url has it). */
+  pageToken: string;
   createdAtMs: number;
   expiresAtMs: number;
   updatedAtMs: number;
@@ -57,6 +59,7 @@ interface OrderRecord {
   notification_url: string | null;
   legacy_approved: number;
   faults: string | null;
+  page_token: string;
   created_at_ms: number;
   expires_at_ms: number;
   updated_at_ms: number;
@@ -112,6 +115,7 @@ function toOrder(record: OrderRecord): EmulatorOrderRow {
     notificationUrl: record.notification_url,
     legacyApproved: record.legacy_approved === 1,
     faults: readFaults(record.faults),
+    pageToken: record.page_token,
     createdAtMs: record.created_at_ms,
     expiresAtMs: record.expires_at_ms,
     updatedAtMs: record.updated_at_ms,
@@ -141,14 +145,18 @@ function toOutbox(record: OutboxRecord): OutboxRow {
 export function createEmulatorOrdersRepository(db: SqliteDatabase) {
   const insert = db.prepare(`INSERT INTO emulator_orders (order_id, checkout_id, state, payload, reference_id,
     order_number, locale, currency, total_amount, captured_amount, refunded_amount, notification_url,
-    legacy_approved, faults, created_at_ms, expires_at_ms, updated_at_ms)
+    legacy_approved, faults, page_token, created_at_ms, expires_at_ms, updated_at_ms)
     VALUES (@orderId, @checkoutId, @state, @payload, @referenceId, @orderNumber, @locale, @currency,
     @totalAmount, @capturedAmount, @refundedAmount, @notificationUrl, @legacyApproved, @faults,
-    @createdAtMs, @expiresAtMs, @updatedAtMs)`);
+    @pageToken, @createdAtMs, @expiresAtMs, @updatedAtMs)`);
   const update = db.prepare(`UPDATE emulator_orders SET state = @state, reference_id = @referenceId,
     captured_amount = @capturedAmount, refunded_amount = @refundedAmount, legacy_approved = @legacyApproved,
     faults = @faults, updated_at_ms = @updatedAtMs WHERE order_id = @orderId`);
   const byId = db.prepare<[string], OrderRecord>('SELECT * FROM emulator_orders WHERE order_id = ?');
+  // A reference can be reused (or changed onto another order): the newest order that has it.
+  const byReference = db.prepare<[string], OrderRecord>(
+    'SELECT * FROM emulator_orders WHERE reference_id = ? ORDER BY created_at_ms DESC, order_id DESC LIMIT 1',
+  );
   const newest = db.prepare<[number], OrderRecord>(
     'SELECT * FROM emulator_orders ORDER BY created_at_ms DESC, order_id DESC LIMIT ?',
   );
@@ -174,6 +182,10 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
       const record = byId.get(orderId);
       return record === undefined ? undefined : toOrder(record);
     },
+    byReference(referenceId: string): EmulatorOrderRow | undefined {
+      const record = byReference.get(referenceId);
+      return record === undefined ? undefined : toOrder(record);
+    },
     newest(limit: number): EmulatorOrderRow[] {
       return newest.all(limit).map(toOrder);
     },
@@ -187,20 +199,30 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
 }
 export type EmulatorOrdersRepository = ReturnType<typeof createEmulatorOrdersRepository>;
 
-/** Notifications the emulator owes the merchant, with their attempts so far. */
+/**
+ * Notifications the emulator owes the merchant, with their attempts so far. Every process that
+ * runs an emulator on the data directory reads the same outbox; an attempt is made only by the
+ * process that leased it (`claim`), and its outcome is saved only under that lease.
+ */
 export function createEmulatorOutboxRepository(db: SqliteDatabase) {
   const insert = db.prepare(`INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, attempts,
     max_attempts, next_attempt_at_ms, status, created_at_ms, updated_at_ms)
     VALUES (@orderId, @eventType, @url, @body, @faults, 0, @maxAttempts, @nextAttemptAtMs, @status, @nowMs, @nowMs)`);
   const update =
     db.prepare(`UPDATE emulator_outbox SET attempts = @attempts, next_attempt_at_ms = @nextAttemptAtMs,
-    status = @status, last_status = @lastStatus, last_error = @lastError, updated_at_ms = @updatedAtMs WHERE id = @id`);
-  const due = db.prepare<[number], OutboxRecord>(
-    "SELECT * FROM emulator_outbox WHERE status = 'pending' AND next_attempt_at_ms <= ? ORDER BY next_attempt_at_ms, id",
+    status = @status, last_status = @lastStatus, last_error = @lastError, updated_at_ms = @updatedAtMs,
+    lease_owner = NULL, lease_until_ms = NULL WHERE id = @id AND lease_owner IS @owner`);
+  const unleased = '(lease_until_ms IS NULL OR lease_until_ms <= @now)';
+  const due = db.prepare<{ now: number }, OutboxRecord>(
+    `SELECT * FROM emulator_outbox WHERE status = 'pending' AND next_attempt_at_ms <= @now AND ${unleased}
+    ORDER BY next_attempt_at_ms, id`,
   );
+  // A leased attempt is due again only when its lease runs out (its process may have died).
   const nextDue = db.prepare<[], { at: number | null }>(
-    "SELECT MIN(next_attempt_at_ms) AS at FROM emulator_outbox WHERE status = 'pending'",
+    "SELECT MIN(max(next_attempt_at_ms, coalesce(lease_until_ms, 0))) AS at FROM emulator_outbox WHERE status = 'pending'",
   );
+  const claim = db.prepare(`UPDATE emulator_outbox SET lease_owner = @owner, lease_until_ms = @until
+    WHERE id = @id AND status = 'pending' AND attempts = @attempts AND next_attempt_at_ms <= @now AND ${unleased}`);
   const newest = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox ORDER BY id DESC LIMIT ?');
   const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox WHERE id = ?');
   return {
@@ -217,15 +239,26 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
     }): number {
       return Number(insert.run({ ...entry, faults: JSON.stringify(entry.faults) }).lastInsertRowid);
     },
-    save(row: OutboxRow): void {
-      update.run(row);
+    /**
+     * Leases the row's next attempt to `owner` until `untilMs`: true when this process may make
+     * it. One UPDATE, so of two processes that saw the row due, exactly one gets it.
+     */
+    claim(row: OutboxRow, owner: string, nowMs: number, untilMs: number): boolean {
+      return (
+        claim.run({ id: row.id, attempts: row.attempts, owner, now: nowMs, until: untilMs }).changes === 1
+      );
+    },
+    /** Saves an attempt's outcome and ends the lease; false if the lease was lost meanwhile. */
+    save(row: OutboxRow, owner: string | null = null): boolean {
+      return update.run({ ...row, owner }).changes === 1;
     },
     get(id: number): OutboxRow | undefined {
       const record = byId.get(id);
       return record === undefined ? undefined : toOutbox(record);
     },
+    /** Pending rows whose next attempt is due and not leased by another process. */
     due(nowMs: number): OutboxRow[] {
-      return due.all(nowMs).map(toOutbox);
+      return due.all({ now: nowMs }).map(toOutbox);
     },
     nextDueMs(): number | null {
       return nextDue.get()?.at ?? null;

@@ -33,12 +33,19 @@ export interface EventRecorder {
    * (the emulator's) took the writes into its transaction, then after that commit.
    */
   committed(): Promise<void>;
+  /**
+   * Runs `write` (which records) in the connection's group commit: resolved once committed,
+   * and waiting for another process's write lock without blocking the event loop.
+   */
+  inGroup<T>(write: () => T): Promise<T>;
 }
 
 /** Records made while a group commit is open are announced after it commits. */
-const NO_GROUP: Pick<GroupCommit, 'afterCommit' | 'committed'> = {
+type RecorderGroup = Pick<GroupCommit, 'afterCommit' | 'committed' | 'run'>;
+const NO_GROUP: RecorderGroup = {
   afterCommit: (then) => then(),
   committed: () => Promise.resolve(),
+  run: (write) => Promise.resolve().then(write),
 };
 
 /**
@@ -49,7 +56,7 @@ export function createEventRecorder(
   events: EventsRepository,
   bus: EventBus,
   transaction: <T>(fn: () => T) => T = (fn) => fn(),
-  group: Pick<GroupCommit, 'afterCommit' | 'committed'> = NO_GROUP,
+  group: RecorderGroup = NO_GROUP,
 ): EventRecorder {
   const publish = (name: 'timeline.appended' | 'timeline.updated', summary: TimelineSummary) =>
     group.afterCommit(() => bus.publish(name, summary));
@@ -91,5 +98,6 @@ export function createEventRecorder(
       return summaries;
     },
     committed: () => group.committed(),
+    inGroup: (write) => group.run(write),
   };
 }

@@ -1,12 +1,15 @@
 import {
   commandNames,
   type BridgeResult,
+  type CommandInput,
   type CommandName,
+  type CommandOutput,
   type ConsoleClient,
   type PreloadApi,
   type PushEvent,
 } from '../../shared/contract';
 import { BridgeError } from './bridge/bridge-error';
+import { callAnySize, callWithFileText } from './bridge/large-calls';
 import { createWebSocketTransport, type ConnectionState } from './bridge/ws-client';
 
 declare global {
@@ -34,7 +37,8 @@ function preloadTransport(api: PreloadApi): Transport {
 /**
  * The renderer's only door to main. It does not know (or care) which transport it got: the
  * preload's functions in the desktop, a WebSocket in browser mode. Both are typed from the
- * same contract; failures surface as BridgeError.
+ * same contract; failures surface as BridgeError. Inputs of any size go through: a large one
+ * travels as an upload in parts (bridge/large-calls.ts), never as one oversized message.
  */
 function createClient(transport: Transport): ConsoleClient & {
   onConnectionState: Transport['onConnectionState'];
@@ -45,7 +49,7 @@ function createClient(transport: Transport): ConsoleClient & {
   };
   for (const name of commandNames) {
     client[name] = async (input: unknown) => {
-      const result = await transport.call(name, input);
+      const result = await callAnySize(transport.call, name, input);
       if (!result.ok) throw new BridgeError(result.error);
       return result.data;
     };
@@ -53,11 +57,26 @@ function createClient(transport: Transport): ConsoleClient & {
   return client as ConsoleClient & { onConnectionState: Transport['onConnectionState'] };
 }
 
-export const bridge = createClient(
+const transport =
   window.checkoutConsole !== undefined
     ? preloadTransport(window.checkoutConsole)
-    : createWebSocketTransport(),
-);
+    : createWebSocketTransport();
+
+export const bridge = createClient(transport);
+
+/**
+ * Runs `command` with a file's text as its string field `field` (a history import's `text`):
+ * the file streams up in parts, so its size is bounded only by what the command accepts.
+ */
+export async function callWithFile<K extends CommandName>(
+  command: K,
+  field: keyof CommandInput<K> & string,
+  file: Blob,
+): Promise<CommandOutput<K>> {
+  const result = await callWithFileText(transport.call, command, field, file);
+  if (!result.ok) throw new BridgeError(result.error);
+  return result.data as CommandOutput<K>;
+}
 
 export const frontDoorHint: 'desktop' | 'browser' =
   window.checkoutConsole !== undefined ? 'desktop' : 'browser';

@@ -98,7 +98,7 @@ export const REQUEST_FIELDS: readonly CatalogueField[] = [
     'Country',
     'enum',
     'both',
-    'ISO 3166-1 two-letter code. Default SA. Must pair with the currency (SA–SAR, AE–AED, BH–BHD, KW–KWD, OM–OMR).',
+    "ISO 3166-1 two-letter code. Default SA. Must pair with the currency; the supported pairs are not shown in the spec (the console's table, by default SA–SAR, AE–AED, BH–BHD, KW–KWD, OM–OMR).",
     { values: COUNTRIES },
   ),
   field(

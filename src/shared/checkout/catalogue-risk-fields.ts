@@ -1,6 +1,6 @@
 import type { CatalogueField } from './catalogue-types';
 import { field } from './catalogue-request-fields';
-import { EDUCATION_SUGGESTIONS, EXTRA_RISK_FIELDS, LIMITS } from './limits';
+import { EDUCATION_SUGGESTIONS, EDUCATION_VALUES, EXTRA_RISK_FIELDS, LIMITS } from './limits';
 
 /** Risk assessment (with account security, education, extra risk fields), additional data and expiry. */
 
@@ -163,19 +163,19 @@ export const RISK_AND_OTHER_FIELDS: readonly CatalogueField[] = [
     'education',
     'risk_assessment.education.event_location',
     'Event location',
-    'string',
+    'enum',
     'both',
     'Online or offline.',
-    { suggestions: EDUCATION_SUGGESTIONS.event_location },
+    { values: EDUCATION_VALUES.event_location },
   ),
   field(
     'education',
     'risk_assessment.education.purchase_type',
     'Purchase type',
-    'string',
+    'enum',
     'both',
     'Subscription or one-time.',
-    { suggestions: EDUCATION_SUGGESTIONS.purchase_type },
+    { values: EDUCATION_VALUES.purchase_type },
   ),
   // Extra risk fields: names from a request example; types and requirement rules not shown.
   ...EXTRA_RISK_FIELDS.map((name) =>

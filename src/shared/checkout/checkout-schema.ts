@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { crossFieldFindings } from './cross-field-findings';
+import type { CountryCurrencyPair } from './country-currency-pairs';
+import { crossFieldFindings, type CrossFieldOptions } from './cross-field-findings';
 import type { RuleParams } from './field-rules';
 import { educationSchemaWith, generalSchema } from './form-schemas';
 import type { EducationCheckoutRequest, GeneralCheckoutRequest } from './request-types';
@@ -10,6 +11,8 @@ export interface SchemaOptions {
   singleCheckout?: boolean;
   /** The request field that carries the notification URL; default `merchant_url.notification`. */
   notificationField?: string;
+  /** The supported country/currency pairs; default each country with its own currency. */
+  pairs?: readonly CountryCurrencyPair[];
 }
 
 /** A form's schema with its cross-field errors; its input and output are the form's request type. */
@@ -24,7 +27,7 @@ export type CheckoutSchema<Request> = z.ZodCustom<Request, Request>;
  */
 function withCrossFieldErrors<S extends z.ZodType>(
   base: S,
-  notificationField: string | undefined,
+  cross: CrossFieldOptions,
 ): CheckoutSchema<z.input<S>> {
   return z
     .custom<z.input<S>>(() => true)
@@ -38,7 +41,7 @@ function withCrossFieldErrors<S extends z.ZodType>(
             message: issue.message,
             ...(issue.code === 'custom' && issue.params !== undefined ? { params: issue.params } : {}),
           });
-      for (const finding of crossFieldFindings(value, notificationField)) {
+      for (const finding of crossFieldFindings(value, cross)) {
         if (finding.severity !== 'error') continue;
         const params: RuleParams = { code: finding.code, rule: finding.rule, requiredRule: finding.rule };
         ctx.addIssue({ code: 'custom', path: [...finding.path], message: finding.message, params });
@@ -67,9 +70,7 @@ export function checkoutSchemaFor(
   form: CheckoutForm,
   options: SchemaOptions = {},
 ): CheckoutSchema<GeneralCheckoutRequest> | CheckoutSchema<EducationCheckoutRequest> {
-  if (form === 'general') return withCrossFieldErrors(generalSchema(), options.notificationField);
-  return withCrossFieldErrors(
-    educationSchemaWith(options.singleCheckout !== false),
-    options.notificationField,
-  );
+  const cross = { notificationField: options.notificationField, pairs: options.pairs };
+  if (form === 'general') return withCrossFieldErrors(generalSchema(), cross);
+  return withCrossFieldErrors(educationSchemaWith(options.singleCheckout !== false), cross);
 }

@@ -2,8 +2,10 @@ import { parseJsonPath } from '../json-path';
 import { compareSpecDates, parseSpecDate } from './dates';
 import { isAbsoluteUri } from './field-rules';
 import { describeValue, isPresent, ownValue, type RawFinding } from './findings';
-import { DEFAULT_NOTIFICATION_FIELD } from './limits';
+import { DEFAULT_NOTIFICATION_FIELD, LIMITS } from './limits';
 import { valueAt, type JsonPath } from './money-paths';
+import { isNoCouponDiscount } from './no-coupon-discount';
+import { characterCount } from './text-length';
 
 /** Rules between fields that are not about money: expiry spellings, date order, counts, the notification URL. */
 
@@ -129,17 +131,49 @@ export function notificationPath(field: string | undefined): (string | number)[]
   return path.length > 0 ? path : parseJsonPath(DEFAULT_NOTIFICATION_FIELD);
 }
 
+const NOTIFICATION_URL_RULE =
+  'Events: the notification URL given in the checkout request — a URI (its field is not shown; default merchant_url.notification)';
+const WEBHOOK_URL_LENGTH_RULE = `Limits: webhook URL — at most ${LIMITS.webhookUrlMaxLength} characters`;
+
 export function checkNotificationUrl(payload: unknown, field: string | undefined): RawFinding[] {
   const path = notificationPath(field);
   const value = valueAt(payload, path);
-  if (value === undefined || (typeof value === 'string' && isAbsoluteUri(value))) return [];
+  if (value === undefined) return [];
+  if (typeof value !== 'string' || !isAbsoluteUri(value))
+    return [
+      {
+        severity: 'error',
+        path,
+        code: 'invalid_uri',
+        rule: NOTIFICATION_URL_RULE,
+        message: `The notification URL must be an absolute URI such as https://hooks.example.com/checkout; got ${describeValue(value)}.`,
+      },
+    ];
+  const length = characterCount(value);
+  if (length <= LIMITS.webhookUrlMaxLength) return [];
   return [
     {
       severity: 'error',
       path,
-      code: 'invalid_uri',
-      rule: 'Events: the notification URL given in the checkout request — a URI (its field is not shown; default merchant_url.notification)',
-      message: `The notification URL must be an absolute URI such as https://hooks.example.com/checkout; got ${describeValue(value)}.`,
+      code: 'too_long',
+      rule: WEBHOOK_URL_LENGTH_RULE,
+      message: `The notification URL is ${length} characters long; a webhook URL has at most ${LIMITS.webhookUrlMaxLength}.`,
+    },
+  ];
+}
+
+/** The official client's "no coupon" discount: accepted, and said once (docs/emulator-fidelity.md). */
+export function checkNoCouponDiscount(payload: unknown): RawFinding[] {
+  if (!isNoCouponDiscount(ownValue(payload, 'discount'))) return [];
+  return [
+    {
+      severity: 'warning',
+      path: ['discount'],
+      code: 'no_coupon_discount',
+      rule: 'Checkout request: discount — only for a customer-specific voucher or coupon code',
+      message:
+        'discount has an empty name and a zero amount: no coupon. The official client sends this on every ' +
+        'order without one; the spec has a discount only for a coupon, so it is accepted as no discount.',
     },
   ];
 }

@@ -1,11 +1,19 @@
 import {
-  currencyForCountry,
+  COUNTRIES,
+  CURRENCIES,
   isCountryCode,
   isCurrency,
   isDiscountCurrency,
   type Currency,
 } from './currencies';
-import { isPlainObject, ownValue, type RawFinding } from './findings';
+import {
+  currenciesPairedWith,
+  DEFAULT_COUNTRY_CURRENCY_PAIRS,
+  pairOf,
+  type CountryCurrencyPair,
+} from './country-currency-pairs';
+import { describeValue, isPlainObject, ownValue, type RawFinding } from './findings';
+import { isNoCouponDiscount } from './no-coupon-discount';
 import { formatAmount } from './money';
 import { DISCOUNT_AMOUNT_PATH, moneyPaths, valueAt, type JsonPath } from './money-paths';
 import { computeTotals } from './totals';
@@ -13,7 +21,7 @@ import { computeTotals } from './totals';
 /** Rules that span fields: country and currency, one currency per order, and the total. */
 
 const COUNTRY_CURRENCY_RULE =
-  'Errors: 400 not_supported_country_currency — country and currency combination not supported (SA–SAR, AE–AED, BH–BHD, KW–KWD, OM–OMR)';
+  "Errors: 400 not_supported_country_currency — country and currency combination not supported (the supported pairs are not shown; the console's table is configurable, default SA–SAR, AE–AED, BH–BHD, KW–KWD, OM–OMR)";
 const ONE_CURRENCY_RULE =
   'Checkout request: total_amount — item amounts + tax + shipping - discount, so every Money in the order currency';
 const DISCOUNT_RULE = 'Money: currency — for discount.amount only SAR and AED are allowed';
@@ -28,13 +36,40 @@ export function orderCurrency(payload: unknown): Currency | undefined {
   return isCurrency(currency) ? currency : undefined;
 }
 
-export function checkCountryCurrency(payload: unknown): RawFinding[] {
-  const country = ownValue(payload, 'country_code');
-  const currency = orderCurrency(payload);
-  if (!isCountryCode(country) || currency === undefined) return [];
-  const expected = currencyForCountry(country);
-  if (expected === currency) return [];
-  const defaulted = ownValue(ownValue(payload, 'total_amount'), 'currency') === undefined;
+/** The order's country and currency as sent (strings the spec may not know), for the pair rule. */
+function sentPair(payload: unknown): { country: unknown; currency: unknown; defaulted: boolean } | null {
+  const total = ownValue(payload, 'total_amount');
+  if (!isPlainObject(total)) return null;
+  const currency = ownValue(total, 'currency');
+  return {
+    country: ownValue(payload, 'country_code'),
+    currency: currency === undefined ? 'SAR' : currency,
+    defaulted: currency === undefined,
+  };
+}
+
+/**
+ * The one error code the spec defines: a country and currency the service does not take
+ * together, whether the pair is missing from the table or either side is not one the spec
+ * names at all (US and USD). `pairs` is the table (default: each country with its currency).
+ */
+export function checkCountryCurrency(
+  payload: unknown,
+  pairs: readonly CountryCurrencyPair[] = DEFAULT_COUNTRY_CURRENCY_PAIRS,
+): RawFinding[] {
+  const sent = sentPair(payload);
+  if (sent === null || typeof sent.country !== 'string' || typeof sent.currency !== 'string') return [];
+  const { country, currency } = sent;
+  if (isCountryCode(country) && isCurrency(currency) && pairs.includes(pairOf(country, currency))) return [];
+  const known = isCountryCode(country) && isCurrency(currency);
+  const paired = isCountryCode(country) ? currenciesPairedWith(country, pairs) : [];
+  const why = !isCountryCode(country)
+    ? `country_code ${describeValue(country)} is not one the service takes (${COUNTRIES.join(', ')})`
+    : !isCurrency(currency)
+      ? `the order's currency ${describeValue(currency)} is not one the service takes (${CURRENCIES.join(', ')})`
+      : paired.length === 0
+        ? `country_code ${country} pairs with no currency in the table`
+        : `country_code ${country} pairs only with ${paired.join(' or ')}, but the order is in ${currency}`;
   return [
     {
       severity: 'error',
@@ -42,8 +77,7 @@ export function checkCountryCurrency(payload: unknown): RawFinding[] {
       code: 'not_supported_country_currency',
       rule: COUNTRY_CURRENCY_RULE,
       message:
-        `country_code ${country} pairs only with ${expected}, but the order is in ${currency}` +
-        `${defaulted ? ' (total_amount has no currency, so the default SAR applies)' : ''}. ` +
+        `${why}${known && sent.defaulted ? ' (total_amount has no currency, so the default SAR applies)' : ''}. ` +
         'The service answers 400 not_supported_country_currency.',
     },
   ];
@@ -54,37 +88,41 @@ const isDiscountPath = (path: JsonPath) =>
   path.every((segment, i) => segment === DISCOUNT_AMOUNT_PATH[i]);
 
 /**
- * Every Money in the order currency. The spec conflicts with itself for BHD, KWD and OMR orders:
- * a discount may only be in SAR or AED, so it can never share the order's currency. Severities,
- * on purpose: the discount rule is written in the spec's Money table, so breaking it is an error
- * (reported by the schema as `discount_currency_not_allowed`); "one currency per order" is only
- * implied by the total's arithmetic, so when the discount rule forces the mismatch it drops to a
- * warning (`discount_currency_conflict`) that explains the conflict. Any other mismatch is an error.
+ * Every Money in the order currency, except the discount. "One currency per order" is only
+ * implied by the total's arithmetic, so breaking it is an error for items, tax and shipping.
+ * The discount has its own written rule: "only SAR and AED" (an error of the schema,
+ * `discount_currency_not_allowed`). A SAR or AED discount on an order in another currency keeps
+ * that rule, so it is only a warning (`discount_currency_conflict`) that says the spec gives no
+ * conversion; for BHD, KWD and OMR orders the spec even forces it. The official client's zero,
+ * nameless "no coupon" discount is no discount and is not looked at.
  */
 export function checkOneCurrency(payload: unknown): RawFinding[] {
   const currency = orderCurrency(payload);
   if (currency === undefined) return [];
+  const noCoupon = isNoCouponDiscount(ownValue(payload, 'discount'));
   const findings: RawFinding[] = [];
   for (const path of moneyPaths(payload)) {
     if (path.length === 1 && path[0] === 'total_amount') continue;
+    if (noCoupon && isDiscountPath(path)) continue;
     const own = valueAt(payload, [...path, 'currency']);
     // A discount must name its currency; leaving it out is already an error of its own.
     if (own === undefined && isDiscountPath(path)) continue;
     const moneyCurrency = own === undefined ? 'SAR' : own;
     if (!isCurrency(moneyCurrency) || moneyCurrency === currency) continue;
     const where = [...path, 'currency'];
-    if (isDiscountPath(path) && !isDiscountCurrency(currency)) {
-      if (isDiscountCurrency(moneyCurrency))
-        findings.push({
-          severity: 'warning',
-          path: where,
-          code: 'discount_currency_conflict',
-          rule: DISCOUNT_RULE,
-          message:
-            `The discount is in ${moneyCurrency} while the order is in ${currency}. The spec allows a discount ` +
+    if (isDiscountPath(path) && isDiscountCurrency(moneyCurrency)) {
+      findings.push({
+        severity: 'warning',
+        path: where,
+        code: 'discount_currency_conflict',
+        rule: DISCOUNT_RULE,
+        message: isDiscountCurrency(currency)
+          ? `The discount is in ${moneyCurrency} while the order is in ${currency}. The spec allows a discount ` +
+            'in SAR or AED and gives no conversion, so the total counts it as if it were in the order currency.'
+          : `The discount is in ${moneyCurrency} while the order is in ${currency}. The spec allows a discount ` +
             `only in SAR or AED, so a ${currency} order cannot have a discount in its own currency; the ` +
             'service may reject or convert it. Remove the discount for an order without this conflict.',
-        });
+      });
       continue;
     }
     findings.push({

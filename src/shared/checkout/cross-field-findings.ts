@@ -3,21 +3,31 @@ import {
   checkDateOrder,
   checkExpirySpellings,
   checkItemsNotEmpty,
+  checkNoCouponDiscount,
   checkNotificationUrl,
 } from './consistency-checks';
+import type { CountryCurrencyPair } from './country-currency-pairs';
 import { checkCountryCurrency, checkOneCurrency, checkTotal } from './cross-checks';
 import type { RawFinding } from './findings';
 
+export interface CrossFieldOptions {
+  /** The request field that carries the notification URL; default `merchant_url.notification`. */
+  notificationField?: string;
+  /** The supported country/currency pairs; default each country with its own currency. */
+  pairs?: readonly CountryCurrencyPair[];
+}
+
 /** Every rule between fields, on any payload (each check reads defensively and skips what it cannot read). */
-export function crossFieldFindings(payload: unknown, notificationField: string | undefined): RawFinding[] {
+export function crossFieldFindings(payload: unknown, options: CrossFieldOptions = {}): RawFinding[] {
   return [
-    ...checkCountryCurrency(payload),
+    ...checkCountryCurrency(payload, options.pairs),
     ...checkOneCurrency(payload),
     ...checkTotal(payload),
+    ...checkNoCouponDiscount(payload),
     ...checkExpirySpellings(payload),
     ...checkDateOrder(payload),
     ...checkCounts(payload),
     ...checkItemsNotEmpty(payload),
-    ...checkNotificationUrl(payload, notificationField),
+    ...checkNotificationUrl(payload, options.notificationField),
   ];
 }

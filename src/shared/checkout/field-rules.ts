@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { hasSpecDateShape, parseSpecDate } from './dates';
+import { isEmailAddress } from './email-address';
 import { describeValue, isPlainObject, type FindingCode } from './findings';
+import { characterCount } from './text-length';
 
 /**
  * Leaf builders for the request schemas. Every issue they raise is a zod `custom` issue whose
@@ -95,13 +97,16 @@ export interface TextLimits {
 function checkLength(field: FieldRef, limits: TextLimits) {
   return whenTyped(isString, (value, ctx) => {
     const max = limits.maxLength;
+    // Characters, not UTF-16 units: a cheap bound first, so only long texts are counted.
     if (max === undefined || value.length <= max) return;
+    const length = characterCount(value);
+    if (length <= max) return;
     addRuleIssue(
       ctx,
       field,
       'too_long',
       `${ruleName(field)} — ${limits.maxRule ?? `maximum ${max} characters`}`,
-      `${field.key} is ${value.length} characters long; the maximum is ${max}.`,
+      `${field.key} is ${length} characters long; the maximum is ${max}.`,
     );
   });
 }
@@ -140,11 +145,20 @@ export function isAbsoluteUri(value: string): boolean {
   }
 }
 
-export function uri(field: FieldRef, limits: TextLimits = {}) {
+export interface UriOptions extends TextLimits {
+  /**
+   * An optional URI the official client sends as "" when it has none (`item_url`,
+   * `image_url`): empty means "not given", not a broken URI.
+   */
+  emptyMeansAbsent?: boolean;
+}
+
+export function uri(field: FieldRef, options: UriOptions = {}) {
   return gate<string>(field, isString, 'a URI string')
-    .check(checkLength(field, limits))
+    .check(checkLength(field, options))
     .check(
       whenTyped(isString, (value, ctx) => {
+        if (value === '' && options.emptyMeansAbsent === true) return;
         if (!isAbsoluteUri(value))
           addRuleIssue(
             ctx,
@@ -162,7 +176,7 @@ export function email(field: FieldRef, limits: TextLimits = {}) {
     .check(checkLength(field, limits))
     .check(
       whenTyped(isString, (value, ctx) => {
-        if (!z.regexes.email.test(value))
+        if (!isEmailAddress(value))
           addRuleIssue(
             ctx,
             field,
@@ -258,6 +272,19 @@ export function oneOf<const V extends readonly [string, ...string[]]>(field: Fie
     `one of ${list}`,
     { code: 'not_one_of' },
   );
+}
+
+/**
+ * An optional choice that may also be sent as "" for "not given" (the official client sends
+ * `"locale": ""` when none is set): absent or empty, else one of `values`.
+ */
+export function optionalChoice<const V extends readonly [string, ...string[]]>(field: FieldRef, values: V) {
+  return gate<V[number] | ''>(
+    field,
+    (value) => typeof value === 'string' && (value === '' || values.includes(value)),
+    `one of ${values.join(', ')}`,
+    { code: 'not_one_of' },
+  ).optional();
 }
 
 /**

@@ -29,8 +29,11 @@ export const FINDING_CODES = [
   'date_order',
   'negative_count',
   'empty_items',
+  'no_coupon_discount',
   'unknown_key',
-  // The payload could not be inspected at all (a throwing getter or proxy, never plain JSON)
+  // The JSON text itself: a name given twice in one object (the last one wins)
+  'duplicate_key',
+  // The payload could not be inspected at all (nested too deep, a throwing getter or a proxy)
   'unreadable_payload',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];

@@ -1,5 +1,14 @@
 import { COUNTRIES, LOCALES } from './currencies';
-import { bool, integer, objectOf, oneOf, optionalText, requiredText, type FieldRef } from './field-rules';
+import {
+  bool,
+  integer,
+  objectOf,
+  oneOf,
+  optionalChoice,
+  optionalText,
+  requiredText,
+  type FieldRef,
+} from './field-rules';
 import { LIMITS } from './limits';
 import {
   addressSchema,
@@ -34,7 +43,8 @@ export function commonRequestShape() {
       maxRule: `declared maximum ${LIMITS.descriptionMaxLength}`,
     }),
     merchant_url: merchantUrlSchema(),
-    billing_address: addressSchema('billing_address').optional(),
+    // "Required if available": the official client sends null when there is none.
+    billing_address: addressSchema('billing_address').nullable().optional(),
     expires_in_minutes: expirySchema('expires_in_minutes'),
     expire_in_minutes: expirySchema('expire_in_minutes'),
     additional_data: additionalDataSchema().optional(),
@@ -57,6 +67,6 @@ export function generalRequestSchema() {
     risk_assessment: riskAssessmentSchema('general'),
     platform: optionalText(request('platform')),
     is_mobile: bool(request('is_mobile')).optional(),
-    locale: oneOf(request('locale'), LOCALES).optional(),
+    locale: optionalChoice(request('locale'), LOCALES),
   });
 }

@@ -15,14 +15,20 @@ export const LIMITS = {
   educationEmailMaxLength: 128,
   educationPhoneMaxLength: 32,
   educationItemQuantity: 1,
+  /** "webhook URL: at most 255 characters": the request's notification URL and a profile's public listener URL. */
+  webhookUrlMaxLength: 255,
 } as const;
 
 /** `payment_type` and `instalments` values are not shown in the spec: free text, with these suggested. */
 export const PAYMENT_TYPE_SUGGESTIONS = ['PAY_BY_INSTALMENTS', 'PAY_NOW'] as const;
 
-/** The spec describes these education fields with examples, not closed lists: offered as suggestions. */
+/** `education_type` is described by examples ("course, workshop, tutoring and the like"): suggestions. */
 export const EDUCATION_SUGGESTIONS = {
   education_type: ['course', 'workshop', 'tutoring'],
+} as const;
+
+/** `event_location` "(online or offline)" and `purchase_type` "(subscription or one-time)": closed lists. */
+export const EDUCATION_VALUES = {
   event_location: ['online', 'offline'],
   purchase_type: ['subscription', 'one-time'],
 } as const;

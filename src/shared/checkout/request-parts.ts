@@ -1,6 +1,7 @@
-import { COUNTRIES } from './currencies';
+import { COUNTRIES, isDiscountCurrency } from './currencies';
 import {
   addRuleIssue,
+  gate,
   arrayOf,
   decimal,
   email,
@@ -12,8 +13,10 @@ import {
   uri,
   type FieldRef,
 } from './field-rules';
+import { isPlainObject, ownValue } from './findings';
 import { LIMITS } from './limits';
-import { money } from './money-schema';
+import { DISCOUNT_CURRENCY_RULE, discountCurrencyMessage, money } from './money-schema';
+import { isNoCouponDiscount } from './no-coupon-discount';
 
 /**
  * The parts of the checkout session request, one builder per table of the spec. Where the
@@ -31,9 +34,11 @@ const zeroMinimum = { value: LIMITS.nonNegativeAmountMinimum, rule: 'amount mini
 
 export function itemSchema(form: CheckoutForm) {
   const item = (key: string, requiredRule?: string): FieldRef => ({ table: 'Item', key, requiredRule });
+  // The official client sends "" for an item without a URL: "not given", not a broken URI.
   const url = {
     maxLength: LIMITS.itemUrlMaxLength,
     maxRule: `maximum ${LIMITS.itemUrlMaxLength} characters`,
+    emptyMeansAbsent: true,
   };
   const quantityField = item('quantity');
   const quantity =
@@ -67,9 +72,16 @@ export function itemSchema(form: CheckoutForm) {
     total_amount: money({ field: item('total_amount') }),
     item_url: uri(item('item_url'), url).optional(),
     image_url: uri(item('image_url'), url).optional(),
-    unit_price: money({ field: item('unit_price') }).optional(),
-    tax_amount: money({ field: item('tax_amount'), minimum: zeroMinimum }).optional(),
-    discount_amount: money({ field: item('discount_amount'), minimum: zeroMinimum }).optional(),
+    // Optional Money may be null: the official client sends `"unit_price": null` when unset.
+    unit_price: money({ field: item('unit_price') })
+      .nullable()
+      .optional(),
+    tax_amount: money({ field: item('tax_amount'), minimum: zeroMinimum })
+      .nullable()
+      .optional(),
+    discount_amount: money({ field: item('discount_amount'), minimum: zeroMinimum })
+      .nullable()
+      .optional(),
   });
 }
 
@@ -142,12 +154,38 @@ export function merchantUrlSchema() {
   });
 }
 
-/** "Only for a customer-specific voucher or coupon code"; both fields, and both of `amount`'s, required. */
+/**
+ * "Only for a customer-specific voucher or coupon code"; both fields, and both of `amount`'s,
+ * required, its currency SAR or AED. The official client's "no coupon" discount (empty name,
+ * zero amount in the order's currency) is no discount: it passes here and is a warning
+ * (`empty_discount`, consistency-checks).
+ */
 export function discountSchema() {
-  return objectOf(request('discount'), {
-    name: requiredText({ table: 'discount', key: 'name' }),
-    amount: money({ field: { table: 'discount', key: 'amount' }, discount: true }),
-  });
+  const name: FieldRef = { table: 'discount', key: 'name' };
+  return objectOf(
+    request('discount'),
+    {
+      name: gate<string>(name, (value) => typeof value === 'string', 'a string'),
+      amount: money({ field: { table: 'discount', key: 'amount' }, discount: true }),
+    },
+    (value, ctx) => {
+      if (!isPlainObject(value) || isNoCouponDiscount(value)) return;
+      if (ownValue(value, 'name') === '')
+        addRuleIssue(ctx, name, 'required', 'discount: name — required', 'name is required and is empty.', [
+          'name',
+        ]);
+      const currency = ownValue(ownValue(value, 'amount'), 'currency');
+      if (typeof currency === 'string' && !isDiscountCurrency(currency))
+        addRuleIssue(
+          ctx,
+          { table: 'discount', key: 'currency' },
+          'discount_currency_not_allowed',
+          DISCOUNT_CURRENCY_RULE,
+          discountCurrencyMessage(currency),
+          ['amount', 'currency'],
+        );
+    },
+  );
 }
 
 export function itemsSchema(form: CheckoutForm) {

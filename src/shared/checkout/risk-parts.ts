@@ -5,12 +5,13 @@ import {
   integer,
   nullableSpecDate,
   objectOf,
+  oneOf,
   optionalText,
   requiredText,
   specDate,
   type FieldRef,
 } from './field-rules';
-import { EXTRA_RISK_FIELDS } from './limits';
+import { EDUCATION_VALUES, EXTRA_RISK_FIELDS } from './limits';
 import { request, type CheckoutForm } from './request-parts';
 
 /** risk_assessment with account_security, education and the extra risk fields; additional_data. */
@@ -40,8 +41,8 @@ export function educationSchema() {
     education_type: requiredText(field('education_type')),
     start_date: specDate(field('start_date')),
     end_date: specDate(field('end_date')),
-    event_location: requiredText(field('event_location')),
-    purchase_type: requiredText(field('purchase_type')),
+    event_location: oneOf(field('event_location'), EDUCATION_VALUES.event_location),
+    purchase_type: oneOf(field('purchase_type'), EDUCATION_VALUES.purchase_type),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { CountryCode } from './currencies';
 import { specDateFromDate } from './dates';
-import { EDUCATION_SUGGESTIONS } from './limits';
+import { EDUCATION_SUGGESTIONS, EDUCATION_VALUES } from './limits';
 import type { RiskAssessment } from './request-types';
 
 /**
@@ -19,8 +19,8 @@ export function sampleEducation(faker: Faker, now: Date) {
     education_type: faker.helpers.arrayElement(EDUCATION_SUGGESTIONS.education_type),
     start_date: daysFrom(now, startsInDays),
     end_date: daysFrom(now, startsInDays + faker.number.int({ min: 30, max: 270 })),
-    event_location: faker.helpers.arrayElement(EDUCATION_SUGGESTIONS.event_location),
-    purchase_type: faker.helpers.arrayElement(EDUCATION_SUGGESTIONS.purchase_type),
+    event_location: faker.helpers.arrayElement(EDUCATION_VALUES.event_location),
+    purchase_type: faker.helpers.arrayElement(EDUCATION_VALUES.purchase_type),
   };
 }
 

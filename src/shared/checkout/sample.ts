@@ -15,7 +15,15 @@ export interface SampleOptions {
   seed?: number;
   /** "Today" for the dates; default now. */
   now?: Date;
+  /**
+   * Where the local emulator runs (the Local profile's base URL; default http://127.0.0.1:4010):
+   * the merchant URLs point at its merchant page, so after Pay, Decline or Cancel the customer
+   * lands on a page that says what happened instead of an unreachable shop.
+   */
+  emulatorUrl?: string;
 }
+
+export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:4010';
 
 function fakersFor(seed: number): SampleFakers {
   // Only the two locales we use, so bundles stay small.
@@ -82,7 +90,9 @@ function commonFields(form: CheckoutForm, options: SampleOptions, now: Date) {
   const shop = form === 'general' ? 'https://shop.example.com' : 'https://academy.example.com';
   const items = itemsOf(fakers, form, amounts, shop, termLabel(education.start_date, education.end_date));
   const platform = en.helpers.arrayElement(['web', 'mobile']);
-  const back = (outcome: string) => `${shop}/checkout/${outcome}?order=${encodeURIComponent(reference)}`;
+  const merchantPage = (options.emulatorUrl ?? DEFAULT_EMULATOR_URL).replace(/\/+$/, '');
+  const back = (outcome: string) =>
+    `${merchantPage}/_emulator/merchant/${outcome}?order=${encodeURIComponent(reference)}`;
   const names = items.map((item) => item.name).join('; ');
   const description =
     form === 'general'

@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../bounded-json';
+import { formatJsonPath } from '../json-path';
+import type { CountryCurrencyPair } from './country-currency-pairs';
 import { crossFieldFindings } from './cross-field-findings';
 import { sortInDocumentOrder } from './document-order';
 import { baseSchemaFor } from './form-schemas';
@@ -11,6 +14,8 @@ import {
   type FindingCode,
   type RawFinding,
 } from './findings';
+import { duplicateKeyFindings } from './duplicate-key-findings';
+import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
 import { findUnknownKeys } from './unknown-keys';
 
@@ -20,6 +25,13 @@ export interface ValidateOptions {
   singleCheckout?: boolean;
   /** The request field that carries the notification URL (not shown in the spec); default `merchant_url.notification`. */
   notificationField?: string;
+  /** The supported country/currency pairs (not shown in the spec); default each country with its own currency. */
+  pairs?: readonly CountryCurrencyPair[];
+  /**
+   * The JSON text the payload was parsed from, when there is one: what only the text shows
+   * (a name given twice in one object) is judged too.
+   */
+  sourceText?: string;
 }
 
 const isFindingCode = (value: unknown): value is FindingCode =>
@@ -81,6 +93,19 @@ function dedupe(findings: readonly RawFinding[]): RawFinding[] {
  */
 export function validateCheckout(payload: unknown, options: ValidateOptions): Finding[] {
   try {
+    // Bounded entry: nothing below walks a value deeper than any reader can (it would overflow
+    // the stack, and the emulator would store what it could not read back).
+    const tooDeep = depthBeyond(payload, JSON_MAX_DEPTH);
+    if (tooDeep !== null)
+      return [
+        {
+          severity: 'error',
+          path: tooDeep.under === null ? '(root)' : formatJsonPath([tooDeep.under]),
+          code: 'unreadable_payload',
+          rule: 'Checkout session request — a JSON object',
+          message: `The request cannot be read: ${describeJsonProblem({ kind: 'too_deep', depth: tooDeep.depth, limit: JSON_MAX_DEPTH })}.`,
+        },
+      ];
     const schema = baseSchemaFor(options.form, options.singleCheckout !== false);
     const result = schema.safeParse(payload, { reportInput: false });
     const fromSchema = result.success
@@ -88,10 +113,11 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
       : result.error.issues.map((issue) => issueToFinding(issue, payload));
     const raw = dedupe([
       ...fromSchema,
-      ...crossFieldFindings(payload, options.notificationField),
+      ...crossFieldFindings(payload, { notificationField: options.notificationField, pairs: options.pairs }),
       ...findUnknownKeys(payload, options.notificationField),
+      ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),
     ]);
-    return sortInDocumentOrder(payload, raw).map(toFinding);
+    return sortInDocumentOrder(payload, withoutPairEchoes(payload, raw)).map(toFinding);
   } catch (error) {
     // Plain JSON never gets here; a throwing getter or a hostile Proxy might.
     return [

@@ -23,6 +23,13 @@ const checkoutInput = z.object({
   body: checkoutBodySchema,
   /** Fill the profile's notification field with the listener URL when it is empty. */
   injectNotificationUrl: z.boolean().default(true),
+  /**
+   * The form the payload is written in. A local profile's emulator is told it
+   * (X-Emulator-Checkout-Form), so it judges the request as the builder does.
+   */
+  form: z.enum(['general', 'education']).default('general'),
+  /** Education form: single checkout enabled (default); false makes payment_type/instalments required. */
+  singleCheckout: z.boolean().optional(),
 });
 
 export const merchantApiCommands = {
@@ -33,9 +40,6 @@ export const merchantApiCommands = {
   ),
   sendCheckout: defineCommand(
     checkoutInput.extend({
-      form: z.enum(['general', 'education']).default('general'),
-      /** Education form: single checkout enabled (default); false makes payment_type/instalments required. */
-      singleCheckout: z.boolean().optional(),
       confirmLive,
       timeoutMs,
       requestKey,

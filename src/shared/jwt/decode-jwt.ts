@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeJsonProblem, parseBoundedJson } from '../bounded-json';
 
 /** A NumericDate claim (`iat`, `exp`, `nbf`) as seconds and as an ISO 8601 date. */
 export const timeClaimSchema = z.object({ seconds: z.number(), iso: z.string() });
@@ -37,24 +38,20 @@ function base64UrlToText(segment: string): string | null {
   }
 }
 
-function jsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : null;
-  } catch {
-    return null;
-  }
-}
-
 function decodeSegment(
   segment: string,
   name: string,
 ): { value: Record<string, unknown> } | { problem: string } {
   const text = base64UrlToText(segment);
   if (text === null) return { problem: `The ${name} is not valid base64url-encoded UTF-8.` };
-  const value = jsonObject(text);
-  if (value === null) return { problem: `The ${name} is not a JSON object.` };
-  return { value };
+  // Bounded: decoded claims are shown, stored with a webhook's verdict and walked.
+  const read = parseBoundedJson(text);
+  if (!read.ok && read.problem.kind !== 'not_json')
+    return { problem: `The ${name} cannot be read: ${describeJsonProblem(read.problem)}.` };
+  const value = read.ok ? read.value : null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { problem: `The ${name} is not a JSON object.` };
+  return { value: { ...value } };
 }
 
 function timeClaim(claims: Record<string, unknown>, name: string, problems: string[]): TimeClaim | null {

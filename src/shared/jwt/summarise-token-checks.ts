@@ -1,5 +1,5 @@
 import type { TokenVerdict } from '../events';
-import type { TokenCheck } from '../webhook-details';
+import type { BodyFinding, TokenCheck } from '../webhook-details';
 
 /** The order "the worse of the two" follows: a forgery outranks a clock problem. */
 export const WORST_FIRST: readonly TokenVerdict[] = [
@@ -17,7 +17,11 @@ export const WORST_FIRST: readonly TokenVerdict[] = [
 export interface TokenSummary {
   verdict: TokenVerdict;
   reason: string;
+  /** Deviations from the spec the verdict word does not carry (a token in one place only). */
+  findings: BodyFinding[];
 }
+
+const PLACE: Record<TokenCheck['source'], string> = { query: 'serviceToken', header: 'Authorization' };
 
 const SOURCE_NAME: Record<TokenCheck['source'], string> = {
   query: 'the ?serviceToken= query parameter',
@@ -28,7 +32,7 @@ const SOURCE_NAME: Record<TokenCheck['source'], string> = {
  * One verdict for a request from its per-source checks. Precedence (README, "Token verdicts"):
  * 1. both present and different strings → `mismatch`, whatever each one is worth on its own;
  * 2. neither present → `missing`;
- * 3. one sent → its verdict (the service sends both, so the absence is named in the reason);
+ * 3. one sent → its verdict, and a warning finding: the spec sends the token in both places;
  * 4. both sent (the same token, or a header that is not Bearer) → the worse of the two, by
  *    WORST_FIRST.
  */
@@ -43,6 +47,7 @@ export function summariseTokenChecks(
     return {
       verdict: 'mismatch',
       reason: `The ?serviceToken= token and the Authorization: Bearer token differ (query: ${query?.verdict ?? 'missing'}, header: ${header?.verdict ?? 'missing'}).`,
+      findings: [],
     };
   }
   const first = present[0];
@@ -50,6 +55,7 @@ export function summariseTokenChecks(
     return {
       verdict: 'missing',
       reason: 'No token was sent: neither ?serviceToken= nor Authorization: Bearer.',
+      findings: [],
     };
   }
   if (present.length === 1) {
@@ -57,6 +63,13 @@ export function summariseTokenChecks(
     return {
       verdict: first.verdict,
       reason: `${first.reason} Only ${SOURCE_NAME[first.source]} carried a token; ${SOURCE_NAME[absent]} was absent.`,
+      findings: [
+        {
+          severity: 'warning',
+          path: PLACE[absent],
+          message: `The token came only in ${SOURCE_NAME[first.source]}; the service sends it in both ${SOURCE_NAME.query} and ${SOURCE_NAME.header}, so ${SOURCE_NAME[absent]} is missing.`,
+        },
+      ],
     };
   }
   const worse = [...present].sort(
@@ -64,7 +77,11 @@ export function summariseTokenChecks(
   )[0];
   const chosen = worse ?? first;
   if (present.every((check) => check.verdict === chosen.verdict)) {
-    return { verdict: chosen.verdict, reason: chosen.reason };
+    return { verdict: chosen.verdict, reason: chosen.reason, findings: [] };
   }
-  return { verdict: chosen.verdict, reason: `${chosen.reason} (${SOURCE_NAME[chosen.source]})` };
+  return {
+    verdict: chosen.verdict,
+    reason: `${chosen.reason} (${SOURCE_NAME[chosen.source]})`,
+    findings: [],
+  };
 }

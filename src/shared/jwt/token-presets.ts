@@ -5,6 +5,7 @@ export const TOKEN_PRESETS = [
   'not_yet_valid',
   'wrong_key',
   'alg_none',
+  'hs512',
   'no_exp',
   'exact',
 ] as const;
@@ -22,6 +23,10 @@ export const TOKEN_PRESET_INFO: Record<TokenPreset, { label: string; description
     description: 'Valid times, signed with a random key; verifies as invalid_signature.',
   },
   alg_none: { label: 'alg: none', description: 'Unsigned, header alg "none"; verifies as alg_not_allowed.' },
+  hs512: {
+    label: 'HS512',
+    description: 'Valid times, the right secret, but HS512 instead of HS256; verifies as alg_not_allowed.',
+  },
   no_exp: {
     label: 'No exp',
     description: 'iat now and no exp; the spec requires no claim, so it verifies as valid.',
@@ -34,7 +39,7 @@ export const PRESET_OFFSET_MINUTES = 10;
 
 export interface PresetPlan {
   claims: Record<string, unknown>;
-  algorithm: 'HS256' | 'none';
+  algorithm: 'HS256' | 'HS512' | 'none';
   /** Sign with a throwaway random key instead of the chosen signer's. */
   randomKey: boolean;
 }
@@ -71,6 +76,8 @@ export function planPreset(
       return hs256({ iat: now, exp: now + lifetime }, true);
     case 'alg_none':
       return { claims: { ...rest, iat: now, exp: now + lifetime }, algorithm: 'none', randomKey: false };
+    case 'hs512':
+      return { claims: { ...rest, iat: now, exp: now + lifetime }, algorithm: 'HS512', randomKey: false };
     case 'no_exp':
       return hs256({ iat: now });
     case 'exact':

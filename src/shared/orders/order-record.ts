@@ -13,6 +13,8 @@ export interface OrderRecord extends TimelineSummary {
   /** The response body parsed as JSON (a call's answer), else null. */
   responseJson: unknown;
   details: Record<string, unknown>;
+  /** Why the request body could not be read (nested too deep, too large); absent when it could. */
+  unreadable?: string;
 }
 
 export type JsonObject = Record<string, unknown>;

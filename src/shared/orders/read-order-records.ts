@@ -1,3 +1,4 @@
+import { boundedJsonKey } from '../bounded-json';
 import {
   CAPTURE_EVENT_KEYS,
   CAPTURE_REQUEST_KEYS,
@@ -23,6 +24,17 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
   const eventType = record.eventType;
   const unverified = record.tokenVerdict !== null && record.tokenVerdict !== 'valid';
   const token = unverified ? ` (token ${record.tokenVerdict ?? ''}, counted anyway)` : '';
+  if (record.unreadable !== undefined) {
+    walk.add(record, {
+      source: 'webhook',
+      what: eventType ?? 'webhook',
+      step: null,
+      effect: 'unknown',
+      unverified,
+      evidence: `The body could not be read (${record.unreadable}); listed, state unchanged`,
+    });
+    return;
+  }
   if (eventType === null) {
     walk.add(record, {
       source: 'webhook',
@@ -48,7 +60,7 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
   }
   const payload = record.requestJson;
   const data = isJsonObject(payload) ? payload['data'] : undefined;
-  const key = `${eventType} ${JSON.stringify(data ?? null)}`;
+  const key = `${eventType} ${boundedJsonKey(data ?? null)}`;
   const first = walk.webhooksSeen.get(key);
   if (first !== undefined) {
     walk.add(record, {

@@ -1,4 +1,7 @@
+import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson, topLevelStrings } from '../bounded-json';
+import { decimalsOf, parseAmount } from '../checkout/money';
 import type { BodyVerdict } from '../events';
+import { findDuplicateKeys } from '../json-duplicate-keys';
 import { formatJsonPath } from '../json-path';
 import type { BodyFinding } from '../webhook-details';
 import {
@@ -29,6 +32,7 @@ const isObject = (value: unknown): value is JsonObject =>
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function describe(value: unknown): string {
+  if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
@@ -44,37 +48,44 @@ class Findings {
   }
 }
 
+/** `order_id` and `capture_id` are both "string (UUID)" in the spec: one rule, one severity (an error). */
 function checkString(body: JsonObject, field: string, findings: Findings, uuid = false): void {
   const value = body[field];
   if (value === undefined) return findings.error([field], `${field} is missing.`);
   if (typeof value !== 'string')
     return findings.error([field], `${field} must be a string, not ${describe(value)}.`);
-  if (uuid && !UUID_PATTERN.test(value)) findings.warning([field], `${field} "${value}" is not a UUID.`);
+  if (uuid && !UUID_PATTERN.test(value)) findings.error([field], `${field} "${value}" is not a UUID.`);
 }
 
+/**
+ * Money as the spec defines it: `currency` one of the five, "Default SAR" when left out; the
+ * amount a number or a numeric string, its decimals counted by value (`"12.500"` has one), as
+ * the request validator counts them (shared/checkout/money).
+ */
 function checkMoney(value: unknown, path: readonly PropertyKey[], findings: Findings): void {
   if (!isObject(value)) return findings.error(path, `A Money object is expected, not ${describe(value)}.`);
   const { amount, currency } = value;
-  if (typeof currency !== 'string' || !(MONEY_CURRENCIES as readonly string[]).includes(currency)) {
+  const known = typeof currency === 'string' && (MONEY_CURRENCIES as readonly string[]).includes(currency);
+  if (currency !== undefined && !known) {
     findings.error(
       [...path, 'currency'],
-      `currency must be one of ${MONEY_CURRENCIES.join(', ')}, not ${describe(currency)}.`,
+      `currency must be one of ${MONEY_CURRENCIES.join(', ')} (SAR when left out), not ${describe(currency)}.`,
     );
   }
-  const numeric =
-    typeof amount === 'number' ? amount : typeof amount === 'string' ? Number(amount) : Number.NaN;
-  if (!Number.isFinite(numeric) || (typeof amount === 'string' && amount.trim() === '')) {
+  const parsed = parseAmount(amount);
+  if (parsed === undefined) {
     return findings.error(
       [...path, 'amount'],
-      `amount must be a number or a numeric string, not ${describe(amount)}.`,
+      `amount must be a number or a numeric string such as 12.50, not ${describe(amount)}.`,
     );
   }
-  const decimals = String(amount).split('.')[1]?.length ?? 0;
-  const allowed = maxDecimals(typeof currency === 'string' ? currency : 'SAR');
+  const shownCurrency = known ? currency : 'SAR';
+  const allowed = maxDecimals(shownCurrency);
+  const decimals = decimalsOf(parsed);
   if (decimals > allowed) {
     findings.error(
       [...path, 'amount'],
-      `amount ${String(amount)} has ${decimals} decimals; at most ${allowed} are allowed here.`,
+      `amount ${String(amount)} has ${decimals} decimals; ${shownCurrency} allows at most ${allowed}.`,
     );
   }
 }
@@ -201,13 +212,35 @@ export function judgeWebhookBody(bytes: Uint8Array | null, truncated: boolean): 
     findings.warning([], `The body holds only whitespace (${bytes.byteLength} bytes).`);
     return result('empty');
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    findings.error([], `The body is not JSON: ${error instanceof Error ? error.message : String(error)}.`);
+  const read = parseBoundedJson(text, { maxDepth: JSON_MAX_DEPTH });
+  if (!read.ok && read.problem.kind === 'too_deep') {
+    // Valid JSON no reader can walk: stored as sent and flagged; only its first level is read,
+    // so it still joins its order (where it is listed as unreadable and moves nothing).
+    findings.error(
+      [],
+      `The body cannot be read: ${describeJsonProblem(read.problem)}. It is stored as received.`,
+    );
+    const fields = topLevelStrings(text, ['order_id', 'order_reference_id', 'event_type']);
+    return {
+      ...result('unknown_shape'),
+      orderId: fields['order_id'] ?? null,
+      orderReferenceId: fields['order_reference_id'] ?? null,
+      eventType: fields['event_type'] ?? null,
+    };
+  }
+  if (!read.ok) {
+    const reason =
+      read.problem.kind === 'not_json' ? read.problem.message : describeJsonProblem(read.problem);
+    findings.error([], `The body is not JSON: ${reason}.`);
     return result('invalid_json');
   }
+  const parsed = read.value;
+  // JSON.parse keeps the last of a name given twice; the merchant's parser may keep another.
+  for (const { path, count } of findDuplicateKeys(text))
+    findings.warning(
+      path,
+      `${formatJsonPath(path)} is given ${count} times in one object; only the last one counts here.`,
+    );
   if (!isObject(parsed)) {
     findings.error([], `The body is JSON but ${describe(parsed)}, not an object.`);
     return result('unknown_shape');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
-import { cliPath, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { cliPath, localProfileArgs, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { BuilderPage } from '../pages/builder-page';
 
 const API_TOKEN = 'builder-e2e-api-token-51c2';
@@ -18,21 +18,11 @@ const test = base.extend<{ setup: { served: ServedConsole; fake: FakeCheckoutSer
     const fake = await startFakeCheckoutService();
     execFileSync(
       process.execPath,
-      [
-        cliPath,
-        '--data-dir',
-        dataDir,
-        'profiles',
-        'set',
-        'Local',
-        '--listener-port',
-        '0',
-        '--base-url',
-        fake.url,
-        '--api-token',
-        API_TOKEN,
-      ],
-      { env, stdio: 'ignore' },
+      [cliPath, ...localProfileArgs(dataDir, 0, fake.url, ['--api-token', API_TOKEN])],
+      {
+        env,
+        stdio: 'ignore',
+      },
     );
     const served = await startServedConsole({}, dataDir);
     await use({ served, fake });
@@ -66,11 +56,27 @@ test('Ctrl+Enter sends the payload; the answer shows the new session with copy b
   const orderId = setup.fake.orderIds[0] ?? '';
   await expect(page.getByTestId('created-order_id')).toHaveText(orderId);
   await expect(page.getByTestId('created-status')).toHaveText('new');
-  await expect(page.getByRole('link', { name: 'Open checkout page' })).toHaveAttribute(
-    'href',
-    `http://127.0.0.1/checkout-page?order_id=${orderId}&locale=en_US`,
-  );
   await expect(created.getByRole('button', { name: 'Copy checkout_url' })).toBeVisible();
+
+  // The service's checkout_url opens only after a confirmation that shows where it goes.
+  const checkoutUrl = `http://127.0.0.1/checkout-page?order_id=${orderId}&locale=en_US`;
+  await page.getByRole('button', { name: 'Open checkout page' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Open 127.0.0.1?' });
+  await expect(confirm.getByTestId('external-host')).toHaveText('127.0.0.1');
+  await expect(confirm.getByTestId('external-url')).toHaveText(checkoutUrl);
+  await expect(confirm).toContainText('over plain HTTP (not encrypted)');
+  const pagesBefore = page.context().pages().length;
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(page.context().pages()).toHaveLength(pagesBefore);
+  await page.getByRole('button', { name: 'Open checkout page' }).click();
+  // Nothing listens on 127.0.0.1:80: the new tab gets a stand-in page, so its address can be read.
+  await page.context().route(checkoutUrl, (route) => route.fulfill({ body: 'checkout page' }));
+  const opened = page.context().waitForEvent('page');
+  await confirm.getByRole('button', { name: 'Open in the browser' }).click();
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(tab.url()).toBe(checkoutUrl);
 
   // What reached the service: the payload with a fresh reference (shown in the builder too).
   const sent = JSON.parse(setup.fake.received[0]?.body ?? '{}') as { order_reference_id: string };

@@ -103,12 +103,17 @@ test('an emulator webhook shows up live with valid; a forged one shows invalid_s
   await timeline.expectReady();
   await expect(timeline.rows()).toHaveCount(0);
   const emulator = new URL(first.checkoutUrl).origin;
-  const pay = async (orderId: string) =>
-    expect((await page.request.post(`${emulator}/_emulator/orders/${orderId}/pay`)).status()).toBe(200);
-  await pay(first.orderId);
+  // The automation endpoint needs the order's page token (it is in checkout_url) or the API token.
+  const pay = async ({ orderId, checkoutUrl }: { orderId: string; checkoutUrl: string }) => {
+    const token = new URL(checkoutUrl).searchParams.get('token') ?? '';
+    expect(
+      (await page.request.post(`${emulator}/_emulator/orders/${orderId}/pay?token=${token}`)).status(),
+    ).toBe(200);
+  };
+  await pay(first);
   await expect(timeline.rows()).toHaveCount(1);
   await expect(timeline.rows().first().getByTestId('token-verdict')).toHaveText('valid');
-  await pay(second.orderId);
+  await pay(second);
   await expect(timeline.rows()).toHaveCount(2);
   await expect(timeline.rows().first().getByTestId('token-verdict')).toHaveText('invalid_signature');
 

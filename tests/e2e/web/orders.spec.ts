@@ -124,10 +124,10 @@ test('an order created elsewhere moves live with webhooks, and is authorised and
   await expect(orders.state()).toHaveText('new');
   await expect(orders.step('new')).toHaveAttribute('data-status', 'current');
   await expect(orders.detail().getByTestId('order-order-id')).toHaveText(orderId);
-  await expect(orders.detail().getByRole('link', { name: 'Open checkout page' })).toHaveAttribute(
-    'target',
-    '_blank',
-  );
+  // A button that asks first (showing the host), no longer a link that opens at once.
+  await orders.detail().getByRole('button', { name: 'Open checkout page' }).click();
+  await expect(page.getByRole('dialog').getByTestId('external-host')).toHaveText(/^127\.0\.0\.1(:\d+)?$/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   await notify(listener, orderId, reference, 'order_approved');
   await expect(orders.state()).toHaveText('approved');
@@ -180,9 +180,21 @@ test('an order created elsewhere moves live with webhooks, and is authorised and
 
   const paths = setup.fake.received.map((request) => `${request.method} ${request.path}`);
   expect(paths).toEqual(['POST /checkout', `POST /orders/${orderId}/authorise`, 'POST /payments/capture']);
+  // The capture body the official client sends: the amount, and zeros where the merchant has none.
+  const zero = { amount: 0, currency: 'SAR' };
   expect(JSON.parse(setup.fake.received[2]?.body ?? '{}')).toEqual({
     order_id: orderId,
     total_amount: { amount: '72.98', currency: 'SAR' },
+    items: [],
+    shipping_amount: zero,
+    tax_amount: zero,
+    discount_amount: zero,
+    shipping_info: {
+      shipped_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      shipping_company: '',
+      tracking_number: null,
+      tracking_url: null,
+    },
   });
 
   // The timeline filtered by the order shows the same lifecycle: every record, the state after each.

@@ -70,8 +70,14 @@ test('known tokens appear in no bridge message, no screen, no file, no log, no e
   await expect(page.getByTestId('created-status')).toHaveText('new');
   const orderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
   const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
+  // The automation endpoint needs the order's page token, which checkout_url carries.
+  const pageToken = new URL(checkoutUrl).searchParams.get('token') ?? '';
   expect(
-    (await page.request.post(`${new URL(checkoutUrl).origin}/_emulator/orders/${orderId}/pay`)).status(),
+    (
+      await page.request.post(
+        `${new URL(checkoutUrl).origin}/_emulator/orders/${orderId}/pay?token=${pageToken}`,
+      )
+    ).status(),
   ).toBe(200);
 
   // Every screen, as the navigation lists them.

@@ -71,3 +71,32 @@ export function sendRaw(
     });
   });
 }
+
+/**
+ * Sends `parts` with `gapMs` between them on one connection and resolves with the raw answer
+ * once the server closes (or `giveUpMs` passes: then with what came so far).
+ */
+export function trickle(port: number, parts: string[], gapMs: number, giveUpMs = 30_000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    const giveUp = setTimeout(() => socket.destroy(), giveUpMs);
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve(answer);
+    });
+    socket.on('error', () => undefined);
+    let index = 0;
+    const next = () => {
+      const part = parts[index];
+      index += 1;
+      if (part === undefined || socket.destroyed) return;
+      socket.write(part);
+      setTimeout(next, gapMs);
+    };
+    next();
+  });
+}

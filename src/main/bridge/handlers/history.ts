@@ -15,9 +15,9 @@ export function historyHandlers({ history }: ConsoleServices): HandlerGroup<Hist
       const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
       return { text, count, fileName: `checkout-console-${stamp}.${EXTENSION[format]}` };
     },
-    importHistory: ({ text }) => {
+    importHistory: async ({ text }) => {
       try {
-        return history.importText(text);
+        return await history.importText(text);
       } catch (error) {
         if (error instanceof ImportError)
           throw new ConsoleError('invalid_input', `Nothing imported. ${error.message}`);

@@ -6,6 +6,8 @@ import { createConsole } from '../../app';
 import { resolveDataDir } from '../../data-dir';
 import { createEmulatorService, emulatorPortOf, localProfileOf } from '../../emulator/emulator-service';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
+import { stdinValues } from '../stdin-value';
+import { terminalSafe } from '../terminal-text';
 
 const emulatorFlags = z.object({
   port: portFlag.optional(),
@@ -39,12 +41,16 @@ export async function runEmulator(
 ): Promise<void> {
   const flags = parseFlags(emulatorFlags, rawFlags);
   const { io } = context;
+  // Read before the console opens: a bad standard input changes nothing on disk.
+  const read = stdinValues(context);
+  const givenApiToken = await read(flags.apiToken, '--api-token');
+  const givenNotificationToken = await read(flags.notificationToken, '--notification-token');
   const core = await createConsole({ dataDir: resolveDataDir(context.dataDirFlag()), frontDoor: 'cli' });
   try {
     const local = localProfileOf(core.profiles);
     const stored = local === null ? null : core.profiles.secretsOf(local.id);
-    const apiToken = flags.apiToken ?? stored?.apiToken ?? null;
-    const notificationToken = flags.notificationToken ?? stored?.notificationToken ?? null;
+    const apiToken = givenApiToken ?? stored?.apiToken ?? null;
+    const notificationToken = givenNotificationToken ?? stored?.notificationToken ?? null;
     const tokens = {
       apiToken: apiToken ?? randomToken('emulator_api'),
       notificationToken: notificationToken ?? randomToken('emulator_notify'),
@@ -58,8 +64,9 @@ export async function runEmulator(
       if (event.name !== 'timeline.appended' || event.payload.kind !== 'delivery') return;
       const delivery = event.payload;
       const outcome = delivery.status === null ? (delivery.error ?? 'no answer') : String(delivery.status);
+      const field = (value: string | null) => (value === null ? '-' : terminalSafe(value, { maxChars: 200 }));
       io.stdout(
-        `${delivery.at}  delivery  ${delivery.eventType ?? '-'}  ${delivery.orderId ?? '-'}  -> ${outcome}\n`,
+        `${delivery.at}  delivery  ${field(delivery.eventType)}  ${field(delivery.orderId)}  -> ${field(outcome)}\n`,
       );
     });
     const said = (name: string, value: string, given: boolean) =>
@@ -86,10 +93,13 @@ export function registerEmulator(program: Command, context: CliContext): void {
       '--port <n>',
       "port on 127.0.0.1 (default: the Local profile's base URL port, 4010; 0 picks a free one)",
     )
-    .option('--api-token <token>', "bearer token it accepts (default: the Local profile's)")
+    .option(
+      '--api-token <token>',
+      'bearer token it accepts ("-" reads it from standard input; default: the Local profile\'s)',
+    )
     .option(
       '--notification-token <token>',
-      "secret it signs notifications with (default: the Local profile's)",
+      'secret it signs notifications with ("-" reads it from standard input; default: the Local profile\'s)',
     )
     .action((flags: unknown) => runEmulator(context, flags));
 }

@@ -6,15 +6,21 @@ import { ImportError } from '../../history/history-service';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { filterFromHistoryFlags, historyFlags, withFilterOptions } from './history';
+import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
 
 const exportFlags = historyFlags.omit({ json: true, limit: true }).extend({
   format: z.enum(EXPORT_FORMATS, { error: 'choose har, json or ndjson' }),
   out: z.string().min(1, 'must name a file').optional(),
+  force: z.boolean().default(false),
   includeTokens: z.boolean().default(false),
 });
 
-/** `export`: the filter's records, oldest first, to a file (streamed) or standard output. */
+/**
+ * `export`: the filter's records, oldest first, streamed to standard output (no --out, or
+ * `--out -`) or to a file, which is never in the data directory and replaces an existing file
+ * only with --force. A failure to write is one line and exit 1.
+ */
 export async function runExport(rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(exportFlags, rawFlags);
   await withConsole(context, async (core) => {
@@ -25,11 +31,11 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
       filter: filterFromHistoryFlags({ ...flags, json: false, limit: 1 }, profileId),
       includeTokens: flags.includeTokens,
     };
-    if (flags.out === undefined) {
-      context.io.stdout(core.history.exportText(request).text);
+    if (flags.out === undefined || flags.out === '-') {
+      for (const chunk of core.history.exportChunks(request).chunks) context.io.stdout(chunk);
       return;
     }
-    const { count } = await core.history.exportToFile(request, flags.out);
+    const { count } = await core.history.exportToFile(request, { path: flags.out, force: flags.force });
     context.io.stderr(
       `Exported ${count} ${count === 1 ? 'record' : 'records'} to ${flags.out} (${flags.format}).\n`,
     );
@@ -48,10 +54,10 @@ export async function runImport(file: string, context: CliContext): Promise<void
   }
   const result = await withConsole(context, async (core) => {
     try {
-      return core.history.importText(text);
+      return await core.history.importText(text);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      context.io.stderr(`${file}: nothing imported. ${error.message}\n`);
+      context.io.stderr(`${terminalSafe(file)}: nothing imported. ${terminalSafe(error.message)}\n`);
       throw new CommandExit(EXIT_FAILED);
     }
   });
@@ -66,7 +72,8 @@ export function registerHistoryFiles(program: Command, context: CliContext): voi
       .command('export')
       .description('Export stored records (the timeline filters apply) as HAR 1.2, JSON or NDJSON')
       .requiredOption('--format <format>', 'har, json or ndjson')
-      .option('--out <file>', 'write to this file (default: standard output)')
+      .option('--out <file>', 'write to this file, or - for standard output (the default)')
+      .option('--force', 'replace the file if it exists (never a file in the data directory)')
       .option(
         '--include-tokens',
         'keep the notification tokens webhooks arrived with (profile tokens never)',

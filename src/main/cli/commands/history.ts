@@ -15,6 +15,7 @@ import type { EventRow } from '../../store/events-repository';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { formatTable } from '../format-table';
+import { terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 
 export const HISTORY_DEFAULT_LIMIT = 50;
@@ -215,7 +216,7 @@ function historyJson(core: ConsoleCore, filter: EventFilter, limit: number): str
     records.push(toHistoryRecord(row));
     if (records.length >= limit) break;
   }
-  return `${JSON.stringify(records, null, 2)}\n`;
+  return `${terminalSafeJson(JSON.stringify(records, null, 2))}\n`;
 }
 
 /** `history`: stored records, newest first, as a table or as JSON. */

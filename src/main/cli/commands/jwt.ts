@@ -4,9 +4,15 @@ import type { SecretSource } from '../../../shared/contract/jwt';
 import type { DecodedJwt, TimeClaim } from '../../../shared/jwt/decode-jwt';
 import { TOKEN_PRESETS } from '../../../shared/jwt/token-presets';
 import { describeRelative } from '../../../shared/relative-time';
+import { decodeJwt } from '../../../shared/jwt/decode-jwt';
 import type { ConsoleCore } from '../../app';
+import { DEFAULT_CLOCK_TOLERANCE_SECONDS } from '../../jwt/check-token';
+import { createHmacKeyCache } from '../../jwt/hmac-key-cache';
+import { createJwtToolkit, type JwtToolkit } from '../../jwt/jwt-toolkit';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
+import { stdinValues, type StdinValue } from '../stdin-value';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 
 const signerFlags = z.object({
@@ -43,22 +49,33 @@ export function parseClaims(value: string | undefined): Record<string, unknown> 
   return { ...parsed };
 }
 
+/** The secret to check or sign with: a pasted one (read from standard input for "-"), a profile's, or the active one's. */
 async function signerOf(
-  core: ConsoleCore,
-  context: CliContext,
+  core: ConsoleCore | null,
   flags: z.infer<typeof signerFlags>,
+  read: StdinValue,
 ): Promise<SecretSource> {
   if (flags.secret !== undefined && flags.profile !== undefined) {
     throw new UsageError('--secret and --profile: give one or the other, not both.');
   }
-  if (flags.secret !== undefined) {
-    const secret = flags.secret === '-' ? (await context.io.readStdin()).trim() : flags.secret;
-    if (secret === '') throw new UsageError('--secret: standard input was empty.');
-    return { source: 'secret', secret };
-  }
+  const secret = await read(flags.secret, '--secret');
+  if (secret !== undefined) return { source: 'secret', secret };
+  if (core === null) throw new UsageError('--secret: give a secret, or run with a data directory.');
   if (flags.profile !== undefined)
     return { source: 'profile', profileId: requireProfile(core.profiles, flags.profile).id };
   return { source: 'active' };
+}
+
+/**
+ * Signing with a given secret only computes: no data directory is opened, so none is created
+ * (the JWT toolkit without profiles, and its own key cache).
+ */
+function computeOnlyToolkit() {
+  return createJwtToolkit({
+    profiles: null,
+    keys: createHmacKeyCache(),
+    clockToleranceSeconds: () => DEFAULT_CLOCK_TOLERANCE_SECONDS,
+  });
 }
 
 function timeLine(name: string, time: TimeClaim | null, nowMs: number): string[] {
@@ -67,15 +84,16 @@ function timeLine(name: string, time: TimeClaim | null, nowMs: number): string[]
     : [`${name.padEnd(7)} ${time.iso} (${describeRelative(time.seconds * 1000, nowMs)})`];
 }
 
+/** A decoded token for a terminal; its header and claims are whatever the sender wrote, so escaped. */
 export function formatDecoded(decoded: DecodedJwt, nowMs: number): string {
-  if (!decoded.ok) return `malformed: ${decoded.problem ?? 'cannot be decoded'}\n`;
+  if (!decoded.ok) return `malformed: ${terminalSafe(decoded.problem ?? 'cannot be decoded')}\n`;
   return [
-    `header  ${JSON.stringify(decoded.header)}`,
-    `claims  ${JSON.stringify(decoded.claims, null, 2).replace(/\n/g, '\n        ')}`,
+    `header  ${terminalSafeJson(JSON.stringify(decoded.header))}`,
+    `claims  ${terminalSafeJson(JSON.stringify(decoded.claims, null, 2)).replace(/\n/g, '\n        ')}`,
     ...timeLine('iat', decoded.times.iat, nowMs),
     ...timeLine('nbf', decoded.times.nbf, nowMs),
     ...timeLine('exp', decoded.times.exp, nowMs),
-    ...decoded.claimProblems.map((problem) => `problem ${problem}`),
+    ...decoded.claimProblems.map((problem) => `problem ${terminalSafe(problem)}`),
     '',
   ].join('\n');
 }
@@ -85,21 +103,27 @@ export function registerJwt(program: Command, context: CliContext): void {
 
   jwt
     .command('decode <token>')
-    .description('Show the header and claims (iat, nbf, exp as dates); does not verify')
+    .description(
+      'Show the header and claims (iat, nbf, exp as dates); does not verify ("-" reads the token from standard input)',
+    )
     .option('--json', 'print the decoded token as JSON')
-    .action((token: string, flags: { json?: boolean }) =>
-      withConsole(context, async (core) => {
-        const decoded = core.jwt.decode(token);
-        context.io.stdout(
-          flags.json === true ? `${JSON.stringify(decoded, null, 2)}\n` : formatDecoded(decoded, Date.now()),
-        );
-        if (!decoded.ok) throw new CommandExit(EXIT_FAILED);
-      }),
-    );
+    .action(async (tokenArgument: string, flags: { json?: boolean }) => {
+      // Only computes: no data directory is opened.
+      const token = (await stdinValues(context)(tokenArgument, '<token>')) ?? tokenArgument;
+      const decoded = decodeJwt(token);
+      context.io.stdout(
+        flags.json === true
+          ? `${terminalSafeJson(JSON.stringify(decoded, null, 2))}\n`
+          : formatDecoded(decoded, Date.now()),
+      );
+      if (!decoded.ok) throw new CommandExit(EXIT_FAILED);
+    });
 
   jwt
     .command('verify <token>')
-    .description('Verify like the listener does; exits 0 only for "valid"')
+    .description(
+      'Verify like the listener does; exits 0 only for "valid" ("-" reads the token from standard input)',
+    )
     .option('--secret <secret>', 'the notification token to check against ("-" reads it from standard input)')
     .option(
       '--profile <name>',
@@ -109,18 +133,20 @@ export function registerJwt(program: Command, context: CliContext): void {
       '--clock-tolerance <seconds>',
       'allowed clock skew for exp/nbf/iat (default: the listener setting, 60)',
     )
-    .action((token: string, rawFlags: unknown) =>
+    .action((tokenArgument: string, rawFlags: unknown) =>
       withConsole(context, async (core) => {
         const flags = parseFlags(
           signerFlags.extend({ clockTolerance: z.coerce.number().int().min(0).max(86_400).optional() }),
           rawFlags,
         );
+        const read = stdinValues(context);
+        const token = (await read(tokenArgument, '<token>')) ?? tokenArgument;
         const result = await core.jwt.verify({
           token,
-          against: await signerOf(core, context, flags),
+          against: await signerOf(core, flags, read),
           ...(flags.clockTolerance === undefined ? {} : { clockToleranceSeconds: flags.clockTolerance }),
         });
-        context.io.stdout(`${result.verdict}: ${result.reason}\n`);
+        context.io.stdout(`${result.verdict}: ${terminalSafe(result.reason)}\n`);
         if (result.verdict !== 'valid') throw new CommandExit(EXIT_FAILED);
       }),
     );
@@ -133,27 +159,31 @@ export function registerJwt(program: Command, context: CliContext): void {
     .option('--claims <json>', 'claims as a JSON object, e.g. \'{"iss":"checkout"}\'')
     .option('--ttl <duration>', "lifetime: 90s, 15m, 2h (default: the profile's token lifetime, 15m)")
     .option('--preset <name>', `${TOKEN_PRESETS.join(' | ')} (default valid)`)
-    .action((rawFlags: { claims?: string; ttl?: string; preset?: string }) =>
-      withConsole(context, async (core) => {
-        const flags = parseFlags(
-          signerFlags.extend({
-            claims: z.string().optional(),
-            ttl: z.string().optional(),
-            preset: z
-              .enum(TOKEN_PRESETS, { error: `must be one of ${TOKEN_PRESETS.join(', ')}` })
-              .default('valid'),
-          }),
-          rawFlags,
-        );
-        const claims = parseClaims(flags.claims);
-        const lifetimeSeconds = flags.ttl === undefined ? undefined : parseTtl(flags.ttl);
-        const signed = await core.jwt.sign({
-          signer: await signerOf(core, context, flags),
+    .action(async (rawFlags: unknown) => {
+      const flags = parseFlags(
+        signerFlags.extend({
+          claims: z.string().optional(),
+          ttl: z.string().optional(),
+          preset: z
+            .enum(TOKEN_PRESETS, { error: `must be one of ${TOKEN_PRESETS.join(', ')}` })
+            .default('valid'),
+        }),
+        rawFlags,
+      );
+      const claims = parseClaims(flags.claims);
+      const lifetimeSeconds = flags.ttl === undefined ? undefined : parseTtl(flags.ttl);
+      const sign = async (toolkit: JwtToolkit, signer: SecretSource) => {
+        const signed = await toolkit.sign({
+          signer,
           preset: flags.preset,
           claims,
           ...(lifetimeSeconds === undefined ? {} : { lifetimeSeconds }),
         });
         context.io.stdout(`${signed.token}\n`);
-      }),
-    );
+      };
+      const read = stdinValues(context);
+      if (flags.secret !== undefined && flags.profile === undefined)
+        return sign(computeOnlyToolkit(), await signerOf(null, flags, read));
+      return withConsole(context, async (core) => sign(core.jwt, await signerOf(core, flags, read)));
+    });
 }

@@ -4,6 +4,7 @@ import type { TimelineSummary } from '../../../shared/events';
 import { listenerSettingsSchema } from '../../../shared/listener';
 import { createConsole } from '../../app';
 import { resolveDataDir } from '../../data-dir';
+import { namesListenerLiterally } from '../../listener/forward-guard';
 import { forwardWebhook } from '../../listener/forward-webhook';
 import { createIngestWriter } from '../../listener/ingest-writer';
 import type { VerificationKey } from '../../listener/judge-webhook';
@@ -11,6 +12,8 @@ import { createListenerSettingsStore } from '../../listener/listener-settings-st
 import { startWebhookServer } from '../../listener/webhook-server';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
+import { stdinValues } from '../stdin-value';
+import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
 
 const listenFlags = z.object({
@@ -21,7 +24,9 @@ const listenFlags = z.object({
   respondStatus: z.coerce.number().pipe(listenerSettingsSchema.shape.respondStatus).optional(),
 });
 
-const dash = (value: string | number | null) => (value === null ? '-' : String(value));
+/** A field of a record on the listen line: escaped (the sender chose it) and cut if it floods. */
+const dash = (value: string | number | null) =>
+  value === null ? '-' : terminalSafe(String(value), { maxChars: 200 });
 
 /** One line per webhook: time, method, path, token verdict, body verdict, event type, order id. */
 export function formatWebhookLine(summary: TimelineSummary): string {
@@ -67,10 +72,8 @@ export async function runListen(
   try {
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
-    const secret =
-      flags.notificationToken === '-'
-        ? (await io.readStdin()).trim()
-        : (flags.notificationToken ?? core.profiles.secretsOf(profile.id).notificationToken);
+    const given = await stdinValues(context)(flags.notificationToken, '--notification-token');
+    const secret = given ?? core.profiles.secretsOf(profile.id).notificationToken;
     const label =
       flags.notificationToken !== undefined
         ? 'the --notification-token given'
@@ -85,7 +88,14 @@ export async function runListen(
       ...(flags.forwardTo === undefined ? {} : { forwardTo: flags.forwardTo }),
       ...(flags.respondStatus === undefined ? {} : { respondStatus: flags.respondStatus }),
     };
-    const writer = createIngestWriter(core.recorder, (message) => io.stderr(`error: ${message}\n`));
+    const writer = createIngestWriter(
+      core.recorder,
+      (message) => io.stderr(`error: ${terminalSafe(message)}\n`),
+      (count) =>
+        io.stderr(
+          `warning: ${count} webhook(s) answered 503 so far: the database stayed locked by another process.\n`,
+        ),
+    );
     const port = flags.port ?? profile.fields.listenerPort;
     const server = await startWebhookServer({
       port,
@@ -96,23 +106,32 @@ export async function runListen(
       onWebhook: (summary) => io.stdout(`${formatWebhookLine(summary)}\n`),
       forward: (webhook, forwardTo) => {
         forwardWebhook(webhook, forwardTo)
-          .then((event) => {
-            const forwarded = core.recorder.record(event);
+          .then(async (event) => {
+            const forwarded = await core.recorder.inGroup(() => core.recorder.record(event));
             const outcome =
-              forwarded.error ?? `${dash(forwarded.status)} in ${Math.round(forwarded.durationMs ?? 0)} ms`;
+              forwarded.error === null
+                ? `${dash(forwarded.status)} in ${Math.round(forwarded.durationMs ?? 0)} ms`
+                : dash(forwarded.error);
             io.stdout(`  forwarded #${webhook.id} to ${dash(forwarded.url)}: ${outcome}\n`);
           })
           .catch((failure: unknown) =>
-            io.stderr(`error: a forward could not be recorded: ${String(failure)}\n`),
+            io.stderr(`error: a forward could not be recorded: ${terminalSafe(String(failure))}\n`),
           );
       },
-      logError: (message) => io.stderr(`error: ${message}\n`),
+      logError: (message) => io.stderr(`error: ${terminalSafe(message)}\n`),
     }).catch((error: unknown) => {
       if ((error as { code?: string }).code === 'EADDRINUSE') {
         throw new Error(`Port ${port} is already in use; pass --port 0 to pick a free one.`);
       }
       throw error;
     });
+    // Only now is the port known (--port 0): a target naming it would forward to itself.
+    if (settings.forwardTo !== null && namesListenerLiterally(new URL(settings.forwardTo), server.port)) {
+      await server.close();
+      throw new UsageError(
+        `--forward-to ${settings.forwardTo} is this listener itself (port ${server.port}): every webhook would be forwarded back to it without end.`,
+      );
+    }
     if (secret === null) {
       io.stderr(
         `warning: profile "${profile.fields.name}" has no notification token; every token will be no_secret.\n`,

@@ -12,6 +12,7 @@ import type { ProfileService } from '../../profiles/profile-service';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { formatTable } from '../format-table';
+import { stdinValues, type StdinValue } from '../stdin-value';
 
 const profileOptionFlags = z.object({
   env: environmentSchema.optional(),
@@ -45,13 +46,13 @@ function addProfileOptions(command: Command): Command {
 async function secretEdit(
   value: string | undefined,
   clear: boolean | undefined,
-  context: CliContext,
+  flag: string,
+  read: StdinValue,
 ): Promise<SecretEdit> {
   if (clear === true && value !== undefined) throw new UsageError('Give a token or clear it, not both.');
   if (clear === true) return { action: 'clear' };
-  if (value === undefined) return { action: 'keep' };
-  const token = value === '-' ? (await context.io.readStdin()).trim() : value;
-  return { action: 'set', value: token };
+  const token = await read(value, flag);
+  return token === undefined ? { action: 'keep' } : { action: 'set', value: token };
 }
 
 function fieldPatch(flags: ProfileOptionFlags): Partial<ProfileFields> {
@@ -128,9 +129,10 @@ export function registerProfiles(program: Command, context: CliContext): void {
       if (flags.env === undefined) throw new UsageError('--env: choose local, sandbox or live');
       if (flags.baseUrl === undefined) throw new UsageError('--base-url: required');
       const fields = { ...defaultProfileFields(flags.env, name), ...fieldPatch(flags), name };
+      const read = stdinValues(context);
       const secrets = {
-        apiToken: await secretEdit(flags.apiToken, undefined, context),
-        notificationToken: await secretEdit(flags.notificationToken, undefined, context),
+        apiToken: await secretEdit(flags.apiToken, undefined, '--api-token', read),
+        notificationToken: await secretEdit(flags.notificationToken, undefined, '--notification-token', read),
       };
       const view = core.profiles.create(fields, secrets);
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
@@ -150,9 +152,15 @@ export function registerProfiles(program: Command, context: CliContext): void {
     withConsole(context, async (core) => {
       const flags = parseFlags(profileOptionFlags, rawFlags);
       const profile = requireProfile(core.profiles, name);
+      const read = stdinValues(context);
       const secrets = {
-        apiToken: await secretEdit(flags.apiToken, flags.clearApiToken, context),
-        notificationToken: await secretEdit(flags.notificationToken, flags.clearNotificationToken, context),
+        apiToken: await secretEdit(flags.apiToken, flags.clearApiToken, '--api-token', read),
+        notificationToken: await secretEdit(
+          flags.notificationToken,
+          flags.clearNotificationToken,
+          '--notification-token',
+          read,
+        ),
       };
       const view = core.profiles.update(profile.id, fieldPatch(flags), secrets);
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);

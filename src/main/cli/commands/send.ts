@@ -4,6 +4,7 @@ import type { ExchangeResult } from '../../../shared/merchant-api';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { readJsonSource } from '../read-json-source';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 
 const sendFlags = z.object({
@@ -21,18 +22,27 @@ const sendFlags = z.object({
     .optional(),
 });
 
+/** The answer for a terminal; everything the service said is escaped (it is remote text). */
 function describe(result: ExchangeResult): string {
-  const head = `${result.request.method} ${result.request.url} → ${
-    result.status === null ? `no answer (${result.failure?.message ?? 'failed'})` : String(result.status)
+  const safe = (text: string) => terminalSafe(text, { maxChars: 2000 });
+  const head = `${result.request.method} ${safe(result.request.url)} → ${
+    result.status === null
+      ? `no answer (${safe(result.failure?.message ?? 'failed')})`
+      : String(result.status)
   } in ${Math.round(result.durationMs)} ms\n`;
   if (result.checkout !== null) {
     const c = result.checkout;
-    return `${head}order_id      ${c.order_id}\ncheckout_id   ${c.checkout_id}\nstatus        ${c.status}\ncheckout_url  ${c.checkout_url}\n`;
+    return `${head}order_id      ${safe(c.order_id)}\ncheckout_id   ${safe(c.checkout_id)}\nstatus        ${safe(c.status)}\ncheckout_url  ${safe(c.checkout_url)}\n`;
   }
   const error = result.serviceError;
   const codes =
-    error === null || error.errorCodes.length === 0 ? '' : `error codes: ${error.errorCodes.join(', ')}\n`;
-  const body = result.json === null ? (result.responseBody ?? '') : JSON.stringify(result.json, null, 2);
+    error === null || error.errorCodes.length === 0
+      ? ''
+      : `error codes: ${safe(error.errorCodes.join(', '))}\n`;
+  const body =
+    result.json === null
+      ? terminalSafe(result.responseBody ?? '', { keepLines: true })
+      : terminalSafeJson(JSON.stringify(result.json, null, 2));
   return `${head}${codes}${body}${body.endsWith('\n') || body === '' ? '' : '\n'}`;
 }
 
@@ -53,7 +63,7 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
       timeoutMs: flags.timeoutMs,
     });
   });
-  context.io.stdout(flags.json ? `${JSON.stringify(result, null, 2)}\n` : describe(result));
+  context.io.stdout(flags.json ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n` : describe(result));
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   if (!ok) throw new CommandExit(EXIT_FAILED);
 }

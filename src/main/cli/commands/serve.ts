@@ -39,6 +39,8 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
       throw new Error(`Port ${flags.port} is in use; pass --port 0 to pick a free one.`);
     throw error;
   });
+  // The local merchant page links back to orders in this console.
+  core.emulator.setConsoleUrl(server.origin);
   const warning = core.appInfo().vault.warning;
   if (warning !== null) io.stderr(`warning: ${warning}\n`);
   io.stdout(`Console ready at ${server.launchUrl}\n`);

@@ -1,33 +1,48 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { validateCheckout } from '../../../shared/checkout';
+import { parsePairList } from '../../../shared/checkout/country-currency-pairs';
 import { parseFlags, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { formatFindings, summarise } from '../format-findings';
 import { readJsonSource } from '../read-json-source';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
 const validateFlags = z.object({
   form: z.enum(['general', 'education'], { error: 'choose general or education' }).default('general'),
   singleCheckoutDisabled: z.boolean().default(false),
   notificationField: z.string().trim().min(1, 'must name a field, e.g. merchant_url.notification').optional(),
+  pairs: z
+    .string()
+    .transform((text, ctx) => {
+      const parsed = parsePairList(text);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'not a list of pairs' });
+      return z.NEVER;
+    })
+    .optional(),
   json: z.boolean().default(false),
 });
 
 export async function runValidate(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(validateFlags, rawFlags);
   const { io } = context;
-  const { name, value } = await readJsonSource(file, context);
+  const { name, text, value } = await readJsonSource(file, context);
   const findings = validateCheckout(value, {
     form: flags.form,
     singleCheckout: !flags.singleCheckoutDisabled,
+    sourceText: text,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
+    ...(flags.pairs === undefined ? {} : { pairs: flags.pairs }),
   });
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const warnings = findings.length - errors;
   if (flags.json)
-    io.stdout(`${JSON.stringify({ valid: errors === 0, errors, warnings, findings }, null, 2)}\n`);
+    io.stdout(
+      `${terminalSafeJson(JSON.stringify({ valid: errors === 0, errors, warnings, findings }, null, 2))}\n`,
+    );
   else {
-    io.stdout(`${name} (${flags.form} form): ${summarise(errors, warnings)}\n`);
+    io.stdout(`${terminalSafe(name)} (${flags.form} form): ${summarise(errors, warnings)}\n`);
     if (findings.length > 0) io.stdout(`\n${formatFindings(findings)}`);
   }
   if (errors > 0) throw new CommandExit(EXIT_FAILED);
@@ -45,6 +60,10 @@ export function registerValidate(program: Command, context: CliContext): void {
     .option(
       '--notification-field <path>',
       'request field that carries the notification URL (default merchant_url.notification)',
+    )
+    .option(
+      '--pairs <list>',
+      'supported country/currency pairs, comma-separated (default SA-SAR,AE-AED,BH-BHD,KW-KWD,OM-OMR)',
     )
     .option('--json', 'print { valid, errors, warnings, findings } as JSON')
     .addHelpText(

@@ -4,6 +4,10 @@ import eventsSearch from './003-events-search';
 import drafts from './004-drafts';
 import emulator from './005-emulator';
 import orders from './006-orders';
+import scenarioRuns from './007-scenario-runs';
+import outboxLease from './008-outbox-lease';
+import emulatorTransactions from './009-emulator-transactions';
+import profileOperationDefaults from './010-profile-operation-defaults';
 
 export interface Migration {
   readonly id: number;
@@ -22,4 +26,8 @@ export const migrations: readonly Migration[] = [
   { id: 4, name: '004-drafts', sql: drafts },
   { id: 5, name: '005-emulator', sql: emulator },
   { id: 6, name: '006-orders', sql: orders },
+  { id: 7, name: '007-scenario-runs', sql: scenarioRuns },
+  { id: 8, name: '008-outbox-lease', sql: outboxLease },
+  { id: 9, name: '009-emulator-transactions', sql: emulatorTransactions },
+  { id: 10, name: '010-profile-operation-defaults', sql: profileOperationDefaults },
 ];

@@ -9,6 +9,7 @@ import { useAppStore } from './app-store';
 import { toggleColorScheme } from './color-scheme';
 import { KeyringFallbackBanner } from './keyring-fallback-banner';
 import { LiveBanner } from './live-banner';
+import { useExternalLinkRequests } from './open-external';
 import { useNavigation } from './navigation';
 import { CommandPalette } from './palette/command-palette';
 import { usePaletteStore } from './palette/palette-store';
@@ -42,6 +43,7 @@ function UnseenBadge() {
 function useAppLevelCommands(navigate: (view: string, params?: Record<string, string>) => void): void {
   const togglePalette = usePaletteStore((state) => state.toggle);
   useAppCommandFrontDoor();
+  useExternalLinkRequests();
   useAppCommandDefaults({
     'command-palette': togglePalette,
     'toggle-theme': () => void toggleColorScheme(),

@@ -5,6 +5,7 @@ import {
   IconRepeat,
   IconServer,
   IconKey,
+  IconListCheck,
   IconReceipt,
   IconSettings,
   IconUserCog,
@@ -18,6 +19,7 @@ import { JwtView } from '../features/jwt/jwt-view';
 import { ListenerView } from '../features/listener/listener-view';
 import { OrdersView } from '../features/orders/orders-view';
 import { ReplayView } from '../features/replay/replay-view';
+import { ScenariosView } from '../features/scenarios/scenarios-view';
 import { ProfilesView } from '../features/profiles/profiles-view';
 import { SettingsView } from '../features/settings/settings-view';
 import { TimelineView } from '../features/timeline/timeline-view';
@@ -37,6 +39,7 @@ export const VIEWS: readonly ViewDefinition[] = [
   { id: 'replay', label: 'Replay', icon: <IconRepeat size={18} />, component: ReplayView },
   { id: 'history', label: 'History', icon: <IconHistory size={18} />, component: HistoryView },
   { id: 'orders', label: 'Orders', icon: <IconReceipt size={18} />, component: OrdersView },
+  { id: 'scenarios', label: 'Scenarios', icon: <IconListCheck size={18} />, component: ScenariosView },
   { id: 'emulator', label: 'Emulator', icon: <IconServer size={18} />, component: EmulatorView },
   { id: 'listener', label: 'Listener', icon: <IconWebhook size={18} />, component: ListenerView },
   { id: 'jwt', label: 'JWT inspector', icon: <IconKey size={18} />, component: JwtView },

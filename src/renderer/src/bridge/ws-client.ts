@@ -35,7 +35,13 @@ export function createWebSocketTransport(url = defaultBridgeUrl()) {
     };
     ws.onmessage = (message) => {
       if (typeof message.data !== 'string') return;
-      const parsed = serverMessageSchema.safeParse(JSON.parse(message.data));
+      let raw: unknown;
+      try {
+        raw = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const parsed = serverMessageSchema.safeParse(raw);
       if (!parsed.success) return;
       const data = parsed.data;
       if (data.type === 'result') {

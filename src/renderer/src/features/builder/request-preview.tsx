@@ -22,12 +22,14 @@ export function RequestPreview({ profile }: { profile: ProfileView | null }) {
   const document = useBuilderStore((state) => state.document);
   const inject = useBuilderStore((state) => state.injectNotificationUrl);
   const setInject = useBuilderStore((state) => state.setInjectNotificationUrl);
+  const form = useBuilderStore((state) => state.form);
+  const singleCheckout = useBuilderStore((state) => state.singleCheckout);
   const [debounced] = useDebouncedValue({ text, parses, document }, 250);
   const [preview, setPreview] = useState<{ key: string; value: Preview | null; error: string | null } | null>(
     null,
   );
   const profileId = profile?.id;
-  const key = JSON.stringify([profileId, inject, debounced.text]);
+  const key = JSON.stringify([profileId, inject, debounced.text, form, singleCheckout]);
 
   useEffect(() => {
     if (profileId === undefined) return;
@@ -36,13 +38,13 @@ export function RequestPreview({ profile }: { profile: ProfileView | null }) {
       ? { kind: 'json' as const, payload: debounced.document }
       : { kind: 'raw' as const, text: debounced.text };
     bridge
-      .prepareCheckout({ profileId, body, injectNotificationUrl: inject })
+      .prepareCheckout({ profileId, body, injectNotificationUrl: inject, form, singleCheckout })
       .then((value) => current && setPreview({ key, value, error: null }))
       .catch((error: unknown) => current && setPreview({ key, value: null, error: errorMessage(error) }));
     return () => {
       current = false;
     };
-  }, [profileId, inject, debounced, key]);
+  }, [profileId, inject, debounced, key, form, singleCheckout]);
 
   if (profile === null) return <Text p="sm">No active profile: add one under Profiles.</Text>;
   const value = preview?.value ?? null;

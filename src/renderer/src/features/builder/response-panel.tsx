@@ -14,6 +14,7 @@ import {
 import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icons-react';
 import type { CheckoutCreated } from '../../../../shared/merchant-api';
 import { useNavigation } from '../../app/navigation';
+import { openExternalUrl } from '../../app/open-external';
 import { ExchangeAnswer } from '../orders/exchange-answer';
 import { FollowedOrderPanel } from './followed-order-panel';
 import { cancelSend } from './send-checkout';
@@ -100,11 +101,8 @@ export function ResponsePanel() {
           </Table>
           <Group gap="sm">
             <Button
-              component="a"
-              href={created.checkout_url}
-              target="_blank"
-              rel="noopener noreferrer"
               leftSection={<IconExternalLink size={16} />}
+              onClick={() => void openExternalUrl(created.checkout_url)}
             >
               Open checkout page
             </Button>

@@ -1,9 +1,22 @@
-import { Anchor, Badge, Button, Group, Popover, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Popover,
+  ScrollArea,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
 import { NO_FAULTS, type EmulatorOrder, type Faults } from '../../../../shared/emulator';
 import { CUSTOMER_ACTIONS, type CustomerAction } from '../../../../shared/orders/order-states';
 import { describeRelative } from '../../../../shared/relative-time';
+import { openExternalUrl } from '../../app/open-external';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
 import { StateBadge } from '../orders/state-badge';
@@ -85,15 +98,14 @@ export function EmulatorOrdersTable({ orders }: { orders: readonly EmulatorOrder
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Anchor
-                      href={order.checkoutUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="xs"
+                    <ActionIcon
+                      size="sm"
+                      variant="subtle"
                       aria-label={`Open the checkout page of ${order.referenceId ?? order.orderId}`}
+                      onClick={() => void openExternalUrl(order.checkoutUrl)}
                     >
                       <IconExternalLink size={14} />
-                    </Anchor>
+                    </ActionIcon>
                     {CUSTOMER_ACTIONS.map((action) => (
                       <Button
                         key={action}
@@ -109,7 +121,8 @@ export function EmulatorOrdersTable({ orders }: { orders: readonly EmulatorOrder
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  {/* Wraps at narrow widths so the faults button is never cut ("Faults: emulator defaul"). */}
+                  <Group gap="xs">
                     <Popover width={340} position="bottom-end" withArrow shadow="md">
                       <Popover.Target>
                         <Button size="compact-xs" variant="default">

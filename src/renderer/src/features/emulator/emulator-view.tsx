@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { EmulatorDeliveriesTable } from './emulator-deliveries-table';
 import { EmulatorOrdersTable } from './emulator-orders-table';
 import { EmulatorSettingsForm } from './emulator-settings-form';
+import { EmulatorSpecSettings } from './emulator-spec-settings';
 import { EmulatorStatusCard } from './emulator-status-card';
 import { reloadEmulator, useEmulatorStore } from './emulator-store';
 
@@ -43,6 +44,12 @@ export function EmulatorView() {
           <Accordion.Control>Settings: retries and faults</Accordion.Control>
           <Accordion.Panel>
             <EmulatorSettingsForm key={JSON.stringify(settings)} settings={settings} />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="spec">
+          <Accordion.Control>Settings: where the spec is open</Accordion.Control>
+          <Accordion.Panel>
+            <EmulatorSpecSettings key={JSON.stringify(settings)} settings={settings} ownUrl={status.url} />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>

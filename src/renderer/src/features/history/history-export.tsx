@@ -12,9 +12,10 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { HISTORY_IMPORT_MAX_CHARS } from '../../../../shared/contract/history';
 import type { EventFilter } from '../../../../shared/event-filter';
 import type { ExportFormat } from '../../../../shared/history-file';
-import { bridge } from '../../bridge';
+import { bridge, callWithFile } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
 
 const isFormat = (value: string): value is ExportFormat =>
@@ -28,6 +29,8 @@ function download(text: string, fileName: string, type: string): void {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
 /** Export what the filter matches (HAR, JSON, NDJSON), and import a file back. */
 export function HistoryExport({
@@ -65,9 +68,19 @@ export function HistoryExport({
     }
   };
   const importFile = async (file: File) => {
+    // A file's bytes are at least its characters: past the limit in bytes, it cannot fit.
+    if (file.size > HISTORY_IMPORT_MAX_CHARS) {
+      setImportResult({
+        ok: false,
+        message: `${file.name} is ${megabytes(file.size)}; the console imports files of up to ${megabytes(HISTORY_IMPORT_MAX_CHARS)} here. For a larger one use "checkout-console import <file>".`,
+      });
+      resetFile.current?.();
+      return;
+    }
     setBusy(true);
     try {
-      const result = await bridge.importHistory({ text: await file.text() });
+      // Streamed up in parts: no single message carries the file, whatever its size.
+      const result = await callWithFile('importHistory', 'text', file);
       onChanged();
       setImportResult({
         ok: true,

@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '../../bridge/bridge-error';
+import { CheckEndpointButton } from '../scenarios/check-endpoint-button';
 import { ListenerSettingsForm } from './listener-settings-form';
 import { useListenerStore } from './listener-store';
 
@@ -79,6 +80,19 @@ export function ListenerView() {
                     : 'not set in the profile: every token is judged no_secret'}
                 </Table.Td>
               </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Not stored</Table.Th>
+                <Table.Td data-testid="listener-not-stored">
+                  {status.notStored === 0 ? (
+                    'none: every request that reached the port was stored'
+                  ) : (
+                    <Text span c="red" fw={600}>
+                      {status.notStored} {status.notStored === 1 ? 'request' : 'requests'} answered 503 since
+                      the console started: the database stayed locked by another process for more than 10 s
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
             </Table.Tbody>
           </Table>
           {status.error !== null && (
@@ -90,9 +104,10 @@ export function ListenerView() {
       )}
       {settings !== null && (
         <Card withBorder>
-          <Title order={4} mb="sm">
-            How it answers
-          </Title>
+          <Group justify="space-between" mb="sm">
+            <Title order={4}>How it answers</Title>
+            <CheckEndpointButton url={settings.forwardTo} />
+          </Group>
           <ListenerSettingsForm key={JSON.stringify(settings)} settings={settings} onSave={saveSettings} />
         </Card>
       )}

@@ -24,7 +24,9 @@ function prefill(operation: OperationName, lifecycle: OrderLifecycle): Operation
       ? (facts.remainingToCapture ?? facts.amount)
       : operation === 'refund'
         ? (facts.remainingToRefund ?? facts.capturedAmount ?? facts.amount)
-        : null;
+        : operation === 'cancel'
+          ? facts.amount
+          : null;
   return {
     amount,
     currency: facts.currency,

@@ -16,6 +16,8 @@ import {
 import { IconCheck, IconCopy, IconExternalLink, IconListSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../../shared/contract/orders';
+import { SaveAsScenarioButton } from '../scenarios/save-as-scenario';
+import { openExternalUrl } from '../../app/open-external';
 import { LifecycleStrip } from './lifecycle-strip';
 import { OperationEditor, type OperationRequest } from './operation-editor';
 import { OrderActions } from './order-actions';
@@ -93,13 +95,10 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         <Group gap="xs">
           {facts.checkoutUrl !== null && (
             <Button
-              component="a"
-              href={facts.checkoutUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               size="xs"
               variant="light"
               leftSection={<IconExternalLink size={14} />}
+              onClick={() => void openExternalUrl(facts.checkoutUrl ?? '')}
             >
               Open checkout page
             </Button>
@@ -113,6 +112,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
           >
             All on the timeline
           </Button>
+          <SaveAsScenarioButton orderId={lifecycle.orderId} />
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">

@@ -2,6 +2,7 @@ import { json } from '@codemirror/lang-json';
 import { Alert, List, Stack, Switch, Text, useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
 import { useEffect } from 'react';
+import { parseBoundedJson } from '../../../../shared/bounded-json';
 import { judgeWebhookBody } from '../../../../shared/webhook/judge-webhook-body';
 import { bridge } from '../../bridge';
 import { useReplayForm } from './replay-form-state';
@@ -21,13 +22,9 @@ export function ReplayBodyEditor({ firstId }: { firstId: number | null }) {
       .getEvent({ id: firstId })
       .then((detail) => {
         const text = detail.requestBody?.text ?? '';
-        let pretty = text;
-        try {
-          pretty = JSON.stringify(JSON.parse(text), null, 2);
-        } catch {
-          pretty = text;
-        }
-        useReplayForm.getState().set({ body: pretty });
+        // Pretty only within the bounds every reader keeps; anything else is edited as it is.
+        const read = parseBoundedJson(text);
+        useReplayForm.getState().set({ body: read.ok ? JSON.stringify(read.value, null, 2) : text });
       })
       .catch(() => undefined);
   }, [editBody, body, firstId]);

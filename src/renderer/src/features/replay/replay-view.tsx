@@ -17,10 +17,10 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '../../../../shared/jwt/token-presets';
 import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '../../../../shared/replay';
+import { confirmLiveReplay } from '../../app/confirm-live';
 import { useNavigation } from '../../app/navigation';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
-import { modals } from '@mantine/modals';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
 import { ReplayProgressPanel } from './replay-progress';
@@ -46,24 +46,6 @@ interface Plan {
   sends: number;
   targetUrl: string;
   live: boolean;
-}
-
-function confirmLiveReplay(url: string, sends: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: 'Replay to a LIVE profile?',
-      children: (
-        <Text size="sm">
-          {sends} {sends === 1 ? 'request goes' : 'requests go'} to {url}, a production address.
-        </Text>
-      ),
-      labels: { confirm: 'Yes, replay to production', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
-  });
 }
 
 /**

@@ -31,6 +31,8 @@ export function analyseDocument(request: AnalysisRequest): AnalysisResult {
     form: request.form,
     singleCheckout: request.singleCheckout,
     notificationField: request.notificationField,
+    // The text the document came from: a name typed twice only shows there.
+    sourceText: request.text,
   });
   return {
     version: request.version,

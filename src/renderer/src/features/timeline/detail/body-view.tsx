@@ -1,5 +1,6 @@
 import { Alert, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { parseBoundedJson } from '../../../../../shared/bounded-json';
 import type { BodyView as StoredBody } from '../../../../../shared/events';
 import classes from '../timeline.module.css';
 
@@ -26,13 +27,11 @@ export function hexDump(bytes: Uint8Array, limit = HEX_LIMIT): string {
   return lines.join('\n');
 }
 
+/** Pretty JSON within the bounds every reader keeps; anything else is shown raw. */
 function prettyJson(text: string): string | null {
   if (text.trim() === '') return null;
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return null;
-  }
+  const read = parseBoundedJson(text);
+  return read.ok ? JSON.stringify(read.value, null, 2) : null;
 }
 
 function formatBytes(size: number): string {

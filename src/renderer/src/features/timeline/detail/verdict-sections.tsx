@@ -33,6 +33,14 @@ function TokenChecks({ detail }: { detail: TimelineDetail }) {
           {token.reason}
         </Text>
       </Group>
+      {token.findings.map((finding) => (
+        <Group key={finding.path} gap="xs" wrap="nowrap" align="flex-start" data-testid="token-finding">
+          <Badge size="xs" color={finding.severity === 'error' ? 'red' : 'yellow'} tt="none">
+            {finding.severity}
+          </Badge>
+          <Text size="xs">{finding.message}</Text>
+        </Group>
+      ))}
       <Table withTableBorder verticalSpacing={4} aria-label="Token checks">
         <Table.Tbody>
           {token.checks.map((check) => (

@@ -1,0 +1,101 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { formatJsonPath } from '../../../shared/json-path';
+import {
+  ENDPOINT_CASE_IDS,
+  endpointCheckConfigSchema,
+  type EndpointCheckConfig,
+} from '../../../shared/scenarios/endpoint-check';
+import { checkEndpoint } from '../../scenarios/check-endpoint';
+import {
+  endpointJunit,
+  formatEndpointCase,
+  formatEndpointSummary,
+} from '../../scenarios/reporters/endpoint-report';
+import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
+
+const httpUrl = z.string().refine((value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be an http:// or https:// URL');
+
+const flagsSchema = z.object({
+  notificationToken: z
+    .string({
+      error: 'is required: the secret the endpoint verifies with ("-" reads it from standard input)',
+    })
+    .min(1, 'must not be empty'),
+  json: z.boolean().default(false),
+  junit: z.string().trim().min(1, 'must name a file').optional(),
+  config: z.string().trim().min(1, 'must name a file').optional(),
+});
+
+/** The per-case overrides file (YAML or JSON); a problem names the file and the field. */
+function readConfig(file: string | undefined): EndpointCheckConfig {
+  if (file === undefined) return { cases: {} };
+  let value: unknown;
+  try {
+    value = parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--config ${file}: ${(error as Error).message.split('\n')[0] ?? 'cannot be read'}`);
+  }
+  const parsed = endpointCheckConfigSchema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    const known = issue.path.join('.') === 'cases' ? `; the cases are ${ENDPOINT_CASE_IDS.join(', ')}` : '';
+    throw new UsageError(`--config ${file}: ${formatJsonPath([...issue.path, key])}: unknown${known}`);
+  }
+  throw new UsageError(
+    `--config ${file}: ${formatJsonPath(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`,
+  );
+}
+
+/**
+ * `check-endpoint <url>`: the conformance battery against a merchant's notification endpoint.
+ * Exit 0 when every case passes, 1 when one fails, 2 when the endpoint cannot be reached.
+ */
+export async function runCheckEndpoint(url: string, rawFlags: unknown, context: CliContext): Promise<void> {
+  const flags = parseFlags(flagsSchema, rawFlags);
+  const target = httpUrl.safeParse(url);
+  if (!target.success) throw new UsageError(`<url>: ${target.error.issues[0]?.message ?? 'invalid'}`);
+  const config = readConfig(flags.config);
+  const secret =
+    flags.notificationToken === '-' ? (await context.io.readStdin()).trim() : flags.notificationToken;
+  if (secret === '') throw new UsageError('--notification-token: standard input was empty');
+  const { io } = context;
+  const report = await withConsole(context, (core) =>
+    checkEndpoint(core, {
+      url: target.data,
+      signer: { source: 'secret', secret },
+      config,
+      profile: null,
+      onCase: flags.json ? undefined : (result) => io.stdout(formatEndpointCase(result)),
+    }),
+  );
+  if (flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stdout(formatEndpointSummary(report));
+  if (flags.junit !== undefined) writeFileSync(flags.junit, endpointJunit(report));
+  throw new CommandExit(!report.reachable ? EXIT_USAGE : report.failed > 0 ? EXIT_FAILED : EXIT_OK);
+}
+
+export function registerCheckEndpoint(program: Command, context: CliContext): void {
+  program
+    .command('check-endpoint <url>')
+    .description("Send a merchant's notification endpoint the spec's battery and grade each answer")
+    .option(
+      '--notification-token <token>',
+      'the secret the endpoint verifies tokens with ("-" reads standard input)',
+    )
+    .option('--json', 'print the whole report as JSON')
+    .option('--junit <file>', 'also write the report as JUnit XML')
+    .option('--config <file>', 'YAML or JSON: per-case expected answers (cases: { <id>: { expect: 401 } })')
+    .action((url: string, flags: unknown) => runCheckEndpoint(url, flags, context));
+}

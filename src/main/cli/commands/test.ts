@@ -1,0 +1,130 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { RunReport } from '../../../shared/scenarios/scenario-results';
+import { createConsole } from '../../app';
+import { resolveDataDir } from '../../data-dir';
+import { formatProblem, loadScenarios } from '../../scenarios/load-scenarios';
+import { junitReport } from '../../scenarios/reporters/junit-report';
+import { prettyProgress } from '../../scenarios/reporters/pretty-reporter';
+import { grepScenarios } from '../../scenarios/run-suite';
+import { parseFlags, type CliContext } from '../cli-context';
+import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
+
+const testFlags = z.object({
+  profile: z.string().trim().min(1, 'must name a profile').optional(),
+  reporter: z.enum(['pretty', 'json', 'junit'], { error: 'choose pretty, json or junit' }).default('pretty'),
+  out: z.string().trim().min(1, 'must name a file').optional(),
+  parallel: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .default(1),
+  bail: z.boolean().default(false),
+  grep: z.string().optional(),
+  yesLive: z.boolean().default(false),
+});
+
+export const DEFAULT_SCENARIO_PATHS = ['scenarios'];
+
+function reportText(report: RunReport, reporter: 'pretty' | 'json' | 'junit'): string | null {
+  if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  if (reporter === 'junit') return junitReport(report);
+  return null;
+}
+
+/**
+ * `test [paths…]`: loads every scenario first (an invalid file is exit 2, naming file, line and
+ * field, and nothing runs), then runs them on one profile. The Local profile gets its own
+ * emulator and listener on free ports for the run (so a fresh clone passes offline); stored
+ * profiles and ports are left alone. Exit 0 when every scenario passed, 1 otherwise.
+ */
+export async function runTest(
+  paths: readonly string[],
+  rawFlags: unknown,
+  context: CliContext,
+): Promise<void> {
+  const flags = parseFlags(testFlags, rawFlags);
+  const { io } = context;
+  if (flags.out !== undefined && flags.reporter === 'pretty')
+    throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
+  const named = paths.length === 0 ? DEFAULT_SCENARIO_PATHS : paths;
+  const suite = loadScenarios(named, process.cwd());
+  if (suite.problems.length > 0) {
+    for (const problem of suite.problems) io.stderr(`error: ${formatProblem(problem)}\n`);
+    io.stderr(
+      `${suite.problems.length} problem${suite.problems.length === 1 ? '' : 's'} in the scenario files; nothing was run.\n`,
+    );
+    throw new CommandExit(EXIT_USAGE);
+  }
+  const chosen = grepScenarios(suite.scenarios, flags.grep);
+  if (chosen.length === 0) {
+    io.stderr(`error: --grep: no scenario name or file contains "${flags.grep ?? ''}"\n`);
+    throw new CommandExit(EXIT_USAGE);
+  }
+  // The report goes to stdout only when it is the whole output; progress then goes to stderr.
+  const reportOnStdout = flags.reporter !== 'pretty' && flags.out === undefined;
+  const progressOut = reportOnStdout ? io.stderr : io.stdout;
+
+  const core = await createConsole({
+    dataDir: resolveDataDir(context.dataDirFlag()),
+    frontDoor: 'cli',
+    session: flags.profile === undefined ? {} : { profileName: flags.profile },
+  });
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  let report: RunReport;
+  try {
+    const profile = core.profiles.active();
+    const emulator = core.emulator.status();
+    progressOut(
+      `Profile ${profile.fields.name} (${profile.fields.environment}): service ${profile.fields.baseUrl}${
+        emulator.running ? ' (emulator started for this run)' : ''
+      }, listener ${core.listener.status().url ?? 'not running'}\n`,
+    );
+    report = await core.scenarios.run({
+      scenarios: chosen,
+      paths: named,
+      profile,
+      confirmLive: flags.yesLive,
+      parallel: flags.parallel,
+      bail: flags.bail,
+      signal: controller.signal,
+      prompt: (text) => io.stderr(`action needed: ${text}\n`),
+      onProgress: prettyProgress(progressOut),
+    });
+  } finally {
+    process.off('SIGINT', interrupt);
+    await core.close();
+  }
+  const text = reportText(report, flags.reporter);
+  if (text !== null) {
+    if (flags.out === undefined) io.stdout(text);
+    else {
+      writeFileSync(flags.out, text);
+      io.stdout(`${flags.reporter} report written to ${flags.out}\n`);
+    }
+  }
+  throw new CommandExit(report.status === 'passed' ? EXIT_OK : EXIT_FAILED);
+}
+
+export function registerTest(program: Command, context: CliContext): void {
+  program
+    .command('test [paths...]')
+    .description(
+      'Run scenario files (YAML) as a regression suite; folders are searched for *.yaml (default: scenarios/)',
+    )
+    .option(
+      '--profile <name>',
+      'profile to run on (default: the active one); Local starts its own emulator and listener',
+    )
+    .option('--reporter <name>', 'pretty | json | junit (default pretty)')
+    .option('--out <file>', 'write the report to this file (pretty progress still prints)')
+    .option('--parallel <n>', 'scenarios run at once (default 1)')
+    .option('--bail', 'stop after the first scenario that does not pass')
+    .option('--grep <text>', 'only scenarios whose name or file contains this text')
+    .option('--yes-live', 'confirm running on a live (production) profile')
+    .action((paths: string[], flags: unknown) => runTest(paths, flags, context));
+}

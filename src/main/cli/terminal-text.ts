@@ -1,0 +1,48 @@
+/**
+ * Text from records (a webhook's event type, an order id, a service's answer, a file being
+ * imported) reaches the terminal through these, so a sender cannot clear the screen, move the
+ * cursor or forge a line such as "FAKE LINE token=valid". Escaped, and so visible: C0 controls
+ * (ESC, CR, LF, …), DEL, C1 controls (U+009B is a one-character CSI on some terminals), the
+ * Unicode line and paragraph separators and the bidirectional overrides that reorder what a
+ * line appears to say.
+ */
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_KEEPING_LINES =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/* eslint-enable no-control-regex */
+/** What can still be in JSON.stringify's output: it escapes C0 itself, not the rest. */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\x1b' };
+
+function escapeChar(char: string): string {
+  const named = NAMED[char];
+  if (named !== undefined) return named;
+  const code = char.charCodeAt(0);
+  return code <= 0xff
+    ? `\\x${code.toString(16).padStart(2, '0')}`
+    : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+export interface TerminalTextOptions {
+  /** A block of text (a body): line feeds and tabs stay, everything else is escaped. */
+  keepLines?: boolean;
+  /** Longer text is cut here with "…" (a 900 KB order id must not flood the terminal). */
+  maxChars?: number;
+}
+
+/** One value from a record, safe to print. */
+export function terminalSafe(text: string, options: TerminalTextOptions = {}): string {
+  const max = options.maxChars ?? Number.POSITIVE_INFINITY;
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+  return cut.replace(options.keepLines === true ? UNSAFE_KEEPING_LINES : UNSAFE, escapeChar);
+}
+
+/**
+ * JSON text from JSON.stringify, safe to print and still the same JSON: the characters it
+ * leaves raw are written as \u escapes, which parse back to the same strings.
+ */
+export function terminalSafeJson(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

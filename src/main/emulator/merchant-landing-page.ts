@@ -1,0 +1,94 @@
+import { CUSTOMER_ACTION_OUTCOME, type CustomerAction } from '../../shared/orders/order-states';
+import type { EmulatorOrderRow } from '../store/emulator-repository';
+import { escapeHtml } from './escape-html';
+import { minorOf, textOf } from './operation-amounts';
+
+/** Which merchant URL each landing page stands for, and the customer action behind it. */
+export const LANDING_OUTCOMES = { success: 'pay', failure: 'decline', cancel: 'cancel' } as const;
+export type LandingOutcome = keyof typeof LANDING_OUTCOMES;
+
+export interface LandingPage {
+  outcome: LandingOutcome;
+  /** The order it is about, or null when none of this emulator matches. */
+  order: EmulatorOrderRow | null;
+  /** What was asked for when no order matched (an order id or a reference). */
+  asked: string | null;
+  /** The merchant URL that could not be reached, and why, when this page stands in for it. */
+  unreachable: { url: string; reason: string } | null;
+  /** The order in the console (browser mode), or null when the console's address is unknown. */
+  consoleOrderUrl: string | null;
+}
+
+const DONE: Record<CustomerAction, string> = {
+  pay: 'Paid',
+  decline: 'Declined',
+  cancel: 'Canceled',
+  expire: 'Expired',
+};
+
+/** "Paid: order_approved sent to http://…" — what happened, in one line. */
+export function landingHeadline(outcome: LandingOutcome, order: EmulatorOrderRow | null): string {
+  const action = LANDING_OUTCOMES[outcome];
+  const done = DONE[action];
+  const eventType = CUSTOMER_ACTION_OUTCOME[action].eventType;
+  if (order === null) return `${done}: no order of this emulator matches`;
+  if (eventType === null) return `${done}: the customer left the checkout; no notification is sent for that`;
+  if (order.notificationUrl === null)
+    return `${done}: no ${eventType} was sent, the checkout request had no notification URL`;
+  return `${done}: ${eventType} sent to ${order.notificationUrl}`;
+}
+
+/**
+ * The merchant page the local emulator serves: where the samples' merchant URLs point, and where
+ * the hosted page sends the customer when the merchant's own URL cannot be reached. It says what
+ * happened and links back to the order in the console.
+ */
+export function renderLandingPage(page: LandingPage, nonce: string): string {
+  const { order } = page;
+  const rows =
+    order === null
+      ? `<p>${escapeHtml(page.asked === null ? 'The address names no order.' : `Nothing matches ${page.asked}.`)} This page belongs to the console's local emulator: it shows orders created there.</p>`
+      : `<table aria-label="Order">
+<tr><th>Order id</th><td data-testid="landing-order-id">${escapeHtml(order.orderId)}</td></tr>
+<tr><th>Reference</th><td>${escapeHtml(order.referenceId ?? '')}</td></tr>
+<tr><th>Total</th><td>${escapeHtml(textOf(minorOf(order.totalAmount, order.currency), order.currency))} ${escapeHtml(order.currency)}</td></tr>
+<tr><th>State now</th><td data-testid="landing-state">${escapeHtml(order.state)}</td></tr>
+</table>`;
+  const unreachable =
+    page.unreachable === null
+      ? ''
+      : `<p class="note" data-testid="landing-unreachable">The merchant's ${escapeHtml(page.outcome)} URL could not be reached (${escapeHtml(page.unreachable.reason)}), so the emulator shows this page instead. <a href="${escapeHtml(page.unreachable.url)}" rel="noreferrer">Try ${escapeHtml(page.unreachable.url)} anyway</a>.</p>`;
+  const back =
+    order === null
+      ? ''
+      : page.consoleOrderUrl === null
+        ? `<p>Follow it in the console's Orders view (order ${escapeHtml(order.orderId)}).</p>`
+        : `<p><a data-testid="landing-console-link" href="${escapeHtml(page.consoleOrderUrl)}">Open the order in the console</a></p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(DONE[LANDING_OUTCOMES[page.outcome]])} · local merchant page</title>
+<style nonce="${nonce}">
+body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;padding:32px;color:#1b1f24}
+main{max-width:640px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+h1{margin:0 0 4px;font-size:22px;overflow-wrap:anywhere}.sub{color:#667;margin:0 0 16px;font-size:13px}
+table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16px 4px 0;color:#556;font-weight:500}td{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
+.note{background:#fff4e6;border-radius:8px;padding:8px 12px;font-size:14px;overflow-wrap:anywhere}
+a{color:#1971c2}
+@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}main{background:#25262b;box-shadow:none}.sub,th{color:#adb5bd}.note{background:#3b2f1e}a{color:#74c0fc}}
+</style>
+</head>
+<body>
+<main data-outcome="${escapeHtml(page.outcome)}">
+<h1 data-testid="landing-headline">${escapeHtml(landingHeadline(page.outcome, order))}</h1>
+<p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator.</p>
+${unreachable}
+${rows}
+${back}
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,189 @@
+import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { TransactionRow } from '../store/emulator-transactions-repository';
+import { checkoutUrlOf } from './create-checkout';
+import { minorOf, textOf } from './operation-amounts';
+
+/**
+ * The order record a retrieval returns (`GET /merchants/orders/{order_id}` and
+ * `…/reference-id/{ref}`). The spec shows none; this one carries every field the official client
+ * reads, in the shapes it reads them, so its response object builds without a TypeError or an
+ * "undefined index" warning (tests/unit/official-client-contract.test.ts holds it to that):
+ * strings where it types strings ("" when the request had none), Money objects (zero when the
+ * request had none), `discount_amount` as `{ name, amount }`, and the transactions.
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A Money object (zero in the order's currency when there is none), written with its currency's decimals. */
+function moneyOf(value: unknown, orderCurrency: string): Json {
+  const own = isObject(value) ? value['currency'] : undefined;
+  const currency = typeof own === 'string' && own !== '' ? own : orderCurrency;
+  const amount = isObject(value) ? value['amount'] : undefined;
+  return { amount: textOf(minorOf(String(amount ?? '0'), currency), currency), currency };
+}
+
+const ADDRESS_FIELDS = [
+  'first_name',
+  'last_name',
+  'line1',
+  'line2',
+  'region',
+  'postal_code',
+  'city',
+  'country_code',
+  'phone_number',
+];
+
+function addressOf(value: Json): Json {
+  return Object.fromEntries(ADDRESS_FIELDS.map((key) => [key, text(value[key])]));
+}
+
+function itemOf(value: unknown, currency: string): Json {
+  const item = isObject(value) ? value : {};
+  return {
+    reference_id: text(item['reference_id']),
+    type: text(item['type']),
+    name: text(item['name']),
+    sku: text(item['sku']),
+    quantity: typeof item['quantity'] === 'number' ? item['quantity'] : 0,
+    tax_amount: moneyOf(item['tax_amount'], currency),
+    total_amount: moneyOf(item['total_amount'], currency),
+    unit_price: moneyOf(item['unit_price'], currency),
+    discount_amount: moneyOf(item['discount_amount'], currency),
+    image_url: text(item['image_url']),
+    item_url: text(item['item_url']),
+  };
+}
+
+const itemsOf = (value: unknown, currency: string): Json[] =>
+  Array.isArray(value) ? value.map((item: unknown) => itemOf(item, currency)) : [];
+
+function parse(textValue: string | null): Json {
+  if (textValue === null) return {};
+  try {
+    const parsed: unknown = JSON.parse(textValue);
+    return isObject(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+function consumerOf(payload: Json): Json {
+  const consumer = isObject(payload['consumer']) ? payload['consumer'] : {};
+  const risk = isObject(payload['risk_assessment']) ? payload['risk_assessment'] : {};
+  return {
+    first_name: text(consumer['first_name']),
+    last_name: text(consumer['last_name']),
+    phone_number: text(consumer['phone_number']),
+    email: text(consumer['email']),
+    national_id: text(consumer['national_id']),
+    date_of_birth: text(consumer['date_of_birth']),
+    is_first_order:
+      typeof consumer['is_first_order'] === 'boolean'
+        ? consumer['is_first_order']
+        : risk['total_order_count'] === 0,
+  };
+}
+
+/** Without a shipping address (the education form may leave it out): the consumer's name and the order's country. */
+function shippingOf(payload: Json): Json {
+  if (isObject(payload['shipping_address'])) return addressOf(payload['shipping_address']);
+  const consumer = consumerOf(payload);
+  return addressOf({
+    first_name: consumer['first_name'],
+    last_name: consumer['last_name'],
+    phone_number: consumer['phone_number'],
+    country_code: payload['country_code'],
+  });
+}
+
+function transactionsOf(order: EmulatorOrderRow, rows: readonly TransactionRow[]): Json {
+  const { currency } = order;
+  const money = (amount: string) => ({ amount, currency });
+  const refundedOf = (captureId: string) =>
+    rows
+      .filter((row) => row.kind === 'refund' && row.captureId === captureId)
+      .reduce((sum, row) => sum + minorOf(row.amount, currency), 0n);
+  const of = (kind: TransactionRow['kind']) => rows.filter((row) => row.kind === kind);
+  return {
+    cancels: of('cancel').map((row) => ({
+      cancel_id: row.transactionId,
+      order_id: order.orderId,
+      total_amount: money(row.amount),
+      items: itemsOf(parse(row.request)['items'], currency),
+      created_at: iso(row.createdAtMs),
+    })),
+    captures: of('capture').map((row) => {
+      const request = parse(row.request);
+      const shipping = isObject(request['shipping_info']) ? request['shipping_info'] : {};
+      return {
+        capture_id: row.transactionId,
+        order_id: order.orderId,
+        total_amount: money(row.amount),
+        refunded_amount: money(textOf(refundedOf(row.transactionId), currency)),
+        tax_amount: moneyOf(request['tax_amount'], currency),
+        shipping_amount: moneyOf(request['shipping_amount'], currency),
+        discount_amount: moneyOf(request['discount_amount'], currency),
+        shipping_info: {
+          shipped_at:
+            typeof shipping['shipped_at'] === 'string' ? shipping['shipped_at'] : iso(row.createdAtMs),
+          shipping_company: text(shipping['shipping_company']),
+          tracking_number:
+            typeof shipping['tracking_number'] === 'string' ? shipping['tracking_number'] : null,
+          tracking_url: typeof shipping['tracking_url'] === 'string' ? shipping['tracking_url'] : null,
+        },
+        items: itemsOf(request['items'], currency),
+        created_at: iso(row.createdAtMs),
+      };
+    }),
+    refunds: of('refund').map((row) => ({
+      refund_id: row.transactionId,
+      capture_id: row.captureId,
+      total_amount: money(row.amount),
+      items: itemsOf(parse(row.request)['items'], currency),
+      created_at: iso(row.createdAtMs),
+    })),
+  };
+}
+
+export function orderRecord(
+  order: EmulatorOrderRow,
+  transactions: readonly TransactionRow[],
+  pageBaseUrl: string,
+): Json {
+  const payload = parse(order.payload);
+  const { currency } = order;
+  const discount = isObject(payload['discount']) ? payload['discount'] : {};
+  const canceled = transactions
+    .filter((row) => row.kind === 'cancel')
+    .reduce((sum, row) => sum + minorOf(row.amount, currency), 0n);
+  return {
+    order_id: order.orderId,
+    checkout_id: order.checkoutId,
+    order_reference_id: order.referenceId ?? '',
+    order_number: order.orderNumber ?? order.referenceId ?? '',
+    status: order.state,
+    consumer: consumerOf(payload),
+    billing_address: isObject(payload['billing_address']) ? addressOf(payload['billing_address']) : null,
+    shipping_address: shippingOf(payload),
+    payment_type: text(payload['payment_type']),
+    instalments: typeof payload['instalments'] === 'number' ? payload['instalments'] : null,
+    total_amount: moneyOf({ amount: order.totalAmount }, currency),
+    captured_amount: { amount: order.capturedAmount, currency },
+    refunded_amount: { amount: order.refundedAmount, currency },
+    canceled_amount: { amount: textOf(canceled, currency), currency },
+    tax_amount: moneyOf(payload['tax_amount'], currency),
+    shipping_amount: moneyOf(payload['shipping_amount'], currency),
+    discount_amount: { name: text(discount['name']), amount: moneyOf(discount['amount'], currency) },
+    items: itemsOf(payload['items'], currency),
+    transactions: transactionsOf(order, transactions),
+    checkout_url: checkoutUrlOf(order, pageBaseUrl),
+    created_at: iso(order.createdAtMs),
+    expires_at: iso(order.expiresAtMs),
+  };
+}

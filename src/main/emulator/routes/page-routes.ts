@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import {
+  CUSTOMER_ACTION_OUTCOME,
+  CUSTOMER_ACTIONS,
+  type CustomerAction,
+} from '../../../shared/orders/order-states';
+import type { EmulatorOrderRow } from '../../store/emulator-repository';
+import { renderCheckoutPage } from '../checkout-page';
+import { checkoutUrlOf } from '../create-checkout';
+import { EmulatorError } from '../emulator-errors';
+import { LANDING_OUTCOMES, renderLandingPage, type LandingOutcome } from '../merchant-landing-page';
+import { isPageToken } from './page-token';
+import type { RouteContext, RouteTable } from './route-context';
+
+/** The customer's side: the hosted checkout page, its Pay / Decline / Cancel, and the local merchant page. */
+
+const LANDING_PATH = '/_emulator/merchant/';
+
+const isCustomerAction = (value: string): value is CustomerAction =>
+  (CUSTOMER_ACTIONS as readonly string[]).includes(value);
+const isLandingOutcome = (value: string): value is LandingOutcome => value in LANDING_OUTCOMES;
+
+function sendHtml(res: ServerResponse, status: number, nonce: string, html: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action 'self' http: https:; base-uri 'none'`,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+  });
+  res.end(html);
+}
+
+const notValidLink = (nonce: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not a valid checkout link</title><style nonce="${nonce}">body{font-family:system-ui,sans-serif;padding:32px}</style></head><body><h1>This checkout link is not valid</h1><p>Open the checkout_url the service answered when the checkout was created: it carries the order's token.</p></body></html>`;
+
+/** The merchant URL the request gave for what the customer did (success, failure, cancel), or null. */
+export function merchantUrlFor(order: EmulatorOrderRow, action: CustomerAction): string | null {
+  const target = CUSTOMER_ACTION_OUTCOME[action].redirect;
+  if (target === null) return null;
+  try {
+    const payload = JSON.parse(order.payload) as { merchant_url?: Record<string, unknown> };
+    const url = payload.merchant_url?.[target];
+    return typeof url === 'string' && url !== '' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a URL is this emulator's own merchant page (any loopback name, its port). */
+function isOwnLanding(url: URL, base: URL): boolean {
+  const loopback = (host: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(host);
+  const samePlace =
+    url.origin === base.origin ||
+    (loopback(url.hostname) && loopback(base.hostname) && url.port === base.port);
+  return samePlace && url.pathname.startsWith(LANDING_PATH);
+}
+
+export function pageRoutes(ctx: RouteContext): RouteTable {
+  const { engine, write, decoded, readBody } = ctx;
+
+  /**
+   * Where the customer goes after an action: the merchant URL when it can be reached (this
+   * emulator's own merchant page is told which order), else this emulator's merchant page,
+   * which says so; back to the hosted page when the action has no merchant URL (expire).
+   */
+  const destination = async (order: EmulatorOrderRow, action: CustomerAction): Promise<string> => {
+    const base = new URL(ctx.pageBase());
+    const merchant = merchantUrlFor(order, action);
+    if (merchant === null) return checkoutUrlOf(order, base.toString());
+    const outcome = CUSTOMER_ACTION_OUTCOME[action].redirect ?? 'success';
+    const own = new URL(`${LANDING_PATH}${outcome}`, base);
+    own.searchParams.set('order_id', order.orderId);
+    let target: URL | null = null;
+    try {
+      target = new URL(merchant);
+    } catch {
+      target = null;
+    }
+    if (target !== null && isOwnLanding(target, base)) {
+      target.searchParams.set('order_id', order.orderId);
+      return target.toString();
+    }
+    const why = target === null ? 'it is not a URL' : await ctx.whyUnreachable(merchant);
+    if (why === null) return merchant;
+    own.searchParams.set('unreachable', merchant);
+    own.searchParams.set('reason', why);
+    return own.toString();
+  };
+
+  return [
+    [
+      'GET',
+      /^\/checkout-page$/,
+      async (req, res) => {
+        await readBody(req);
+        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+        const nonce = randomBytes(16).toString('base64');
+        const order = engine.get(url.searchParams.get('order_id') ?? '');
+        if (!isPageToken(order, url.searchParams.get('token')))
+          return sendHtml(res, 403, nonce, notValidLink(nonce));
+        sendHtml(res, 200, nonce, renderCheckoutPage(order, nonce, ctx.now()));
+      },
+    ],
+    [
+      'POST',
+      /^\/checkout-page\/([^/]+)\/(pay|decline|cancel)$/,
+      async (req, res, match) => {
+        const form = new URLSearchParams((await readBody(req)).toString('utf8'));
+        const action = match[2] ?? '';
+        if (!isCustomerAction(action)) throw new EmulatorError(404, 'not_found', 'No such action.');
+        const orderId = decoded(match[1]);
+        if (!isPageToken(engine.get(orderId), form.get('token'))) {
+          const nonce = randomBytes(16).toString('base64');
+          return sendHtml(res, 403, nonce, notValidLink(nonce));
+        }
+        const order = await write(() => engine.customer(orderId, action));
+        res.writeHead(303, { location: await destination(order, action), 'cache-control': 'no-store' });
+        res.end();
+      },
+    ],
+    [
+      'GET',
+      /^\/_emulator\/merchant\/([a-z]+)$/,
+      async (req, res, match) => {
+        await readBody(req);
+        const outcome = match[1] ?? '';
+        if (!isLandingOutcome(outcome))
+          throw new EmulatorError(
+            404,
+            'not_found',
+            `No merchant page ${outcome}: success, failure or cancel.`,
+          );
+        const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+        const orderId = query.get('order_id');
+        // The samples' merchant URLs carry the order's reference as ?order=, for a visit the emulator did not redirect.
+        const reference = query.get('order');
+        const find = () => {
+          try {
+            if (orderId !== null) return engine.get(orderId);
+            if (reference !== null) return engine.byReference(reference);
+          } catch (error) {
+            if (!(error instanceof EmulatorError) || error.status !== 404) throw error;
+          }
+          return null;
+        };
+        const order = find();
+        const unreachableUrl = query.get('unreachable');
+        const consoleUrl = ctx.consoleUrl();
+        const nonce = randomBytes(16).toString('base64');
+        sendHtml(
+          res,
+          200,
+          nonce,
+          renderLandingPage(
+            {
+              outcome,
+              order,
+              asked: orderId ?? reference,
+              unreachable:
+                unreachableUrl === null
+                  ? null
+                  : { url: unreachableUrl, reason: query.get('reason') ?? 'unknown' },
+              consoleOrderUrl:
+                order === null || consoleUrl === null
+                  ? null
+                  : `${consoleUrl}/#/orders?id=${encodeURIComponent(order.orderId)}`,
+            },
+            nonce,
+          ),
+        );
+      },
+    ],
+  ];
+}

@@ -1,0 +1,208 @@
+import type { IncomingMessage } from 'node:http';
+import type { Finding } from '../../../shared/checkout';
+import { checkoutUrlOf } from '../create-checkout';
+import type { CreateOptions } from '../emulator-engine';
+import { EmulatorError } from '../emulator-errors';
+import {
+  authoriseAnswer,
+  cancelAnswer,
+  captureAnswer,
+  capturesRefundAnswer,
+  simplifiedRefundAnswer,
+  updateReferenceAnswer,
+} from '../operation-answers';
+import { orderRecord } from '../order-record';
+import { tapBody } from './body-tap';
+import type { RouteContext, RouteTable } from './route-context';
+
+/**
+ * The service's API, at the paths the official client uses (docs/emulator-fidelity.md names
+ * each with the client's method): every route needs the bearer token.
+ */
+
+const WARNINGS_HEADER_MAX = 1000;
+
+/** The request's warnings in one ASCII header line: `2 warnings: no_coupon_discount at discount; …`. */
+export function warningsHeader(warnings: readonly Finding[]): Record<string, string> {
+  if (warnings.length === 0) return {};
+  const list = warnings.map((finding) => `${finding.code} at ${finding.path}`).join('; ');
+  const line = `${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}: ${list}`;
+  const ascii = line.replace(/[^\x20-\x7e]/g, '?');
+  return {
+    'x-emulator-warnings':
+      ascii.length > WARNINGS_HEADER_MAX ? `${ascii.slice(0, WARNINGS_HEADER_MAX - 3)}...` : ascii,
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** What a create-checkout request names for itself over the emulator's settings (the console's builder does). */
+function requestRules(req: IncomingMessage): CreateOptions['rules'] {
+  const rules: NonNullable<CreateOptions['rules']> = {};
+  const form = header(req, 'x-emulator-checkout-form')?.trim().toLowerCase();
+  if (form !== undefined) {
+    if (form !== 'general' && form !== 'education')
+      throw new EmulatorError(
+        400,
+        'invalid_request',
+        'X-Emulator-Checkout-Form must be general or education.',
+        [{ error_code: 'invalid_request', path: 'X-Emulator-Checkout-Form' }],
+      );
+    rules.form = form;
+  }
+  const single = header(req, 'x-emulator-single-checkout')?.trim().toLowerCase();
+  if (single !== undefined) {
+    if (single !== 'enabled' && single !== 'disabled')
+      throw new EmulatorError(
+        400,
+        'invalid_request',
+        'X-Emulator-Single-Checkout must be enabled or disabled.',
+        [{ error_code: 'invalid_request', path: 'X-Emulator-Single-Checkout' }],
+      );
+    rules.singleCheckout = single === 'enabled';
+  }
+  return rules;
+}
+
+export function serviceRoutes(ctx: RouteContext): RouteTable {
+  const { engine, api, write, decoded, readBody, readJson, sendJson } = ctx;
+  const record = (orderId: string) =>
+    orderRecord(engine.get(orderId), engine.transactionsOf(orderId), ctx.pageBase());
+  return [
+    [
+      'POST',
+      /^\/checkout$/,
+      async (req, res) => {
+        api(req);
+        const rules = requestRules(req);
+        const tap = tapBody(req);
+        const payload = await readJson(req, true);
+        const legacy = /^legacy$/i.test(String(req.headers['x-emulator-notification-form'] ?? ''));
+        const { order, warnings } = await write(() =>
+          engine.createCheckout(payload, { legacyApproved: legacy, rules, sourceText: tap.text() }),
+        );
+        sendJson(
+          res,
+          200,
+          {
+            order_id: order.orderId,
+            checkout_id: order.checkoutId,
+            status: order.state,
+            checkout_url: checkoutUrlOf(order, ctx.pageBase()),
+          },
+          warningsHeader(warnings),
+        );
+      },
+    ],
+    [
+      'GET',
+      /^\/merchants\/orders\/reference-id\/([^/]+)$/,
+      async (req, res, match) => {
+        api(req);
+        await readBody(req);
+        sendJson(res, 200, record(engine.byReference(decoded(match[1])).orderId));
+      },
+    ],
+    [
+      'GET',
+      /^\/merchants\/orders\/([^/]+)$/,
+      async (req, res, match) => {
+        api(req);
+        await readBody(req);
+        sendJson(res, 200, record(decoded(match[1])));
+      },
+    ],
+    [
+      // The console's default before it followed the official client; profiles still on it keep working.
+      'GET',
+      /^\/orders\/([^/]+)$/,
+      async (req, res, match) => {
+        api(req);
+        await readBody(req);
+        sendJson(res, 200, record(decoded(match[1])));
+      },
+    ],
+    [
+      'POST',
+      /^\/orders\/([^/]+)\/authorise$/,
+      async (req, res, match) => {
+        api(req);
+        await readBody(req);
+        sendJson(
+          res,
+          200,
+          authoriseAnswer(await write(() => engine.operate(decoded(match[1]), 'authorise', undefined))),
+        );
+      },
+    ],
+    [
+      'POST',
+      /^\/orders\/([^/]+)\/cancel$/,
+      async (req, res, match) => {
+        api(req);
+        const body = await readJson(req, false);
+        sendJson(
+          res,
+          200,
+          cancelAnswer(await write(() => engine.operate(decoded(match[1]), 'cancel', body))),
+        );
+      },
+    ],
+    [
+      'PUT',
+      /^\/orders\/([^/]+)\/reference-id$/,
+      async (req, res, match) => {
+        api(req);
+        const body = await readJson(req, true);
+        const move = await write(() => engine.operate(decoded(match[1]), 'updateReferenceId', body));
+        sendJson(res, 200, updateReferenceAnswer(move));
+      },
+    ],
+    [
+      'POST',
+      /^\/payments\/capture$/,
+      async (req, res) => {
+        api(req);
+        const body = await readJson(req, true);
+        const orderId = orderIdOf(body);
+        sendJson(res, 200, captureAnswer(await write(() => engine.operate(orderId, 'capture', body))));
+      },
+    ],
+    [
+      'POST',
+      /^\/payments\/refund$/,
+      async (req, res) => {
+        api(req);
+        const body = await readJson(req, true);
+        const orderId = orderIdOf(body);
+        sendJson(res, 200, capturesRefundAnswer(await write(() => engine.refundCaptures(orderId, body))));
+      },
+    ],
+    [
+      'POST',
+      /^\/payments\/simplified-refund\/([^/]+)$/,
+      async (req, res, match) => {
+        api(req);
+        const body = await readJson(req, false);
+        const move = await write(() => engine.operate(decoded(match[1]), 'refund', body));
+        sendJson(res, 200, simplifiedRefundAnswer(move, body));
+      },
+    ],
+  ];
+}
+
+/** The order a payment call is about: `order_id` of its body. */
+function orderIdOf(body: unknown): string {
+  const orderId =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)['order_id']
+      : undefined;
+  if (typeof orderId !== 'string' || orderId === '')
+    throw new EmulatorError(400, 'invalid_request', 'order_id is required in the body.', [
+      { error_code: 'required', path: 'order_id' },
+    ]);
+  return orderId;
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { lstat, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+
+/** Why an export could not be written, as one sentence (the CLI prints it and exits 1). */
+export class ExportFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExportFileError';
+  }
+}
+
+export interface ExportTarget {
+  path: string;
+  /** Replace a file that exists (never one inside the data directory). */
+  force: boolean;
+  /** The console's own directory: nothing is ever written into it. */
+  dataDir: string;
+}
+
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'the file system is read-only',
+  EFBIG: 'the file is too large for the file system',
+  EIO: 'an input/output error',
+};
+
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && REASONS[code] !== undefined) return REASONS[code];
+  return error instanceof Error ? error.message : String(error);
+}
+
+const isInside = (parent: string, child: string) => {
+  const path = relative(parent, child);
+  return path === '' || (!path.startsWith('..') && !isAbsolute(path));
+};
+
+async function statOrNull(path: string) {
+  try {
+    return await lstat(path);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return null;
+    throw new ExportFileError(`Cannot write ${path}: ${reasonOf(error)}.`);
+  }
+}
+
+/**
+ * Decides how to write `target`, refusing before a byte is written: anything that resolves
+ * into the data directory (the live database, the vault key), a directory, a missing
+ * directory, and an existing file unless `force`. Devices and pipes (/dev/stdout) are written
+ * in place; everything else through a temporary file renamed over the target.
+ */
+async function plan(target: ExportTarget): Promise<{ path: string; inPlace: boolean }> {
+  const path = resolve(target.path);
+  const parent = dirname(path);
+  let realParent: string;
+  try {
+    realParent = await realpath(parent);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new ExportFileError(
+      code === 'ENOENT'
+        ? `Cannot write ${target.path}: the directory ${parent} does not exist.`
+        : `Cannot write ${target.path}: ${reasonOf(error)}.`,
+    );
+  }
+  const existing = await statOrNull(path);
+  const landsAt = existing?.isSymbolicLink() === true ? await realpath(path).catch(() => path) : path;
+  const dataDir = await realpath(target.dataDir).catch(() => resolve(target.dataDir));
+  if (isInside(dataDir, realParent) || isInside(dataDir, landsAt))
+    throw new ExportFileError(
+      `Cannot write ${target.path}: it is inside the data directory (${target.dataDir}), which holds the console's own files; choose a path outside it.`,
+    );
+  const kind = existing?.isSymbolicLink() === true ? await statOrNull(landsAt) : existing;
+  if (kind?.isDirectory() === true)
+    throw new ExportFileError(`Cannot write ${target.path}: it is a directory.`);
+  if (existing !== null && !target.force)
+    throw new ExportFileError(`Cannot write ${target.path}: it exists; add --force to replace it.`);
+  const special = kind !== null && !kind.isFile();
+  return { path: special ? landsAt : join(realParent, basename(path)), inPlace: special };
+}
+
+/** Chunks are gathered to about this size before each write. */
+const WRITE_SIZE = 256 * 1024;
+
+async function writeAll(file: FileHandle, chunks: Iterable<string>): Promise<void> {
+  let pending: string[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    size += chunk.length;
+    if (size >= WRITE_SIZE) {
+      await file.write(pending.join(''));
+      pending = [];
+      size = 0;
+    }
+  }
+  if (pending.length > 0) await file.write(pending.join(''));
+}
+
+/**
+ * Writes an export: to a temporary file beside the target (mode 0600), flushed to disk, then
+ * renamed into place, so the target is either the old file or the whole new one. Every failure
+ * is an ExportFileError naming the path and the cause; a temporary file is never left behind.
+ */
+export async function writeExportFile(target: ExportTarget, chunks: Iterable<string>): Promise<void> {
+  const { path, inPlace } = await plan(target);
+  const temporary = inPlace
+    ? path
+    : join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  let file: FileHandle | null = null;
+  try {
+    file = await open(temporary, inPlace ? 'w' : 'wx', 0o600);
+    await writeAll(file, chunks);
+    if (!inPlace) await file.sync();
+    await file.close();
+    file = null;
+    if (!inPlace) await rename(temporary, path);
+  } catch (error) {
+    await file?.close().catch(() => undefined);
+    if (!inPlace) await unlink(temporary).catch(() => undefined);
+    // Only the file system's failures are about the file (a failed read of the records is not).
+    if (error instanceof ExportFileError || (error as { syscall?: unknown }).syscall === undefined)
+      throw error;
+    throw new ExportFileError(`Cannot write ${target.path}: ${reasonOf(error)}.`);
+  }
+}

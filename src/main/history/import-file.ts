@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH, measureJsonText } from '../../shared/bounded-json';
+import {
+  exportedEventSchema,
+  exportFileSchema,
+  IMPORT_MAX_BODY_BYTES,
+  type ExportedEvent,
+  type ExportFormat,
+} from '../../shared/history-file';
+import { parseJsonText } from '../../shared/json-text';
+import type { NewEvent } from '../store/events-repository';
+import { eventFromHar, harEntrySchema, harFileSchema } from './har';
+
+/** The file cannot be imported; the message names the line, record or entry and the cause. */
+export class ImportError extends Error {}
+
+export interface ImportLimits {
+  /** The largest body one record may carry (default IMPORT_MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
+}
+
+const MIB = 1024 * 1024;
+export const formatBytes = (bytes: number) =>
+  bytes % MIB === 0
+    ? `${bytes / MIB} MiB`
+    : bytes >= MIB
+      ? `${(bytes / MIB).toFixed(1)} MiB`
+      : `${bytes} bytes`;
+
+function describe(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return `${path === '' ? '' : `${path}: `}${issue.message}`;
+}
+
+/** A record no reader could walk (nested too deep) is refused before anything reads it. */
+function assertReadable(value: unknown, where: string): void {
+  const tooDeep = depthBeyond(value, JSON_MAX_DEPTH);
+  if (tooDeep !== null)
+    throw new ImportError(
+      `${where}: cannot be read: ${describeJsonProblem({ kind: 'too_deep', depth: tooDeep.depth, limit: JSON_MAX_DEPTH })}.`,
+    );
+}
+
+/** A body's size in bytes, without decoding it. */
+function bodySize(text: string | null, base64: string | null): number {
+  if (text !== null) return Buffer.byteLength(text, 'utf8');
+  if (base64 === null) return 0;
+  return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+}
+
+/** The file's records before validation: a HAR's entries, an export's events, or NDJSON lines. */
+function readEntries(text: string, maxBody: number): { format: ExportFormat; events: unknown[] } {
+  const trimmed = text.trim();
+  // An NDJSON export of no records is an empty file.
+  if (trimmed === '') return { format: 'ndjson', events: [] };
+  // Measured before anything is parsed: nothing larger than a record may be is read into memory.
+  // In the file a body is text or base64 (4 characters for 3 bytes), plus its JSON escapes.
+  const maxStringChars = Math.ceil((maxBody * 4) / 3) + 16;
+  const problem = measureJsonText(text, { maxDepth: JSON_MAX_DEPTH + 4, maxStringChars });
+  if (problem?.kind === 'string_too_long')
+    throw new ImportError(
+      `Line ${problem.line}: a value of ${formatBytes(problem.chars)} is larger than a record's body may be (at most ${formatBytes(maxBody)}).`,
+    );
+  if (problem !== null) throw new ImportError(`The file cannot be read: ${describeJsonProblem(problem)}.`);
+  const whole = parseJsonText(text);
+  if (whole.ok) {
+    const har = harFileSchema.safeParse(whole.value);
+    if (har.success) {
+      const events = har.data.log.entries.map((entry, index) => {
+        assertReadable(entry, `log.entries[${index}]`);
+        const parsed = harEntrySchema.safeParse(entry);
+        if (!parsed.success) throw new ImportError(`log.entries[${index}]: ${describe(parsed.error)}`);
+        const fallback = `har-${createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 32)}`;
+        return eventFromHar(parsed.data, fallback);
+      });
+      return { format: 'har', events };
+    }
+    const file = exportFileSchema.safeParse(whole.value);
+    if (file.success) return { format: 'json', events: file.data.events };
+    if (Array.isArray(whole.value)) return { format: 'json', events: whole.value };
+    // One object alone is an NDJSON file of one line (an export of one record ends in a newline).
+    if (!trimmed.includes('\n')) return { format: 'ndjson', events: [whole.value] };
+    throw new ImportError(
+      'The file is JSON, but neither a history export, a HAR file nor a list of records.',
+    );
+  }
+  const events: unknown[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === '') return;
+    const parsed = parseJsonText(line);
+    if (!parsed.ok)
+      throw new ImportError(`Line ${index + 1}: not JSON (column ${parsed.column}: ${parsed.message}).`);
+    events.push(parsed.value);
+  });
+  return { format: 'ndjson', events };
+}
+
+/**
+ * Reads and checks a whole history file (JSON, NDJSON or HAR) before anything is written: a
+ * record that is malformed, nested too deep or larger than the console can store stops the
+ * import, naming it.
+ */
+export function readImportFile(
+  text: string,
+  limits: ImportLimits = {},
+): { format: ExportFormat; records: ExportedEvent[] } {
+  const maxBody = limits.maxBodyBytes ?? IMPORT_MAX_BODY_BYTES;
+  const { format, events } = readEntries(text, maxBody);
+  const where = (index: number) =>
+    format === 'ndjson'
+      ? `Record ${index + 1}`
+      : format === 'har'
+        ? `log.entries[${index}]`
+        : `events[${index}]`;
+  const records = events.map((event, index) => {
+    assertReadable(event, where(index));
+    const result = exportedEventSchema.safeParse(event);
+    if (!result.success) throw new ImportError(`${where(index)}: ${describe(result.error)}`);
+    for (const field of ['request_body', 'response_body'] as const) {
+      const size = bodySize(result.data[field], result.data[`${field}_base64`]);
+      if (size > maxBody)
+        throw new ImportError(
+          `${where(index)}: ${field} is ${formatBytes(size)}; a record's body may be at most ${formatBytes(maxBody)}.`,
+        );
+    }
+    return result.data;
+  });
+  return { format, records };
+}
+
+function bodyBytes(text: string | null, base64: string | null): Uint8Array | null {
+  if (text !== null) return new TextEncoder().encode(text);
+  return base64 === null ? null : new Uint8Array(Buffer.from(base64, 'base64'));
+}
+
+/** An imported record as the events table stores it (marked imported). */
+export function toNewEvent(event: ExportedEvent): NewEvent {
+  return {
+    uid: event.uid,
+    kind: event.kind,
+    atMs: Date.parse(event.at),
+    profileName: event.profile,
+    method: event.method,
+    url: event.url,
+    path: event.path,
+    query: event.query,
+    remoteAddress: event.remote_address,
+    requestHeaders: event.request_headers,
+    requestBody: bodyBytes(event.request_body, event.request_body_base64),
+    requestTruncated: event.request_truncated,
+    status: event.status,
+    responseHeaders: event.response_headers,
+    responseBody: bodyBytes(event.response_body, event.response_body_base64),
+    durationMs: event.duration_ms,
+    orderId: event.order_id,
+    orderReferenceId: event.order_reference_id,
+    eventType: event.event_type,
+    tokenVerdict: event.token_verdict,
+    bodyVerdict: event.body_verdict,
+    error: event.error,
+    imported: true,
+    details: event.details,
+  };
+}

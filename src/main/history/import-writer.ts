@@ -1,0 +1,129 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ExportedEvent } from '../../shared/history-file';
+import type { SqliteDatabase } from '../store/connection';
+import { DatabaseBusyError } from '../store/write-lock';
+import type { EventRecorder } from '../timeline/event-recorder';
+import { ImportError, toNewEvent } from './import-file';
+
+/**
+ * Writing an import without taking the database from everyone else. One transaction for a
+ * large file held SQLite's write lock for minutes, so every other process (a listener taking
+ * webhooks) waited, and one gave up with a 503. Here the records are written in short
+ * transactions (through the group commit) with a pause between them in which other processes
+ * take their turn. A transaction lasts CHUNK_MS while anyone else writes the database (SQLite
+ * says so: `data_version` moves when another connection commits), and grows up to
+ * QUIET_CHUNK_MS after a quiet half second, because every commit rewrites the index pages it
+ * touched and many small ones make a lone import about twice as slow.
+ *
+ * All or nothing still holds for every failure the import sees: what it wrote is removed
+ * again before it reports. If the process itself is killed mid-way, the records written so far
+ * stay; importing the same file again skips them (by uid) and writes the rest.
+ */
+const CHUNK_MS = 8;
+const QUIET_CHUNK_MS = 64;
+const QUIET_AFTER_MS = 500;
+const PAUSE_MS = 2;
+/** The import is not answering anyone: it waits longer than a webhook may for a busy lock. */
+const BUSY_PATIENCE_MS = 10 * 60_000;
+
+export interface ImportWriterDependencies {
+  db: SqliteDatabase;
+  recorder: EventRecorder;
+  chunkMs?: number;
+  pauseMs?: number;
+}
+
+/** Runs `step` over `items` in time-bounded chunks, each one write transaction, pausing between. */
+async function inChunks<T>(
+  deps: ImportWriterDependencies,
+  items: readonly T[],
+  step: (item: T) => void,
+): Promise<void> {
+  const shortest = deps.chunkMs ?? CHUNK_MS;
+  const dataVersion = deps.db.prepare<[], { data_version: number }>('PRAGMA data_version');
+  let seenVersion = dataVersion.get()?.data_version;
+  let quietSince = performance.now();
+  let chunkMs = shortest;
+  let next = 0;
+  while (next < items.length) {
+    const version = dataVersion.get()?.data_version;
+    if (version !== seenVersion) {
+      // Another process wrote since the last chunk: keep transactions short while it does.
+      seenVersion = version;
+      quietSince = performance.now();
+      chunkMs = shortest;
+    } else if (performance.now() - quietSince > QUIET_AFTER_MS) {
+      chunkMs = Math.min(chunkMs * 2, Math.max(shortest, QUIET_CHUNK_MS));
+    }
+    const giveUpAt = Date.now() + BUSY_PATIENCE_MS;
+    for (;;) {
+      try {
+        next = await deps.recorder.inGroup(() => {
+          const started = performance.now();
+          let index = next;
+          do {
+            const item = items[index];
+            if (item !== undefined) step(item);
+            index++;
+          } while (index < items.length && performance.now() - started < chunkMs);
+          return index;
+        });
+        break;
+      } catch (error) {
+        if (!(error instanceof DatabaseBusyError) || Date.now() > giveUpAt) throw error;
+      }
+    }
+    if (next < items.length) await sleep(deps.pauseMs ?? PAUSE_MS);
+  }
+}
+
+/** Writes validated records (skipping uids already stored), restoring links by uid; all or nothing. */
+export async function writeImported(
+  deps: ImportWriterDependencies,
+  records: readonly ExportedEvent[],
+): Promise<{ imported: number; skipped: number }> {
+  const idByUid = deps.db.prepare<[string], { id: number }>('SELECT id FROM events WHERE uid = ?');
+  const link = deps.db.prepare<[number, number]>('UPDATE events SET related_id = ? WHERE id = ?');
+  const remove = deps.db.prepare<[string]>('DELETE FROM events WHERE id IN (SELECT value FROM json_each(?))');
+  const written: { id: number; related: string | null }[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+  try {
+    await inChunks(deps, records, (record) => {
+      // Checked as it is written: another process may have stored the same uid meanwhile.
+      if (seen.has(record.uid) || idByUid.get(record.uid) !== undefined) {
+        skipped++;
+        return;
+      }
+      seen.add(record.uid);
+      written.push({ id: deps.recorder.record(toNewEvent(record)).id, related: record.related_uid });
+    });
+    // Links between records (a replay and its original) are restored by uid, once all are in.
+    const linked = written.filter((entry) => entry.related !== null);
+    await inChunks(deps, linked, (entry) => {
+      const relatedId = idByUid.get(entry.related ?? '')?.id;
+      if (relatedId !== undefined) link.run(relatedId, entry.id);
+    });
+  } catch (error) {
+    const ids = written.map((entry) => entry.id);
+    const undone = await undo(deps, ids, remove).then(
+      () => '',
+      () => ` ${ids.length} records already written may remain; importing the file again skips them.`,
+    );
+    throw new ImportError(
+      `The import stopped: ${error instanceof Error ? error.message : String(error)}.${undone}`,
+    );
+  }
+  return { imported: written.length, skipped };
+}
+
+/** Removes what a failed import wrote, in the same short transactions. */
+async function undo(
+  deps: ImportWriterDependencies,
+  ids: readonly number[],
+  remove: { run: (ids: string) => unknown },
+): Promise<void> {
+  const batches: number[][] = [];
+  for (let at = 0; at < ids.length; at += 500) batches.push(ids.slice(at, at + 500));
+  await inChunks(deps, batches, (batch) => remove.run(JSON.stringify(batch)));
+}

@@ -1,0 +1,58 @@
+import { STATUS_CODES, type ServerOptions } from 'node:http';
+
+/**
+ * Time limits every HTTP server of the console (listener, emulator, browser mode) applies to
+ * its clients. docs/limits.md lists them; tests/unit/limits-doc.test.ts holds the document to
+ * these values. Node's own defaults (60 s for headers, 300 s per request, checked only every
+ * 30 s) let one slow client hold a connection for minutes.
+ */
+
+/** The request line and headers must be complete this long after the request starts. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** The whole request, body included, must arrive within this long. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** An idle keep-alive connection is closed after this long. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** How often Node checks the two timeouts above (its default, 30 s, stretches them). */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+export const BOUNDED_SERVER_OPTIONS = {
+  headersTimeout: HEADERS_TIMEOUT_MS,
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+  connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+} satisfies ServerOptions;
+
+/**
+ * The status for a request Node's parser refused: 431 for oversized headers, 408 when the
+ * headers or the request did not arrive in time, 400 for anything malformed.
+ */
+export function statusForClientError(code: string | undefined): 400 | 408 | 431 {
+  if (code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'HPE_HEADERS_TIMEOUT') return 408;
+  return 400;
+}
+
+/** `HTTP/1.1 408 Request Timeout`: the reason phrase that belongs to the status. */
+export function statusLine(status: number): string {
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Unknown'}`;
+}
+
+/**
+ * A whole response written straight to a socket Node's parser gave up on (there is no
+ * ServerResponse for it), always closing the connection.
+ */
+export function rawJsonResponse(
+  status: number,
+  body: unknown,
+  extraHeaders: [string, string][] = [],
+): string {
+  const text = JSON.stringify(body);
+  const headers = [
+    ['Content-Type', 'application/json; charset=utf-8'],
+    ['Content-Length', String(Buffer.byteLength(text))],
+    ...extraHeaders,
+    ['Connection', 'close'],
+  ];
+  return `${statusLine(status)}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${text}`;
+}

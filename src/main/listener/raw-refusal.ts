@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { HeaderList, TimelineSummary } from '../../shared/events';
+import { TOO_LARGE_KEPT_BYTES } from '../../shared/listener';
+import { rawJsonResponse } from '../http/server-limits';
+import { headerPairs } from './header-pairs';
+import type { IngestWriter } from './ingest-writer';
+
+export interface RawRefusalContext {
+  writer: IngestWriter;
+  profile: () => { id: number | null; name: string | null };
+  /** `http://127.0.0.1:PORT`. */
+  origin: () => string;
+  onWebhook?: (summary: TimelineSummary) => void;
+  logError: (message: string) => void;
+}
+
+/** What reached the port, as far as it is known, and how it is answered. */
+export interface RawRefusal {
+  /** null: nothing is written (it came behind a request still being answered). */
+  status: number | null;
+  /** The row's error column: what arrived and what was done. */
+  error: string;
+  /** The sentence in the answer's body. */
+  refusal: string;
+  /** The parsed request, when Node got as far as its headers (CONNECT, say). */
+  request?: IncomingMessage;
+  /** The raw bytes Node's parser saw, when it gave up on them. */
+  rawPacket?: Buffer;
+  extraHeaders?: [string, string][];
+  /** The response in progress on this connection: the connection closes once it is out. */
+  behind?: ServerResponse;
+}
+
+function requestColumns(request: IncomingMessage | undefined, origin: string) {
+  if (request === undefined) return { url: origin };
+  const target = request.url ?? '';
+  const at = target.indexOf('?');
+  const path = target.startsWith('/') ? (at === -1 ? target : target.slice(0, at)) : null;
+  return {
+    method: request.method ?? null,
+    url: target.startsWith('/') ? `${origin}${target}` : target,
+    path,
+    query: path !== null && at !== -1 ? target.slice(at + 1) : null,
+    requestHeaders: headerPairs(request.rawHeaders) satisfies HeaderList,
+  };
+}
+
+/**
+ * A connection the listener answers without a request handler (Node could not parse it, it
+ * came over the connection cap, it was too slow, it asked to CONNECT): stored as a webhook
+ * row first, then answered with `{ received: false, id, error }` and closed, so nothing that
+ * reaches the port goes unrecorded or unanswered.
+ */
+export function recordRawRefusal(context: RawRefusalContext, socket: Socket, refusal: RawRefusal): void {
+  const profile = context.profile();
+  const kept = refusal.rawPacket?.subarray(0, TOO_LARGE_KEPT_BYTES) ?? null;
+  context.writer
+    .insert(() => ({
+      kind: 'webhook',
+      profileId: profile.id,
+      profileName: profile.name,
+      ...requestColumns(refusal.request, context.origin()),
+      remoteAddress: socket.remoteAddress ?? null,
+      requestBody: kept,
+      requestSize: refusal.rawPacket?.byteLength ?? null,
+      requestTruncated: kept !== null && kept.byteLength < (refusal.rawPacket?.byteLength ?? 0),
+      status: refusal.status,
+      error: refusal.error,
+    }))
+    .then(
+      (summary) => {
+        context.onWebhook?.(summary);
+        const { behind } = refusal;
+        if (refusal.status === null || behind !== undefined) {
+          if (behind === undefined || behind.writableFinished) socket.destroy();
+          else behind.once('close', () => socket.destroy());
+          return;
+        }
+        if (!socket.writable) return void socket.destroy();
+        const body = { received: false, id: summary.id, error: refusal.refusal };
+        socket.end(rawJsonResponse(refusal.status, body, refusal.extraHeaders));
+      },
+      (storeError: unknown) => {
+        context.logError(`A refused request could not be stored: ${String(storeError)}`);
+        socket.destroy();
+      },
+    );
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { SecretSource } from '../../shared/contract/jwt';
+import {
+  describeExpectation,
+  ENDPOINT_CASES,
+  endpointAnswerMatches,
+  type EndpointCase,
+  type EndpointCaseResult,
+  type EndpointCheckConfig,
+  type EndpointCheckReport,
+} from '../../shared/scenarios/endpoint-check';
+import { notificationBody } from '../emulator/notification-body';
+import type { JwtToolkit } from '../jwt/jwt-toolkit';
+import type { EventRecorder } from '../timeline/event-recorder';
+import { sendNotification } from './send-notification';
+
+export interface EndpointCheckInput {
+  url: string;
+  signer: SecretSource;
+  config: EndpointCheckConfig;
+  profile: { id: number; name: string } | null;
+  /** Each case as it finishes (the CLI prints it at once). */
+  onCase?: (result: EndpointCaseResult) => void;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** Over the 1 MiB a listener such as ours accepts by default. */
+const OVERSIZED_BYTES = 1024 * 1024 + 64 * 1024;
+const PREVIEW_CHARS = 200;
+
+function orderFor(kind: EndpointCase['order'], orders: Map<string, string>) {
+  let id = orders.get(kind);
+  if (id === undefined) {
+    id = randomUUID();
+    orders.set(kind, id);
+  }
+  return {
+    orderId: id,
+    referenceId: `check-endpoint-${kind}-${id.slice(0, 8)}`,
+    orderNumber: `CE-${id.slice(0, 6)}`,
+  };
+}
+
+function bodyOf(test: EndpointCase, orders: Map<string, string>): string {
+  const order = orderFor(test.order, orders);
+  const data =
+    test.event === 'order_captured'
+      ? { capture_id: randomUUID(), captured_amount: { amount: '100.00', currency: 'SAR' } }
+      : [];
+  const body: Record<string, unknown> = notificationBody(
+    { ...order, legacyApproved: test.legacy === true },
+    test.event,
+    data,
+  );
+  // Padding in a field receivers ignore keeps the body a valid notification, only too big.
+  if (test.oversized === true) body['padding'] = 'x'.repeat(OVERSIZED_BYTES);
+  return JSON.stringify(body);
+}
+
+const preview = (body: string) =>
+  body.length > PREVIEW_CHARS ? `${body.slice(0, PREVIEW_CHARS)}… (${body.length} bytes)` : body;
+
+/**
+ * Sends the endpoint the battery, one case after another (in the lifecycle's order), each send
+ * a record on the timeline, and grades each answer against the expected one (or the config's).
+ */
+export async function checkEndpoint(
+  deps: { jwt: JwtToolkit; recorder: EventRecorder },
+  input: EndpointCheckInput,
+): Promise<EndpointCheckReport> {
+  const started = Date.now();
+  const orders = new Map<string, string>();
+  const results: EndpointCaseResult[] = [];
+  let down: string | null = null;
+  for (const test of ENDPOINT_CASES) {
+    const override = input.config.cases[test.id];
+    const expected = override?.expect ?? test.expect;
+    const base = {
+      id: test.id,
+      why: test.why,
+      expected: describeExpectation(expected),
+      overridden: override?.expect !== undefined,
+    };
+    if (override?.skip === true) {
+      const skipped: EndpointCaseResult = {
+        ...base,
+        statuses: [],
+        verdict: 'skipped',
+        detail: 'skipped by the config',
+        sent: [],
+        recordIds: [],
+      };
+      results.push(skipped);
+      input.onCase?.(skipped);
+      continue;
+    }
+    if (down !== null) {
+      // The first case found nobody there: the rest would only wait for the same failure.
+      const notSent: EndpointCaseResult = {
+        ...base,
+        statuses: [],
+        verdict: 'unreachable',
+        detail: `not sent: ${down}`,
+        sent: [],
+        recordIds: [],
+      };
+      results.push(notSent);
+      input.onCase?.(notSent);
+      continue;
+    }
+    const body = bodyOf(test, orders);
+    const order = orderFor(test.order, orders);
+    const sends = [];
+    for (let attempt = 0; attempt < (test.sends ?? 1); attempt += 1)
+      sends.push(
+        await sendNotification(deps, {
+          url: input.url,
+          body: new TextEncoder().encode(body),
+          mode: test.token,
+          signer: input.signer,
+          timeoutMs: input.config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          record: {
+            origin: 'check-endpoint',
+            profileId: input.profile?.id ?? null,
+            profileName: input.profile?.name ?? null,
+            // The battery's orders are made up: kept in details, so they never become orders of their own.
+            orderId: null,
+            orderReferenceId: null,
+            eventType: test.event,
+            details: { case: test.id, why: test.why, expected: base.expected, batteryOrderId: order.orderId },
+          },
+        }),
+      );
+    const statuses = sends.map((sent) => sent.status);
+    const failures = sends.flatMap((sent) => (sent.failure === null ? [] : [sent.failure.message]));
+    const unreachable = sends.every((sent) => sent.status === null);
+    const passed = !unreachable && statuses.every((status) => endpointAnswerMatches(expected, status));
+    const result: EndpointCaseResult = {
+      ...base,
+      statuses,
+      verdict: unreachable ? 'unreachable' : passed ? 'pass' : 'fail',
+      detail:
+        failures.length > 0
+          ? failures.join('; ')
+          : passed
+            ? null
+            : `expected ${base.expected}, received ${statuses.map((status) => status ?? 'no answer').join(', ')}`,
+      sent: sends.map((sent) => ({ ...sent.shown, bodyPreview: preview(body) })),
+      recordIds: sends.map((sent) => sent.recordId),
+    };
+    results.push(result);
+    input.onCase?.(result);
+    if (
+      unreachable &&
+      results.every((earlier) => earlier.verdict === 'unreachable' || earlier.verdict === 'skipped')
+    )
+      down = failures[0] ?? 'no answer';
+  }
+  const count = (verdict: EndpointCaseResult['verdict']) =>
+    results.filter((result) => result.verdict === verdict).length;
+  const ran = results.filter((result) => result.verdict !== 'skipped');
+  return {
+    url: input.url,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    reachable: ran.length === 0 || ran.some((result) => result.verdict !== 'unreachable'),
+    passed: count('pass'),
+    failed: count('fail') + count('unreachable'),
+    skipped: count('skipped'),
+    cases: results,
+  };
+}

@@ -1,0 +1,191 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve } from 'node:path';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { z } from 'zod';
+import { formatJsonPath } from '../../shared/json-path';
+import { scenarioSchema, type Scenario } from '../../shared/scenarios/scenario-schema';
+import { stepTitle } from '../../shared/scenarios/step-title';
+
+/** A scenario file that was read and validated. */
+export interface LoadedScenario {
+  /** Absolute path. */
+  path: string;
+  /** As the user names it: relative to the working directory given to the loader. */
+  file: string;
+  scenario: Scenario;
+  /** The line each step starts on (1-based). */
+  stepLines: number[];
+}
+
+/** Why a scenario file cannot run: where (file, line, column), which field, and what is wrong. */
+export interface ScenarioFileProblem {
+  file: string;
+  line: number | null;
+  column: number | null;
+  field: string | null;
+  message: string;
+}
+
+export function formatProblem(problem: ScenarioFileProblem): string {
+  const where = [problem.file, problem.line, problem.column].filter((part) => part !== null).join(':');
+  return `${where}: ${problem.field === null ? '' : `${problem.field}: `}${problem.message}`;
+}
+
+export const SCENARIO_EXTENSIONS = ['.yaml', '.yml'];
+
+/** The scenario files named by `paths`: files as given, folders searched for *.yaml / *.yml (sorted). */
+export function expandScenarioPaths(
+  paths: readonly string[],
+  cwd: string,
+): { files: string[]; problems: ScenarioFileProblem[] } {
+  const files: string[] = [];
+  const problems: ScenarioFileProblem[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (SCENARIO_EXTENSIONS.includes(extname(entry.name).toLowerCase())) files.push(full);
+    }
+  };
+  for (const given of paths) {
+    const full = resolve(cwd, given);
+    let stats;
+    try {
+      stats = statSync(full);
+    } catch {
+      problems.push({
+        file: given,
+        line: null,
+        column: null,
+        field: null,
+        message: 'no such file or folder',
+      });
+      continue;
+    }
+    if (stats.isDirectory()) walk(full);
+    else files.push(full);
+  }
+  return { files: [...new Set(files)], problems };
+}
+
+/** The YAML node a zod issue points at, or the nearest ancestor that exists (a missing key → its object). */
+function nodeAt(doc: Document, path: readonly PropertyKey[], unknownKey: string | null): Node | null {
+  for (let length = path.length; length >= 0; length -= 1) {
+    const node = doc.getIn(path.slice(0, length) as (string | number)[], true);
+    if (node === undefined || node === null || typeof node !== 'object') continue;
+    if (length === path.length && unknownKey !== null && isMap(node)) {
+      const pair = node.items.find(
+        (item) => isPair(item) && isScalar(item.key) && item.key.value === unknownKey,
+      );
+      if (pair !== undefined && isScalar(pair.key)) return pair.key;
+    }
+    if (isMap(node) || isSeq(node) || isScalar(node)) return node;
+  }
+  return null;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): { message: string; unknownKey: string | null } {
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    return { message: `unknown field "${key}"`, unknownKey: key };
+  }
+  return { message: issue.message, unknownKey: null };
+}
+
+/** Reads and validates one scenario file; YAML and schema errors come back with their line and field. */
+export function loadScenarioFile(path: string, cwd: string): LoadedScenario | ScenarioFileProblem[] {
+  const file = relative(cwd, path) || path;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return [
+      { file, line: null, column: null, field: null, message: `cannot be read: ${(error as Error).message}` },
+    ];
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  // The first syntax error is the real one; the rest are usually its echoes.
+  const syntax = doc.errors[0];
+  if (syntax !== undefined) {
+    const line = syntax.linePos?.[0].line ?? null;
+    const source = line === null ? '' : (text.split('\n')[line - 1] ?? '');
+    const hint = /[{[][^'"]*\$\{/.test(source)
+      ? ' (inside { } or [ ], write a variable in quotes: "${name}")'
+      : '';
+    return [
+      {
+        file,
+        line,
+        column: syntax.linePos?.[0].col ?? null,
+        field: null,
+        message: `not valid YAML: ${(syntax.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}${hint}`,
+      },
+    ];
+  }
+  const parsed = scenarioSchema.safeParse(doc.toJS());
+  if (!parsed.success)
+    return parsed.error.issues.map((issue) => {
+      const { message, unknownKey } = issueMessage(issue);
+      const node = nodeAt(doc, issue.path, unknownKey);
+      const position =
+        node?.range === undefined || node.range === null ? null : lineCounter.linePos(node.range[0]);
+      const path = unknownKey === null ? issue.path : [...issue.path, unknownKey];
+      return {
+        file,
+        line: position?.line ?? null,
+        column: position?.col ?? null,
+        field: formatJsonPath(path),
+        message,
+      };
+    });
+  const steps = doc.getIn(['steps'], true);
+  const stepLines = parsed.data.steps.map((_, index) => {
+    const node: unknown = isSeq(steps) ? steps.items[index] : undefined;
+    const start = isMap(node) ? node.range?.[0] : undefined;
+    return start === undefined ? 1 : lineCounter.linePos(start).line;
+  });
+  return { path, file, scenario: parsed.data, stepLines };
+}
+
+export interface LoadedSuite {
+  scenarios: LoadedScenario[];
+  problems: ScenarioFileProblem[];
+}
+
+/** Every scenario named by `paths`, with every problem found (nothing runs until none is left). */
+export function loadScenarios(paths: readonly string[], cwd: string): LoadedSuite {
+  const { files, problems } = expandScenarioPaths(paths, cwd);
+  const scenarios: LoadedScenario[] = [];
+  for (const path of files) {
+    const loaded = loadScenarioFile(path, cwd);
+    if (Array.isArray(loaded)) problems.push(...loaded);
+    else scenarios.push(loaded);
+  }
+  if (files.length === 0 && problems.length === 0)
+    problems.push({
+      file: paths.join(' '),
+      line: null,
+      column: null,
+      field: null,
+      message: 'no scenario files (*.yaml, *.yml) found',
+    });
+  return { scenarios, problems };
+}
+
+/** The outline the UI and the reporters draw before a run. */
+export function outlineOf(loaded: LoadedScenario) {
+  return {
+    file: loaded.file,
+    name: loaded.scenario.name,
+    description: loaded.scenario.description ?? null,
+    steps: loaded.scenario.steps.map((step, index) => ({
+      kind: step.step,
+      title: stepTitle(step),
+      line: loaded.stepLines[index] ?? null,
+    })),
+  };
+}

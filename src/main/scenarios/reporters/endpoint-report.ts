@@ -1,0 +1,86 @@
+import { hostname } from 'node:os';
+import { create } from 'xmlbuilder2';
+import type { EndpointCaseResult, EndpointCheckReport } from '../../../shared/scenarios/endpoint-check';
+import { printable } from './pretty-reporter';
+
+const MARK: Record<EndpointCaseResult['verdict'], string> = {
+  pass: '✓',
+  fail: '✗',
+  skipped: '-',
+  unreachable: '!',
+};
+
+const statuses = (result: EndpointCaseResult) =>
+  result.statuses.length === 0 ? '—' : result.statuses.map((status) => status ?? 'no answer').join(', ');
+
+/** One case as a terminal line (and, for one that did not pass, what was sent with tokens masked). */
+export function formatEndpointCase(result: EndpointCaseResult): string {
+  const lines = [
+    `${MARK[result.verdict]} ${result.id.padEnd(27)} expected ${result.expected.padEnd(8)} received ${statuses(result).padEnd(10)} ${result.why}`,
+  ];
+  if (result.verdict === 'fail' || result.verdict === 'unreachable') {
+    if (result.detail !== null) lines.push(`    ${result.detail}`);
+    for (const sent of result.sent.slice(0, 1)) {
+      lines.push(`    sent: ${sent.method} ${sent.url}`);
+      const authorization = sent.headers.find(([name]) => name.toLowerCase() === 'authorization');
+      lines.push(`          Authorization: ${authorization?.[1] ?? '(none)'}; body ${sent.bodyBytes} bytes`);
+    }
+    if (result.recordIds.length > 0)
+      lines.push(`    records: ${result.recordIds.map((id) => `#${id}`).join(', ')}`);
+  }
+  return `${lines.map(printable).join('\n')}\n`;
+}
+
+export function formatEndpointSummary(report: EndpointCheckReport): string {
+  if (!report.reachable) return `\n${report.url} could not be reached; nothing was graded.\n`;
+  return `\n${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''} (${(report.durationMs / 1000).toFixed(1)} s)\n`;
+}
+
+/** The battery as JUnit XML: one test case per case id, a failure naming what was expected and received. */
+export function endpointJunit(report: EndpointCheckReport): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\ufffd' });
+  const fails = report.cases.filter((result) => result.verdict === 'fail').length;
+  const errors = report.cases.filter((result) => result.verdict === 'unreachable').length;
+  const skipped = report.cases.filter((result) => result.verdict === 'skipped').length;
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  const suite = root
+    .ele('testsuites', {
+      name: 'checkout-console check-endpoint',
+      tests: String(report.cases.length),
+      failures: String(fails),
+      errors: String(errors),
+      time: seconds,
+    })
+    .ele('testsuite', {
+      name: `check-endpoint ${report.url}`,
+      tests: String(report.cases.length),
+      failures: String(fails),
+      errors: String(errors),
+      skipped: String(skipped),
+      time: seconds,
+      timestamp: report.startedAt.replace(/\.\d+Z$/, ''),
+      hostname: hostname(),
+    });
+  for (const result of report.cases) {
+    const testcase = suite.ele('testcase', { name: result.id, classname: 'check-endpoint' });
+    const text = [
+      result.why,
+      `expected ${result.expected}, received ${statuses(result)}`,
+      ...(result.detail === null ? [] : [result.detail]),
+    ];
+    if (result.verdict === 'fail')
+      testcase
+        .ele('failure', {
+          message: `expected ${result.expected}, received ${statuses(result)}`,
+          type: 'UnexpectedAnswer',
+        })
+        .txt(text.join('\n'));
+    else if (result.verdict === 'unreachable')
+      testcase
+        .ele('error', { message: result.detail ?? 'no answer', type: 'Unreachable' })
+        .txt(text.join('\n'));
+    else if (result.verdict === 'skipped') testcase.ele('skipped', { message: result.detail ?? 'skipped' });
+    testcase.ele('system-out').txt(text.join('\n'));
+  }
+  return root.end({ prettyPrint: true });
+}

@@ -1,0 +1,94 @@
+import { hostname } from 'node:os';
+import { dirname } from 'node:path';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { formatCheckDiff } from '../../../shared/scenarios/expectations';
+import type { RunReport, ScenarioResult, StepResult } from '../../../shared/scenarios/scenario-results';
+
+/**
+ * The run as JUnit XML, the format CI systems (Jenkins, GitLab, GitHub annotations…) display:
+ * one <testsuite> per folder, one <testcase> per scenario, a <failure> with the readable diff
+ * for an unmet expectation, an <error> for a step that could not run, <skipped> for --bail.
+ * Written with xmlbuilder2, so every value is escaped (and characters XML cannot hold replaced).
+ */
+
+const secs = (ms: number) => (ms / 1000).toFixed(3);
+
+function stepLine(step: StepResult): string {
+  const where = step.line === null ? '' : ` (line ${step.line})`;
+  const records =
+    step.recordIds.length === 0 ? '' : ` records ${step.recordIds.map((id) => `#${id}`).join(', ')}`;
+  return `${step.status.padEnd(7)} ${step.index + 1}. ${step.title}${where} ${secs(step.durationMs)} s${step.message === null ? '' : ` — ${step.message}`}${records}`;
+}
+
+function addCase(suite: XMLBuilder, result: ScenarioResult): void {
+  const testcase = suite.ele('testcase', {
+    name: result.name,
+    classname: result.file,
+    time: secs(result.durationMs),
+  });
+  const broken = result.steps.find((step) => step.status === 'failed' || step.status === 'error');
+  if (result.status === 'skipped') testcase.ele('skipped', { message: 'not run' });
+  else if (broken !== undefined) {
+    const where = `step ${broken.index + 1}${broken.line === null ? '' : ` (line ${broken.line})`} ${broken.title}`;
+    const failed = broken.checks.filter((check) => !check.passed);
+    const message =
+      broken.status === 'error'
+        ? `${where}: ${broken.message ?? 'could not run'}`
+        : `${where}: ${failed.map((check) => check.what).join(', ')} not as expected`;
+    const detail = [
+      message,
+      ...failed.flatMap((check) => formatCheckDiff(check, '  ')),
+      ...(broken.recordIds.length === 0
+        ? []
+        : [`records: ${broken.recordIds.map((id) => `#${id}`).join(', ')}`]),
+    ].join('\n');
+    testcase
+      .ele(broken.status === 'error' ? 'error' : 'failure', {
+        message,
+        type: broken.status === 'error' ? 'StepError' : 'ExpectationFailed',
+      })
+      .txt(detail);
+  }
+  testcase.ele('system-out').txt(result.steps.map(stepLine).join('\n'));
+}
+
+export function junitReport(report: RunReport): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\ufffd' });
+  const totals = report.totals;
+  const suites = root.ele('testsuites', {
+    name: `checkout-console scenarios (profile ${report.profileName})`,
+    tests: String(totals.scenarios),
+    failures: String(totals.failed),
+    errors: String(totals.errors),
+    time: secs(report.durationMs),
+  });
+  const byFolder = new Map<string, ScenarioResult[]>();
+  for (const result of report.scenarios) {
+    const folder = dirname(result.file);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), result]);
+  }
+  let id = 0;
+  for (const [folder, results] of byFolder) {
+    const count = (status: ScenarioResult['status']) =>
+      results.filter((result) => result.status === status).length;
+    const suite = suites.ele('testsuite', {
+      name: folder,
+      tests: String(results.length),
+      failures: String(count('failed')),
+      errors: String(count('error')),
+      skipped: String(count('skipped')),
+      time: secs(results.reduce((sum, result) => sum + result.durationMs, 0)),
+      timestamp: report.startedAt.replace(/\.\d+Z$/, ''),
+      hostname: hostname(),
+      id: String(id++),
+    });
+    suite
+      .ele('properties')
+      .ele('property', { name: 'profile', value: report.profileName })
+      .up()
+      .ele('property', { name: 'run', value: String(report.storedId) });
+    for (const result of results) addCase(suite, result);
+  }
+  return root.end({ prettyPrint: true });
+}

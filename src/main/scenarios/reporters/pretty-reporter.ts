@@ -1,0 +1,77 @@
+import { formatCheckDiff } from '../../../shared/scenarios/expectations';
+import type {
+  RunProgress,
+  RunReport,
+  ScenarioResult,
+  StepResult,
+} from '../../../shared/scenarios/scenario-results';
+
+/**
+ * The terminal reporter: one line per scenario as it finishes; for one that did not pass, its
+ * steps with the failing one's diff and the records to look at. Text that came from a server
+ * is made printable first (an escape sequence in an answer must not act on the terminal).
+ */
+
+const MARK: Record<StepResult['status'], string> = { passed: '✓', failed: '✗', error: '!', skipped: '-' };
+
+const isControl = (code: number) =>
+  (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
+
+/** C0 (but tab and line feed) and C1 controls written as \\uXXXX, so nothing acts on the terminal. */
+export function printable(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    out += isControl(code) ? `\\u${code.toString(16).padStart(4, '0')}` : char;
+  }
+  return out;
+}
+
+const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+function stepLines(step: StepResult): string[] {
+  const where = step.line === null ? '' : ` (line ${step.line})`;
+  const head = `    ${MARK[step.status]} ${step.index + 1}. ${step.title}${where}`;
+  if (step.status === 'skipped') return [`${head}  skipped`];
+  const lines = [`${head}  ${seconds(step.durationMs)}${step.message === null ? '' : `  ${step.message}`}`];
+  if (step.status === 'failed')
+    for (const check of step.checks.filter((item) => !item.passed))
+      lines.push(...formatCheckDiff(check, '        '));
+  if (step.status !== 'passed' && step.recordIds.length > 0)
+    lines.push(
+      `        records: ${step.recordIds.map((id) => `#${id}`).join(', ')} (checkout-console history --json, or the timeline)`,
+    );
+  return lines;
+}
+
+export function formatScenario(result: ScenarioResult): string {
+  const head = `${MARK[result.status]} ${result.name}  (${result.file})  ${seconds(result.durationMs)}`;
+  if (result.status === 'passed') return `${printable(head)}\n`;
+  const shown: string[] = [];
+  let skipped = 0;
+  for (const step of result.steps) {
+    if (step.status === 'skipped') skipped += 1;
+    else shown.push(...stepLines(step));
+  }
+  if (skipped > 0) shown.push(`    - ${skipped} more step${skipped === 1 ? '' : 's'} not run`);
+  return `${[head, ...shown].map(printable).join('\n')}\n`;
+}
+
+export function formatSummary(report: RunReport): string {
+  const { totals } = report;
+  const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
+  if (totals.errors > 0) parts.push(`${totals.errors} errors`);
+  if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);
+  const cancelled = report.status === 'cancelled' ? ' (cancelled)' : '';
+  return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${parts.join(', ')} in ${seconds(report.durationMs)}${cancelled}; stored as run #${report.storedId}\n`;
+}
+
+/** A progress listener that writes as a run goes. */
+export function prettyProgress(write: (text: string) => void): (progress: RunProgress) => void {
+  return (progress) => {
+    if (progress.type === 'run-started')
+      write(`Running ${progress.scenarios.length} scenario${progress.scenarios.length === 1 ? '' : 's'}\n\n`);
+    if (progress.type === 'scenario-finished') write(formatScenario(progress.result));
+    if (progress.type === 'run-finished') write(formatSummary(progress.report));
+  };
+}

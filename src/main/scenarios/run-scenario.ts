@@ -1,0 +1,155 @@
+import { dirname } from 'node:path';
+import type { ScenarioStep } from '../../shared/scenarios/scenario-schema';
+import type { ResultStatus, ScenarioResult, StepResult } from '../../shared/scenarios/scenario-results';
+import { stepTitle } from '../../shared/scenarios/step-title';
+import { VariableError, Variables } from '../../shared/scenarios/variables';
+import { ConsoleError } from '../console-error';
+import type { StoredProfile } from '../store/profiles-repository';
+import type { LoadedScenario } from './load-scenarios';
+import { StepError, type ScenarioServices, type StepContext, type StepOutcome } from './step-context';
+import { runCheckoutStep } from './steps/checkout-step';
+import { runCustomerStep } from './steps/customer-step';
+import { runOperationStep } from './steps/operation-step';
+import { runExpectOrderStep, runSetStep, runWaitStep } from './steps/order-steps';
+import { runExpectWebhookStep, runSendWebhookStep } from './steps/webhook-steps';
+
+export interface ScenarioRunOptions {
+  services: ScenarioServices;
+  profile: StoredProfile;
+  confirmLive: boolean;
+  env: Record<string, string | undefined>;
+  signal: AbortSignal;
+  prompt: (text: string) => void;
+  onStepStarted: (index: number) => void;
+  onStepFinished: (result: StepResult) => void;
+}
+
+function runStep(context: StepContext, step: ScenarioStep): Promise<StepOutcome> | StepOutcome {
+  switch (step.step) {
+    case 'checkout':
+      return runCheckoutStep(context, step);
+    case 'customer':
+      return runCustomerStep(context, step);
+    case 'expect-webhook':
+      return runExpectWebhookStep(context, step);
+    case 'operation':
+      return runOperationStep(context, step);
+    case 'send-webhook':
+      return runSendWebhookStep(context, step);
+    case 'expect-order':
+      return runExpectOrderStep(context, step);
+    case 'wait':
+      return runWaitStep(context, step);
+    case 'set':
+      return runSetStep(context, step);
+  }
+}
+
+/** Errors a person can act on keep their own words; anything else says it was unexpected. */
+function errorText(error: unknown): string {
+  if (error instanceof StepError || error instanceof VariableError || error instanceof ConsoleError)
+    return error.message;
+  return `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * Runs one scenario's steps in order. A failed or erroring step ends the scenario; the steps
+ * after it are reported as skipped, so a report always lists every step.
+ */
+export async function runScenario(
+  loaded: LoadedScenario,
+  options: ScenarioRunOptions,
+): Promise<ScenarioResult> {
+  const startedMs = Date.now();
+  const context: StepContext = {
+    services: options.services,
+    profile: options.profile,
+    confirmLive: options.confirmLive,
+    vars: new Variables({}, options.env),
+    scenarioDir: dirname(loaded.path),
+    startedMs,
+    consumedWebhooks: new Set(),
+    orderIds: [],
+    signal: options.signal,
+    prompt: options.prompt,
+  };
+  const steps: StepResult[] = [];
+  let stopped: ResultStatus | null = null;
+  try {
+    for (const [name, value] of Object.entries(loaded.scenario.vars ?? {}))
+      context.vars.set(name, context.vars.substitute(value));
+  } catch (error) {
+    stopped = 'error';
+    options.onStepFinished(
+      pushStep(steps, loaded, 0, loaded.scenario.steps[0], Date.now(), 'error', `vars: ${errorText(error)}`),
+    );
+  }
+  for (const [index, step] of loaded.scenario.steps.entries()) {
+    if (steps[index] !== undefined) continue;
+    const started = Date.now();
+    if (stopped !== null || options.signal.aborted) {
+      options.onStepFinished(pushStep(steps, loaded, index, step, started, 'skipped', null));
+      continue;
+    }
+    options.onStepStarted(index);
+    let result: StepResult;
+    try {
+      const substituted = context.vars.substitute(step) as ScenarioStep;
+      const outcome = await runStep(context, substituted);
+      const failed = outcome.checks.filter((check) => !check.passed);
+      const status: ResultStatus = failed.length > 0 ? 'failed' : 'passed';
+      result = {
+        ...pushStep(steps, loaded, index, step, started, status, outcome.message),
+        checks: outcome.checks,
+        recordIds: outcome.recordIds,
+      };
+      steps[index] = result;
+    } catch (error) {
+      result = pushStep(steps, loaded, index, step, started, 'error', errorText(error));
+    }
+    if (result.status !== 'passed') stopped = result.status;
+    options.onStepFinished(result);
+  }
+  const status: ResultStatus =
+    stopped === 'error'
+      ? 'error'
+      : stopped === 'failed'
+        ? 'failed'
+        : options.signal.aborted
+          ? 'skipped'
+          : 'passed';
+  return {
+    file: loaded.file,
+    name: loaded.scenario.name,
+    status,
+    startedAt: new Date(startedMs).toISOString(),
+    durationMs: Date.now() - startedMs,
+    steps,
+    orderIds: context.orderIds,
+  };
+}
+
+function pushStep(
+  steps: StepResult[],
+  loaded: LoadedScenario,
+  index: number,
+  step: ScenarioStep | undefined,
+  startedMs: number,
+  status: ResultStatus,
+  message: string | null,
+): StepResult {
+  const result: StepResult = {
+    index,
+    kind: step?.step ?? 'set',
+    title: step === undefined ? 'vars' : stepTitle(step),
+    line: loaded.stepLines[index] ?? null,
+    status,
+    startedAt: new Date(startedMs).toISOString(),
+    durationMs: Date.now() - startedMs,
+    message,
+    checks: [],
+    recordIds: [],
+  };
+  steps[index] = result;
+  return result;
+}

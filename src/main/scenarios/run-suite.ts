@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { RunProgress, RunReport, ScenarioResult } from '../../shared/scenarios/scenario-results';
+import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
+import type { StoredProfile } from '../store/profiles-repository';
+import { outlineOf, type LoadedScenario } from './load-scenarios';
+import { runScenario } from './run-scenario';
+import type { ScenarioServices } from './step-context';
+
+export interface SuiteRunOptions {
+  services: ScenarioServices;
+  runs: ScenarioRunsRepository;
+  profile: StoredProfile;
+  frontDoor: string;
+  /** The paths the user named (stored with the run). */
+  paths: readonly string[];
+  confirmLive: boolean;
+  /** Scenarios run at once (each in its own order, so they do not interfere). */
+  parallel: number;
+  /** Stop starting scenarios after the first that does not pass. */
+  bail: boolean;
+  env: Record<string, string | undefined>;
+  runId?: string;
+  signal: AbortSignal;
+  prompt: (text: string) => void;
+  onProgress: (progress: RunProgress) => void;
+}
+
+/** Only the scenarios whose name or file contains `text` (any case). */
+export function grepScenarios(
+  scenarios: readonly LoadedScenario[],
+  text: string | undefined,
+): LoadedScenario[] {
+  if (text === undefined || text.trim() === '') return [...scenarios];
+  const needle = text.trim().toLowerCase();
+  return scenarios.filter(
+    (loaded) =>
+      loaded.scenario.name.toLowerCase().includes(needle) || loaded.file.toLowerCase().includes(needle),
+  );
+}
+
+function skippedResult(loaded: LoadedScenario): ScenarioResult {
+  const now = new Date().toISOString();
+  const outline = outlineOf(loaded);
+  return {
+    file: loaded.file,
+    name: loaded.scenario.name,
+    status: 'skipped',
+    startedAt: now,
+    durationMs: 0,
+    orderIds: [],
+    steps: outline.steps.map((step, index) => ({
+      index,
+      kind: step.kind,
+      title: step.title,
+      line: step.line,
+      status: 'skipped',
+      startedAt: now,
+      durationMs: 0,
+      message: 'not run (--bail after a failure)',
+      checks: [],
+      recordIds: [],
+    })),
+  };
+}
+
+/**
+ * Runs scenarios against one profile, `parallel` at a time, reporting progress as it goes and
+ * storing the run: the run first, then each scenario with its steps as it finishes.
+ */
+export async function runSuite(
+  scenarios: readonly LoadedScenario[],
+  options: SuiteRunOptions,
+): Promise<RunReport> {
+  const runId = options.runId ?? randomUUID();
+  const startedMs = Date.now();
+  const storedId = options.runs.startRun({
+    uid: runId,
+    startedMs,
+    frontDoor: options.frontDoor,
+    profileId: options.profile.id,
+    profileName: options.profile.fields.name,
+    paths: options.paths,
+  });
+  options.onProgress({ type: 'run-started', runId, scenarios: scenarios.map(outlineOf) });
+  const results: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(scenarios.length);
+  let bailed = false;
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const index = next++;
+      const loaded = scenarios[index];
+      if (loaded === undefined) return;
+      const result =
+        bailed || options.signal.aborted
+          ? skippedResult(loaded)
+          : await runScenario(loaded, {
+              services: options.services,
+              profile: options.profile,
+              confirmLive: options.confirmLive,
+              env: options.env,
+              signal: options.signal,
+              prompt: options.prompt,
+              onStepStarted: (step) =>
+                options.onProgress({ type: 'step-started', runId, scenario: index, step }),
+              onStepFinished: (step) =>
+                options.onProgress({ type: 'step-finished', runId, scenario: index, result: step }),
+            });
+      if (options.bail && (result.status === 'failed' || result.status === 'error')) bailed = true;
+      results[index] = result;
+      options.runs.addResult(storedId, index, result);
+      options.onProgress({ type: 'scenario-finished', runId, scenario: index, result });
+    }
+  };
+  const workers = Math.max(1, Math.min(options.parallel, scenarios.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+
+  const done = results.filter((result): result is ScenarioResult => result !== undefined);
+  const count = (status: ScenarioResult['status']) =>
+    done.filter((result) => result.status === status).length;
+  const failed = count('failed') + count('error');
+  const status = options.signal.aborted ? 'cancelled' : failed > 0 ? 'failed' : 'passed';
+  const finishedMs = Date.now();
+  options.runs.finishRun(storedId, finishedMs, status);
+  const report: RunReport = {
+    runId,
+    storedId,
+    profileName: options.profile.fields.name,
+    startedAt: new Date(startedMs).toISOString(),
+    durationMs: finishedMs - startedMs,
+    status,
+    totals: {
+      scenarios: done.length,
+      passed: count('passed'),
+      failed: count('failed'),
+      errors: count('error'),
+      skipped: count('skipped'),
+    },
+    scenarios: done,
+  };
+  options.onProgress({ type: 'run-finished', runId, report });
+  return report;
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { RunProgress, RunReport, ScenarioOutline } from '../../shared/scenarios/scenario-results';
+import { ConsoleError } from '../console-error';
+import type { EventBus } from '../event-bus';
+import { assertLiveConfirmed } from '../profiles/live-guard';
+import type { SqliteDatabase } from '../store/connection';
+import type { StoredProfile } from '../store/profiles-repository';
+import { createScenarioRunsRepository, type StoredRun } from '../store/scenario-runs-repository';
+import {
+  formatProblem,
+  loadScenarios,
+  outlineOf,
+  type LoadedScenario,
+  type ScenarioFileProblem,
+} from './load-scenarios';
+import { grepScenarios, runSuite } from './run-suite';
+import type { ScenarioServices } from './step-context';
+
+export interface ScenarioRunInput {
+  scenarios: readonly LoadedScenario[];
+  paths: readonly string[];
+  profile?: StoredProfile;
+  confirmLive: boolean;
+  parallel?: number;
+  bail?: boolean;
+  env?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  prompt?: (text: string) => void;
+  onProgress?: (progress: RunProgress) => void;
+}
+
+export interface OpenedFolder {
+  folder: string;
+  scenarios: ScenarioOutline[];
+  problems: ScenarioFileProblem[];
+}
+
+export interface ScenarioService {
+  /** The scenarios of a folder (or file) on this machine, with every problem found in them. */
+  open(folder: string): OpenedFolder;
+  /** Runs to the end (the CLI), reporting progress as it goes. */
+  run(input: ScenarioRunInput): Promise<RunReport>;
+  /** Starts in the background (the app); `scenarios.progress` pushes follow it. */
+  start(input: { folder: string; files?: readonly string[]; grep?: string; confirmLive: boolean }): {
+    runId: string;
+  };
+  cancel(runId: string): boolean;
+  storedRun(id: number): StoredRun | undefined;
+  latestRuns(limit: number): StoredRun[];
+}
+
+export interface ScenarioServiceDependencies {
+  db: SqliteDatabase;
+  bus: EventBus;
+  services: ScenarioServices;
+  frontDoor: string;
+}
+
+/**
+ * Scenarios as a service of the console: loading, running (to the end for the CLI, in the
+ * background with pushed progress for the app), cancelling, and the stored runs.
+ */
+/** A folder's scenarios, named relative to it (a file given as the folder keeps its name). */
+function loadFolder(folder: string) {
+  const full = resolve(folder);
+  const base = existsSync(full) && statSync(full).isDirectory() ? full : dirname(full);
+  return loadScenarios([full], base);
+}
+
+export function createScenarioService(deps: ScenarioServiceDependencies): ScenarioService {
+  const runs = createScenarioRunsRepository(deps.db);
+  const inFlight = new Map<string, AbortController>();
+
+  /** What must hold before anything is sent: a confirmed live profile, a running listener. */
+  const preflight = (profile: StoredProfile, confirmLive: boolean) => {
+    assertLiveConfirmed(profile, confirmLive, 'Running scenarios');
+    const status = deps.services.listener.status();
+    if (!status.running)
+      throw new ConsoleError(
+        'unavailable',
+        `The webhook listener is not running, so no webhook can be expected${status.error === null ? '' : `: ${status.error}`}`,
+      );
+  };
+
+  const run = async (input: ScenarioRunInput & { runId?: string }): Promise<RunReport> => {
+    const profile = input.profile ?? deps.services.profiles.active();
+    preflight(profile, input.confirmLive);
+    return runSuite(input.scenarios, {
+      services: deps.services,
+      runs,
+      profile,
+      frontDoor: deps.frontDoor,
+      paths: input.paths,
+      confirmLive: input.confirmLive,
+      parallel: input.parallel ?? 1,
+      bail: input.bail ?? false,
+      env: input.env ?? process.env,
+      ...(input.runId === undefined ? {} : { runId: input.runId }),
+      signal: input.signal ?? new AbortController().signal,
+      prompt: input.prompt ?? (() => undefined),
+      onProgress: input.onProgress ?? (() => undefined),
+    });
+  };
+
+  return {
+    open(folder) {
+      const suite = loadFolder(folder);
+      return { folder, scenarios: suite.scenarios.map(outlineOf), problems: suite.problems };
+    },
+    run,
+    start({ folder, files, grep, confirmLive }) {
+      const suite = loadFolder(folder);
+      const chosen = grepScenarios(suite.scenarios, grep).filter(
+        (loaded) => files === undefined || files.includes(loaded.file),
+      );
+      if (chosen.length === 0)
+        throw new ConsoleError(
+          'invalid_input',
+          suite.problems.length > 0
+            ? `No scenario can run: ${suite.problems.map(formatProblem).join('; ')}`
+            : 'No scenario matches.',
+        );
+      preflight(deps.services.profiles.active(), confirmLive);
+      const runId = randomUUID();
+      const controller = new AbortController();
+      inFlight.set(runId, controller);
+      const publish = (progress: RunProgress) => deps.bus.publish('scenarios.progress', progress);
+      run({
+        scenarios: chosen,
+        paths: [folder],
+        confirmLive,
+        runId,
+        signal: controller.signal,
+        prompt: () => undefined,
+        onProgress: publish,
+      })
+        .catch((error: unknown) =>
+          publish({
+            type: 'run-failed',
+            runId,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        )
+        .finally(() => inFlight.delete(runId));
+      return { runId };
+    },
+    cancel(runId) {
+      const controller = inFlight.get(runId);
+      if (controller === undefined) return false;
+      controller.abort();
+      return true;
+    },
+    storedRun: (id) => runs.get(id),
+    latestRuns: (limit) => runs.latest(limit),
+  };
+}

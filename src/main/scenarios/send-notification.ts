@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { SecretSource } from '../../shared/contract/jwt';
+import type { HeaderList } from '../../shared/events';
+import type { NetworkFailure } from '../../shared/merchant-api';
+import { maskSecret } from '../../shared/profile';
+import { TOKEN_MODE_PLANS, type TokenMode } from '../../shared/scenarios/token-modes';
+import type { JwtToolkit } from '../jwt/jwt-toolkit';
+import { performHttpExchange } from '../merchant-api/http-exchange';
+import type { EventRecorder } from '../timeline/event-recorder';
+import { APP_VERSION } from '../version';
+
+/**
+ * A notification the console sends on purpose (a scenario's "send webhook" step, a case of
+ * check-endpoint): signed with the JWT toolkit in one of the token modes, sent through the one
+ * HTTP exchange, and stored as a record of the console's own doing (kind `replay`, with
+ * `details.origin` saying who sent it), so it is on the timeline and never moves an order.
+ */
+
+export interface NotificationSpec {
+  url: string;
+  body: Uint8Array;
+  mode: TokenMode;
+  signer: SecretSource;
+  /** Claims to keep in the token (a re-signed copy keeps the original's, with fresh times). */
+  claims?: Record<string, unknown>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  record: {
+    origin: 'scenario' | 'check-endpoint';
+    profileId: number | null;
+    profileName: string | null;
+    orderId: string | null;
+    orderReferenceId: string | null;
+    eventType: string | null;
+    relatedId?: number | null;
+    details: Record<string, unknown>;
+  };
+}
+
+export interface SentNotification {
+  recordId: number;
+  status: number | null;
+  responseBody: Buffer | null;
+  failure: NetworkFailure | null;
+  durationMs: number;
+  /** What was sent, tokens masked: safe to print and report. */
+  shown: { method: 'POST'; url: string; headers: HeaderList; bodyBytes: number };
+  /** Sent to this console's listener: the record it made of the request (its answer names it). */
+  listenerRecordId: number | null;
+}
+
+interface PlacedTokens {
+  query: string | null;
+  header: string | null;
+}
+
+async function tokensFor(jwt: JwtToolkit, spec: NotificationSpec): Promise<PlacedTokens> {
+  const plan = TOKEN_MODE_PLANS[spec.mode];
+  if (plan.preset === null) return { query: null, header: null };
+  const claims = plan.resign ? { ...spec.claims } : {};
+  const first = await jwt.sign({ signer: spec.signer, preset: plan.preset, claims });
+  switch (plan.placement) {
+    case 'query':
+      return { query: first.token, header: null };
+    case 'header':
+      return { query: null, header: first.token };
+    case 'two_different': {
+      // Both valid on their own; they differ, which is what the receiver must notice.
+      const second = await jwt.sign({ signer: spec.signer, preset: 'valid', claims: { jti: randomUUID() } });
+      return { query: first.token, header: second.token };
+    }
+    case 'both':
+    case 'none':
+      return { query: first.token, header: first.token };
+  }
+}
+
+const masked = (token: string) => maskSecret(token).masked ?? '••••';
+
+function listenerRecordOf(body: Buffer | null): number | null {
+  if (body === null) return null;
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { received?: unknown; id?: unknown };
+    return typeof parsed.id === 'number' && typeof parsed.received === 'boolean' ? parsed.id : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function sendNotification(
+  deps: { jwt: JwtToolkit; recorder: EventRecorder },
+  spec: NotificationSpec,
+): Promise<SentNotification> {
+  const tokens = await tokensFor(deps.jwt, spec);
+  const url = new URL(spec.url);
+  url.searchParams.delete('serviceToken');
+  const shownUrl = new URL(url);
+  if (tokens.query !== null) {
+    url.searchParams.set('serviceToken', tokens.query);
+    shownUrl.searchParams.set('serviceToken', masked(tokens.query));
+  }
+  const common: HeaderList = [
+    ['Content-Type', 'application/json'],
+    ['User-Agent', `checkout-console/${APP_VERSION}`],
+  ];
+  const headers: HeaderList = [...common];
+  const shownHeaders: HeaderList = [...common];
+  if (tokens.header !== null) {
+    headers.push(['Authorization', `Bearer ${tokens.header}`]);
+    shownHeaders.push(['Authorization', `Bearer ${masked(tokens.header)}`]);
+  }
+  const body = Buffer.from(spec.body);
+  const startedAt = Date.now();
+  const outcome = await performHttpExchange({
+    method: 'POST',
+    url: url.toString(),
+    headers,
+    body,
+    timeoutMs: spec.timeoutMs,
+    ...(spec.signal === undefined ? {} : { signal: spec.signal }),
+  });
+  const listenerRecordId = listenerRecordOf(outcome.body);
+  const recorded = deps.recorder.record({
+    kind: 'replay',
+    atMs: startedAt,
+    profileId: spec.record.profileId,
+    profileName: spec.record.profileName,
+    method: 'POST',
+    url: url.toString(),
+    path: url.pathname,
+    query: url.search === '' ? null : url.search.slice(1),
+    requestHeaders: headers,
+    requestBody: body,
+    status: outcome.status,
+    responseHeaders: outcome.headers,
+    responseBody: outcome.body,
+    durationMs: outcome.durationMs,
+    orderId: spec.record.orderId,
+    orderReferenceId: spec.record.orderReferenceId,
+    eventType: spec.record.eventType,
+    error: outcome.failure?.message ?? null,
+    relatedId: spec.record.relatedId ?? null,
+    details: {
+      origin: spec.record.origin,
+      tokenMode: spec.mode,
+      ...spec.record.details,
+      ...(listenerRecordId === null ? {} : { listenerRecordId }),
+      ...(outcome.failure === null ? {} : { failure: outcome.failure }),
+    },
+  });
+  return {
+    recordId: recorded.id,
+    status: outcome.status,
+    responseBody: outcome.body,
+    failure: outcome.failure,
+    durationMs: outcome.durationMs,
+    shown: { method: 'POST', url: shownUrl.toString(), headers: shownHeaders, bodyBytes: body.byteLength },
+    listenerRecordId,
+  };
+}

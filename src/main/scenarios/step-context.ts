@@ -1,0 +1,131 @@
+import { readPointer } from '../../shared/scenarios/json-pointer';
+import type { CheckResult } from '../../shared/scenarios/scenario-results';
+import { DURATION_PATTERN } from '../../shared/scenarios/scenario-schema';
+import type { Variables } from '../../shared/scenarios/variables';
+import type { ConsoleServices } from '../app';
+import type { StoredProfile } from '../store/profiles-repository';
+
+/** The console services a scenario uses: the same ones every front door uses, never re-wired. */
+export type ScenarioServices = Pick<
+  ConsoleServices,
+  | 'merchantApi'
+  | 'profiles'
+  | 'jwt'
+  | 'recorder'
+  | 'events'
+  | 'eventsQuery'
+  | 'orders'
+  | 'listener'
+  | 'drafts'
+>;
+
+/** What every step of one scenario shares. */
+export interface StepContext {
+  services: ScenarioServices;
+  profile: StoredProfile;
+  confirmLive: boolean;
+  vars: Variables;
+  /** The scenario file's folder: `file:` paths are relative to it. */
+  scenarioDir: string;
+  /** When the scenario started (ms): webhooks from before it are not its own. */
+  startedMs: number;
+  /** Webhook records an expect-webhook step already matched (each matches once). */
+  consumedWebhooks: Set<number>;
+  /** Orders the scenario created, in order. */
+  orderIds: string[];
+  signal: AbortSignal;
+  /** Tells the person at the keyboard what to do (a sandbox's checkout page). */
+  prompt: (text: string) => void;
+}
+
+/** What a step did: its checks, the records it made or matched, and a line about it. */
+export interface StepOutcome {
+  checks: CheckResult[];
+  recordIds: number[];
+  message: string | null;
+}
+
+/** The step could not run as written (not an unmet expectation): reported as an error. */
+export class StepError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StepError';
+  }
+}
+
+export function durationMs(value: number | string): number {
+  if (typeof value === 'number') return value;
+  const match = DURATION_PATTERN.exec(value);
+  if (match === null) throw new StepError(`"${value}" is not a duration`);
+  const amount = Number.parseFloat(value);
+  return Math.round(value.endsWith('ms') ? amount : value.endsWith('m') ? amount * 60_000 : amount * 1000);
+}
+
+/** The order a step is about: its `order`, else the last checkout's `${order_id}`. */
+export function orderOf(context: StepContext, given: string | undefined): string {
+  if (given !== undefined && given !== '') return given;
+  if (!context.vars.has('order_id'))
+    throw new StepError('no order yet: run a checkout step first, or give the step an order');
+  const value = context.vars.get('order_id');
+  if (typeof value !== 'string' || value === '') throw new StepError('${order_id} is not an order id');
+  return value;
+}
+
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Polls `find` until it gives something, the time is up, or the run is cancelled. */
+export async function waitFor<T>(
+  find: () => T | null,
+  timeoutMs: number,
+  signal: AbortSignal,
+  everyMs = 40,
+): Promise<T | null> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== null) return found;
+    if (signal.aborted || Date.now() >= end) return null;
+    await sleep(Math.min(everyMs, Math.max(end - Date.now(), 1)), signal);
+  }
+}
+
+export function parseJsonBody(bytes: Uint8Array | null): unknown {
+  if (bytes === null || bytes.byteLength === 0) return null;
+  try {
+    return JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Sets each `name: /pointer` of a capture map from `body`; a missing field is a failed check. */
+export function captureInto(
+  context: StepContext,
+  capture: Record<string, string> | undefined,
+  body: unknown,
+): CheckResult[] {
+  const checks: CheckResult[] = [];
+  for (const [name, pointer] of Object.entries(capture ?? {})) {
+    const value = readPointer(body, pointer);
+    if (value === undefined)
+      checks.push({
+        what: `capture ${name}`,
+        expected: `a value at ${pointer}`,
+        actual: '(missing)',
+        passed: false,
+      });
+    else context.vars.set(name, value);
+  }
+  return checks;
+}

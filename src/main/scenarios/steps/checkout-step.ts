@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { generateSample, roundAmount } from '../../../shared/checkout';
+import { decimalsFor } from '../../../shared/orders/order-amounts';
+import { answerChecks } from '../../../shared/scenarios/expectations';
+import { readPointer, removePointer, writePointer } from '../../../shared/scenarios/json-pointer';
+import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
+import type { z } from 'zod';
+import { captureInto, StepError, type StepContext, type StepOutcome } from '../step-context';
+
+type CheckoutStep = z.output<typeof checkoutStepSchema>;
+
+function readPayloadFile(context: StepContext, file: string): unknown {
+  const path = resolve(context.scenarioDir, file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new StepError(`file ${file}: cannot be read (${(error as Error).message})`);
+  }
+  try {
+    return context.vars.substitute(JSON.parse(text) as unknown);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new StepError(`file ${file}: not JSON (${error.message})`);
+    throw error;
+  }
+}
+
+function draftPayload(context: StepContext, name: string): unknown {
+  const { drafts } = context.services;
+  const summary = drafts.list().find((draft) => draft.name.toLowerCase() === name.toLowerCase());
+  if (summary === undefined) throw new StepError(`there is no draft named "${name}"`);
+  try {
+    return context.vars.substitute(JSON.parse(drafts.get(summary.id).text) as unknown);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new StepError(`draft "${name}" is not JSON (${error.message})`);
+    throw error;
+  }
+}
+
+/** The payload the step describes: its source, then `set` and `remove` in order. */
+export function checkoutPayload(context: StepContext, step: CheckoutStep): unknown {
+  let payload: unknown =
+    step.sample !== undefined
+      ? generateSample(step.form, {
+          ...(step.sample.country === undefined ? {} : { country: step.sample.country }),
+          ...(step.sample.seed === undefined ? {} : { seed: step.sample.seed }),
+        })
+      : step.file !== undefined
+        ? readPayloadFile(context, step.file)
+        : step.draft !== undefined
+          ? draftPayload(context, step.draft)
+          : step.payload;
+  try {
+    for (const [pointer, value] of Object.entries(step.set ?? {}))
+      payload = writePointer(payload, pointer, value);
+    for (const pointer of step.remove ?? []) payload = removePointer(payload, pointer);
+  } catch (error) {
+    throw new StepError(`set: ${(error as Error).message}`);
+  }
+  return payload;
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+
+/** `${total_amount}`: in the currency's decimals (2005 → "2005.00", KWD three), as notifications write amounts. */
+export function totalAmountVariable(payload: unknown): string | null {
+  const total = text(readPointer(payload, '/total_amount/amount'));
+  if (total === null) return null;
+  return String(roundAmount(total, decimalsFor(text(readPointer(payload, '/total_amount/currency')))));
+}
+
+/** Creates a checkout session with the client every front door uses, and checks the answer. */
+export async function runCheckoutStep(context: StepContext, step: CheckoutStep): Promise<StepOutcome> {
+  const payload = checkoutPayload(context, step);
+  const result = await context.services.merchantApi.sendCheckout({
+    profileId: context.profile.id,
+    body: { kind: 'json', payload },
+    injectNotificationUrl: step.notificationUrl,
+    form: step.form,
+    singleCheckout: step.singleCheckout,
+    confirmLive: context.confirmLive,
+  });
+  const expect = step.expect ?? { status: 200 };
+  const checks = answerChecks(expect, {
+    status: result.status,
+    failure: result.failure?.message ?? null,
+    errorCodes: result.serviceError?.errorCodes ?? [],
+    json: result.json,
+  });
+  if (result.checkout !== null) {
+    const { checkout } = result;
+    context.orderIds.push(checkout.order_id);
+    context.vars.set('order_id', checkout.order_id);
+    context.vars.set('checkout_id', checkout.checkout_id);
+    context.vars.set('checkout_url', checkout.checkout_url);
+    for (const [name, pointer] of [
+      ['order_reference_id', '/order_reference_id'],
+      ['order_number', '/order_number'],
+      ['currency', '/total_amount/currency'],
+    ] as const) {
+      const value = text(readPointer(payload, pointer));
+      if (value !== null) context.vars.set(name, value);
+    }
+    const total = totalAmountVariable(payload);
+    if (total !== null) context.vars.set('total_amount', total);
+  }
+  checks.push(...captureInto(context, step.capture, result.json));
+  return {
+    checks,
+    recordIds: [result.eventId],
+    message:
+      result.checkout !== null
+        ? `order ${result.checkout.order_id} (${result.checkout.status})`
+        : result.status === null
+          ? (result.failure?.message ?? 'no answer')
+          : `answered ${result.status}${result.serviceError?.errorCodes.length ? ` ${result.serviceError.errorCodes.join(', ')}` : ''}`,
+  };
+}

@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import { CUSTOMER_ACTION_OUTCOME } from '../../../shared/orders/order-states';
+import { MASK_PREFIX, maskSecret } from '../../../shared/profile';
+import { equalityCheck, statusCheck } from '../../../shared/scenarios/expectations';
+import type { customerStepSchema } from '../../../shared/scenarios/scenario-schema';
+import { performHttpExchange } from '../../merchant-api/http-exchange';
+import { joinServiceUrl } from '../../merchant-api/request-planner';
+import { APP_VERSION } from '../../version';
+import {
+  durationMs,
+  orderOf,
+  parseJsonBody,
+  StepError,
+  type StepContext,
+  type StepOutcome,
+} from '../step-context';
+import { findWebhook } from './webhook-records';
+
+type CustomerStep = z.output<typeof customerStepSchema>;
+
+const AUTOMATION_TIMEOUT_MS = 10_000;
+
+/**
+ * The customer at the checkout page. On the Local emulator, its automation endpoint does what
+ * the page's buttons do (`POST /_emulator/orders/{id}/{action}`), recorded like every other
+ * exchange. On a sandbox or live profile a person has to act: the step says what to do and
+ * waits for the notification that follows.
+ */
+export async function runCustomerStep(context: StepContext, step: CustomerStep): Promise<StepOutcome> {
+  const orderId = orderOf(context, step.order);
+  const outcome = CUSTOMER_ACTION_OUTCOME[step.action];
+  if (context.profile.fields.environment !== 'local') return waitForPerson(context, step, orderId);
+
+  const url = joinServiceUrl(
+    context.profile.fields.baseUrl,
+    `/_emulator/orders/${encodeURIComponent(orderId)}/${step.action}`,
+  );
+  const target = new URL(url);
+  const common: [string, string][] = [
+    ['Accept', 'application/json'],
+    ['User-Agent', `checkout-console/${APP_VERSION}`],
+  ];
+  // The automation endpoints take the service's bearer token (as the merchant's own tests
+  // would); the record keeps it masked.
+  const apiToken = context.services.profiles.secretsOf(context.profile.id).apiToken;
+  const headers: [string, string][] =
+    apiToken === null ? common : [['Authorization', `Bearer ${apiToken}`], ...common];
+  const shownHeaders: [string, string][] =
+    apiToken === null
+      ? common
+      : [['Authorization', `Bearer ${maskSecret(apiToken).masked ?? MASK_PREFIX}`], ...common];
+  const started = context.services.recorder.record({
+    kind: 'request',
+    profileId: context.profile.id,
+    profileName: context.profile.fields.name,
+    method: 'POST',
+    url,
+    path: target.pathname,
+    requestHeaders: shownHeaders,
+    orderId,
+    details: { operation: `customer:${step.action}`, origin: 'scenario' },
+  });
+  const answer = await performHttpExchange({
+    method: 'POST',
+    url,
+    headers,
+    body: null,
+    timeoutMs: AUTOMATION_TIMEOUT_MS,
+    signal: context.signal,
+  });
+  context.services.recorder.update(started.id, {
+    status: answer.status,
+    responseHeaders: answer.headers,
+    responseBody: answer.body,
+    durationMs: answer.durationMs,
+    error: answer.failure?.message ?? null,
+  });
+  const json = parseJsonBody(answer.body);
+  const state =
+    typeof json === 'object' && json !== null ? (json as Record<string, unknown>)['status'] : undefined;
+  return {
+    checks: [
+      statusCheck(200, answer.status, answer.failure?.message ?? null),
+      equalityCheck('order state (emulator)', outcome.state, state ?? '(none)'),
+    ],
+    recordIds: [started.id],
+    message:
+      answer.status === null
+        ? (answer.failure?.message ?? 'no answer')
+        : `the emulator says ${String(state)}`,
+  };
+}
+
+async function waitForPerson(
+  context: StepContext,
+  step: CustomerStep,
+  orderId: string,
+): Promise<StepOutcome> {
+  const event = CUSTOMER_ACTION_OUTCOME[step.action].eventType;
+  if (event === null)
+    throw new StepError(
+      `customer ${step.action} sends no notification, so it cannot be awaited on profile "${context.profile.fields.name}"; check the result with an operation (getOrder) instead`,
+    );
+  const checkoutUrl = context.vars.has('checkout_url') ? String(context.vars.get('checkout_url')) : null;
+  const timeout = durationMs(step.timeout);
+  context.prompt(
+    step.prompt ??
+      `Open ${checkoutUrl ?? `the checkout page of order ${orderId}`} and ${step.action} (waiting ${Math.round(timeout / 1000)} s for ${event})`,
+  );
+  const found = await findWebhook(context, { orderId, event, timeoutMs: timeout });
+  if (found === null)
+    return {
+      checks: [
+        {
+          what: event,
+          expected: `arrives within ${Math.round(timeout / 1000)} s`,
+          actual: 'nothing arrived',
+          passed: false,
+        },
+      ],
+      recordIds: [],
+      message: `no ${event} for order ${orderId}`,
+    };
+  return {
+    checks: [{ what: event, expected: 'arrives', actual: `record #${found.id}`, passed: true }],
+    recordIds: [found.id],
+    message: `${event} arrived`,
+  };
+}

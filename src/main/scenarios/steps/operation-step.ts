@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { OrderLifecycle } from '../../../shared/orders/order-lifecycle';
+import { answerChecks, equalityCheck } from '../../../shared/scenarios/expectations';
+import type { operationStepSchema } from '../../../shared/scenarios/scenario-schema';
+import { ConsoleError } from '../../console-error';
+import { captureInto, orderOf, type StepContext, type StepOutcome } from '../step-context';
+
+type OperationStep = z.output<typeof operationStepSchema>;
+
+/** The order's lifecycle as the Orders service derives it (null: the console has no record of it). */
+export function lifecycleOf(context: StepContext, orderId: string): OrderLifecycle | null {
+  try {
+    return context.services.orders.detail(orderId).lifecycle;
+  } catch (error) {
+    if (error instanceof ConsoleError && error.code === 'not_found') return null;
+    throw error;
+  }
+}
+
+/** What is left to capture or refund, as the Orders view offers it. */
+function defaultAmount(step: OperationStep, lifecycle: OrderLifecycle | null): string | null {
+  const facts = lifecycle?.facts;
+  if (facts === undefined) return null;
+  if (step.operation === 'capture') return facts.remainingToCapture ?? facts.amount;
+  if (step.operation === 'refund') return facts.remainingToRefund ?? facts.capturedAmount ?? facts.amount;
+  return null;
+}
+
+/** A follow-up operation through the console's client, checked by status, body and the state after. */
+export async function runOperationStep(context: StepContext, step: OperationStep): Promise<StepOutcome> {
+  const orderId = orderOf(context, step.order);
+  const { merchantApi } = context.services;
+  const before = lifecycleOf(context, orderId);
+  const plan = merchantApi.prepareOperation({
+    profileId: context.profile.id,
+    operation: step.operation,
+    orderId,
+    amount: step.amount ?? defaultAmount(step, before),
+    currency: before?.facts.currency ?? null,
+    orderReferenceId: step.referenceId ?? null,
+  });
+  const body =
+    step.body === undefined
+      ? plan.body
+      : typeof step.body === 'string'
+        ? step.body
+        : JSON.stringify(step.body, null, 2);
+  const result = await merchantApi.sendOperation({
+    profileId: context.profile.id,
+    operation: step.operation,
+    orderId,
+    method: plan.method,
+    url: plan.url,
+    body,
+    confirmLive: context.confirmLive,
+  });
+  const expect = step.expect ?? { status: '2xx' };
+  const checks = answerChecks(expect, {
+    status: result.status,
+    failure: result.failure?.message ?? null,
+    errorCodes: result.serviceError?.errorCodes ?? [],
+    json: result.json,
+  });
+  if (expect.state !== undefined) {
+    const after = lifecycleOf(context, orderId);
+    checks.push(equalityCheck('order state', expect.state, after?.state ?? '(unknown)'));
+  }
+  checks.push(...captureInto(context, step.capture, result.json));
+  const codes = result.serviceError?.errorCodes ?? [];
+  return {
+    checks,
+    recordIds: [result.eventId],
+    message:
+      result.status === null
+        ? (result.failure?.message ?? 'no answer')
+        : `answered ${result.status}${codes.length === 0 ? '' : ` ${codes.join(', ')}`}`,
+  };
+}

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import { equalityCheck, fieldChecks } from '../../../shared/scenarios/expectations';
+import type { CheckResult } from '../../../shared/scenarios/scenario-results';
+import type {
+  expectOrderStepSchema,
+  setStepSchema,
+  waitStepSchema,
+} from '../../../shared/scenarios/scenario-schema';
+import { durationMs, orderOf, sleep, waitFor, type StepContext, type StepOutcome } from '../step-context';
+import { lifecycleOf } from './operation-step';
+
+type ExpectOrderStep = z.output<typeof expectOrderStepSchema>;
+
+function orderChecks(context: StepContext, step: ExpectOrderStep, orderId: string): CheckResult[] {
+  const lifecycle = lifecycleOf(context, orderId);
+  const checks: CheckResult[] = [];
+  if (step.state !== undefined)
+    checks.push(equalityCheck('order state', step.state, lifecycle?.state ?? '(unknown)'));
+  checks.push(...fieldChecks(lifecycle?.facts ?? null, { fields: step.facts }));
+  return checks;
+}
+
+/** The order's state and facts as the Orders service derives them, waiting up to `within`. */
+export async function runExpectOrderStep(context: StepContext, step: ExpectOrderStep): Promise<StepOutcome> {
+  const orderId = orderOf(context, step.order);
+  const within = durationMs(step.within);
+  const passing = await waitFor(
+    () => {
+      const checks = orderChecks(context, step, orderId);
+      return checks.every((check) => check.passed) ? checks : null;
+    },
+    within,
+    context.signal,
+    100,
+  );
+  const checks = passing ?? orderChecks(context, step, orderId);
+  const lifecycle = lifecycleOf(context, orderId);
+  return {
+    checks,
+    recordIds: lifecycle?.stateRecordId === null || lifecycle === null ? [] : [lifecycle.stateRecordId],
+    message: `order ${orderId} is ${lifecycle?.state ?? 'unknown to the console'}`,
+  };
+}
+
+export async function runWaitStep(
+  context: StepContext,
+  step: z.output<typeof waitStepSchema>,
+): Promise<StepOutcome> {
+  const ms = durationMs(step.for);
+  await sleep(ms, context.signal);
+  return { checks: [], recordIds: [], message: `waited ${ms} ms` };
+}
+
+export function runSetStep(context: StepContext, step: z.output<typeof setStepSchema>): StepOutcome {
+  for (const [name, value] of Object.entries(step.vars)) context.vars.set(name, value);
+  return { checks: [], recordIds: [], message: null };
+}

@@ -1,0 +1,209 @@
+import type { z } from 'zod';
+import { decodeJwt } from '../../../shared/jwt/decode-jwt';
+import { equalityCheck, fieldChecks, statusCheck } from '../../../shared/scenarios/expectations';
+import type {
+  expectWebhookStepSchema,
+  sendWebhookStepSchema,
+} from '../../../shared/scenarios/scenario-schema';
+import type { CheckResult } from '../../../shared/scenarios/scenario-results';
+import { notificationBody } from '../../emulator/notification-body';
+import { originalToken } from '../../replay/replay-request';
+import { sendNotification } from '../send-notification';
+import {
+  captureInto,
+  durationMs,
+  orderOf,
+  parseJsonBody,
+  StepError,
+  type StepContext,
+  type StepOutcome,
+} from '../step-context';
+import { arrivedFor, findWebhook, forwardOf, latestWebhook } from './webhook-records';
+
+type ExpectWebhookStep = z.output<typeof expectWebhookStepSchema>;
+type SendWebhookStep = z.output<typeof sendWebhookStepSchema>;
+
+const FORWARD_WAIT_MS = 12_000;
+const SEND_TIMEOUT_MS = 10_000;
+
+/** A notification arrived at the listener for the order, with the verdicts and fields expected. */
+export async function runExpectWebhookStep(
+  context: StepContext,
+  step: ExpectWebhookStep,
+): Promise<StepOutcome> {
+  const orderId = orderOf(context, step.order);
+  const within = durationMs(step.within);
+  const found = await findWebhook(context, { orderId, event: step.event, timeoutMs: within });
+  if (found === null)
+    return {
+      checks: [
+        {
+          what: `webhook ${step.event}`,
+          expected: `arrives within ${within / 1000} s`,
+          actual: arrivedFor(context, orderId),
+          passed: false,
+        },
+      ],
+      recordIds: [],
+      message: `no ${step.event} for order ${orderId} within ${within / 1000} s`,
+    };
+  const body = parseJsonBody(context.services.events.getRow(found.id)?.request_body ?? null);
+  const checks: CheckResult[] = [
+    equalityCheck('token verdict', step.token, found.tokenVerdict ?? '(not judged)'),
+    equalityCheck('body verdict', step.body, found.bodyVerdict ?? '(not judged)'),
+    ...fieldChecks(body, step),
+  ];
+  const recordIds = [found.id];
+  if (step.forward !== undefined) {
+    const forward = await forwardOf(context, found.id, FORWARD_WAIT_MS);
+    if (forward === null)
+      checks.push({
+        what: 'forward status',
+        expected: step.forward.status,
+        actual: "no forward (is the listener's forward-to set?)",
+        passed: false,
+      });
+    else {
+      recordIds.push(forward.id);
+      checks.push({
+        ...statusCheck(step.forward.status, forward.status, forward.error),
+        what: 'forward status',
+      });
+    }
+  }
+  checks.push(...captureInto(context, step.capture, body));
+  return {
+    checks,
+    recordIds,
+    message: `token ${found.tokenVerdict ?? 'not judged'}, body ${found.bodyVerdict ?? 'not judged'}`,
+  };
+}
+
+function targetUrl(context: StepContext, to: string): string {
+  if (to === 'listener') {
+    const url = context.services.listener.status().url;
+    if (url === null) throw new StepError("to: listener, but this console's listener is not running");
+    return `${url}/scenario`;
+  }
+  if (to === 'forward') {
+    const url = context.services.listener.settings().forwardTo;
+    if (url === null) throw new StepError('to: forward, but the listener has no forward-to URL');
+    return url;
+  }
+  try {
+    const url = new URL(to);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+  } catch {
+    // Said below.
+  }
+  throw new StepError(`to: "${to}" is not listener, forward or an http(s) URL`);
+}
+
+interface Outgoing {
+  body: Uint8Array;
+  claims: Record<string, unknown>;
+  relatedId: number | null;
+  eventType: string | null;
+}
+
+function outgoingOf(context: StepContext, step: SendWebhookStep, orderId: string | null): Outgoing {
+  const encode = (value: unknown) =>
+    new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
+  if (step.body !== undefined)
+    return { body: encode(step.body), claims: {}, relatedId: null, eventType: null };
+  if (orderId === null) throw new StepError('no order: run a checkout step first, or give the step an order');
+  if (step.from !== undefined) {
+    const from = orderOf(context, step.from.order ?? orderId);
+    const record = latestWebhook(context, from, step.from.event);
+    const row = record === null ? undefined : context.services.events.getRow(record.id);
+    if (record === null || row === undefined)
+      throw new StepError(
+        `from: no ${step.from.event} webhook of order ${from} was received in this scenario`,
+      );
+    const token = originalToken(row);
+    const claims = token === null ? {} : { ...(decodeJwt(token).claims ?? {}) };
+    return {
+      body: new Uint8Array(row.request_body ?? []),
+      claims,
+      relatedId: row.id,
+      eventType: record.eventType,
+    };
+  }
+  const event = step.event ?? 'order_approved';
+  const reference = context.vars.has('order_reference_id')
+    ? String(context.vars.get('order_reference_id'))
+    : null;
+  const number = context.vars.has('order_number') ? String(context.vars.get('order_number')) : reference;
+  const body = notificationBody(
+    { orderId, referenceId: reference, orderNumber: number, legacyApproved: false },
+    event,
+    [],
+  );
+  return { body: encode(body), claims: {}, relatedId: null, eventType: event };
+}
+
+/** Sends a notification in a chosen token mode to the listener, the forward-to URL or any URL. */
+export async function runSendWebhookStep(context: StepContext, step: SendWebhookStep): Promise<StepOutcome> {
+  const url = targetUrl(context, step.to);
+  const orderId =
+    step.order !== undefined || context.vars.has('order_id') ? orderOf(context, step.order) : null;
+  const outgoing = outgoingOf(context, step, orderId);
+  const expect = step.expect ?? { status: '2xx' };
+  if (expect.verdict !== undefined && step.to !== 'listener')
+    throw new StepError('expect.verdict is the listener\'s verdict: send to "listener" to check it');
+  const sent = await sendNotification(
+    { jwt: context.services.jwt, recorder: context.services.recorder },
+    {
+      url,
+      body: outgoing.body,
+      mode: step.token,
+      signer:
+        step.secret === undefined
+          ? { source: 'profile', profileId: context.profile.id }
+          : { source: 'secret', secret: step.secret },
+      claims: outgoing.claims,
+      timeoutMs: SEND_TIMEOUT_MS,
+      signal: context.signal,
+      record: {
+        origin: 'scenario',
+        profileId: context.profile.id,
+        profileName: context.profile.fields.name,
+        orderId,
+        orderReferenceId: null,
+        eventType: outgoing.eventType,
+        relatedId: outgoing.relatedId,
+        details: {},
+      },
+    },
+  );
+  const checks: CheckResult[] = [statusCheck(expect.status, sent.status, sent.failure?.message ?? null)];
+  const recordIds = [sent.recordId];
+  const received =
+    sent.listenerRecordId === null ? undefined : context.services.events.getSummary(sent.listenerRecordId);
+  if (received !== undefined) {
+    recordIds.push(received.id);
+    // The console's own send: never to be taken for the service's notification by a later step.
+    context.consumedWebhooks.add(received.id);
+  }
+  if (expect.verdict !== undefined)
+    checks.push(
+      equalityCheck(
+        'listener token verdict',
+        expect.verdict,
+        received?.tokenVerdict ?? '(no listener record)',
+      ),
+    );
+  if (expect.bodyVerdict !== undefined)
+    checks.push(
+      equalityCheck(
+        'listener body verdict',
+        expect.bodyVerdict,
+        received?.bodyVerdict ?? '(no listener record)',
+      ),
+    );
+  return {
+    checks,
+    recordIds,
+    message: `${sent.status ?? sent.failure?.message ?? 'no answer'}${received === undefined ? '' : `, listener record #${received.id} token ${received.tokenVerdict ?? '-'}`}`,
+  };
+}

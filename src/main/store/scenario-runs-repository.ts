@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import {
+  checkResultSchema,
+  resultStatusSchema,
+  STEP_KINDS,
+  type ScenarioResult,
+} from '../../shared/scenarios/scenario-results';
+import type { SqliteDatabase } from './connection';
+
+export interface NewRun {
+  uid: string;
+  startedMs: number;
+  frontDoor: string;
+  profileId: number | null;
+  profileName: string;
+  paths: readonly string[];
+}
+
+export interface StoredRun {
+  id: number;
+  uid: string;
+  startedAt: string;
+  finishedAt: string | null;
+  frontDoor: string;
+  profileName: string;
+  paths: string[];
+  status: string;
+  scenarios: ScenarioResult[];
+}
+
+interface RunRow {
+  id: number;
+  uid: string;
+  started_ms: number;
+  finished_ms: number | null;
+  front_door: string;
+  profile_name: string;
+  paths: string;
+  status: string;
+}
+
+interface ResultRow {
+  id: number;
+  file: string;
+  name: string;
+  started_ms: number;
+  duration_ms: number;
+  status: string;
+  order_ids: string;
+}
+
+interface StepRow {
+  position: number;
+  kind: string;
+  title: string;
+  line: number | null;
+  started_ms: number;
+  duration_ms: number;
+  status: string;
+  message: string | null;
+  checks: string;
+  record_ids: string;
+}
+
+const ids = z.array(z.number().int());
+const strings = z.array(z.string());
+const checks = z.array(checkResultSchema);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export type ScenarioRunsRepository = ReturnType<typeof createScenarioRunsRepository>;
+
+/** The stored runs of scenarios: a run, its scenarios, their steps (see migration 007). */
+export function createScenarioRunsRepository(db: SqliteDatabase) {
+  const statements = {
+    insertRun: db.prepare(
+      `INSERT INTO scenario_runs (uid, started_ms, front_door, profile_id, profile_name, paths)
+       VALUES (@uid, @startedMs, @frontDoor, @profileId, @profileName, @paths)`,
+    ),
+    finishRun: db.prepare<{ id: number; finishedMs: number; status: string }>(
+      'UPDATE scenario_runs SET finished_ms = @finishedMs, status = @status WHERE id = @id',
+    ),
+    insertResult: db.prepare(
+      `INSERT INTO scenario_results (run_id, position, file, name, started_ms, duration_ms, status, order_ids)
+       VALUES (@runId, @position, @file, @name, @startedMs, @durationMs, @status, @orderIds)`,
+    ),
+    insertStep: db.prepare(
+      `INSERT INTO scenario_steps
+         (result_id, position, kind, title, line, started_ms, duration_ms, status, message, checks, record_ids)
+       VALUES (@resultId, @position, @kind, @title, @line, @startedMs, @durationMs, @status, @message, @checks, @recordIds)`,
+    ),
+    run: db.prepare<[number], RunRow>('SELECT * FROM scenario_runs WHERE id = ?'),
+    runByUid: db.prepare<[string], RunRow>('SELECT * FROM scenario_runs WHERE uid = ?'),
+    latest: db.prepare<[number], RunRow>(
+      'SELECT * FROM scenario_runs ORDER BY started_ms DESC, id DESC LIMIT ?',
+    ),
+    results: db.prepare<[number], ResultRow>(
+      'SELECT * FROM scenario_results WHERE run_id = ? ORDER BY position',
+    ),
+    steps: db.prepare<[number], StepRow>(
+      'SELECT * FROM scenario_steps WHERE result_id = ? ORDER BY position',
+    ),
+  };
+
+  const addResult = db.transaction((runId: number, position: number, result: ScenarioResult) => {
+    const resultId = Number(
+      statements.insertResult.run({
+        runId,
+        position,
+        file: result.file,
+        name: result.name,
+        startedMs: Date.parse(result.startedAt),
+        durationMs: result.durationMs,
+        status: result.status,
+        orderIds: JSON.stringify(result.orderIds),
+      }).lastInsertRowid,
+    );
+    for (const step of result.steps)
+      statements.insertStep.run({
+        resultId,
+        position: step.index,
+        kind: step.kind,
+        title: step.title,
+        line: step.line,
+        startedMs: Date.parse(step.startedAt),
+        durationMs: step.durationMs,
+        status: step.status,
+        message: step.message,
+        checks: JSON.stringify(step.checks),
+        recordIds: JSON.stringify(step.recordIds),
+      });
+  });
+
+  const read = (row: RunRow): StoredRun => ({
+    id: row.id,
+    uid: row.uid,
+    startedAt: iso(row.started_ms),
+    finishedAt: row.finished_ms === null ? null : iso(row.finished_ms),
+    frontDoor: row.front_door,
+    profileName: row.profile_name,
+    paths: strings.parse(JSON.parse(row.paths)),
+    status: row.status,
+    scenarios: statements.results.all(row.id).map((result) => ({
+      file: result.file,
+      name: result.name,
+      status: resultStatusSchema.parse(result.status),
+      startedAt: iso(result.started_ms),
+      durationMs: result.duration_ms,
+      orderIds: strings.parse(JSON.parse(result.order_ids)),
+      steps: statements.steps.all(result.id).map((step) => ({
+        index: step.position,
+        kind: z.enum(STEP_KINDS).parse(step.kind),
+        title: step.title,
+        line: step.line,
+        status: resultStatusSchema.parse(step.status),
+        startedAt: iso(step.started_ms),
+        durationMs: step.duration_ms,
+        message: step.message,
+        checks: checks.parse(JSON.parse(step.checks)),
+        recordIds: ids.parse(JSON.parse(step.record_ids)),
+      })),
+    })),
+  });
+
+  return {
+    startRun(run: NewRun): number {
+      return Number(statements.insertRun.run({ ...run, paths: JSON.stringify(run.paths) }).lastInsertRowid);
+    },
+    /** A finished scenario with all its steps, in one transaction. */
+    addResult(runId: number, position: number, result: ScenarioResult): void {
+      addResult(runId, position, result);
+    },
+    finishRun(
+      id: number,
+      finishedMs: number,
+      status: 'passed' | 'failed' | 'cancelled' | 'interrupted',
+    ): void {
+      statements.finishRun.run({ id, finishedMs, status });
+    },
+    get(id: number): StoredRun | undefined {
+      const row = statements.run.get(id);
+      return row === undefined ? undefined : read(row);
+    },
+    getByUid(uid: string): StoredRun | undefined {
+      const row = statements.runByUid.get(uid);
+      return row === undefined ? undefined : read(row);
+    },
+    latest(limit: number): StoredRun[] {
+      return statements.latest.all(limit).map(read);
+    },
+  };
+}

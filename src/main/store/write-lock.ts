@@ -1,0 +1,63 @@
+import type { SqliteDatabase } from './connection';
+
+/**
+ * Taking SQLite's write lock without waiting for it. Several processes write one database
+ * (the desktop app or `serve`, `listen`, `emulator`, `import`…) and SQLite lets one write at a
+ * time. Its busy handler waits by sleeping the thread, which in Node is the event loop: while
+ * another process imported, the listener could neither answer nor accept for seconds. So
+ * writers on the event loop try the lock with no wait and, when another process holds it, try
+ * again on a timer (see group-commit.ts); the connection keeps a synchronous busy timeout only
+ * for the rare one-off writes (a profile edit) that have not moved onto the queue yet.
+ */
+
+/** The connection's synchronous busy timeout, for writes not (yet) made through the queue. */
+export const SYNC_BUSY_TIMEOUT_MS = 5000;
+
+/** How long a queued write waits for another process before it fails (a 503 for the listener). */
+export const DEFAULT_LOCK_WAIT_MS = 10_000;
+
+export function isBusyError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** The write lock was held by another process for longer than a write may wait. */
+export class DatabaseBusyError extends Error {
+  constructor(waitedMs: number) {
+    super(
+      `The database stayed locked by another process for ${Math.round(waitedMs)} ms; nothing was written.`,
+    );
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+export interface WriteLock {
+  /** BEGIN IMMEDIATE without waiting: true when this connection now holds the write lock. */
+  tryBegin(): boolean;
+  /** The wait before the next try, from how many tries failed: 1 ms at first, then up to 4 ms. */
+  retryDelayMs(failedTries: number): number;
+}
+
+export function createWriteLock(db: SqliteDatabase): WriteLock {
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  // Not prepared once: SQLite applies `PRAGMA busy_timeout = N` when the statement is prepared,
+  // so only a fresh one sets it (a few microseconds).
+  const setBusyTimeout = (ms: number) => db.pragma(`busy_timeout = ${ms}`);
+  return {
+    tryBegin() {
+      setBusyTimeout(0);
+      try {
+        begin.run();
+        return true;
+      } catch (error) {
+        if (isBusyError(error)) return false;
+        throw error;
+      } finally {
+        setBusyTimeout(SYNC_BUSY_TIMEOUT_MS);
+      }
+    },
+    retryDelayMs(failedTries) {
+      return Math.min(4, 1 + Math.floor(failedTries / 25));
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { Button, Group, Input, MultiSelect, SegmentedControl, Stack, Switch, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import {
+  ALL_COUNTRY_CURRENCY_PAIRS,
+  DEFAULT_COUNTRY_CURRENCY_PAIRS,
+  type CountryCurrencyPair,
+} from '../../../../shared/checkout/country-currency-pairs';
+import type { EmulatorSettings } from '../../../../shared/emulator';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { useEmulatorStore } from './emulator-store';
+
+const isPair = (value: string): value is CountryCurrencyPair =>
+  (ALL_COUNTRY_CURRENCY_PAIRS as readonly string[]).includes(value);
+
+/**
+ * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
+ * whether expires_in_minutes is honoured, the country/currency pairs, and the address
+ * customers reach it at. Each default is the spec's letter (docs/emulator-fidelity.md).
+ */
+export function EmulatorSpecSettings({
+  settings,
+  ownUrl,
+}: {
+  settings: EmulatorSettings;
+  /** Where it runs now, shown as what an empty public URL means. */
+  ownUrl: string | null;
+}) {
+  const [draft, setDraft] = useState(settings);
+  const [publicUrl, setPublicUrl] = useState(settings.publicUrl ?? '');
+  const save = () =>
+    bridge
+      .updateEmulatorSettings({
+        checkoutForm: draft.checkoutForm,
+        singleCheckout: draft.singleCheckout,
+        honourExpiresInMinutes: draft.honourExpiresInMinutes,
+        countryCurrencyPairs: draft.countryCurrencyPairs,
+        publicUrl: publicUrl.trim() === '' ? null : publicUrl.trim(),
+      })
+      .then((saved) => {
+        useEmulatorStore.setState({ settings: saved });
+        notifications.show({ color: 'green', message: 'Emulator settings saved' });
+      })
+      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+  return (
+    <Stack gap="sm" data-testid="emulator-spec-settings">
+      <Group gap="lg" align="flex-end">
+        <Input.Wrapper
+          size="xs"
+          label="Merchant's checkout form"
+          description="How checkout requests are judged"
+        >
+          <SegmentedControl
+            size="xs"
+            aria-label="Merchant's checkout form"
+            data={[
+              { label: 'General', value: 'general' },
+              { label: 'Education', value: 'education' },
+            ]}
+            value={draft.checkoutForm}
+            onChange={(value) =>
+              setDraft({ ...draft, checkoutForm: value === 'education' ? 'education' : 'general' })
+            }
+          />
+        </Input.Wrapper>
+        <Switch
+          size="sm"
+          label="Single checkout (education form)"
+          checked={draft.singleCheckout}
+          onChange={(event) => setDraft({ ...draft, singleCheckout: event.currentTarget.checked })}
+        />
+        <Switch
+          size="sm"
+          label="Honour expires_in_minutes (enabled by support)"
+          checked={draft.honourExpiresInMinutes}
+          onChange={(event) => setDraft({ ...draft, honourExpiresInMinutes: event.currentTarget.checked })}
+        />
+      </Group>
+      <MultiSelect
+        size="xs"
+        label="Supported country/currency pairs"
+        description={`Not listed in the spec; default ${DEFAULT_COUNTRY_CURRENCY_PAIRS.join(', ')}`}
+        data={[...ALL_COUNTRY_CURRENCY_PAIRS]}
+        value={draft.countryCurrencyPairs}
+        onChange={(values) => setDraft({ ...draft, countryCurrencyPairs: values.filter(isPair) })}
+        error={draft.countryCurrencyPairs.length === 0 ? 'At least one pair' : undefined}
+        searchable
+      />
+      <TextInput
+        size="xs"
+        label="Public URL"
+        description={`Where customers reach the emulator (checkout_url, redirects). Empty: its own address${ownUrl === null ? '' : `, ${ownUrl}`}.`}
+        placeholder={ownUrl ?? 'its own address'}
+        value={publicUrl}
+        onChange={(event) => setPublicUrl(event.currentTarget.value)}
+        w={420}
+      />
+      <Group>
+        <Button size="xs" onClick={() => void save()} disabled={draft.countryCurrencyPairs.length === 0}>
+          Save settings
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

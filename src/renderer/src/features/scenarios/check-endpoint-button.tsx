@@ -1,0 +1,113 @@
+import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { EndpointCheckReport } from '../../../../shared/scenarios/endpoint-check';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+
+const VERDICT_COLOR = { pass: 'teal', fail: 'red', skipped: 'gray', unreachable: 'orange' } as const;
+
+/**
+ * Checks the listener's forward-to URL (the merchant's endpoint) with the conformance battery,
+ * signed with the active profile's notification token; each case is a record on the timeline.
+ */
+export function CheckEndpointButton({ url }: { url: string | null }) {
+  const [report, setReport] = useState<EndpointCheckReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const run = async () => {
+    if (url === null) return;
+    setOpened(true);
+    setBusy(true);
+    setError(null);
+    setReport(null);
+    try {
+      setReport(await bridge.checkEndpoint({ url }));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Group gap="xs">
+      {url === null && (
+        <Text size="xs" c="dimmed">
+          Set Forward to, then check that endpoint
+        </Text>
+      )}
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconShieldCheck size={14} />}
+        disabled={url === null}
+        title={url === null ? 'Set a forward-to URL first: the battery checks that endpoint.' : undefined}
+        onClick={() => void run()}
+        loading={busy}
+      >
+        Check endpoint
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Check the merchant endpoint" size="90%">
+        <Stack gap="sm">
+          <Text size="sm">
+            The spec&apos;s battery against <Code>{url}</Code>, signed with the active profile&apos;s
+            notification token.
+          </Text>
+          {busy && <Text size="sm">Sending the cases…</Text>}
+          {error !== null && <Alert color="red">{error}</Alert>}
+          {report !== null && (
+            <>
+              <Alert
+                color={report.failed === 0 && report.reachable ? 'teal' : 'red'}
+                data-testid="check-summary"
+              >
+                {report.reachable
+                  ? `${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}`
+                  : 'The endpoint could not be reached; nothing was graded.'}
+              </Alert>
+              <Table fz="xs" striped data-testid="check-cases">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Case</Table.Th>
+                    <Table.Th>Why</Table.Th>
+                    <Table.Th>Expected</Table.Th>
+                    <Table.Th>Received</Table.Th>
+                    <Table.Th w={96}>Verdict</Table.Th>
+                    <Table.Th>Records</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.cases.map((result) => (
+                    <Table.Tr key={result.id}>
+                      <Table.Td ff="monospace">{result.id}</Table.Td>
+                      <Table.Td>{result.why}</Table.Td>
+                      <Table.Td>{result.expected}</Table.Td>
+                      <Table.Td>
+                        {result.statuses.map((status) => status ?? 'no answer').join(', ') || '—'}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={VERDICT_COLOR[result.verdict]} variant="light" miw={72}>
+                          {result.verdict}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {result.recordIds.map((id) => (
+                            <a key={id} href={`#/timeline?id=${id}`} onClick={() => setOpened(false)}>
+                              #{id}
+                            </a>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </>
+          )}
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,122 @@
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconDeviceFloppy, IconFileCode } from '@tabler/icons-react';
+import { useState } from 'react';
+import { bridge, frontDoorHint } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+import { useScenariosStore } from './scenarios-store';
+
+interface Draft {
+  text: string;
+  path: string;
+}
+
+const join = (folder: string, file: string) => `${folder.replace(/[\\/]+$/, '')}/${file}`;
+
+/**
+ * "Save as scenario" for an order: its lifecycle as the console saw it, as a scenario file to
+ * read, edit and save next to the other scenarios (in browser mode, on the server's disk).
+ */
+export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
+  const folder = useScenariosStore((s) => s.loadedFolder ?? s.folder);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [overwrite, setOverwrite] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setError(null);
+    setSaved(null);
+    try {
+      const made = await bridge.scenarioFromOrder({ orderId });
+      setDraft({ text: made.text, path: join(folder, made.fileName) });
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setDraft({ text: '', path: '' });
+    }
+  };
+  const save = async () => {
+    if (draft === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const written = await bridge.saveScenarioFile({ path: draft.path, text: draft.text, overwrite });
+      setSaved(written.path);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconFileCode size={14} />}
+        onClick={() => void start()}
+      >
+        Save as scenario
+      </Button>
+      <Modal opened={draft !== null} onClose={() => setDraft(null)} title="Save as scenario" size="xl">
+        {draft !== null && (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              The order&apos;s lifecycle as the console saw it: each call with the status and state it led to,
+              each notification with its verdicts. Edit it freely; it runs with Scenarios or{' '}
+              <Text span ff="monospace" size="sm">
+                checkout-console test
+              </Text>
+              .
+            </Text>
+            <Textarea
+              label="Scenario (YAML)"
+              value={draft.text}
+              onChange={(event) => setDraft({ ...draft, text: event.currentTarget.value })}
+              autosize
+              minRows={12}
+              maxRows={22}
+              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+              data-testid="scenario-yaml"
+            />
+            <TextInput
+              label="File"
+              description={
+                frontDoorHint === 'browser' ? 'A path on the machine that runs the console.' : undefined
+              }
+              value={draft.path}
+              onChange={(event) => setDraft({ ...draft, path: event.currentTarget.value })}
+              ff="monospace"
+            />
+            <Checkbox
+              label="Overwrite the file if it exists"
+              checked={overwrite}
+              onChange={(event) => setOverwrite(event.currentTarget.checked)}
+            />
+            {error !== null && <Alert color="red">{error}</Alert>}
+            {saved !== null && (
+              <Alert color="teal" data-testid="scenario-saved">
+                Saved to {saved}. Open its folder in Scenarios to run it.
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDraft(null)}>
+                Close
+              </Button>
+              <Button
+                leftSection={<IconDeviceFloppy size={16} />}
+                loading={busy}
+                onClick={() => void save()}
+                disabled={draft.text === ''}
+              >
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

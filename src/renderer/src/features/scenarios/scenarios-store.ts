@@ -1,0 +1,162 @@
+import { create } from 'zustand';
+import type { ScenarioFileProblemView } from '../../../../shared/contract/scenarios';
+import type {
+  RunProgress,
+  RunReport,
+  ScenarioOutline,
+  ScenarioResult,
+  StepResult,
+} from '../../../../shared/scenarios/scenario-results';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+
+/** What the view shows of one scenario: its outline, and its results as they come in. */
+export interface ScenarioRow {
+  outline: ScenarioOutline;
+  status: 'idle' | 'queued' | 'running' | ScenarioResult['status'];
+  /** Step results by position; a step is running when it is `runningStep`. */
+  steps: (StepResult | undefined)[];
+  runningStep: number | null;
+  durationMs: number | null;
+}
+
+interface ScenariosState {
+  folder: string;
+  loadedFolder: string | null;
+  rows: ScenarioRow[];
+  problems: ScenarioFileProblemView[];
+  loading: boolean;
+  runId: string | null;
+  /** Rows (by file) taking part in the current run, in run order. */
+  runFiles: string[];
+  report: RunReport | null;
+  error: string | null;
+  setFolder: (folder: string) => void;
+  open: (folder?: string) => Promise<void>;
+  run: (files?: string[]) => Promise<void>;
+  cancel: () => Promise<void>;
+}
+
+const idle = (outline: ScenarioOutline): ScenarioRow => ({
+  outline,
+  status: 'idle',
+  steps: [],
+  runningStep: null,
+  durationMs: null,
+});
+
+/** The Scenarios view's state: the opened folder, and the live progress of a run (`scenarios.progress`). */
+export const useScenariosStore = create<ScenariosState>((set, get) => ({
+  folder: 'scenarios',
+  loadedFolder: null,
+  rows: [],
+  problems: [],
+  loading: false,
+  runId: null,
+  runFiles: [],
+  report: null,
+  error: null,
+  setFolder: (folder) => set({ folder }),
+  async open(folder = get().folder) {
+    set({ loading: true, error: null, folder });
+    try {
+      const opened = await bridge.openScenarioFolder({ folder });
+      set({
+        loadedFolder: opened.folder,
+        rows: opened.scenarios.map(idle),
+        problems: opened.problems,
+        report: null,
+      });
+    } catch (error) {
+      set({ error: errorMessage(error), rows: [], problems: [], loadedFolder: null });
+    } finally {
+      set({ loading: false });
+    }
+  },
+  async run(files) {
+    const { loadedFolder, rows } = get();
+    if (loadedFolder === null) return;
+    const chosen = files ?? rows.map((row) => row.outline.file);
+    set({
+      error: null,
+      report: null,
+      runFiles: chosen,
+      rows: rows.map((row) =>
+        chosen.includes(row.outline.file) ? { ...idle(row.outline), status: 'queued' } : row,
+      ),
+    });
+    try {
+      const { runId } = await bridge.startScenarioRun({
+        folder: loadedFolder,
+        files: chosen,
+        confirmLive: false,
+      });
+      set({ runId });
+    } catch (error) {
+      set({ error: errorMessage(error), runFiles: [], rows: rows.map((row) => idle(row.outline)) });
+    }
+  },
+  async cancel() {
+    const { runId } = get();
+    if (runId !== null) await bridge.cancelScenarioRun({ runId });
+  },
+}));
+
+/** The row of the run's n-th scenario. */
+function updateRow(index: number, change: (row: ScenarioRow) => ScenarioRow): void {
+  const { runFiles, rows } = useScenariosStore.getState();
+  const file = runFiles[index];
+  if (file === undefined) return;
+  useScenariosStore.setState({ rows: rows.map((row) => (row.outline.file === file ? change(row) : row)) });
+}
+
+export function applyProgress(progress: RunProgress): void {
+  const { runId } = useScenariosStore.getState();
+  // Progress of a run this window did not start (another tab) is not mixed in.
+  if (runId !== null && progress.runId !== runId) return;
+  switch (progress.type) {
+    case 'run-started':
+      // The run's own order of scenarios is what later progress counts in.
+      useScenariosStore.setState({
+        runId: progress.runId,
+        runFiles: progress.scenarios.map((outline) => outline.file),
+      });
+      return;
+    case 'step-started':
+      updateRow(progress.scenario, (row) => ({ ...row, status: 'running', runningStep: progress.step }));
+      return;
+    case 'step-finished':
+      updateRow(progress.scenario, (row) => {
+        const steps = [...row.steps];
+        steps[progress.result.index] = progress.result;
+        return { ...row, steps, runningStep: null };
+      });
+      return;
+    case 'scenario-finished':
+      updateRow(progress.scenario, (row) => ({
+        ...row,
+        status: progress.result.status,
+        steps: progress.result.steps,
+        runningStep: null,
+        durationMs: progress.result.durationMs,
+      }));
+      return;
+    case 'run-finished':
+      useScenariosStore.setState({ report: progress.report, runId: null });
+      return;
+    case 'run-failed': {
+      const { rows } = useScenariosStore.getState();
+      useScenariosStore.setState({
+        error: progress.error,
+        runId: null,
+        rows: rows.map((row) =>
+          row.status === 'queued' || row.status === 'running' ? idle(row.outline) : row,
+        ),
+      });
+    }
+  }
+}
+
+bridge.subscribe((event) => {
+  if (event.name === 'scenarios.progress') applyProgress(event.payload);
+});

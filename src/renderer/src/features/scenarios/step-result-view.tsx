@@ -1,0 +1,114 @@
+import { Anchor, Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import type { CheckResult, StepResult } from '../../../../shared/scenarios/scenario-results';
+
+const COLOR: Record<StepResult['status'], string> = {
+  passed: 'teal',
+  failed: 'red',
+  error: 'orange',
+  skipped: 'gray',
+};
+
+const shown = (value: unknown) =>
+  typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, null, 2);
+
+const duration = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/** Expected beside actual, for every check that did not hold. */
+export function CheckDiff({ checks }: { checks: readonly CheckResult[] }) {
+  const failed = checks.filter((check) => !check.passed);
+  if (failed.length === 0) return null;
+  return (
+    <Table withTableBorder withColumnBorders fz="xs" data-testid="step-diff">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w="22%">Check</Table.Th>
+          <Table.Th w="39%">Expected</Table.Th>
+          <Table.Th w="39%">Actual</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {failed.map((check, index) => (
+          <Table.Tr key={`${check.what}-${index}`}>
+            <Table.Td ff="monospace">{check.what}</Table.Td>
+            <Table.Td>
+              <Code block c="teal.8" data-testid="diff-expected">
+                {`- ${shown(check.expected)}`}
+              </Code>
+            </Table.Td>
+            <Table.Td>
+              <Code block c="red.8" data-testid="diff-actual">
+                {`+ ${shown(check.actual)}`}
+              </Code>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One step: its status, what it did, its diff when it failed, and the records it made or matched. */
+export function StepResultView({
+  index,
+  title,
+  line,
+  result,
+  running,
+}: {
+  index: number;
+  title: string;
+  line: number | null;
+  result: StepResult | undefined;
+  running: boolean;
+}) {
+  const status = result?.status;
+  return (
+    <Stack gap={4} data-testid="scenario-step" data-status={status ?? (running ? 'running' : 'pending')}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        {running ? (
+          <Loader size={14} />
+        ) : (
+          <Badge size="sm" variant="light" color={status === undefined ? 'gray' : COLOR[status]} w={76}>
+            {status ?? 'pending'}
+          </Badge>
+        )}
+        <Text size="sm" fw={500} style={{ flex: 1 }}>
+          {index + 1}. {title}
+          {line !== null && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              line {line}
+            </Text>
+          )}
+        </Text>
+        {result !== undefined && result.status !== 'skipped' && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {duration(result.durationMs)}
+          </Text>
+        )}
+      </Group>
+      {result !== undefined && result.message !== null && result.status !== 'skipped' && (
+        <Text size="xs" c={result.status === 'error' ? 'orange' : 'dimmed'} pl={84}>
+          {result.message}
+        </Text>
+      )}
+      {result !== undefined && (result.status === 'failed' || result.status === 'error') && (
+        <Stack gap={4} pl={84}>
+          <CheckDiff checks={result.checks} />
+        </Stack>
+      )}
+      {result !== undefined && result.recordIds.length > 0 && (
+        <Group gap={6} pl={84}>
+          <Text size="xs" c="dimmed">
+            Records:
+          </Text>
+          {result.recordIds.map((id) => (
+            <Anchor key={id} size="xs" href={`#/timeline?id=${id}`} data-testid="step-record-link">
+              #{id}
+            </Anchor>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}

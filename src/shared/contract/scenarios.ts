@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { runProgressSchema, scenarioOutlineSchema } from '../scenarios/scenario-results';
+import { endpointCheckReportSchema, endpointCheckConfigSchema } from '../scenarios/endpoint-check';
+import { defineCommand } from './define';
+
+const folderPath = z
+  .string()
+  .trim()
+  .min(1, 'Enter a folder of scenario files')
+  .max(4096, 'A path is at most 4096 characters');
+
+export const scenarioFileProblemSchema = z.object({
+  file: z.string(),
+  line: z.number().int().nullable(),
+  column: z.number().int().nullable(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type ScenarioFileProblemView = z.infer<typeof scenarioFileProblemSchema>;
+
+export const scenarioCommands = {
+  /** The scenarios of a folder on the machine that runs the console (in browser mode: the server's). */
+  openScenarioFolder: defineCommand(
+    z.object({ folder: folderPath }),
+    z.object({
+      folder: z.string(),
+      scenarios: z.array(scenarioOutlineSchema),
+      problems: z.array(scenarioFileProblemSchema),
+    }),
+  ),
+  /** Runs scenarios of a folder on the active profile in the background; `scenarios.progress` follows. */
+  startScenarioRun: defineCommand(
+    z.object({
+      folder: folderPath,
+      /** Only these files (as listed by openScenarioFolder); all when left out. */
+      files: z.array(z.string().min(1)).max(10_000).optional(),
+      grep: z.string().max(200).optional(),
+      confirmLive: z.boolean().default(false),
+    }),
+    z.object({ runId: z.string() }),
+  ),
+  cancelScenarioRun: defineCommand(
+    z.object({ runId: z.string().min(1) }),
+    z.object({ cancelled: z.boolean() }),
+  ),
+  /** An order's lifecycle as the console saw it, written as a scenario ready to edit. */
+  scenarioFromOrder: defineCommand(
+    z.object({ orderId: z.string().trim().min(1, 'Enter an order id').max(200) }),
+    z.object({ text: z.string(), fileName: z.string(), steps: z.number().int() }),
+  ),
+  /** Writes a scenario file (YAML) on the machine that runs the console. */
+  saveScenarioFile: defineCommand(
+    z.object({
+      path: folderPath.refine((path) => /\.ya?ml$/i.test(path), 'A scenario file ends in .yaml or .yml'),
+      text: z.string().max(1024 * 1024, 'A scenario file is at most 1 MiB'),
+      overwrite: z.boolean().default(false),
+    }),
+    z.object({ path: z.string() }),
+  ),
+  /** Sends the endpoint the conformance battery, signed with the active profile's notification token. */
+  checkEndpoint: defineCommand(
+    z.object({
+      url: z.string().trim().min(1, 'Enter the endpoint URL'),
+      config: endpointCheckConfigSchema.optional(),
+    }),
+    endpointCheckReportSchema,
+  ),
+};
+
+export const scenarioPushEvents = {
+  'scenarios.progress': runProgressSchema,
+};

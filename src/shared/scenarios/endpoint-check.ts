@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { headerListSchema } from '../events';
+import { statusMatches } from './expectations';
+import type { TokenMode } from './token-modes';
+
+/**
+ * The conformance battery for a merchant's notification endpoint, built from the spec: what each
+ * case sends, why, and what answer it expects. Merchants with other conventions override the
+ * expected answer per case in a small config file.
+ */
+
+export const ENDPOINT_CASE_IDS = [
+  'approved',
+  'authorised',
+  'captured',
+  'approved-legacy',
+  'wrong-signature',
+  'alg-none',
+  'hs512',
+  'expired',
+  'not-yet-valid',
+  'no-token',
+  'two-different-tokens',
+  'duplicate',
+  'captured-before-authorised',
+  'oversized-body',
+] as const;
+export type EndpointCaseId = (typeof ENDPOINT_CASE_IDS)[number];
+
+/** A status, a list, a class (`2xx`, `4xx`) or `not-5xx`. */
+export const endpointExpectationSchema = z.union([
+  z.number().int().min(100).max(599),
+  z.array(z.number().int().min(100).max(599)).min(1),
+  z.enum(['2xx', '3xx', '4xx', '5xx', 'not-5xx']),
+]);
+export type EndpointExpectation = z.infer<typeof endpointExpectationSchema>;
+
+export function endpointAnswerMatches(expected: EndpointExpectation, status: number | null): boolean {
+  if (status === null) return false;
+  if (expected === 'not-5xx') return status < 500;
+  return statusMatches(expected, status);
+}
+
+export function describeExpectation(expected: EndpointExpectation): string {
+  if (expected === 'not-5xx') return 'not 5xx';
+  return Array.isArray(expected) ? expected.join(' or ') : String(expected);
+}
+
+export interface EndpointCase {
+  id: EndpointCaseId;
+  why: string;
+  expect: EndpointExpectation;
+  event: 'order_approved' | 'order_authorised' | 'order_captured';
+  token: TokenMode;
+  /** Which order the notification speaks of: the battery's lifecycle, or one of its own. */
+  order: 'lifecycle' | 'legacy' | 'duplicate' | 'orphan' | 'oversized';
+  legacy?: boolean;
+  /** How many times the same notification is sent (a duplicate delivery). */
+  sends?: number;
+  oversized?: boolean;
+}
+
+export const ENDPOINT_CASES: readonly EndpointCase[] = [
+  {
+    id: 'approved',
+    why: 'A valid order_approved in the current form must be accepted.',
+    expect: '2xx',
+    event: 'order_approved',
+    token: 'valid',
+    order: 'lifecycle',
+  },
+  {
+    id: 'authorised',
+    why: 'A valid order_authorised in the current form must be accepted.',
+    expect: '2xx',
+    event: 'order_authorised',
+    token: 'valid',
+    order: 'lifecycle',
+  },
+  {
+    id: 'captured',
+    why: 'A valid order_captured (data: capture_id, captured_amount) must be accepted.',
+    expect: '2xx',
+    event: 'order_captured',
+    token: 'valid',
+    order: 'lifecycle',
+  },
+  {
+    id: 'approved-legacy',
+    why: 'The older approved form (order_status: approved, no order_number) must be accepted too.',
+    expect: '2xx',
+    event: 'order_approved',
+    token: 'valid',
+    order: 'legacy',
+    legacy: true,
+  },
+  {
+    id: 'wrong-signature',
+    why: 'A token signed with another key is forged: it must be refused.',
+    expect: '4xx',
+    event: 'order_approved',
+    token: 'wrong_key',
+    order: 'lifecycle',
+  },
+  {
+    id: 'alg-none',
+    why: 'An unsigned token (alg "none") proves nothing: it must be refused.',
+    expect: '4xx',
+    event: 'order_approved',
+    token: 'alg_none',
+    order: 'lifecycle',
+  },
+  {
+    id: 'hs512',
+    why: 'The spec signs with HS256; an HS512 token must be refused, even with the right key.',
+    expect: '4xx',
+    event: 'order_approved',
+    token: 'hs512',
+    order: 'lifecycle',
+  },
+  {
+    id: 'expired',
+    why: 'A token whose exp has passed must be refused (a replayed old notification).',
+    expect: '4xx',
+    event: 'order_approved',
+    token: 'expired',
+    order: 'lifecycle',
+  },
+  {
+    id: 'not-yet-valid',
+    why: 'A token whose nbf is in the future must be refused.',
+    expect: '4xx',
+    event: 'order_approved',
+    token: 'not_yet_valid',
+    order: 'lifecycle',
+  },
+  {
+    id: 'no-token',
+    why: 'A notification without any token cannot be from the service: it must be refused.',
+    expect: '4xx',
+    event: 'order_approved',
+    token: 'none',
+    order: 'lifecycle',
+  },
+  {
+    id: 'two-different-tokens',
+    why: 'Different tokens in ?serviceToken= and Authorization mean tampering: refuse.',
+    expect: '4xx',
+    event: 'order_approved',
+    token: 'two_different',
+    order: 'lifecycle',
+  },
+  {
+    id: 'duplicate',
+    why: 'A notification delivered twice must be accepted both times (deliveries are retried).',
+    expect: '2xx',
+    event: 'order_approved',
+    token: 'valid',
+    order: 'duplicate',
+    sends: 2,
+  },
+  {
+    id: 'captured-before-authorised',
+    why: 'order_captured before order_authorised (out of order) must not crash the endpoint (no 5xx).',
+    expect: 'not-5xx',
+    event: 'order_captured',
+    token: 'valid',
+    order: 'orphan',
+  },
+  {
+    id: 'oversized-body',
+    why: 'A body over 1 MiB must not crash the endpoint (no 5xx).',
+    expect: 'not-5xx',
+    event: 'order_approved',
+    token: 'valid',
+    order: 'oversized',
+    oversized: true,
+  },
+];
+
+export const endpointCheckConfigSchema = z.strictObject({
+  cases: z
+    .partialRecord(
+      z.enum(ENDPOINT_CASE_IDS),
+      z.strictObject({ expect: endpointExpectationSchema.optional(), skip: z.boolean().optional() }),
+    )
+    .default({}),
+  timeoutMs: z.number().int().min(1000).max(120_000).optional(),
+});
+export type EndpointCheckConfig = z.infer<typeof endpointCheckConfigSchema>;
+
+export const ENDPOINT_VERDICTS = ['pass', 'fail', 'skipped', 'unreachable'] as const;
+
+export const sentRequestSchema = z.object({
+  method: z.string(),
+  /** Tokens masked. */
+  url: z.string(),
+  headers: headerListSchema,
+  bodyBytes: z.number().int(),
+  bodyPreview: z.string(),
+});
+
+export const endpointCaseResultSchema = z.object({
+  id: z.enum(ENDPOINT_CASE_IDS),
+  why: z.string(),
+  expected: z.string(),
+  overridden: z.boolean(),
+  statuses: z.array(z.number().int().nullable()),
+  verdict: z.enum(ENDPOINT_VERDICTS),
+  detail: z.string().nullable(),
+  sent: z.array(sentRequestSchema),
+  recordIds: z.array(z.number().int()),
+});
+export type EndpointCaseResult = z.infer<typeof endpointCaseResultSchema>;
+
+export const endpointCheckReportSchema = z.object({
+  url: z.string(),
+  startedAt: z.string(),
+  durationMs: z.number(),
+  /** False when no case got any answer: the endpoint could not be reached. */
+  reachable: z.boolean(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  cases: z.array(endpointCaseResultSchema),
+});
+export type EndpointCheckReport = z.infer<typeof endpointCheckReportSchema>;

@@ -1,0 +1,159 @@
+import { readPointer } from './json-pointer';
+import type { CheckResult } from './scenario-results';
+import { STATUS_CLASS_PATTERN } from './scenario-schema';
+
+/** How scenarios compare what they expected with what they saw. */
+
+export type StatusMatcher = number | string | readonly number[];
+
+export function statusMatches(matcher: StatusMatcher, status: number | null): boolean {
+  if (status === null) return false;
+  if (typeof matcher === 'number') return status === matcher;
+  if (typeof matcher === 'string')
+    return STATUS_CLASS_PATTERN.test(matcher) && Math.floor(status / 100) === Number(matcher[0]);
+  return matcher.includes(status);
+}
+
+export function describeStatus(matcher: StatusMatcher): string {
+  return Array.isArray(matcher) ? matcher.join(' or ') : String(matcher);
+}
+
+export function statusCheck(
+  matcher: StatusMatcher,
+  status: number | null,
+  failure: string | null,
+): CheckResult {
+  return {
+    what: 'status',
+    expected: describeStatus(matcher),
+    actual: status ?? `no answer${failure === null ? '' : ` (${failure})`}`,
+    passed: statusMatches(matcher, status),
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The spec: an amount "is numeric either way", so 50 and "50.00" are the same amount. */
+function sameScalar(expected: unknown, actual: unknown): boolean {
+  if (Object.is(expected, actual)) return true;
+  const numeric = (value: unknown) =>
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
+        ? Number(value)
+        : null;
+  if (typeof expected === 'number' || typeof actual === 'number') {
+    const a = numeric(expected);
+    const b = numeric(actual);
+    return a !== null && b !== null && a === b;
+  }
+  return false;
+}
+
+/**
+ * Whether `actual` holds `expected`: objects as a subset (extra keys are fine), arrays item by
+ * item with the same length, scalars equal (numbers equal to numeric strings).
+ */
+export function valueMatches(expected: unknown, actual: unknown): boolean {
+  if (isRecord(expected))
+    return (
+      isRecord(actual) && Object.entries(expected).every(([key, value]) => valueMatches(value, actual[key]))
+    );
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((value, index) => valueMatches(value, actual[index]))
+    );
+  return sameScalar(expected, actual);
+}
+
+export interface FieldExpectations {
+  fields?: Record<string, unknown> | undefined;
+  present?: readonly string[] | undefined;
+  absent?: readonly string[] | undefined;
+}
+
+const MISSING = '(missing)';
+
+/** One check per expected field, per field that must be there, and per field that must not. */
+export function fieldChecks(body: unknown, expectations: FieldExpectations): CheckResult[] {
+  const checks: CheckResult[] = [];
+  for (const [pointer, expected] of Object.entries(expectations.fields ?? {})) {
+    const actual = readPointer(body, pointer);
+    checks.push({
+      what: pointer,
+      expected,
+      actual: actual === undefined ? MISSING : actual,
+      passed: actual !== undefined && valueMatches(expected, actual),
+    });
+  }
+  for (const pointer of expectations.present ?? []) {
+    const actual = readPointer(body, pointer);
+    checks.push({
+      what: pointer,
+      expected: '(present)',
+      actual: actual ?? MISSING,
+      passed: actual !== undefined,
+    });
+  }
+  for (const pointer of expectations.absent ?? []) {
+    const actual = readPointer(body, pointer);
+    checks.push({
+      what: pointer,
+      expected: MISSING,
+      actual: actual ?? MISSING,
+      passed: actual === undefined,
+    });
+  }
+  return checks;
+}
+
+/**
+ * The checks of an answer from the service: its status, an `errors[].error_code` it must carry,
+ * and its fields. One place, so a checkout and an operation judge answers alike.
+ */
+export function answerChecks(
+  expect: FieldExpectations & { status: StatusMatcher; errorCode?: string | undefined },
+  answer: { status: number | null; failure: string | null; errorCodes: readonly string[]; json: unknown },
+): CheckResult[] {
+  const checks = [statusCheck(expect.status, answer.status, answer.failure)];
+  if (expect.errorCode !== undefined)
+    checks.push({
+      what: 'errors[].error_code',
+      expected: expect.errorCode,
+      actual: answer.errorCodes.length === 0 ? '(none)' : answer.errorCodes,
+      passed: answer.errorCodes.includes(expect.errorCode),
+    });
+  return [...checks, ...fieldChecks(answer.json, expect)];
+}
+
+export function equalityCheck(what: string, expected: unknown, actual: unknown): CheckResult {
+  return { what, expected, actual, passed: valueMatches(expected, actual) };
+}
+
+const shown = (value: unknown): string[] =>
+  typeof value === 'string' ? [JSON.stringify(value)] : JSON.stringify(value, null, 2).split('\n');
+
+/**
+ * A failed check as a readable diff, the way test runners print one:
+ *
+ *     state
+ *       - expected  "fully_captured"
+ *       + actual    "authorised"
+ */
+export function formatCheckDiff(check: CheckResult, indent = ''): string[] {
+  const expected = shown(check.expected);
+  const actual = shown(check.actual);
+  const lines = [`${indent}${check.what}`];
+  lines.push(
+    `${indent}  - expected  ${expected[0] ?? ''}`,
+    ...expected.slice(1).map((line) => `${indent}              ${line}`),
+  );
+  lines.push(
+    `${indent}  + actual    ${actual[0] ?? ''}`,
+    ...actual.slice(1).map((line) => `${indent}              ${line}`),
+  );
+  return lines;
+}

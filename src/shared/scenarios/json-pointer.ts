@@ -1,0 +1,92 @@
+/**
+ * JSON Pointers (RFC 6901): how scenarios name a field (`/total_amount/amount`, `/items/0/sku`).
+ * Reading never throws; writing builds missing objects along the way (an index into an array
+ * must exist, or be `-` to append).
+ */
+
+export const JSON_POINTER_PATTERN = /^(\/([^~/]|~[01])*)*$/;
+
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  if (!JSON_POINTER_PATTERN.test(pointer))
+    throw new Error(`"${pointer}" is not a JSON pointer (it starts with /).`);
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value at `pointer`, or `undefined` when any part of the way is missing. */
+export function readPointer(root: unknown, pointer: string): unknown {
+  let current: unknown = root;
+  for (const part of parsePointer(pointer)) {
+    if (Array.isArray(current)) {
+      if (!/^\d+$/.test(part)) return undefined;
+      current = current[Number(part)];
+    } else if (isRecord(current)) {
+      if (!Object.hasOwn(current, part)) return undefined;
+      current = current[part];
+    } else return undefined;
+  }
+  return current;
+}
+
+function cloneJson<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/** A copy of `root` with `value` at `pointer`. */
+export function writePointer(root: unknown, pointer: string, value: unknown): unknown {
+  const parts = parsePointer(pointer);
+  if (parts.length === 0) return cloneJson(value);
+  const copy = cloneJson(root);
+  let current: unknown = copy;
+  parts.forEach((part, index) => {
+    const last = index === parts.length - 1;
+    if (Array.isArray(current)) {
+      const at = part === '-' ? current.length : Number(part);
+      if (!/^\d+$/.test(part) && part !== '-')
+        throw new Error(`${pointer}: "${part}" is not an array index.`);
+      if (at > current.length) throw new Error(`${pointer}: index ${at} is past the end of the array.`);
+      if (last) current[at] = cloneJson(value);
+      else {
+        if (!isRecord(current[at]) && !Array.isArray(current[at])) current[at] = {};
+        current = current[at];
+      }
+      return;
+    }
+    if (!isRecord(current))
+      throw new Error(`${pointer}: "${parts.slice(0, index).join('/')}" is not an object.`);
+    if (last) current[part] = cloneJson(value);
+    else {
+      if (!isRecord(current[part]) && !Array.isArray(current[part])) current[part] = {};
+      current = current[part];
+    }
+  });
+  return copy;
+}
+
+/** A copy of `root` without the field at `pointer` (unchanged when it is not there). */
+export function removePointer(root: unknown, pointer: string): unknown {
+  const parts = parsePointer(pointer);
+  const key = parts.pop();
+  if (key === undefined) return undefined;
+  const copy = cloneJson(root);
+  let parent: unknown = copy;
+  for (const part of parts) {
+    if (Array.isArray(parent) && /^\d+$/.test(part)) parent = parent[Number(part)];
+    else if (isRecord(parent)) parent = parent[part];
+    else return copy;
+  }
+  if (Array.isArray(parent) && /^\d+$/.test(key)) parent.splice(Number(key), 1);
+  else if (isRecord(parent)) Reflect.deleteProperty(parent, key);
+  return copy;
+}
+
+/** `['a', 'b/c']` → `/a/b~1c`. */
+export function formatPointer(parts: readonly (string | number)[]): string {
+  return parts.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** What running scenarios produces: per step, per scenario, per run; and the live progress of a run. */
+
+export const STEP_KINDS = [
+  'checkout',
+  'customer',
+  'expect-webhook',
+  'operation',
+  'send-webhook',
+  'expect-order',
+  'wait',
+  'set',
+] as const;
+
+/**
+ * `failed`: an expectation was not met. `error`: the step could not run as written (an unknown
+ * variable, a missing file, a secret that is not set). `skipped`: an earlier step ended the scenario.
+ */
+export const RESULT_STATUSES = ['passed', 'failed', 'error', 'skipped'] as const;
+export const resultStatusSchema = z.enum(RESULT_STATUSES);
+export type ResultStatus = z.infer<typeof resultStatusSchema>;
+
+/** One expectation: what was expected, what was seen, and whether they matched. */
+export const checkResultSchema = z.object({
+  what: z.string(),
+  expected: z.unknown(),
+  actual: z.unknown(),
+  passed: z.boolean(),
+});
+export type CheckResult = z.infer<typeof checkResultSchema>;
+
+export const stepResultSchema = z.object({
+  index: z.number().int(),
+  kind: z.enum(STEP_KINDS),
+  title: z.string(),
+  line: z.number().int().nullable(),
+  status: resultStatusSchema,
+  startedAt: z.string(),
+  durationMs: z.number(),
+  /** One line: what happened, or why it failed. */
+  message: z.string().nullable(),
+  checks: z.array(checkResultSchema),
+  /** Timeline records this step produced or matched. */
+  recordIds: z.array(z.number().int()),
+});
+export type StepResult = z.infer<typeof stepResultSchema>;
+
+export const scenarioResultSchema = z.object({
+  file: z.string(),
+  name: z.string(),
+  status: resultStatusSchema,
+  startedAt: z.string(),
+  durationMs: z.number(),
+  steps: z.array(stepResultSchema),
+  orderIds: z.array(z.string()),
+});
+export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
+
+export const RUN_STATUSES = ['passed', 'failed', 'cancelled'] as const;
+
+export const runReportSchema = z.object({
+  runId: z.string(),
+  /** The stored run's number (scenario_runs.id). */
+  storedId: z.number().int(),
+  profileName: z.string(),
+  startedAt: z.string(),
+  durationMs: z.number(),
+  status: z.enum(RUN_STATUSES),
+  totals: z.object({
+    scenarios: z.number().int(),
+    passed: z.number().int(),
+    failed: z.number().int(),
+    errors: z.number().int(),
+    skipped: z.number().int(),
+  }),
+  scenarios: z.array(scenarioResultSchema),
+});
+export type RunReport = z.infer<typeof runReportSchema>;
+
+/** The outline of a scenario before it runs: enough to draw its rows. */
+export const scenarioOutlineSchema = z.object({
+  file: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  steps: z.array(
+    z.object({ kind: z.enum(STEP_KINDS), title: z.string(), line: z.number().int().nullable() }),
+  ),
+});
+export type ScenarioOutline = z.infer<typeof scenarioOutlineSchema>;
+
+export const runProgressSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('run-started'), runId: z.string(), scenarios: z.array(scenarioOutlineSchema) }),
+  z.object({
+    type: z.literal('step-started'),
+    runId: z.string(),
+    scenario: z.number().int(),
+    step: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('step-finished'),
+    runId: z.string(),
+    scenario: z.number().int(),
+    result: stepResultSchema,
+  }),
+  z.object({
+    type: z.literal('scenario-finished'),
+    runId: z.string(),
+    scenario: z.number().int(),
+    result: scenarioResultSchema,
+  }),
+  z.object({ type: z.literal('run-finished'), runId: z.string(), report: runReportSchema }),
+  z.object({ type: z.literal('run-failed'), runId: z.string(), error: z.string() }),
+]);
+export type RunProgress = z.infer<typeof runProgressSchema>;

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { COUNTRIES } from '../checkout/currencies';
+import { BODY_VERDICTS, TOKEN_VERDICTS } from '../events';
+import { CUSTOMER_ACTIONS, ORDER_STATES } from '../orders/order-states';
+import { OPERATION_NAMES } from '../profile';
+import { JSON_POINTER_PATTERN } from './json-pointer';
+import { TOKEN_MODES } from './token-modes';
+
+/**
+ * A scenario file: a QA flow written once (YAML) and run as a regression test. This zod schema
+ * is what the runner validates with, and the published JSON Schema (scenarios/scenario.schema.json,
+ * for editors' completion) is generated from it, so the two never drift apart.
+ */
+
+export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m)$/;
+const duration = z
+  .union([
+    z.number().int().min(0),
+    z.string().regex(DURATION_PATTERN, 'write a duration such as 500ms, 10s or 2m'),
+  ])
+  .meta({ description: 'Milliseconds, or a duration such as 500ms, 10s or 2m.' });
+
+const pointer = z
+  .string()
+  .regex(JSON_POINTER_PATTERN, 'write a JSON pointer, such as /total_amount/amount')
+  .meta({ description: 'A JSON pointer (RFC 6901), such as /total_amount/amount or /items/0/sku.' });
+
+const variableName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name is letters, digits and _ (not starting with a digit)');
+
+export const STATUS_CLASS_PATTERN = /^[1-5]xx$/;
+const statusMatcher = z
+  .union([
+    z.number().int().min(100).max(599),
+    z.string().regex(STATUS_CLASS_PATTERN, 'write a status such as 200, or a class such as 4xx'),
+    z.array(z.number().int().min(100).max(599)).min(1),
+  ])
+  .meta({ description: 'A status (200), a class ("4xx") or a list of statuses ([200, 202]).' });
+
+/** Field expectations shared by every step that reads a JSON answer or body. */
+const fieldChecks = {
+  fields: z.record(pointer, z.unknown()).optional().meta({
+    description:
+      'Fields that must hold these values (objects match as a subset; numbers match numeric strings).',
+  }),
+  present: z
+    .array(pointer)
+    .optional()
+    .meta({ description: 'Fields that must be there, whatever their value.' }),
+  absent: z.array(pointer).optional().meta({ description: 'Fields that must not be there.' }),
+};
+
+const captureMap = z
+  .record(variableName, pointer)
+  .optional()
+  .meta({ description: 'Variables to set from the answer: name → JSON pointer.' });
+
+const orderRef = z
+  .string()
+  .optional()
+  .meta({ description: 'The order id; default ${order_id}, set by the last checkout step.' });
+
+const title = z.string().min(1).optional().meta({ description: 'What this step is for, shown in reports.' });
+
+export const checkoutStepSchema = z
+  .strictObject({
+    step: z.literal('checkout'),
+    title,
+    form: z.enum(['general', 'education']).default('general'),
+    sample: z
+      .strictObject({
+        country: z.enum(COUNTRIES).optional(),
+        seed: z.number().int().optional().meta({ description: 'The same seed gives the same payload.' }),
+      })
+      .optional()
+      .meta({ description: 'Start from a generated, valid sample of the form.' }),
+    file: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'A JSON payload file, relative to the scenario.' }),
+    draft: z.string().min(1).optional().meta({ description: 'A saved builder draft, by name.' }),
+    payload: z.record(z.string(), z.unknown()).optional().meta({ description: 'The payload written here.' }),
+    set: z
+      .record(pointer, z.unknown())
+      .optional()
+      .meta({ description: 'Overrides by JSON pointer, applied in order.' }),
+    remove: z.array(pointer).optional().meta({ description: 'Fields to leave out (negative tests).' }),
+    singleCheckout: z.boolean().optional(),
+    notificationUrl: z
+      .boolean()
+      .default(true)
+      .meta({ description: "Fill an empty notification field with this run's listener URL." }),
+    capture: captureMap,
+    expect: z
+      .strictObject({
+        status: statusMatcher.default(200),
+        errorCode: z
+          .string()
+          .optional()
+          .meta({ description: 'An errors[].error_code the answer must carry.' }),
+        ...fieldChecks,
+      })
+      .optional(),
+  })
+  .superRefine((step, context) => {
+    const sources = (['sample', 'file', 'draft', 'payload'] as const).filter(
+      (key) => step[key] !== undefined,
+    );
+    if (sources.length !== 1)
+      context.addIssue({
+        code: 'custom',
+        path: sources.length === 0 ? [] : [sources[1] ?? 'sample'],
+        message:
+          sources.length === 0
+            ? 'a checkout step needs one of sample, file, draft or payload'
+            : `give one of sample, file, draft or payload, not ${sources.join(' and ')}`,
+      });
+  });
+
+export const customerStepSchema = z.strictObject({
+  step: z.literal('customer'),
+  title,
+  action: z.enum(CUSTOMER_ACTIONS),
+  order: orderRef,
+  prompt: z
+    .string()
+    .optional()
+    .meta({ description: 'On a sandbox or live profile: what the person at the checkout page should do.' }),
+  timeout: duration.default('5m').meta({ description: 'How long to wait for a person (not the emulator).' }),
+});
+
+export const expectWebhookStepSchema = z.strictObject({
+  step: z.literal('expect-webhook'),
+  title,
+  event: z.string().min(1).meta({ description: 'The event type, such as order_approved.' }),
+  order: orderRef,
+  within: duration.default('10s'),
+  token: z.enum(TOKEN_VERDICTS).default('valid'),
+  body: z.enum(BODY_VERDICTS).default('event'),
+  ...fieldChecks,
+  forward: z
+    .strictObject({ status: statusMatcher })
+    .optional()
+    .meta({ description: "The merchant endpoint (the listener's forward-to) answered with this status." }),
+  capture: captureMap,
+});
+
+export const operationStepSchema = z.strictObject({
+  step: z.literal('operation'),
+  title,
+  operation: z.enum(OPERATION_NAMES),
+  order: orderRef,
+  amount: z
+    .union([z.string(), z.number()])
+    .optional()
+    .meta({ description: 'Capture or refund amount; default what is left.' }),
+  referenceId: z.string().optional().meta({ description: 'updateReferenceId: the new reference.' }),
+  body: z
+    .union([z.record(z.string(), z.unknown()), z.string()])
+    .optional()
+    .meta({ description: "The request body instead of the profile's default." }),
+  capture: captureMap,
+  expect: z
+    .strictObject({
+      status: statusMatcher.default('2xx'),
+      errorCode: z.string().optional(),
+      state: z
+        .enum(ORDER_STATES)
+        .optional()
+        .meta({ description: "The order's state afterwards, as the console derives it." }),
+      ...fieldChecks,
+    })
+    .optional(),
+});
+
+export const sendWebhookStepSchema = z
+  .strictObject({
+    step: z.literal('send-webhook'),
+    title,
+    to: z.string().min(1).meta({
+      description: "listener (this run's listener), forward (the listener's forward-to URL) or a URL.",
+    }),
+    token: z.enum(TOKEN_MODES).default('valid'),
+    secret: z
+      .string()
+      .optional()
+      .meta({ description: "Signing secret; default the profile's notification token. Use ${env.NAME}." }),
+    event: z
+      .string()
+      .optional()
+      .meta({ description: 'Build a notification of this event type for the order.' }),
+    from: z
+      .strictObject({ event: z.string().min(1), order: orderRef })
+      .optional()
+      .meta({ description: 'Send the body of a webhook the listener received.' }),
+    body: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
+    order: orderRef,
+    expect: z
+      .strictObject({
+        status: statusMatcher.default('2xx'),
+        verdict: z
+          .enum(TOKEN_VERDICTS)
+          .optional()
+          .meta({ description: 'Sent to the listener: its token verdict.' }),
+        bodyVerdict: z.enum(BODY_VERDICTS).optional(),
+      })
+      .optional(),
+  })
+  .superRefine((step, context) => {
+    const sources = (['event', 'from', 'body'] as const).filter((key) => step[key] !== undefined);
+    if (sources.length !== 1)
+      context.addIssue({
+        code: 'custom',
+        path: sources.length === 0 ? [] : [sources[1] ?? 'event'],
+        message:
+          sources.length === 0
+            ? 'a send-webhook step needs one of event, from or body'
+            : `give one of event, from or body, not ${sources.join(' and ')}`,
+      });
+  });
+
+export const expectOrderStepSchema = z.strictObject({
+  step: z.literal('expect-order'),
+  title,
+  order: orderRef,
+  state: z.enum(ORDER_STATES).optional(),
+  within: duration.default(0),
+  facts: z
+    .record(pointer, z.unknown())
+    .optional()
+    .meta({ description: 'The order\'s facts, such as /capturedAmount: "50.00".' }),
+});
+
+export const waitStepSchema = z.strictObject({ step: z.literal('wait'), title, for: duration });
+
+export const setStepSchema = z.strictObject({
+  step: z.literal('set'),
+  title,
+  vars: z.record(variableName, z.unknown()),
+});
+
+export const scenarioStepSchema = z.discriminatedUnion(
+  'step',
+  [
+    checkoutStepSchema,
+    customerStepSchema,
+    expectWebhookStepSchema,
+    operationStepSchema,
+    sendWebhookStepSchema,
+    expectOrderStepSchema,
+    waitStepSchema,
+    setStepSchema,
+  ],
+  {
+    error: () =>
+      'step must be one of checkout, customer, expect-webhook, operation, send-webhook, expect-order, wait, set',
+  },
+);
+export type ScenarioStep = z.output<typeof scenarioStepSchema>;
+export type StepKind = ScenarioStep['step'];
+
+export const scenarioSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    vars: z
+      .record(variableName, z.unknown())
+      .optional()
+      .meta({ description: 'Variables set before the first step.' }),
+    steps: z.array(scenarioStepSchema).min(1, 'a scenario has at least one step'),
+  })
+  .meta({ title: 'checkout-console scenario', description: 'A QA flow run by `checkout-console test`.' });
+export type Scenario = z.output<typeof scenarioSchema>;
+
+/** The JSON Schema for editors, generated from the zod schema (the input shape: defaults optional). */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(scenarioSchema, { io: 'input', target: 'draft-2020-12' });
+}

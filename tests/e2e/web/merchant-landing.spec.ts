@@ -1,0 +1,41 @@
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { OrdersPage } from '../pages/orders-page';
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+/**
+ * Issue 16 point 2, in browser mode: a sample sent to Local and paid on the hosted page ends on
+ * the local emulator's merchant page, which says what happened and leads back to the order.
+ */
+test('Pay on the hosted page ends on the local merchant page, which links back to the order', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  const orderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
+  const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
+  const emulator = new URL(checkoutUrl).origin;
+
+  await page.goto(checkoutUrl);
+  // The sample's person decides the page's language; the button is the same either way.
+  await page.locator('button[data-action="pay"]').click();
+
+  await expect(page).toHaveURL(new RegExp(`^${emulator}/_emulator/merchant/success\\?`));
+  expect(new URL(page.url()).searchParams.get('order_id')).toBe(orderId);
+  await expect(page.getByTestId('landing-headline')).toHaveText(
+    /^Paid: order_approved sent to http:\/\/127\.0\.0\.1:\d+\S*$/,
+  );
+  await expect(page.getByTestId('landing-order-id')).toHaveText(orderId);
+  await expect(page.getByTestId('landing-state')).toHaveText('approved');
+
+  await page.getByTestId('landing-console-link').click();
+  await expect(page).toHaveURL(`${served.origin}/#/orders?id=${orderId}`);
+  const orders = new OrdersPage(page);
+  await expect(orders.state()).toHaveText('approved');
+  await expect(orders.step('approved')).toContainText('by webhook');
+});

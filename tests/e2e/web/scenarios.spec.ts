@@ -1,0 +1,79 @@
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { projectRoot } from '../fixtures/serve-process';
+import { ScenariosPage } from '../pages/scenarios-page';
+
+// The starter suite, copied with one broken scenario beside it, run from the Scenarios view of
+// a served console (its own Local emulator and listener); then an order saved as a scenario.
+test('run the starter suite from the Scenarios view, see a failing diff, save an order as a scenario and run it', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(120_000);
+  const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-scenarios-'));
+  try {
+    cpSync(join(projectRoot, 'scenarios'), folder, { recursive: true });
+    const happy = readFileSync(join(folder, 'happy-path-general-sa.yaml'), 'utf8');
+    writeFileSync(
+      join(folder, 'wrong-state.yaml'),
+      happy
+        .replace('name: Happy path, general form, SA / SAR', 'name: Wrong expected state')
+        .replace(
+          'operation: capture\n    expect: { status: 200, state: fully_captured }',
+          'operation: capture\n    expect: { status: 200, state: partially_captured }',
+        ),
+    );
+    await openConsole(page, served, '#/scenarios');
+    const scenarios = new ScenariosPage(page);
+    await scenarios.openFolder(folder);
+    await expect(page.getByTestId('scenario-card')).toHaveCount(11);
+    await scenarios.runAll();
+    await expect(scenarios.summary()).toBeVisible({ timeout: 60_000 });
+    // Only the broken one fails (named, with its steps, when another does).
+    const notPassed = page.locator('[data-testid="scenario-card"]:not([data-status="passed"])');
+    expect(await notPassed.allTextContents()).toEqual([expect.stringContaining('Wrong expected state')]);
+    await expect(scenarios.summary()).toContainText('10 passed, 1 failed');
+
+    const broken = scenarios.card('Wrong expected state');
+    await expect(broken).toHaveAttribute('data-status', 'failed');
+    const failing = broken.locator('[data-testid="scenario-step"][data-status="failed"]');
+    await expect(failing).toContainText('6. capture');
+    await expect(failing.getByTestId('step-diff')).toContainText('order state');
+    await expect(failing.getByTestId('diff-expected')).toHaveText('- "partially_captured"');
+    await expect(failing.getByTestId('diff-actual')).toHaveText('+ "fully_captured"');
+    await expect(broken.locator('[data-testid="scenario-step"][data-status="skipped"]')).toHaveCount(2);
+    await expect(failing.getByTestId('step-record-link').first()).toHaveAttribute(
+      'href',
+      /#\/timeline\?id=\d+/,
+    );
+
+    // The happy path's order, saved as a scenario from the Orders view.
+    const happyCard = scenarios.card('Happy path, general form, SA / SAR');
+    await happyCard.getByRole('button', { name: /Show the steps of Happy path/ }).click();
+    const created = await happyCard.getByTestId('scenario-step').first().textContent();
+    const orderId = /order ([0-9a-f-]{36})/.exec(created ?? '')?.[1];
+    expect(orderId).toBeDefined();
+    await page.goto(`${served.origin}/#/orders?id=${orderId ?? ''}`);
+    await expect(page.getByTestId('order-state')).toHaveText('captured');
+    await page.getByRole('button', { name: 'Save as scenario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as scenario' });
+    await expect(dialog.getByTestId('scenario-yaml')).toHaveValue(/step: expect-webhook/);
+    await dialog.getByLabel('File', { exact: true }).fill(join(folder, 'saved', 'from-order.yaml'));
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.getByTestId('scenario-saved')).toContainText('from-order.yaml');
+    expect(readdirSync(join(folder, 'saved'))).toEqual(['from-order.yaml']);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await scenarios.open();
+    await scenarios.openFolder(join(folder, 'saved'));
+    const saved = page.getByTestId('scenario-card');
+    await expect(saved).toHaveCount(1);
+    await saved.getByRole('button', { name: /^Run / }).click();
+    await expect(saved).toHaveAttribute('data-status', 'passed', { timeout: 30_000 });
+    await expect(scenarios.summary()).toContainText('1 passed, 0 failed');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

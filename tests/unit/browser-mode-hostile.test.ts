@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '../../src/shared/contract/transfer';
+import { openBrowserMode, type BrowserModeHarness } from './helpers/browser-mode-harness';
+import { rawRequest } from './helpers/http';
+import { sendRaw } from './helpers/raw-http';
+
+let harness: BrowserModeHarness;
+beforeEach(async () => {
+  harness = await openBrowserMode();
+});
+afterEach(async () => harness.dispose());
+
+/** The console still serves pages and bridge calls. */
+async function expectStillServing(cookie: string): Promise<void> {
+  const page = await rawRequest(`${harness.server.origin}/`, { headers: { Cookie: cookie } });
+  expect(page.status).toBe(200);
+  const socket = await bridgeSocket(cookie);
+  const answer = new Promise<unknown>((resolve) =>
+    socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+  );
+  socket.send(JSON.stringify({ type: 'call', id: 1, command: 'listProfiles', input: {} }));
+  expect(await answer).toMatchObject({ type: 'result', id: 1, result: { ok: true } });
+  socket.close();
+}
+
+async function bridgeSocket(cookie: string): Promise<WebSocket> {
+  const result = await harness.openSocket({ Cookie: cookie, Origin: harness.server.origin });
+  if (!('socket' in result)) throw new Error(`refused with ${result.status}`);
+  return result.socket;
+}
+
+const closeCode = (socket: WebSocket) =>
+  new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+
+describe('malformed requests to browser mode', () => {
+  it.each([
+    ['an absolute URL that does not parse', 'GET http://[::1 HTTP/1.1'],
+    ['an upgrade to a URL that does not parse', 'GET http://[::1/bridge HTTP/1.1'],
+  ])('%s: answered 400, and the console keeps serving', async (_case, line) => {
+    const cookie = await harness.login();
+    const { port } = harness.server;
+    const upgrade = line.includes('bridge')
+      ? `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${Buffer.alloc(16).toString('base64')}\r\nOrigin: ${harness.server.origin}\r\n`
+      : 'Connection: close\r\n';
+    const answer = await sendRaw(
+      port,
+      Buffer.from(`${line}\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n${upgrade}\r\n`),
+    );
+    expect(answer.status).toBe(400);
+    await expectStillServing(cookie);
+  });
+});
+
+describe('no open redirect when the launch token is traded', () => {
+  const location = (answer: { headers: string }) => /^location: (.*)$/im.exec(answer.headers)?.[1]?.trim();
+  const get = (target: string, cookie: string) =>
+    sendRaw(
+      harness.server.port,
+      Buffer.from(
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${harness.server.port}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+
+  it.each([
+    '/.//evil.example/?token=x',
+    '/./\\evil.example/?token=x',
+    '/..//evil.example/?token=x',
+    '/%2e//evil.example/?token=x',
+    '/.///evil.example/?token=x',
+  ])('%s (with a session) redirects inside the console', async (target) => {
+    const cookie = await harness.login();
+    const answer = await get(target, cookie);
+    expect(answer.status).toBe(302);
+    const to = location(answer) ?? '';
+    expect(to).not.toMatch(/^\/[/\\]/);
+    expect(new URL(to, harness.server.origin).origin).toBe(harness.server.origin);
+    expect(to).toBe('/evil.example/');
+  });
+
+  it('the real token still redirects to the clean path it came with', async () => {
+    const token = new URL(harness.server.launchUrl).searchParams.get('token') ?? '';
+    const answer = await get(`/.//evil.example/?a=1&token=${token}`, '');
+    expect(answer.status).toBe(302);
+    expect(location(answer)).toBe('/evil.example/?a=1');
+  });
+});
+
+describe('hostile WebSocket frames', () => {
+  it.each([
+    ['a message over the limit', Buffer.alloc(WEBSOCKET_MAX_MESSAGE_BYTES + 1, 0x20), false, 1009],
+    ['a text frame that is not UTF-8', Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), false, 1007],
+    ['a binary frame', Buffer.from('{}'), true, 1003],
+  ])(
+    '%s closes that socket with its close code; the console keeps serving',
+    async (_case, bytes, binary, code) => {
+      const cookie = await harness.login();
+      const socket = await bridgeSocket(cookie);
+      const closed = closeCode(socket);
+      socket.send(bytes, { binary });
+      expect(await closed).toBe(code);
+      await expectStillServing(cookie);
+    },
+  );
+
+  it('other sockets are not affected by one that breaks', async () => {
+    const cookie = await harness.login();
+    const bystander = await bridgeSocket(cookie);
+    const hostile = await bridgeSocket(cookie);
+    const closed = closeCode(hostile);
+    hostile.send(Buffer.from([0xc3, 0x28]), { binary: false });
+    await closed;
+    const answer = new Promise<unknown>((resolve) =>
+      bystander.once('message', (data) => resolve(JSON.parse(String(data)))),
+    );
+    bystander.send(JSON.stringify({ type: 'call', id: 2, command: 'getAppInfo', input: {} }));
+    expect(await answer).toMatchObject({ type: 'result', id: 2, result: { ok: true } });
+    bystander.close();
+  });
+});

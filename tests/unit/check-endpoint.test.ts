@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointCheckReportSchema, ENDPOINT_CASE_IDS } from '../../src/shared/scenarios/endpoint-check';
+import { openDatabase } from '../../src/main/store/connection';
+import { junitSchemaErrors } from './helpers/junit-schema';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+const SECRET = 'merchant_notification_secret_0123456789';
+const REFUSED = [
+  'wrong-signature',
+  'alg-none',
+  'hs512',
+  'expired',
+  'not-yet-valid',
+  'no-token',
+  'two-different-tokens',
+];
+
+/** A merchant endpoint, written here: `verify` checks tokens as the spec asks, `accept` takes anything. */
+function merchant(mode: 'verify' | 'accept') {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    let size = 0;
+    for await (const chunk of req) size += (chunk as Buffer).byteLength;
+    if (mode === 'accept') return void res.writeHead(200).end('ok');
+    if (size > 1024 * 1024) return void res.writeHead(413).end('too large');
+    const query = new URL(req.url ?? '/', 'http://x').searchParams.get('serviceToken');
+    const header = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const token = query ?? header;
+    if (token === null || (query !== null && header !== null && query !== header))
+      return void res.writeHead(401).end('no token, or two different ones');
+    try {
+      await jwtVerify(token, new TextEncoder().encode(SECRET), { algorithms: ['HS256'] });
+    } catch {
+      return void res.writeHead(401).end('bad token');
+    }
+    res.writeHead(200).end('ok');
+  };
+}
+
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
+  const server = createServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/notify` };
+}
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+const temp = makeTempDir('cc-check-endpoint-');
+const dataDir = join(temp.dir, 'data');
+let verifying: { server: Server; url: string };
+let accepting: { server: Server; url: string };
+let downUrl: string;
+
+beforeAll(async () => {
+  verifying = await listen(merchant('verify'));
+  accepting = await listen(merchant('accept'));
+  // A port that was free a moment ago: nothing answers there.
+  const down = await listen(merchant('accept'));
+  downUrl = down.url;
+  await close(down.server);
+});
+afterAll(async () => {
+  await close(verifying.server);
+  await close(accepting.server);
+  temp.remove();
+});
+
+const check = (url: string, ...rest: string[]) =>
+  runCliCaptured(['--data-dir', dataDir, 'check-endpoint', url, '--notification-token', SECRET, ...rest]);
+
+describe('check-endpoint', () => {
+  it('passes every case against an endpoint that verifies tokens correctly, and stores each send', async () => {
+    const run = await check(verifying.url, '--json');
+    expect(run.code, run.stdout).toBe(0);
+    const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
+    expect(report.cases.map((result) => result.id)).toEqual([...ENDPOINT_CASE_IDS]);
+    expect(report.cases.filter((result) => result.verdict !== 'pass')).toEqual([]);
+    const duplicate = report.cases.find((result) => result.id === 'duplicate');
+    expect(duplicate?.statuses).toEqual([200, 200]);
+    // What was sent is shown with the tokens masked, never in full.
+    const sent = report.cases.find((result) => result.id === 'approved')?.sent[0];
+    expect(sent?.url).toMatch(/serviceToken=%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2/);
+    expect(sent?.headers).toContainEqual(['Authorization', expect.stringMatching(/^Bearer ••••.{4}$/)]);
+    expect(run.stdout).not.toContain(SECRET);
+
+    const db = openDatabase(join(dataDir, 'console.sqlite'));
+    try {
+      const rows = db
+        .prepare(
+          "SELECT kind, details, order_id FROM events WHERE json_extract(details, '$.origin') = 'check-endpoint'",
+        )
+        .all() as { kind: string; details: string; order_id: string | null }[];
+      // One record per send (the duplicate sends twice); its order stays out of the Orders list.
+      expect(rows).toHaveLength(ENDPOINT_CASE_IDS.length + 1);
+      expect(rows.every((row) => row.kind === 'replay' && row.order_id === null)).toBe(true);
+      expect(rows.map((row) => (JSON.parse(row.details) as { case: string }).case)).toContain(
+        'two-different-tokens',
+      );
+    } finally {
+      db.close();
+    }
+  });
+
+  it('names the refusal cases an endpoint that accepts everything fails, and exits 1', async () => {
+    const junit = join(temp.dir, 'check.xml');
+    const run = await check(accepting.url, '--junit', junit);
+    expect(run.code).toBe(1);
+    for (const id of REFUSED) expect(run.stdout).toMatch(new RegExp(`✗ ${id} +expected 4xx +received 200`));
+    expect(run.stdout).toMatch(/✓ approved /);
+    expect(run.stdout).toContain(
+      `${ENDPOINT_CASE_IDS.length - REFUSED.length} passed, ${REFUSED.length} failed`,
+    );
+    const xml = readFileSync(junit, 'utf8');
+    expect(junitSchemaErrors(xml, temp.dir)).toBeNull();
+    expect(xml.match(/<failure /g)).toHaveLength(REFUSED.length);
+  });
+
+  it('takes expected answers from a config file, per case', async () => {
+    const config = join(temp.dir, 'conventions.yaml');
+    writeFileSync(config, 'cases:\n  wrong-signature: { expect: 200 }\n  alg-none: { skip: true }\n');
+    const run = await check(accepting.url, '--config', config, '--json');
+    const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
+    expect(report.cases.find((result) => result.id === 'wrong-signature')).toMatchObject({
+      verdict: 'pass',
+      overridden: true,
+    });
+    expect(report.cases.find((result) => result.id === 'alg-none')?.verdict).toBe('skipped');
+    writeFileSync(config, 'cases:\n  wrong-signatur: { expect: 200 }\n');
+    const bad = await check(accepting.url, '--config', config);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      `--config ${config}: cases["wrong-signatur"]: unknown; the cases are approved,`,
+    );
+  });
+
+  it('exits 2 when the endpoint cannot be reached', async () => {
+    const run = await check(downUrl);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('! approved');
+    expect(run.stdout).toContain('Connection refused');
+    expect(run.stdout).toContain('could not be reached; nothing was graded');
+  });
+});

@@ -1,0 +1,218 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUT_MS } from '../../src/shared/merchant-api';
+import { HISTORY_DEFAULT_LIMIT } from '../../src/main/cli/commands/history';
+import { DEFAULT_SERVE_PORT } from '../../src/main/cli/commands/serve';
+import { newOrderFrom } from '../../src/main/emulator/create-checkout';
+import { TOKEN_LIFETIME_SECONDS } from '../../src/main/emulator/notification-token';
+import { ALLOWED_ALGORITHM, DEFAULT_CLOCK_TOLERANCE_SECONDS } from '../../src/main/jwt/check-token';
+import { FORWARD_TIMEOUT_MS } from '../../src/main/listener/forward-webhook';
+import { responseBody } from '../../src/main/listener/plan-response';
+import { LISTENER_BODY_IDLE_TIMEOUT_MS } from '../../src/main/listener/listener-limits';
+import { MAX_RESPONSE_BYTES } from '../../src/main/merchant-api/http-exchange';
+import { generateSample, validateCheckout, type Finding } from '../../src/shared/checkout';
+import {
+  COUNTRIES,
+  currencyForCountry,
+  DEFAULT_CURRENCY,
+  precisionOf,
+} from '../../src/shared/checkout/currencies';
+import { LIMITS, PAYMENT_TYPE_SUGGESTIONS } from '../../src/shared/checkout/limits';
+import { decimalsOf, parseAmount } from '../../src/shared/checkout/money';
+import { DEFAULT_EMULATOR_SETTINGS } from '../../src/shared/emulator';
+import { DEFAULT_LISTENER_SETTINGS, KIB, MIB, TOO_LARGE_KEPT_BYTES } from '../../src/shared/listener';
+import { defaultOperationBody } from '../../src/shared/operation-bodies';
+import {
+  CAPTURE_EVENT_KEYS,
+  CAPTURE_REQUEST_KEYS,
+  REFUND_EVENT_KEYS,
+  REFUND_REQUEST_KEYS,
+} from '../../src/shared/orders/order-amounts';
+import { lifecycleStepOf, OPERATION_FROM_STATES, ORDER_STATES } from '../../src/shared/orders/order-states';
+import {
+  DEFAULT_LISTENER_PORT,
+  DEFAULT_NOTIFICATION_FIELD,
+  DEFAULT_OPERATIONS,
+  DEFAULT_SIGNED_TOKEN_MINUTES,
+  defaultProfileFields,
+  type OperationName,
+} from '../../src/shared/profile';
+import { replayRequestSchema } from '../../src/shared/replay';
+import { tableRows } from './helpers/markdown-tables';
+import { defaultBehaviourChecks } from './helpers/default-behaviours';
+
+const FILE = 'docs/defaults.md';
+const doc = readFileSync(join(import.meta.dirname, '..', '..', FILE), 'utf8');
+
+const code = (text: string | number) => `\`${String(text)}\``;
+const codes = (values: readonly (string | number)[]) => values.map(code).join(', ');
+const seconds = (ms: number) => `${ms / 1000} s`;
+const size = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes / KIB} KiB`);
+const operation = (name: OperationName) =>
+  code(`${DEFAULT_OPERATIONS[name].method} ${DEFAULT_OPERATIONS[name].path}`);
+const bodyKeys = (name: OperationName) => {
+  const body = defaultOperationBody(name, { orderId: 'o', amount: '1', orderReferenceId: 'r' });
+  return body === null ? 'none' : codes(Object.keys(body));
+};
+const statesOfStep = (step: string) => ORDER_STATES.filter((state) => lifecycleStepOf(state) === step);
+const replay = replayRequestSchema.parse({});
+const emulator = DEFAULT_EMULATOR_SETTINGS;
+const listener = DEFAULT_LISTENER_SETTINGS;
+const precisions = `${precisionOf('SAR')} decimals, ${precisionOf('BHD')} for BHD and KWD`;
+
+/** What each row of docs/defaults.md must say, built from the constants the code uses. */
+const DEFAULTS: Record<string, string> = {
+  // Profiles and operations
+  'Base URL of sandbox': code(defaultProfileFields('sandbox', 'S').baseUrl),
+  'Base URL of production': code(defaultProfileFields('live', 'L').baseUrl),
+  'Base URL of the local emulator': code(defaultProfileFields('local', 'L').baseUrl),
+  'Authorisation operation': operation('authorise'),
+  'Capture operation': operation('capture'),
+  'Get order operation': operation('getOrder'),
+  'Cancel operation': operation('cancel'),
+  'Refund operation': operation('refund'),
+  'Update reference id operation': operation('updateReferenceId'),
+  'Body of capture and refund': bodyKeys('capture'),
+  'Body of update reference id': bodyKeys('updateReferenceId'),
+  'Body of authorise, get order and cancel': bodyKeys('authorise'),
+  'Request field for the notification URL': code(DEFAULT_NOTIFICATION_FIELD),
+  'Listener port': code(DEFAULT_LISTENER_PORT),
+  // Checkout requests
+  '`payment_type` values': `free text; ${codes(PAYMENT_TYPE_SUGGESTIONS)} offered`,
+  '`instalments` values': 'any whole number',
+  'Single checkout (education form)': 'enabled: `payment_type`, `instalments` optional',
+  'Supported country and currency pairs': COUNTRIES.map((c) => `${c}–${currencyForCountry(c)}`).join(', '),
+  'Discount currency on a BHD, KWD, OMR order': "SAR or AED: a warning; the order's own: an error",
+  'Both expiry spellings in one request': 'same value: a warning; different values: an error',
+  'Description "declared maximum"': `${LIMITS.descriptionMaxLength} characters, enforced as an error`,
+  'Education `locale` "required (recommended)"': 'required',
+  'Money `currency` left out': code(DEFAULT_CURRENCY),
+  'Decimals of a numeric string': 'counted by value: `"12.500"` has one',
+  'Total check precision': precisions,
+  'Order expiry without `expires_in_minutes`': `${LIMITS.defaultExpiryMinutes} minutes`,
+  // The listener
+  'The answer a merchant endpoint gives': `${code(listener.respondStatus)} ${code('{"received":true,"id":N}')}`,
+  'Delay before answering': `${listener.responseDelayMs} ms`,
+  'Request-size limit': `${size(listener.bodyLimitBytes)} (larger bodies get 413)`,
+  'What is kept of an oversized body': `the first ${size(TOO_LARGE_KEPT_BYTES)}`,
+  'A body that stops arriving': `answered 408 after ${seconds(LISTENER_BODY_IDLE_TIMEOUT_MS)}`,
+  Forwarding: listener.forwardTo ?? 'none',
+  'Time a forward waits for your endpoint': seconds(FORWARD_TIMEOUT_MS),
+  // Notification tokens
+  'Claims a notification JWT must carry': 'none; `exp`, `nbf`, `iat`, `iss` when present',
+  'Signing algorithm accepted': `${code(ALLOWED_ALGORITHM)} only`,
+  'Clock tolerance for `exp`, `nbf`, `iat`': `${listener.clockToleranceSeconds} s`,
+  'Lifetime of tokens the console signs': `${DEFAULT_SIGNED_TOKEN_MINUTES} minutes`,
+  'A notification whose token is not valid': 'counts toward the order, marked unverified',
+  // The local emulator
+  'Attempts per notification': String(emulator.attempts),
+  'Wait between attempts': emulator.backoffMs.map(seconds).join(', then '),
+  'Time one notification attempt may take': seconds(emulator.timeoutMs),
+  'Hold-back of an out-of-order notification': seconds(emulator.outOfOrderMs),
+  'Issuer of the tokens the emulator signs': code(emulator.issuer),
+  'Lifetime of the tokens the emulator signs': `${TOKEN_LIFETIME_SECONDS / 60} minutes (\`exp\` = \`iat\` + ${TOKEN_LIFETIME_SECONDS / 60} minutes)`,
+  'Form a checkout request is checked against': `${code(emulator.checkoutForm)}, or the request's ${code('X-Emulator-Checkout-Form')}`,
+  'Checkout page language without `locale`': code('ar_SA'),
+  'Largest request body': `${size(MIB)}; a larger body is refused`,
+  // Orders and their states
+  'States of an order that ended unpaid': codes(['declined', 'expired', 'canceled'].flatMap(statesOfStep)),
+  'States after a capture': codes(statesOfStep('captured')),
+  'States after a refund': codes(statesOfStep('refunded')),
+  'Authorise allowed from': codes(OPERATION_FROM_STATES.authorise),
+  'Capture allowed from': codes(OPERATION_FROM_STATES.capture),
+  'Refund allowed from': codes(OPERATION_FROM_STATES.refund),
+  'Cancel allowed from': codes(OPERATION_FROM_STATES.cancel),
+  'Get order and update reference id allowed':
+    OPERATION_FROM_STATES.getOrder.length === ORDER_STATES.length &&
+    OPERATION_FROM_STATES.updateReferenceId.length === ORDER_STATES.length
+      ? 'in any state'
+      : 'in some states only',
+  'What a get-order answer says': 'only `status` is read, when it is a known state',
+  'Amount of a capture call': codes(CAPTURE_REQUEST_KEYS),
+  'Amount of a refund call': codes(REFUND_REQUEST_KEYS),
+  'Amount of an `order_captured` notification': codes(CAPTURE_EVENT_KEYS),
+  'Amount of an `order_refunded` notification': codes(REFUND_EVENT_KEYS),
+  // Replay, history and the CLI
+  'Replay token': `${code(replay.tokenMode)} (the exact bytes)`,
+  'Replay order': code(replay.order),
+  'Replay sends at once': String(replay.concurrency),
+  'Replay delay between sends': `${replay.delayMs} ms`,
+  'Replay repeats': String(replay.repeat),
+  'Time one replay send may take': seconds(replay.timeoutMs),
+  'Retention of history': 'keep everything',
+  'Records `history` prints': String(HISTORY_DEFAULT_LIMIT),
+  'Time the console waits for the service': seconds(DEFAULT_TIMEOUT_MS),
+  'Largest answer the console keeps': size(MAX_RESPONSE_BYTES),
+  'Browser mode port': code(DEFAULT_SERVE_PORT),
+};
+
+const rows = new Map(
+  tableRows(doc).map((row) => [row.cells[0] ?? '', { says: row.cells[1] ?? '', line: row.line }]),
+);
+
+describe('docs/defaults.md says what the code does', () => {
+  it.each(Object.entries(DEFAULTS))('%s', (row, fromCode) => {
+    const documented = rows.get(row);
+    expect(documented, `${FILE} has no row "${row}"`).toBeDefined();
+    expect(
+      documented?.says,
+      `${FILE}:${documented?.line ?? '?'} documents "${row}" as ${documented?.says ?? ''}, but the code's default is ${fromCode}`,
+    ).toBe(fromCode);
+  });
+
+  it('checks every default it documents (a new row needs its constant here)', () => {
+    const unchecked = [...rows.keys()].filter((row) => !(row in DEFAULTS));
+    expect(unchecked, `rows of ${FILE} no test compares with the code`).toEqual([]);
+  });
+
+  it('uses one clock tolerance for the listener and the JWT inspector', () => {
+    expect(DEFAULT_CLOCK_TOLERANCE_SECONDS).toBe(listener.clockToleranceSeconds);
+  });
+});
+
+describe('the defaults that are behaviour rather than a constant', () => {
+  const errorsAt = (findings: Finding[], path: string) =>
+    findings
+      .filter((finding) => finding.path === path)
+      .map((finding) => `${finding.severity} ${finding.code}`);
+
+  it('payment_type and instalments take any value; the suggestions are only offered', () => {
+    const payload = { ...generateSample('general', { seed: 1 }), payment_type: 'ANYTHING', instalments: 97 };
+    const findings = validateCheckout(payload, { form: 'general' });
+    expect([...errorsAt(findings, 'payment_type'), ...errorsAt(findings, 'instalments')]).toEqual([]);
+  });
+
+  it('the emulator checks the form its settings name and gives ar_SA without a locale', () => {
+    const { locale: _locale, expires_in_minutes: _expiry, ...bare } = generateSample('general', { seed: 2 });
+    const rules = {
+      form: emulator.checkoutForm,
+      singleCheckout: emulator.singleCheckout,
+      pairs: emulator.countryCurrencyPairs,
+      honourExpiresInMinutes: emulator.honourExpiresInMinutes,
+    };
+    const { order } = newOrderFrom(bare, {
+      rules,
+      notificationField: DEFAULT_NOTIFICATION_FIELD,
+      legacyApproved: false,
+      nowMs: 0,
+    });
+    expect(order.locale).toBe('ar_SA');
+    expect(order.expiresAtMs).toBe(LIMITS.defaultExpiryMinutes * 60_000);
+    expect(rules.form).toBe('general');
+  });
+
+  it('a numeric string counts its decimals by value', () => {
+    const amount = parseAmount('12.500');
+    expect(amount && decimalsOf(amount)).toBe(1);
+  });
+
+  it('the listener answers with the documented body', () => {
+    const plan = { status: 200, delayMs: 0, error: null, refusal: null, extraHeaders: [] };
+    expect(responseBody(plan, 7)).toBe('{"received":true,"id":N}'.replace('N', '7'));
+  });
+
+  it.each(defaultBehaviourChecks)('$row', async ({ check }) => {
+    await check();
+  });
+});

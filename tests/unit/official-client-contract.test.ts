@@ -1,0 +1,342 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmulator, until, type EmulatorHarness } from './helpers/emulator-harness';
+import { processNotification, type ReceivedRequest } from './helpers/official-client/notifications';
+import {
+  parseAuthorise,
+  parseCancel,
+  parseCapture,
+  parseCreateCheckout,
+  parseOrder,
+  parseRefund,
+  parseSimplifiedRefund,
+  parseUpdateReferenceId,
+} from './helpers/official-client/operation-responses';
+import type { PhpArray, PhpRuntime } from './helpers/official-client/php-runtime';
+import {
+  captureBody,
+  cancelBody,
+  OPERATIONS,
+  refundBody,
+  send,
+  type ClientItem,
+  type ClientOrder,
+} from './helpers/official-client/requests';
+import { read } from './helpers/official-client/responses';
+
+/**
+ * The emulator against the service's official client (tamara-solution/php-sdk), re-written in
+ * TypeScript from its request and response models (helpers/official-client): every operation
+ * within the spec's scope, bodies byte for byte as the client sends them, every response read
+ * the way the client reads it (a missing field it reads is a warning, a wrong type a TypeError:
+ * both fail here), and every notification the emulator sends checked by the client's
+ * Authenticator and message classes, in the current and the older form.
+ */
+
+let emulator: EmulatorHarness;
+let receiver: Server;
+let receiverUrl: string;
+const received: ReceivedRequest[] = [];
+
+beforeAll(async () => {
+  emulator = await openEmulator();
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({
+        method: req.method ?? '',
+        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/tamara/webhook`;
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  receiver.close();
+  await emulator.dispose();
+});
+
+const call = async <T>(
+  request: { method: string; path: string; params: Parameters<typeof send>[2]['params'] },
+  parse: (php: PhpRuntime, data: PhpArray) => T,
+) => {
+  const exchange = await send(emulator.url, emulator.apiToken, request);
+  const response = read(exchange, parse);
+  expect(response.success, `${request.method} ${request.path}: ${exchange.status} ${exchange.content}`).toBe(
+    true,
+  );
+  expect(response.warnings, `${request.method} ${request.path}`).toEqual([]);
+  if (response.parsed === null) throw new Error('not parsed');
+  return { parsed: response.parsed, exchange };
+};
+
+/** Waits for the emulator's notification of `eventType` for an order and checks it as the client does. */
+async function notification(orderId: string, eventType: string, form: 'webhook' | 'authorise' = 'webhook') {
+  const matches = (request: ReceivedRequest) => {
+    const body = JSON.parse(request.body) as Record<string, unknown>;
+    return (
+      body['order_id'] === orderId &&
+      (body['event_type'] ?? `order_${String(body['order_status'])}`) === eventType
+    );
+  };
+  await until(() => received.some(matches), `${eventType} of ${orderId}`);
+  const request = received.find(matches);
+  if (request === undefined) throw new Error('vanished');
+  const message = processNotification(request, emulator.notificationToken, form);
+  expect(message.warnings).toEqual([]);
+  expect(message).toMatchObject({ orderId, eventOrStatus: form === 'webhook' ? eventType : 'approved' });
+  return message;
+}
+
+const RISK = {
+  is_premium_customer: false,
+  account_creation_date: '01-01-2024',
+  total_order_count: 3,
+  date_first_paid: '02-01-2024',
+  date_last_paid: '03-03-2026',
+};
+const KWD_ITEMS: ClientItem[] = [
+  {
+    referenceId: 'SKU-1',
+    type: 'Physical',
+    name: 'Oud perfume',
+    sku: 'OUD-1',
+    quantity: 1,
+    tax: 1,
+    total: 12.345,
+    unitPrice: 12.345,
+  },
+  // Unset in the merchant's code: unit price (null), image and item URL ("").
+  {
+    referenceId: 'SKU-2',
+    type: 'Physical',
+    name: 'Dates, 1 kg',
+    sku: 'DATES-1',
+    quantity: 1,
+    tax: 0.985,
+    total: 7.5,
+  },
+];
+const orderOf = (reference: string, overrides: Partial<ClientOrder> = {}): ClientOrder => ({
+  referenceId: reference,
+  total: 23.83,
+  currency: 'KWD',
+  description: 'Perfume and dates',
+  countryCode: 'KW',
+  paymentType: 'PAY_BY_INSTALMENTS',
+  instalments: 3,
+  items: KWD_ITEMS,
+  consumer: {
+    firstName: 'Fatima',
+    lastName: 'Al-Sabah',
+    phoneNumber: '+96550000000',
+    email: 'fatima@example.com',
+  },
+  shipping: {
+    firstName: 'Fatima',
+    lastName: 'Al-Sabah',
+    line1: 'Block 3, Street 12',
+    city: 'Kuwait City',
+    countryCode: 'KW',
+  },
+  tax: 1.985,
+  shipping_amount: 2,
+  merchantUrl: {
+    success: 'https://shop.example.com/success',
+    failure: 'https://shop.example.com/failure',
+    cancel: 'https://shop.example.com/cancel',
+    notification: receiverUrl,
+  },
+  riskAssessment: RISK,
+  ...overrides,
+});
+
+const create = async (order: ClientOrder, headers: Record<string, string> = {}) => {
+  const exchange = await send(emulator.url, emulator.apiToken, OPERATIONS.createCheckout(order), headers);
+  const response = read(exchange, parseCreateCheckout);
+  expect(response.success, exchange.content).toBe(true);
+  expect(response.warnings).toEqual([]);
+  if (response.parsed === null) throw new Error('not parsed');
+  return { orderId: response.parsed.orderId, exchange };
+};
+const customer = async (orderId: string, action: string) =>
+  expect((await emulator.call('POST', `/_emulator/orders/${orderId}/${action}`)).status).toBe(200);
+
+describe('the official client against the emulator', () => {
+  it('a KWD order with every optional value unset: create, read, authorise, capture twice, refund both ways, new reference', async () => {
+    const { orderId, exchange } = await create(orderOf('KW-1001'));
+    // What the client always sends where the spec allows it is accepted, the no-coupon discount with a warning.
+    expect(exchange.sent).toContain('"locale":""');
+    expect(exchange.sent).toContain('"billing_address":null');
+    expect(exchange.sent).toContain('"unit_price":null');
+    expect(exchange.sent).toContain('"image_url":"","item_url":""');
+    expect(exchange.sent).toContain('"discount":{"name":"","amount":{"amount":0.0,"currency":"KWD"}}');
+    expect(exchange.sent).toContain('"success":"https:\\/\\/shop.example.com\\/success"');
+    expect(String(exchange.headers['x-emulator-warnings'])).toContain('no_coupon_discount at discount');
+
+    const fresh = await call(OPERATIONS.getOrder(orderId), parseOrder);
+    expect(fresh.exchange.sent).toBe('[]');
+    expect(fresh.parsed).toMatchObject({ status: 'new', billingAddress: null, orderNumber: 'KW-1001' });
+    expect(fresh.parsed.items.map((item) => [item.name, item.unitPrice.amount, item.itemUrl])).toEqual([
+      ['Oud perfume', 12.345, ''],
+      ['Dates, 1 kg', 0, ''],
+    ]);
+    expect((await call(OPERATIONS.getOrderByReferenceId('KW-1001'), parseOrder)).parsed.orderId).toBe(
+      orderId,
+    );
+
+    await customer(orderId, 'pay');
+    await notification(orderId, 'order_approved');
+    const authorised = await call(OPERATIONS.authoriseOrder(orderId), parseAuthorise);
+    expect(authorised.parsed).toMatchObject({
+      orderStatus: 'authorised',
+      autoCaptured: false,
+      captureId: null,
+    });
+    expect(authorised.parsed.authorizedAmount).toEqual({ amount: 23.83, currency: 'KWD' });
+    await notification(orderId, 'order_authorised');
+
+    const [oud, dates] = KWD_ITEMS as [ClientItem, ClientItem];
+    const first = await call(OPERATIONS.capture(captureBody(orderId, 12.345, 'KWD', [oud])), parseCapture);
+    const second = await call(OPERATIONS.capture(captureBody(orderId, 11.485, 'KWD', [dates])), parseCapture);
+    const captured = await notification(orderId, 'order_captured');
+    expect(captured.data).toMatchObject({ capture_id: first.parsed.captureId });
+    const afterCapture = await call(OPERATIONS.getOrder(orderId), parseOrder);
+    expect(afterCapture.parsed.status).toBe('fully_captured');
+    expect(
+      afterCapture.parsed.transactions.captures.map((capture) => [capture.captureId, capture.items.length]),
+    ).toEqual([
+      [first.parsed.captureId, 1],
+      [second.parsed.captureId, 1],
+    ]);
+
+    const simplified = await call(
+      OPERATIONS.simplifyRefund(orderId, 5, 'KWD', 'damaged box'),
+      parseSimplifiedRefund,
+    );
+    expect(simplified.parsed).toMatchObject({
+      comment: 'damaged box',
+      captureId: first.parsed.captureId,
+      orderStatus: 'partially_refunded',
+      refundedAmount: { amount: 5, currency: 'KWD' },
+    });
+    const full = await call(
+      OPERATIONS.refund(refundBody(orderId, [{ captureId: second.parsed.captureId ?? '', total: 3 }], 'KWD')),
+      parseRefund,
+    );
+    expect(full.parsed.refunds).toEqual([
+      { captureId: second.parsed.captureId, refundId: expect.any(String) },
+    ]);
+    await notification(orderId, 'order_refunded');
+    const refunded = await call(OPERATIONS.getOrder(orderId), parseOrder);
+    expect(refunded.parsed.refundedAmount).toEqual({ amount: 8, currency: 'KWD' });
+    expect(refunded.parsed.transactions.refunds.map((refund) => refund.captureId)).toEqual([
+      first.parsed.captureId,
+      second.parsed.captureId,
+    ]);
+
+    await call(OPERATIONS.updateOrderReferenceId(orderId, 'KW-1001-B'), parseUpdateReferenceId);
+    expect((await call(OPERATIONS.getOrderByReferenceId('KW-1001-B'), parseOrder)).parsed.orderId).toBe(
+      orderId,
+    );
+  });
+
+  it('a SAR order with every optional value set, canceled with the client’s body', async () => {
+    const address = {
+      firstName: 'Omar',
+      lastName: 'Haddad',
+      line1: 'King Fahd Rd 1',
+      city: 'Riyadh',
+      countryCode: 'SA',
+      phoneNumber: '+966500000000',
+    };
+    const items: ClientItem[] = [
+      {
+        referenceId: 'A1',
+        type: 'Digital',
+        name: 'Gift card',
+        sku: 'GC-100',
+        quantity: 1,
+        tax: 15,
+        total: 115,
+        unitPrice: 115,
+        discount: 0,
+        imageUrl: 'https://img.example.com/gc.png',
+        itemUrl: 'https://shop.example.com/gc',
+      },
+    ];
+    const { orderId } = await create(
+      orderOf('SA-2001', {
+        currency: 'SAR',
+        countryCode: 'SA',
+        total: 105,
+        items,
+        tax: 0,
+        shipping_amount: 0,
+        discount: { name: 'WELCOME10', amount: 10, currency: 'SAR' },
+        locale: 'en_US',
+        billing: address,
+        shipping: address,
+        platform: 'Magento',
+        expiresInMinutes: 60,
+      }),
+    );
+    const canceled = await call(OPERATIONS.cancelOrder(orderId, cancelBody(105, 'SAR', items)), parseCancel);
+    expect(canceled.parsed.cancelId).toEqual(expect.any(String));
+    await notification(orderId, 'order_canceled');
+    const record = await call(OPERATIONS.getOrder(orderId), parseOrder);
+    expect(record.parsed).toMatchObject({
+      status: 'canceled',
+      canceledAmount: { amount: 105, currency: 'SAR' },
+    });
+    expect(record.parsed.discountAmount).toEqual({
+      name: 'WELCOME10',
+      amount: { amount: 10, currency: 'SAR' },
+    });
+    expect(
+      record.parsed.transactions.cancels.map((cancel) => [cancel.cancelId, cancel.items.length]),
+    ).toEqual([[canceled.parsed.cancelId, 1]]);
+  });
+
+  it('every other notification passes the client’s checks: declined, expired, and the older approved form', async () => {
+    const declined = await create(orderOf('KW-3001'));
+    await customer(declined.orderId, 'decline');
+    await notification(declined.orderId, 'order_declined');
+    const expired = await create(orderOf('KW-3002'));
+    await customer(expired.orderId, 'expire');
+    await notification(expired.orderId, 'order_expired');
+    const legacy = await create(orderOf('KW-3003'), { 'x-emulator-notification-form': 'legacy' });
+    await customer(legacy.orderId, 'pay');
+    const message = await notification(legacy.orderId, 'order_approved', 'authorise');
+    expect(message.data).toEqual([]);
+    // And every notification of this file, whatever its event, passes the same checks.
+    await until(() => received.length >= 10, 'all ten notifications');
+    expect(received.length).toBe(10);
+    for (const request of received) {
+      const form = 'event_type' in (JSON.parse(request.body) as object) ? 'webhook' : 'authorise';
+      expect(processNotification(request, emulator.notificationToken, form).warnings).toEqual([]);
+    }
+  });
+
+  it('a refusal reads as the client reads errors: message and errors[].error_code', async () => {
+    const exchange = await send(
+      emulator.url,
+      emulator.apiToken,
+      OPERATIONS.createCheckout(orderOf('KW-4001', { countryCode: 'SA' })),
+    );
+    const response = read(exchange, parseCreateCheckout);
+    expect(response).toMatchObject({
+      success: false,
+      parsed: null,
+      message: 'Country and currency combination is not supported.',
+    });
+    expect(response.errors[0]).toMatchObject({ error_code: 'not_supported_country_currency' });
+  });
+});

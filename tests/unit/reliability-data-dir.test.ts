@@ -1,0 +1,164 @@
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createConsole } from '../../src/main/app';
+import type { CliContext } from '../../src/main/cli/cli-context';
+import { runEmulator } from '../../src/main/cli/commands/emulator';
+import { DATA_DIR_ENV } from '../../src/main/data-dir';
+import { signWith } from '../fixtures/hostile-webhooks';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+/**
+ * Issue 15.9: a data directory that already existed with mode 0755 left console.sqlite
+ * world-readable; the emulator took tokens only as flags (visible in `ps`); `jwt sign --secret`
+ * created a whole data directory in the user's home.
+ */
+const temps: { remove: () => void }[] = [];
+afterEach(() => temps.splice(0).forEach((temp) => temp.remove()));
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+describe('the data directory is the owner’s only', () => {
+  it('tightens a directory and files that existed with loose modes', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const dir = join(temp.dir, 'data');
+    mkdirSync(join(dir, 'logs'), { recursive: true });
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, 'logs'), 0o755);
+    const first = await createConsole({ dataDir: dir, frontDoor: 'cli', keychain: 'off' });
+    first.log.info('one line, so the log file exists');
+    await first.close();
+    for (const name of ['console.sqlite', 'vault.key', 'logs/console.log']) chmodSync(join(dir, name), 0o644);
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, 'logs'), 0o755);
+    // A WAL and its index left behind by a crash, readable by everyone.
+    writeFileSync(join(dir, 'console.sqlite-wal'), '', { mode: 0o644 });
+    writeFileSync(join(dir, 'console.sqlite-shm'), '', { mode: 0o644 });
+    chmodSync(join(dir, 'console.sqlite-wal'), 0o644);
+    chmodSync(join(dir, 'console.sqlite-shm'), 0o644);
+
+    const again = await createConsole({ dataDir: dir, frontDoor: 'cli', keychain: 'off' });
+    try {
+      expect(modeOf(dir)).toBe(0o700);
+      expect(modeOf(join(dir, 'logs'))).toBe(0o700);
+      for (const name of ['console.sqlite', 'vault.key', 'logs/console.log'])
+        expect(modeOf(join(dir, name)), name).toBe(0o600);
+      for (const name of ['console.sqlite-wal', 'console.sqlite-shm'])
+        if (existsSync(join(dir, name))) expect(modeOf(join(dir, name)), name).toBe(0o600);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('creates a new one owner-only, whatever the umask', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const dir = join(temp.dir, 'fresh', 'data');
+    const previous = process.umask(0o000);
+    try {
+      const core = await createConsole({ dataDir: dir, frontDoor: 'cli', keychain: 'off' });
+      core.log.warn('a line');
+      const files = [
+        'console.sqlite',
+        'console.sqlite-wal',
+        'console.sqlite-shm',
+        'vault.key',
+        'logs/console.log',
+      ];
+      for (const name of files) expect(modeOf(join(dir, name)), name).toBe(0o600);
+      expect(modeOf(dir)).toBe(0o700);
+      expect(modeOf(join(dir, 'logs'))).toBe(0o700);
+      await core.close();
+    } finally {
+      process.umask(previous);
+    }
+  });
+});
+
+describe('commands that only compute create nothing', () => {
+  let home: { dir: string; remove: () => void };
+  const saved = { ...process.env };
+  beforeEach(() => {
+    home = makeTempDir('cc-home-');
+    temps.push(home);
+    process.env['HOME'] = home.dir;
+    process.env['XDG_CONFIG_HOME'] = join(home.dir, '.config');
+    process.env['APPDATA'] = join(home.dir, 'AppData');
+    process.env[DATA_DIR_ENV] = '';
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('jwt sign --secret, jwt decode and validate leave the home directory untouched', async () => {
+    const signed = await runCliCaptured(['jwt', 'sign', '--secret', 'compute-only-secret']);
+    expect(signed.code, signed.stderr).toBe(0);
+    const token = signed.stdout.trim();
+    expect((await runCliCaptured(['jwt', 'decode', token])).code).toBe(0);
+    const file = join(makeTempDir().dir, 'checkout.json');
+    writeFileSync(file, '{}');
+    expect((await runCliCaptured(['validate', file])).code).toBe(1);
+    expect(readdirSync(home.dir)).toEqual([]);
+  });
+});
+
+describe('tokens can come from standard input for every command that takes one', () => {
+  function capture(dataDir: string, stdin: string) {
+    let stdout = '';
+    const cli: CliContext = {
+      io: {
+        stdout: (text) => (stdout += text),
+        stderr: () => undefined,
+        readStdin: async () => stdin,
+      },
+      rendererDir: '/nonexistent',
+      dataDirFlag: () => dataDir,
+    };
+    return { cli, out: () => stdout };
+  }
+
+  it('emulator --api-token - reads the token it accepts from standard input', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const run = capture(temp.dir, 'api-token-from-stdin\n');
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const running = runEmulator(run.cli, { port: '0', apiToken: '-' }, stopped);
+    for (let attempt = 0; attempt < 300 && !/listening on/.test(run.out()); attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const url = /listening on (\S+)/.exec(run.out())?.[1] ?? '';
+    const answer = await fetch(`${url}/orders/unknown`, {
+      headers: { authorization: 'Bearer api-token-from-stdin' },
+    });
+    expect(answer.status).toBe(404);
+    expect(run.out()).not.toContain('api-token-from-stdin');
+    stop();
+    await running;
+  });
+
+  it('jwt decode - and jwt verify - read the token; two values from one standard input are refused', async () => {
+    const token = await signWith('stdin-secret', { iss: 'checkout' });
+    const decoded = await runCliCaptured(['jwt', 'decode', '-', '--json'], `${token}\n`);
+    expect(decoded.code).toBe(0);
+    expect(decoded.stdout).toContain('"iss": "checkout"');
+    const temp = makeTempDir();
+    temps.push(temp);
+    const verified = await runCliCaptured(
+      ['--data-dir', temp.dir, 'jwt', 'verify', '-', '--secret', 'stdin-secret'],
+      token,
+    );
+    expect(verified.stdout).toMatch(/^valid: /);
+    const both = await runCliCaptured(['--data-dir', temp.dir, 'jwt', 'verify', '-', '--secret', '-'], token);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/standard input/);
+    const twice = await runCliCaptured(
+      ['--data-dir', temp.dir, 'profiles', 'set', 'Local', '--api-token', '-', '--notification-token', '-'],
+      'x',
+    );
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/standard input/);
+  });
+});

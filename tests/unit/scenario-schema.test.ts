@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scenarioJsonSchema } from '../../src/shared/scenarios/scenario-schema';
+import { formatProblem, loadScenarios } from '../../src/main/scenarios/load-scenarios';
+import { totalAmountVariable } from '../../src/main/scenarios/steps/checkout-step';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+const temp = makeTempDir('cc-scenario-files-');
+afterAll(() => temp.remove());
+
+function problemsOf(text: string): string[] {
+  const file = join(temp.dir, 'case.yaml');
+  writeFileSync(file, text);
+  return loadScenarios([file], temp.dir).problems.map(formatProblem);
+}
+
+describe('the published JSON Schema', () => {
+  it('is the one generated from the zod schema (regenerate: npx tsx scripts/write-scenario-schema.ts)', () => {
+    const committed: unknown = JSON.parse(readFileSync('scenarios/scenario.schema.json', 'utf8'));
+    expect(committed).toEqual(scenarioJsonSchema());
+  });
+
+  it('accepts every starter scenario and rejects what the runner rejects', () => {
+    const validate = new Ajv2020({ strict: false }).compile(scenarioJsonSchema());
+    const files = readdirSync('scenarios').filter((name) => name.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    for (const name of files) {
+      const ok = validate(parse(readFileSync(join('scenarios', name), 'utf8')));
+      expect(ok, `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    expect(validate({ name: 'x', steps: [{ step: 'operation', operation: 'authorize' }] })).toBe(false);
+    expect(validate({ name: 'x', steps: [{ step: 'wait', for: '10 seconds' }] })).toBe(false);
+  });
+});
+
+describe('an invalid scenario file', () => {
+  it('names the file, the line, the column and the field', () => {
+    const text =
+      'name: typo\nsteps:\n  - step: checkout\n    sample: {}\n  - step: operation\n    operation: authorize\n';
+    expect(problemsOf(text)).toEqual([
+      expect.stringMatching(
+        /^case\.yaml:6:16: steps\[1\]\.operation: Invalid option: expected one of "authorise"\|/,
+      ),
+    ]);
+  });
+
+  it('points an unknown field at its own line', () => {
+    const text = 'name: typo\nsteps:\n  - step: wait\n    for: 1s\n    forr: 2s\n';
+    expect(problemsOf(text)).toEqual(['case.yaml:5:5: steps[0].forr: unknown field "forr"']);
+  });
+
+  it('says which source a checkout step lacks, and which step kind is unknown', () => {
+    expect(problemsOf('name: x\nsteps:\n  - step: checkout\n')).toEqual([
+      'case.yaml:3:5: steps[0]: a checkout step needs one of sample, file, draft or payload',
+    ]);
+    expect(problemsOf('name: x\nsteps:\n  - step: pay\n')[0]).toMatch(
+      /^case\.yaml:3:11: steps\[0\]\.step: step must be one of checkout, customer/,
+    );
+  });
+
+  it('reports broken YAML once, where it breaks, with a hint for unquoted variables', () => {
+    expect(problemsOf('name: x\nsteps:\n  - step: expect-order\n    facts: { /state: ${state} }\n')).toEqual([
+      expect.stringMatching(
+        /^case\.yaml:4:\d+: not valid YAML: .*write a variable in quotes: "\$\{name\}"\)$/,
+      ),
+    ]);
+  });
+
+  it('makes the test command exit 2 and run nothing', async () => {
+    writeFileSync(join(temp.dir, 'case.yaml'), 'name: x\nsteps: []\n');
+    const run = await runCliCaptured(['--data-dir', join(temp.dir, 'data'), 'test', temp.dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('steps: a scenario has at least one step');
+    expect(run.stderr).toContain('nothing was run');
+    expect(run.stdout).toBe('');
+  });
+});
+
+describe('the variables a checkout step sets', () => {
+  it('writes ${total_amount} in the currency decimals, whatever the payload wrote', () => {
+    const money = (amount: unknown, currency?: string) => ({ total_amount: { amount, currency } });
+    expect(totalAmountVariable(money(2005, 'SAR'))).toBe('2005.00');
+    expect(totalAmountVariable(money('401.5', 'KWD'))).toBe('401.500');
+    expect(totalAmountVariable(money(12.3))).toBe('12.30');
+    expect(totalAmountVariable({})).toBeNull();
+  });
+});
