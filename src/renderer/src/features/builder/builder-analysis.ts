@@ -2,6 +2,7 @@ import type { Finding } from '../../../../shared/checkout';
 import { analyseDocument } from './analysis/analyse-document';
 import { createDocumentAnalyser } from './analysis/analysis-client';
 import type { AnalysisResult } from './analysis/analysis-messages';
+import { keepIdentities, sameFindings } from './finding-identity';
 import { useBuilderStore, type BuilderStore } from './builder-store';
 
 /**
@@ -12,31 +13,6 @@ import { useBuilderStore, type BuilderStore } from './builder-store';
  */
 let requestId = 0;
 let latest = 0;
-
-const sameFinding = (a: Finding, b: Finding | undefined) =>
-  b !== undefined &&
-  a.path === b.path &&
-  a.code === b.code &&
-  a.message === b.message &&
-  a.severity === b.severity &&
-  a.rule === b.rule;
-
-const sameFindings = (a: readonly Finding[], b: readonly Finding[]) =>
-  a.length === b.length && a.every((finding, index) => sameFinding(finding, b[index]));
-
-/**
- * The new findings, each one that was already there keeping its object: the worker's answer is
- * a fresh copy, and the findings list re-renders only the rows whose object changed.
- */
-function keepIdentities(previous: readonly Finding[], next: readonly Finding[]): Finding[] {
-  const before = new Map<string, Finding>();
-  for (const finding of previous)
-    before.set(`${finding.path}\u0000${finding.code}\u0000${finding.message}`, finding);
-  return next.map((finding) => {
-    const old = before.get(`${finding.path}\u0000${finding.code}\u0000${finding.message}`);
-    return old !== undefined && sameFinding(finding, old) ? old : finding;
-  });
-}
 
 /** Findings by path; a path whose findings did not change keeps its array, so its field does not re-render. */
 function byPath(

@@ -5,6 +5,7 @@ import { useBuilderStore } from './builder-store';
 import classes from './builder.module.css';
 import { groupOfPath } from './form/group-of-path';
 import { LazyTooltip } from './form/lazy-tooltip';
+import { keyedFindings } from './finding-identity';
 import { memo } from 'react';
 
 export interface FindingCounts {
@@ -42,27 +43,12 @@ export function FindingsPanel({ findings, stale }: { findings: readonly Finding[
             Findings of the last JSON that parsed.
           </Text>
         )}
-        {keyed(findings).map(([key, finding]) => (
+        {keyedFindings(findings).map(([key, finding]) => (
           <FindingRow key={key} finding={finding} focusPath={focusPath} />
         ))}
       </Stack>
     </ScrollArea>
   );
-}
-
-/**
- * Each finding with a key of its own (path, code and how many of that pair came before): a
- * finding fixed in the middle of the list leaves the rows after it in place instead of
- * re-creating every one of them (keys by position did, on every keystroke that fixed something).
- */
-function keyed(findings: readonly Finding[]): [string, Finding][] {
-  const seen = new Map<string, number>();
-  return findings.map((finding) => {
-    const base = `${finding.path}:${finding.code}`;
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    return [`${base}:${count}`, finding];
-  });
 }
 
 /**
