@@ -58,8 +58,13 @@ test('a first run: no wall of red, the guide leads the way, and the builder foll
   await expect(guide.getByRole('button', { name: 'Authorise in Orders' })).toBeVisible();
   // The navigation counts what arrived on the timeline since it was last looked at.
   await expect(page.getByTestId('timeline-unseen')).toBeVisible();
+});
 
-  // Closing the guide is for good: it stays closed after a reload.
+test('the first-run guide, once closed, stays closed after a reload', async ({ page, served }) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  const guide = page.getByTestId('first-run-guide');
+  await expect(guide).toHaveAttribute('data-step', '0');
   await page.getByRole('button', { name: 'Hide the first-run guide' }).click();
   await expect(guide).toHaveCount(0);
   await page.reload();
