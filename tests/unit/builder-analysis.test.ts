@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { generateSample } from '../../src/shared/checkout';
-import { analyseDocument, MAX_DIAGNOSTICS } from '../../src/renderer/src/features/builder/analysis/analyse-document';
+import {
+  analyseDocument,
+  MAX_DIAGNOSTICS,
+} from '../../src/renderer/src/features/builder/analysis/analyse-document';
 import { analysisResultSchema } from '../../src/renderer/src/features/builder/analysis/analysis-messages';
 import { formatDocument } from '../../src/renderer/src/features/builder/builder-text';
 import { textChange } from '../../src/renderer/src/features/builder/text-change';

@@ -18,12 +18,17 @@ describe('theme preference parsing', () => {
   });
 
   it('reads what was stored, and only a field that went bad falls back', () => {
-    expect(parseStoredPreferences({ colorScheme: 'dark' })).toEqual({ colorScheme: 'dark', firstRunGuide: 'show' });
+    expect(parseStoredPreferences({ colorScheme: 'dark' })).toEqual({
+      colorScheme: 'dark',
+      firstRunGuide: 'show',
+    });
     expect(parseStoredPreferences({ colorScheme: 'sepia', firstRunGuide: 'done' })).toEqual({
       colorScheme: 'system',
       firstRunGuide: 'done',
     });
-    expect(parseStoredPreferences({ colorScheme: 'light', firstRunGuide: 'maybe', fromAFutureVersion: 1 })).toEqual({
+    expect(
+      parseStoredPreferences({ colorScheme: 'light', firstRunGuide: 'maybe', fromAFutureVersion: 1 }),
+    ).toEqual({
       colorScheme: 'light',
       firstRunGuide: 'show',
     });
@@ -54,7 +59,9 @@ describe('preferences over the bridge', () => {
         ok: true,
         data: { colorScheme: 'dark', firstRunGuide: 'show' },
       });
-      expect(pushed).toEqual([{ name: 'preferences.changed', payload: { colorScheme: 'dark', firstRunGuide: 'show' } }]);
+      expect(pushed).toEqual([
+        { name: 'preferences.changed', payload: { colorScheme: 'dark', firstRunGuide: 'show' } },
+      ]);
       await core.close();
 
       // Another front door on the same data directory sees it.
