@@ -3,6 +3,7 @@ import { IconArrowRight, IconCheck, IconExternalLink, IconX } from '@tabler/icon
 import { Fragment, type ReactNode } from 'react';
 import type { OrderState } from '../../../../shared/orders/order-states';
 import { useNavigation } from '../../app/navigation';
+import { openExternalUrl } from '../../app/open-external';
 import { usePreferencesStore } from '../../app/preferences-store';
 import { switchProfile } from '../../app/switch-profile';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
@@ -176,11 +177,8 @@ function NextStep({
             <Button
               size="xs"
               variant="light"
-              component="a"
-              href={order.checkoutUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               leftSection={<IconExternalLink size={14} />}
+              onClick={() => void openExternalUrl(order.checkoutUrl)}
             >
               Open the checkout page
             </Button>
