@@ -1,49 +1,47 @@
 import { join, resolve } from 'node:path';
 import { validateCheckout } from '../shared/checkout';
-import type { AppInfo } from '../shared/contract';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
 import { LOGS_DIR_NAME, prepareDataDir } from './data-dir';
-import { createEventBus, type EventBus } from './event-bus';
-import { createHmacKeyCache, type HmacKeyCache } from './jwt/hmac-key-cache';
-import { createJwtToolkit, type JwtToolkit } from './jwt/jwt-toolkit';
-import { createListenerService, type ListenerService } from './listener/listener-service';
+import { createEventBus } from './event-bus';
+import { createHmacKeyCache } from './jwt/hmac-key-cache';
+import { createJwtToolkit } from './jwt/jwt-toolkit';
+import { createListenerService } from './listener/listener-service';
 import { createListenerSettingsStore } from './listener/listener-settings-store';
-import { createLogger, type Logger } from './log';
+import { createLogger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
-import { createMerchantApiClient, type MerchantApiClient } from './merchant-api/merchant-api-client';
-import { createOrdersService, type OrdersService } from './orders/orders-service';
-import { createHistoryService, type HistoryService } from './history/history-service';
-import { createReplayService, type ReplayService } from './replay/replay-service';
-import { createEmulatorService, localProfileOf, type EmulatorService } from './emulator/emulator-service';
+import { createMerchantApiClient } from './merchant-api/merchant-api-client';
+import { createOrdersService } from './orders/orders-service';
+import { createHistoryService } from './history/history-service';
+import { createReplayService } from './replay/replay-service';
+import { createEmulatorService, localProfileOf } from './emulator/emulator-service';
 import { sessionProfiles, type ConsoleSession } from './profiles/session-profiles';
-import { createScenarioService, type ScenarioService } from './scenarios/scenario-service';
-import { createDraftsService, type DraftsService } from './drafts/drafts-service';
+import { createScenarioService } from './scenarios/scenario-service';
+import { createDraftsService } from './drafts/drafts-service';
 import { createDraftsRepository } from './store/drafts-repository';
 import {
   createKeyringFallbackService,
   readKeyringFallbackChoice,
   resealProfileSecrets,
-  type KeyringFallbackService,
 } from './profiles/keyring-fallback-service';
 import { consoleVaultCipher, openVault } from './profiles/open-vault';
 import { createProfileService, seedDefaultProfiles, type ProfileService } from './profiles/profile-service';
 import { decideSafeStorage } from './profiles/safe-storage-decision';
 import type { SecretCipher } from './profiles/sealed-secret';
-import type { Vault } from './profiles/vault';
-import { openDatabase, type SqliteDatabase } from './store/connection';
-import { createEventsQuery, type EventsQuery } from './store/events-query';
-import { createEventsRepository, type EventsRepository } from './store/events-repository';
+import { openDatabase } from './store/connection';
+import { createEventsQuery } from './store/events-query';
+import { createEventsRepository } from './store/events-repository';
 import { migrate } from './store/migrate';
 import { migrations } from './store/migrations';
 import { createProfilesRepository } from './store/profiles-repository';
-import { createSettingsRepository, type SettingsRepository } from './store/settings-repository';
-import { createCurlForRecord, type CurlForRecord } from './timeline/curl-for-record';
-import { createEventRecorder, type EventRecorder } from './timeline/event-recorder';
+import { createSettingsRepository } from './store/settings-repository';
+import { createCurlForRecord } from './timeline/curl-for-record';
+import { createEventRecorder } from './timeline/event-recorder';
 import { groupCommitOf } from './store/group-commit';
 import { APP_VERSION } from './version';
+import type { ConsoleServices, FrontDoor } from './console-services';
 
-export type FrontDoor = AppInfo['frontDoor'] | 'cli';
+export type { ConsoleServices, FrontDoor } from './console-services';
 
 export interface ConsoleOptions {
   dataDir: string;
@@ -76,56 +74,6 @@ export interface ConsoleOptions {
   session?: ConsoleSession;
   /** Desktop only: opens an address in the system browser (after the renderer's confirmation). */
   desktopOpenExternal?: (url: string) => Promise<void>;
-}
-
-/** Every service of one running console, built from one data directory. */
-export interface ConsoleServices {
-  readonly dataDir: string;
-  readonly frontDoor: FrontDoor;
-  readonly db: SqliteDatabase;
-  readonly bus: EventBus;
-  readonly vault: Vault;
-  readonly log: Logger;
-  readonly settings: SettingsRepository;
-  readonly events: EventsRepository;
-  /** Filtered, searched, paged reads of the events table (timeline, history, exports). */
-  readonly eventsQuery: EventsQuery;
-  /** The one way to add to the timeline: persist, then push. */
-  readonly recorder: EventRecorder;
-  readonly profiles: ProfileService;
-  /** Calls to the service (create checkout and the follow-up operations), all recorded. */
-  readonly merchantApi: MerchantApiClient;
-  /** Desktop on Linux without a keyring: the user's choice of token protection. */
-  readonly keyringFallback: KeyringFallbackService;
-  /** Whether long-running services (listener, emulator) run in this process. */
-  readonly background: boolean;
-  /** The webhook listener (bound only when `background`); its status and settings otherwise. */
-  readonly listener: ListenerService;
-  /** Decode, verify and sign notification tokens (profile secrets stay in main). */
-  readonly jwt: JwtToolkit;
-  /** HS256 keys imported once per secret, shared by the listener and the JWT toolkit. */
-  readonly keys: HmacKeyCache;
-  /** Orders derived from the records (list, lifecycle) and their live `orders.changed` pushes. */
-  readonly orders: OrdersService;
-  /** Named builder drafts and the builder's working copy. */
-  readonly drafts: DraftsService;
-  /** The local emulator of the service (started for the Local profile in long-lived processes). */
-  readonly emulator: EmulatorService;
-  /** Replays of stored webhooks. */
-  readonly replay: ReplayService;
-  /** Export, import and retention of the stored records. */
-  readonly history: HistoryService;
-  /** Scenario files: loading, runs (CLI and app), stored results. */
-  readonly scenarios: ScenarioService;
-  /** Records as cURL commands (the only place an API token is put into one). */
-  readonly curl: CurlForRecord;
-  /** The desktop app's clipboard, written from main; null elsewhere. */
-  readonly desktopClipboard: ((text: string) => Promise<void> | void) | null;
-  /** The desktop app's way to the system browser; null elsewhere. */
-  readonly desktopOpenExternal: ((url: string) => Promise<void>) | null;
-  appInfo(): AppInfo;
-  /** Registers cleanup to run, in reverse order, when the console closes. */
-  onClose(closer: () => Promise<void> | void): void;
 }
 
 /** The services plus the bridge that serves them, closed with one call. */

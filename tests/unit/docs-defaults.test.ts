@@ -10,7 +10,7 @@ import { ALLOWED_ALGORITHM, DEFAULT_CLOCK_TOLERANCE_SECONDS } from '../../src/ma
 import { FORWARD_TIMEOUT_MS } from '../../src/main/listener/forward-webhook';
 import { responseBody } from '../../src/main/listener/plan-response';
 import { LISTENER_BODY_IDLE_TIMEOUT_MS } from '../../src/main/listener/listener-limits';
-import { MAX_RESPONSE_BYTES } from '../../src/main/merchant-api/http-exchange';
+import { MAX_RESPONSE_BYTES } from '../../src/main/outbound/http-exchange';
 import { generateSample, validateCheckout, type Finding } from '../../src/shared/checkout';
 import {
   COUNTRIES,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
-import { classifyNetworkFailure } from '../../src/main/merchant-api/network-failure';
+import { classifyNetworkFailure } from '../../src/main/outbound/network-failure';
 import { startFakeService, json } from './helpers/fake-service';
 import { openTempConsole } from './helpers/temp-console';
 

@@ -1,6 +1,6 @@
 import type { CommandName } from '../../shared/contract';
 import type { TransferCommandName } from '../../shared/contract/transfer';
-import type { ConsoleServices } from '../app';
+import type { ConsoleServices } from '../console-services';
 import { appHandlers } from './handlers/app';
 import { merchantApiHandlers } from './handlers/merchant-api';
 import { desktopHandlers } from './handlers/desktop';

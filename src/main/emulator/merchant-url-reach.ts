@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { classifyNetworkFailure, ExchangeTimeoutError } from '../merchant-api/network-failure';
+import { classifyNetworkFailure, ExchangeTimeoutError } from '../outbound/network-failure';
 
 /** How long the hosted page waits to learn whether a merchant URL can be reached. */
 export const REACH_TIMEOUT_MS = 1500;

@@ -3,7 +3,6 @@ import {
   CUSTOMER_ACTION_OUTCOME,
   operationAllowedIn,
   type CustomerAction,
-  type OrderEventType,
 } from '../../shared/orders/order-states';
 import type { OperationName } from '../../shared/profile';
 import { ORDER_STATE_WORDS, operationBlockedReason } from '../../shared/orders/operation-availability';
@@ -11,17 +10,10 @@ import type { EmulatorOrderRow } from '../store/emulator-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
 import { minorOf, requestedAmount, textOf } from './operation-amounts';
+import type { Move } from './order-move';
 import { simplifiedRefundMove } from './refund-moves';
 
-/**
- * What a move did: the order after it, the notifications it sends, and the captures, refunds
- * or cancellation it recorded (the order record lists them; the answers name their ids).
- */
-export interface Move {
-  order: EmulatorOrderRow;
-  notifications: { eventType: OrderEventType; data: unknown }[];
-  transactions: TransactionRow[];
-}
+export type { Move } from './order-move';
 
 export function wrongState(message: string, order: EmulatorOrderRow): EmulatorError {
   return new EmulatorError(409, 'invalid_order_state', message, [{ error_code: 'invalid_order_state' }], {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
-import type { Move } from './order-machine';
+import type { Move } from './order-move';
 import { minorOf, requestedAmount, textOf } from './operation-amounts';
 import { allocateRefund, refundableCaptures } from './refund-allocation';
 

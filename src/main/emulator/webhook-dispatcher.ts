@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EmulatorSettings, Faults } from '../../shared/emulator';
 import type { HeaderList } from '../../shared/events';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
+import { performHttpExchange } from '../outbound/http-exchange';
 import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../store/emulator-repository';
 import type { NewEvent } from '../store/events-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
@@ -156,29 +157,24 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const headers: HeaderList = [['content-type', 'application/json']];
     if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
     const attemptNo = row.attempts + 1;
-    let status: number | null = null;
-    let responseHeaders: HeaderList | null = null;
-    let responseBody: Uint8Array | null = null;
+    const outcome = await performHttpExchange({
+      method: 'POST',
+      url: url.toString(),
+      headers,
+      body: Buffer.from(row.body, 'utf8'),
+      timeoutMs: settings.timeoutMs,
+      maxResponseBytes: KEPT_RESPONSE_BYTES,
+    });
+    const { status } = outcome;
     let error: string | null =
       signer.secret === null ? 'No notification token is set: sent without a token.' : null;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers,
-        body: row.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-      status = response.status;
-      responseHeaders = [...response.headers.entries()];
-      responseBody = new Uint8Array(await response.arrayBuffer()).slice(0, KEPT_RESPONSE_BYTES);
-      if (status < 200 || status > 299) error = `The merchant endpoint answered ${status}.`;
-    } catch (failure) {
+    if (outcome.failure !== null)
       error =
-        failure instanceof Error && failure.name === 'TimeoutError'
+        outcome.failure.kind === 'timeout' && outcome.failure.code === null
           ? `No answer within ${settings.timeoutMs} ms.`
-          : `Could not deliver: ${describeFailure(failure)}`;
-    }
+          : `Could not deliver: ${outcome.failure.message}`;
+    else if (status !== null && (status < 200 || status > 299))
+      error = `The merchant endpoint answered ${status}.`;
     const delivered = status !== null && status >= 200 && status <= 299;
     const last = attemptNo >= row.maxAttempts;
     const nextAt = delivered || last ? null : now() + backoffAfter(attemptNo, settings.backoffMs);
@@ -195,8 +191,8 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       requestHeaders: headers,
       requestBody: new TextEncoder().encode(row.body),
       status,
-      responseHeaders,
-      responseBody,
+      responseHeaders: outcome.headers,
+      responseBody: outcome.body,
       durationMs: now() - started,
       orderId: row.orderId,
       orderReferenceId:
@@ -308,14 +304,4 @@ function safeJson(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
-}
-
-function describeFailure(failure: unknown): string {
-  const cause =
-    failure instanceof Error
-      ? (failure.cause as { code?: unknown; message?: unknown } | undefined)
-      : undefined;
-  if (typeof cause?.code === 'string')
-    return `${cause.code}${typeof cause.message === 'string' ? ` (${cause.message})` : ''}`;
-  return failure instanceof Error ? failure.message : String(failure);
 }

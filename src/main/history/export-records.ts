@@ -1,6 +1,7 @@
 import { bodyVerdictSchema, eventKindSchema, tokenVerdictSchema } from '../../shared/events';
 import type { ExportedEvent } from '../../shared/history-file';
 import type { EventRow } from '../store/events-repository';
+import { readStoredHeaders } from '../store/stored-headers';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const REDACTED = 'REDACTED';
@@ -14,20 +15,7 @@ function bodyOf(bytes: Buffer | null): { text: string | null; base64: string | n
   }
 }
 
-function headersOf(json: string | null): [string, string][] {
-  if (json === null) return [];
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed)
-      ? parsed.filter(
-          (pair): pair is [string, string] =>
-            Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string',
-        )
-      : [];
-  } catch {
-    return [];
-  }
-}
+const headersOf = (json: string | null) => (json === null ? [] : readStoredHeaders(json));
 
 /** `?serviceToken=` values and bearer values replaced, unless the user asked for the tokens. */
 function redactQuery(query: string | null): string | null {

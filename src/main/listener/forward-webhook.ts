@@ -1,33 +1,18 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { HeaderList } from '../../shared/events';
+import type { NetworkFailure } from '../../shared/merchant-api';
+import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
+import { performHttpExchange } from '../outbound/http-exchange';
 import type { NewEvent } from '../store/events-repository';
 import { FORWARD_MARKER_HEADER, forwardMarker, forwardRefusal } from './forward-guard';
 import type { ReceivedWebhook } from './handle-webhook';
-import { headerPairs } from './header-pairs';
-
-/** Headers that describe one hop, not the message (RFC 9110 §7.6.1), plus Host and length. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-]);
 
 /** A forward with no answer for this long fails as a timeout. */
 export const FORWARD_TIMEOUT_MS = 10_000;
 /** Of the merchant's answer to a forward, this much is stored (its full size is noted). */
 export const FORWARD_STORED_RESPONSE_BYTES = 1024 * 1024;
 
-export type ForwardFailure =
-  'refused' | 'name_lookup' | 'timeout' | 'tls' | 'reset' | 'other' | 'self' | 'loop';
+/** Why a forward went nowhere: the exchange's failure kinds, or a refusal before sending. */
+export type ForwardFailure = NetworkFailure['kind'] | 'self' | 'loop';
 
 /**
  * Where a forward goes: the forward-to URL's path, then the incoming path (as a tunnel
@@ -62,7 +47,7 @@ export function forwardHeaders(
   );
   const kept = headers.filter(
     ([name]) =>
-      !HOP_BY_HOP.has(name.toLowerCase()) &&
+      !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) &&
       !named.has(name.toLowerCase()) &&
       (marker === undefined || name.toLowerCase() !== FORWARD_MARKER_HEADER.toLowerCase()),
   );
@@ -72,37 +57,6 @@ export function forwardHeaders(
     ...(marker === undefined ? [] : [marker]),
     ['Content-Length', String(bodyLength)],
   ];
-}
-
-export function classifyForwardError(error: unknown): { failure: ForwardFailure; message: string } {
-  const code = (error as { code?: string }).code ?? '';
-  const text = error instanceof Error ? error.message : String(error);
-  if (code === 'ECONNREFUSED') return { failure: 'refused', message: `Connection refused (${text}).` };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return { failure: 'name_lookup', message: `Name lookup failed (${text}).` };
-  if (code === 'ETIMEDOUT' || code === 'FORWARD_TIMEOUT') return { failure: 'timeout', message: text };
-  if (code === 'ECONNRESET') return { failure: 'reset', message: `The connection was reset (${text}).` };
-  if (
-    /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|EPROTO)/.test(code) ||
-    /SSL|TLS|certificate/i.test(text)
-  ) {
-    return { failure: 'tls', message: `TLS failed (${code || text}).` };
-  }
-  return { failure: 'other', message: `${code === '' ? '' : `${code}: `}${text}` };
-}
-
-function readCapped(res: IncomingMessage): Promise<{ body: Buffer; size: number }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    res.on('data', (chunk: Buffer) => {
-      if (size < FORWARD_STORED_RESPONSE_BYTES)
-        chunks.push(chunk.subarray(0, FORWARD_STORED_RESPONSE_BYTES - size));
-      size += chunk.byteLength;
-    });
-    res.once('end', () => resolve({ body: Buffer.concat(chunks), size }));
-    res.once('error', reject);
-  });
 }
 
 /**
@@ -146,38 +100,27 @@ export async function forwardWebhook(
       error: `Not forwarded to ${target.href}: ${refusal.message}`,
       details: { target: forwardTo, failure: refusal.failure },
     };
-  try {
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = send(
-        target,
-        { method: webhook.method, headers: headers.flat(), timeout: timeoutMs },
-        resolve,
-      );
-      req.once('timeout', () => {
-        req.destroy(
-          Object.assign(new Error(`No answer within ${timeoutMs / 1000} s.`), { code: 'FORWARD_TIMEOUT' }),
-        );
-      });
-      req.once('error', reject);
-      req.end(webhook.body);
-    });
-    const { body, size } = await readCapped(res);
+  const outcome = await performHttpExchange({
+    method: webhook.method,
+    url: target.href,
+    headers,
+    body: webhook.body,
+    timeoutMs,
+    maxResponseBytes: FORWARD_STORED_RESPONSE_BYTES,
+  });
+  if (outcome.failure !== null)
     return {
       ...base,
-      status: res.statusCode ?? null,
-      responseHeaders: headerPairs(res.rawHeaders),
-      responseBody: body,
-      durationMs: performance.now() - started,
-      details: { target: forwardTo, responseSize: size, responseTruncated: size > body.byteLength },
+      durationMs: outcome.durationMs,
+      error: `Forward to ${target.href} failed: ${outcome.failure.message}`,
+      details: { target: forwardTo, failure: outcome.failure.kind },
     };
-  } catch (error) {
-    const { failure, message } = classifyForwardError(error);
-    return {
-      ...base,
-      durationMs: performance.now() - started,
-      error: `Forward to ${target.href} failed: ${message}`,
-      details: { target: forwardTo, failure },
-    };
-  }
+  return {
+    ...base,
+    status: outcome.status,
+    responseHeaders: outcome.headers,
+    responseBody: outcome.body,
+    durationMs: outcome.durationMs,
+    details: { target: forwardTo, responseSize: outcome.responseBytes, responseTruncated: outcome.truncated },
+  };
 }

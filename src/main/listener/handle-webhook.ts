@@ -4,7 +4,7 @@ import type { HeaderList, TimelineSummary } from '../../shared/events';
 import type { ListenerSettings } from '../../shared/listener';
 import type { NewEvent } from '../store/events-repository';
 import type { ForwardOrigin } from './forward-guard';
-import { headerPairs } from './header-pairs';
+import { headerPairs } from '../http/header-pairs';
 import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
 import { planResponse, responseBody } from './plan-response';

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { HeaderList, TimelineSummary } from '../../shared/events';
 import { TOO_LARGE_KEPT_BYTES } from '../../shared/listener';
 import { rawJsonResponse } from '../http/server-limits';
-import { headerPairs } from './header-pairs';
+import { headerPairs } from '../http/header-pairs';
 import type { IngestWriter } from './ingest-writer';
 
 export interface RawRefusalContext {

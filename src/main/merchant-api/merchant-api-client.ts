@@ -17,7 +17,7 @@ import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { ProfileService } from '../profiles/profile-service';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
-import { performHttpExchange } from './http-exchange';
+import { performHttpExchange } from '../outbound/http-exchange';
 import {
   joinServiceUrl,
   prepareCreateCheckout,

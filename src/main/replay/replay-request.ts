@@ -3,16 +3,8 @@ import type { ReplayTokenMode } from '../../shared/replay';
 import type { TokenPreset } from '../../shared/jwt/token-presets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import type { EventRow } from '../store/events-repository';
-
-/** Headers that describe one hop and are set again by the next request. */
-const HOP_HEADERS = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'expect',
-]);
+import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
+import { readStoredHeaders } from '../store/stored-headers';
 
 export interface OutgoingReplay {
   url: URL;
@@ -20,25 +12,13 @@ export interface OutgoingReplay {
   body: Uint8Array;
 }
 
-function storedHeaders(row: EventRow): [string, string][] {
-  try {
-    const parsed: unknown = JSON.parse(row.request_headers);
-    return Array.isArray(parsed)
-      ? parsed.filter(
-          (pair): pair is [string, string] =>
-            Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string',
-        )
-      : [];
-  } catch {
-    return [];
-  }
-}
-
 /** The token a stored webhook carried (query first, then header). */
 export function originalToken(row: EventRow): string | null {
   const query = new URLSearchParams(row.query ?? '').get('serviceToken');
   if (query !== null && query !== '') return query;
-  const header = storedHeaders(row).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  const header = readStoredHeaders(row.request_headers).find(
+    ([name]) => name.toLowerCase() === 'authorization',
+  )?.[1];
   const match = header === undefined ? null : /^Bearer\s+(.+)$/i.exec(header);
   return match?.[1] ?? null;
 }
@@ -109,8 +89,8 @@ export function replayRequest(
   }
   url.searchParams.delete('serviceToken');
   if (token !== null) url.searchParams.set('serviceToken', token);
-  const headers = storedHeaders(row).filter(
-    ([name]) => !HOP_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization',
+  const headers = readStoredHeaders(row.request_headers).filter(
+    ([name]) => !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization',
   );
   if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
   const body =

@@ -4,6 +4,7 @@ import { MAX_REPLAY_SENDS } from '../../shared/replay';
 import type { EventBus } from '../event-bus';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import type { ListenerService } from '../listener/listener-service';
+import { performHttpExchange } from '../outbound/http-exchange';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
@@ -177,28 +178,25 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       );
       const outgoing = replayRequest(row, destination, token, request.body);
       const at = Date.now();
-      let status: number | null = null;
-      let responseHeaders: [string, string][] | null = null;
-      let responseBody: Uint8Array | null = null;
-      let error: string | null = null;
-      try {
-        const response = await fetch(outgoing.url, {
-          method: row.method ?? 'POST',
-          headers: outgoing.headers,
-          body: outgoing.body,
-          redirect: 'manual',
-          signal: AbortSignal.any([signal, AbortSignal.timeout(request.timeoutMs)]),
-        });
-        status = response.status;
-        responseHeaders = [...response.headers.entries()];
-        responseBody = new Uint8Array(await response.arrayBuffer()).slice(0, KEPT_RESPONSE_BYTES);
-      } catch (failure) {
-        error = signal.aborted
-          ? 'Cancelled before an answer came.'
-          : failure instanceof Error && failure.name === 'TimeoutError'
-            ? `No answer within ${request.timeoutMs} ms.`
-            : `Could not send: ${failure instanceof Error ? failure.message : String(failure)}`;
-      }
+      const outcome = await performHttpExchange({
+        method: row.method ?? 'POST',
+        url: outgoing.url.toString(),
+        headers: outgoing.headers,
+        body: outgoing.body,
+        timeoutMs: request.timeoutMs,
+        signal,
+        maxResponseBytes: KEPT_RESPONSE_BYTES,
+      });
+      const { status } = outcome;
+      const responseBody = outcome.body;
+      const error =
+        outcome.failure === null
+          ? null
+          : outcome.failure.kind === 'cancelled'
+            ? 'Cancelled before an answer came.'
+            : outcome.failure.kind === 'timeout' && outcome.failure.code === null
+              ? `No answer within ${request.timeoutMs} ms.`
+              : `Could not send: ${outcome.failure.message}`;
       // Sent to this console's listener, the answer names the record it made: its verdicts are the replay's.
       const listenerRecord =
         request.target.kind === 'listener' && responseBody !== null ? listenerRecordOf(responseBody) : null;
@@ -215,7 +213,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         requestHeaders: outgoing.headers,
         requestBody: outgoing.body,
         status,
-        responseHeaders,
+        responseHeaders: outcome.headers,
         responseBody,
         durationMs: Date.now() - at,
         orderId: row.order_id,

@@ -5,7 +5,7 @@ import type { NetworkFailure } from '../../shared/merchant-api';
 import { maskSecret } from '../../shared/profile';
 import { TOKEN_MODE_PLANS, type TokenMode } from '../../shared/scenarios/token-modes';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
-import { performHttpExchange } from '../merchant-api/http-exchange';
+import { performHttpExchange } from '../outbound/http-exchange';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { APP_VERSION } from '../version';
 

@@ -2,22 +2,32 @@ import { readPointer } from '../../shared/scenarios/json-pointer';
 import type { CheckResult } from '../../shared/scenarios/scenario-results';
 import { DURATION_PATTERN } from '../../shared/scenarios/scenario-schema';
 import type { Variables } from '../../shared/scenarios/variables';
-import type { ConsoleServices } from '../app';
+import type { DraftsService } from '../drafts/drafts-service';
+import type { JwtToolkit } from '../jwt/jwt-toolkit';
+import type { ListenerService } from '../listener/listener-service';
+import type { MerchantApiClient } from '../merchant-api/merchant-api-client';
+import type { OrdersService } from '../orders/orders-service';
+import type { ProfileService } from '../profiles/profile-service';
+import type { EventsQuery } from '../store/events-query';
+import type { EventsRepository } from '../store/events-repository';
 import type { StoredProfile } from '../store/profiles-repository';
+import type { EventRecorder } from '../timeline/event-recorder';
 
-/** The console services a scenario uses: the same ones every front door uses, never re-wired. */
-export type ScenarioServices = Pick<
-  ConsoleServices,
-  | 'merchantApi'
-  | 'profiles'
-  | 'jwt'
-  | 'recorder'
-  | 'events'
-  | 'eventsQuery'
-  | 'orders'
-  | 'listener'
-  | 'drafts'
->;
+/**
+ * The console services a scenario uses: the same ones every front door uses, never re-wired.
+ * Named one by one (not picked from ConsoleServices, which holds the scenario service itself).
+ */
+export interface ScenarioServices {
+  readonly merchantApi: MerchantApiClient;
+  readonly profiles: ProfileService;
+  readonly jwt: JwtToolkit;
+  readonly recorder: EventRecorder;
+  readonly events: EventsRepository;
+  readonly eventsQuery: EventsQuery;
+  readonly orders: OrdersService;
+  readonly listener: ListenerService;
+  readonly drafts: DraftsService;
+}
 
 /** What every step of one scenario shares. */
 export interface StepContext {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   bodyVerdictSchema,
   eventKindSchema,
-  headerListSchema,
   tokenVerdictSchema,
   type BodyVerdict,
   type BodyView,
@@ -14,6 +13,7 @@ import {
 } from '../../shared/events';
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './connection';
+import { readStoredHeaders } from './stored-headers';
 
 /** What a producer (listener, client, emulator, replay) records. Only kind is required. */
 export interface NewEvent {
@@ -150,12 +150,6 @@ export function toBodyView(
   };
 }
 
-function parseHeaders(json: string | null): HeaderList | null {
-  if (json === null) return null;
-  const parsed = headerListSchema.safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : [];
-}
-
 export function toSummary(row: SummaryRow): TimelineSummary {
   return {
     id: row.id,
@@ -200,9 +194,9 @@ export function toDetail(row: EventRow): TimelineDetail {
     ...toSummary(row),
     query: row.query,
     remoteAddress: row.remote_address,
-    requestHeaders: parseHeaders(row.request_headers) ?? [],
+    requestHeaders: readStoredHeaders(row.request_headers),
     requestBody: toBodyView(row.request_body, row.request_truncated === 1, row.request_size),
-    responseHeaders: parseHeaders(row.response_headers),
+    responseHeaders: row.response_headers === null ? null : readStoredHeaders(row.response_headers),
     responseBody: toBodyView(row.response_body),
     details: typeof details === 'object' && details !== null && !Array.isArray(details) ? { ...details } : {},
   };

@@ -1,4 +1,6 @@
-import type { SqliteDatabase } from './connection';
+import type Database from 'better-sqlite3';
+
+type SqliteDatabase = Database.Database;
 
 /**
  * Taking SQLite's write lock without waiting for it. Several processes write one database

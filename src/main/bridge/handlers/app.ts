@@ -1,7 +1,7 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import type { HandlerGroup } from './types';
 
-export function appHandlers(services: ConsoleServices): HandlerGroup<'getAppInfo'> {
+export function appHandlers(services: Pick<ConsoleServices, 'appInfo'>): HandlerGroup<'getAppInfo'> {
   return {
     getAppInfo: () => services.appInfo(),
   };

@@ -1,9 +1,9 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import type { HandlerGroup } from './types';
 
 export function desktopHandlers(
-  services: ConsoleServices,
+  services: Pick<ConsoleServices, 'keyringFallback' | 'appInfo' | 'desktopOpenExternal'>,
 ): HandlerGroup<'chooseKeyringFallback' | 'openExternal'> {
   return {
     chooseKeyringFallback: async ({ choice }) => {

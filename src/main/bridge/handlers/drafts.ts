@@ -1,4 +1,4 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import type { HandlerGroup } from './types';
 
 type DraftCommand =
@@ -11,7 +11,7 @@ type DraftCommand =
   | 'getBuilderState'
   | 'saveBuilderState';
 
-export function draftHandlers({ drafts }: ConsoleServices): HandlerGroup<DraftCommand> {
+export function draftHandlers({ drafts }: Pick<ConsoleServices, 'drafts'>): HandlerGroup<DraftCommand> {
   return {
     listDrafts: () => ({ drafts: drafts.list() }),
     getDraft: ({ id }) => drafts.get(id),

@@ -1,4 +1,4 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import { localProfileOf } from '../../emulator/emulator-service';
 import type { HandlerGroup } from './types';
 
@@ -15,7 +15,10 @@ type EmulatorCommand =
 
 const KEEP = { action: 'keep' } as const;
 
-export function emulatorHandlers({ emulator, profiles }: ConsoleServices): HandlerGroup<EmulatorCommand> {
+export function emulatorHandlers({
+  emulator,
+  profiles,
+}: Pick<ConsoleServices, 'emulator' | 'profiles'>): HandlerGroup<EmulatorCommand> {
   return {
     getEmulatorStatus: () => emulator.status(),
     async startEmulator({ port, updateLocalProfile }) {

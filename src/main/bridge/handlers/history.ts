@@ -1,4 +1,4 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { ImportError } from '../../history/history-service';
 import type { HandlerGroup } from './types';
@@ -8,7 +8,7 @@ type HistoryCommand =
 
 const EXTENSION = { json: 'json', ndjson: 'ndjson', har: 'har' } as const;
 
-export function historyHandlers({ history }: ConsoleServices): HandlerGroup<HistoryCommand> {
+export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): HandlerGroup<HistoryCommand> {
   return {
     exportHistory: ({ format, filter, includeTokens }) => {
       const { text, count } = history.exportText({ format, filter, includeTokens });

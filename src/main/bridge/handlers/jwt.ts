@@ -1,5 +1,5 @@
 import type { EventKind } from '../../../shared/events';
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { findNotificationTokens } from '../../../shared/webhook/find-notification-tokens';
 import { webhookDetailsSchema } from '../../../shared/webhook-details';
@@ -10,7 +10,10 @@ const NOTIFICATION_KINDS: readonly EventKind[] = ['webhook', 'delivery', 'replay
 
 type JwtCommand = 'decodeJwt' | 'verifyJwt' | 'signJwt' | 'getEventTokens';
 
-export function jwtHandlers({ jwt, events }: ConsoleServices): HandlerGroup<JwtCommand> {
+export function jwtHandlers({
+  jwt,
+  events,
+}: Pick<ConsoleServices, 'jwt' | 'events'>): HandlerGroup<JwtCommand> {
   return {
     decodeJwt: ({ token }) => jwt.decode(token),
     verifyJwt: (input) => jwt.verify(input),

@@ -1,10 +1,12 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import type { HandlerGroup } from './types';
 
 type ListenerCommand =
   'getListenerStatus' | 'restartListener' | 'getListenerSettings' | 'updateListenerSettings';
 
-export function listenerHandlers({ listener }: ConsoleServices): HandlerGroup<ListenerCommand> {
+export function listenerHandlers({
+  listener,
+}: Pick<ConsoleServices, 'listener'>): HandlerGroup<ListenerCommand> {
   return {
     getListenerStatus: () => listener.status(),
     restartListener: () => listener.restart(),

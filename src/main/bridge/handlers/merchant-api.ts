@@ -1,10 +1,12 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import type { HandlerGroup } from './types';
 
 type MerchantApiCommand =
   'prepareCheckout' | 'sendCheckout' | 'prepareOperation' | 'sendOperation' | 'cancelExchange';
 
-export function merchantApiHandlers({ merchantApi }: ConsoleServices): HandlerGroup<MerchantApiCommand> {
+export function merchantApiHandlers({
+  merchantApi,
+}: Pick<ConsoleServices, 'merchantApi'>): HandlerGroup<MerchantApiCommand> {
   return {
     prepareCheckout: (input) => merchantApi.prepareCheckout(input),
     sendCheckout: (input) => merchantApi.sendCheckout(input),

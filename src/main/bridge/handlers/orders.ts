@@ -1,7 +1,9 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import type { HandlerGroup } from './types';
 
-export function orderHandlers({ orders }: ConsoleServices): HandlerGroup<'listOrders' | 'getOrderLifecycle'> {
+export function orderHandlers({
+  orders,
+}: Pick<ConsoleServices, 'orders'>): HandlerGroup<'listOrders' | 'getOrderLifecycle'> {
   return {
     listOrders: (request) => orders.list(request),
     getOrderLifecycle: ({ orderId }) => orders.detail(orderId),

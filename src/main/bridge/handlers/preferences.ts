@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseStoredPreferences, type Preferences } from '../../../shared/preferences';
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import type { SettingsRepository } from '../../store/settings-repository';
 import type { HandlerGroup } from './types';
 
@@ -13,7 +13,7 @@ export function readPreferences(settings: SettingsRepository): Preferences {
 export function preferenceHandlers({
   settings,
   bus,
-}: ConsoleServices): HandlerGroup<'getPreferences' | 'setPreferences'> {
+}: Pick<ConsoleServices, 'settings' | 'bus'>): HandlerGroup<'getPreferences' | 'setPreferences'> {
   return {
     getPreferences: () => readPreferences(settings),
     setPreferences: (patch) => {

@@ -1,4 +1,4 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import type { HandlerGroup } from './types';
 
 type ProfileCommand =
@@ -9,7 +9,9 @@ type ProfileCommand =
   | 'removeProfile'
   | 'activateProfile';
 
-export function profileHandlers({ profiles }: ConsoleServices): HandlerGroup<ProfileCommand> {
+export function profileHandlers({
+  profiles,
+}: Pick<ConsoleServices, 'profiles'>): HandlerGroup<ProfileCommand> {
   return {
     listProfiles: () => profiles.snapshot(),
     createProfile: ({ fields, apiToken, notificationToken }) =>

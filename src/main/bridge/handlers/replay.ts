@@ -1,4 +1,4 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { ReplayError } from '../../replay/replay-service';
 import type { HandlerGroup } from './types';
@@ -16,7 +16,7 @@ function explained<T>(run: () => T): T {
   }
 }
 
-export function replayHandlers({ replay }: ConsoleServices): HandlerGroup<ReplayCommand> {
+export function replayHandlers({ replay }: Pick<ConsoleServices, 'replay'>): HandlerGroup<ReplayCommand> {
   return {
     planReplay: (request) => explained(() => replay.plan(request)),
     startReplay: (request) => explained(() => replay.start(request)),

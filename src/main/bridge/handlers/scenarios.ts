@@ -1,4 +1,4 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { checkEndpoint } from '../../scenarios/check-endpoint';
 import { saveScenarioFile, scenarioTextFromOrder } from '../../scenarios/scenario-files';

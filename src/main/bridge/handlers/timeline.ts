@@ -1,4 +1,4 @@
-import type { ConsoleServices } from '../../app';
+import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import type { HandlerGroup } from './types';
 
@@ -9,7 +9,10 @@ export function timelineHandlers({
   eventsQuery,
   curl,
   desktopClipboard,
-}: ConsoleServices): HandlerGroup<TimelineCommand> {
+}: Pick<
+  ConsoleServices,
+  'events' | 'eventsQuery' | 'curl' | 'desktopClipboard'
+>): HandlerGroup<TimelineCommand> {
   return {
     listEvents: ({ filter, beforeId, limit }) => eventsQuery.page(filter, { beforeId, limit }),
     getEvent: ({ id }) => {

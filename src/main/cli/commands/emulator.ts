@@ -8,24 +8,13 @@ import { createEmulatorService, emulatorPortOf, localProfileOf } from '../../emu
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
+import { waitForSignal } from '../wait-for-signal';
 
 const emulatorFlags = z.object({
   port: portFlag.optional(),
   apiToken: z.string().min(1, 'must not be empty').optional(),
   notificationToken: z.string().min(1, 'must not be empty').optional(),
 });
-
-function waitForSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
 
 const randomToken = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 

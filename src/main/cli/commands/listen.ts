@@ -15,6 +15,7 @@ import { UsageError } from '../cli-errors';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
+import { waitForSignal } from '../wait-for-signal';
 
 const listenFlags = z.object({
   port: portFlag.optional(),
@@ -40,18 +41,6 @@ export function formatWebhookLine(summary: TimelineSummary): string {
     dash(summary.orderId),
     ...(summary.status === null ? [] : [`-> ${summary.status}`]),
   ].join('  ');
-}
-
-function waitForSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { isNonLoopbackHost, startBrowserModeServer } from '../../browser-mode/se
 import { resolveDataDir } from '../../data-dir';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { openBrowser } from '../open-browser';
+import { waitForSignal } from '../wait-for-signal';
 
 export const DEFAULT_SERVE_PORT = 4400;
 
@@ -46,15 +47,7 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
   io.stdout(`Console ready at ${server.launchUrl}\n`);
   if (flags.open) await openBrowser(server.launchUrl);
 
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await waitForSignal();
   await server.close();
   await core.close();
 }

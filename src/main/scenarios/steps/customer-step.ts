@@ -3,7 +3,7 @@ import { CUSTOMER_ACTION_OUTCOME } from '../../../shared/orders/order-states';
 import { MASK_PREFIX, maskSecret } from '../../../shared/profile';
 import { equalityCheck, statusCheck } from '../../../shared/scenarios/expectations';
 import type { customerStepSchema } from '../../../shared/scenarios/scenario-schema';
-import { performHttpExchange } from '../../merchant-api/http-exchange';
+import { performHttpExchange } from '../../outbound/http-exchange';
 import { joinServiceUrl } from '../../merchant-api/request-planner';
 import { APP_VERSION } from '../../version';
 import {

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { NetworkFailure } from '../../shared/merchant-api';
 import type { HeaderList } from '../../shared/events';
+import { headerPairs } from '../http/header-pairs';
 import { classifyNetworkFailure, ExchangeCancelledError, ExchangeTimeoutError } from './network-failure';
 
 /** Answers larger than this are cut (and marked) rather than held in memory whole. */
@@ -10,30 +11,39 @@ export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 export interface HttpRequestSpec {
   method: string;
   url: string;
+  /** Sent exactly so: names in their case, in order, duplicates kept (Host first when absent). */
   headers: HeaderList;
-  body: Buffer | null;
+  body: Uint8Array | null;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Of the answer, this much is kept (default MAX_RESPONSE_BYTES); the rest is cut, marked. */
+  maxResponseBytes?: number;
 }
 
 export interface HttpOutcome {
   status: number | null;
+  /** The answer's headers as they came: raw names, in order, duplicates kept. */
   headers: HeaderList | null;
   body: Buffer | null;
   truncated: boolean;
+  /** Bytes of the answer's body that arrived before it ended or was cut. */
+  responseBytes: number;
   durationMs: number;
   failure: NetworkFailure | null;
 }
 
-function pairs(raw: readonly string[]): HeaderList {
-  const list: HeaderList = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) list.push([raw[i] ?? '', raw[i + 1] ?? '']);
-  return list;
+/** The request's header lines as given, with a Host line first unless the list has one. */
+function requestHeaderLines(headers: HeaderList, url: URL): string[] {
+  const hasHost = headers.some(([name]) => name.toLowerCase() === 'host');
+  return [...(hasHost ? [] : [['Host', url.host]]), ...headers].flat();
 }
 
 /**
- * One HTTP exchange with node:http(s), so headers come back raw and in order. Never throws:
- * a failure is part of the outcome. The timeout covers the whole exchange, connect to last byte.
+ * The one HTTP exchange of the main process, for every kind that goes out (service requests,
+ * forwards, the emulator's deliveries, replays, scenario sends): node:http(s), so headers go out
+ * and come back raw and in order, duplicates kept; the answer is cut while it streams; a signal
+ * cancels; failures are classified once (network-failure.ts). Never throws: a failure is part of
+ * the outcome. The timeout covers the whole exchange, connect to last byte.
  */
 export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome> {
   const started = performance.now();
@@ -54,11 +64,13 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
         headers: null,
         body: null,
         truncated: false,
+        responseBytes: 0,
         failure: classifyNetworkFailure(error, url.host),
       });
 
-    // An object, not a raw array: with a raw array Node adds no Host header of its own.
-    const req = send(url, { method: spec.method, headers: Object.fromEntries(spec.headers) });
+    const limit = spec.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+    // A raw array keeps case, order and duplicates; Node then adds no Host of its own.
+    const req = send(url, { method: spec.method, headers: requestHeaderLines(spec.headers, url) });
     const timer = setTimeout(() => req.destroy(new ExchangeTimeoutError(spec.timeoutMs)), spec.timeoutMs);
     const onAbort = () => req.destroy(new ExchangeCancelledError());
     if (spec.signal?.aborted === true) onAbort();
@@ -69,29 +81,33 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
+      let seen = 0;
       res.on('data', (chunk: Buffer) => {
-        if (size + chunk.byteLength > MAX_RESPONSE_BYTES) {
+        if (size + chunk.byteLength > limit) {
           truncated = true;
-          chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - size));
-          size = MAX_RESPONSE_BYTES;
+          chunks.push(chunk.subarray(0, limit - size));
+          seen = size + chunk.byteLength;
+          size = limit;
           res.destroy();
           return;
         }
         chunks.push(chunk);
         size += chunk.byteLength;
+        seen = size;
       });
       const done = () =>
         finish({
           status: res.statusCode ?? null,
-          headers: pairs(res.rawHeaders),
+          headers: headerPairs(res.rawHeaders),
           body: Buffer.concat(chunks),
           truncated,
+          responseBytes: seen,
           failure: null,
         });
       res.on('end', done);
       res.on('close', () => (truncated ? done() : undefined));
       res.on('error', (error) => (truncated ? done() : fail(error)));
     });
-    req.end(spec.body ?? undefined);
+    req.end(spec.body === null ? undefined : spec.body);
   });
 }

@@ -1,0 +1,13 @@
+import type { OrderEventType } from '../../shared/orders/order-states';
+import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { TransactionRow } from '../store/emulator-transactions-repository';
+
+/**
+ * What a move did: the order after it, the notifications it sends, and the captures, refunds
+ * or cancellation it recorded (the order record lists them; the answers name their ids).
+ */
+export interface Move {
+  order: EmulatorOrderRow;
+  notifications: { eventType: OrderEventType; data: unknown }[];
+  transactions: TransactionRow[];
+}

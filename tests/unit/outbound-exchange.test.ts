@@ -1,0 +1,132 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HeaderList } from '../../src/shared/events';
+import { forwardWebhook } from '../../src/main/listener/forward-webhook';
+import { performHttpExchange } from '../../src/main/outbound/http-exchange';
+import { replayRequestSchema } from '../../src/shared/replay';
+import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { openEmulator, until, validPayload } from './helpers/emulator-harness';
+import { openListeningConsole } from './helpers/listening-console';
+
+// Issue 17, seam 1: every kind that goes out (request, forward, delivery, replay) goes through
+// outbound/http-exchange.ts, so an answer's headers are stored as the merchant sent them: names
+// in their case, in order, duplicates kept. (Deliveries and replays used fetch, which lower-cases
+// names and merges duplicates: this test failed on them before.)
+
+/** The answer every kind gets: mixed case, two Set-Cookie lines, a name given twice. */
+const ANSWER_HEADERS: HeaderList = [
+  ['Content-Type', 'application/json'],
+  ['X-Request-ID', 'abc-123'],
+  ['Set-Cookie', 'a=1; Path=/'],
+  ['Set-Cookie', 'b=2; Path=/'],
+  ['x-lower-case', 'kept'],
+  ['X-Twice', 'first'],
+  ['X-Twice', 'second'],
+];
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function merchant(): Promise<string> {
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, ANSWER_HEADERS.flat());
+      res.end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+}
+
+/** The merchant's headers in the stored list, in the merchant's order (Node adds Date and the rest). */
+const merchantsOwn = (headers: HeaderList | null | undefined) =>
+  (headers ?? []).filter(([name]) => ANSWER_HEADERS.some(([own]) => own === name));
+
+describe('one outbound exchange: answers stored as sent, whatever the kind', () => {
+  it('request: the exchange itself hands back raw names, order and duplicates', async () => {
+    const url = await merchant();
+    const outcome = await performHttpExchange({
+      method: 'POST',
+      url,
+      headers: [['Content-Type', 'application/json']],
+      body: Buffer.from('{}'),
+      timeoutMs: 5000,
+    });
+    expect(outcome.failure).toBeNull();
+    expect(merchantsOwn(outcome.headers)).toEqual(ANSWER_HEADERS);
+    expect(outcome.responseBytes).toBe('{"ok":true}'.length);
+  });
+
+  it('forward', async () => {
+    const url = await merchant();
+    const forward = await forwardWebhook(
+      {
+        id: 1,
+        method: 'POST',
+        rawUrl: '/n',
+        headers: [['Content-Type', 'application/json']],
+        body: Buffer.from('{}'),
+        summary: {
+          profileId: null,
+          profileName: null,
+          orderId: null,
+          orderReferenceId: null,
+          eventType: null,
+        } as never,
+        via: { port: 1, hopId: 'outbound-test' },
+      },
+      url,
+    );
+    expect(forward.status).toBe(200);
+    expect(merchantsOwn(forward.responseHeaders)).toEqual(ANSWER_HEADERS);
+  });
+
+  it("delivery: the emulator's notification", async () => {
+    const url = await merchant();
+    const emulator = await openEmulator();
+    cleanups.push(() => emulator.dispose());
+    const created = await emulator.call('POST', '/checkout', validPayload(url));
+    expect(created.status).toBe(200);
+    const orderId = String(created.json['order_id']);
+    expect((await emulator.call('POST', `/_emulator/orders/${orderId}/pay`)).status).toBe(200);
+    const deliveries = () =>
+      emulator.core.eventsQuery
+        .page({ kinds: ['delivery'] }, { limit: 10 })
+        .items.filter((row) => row.status === 200);
+    await until(() => deliveries().length > 0, 'the delivery');
+    const stored = emulator.core.events.getDetail(deliveries()[0]?.id ?? 0);
+    expect(merchantsOwn(stored?.responseHeaders)).toEqual(ANSWER_HEADERS);
+  });
+
+  it('replay', async () => {
+    const url = await merchant();
+    const open = await openListeningConsole();
+    cleanups.push(() => open.dispose());
+    const now = Math.floor(Date.now() / 1000);
+    const token = await signWith(open.secret, { iat: now, exp: now + 900 });
+    const response = await fetch(`${open.origin}/hooks?serviceToken=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: payload('order_approved', { order_reference_id: 'OUTBOUND-1' }),
+    });
+    const { id } = (await response.json()) as { id: number };
+    const result = await open.core.replay.run(
+      replayRequestSchema.parse({ ids: [id], target: { kind: 'url', url } }),
+    );
+    expect(result).toMatchObject({ done: 1, failures: 0 });
+    const [record] = open.core.eventsQuery.page({ kinds: ['replay'] }, { limit: 10 }).items;
+    const stored = open.core.events.getDetail(record?.id ?? 0);
+    expect(merchantsOwn(stored?.responseHeaders)).toEqual(ANSWER_HEADERS);
+  });
+});
