@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyNetworkFailure } from '../../src/main/merchant-api/network-failure';
+import { classifyNetworkFailure } from '../../src/main/outbound/network-failure';
 import { networkFailureText } from '../../src/shared/merchant-api';
 
 const failed = (code: string) => Object.assign(new Error(`connect ${code}`), { code });
