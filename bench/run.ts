@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { machine, type BenchResult } from './bench-kit';
+import { builderBrowser } from './builder-browser';
+import { builderTyping } from './builder-typing';
 import { emulatorVsPrism } from './emulator-vs-prism';
 import { historySearch } from './history-search';
 import { listenerBesideImport } from './listener-beside-import';
@@ -12,7 +14,9 @@ import { timelineBrowser } from './timeline-browser';
  * `npm run bench [-- name…]`: each benchmark measures the console and its reference in the same
  * run and reports the ratio; results go to bench/results/<name>.json and the table in
  * bench/README.md. Names: listener, processes (the listener beside an import in another process),
- * emulator, search, timeline (timeline also measures push latency).
+ * emulator, search, timeline (timeline also measures push latency), builder (the raw editor with
+ * pasted 250 KB, 1 MB and 5 MB documents), typing (keys into the form and the raw editor with the
+ * small sample, and the form filled field by field).
  */
 const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   listener: listenerIngest,
@@ -20,6 +24,8 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   emulator: emulatorVsPrism,
   search: historySearch,
   timeline: timelineBrowser,
+  builder: builderBrowser,
+  typing: builderTyping,
 };
 
 const DIR = import.meta.dirname;
@@ -46,6 +52,15 @@ function table(results: readonly BenchResult[]): string {
     'domRows',
     'heapMb',
     'records',
+    'pastePaintMs',
+    'interactiveMs',
+    'findingsMs',
+    'keyP50Ms',
+    'keyP95Ms',
+    'mainThreadPerKeyMs',
+    'fillWallMs',
+    'perFieldWallMs',
+    'perFieldMainThreadMs',
   ];
   const rows = results.map(
     (result) =>
@@ -101,6 +116,12 @@ const all =
           'timeline-100k',
           'history-search-1m',
           'push-latency',
+          'builder-paste-250k',
+          'builder-paste-1m',
+          'builder-paste-5m',
+          'builder-typing-form',
+          'builder-typing-raw',
+          'builder-fill-form',
         ];
         return names.flatMap((name) => {
           const file = join(RESULTS, `${name}.json`);

@@ -26,6 +26,16 @@ export const networkFailureSchema = z.object({
 });
 export type NetworkFailure = z.infer<typeof networkFailureSchema>;
 
+/**
+ * A network failure in one sentence, its system code named once: the message already carries
+ * it for the common cases ("… could not be resolved (ENOTFOUND)."), and only a message without
+ * it gets it appended.
+ */
+export function networkFailureText(failure: Pick<NetworkFailure, 'message' | 'code'>): string {
+  if (failure.code === null || failure.message.includes(failure.code)) return failure.message;
+  return `${failure.message} (${failure.code})`;
+}
+
 /** The spec's error body: message, errors[].error_code, data, title, screen_type. */
 export const serviceErrorSchema = z.object({
   message: z.string().nullable(),

@@ -11,23 +11,34 @@ import { createConsole } from '../../src/main/app';
 
 describe('theme preference parsing', () => {
   it('follows the system by default', () => {
-    expect(DEFAULT_PREFERENCES).toEqual({ colorScheme: 'system' });
+    expect(DEFAULT_PREFERENCES).toEqual({ colorScheme: 'system', firstRunGuide: 'show' });
     expect(parseStoredPreferences(null)).toEqual(DEFAULT_PREFERENCES);
     expect(parseStoredPreferences('dark')).toEqual(DEFAULT_PREFERENCES);
     expect(parseStoredPreferences({})).toEqual(DEFAULT_PREFERENCES);
   });
 
   it('reads what was stored, and only a field that went bad falls back', () => {
-    expect(parseStoredPreferences({ colorScheme: 'dark' })).toEqual({ colorScheme: 'dark' });
-    expect(parseStoredPreferences({ colorScheme: 'sepia' })).toEqual({ colorScheme: 'system' });
-    expect(parseStoredPreferences({ colorScheme: 'light', fromAFutureVersion: 1 })).toEqual({
+    expect(parseStoredPreferences({ colorScheme: 'dark' })).toEqual({
+      colorScheme: 'dark',
+      firstRunGuide: 'show',
+    });
+    expect(parseStoredPreferences({ colorScheme: 'sepia', firstRunGuide: 'done' })).toEqual({
+      colorScheme: 'system',
+      firstRunGuide: 'done',
+    });
+    expect(
+      parseStoredPreferences({ colorScheme: 'light', firstRunGuide: 'maybe', fromAFutureVersion: 1 }),
+    ).toEqual({
       colorScheme: 'light',
+      firstRunGuide: 'show',
     });
   });
 
   it('accepts a change strictly', () => {
     expect(preferencesPatchSchema.safeParse({ colorScheme: 'light' }).success).toBe(true);
     expect(preferencesPatchSchema.safeParse({}).success).toBe(true);
+    expect(preferencesPatchSchema.safeParse({ firstRunGuide: 'done' }).success).toBe(true);
+    expect(preferencesPatchSchema.safeParse({ firstRunGuide: 'later' }).success).toBe(false);
     expect(preferencesPatchSchema.safeParse({ colorScheme: 'auto' }).success).toBe(false);
     expect(preferencesPatchSchema.safeParse({ font: 'Comic Sans' }).success).toBe(false);
   });
@@ -42,20 +53,22 @@ describe('preferences over the bridge', () => {
       core.bus.subscribe((event) => pushed.push(event));
       expect(await core.dispatcher('getPreferences', {}, { transport: 'websocket' })).toEqual({
         ok: true,
-        data: { colorScheme: 'system' },
+        data: { colorScheme: 'system', firstRunGuide: 'show' },
       });
       expect(await core.dispatcher('setPreferences', { colorScheme: 'dark' }, { transport: 'ipc' })).toEqual({
         ok: true,
-        data: { colorScheme: 'dark' },
+        data: { colorScheme: 'dark', firstRunGuide: 'show' },
       });
-      expect(pushed).toEqual([{ name: 'preferences.changed', payload: { colorScheme: 'dark' } }]);
+      expect(pushed).toEqual([
+        { name: 'preferences.changed', payload: { colorScheme: 'dark', firstRunGuide: 'show' } },
+      ]);
       await core.close();
 
       // Another front door on the same data directory sees it.
       const reopened = await createConsole({ dataDir: temp.dir, frontDoor: 'desktop', keychain: 'off' });
       expect(await reopened.dispatcher('getPreferences', {}, { transport: 'ipc' })).toEqual({
         ok: true,
-        data: { colorScheme: 'dark' },
+        data: { colorScheme: 'dark', firstRunGuide: 'show' },
       });
       await reopened.close();
     } finally {
@@ -78,7 +91,7 @@ describe('preferences over the bridge', () => {
       core.settings.set(PREFERENCES_KEY, { colorScheme: 'sepia' });
       expect(await core.dispatcher('getPreferences', {}, { transport: 'websocket' })).toEqual({
         ok: true,
-        data: { colorScheme: 'system' },
+        data: { colorScheme: 'system', firstRunGuide: 'show' },
       });
     } finally {
       await dispose();

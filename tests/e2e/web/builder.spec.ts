@@ -159,11 +159,15 @@ test('Education shows its own rules, and single checkout decides payment_type', 
   await builder.chooseForm('Education');
   // A general sample lacks what the education form requires.
   await expect(builder.finding('risk_assessment.education')).toContainText('required');
-  await builder.field('Quantity of item 1').fill('2');
+  // 5: outside the general sample's 1–3, so the document surely changes (a sample with quantity
+  // 2 made a fill of 2 a no-op, and Sample then rightly replaced it without asking).
+  await builder.field('Quantity of item 1').fill('5');
   await expect(builder.finding('items[0].quantity')).toContainText('1');
 
   // A fresh education sample passes; turning single checkout off makes payment_type required.
+  // The document was edited (quantity 5), so Sample asks before replacing it.
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.getByRole('button', { name: 'Discard and continue' }).click();
   await expect(page.getByTestId('findings-empty')).toBeVisible();
   const education = (await builder.rawJson()) as Record<string, unknown>;
   expect(education['risk_assessment']).toHaveProperty('education');

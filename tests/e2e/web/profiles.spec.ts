@@ -11,7 +11,7 @@ test('create a profile with tokens, switch to it, see the tokens masked, and fin
   await openConsole(page, served);
   const profiles = new ProfilesPage(page);
   await profiles.open();
-  await expect(profiles.activeBadge()).toHaveText('Local · local');
+  await expect(profiles.activeBadge()).toHaveText('Local');
 
   await page.getByRole('button', { name: 'New profile' }).click();
   const form = profiles.form();
@@ -88,9 +88,10 @@ test('Ctrl+1…9 switch profiles', async ({ page, served }) => {
   await openConsole(page, served);
   const profiles = new ProfilesPage(page);
   await page.keyboard.press('Control+2');
-  await expect(profiles.activeBadge()).toHaveText('Sandbox · sandbox');
+  // A profile named after its environment is named once ("Sandbox", not "Sandbox · sandbox").
+  await expect(profiles.activeBadge()).toHaveText('Sandbox');
   await page.keyboard.press('Control+1');
-  await expect(profiles.activeBadge()).toHaveText('Local · local');
+  await expect(profiles.activeBadge()).toHaveText('Local');
 });
 
 test('settings show where data lives and how tokens are protected', async ({ page, served }) => {

@@ -7,7 +7,6 @@ import { selectActiveProfile, useProfilesStore } from '../features/profiles/prof
 import { useAppCommandDefaults, useAppCommandFrontDoor } from './app-commands';
 import { useAppStore } from './app-store';
 import { toggleColorScheme } from './color-scheme';
-import { ENVIRONMENT_COLOR } from './environment-style';
 import { KeyringFallbackBanner } from './keyring-fallback-banner';
 import { LiveBanner } from './live-banner';
 import { useExternalLinkRequests } from './open-external';
@@ -16,10 +15,29 @@ import { CommandPalette } from './palette/command-palette';
 import { usePaletteStore } from './palette/palette-store';
 import { usePreferencesStore } from './preferences-store';
 import { ProfileSwitcher } from './profile-switcher';
+import { ActiveProfileBadges } from './active-profile-badges';
 import { TopBarActions } from './top-bar-actions';
+import { useUnseenRecords } from './unseen-records';
 import { DEFAULT_VIEW, VIEWS } from './views';
 
 type AppState = 'loading' | 'ready' | 'error';
+
+/** How many records arrived since the Timeline was last on screen. */
+function UnseenBadge() {
+  const count = useUnseenRecords((state) => state.count);
+  if (count === 0) return null;
+  return (
+    <Badge
+      size="sm"
+      variant="filled"
+      circle={count < 10}
+      aria-label={`${count} new on the timeline`}
+      data-testid="timeline-unseen"
+    >
+      {count > 999 ? '999+' : count}
+    </Badge>
+  );
+}
 
 /** App-wide commands; features override any of them with useAppCommand while mounted. */
 function useAppLevelCommands(navigate: (view: string, params?: Record<string, string>) => void): void {
@@ -94,15 +112,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Title order={4}>Checkout Console</Title>
-            {activeProfile !== null && (
-              <Badge
-                data-testid="active-profile"
-                color={ENVIRONMENT_COLOR[activeProfile.environment]}
-                variant={isLive ? 'white' : 'light'}
-              >
-                {activeProfile.name} · {activeProfile.environment}
-              </Badge>
-            )}
+            {activeProfile !== null && <ActiveProfileBadges profile={activeProfile} onLive={isLive} />}
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ProfileSwitcher onLive={isLive} />
@@ -118,6 +128,7 @@ export function AppLayout() {
               label={candidate.label}
               leftSection={candidate.icon}
               active={candidate.id === current?.id}
+              rightSection={candidate.id === 'timeline' ? <UnseenBadge /> : undefined}
               onClick={() => navigate(candidate.id)}
               aria-current={candidate.id === current?.id ? 'page' : undefined}
             />

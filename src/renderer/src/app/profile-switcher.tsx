@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   appCommandShortcut,
@@ -6,6 +7,7 @@ import {
   switchProfileCommand,
   type AppCommandId,
 } from '../../../shared/app-commands';
+import { profileProblems } from '../../../shared/profile-readiness';
 import { useProfilesStore } from '../features/profiles/profiles-store';
 import { useAppCommandDefaults } from './app-commands';
 import { ENVIRONMENT_COLOR } from './environment-style';
@@ -35,6 +37,7 @@ export function ProfileSwitcher({ onLive }: { onLive: boolean }) {
         const active = profile.id === activeProfileId;
         const slot = PROFILE_SLOTS[index];
         const shortcut = slot === undefined ? null : appCommandShortcut(switchProfileCommand(slot));
+        const problems = profileProblems(profile);
         const tone = onLive
           ? {
               color: active ? 'red' : 'gray',
@@ -49,7 +52,13 @@ export function ProfileSwitcher({ onLive }: { onLive: boolean }) {
         return (
           <Tooltip
             key={profile.id}
-            label={`${profile.baseUrl}${shortcut === null ? '' : ` · ${shortcutLabel(shortcut)}`}`}
+            label={`${profile.baseUrl}${shortcut === null ? '' : ` · ${shortcutLabel(shortcut)}`}${
+              problems.length === 0
+                ? ''
+                : ` · needs setup: ${problems.map((problem) => problem.message).join(' ')}`
+            }`}
+            multiline
+            maw={360}
             openDelay={400}
           >
             <Button
@@ -60,11 +69,23 @@ export function ProfileSwitcher({ onLive }: { onLive: boolean }) {
               variant={tone.variant}
               c={tone.c}
               onClick={() => switchProfile(profile.id)}
+              data-needs-setup={problems.length > 0}
               rightSection={
-                profile.environment === 'live' ? (
-                  <Badge size="xs" color="red" variant={active || onLive ? 'white' : 'light'}>
-                    live
-                  </Badge>
+                profile.environment === 'live' || problems.length > 0 ? (
+                  <Group gap={2} wrap="nowrap">
+                    {problems.length > 0 && (
+                      <IconAlertTriangle
+                        size={14}
+                        aria-label="needs setup"
+                        color="var(--mantine-color-orange-6)"
+                      />
+                    )}
+                    {profile.environment === 'live' && (
+                      <Badge size="xs" color="red" variant={active || onLive ? 'white' : 'light'}>
+                        live
+                      </Badge>
+                    )}
+                  </Group>
                 ) : undefined
               }
             >

@@ -1,12 +1,13 @@
 import { create } from 'zustand';
-import type { CheckoutForm } from '../../../../shared/checkout';
-import type { BuilderState, Draft } from '../../../../shared/drafts';
+import { DEFAULT_NOTIFICATION_FIELD, type CheckoutForm, type Finding } from '../../../../shared/checkout';
+import type { Draft } from '../../../../shared/drafts';
 import { parseJsonText } from '../../../../shared/json-text';
-import { bridge } from '../../bridge';
+import type { RawDiagnostic } from './analysis/analysis-messages';
 import { formatDocument, sameJson, type ParseError } from './builder-text';
+import { flushRawEdits } from './raw-editor-sync';
 
 /** The draft the working copy came from, as last saved. */
-interface SavedDraft {
+export interface SavedDraft {
   id: number;
   name: string;
   text: string;
@@ -20,10 +21,26 @@ export interface BuilderStore {
   singleCheckout: boolean;
   /** The raw JSON exactly as typed (what is saved and, when it does not parse, what is sent). */
   text: string;
+  /** Bumped on every change of `text`: analyses answer for one version, and stale answers are dropped. */
+  textVersion: number;
+  /** Whether the last change of `text` came from the raw editor (which then already shows it). */
+  textFromEditor: boolean;
   /** The last text that parsed: what the form shows, so a syntax error never wipes it. */
   document: unknown;
   /** Where the current text breaks, or null when it parses. */
   parseError: ParseError | null;
+  /** The request field that carries the notification URL (the active profile's), for the analysis. */
+  notificationField: string;
+  /** Findings of the last analysed text (the worker's answer follows each change within moments). */
+  findings: readonly Finding[];
+  findingsByPath: ReadonlyMap<string, readonly Finding[]>;
+  diagnostics: readonly RawDiagnostic[];
+  /** An analysis is under way: the findings shown belong to an earlier text or option. */
+  analysing: boolean;
+  /** Form fields a person has edited or left (by finding path): their errors show at once. */
+  touched: ReadonlySet<string>;
+  /** Every field's errors show: after a send was attempted, or for a document brought in whole. */
+  revealErrors: boolean;
   saved: SavedDraft | null;
   freshReferenceOnSend: boolean;
   /** Fill the notification field with the listener's URL when it is empty (shown before sending). */
@@ -33,35 +50,45 @@ export interface BuilderStore {
   /** A finding the user clicked: the form or the raw editor moves there (`nonce` repeats a click). */
   focus: { path: string; target: 'form' | 'raw'; nonce: number } | null;
   /** Whether the working copy is saved for a restart yet (it is, a moment after each change). */
-  workingCopy: 'saved' | 'pending';
-  load: () => Promise<void>;
+  workingCopy: 'saved' | 'pending' | 'too-large';
   /** From the raw editor: kept as typed; the document follows when it parses. */
   setText: (text: string) => void;
   /** From the form and the helpers: the text is rewritten from the document. */
   setDocument: (document: unknown) => void;
+  /** A change of the document as it is now (the raw editor's pending typing included). */
+  editDocument: (change: (document: unknown) => unknown) => void;
   setForm: (form: CheckoutForm) => void;
   setSingleCheckout: (singleCheckout: boolean) => void;
   setFreshReferenceOnSend: (on: boolean) => void;
   setInjectNotificationUrl: (on: boolean) => void;
   setSameAsShipping: (on: boolean) => void;
+  setNotificationField: (path: string) => void;
   /** Opens a draft (or, with null, a new empty document). */
   open: (draft: Draft | null) => void;
   /** After a save, rename or delete: what the working copy is now compared with. */
   markSaved: (draft: Draft) => void;
   forgetDraft: (id: number) => void;
   focusPath: (path: string, target: 'form' | 'raw') => void;
+  touch: (path: string) => void;
+  revealAllErrors: () => void;
 }
 
-const EMPTY_TEXT = '{}\n';
+export const EMPTY_TEXT = '{}\n';
 
-function textState(text: string): Pick<BuilderStore, 'text' | 'parseError'> & { document?: unknown } {
+type TextState = Pick<BuilderStore, 'text' | 'parseError' | 'textVersion' | 'textFromEditor'> & {
+  document?: unknown;
+};
+
+/** The state for a new text: parsed here (JSON.parse is fast); its findings come from the worker. */
+function textState(text: string, version: number, fromEditor: boolean): TextState {
   const parsed = parseJsonText(text);
-  if (parsed.ok) return { text, parseError: null, document: parsed.value };
+  const common = { text, textVersion: version + 1, textFromEditor: fromEditor };
+  if (parsed.ok) return { ...common, parseError: null, document: parsed.value };
   const { message, offset, line, column } = parsed;
-  return { text, parseError: { message, offset, line, column } };
+  return { ...common, parseError: { message, offset, line, column } };
 }
 
-const billingMirrorsShipping = (document: unknown): boolean => {
+export const billingMirrorsShipping = (document: unknown): boolean => {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) return false;
   const { shipping_address: shipping, billing_address: billing } = document as Record<string, unknown>;
   return billing !== undefined && sameJson(shipping, billing);
@@ -78,63 +105,78 @@ export function selectDirty(
   );
 }
 
+/** Whether the builder holds the untouched empty document a new one starts with. */
+export const isEmptyDocument = (state: Pick<BuilderStore, 'saved' | 'text'>): boolean =>
+  state.saved === null && state.text.trim() === '{}';
+
 export const useBuilderStore = create<BuilderStore>((set, get) => ({
   loaded: false,
   form: 'general',
   singleCheckout: true,
   text: EMPTY_TEXT,
+  textVersion: 0,
+  textFromEditor: false,
   document: {},
   parseError: null,
+  notificationField: DEFAULT_NOTIFICATION_FIELD,
+  findings: [],
+  findingsByPath: new Map(),
+  diagnostics: [],
+  analysing: false,
+  touched: new Set(),
+  revealErrors: false,
   saved: null,
   freshReferenceOnSend: false,
   injectNotificationUrl: true,
   sameAsShipping: false,
   focus: null,
   workingCopy: 'saved',
-  async load() {
-    if (get().loaded) return;
-    const state = await bridge.getBuilderState({});
-    if (state === null) {
-      set({ loaded: true });
-      return;
-    }
-    let saved: SavedDraft | null = null;
-    if (state.draftId !== null) {
-      // The draft may have been deleted (or changed by another window) since.
-      const draft = await bridge.getDraft({ id: state.draftId }).catch(() => null);
-      if (draft !== null) saved = savedOf(draft);
-    }
-    const restored = textState(state.text);
-    set({
-      ...restored,
-      document: restored.document ?? {},
-      form: state.form,
-      singleCheckout: state.singleCheckout,
-      freshReferenceOnSend: state.freshReferenceOnSend,
-      saved,
-      sameAsShipping: billingMirrorsShipping(restored.document),
-      loaded: true,
-    });
-  },
   setText(text) {
-    set(textState(text));
+    if (text === get().text) return;
+    // Typed in the raw editor: the whole document is the person's, so its errors are shown.
+    set({ ...textState(text, get().textVersion, true), revealErrors: true });
   },
   setDocument(document) {
     const current = get();
     if (current.parseError === null && sameJson(current.document, document)) return;
-    set({ document, text: formatDocument(document), parseError: null });
+    set({
+      document,
+      text: formatDocument(document),
+      textVersion: current.textVersion + 1,
+      textFromEditor: false,
+      parseError: null,
+    });
+  },
+  editDocument(change) {
+    // Typing in the raw editor a moment ago is part of the document the change applies to.
+    flushRawEdits();
+    const { document, parseError } = get();
+    if (parseError !== null) return;
+    get().setDocument(change(document));
   },
   setForm: (form) => set({ form }),
   setSingleCheckout: (singleCheckout) => set({ singleCheckout }),
   setFreshReferenceOnSend: (freshReferenceOnSend) => set({ freshReferenceOnSend }),
   setInjectNotificationUrl: (injectNotificationUrl) => set({ injectNotificationUrl }),
   setSameAsShipping: (sameAsShipping) => set({ sameAsShipping }),
+  setNotificationField(notificationField) {
+    if (notificationField !== get().notificationField) set({ notificationField });
+  },
   open(draft) {
+    const version = get().textVersion;
     if (draft === null) {
-      set({ ...textState(EMPTY_TEXT), document: {}, saved: null, sameAsShipping: false, focus: null });
+      set({
+        ...textState(EMPTY_TEXT, version, false),
+        document: {},
+        saved: null,
+        sameAsShipping: false,
+        focus: null,
+        touched: new Set(),
+        revealErrors: false,
+      });
       return;
     }
-    const opened = textState(draft.text);
+    const opened = textState(draft.text, version, false);
     set({
       ...opened,
       // A draft that never parsed leaves the form empty rather than showing the previous one.
@@ -144,6 +186,8 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
       saved: savedOf(draft),
       sameAsShipping: billingMirrorsShipping(opened.document),
       focus: null,
+      touched: new Set(),
+      revealErrors: true,
     });
   },
   markSaved: (draft) => set({ saved: savedOf(draft) }),
@@ -153,67 +197,27 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   focusPath(path, target) {
     set({ focus: { path, target, nonce: (get().focus?.nonce ?? 0) + 1 } });
   },
+  touch(path) {
+    const { touched } = get();
+    if (!touched.has(path)) set({ touched: new Set(touched).add(path) });
+  },
+  revealAllErrors() {
+    if (!get().revealErrors) set({ revealErrors: true });
+  },
 }));
 
-function savedOf(draft: Draft): SavedDraft {
+export function savedOf(draft: Draft): SavedDraft {
   const { id, name, text, form, singleCheckout } = draft;
   return { id, name, text, form, singleCheckout };
 }
 
-/** What is saved for a restart: the working copy and the draft it belongs to. */
-export function builderStateOf(state: BuilderStore): BuilderState {
+/** The state a restored working copy starts from (its text parsed like any other). */
+export function restoredState(text: string): Partial<BuilderStore> {
+  const restored = textState(text, useBuilderStore.getState().textVersion, false);
   return {
-    form: state.form,
-    singleCheckout: state.singleCheckout,
-    text: state.text,
-    draftId: state.saved?.id ?? null,
-    dirty: selectDirty(state),
-    freshReferenceOnSend: state.freshReferenceOnSend,
+    ...restored,
+    document: restored.document ?? {},
+    sameAsShipping: billingMirrorsShipping(restored.document),
+    revealErrors: text.trim() !== '{}',
   };
 }
-
-const SAVE_DELAY_MS = 300;
-let saveTimer: ReturnType<typeof setTimeout> | null = null;
-let lastSaved: string | null = null;
-
-function saveWorkingCopy(snapshot: BuilderState, key: string): void {
-  saveTimer = null;
-  lastSaved = key;
-  bridge
-    .saveBuilderState(snapshot)
-    .then(() => {
-      if (lastSaved === key && saveTimer === null) useBuilderStore.setState({ workingCopy: 'saved' });
-    })
-    .catch(() => {
-      // Retried with the next change; the working copy is still in memory.
-      lastSaved = null;
-    });
-}
-
-/** Saves the working copy shortly after it changes (one write per pause in typing). */
-useBuilderStore.subscribe((state) => {
-  if (!state.loaded) return;
-  const snapshot = builderStateOf(state);
-  const key = JSON.stringify(snapshot);
-  if (key === lastSaved) return;
-  if (state.workingCopy !== 'pending') useBuilderStore.setState({ workingCopy: 'pending' });
-  if (saveTimer !== null) clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => saveWorkingCopy(snapshot, key), SAVE_DELAY_MS);
-});
-
-// Closing or reloading right after typing: send what is pending now rather than lose it.
-window.addEventListener('pagehide', () => {
-  if (saveTimer === null) return;
-  clearTimeout(saveTimer);
-  const snapshot = builderStateOf(useBuilderStore.getState());
-  saveWorkingCopy(snapshot, JSON.stringify(snapshot));
-});
-
-bridge.subscribe((event) => {
-  if (event.name !== 'drafts.changed') return;
-  const { saved } = useBuilderStore.getState();
-  if (saved === null) return;
-  const summary = event.payload.drafts.find((draft) => draft.id === saved.id);
-  if (summary === undefined) useBuilderStore.setState({ saved: null });
-  else if (summary.name !== saved.name) useBuilderStore.setState({ saved: { ...saved, name: summary.name } });
-});

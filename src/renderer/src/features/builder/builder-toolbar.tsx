@@ -1,12 +1,13 @@
 import { Button, Group, Menu, SegmentedControl, Switch, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconSend, IconSparkles, IconX } from '@tabler/icons-react';
-import { COUNTRIES, COUNTRY_NAMES, generateSample, type CountryCode } from '../../../../shared/checkout';
+import { memo } from 'react';
+import { COUNTRIES, COUNTRY_NAMES } from '../../../../shared/checkout';
 import type { ProfileView } from '../../../../shared/profile';
 import { ENVIRONMENT_COLOR } from '../../app/environment-style';
-import { useProfilesStore } from '../profiles/profiles-store';
 import { appCommandShortcutLabel } from './shortcut-label';
 import { useBuilderStore } from './builder-store';
 import { DraftsMenu } from './drafts-menu';
+import { fillSample } from './sample-action';
 import { cancelSend } from './send-checkout';
 import { useSendStore } from './send-store';
 
@@ -15,28 +16,13 @@ const FORMS = [
   { label: 'Education', value: 'education' },
 ];
 
-/** Replaces the document with a complete, valid sample of the current form (country random or chosen). */
-function useSample() {
-  const form = useBuilderStore((state) => state.form);
-  const setDocument = useBuilderStore((state) => state.setDocument);
-  // The merchant URLs point at the local emulator's merchant page (the Local profile's address).
-  const emulatorUrl = useProfilesStore(
-    (state) =>
-      (
-        state.profiles.find((profile) => profile.environment === 'local' && profile.name === 'Local') ??
-        state.profiles.find((profile) => profile.environment === 'local')
-      )?.baseUrl,
-  );
-  return (country?: CountryCode) =>
-    setDocument(
-      generateSample(form, {
-        ...(country === undefined ? {} : { country }),
-        ...(emulatorUrl === undefined ? {} : { emulatorUrl }),
-      }),
-    );
-}
-
-export function BuilderToolbar({ profile, onSend }: { profile: ProfileView | null; onSend: () => void }) {
+export const BuilderToolbar = memo(function BuilderToolbar({
+  profile,
+  onSend,
+}: {
+  profile: ProfileView | null;
+  onSend: () => void;
+}) {
   const form = useBuilderStore((state) => state.form);
   const setForm = useBuilderStore((state) => state.setForm);
   const singleCheckout = useBuilderStore((state) => state.singleCheckout);
@@ -44,7 +30,6 @@ export function BuilderToolbar({ profile, onSend }: { profile: ProfileView | nul
   const fresh = useBuilderStore((state) => state.freshReferenceOnSend);
   const setFresh = useBuilderStore((state) => state.setFreshReferenceOnSend);
   const sending = useSendStore((state) => state.requestKey !== null);
-  const sample = useSample();
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" mb="sm">
       <Group gap="sm" wrap="nowrap">
@@ -71,7 +56,7 @@ export function BuilderToolbar({ profile, onSend }: { profile: ProfileView | nul
             size="xs"
             variant="light"
             leftSection={<IconSparkles size={14} />}
-            onClick={() => sample()}
+            onClick={() => void fillSample()}
             style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
           >
             Sample
@@ -91,7 +76,7 @@ export function BuilderToolbar({ profile, onSend }: { profile: ProfileView | nul
             <Menu.Dropdown>
               <Menu.Label>Sample for</Menu.Label>
               {COUNTRIES.map((country) => (
-                <Menu.Item key={country} onClick={() => sample(country)}>
+                <Menu.Item key={country} onClick={() => void fillSample(country)}>
                   {COUNTRY_NAMES[country]} ({country})
                 </Menu.Item>
               ))}
@@ -134,4 +119,4 @@ export function BuilderToolbar({ profile, onSend }: { profile: ProfileView | nul
       </Group>
     </Group>
   );
-}
+});

@@ -6,6 +6,7 @@ import { draftNameSchema, type Draft } from '../../../../shared/drafts';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
 import { selectDirty, useBuilderStore } from './builder-store';
+import { clearLastAnswer } from './send-store';
 
 /** Asks for a draft name; resolves null when the person backs out. */
 export function askDraftName(title: string, initial: string, action: string): Promise<string | null> {
@@ -141,6 +142,7 @@ export async function openDraft(id: number): Promise<void> {
   if (!(await confirmDiscard('Opening the draft'))) return;
   try {
     useBuilderStore.getState().open(await bridge.getDraft({ id }));
+    clearLastAnswer();
   } catch (error) {
     failed('Opening the draft', error);
   }
@@ -185,5 +187,7 @@ export function deleteDraft(id: number, name: string): void {
 }
 
 export async function newDocument(): Promise<void> {
-  if (await confirmDiscard('A new document')) useBuilderStore.getState().open(null);
+  if (!(await confirmDiscard('A new document'))) return;
+  useBuilderStore.getState().open(null);
+  clearLastAnswer();
 }

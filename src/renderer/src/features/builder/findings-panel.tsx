@@ -1,10 +1,13 @@
-import { ActionIcon, Badge, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconBraces, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { ActionIcon, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import type { Finding } from '../../../../shared/checkout';
 import { useBuilderStore } from './builder-store';
 import type { ParseError } from './builder-text';
 import classes from './builder.module.css';
 import { groupOfPath } from './form/group-of-path';
+import { LazyTooltip } from './form/lazy-tooltip';
+import { keyedFindings } from './finding-identity';
+import { memo } from 'react';
 
 export interface FindingCounts {
   errors: number;
@@ -80,63 +83,57 @@ export function FindingsPanel({
             Findings of the last JSON that parsed.
           </Text>
         )}
-        {findings.map((finding, index) => (
-          <Group
-            key={`${finding.path}:${finding.code}:${index}`}
-            className={classes.finding}
-            gap="xs"
-            wrap="nowrap"
-            align="flex-start"
-            data-severity={finding.severity}
-          >
-            <UnstyledButton
-              className={classes.findingButton}
-              onClick={() => focusPath(finding.path, groupOfPath(finding.path) === null ? 'raw' : 'form')}
-              aria-label={`${finding.severity}: ${finding.path}: ${finding.message}`}
-            >
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                {finding.severity === 'error' ? (
-                  <IconCircleX
-                    size={16}
-                    color="var(--mantine-color-red-6)"
-                    style={{ flexShrink: 0, marginTop: 2 }}
-                  />
-                ) : (
-                  <IconAlertTriangle
-                    size={16}
-                    color="var(--mantine-color-orange-6)"
-                    style={{ flexShrink: 0, marginTop: 2 }}
-                  />
-                )}
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" ff="monospace" fw={600} truncate>
-                      {finding.path}
-                    </Text>
-                    <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
-                      {finding.code}
-                    </Badge>
-                  </Group>
-                  <Text size="sm">{finding.message}</Text>
-                  <Text size="xs" c="dimmed">
-                    {finding.rule}
-                  </Text>
-                </Stack>
-              </Group>
-            </UnstyledButton>
-            <Tooltip label="Show in the raw JSON" openDelay={300}>
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                onClick={() => focusPath(finding.path, 'raw')}
-                aria-label={`Show ${finding.path} in the raw JSON`}
-              >
-                <IconBraces size={14} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+        {keyedFindings(findings).map(([key, finding]) => (
+          <FindingRow key={key} finding={finding} focusPath={focusPath} />
         ))}
       </Stack>
     </ScrollArea>
   );
 }
+
+/**
+ * One finding; it renders again only when that finding does (findings keep their identity).
+ * Plain elements styled by the module: a row per finding, and the list is walked, laid out and
+ * painted again whenever a finding comes or goes.
+ */
+const FindingRow = memo(function FindingRow({
+  finding,
+  focusPath,
+}: {
+  finding: Finding;
+  focusPath: (path: string, target: 'form' | 'raw') => void;
+}) {
+  return (
+    <div className={classes.finding} data-severity={finding.severity}>
+      <UnstyledButton
+        className={classes.findingButton}
+        onClick={() => focusPath(finding.path, groupOfPath(finding.path) === null ? 'raw' : 'form')}
+        aria-label={`${finding.severity}: ${finding.path}: ${finding.message}`}
+      >
+        <span className={classes.findingMark} aria-hidden>
+          {finding.severity === 'error' ? '✕' : '!'}
+        </span>
+        <span className={classes.findingText}>
+          <span className={classes.findingHead}>
+            <span className={classes.findingPath}>{finding.path}</span>
+            <span className={classes.findingCode}>{finding.code}</span>
+          </span>
+          <span className={classes.findingMessage}>{finding.message}</span>
+          <span className={classes.findingRule}>{finding.rule}</span>
+        </span>
+      </UnstyledButton>
+      <LazyTooltip label="Show in the raw JSON" openDelay={300}>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          onClick={() => focusPath(finding.path, 'raw')}
+          aria-label={`Show ${finding.path} in the raw JSON`}
+        >
+          <span className={classes.braces} aria-hidden>
+            {'{}'}
+          </span>
+        </ActionIcon>
+      </LazyTooltip>
+    </div>
+  );
+});

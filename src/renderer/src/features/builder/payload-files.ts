@@ -4,6 +4,7 @@ import { parseJsonText } from '../../../../shared/json-text';
 import { useBuilderStore } from './builder-store';
 import { payloadFileName } from './builder-text';
 import { confirmDiscard } from './drafts-actions';
+import { clearLastAnswer } from './send-store';
 
 /**
  * Exports the payload exactly as typed, as a `.json` file the `validate` and `send` commands
@@ -34,6 +35,7 @@ export async function importPayload(file: File): Promise<void> {
   const store = useBuilderStore.getState();
   store.open(null);
   store.setText(text);
+  clearLastAnswer();
   const parsed = parseJsonText(text);
   notifications.show(
     parsed.ok

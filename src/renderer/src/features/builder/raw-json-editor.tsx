@@ -1,20 +1,18 @@
 import { json } from '@codemirror/lang-json';
-import { lintGutter, setDiagnostics } from '@codemirror/lint';
+import { lintGutter } from '@codemirror/lint';
 import { EditorSelection } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
-import { useEffect, useRef } from 'react';
-import type { Finding } from '../../../../shared/checkout';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { locateJsonValues } from '../../../../shared/json-locations';
 import { useBuilderStore } from './builder-store';
-import { diagnosticsFor, findingRange } from './raw-json-lint';
+import { createRawEditorSync } from './raw-editor-sync';
+import { findingRange } from './raw-json-lint';
 
-/**
- * The raw JSON, two-way with the form: typing here updates the form whenever the text parses;
- * a syntax error is marked where it is and leaves the form as it was. Findings are marked in
- * place, and a finding clicked for the raw side selects what it is about.
- */
+/** One object for the editor's life: a new one per render would reconfigure CodeMirror each time. */
+const BASIC_SETUP = { foldGutter: true, highlightActiveLine: true, autocompletion: false };
+
 const EXTENSIONS = [
   json(),
   lintGutter(),
@@ -22,21 +20,33 @@ const EXTENSIONS = [
   EditorView.contentAttributes.of({ 'aria-label': 'Raw JSON' }),
 ];
 
-export function RawJsonEditor({ findings }: { findings: readonly Finding[] }) {
-  const text = useBuilderStore((state) => state.text);
-  const parseError = useBuilderStore((state) => state.parseError);
+/**
+ * The raw JSON, two-way with the form. The editor owns what is typed: keystrokes never wait for
+ * React, parsing or validation. A moment after typing stops the text goes to the store (the
+ * form follows when it parses; a syntax error is marked where it is and leaves the form as it
+ * was); changes made elsewhere come back as the smallest edit that turns one text into the
+ * other. Findings are marked in place once the worker has judged the text the editor shows.
+ */
+export const RawJsonEditor = memo(function RawJsonEditor() {
   const setText = useBuilderStore((state) => state.setText);
   const focus = useBuilderStore((state) => state.focus);
   const scheme = useComputedColorScheme('light');
   const editorRef = useRef<ReactCodeMirrorRef>(null);
+  const [sync] = useState(() => createRawEditorSync(useBuilderStore.getState().text, setText));
+  const [initial] = useState(() => useBuilderStore.getState().text);
+  const extensions = useMemo(() => [...EXTENSIONS, sync.extension], [sync]);
 
-  // The marks are pushed in after every change (not pulled by a lint source): the findings are
-  // already computed for the form and the panel.
-  useEffect(() => {
-    const view = editorRef.current?.view;
-    if (view === undefined || view.state.doc.toString() !== text) return;
-    view.dispatch(setDiagnostics(view.state, diagnosticsFor(text, parseError, findings)));
-  }, [text, parseError, findings]);
+  // The store → the editor: texts made elsewhere, and the marks of the text the editor shows.
+  useEffect(
+    () =>
+      useBuilderStore.subscribe((store, previous) => {
+        if (store.text !== previous.text) sync.showText(store.text);
+        if (store.diagnostics !== previous.diagnostics) sync.showMarks(store.text, store.diagnostics);
+      }),
+    [sync],
+  );
+  // Leaving the builder hands over what was typed last.
+  useEffect(() => () => sync.detach(), [sync]);
 
   useEffect(() => {
     if (focus === null || focus.target !== 'raw') return;
@@ -58,14 +68,18 @@ export function RawJsonEditor({ findings }: { findings: readonly Finding[] }) {
   return (
     <CodeMirror
       ref={editorRef}
-      value={text}
-      onChange={setText}
-      extensions={EXTENSIONS}
+      value={initial}
+      onCreateEditor={(view) => {
+        sync.attach(view);
+        const { diagnostics, text } = useBuilderStore.getState();
+        sync.showMarks(text, diagnostics);
+      }}
+      extensions={extensions}
       theme={scheme}
       height="100%"
       style={{ height: '100%', fontSize: 13 }}
-      basicSetup={{ foldGutter: true, highlightActiveLine: true, autocompletion: false }}
+      basicSetup={BASIC_SETUP}
       data-testid="raw-json-editor"
     />
   );
-}
+});

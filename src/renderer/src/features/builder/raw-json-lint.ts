@@ -1,7 +1,7 @@
-import type { Diagnostic } from '@codemirror/lint';
 import type { Finding } from '../../../../shared/checkout';
 import { locateJsonValues, type JsonLocation } from '../../../../shared/json-locations';
 import { formatJsonPath, parseJsonPath } from '../../../../shared/json-path';
+import type { RawDiagnostic } from './analysis/analysis-messages';
 import type { ParseError } from './builder-text';
 
 /**
@@ -33,7 +33,7 @@ export function diagnosticsFor(
   text: string,
   parseError: ParseError | null,
   findings: readonly Finding[],
-): Diagnostic[] {
+): RawDiagnostic[] {
   if (parseError !== null) {
     // A text that ends too early breaks at its end: mark the last character.
     const from = Math.max(0, Math.min(parseError.offset, text.length - 1));

@@ -16,6 +16,7 @@ import type { CheckoutCreated } from '../../../../shared/merchant-api';
 import { useNavigation } from '../../app/navigation';
 import { openExternalUrl } from '../../app/open-external';
 import { ExchangeAnswer } from '../orders/exchange-answer';
+import { FollowedOrderPanel } from './followed-order-panel';
 import { cancelSend } from './send-checkout';
 import { useSendStore } from './send-store';
 
@@ -23,7 +24,7 @@ const CREATED_FIELDS: (keyof CheckoutCreated)[] = ['order_id', 'checkout_id', 's
 
 /** The answer to the last send: the created session with copy buttons and its page, or the error, structured. */
 export function ResponsePanel() {
-  const { requestKey, result, error, sentWithErrors, sentRaw } = useSendStore();
+  const { requestKey, result, error, sentWithErrors, sentRaw, needsSetup } = useSendStore();
   const navigate = useNavigation((state) => state.navigate);
   if (requestKey !== null)
     return (
@@ -39,6 +40,18 @@ export function ResponsePanel() {
     return (
       <Alert m="sm" color="red" title="Not sent" data-testid="send-error">
         {error}
+        {needsSetup !== null && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            mt="xs"
+            display="block"
+            onClick={() => navigate('profiles', { id: String(needsSetup) })}
+          >
+            Open the profile
+          </Button>
+        )}
       </Alert>
     );
   if (result === null)
@@ -57,6 +70,8 @@ export function ResponsePanel() {
             : `Sent with ${sentWithErrors} ${sentWithErrors === 1 ? 'error' : 'errors'}`}
         </Badge>
       )}
+      {/* The order as it is now comes first: the answer below says "new", as it was when created. */}
+      {created !== null && <FollowedOrderPanel orderId={created.order_id} />}
       {created !== null && (
         <>
           <Table withTableBorder fz="sm" verticalSpacing={4} data-testid="checkout-created">

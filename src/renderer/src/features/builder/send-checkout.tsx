@@ -6,8 +6,12 @@ import type { ProfileView } from '../../../../shared/profile';
 import { confirmLiveCall } from '../../app/confirm-live';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
+import { whenAnalysed } from './builder-analysis';
 import { useBuilderStore } from './builder-store';
 import { isJsonObject } from './builder-text';
+import { useFollowedOrder } from './followed-order';
+import { profileReadyToSend } from './profile-gate';
+import { flushRawEdits } from './raw-editor-sync';
 import { useSendStore } from './send-store';
 
 const SHOWN_ERRORS = 6;
@@ -66,18 +70,20 @@ function confirmSendAnyway(errors: readonly Finding[], parseMessage: string | nu
  * confirmation, a fresh order_reference_id when asked (written back, so what is shown is what
  * went), the raw text as typed when it does not parse. Cancellable while in flight.
  */
-export async function sendFromBuilder(
-  profile: ProfileView | null,
-  findings: readonly Finding[],
-): Promise<void> {
+export async function sendFromBuilder(profile: ProfileView | null): Promise<void> {
   const send = useSendStore.getState();
   if (send.requestKey !== null) return;
   if (profile === null) {
     useSendStore.setState({ error: 'No profile is active: add one under Profiles.', panel: 'response' });
     return;
   }
+  if (!(await profileReadyToSend(profile))) return;
+  // What was typed a moment ago goes too, judged before anything is decided.
+  flushRawEdits();
+  useBuilderStore.getState().revealAllErrors();
+  await whenAnalysed();
   const builder = useBuilderStore.getState();
-  const errors = findings.filter((finding) => finding.severity === 'error');
+  const errors = builder.findings.filter((finding) => finding.severity === 'error');
   const parseMessage =
     builder.parseError === null
       ? null
@@ -100,6 +106,7 @@ export async function sendFromBuilder(
   useSendStore.setState({
     requestKey,
     error: null,
+    needsSetup: null,
     result: null,
     sentWithErrors: errors.length,
     sentRaw: body.kind === 'raw',
@@ -116,6 +123,12 @@ export async function sendFromBuilder(
       requestKey,
     });
     useSendStore.setState({ result });
+    if (result.checkout !== null)
+      useFollowedOrder.getState().follow({
+        orderId: result.checkout.order_id,
+        checkoutUrl: result.checkout.checkout_url,
+        profileName: profile.name,
+      });
   } catch (error) {
     useSendStore.setState({ error: errorMessage(error) });
   } finally {

@@ -13,6 +13,8 @@ interface SendState {
   /** The raw text went as typed because it does not parse. */
   sentRaw: boolean;
   error: string | null;
+  /** The profile the last send was stopped for: it needs its base URL or token set first. */
+  needsSetup: number | null;
   setPanel: (panel: BuilderPanel) => void;
 }
 
@@ -23,5 +25,20 @@ export const useSendStore = create<SendState>((set) => ({
   sentWithErrors: 0,
   sentRaw: false,
   error: null,
+  needsSetup: null,
   setPanel: (panel) => set({ panel }),
 }));
+
+/** Forgets the answer to the last send (a new document makes it someone else's). */
+export function clearLastAnswer(): void {
+  const send = useSendStore.getState();
+  if (send.requestKey !== null) return;
+  useSendStore.setState({
+    result: null,
+    error: null,
+    needsSetup: null,
+    sentWithErrors: 0,
+    sentRaw: false,
+    panel: send.panel === 'response' ? 'findings' : send.panel,
+  });
+}

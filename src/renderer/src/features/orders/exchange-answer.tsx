@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
-import type { ExchangeResult } from '../../../../shared/merchant-api';
+import { networkFailureText, type ExchangeResult } from '../../../../shared/merchant-api';
 
 function statusColor(status: number | null): string {
   if (status === null) return 'red';
@@ -32,8 +32,7 @@ export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
       </Group>
       {result.failure !== null && (
         <Alert color="red" title={`Network failure: ${result.failure.kind}`} data-testid="answer-failure">
-          {result.failure.message}
-          {result.failure.code === null ? '' : ` (${result.failure.code})`}
+          {networkFailureText(result.failure)}
         </Alert>
       )}
       {error !== null && (

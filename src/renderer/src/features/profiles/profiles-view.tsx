@@ -10,6 +10,7 @@ import { useAppCommand } from '../../app/app-commands';
 import { ENVIRONMENT_COLOR } from '../../app/environment-style';
 import { useNavigation } from '../../app/navigation';
 import { ProfileForm } from './profile-form';
+import { SetupAlert, SetupBadge } from './profile-setup';
 import { useProfilesStore } from './profiles-store';
 
 function fieldsOf(profile: ProfileFields): ProfileFields {
@@ -49,12 +50,17 @@ export function ProfilesView() {
     })),
   );
   // `#/profiles?new=1` (the "New profile" command from another view) opens the empty form.
+  // `#/profiles?id=3` (Send's "Open the profile") opens that one.
   const newRequested = useNavigation((state) => state.params.get('new') === '1');
-  const [selectedId, setSelectedId] = useState<number | 'new' | null>(newRequested ? 'new' : null);
+  const idRequested = useNavigation((state) => Number(state.params.get('id') ?? Number.NaN));
+  const [selectedId, setSelectedId] = useState<number | 'new' | null>(
+    newRequested ? 'new' : Number.isInteger(idRequested) ? idRequested : null,
+  );
   useAppCommand('new-profile', () => setSelectedId('new'));
   useEffect(() => {
-    if (newRequested) useNavigation.getState().replaceParams(new URLSearchParams());
-  }, [newRequested]);
+    if (newRequested || Number.isInteger(idRequested))
+      useNavigation.getState().replaceParams(new URLSearchParams());
+  }, [newRequested, idRequested]);
   const selected =
     selectedId === 'new'
       ? null
@@ -103,6 +109,7 @@ export function ProfilesView() {
                   description={profile.baseUrl}
                   rightSection={
                     <Group gap={4} wrap="nowrap">
+                      <SetupBadge profile={profile} />
                       {profile.id === activeProfileId && (
                         <Badge size="xs" variant="outline">
                           active
@@ -155,6 +162,7 @@ export function ProfilesView() {
               </Group>
             )}
           </Group>
+          {editing !== null && <SetupAlert profile={editing} />}
           <ProfileForm
             key={formKey}
             profile={editing}

@@ -1,5 +1,5 @@
 /**
- * The list's virtualiser is TanStack Virtual's useVirtualizer, imported through this module.
+ * TanStack Virtual's useVirtualizer for the timeline and the builder's items table, imported through this module.
  * The react-hooks lint flags every direct call of it as "incompatible with the React Compiler"
  * (its instance keeps the same identity while its answers change, so a compiler-memoised
  * component would show stale rows). This app is not built with the React Compiler, and the

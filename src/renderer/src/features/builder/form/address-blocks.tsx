@@ -1,20 +1,12 @@
 import { Stack, Switch, Text } from '@mantine/core';
 import type { FormField } from '../../../../../shared/checkout';
-import { getIn, setIn } from '../../../../../shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
-import { useBuilderForm } from './builder-form-context';
 import { ObjectBlock } from './field-grid';
-
-/** billing_address made a copy of shipping_address (what "same as shipping" keeps true). */
-export function mirrorBilling(document: unknown): unknown {
-  const shipping = getIn(document, ['shipping_address']);
-  if (shipping === undefined) return document;
-  return setIn(document, ['billing_address'], structuredClone(shipping));
-}
+import { mirrorBilling } from './mirror-billing';
+import { editDocument } from './use-document';
 
 /** Shipping and billing addresses; billing can follow shipping while "same as shipping" is on. */
 export function AddressBlocks({ fields }: { fields: readonly FormField[] }) {
-  const { edit } = useBuilderForm();
   const same = useBuilderStore((state) => state.sameAsShipping);
   const setSame = useBuilderStore((state) => state.setSameAsShipping);
   const shipping = fields.find((field) => field.path === 'shipping_address');
@@ -36,7 +28,7 @@ export function AddressBlocks({ fields }: { fields: readonly FormField[] }) {
         onChange={(event) => {
           const on = event.currentTarget.checked;
           setSame(on);
-          if (on) edit(mirrorBilling);
+          if (on) editDocument(mirrorBilling);
         }}
       />
       {same ? (

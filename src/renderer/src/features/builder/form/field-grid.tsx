@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { FormField } from '../../../../../shared/checkout';
 import { getIn, setIn } from '../../../../../shared/builder/document-edit';
-import { useBuilderForm } from './builder-form-context';
+import { useBuilderStore } from '../builder-store';
 import { FieldInput } from './field-input';
 import { concretePath, findingPath } from './form-paths';
 import { MoneyInput } from './money-input';
+import { editDocument } from './use-document';
 
 /** One leaf field: Money as amount + currency, everything else by its kind. */
 export function AnyField({ field, index }: { field: FormField; index?: number }) {
@@ -15,7 +16,13 @@ export function AnyField({ field, index }: { field: FormField; index?: number })
 }
 
 /** Leaf fields in a grid (objects and arrays are laid out by their own blocks). */
-export function FieldGrid({ fields, index }: { fields: readonly FormField[]; index?: number }) {
+export const FieldGrid = memo(function FieldGrid({
+  fields,
+  index,
+}: {
+  fields: readonly FormField[];
+  index?: number;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
       {fields.map((field) => (
@@ -23,7 +30,12 @@ export function FieldGrid({ fields, index }: { fields: readonly FormField[]; ind
       ))}
     </SimpleGrid>
   );
-}
+});
+
+/** What an object field holds, as far as its block cares: absent, an object, or something else. */
+type Presence = 'absent' | 'object' | 'other';
+const presenceOf = (value: unknown): Presence =>
+  value === undefined ? 'absent' : typeof value === 'object' ? 'object' : 'other';
 
 /** The fields directly under an object field (`discount` → `discount.name`, `discount.amount`). */
 export function childrenOf(object: FormField, fields: readonly FormField[]): FormField[] {
@@ -41,7 +53,7 @@ export function childrenOf(object: FormField, fields: readonly FormField[]): For
  * An object of the request. Required ones are always shown (typing creates them); optional ones
  * are switched on and off, which adds `{}` or removes the key, so leaving one out is one click.
  */
-export function ObjectBlock({
+export const ObjectBlock = memo(function ObjectBlock({
   object,
   fields,
   extra,
@@ -50,11 +62,14 @@ export function ObjectBlock({
   fields: readonly FormField[];
   extra?: ReactNode;
 }) {
-  const { document, edit } = useBuilderForm();
   const path = concretePath(object.path);
-  const value = getIn(document, path);
-  const present = value !== undefined;
-  const children = childrenOf(object, fields);
+  // Only whether the object is there re-renders the block; its fields follow their own values.
+  const presence = useBuilderStore((state) => presenceOf(getIn(state.document, path)));
+  const foreign = useBuilderStore((state) =>
+    presence === 'other' ? JSON.stringify(getIn(state.document, path)) : null,
+  );
+  const present = presence !== 'absent';
+  const children = useMemo(() => childrenOf(object, fields), [object, fields]);
   if (object.required)
     return (
       <Stack gap="xs" data-path={findingPath(path)}>
@@ -71,12 +86,12 @@ export function ObjectBlock({
           checked={present}
           onChange={(event) => {
             const on = event.currentTarget.checked;
-            edit((current) => setIn(current, path, on ? {} : undefined));
+            editDocument((current) => setIn(current, path, on ? {} : undefined));
           }}
         />
-        {present && typeof value !== 'object' && (
+        {foreign !== null && (
           <Text size="xs" c="orange">
-            Holds {JSON.stringify(value)}, not an object: edit it in the raw JSON, or switch it off.
+            Holds {foreign}, not an object: edit it in the raw JSON, or switch it off.
           </Text>
         )}
         {present && <FieldGrid fields={children} />}
@@ -84,4 +99,4 @@ export function ObjectBlock({
       </Stack>
     </Paper>
   );
-}
+});

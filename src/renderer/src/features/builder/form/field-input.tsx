@@ -1,12 +1,21 @@
-import { Autocomplete, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { useController } from 'react-hook-form';
+import {
+  Autocomplete,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  type OptionsFilter,
+} from '@mantine/core';
+import { memo, useState, type ReactNode } from 'react';
 import type { FieldKind, FormField } from '../../../../../shared/checkout';
 import { formatFieldValue, parseFieldText, textMatchesValue } from '../../../../../shared/builder/field-text';
 import { monoInput } from '../../../app/mono-input';
-import { useWarningsAt } from './builder-form-context';
+import { useBuilderStore } from '../builder-store';
 import { FieldLabel } from './field-label';
 import { fieldName, findingPath, type Segments } from './form-paths';
+import { setField, useDocumentValue, useFieldMessage } from './use-document';
 
 type TextKind = FieldKind | 'amount';
 
@@ -36,36 +45,55 @@ interface FieldInputProps {
   values?: readonly string[];
 }
 
-function useFieldMessage(path: Segments, error: string | undefined): string | undefined {
-  const warnings = useWarningsAt(findingPath(path));
-  if (error !== undefined) return error;
-  return warnings[0]?.message;
+/** Props equal when the path reads the same: parents build path arrays afresh on every render. */
+function sameProps(a: FieldInputProps, b: FieldInputProps): boolean {
+  return (
+    a.field === b.field &&
+    fieldName(a.path) === fieldName(b.path) &&
+    a.label === b.label &&
+    a.hideLabel === b.hideLabel &&
+    a.disabled === b.disabled &&
+    a.kind === b.kind &&
+    a.values === b.values
+  );
 }
 
-/** One field of the checkout request, edited as its kind asks; nothing typed is ever refused. */
-export function FieldInput({ field, path, label, hideLabel, disabled, kind, values }: FieldInputProps) {
-  const { field: control, fieldState } = useController({ name: fieldName(path) });
-  const error = fieldState.error?.message;
-  const message = useFieldMessage(path, error);
+/**
+ * One field of the checkout request, edited as its kind asks; nothing typed is ever refused. It
+ * reads its own value and findings from the store, so typing re-renders this field alone.
+ */
+export const FieldInput = memo(function FieldInput({
+  field,
+  path,
+  label,
+  hideLabel,
+  disabled,
+  kind,
+  values,
+}: FieldInputProps) {
+  const value = useDocumentValue(path);
+  const shown = useFieldMessage(path);
+  const at = findingPath(path);
+  const onChange = (next: unknown) => setField(path, next);
   const effectiveKind = kind ?? field.kind;
   const common = {
     label: hideLabel === true ? undefined : <FieldLabel field={field} label={label} />,
     'aria-label': hideLabel === true ? (label ?? field.label) : undefined,
-    'data-path': findingPath(path),
+    'data-path': at,
     disabled,
-    error: message,
-    styles: error === undefined && message !== undefined ? WARNING_STYLES : undefined,
-    onBlur: control.onBlur,
+    error: shown?.message,
+    styles: shown?.severity === 'warning' ? WARNING_STYLES : undefined,
+    onBlur: () => useBuilderStore.getState().touch(at),
   };
   if (effectiveKind === 'boolean')
-    return <BooleanInput {...common} value={control.value} onChange={control.onChange} field={field} />;
+    return <BooleanInput {...common} value={value} onChange={onChange} field={field} />;
   if (effectiveKind === 'nullable-date')
-    return <NullableDateInput {...common} value={control.value} onChange={control.onChange} />;
+    return <NullableDateInput {...common} value={value} onChange={onChange} />;
   const options = values ?? field.values ?? field.suggestions;
   if (options !== undefined)
-    return <ChoiceInput {...common} value={control.value} onChange={control.onChange} options={options} />;
-  return <TextField {...common} kind={effectiveKind} value={control.value} onChange={control.onChange} />;
-}
+    return <ChoiceInput {...common} value={value} onChange={onChange} options={options} />;
+  return <TextField {...common} kind={effectiveKind} value={value} onChange={onChange} />;
+}, sameProps);
 
 /** Warnings are shown in orange where errors are red: they never block a send. */
 const WARNING_STYLES = {
@@ -106,6 +134,9 @@ function TextField({
   );
 }
 
+/** Every option while the text is what the field opened with; typing narrows them. */
+const showAll: OptionsFilter = ({ options }) => options;
+
 function ChoiceInput({
   value,
   onChange,
@@ -113,13 +144,20 @@ function ChoiceInput({
   ...common
 }: CommonProps & { value: unknown; onChange: (value: unknown) => void; options: readonly string[] }) {
   const [text, change] = useFieldText('string', value, onChange);
+  // A filled field opened again should offer the other choices, not only its own value.
+  const [narrowing, setNarrowing] = useState(false);
   return (
     <Autocomplete
       {...common}
       value={text}
       data={[...options]}
-      onChange={change}
-      comboboxProps={{ withinPortal: true }}
+      onChange={(next) => {
+        setNarrowing(true);
+        change(next);
+      }}
+      onFocus={() => setNarrowing(false)}
+      {...(narrowing ? {} : { filter: showAll })}
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
     />
   );
 }

@@ -1,6 +1,6 @@
-import { Group, Text, Tooltip } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
 import type { FormField } from '../../../../../shared/checkout';
+import classes from './field-label.module.css';
+import { LazyTooltip } from './lazy-tooltip';
 
 /** The limits a field has, in words, for its tooltip. */
 function limitsOf(field: FormField): string[] {
@@ -15,20 +15,24 @@ function limitsOf(field: FormField): string[] {
   return limits;
 }
 
-/** A field's label with the spec's words (and its limits) one hover away. */
+/**
+ * A field's label with the spec's words (and its limits) one hover away. Kept to two small
+ * elements beside the text: the form has a label per field, and every element of it is laid
+ * out, styled and walked again on each change.
+ */
 export function FieldLabel({ field, label }: { field: FormField; label?: string }) {
   const help = [field.formHelp, ...limitsOf(field)].join(' ');
   return (
-    <Group gap={4} wrap="nowrap" component="span">
-      <span>{label ?? field.label}</span>
-      <Tooltip label={help} multiline w={320} withArrow openDelay={250}>
-        <IconInfoCircle size={13} style={{ opacity: 0.55 }} aria-hidden />
-      </Tooltip>
+    <>
+      {label ?? field.label}
+      <LazyTooltip label={help} multiline w={320} withArrow openDelay={250} className={classes.info}>
+        i
+      </LazyTooltip>
       {field.required && (
-        <Text span c="red" size="xs" aria-hidden>
+        <span className={classes.required} aria-hidden>
           *
-        </Text>
+        </span>
       )}
-    </Group>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Table, Text } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -8,7 +8,7 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { FormField } from '../../../../../shared/checkout';
 import {
   appendIn,
@@ -18,10 +18,12 @@ import {
   removeIndexIn,
 } from '../../../../../shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
-import { useBuilderForm, useWarningsAt } from './builder-form-context';
 import { FieldInput } from './field-input';
+import { LazyTooltip } from './lazy-tooltip';
 import { FieldGrid } from './field-grid';
 import { MoneyInput } from './money-input';
+import { editDocument, useFindingsAt } from './use-document';
+import { VirtualItemRows } from './virtual-item-rows';
 
 /** The columns every row shows; the other item fields open under the row. */
 const INLINE = ['items[].name', 'items[].sku', 'items[].quantity', 'items[].total_amount'];
@@ -41,77 +43,92 @@ function newItem(document: unknown): Record<string, unknown> {
   };
 }
 
+/** Above this many rows the table scrolls on its own and renders only the rows in view. */
+export const VIRTUAL_ROWS_ABOVE = 50;
+
+const itemCount = (items: unknown) => (Array.isArray(items) ? items.length : 0);
+
 /** The items as an editable table: add, remove, duplicate and move rows; every field of a row one click away. */
 export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
-  const { document, edit } = useBuilderForm();
+  const count = useBuilderStore((state) => itemCount(getIn(state.document, ['items'])));
+  const foreign = useBuilderStore((state) => {
+    const items = getIn(state.document, ['items']);
+    return items === undefined || Array.isArray(items) ? null : JSON.stringify(items).slice(0, 200);
+  });
   const focusPath = useBuilderStore((state) => state.focus?.path ?? null);
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
-  const items = getIn(document, ['items']);
-  const rows = Array.isArray(items) ? items : [];
-  const itemFields = fields.filter((field) => field.path.startsWith('items[].'));
-  const inline = INLINE.flatMap((path) => itemFields.filter((field) => field.path === path));
-  const more = itemFields.filter((field) => !INLINE.includes(field.path));
-  const warnings = useWarningsAt('items');
+  const { inline, more } = useMemo(() => {
+    const itemFields = fields.filter((field) => field.path.startsWith('items[].'));
+    return {
+      inline: INLINE.flatMap((path) => itemFields.filter((field) => field.path === path)),
+      more: itemFields.filter((field) => !INLINE.includes(field.path)),
+    };
+  }, [fields]);
+  const warnings = useFindingsAt('items').filter((finding) => finding.severity === 'warning');
   // A finding clicked in a closed row opens it (derived, so closing it again works).
   const focusedRow = focusPath === null ? null : Number(ITEM_ROW.exec(focusPath)?.[1] ?? Number.NaN);
-  const isOpen = (index: number) => opened.has(index) || focusedRow === index;
-  const toggle = (index: number) =>
-    setOpened((current) => {
-      const next = new Set(current);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
-      return next;
-    });
+  const toggle = useCallback(
+    (index: number) =>
+      setOpened((current) => {
+        const next = new Set(current);
+        if (next.has(index)) next.delete(index);
+        else next.add(index);
+        return next;
+      }),
+    [],
+  );
+  const row = (index: number) => (
+    <ItemRow
+      // Rows have no identity but their place; inputs keep their text through moves because
+      // they derive it from the value.
+      key={index}
+      index={index}
+      count={count}
+      inline={inline}
+      more={more}
+      open={opened.has(index) || focusedRow === index}
+      onToggle={toggle}
+    />
+  );
+  const header = (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th w={34} />
+        <Table.Th w={count > 999 ? 56 : 30}>#</Table.Th>
+        {inline.map((field) => (
+          <Table.Th
+            key={field.path}
+            w={field.kind === 'money' ? 210 : field.path.endsWith('quantity') ? 70 : undefined}
+          >
+            {field.label}
+          </Table.Th>
+        ))}
+        <Table.Th w={128} />
+      </Table.Tr>
+    </Table.Thead>
+  );
 
   return (
     <Paper withBorder radius="sm" data-path="items">
-      {items !== undefined && !Array.isArray(items) && (
+      {foreign !== null && (
         <Text size="sm" c="orange" p="sm">
-          items holds {JSON.stringify(items)}, not a list: edit it in the raw JSON, or add a row to replace
-          it.
+          items holds {foreign}, not a list: edit it in the raw JSON, or add a row to replace it.
         </Text>
       )}
-      <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Items" layout="fixed">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={34} />
-            <Table.Th w={30}>#</Table.Th>
-            {inline.map((field) => (
-              <Table.Th
-                key={field.path}
-                w={field.kind === 'money' ? 210 : field.path.endsWith('quantity') ? 70 : undefined}
-              >
-                {field.label}
-              </Table.Th>
-            ))}
-            <Table.Th w={128} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((_item, index) => (
-            <ItemRow
-              // Rows have no identity but their place; inputs keep their text through moves because
-              // they derive it from the value.
-              key={index}
-              index={index}
-              count={rows.length}
-              inline={inline}
-              more={more}
-              open={isOpen(index)}
-              onToggle={() => toggle(index)}
-              onMove={(to) => edit((current) => moveIndexIn(current, ['items'], index, to))}
-              onDuplicate={() => edit((current) => duplicateIndexIn(current, ['items'], index))}
-              onRemove={() => edit((current) => removeIndexIn(current, ['items'], index))}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
+      {count > VIRTUAL_ROWS_ABOVE ? (
+        <VirtualItemRows count={count} focusedRow={focusedRow} header={header} row={row} />
+      ) : (
+        <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Items" layout="fixed">
+          {header}
+          {Array.from({ length: count }, (_, index) => row(index))}
+        </Table>
+      )}
       <Group p="xs" justify="space-between">
         <Button
           size="xs"
           variant="light"
           leftSection={<IconPlus size={14} />}
-          onClick={() => edit((current) => appendIn(current, ['items'], newItem(current)))}
+          onClick={() => editDocument((current) => appendIn(current, ['items'], newItem(current)))}
         >
           Add item
         </Button>
@@ -119,9 +136,13 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
           <Text size="xs" c="orange">
             {warnings[0]?.message}
           </Text>
-        ) : rows.length === 0 ? (
+        ) : count === 0 ? (
           <Text size="xs" c="dimmed">
             No items yet: the spec requires at least one.
+          </Text>
+        ) : count > VIRTUAL_ROWS_ABOVE ? (
+          <Text size="xs" c="dimmed" data-testid="items-count">
+            {count.toLocaleString('en')} items: rows are drawn as you scroll.
           </Text>
         ) : null}
       </Group>
@@ -135,24 +156,12 @@ interface ItemRowProps {
   inline: readonly FormField[];
   more: readonly FormField[];
   open: boolean;
-  onToggle: () => void;
-  onMove: (to: number) => void;
-  onDuplicate: () => void;
-  onRemove: () => void;
+  onToggle: (index: number) => void;
 }
 
-function ItemRow({
-  index,
-  count,
-  inline,
-  more,
-  open,
-  onToggle,
-  onMove,
-  onDuplicate,
-  onRemove,
-}: ItemRowProps) {
+const ItemRow = memo(function ItemRow({ index, count, inline, more, open, onToggle }: ItemRowProps) {
   const label = `item ${index + 1}`;
+  const move = (to: number) => editDocument((current) => moveIndexIn(current, ['items'], index, to));
   return (
     <>
       <Table.Tr data-testid={`item-row-${index}`}>
@@ -160,7 +169,7 @@ function ItemRow({
           <ActionIcon
             variant="subtle"
             size="sm"
-            onClick={onToggle}
+            onClick={() => onToggle(index)}
             aria-label={`${open ? 'Hide' : 'Show'} all fields of ${label}`}
             aria-expanded={open}
           >
@@ -193,20 +202,27 @@ function ItemRow({
         ))}
         <Table.Td>
           <Group gap={2} wrap="nowrap">
-            <RowAction label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+            <RowAction label={`Move ${label} up`} disabled={index === 0} onClick={() => move(index - 1)}>
               <IconArrowUp size={14} />
             </RowAction>
             <RowAction
               label={`Move ${label} down`}
               disabled={index === count - 1}
-              onClick={() => onMove(index + 1)}
+              onClick={() => move(index + 1)}
             >
               <IconArrowDown size={14} />
             </RowAction>
-            <RowAction label={`Duplicate ${label}`} onClick={onDuplicate}>
+            <RowAction
+              label={`Duplicate ${label}`}
+              onClick={() => editDocument((current) => duplicateIndexIn(current, ['items'], index))}
+            >
               <IconCopy size={14} />
             </RowAction>
-            <RowAction label={`Remove ${label}`} color="red" onClick={onRemove}>
+            <RowAction
+              label={`Remove ${label}`}
+              color="red"
+              onClick={() => editDocument((current) => removeIndexIn(current, ['items'], index))}
+            >
               <IconTrash size={14} />
             </RowAction>
           </Group>
@@ -221,7 +237,7 @@ function ItemRow({
       )}
     </>
   );
-}
+});
 
 function RowAction({
   label,
@@ -237,7 +253,7 @@ function RowAction({
   children: ReactNode;
 }) {
   return (
-    <Tooltip label={label} openDelay={400}>
+    <LazyTooltip label={label} openDelay={400}>
       <ActionIcon
         variant="subtle"
         size="sm"
@@ -248,6 +264,6 @@ function RowAction({
       >
         {children}
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -9,7 +9,8 @@ import {
   withComputedTotal,
 } from '../../../../../shared/checkout';
 import { getIn } from '../../../../../shared/builder/document-edit';
-import { useBuilderForm } from './builder-form-context';
+import { useBuilderStore } from '../builder-store';
+import { editDocument } from './use-document';
 
 /**
  * The amounts toolbar: one currency for every Money (amounts re-rounded to its precision, the
@@ -17,8 +18,7 @@ import { useBuilderForm } from './builder-form-context';
  * breakdown shown before it is written.
  */
 export function AmountsToolbar() {
-  const { document, edit } = useBuilderForm();
-  const stated = getIn(document, ['total_amount', 'currency']);
+  const stated = useBuilderStore((state) => getIn(state.document, ['total_amount', 'currency']));
   const currency = typeof stated === 'string' && isCurrency(stated) ? stated : null;
   return (
     <Group gap="sm" align="flex-end">
@@ -29,9 +29,10 @@ export function AmountsToolbar() {
         value={currency}
         placeholder={typeof stated === 'string' ? stated : 'SAR (default)'}
         onChange={(value) => {
-          if (value !== null && isCurrency(value)) edit((current) => changeCurrency(current, value));
+          if (value !== null && isCurrency(value)) editDocument((current) => changeCurrency(current, value));
         }}
         allowDeselect={false}
+        comboboxProps={{ keepMounted: false }}
         w={260}
       />
       <TotalsPopover />
@@ -40,7 +41,23 @@ export function AmountsToolbar() {
 }
 
 function TotalsPopover() {
-  const { document, edit } = useBuilderForm();
+  return (
+    <Popover width={360} position="bottom-start" withArrow shadow="md">
+      <Popover.Target>
+        <Button variant="light" leftSection={<IconCalculator size={16} />}>
+          Compute total
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <TotalsBreakdown />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** Rendered only while the popover is open: the sum runs over every item. */
+function TotalsBreakdown() {
+  const document = useBuilderStore((state) => state.document);
   const totals = computeTotals(document);
   const show = (value: number) => formatAmount(value, totals.precision);
   const rows: [string, string][] = [
@@ -53,54 +70,45 @@ function TotalsPopover() {
     ],
   ];
   return (
-    <Popover width={360} position="bottom-start" withArrow shadow="md">
-      <Popover.Target>
-        <Button variant="light" leftSection={<IconCalculator size={16} />}>
-          Compute total
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" data-testid="totals-breakdown">
-          <Table fz="sm" verticalSpacing={2}>
-            <Table.Tbody>
-              {rows.map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Td>{label}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {value}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr fw={700}>
-                <Table.Td>= Total</Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {totals.computedTotalText} {totals.currency}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td c="dimmed">Stated total_amount</Table.Td>
-                <Table.Td ta="right" ff="monospace" c={totals.matches === false ? 'red' : undefined}>
-                  {totals.statedTotal === null ? '—' : show(totals.statedTotal)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-          {totals.unreadable.length > 0 && (
-            <Alert color="orange" p="xs">
-              <Text size="xs">Counted as 0 (missing or not a number): {totals.unreadable.join(', ')}</Text>
-            </Alert>
-          )}
-          <Button
-            size="xs"
-            disabled={totals.matches === true}
-            onClick={() => edit((current) => withComputedTotal(current))}
-          >
-            {totals.matches === true
-              ? 'The total already adds up'
-              : `Set total_amount to ${totals.computedTotalText} ${totals.currency}`}
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <Stack gap="xs" data-testid="totals-breakdown">
+      <Table fz="sm" verticalSpacing={2}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Td>{label}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr fw={700}>
+            <Table.Td>= Total</Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {totals.computedTotalText} {totals.currency}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Td c="dimmed">Stated total_amount</Table.Td>
+            <Table.Td ta="right" ff="monospace" c={totals.matches === false ? 'red' : undefined}>
+              {totals.statedTotal === null ? '—' : show(totals.statedTotal)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      {totals.unreadable.length > 0 && (
+        <Alert color="orange" p="xs">
+          <Text size="xs">Counted as 0 (missing or not a number): {totals.unreadable.join(', ')}</Text>
+        </Alert>
+      )}
+      <Button
+        size="xs"
+        disabled={totals.matches === true}
+        onClick={() => editDocument((current) => withComputedTotal(current))}
+      >
+        {totals.matches === true
+          ? 'The total already adds up'
+          : `Set total_amount to ${totals.computedTotalText} ${totals.currency}`}
+      </Button>
+    </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { TimelineDetail } from '../../../../../shared/events';
 import {
   clientOperationSchema,
   networkFailureSchema,
+  networkFailureText,
   notificationPlanSchema,
   serviceErrorSchema,
 } from '../../../../../shared/merchant-api';
@@ -73,8 +74,7 @@ export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
       )}
       {details.failure !== undefined && (
         <Alert color="red" title={`Network failure: ${details.failure.kind}`} data-testid="network-failure">
-          {details.failure.message}
-          {details.failure.code === null ? '' : ` (${details.failure.code})`}
+          {networkFailureText(details.failure)}
         </Alert>
       )}
       {details.serviceError !== undefined && (

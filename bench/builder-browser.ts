@@ -1,0 +1,187 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { z } from 'zod';
+import { startServedConsole } from '../tests/e2e/fixtures/serve-process';
+import { percentile, type BenchResult } from './bench-kit';
+import { largeDocument } from './large-documents';
+import { startReferenceEditor } from './reference-editor';
+
+const ROOT = join(import.meta.dirname, '..');
+const ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-gpu',
+  '--enable-precise-memory-info',
+  '--js-flags=--expose-gc',
+];
+/** Keys typed into the document after the paste, one every KEY_INTERVAL_MS (a quick typist). */
+const KEYS = 40;
+const KEY_INTERVAL_MS = 100;
+/** "Interactive": the end of the last long task before this long without one. */
+const QUIET_MS = 1000;
+
+const SIZES = [
+  { name: '250k', chars: 250_000, label: '250 KB' },
+  { name: '1m', chars: 1_000_000, label: '1 MB' },
+  { name: '5m', chars: 5_000_000, label: '5 MB' },
+] as const;
+
+function ensureBuilt(): void {
+  if (!existsSync(join(ROOT, 'out', 'main', 'cli.js')))
+    execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+const probeSchema = z.object({
+  keys: z.array(z.number()),
+  longTasks: z.array(z.object({ start: z.number(), duration: z.number() })),
+});
+
+interface EditorFigures {
+  /** Paste → the first frame painted after it. */
+  pastePaintMs: number;
+  /** Paste → the end of the last long task before a quiet second (the page answers at once from then on). */
+  interactiveMs: number;
+  /** The console only: paste → the worker's findings for the pasted text applied. */
+  findingsMs?: number;
+  keyP50Ms: number;
+  keyP95Ms: number;
+  /** The longest task from the paste to the end of typing. */
+  longestTaskMs: number;
+  heapMb: number;
+}
+
+interface EditorTarget {
+  open(page: Page): Promise<void>;
+  /** Whether the page reports its analysis (the console), so findings can be timed. */
+  analyses: boolean;
+}
+
+/** Paste the document, wait until the page is quiet, then type KEYS keys inside a string value. */
+async function measureEditor(browser: Browser, target: EditorTarget, text: string): Promise<EditorFigures> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  try {
+    await page.addInitScript({ path: join(ROOT, 'bench', 'editor-probes.js') });
+    await target.open(page);
+    const pasted = z
+      .object({ started: z.number(), painted: z.number() })
+      .parse(await page.evaluate(`window.__benchPaste(${JSON.stringify(text)})`));
+    const findingsMs = target.analyses
+      ? Number(await page.evaluate(`window.__benchWaitAnalysis(${pasted.started})`))
+      : undefined;
+    // Wait for a quiet second (or 30 s), then read when the last long task after the paste ended.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const probe = probeSchema.parse(await page.evaluate('window.__editorBench'));
+      const ends = probe.longTasks.map((task) => task.start + task.duration);
+      const now = Number(await page.evaluate('performance.now()'));
+      if (now - Math.max(pasted.started, ...ends) >= QUIET_MS || Date.now() > deadline) break;
+      await page.waitForTimeout(200);
+    }
+    const settled = probeSchema.parse(await page.evaluate('window.__editorBench'));
+    const lastEnd = Math.max(
+      pasted.started + pasted.painted,
+      ...settled.longTasks.map((task) => task.start + task.duration),
+    );
+
+    await page.evaluate("window.__benchCursorAfter('description')");
+    await page.evaluate('window.__editorBench.watching = true');
+    for (let key = 0; key < KEYS; key++) {
+      await page.keyboard.press(key % 2 === 0 ? 'x' : 'y');
+      await page.waitForTimeout(KEY_INTERVAL_MS);
+    }
+    await page.waitForTimeout(1000);
+    const typed = probeSchema.parse(await page.evaluate('window.__editorBench'));
+    await page.evaluate('window.gc && window.gc()');
+    const heapMb = Number(await page.evaluate('window.__benchHeapMb()'));
+    const afterPaste = typed.longTasks.filter((task) => task.start >= pasted.started - 1);
+    return {
+      pastePaintMs: Math.round(pasted.painted),
+      interactiveMs: Math.round(lastEnd - pasted.started),
+      ...(findingsMs === undefined ? {} : { findingsMs: Math.round(findingsMs) }),
+      keyP50Ms: Math.round(percentile(typed.keys, 50)),
+      keyP95Ms: Math.round(percentile(typed.keys, 95)),
+      longestTaskMs: Math.round(Math.max(0, ...afterPaste.map((task) => task.duration))),
+      heapMb: Math.round(heapMb),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+const ratio = (reference: number, console_: number) =>
+  Number((reference / Math.max(console_, 0.1)).toFixed(2));
+
+/**
+ * The builder's raw editor with a pasted 250 KB, 1 MB and 5 MB document in Chromium: time to
+ * the first paint and to interactive, the findings, keystroke-to-paint while typing and the
+ * heap; the same (findings aside) on a bare CodeMirror page with the same extensions, in the
+ * same run.
+ */
+export async function builderBrowser(): Promise<BenchResult[]> {
+  ensureBuilt();
+  const reference = await startReferenceEditor();
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
+  const results: BenchResult[] = [];
+  try {
+    for (const size of SIZES) {
+      const text = largeDocument(size.chars);
+      // A fresh console per size: nothing of the previous document is left in it.
+      const served = await startServedConsole();
+      try {
+        const console_ = await measureEditor(
+          browser,
+          {
+            analyses: true,
+            async open(page) {
+              await page.goto(`${served.launchUrl}#/builder`);
+              await page.locator('#root[data-app-state="ready"]').waitFor();
+              await page.getByRole('textbox', { name: 'Raw JSON' }).waitFor();
+            },
+          },
+          text,
+        );
+        const floor = await measureEditor(
+          browser,
+          {
+            analyses: false,
+            async open(page) {
+              await page.goto(reference.origin);
+              await page.waitForFunction('window.__referenceReady === true');
+            },
+          },
+          text,
+        );
+        const large = size.chars > 1_048_576;
+        results.push({
+          name: `builder-paste-${size.name}`,
+          title: `Builder raw editor, ${size.label} pasted (${text.length.toLocaleString('en')} characters)`,
+          goal: large
+            ? 'interactive < 5 s, no task > 200 ms, findings < 10 s'
+            : 'keystroke p95 ≤ 50 ms, findings < 1 s',
+          console: { ...console_ },
+          reference: { ...floor },
+          ratio: ratio(floor.keyP95Ms, console_.keyP95Ms),
+          pass: large
+            ? console_.interactiveMs < 5000 &&
+              console_.longestTaskMs <= 200 &&
+              (console_.findingsMs ?? 0) < 10_000
+            : console_.keyP95Ms <= 50 && (console_.findingsMs ?? Infinity) < 1000,
+          notes: `Headless Chromium on this machine (no GPU). The document is pasted over the editor's text (a paste event, as Ctrl+V), then ${KEYS} keys are typed ${KEY_INTERVAL_MS} ms apart inside the description. Key latency: keydown → the frame after it was handled. Interactive: paste → the end of the last long task before ${QUIET_MS} ms without one. Findings: paste → the worker's findings for the pasted text applied. Reference: bench/reference-editor/main.ts, CodeMirror with the same extensions and nothing else. Ratio: reference key p95 ÷ console key p95.`,
+        });
+      } finally {
+        await served.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+    await reference.stop();
+  }
+  return results;
+}

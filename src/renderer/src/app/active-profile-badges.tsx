@@ -1,0 +1,43 @@
+import { Badge, Tooltip } from '@mantine/core';
+import type { ProfileView } from '../../../shared/profile';
+import { problemsSummary, profileProblems } from '../../../shared/profile-readiness';
+import { ENVIRONMENT_COLOR } from './environment-style';
+import { useNavigation } from './navigation';
+
+/**
+ * The active profile beside the title: its name, its environment when the name does not
+ * already say it ("Local", not "LOCAL · LOCAL"), and "needs setup" when it cannot send yet
+ * (a click opens it in Profiles).
+ */
+export function ActiveProfileBadges({ profile, onLive }: { profile: ProfileView; onLive: boolean }) {
+  const navigate = useNavigation((state) => state.navigate);
+  const problems = profileProblems(profile);
+  const sameWord = profile.name.trim().toLowerCase() === profile.environment;
+  return (
+    <>
+      <Badge
+        data-testid="active-profile"
+        color={ENVIRONMENT_COLOR[profile.environment]}
+        variant={onLive ? 'white' : 'light'}
+      >
+        {sameWord ? profile.name : `${profile.name} · ${profile.environment}`}
+      </Badge>
+      {problems.length > 0 && (
+        <Tooltip label={problems.map((problem) => problem.message).join(' ')} multiline w={320} withArrow>
+          <Badge
+            component="button"
+            type="button"
+            color="orange"
+            variant={onLive ? 'white' : 'filled'}
+            style={{ cursor: 'pointer' }}
+            onClick={() => navigate('profiles', { id: String(profile.id) })}
+            aria-label={`${profile.name} needs setup: ${problemsSummary(problems)}`}
+            data-testid="active-profile-needs-setup"
+          >
+            needs setup
+          </Badge>
+        </Tooltip>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { findingSchema } from '../../../../../shared/checkout';
+import { checkoutFormSchema } from '../../../../../shared/drafts';
+
+/**
+ * What the builder's analysis worker is asked and answers. Both sides parse what they receive:
+ * the worker is our own code, but a message is still a boundary, and a malformed answer must
+ * fail loudly rather than show findings that belong to nothing.
+ */
+export const analysisRequestSchema = z.object({
+  /** The store's text version this request belongs to; the answer carries it back. */
+  version: z.number().int().nonnegative(),
+  text: z.string(),
+  form: checkoutFormSchema,
+  singleCheckout: z.boolean(),
+  notificationField: z.string(),
+});
+export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
+
+export const rawDiagnosticSchema = z.object({
+  from: z.number().int().nonnegative(),
+  to: z.number().int().nonnegative(),
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+  source: z.string(),
+});
+export type RawDiagnostic = z.infer<typeof rawDiagnosticSchema>;
+
+export const analysisResultSchema = z.object({
+  version: z.number().int().nonnegative(),
+  /** False when the text is not JSON: the findings are then empty and the one diagnostic marks the break. */
+  parses: z.boolean(),
+  findings: z.array(findingSchema),
+  /** Where each finding sits in the text (at most MAX_DIAGNOSTICS of them). */
+  diagnostics: z.array(rawDiagnosticSchema),
+  /** How long the analysis took in the worker, for the benchmark and the status line. */
+  elapsedMs: z.number().nonnegative(),
+});
+export type AnalysisResult = z.infer<typeof analysisResultSchema>;

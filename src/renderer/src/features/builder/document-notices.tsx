@@ -1,0 +1,61 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconFileAlert } from '@tabler/icons-react';
+import { memo } from 'react';
+import { DRAFT_TEXT_MAX } from '../../../../shared/drafts';
+import { useBuilderStore } from './builder-store';
+import { formatSize, isLargeDocument, LARGE_DOCUMENT_CHARS } from './large-document';
+import { declineOfferedWorkingCopy, openOfferedWorkingCopy, useWorkingCopyOffer } from './working-copy';
+
+/** The findings list shows this many; the counts, the title and the marks cover every one. */
+export const LISTED_FINDINGS = 500;
+
+/**
+ * What the builder says about the size of what it holds: a large working copy left from last
+ * time waits to be opened, and a large document says what works differently (docs/large-documents.md).
+ */
+export const DocumentNotices = memo(function DocumentNotices() {
+  const offered = useWorkingCopyOffer((state) => state.offered);
+  const length = useBuilderStore((state) => state.text.length);
+  if (offered !== null)
+    return (
+      <Alert
+        color="blue"
+        mb="sm"
+        icon={<IconFileAlert size={18} />}
+        title={`Your working copy from last time is ${formatSize(offered.text.length)}`}
+        data-testid="working-copy-offer"
+      >
+        <Text size="sm">
+          Documents over {formatSize(LARGE_DOCUMENT_CHARS)} take a few seconds to open, so the builder did not
+          open it by itself
+          {offered.saved === null ? '' : ` (it belongs to the draft "${offered.saved.name}")`}.
+        </Text>
+        <Group gap="xs" mt="xs">
+          <Button size="xs" onClick={openOfferedWorkingCopy}>
+            Open it
+          </Button>
+          <Button size="xs" variant="default" onClick={declineOfferedWorkingCopy}>
+            Start with an empty document
+          </Button>
+        </Group>
+      </Alert>
+    );
+  if (!isLargeDocument(length)) return null;
+  return (
+    <Alert
+      color="yellow"
+      mb="sm"
+      p="xs"
+      icon={<IconFileAlert size={18} />}
+      data-testid="large-document-notice"
+    >
+      <Text size="sm">
+        <b>Large document ({formatSize(length)}).</b> Findings are worked out in the background and follow a
+        moment after you stop typing, and items are drawn as you scroll.{' '}
+        {length > DRAFT_TEXT_MAX
+          ? 'Over 4 MiB it is not kept for a restart and cannot be saved as a draft: use Drafts → Export JSON file to keep it.'
+          : 'The working copy is saved every 2 seconds.'}
+      </Text>
+    </Alert>
+  );
+});

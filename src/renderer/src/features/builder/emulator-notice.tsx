@@ -1,0 +1,83 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlayerPlay, IconServerOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { EmulatorStatus } from '../../../../shared/emulator';
+import type { ProfileView } from '../../../../shared/profile';
+import { bridge } from '../../bridge';
+import { errorMessage } from '../../bridge/bridge-error';
+
+/**
+ * On the Local profile, a stopped emulator is said before a send finds nothing listening, with
+ * the button that starts it (and, when its port is taken, one that starts it on a free port and
+ * points the Local profile there).
+ */
+export function EmulatorNotice({ profile }: { profile: ProfileView | null }) {
+  const local = profile?.environment === 'local';
+  const [status, setStatus] = useState<EmulatorStatus | null>(null);
+  const [starting, setStarting] = useState(false);
+  useEffect(() => {
+    if (!local) return undefined;
+    let current = true;
+    bridge
+      .getEmulatorStatus({})
+      .then((next) => current && setStatus(next))
+      .catch(() => undefined);
+    const stop = bridge.subscribe((event) => {
+      if (event.name === 'emulator.changed') setStatus(event.payload);
+    });
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [local]);
+  if (!local || status === null || status.running) return null;
+  const start = (options: { port?: number; updateLocalProfile: boolean }) => {
+    setStarting(true);
+    bridge
+      .startEmulator(options)
+      .then(setStatus)
+      .catch((error: unknown) =>
+        notifications.show({
+          color: 'red',
+          title: 'The emulator did not start',
+          message: errorMessage(error),
+        }),
+      )
+      .finally(() => setStarting(false));
+  };
+  return (
+    <Alert
+      color="orange"
+      mb="sm"
+      p="xs"
+      icon={<IconServerOff size={18} />}
+      title="The local emulator is stopped"
+      data-testid="emulator-stopped"
+    >
+      <Text size="sm">
+        {profile.name} sends to it, so nothing would answer.{status.error === null ? '' : ` ${status.error}`}
+      </Text>
+      <Group gap="xs" mt={6}>
+        <Button
+          size="xs"
+          leftSection={<IconPlayerPlay size={14} />}
+          loading={starting}
+          onClick={() => start({ updateLocalProfile: false })}
+        >
+          Start the emulator
+        </Button>
+        {status.error !== null && (
+          <Button
+            size="xs"
+            variant="light"
+            loading={starting}
+            onClick={() => start({ port: 0, updateLocalProfile: true })}
+          >
+            Start on a free port
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,216 @@
+import { ActionIcon, Button, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconArrowRight, IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
+import { Fragment, type ReactNode } from 'react';
+import type { OrderState } from '../../../../shared/orders/order-states';
+import { useNavigation } from '../../app/navigation';
+import { openExternalUrl } from '../../app/open-external';
+import { usePreferencesStore } from '../../app/preferences-store';
+import { switchProfile } from '../../app/switch-profile';
+import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { useOrderLifecycle } from '../orders/use-order-lifecycle';
+import { isEmptyDocument, useBuilderStore } from './builder-store';
+import { useFollowedOrder } from './followed-order';
+import { fillSample } from './sample-action';
+
+const STEPS = ['Sample', 'Send to Local', 'Pay', 'Authorise', 'Capture'] as const;
+
+const PAID: readonly OrderState[] = [
+  'approved',
+  'authorised',
+  'partially_captured',
+  'fully_captured',
+  'partially_refunded',
+  'fully_refunded',
+];
+const AUTHORISED = PAID.slice(1);
+const CAPTURED = PAID.slice(2);
+const ENDED: readonly OrderState[] = ['declined', 'expired', 'canceled'];
+
+/** How far the first order has come: 0 = nothing yet … 5 = captured. */
+function progressOf(hasDocument: boolean, sent: boolean, state: OrderState | null): number {
+  if (!hasDocument && !sent) return 0;
+  if (!sent) return 1;
+  if (state === null || !PAID.includes(state)) return 2;
+  if (!AUTHORISED.includes(state)) return 3;
+  if (!CAPTURED.includes(state)) return 4;
+  return 5;
+}
+
+/**
+ * The way through a first run, on the builder until it is done or closed: Sample → Send to
+ * Local → Pay → Authorise → Capture. Each step says what to do and offers the one button that
+ * does it; the steps after the send follow the order as the emulator's webhooks arrive.
+ */
+export function FirstRunGuide() {
+  const shown = usePreferencesStore((state) => state.preferences?.firstRunGuide === 'show');
+  if (!shown) return null;
+  return <Guide />;
+}
+
+function Guide() {
+  const update = usePreferencesStore((state) => state.update);
+  const hasDocument = useBuilderStore((state) => !isEmptyDocument(state));
+  const order = useFollowedOrder((state) => state.order);
+  const { detail } = useOrderLifecycle(order?.orderId ?? null);
+  const state = detail?.lifecycle.state ?? null;
+  const progress = progressOf(hasDocument, order !== null, state);
+  const close = () => void update({ firstRunGuide: 'done' });
+  return (
+    <Paper withBorder radius="sm" p="xs" mb="sm" data-testid="first-run-guide" data-step={progress}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap={6} wrap="wrap" role="list" aria-label="First run">
+          <Text size="sm" fw={600} mr={4}>
+            First run:
+          </Text>
+          {STEPS.map((step, index) => (
+            <Fragment key={step}>
+              {index > 0 && <IconArrowRight size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
+              <StepChip index={index} label={step} progress={progress} />
+            </Fragment>
+          ))}
+        </Group>
+        <Tooltip label="Hide the guide for good (Settings can show it again)" withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label="Hide the first-run guide"
+            onClick={close}
+          >
+            <IconX size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Group gap="sm" mt={6} wrap="nowrap" data-testid="first-run-next">
+        <NextStep progress={progress} state={state} onDone={close} />
+      </Group>
+    </Paper>
+  );
+}
+
+function StepChip({ index, label, progress }: { index: number; label: string; progress: number }) {
+  const done = index < progress;
+  const current = index === progress;
+  return (
+    <Group
+      gap={4}
+      wrap="nowrap"
+      role="listitem"
+      aria-current={current ? 'step' : undefined}
+      data-status={done ? 'done' : current ? 'current' : 'pending'}
+    >
+      <ThemeIcon
+        size={18}
+        radius="xl"
+        variant={done ? 'filled' : current ? 'light' : 'default'}
+        color="green"
+      >
+        {done ? <IconCheck size={12} /> : <Text size="xs">{index + 1}</Text>}
+      </ThemeIcon>
+      <Text
+        size="sm"
+        fw={current ? 700 : 400}
+        c={done || current ? undefined : 'dimmed'}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {label}
+      </Text>
+    </Group>
+  );
+}
+
+/** What to do now, and the button that does it. */
+function NextStep({
+  progress,
+  state,
+  onDone,
+}: {
+  progress: number;
+  state: OrderState | null;
+  onDone: () => void;
+}) {
+  const profile = useProfilesStore((store) => selectActiveProfile(store));
+  const local = useProfilesStore((store) =>
+    store.profiles.find((candidate) => candidate.environment === 'local'),
+  );
+  const order = useFollowedOrder((store) => store.order);
+  const navigate = useNavigation((store) => store.navigate);
+  const say = (text: ReactNode) => <Text size="sm">{text}</Text>;
+  if (state !== null && ENDED.includes(state))
+    return say(
+      `The order ended (${state}). Send again for a new order, and choose Pay on its checkout page.`,
+    );
+  switch (progress) {
+    case 0:
+      return (
+        <>
+          {say(
+            'Start from a complete, valid payload: Sample fills one (a random Gulf country; the arrow picks one).',
+          )}
+          <Button size="xs" variant="light" onClick={() => void fillSample()}>
+            Fill with a sample
+          </Button>
+        </>
+      );
+    case 1:
+      if (profile?.environment !== 'local' && local !== undefined)
+        return (
+          <>
+            {say(
+              `Sends go to the active profile, ${profile?.name ?? 'none'}. The Local profile is the built-in emulator: nothing leaves this machine.`,
+            )}
+            <Button size="xs" variant="light" onClick={() => switchProfile(local.id)}>
+              Switch to {local.name}
+            </Button>
+          </>
+        );
+      return say(
+        'Send it to Local, the built-in emulator: Send to Local (top right) or Ctrl+Enter. The answer carries the order id and its checkout page.',
+      );
+    case 2:
+      return (
+        <>
+          {say(
+            'Pay as the customer would, on the checkout page. The emulator then sends order_approved, and the Response tab shows it arrive.',
+          )}
+          {order !== null && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconExternalLink size={14} />}
+              onClick={() => void openExternalUrl(order.checkoutUrl)}
+            >
+              Open the checkout page
+            </Button>
+          )}
+        </>
+      );
+    case 3:
+    case 4:
+      return (
+        <>
+          {say(
+            progress === 3
+              ? 'Paid (approved). As the merchant, confirm receipt: Authorise, in the order.'
+              : 'Authorised: the goods may ship. Capture the payment, in the order.',
+          )}
+          {order !== null && (
+            <Button size="xs" variant="light" onClick={() => navigate('orders', { id: order.orderId })}>
+              {progress === 3 ? 'Authorise in Orders' : 'Capture in Orders'}
+            </Button>
+          )}
+        </>
+      );
+    default:
+      return (
+        <>
+          {say(
+            'Captured: that is the whole lifecycle, new → approved → authorised → captured. Every step is on the Timeline.',
+          )}
+          <Button size="xs" variant="light" onClick={onDone}>
+            Close the guide
+          </Button>
+        </>
+      );
+  }
+}

@@ -1,0 +1,77 @@
+import { Anchor, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { VerdictBadge } from '../jwt/verdict-badge';
+import { LifecycleStrip } from '../orders/lifecycle-strip';
+import { StateBadge } from '../orders/state-badge';
+import { useOrderLifecycle } from '../orders/use-order-lifecycle';
+import { clockTime } from '../timeline/record-badges';
+import { useFollowedOrder } from './followed-order';
+
+/**
+ * The order the last send created, live: its state and lifecycle strip as the records arrive,
+ * and every webhook about it with the listener's verdicts, each one click from its record.
+ */
+export function FollowedOrderPanel({ orderId }: { orderId: string }) {
+  const { detail, error, loading } = useOrderLifecycle(orderId);
+  const followed = useFollowedOrder((state) => (state.order?.orderId === orderId ? state.webhooks : null));
+  // The pushed webhooks while they arrive; the stored ones too (after a reload, from the order's records).
+  const stored = detail?.records.filter((record) => record.kind === 'webhook') ?? [];
+  const byId = new Map([...stored, ...(followed ?? [])].map((record) => [record.id, record]));
+  const webhooks = [...byId.values()].sort((a, b) => a.id - b.id);
+  return (
+    <Stack gap="xs" data-testid="followed-order">
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          The order now
+        </Text>
+        {detail !== null && <StateBadge state={detail.lifecycle.state} testId="followed-order-state" />}
+        {loading && <Loader size="xs" />}
+      </Group>
+      {error !== null && (
+        <Text size="sm" c="red">
+          {error}
+        </Text>
+      )}
+      {detail !== null && <LifecycleStrip lifecycle={detail.lifecycle} />}
+      {webhooks.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="followed-webhooks-empty">
+          No webhook yet. Pay on the checkout page: the service then sends order_approved, and it shows here
+          as it arrives.
+        </Text>
+      ) : (
+        <Table fz="sm" verticalSpacing={2} withTableBorder data-testid="followed-webhooks">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={110}>Arrived</Table.Th>
+              <Table.Th>Event</Table.Th>
+              <Table.Th w={170}>Verdicts</Table.Th>
+              <Table.Th w={80}>Record</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {webhooks.map((webhook) => (
+              <Table.Tr key={webhook.id} data-testid="followed-webhook">
+                <Table.Td ff="monospace">{clockTime(webhook.at)}</Table.Td>
+                <Table.Td ff="monospace">{webhook.eventType ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {webhook.tokenVerdict !== null && (
+                      <VerdictBadge kind="token" verdict={webhook.tokenVerdict} size="xs" />
+                    )}
+                    {webhook.bodyVerdict !== null && (
+                      <VerdictBadge kind="body" verdict={webhook.bodyVerdict} size="xs" />
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor href={`#/timeline?id=${webhook.id}`} size="sm">
+                    #{webhook.id}
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

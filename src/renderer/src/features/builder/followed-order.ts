@@ -1,0 +1,63 @@
+import { notifications } from '@mantine/notifications';
+import { create } from 'zustand';
+import type { TimelineSummary } from '../../../../shared/events';
+import { bridge } from '../../bridge';
+
+/** The order the builder's last send created: what the response panel and the guide follow. */
+export interface FollowedOrder {
+  orderId: string;
+  checkoutUrl: string;
+  profileName: string;
+}
+
+interface FollowedOrderState {
+  order: FollowedOrder | null;
+  /** Webhooks about it, in the order they arrived (the listener's records of them). */
+  webhooks: readonly TimelineSummary[];
+  follow: (order: FollowedOrder | null) => void;
+}
+
+export const useFollowedOrder = create<FollowedOrderState>((set) => ({
+  order: null,
+  webhooks: [],
+  follow: (order) => set({ order, webhooks: [] }),
+}));
+
+/** The notification's words for a webhook: its event and how the listener judged its token. */
+export function describeWebhook(record: TimelineSummary): string {
+  const event = record.eventType ?? 'A webhook with no event type';
+  const token = record.tokenVerdict === null ? '' : `, token ${record.tokenVerdict}`;
+  return `${event}${token}`;
+}
+
+/**
+ * Each webhook the listener records for the followed order is added as it arrives (pushed by
+ * main, from this process or any other on the same data) and announced with a notification
+ * that opens the record on the timeline: the builder learns that Pay on the checkout page
+ * worked without anyone going to look.
+ */
+bridge.subscribe((event) => {
+  if (event.name !== 'timeline.appended' && event.name !== 'timeline.updated') return;
+  const record = event.payload;
+  const { order, webhooks } = useFollowedOrder.getState();
+  if (order === null || record.kind !== 'webhook' || record.orderId !== order.orderId) return;
+  const known = webhooks.findIndex((webhook) => webhook.id === record.id);
+  if (known >= 0) {
+    useFollowedOrder.setState({ webhooks: webhooks.map((webhook, at) => (at === known ? record : webhook)) });
+    return;
+  }
+  useFollowedOrder.setState({ webhooks: [...webhooks, record] });
+  notifications.show({
+    id: `webhook-${record.id}`,
+    title: `Webhook: ${describeWebhook(record)}`,
+    message: `Order ${order.orderId} — open record #${record.id} on the timeline`,
+    color: record.tokenVerdict === 'valid' ? 'green' : 'orange',
+    autoClose: 8000,
+    onClick: () => {
+      window.location.hash = `#/timeline?id=${record.id}`;
+      notifications.hide(`webhook-${record.id}`);
+    },
+    style: { cursor: 'pointer' },
+    'data-testid': 'webhook-toast',
+  });
+});

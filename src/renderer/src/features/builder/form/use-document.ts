@@ -1,0 +1,56 @@
+import type { Finding } from '../../../../../shared/checkout';
+import { getIn, setIn } from '../../../../../shared/builder/document-edit';
+import { useBuilderStore } from '../builder-store';
+import { findingPath, type Segments } from './form-paths';
+import { mirrorBilling } from './mirror-billing';
+
+/**
+ * How the form reads and edits the builder's document. Each field subscribes to its own value
+ * and its own findings, so a keystroke re-renders the field typed in, not the whole form (the
+ * form has some two hundred inputs; rendering them all per key took 100 ms and more).
+ */
+export function useDocumentValue(path: Segments): unknown {
+  return useBuilderStore((state) => getIn(state.document, path));
+}
+
+const NO_FINDINGS: readonly Finding[] = [];
+
+/** The findings at exactly this path (as `items[2].sku`). */
+export function useFindingsAt(path: string): readonly Finding[] {
+  return useBuilderStore((state) => state.findingsByPath.get(path) ?? NO_FINDINGS);
+}
+
+/** Whether this field's errors are shown: once it was touched, or a send was attempted. */
+export function useErrorsShown(path: string): boolean {
+  return useBuilderStore((state) => state.revealErrors || state.touched.has(path));
+}
+
+/**
+ * The message under a field: its first error when errors are shown for it, else its first
+ * warning (warnings never wait: they do not block a send and explain themselves).
+ */
+export function useFieldMessage(path: Segments): { message: string; severity: 'error' | 'warning' } | null {
+  const at = findingPath(path);
+  const findings = useFindingsAt(at);
+  const shown = useErrorsShown(at);
+  const error = findings.find((finding) => finding.severity === 'error');
+  if (error !== undefined && shown) return { message: error.message, severity: 'error' };
+  const warning = findings.find((finding) => finding.severity === 'warning');
+  return warning === undefined ? null : { message: warning.message, severity: 'warning' };
+}
+
+/** A structural edit (add or remove an object, rows), billing following shipping when asked. */
+export function editDocument(change: (document: unknown) => unknown): void {
+  const { editDocument: edit, sameAsShipping } = useBuilderStore.getState();
+  edit((current) => (sameAsShipping ? mirrorBilling(change(current)) : change(current)));
+}
+
+/** One field typed in: that path changes, and the field counts as touched. */
+export function setField(path: Segments, value: unknown): void {
+  const { editDocument: edit, sameAsShipping, touch } = useBuilderStore.getState();
+  touch(findingPath(path));
+  edit((current) => {
+    const next = setIn(current, path, value);
+    return sameAsShipping && path[0] === 'shipping_address' ? mirrorBilling(next) : next;
+  });
+}

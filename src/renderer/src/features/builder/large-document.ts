@@ -1,0 +1,16 @@
+/**
+ * Where a document counts as large: above it the builder says so (findings take a moment,
+ * items are shown as you scroll, the working copy is saved less often) and a working copy of
+ * that size left from last time is offered rather than opened. 1 MiB: a megabyte still types
+ * and validates without a pause worth mentioning (bench/README.md); five do not.
+ */
+export const LARGE_DOCUMENT_CHARS = 1024 * 1024;
+
+export const isLargeDocument = (length: number): boolean => length > LARGE_DOCUMENT_CHARS;
+
+/** "820 KB", "5.2 MB": sizes as people read them (decimal units, as file managers show them). */
+export function formatSize(chars: number): string {
+  if (chars < 1000) return `${chars} characters`;
+  if (chars < 1_000_000) return `${Math.round(chars / 1000)} KB`;
+  return `${(chars / 1_000_000).toFixed(1)} MB`;
+}

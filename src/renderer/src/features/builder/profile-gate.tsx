@@ -1,0 +1,47 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { ProfileView } from '../../../../shared/profile';
+import { problemsSummary, profileProblems } from '../../../../shared/profile-readiness';
+import { useNavigation } from '../../app/navigation';
+import { useSendStore } from './send-store';
+
+/**
+ * Before anything goes out: a profile that cannot work says what to set instead of failing on
+ * the wire ("Name lookup failed" for a placeholder host tells a newcomer nothing). A placeholder
+ * base URL stops the send; a missing API token asks, since a request without one is a fair
+ * negative test (the service's 401).
+ */
+export function profileReadyToSend(profile: ProfileView): Promise<boolean> {
+  const problems = profileProblems(profile);
+  if (problems.length === 0) return Promise.resolve(true);
+  if (problems.some((problem) => problem.kind === 'placeholder_base_url')) {
+    useSendStore.setState({
+      error: `${profile.name} is not set up, so nothing was sent. ${problemsSummary(problems)} under Profiles: ${problems
+        .map((problem) => problem.message)
+        .join(' ')}`,
+      needsSetup: profile.id,
+      result: null,
+      panel: 'response',
+    });
+    return Promise.resolve(false);
+  }
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: `Send without an API token?`,
+      children: (
+        <Text size="sm">
+          {profile.name} has no API token, so the request goes without Authorization and the service should
+          answer 401. Set the token under Profiles, or send anyway to see how the service refuses.
+        </Text>
+      ),
+      labels: { confirm: 'Send anyway', cancel: 'Set the token' },
+      confirmProps: { color: 'orange' },
+      onConfirm: () => resolve(true),
+      onCancel: () => {
+        useNavigation.getState().navigate('profiles', { id: String(profile.id) });
+        resolve(false);
+      },
+      onClose: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,38 @@
+import { generateSample, type CountryCode } from '../../../../shared/checkout';
+import { useProfilesStore } from '../profiles/profiles-store';
+import { useBuilderStore } from './builder-store';
+import { confirmDiscard } from './drafts-actions';
+import { clearLastAnswer } from './send-store';
+
+/**
+ * Replaces the document with a complete, valid sample of the current form (country random or
+ * chosen). An edited document is not dropped without asking; the answer to the last send is
+ * cleared, since it belongs to the document being replaced.
+ */
+export async function fillSample(country?: CountryCode): Promise<void> {
+  // A sample nobody has edited since is replaced without asking: it is one click to get again.
+  const untouchedSample = lastSample !== null && useBuilderStore.getState().text === lastSample;
+  if (!untouchedSample && !(await confirmDiscard('A new sample'))) return;
+  const { form, setDocument } = useBuilderStore.getState();
+  const emulatorUrl = localEmulatorUrl();
+  setDocument(
+    generateSample(form, {
+      ...(country === undefined ? {} : { country }),
+      ...(emulatorUrl === undefined ? {} : { emulatorUrl }),
+    }),
+  );
+  lastSample = useBuilderStore.getState().text;
+  clearLastAnswer();
+}
+
+/** The merchant URLs point at the local emulator's merchant page (the Local profile's address). */
+function localEmulatorUrl(): string | undefined {
+  const { profiles } = useProfilesStore.getState();
+  return (
+    profiles.find((profile) => profile.environment === 'local' && profile.name === 'Local') ??
+    profiles.find((profile) => profile.environment === 'local')
+  )?.baseUrl;
+}
+
+/** The text of the last sample filled in, to tell an untouched sample from an edited document. */
+let lastSample: string | null = null;

@@ -1,0 +1,140 @@
+import { create } from 'zustand';
+import { DRAFT_TEXT_MAX, type BuilderState } from '../../../../shared/drafts';
+import { bridge } from '../../bridge';
+import { restoredState, savedOf, selectDirty, useBuilderStore, type SavedDraft } from './builder-store';
+import { isLargeDocument } from './large-document';
+import { flushRawEdits } from './raw-editor-sync';
+
+/** What is saved for a restart: the working copy and the draft it belongs to. */
+export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState>): BuilderState {
+  return {
+    form: state.form,
+    singleCheckout: state.singleCheckout,
+    text: state.text,
+    draftId: state.saved?.id ?? null,
+    dirty: selectDirty(state),
+    freshReferenceOnSend: state.freshReferenceOnSend,
+  };
+}
+
+/** A large working copy left from last time, waiting for the person to open it or start afresh. */
+interface OfferState {
+  offered: (BuilderState & { saved: SavedDraft | null }) | null;
+}
+export const useWorkingCopyOffer = create<OfferState>(() => ({ offered: null }));
+
+/**
+ * Loads the working copy saved last time. One that would take seconds to open (above the large
+ * document size) is offered instead: the builder starts empty and says what is waiting, so a
+ * document that froze the page once cannot freeze every reload after it.
+ */
+export async function loadWorkingCopy(): Promise<void> {
+  if (useBuilderStore.getState().loaded) return;
+  const state = await bridge.getBuilderState({});
+  if (state === null) {
+    useBuilderStore.setState({ loaded: true });
+    return;
+  }
+  let saved: SavedDraft | null = null;
+  if (state.draftId !== null) {
+    // The draft may have been deleted (or changed by another window) since.
+    const draft = await bridge.getDraft({ id: state.draftId }).catch(() => null);
+    if (draft !== null) saved = savedOf(draft);
+  }
+  const options = {
+    form: state.form,
+    singleCheckout: state.singleCheckout,
+    freshReferenceOnSend: state.freshReferenceOnSend,
+  };
+  if (isLargeDocument(state.text.length)) {
+    useWorkingCopyOffer.setState({ offered: { ...state, saved } });
+    useBuilderStore.setState({ ...options, loaded: true });
+    return;
+  }
+  useBuilderStore.setState({ ...restoredState(state.text), ...options, saved, loaded: true });
+}
+
+/** Opens the offered working copy after all. */
+export function openOfferedWorkingCopy(): void {
+  const { offered } = useWorkingCopyOffer.getState();
+  if (offered === null) return;
+  useWorkingCopyOffer.setState({ offered: null });
+  useBuilderStore.setState({
+    ...restoredState(offered.text),
+    form: offered.form,
+    singleCheckout: offered.singleCheckout,
+    saved: offered.saved,
+  });
+}
+
+/** Leaves the offered working copy closed; the next save replaces it. */
+export function declineOfferedWorkingCopy(): void {
+  useWorkingCopyOffer.setState({ offered: null });
+}
+
+const SAVE_DELAY_MS = 300;
+/**
+ * A long text is written less often: each save serialises and sends the whole text to main
+ * (some 80 ms of the page's time for a megabyte), so it waits for a real pause in typing.
+ */
+const LONG_TEXT_CHARS = 200_000;
+const LONG_SAVE_DELAY_MS = 2000;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+let lastSaved: BuilderState | null = null;
+
+const sameState = (a: BuilderState | null, b: BuilderState) =>
+  a !== null &&
+  a.text === b.text &&
+  a.form === b.form &&
+  a.singleCheckout === b.singleCheckout &&
+  a.draftId === b.draftId &&
+  a.dirty === b.dirty &&
+  a.freshReferenceOnSend === b.freshReferenceOnSend;
+
+function saveWorkingCopy(snapshot: BuilderState): void {
+  saveTimer = null;
+  lastSaved = snapshot;
+  bridge
+    .saveBuilderState(snapshot)
+    .then(() => {
+      if (lastSaved === snapshot && saveTimer === null) useBuilderStore.setState({ workingCopy: 'saved' });
+    })
+    .catch(() => {
+      // Retried with the next change; the working copy is still in memory.
+      lastSaved = null;
+    });
+}
+
+/** Saves the working copy shortly after it changes (one write per pause in typing). */
+useBuilderStore.subscribe((state) => {
+  if (!state.loaded || useWorkingCopyOffer.getState().offered !== null) return;
+  const snapshot = builderStateOf(state);
+  if (sameState(lastSaved, snapshot)) return;
+  const tooLarge = snapshot.text.length > DRAFT_TEXT_MAX;
+  // Set before the timer: the store calls this again from inside setState.
+  const status = tooLarge ? 'too-large' : 'pending';
+  if (state.workingCopy !== status) useBuilderStore.setState({ workingCopy: status });
+  if (saveTimer !== null) clearTimeout(saveTimer);
+  saveTimer = null;
+  // Main refuses a text that large (drafts hold at most 4 MiB): the builder says so instead.
+  if (tooLarge) return;
+  const delay = snapshot.text.length > LONG_TEXT_CHARS ? LONG_SAVE_DELAY_MS : SAVE_DELAY_MS;
+  saveTimer = setTimeout(() => saveWorkingCopy(snapshot), delay);
+});
+
+// Closing or reloading right after typing: send what is pending now rather than lose it.
+window.addEventListener('pagehide', () => {
+  flushRawEdits();
+  if (saveTimer === null) return;
+  clearTimeout(saveTimer);
+  saveWorkingCopy(builderStateOf(useBuilderStore.getState()));
+});
+
+bridge.subscribe((event) => {
+  if (event.name !== 'drafts.changed') return;
+  const { saved } = useBuilderStore.getState();
+  if (saved === null) return;
+  const summary = event.payload.drafts.find((draft) => draft.id === saved.id);
+  if (summary === undefined) useBuilderStore.setState({ saved: null });
+  else if (summary.name !== saved.name) useBuilderStore.setState({ saved: { ...saved, name: summary.name } });
+});

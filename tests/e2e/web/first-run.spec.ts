@@ -1,0 +1,99 @@
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { BuilderPage } from '../pages/builder-page';
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+});
+
+test('a first run: no wall of red, the guide leads the way, and the builder follows its order as it is paid', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  const guide = page.getByTestId('first-run-guide');
+
+  // The empty document's rules are listed, but no field is outlined before it was touched.
+  await expect(guide).toHaveAttribute('data-step', '0');
+  await expect(builder.finding('order_reference_id')).toContainText('required');
+  await expect(builder.form().locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(guide.getByRole('listitem').filter({ hasText: 'Sample' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+
+  // A field left empty after a visit says so; the rest stay quiet.
+  await builder.field('Order reference id', 'Order').fill('x');
+  await builder.field('Order reference id', 'Order').fill('');
+  await builder.field('Description', 'Order').focus();
+  await expect(builder.form().locator('[aria-invalid="true"]')).toHaveCount(1);
+
+  // Step 1: the sample, with merchant URLs on this machine and an English checkout page.
+  // The document is empty again: nothing to lose, so Sample does not ask.
+  await guide.getByRole('button', { name: 'Fill with a sample' }).click();
+  await expect(guide).toHaveAttribute('data-step', '1');
+  await builder.field('Locale', 'Order').fill('en_US');
+  await builder.field('Success URL', 'Merchant URLs').fill(`${served.origin}/?shop=success`);
+  await builder.field('Notification URL', 'Merchant URLs').fill('');
+  await expect(builder.errorCount()).toHaveText('0 errors');
+
+  // Step 2: sent to Local; the response follows the order, which has no webhook yet.
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  await expect(guide).toHaveAttribute('data-step', '2');
+  await expect(page.getByTestId('followed-webhooks-empty')).toBeVisible();
+  const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
+
+  // The customer pays in another tab; the builder learns it without being reloaded.
+  const customer = await page.context().newPage();
+  await customer.goto(checkoutUrl);
+  await customer.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(customer).toHaveURL(`${served.origin}/?shop=success`);
+  await customer.close();
+
+  await expect(page.getByTestId('webhook-toast')).toContainText('order_approved');
+  await expect(page.getByTestId('followed-webhook').first()).toContainText('order_approved');
+  await expect(page.getByTestId('followed-order-state')).toHaveText('approved');
+  await expect(guide).toHaveAttribute('data-step', '3');
+  await expect(guide.getByRole('button', { name: 'Authorise in Orders' })).toBeVisible();
+  // The navigation counts what arrived on the timeline since it was last looked at.
+  await expect(page.getByTestId('timeline-unseen')).toBeVisible();
+});
+
+test('the first-run guide, once closed, stays closed after a reload', async ({ page, served }) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  const guide = page.getByTestId('first-run-guide');
+  await expect(guide).toHaveAttribute('data-step', '0');
+  await page.getByRole('button', { name: 'Hide the first-run guide' }).click();
+  await expect(guide).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(builder.form()).toBeVisible();
+  await expect(guide).toHaveCount(0);
+});
+
+test('small things: a filled Country offers every country again, and a new sample clears the old answer', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  const country = builder.field('Country', 'Order');
+  await country.fill('SA');
+  await builder.field('Description', 'Order').click();
+  // Opened again, the field lists the other countries, not only its own value.
+  await country.click();
+  await expect(page.getByRole('option', { name: 'AE', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.getByRole('button', { name: 'Discard and continue' }).click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  // An untouched sample is replaced without asking, and the answer to the last one goes with it.
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await expect(page.getByTestId('created-status')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Response' }).click();
+  await expect(page.getByText('Nothing sent yet.')).toBeVisible();
+});

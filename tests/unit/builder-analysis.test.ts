@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { generateSample } from '../../src/shared/checkout';
+import {
+  analyseDocument,
+  MAX_DIAGNOSTICS,
+} from '../../src/renderer/src/features/builder/analysis/analyse-document';
+import { analysisResultSchema } from '../../src/renderer/src/features/builder/analysis/analysis-messages';
+import { formatDocument } from '../../src/renderer/src/features/builder/builder-text';
+import { textChange } from '../../src/renderer/src/features/builder/text-change';
+
+const request = (text: string) => ({
+  version: 3,
+  text,
+  form: 'general' as const,
+  singleCheckout: true,
+  notificationField: 'merchant_url.notification',
+});
+
+describe('the builder analysis (what the worker answers)', () => {
+  it('judges a text with the shared model and marks each finding where it is written', () => {
+    const sample = generateSample('general', { seed: 1, country: 'SA' });
+    const text = formatDocument({ ...sample, items: [{ ...sample.items[0], sku: 'S'.repeat(129) }] });
+    const result = analysisResultSchema.parse(analyseDocument(request(text)));
+    expect(result.version).toBe(3);
+    expect(result.parses).toBe(true);
+    const sku = result.findings.find((finding) => finding.path === 'items[0].sku');
+    expect(sku?.code).toBe('too_long');
+    const mark = result.diagnostics.find((diagnostic) => diagnostic.message.startsWith('items[0].sku'));
+    expect(mark && text.slice(mark.from, mark.to)).toBe(JSON.stringify('S'.repeat(129)));
+  });
+
+  it('says where a text that is not JSON breaks, with no findings', () => {
+    const result = analyseDocument(request('{ "a": 1,\n  "b": }'));
+    expect(result.parses).toBe(false);
+    expect(result.findings).toEqual([]);
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]?.message).toMatch(/line 2/);
+  });
+
+  it('lists every finding but marks at most MAX_DIAGNOSTICS of them', () => {
+    const items = Array.from({ length: MAX_DIAGNOSTICS + 50 }, () => ({ sku: 1 }));
+    const result = analyseDocument(request(formatDocument({ items })));
+    expect(result.findings.length).toBeGreaterThan(MAX_DIAGNOSTICS);
+    expect(result.diagnostics).toHaveLength(MAX_DIAGNOSTICS);
+  });
+});
+
+describe('the smallest edit between two texts', () => {
+  const apply = (before: string, change: { from: number; to: number; insert: string }) =>
+    before.slice(0, change.from) + change.insert + before.slice(change.to);
+
+  it.each([
+    ['{"a": 1}', '{"a": 12}'],
+    ['abc', 'abc'],
+    ['', 'new'],
+    ['old', ''],
+    ['aaaa', 'aa'],
+    ['x"é"y', 'x"è"y'],
+    ['a😀b', 'a😁b'],
+  ])('turns %j into %j', (before, after) => {
+    expect(apply(before, textChange(before, after))).toBe(after);
+  });
+
+  it('replaces only what changed in a long text', () => {
+    const before = `${'x'.repeat(100_000)}"old"${'y'.repeat(100_000)}`;
+    const after = `${'x'.repeat(100_000)}"new value"${'y'.repeat(100_000)}`;
+    const change = textChange(before, after);
+    expect(change.to - change.from).toBeLessThanOrEqual(3);
+    expect(change.insert.length).toBeLessThanOrEqual(9);
+  });
+
+  it('never splits a surrogate pair', () => {
+    const change = textChange('a😀b', 'a😁b');
+    expect(change.insert).toBe('😁');
+  });
+});
