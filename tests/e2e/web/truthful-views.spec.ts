@@ -143,7 +143,8 @@ test('4. a webhook’s tokens are masked on the Request tab, with Reveal and Cop
   await expect(request).toContainText('Bearer ••••');
   expect(await page.content()).not.toContain(token);
   await request.getByRole('button', { name: 'Copy the token' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+  // The token comes from main first, then goes to the clipboard: wait for it to land.
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await request.getByRole('button', { name: 'Reveal the tokens' }).click();
   await expect(request).toContainText(`Bearer ${token}`);
 });
