@@ -10,9 +10,10 @@ import { clearLastAnswer } from './send-store';
  * cleared, since it belongs to the document being replaced.
  */
 export async function fillSample(country?: CountryCode): Promise<void> {
-  // A sample nobody has edited since is replaced without asking: it is one click to get again.
-  const untouchedSample = lastSample !== null && useBuilderStore.getState().text === lastSample;
-  if (!untouchedSample && !(await confirmDiscard('A new sample'))) return;
+  // A sample nobody has edited since is replaced without asking: it is one click to get again;
+  // so is a document exactly as it was sent (the request is kept in history).
+  const kept = replaceableText !== null && useBuilderStore.getState().text === replaceableText;
+  if (!kept && !(await confirmDiscard('A new sample'))) return;
   const { form, setDocument } = useBuilderStore.getState();
   const emulatorUrl = localEmulatorUrl();
   setDocument(
@@ -21,7 +22,7 @@ export async function fillSample(country?: CountryCode): Promise<void> {
       ...(emulatorUrl === undefined ? {} : { emulatorUrl }),
     }),
   );
-  lastSample = useBuilderStore.getState().text;
+  markDocumentKept();
   clearLastAnswer();
 }
 
@@ -34,5 +35,13 @@ function localEmulatorUrl(): string | undefined {
   )?.baseUrl;
 }
 
-/** The text of the last sample filled in, to tell an untouched sample from an edited document. */
-let lastSample: string | null = null;
+/**
+ * The text of the last sample filled in, or of the document as last sent: what a new sample may
+ * replace without asking, told apart from a document edited since.
+ */
+let replaceableText: string | null = null;
+
+/** The document as it is now can be replaced without asking (a sample, or just sent). */
+export function markDocumentKept(): void {
+  replaceableText = useBuilderStore.getState().text;
+}

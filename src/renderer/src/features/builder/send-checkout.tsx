@@ -13,6 +13,7 @@ import { useFollowedOrder } from './followed-order';
 import { profileReadyToSend } from './profile-gate';
 import { flushRawEdits } from './raw-editor-sync';
 import { useSendStore } from './send-store';
+import { markDocumentKept } from './sample-action';
 
 const SHOWN_ERRORS = 6;
 
@@ -123,6 +124,8 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
       requestKey,
     });
     useSendStore.setState({ result });
+    // What was sent is in history now: a new sample may replace it without asking.
+    markDocumentKept();
     if (result.checkout !== null)
       useFollowedOrder.getState().follow({
         orderId: result.checkout.order_id,
