@@ -24,7 +24,14 @@ export function joinServiceUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-function headersFor(apiToken: string | null, hasBody: boolean): { real: HeaderList; masked: HeaderList } {
+/**
+ * The headers every call to the service carries: `real` goes out, `masked` is what records and
+ * screens show (the bearer token masked). Scenario steps that call the emulator use it too.
+ */
+export function serviceRequestHeaders(
+  apiToken: string | null,
+  hasBody: boolean,
+): { real: HeaderList; masked: HeaderList } {
   const common: HeaderList = [
     ['Accept', 'application/json'],
     ['User-Agent', `checkout-console/${APP_VERSION}`],
@@ -44,7 +51,7 @@ function prepared(
   apiToken: string | null,
   body: string | null,
 ): PreparedRequest {
-  const headers = headersFor(apiToken, body !== null);
+  const headers = serviceRequestHeaders(apiToken, body !== null);
   return {
     plan: { operation, method, url, headers: headers.masked, body },
     headers: headers.real,

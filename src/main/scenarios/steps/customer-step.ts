@@ -1,11 +1,9 @@
 import type { z } from 'zod';
 import { CUSTOMER_ACTION_OUTCOME } from '../../../shared/orders/order-states';
-import { MASK_PREFIX, maskSecret } from '../../../shared/profile';
 import { equalityCheck, statusCheck } from '../../../shared/scenarios/expectations';
 import type { customerStepSchema } from '../../../shared/scenarios/scenario-schema';
 import { performHttpExchange } from '../../outbound/http-exchange';
-import { joinServiceUrl } from '../../merchant-api/request-planner';
-import { APP_VERSION } from '../../version';
+import { joinServiceUrl, serviceRequestHeaders } from '../../merchant-api/request-planner';
 import {
   durationMs,
   orderOf,
@@ -36,19 +34,10 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
     `/_emulator/orders/${encodeURIComponent(orderId)}/${step.action}`,
   );
   const target = new URL(url);
-  const common: [string, string][] = [
-    ['Accept', 'application/json'],
-    ['User-Agent', `checkout-console/${APP_VERSION}`],
-  ];
   // The automation endpoints take the service's bearer token (as the merchant's own tests
   // would); the record keeps it masked.
   const apiToken = context.services.profiles.secretsOf(context.profile.id).apiToken;
-  const headers: [string, string][] =
-    apiToken === null ? common : [['Authorization', `Bearer ${apiToken}`], ...common];
-  const shownHeaders: [string, string][] =
-    apiToken === null
-      ? common
-      : [['Authorization', `Bearer ${maskSecret(apiToken).masked ?? MASK_PREFIX}`], ...common];
+  const headers = serviceRequestHeaders(apiToken, false);
   const started = context.services.recorder.record({
     kind: 'request',
     profileId: context.profile.id,
@@ -56,14 +45,14 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
     method: 'POST',
     url,
     path: target.pathname,
-    requestHeaders: shownHeaders,
+    requestHeaders: headers.masked,
     orderId,
     details: { operation: `customer:${step.action}`, origin: 'scenario' },
   });
   const answer = await performHttpExchange({
     method: 'POST',
     url,
-    headers,
+    headers: headers.real,
     body: null,
     timeoutMs: AUTOMATION_TIMEOUT_MS,
     signal: context.signal,
