@@ -4,6 +4,7 @@ import { forwardHeaders, forwardTargetUrl, forwardWebhook } from '../../src/main
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { buildRawRequest, sendRaw } from './helpers/raw-http';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+import { receivedWebhook } from './helpers/received-webhook';
 
 interface Received {
   method: string;
@@ -135,21 +136,7 @@ describe('forward-to', () => {
 
   it('records a timeout and a TLS failure', async () => {
     const silent = await merchant(() => null);
-    const webhook = {
-      id: 1,
-      method: 'POST',
-      rawUrl: '/n',
-      headers: [['Content-Type', 'application/json']] as [string, string][],
-      body: Buffer.from('{}'),
-      summary: {
-        profileId: null,
-        profileName: null,
-        orderId: null,
-        orderReferenceId: null,
-        eventType: null,
-      } as never,
-      via: { port: 1, hopId: 'test-listener' },
-    };
+    const webhook = receivedWebhook('test-listener');
     const timedOut = await forwardWebhook(webhook, silent.url, 200);
     expect(timedOut).toMatchObject({ kind: 'forward', relatedId: 1, details: { failure: 'timeout' } });
     expect(timedOut.error).toMatch(/No answer within 0.2 s/);

@@ -8,6 +8,7 @@ import { replayRequestSchema } from '../../src/shared/replay';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openEmulator, until, validPayload } from './helpers/emulator-harness';
 import { openListeningConsole } from './helpers/listening-console';
+import { receivedWebhook } from './helpers/received-webhook';
 
 // Issue 17, seam 1: every kind that goes out (request, forward, delivery, replay) goes through
 // outbound/http-exchange.ts, so an answer's headers are stored as the merchant sent them: names
@@ -70,24 +71,7 @@ describe('one outbound exchange: answers stored as sent, whatever the kind', () 
 
   it('forward', async () => {
     const url = await merchant();
-    const forward = await forwardWebhook(
-      {
-        id: 1,
-        method: 'POST',
-        rawUrl: '/n',
-        headers: [['Content-Type', 'application/json']],
-        body: Buffer.from('{}'),
-        summary: {
-          profileId: null,
-          profileName: null,
-          orderId: null,
-          orderReferenceId: null,
-          eventType: null,
-        } as never,
-        via: { port: 1, hopId: 'outbound-test' },
-      },
-      url,
-    );
+    const forward = await forwardWebhook(receivedWebhook('outbound-test'), url);
     expect(forward.status).toBe(200);
     expect(merchantsOwn(forward.responseHeaders)).toEqual(ANSWER_HEADERS);
   });
