@@ -91,6 +91,22 @@ describe('redaction by meaning: every spelling, every part of an exchange', () =
     expect(built.command).toContain("--header 'Proxy-Authorization: REDACTED'");
   });
 
+  it('a cookie is a credential: each value replaced, names and attributes kept, echoes too', () => {
+    const session = 'session-value-0123456789';
+    const plain = {
+      ...exchange(null, [['Cookie', `sid=${session}; theme=dark-mode-on`]], `{"echo":"${session}"}`),
+      responseHeaders: [['set-cookie', `sid=${session}; Path=/; HttpOnly`]] satisfies HeaderList,
+    };
+    const { exchange: shown, redacted } = redactExchange(plain, redactWith);
+    expect(redacted).toBe(true);
+    expect(shown.requestHeaders).toEqual([['Cookie', 'sid=REDACTED; theme=REDACTED']]);
+    expect(shown.responseHeaders).toEqual([['set-cookie', 'sid=REDACTED; Path=/; HttpOnly']]);
+    expect(shown.requestBody?.text).toBe('{"echo":"REDACTED"}');
+    const masked = redactExchange(plain, maskWith).exchange;
+    expect(masked.requestHeaders[0]?.[1]).toMatch(/^sid=••••6789; theme=••••e-on$/);
+    expect(JSON.stringify(masked)).not.toContain(session);
+  });
+
   it('profile secrets main passes in are replaced wherever they are echoed', () => {
     const { exchange: shown } = redactExchange(
       exchange(null, [['X-Note', `key ${API_TOKEN}`]], `{"k":"${API_TOKEN}"}`),

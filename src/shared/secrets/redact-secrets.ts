@@ -9,6 +9,8 @@ import { MASK_PREFIX, maskSecret } from '../profile';
  *   (`Bearer X`, `bearer X`, `Basic X`) or without one (a bare JWT): the credential is replaced,
  *   the scheme kept;
  * - a `serviceToken` query parameter, whatever its case or percent-encoding, in any URL;
+ * - a cookie (`Cookie`, `Set-Cookie`): a session is a credential too, so each cookie's value is
+ *   replaced and its name and attributes kept;
  * - anything that echoes one: the same value anywhere else in the URL, headers or bodies, any
  *   JWT-shaped string (`eyJ….eyJ….…`), and the profile secrets main passes in.
  */
@@ -45,6 +47,41 @@ const isHidden = (value: string) => value === REDACTED || value.startsWith(MASK_
 const hide = (value: string, replace: Replace) => (value === REDACTED ? value : replace(value));
 
 export const isCredentialHeader = (name: string) => CREDENTIAL_HEADERS.has(name.trim().toLowerCase());
+
+const COOKIE_HEADERS = new Set(['cookie', 'set-cookie']);
+export const isCookieHeader = (name: string) => COOKIE_HEADERS.has(name.trim().toLowerCase());
+
+/**
+ * The name=value pairs a cookie header carries, with the span of each value: every pair of a
+ * `Cookie` (split on `;`), only the first of a `Set-Cookie` (the rest are attributes).
+ */
+function cookieValueSpans(name: string, value: string): { start: number; end: number }[] {
+  const pairs = name.trim().toLowerCase() === 'set-cookie' ? [value.split(';')[0] ?? ''] : value.split(';');
+  const spans: { start: number; end: number }[] = [];
+  let offset = 0;
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    const raw = equals === -1 ? '' : pair.slice(equals + 1);
+    const start = offset + equals + 1 + (raw.length - raw.trimStart().length);
+    const end = offset + pair.length - (raw.length - raw.trimEnd().length);
+    if (equals !== -1 && end > start) spans.push({ start, end });
+    offset += pair.length + 1;
+  }
+  return spans;
+}
+
+/** The values of a cookie header's cookies (`a=1; b=2` → `1`, `2`). */
+export function cookieValuesOf(name: string, value: string): string[] {
+  return cookieValueSpans(name, value).map(({ start, end }) => value.slice(start, end));
+}
+
+/** A cookie header with each cookie's value replaced: `sid=••••abcd; Path=/`. */
+export function redactCookies(name: string, value: string, replace: Replace): string {
+  let out = value;
+  for (const { start, end } of cookieValueSpans(name, value).reverse())
+    out = `${out.slice(0, start)}${hide(out.slice(start, end), replace)}${out.slice(end)}`;
+  return out;
+}
 
 function decoded(text: string): string {
   try {
@@ -98,7 +135,10 @@ export function secretsOfRequest(
     .filter(([name]) => isCredentialHeader(name))
     .map(([, value]) => credentialOf(value))
     .filter((value): value is string => value !== null);
-  return [...new Set([...queryTokensOf(query), ...fromUrl, ...fromHeaders])].filter(
+  const fromCookies = headers
+    .filter(([name]) => isCookieHeader(name))
+    .flatMap(([name, value]) => cookieValuesOf(name, value));
+  return [...new Set([...queryTokensOf(query), ...fromUrl, ...fromHeaders, ...fromCookies])].filter(
     (secret) => secret.length >= 8 && !isHidden(secret),
   );
 }
@@ -136,11 +176,15 @@ export function redactUrl(url: string, secrets: readonly string[], replace: Repl
   return `${base}?${redactQuery(withoutFragment.slice(question + 1), secrets, replace)}`;
 }
 
-/** Headers with credentials replaced (scheme kept) and echoed secrets replaced in the others. */
+/** Headers with credentials (scheme kept) and cookie values replaced, and echoed secrets in the others. */
 export function redactHeaders(headers: HeaderList, secrets: readonly string[], replace: Replace): HeaderList {
   return headers.map(([name, value]) => [
     name,
-    isCredentialHeader(name) ? redactCredential(value, replace) : redactText(value, secrets, replace),
+    isCredentialHeader(name)
+      ? redactCredential(value, replace)
+      : isCookieHeader(name)
+        ? redactCookies(name, value, replace)
+        : redactText(value, secrets, replace),
   ]);
 }
 
