@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import { validateCheckout } from '../shared/checkout';
 import { createHandlers, type Handlers } from './bridge/handlers';
@@ -41,6 +42,9 @@ import { createEventRecorder } from './timeline/event-recorder';
 import { groupCommitOf } from './store/group-commit';
 import { APP_VERSION } from './version';
 import type { ConsoleServices, FrontDoor } from './console-services';
+
+/** The settings key holding the vault scheme whose warning was last said on the terminal. */
+const VAULT_WARNED_SCHEME_KEY = 'vault.warnedScheme';
 
 export type { ConsoleServices, FrontDoor } from './console-services';
 
@@ -117,7 +121,15 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     keychain,
   });
   if (safeStorage.fallback !== null) log.warn(safeStorage.fallback.warning);
-  if (vault.primary.warning !== null) log.warn(vault.primary.warning);
+  // The key-file warning is said once per data directory (and again if the protection
+  // changes); afterwards Settings keeps it in view. Said at every start, it was noise.
+  const vaultWarningIsNew =
+    vault.primary.warning !== null &&
+    settings.get(VAULT_WARNED_SCHEME_KEY, z.string().nullable(), null) !== vault.primary.scheme;
+  if (vault.primary.warning !== null) {
+    if (vaultWarningIsNew) log.warn(vault.primary.warning);
+    settings.set(VAULT_WARNED_SCHEME_KEY, vault.primary.scheme);
+  }
 
   const bus = createEventBus();
   const events = createEventsRepository(db);
@@ -242,6 +254,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       vault: {
         scheme: vault.primary.scheme,
         warning: vault.primary.warning,
+        warningIsNew: vaultWarningIsNew,
         keyringFallback: keyringFallback.status(),
       },
     }),

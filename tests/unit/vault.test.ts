@@ -124,3 +124,31 @@ describe('vault selection', () => {
     }
   });
 });
+
+describe('the key-file warning at start (issue 16, point 8: not at every start)', () => {
+  it('is new on the first start of a data directory only; Settings keeps it after that', async () => {
+    const { createConsole } = await import('../../src/main/app');
+    const temp = makeTempDir();
+    try {
+      const start = async () => {
+        const core = await createConsole({
+          dataDir: temp.dir,
+          frontDoor: 'browser',
+          keychain: 'off',
+          background: false,
+        });
+        const vault = core.appInfo().vault;
+        await core.close();
+        return vault;
+      };
+      const first = await start();
+      expect(first.warning).toMatch(/No OS keychain is available/);
+      expect(first.warningIsNew).toBe(true);
+      const second = await start();
+      expect(second.warning).toBe(first.warning);
+      expect(second.warningIsNew).toBe(false);
+    } finally {
+      temp.remove();
+    }
+  });
+});

@@ -7,6 +7,8 @@ export const vaultStatusSchema = z.object({
   scheme: z.string(),
   /** Shown to the user when secrets are protected less well than they should be. */
   warning: z.string().nullable(),
+  /** Whether this start is the first to say `warning` for this data directory (terminals say it once). */
+  warningIsNew: z.boolean(),
   /** Desktop on Linux without a keyring only: safeStorage's key is public; see keyring-fallback.ts. */
   keyringFallback: keyringFallbackStatusSchema.nullable(),
 });

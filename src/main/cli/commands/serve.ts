@@ -42,8 +42,9 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
   });
   // The local merchant page links back to orders in this console.
   core.emulator.setConsoleUrl(server.origin);
-  const warning = core.appInfo().vault.warning;
-  if (warning !== null) io.stderr(`warning: ${warning}\n`);
+  // Said on the first start only; Settings keeps it in view after that.
+  const { warning, warningIsNew } = core.appInfo().vault;
+  if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
   io.stdout(`Console ready at ${server.launchUrl}\n`);
   if (flags.open) await openBrowser(server.launchUrl);
 
