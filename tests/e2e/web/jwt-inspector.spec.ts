@@ -69,3 +69,25 @@ test('a crafted expired token verifies as expired, with the time it expired', as
   await page.getByLabel('Secret', { exact: true }).fill('some-other-secret');
   await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
 });
+
+// The Local column names its zone, and where the local clock reads as UTC it says so instead of
+// repeating the UTC column (a QA engineer on a UTC machine could not tell the two apart).
+test.describe('in Riyadh', () => {
+  test.use({ timezoneId: 'Asia/Riyadh' });
+  test('the local time is Riyadh time, named', async ({ page, served }) => {
+    await openConsole(page, served, '#/jwt');
+    await new JwtPage(page).craft('Valid');
+    await expect(page.getByRole('columnheader', { name: 'Local time (Asia/Riyadh)' })).toBeVisible();
+    await expect(page.getByTestId('local-exp')).toContainText(/GMT\+3/);
+  });
+});
+
+test.describe('on a UTC machine', () => {
+  test.use({ timezoneId: 'UTC' });
+  test('the local column says it is the same as UTC', async ({ page, served }) => {
+    await openConsole(page, served, '#/jwt');
+    await new JwtPage(page).craft('Valid');
+    await expect(page.getByRole('columnheader', { name: 'Local time (UTC)' })).toBeVisible();
+    await expect(page.getByTestId('local-exp')).toHaveText('same as UTC');
+  });
+});

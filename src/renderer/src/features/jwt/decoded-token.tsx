@@ -21,6 +21,12 @@ function describeTime(name: 'iat' | 'nbf' | 'exp', time: TimeClaim, now: number)
 /** `2026-03-01 10:15:00 UTC`: the claim as the service's logs would write it. */
 const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
+/** This machine's time zone by name (`Asia/Riyadh`), so the Local column says whose local it is. */
+const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Where the local clock reads as UTC at that instant, a second copy of the UTC column says nothing. */
+const sameAsUtc = (iso: string) => new Date(iso).getTimezoneOffset() === 0;
+
 /** Header, claims, and each time claim in UTC, in local time and relative to now. */
 export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
   const now = useNow();
@@ -43,7 +49,7 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
             <Table.Tr>
               <Table.Th>Claim</Table.Th>
               <Table.Th>UTC</Table.Th>
-              <Table.Th>Local time</Table.Th>
+              <Table.Th>Local time ({LOCAL_ZONE})</Table.Th>
               <Table.Th>Relative</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -54,13 +60,16 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
                 <Table.Td>
                   <Code>{utc(time.iso)}</Code>
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" span>
-                    {formatTime(time.iso, { withZone: true })}
-                  </Text>{' '}
-                  <Text size="xs" c="dimmed" span>
-                    local
-                  </Text>
+                <Table.Td data-testid={`local-${name}`}>
+                  {sameAsUtc(time.iso) ? (
+                    <Text size="sm" c="dimmed" span>
+                      same as UTC
+                    </Text>
+                  ) : (
+                    <Text size="sm" span>
+                      {formatTime(time.iso, { withZone: true })}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td data-testid={`relative-${name}`}>{describeTime(name, time, now)}</Table.Td>
               </Table.Tr>
