@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
-import { create } from 'xmlbuilder2';
 import type { EndpointCaseResult, EndpointCheckReport } from '../../../shared/scenarios/endpoint-check';
 import { printable } from './pretty-reporter';
+import { createXmlDocument } from './xml-document';
 
 const MARK: Record<EndpointCaseResult['verdict'], string> = {
   pass: '✓',
@@ -38,7 +38,7 @@ export function formatEndpointSummary(report: EndpointCheckReport): string {
 
 /** The battery as JUnit XML: one test case per case id, a failure naming what was expected and received. */
 export function endpointJunit(report: EndpointCheckReport): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\ufffd' });
+  const root = createXmlDocument();
   const fails = report.cases.filter((result) => result.verdict === 'fail').length;
   const errors = report.cases.filter((result) => result.verdict === 'unreachable').length;
   const skipped = report.cases.filter((result) => result.verdict === 'skipped').length;

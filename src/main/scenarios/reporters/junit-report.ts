@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { formatCheckDiff } from '../../../shared/scenarios/expectations';
 import type { RunReport, ScenarioResult, StepResult } from '../../../shared/scenarios/scenario-results';
+import { createXmlDocument } from './xml-document';
 
 /**
  * The run as JUnit XML, the format CI systems (Jenkins, GitLab, GitHub annotations…) display:
@@ -54,7 +54,7 @@ function addCase(suite: XMLBuilder, result: ScenarioResult): void {
 }
 
 export function junitReport(report: RunReport): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\ufffd' });
+  const root = createXmlDocument();
   const totals = report.totals;
   const suites = root.ele('testsuites', {
     name: `checkout-console scenarios (profile ${report.profileName})`,
