@@ -5,7 +5,7 @@ import type { TimelineSummary } from '../../../../shared/events';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
 import { PROVENANCE_WORDS } from '../../../../shared/provenance';
-import { formatShortTime, PROVENANCE_LABEL } from '../orders/order-format';
+import { formatTime, PROVENANCE_LABEL, WHOLE_BADGE } from '../orders/order-format';
 import { RowVerdict } from '../timeline/row-chips';
 
 const PAGE = 100;
@@ -80,10 +80,13 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
                   #{record.id}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{formatShortTime(record.at)}</Table.Td>
+              {/* The date too: search results span days, and a clock alone cannot tell them apart. */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }} title={record.at}>
+                {formatTime(record.at)}
+              </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Badge size="xs" variant="light">
+                  <Badge size="xs" variant="light" styles={WHOLE_BADGE} data-testid="history-kind">
                     {record.kind}
                   </Badge>
                   {PROVENANCE_LABEL[record.provenance] !== null && (
@@ -91,6 +94,7 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
                       size="xs"
                       variant="outline"
                       color="gray"
+                      styles={WHOLE_BADGE}
                       title={PROVENANCE_WORDS[record.provenance]}
                     >
                       {PROVENANCE_LABEL[record.provenance]}
