@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openConsole } from '../e2e/fixtures/console-test';
 import { projectRoot, startServedConsole, type ServedConsole } from '../e2e/fixtures/serve-process';
+import { screenshotTaker } from './review-shots';
 
 const out = (name: string) => join(projectRoot, 'docs', 'images', name);
+// README_SHOTS=dir takes every view of the captured order in every size and theme there, for
+// review; without it, the docs pictures.
+const shootEach = screenshotTaker(process.env['README_SHOTS']);
 
 test('builder', async ({ page }) => {
   const served = await startServedConsole();
@@ -78,9 +82,10 @@ test.describe('a captured order, and every view', () => {
     await page.goto(checkoutUrl);
     await expect(page.locator('#countdown')).toHaveText(/^\d+:\d\d$/);
     await page.screenshot({ path: out('checkout-page.png') });
-    // Paid through the automation route: the page's Pay button would leave for the sample's shop.
-    const emulator = new URL(checkoutUrl).origin;
-    expect((await page.request.post(`${emulator}/_emulator/orders/${orderId}/pay`)).status()).toBe(200);
+    // Paid as a customer would: the page's Pay ends on the local merchant page.
+    await page.locator('button[data-action="pay"]').click();
+    await expect(page.getByTestId('landing-state')).toHaveText('approved');
+    await page.screenshot({ path: out('emulator-merchant-page.png') });
     await openConsole(page, served, `#/orders?id=${orderId}`);
     await expect(page.getByTestId('order-state')).toHaveText('approved');
     for (const action of ['Authorise', 'Capture']) {
@@ -100,12 +105,12 @@ test.describe('a captured order, and every view', () => {
     await served.stop();
   });
 
-  const shoot = async (hash: string, name: string, ready: () => Promise<void>) => {
-    await page.goto(`${served.origin}/${hash}`);
-    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-    await ready();
-    await page.screenshot({ path: out(name) });
-  };
+  const shoot = (hash: string, name: string, ready: () => Promise<void>) =>
+    shootEach(page, name.replace(/\.png$/, ''), async () => {
+      await page.goto(`${served.origin}/${hash}`);
+      await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+      await ready();
+    });
 
   test('orders', async () => {
     await shoot(`#/orders?id=${orderId}`, 'orders.png', () =>

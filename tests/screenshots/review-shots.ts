@@ -1,3 +1,7 @@
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { projectRoot } from '../e2e/fixtures/serve-process';
+
 /** Sizes and themes a screenshot is taken in. */
 export interface Shot {
   width: number;
@@ -18,4 +22,24 @@ export function shotsFor(review: string | undefined): Shot[] {
         { width: 1440, height: 900, scheme: 'dark' },
       ]
     : [{ width: 1440, height: 900, scheme: 'light' }];
+}
+
+/**
+ * Takes `name` in every shot: for review (a folder named by an environment variable) every
+ * size and theme as `name-WIDTH-SCHEME.png` there; otherwise `docs/images/name.png` at
+ * 1440×900 light. `prepare` runs before each, after the viewport and theme are set.
+ */
+export function screenshotTaker(review: string | undefined) {
+  const shots = shotsFor(review);
+  return async (page: Page, name: string, prepare: () => Promise<void>, fullPage = false): Promise<void> => {
+    for (const shot of shots) {
+      await page.setViewportSize({ width: shot.width, height: shot.height });
+      await page.emulateMedia({ colorScheme: shot.scheme });
+      await prepare();
+      // Let a modal finish fading in.
+      await expect(page.locator('.mantine-Modal-overlay, body').first()).toHaveCSS('opacity', '1');
+      const file = review ? `${name}-${shot.width}-${shot.scheme}.png` : `${name}.png`;
+      await page.screenshot({ path: join(review ?? join(projectRoot, 'docs', 'images'), file), fullPage });
+    }
+  };
 }

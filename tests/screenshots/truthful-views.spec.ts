@@ -1,8 +1,7 @@
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openConsole } from '../e2e/fixtures/console-test';
-import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
-import { shotsFor } from './review-shots';
+import { startServedConsole } from '../e2e/fixtures/serve-process';
+import { screenshotTaker } from './review-shots';
 import { JwtPage } from '../e2e/pages/jwt-page';
 import {
   capturedOrder,
@@ -22,24 +21,7 @@ import { TimelinePage } from '../e2e/pages/timeline-page';
 // a record's token, and a webhook's Request tab. TRUTH_SHOTS=dir takes every size and theme
 // there (for review); otherwise the docs pictures.
 const review = process.env['TRUTH_SHOTS'];
-const shots = shotsFor(review);
-
-async function shoot(
-  page: Page,
-  name: string,
-  prepare: () => Promise<void>,
-  fullPage = false,
-): Promise<void> {
-  for (const shot of shots) {
-    await page.setViewportSize({ width: shot.width, height: shot.height });
-    await page.emulateMedia({ colorScheme: shot.scheme });
-    await prepare();
-    // Let a modal finish fading in.
-    await expect(page.locator('.mantine-Modal-overlay, body').first()).toHaveCSS('opacity', '1');
-    const file = review ? `${name}-${shot.width}-${shot.scheme}.png` : `${name}.png`;
-    await page.screenshot({ path: join(review ?? join(projectRoot, 'docs', 'images'), file), fullPage });
-  }
-}
+const shoot = screenshotTaker(review);
 
 test('truthful views: orders, operation editor, JWT inspector, a webhook’s Request tab', async ({ page }) => {
   test.setTimeout(300_000);
