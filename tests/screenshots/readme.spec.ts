@@ -157,7 +157,7 @@ test.describe('a captured order, and every view', () => {
     await expect(row).toBeVisible();
     const id = await row.getAttribute('data-id');
     await shoot(`#/jwt?event=${id ?? ''}`, 'jwt-inspector.png', () =>
-      expect(page.getByText(`Tokens of webhook #${id ?? ''}:`)).toBeVisible(),
+      expect(page.getByText(`Arrived with webhook #${id ?? ''}`)).toBeVisible(),
     );
   });
 

@@ -133,6 +133,8 @@ export function JwtView() {
                       variant="light"
                       leftSection={<IconEdit size={14} />}
                       onClick={() => void editStored()}
+                      // The masked token's note wraps; the button's words never do.
+                      style={{ flexShrink: 0 }}
                     >
                       Edit a copy
                     </Button>

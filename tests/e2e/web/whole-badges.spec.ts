@@ -1,0 +1,48 @@
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { capturedOrder } from '../pages/order-flow';
+
+/**
+ * Issue 16: badges are never truncated at 1280 px and above. After a whole lifecycle (so every
+ * view has records, states and verdicts to show), every badge on every view of the navigation is
+ * as wide as its word, at the narrowest supported window, in both themes.
+ */
+test('no badge is cut on any view at 1280×800, light or dark', async ({ page, served }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/builder');
+  const order = await capturedOrder(page, served.origin);
+  const views = [
+    'builder',
+    'profiles',
+    'timeline',
+    'replay',
+    'history',
+    `orders?id=${order.orderId}`,
+    'scenarios',
+    'emulator',
+    'listener',
+    'jwt',
+    'settings',
+  ];
+  const cut: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const view of views) {
+      await page.goto(`${served.origin}/#/${view}`);
+      await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+      // The timeline with a detail open: the list narrows, its badges must not.
+      if (view === 'timeline') await page.getByTestId('timeline-row').first().click();
+      if (view === 'emulator') await expect(page.getByTestId('emulator-running')).toHaveText('running');
+      const badges = await page.locator('.mantine-Badge-root').evaluateAll((roots) =>
+        roots
+          .filter((root) => root.getClientRects().length > 0)
+          .map((root) => {
+            const label = root.querySelector('.mantine-Badge-label') ?? root;
+            return { text: root.textContent ?? '', cut: label.scrollWidth > label.clientWidth + 1 };
+          }),
+      );
+      cut.push(...badges.filter((badge) => badge.cut).map((badge) => `${scheme} ${view}: "${badge.text}"`));
+    }
+  }
+  expect(cut).toEqual([]);
+});
