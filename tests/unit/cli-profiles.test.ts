@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliCaptured } from './helpers/run-cli';
-import { makeTempDir } from './helpers/temp-console';
+import { makeTempDir, openTempConsole } from './helpers/temp-console';
+import { commandCaller } from '../../src/main/cli/command-caller';
+import { defaultProfileFields } from '../../src/shared/profile';
 
 let dataDir: string;
 let remove: () => void;
@@ -94,7 +96,7 @@ describe('checkout-console profiles', () => {
     [['profiles', 'add', 'X', '--env', 'moon', '--base-url', 'https://x.test'], /--env/],
     [
       ['profiles', 'add', 'X', '--env', 'sandbox', '--base-url', 'ftp://x.test'],
-      /baseUrl: The base URL must be an http/,
+      /--base-url: The base URL must be an http/,
     ],
     [['profiles', 'add', 'X', '--env', 'sandbox'], /--base-url/],
     [
@@ -126,5 +128,27 @@ describe('checkout-console profiles', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/serve/);
     expect(run.stdout).toMatch(/profiles/);
+  });
+});
+
+describe('profile commands go through the contract dispatcher', () => {
+  it('the same validation and the same words as the bridge, with the flag named', async () => {
+    const open = await openTempConsole();
+    try {
+      const input = {
+        fields: { ...defaultProfileFields('sandbox', 'X'), baseUrl: 'ftp://x.test' },
+      };
+      const bridge = await open.core.dispatcher('createProfile', input, { transport: 'websocket' });
+      expect(bridge.ok).toBe(false);
+      const call = commandCaller(open.core.dispatcher, (path) =>
+        path === 'fields.baseUrl' ? '--base-url' : undefined,
+      );
+      const failure = await call('createProfile', input).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 'invalid_input' });
+      const bridgeMessage = bridge.ok ? '' : bridge.error.message;
+      expect(String((failure as Error).message)).toBe(bridgeMessage.replace('fields.baseUrl', '--base-url'));
+    } finally {
+      await open.dispose();
+    }
   });
 });

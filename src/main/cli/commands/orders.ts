@@ -6,6 +6,7 @@ import { ORDER_STATES, type OrderState } from '../../../shared/orders/order-stat
 import { ConsoleError } from '../../console-error';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
+import { commandCaller } from '../command-caller';
 import { orderDetailJson, orderDetailText, orderSummaryJson, ordersTable } from '../order-report';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
@@ -73,7 +74,7 @@ export function registerOrders(program: Command, context: CliContext): void {
         const items: OrderSummary[] = [];
         let cursor: OrderCursor | undefined;
         while (items.length < flags.limit) {
-          const page = core.orders.list({
+          const page = await commandCaller(core.dispatcher)('listOrders', {
             ...(flags.state === undefined ? {} : { states: flags.state }),
             ...(cursor === undefined ? {} : { cursor }),
             limit: Math.min(ORDER_PAGE_MAX, flags.limit - items.length),
@@ -102,7 +103,9 @@ export function registerOrders(program: Command, context: CliContext): void {
       // which has one too, so show reads its own and its parent's.
       const flags = parseFlags(showFlags, command.optsWithGlobals());
       try {
-        const detail = await withConsole(context, async (core) => core.orders.detail(orderId.trim()));
+        const detail = await withConsole(context, (core) =>
+          commandCaller(core.dispatcher)('getOrderLifecycle', { orderId: orderId.trim() }),
+        );
         context.io.stdout(
           flags.json === true
             ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail), null, 2))}\n`

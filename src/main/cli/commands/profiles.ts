@@ -11,6 +11,7 @@ import { ConsoleError } from '../../console-error';
 import type { ProfileService } from '../../profiles/profile-service';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
+import { commandCaller } from '../command-caller';
 import { formatTable } from '../format-table';
 import { stdinValues, type StdinValue } from '../stdin-value';
 
@@ -68,6 +69,23 @@ function fieldPatch(flags: ProfileOptionFlags): Partial<ProfileFields> {
   return patch;
 }
 
+/** Each profile field as its flag, so an error from the contract names what to change. */
+const PROFILE_FLAGS: Record<string, string> = {
+  baseUrl: '--base-url',
+  environment: '--env',
+  listenerPort: '--listener-port',
+  publicListenerUrl: '--public-listener-url',
+  notificationField: '--notification-field',
+  signedTokenMinutes: '--token-minutes',
+  name: 'name',
+  apiToken: '--api-token',
+  notificationToken: '--notification-token',
+};
+const profileFlagOf = (path: string) => PROFILE_FLAGS[path.replace(/^fields\./, '').split('.')[0] ?? ''];
+
+/** The profile commands go through the contract's dispatcher, as the Profiles view does. */
+const callerOf = (core: ConsoleCore) => commandCaller(core.dispatcher, profileFlagOf);
+
 /** Storing a token under a key file deserves the same visible warning the UI shows. */
 function warnIfWeakVault(core: ConsoleCore, edits: SecretEdit[], context: CliContext): void {
   const warning = core.vault.primary.warning;
@@ -98,7 +116,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
     .action((rawFlags: unknown) =>
       withConsole(context, async (core) => {
         const flags = parseFlags(z.object({ json: z.boolean().optional() }), rawFlags);
-        const snapshot = core.profiles.snapshot();
+        const snapshot = await callerOf(core)('listProfiles', {});
         if (flags.json === true) {
           io.stdout(`${JSON.stringify(snapshot.profiles, null, 2)}\n`);
           return;
@@ -134,7 +152,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
         apiToken: await secretEdit(flags.apiToken, undefined, '--api-token', read),
         notificationToken: await secretEdit(flags.notificationToken, undefined, '--notification-token', read),
       };
-      const view = core.profiles.create(fields, secrets);
+      const view = await callerOf(core)('createProfile', { fields, ...secrets });
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
       io.stdout(`Added profile "${view.name}" (${view.environment}).\n`);
     }),
@@ -162,7 +180,11 @@ export function registerProfiles(program: Command, context: CliContext): void {
           read,
         ),
       };
-      const view = core.profiles.update(profile.id, fieldPatch(flags), secrets);
+      const view = await callerOf(core)('updateProfile', {
+        id: profile.id,
+        fields: fieldPatch(flags),
+        ...secrets,
+      });
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
       io.stdout(`Updated profile "${view.name}".\n`);
     }),
@@ -173,7 +195,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
     .description('Make a profile the active one')
     .action((name: string) =>
       withConsole(context, async (core) => {
-        const view = core.profiles.activate(requireProfile(core.profiles, name).id);
+        const view = await callerOf(core)('activateProfile', { id: requireProfile(core.profiles, name).id });
         io.stdout(`Active profile: "${view.name}" (${view.environment}).\n`);
       }),
     );
@@ -184,7 +206,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
     .action((name: string) =>
       withConsole(context, async (core) => {
         const profile = requireProfile(core.profiles, name);
-        core.profiles.remove(profile.id);
+        await callerOf(core)('removeProfile', { id: profile.id });
         io.stdout(`Removed profile "${profile.fields.name}".\n`);
       }),
     );

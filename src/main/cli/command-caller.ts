@@ -1,0 +1,33 @@
+import type { CommandInput, CommandOutput } from '../../shared/contract';
+import type { HandledCommandName } from '../bridge/handlers';
+import type { Dispatcher } from '../bridge/dispatch';
+import { ConsoleError } from '../console-error';
+
+/** A contract command called from the CLI: its output, or a ConsoleError with its code. */
+export type CommandCaller = <K extends HandledCommandName>(
+  command: K,
+  input: CommandInput<K>,
+) => Promise<CommandOutput<K>>;
+
+/**
+ * Request/response CLI commands call the contract through the same dispatcher as the desktop's
+ * IPC and browser mode's WebSocket: the same input schemas, the same handlers, the same errors.
+ * `flagOf` names a field as the command line spells it (`fields.baseUrl` → `--base-url`), so
+ * an error points at the flag to change.
+ */
+export function commandCaller(
+  dispatcher: Dispatcher,
+  flagOf: (path: string) => string | undefined = () => undefined,
+): CommandCaller {
+  return async (command, input) => {
+    const result = await dispatcher(command, input, { transport: 'direct' });
+    if (result.ok) return result.data as CommandOutput<typeof command>;
+    const { code, issues } = result.error;
+    const named = issues.map((issue) => ({ ...issue, path: flagOf(issue.path) ?? issue.path }));
+    const message =
+      code === 'invalid_input' && named.length > 0
+        ? named.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
+        : result.error.message;
+    throw new ConsoleError(code, message, named);
+  };
+}
