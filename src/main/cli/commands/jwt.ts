@@ -14,6 +14,7 @@ import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { stdinValues, type StdinValue } from '../stdin-value';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
+import { commandCaller } from '../command-caller';
 
 const signerFlags = z.object({
   secret: z.string().min(1, 'must not be empty').optional(),
@@ -141,7 +142,7 @@ export function registerJwt(program: Command, context: CliContext): void {
         );
         const read = stdinValues(context);
         const token = (await read(tokenArgument, '<token>')) ?? tokenArgument;
-        const result = await core.jwt.verify({
+        const result = await commandCaller(core.dispatcher)('verifyJwt', {
           token,
           against: await signerOf(core, flags, read),
           ...(flags.clockTolerance === undefined ? {} : { clockToleranceSeconds: flags.clockTolerance }),

@@ -6,6 +6,7 @@ import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { readJsonSource } from '../read-json-source';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
+import { commandCaller } from '../command-caller';
 
 const sendFlags = z.object({
   profile: z.string().trim().min(1, 'must name a profile').optional(),
@@ -46,6 +47,15 @@ function describe(result: ExchangeResult): string {
   return `${head}${codes}${body}${body.endsWith('\n') || body === '' ? '' : '\n'}`;
 }
 
+/** A field of the send command as its flag, so an error names what to change on the command line. */
+const SEND_FLAGS: Record<string, string> = {
+  timeoutMs: '--timeout-ms',
+  form: '--form',
+  confirmLive: '--yes-live',
+  body: '<file>',
+};
+const sendFlagOf = (path: string) => SEND_FLAGS[path.split('.')[0] ?? ''];
+
 /** `send <file>`: one create-checkout call with the profile's token; exit 1 on 4xx/5xx or no answer. */
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(sendFlags, rawFlags);
@@ -53,7 +63,8 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
   const result = await withConsole(context, async (core) => {
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
-    return core.merchantApi.sendCheckout({
+    // The same command the builder's Send calls: one validation, one error for each field.
+    return commandCaller(core.dispatcher, sendFlagOf)('sendCheckout', {
       profileId: profile.id,
       body: { kind: 'json', payload: value },
       injectNotificationUrl: flags.notificationUrl,
