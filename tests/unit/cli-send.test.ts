@@ -148,4 +148,15 @@ describe('sends with errors are marked in history', () => {
     expect(disabled.code).toBe(0);
     expect(await lastRequestDetails()).toMatchObject({ sentWithErrors: true, findings: { errors: 2 } });
   });
+
+  it("checks --timeout-ms with the contract's own limits, named as the flag, and sends nothing", async () => {
+    const file = payloadFile({ order_reference_id: 'R-1' });
+    const before = service.received.length;
+    const short = await cli('send', file, '--profile', 'Sandbox', '--timeout-ms', '10');
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/--timeout-ms: The timeout is at least 1000 ms/);
+    const word = await cli('send', file, '--profile', 'Sandbox', '--timeout-ms', 'soon');
+    expect(word).toMatchObject({ code: 2, stderr: expect.stringMatching(/--timeout-ms: must be a number/) });
+    expect(service.received.length).toBe(before);
+  });
 });
