@@ -9,7 +9,7 @@ import { ImportError, toNewEvent } from './import-file';
  * Writing an import without taking the database from everyone else. One transaction for a
  * large file held SQLite's write lock for minutes, so every other process (a listener taking
  * webhooks) waited, and one gave up with a 503. Here the records are written in short
- * transactions (through the group commit) with a pause between them in which other processes
+ * transactions (through the store's writer) with a pause between them in which other processes
  * take their turn. A transaction lasts CHUNK_MS while anyone else writes the database (SQLite
  * says so: `data_version` moves when another connection commits), and grows up to
  * QUIET_CHUNK_MS after a quiet half second, because every commit rewrites the index pages it

@@ -160,12 +160,13 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
 
   /** Takes the lock synchronously (busy timeout) and runs what waits for it first. */
   const openNow = () => {
-    if (retry !== null) clearTimeout(retry);
-    retry = null;
     if (open === null) {
+      // Throws if the lock stays taken past the busy timeout; the waiting writes keep their timer.
       beginWaiting.run();
       openGroup();
     }
+    if (retry !== null) clearTimeout(retry);
+    retry = null;
     if (waiting.length > 0) drain();
   };
 
