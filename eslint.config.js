@@ -6,15 +6,22 @@ import tseslint from 'typescript-eslint';
 
 // Layers (STYLE.md §1): shared → main → main/desktop; the renderer sees only shared.
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
-const restrict = (message, patterns, paths = []) => ({
+const restrict = (message, patterns, paths = [], also = []) => ({
   'no-restricted-imports': [
     'error',
     {
-      paths: paths.map((name) => ({ name, message })),
-      patterns: [{ group: patterns, message }],
+      paths: [...paths.map((name) => ({ name, message })), ...also.flatMap((rule) => rule.paths)],
+      patterns: [{ group: patterns, message }, ...also.flatMap((rule) => rule.patterns)],
     },
   ],
 });
+// One owner for the database (issue 17): only src/main/store opens it or holds the connection.
+const storeMessage =
+  'Only src/main/store touches the database: use the repositories and the writer that openStore() returns.';
+const storeOwnsTheDatabase = {
+  paths: [{ name: 'better-sqlite3', message: storeMessage }],
+  patterns: [{ group: ['**/store/connection', '**/store/connection.ts'], message: storeMessage }],
+};
 
 export default tseslint.config(
   {
@@ -63,7 +70,16 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: ['src/main/index.ts', 'src/main/desktop/**'],
+    ignores: ['src/main/index.ts', 'src/main/desktop/**', 'src/main/store/**'],
+    rules: restrict(
+      'Only src/main/index.ts and src/main/desktop/ may import electron; main never imports the renderer.',
+      ['**/renderer/**', '**/preload/**', 'electron/*', '**/desktop/**'],
+      ['electron'],
+      [storeOwnsTheDatabase],
+    ),
+  },
+  {
+    files: ['src/main/store/**/*.ts'],
     rules: restrict(
       'Only src/main/index.ts and src/main/desktop/ may import electron; main never imports the renderer.',
       ['**/renderer/**', '**/preload/**', 'electron/*', '**/desktop/**'],
@@ -72,7 +88,12 @@ export default tseslint.config(
   },
   {
     files: ['src/main/index.ts', 'src/main/desktop/**/*.ts'],
-    rules: restrict('main never imports the renderer or the preload.', ['**/renderer/**', '**/preload/**']),
+    rules: restrict(
+      'main never imports the renderer or the preload.',
+      ['**/renderer/**', '**/preload/**'],
+      [],
+      [storeOwnsTheDatabase],
+    ),
   },
   {
     files: ['src/preload/**/*.ts'],

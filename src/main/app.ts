@@ -19,7 +19,6 @@ import { createEmulatorService, localProfileOf } from './emulator/emulator-servi
 import { sessionProfiles, type ConsoleSession } from './profiles/session-profiles';
 import { createScenarioService } from './scenarios/scenario-service';
 import { createDraftsService } from './drafts/drafts-service';
-import { createDraftsRepository } from './store/drafts-repository';
 import {
   createKeyringFallbackService,
   readKeyringFallbackChoice,
@@ -29,17 +28,10 @@ import { consoleVaultCipher, openVault } from './profiles/open-vault';
 import { createProfileService, seedDefaultProfiles, type ProfileService } from './profiles/profile-service';
 import { decideSafeStorage } from './profiles/safe-storage-decision';
 import type { SecretCipher } from './profiles/sealed-secret';
-import { openDatabase } from './store/connection';
-import { createEventsQuery } from './store/events-query';
-import { createEventsRepository } from './store/events-repository';
-import { migrate } from './store/migrate';
-import { migrations } from './store/migrations';
-import { createProfilesRepository } from './store/profiles-repository';
-import { createSettingsRepository } from './store/settings-repository';
+import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';
 import { createRecordSecrets } from './timeline/record-secrets';
 import { createEventRecorder } from './timeline/event-recorder';
-import { groupCommitOf } from './store/group-commit';
 import { APP_VERSION } from './version';
 import type { ConsoleServices, FrontDoor } from './console-services';
 
@@ -83,6 +75,11 @@ export interface ConsoleOptions {
 
 /** The services plus the bridge that serves them, closed with one call. */
 export interface ConsoleCore extends ConsoleServices {
+  /**
+   * The database's repositories and writer, for commands that compose a service of their own
+   * (the `emulator` command); the bridge's handlers never see it.
+   */
+  readonly store: Store;
   readonly handlers: Handlers;
   readonly dispatcher: Dispatcher;
   close(): Promise<void>;
@@ -104,13 +101,11 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
   for (const warning of loosePermissions) log.warn(warning);
 
-  const db = openDatabase(
+  const store = openStore(
     join(dataDir, 'console.sqlite'),
     options.appRoot === undefined ? {} : { appRoot: options.appRoot },
   );
-  migrate(db, migrations);
-
-  const settings = createSettingsRepository(db);
+  const { settings, events, eventsQuery, writer } = store;
   const desktopCipher = options.desktopCipher ?? null;
   const safeStorageProbe = { available: desktopCipher !== null, backend: options.safeStorageBackend ?? null };
   const safeStorage = decideSafeStorage(safeStorageProbe, readKeyringFallbackChoice(settings));
@@ -132,14 +127,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   }
 
   const bus = createEventBus();
-  const events = createEventsRepository(db);
-  const profilesRepository = createProfilesRepository(db);
+  const profilesRepository = store.profiles;
   const storedProfiles = createProfileService({
     profiles: profilesRepository,
     settings,
     vault,
     bus,
-    transaction: (fn) => db.transaction(fn)(),
+    transaction: (fn) => writer.writeNow(fn),
   });
   seedDefaultProfiles(storedProfiles, profilesRepository.count() === 0);
   // The emulator is made below; a session's local profile follows wherever it binds.
@@ -155,13 +149,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     probe: safeStorageProbe,
     desktopCipher,
     consoleCipher: () => consoleVaultCipher(dataDir, { keychain }),
-    reseal: () => resealProfileSecrets(profilesRepository, vault, (fn) => db.transaction(fn)()),
+    reseal: () => resealProfileSecrets(profilesRepository, vault, (fn) => writer.writeNow(fn)),
   });
 
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;
   const background = options.background === true || session !== null;
-  const recorder = createEventRecorder(events, bus, (fn) => db.transaction(fn)(), groupCommitOf(db));
+  const recorder = createEventRecorder(events, bus, writer);
   const keys = createHmacKeyCache();
   const listenerSettings = createListenerSettingsStore(settings);
   const listener = createListenerService({
@@ -189,11 +183,15 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       return { errors, warnings: findings.length - errors };
     },
   });
-  const orders = createOrdersService({ db, bus, watchExternalWrites: background });
+  const orders = createOrdersService({
+    store,
+    bus,
+    watchExternalWrites: background,
+  });
   // A session for a local profile other than the one the emulator stands in for: its tokens.
   const standIn = localProfileOf(profiles);
   const emulator = createEmulatorService({
-    db,
+    store,
     profiles,
     recorder,
     keys,
@@ -212,12 +210,10 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     clockToleranceSeconds: () => listenerSettings.get().clockToleranceSeconds,
   });
 
-  const eventsQuery = createEventsQuery(db);
-  const drafts = createDraftsService({ drafts: createDraftsRepository(db), settings, bus });
+  const drafts = createDraftsService({ drafts: store.drafts, settings, bus });
   const services: ConsoleServices = {
     dataDir,
     frontDoor,
-    db,
     bus,
     vault,
     log,
@@ -235,10 +231,18 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     orders,
     emulator,
     replay: createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus }),
-    history: createHistoryService({ db, events, eventsQuery, recorder, profiles, settings, dataDir }),
+    history: createHistoryService({
+      store,
+      events,
+      eventsQuery,
+      recorder,
+      profiles,
+      settings,
+      dataDir,
+    }),
     drafts,
     scenarios: createScenarioService({
-      db,
+      runs: store.scenarioRuns,
       bus,
       services: { merchantApi, profiles, jwt, recorder, events, eventsQuery, orders, listener, drafts },
       frontDoor,
@@ -271,13 +275,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   }
   return {
     ...services,
+    store,
     handlers,
     dispatcher: createDispatcher(handlers),
     async close() {
       for (const closer of closers.reverse()) await closer();
-      // Whatever is still in the group (or waiting for another process's lock) is written first.
-      groupCommitOf(db).flushNow();
-      db.close();
+      // Whatever is still in the writer (or waiting for another process's lock) is written first.
+      store.close();
       log.close();
     },
   };

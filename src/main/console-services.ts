@@ -19,7 +19,6 @@ import type { ProfileService } from './profiles/profile-service';
 import type { ReplayService } from './replay/replay-service';
 import type { ScenarioService } from './scenarios/scenario-service';
 import type { SettingsRepository } from './store/settings-repository';
-import type { SqliteDatabase } from './store/connection';
 import type { Vault } from './profiles/vault';
 
 // The services' shape, apart from the composition root (app.ts) that builds them: the bridge's
@@ -31,7 +30,6 @@ export type FrontDoor = AppInfo['frontDoor'] | 'cli';
 export interface ConsoleServices {
   readonly dataDir: string;
   readonly frontDoor: FrontDoor;
-  readonly db: SqliteDatabase;
   readonly bus: EventBus;
   readonly vault: Vault;
   readonly log: Logger;

@@ -5,7 +5,6 @@ import {
   CUSTOMER_ACTIONS,
   type OrderState,
 } from '../../src/shared/orders/order-states';
-import { createEmulatorOrdersRepository } from '../../src/main/store/emulator-repository';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 let emulator: EmulatorHarness;
@@ -110,7 +109,7 @@ describe('POST /checkout', () => {
 async function orderIn(state: OrderState): Promise<string> {
   const { json } = await emulator.call('POST', '/checkout', validPayload(null));
   const orderId = String(json['order_id']);
-  const orders = createEmulatorOrdersRepository(emulator.core.db);
+  const orders = emulator.core.store.emulatorOrders;
   const order = orders.get(orderId);
   if (order === undefined) throw new Error('order vanished');
   const captured = ['partially_captured', 'partially_refunded'].includes(state)

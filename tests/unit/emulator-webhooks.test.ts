@@ -1,6 +1,5 @@
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulatorOrdersRepository } from '../../src/main/store/emulator-repository';
 import { localProfileOf } from '../../src/main/emulator/emulator-service';
 import { openListeningConsole } from './helpers/listening-console';
 import {
@@ -10,6 +9,7 @@ import {
   validPayload,
   type EmulatorHarness,
 } from './helpers/emulator-harness';
+import { withConsoleFile } from './helpers/console-file';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -221,13 +221,15 @@ describe('expiry and restarts', () => {
     const payload = validPayload(receiver.url);
     delete payload['expires_in_minutes'];
     const orderId = String((await emulator.call('POST', '/checkout', payload)).json['order_id']);
-    const order = createEmulatorOrdersRepository(emulator.core.db).get(orderId);
+    const order = emulator.core.store.emulatorOrders.get(orderId);
     if (order === undefined) throw new Error('no order');
     // The spec's default expiry when the request gives none.
     expect(order.expiresAtMs - order.createdAtMs).toBe(30 * 60_000);
-    emulator.core.db
-      .prepare('UPDATE emulator_orders SET expires_at_ms = ? WHERE order_id = ?')
-      .run(Date.now() - 1, orderId);
+    withConsoleFile(emulator.core.dataDir, (db) =>
+      db
+        .prepare('UPDATE emulator_orders SET expires_at_ms = ? WHERE order_id = ?')
+        .run(Date.now() - 1, orderId),
+    );
     expect(emulator.core.emulator.engine.expireOverdue()).toBe(1);
     expect((await emulator.call('GET', `/orders/${orderId}`)).json['status']).toBe('expired');
     await until(() => receiver.received.length === 1, 'order_expired');
@@ -248,7 +250,9 @@ describe('expiry and restarts', () => {
     // Make the held notification due, as if the minute had passed while the app was closed.
     const again = await openEmulator(first.dataDir);
     cleanups.push(() => again.dispose());
-    again.core.db.prepare("UPDATE emulator_outbox SET next_attempt_at_ms = 0 WHERE status = 'pending'").run();
+    withConsoleFile(again.core.dataDir, (db) =>
+      db.prepare("UPDATE emulator_outbox SET next_attempt_at_ms = 0 WHERE status = 'pending'").run(),
+    );
     await again.core.emulator.start(0);
     expect(again.core.emulator.orders(5).find((order) => order.orderId === orderId)?.state).toBe('approved');
     await until(() => receiver.received.length === 1, 'the resumed delivery');

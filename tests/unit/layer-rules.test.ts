@@ -11,6 +11,8 @@ const probeDirs = [
   'src/main/__layer_probe__',
   'src/renderer/src/__layer_probe__',
   'src/main/desktop/__layer_probe__',
+  'src/main/store/__layer_probe__',
+  'src/main/history/__layer_probe__',
 ];
 
 const probes: { file: string; code: string; allowed: boolean }[] = [
@@ -53,6 +55,42 @@ const probes: { file: string; code: string; allowed: boolean }[] = [
     file: 'src/main/__layer_probe__/fine.ts',
     code: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
     allowed: true,
+  },
+  // Only src/main/store touches the database (issue 17).
+  {
+    file: 'src/main/history/__layer_probe__/sqlite.ts',
+    code: "import Database from 'better-sqlite3';\nexport const x = Database;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/main/history/__layer_probe__/connection.ts',
+    code: "import { openDatabase } from '../../store/connection';\nexport const x = openDatabase;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/main/history/__layer_probe__/connection-type.ts',
+    code: "import type { SqliteDatabase } from '../../store/connection';\nexport type X = SqliteDatabase;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/main/desktop/__layer_probe__/sqlite.ts',
+    code: "import Database from 'better-sqlite3';\nexport const x = Database;\n",
+    allowed: false,
+  },
+  {
+    file: 'src/main/history/__layer_probe__/store.ts',
+    code: "import { openStore } from '../../store/open-store';\nexport const x = openStore;\n",
+    allowed: true,
+  },
+  {
+    file: 'src/main/store/__layer_probe__/sqlite.ts',
+    code: "import Database from 'better-sqlite3';\nimport { openDatabase } from '../connection';\nexport const x = [Database, openDatabase];\n",
+    allowed: true,
+  },
+  {
+    file: 'src/main/store/__layer_probe__/electron.ts',
+    code: "import { app } from 'electron';\nexport const x = app;\n",
+    allowed: false,
   },
   {
     file: 'src/main/desktop/__layer_probe__/electron.ts',

@@ -5,6 +5,7 @@ import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { buildRawRequest, sendRaw } from './helpers/raw-http';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { receivedWebhook } from './helpers/received-webhook';
+import { withConsoleFile } from './helpers/console-file';
 
 interface Received {
   method: string;
@@ -49,9 +50,11 @@ async function merchant(answer: (req: IncomingMessage) => { status: number; body
 
 async function waitForForward(listening: ListeningConsole, webhookId: number) {
   for (let attempt = 0; attempt < 300; attempt += 1) {
-    const row = listening.core.db
-      .prepare<[number], { id: number }>("SELECT id FROM events WHERE kind = 'forward' AND related_id = ?")
-      .get(webhookId);
+    const row = withConsoleFile(listening.core.dataDir, (db) =>
+      db
+        .prepare<[number], { id: number }>("SELECT id FROM events WHERE kind = 'forward' AND related_id = ?")
+        .get(webhookId),
+    );
     if (row !== undefined) return listening.core.events.getDetail(row.id);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -11,6 +11,9 @@ import { createEventBus } from '../../src/main/event-bus';
 import type { PushEvent } from '../../src/shared/contract';
 import { body, createCheckout, notification } from './helpers/order-events';
 import { openTempConsole } from './helpers/temp-console';
+import { withConsoleFile } from './helpers/console-file';
+import { createOrdersRepository } from '../../src/main/store/orders-repository';
+import { createStoreWriter } from '../../src/main/store/store-writer';
 
 const ORDER_A = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const ORDER_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -136,7 +139,7 @@ describe('orders service', () => {
   it('drops an order whose records are all removed', () => {
     seed();
     expect(core.orders.list({ limit: 10 }).total).toBe(3);
-    core.db.prepare('DELETE FROM events WHERE order_id = ?').run(ORDER_B);
+    withConsoleFile(core.dataDir, (db) => db.prepare('DELETE FROM events WHERE order_id = ?').run(ORDER_B));
     expect(core.orders.list({ limit: 10 }).items.map((order) => order.orderId)).toEqual([ORDER_A, ORDER_C]);
   });
 
@@ -162,6 +165,15 @@ describe('orders service', () => {
 });
 
 /** Rows with the columns every version of `events` has had (migration 002), whatever came later. */
+/** The store's parts the orders service uses, over a bare connection (a migration test's). */
+function storeOf(db: Database.Database) {
+  return {
+    orders: createOrdersRepository(db),
+    writer: createStoreWriter(db),
+    dataVersion: () => Number(db.pragma('data_version', { simple: true })),
+  };
+}
+
 function insertAsBefore(db: Database.Database, events: readonly NewEvent[], firstId = 1): void {
   const insert = db.prepare(`INSERT INTO events (id, uid, kind, at_ms, profile_id, profile_name, method, path,
     status, order_id, order_reference_id, event_type, token_verdict, body_verdict, request_body, response_body,
@@ -212,7 +224,11 @@ describe('orders migration', () => {
       { kind: 'webhook', atMs: 3_000 },
     ]);
     migrate(db, migrations);
-    const service = createOrdersService({ db, bus: createEventBus(), watchExternalWrites: false });
+    const service = createOrdersService({
+      store: storeOf(db),
+      bus: createEventBus(),
+      watchExternalWrites: false,
+    });
     expect(service.list({ limit: 10 }).items).toEqual([
       expect.objectContaining({ orderId: ORDER_A, state: 'declined', referenceId: 'REF-OLD' }),
     ]);
@@ -255,7 +271,11 @@ describe('orders migration', () => {
       { ...notification(ORDER_B, 'order_approved', 7_000), imported: true },
     ]);
     migrate(db, migrations);
-    const orders = createOrdersService({ db, bus: createEventBus(), watchExternalWrites: false });
+    const orders = createOrdersService({
+      store: storeOf(db),
+      bus: createEventBus(),
+      watchExternalWrites: false,
+    });
     const rows = db
       .prepare(
         'SELECT id, provenance, related_id AS relatedId, body_findings AS findings FROM events ORDER BY id',

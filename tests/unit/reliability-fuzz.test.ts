@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generateSample, validateCheckout } from '../../src/shared/checkout';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { prng, type Random } from './helpers/prng';
+import { withConsoleFile } from './helpers/console-file';
 
 const KEYS = [
   'total_amount',
@@ -133,10 +134,9 @@ describe('fuzz', () => {
       // Still serving after all of it.
       expect((await fetch(`${open.origin}/after`, { method: 'POST', body: '{}' })).status).toBe(200);
       const stored = new Set(
-        open.core.db
-          .prepare<[], { id: number }>("SELECT id FROM events WHERE kind = 'webhook'")
-          .all()
-          .map((row) => row.id),
+        withConsoleFile(open.core.dataDir, (db) =>
+          db.prepare<[], { id: number }>("SELECT id FROM events WHERE kind = 'webhook'").all(),
+        ).map((row) => row.id),
       );
       expect(acknowledged.length).toBeGreaterThan(3000);
       expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);

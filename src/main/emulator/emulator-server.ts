@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOUNDED_SERVER_OPTIONS } from '../http/server-limits';
-import type { GroupCommit } from '../store/group-commit';
+import type { StoreWriter } from '../store/store-writer';
 import type { EmulatorEngine } from './emulator-engine';
 import { EmulatorError } from './emulator-errors';
 import {
@@ -22,11 +22,8 @@ export interface EmulatorServerOptions {
   engine: EmulatorEngine;
   /** The bearer token the service's API accepts (null: every call is refused with 401). */
   apiToken: () => string | null;
-  /**
-   * Runs the creation of an order so that concurrent ones share a commit; resolves after it.
-   * Without it each order commits on its own.
-   */
-  groupCommit?: GroupCommit;
+  /** The store's writer: concurrent changes share a commit, each resolved after it. */
+  writer: Pick<StoreWriter, 'write'>;
   now?: () => number;
   /** The request body limit (default EMULATOR_BODY_LIMIT_BYTES); over it, 413. */
   bodyLimitBytes?: () => number;
@@ -85,10 +82,9 @@ export async function startEmulatorServer(
   const api = (req: IncomingMessage) => checkBearer(req, options.apiToken());
   const decoded = decodePathSegment;
   const { readBody, readJson } = requestBodies(options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES));
-  // Every change goes through the group commit when there is one: concurrent changes share a
-  // commit, and each is answered only once it is on disk.
-  const write = <T>(change: () => T): Promise<T> =>
-    options.groupCommit === undefined ? Promise.resolve(change()) : options.groupCommit.run(change);
+  // Every change goes through the store's writer: concurrent changes share a commit, and each
+  // is answered only once it is on disk.
+  const write = <T>(change: () => T): Promise<T> => options.writer.write(change);
 
   let ownUrl = 'http://127.0.0.1';
   const context: RouteContext = {

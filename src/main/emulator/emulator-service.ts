@@ -12,15 +12,8 @@ import type { HmacKeyCache } from '../jwt/hmac-key-cache';
 import type { Logger } from '../log';
 import { parseInput } from '../parse-input';
 import type { ProfileService } from '../profiles/profile-service';
-import type { SqliteDatabase } from '../store/connection';
-import { groupCommitOf } from '../store/group-commit';
-import {
-  createEmulatorOrdersRepository,
-  createEmulatorOutboxRepository,
-  type EmulatorOrderRow,
-  type OutboxRow,
-} from '../store/emulator-repository';
-import { createEmulatorTransactionsRepository } from '../store/emulator-transactions-repository';
+import type { EmulatorOrderRow, OutboxRow } from '../store/emulator-repository';
+import type { Store } from '../store/open-store';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
@@ -32,7 +25,8 @@ import { createWebhookDispatcher } from './webhook-dispatcher';
 const SETTINGS_KEY = 'emulator.settings';
 
 export interface EmulatorServiceDependencies {
-  db: SqliteDatabase;
+  /** Its repositories (orders, outbox, money movements) and the writer its changes go through. */
+  store: Pick<Store, 'emulatorOrders' | 'emulatorOutbox' | 'emulatorTransactions' | 'writer'>;
   profiles: ProfileService;
   recorder: EventRecorder;
   keys: HmacKeyCache;
@@ -98,10 +92,12 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * SQLite (orders, outbox) survives restarts; `emulator.changed` pushes keep the view current.
  */
 export function createEmulatorService(deps: EmulatorServiceDependencies): EmulatorService {
-  const orders = createEmulatorOrdersRepository(deps.db);
-  const groupCommit = groupCommitOf(deps.db);
-  const outbox = createEmulatorOutboxRepository(deps.db);
-  const transactions = createEmulatorTransactionsRepository(deps.db);
+  const {
+    emulatorOrders: orders,
+    emulatorOutbox: outbox,
+    emulatorTransactions: transactions,
+    writer,
+  } = deps.store;
   let settings: EmulatorSettings | null = null;
   let consoleUrl: string | null = null;
   let server: RunningEmulatorServer | null = null;
@@ -173,7 +169,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         honourExpiresInMinutes: current.honourExpiresInMinutes,
       };
     },
-    transaction: (fn) => deps.db.transaction(fn)(),
+    transaction: (fn) => writer.writeNow(fn),
     notificationField: () => local()?.fields.notificationField ?? 'merchant_url.notification',
     onChange: changed,
   });
@@ -249,7 +245,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
           {
             engine,
             apiToken: () => secrets().apiToken,
-            groupCommit,
+            writer,
             publicUrl: () => service.settings().publicUrl,
             consoleUrl: () => consoleUrl,
           },

@@ -60,7 +60,7 @@ export function backoffAfter(attempt: number, backoffMs: readonly number[]): num
  * The outbox is shared by every process running an emulator on the data directory: each
  * attempt is leased in the database first (`claim`), so it goes out exactly once whichever
  * process makes it; the outbox is looked at every second for attempts queued elsewhere, or
- * left by a process that stopped. Writes go through the group commit (they never hold up the
+ * left by a process that stopped. Writes go through the store's writer (they never hold up the
  * event loop while another process writes).
  */
 export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDispatcher {

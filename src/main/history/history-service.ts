@@ -1,10 +1,10 @@
 import type { EventFilter } from '../../shared/event-filter';
 import { EXPORT_FORMAT, retentionSchema, type ExportFormat, type Retention } from '../../shared/history-file';
 import type { ProfileService } from '../profiles/profile-service';
-import type { SqliteDatabase } from '../store/connection';
 import type { EventsQuery } from '../store/events-query';
 import type { EventsRepository } from '../store/events-repository';
 import type { SettingsRepository } from '../store/settings-repository';
+import type { Store } from '../store/open-store';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { writeExportFile } from './export-file';
 import { exportedEvent, scrubSecrets } from './export-records';
@@ -17,7 +17,8 @@ export { ImportError } from './import-file';
 const RETENTION_KEY = 'history.retention';
 
 export interface HistoryServiceDependencies {
-  db: SqliteDatabase;
+  /** The history repository (uids, links, retention), the writer, and other processes' commits. */
+  store: Pick<Store, 'history' | 'writer' | 'dataVersion'>;
   events: EventsRepository;
   eventsQuery: EventsQuery;
   recorder: EventRecorder;
@@ -62,7 +63,6 @@ export interface HistoryService {
  * retention policy. Profile tokens never appear in a file; webhook tokens only when asked.
  */
 export function createHistoryService(deps: HistoryServiceDependencies): HistoryService {
-  const uidStatement = deps.db.prepare<[number], { uid: string }>('SELECT uid FROM events WHERE id = ?');
   const secrets = (): string[] =>
     deps.profiles.snapshot().profiles.flatMap((profile) => {
       const { apiToken, notificationToken } = deps.profiles.secretsOf(profile.id);
@@ -73,7 +73,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     const options = {
       includeTokens: request.includeTokens,
       secrets: secrets(),
-      uidOf: (id: number) => uidStatement.get(id)?.uid ?? null,
+      uidOf: (id: number) => deps.store.history.uidOf(id),
     };
     for (const row of deps.eventsQuery.rows(request.filter, 'oldest-first')) {
       const event = exportedEvent(row, options);
@@ -120,7 +120,10 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     },
     async importText(text) {
       const { format, records } = readImportFile(text, deps.limits);
-      const written = await writeImported({ db: deps.db, recorder: deps.recorder }, records);
+      const written = await writeImported(
+        { history: deps.store.history, recorder: deps.recorder, dataVersion: deps.store.dataVersion },
+        records,
+      );
       return { ...written, format };
     },
     retention() {
@@ -133,39 +136,15 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     },
     retentionPreview(retention = service.retention()) {
       const total = deps.events.count();
-      const remove = removableIds(deps.db, retention, Date.now()).count;
+      const remove = deps.store.history.retentionCount(retention, Date.now());
       return { remove, keep: total - remove };
     },
     applyRetention(retention = service.retention()) {
-      const { where, params } = removableIds(deps.db, retention, Date.now());
-      if (where === null) return { removed: 0 };
-      const result = deps.db.prepare(`DELETE FROM events WHERE ${where}`).run(...params);
-      return { removed: result.changes };
+      const removed = deps.store.writer.writeNow(() =>
+        deps.store.history.applyRetention(retention, Date.now()),
+      );
+      return { removed };
     },
   };
   return service;
-}
-
-/** The records a policy removes: older than N days, or all but the newest N. */
-function removableIds(
-  db: SqliteDatabase,
-  retention: Retention,
-  nowMs: number,
-): { where: string | null; params: number[]; count: number } {
-  if (retention.mode === 'all') return { where: null, params: [], count: 0 };
-  if (retention.mode === 'days') {
-    const cutoff = nowMs - retention.days * 86_400_000;
-    const count =
-      db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM events WHERE at_ms < ?').get(cutoff)
-        ?.n ?? 0;
-    return { where: 'at_ms < ?', params: [cutoff], count };
-  }
-  const keepFrom = db
-    .prepare<[number], { id: number }>('SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET ?')
-    .get(retention.count - 1)?.id;
-  if (keepFrom === undefined) return { where: null, params: [], count: 0 };
-  const count =
-    db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM events WHERE id < ?').get(keepFrom)?.n ??
-    0;
-  return { where: 'id < ?', params: [keepFrom], count };
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ExportedEvent } from '../../shared/history-file';
-import type { SqliteDatabase } from '../store/connection';
+import type { HistoryRepository } from '../store/history-repository';
 import { DatabaseBusyError } from '../store/write-lock';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { ImportError, toNewEvent } from './import-file';
@@ -9,7 +9,7 @@ import { ImportError, toNewEvent } from './import-file';
  * Writing an import without taking the database from everyone else. One transaction for a
  * large file held SQLite's write lock for minutes, so every other process (a listener taking
  * webhooks) waited, and one gave up with a 503. Here the records are written in short
- * transactions (through the group commit) with a pause between them in which other processes
+ * transactions (through the store's writer) with a pause between them in which other processes
  * take their turn. A transaction lasts CHUNK_MS while anyone else writes the database (SQLite
  * says so: `data_version` moves when another connection commits), and grows up to
  * QUIET_CHUNK_MS after a quiet half second, because every commit rewrites the index pages it
@@ -27,7 +27,9 @@ const PAUSE_MS = 2;
 const BUSY_PATIENCE_MS = 10 * 60_000;
 
 export interface ImportWriterDependencies {
-  db: SqliteDatabase;
+  history: HistoryRepository;
+  /** SQLite's data_version: moves when another connection (process) commits. */
+  dataVersion: () => number;
   recorder: EventRecorder;
   chunkMs?: number;
   pauseMs?: number;
@@ -40,13 +42,12 @@ async function inChunks<T>(
   step: (item: T) => void,
 ): Promise<void> {
   const shortest = deps.chunkMs ?? CHUNK_MS;
-  const dataVersion = deps.db.prepare<[], { data_version: number }>('PRAGMA data_version');
-  let seenVersion = dataVersion.get()?.data_version;
+  let seenVersion = deps.dataVersion();
   let quietSince = performance.now();
   let chunkMs = shortest;
   let next = 0;
   while (next < items.length) {
-    const version = dataVersion.get()?.data_version;
+    const version = deps.dataVersion();
     if (version !== seenVersion) {
       // Another process wrote since the last chunk: keep transactions short while it does.
       seenVersion = version;
@@ -82,16 +83,13 @@ export async function writeImported(
   deps: ImportWriterDependencies,
   records: readonly ExportedEvent[],
 ): Promise<{ imported: number; skipped: number }> {
-  const idByUid = deps.db.prepare<[string], { id: number }>('SELECT id FROM events WHERE uid = ?');
-  const link = deps.db.prepare<[number, number]>('UPDATE events SET related_id = ? WHERE id = ?');
-  const remove = deps.db.prepare<[string]>('DELETE FROM events WHERE id IN (SELECT value FROM json_each(?))');
   const written: { id: number; related: string | null }[] = [];
   const seen = new Set<string>();
   let skipped = 0;
   try {
     await inChunks(deps, records, (record) => {
       // Checked as it is written: another process may have stored the same uid meanwhile.
-      if (seen.has(record.uid) || idByUid.get(record.uid) !== undefined) {
+      if (seen.has(record.uid) || deps.history.idOfUid(record.uid) !== undefined) {
         skipped++;
         return;
       }
@@ -101,12 +99,12 @@ export async function writeImported(
     // Links between records (a replay and its original) are restored by uid, once all are in.
     const linked = written.filter((entry) => entry.related !== null);
     await inChunks(deps, linked, (entry) => {
-      const relatedId = idByUid.get(entry.related ?? '')?.id;
-      if (relatedId !== undefined) link.run(relatedId, entry.id);
+      const relatedId = deps.history.idOfUid(entry.related ?? '');
+      if (relatedId !== undefined) deps.history.link(entry.id, relatedId);
     });
   } catch (error) {
     const ids = written.map((entry) => entry.id);
-    const undone = await undo(deps, ids, remove).then(
+    const undone = await undo(deps, ids).then(
       () => '',
       () => ` ${ids.length} records already written may remain; importing the file again skips them.`,
     );
@@ -118,12 +116,8 @@ export async function writeImported(
 }
 
 /** Removes what a failed import wrote, in the same short transactions. */
-async function undo(
-  deps: ImportWriterDependencies,
-  ids: readonly number[],
-  remove: { run: (ids: string) => unknown },
-): Promise<void> {
+async function undo(deps: ImportWriterDependencies, ids: readonly number[]): Promise<void> {
   const batches: number[][] = [];
   for (let at = 0; at < ids.length; at += 500) batches.push(ids.slice(at, at + 500));
-  await inChunks(deps, batches, (batch) => remove.run(JSON.stringify(batch)));
+  await inChunks(deps, batches, (batch) => deps.history.removeIds(batch));
 }

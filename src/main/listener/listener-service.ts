@@ -203,7 +203,6 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       await queue;
       closed = true;
       await stop();
-      writer.flush();
     },
   };
 }

@@ -172,7 +172,6 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
             const force = setTimeout(() => server.closeAllConnections(), 2_000);
             server.close(() => {
               clearTimeout(force);
-              options.writer.flush();
               done();
             });
             server.closeIdleConnections();

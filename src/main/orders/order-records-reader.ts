@@ -1,6 +1,5 @@
 import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson } from '../../shared/bounded-json';
 import type { OrderRecord } from '../../shared/orders/order-record';
-import type { SqliteDatabase } from '../store/connection';
 import { toSummary, type EventRow } from '../store/events-repository';
 
 /** Bodies above this are not parsed for the lifecycle (no payload the spec shows comes close). */
@@ -32,19 +31,5 @@ export function toOrderRecord(row: EventRow): OrderRecord {
     responseJson: readJson(row.response_body).value,
     details: parseDetails(row.details),
     ...(request.unreadable === undefined ? {} : { unreadable: request.unreadable }),
-  };
-}
-
-export type OrderRecordsReader = ReturnType<typeof createOrderRecordsReader>;
-
-/** Every record of one order, oldest first, through the events_by_order index. */
-export function createOrderRecordsReader(db: SqliteDatabase) {
-  const byOrder = db.prepare<[string], EventRow>(
-    'SELECT * FROM events WHERE order_id = ? ORDER BY at_ms, id',
-  );
-  return {
-    recordsOf(orderId: string): OrderRecord[] {
-      return byOrder.all(orderId).map(toOrderRecord);
-    },
   };
 }

@@ -4,12 +4,12 @@ import { deriveLifecycle } from '../../shared/orders/derive-lifecycle';
 import { summariseLifecycle } from '../../shared/orders/order-lifecycle';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
-import type { SqliteDatabase } from '../store/connection';
-import { createOrderRecordsReader } from './order-records-reader';
-import { createOrdersIndex } from './orders-index';
+import type { Store } from '../store/open-store';
+import { toOrderRecord } from './order-records-reader';
 
 export interface OrdersServiceOptions {
-  db: SqliteDatabase;
+  /** The orders repository, the writer, and other processes' commits (data_version). */
+  store: Pick<Store, 'orders' | 'writer' | 'dataVersion'>;
   bus: EventBus;
   /** Watch the database for records written by other processes (the listen and send CLIs). */
   watchExternalWrites: boolean;
@@ -41,25 +41,26 @@ const MAX_REFRESH_ROUNDS = 1000;
  * SQLite's data_version turns other processes' writes into the same pushes.
  */
 export function createOrdersService(options: OrdersServiceOptions): OrdersService {
-  const { db, bus } = options;
-  const index = createOrdersIndex(db);
-  const reader = createOrderRecordsReader(db);
+  const { bus } = options;
+  const { orders: index, writer, dataVersion: versionOf } = options.store;
+  const recordsOf = (orderId: string) => index.recordsOf(orderId).map(toOrderRecord);
 
-  const refreshBatch = db.transaction((batch: { orderId: string; seen: number }[]) => {
+  const refreshBatch = (batch: { orderId: string; seen: number }[]) => {
     for (const { orderId, seen } of batch) {
-      const records = reader.recordsOf(orderId);
+      const records = recordsOf(orderId);
       if (records.length === 0) index.remove(orderId, seen);
       else index.write(summariseLifecycle(deriveLifecycle(orderId, records)), seen);
     }
-  });
+  };
 
   function refresh(): string[] {
     const changed: string[] = [];
     for (let round = 0; round < MAX_REFRESH_ROUNDS; round += 1) {
       const batch = index.staleBatch(REFRESH_BATCH);
       if (batch.length === 0) break;
-      // IMMEDIATE: the write lock is taken before reading, so no other writer slips in between.
-      refreshBatch.immediate(batch);
+      // The writer takes the write lock before the records are read, so no other writer slips in
+      // between (and a summary written from stale records is refused by its `seen` count anyway).
+      writer.writeNow(() => refreshBatch(batch));
       changed.push(...batch.map((entry) => entry.orderId));
     }
     return changed;
@@ -85,9 +86,9 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     if (event.payload.orderId !== null) noteChanged(event.payload.orderId);
   });
 
-  let dataVersion = db.pragma('data_version', { simple: true });
+  let dataVersion = versionOf();
   function checkExternalWrites(): void {
-    const version = db.pragma('data_version', { simple: true });
+    const version = versionOf();
     if (version === dataVersion) return;
     dataVersion = version;
     for (const { orderId } of index.staleBatch(500)) noteChanged(orderId);
@@ -113,7 +114,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
       };
     },
     detail(orderId) {
-      const records = reader.recordsOf(orderId);
+      const records = recordsOf(orderId);
       if (records.length === 0) throw ConsoleError.notFound(`Order ${orderId}`);
       return {
         lifecycle: deriveLifecycle(orderId, records),

@@ -5,9 +5,8 @@ import type { RunProgress, RunReport, ScenarioOutline } from '../../shared/scena
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import { assertLiveConfirmed } from '../profiles/live-guard';
-import type { SqliteDatabase } from '../store/connection';
 import type { StoredProfile } from '../store/profiles-repository';
-import { createScenarioRunsRepository, type StoredRun } from '../store/scenario-runs-repository';
+import type { ScenarioRunsRepository, StoredRun } from '../store/scenario-runs-repository';
 import {
   formatProblem,
   loadScenarios,
@@ -52,7 +51,7 @@ export interface ScenarioService {
 }
 
 export interface ScenarioServiceDependencies {
-  db: SqliteDatabase;
+  runs: ScenarioRunsRepository;
   bus: EventBus;
   services: ScenarioServices;
   frontDoor: string;
@@ -70,7 +69,7 @@ function loadFolder(folder: string) {
 }
 
 export function createScenarioService(deps: ScenarioServiceDependencies): ScenarioService {
-  const runs = createScenarioRunsRepository(deps.db);
+  const { runs } = deps;
   const inFlight = new Map<string, AbortController>();
 
   /** What must hold before anything is sent: a confirmed live profile, a running listener. */

@@ -16,7 +16,7 @@ export interface OpenDatabaseOptions {
  * while the listener writes, NORMAL sync (durable at each WAL checkpoint and safe against a
  * process crash, which is the failure we guard against), and a busy timeout so the CLI and a
  * running app can share the file. Writes on the event loop's hot paths do not use that
- * timeout (it sleeps the thread): they go through the group commit, which waits on a timer.
+ * timeout (it sleeps the thread): they go through the store writer's `write`, which waits on a timer.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
   const nativeBinding = options.appRoot === undefined ? undefined : resolveNativeBinding(options.appRoot);

@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import type { TimelineSummary } from '../../shared/events';
 import { toFtsQuery, type EventFilter, type StatusFilter } from '../../shared/event-filter';
 import type { SqliteDatabase } from './connection';
-import { EVENT_SUMMARY_COLUMNS, toSummary, type EventRow } from './events-repository';
+import { summaryColumns, type EventRow, type SummaryRow } from './event-columns';
+import { toSummary } from './event-views';
 
 export interface EventPage {
   items: TimelineSummary[];
@@ -119,9 +120,7 @@ function selectSql(
   return `SELECT ${columns} FROM events e ${clause} ORDER BY e.id ${order} LIMIT @limit`;
 }
 
-const SUMMARY_COLUMNS = EVENT_SUMMARY_COLUMNS.split(',')
-  .map((column) => `e.${column.trim()}`)
-  .join(', ');
+const SUMMARY_COLUMNS = summaryColumns('e.');
 
 export type EventsQuery = ReturnType<typeof createEventsQuery>;
 
@@ -150,7 +149,7 @@ export function createEventsQuery(db: SqliteDatabase) {
       const params: Params = { ...conditions.params, limit: options.limit };
       if (options.beforeId !== undefined) params['cursor'] = options.beforeId;
       const sql = selectSql(SUMMARY_COLUMNS, conditions, 'newest-first', options.beforeId !== undefined);
-      const rows = statement(sql).all(params) as Parameters<typeof toSummary>[0][];
+      const rows = statement(sql).all(params) as SummaryRow[];
       const items = rows.map(toSummary);
       const last = items.at(-1);
       return { items, nextCursor: items.length === options.limit && last !== undefined ? last.id : null };

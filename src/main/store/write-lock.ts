@@ -8,7 +8,7 @@ type SqliteDatabase = Database.Database;
  * time. Its busy handler waits by sleeping the thread, which in Node is the event loop: while
  * another process imported, the listener could neither answer nor accept for seconds. So
  * writers on the event loop try the lock with no wait and, when another process holds it, try
- * again on a timer (see group-commit.ts); the connection keeps a synchronous busy timeout only
+ * again on a timer (see store-writer.ts); the connection keeps a synchronous busy timeout only
  * for the rare one-off writes (a profile edit) that have not moved onto the queue yet.
  */
 

@@ -1,6 +1,5 @@
 import type { TimelineSummary } from '../../shared/events';
 import type { EventBus } from '../event-bus';
-import type { GroupCommit } from '../store/group-commit';
 import {
   applyUpdate,
   type EventsRepository,
@@ -8,6 +7,7 @@ import {
   type NewEvent,
   type NumberedEvent,
 } from '../store/events-repository';
+import type { StoreWriter } from '../store/store-writer';
 
 /** An update to a record whose summary the caller already holds (so it is not read back). */
 export interface KnownUpdate {
@@ -17,8 +17,13 @@ export interface KnownUpdate {
   base?: TimelineSummary;
 }
 
+/**
+ * Every method writes through the store's one writer. Called on its own, a method returns once
+ * what it wrote is committed; called inside `inGroup`'s function, it is part of that write and
+ * committed when `inGroup` resolves. Either way the push follows the commit.
+ */
 export interface EventRecorder {
-  /** Stores one record (committed when this returns) and pushes it to every front door. */
+  /** Stores one record and pushes it to every front door. */
   record(event: NewEvent): TimelineSummary;
   /** Stores several in one transaction, then pushes them in order. */
   recordMany(events: readonly NewEvent[]): TimelineSummary[];
@@ -28,25 +33,14 @@ export interface EventRecorder {
   update(id: number, update: EventUpdate): TimelineSummary;
   /** Several updates in one transaction, then their pushes in order. */
   updateMany(updates: readonly KnownUpdate[]): TimelineSummary[];
-  /**
-   * Resolves once what was recorded is on disk: at once, unless another writer's group commit
-   * (the emulator's) took the writes into its transaction, then after that commit.
-   */
+  /** Resolves once everything recorded so far is committed. */
   committed(): Promise<void>;
   /**
-   * Runs `write` (which records) in the connection's group commit: resolved once committed,
-   * and waiting for another process's write lock without blocking the event loop.
+   * Runs `write` (which records) in the writer's transaction of this turn: resolved once
+   * committed, and waiting for another process's write lock without blocking the event loop.
    */
   inGroup<T>(write: () => T): Promise<T>;
 }
-
-/** Records made while a group commit is open are announced after it commits. */
-type RecorderGroup = Pick<GroupCommit, 'afterCommit' | 'committed' | 'run'>;
-const NO_GROUP: RecorderGroup = {
-  afterCommit: (then) => then(),
-  committed: () => Promise.resolve(),
-  run: (write) => Promise.resolve().then(write),
-};
 
 /**
  * The one way producers (listener, client, emulator deliveries, forwards, replays) write to
@@ -55,49 +49,49 @@ const NO_GROUP: RecorderGroup = {
 export function createEventRecorder(
   events: EventsRepository,
   bus: EventBus,
-  transaction: <T>(fn: () => T) => T = (fn) => fn(),
-  group: RecorderGroup = NO_GROUP,
+  writer: StoreWriter,
 ): EventRecorder {
-  const publish = (name: 'timeline.appended' | 'timeline.updated', summary: TimelineSummary) =>
-    group.afterCommit(() => bus.publish(name, summary));
   const summaryOf = (id: number): TimelineSummary => {
     const summary = events.getSummary(id);
     if (summary === undefined) throw new Error(`Timeline record ${id} vanished right after being written.`);
     return summary;
   };
-  const announce = (summaries: TimelineSummary[]) => {
-    for (const summary of summaries) publish('timeline.appended', summary);
-    return summaries;
+  /** Writes, then announces each summary once the transaction holding it has committed. */
+  const recorded = (
+    name: 'timeline.appended' | 'timeline.updated',
+    write: () => TimelineSummary[],
+  ): TimelineSummary[] =>
+    writer.writeNow(() => {
+      const summaries = write();
+      writer.afterCommit(() => {
+        for (const summary of summaries) bus.publish(name, summary);
+      });
+      return summaries;
+    });
+  const one = (summaries: TimelineSummary[]): TimelineSummary => {
+    const [summary] = summaries;
+    if (summary === undefined) throw new Error('The record was not written.');
+    return summary;
   };
   return {
-    record(event) {
-      const summary = events.insertSummarised(event);
-      publish('timeline.appended', summary);
-      return summary;
-    },
-    recordMany(batch) {
-      return announce(events.insertMany(batch));
-    },
-    recordNumbered(builders) {
-      return announce(events.insertNumbered(builders));
-    },
-    update(id, update) {
-      events.update(id, update);
-      const summary = summaryOf(id);
-      publish('timeline.updated', summary);
-      return summary;
-    },
-    updateMany(updates) {
-      const summaries = transaction(() =>
+    record: (event) => one(recorded('timeline.appended', () => [events.insert(event)])),
+    recordMany: (batch) => recorded('timeline.appended', () => batch.map((event) => events.insert(event))),
+    recordNumbered: (builders) => recorded('timeline.appended', () => events.insertNumbered(builders)),
+    update: (id, update) =>
+      one(
+        recorded('timeline.updated', () => {
+          events.update(id, update);
+          return [summaryOf(id)];
+        }),
+      ),
+    updateMany: (updates) =>
+      recorded('timeline.updated', () =>
         updates.map(({ id, update, base }) => {
           events.update(id, update);
           return base === undefined ? summaryOf(id) : applyUpdate(base, update);
         }),
-      );
-      for (const summary of summaries) publish('timeline.updated', summary);
-      return summaries;
-    },
-    committed: () => group.committed(),
-    inGroup: (write) => group.run(write),
+      ),
+    committed: () => writer.committed(),
+    inGroup: (write) => writer.write(write),
   };
 }

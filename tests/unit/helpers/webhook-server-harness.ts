@@ -9,6 +9,7 @@ import {
   type WebhookServerOptions,
 } from '../../../src/main/listener/webhook-server';
 import { openTempConsole } from './temp-console';
+import { withConsoleFile } from './console-file';
 
 export interface ServedListener {
   server: RunningWebhookServer;
@@ -43,10 +44,9 @@ export async function serveListener(
     core: temp.core,
     row,
     rows: () =>
-      temp.core.db
-        .prepare<[], { id: number }>('SELECT id FROM events ORDER BY id')
-        .all()
-        .flatMap(({ id }) => row(id) ?? []),
+      withConsoleFile(temp.core.dataDir, (db) =>
+        db.prepare<[], { id: number }>('SELECT id FROM events ORDER BY id').all(),
+      ).flatMap(({ id }) => row(id) ?? []),
     dispose: async () => {
       await server.close();
       await temp.dispose();

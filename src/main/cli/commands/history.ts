@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { redactUrl, redactWith } from '../../../shared/secrets/redact-secrets';
 import {
   EVENT_PAGE_MAX,
   eventFilterSchema,
@@ -11,7 +10,7 @@ import {
 } from '../../../shared/event-filter';
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
 import type { ConsoleCore } from '../../app';
-import type { EventRow } from '../../store/events-repository';
+import { toHistoryRecord, type HistoryRecord } from '../../store/event-columns';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { formatTable } from '../format-table';
@@ -107,73 +106,9 @@ export function filterFromHistoryFlags(flags: HistoryFlags, profileId: number | 
   throw new UsageError(`${flag}: ${issue?.message ?? 'invalid value'}`);
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * One record of `history --json`. `body` is the raw request body as text when it is UTF-8;
- * otherwise `body` is null and `body_base64` carries the bytes. Both are null when the request
- * had no body. `url` has `?serviceToken=` values replaced by REDACTED.
- */
-export interface HistoryRecord {
-  id: number;
-  uid: string;
-  kind: string;
-  at: string;
-  profile: string | null;
-  method: string | null;
-  url: string | null;
-  path: string | null;
-  status: number | null;
-  duration_ms: number | null;
-  order_id: string | null;
-  order_reference_id: string | null;
-  event_type: string | null;
-  token_verdict: string | null;
-  body_verdict: string | null;
-  error: string | null;
-  related_id: number | null;
-  imported: boolean;
-  body: string | null;
-  body_base64: string | null;
-  body_size: number | null;
-  body_truncated: boolean;
-}
-
-export function toHistoryRecord(row: EventRow): HistoryRecord {
-  let body: string | null = null;
-  let base64: string | null = null;
-  if (row.request_body !== null) {
-    try {
-      body = utf8.decode(row.request_body);
-    } catch {
-      base64 = row.request_body.toString('base64');
-    }
-  }
-  return {
-    id: row.id,
-    uid: row.uid,
-    kind: row.kind,
-    at: new Date(row.at_ms).toISOString(),
-    profile: row.profile_name,
-    method: row.method,
-    url: row.url === null ? null : redactUrl(row.url, [], redactWith),
-    path: row.path,
-    status: row.status,
-    duration_ms: row.duration_ms,
-    order_id: row.order_id,
-    order_reference_id: row.order_reference_id,
-    event_type: row.event_type,
-    token_verdict: row.token_verdict,
-    body_verdict: row.body_verdict,
-    error: row.error,
-    related_id: row.related_id,
-    imported: row.imported === 1,
-    body,
-    body_base64: base64,
-    body_size: row.request_size ?? row.request_body?.byteLength ?? null,
-    body_truncated: row.request_truncated === 1,
-  };
-}
+// A record of `history --json` is derived from the events columns' one declaration
+// (store/event-columns.ts): which columns it shows, under which key, read how.
+export type { HistoryRecord };
 
 const dash = (value: string | number | null) => (value === null ? '-' : String(value));
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);

@@ -12,7 +12,7 @@ export interface RouteContext {
   api: (req: IncomingMessage) => void;
   /** Whether the request carries the service's bearer token (no refusal). */
   hasApiToken: (req: IncomingMessage) => boolean;
-  /** Runs a change through the group commit, answered once it is on disk. */
+  /** Runs a change through the store's writer, answered once it is on disk. */
   write: <T>(change: () => T) => Promise<T>;
   /** A path segment, percent-decoded. */
   decoded: (value: string | undefined) => string;

@@ -1,16 +1,32 @@
 import type { SqliteDatabase } from './connection';
 import { createWriteLock, DatabaseBusyError, DEFAULT_LOCK_WAIT_MS } from './write-lock';
 
-export interface GroupCommit {
+/**
+ * The process's one writer of the database. Every write goes through it, so "committed" means
+ * the same thing everywhere:
+ * - `write(fn)` resolves once the transaction that took `fn` has committed (the hot paths:
+ *   the listener's rows, the emulator's orders and deliveries, an import's chunks);
+ * - `writeNow(fn)` returns only once `fn` is committed (one-off writes: a profile edit, a
+ *   record of a request sent from the builder);
+ * - a write made inside another write's `fn` is part of it, committed when that one is;
+ * - `afterCommit(then)` runs `then` after the commit that holds what was written so far, so
+ *   pushes never announce a row that is not on disk.
+ */
+export interface StoreWriter {
   /**
-   * Runs a write inside the current group's transaction; resolves once that group is
+   * Runs a write inside the current turn's transaction; resolves once that transaction is
    * committed. When another process holds the write lock the write waits on a timer (the
    * event loop keeps running) and rejects with DatabaseBusyError if the lock stays taken.
    */
-  run<T>(write: () => T): Promise<T>;
+  write<T>(fn: () => T): Promise<T>;
   /**
-   * Runs `then` once everything written so far is committed: at once when no group is open,
-   * else after the group's commit (never, if it fails: what was not stored is not announced).
+   * Runs a write and commits it (with whatever the turn's transaction already holds) before
+   * returning. Waits synchronously for another process's lock (the connection's busy timeout).
+   */
+  writeNow<T>(fn: () => T): T;
+  /**
+   * Runs `then` once everything written so far is committed: at once when nothing is pending,
+   * else after the commit (never, if it fails: what was not stored is not announced).
    */
   afterCommit(then: () => void): void;
   /** Resolves once everything written so far is committed; rejects if that commit fails. */
@@ -44,7 +60,7 @@ interface Waiting {
   fail: (error: unknown) => void;
 }
 
-export interface GroupCommitOptions {
+export interface StoreWriterOptions {
   /** How long writes wait for another process's lock before they fail. */
   maxWaitMs?: number;
 }
@@ -53,17 +69,14 @@ export interface GroupCommitOptions {
  * Group commit: writes made in the same turn of the event loop share one transaction, committed
  * at the end of the turn, and each caller's promise resolves only after that commit, so an
  * answer sent on it is never ahead of the disk. Each write runs in its own savepoint, so one
- * that throws undoes only itself. Anything else written on the connection while a group is
- * open (the listener's rows, say) joins the group, which is why those writers wait for
- * `committed()` / `afterCommit` before acknowledging or announcing.
+ * that throws undoes only itself.
  *
  * When another process holds the write lock, writes queue up in order and the lock is tried
  * again every millisecond or few, never by sleeping the event loop (write-lock.ts); a write
  * that waited longer than `maxWaitMs` is rejected with DatabaseBusyError, a last resort the
- * listener counts and shows. This is the process's one way in for writes on the event loop's
- * hot paths, on the way to store/ being the only writer of the database.
+ * listener counts and shows.
  */
-export function createGroupCommit(db: SqliteDatabase, options: GroupCommitOptions = {}): GroupCommit {
+export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOptions = {}): StoreWriter {
   const maxWaitMs = options.maxWaitMs ?? DEFAULT_LOCK_WAIT_MS;
   const lock = createWriteLock(db);
   const beginWaiting = db.prepare('BEGIN IMMEDIATE');
@@ -74,6 +87,8 @@ export function createGroupCommit(db: SqliteDatabase, options: GroupCommitOption
   let waitStarted: number | null = null;
   let failedTries = 0;
   let retry: NodeJS.Timeout | null = null;
+  /** How many write functions are running now: a write made inside one is part of it. */
+  let depth = 0;
   const stats: LockWaitStats = { waits: 0, longestWaitMs: 0, gaveUp: 0 };
 
   const commit = () => {
@@ -102,11 +117,27 @@ export function createGroupCommit(db: SqliteDatabase, options: GroupCommitOption
     setImmediate(commit);
   };
 
-  /** Runs one write in the open group, in its own savepoint. */
-  const writeInGroup = <T>(write: () => T): Promise<T> => {
+  /** Runs one write function in its own savepoint of the open transaction. */
+  const inSavepoint = <T>(fn: () => T): T => {
+    const group = open;
+    const announced = group?.after.length ?? 0;
+    depth++;
+    try {
+      return db.transaction(fn)();
+    } catch (error) {
+      // What it wrote is undone, so what it would have announced is dropped with it.
+      if (group !== null) group.after.length = announced;
+      throw error;
+    } finally {
+      depth--;
+    }
+  };
+
+  /** Runs one write in the open group; its promise settles with the group's commit. */
+  const writeInGroup = <T>(fn: () => T): Promise<T> => {
     let result: T;
     try {
-      result = db.transaction(write)();
+      result = inSavepoint(fn);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -125,6 +156,18 @@ export function createGroupCommit(db: SqliteDatabase, options: GroupCommitOption
     const batch = waiting;
     waiting = [];
     for (const entry of batch) entry.run();
+  };
+
+  /** Takes the lock synchronously (busy timeout) and runs what waits for it first. */
+  const openNow = () => {
+    if (open === null) {
+      // Throws if the lock stays taken past the busy timeout; the waiting writes keep their timer.
+      beginWaiting.run();
+      openGroup();
+    }
+    if (retry !== null) clearTimeout(retry);
+    retry = null;
+    if (waiting.length > 0) drain();
   };
 
   const tryAgain = () => {
@@ -155,25 +198,35 @@ export function createGroupCommit(db: SqliteDatabase, options: GroupCommitOption
     retry = setTimeout(tryAgain, lock.retryDelayMs(failedTries));
   };
 
-  const wait = <T>(write: () => T): Promise<T> =>
+  const wait = <T>(fn: () => T): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      waiting.push({ run: () => void writeInGroup(write).then(resolve, reject), fail: reject });
+      waiting.push({ run: () => void writeInGroup(fn).then(resolve, reject), fail: reject });
       waitStarted ??= performance.now();
       retry ??= setTimeout(tryAgain, lock.retryDelayMs(failedTries));
     });
 
   return {
-    run<T>(write: () => T): Promise<T> {
-      // A transaction that is not ours is open: write inside it, as a nested one would.
-      if (open === null && db.inTransaction) return Promise.resolve(db.transaction(write)());
+    write<T>(fn: () => T): Promise<T> {
+      // Inside another write, or a transaction that is not the writer's (a migration): part of it.
+      if (depth > 0 || (open === null && db.inTransaction)) return Promise.resolve(inSavepoint(fn));
       if (open !== null) {
         if (waiting.length > 0) drain();
-        return writeInGroup(write);
+        return writeInGroup(fn);
       }
       // Writes already waiting go first; otherwise take the lock now if it is free.
-      if (waiting.length > 0 || !lock.tryBegin()) return wait(write);
+      if (waiting.length > 0 || !lock.tryBegin()) return wait(fn);
       openGroup();
-      return writeInGroup(write);
+      return writeInGroup(fn);
+    },
+    writeNow<T>(fn: () => T): T {
+      if (depth > 0 || (open === null && db.inTransaction)) return inSavepoint(fn);
+      openNow();
+      try {
+        return inSavepoint(fn);
+      } finally {
+        // Committed before returning, with what the turn's transaction held before it.
+        commit();
+      }
     },
     afterCommit(then) {
       if (open === null) then();
@@ -181,29 +234,9 @@ export function createGroupCommit(db: SqliteDatabase, options: GroupCommitOption
     },
     committed: join,
     flushNow() {
-      if (retry !== null) clearTimeout(retry);
-      retry = null;
-      if (waiting.length > 0) {
-        if (open === null && !db.inTransaction) {
-          beginWaiting.run();
-          openGroup();
-        }
-        drain();
-      }
+      if (waiting.length > 0 && !(open === null && db.inTransaction)) openNow();
       commit();
     },
     stats: () => ({ ...stats }),
   };
-}
-
-const groups = new WeakMap<SqliteDatabase, GroupCommit>();
-
-/** The connection's one group commit (every writer on a connection must share it). */
-export function groupCommitOf(db: SqliteDatabase): GroupCommit {
-  let group = groups.get(db);
-  if (group === undefined) {
-    group = createGroupCommit(db);
-    groups.set(db, group);
-  }
-  return group;
 }

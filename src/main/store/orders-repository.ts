@@ -1,7 +1,8 @@
 import type { OrderCursor } from '../../shared/contract/orders';
 import { orderStateSchema, type OrderState } from '../../shared/orders/order-states';
 import type { OrderSummary } from '../../shared/orders/order-lifecycle';
-import type { SqliteDatabase } from '../store/connection';
+import type { SqliteDatabase } from './connection';
+import type { EventRow } from './event-columns';
 
 interface OrderRow {
   order_id: string;
@@ -64,10 +65,13 @@ function whereOf(query: OrderQuery, params: Params): string[] {
   return where;
 }
 
-export type OrdersIndex = ReturnType<typeof createOrdersIndex>;
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
-/** The `orders` summary table (migrations 006, 007): which orders are stale, their summaries, pages. */
-export function createOrdersIndex(db: SqliteDatabase) {
+/**
+ * The `orders` summary table (migrations 006, 007): which orders are stale, their summaries,
+ * pages; and every record of one order (through the events_by_order index) to derive them from.
+ */
+export function createOrdersRepository(db: SqliteDatabase) {
   const statements = {
     stale: db.prepare<[number], { order_id: string; stale: number }>(
       'SELECT order_id, stale FROM orders WHERE stale > 0 LIMIT ?',
@@ -78,6 +82,7 @@ export function createOrdersIndex(db: SqliteDatabase) {
       findings = @findings WHERE order_id = @order_id AND stale = @seen`),
     remove: db.prepare<[string, number]>('DELETE FROM orders WHERE order_id = ? AND stale = ?'),
     byId: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?'),
+    records: db.prepare<[string], EventRow>('SELECT * FROM events WHERE order_id = ? ORDER BY at_ms, id'),
   };
   const statementCache = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
   const prepared = (sql: string) => {
@@ -90,6 +95,10 @@ export function createOrdersIndex(db: SqliteDatabase) {
   };
 
   return {
+    /** Every record of one order, oldest first. */
+    recordsOf(orderId: string): EventRow[] {
+      return statements.records.all(orderId);
+    },
     /** Orders whose records changed since they were last summarised, with the change count seen. */
     staleBatch(limit: number): { orderId: string; seen: number }[] {
       return statements.stale.all(limit).map((row) => ({ orderId: row.order_id, seen: row.stale }));

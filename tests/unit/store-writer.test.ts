@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/store/connection';
-import { groupCommitOf } from '../../src/main/store/group-commit';
+import { createStoreWriter } from '../../src/main/store/store-writer';
 import { makeTempDir } from './helpers/temp-console';
 
 const cleanups: (() => void)[] = [];
@@ -31,11 +31,11 @@ function open() {
   return { db, insert, seen };
 }
 
-describe('group commit', () => {
+describe('the store writer: group commit', () => {
   it('writes of one turn share one transaction, and each resolves only once it is on disk', async () => {
     const { db, insert, seen } = open();
-    const group = groupCommitOf(db);
-    const writes = ['a', 'b', 'c'].map((v) => group.run(() => insert.run(v).lastInsertRowid));
+    const group = createStoreWriter(db);
+    const writes = ['a', 'b', 'c'].map((v) => group.write(() => insert.run(v).lastInsertRowid));
     // Written, not yet committed: another connection sees nothing.
     expect(db.inTransaction).toBe(true);
     expect(seen()).toEqual([]);
@@ -47,13 +47,13 @@ describe('group commit', () => {
 
   it('a write that throws undoes only itself; the others of its turn commit', async () => {
     const { db, insert, seen } = open();
-    const group = groupCommitOf(db);
-    const good = group.run(() => insert.run('kept'));
-    const bad = group.run(() => {
+    const group = createStoreWriter(db);
+    const good = group.write(() => insert.run('kept'));
+    const bad = group.write(() => {
       insert.run('undone');
       throw new Error('refused');
     });
-    const after = group.run(() => insert.run('kept too'));
+    const after = group.write(() => insert.run('kept too'));
     await expect(bad).rejects.toThrow('refused');
     await Promise.all([good, after]);
     expect(seen()).toEqual(['kept', 'kept too']);
@@ -61,10 +61,10 @@ describe('group commit', () => {
 
   it('a later turn starts a new group', async () => {
     const { db, insert, seen } = open();
-    const group = groupCommitOf(db);
-    await group.run(() => insert.run('first'));
+    const group = createStoreWriter(db);
+    await group.write(() => insert.run('first'));
     expect(seen()).toEqual(['first']);
-    await group.run(() => insert.run('second'));
+    await group.write(() => insert.run('second'));
     expect(seen()).toEqual(['first', 'second']);
   });
 
@@ -74,58 +74,58 @@ describe('group commit', () => {
       'CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)',
     );
     const orphan = db.prepare('INSERT INTO child (p) VALUES (42)');
-    const group = groupCommitOf(db);
+    const group = createStoreWriter(db);
     // A deferred foreign key is checked at COMMIT, so the commit itself fails.
-    const writes = [group.run(() => insert.run('lost')), group.run(() => orphan.run())];
+    const writes = [group.write(() => insert.run('lost')), group.write(() => orphan.run())];
     for (const write of writes) await expect(write).rejects.toThrow(/FOREIGN KEY/);
     expect(seen()).toEqual([]);
     expect(db.inTransaction).toBe(false);
   });
 });
 
+/** A migrated console database with its writer and recorder; `seenAtPush` is what another process saw at each push. */
+async function recorderOver() {
+  const { createEventBus } = await import('../../src/main/event-bus');
+  const { createEventsRepository } = await import('../../src/main/store/events-repository');
+  const { migrate } = await import('../../src/main/store/migrate');
+  const { migrations } = await import('../../src/main/store/migrations');
+  const { createEventRecorder } = await import('../../src/main/timeline/event-recorder');
+  const temp = makeTempDir('cc-group-');
+  const file = join(temp.dir, 'console.sqlite');
+  const db = openDatabase(file);
+  migrate(db, migrations);
+  const reader = new Database(file, { readonly: true });
+  cleanups.push(() => {
+    reader.close();
+    db.close();
+    temp.remove();
+  });
+  const storedIds = () =>
+    reader
+      .prepare<[], { id: number }>('SELECT id FROM events ORDER BY id')
+      .all()
+      .map((row) => row.id);
+  const writer = createStoreWriter(db);
+  const bus = createEventBus();
+  const seenAtPush: number[][] = [];
+  bus.subscribe(() => seenAtPush.push(storedIds()));
+  const recorder = createEventRecorder(createEventsRepository(db), bus, writer);
+  return { db, writer, recorder, storedIds, seenAtPush };
+}
+
 describe('the listener beside an open group (emulator and listener share a connection)', () => {
   it('acknowledges and announces a webhook row only once the group that took it in has committed', async () => {
-    const { createEventBus } = await import('../../src/main/event-bus');
-    const { createEventsRepository } = await import('../../src/main/store/events-repository');
-    const { migrate } = await import('../../src/main/store/migrate');
-    const { migrations } = await import('../../src/main/store/migrations');
-    const { createEventRecorder } = await import('../../src/main/timeline/event-recorder');
     const { createIngestWriter } = await import('../../src/main/listener/ingest-writer');
-    const temp = makeTempDir('cc-group-');
-    const file = join(temp.dir, 'console.sqlite');
-    const db = openDatabase(file);
-    migrate(db, migrations);
-    const reader = new Database(file, { readonly: true });
-    cleanups.push(() => {
-      reader.close();
-      db.close();
-      temp.remove();
-    });
-    const storedIds = () =>
-      reader
-        .prepare<[], { id: number }>('SELECT id FROM events')
-        .all()
-        .map((row) => row.id);
-    const group = groupCommitOf(db);
-    const bus = createEventBus();
-    const seenAtPush: number[][] = [];
-    bus.subscribe(() => seenAtPush.push(storedIds()));
-    const recorder = createEventRecorder(
-      createEventsRepository(db),
-      bus,
-      (fn) => db.transaction(fn)(),
-      group,
-    );
+    const { db, writer: group, recorder, storedIds, seenAtPush } = await recorderOver();
     const writer = createIngestWriter(recorder, () => undefined);
 
     db.exec('CREATE TABLE marker (x)');
     // The emulator opens a group in this turn…
-    const emulatorWrite = group.run(() => db.prepare('INSERT INTO marker (x) VALUES (1)').run());
-    // …and the listener's batch is flushed in the same turn, so its row joins that transaction.
+    const emulatorWrite = group.write(() => db.prepare('INSERT INTO marker (x) VALUES (1)').run());
+    // …and the listener's row arrives in the same turn, so it joins that transaction.
     const acknowledged = writer
       .insert(() => ({ kind: 'webhook', path: '/hook' }))
       .then((summary) => ({ summary, storedAtAck: storedIds() }));
-    writer.flush();
     expect(db.inTransaction).toBe(true);
     expect(seenAtPush).toEqual([]);
     const { summary, storedAtAck } = await acknowledged;
@@ -135,15 +135,56 @@ describe('the listener beside an open group (emulator and listener share a conne
   });
 });
 
+describe('committed when it returns (issue 17: one writer)', () => {
+  it("a record made while a turn's transaction is open is on disk when record() returns, with that transaction", async () => {
+    const { recorder, storedIds, seenAtPush } = await recorderOver();
+    // The emulator (or the listener) opened this turn's transaction…
+    const batched = recorder.inGroup(() => recorder.record({ kind: 'delivery', path: '/batched' }));
+    // …and a request sent from the builder is recorded in the same turn.
+    const sent = recorder.record({ kind: 'request', path: '/checkout' });
+    expect(storedIds()).toContain(sent.id);
+    const first = await batched;
+    expect(storedIds()).toEqual([first.id, sent.id]);
+    // Each push came after the commit that holds its row.
+    expect(seenAtPush).toEqual([
+      [first.id, sent.id],
+      [first.id, sent.id],
+    ]);
+  });
+
+  it('a record inside a write is part of it: undone with it, and never announced', async () => {
+    const { recorder, storedIds, seenAtPush } = await recorderOver();
+    const failed = recorder.inGroup(() => {
+      recorder.record({ kind: 'delivery', path: '/undone' });
+      throw new Error('refused');
+    });
+    const kept = recorder.inGroup(() => recorder.record({ kind: 'delivery', path: '/kept' }));
+    await expect(failed).rejects.toThrow('refused');
+    const summary = await kept;
+    expect(storedIds()).toEqual([summary.id]);
+    expect(seenAtPush).toEqual([[summary.id]]);
+  });
+
+  it('writeNow commits before it returns, also while another write of the turn waits for its commit', async () => {
+    const { db, insert, seen } = open();
+    const writer = createStoreWriter(db);
+    const queued = writer.write(() => insert.run('queued'));
+    writer.writeNow(() => insert.run('now'));
+    expect(seen()).toEqual(['queued', 'now']);
+    expect(db.inTransaction).toBe(false);
+    await queued;
+  });
+});
+
 describe('another process holding the write lock (issue 15.4)', () => {
   it('a write waits for the lock on a timer: the event loop keeps running, and the write lands after', async () => {
     const { db, insert, seen } = open();
     const other = new Database(db.name);
     cleanups.push(() => other.close());
     other.exec('BEGIN IMMEDIATE');
-    const group = groupCommitOf(db);
+    const group = createStoreWriter(db);
     const ticks: string[] = [];
-    const write = group.run(() => insert.run('waited')).then(() => ticks.push('written'));
+    const write = group.write(() => insert.run('waited')).then(() => ticks.push('written'));
     // Were the wait synchronous (SQLite's busy handler), nothing below could run before the write.
     await new Promise((resolve) => setTimeout(resolve, 30));
     ticks.push('timer');
@@ -160,26 +201,25 @@ describe('another process holding the write lock (issue 15.4)', () => {
     const other = new Database(db.name);
     cleanups.push(() => other.close());
     other.exec('BEGIN IMMEDIATE');
-    const group = groupCommitOf(db);
-    const writes = ['1', '2', '3'].map((v) => group.run(() => insert.run(v)));
+    const group = createStoreWriter(db);
+    const writes = ['1', '2', '3'].map((v) => group.write(() => insert.run(v)));
     setTimeout(() => other.exec('COMMIT'), 20);
     await Promise.all(writes);
-    await group.run(() => insert.run('4'));
+    await group.write(() => insert.run('4'));
     expect(seen()).toEqual(['1', '2', '3', '4']);
   });
 
   it('gives up after the wait limit with DatabaseBusyError, counted; later writes still go through', async () => {
-    const { createGroupCommit } = await import('../../src/main/store/group-commit');
     const { DatabaseBusyError } = await import('../../src/main/store/write-lock');
     const { db, insert, seen } = open();
     const other = new Database(db.name);
     cleanups.push(() => other.close());
     other.exec('BEGIN IMMEDIATE');
-    const group = createGroupCommit(db, { maxWaitMs: 50 });
-    await expect(group.run(() => insert.run('lost'))).rejects.toBeInstanceOf(DatabaseBusyError);
+    const group = createStoreWriter(db, { maxWaitMs: 50 });
+    await expect(group.write(() => insert.run('lost'))).rejects.toBeInstanceOf(DatabaseBusyError);
     expect(group.stats().gaveUp).toBe(1);
     other.exec('COMMIT');
-    await group.run(() => insert.run('kept'));
+    await group.write(() => insert.run('kept'));
     expect(seen()).toEqual(['kept']);
   });
 });

@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import type { BodyVerdict, EventKind, HeaderList, TokenVerdict } from '../../shared/events';
+import { defaultProvenance, type Provenance } from '../../shared/provenance';
+import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
+
+/** What a producer (listener, client, emulator, replay) records. Only kind is required. */
+export interface NewEvent {
+  uid?: string;
+  kind: EventKind;
+  atMs?: number;
+  profileId?: number | null;
+  profileName?: string | null;
+  method?: string | null;
+  url?: string | null;
+  path?: string | null;
+  query?: string | null;
+  remoteAddress?: string | null;
+  requestHeaders?: HeaderList;
+  requestBody?: Uint8Array | null;
+  requestSize?: number | null;
+  requestTruncated?: boolean;
+  status?: number | null;
+  responseHeaders?: HeaderList | null;
+  responseBody?: Uint8Array | null;
+  durationMs?: number | null;
+  orderId?: string | null;
+  orderReferenceId?: string | null;
+  eventType?: string | null;
+  tokenVerdict?: TokenVerdict | null;
+  bodyVerdict?: BodyVerdict | null;
+  error?: string | null;
+  relatedId?: number | null;
+  imported?: boolean;
+  details?: Record<string, unknown>;
+  /** Whose doing it was; by default from the kind (forward, replay) and `imported`, else the service's. */
+  provenance?: Provenance;
+}
+
+/** Fields that become known after the row was first written (a response, a verdict). */
+export type EventUpdate = Partial<
+  Pick<
+    NewEvent,
+    | 'status'
+    | 'responseHeaders'
+    | 'responseBody'
+    | 'durationMs'
+    | 'orderId'
+    | 'orderReferenceId'
+    | 'eventType'
+    | 'tokenVerdict'
+    | 'bodyVerdict'
+    | 'error'
+    | 'details'
+  >
+>;
+
+/** How SQLite holds a column's value: `flag` is an INTEGER 0 or 1. */
+type Storage = 'integer' | 'real' | 'text' | 'blob' | 'flag';
+type StoredValue<S extends Storage> = S extends 'blob' ? Buffer : S extends 'text' ? string : number;
+type Value<S extends Storage, Nullable extends boolean> = Nullable extends true
+  ? StoredValue<S> | null
+  : StoredValue<S>;
+
+/** A stored row seen loosely, for a column whose output also reads another column. */
+type AnyRow = Readonly<Record<string, unknown>>;
+
+interface Column<S extends Storage, Nullable extends boolean, Summary extends boolean, History> {
+  storage: S;
+  nullable: Nullable;
+  /** In the timeline's summaries (lists and pushes), not only in a record's detail. */
+  summary: Summary;
+  /** The field of an EventUpdate it is written from; null: set when inserted only. */
+  from: keyof EventUpdate | null;
+  /** Its value for a new row (and, for `from` columns, for an update that carries the field). */
+  write: (event: NewEvent) => Value<S, Nullable>;
+  /** What it adds to a record of `history --json` (the CLI's row shape); null: nothing. */
+  history: ((value: Value<S, Nullable>, row: AnyRow) => History) | null;
+}
+
+interface ColumnOptions<S extends Storage, Nullable extends boolean, History> {
+  from?: keyof EventUpdate;
+  history?: (value: Value<S, Nullable>, row: AnyRow) => History;
+}
+
+const column = <S extends Storage, Nullable extends boolean, Summary extends boolean, History = never>(
+  storage: S,
+  nullable: Nullable,
+  summary: Summary,
+  write: (event: NewEvent) => Value<S, Nullable>,
+  options: ColumnOptions<S, Nullable, History> = {},
+): Column<S, Nullable, Summary, History> => ({
+  storage,
+  nullable,
+  summary,
+  write,
+  from: options.from ?? null,
+  history: options.history ?? null,
+});
+
+/** The column in `history --json` under `key`, its value as stored. */
+const as =
+  <K extends string>(key: K) =>
+  <V>(value: V) =>
+    ({ [key]: value }) as Record<K, V>;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** A body for `history --json`: as text when it is UTF-8, else as base64. */
+function historyBody(bytes: Buffer | null): { body: string | null; body_base64: string | null } {
+  if (bytes === null) return { body: null, body_base64: null };
+  try {
+    return { body: utf8.decode(bytes), body_base64: null };
+  } catch {
+    return { body: null, body_base64: bytes.toString('base64') };
+  }
+}
+
+const bytes = (value: Uint8Array | null | undefined) =>
+  value === undefined || value === null ? null : Buffer.from(value);
+const flag = (value: boolean | undefined) => (value === true ? 1 : 0);
+
+/** The number of findings of a notification body's judgement stored in `details.body`, else null. */
+export function bodyFindingsOf(details: Record<string, unknown> | undefined): number | null {
+  const body = details?.['body'];
+  if (typeof body !== 'object' || body === null) return null;
+  const findings = (body as { findings?: unknown }).findings;
+  return Array.isArray(findings) ? findings.length : null;
+}
+
+/**
+ * The events table's columns (after `id`), declared once: the INSERT, the summary SELECT,
+ * the row types and the updates are all derived from this (migration 001 and its successors
+ * create them; store-migrations.test.ts holds the two to the same list).
+ */
+export const EVENT_COLUMNS = {
+  uid: column('text', false, true, (e) => e.uid ?? randomUUID(), { history: as('uid') }),
+  kind: column('text', false, true, (e) => e.kind, { history: as('kind') }),
+  at_ms: column('integer', false, true, (e) => e.atMs ?? Date.now(), {
+    history: (ms) => ({ at: new Date(ms).toISOString() }),
+  }),
+  profile_id: column('integer', true, true, (e) => e.profileId ?? null),
+  profile_name: column('text', true, true, (e) => e.profileName ?? null, { history: as('profile') }),
+  method: column('text', true, true, (e) => e.method ?? null, { history: as('method') }),
+  url: column('text', true, true, (e) => e.url ?? null, {
+    // The CLI prints URLs with `?serviceToken=` values replaced by REDACTED.
+    history: (url) => ({ url: url === null ? null : redactUrl(url, [], redactWith) }),
+  }),
+  path: column('text', true, true, (e) => e.path ?? null, { history: as('path') }),
+  query: column('text', true, false, (e) => e.query ?? null),
+  remote_address: column('text', true, false, (e) => e.remoteAddress ?? null),
+  request_headers: column('text', false, false, (e) => JSON.stringify(e.requestHeaders ?? [])),
+  request_body: column('blob', true, false, (e) => bytes(e.requestBody), { history: historyBody }),
+  request_size: column('integer', true, false, (e) => e.requestSize ?? e.requestBody?.byteLength ?? null, {
+    history: (size, row) => {
+      const body = row['request_body'];
+      return { body_size: size ?? (Buffer.isBuffer(body) ? body.byteLength : null) };
+    },
+  }),
+  request_truncated: column('flag', false, false, (e) => flag(e.requestTruncated), {
+    history: (truncated) => ({ body_truncated: truncated === 1 }),
+  }),
+  status: column('integer', true, true, (e) => e.status ?? null, { from: 'status', history: as('status') }),
+  response_headers: column(
+    'text',
+    true,
+    false,
+    (e) =>
+      e.responseHeaders === undefined || e.responseHeaders === null
+        ? null
+        : JSON.stringify(e.responseHeaders),
+    { from: 'responseHeaders' },
+  ),
+  response_body: column('blob', true, false, (e) => bytes(e.responseBody), { from: 'responseBody' }),
+  duration_ms: column('real', true, true, (e) => e.durationMs ?? null, {
+    from: 'durationMs',
+    history: as('duration_ms'),
+  }),
+  order_id: column('text', true, true, (e) => e.orderId ?? null, {
+    from: 'orderId',
+    history: as('order_id'),
+  }),
+  order_reference_id: column('text', true, true, (e) => e.orderReferenceId ?? null, {
+    from: 'orderReferenceId',
+    history: as('order_reference_id'),
+  }),
+  event_type: column('text', true, true, (e) => e.eventType ?? null, {
+    from: 'eventType',
+    history: as('event_type'),
+  }),
+  token_verdict: column('text', true, true, (e) => e.tokenVerdict ?? null, {
+    from: 'tokenVerdict',
+    history: as('token_verdict'),
+  }),
+  body_verdict: column('text', true, true, (e) => e.bodyVerdict ?? null, {
+    from: 'bodyVerdict',
+    history: as('body_verdict'),
+  }),
+  error: column('text', true, true, (e) => e.error ?? null, { from: 'error', history: as('error') }),
+  related_id: column('integer', true, true, (e) => e.relatedId ?? null, { history: as('related_id') }),
+  imported: column('flag', false, true, (e) => flag(e.imported), {
+    history: (imported) => ({ imported: imported === 1 }),
+  }),
+  details: column('text', false, false, (e) => JSON.stringify(e.details ?? {}), { from: 'details' }),
+  provenance: column(
+    'text',
+    false,
+    true,
+    (e) => e.provenance ?? defaultProvenance(e.kind, e.imported === true),
+  ),
+  body_findings: column('integer', true, true, (e) => bodyFindingsOf(e.details), { from: 'details' }),
+};
+
+type Columns = typeof EVENT_COLUMNS;
+type ColumnName = keyof Columns;
+type ValueOfColumn<K extends ColumnName> = ReturnType<Columns[K]['write']>;
+
+/** A stored row as SQLite returns it. */
+export type EventRow = { id: number } & { [K in ColumnName]: ValueOfColumn<K> };
+/** The columns of a new row (`id` given separately). */
+export type EventParams = Omit<EventRow, 'id'>;
+type SummaryName = { [K in ColumnName]: Columns[K]['summary'] extends true ? K : never }[ColumnName];
+/** The columns a summary is built from. */
+export type SummaryRow = Pick<EventRow, 'id' | SummaryName>;
+
+const NAMES = Object.keys(EVENT_COLUMNS) as ColumnName[];
+const entries = Object.entries(EVENT_COLUMNS) as [ColumnName, Columns[ColumnName]][];
+
+/** The summary columns, comma-separated, each with `prefix` (`e.` inside joins). */
+export const summaryColumns = (prefix = ''): string =>
+  ['id', ...entries.filter(([, spec]) => spec.summary).map(([name]) => name)]
+    .map((name) => `${prefix}${name}`)
+    .join(', ');
+
+export const INSERT_EVENT_SQL = `INSERT INTO events (id, ${NAMES.join(', ')}) VALUES (@id, ${NAMES.map((name) => `@${name}`).join(', ')})`;
+
+/** A new row's values, each column written by its declaration. */
+export function toParams(event: NewEvent): EventParams {
+  return Object.fromEntries(entries.map(([name, spec]) => [name, spec.write(event)])) as EventParams;
+}
+
+/** The columns an update sets (those whose field it carries) and their values. */
+export function updateParams(update: EventUpdate): {
+  assignments: string[];
+  params: Record<string, unknown>;
+} {
+  const assignments: string[] = [];
+  const params: Record<string, unknown> = {};
+  // An update carries only fields a row may learn later; each is written as a new row's would be.
+  const asEvent = { kind: 'webhook', ...update } satisfies NewEvent;
+  for (const [name, spec] of entries) {
+    if (spec.from === null || update[spec.from] === undefined) continue;
+    assignments.push(`${name} = @${name}`);
+    params[name] = spec.write(asEvent);
+  }
+  return { assignments, params };
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void
+  ? I
+  : never;
+type HistoryPart<K extends ColumnName> =
+  NonNullable<Columns[K]['history']> extends (...args: never[]) => infer Part ? Part : never;
+
+/**
+ * A record as `history --json` prints it: `id`, then what each column adds (a body as `body`
+ * when it is UTF-8, else as `body_base64`; `url` with `?serviceToken=` values REDACTED).
+ */
+export type HistoryRecord = { id: number } & UnionToIntersection<
+  { [K in ColumnName]: HistoryPart<K> }[ColumnName]
+>;
+
+/** A stored row as `history --json` prints it, built column by column from the declarations. */
+export function toHistoryRecord(row: EventRow): HistoryRecord {
+  const record: Record<string, unknown> = { id: row.id };
+  for (const [name, spec] of entries) {
+    const read = spec.history as ((value: unknown, row: AnyRow) => object) | null;
+    if (read !== null) Object.assign(record, read(row[name], row));
+  }
+  return record as HistoryRecord;
+}

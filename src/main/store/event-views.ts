@@ -1,0 +1,95 @@
+import {
+  bodyVerdictSchema,
+  eventKindSchema,
+  tokenVerdictSchema,
+  type BodyView,
+  type TimelineDetail,
+  type TimelineSummary,
+} from '../../shared/events';
+import { provenanceSchema } from '../../shared/provenance';
+import { maskWith, redactUrl } from '../../shared/secrets/redact-secrets';
+import { bodyFindingsOf, type EventRow, type EventUpdate, type SummaryRow } from './event-columns';
+import { readStoredHeaders } from './stored-headers';
+
+// A stored row as the timeline shows it: the summary (lists, pushes) and the detail (one record).
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function toBodyView(
+  bytes: Uint8Array | null,
+  truncated = false,
+  size?: number | null,
+): BodyView | null {
+  if (bytes === null) return null;
+  let text: string | null = null;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    text = null;
+  }
+  return {
+    size: size ?? bytes.byteLength,
+    truncated,
+    text,
+    base64: text === null ? Buffer.from(bytes).toString('base64') : null,
+  };
+}
+
+export function toSummary(row: SummaryRow): TimelineSummary {
+  return {
+    id: row.id,
+    uid: row.uid,
+    kind: eventKindSchema.parse(row.kind),
+    at: new Date(row.at_ms).toISOString(),
+    profileId: row.profile_id,
+    profileName: row.profile_name,
+    method: row.method,
+    path: row.path,
+    // Every list (timeline, orders, history, pushes) shows URLs with their tokens masked.
+    url: row.url === null ? null : redactUrl(row.url, [], maskWith),
+    status: row.status,
+    durationMs: row.duration_ms,
+    orderId: row.order_id,
+    orderReferenceId: row.order_reference_id,
+    eventType: row.event_type,
+    tokenVerdict: row.token_verdict === null ? null : tokenVerdictSchema.parse(row.token_verdict),
+    bodyVerdict: row.body_verdict === null ? null : bodyVerdictSchema.parse(row.body_verdict),
+    error: row.error,
+    relatedId: row.related_id,
+    imported: row.imported === 1,
+    provenance: provenanceSchema.parse(row.provenance),
+    bodyFindings: row.body_findings,
+  };
+}
+
+/** A summary with an update applied, as re-reading the row would give it. */
+export function applyUpdate(summary: TimelineSummary, update: EventUpdate): TimelineSummary {
+  const next = { ...summary };
+  if (update.status !== undefined) next.status = update.status;
+  if (update.durationMs !== undefined) next.durationMs = update.durationMs;
+  if (update.orderId !== undefined) next.orderId = update.orderId;
+  if (update.orderReferenceId !== undefined) next.orderReferenceId = update.orderReferenceId;
+  if (update.eventType !== undefined) next.eventType = update.eventType;
+  if (update.tokenVerdict !== undefined) next.tokenVerdict = update.tokenVerdict;
+  if (update.bodyVerdict !== undefined) next.bodyVerdict = update.bodyVerdict;
+  if (update.error !== undefined) next.error = update.error;
+  if (update.details !== undefined) next.bodyFindings = bodyFindingsOf(update.details);
+  return next;
+}
+
+export function toDetail(row: EventRow): TimelineDetail {
+  const details: unknown = JSON.parse(row.details);
+  return {
+    ...toSummary(row),
+    // Everything as stored, the URL too: the bridge shows a detail through RecordSecrets only.
+    url: row.url,
+    query: row.query,
+    remoteAddress: row.remote_address,
+    requestHeaders: readStoredHeaders(row.request_headers),
+    requestBody: toBodyView(row.request_body, row.request_truncated === 1, row.request_size),
+    responseHeaders: row.response_headers === null ? null : readStoredHeaders(row.response_headers),
+    responseBody: toBodyView(row.response_body),
+    details: typeof details === 'object' && details !== null && !Array.isArray(details) ? { ...details } : {},
+    secretsMasked: false,
+  };
+}

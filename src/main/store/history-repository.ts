@@ -1,0 +1,62 @@
+import type { Retention } from '../../shared/history-file';
+import type { SqliteDatabase } from './connection';
+
+export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
+
+/**
+ * The events table as history files and retention see it: uids for exports and imports, the
+ * links an import restores, what a failed import removes again, and what a retention policy
+ * removes. Writes run inside the store writer's transactions.
+ */
+export function createHistoryRepository(db: SqliteDatabase) {
+  const statements = {
+    uidOf: db.prepare<[number], { uid: string }>('SELECT uid FROM events WHERE id = ?'),
+    idByUid: db.prepare<[string], { id: number }>('SELECT id FROM events WHERE uid = ?'),
+    link: db.prepare<[number, number]>('UPDATE events SET related_id = ? WHERE id = ?'),
+    removeIds: db.prepare<[string]>('DELETE FROM events WHERE id IN (SELECT value FROM json_each(?))'),
+    countBefore: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM events WHERE at_ms < ?'),
+    removeBefore: db.prepare<[number]>('DELETE FROM events WHERE at_ms < ?'),
+    newestIdsFrom: db.prepare<[number], { id: number }>(
+      'SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET ?',
+    ),
+    countBelowId: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM events WHERE id < ?'),
+    removeBelowId: db.prepare<[number]>('DELETE FROM events WHERE id < ?'),
+  };
+
+  /** What a policy removes: older than N days (by time), or all but the newest N (by id). */
+  const bound = (retention: Retention, nowMs: number): { by: 'time' | 'id'; below: number } | null => {
+    if (retention.mode === 'all') return null;
+    if (retention.mode === 'days') return { by: 'time', below: nowMs - retention.days * 86_400_000 };
+    const keepFrom = statements.newestIdsFrom.get(retention.count - 1)?.id;
+    return keepFrom === undefined ? null : { by: 'id', below: keepFrom };
+  };
+
+  return {
+    uidOf(id: number): string | null {
+      return statements.uidOf.get(id)?.uid ?? null;
+    },
+    idOfUid(uid: string): number | undefined {
+      return statements.idByUid.get(uid)?.id;
+    },
+    link(id: number, relatedId: number): void {
+      statements.link.run(relatedId, id);
+    },
+    removeIds(ids: readonly number[]): void {
+      statements.removeIds.run(JSON.stringify(ids));
+    },
+    /** How many records a retention policy would remove at `nowMs`. */
+    retentionCount(retention: Retention, nowMs: number): number {
+      const found = bound(retention, nowMs);
+      if (found === null) return 0;
+      const counter = found.by === 'time' ? statements.countBefore : statements.countBelowId;
+      return counter.get(found.below)?.n ?? 0;
+    },
+    /** Removes what a retention policy removes at `nowMs`; returns how many. */
+    applyRetention(retention: Retention, nowMs: number): number {
+      const found = bound(retention, nowMs);
+      if (found === null) return 0;
+      const remover = found.by === 'time' ? statements.removeBefore : statements.removeBelowId;
+      return remover.run(found.below).changes;
+    },
+  };
+}

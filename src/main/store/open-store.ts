@@ -1,0 +1,106 @@
+import { openDatabase, type OpenDatabaseOptions } from './connection';
+import { createDraftsRepository, type DraftsRepository } from './drafts-repository';
+import {
+  createEmulatorOrdersRepository,
+  createEmulatorOutboxRepository,
+  type EmulatorOrdersRepository,
+  type EmulatorOutboxRepository,
+} from './emulator-repository';
+import {
+  createEmulatorTransactionsRepository,
+  type EmulatorTransactionsRepository,
+} from './emulator-transactions-repository';
+import { createEventsQuery, type EventsQuery } from './events-query';
+import { createEventsRepository, type EventsRepository } from './events-repository';
+import { createHistoryRepository, type HistoryRepository } from './history-repository';
+import { migrate } from './migrate';
+import { migrations } from './migrations';
+import { createOrdersRepository, type OrdersRepository } from './orders-repository';
+import { createProfilesRepository, type ProfilesRepository } from './profiles-repository';
+import { createScenarioRunsRepository, type ScenarioRunsRepository } from './scenario-runs-repository';
+import { createSettingsRepository, type SettingsRepository } from './settings-repository';
+import { createStoreWriter, type StoreWriter } from './store-writer';
+
+/**
+ * The console's database, owned here and nowhere else: every repository over it and the one
+ * writer every write goes through (the repositories' own writes included, see writesThrough). Nothing outside src/main/store sees the connection (lint
+ * enforces it: eslint.config.js, tests/unit/layer-rules.test.ts).
+ */
+export interface Store {
+  readonly settings: SettingsRepository;
+  readonly profiles: ProfilesRepository;
+  readonly drafts: DraftsRepository;
+  readonly events: EventsRepository;
+  /** Filtered, searched, paged reads of the events table (timeline, history, exports). */
+  readonly eventsQuery: EventsQuery;
+  /** Uids, links and retention: the events table as history files see it. */
+  readonly history: HistoryRepository;
+  /** The Orders list's summaries and each order's records. */
+  readonly orders: OrdersRepository;
+  readonly emulatorOrders: EmulatorOrdersRepository;
+  readonly emulatorOutbox: EmulatorOutboxRepository;
+  readonly emulatorTransactions: EmulatorTransactionsRepository;
+  readonly scenarioRuns: ScenarioRunsRepository;
+  /** The one writer: batches a turn's writes, commits, then resolves and announces. */
+  readonly writer: StoreWriter;
+  /** SQLite's data_version: moves whenever another connection (another process) commits. */
+  dataVersion(): number;
+  /** Writes whatever still waits, then closes the connection. */
+  close(): void;
+}
+
+/**
+ * The repository with the named methods (its writes) made through the writer: each is
+ * committed when it returns, or, called inside another write, is part of that one.
+ */
+function writesThrough<R extends object>(
+  writer: StoreWriter,
+  repository: R,
+  writes: readonly (keyof R)[],
+): R {
+  const wrapped: R = { ...repository };
+  for (const name of writes) {
+    const method = repository[name];
+    if (typeof method !== 'function') throw new Error(`${String(name)} is not a method.`);
+    Object.assign(wrapped, {
+      [name]: (...args: unknown[]): unknown => writer.writeNow(() => Reflect.apply(method, repository, args)),
+    });
+  }
+  return wrapped;
+}
+
+/** Opens (creating or migrating) the database file and everything over it. */
+export function openStore(file: string, options: Pick<OpenDatabaseOptions, 'appRoot'> = {}): Store {
+  const db = openDatabase(file, options);
+  migrate(db, migrations);
+  const writer = createStoreWriter(db);
+  const dataVersion = db.prepare<[], { data_version: number }>('PRAGMA data_version');
+  return {
+    settings: writesThrough(writer, createSettingsRepository(db), ['set', 'remove']),
+    profiles: writesThrough(writer, createProfilesRepository(db), [
+      'insert',
+      'update',
+      'remove',
+      'updateSealed',
+    ]),
+    drafts: writesThrough(writer, createDraftsRepository(db), ['insert', 'update', 'rename', 'remove']),
+    events: createEventsRepository(db),
+    eventsQuery: createEventsQuery(db),
+    history: createHistoryRepository(db),
+    orders: createOrdersRepository(db),
+    emulatorOrders: writesThrough(writer, createEmulatorOrdersRepository(db), ['insert', 'save']),
+    emulatorOutbox: writesThrough(writer, createEmulatorOutboxRepository(db), ['add', 'claim', 'save']),
+    emulatorTransactions: writesThrough(writer, createEmulatorTransactionsRepository(db), ['add']),
+    scenarioRuns: writesThrough(writer, createScenarioRunsRepository(db), [
+      'startRun',
+      'addResult',
+      'finishRun',
+    ]),
+    writer,
+    dataVersion: () => dataVersion.get()?.data_version ?? 0,
+    close() {
+      writer.flushNow();
+      db.close();
+    },
+  };
+}
