@@ -7,7 +7,7 @@ import { LOGS_DIR_NAME, prepareDataDir } from './data-dir';
 import { createEventBus } from './event-bus';
 import { createHmacKeyCache } from './jwt/hmac-key-cache';
 import { createJwtToolkit } from './jwt/jwt-toolkit';
-import { createListenerService } from './listener/listener-service';
+import { createListenerService, type ListenerOverrides } from './listener/listener-service';
 import { createListenerSettingsStore } from './listener/listener-settings-store';
 import { createLogger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
@@ -58,6 +58,12 @@ export interface ConsoleOptions {
   background?: boolean;
   /** Long-lived processes start the Local profile's emulator unless this is false. */
   startEmulator?: boolean;
+  /** Long-lived processes start the webhook listener unless this is false (`emulator` alone). */
+  startListener?: boolean;
+  /** `listen`: its port, profile, secret and settings for this run, never stored. */
+  listener?: ListenerOverrides;
+  /** `emulator`: the tokens it accepts and signs with, instead of the Local profile's. */
+  emulatorTokens?: { apiToken: string; notificationToken: string };
   /**
    * Desktop only: writes text to the system clipboard from main (a cURL command holding an API
    * token is copied this way, so the token never reaches the window).
@@ -167,6 +173,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     settings: listenerSettings,
     background,
     replayByUid: (uid) => events.replayByUid(uid),
+    ...(options.listener === undefined ? {} : { overrides: options.listener }),
   });
   closers.push(() => listener.close());
   const merchantApi = createMerchantApiClient({
@@ -198,9 +205,11 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     settings,
     bus,
     log,
-    ...(session !== null && session.isLocal && standIn?.id !== session.sessionProfileId
-      ? { tokens: sessionTokens(profiles, session.sessionProfileId) }
-      : {}),
+    ...(options.emulatorTokens !== undefined
+      ? { tokens: options.emulatorTokens }
+      : session !== null && session.isLocal && standIn?.id !== session.sessionProfileId
+        ? { tokens: sessionTokens(profiles, session.sessionProfileId) }
+        : {}),
   });
   closers.push(() => emulator.close());
   closers.push(() => orders.close());
@@ -266,7 +275,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   };
   const handlers = createHandlers(services);
   if (background) {
-    await listener.restart();
+    if (options.startListener !== false) await listener.restart();
     // The Local profile works offline from the first start: its emulator comes up with the app.
     // A session starts it only for a local profile (a sandbox run talks to the real service).
     if (options.startEmulator !== false && (session === null || session.isLocal)) {

@@ -5,7 +5,8 @@ import { DEFAULT_LISTENER_SETTINGS } from '../../src/shared/listener';
 import { signWith, payload } from '../fixtures/hostile-webhooks';
 import { rawRequest } from './helpers/http';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
-import { openTempConsole } from './helpers/temp-console';
+import { makeTempDir, openTempConsole } from './helpers/temp-console';
+import { createConsole } from '../../src/main/app';
 
 const KEEP = { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } } as const;
 let open: ListeningConsole | null = null;
@@ -262,5 +263,42 @@ describe('the listener in the app', () => {
     const ids = responses.map((response) => (JSON.parse(response.body) as { id: number }).id);
     expect(new Set(ids).size).toBe(200);
     for (const id of ids) expect(open.core.events.getSummary(id)?.tokenVerdict).toBe('valid');
+  });
+});
+
+describe('a run with overrides (the listen command)', () => {
+  it('binds its port, verifies with its secret and answers with its status, storing none of it', async () => {
+    const given = 'a-secret-given-on-the-command-line';
+    const temp = makeTempDir();
+    try {
+      const core = await createConsole({
+        dataDir: temp.dir,
+        frontDoor: 'cli',
+        keychain: 'off',
+        background: true,
+        startEmulator: false,
+        listener: {
+          port: 0,
+          secret: { value: given, label: 'the --notification-token given' },
+          settings: { respondStatus: 202 },
+        },
+      });
+      const status = core.listener.status();
+      expect(status).toMatchObject({ running: true, configuredPort: 0 });
+      expect(core.listener.settings().respondStatus).toBe(202);
+      const token = await signWith(given, { iat: Math.floor(Date.now() / 1000) });
+      const response = await postEvent(status.url ?? '', token);
+      expect(response.status).toBe(202);
+      const { id } = JSON.parse(response.body) as { id: number };
+      expect(core.events.getDetail(id)).toMatchObject({ tokenVerdict: 'valid' });
+      await core.close();
+      // Nothing of the run was stored: the saved settings and the profile's port are as they were.
+      const saved = await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' });
+      expect(saved.listener.settings().respondStatus).toBe(DEFAULT_LISTENER_SETTINGS.respondStatus);
+      expect(saved.profiles.active().fields.listenerPort).not.toBe(0);
+      await saved.close();
+    } finally {
+      temp.remove();
+    }
   });
 });

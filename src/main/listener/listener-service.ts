@@ -23,6 +23,22 @@ export interface ListenerService {
   close(): Promise<void>;
 }
 
+/**
+ * What a foreground `listen` run sets for itself, over the active profile and the saved
+ * settings, without storing any of it (the desktop app on the same data directory keeps its
+ * own choices).
+ */
+export interface ListenerOverrides {
+  /** Bind this port instead of the profile's (0: any free port). */
+  port?: number;
+  /** Verify with this profile's notification token instead of the active profile's. */
+  profileId?: number;
+  /** Verify with this secret instead (e.g. `--notification-token`), named as `label` in verdicts. */
+  secret?: { value: string; label: string };
+  /** Settings for this run only (forward-to, answer status…), over the saved ones. */
+  settings?: Partial<ListenerSettings>;
+}
+
 export interface ListenerDependencies {
   profiles: ProfileService;
   recorder: EventRecorder;
@@ -36,6 +52,7 @@ export interface ListenerDependencies {
   limits?: Partial<ListenerLimits>;
   /** Looks a replay up by its marker, so the listener links a replay's arrival to it. */
   replayByUid?: (uid: string) => KnownReplay | undefined;
+  overrides?: ListenerOverrides;
 }
 
 interface Target {
@@ -44,6 +61,8 @@ interface Target {
   port: number;
   publicUrl: string | null;
   secret: string | null;
+  /** How verdicts name the secret (`the notification token of profile "Local"`). */
+  secretLabel: string;
 }
 
 function describeBindError(error: unknown, port: number): string {
@@ -78,19 +97,24 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
 
+  const overrides = deps.overrides ?? {};
+  const settingsNow = (): ListenerSettings => ({ ...deps.settings.get(), ...overrides.settings });
+
   const readTarget = (): Target => {
-    const profile = profiles.active();
+    const profile = overrides.profileId === undefined ? profiles.active() : profiles.get(overrides.profileId);
+    const secret = overrides.secret?.value ?? profiles.secretsOf(profile.id).notificationToken;
     return {
       profileId: profile.id,
       profileName: profile.fields.name,
-      port: profile.fields.listenerPort,
+      port: overrides.port ?? profile.fields.listenerPort,
       publicUrl: profile.fields.publicListenerUrl,
-      secret: profiles.secretsOf(profile.id).notificationToken,
+      secret: secret === '' ? null : secret,
+      secretLabel: overrides.secret?.label ?? `the notification token of profile "${profile.fields.name}"`,
     };
   };
 
   const useKeyOf = (next: Target) => {
-    const label = `the notification token of profile "${next.profileName}"`;
+    const label = next.secretLabel;
     verification =
       next.secret === null
         ? Promise.resolve({ key: null, label: `profile "${next.profileName}" has none` })
@@ -128,7 +152,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       server = await startWebhookServer({
         port: next.port,
         ...(deps.limits === undefined ? {} : { limits: deps.limits }),
-        settings: () => deps.settings.get(),
+        settings: settingsNow,
         verification: () => verification,
         profile: () => ({ id: target?.profileId ?? null, name: target?.profileName ?? null }),
         writer,
@@ -184,7 +208,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
 
   return {
     status,
-    settings: () => deps.settings.get(),
+    settings: settingsNow,
     updateSettings(patch) {
       const port = server?.port;
       const target = URL.parse(patch.forwardTo?.trim() ?? '');

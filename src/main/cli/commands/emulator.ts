@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { maskSecret } from '../../../shared/profile';
 import { createConsole } from '../../app';
 import { resolveDataDir } from '../../data-dir';
-import { createEmulatorService, emulatorPortOf, localProfileOf } from '../../emulator/emulator-service';
-import { parseFlags, portFlag, type CliContext } from '../cli-context';
+import { emulatorPortOf, localProfileOf } from '../../emulator/emulator-service';
+import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
 import { waitForSignal } from '../wait-for-signal';
@@ -34,20 +34,33 @@ export async function runEmulator(
   const read = stdinValues(context);
   const givenApiToken = await read(flags.apiToken, '--api-token');
   const givenNotificationToken = await read(flags.notificationToken, '--notification-token');
-  const core = await createConsole({ dataDir: resolveDataDir(context.dataDirFlag()), frontDoor: 'cli' });
-  try {
-    const local = localProfileOf(core.profiles);
-    const stored = local === null ? null : core.profiles.secretsOf(local.id);
-    const apiToken = givenApiToken ?? stored?.apiToken ?? null;
-    const notificationToken = givenNotificationToken ?? stored?.notificationToken ?? null;
-    const tokens = {
-      apiToken: apiToken ?? randomToken('emulator_api'),
-      notificationToken: notificationToken ?? randomToken('emulator_notify'),
-    };
-    const emulator = createEmulatorService({ ...core, tokens });
+  // The Local profile's tokens are read first, on a one-shot console (it binds nothing): the
+  // emulator itself is then the app's own emulator service, from the same composition root
+  // as the desktop and serve, with this run's tokens and port.
+  const stored = await withConsole(context, async (probe) => {
+    const local = localProfileOf(probe.profiles);
     const localPort = local === null ? null : emulatorPortOf(local.fields.baseUrl);
-    const port = flags.port ?? (localPort !== null && 'port' in localPort ? localPort.port : 4010);
-    const status = await emulator.start(port);
+    return {
+      secrets: local === null ? null : probe.profiles.secretsOf(local.id),
+      port: localPort !== null && 'port' in localPort ? localPort.port : 4010,
+    };
+  });
+  const apiToken = givenApiToken ?? stored.secrets?.apiToken ?? null;
+  const notificationToken = givenNotificationToken ?? stored.secrets?.notificationToken ?? null;
+  const tokens = {
+    apiToken: apiToken ?? randomToken('emulator_api'),
+    notificationToken: notificationToken ?? randomToken('emulator_notify'),
+  };
+  const core = await createConsole({
+    dataDir: resolveDataDir(context.dataDirFlag()),
+    frontDoor: 'cli',
+    background: true,
+    startListener: false,
+    startEmulator: false,
+    emulatorTokens: tokens,
+  });
+  try {
+    const status = await core.emulator.start(flags.port ?? stored.port);
     if (!status.running) throw new Error(status.error ?? 'The emulator did not start.');
     const unsubscribe = core.bus.subscribe((event) => {
       if (event.name !== 'timeline.appended' || event.payload.kind !== 'delivery') return;
@@ -68,7 +81,6 @@ export async function runEmulator(
     );
     await until;
     unsubscribe();
-    await emulator.close();
   } finally {
     await core.close();
   }

@@ -2,15 +2,10 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { TimelineSummary } from '../../../shared/events';
 import { listenerSettingsSchema } from '../../../shared/listener';
-import { createConsole } from '../../app';
+import { createConsole, type ConsoleCore } from '../../app';
 import { resolveDataDir } from '../../data-dir';
 import { namesListenerLiterally } from '../../listener/forward-guard';
-import { forwardWebhook } from '../../listener/forward-webhook';
-import { createIngestWriter } from '../../listener/ingest-writer';
-import type { VerificationKey } from '../../listener/judge-webhook';
-import { createListenerSettingsStore } from '../../listener/listener-settings-store';
-import { startWebhookServer } from '../../listener/webhook-server';
-import { parseFlags, portFlag, type CliContext } from '../cli-context';
+import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
@@ -57,82 +52,87 @@ export async function runListen(
     throw new UsageError('--notification-token and --profile: give one or the other, not both.');
   }
   const { io } = context;
-  const core = await createConsole({ dataDir: resolveDataDir(context.dataDirFlag()), frontDoor: 'cli' });
-  try {
-    const profile =
-      flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
-    const given = await stdinValues(context)(flags.notificationToken, '--notification-token');
-    const secret = given ?? core.profiles.secretsOf(profile.id).notificationToken;
-    const label =
-      flags.notificationToken !== undefined
-        ? 'the --notification-token given'
-        : `the notification token of profile "${profile.fields.name}"`;
-    const verification: Promise<VerificationKey> =
-      secret === null || secret === ''
-        ? Promise.resolve({ key: null, label: `profile "${profile.fields.name}" has none` })
-        : core.keys.get(secret).then((key) => ({ key, label }));
-    const stored = createListenerSettingsStore(core.settings).get();
-    const settings = {
-      ...stored,
-      ...(flags.forwardTo === undefined ? {} : { forwardTo: flags.forwardTo }),
-      ...(flags.respondStatus === undefined ? {} : { respondStatus: flags.respondStatus }),
-    };
-    const writer = createIngestWriter(
-      core.recorder,
-      (message) => io.stderr(`error: ${terminalSafe(message)}\n`),
-      (count) =>
-        io.stderr(
-          `warning: ${count} webhook(s) answered 503 so far: the database stayed locked by another process.\n`,
-        ),
-    );
-    const port = flags.port ?? profile.fields.listenerPort;
-    const server = await startWebhookServer({
-      port,
-      settings: () => settings,
-      verification: () => verification,
-      profile: () => ({ id: profile.id, name: profile.fields.name }),
-      writer,
-      replayByUid: (uid) => core.events.replayByUid(uid),
-      onWebhook: (summary) => io.stdout(`${formatWebhookLine(summary)}\n`),
-      forward: (webhook, forwardTo) => {
-        forwardWebhook(webhook, forwardTo)
-          .then(async (event) => {
-            const forwarded = await core.recorder.inGroup(() => core.recorder.record(event));
-            const outcome =
-              forwarded.error === null
-                ? `${dash(forwarded.status)} in ${Math.round(forwarded.durationMs ?? 0)} ms`
-                : dash(forwarded.error);
-            io.stdout(`  forwarded #${webhook.id} to ${dash(forwarded.url)}: ${outcome}\n`);
-          })
-          .catch((failure: unknown) =>
-            io.stderr(`error: a forward could not be recorded: ${terminalSafe(String(failure))}\n`),
-          );
+  // Read before the console opens: a bad standard input changes nothing on disk.
+  const given = await stdinValues(context)(flags.notificationToken, '--notification-token');
+  const chosen = flags.profile === undefined ? undefined : await profileIdNamed(context, flags.profile);
+  // The app's own listener service, composed by the same root as the desktop and serve, with
+  // this run's port, profile, secret and settings laid over the stored ones (never saved).
+  const core = await createConsole({
+    dataDir: resolveDataDir(context.dataDirFlag()),
+    frontDoor: 'cli',
+    background: true,
+    startEmulator: false,
+    logToStderr: true,
+    listener: {
+      ...(flags.port === undefined ? {} : { port: flags.port }),
+      ...(chosen === undefined ? {} : { profileId: chosen }),
+      ...(given === undefined ? {} : { secret: { value: given, label: 'the --notification-token given' } }),
+      settings: {
+        ...(flags.forwardTo === undefined ? {} : { forwardTo: flags.forwardTo }),
+        ...(flags.respondStatus === undefined ? {} : { respondStatus: flags.respondStatus }),
       },
-      logError: (message) => io.stderr(`error: ${terminalSafe(message)}\n`),
-    }).catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'EADDRINUSE') {
-        throw new Error(`Port ${port} is already in use; pass --port 0 to pick a free one.`);
-      }
-      throw error;
-    });
+    },
+  });
+  try {
+    const status = core.listener.status();
+    if (!status.running || status.port === null || status.url === null) {
+      const port = flags.port ?? status.configuredPort;
+      throw new Error(
+        status.error?.includes('already in use') === true
+          ? `Port ${port} is already in use; pass --port 0 to pick a free one.`
+          : (status.error ?? 'The listener did not start.'),
+      );
+    }
     // Only now is the port known (--port 0): a target naming it would forward to itself.
-    if (settings.forwardTo !== null && namesListenerLiterally(new URL(settings.forwardTo), server.port)) {
-      await server.close();
+    const forwardTo = core.listener.settings().forwardTo;
+    if (forwardTo !== null && namesListenerLiterally(new URL(forwardTo), status.port)) {
       throw new UsageError(
-        `--forward-to ${settings.forwardTo} is this listener itself (port ${server.port}): every webhook would be forwarded back to it without end.`,
+        `--forward-to ${forwardTo} is this listener itself (port ${status.port}): every webhook would be forwarded back to it without end.`,
       );
     }
-    if (secret === null) {
+    if (!status.hasNotificationToken && given === undefined) {
       io.stderr(
-        `warning: profile "${profile.fields.name}" has no notification token; every token will be no_secret.\n`,
+        `warning: profile "${status.profileName ?? ''}" has no notification token; every token will be no_secret.\n`,
       );
     }
-    io.stdout(`Listening on ${server.origin}\n`);
+    const stop = printArrivals(core, io);
+    io.stdout(`Listening on ${status.url}\n`);
     await until;
-    await server.close();
+    stop();
   } finally {
     await core.close();
   }
+}
+
+/** The id of the profile `--profile` names, read before the listener opens (a typo starts nothing). */
+async function profileIdNamed(context: CliContext, name: string): Promise<number> {
+  return withConsole(context, async (core) => requireProfile(core.profiles, name).id);
+}
+
+/**
+ * A line per webhook as the listener records it, a line per forward, and a warning whenever
+ * another webhook had to be answered 503 (the database stayed locked by another process).
+ */
+function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
+  let notStored = 0;
+  return core.bus.subscribe((event) => {
+    if (event.name === 'timeline.appended' && event.payload.kind === 'webhook')
+      io.stdout(`${formatWebhookLine(event.payload)}\n`);
+    if (event.name === 'timeline.appended' && event.payload.kind === 'forward') {
+      const forwarded = event.payload;
+      const outcome =
+        forwarded.error === null
+          ? `${dash(forwarded.status)} in ${Math.round(forwarded.durationMs ?? 0)} ms`
+          : dash(forwarded.error);
+      io.stdout(`  forwarded #${forwarded.relatedId ?? '?'} to ${dash(forwarded.url)}: ${outcome}\n`);
+    }
+    if (event.name === 'listener.status' && event.payload.notStored > notStored) {
+      notStored = event.payload.notStored;
+      io.stderr(
+        `warning: ${notStored} webhook(s) answered 503 so far: the database stayed locked by another process.\n`,
+      );
+    }
+  });
 }
 
 export function registerListen(program: Command, context: CliContext): void {
