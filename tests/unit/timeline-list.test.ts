@@ -45,6 +45,7 @@ const summary = (id: number, extra: Partial<TimelineSummary> = {}): TimelineSumm
   imported: false,
   provenance: 'service',
   bodyFindings: null,
+  operation: null,
   ...extra,
 });
 const many = (from: number, to: number) =>

@@ -21,6 +21,7 @@ import {
   type OutboxRow,
 } from '../store/emulator-repository';
 import { createEmulatorTransactionsRepository } from '../store/emulator-transactions-repository';
+import { createEventsRepository } from '../store/events-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
@@ -145,6 +146,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     });
   };
 
+  // Reads only: a delivery's answer names the listener record it produced (delivery-arrival.ts).
+  const arrivalLookup = createEventsRepository(deps.db);
   const dispatcher = createWebhookDispatcher({
     outbox,
     recorder: deps.recorder,
@@ -158,6 +161,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         profileName: profile?.fields.name ?? null,
       };
     },
+    arrival: (id) => arrivalLookup.getSummary(id),
     onChange: changed,
   });
   const engine = createEmulatorEngine({

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { TimelineSummary } from '../../shared/events';
 import { toFtsQuery, type EventFilter, type StatusFilter } from '../../shared/event-filter';
 import type { SqliteDatabase } from './connection';
-import { EVENT_SUMMARY_COLUMNS, toSummary, type EventRow } from './events-repository';
+import { eventSummaryColumns, toSummary, type EventRow } from './events-repository';
 
 export interface EventPage {
   items: TimelineSummary[];
@@ -119,9 +119,7 @@ function selectSql(
   return `SELECT ${columns} FROM events e ${clause} ORDER BY e.id ${order} LIMIT @limit`;
 }
 
-const SUMMARY_COLUMNS = EVENT_SUMMARY_COLUMNS.split(',')
-  .map((column) => `e.${column.trim()}`)
-  .join(', ');
+const SUMMARY_COLUMNS = eventSummaryColumns('e.');
 
 export type EventsQuery = ReturnType<typeof createEventsQuery>;
 

@@ -107,10 +107,19 @@ export interface EventRow {
   body_findings: number | null;
 }
 
-const SUMMARY_COLUMNS = `id, uid, kind, at_ms, profile_id, profile_name, method, url, path, status, duration_ms,
+/**
+ * The summary's columns over a table alias (`e.` in events-query, none here). The operation is
+ * read out of `details` (the client writes it there) so every list can name a request.
+ */
+export function eventSummaryColumns(alias = ''): string {
+  const columns = `id, uid, kind, at_ms, profile_id, profile_name, method, url, path, status, duration_ms,
   order_id, order_reference_id, event_type, token_verdict, body_verdict, error, related_id, imported, provenance,
-  body_findings`;
-export const EVENT_SUMMARY_COLUMNS = SUMMARY_COLUMNS;
+  body_findings`
+    .split(',')
+    .map((column) => `${alias}${column.trim()}`);
+  return `${columns.join(', ')}, json_extract(${alias}details, '$.operation') AS operation`;
+}
+const SUMMARY_COLUMNS = eventSummaryColumns();
 
 type SummaryRow = Pick<
   EventRow,
@@ -135,7 +144,21 @@ type SummaryRow = Pick<
   | 'imported'
   | 'provenance'
   | 'body_findings'
->;
+> & {
+  /** Selected by the summary columns; a whole row has `details` to read it from instead. */
+  operation?: unknown;
+  details?: string;
+};
+
+function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | null {
+  let operation = row.operation;
+  if (operation === undefined && row.details !== undefined) {
+    const details: unknown = JSON.parse(row.details);
+    operation =
+      typeof details === 'object' && details !== null ? (details as { operation?: unknown }).operation : null;
+  }
+  return typeof operation === 'string' ? operation : null;
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -183,6 +206,7 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     imported: row.imported === 1,
     provenance: provenanceSchema.parse(row.provenance),
     bodyFindings: row.body_findings,
+    operation: operationOf(row),
   };
 }
 
@@ -205,7 +229,11 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
   if (update.tokenVerdict !== undefined) next.tokenVerdict = update.tokenVerdict;
   if (update.bodyVerdict !== undefined) next.bodyVerdict = update.bodyVerdict;
   if (update.error !== undefined) next.error = update.error;
-  if (update.details !== undefined) next.bodyFindings = bodyFindingsOf(update.details);
+  if (update.details !== undefined) {
+    next.bodyFindings = bodyFindingsOf(update.details);
+    const operation = update.details['operation'];
+    next.operation = typeof operation === 'string' ? operation : null;
+  }
   return next;
 }
 
@@ -309,7 +337,11 @@ export function createEventsRepository(db: SqliteDatabase) {
   const insertOne = (event: NewEvent, id: number | null = null): TimelineSummary => {
     const params = toParams(event);
     const written = statements.insert.run({ id, ...params });
-    return toSummary({ ...params, id: Number(written.lastInsertRowid) });
+    return toSummary({
+      ...params,
+      id: Number(written.lastInsertRowid),
+      operation: event.details?.['operation'],
+    });
   };
   const insertMany = db.transaction((events: readonly NewEvent[]) => events.map((event) => insertOne(event)));
   // IMMEDIATE: the write lock is taken before the last id is read, so no other process (a
