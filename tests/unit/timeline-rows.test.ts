@@ -7,35 +7,19 @@ import {
   joinsKnownRow,
 } from '../../src/renderer/src/features/timeline/timeline-rows';
 import type { TimelineSummary } from '../../src/shared/events';
+import { timelineSummary } from './helpers/timeline-summary';
 
 const AT = Date.parse('2026-03-01T12:10:33.000Z');
 const ORDER = '6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21';
 
-const record = (id: number, ms: number, extra: Partial<TimelineSummary> = {}): TimelineSummary => ({
-  id,
-  uid: `uid-${id}`,
-  kind: 'webhook',
-  at: new Date(AT + ms).toISOString(),
-  profileId: 1,
-  profileName: 'Local',
-  method: 'POST',
-  path: '/hooks',
-  url: null,
-  status: 200,
-  durationMs: 3,
-  orderId: ORDER,
-  orderReferenceId: null,
-  eventType: 'order_approved',
-  tokenVerdict: 'valid',
-  bodyVerdict: 'event',
-  error: null,
-  relatedId: null,
-  imported: false,
-  provenance: 'service',
-  bodyFindings: 0,
-  operation: null,
-  ...extra,
-});
+const record = (id: number, ms: number, extra: Partial<TimelineSummary> = {}): TimelineSummary =>
+  timelineSummary(id, new Date(AT + ms), {
+    orderId: ORDER,
+    durationMs: 3,
+    eventType: 'order_approved',
+    bodyFindings: 0,
+    ...extra,
+  });
 const delivery = (id: number, ms: number, extra: Partial<TimelineSummary> = {}) =>
   record(id, ms, { kind: 'delivery', tokenVerdict: null, bodyVerdict: null, bodyFindings: null, ...extra });
 const replay = (id: number, ms: number, extra: Partial<TimelineSummary> = {}) =>
@@ -100,9 +84,11 @@ describe('timeline rows', () => {
     const [pending] = groupRecords([replay(1, 0, { status: null })]);
     expect(pending?.missing).toBe('sent, no answer yet');
     const [elsewhere] = groupRecords([delivery(1, 0)]);
-    expect(elsewhere?.missing).toContain("not received by this console's listener");
+    expect(elsewhere?.missing).toContain("no arrival on this console's listener");
     const [failed] = groupRecords([delivery(1, 0, { status: null, error: 'ECONNREFUSED' })]);
-    expect(failed?.missing).toContain('no answer');
+    expect(failed?.missing).toBe('no answer, so no arrival');
+    const [filtered] = groupRecords([delivery(2, 0, { relatedId: 1 })]);
+    expect(filtered?.missing).toBe('its webhook #1 is filtered out');
     expect(groupRecords([record(1, 0)])[0]?.missing).toBeNull();
   });
 

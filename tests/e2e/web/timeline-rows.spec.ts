@@ -1,14 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { openDatabase } from '../../../src/main/store/connection';
-import { createEventsRepository, type NewEvent } from '../../../src/main/store/events-repository';
-import { migrate } from '../../../src/main/store/migrate';
-import { migrations } from '../../../src/main/store/migrations';
+import type { NewEvent } from '../../../src/main/store/events-repository';
 import { openConsole, test, expect } from '../fixtures/console-test';
-import { cliPath, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { startConsoleWith, writeEvents } from '../fixtures/seed-events';
+import type { ServedConsole } from '../fixtures/serve-process';
 import { JwtPage } from '../pages/jwt-page';
 import { capturedOrder, createOrder, payOrder, postNotification } from '../pages/order-flow';
 import { TimelinePage } from '../pages/timeline-page';
@@ -117,33 +111,8 @@ test('every row names its operation or event type: a captured order reads as six
 });
 
 /** A console over a data directory holding exactly `events`, written in this order (ids 1, 2, …). */
-async function consoleWith(events: readonly NewEvent[]): Promise<ServedConsole> {
-  const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-rows-'));
-  const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
-  execFileSync(
-    process.execPath,
-    [cliPath, '--data-dir', dir, 'profiles', 'set', 'Local', '--listener-port', '0'],
-    {
-      env,
-      stdio: 'ignore',
-    },
-  );
-  const db = openDatabase(join(dir, 'console.sqlite'));
-  try {
-    migrate(db, migrations);
-    createEventsRepository(db).insertMany(events);
-  } finally {
-    db.close();
-  }
-  const served = await startServedConsole({}, dir);
-  return {
-    ...served,
-    async stop() {
-      await served.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const consoleWith = (events: readonly NewEvent[]): Promise<ServedConsole> =>
+  startConsoleWith((dataDir) => writeEvents(dataDir, events));
 
 const AT = Date.parse('2026-03-01T12:10:33.000Z');
 const ORDER = '6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21';
@@ -190,7 +159,7 @@ test('newest first by time, ties broken by id (a record written later with an ea
     await expect(timeline.row(4).getByTestId('record-name')).toHaveText('createCheckout');
     // The delivery went to another URL: its row says the arrival is missing.
     await expect(timeline.row(2).getByTestId('row-missing')).toContainText(
-      "not received by this console's listener",
+      "no arrival on this console's listener",
     );
   } finally {
     await served.stop();

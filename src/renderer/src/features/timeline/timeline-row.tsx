@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import type { TimelineSummary } from '../../../../shared/events';
+import type { EventKind, TimelineSummary } from '../../../../shared/events';
 import { clockTime } from './record-badges';
 import { recordName } from './record-name';
 import { RowKind, RowStatus, RowVerdict } from './row-chips';
@@ -61,6 +61,25 @@ function RowFrame({
     >
       {children}
     </div>
+  );
+}
+
+/** Time, id (wide only) and kind(s): the cells before the name. */
+function LeadCells({ at, id, kinds }: { at: string; id: number; kinds: readonly EventKind[] }) {
+  return (
+    <>
+      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={at}>
+        {clockTime(at)}
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.mono} ${classes.wideOnly}`}>
+        #{id}
+      </div>
+      <div role="cell" className={classes.kinds} data-testid="row-kinds">
+        {kinds.map((kind) => (
+          <RowKind key={kind} kind={kind} />
+        ))}
+      </div>
+    </>
   );
 }
 
@@ -197,16 +216,11 @@ export const TimelineRow = memo(function TimelineRow({
           </button>
         )}
       </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={lead.at}>
-        {clockTime(lead.at)}
-      </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono} ${classes.wideOnly}`}>
-        #{primary.id}
-      </div>
-      <div role="cell" className={classes.kinds} data-testid="row-kinds">
-        <RowKind kind={lead.kind} />
-        {arrival !== null && origin !== null && <RowKind kind={arrival.kind} />}
-      </div>
+      <LeadCells
+        at={lead.at}
+        id={primary.id}
+        kinds={arrival !== null && origin !== null ? [origin.kind, arrival.kind] : [lead.kind]}
+      />
       <TrailingCells
         named={lead.kind === 'request' || lead.eventType !== null ? lead : primary}
         note={group.missing}
@@ -250,15 +264,7 @@ export const TimelinePartRow = memo(function TimelinePartRow({
       <div role="cell" className={classes.partMark} aria-hidden>
         └
       </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={part.at}>
-        {clockTime(part.at)}
-      </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono} ${classes.wideOnly}`}>
-        #{part.id}
-      </div>
-      <div role="cell" className={classes.kinds}>
-        <RowKind kind={part.kind} />
-      </div>
+      <LeadCells at={part.at} id={part.id} kinds={[part.kind]} />
       <TrailingCells named={part} note={null} status={part} verdicts={part} />
     </RowFrame>
   );

@@ -39,12 +39,18 @@ function pairOf(
   return a.kind === 'webhook' ? { origin: b, arrival: a } : { origin: a, arrival: b };
 }
 
-/** What a lone delivery or replay lacks: its answer, or the listener's record of it. */
+/**
+ * What a lone delivery or replay lacks: its answer, or the listener's record of it. Rows are
+ * built from the records the filters match, so a part can also be missing because it is
+ * filtered out; a delivery knows its arrival's id and says so.
+ */
 function missingOf(origin: TimelineSummary): string | null {
   if (origin.kind !== 'delivery' && origin.kind !== 'replay') return null;
   if (origin.status === null && origin.error === null) return 'sent, no answer yet';
-  if (origin.status === null) return "no answer; not received by this console's listener";
-  return "not received by this console's listener (another URL, or not linked)";
+  if (origin.status === null) return 'no answer, so no arrival';
+  if (origin.kind === 'delivery' && origin.relatedId !== null)
+    return `its webhook #${origin.relatedId} is filtered out`;
+  return "no arrival on this console's listener (sent elsewhere, or filtered out)";
 }
 
 function single(summary: TimelineSummary): TimelineRowGroup {
