@@ -72,6 +72,11 @@ export const timelineSummarySchema = z.object({
   provenance: provenanceSchema,
   /** How many findings the one judgement of its notification body has (null: not a judged body). */
   bodyFindings: z.number().int().nonnegative().nullable(),
+  /**
+   * The console operation a request was (`createCheckout`, `authorise`, …), as the client
+   * wrote it in the record's details (src/main/merchant-api/merchant-api-client.ts); else null.
+   */
+  operation: z.string().nullable(),
 });
 export type TimelineSummary = z.infer<typeof timelineSummarySchema>;
 

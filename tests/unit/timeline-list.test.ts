@@ -22,31 +22,10 @@ import {
   timelineParams,
 } from '../../src/renderer/src/features/timeline/timeline-url';
 import type { TimelineSummary } from '../../src/shared/events';
+import { timelineSummary } from './helpers/timeline-summary';
 
-const summary = (id: number, extra: Partial<TimelineSummary> = {}): TimelineSummary => ({
-  id,
-  uid: `uid-${id}`,
-  kind: 'webhook',
-  at: new Date(Date.UTC(2026, 0, 15, 10, 0, id)).toISOString(),
-  profileId: 1,
-  profileName: 'Local',
-  method: 'POST',
-  path: '/hooks',
-  url: null,
-  status: 200,
-  durationMs: 1,
-  orderId: null,
-  orderReferenceId: null,
-  eventType: null,
-  tokenVerdict: 'valid',
-  bodyVerdict: 'event',
-  error: null,
-  relatedId: null,
-  imported: false,
-  provenance: 'service',
-  bodyFindings: null,
-  ...extra,
-});
+const summary = (id: number, extra: Partial<TimelineSummary> = {}): TimelineSummary =>
+  timelineSummary(id, new Date(Date.UTC(2026, 0, 15, 10, 0, id)), extra);
 const many = (from: number, to: number) =>
   Array.from({ length: from - to + 1 }, (_, index) => summary(from - index));
 const ids = (list: TimelineList) => list.items.map((item) => item.id);

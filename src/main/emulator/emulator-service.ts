@@ -26,7 +26,7 @@ const SETTINGS_KEY = 'emulator.settings';
 
 export interface EmulatorServiceDependencies {
   /** Its repositories (orders, outbox, money movements) and the writer its changes go through. */
-  store: Pick<Store, 'emulatorOrders' | 'emulatorOutbox' | 'emulatorTransactions' | 'writer'>;
+  store: Pick<Store, 'emulatorOrders' | 'emulatorOutbox' | 'emulatorTransactions' | 'writer' | 'events'>;
   profiles: ProfileService;
   recorder: EventRecorder;
   keys: HmacKeyCache;
@@ -154,6 +154,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         profileName: profile?.fields.name ?? null,
       };
     },
+    // Reads only: a delivery's answer names the listener record it produced (delivery-arrival.ts).
+    arrival: (id) => deps.store.events.getSummary(id),
     onChange: changed,
   });
   const engine = createEmulatorEngine({

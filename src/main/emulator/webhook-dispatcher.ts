@@ -5,7 +5,9 @@ import type { HmacKeyCache } from '../jwt/hmac-key-cache';
 import { performHttpExchange } from '../outbound/http-exchange';
 import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../store/emulator-repository';
 import type { NewEvent } from '../store/events-repository';
+import { deliveryArrivalId } from '../timeline/delivery-arrival';
 import type { EventRecorder } from '../timeline/event-recorder';
+import type { TimelineSummary } from '../../shared/events';
 import { notificationBody } from './notification-body';
 import { notificationToken } from './notification-token';
 
@@ -25,6 +27,8 @@ export interface DispatcherDependencies {
   now?: () => number;
   /** Called after the outbox changed (the Emulator view refreshes). */
   onChange?: () => void;
+  /** A timeline record by id: links a delivery to this console's listener record of it (delivery-arrival.ts). */
+  arrival?: (id: number) => TimelineSummary | undefined;
   /** Timers, replaceable in tests. */
   setTimer?: (run: () => void, ms: number) => { cancel: () => void };
 }
@@ -161,6 +165,15 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const last = attemptNo >= row.maxAttempts;
     const nextAt = delivered || last ? null : now() + backoffAfter(attemptNo, settings.backoffMs);
     const parsed = safeJson(row.body);
+    const ended = now();
+    const arrivalId =
+      deps.arrival === undefined
+        ? null
+        : deliveryArrivalId(
+            outcome.body,
+            { orderId: row.orderId, eventType: row.eventType, startedMs: started, endedMs: ended },
+            deps.arrival,
+          );
     const delivery: NewEvent = {
       kind: 'delivery',
       atMs: started,
@@ -175,12 +188,14 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       status,
       responseHeaders: outcome.headers,
       responseBody: outcome.body,
-      durationMs: now() - started,
+      durationMs: ended - started,
       orderId: row.orderId,
       orderReferenceId:
         typeof parsed?.['order_reference_id'] === 'string' ? parsed['order_reference_id'] : null,
       eventType: row.eventType,
       error: delivered ? null : error,
+      // The listener's record of this attempt, when it reached this console: one row on the timeline.
+      relatedId: arrivalId,
       details: {
         attempt: attemptNo,
         maxAttempts: row.maxAttempts,

@@ -218,17 +218,24 @@ export type EventRow = { id: number } & { [K in ColumnName]: ValueOfColumn<K> };
 /** The columns of a new row (`id` given separately). */
 export type EventParams = Omit<EventRow, 'id'>;
 type SummaryName = { [K in ColumnName]: Columns[K]['summary'] extends true ? K : never }[ColumnName];
-/** The columns a summary is built from. */
-export type SummaryRow = Pick<EventRow, 'id' | SummaryName>;
+/**
+ * The columns a summary is built from, and the request's operation (createCheckout, capture…):
+ * not a column of its own but read out of `details`, where the client writes it, so every
+ * list can name a request. A whole row carries `details` to read it from instead.
+ */
+export type SummaryRow = Pick<EventRow, 'id' | SummaryName> & { operation?: unknown; details?: string };
 
 const NAMES = Object.keys(EVENT_COLUMNS) as ColumnName[];
 const entries = Object.entries(EVENT_COLUMNS) as [ColumnName, Columns[ColumnName]][];
 
 /** The summary columns, comma-separated, each with `prefix` (`e.` inside joins). */
 export const summaryColumns = (prefix = ''): string =>
-  ['id', ...entries.filter(([, spec]) => spec.summary).map(([name]) => name)]
-    .map((name) => `${prefix}${name}`)
-    .join(', ');
+  [
+    ...['id', ...entries.filter(([, spec]) => spec.summary).map(([name]) => name)].map(
+      (name) => `${prefix}${name}`,
+    ),
+    `json_extract(${prefix}details, '$.operation') AS operation`,
+  ].join(', ');
 
 export const INSERT_EVENT_SQL = `INSERT INTO events (id, ${NAMES.join(', ')}) VALUES (@id, ${NAMES.map((name) => `@${name}`).join(', ')})`;
 

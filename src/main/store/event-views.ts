@@ -35,6 +35,16 @@ export function toBodyView(
   };
 }
 
+function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | null {
+  let operation = row.operation;
+  if (operation === undefined && row.details !== undefined) {
+    const details: unknown = JSON.parse(row.details);
+    operation =
+      typeof details === 'object' && details !== null ? (details as { operation?: unknown }).operation : null;
+  }
+  return typeof operation === 'string' ? operation : null;
+}
+
 export function toSummary(row: SummaryRow): TimelineSummary {
   return {
     id: row.id,
@@ -59,6 +69,7 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     imported: row.imported === 1,
     provenance: provenanceSchema.parse(row.provenance),
     bodyFindings: row.body_findings,
+    operation: operationOf(row),
   };
 }
 
@@ -73,7 +84,11 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
   if (update.tokenVerdict !== undefined) next.tokenVerdict = update.tokenVerdict;
   if (update.bodyVerdict !== undefined) next.bodyVerdict = update.bodyVerdict;
   if (update.error !== undefined) next.error = update.error;
-  if (update.details !== undefined) next.bodyFindings = bodyFindingsOf(update.details);
+  if (update.details !== undefined) {
+    next.bodyFindings = bodyFindingsOf(update.details);
+    const operation = update.details['operation'];
+    next.operation = typeof operation === 'string' ? operation : null;
+  }
   return next;
 }
 

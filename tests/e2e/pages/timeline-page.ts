@@ -26,6 +26,25 @@ export class TimelinePage {
     return this.page.locator(`[data-testid="timeline-row"][data-id="${id}"]`);
   }
 
+  /** The parts of the expanded rows (a delivery and its webhook, a replay and its arrival). */
+  parts(): Locator {
+    return this.page.getByTestId('timeline-part');
+  }
+
+  part(id: number): Locator {
+    return this.page.locator(`[data-testid="timeline-part"][data-id="${id}"]`);
+  }
+
+  /** The ids of the expanded rows' parts in the DOM, top to bottom. */
+  async partIds(): Promise<number[]> {
+    return this.parts().evaluateAll((parts) =>
+      parts
+        .map((part) => ({ id: Number(part.getAttribute('data-id')), top: part.getBoundingClientRect().top }))
+        .sort((a, b) => a.top - b.top)
+        .map((part) => part.id),
+    );
+  }
+
   /** The ids of the rows in the DOM, top to bottom. */
   async shownIds(): Promise<number[]> {
     const ids = await this.rows().evaluateAll((rows) =>

@@ -86,17 +86,22 @@ test('2. the two records of one replayed send carry the same findings, and neith
 
   const timeline = new TimelinePage(page);
   await page.goto(`${served.origin}/#/timeline?order=${orderId}`);
-  await expect(timeline.rows()).toHaveCount(3);
+  // The replay and the listener's record of it are one row (issue 16), which expands to both.
+  await expect(timeline.rows()).toHaveCount(2);
   const sent = page.locator('[data-testid="timeline-row"]', {
     has: page.getByText('replay', { exact: true }),
   });
-  const replayId = Number(await sent.first().getAttribute('data-id'));
+  await sent.getByTestId('row-expand').click();
+  await expect(timeline.parts()).toHaveCount(2);
+  const [replayId = 0] = await timeline.partIds();
+  expect(await timeline.partIds()).toEqual([replayId, replayId + 1]);
   // The replay record and the listener's record of the same bytes: three findings each.
   for (const id of [replayId, replayId + 1]) {
-    const chip = timeline.row(id).getByTestId('body-verdict');
+    const chip = timeline.part(id).getByTestId('body-verdict');
     await expect(chip).toHaveText('event · 3 findings');
     await expect(chip).toHaveAttribute('data-findings', '3');
-    await timeline.openRecord(id);
+    await timeline.part(id).click();
+    await expect(timeline.detail()).toHaveAttribute('data-id', String(id));
     await expect(timeline.detail().getByTestId('body-findings')).toContainText('3 findings');
     await expect(
       timeline.detail().getByRole('table', { name: 'Body findings' }).getByRole('row'),
@@ -169,7 +174,10 @@ test('5. a follow-up operation can go without Authorization, and a second send a
   await expect(confirm).toBeHidden();
   // Cancelled: nothing went out. Confirmed: exactly one more.
   const timeline = new TimelinePage(page);
-  const authorised = timeline.rows().filter({ hasText: `/orders/${order.orderId}/authorise` });
+  // Rows name the operation (issue 16), no longer the path.
+  const authorised = timeline
+    .rows()
+    .filter({ has: page.getByTestId('record-name').getByText('authorise', { exact: true }) });
   const timelineOfOrder = `${served.origin}/#/timeline?kind=request&order=${order.orderId}`;
   await page.goto(timelineOfOrder);
   await expect(authorised).toHaveCount(1);

@@ -38,6 +38,7 @@ function base(kind: OrderRecord['kind']): OrderRecord {
     imported: false,
     provenance: 'service',
     bodyFindings: null,
+    operation: null,
     requestJson: null,
     responseJson: null,
     details: {},
@@ -71,6 +72,7 @@ export function created(options: CreateOptions = {}): OrderRecord {
           checkout_url: `https://pay.example/checkout?order_id=${ORDER_ID}&locale=en_US`,
         }
       : { message: 'Bad request', errors: [{ error_code: 'not_supported_country_currency' }] },
+    operation: 'createCheckout',
     details: { operation: 'createCheckout' },
   };
 }
@@ -116,6 +118,7 @@ export function call(
     status,
     requestJson: outcome.request ?? null,
     responseJson: outcome.response ?? null,
+    operation,
     details: { operation, ...(outcome.details ?? {}) },
   };
 }

@@ -25,6 +25,7 @@ export function receivedWebhook(hopId: string, id = 1): ReceivedWebhook {
     imported: false,
     provenance: 'service',
     bodyFindings: null,
+    operation: null,
   };
   return {
     id,

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { bridge } from '../bridge';
+import { isSecondPart } from '../features/timeline/timeline-rows';
 import { useNavigation } from './navigation';
 
 /**
@@ -15,6 +16,8 @@ export const useUnseenRecords = create<UnseenState>(() => ({ count: 0 }));
 
 bridge.subscribe((event) => {
   if (event.name !== 'timeline.appended' || useNavigation.getState().view === 'timeline') return;
+  // A delivery after its webhook, or the listener's record after its replay, is the same row.
+  if (isSecondPart(event.payload)) return;
   useUnseenRecords.setState((state) => ({ count: state.count + 1 }));
 });
 

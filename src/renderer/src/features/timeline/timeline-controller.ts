@@ -2,6 +2,7 @@ import type { EventFilter } from '../../../../shared/event-filter';
 import { EVENT_PAGE_MAX } from '../../../../shared/event-filter';
 import type { TimelineSummary } from '../../../../shared/events';
 import { matchSummary } from './summary-matches-filter';
+import { joinsKnownRow } from './timeline-rows';
 import {
   EMPTY_LIST,
   MAX_ROWS_IN_MEMORY,
@@ -82,8 +83,19 @@ export function createTimelineController(deps: TimelineControllerDeps) {
   let unseenDropped = 0;
   let queue: Promise<void> = Promise.resolve();
 
+  /** Held records that make a row of their own (a delivery after its webhook only completes one). */
+  const unseenRows = (list: TimelineList): number => {
+    if (unseen.size === 0) return 0;
+    const loaded = new Map(list.items.map((item) => [item.id, item]));
+    const known = (id: number) => unseen.get(id) ?? loaded.get(id);
+    let rows = 0;
+    for (const summary of unseen.values()) if (!joinsKnownRow(summary, known)) rows += 1;
+    return rows;
+  };
+
   const set = (patch: Partial<TimelineState>, shift: RowShift | null = null) => {
-    const next = { ...state, ...patch, unread: unseen.size + unseenDropped };
+    const list = patch.list ?? state.list;
+    const next = { ...state, ...patch, unread: unseenRows(list) + unseenDropped };
     if (shift !== null && shift.rows !== 0) {
       shiftSeq += 1;
       next.shift = { ...shift, seq: shiftSeq };

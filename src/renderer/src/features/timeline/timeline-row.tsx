@@ -1,58 +1,46 @@
-import { memo, type KeyboardEvent, type MouseEvent } from 'react';
-import type { TimelineSummary } from '../../../../shared/events';
+import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { EventKind, TimelineSummary } from '../../../../shared/events';
 import { clockTime } from './record-badges';
+import { recordName } from './record-name';
 import { RowKind, RowStatus, RowVerdict } from './row-chips';
+import type { TimelineRowGroup } from './timeline-rows';
 import classes from './timeline.module.css';
 
-interface TimelineRowProps {
-  summary: TimelineSummary;
+interface RowFrameProps {
+  testId: 'timeline-row' | 'timeline-part';
+  id: number;
   index: number;
-  selected: boolean;
-  selectionLocked: boolean;
   open: boolean;
-  /** Top of the row in the list, px (a number, so unchanged rows skip rendering while scrolling). */
+  selected?: boolean;
   start: number;
   height: number;
+  className: string | undefined;
   onOpen: (id: number) => void;
-  onToggle: (id: number, range: boolean) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  children: ReactNode;
 }
 
-const dash = <span className={classes.dash}>—</span>;
-
-/**
- * One record in the list: a fixed-height grid row (the virtualiser relies on the height), drawn
- * with plain elements so that mounting one costs little (see row-chips.tsx).
- */
-export const TimelineRow = memo(function TimelineRow({
-  summary,
+/** A fixed-height grid row (the virtualiser relies on the height), drawn with plain elements. */
+function RowFrame({
+  testId,
+  id,
   index,
-  selected,
-  selectionLocked,
   open,
+  selected,
   start,
   height,
+  className,
   onOpen,
-  onToggle,
-}: TimelineRowProps) {
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter') onOpen(summary.id);
-    if (event.key === ' ') {
-      event.preventDefault();
-      if (!selectionLocked) onToggle(summary.id, event.shiftKey);
-    }
-  };
-  const onCheckbox = (event: MouseEvent<HTMLInputElement>) => {
-    event.stopPropagation();
-    if (!selectionLocked) onToggle(summary.id, event.shiftKey);
-  };
+  onKeyDown,
+  children,
+}: RowFrameProps) {
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
       tabIndex={0}
-      className={classes.row}
+      className={className}
       style={{
         position: 'absolute',
         top: 0,
@@ -61,65 +49,223 @@ export const TimelineRow = memo(function TimelineRow({
         height,
         transform: `translateY(${start}px)`,
       }}
-      data-testid="timeline-row"
-      data-id={summary.id}
+      data-testid={testId}
+      data-id={id}
       data-open={open}
-      onClick={() => onOpen(summary.id)}
+      onClick={() => onOpen(id)}
+      onKeyDown={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter') onOpen(id);
+        onKeyDown?.(event);
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Time, id (wide only) and kind(s): the cells before the name. */
+function LeadCells({ at, id, kinds }: { at: string; id: number; kinds: readonly EventKind[] }) {
+  return (
+    <>
+      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={at}>
+        {clockTime(at)}
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.mono} ${classes.wideOnly}`}>
+        #{id}
+      </div>
+      <div role="cell" className={classes.kinds} data-testid="row-kinds">
+        {kinds.map((kind) => (
+          <RowKind key={kind} kind={kind} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+interface TrailingCellsProps {
+  /** The record that names the row (its operation or event type) and gives its order. */
+  named: TimelineSummary;
+  /** What is missing from the row, said after the name. */
+  note: string | null;
+  /** The record whose HTTP status is shown (what sent it, for a row of two). */
+  status: TimelineSummary;
+  /** The record whose token and body verdicts are shown (the listener's). */
+  verdicts: TimelineSummary;
+}
+
+/** The cells after the kind, shared by a row and its parts: name, status, verdicts, order. */
+function TrailingCells({ named, note, status, verdicts }: TrailingCellsProps) {
+  const { name, known } = recordName(named);
+  return (
+    <>
+      <div
+        role="cell"
+        className={classes.cell}
+        title={note === null ? name : `${name} · ${note}`}
+        data-testid="record-name"
+      >
+        <span className={known ? undefined : classes.unnamed}>{name}</span>
+        {note !== null && (
+          <span className={classes.note} data-testid="row-missing">
+            {note}
+          </span>
+        )}
+      </div>
+      <div role="cell" className={classes.cell} title={status.error ?? undefined}>
+        <RowStatus summary={status} />
+      </div>
+      <div role="cell" className={classes.verdicts}>
+        {verdicts.tokenVerdict !== null && <RowVerdict kind="token" verdict={verdicts.tokenVerdict} />}
+        {verdicts.bodyVerdict !== null && (
+          <RowVerdict kind="body" verdict={verdicts.bodyVerdict} findings={verdicts.bodyFindings} />
+        )}
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={named.orderId ?? undefined}>
+        {named.orderId === null ? <span className={classes.dash}>no order</span> : named.orderId.slice(0, 8)}
+      </div>
+    </>
+  );
+}
+
+interface TimelineRowProps {
+  group: TimelineRowGroup;
+  index: number;
+  selected: boolean;
+  selectionLocked: boolean;
+  open: boolean;
+  expanded: boolean;
+  start: number;
+  height: number;
+  onOpen: (id: number) => void;
+  onToggle: (ids: readonly number[], range: boolean) => void;
+  onExpand: (id: number) => void;
+}
+
+/**
+ * One happening: a record on its own, or a delivery (or replay) and the listener's record of it,
+ * named by its origin's kind with the arrival's verdicts; it expands to its parts.
+ */
+export const TimelineRow = memo(function TimelineRow({
+  group,
+  index,
+  selected,
+  selectionLocked,
+  open,
+  expanded,
+  start,
+  height,
+  onOpen,
+  onToggle,
+  onExpand,
+}: TimelineRowProps) {
+  const { primary, origin, arrival, parts } = group;
+  const ids = parts.map((part) => part.id);
+  const lead = origin ?? primary;
+  const onCheckbox = (event: MouseEvent<HTMLInputElement>) => {
+    event.stopPropagation();
+    if (!selectionLocked) onToggle(ids, event.shiftKey);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === ' ') {
+      event.preventDefault();
+      if (!selectionLocked) onToggle(ids, event.shiftKey);
+    }
+    if (parts.length > 1 && (event.key === 'ArrowRight' || event.key === 'ArrowLeft')) {
+      if ((event.key === 'ArrowRight') !== expanded) onExpand(primary.id);
+    }
+  };
+  return (
+    <RowFrame
+      testId="timeline-row"
+      id={primary.id}
+      index={index}
+      open={open}
+      selected={selected}
+      start={start}
+      height={height}
+      className={classes.row}
+      onOpen={onOpen}
       onKeyDown={onKeyDown}
     >
       <div role="cell">
         <input
           type="checkbox"
           className={classes.check}
-          aria-label={`Select record ${summary.id}`}
+          aria-label={`Select record ${primary.id}`}
           checked={selected}
           disabled={selectionLocked}
           onClick={onCheckbox}
           onChange={() => undefined}
         />
       </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={summary.at}>
-        {clockTime(summary.at)}
-      </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono}`}>
-        #{summary.id}
-      </div>
-      <div role="cell" className={classes.cell}>
-        <RowKind kind={summary.kind} />
-      </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono} ${classes.wideOnly}`}>
-        {summary.method ?? dash}
-      </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={summary.path ?? undefined}>
-        {summary.path ?? dash}
-      </div>
-      <div role="cell" className={classes.cell} title={summary.error ?? undefined}>
-        <RowStatus summary={summary} />
-      </div>
-      <div role="cell" className={classes.cell}>
-        {summary.tokenVerdict === null ? dash : <RowVerdict kind="token" verdict={summary.tokenVerdict} />}
-      </div>
-      <div role="cell" className={`${classes.cell} ${classes.wideOnly}`}>
-        {summary.bodyVerdict === null ? (
-          dash
-        ) : (
-          <RowVerdict kind="body" verdict={summary.bodyVerdict} findings={summary.bodyFindings} />
+      <div role="cell">
+        {parts.length > 1 && (
+          <button
+            type="button"
+            className={classes.expander}
+            aria-expanded={expanded}
+            aria-label={expanded ? 'Hide the parts' : `Show its ${parts.length} parts`}
+            data-testid="row-expand"
+            onClick={(event) => {
+              event.stopPropagation();
+              onExpand(primary.id);
+            }}
+          >
+            {expanded ? '▾' : '▸'}
+          </button>
         )}
       </div>
-      <div
-        role="cell"
-        className={`${classes.cell} ${classes.wideOnly}`}
-        title={summary.eventType ?? undefined}
-      >
-        {summary.eventType ?? dash}
+      <LeadCells
+        at={lead.at}
+        id={primary.id}
+        kinds={arrival !== null && origin !== null ? [origin.kind, arrival.kind] : [lead.kind]}
+      />
+      <TrailingCells
+        named={lead.kind === 'request' || lead.eventType !== null ? lead : primary}
+        note={group.missing}
+        status={lead}
+        verdicts={arrival ?? primary}
+      />
+    </RowFrame>
+  );
+});
+
+interface TimelinePartRowProps {
+  part: TimelineSummary;
+  index: number;
+  open: boolean;
+  start: number;
+  height: number;
+  onOpen: (id: number) => void;
+}
+
+/** One part of an expanded row, with its own status and verdicts; opens its own record. */
+export const TimelinePartRow = memo(function TimelinePartRow({
+  part,
+  index,
+  open,
+  start,
+  height,
+  onOpen,
+}: TimelinePartRowProps) {
+  return (
+    <RowFrame
+      testId="timeline-part"
+      id={part.id}
+      index={index}
+      open={open}
+      start={start}
+      height={height}
+      className={`${classes.row} ${classes.part}`}
+      onOpen={onOpen}
+    >
+      <div role="cell" />
+      <div role="cell" className={classes.partMark} aria-hidden>
+        └
       </div>
-      <div
-        role="cell"
-        className={`${classes.cell} ${classes.mono} ${classes.wideOnly}`}
-        title={summary.orderId ?? undefined}
-      >
-        {summary.orderId === null ? dash : summary.orderId.slice(0, 8)}
-      </div>
-    </div>
+      <LeadCells at={part.at} id={part.id} kinds={[part.kind]} />
+      <TrailingCells named={part} note={null} status={part} verdicts={part} />
+    </RowFrame>
   );
 });

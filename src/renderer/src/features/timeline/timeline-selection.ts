@@ -27,6 +27,17 @@ export function toggleSelected(selection: TimelineSelection, id: number): Timeli
   return { mode: 'ids', ids, anchor: id };
 }
 
+/** A row of several records (a delivery and its webhook): all of them, or none. */
+export function toggleAllSelected(selection: TimelineSelection, ids: readonly number[]): TimelineSelection {
+  const current = new Set(selection.mode === 'ids' ? selection.ids : []);
+  const all = ids.every((id) => current.has(id));
+  for (const id of ids) {
+    if (all) current.delete(id);
+    else current.add(id);
+  }
+  return { mode: 'ids', ids: current, anchor: ids[0] ?? null };
+}
+
 /**
  * A shift-click: selects every loaded row between the anchor and this one (inclusive), adding
  * to what was selected. Without an anchor (or when it is no longer loaded) it toggles one row.

@@ -3,7 +3,8 @@ import type { EventFilter } from '../../../../shared/event-filter';
 import { bridge } from '../../bridge';
 import { errorMessage } from '../../bridge/bridge-error';
 import { createTimelineController, type TimelineState } from './timeline-controller';
-import { NO_SELECTION, selectRange, toggleSelected, type TimelineSelection } from './timeline-selection';
+import { groupRecords } from './timeline-rows';
+import { NO_SELECTION, selectRange, toggleAllSelected, type TimelineSelection } from './timeline-selection';
 
 interface TimelineStore extends TimelineState {
   selection: TimelineSelection;
@@ -40,17 +41,20 @@ export const timelineActions = {
     if (!same) useTimelineStore.setState({ selection: NO_SELECTION, matchingCount: null });
     void (same && fresh ? controller.reload() : controller.setFilter(filter));
   },
-  toggle(id: number): void {
-    useTimelineStore.setState((state) => ({ selection: toggleSelected(state.selection, id) }));
+  /** A row's checkbox: every record of the row (a delivery and its webhook are one row). */
+  toggle(ids: readonly number[]): void {
+    useTimelineStore.setState((state) => ({ selection: toggleAllSelected(state.selection, ids) }));
   },
-  selectRangeTo(id: number): void {
-    useTimelineStore.setState((state) => ({
-      selection: selectRange(
-        state.selection,
-        state.list.items.map((item) => item.id),
-        id,
-      ),
-    }));
+  /** A shift-click: the rows between the anchor and this one, in the order they are shown. */
+  selectRangeTo(ids: readonly number[]): void {
+    useTimelineStore.setState((state) => {
+      const ordered = groupRecords(state.list.items).flatMap((row) => row.parts.map((part) => part.id));
+      const [first] = ids;
+      if (first === undefined) return {};
+      const ranged = selectRange(state.selection, ordered, first);
+      if (ranged.mode !== 'ids') return { selection: ranged };
+      return { selection: { ...ranged, ids: new Set([...ranged.ids, ...ids]) } };
+    });
   },
   async selectAllMatching(): Promise<void> {
     const filter = useTimelineStore.getState().filter;

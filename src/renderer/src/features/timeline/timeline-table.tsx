@@ -1,13 +1,25 @@
 import { Center, Checkbox, Group, Loader, Text } from '@mantine/core';
-import { useCallback, useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { TimelineSummary } from '../../../../shared/events';
 import { useRowVirtualizer } from './row-virtualizer';
 import { isSelected } from './timeline-selection';
-import { TimelineRow } from './timeline-row';
+import { TimelinePartRow, TimelineRow } from './timeline-row';
+import { groupRecords, type TimelineRowGroup } from './timeline-rows';
 import { timelineActions, timelineController, useTimelineStore } from './timeline-store';
 import classes from './timeline.module.css';
 
 export const ROW_HEIGHT = 36;
+/** With a record open, a row takes two lines (timeline.module.css, `.narrow .row`). */
+export const NARROW_ROW_HEIGHT = 50;
 /** Ask for the next older page this many rows before the end, so scrolling rarely waits. */
 const PREFETCH_ROWS = 40;
 
@@ -32,26 +44,35 @@ function HeaderRow() {
           }
         />
       </div>
+      <div role="columnheader" aria-label="Parts" />
       <div role="columnheader">Time</div>
-      <div role="columnheader">Id</div>
+      <div role="columnheader" className={classes.wideOnly}>
+        Id
+      </div>
       <div role="columnheader">Kind</div>
-      <div role="columnheader" className={classes.wideOnly}>
-        Method
-      </div>
-      <div role="columnheader">Path</div>
+      <div role="columnheader">Event or operation</div>
       <div role="columnheader">Status</div>
-      <div role="columnheader">Token</div>
-      <div role="columnheader" className={classes.wideOnly}>
-        Body
-      </div>
-      <div role="columnheader" className={classes.wideOnly}>
-        Event
-      </div>
-      <div role="columnheader" className={classes.wideOnly}>
-        Order
-      </div>
+      <div role="columnheader">Verdicts</div>
+      <div role="columnheader">Order</div>
     </div>
   );
+}
+
+/** A row of the list as drawn: a happening, or (when it is expanded) one of its parts. */
+interface DisplayRow {
+  key: string;
+  group: TimelineRowGroup;
+  part: TimelineSummary | null;
+}
+
+function displayRows(groups: readonly TimelineRowGroup[], expanded: ReadonlySet<number>): DisplayRow[] {
+  const rows: DisplayRow[] = [];
+  for (const group of groups) {
+    rows.push({ key: `r${group.primary.id}`, group, part: null });
+    if (group.parts.length > 1 && expanded.has(group.primary.id))
+      for (const part of group.parts) rows.push({ key: `p${part.id}`, group, part });
+  }
+  return rows;
 }
 
 /**
@@ -71,36 +92,55 @@ export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) 
   const scrollRef = useRef<HTMLDivElement>(null);
   const items = list.items;
   const hasMore = list.nextCursor !== null;
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const groups = useMemo(() => groupRecords(items), [items]);
+  const rows = useMemo(() => displayRows(groups, expanded), [groups, expanded]);
+  const rowHeight = openId === null ? ROW_HEIGHT : NARROW_ROW_HEIGHT;
   const virtualizer = useRowVirtualizer({
-    count: items.length + (hasMore ? 1 : 0),
+    count: rows.length + (hasMore ? 1 : 0),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 10,
-    getItemKey: (index) => items[index]?.id ?? 'more',
+    getItemKey: (index) => rows[index]?.key ?? 'more',
   });
+  // Opening or closing a record changes every row's height.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const virtualRows = virtualizer.getVirtualItems();
   const lastIndex = virtualRows.at(-1)?.index ?? -1;
 
   useEffect(() => {
-    if (hasMore && !loadingOlder && status === 'ready' && lastIndex >= items.length - PREFETCH_ROWS) {
+    if (hasMore && !loadingOlder && status === 'ready' && lastIndex >= rows.length - PREFETCH_ROWS) {
       void timelineController.loadOlder();
     }
-  }, [hasMore, loadingOlder, status, lastIndex, items.length]);
+  }, [hasMore, loadingOlder, status, lastIndex, rows.length]);
 
-  // Rows added or removed above what the person is reading keep it in place; at the very top
-  // the list stays live and new records simply appear.
-  const appliedShift = useRef(0);
+  // Rows added, joined or removed above what the person is reading keep it in place: the row
+  // that was first in view stays first. At the very top the list stays live.
+  const shownKeys = useRef<readonly string[]>([]);
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (shift === null || element === null || shift.seq === appliedShift.current) return;
-    appliedShift.current = shift.seq;
-    const firstVisible = Math.floor(element.scrollTop / ROW_HEIGHT);
-    if (element.scrollTop > 0 && shift.at <= firstVisible) element.scrollTop += shift.rows * ROW_HEIGHT;
-  }, [shift]);
+    const before = shownKeys.current;
+    shownKeys.current = rows.map((row) => row.key);
+    if (element === null || element.scrollTop === 0) return;
+    const firstVisible = Math.floor(element.scrollTop / rowHeight);
+    const key = before[firstVisible];
+    if (key === undefined) return;
+    const now = shownKeys.current.indexOf(key);
+    if (now !== -1 && now !== firstVisible) element.scrollTop += (now - firstVisible) * rowHeight;
+    // Only a change of rows moves the scroll position, never a change of height alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, shift]);
 
-  const onToggle = useCallback((id: number, range: boolean) => {
-    if (range) timelineActions.selectRangeTo(id);
-    else timelineActions.toggle(id);
+  const onToggle = useCallback((ids: readonly number[], range: boolean) => {
+    if (range) timelineActions.selectRangeTo(ids);
+    else timelineActions.toggle(ids);
+  }, []);
+  const onExpand = useCallback((id: number) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   }, []);
   const locked = selection.mode === 'all-matching';
 
@@ -108,7 +148,7 @@ export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) 
     <div
       role="table"
       aria-label="Timeline records"
-      aria-rowcount={hasMore ? -1 : items.length + 1}
+      aria-rowcount={hasMore ? -1 : rows.length + 1}
       aria-busy={status === 'loading' || loadingOlder}
       style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
     >
@@ -116,16 +156,16 @@ export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) 
       <div ref={scrollRef} className={classes.scroller} data-testid="timeline-scroller">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
           {virtualRows.map((row) => {
-            const summary = items[row.index];
+            const shown = rows[row.index];
             const style = {
               position: 'absolute',
               top: 0,
               left: 0,
               width: '100%',
-              height: ROW_HEIGHT,
+              height: rowHeight,
               transform: `translateY(${row.start}px)`,
             } satisfies CSSProperties;
-            if (summary === undefined) {
+            if (shown === undefined) {
               return (
                 <Group
                   key={row.key}
@@ -141,18 +181,34 @@ export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) 
                 </Group>
               );
             }
+            if (shown.part !== null) {
+              return (
+                <TimelinePartRow
+                  key={row.key}
+                  part={shown.part}
+                  index={row.index}
+                  open={shown.part.id === openId}
+                  start={row.start}
+                  height={rowHeight}
+                  onOpen={onOpen}
+                />
+              );
+            }
+            const { group } = shown;
             return (
               <TimelineRow
                 key={row.key}
-                summary={summary}
+                group={group}
                 index={row.index}
-                selected={isSelected(selection, summary.id)}
+                selected={group.parts.every((part) => isSelected(selection, part.id))}
                 selectionLocked={locked}
-                open={summary.id === openId}
+                open={group.primary.id === openId}
+                expanded={expanded.has(group.primary.id)}
                 start={row.start}
-                height={ROW_HEIGHT}
+                height={rowHeight}
                 onOpen={onOpen}
                 onToggle={onToggle}
+                onExpand={onExpand}
               />
             );
           })}
@@ -162,7 +218,7 @@ export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) 
             <Loader size="sm" />
           </Center>
         )}
-        {status === 'ready' && items.length === 0 && (
+        {status === 'ready' && rows.length === 0 && (
           <Center p="xl">
             <Text c="dimmed" data-testid="timeline-empty">
               {filtered

@@ -43,13 +43,16 @@ export function TimelineToolbar() {
               onClick={() => void timelineController.showUnread()}
               data-testid="unread-count"
               data-count={unread}
-              aria-label={`${unread} new ${unread === 1 ? 'record' : 'records'}: show`}
+              aria-label={`${unread} new ${unread === 1 ? 'row' : 'rows'}: show`}
             >
               {unread} new
             </Button>
           )}
           <Text size="sm" c="dimmed" data-testid="loaded-count">
-            {status === 'ready' ? `${counting.format(loaded)}${more ? '+' : ''} shown` : ''}
+            {/* Records, not rows: a delivery and its webhook are two records in one row. */}
+            {status === 'ready'
+              ? `${counting.format(loaded)}${more ? '+' : ''} ${loaded === 1 && !more ? 'record' : 'records'} shown`
+              : ''}
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">

@@ -43,7 +43,7 @@ export function RelatedLinks({ detail, filter }: { detail: TimelineDetail; filte
       <Group gap="md">
         {detail.relatedId !== null && (
           <Anchor href={timelineLink(filter, detail.relatedId)} size="sm" data-testid="link-original">
-            Original #{detail.relatedId}
+            {detail.kind === 'delivery' ? 'Its arrival' : 'Original'} #{detail.relatedId}
           </Anchor>
         )}
         {detail.orderId !== null && (

@@ -1,0 +1,140 @@
+import type { TimelineSummary } from '../../../../shared/events';
+
+/**
+ * One happening on the timeline: an emulator delivery and the listener's record of the webhook
+ * it produced, or a replay and the listener's record of it, or any record on its own.
+ *
+ * The parts are found through the links records already carry: the listener's record of a
+ * replay names the replay (`relatedId`, replay-link.ts), and a delivery names the listener
+ * record its answer pointed at (`relatedId`, src/main/timeline/delivery-arrival.ts). A part
+ * never belongs to two rows.
+ */
+export interface TimelineRowGroup {
+  /** The record the row opens and is keyed by: the listener's record when there is one (it has the verdicts). */
+  primary: TimelineSummary;
+  /** What sent it (a delivery or a replay), when the row is one. */
+  origin: TimelineSummary | null;
+  /** The listener's record of it, when the row is a delivery or a replay. */
+  arrival: TimelineSummary | null;
+  /** Every part, in the order they happened. */
+  parts: readonly TimelineSummary[];
+  /** The time the happening began (its first part), ms. */
+  atMs: number;
+  /** What is still missing from the row, in words; null when nothing is. */
+  missing: string | null;
+}
+
+/** Whether `summary` is the second part of a happening whose first part is `target`. */
+export function completes(summary: TimelineSummary, target: TimelineSummary): boolean {
+  if (summary.relatedId !== target.id) return false;
+  if (summary.kind === 'delivery') return target.kind === 'webhook';
+  return summary.kind === 'webhook' && target.kind === 'replay';
+}
+
+/** The record's origin (delivery or replay) and arrival, whichever way round the link runs. */
+function pairOf(
+  a: TimelineSummary,
+  b: TimelineSummary,
+): { origin: TimelineSummary; arrival: TimelineSummary } {
+  return a.kind === 'webhook' ? { origin: b, arrival: a } : { origin: a, arrival: b };
+}
+
+/**
+ * What a lone delivery or replay lacks: its answer, or the listener's record of it. Rows are
+ * built from the records the filters match, so a part can also be missing because it is
+ * filtered out; a delivery knows its arrival's id and says so.
+ */
+function missingOf(origin: TimelineSummary): string | null {
+  if (origin.kind !== 'delivery' && origin.kind !== 'replay') return null;
+  if (origin.status === null && origin.error === null) return 'sent, no answer yet';
+  if (origin.status === null) return 'no answer, so no arrival';
+  if (origin.kind === 'delivery' && origin.relatedId !== null)
+    return `its webhook #${origin.relatedId} is filtered out`;
+  return "no arrival on this console's listener (sent elsewhere, or filtered out)";
+}
+
+function single(summary: TimelineSummary): TimelineRowGroup {
+  const isOrigin = summary.kind === 'delivery' || summary.kind === 'replay';
+  return {
+    primary: summary,
+    origin: isOrigin ? summary : null,
+    arrival: null,
+    parts: [summary],
+    atMs: Date.parse(summary.at),
+    missing: missingOf(summary),
+  };
+}
+
+function paired(a: TimelineSummary, b: TimelineSummary): TimelineRowGroup {
+  const { origin, arrival } = pairOf(a, b);
+  const parts = [origin, arrival].sort((x, y) => Date.parse(x.at) - Date.parse(y.at) || x.id - y.id);
+  return {
+    primary: arrival,
+    origin,
+    arrival,
+    parts,
+    atMs: Math.min(Date.parse(origin.at), Date.parse(arrival.at)),
+    missing: null,
+  };
+}
+
+/** Newest first by time; equal times by id, the higher (later written) first. */
+export function newestFirst(a: TimelineRowGroup, b: TimelineRowGroup): number {
+  return b.atMs - a.atMs || b.primary.id - a.primary.id;
+}
+
+/**
+ * The loaded records as rows: linked parts joined into one row, newest first by time (ties by
+ * id). Records come in id order from the database, which is not time order: a delivery is
+ * written once its answer is in (after the webhook it produced), with the time it started.
+ */
+export function groupRecords(items: readonly TimelineSummary[]): TimelineRowGroup[] {
+  const byId = new Map<number, TimelineSummary>();
+  for (const item of items) byId.set(item.id, item);
+  const used = new Set<number>();
+  const rows: TimelineRowGroup[] = [];
+  // Lower ids first, so when two records claim one part (a second copy), the first written wins.
+  const ascending = [...items].sort((a, b) => a.id - b.id);
+  const partnerOf = new Map<number, TimelineSummary>();
+  for (const item of ascending) {
+    if (item.relatedId === null || partnerOf.has(item.id)) continue;
+    const target = byId.get(item.relatedId);
+    if (target === undefined || !completes(item, target) || partnerOf.has(target.id)) continue;
+    partnerOf.set(target.id, item);
+    partnerOf.set(item.id, target);
+  }
+  for (const item of ascending) {
+    if (used.has(item.id)) continue;
+    used.add(item.id);
+    const partner = partnerOf.get(item.id);
+    if (partner === undefined) {
+      rows.push(single(item));
+      continue;
+    }
+    used.add(partner.id);
+    rows.push(paired(item, partner));
+  }
+  return rows.sort(newestFirst);
+}
+
+/**
+ * Whether a record, by its shape alone, is the second part of a happening whose first part was
+ * written before it (the navigation's unseen count, which holds no records, counts rows so).
+ */
+export function isSecondPart(summary: TimelineSummary): boolean {
+  if (summary.relatedId === null) return false;
+  return summary.kind === 'delivery' || (summary.kind === 'webhook' && summary.provenance !== 'service');
+}
+
+/**
+ * Whether a new record only completes a row already counted (among `known` records): the
+ * delivery after its webhook, the listener's record after its replay. Unseen counts count rows.
+ */
+export function joinsKnownRow(
+  summary: TimelineSummary,
+  known: (id: number) => TimelineSummary | undefined,
+): boolean {
+  if (summary.relatedId === null) return false;
+  const target = known(summary.relatedId);
+  return target !== undefined && completes(summary, target);
+}
