@@ -103,7 +103,7 @@ describe('the sign-in page says how to get back in', () => {
     expect(spent.headers['content-type']).toMatch(/^text\/html/);
     expect(spent.body).toContain('already been used or is not valid');
     expect(spent.body).toContain(
-      '<pre data-testid="open-command">checkout-console --data-dir /tmp/a-console open</pre>',
+      '<pre data-testid="open-command">npx checkout-console --data-dir /tmp/a-console open</pre>',
     );
     expect(spent.body).toContain('the listener, the emulator and your history were not touched');
     expect(spent.body).not.toMatch(/restart "?checkout-console serve/i);
@@ -113,20 +113,20 @@ describe('the sign-in page says how to get back in', () => {
     const page = await rawRequest(`${server.origin}/`, { headers: { Accept: 'text/html' } });
     expect(page.status).toBe(401);
     expect(page.body).toContain('not signed in');
-    expect(page.body).toContain('checkout-console --data-dir /tmp/a-console open');
+    expect(page.body).toContain('npx checkout-console --data-dir /tmp/a-console open');
     const text = await rawRequest(`${server.origin}/`);
     expect(text.status).toBe(401);
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
-    expect(text.body).toContain('run checkout-console --data-dir /tmp/a-console open in a terminal');
+    expect(text.body).toContain('run npx checkout-console --data-dir /tmp/a-console open in a terminal');
     expect(text.body).toContain('The console is still running');
   });
 
   it('names the data directory only when it is not the default, quoted for the shell', () => {
     expect(openCommandFor('/home/q/.config/checkout-console', '/home/q/.config/checkout-console')).toBe(
-      'checkout-console open',
+      'npx checkout-console open',
     );
     expect(openCommandFor("/tmp/qa's console", '/home/q/.config/checkout-console')).toBe(
-      `checkout-console --data-dir '/tmp/qa'\\''s console' open`,
+      `npx checkout-console --data-dir '/tmp/qa'\\''s console' open`,
     );
   });
 });

@@ -11,12 +11,13 @@ import { escapeHtml } from '../emulator/escape-html';
 export type SignInRefusal = 'link-spent' | 'no-session';
 
 /**
- * `checkout-console open`, with `--data-dir` when the console does not serve the default data
- * directory (another shell would not find it otherwise), quoted for a POSIX shell.
+ * `npx checkout-console open` (npx, as the README runs the CLI: it finds the command in a clone
+ * and in a global install alike), with `--data-dir` when the console does not serve the default
+ * data directory (another shell would not find it otherwise), quoted for a POSIX shell.
  */
 export function openCommandFor(dataDir: string, defaultDataDir: string): string {
-  if (dataDir === defaultDataDir) return 'checkout-console open';
-  return `checkout-console --data-dir ${shellQuote(dataDir)} open`;
+  if (dataDir === defaultDataDir) return 'npx checkout-console open';
+  return `npx checkout-console --data-dir ${shellQuote(dataDir)} open`;
 }
 
 const HEADLINES: Record<SignInRefusal, string> = {

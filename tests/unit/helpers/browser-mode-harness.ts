@@ -30,7 +30,7 @@ export async function openBrowserMode(): Promise<BrowserModeHarness> {
     host: '127.0.0.1',
     port: 0,
     staticDir: staticDir.dir,
-    openCommand: 'checkout-console --data-dir /tmp/a-console open',
+    openCommand: 'npx checkout-console --data-dir /tmp/a-console open',
   });
   return {
     core: opened.core,
