@@ -1,5 +1,6 @@
 import { shellQuote } from '../../shared/curl';
 import { escapeHtml } from '../emulator/escape-html';
+import { renderStandalonePage } from '../html/standalone-page';
 
 /**
  * What a browser without a session sees: a spent or wrong link, or the bare address. A lost tab
@@ -39,33 +40,23 @@ export function signInText(refusal: SignInRefusal, openCommand: string): string 
 
 export function renderSignInPage(refusal: SignInRefusal, openCommand: string): string {
   const command = escapeHtml(openCommand);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>Sign in · checkout console</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;padding:32px;color:#1b1f24;line-height:1.5}
-main{max-width:680px;margin:0 auto;background:#fff;border-radius:12px;padding:24px 28px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+  return renderStandalonePage({
+    title: 'Sign in · checkout console',
+    style: `body{line-height:1.5}
+main{max-width:680px;padding:24px 28px}
 h1{margin:0 0 8px;font-size:22px;line-height:1.3}
 p{margin:12px 0}
 pre{margin:8px 0 4px;padding:12px 14px;background:#f1f3f5;border-radius:8px;font:15px/1.4 ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere}
 .small{color:#556;font-size:14px}
 .running{background:#ebfbee;border-radius:8px;padding:8px 12px}
-@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}main{background:#25262b;box-shadow:none}pre{background:#1a1b1e}.small{color:#adb5bd}.running{background:#1f3326}}
-</style>
-</head>
-<body>
-<main data-testid="sign-in-page" data-refusal="${refusal}">
+@media (prefers-color-scheme:dark){pre{background:#1a1b1e}.small{color:#adb5bd}.running{background:#1f3326}}`,
+    body: `<main data-testid="sign-in-page" data-refusal="${refusal}">
 <h1>${escapeHtml(HEADLINES[refusal])}</h1>
 <p>${escapeHtml(WHY[refusal])}</p>
 <p>For a new link, run this in a terminal on this machine:</p>
 <pre data-testid="open-command">${command}</pre>
 <p class="small">It prints a new one-time link and opens it in your browser (add <code>--no-browser</code> to only print it).</p>
 <p class="running" data-testid="still-running">The console is still running: the listener, the emulator and your history were not touched. No restart needed.</p>
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
