@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createConsole } from '../../app';
 import { removeControlFile, writeControlFile } from '../../browser-mode/control-file';
@@ -32,7 +33,8 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
     host: flags.host,
     port: flags.port,
     staticDir: context.rendererDir,
-    openCommand: openCommandFor(dataDir, osUserDataDir()),
+    // Absolute: the sign-in page's command must work from any directory.
+    openCommand: openCommandFor(resolve(dataDir), osUserDataDir()),
   }).catch(async (error: unknown) => {
     await core.close();
     const code = (error as { code?: string }).code;
