@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -8,9 +9,11 @@ import type { ConsoleCore } from '../app';
 import { serveBridgeOverWebSocket } from '../bridge/ws';
 import { contentSecurityPolicy } from '../content-security-policy';
 import { BOUNDED_SERVER_OPTIONS, statusLine } from '../http/server-limits';
+import { answerControlRequest, CONTROL_LAUNCH_LINK_PATH } from './control-endpoint';
 import { allowedHostHeaders, isAllowedHost, isAllowedOrigin, isLoopbackHost } from './host-guard';
 import { parseRequestTarget, sameOriginLocation } from './request-target';
 import { createSessionGate } from './session-gate';
+import { renderSignInPage, signInText, type SignInRefusal } from './sign-in-page';
 import { serveStatic } from './static-files';
 
 export interface BrowserModeOptions {
@@ -18,6 +21,8 @@ export interface BrowserModeOptions {
   port: number;
   /** The built renderer (out/renderer). */
   staticDir: string;
+  /** The command that mints a new link for this console, named on the sign-in page. */
+  openCommand: string;
 }
 
 export interface BrowserModeServer {
@@ -25,6 +30,8 @@ export interface BrowserModeServer {
   readonly launchUrl: string;
   readonly origin: string;
   readonly port: number;
+  /** What `checkout-console open` presents to mint a new link; written only to the control file. */
+  readonly controlSecret: string;
   close(): Promise<void>;
 }
 
@@ -37,9 +44,25 @@ const SECURITY_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 } as const;
 
-function refuse(response: ServerResponse, status: 400 | 401 | 403, message: string): void {
+function refuse(response: ServerResponse, status: 400 | 403, message: string): void {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
   response.end(message);
+}
+
+/** A browser gets the page that says how to get back in; anything else the same words as text. */
+function refuseSignIn(
+  request: IncomingMessage,
+  response: ServerResponse,
+  refusal: SignInRefusal,
+  openCommand: string,
+): void {
+  const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+  response.writeHead(401, {
+    'Content-Type': `${wantsHtml ? 'text/html' : 'text/plain'}; charset=utf-8`,
+    'Cache-Control': 'no-store',
+    ...SECURITY_HEADERS,
+  });
+  response.end(wantsHtml ? renderSignInPage(refusal, openCommand) : signInText(refusal, openCommand));
 }
 
 function refuseUpgrade(socket: Duplex, status: 400 | 401 | 403 | 404): void {
@@ -72,15 +95,12 @@ export async function startBrowserModeServer(
   const gate = createSessionGate(port);
   const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
   const origin = `http://${hostForUrl}:${port}`;
+  const controlSecret = randomBytes(32).toString('base64url');
+  const launchUrlFor = (token: string) => `${origin}/?token=${token}`;
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (!isAllowedHost(request.headers.host, allowedHosts)) {
       refuse(response, 403, 'Forbidden: this console only answers to its own address.');
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS });
-      response.end();
       return;
     }
     const url = parseRequestTarget(request.url, origin);
@@ -88,16 +108,25 @@ export async function startBrowserModeServer(
       refuse(response, 400, 'Bad request: the request target is not a URL.');
       return;
     }
+    if (url.pathname === CONTROL_LAUNCH_LINK_PATH) {
+      answerControlRequest(request, response, {
+        secret: controlSecret,
+        mintLaunchUrl: () => launchUrlFor(gate.mintLaunchToken()),
+        headers: SECURITY_HEADERS,
+      });
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS });
+      response.end();
+      return;
+    }
     const token = url.searchParams.get('token');
     if (token !== null) {
       const hadSession = gate.hasSession(request.headers.cookie);
       const cookie = hadSession ? null : gate.exchange(token);
       if (!hadSession && cookie === null) {
-        refuse(
-          response,
-          401,
-          'This link has already been used or is not valid. Restart "checkout-console serve" for a new one.',
-        );
+        refuseSignIn(request, response, 'link-spent', options.openCommand);
         return;
       }
       url.searchParams.delete('token');
@@ -110,7 +139,7 @@ export async function startBrowserModeServer(
       return;
     }
     if (!gate.hasSession(request.headers.cookie)) {
-      refuse(response, 401, 'Unauthorized: open the link "checkout-console serve" printed.');
+      refuseSignIn(request, response, 'no-session', options.openCommand);
       return;
     }
     response.setHeaders(new Map(Object.entries(SECURITY_HEADERS)));
@@ -131,9 +160,10 @@ export async function startBrowserModeServer(
   });
 
   return {
-    launchUrl: `${origin}/?token=${gate.launchToken}`,
+    launchUrl: launchUrlFor(gate.launchToken),
     origin,
     port,
+    controlSecret,
     async close() {
       stopBridge();
       for (const client of wss.clients) client.terminate();

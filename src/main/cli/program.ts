@@ -14,6 +14,7 @@ import { registerListen } from './commands/listen';
 import { registerOrders } from './commands/orders';
 import { registerProfiles } from './commands/profiles';
 import { registerSend } from './commands/send';
+import { registerOpen } from './commands/open';
 import { registerServe } from './commands/serve';
 import { registerValidate } from './commands/validate';
 import { registerTest } from './commands/test';
@@ -36,6 +37,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   registerServe(program, context);
+  registerOpen(program, context);
   registerProfiles(program, context);
   registerSend(program, context);
   registerValidate(program, context);

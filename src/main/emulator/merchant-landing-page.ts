@@ -1,5 +1,6 @@
 import { CUSTOMER_ACTION_OUTCOME, type CustomerAction } from '../../shared/orders/order-states';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
+import { renderStandalonePage } from '../html/standalone-page';
 import { escapeHtml } from './escape-html';
 import { minorOf, textOf } from './operation-amounts';
 
@@ -64,31 +65,19 @@ export function renderLandingPage(page: LandingPage, nonce: string): string {
       : page.consoleOrderUrl === null
         ? `<p>Follow it in the console's Orders view (order ${escapeHtml(order.orderId)}).</p>`
         : `<p><a data-testid="landing-console-link" href="${escapeHtml(page.consoleOrderUrl)}">Open the order in the console</a></p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${escapeHtml(DONE[LANDING_OUTCOMES[page.outcome]])} · local merchant page</title>
-<style nonce="${nonce}">
-body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;padding:32px;color:#1b1f24}
-main{max-width:640px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
-h1{margin:0 0 4px;font-size:22px;overflow-wrap:anywhere}.sub{color:#667;margin:0 0 16px;font-size:13px}
+  return renderStandalonePage({
+    title: `${DONE[LANDING_OUTCOMES[page.outcome]]} · local merchant page`,
+    styleNonce: nonce,
+    style: `h1{margin:0 0 4px;font-size:22px;overflow-wrap:anywhere}.sub{color:#667;margin:0 0 16px;font-size:13px}
 table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16px 4px 0;color:#556;font-weight:500}td{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 .note{background:#fff4e6;border-radius:8px;padding:8px 12px;font-size:14px;overflow-wrap:anywhere}
-a{color:#1971c2}
-@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}main{background:#25262b;box-shadow:none}.sub,th{color:#adb5bd}.note{background:#3b2f1e}a{color:#74c0fc}}
-</style>
-</head>
-<body>
-<main data-outcome="${escapeHtml(page.outcome)}">
+@media (prefers-color-scheme:dark){.sub,th{color:#adb5bd}.note{background:#3b2f1e}}`,
+    body: `<main data-outcome="${escapeHtml(page.outcome)}">
 <h1 data-testid="landing-headline">${escapeHtml(landingHeadline(page.outcome, order))}</h1>
 <p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator.</p>
 ${unreachable}
 ${rows}
 ${back}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }

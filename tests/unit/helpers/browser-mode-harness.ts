@@ -10,6 +10,8 @@ import { makeTempDir, openTempConsole } from './temp-console';
 export interface BrowserModeHarness {
   core: ConsoleCore;
   server: BrowserModeServer;
+  /** The console's data directory. */
+  dataDir: string;
   /** Trades the launch token for the session cookie (`name=value`). */
   login: () => Promise<string>;
   /** A WebSocket to /bridge with these headers, or the status it was refused with (-1: no answer). */
@@ -28,10 +30,12 @@ export async function openBrowserMode(): Promise<BrowserModeHarness> {
     host: '127.0.0.1',
     port: 0,
     staticDir: staticDir.dir,
+    openCommand: 'npx checkout-console --data-dir /tmp/a-console open',
   });
   return {
     core: opened.core,
     server,
+    dataDir: opened.dataDir,
     async login() {
       const response = await rawRequest(server.launchUrl);
       expect(response.status).toBe(302);

@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createConsole } from '../../app';
+import { removeControlFile, writeControlFile } from '../../browser-mode/control-file';
 import { isNonLoopbackHost, startBrowserModeServer } from '../../browser-mode/server';
-import { resolveDataDir } from '../../data-dir';
+import { openCommandFor } from '../../browser-mode/sign-in-page';
+import { osUserDataDir, resolveDataDir } from '../../data-dir';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { openBrowser } from '../open-browser';
 import { waitForSignal } from '../wait-for-signal';
@@ -24,15 +27,14 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
       `warning: --host ${flags.host} is not a loopback address; anyone who can reach it and obtains the link can use this console.\n`,
     );
   }
-  const core = await createConsole({
-    dataDir: resolveDataDir(context.dataDirFlag()),
-    frontDoor: 'browser',
-    background: true,
-  });
+  const dataDir = resolveDataDir(context.dataDirFlag());
+  const core = await createConsole({ dataDir, frontDoor: 'browser', background: true });
   const server = await startBrowserModeServer(core, {
     host: flags.host,
     port: flags.port,
     staticDir: context.rendererDir,
+    // Absolute: the sign-in page's command must work from any directory.
+    openCommand: openCommandFor(resolve(dataDir), osUserDataDir()),
   }).catch(async (error: unknown) => {
     await core.close();
     const code = (error as { code?: string }).code;
@@ -42,15 +44,33 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
   });
   // The local merchant page links back to orders in this console.
   core.emulator.setConsoleUrl(server.origin);
-  // Said on the first start only; Settings keeps it in view after that.
-  const { warning, warningIsNew } = core.appInfo().vault;
-  if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
-  io.stdout(`Console ready at ${server.launchUrl}\n`);
-  if (flags.open) await openBrowser(server.launchUrl);
-
-  await waitForSignal();
-  await server.close();
-  await core.close();
+  // How `checkout-console open` finds this console for a new link (removed again on exit).
+  let controlFile: string | null = null;
+  try {
+    controlFile = writeControlFile(dataDir, {
+      version: 1,
+      pid: process.pid,
+      origin: server.origin,
+      secret: server.controlSecret,
+      startedAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    io.stderr(
+      `warning: could not write the control file, so checkout-console open will not find this console: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+  }
+  try {
+    // Said on the first start only; Settings keeps it in view after that.
+    const { warning, warningIsNew } = core.appInfo().vault;
+    if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
+    io.stdout(`Console ready at ${server.launchUrl}\n`);
+    if (flags.open) await openBrowser(server.launchUrl);
+    await waitForSignal();
+  } finally {
+    if (controlFile !== null) removeControlFile(controlFile);
+    await server.close();
+    await core.close();
+  }
 }
 
 export function registerServe(program: Command, context: CliContext): void {

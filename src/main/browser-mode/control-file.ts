@@ -1,0 +1,110 @@
+import { chmodSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * How `checkout-console open` finds a running `serve`: each serve process writes one small file
+ * into the data directory when it starts and removes it when it stops. One file per process
+ * (named by its pid), so two consoles serving the same data directory never overwrite each
+ * other's, and a file a crashed process left behind can be told apart by its pid.
+ *
+ * The file holds the control secret that lets its reader mint a new sign-in link, so it is the
+ * owner's only (0600, inside the 0700 data directory) and a reader refuses one that is not.
+ */
+
+const PREFIX = 'serve-';
+const SUFFIX = '.control.json';
+/** A file readable or writable by anyone but its owner is refused (not checked on Windows). */
+const OWNER_ONLY_MODE = 0o600;
+
+export const controlFileSchema = z.strictObject({
+  version: z.literal(1),
+  pid: z.number().int().positive(),
+  /** The console's origin, `http://127.0.0.1:PORT`: where the control endpoint answers. */
+  origin: z.url({ protocol: /^http$/ }),
+  /** base64url of 32 random bytes. */
+  secret: z.string().regex(/^[\w-]{43}$/, 'must be 32 random bytes in base64url'),
+  startedAt: z.iso.datetime(),
+});
+export type ControlFile = z.infer<typeof controlFileSchema>;
+
+export function controlFilePath(dataDir: string, pid: number): string {
+  return join(dataDir, `${PREFIX}${pid}${SUFFIX}`);
+}
+
+/** Writes this process's control file, owner-only from its first byte, replacing it whole. */
+export function writeControlFile(dataDir: string, control: ControlFile): string {
+  const path = controlFilePath(dataDir, control.pid);
+  const temporary = `${path}.tmp`;
+  rmSync(temporary, { force: true });
+  // `wx`: never write through a file (or link) someone else put there; the mode applies at creation.
+  writeFileSync(temporary, `${JSON.stringify(controlFileSchema.parse(control))}\n`, {
+    mode: OWNER_ONLY_MODE,
+    flag: 'wx',
+  });
+  chmodSync(temporary, OWNER_ONLY_MODE);
+  renameSync(temporary, path);
+  return path;
+}
+
+export function removeControlFile(path: string): void {
+  rmSync(path, { force: true });
+}
+
+export type ControlFileEntry =
+  { path: string; ok: true; control: ControlFile } | { path: string; ok: false; problem: string };
+
+function readOne(path: string, platform: NodeJS.Platform): ControlFileEntry {
+  try {
+    const mode = statSync(path).mode & 0o777;
+    if (platform !== 'win32' && (mode & 0o077) !== 0) {
+      return {
+        path,
+        ok: false,
+        problem: `it can be read or changed by other users (mode ${mode.toString(8)}); it was not used`,
+      };
+    }
+    const json: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const parsed = controlFileSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') ?? '';
+      return {
+        path,
+        ok: false,
+        problem: `it is not a control file this version understands (${field === '' ? '' : `${field}: `}${issue?.message ?? 'invalid'})`,
+      };
+    }
+    return { path, ok: true, control: parsed.data };
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'it is not JSON' : (error as Error).message;
+    return { path, ok: false, problem: reason };
+  }
+}
+
+/** Every serve control file in the data directory, each parsed with zod or with its problem. */
+export function readControlFiles(
+  dataDir: string,
+  platform: NodeJS.Platform = process.platform,
+): ControlFileEntry[] {
+  let names: string[];
+  try {
+    names = readdirSync(dataDir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.startsWith(PREFIX) && name.endsWith(SUFFIX))
+    .sort()
+    .map((name) => readOne(join(dataDir, name), platform));
+}
+
+/** Whether a process with this pid exists (EPERM: it does, but belongs to someone else). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

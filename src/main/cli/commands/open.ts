@@ -1,0 +1,85 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { findServingConsoles, requestLaunchLink } from '../../browser-mode/launch-link-client';
+import { resolveDataDir } from '../../data-dir';
+import { parseFlags, type CliContext } from '../cli-context';
+import { UsageError } from '../cli-errors';
+import { openBrowser } from '../open-browser';
+import { terminalSafe } from '../terminal-text';
+
+const openFlags = z.object({
+  port: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .optional(),
+  browser: z.boolean().default(true),
+});
+
+const notServing = (dataDir: string) =>
+  `no console is serving from ${dataDir}; start it with checkout-console serve`;
+
+/**
+ * A new one-time sign-in link from the `serve` already running on this data directory, so a
+ * lost tab never costs a restart (which would also restart the listener and the emulator).
+ * The control secret it reads is sent to that console and printed nowhere.
+ */
+export async function runOpen(context: CliContext, rawFlags: unknown): Promise<void> {
+  const flags = parseFlags(openFlags, rawFlags);
+  const { io } = context;
+  const dataDir = resolveDataDir(context.dataDirFlag());
+  const found = findServingConsoles(dataDir);
+  for (const entry of found.unusable) {
+    io.stderr(`warning: ignoring ${terminalSafe(entry.path)}: ${terminalSafe(entry.problem)}\n`);
+  }
+  if (found.removedStale.length > 0) {
+    io.stderr(
+      `note: removed ${found.removedStale.length} control file(s) left by consoles that are no longer running\n`,
+    );
+  }
+  const live =
+    flags.port === undefined
+      ? found.live
+      : found.live.filter((entry) => new URL(entry.control.origin).port === String(flags.port));
+  if (live.length === 0) {
+    throw new Error(
+      flags.port === undefined || found.live.length === 0
+        ? notServing(dataDir)
+        : `no console serving from ${dataDir} listens on port ${flags.port}; ${found.live.length} other(s) do: ${found.live.map((entry) => entry.control.origin).join(', ')}`,
+    );
+  }
+  const [chosen, ...others] = live;
+  if (chosen === undefined || others.length > 0) {
+    const list = live
+      .map(
+        (entry) => `  ${entry.control.origin} (pid ${entry.control.pid}, started ${entry.control.startedAt})`,
+      )
+      .join('\n');
+    throw new UsageError(
+      `${live.length} consoles are serving from ${dataDir}; pick one with --port:\n${list}`,
+    );
+  }
+  const result = await requestLaunchLink(chosen.control);
+  if (!result.ok) {
+    throw new Error(
+      result.unreachable
+        ? `${notServing(dataDir)} (process ${chosen.control.pid} holds its control file, but nothing answers at ${chosen.control.origin}: ${result.message})`
+        : result.message,
+    );
+  }
+  io.stdout(`Console ready at ${result.url}\n`);
+  io.stdout('This link works once; run checkout-console open again for another.\n');
+  if (flags.browser) await openBrowser(result.url);
+}
+
+export function registerOpen(program: Command, context: CliContext): void {
+  program
+    .command('open')
+    .description(
+      'Print a new one-time sign-in link for the console `serve` runs on this data directory, and open it',
+    )
+    .option('--port <n>', 'when several consoles serve this data directory, the one on this port')
+    .option('--no-browser', 'only print the link; do not open the system browser')
+    .action((flags: unknown) => runOpen(context, flags));
+}
