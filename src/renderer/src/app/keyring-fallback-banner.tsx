@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKeyOff } from '@tabler/icons-react';
-import type { KeyringFallbackChoice, KeyringFallbackStatus } from '../../../shared/keyring-fallback';
-import { errorMessage } from '../bridge/bridge-error';
-import { useAppStore } from './app-store';
-import { useNavigation } from './navigation';
+import type { KeyringFallbackChoice, KeyringFallbackStatus } from '@shared/keyring-fallback';
+import { errorMessage } from '@bridge/bridge-error';
+import { useAppStore } from '@ui/app-store';
+import { useNavigation } from '@ui/navigation';
 
 export function useChooseKeyringFallback(): (choice: KeyringFallbackChoice) => void {
   const choose = useAppStore((state) => state.chooseKeyringFallback);

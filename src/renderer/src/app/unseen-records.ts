@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { bridge } from '../bridge';
-import { useNavigation } from './navigation';
+import { bridge } from '@bridge';
+import { useNavigation } from '@ui/navigation';
 
 /**
  * Records that arrived (from this window or any other process) while the Timeline was not on
