@@ -32,7 +32,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    resolve: { alias: rendererAliases },
+    resolve: { alias: rendererAliases(resolve('.')) },
     build: {
       // Minified: the page parses a third of the bytes on every start (4 MB unminified), which
       // every first paint and every e2e test pays. Source maps keep stack traces readable.

@@ -3,7 +3,7 @@ import { rendererAliases } from './scripts/renderer-aliases';
 
 export default defineConfig({
   // Unit tests import renderer modules, which import each other through the aliases.
-  resolve: { alias: rendererAliases },
+  resolve: { alias: rendererAliases(import.meta.dirname) },
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
