@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { rendererAliases } from './scripts/renderer-aliases';
 
 // One build produces everything the three front doors need:
 // out/main (desktop entry + CLI, both plain ESM over node_modules), out/preload (sandboxed, so
@@ -31,6 +32,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    resolve: { alias: rendererAliases(resolve('.')) },
     build: {
       // Minified: the page parses a third of the bytes on every start (4 MB unminified), which
       // every first paint and every e2e test pays. Source maps keep stack traces readable.

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { rendererAliases } from './scripts/renderer-aliases';
 
 export default defineConfig({
+  // Unit tests import renderer modules, which import each other through the aliases.
+  resolve: { alias: rendererAliases(import.meta.dirname) },
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

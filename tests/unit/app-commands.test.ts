@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAppCommandRegistry } from '../../src/renderer/src/app/app-command-registry';
+import { createAppCommandRegistry } from '../../src/renderer/src/ui/app-command-registry';
 import {
   APP_COMMAND_IDS,
   appCommandEventSchema,

@@ -13,6 +13,56 @@ const probeDirs = [
   'src/main/desktop/__layer_probe__',
   'src/main/store/__layer_probe__',
   'src/main/history/__layer_probe__',
+  'src/renderer/src/ui/__layer_probe__',
+  'src/renderer/src/app/__layer_probe__',
+  'src/renderer/src/features/__layer_probe__',
+];
+
+// The renderer's floors: a probe per rule that breaks it, and one beside it that keeps it.
+const ui = 'src/renderer/src/ui/__layer_probe__';
+const app = 'src/renderer/src/app/__layer_probe__';
+const feature = 'src/renderer/src/features/__layer_probe__';
+const uses = (spec: string, name = 'x') => `import { ${name} } from '${spec}';\nexport const y = ${name};\n`;
+const floorProbes: { file: string; code: string; allowed: boolean }[] = [
+  { file: `${ui}/feature-entry.ts`, code: uses('@features/orders', 'OrdersView'), allowed: false },
+  { file: `${ui}/feature-relative.ts`, code: uses('../../features/orders', 'OrdersView'), allowed: false },
+  { file: `${ui}/app.ts`, code: uses('@app/views', 'VIEWS'), allowed: false },
+  { file: `${ui}/fine.ts`, code: uses('../confirm-dialog', 'confirmAction'), allowed: true },
+  { file: `${feature}/app.ts`, code: uses('@app/views', 'VIEWS'), allowed: false },
+  { file: `${feature}/app-relative.ts`, code: uses('../../app/views', 'VIEWS'), allowed: false },
+  {
+    file: `${feature}/inner-file.ts`,
+    code: uses('@features/orders/state-badge', 'StateBadge'),
+    allowed: false,
+  },
+  { file: `${feature}/inner-relative.ts`, code: uses('../orders/state-badge', 'StateBadge'), allowed: false },
+  {
+    file: `${feature}/deep/inner-relative.ts`,
+    code: uses('../../orders/state-badge', 'StateBadge'),
+    allowed: false,
+  },
+  { file: `${feature}/deep/own-file.ts`, code: uses('../fine', 'y'), allowed: true },
+  {
+    file: `${feature}/fine.ts`,
+    code: uses('@features/orders', 'StateBadge') + uses('@ui/mono-input', 'monoInput').replace('y', 'z'),
+    allowed: true,
+  },
+  { file: `${feature}/component.tsx`, code: uses('@bridge', 'bridge'), allowed: false },
+  { file: `${feature}/component-relative.tsx`, code: uses('../../bridge', 'bridge'), allowed: false },
+  { file: `${feature}/deep/hook.ts`, code: uses('@bridge', 'bridge'), allowed: false },
+  { file: `${feature}/probe-store.ts`, code: uses('@bridge', 'bridge'), allowed: true },
+  {
+    file: `${feature}/front-door.ts`,
+    code: uses('@bridge', 'frontDoorHint') + uses('@bridge/bridge-error', 'errorMessage').replace('y', 'z'),
+    allowed: true,
+  },
+  {
+    file: `${app}/feature-inner.ts`,
+    code: uses('@features/orders/state-badge', 'StateBadge'),
+    allowed: false,
+  },
+  { file: `${app}/component.tsx`, code: uses('@bridge', 'bridge'), allowed: false },
+  { file: `${app}/fine.ts`, code: uses('@features/orders', 'OrdersView'), allowed: true },
 ];
 
 const probes: { file: string; code: string; allowed: boolean }[] = [
@@ -117,6 +167,7 @@ const probes: { file: string; code: string; allowed: boolean }[] = [
     code: "import { commands } from '../../../shared/contract';\nexport const x = commands;\n",
     allowed: true,
   },
+  ...floorProbes,
 ];
 
 let results: Map<string, string[]>;

@@ -5,8 +5,8 @@ import {
   scorePaletteItem,
   type PaletteItem,
   type SourceResult,
-} from '../../src/renderer/src/app/palette/palette-search';
-import { searchPaletteSources, type PaletteSource } from '../../src/renderer/src/app/palette/palette-sources';
+} from '../../src/renderer/src/ui/palette/palette-search';
+import { searchPaletteSources, type PaletteSource } from '../../src/renderer/src/ui/palette/palette-sources';
 
 const item = (id: string, label: string, extra: Partial<PaletteItem> = {}): PaletteItem => ({
   id,

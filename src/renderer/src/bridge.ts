@@ -7,10 +7,10 @@ import {
   type ConsoleClient,
   type PreloadApi,
   type PushEvent,
-} from '../../shared/contract';
-import { BridgeError } from './bridge/bridge-error';
-import { callAnySize, callWithFileText } from './bridge/large-calls';
-import { createWebSocketTransport, type ConnectionState } from './bridge/ws-client';
+} from '@shared/contract';
+import { BridgeError } from '@bridge/bridge-error';
+import { callAnySize, callWithFileText } from '@bridge/large-calls';
+import { createWebSocketTransport, type ConnectionState } from '@bridge/ws-client';
 
 declare global {
   interface Window {

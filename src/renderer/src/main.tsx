@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App } from '@app/app';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

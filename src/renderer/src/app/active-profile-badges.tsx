@@ -1,8 +1,8 @@
 import { Badge, Tooltip } from '@mantine/core';
-import type { ProfileView } from '../../../shared/profile';
-import { problemsSummary, profileProblems } from '../../../shared/profile-readiness';
-import { ENVIRONMENT_COLOR } from './environment-style';
-import { useNavigation } from './navigation';
+import type { ProfileView } from '@shared/profile';
+import { problemsSummary, profileProblems } from '@shared/profile-readiness';
+import { ENVIRONMENT_COLOR } from '@ui/environment-style';
+import { useNavigation } from '@ui/navigation';
 
 /**
  * The active profile beside the title: its name, its environment when the name does not

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { AppLayout } from './app-layout';
-import { bridgeColorSchemeManager } from './color-scheme';
+import { bridgeColorSchemeManager } from '@ui/color-scheme';
 import { theme } from './theme';
 
 const colorSchemeManager = bridgeColorSchemeManager();

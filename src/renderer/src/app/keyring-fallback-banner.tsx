@@ -1,22 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconKeyOff } from '@tabler/icons-react';
-import type { KeyringFallbackChoice, KeyringFallbackStatus } from '../../../shared/keyring-fallback';
-import { errorMessage } from '../bridge/bridge-error';
-import { useAppStore } from './app-store';
-import { useNavigation } from './navigation';
-
-export function useChooseKeyringFallback(): (choice: KeyringFallbackChoice) => void {
-  const choose = useAppStore((state) => state.chooseKeyringFallback);
-  return (choice) =>
-    void choose(choice).catch((error: unknown) =>
-      notifications.show({
-        color: 'red',
-        title: 'Could not change how tokens are protected',
-        message: errorMessage(error),
-      }),
-    );
-}
+import type { KeyringFallbackStatus } from '@shared/keyring-fallback';
+import { useChooseKeyringFallback } from '@ui/choose-keyring-fallback';
+import { useNavigation } from '@ui/navigation';
 
 /**
  * Linux without a keyring: safeStorage's key would be public. Shown until the user decides;

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
-import type { ProfileView } from '../../../shared/profile';
+import type { ProfileView } from '@shared/profile';
 
 /** Unmistakable: production means real orders and real money. */
 export function LiveBanner({ profile }: { profile: ProfileView }) {

@@ -1,4 +1,2 @@
-/** Monospace for what the user types (URLs, paths, JSON), not for the field's label. */
-export const monoInput = {
-  styles: { input: { fontFamily: 'var(--mantine-font-family-monospace)' } },
-} as const;
+// renderer-floors shim: moved to ui/mono-input.ts; removed by `node scripts/renderer-floors.mjs --all`.
+export * from '@ui/mono-input';

@@ -1,8 +1,2 @@
-import { formatShortcut } from '../../../shared/app-commands';
-
-/** macOS shows ⌘ where others show Ctrl. */
-export const isMac = /Mac|iPhone|iPad/.test(navigator.userAgent);
-
-export function shortcutLabel(shortcut: string): string {
-  return formatShortcut(shortcut, isMac);
-}
+// renderer-floors shim: moved to ui/platform.ts; removed by `node scripts/renderer-floors.mjs --all`.
+export * from '@ui/platform';

@@ -6,13 +6,12 @@ import {
   PROFILE_SLOTS,
   switchProfileCommand,
   type AppCommandId,
-} from '../../../shared/app-commands';
-import { profileProblems } from '../../../shared/profile-readiness';
-import { useProfilesStore } from '../features/profiles/profiles-store';
-import { useAppCommandDefaults } from './app-commands';
-import { ENVIRONMENT_COLOR } from './environment-style';
-import { shortcutLabel } from './platform';
-import { switchProfile, switchProfileSlot } from './switch-profile';
+} from '@shared/app-commands';
+import { profileProblems } from '@shared/profile-readiness';
+import { useProfilesStore, switchProfile, switchProfileSlot } from '@features/profiles';
+import { useAppCommandDefaults } from '@ui/app-commands';
+import { ENVIRONMENT_COLOR } from '@ui/environment-style';
+import { shortcutLabel } from '@ui/platform';
 
 function useProfileSlotCommands(): void {
   const handlers: Partial<Record<AppCommandId, () => void>> = {};

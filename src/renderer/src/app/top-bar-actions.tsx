@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, Kbd, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { IconMoon, IconSearch, IconSun } from '@tabler/icons-react';
-import { appCommandShortcut } from '../../../shared/app-commands';
-import { toggleColorScheme } from './color-scheme';
+import { appCommandShortcut } from '@shared/app-commands';
+import { toggleColorScheme } from '@ui/color-scheme';
 import { usePaletteStore } from './palette/palette-store';
-import { shortcutLabel } from './platform';
+import { shortcutLabel } from '@ui/platform';
 
 /** The command palette's button and the light/dark toggle, readable on the live header too. */
 export function TopBarActions({ onLive }: { onLive: boolean }) {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { bridge } from '../bridge';
-import { isSecondPart } from '../features/timeline/timeline-rows';
-import { useNavigation } from './navigation';
+import { bridge } from '@bridge';
+import { isSecondPart } from '@features/timeline/timeline-rows';
+import { useNavigation } from '@ui/navigation';
 
 /**
  * Records that arrived (from this window or any other process) while the Timeline was not on

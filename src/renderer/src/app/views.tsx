@@ -12,17 +12,17 @@ import {
   IconWebhook,
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
-import { BuilderView } from '../features/builder/builder-view';
-import { EmulatorView } from '../features/emulator/emulator-view';
-import { HistoryView } from '../features/history/history-view';
-import { JwtView } from '../features/jwt/jwt-view';
-import { ListenerView } from '../features/listener/listener-view';
-import { OrdersView } from '../features/orders/orders-view';
-import { ReplayView } from '../features/replay/replay-view';
-import { ScenariosView } from '../features/scenarios/scenarios-view';
-import { ProfilesView } from '../features/profiles/profiles-view';
-import { SettingsView } from '../features/settings/settings-view';
-import { TimelineView } from '../features/timeline/timeline-view';
+import { BuilderView } from '@features/builder';
+import { EmulatorView } from '@features/emulator';
+import { HistoryView } from '@features/history';
+import { JwtView } from '@features/jwt';
+import { ListenerView } from '@features/listener';
+import { OrdersView } from '@features/orders';
+import { ReplayView } from '@features/replay';
+import { ScenariosView } from '@features/scenarios';
+import { ProfilesView } from '@features/profiles';
+import { SettingsView } from '@features/settings';
+import { TimelineView } from '@features/timeline/timeline-view';
 
 export interface ViewDefinition {
   id: string;

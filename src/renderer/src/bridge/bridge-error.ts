@@ -1,4 +1,4 @@
-import type { BridgeErrorPayload, BridgeIssue } from '../../../shared/contract';
+import type { BridgeErrorPayload, BridgeIssue } from '@shared/contract';
 
 /** A command that main answered with `{ ok: false }`. Carries the code and the fields at fault. */
 export class BridgeError extends Error {

@@ -1,10 +1,10 @@
-import type { BridgeResult, CommandName } from '../../../shared/contract';
+import type { BridgeResult, CommandName } from '@shared/contract';
 import {
   CALL_INPUT_MAX_CHARS,
   describeChars,
   DIRECT_CALL_MAX_CHARS,
   UPLOAD_PART_MAX_CHARS,
-} from '../../../shared/contract/transfer';
+} from '@shared/contract/transfer';
 import { BridgeError } from './bridge-error';
 
 /**

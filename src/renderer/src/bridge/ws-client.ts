@@ -1,6 +1,6 @@
-import type { BridgeResult, PushEvent } from '../../../shared/contract';
-import { isPushEventName, pushEvents } from '../../../shared/contract';
-import { BRIDGE_PATH, serverMessageSchema, type WireCall } from '../../../shared/wire';
+import type { BridgeResult, PushEvent } from '@shared/contract';
+import { isPushEventName, pushEvents } from '@shared/contract';
+import { BRIDGE_PATH, serverMessageSchema, type WireCall } from '@shared/wire';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 

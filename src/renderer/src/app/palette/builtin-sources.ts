@@ -1,13 +1,12 @@
-import { appCommandShortcut, PROFILE_SLOTS, switchProfileCommand } from '../../../../shared/app-commands';
-import { ENVIRONMENT_LABEL } from '../environment-style';
-import { hasAppCommandHandler, runAppCommand } from '../app-commands';
-import { setColorSchemePreference, toggleColorScheme } from '../color-scheme';
-import { useNavigation } from '../navigation';
-import { switchProfile } from '../switch-profile';
+import { appCommandShortcut, PROFILE_SLOTS, switchProfileCommand } from '@shared/app-commands';
+import { ENVIRONMENT_LABEL } from '@ui/environment-style';
+import { hasAppCommandHandler, runAppCommand } from '@ui/app-commands';
+import { setColorSchemePreference, toggleColorScheme } from '@ui/color-scheme';
+import { useNavigation } from '@ui/navigation';
+import { switchProfile, useProfilesStore } from '@features/profiles';
 import { VIEWS } from '../views';
-import { useProfilesStore } from '../../features/profiles/profiles-store';
-import type { PaletteItem } from './palette-search';
-import { registerPaletteSource } from './palette-sources';
+import type { PaletteItem } from '@ui/palette/palette-search';
+import { registerPaletteSource } from '@ui/palette/palette-sources';
 
 // The palette's own sources: actions, views and profiles. Features add theirs the same way
 // (see palette-sources.ts).

@@ -2,12 +2,12 @@ import { Group, Kbd, Loader, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Command } from 'cmdk';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../bridge/bridge-error';
-import { shortcutLabel } from '../platform';
+import { errorMessage } from '@bridge/bridge-error';
+import { shortcutLabel } from '@ui/platform';
 import './builtin-sources';
 import classes from './command-palette.module.css';
-import { mergePaletteResults, type PaletteGroup, type PaletteItem } from './palette-search';
-import { paletteSources, searchPaletteSources } from './palette-sources';
+import { mergePaletteResults, type PaletteGroup, type PaletteItem } from '@ui/palette/palette-search';
+import { paletteSources, searchPaletteSources } from '@ui/palette/palette-sources';
 import { usePaletteStore } from './palette-store';
 
 const SEARCH_DELAY_MS = 150;

@@ -1,4 +1,4 @@
-import type { Finding } from '../../../../shared/checkout';
+import type { Finding } from '@shared/checkout';
 import { analyseDocument } from './analysis/analyse-document';
 import { createDocumentAnalyser } from './analysis/analysis-client';
 import type { AnalysisResult } from './analysis/analysis-messages';

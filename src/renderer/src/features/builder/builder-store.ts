@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { DEFAULT_NOTIFICATION_FIELD, type CheckoutForm, type Finding } from '../../../../shared/checkout';
-import type { Draft } from '../../../../shared/drafts';
-import { parseJsonText } from '../../../../shared/json-text';
+import { DEFAULT_NOTIFICATION_FIELD, type CheckoutForm, type Finding } from '@shared/checkout';
+import type { Draft } from '@shared/drafts';
+import { parseJsonText } from '@shared/json-text';
 import type { RawDiagnostic } from './analysis/analysis-messages';
 import { formatDocument, sameJson, type ParseError } from './builder-text';
 import { flushRawEdits } from './raw-editor-sync';

@@ -1,9 +1,9 @@
 import { Button, Group, Menu, SegmentedControl, Switch, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconSend, IconSparkles, IconX } from '@tabler/icons-react';
 import { memo } from 'react';
-import { COUNTRIES, COUNTRY_NAMES } from '../../../../shared/checkout';
-import type { ProfileView } from '../../../../shared/profile';
-import { ENVIRONMENT_COLOR } from '../../app/environment-style';
+import { COUNTRIES, COUNTRY_NAMES } from '@shared/checkout';
+import type { ProfileView } from '@shared/profile';
+import { ENVIRONMENT_COLOR } from '@ui/environment-style';
 import { appCommandShortcutLabel } from './shortcut-label';
 import { useBuilderStore } from './builder-store';
 import { DraftsMenu } from './drafts-menu';

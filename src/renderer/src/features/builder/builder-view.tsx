@@ -1,8 +1,8 @@
 import { Group, Loader, Tabs, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useRef } from 'react';
-import { DEFAULT_NOTIFICATION_FIELD } from '../../../../shared/checkout';
-import { useAppCommand } from '../../app/app-commands';
-import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { DEFAULT_NOTIFICATION_FIELD } from '@shared/checkout';
+import { useAppCommand } from '@ui/app-commands';
+import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import './builder-analysis';
 import { useBuilderStore } from './builder-store';
 import classes from './builder.module.css';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconFileAlert } from '@tabler/icons-react';
 import { memo } from 'react';
-import { DRAFT_TEXT_MAX } from '../../../../shared/drafts';
+import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { useBuilderStore } from './builder-store';
 import { formatSize, isLargeDocument, LARGE_DOCUMENT_CHARS } from './large-document';
 import { declineOfferedWorkingCopy, openOfferedWorkingCopy, useWorkingCopyOffer } from './working-copy';

@@ -2,9 +2,9 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { draftNameSchema, type Draft } from '../../../../shared/drafts';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import { draftNameSchema, type Draft } from '@shared/drafts';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { selectDirty, useBuilderStore } from './builder-store';
 import { clearLastAnswer } from './send-store';
 

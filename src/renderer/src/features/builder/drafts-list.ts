@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { DraftSummary } from '../../../../shared/drafts';
-import { bridge } from '../../bridge';
+import type { DraftSummary } from '@shared/drafts';
+import { bridge } from '@bridge';
 
 /** The saved drafts while `active`, kept current by `drafts.changed` pushes (from any window). */
 export function useDraftsList(active: boolean): DraftSummary[] {

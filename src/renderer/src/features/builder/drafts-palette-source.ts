@@ -1,6 +1,6 @@
-import { registerPaletteSource } from '../../app/palette/palette-sources';
-import { useNavigation } from '../../app/navigation';
-import { bridge } from '../../bridge';
+import { registerPaletteSource } from '@ui/palette/palette-sources';
+import { useNavigation } from '@ui/navigation';
+import { bridge } from '@bridge';
 import { openDraft } from './drafts-actions';
 
 // Ctrl+K: a draft's name opens it in the builder.

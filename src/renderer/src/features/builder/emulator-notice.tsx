@@ -2,10 +2,10 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay, IconServerOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { EmulatorStatus } from '../../../../shared/emulator';
-import type { ProfileView } from '../../../../shared/profile';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { EmulatorStatus } from '@shared/emulator';
+import type { ProfileView } from '@shared/profile';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 
 /**
  * On the Local profile, a stopped emulator is said before a send finds nothing listening, with

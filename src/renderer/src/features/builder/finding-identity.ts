@@ -1,4 +1,4 @@
-import type { Finding } from '../../../../shared/checkout';
+import type { Finding } from '@shared/checkout';
 
 /*
  * Findings as the builder's views keep them between analyses: the same finding keeps its object

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import type { Finding } from '../../../../shared/checkout';
+import type { Finding } from '@shared/checkout';
 import { useBuilderStore } from './builder-store';
 import type { ParseError } from './builder-text';
 import classes from './builder.module.css';

@@ -1,6 +1,6 @@
 import { Badge, Group, Loader, Text } from '@mantine/core';
 import { memo, useEffect, useMemo, useState } from 'react';
-import type { Finding } from '../../../../shared/checkout';
+import type { Finding } from '@shared/checkout';
 import { useBuilderStore } from './builder-store';
 import type { ParseError } from './builder-text';
 import { LISTED_FINDINGS } from './document-notices';

@@ -1,9 +1,7 @@
 import { Anchor, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { VerdictBadge } from '../jwt/verdict-badge';
-import { LifecycleStrip } from '../orders/lifecycle-strip';
-import { StateBadge } from '../orders/state-badge';
-import { useOrderLifecycle } from '../orders/use-order-lifecycle';
-import { clockTime } from '../timeline/record-badges';
+import { VerdictBadge } from '@features/jwt';
+import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
+import { clockTime } from '@features/timeline/record-badges';
 import { useFollowedOrder } from './followed-order';
 
 /**

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { create } from 'zustand';
-import type { TimelineSummary } from '../../../../shared/events';
-import { bridge } from '../../bridge';
+import type { TimelineSummary } from '@shared/events';
+import { bridge } from '@bridge';
 
 /** The order the builder's last send created: what the response panel and the guide follow. */
 export interface FollowedOrder {

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { DRAFT_TEXT_MAX } from '../../../../shared/drafts';
-import { parseJsonText } from '../../../../shared/json-text';
+import { DRAFT_TEXT_MAX } from '@shared/drafts';
+import { parseJsonText } from '@shared/json-text';
 import { useBuilderStore } from './builder-store';
 import { payloadFileName } from './builder-text';
 import { confirmDiscard } from './drafts-actions';

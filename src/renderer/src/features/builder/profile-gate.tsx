@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { ProfileView } from '../../../../shared/profile';
-import { problemsSummary, profileProblems } from '../../../../shared/profile-readiness';
-import { useNavigation } from '../../app/navigation';
+import type { ProfileView } from '@shared/profile';
+import { problemsSummary, profileProblems } from '@shared/profile-readiness';
+import { useNavigation } from '@ui/navigation';
 import { useSendStore } from './send-store';
 
 /**

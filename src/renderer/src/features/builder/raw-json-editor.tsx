@@ -5,7 +5,7 @@ import { EditorView } from '@codemirror/view';
 import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { locateJsonValues } from '../../../../shared/json-locations';
+import { locateJsonValues } from '@shared/json-locations';
 import { useBuilderStore } from './builder-store';
 import { createRawEditorSync } from './raw-editor-sync';
 import { findingRange } from './raw-json-lint';

@@ -1,6 +1,6 @@
-import type { Finding } from '../../../../shared/checkout';
-import { locateJsonValues, type JsonLocation } from '../../../../shared/json-locations';
-import { formatJsonPath, parseJsonPath } from '../../../../shared/json-path';
+import type { Finding } from '@shared/checkout';
+import { locateJsonValues, type JsonLocation } from '@shared/json-locations';
+import { formatJsonPath, parseJsonPath } from '@shared/json-path';
 import type { RawDiagnostic } from './analysis/analysis-messages';
 import type { ParseError } from './builder-text';
 

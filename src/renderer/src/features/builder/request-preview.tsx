@@ -1,10 +1,10 @@
 import { Alert, Badge, Code, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import type { NotificationPlan, PlannedRequest } from '../../../../shared/merchant-api';
-import type { ProfileView } from '../../../../shared/profile';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { NotificationPlan, PlannedRequest } from '@shared/merchant-api';
+import type { ProfileView } from '@shared/profile';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { useBuilderStore } from './builder-store';
 
 interface Preview {

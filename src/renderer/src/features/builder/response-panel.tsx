@@ -12,10 +12,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icons-react';
-import type { CheckoutCreated } from '../../../../shared/merchant-api';
-import { useNavigation } from '../../app/navigation';
-import { openExternalUrl } from '../../app/open-external';
-import { ExchangeAnswer } from '../orders/exchange-answer';
+import type { CheckoutCreated } from '@shared/merchant-api';
+import { useNavigation } from '@ui/navigation';
+import { openExternalUrl } from '@ui/open-external';
+import { ExchangeAnswer } from '@features/orders';
 import { FollowedOrderPanel } from './followed-order-panel';
 import { cancelSend } from './send-checkout';
 import { useSendStore } from './send-store';

@@ -1,5 +1,5 @@
-import { generateSample, type CountryCode } from '../../../../shared/checkout';
-import { useProfilesStore } from '../profiles/profiles-store';
+import { generateSample, type CountryCode } from '@shared/checkout';
+import { useProfilesStore } from '@features/profiles';
 import { useBuilderStore } from './builder-store';
 import { confirmDiscard } from './drafts-actions';
 import { clearLastAnswer } from './send-store';

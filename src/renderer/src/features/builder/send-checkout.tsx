@@ -1,11 +1,11 @@
 import { List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { freshOrderReferenceId, type Finding } from '../../../../shared/checkout';
-import { setIn } from '../../../../shared/builder/document-edit';
-import type { ProfileView } from '../../../../shared/profile';
-import { confirmLiveCall } from '../../app/confirm-live';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import { freshOrderReferenceId, type Finding } from '@shared/checkout';
+import { setIn } from '@shared/builder/document-edit';
+import type { ProfileView } from '@shared/profile';
+import { confirmLiveCall } from '@ui/confirm-live';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { whenAnalysed } from './builder-analysis';
 import { useBuilderStore } from './builder-store';
 import { isJsonObject } from './builder-text';

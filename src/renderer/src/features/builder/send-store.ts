@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ExchangeResult } from '../../../../shared/merchant-api';
+import type { ExchangeResult } from '@shared/merchant-api';
 
 export type BuilderPanel = 'findings' | 'request' | 'response';
 

@@ -1,5 +1,5 @@
-import { appCommandShortcut, type AppCommandId } from '../../../../shared/app-commands';
-import { shortcutLabel } from '../../app/platform';
+import { appCommandShortcut, type AppCommandId } from '@shared/app-commands';
+import { shortcutLabel } from '@ui/platform';
 
 /** A command's shortcut as this platform writes it (Ctrl+Enter, ⌘↵), or '' when it has none. */
 export function appCommandShortcutLabel(command: AppCommandId): string {

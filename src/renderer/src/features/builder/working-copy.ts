@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { DRAFT_TEXT_MAX, type BuilderState } from '../../../../shared/drafts';
-import { bridge } from '../../bridge';
+import { DRAFT_TEXT_MAX, type BuilderState } from '@shared/drafts';
+import { bridge } from '@bridge';
 import { restoredState, savedOf, selectDirty, useBuilderStore, type SavedDraft } from './builder-store';
 import { isLargeDocument } from './large-document';
 import { flushRawEdits } from './raw-editor-sync';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
-import type { EmulatorDelivery } from '../../../../shared/emulator';
-import { formatShortTime } from '../orders/order-format';
+import type { EmulatorDelivery } from '@shared/emulator';
+import { formatShortTime } from '@ui/order-format';
 import { describeFaults } from './faults-editor';
 
 const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {

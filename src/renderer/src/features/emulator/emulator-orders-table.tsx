@@ -13,15 +13,15 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
-import { NO_FAULTS, type EmulatorOrder, type Faults } from '../../../../shared/emulator';
-import { CUSTOMER_ACTIONS, type CustomerAction } from '../../../../shared/orders/order-states';
-import { formatMoney } from '../../../../shared/money-format';
-import { describeRelative } from '../../../../shared/relative-time';
-import { openExternalUrl } from '../../app/open-external';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
-import { StateBadge } from '../orders/state-badge';
-import { useNow } from '../jwt/use-now';
+import { NO_FAULTS, type EmulatorOrder, type Faults } from '@shared/emulator';
+import { CUSTOMER_ACTIONS, type CustomerAction } from '@shared/orders/order-states';
+import { formatMoney } from '@shared/money-format';
+import { describeRelative } from '@shared/relative-time';
+import { openExternalUrl } from '@ui/open-external';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
+import { StateBadge } from '@features/orders';
+import { useNow } from '@ui/use-now';
 import { describeFaults, FaultsEditor } from './faults-editor';
 
 const ACTION_LABEL: Record<CustomerAction, string> = {

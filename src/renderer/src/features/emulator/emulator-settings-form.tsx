@@ -1,9 +1,9 @@
 import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { EmulatorSettings } from '../../../../shared/emulator';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { EmulatorSettings } from '@shared/emulator';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { FaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
 

@@ -5,10 +5,10 @@ import {
   ALL_COUNTRY_CURRENCY_PAIRS,
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
   type CountryCurrencyPair,
-} from '../../../../shared/checkout/country-currency-pairs';
-import type { EmulatorSettings } from '../../../../shared/emulator';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+} from '@shared/checkout/country-currency-pairs';
+import type { EmulatorSettings } from '@shared/emulator';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { useEmulatorStore } from './emulator-store';
 
 const isPair = (value: string): value is CountryCurrencyPair =>

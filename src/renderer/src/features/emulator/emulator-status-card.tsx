@@ -2,9 +2,9 @@ import { ActionIcon, Alert, Badge, Button, CopyButton, Group, Paper, Text, Toolt
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconPlayerPlay, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { EmulatorStatus } from '../../../../shared/emulator';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { EmulatorStatus } from '@shared/emulator';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { useEmulatorStore } from './emulator-store';
 
 /** Running or not, where, for which profile, and why not; start, restart, stop, or move to a free port. */

@@ -1,11 +1,6 @@
 import { create } from 'zustand';
-import type {
-  EmulatorDelivery,
-  EmulatorOrder,
-  EmulatorSettings,
-  EmulatorStatus,
-} from '../../../../shared/emulator';
-import { bridge } from '../../bridge';
+import type { EmulatorDelivery, EmulatorOrder, EmulatorSettings, EmulatorStatus } from '@shared/emulator';
+import { bridge } from '@bridge';
 
 interface EmulatorState {
   status: EmulatorStatus | null;

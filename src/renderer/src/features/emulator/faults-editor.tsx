@@ -1,5 +1,5 @@
 import { Group, NumberInput, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { TOKEN_FAULTS, type Faults, type TokenFault } from '../../../../shared/emulator';
+import { TOKEN_FAULTS, type Faults, type TokenFault } from '@shared/emulator';
 
 const TOKEN_LABEL: Record<TokenFault, string> = {
   valid: 'valid',

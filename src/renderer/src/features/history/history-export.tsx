@@ -12,11 +12,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { HISTORY_IMPORT_MAX_CHARS } from '../../../../shared/contract/history';
-import type { EventFilter } from '../../../../shared/event-filter';
-import type { ExportFormat } from '../../../../shared/history-file';
-import { bridge, callWithFile } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import { HISTORY_IMPORT_MAX_CHARS } from '@shared/contract/history';
+import type { EventFilter } from '@shared/event-filter';
+import type { ExportFormat } from '@shared/history-file';
+import { bridge, callWithFile } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 
 const isFormat = (value: string): value is ExportFormat =>
   value === 'har' || value === 'json' || value === 'ndjson';

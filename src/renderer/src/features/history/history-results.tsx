@@ -1,12 +1,12 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { EventFilter } from '../../../../shared/event-filter';
-import type { TimelineSummary } from '../../../../shared/events';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
-import { PROVENANCE_WORDS } from '../../../../shared/provenance';
-import { formatTime, PROVENANCE_LABEL, WHOLE_BADGE } from '../orders/order-format';
-import { RowVerdict } from '../timeline/row-chips';
+import type { EventFilter } from '@shared/event-filter';
+import type { TimelineSummary } from '@shared/events';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
+import { PROVENANCE_WORDS } from '@shared/provenance';
+import { formatTime, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
+import { RowVerdict } from '@features/timeline/row-chips';
 
 const PAGE = 100;
 

@@ -2,9 +2,9 @@ import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Title
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import type { Retention } from '../../../../shared/history-file';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { Retention } from '@shared/history-file';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 
 type Mode = Retention['mode'];
 const isMode = (value: string): value is Mode => value === 'all' || value === 'days' || value === 'count';

@@ -1,10 +1,10 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { filterFromParams, filterToParams } from '../../../../shared/event-filter-params';
-import { useNavigation } from '../../app/navigation';
-import { bridge } from '../../bridge';
-import { TimelineFilters, type FilterUpdate } from '../timeline/timeline-filters';
+import { filterFromParams, filterToParams } from '@shared/event-filter-params';
+import { useNavigation } from '@ui/navigation';
+import { bridge } from '@bridge';
+import { TimelineFilters, type FilterUpdate } from '@features/timeline/timeline-filters';
 import { HistoryExport } from './history-export';
 import { HistoryResults } from './history-results';
 import { HistoryRetention } from './history-retention';

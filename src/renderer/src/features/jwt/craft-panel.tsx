@@ -16,10 +16,10 @@ import { IconCheck, IconCopy, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { TOKEN_PRESET_INFO, TOKEN_PRESETS } from '../../../../shared/jwt/token-presets';
-import { monoInput } from '../../app/mono-input';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import { TOKEN_PRESET_INFO, TOKEN_PRESETS } from '@shared/jwt/token-presets';
+import { monoInput } from '@ui/mono-input';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { useJwtStore } from './jwt-store';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
 

@@ -1,8 +1,8 @@
 import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
-import type { DecodedJwt, TimeClaim } from '../../../../shared/jwt/decode-jwt';
-import { describeRelative } from '../../../../shared/relative-time';
-import { formatTime } from '../orders/order-format';
-import { useNow } from './use-now';
+import type { DecodedJwt, TimeClaim } from '@shared/jwt/decode-jwt';
+import { describeRelative } from '@shared/relative-time';
+import { formatTime } from '@ui/order-format';
+import { useNow } from '@ui/use-now';
 
 const TIME_LABEL: Record<'iat' | 'nbf' | 'exp', string> = {
   iat: 'Issued at (iat)',

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { SignedJwt, StoredToken } from '../../../../shared/contract/jwt';
-import type { DecodedJwt } from '../../../../shared/jwt/decode-jwt';
+import type { SignedJwt, StoredToken } from '@shared/contract/jwt';
+import type { DecodedJwt } from '@shared/jwt/decode-jwt';
 
 /**
  * A token a stored record carried, inspected without the window holding it: main verifies it

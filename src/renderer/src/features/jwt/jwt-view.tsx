@@ -2,12 +2,12 @@ import { Alert, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '
 import { IconEdit } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { EventTokens } from '../../../../shared/contract/jwt';
-import { decodeJwt } from '../../../../shared/jwt/decode-jwt';
-import { monoInput } from '../../app/mono-input';
-import { useNavigation } from '../../app/navigation';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { EventTokens } from '@shared/contract/jwt';
+import { decodeJwt } from '@shared/jwt/decode-jwt';
+import { monoInput } from '@ui/mono-input';
+import { useNavigation } from '@ui/navigation';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { CraftPanel } from './craft-panel';
 import { DecodedToken } from './decoded-token';
 import { useJwtStore, type StoredSubject } from './jwt-store';

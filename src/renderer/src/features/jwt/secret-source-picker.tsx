@@ -1,8 +1,8 @@
 import { PasswordInput, Select, Stack } from '@mantine/core';
 import { useShallow } from 'zustand/react/shallow';
-import type { SecretSource } from '../../../../shared/contract/jwt';
-import { monoInput } from '../../app/mono-input';
-import { useProfilesStore } from '../profiles/profiles-store';
+import type { SecretSource } from '@shared/contract/jwt';
+import { monoInput } from '@ui/mono-input';
+import { useProfilesStore } from '@features/profiles';
 
 /** `active`, `profile:<id>` or `secret`: a Select value for each kind of secret source. */
 export type SecretChoice = string;

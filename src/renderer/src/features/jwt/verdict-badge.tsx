@@ -1,11 +1,11 @@
 import { Badge, Tooltip } from '@mantine/core';
-import type { BodyVerdict, TokenVerdict } from '../../../../shared/events';
+import type { BodyVerdict, TokenVerdict } from '@shared/events';
 import {
   BODY_VERDICT_MEANING,
   GOOD_BODY_VERDICTS,
   GOOD_TOKEN_VERDICTS,
   TOKEN_VERDICT_MEANING,
-} from '../../../../shared/jwt/token-verdict-meaning';
+} from '@shared/jwt/token-verdict-meaning';
 
 /**
  * A verdict word and which judgement it comes from; a body's verdict with how many findings

@@ -1,9 +1,9 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { JwtVerification, SecretSource, StoredToken } from '../../../../shared/contract/jwt';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
-import { useProfilesStore } from '../profiles/profiles-store';
+import type { JwtVerification, SecretSource, StoredToken } from '@shared/contract/jwt';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
+import { useProfilesStore } from '@features/profiles';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
 import { VerdictBadge } from './verdict-badge';
 

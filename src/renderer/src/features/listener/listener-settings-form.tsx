@@ -3,9 +3,9 @@ import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
-import { listenerSettingsSchema, type ListenerSettings } from '../../../../shared/listener';
-import { monoInput } from '../../app/mono-input';
-import { BridgeError, errorMessage } from '../../bridge/bridge-error';
+import { listenerSettingsSchema, type ListenerSettings } from '@shared/listener';
+import { monoInput } from '@ui/mono-input';
+import { BridgeError, errorMessage } from '@bridge/bridge-error';
 
 interface NumberFieldProps {
   name: Exclude<Path<ListenerSettings>, 'forwardTo'>;

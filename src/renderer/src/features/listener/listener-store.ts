@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ListenerSettings, ListenerStatus } from '../../../../shared/listener';
-import { bridge } from '../../bridge';
+import type { ListenerSettings, ListenerStatus } from '@shared/listener';
+import { bridge } from '@bridge';
 
 interface ListenerState {
   status: ListenerStatus | null;

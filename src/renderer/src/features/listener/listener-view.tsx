@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } fr
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { errorMessage } from '../../bridge/bridge-error';
-import { CheckEndpointButton } from '../scenarios/check-endpoint-button';
+import { errorMessage } from '@bridge/bridge-error';
+import { CheckEndpointButton } from '@features/scenarios';
 import { ListenerSettingsForm } from './listener-settings-form';
 import { useListenerStore } from './listener-store';
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
-import { networkFailureText, type ExchangeResult } from '../../../../shared/merchant-api';
+import { networkFailureText, type ExchangeResult } from '@shared/merchant-api';
 
 function statusColor(status: number | null): string {
   if (status === null) return 'red';

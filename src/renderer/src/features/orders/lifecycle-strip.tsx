@@ -7,8 +7,8 @@ import {
   IconQuestionMark,
 } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import type { OrderLifecycle, StripStep } from '../../../../shared/orders/order-lifecycle';
-import { formatShortTime, formatTime, STEP_LABEL } from './order-format';
+import type { OrderLifecycle, StripStep } from '@shared/orders/order-lifecycle';
+import { formatShortTime, formatTime, STEP_LABEL } from '@ui/order-format';
 
 const SOURCE_WORD: Record<NonNullable<StripStep['source']>, string> = {
   webhook: 'by webhook',

@@ -1,15 +1,15 @@
 import { Alert, Button, Group, JsonInput, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { freshOrderReferenceId } from '../../../../shared/checkout/order-reference';
-import type { ExchangeResult } from '../../../../shared/merchant-api';
-import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
-import { HTTP_METHODS, type OperationName } from '../../../../shared/profile';
-import { confirmAction } from '../../app/confirm-dialog';
-import { confirmLiveCall } from '../../app/confirm-live';
-import { monoInput } from '../../app/mono-input';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
-import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { freshOrderReferenceId } from '@shared/checkout/order-reference';
+import type { ExchangeResult } from '@shared/merchant-api';
+import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
+import { HTTP_METHODS, type OperationName } from '@shared/profile';
+import { confirmAction } from '@ui/confirm-dialog';
+import { confirmLiveCall } from '@ui/confirm-live';
+import { monoInput } from '@ui/mono-input';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
+import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { ExchangeAnswer } from './exchange-answer';
 import {
   editedHeaders,
@@ -19,7 +19,7 @@ import {
   rowsOfPlan,
   type HeaderRow,
 } from './operation-headers';
-import { OPERATION_LABEL } from './order-format';
+import { OPERATION_LABEL } from '@ui/order-format';
 
 type Method = (typeof HTTP_METHODS)[number];
 const isMethod = (value: string | null): value is Method =>

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { HeaderList } from '../../../../shared/events';
-import { editedHeaderSchema, type EditedHeader } from '../../../../shared/merchant-api';
-import { MASK_PREFIX } from '../../../../shared/profile';
-import { credentialOf, isCredentialHeader, schemeOf } from '../../../../shared/secrets/redact-secrets';
+import type { HeaderList } from '@shared/events';
+import { editedHeaderSchema, type EditedHeader } from '@shared/merchant-api';
+import { MASK_PREFIX } from '@shared/profile';
+import { credentialOf, isCredentialHeader, schemeOf } from '@shared/secrets/redact-secrets';
 
 /**
  * One header row as edited. `profile` stands for the profile's API token, which stays in main:

@@ -1,10 +1,10 @@
 import { Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
-import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
-import { operationBlockedReason } from '../../../../shared/orders/operation-availability';
-import type { OperationName } from '../../../../shared/profile';
+import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
+import { operationBlockedReason } from '@shared/orders/operation-availability';
+import type { OperationName } from '@shared/profile';
 import { operationRequest, type OperationRequest } from './operation-editor';
-import { ACTION_ORDER, OPERATION_LABEL } from './order-format';
+import { ACTION_ORDER, OPERATION_LABEL } from '@ui/order-format';
 
 /** Why an operation is not offered in the order's state, or null when it is. */
 export function disabledReason(operation: OperationName, lifecycle: OrderLifecycle): string | null {

@@ -22,16 +22,16 @@ import {
   IconListSearch,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { OrderDetail } from '../../../../shared/contract/orders';
-import type { OrderLifecycle } from '../../../../shared/orders/order-lifecycle';
-import { SaveAsScenarioButton } from '../scenarios/save-as-scenario';
-import { openExternalUrl } from '../../app/open-external';
+import type { OrderDetail } from '@shared/contract/orders';
+import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
+import { SaveAsScenarioButton } from '@features/scenarios';
+import { openExternalUrl } from '@ui/open-external';
 import { LifecycleStrip } from './lifecycle-strip';
 import { OperationEditor, type OperationRequest } from './operation-editor';
 import { OrderActions } from './order-actions';
 import { OrderEntriesTable } from './order-entries-table';
-import { formatTime } from './order-format';
-import { formatMoney } from '../../../../shared/money-format';
+import { formatTime } from '@ui/order-format';
+import { formatMoney } from '@shared/money-format';
 import { StateBadge } from './state-badge';
 import { useOrderLifecycle } from './use-order-lifecycle';
 

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { TimelineSummary } from '../../../../shared/events';
-import { VerdictBadge } from '../jwt/verdict-badge';
-import type { LifecycleEntry } from '../../../../shared/orders/order-lifecycle';
-import { PROVENANCE_WORDS } from '../../../../shared/provenance';
+import type { TimelineSummary } from '@shared/events';
+import { VerdictBadge } from '@features/jwt';
+import type { LifecycleEntry } from '@shared/orders/order-lifecycle';
+import { PROVENANCE_WORDS } from '@shared/provenance';
 import {
   EFFECT_COLOR,
   EFFECT_LABEL,
@@ -11,7 +11,7 @@ import {
   formatTime,
   PROVENANCE_LABEL,
   WHOLE_BADGE,
-} from './order-format';
+} from '@ui/order-format';
 import { StateBadge } from './state-badge';
 
 function Verdicts({ record }: { record: TimelineSummary | undefined }) {

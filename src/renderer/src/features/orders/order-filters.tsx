@@ -1,9 +1,9 @@
 import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { ORDER_STATES, type OrderState } from '../../../../shared/orders/order-states';
-import { useProfilesStore } from '../profiles/profiles-store';
-import { STATE_LABEL } from './order-format';
+import { ORDER_STATES, type OrderState } from '@shared/orders/order-states';
+import { useProfilesStore } from '@features/profiles';
+import { STATE_LABEL } from '@ui/order-format';
 import type { OrderFilters as Filters } from './orders-store';
 
 const STATE_OPTIONS = ORDER_STATES.map((state) => ({ value: state, label: STATE_LABEL[state] }));

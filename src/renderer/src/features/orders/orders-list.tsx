@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { OrderSummary } from '../../../../shared/orders/order-lifecycle';
-import { formatShortTime, formatTime, WHOLE_BADGE } from './order-format';
-import { formatMoney } from '../../../../shared/money-format';
+import type { OrderSummary } from '@shared/orders/order-lifecycle';
+import { formatShortTime, formatTime, WHOLE_BADGE } from '@ui/order-format';
+import { formatMoney } from '@shared/money-format';
 import { StateBadge } from './state-badge';
 import { useVirtualRows } from './use-virtual-rows';
 

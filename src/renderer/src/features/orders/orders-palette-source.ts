@@ -1,8 +1,8 @@
-import { registerPaletteSource } from '../../app/palette/palette-sources';
-import { useNavigation } from '../../app/navigation';
-import { bridge } from '../../bridge';
-import { STATE_LABEL } from './order-format';
-import { formatMoney } from '../../../../shared/money-format';
+import { registerPaletteSource } from '@ui/palette/palette-sources';
+import { useNavigation } from '@ui/navigation';
+import { bridge } from '@bridge';
+import { STATE_LABEL } from '@ui/order-format';
+import { formatMoney } from '@shared/money-format';
 
 // Ctrl+K: typing part of an order id or reference jumps to the order. Main searches.
 registerPaletteSource({

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import type { OrderCursor, OrderListRequest } from '../../../../shared/contract/orders';
-import type { OrderSummary } from '../../../../shared/orders/order-lifecycle';
-import type { OrderState } from '../../../../shared/orders/order-states';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { OrderCursor, OrderListRequest } from '@shared/contract/orders';
+import type { OrderSummary } from '@shared/orders/order-lifecycle';
+import type { OrderState } from '@shared/orders/order-states';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 
 export interface OrderFilters {
   states: OrderState[];

@@ -1,7 +1,7 @@
 import { Alert, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '@ui/navigation';
 import { OrderDetailPanel } from './order-detail';
 import { OrderFilters } from './order-filters';
 import { OrdersList } from './orders-list';

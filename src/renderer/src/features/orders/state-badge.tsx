@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
-import type { OrderState } from '../../../../shared/orders/order-states';
-import { STATE_COLOR, STATE_LABEL, WHOLE_BADGE } from './order-format';
+import type { OrderState } from '@shared/orders/order-states';
+import { STATE_COLOR, STATE_LABEL, WHOLE_BADGE } from '@ui/order-format';
 
 /** The current known state of an order, or "unknown" when nothing seen says one. */
 export function StateBadge({

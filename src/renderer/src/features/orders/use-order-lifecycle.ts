@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OrderDetail } from '../../../../shared/contract/orders';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { OrderDetail } from '@shared/contract/orders';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 
 export interface OrderLifecycleState {
   detail: OrderDetail | null;

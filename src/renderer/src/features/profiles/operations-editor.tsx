@@ -1,12 +1,7 @@
-import { monoInput } from '../../app/mono-input';
+import { monoInput } from '@ui/mono-input';
 import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
-import {
-  HTTP_METHODS,
-  OPERATION_NAMES,
-  type OperationName,
-  type ProfileFields,
-} from '../../../../shared/profile';
+import { HTTP_METHODS, OPERATION_NAMES, type OperationName, type ProfileFields } from '@shared/profile';
 
 const OPERATION_LABELS: Record<OperationName, string> = {
   authorise: 'Authorise',

@@ -1,4 +1,4 @@
-import { monoInput } from '../../app/mono-input';
+import { monoInput } from '@ui/mono-input';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -22,9 +22,9 @@ import {
   type ProfileFields,
   type ProfileView,
   type SecretEdit,
-} from '../../../../shared/profile';
-import { BridgeError, errorMessage } from '../../bridge/bridge-error';
-import { ENVIRONMENT_LABEL } from '../../app/environment-style';
+} from '@shared/profile';
+import { BridgeError, errorMessage } from '@bridge/bridge-error';
+import { ENVIRONMENT_LABEL } from '@ui/environment-style';
 import { OperationsEditor } from './operations-editor';
 import { SecretField } from './secret-field';
 

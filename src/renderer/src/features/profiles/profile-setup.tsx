@@ -1,7 +1,7 @@
 import { Alert, Badge, List, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ProfileView } from '../../../../shared/profile';
-import { problemsSummary, profileProblems } from '../../../../shared/profile-readiness';
+import type { ProfileView } from '@shared/profile';
+import { problemsSummary, profileProblems } from '@shared/profile-readiness';
 
 /** In the profile list: "needs setup", with what to set on hover. */
 export function SetupBadge({ profile }: { profile: ProfileView }) {

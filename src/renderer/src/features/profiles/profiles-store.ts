@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { CommandInput, ProfilesSnapshot } from '../../../../shared/contract';
-import type { ProfileView } from '../../../../shared/profile';
-import { bridge } from '../../bridge';
+import type { CommandInput, ProfilesSnapshot } from '@shared/contract';
+import type { ProfileView } from '@shared/profile';
+import { bridge } from '@bridge';
 
 interface ProfilesState extends ProfilesSnapshot {
   loaded: boolean;

@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Text } from '@mantine/core';
-import type { MaskedSecret, SecretEdit } from '../../../../shared/profile';
+import type { MaskedSecret, SecretEdit } from '@shared/profile';
 
 interface SecretFieldProps {
   label: string;

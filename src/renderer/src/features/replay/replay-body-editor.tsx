@@ -2,9 +2,9 @@ import { json } from '@codemirror/lang-json';
 import { Alert, List, Stack, Switch, Text, useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
 import { useEffect } from 'react';
-import { parseBoundedJson } from '../../../../shared/bounded-json';
-import { judgeWebhookBody } from '../../../../shared/webhook/judge-webhook-body';
-import { bridge } from '../../bridge';
+import { parseBoundedJson } from '@shared/bounded-json';
+import { judgeWebhookBody } from '@shared/webhook/judge-webhook-body';
+import { bridge } from '@bridge';
 import { useReplayForm } from './replay-form-state';
 
 const EXTENSIONS = [json()];

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { TokenPreset } from '../../../../shared/jwt/token-presets';
-import type { ReplayProgress, ReplayTokenMode } from '../../../../shared/replay';
+import type { TokenPreset } from '@shared/jwt/token-presets';
+import type { ReplayProgress, ReplayTokenMode } from '@shared/replay';
 
 export type TargetKind = 'listener' | 'forward' | 'url';
 export type SequenceOrder = 'original' | 'reversed' | 'shuffled';

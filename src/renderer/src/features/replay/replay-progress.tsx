@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import type { ReplayProgress } from '../../../../shared/replay';
-import { bridge } from '../../bridge';
+import type { ReplayProgress } from '@shared/replay';
+import { bridge } from '@bridge';
 
 /** A run as it goes: count, rate, failures, the records it wrote; cancellable until it ends. */
 export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) {

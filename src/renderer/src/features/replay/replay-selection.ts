@@ -1,5 +1,5 @@
-import type { EventFilter } from '../../../../shared/event-filter';
-import { filterFromParams } from '../../../../shared/event-filter-params';
+import type { EventFilter } from '@shared/event-filter';
+import { filterFromParams } from '@shared/event-filter-params';
 
 /** What `#/replay?…` selects: the timeline's selection (ids) or its filter, webhooks only. */
 export function replaySelection(params: URLSearchParams): {

@@ -15,12 +15,12 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '../../../../shared/jwt/token-presets';
-import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '../../../../shared/replay';
-import { confirmLiveReplay } from '../../app/confirm-live';
-import { useNavigation } from '../../app/navigation';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/token-presets';
+import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '@shared/replay';
+import { confirmLiveReplay } from '@ui/confirm-live';
+import { useNavigation } from '@ui/navigation';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
 import { ReplayProgressPanel } from './replay-progress';

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { EndpointCheckReport } from '../../../../shared/scenarios/endpoint-check';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { EndpointCheckReport } from '@shared/scenarios/endpoint-check';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 
 const VERDICT_COLOR = { pass: 'teal', fail: 'red', skipped: 'gray', unreachable: 'orange' } as const;
 

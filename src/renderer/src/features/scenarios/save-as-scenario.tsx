@@ -1,8 +1,8 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconFileCode } from '@tabler/icons-react';
 import { useState } from 'react';
-import { bridge, frontDoorHint } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import { bridge, frontDoorHint } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { useScenariosStore } from './scenarios-store';
 
 interface Draft {

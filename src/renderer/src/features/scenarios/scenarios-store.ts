@@ -1,14 +1,14 @@
 import { create } from 'zustand';
-import type { ScenarioFileProblemView } from '../../../../shared/contract/scenarios';
+import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import type {
   RunProgress,
   RunReport,
   ScenarioOutline,
   ScenarioResult,
   StepResult,
-} from '../../../../shared/scenarios/scenario-results';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+} from '@shared/scenarios/scenario-results';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 
 /** What the view shows of one scenario: its outline, and its results as they come in. */
 export interface ScenarioRow {

@@ -8,8 +8,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { frontDoorHint } from '../../bridge';
-import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { frontDoorHint } from '@bridge';
+import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { useScenariosStore, type ScenarioRow } from './scenarios-store';
 import { StepResultView } from './step-result-view';
 

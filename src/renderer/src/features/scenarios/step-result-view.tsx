@@ -1,5 +1,5 @@
 import { Anchor, Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import type { CheckResult, StepResult } from '../../../../shared/scenarios/scenario-results';
+import type { CheckResult, StepResult } from '@shared/scenarios/scenario-results';
 
 const COLOR: Record<StepResult['status'], string> = {
   passed: 'teal',

@@ -1,7 +1,7 @@
 import { Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { colorSchemePreferenceSchema, type ColorSchemePreference } from '../../../../shared/preferences';
-import { setColorSchemePreference } from '../../app/color-scheme';
-import { usePreferencesStore } from '../../app/preferences-store';
+import { colorSchemePreferenceSchema, type ColorSchemePreference } from '@shared/preferences';
+import { setColorSchemePreference } from '@ui/color-scheme';
+import { usePreferencesStore } from '@ui/preferences-store';
 
 const OPTIONS: { value: ColorSchemePreference; label: string }[] = [
   { value: 'system', label: 'System' },

@@ -1,7 +1,7 @@
 import { Alert, Card, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconKeyOff } from '@tabler/icons-react';
-import { keyringFallbackChoiceSchema, type KeyringFallbackStatus } from '../../../../shared/keyring-fallback';
-import { useChooseKeyringFallback } from '../../app/keyring-fallback-banner';
+import { keyringFallbackChoiceSchema, type KeyringFallbackStatus } from '@shared/keyring-fallback';
+import { useChooseKeyringFallback } from '@ui/choose-keyring-fallback';
 
 /**
  * Linux desktop without a keyring: the choice between the console's own vault and safeStorage

@@ -1,6 +1,6 @@
 import { Alert, Card, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useAppStore } from '../../app/app-store';
+import { useAppStore } from '@ui/app-store';
 import { AppearanceSettings } from './appearance-settings';
 import { KeyringFallbackSettings } from './keyring-fallback-settings';
 import { ShortcutsTable } from './shortcuts-table';

@@ -1,6 +1,6 @@
 import { Card, Kbd, Table, Text, Title } from '@mantine/core';
-import { appCommandShortcut, type AppCommandId } from '../../../../shared/app-commands';
-import { shortcutLabel } from '../../app/platform';
+import { appCommandShortcut, type AppCommandId } from '@shared/app-commands';
+import { shortcutLabel } from '@ui/platform';
 
 const ROWS: { command: AppCommandId; what: string }[] = [
   { command: 'command-palette', what: 'Command palette: jump to a view, a profile, an action' },

@@ -1,5 +1,5 @@
-import { validateCheckout } from '../../../../../shared/checkout';
-import { parseJsonText } from '../../../../../shared/json-text';
+import { validateCheckout } from '@shared/checkout';
+import { parseJsonText } from '@shared/json-text';
 import { diagnosticsFor } from '../raw-json-lint';
 import type { AnalysisRequest, AnalysisResult } from './analysis-messages';
 

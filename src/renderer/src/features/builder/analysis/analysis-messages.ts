@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { findingSchema } from '../../../../../shared/checkout';
-import { checkoutFormSchema } from '../../../../../shared/drafts';
+import { findingSchema } from '@shared/checkout';
+import { checkoutFormSchema } from '@shared/drafts';
 
 /**
  * What the builder's analysis worker is asked and answers. Both sides parse what they receive:

@@ -1,5 +1,5 @@
 import { Stack, Switch, Text } from '@mantine/core';
-import type { FormField } from '../../../../../shared/checkout';
+import type { FormField } from '@shared/checkout';
 import { useBuilderStore } from '../builder-store';
 import { ObjectBlock } from './field-grid';
 import { mirrorBilling } from './mirror-billing';

@@ -1,7 +1,7 @@
 import { Accordion, Alert, Badge, Button, Fieldset, Group, Text } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { fieldGroupsFor, type FieldGroupId, type FormFieldGroup } from '../../../../../shared/checkout';
+import { fieldGroupsFor, type FieldGroupId, type FormFieldGroup } from '@shared/checkout';
 import { useBuilderStore } from '../builder-store';
 import { isJsonObject } from '../builder-text';
 import { SectionBody } from './form-sections';

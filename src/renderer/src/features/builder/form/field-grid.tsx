@@ -1,7 +1,7 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import type { FormField } from '../../../../../shared/checkout';
-import { getIn, setIn } from '../../../../../shared/builder/document-edit';
+import type { FormField } from '@shared/checkout';
+import { getIn, setIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
 import { FieldInput } from './field-input';
 import { concretePath, findingPath } from './form-paths';

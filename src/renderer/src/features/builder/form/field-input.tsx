@@ -9,9 +9,9 @@ import {
   type OptionsFilter,
 } from '@mantine/core';
 import { memo, useState, type ReactNode } from 'react';
-import type { FieldKind, FormField } from '../../../../../shared/checkout';
-import { formatFieldValue, parseFieldText, textMatchesValue } from '../../../../../shared/builder/field-text';
-import { monoInput } from '../../../app/mono-input';
+import type { FieldKind, FormField } from '@shared/checkout';
+import { formatFieldValue, parseFieldText, textMatchesValue } from '@shared/builder/field-text';
+import { monoInput } from '@ui/mono-input';
 import { useBuilderStore } from '../builder-store';
 import { FieldLabel } from './field-label';
 import { fieldName, findingPath, type Segments } from './form-paths';

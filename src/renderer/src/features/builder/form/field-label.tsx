@@ -1,4 +1,4 @@
-import type { FormField } from '../../../../../shared/checkout';
+import type { FormField } from '@shared/checkout';
 import classes from './field-label.module.css';
 import { LazyTooltip } from './lazy-tooltip';
 

@@ -1,4 +1,4 @@
-import { formatJsonPath } from '../../../../../shared/json-path';
+import { formatJsonPath } from '@shared/json-path';
 
 export type Segments = readonly (string | number)[];
 

@@ -1,10 +1,5 @@
 import { Stack } from '@mantine/core';
-import {
-  EXTRA_RISK_FIELDS,
-  type FieldGroupId,
-  type FormField,
-  type FormFieldGroup,
-} from '../../../../../shared/checkout';
+import { EXTRA_RISK_FIELDS, type FieldGroupId, type FormField, type FormFieldGroup } from '@shared/checkout';
 import { AddressBlocks } from './address-blocks';
 import { FieldGrid, ObjectBlock } from './field-grid';
 import { FieldInput } from './field-input';

@@ -1,5 +1,5 @@
-import { catalogueField, type FieldGroupId } from '../../../../../shared/checkout';
-import { parseJsonPath, formatJsonPath } from '../../../../../shared/json-path';
+import { catalogueField, type FieldGroupId } from '@shared/checkout';
+import { parseJsonPath, formatJsonPath } from '@shared/json-path';
 
 /**
  * The form section a finding's path belongs to: its catalogue field's group, or, for keys the

@@ -9,14 +9,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { FormField } from '../../../../../shared/checkout';
-import {
-  appendIn,
-  duplicateIndexIn,
-  getIn,
-  moveIndexIn,
-  removeIndexIn,
-} from '../../../../../shared/builder/document-edit';
+import type { FormField } from '@shared/checkout';
+import { appendIn, duplicateIndexIn, getIn, moveIndexIn, removeIndexIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
 import { FieldInput } from './field-input';
 import { LazyTooltip } from './lazy-tooltip';

@@ -1,9 +1,9 @@
 import { ActionIcon, Autocomplete, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatFieldValue, parseFieldText, textMatchesValue } from '../../../../../shared/builder/field-text';
-import { getIn, setIn } from '../../../../../shared/builder/document-edit';
-import { monoInput } from '../../../app/mono-input';
+import { formatFieldValue, parseFieldText, textMatchesValue } from '@shared/builder/field-text';
+import { getIn, setIn } from '@shared/builder/document-edit';
+import { monoInput } from '@ui/mono-input';
 import { useBuilderStore } from '../builder-store';
 import { isJsonObject } from '../builder-text';
 import { findingPath, type Segments } from './form-paths';

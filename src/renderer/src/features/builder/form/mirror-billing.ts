@@ -1,4 +1,4 @@
-import { getIn, setIn } from '../../../../../shared/builder/document-edit';
+import { getIn, setIn } from '@shared/builder/document-edit';
 
 /** billing_address made a copy of shipping_address (what "same as shipping" keeps true). */
 export function mirrorBilling(document: unknown): unknown {

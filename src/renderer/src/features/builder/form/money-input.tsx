@@ -1,6 +1,6 @@
 import { Group, Input } from '@mantine/core';
 import { memo, useMemo } from 'react';
-import { CURRENCIES, type FormField } from '../../../../../shared/checkout';
+import { CURRENCIES, type FormField } from '@shared/checkout';
 import { FieldInput } from './field-input';
 import { FieldLabel } from './field-label';
 import { fieldName, findingPath, type Segments } from './form-paths';

@@ -7,8 +7,8 @@ import {
   formatAmount,
   isCurrency,
   withComputedTotal,
-} from '../../../../../shared/checkout';
-import { getIn } from '../../../../../shared/builder/document-edit';
+} from '@shared/checkout';
+import { getIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
 import { editDocument } from './use-document';
 

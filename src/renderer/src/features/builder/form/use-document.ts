@@ -1,5 +1,5 @@
-import type { Finding } from '../../../../../shared/checkout';
-import { getIn, setIn } from '../../../../../shared/builder/document-edit';
+import type { Finding } from '@shared/checkout';
+import { getIn, setIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
 import { findingPath, type Segments } from './form-paths';
 import { mirrorBilling } from './mirror-billing';

@@ -1,9 +1,9 @@
 import { Code, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { externalDestination } from '../../../shared/external-url';
-import { bridge, frontDoorHint } from '../bridge';
-import { errorMessage } from '../bridge/bridge-error';
+import { externalDestination } from '@shared/external-url';
+import { bridge, frontDoorHint } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { confirmAction } from './confirm-dialog';
 
 /**

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import type { AppInfo } from '../../../shared/contract';
-import type { KeyringFallbackChoice } from '../../../shared/keyring-fallback';
-import { bridge } from '../bridge';
-import type { ConnectionState } from '../bridge/ws-client';
-import { errorMessage } from '../bridge/bridge-error';
+import type { AppInfo } from '@shared/contract';
+import type { KeyringFallbackChoice } from '@shared/keyring-fallback';
+import { bridge } from '@bridge';
+import type { ConnectionState } from '@bridge/ws-client';
+import { errorMessage } from '@bridge/bridge-error';
 
 interface AppState {
   info: AppInfo | null;

@@ -1,5 +1,5 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
-import type { ColorSchemePreference } from '../../../shared/preferences';
+import type { ColorSchemePreference } from '@shared/preferences';
 import { usePreferencesStore } from './preferences-store';
 
 /**

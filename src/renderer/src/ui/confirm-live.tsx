@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { ProfileView } from '../../../shared/profile';
+import type { ProfileView } from '@shared/profile';
 import { confirmAction } from './confirm-dialog';
 
 /**

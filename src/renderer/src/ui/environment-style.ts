@@ -1,4 +1,4 @@
-import type { Environment } from '../../../shared/profile';
+import type { Environment } from '@shared/profile';
 
 /** Live is always red, everywhere; the others are calm. */
 export const ENVIRONMENT_COLOR: Record<Environment, string> = {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import type { ProfileSlot } from '../../../shared/app-commands';
-import { errorMessage } from '../bridge/bridge-error';
-import { useProfilesStore } from '../features/profiles/profiles-store';
+import type { ProfileSlot } from '@shared/app-commands';
+import { errorMessage } from '@bridge/bridge-error';
+import { useProfilesStore } from './profiles-store';
 
 /** Makes a profile active (top bar, palette, Ctrl/Cmd+1…9); a failure is shown, not thrown. */
 export function switchProfile(id: number): void {

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { create } from 'zustand';
-import type { Preferences, PreferencesPatch } from '../../../shared/preferences';
-import { bridge } from '../bridge';
-import { errorMessage } from '../bridge/bridge-error';
+import type { Preferences, PreferencesPatch } from '@shared/preferences';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 
 interface PreferencesState {
   /** Null until main has answered. */

@@ -1,4 +1,4 @@
-import type { AppCommandId } from '../../../shared/app-commands';
+import type { AppCommandId } from '@shared/app-commands';
 
 export type AppCommandHandler = () => void;
 

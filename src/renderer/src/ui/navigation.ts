@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+
+/**
+ * Where the user is, kept in the URL hash (`#/timeline?kind=webhook`) so a view and its
+ * filters survive a reload and can be shared as a link.
+ */
+export interface Location {
+  view: string;
+  params: URLSearchParams;
+}
+
+function readHash(): Location {
+  const hash = window.location.hash.replace(/^#\/?/, '');
+  const [view = '', query = ''] = hash.split('?', 2);
+  return { view, params: new URLSearchParams(query) };
+}
+
+function writeHash(view: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return `#/${view}${query === '' ? '' : `?${query}`}`;
+}
+
+interface NavigationState extends Location {
+  navigate: (view: string, params?: URLSearchParams | Record<string, string>) => void;
+  /** Changes the current view's params without adding a history entry (filters as you type). */
+  replaceParams: (params: URLSearchParams) => void;
+}
+
+export const useNavigation = create<NavigationState>((set) => ({
+  ...readHash(),
+  navigate(view, params = new URLSearchParams()) {
+    const search = params instanceof URLSearchParams ? params : new URLSearchParams(params);
+    window.location.hash = writeHash(view, search);
+    set({ view, params: search });
+  },
+  replaceParams(params) {
+    const { view } = readHash();
+    window.history.replaceState(null, '', writeHash(view, params));
+    set({ params: new URLSearchParams(params) });
+  },
+}));
+
+window.addEventListener('hashchange', () => useNavigation.setState(readHash()));

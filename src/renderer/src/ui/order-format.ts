@@ -1,0 +1,111 @@
+import { OPERATION_WORDS, ORDER_STATE_WORDS } from '@shared/orders/operation-availability';
+import type { EntryEffect } from '@shared/orders/order-lifecycle';
+import type { LifecycleStep, OrderState } from '@shared/orders/order-states';
+import type { OperationName } from '@shared/profile';
+import type { Provenance } from '@shared/provenance';
+
+export const STATE_LABEL = ORDER_STATE_WORDS;
+
+export const STATE_COLOR: Record<OrderState, string> = {
+  new: 'gray',
+  approved: 'blue',
+  authorised: 'indigo',
+  declined: 'red',
+  expired: 'dark',
+  canceled: 'orange',
+  partially_captured: 'teal',
+  fully_captured: 'green',
+  partially_refunded: 'grape',
+  fully_refunded: 'grape',
+};
+
+export const STEP_LABEL: Record<LifecycleStep, string> = {
+  new: 'New',
+  approved: 'Approved',
+  authorised: 'Authorised',
+  captured: 'Captured',
+  declined: 'Declined',
+  expired: 'Expired',
+  canceled: 'Canceled',
+  refunded: 'Refunded',
+};
+
+export const EFFECT_COLOR: Record<EntryEffect, string> = {
+  moved: 'green',
+  confirmed: 'teal',
+  duplicate: 'gray',
+  out_of_order: 'orange',
+  failed: 'red',
+  pending: 'yellow',
+  unknown: 'violet',
+  info: 'blue',
+  copy: 'gray',
+  unverified: 'orange',
+  contradicts: 'red',
+};
+
+export const EFFECT_LABEL: Record<EntryEffect, string> = {
+  moved: 'moved',
+  confirmed: 'confirmed',
+  duplicate: 'duplicate',
+  out_of_order: 'out of order',
+  failed: 'failed',
+  pending: 'pending',
+  unknown: 'unknown',
+  info: 'info',
+  copy: 'not evidence',
+  unverified: 'not verified',
+  contradicts: 'contradicts',
+};
+
+/** The console's own records, marked on every list: whose doing it was, in one word. */
+export const PROVENANCE_LABEL: Record<Provenance, string | null> = {
+  service: null,
+  replay: 'replay',
+  crafted: 'crafted',
+  forward: 'forward',
+  import: 'imported',
+};
+
+export const OPERATION_LABEL = OPERATION_WORDS;
+
+/** The order's actions, in the order a QA engineer reaches for them. */
+export const ACTION_ORDER: readonly OperationName[] = [
+  'authorise',
+  'capture',
+  'refund',
+  'cancel',
+  'getOrder',
+  'updateReferenceId',
+];
+
+/** Local date and time to the second: what a tester compares against logs; `withZone` names the zone. */
+export function formatTime(iso: string, { withZone = false }: { withZone?: boolean } = {}): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        ...(withZone ? { timeZoneName: 'short' } : {}),
+      });
+}
+
+/** Just the clock time for today, the short date and time before: what fits in a strip cell. */
+export function formatShortTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const clock = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  if (date.toDateString() === now.toDateString()) return clock;
+  return `${date.toLocaleDateString(undefined, { month: 'short', day: '2-digit' })} ${clock}`;
+}
+
+/** Badge styles that never truncate the word (tables squeeze their cells otherwise). */
+export const WHOLE_BADGE = {
+  root: { minWidth: 'max-content', flexShrink: 0 },
+  label: { overflow: 'visible' },
+} as const;
