@@ -48,8 +48,8 @@ const FLOOR = {
     patterns: [{ group: ['@app/**', '**/app/**'] }, { regex: '^(\\.\\./){2,}' }],
   },
 };
-// Another feature's inner file. features/timeline is excepted until its rewrite is merged (see below).
-const FEATURE_DEEP = { group: ['@features/*/**', '!@features/timeline/**'] };
+// Another feature's inner file.
+const FEATURE_DEEP = { group: ['@features/*/**'] };
 /**
  * Components and hooks that still call the bridge themselves: each call moves into its feature's
  * store (issue 17). Shrink this list; never add to it.
@@ -85,6 +85,12 @@ const BRIDGE_NOT_YET_IN_STORE = [
   'features/scenarios/save-as-scenario.tsx',
   'ui/app-commands.ts',
   'ui/open-external.tsx',
+  'features/timeline/detail/copy-curl.tsx',
+  'features/timeline/detail/copy-record-token.ts',
+  'features/timeline/detail/event-detail.tsx',
+  'features/timeline/detail/related-links.tsx',
+  'features/timeline/timeline-palette-source.ts',
+  'features/timeline/use-live-timeline.ts',
 ];
 
 /** One no-restricted-imports entry per file set (a later flat-config entry replaces an earlier one). */
@@ -207,11 +213,4 @@ export default tseslint.config(
     rules: rendererRules({ floor, bridge: true }),
   })),
   { files: [`${R}/*.{ts,tsx}`, `${R}/bridge/**/*.ts`], rules: rendererRules({ bridge: true }) },
-  {
-    // TEMPORARY: features/timeline is being rewritten on another branch; it keeps only the
-    // renderer-wide rules until it is merged and moved with `node scripts/renderer-floors.mjs --all`.
-    // The lead deletes this entry then (and the timeline exception in FEATURE_DEEP below).
-    files: [`${R}/features/timeline/**/*.{ts,tsx}`],
-    rules: rendererRules({ bridge: true }),
-  },
 );

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { bridge } from '@bridge';
-import { isSecondPart } from '@features/timeline/timeline-rows';
+import { isSecondPart } from '@features/timeline';
 import { useNavigation } from '@ui/navigation';
 
 /**

@@ -22,7 +22,7 @@ import { ReplayView } from '@features/replay';
 import { ScenariosView } from '@features/scenarios';
 import { ProfilesView } from '@features/profiles';
 import { SettingsView } from '@features/settings';
-import { TimelineView } from '@features/timeline/timeline-view';
+import { TimelineView } from '@features/timeline';
 
 export interface ViewDefinition {
   id: string;

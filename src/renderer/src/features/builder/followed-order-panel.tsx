@@ -1,7 +1,7 @@
 import { Anchor, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { VerdictBadge } from '@features/jwt';
 import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
-import { clockTime } from '@features/timeline/record-badges';
+import { clockTime } from '@features/timeline';
 import { useFollowedOrder } from './followed-order';
 
 /**

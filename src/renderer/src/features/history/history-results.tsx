@@ -6,7 +6,7 @@ import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { PROVENANCE_WORDS } from '@shared/provenance';
 import { formatTime, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
-import { RowVerdict } from '@features/timeline/row-chips';
+import { RowVerdict } from '@features/timeline';
 
 const PAGE = 100;
 

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { filterFromParams, filterToParams } from '@shared/event-filter-params';
 import { useNavigation } from '@ui/navigation';
 import { bridge } from '@bridge';
-import { TimelineFilters, type FilterUpdate } from '@features/timeline/timeline-filters';
+import { TimelineFilters, type FilterUpdate } from '@features/timeline';
 import { HistoryExport } from './history-export';
 import { HistoryResults } from './history-results';
 import { HistoryRetention } from './history-retention';

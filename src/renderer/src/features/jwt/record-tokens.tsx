@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconSearch } from '@tabler/icons-react';
 import type { EventTokens } from '@shared/contract/jwt';
-import { copyRecordToken } from '@features/timeline/detail/copy-record-token';
+import { copyRecordToken } from '@features/timeline';
 import { VerdictBadge } from './verdict-badge';
 
 const PLACE: Record<'header' | 'query', string> = {

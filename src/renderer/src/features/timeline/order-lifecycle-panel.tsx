@@ -1,10 +1,8 @@
 import { Anchor, Group, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import { LifecycleStrip } from '../orders/lifecycle-strip';
-import { formatShortTime } from '../orders/order-format';
-import { StateBadge } from '../orders/state-badge';
-import { useOrderLifecycle } from '../orders/use-order-lifecycle';
+import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
+import { formatShortTime } from '@ui/order-format';
 
 /**
  * The timeline filtered by one order: the order's strip, then every one of its records in time

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import type { EventKind, TimelineSummary } from '../../../../shared/events';
+import type { EventKind, TimelineSummary } from '@shared/events';
 
 export const KIND_COLOR: Record<EventKind, string> = {
   webhook: 'blue',

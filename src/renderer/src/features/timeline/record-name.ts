@@ -1,4 +1,4 @@
-import type { TimelineSummary } from '../../../../shared/events';
+import type { TimelineSummary } from '@shared/events';
 
 /**
  * What a record is, in one name for the list: a request's console operation (`createCheckout`,

@@ -1,5 +1,5 @@
-import type { EventKind, TimelineSummary } from '../../../../shared/events';
-import { verdictLook, type VerdictRef } from '../jwt/verdict-badge';
+import type { EventKind, TimelineSummary } from '@shared/events';
+import { verdictLook, type VerdictRef } from '@features/jwt';
 import { KIND_COLOR, statusColor } from './record-badges';
 import classes from './timeline.module.css';
 

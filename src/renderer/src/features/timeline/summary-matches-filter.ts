@@ -1,5 +1,5 @@
-import { toFtsQuery, type EventFilter, type StatusFilter } from '../../../../shared/event-filter';
-import type { TimelineSummary } from '../../../../shared/events';
+import { toFtsQuery, type EventFilter, type StatusFilter } from '@shared/event-filter';
+import type { TimelineSummary } from '@shared/events';
 
 /**
  * Whether a pushed record belongs in the current view, decided in the window where that can

@@ -1,6 +1,6 @@
-import type { EventFilter } from '../../../../shared/event-filter';
-import { EVENT_PAGE_MAX } from '../../../../shared/event-filter';
-import type { TimelineSummary } from '../../../../shared/events';
+import type { EventFilter } from '@shared/event-filter';
+import { EVENT_PAGE_MAX } from '@shared/event-filter';
+import type { TimelineSummary } from '@shared/events';
 import { matchSummary } from './summary-matches-filter';
 import { joinsKnownRow } from './timeline-rows';
 import {

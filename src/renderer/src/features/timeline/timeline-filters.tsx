@@ -13,20 +13,20 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { appCommandShortcut } from '../../../../shared/app-commands';
+import { appCommandShortcut } from '@shared/app-commands';
 import {
   isEmptyFilter,
   statusFilterSchema,
   verdictFilter,
   type EventFilter,
   type StatusFilter,
-} from '../../../../shared/event-filter';
-import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, eventKindSchema } from '../../../../shared/events';
-import { ORDER_EVENT_TYPES } from '../../../../shared/orders/order-states';
-import { useAppCommand } from '../../app/app-commands';
-import { monoInput } from '../../app/mono-input';
-import { shortcutLabel } from '../../app/platform';
-import { useProfilesStore } from '../profiles/profiles-store';
+} from '@shared/event-filter';
+import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, eventKindSchema } from '@shared/events';
+import { ORDER_EVENT_TYPES } from '@shared/orders/order-states';
+import { useAppCommand } from '@ui/app-commands';
+import { monoInput } from '@ui/mono-input';
+import { shortcutLabel } from '@ui/platform';
+import { useProfilesStore } from '@features/profiles';
 
 /** Typing is written to the URL (and searched) once the typist pauses, not on every key. */
 export const FILTER_TYPING_DELAY_MS = 300;

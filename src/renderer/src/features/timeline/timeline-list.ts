@@ -1,4 +1,4 @@
-import type { TimelineSummary } from '../../../../shared/events';
+import type { TimelineSummary } from '@shared/events';
 
 /**
  * The part of the timeline the window holds: a window of summaries, newest first, loaded a

@@ -1,5 +1,5 @@
-import { registerPaletteSource } from '../../app/palette/palette-sources';
-import { bridge } from '../../bridge';
+import { registerPaletteSource } from '@ui/palette/palette-sources';
+import { bridge } from '@bridge';
 import { clockTime } from './record-badges';
 import { hashLink, timelineParams } from './timeline-url';
 

@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import type { EventKind, TimelineSummary } from '../../../../shared/events';
+import type { EventKind, TimelineSummary } from '@shared/events';
 import { clockTime } from './record-badges';
 import { recordName } from './record-name';
 import { RowKind, RowStatus, RowVerdict } from './row-chips';

@@ -1,4 +1,4 @@
-import type { TimelineSummary } from '../../../../shared/events';
+import type { TimelineSummary } from '@shared/events';
 
 /**
  * One happening on the timeline: an emulator delivery and the listener's record of the webhook

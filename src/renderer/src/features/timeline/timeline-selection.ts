@@ -1,5 +1,5 @@
-import { filterToParams } from '../../../../shared/event-filter-params';
-import type { EventFilter } from '../../../../shared/event-filter';
+import { filterToParams } from '@shared/event-filter-params';
+import type { EventFilter } from '@shared/event-filter';
 
 /**
  * Which records the person picked: some by id (checkboxes, shift-click ranges over the loaded

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { EventFilter } from '../../../../shared/event-filter';
-import { bridge } from '../../bridge';
-import { errorMessage } from '../../bridge/bridge-error';
+import type { EventFilter } from '@shared/event-filter';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { createTimelineController, type TimelineState } from './timeline-controller';
 import { groupRecords } from './timeline-rows';
 import { NO_SELECTION, selectRange, toggleAllSelected, type TimelineSelection } from './timeline-selection';

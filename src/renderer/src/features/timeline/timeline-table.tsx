@@ -9,7 +9,7 @@ import {
   type CSSProperties,
 } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { TimelineSummary } from '../../../../shared/events';
+import type { TimelineSummary } from '@shared/events';
 import { useRowVirtualizer } from './row-virtualizer';
 import { isSelected } from './timeline-selection';
 import { TimelinePartRow, TimelineRow } from './timeline-row';

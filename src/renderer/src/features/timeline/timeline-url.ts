@@ -1,5 +1,5 @@
-import { filterFromParams, filterToParams } from '../../../../shared/event-filter-params';
-import type { EventFilter } from '../../../../shared/event-filter';
+import { filterFromParams, filterToParams } from '@shared/event-filter-params';
+import type { EventFilter } from '@shared/event-filter';
 
 /**
  * The timeline's place in the URL: `#/timeline?<filter parameters>&id=<open record>`. The

@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { isEmptyFilter } from '../../../../shared/event-filter';
-import { useNavigation } from '../../app/navigation';
+import { isEmptyFilter } from '@shared/event-filter';
+import { useNavigation } from '@ui/navigation';
 import { EventDetail } from './detail/event-detail';
 import { OrderLifecyclePanel } from './order-lifecycle-panel';
 import { TimelineFilters, type FilterUpdate } from './timeline-filters';

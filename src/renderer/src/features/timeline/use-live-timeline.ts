@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { eventFilterSchema, type EventFilter } from '../../../../shared/event-filter';
-import { bridge } from '../../bridge';
+import { eventFilterSchema, type EventFilter } from '@shared/event-filter';
+import { bridge } from '@bridge';
 import { createPushBatcher, type FrameScheduler } from './push-batcher';
 import type { PushedRecord } from './timeline-controller';
 import { timelineActions, timelineController } from './timeline-store';

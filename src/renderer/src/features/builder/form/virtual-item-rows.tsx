@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { useRowVirtualizer } from '@features/timeline/row-virtualizer';
+import { useRowVirtualizer } from '@features/timeline';
 import { useEffect, useRef, type ReactNode } from 'react';
 import classes from '../builder.module.css';
 

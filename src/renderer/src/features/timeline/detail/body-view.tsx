@@ -1,7 +1,7 @@
 import { Alert, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { parseBoundedJson } from '../../../../../shared/bounded-json';
-import type { BodyView as StoredBody } from '../../../../../shared/events';
+import { parseBoundedJson } from '@shared/bounded-json';
+import type { BodyView as StoredBody } from '@shared/events';
 import classes from '../timeline.module.css';
 
 /** Hex dumps get long fast; this many bytes are shown, with the rest named. */

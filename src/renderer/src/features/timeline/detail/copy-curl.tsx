@@ -2,11 +2,11 @@ import { Alert, Button, Code, Group, List, Modal, Stack, Switch, Text } from '@m
 import { useClipboard, useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconTerminal2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { CurlCopy } from '../../../../../shared/contract/timeline';
-import { buildCurlCommand, type CurlCommand } from '../../../../../shared/curl';
-import type { TimelineDetail } from '../../../../../shared/events';
-import { bridge } from '../../../bridge';
-import { errorMessage } from '../../../bridge/bridge-error';
+import type { CurlCopy } from '@shared/contract/timeline';
+import { buildCurlCommand, type CurlCommand } from '@shared/curl';
+import type { TimelineDetail } from '@shared/events';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import classes from '../timeline.module.css';
 
 function CopyTextButton({ text, label }: { text: string; label: string }) {

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { bridge } from '../../../bridge';
-import { errorMessage } from '../../../bridge/bridge-error';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 
 /**
  * Copy without Reveal: a notification token comes from main on this explicit click and goes

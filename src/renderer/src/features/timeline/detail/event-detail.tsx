@@ -1,11 +1,11 @@
 import { ActionIcon, Alert, Badge, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { EventFilter } from '../../../../../shared/event-filter';
-import type { EventKind, TimelineDetail } from '../../../../../shared/events';
+import type { EventFilter } from '@shared/event-filter';
+import type { EventKind, TimelineDetail } from '@shared/events';
 import { notifications } from '@mantine/notifications';
-import { bridge } from '../../../bridge';
-import { errorMessage } from '../../../bridge/bridge-error';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { KindBadge, StatusText } from '../record-badges';
 import { CopyCurlButton } from './copy-curl';
 import { RequestSection, ResponseSection } from './http-sections';

@@ -1,6 +1,6 @@
 import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
-import type { HeaderList, TimelineDetail } from '../../../../../shared/events';
+import type { HeaderList, TimelineDetail } from '@shared/events';
 import { StatusText } from '../record-badges';
 import classes from '../timeline.module.css';
 import { BodyView } from './body-view';

@@ -1,9 +1,9 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { EventFilter } from '../../../../../shared/event-filter';
-import type { TimelineDetail, TimelineSummary } from '../../../../../shared/events';
-import { bridge } from '../../../bridge';
-import { errorMessage } from '../../../bridge/bridge-error';
+import type { EventFilter } from '@shared/event-filter';
+import type { TimelineDetail, TimelineSummary } from '@shared/events';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { hashLink, timelineParams } from '../timeline-url';
 
 /** How many linked records are looked at to count replays and find the forward. */

@@ -1,13 +1,13 @@
 import { Alert, Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { z } from 'zod';
-import type { TimelineDetail } from '../../../../../shared/events';
+import type { TimelineDetail } from '@shared/events';
 import {
   clientOperationSchema,
   networkFailureSchema,
   networkFailureText,
   notificationPlanSchema,
   serviceErrorSchema,
-} from '../../../../../shared/merchant-api';
+} from '@shared/merchant-api';
 
 /** What the client stores in a request record's `details` (src/main/merchant-api/merchant-api-client.ts). */
 const requestDetailsSchema = z.object({

@@ -1,11 +1,10 @@
 import { Alert, Anchor, Badge, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { TimelineDetail } from '../../../../../shared/events';
-import { decodedFromParts } from '../../../../../shared/jwt/decode-jwt';
-import { webhookDetailsSchema, type TokenCheck } from '../../../../../shared/webhook-details';
-import { DecodedToken } from '../../jwt/decoded-token';
-import { VerdictBadge } from '../../jwt/verdict-badge';
+import type { TimelineDetail } from '@shared/events';
+import { decodedFromParts } from '@shared/jwt/decode-jwt';
+import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
+import { DecodedToken, VerdictBadge } from '@features/jwt';
 
 const SOURCE_LABEL: Record<TokenCheck['source'], string> = {
   header: 'Authorization: Bearer',

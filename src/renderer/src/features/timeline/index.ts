@@ -1,0 +1,9 @@
+// The one entry of features/timeline: other features and the app shell import only this file.
+// Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
+export { copyRecordToken } from './detail/copy-record-token';
+export { clockTime } from './record-badges';
+export { RowVerdict } from './row-chips';
+export { useRowVirtualizer } from './row-virtualizer';
+export { type FilterUpdate, TimelineFilters } from './timeline-filters';
+export { isSecondPart } from './timeline-rows';
+export { TimelineView } from './timeline-view';
