@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EmulatorSettings, Faults } from '../../shared/emulator';
-import type { HeaderList } from '../../shared/events';
+import type { HeaderList, TimelineSummary } from '../../shared/events';
+import { jsonObjectOfBody } from '../../shared/json-body';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
 import { performHttpExchange } from '../outbound/http-exchange';
 import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../store/emulator-repository';
 import type { NewEvent } from '../store/events-repository';
 import { deliveryArrivalId } from '../timeline/delivery-arrival';
 import type { EventRecorder } from '../timeline/event-recorder';
-import type { TimelineSummary } from '../../shared/events';
 import { notificationBody } from './notification-body';
 import { notificationToken } from './notification-token';
 
@@ -164,7 +164,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const delivered = status !== null && status >= 200 && status <= 299;
     const last = attemptNo >= row.maxAttempts;
     const nextAt = delivered || last ? null : now() + backoffAfter(attemptNo, settings.backoffMs);
-    const parsed = safeJson(row.body);
+    const parsed = jsonObjectOfBody(row.body);
     const ended = now();
     const arrivalId =
       deps.arrival === undefined
@@ -284,21 +284,4 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
   };
 }
 
-function safePath(url: string): string | null {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return null;
-  }
-}
-
-function safeJson(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
+const safePath = (url: string): string | null => URL.parse(url)?.pathname ?? null;

@@ -1,4 +1,3 @@
-import { parseBoundedJson } from '../../shared/bounded-json';
 import {
   checkoutCreatedSchema,
   DEFAULT_TIMEOUT_MS,
@@ -27,9 +26,10 @@ import {
   type PreparedRequest,
 } from './request-planner';
 import { parseServiceError } from './service-error';
-import type { HeaderList } from '../../shared/events';
-import { maskWith, redactExchange, replaceSecrets } from '../../shared/secrets/redact-secrets';
+import { maskWith, redactExchange } from '../../shared/secrets/redact-secrets';
 import { toBodyView } from '../store/events-repository';
+import { jsonOfBody } from '../../shared/json-body';
+import { scrubAnswer } from './scrub-answer';
 
 /** What validation says about a payload about to be sent (sends with errors are marked). */
 export interface PayloadVerdict {
@@ -106,30 +106,6 @@ const ACTION_LABEL: Record<OperationName | 'createCheckout', string> = {
   updateReferenceId: "Updating the order's reference id",
 };
 
-/** The service's answer as JSON, within the bounds every reader keeps (else only its text is kept). */
-function parseJson(body: Buffer | null): unknown {
-  if (body === null || body.byteLength === 0) return null;
-  const read = parseBoundedJson(body.toString('utf8'));
-  return read.ok ? read.value : null;
-}
-
-/** The answer with the given secrets (the profile's own token) masked in its headers and text body. */
-function scrubAnswer(
-  headers: HeaderList | null,
-  body: Buffer | null,
-  secrets: readonly string[],
-): { headers: HeaderList | null; body: Buffer | null } {
-  const view = toBodyView(body);
-  const text = view?.text ?? null;
-  return {
-    headers:
-      headers === null
-        ? null
-        : headers.map(([name, value]): [string, string] => [name, replaceSecrets(value, secrets, maskWith)]),
-    body: text === null ? body : Buffer.from(replaceSecrets(text, secrets, maskWith), 'utf8'),
-  };
-}
-
 function referenceOf(payload: unknown): string | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const value = (payload as Record<string, unknown>)['order_reference_id'];
@@ -185,7 +161,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     // The profile's own token never goes to disk or to a window, even when a service echoes it.
     const apiToken = deps.profiles.secretsOf(profile.id).apiToken;
     const scrubbed = scrubAnswer(outcome.headers, outcome.body, apiToken === null ? [] : [apiToken]);
-    const json = parseJson(outcome.body);
+    const json = jsonOfBody(outcome.body);
     const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const serviceError = ok ? null : parseServiceError(json);
     const created =
@@ -227,7 +203,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       durationMs: outcome.durationMs,
       responseHeaders: shown.responseHeaders,
       responseBody: shownBody,
-      json: shownBody === null ? null : parseJson(Buffer.from(shownBody, 'utf8')),
+      json: shownBody === null ? null : jsonOfBody(Buffer.from(shownBody, 'utf8')),
       serviceError,
       failure: outcome.failure,
       checkout,

@@ -12,6 +12,7 @@ import type { EventsQuery } from '../store/events-query';
 import type { EventsRepository } from '../store/events-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { jsonOfBody } from '../../shared/json-body';
 
 /**
  * The console services a scenario uses: the same ones every front door uses, never re-wired.
@@ -110,14 +111,8 @@ export async function waitFor<T>(
   }
 }
 
-export function parseJsonBody(bytes: Uint8Array | null): unknown {
-  if (bytes === null || bytes.byteLength === 0) return null;
-  try {
-    return JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown;
-  } catch {
-    return null;
-  }
-}
+/** A step's answer as JSON (within bounds), or null. */
+export const parseJsonBody = jsonOfBody;
 
 /** Sets each `name: /pointer` of a capture map from `body`; a missing field is a failed check. */
 export function captureInto(

@@ -23,10 +23,9 @@ import {
   currencyProblem,
   readAmount,
   refundClaim,
-  type AmountProblem,
   type Walk,
 } from './lifecycle-walk';
-import { UUID_PATTERN } from '../webhook/notification-payload';
+import { captureIdProblem } from './capture-identity';
 
 /**
  * A notification that may not be the service's: its token was not judged valid (forged,
@@ -45,35 +44,6 @@ function readUnverified(walk: Walk, record: OrderRecord): void {
     unverified: true,
     evidence: `Notification ${record.eventType ?? 'without an event type'} with token ${verdict}: not verified as the service's, so it does not move the order${hint}`,
   });
-}
-
-/**
- * A capture the service reports must name itself (capture_id, a UUID in the spec): the same
- * capture_id again is the same capture (a duplicate, or a contradiction when its amount
- * changed), and one that names nothing cannot be told apart from the others.
- */
-function captureIdProblem(
-  walk: Walk,
-  record: OrderRecord,
-  data: unknown,
-  minor: bigint | null,
-): AmountProblem | 'duplicate' | null {
-  const captureId = isJsonObject(data) ? data['capture_id'] : undefined;
-  if (typeof captureId !== 'string' || !UUID_PATTERN.test(captureId))
-    return {
-      code: 'unknown_capture',
-      message: `order_captured names no capture it can be told apart by (capture_id ${JSON.stringify(captureId ?? null)}; the spec gives a UUID)`,
-    };
-  const known = walk.captures.get(captureId);
-  if (known === undefined) {
-    walk.captures.set(captureId, { recordId: record.id, minor });
-    return null;
-  }
-  if (known.minor === minor) return 'duplicate';
-  return {
-    code: 'capture_amount_changed',
-    message: `capture ${captureId} was reported as ${walk.money(known.minor)} by record #${known.recordId} and now as ${walk.money(minor)}`,
-  };
 }
 
 /** What one notification from the service says about the order. */
