@@ -39,9 +39,26 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
   const [query, setQuery] = useState('');
   const groups = usePaletteResults(query);
   const searching = groups.some((group) => group.state === 'loading');
+  // Results arrive source by source. Until the user moves with the keys, Enter means the first
+  // result as shown now, not the one that happened to arrive first (which later ones push down).
+  const first = groups.flatMap((group) => group.items)[0]?.id ?? '';
+  const [choice, setChoice] = useState<{ query: string; id: string } | null>(null);
+  const [movedIn, setMovedIn] = useState<string | null>(null);
+  const selected = movedIn === query && choice?.query === query ? choice.id : first;
 
   return (
-    <Command label="Command palette" shouldFilter={false} loop vimBindings={false}>
+    <Command
+      label="Command palette"
+      shouldFilter={false}
+      loop
+      vimBindings={false}
+      value={selected}
+      onValueChange={(id) => setChoice({ query, id })}
+      onKeyDown={(event) => {
+        if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'].includes(event.key))
+          setMovedIn(query);
+      }}
+    >
       <Command.Input
         className={classes.input}
         value={query}
