@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on CI's two. Most files wait on
+    // child processes and sockets, so two run side by side in about half the time.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Tests never touch the developer's real OS keychain.
