@@ -127,8 +127,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const vaultWarningIsNew =
     vault.primary.warning !== null &&
     settings.get(VAULT_WARNED_SCHEME_KEY, z.string().nullable(), null) !== vault.primary.scheme;
-  if (vault.primary.warning !== null) {
-    if (vaultWarningIsNew) log.warn(vault.primary.warning);
+  if (vaultWarningIsNew && vault.primary.warning !== null) {
+    log.warn(vault.primary.warning);
     settings.set(VAULT_WARNED_SCHEME_KEY, vault.primary.scheme);
   }
 

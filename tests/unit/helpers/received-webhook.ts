@@ -1,39 +1,15 @@
 import type { ReceivedWebhook } from '../../../src/main/listener/handle-webhook';
-import type { TimelineSummary } from '../../../src/shared/events';
+import { timelineSummary } from './timeline-summary';
 
 /** A webhook as the listener hands it to forwarding: `{}` on `/n`, record `id`, from listener `hopId`. */
 export function receivedWebhook(hopId: string, id = 1): ReceivedWebhook {
-  const summary: TimelineSummary = {
-    id,
-    uid: `received-${id}`,
-    kind: 'webhook',
-    at: new Date(0).toISOString(),
-    profileId: null,
-    profileName: null,
-    method: 'POST',
-    path: '/n',
-    url: null,
-    status: 200,
-    durationMs: null,
-    orderId: null,
-    orderReferenceId: null,
-    eventType: null,
-    tokenVerdict: null,
-    bodyVerdict: null,
-    error: null,
-    relatedId: null,
-    imported: false,
-    provenance: 'service',
-    bodyFindings: null,
-    operation: null,
-  };
   return {
     id,
     method: 'POST',
     rawUrl: '/n',
     headers: [['Content-Type', 'application/json']],
     body: Buffer.from('{}'),
-    summary,
+    summary: timelineSummary(id, new Date(0), { path: '/n', tokenVerdict: null, bodyVerdict: null }),
     via: { port: 1, hopId },
   };
 }
