@@ -1,29 +1,20 @@
 import { test as base, expect } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
-import { cliPath, localProfileArgs, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { BuilderPage } from '../pages/builder-page';
 
 const API_TOKEN = 'builder-e2e-api-token-51c2';
-const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
 
 /** A served console whose Local profile sends to a fake service on 127.0.0.1. */
 const test = base.extend<{ setup: { served: ServedConsole; fake: FakeCheckoutService } }>({
   setup: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-builder-e2e-'));
     const fake = await startFakeCheckoutService();
-    execFileSync(
-      process.execPath,
-      [cliPath, ...localProfileArgs(dataDir, 0, fake.url, ['--api-token', API_TOKEN])],
-      {
-        env,
-        stdio: 'ignore',
-      },
-    );
+    await pointLocalProfile(dataDir, { listenerPort: 0, baseUrl: fake.url, apiToken: API_TOKEN });
     const served = await startServedConsole({}, dataDir);
     await use({ served, fake });
     await served.stop();

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
-import { cliPath, projectRoot, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import {
+  cliPath,
+  pointLocalProfile,
+  projectRoot,
+  startServedConsole,
+  type ServedConsole,
+} from '../fixtures/serve-process';
 import { CommandPalette } from '../pages/command-palette';
 import { OrdersPage } from '../pages/orders-page';
 
@@ -26,22 +32,12 @@ const test = base.extend<{ setup: OrdersSetup }>({
   setup: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-orders-e2e-'));
     const fake = await startFakeCheckoutService();
-    const flags = ['--listener-port', '0', '--base-url', fake.url, '--api-token', API_TOKEN];
-    execFileSync(
-      process.execPath,
-      [
-        cliPath,
-        '--data-dir',
-        dataDir,
-        'profiles',
-        'set',
-        'Local',
-        ...flags,
-        '--notification-token',
-        NOTIFICATION_TOKEN,
-      ],
-      { env, stdio: 'ignore' },
-    );
+    await pointLocalProfile(dataDir, {
+      listenerPort: 0,
+      baseUrl: fake.url,
+      apiToken: API_TOKEN,
+      notificationToken: NOTIFICATION_TOKEN,
+    });
     const served = await startServedConsole({}, dataDir);
     await use({ served, fake, dataDir });
     await served.stop();

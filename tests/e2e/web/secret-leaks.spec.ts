@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SignJWT } from 'jose';
 import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { cliPath, freePort, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,15 +20,17 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** A notification token signed by the CLI with the Local profile's notification token. */
-function signedToken(dataDir: string, n: number): string {
-  return execFileSync(
-    process.execPath,
-    [cliPath, '--data-dir', dataDir, 'jwt', 'sign', '--profile', 'Local', '--claims', JSON.stringify({ n })],
-    { env, stdio: 'pipe' },
-  )
-    .toString()
-    .trim();
+/**
+ * A notification token signed with the Local profile's notification token, as the service signs
+ * one (HS256, fresh iat/exp). Signed here, not by a CLI run per token: the CLI's own `jwt sign`
+ * output is scanned below.
+ */
+function signedToken(n: number): Promise<string> {
+  return new SignJWT({ n })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('15m')
+    .sign(new TextEncoder().encode(NOTIFICATION_TOKEN));
 }
 
 /** The token as written, and the encodings a careless write would produce. */
@@ -118,7 +121,7 @@ test('known tokens appear in no bridge message, no screen, no file, no log, no e
   ];
   const webhookIds: number[] = [];
   for (const [index, spell] of spellings.entries()) {
-    const token = signedToken(setup.dataDir, index);
+    const token = await signedToken(index);
     jwts.push(token);
     const [query, headers] = spell(token);
     const response = await page.request.post(`${listener}/notify${query}`, {
