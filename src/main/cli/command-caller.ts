@@ -10,6 +10,22 @@ export type CommandCaller = <K extends HandledCommandName>(
 ) => Promise<CommandOutput<K>>;
 
 /**
+ * A command's input fields as the flags that fill them (`{ 'target.url': '--to' }`): an issue
+ * at a listed path, or anywhere below it (`ids[3]` under `ids`), is named by that flag; the
+ * longest listed path wins.
+ */
+export function flagsOf(flags: Readonly<Record<string, string>>): (path: string) => string | undefined {
+  const paths = Object.keys(flags).sort((a, b) => b.length - a.length);
+  return (path) => {
+    const field = paths.find(
+      (candidate) =>
+        path === candidate || path.startsWith(`${candidate}.`) || path.startsWith(`${candidate}[`),
+    );
+    return field === undefined ? undefined : flags[field];
+  };
+}
+
+/**
  * Request/response CLI commands call the contract through the same dispatcher as the desktop's
  * IPC and browser mode's WebSocket: the same input schemas, the same handlers, the same errors.
  * `flagOf` names a field as the command line spells it (`fields.baseUrl` → `--base-url`), so
