@@ -10,7 +10,7 @@ import {
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
 import type { ConsoleCore } from '../../app';
 import { toHistoryRecord, type HistoryRecord } from '../../store/event-columns';
-import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { commandCaller, flagsOf, parseCommandInput } from '../command-caller';
 import { formatTable } from '../format-table';
 import { terminalSafeJson } from '../terminal-text';
@@ -65,12 +65,7 @@ export const historyFlags = z.object({
   ),
   search: z.string().optional(),
   profile: z.string().trim().min(1, 'must name a profile').optional(),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(HISTORY_MAX_LIMIT, `must be at most ${HISTORY_MAX_LIMIT}`)
-    .default(HISTORY_DEFAULT_LIMIT),
+  limit: countFlag(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
 type HistoryFlags = z.output<typeof historyFlags>;
 
