@@ -286,8 +286,11 @@ describe('history flags', () => {
     [['--limit', '0'], '--limit: must be at least 1'],
     [['--limit', 'ten'], '--limit: must be a number'],
     [['--limit', '100001'], '--limit: must be at most 100000'],
-    [['--order', '  '], '--order: must not be empty'],
-    [['--search', 'x'.repeat(501)], '--search: is at most 500 characters'],
+    // The filter's own limits are the contract's (the timeline filter schema), named as the flag.
+    [['--order', '  '], '--order: Enter an order id'],
+    [['--order', 'o'.repeat(201)], '--order: Too big: expected string to have <=200 characters'],
+    [['--event', '  '], '--event: Enter an event type'],
+    [['--search', 'x'.repeat(501)], '--search: The search text is at most 500 characters'],
     [['--bogus'], "unknown option '--bogus'"],
     [['--kind'], "option '--kind <kind>' argument missing"],
   ])('%j exits 2 naming the flag', async (flags, message) => {

@@ -143,4 +143,13 @@ describe('jwt decode', () => {
     const run = await cli('jwt', 'decode', 'only.two');
     expect(run).toMatchObject({ code: 1, stdout: expect.stringMatching(/^malformed: A JWT has three/) });
   });
+
+  it("judges the token with the contract's decodeJwt schema, named as the argument (exit 2)", async () => {
+    const run = await cli('jwt', 'decode', 'a'.repeat(64 * 1024 + 1));
+    expect(run).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: <token>: A token is at most 65536 characters\n',
+    });
+  });
 });

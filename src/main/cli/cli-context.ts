@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createConsole, type ConsoleCore } from '../app';
+import { createConsole, type ConsoleCore, type ConsoleOptions } from '../app';
 import { resolveDataDir } from '../data-dir';
 import { UsageError } from './cli-errors';
 
@@ -17,9 +17,23 @@ export interface CliContext {
   dataDirFlag: () => string | undefined;
 }
 
-/** Opens the console on the resolved data directory, runs `fn`, and always closes it. */
-export async function withConsole<T>(context: CliContext, fn: (core: ConsoleCore) => Promise<T>): Promise<T> {
-  const core = await createConsole({ dataDir: resolveDataDir(context.dataDirFlag()), frontDoor: 'cli' });
+/** What a command may lay over the composition root's defaults (a long-running one: ports, tokens). */
+export type ConsoleOverrides = Omit<ConsoleOptions, 'dataDir' | 'frontDoor'>;
+
+/**
+ * Opens the console on the resolved data directory, runs `fn`, and always closes it. Every
+ * command opens it here, long-running ones (`listen`, `emulator`, `test`) with their overrides.
+ */
+export async function withConsole<T>(
+  context: CliContext,
+  fn: (core: ConsoleCore) => Promise<T>,
+  overrides: ConsoleOverrides = {},
+): Promise<T> {
+  const core = await createConsole({
+    ...overrides,
+    dataDir: resolveDataDir(context.dataDirFlag()),
+    frontDoor: 'cli',
+  });
   try {
     return await fn(core);
   } finally {
@@ -43,3 +57,11 @@ export const portFlag = z.coerce
   .int('must be a whole number')
   .min(0, 'must be between 0 and 65535 (0 picks a free port)')
   .max(65535, 'must be between 0 and 65535 (0 picks a free port)');
+
+/** A count a flag sets (a limit, how many at once): a whole number from 1 to `max`. */
+export const countFlag = (max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`);

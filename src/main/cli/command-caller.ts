@@ -1,7 +1,15 @@
-import type { CommandInput, CommandOutput } from '../../shared/contract';
+import {
+  commands,
+  type BridgeErrorPayload,
+  type BridgeIssue,
+  type CommandInput,
+  type CommandOutput,
+  type ParsedCommandInput,
+} from '../../shared/contract';
 import type { HandledCommandName } from '../bridge/handlers';
 import type { Dispatcher } from '../bridge/dispatch';
 import { ConsoleError } from '../console-error';
+import { zodIssuesToBridgeIssues } from '../parse-input';
 
 /** A contract command called from the CLI: its output, or a ConsoleError with its code. */
 export type CommandCaller = <K extends HandledCommandName>(
@@ -9,25 +17,66 @@ export type CommandCaller = <K extends HandledCommandName>(
   input: CommandInput<K>,
 ) => Promise<CommandOutput<K>>;
 
+/** A field's path in a command's input (`target.url`) → the flag that sets it (`--to`). */
+type FlagOf = (path: string) => string | undefined;
+
+/**
+ * A command's input fields as the flags that fill them (`{ 'target.url': '--to' }`): an issue
+ * at a listed path, or anywhere below it (`ids[3]` under `ids`), is named by that flag; the
+ * longest listed path wins.
+ */
+export function flagsOf(flags: Readonly<Record<string, string>>): FlagOf {
+  const paths = Object.keys(flags).sort((a, b) => b.length - a.length);
+  return (path) => {
+    const field = paths.find(
+      (candidate) =>
+        path === candidate || path.startsWith(`${candidate}.`) || path.startsWith(`${candidate}[`),
+    );
+    return field === undefined ? undefined : flags[field];
+  };
+}
+
 /**
  * Request/response CLI commands call the contract through the same dispatcher as the desktop's
  * IPC and browser mode's WebSocket: the same input schemas, the same handlers, the same errors.
  * `flagOf` names a field as the command line spells it (`fields.baseUrl` → `--base-url`), so
  * an error points at the flag to change.
  */
-export function commandCaller(
-  dispatcher: Dispatcher,
-  flagOf: (path: string) => string | undefined = () => undefined,
-): CommandCaller {
+export function commandCaller(dispatcher: Dispatcher, flagOf: FlagOf = () => undefined): CommandCaller {
   return async (command, input) => {
     const result = await dispatcher(command, input, { transport: 'direct' });
     if (result.ok) return result.data as CommandOutput<typeof command>;
-    const { code, issues } = result.error;
-    const named = issues.map((issue) => ({ ...issue, path: flagOf(issue.path) ?? issue.path }));
-    const message =
-      code === 'invalid_input' && named.length > 0
-        ? named.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
-        : result.error.message;
-    throw new ConsoleError(code, message, named);
+    throw namedError(result.error.code, result.error.message, result.error.issues, flagOf);
   };
+}
+
+/**
+ * A contract command's input parsed by its own schema, for the few CLI paths that keep a file
+ * streaming outside the dispatcher (`export`, `history --json`): the same limits, and the same
+ * error naming the flag, as a dispatched call.
+ */
+export function parseCommandInput<K extends HandledCommandName>(
+  command: K,
+  input: CommandInput<K>,
+  flagOf: FlagOf = () => undefined,
+): ParsedCommandInput<K> {
+  const parsed = commands[command].input.safeParse(input);
+  if (parsed.success) return parsed.data as ParsedCommandInput<K>;
+  throw namedError('invalid_input', 'invalid input', zodIssuesToBridgeIssues(parsed.error), flagOf);
+}
+
+function namedError(
+  code: BridgeErrorPayload['code'],
+  message: string,
+  issues: BridgeIssue[],
+  flagOf: FlagOf,
+) {
+  const named = issues.map((issue) => ({ ...issue, path: flagOf(issue.path) ?? issue.path }));
+  return new ConsoleError(
+    code,
+    code === 'invalid_input' && named.length > 0
+      ? named.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
+      : message,
+    named,
+  );
 }

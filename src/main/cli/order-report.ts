@@ -1,6 +1,6 @@
 import type { OrderDetail } from '../../shared/contract/orders';
 import { formatMoney } from '../../shared/money-format';
-import type { OrderSummary } from '../../shared/orders/order-lifecycle';
+import { summariseLifecycle, type OrderSummary } from '../../shared/orders/order-lifecycle';
 import type { PROVENANCE_WORDS } from '../../shared/provenance';
 import { formatTable } from './format-table';
 import { terminalSafe } from './terminal-text';
@@ -49,13 +49,17 @@ const doing = (provenance: keyof typeof PROVENANCE_WORDS) =>
 export function orderDetailJson({ lifecycle, records }: OrderDetail) {
   const byId = new Map(records.map((record) => [record.id, record]));
   const { facts } = lifecycle;
+  // The fields the list also shows are named by the list's own mapping, so the two never drift.
+  const { order_id, state, reference_id, profile, currency } = orderSummaryJson(
+    summariseLifecycle(lifecycle),
+  );
   return {
-    order_id: lifecycle.orderId,
-    state: lifecycle.state,
-    reference_id: facts.referenceId,
+    order_id,
+    state,
+    reference_id,
     order_number: facts.orderNumber,
-    profile: facts.profileName,
-    currency: facts.currency,
+    profile,
+    currency,
     amounts: {
       total: facts.amount,
       captured: facts.capturedAmount,

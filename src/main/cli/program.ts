@@ -9,6 +9,7 @@ import { registerEmulator } from './commands/emulator';
 import { registerHistory } from './commands/history';
 import { registerHistoryFiles } from './commands/history-files';
 import { registerReplay } from './commands/replay';
+import { registerRetention } from './commands/retention';
 import { registerJwt } from './commands/jwt';
 import { registerListen } from './commands/listen';
 import { registerOrders } from './commands/orders';
@@ -48,6 +49,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerEmulator(program, context);
   registerReplay(program, context);
   registerHistoryFiles(program, context);
+  registerRetention(program, context);
   registerTest(program, context);
   registerCheckEndpoint(program, context);
   registerOrders(program, context);

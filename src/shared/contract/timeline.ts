@@ -15,7 +15,7 @@ export const curlCopySchema = z.object({
    * The command, when the window may see it: always redacted, or with the notification JWT a
    * webhook, delivery, replay or forward carried. Null when main put a command holding the
    * profile's API token on the clipboard itself (the desktop app): that token never crosses
-   * the bridge.
+   * the bridge. The CLI, which runs in main's process, gets the command with the API token.
    */
   command: z.string().nullable(),
   /** True when main wrote the command to the clipboard. */

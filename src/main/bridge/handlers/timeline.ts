@@ -45,8 +45,9 @@ export function timelineHandlers({
     copyAsCurl: async ({ id, withToken }, context) => {
       const detail = events.getSummary(id);
       if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
-      // Redacted commands, and notification JWTs that arrived with a webhook, may reach the window.
-      if (!withToken || detail.kind !== 'request') {
+      // Redacted commands, and notification JWTs that arrived with a webhook, may reach the window;
+      // the CLI (a direct call) runs in this process and prints to its own user's terminal.
+      if (!withToken || detail.kind !== 'request' || context.transport === 'direct') {
         const built = curl.commandFor(id, withToken);
         return { command: built.command, copied: false, redacted: built.redacted, notes: built.notes };
       }

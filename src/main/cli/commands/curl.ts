@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
+import { commandCaller, flagsOf } from '../command-caller';
 
 const curlFlags = z.object({ withToken: z.boolean().default(false) });
 
@@ -17,8 +18,11 @@ export async function runCurl(idText: string, rawFlags: unknown, context: CliCon
   }
   const id = Number(idText.trim());
   const { built, kind } = await withConsole(context, async (core) => {
-    const summary = core.events.getSummary(id);
-    return { built: core.curl.commandFor(id, flags.withToken), kind: summary?.kind ?? null };
+    // The same command as the timeline's "Copy as cURL"; called directly, it may carry the API token.
+    const call = commandCaller(core.dispatcher, flagsOf({ id: '<id>' }));
+    const copied = await call('copyAsCurl', { id, withToken: flags.withToken });
+    const listed = await call('listEvents', { filter: { ids: [id] }, limit: 1 });
+    return { built: copied, kind: listed.items[0]?.kind };
   });
   for (const note of built.notes) context.io.stderr(`note: ${note}\n`);
   if (flags.withToken && kind === 'request') {
@@ -27,7 +31,7 @@ export async function runCurl(idText: string, rawFlags: unknown, context: CliCon
     );
   }
   if (built.redacted) context.io.stderr('note: tokens are REDACTED; add --with-token to include them.\n');
-  context.io.stdout(`${built.command}\n`);
+  context.io.stdout(`${built.command ?? ''}\n`);
 }
 
 export function registerCurl(program: Command, context: CliContext): void {

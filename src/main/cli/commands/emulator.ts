@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { maskSecret } from '../../../shared/profile';
-import { createConsole } from '../../app';
-import { resolveDataDir } from '../../data-dir';
 import { emulatorPortOf, localProfileOf } from '../../emulator/emulator-service';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { stdinValues } from '../stdin-value';
@@ -51,39 +49,34 @@ export async function runEmulator(
     apiToken: apiToken ?? randomToken('emulator_api'),
     notificationToken: notificationToken ?? randomToken('emulator_notify'),
   };
-  const core = await createConsole({
-    dataDir: resolveDataDir(context.dataDirFlag()),
-    frontDoor: 'cli',
-    background: true,
-    startListener: false,
-    startEmulator: false,
-    emulatorTokens: tokens,
-  });
-  try {
-    const status = await core.emulator.start(flags.port ?? stored.port);
-    if (!status.running) throw new Error(status.error ?? 'The emulator did not start.');
-    const unsubscribe = core.bus.subscribe((event) => {
-      if (event.name !== 'timeline.appended' || event.payload.kind !== 'delivery') return;
-      const delivery = event.payload;
-      const outcome = delivery.status === null ? (delivery.error ?? 'no answer') : String(delivery.status);
-      const field = (value: string | null) => (value === null ? '-' : terminalSafe(value, { maxChars: 200 }));
+  await withConsole(
+    context,
+    async (core) => {
+      const status = await core.emulator.start(flags.port ?? stored.port);
+      if (!status.running) throw new Error(status.error ?? 'The emulator did not start.');
+      const unsubscribe = core.bus.subscribe((event) => {
+        if (event.name !== 'timeline.appended' || event.payload.kind !== 'delivery') return;
+        const delivery = event.payload;
+        const outcome = delivery.status === null ? (delivery.error ?? 'no answer') : String(delivery.status);
+        const field = (value: string | null) =>
+          value === null ? '-' : terminalSafe(value, { maxChars: 200 });
+        io.stdout(
+          `${delivery.at}  delivery  ${field(delivery.eventType)}  ${field(delivery.orderId)}  -> ${field(outcome)}\n`,
+        );
+      });
+      const said = (name: string, value: string, given: boolean) =>
+        given
+          ? `${name} ${maskSecret(value).masked ?? ''}`
+          : `${name} ${value} (generated; use it as the profile's token)`;
+      io.stdout(`Emulator listening on ${status.url ?? ''}\n`);
       io.stdout(
-        `${delivery.at}  delivery  ${field(delivery.eventType)}  ${field(delivery.orderId)}  -> ${field(outcome)}\n`,
+        `${said('api token', tokens.apiToken, apiToken !== null)}; ${said('notification token', tokens.notificationToken, notificationToken !== null)}\n`,
       );
-    });
-    const said = (name: string, value: string, given: boolean) =>
-      given
-        ? `${name} ${maskSecret(value).masked ?? ''}`
-        : `${name} ${value} (generated; use it as the profile's token)`;
-    io.stdout(`Emulator listening on ${status.url ?? ''}\n`);
-    io.stdout(
-      `${said('api token', tokens.apiToken, apiToken !== null)}; ${said('notification token', tokens.notificationToken, notificationToken !== null)}\n`,
-    );
-    await until;
-    unsubscribe();
-  } finally {
-    await core.close();
-  }
+      await until;
+      unsubscribe();
+    },
+    { background: true, startListener: false, startEmulator: false, emulatorTokens: tokens },
+  );
 }
 
 export function registerEmulator(program: Command, context: CliContext): void {

@@ -5,7 +5,8 @@ import { EXPORT_FORMATS } from '../../../shared/history-file';
 import { ImportError } from '../../history/history-service';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
-import { filterFromHistoryFlags, historyFlags, withFilterOptions } from './history';
+import { flagsOf, parseCommandInput } from '../command-caller';
+import { FILTER_FLAGS, filterFromHistoryFlags, historyFlags, withFilterOptions } from './history';
 import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
 
@@ -26,11 +27,17 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
   await withConsole(context, async (core) => {
     const profileId =
       flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
-    const request = {
-      format: flags.format,
-      filter: filterFromHistoryFlags({ ...flags, json: false, limit: 1 }, profileId),
-      includeTokens: flags.includeTokens,
-    };
+    // The export streams here (a file of any size never sits in memory), but its request is
+    // judged by the contract's exportHistory schema, as the History view's export is.
+    const request = parseCommandInput(
+      'exportHistory',
+      {
+        format: flags.format,
+        filter: filterFromHistoryFlags({ ...flags, json: false, limit: 1 }, profileId),
+        includeTokens: flags.includeTokens,
+      },
+      flagsOf(FILTER_FLAGS),
+    );
     if (flags.out === undefined || flags.out === '-') {
       for (const chunk of core.history.exportChunks(request).chunks) context.io.stdout(chunk);
       return;

@@ -14,7 +14,7 @@ import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { stdinValues, type StdinValue } from '../stdin-value';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
-import { commandCaller } from '../command-caller';
+import { commandCaller, flagsOf, parseCommandInput } from '../command-caller';
 
 const signerFlags = z.object({
   secret: z.string().min(1, 'must not be empty').optional(),
@@ -109,8 +109,13 @@ export function registerJwt(program: Command, context: CliContext): void {
     )
     .option('--json', 'print the decoded token as JSON')
     .action(async (tokenArgument: string, flags: { json?: boolean }) => {
-      // Only computes: no data directory is opened.
-      const token = (await stdinValues(context)(tokenArgument, '<token>')) ?? tokenArgument;
+      // Only computes: no data directory is opened, so no dispatcher; the token is judged by
+      // the contract's decodeJwt schema all the same (its limits, its message, named <token>).
+      const { token } = parseCommandInput(
+        'decodeJwt',
+        { token: (await stdinValues(context)(tokenArgument, '<token>')) ?? tokenArgument },
+        flagsOf({ token: '<token>' }),
+      );
       const decoded = decodeJwt(token);
       context.io.stdout(
         flags.json === true

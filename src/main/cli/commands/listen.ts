@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { TimelineSummary } from '../../../shared/events';
 import { listenerSettingsSchema } from '../../../shared/listener';
-import { createConsole, type ConsoleCore } from '../../app';
-import { resolveDataDir } from '../../data-dir';
+import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
@@ -57,51 +56,50 @@ export async function runListen(
   const chosen = flags.profile === undefined ? undefined : await profileIdNamed(context, flags.profile);
   // The app's own listener service, composed by the same root as the desktop and serve, with
   // this run's port, profile, secret and settings laid over the stored ones (never saved).
-  const core = await createConsole({
-    dataDir: resolveDataDir(context.dataDirFlag()),
-    frontDoor: 'cli',
-    background: true,
-    startEmulator: false,
-    logToStderr: true,
-    listener: {
-      ...(flags.port === undefined ? {} : { port: flags.port }),
-      ...(chosen === undefined ? {} : { profileId: chosen }),
-      ...(given === undefined ? {} : { secret: { value: given, label: 'the --notification-token given' } }),
-      settings: {
-        ...(flags.forwardTo === undefined ? {} : { forwardTo: flags.forwardTo }),
-        ...(flags.respondStatus === undefined ? {} : { respondStatus: flags.respondStatus }),
+  await withConsole(
+    context,
+    async (core) => {
+      const status = core.listener.status();
+      if (!status.running || status.port === null || status.url === null) {
+        const port = flags.port ?? status.configuredPort;
+        throw new Error(
+          status.error?.includes('already in use') === true
+            ? `Port ${port} is already in use; pass --port 0 to pick a free one.`
+            : (status.error ?? 'The listener did not start.'),
+        );
+      }
+      // Only now is the port known (--port 0): a target naming it would forward to itself.
+      const forwardTo = core.listener.settings().forwardTo;
+      if (forwardTo !== null && namesListenerLiterally(new URL(forwardTo), status.port)) {
+        throw new UsageError(
+          `--forward-to ${forwardTo} is this listener itself (port ${status.port}): every webhook would be forwarded back to it without end.`,
+        );
+      }
+      if (!status.hasNotificationToken && given === undefined) {
+        io.stderr(
+          `warning: profile "${status.profileName ?? ''}" has no notification token; every token will be no_secret.\n`,
+        );
+      }
+      const stop = printArrivals(core, io);
+      io.stdout(`Listening on ${status.url}\n`);
+      await until;
+      stop();
+    },
+    {
+      background: true,
+      startEmulator: false,
+      logToStderr: true,
+      listener: {
+        ...(flags.port === undefined ? {} : { port: flags.port }),
+        ...(chosen === undefined ? {} : { profileId: chosen }),
+        ...(given === undefined ? {} : { secret: { value: given, label: 'the --notification-token given' } }),
+        settings: {
+          ...(flags.forwardTo === undefined ? {} : { forwardTo: flags.forwardTo }),
+          ...(flags.respondStatus === undefined ? {} : { respondStatus: flags.respondStatus }),
+        },
       },
     },
-  });
-  try {
-    const status = core.listener.status();
-    if (!status.running || status.port === null || status.url === null) {
-      const port = flags.port ?? status.configuredPort;
-      throw new Error(
-        status.error?.includes('already in use') === true
-          ? `Port ${port} is already in use; pass --port 0 to pick a free one.`
-          : (status.error ?? 'The listener did not start.'),
-      );
-    }
-    // Only now is the port known (--port 0): a target naming it would forward to itself.
-    const forwardTo = core.listener.settings().forwardTo;
-    if (forwardTo !== null && namesListenerLiterally(new URL(forwardTo), status.port)) {
-      throw new UsageError(
-        `--forward-to ${forwardTo} is this listener itself (port ${status.port}): every webhook would be forwarded back to it without end.`,
-      );
-    }
-    if (!status.hasNotificationToken && given === undefined) {
-      io.stderr(
-        `warning: profile "${status.profileName ?? ''}" has no notification token; every token will be no_secret.\n`,
-      );
-    }
-    const stop = printArrivals(core, io);
-    io.stdout(`Listening on ${status.url}\n`);
-    await until;
-    stop();
-  } finally {
-    await core.close();
-  }
+  );
 }
 
 /** The id of the profile `--profile` names, read before the listener opens (a typo starts nothing). */

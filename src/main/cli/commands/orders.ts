@@ -4,7 +4,7 @@ import { ORDER_PAGE_MAX, type OrderCursor } from '../../../shared/contract/order
 import type { OrderSummary } from '../../../shared/orders/order-lifecycle';
 import { ORDER_STATES, type OrderState } from '../../../shared/orders/order-states';
 import { ConsoleError } from '../../console-error';
-import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { commandCaller } from '../command-caller';
 import { orderDetailJson, orderDetailText, orderSummaryJson, ordersTable } from '../order-report';
@@ -41,12 +41,7 @@ const listFlags = z.object({
       }
       return out;
     }),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(1_000_000, 'must be at most 1000000')
-    .default(10_000),
+  limit: countFlag(1_000_000).default(10_000),
 });
 
 const showFlags = z.object({ json: z.boolean().optional() });

@@ -11,7 +11,7 @@ import { ConsoleError } from '../../console-error';
 import type { ProfileService } from '../../profiles/profile-service';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
-import { commandCaller } from '../command-caller';
+import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
 import { stdinValues, type StdinValue } from '../stdin-value';
 
@@ -70,21 +70,20 @@ function fieldPatch(flags: ProfileOptionFlags): Partial<ProfileFields> {
 }
 
 /** Each profile field as its flag, so an error from the contract names what to change. */
-const PROFILE_FLAGS: Record<string, string> = {
-  baseUrl: '--base-url',
-  environment: '--env',
-  listenerPort: '--listener-port',
-  publicListenerUrl: '--public-listener-url',
-  notificationField: '--notification-field',
-  signedTokenMinutes: '--token-minutes',
-  name: 'name',
+const PROFILE_FLAGS = {
+  'fields.baseUrl': '--base-url',
+  'fields.environment': '--env',
+  'fields.listenerPort': '--listener-port',
+  'fields.publicListenerUrl': '--public-listener-url',
+  'fields.notificationField': '--notification-field',
+  'fields.signedTokenMinutes': '--token-minutes',
+  'fields.name': 'name',
   apiToken: '--api-token',
   notificationToken: '--notification-token',
 };
-const profileFlagOf = (path: string) => PROFILE_FLAGS[path.replace(/^fields\./, '').split('.')[0] ?? ''];
 
 /** The profile commands go through the contract's dispatcher, as the Profiles view does. */
-const callerOf = (core: ConsoleCore) => commandCaller(core.dispatcher, profileFlagOf);
+const callerOf = (core: ConsoleCore) => commandCaller(core.dispatcher, flagsOf(PROFILE_FLAGS));
 
 /** Storing a token under a key file deserves the same visible warning the UI shows. */
 function warnIfWeakVault(core: ConsoleCore, edits: SecretEdit[], context: CliContext): void {

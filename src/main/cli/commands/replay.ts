@@ -1,33 +1,41 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { replayRequestSchema, type ReplayProgress } from '../../../shared/replay';
-import { ReplayError } from '../../replay/replay-service';
+import { REPLAY_ORDERS, type ReplayProgress, type ReplayRequest } from '../../../shared/replay';
+import type { EventBus } from '../../event-bus';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
+import { commandCaller, flagsOf } from '../command-caller';
+import { terminalSafe } from '../terminal-text';
+
+/** Read as numbers here; their limits are the contract's (replayRequestSchema), named as these flags. */
+const count = z.coerce.number({ error: 'must be a number' });
 
 const replayFlags = z.object({
-  to: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
+  to: z.string().optional(),
   token: z
     .enum(['original', 'resign', 'none'], { error: 'choose original, resign or none' })
     .default('original'),
-  repeat: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1)
-    .max(1000)
-    .default(1),
-  concurrency: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).default(1),
-  delayMs: z.coerce.number({ error: 'must be a number' }).int().min(0).max(60_000).default(0),
-  order: z
-    .enum(['original', 'reversed', 'shuffled'], { error: 'choose original, reversed or shuffled' })
-    .default('original'),
+  repeat: count.default(1),
+  concurrency: count.default(1),
+  delayMs: count.default(0),
+  order: z.enum(REPLAY_ORDERS, { error: 'choose original, reversed or shuffled' }).default('original'),
   yesLive: z.boolean().default(false),
   json: z.boolean().default(false),
 });
 
-const idList = z
-  .array(z.coerce.number({ error: 'record ids are numbers' }).int().positive('record ids are positive'))
-  .min(1);
+const idList = z.array(z.coerce.number({ error: 'record ids are numbers' })).min(1);
+
+/** Each field of a replay request as the flag that sets it. */
+const REPLAY_FLAGS = {
+  ids: '<id...>',
+  'target.url': '--to',
+  tokenMode: '--token',
+  repeat: '--repeat',
+  concurrency: '--concurrency',
+  delayMs: '--delay-ms',
+  order: '--order',
+  confirmLive: '--yes-live',
+};
 
 function bar(progress: ReplayProgress): string {
   const width = 30;
@@ -35,39 +43,79 @@ function bar(progress: ReplayProgress): string {
   return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total}  ${progress.rate.toFixed(1)}/s  ${progress.failures} failed`;
 }
 
+/**
+ * A run's `replay.progress` pushes, as the renderer follows them. Subscribed before the run
+ * starts: its first push can come before `startReplay` has answered with the run's id.
+ */
+function followReplay(bus: EventBus) {
+  const early: ReplayProgress[] = [];
+  let follow: ((progress: ReplayProgress) => void) | null = null;
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.name !== 'replay.progress') return;
+    if (follow === null) early.push(event.payload);
+    else follow(event.payload);
+  });
+  return {
+    /** The run's last push (finished), with `onProgress` told of each one on the way. */
+    until(runId: string, onProgress: (progress: ReplayProgress) => void): Promise<ReplayProgress> {
+      return new Promise((resolve) => {
+        follow = (progress) => {
+          if (progress.runId !== runId) return;
+          onProgress(progress);
+          if (!progress.finished) return;
+          unsubscribe();
+          resolve(progress);
+        };
+        for (const progress of early.splice(0)) follow(progress);
+      });
+    },
+    stop: unsubscribe,
+  };
+}
+
 /** `replay <id...>`: the stored webhooks sent again; a progress bar on a terminal, a summary (or JSON). */
 export async function runReplay(ids: string[], rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(replayFlags, rawFlags);
   const parsedIds = idList.safeParse(ids);
   if (!parsedIds.success) throw new UsageError(`<id...>: ${parsedIds.error.issues[0]?.message ?? 'invalid'}`);
-  const request = replayRequestSchema.parse({
-    ids: parsedIds.data,
-    target: flags.to === undefined ? { kind: 'listener' } : { kind: 'url', url: flags.to },
-    tokenMode: flags.token,
-    repeat: flags.repeat,
-    concurrency: flags.concurrency,
-    delayMs: flags.delayMs,
-    order: flags.order,
-    confirmLive: flags.yesLive,
-  });
   const tty = process.stderr.isTTY === true && !flags.json;
   const result = await withConsole(context, async (core) => {
-    if (flags.to === undefined && core.listener.status().url === null) {
-      // A CLI process has no listener of its own: replay to the app's listener address.
-      const port = core.profiles.active().fields.listenerPort;
-      request.target = { kind: 'url', url: `http://127.0.0.1:${port}/` };
-      request.ids = parsedIds.data;
-    }
+    // A CLI process has no listener of its own: replay to the app's listener address.
+    const listenerUrl =
+      core.listener.status().url === null
+        ? `http://127.0.0.1:${core.profiles.active().fields.listenerPort}/`
+        : null;
+    const target: ReplayRequest['target'] =
+      flags.to !== undefined
+        ? { kind: 'url', url: flags.to }
+        : listenerUrl === null
+          ? { kind: 'listener' }
+          : { kind: 'url', url: listenerUrl };
+    const progress = followReplay(core.bus);
     try {
-      return await core.replay.run(request, (progress) => {
-        if (tty) context.io.stderr(bar(progress));
+      // The same command the Replay view calls: one validation, one set of limits and errors.
+      const { runId } = await commandCaller(core.dispatcher, flagsOf(REPLAY_FLAGS))('startReplay', {
+        ids: parsedIds.data,
+        target,
+        tokenMode: flags.token,
+        repeat: flags.repeat,
+        concurrency: flags.concurrency,
+        delayMs: flags.delayMs,
+        order: flags.order,
+        confirmLive: flags.yesLive,
       });
-    } catch (error) {
-      if (error instanceof ReplayError) throw new UsageError(error.message);
-      throw error;
+      return await progress.until(runId, (step) => {
+        if (tty) context.io.stderr(bar(step));
+      });
+    } finally {
+      progress.stop();
     }
   });
   if (tty) context.io.stderr('\n');
+  if (result.error !== null) {
+    context.io.stderr(`error: ${terminalSafe(result.error)}\n`);
+    throw new CommandExit(EXIT_FAILED);
+  }
   if (flags.json) context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else
     context.io.stdout(

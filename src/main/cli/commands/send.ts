@@ -6,7 +6,7 @@ import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { readJsonSource } from '../read-json-source';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
-import { commandCaller } from '../command-caller';
+import { commandCaller, flagsOf } from '../command-caller';
 
 const sendFlags = z.object({
   profile: z.string().trim().min(1, 'must name a profile').optional(),
@@ -50,7 +50,6 @@ const SEND_FLAGS: Record<string, string> = {
   confirmLive: '--yes-live',
   body: '<file>',
 };
-const sendFlagOf = (path: string) => SEND_FLAGS[path.split('.')[0] ?? ''];
 
 /** `send <file>`: one create-checkout call with the profile's token; exit 1 on 4xx/5xx or no answer. */
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
@@ -60,7 +59,7 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
     // The same command the builder's Send calls: one validation, one error for each field.
-    return commandCaller(core.dispatcher, sendFlagOf)('sendCheckout', {
+    return commandCaller(core.dispatcher, flagsOf(SEND_FLAGS))('sendCheckout', {
       profileId: profile.id,
       body: { kind: 'json', payload: value },
       injectNotificationUrl: flags.notificationUrl,

@@ -2,25 +2,18 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { RunReport } from '../../../shared/scenarios/scenario-results';
-import { createConsole } from '../../app';
-import { resolveDataDir } from '../../data-dir';
 import { formatProblem, loadScenarios } from '../../scenarios/load-scenarios';
 import { junitReport } from '../../scenarios/reporters/junit-report';
 import { prettyProgress } from '../../scenarios/reporters/pretty-reporter';
 import { grepScenarios } from '../../scenarios/run-suite';
-import { parseFlags, type CliContext } from '../cli-context';
+import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
 
 const testFlags = z.object({
   profile: z.string().trim().min(1, 'must name a profile').optional(),
   reporter: z.enum(['pretty', 'json', 'junit'], { error: 'choose pretty, json or junit' }).default('pretty'),
   out: z.string().trim().min(1, 'must name a file').optional(),
-  parallel: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(16, 'must be at most 16')
-    .default(1),
+  parallel: countFlag(16).default(1),
   bail: z.boolean().default(false),
   grep: z.string().optional(),
   yesLive: z.boolean().default(false),
@@ -67,38 +60,38 @@ export async function runTest(
   const reportOnStdout = flags.reporter !== 'pretty' && flags.out === undefined;
   const progressOut = reportOnStdout ? io.stderr : io.stdout;
 
-  const core = await createConsole({
-    dataDir: resolveDataDir(context.dataDirFlag()),
-    frontDoor: 'cli',
-    session: flags.profile === undefined ? {} : { profileName: flags.profile },
-  });
   const controller = new AbortController();
   const interrupt = () => controller.abort();
-  process.once('SIGINT', interrupt);
-  let report: RunReport;
-  try {
-    const profile = core.profiles.active();
-    const emulator = core.emulator.status();
-    progressOut(
-      `Profile ${profile.fields.name} (${profile.fields.environment}): service ${profile.fields.baseUrl}${
-        emulator.running ? ' (emulator started for this run)' : ''
-      }, listener ${core.listener.status().url ?? 'not running'}\n`,
-    );
-    report = await core.scenarios.run({
-      scenarios: chosen,
-      paths: named,
-      profile,
-      confirmLive: flags.yesLive,
-      parallel: flags.parallel,
-      bail: flags.bail,
-      signal: controller.signal,
-      prompt: (text) => io.stderr(`action needed: ${text}\n`),
-      onProgress: prettyProgress(progressOut),
-    });
-  } finally {
-    process.off('SIGINT', interrupt);
-    await core.close();
-  }
+  const session = flags.profile === undefined ? {} : { profileName: flags.profile };
+  const report = await withConsole(
+    context,
+    async (core): Promise<RunReport> => {
+      process.once('SIGINT', interrupt);
+      try {
+        const profile = core.profiles.active();
+        const emulator = core.emulator.status();
+        progressOut(
+          `Profile ${profile.fields.name} (${profile.fields.environment}): service ${profile.fields.baseUrl}${
+            emulator.running ? ' (emulator started for this run)' : ''
+          }, listener ${core.listener.status().url ?? 'not running'}\n`,
+        );
+        return await core.scenarios.run({
+          scenarios: chosen,
+          paths: named,
+          profile,
+          confirmLive: flags.yesLive,
+          parallel: flags.parallel,
+          bail: flags.bail,
+          signal: controller.signal,
+          prompt: (text) => io.stderr(`action needed: ${text}\n`),
+          onProgress: prettyProgress(progressOut),
+        });
+      } finally {
+        process.off('SIGINT', interrupt);
+      }
+    },
+    { session },
+  );
   const text = reportText(report, flags.reporter);
   if (text !== null) {
     if (flags.out === undefined) io.stdout(text);

@@ -1,0 +1,82 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { Retention } from '../../../shared/history-file';
+import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { UsageError } from '../cli-errors';
+import { commandCaller, flagsOf } from '../command-caller';
+
+/** Read as numbers here; their limits are the contract's (retentionSchema), named as these flags. */
+const retentionFlags = z.object({
+  keepDays: z.coerce.number({ error: 'must be a number of days' }).optional(),
+  keepCount: z.coerce.number({ error: 'must be a number of records' }).optional(),
+  keepAll: z.boolean().default(false),
+  apply: z.boolean().default(false),
+  json: z.boolean().default(false),
+});
+
+const RETENTION_FLAGS = {
+  days: '--keep-days',
+  count: '--keep-count',
+  'retention.days': '--keep-days',
+  'retention.count': '--keep-count',
+};
+
+/** The policy the flags ask for; none when they only ask to see (or apply) the saved one. */
+function chosenPolicy(flags: z.output<typeof retentionFlags>): Retention | undefined {
+  const chosen: Retention[] = [
+    ...(flags.keepAll ? [{ mode: 'all' as const }] : []),
+    ...(flags.keepDays === undefined ? [] : [{ mode: 'days' as const, days: flags.keepDays }]),
+    ...(flags.keepCount === undefined ? [] : [{ mode: 'count' as const, count: flags.keepCount }]),
+  ];
+  if (chosen.length > 1) throw new UsageError('--keep-all, --keep-days, --keep-count: give one of them.');
+  return chosen[0];
+}
+
+const plural = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`;
+
+export function describeRetention(retention: Retention): string {
+  if (retention.mode === 'all') return 'keep everything';
+  if (retention.mode === 'days')
+    return `keep the last ${retention.days} ${retention.days === 1 ? 'day' : 'days'}`;
+  return `keep the newest ${plural(retention.count)}`;
+}
+
+/**
+ * `retention`: the History view's retention policy. Shows the saved one and what applying it
+ * would remove; `--keep-*` saves another; only `--apply` removes anything.
+ */
+export async function runRetention(rawFlags: unknown, context: CliContext): Promise<void> {
+  const flags = parseFlags(retentionFlags, rawFlags);
+  const policy = chosenPolicy(flags);
+  const output = await withConsole(context, async (core) => {
+    // The same commands the History view calls: one validation, one set of limits and errors.
+    const call = commandCaller(core.dispatcher, flagsOf(RETENTION_FLAGS));
+    const retention =
+      policy === undefined ? await call('getRetention', {}) : await call('setRetention', policy);
+    if (flags.apply) {
+      const { removed } = await call('applyRetention', { retention });
+      return flags.json
+        ? { retention, removed }
+        : `Retention: ${describeRetention(retention)}.\nRemoved ${plural(removed)}.\n`;
+    }
+    const { remove, keep } = await call('previewRetention', { retention });
+    return flags.json
+      ? { retention, remove, keep }
+      : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${keep}; run with --apply to do it.\n`;
+  });
+  context.io.stdout(typeof output === 'string' ? output : `${JSON.stringify(output, null, 2)}\n`);
+}
+
+export function registerRetention(program: Command, context: CliContext): void {
+  program
+    .command('retention')
+    .description(
+      'Show or set how many stored records to keep, and what applying it would remove (nothing is removed without --apply)',
+    )
+    .option('--keep-all', 'keep everything (the default policy)')
+    .option('--keep-days <n>', 'keep the records of the last n days')
+    .option('--keep-count <n>', 'keep the newest n records')
+    .option('--apply', 'remove now what the policy does not keep')
+    .option('--json', 'print the policy and the counts (remove, keep; or removed) as JSON')
+    .action((flags: unknown) => runRetention(flags, context));
+}

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+let dir: { dir: string; remove: () => void };
+beforeAll(() => {
+  dir = makeTempDir();
+});
+afterAll(() => dir.remove());
+const dataDir = () => dir.dir;
+
+describe('the filter flags of history --json and export', () => {
+  it.each([
+    [
+      ['history', '--json', '--search', 'x'.repeat(501)],
+      '--search: The search text is at most 500 characters',
+    ],
+    [['history', '--json', '--order', ' '], '--order: Enter an order id'],
+    [['export', '--format', 'json', '--order', ' '], '--order: Enter an order id'],
+    [
+      ['export', '--format', 'har', '--event', 'e'.repeat(101)],
+      '--event: Too big: expected string to have <=100 characters',
+    ],
+  ])("%j gets the contract's filter message, named as the flag (exit 2)", async (argv, message) => {
+    const run = await runCliCaptured(['--data-dir', dataDir(), ...argv]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`error: ${message}\n`);
+    expect(run.stdout).toBe('');
+  });
+});

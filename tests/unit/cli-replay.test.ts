@@ -1,0 +1,129 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliCaptured } from './helpers/run-cli';
+import { openTempConsole } from './helpers/temp-console';
+
+const ORDER = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+let dataDir = '';
+let dispose: () => Promise<void> = async () => undefined;
+let webhookIds: number[] = [];
+let requestId = 0;
+let server: Server;
+let target = '';
+const received: string[] = [];
+
+const replay = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'replay', ...argv]);
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push(body);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+
+  const opened = await openTempConsole();
+  dataDir = opened.dataDir;
+  dispose = opened.dispose;
+  const webhook = (reference: string, atMs: number) => ({
+    kind: 'webhook' as const,
+    method: 'POST',
+    path: '/hooks',
+    status: 200,
+    orderId: ORDER,
+    eventType: 'order_approved',
+    tokenVerdict: 'missing' as const,
+    bodyVerdict: 'event' as const,
+    requestBody: Buffer.from(
+      JSON.stringify({ order_id: ORDER, event_type: 'order_approved', order_reference_id: reference }),
+    ),
+    atMs,
+  });
+  const recorded = opened.core.recorder.recordMany([
+    webhook('REF-1', Date.parse('2026-01-15T10:00:00Z')),
+    webhook('REF-2', Date.parse('2026-01-15T10:01:00Z')),
+    {
+      kind: 'request',
+      method: 'POST',
+      path: '/checkout',
+      status: 200,
+      atMs: Date.parse('2026-01-15T10:02:00Z'),
+    },
+  ]);
+  webhookIds = recorded.slice(0, 2).map((summary) => summary.id);
+  requestId = recorded[2]?.id ?? 0;
+  await opened.core.close();
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await dispose().catch(() => undefined);
+});
+
+describe('checkout-console replay', () => {
+  it('sends the stored webhooks again through the Replay view’s command and prints the summary', async () => {
+    const before = received.length;
+    const run = await replay(...webhookIds.map(String), '--to', target, '--repeat', '2');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Replayed 4 of 4 \(0 failed\) at \d+\.\d\/s; records \d+, \d+, \d+, \d+\n$/);
+    expect(
+      received
+        .slice(before)
+        .map((body) => (JSON.parse(body) as { order_reference_id: string }).order_reference_id),
+    ).toEqual(['REF-1', 'REF-2', 'REF-1', 'REF-2']);
+  });
+
+  it('prints the finished progress as JSON with --json', async () => {
+    const run = await replay(String(webhookIds[0]), '--to', target, '--json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      total: 1,
+      done: 1,
+      failures: 0,
+      finished: true,
+      cancelled: false,
+      error: null,
+    });
+  });
+
+  it.each([
+    [['--repeat', '1001'], '--repeat: Repeat at most 1000 times'],
+    [['--concurrency', '65'], '--concurrency: At most 64 at once'],
+    [['--delay-ms', '60001'], '--delay-ms: The delay is at most 60000 ms'],
+    [['--repeat', 'twice'], '--repeat: must be a number'],
+    [['--to', 'ftp://example.com/'], '--to: Enter an http or https URL'],
+  ])('%j gets the contract’s limit, named as the flag; exit 2 and nothing sent', async (flags, message) => {
+    const before = received.length;
+    const run = await replay(String(webhookIds[0]), '--to', target, ...flags);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`error: ${message}`);
+    expect(run.stdout).toBe('');
+    expect(received.length).toBe(before);
+  });
+
+  it('names the id argument for a bad id, and says why a record cannot be replayed (exit 2)', async () => {
+    expect(await replay('0', '--to', target)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('<id...>: '),
+    });
+    expect(await replay('abc', '--to', target)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('<id...>: record ids are numbers'),
+    });
+    expect(await replay('999999', '--to', target)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('There is no record #999999.'),
+    });
+    expect(await replay(String(requestId), '--to', target)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('is a request, not a webhook'),
+    });
+  });
+});

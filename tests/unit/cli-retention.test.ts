@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCliCaptured } from './helpers/run-cli';
+import { openTempConsole } from './helpers/temp-console';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A data directory with records 1, 5 and 50 days old. */
+async function dataDirWithRecords(): Promise<string> {
+  const opened = await openTempConsole();
+  cleanups.push(() => opened.dispose().catch(() => undefined));
+  opened.core.recorder.recordMany(
+    [50, 5, 1].map((days) => ({
+      kind: 'webhook' as const,
+      method: 'POST',
+      path: '/hooks',
+      status: 200,
+      atMs: Date.now() - days * DAY_MS,
+    })),
+  );
+  await opened.core.close();
+  return opened.dataDir;
+}
+
+describe('checkout-console retention', () => {
+  it('shows the saved policy and what applying it would remove, removing nothing', async () => {
+    const dataDir = await dataDirWithRecords();
+    const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'retention', ...argv]);
+    expect(await cli()).toMatchObject({
+      code: 0,
+      stdout:
+        'Retention: keep everything.\nApplying it now would remove 0 records and keep 3; run with --apply to do it.\n',
+    });
+    const set = await cli('--keep-days', '10');
+    expect(set.stdout).toBe(
+      'Retention: keep the last 10 days.\nApplying it now would remove 1 record and keep 2; run with --apply to do it.\n',
+    );
+    // Saved, as the History view saves it; still nothing removed.
+    expect(JSON.parse((await cli('--json')).stdout)).toEqual({
+      retention: { mode: 'days', days: 10 },
+      remove: 1,
+      keep: 2,
+    });
+    expect(await cli('--apply')).toMatchObject({
+      code: 0,
+      stdout: 'Retention: keep the last 10 days.\nRemoved 1 record.\n',
+    });
+    expect(JSON.parse((await cli('--keep-count', '1', '--apply', '--json')).stdout)).toEqual({
+      retention: { mode: 'count', count: 1 },
+      removed: 1,
+    });
+  });
+
+  it.each([
+    [['--keep-days', '36501'], '--keep-days: At most 36500 days'],
+    [['--keep-days', '0'], '--keep-days: Too small: expected number to be >=1'],
+    [['--keep-count', '1.5'], '--keep-count: Invalid input: expected int, received number'],
+    [['--keep-days', 'soon'], '--keep-days: must be a number of days'],
+    [['--keep-days', '3', '--keep-all'], '--keep-all, --keep-days, --keep-count: give one of them.'],
+  ])("%j gets the contract's message, named as the flag; exit 2, nothing saved", async (flags, message) => {
+    const dataDir = await dataDirWithRecords();
+    const run = await runCliCaptured(['--data-dir', dataDir, 'retention', ...flags, '--apply']);
+    expect(run).toMatchObject({ code: 2, stdout: '', stderr: `error: ${message}\n` });
+    const after = await runCliCaptured(['--data-dir', dataDir, 'retention', '--json']);
+    expect(JSON.parse(after.stdout)).toEqual({ retention: { mode: 'all' }, remove: 0, keep: 3 });
+  });
+});
