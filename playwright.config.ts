@@ -13,7 +13,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env['CI'] ? [['list']] : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace costs 20–30 % of a test's CPU (measured on two tests: 13.3 vs 17.4 s and
+    // 12.3 vs 15.1 s), and CI keeps only what the run prints: there a failure is told by its
+    // error, the page's snapshot and the screenshot. Locally a failed test keeps its trace.
+    trace: process.env['CI'] ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
