@@ -43,27 +43,31 @@ export function authoriseAnswer({ order }: Move): Json {
   };
 }
 
-/** CancelResponse: order_id, cancel_id. */
-export function cancelAnswer(move: Move): Json {
-  const cancel = first(move, 'cancel');
+/**
+ * The answer to a cancel or a capture: the order, the move's transaction id and amount under
+ * the names the spec gives them, and the state the order is in now.
+ */
+function transactionAnswer(
+  move: Move,
+  kind: 'cancel' | 'capture',
+  names: { id: string; amount: string },
+): Json {
+  const transaction = first(move, kind);
   return {
     order_id: move.order.orderId,
-    cancel_id: cancel?.transactionId ?? null,
+    [names.id]: transaction?.transactionId ?? null,
     status: move.order.state,
-    canceled_amount: money(cancel?.amount ?? '0', move.order.currency),
+    [names.amount]: money(transaction?.amount ?? '0', move.order.currency),
   };
 }
 
+/** CancelResponse: order_id, cancel_id. */
+export const cancelAnswer = (move: Move): Json =>
+  transactionAnswer(move, 'cancel', { id: 'cancel_id', amount: 'canceled_amount' });
+
 /** CaptureResponse: order_id, capture_id (and the captured amount, as the notification says it). */
-export function captureAnswer(move: Move): Json {
-  const capture = first(move, 'capture');
-  return {
-    order_id: move.order.orderId,
-    capture_id: capture?.transactionId ?? null,
-    status: move.order.state,
-    captured_amount: money(capture?.amount ?? '0', move.order.currency),
-  };
-}
+export const captureAnswer = (move: Move): Json =>
+  transactionAnswer(move, 'capture', { id: 'capture_id', amount: 'captured_amount' });
 
 /** SimplifiedRefundResponse: order_id, comment, refund_id, capture_id, status, refunded_amount. */
 export function simplifiedRefundAnswer(move: Move, body: unknown): Json {

@@ -110,14 +110,15 @@ function transactionsOf(order: EmulatorOrderRow, rows: readonly TransactionRow[]
       .filter((row) => row.kind === 'refund' && row.captureId === captureId)
       .reduce((sum, row) => sum + minorOf(row.amount, currency), 0n);
   const of = (kind: TransactionRow['kind']) => rows.filter((row) => row.kind === kind);
+  /** A cancel or a refund as the spec lists it: its ids, then amount, items and time. */
+  const entry = (row: TransactionRow, ids: Record<string, string | null>) => ({
+    ...ids,
+    total_amount: money(row.amount),
+    items: itemsOf(parse(row.request)['items'], currency),
+    created_at: iso(row.createdAtMs),
+  });
   return {
-    cancels: of('cancel').map((row) => ({
-      cancel_id: row.transactionId,
-      order_id: order.orderId,
-      total_amount: money(row.amount),
-      items: itemsOf(parse(row.request)['items'], currency),
-      created_at: iso(row.createdAtMs),
-    })),
+    cancels: of('cancel').map((row) => entry(row, { cancel_id: row.transactionId, order_id: order.orderId })),
     captures: of('capture').map((row) => {
       const request = parse(row.request);
       const shipping = isObject(request['shipping_info']) ? request['shipping_info'] : {};
@@ -141,13 +142,9 @@ function transactionsOf(order: EmulatorOrderRow, rows: readonly TransactionRow[]
         created_at: iso(row.createdAtMs),
       };
     }),
-    refunds: of('refund').map((row) => ({
-      refund_id: row.transactionId,
-      capture_id: row.captureId,
-      total_amount: money(row.amount),
-      items: itemsOf(parse(row.request)['items'], currency),
-      created_at: iso(row.createdAtMs),
-    })),
+    refunds: of('refund').map((row) =>
+      entry(row, { refund_id: row.transactionId, capture_id: row.captureId }),
+    ),
   };
 }
 

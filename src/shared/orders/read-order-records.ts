@@ -192,21 +192,11 @@ export function readCall(walk: Walk, record: OrderRecord): void {
       return;
     }
     case 'authorise':
-      walk.claim(record, {
-        source,
-        what,
-        target: 'authorised',
-        evidence: `${accepted}: the order is authorised`,
-      });
+    case 'cancel': {
+      const target = operation === 'authorise' ? 'authorised' : 'canceled';
+      walk.claim(record, { source, what, target, evidence: `${accepted}: the order is ${target}` });
       return;
-    case 'cancel':
-      walk.claim(record, {
-        source,
-        what,
-        target: 'canceled',
-        evidence: `${accepted}: the order is canceled`,
-      });
-      return;
+    }
     case 'capture':
     case 'refund': {
       const keys = operation === 'capture' ? CAPTURE_REQUEST_KEYS : REFUND_REQUEST_KEYS;
