@@ -1,17 +1,11 @@
 import type { z } from 'zod';
+import { jsonObjectOfBody } from '../../../shared/json-body';
 import { CUSTOMER_ACTION_OUTCOME } from '../../../shared/orders/order-states';
 import { equalityCheck, statusCheck } from '../../../shared/scenarios/expectations';
 import type { customerStepSchema } from '../../../shared/scenarios/scenario-schema';
 import { recordedExchange } from '../../outbound/recorded-exchange';
 import { joinServiceUrl, serviceRequestHeaders } from '../../merchant-api/request-planner';
-import {
-  durationMs,
-  orderOf,
-  parseJsonBody,
-  StepError,
-  type StepContext,
-  type StepOutcome,
-} from '../step-context';
+import { durationMs, orderOf, StepError, type StepContext, type StepOutcome } from '../step-context';
 import { findWebhook } from './webhook-records';
 
 type CustomerStep = z.output<typeof customerStepSchema>;
@@ -57,9 +51,7 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
     },
   });
   const answer = started.outcome;
-  const json = parseJsonBody(answer.body);
-  const state =
-    typeof json === 'object' && json !== null ? (json as Record<string, unknown>)['status'] : undefined;
+  const state = jsonObjectOfBody(answer.body)?.['status'];
   return {
     checks: [
       statusCheck(200, answer.status, answer.failure?.message ?? null),
