@@ -181,6 +181,27 @@ describe('one recorded exchange for every kind', () => {
     }
   });
 
+  it('pushes a forward and a delivery once, complete (`listen` and `emulator` print a line per push)', async () => {
+    const url = await endpoint((_req, res) => res.writeHead(200).end('{}'));
+    const pushes: { name: string; kind: string; status: number | null }[] = [];
+    const unsubscribe = core().bus.subscribe((event) => {
+      if (event.name !== 'timeline.appended' && event.name !== 'timeline.updated') return;
+      const { kind, status } = event.payload;
+      if (kind === 'forward' || kind === 'delivery') pushes.push({ name: event.name, kind, status });
+    });
+    try {
+      await SENDERS.forward(url);
+      await SENDERS.delivery(url);
+      await until(() => pushes.length >= 2, 'the pushes');
+    } finally {
+      unsubscribe();
+    }
+    expect(pushes).toEqual([
+      { name: 'timeline.appended', kind: 'forward', status: 200 },
+      { name: 'timeline.appended', kind: 'delivery', status: 200 },
+    ]);
+  });
+
   it.each(KINDS)('%s: the record is stored, pending, before the answer arrives', async (name) => {
     const held: ServerResponse[] = [];
     const url = await endpoint((_req, res) => held.push(res));

@@ -105,5 +105,6 @@ export async function forwardWebhook(
         durationMs: performance.now() - started,
       },
     );
-  return (await recordedExchange({ recorder, request, record })).event;
+  // Pushed once complete: `listen` prints a forward's line from that push, with its outcome.
+  return (await recordedExchange({ recorder, request, record, announce: 'completed' })).event;
 }

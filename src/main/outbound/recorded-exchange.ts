@@ -34,7 +34,8 @@ export interface RecordedExchangeSpec {
   /**
    * When the record is first pushed: while pending (default; shown as in flight, as requests
    * are), or once completed. A delivery waits: its completion links it to the listener's record
-   * of it (`relatedId`), and pushed unlinked first it would be counted as a row of its own.
+   * of it (`relatedId`), and pushed unlinked first it would be counted as a row of its own. A
+   * forward waits too: `listen` and `emulator` print a line per pushed forward or delivery.
    */
   announce?: 'pending' | 'completed';
   /** The caller's part of the completed record (scrubbed answer, verdicts, links, its own error). */
