@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import type { EventKind, TimelineDetail } from '../../src/shared/events';
+import type { EventKind, TimelineDetail, TimelineSummary } from '../../src/shared/events';
 import { replayRequestSchema } from '../../src/shared/replay';
 import { forwardWebhook } from '../../src/main/listener/forward-webhook';
 import { sendNotification } from '../../src/main/scenarios/send-notification';
 import { openEmulator, until, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
+import { openListeningConsole } from './helpers/listening-console';
 import { receivedWebhook } from './helpers/received-webhook';
 
 // Issue 17, seam 1: one module (outbound/recorded-exchange.ts) records every kind that goes
@@ -216,5 +217,37 @@ describe('one recorded exchange for every kind', () => {
     await sending;
     // The same record, completed.
     expect(core().events.getDetail(pending?.id ?? 0)).toMatchObject({ status: 200, error: null });
+  });
+});
+
+describe("a delivery to this console's listener", () => {
+  it('is completed linked to the listener record of it, and pushed once so', async () => {
+    const open = await openListeningConsole();
+    closers.push(open.dispose);
+    const local = open.core.profiles.active();
+    const apiToken = open.core.profiles.secretsOf(local.id).apiToken ?? '';
+    const status = await open.core.emulator.start(0);
+    if (status.url === null) throw new Error(status.error ?? 'The emulator did not start.');
+    const pushed: TimelineSummary[] = [];
+    open.core.bus.subscribe((event) => {
+      if (event.name === 'timeline.appended' && event.payload.kind === 'delivery') pushed.push(event.payload);
+    });
+    const call = async (path: string, body?: unknown) => {
+      const response = await fetch(`${status.url ?? ''}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const created = await call('/checkout', validPayload(`${open.origin}/hooks`));
+    await call(`/_emulator/orders/${String(created['order_id'])}/pay`);
+    await until(() => pushed.length > 0, 'the delivery');
+    const [delivery] = pushed;
+    const arrival = open.core.events.getSummary(delivery?.relatedId ?? 0);
+    // The link is learned with the answer (the listener names its record) and written with it.
+    expect(arrival).toMatchObject({ kind: 'webhook', orderId: created['order_id'] });
+    expect(open.core.events.getSummary(delivery?.id ?? 0)?.relatedId).toBe(arrival?.id);
+    expect(pushed).toHaveLength(1);
   });
 });
