@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineDetail } from '../../src/shared/events';
 import { DEFAULT_LISTENER_SETTINGS } from '../../src/shared/listener';
-import type { NewEvent } from '../../src/main/store/events-repository';
+import type { EventRecorder } from '../../src/main/timeline/event-recorder';
 import { forwardRefusal, namesListenerLiterally } from '../../src/main/listener/forward-guard';
 import { forwardWebhook } from '../../src/main/listener/forward-webhook';
 import { payload } from '../fixtures/hostile-webhooks';
@@ -23,15 +23,17 @@ async function forwardingListener(target: (origin: string) => string): Promise<{
   rowsOf: (kind: string) => TimelineDetail[];
 }> {
   let forwardTo = 'http://127.0.0.1:1/';
-  let record: (event: NewEvent) => void = () => undefined;
+  let recorder: EventRecorder | null = null;
   const served = await serveListener(
     {},
     {
       settings: () => ({ ...DEFAULT_LISTENER_SETTINGS, forwardTo }),
-      forward: (webhook, to) => void forwardWebhook(webhook, to).then((event) => record(event)),
+      forward: (webhook, to) => {
+        if (recorder !== null) void forwardWebhook(recorder, webhook, to);
+      },
     },
   );
-  record = (event) => served.core.recorder.record(event);
+  recorder = served.core.recorder;
   forwardTo = target(served.server.origin);
   cleanups.push(served.dispose);
   return { served, rowsOf: (kind) => served.rows().filter((row) => row.kind === kind) };
@@ -91,7 +93,7 @@ describe('forwarding never feeds itself', () => {
     expect(forwards).toHaveLength(1);
     expect(forwards[0]).toMatchObject({
       status: null,
-      details: { failure: 'self' },
+      details: { failure: { kind: 'self', code: null } },
       error: expect.stringMatching(
         /^Not forwarded to http:\/\/localhost:\d+\/hooks: localhost:\d+ is this listener itself/,
       ),
@@ -135,7 +137,7 @@ describe('forwarding never feeds itself', () => {
     expect(forwards.find((row) => row.status === 200)).toBeDefined();
     expect(forwards.find((row) => row.relatedId === returned?.id)).toMatchObject({
       status: null,
-      details: { failure: 'loop' },
+      details: { failure: { kind: 'loop', code: null } },
       error: expect.stringMatching(
         /is a forward this listener sent earlier, come back through 0 other hop\(s\)/,
       ),

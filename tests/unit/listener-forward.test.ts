@@ -6,6 +6,7 @@ import { buildRawRequest, sendRaw } from './helpers/raw-http';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { receivedWebhook } from './helpers/received-webhook';
 import { withConsoleFile } from './helpers/console-file';
+import { openTempConsole } from './helpers/temp-console';
 
 interface Received {
   method: string;
@@ -16,9 +17,11 @@ interface Received {
 
 let open: ListeningConsole | null = null;
 const servers: Server[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await open?.dispose();
   open = null;
+  for (const cleanup of cleanups.splice(0)) await cleanup();
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
@@ -48,11 +51,14 @@ async function merchant(answer: (req: IncomingMessage) => { status: number; body
   return { received, url: `http://127.0.0.1:${port}` };
 }
 
+/** The forward of a webhook once completed (it is written pending, before it leaves). */
 async function waitForForward(listening: ListeningConsole, webhookId: number) {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     const row = withConsoleFile(listening.core.dataDir, (db) =>
       db
-        .prepare<[number], { id: number }>("SELECT id FROM events WHERE kind = 'forward' AND related_id = ?")
+        .prepare<[number], { id: number }>(
+          "SELECT id FROM events WHERE kind = 'forward' AND related_id = ? AND (status IS NOT NULL OR error IS NOT NULL)",
+        )
         .get(webhookId),
     );
     if (row !== undefined) return listening.core.events.getDetail(row.id);
@@ -133,20 +139,30 @@ describe('forward-to', () => {
       buildRawRequest(Number(new URL(open.origin).port), { target: '/', body: '{}' }),
     );
     const forward = await waitForForward(open, (JSON.parse(response.body) as { id: number }).id);
-    expect(forward).toMatchObject({ status: null, details: { failure: 'refused' } });
+    expect(forward).toMatchObject({
+      status: null,
+      details: { failure: { kind: 'refused', code: 'ECONNREFUSED' } },
+    });
     expect(forward?.error).toMatch(/Connection refused/);
   });
 
   it('records a timeout and a TLS failure', async () => {
     const silent = await merchant(() => null);
     const webhook = receivedWebhook('test-listener');
-    const timedOut = await forwardWebhook(webhook, silent.url, 200);
-    expect(timedOut).toMatchObject({ kind: 'forward', relatedId: 1, details: { failure: 'timeout' } });
+    const temp = await openTempConsole();
+    cleanups.push(temp.dispose);
+    const { recorder } = temp.core;
+    const timedOut = await forwardWebhook(recorder, webhook, silent.url, 200);
+    expect(timedOut).toMatchObject({
+      kind: 'forward',
+      relatedId: 1,
+      details: { failure: { kind: 'timeout' } },
+    });
     expect(timedOut.error).toMatch(/No answer within 0.2 s/);
 
     const plain = await merchant(() => ({ status: 200, body: 'plain http' }));
-    const tls = await forwardWebhook(webhook, plain.url.replace('http:', 'https:'), 2000);
-    expect(tls.details).toMatchObject({ failure: 'tls' });
+    const tls = await forwardWebhook(recorder, webhook, plain.url.replace('http:', 'https:'), 2000);
+    expect(tls.details).toMatchObject({ failure: { kind: 'tls' } });
     // The same words as every outbound exchange (outbound/network-failure.ts).
     expect(tls.error).toMatch(/TLS handshake with 127\.0\.0\.1:\d+ failed/);
   });

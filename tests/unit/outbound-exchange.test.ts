@@ -9,6 +9,7 @@ import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openEmulator, until, validPayload } from './helpers/emulator-harness';
 import { openListeningConsole } from './helpers/listening-console';
 import { receivedWebhook } from './helpers/received-webhook';
+import { openTempConsole } from './helpers/temp-console';
 
 // Issue 17, seam 1: every kind that goes out (request, forward, delivery, replay) goes through
 // outbound/http-exchange.ts, so an answer's headers are stored as the merchant sent them: names
@@ -71,7 +72,9 @@ describe('one outbound exchange: answers stored as sent, whatever the kind', () 
 
   it('forward', async () => {
     const url = await merchant();
-    const forward = await forwardWebhook(receivedWebhook('outbound-test'), url);
+    const temp = await openTempConsole();
+    cleanups.push(temp.dispose);
+    const forward = await forwardWebhook(temp.core.recorder, receivedWebhook('outbound-test'), url);
     expect(forward.status).toBe(200);
     expect(merchantsOwn(forward.responseHeaders)).toEqual(ANSWER_HEADERS);
   });

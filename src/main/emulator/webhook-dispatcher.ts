@@ -3,9 +3,9 @@ import type { EmulatorSettings, Faults } from '../../shared/emulator';
 import type { HeaderList, TimelineSummary } from '../../shared/events';
 import { jsonObjectOfBody } from '../../shared/json-body';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
-import { performHttpExchange } from '../outbound/http-exchange';
+import type { HttpOutcome } from '../outbound/http-exchange';
+import { recordedExchange } from '../outbound/recorded-exchange';
 import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../store/emulator-repository';
-import type { NewEvent } from '../store/events-repository';
 import { deliveryArrivalId } from '../timeline/delivery-arrival';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { notificationBody } from './notification-body';
@@ -42,6 +42,14 @@ export interface WebhookDispatcher {
   resume(): void;
   /** Stops scheduling; resolves once the attempts in flight have been recorded. */
   stop(): Promise<void>;
+}
+
+/** What an attempt's answer means for the outbox. */
+interface Decided {
+  delivered: boolean;
+  nextAt: number | null;
+  /** The delivery's own error (a non-2xx answer); null leaves a network failure's words. */
+  error: string | null;
 }
 
 const defaultTimer = (run: () => void, ms: number) => {
@@ -143,83 +151,83 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const headers: HeaderList = [['content-type', 'application/json']];
     if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
     const attemptNo = row.attempts + 1;
-    const outcome = await performHttpExchange({
-      method: 'POST',
-      url: url.toString(),
-      headers,
-      body: Buffer.from(row.body, 'utf8'),
-      timeoutMs: settings.timeoutMs,
-      maxResponseBytes: KEPT_RESPONSE_BYTES,
-    });
-    const { status } = outcome;
-    let error: string | null =
-      signer.secret === null ? 'No notification token is set: sent without a token.' : null;
-    if (outcome.failure !== null)
-      error =
-        outcome.failure.kind === 'timeout' && outcome.failure.code === null
-          ? `No answer within ${settings.timeoutMs} ms.`
-          : `Could not deliver: ${outcome.failure.message}`;
-    else if (status !== null && (status < 200 || status > 299))
-      error = `The merchant endpoint answered ${status}.`;
-    const delivered = status !== null && status >= 200 && status <= 299;
-    const last = attemptNo >= row.maxAttempts;
-    const nextAt = delivered || last ? null : now() + backoffAfter(attemptNo, settings.backoffMs);
     const parsed = jsonObjectOfBody(row.body);
-    const ended = now();
-    const arrivalId =
-      deps.arrival === undefined
-        ? null
-        : deliveryArrivalId(
-            outcome.body,
-            { orderId: row.orderId, eventType: row.eventType, startedMs: started, endedMs: ended },
-            deps.arrival,
-          );
-    const delivery: NewEvent = {
-      kind: 'delivery',
-      atMs: started,
-      profileId: signer.profileId,
-      profileName: signer.profileName,
-      method: 'POST',
-      url: url.toString(),
-      path: url.pathname,
-      query: url.search === '' ? null : url.search.slice(1),
-      requestHeaders: headers,
-      requestBody: new TextEncoder().encode(row.body),
-      status,
-      responseHeaders: outcome.headers,
-      responseBody: outcome.body,
-      durationMs: ended - started,
-      orderId: row.orderId,
-      orderReferenceId:
-        typeof parsed?.['order_reference_id'] === 'string' ? parsed['order_reference_id'] : null,
-      eventType: row.eventType,
-      error: delivered ? null : error,
-      // The listener's record of this attempt, when it reached this console: one row on the timeline.
-      relatedId: arrivalId,
-      details: {
-        attempt: attemptNo,
-        maxAttempts: row.maxAttempts,
-        outboxId: row.id,
-        faults: row.faults,
-        ...(nextAt === null ? {} : { nextAttemptAt: new Date(nextAt).toISOString() }),
+    let decided: Decided = { delivered: false, nextAt: null, error: null };
+    await recordedExchange({
+      recorder: deps.recorder,
+      request: {
+        method: 'POST',
+        url: url.toString(),
+        headers,
+        body: Buffer.from(row.body, 'utf8'),
+        timeoutMs: settings.timeoutMs,
+        maxResponseBytes: KEPT_RESPONSE_BYTES,
       },
-    };
-    // The outcome (ending this process's lease) and its record, in one write.
-    await deps.recorder.inGroup(() => {
-      deps.outbox.save(
-        {
-          ...row,
-          attempts: attemptNo,
-          status: delivered ? 'delivered' : last ? 'failed' : 'pending',
-          nextAttemptAtMs: nextAt,
-          lastStatus: status,
-          lastError: delivered ? null : error,
-          updatedAtMs: now(),
-        },
-        owner,
-      );
-      deps.recorder.record(delivery);
+      record: {
+        kind: 'delivery',
+        atMs: started,
+        profileId: signer.profileId,
+        profileName: signer.profileName,
+        orderId: row.orderId,
+        orderReferenceId:
+          typeof parsed?.['order_reference_id'] === 'string' ? parsed['order_reference_id'] : null,
+        eventType: row.eventType,
+        details: { attempt: attemptNo, maxAttempts: row.maxAttempts, outboxId: row.id, faults: row.faults },
+      },
+      // Pushed once complete: by then it names the listener's record of it, so it joins that row.
+      announce: 'completed',
+      complete: (outcome) => {
+        decided = decide(outcome, attemptNo, row.maxAttempts, settings.backoffMs);
+        return {
+          durationMs: now() - started,
+          ...(decided.error === null ? {} : { error: decided.error }),
+          // The listener's record of this attempt, when it reached this console: one row on the timeline.
+          relatedId:
+            deps.arrival === undefined
+              ? null
+              : deliveryArrivalId(
+                  outcome.body,
+                  { orderId: row.orderId, eventType: row.eventType, startedMs: started, endedMs: now() },
+                  deps.arrival,
+                ),
+          details: decided.nextAt === null ? {} : { nextAttemptAt: new Date(decided.nextAt).toISOString() },
+        };
+      },
+      // The outcome (ending this process's lease) and its record, in one write.
+      alsoWrite: (completed) =>
+        deps.outbox.save(
+          {
+            ...row,
+            attempts: attemptNo,
+            status: decided.delivered ? 'delivered' : attemptNo >= row.maxAttempts ? 'failed' : 'pending',
+            nextAttemptAtMs: decided.nextAt,
+            lastStatus: completed.status ?? null,
+            lastError: completed.error ?? null,
+            updatedAtMs: now(),
+          },
+          owner,
+        ),
     });
+  }
+
+  /** Whether the attempt delivered, when the next one is due, and what went wrong in words. */
+  function decide(
+    outcome: HttpOutcome,
+    attemptNo: number,
+    maxAttempts: number,
+    backoffMs: readonly number[],
+  ): Decided {
+    const { status } = outcome;
+    const delivered = status !== null && status >= 200 && status <= 299;
+    const last = attemptNo >= maxAttempts;
+    return {
+      delivered,
+      nextAt: delivered || last ? null : now() + backoffAfter(attemptNo, backoffMs),
+      // A network failure keeps the one wording of every exchange; an answer that is not 2xx is
+      // the delivery's own reason to retry.
+      error:
+        delivered || outcome.failure !== null ? null : `The merchant endpoint answered ${String(status)}.`,
+    };
   }
 
   /** The due rows this process leased (another process may have leased some first). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ExportedEvent } from '../../shared/history-file';
 import { APP_VERSION } from '../version';
+import { urlParts } from '../outbound/url-parts';
 
 /**
  * HAR 1.2 (the format browsers' network panels open): one entry per record, the console's own
@@ -138,15 +139,8 @@ export function eventFromHar(
   fallbackUid: string,
 ): Record<string, unknown> {
   const own = entry._checkoutConsole ?? {};
-  let path: string | null = null;
-  let query: string | null = null;
-  try {
-    const url = new URL(entry.request.url);
-    path = url.pathname;
-    query = url.search === '' ? null : url.search.slice(1);
-  } catch {
-    path = null;
-  }
+  const parsed = URL.parse(entry.request.url);
+  const { path, query } = parsed === null ? { path: null, query: null } : urlParts(parsed);
   const requestBase64 = entry.request.postData?._encoding === 'base64';
   const responseBase64 = entry.response?.content.encoding === 'base64';
   const status = entry.response === undefined || entry.response.status === 0 ? null : entry.response.status;

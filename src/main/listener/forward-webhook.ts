@@ -1,8 +1,8 @@
 import type { HeaderList } from '../../shared/events';
-import type { NetworkFailure } from '../../shared/merchant-api';
 import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
-import { performHttpExchange } from '../outbound/http-exchange';
+import { recordedExchange, recordUnsent, type OutboundRecord } from '../outbound/recorded-exchange';
 import type { NewEvent } from '../store/events-repository';
+import type { EventRecorder } from '../timeline/event-recorder';
 import { FORWARD_MARKER_HEADER, forwardMarker, forwardRefusal } from './forward-guard';
 import type { ReceivedWebhook } from './handle-webhook';
 
@@ -10,9 +10,6 @@ import type { ReceivedWebhook } from './handle-webhook';
 export const FORWARD_TIMEOUT_MS = 10_000;
 /** Of the merchant's answer to a forward, this much is stored (its full size is noted). */
 export const FORWARD_STORED_RESPONSE_BYTES = 1024 * 1024;
-
-/** Why a forward went nowhere: the exchange's failure kinds, or a refusal before sending. */
-export type ForwardFailure = NetworkFailure['kind'] | 'self' | 'loop';
 
 /**
  * Where a forward goes: the forward-to URL's path, then the incoming path (as a tunnel
@@ -61,9 +58,12 @@ export function forwardHeaders(
 
 /**
  * Re-sends a received webhook (same method, exact bytes, same headers and query) to the
- * merchant's endpoint and describes the outcome as a `forward` record linked to it.
+ * merchant's endpoint as a `forward` record linked to it, written before it leaves and
+ * completed with the answer (outbound/recorded-exchange.ts); a refused forward is recorded
+ * unsent. Resolves with the record as stored.
  */
 export async function forwardWebhook(
+  recorder: EventRecorder,
   webhook: ReceivedWebhook,
   forwardTo: string,
   timeoutMs = FORWARD_TIMEOUT_MS,
@@ -76,51 +76,35 @@ export async function forwardWebhook(
     forwardMarker(webhook.headers, webhook.via),
   );
   const started = performance.now();
-  const base: NewEvent = {
-    kind: 'forward',
-    atMs: Date.now(),
-    profileId: webhook.summary.profileId,
-    profileName: webhook.summary.profileName,
-    method: webhook.method,
-    url: target.href,
-    path: target.pathname,
-    query: target.search === '' ? null : target.search.slice(1),
-    requestHeaders: headers,
-    requestBody: webhook.body,
-    orderId: webhook.summary.orderId,
-    orderReferenceId: webhook.summary.orderReferenceId,
-    eventType: webhook.summary.eventType,
-    relatedId: webhook.id,
-  };
-  const refusal = await forwardRefusal(webhook.headers, target, webhook.via);
-  if (refusal !== null)
-    return {
-      ...base,
-      durationMs: performance.now() - started,
-      error: `Not forwarded to ${target.href}: ${refusal.message}`,
-      details: { target: forwardTo, failure: refusal.failure },
-    };
-  const outcome = await performHttpExchange({
+  const request = {
     method: webhook.method,
     url: target.href,
     headers,
     body: webhook.body,
     timeoutMs,
     maxResponseBytes: FORWARD_STORED_RESPONSE_BYTES,
-  });
-  if (outcome.failure !== null)
-    return {
-      ...base,
-      durationMs: outcome.durationMs,
-      error: `Forward to ${target.href} failed: ${outcome.failure.message}`,
-      details: { target: forwardTo, failure: outcome.failure.kind },
-    };
-  return {
-    ...base,
-    status: outcome.status,
-    responseHeaders: outcome.headers,
-    responseBody: outcome.body,
-    durationMs: outcome.durationMs,
-    details: { target: forwardTo, responseSize: outcome.responseBytes, responseTruncated: outcome.truncated },
   };
+  const record = {
+    kind: 'forward',
+    profileId: webhook.summary.profileId,
+    profileName: webhook.summary.profileName,
+    orderId: webhook.summary.orderId,
+    orderReferenceId: webhook.summary.orderReferenceId,
+    eventType: webhook.summary.eventType,
+    relatedId: webhook.id,
+    details: { target: forwardTo },
+  } satisfies OutboundRecord;
+  const refusal = await forwardRefusal(webhook.headers, target, webhook.via);
+  if (refusal !== null)
+    return recordUnsent(
+      recorder,
+      { request, record },
+      { kind: refusal.failure, message: refusal.message, code: null },
+      {
+        error: `Not forwarded to ${target.href}: ${refusal.message}`,
+        durationMs: performance.now() - started,
+      },
+    );
+  // Pushed once complete: `listen` prints a forward's line from that push, with its outcome.
+  return (await recordedExchange({ recorder, request, record, announce: 'completed' })).event;
 }

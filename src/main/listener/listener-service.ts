@@ -158,9 +158,9 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         writer,
         ...(deps.replayByUid === undefined ? {} : { replayByUid: deps.replayByUid }),
         forward: (webhook, forwardTo) => {
-          forwardWebhook(webhook, forwardTo)
-            .then((event) => deps.recorder.inGroup(() => deps.recorder.record(event)))
-            .catch((failure: unknown) => log.error(`A forward could not be recorded: ${String(failure)}`));
+          forwardWebhook(deps.recorder, webhook, forwardTo).catch((failure: unknown) =>
+            log.error(`A forward could not be recorded: ${String(failure)}`),
+          );
         },
         logError: (message) => log.error(message),
       });

@@ -1,6 +1,9 @@
 import {
   checkoutCreatedSchema,
   DEFAULT_TIMEOUT_MS,
+  type CheckoutCreated,
+  type ClientOperation,
+  type ServiceError,
   type EditedHeader,
   type ExchangeResult,
   type NotificationPlan,
@@ -17,7 +20,8 @@ import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { ProfileService } from '../profiles/profile-service';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
-import { performHttpExchange } from '../outbound/http-exchange';
+import type { HttpOutcome } from '../outbound/http-exchange';
+import { recordedExchange } from '../outbound/recorded-exchange';
 import {
   joinServiceUrl,
   prepareCreateCheckout,
@@ -112,6 +116,26 @@ function referenceOf(payload: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** What the client makes of an answer: scrubbed of the profile's token, its error, the checkout created. */
+interface AnswerRead {
+  scrubbed: ReturnType<typeof scrubAnswer>;
+  serviceError: ServiceError | null;
+  checkout: CheckoutCreated | null;
+}
+
+function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: string | null): AnswerRead {
+  // The profile's own token never goes to disk or to a window, even when a service echoes it.
+  const scrubbed = scrubAnswer(outcome.headers, outcome.body, apiToken === null ? [] : [apiToken]);
+  const json = jsonOfBody(outcome.body);
+  const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  const created = operation === 'createCheckout' && ok ? checkoutCreatedSchema.safeParse(json) : null;
+  return {
+    scrubbed,
+    serviceError: ok ? null : parseServiceError(json),
+    checkout: created?.success === true ? created.data : null,
+  };
+}
+
 /**
  * The console's client for the service: every call goes to the chosen (or active) profile,
  * passes the live guard, is recorded on the timeline before it leaves and completed when it
@@ -130,58 +154,46 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     record: { orderId: string | null; orderReferenceId: string | null; details: Record<string, unknown> },
   ): Promise<ExchangeResult> {
     assertLiveConfirmed(profile, options.confirmLive, ACTION_LABEL[request.plan.operation]);
-    const url = new URL(request.plan.url);
-    const started = deps.recorder.record({
-      kind: 'request',
-      profileId: profile.id,
-      profileName: profile.fields.name,
-      method: request.plan.method,
-      url: request.plan.url,
-      path: url.pathname,
-      query: url.search === '' ? null : url.search.slice(1),
-      requestHeaders: request.plan.headers,
-      requestBody: request.body,
-      orderId: record.orderId,
-      orderReferenceId: record.orderReferenceId,
-      details: { operation: request.plan.operation, ...record.details },
-    });
+    // Registered before anything is awaited, so a cancel right after the send finds it.
     const controller = new AbortController();
     if (options.requestKey !== undefined) inFlight.set(options.requestKey, controller);
-    const outcome = await performHttpExchange({
-      method: request.plan.method,
-      url: request.plan.url,
-      headers: request.headers,
-      body: request.body,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      signal: controller.signal,
+    const apiToken = deps.profiles.secretsOf(profile.id).apiToken;
+    const read: { answer?: AnswerRead } = {};
+    const sent = await recordedExchange({
+      recorder: deps.recorder,
+      request: {
+        method: request.plan.method,
+        url: request.plan.url,
+        headers: request.headers,
+        body: request.body,
+        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        signal: controller.signal,
+      },
+      recordedHeaders: request.plan.headers,
+      record: {
+        kind: 'request',
+        profileId: profile.id,
+        profileName: profile.fields.name,
+        orderId: record.orderId,
+        orderReferenceId: record.orderReferenceId,
+        details: { operation: request.plan.operation, ...record.details },
+      },
+      complete: (outcome) => {
+        const answer = readAnswer(outcome, request.plan.operation, apiToken);
+        read.answer = answer;
+        return {
+          responseHeaders: answer.scrubbed.headers,
+          responseBody: answer.scrubbed.body,
+          orderId: answer.checkout?.order_id ?? record.orderId,
+          details: answer.serviceError === null ? {} : { serviceError: answer.serviceError },
+        };
+      },
     }).finally(() => {
       if (options.requestKey !== undefined) inFlight.delete(options.requestKey);
     });
-
-    // The profile's own token never goes to disk or to a window, even when a service echoes it.
-    const apiToken = deps.profiles.secretsOf(profile.id).apiToken;
-    const scrubbed = scrubAnswer(outcome.headers, outcome.body, apiToken === null ? [] : [apiToken]);
-    const json = jsonOfBody(outcome.body);
-    const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    const serviceError = ok ? null : parseServiceError(json);
-    const created =
-      request.plan.operation === 'createCheckout' && ok ? checkoutCreatedSchema.safeParse(json) : null;
-    const checkout = created?.success === true ? created.data : null;
-    deps.recorder.update(started.id, {
-      status: outcome.status,
-      responseHeaders: scrubbed.headers,
-      responseBody: scrubbed.body,
-      durationMs: outcome.durationMs,
-      orderId: checkout?.order_id ?? record.orderId,
-      error: outcome.failure?.message ?? null,
-      details: {
-        operation: request.plan.operation,
-        ...record.details,
-        ...(serviceError === null ? {} : { serviceError }),
-        ...(outcome.failure === null ? {} : { failure: outcome.failure }),
-        ...(outcome.truncated ? { responseTruncated: true } : {}),
-      },
-    });
+    const { outcome } = sent;
+    const { scrubbed, serviceError, checkout } =
+      read.answer ?? readAnswer(outcome, request.plan.operation, apiToken);
     // The window sees the answer as every screen does: secrets masked, by meaning.
     const shown = redactExchange(
       {
@@ -197,7 +209,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     const shownBody =
       shown.responseBody?.text ?? (scrubbed.body === null ? null : scrubbed.body.toString('utf8'));
     return {
-      eventId: started.id,
+      eventId: sent.id,
       request: request.plan,
       status: outcome.status,
       durationMs: outcome.durationMs,

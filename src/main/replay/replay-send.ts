@@ -4,7 +4,7 @@ import { REPLAY_MARKER_HEADER, replayProvenance } from '../../shared/provenance'
 import type { ReplayPlanRequest } from '../../shared/replay';
 import { judgeWebhookBody } from '../../shared/webhook/judge-webhook-body';
 import { webhookDetailsSchema, type BodyFinding, type WebhookDetails } from '../../shared/webhook-details';
-import { performHttpExchange } from '../outbound/http-exchange';
+import { recordedExchange } from '../outbound/recorded-exchange';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
 import type { OutgoingReplay } from './replay-request';
@@ -45,70 +45,54 @@ export async function sendReplay(
     // The body's one judgement, by the listener's own function, wherever the replay goes.
     body,
   };
-  const sent = deps.recorder.record({
-    uid,
-    kind: 'replay',
-    atMs: at,
-    profileId: send.profile.id,
-    profileName: send.profile.name,
-    method: row.method ?? 'POST',
-    url: outgoing.url.toString(),
-    path: outgoing.url.pathname,
-    query: outgoing.url.search === '' ? null : outgoing.url.search.slice(1),
-    requestHeaders: headers,
-    requestBody: outgoing.body,
-    orderId: row.order_id,
-    orderReferenceId: row.order_reference_id,
-    eventType: row.event_type,
-    bodyVerdict: body.verdict,
-    relatedId: row.id,
-    provenance: replayProvenance(request.tokenMode, bodyEdited),
-    details: sendDetails,
-  });
-  // The row is on disk before the request leaves: a listener (this one or a `listen` in
-  // another process) finds the marker's replay and links its record to it.
-  await deps.recorder.committed();
-  const outcome = await performHttpExchange({
-    method: row.method ?? 'POST',
-    url: outgoing.url.toString(),
-    headers,
-    body: outgoing.body,
-    timeoutMs: request.timeoutMs,
-    signal: send.signal,
-    maxResponseBytes: KEPT_RESPONSE_BYTES,
-  });
-  const { status } = outcome;
-  const responseHeaders = outcome.headers;
-  const responseBody = outcome.body;
-  const error =
-    outcome.failure === null
-      ? null
-      : outcome.failure.kind === 'cancelled'
-        ? 'Cancelled before an answer came.'
-        : outcome.failure.kind === 'timeout' && outcome.failure.code === null
-          ? `No answer within ${request.timeoutMs} ms.`
-          : `Could not send: ${outcome.failure.message}`;
-  // Sent to this console's listener, the answer names the record it made: its verdicts
-  // and the body's judgement are the replay's too (one judgement per body).
-  const listenerRecord =
-    request.target.kind === 'listener' && responseBody !== null ? listenerRecordOf(responseBody) : null;
-  const received = listenerRecord === null ? undefined : deps.events.getDetail(listenerRecord);
-  const judged = received === undefined ? {} : judgementOf(received.details);
-  const recorded = deps.recorder.update(sent.id, {
-    status,
-    responseHeaders,
-    responseBody,
-    durationMs: Date.now() - at,
-    tokenVerdict: received?.tokenVerdict ?? null,
-    bodyVerdict: received?.bodyVerdict ?? body.verdict,
-    error,
-    details: {
-      ...sendDetails,
-      ...judged,
-      ...(listenerRecord === null ? {} : { listenerRecordId: listenerRecord }),
+  // The record is committed before the request leaves (recorded-exchange.ts): a listener (this
+  // one or a `listen` in another process) finds the marker's replay and links its record to it.
+  const sent = await recordedExchange({
+    recorder: deps.recorder,
+    request: {
+      method: row.method ?? 'POST',
+      url: outgoing.url.toString(),
+      headers,
+      body: outgoing.body,
+      timeoutMs: request.timeoutMs,
+      signal: send.signal,
+      maxResponseBytes: KEPT_RESPONSE_BYTES,
+    },
+    record: {
+      uid,
+      kind: 'replay',
+      atMs: at,
+      profileId: send.profile.id,
+      profileName: send.profile.name,
+      orderId: row.order_id,
+      orderReferenceId: row.order_reference_id,
+      eventType: row.event_type,
+      bodyVerdict: body.verdict,
+      relatedId: row.id,
+      provenance: replayProvenance(request.tokenMode, bodyEdited),
+      details: sendDetails,
+    },
+    complete: (outcome) => {
+      // Sent to this console's listener, the answer names the record it made: its verdicts
+      // and the body's judgement are the replay's too (one judgement per body).
+      const listenerRecord =
+        request.target.kind === 'listener' && outcome.body !== null ? listenerRecordOf(outcome.body) : null;
+      const received = listenerRecord === null ? undefined : deps.events.getDetail(listenerRecord);
+      return {
+        tokenVerdict: received?.tokenVerdict ?? null,
+        bodyVerdict: received?.bodyVerdict ?? body.verdict,
+        details: {
+          ...(received === undefined ? {} : judgementOf(received.details)),
+          ...(listenerRecord === null ? {} : { listenerRecordId: listenerRecord }),
+        },
+      };
     },
   });
-  return { recordId: recorded.id, failed: error !== null || status === null || status >= 400 };
+  const { status, error } = sent.event;
+  return {
+    recordId: sent.id,
+    failed: (error ?? null) !== null || status === undefined || status === null || status >= 400,
+  };
 }
 
 /** The listener's one judgement of a notification body: its verdict and findings. */

@@ -5,7 +5,7 @@ import type { NetworkFailure } from '../../shared/merchant-api';
 import { maskSecret } from '../../shared/profile';
 import { TOKEN_MODE_PLANS, type TokenMode } from '../../shared/scenarios/token-modes';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
-import { performHttpExchange } from '../outbound/http-exchange';
+import { recordedExchange } from '../outbound/recorded-exchange';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { APP_VERSION } from '../version';
 
@@ -110,44 +110,33 @@ export async function sendNotification(
     shownHeaders.push(['Authorization', `Bearer ${masked(tokens.header)}`]);
   }
   const body = Buffer.from(spec.body);
-  const startedAt = Date.now();
-  const outcome = await performHttpExchange({
-    method: 'POST',
-    url: url.toString(),
-    headers,
-    body,
-    timeoutMs: spec.timeoutMs,
-    ...(spec.signal === undefined ? {} : { signal: spec.signal }),
-  });
-  const listenerRecordId = listenerRecordOf(outcome.body);
-  const recorded = deps.recorder.record({
-    kind: 'replay',
-    atMs: startedAt,
-    profileId: spec.record.profileId,
-    profileName: spec.record.profileName,
-    method: 'POST',
-    url: url.toString(),
-    path: url.pathname,
-    query: url.search === '' ? null : url.search.slice(1),
-    requestHeaders: headers,
-    requestBody: body,
-    status: outcome.status,
-    responseHeaders: outcome.headers,
-    responseBody: outcome.body,
-    durationMs: outcome.durationMs,
-    orderId: spec.record.orderId,
-    orderReferenceId: spec.record.orderReferenceId,
-    eventType: spec.record.eventType,
-    error: outcome.failure?.message ?? null,
-    relatedId: spec.record.relatedId ?? null,
-    details: {
-      origin: spec.record.origin,
-      tokenMode: spec.mode,
-      ...spec.record.details,
-      ...(listenerRecordId === null ? {} : { listenerRecordId }),
-      ...(outcome.failure === null ? {} : { failure: outcome.failure }),
+  const recorded = await recordedExchange({
+    recorder: deps.recorder,
+    request: {
+      method: 'POST',
+      url: url.toString(),
+      headers,
+      body,
+      timeoutMs: spec.timeoutMs,
+      ...(spec.signal === undefined ? {} : { signal: spec.signal }),
+    },
+    record: {
+      kind: 'replay',
+      profileId: spec.record.profileId,
+      profileName: spec.record.profileName,
+      orderId: spec.record.orderId,
+      orderReferenceId: spec.record.orderReferenceId,
+      eventType: spec.record.eventType,
+      relatedId: spec.record.relatedId ?? null,
+      details: { origin: spec.record.origin, tokenMode: spec.mode, ...spec.record.details },
+    },
+    complete: (answer) => {
+      const listenerRecordId = listenerRecordOf(answer.body);
+      return { details: listenerRecordId === null ? {} : { listenerRecordId } };
     },
   });
+  const { outcome } = recorded;
+  const listenerRecordId = listenerRecordOf(outcome.body);
   return {
     recordId: recorded.id,
     status: outcome.status,

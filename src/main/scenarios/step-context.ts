@@ -1,5 +1,6 @@
 import { readPointer } from '../../shared/scenarios/json-pointer';
 import type { CheckResult } from '../../shared/scenarios/scenario-results';
+import type { ExchangeResult } from '../../shared/merchant-api';
 import { DURATION_PATTERN } from '../../shared/scenarios/scenario-schema';
 import type { Variables } from '../../shared/scenarios/variables';
 import type { DraftsService } from '../drafts/drafts-service';
@@ -109,6 +110,21 @@ export async function waitFor<T>(
     if (signal.aborted || Date.now() >= end) return null;
     await sleep(Math.min(everyMs, Math.max(end - Date.now(), 1)), signal);
   }
+}
+
+/** What a step judges of the client's answer (`answerChecks`), alike for a checkout and an operation. */
+export function clientAnswer(result: ExchangeResult): {
+  status: number | null;
+  failure: string | null;
+  errorCodes: readonly string[];
+  json: unknown;
+} {
+  return {
+    status: result.status,
+    failure: result.failure?.message ?? null,
+    errorCodes: result.serviceError?.errorCodes ?? [],
+    json: result.json,
+  };
 }
 
 /** A step's answer as JSON (within bounds), or null. */

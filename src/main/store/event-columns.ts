@@ -50,6 +50,7 @@ export type EventUpdate = Partial<
     | 'tokenVerdict'
     | 'bodyVerdict'
     | 'error'
+    | 'relatedId'
     | 'details'
   >
 >;
@@ -195,7 +196,10 @@ export const EVENT_COLUMNS = {
     history: as('body_verdict'),
   }),
   error: column('text', true, true, (e) => e.error ?? null, { from: 'error', history: as('error') }),
-  related_id: column('integer', true, true, (e) => e.relatedId ?? null, { history: as('related_id') }),
+  related_id: column('integer', true, true, (e) => e.relatedId ?? null, {
+    from: 'relatedId',
+    history: as('related_id'),
+  }),
   imported: column('flag', false, true, (e) => flag(e.imported), {
     history: (imported) => ({ imported: imported === 1 }),
   }),

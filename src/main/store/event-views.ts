@@ -84,6 +84,7 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
   if (update.tokenVerdict !== undefined) next.tokenVerdict = update.tokenVerdict;
   if (update.bodyVerdict !== undefined) next.bodyVerdict = update.bodyVerdict;
   if (update.error !== undefined) next.error = update.error;
+  if (update.relatedId !== undefined) next.relatedId = update.relatedId;
   if (update.details !== undefined) {
     next.bodyFindings = bodyFindingsOf(update.details);
     const operation = update.details['operation'];

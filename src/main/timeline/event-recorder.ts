@@ -17,20 +17,26 @@ export interface KnownUpdate {
   base?: TimelineSummary;
 }
 
+/** The push a write makes: a new record, or what a known one learned. */
+type Announcement = 'timeline.appended' | 'timeline.updated';
+
 /**
  * Every method writes through the store's one writer. Called on its own, a method returns once
  * what it wrote is committed; called inside `inGroup`'s function, it is part of that write and
  * committed when `inGroup` resolves. Either way the push follows the commit.
  */
 export interface EventRecorder {
-  /** Stores one record and pushes it to every front door. */
-  record(event: NewEvent): TimelineSummary;
+  /**
+   * Stores one record and pushes it to every front door; with `announce: false` the push waits
+   * for the update that completes it (`update(…, { announceAs: 'timeline.appended' })`).
+   */
+  record(event: NewEvent, options?: { announce?: boolean }): TimelineSummary;
   /** Stores several in one transaction, then pushes them in order. */
   recordMany(events: readonly NewEvent[]): TimelineSummary[];
   /** Stores several records that name their own ids (the listener's answers), in one transaction. */
   recordNumbered(builders: readonly NumberedEvent[]): TimelineSummary[];
   /** Adds what became known later (a response, a verdict) and pushes the updated summary. */
-  update(id: number, update: EventUpdate): TimelineSummary;
+  update(id: number, update: EventUpdate, options?: { announceAs?: Announcement }): TimelineSummary;
   /** Several updates in one transaction, then their pushes in order. */
   updateMany(updates: readonly KnownUpdate[]): TimelineSummary[];
   /** Resolves once everything recorded so far is committed. */
@@ -57,15 +63,13 @@ export function createEventRecorder(
     return summary;
   };
   /** Writes, then announces each summary once the transaction holding it has committed. */
-  const recorded = (
-    name: 'timeline.appended' | 'timeline.updated',
-    write: () => TimelineSummary[],
-  ): TimelineSummary[] =>
+  const recorded = (name: Announcement | null, write: () => TimelineSummary[]): TimelineSummary[] =>
     writer.writeNow(() => {
       const summaries = write();
-      writer.afterCommit(() => {
-        for (const summary of summaries) bus.publish(name, summary);
-      });
+      if (name !== null)
+        writer.afterCommit(() => {
+          for (const summary of summaries) bus.publish(name, summary);
+        });
       return summaries;
     });
   const one = (summaries: TimelineSummary[]): TimelineSummary => {
@@ -74,12 +78,13 @@ export function createEventRecorder(
     return summary;
   };
   return {
-    record: (event) => one(recorded('timeline.appended', () => [events.insert(event)])),
+    record: (event, options) =>
+      one(recorded(options?.announce === false ? null : 'timeline.appended', () => [events.insert(event)])),
     recordMany: (batch) => recorded('timeline.appended', () => batch.map((event) => events.insert(event))),
     recordNumbered: (builders) => recorded('timeline.appended', () => events.insertNumbered(builders)),
-    update: (id, update) =>
+    update: (id, update, options) =>
       one(
-        recorded('timeline.updated', () => {
+        recorded(options?.announceAs ?? 'timeline.updated', () => {
           events.update(id, update);
           return [summaryOf(id)];
         }),

@@ -6,7 +6,7 @@ import { answerChecks } from '../../../shared/scenarios/expectations';
 import { readPointer, removePointer, writePointer } from '../../../shared/scenarios/json-pointer';
 import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
 import type { z } from 'zod';
-import { captureInto, StepError, type StepContext, type StepOutcome } from '../step-context';
+import { captureInto, clientAnswer, StepError, type StepContext, type StepOutcome } from '../step-context';
 
 type CheckoutStep = z.output<typeof checkoutStepSchema>;
 
@@ -83,12 +83,7 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
     confirmLive: context.confirmLive,
   });
   const expect = step.expect ?? { status: 200 };
-  const checks = answerChecks(expect, {
-    status: result.status,
-    failure: result.failure?.message ?? null,
-    errorCodes: result.serviceError?.errorCodes ?? [],
-    json: result.json,
-  });
+  const checks = answerChecks(expect, clientAnswer(result));
   if (result.checkout !== null) {
     const { checkout } = result;
     context.orderIds.push(checkout.order_id);

@@ -1,17 +1,11 @@
 import type { z } from 'zod';
+import { jsonObjectOfBody } from '../../../shared/json-body';
 import { CUSTOMER_ACTION_OUTCOME } from '../../../shared/orders/order-states';
 import { equalityCheck, statusCheck } from '../../../shared/scenarios/expectations';
 import type { customerStepSchema } from '../../../shared/scenarios/scenario-schema';
-import { performHttpExchange } from '../../outbound/http-exchange';
+import { recordedExchange } from '../../outbound/recorded-exchange';
 import { joinServiceUrl, serviceRequestHeaders } from '../../merchant-api/request-planner';
-import {
-  durationMs,
-  orderOf,
-  parseJsonBody,
-  StepError,
-  type StepContext,
-  type StepOutcome,
-} from '../step-context';
+import { durationMs, orderOf, StepError, type StepContext, type StepOutcome } from '../step-context';
 import { findWebhook } from './webhook-records';
 
 type CustomerStep = z.output<typeof customerStepSchema>;
@@ -33,40 +27,31 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
     context.profile.fields.baseUrl,
     `/_emulator/orders/${encodeURIComponent(orderId)}/${step.action}`,
   );
-  const target = new URL(url);
   // The automation endpoints take the service's bearer token (as the merchant's own tests
   // would); the record keeps it masked.
   const apiToken = context.services.profiles.secretsOf(context.profile.id).apiToken;
   const headers = serviceRequestHeaders(apiToken, false);
-  const started = context.services.recorder.record({
-    kind: 'request',
-    profileId: context.profile.id,
-    profileName: context.profile.fields.name,
-    method: 'POST',
-    url,
-    path: target.pathname,
-    requestHeaders: headers.masked,
-    orderId,
-    details: { operation: `customer:${step.action}`, origin: 'scenario' },
+  const started = await recordedExchange({
+    recorder: context.services.recorder,
+    request: {
+      method: 'POST',
+      url,
+      headers: headers.real,
+      body: null,
+      timeoutMs: AUTOMATION_TIMEOUT_MS,
+      signal: context.signal,
+    },
+    recordedHeaders: headers.masked,
+    record: {
+      kind: 'request',
+      profileId: context.profile.id,
+      profileName: context.profile.fields.name,
+      orderId,
+      details: { operation: `customer:${step.action}`, origin: 'scenario' },
+    },
   });
-  const answer = await performHttpExchange({
-    method: 'POST',
-    url,
-    headers: headers.real,
-    body: null,
-    timeoutMs: AUTOMATION_TIMEOUT_MS,
-    signal: context.signal,
-  });
-  context.services.recorder.update(started.id, {
-    status: answer.status,
-    responseHeaders: answer.headers,
-    responseBody: answer.body,
-    durationMs: answer.durationMs,
-    error: answer.failure?.message ?? null,
-  });
-  const json = parseJsonBody(answer.body);
-  const state =
-    typeof json === 'object' && json !== null ? (json as Record<string, unknown>)['status'] : undefined;
+  const answer = started.outcome;
+  const state = jsonObjectOfBody(answer.body)?.['status'];
   return {
     checks: [
       statusCheck(200, answer.status, answer.failure?.message ?? null),

@@ -3,7 +3,7 @@ import type { OrderLifecycle } from '../../../shared/orders/order-lifecycle';
 import { answerChecks, equalityCheck } from '../../../shared/scenarios/expectations';
 import type { operationStepSchema } from '../../../shared/scenarios/scenario-schema';
 import { ConsoleError } from '../../console-error';
-import { captureInto, orderOf, type StepContext, type StepOutcome } from '../step-context';
+import { captureInto, clientAnswer, orderOf, type StepContext, type StepOutcome } from '../step-context';
 
 type OperationStep = z.output<typeof operationStepSchema>;
 
@@ -55,12 +55,7 @@ export async function runOperationStep(context: StepContext, step: OperationStep
     confirmLive: context.confirmLive,
   });
   const expect = step.expect ?? { status: '2xx' };
-  const checks = answerChecks(expect, {
-    status: result.status,
-    failure: result.failure?.message ?? null,
-    errorCodes: result.serviceError?.errorCodes ?? [],
-    json: result.json,
-  });
+  const checks = answerChecks(expect, clientAnswer(result));
   if (expect.state !== undefined) {
     const after = lifecycleOf(context, orderId);
     checks.push(equalityCheck('order state', expect.state, after?.state ?? '(unknown)'));

@@ -185,22 +185,12 @@ export async function runSendWebhookStep(context: StepContext, step: SendWebhook
     // The console's own send: never to be taken for the service's notification by a later step.
     context.consumedWebhooks.add(received.id);
   }
-  if (expect.verdict !== undefined)
-    checks.push(
-      equalityCheck(
-        'listener token verdict',
-        expect.verdict,
-        received?.tokenVerdict ?? '(no listener record)',
-      ),
-    );
-  if (expect.bodyVerdict !== undefined)
-    checks.push(
-      equalityCheck(
-        'listener body verdict',
-        expect.bodyVerdict,
-        received?.bodyVerdict ?? '(no listener record)',
-      ),
-    );
+  const verdicts = [
+    ['listener token verdict', expect.verdict, received?.tokenVerdict],
+    ['listener body verdict', expect.bodyVerdict, received?.bodyVerdict],
+  ] as const;
+  for (const [what, expected, actual] of verdicts)
+    if (expected !== undefined) checks.push(equalityCheck(what, expected, actual ?? '(no listener record)'));
   return {
     checks,
     recordIds,

@@ -1,0 +1,22 @@
+import { networkFailureText, type NetworkFailure } from '../../shared/merchant-api';
+
+/**
+ * A failure of an outbound exchange as every record words it, whatever the kind (request,
+ * forward, delivery, replay, scenario send): the error line is the failure's one sentence
+ * (network-failure.ts, its system code named once) and `details.failure` is the failure itself,
+ * so a screen or a test reads the same `kind`, `message` and `code` everywhere.
+ */
+export interface RecordedFailure {
+  error: string;
+  details: { failure: ExchangeFailure };
+}
+
+/** A network failure, or a refusal decided before anything was sent (a forward to itself). */
+export type ExchangeFailure = NetworkFailure | { kind: 'self' | 'loop'; message: string; code: null };
+
+export function recordedFailure(
+  failure: ExchangeFailure,
+  error = networkFailureText(failure),
+): RecordedFailure {
+  return { error, details: { failure } };
+}
