@@ -64,8 +64,6 @@ const BRIDGE_NOT_YET_IN_STORE = [
   'features/builder/request-preview.tsx',
   'features/builder/send-checkout.tsx',
   'features/builder/working-copy.ts',
-  'features/scenarios/check-endpoint-button.tsx',
-  'features/scenarios/save-as-scenario.tsx',
   'ui/app-commands.ts',
   'ui/open-external.tsx',
   'features/timeline/detail/copy-curl.tsx',
