@@ -18,11 +18,11 @@ import { CUSTOMER_ACTIONS, type CustomerAction } from '@shared/orders/order-stat
 import { formatMoney } from '@shared/money-format';
 import { describeRelative } from '@shared/relative-time';
 import { openExternalUrl } from '@ui/open-external';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { StateBadge } from '@features/orders';
 import { useNow } from '@ui/use-now';
 import { describeFaults, FaultsEditor } from './faults-editor';
+import { useEmulatorStore } from './emulator-store';
 
 const ACTION_LABEL: Record<CustomerAction, string> = {
   pay: 'Pay',
@@ -32,14 +32,16 @@ const ACTION_LABEL: Record<CustomerAction, string> = {
 };
 
 function act(orderId: string, action: CustomerAction) {
-  bridge
-    .emulatorCustomerAction({ orderId, action })
+  useEmulatorStore
+    .getState()
+    .customerAction({ orderId, action })
     .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
 }
 
 function setOptions(orderId: string, options: { faults?: Faults | null; legacyApproved?: boolean }) {
-  bridge
-    .setEmulatorOrderOptions({ orderId, ...options })
+  useEmulatorStore
+    .getState()
+    .setOrderOptions({ orderId, ...options })
     .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
 }
 

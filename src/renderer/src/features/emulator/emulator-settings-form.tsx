@@ -2,7 +2,6 @@ import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { EmulatorSettings } from '@shared/emulator';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { FaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
@@ -19,10 +18,10 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
   const backoffValid =
     backoffMs.length > 0 && backoffMs.every((value) => Number.isInteger(value) && value >= 0);
   const save = () =>
-    bridge
-      .updateEmulatorSettings({ ...draft, backoffMs })
-      .then((saved) => {
-        useEmulatorStore.setState({ settings: saved });
+    useEmulatorStore
+      .getState()
+      .saveSettings({ ...draft, backoffMs })
+      .then(() => {
         notifications.show({ color: 'green', message: 'Emulator settings saved' });
       })
       .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));

@@ -7,7 +7,6 @@ import {
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
 import type { EmulatorSettings } from '@shared/emulator';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { useEmulatorStore } from './emulator-store';
 
@@ -30,16 +29,16 @@ export function EmulatorSpecSettings({
   const [draft, setDraft] = useState(settings);
   const [publicUrl, setPublicUrl] = useState(settings.publicUrl ?? '');
   const save = () =>
-    bridge
-      .updateEmulatorSettings({
+    useEmulatorStore
+      .getState()
+      .saveSettings({
         checkoutForm: draft.checkoutForm,
         singleCheckout: draft.singleCheckout,
         honourExpiresInMinutes: draft.honourExpiresInMinutes,
         countryCurrencyPairs: draft.countryCurrencyPairs,
         publicUrl: publicUrl.trim() === '' ? null : publicUrl.trim(),
       })
-      .then((saved) => {
-        useEmulatorStore.setState({ settings: saved });
+      .then(() => {
         notifications.show({ color: 'green', message: 'Emulator settings saved' });
       })
       .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));

@@ -3,17 +3,16 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconPlayerPlay, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { EmulatorStatus } from '@shared/emulator';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { useEmulatorStore } from './emulator-store';
 
 /** Running or not, where, for which profile, and why not; start, restart, stop, or move to a free port. */
 export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
   const [busy, setBusy] = useState(false);
-  const run = (action: () => Promise<EmulatorStatus>) => {
+  const { start, stop } = useEmulatorStore.getState();
+  const run = (action: () => Promise<void>) => {
     setBusy(true);
     action()
-      .then((next) => useEmulatorStore.setState({ status: next }))
       .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }))
       .finally(() => setBusy(false));
   };
@@ -57,7 +56,7 @@ export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
             variant="light"
             loading={busy}
             leftSection={status.running ? <IconRefresh size={14} /> : <IconPlayerPlay size={14} />}
-            onClick={() => run(() => bridge.startEmulator({ updateLocalProfile: false }))}
+            onClick={() => run(() => start({ updateLocalProfile: false }))}
           >
             {status.running ? 'Restart' : 'Start'}
           </Button>
@@ -67,7 +66,7 @@ export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
               variant="default"
               loading={busy}
               leftSection={<IconPlayerStop size={14} />}
-              onClick={() => run(() => bridge.stopEmulator({}))}
+              onClick={() => run(() => stop())}
             >
               Stop
             </Button>
@@ -81,7 +80,7 @@ export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
             size="xs"
             mt="xs"
             variant="light"
-            onClick={() => run(() => bridge.startEmulator({ port: 0, updateLocalProfile: true }))}
+            onClick={() => run(() => start({ port: 0, updateLocalProfile: true }))}
           >
             Start on a free port (the Local profile's base URL follows)
           </Button>

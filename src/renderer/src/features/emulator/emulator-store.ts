@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { CommandInput } from '@shared/contract';
 import type { EmulatorDelivery, EmulatorOrder, EmulatorSettings, EmulatorStatus } from '@shared/emulator';
 import { bridge } from '@bridge';
 
@@ -8,6 +9,13 @@ interface EmulatorState {
   orders: EmulatorOrder[];
   deliveries: EmulatorDelivery[];
   load: () => Promise<void>;
+  /** Start (or restart) and stop: the answer is the new status, kept before the push arrives. */
+  start: (input: CommandInput<'startEmulator'>) => Promise<void>;
+  stop: () => Promise<void>;
+  /** Saves part of the settings; the saved whole replaces what is shown. */
+  saveSettings: (input: CommandInput<'updateEmulatorSettings'>) => Promise<void>;
+  customerAction: (input: CommandInput<'emulatorCustomerAction'>) => Promise<void>;
+  setOrderOptions: (input: CommandInput<'setEmulatorOrderOptions'>) => Promise<void>;
 }
 
 const SHOWN = 200;
@@ -26,6 +34,22 @@ export const useEmulatorStore = create<EmulatorState>((set) => ({
       bridge.listEmulatorDeliveries({ limit: SHOWN }),
     ]);
     set({ status, settings, orders: orders.orders, deliveries: deliveries.deliveries });
+  },
+  async start(input) {
+    set({ status: await bridge.startEmulator(input) });
+  },
+  async stop() {
+    set({ status: await bridge.stopEmulator({}) });
+  },
+  async saveSettings(input) {
+    set({ settings: await bridge.updateEmulatorSettings(input) });
+  },
+  // Orders change through `emulator.changed` pushes; the answers are not needed here.
+  async customerAction(input) {
+    await bridge.emulatorCustomerAction(input);
+  },
+  async setOrderOptions(input) {
+    await bridge.setEmulatorOrderOptions(input);
   },
 }));
 

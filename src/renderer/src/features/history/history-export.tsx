@@ -15,8 +15,8 @@ import { useRef, useState } from 'react';
 import { HISTORY_IMPORT_MAX_CHARS } from '@shared/contract/history';
 import type { EventFilter } from '@shared/event-filter';
 import type { ExportFormat } from '@shared/history-file';
-import { bridge, callWithFile } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
+import { useHistoryStore } from './history-store';
 
 const isFormat = (value: string): value is ExportFormat =>
   value === 'har' || value === 'json' || value === 'ndjson';
@@ -52,7 +52,7 @@ export function HistoryExport({
   const exportNow = async () => {
     setBusy(true);
     try {
-      const result = await bridge.exportHistory({ format, filter, includeTokens });
+      const result = await useHistoryStore.getState().exportMatching({ format, filter, includeTokens });
       download(
         result.text,
         result.fileName,
@@ -79,8 +79,7 @@ export function HistoryExport({
     }
     setBusy(true);
     try {
-      // Streamed up in parts: no single message carries the file, whatever its size.
-      const result = await callWithFile('importHistory', 'text', file);
+      const result = await useHistoryStore.getState().importFile(file);
       onChanged();
       setImportResult({
         ok: true,

@@ -2,11 +2,11 @@ import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { EventFilter } from '@shared/event-filter';
 import type { TimelineSummary } from '@shared/events';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { PROVENANCE_WORDS } from '@shared/provenance';
 import { formatTime, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
 import { RowVerdict } from '@features/timeline';
+import { useHistoryStore } from './history-store';
 
 const PAGE = 100;
 
@@ -26,8 +26,9 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
   });
   useEffect(() => {
     let current = true;
-    bridge
-      .listEvents({ filter: JSON.parse(key) as EventFilter, limit: PAGE })
+    useHistoryStore
+      .getState()
+      .page({ filter: JSON.parse(key) as EventFilter, limit: PAGE })
       .then((page) => current && setState({ key, items: page.items, next: page.nextCursor, error: null }))
       .catch(
         (error: unknown) => current && setState({ key, items: [], next: null, error: errorMessage(error) }),
@@ -38,8 +39,9 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
   }, [key]);
   const more = () => {
     if (state.next === null) return;
-    bridge
-      .listEvents({ filter, limit: PAGE, beforeId: state.next })
+    useHistoryStore
+      .getState()
+      .page({ filter, limit: PAGE, beforeId: state.next })
       .then((page) =>
         setState((previous) => ({
           ...previous,

@@ -3,8 +3,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { Retention } from '@shared/history-file';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
+import { useHistoryStore } from './history-store';
 
 type Mode = Retention['mode'];
 const isMode = (value: string): value is Mode => value === 'all' || value === 'days' || value === 'count';
@@ -20,8 +20,9 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    bridge
-      .getRetention({})
+    useHistoryStore
+      .getState()
+      .getRetention()
       .then((saved) => {
         setMode(saved.mode);
         if (saved.mode === 'days') setDays(saved.days);
@@ -33,8 +34,9 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   useEffect(() => {
     if (!loaded) return;
     let current = true;
-    bridge
-      .previewRetention({ retention: policyOf(mode, days, count) })
+    useHistoryStore
+      .getState()
+      .previewRetention(policyOf(mode, days, count))
       .then((value) => current && setPreview(value))
       .catch(() => current && setPreview(null));
     return () => {
@@ -54,13 +56,13 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
       labels: { confirm: 'Remove them', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => {
-        bridge
-          .setRetention(policy)
-          .then(() => bridge.applyRetention({ retention: policy }))
-          .then(({ removed }) => {
+        const history = useHistoryStore.getState();
+        history
+          .applyRetention(policy)
+          .then((removed) => {
             notifications.show({ message: `Removed ${removed} ${removed === 1 ? 'record' : 'records'}` });
             onChanged();
-            return bridge.previewRetention({ retention: policy });
+            return history.previewRetention(policy);
           })
           .then(setPreview)
           .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
@@ -105,8 +107,9 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
           <Button
             variant="default"
             onClick={() =>
-              void bridge
-                .setRetention(policyOf(mode, days, count))
+              void useHistoryStore
+                .getState()
+                .saveRetention(policyOf(mode, days, count))
                 .then(() => notifications.show({ message: 'Retention saved' }))
             }
           >

@@ -3,11 +3,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { filterFromParams, filterToParams } from '@shared/event-filter-params';
 import { useNavigation } from '@ui/navigation';
-import { bridge } from '@bridge';
 import { TimelineFilters, type FilterUpdate } from '@features/timeline';
 import { HistoryExport } from './history-export';
 import { HistoryResults } from './history-results';
 import { HistoryRetention } from './history-retention';
+import { useHistoryStore } from './history-store';
 
 /**
  * Everything stored: search it with the timeline's filters (the URL keeps them), export what
@@ -32,9 +32,10 @@ export function HistoryView() {
   );
   useEffect(() => {
     let current = true;
-    bridge
-      .countEvents({ filter })
-      .then((result) => current && setCount(result.count))
+    useHistoryStore
+      .getState()
+      .count(filter)
+      .then((value) => current && setCount(value))
       .catch(() => current && setCount(null));
     return () => {
       current = false;

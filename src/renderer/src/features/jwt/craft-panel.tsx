@@ -18,7 +18,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS } from '@shared/jwt/token-presets';
 import { monoInput } from '@ui/mono-input';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { useJwtStore } from './jwt-store';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
@@ -59,7 +58,7 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
   const [secret, setSecret] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const crafted = useJwtStore((state) => state.crafted);
-  const setCrafted = useJwtStore((state) => state.setCrafted);
+  const signJwt = useJwtStore((state) => state.sign);
   const preset = useWatch({ control, name: 'preset' });
 
   const sign = handleSubmit(async (values) => {
@@ -70,14 +69,13 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
       return;
     }
     try {
-      const signed = await bridge.signJwt({
+      // Kept in the store: a replay reads it with selectCraftedToken.
+      await signJwt({
         signer,
         preset: values.preset,
         claims: JSON.parse(values.claims) as Record<string, unknown>,
         ...(values.lifetimeMinutes === null ? {} : { lifetimeMinutes: values.lifetimeMinutes }),
       });
-      // Kept in the store: a replay reads it with selectCraftedToken.
-      setCrafted(signed);
     } catch (error) {
       setFailure(errorMessage(error));
     }

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
-import type { SignedJwt, StoredToken } from '@shared/contract/jwt';
+import type { CommandInput } from '@shared/contract';
+import type { EventTokens, JwtVerification, SignedJwt, StoredToken } from '@shared/contract/jwt';
 import type { DecodedJwt } from '@shared/jwt/decode-jwt';
+import { bridge } from '@bridge';
 
 /**
  * A token a stored record carried, inspected without the window holding it: main verifies it
@@ -28,9 +30,17 @@ interface JwtState {
   inspectStored: (stored: StoredSubject) => void;
   editCopy: (from: EditedFrom) => void;
   setCrafted: (crafted: SignedJwt) => void;
+  /** Signs in main and keeps the result as `crafted` (a replay reads it with selectCraftedToken). */
+  sign: (input: CommandInput<'signJwt'>) => Promise<void>;
+  /** Checks a token exactly as the listener would. */
+  verify: (input: CommandInput<'verifyJwt'>) => Promise<JwtVerification>;
+  /** A stored webhook's tokens, masked. */
+  eventTokens: (eventId: number) => Promise<EventTokens>;
+  /** Reveals the inspected record token into the editor, as an edited copy. */
+  editStoredCopy: (stored: StoredToken) => Promise<void>;
 }
 
-export const useJwtStore = create<JwtState>((set) => ({
+export const useJwtStore = create<JwtState>((set, get) => ({
   token: '',
   stored: null,
   editedFrom: null,
@@ -39,6 +49,16 @@ export const useJwtStore = create<JwtState>((set) => ({
   inspectStored: (stored) => set({ stored, token: '', editedFrom: null }),
   editCopy: (from) => set({ token: from.token, stored: null, editedFrom: from }),
   setCrafted: (crafted) => set({ crafted }),
+  async sign(input) {
+    get().setCrafted(await bridge.signJwt(input));
+  },
+  verify: (input) => bridge.verifyJwt(input),
+  eventTokens: (eventId) => bridge.getEventTokens({ id: eventId }),
+  async editStoredCopy({ eventId, source }) {
+    const revealed = await bridge.revealEventToken({ eventId, source });
+    if (revealed.token === null) throw new Error('The record carries no token there any more.');
+    get().editCopy({ eventId, source, token: revealed.token });
+  },
 }));
 
 /**

@@ -6,7 +6,6 @@ import type { EventTokens } from '@shared/contract/jwt';
 import { decodeJwt } from '@shared/jwt/decode-jwt';
 import { monoInput } from '@ui/mono-input';
 import { useNavigation } from '@ui/navigation';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { CraftPanel } from './craft-panel';
 import { DecodedToken } from './decoded-token';
@@ -21,17 +20,20 @@ function useEventTokens(eventId: number | null, onFirst: (stored: StoredSubject)
   useEffect(() => {
     if (eventId === null) return;
     let current = true;
-    bridge.getEventTokens({ id: eventId }).then(
-      (found) => {
-        if (!current) return;
-        setTokens(found);
-        setError(null);
-        const first = found.tokens.find((entry) => entry.masked !== null);
-        if (first?.masked != null)
-          onFirst({ eventId, source: first.source, masked: first.masked, decoded: first.decoded });
-      },
-      (failure: unknown) => current && setError(errorMessage(failure)),
-    );
+    useJwtStore
+      .getState()
+      .eventTokens(eventId)
+      .then(
+        (found) => {
+          if (!current) return;
+          setTokens(found);
+          setError(null);
+          const first = found.tokens.find((entry) => entry.masked !== null);
+          if (first?.masked != null)
+            onFirst({ eventId, source: first.source, masked: first.masked, decoded: first.decoded });
+        },
+        (failure: unknown) => current && setError(errorMessage(failure)),
+      );
     return () => {
       current = false;
     };
@@ -45,14 +47,14 @@ function useEventTokens(eventId: number | null, onFirst: (stored: StoredSubject)
  * card of its own; the verdict on the token being inspected now is at the top.
  */
 export function JwtView() {
-  const { token, stored, editedFrom, setToken, inspectStored, editCopy } = useJwtStore(
+  const { token, stored, editedFrom, setToken, inspectStored, editStoredCopy } = useJwtStore(
     useShallow((state) => ({
       token: state.token,
       stored: state.stored,
       editedFrom: state.editedFrom,
       setToken: state.setToken,
       inspectStored: state.inspectStored,
-      editCopy: state.editCopy,
+      editStoredCopy: state.editStoredCopy,
     })),
   );
   const { params, replaceParams } = useNavigation(
@@ -85,9 +87,7 @@ export function JwtView() {
   const editStored = async () => {
     if (stored === null) return;
     try {
-      const revealed = await bridge.revealEventToken({ eventId: stored.eventId, source: stored.source });
-      if (revealed.token === null) throw new Error('The record carries no token there any more.');
-      editCopy({ eventId: stored.eventId, source: stored.source, token: revealed.token });
+      await editStoredCopy({ eventId: stored.eventId, source: stored.source });
       setRevealError(null);
     } catch (failure) {
       setRevealError(errorMessage(failure));

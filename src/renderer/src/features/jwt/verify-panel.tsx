@@ -1,9 +1,9 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { JwtVerification, SecretSource, StoredToken } from '@shared/contract/jwt';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { useProfilesStore } from '@features/profiles';
+import { useJwtStore } from './jwt-store';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
 import { VerdictBadge } from './verdict-badge';
 
@@ -50,11 +50,14 @@ export function VerdictNow({
     ];
     let current = true;
     const timer = window.setTimeout(() => {
-      bridge.verifyJwt({ ...input, against: source }).then(
-        (result) => current && setOutcome({ key: requestKey, state: 'done', result }),
-        (error: unknown) =>
-          current && setOutcome({ key: requestKey, state: 'failed', message: errorMessage(error) }),
-      );
+      useJwtStore
+        .getState()
+        .verify({ ...input, against: source })
+        .then(
+          (result) => current && setOutcome({ key: requestKey, state: 'done', result }),
+          (error: unknown) =>
+            current && setOutcome({ key: requestKey, state: 'failed', message: errorMessage(error) }),
+        );
     }, 200);
     return () => {
       current = false;

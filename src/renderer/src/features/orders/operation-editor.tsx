@@ -7,7 +7,6 @@ import { HTTP_METHODS, type OperationName } from '@shared/profile';
 import { confirmAction } from '@ui/confirm-dialog';
 import { confirmLiveCall } from '@ui/confirm-live';
 import { monoInput } from '@ui/mono-input';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { ExchangeAnswer } from './exchange-answer';
@@ -19,6 +18,7 @@ import {
   rowsOfPlan,
   type HeaderRow,
 } from './operation-headers';
+import { cancelExchange, prepareOperation, sendOperation } from './orders-store';
 import { OPERATION_LABEL } from '@ui/order-format';
 
 type Method = (typeof HTTP_METHODS)[number];
@@ -94,8 +94,7 @@ export function OperationEditor({
 
   useEffect(() => {
     if (profileId === null) return;
-    bridge
-      .prepareOperation({ profileId, operation, orderId, ...request.values })
+    prepareOperation({ profileId, operation, orderId, ...request.values })
       .then((planned) => {
         setMethod(planned.method);
         setUrl(planned.url);
@@ -133,7 +132,7 @@ export function OperationEditor({
     setSendError(null);
     setResult(null);
     try {
-      const answer = await bridge.sendOperation({
+      const answer = await sendOperation({
         profileId: profile.id,
         operation,
         orderId,
@@ -223,7 +222,7 @@ export function OperationEditor({
             <Button
               color="red"
               variant="light"
-              onClick={() => requestKey !== null && void bridge.cancelExchange({ requestKey })}
+              onClick={() => requestKey !== null && void cancelExchange(requestKey)}
             >
               Cancel request
             </Button>

@@ -1,8 +1,8 @@
 import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { useNavigation } from '@ui/navigation';
-import { bridge } from '@bridge';
 import { STATE_LABEL } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
+import { searchOrders } from './orders-store';
 
 // Ctrl+K: typing part of an order id or reference jumps to the order. Main searches.
 registerPaletteSource({
@@ -12,7 +12,7 @@ registerPaletteSource({
   filtersItself: true,
   minQueryLength: 2,
   async items(query, signal) {
-    const page = await bridge.listOrders({ text: query.trim(), limit: 8 });
+    const page = await searchOrders(query.trim(), 8);
     if (signal.aborted) return [];
     return page.items.map((order) => ({
       id: `orders:${order.orderId}`,

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { OrderCursor, OrderListRequest } from '@shared/contract/orders';
+import type { CommandInput, CommandOutput } from '@shared/contract';
+import type { OrderCursor, OrderDetail, OrderListRequest } from '@shared/contract/orders';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
 import type { OrderState } from '@shared/orders/order-states';
 import { bridge } from '@bridge';
@@ -125,3 +126,40 @@ bridge.subscribe((event) => {
     reloadLive();
   }, LIVE_RELOAD_MS);
 });
+
+/*
+ * One order's calls (the lifecycle strip, the operation editor, the palette). What they answer
+ * stays with the component that asked: each keeps its own generation guard and in-flight state.
+ */
+
+/** The orders whose id or reference contains `text`: the palette's search. */
+export function searchOrders(text: string, limit: number): Promise<CommandOutput<'listOrders'>> {
+  return bridge.listOrders({ text, limit });
+}
+
+export function loadOrderLifecycle(orderId: string): Promise<OrderDetail> {
+  return bridge.getOrderLifecycle({ orderId });
+}
+
+/** Calls `onChange` whenever an `orders.changed` push names the order; returns the unsubscribe. */
+export function watchOrder(orderId: string, onChange: () => void): () => void {
+  return bridge.subscribe((event) => {
+    if (event.name === 'orders.changed' && event.payload.orderIds.includes(orderId)) onChange();
+  });
+}
+
+/** A follow-up operation's request as the profile's template makes it (token masked). */
+export function prepareOperation(
+  input: CommandInput<'prepareOperation'>,
+): Promise<CommandOutput<'prepareOperation'>> {
+  return bridge.prepareOperation(input);
+}
+
+export function sendOperation(input: CommandInput<'sendOperation'>): Promise<CommandOutput<'sendOperation'>> {
+  return bridge.sendOperation(input);
+}
+
+/** Stops a request in flight (its answer then arrives as cancelled). */
+export async function cancelExchange(requestKey: string): Promise<void> {
+  await bridge.cancelExchange({ requestKey });
+}

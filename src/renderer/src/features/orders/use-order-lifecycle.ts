@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderDetail } from '@shared/contract/orders';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
+import { loadOrderLifecycle, watchOrder } from './orders-store';
 
 export interface OrderLifecycleState {
   detail: OrderDetail | null;
@@ -38,8 +38,7 @@ export function useOrderLifecycle(orderId: string | null): OrderLifecycleState {
     inFlight.current = orderId;
     const run = (): void => {
       const mine = ++generation.current;
-      bridge
-        .getOrderLifecycle({ orderId })
+      loadOrderLifecycle(orderId)
         .then((detail) => {
           if (mine === generation.current) setLoaded({ orderId, detail, error: null });
         })
@@ -62,9 +61,7 @@ export function useOrderLifecycle(orderId: string | null): OrderLifecycleState {
   useEffect(() => {
     if (orderId === null) return undefined;
     load();
-    return bridge.subscribe((event) => {
-      if (event.name === 'orders.changed' && event.payload.orderIds.includes(orderId)) load();
-    });
+    return watchOrder(orderId, load);
   }, [orderId, load]);
 
   // An answer for another order id (the selection changed) is not this order's.

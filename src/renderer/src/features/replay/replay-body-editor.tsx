@@ -2,10 +2,9 @@ import { json } from '@codemirror/lang-json';
 import { Alert, List, Stack, Switch, Text, useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
 import { useEffect } from 'react';
-import { parseBoundedJson } from '@shared/bounded-json';
 import { judgeWebhookBody } from '@shared/webhook/judge-webhook-body';
-import { bridge } from '@bridge';
 import { useReplayForm } from './replay-form-state';
+import { loadStoredBody } from './replay-store';
 
 const EXTENSIONS = [json()];
 
@@ -18,15 +17,7 @@ export function ReplayBodyEditor({ firstId }: { firstId: number | null }) {
   const scheme = useComputedColorScheme('light');
   useEffect(() => {
     if (!editBody || body !== '' || firstId === null) return;
-    bridge
-      .getEvent({ id: firstId })
-      .then((detail) => {
-        const text = detail.requestBody?.text ?? '';
-        // Pretty only within the bounds every reader keeps; anything else is edited as it is.
-        const read = parseBoundedJson(text);
-        useReplayForm.getState().set({ body: read.ok ? JSON.stringify(read.value, null, 2) : text });
-      })
-      .catch(() => undefined);
+    loadStoredBody(firstId).catch(() => undefined);
   }, [editBody, body, firstId]);
   const judgement = editBody ? judgeWebhookBody(new TextEncoder().encode(body), false) : null;
   return (

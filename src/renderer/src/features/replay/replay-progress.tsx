@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ReplayProgress } from '@shared/replay';
-import { bridge } from '@bridge';
+import { cancelReplay } from './replay-store';
 
 /** A run as it goes: count, rate, failures, the records it wrote; cancellable until it ends. */
 export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) {
@@ -29,12 +29,7 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
           </Text>
         </Group>
         {!progress.finished && (
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            onClick={() => void bridge.cancelReplay({ runId: progress.runId })}
-          >
+          <Button size="xs" color="red" variant="light" onClick={() => void cancelReplay(progress.runId)}>
             Cancel
           </Button>
         )}

@@ -19,11 +19,11 @@ import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/
 import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '@shared/replay';
 import { confirmLiveReplay } from '@ui/confirm-live';
 import { useNavigation } from '@ui/navigation';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
 import { ReplayProgressPanel } from './replay-progress';
+import { followReplayProgress, planReplay, startReplay } from './replay-store';
 import { replaySelection } from './replay-selection';
 
 const TOKEN_LABEL: Record<ReplayTokenMode, string> = {
@@ -79,12 +79,11 @@ export function ReplayView() {
   useEffect(() => {
     let current = true;
     const { target, url, repeat } = debouncedForm;
-    bridge
-      .planReplay({
-        ...(selection.ids === undefined ? { filter: selection.filter } : { ids: selection.ids }),
-        target: target === 'url' ? { kind: 'url', url } : { kind: target },
-        repeat,
-      })
+    planReplay({
+      ...(selection.ids === undefined ? { filter: selection.filter } : { ids: selection.ids }),
+      target: target === 'url' ? { kind: 'url', url } : { kind: target },
+      repeat,
+    })
       .then((value) => current && setPlan({ value, error: null }))
       .catch((error: unknown) => current && setPlan({ value: null, error: errorMessage(error) }));
     return () => {
@@ -92,21 +91,13 @@ export function ReplayView() {
     };
   }, [selection, debouncedForm]);
 
-  useEffect(
-    () =>
-      bridge.subscribe((event) => {
-        if (event.name === 'replay.progress' && event.payload.runId === useReplayForm.getState().runId)
-          useReplayForm.getState().set({ progress: event.payload });
-      }),
-    [],
-  );
+  useEffect(() => followReplayProgress(), []);
 
   const start = async () => {
     if (plan.value === null) return;
     if (plan.value.live && !(await confirmLiveReplay(plan.value.targetUrl, plan.value.sends))) return;
     try {
-      const started = await bridge.startReplay(request(plan.value.live));
-      form.set({ runId: started.runId, progress: null });
+      await startReplay(request(plan.value.live));
     } catch (error) {
       setPlan({ value: plan.value, error: errorMessage(error) });
     }

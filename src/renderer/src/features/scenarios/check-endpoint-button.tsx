@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@m
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { EndpointCheckReport } from '@shared/scenarios/endpoint-check';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
+import { checkEndpoint } from './scenarios-store';
 
 const VERDICT_COLOR = { pass: 'teal', fail: 'red', skipped: 'gray', unreachable: 'orange' } as const;
 
@@ -23,7 +23,7 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
     setError(null);
     setReport(null);
     try {
-      setReport(await bridge.checkEndpoint({ url }));
+      setReport(await checkEndpoint(url));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {

@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconFileCode } from '@tabler/icons-react';
 import { useState } from 'react';
-import { bridge, frontDoorHint } from '@bridge';
+import { frontDoorHint } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
-import { useScenariosStore } from './scenarios-store';
+import { saveScenarioFile, scenarioFromOrder, useScenariosStore } from './scenarios-store';
 
 interface Draft {
   text: string;
@@ -28,7 +28,7 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
     setError(null);
     setSaved(null);
     try {
-      const made = await bridge.scenarioFromOrder({ orderId });
+      const made = await scenarioFromOrder(orderId);
       setDraft({ text: made.text, path: join(folder, made.fileName) });
     } catch (failure) {
       setError(errorMessage(failure));
@@ -40,7 +40,7 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const written = await bridge.saveScenarioFile({ path: draft.path, text: draft.text, overwrite });
+      const written = await saveScenarioFile({ path: draft.path, text: draft.text, overwrite });
       setSaved(written.path);
     } catch (failure) {
       setError(errorMessage(failure));

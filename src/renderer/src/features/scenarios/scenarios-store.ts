@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { CommandInput, CommandOutput } from '@shared/contract';
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import type {
   RunProgress,
@@ -160,3 +161,24 @@ export function applyProgress(progress: RunProgress): void {
 bridge.subscribe((event) => {
   if (event.name === 'scenarios.progress') applyProgress(event.payload);
 });
+
+/*
+ * One-off calls of the Scenarios feature's buttons. Their answers stay with the dialog that
+ * asked (each has its own busy, error and result), so they are not kept here.
+ */
+
+/** The conformance battery against the merchant's endpoint; each case becomes a record. */
+export function checkEndpoint(url: string): Promise<CommandOutput<'checkEndpoint'>> {
+  return bridge.checkEndpoint({ url });
+}
+
+/** An order's lifecycle as a scenario file to read and edit before saving. */
+export function scenarioFromOrder(orderId: string): Promise<CommandOutput<'scenarioFromOrder'>> {
+  return bridge.scenarioFromOrder({ orderId });
+}
+
+export function saveScenarioFile(
+  input: CommandInput<'saveScenarioFile'>,
+): Promise<CommandOutput<'saveScenarioFile'>> {
+  return bridge.saveScenarioFile(input);
+}

@@ -1,0 +1,41 @@
+import { create } from 'zustand';
+import type { CommandInput, CommandOutput } from '@shared/contract';
+import type { EventFilter } from '@shared/event-filter';
+import type { Retention } from '@shared/history-file';
+import { bridge, callWithFile } from '@bridge';
+
+interface HistoryState {
+  /** How many stored records the filter matches. */
+  count: (filter: EventFilter) => Promise<number>;
+  /** One keyset page of what the filter matches, newest first. */
+  page: (input: CommandInput<'listEvents'>) => Promise<CommandOutput<'listEvents'>>;
+  exportMatching: (input: CommandInput<'exportHistory'>) => Promise<CommandOutput<'exportHistory'>>;
+  /** Streamed up in parts: no single message carries the file, whatever its size. */
+  importFile: (file: File) => Promise<CommandOutput<'importHistory'>>;
+  getRetention: () => Promise<Retention>;
+  saveRetention: (policy: Retention) => Promise<void>;
+  previewRetention: (policy: Retention) => Promise<CommandOutput<'previewRetention'>>;
+  /** Saves the policy, then removes what it no longer keeps; resolves to the number removed. */
+  applyRetention: (policy: Retention) => Promise<number>;
+}
+
+/**
+ * The History view's calls to main. What they answer stays with the panel that asked (each keeps
+ * its own stale-answer guard), so this store holds actions only.
+ */
+export const useHistoryStore = create<HistoryState>(() => ({
+  count: (filter) => bridge.countEvents({ filter }).then((result) => result.count),
+  page: (input) => bridge.listEvents(input),
+  exportMatching: (input) => bridge.exportHistory(input),
+  importFile: (file) => callWithFile('importHistory', 'text', file),
+  getRetention: () => bridge.getRetention({}),
+  async saveRetention(policy) {
+    await bridge.setRetention(policy);
+  },
+  previewRetention: (policy) => bridge.previewRetention({ retention: policy }),
+  async applyRetention(policy) {
+    await bridge.setRetention(policy);
+    const { removed } = await bridge.applyRetention({ retention: policy });
+    return removed;
+  },
+}));
