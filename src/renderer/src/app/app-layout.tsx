@@ -17,7 +17,7 @@ import { usePreferencesStore } from '@ui/preferences-store';
 import { ProfileSwitcher } from './profile-switcher';
 import { ActiveProfileBadges } from './active-profile-badges';
 import { TopBarActions } from './top-bar-actions';
-import { useUnseenRecords } from './unseen-records';
+import { useUnseenRecords } from './unseen-records-store';
 import { DEFAULT_VIEW, VIEWS } from './views';
 
 type AppState = 'loading' | 'ready' | 'error';

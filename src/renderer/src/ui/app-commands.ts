@@ -7,7 +7,8 @@ import {
   appCommandShortcut,
   type AppCommandId,
 } from '@shared/app-commands';
-import { bridge, frontDoorHint } from '@bridge';
+import { frontDoorHint } from '@bridge';
+import { desktopShell } from './desktop-shell-store';
 import { createAppCommandRegistry, type AppCommandHandler } from './app-command-registry';
 
 /**
@@ -91,7 +92,7 @@ export function useAppCommandFrontDoor(): void {
   useHotkeys(desktop ? [] : BROWSER_HOTKEYS, [], true);
   useEffect(() => {
     if (!desktop) return;
-    return bridge.subscribe((event) => {
+    return desktopShell.onPush((event) => {
       if (event.name === 'app.command') runAppCommand(event.payload.command);
     });
   }, [desktop]);

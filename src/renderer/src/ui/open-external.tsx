@@ -2,7 +2,8 @@ import { Code, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { externalDestination } from '@shared/external-url';
-import { bridge, frontDoorHint } from '@bridge';
+import { frontDoorHint } from '@bridge';
+import { desktopShell } from './desktop-shell-store';
 import { errorMessage } from '@bridge/bridge-error';
 import { confirmAction } from './confirm-dialog';
 
@@ -44,7 +45,7 @@ export async function openExternalUrl(url: string): Promise<void> {
     return;
   }
   try {
-    await bridge.openExternal({ url: destination.href });
+    await desktopShell.openExternal(destination.href);
   } catch (error) {
     notifications.show({ color: 'red', title: 'Could not open the browser', message: errorMessage(error) });
   }
@@ -57,7 +58,7 @@ export async function openExternalUrl(url: string): Promise<void> {
 export function useExternalLinkRequests(): void {
   useEffect(() => {
     if (frontDoorHint !== 'desktop') return;
-    return bridge.subscribe((event) => {
+    return desktopShell.onPush((event) => {
       if (event.name === 'app.openExternal') void openExternalUrl(event.payload.url);
     });
   }, []);

@@ -1,5 +1,5 @@
 import { registerPaletteSource } from '@ui/palette/palette-sources';
-import { bridge } from '@bridge';
+import { timelineRecords } from './timeline-records-store';
 import { clockTime } from './record-badges';
 import { hashLink, timelineParams } from './timeline-url';
 
@@ -14,7 +14,7 @@ registerPaletteSource({
   filtersItself: true,
   minQueryLength: 2,
   async items(query) {
-    const page = await bridge.listEvents({ filter: { text: query }, limit: 8 });
+    const page = await timelineRecords.search(query, 8);
     return page.items.map((item) => ({
       id: `timeline-events:${item.id}`,
       label: `#${item.id} ${item.kind} ${item.method ?? ''} ${item.path ?? item.url ?? ''}`

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { timelineRecords } from './timeline-records-store';
 import { eventFilterSchema, type EventFilter } from '@shared/event-filter';
-import { bridge } from '@bridge';
 import { createPushBatcher, type FrameScheduler } from './push-batcher';
 import type { PushedRecord } from './timeline-controller';
 import { timelineActions, timelineController } from './timeline-store';
@@ -47,7 +47,7 @@ export function useLiveTimeline(filter: EventFilter): void {
     const batcher = createPushBatcher<PushedRecord>(animationFrameScheduler(), (batch) => {
       void timelineController.receive(batch);
     });
-    const unsubscribe = bridge.subscribe((event) => {
+    const unsubscribe = timelineRecords.onPush((event) => {
       if (event.name === 'timeline.appended') batcher.push({ type: 'appended', summary: event.payload });
       if (event.name === 'timeline.updated') batcher.push({ type: 'updated', summary: event.payload });
     });

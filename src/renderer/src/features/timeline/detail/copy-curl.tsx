@@ -1,11 +1,11 @@
 import { Alert, Button, Code, Group, List, Modal, Stack, Switch, Text } from '@mantine/core';
+import { timelineRecords } from '../timeline-records-store';
 import { useClipboard, useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconTerminal2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { CurlCopy } from '@shared/contract/timeline';
 import { buildCurlCommand, type CurlCommand } from '@shared/curl';
 import type { TimelineDetail } from '@shared/events';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import classes from '../timeline.module.css';
 
@@ -53,7 +53,7 @@ function CopyWithApiToken({ id }: { id: number }) {
   const cli = `npx checkout-console curl ${id} --with-token`;
   const copy = () => {
     setBusy(true);
-    bridge
+    timelineRecords
       .copyAsCurl({ id, withToken: true })
       .then(
         (answer) => {
@@ -117,7 +117,7 @@ function CommandWithNotificationToken({ id }: { id: number }) {
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    bridge
+    timelineRecords
       .copyAsCurl({ id, withToken: true })
       .then((answer) => current && setBuilt({ command: answer.command ?? '', notes: answer.notes }))
       .catch((error: unknown) => current && setFailure(errorMessage(error)));

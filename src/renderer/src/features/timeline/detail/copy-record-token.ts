@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { bridge } from '@bridge';
+import { timelineRecords } from '../timeline-records-store';
 import { errorMessage } from '@bridge/bridge-error';
 
 /**
@@ -9,7 +9,7 @@ import { errorMessage } from '@bridge/bridge-error';
  */
 export async function copyRecordToken(id: number, place?: 'header' | 'query'): Promise<boolean> {
   try {
-    const copy = await bridge.copyEventToken(place === undefined ? { id } : { id, place });
+    const copy = await timelineRecords.copyToken(place === undefined ? { id } : { id, place });
     if (copy.token !== null) await navigator.clipboard.writeText(copy.token);
     notifications.show({ message: 'Token copied to the clipboard.' });
     return true;

@@ -1,10 +1,10 @@
 import { ActionIcon, Alert, Badge, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { timelineRecords } from '../timeline-records-store';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { EventFilter } from '@shared/event-filter';
 import type { EventKind, TimelineDetail } from '@shared/events';
 import { notifications } from '@mantine/notifications';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { KindBadge, StatusText } from '../record-badges';
 import { CopyCurlButton } from './copy-curl';
@@ -25,14 +25,14 @@ function useEventDetail(id: number) {
   const [version, setVersion] = useState(0);
   useEffect(
     () =>
-      bridge.subscribe((event) => {
+      timelineRecords.onPush((event) => {
         if (event.name === 'timeline.updated' && event.payload.id === id) setVersion((value) => value + 1);
       }),
     [id],
   );
   useEffect(() => {
     let current = true;
-    bridge.getEvent({ id }).then(
+    timelineRecords.detail(id).then(
       (detail) => current && setState({ id, detail, error: null }),
       (error: unknown) => current && setState({ id, detail: null, error: errorMessage(error) }),
     );
@@ -64,7 +64,7 @@ export function EventDetail({
   const shown = revealed !== null && revealed.id === id ? revealed.detail : detail;
   const reveal = (on: boolean) => {
     if (!on) return setRevealed(null);
-    bridge.revealEvent({ id }).then(
+    timelineRecords.reveal(id).then(
       (full) => setRevealed({ id, detail: full }),
       (error: unknown) =>
         notifications.show({ color: 'red', title: 'Not revealed', message: errorMessage(error) }),

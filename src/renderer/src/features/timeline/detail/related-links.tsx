@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { timelineRecords } from '../timeline-records-store';
 import { useEffect, useState } from 'react';
 import type { EventFilter } from '@shared/event-filter';
 import type { TimelineDetail, TimelineSummary } from '@shared/events';
-import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { hashLink, timelineParams } from '../timeline-url';
 
@@ -23,7 +23,7 @@ export function RelatedLinks({ detail, filter }: { detail: TimelineDetail; filte
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    bridge.listEvents({ filter: { relatedId: detail.id }, limit: RELATED_LOOKUP }).then(
+    timelineRecords.related(detail.id, RELATED_LOOKUP).then(
       (page) => current && setLinked({ id: detail.id, items: page.items, more: page.nextCursor !== null }),
       (error: unknown) => current && setFailure(errorMessage(error)),
     );
