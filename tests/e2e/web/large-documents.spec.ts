@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { z } from 'zod';
 import { largeDocument } from '../../../bench/large-documents';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
@@ -31,6 +32,12 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   await expect(page.getByTestId('large-document-notice')).toContainText('not kept for a restart');
   // Every hundredth sku is one character too long: the findings say so.
   await expect(builder.errorCount()).not.toHaveText('0 errors');
+  // The form takes a document this large one top-level field at a time: it ends up whole.
+  const pasted = z.object({ description: z.string(), items: z.array(z.unknown()) }).parse(JSON.parse(text));
+  await expect(builder.field('Description', 'Order')).toHaveValue(pasted.description);
+  await expect(page.getByTestId('items-count')).toHaveText(
+    `${pasted.items.length.toLocaleString('en')} items: rows are drawn as you scroll.`,
+  );
 
   // Typing at the start of the description lands in the document.
   await builder.rawEditor().click();

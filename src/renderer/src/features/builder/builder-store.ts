@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { DEFAULT_NOTIFICATION_FIELD, type CheckoutForm, type Finding } from '@shared/checkout';
 import type { Draft } from '@shared/drafts';
-import { parseJsonText } from '@shared/json-text';
+import { parseJsonText, type JsonTextResult } from '@shared/json-text';
 import type { RawDiagnostic } from './analysis/analysis-messages';
 import { formatDocument, sameJson, type ParseError } from './builder-text';
 import { flushRawEdits } from './raw-editor-sync';
@@ -79,9 +79,26 @@ type TextState = Pick<BuilderStore, 'text' | 'parseError' | 'textVersion' | 'tex
   document?: unknown;
 };
 
+/** A text parsed ahead of the change that brings it (see preparseText). */
+let preparsed: { text: string; result: JsonTextResult } | null = null;
+
+/**
+ * Parses a text that is about to be set, in a task of its own: parsing megabytes takes as long
+ * as rendering the form for them, and the two in one task held the page for both.
+ */
+export function preparseText(text: string): void {
+  preparsed = { text, result: parseJsonText(text) };
+}
+
+function parseOnce(text: string): JsonTextResult {
+  const ahead = preparsed;
+  preparsed = null;
+  return ahead !== null && ahead.text === text ? ahead.result : parseJsonText(text);
+}
+
 /** The state for a new text: parsed here (JSON.parse is fast); its findings come from the worker. */
 function textState(text: string, version: number, fromEditor: boolean): TextState {
-  const parsed = parseJsonText(text);
+  const parsed = parseOnce(text);
   const common = { text, textVersion: version + 1, textFromEditor: fromEditor };
   if (parsed.ok) return { ...common, parseError: null, document: parsed.value };
   const { message, offset, line, column } = parsed;

@@ -6,7 +6,7 @@ import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { locateJsonValues } from '@shared/json-locations';
-import { useBuilderStore } from './builder-store';
+import { preparseText, useBuilderStore } from './builder-store';
 import { createRawEditorSync } from './raw-editor-sync';
 import { findingRange } from './raw-json-lint';
 
@@ -32,7 +32,7 @@ export const RawJsonEditor = memo(function RawJsonEditor() {
   const focus = useBuilderStore((state) => state.focus);
   const scheme = useComputedColorScheme('light');
   const editorRef = useRef<ReactCodeMirrorRef>(null);
-  const [sync] = useState(() => createRawEditorSync(useBuilderStore.getState().text, setText));
+  const [sync] = useState(() => createRawEditorSync(useBuilderStore.getState().text, setText, preparseText));
   const [initial] = useState(() => useBuilderStore.getState().text);
   const extensions = useMemo(() => [...EXTENSIONS, sync.extension], [sync]);
 

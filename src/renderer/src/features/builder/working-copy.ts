@@ -81,6 +81,8 @@ const LONG_TEXT_CHARS = 200_000;
 const LONG_SAVE_DELAY_MS = 2000;
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let lastSaved: BuilderState | null = null;
+/** What the running timer will save: changes that leave it the same (findings) do not postpone it. */
+let waiting: BuilderState | null = null;
 
 const sameState = (a: BuilderState | null, b: BuilderState) =>
   a !== null &&
@@ -93,6 +95,7 @@ const sameState = (a: BuilderState | null, b: BuilderState) =>
 
 function saveWorkingCopy(snapshot: BuilderState): void {
   saveTimer = null;
+  waiting = null;
   lastSaved = snapshot;
   bridge
     .saveBuilderState(snapshot)
@@ -109,7 +112,7 @@ function saveWorkingCopy(snapshot: BuilderState): void {
 useBuilderStore.subscribe((state) => {
   if (!state.loaded || useWorkingCopyOffer.getState().offered !== null) return;
   const snapshot = builderStateOf(state);
-  if (sameState(lastSaved, snapshot)) return;
+  if (sameState(lastSaved, snapshot) || (saveTimer !== null && sameState(waiting, snapshot))) return;
   const tooLarge = snapshot.text.length > DRAFT_TEXT_MAX;
   // Set before the timer: the store calls this again from inside setState.
   const status = tooLarge ? 'too-large' : 'pending';
@@ -119,6 +122,7 @@ useBuilderStore.subscribe((state) => {
   // Main refuses a text that large (drafts hold at most 4 MiB): the builder says so instead.
   if (tooLarge) return;
   const delay = snapshot.text.length > LONG_TEXT_CHARS ? LONG_SAVE_DELAY_MS : SAVE_DELAY_MS;
+  waiting = snapshot;
   saveTimer = setTimeout(() => saveWorkingCopy(snapshot), delay);
 });
 

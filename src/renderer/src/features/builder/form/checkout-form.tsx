@@ -6,6 +6,7 @@ import { useBuilderStore } from '../builder-store';
 import { isJsonObject } from '../builder-text';
 import { SectionBody } from './form-sections';
 import { groupOfPath } from './group-of-path';
+import { useFormDocument } from './form-document';
 
 const OPEN_BY_DEFAULT: FieldGroupId[] = [
   'order',
@@ -69,7 +70,7 @@ export const CheckoutForm = memo(function CheckoutForm({ notificationField }: { 
       parseError: state.parseError,
     })),
   );
-  const notObject = useBuilderStore((state) => describeRoot(state.document));
+  const notObject = useFormDocument((state) => describeRoot(state.document));
   const setDocument = useBuilderStore((state) => state.setDocument);
   const focus = useBuilderStore((state) => state.focus);
   const groups = useMemo(

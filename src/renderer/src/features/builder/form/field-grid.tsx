@@ -2,11 +2,11 @@ import { memo, useMemo, type ReactNode } from 'react';
 import { Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { FormField } from '@shared/checkout';
 import { getIn, setIn } from '@shared/builder/document-edit';
-import { useBuilderStore } from '../builder-store';
 import { FieldInput } from './field-input';
 import { concretePath, findingPath } from './form-paths';
 import { MoneyInput } from './money-input';
 import { editDocument } from './use-document';
+import { useFormDocument } from './form-document';
 
 /** One leaf field: Money as amount + currency, everything else by its kind. */
 export function AnyField({ field, index }: { field: FormField; index?: number }) {
@@ -64,8 +64,8 @@ export const ObjectBlock = memo(function ObjectBlock({
 }) {
   const path = concretePath(object.path);
   // Only whether the object is there re-renders the block; its fields follow their own values.
-  const presence = useBuilderStore((state) => presenceOf(getIn(state.document, path)));
-  const foreign = useBuilderStore((state) =>
+  const presence = useFormDocument((state) => presenceOf(getIn(state.document, path)));
+  const foreign = useFormDocument((state) =>
     presence === 'other' ? JSON.stringify(getIn(state.document, path)) : null,
   );
   const present = presence !== 'absent';

@@ -18,6 +18,7 @@ import { FieldGrid } from './field-grid';
 import { MoneyInput } from './money-input';
 import { editDocument, useFindingsAt } from './use-document';
 import { VirtualItemRows } from './virtual-item-rows';
+import { useFormDocument } from './form-document';
 
 /** The columns every row shows; the other item fields open under the row. */
 const INLINE = ['items[].name', 'items[].sku', 'items[].quantity', 'items[].total_amount'];
@@ -44,8 +45,8 @@ const itemCount = (items: unknown) => (Array.isArray(items) ? items.length : 0);
 
 /** The items as an editable table: add, remove, duplicate and move rows; every field of a row one click away. */
 export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
-  const count = useBuilderStore((state) => itemCount(getIn(state.document, ['items'])));
-  const foreign = useBuilderStore((state) => {
+  const count = useFormDocument((state) => itemCount(getIn(state.document, ['items'])));
+  const foreign = useFormDocument((state) => {
     const items = getIn(state.document, ['items']);
     return items === undefined || Array.isArray(items) ? null : JSON.stringify(items).slice(0, 200);
   });

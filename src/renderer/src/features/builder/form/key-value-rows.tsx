@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { formatFieldValue, parseFieldText, textMatchesValue } from '@shared/builder/field-text';
 import { getIn, setIn } from '@shared/builder/document-edit';
 import { monoInput } from '@ui/mono-input';
-import { useBuilderStore } from '../builder-store';
 import { isJsonObject } from '../builder-text';
 import { findingPath, type Segments } from './form-paths';
 import { editDocument as edit } from './use-document';
+import { useFormDocument } from './form-document';
 
 /** The object with `from` renamed to `to`, in the same place (key order is what people see). */
 function renameKey(object: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
@@ -30,7 +30,7 @@ interface KeyValueRowsProps {
  * value (`true`, `42`, `{"a":1}`); anything else as a string.
  */
 export function KeyValueRows({ path, handled, suggestions, noun }: KeyValueRowsProps) {
-  const object = useBuilderStore((state) => getIn(state.document, path));
+  const object = useFormDocument((state) => getIn(state.document, path));
   const entries = isJsonObject(object) ? Object.entries(object).filter(([key]) => !handled.has(key)) : [];
   const used = new Set(isJsonObject(object) ? Object.keys(object) : []);
   const remaining = suggestions.filter((key) => !used.has(key));

@@ -11,6 +11,7 @@ import {
 import { getIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
 import { editDocument } from './use-document';
+import { useFormDocument } from './form-document';
 
 /**
  * The amounts toolbar: one currency for every Money (amounts re-rounded to its precision, the
@@ -18,7 +19,7 @@ import { editDocument } from './use-document';
  * breakdown shown before it is written.
  */
 export function AmountsToolbar() {
-  const stated = useBuilderStore((state) => getIn(state.document, ['total_amount', 'currency']));
+  const stated = useFormDocument((state) => getIn(state.document, ['total_amount', 'currency']));
   const currency = typeof stated === 'string' && isCurrency(stated) ? stated : null;
   return (
     <Group gap="sm" align="flex-end">

@@ -1,6 +1,7 @@
 import type { Finding } from '@shared/checkout';
 import { getIn, setIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
+import { useFormDocument } from './form-document';
 import { findingPath, type Segments } from './form-paths';
 import { mirrorBilling } from './mirror-billing';
 
@@ -10,7 +11,7 @@ import { mirrorBilling } from './mirror-billing';
  * form has some two hundred inputs; rendering them all per key took 100 ms and more).
  */
 export function useDocumentValue(path: Segments): unknown {
-  return useBuilderStore((state) => getIn(state.document, path));
+  return useFormDocument((state) => getIn(state.document, path));
 }
 
 const NO_FINDINGS: readonly Finding[] = [];

@@ -25,7 +25,9 @@ export function VirtualItemRows({
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    // Each row is a dozen inputs and buttons: rows drawn ahead cost the render of a new
+    // document more than they save while scrolling.
+    overscan: 2,
   });
   useEffect(() => {
     if (focusedRow !== null && Number.isInteger(focusedRow) && focusedRow < count)
