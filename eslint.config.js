@@ -50,21 +50,6 @@ const FLOOR = {
 };
 // Another feature's inner file.
 const FEATURE_DEEP = { group: ['@features/*/**'] };
-/**
- * Components and hooks that still call the bridge themselves: each call moves into its feature's
- * store (issue 17). Shrink this list; never add to it.
- */
-const BRIDGE_NOT_YET_IN_STORE = [
-  'features/builder/drafts-actions.tsx',
-  'features/builder/drafts-list.ts',
-  'features/builder/drafts-palette-source.ts',
-  'features/builder/emulator-notice.tsx',
-  'features/builder/followed-order.ts',
-  'features/builder/request-preview.tsx',
-  'features/builder/send-checkout.tsx',
-  'features/builder/working-copy.ts',
-];
-
 /** One no-restricted-imports entry per file set (a later flat-config entry replaces an earlier one). */
 function rendererRules({ floor, bridge = false }) {
   const layer = floor === undefined ? undefined : FLOOR[floor];
@@ -173,15 +158,12 @@ export default tseslint.config(
   { files: [`${R}/features/*/*/**/*.{ts,tsx}`], rules: rendererRules({ floor: 'feature-inner' }) },
   // Stores (and the bridge itself) are where the bridge is called: same floor rules, bridge allowed.
   ...[
-    ['ui', 'ui', /^ui\//],
-    ['app', 'app', /^app\//],
-    ['features/*', 'feature-top', /^features\/[^/]+\/[^/]+$/],
-    ['features/*/*/**', 'feature-inner', /^features\/[^/]+\/[^/]+\/.+/],
-  ].map(([dir, floor, pattern]) => ({
-    files: [
-      `${R}/${dir}/*-store.ts`,
-      ...BRIDGE_NOT_YET_IN_STORE.filter((file) => pattern.test(file)).map((file) => `${R}/${file}`),
-    ],
+    ['ui', 'ui'],
+    ['app', 'app'],
+    ['features/*', 'feature-top'],
+    ['features/*/*/**', 'feature-inner'],
+  ].map(([dir, floor]) => ({
+    files: [`${R}/${dir}/*-store.ts`],
     rules: rendererRules({ floor, bridge: true }),
   })),
   { files: [`${R}/*.{ts,tsx}`, `${R}/bridge/**/*.ts`], rules: rendererRules({ bridge: true }) },

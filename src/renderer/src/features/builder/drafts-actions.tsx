@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { draftNameSchema, type Draft } from '@shared/drafts';
-import { bridge } from '@bridge';
+import { builderCalls } from './builder-calls-store';
 import { errorMessage } from '@bridge/bridge-error';
 import { selectDirty, useBuilderStore } from './builder-store';
 import { clearLastAnswer } from './send-store';
@@ -109,7 +109,7 @@ export async function saveDraft(): Promise<Draft | null> {
   const { saved } = useBuilderStore.getState();
   if (saved === null) return saveDraftAs();
   try {
-    const draft = await bridge.saveDraft({ id: saved.id, name: saved.name, ...documentOf() });
+    const draft = await builderCalls.saveDraft({ id: saved.id, name: saved.name, ...documentOf() });
     useBuilderStore.getState().markSaved(draft);
     notifications.show({ color: 'green', message: `Saved "${draft.name}"` });
     return draft;
@@ -128,7 +128,7 @@ export async function saveDraftAs(): Promise<Draft | null> {
   );
   if (name === null) return null;
   try {
-    const draft = await bridge.saveDraft({ name, ...documentOf() });
+    const draft = await builderCalls.saveDraft({ name, ...documentOf() });
     useBuilderStore.getState().markSaved(draft);
     notifications.show({ color: 'green', message: `Saved "${draft.name}"` });
     return draft;
@@ -141,7 +141,7 @@ export async function saveDraftAs(): Promise<Draft | null> {
 export async function openDraft(id: number): Promise<void> {
   if (!(await confirmDiscard('Opening the draft'))) return;
   try {
-    useBuilderStore.getState().open(await bridge.getDraft({ id }));
+    useBuilderStore.getState().open(await builderCalls.getDraft(id));
     clearLastAnswer();
   } catch (error) {
     failed('Opening the draft', error);
@@ -152,7 +152,7 @@ export async function renameDraft(id: number, current: string): Promise<void> {
   const name = await askDraftName('Rename draft', current, 'Rename');
   if (name === null || name === current) return;
   try {
-    const draft = await bridge.renameDraft({ id, name });
+    const draft = await builderCalls.renameDraft(id, name);
     if (useBuilderStore.getState().saved?.id === id) {
       const { saved } = useBuilderStore.getState();
       if (saved !== null) useBuilderStore.setState({ saved: { ...saved, name: draft.name } });
@@ -164,7 +164,7 @@ export async function renameDraft(id: number, current: string): Promise<void> {
 
 export async function duplicateDraft(id: number): Promise<void> {
   try {
-    const copy = await bridge.duplicateDraft({ id });
+    const copy = await builderCalls.duplicateDraft(id);
     notifications.show({ message: `Duplicated as "${copy.name}"` });
   } catch (error) {
     failed('Duplicating', error);
@@ -178,8 +178,8 @@ export function deleteDraft(id: number, name: string): void {
     labels: { confirm: 'Delete', cancel: 'Cancel' },
     confirmProps: { color: 'red' },
     onConfirm: () => {
-      bridge
-        .deleteDraft({ id })
+      builderCalls
+        .deleteDraft(id)
         .then(() => useBuilderStore.getState().forgetDraft(id))
         .catch((error: unknown) => failed('Deleting', error));
     },

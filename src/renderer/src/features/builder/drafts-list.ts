@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DraftSummary } from '@shared/drafts';
-import { bridge } from '@bridge';
+import { builderCalls } from './builder-calls-store';
 
 /** The saved drafts while `active`, kept current by `drafts.changed` pushes (from any window). */
 export function useDraftsList(active: boolean): DraftSummary[] {
@@ -8,11 +8,11 @@ export function useDraftsList(active: boolean): DraftSummary[] {
   useEffect(() => {
     if (!active) return;
     let current = true;
-    bridge
-      .listDrafts({})
+    builderCalls
+      .listDrafts()
       .then((list) => current && setDrafts(list.drafts))
       .catch(() => undefined);
-    const unsubscribe = bridge.subscribe((event) => {
+    const unsubscribe = builderCalls.onPush((event) => {
       if (event.name === 'drafts.changed') setDrafts(event.payload.drafts);
     });
     return () => {

@@ -1,6 +1,6 @@
 import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { useNavigation } from '@ui/navigation';
-import { bridge } from '@bridge';
+import { builderCalls } from './builder-calls-store';
 import { openDraft } from './drafts-actions';
 
 // Ctrl+K: a draft's name opens it in the builder.
@@ -9,7 +9,7 @@ registerPaletteSource({
   heading: 'Drafts',
   order: 35,
   async items(_query, signal) {
-    const { drafts } = await bridge.listDrafts({});
+    const { drafts } = await builderCalls.listDrafts();
     if (signal.aborted) return [];
     return drafts.map((draft) => ({
       id: `drafts:${draft.id}`,

@@ -4,7 +4,7 @@ import { IconPlayerPlay, IconServerOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { EmulatorStatus } from '@shared/emulator';
 import type { ProfileView } from '@shared/profile';
-import { bridge } from '@bridge';
+import { builderCalls } from './builder-calls-store';
 import { errorMessage } from '@bridge/bridge-error';
 
 /**
@@ -19,11 +19,11 @@ export function EmulatorNotice({ profile }: { profile: ProfileView | null }) {
   useEffect(() => {
     if (!local) return undefined;
     let current = true;
-    bridge
-      .getEmulatorStatus({})
+    builderCalls
+      .emulatorStatus()
       .then((next) => current && setStatus(next))
       .catch(() => undefined);
-    const stop = bridge.subscribe((event) => {
+    const stop = builderCalls.onPush((event) => {
       if (event.name === 'emulator.changed') setStatus(event.payload);
     });
     return () => {
@@ -34,7 +34,7 @@ export function EmulatorNotice({ profile }: { profile: ProfileView | null }) {
   if (!local || status === null || status.running) return null;
   const start = (options: { port?: number; updateLocalProfile: boolean }) => {
     setStarting(true);
-    bridge
+    builderCalls
       .startEmulator(options)
       .then(setStatus)
       .catch((error: unknown) =>

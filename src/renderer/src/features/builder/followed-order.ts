@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { create } from 'zustand';
 import type { TimelineSummary } from '@shared/events';
-import { bridge } from '@bridge';
+import { builderCalls } from './builder-calls-store';
 
 /** The order the builder's last send created: what the response panel and the guide follow. */
 export interface FollowedOrder {
@@ -36,7 +36,7 @@ export function describeWebhook(record: TimelineSummary): string {
  * that opens the record on the timeline: the builder learns that Pay on the checkout page
  * worked without anyone going to look.
  */
-bridge.subscribe((event) => {
+builderCalls.onPush((event) => {
   if (event.name !== 'timeline.appended' && event.name !== 'timeline.updated') return;
   const record = event.payload;
   const { order, webhooks } = useFollowedOrder.getState();

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import type { NotificationPlan, PlannedRequest } from '@shared/merchant-api';
 import type { ProfileView } from '@shared/profile';
-import { bridge } from '@bridge';
+import { builderCalls } from './builder-calls-store';
 import { errorMessage } from '@bridge/bridge-error';
 import { useBuilderStore } from './builder-store';
 
@@ -37,7 +37,7 @@ export function RequestPreview({ profile }: { profile: ProfileView | null }) {
     const body = debounced.parses
       ? { kind: 'json' as const, payload: debounced.document }
       : { kind: 'raw' as const, text: debounced.text };
-    bridge
+    builderCalls
       .prepareCheckout({ profileId, body, injectNotificationUrl: inject, form, singleCheckout })
       .then((value) => current && setPreview({ key, value, error: null }))
       .catch((error: unknown) => current && setPreview({ key, value: null, error: errorMessage(error) }));

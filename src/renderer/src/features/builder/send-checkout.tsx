@@ -4,7 +4,7 @@ import { freshOrderReferenceId, type Finding } from '@shared/checkout';
 import { setIn } from '@shared/builder/document-edit';
 import type { ProfileView } from '@shared/profile';
 import { confirmLiveCall } from '@ui/confirm-live';
-import { bridge } from '@bridge';
+import { builderCalls } from './builder-calls-store';
 import { errorMessage } from '@bridge/bridge-error';
 import { whenAnalysed } from './builder-analysis';
 import { useBuilderStore } from './builder-store';
@@ -114,7 +114,7 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
     panel: 'response',
   });
   try {
-    const result = await bridge.sendCheckout({
+    const result = await builderCalls.sendCheckout({
       profileId: profile.id,
       body,
       injectNotificationUrl: builder.injectNotificationUrl,
@@ -141,5 +141,5 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
 
 export function cancelSend(): void {
   const { requestKey } = useSendStore.getState();
-  if (requestKey !== null) void bridge.cancelExchange({ requestKey });
+  if (requestKey !== null) void builderCalls.cancelExchange(requestKey);
 }

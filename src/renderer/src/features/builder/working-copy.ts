@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DRAFT_TEXT_MAX, type BuilderState } from '@shared/drafts';
-import { bridge } from '@bridge';
+import { builderCalls } from './builder-calls-store';
 import { restoredState, savedOf, selectDirty, useBuilderStore, type SavedDraft } from './builder-store';
 import { isLargeDocument } from './large-document';
 import { flushRawEdits } from './raw-editor-sync';
@@ -30,7 +30,7 @@ export const useWorkingCopyOffer = create<OfferState>(() => ({ offered: null }))
  */
 export async function loadWorkingCopy(): Promise<void> {
   if (useBuilderStore.getState().loaded) return;
-  const state = await bridge.getBuilderState({});
+  const state = await builderCalls.getWorkingCopy();
   if (state === null) {
     useBuilderStore.setState({ loaded: true });
     return;
@@ -38,7 +38,7 @@ export async function loadWorkingCopy(): Promise<void> {
   let saved: SavedDraft | null = null;
   if (state.draftId !== null) {
     // The draft may have been deleted (or changed by another window) since.
-    const draft = await bridge.getDraft({ id: state.draftId }).catch(() => null);
+    const draft = await builderCalls.getDraft(state.draftId).catch(() => null);
     if (draft !== null) saved = savedOf(draft);
   }
   const options = {
@@ -97,8 +97,8 @@ function saveWorkingCopy(snapshot: BuilderState): void {
   saveTimer = null;
   waiting = null;
   lastSaved = snapshot;
-  bridge
-    .saveBuilderState(snapshot)
+  builderCalls
+    .saveWorkingCopy(snapshot)
     .then(() => {
       if (lastSaved === snapshot && saveTimer === null) useBuilderStore.setState({ workingCopy: 'saved' });
     })
@@ -134,7 +134,7 @@ window.addEventListener('pagehide', () => {
   saveWorkingCopy(builderStateOf(useBuilderStore.getState()));
 });
 
-bridge.subscribe((event) => {
+builderCalls.onPush((event) => {
   if (event.name !== 'drafts.changed') return;
   const { saved } = useBuilderStore.getState();
   if (saved === null) return;

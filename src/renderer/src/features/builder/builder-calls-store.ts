@@ -1,0 +1,25 @@
+import type { CommandInput, PushEvent } from '@shared/contract';
+import { bridge } from '@bridge';
+
+/**
+ * The builder's calls to main, in one place: drafts and the working copy, preparing and sending
+ * a checkout (and cancelling one in flight), the Local emulator's status, and main's pushes.
+ * Components and the builder's other stores keep their own state and stale-answer guards.
+ */
+export const builderCalls = {
+  listDrafts: () => bridge.listDrafts({}),
+  getDraft: (id: number) => bridge.getDraft({ id }),
+  saveDraft: (input: CommandInput<'saveDraft'>) => bridge.saveDraft(input),
+  renameDraft: (id: number, name: string) => bridge.renameDraft({ id, name }),
+  duplicateDraft: (id: number) => bridge.duplicateDraft({ id }),
+  deleteDraft: (id: number) => bridge.deleteDraft({ id }),
+  getWorkingCopy: () => bridge.getBuilderState({}),
+  saveWorkingCopy: (input: CommandInput<'saveBuilderState'>) => bridge.saveBuilderState(input),
+  prepareCheckout: (input: CommandInput<'prepareCheckout'>) => bridge.prepareCheckout(input),
+  sendCheckout: (input: CommandInput<'sendCheckout'>) => bridge.sendCheckout(input),
+  cancelExchange: (requestKey: string) => bridge.cancelExchange({ requestKey }),
+  emulatorStatus: () => bridge.getEmulatorStatus({}),
+  startEmulator: (input: CommandInput<'startEmulator'>) => bridge.startEmulator(input),
+  /** Every push from main; returns the unsubscribe. */
+  onPush: (listener: (event: PushEvent) => void) => bridge.subscribe(listener),
+};
