@@ -46,3 +46,20 @@ test('no badge is cut on any view at 1280×800, light or dark', async ({ page, s
   }
   expect(cut).toEqual([]);
 });
+
+/** The timeline's column headers fit their columns: "STATUS" ran into "VERDICTS" at 1440 px. */
+test('the timeline column headers are whole at 1280 and 1440 px', async ({ page, served }) => {
+  await openConsole(page, served, '#/timeline');
+  const cut: string[] = [];
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+    const headers = await page
+      .getByRole('columnheader')
+      .evaluateAll((cells) =>
+        cells.map((cell) => ({ text: cell.textContent ?? '', cut: cell.scrollWidth > cell.clientWidth + 1 })),
+      );
+    cut.push(...headers.filter((header) => header.cut).map((header) => `${width}: "${header.text}"`));
+  }
+  expect(cut).toEqual([]);
+});
