@@ -1,6 +1,14 @@
-import { webcrypto } from 'node:crypto';
+import { createSecretKey, webcrypto, type KeyObject } from 'node:crypto';
 
-export type HmacKey = webcrypto.CryptoKey;
+/**
+ * A notification token's HS256 key in both forms: jose's (WebCrypto) for signing and for every
+ * refusal's reason, node:crypto's for checking the common valid token without WebCrypto's
+ * asynchronous round trip (check-token.ts).
+ */
+export interface HmacKey {
+  web: webcrypto.CryptoKey;
+  raw: KeyObject;
+}
 
 export interface HmacKeyCache {
   /** The HS256 key for a secret, imported once and reused (importing per request is slow). */
@@ -17,13 +25,10 @@ export function createHmacKeyCache(limit = 32): HmacKeyCache {
     get(secret) {
       const cached = keys.get(secret);
       if (cached !== undefined) return cached;
-      const imported = webcrypto.subtle.importKey(
-        'raw',
-        new TextEncoder().encode(secret),
-        { name: 'HMAC', hash: 'SHA-256' },
-        false,
-        ['sign', 'verify'],
-      );
+      const bytes = new TextEncoder().encode(secret);
+      const imported = webcrypto.subtle
+        .importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+        .then((web) => ({ web, raw: createSecretKey(bytes) }));
       keys.set(secret, imported);
       if (keys.size > limit) {
         const oldest = keys.keys().next().value;

@@ -8,7 +8,7 @@ function base64Url(value: unknown): string {
 
 /** An HS256 token over exactly these claims (no claim is added or changed here). */
 export function signHs256(claims: Record<string, unknown>, key: HmacKey): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key.web);
 }
 
 /**
