@@ -32,6 +32,7 @@ export class BuilderPage {
 
   /** The raw JSON text as CodeMirror holds it (its DOM only renders what is in view). */
   async rawText(): Promise<string> {
+    await this.page.locator('.cm-content').first().waitFor();
     return this.page.evaluate(() => {
       // What EditorView.findFromDOM does: the content element's tile leads to the view.
       type Doc = { toString(): string };
@@ -52,6 +53,8 @@ export class BuilderPage {
    * not cost a keystroke's work per character.
    */
   async pasteRaw(text: string): Promise<void> {
+    // "Ready" is the app's; the builder's editor may mount a frame or two later.
+    await this.page.locator('.cm-content').first().waitFor();
     await this.page.evaluate((insert) => {
       type View = {
         state: { doc: { length: number } };
