@@ -131,9 +131,10 @@ export async function judgeToken(token: string, options: TokenCheckOptions): Pro
       `No notification token is configured (${options.keyLabel}), so the signature cannot be checked.`,
     );
   }
+  const trimmed = token.trim();
   try {
-    if (!acceptedAtOnce(token.trim(), decoded, options.key, options))
-      await jwtVerify(token.trim(), options.key.web, {
+    if (!acceptedAtOnce(trimmed, decoded, options.key, options))
+      await jwtVerify(trimmed, options.key.web, {
         algorithms: [ALLOWED_ALGORITHM],
         clockTolerance: options.clockToleranceSeconds,
         currentDate: new Date(options.atMs),

@@ -3,7 +3,8 @@ import { bridge } from '@bridge';
 
 /**
  * The builder's calls to main, in one place: drafts and the working copy, preparing and sending
- * a checkout (and cancelling one in flight), the Local emulator's status, and main's pushes.
+ * a checkout (and cancelling one in flight), and main's pushes (the emulator's status is the
+ * emulator feature's store).
  * Components and the builder's other stores keep their own state and stale-answer guards.
  */
 export const builderCalls = {
@@ -18,8 +19,6 @@ export const builderCalls = {
   prepareCheckout: (input: CommandInput<'prepareCheckout'>) => bridge.prepareCheckout(input),
   sendCheckout: (input: CommandInput<'sendCheckout'>) => bridge.sendCheckout(input),
   cancelExchange: (requestKey: string) => bridge.cancelExchange({ requestKey }),
-  emulatorStatus: () => bridge.getEmulatorStatus({}),
-  startEmulator: (input: CommandInput<'startEmulator'>) => bridge.startEmulator(input),
   /** Every push from main; returns the unsubscribe. */
   onPush: (listener: (event: PushEvent) => void) => bridge.subscribe(listener),
 };

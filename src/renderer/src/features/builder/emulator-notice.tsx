@@ -2,9 +2,8 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay, IconServerOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { EmulatorStatus } from '@shared/emulator';
 import type { ProfileView } from '@shared/profile';
-import { builderCalls } from './builder-calls-store';
+import { useEmulatorStore } from '@features/emulator';
 import { errorMessage } from '@bridge/bridge-error';
 
 /**
@@ -14,29 +13,18 @@ import { errorMessage } from '@bridge/bridge-error';
  */
 export function EmulatorNotice({ profile }: { profile: ProfileView | null }) {
   const local = profile?.environment === 'local';
-  const [status, setStatus] = useState<EmulatorStatus | null>(null);
+  // The emulator feature's store: its status follows main's `emulator.changed` pushes.
+  const status = useEmulatorStore((state) => state.status);
+  const loadStatus = useEmulatorStore((state) => state.loadStatus);
+  const startEmulator = useEmulatorStore((state) => state.start);
   const [starting, setStarting] = useState(false);
   useEffect(() => {
-    if (!local) return undefined;
-    let current = true;
-    builderCalls
-      .emulatorStatus()
-      .then((next) => current && setStatus(next))
-      .catch(() => undefined);
-    const stop = builderCalls.onPush((event) => {
-      if (event.name === 'emulator.changed') setStatus(event.payload);
-    });
-    return () => {
-      current = false;
-      stop();
-    };
-  }, [local]);
+    if (local) loadStatus().catch(() => undefined);
+  }, [local, loadStatus]);
   if (!local || status === null || status.running) return null;
   const start = (options: { port?: number; updateLocalProfile: boolean }) => {
     setStarting(true);
-    builderCalls
-      .startEmulator(options)
-      .then(setStatus)
+    startEmulator(options)
       .catch((error: unknown) =>
         notifications.show({
           color: 'red',

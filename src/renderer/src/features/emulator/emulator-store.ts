@@ -9,6 +9,8 @@ interface EmulatorState {
   orders: EmulatorOrder[];
   deliveries: EmulatorDelivery[];
   load: () => Promise<void>;
+  /** The status alone (the builder's notice needs no orders or deliveries). */
+  loadStatus: () => Promise<void>;
   /** Start (or restart) and stop: the answer is the new status, kept before the push arrives. */
   start: (input: CommandInput<'startEmulator'>) => Promise<void>;
   stop: () => Promise<void>;
@@ -34,6 +36,9 @@ export const useEmulatorStore = create<EmulatorState>((set) => ({
       bridge.listEmulatorDeliveries({ limit: SHOWN }),
     ]);
     set({ status, settings, orders: orders.orders, deliveries: deliveries.deliveries });
+  },
+  async loadStatus() {
+    set({ status: await bridge.getEmulatorStatus({}) });
   },
   async start(input) {
     set({ status: await bridge.startEmulator(input) });

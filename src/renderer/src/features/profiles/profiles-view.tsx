@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { defaultProfileFields, profileFieldsSchema, type ProfileFields } from '@shared/profile';
+import { defaultProfileFields, type ProfileFields, type ProfileView } from '@shared/profile';
 import { errorMessage } from '@bridge/bridge-error';
 import { useAppCommand } from '@ui/app-commands';
 import { ENVIRONMENT_COLOR } from '@ui/environment-style';
@@ -13,10 +13,18 @@ import { ProfileForm } from './profile-form';
 import { SetupAlert, SetupBadge } from './profile-setup';
 import { useProfilesStore } from './profiles-store';
 
-/** A profile's editable fields, without what the view adds (id, masked tokens, readiness). */
-function fieldsOf(profile: ProfileFields): ProfileFields {
-  const keys = Object.keys(profileFieldsSchema.shape) as (keyof ProfileFields)[];
-  return Object.fromEntries(keys.map((key) => [key, profile[key]])) as unknown as ProfileFields;
+/** A profile's editable fields, without what the view adds (id, masked tokens, active, dates). */
+function fieldsOf(profile: ProfileView): ProfileFields {
+  const {
+    id: _id,
+    apiToken: _apiToken,
+    notificationToken: _notificationToken,
+    isActive: _isActive,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    ...fields
+  } = profile;
+  return fields;
 }
 
 /** Add, edit, duplicate, delete and activate profiles. */
