@@ -65,7 +65,10 @@ describe('notifications', () => {
       event_type: 'order_approved',
       data: [],
     });
-    await until(() => deliveries(emulator).length === 1, 'the delivery record');
+    await until(
+      () => deliveries(emulator)[0]?.status !== undefined && deliveries(emulator)[0]?.status !== null,
+      'the completed delivery record',
+    );
     expect(deliveries(emulator)[0]).toMatchObject({
       kind: 'delivery',
       status: 200,
