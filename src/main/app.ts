@@ -107,10 +107,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
   for (const warning of loosePermissions) log.warn(warning);
 
-  const store = openStore(
-    join(dataDir, 'console.sqlite'),
-    options.appRoot === undefined ? {} : { appRoot: options.appRoot },
-  );
+  const store = openStore(join(dataDir, 'console.sqlite'), {
+    ...(options.appRoot === undefined ? {} : { appRoot: options.appRoot }),
+    onBackgroundError: (error) =>
+      log.error(
+        `Could not index records for search: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
   const { settings, events, eventsQuery, writer } = store;
   const desktopCipher = options.desktopCipher ?? null;
   const safeStorageProbe = { available: desktopCipher !== null, backend: options.safeStorageBackend ?? null };
