@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -7,6 +8,24 @@ export interface BenchProcess {
   url: string;
   /** SIGTERM, resolving once the process has exited (so its database is closed). */
   stop(): Promise<void>;
+  /**
+   * The CPU time (user + system) the process has used so far, in ms; null where /proc is not
+   * there. On a shared machine CPU per request moves much less than requests per second.
+   */
+  cpuMs(): number | null;
+}
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms: Linux's USER_HZ). */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The command name (field 2) may hold spaces; the fields after its ')' are fixed.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A server in its own process, resolved with the URL it prints once bound. */
@@ -26,6 +45,7 @@ function startProcess(command: string, args: string[], ready: RegExp, env: NodeJ
       clearTimeout(timer);
       resolve({
         url: match[1] ?? '',
+        cpuMs: () => cpuMsOf(child.pid),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
