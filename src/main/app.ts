@@ -32,6 +32,7 @@ import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';
 import { createRecordSecrets } from './timeline/record-secrets';
 import { createEventRecorder } from './timeline/event-recorder';
+import { watchInterruptedExchanges } from './outbound/interrupted-exchanges';
 import { APP_VERSION } from './version';
 import type { ConsoleServices, FrontDoor } from './console-services';
 
@@ -165,6 +166,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const frontDoor = options.frontDoor;
   const background = options.background === true || session !== null;
   const recorder = createEventRecorder(events, bus, writer);
+  closers.push(
+    watchInterruptedExchanges(events, recorder, (error) =>
+      log.error(
+        `Could not close interrupted exchanges: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    ),
+  );
   const keys = createHmacKeyCache();
   const listenerSettings = createListenerSettingsStore(settings);
   const listener = createListenerService({
