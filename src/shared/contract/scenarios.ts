@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { runProgressSchema, scenarioOutlineSchema } from '../scenarios/scenario-results';
-import { endpointCheckReportSchema, endpointCheckConfigSchema } from '../scenarios/endpoint-check';
+import {
+  endpointCaseResultSchema,
+  endpointCheckConfigSchema,
+  endpointCheckReportSchema,
+} from '../scenarios/endpoint-check';
 import { defineCommand } from './define';
 
 const folderPath = z
@@ -62,6 +66,17 @@ export const scenarioCommands = {
     z.object({
       url: z.string().trim().min(1, 'Enter the endpoint URL'),
       config: endpointCheckConfigSchema.optional(),
+      /**
+       * Or signed with this secret, pasted for this check (the command line's
+       * `--notification-token`): never stored, and the report and its records name no profile.
+       */
+      secret: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(4096, 'A secret is at most 4096 characters')
+        .optional(),
+      /** Names this check's `scenarios.endpointCase` pushes, so the caller can follow each case. */
+      checkId: z.uuid().optional(),
     }),
     endpointCheckReportSchema,
   ),
@@ -69,4 +84,6 @@ export const scenarioCommands = {
 
 export const scenarioPushEvents = {
   'scenarios.progress': runProgressSchema,
+  /** One graded case of a `checkEndpoint` given a `checkId`, as soon as it is graded. */
+  'scenarios.endpointCase': z.object({ checkId: z.string(), result: endpointCaseResultSchema }),
 };

@@ -2,6 +2,7 @@ import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { checkEndpoint } from '../../scenarios/check-endpoint';
 import { saveScenarioFile, scenarioTextFromOrder } from '../../scenarios/scenario-files';
+import type { EndpointCaseResult } from '../../../shared/scenarios/endpoint-check';
 import type { HandlerGroup } from './types';
 
 type ScenarioCommand =
@@ -23,7 +24,7 @@ function httpUrl(text: string): string {
 }
 
 export function scenarioHandlers(services: ConsoleServices): HandlerGroup<ScenarioCommand> {
-  const { scenarios, profiles } = services;
+  const { scenarios, profiles, bus } = services;
   return {
     openScenarioFolder: ({ folder }) => scenarios.open(folder),
     startScenarioRun: ({ folder, files, grep, confirmLive }) =>
@@ -36,7 +37,19 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
     cancelScenarioRun: ({ runId }) => ({ cancelled: scenarios.cancel(runId) }),
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
     saveScenarioFile: ({ path, text, overwrite }) => ({ path: saveScenarioFile(path, text, overwrite) }),
-    checkEndpoint: ({ url, config }) => {
+    checkEndpoint: ({ url, config, secret, checkId }) => {
+      const target = httpUrl(url);
+      const onCase =
+        checkId === undefined
+          ? undefined
+          : (result: EndpointCaseResult) => bus.publish('scenarios.endpointCase', { checkId, result });
+      const battery = {
+        url: target,
+        config: config ?? { cases: {} },
+        ...(onCase === undefined ? {} : { onCase }),
+      };
+      if (secret !== undefined)
+        return checkEndpoint(services, { ...battery, signer: { source: 'secret', secret }, profile: null });
       const profile = profiles.active();
       if (profiles.secretsOf(profile.id).notificationToken === null)
         throw new ConsoleError(
@@ -44,9 +57,8 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
           `Profile "${profile.fields.name}" has no notification token to sign the battery with; set one in Profiles.`,
         );
       return checkEndpoint(services, {
-        url: httpUrl(url),
+        ...battery,
         signer: { source: 'profile', profileId: profile.id },
-        config: config ?? { cases: {} },
         profile: { id: profile.id, name: profile.fields.name },
       });
     },
