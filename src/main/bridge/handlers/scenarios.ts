@@ -1,6 +1,7 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { checkEndpoint } from '../../scenarios/check-endpoint';
+import type { ScenarioSource } from '../../scenarios/scenario-service';
 import { saveScenarioFile, scenarioTextFromOrder } from '../../scenarios/scenario-files';
 import type { EndpointCaseResult } from '../../../shared/scenarios/endpoint-check';
 import type { HandlerGroup } from './types';
@@ -23,16 +24,29 @@ function httpUrl(text: string): string {
   throw ConsoleError.invalid('url', 'Enter an http:// or https:// URL');
 }
 
+/** The folder or the paths the contract was given (its schema lets through exactly one). */
+function sourceOf({
+  folder,
+  paths,
+}: {
+  folder?: string | undefined;
+  paths?: string[] | undefined;
+}): ScenarioSource {
+  return paths === undefined ? { folder: folder ?? '' } : { paths };
+}
+
 export function scenarioHandlers(services: ConsoleServices): HandlerGroup<ScenarioCommand> {
   const { scenarios, profiles, bus } = services;
   return {
-    openScenarioFolder: ({ folder }) => scenarios.open(folder),
-    startScenarioRun: ({ folder, files, grep, confirmLive }) =>
+    openScenarioFolder: (source) => scenarios.open(sourceOf(source)),
+    startScenarioRun: ({ files, grep, confirmLive, parallel, bail, ...source }) =>
       scenarios.start({
-        folder,
+        ...sourceOf(source),
         ...(files === undefined ? {} : { files }),
         ...(grep === undefined ? {} : { grep }),
         confirmLive,
+        parallel,
+        bail,
       }),
     cancelScenarioRun: ({ runId }) => ({ cancelled: scenarios.cancel(runId) }),
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
