@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
+import { commands } from '../../src/shared/contract';
 import type { CallContext } from '../../src/main/bridge/handlers';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
@@ -130,17 +131,16 @@ describe('import and export', () => {
     expect(run.code).toBe(0);
     const second = await openTempConsole({ dataDir });
     try {
-      const whole = await second.core.dispatcher('exportHistory', { format: 'ndjson' }, { transport: 'ipc' });
-      const first = await second.core.dispatcher(
-        'exportHistory',
-        { format: 'ndjson', part: {} },
-        { transport: 'direct' },
-      );
-      expect(whole.ok && first.ok).toBe(true);
-      if (!whole.ok || !first.ok) return;
-      expect(run.stdout).toBe(whole.data.text);
+      const exported = async (input: unknown, transport: CallContext['transport']) => {
+        const result = await second.core.dispatcher('exportHistory', input, { transport });
+        if (!result.ok) throw new Error(result.error.message);
+        return commands.exportHistory.output.parse(result.data);
+      };
+      const whole = await exported({ format: 'ndjson' }, 'ipc');
+      expect(run.stdout).toBe(whole.text);
       expect(run.stdout.trim().split('\n')).toHaveLength(4);
-      expect(typeof first.data.next).toBe('string');
+      const first = await exported({ format: 'ndjson', part: {} }, 'direct');
+      expect(typeof first.next).toBe('string');
     } finally {
       await second.core.close();
     }
