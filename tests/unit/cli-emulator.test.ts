@@ -34,26 +34,23 @@ function startEmulator(dataDir: string, flags: Record<string, string>) {
   };
 }
 
+/** A data directory whose Local profile holds the API token `local-api-token-0123`. */
+async function dataDirWithLocalToken(): Promise<string> {
+  const temp = makeTempDir();
+  temps.push(temp);
+  const argv = ['--data-dir', temp.dir, 'profiles', 'set', 'Local', '--api-token', 'local-api-token-0123'];
+  const set = await runCliCaptured(argv);
+  expect(set.code, set.stderr).toBe(0);
+  return temp.dir;
+}
+
 const ordersOf = (url: string, token: string) =>
   fetch(`${url}/orders/unknown`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('checkout-console emulator', () => {
   it("accepts the Local profile's API token, read from the one console it runs on, and masks it", async () => {
-    const temp = makeTempDir();
-    temps.push(temp);
-    const set = await runCliCaptured([
-      '--data-dir',
-      temp.dir,
-      'profiles',
-      'set',
-      'Local',
-      '--api-token',
-      'local-api-token-0123',
-      '--notification-token',
-      'local-notify-0123',
-    ]);
-    expect(set.code, set.stderr).toBe(0);
-    const emulator = startEmulator(temp.dir, {});
+    const dataDir = await dataDirWithLocalToken();
+    const emulator = startEmulator(dataDir, {});
     try {
       const url = await emulator.url();
       expect((await ordersOf(url, 'local-api-token-0123')).status).toBe(404);
@@ -66,19 +63,7 @@ describe('checkout-console emulator', () => {
   });
 
   it("a flag wins over the Local profile's token", async () => {
-    const temp = makeTempDir();
-    temps.push(temp);
-    const set = await runCliCaptured([
-      '--data-dir',
-      temp.dir,
-      'profiles',
-      'set',
-      'Local',
-      '--api-token',
-      'local-api-token-0123',
-    ]);
-    expect(set.code, set.stderr).toBe(0);
-    const emulator = startEmulator(temp.dir, { apiToken: 'flag-api-token-0123' });
+    const emulator = startEmulator(await dataDirWithLocalToken(), { apiToken: 'flag-api-token-0123' });
     try {
       const url = await emulator.url();
       expect((await ordersOf(url, 'flag-api-token-0123')).status).toBe(404);
