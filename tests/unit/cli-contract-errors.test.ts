@@ -65,6 +65,16 @@ describe('jwt sign and decode', () => {
     }
   });
 
+  it('a --clock-tolerance beyond a day is refused by verifyJwt, named --clock-tolerance', async () => {
+    const run = await cli('jwt', 'verify', 'a.b.c', '--secret', 'whsec_x', '--clock-tolerance', '86401');
+    const input = {
+      token: 'a.b.c',
+      against: { source: 'secret', secret: 's' },
+      clockToleranceSeconds: 86_401,
+    };
+    await expectSameRefusal(run, '--clock-tolerance', 'verifyJwt', input, 'clockToleranceSeconds');
+  });
+
   it('a token too long to decode is refused by decodeJwt, named <token>', async () => {
     const token = 'a'.repeat(64 * 1024 + 1);
     await expectSameRefusal(await cli('jwt', 'decode', token), '<token>', 'decodeJwt', { token }, 'token');

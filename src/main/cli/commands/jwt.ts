@@ -81,6 +81,14 @@ function computeOnlyCaller(flags: Readonly<Record<string, string>>): CommandCall
   return commandCaller(createComputeDispatcher(jwtComputeHandlers({ jwt })), flagsOf(flags));
 }
 
+/** Each field of the verify command as the flag (or argument) that sets it. */
+const VERIFY_FLAGS = {
+  token: '<token>',
+  'against.secret': '--secret',
+  'against.profileId': '--profile',
+  clockToleranceSeconds: '--clock-tolerance',
+};
+
 /** Each field of the sign command as the flag that sets it. */
 const SIGN_FLAGS = {
   signer: '--secret',
@@ -148,12 +156,13 @@ export function registerJwt(program: Command, context: CliContext): void {
     .action((tokenArgument: string, rawFlags: unknown) =>
       withConsole(context, async (core) => {
         const flags = parseFlags(
-          signerFlags.extend({ clockTolerance: z.coerce.number().int().min(0).max(86_400).optional() }),
+          // Read as a number here; its limits are the contract's (verifyJwt), named as this flag.
+          signerFlags.extend({ clockTolerance: z.coerce.number({ error: 'must be a number' }).optional() }),
           rawFlags,
         );
         const read = stdinValues(context);
         const token = (await read(tokenArgument, '<token>')) ?? tokenArgument;
-        const result = await commandCaller(core.dispatcher)('verifyJwt', {
+        const result = await commandCaller(core.dispatcher, flagsOf(VERIFY_FLAGS))('verifyJwt', {
           token,
           against: await signerOf(core, flags, read),
           ...(flags.clockTolerance === undefined ? {} : { clockToleranceSeconds: flags.clockTolerance }),
