@@ -63,8 +63,11 @@ export interface ConsoleOptions {
   startListener?: boolean;
   /** `listen`: its port, profile, secret and settings for this run, never stored. */
   listener?: ListenerOverrides;
-  /** `emulator`: the tokens it accepts and signs with, instead of the Local profile's. */
-  emulatorTokens?: { apiToken: string; notificationToken: string };
+  /**
+   * `emulator`: the tokens it accepts and signs with, instead of the Local profile's; or a
+   * function that chooses them from the profiles once they are open (one console, not two).
+   */
+  emulatorTokens?: EmulatorTokens | ((profiles: ProfileService) => EmulatorTokens);
   /**
    * Desktop only: writes text to the system clipboard from main (a cURL command holding an API
    * token is copied this way, so the token never reaches the window).
@@ -79,6 +82,8 @@ export interface ConsoleOptions {
   /** Desktop only: opens an address in the system browser (after the renderer's confirmation). */
   desktopOpenExternal?: (url: string) => Promise<void>;
 }
+
+type EmulatorTokens = { apiToken: string; notificationToken: string };
 
 /** The services plus the bridge that serves them, closed with one call. */
 export interface ConsoleCore extends ConsoleServices {
@@ -217,7 +222,12 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     bus,
     log,
     ...(options.emulatorTokens !== undefined
-      ? { tokens: options.emulatorTokens }
+      ? {
+          tokens:
+            typeof options.emulatorTokens === 'function'
+              ? options.emulatorTokens(profiles)
+              : options.emulatorTokens,
+        }
       : session !== null && session.isLocal && standIn?.id !== session.sessionProfileId
         ? { tokens: sessionTokens(profiles, session.sessionProfileId) }
         : {}),
