@@ -75,12 +75,16 @@ export async function runTest(
         );
         throw new CommandExit(EXIT_USAGE);
       }
-      const profile = core.profiles.active();
-      const emulator = core.emulator.status();
+      const [{ profiles, activeProfileId }, emulator, listener] = await Promise.all([
+        call('listProfiles', {}),
+        call('getEmulatorStatus', {}),
+        call('getListenerStatus', {}),
+      ]);
+      const profile = profiles.find((candidate) => candidate.id === activeProfileId);
       progressOut(
-        `Profile ${profile.fields.name} (${profile.fields.environment}): service ${profile.fields.baseUrl}${
+        `Profile ${profile?.name ?? '(none)'} (${profile?.environment ?? '-'}): service ${profile?.baseUrl ?? '-'}${
           emulator.running ? ' (emulator started for this run)' : ''
-        }, listener ${core.listener.status().url ?? 'not running'}\n`,
+        }, listener ${listener.url ?? 'not running'}\n`,
       );
       const pushes = followRun(core.bus, (event) => {
         if (event.name === 'scenarios.progress')
