@@ -81,7 +81,7 @@ export async function startEmulatorServer(
   const now = options.now ?? Date.now;
   const api = (req: IncomingMessage) => checkBearer(req, options.apiToken());
   const decoded = decodePathSegment;
-  const { readBody, readJson } = requestBodies(options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES));
+  const { readBody, readJson, readJsonWithText } = requestBodies(options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES));
   // Every change goes through the store's writer: concurrent changes share a commit, and each
   // is answered only once it is on disk.
   const write = <T>(change: () => T): Promise<T> => options.writer.write(change);
@@ -102,6 +102,7 @@ export async function startEmulatorServer(
     decoded,
     readBody,
     readJson,
+    readJsonWithText,
     sendJson,
     pageBase: () => options.publicUrl?.() ?? ownUrl,
     consoleUrl: () => options.consoleUrl?.() ?? null,
