@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -47,6 +48,21 @@ export function startConsoleCommand(dataDir: string, args: string[], ready: RegE
     ['--import', 'tsx', join(ROOT, 'src', 'main', 'cli', 'index.ts'), '--data-dir', dataDir, ...args],
     ready,
   );
+}
+
+/**
+ * `checkout-console <args>` as built (`out/main/cli.js`, what bin/checkout-console.mjs runs), in
+ * its own process; `root` may be another checkout's build, to measure a before against an after.
+ */
+export function startBuiltConsoleCommand(
+  dataDir: string,
+  args: string[],
+  ready: RegExp,
+  root = ROOT,
+): Promise<BenchProcess> {
+  const cli = join(root, 'out', 'main', 'cli.js');
+  if (!existsSync(cli)) throw new Error(`${cli} is not built: run "npx electron-vite build" in ${root}.`);
+  return startProcess(process.execPath, [cli, '--data-dir', dataDir, ...args], ready);
 }
 
 /** bench/servers/bare-http.mjs: node:http answering 200 and nothing else. */
