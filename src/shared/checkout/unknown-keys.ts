@@ -10,7 +10,7 @@ import { isPlainObject, type RawFinding } from './findings';
 
 const joinPattern = (parent: string, key: string) => (parent === '' ? key : `${parent}.${key}`);
 
-function knownStructure(extraPaths: readonly (string | number)[][]) {
+function knownStructure(extraPaths: readonly (readonly (string | number)[])[]) {
   const children = new Map<string, Set<string>>();
   const arrays = new Set<string>();
   const add = (parent: string, key: string) => {
@@ -85,7 +85,7 @@ interface KnownLevel {
  * The known structure as linked levels, resolved once: walking a payload then follows links
  * instead of building and hashing a pattern string for every key it meets.
  */
-function knownLevels(extraPaths: readonly (string | number)[][]): KnownLevel | undefined {
+function knownLevels(extraPaths: readonly (readonly (string | number)[])[]): KnownLevel | undefined {
   const { children, arrays } = knownStructure(extraPaths);
   const levels = new Map<string, KnownLevel>();
   for (const [pattern, known] of children) levels.set(pattern, { pattern, known, next: new Map() });
