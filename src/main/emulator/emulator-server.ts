@@ -86,7 +86,9 @@ export async function startEmulatorServer(
   const now = options.now ?? Date.now;
   const api = (req: IncomingMessage) => checkBearer(req, options.apiToken());
   const decoded = decodePathSegment;
-  const { readBody, readJson, readJsonWithText } = requestBodies(options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES));
+  const { readBody, readJson, readJsonWithText } = requestBodies(
+    options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES),
+  );
   // Every change goes through the store's writer: concurrent changes share a commit, and each
   // is answered only once it is on disk.
   const write = <T>(change: () => T): Promise<T> => options.writer.write(change);

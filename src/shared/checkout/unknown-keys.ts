@@ -131,7 +131,9 @@ function unknownKeyFinding(
     rule: `${where === 'the request' ? 'Checkout session request' : where} — only the fields the spec names`,
     message:
       `${shown(key)} is not a field of ${where}` +
-      (suggestion === undefined ? '; the service may ignore or reject it.' : `. Did you mean "${suggestion}"?`) +
+      (suggestion === undefined
+        ? '; the service may ignore or reject it.'
+        : `. Did you mean "${suggestion}"?`) +
       (pattern === 'merchant_url' && suggestion === undefined
         ? ' If it carries the notification URL, set the profile’s notification field to it.'
         : ''),
