@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,43 @@ const SECONDS = 8;
 /** Each server is loaded in this many alternating slices, so a change in the machine's load falls on both. */
 const SLICES = 4;
 const ROOT = join(import.meta.dirname, '..');
+
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** A process's CPU time so far (user + system), in ms; null where /proc cannot tell (not Linux). */
+function cpuTimeMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** Load on one server, with the CPU time its process spent meanwhile. */
+async function measured(pid: number | undefined, run: () => Promise<LoadResult>) {
+  const before = cpuTimeMs(pid);
+  const result = await run();
+  const after = cpuTimeMs(pid);
+  return { result, cpuMs: before === null || after === null ? Number.NaN : after - before };
+}
+
+/** Microseconds of the server's CPU per answered request, over all slices. */
+const cpuPerRequest = (slices: readonly { result: LoadResult; cpuMs: number }[]) =>
+  Math.round(
+    (slices.reduce((total, slice) => total + slice.cpuMs, 0) * 1000) /
+      Math.max(
+        slices.reduce((total, slice) => total + slice.result.requests, 0),
+        1,
+      ),
+  );
 
 /** Slices as one run: requests per second over all of them, the median p50, the worst p99. */
 function combined(slices: readonly LoadResult[]): LoadResult {
@@ -56,15 +94,19 @@ export async function emulatorVsPrism(): Promise<BenchResult[]> {
     // The same load against each, in alternating slices: on a shared machine the load moves
     // within seconds, and a ratio of two runs taken one after the other moves with it.
     const slice = (url: string) => load({ url, connections: 10, seconds: SECONDS / SLICES, headers, body });
-    const consoleSlices: LoadResult[] = [];
-    const referenceSlices: LoadResult[] = [];
+    const consoleSlices: { result: LoadResult; cpuMs: number }[] = [];
+    const referenceSlices: { result: LoadResult; cpuMs: number }[] = [];
     const loadAtStart = loadavg()[0] ?? 0;
     for (let round = 0; round < SLICES; round++) {
-      consoleSlices.push(await slice(`${emulator.url}/checkout`));
-      referenceSlices.push(await slice(`${prism.url}/checkout`));
+      consoleSlices.push(await measured(emulator.pid, () => slice(`${emulator.url}/checkout`)));
+      referenceSlices.push(await measured(prism.pid, () => slice(`${prism.url}/checkout`)));
     }
-    const console_ = combined(consoleSlices);
-    const reference = combined(referenceSlices);
+    const console_ = combined(consoleSlices.map((entry) => entry.result));
+    const reference = combined(referenceSlices.map((entry) => entry.result));
+    // CPU per request moves much less with the machine's load than requests per second: the
+    // ratio of the two says how many of its requests the emulator answers on Prism's CPU for one.
+    const consoleCpu = cpuPerRequest(consoleSlices);
+    const referenceCpu = cpuPerRequest(referenceSlices);
     await emulator.stop();
     const db = new Database(join(temp.dir, 'console.sqlite'), { readonly: true });
     const created = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM emulator_orders').get()?.n ?? 0;
@@ -78,14 +120,16 @@ export async function emulatorVsPrism(): Promise<BenchResult[]> {
         console: {
           ...console_,
           ordersStored: created,
+          cpuUsPerRequest: consoleCpu,
+          cpuRatioToReference: Number((referenceCpu / Math.max(consoleCpu, 1)).toFixed(2)),
           // Two cores shared with other jobs: what the machine was doing, to read the figures by.
           loadAverageAtStart: Number(loadAtStart.toFixed(2)),
           loadAverageAtEnd: Number((loadavg()[0] ?? 0).toFixed(2)),
         },
-        reference: { ...reference },
+        reference: { ...reference, cpuUsPerRequest: referenceCpu },
         ratio: Number(ratio.toFixed(2)),
         pass: ratio >= 5 && console_.non2xx === 0,
-        notes: `Same valid general payload, each server in its own process, loaded in ${SLICES} alternating slices of ${SECONDS / SLICES} s (requests/s over all slices, median p50, worst p99); the emulator is the built CLI (out/main/cli.js: run \`npx electron-vite build\` first), runs every rule of the shared model and stores each order; Prism validates the request against bench/openapi-checkout.yaml (\`mock --errors\`; \`-m\`, its multiprocess mode, crashes on this Node: "Cannot read properties of undefined (reading 'isPrimary')").`,
+        notes: `Same valid general payload, each server in its own process, loaded in ${SLICES} alternating slices of ${SECONDS / SLICES} s (requests/s over all slices, median p50, worst p99; cpuUsPerRequest: the server process's CPU time per answered request, read from /proc around its own slices, and cpuRatioToReference: Prism's CPU per request ÷ the emulator's, steadier than requests/s on a shared machine); the emulator is the built CLI (out/main/cli.js: run \`npx electron-vite build\` first), runs every rule of the shared model and stores each order; Prism validates the request against bench/openapi-checkout.yaml (\`mock --errors\`; \`-m\`, its multiprocess mode, crashes on this Node: "Cannot read properties of undefined (reading 'isPrimary')").`,
       },
     ];
   } finally {

@@ -6,6 +6,8 @@ const ROOT = join(import.meta.dirname, '..');
 
 export interface BenchProcess {
   url: string;
+  /** The server's process id, to read its CPU time. */
+  pid: number | undefined;
   /** SIGTERM, resolving once the process has exited (so its database is closed). */
   stop(): Promise<void>;
 }
@@ -27,6 +29,7 @@ function startProcess(command: string, args: string[], ready: RegExp, env: NodeJ
       clearTimeout(timer);
       resolve({
         url: match[1] ?? '',
+        pid: child.pid,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
