@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -15,14 +15,22 @@ export interface BenchProcess {
   cpuMs(): number | null;
 }
 
-/** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms: Linux's USER_HZ). */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms; null where /proc cannot tell (not Linux). */
 function cpuMsOf(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     // The command name (field 2) may hold spaces; the fields after its ')' are fixed.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : null;
+    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : null;
   } catch {
     return null;
   }
@@ -67,6 +75,21 @@ export function startConsoleCommand(dataDir: string, args: string[], ready: RegE
     ['--import', 'tsx', join(ROOT, 'src', 'main', 'cli', 'index.ts'), '--data-dir', dataDir, ...args],
     ready,
   );
+}
+
+/**
+ * `checkout-console <args>` as built (`out/main/cli.js`, what bin/checkout-console.mjs runs), in
+ * its own process; `root` may be another checkout's build, to measure a before against an after.
+ */
+export function startBuiltConsoleCommand(
+  dataDir: string,
+  args: string[],
+  ready: RegExp,
+  root = ROOT,
+): Promise<BenchProcess> {
+  const cli = join(root, 'out', 'main', 'cli.js');
+  if (!existsSync(cli)) throw new Error(`${cli} is not built: run "npx electron-vite build" in ${root}.`);
+  return startProcess(process.execPath, [cli, '--data-dir', dataDir, ...args], ready);
 }
 
 /** bench/servers/bare-http.mjs: node:http answering 200 and nothing else. */
