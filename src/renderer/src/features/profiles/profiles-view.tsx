@@ -90,7 +90,11 @@ export function ProfilesView() {
             </Button>
           </Group>
           {/* Scrolls down only: its content, a table by default, would widen to the longest address. */}
-          <ScrollArea.Autosize mah="70vh" scrollbars="y" styles={{ content: { display: 'block', minWidth: 0 } }}>
+          <ScrollArea.Autosize
+            mah="70vh"
+            scrollbars="y"
+            styles={{ content: { display: 'block', minWidth: 0 } }}
+          >
             <nav aria-label="Profiles">
               {profiles.map((profile) => (
                 <NavLink
