@@ -109,6 +109,8 @@ export function openStore(
     searchIndex,
     dataVersion: () => dataVersion.get()?.data_version ?? 0,
     close() {
+      // Closing twice (a console closed by its CLI command and again by a test) is a no-op.
+      if (!db.open) return;
       stopIndexing();
       writer.flushNow();
       // What this process stored leaves searchable; if another process holds the lock, the
