@@ -14,7 +14,7 @@ import { FieldInput } from './field-input';
 import { findingPath, type Segments } from './form-paths';
 import classes from './item-row.module.css';
 import { PlainCellInput } from './plain-cell-input';
-import { editDocument, useErrorsShown, useFindingsAt } from './use-document';
+import { editDocument, useMoneyMessage } from './use-document';
 
 export interface ItemRowProps {
   index: number;
@@ -109,9 +109,7 @@ export const ItemRow = memo(function ItemRow({ index, count, inline, more, open,
  */
 function MoneyCell({ field, path, label }: { field: FormField; path: Segments; label: string }) {
   const at = findingPath(path);
-  const whole = useFindingsAt(at);
-  const errorsShown = useErrorsShown(at);
-  const shown = whole.find((finding) => finding.severity === 'warning' || errorsShown);
+  const shown = useMoneyMessage(at);
   const messageId = useId();
   const amountField = useMemo<FormField>(() => ({ ...field, label, kind: 'number' }), [field, label]);
   const currencyField = useMemo<FormField>(

@@ -4,7 +4,7 @@ import { CURRENCIES, type FormField } from '@shared/checkout';
 import { FieldInput } from './field-input';
 import { FieldLabel } from './field-label';
 import { fieldName, findingPath, type Segments } from './form-paths';
-import { useErrorsShown, useFindingsAt } from './use-document';
+import { useMoneyMessage } from './use-document';
 
 interface MoneyInputProps {
   field: FormField;
@@ -20,9 +20,7 @@ interface MoneyInputProps {
 export const MoneyInput = memo(
   function MoneyInput({ field, path, hideLabel, label }: MoneyInputProps) {
     const at = findingPath(path);
-    const whole = useFindingsAt(at);
-    const errorsShown = useErrorsShown(at);
-    const shown = whole.find((finding) => finding.severity === 'warning' || errorsShown);
+    const shown = useMoneyMessage(at);
     const name = label ?? field.label;
     const amountField = useMemo<FormField>(() => ({ ...field, label: name, kind: 'number' }), [field, name]);
     const currencyField = useMemo<FormField>(
