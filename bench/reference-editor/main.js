@@ -1,12 +1,13 @@
 /* global document, window */
 import { json } from '@codemirror/lang-json';
 import { lintGutter } from '@codemirror/lint';
+import { drawSelection } from '@codemirror/view';
 import { EditorView, getDefaultExtensions } from '@uiw/react-codemirror';
 import { sizeAwareLanguage } from '../../src/renderer/src/features/builder/raw-editor-language';
 
 /**
  * The raw editor benchmark's reference: CodeMirror alone with the builder's raw editor
- * extensions (the same basic setup, JSON language, lint gutter and line wrapping), no React, no
+ * extensions (the same basic setup, JSON language, steady caret, lint gutter and line wrapping), no React, no
  * form, no parsing or validation. What typing into that editor costs on this machine and
  * browser before any of the console's own work.
  *
@@ -26,6 +27,7 @@ new EditorView({
       theme: 'light',
     }),
     sizeAwareLanguage(json(), plainAbove, 3),
+    drawSelection({ cursorBlinkRate: 0 }),
     lintGutter(),
     EditorView.lineWrapping,
     EditorView.contentAttributes.of({ 'aria-label': 'Raw JSON' }),
