@@ -11,7 +11,8 @@ export const LISTED_FINDINGS = 500;
 
 /**
  * What the builder says about the size of what it holds: a large working copy left from last
- * time waits to be opened, and a large document says what works differently (docs/large-documents.md).
+ * time waits to be opened, and a large document says what works differently (docs/builder.md,
+ * "Large documents").
  */
 export const DocumentNotices = memo(function DocumentNotices() {
   const offered = useWorkingCopyOffer((state) => state.offered);
