@@ -83,7 +83,7 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
         {inline.map((field) => (
           <Table.Th
             key={field.path}
-            w={field.kind === 'money' ? 200 : field.path.endsWith('quantity') ? 84 : undefined}
+            w={field.kind === 'money' ? 186 : field.path.endsWith('quantity') ? 84 : undefined}
           >
             {field.label}
           </Table.Th>
