@@ -6,13 +6,13 @@ import {
   IconCopy,
   IconTrash,
 } from '@tabler/icons-react';
-import { memo, useId, useMemo, type ReactNode } from 'react';
-import { CURRENCIES, type FormField } from '@shared/checkout';
+import { memo, useId, type ReactNode } from 'react';
+import type { FormField } from '@shared/checkout';
 import { duplicateIndexIn, moveIndexIn, removeIndexIn } from '@shared/builder/document-edit';
 import { FieldGrid } from './field-grid';
-import { FieldInput } from './field-input';
 import { findingPath, type Segments } from './form-paths';
 import classes from './item-row.module.css';
+import { MoneyCurrencyInput, useAmountField } from './money-input';
 import { PlainCellInput } from './plain-cell-input';
 import { editDocument, useMoneyMessage } from './use-document';
 
@@ -111,11 +111,7 @@ function MoneyCell({ field, path, label }: { field: FormField; path: Segments; l
   const at = findingPath(path);
   const shown = useMoneyMessage(at);
   const messageId = useId();
-  const amountField = useMemo<FormField>(() => ({ ...field, label, kind: 'number' }), [field, label]);
-  const currencyField = useMemo<FormField>(
-    () => ({ ...field, label: `${label} currency`, kind: 'enum' }),
-    [field, label],
-  );
+  const amountField = useAmountField(field, label);
   return (
     <div data-path={at}>
       <div className={classes.money}>
@@ -123,12 +119,7 @@ function MoneyCell({ field, path, label }: { field: FormField; path: Segments; l
           <PlainCellInput field={amountField} path={[...path, 'amount']} label={label} kind="amount" />
         </div>
         <div className={classes.currency}>
-          <FieldInput
-            field={currencyField}
-            path={[...path, 'currency']}
-            values={field.currencies ?? CURRENCIES}
-            hideLabel
-          />
+          <MoneyCurrencyInput field={field} name={label} path={path} />
         </div>
       </div>
       {shown !== undefined && (

@@ -22,11 +22,7 @@ export const MoneyInput = memo(
     const at = findingPath(path);
     const shown = useMoneyMessage(at);
     const name = label ?? field.label;
-    const amountField = useMemo<FormField>(() => ({ ...field, label: name, kind: 'number' }), [field, name]);
-    const currencyField = useMemo<FormField>(
-      () => ({ ...field, label: `${name} currency`, kind: 'enum' }),
-      [field, name],
-    );
+    const amountField = useAmountField(field, name);
     return (
       <Input.Wrapper
         label={hideLabel === true ? undefined : <FieldLabel field={field} label={name} />}
@@ -41,12 +37,7 @@ export const MoneyInput = memo(
             <FieldInput field={amountField} path={[...path, 'amount']} kind="amount" hideLabel />
           </div>
           <div style={{ width: 96 }}>
-            <FieldInput
-              field={currencyField}
-              path={[...path, 'currency']}
-              values={field.currencies ?? CURRENCIES}
-              hideLabel
-            />
+            <MoneyCurrencyInput field={field} name={name} path={path} />
           </div>
         </Group>
       </Input.Wrapper>
@@ -58,3 +49,32 @@ export const MoneyInput = memo(
     a.hideLabel === b.hideLabel &&
     a.label === b.label,
 );
+
+/** A Money's amount as a field of its own: a number, named after the Money. */
+export function useAmountField(field: FormField, name: string): FormField {
+  return useMemo<FormField>(() => ({ ...field, label: name, kind: 'number' }), [field, name]);
+}
+
+/** A Money's currency, offered from the field's currencies (or every one). */
+export function MoneyCurrencyInput({
+  field,
+  name,
+  path,
+}: {
+  field: FormField;
+  name: string;
+  path: Segments;
+}) {
+  const currencyField = useMemo<FormField>(
+    () => ({ ...field, label: `${name} currency`, kind: 'enum' }),
+    [field, name],
+  );
+  return (
+    <FieldInput
+      field={currencyField}
+      path={[...path, 'currency']}
+      values={field.currencies ?? CURRENCIES}
+      hideLabel
+    />
+  );
+}
