@@ -3,7 +3,12 @@ import Database from 'better-sqlite3';
 import { SignJWT } from 'jose';
 import { makeTempDir } from '../tests/unit/helpers/temp-console';
 import { load, type BenchResult, type LoadResult } from './bench-kit';
-import { startBareServer, startConsoleCommand, startMinimalDurableServer } from './processes';
+import {
+  startBareServer,
+  startConsoleCommand,
+  startMinimalDurableServer,
+  type BenchProcess,
+} from './processes';
 
 const SECONDS = 8;
 const SECRET = 'bench-notification-token-0123456789';
@@ -52,12 +57,16 @@ export async function listenerIngest(): Promise<BenchResult[]> {
       );
       // The same load against each.
       const against = (url: string) => load({ url, connections, seconds: SECONDS, headers, body });
-      const console_ = await against(`${listener.url}/webhooks?serviceToken=${token}`);
+      const console_ = await measuredLoad(listener, () =>
+        against(`${listener.url}/webhooks?serviceToken=${token}`),
+      );
       await listener.stop();
       const stored = storedRows(join(temp.dir, 'console.sqlite'), 'events');
       const minimalFile = join(temp.dir, 'minimal-durable.sqlite');
       const minimal = await startMinimalDurableServer(minimalFile, SECRET);
-      const reference = await against(`${minimal.url}/webhooks?serviceToken=${token}`);
+      const reference = await measuredLoad(minimal, () =>
+        against(`${minimal.url}/webhooks?serviceToken=${token}`),
+      );
       await minimal.stop();
       const referenceStored = storedRows(minimalFile, 'requests');
       const bare = await startBareServer();
@@ -82,6 +91,7 @@ export async function listenerIngest(): Promise<BenchResult[]> {
           ratioToBare: Number(
             (console_.requestsPerSecond / Math.max(bareLoad.requestsPerSecond, 1)).toFixed(3),
           ),
+          ...definedOnly({ cpuRatio: cpuRatioOf(console_, reference) }),
         },
         reference: {
           ...reference,
@@ -94,11 +104,41 @@ export async function listenerIngest(): Promise<BenchResult[]> {
         ratio: Number(ratio.toFixed(3)),
         pass: ratio >= 0.5 && lost === 0 && (connections !== 10 || console_.p99Ms <= 20),
         notes:
-          'Each server in its own process, autocannon in this one; ratio = listener ÷ minimal durable server (bench/servers/minimal-durable.mjs), ratioToBare = listener ÷ bare node:http. Every request HS256-verified, judged, and committed with its answer before its 200; the reference verifies HS256 with node:crypto and commits the raw request to an index-free table before its 200.',
+          'Each server in its own process, autocannon in this one; ratio = listener ÷ minimal durable server (bench/servers/minimal-durable.mjs), ratioToBare = listener ÷ bare node:http, cpuRatio = the reference’s CPU per request ÷ the listener’s (steadier than requests/s on a shared machine; each counted from the start of the load to 1 s after it, so work deferred past the answer counts too). Every request HS256-verified, judged, and committed with its answer before its 200; the reference verifies HS256 with node:crypto and commits the raw request to an index-free table before its 200.',
       });
     } finally {
       temp.remove();
     }
   }
   return results;
+}
+
+/** A load against a server in its own process, with the CPU that process spent per request. */
+async function measuredLoad(
+  server: BenchProcess,
+  run: () => Promise<LoadResult>,
+): Promise<LoadResult & { cpuUsPerRequest?: number }> {
+  const before = server.cpuMs();
+  const result = await run();
+  // Work done after answering (durations, the text index) belongs to these requests too.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const after = server.cpuMs();
+  const requests = acknowledgedOf(result);
+  if (before === null || after === null || requests === 0) return result;
+  return { ...result, cpuUsPerRequest: Math.round(((after - before) * 1000) / requests) };
+}
+
+/** The figures that were measured (CPU time is not readable everywhere). */
+function definedOnly(figures: Record<string, number | null>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(figures).filter((entry): entry is [string, number] => entry[1] !== null),
+  );
+}
+
+function cpuRatioOf(console_: { cpuUsPerRequest?: number }, reference: { cpuUsPerRequest?: number }) {
+  return console_.cpuUsPerRequest === undefined ||
+    reference.cpuUsPerRequest === undefined ||
+    console_.cpuUsPerRequest === 0
+    ? null
+    : Number((reference.cpuUsPerRequest / console_.cpuUsPerRequest).toFixed(3));
 }

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -7,6 +8,32 @@ export interface BenchProcess {
   url: string;
   /** SIGTERM, resolving once the process has exited (so its database is closed). */
   stop(): Promise<void>;
+  /**
+   * The CPU time (user + system) the process has used so far, in ms; null where /proc is not
+   * there. On a shared machine CPU per request moves much less than requests per second.
+   */
+  cpuMs(): number | null;
+}
+
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms; null where /proc cannot tell (not Linux). */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The command name (field 2) may hold spaces; the fields after its ')' are fixed.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A server in its own process, resolved with the URL it prints once bound. */
@@ -26,6 +53,7 @@ function startProcess(command: string, args: string[], ready: RegExp, env: NodeJ
       clearTimeout(timer);
       resolve({
         url: match[1] ?? '',
+        cpuMs: () => cpuMsOf(child.pid),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -47,6 +75,21 @@ export function startConsoleCommand(dataDir: string, args: string[], ready: RegE
     ['--import', 'tsx', join(ROOT, 'src', 'main', 'cli', 'index.ts'), '--data-dir', dataDir, ...args],
     ready,
   );
+}
+
+/**
+ * `checkout-console <args>` as built (`out/main/cli.js`, what bin/checkout-console.mjs runs), in
+ * its own process; `root` may be another checkout's build, to measure a before against an after.
+ */
+export function startBuiltConsoleCommand(
+  dataDir: string,
+  args: string[],
+  ready: RegExp,
+  root = ROOT,
+): Promise<BenchProcess> {
+  const cli = join(root, 'out', 'main', 'cli.js');
+  if (!existsSync(cli)) throw new Error(`${cli} is not built: run "npx electron-vite build" in ${root}.`);
+  return startProcess(process.execPath, [cli, '--data-dir', dataDir, ...args], ready);
 }
 
 /** bench/servers/bare-http.mjs: node:http answering 200 and nothing else. */

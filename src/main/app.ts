@@ -32,6 +32,7 @@ import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';
 import { createRecordSecrets } from './timeline/record-secrets';
 import { createEventRecorder } from './timeline/event-recorder';
+import { watchInterruptedExchanges } from './outbound/interrupted-exchanges';
 import { APP_VERSION } from './version';
 import type { ConsoleServices, FrontDoor } from './console-services';
 
@@ -62,8 +63,11 @@ export interface ConsoleOptions {
   startListener?: boolean;
   /** `listen`: its port, profile, secret and settings for this run, never stored. */
   listener?: ListenerOverrides;
-  /** `emulator`: the tokens it accepts and signs with, instead of the Local profile's. */
-  emulatorTokens?: { apiToken: string; notificationToken: string };
+  /**
+   * `emulator`: the tokens it accepts and signs with, instead of the Local profile's; or a
+   * function that chooses them from the profiles once they are open (one console, not two).
+   */
+  emulatorTokens?: EmulatorTokens | ((profiles: ProfileService) => EmulatorTokens);
   /**
    * Desktop only: writes text to the system clipboard from main (a cURL command holding an API
    * token is copied this way, so the token never reaches the window).
@@ -78,6 +82,8 @@ export interface ConsoleOptions {
   /** Desktop only: opens an address in the system browser (after the renderer's confirmation). */
   desktopOpenExternal?: (url: string) => Promise<void>;
 }
+
+type EmulatorTokens = { apiToken: string; notificationToken: string };
 
 /** The services plus the bridge that serves them, closed with one call. */
 export interface ConsoleCore extends ConsoleServices {
@@ -107,10 +113,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
   for (const warning of loosePermissions) log.warn(warning);
 
-  const store = openStore(
-    join(dataDir, 'console.sqlite'),
-    options.appRoot === undefined ? {} : { appRoot: options.appRoot },
-  );
+  const store = openStore(join(dataDir, 'console.sqlite'), {
+    ...(options.appRoot === undefined ? {} : { appRoot: options.appRoot }),
+    onBackgroundError: (error) =>
+      log.error(
+        `Could not index records for search: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
   const { settings, events, eventsQuery, writer } = store;
   const desktopCipher = options.desktopCipher ?? null;
   const safeStorageProbe = { available: desktopCipher !== null, backend: options.safeStorageBackend ?? null };
@@ -162,6 +171,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const frontDoor = options.frontDoor;
   const background = options.background === true || session !== null;
   const recorder = createEventRecorder(events, bus, writer);
+  closers.push(
+    watchInterruptedExchanges(events, recorder, (error) =>
+      log.error(
+        `Could not close interrupted exchanges: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    ),
+  );
   const keys = createHmacKeyCache();
   const listenerSettings = createListenerSettingsStore(settings);
   const listener = createListenerService({
@@ -206,7 +222,12 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     bus,
     log,
     ...(options.emulatorTokens !== undefined
-      ? { tokens: options.emulatorTokens }
+      ? {
+          tokens:
+            typeof options.emulatorTokens === 'function'
+              ? options.emulatorTokens(profiles)
+              : options.emulatorTokens,
+        }
       : session !== null && session.isLocal && standIn?.id !== session.sessionProfileId
         ? { tokens: sessionTokens(profiles, session.sessionProfileId) }
         : {}),

@@ -8,6 +8,8 @@ export const clientOperationSchema = z.enum(CLIENT_OPERATIONS);
 export type ClientOperation = z.infer<typeof clientOperationSchema>;
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The longest a request to the service may wait for its answer (the timeout's upper bound). */
+export const MAX_TIMEOUT_MS = 300_000;
 
 /** What failed when no HTTP answer came back. */
 export const NETWORK_FAILURE_KINDS = [

@@ -4,6 +4,8 @@ import { toFtsQuery, verdictFilter, type EventFilter } from '../../src/shared/ev
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { createEventsQuery } from '../../src/main/store/events-query';
+import { createSearchIndex } from '../../src/main/store/search-index';
+import { createStoreWriter } from '../../src/main/store/store-writer';
 import { createEventsRepository, type NewEvent } from '../../src/main/store/events-repository';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -85,6 +87,10 @@ function seed(): NewEvent[] {
   ];
 }
 
+/** The query as the store builds it: text searches catch the index up first. */
+const queryOver = (db: Database.Database) =>
+  createEventsQuery(db, createSearchIndex(db, createStoreWriter(db)));
+
 describe('events query', () => {
   let db: Database.Database;
   let ids: number[];
@@ -95,7 +101,7 @@ describe('events query', () => {
     migrate(db, migrations);
     const repository = createEventsRepository(db);
     ids = db.transaction(() => seed().map((event) => repository.insert(event).id))();
-    query = createEventsQuery(db);
+    query = queryOver(db);
   });
   afterEach(() => db.close());
 
@@ -220,7 +226,7 @@ describe('events query', () => {
       .prepare("INSERT INTO events (uid, kind, at_ms, request_body) VALUES ('legacy', 'webhook', 0, ?)")
       .run(Buffer.from('{"note":"legacy row"}'));
     migrate(old, migrations);
-    expect(createEventsQuery(old).page({ text: 'legacy' }, { limit: 5 }).items).toHaveLength(1);
+    expect(queryOver(old).page({ text: 'legacy' }, { limit: 5 }).items).toHaveLength(1);
     old.close();
   });
 });

@@ -32,6 +32,10 @@ describe('the starter suite', () => {
   it('passes offline on a fresh data directory, and the run is stored step by step', async () => {
     const run = await runCliCaptured(['--data-dir', dataDir, 'test', 'scenarios', '--reporter', 'json']);
     expect(run.stderr).toContain('Running 10 scenarios');
+    // The run's setting, read through the same contract commands as the views.
+    expect(run.stderr).toMatch(
+      /^Profile Local \(local\): service http:\/\/127\.0\.0\.1:\d+ \(emulator started for this run\), listener http:\/\/127\.0\.0\.1:\d+\/?\S*$/m,
+    );
     expect(run.code, run.stderr).toBe(0);
     const report = runReportSchema.parse(JSON.parse(run.stdout));
     expect(report.totals).toEqual({ scenarios: 10, passed: 10, failed: 0, errors: 0, skipped: 0 });

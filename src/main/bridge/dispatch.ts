@@ -26,17 +26,31 @@ export type Dispatcher = (
 export function createDispatcher(handlers: Handlers, uploads: UploadStore = createUploadStore()): Dispatcher {
   const dispatch: Dispatcher = async (command, rawInput, context) => {
     if (isTransferCommand(command)) return transfer(command, rawInput, context);
-    if (!isHandledCommand(command)) {
-      return {
-        ok: false,
-        error: { code: 'unknown_command', message: `Unknown command "${command}".`, issues: [] },
-      };
-    }
+    if (!isHandledCommand(command)) return unknownCommand(command);
     return run(command, handlers[command], rawInput, context);
   };
   const transfer = createTransferCalls(uploads, dispatch);
   return dispatch;
 }
+
+/**
+ * The same path over a few handlers, for a CLI command that only computes and so opens no
+ * console (`jwt sign --secret`, `jwt decode`): the same parsing, handler and errors; any
+ * command not given is unknown.
+ */
+export function createComputeDispatcher(handlers: Partial<Handlers>): Dispatcher {
+  return async (command, rawInput, context) => {
+    if (!isHandledCommand(command)) return unknownCommand(command);
+    const handler = handlers[command];
+    if (handler === undefined) return unknownCommand(command);
+    return run(command, handler, rawInput, context);
+  };
+}
+
+const unknownCommand = (command: string): BridgeResult<never> => ({
+  ok: false,
+  error: { code: 'unknown_command', message: `Unknown command "${command}".`, issues: [] },
+});
 
 const isHandledCommand = (command: string): command is HandledCommandName =>
   isCommandName(command) && !isTransferCommand(command);

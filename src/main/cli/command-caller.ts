@@ -1,15 +1,7 @@
-import {
-  commands,
-  type BridgeErrorPayload,
-  type BridgeIssue,
-  type CommandInput,
-  type CommandOutput,
-  type ParsedCommandInput,
-} from '../../shared/contract';
+import type { BridgeErrorPayload, BridgeIssue, CommandInput, CommandOutput } from '../../shared/contract';
 import type { HandledCommandName } from '../bridge/handlers';
 import type { Dispatcher } from '../bridge/dispatch';
 import { ConsoleError } from '../console-error';
-import { zodIssuesToBridgeIssues } from '../parse-input';
 
 /** A contract command called from the CLI: its output, or a ConsoleError with its code. */
 export type CommandCaller = <K extends HandledCommandName>(
@@ -48,21 +40,6 @@ export function commandCaller(dispatcher: Dispatcher, flagOf: FlagOf = () => und
     if (result.ok) return result.data as CommandOutput<typeof command>;
     throw namedError(result.error.code, result.error.message, result.error.issues, flagOf);
   };
-}
-
-/**
- * A contract command's input parsed by its own schema, for the few CLI paths that keep a file
- * streaming outside the dispatcher (`export`, `history --json`): the same limits, and the same
- * error naming the flag, as a dispatched call.
- */
-export function parseCommandInput<K extends HandledCommandName>(
-  command: K,
-  input: CommandInput<K>,
-  flagOf: FlagOf = () => undefined,
-): ParsedCommandInput<K> {
-  const parsed = commands[command].input.safeParse(input);
-  if (parsed.success) return parsed.data as ParsedCommandInput<K>;
-  throw namedError('invalid_input', 'invalid input', zodIssuesToBridgeIssues(parsed.error), flagOf);
 }
 
 function namedError(

@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { LIMITS, validateCheckout, type CheckoutForm, type Finding } from '../../shared/checkout';
 import type { CountryCurrencyPair } from '../../shared/checkout/country-currency-pairs';
 import { parseAmount } from '../../shared/checkout/money';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import { EmulatorError } from './emulator-errors';
+import { randomHex } from './random-hex';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -101,7 +102,7 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
     notificationUrl: typeof notification === 'string' && notification !== '' ? notification : null,
     legacyApproved: options.legacyApproved,
     faults: null,
-    pageToken: randomBytes(16).toString('hex'),
+    pageToken: randomHex(16),
     createdAtMs: options.nowMs,
     expiresAtMs: options.nowMs + expiryMinutes(payload, options.rules.honourExpiresInMinutes) * 60_000,
     updatedAtMs: options.nowMs,
@@ -109,14 +110,29 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
   return { order, warnings: findings.filter((finding) => finding.severity === 'warning') };
 }
 
+/** `<origin>/checkout-page` for each page base seen (a handful: the settings' public URL, its own). */
+const pagePrefixes = new Map<string, string>();
+
+function checkoutPagePrefix(pageBaseUrl: string): string {
+  let prefix = pagePrefixes.get(pageBaseUrl);
+  if (prefix === undefined) {
+    prefix = new URL('/checkout-page', pageBaseUrl).href;
+    if (pagePrefixes.size > 16) pagePrefixes.clear();
+    pagePrefixes.set(pageBaseUrl, prefix);
+  }
+  return prefix;
+}
+
 /** The hosted page of an order: locale and order id as the spec says, and the order's page token. */
 export function checkoutUrlOf(
   order: Pick<EmulatorOrderRow, 'orderId' | 'locale' | 'pageToken'>,
   pageBaseUrl: string,
 ): string {
-  const url = new URL('/checkout-page', pageBaseUrl);
-  url.searchParams.set('order_id', order.orderId);
-  url.searchParams.set('locale', order.locale);
-  url.searchParams.set('token', order.pageToken);
-  return url.toString();
+  // The same text as setting each on a new URL's searchParams, without parsing the base per order.
+  const query = new URLSearchParams({
+    order_id: order.orderId,
+    locale: order.locale,
+    token: order.pageToken,
+  });
+  return `${checkoutPagePrefix(pageBaseUrl)}?${query.toString()}`;
 }

@@ -22,8 +22,13 @@ export const EMULATOR_DRAIN_BEYOND_LIMIT_BYTES = 16 * MIB;
 
 const ORIGIN = 'http://127.0.0.1';
 
+/** A plain origin-form path (`/checkout`, `/orders/abc/capture`): the URL parser leaves it as it is. */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+$/;
+
 /** The path of a request target (origin form `/a?b`, or absolute form `http://host/a?b`). */
 export function parseRequestTarget(target: string | undefined): { path: string; query: URLSearchParams } {
+  // Most requests: no query, no escapes, no dot segments, so no URL to build.
+  if (target !== undefined && PLAIN_PATH.test(target)) return { path: target, query: new URLSearchParams() };
   let url: URL;
   try {
     url = new URL(target ?? '/', ORIGIN);
@@ -94,17 +99,17 @@ export function readRequestBody(req: IncomingMessage, limit = EMULATOR_BODY_LIMI
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A JSON body, or nothing; a wrong content type, bytes that are not UTF-8 or broken JSON is a 4xx. */
-export async function readJsonBody(
+/** A JSON body and its text as received, or nothing; a wrong content type, bytes that are not UTF-8 or broken JSON is a 4xx. */
+export async function readJsonBodyWithText(
   req: IncomingMessage,
   required: boolean,
   limit = EMULATOR_BODY_LIMIT_BYTES,
-): Promise<unknown> {
+): Promise<{ value: unknown; text: string }> {
   const raw = await readRequestBody(req, limit);
   if (raw.length === 0) {
     if (required)
       throw new EmulatorError(400, 'invalid_request', 'The request has no body; a JSON body is expected.');
-    return undefined;
+    return { value: undefined, text: '' };
   }
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
@@ -120,10 +125,19 @@ export async function readJsonBody(
     throw new EmulatorError(400, 'invalid_json', 'The body is not valid UTF-8, which JSON requires.');
   }
   try {
-    return JSON.parse(text) as unknown;
+    return { value: JSON.parse(text) as unknown, text };
   } catch (error) {
     throw new EmulatorError(400, 'invalid_json', `The body is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** A JSON body, or nothing; a wrong content type, bytes that are not UTF-8 or broken JSON is a 4xx. */
+export async function readJsonBody(
+  req: IncomingMessage,
+  required: boolean,
+  limit = EMULATOR_BODY_LIMIT_BYTES,
+): Promise<unknown> {
+  return (await readJsonBodyWithText(req, required, limit)).value;
 }
 
 /** The body readers the routes use, bound to the server's body limit (read at each request). */
@@ -131,6 +145,8 @@ export function requestBodies(limit: () => number) {
   return {
     readBody: (req: IncomingMessage) => readRequestBody(req, limit()),
     readJson: (req: IncomingMessage, required: boolean) => readJsonBody(req, required, limit()),
+    readJsonWithText: (req: IncomingMessage, required: boolean) =>
+      readJsonBodyWithText(req, required, limit()),
   };
 }
 

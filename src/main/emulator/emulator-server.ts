@@ -48,7 +48,12 @@ function sendJson(
   headers: Record<string, string> = {},
 ): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  // With its length the answer goes out with its head in one write, not as chunks after it.
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -81,7 +86,9 @@ export async function startEmulatorServer(
   const now = options.now ?? Date.now;
   const api = (req: IncomingMessage) => checkBearer(req, options.apiToken());
   const decoded = decodePathSegment;
-  const { readBody, readJson } = requestBodies(options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES));
+  const { readBody, readJson, readJsonWithText } = requestBodies(
+    options.bodyLimitBytes ?? (() => EMULATOR_BODY_LIMIT_BYTES),
+  );
   // Every change goes through the store's writer: concurrent changes share a commit, and each
   // is answered only once it is on disk.
   const write = <T>(change: () => T): Promise<T> => options.writer.write(change);
@@ -102,6 +109,7 @@ export async function startEmulatorServer(
     decoded,
     readBody,
     readJson,
+    readJsonWithText,
     sendJson,
     pageBase: () => options.publicUrl?.() ?? ownUrl,
     consoleUrl: () => options.consoleUrl?.() ?? null,

@@ -11,8 +11,12 @@ export interface RecordedFailure {
   details: { failure: ExchangeFailure };
 }
 
-/** A network failure, or a refusal decided before anything was sent (a forward to itself). */
-export type ExchangeFailure = NetworkFailure | { kind: 'self' | 'loop'; message: string; code: null };
+/**
+ * A network failure, a refusal decided before anything was sent (a forward to itself), or an
+ * exchange whose process stopped before the answer (interrupted-exchanges.ts).
+ */
+export type ExchangeFailure =
+  NetworkFailure | { kind: 'self' | 'loop' | 'interrupted'; message: string; code: null };
 
 export function recordedFailure(
   failure: ExchangeFailure,

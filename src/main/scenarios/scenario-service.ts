@@ -30,6 +30,17 @@ export interface ScenarioRunInput {
   onProgress?: (progress: RunProgress) => void;
 }
 
+/** A folder (named relative to it), or files and folders named relative to the working directory. */
+export type ScenarioSource = { folder: string } | { paths: readonly string[] };
+
+export type ScenarioStartInput = ScenarioSource & {
+  files?: readonly string[];
+  grep?: string;
+  confirmLive: boolean;
+  parallel?: number;
+  bail?: boolean;
+};
+
 export interface OpenedFolder {
   folder: string;
   scenarios: ScenarioOutline[];
@@ -37,14 +48,15 @@ export interface OpenedFolder {
 }
 
 export interface ScenarioService {
-  /** The scenarios of a folder (or file) on this machine, with every problem found in them. */
-  open(folder: string): OpenedFolder;
+  /** The scenarios of a folder (or file, or paths) on this machine, with every problem found in them. */
+  open(source: ScenarioSource): OpenedFolder;
   /** Runs to the end (the CLI), reporting progress as it goes. */
   run(input: ScenarioRunInput): Promise<RunReport>;
-  /** Starts in the background (the app); `scenarios.progress` pushes follow it. */
-  start(input: { folder: string; files?: readonly string[]; grep?: string; confirmLive: boolean }): {
-    runId: string;
-  };
+  /**
+   * Starts in the background (the app, and the CLI's `test`); `scenarios.progress` pushes follow
+   * it, and `scenarios.prompt` for each action a person must take.
+   */
+  start(input: ScenarioStartInput): { runId: string };
   cancel(runId: string): boolean;
   storedRun(id: number): StoredRun | undefined;
   latestRuns(limit: number): StoredRun[];
@@ -62,11 +74,14 @@ export interface ScenarioServiceDependencies {
  * background with pushed progress for the app), cancelling, and the stored runs.
  */
 /** A folder's scenarios, named relative to it (a file given as the folder keeps its name). */
-function loadFolder(folder: string) {
-  const full = resolve(folder);
+function loadSource(source: ScenarioSource) {
+  if ('paths' in source) return loadScenarios(source.paths, process.cwd());
+  const full = resolve(source.folder);
   const base = existsSync(full) && statSync(full).isDirectory() ? full : dirname(full);
   return loadScenarios([full], base);
 }
+
+const nameOf = (source: ScenarioSource) => ('paths' in source ? process.cwd() : source.folder);
 
 export function createScenarioService(deps: ScenarioServiceDependencies): ScenarioService {
   const { runs } = deps;
@@ -104,16 +119,18 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
   };
 
   return {
-    open(folder) {
-      const suite = loadFolder(folder);
-      return { folder, scenarios: suite.scenarios.map(outlineOf), problems: suite.problems };
+    open(source) {
+      const suite = loadSource(source);
+      return { folder: nameOf(source), scenarios: suite.scenarios.map(outlineOf), problems: suite.problems };
     },
     run,
-    start({ folder, files, grep, confirmLive }) {
-      const suite = loadFolder(folder);
-      const chosen = grepScenarios(suite.scenarios, grep).filter(
-        (loaded) => files === undefined || files.includes(loaded.file),
-      );
+    start(input) {
+      const { files, grep, confirmLive } = input;
+      const suite = loadSource(input);
+      const grepped = grepScenarios(suite.scenarios, grep);
+      if (grepped.length === 0 && suite.scenarios.length > 0 && grep !== undefined)
+        throw ConsoleError.invalid('grep', `no scenario name or file contains "${grep}"`);
+      const chosen = grepped.filter((loaded) => files === undefined || files.includes(loaded.file));
       if (chosen.length === 0)
         throw new ConsoleError(
           'invalid_input',
@@ -128,11 +145,13 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       const publish = (progress: RunProgress) => deps.bus.publish('scenarios.progress', progress);
       run({
         scenarios: chosen,
-        paths: [folder],
+        paths: 'paths' in input ? input.paths : [input.folder],
         confirmLive,
+        ...(input.parallel === undefined ? {} : { parallel: input.parallel }),
+        ...(input.bail === undefined ? {} : { bail: input.bail }),
         runId,
         signal: controller.signal,
-        prompt: () => undefined,
+        prompt: (text) => deps.bus.publish('scenarios.prompt', { runId, text }),
         onProgress: publish,
       })
         .catch((error: unknown) =>

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { TimelineSummary } from '../../shared/events';
 import { toFtsQuery, type EventFilter, type StatusFilter } from '../../shared/event-filter';
 import type { SqliteDatabase } from './connection';
+import type { SearchIndex } from './search-index';
 import { summaryColumns, type EventRow, type SummaryRow } from './event-columns';
 import { toSummary } from './event-views';
 
@@ -129,7 +130,7 @@ export type EventsQuery = ReturnType<typeof createEventsQuery>;
  * CLI (newest first, keyset by id, so page 5,000 costs what page 1 does), and a cursor over
  * whole rows for exports. Statements are prepared once per distinct shape of filter.
  */
-export function createEventsQuery(db: SqliteDatabase) {
+export function createEventsQuery(db: SqliteDatabase, searchIndex: Pick<SearchIndex, 'catchUp'>) {
   const prepared = new Map<string, Statement>();
   const statement = (sql: string): Statement => {
     let found = prepared.get(sql);
@@ -142,10 +143,17 @@ export function createEventsQuery(db: SqliteDatabase) {
     return found;
   };
 
+  /** The filter's conditions; a text search first brings the index up to every stored record. */
+  const conditionsFor = (filter: EventFilter): Conditions => {
+    const conditions = conditionsOf(filter);
+    if (conditions.fts !== null) searchIndex.catchUp();
+    return conditions;
+  };
+
   return {
     /** One page of summaries, newest first. */
     page(filter: EventFilter, options: { beforeId?: number | undefined; limit: number }): EventPage {
-      const conditions = conditionsOf(filter);
+      const conditions = conditionsFor(filter);
       const params: Params = { ...conditions.params, limit: options.limit };
       if (options.beforeId !== undefined) params['cursor'] = options.beforeId;
       const sql = selectSql(SUMMARY_COLUMNS, conditions, 'newest-first', options.beforeId !== undefined);
@@ -157,7 +165,7 @@ export function createEventsQuery(db: SqliteDatabase) {
 
     /** Every matching row, bodies included, in batches (exports, bulk replays). */
     *rows(filter: EventFilter, direction: Direction = 'oldest-first', batchSize = 500): Generator<EventRow> {
-      const conditions = conditionsOf(filter);
+      const conditions = conditionsFor(filter);
       let cursor: number | null = null;
       for (;;) {
         const params: Params = { ...conditions.params, limit: batchSize };
@@ -173,7 +181,7 @@ export function createEventsQuery(db: SqliteDatabase) {
 
     /** How many records match (for previews such as retention and exports; exact, so not for hot paths). */
     count(filter: EventFilter): number {
-      const conditions = conditionsOf(filter);
+      const conditions = conditionsFor(filter);
       const where = conditions.where;
       const sql =
         conditions.fts !== null

@@ -35,6 +35,11 @@ export function createEventsRepository(db: SqliteDatabase) {
     summaryById: db.prepare<[number], SummaryRow>(`SELECT ${summaryColumns()} FROM events WHERE id = ?`),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
     lastId: db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'),
+    // `status IS NULL` walks events_status: only exchanges still waiting (or never answered) have none.
+    unansweredBefore: db.prepare<[number], { id: number }>(
+      `SELECT id FROM events WHERE status IS NULL AND error IS NULL AND duration_ms IS NULL
+        AND kind IN ('request', 'replay', 'forward', 'delivery') AND at_ms < ? ORDER BY id`,
+    ),
     replayByUid: db.prepare<[string], { id: number; provenance: string; linked: number }>(
       `SELECT replay.id, replay.provenance, EXISTS (SELECT 1 FROM events AS arrival
         WHERE arrival.related_id = replay.id AND arrival.kind = 'webhook') AS linked
@@ -93,6 +98,13 @@ export function createEventsRepository(db: SqliteDatabase) {
     getSummary(id: number): TimelineSummary | undefined {
       const row = statements.summaryById.get(id);
       return row === undefined ? undefined : toSummary(row);
+    },
+    /**
+     * Outbound exchanges stored pending (the record is written before the request leaves) that
+     * were sent before `atMs` and never completed.
+     */
+    unansweredBefore(atMs: number): number[] {
+      return statements.unansweredBefore.all(atMs).map((row) => row.id);
     },
     count(): number {
       return statements.count.get()?.n ?? 0;

@@ -14,11 +14,13 @@ import { createEventsQuery, type EventsQuery } from './events-query';
 import { createEventsRepository, type EventsRepository } from './events-repository';
 import { createHistoryRepository, type HistoryRepository } from './history-repository';
 import { migrate } from './migrate';
+import { isBusyError } from './write-lock';
 import { migrations } from './migrations';
 import { createOrdersRepository, type OrdersRepository } from './orders-repository';
 import { createProfilesRepository, type ProfilesRepository } from './profiles-repository';
 import { createScenarioRunsRepository, type ScenarioRunsRepository } from './scenario-runs-repository';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository';
+import { createSearchIndex, type SearchIndex } from './search-index';
 import { createStoreWriter, type StoreWriter } from './store-writer';
 
 /**
@@ -43,6 +45,8 @@ export interface Store {
   readonly scenarioRuns: ScenarioRunsRepository;
   /** The one writer: batches a turn's writes, commits, then resolves and announces. */
   readonly writer: StoreWriter;
+  /** The text index, fed after rows are stored; every text search catches it up first. */
+  readonly searchIndex: SearchIndex;
   /** SQLite's data_version: moves whenever another connection (another process) commits. */
   dataVersion(): number;
   /** Writes whatever still waits, then closes the connection. */
@@ -70,10 +74,15 @@ function writesThrough<R extends object>(
 }
 
 /** Opens (creating or migrating) the database file and everything over it. */
-export function openStore(file: string, options: Pick<OpenDatabaseOptions, 'appRoot'> = {}): Store {
+export function openStore(
+  file: string,
+  options: Pick<OpenDatabaseOptions, 'appRoot'> & { onBackgroundError?: (error: unknown) => void } = {},
+): Store {
   const db = openDatabase(file, options);
   migrate(db, migrations);
   const writer = createStoreWriter(db);
+  const searchIndex = createSearchIndex(db, writer);
+  const stopIndexing = searchIndex.startBackground(options.onBackgroundError ?? (() => undefined));
   const dataVersion = db.prepare<[], { data_version: number }>('PRAGMA data_version');
   return {
     settings: writesThrough(writer, createSettingsRepository(db), ['set', 'remove']),
@@ -85,7 +94,7 @@ export function openStore(file: string, options: Pick<OpenDatabaseOptions, 'appR
     ]),
     drafts: writesThrough(writer, createDraftsRepository(db), ['insert', 'update', 'rename', 'remove']),
     events: createEventsRepository(db),
-    eventsQuery: createEventsQuery(db),
+    eventsQuery: createEventsQuery(db, searchIndex),
     history: createHistoryRepository(db),
     orders: createOrdersRepository(db),
     emulatorOrders: writesThrough(writer, createEmulatorOrdersRepository(db), ['insert', 'save']),
@@ -97,10 +106,20 @@ export function openStore(file: string, options: Pick<OpenDatabaseOptions, 'appR
       'finishRun',
     ]),
     writer,
+    searchIndex,
     dataVersion: () => dataVersion.get()?.data_version ?? 0,
     close() {
+      stopIndexing();
       writer.flushNow();
-      db.close();
+      // What this process stored leaves searchable; if another process holds the lock, the
+      // next one to search or index does it.
+      try {
+        searchIndex.catchUp();
+      } catch (error) {
+        if (!isBusyError(error)) throw error;
+      } finally {
+        db.close();
+      }
     },
   };
 }

@@ -125,10 +125,20 @@ export function checkItemsNotEmpty(payload: unknown): RawFinding[] {
   ];
 }
 
+const notificationPaths = new Map<string, readonly (string | number)[]>();
+
 /** The path of the request field that carries the notification URL (not shown in the spec; per profile). */
-export function notificationPath(field: string | undefined): (string | number)[] {
-  const path = parseJsonPath(field ?? DEFAULT_NOTIFICATION_FIELD);
-  return path.length > 0 ? path : parseJsonPath(DEFAULT_NOTIFICATION_FIELD);
+export function notificationPath(field: string | undefined): readonly (string | number)[] {
+  const text = field ?? DEFAULT_NOTIFICATION_FIELD;
+  // Parsed once per field: every request asks, and a profile has one.
+  let path = notificationPaths.get(text);
+  if (path === undefined) {
+    const parsed = parseJsonPath(text);
+    path = Object.freeze(parsed.length > 0 ? parsed : parseJsonPath(DEFAULT_NOTIFICATION_FIELD));
+    if (notificationPaths.size > 32) notificationPaths.clear();
+    notificationPaths.set(text, path);
+  }
+  return path;
 }
 
 const NOTIFICATION_URL_RULE =

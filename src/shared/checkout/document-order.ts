@@ -7,6 +7,8 @@ import { isPlainObject, type RawFinding } from './findings';
 const MISSING = Number.MAX_SAFE_INTEGER;
 
 export function sortInDocumentOrder(payload: unknown, findings: readonly RawFinding[]): RawFinding[] {
+  // Nothing to order (the common valid request): skip building the key indexes.
+  if (findings.length < 2) return [...findings];
   const keyIndexes = new WeakMap<object, Map<string, number>>();
   const indexOfKey = (node: Record<string, unknown>, key: string) => {
     let indexes = keyIndexes.get(node);

@@ -10,7 +10,7 @@ import { isPlainObject, type RawFinding } from './findings';
 
 const joinPattern = (parent: string, key: string) => (parent === '' ? key : `${parent}.${key}`);
 
-function knownStructure(extraPaths: readonly (string | number)[][]) {
+function knownStructure(extraPaths: readonly (readonly (string | number)[])[]) {
   const children = new Map<string, Set<string>>();
   const arrays = new Set<string>();
   const add = (parent: string, key: string) => {
@@ -74,56 +74,97 @@ const MAX_SUGGESTIONS = 500;
 
 const shown = (key: string) => JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
 
-const structures = new Map<string, ReturnType<typeof knownStructure>>();
+/** One level of the known structure: its names, and where each known name leads. */
+interface KnownLevel {
+  pattern: string;
+  known: Set<string>;
+  next: Map<string, { object: KnownLevel | undefined; array: boolean; element: KnownLevel | undefined }>;
+}
+
+/**
+ * The known structure as linked levels, resolved once: walking a payload then follows links
+ * instead of building and hashing a pattern string for every key it meets.
+ */
+function knownLevels(extraPaths: readonly (readonly (string | number)[])[]): KnownLevel | undefined {
+  const { children, arrays } = knownStructure(extraPaths);
+  const levels = new Map<string, KnownLevel>();
+  for (const [pattern, known] of children) levels.set(pattern, { pattern, known, next: new Map() });
+  for (const level of levels.values())
+    for (const key of level.known) {
+      const childPattern = joinPattern(level.pattern, key);
+      level.next.set(key, {
+        object: levels.get(childPattern),
+        array: arrays.has(childPattern),
+        element: levels.get(`${childPattern}[]`),
+      });
+    }
+  return levels.get('');
+}
+
+const structures = new Map<string, KnownLevel | undefined>();
 
 /** The known structure with the profile's notification field, built once per field. */
 function structureFor(notificationField: string | undefined) {
   const key = notificationField ?? '';
-  let structure = structures.get(key);
-  if (structure === undefined) {
-    structure = knownStructure([notificationPath(notificationField)]);
-    // A handful of profiles at most; the bound only guards against a caller inventing fields.
-    if (structures.size > 32) structures.clear();
-    structures.set(key, structure);
-  }
+  if (structures.has(key)) return structures.get(key);
+  const structure = knownLevels([notificationPath(notificationField)]);
+  // A handful of profiles at most; the bound only guards against a caller inventing fields.
+  if (structures.size > 32) structures.clear();
+  structures.set(key, structure);
   return structure;
 }
 
+function unknownKeyFinding(
+  key: string,
+  level: KnownLevel,
+  path: readonly (string | number)[],
+  suggest: boolean,
+): RawFinding {
+  const { pattern, known } = level;
+  // Suggestions cost an edit distance per known key; a pasted blob with thousands of keys gets none past the first few hundred.
+  const suggestion = suggest ? suggestKey(key, known) : undefined;
+  const where = pattern === '' ? 'the request' : pattern;
+  return {
+    severity: 'warning',
+    path: [...path, key],
+    code: 'unknown_key',
+    rule: `${where === 'the request' ? 'Checkout session request' : where} — only the fields the spec names`,
+    message:
+      `${shown(key)} is not a field of ${where}` +
+      (suggestion === undefined
+        ? '; the service may ignore or reject it.'
+        : `. Did you mean "${suggestion}"?`) +
+      (pattern === 'merchant_url' && suggestion === undefined
+        ? ' If it carries the notification URL, set the profile’s notification field to it.'
+        : ''),
+  };
+}
+
 export function findUnknownKeys(payload: unknown, notificationField?: string): RawFinding[] {
-  const { children, arrays } = structureFor(notificationField);
+  const root = structureFor(notificationField);
   const findings: RawFinding[] = [];
-  const walk = (node: unknown, pattern: string, path: (string | number)[]) => {
-    if (!isPlainObject(node)) return;
-    const known = children.get(pattern);
-    if (known === undefined) return;
+  // The path of the object being walked, copied only into a finding.
+  const path: (string | number)[] = [];
+  const walk = (node: unknown, level: KnownLevel | undefined) => {
+    if (!isPlainObject(node) || level === undefined) return;
     for (const key of Object.keys(node)) {
-      const childPattern = joinPattern(pattern, key);
-      const child = node[key];
-      if (!known.has(key)) {
-        // Suggestions cost an edit distance per known key; a pasted blob with thousands of keys gets none past the first few hundred.
-        const suggestion = findings.length < MAX_SUGGESTIONS ? suggestKey(key, known) : undefined;
-        const where = pattern === '' ? 'the request' : pattern;
-        findings.push({
-          severity: 'warning',
-          path: [...path, key],
-          code: 'unknown_key',
-          rule: `${where === 'the request' ? 'Checkout session request' : where} — only the fields the spec names`,
-          message:
-            `${shown(key)} is not a field of ${where}` +
-            (suggestion === undefined
-              ? '; the service may ignore or reject it.'
-              : `. Did you mean "${suggestion}"?`) +
-            (pattern === 'merchant_url' && suggestion === undefined
-              ? ' If it carries the notification URL, set the profile’s notification field to it.'
-              : ''),
-        });
-      } else if (arrays.has(childPattern) && Array.isArray(child)) {
-        child.forEach((element: unknown, index) => walk(element, `${childPattern}[]`, [...path, key, index]));
-      } else {
-        walk(child, childPattern, [...path, key]);
+      const step = level.next.get(key);
+      if (step === undefined) {
+        findings.push(unknownKeyFinding(key, level, path, findings.length < MAX_SUGGESTIONS));
+        continue;
       }
+      const child = node[key];
+      path.push(key);
+      if (step.array && Array.isArray(child))
+        for (let index = 0; index < child.length; index++) {
+          path.push(index);
+          walk(child[index], step.element);
+          path.pop();
+        }
+      else walk(child, step.object);
+      path.pop();
     }
   };
-  walk(payload, '', []);
+  walk(payload, root);
   return findings;
 }

@@ -9,21 +9,64 @@ import { defineCommand, noInput } from './define';
  */
 export const HISTORY_IMPORT_MAX_CHARS = 256 * 1024 * 1024;
 
+const filePath = z.string().trim().min(1, 'Name a file').max(4096, 'A path is at most 4096 characters');
+
 export const historyCommands = {
   /** A filter (or a selection by ids) as a JSON, NDJSON or HAR 1.2 file's text. */
   exportHistory: defineCommand(
+    z
+      .object({
+        format: z.enum(EXPORT_FORMATS),
+        filter: eventFilterSchema.default({}),
+        includeTokens: z.boolean().default(false),
+        /**
+         * Written to this file where the console runs (the command line; any size, streamed)
+         * instead of answered as text: never into the data directory, over an existing file only
+         * with `force`. Only from the command line (a window saves the text it is answered).
+         */
+        out: z
+          .object({ path: filePath, force: z.boolean().default(false) })
+          .strict()
+          .optional(),
+        /**
+         * Or answered in parts (the command line's standard output; any size, never one string):
+         * the first call starts the export and answers its first part; each following call passes
+         * the `next` it was answered (format and filter are the first call's) until `next` is null.
+         */
+        part: z.object({ next: z.uuid().optional() }).strict().optional(),
+      })
+      .refine((input) => input.out === undefined || input.part === undefined, {
+        message: 'An export is written to a file or answered in parts, not both',
+        path: ['part'],
+      }),
     z.object({
-      format: z.enum(EXPORT_FORMATS),
-      filter: eventFilterSchema.default({}),
-      includeTokens: z.boolean().default(false),
+      /** The file's text (or this part of it); empty when it was written to `out`. */
+      text: z.string(),
+      /** The records exported (so far, for a part). */
+      count: z.number().int(),
+      fileName: z.string(),
+      /** For a part: what to pass for the following one; null after the last. */
+      next: z.uuid().nullable().optional(),
     }),
-    z.object({ text: z.string(), count: z.number().int(), fileName: z.string() }),
   ),
   /** A JSON, NDJSON or HAR file's text: all of it imported, or nothing (with the line or entry that broke). */
   importHistory: defineCommand(
-    z.object({
-      text: z.string().max(HISTORY_IMPORT_MAX_CHARS, 'An import is at most 256 MiB; use the import command'),
-    }),
+    z
+      .object({
+        text: z
+          .string()
+          .max(HISTORY_IMPORT_MAX_CHARS, 'An import is at most 256 MiB; use the import command')
+          .optional(),
+        /**
+         * Or the file itself, read where the console runs, of any size: only from the command
+         * line (a window sends the file's text, which it alone can read).
+         */
+        path: filePath.optional(),
+      })
+      .refine((input) => (input.text === undefined) !== (input.path === undefined), {
+        message: "Give the file's text or its path (one of the two)",
+        path: ['text'],
+      }),
     z.object({ imported: z.number().int(), skipped: z.number().int(), format: z.enum(EXPORT_FORMATS) }),
   ),
   getRetention: defineCommand(noInput, retentionSchema),

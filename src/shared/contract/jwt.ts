@@ -61,6 +61,10 @@ export const eventTokensSchema = z.object({
 });
 export type EventTokens = z.infer<typeof eventTokensSchema>;
 
+/** The longest lifetime a signed token may be given: a week. */
+export const SIGNED_LIFETIME_MAX_SECONDS = 7 * 24 * 3600;
+const SIGNED_LIFETIME_RANGE = 'must be between 1s and 168h';
+
 export const jwtCommands = {
   decodeJwt: defineCommand(z.object({ token: tokenInput }), decodedJwtSchema),
   verifyJwt: defineCommand(
@@ -81,13 +85,25 @@ export const jwtCommands = {
     jwtVerificationSchema,
   ),
   signJwt: defineCommand(
-    z.object({
-      signer: secretSourceSchema,
-      preset: z.enum(TOKEN_PRESETS).default('valid'),
-      claims: z.record(z.string(), z.unknown()).default({}),
-      /** Defaults to the signing profile's token lifetime (15 minutes for a pasted secret). */
-      lifetimeMinutes: z.number().int().min(1).max(1440).optional(),
-    }),
+    z
+      .object({
+        signer: secretSourceSchema,
+        preset: z.enum(TOKEN_PRESETS).default('valid'),
+        claims: z.record(z.string(), z.unknown()).default({}),
+        /** Defaults to the signing profile's token lifetime (15 minutes for a pasted secret). */
+        lifetimeMinutes: z.number().int().min(1).max(1440).optional(),
+        /** The same, to the second (the CLI's `--ttl 90s`); up to a week. */
+        lifetimeSeconds: z
+          .number()
+          .int()
+          .min(1, SIGNED_LIFETIME_RANGE)
+          .max(SIGNED_LIFETIME_MAX_SECONDS, SIGNED_LIFETIME_RANGE)
+          .optional(),
+      })
+      .refine((input) => input.lifetimeMinutes === undefined || input.lifetimeSeconds === undefined, {
+        message: 'Give the lifetime in minutes or in seconds, not both',
+        path: ['lifetimeSeconds'],
+      }),
     signedJwtSchema,
   ),
   /** The tokens a stored webhook carried, masked and decoded, to open them in the inspector. */

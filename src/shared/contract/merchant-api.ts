@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   editedHeaderSchema,
+  MAX_TIMEOUT_MS,
   exchangeResultSchema,
   notificationPlanSchema,
   plannedRequestSchema,
@@ -14,7 +15,7 @@ const timeoutMs = z
   .number()
   .int()
   .min(1000, 'The timeout is at least 1000 ms')
-  .max(300_000, 'The timeout is at most 300000 ms (five minutes)')
+  .max(MAX_TIMEOUT_MS, `The timeout is at most ${MAX_TIMEOUT_MS} ms (five minutes)`)
   .optional();
 const requestKey = z.string().min(8).max(100).optional();
 

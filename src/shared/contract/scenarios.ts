@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { runProgressSchema, scenarioOutlineSchema } from '../scenarios/scenario-results';
-import { endpointCheckReportSchema, endpointCheckConfigSchema } from '../scenarios/endpoint-check';
+import {
+  endpointCaseResultSchema,
+  endpointCheckConfigSchema,
+  endpointCheckReportSchema,
+} from '../scenarios/endpoint-check';
 import { defineCommand } from './define';
 
 const folderPath = z
@@ -18,10 +22,23 @@ export const scenarioFileProblemSchema = z.object({
 });
 export type ScenarioFileProblemView = z.infer<typeof scenarioFileProblemSchema>;
 
+/**
+ * Or files and folders named relative to where the console runs (the command line's
+ * `test [paths…]`): a scenario is named by its path from there.
+ */
+const scenarioPaths = z.array(folderPath).min(1, 'Name a file or folder').max(1000);
+
+/** Scenarios come from a folder or from paths: one of the two. */
+const oneSource = (input: { folder?: string | undefined; paths?: string[] | undefined }) =>
+  (input.folder === undefined) !== (input.paths === undefined);
+const sourceIssue = { message: 'Give a folder or paths (one of the two)', path: ['folder'] };
+
 export const scenarioCommands = {
   /** The scenarios of a folder on the machine that runs the console (in browser mode: the server's). */
   openScenarioFolder: defineCommand(
-    z.object({ folder: folderPath }),
+    z
+      .object({ folder: folderPath.optional(), paths: scenarioPaths.optional() })
+      .refine(oneSource, sourceIssue),
     z.object({
       folder: z.string(),
       scenarios: z.array(scenarioOutlineSchema),
@@ -30,13 +47,20 @@ export const scenarioCommands = {
   ),
   /** Runs scenarios of a folder on the active profile in the background; `scenarios.progress` follows. */
   startScenarioRun: defineCommand(
-    z.object({
-      folder: folderPath,
-      /** Only these files (as listed by openScenarioFolder); all when left out. */
-      files: z.array(z.string().min(1)).max(10_000).optional(),
-      grep: z.string().max(200).optional(),
-      confirmLive: z.boolean().default(false),
-    }),
+    z
+      .object({
+        folder: folderPath.optional(),
+        paths: scenarioPaths.optional(),
+        /** Only these files (as listed by openScenarioFolder); all when left out. */
+        files: z.array(z.string().min(1)).max(10_000).optional(),
+        grep: z.string().max(200).optional(),
+        confirmLive: z.boolean().default(false),
+        /** Scenarios run at once. */
+        parallel: z.number().int().min(1, 'must be at least 1').max(16, 'must be at most 16').default(1),
+        /** Stop after the first scenario that does not pass. */
+        bail: z.boolean().default(false),
+      })
+      .refine(oneSource, sourceIssue),
     z.object({ runId: z.string() }),
   ),
   cancelScenarioRun: defineCommand(
@@ -62,6 +86,17 @@ export const scenarioCommands = {
     z.object({
       url: z.string().trim().min(1, 'Enter the endpoint URL'),
       config: endpointCheckConfigSchema.optional(),
+      /**
+       * Or signed with this secret, pasted for this check (the command line's
+       * `--notification-token`): never stored, and the report and its records name no profile.
+       */
+      secret: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(4096, 'A secret is at most 4096 characters')
+        .optional(),
+      /** Names this check's `scenarios.endpointCase` pushes, so the caller can follow each case. */
+      checkId: z.uuid().optional(),
     }),
     endpointCheckReportSchema,
   ),
@@ -69,4 +104,8 @@ export const scenarioCommands = {
 
 export const scenarioPushEvents = {
   'scenarios.progress': runProgressSchema,
+  /** One graded case of a `checkEndpoint` given a `checkId`, as soon as it is graded. */
+  /** An action a person must take for a run to go on (open a checkout page and pay, say). */
+  'scenarios.prompt': z.object({ runId: z.string(), text: z.string() }),
+  'scenarios.endpointCase': z.object({ checkId: z.string(), result: endpointCaseResultSchema }),
 };

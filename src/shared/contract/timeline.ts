@@ -10,6 +10,13 @@ export const eventPageSchema = z.object({
 });
 export type EventPageResult = z.infer<typeof eventPageSchema>;
 
+/**
+ * A whole stored record as `history --json` prints it: its id, then what each column of the
+ * events table adds. Those columns are declared once (main's store/event-columns.ts, which
+ * builds the record); they are not restated here.
+ */
+export const wholeRecordSchema = z.looseObject({ id: z.number().int() });
+
 export const curlCopySchema = z.object({
   /**
    * The command, when the window may see it: always redacted, or with the notification JWT a
@@ -39,7 +46,16 @@ const tokenPlace = z.enum(['header', 'query']);
 
 export const timelineCommands = {
   /** Stored records matching a filter, newest first, one keyset page at a time. */
-  listEvents: defineCommand(eventPageRequestSchema, eventPageSchema),
+  listEvents: defineCommand(
+    eventPageRequestSchema.extend({
+      /**
+       * Also the page's whole records, bodies included and unmasked, as `history --json` prints
+       * them: only for the command line (a window opens one record, masked, with getEvent).
+       */
+      whole: z.boolean().default(false),
+    }),
+    eventPageSchema.extend({ records: z.array(wholeRecordSchema).optional() }),
+  ),
   /** Everything stored about one record: headers, bodies, verdict details; its secrets masked. */
   getEvent: defineCommand(z.object({ id: z.number().int().positive() }), timelineDetailSchema),
   /**

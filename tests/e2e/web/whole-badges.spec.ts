@@ -63,3 +63,37 @@ test('the timeline column headers are whole at 1280 and 1440 px', async ({ page,
   }
   expect(cut).toEqual([]);
 });
+
+/**
+ * The profile list at 1280 px: the Sandbox address broke at its hyphen onto two lines, then,
+ * kept on one, pushed the badges out of the list (clipped, so the badge test above saw whole
+ * labels). Each address is one line, cut with its whole text as the title, and every badge
+ * stays inside the list.
+ */
+test('the profile list keeps each address on one line and its badges inside at 1280 px', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/profiles');
+  const list = page.getByRole('navigation', { name: 'Profiles' });
+  await expect(list.getByText('Sandbox', { exact: true })).toBeVisible();
+  const rows = await list.locator('.mantine-NavLink-root').evaluateAll((links) => {
+    const listRight = links[0]?.parentElement?.getBoundingClientRect().right ?? 0;
+    return links.map((link) => {
+      const address = link.querySelector('.mantine-NavLink-description [title]');
+      const line = address === null ? 0 : parseFloat(getComputedStyle(address).lineHeight);
+      return {
+        name: link.querySelector('.mantine-NavLink-label')?.textContent ?? '',
+        title: address?.getAttribute('title') ?? null,
+        oneLine: address !== null && address.getBoundingClientRect().height <= line + 1,
+        badgesInside: Array.from(link.querySelectorAll('.mantine-Badge-root')).every(
+          (badge) => badge.getBoundingClientRect().right <= listRight + 0.5,
+        ),
+      };
+    });
+  });
+  expect(rows.map((row) => row.name)).toEqual(['Local', 'Sandbox', 'Live']);
+  for (const row of rows) expect(row, row.name).toMatchObject({ oneLine: true, badgesInside: true });
+  expect(rows.find((row) => row.name === 'Sandbox')?.title).toBe('https://api-sandbox.example.com');
+});

@@ -1,26 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
+import { createExportParts } from '../../history/export-parts';
 import { ImportError } from '../../history/history-service';
-import type { HandlerGroup } from './types';
+import type { CallContext, HandlerGroup } from './types';
 
 type HistoryCommand =
   'exportHistory' | 'importHistory' | 'getRetention' | 'setRetention' | 'previewRetention' | 'applyRetention';
 
 const EXTENSION = { json: 'json', ndjson: 'ndjson', har: 'har' } as const;
 
+/** How a refused import's message begins (the CLI tells it from a bad command line by it). */
+export const NOTHING_IMPORTED = 'Nothing imported.';
+
+/**
+ * A file path names a file where the console runs: the command line's own machine. A window
+ * (or a browser tab) sends a file's text and saves the text it is answered instead.
+ */
+function commandLineOnly(field: string, context: CallContext): void {
+  if (context.transport !== 'direct')
+    throw ConsoleError.invalid(field, 'a file path is taken from the command line only');
+}
+
+async function readImportFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw ConsoleError.invalid(
+      'path',
+      `cannot be read (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
 export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): HandlerGroup<HistoryCommand> {
+  const parts = createExportParts();
   return {
-    exportHistory: ({ format, filter, includeTokens }) => {
-      const { text, count } = history.exportText({ format, filter, includeTokens });
+    exportHistory: async ({ format, filter, includeTokens, out, part }, context) => {
+      const request = { format, filter, includeTokens };
+      if (out !== undefined) {
+        commandLineOnly('out', context);
+        const { count } = await history.exportToFile(request, out);
+        return { text: '', count, fileName: basename(out.path) };
+      }
       const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-      return { text, count, fileName: `checkout-console-${stamp}.${EXTENSION[format]}` };
+      const fileName = `checkout-console-${stamp}.${EXTENSION[format]}`;
+      if (part !== undefined) {
+        const answered =
+          part.next === undefined ? parts.start(history.exportChunks(request)) : parts.next(part.next);
+        return { ...answered, fileName };
+      }
+      return { ...history.exportText(request), fileName };
     },
-    importHistory: async ({ text }) => {
+    importHistory: async ({ text, path }, context) => {
+      if (path !== undefined) commandLineOnly('path', context);
+      const content = text ?? (await readImportFile(path ?? ''));
       try {
-        return await history.importText(text);
+        return await history.importText(content);
       } catch (error) {
         if (error instanceof ImportError)
-          throw new ConsoleError('invalid_input', `Nothing imported. ${error.message}`);
+          throw new ConsoleError('invalid_input', `${NOTHING_IMPORTED} ${error.message}`);
         throw error;
       }
     },

@@ -7,6 +7,22 @@ import type { HandlerGroup } from './types';
 
 type JwtCommand = 'decodeJwt' | 'verifyJwt' | 'signJwt' | 'getEventTokens' | 'revealEventToken';
 
+/**
+ * The commands that only compute (no record, no stored secret needed): the CLI serves them
+ * with a pasted secret without opening a data directory, through the same handlers.
+ */
+export function jwtComputeHandlers({
+  jwt,
+}: Pick<ConsoleServices, 'jwt'>): HandlerGroup<'decodeJwt' | 'signJwt'> {
+  return {
+    decodeJwt: ({ token }) => jwt.decode(token),
+    signJwt: ({ lifetimeMinutes, lifetimeSeconds, ...input }) => {
+      const seconds = lifetimeSeconds ?? (lifetimeMinutes === undefined ? undefined : lifetimeMinutes * 60);
+      return jwt.sign({ ...input, ...(seconds === undefined ? {} : { lifetimeSeconds: seconds }) });
+    },
+  };
+}
+
 export function jwtHandlers({
   jwt,
   events,
@@ -24,18 +40,13 @@ export function jwtHandlers({
     return found.token;
   };
   return {
-    decodeJwt: ({ token }) => jwt.decode(token),
+    ...jwtComputeHandlers({ jwt }),
     verifyJwt: async ({ token, stored, ...input }) => {
       if (stored === undefined) return jwt.verify({ ...input, token: token ?? '' });
       const verified = await jwt.verify({ ...input, token: storedToken(stored.eventId, stored.source) });
       // A stored token is checked by reference: its signature does not go back to the window.
       return { ...verified, decoded: { ...verified.decoded, signature: '' } };
     },
-    signJwt: ({ lifetimeMinutes, ...input }) =>
-      jwt.sign({
-        ...input,
-        ...(lifetimeMinutes === undefined ? {} : { lifetimeSeconds: lifetimeMinutes * 60 }),
-      }),
     getEventTokens: ({ id }) => {
       // Checks that the record carries notification tokens (never an outbound request's API token).
       recordSecrets.notificationToken(id);

@@ -1,7 +1,9 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { checkEndpoint } from '../../scenarios/check-endpoint';
+import type { ScenarioSource } from '../../scenarios/scenario-service';
 import { saveScenarioFile, scenarioTextFromOrder } from '../../scenarios/scenario-files';
+import type { EndpointCaseResult } from '../../../shared/scenarios/endpoint-check';
 import type { HandlerGroup } from './types';
 
 type ScenarioCommand =
@@ -22,21 +24,46 @@ function httpUrl(text: string): string {
   throw ConsoleError.invalid('url', 'Enter an http:// or https:// URL');
 }
 
+/** The folder or the paths the contract was given (its schema lets through exactly one). */
+function sourceOf({
+  folder,
+  paths,
+}: {
+  folder?: string | undefined;
+  paths?: string[] | undefined;
+}): ScenarioSource {
+  return paths === undefined ? { folder: folder ?? '' } : { paths };
+}
+
 export function scenarioHandlers(services: ConsoleServices): HandlerGroup<ScenarioCommand> {
-  const { scenarios, profiles } = services;
+  const { scenarios, profiles, bus } = services;
   return {
-    openScenarioFolder: ({ folder }) => scenarios.open(folder),
-    startScenarioRun: ({ folder, files, grep, confirmLive }) =>
+    openScenarioFolder: (source) => scenarios.open(sourceOf(source)),
+    startScenarioRun: ({ files, grep, confirmLive, parallel, bail, ...source }) =>
       scenarios.start({
-        folder,
+        ...sourceOf(source),
         ...(files === undefined ? {} : { files }),
         ...(grep === undefined ? {} : { grep }),
         confirmLive,
+        parallel,
+        bail,
       }),
     cancelScenarioRun: ({ runId }) => ({ cancelled: scenarios.cancel(runId) }),
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
     saveScenarioFile: ({ path, text, overwrite }) => ({ path: saveScenarioFile(path, text, overwrite) }),
-    checkEndpoint: ({ url, config }) => {
+    checkEndpoint: ({ url, config, secret, checkId }) => {
+      const target = httpUrl(url);
+      const onCase =
+        checkId === undefined
+          ? undefined
+          : (result: EndpointCaseResult) => bus.publish('scenarios.endpointCase', { checkId, result });
+      const battery = {
+        url: target,
+        config: config ?? { cases: {} },
+        ...(onCase === undefined ? {} : { onCase }),
+      };
+      if (secret !== undefined)
+        return checkEndpoint(services, { ...battery, signer: { source: 'secret', secret }, profile: null });
       const profile = profiles.active();
       if (profiles.secretsOf(profile.id).notificationToken === null)
         throw new ConsoleError(
@@ -44,9 +71,8 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
           `Profile "${profile.fields.name}" has no notification token to sign the battery with; set one in Profiles.`,
         );
       return checkEndpoint(services, {
-        url: httpUrl(url),
+        ...battery,
         signer: { source: 'profile', profileId: profile.id },
-        config: config ?? { cases: {} },
         profile: { id: profile.id, name: profile.fields.name },
       });
     },

@@ -1,5 +1,6 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
+import { toHistoryRecord } from '../../store/event-columns';
 import type { HandlerGroup } from './types';
 
 type TimelineCommand =
@@ -16,7 +17,19 @@ export function timelineHandlers({
   'events' | 'eventsQuery' | 'curl' | 'desktopClipboard' | 'recordSecrets'
 >): HandlerGroup<TimelineCommand> {
   return {
-    listEvents: ({ filter, beforeId, limit }) => eventsQuery.page(filter, { beforeId, limit }),
+    listEvents: ({ filter, beforeId, limit, whole }, context) => {
+      const page = eventsQuery.page(filter, { beforeId, limit });
+      if (!whole) return page;
+      // Unmasked bodies and headers go to the command line's own user only, as `curl --with-token`.
+      if (context.transport !== 'direct')
+        throw ConsoleError.invalid(
+          'whole',
+          'whole records go to the command line only; open one with getEvent',
+        );
+      const ids = page.items.map((item) => item.id);
+      const rows = ids.length === 0 ? [] : [...eventsQuery.rows({ ids }, 'newest-first', ids.length)];
+      return { ...page, records: rows.map(toHistoryRecord) };
+    },
     // Every secret masked, by meaning (secrets/redact-secrets.ts); Reveal and Copy are explicit.
     getEvent: ({ id }) => recordSecrets.shown(id),
     revealEvent: ({ id }) => recordSecrets.revealed(id),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
@@ -8,17 +9,17 @@ import {
   endpointCheckConfigSchema,
   type EndpointCheckConfig,
 } from '../../../shared/scenarios/endpoint-check';
-import { checkEndpoint } from '../../scenarios/check-endpoint';
 import {
   endpointJunit,
   formatEndpointCase,
   formatEndpointSummary,
 } from '../../scenarios/reporters/endpoint-report';
-import { isHttpUrl } from '../../../shared/http-url';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
+import { commandCaller, flagsOf } from '../command-caller';
 
-const httpUrl = z.string().refine(isHttpUrl, 'must be an http:// or https:// URL');
+/** Each field of the check as the flag (or argument) that sets it. */
+const CHECK_FLAGS = { url: '<url>', secret: '--notification-token', config: '--config' };
 
 const flagsSchema = z.object({
   notificationToken: z
@@ -59,22 +60,30 @@ function readConfig(file: string | undefined): EndpointCheckConfig {
  */
 export async function runCheckEndpoint(url: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(flagsSchema, rawFlags);
-  const target = httpUrl.safeParse(url);
-  if (!target.success) throw new UsageError(`<url>: ${target.error.issues[0]?.message ?? 'invalid'}`);
   const config = readConfig(flags.config);
   const secret =
     flags.notificationToken === '-' ? (await context.io.readStdin()).trim() : flags.notificationToken;
   if (secret === '') throw new UsageError('--notification-token: standard input was empty');
   const { io } = context;
-  const report = await withConsole(context, (core) =>
-    checkEndpoint(core, {
-      url: target.data,
-      signer: { source: 'secret', secret },
-      config,
-      profile: null,
-      onCase: flags.json ? undefined : (result) => io.stdout(formatEndpointCase(result)),
-    }),
-  );
+  const checkId = randomUUID();
+  const report = await withConsole(context, async (core) => {
+    // Each case as it is graded, from the check's own pushes.
+    const unsubscribe = core.bus.subscribe((event) => {
+      if (flags.json || event.name !== 'scenarios.endpointCase' || event.payload.checkId !== checkId) return;
+      io.stdout(formatEndpointCase(event.payload.result));
+    });
+    try {
+      // The same command the Scenarios view's endpoint check calls: one validation, one set of errors.
+      return await commandCaller(core.dispatcher, flagsOf(CHECK_FLAGS))('checkEndpoint', {
+        url,
+        config,
+        secret,
+        checkId,
+      });
+    } finally {
+      unsubscribe();
+    }
+  });
   if (flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout(formatEndpointSummary(report));
   if (flags.junit !== undefined) writeFileSync(flags.junit, endpointJunit(report));

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { maskSecret } from '../../../shared/profile';
 import { emulatorPortOf, localProfileOf } from '../../emulator/emulator-service';
+import type { ProfileService } from '../../profiles/profile-service';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
@@ -32,27 +33,29 @@ export async function runEmulator(
   const read = stdinValues(context);
   const givenApiToken = await read(flags.apiToken, '--api-token');
   const givenNotificationToken = await read(flags.notificationToken, '--notification-token');
-  // The Local profile's tokens are read first, on a one-shot console (it binds nothing): the
-  // emulator itself is then the app's own emulator service, from the same composition root
-  // as the desktop and serve, with this run's tokens and port.
-  const stored = await withConsole(context, async (probe) => {
-    const local = localProfileOf(probe.profiles);
-    const localPort = local === null ? null : emulatorPortOf(local.fields.baseUrl);
+  // One console: the emulator is the app's own emulator service, from the same composition
+  // root as the desktop and serve, with this run's tokens (the flags, else the Local profile's,
+  // chosen once its profiles are open, else fresh ones) and port.
+  const chosen = { apiToken: givenApiToken ?? null, notificationToken: givenNotificationToken ?? null };
+  const tokensFrom = (profiles: ProfileService) => {
+    const local = localProfileOf(profiles);
+    const secrets = local === null ? null : profiles.secretsOf(local.id);
+    chosen.apiToken ??= secrets?.apiToken ?? null;
+    chosen.notificationToken ??= secrets?.notificationToken ?? null;
     return {
-      secrets: local === null ? null : probe.profiles.secretsOf(local.id),
-      port: localPort !== null && 'port' in localPort ? localPort.port : 4010,
+      apiToken: chosen.apiToken ?? randomToken('emulator_api'),
+      notificationToken: chosen.notificationToken ?? randomToken('emulator_notify'),
     };
-  });
-  const apiToken = givenApiToken ?? stored.secrets?.apiToken ?? null;
-  const notificationToken = givenNotificationToken ?? stored.secrets?.notificationToken ?? null;
-  const tokens = {
-    apiToken: apiToken ?? randomToken('emulator_api'),
-    notificationToken: notificationToken ?? randomToken('emulator_notify'),
   };
+  let tokens: { apiToken: string; notificationToken: string } | undefined;
   await withConsole(
     context,
     async (core) => {
-      const status = await core.emulator.start(flags.port ?? stored.port);
+      const local = localProfileOf(core.profiles);
+      const localPort = local === null ? null : emulatorPortOf(local.fields.baseUrl);
+      const status = await core.emulator.start(
+        flags.port ?? (localPort !== null && 'port' in localPort ? localPort.port : 4010),
+      );
       if (!status.running) throw new Error(status.error ?? 'The emulator did not start.');
       const unsubscribe = core.bus.subscribe((event) => {
         if (event.name !== 'timeline.appended' || event.payload.kind !== 'delivery') return;
@@ -69,13 +72,19 @@ export async function runEmulator(
           ? `${name} ${maskSecret(value).masked ?? ''}`
           : `${name} ${value} (generated; use it as the profile's token)`;
       io.stdout(`Emulator listening on ${status.url ?? ''}\n`);
+      if (tokens === undefined) throw new Error('The emulator was opened without its tokens.');
       io.stdout(
-        `${said('api token', tokens.apiToken, apiToken !== null)}; ${said('notification token', tokens.notificationToken, notificationToken !== null)}\n`,
+        `${said('api token', tokens.apiToken, chosen.apiToken !== null)}; ${said('notification token', tokens.notificationToken, chosen.notificationToken !== null)}\n`,
       );
       await until;
       unsubscribe();
     },
-    { background: true, startListener: false, startEmulator: false, emulatorTokens: tokens },
+    {
+      background: true,
+      startListener: false,
+      startEmulator: false,
+      emulatorTokens: (profiles) => (tokens = tokensFrom(profiles)),
+    },
   );
 }
 

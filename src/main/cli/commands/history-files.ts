@@ -1,18 +1,28 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../../../shared/history-file';
-import { ImportError } from '../../history/history-service';
+import { NOTHING_IMPORTED } from '../../bridge/handlers/history';
+import { ConsoleError } from '../../console-error';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
-import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
-import { flagsOf, parseCommandInput } from '../command-caller';
+import { CommandExit, EXIT_FAILED } from '../cli-errors';
+import { commandCaller, flagsOf } from '../command-caller';
 import { FILTER_FLAGS, filterFromHistoryFlags, historyFlags, withFilterOptions } from './history';
 import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
 
+/** Each field of the export command as the flag that sets it. */
+const EXPORT_FLAGS = {
+  ...FILTER_FLAGS,
+  format: '--format',
+  includeTokens: '--include-tokens',
+  'out.path': '--out',
+  'out.force': '--force',
+};
+
 const exportFlags = historyFlags.omit({ json: true, limit: true }).extend({
   format: z.enum(EXPORT_FORMATS, { error: 'choose har, json or ndjson' }),
-  out: z.string().min(1, 'must name a file').optional(),
+  // Its limits are the contract's (exportHistory's out.path), named as this flag.
+  out: z.string().optional(),
   force: z.boolean().default(false),
   includeTokens: z.boolean().default(false),
 });
@@ -27,22 +37,27 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
   await withConsole(context, async (core) => {
     const profileId =
       flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
-    // The export streams here (a file of any size never sits in memory), but its request is
-    // judged by the contract's exportHistory schema, as the History view's export is.
-    const request = parseCommandInput(
-      'exportHistory',
-      {
-        format: flags.format,
-        filter: filterFromHistoryFlags({ ...flags, json: false, limit: 1 }, profileId),
-        includeTokens: flags.includeTokens,
-      },
-      flagsOf(FILTER_FLAGS),
-    );
+    // The same command the History view's export calls: one validation, one set of errors.
+    const call = commandCaller(core.dispatcher, flagsOf(EXPORT_FLAGS));
+    const request = {
+      format: flags.format,
+      filter: filterFromHistoryFlags({ ...flags, json: false, limit: 1 }, profileId),
+      includeTokens: flags.includeTokens,
+    };
     if (flags.out === undefined || flags.out === '-') {
-      for (const chunk of core.history.exportChunks(request).chunks) context.io.stdout(chunk);
+      // Part by part, so an export of any size never sits in memory whole.
+      let part = await call('exportHistory', { ...request, part: {} });
+      context.io.stdout(part.text);
+      while (typeof part.next === 'string') {
+        part = await call('exportHistory', { ...request, part: { next: part.next } });
+        context.io.stdout(part.text);
+      }
       return;
     }
-    const { count } = await core.history.exportToFile(request, { path: flags.out, force: flags.force });
+    const { count } = await call('exportHistory', {
+      ...request,
+      out: { path: flags.out, force: flags.force },
+    });
     context.io.stderr(
       `Exported ${count} ${count === 1 ? 'record' : 'records'} to ${flags.out} (${flags.format}).\n`,
     );
@@ -51,20 +66,18 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
 
 /** `import <file>`: JSON, NDJSON or HAR; everything or nothing; exit 1 naming the line or entry that broke. */
 export async function runImport(file: string, context: CliContext): Promise<void> {
-  let text: string;
-  try {
-    text = file === '-' ? await context.io.readStdin() : readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `${file}: cannot be read (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
+  // A file is read by the command itself, of any size; standard input arrives as its text.
+  const source = file === '-' ? { text: await context.io.readStdin() } : { path: file };
   const result = await withConsole(context, async (core) => {
+    // The same command the History view's import calls: one validation, one set of errors.
+    const call = commandCaller(core.dispatcher, flagsOf({ path: file, text: file }));
     try {
-      return await core.history.importText(text);
+      return await call('importHistory', source);
     } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
-      context.io.stderr(`${terminalSafe(file)}: nothing imported. ${terminalSafe(error.message)}\n`);
+      // The file was read and refused: the command ran and failed (exit 1), not a bad command line.
+      if (!(error instanceof ConsoleError && error.message.startsWith(NOTHING_IMPORTED))) throw error;
+      const why = error.message.slice(NOTHING_IMPORTED.length).trim();
+      context.io.stderr(`${terminalSafe(file)}: nothing imported. ${terminalSafe(why)}\n`);
       throw new CommandExit(EXIT_FAILED);
     }
   });

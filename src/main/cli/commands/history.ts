@@ -9,9 +9,8 @@ import {
 } from '../../../shared/event-filter';
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
 import type { ConsoleCore } from '../../app';
-import { toHistoryRecord, type HistoryRecord } from '../../store/event-columns';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
-import { commandCaller, flagsOf, parseCommandInput } from '../command-caller';
+import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
 import { terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
@@ -102,22 +101,35 @@ export function filterFromHistoryFlags(flags: HistoryFlags, profileId: number | 
 
 // A record of `history --json` is derived from the events columns' one declaration
 // (store/event-columns.ts): which columns it shows, under which key, read how.
-export type { HistoryRecord };
+export type { HistoryRecord } from '../../store/event-columns';
 
 const dash = (value: string | number | null) => (value === null ? '-' : String(value));
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
-/** The table pages through the timeline's own command, as the Timeline view does. */
-async function historyTable(core: ConsoleCore, filter: EventFilter, limit: number): Promise<string> {
-  const rows: string[][] = [];
+/**
+ * The filter's records, newest first, up to `limit`, paged through the timeline's own command
+ * as the Timeline view pages it: one validation, one set of limits and errors, named as flags.
+ */
+async function* historyPages(core: ConsoleCore, filter: EventFilter, limit: number, whole: boolean) {
   const call = commandCaller(core.dispatcher, flagsOf(FILTER_FLAGS));
   let beforeId: number | undefined;
-  while (rows.length < limit) {
+  for (let left = limit; left > 0;) {
     const page = await call('listEvents', {
       filter,
       ...(beforeId === undefined ? {} : { beforeId }),
-      limit: Math.min(EVENT_PAGE_MAX, limit - rows.length),
+      limit: Math.min(EVENT_PAGE_MAX, left),
+      whole,
     });
+    yield page;
+    left -= page.items.length;
+    if (page.nextCursor === null) return;
+    beforeId = page.nextCursor;
+  }
+}
+
+async function historyTable(core: ConsoleCore, filter: EventFilter, limit: number): Promise<string> {
+  const rows: string[][] = [];
+  for await (const page of historyPages(core, filter, limit, false)) {
     for (const item of page.items) {
       rows.push([
         String(item.id),
@@ -132,8 +144,6 @@ async function historyTable(core: ConsoleCore, filter: EventFilter, limit: numbe
         dash(item.orderId),
       ]);
     }
-    if (page.nextCursor === null) break;
-    beforeId = page.nextCursor;
   }
   if (rows.length === 0) return 'No matching records.\n';
   return formatTable(
@@ -142,17 +152,10 @@ async function historyTable(core: ConsoleCore, filter: EventFilter, limit: numbe
   );
 }
 
-/**
- * Whole records (bodies included) stream from the store, which no contract command returns
- * unmasked; the filter is still judged by the timeline command's schema, named as the flags.
- */
-function historyJson(core: ConsoleCore, draft: EventFilter, limit: number): string {
-  const { filter } = parseCommandInput('listEvents', { filter: draft }, flagsOf(FILTER_FLAGS));
-  const records: HistoryRecord[] = [];
-  for (const row of core.eventsQuery.rows(filter, 'newest-first', Math.min(500, limit))) {
-    records.push(toHistoryRecord(row));
-    if (records.length >= limit) break;
-  }
+/** Whole records (bodies included), which the timeline's command gives the command line only. */
+async function historyJson(core: ConsoleCore, filter: EventFilter, limit: number): Promise<string> {
+  const records: unknown[] = [];
+  for await (const page of historyPages(core, filter, limit, true)) records.push(...(page.records ?? []));
   return `${terminalSafeJson(JSON.stringify(records, null, 2))}\n`;
 }
 

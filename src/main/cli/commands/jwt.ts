@@ -4,24 +4,25 @@ import type { SecretSource } from '../../../shared/contract/jwt';
 import type { DecodedJwt, TimeClaim } from '../../../shared/jwt/decode-jwt';
 import { TOKEN_PRESETS } from '../../../shared/jwt/token-presets';
 import { describeRelative } from '../../../shared/relative-time';
-import { decodeJwt } from '../../../shared/jwt/decode-jwt';
 import type { ConsoleCore } from '../../app';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS } from '../../jwt/check-token';
 import { createHmacKeyCache } from '../../jwt/hmac-key-cache';
-import { createJwtToolkit, type JwtToolkit } from '../../jwt/jwt-toolkit';
+import { createJwtToolkit } from '../../jwt/jwt-toolkit';
+import { createComputeDispatcher } from '../../bridge/dispatch';
+import { jwtComputeHandlers } from '../../bridge/handlers/jwt';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { stdinValues, type StdinValue } from '../stdin-value';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
-import { commandCaller, flagsOf, parseCommandInput } from '../command-caller';
+import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
 
 const signerFlags = z.object({
   secret: z.string().min(1, 'must not be empty').optional(),
   profile: z.string().min(1, 'must name a profile').optional(),
 });
 
-/** `90s`, `15m`, `2h` → seconds. */
+/** `90s`, `15m`, `2h` → seconds (the syntax only). */
 export function parseTtl(value: string): number {
   const match = /^(\d+)(s|m|h)$/.exec(value.trim());
   if (match?.[1] === undefined || match[2] === undefined) {
@@ -29,9 +30,8 @@ export function parseTtl(value: string): number {
       `--ttl: "${value}" is not a duration; use a whole number with s, m or h (e.g. 90s, 15m, 2h).`,
     );
   }
-  const seconds = Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'];
-  if (seconds < 1 || seconds > 7 * 24 * 3600) throw new UsageError('--ttl: must be between 1s and 168h.');
-  return seconds;
+  // Its range is the contract's (signJwt's lifetimeSeconds), named as this flag.
+  return Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'];
 }
 
 export function parseClaims(value: string | undefined): Record<string, unknown> {
@@ -68,16 +68,36 @@ async function signerOf(
 }
 
 /**
- * Signing with a given secret only computes: no data directory is opened, so none is created
- * (the JWT toolkit without profiles, and its own key cache).
+ * Decoding, and signing with a given secret, only compute: no data directory is opened, so
+ * none is created. The contract's handlers run over the JWT toolkit without profiles (and its
+ * own key cache), through the dispatcher's one path: the same schemas, the same errors.
  */
-function computeOnlyToolkit() {
-  return createJwtToolkit({
+function computeOnlyCaller(flags: Readonly<Record<string, string>>): CommandCaller {
+  const jwt = createJwtToolkit({
     profiles: null,
     keys: createHmacKeyCache(),
     clockToleranceSeconds: () => DEFAULT_CLOCK_TOLERANCE_SECONDS,
   });
+  return commandCaller(createComputeDispatcher(jwtComputeHandlers({ jwt })), flagsOf(flags));
 }
+
+/** Each field of the verify command as the flag (or argument) that sets it. */
+const VERIFY_FLAGS = {
+  token: '<token>',
+  'against.secret': '--secret',
+  'against.profileId': '--profile',
+  clockToleranceSeconds: '--clock-tolerance',
+};
+
+/** Each field of the sign command as the flag that sets it. */
+const SIGN_FLAGS = {
+  signer: '--secret',
+  'signer.secret': '--secret',
+  'signer.profileId': '--profile',
+  preset: '--preset',
+  claims: '--claims',
+  lifetimeSeconds: '--ttl',
+};
 
 function timeLine(name: string, time: TimeClaim | null, nowMs: number): string[] {
   return time === null
@@ -109,14 +129,8 @@ export function registerJwt(program: Command, context: CliContext): void {
     )
     .option('--json', 'print the decoded token as JSON')
     .action(async (tokenArgument: string, flags: { json?: boolean }) => {
-      // Only computes: no data directory is opened, so no dispatcher; the token is judged by
-      // the contract's decodeJwt schema all the same (its limits, its message, named <token>).
-      const { token } = parseCommandInput(
-        'decodeJwt',
-        { token: (await stdinValues(context)(tokenArgument, '<token>')) ?? tokenArgument },
-        flagsOf({ token: '<token>' }),
-      );
-      const decoded = decodeJwt(token);
+      const token = (await stdinValues(context)(tokenArgument, '<token>')) ?? tokenArgument;
+      const decoded = await computeOnlyCaller({ token: '<token>' })('decodeJwt', { token });
       context.io.stdout(
         flags.json === true
           ? `${terminalSafeJson(JSON.stringify(decoded, null, 2))}\n`
@@ -142,12 +156,13 @@ export function registerJwt(program: Command, context: CliContext): void {
     .action((tokenArgument: string, rawFlags: unknown) =>
       withConsole(context, async (core) => {
         const flags = parseFlags(
-          signerFlags.extend({ clockTolerance: z.coerce.number().int().min(0).max(86_400).optional() }),
+          // Read as a number here; its limits are the contract's (verifyJwt), named as this flag.
+          signerFlags.extend({ clockTolerance: z.coerce.number({ error: 'must be a number' }).optional() }),
           rawFlags,
         );
         const read = stdinValues(context);
         const token = (await read(tokenArgument, '<token>')) ?? tokenArgument;
-        const result = await commandCaller(core.dispatcher)('verifyJwt', {
+        const result = await commandCaller(core.dispatcher, flagsOf(VERIFY_FLAGS))('verifyJwt', {
           token,
           against: await signerOf(core, flags, read),
           ...(flags.clockTolerance === undefined ? {} : { clockToleranceSeconds: flags.clockTolerance }),
@@ -178,8 +193,9 @@ export function registerJwt(program: Command, context: CliContext): void {
       );
       const claims = parseClaims(flags.claims);
       const lifetimeSeconds = flags.ttl === undefined ? undefined : parseTtl(flags.ttl);
-      const sign = async (toolkit: JwtToolkit, signer: SecretSource) => {
-        const signed = await toolkit.sign({
+      // The same command the JWT view's Craft calls: one validation, one set of limits and errors.
+      const sign = async (call: CommandCaller, signer: SecretSource) => {
+        const signed = await call('signJwt', {
           signer,
           preset: flags.preset,
           claims,
@@ -189,7 +205,9 @@ export function registerJwt(program: Command, context: CliContext): void {
       };
       const read = stdinValues(context);
       if (flags.secret !== undefined && flags.profile === undefined)
-        return sign(computeOnlyToolkit(), await signerOf(null, flags, read));
-      return withConsole(context, async (core) => sign(core.jwt, await signerOf(core, flags, read)));
+        return sign(computeOnlyCaller(SIGN_FLAGS), await signerOf(null, flags, read));
+      return withConsole(context, async (core) =>
+        sign(commandCaller(core.dispatcher, flagsOf(SIGN_FLAGS)), await signerOf(core, flags, read)),
+      );
     });
 }

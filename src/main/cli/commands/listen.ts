@@ -4,6 +4,7 @@ import type { TimelineSummary } from '../../../shared/events';
 import { listenerSettingsSchema } from '../../../shared/listener';
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
+import { batchedOutput } from '../batched-output';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { stdinValues } from '../stdin-value';
@@ -113,24 +114,30 @@ async function profileIdNamed(context: CliContext, name: string): Promise<number
  */
 function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
   let notStored = 0;
-  return core.bus.subscribe((event) => {
+  const lines = batchedOutput(io.stdout);
+  const unsubscribe = core.bus.subscribe((event) => {
     if (event.name === 'timeline.appended' && event.payload.kind === 'webhook')
-      io.stdout(`${formatWebhookLine(event.payload)}\n`);
+      lines.write(`${formatWebhookLine(event.payload)}\n`);
     if (event.name === 'timeline.appended' && event.payload.kind === 'forward') {
       const forwarded = event.payload;
       const outcome =
         forwarded.error === null
           ? `${dash(forwarded.status)} in ${Math.round(forwarded.durationMs ?? 0)} ms`
           : dash(forwarded.error);
-      io.stdout(`  forwarded #${forwarded.relatedId ?? '?'} to ${dash(forwarded.url)}: ${outcome}\n`);
+      lines.write(`  forwarded #${forwarded.relatedId ?? '?'} to ${dash(forwarded.url)}: ${outcome}\n`);
     }
     if (event.name === 'listener.status' && event.payload.notStored > notStored) {
       notStored = event.payload.notStored;
+      lines.flush();
       io.stderr(
         `warning: ${notStored} webhook(s) answered 503 so far: the database stayed locked by another process.\n`,
       );
     }
   });
+  return () => {
+    unsubscribe();
+    lines.flush();
+  };
 }
 
 export function registerListen(program: Command, context: CliContext): void {

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { REPLAY_ORDERS, type ReplayProgress, type ReplayRequest } from '../../../shared/replay';
-import type { EventBus } from '../../event-bus';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
+import { followRun } from '../follow-run';
 import { terminalSafe } from '../terminal-text';
 
 /** Read as numbers here; their limits are the contract's (replayRequestSchema), named as these flags. */
@@ -43,36 +43,6 @@ function bar(progress: ReplayProgress): string {
   return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total}  ${progress.rate.toFixed(1)}/s  ${progress.failures} failed`;
 }
 
-/**
- * A run's `replay.progress` pushes, as the renderer follows them. Subscribed before the run
- * starts: its first push can come before `startReplay` has answered with the run's id.
- */
-function followReplay(bus: EventBus) {
-  const early: ReplayProgress[] = [];
-  let follow: ((progress: ReplayProgress) => void) | null = null;
-  const unsubscribe = bus.subscribe((event) => {
-    if (event.name !== 'replay.progress') return;
-    if (follow === null) early.push(event.payload);
-    else follow(event.payload);
-  });
-  return {
-    /** The run's last push (finished), with `onProgress` told of each one on the way. */
-    until(runId: string, onProgress: (progress: ReplayProgress) => void): Promise<ReplayProgress> {
-      return new Promise((resolve) => {
-        follow = (progress) => {
-          if (progress.runId !== runId) return;
-          onProgress(progress);
-          if (!progress.finished) return;
-          unsubscribe();
-          resolve(progress);
-        };
-        for (const progress of early.splice(0)) follow(progress);
-      });
-    },
-    stop: unsubscribe,
-  };
-}
-
 /** `replay <id...>`: the stored webhooks sent again; a progress bar on a terminal, a summary (or JSON). */
 export async function runReplay(ids: string[], rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(replayFlags, rawFlags);
@@ -91,7 +61,9 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
         : listenerUrl === null
           ? { kind: 'listener' }
           : { kind: 'url', url: listenerUrl };
-    const progress = followReplay(core.bus);
+    const progress = followRun(core.bus, (event) =>
+      event.name === 'replay.progress' ? event.payload : undefined,
+    );
     try {
       // The same command the Replay view calls: one validation, one set of limits and errors.
       const { runId } = await commandCaller(core.dispatcher, flagsOf(REPLAY_FLAGS))('startReplay', {
@@ -106,6 +78,7 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
       });
       return await progress.until(runId, (step) => {
         if (tty) context.io.stderr(bar(step));
+        return step.finished ? step : undefined;
       });
     } finally {
       progress.stop();

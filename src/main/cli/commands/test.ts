@@ -2,18 +2,21 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { RunReport } from '../../../shared/scenarios/scenario-results';
-import { formatProblem, loadScenarios } from '../../scenarios/load-scenarios';
+import { formatProblem } from '../../scenarios/load-scenarios';
 import { junitReport } from '../../scenarios/reporters/junit-report';
 import { prettyProgress } from '../../scenarios/reporters/pretty-reporter';
-import { grepScenarios } from '../../scenarios/run-suite';
-import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
+import { commandCaller, flagsOf } from '../command-caller';
+import { followRun } from '../follow-run';
+import { terminalSafe } from '../terminal-text';
 
 const testFlags = z.object({
   profile: z.string().trim().min(1, 'must name a profile').optional(),
   reporter: z.enum(['pretty', 'json', 'junit'], { error: 'choose pretty, json or junit' }).default('pretty'),
   out: z.string().trim().min(1, 'must name a file').optional(),
-  parallel: countFlag(16).default(1),
+  // Read as a number here; its limits are the contract's (startScenarioRun), named as this flag.
+  parallel: z.coerce.number({ error: 'must be a number' }).default(1),
   bail: z.boolean().default(false),
   grep: z.string().optional(),
   yesLive: z.boolean().default(false),
@@ -27,11 +30,23 @@ function reportText(report: RunReport, reporter: 'pretty' | 'json' | 'junit'): s
   return null;
 }
 
+/** Each field of a scenario run as the flag (or argument) that sets it. */
+const TEST_FLAGS = {
+  paths: '[paths...]',
+  grep: '--grep',
+  parallel: '--parallel',
+  bail: '--bail',
+  confirmLive: '--yes-live',
+};
+
+type RunEnd = { report: RunReport } | { error: string };
+
 /**
  * `test [paths…]`: loads every scenario first (an invalid file is exit 2, naming file, line and
  * field, and nothing runs), then runs them on one profile. The Local profile gets its own
  * emulator and listener on free ports for the run (so a fresh clone passes offline); stored
- * profiles and ports are left alone. Exit 0 when every scenario passed, 1 otherwise.
+ * profiles and ports are left alone. Exit 0 when every scenario passed, 1 otherwise. Loading
+ * and running are the Scenarios view's own commands, followed by their pushes.
  */
 export async function runTest(
   paths: readonly string[],
@@ -42,56 +57,78 @@ export async function runTest(
   const { io } = context;
   if (flags.out !== undefined && flags.reporter === 'pretty')
     throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
-  const named = paths.length === 0 ? DEFAULT_SCENARIO_PATHS : paths;
-  const suite = loadScenarios(named, process.cwd());
-  if (suite.problems.length > 0) {
-    for (const problem of suite.problems) io.stderr(`error: ${formatProblem(problem)}\n`);
-    io.stderr(
-      `${suite.problems.length} problem${suite.problems.length === 1 ? '' : 's'} in the scenario files; nothing was run.\n`,
-    );
-    throw new CommandExit(EXIT_USAGE);
-  }
-  const chosen = grepScenarios(suite.scenarios, flags.grep);
-  if (chosen.length === 0) {
-    io.stderr(`error: --grep: no scenario name or file contains "${flags.grep ?? ''}"\n`);
-    throw new CommandExit(EXIT_USAGE);
-  }
+  const named = paths.length === 0 ? DEFAULT_SCENARIO_PATHS : [...paths];
   // The report goes to stdout only when it is the whole output; progress then goes to stderr.
   const reportOnStdout = flags.reporter !== 'pretty' && flags.out === undefined;
   const progressOut = reportOnStdout ? io.stderr : io.stdout;
 
-  const controller = new AbortController();
-  const interrupt = () => controller.abort();
   const session = flags.profile === undefined ? {} : { profileName: flags.profile };
-  const report = await withConsole(
+  const end = await withConsole(
     context,
-    async (core): Promise<RunReport> => {
+    async (core): Promise<RunEnd> => {
+      const call = commandCaller(core.dispatcher, flagsOf(TEST_FLAGS));
+      const { problems } = await call('openScenarioFolder', { paths: named });
+      if (problems.length > 0) {
+        for (const problem of problems) io.stderr(`error: ${formatProblem(problem)}\n`);
+        io.stderr(
+          `${problems.length} problem${problems.length === 1 ? '' : 's'} in the scenario files; nothing was run.\n`,
+        );
+        throw new CommandExit(EXIT_USAGE);
+      }
+      const [{ profiles, activeProfileId }, emulator, listener] = await Promise.all([
+        call('listProfiles', {}),
+        call('getEmulatorStatus', {}),
+        call('getListenerStatus', {}),
+      ]);
+      const profile = profiles.find((candidate) => candidate.id === activeProfileId);
+      progressOut(
+        `Profile ${profile?.name ?? '(none)'} (${profile?.environment ?? '-'}): service ${profile?.baseUrl ?? '-'}${
+          emulator.running ? ' (emulator started for this run)' : ''
+        }, listener ${listener.url ?? 'not running'}\n`,
+      );
+      const pushes = followRun(core.bus, (event) => {
+        if (event.name === 'scenarios.progress')
+          return { runId: event.payload.runId, progress: event.payload };
+        if (event.name === 'scenarios.prompt')
+          return { runId: event.payload.runId, prompt: event.payload.text };
+        return undefined;
+      });
+      let runId: string | null = null;
+      const interrupt = () => {
+        if (runId !== null) void call('cancelScenarioRun', { runId }).catch(() => undefined);
+      };
       process.once('SIGINT', interrupt);
       try {
-        const profile = core.profiles.active();
-        const emulator = core.emulator.status();
-        progressOut(
-          `Profile ${profile.fields.name} (${profile.fields.environment}): service ${profile.fields.baseUrl}${
-            emulator.running ? ' (emulator started for this run)' : ''
-          }, listener ${core.listener.status().url ?? 'not running'}\n`,
-        );
-        return await core.scenarios.run({
-          scenarios: chosen,
+        ({ runId } = await call('startScenarioRun', {
           paths: named,
-          profile,
+          ...(flags.grep === undefined ? {} : { grep: flags.grep }),
           confirmLive: flags.yesLive,
           parallel: flags.parallel,
           bail: flags.bail,
-          signal: controller.signal,
-          prompt: (text) => io.stderr(`action needed: ${text}\n`),
-          onProgress: prettyProgress(progressOut),
+        }));
+        const pretty = prettyProgress(progressOut);
+        return await pushes.until(runId, (item): RunEnd | undefined => {
+          if ('prompt' in item) {
+            io.stderr(`action needed: ${item.prompt}\n`);
+            return undefined;
+          }
+          pretty(item.progress);
+          if (item.progress.type === 'run-finished') return { report: item.progress.report };
+          if (item.progress.type === 'run-failed') return { error: item.progress.error };
+          return undefined;
         });
       } finally {
         process.off('SIGINT', interrupt);
+        pushes.stop();
       }
     },
     { session },
   );
+  if ('error' in end) {
+    io.stderr(`error: ${terminalSafe(end.error)}\n`);
+    throw new CommandExit(EXIT_FAILED);
+  }
+  const { report } = end;
   const text = reportText(report, flags.reporter);
   if (text !== null) {
     if (flags.out === undefined) io.stdout(text);

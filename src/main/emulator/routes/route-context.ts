@@ -18,6 +18,8 @@ export interface RouteContext {
   decoded: (value: string | undefined) => string;
   readBody: (req: IncomingMessage) => Promise<Buffer>;
   readJson: (req: IncomingMessage, required: boolean) => Promise<unknown>;
+  /** The JSON body with its text as received (a name given twice in one object shows only there). */
+  readJsonWithText: (req: IncomingMessage, required: boolean) => Promise<{ value: unknown; text: string }>;
   sendJson: (res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>) => void;
   /**
    * Where customers reach the emulator (its settings' public URL, else its own address): the

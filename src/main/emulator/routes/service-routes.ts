@@ -12,7 +12,6 @@ import {
   updateReferenceAnswer,
 } from '../operation-answers';
 import { orderRecord } from '../order-record';
-import { tapBody } from './body-tap';
 import type { RouteContext, RouteTable } from './route-context';
 
 /**
@@ -68,7 +67,7 @@ function requestRules(req: IncomingMessage): CreateOptions['rules'] {
 }
 
 export function serviceRoutes(ctx: RouteContext): RouteTable {
-  const { engine, api, write, decoded, readBody, readJson, sendJson } = ctx;
+  const { engine, api, write, decoded, readBody, readJson, readJsonWithText, sendJson } = ctx;
   const record = (orderId: string) =>
     orderRecord(engine.get(orderId), engine.transactionsOf(orderId), ctx.pageBase());
   return [
@@ -78,11 +77,10 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       async (req, res) => {
         api(req);
         const rules = requestRules(req);
-        const tap = tapBody(req);
-        const payload = await readJson(req, true);
+        const { value: payload, text } = await readJsonWithText(req, true);
         const legacy = /^legacy$/i.test(String(req.headers['x-emulator-notification-form'] ?? ''));
         const { order, warnings } = await write(() =>
-          engine.createCheckout(payload, { legacyApproved: legacy, rules, sourceText: tap.text() }),
+          engine.createCheckout(payload, { legacyApproved: legacy, rules, sourceText: text }),
         );
         sendJson(
           res,

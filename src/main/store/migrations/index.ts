@@ -9,6 +9,7 @@ import outboxLease from './008-outbox-lease';
 import emulatorTransactions from './009-emulator-transactions';
 import profileOperationDefaults from './010-profile-operation-defaults';
 import provenance from './011-provenance';
+import deferredSearch from './012-deferred-search';
 
 export interface Migration {
   readonly id: number;
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   { id: 9, name: '009-emulator-transactions', sql: emulatorTransactions },
   { id: 10, name: '010-profile-operation-defaults', sql: profileOperationDefaults },
   { id: 11, name: '011-provenance', sql: provenance },
+  { id: 12, name: '012-deferred-search', sql: deferredSearch },
 ];

@@ -89,7 +89,12 @@ export function ProfilesView() {
               New profile
             </Button>
           </Group>
-          <ScrollArea.Autosize mah="70vh">
+          {/* Scrolls down only: its content, a table by default, would widen to the longest address. */}
+          <ScrollArea.Autosize
+            mah="70vh"
+            scrollbars="y"
+            styles={{ content: { display: 'block', minWidth: 0 } }}
+          >
             <nav aria-label="Profiles">
               {profiles.map((profile) => (
                 <NavLink
@@ -97,7 +102,21 @@ export function ProfilesView() {
                   active={selectedId !== 'new' && selected?.id === profile.id}
                   onClick={() => setSelectedId(profile.id)}
                   label={profile.name}
-                  description={profile.baseUrl}
+                  // The badges keep their width; the address gives way (cut with an ellipsis).
+                  styles={{ body: { minWidth: 0 }, section: { flexShrink: 0 } }}
+                  description={
+                    // One line: an address broken at its hyphen reads as two (the title has it whole).
+                    <Text
+                      component="span"
+                      size="xs"
+                      c="dimmed"
+                      truncate="end"
+                      title={profile.baseUrl}
+                      display="block"
+                    >
+                      {profile.baseUrl}
+                    </Text>
+                  }
                   rightSection={
                     <Group gap={4} wrap="nowrap">
                       <SetupBadge profile={profile} />

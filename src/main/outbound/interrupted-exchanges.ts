@@ -1,0 +1,71 @@
+import { MAX_TIMEOUT_MS } from '../../shared/merchant-api';
+import type { EventsRepository } from '../store/events-repository';
+import type { EventRecorder } from '../timeline/event-recorder';
+import { recordedFailure, type ExchangeFailure } from './exchange-failure-words';
+
+/**
+ * Past this, no exchange of any console process can still be waiting for its answer: the longest
+ * timeout any kind allows (a request to the service, five minutes) and a minute to spare. Several
+ * processes share one data directory, so a younger pending record may be another one's, in flight.
+ */
+export const INTERRUPTED_AFTER_MS = MAX_TIMEOUT_MS + 60_000;
+const CHECK_EVERY_MS = 60_000;
+
+const INTERRUPTED: ExchangeFailure = {
+  kind: 'interrupted',
+  message:
+    'Interrupted: the console stopped before the answer came, so whether it arrived is unknown; nothing after the request was recorded.',
+  code: null,
+};
+
+/**
+ * Every outbound record is stored pending before its request leaves and completed with the
+ * answer (recorded-exchange.ts). A process killed in between leaves it pending, and a pending
+ * record says "Waiting for the answer…" for ever. This closes such records once no process
+ * could still be waiting for them: with the failure "interrupted", in the same words and
+ * `details.failure` shape as every other failure, the request as sent kept.
+ */
+export function closeInterruptedExchanges(
+  events: EventsRepository,
+  recorder: EventRecorder,
+  now = Date.now(),
+): number {
+  const ids = events.unansweredBefore(now - INTERRUPTED_AFTER_MS);
+  for (const id of ids) {
+    const row = events.getRow(id);
+    if (row === undefined) continue;
+    const failed = recordedFailure(INTERRUPTED);
+    recorder.update(id, { error: failed.error, details: { ...detailsOf(row.details), ...failed.details } });
+  }
+  return ids.length;
+}
+
+/** At start and then every minute; the timer never keeps the process alive. */
+export function watchInterruptedExchanges(
+  events: EventsRepository,
+  recorder: EventRecorder,
+  onError: (error: unknown) => void,
+): () => void {
+  const check = () => {
+    try {
+      closeInterruptedExchanges(events, recorder);
+    } catch (error) {
+      onError(error);
+    }
+  };
+  check();
+  const timer = setInterval(check, CHECK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+function detailsOf(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConsole, type ConsoleCore } from '../../src/main/app';
+import {
+  closeInterruptedExchanges,
+  INTERRUPTED_AFTER_MS,
+} from '../../src/main/outbound/interrupted-exchanges';
+import type { NewEvent } from '../../src/main/store/events-repository';
+import { makeTempDir } from './helpers/temp-console';
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+
+/** A record as recorded-exchange.ts stores it before its request leaves: no answer yet. */
+const pending = (kind: NewEvent['kind'], atMs: number): NewEvent => ({
+  kind,
+  atMs,
+  method: 'POST',
+  url: 'http://127.0.0.1:9/checkout',
+  path: '/checkout',
+  requestBody: Buffer.from('{}'),
+  details: { operation: 'authorise' },
+});
+
+describe('exchanges interrupted by a stopped process', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  const open = async (dir: string): Promise<ConsoleCore> => {
+    const core = await createConsole({ dataDir: dir, frontDoor: 'browser', keychain: 'off' });
+    cleanups.push(() => core.close());
+    return core;
+  };
+
+  it('closes pending records no process can still be waiting for, and only those', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const core = await open(temp.dir);
+    const old = NOW - INTERRUPTED_AFTER_MS - 1;
+    const ids = {
+      request: core.recorder.record(pending('request', old)).id,
+      delivery: core.recorder.record(pending('delivery', old)).id,
+      young: core.recorder.record(pending('request', NOW - INTERRUPTED_AFTER_MS + 1_000)).id,
+      answered: core.recorder.record({ ...pending('request', old), status: 200, durationMs: 12 }).id,
+      failed: core.recorder.record({ ...pending('forward', old), error: 'Connection refused', durationMs: 3 })
+        .id,
+    };
+    expect(closeInterruptedExchanges(core.events, core.recorder, NOW)).toBe(2);
+
+    for (const id of [ids.request, ids.delivery]) {
+      const detail = core.events.getDetail(id);
+      expect(detail?.error).toMatch(/^Interrupted: the console stopped before the answer came/);
+      expect(detail?.status).toBeNull();
+      // The request as sent and what the caller knew of it are kept; the failure is the usual shape.
+      expect(detail?.details).toMatchObject({
+        operation: 'authorise',
+        failure: { kind: 'interrupted', code: null },
+      });
+    }
+    expect(core.events.getDetail(ids.young)?.error).toBeNull();
+    expect(core.events.getDetail(ids.answered)?.error).toBeNull();
+    expect(core.events.getDetail(ids.failed)?.error).toBe('Connection refused');
+    // Nothing left to close the second time.
+    expect(closeInterruptedExchanges(core.events, core.recorder, NOW)).toBe(0);
+  });
+
+  it('a console opening the data directory closes what a killed one left pending', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const first = await open(temp.dir);
+    const id = first.recorder.record(pending('replay', Date.now() - INTERRUPTED_AFTER_MS - 60_000)).id;
+    // A second process on the same directory, as after a restart.
+    const second = await open(temp.dir);
+    expect(second.events.getDetail(id)?.error).toMatch(/^Interrupted/);
+  });
+});
