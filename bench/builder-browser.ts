@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { startServedConsole } from '../tests/e2e/fixtures/serve-process';
 import { percentile, type BenchResult } from './bench-kit';
+import { LARGE_DOCUMENT_CHARS } from '../src/renderer/src/features/builder/large-document';
 import { largeDocument } from './large-documents';
 import { startReferenceEditor } from './reference-editor';
 
@@ -24,11 +25,31 @@ const KEY_INTERVAL_MS = 100;
 /** "Interactive": the end of the last long task before this long without one. */
 const QUIET_MS = 1000;
 
-const SIZES = [
+const ALL_SIZES = [
   { name: '250k', chars: 250_000, label: '250 KB' },
   { name: '1m', chars: 1_000_000, label: '1 MB' },
   { name: '5m', chars: 5_000_000, label: '5 MB' },
 ] as const;
+/** `BENCH_BUILDER_SIZES=5m,1m` measures only those sizes (profiling one of them). */
+const SIZES = ALL_SIZES.filter((size) =>
+  (process.env['BENCH_BUILDER_SIZES'] ?? size.name).split(',').includes(size.name),
+);
+/** `BENCH_BUILDER_ROOT`: another checkout's build to measure (before/after a change). */
+const CONSOLE_ROOT = process.env['BENCH_BUILDER_ROOT'];
+/**
+ * `BENCH_PROFILE_DIR`: a CDP CPU profile and a Chrome trace of each page (the console's and the
+ * reference's) from the paste to the end of typing are written there per size (both open in
+ * Chrome DevTools' Performance panel). Profiling slows the page: figures of such a run are not
+ * comparable with others.
+ */
+const PROFILE_DIR = process.env['BENCH_PROFILE_DIR'];
+/**
+ * `BENCH_REFERENCE_LANGUAGE=always`: the reference keeps the JSON language at every size (a
+ * bare CodeMirror as it comes) instead of leaving it out above the large-document size as the
+ * console does.
+ */
+const REFERENCE_LANGUAGE_ALWAYS = process.env['BENCH_REFERENCE_LANGUAGE'] === 'always';
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'];
 
 function ensureBuilt(): void {
   if (!existsSync(join(ROOT, 'out', 'main', 'cli.js')))
@@ -58,6 +79,8 @@ interface EditorTarget {
   open(page: Page): Promise<void>;
   /** Whether the page reports its analysis (the console), so findings can be timed. */
   analyses: boolean;
+  /** Where to write a CPU profile and a Chrome trace of the paste and the typing, if anywhere. */
+  profileTo?: { cpu: string; trace: string };
 }
 
 /** Paste the document, wait until the page is quiet, then type KEYS keys inside a string value. */
@@ -66,6 +89,13 @@ async function measureEditor(browser: Browser, target: EditorTarget, text: strin
   try {
     await page.addInitScript({ path: join(ROOT, 'bench', 'editor-probes.js') });
     await target.open(page);
+    const cdp = target.profileTo === undefined ? null : await page.context().newCDPSession(page);
+    if (cdp !== null && target.profileTo !== undefined) {
+      await browser.startTracing(page, { path: target.profileTo.trace, categories: TRACE_CATEGORIES });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const pasted = z
       .object({ started: z.number(), painted: z.number() })
       .parse(await page.evaluate(`window.__benchPaste(${JSON.stringify(text)})`));
@@ -94,6 +124,11 @@ async function measureEditor(browser: Browser, target: EditorTarget, text: strin
       await page.waitForTimeout(KEY_INTERVAL_MS);
     }
     await page.waitForTimeout(1000);
+    if (cdp !== null && target.profileTo !== undefined) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(target.profileTo.cpu, JSON.stringify(profile));
+      await browser.stopTracing();
+    }
     const typed = probeSchema.parse(await page.evaluate('window.__editorBench'));
     await page.evaluate('window.gc && window.gc()');
     const heapMb = Number(await page.evaluate('window.__benchHeapMb()'));
@@ -110,6 +145,11 @@ async function measureEditor(browser: Browser, target: EditorTarget, text: strin
   } finally {
     await page.close();
   }
+}
+
+function profilePaths(dir: string, name: string): { cpu: string; trace: string } {
+  mkdirSync(dir, { recursive: true });
+  return { cpu: join(dir, `${name}.cpuprofile`), trace: join(dir, `${name}.trace.json`) };
 }
 
 const ratio = (reference: number, console_: number) =>
@@ -133,12 +173,15 @@ export async function builderBrowser(): Promise<BenchResult[]> {
     for (const size of SIZES) {
       const text = largeDocument(size.chars);
       // A fresh console per size: nothing of the previous document is left in it.
-      const served = await startServedConsole();
+      const served = await startServedConsole({}, undefined, CONSOLE_ROOT);
       try {
         const console_ = await measureEditor(
           browser,
           {
             analyses: true,
+            ...(PROFILE_DIR === undefined
+              ? {}
+              : { profileTo: profilePaths(PROFILE_DIR, `console-${size.name}`) }),
             async open(page) {
               await page.goto(`${served.launchUrl}#/builder`);
               await page.locator('#root[data-app-state="ready"]').waitFor();
@@ -151,14 +194,21 @@ export async function builderBrowser(): Promise<BenchResult[]> {
           browser,
           {
             analyses: false,
+            ...(PROFILE_DIR === undefined
+              ? {}
+              : { profileTo: profilePaths(PROFILE_DIR, `reference-${size.name}`) }),
             async open(page) {
-              await page.goto(reference.origin);
+              await page.goto(
+                REFERENCE_LANGUAGE_ALWAYS
+                  ? reference.origin
+                  : `${reference.origin}/?plainAbove=${LARGE_DOCUMENT_CHARS}`,
+              );
               await page.waitForFunction('window.__referenceReady === true');
             },
           },
           text,
         );
-        const large = size.chars > 1_048_576;
+        const large = size.chars > LARGE_DOCUMENT_CHARS;
         results.push({
           name: `builder-paste-${size.name}`,
           title: `Builder raw editor, ${size.label} pasted (${text.length.toLocaleString('en')} characters)`,
@@ -173,7 +223,7 @@ export async function builderBrowser(): Promise<BenchResult[]> {
               console_.longestTaskMs <= 200 &&
               (console_.findingsMs ?? 0) < 10_000
             : console_.keyP95Ms <= 50 && (console_.findingsMs ?? Infinity) < 1000,
-          notes: `Headless Chromium on this machine (no GPU). The document is pasted over the editor's text (a paste event, as Ctrl+V), then ${KEYS} keys are typed ${KEY_INTERVAL_MS} ms apart inside the description. Key latency: keydown → the frame after it was handled. Interactive: paste → the end of the last long task before ${QUIET_MS} ms without one. Findings: paste → the worker's findings for the pasted text applied. Reference: bench/reference-editor/main.ts, CodeMirror with the same extensions and nothing else. Ratio: reference key p95 ÷ console key p95.`,
+          notes: `Headless Chromium on this machine (no GPU). The document is pasted over the editor's text (a paste event, as Ctrl+V), then ${KEYS} keys are typed ${KEY_INTERVAL_MS} ms apart inside the description. Key latency: keydown → the frame after it was handled. Interactive: paste → the end of the last long task before ${QUIET_MS} ms without one. Findings: paste → the worker's findings for the pasted text applied. Reference: bench/reference-editor/main.js, CodeMirror with the same extensions and nothing else (${REFERENCE_LANGUAGE_ALWAYS ? 'the JSON language at every size' : `the JSON language left out above ${LARGE_DOCUMENT_CHARS.toLocaleString('en')} characters, as in the console`}). Ratio: reference key p95 ÷ console key p95.`,
         });
       } finally {
         await served.stop();

@@ -30,6 +30,11 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   await paste(page, text);
   await expect(page.getByTestId('large-document-notice')).toContainText('Large document (5.');
   await expect(page.getByTestId('large-document-notice')).toContainText('not kept for a restart');
+  // Above 1 MiB the raw JSON is plain text, and the notice says so.
+  await expect(page.getByTestId('large-document-notice')).toContainText(
+    'The raw JSON is plain text above 1 MiB: syntax highlighting and folding are off',
+  );
+  await expect(page.locator('.cm-content')).not.toHaveAttribute('data-language', 'json');
   // Every hundredth sku is one character too long: the findings say so.
   await expect(builder.errorCount()).not.toHaveText('0 errors');
   // The form takes a document this large one top-level field at a time: it ends up whole.
@@ -47,6 +52,51 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   const typed = await builder.rawText();
   expect(typed.length).toBe(text.length + 2);
   expect(typed.slice(0, 3)).toBe('{ok');
+});
+
+test('a document just under 1 MiB keeps its highlighting and shows no notice; typing reaches the form', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  const text = largeDocument(1_000_000);
+  expect(text.length).toBeLessThanOrEqual(1024 * 1024);
+  await paste(page, text);
+  const pasted = z.object({ items: z.array(z.unknown()) }).parse(JSON.parse(text));
+  await expect(page.getByTestId('items-count')).toHaveText(
+    `${pasted.items.length.toLocaleString('en')} items: rows are drawn as you scroll.`,
+  );
+  await expect(page.getByTestId('large-document-notice')).toHaveCount(0);
+  await expect(page.locator('.cm-content')).toHaveAttribute('data-language', 'json');
+
+  // A plain cell of the items table: typed into, it reaches the raw JSON.
+  const sku = builder.field('SKU of item 1');
+  await sku.fill('MUG-01');
+  await expect.poll(async () => (await builder.rawText()).includes('"sku": "MUG-01"')).toBe(true);
+  // Typed in the raw JSON, it reaches the cell.
+  await builder.rawEditor().click();
+  await page.evaluate(() => {
+    type View = {
+      state: { doc: { toString(): string } };
+      dispatch(spec: { selection: { anchor: number } }): void;
+      focus(): void;
+    };
+    const element = document.querySelector('.cm-content') as
+      (Element & { cmTile?: { root?: { view?: View } } }) | null;
+    const view = element?.cmTile?.root?.view;
+    if (view === undefined) throw new Error('No raw editor');
+    const at = view.state.doc.toString().indexOf('"sku": "MUG-01"') + '"sku": "MUG-01'.length;
+    view.dispatch({ selection: { anchor: at } });
+    view.focus();
+  });
+  await page.keyboard.type('-B');
+  await expect(sku).toHaveValue('MUG-01-B');
+  // A finding shows under the cell once it was left.
+  await sku.fill('S'.repeat(129));
+  await sku.blur();
+  await expect(sku).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('item-row-0')).toContainText('sku is 129 characters long');
 });
 
 test('a large working copy left from last time is offered after a reload, not forced', async ({

@@ -3,7 +3,7 @@ import { IconFileAlert } from '@tabler/icons-react';
 import { memo } from 'react';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { useBuilderStore } from './builder-store';
-import { formatSize, isLargeDocument, LARGE_DOCUMENT_CHARS } from './large-document';
+import { formatSize, isLargeDocument, LARGE_DOCUMENT_LABEL } from './large-document';
 import { declineOfferedWorkingCopy, openOfferedWorkingCopy, useWorkingCopyOffer } from './working-copy';
 
 /** The findings list shows this many; the counts, the title and the marks cover every one. */
@@ -11,7 +11,8 @@ export const LISTED_FINDINGS = 500;
 
 /**
  * What the builder says about the size of what it holds: a large working copy left from last
- * time waits to be opened, and a large document says what works differently (docs/large-documents.md).
+ * time waits to be opened, and a large document says what works differently (docs/builder.md,
+ * "Large documents").
  */
 export const DocumentNotices = memo(function DocumentNotices() {
   const offered = useWorkingCopyOffer((state) => state.offered);
@@ -26,8 +27,8 @@ export const DocumentNotices = memo(function DocumentNotices() {
         data-testid="working-copy-offer"
       >
         <Text size="sm">
-          Documents over {formatSize(LARGE_DOCUMENT_CHARS)} take a few seconds to open, so the builder did not
-          open it by itself
+          Documents over {LARGE_DOCUMENT_LABEL} take a moment to open, so the builder did not open it by
+          itself
           {offered.saved === null ? '' : ` (it belongs to the draft "${offered.saved.name}")`}.
         </Text>
         <Group gap="xs" mt="xs">
@@ -50,8 +51,10 @@ export const DocumentNotices = memo(function DocumentNotices() {
       data-testid="large-document-notice"
     >
       <Text size="sm">
-        <b>Large document ({formatSize(length)}).</b> Findings are worked out in the background and follow a
-        moment after you stop typing, and items are drawn as you scroll.{' '}
+        <b>Large document ({formatSize(length)}).</b> The raw JSON is plain text above {LARGE_DOCUMENT_LABEL}:
+        syntax highlighting and folding are off, so it opens and takes typing without a wait. Findings are
+        worked out in the background and follow a moment after you stop typing, and items are drawn as you
+        scroll.{' '}
         {length > DRAFT_TEXT_MAX
           ? 'Over 4 MiB it is not kept for a restart and cannot be saved as a draft: use Drafts → Export JSON file to keep it.'
           : 'The working copy is saved every 2 seconds.'}

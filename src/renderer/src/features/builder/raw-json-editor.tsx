@@ -1,20 +1,28 @@
 import { json } from '@codemirror/lang-json';
 import { lintGutter } from '@codemirror/lint';
 import { EditorSelection } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
+import { drawSelection, EditorView } from '@codemirror/view';
 import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { locateJsonValues } from '@shared/json-locations';
 import { preparseText, useBuilderStore } from './builder-store';
+import { LARGE_DOCUMENT_CHARS } from './large-document';
+import { sizeAwareLanguage } from './raw-editor-language';
 import { createRawEditorSync } from './raw-editor-sync';
 import { findingRange } from './raw-json-lint';
 
 /** One object for the editor's life: a new one per render would reconfigure CodeMirror each time. */
 const BASIC_SETUP = { foldGutter: true, highlightActiveLine: true, autocompletion: false };
 
+/** One instance: the language switch tells "on" from "off" by its identity. */
+const JSON_LANGUAGE = json();
+
 const EXTENSIONS = [
-  json(),
+  // A steady caret: the blink is a CSS animation restarted on every keystroke, and on this page
+  // its layer cost each key more than everything else the editor does for it (a megabyte
+  // document's key p50 halved without it). CodeMirror takes the lowest rate configured.
+  drawSelection({ cursorBlinkRate: 0 }),
   lintGutter(),
   EditorView.lineWrapping,
   EditorView.contentAttributes.of({ 'aria-label': 'Raw JSON' }),
@@ -34,7 +42,14 @@ export const RawJsonEditor = memo(function RawJsonEditor() {
   const editorRef = useRef<ReactCodeMirrorRef>(null);
   const [sync] = useState(() => createRawEditorSync(useBuilderStore.getState().text, setText, preparseText));
   const [initial] = useState(() => useBuilderStore.getState().text);
-  const extensions = useMemo(() => [...EXTENSIONS, sync.extension], [sync]);
+  const extensions = useMemo(
+    () => [
+      sizeAwareLanguage(JSON_LANGUAGE, LARGE_DOCUMENT_CHARS, initial.length),
+      ...EXTENSIONS,
+      sync.extension,
+    ],
+    [sync, initial],
+  );
 
   // The store → the editor: texts made elsewhere, and the marks of the text the editor shows.
   useEffect(

@@ -17,13 +17,13 @@ import { FieldLabel } from './field-label';
 import { fieldName, findingPath, type Segments } from './form-paths';
 import { setField, useDocumentValue, useFieldMessage } from './use-document';
 
-type TextKind = FieldKind | 'amount';
+export type TextKind = FieldKind | 'amount';
 
 /**
  * The text an input shows: what was typed while it still stands for the value (so "12." or
  * "0.50" survive), otherwise the value as text (it changed elsewhere: the raw editor, a helper).
  */
-function useFieldText(kind: TextKind, value: unknown, onChange: (value: unknown) => void) {
+export function useFieldText(kind: TextKind, value: unknown, onChange: (value: unknown) => void) {
   const [typed, setTyped] = useState<string | null>(null);
   const text = typed !== null && textMatchesValue(kind, typed, value) ? typed : formatFieldValue(value);
   const change = (next: string) => {
@@ -33,7 +33,7 @@ function useFieldText(kind: TextKind, value: unknown, onChange: (value: unknown)
   return [text, change] as const;
 }
 
-interface FieldInputProps {
+export interface FieldInputProps {
   field: FormField;
   path: Segments;
   /** Shown instead of the field's own label (table cells use the column header). */
@@ -46,7 +46,7 @@ interface FieldInputProps {
 }
 
 /** Props equal when the path reads the same: parents build path arrays afresh on every render. */
-function sameProps(a: FieldInputProps, b: FieldInputProps): boolean {
+export function sameProps(a: FieldInputProps, b: FieldInputProps): boolean {
   return (
     a.field === b.field &&
     fieldName(a.path) === fieldName(b.path) &&
@@ -111,7 +111,23 @@ type CommonProps = {
   onBlur: () => void;
 };
 
-const MONO_KINDS = new Set<TextKind>(['uri', 'email', 'date', 'integer', 'number', 'amount']);
+/** Kinds typed in monospace: what is read character by character (URLs, dates, numbers). */
+export const MONO_KINDS: ReadonlySet<TextKind> = new Set<TextKind>([
+  'uri',
+  'email',
+  'date',
+  'integer',
+  'number',
+  'amount',
+]);
+
+/** What a text input of this kind shows while empty, and the keyboard it asks for. */
+export function textHints(kind: TextKind): { placeholder?: string; inputMode?: 'decimal' } {
+  if (kind === 'date') return { placeholder: 'dd-mm-yyyy' };
+  if (kind === 'uri') return { placeholder: 'https://' };
+  if (kind === 'integer' || kind === 'number' || kind === 'amount') return { inputMode: 'decimal' };
+  return {};
+}
 
 function TextField({
   kind,
@@ -120,15 +136,13 @@ function TextField({
   ...common
 }: CommonProps & { kind: TextKind; value: unknown; onChange: (value: unknown) => void }) {
   const [text, change] = useFieldText(kind, value, onChange);
-  const placeholder = kind === 'date' ? 'dd-mm-yyyy' : kind === 'uri' ? 'https://' : undefined;
   return (
     <TextInput
       {...common}
       {...(MONO_KINDS.has(kind) ? monoInput : {})}
       styles={{ ...(MONO_KINDS.has(kind) ? monoInput.styles : {}), ...common.styles }}
       value={text}
-      placeholder={placeholder}
-      inputMode={kind === 'integer' || kind === 'number' || kind === 'amount' ? 'decimal' : undefined}
+      {...textHints(kind)}
       onChange={(event) => change(event.currentTarget.value)}
     />
   );

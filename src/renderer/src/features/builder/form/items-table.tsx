@@ -1,22 +1,12 @@
-import { ActionIcon, Button, Group, Paper, Table, Text } from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconChevronDown,
-  IconChevronRight,
-  IconCopy,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
 import type { FormField } from '@shared/checkout';
-import { appendIn, duplicateIndexIn, getIn, moveIndexIn, removeIndexIn } from '@shared/builder/document-edit';
+import { appendIn, getIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
-import { FieldInput } from './field-input';
-import { LazyTooltip } from './lazy-tooltip';
-import { FieldGrid } from './field-grid';
-import { MoneyInput } from './money-input';
+import { ItemRow } from './item-row';
 import { editDocument, useFindingsAt } from './use-document';
+import classes from '../builder.module.css';
 import { VirtualItemRows } from './virtual-item-rows';
 import { useFormDocument } from './form-document';
 
@@ -93,12 +83,12 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
         {inline.map((field) => (
           <Table.Th
             key={field.path}
-            w={field.kind === 'money' ? 210 : field.path.endsWith('quantity') ? 70 : undefined}
+            w={field.kind === 'money' ? 186 : field.path.endsWith('quantity') ? 84 : undefined}
           >
             {field.label}
           </Table.Th>
         ))}
-        <Table.Th w={128} />
+        <Table.Th w={110} />
       </Table.Tr>
     </Table.Thead>
   );
@@ -113,10 +103,18 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
       {count > VIRTUAL_ROWS_ABOVE ? (
         <VirtualItemRows count={count} focusedRow={focusedRow} header={header} row={row} />
       ) : (
-        <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Items" layout="fixed">
-          {header}
-          {Array.from({ length: count }, (_, index) => row(index))}
-        </Table>
+        <div className={classes.itemsWide}>
+          <Table
+            verticalSpacing={4}
+            horizontalSpacing={6}
+            aria-label="Items"
+            layout="fixed"
+            className={classes.itemsTable}
+          >
+            {header}
+            {Array.from({ length: count }, (_, index) => row(index))}
+          </Table>
+        </div>
       )}
       <Group p="xs" justify="space-between">
         <Button
@@ -142,123 +140,5 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
         ) : null}
       </Group>
     </Paper>
-  );
-}
-
-interface ItemRowProps {
-  index: number;
-  count: number;
-  inline: readonly FormField[];
-  more: readonly FormField[];
-  open: boolean;
-  onToggle: (index: number) => void;
-}
-
-const ItemRow = memo(function ItemRow({ index, count, inline, more, open, onToggle }: ItemRowProps) {
-  const label = `item ${index + 1}`;
-  const move = (to: number) => editDocument((current) => moveIndexIn(current, ['items'], index, to));
-  return (
-    <>
-      <Table.Tr data-testid={`item-row-${index}`}>
-        <Table.Td>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            onClick={() => onToggle(index)}
-            aria-label={`${open ? 'Hide' : 'Show'} all fields of ${label}`}
-            aria-expanded={open}
-          >
-            {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-          </ActionIcon>
-        </Table.Td>
-        <Table.Td>
-          <Text size="xs" c="dimmed">
-            {index + 1}
-          </Text>
-        </Table.Td>
-        {inline.map((field) => (
-          <Table.Td key={field.path}>
-            {field.kind === 'money' ? (
-              <MoneyInput
-                field={field}
-                path={['items', index, field.path.slice('items[].'.length)]}
-                label={`${field.label} of ${label}`}
-                hideLabel
-              />
-            ) : (
-              <FieldInput
-                field={field}
-                path={['items', index, field.path.slice('items[].'.length)]}
-                label={`${field.label} of ${label}`}
-                hideLabel
-              />
-            )}
-          </Table.Td>
-        ))}
-        <Table.Td>
-          <Group gap={2} wrap="nowrap">
-            <RowAction label={`Move ${label} up`} disabled={index === 0} onClick={() => move(index - 1)}>
-              <IconArrowUp size={14} />
-            </RowAction>
-            <RowAction
-              label={`Move ${label} down`}
-              disabled={index === count - 1}
-              onClick={() => move(index + 1)}
-            >
-              <IconArrowDown size={14} />
-            </RowAction>
-            <RowAction
-              label={`Duplicate ${label}`}
-              onClick={() => editDocument((current) => duplicateIndexIn(current, ['items'], index))}
-            >
-              <IconCopy size={14} />
-            </RowAction>
-            <RowAction
-              label={`Remove ${label}`}
-              color="red"
-              onClick={() => editDocument((current) => removeIndexIn(current, ['items'], index))}
-            >
-              <IconTrash size={14} />
-            </RowAction>
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-      {open && (
-        <Table.Tr>
-          <Table.Td colSpan={inline.length + 3} bg="var(--mantine-color-default-hover)">
-            <FieldGrid fields={more} index={index} />
-          </Table.Td>
-        </Table.Tr>
-      )}
-    </>
-  );
-});
-
-function RowAction({
-  label,
-  onClick,
-  disabled,
-  color,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  color?: string;
-  children: ReactNode;
-}) {
-  return (
-    <LazyTooltip label={label} openDelay={400}>
-      <ActionIcon
-        variant="subtle"
-        size="sm"
-        color={color}
-        onClick={onClick}
-        disabled={disabled}
-        aria-label={label}
-      >
-        {children}
-      </ActionIcon>
-    </LazyTooltip>
   );
 }

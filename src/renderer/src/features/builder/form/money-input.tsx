@@ -4,7 +4,7 @@ import { CURRENCIES, type FormField } from '@shared/checkout';
 import { FieldInput } from './field-input';
 import { FieldLabel } from './field-label';
 import { fieldName, findingPath, type Segments } from './form-paths';
-import { useErrorsShown, useFindingsAt } from './use-document';
+import { useMoneyMessage } from './use-document';
 
 interface MoneyInputProps {
   field: FormField;
@@ -20,15 +20,9 @@ interface MoneyInputProps {
 export const MoneyInput = memo(
   function MoneyInput({ field, path, hideLabel, label }: MoneyInputProps) {
     const at = findingPath(path);
-    const whole = useFindingsAt(at);
-    const errorsShown = useErrorsShown(at);
-    const shown = whole.find((finding) => finding.severity === 'warning' || errorsShown);
+    const shown = useMoneyMessage(at);
     const name = label ?? field.label;
-    const amountField = useMemo<FormField>(() => ({ ...field, label: name, kind: 'number' }), [field, name]);
-    const currencyField = useMemo<FormField>(
-      () => ({ ...field, label: `${name} currency`, kind: 'enum' }),
-      [field, name],
-    );
+    const amountField = useAmountField(field, name);
     return (
       <Input.Wrapper
         label={hideLabel === true ? undefined : <FieldLabel field={field} label={name} />}
@@ -43,12 +37,7 @@ export const MoneyInput = memo(
             <FieldInput field={amountField} path={[...path, 'amount']} kind="amount" hideLabel />
           </div>
           <div style={{ width: 96 }}>
-            <FieldInput
-              field={currencyField}
-              path={[...path, 'currency']}
-              values={field.currencies ?? CURRENCIES}
-              hideLabel
-            />
+            <MoneyCurrencyInput field={field} name={name} path={path} />
           </div>
         </Group>
       </Input.Wrapper>
@@ -60,3 +49,32 @@ export const MoneyInput = memo(
     a.hideLabel === b.hideLabel &&
     a.label === b.label,
 );
+
+/** A Money's amount as a field of its own: a number, named after the Money. */
+export function useAmountField(field: FormField, name: string): FormField {
+  return useMemo<FormField>(() => ({ ...field, label: name, kind: 'number' }), [field, name]);
+}
+
+/** A Money's currency, offered from the field's currencies (or every one). */
+export function MoneyCurrencyInput({
+  field,
+  name,
+  path,
+}: {
+  field: FormField;
+  name: string;
+  path: Segments;
+}) {
+  const currencyField = useMemo<FormField>(
+    () => ({ ...field, label: `${name} currency`, kind: 'enum' }),
+    [field, name],
+  );
+  return (
+    <FieldInput
+      field={currencyField}
+      path={[...path, 'currency']}
+      values={field.currencies ?? CURRENCIES}
+      hideLabel
+    />
+  );
+}

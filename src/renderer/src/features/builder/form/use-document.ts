@@ -21,9 +21,13 @@ export function useFindingsAt(path: string): readonly Finding[] {
   return useBuilderStore((state) => state.findingsByPath.get(path) ?? NO_FINDINGS);
 }
 
-/** Whether this field's errors are shown: once it was touched, or a send was attempted. */
-export function useErrorsShown(path: string): boolean {
-  return useBuilderStore((state) => state.revealErrors || state.touched.has(path));
+/**
+ * Whether this field's errors are shown: once it was touched, or a send was attempted. A field
+ * without an error does not listen (`hasError` false): the first paste reveals every error, and
+ * that re-rendered all two hundred fields of the form in one task, errors or not.
+ */
+function useErrorsShown(path: string, hasError: boolean): boolean {
+  return useBuilderStore((state) => hasError && (state.revealErrors || state.touched.has(path)));
 }
 
 /**
@@ -33,11 +37,24 @@ export function useErrorsShown(path: string): boolean {
 export function useFieldMessage(path: Segments): { message: string; severity: 'error' | 'warning' } | null {
   const at = findingPath(path);
   const findings = useFindingsAt(at);
-  const shown = useErrorsShown(at);
   const error = findings.find((finding) => finding.severity === 'error');
+  const shown = useErrorsShown(at, error !== undefined);
   if (error !== undefined && shown) return { message: error.message, severity: 'error' };
   const warning = findings.find((finding) => finding.severity === 'warning');
   return warning === undefined ? null : { message: warning.message, severity: 'warning' };
+}
+
+/**
+ * What is said under a Money as a whole (a total that does not add up, a currency that differs
+ * from the order's): its first finding once errors are shown, else its first warning.
+ */
+export function useMoneyMessage(at: string): Finding | undefined {
+  const whole = useFindingsAt(at);
+  const errorsShown = useErrorsShown(
+    at,
+    whole.some((finding) => finding.severity === 'error'),
+  );
+  return whole.find((finding) => finding.severity === 'warning' || errorsShown);
 }
 
 /** A structural edit (add or remove an object, rows), billing following shipping when asked. */

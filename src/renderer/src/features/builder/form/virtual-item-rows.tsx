@@ -25,8 +25,7 @@ export function VirtualItemRows({
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    // Each row is a dozen inputs and buttons: rows drawn ahead cost the render of a new
-    // document more than they save while scrolling.
+    // Rows drawn ahead cost the render of a new document more than they save while scrolling.
     overscan: 2,
   });
   useEffect(() => {
@@ -39,13 +38,20 @@ export function VirtualItemRows({
   return (
     // A fixed height: the virtualiser reads what is in view from this box, which must not grow with its rows.
     <div ref={scroller} className={classes.itemsScroller} data-testid="items-scroller">
-      <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Items" layout="fixed" stickyHeader>
+      <Table
+        verticalSpacing={4}
+        horizontalSpacing={6}
+        aria-label="Items"
+        layout="fixed"
+        stickyHeader
+        className={classes.itemsTable}
+      >
         {header}
         <Spacer height={before} />
         {rows.map((virtual) => (
-          <Table.Tbody key={virtual.index} data-index={virtual.index} ref={virtualizer.measureElement}>
+          <tbody key={virtual.index} data-index={virtual.index} ref={virtualizer.measureElement}>
             {row(virtual.index)}
-          </Table.Tbody>
+          </tbody>
         ))}
         <Spacer height={after} />
       </Table>
