@@ -59,13 +59,16 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
       `warning: could not write the control file, so checkout-console open will not find this console: ${error instanceof Error ? error.message : String(error)}\n`,
     );
   }
+  // Listening for the signal before saying "ready": a stop sent the moment the line is read
+  // must reach this cleanup, not Node's default of ending the process (leaving the control file).
+  const signalled = waitForSignal();
   try {
     // Said on the first start only; Settings keeps it in view after that.
     const { warning, warningIsNew } = core.appInfo().vault;
     if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
     io.stdout(`Console ready at ${server.launchUrl}\n`);
     if (flags.open) await openBrowser(server.launchUrl);
-    await waitForSignal();
+    await signalled;
   } finally {
     if (controlFile !== null) removeControlFile(controlFile);
     await server.close();
