@@ -1,6 +1,7 @@
 import { OPERATION_WORDS, ORDER_STATE_WORDS } from '@shared/orders/operation-availability';
 import type { EntryEffect } from '@shared/orders/order-lifecycle';
 import type { LifecycleStep, OrderState } from '@shared/orders/order-states';
+import type { ClientOperation } from '@shared/merchant-api';
 import type { OperationName } from '@shared/profile';
 import type { Provenance } from '@shared/provenance';
 
@@ -68,6 +69,12 @@ export const PROVENANCE_LABEL: Record<Provenance, string | null> = {
 };
 
 export const OPERATION_LABEL = OPERATION_WORDS;
+
+/** Every request the console sends, named: the order operations and the session's creation. */
+export const CLIENT_OPERATION_LABEL: Record<ClientOperation, string> = {
+  createCheckout: 'Create checkout session',
+  ...OPERATION_WORDS,
+};
 
 /** The order's actions, in the order a QA engineer reaches for them. */
 export const ACTION_ORDER: readonly OperationName[] = [

@@ -108,15 +108,7 @@ function documentOf() {
 export async function saveDraft(): Promise<Draft | null> {
   const { saved } = useBuilderStore.getState();
   if (saved === null) return saveDraftAs();
-  try {
-    const draft = await builderCalls.saveDraft({ id: saved.id, name: saved.name, ...documentOf() });
-    useBuilderStore.getState().markSaved(draft);
-    notifications.show({ color: 'green', message: `Saved "${draft.name}"` });
-    return draft;
-  } catch (error) {
-    failed('Saving', error);
-    return null;
-  }
+  return storeDraft({ id: saved.id, name: saved.name });
 }
 
 export async function saveDraftAs(): Promise<Draft | null> {
@@ -127,8 +119,13 @@ export async function saveDraftAs(): Promise<Draft | null> {
     'Save',
   );
   if (name === null) return null;
+  return storeDraft({ name });
+}
+
+/** Writes the builder's document under `target` (an id overwrites that draft), and says so. */
+async function storeDraft(target: { id?: number; name: string }): Promise<Draft | null> {
   try {
-    const draft = await builderCalls.saveDraft({ name, ...documentOf() });
+    const draft = await builderCalls.saveDraft({ ...target, ...documentOf() });
     useBuilderStore.getState().markSaved(draft);
     notifications.show({ color: 'green', message: `Saved "${draft.name}"` });
     return draft;

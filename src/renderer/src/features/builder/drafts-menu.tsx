@@ -25,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { TableHeader } from '@ui/table-header';
 import { selectDirty, useBuilderStore } from './builder-store';
 import {
   deleteDraft,
@@ -142,14 +143,7 @@ function DraftsBrowser({ opened, onClose }: { opened: boolean; onClose: () => vo
         ) : (
           <ScrollArea.Autosize mah={420}>
             <Table highlightOnHover fz="sm" aria-label="Saved drafts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Form</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                  <Table.Th w={150} />
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['Name', 'Form', 'Updated', { w: 150 }]} />
               <Table.Tbody>
                 {shown.map((draft) => (
                   <Table.Tr key={draft.id}>

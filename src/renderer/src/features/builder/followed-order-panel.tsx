@@ -2,6 +2,7 @@ import { Anchor, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { VerdictBadge } from '@features/jwt';
 import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
 import { clockTime } from '@features/timeline';
+import { TableHeader } from '@ui/table-header';
 import { useFollowedOrder } from './followed-order';
 
 /**
@@ -37,14 +38,14 @@ export function FollowedOrderPanel({ orderId }: { orderId: string }) {
         </Text>
       ) : (
         <Table fz="sm" verticalSpacing={2} withTableBorder data-testid="followed-webhooks">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={110}>Arrived</Table.Th>
-              <Table.Th>Event</Table.Th>
-              <Table.Th w={170}>Verdicts</Table.Th>
-              <Table.Th w={80}>Record</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader
+            columns={[
+              { label: 'Arrived', w: 110 },
+              'Event',
+              { label: 'Verdicts', w: 170 },
+              { label: 'Record', w: 80 },
+            ]}
+          />
           <Table.Tbody>
             {webhooks.map((webhook) => (
               <Table.Tr key={webhook.id} data-testid="followed-webhook">

@@ -15,6 +15,7 @@ import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icon
 import type { CheckoutCreated } from '@shared/merchant-api';
 import { useNavigation } from '@ui/navigation';
 import { openExternalUrl } from '@ui/open-external';
+import { TableHeader } from '@ui/table-header';
 import { ExchangeAnswer } from '@features/orders';
 import { FollowedOrderPanel } from './followed-order-panel';
 import { cancelSend } from './send-checkout';
@@ -129,13 +130,7 @@ function ServiceErrorEntries({ entries }: { entries: readonly Record<string, unk
   const columns = [...new Set(entries.flatMap((entry) => Object.keys(entry)))];
   return (
     <Table withTableBorder fz="xs" data-testid="service-error-entries">
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column}>{column}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <TableHeader columns={columns} />
       <Table.Tbody>
         {entries.map((entry, index) => (
           <Table.Tr key={index}>

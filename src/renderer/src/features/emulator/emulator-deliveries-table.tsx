@@ -1,6 +1,7 @@
 import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
 import type { EmulatorDelivery } from '@shared/emulator';
 import { formatShortTime } from '@ui/order-format';
+import { TableHeader } from '@ui/table-header';
 import { describeFaults } from './faults-editor';
 
 const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {
@@ -21,17 +22,9 @@ export function EmulatorDeliveriesTable({ deliveries }: { deliveries: readonly E
   return (
     <ScrollArea.Autosize mah={360} type="auto">
       <Table striped fz="xs" aria-label="Notification deliveries" stickyHeader>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Queued</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Last answer</Table.Th>
-            <Table.Th>Next attempt</Table.Th>
-            <Table.Th>Faults</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          columns={['Queued', 'Event', 'Status', 'Attempts', 'Last answer', 'Next attempt', 'Faults']}
+        />
         <Table.Tbody>
           {deliveries.map((delivery) => (
             <Table.Tr key={delivery.id} data-testid="emulator-delivery" data-status={delivery.status}>

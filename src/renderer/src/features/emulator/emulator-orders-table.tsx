@@ -21,6 +21,7 @@ import { openExternalUrl } from '@ui/open-external';
 import { errorMessage } from '@bridge/bridge-error';
 import { StateBadge } from '@features/orders';
 import { useNow } from '@ui/use-now';
+import { TableHeader } from '@ui/table-header';
 import { describeFaults, FaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
 
@@ -57,16 +58,7 @@ export function EmulatorOrdersTable({ orders }: { orders: readonly EmulatorOrder
   return (
     <ScrollArea.Autosize mah={420} type="auto">
       <Table striped highlightOnHover fz="xs" aria-label="Emulator orders" stickyHeader>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Order</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Total</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Notifications</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader columns={['Order', 'State', 'Total', 'Expires', 'Customer', 'Notifications']} />
         <Table.Tbody>
           {orders.map((order) => {
             const expiresMs = Date.parse(order.expiresAt);

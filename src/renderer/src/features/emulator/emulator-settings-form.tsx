@@ -1,7 +1,8 @@
-import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { EmulatorSettings } from '@shared/emulator';
+import { WholeNumberInput } from '@ui/whole-number-input';
 import { errorMessage } from '@bridge/bridge-error';
 import { FaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
@@ -28,13 +29,13 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
   return (
     <Stack gap="sm">
       <Group gap="sm" align="flex-start">
-        <NumberInput
+        <WholeNumberInput
           size="xs"
           label="Attempts per notification"
           min={1}
           max={20}
           value={draft.attempts}
-          onChange={(value) => typeof value === 'number' && setDraft({ ...draft, attempts: value })}
+          onChange={(value) => setDraft({ ...draft, attempts: value })}
           w={170}
         />
         <TextInput
@@ -46,22 +47,22 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
           error={backoffValid ? undefined : 'Whole milliseconds, separated by commas'}
           w={210}
         />
-        <NumberInput
+        <WholeNumberInput
           size="xs"
           label="Timeout per attempt (ms)"
           min={100}
           max={120_000}
           value={draft.timeoutMs}
-          onChange={(value) => typeof value === 'number' && setDraft({ ...draft, timeoutMs: value })}
+          onChange={(value) => setDraft({ ...draft, timeoutMs: value })}
           w={170}
         />
-        <NumberInput
+        <WholeNumberInput
           size="xs"
           label="Out-of-order hold (ms)"
           min={0}
           max={600_000}
           value={draft.outOfOrderMs}
-          onChange={(value) => typeof value === 'number' && setDraft({ ...draft, outOfOrderMs: value })}
+          onChange={(value) => setDraft({ ...draft, outOfOrderMs: value })}
           w={170}
         />
       </Group>

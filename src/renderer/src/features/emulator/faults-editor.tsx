@@ -1,5 +1,7 @@
-import { Group, NumberInput, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Group, Stack, Switch, Text } from '@mantine/core';
 import { TOKEN_FAULTS, type Faults, type TokenFault } from '@shared/emulator';
+import { ChoiceControl } from '@ui/choice-control';
+import { WholeNumberInput } from '@ui/whole-number-input';
 
 const TOKEN_LABEL: Record<TokenFault, string> = {
   valid: 'valid',
@@ -7,8 +9,6 @@ const TOKEN_LABEL: Record<TokenFault, string> = {
   expired: 'expired',
   none: 'no token',
 };
-const isTokenFault = (value: string): value is TokenFault =>
-  (TOKEN_FAULTS as readonly string[]).includes(value);
 
 /** What goes wrong with a notification on purpose: delay, duplicate, out of order, a spoiled token, drop. */
 export function FaultsEditor({ faults, onChange }: { faults: Faults; onChange: (faults: Faults) => void }) {
@@ -18,22 +18,22 @@ export function FaultsEditor({ faults, onChange }: { faults: Faults; onChange: (
         <Text size="sm" fw={500} mb={4}>
           Token
         </Text>
-        <SegmentedControl
+        <ChoiceControl
           size="xs"
           aria-label="Notification token"
           data={TOKEN_FAULTS.map((value) => ({ value, label: TOKEN_LABEL[value] }))}
           value={faults.token}
-          onChange={(value) => isTokenFault(value) && onChange({ ...faults, token: value })}
+          onChange={(value) => onChange({ ...faults, token: value })}
         />
       </div>
-      <NumberInput
+      <WholeNumberInput
         size="xs"
         label="Delay before the first attempt (ms)"
         min={0}
         max={600_000}
         step={500}
         value={faults.delayMs}
-        onChange={(value) => typeof value === 'number' && onChange({ ...faults, delayMs: value })}
+        onChange={(value) => onChange({ ...faults, delayMs: value })}
         w={240}
       />
       <Group gap="lg">

@@ -1,25 +1,19 @@
-import {
-  Button,
-  Checkbox,
-  FileButton,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { HISTORY_IMPORT_MAX_CHARS } from '@shared/contract/history';
 import type { EventFilter } from '@shared/event-filter';
 import type { ExportFormat } from '@shared/history-file';
+import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { errorMessage } from '@bridge/bridge-error';
 import { useHistoryStore } from './history-store';
 
-const isFormat = (value: string): value is ExportFormat =>
-  value === 'har' || value === 'json' || value === 'ndjson';
+const FORMAT_CHOICES: readonly Choice<ExportFormat>[] = [
+  { value: 'har', label: 'HAR 1.2' },
+  { value: 'json', label: 'JSON' },
+  { value: 'ndjson', label: 'NDJSON' },
+];
 
 function download(text: string, fileName: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -98,15 +92,11 @@ export function HistoryExport({
       <Stack gap="sm">
         <Title order={5}>Export and import</Title>
         <Group gap="sm" align="center">
-          <SegmentedControl
+          <ChoiceControl
             aria-label="Export format"
-            data={[
-              { value: 'har', label: 'HAR 1.2' },
-              { value: 'json', label: 'JSON' },
-              { value: 'ndjson', label: 'NDJSON' },
-            ]}
+            data={FORMAT_CHOICES}
             value={format}
-            onChange={(value) => isFormat(value) && setFormat(value)}
+            onChange={setFormat}
           />
           <Checkbox
             label="Include tokens (the ones webhooks arrived with; profile tokens never)"

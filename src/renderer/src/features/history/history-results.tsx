@@ -5,6 +5,7 @@ import type { TimelineSummary } from '@shared/events';
 import { errorMessage } from '@bridge/bridge-error';
 import { PROVENANCE_WORDS } from '@shared/provenance';
 import { formatTime, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
+import { TableHeader } from '@ui/table-header';
 import { RowVerdict } from '@features/timeline';
 import { useHistoryStore } from './history-store';
 
@@ -61,19 +62,9 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
   return (
     <>
       <Table striped fz="xs" aria-label="Search results" data-testid="history-results">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Request</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Order</Table.Th>
-            <Table.Th>Token</Table.Th>
-            <Table.Th>Body</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          columns={['#', 'When', 'Kind', 'Request', 'Status', 'Event', 'Order', 'Token', 'Body']}
+        />
         <Table.Tbody>
           {state.items.map((record) => (
             <Table.Tr key={record.id} data-testid="history-row">

@@ -1,13 +1,19 @@
-import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { Retention } from '@shared/history-file';
+import { ChoiceControl, type Choice } from '@ui/choice-control';
+import { WholeNumberInput } from '@ui/whole-number-input';
 import { errorMessage } from '@bridge/bridge-error';
 import { useHistoryStore } from './history-store';
 
 type Mode = Retention['mode'];
-const isMode = (value: string): value is Mode => value === 'all' || value === 'days' || value === 'count';
+const MODE_CHOICES: readonly Choice<Mode>[] = [
+  { value: 'all', label: 'Keep everything' },
+  { value: 'days', label: 'Last N days' },
+  { value: 'count', label: 'Last N records' },
+];
 const policyOf = (mode: Mode, days: number, count: number): Retention =>
   mode === 'days' ? { mode, days } : mode === 'count' ? { mode, count } : { mode: 'all' };
 
@@ -75,32 +81,23 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
       <Stack gap="sm">
         <Title order={5}>Retention</Title>
         <Group gap="sm" align="flex-end">
-          <SegmentedControl
-            aria-label="Retention"
-            data={[
-              { value: 'all', label: 'Keep everything' },
-              { value: 'days', label: 'Last N days' },
-              { value: 'count', label: 'Last N records' },
-            ]}
-            value={mode}
-            onChange={(value) => isMode(value) && setMode(value)}
-          />
+          <ChoiceControl aria-label="Retention" data={MODE_CHOICES} value={mode} onChange={setMode} />
           {mode === 'days' && (
-            <NumberInput
+            <WholeNumberInput
               label="Days"
               min={1}
               max={36_500}
               value={days}
-              onChange={(value) => typeof value === 'number' && setDays(value)}
+              onChange={(value) => setDays(value)}
               w={120}
             />
           )}
           {mode === 'count' && (
-            <NumberInput
+            <WholeNumberInput
               label="Records"
               min={1}
               value={count}
-              onChange={(value) => typeof value === 'number' && setCount(value)}
+              onChange={(value) => setCount(value)}
               w={160}
             />
           )}

@@ -1,23 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  JsonInput,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, JsonInput, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS } from '@shared/jwt/token-presets';
 import { monoInput } from '@ui/mono-input';
+import { FormNumberInput } from '@ui/form-number-input';
 import { errorMessage } from '@bridge/bridge-error';
 import { useJwtStore } from './jwt-store';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
@@ -123,21 +112,14 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
         onChoice={setChoice}
         onSecret={setSecret}
       />
-      <Controller
+      <FormNumberInput
         control={control}
         name="lifetimeMinutes"
-        render={({ field, fieldState }) => (
-          <NumberInput
-            label="Lifetime (minutes)"
-            description="Empty: the signing profile's token lifetime (15 minutes for a pasted secret)."
-            min={1}
-            max={1440}
-            allowDecimal={false}
-            value={field.value ?? ''}
-            onChange={(value) => field.onChange(typeof value === 'number' ? value : null)}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Lifetime (minutes)"
+        description="Empty: the signing profile's token lifetime (15 minutes for a pasted secret)."
+        min={1}
+        max={1440}
+        emptyAs={null}
       />
       <Group>
         <Button type="submit" loading={formState.isSubmitting}>

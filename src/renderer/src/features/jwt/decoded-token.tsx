@@ -3,6 +3,7 @@ import type { DecodedJwt, TimeClaim } from '@shared/jwt/decode-jwt';
 import { describeRelative } from '@shared/relative-time';
 import { formatTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
+import { TableHeader } from '@ui/table-header';
 
 const TIME_LABEL: Record<'iat' | 'nbf' | 'exp', string> = {
   iat: 'Issued at (iat)',
@@ -45,14 +46,7 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
     <Stack gap="sm">
       {times.length > 0 && (
         <Table withTableBorder aria-label="Time claims">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Claim</Table.Th>
-              <Table.Th>UTC</Table.Th>
-              <Table.Th>Local time ({LOCAL_ZONE})</Table.Th>
-              <Table.Th>Relative</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader columns={['Claim', 'UTC', `Local time (${LOCAL_ZONE})`, 'Relative']} />
           <Table.Tbody>
             {times.map(({ name, time }) => (
               <Table.Tr key={name} data-testid={`time-${name}`}>

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { listenerSettingsSchema, type ListenerSettings } from '@shared/listener';
 import { monoInput } from '@ui/mono-input';
+import { FormNumberInput } from '@ui/form-number-input';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 
 interface NumberFieldProps {
@@ -71,21 +72,12 @@ export function ListenerSettingsForm({
     <Stack gap="sm" component="form" onSubmit={save} aria-label="Listener settings">
       <Group grow align="flex-start">
         {NUMBER_FIELDS.map((spec) => (
-          <Controller
+          <FormNumberInput
             key={spec.name}
             control={control}
             name={spec.name}
-            render={({ field, fieldState }) => (
-              <NumberInput
-                label={spec.label}
-                description={spec.description}
-                allowDecimal={false}
-                value={field.value}
-                onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label={spec.label}
+            description={spec.description}
           />
         ))}
       </Group>

@@ -12,6 +12,7 @@ import {
   PROVENANCE_LABEL,
   WHOLE_BADGE,
 } from '@ui/order-format';
+import { TableHeader } from '@ui/table-header';
 import { StateBadge } from './state-badge';
 
 function Verdicts({ record }: { record: TimelineSummary | undefined }) {
@@ -38,14 +39,14 @@ export function OrderEntriesTable({
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table striped highlightOnHover fz="xs" data-testid="order-records">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time, kind</Table.Th>
-            <Table.Th>What, and why it had its effect</Table.Th>
-            <Table.Th>Status, verdicts</Table.Th>
-            <Table.Th>Effect, state after</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          columns={[
+            'Time, kind',
+            'What, and why it had its effect',
+            'Status, verdicts',
+            'Effect, state after',
+          ]}
+        />
         <Table.Tbody>
           {entries.map((entry) => {
             const record = byId.get(entry.recordId);

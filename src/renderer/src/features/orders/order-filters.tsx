@@ -1,8 +1,8 @@
-import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Group, MultiSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ORDER_STATES, type OrderState } from '@shared/orders/order-states';
-import { useProfilesStore } from '@features/profiles';
+import { ProfileFilterSelect } from '@features/profiles';
 import { STATE_LABEL } from '@ui/order-format';
 import type { OrderFilters as Filters } from './orders-store';
 
@@ -18,7 +18,6 @@ export function OrderFilters({
   filters: Filters;
   onChange: (patch: Partial<Filters>) => void;
 }) {
-  const profiles = useProfilesStore((state) => state.profiles);
   const [text, setText] = useState(filters.text);
   useEffect(() => {
     if (text === filters.text) return undefined;
@@ -47,14 +46,10 @@ export function OrderFilters({
         size="xs"
         w={220}
       />
-      <Select
-        label="Profile"
+      <ProfileFilterSelect
         placeholder="Any profile"
-        data={profiles.map((profile) => ({ value: String(profile.id), label: profile.name }))}
-        value={filters.profileId === null ? null : String(filters.profileId)}
-        onChange={(value) => onChange({ profileId: value === null ? null : Number(value) })}
-        clearable
-        size="xs"
+        value={filters.profileId}
+        onChange={(profileId) => onChange({ profileId })}
         w={160}
       />
     </Group>

@@ -1,16 +1,8 @@
 import { monoInput } from '@ui/mono-input';
+import { OPERATION_LABEL } from '@ui/order-format';
 import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
-import { HTTP_METHODS, OPERATION_NAMES, type OperationName, type ProfileFields } from '@shared/profile';
-
-const OPERATION_LABELS: Record<OperationName, string> = {
-  authorise: 'Authorise',
-  capture: 'Capture',
-  getOrder: 'Get order',
-  cancel: 'Cancel',
-  refund: 'Refund',
-  updateReferenceId: 'Update reference id',
-};
+import { HTTP_METHODS, OPERATION_NAMES, type ProfileFields } from '@shared/profile';
 
 /** Method and path of each follow-up operation the spec names but does not describe. */
 export function OperationsEditor({
@@ -32,14 +24,14 @@ export function OperationsEditor({
       {OPERATION_NAMES.map((name) => (
         <Group key={name} gap="xs" align="flex-start" wrap="nowrap">
           <Text size="sm" w={150} pt={6}>
-            {OPERATION_LABELS[name]}
+            {OPERATION_LABEL[name]}
           </Text>
           <Controller
             control={control}
             name={`operations.${name}.method`}
             render={({ field }) => (
               <Select
-                aria-label={`${OPERATION_LABELS[name]} method`}
+                aria-label={`${OPERATION_LABEL[name]} method`}
                 data={[...HTTP_METHODS]}
                 w={110}
                 allowDeselect={false}
@@ -53,7 +45,7 @@ export function OperationsEditor({
             name={`operations.${name}.path`}
             render={({ field }) => (
               <TextInput
-                aria-label={`${OPERATION_LABELS[name]} path`}
+                aria-label={`${OPERATION_LABEL[name]} path`}
                 style={{ flex: 1 }}
                 {...monoInput}
                 {...field}

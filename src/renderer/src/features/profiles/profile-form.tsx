@@ -1,16 +1,6 @@
 import { monoInput } from '@ui/mono-input';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Divider, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -25,6 +15,7 @@ import {
 } from '@shared/profile';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { ENVIRONMENT_LABEL } from '@ui/environment-style';
+import { FormNumberInput } from '@ui/form-number-input';
 import { OperationsEditor } from './operations-editor';
 import { SecretField } from './secret-field';
 
@@ -137,35 +128,17 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
         />
         <Divider label="Webhooks" labelPosition="left" />
         <Group grow align="flex-start">
-          <Controller
+          <FormNumberInput
             control={control}
             name="listenerPort"
-            render={({ field }) => (
-              <NumberInput
-                label="Listener port"
-                description="Local webhook listener; 0 picks a free port."
-                value={field.value}
-                onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
-                onBlur={field.onBlur}
-                allowDecimal={false}
-                error={errors.listenerPort?.message}
-              />
-            )}
+            label="Listener port"
+            description="Local webhook listener; 0 picks a free port."
           />
-          <Controller
+          <FormNumberInput
             control={control}
             name="signedTokenMinutes"
-            render={({ field }) => (
-              <NumberInput
-                label="Signed token lifetime (minutes)"
-                description="For tokens the console signs."
-                value={field.value}
-                onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
-                onBlur={field.onBlur}
-                allowDecimal={false}
-                error={errors.signedTokenMinutes?.message}
-              />
-            )}
+            label="Signed token lifetime (minutes)"
+            description="For tokens the console signs."
           />
         </Group>
         <Controller

@@ -2,9 +2,7 @@ import {
   Alert,
   Button,
   Group,
-  NumberInput,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -19,6 +17,8 @@ import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/
 import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '@shared/replay';
 import { confirmLiveReplay } from '@ui/confirm-live';
 import { useNavigation } from '@ui/navigation';
+import { ChoiceControl, type Choice } from '@ui/choice-control';
+import { WholeNumberInput } from '@ui/whole-number-input';
 import { errorMessage } from '@bridge/bridge-error';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
@@ -32,14 +32,22 @@ const TOKEN_LABEL: Record<ReplayTokenMode, string> = {
   none: 'None',
   preset: 'Crafted preset',
 };
-const isTokenMode = (value: string): value is ReplayTokenMode =>
-  (REPLAY_TOKEN_MODES as readonly string[]).includes(value);
+const TOKEN_MODE_CHOICES: readonly Choice<ReplayTokenMode>[] = REPLAY_TOKEN_MODES.map((mode) => ({
+  value: mode,
+  label: TOKEN_LABEL[mode],
+}));
+const TARGET_CHOICES: readonly Choice<TargetKind>[] = [
+  { value: 'listener', label: "This console's listener" },
+  { value: 'forward', label: 'Forward-to URL' },
+  { value: 'url', label: 'Any URL' },
+];
+const ORDER_CHOICES: readonly Choice<SequenceOrder>[] = [
+  { value: 'original', label: 'In order' },
+  { value: 'reversed', label: 'Reversed' },
+  { value: 'shuffled', label: 'Shuffled' },
+];
 const isPreset = (value: string | null): value is TokenPreset =>
   value !== null && (TOKEN_PRESETS as readonly string[]).includes(value);
-const isTarget = (value: string): value is TargetKind =>
-  value === 'listener' || value === 'forward' || value === 'url';
-const isOrder = (value: string): value is SequenceOrder =>
-  value === 'original' || value === 'reversed' || value === 'shuffled';
 
 interface Plan {
   webhooks: number;
@@ -123,15 +131,11 @@ export function ReplayView() {
               <Text size="sm" fw={600}>
                 Send to
               </Text>
-              <SegmentedControl
+              <ChoiceControl
                 aria-label="Target"
-                data={[
-                  { value: 'listener', label: "This console's listener" },
-                  { value: 'forward', label: 'Forward-to URL' },
-                  { value: 'url', label: 'Any URL' },
-                ]}
+                data={TARGET_CHOICES}
                 value={form.target}
-                onChange={(value) => isTarget(value) && form.set({ target: value })}
+                onChange={(value) => form.set({ target: value })}
               />
               {form.target === 'url' && (
                 <TextInput
@@ -144,11 +148,11 @@ export function ReplayView() {
               <Text size="sm" fw={600} mt="xs">
                 Token
               </Text>
-              <SegmentedControl
+              <ChoiceControl
                 aria-label="Token mode"
-                data={REPLAY_TOKEN_MODES.map((mode) => ({ value: mode, label: TOKEN_LABEL[mode] }))}
+                data={TOKEN_MODE_CHOICES}
                 value={form.tokenMode}
-                onChange={(value) => isTokenMode(value) && form.set({ tokenMode: value })}
+                onChange={(value) => form.set({ tokenMode: value })}
               />
               <Text size="xs" c="dimmed">
                 {form.tokenMode === 'original'
@@ -176,38 +180,34 @@ export function ReplayView() {
               <Text size="sm" fw={600}>
                 Sequence
               </Text>
-              <SegmentedControl
+              <ChoiceControl
                 aria-label="Order"
-                data={[
-                  { value: 'original', label: 'In order' },
-                  { value: 'reversed', label: 'Reversed' },
-                  { value: 'shuffled', label: 'Shuffled' },
-                ]}
+                data={ORDER_CHOICES}
                 value={form.order}
-                onChange={(value) => isOrder(value) && form.set({ order: value })}
+                onChange={(value) => form.set({ order: value })}
               />
               <Group grow>
-                <NumberInput
+                <WholeNumberInput
                   label="Repeat"
                   min={1}
                   max={1000}
                   value={form.repeat}
-                  onChange={(value) => typeof value === 'number' && form.set({ repeat: value })}
+                  onChange={(value) => form.set({ repeat: value })}
                 />
-                <NumberInput
+                <WholeNumberInput
                   label="At once"
                   min={1}
                   max={64}
                   value={form.concurrency}
-                  onChange={(value) => typeof value === 'number' && form.set({ concurrency: value })}
+                  onChange={(value) => form.set({ concurrency: value })}
                 />
-                <NumberInput
+                <WholeNumberInput
                   label="Delay (ms)"
                   min={0}
                   max={60_000}
                   step={100}
                   value={form.delayMs}
-                  onChange={(value) => typeof value === 'number' && form.set({ delayMs: value })}
+                  onChange={(value) => form.set({ delayMs: value })}
                 />
               </Group>
             </Stack>

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@m
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { EndpointCheckReport } from '@shared/scenarios/endpoint-check';
+import { TableHeader } from '@ui/table-header';
 import { errorMessage } from '@bridge/bridge-error';
 import { checkEndpoint } from './scenarios-store';
 
@@ -67,16 +68,9 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
                   : 'The endpoint could not be reached; nothing was graded.'}
               </Alert>
               <Table fz="xs" striped data-testid="check-cases">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Case</Table.Th>
-                    <Table.Th>Why</Table.Th>
-                    <Table.Th>Expected</Table.Th>
-                    <Table.Th>Received</Table.Th>
-                    <Table.Th w={96}>Verdict</Table.Th>
-                    <Table.Th>Records</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHeader
+                  columns={['Case', 'Why', 'Expected', 'Received', { label: 'Verdict', w: 96 }, 'Records']}
+                />
                 <Table.Tbody>
                   {report.cases.map((result) => (
                     <Table.Tr key={result.id}>

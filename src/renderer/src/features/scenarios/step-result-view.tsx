@@ -1,5 +1,6 @@
 import { Anchor, Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { CheckResult, StepResult } from '@shared/scenarios/scenario-results';
+import { TableHeader } from '@ui/table-header';
 
 const COLOR: Record<StepResult['status'], string> = {
   passed: 'teal',
@@ -19,13 +20,13 @@ export function CheckDiff({ checks }: { checks: readonly CheckResult[] }) {
   if (failed.length === 0) return null;
   return (
     <Table withTableBorder withColumnBorders fz="xs" data-testid="step-diff">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w="22%">Check</Table.Th>
-          <Table.Th w="39%">Expected</Table.Th>
-          <Table.Th w="39%">Actual</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHeader
+        columns={[
+          { label: 'Check', w: '22%' },
+          { label: 'Expected', w: '39%' },
+          { label: 'Actual', w: '39%' },
+        ]}
+      />
       <Table.Tbody>
         {failed.map((check, index) => (
           <Table.Tr key={`${check.what}-${index}`}>

@@ -5,7 +5,6 @@ import {
   Kbd,
   MultiSelect,
   Pill,
-  Select,
   TagsInput,
   Text,
   TextInput,
@@ -26,7 +25,7 @@ import { ORDER_EVENT_TYPES } from '@shared/orders/order-states';
 import { useAppCommand } from '@ui/app-commands';
 import { monoInput } from '@ui/mono-input';
 import { shortcutLabel } from '@ui/platform';
-import { useProfilesStore } from '@features/profiles';
+import { ProfileFilterSelect } from '@features/profiles';
 
 /** Typing is written to the URL (and searched) once the typist pauses, not on every key. */
 export const FILTER_TYPING_DELAY_MS = 300;
@@ -126,7 +125,6 @@ export function TimelineFilters({
     searchRef.current?.focus();
     searchRef.current?.select();
   });
-  const profiles = useProfilesStore((state) => state.profiles);
   const [statusProblem, setStatusProblem] = useState<string | null>(null);
 
   const patch = (key: keyof EventFilter, value: EventFilter[keyof EventFilter] | undefined) => {
@@ -240,14 +238,10 @@ export function TimelineFilters({
         size="xs"
         w={170}
       />
-      <Select
-        label="Profile"
+      <ProfileFilterSelect
         placeholder="any"
-        data={profiles.map((profile) => ({ value: String(profile.id), label: profile.name }))}
-        value={filter.profileId === undefined ? null : String(filter.profileId)}
-        onChange={(value) => patch('profileId', value === null ? undefined : Number(value))}
-        clearable
-        size="xs"
+        value={filter.profileId ?? null}
+        onChange={(profileId) => patch('profileId', profileId ?? undefined)}
         w={140}
       />
       {!isEmptyFilter(filter) && (

@@ -8,6 +8,7 @@ import {
   notificationPlanSchema,
   serviceErrorSchema,
 } from '@shared/merchant-api';
+import { CLIENT_OPERATION_LABEL } from '@ui/order-format';
 
 /** What the client stores in a request record's `details` (src/main/merchant-api/merchant-api-client.ts). */
 const requestDetailsSchema = z.object({
@@ -21,16 +22,6 @@ const requestDetailsSchema = z.object({
   rawBody: z.boolean().optional(),
 });
 
-const OPERATION_LABEL: Record<z.infer<typeof clientOperationSchema>, string> = {
-  createCheckout: 'Create checkout session',
-  authorise: 'Authorise',
-  capture: 'Capture',
-  getOrder: 'Get order',
-  cancel: 'Cancel',
-  refund: 'Refund',
-  updateReferenceId: 'Update reference id',
-};
-
 /** An outbound request: which operation, whether it was sent with validation errors, and how it ended. */
 export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
   const parsed = requestDetailsSchema.safeParse(detail.details);
@@ -41,7 +32,7 @@ export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
       <Group gap="xs">
         <Title order={6}>Operation</Title>
         <Badge variant="light" tt="none" data-testid="request-operation">
-          {details.operation === undefined ? 'unknown' : OPERATION_LABEL[details.operation]}
+          {details.operation === undefined ? 'unknown' : CLIENT_OPERATION_LABEL[details.operation]}
         </Badge>
         {details.form !== undefined && (
           <Badge variant="outline" color="gray" tt="none">
