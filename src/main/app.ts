@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import { validateCheckout } from '../shared/checkout';
 import { createHandlers, type Handlers } from './bridge/handlers';
@@ -19,14 +18,8 @@ import { createEmulatorService, localProfileOf } from './emulator/emulator-servi
 import { sessionProfiles, type ConsoleSession } from './profiles/session-profiles';
 import { createScenarioService } from './scenarios/scenario-service';
 import { createDraftsService } from './drafts/drafts-service';
-import {
-  createKeyringFallbackService,
-  readKeyringFallbackChoice,
-  resealProfileSecrets,
-} from './profiles/keyring-fallback-service';
-import { consoleVaultCipher, openVault } from './profiles/open-vault';
+import { openConsoleVault } from './profiles/console-vault';
 import { createProfileService, seedDefaultProfiles, type ProfileService } from './profiles/profile-service';
-import { decideSafeStorage } from './profiles/safe-storage-decision';
 import type { SecretCipher } from './profiles/sealed-secret';
 import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';
@@ -35,9 +28,7 @@ import { createEventRecorder } from './timeline/event-recorder';
 import { watchInterruptedExchanges } from './outbound/interrupted-exchanges';
 import { APP_VERSION } from './version';
 import type { ConsoleServices, FrontDoor } from './console-services';
-
-/** The settings key holding the vault scheme whose warning was last said on the terminal. */
-const VAULT_WARNED_SCHEME_KEY = 'vault.warnedScheme';
+import { errorWords } from '../shared/error-words';
 
 export type { ConsoleServices, FrontDoor } from './console-services';
 
@@ -115,31 +106,21 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
 
   const store = openStore(join(dataDir, 'console.sqlite'), {
     ...(options.appRoot === undefined ? {} : { appRoot: options.appRoot }),
-    onBackgroundError: (error) =>
-      log.error(
-        `Could not index records for search: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+    onBackgroundError: (error) => log.error(`Could not index records for search: ${errorWords(error)}`),
   });
   const { settings, events, eventsQuery, writer } = store;
-  const desktopCipher = options.desktopCipher ?? null;
-  const safeStorageProbe = { available: desktopCipher !== null, backend: options.safeStorageBackend ?? null };
-  const safeStorage = decideSafeStorage(safeStorageProbe, readKeyringFallbackChoice(settings));
-  const keychain = options.keychain ?? keychainPreference();
-  const vault = await openVault(dataDir, {
-    desktopCipher,
-    desktopCipherIsPrimary: safeStorage.useSafeStorage,
-    keychain,
+  const {
+    vault,
+    warningIsNew: vaultWarningIsNew,
+    keyringFallback,
+  } = await openConsoleVault({
+    dataDir,
+    store,
+    log,
+    desktopCipher: options.desktopCipher ?? null,
+    safeStorageBackend: options.safeStorageBackend ?? null,
+    keychain: options.keychain ?? keychainPreference(),
   });
-  if (safeStorage.fallback !== null) log.warn(safeStorage.fallback.warning);
-  // The key-file warning is said once per data directory (and again if the protection
-  // changes); afterwards Settings keeps it in view. Said at every start, it was noise.
-  const vaultWarningIsNew =
-    vault.primary.warning !== null &&
-    settings.get(VAULT_WARNED_SCHEME_KEY, z.string().nullable(), null) !== vault.primary.scheme;
-  if (vaultWarningIsNew && vault.primary.warning !== null) {
-    log.warn(vault.primary.warning);
-    settings.set(VAULT_WARNED_SCHEME_KEY, vault.primary.scheme);
-  }
 
   const bus = createEventBus();
   const profilesRepository = store.profiles;
@@ -158,14 +139,6 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       ? null
       : sessionProfiles(storedProfiles, options.session, () => emulatorUrl);
   const profiles = session?.profiles ?? storedProfiles;
-  const keyringFallback = createKeyringFallbackService({
-    settings,
-    vault,
-    probe: safeStorageProbe,
-    desktopCipher,
-    consoleCipher: () => consoleVaultCipher(dataDir, { keychain }),
-    reseal: () => resealProfileSecrets(profilesRepository, vault, (fn) => writer.writeNow(fn)),
-  });
 
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;
@@ -173,9 +146,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const recorder = createEventRecorder(events, bus, writer);
   closers.push(
     watchInterruptedExchanges(events, recorder, (error) =>
-      log.error(
-        `Could not close interrupted exchanges: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+      log.error(`Could not close interrupted exchanges: ${errorWords(error)}`),
     ),
   );
   const keys = createHmacKeyCache();

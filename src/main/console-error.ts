@@ -1,4 +1,5 @@
 import type { BridgeErrorPayload, BridgeIssue } from '../shared/contract';
+import { errorWords } from '../shared/error-words';
 
 type ErrorCode = BridgeErrorPayload['code'];
 
@@ -30,6 +31,6 @@ export class ConsoleError extends Error {
 export function toBridgeError(error: unknown): BridgeErrorPayload {
   if (error instanceof ConsoleError)
     return { code: error.code, message: error.message, issues: error.issues };
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorWords(error);
   return { code: 'failed', message, issues: [] };
 }

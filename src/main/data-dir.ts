@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { errorWords } from '../shared/error-words';
 
 export const APP_DIR_NAME = 'checkout-console';
 export const DATA_DIR_ENV = 'CHECKOUT_CONSOLE_DATA_DIR';
@@ -48,7 +49,7 @@ function tighten(path: string, mode: number, warnings: string[]): void {
     chmodSync(path, mode);
   } catch (error) {
     warnings.push(
-      `Could not make ${path} readable by its owner only (mode ${mode.toString(8)}): ${error instanceof Error ? error.message : String(error)}`,
+      `Could not make ${path} readable by its owner only (mode ${mode.toString(8)}): ${errorWords(error)}`,
     );
   }
 }

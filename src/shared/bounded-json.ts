@@ -1,3 +1,4 @@
+import { errorWords } from './error-words';
 /**
  * JSON read with bounds, for everything that reads what others sent: webhook bodies, imported
  * files, stored records, checkout requests. JSON.parse itself is iterative in V8 and survives
@@ -109,7 +110,7 @@ export function parseBoundedJson(text: string, bounds: Partial<JsonBounds> = {})
   } catch (error) {
     return {
       ok: false,
-      problem: { kind: 'not_json', message: error instanceof Error ? error.message : String(error) },
+      problem: { kind: 'not_json', message: errorWords(error) },
     };
   }
 }

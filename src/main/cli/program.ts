@@ -20,6 +20,7 @@ import { registerServe } from './commands/serve';
 import { registerValidate } from './commands/validate';
 import { registerTest } from './commands/test';
 import { registerCheckEndpoint } from './commands/check-endpoint';
+import { errorWords } from '../../shared/error-words';
 
 export interface RunCliOptions {
   io: CliIo;
@@ -96,7 +97,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       io.stderr(`error: ${terminalSafe(error.message)}\n`);
       return EXIT_USAGE;
     }
-    io.stderr(`error: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+    io.stderr(`error: ${terminalSafe(errorWords(error))}\n`);
     return EXIT_FAILED;
   }
 }

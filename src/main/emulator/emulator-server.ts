@@ -17,6 +17,7 @@ import { automationRoutes } from './routes/automation-routes';
 import { pageRoutes } from './routes/page-routes';
 import type { RouteContext, RouteTable } from './routes/route-context';
 import { serviceRoutes } from './routes/service-routes';
+import { errorWords } from '../../shared/error-words';
 
 export interface EmulatorServerOptions {
   engine: EmulatorEngine;
@@ -146,11 +147,7 @@ export async function startEmulatorServer(
       sendJson(
         res,
         500,
-        new EmulatorError(
-          500,
-          'internal_error',
-          `The emulator failed: ${error instanceof Error ? error.message : String(error)}`,
-        ).body(),
+        new EmulatorError(500, 'internal_error', `The emulator failed: ${errorWords(error)}`).body(),
         close,
       );
     });

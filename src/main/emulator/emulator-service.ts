@@ -21,6 +21,7 @@ import { checkoutUrlOf } from './create-checkout';
 import { createEmulatorEngine, type EmulatorEngine } from './emulator-engine';
 import { startEmulatorServer, type RunningEmulatorServer } from './emulator-server';
 import { createWebhookDispatcher } from './webhook-dispatcher';
+import { errorWords } from '../../shared/error-words';
 
 const SETTINGS_KEY = 'emulator.settings';
 
@@ -261,7 +262,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         error =
           code === 'EADDRINUSE'
             ? `Port ${target} is taken by another program, so the emulator is not running. Start it on a free port, or free the port.`
-            : `The emulator could not start on port ${target}: ${failure instanceof Error ? failure.message : String(failure)}`;
+            : `The emulator could not start on port ${target}: ${errorWords(failure)}`;
         deps.log.warn(error);
       }
       changed();

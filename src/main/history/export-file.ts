@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { errorWords } from '../../shared/error-words';
 
 /** Why an export could not be written, as one sentence (the CLI prints it and exits 1). */
 export class ExportFileError extends Error {
@@ -34,7 +35,7 @@ const REASONS: Record<string, string> = {
 function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && REASONS[code] !== undefined) return REASONS[code];
-  return error instanceof Error ? error.message : String(error);
+  return errorWords(error);
 }
 
 const isInside = (parent: string, child: string) => {

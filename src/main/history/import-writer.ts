@@ -4,6 +4,7 @@ import type { HistoryRepository } from '../store/history-repository';
 import { DatabaseBusyError } from '../store/write-lock';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { ImportError, toNewEvent } from './import-file';
+import { errorWords } from '../../shared/error-words';
 
 /**
  * Writing an import without taking the database from everyone else. One transaction for a
@@ -108,9 +109,7 @@ export async function writeImported(
       () => '',
       () => ` ${ids.length} records already written may remain; importing the file again skips them.`,
     );
-    throw new ImportError(
-      `The import stopped: ${error instanceof Error ? error.message : String(error)}.${undone}`,
-    );
+    throw new ImportError(`The import stopped: ${errorWords(error)}.${undone}`);
   }
   return { imported: written.length, skipped };
 }

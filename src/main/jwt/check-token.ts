@@ -5,6 +5,7 @@ import { describeDuration } from '../../shared/relative-time';
 import type { TokenVerdict } from '../../shared/events';
 import type { TokenCheck } from '../../shared/webhook-details';
 import type { HmacKey } from './hmac-key-cache';
+import { errorWords } from '../../shared/error-words';
 
 export const ALLOWED_ALGORITHM = 'HS256';
 export const DEFAULT_CLOCK_TOLERANCE_SECONDS = 60;
@@ -70,7 +71,7 @@ function fromJoseError(error: unknown, decoded: DecodedJwt, options: TokenCheckO
   if (error instanceof errors.JOSEAlgNotAllowed) {
     return judged('alg_not_allowed', `Only ${ALLOWED_ALGORITHM} is allowed.`);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorWords(error);
   return judged('malformed', `The token could not be verified as a JWT: ${message}.`);
 }
 

@@ -10,6 +10,7 @@ import { judgeWebhook, type VerificationKey } from './judge-webhook';
 import { planResponse, responseBody } from './plan-response';
 import { readBody, type BodyInterruption } from './read-body';
 import { linkReplay, type KnownReplay } from './replay-link';
+import { errorWords } from '../../shared/error-words';
 
 /** A webhook exactly as received, for forwarding it on. */
 export interface ReceivedWebhook {
@@ -51,8 +52,6 @@ function splitUrl(rawUrl: string): { path: string; query: string | null } {
     ? { path: rawUrl, query: null }
     : { path: rawUrl.slice(0, at), query: rawUrl.slice(at + 1) };
 }
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * One request: raw bytes captured first, verdicts reached (guarded: a failure to judge still
@@ -116,7 +115,7 @@ export async function handleWebhook(
       ...(plan.status === null ? {} : { response: { status: plan.status, delayMs: plan.delayMs } }),
     };
   } catch (error) {
-    event.error = [plan.error, `The listener could not judge this request: ${message(error)}`]
+    event.error = [plan.error, `The listener could not judge this request: ${errorWords(error)}`]
       .filter(Boolean)
       .join(' ');
   }
@@ -147,7 +146,7 @@ export async function handleWebhook(
   try {
     summary = await context.writer.insert(build);
   } catch (error) {
-    context.logError(`A webhook could not be stored, so it was answered 503: ${message(error)}`);
+    context.logError(`A webhook could not be stored, so it was answered 503: ${errorWords(error)}`);
     if (!res.headersSent && !res.destroyed) {
       res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close' });
       res.end(

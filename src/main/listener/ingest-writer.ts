@@ -1,6 +1,7 @@
 import type { TimelineSummary } from '../../shared/events';
 import type { EventUpdate, NumberedEvent } from '../store/events-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { errorWords } from '../../shared/error-words';
 
 export interface IngestWriter {
   /**
@@ -52,11 +53,7 @@ export function createIngestWriter(
     update(id, update, base) {
       recorder
         .inGroup(() => recorder.updateMany([base === undefined ? { id, update } : { id, update, base }]))
-        .catch((error: unknown) =>
-          onError(
-            `Could not store a listener response: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        );
+        .catch((error: unknown) => onError(`Could not store a listener response: ${errorWords(error)}`));
     },
     notStored: () => notStored,
   };

@@ -13,6 +13,7 @@ import type { VerificationKey } from './judge-webhook';
 import type { ListenerLimits } from './listener-limits';
 import type { ListenerSettingsStore } from './listener-settings-store';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
+import { errorWords } from '../../shared/error-words';
 
 export interface ListenerService {
   status(): ListenerStatus;
@@ -72,7 +73,7 @@ function describeBindError(error: unknown, port: number): string {
   }
   if (code === 'EACCES')
     return `Not allowed to listen on port ${port}; choose a port above 1023 (or 0 for any free port).`;
-  return `The listener could not start on port ${port}: ${error instanceof Error ? error.message : String(error)}`;
+  return `The listener could not start on port ${port}: ${errorWords(error)}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { NetworkFailure } from '../../shared/merchant-api';
+import { errorWords } from '../../shared/error-words';
 
 const TLS_CODES =
   /^(EPROTO$|ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|HOSTNAME_MISMATCH|ERR_OSSL)/;
@@ -24,7 +25,7 @@ export function classifyNetworkFailure(error: unknown, host: string): NetworkFai
     return { kind: 'cancelled', message: error.message, code: null };
   const code =
     typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : null;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorWords(error);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA')
     return {
       kind: 'name_lookup',

@@ -11,6 +11,7 @@ import type { EventRecorder } from '../timeline/event-recorder';
 import { replayRequest, replayToken } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
+import { errorWords } from '../../shared/error-words';
 
 export class ReplayError extends Error {
   constructor(
@@ -234,7 +235,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
             finished: true,
             cancelled: false,
             lastRecordIds: [],
-            error: failure instanceof Error ? failure.message : String(failure),
+            error: errorWords(failure),
           }),
         )
         .finally(() => runs.delete(runId));

@@ -12,6 +12,7 @@ import { runCustomerStep } from './steps/customer-step';
 import { runOperationStep } from './steps/operation-step';
 import { runExpectOrderStep, runSetStep, runWaitStep } from './steps/order-steps';
 import { runExpectWebhookStep, runSendWebhookStep } from './steps/webhook-steps';
+import { errorWords } from '../../shared/error-words';
 
 export interface ScenarioRunOptions {
   services: ScenarioServices;
@@ -49,7 +50,7 @@ function runStep(context: StepContext, step: ScenarioStep): Promise<StepOutcome>
 function errorText(error: unknown): string {
   if (error instanceof StepError || error instanceof VariableError || error instanceof ConsoleError)
     return error.message;
-  return `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  return `unexpected error: ${errorWords(error)}`;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from './load-scenarios';
 import { grepScenarios, runSuite } from './run-suite';
 import type { ScenarioServices } from './step-context';
+import { errorWords } from '../../shared/error-words';
 
 export interface ScenarioRunInput {
   scenarios: readonly LoadedScenario[];
@@ -158,7 +159,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
           publish({
             type: 'run-failed',
             runId,
-            error: error instanceof Error ? error.message : String(error),
+            error: errorWords(error),
           }),
         )
         .finally(() => inFlight.delete(runId));

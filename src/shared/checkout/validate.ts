@@ -18,6 +18,7 @@ import { duplicateKeyFindings } from './duplicate-key-findings';
 import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
 import { findUnknownKeys } from './unknown-keys';
+import { errorWords } from '../error-words';
 
 export interface ValidateOptions {
   form: CheckoutForm;
@@ -126,7 +127,7 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
         path: '(root)',
         code: 'unreadable_payload',
         rule: 'Checkout session request — a JSON object',
-        message: `The payload could not be inspected: ${error instanceof Error ? error.message : String(error)}.`,
+        message: `The payload could not be inspected: ${errorWords(error)}.`,
       },
     ];
   }

@@ -5,6 +5,7 @@ import { ConsoleError } from '../../console-error';
 import { createExportParts } from '../../history/export-parts';
 import { ImportError } from '../../history/history-service';
 import type { CallContext, HandlerGroup } from './types';
+import { errorWords } from '../../../shared/error-words';
 
 type HistoryCommand =
   'exportHistory' | 'importHistory' | 'getRetention' | 'setRetention' | 'previewRetention' | 'applyRetention';
@@ -27,10 +28,7 @@ async function readImportFile(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw ConsoleError.invalid(
-      'path',
-      `cannot be read (${error instanceof Error ? error.message : String(error)})`,
-    );
+    throw ConsoleError.invalid('path', `cannot be read (${errorWords(error)})`);
   }
 }
 

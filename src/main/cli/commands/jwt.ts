@@ -16,6 +16,7 @@ import { stdinValues, type StdinValue } from '../stdin-value';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
+import { errorWords } from '../../../shared/error-words';
 
 const signerFlags = z.object({
   secret: z.string().min(1, 'must not be empty').optional(),
@@ -40,9 +41,7 @@ export function parseClaims(value: string | undefined): Record<string, unknown> 
   try {
     parsed = JSON.parse(value);
   } catch (error) {
-    throw new UsageError(
-      `--claims: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
-    );
+    throw new UsageError(`--claims: not valid JSON (${errorWords(error)}).`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new UsageError('--claims: must be a JSON object, such as {"iss":"checkout"}.');

@@ -9,6 +9,7 @@ import { osUserDataDir, resolveDataDir } from '../../data-dir';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { openBrowser } from '../open-browser';
 import { waitForSignal } from '../wait-for-signal';
+import { errorWords } from '../../../shared/error-words';
 
 export const DEFAULT_SERVE_PORT = 4400;
 
@@ -56,7 +57,7 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
     });
   } catch (error) {
     io.stderr(
-      `warning: could not write the control file, so checkout-console open will not find this console: ${error instanceof Error ? error.message : String(error)}\n`,
+      `warning: could not write the control file, so checkout-console open will not find this console: ${errorWords(error)}\n`,
     );
   }
   // Listening for the signal before saying "ready": a stop sent the moment the line is read

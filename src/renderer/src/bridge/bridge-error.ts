@@ -13,6 +13,5 @@ export class BridgeError extends Error {
   }
 }
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** What went wrong, for a notification or an alert (the renderer's name for errorWords). */
+export { errorWords as errorMessage } from '@shared/error-words';

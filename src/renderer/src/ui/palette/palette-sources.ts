@@ -1,4 +1,5 @@
 import { rankPaletteItems, type PaletteItem, type SourceResult } from './palette-search';
+import { errorWords } from '@shared/error-words';
 
 /**
  * Palette sources: where the command palette (Ctrl/Cmd+K) finds what to offer. The app
@@ -61,10 +62,6 @@ export interface SearchOptions {
   onResults: (results: SourceResult[]) => void;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Asks every source for `query`; never throws (a failing source becomes an `error` result). */
 export function searchPaletteSources(
   all: readonly PaletteSource[],
@@ -80,7 +77,7 @@ export function searchPaletteSources(
     results.set(
       source.id,
       'error' in outcome
-        ? { ...base, state: 'error', items: [], error: messageOf(outcome.error) }
+        ? { ...base, state: 'error', items: [], error: errorWords(outcome.error) }
         : {
             ...base,
             state: 'ready',
