@@ -231,3 +231,32 @@ test('a sample saved as a draft is found again after a reload, by the menu and t
     'KWD',
   );
 });
+
+test('item rows: duplicate, move and remove edit the document in place', async ({ page, served }) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  const names = async () => {
+    const document = (await builder.rawJson()) as { items: { name: string }[] };
+    return document.items.map((item) => item.name);
+  };
+  await expect.poll(async () => (await names()).length).toBeGreaterThanOrEqual(2);
+  const [first, second, ...rest] = await names();
+  const items = builder.section('Items');
+
+  await items.getByRole('button', { name: 'Duplicate item 1' }).click();
+  await expect.poll(names).toEqual([first, first, second, ...rest]);
+  await expect(builder.field('Name of item 2')).toHaveValue(first ?? '');
+
+  await items.getByRole('button', { name: 'Move item 2 down' }).click();
+  await expect.poll(names).toEqual([first, second, first, ...rest]);
+  await expect(builder.field('Name of item 2')).toHaveValue(second ?? '');
+  // The first row cannot move up, the last cannot move down.
+  await expect(items.getByRole('button', { name: 'Move item 1 up' })).toBeDisabled();
+  const last = (await names()).length;
+  await expect(items.getByRole('button', { name: `Move item ${last} down` })).toBeDisabled();
+
+  await items.getByRole('button', { name: 'Remove item 3' }).click();
+  await expect.poll(names).toEqual([first, second, ...rest]);
+  await expect(builder.field(`Name of item ${last}`)).toHaveCount(0);
+});
