@@ -10,6 +10,7 @@ import emulatorTransactions from './009-emulator-transactions';
 import profileOperationDefaults from './010-profile-operation-defaults';
 import provenance from './011-provenance';
 import deferredSearch from './012-deferred-search';
+import unusedIndexes from './013-unused-indexes';
 
 export interface Migration {
   readonly id: number;
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   { id: 10, name: '010-profile-operation-defaults', sql: profileOperationDefaults },
   { id: 11, name: '011-provenance', sql: provenance },
   { id: 12, name: '012-deferred-search', sql: deferredSearch },
+  { id: 13, name: '013-unused-indexes', sql: unusedIndexes },
 ];
