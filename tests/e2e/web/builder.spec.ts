@@ -260,3 +260,36 @@ test('item rows: duplicate, move and remove edit the document in place', async (
   await expect.poll(names).toEqual([first, second, ...rest]);
   await expect(builder.field(`Name of item ${last}`)).toHaveCount(0);
 });
+
+test('at 1280×800 every item row shows its fields and its buttons without scrolling sideways', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  const items = builder.section('Items');
+  const remove = items.getByRole('button', { name: 'Remove item 1' });
+  await remove.scrollIntoViewIfNeeded();
+  const table = items.getByRole('table', { name: 'Items' });
+  const [tableBox, removeBox, nameBox, skuBox] = await Promise.all([
+    table.boundingBox(),
+    remove.boundingBox(),
+    builder.field('Name of item 1').boundingBox(),
+    builder.field('SKU of item 1').boundingBox(),
+  ]);
+  if (tableBox === null || removeBox === null || nameBox === null || skuBox === null)
+    throw new Error('The items table is not laid out');
+  // The table fits its card: nothing is left to scroll to.
+  const scroller = await table.evaluate((element) => {
+    const box = element.parentElement;
+    return box === null ? null : { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
+  });
+  expect(scroller).not.toBeNull();
+  expect(scroller?.scrollWidth).toBeLessThanOrEqual(scroller?.clientWidth ?? 0);
+  expect(removeBox.x + removeBox.width).toBeLessThanOrEqual(tableBox.x + tableBox.width);
+  // Name and SKU stay wide enough to read a word.
+  expect(nameBox.width).toBeGreaterThanOrEqual(70);
+  expect(skuBox.width).toBeGreaterThanOrEqual(70);
+});

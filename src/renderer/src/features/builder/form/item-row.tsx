@@ -38,18 +38,18 @@ export const ItemRow = memo(function ItemRow({ index, count, inline, more, open,
     <>
       <tr data-testid={`item-row-${index}`}>
         <td className={classes.cell}>
-          <button
-            type="button"
-            className={`${classes.action} ${classes.toggle}`}
-            onClick={() => onToggle(index)}
-            aria-label={`${open ? 'Hide' : 'Show'} all fields of ${label}`}
-            aria-expanded={open}
-          >
-            {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-          </button>
-        </td>
-        <td className={classes.cell}>
-          <span className={classes.index}>{index + 1}</span>
+          <div className={classes.lead}>
+            <button
+              type="button"
+              className={`${classes.action} ${classes.toggle}`}
+              onClick={() => onToggle(index)}
+              aria-label={`${open ? 'Hide' : 'Show'} all fields of ${label}`}
+              aria-expanded={open}
+            >
+              {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+            </button>
+            <span className={classes.index}>{index + 1}</span>
+          </div>
         </td>
         {inline.map((field) => {
           const path = ['items', index, field.path.slice('items[].'.length)];
@@ -65,36 +65,37 @@ export const ItemRow = memo(function ItemRow({ index, count, inline, more, open,
           );
         })}
         <td className={classes.cell}>
+          {/* Two by two, so every row keeps its buttons in view beside the fields at 1280 px. */}
           <div className={classes.actions}>
             <RowAction label={`Move ${label} up`} disabled={index === 0} onClick={() => move(index - 1)}>
-              <IconArrowUp size={14} />
+              <IconArrowUp size={12} />
             </RowAction>
             <RowAction
               label={`Move ${label} down`}
               disabled={index === count - 1}
               onClick={() => move(index + 1)}
             >
-              <IconArrowDown size={14} />
+              <IconArrowDown size={12} />
             </RowAction>
             <RowAction
               label={`Duplicate ${label}`}
               onClick={() => editDocument((current) => duplicateIndexIn(current, ['items'], index))}
             >
-              <IconCopy size={14} />
+              <IconCopy size={12} />
             </RowAction>
             <RowAction
               label={`Remove ${label}`}
               color="red"
               onClick={() => editDocument((current) => removeIndexIn(current, ['items'], index))}
             >
-              <IconTrash size={14} />
+              <IconTrash size={12} />
             </RowAction>
           </div>
         </td>
       </tr>
       {open && (
         <tr>
-          <td colSpan={inline.length + 3} className={classes.more}>
+          <td colSpan={inline.length + 2} className={classes.more}>
             <FieldGrid fields={more} index={index} />
           </td>
         </tr>

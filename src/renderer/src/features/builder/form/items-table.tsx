@@ -78,17 +78,16 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
   const header = (
     <Table.Thead>
       <Table.Tr>
-        <Table.Th w={34} />
-        <Table.Th w={count > 999 ? 56 : 30}>#</Table.Th>
+        <Table.Th w={count > 999 ? 70 : 48}>#</Table.Th>
         {inline.map((field) => (
           <Table.Th
             key={field.path}
-            w={field.kind === 'money' ? 186 : field.path.endsWith('quantity') ? 84 : undefined}
+            w={field.kind === 'money' ? 146 : field.path.endsWith('quantity') ? 68 : undefined}
           >
             {field.label}
           </Table.Th>
         ))}
-        <Table.Th w={110} />
+        <Table.Th w={56} />
       </Table.Tr>
     </Table.Thead>
   );
