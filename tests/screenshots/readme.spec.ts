@@ -156,9 +156,11 @@ test.describe('a captured order, and every view', () => {
     const row = page.getByTestId('timeline-row').first();
     await expect(row).toBeVisible();
     const id = await row.getAttribute('data-id');
-    await shoot(`#/jwt?event=${id ?? ''}`, 'jwt-inspector.png', () =>
-      expect(page.getByText(`Arrived with webhook #${id ?? ''}`)).toBeVisible(),
-    );
+    await shoot(`#/jwt?event=${id ?? ''}`, 'jwt-inspector.png', async () => {
+      await expect(page.getByText(`Arrived with webhook #${id ?? ''}`)).toBeVisible();
+      // The verdict, not the spinner before it (the picture once showed the spinner).
+      await expect(page.getByTestId('jwt-verdict').getByTestId('token-verdict')).toBeVisible();
+    });
   });
 
   test('settings', async () => {
