@@ -36,6 +36,14 @@ export function screenshotTaker(review: string | undefined) {
       await page.setViewportSize({ width: shot.width, height: shot.height });
       await page.emulateMedia({ colorScheme: shot.scheme });
       await prepare();
+      // A theme switch fades backgrounds (CSS transitions): a shot taken at once caught cards
+      // half way between dark and light.
+      // Transitions only: a spinner or the live dot animates for ever.
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+      );
       // Let a modal finish fading in.
       await expect(page.locator('.mantine-Modal-overlay, body').first()).toHaveCSS('opacity', '1');
       const file = review ? `${name}-${shot.width}-${shot.scheme}.png` : `${name}.png`;
