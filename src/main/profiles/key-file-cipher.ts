@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKeyCipher, type SecretCipher } from './sealed-secret';
 
@@ -10,18 +10,39 @@ export const KEY_FILE_WARNING =
   'No OS keychain is available, so tokens are encrypted with a key kept in a file (mode 0600) ' +
   'inside the data directory. Anyone who can read that directory can read the tokens.';
 
+/** The key in `file`, checked for its length. */
+function readKey(file: string): Buffer {
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.byteLength !== 32) throw new Error(`${file} does not hold a 32-byte key; it may be damaged.`);
+  return key;
+}
+
+/**
+ * Makes the key file if there is none. The key is written whole to a file of this process's
+ * own, then linked into place: a link fails if the name is taken, so when consoles start at
+ * the same moment one key wins and every one of them reads it (written in place, a second
+ * process could read the file half written, or make its own and seal tokens no one can open).
+ */
+function createKeyFileOnce(file: string): void {
+  const own = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(own, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(own, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(own);
+  }
+}
+
 /** The last resort: a random AES key in `<dataDir>/vault.key`, readable by the owner only. */
 export function createKeyFileCipher(dataDir: string): SecretCipher {
   const file = join(dataDir, KEY_FILE_NAME);
-  let key: Buffer;
   if (existsSync(file)) {
-    key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    if (key.byteLength !== 32) throw new Error(`${file} does not hold a 32-byte key; it may be damaged.`);
     // Repair permissions loosened by a copy or a backup tool.
     chmodSync(file, 0o600);
   } else {
-    key = randomBytes(32);
-    writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+    createKeyFileOnce(file);
   }
-  return createKeyCipher(KEY_FILE_SCHEME, key, KEY_FILE_WARNING);
+  return createKeyCipher(KEY_FILE_SCHEME, readKey(file), KEY_FILE_WARNING);
 }

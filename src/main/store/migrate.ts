@@ -16,7 +16,12 @@ export function hashMigration(sql: string): string {
   return createHash('sha256').update(sql).digest('hex');
 }
 
-/** Applies every pending migration in order, each in its own transaction. */
+/**
+ * Applies every pending migration in order, each in its own transaction. Several consoles may
+ * open a new data directory at the same moment, so each migration takes the write lock first
+ * (BEGIN IMMEDIATE, waiting out the others) and is skipped if another process applied it
+ * meanwhile; a check outside the lock let two processes run the same migration.
+ */
 export function migrate(db: SqliteDatabase, all: readonly Migration[]): { applied: string[] } {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY,
@@ -24,6 +29,9 @@ export function migrate(db: SqliteDatabase, all: readonly Migration[]): { applie
     sha256 TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
+  const recordedHash = db.prepare<[number], { sha256: string }>(
+    'SELECT sha256 FROM schema_migrations WHERE id = ?',
+  );
   const recorded = new Map(
     db
       .prepare<[], { id: number; sha256: string }>('SELECT id, sha256 FROM schema_migrations')
@@ -33,6 +41,17 @@ export function migrate(db: SqliteDatabase, all: readonly Migration[]): { applie
   const insert = db.prepare(
     'INSERT INTO schema_migrations (id, name, sha256, applied_at) VALUES (?, ?, ?, ?)',
   );
+  /** True when it ran here; false when it had been applied already (by another process). */
+  const applyOnce = db.transaction((migration: Migration, hash: string): boolean => {
+    const known = recordedHash.get(migration.id)?.sha256;
+    if (known !== undefined) {
+      if (known !== hash) throw new MigrationHashMismatchError(migration);
+      return false;
+    }
+    db.exec(migration.sql);
+    insert.run(migration.id, migration.name, hash, new Date().toISOString());
+    return true;
+  });
   const applied: string[] = [];
   for (const migration of [...all].sort((a, b) => a.id - b.id)) {
     const hash = hashMigration(migration.sql);
@@ -41,11 +60,7 @@ export function migrate(db: SqliteDatabase, all: readonly Migration[]): { applie
       if (known !== hash) throw new MigrationHashMismatchError(migration);
       continue;
     }
-    db.transaction(() => {
-      db.exec(migration.sql);
-      insert.run(migration.id, migration.name, hash, new Date().toISOString());
-    })();
-    applied.push(migration.name);
+    if (applyOnce.immediate(migration, hash)) applied.push(migration.name);
   }
   return { applied };
 }
