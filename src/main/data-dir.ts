@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { errorWords } from '../shared/error-words';
@@ -62,6 +62,10 @@ function tighten(path: string, mode: number, warnings: string[]): void {
  */
 export function prepareDataDir(dir: string): string[] {
   const warnings: string[] = [];
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new Error(
+      `The data directory ${dir} is a file, not a folder. Nothing was changed; choose a folder with --data-dir or ${DATA_DIR_ENV}.`,
+    );
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   tighten(dir, 0o700, warnings);
   for (const name of OWN_FILES) tighten(join(dir, name), 0o600, warnings);

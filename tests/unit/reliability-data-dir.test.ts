@@ -1,4 +1,12 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConsole } from '../../src/main/app';
@@ -73,6 +81,32 @@ describe('the data directory is the owner’s only', () => {
     } finally {
       process.umask(previous);
     }
+  });
+});
+
+describe('a data directory that is not one is named, and left as it was', () => {
+  it('a file where the folder should be', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const file = join(temp.dir, 'not-a-folder');
+    writeFileSync(file, 'mine');
+    const run = await runCliCaptured(['history', '--data-dir', file]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`The data directory ${file} is a file, not a folder. Nothing was changed`);
+    expect(readFileSync(file, 'utf8')).toBe('mine');
+  });
+
+  it('a console.sqlite that is not a database (another program’s, or damaged)', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const file = join(temp.dir, 'console.sqlite');
+    const bytes = Buffer.from('SQLite format 3\n and then anything at all, repeated '.repeat(200));
+    writeFileSync(file, bytes);
+    const run = await runCliCaptured(['history', '--data-dir', temp.dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${file} is not a database this console can read`);
+    expect(run.stderr).toContain('Nothing in it was changed');
+    expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { openDatabase, type OpenDatabaseOptions } from './connection';
+import { openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './connection';
 import { createDraftsRepository, type DraftsRepository } from './drafts-repository';
 import {
   createEmulatorOrdersRepository,
@@ -15,6 +15,7 @@ import { createEventsRepository, type EventsRepository } from './events-reposito
 import { createHistoryRepository, type HistoryRepository } from './history-repository';
 import { migrate } from './migrate';
 import { isBusyError } from './write-lock';
+import { errorWords } from '../../shared/error-words';
 import { migrations } from './migrations';
 import { createOrdersRepository, type OrdersRepository } from './orders-repository';
 import { createProfilesRepository, type ProfilesRepository } from './profiles-repository';
@@ -73,13 +74,35 @@ function writesThrough<R extends object>(
   return wrapped;
 }
 
+/**
+ * A file that SQLite cannot read as a database (another program's file, a damaged copy) is named
+ * in the error, and left as it was: nothing is written over it.
+ */
+function unreadableDatabase(file: string, error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') return error;
+  return new Error(
+    `${file} is not a database this console can read (SQLite: ${errorWords(error)}). Nothing in it was changed: move it aside, or choose another data directory with --data-dir or CHECKOUT_CONSOLE_DATA_DIR.`,
+  );
+}
+
 /** Opens (creating or migrating) the database file and everything over it. */
 export function openStore(
   file: string,
   options: Pick<OpenDatabaseOptions, 'appRoot'> & { onBackgroundError?: (error: unknown) => void } = {},
 ): Store {
-  const db = openDatabase(file, options);
-  migrate(db, migrations);
+  let db: SqliteDatabase;
+  try {
+    db = openDatabase(file, options);
+  } catch (error) {
+    throw unreadableDatabase(file, error);
+  }
+  try {
+    migrate(db, migrations);
+  } catch (error) {
+    db.close();
+    throw unreadableDatabase(file, error);
+  }
   const writer = createStoreWriter(db);
   const searchIndex = createSearchIndex(db, writer);
   const stopIndexing = searchIndex.startBackground(options.onBackgroundError ?? (() => undefined));
