@@ -196,6 +196,8 @@ describe('checkout-console open', () => {
       const both = await runCliCaptured(['--data-dir', harness.dataDir, 'open', '--no-browser']);
       expect(both.code).toBe(2);
       expect(both.stderr).toContain('2 consoles are serving from');
+      // One line a console, not one line with the line breaks written out.
+      expect(both.stderr).toMatch(/--port:\n {2}http:\/\/127\.0\.0\.1:\d+ \(pid \d+/);
       expect(both.stderr).toContain(server.origin);
       expect(both.stderr).toContain(other.server.origin);
       const picked = await runCliCaptured([

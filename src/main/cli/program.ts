@@ -86,7 +86,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       return EXIT_USAGE;
     }
     if (error instanceof UsageError) {
-      io.stderr(`error: ${terminalSafe(error.message)}\n`);
+      // The console's own words, which may be a list (the consoles `open` can choose from).
+      io.stderr(`error: ${terminalSafe(error.message, { keepLines: true })}\n`);
       return EXIT_USAGE;
     }
     // A bad field value, or a live call without --yes-live: the command line has to change.
