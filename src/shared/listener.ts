@@ -62,8 +62,11 @@ export const listenerStatusSchema = z.object({
   hasNotificationToken: z.boolean(),
   /**
    * Requests answered 503 since the console started because they could not be stored (the
-   * database stayed locked by another process past the wait limit). A last resort: 0 normally.
+   * database stayed locked by another process past the wait limit, or the disk was full).
+   * A last resort: 0 normally.
    */
   notStored: z.number().int().min(0),
+  /** Why the last of them could not be stored, as the error said it; null while none failed. */
+  notStoredReason: z.string().nullable(),
 });
 export type ListenerStatus = z.infer<typeof listenerStatusSchema>;

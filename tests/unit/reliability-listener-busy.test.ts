@@ -67,9 +67,29 @@ describe('the listener while another process writes', () => {
       expect(refused.status).toBe(503);
       expect(open.core.listener.status().notStored).toBe(1);
       expect(pushed.at(-1)?.notStored).toBe(1);
+      expect(pushed.at(-1)?.notStoredReason).toMatch(
+        /^The database stayed locked by another process for \d+ ms/,
+      );
       other.exec('COMMIT');
       expect((await post(open.origin, 'STORED')).status).toBe(200);
       expect(open.core.listener.status().notStored).toBe(1);
     },
   );
+
+  it('says why a row could not be stored when the cause is not a lock', async () => {
+    open = await openListeningConsole();
+    // Another process makes every insert fail (a full disk fails the same way: the write
+    // itself fails, no lock is involved).
+    other = new Database(join(open.dataDir, 'console.sqlite'));
+    other.exec(
+      "CREATE TRIGGER refuse_rows BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+    );
+    const refused = await post(open.origin, 'REFUSED');
+    expect(refused.status).toBe(503);
+    const status = open.core.listener.status();
+    expect(status.notStored).toBe(1);
+    expect(status.notStoredReason).toBe('database or disk is full');
+    other.exec('DROP TRIGGER refuse_rows');
+    expect((await post(open.origin, 'STORED')).status).toBe(200);
+  });
 });

@@ -14,8 +14,10 @@ export interface IngestWriter {
    * written with the turn's other writes. `base` is the record's summary, so it is not read back.
    */
   update(id: number, update: EventUpdate, base?: TimelineSummary): void;
-  /** Requests that could not be stored (the database stayed locked): each was answered 503. */
+  /** Requests that could not be stored (a lock held too long, a full disk): each was answered 503. */
   notStored(): number;
+  /** Why the last of them could not be stored, in the error's words; null while none failed. */
+  notStoredReason(): string | null;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface IngestWriter {
  * savepoint (one bad row cannot take the others down), and each insert resolves only after
  * that commit, so a request is answered only once its row is on disk. While another process
  * (an import, another listener) holds the write lock the writes wait on a timer and the
- * listener keeps accepting and reading; only a lock held past the writer's limit fails them
- * (a 503, counted in `notStored`).
+ * listener keeps accepting and reading; only a lock held past the writer's limit, or a write
+ * that fails (a full disk), fails them (a 503, counted in `notStored`, its reason kept).
  */
 export function createIngestWriter(
   recorder: EventRecorder,
@@ -33,6 +35,7 @@ export function createIngestWriter(
   onNotStored: (count: number) => void = () => undefined,
 ): IngestWriter {
   let notStored = 0;
+  let notStoredReason: string | null = null;
   return {
     insert(build) {
       return recorder
@@ -43,8 +46,11 @@ export function createIngestWriter(
             return summary;
           },
           (error: unknown) => {
-            // Answered 503 (DatabaseBusyError: the lock stayed taken; anything else: the row failed).
+            // Answered 503 (DatabaseBusyError: the lock stayed taken; anything else, such as a full
+            // disk: the row failed). The reason is kept as said: guessing it told a full disk
+            // apart from a lock by nothing.
             notStored++;
+            notStoredReason = errorWords(error);
             onNotStored(notStored);
             throw error;
           },
@@ -56,5 +62,6 @@ export function createIngestWriter(
         .catch((error: unknown) => onError(`Could not store a listener response: ${errorWords(error)}`));
     },
     notStored: () => notStored,
+    notStoredReason: () => notStoredReason,
   };
 }

@@ -136,6 +136,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       profileName: current?.profileName ?? null,
       hasNotificationToken: current?.secret != null,
       notStored: writer.notStored(),
+      notStoredReason: writer.notStoredReason(),
     };
   };
   const announce = () => bus.publish('listener.status', status());

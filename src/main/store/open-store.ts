@@ -80,6 +80,10 @@ function writesThrough<R extends object>(
  */
 function unreadableDatabase(file: string, error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_FULL')
+    return new Error(
+      `${file} could not be opened: its disk is full (SQLite: ${errorWords(error)}). Nothing was lost; free some space and start again.`,
+    );
   if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') return error;
   return new Error(
     `${file} is not a database this console can read (SQLite: ${errorWords(error)}). Nothing in it was changed: move it aside, or choose another data directory with --data-dir or CHECKOUT_CONSOLE_DATA_DIR.`,

@@ -110,7 +110,7 @@ async function profileIdNamed(context: CliContext, name: string): Promise<number
 
 /**
  * A line per webhook as the listener records it, a line per forward, and a warning whenever
- * another webhook had to be answered 503 (the database stayed locked by another process).
+ * another webhook had to be answered 503 because it could not be stored, with the reason.
  */
 function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
   let notStored = 0;
@@ -130,7 +130,7 @@ function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
       notStored = event.payload.notStored;
       lines.flush();
       io.stderr(
-        `warning: ${notStored} webhook(s) answered 503 so far: the database stayed locked by another process.\n`,
+        `warning: ${notStored} webhook(s) answered 503 so far, not stored: ${terminalSafe(event.payload.notStoredReason ?? 'no reason was given')}\n`,
       );
     }
   });

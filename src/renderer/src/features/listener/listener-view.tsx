@@ -88,7 +88,7 @@ export function ListenerView() {
                   ) : (
                     <Text span c="red" fw={600}>
                       {status.notStored} {status.notStored === 1 ? 'request' : 'requests'} answered 503 since
-                      the console started: the database stayed locked by another process for more than 10 s
+                      the console started, not stored. The last one: {status.notStoredReason ?? 'no reason was given'}
                     </Text>
                   )}
                 </Table.Td>
