@@ -88,7 +88,8 @@ export function ListenerView() {
                   ) : (
                     <Text span c="red" fw={600}>
                       {status.notStored} {status.notStored === 1 ? 'request' : 'requests'} answered 503 since
-                      the console started, not stored. The last one: {status.notStoredReason ?? 'no reason was given'}
+                      the console started, not stored. The last one:{' '}
+                      {status.notStoredReason ?? 'no reason was given'}
                     </Text>
                   )}
                 </Table.Td>
