@@ -245,7 +245,10 @@ export const INSERT_EVENT_SQL = `INSERT INTO events (id, ${NAMES.join(', ')}) VA
 
 /** A new row's values, each column written by its declaration. */
 export function toParams(event: NewEvent): EventParams {
-  return Object.fromEntries(entries.map(([name, spec]) => [name, spec.write(event)])) as EventParams;
+  // A plain loop: this runs for every webhook the listener stores (issue 20's hot path).
+  const params: Record<string, unknown> = {};
+  for (const [name, spec] of entries) params[name] = spec.write(event);
+  return params as EventParams;
 }
 
 /** The columns an update sets (those whose field it carries) and their values. */

@@ -64,7 +64,9 @@ export function createEventsRepository(db: SqliteDatabase) {
   const insertOne = (event: NewEvent, id: number | null = null): TimelineSummary => {
     const params = toParams(event);
     const written = statements.insert.run({ id, ...params });
-    return toSummary({ ...params, id: Number(written.lastInsertRowid) });
+    // The operation comes from the details as given, not from parsing them back from their text.
+    const operation = event.details?.['operation'] ?? null;
+    return toSummary({ ...params, id: Number(written.lastInsertRowid), operation });
   };
 
   return {
