@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { largeDocument } from '../../bench/large-documents';
 import { openConsole } from '../e2e/fixtures/console-test';
 import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
@@ -10,21 +10,6 @@ import { shotsFor } from './review-shots';
 // form. LARGE_SHOTS names a folder to also take the 1 MB and 5 MB documents at every size and
 // theme a person checks (as `builder-1mb-1280-dark.png` and so on).
 const review = process.env['LARGE_SHOTS'];
-
-/** Pastes `text` over the raw editor's content, as Ctrl+V does (one paste event). */
-async function paste(page: Page, text: string): Promise<void> {
-  await new BuilderPage(page).rawEditor().click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.evaluate((pasted) => {
-    const content = document.querySelector('.cm-content');
-    if (content === null) throw new Error('No raw editor');
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    content.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, text);
-}
 
 test('the builder holding a large document', async ({ page }) => {
   test.setTimeout(600_000);
@@ -41,7 +26,7 @@ test('the builder holding a large document', async ({ page }) => {
     for (const document of documents) {
       const text = largeDocument(document.size);
       await page.setViewportSize({ width: 1440, height: 900 });
-      await paste(page, text);
+      await new BuilderPage(page).pasteFromClipboard(text);
       const items = JSON.parse(text) as { items: unknown[] };
       await expect(page.getByTestId('items-count')).toHaveText(
         `${items.items.length.toLocaleString('en')} items: rows are drawn as you scroll.`,

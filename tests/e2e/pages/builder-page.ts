@@ -68,6 +68,21 @@ export class BuilderPage {
     }, text);
   }
 
+  /** Pastes `text` over the raw editor's content as Ctrl+V does: one paste event, through the editor's own handler. */
+  async pasteFromClipboard(text: string): Promise<void> {
+    await this.rawEditor().click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.evaluate((pasted) => {
+      const content = document.querySelector('.cm-content');
+      if (content === null) throw new Error('No raw editor');
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      content.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, text);
+  }
+
   /** Replaces the raw JSON as if typed (select all, then insert). */
   async replaceRaw(text: string): Promise<void> {
     await this.rawEditor().click();

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { largeDocument } from '../../../bench/large-documents';
 import { expect, openConsole, test } from '../fixtures/console-test';
@@ -8,26 +7,11 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
 });
 
-/** Pastes `text` over the raw editor's content, as Ctrl+V does (one paste event). */
-async function paste(page: Page, text: string): Promise<void> {
-  await new BuilderPage(page).rawEditor().click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.evaluate((pasted) => {
-    const content = document.querySelector('.cm-content');
-    if (content === null) throw new Error('No raw editor');
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    content.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, text);
-}
-
 test('a 5 MB document opens, says it is large, and takes typing', async ({ page, served }) => {
   await openConsole(page, served);
   const builder = new BuilderPage(page);
   const text = largeDocument(5_000_000);
-  await paste(page, text);
+  await builder.pasteFromClipboard(text);
   await expect(page.getByTestId('large-document-notice')).toContainText('Large document (5.');
   await expect(page.getByTestId('large-document-notice')).toContainText('not kept for a restart');
   // Above 1 MiB the raw JSON is plain text, and the notice says so.
@@ -62,7 +46,7 @@ test('a document just under 1 MiB keeps its highlighting and shows no notice; ty
   const builder = new BuilderPage(page);
   const text = largeDocument(1_000_000);
   expect(text.length).toBeLessThanOrEqual(1024 * 1024);
-  await paste(page, text);
+  await builder.pasteFromClipboard(text);
   const pasted = z.object({ items: z.array(z.unknown()) }).parse(JSON.parse(text));
   await expect(page.getByTestId('items-count')).toHaveText(
     `${pasted.items.length.toLocaleString('en')} items: rows are drawn as you scroll.`,
@@ -106,7 +90,7 @@ test('a large working copy left from last time is offered after a reload, not fo
   await openConsole(page, served);
   const builder = new BuilderPage(page);
   const text = largeDocument(1_500_000);
-  await paste(page, text);
+  await builder.pasteFromClipboard(text);
   await expect(page.getByTestId('large-document-notice')).toContainText('1.5 MB');
   await expect(page.locator('[data-working-copy="saved"]')).toBeAttached();
 
