@@ -49,8 +49,9 @@ export const timelineCommands = {
   listEvents: defineCommand(
     eventPageRequestSchema.extend({
       /**
-       * Also the page's whole records, bodies included and unmasked, as `history --json` prints
-       * them: only for the command line (a window opens one record, masked, with getEvent).
+       * Also the page's whole records as `history --json` prints them: bodies as stored, tokens
+       * in the URL redacted, no headers. Only for the command line (a window opens one record,
+       * masked, with getEvent).
        */
       whole: z.boolean().default(false),
     }),
