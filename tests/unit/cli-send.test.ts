@@ -76,6 +76,27 @@ describe('checkout-console send', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 200, checkout: { order_id: 'o-1' } });
   });
 
+  it('on the Local profile with no emulator running, says where the emulator runs', async () => {
+    const { createServer } = await import('node:net');
+    // A port nothing listens on: taken, then released.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+      });
+    });
+    await cli('profiles', 'set', 'Local', '--base-url', `http://127.0.0.1:${port}`);
+    const run = await cli('send', payloadFile({ order_reference_id: 'r1' }), '--profile', 'Local');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('no answer (Connection refused');
+    expect(run.stderr).toContain('hint: the Local profile talks to the built-in emulator');
+    // A sandbox that refuses gets no such hint: it is not the console's to start.
+    await cli('profiles', 'set', 'Sandbox', '--base-url', `http://127.0.0.1:${port}`);
+    const sandbox = await cli('send', payloadFile({ order_reference_id: 'r2' }), '--profile', 'Sandbox');
+    expect(sandbox.code).toBe(1);
+    expect(sandbox.stderr).not.toContain('hint:');
+  });
+
   it('exits 1 with the error body on a 4xx', async () => {
     const run = await cli('send', payloadFile({ order_reference_id: 'bad' }), '--profile', 'Sandbox');
     expect(run.code).toBe(1);

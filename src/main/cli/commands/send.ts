@@ -43,6 +43,10 @@ function describe(result: ExchangeResult): string {
   return `${head}${codes}${body}${body.endsWith('\n') || body === '' ? '' : '\n'}`;
 }
 
+export const LOCAL_EMULATOR_HINT =
+  'hint: the Local profile talks to the built-in emulator, which runs while the console is open ' +
+  '(npm start, or checkout-console serve) or on its own with checkout-console emulator.';
+
 /** A field of the send command as its flag, so an error names what to change on the command line. */
 const SEND_FLAGS: Record<string, string> = {
   timeoutMs: '--timeout-ms',
@@ -55,9 +59,11 @@ const SEND_FLAGS: Record<string, string> = {
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(sendFlags, rawFlags);
   const { value } = await readJsonSource(file, context);
+  let local = false;
   const result = await withConsole(context, async (core) => {
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
+    local = profile.fields.environment === 'local';
     // The same command the builder's Send calls: one validation, one error for each field.
     return commandCaller(core.dispatcher, flagsOf(SEND_FLAGS))('sendCheckout', {
       profileId: profile.id,
@@ -70,6 +76,8 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
     });
   });
   context.io.stdout(flags.json ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n` : describe(result));
+  // A one-shot command starts no emulator: on a first try, say where the Local one runs.
+  if (local && result.failure?.kind === 'refused') context.io.stderr(`${LOCAL_EMULATOR_HINT}\n`);
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   if (!ok) throw new CommandExit(EXIT_FAILED);
 }
