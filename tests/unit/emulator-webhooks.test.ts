@@ -10,6 +10,7 @@ import {
   type EmulatorHarness,
 } from './helpers/emulator-harness';
 import { withConsoleFile } from './helpers/console-file';
+import { openTempConsole } from './helpers/temp-console';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -301,5 +302,20 @@ describe('through the console', () => {
       bodyVerdict: 'event',
       eventType: 'order_approved',
     });
+  });
+});
+
+describe('a second console on the same data directory', () => {
+  it("finds the emulator's port taken and says that whatever holds it answers instead", async () => {
+    const first = await openEmulator();
+    cleanups.push(() => first.dispose());
+    const port = Number(new URL(first.url).port);
+    const second = await openTempConsole({ dataDir: first.dataDir });
+    cleanups.push(() => second.dispose());
+    const status = await second.core.emulator.start(port);
+    expect(status.running).toBe(false);
+    expect(status.error).toContain(`Port ${port} is taken by another program`);
+    // Not "nothing would answer": the first console's emulator, on the same tokens, does.
+    expect(status.error).toContain('whatever holds the port answers instead');
   });
 });

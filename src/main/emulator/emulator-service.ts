@@ -261,7 +261,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         const code = (failure as { code?: unknown }).code;
         error =
           code === 'EADDRINUSE'
-            ? `Port ${target} is taken by another program, so the emulator is not running. Start it on a free port, or free the port.`
+            ? `Port ${target} is taken by another program, so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`
             : `The emulator could not start on port ${target}: ${errorWords(failure)}`;
         deps.log.warn(error);
       }

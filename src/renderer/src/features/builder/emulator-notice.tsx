@@ -44,7 +44,10 @@ export function EmulatorNotice({ profile }: { profile: ProfileView | null }) {
       data-testid="emulator-stopped"
     >
       <Text size="sm">
-        {profile.name} sends to it, so nothing would answer.{status.error === null ? '' : ` ${status.error}`}
+        {/* With a reason (a taken port, say), the reason says what answers instead. */}
+        {status.error === null
+          ? `${profile.name} sends to it, so nothing would answer.`
+          : `${profile.name} sends to it. ${status.error}`}
       </Text>
       <Group gap="xs" mt={6}>
         <Button
