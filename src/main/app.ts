@@ -131,9 +131,11 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     bus,
     transaction: (fn) => writer.writeNow(fn),
   });
-  // Counted inside the write that adds them: a console started at the same moment on the same
-  // new data directory finds them there instead of adding a second set.
-  writer.writeNow(() => seedDefaultProfiles(storedProfiles, profilesRepository.count() === 0));
+  // Counted again inside the write that adds them: a console started at the same moment on the
+  // same new data directory finds them there instead of adding a second set. The first count
+  // keeps every later start from taking the write lock for nothing.
+  if (profilesRepository.count() === 0)
+    writer.writeNow(() => seedDefaultProfiles(storedProfiles, profilesRepository.count() === 0));
   // The emulator is made below; a session's local profile follows wherever it binds.
   let emulatorUrl: string | null = null;
   const session =

@@ -32,6 +32,7 @@ export function migrate(db: SqliteDatabase, all: readonly Migration[]): { applie
   const recordedHash = db.prepare<[number], { sha256: string }>(
     'SELECT sha256 FROM schema_migrations WHERE id = ?',
   );
+  // Read once without the lock: a migration recorded with its hash needs nothing more.
   const recorded = new Map(
     db
       .prepare<[], { id: number; sha256: string }>('SELECT id, sha256 FROM schema_migrations')
@@ -55,11 +56,8 @@ export function migrate(db: SqliteDatabase, all: readonly Migration[]): { applie
   const applied: string[] = [];
   for (const migration of [...all].sort((a, b) => a.id - b.id)) {
     const hash = hashMigration(migration.sql);
-    const known = recorded.get(migration.id);
-    if (known !== undefined) {
-      if (known !== hash) throw new MigrationHashMismatchError(migration);
-      continue;
-    }
+    if (recorded.get(migration.id) === hash) continue;
+    // Pending, or edited after it was applied: applyOnce tells which, under the lock.
     if (applyOnce.immediate(migration, hash)) applied.push(migration.name);
   }
   return { applied };

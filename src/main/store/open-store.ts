@@ -16,6 +16,7 @@ import { createHistoryRepository, type HistoryRepository } from './history-repos
 import { migrate } from './migrate';
 import { isBusyError } from './write-lock';
 import { errorWords } from '../../shared/error-words';
+import { DATA_DIR_ENV } from '../data-dir';
 import { migrations } from './migrations';
 import { createOrdersRepository, type OrdersRepository } from './orders-repository';
 import { createProfilesRepository, type ProfilesRepository } from './profiles-repository';
@@ -86,7 +87,7 @@ function unreadableDatabase(file: string, error: unknown): unknown {
     );
   if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') return error;
   return new Error(
-    `${file} is not a database this console can read (SQLite: ${errorWords(error)}). Nothing in it was changed: move it aside, or choose another data directory with --data-dir or CHECKOUT_CONSOLE_DATA_DIR.`,
+    `${file} is not a database this console can read (SQLite: ${errorWords(error)}). Nothing in it was changed: move it aside, or choose another data directory with --data-dir or ${DATA_DIR_ENV}.`,
   );
 }
 

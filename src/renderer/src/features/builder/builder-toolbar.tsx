@@ -1,4 +1,6 @@
-import { Button, Group, Menu, SegmentedControl, Switch, Tooltip } from '@mantine/core';
+import { Button, Group, Menu, Switch, Tooltip } from '@mantine/core';
+import { CHECKOUT_FORM_CHOICES } from '@ui/checkout-form-choices';
+import { ChoiceControl } from '@ui/choice-control';
 import { IconChevronDown, IconSend, IconSparkles, IconX } from '@tabler/icons-react';
 import { memo } from 'react';
 import { COUNTRIES, COUNTRY_NAMES } from '@shared/checkout';
@@ -10,11 +12,6 @@ import { DraftsMenu } from './drafts-menu';
 import { fillSample } from './sample-action';
 import { cancelSend } from './send-checkout';
 import { useSendStore } from './send-store';
-
-const FORMS = [
-  { label: 'General', value: 'general' },
-  { label: 'Education', value: 'education' },
-];
 
 export const BuilderToolbar = memo(function BuilderToolbar({
   profile,
@@ -33,12 +30,7 @@ export const BuilderToolbar = memo(function BuilderToolbar({
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" mb="sm">
       <Group gap="sm" wrap="nowrap">
-        <SegmentedControl
-          aria-label="Form"
-          data={FORMS}
-          value={form}
-          onChange={(value) => setForm(value === 'education' ? 'education' : 'general')}
-        />
+        <ChoiceControl aria-label="Form" data={CHECKOUT_FORM_CHOICES} value={form} onChange={setForm} />
         {form === 'education' && (
           <Tooltip label="Disabled: payment_type and instalments become required" openDelay={300}>
             <Switch

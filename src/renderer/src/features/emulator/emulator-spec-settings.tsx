@@ -1,4 +1,6 @@
-import { Button, Group, Input, MultiSelect, SegmentedControl, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Input, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { CHECKOUT_FORM_CHOICES } from '@ui/checkout-form-choices';
+import { ChoiceControl } from '@ui/choice-control';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
@@ -50,17 +52,12 @@ export function EmulatorSpecSettings({
           label="Merchant's checkout form"
           description="How checkout requests are judged"
         >
-          <SegmentedControl
+          <ChoiceControl
             size="xs"
             aria-label="Merchant's checkout form"
-            data={[
-              { label: 'General', value: 'general' },
-              { label: 'Education', value: 'education' },
-            ]}
+            data={CHECKOUT_FORM_CHOICES}
             value={draft.checkoutForm}
-            onChange={(value) =>
-              setDraft({ ...draft, checkoutForm: value === 'education' ? 'education' : 'general' })
-            }
+            onChange={(checkoutForm) => setDraft({ ...draft, checkoutForm })}
           />
         </Input.Wrapper>
         <Switch

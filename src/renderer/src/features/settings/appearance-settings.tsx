@@ -1,9 +1,10 @@
-import { Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { colorSchemePreferenceSchema, type ColorSchemePreference } from '@shared/preferences';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import type { ColorSchemePreference } from '@shared/preferences';
+import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { setColorSchemePreference } from '@ui/color-scheme';
 import { usePreferencesStore } from '@ui/preferences-store';
 
-const OPTIONS: { value: ColorSchemePreference; label: string }[] = [
+const OPTIONS: readonly Choice<ColorSchemePreference>[] = [
   { value: 'system', label: 'System' },
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
@@ -18,15 +19,12 @@ export function AppearanceSettings() {
         <Title order={4} id="appearance-heading">
           Appearance
         </Title>
-        <SegmentedControl
+        <ChoiceControl
           aria-labelledby="appearance-heading"
           w="fit-content"
           data={OPTIONS}
           value={colorScheme}
-          onChange={(value) => {
-            const parsed = colorSchemePreferenceSchema.safeParse(value);
-            if (parsed.success) void setColorSchemePreference(parsed.data);
-          }}
+          onChange={(choice) => void setColorSchemePreference(choice)}
         />
         <Text size="xs" c="dimmed">
           “System” follows your operating system’s light or dark setting. The desktop app and browser mode
