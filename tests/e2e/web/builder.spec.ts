@@ -297,3 +297,19 @@ test('at 1280×800 every item row shows its fields and its buttons without scrol
   expect(nameBox.width).toBeGreaterThanOrEqual(70);
   expect(skuBox.width).toBeGreaterThanOrEqual(70);
 });
+
+test('at 1280×800 the toolbar keeps Send whole with the education form’s extra switch', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served);
+  await new BuilderPage(page).chooseForm('Education');
+  await expect(page.getByRole('switch', { name: 'Single checkout' })).toBeVisible();
+  const send = page.getByRole('button', { name: /^Send to / });
+  const box = await send.boundingBox();
+  if (box === null) throw new Error('No Send button');
+  // Inside the window, and its label not cut (it overflowed to the right before).
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  expect(await send.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+});

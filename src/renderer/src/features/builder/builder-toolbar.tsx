@@ -28,12 +28,15 @@ export const BuilderToolbar = memo(function BuilderToolbar({
   const setFresh = useBuilderStore((state) => state.setFreshReferenceOnSend);
   const sending = useSendStore((state) => state.requestKey !== null);
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" mb="sm">
+    // Wraps rather than overflows: with the education form's switch the row is wider than the
+    // builder at 1280 px, and Send was cut off on the right.
+    <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
       <Group gap="sm" wrap="nowrap">
         <ChoiceControl aria-label="Form" data={CHECKOUT_FORM_CHOICES} value={form} onChange={setForm} />
         {form === 'education' && (
           <Tooltip label="Disabled: payment_type and instalments become required" openDelay={300}>
             <Switch
+              size="xs"
               label="Single checkout"
               checked={singleCheckout}
               onChange={(event) => setSingleCheckout(event.currentTarget.checked)}
@@ -42,7 +45,7 @@ export const BuilderToolbar = memo(function BuilderToolbar({
         )}
         <DraftsMenu />
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" ml="auto">
         <Group gap={0} wrap="nowrap">
           <Button
             size="xs"
