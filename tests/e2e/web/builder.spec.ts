@@ -296,6 +296,10 @@ test('at 1280×800 every item row shows its fields and its buttons without scrol
   // Name and SKU stay wide enough to read a word.
   expect(nameBox.width).toBeGreaterThanOrEqual(70);
   expect(skuBox.width).toBeGreaterThanOrEqual(70);
+  // An amount with three decimals (KWD, BHD, OMR) is shown whole: cut short it reads as another amount.
+  const total = builder.field('Item total of item 1');
+  await total.fill('10000.125');
+  expect(await total.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 });
 
 test('at 1280×800 the toolbar keeps Send whole with the education form’s extra switch', async ({

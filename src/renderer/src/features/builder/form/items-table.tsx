@@ -78,16 +78,18 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
   const header = (
     <Table.Thead>
       <Table.Tr>
-        <Table.Th w={count > 999 ? 70 : 48}>#</Table.Th>
+        <Table.Th w={count > 999 ? 62 : 40}>#</Table.Th>
         {inline.map((field) => (
           <Table.Th
             key={field.path}
-            w={field.kind === 'money' ? 146 : field.path.endsWith('quantity') ? 68 : undefined}
+            w={field.kind === 'money' ? 170 : field.path.endsWith('quantity') ? 74 : undefined}
+            // One line: "Quantit / y" wrapped at any narrower width.
+            style={{ whiteSpace: 'nowrap' }}
           >
             {field.label}
           </Table.Th>
         ))}
-        <Table.Th w={56} />
+        <Table.Th w={50} />
       </Table.Tr>
     </Table.Thead>
   );
@@ -105,7 +107,7 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
         <div className={classes.itemsWide}>
           <Table
             verticalSpacing={4}
-            horizontalSpacing={6}
+            horizontalSpacing={4}
             aria-label="Items"
             layout="fixed"
             className={classes.itemsTable}

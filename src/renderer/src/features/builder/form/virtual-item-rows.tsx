@@ -40,7 +40,7 @@ export function VirtualItemRows({
     <div ref={scroller} className={classes.itemsScroller} data-testid="items-scroller">
       <Table
         verticalSpacing={4}
-        horizontalSpacing={6}
+        horizontalSpacing={4}
         aria-label="Items"
         layout="fixed"
         stickyHeader
