@@ -226,6 +226,18 @@ describe('decodeJwt never throws', () => {
       if (!decoded.ok) expect(decoded.problem).toEqual(expect.any(String));
     }
   });
+  it('reads every byte of a segment as UTF-8, as Node does, and refuses bytes that are not', () => {
+    // Claims outside ASCII (Arabic, an emoji, the whole byte range of two-byte characters).
+    const claims = { name: 'محمد العتيبي', note: '🙂 ok', range: 'ÿĀſ', n: 1 };
+    const decoded = decodeJwt(`${b64({ alg: 'HS256' })}.${b64(claims)}.c2ln`);
+    expect(decoded.claims).toEqual(claims);
+    for (const bytes of [[0xff], [0xc3, 0x28], [0x7b, 0xed, 0xa0, 0x80, 0x7d]]) {
+      const segment = Buffer.from(bytes).toString('base64url');
+      expect(decodeJwt(`${b64({ alg: 'HS256' })}.${segment}.`).problem).toBe(
+        'The claims part is not valid base64url-encoded UTF-8.',
+      );
+    }
+  });
   it('shows iat, exp and nbf as ISO dates', () => {
     const decoded = decodeJwt(`${b64({ alg: 'HS256' })}.${b64({ iat: now, exp: now + 60, nbf: now })}.`);
     expect(decoded.times.exp).toEqual({ seconds: now + 60, iso: '2026-01-15T12:01:00.000Z' });

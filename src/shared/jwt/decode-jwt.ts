@@ -32,7 +32,10 @@ function base64UrlToText(segment: string): string | null {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
   try {
     const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-    return utf8.decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    // A plain loop: Uint8Array.from with a mapping callback was a tenth of judging a webhook.
+    const bytes = new Uint8Array(binary.length);
+    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+    return utf8.decode(bytes);
   } catch {
     return null;
   }
