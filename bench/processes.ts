@@ -103,12 +103,21 @@ export function startBareServer(): Promise<BenchProcess> {
 
 /**
  * bench/servers/minimal-durable.mjs: HS256 checked with node:crypto, the raw request appended to
- * an index-free table, answered after its group commit. The listener's second reference.
+ * an index-free table, answered after its group commit. The listener's second reference. With
+ * `judged`, the same server judges each request with the console's own `judgeWebhook` and stores
+ * the verdicts with it (under tsx, as the listener runs here): the floor issue 20's rules allow.
  */
-export function startMinimalDurableServer(databasePath: string, secret: string): Promise<BenchProcess> {
+export function startMinimalDurableServer(
+  databasePath: string,
+  secret: string,
+  options: { judged?: boolean } = {},
+): Promise<BenchProcess> {
+  const server = join(ROOT, 'bench', 'servers', 'minimal-durable.mjs');
   return startProcess(
     process.execPath,
-    [join(ROOT, 'bench', 'servers', 'minimal-durable.mjs'), databasePath, secret],
+    options.judged === true
+      ? ['--import', 'tsx', server, databasePath, secret, '--judged']
+      : [server, databasePath, secret],
     /Minimal durable server listening on (http:\/\/\S+)/,
   );
 }

@@ -4,15 +4,22 @@
 // and answers each request only after the group commit that holds it (WAL, synchronous=NORMAL).
 // Run in its own process, as the listener is: `node minimal-durable.mjs <database> <secret>`;
 // prints its URL when bound.
+//
+// With `--judged` (run under `node --import tsx`, since it loads the console's TypeScript) it is
+// the floor of what issue 20 allows the listener: the same server, but each request is judged by
+// the console's own `judgeWebhook` (both token places, the body) before its 200 and the verdicts
+// are stored with the raw request, as the listener must. No timeline row, no index, no push: the
+// difference between this and the listener is what the console's row and the rest cost.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import Database from 'better-sqlite3';
 
-const [databasePath, secret] = process.argv.slice(2);
-if (databasePath === undefined || secret === undefined) {
-  process.stderr.write('usage: minimal-durable.mjs <database> <secret>\n');
+const [databasePath, secret, mode] = process.argv.slice(2);
+if (databasePath === undefined || secret === undefined || (mode !== undefined && mode !== '--judged')) {
+  process.stderr.write('usage: minimal-durable.mjs <database> <secret> [--judged]\n');
   process.exit(2);
 }
+const judged = mode === '--judged' ? await loadJudge(secret) : null;
 
 const db = new Database(databasePath);
 db.pragma('journal_mode = WAL');
@@ -25,11 +32,42 @@ db.exec(`CREATE TABLE IF NOT EXISTS requests (
   headers TEXT NOT NULL,
   body BLOB NOT NULL,
   token_valid INTEGER NOT NULL,
-  status INTEGER NOT NULL
+  status INTEGER NOT NULL,
+  token_verdict TEXT,
+  body_verdict TEXT,
+  details TEXT
 )`);
 const insert = db.prepare(
-  'INSERT INTO requests (received_at, method, url, headers, body, token_valid, status) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  'INSERT INTO requests (received_at, method, url, headers, body, token_valid, status, token_verdict, body_verdict, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
 );
+
+/** The console's judging, loaded only for `--judged`. */
+async function loadJudge(notificationToken) {
+  const [{ judgeWebhook }, { createHmacKeyCache }, { headerPairs }] = await Promise.all([
+    import('../../src/main/listener/judge-webhook.ts'),
+    import('../../src/main/jwt/hmac-key-cache.ts'),
+    import('../../src/main/http/header-pairs.ts'),
+  ]);
+  const verification = { key: await createHmacKeyCache().get(notificationToken), label: 'bench' };
+  return async (req, body, atMs) => {
+    const query = req.url.indexOf('?');
+    const judgement = await judgeWebhook(
+      {
+        query: query < 0 ? null : req.url.slice(query + 1),
+        headers: headerPairs(req.rawHeaders),
+        body,
+        truncated: false,
+        atMs,
+      },
+      verification,
+      30,
+    );
+    return {
+      valid: judgement.tokenVerdict === 'valid',
+      verdicts: [judgement.tokenVerdict, judgement.body.verdict, JSON.stringify(judgement.details)],
+    };
+  };
+}
 
 const key = Buffer.from(secret, 'utf8');
 /** HS256 signature and `exp`/`nbf` only: what the listener checks on the hot path. */
@@ -79,23 +117,33 @@ function flush() {
       .end(`{"received":${row.status === 200},"id":${row.id}}`);
 }
 
+function enqueue(req, res, body, atMs, verdict) {
+  const status = verdict.valid ? 200 : 401;
+  const values = [
+    atMs,
+    req.method,
+    req.url,
+    JSON.stringify(req.rawHeaders),
+    body,
+    verdict.valid ? 1 : 0,
+    status,
+    ...verdict.verdicts,
+  ];
+  if (waiting.length === 0) setImmediate(flush);
+  waiting.push({ res, values, status, id: 0 });
+}
+
+const NOT_JUDGED = [null, null, null];
 const server = createServer((req, res) => {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
-    const valid = tokenValid(tokenOf(req));
-    const status = valid ? 200 : 401;
-    const values = [
-      Date.now(),
-      req.method,
-      req.url,
-      JSON.stringify(req.rawHeaders),
-      Buffer.concat(chunks),
-      valid ? 1 : 0,
-      status,
-    ];
-    if (waiting.length === 0) setImmediate(flush);
-    waiting.push({ res, values, status, id: 0 });
+    const atMs = Date.now();
+    const body = Buffer.concat(chunks);
+    // The plain reference stays synchronous: a promise per request would slow it, flattering the ratio.
+    if (judged === null)
+      enqueue(req, res, body, atMs, { valid: tokenValid(tokenOf(req)), verdicts: NOT_JUDGED });
+    else void judged(req, body, atMs).then((verdict) => enqueue(req, res, body, atMs, verdict));
   });
 });
 server.listen(0, '127.0.0.1', () => {
