@@ -22,6 +22,9 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           cli: resolve('src/main/cli/index.ts'),
         },
+        // What the desktop entry and the CLI share, named for that: the bundler named it after
+        // its first module (content-security-policy-*.js), which misled every CPU profile read.
+        output: { chunkFileNames: 'chunks/shared-[hash].js' },
       },
     },
   },
