@@ -110,6 +110,18 @@ describe('checked against the spec', () => {
     expect(judged.findings[0]?.message).toMatch(/lacks order_reference_id, order_number, data/);
   });
 
+  it('names a byte order mark, and still reads the body behind it', () => {
+    const judged = judgeWebhookBody(
+      new Uint8Array([0xef, 0xbb, 0xbf, ...bytes(payload('order_approved'))]),
+      false,
+    );
+    expect(judged.verdict).toBe('event');
+    expect(judged.findings).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/byte order mark/) }),
+    ]);
+    expect(judgeWebhookBody(bytes(payload('order_approved')), false).findings).toEqual([]);
+  });
+
   it('non-UTF-8 bytes are invalid_json, whitespace is empty', () => {
     expect(judgeWebhookBody(new Uint8Array([0xff, 0xfe]), false).findings[0]?.message).toMatch(/not UTF-8/);
     expect(judgeWebhookBody(bytes('  \n'), false).verdict).toBe('empty');

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_VERDICTS, type TokenVerdict } from '../../src/shared/events';
 import { decodeJwt } from '../../src/shared/jwt/decode-jwt';
@@ -147,6 +148,23 @@ describe('both places, one verdict', () => {
     });
     expect(result.verdict).toBe('malformed');
     expect(result.reason).toMatch(/Bearer/);
+  });
+
+  it('a compressed body is judged as sent, and its first finding names the Content-Encoding', async () => {
+    const judge = async (headers: [string, string][], body: Buffer) =>
+      judgeWebhook(
+        { query: null, headers, body, truncated: false, atMs: NOW_MS },
+        { key: await keys.get(SECRET), label: 'the notification token' },
+        60,
+      );
+    const json = '{"order_id":"6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21","event_type":"order_approved"}';
+    const gzipped = await judge([['Content-Encoding', 'gzip']], gzipSync(json));
+    expect(gzipped.body.verdict).toBe('invalid_json');
+    expect(gzipped.body.findings[0]?.message).toMatch(/Content-Encoding: gzip, so the body is compressed/);
+    expect(gzipped.details.body?.findings[0]?.message).toMatch(/Content-Encoding: gzip/);
+    // identity (or no header) is no encoding at all: nothing is added.
+    const plain = await judge([['content-encoding', 'identity']], Buffer.from(json));
+    expect(plain.body.findings.some((finding) => /Content-Encoding/.test(finding.message))).toBe(false);
   });
 
   it('a webhook carrying one token in both places gets the same verdict for each place', async () => {

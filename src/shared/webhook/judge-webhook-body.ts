@@ -201,6 +201,13 @@ export function judgeWebhookBody(bytes: Uint8Array | null, truncated: boolean): 
     return result('too_large');
   }
   if (bytes === null || bytes.byteLength === 0) return result('empty');
+  // The decoder drops a byte order mark silently; a merchant's JSON parser may not (PHP's
+  // json_decode refuses the body), so it is named.
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    findings.warning(
+      [],
+      'The body starts with a UTF-8 byte order mark (EF BB BF), which JSON sent between systems must not have (RFC 8259); some parsers, such as PHP’s json_decode, refuse such a body. It was read without it.',
+    );
   let text: string;
   try {
     text = utf8.decode(bytes);
