@@ -176,6 +176,53 @@ describe('committed when it returns (issue 17: one writer)', () => {
   });
 });
 
+describe('two writers of one file in one process (two consoles on one data directory, as tests run them)', () => {
+  it("writeNow commits the other writer's open group first instead of waiting on it until the lock times out", async () => {
+    const { db, insert, seen } = open();
+    const second = openDatabase(db.name);
+    cleanups.push(() => second.close());
+    const secondInsert = second.prepare<[string]>('INSERT INTO t (v) VALUES (?)');
+    const first = createStoreWriter(db);
+    const other = createStoreWriter(second);
+    // The first writer's group holds the write lock until the end of this turn.
+    const pending = first.write(() => insert.run('grouped'));
+    const started = performance.now();
+    // Synchronous: were the first group left open, this would wait the whole busy timeout
+    // (5 s) for a commit that can only come once it returns, and throw "database is locked".
+    other.writeNow(() => secondInsert.run('now'));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(seen()).toEqual(['grouped', 'now']);
+    await pending;
+    // Both writers go on as before.
+    await first.write(() => insert.run('later'));
+    expect(seen()).toEqual(['grouped', 'now', 'later']);
+  });
+
+  it('a group whose write function is still running is not committed under it', async () => {
+    const { db, insert, seen } = open();
+    const second = openDatabase(db.name);
+    cleanups.push(() => second.close());
+    const first = createStoreWriter(db);
+    // A short busy timeout, so the wait that must fail here fails quickly.
+    second.pragma('busy_timeout = 300');
+    const other = createStoreWriter(second);
+    let inside: unknown = null;
+    await first.write(() => {
+      insert.run('outer');
+      // A second writer's writeNow from inside the first's write function cannot commit the
+      // first (half its work is not done): it waits and fails as before, and nothing is split.
+      try {
+        other.writeNow(() => second.prepare('INSERT INTO t (v) VALUES (?)').run('inner'));
+      } catch (error) {
+        inside = error;
+      }
+      insert.run('outer, after');
+    });
+    expect(String(inside)).toMatch(/locked/);
+    expect(seen()).toEqual(['outer', 'outer, after']);
+  });
+});
+
 describe('another process holding the write lock (issue 15.4)', () => {
   it('a write waits for the lock on a timer: the event loop keeps running, and the write lands after', async () => {
     const { db, insert, seen } = open();

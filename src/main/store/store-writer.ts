@@ -60,6 +60,15 @@ interface Waiting {
   fail: (error: unknown) => void;
 }
 
+/**
+ * The groups open in this process, each as "commit it unless a write function is running". A
+ * writer's `writeNow` waits for the lock synchronously; were the lock held by another writer of
+ * this same process (two consoles on one data directory in one process, as tests run them),
+ * that writer's group could never reach its end-of-turn commit, and the wait would end in
+ * "database is locked" after the busy timeout. So `writeNow` commits them first.
+ */
+const openGroupsInThisProcess = new Set<() => void>();
+
 export interface StoreWriterOptions {
   /** How long writes wait for another process's lock before they fail. */
   maxWaitMs?: number;
@@ -99,6 +108,7 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
   const commit = () => {
     const group = open;
     open = null;
+    openGroupsInThisProcess.delete(commitUnlessWriting);
     if (group === null) return;
     try {
       commitStatement.run();
@@ -111,6 +121,11 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     for (const then of group.after) then();
   };
 
+  /** This writer's group committed early for another writer of this process (see above). */
+  function commitUnlessWriting(): void {
+    if (depth === 0) commit();
+  }
+
   const join = (): Promise<void> =>
     open === null
       ? Promise.resolve()
@@ -119,6 +134,7 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
   /** Opens a group on a lock just taken; it commits at the end of this turn. */
   const openGroup = () => {
     open = { members: [], after: [] };
+    openGroupsInThisProcess.add(commitUnlessWriting);
     setImmediate(commit);
   };
 
@@ -179,6 +195,8 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
   /** Takes the lock synchronously (busy timeout) and runs what waits for it first. */
   const openNow = () => {
     if (open === null) {
+      for (const commitOther of openGroupsInThisProcess)
+        if (commitOther !== commitUnlessWriting) commitOther();
       // Throws if the lock stays taken past the busy timeout; the waiting writes keep their timer.
       beginWaiting.run();
       openGroup();
