@@ -3,13 +3,18 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { AppLayout } from './app-layout';
 import { bridgeColorSchemeManager } from '@ui/color-scheme';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = bridgeColorSchemeManager();
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       <ModalsProvider>
         <Notifications position="bottom-right" />
         <AppLayout />

@@ -1,4 +1,4 @@
-import { Badge, createTheme } from '@mantine/core';
+import { Badge, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -11,4 +11,16 @@ export const theme = createTheme({
       styles: { root: { minWidth: 'max-content', flexShrink: 0 }, label: { overflow: 'visible' } },
     }),
   },
+});
+
+/**
+ * `--cc-mono-input-fz`: the size of monospace text typed into an input (mono-input.ts, the item
+ * rows' plain inputs), 13 px as in the raw editor. At 14 px, an input's default, Chromium clips
+ * the underscore of DejaVu Sans Mono (the monospace font of most Linux desktops) out of the
+ * input's text box: `hessa_al-dosari@example.com` read as "hessa al-dosari@…".
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: { '--cc-mono-input-fz': '0.8125rem' },
+  light: {},
+  dark: {},
 });

@@ -4,6 +4,7 @@ import type { HeaderList } from '@shared/events';
 import { editedHeaderSchema, type EditedHeader } from '@shared/merchant-api';
 import { MASK_PREFIX } from '@shared/profile';
 import { credentialOf, isCredentialHeader, schemeOf } from '@shared/secrets/redact-secrets';
+import { monoInput } from '@ui/mono-input';
 
 /**
  * One header row as edited. `profile` stands for the profile's API token, which stays in main:
@@ -114,7 +115,7 @@ export function OperationHeaders({
                     error={headerNameProblem(row.name)}
                     disabled={disabled}
                     onChange={(event) => update(row.key, { name: event.currentTarget.value })}
-                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                    {...monoInput}
                   />
                 </Table.Td>
                 <Table.Td colSpan={chooses ? 1 : 2}>
@@ -130,7 +131,7 @@ export function OperationHeaders({
                       value={row.text}
                       disabled={disabled}
                       onChange={(event) => update(row.key, { text: event.currentTarget.value })}
-                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                      {...monoInput}
                     />
                   )}
                 </Table.Td>
