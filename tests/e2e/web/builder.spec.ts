@@ -265,13 +265,18 @@ test('item rows: duplicate, move and remove edit the document in place', async (
   await expect(builder.field(`Name of item ${last}`)).toHaveCount(0);
 });
 
+/** The builder in the smallest window the layout is made for. */
+async function builderAt1280(page: Page, served: Parameters<typeof openConsole>[1]): Promise<BuilderPage> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served);
+  return new BuilderPage(page);
+}
+
 test('at 1280×800 every item row shows its fields and its buttons without scrolling sideways', async ({
   page,
   served,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openConsole(page, served);
-  const builder = new BuilderPage(page);
+  const builder = await builderAt1280(page, served);
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
   const items = builder.section('Items');
   const remove = items.getByRole('button', { name: 'Remove item 1' });
@@ -306,9 +311,7 @@ test('at 1280×800 the toolbar keeps Send whole with the education form’s extr
   page,
   served,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openConsole(page, served);
-  await new BuilderPage(page).chooseForm('Education');
+  await (await builderAt1280(page, served)).chooseForm('Education');
   await expect(page.getByRole('switch', { name: 'Single checkout' })).toBeVisible();
   const send = page.getByRole('button', { name: /^Send to / });
   const box = await send.boundingBox();
@@ -324,9 +327,7 @@ test('an underscore typed into a monospace field is drawn, not clipped into what
 }) => {
   // DejaVu Sans Mono, the Linux monospace font this Chromium uses, lost its underscore inside an
   // input at 14 px: hessa_al-dosari@example.com read as "hessa al-dosari@example.com".
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openConsole(page, served);
-  const builder = new BuilderPage(page);
+  const builder = await builderAt1280(page, served);
   for (const field of [builder.field('E-mail', 'Consumer'), builder.field('Success URL', 'Merchant URLs')]) {
     await field.scrollIntoViewIfNeeded();
     const drawn = async (text: string) => {
