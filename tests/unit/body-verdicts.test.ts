@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BODY_VERDICTS, type BodyVerdict } from '../../src/shared/events';
 import { judgeWebhookBody } from '../../src/shared/webhook/judge-webhook-body';
@@ -120,6 +121,17 @@ describe('checked against the spec', () => {
       expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/byte order mark/) }),
     ]);
     expect(judgeWebhookBody(bytes(payload('order_approved')), false).findings).toEqual([]);
+  });
+
+  it('names a Content-Encoding the body came with, for every judge (listener and replay alike)', () => {
+    const gzipped = new Uint8Array(gzipSync(payload('order_approved')));
+    const judged = judgeWebhookBody(gzipped, false, [['Content-Encoding', 'gzip']]);
+    expect(judged.verdict).toBe('invalid_json');
+    expect(judged.findings[0]?.message).toMatch(/Content-Encoding: gzip, so the body is compressed/);
+    // identity, or no header at all, says nothing.
+    const plain = bytes(payload('order_approved'));
+    expect(judgeWebhookBody(plain, false, [['content-encoding', 'identity']]).findings).toEqual([]);
+    expect(judgeWebhookBody(plain, false).findings).toEqual([]);
   });
 
   it('non-UTF-8 bytes are invalid_json, whitespace is empty', () => {

@@ -2,8 +2,7 @@ import type { HeaderList, TokenVerdict } from '../../shared/events';
 import { summariseTokenChecks } from '../../shared/jwt/summarise-token-checks';
 import { findNotificationTokens } from '../../shared/webhook/find-notification-tokens';
 import { judgeWebhookBody, type BodyJudgement } from '../../shared/webhook/judge-webhook-body';
-import type { BodyFinding, WebhookDetails } from '../../shared/webhook-details';
-import { formatJsonPath } from '../../shared/json-path';
+import type { WebhookDetails } from '../../shared/webhook-details';
 import { checkTokenAt } from '../jwt/check-token';
 import type { HmacKey } from '../jwt/hmac-key-cache';
 
@@ -26,24 +25,6 @@ export interface WebhookJudgement {
   tokenVerdict: TokenVerdict;
   body: BodyJudgement;
   details: Pick<WebhookDetails, 'token' | 'body'>;
-}
-
-/**
- * A compressed body (`Content-Encoding: gzip`…) is judged as sent, not decompressed: its
- * verdict then reads "not UTF-8" or "not JSON", so the first finding names the cause.
- */
-function withEncodingFinding(body: BodyJudgement, headers: HeaderList): BodyJudgement {
-  const encodings = headers
-    .filter(([name]) => name.toLowerCase() === 'content-encoding')
-    .map(([, value]) => value.trim())
-    .filter((value) => value !== '' && value.toLowerCase() !== 'identity');
-  if (encodings.length === 0) return body;
-  const finding: BodyFinding = {
-    severity: 'error',
-    path: formatJsonPath([]),
-    message: `The request says Content-Encoding: ${encodings.join(', ')}, so the body is compressed; the listener judges and stores it as sent, without decompressing it.`,
-  };
-  return { ...body, findings: [finding, ...body.findings] };
 }
 
 /** Both verdicts of one webhook, from its raw parts. Never throws for any input. */
@@ -73,7 +54,7 @@ export async function judgeWebhook(
     : await checkTokenAt('header', found.header.token, options, found.header.problem);
   const checks = [queryCheck, headerCheck];
   const summary = summariseTokenChecks(checks, { query: found.query.token, header: found.header.token });
-  const body = withEncodingFinding(judgeWebhookBody(webhook.body, webhook.truncated), webhook.headers);
+  const body = judgeWebhookBody(webhook.body, webhook.truncated, webhook.headers);
   return {
     tokenVerdict: summary.verdict,
     body,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BodyVerdict } from '../../shared/events';
+import type { BodyVerdict, HeaderList } from '../../shared/events';
 import { REPLAY_MARKER_HEADER, replayProvenance } from '../../shared/provenance';
 import type { ReplayPlanRequest } from '../../shared/replay';
 import { judgeWebhookBody } from '../../shared/webhook/judge-webhook-body';
@@ -34,7 +34,7 @@ export async function sendReplay(
   const { row, outgoing, request } = send;
   const at = Date.now();
   const bodyEdited = request.body !== null;
-  const body = bodyJudgement(outgoing.body);
+  const body = bodyJudgement(outgoing.body, outgoing.headers);
   const uid = randomUUID();
   const headers: [string, string][] = [...outgoing.headers, [REPLAY_MARKER_HEADER, uid]];
   const sendDetails = {
@@ -96,8 +96,11 @@ export async function sendReplay(
 }
 
 /** The listener's one judgement of a notification body: its verdict and findings. */
-function bodyJudgement(bytes: Uint8Array): { verdict: BodyVerdict; findings: BodyFinding[] } {
-  const judged = judgeWebhookBody(bytes, false);
+function bodyJudgement(
+  bytes: Uint8Array,
+  headers: HeaderList,
+): { verdict: BodyVerdict; findings: BodyFinding[] } {
+  const judged = judgeWebhookBody(bytes, false, headers);
   return { verdict: judged.verdict, findings: judged.findings };
 }
 

@@ -1,6 +1,6 @@
 import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson, topLevelStrings } from '../bounded-json';
 import { decimalsOf, parseAmount } from '../checkout/money';
-import type { BodyVerdict } from '../events';
+import type { BodyVerdict, HeaderList } from '../events';
 import { findDuplicateKeys } from '../json-duplicate-keys';
 import { formatJsonPath } from '../json-path';
 import type { BodyFinding } from '../webhook-details';
@@ -172,12 +172,33 @@ function classify(body: JsonObject, findings: Findings): BodyVerdict {
   return 'unknown_shape';
 }
 
+/** The request's `Content-Encoding` values other than identity (gzip, br…), in order. */
+function contentEncodings(headers: HeaderList): string[] {
+  return headers
+    .filter(([name]) => name.toLowerCase() === 'content-encoding')
+    .map(([, value]) => value.trim())
+    .filter((value) => value !== '' && value.toLowerCase() !== 'identity');
+}
+
 /**
- * The body verdict of one webhook, from its raw bytes. Pure and total: any input gets a
- * verdict, and every deviation from the spec's payload is a finding rather than a rejection.
+ * The body verdict of one webhook, from its raw bytes (and the headers it came with, which may
+ * say the bytes are compressed). Pure and total: any input gets a verdict, and every deviation
+ * from the spec's payload is a finding rather than a rejection.
  */
-export function judgeWebhookBody(bytes: Uint8Array | null, truncated: boolean): BodyJudgement {
+export function judgeWebhookBody(
+  bytes: Uint8Array | null,
+  truncated: boolean,
+  headers: HeaderList = [],
+): BodyJudgement {
   const findings = new Findings();
+  // A compressed body is judged as sent, not decompressed: its verdict then reads "not UTF-8"
+  // or "not JSON", so the first finding names the cause.
+  const encodings = contentEncodings(headers);
+  if (encodings.length > 0)
+    findings.error(
+      [],
+      `The request says Content-Encoding: ${encodings.join(', ')}, so the body is compressed; it is judged and stored as sent, without decompressing it.`,
+    );
   const result = (verdict: BodyVerdict, body: JsonObject | null = null): BodyJudgement => {
     const legacyStatus = body !== null && verdict === 'legacy' ? stringOrNull(body['order_status']) : null;
     return {
