@@ -54,6 +54,21 @@ export const IMPORT_MAX_BODY_BYTES = 100 * 1024 * 1024;
 export const EXPORT_FORMATS = ['json', 'ndjson', 'har'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/**
+ * What an import did, in one sentence for the History view and the `import` command alike. A
+ * file that held no record says so: "Imported 0 records" alone reads as if something was refused.
+ */
+export function describeImportResult(
+  result: { imported: number; skipped: number; format: ExportFormat },
+  fileName: string,
+): string {
+  const records = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
+  if (result.imported === 0 && result.skipped === 0)
+    return `Nothing imported: ${fileName} (${result.format}) holds no records.`;
+  const skipped = result.skipped > 0 ? `; ${result.skipped} already stored, skipped` : '';
+  return `Imported ${records(result.imported)} from ${fileName} (${result.format})${skipped}.`;
+}
+
 export const RETENTION_MODES = ['all', 'days', 'count'] as const;
 export const retentionSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('all') }),

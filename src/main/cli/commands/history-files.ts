@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { EXPORT_FORMATS } from '../../../shared/history-file';
+import { describeImportResult, EXPORT_FORMATS } from '../../../shared/history-file';
 import { NOTHING_IMPORTED } from '../../bridge/handlers/history';
 import { ConsoleError } from '../../console-error';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
@@ -81,9 +81,7 @@ export async function runImport(file: string, context: CliContext): Promise<void
       throw new CommandExit(EXIT_FAILED);
     }
   });
-  context.io.stdout(
-    `Imported ${result.imported} ${result.imported === 1 ? 'record' : 'records'} from ${file} (${result.format})${result.skipped > 0 ? `; ${result.skipped} already stored, skipped` : ''}.\n`,
-  );
+  context.io.stdout(`${describeImportResult(result, terminalSafe(file))}\n`);
 }
 
 export function registerHistoryFiles(program: Command, context: CliContext): void {

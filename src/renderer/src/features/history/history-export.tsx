@@ -4,7 +4,7 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { HISTORY_IMPORT_MAX_CHARS } from '@shared/contract/history';
 import type { EventFilter } from '@shared/event-filter';
-import type { ExportFormat } from '@shared/history-file';
+import { describeImportResult, type ExportFormat } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { errorMessage } from '@bridge/bridge-error';
 import { useHistoryStore } from './history-store';
@@ -77,7 +77,7 @@ export function HistoryExport({
       onChanged();
       setImportResult({
         ok: true,
-        message: `Imported ${result.imported} ${result.imported === 1 ? 'record' : 'records'} from ${file.name} (${result.format})${result.skipped > 0 ? `; ${result.skipped} already stored, skipped` : ''}.`,
+        message: describeImportResult(result, file.name),
       });
     } catch (error) {
       setImportResult({ ok: false, message: `${file.name}: ${errorMessage(error)}` });
