@@ -24,7 +24,7 @@ export function createLogger(dir: string, options: { stderr: boolean }): Logger 
     } catch {
       // Logging must never take the console down (a full disk, a removed directory).
     }
-    if (options.stderr && level !== 'info') process.stderr.write(`${level.toLowerCase()}: ${message}\n`);
+    if (options.stderr && level !== 'INFO') process.stderr.write(`${level.toLowerCase()}: ${message}\n`);
   };
   return {
     info: (message) => write('INFO', message),

@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { runListen } from '../../src/main/cli/commands/listen';
 import type { CliContext } from '../../src/main/cli/cli-context';
@@ -91,10 +93,24 @@ describe('checkout-console listen', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const address = blocker.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;
-    const taken = await runCliCaptured(['--data-dir', temp.dir, 'listen', '--port', String(port)]);
+    // The console's log echoes its warnings straight to the process's standard error.
+    const echoed: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      echoed.push(String(chunk));
+      return true;
+    });
+    const taken = await runCliCaptured(['--data-dir', temp.dir, 'listen', '--port', String(port)]).finally(
+      () => spy.mockRestore(),
+    );
     await new Promise((resolve) => blocker.close(resolve));
     expect(taken.code).toBe(1);
     expect(taken.stderr).toMatch(new RegExp(`Port ${port} is already in use; pass --port 0`));
+    // Said once, in the command's words: not also as the listener's warning, worded for the UI.
+    expect(echoed.join('')).not.toContain(`Port ${port}`);
+    // The log file still keeps the cause.
+    expect(readFileSync(join(temp.dir, 'logs', 'console.log'), 'utf8')).toContain(
+      `Port ${port} is already in use by another program`,
+    );
   });
 
   it('rejects bad flags with exit 2', async () => {

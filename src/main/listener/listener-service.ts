@@ -38,6 +38,11 @@ export interface ListenerOverrides {
   secret?: { value: string; label: string };
   /** Settings for this run only (forward-to, answer status…), over the saved ones. */
   settings?: Partial<ListenerSettings>;
+  /**
+   * The caller reports a failure to start as its own error (`listen` exits with it, worded for
+   * its flags): the log file keeps the cause, but it is not echoed as a warning too.
+   */
+  callerReportsStartFailure?: boolean;
 }
 
 export interface ListenerDependencies {
@@ -170,7 +175,8 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       log.info(`Webhook listener on ${server.origin} for profile "${next.profileName}".`);
     } catch (bindError) {
       error = describeBindError(bindError, next.port);
-      log.warn(error);
+      if (overrides.callerReportsStartFailure === true) log.info(error);
+      else log.warn(error);
     }
   };
 

@@ -98,6 +98,8 @@ export async function runListen(
           ...(flags.forwardTo === undefined ? {} : { forwardTo: flags.forwardTo }),
           ...(flags.respondStatus === undefined ? {} : { respondStatus: flags.respondStatus }),
         },
+        // This command's error below says it once, in its own flags' words.
+        callerReportsStartFailure: true,
       },
     },
   );
