@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutUrlOf } from '../../src/main/emulator/create-checkout';
 import { parseRequestTarget } from '../../src/main/emulator/emulator-request-entry';
-import { randomHex } from '../../src/main/emulator/random-hex';
+import { randomHex } from '../../src/main/random-hex';
 
 /**
  * What create-checkout now does without the URL parser (the checkout URL per page base, plain

@@ -57,6 +57,8 @@ describe('the events columns, declared once (store/event-columns.ts)', () => {
       details: { body: { findings: [{}, {}] } },
     });
     expect(events.getSummary(written.id)).toEqual(written);
+    // A record without a uid of its own gets a time-ordered one (event-uid.test.ts).
+    expect(written.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     events.update(written.id, { status: 200, details: { body: { findings: [{}] } }, responseHeaders: null });
     const row = events.getRow(written.id);
     expect(row).toMatchObject({ status: 200, body_findings: 1, response_headers: null, request_size: 2 });

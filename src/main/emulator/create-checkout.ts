@@ -4,7 +4,7 @@ import type { CountryCurrencyPair } from '../../shared/checkout/country-currency
 import { parseAmount } from '../../shared/checkout/money';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import { EmulatorError } from './emulator-errors';
-import { randomHex } from './random-hex';
+import { randomHex } from '../random-hex';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
