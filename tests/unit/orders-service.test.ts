@@ -143,6 +143,54 @@ describe('orders service', () => {
     expect(core.orders.list({ limit: 10 }).items.map((order) => order.orderId)).toEqual([ORDER_A, ORDER_C]);
   });
 
+  it('marks the orders of new records after they are stored, in batches, however many arrived between two looks', () => {
+    // Migration 014: no trigger marks an order in the listener's insert; the list marks first.
+    core.recorder.recordMany([
+      createCheckout(ORDER_A, 'REF-ALPHA', 1_000),
+      ...Array.from({ length: 6_000 }, (_, index) => ({ kind: 'webhook' as const, atMs: 1_001 + index })),
+      createCheckout(ORDER_B, 'REF-BRAVO', 8_000),
+      ...Array.from({ length: 6_000 }, (_, index) => ({ kind: 'webhook' as const, atMs: 8_001 + index })),
+      notification(ORDER_A, 'order_approved', 15_000),
+    ]);
+    const unmarked = withConsoleFile(core.dataDir, (db) =>
+      db.prepare('SELECT count(*) AS n FROM orders').get(),
+    ) as { n: number };
+    expect(unmarked.n).toBe(0);
+    const page = core.orders.list({ limit: 10 });
+    expect(page.items.map((order) => [order.orderId, order.state])).toEqual([
+      [ORDER_A, 'approved'],
+      [ORDER_B, 'new'],
+    ]);
+    const marks = withConsoleFile(core.dataDir, (db) =>
+      db
+        .prepare(
+          'SELECT marked_through AS through, (SELECT max(id) FROM events) AS newest FROM orders_marked_state',
+        )
+        .get(),
+    ) as { through: number; newest: number };
+    expect(marks.through).toBe(marks.newest);
+  });
+
+  it('marks again an id SQLite gives out again after the newest records were removed', () => {
+    seed();
+    expect(core.orders.list({ limit: 10 }).items.find((order) => order.orderId === ORDER_C)?.state).toBe(
+      'new',
+    );
+    // The newest record (ORDER_A's notification) goes; the next record is given its id again.
+    const removed = withConsoleFile(core.dataDir, (db) => {
+      const newest = db.prepare('SELECT max(id) AS id FROM events').get() as { id: number };
+      db.prepare('DELETE FROM events WHERE id = ?').run(newest.id);
+      return newest.id;
+    });
+    const [reused] = core.recorder.recordMany([notification(ORDER_C, 'order_approved', 5_000)]);
+    expect(reused?.id).toBe(removed);
+    const states = new Map(
+      core.orders.list({ limit: 10 }).items.map((order) => [order.orderId, order.state]),
+    );
+    expect(states.get(ORDER_C)).toBe('approved');
+    expect(states.get(ORDER_A)).toBe('new');
+  });
+
   it('serves listOrders and getOrderLifecycle through the bridge, inputs checked', async () => {
     seed();
     const ctx = { transport: 'direct' } as const;

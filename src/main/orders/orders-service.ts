@@ -32,11 +32,14 @@ export interface OrdersService {
 /** Stale orders derived per write transaction: short, so another process's writes wait little. */
 const REFRESH_BATCH = 50;
 const MAX_REFRESH_ROUNDS = 1000;
+/** New records whose orders are marked per write transaction (ids): a few ms each. */
+const MARK_BATCH = 5000;
 
 /**
  * The Orders list and each order's lifecycle, derived from the events table. The list reads
- * the `orders` summaries, re-deriving first whatever changed (triggers mark it, whichever
- * process wrote); one order's lifecycle is always derived from its records as they are now.
+ * the `orders` summaries, re-deriving first whatever changed (whichever process wrote: new
+ * records are marked here, changes and removals by triggers); one order's lifecycle is always
+ * derived from its records as they are now.
  * Timeline pushes that carry an order id become `orders.changed` pushes, and a light poll of
  * SQLite's data_version turns other processes' writes into the same pushes.
  */
@@ -53,7 +56,18 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     }
   };
 
+  /**
+   * Marks stale the orders of records stored since the last look, by any process (migration
+   * 014: the listener no longer marks them in its insert). Before the list is read or pushed,
+   * so neither misses a stored record.
+   */
+  function markNewRecords(): void {
+    let more = index.hasUnmarkedRecords();
+    while (more) more = writer.writeNow(() => index.markNewRecords(MARK_BATCH));
+  }
+
   function refresh(): string[] {
+    markNewRecords();
     const changed: string[] = [];
     for (let round = 0; round < MAX_REFRESH_ROUNDS; round += 1) {
       const batch = index.staleBatch(REFRESH_BATCH);
@@ -91,6 +105,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     const version = versionOf();
     if (version === dataVersion) return;
     dataVersion = version;
+    markNewRecords();
     for (const { orderId } of index.staleBatch(500)) noteChanged(orderId);
   }
   const poll = options.watchExternalWrites

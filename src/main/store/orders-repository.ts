@@ -68,7 +68,7 @@ function whereOf(query: OrderQuery, params: Params): string[] {
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
 /**
- * The `orders` summary table (migrations 006, 007): which orders are stale, their summaries,
+ * The `orders` summary table (migrations 006, 007, 014): which orders are stale, their summaries,
  * pages; and every record of one order (through the events_by_order index) to derive them from.
  */
 export function createOrdersRepository(db: SqliteDatabase) {
@@ -82,6 +82,13 @@ export function createOrdersRepository(db: SqliteDatabase) {
       findings = @findings WHERE order_id = @order_id AND stale = @seen`),
     remove: db.prepare<[string, number]>('DELETE FROM orders WHERE order_id = ? AND stale = ?'),
     byId: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?'),
+    marks: db.prepare<[], { marked: number; newest: number }>(
+      'SELECT marked_through AS marked, (SELECT coalesce(max(id), 0) FROM events) AS newest FROM orders_marked_state',
+    ),
+    markRange: db.prepare<[number, number]>(`INSERT INTO orders (order_id)
+      SELECT DISTINCT order_id FROM events WHERE id > ? AND id <= ? AND order_id IS NOT NULL
+      ON CONFLICT (order_id) DO UPDATE SET stale = stale + 1`),
+    setMarked: db.prepare<[number]>('UPDATE orders_marked_state SET marked_through = ?'),
     records: db.prepare<[string], EventRow>('SELECT * FROM events WHERE order_id = ? ORDER BY at_ms, id'),
   };
   const statementCache = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
@@ -98,6 +105,24 @@ export function createOrdersRepository(db: SqliteDatabase) {
     /** Every record of one order, oldest first. */
     recordsOf(orderId: string): EventRow[] {
       return statements.records.all(orderId);
+    },
+    /** Whether a record was added since its order was last marked stale (migration 014). */
+    hasUnmarkedRecords(): boolean {
+      const marks = statements.marks.get();
+      return marks !== undefined && marks.newest > marks.marked;
+    },
+    /**
+     * Marks stale the orders of the next `limit` ids not yet marked, and moves the mark past
+     * them; returns whether any remain. Run inside a write, so no other writer adds a record
+     * between reading the newest id and moving the mark.
+     */
+    markNewRecords(limit: number): boolean {
+      const marks = statements.marks.get();
+      if (marks === undefined || marks.newest <= marks.marked) return false;
+      const through = Math.min(marks.newest, marks.marked + limit);
+      statements.markRange.run(marks.marked, through);
+      statements.setMarked.run(through);
+      return through < marks.newest;
     },
     /** Orders whose records changed since they were last summarised, with the change count seen. */
     staleBatch(limit: number): { orderId: string; seen: number }[] {

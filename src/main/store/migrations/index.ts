@@ -11,6 +11,7 @@ import profileOperationDefaults from './010-profile-operation-defaults';
 import provenance from './011-provenance';
 import deferredSearch from './012-deferred-search';
 import unusedIndexes from './013-unused-indexes';
+import deferredOrderMarks from './014-deferred-order-marks';
 
 export interface Migration {
   readonly id: number;
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   { id: 11, name: '011-provenance', sql: provenance },
   { id: 12, name: '012-deferred-search', sql: deferredSearch },
   { id: 13, name: '013-unused-indexes', sql: unusedIndexes },
+  { id: 14, name: '014-deferred-order-marks', sql: deferredOrderMarks },
 ];
