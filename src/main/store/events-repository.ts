@@ -3,6 +3,7 @@ import { provenanceSchema, type Provenance } from '../../shared/provenance';
 import type { SqliteDatabase } from './connection';
 import {
   INSERT_EVENT_SQL,
+  insertValues,
   summaryColumns,
   toParams,
   updateParams,
@@ -63,7 +64,7 @@ export function createEventsRepository(db: SqliteDatabase) {
   /** Writes one row; its summary is built from what was written, not read back. */
   const insertOne = (event: NewEvent, id: number | null = null): TimelineSummary => {
     const params = toParams(event);
-    const written = statements.insert.run({ id, ...params });
+    const written = statements.insert.run(insertValues(id, params));
     // The operation comes from the details as given, not from parsing them back from their text.
     const operation = event.details?.['operation'] ?? null;
     return toSummary({ ...params, id: Number(written.lastInsertRowid), operation });
