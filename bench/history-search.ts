@@ -10,7 +10,7 @@ const COUNT = 1_000_000;
 const WORK = join(import.meta.dirname, '.work', 'search-1m');
 
 /** A data directory with a million records, seeded once and kept (keyed by the schema) under bench/.work. */
-function seededDir(): string {
+export function seededDir(): string {
   const schema = migrations.map((migration) => `${migration.id}:${migration.sql.length}`).join(',');
   const marker = join(WORK, 'schema.txt');
   if (existsSync(marker) && readFileSync(marker, 'utf8') === `${schema}/${COUNT}`) return WORK;

@@ -11,9 +11,9 @@ import {
 } from './processes';
 
 const SECONDS = 8;
-const SECRET = 'bench-notification-token-0123456789';
+export const SECRET = 'bench-notification-token-0123456789';
 
-function storedRows(file: string, table: 'events' | 'requests'): number {
+export function storedRows(file: string, table: 'events' | 'requests'): number {
   const db = new Database(file, { readonly: true });
   try {
     return db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0;
@@ -22,7 +22,7 @@ function storedRows(file: string, table: 'events' | 'requests'): number {
   }
 }
 
-const acknowledgedOf = (result: LoadResult) => result.requests - result.non2xx - result.errors;
+export const acknowledgedOf = (result: LoadResult) => result.requests - result.non2xx - result.errors;
 
 /**
  * The listener (`checkout-console listen`: HS256-verifying and committing every request before
@@ -32,20 +32,7 @@ const acknowledgedOf = (result: LoadResult) => result.requests - result.non2xx -
  * and a bare node:http server answering 200. Stored rows are counted once each has exited.
  */
 export async function listenerIngest(): Promise<BenchResult[]> {
-  const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ iss: 'bench' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + 3600)
-    .sign(new TextEncoder().encode(SECRET));
-  const body = JSON.stringify({
-    order_id: '6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21',
-    order_reference_id: 'R-1',
-    order_number: 'N-1',
-    event_type: 'order_approved',
-    data: [],
-  });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const { token, body, headers } = await benchWebhook();
   const results: BenchResult[] = [];
   for (const connections of [10, 100]) {
     const temp = makeTempDir('cc-bench-');
@@ -131,8 +118,30 @@ export async function listenerIngest(): Promise<BenchResult[]> {
   return results;
 }
 
+/** The notification every listener bench posts: signed with SECRET, in both places the service uses. */
+export async function benchWebhook(): Promise<{
+  token: string;
+  body: string;
+  headers: Record<string, string>;
+}> {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({ iss: 'bench' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode(SECRET));
+  const body = JSON.stringify({
+    order_id: '6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21',
+    order_reference_id: 'R-1',
+    order_number: 'N-1',
+    event_type: 'order_approved',
+    data: [],
+  });
+  return { token, body, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } };
+}
+
 /** A load against a server in its own process, with the CPU that process spent per request. */
-async function measuredLoad(
+export async function measuredLoad(
   server: BenchProcess,
   run: () => Promise<LoadResult>,
 ): Promise<LoadResult & { cpuUsPerRequest?: number }> {

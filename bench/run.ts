@@ -8,18 +8,21 @@ import { emulatorVsPrism } from './emulator-vs-prism';
 import { historySearch } from './history-search';
 import { listenerBesideImport } from './listener-beside-import';
 import { listenerIngest } from './listener-ingest';
+import { listenerLargeHistory } from './listener-large-history';
 import { timelineBrowser } from './timeline-browser';
 
 /**
  * `npm run bench [-- name…]`: each benchmark measures the console and its reference in the same
  * run and reports the ratio; results go to bench/results/<name>.json and the table in
- * bench/README.md. Names: listener, processes (the listener beside an import in another process),
+ * bench/README.md. Names: listener, history (the listener over 1,000,000 stored records),
+ * processes (the listener beside an import in another process),
  * emulator, search, timeline (timeline also measures push latency), builder (the raw editor with
  * pasted 250 KB, 1 MB and 5 MB documents), typing (keys into the form and the raw editor with the
  * small sample, and the form filled field by field).
  */
 const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   listener: listenerIngest,
+  history: listenerLargeHistory,
   processes: listenerBesideImport,
   emulator: emulatorVsPrism,
   search: historySearch,
@@ -116,6 +119,7 @@ const all =
         const names = [
           'listener-ingest-10',
           'listener-ingest-100',
+          'listener-large-history',
           'listener-beside-import',
           'emulator-vs-prism',
           'timeline-100k',
