@@ -108,7 +108,7 @@ describe('checkout-console replay', () => {
     expect(received.length).toBe(before);
   });
 
-  it('names the id argument for a bad id, and says why a record cannot be replayed (exit 2)', async () => {
+  it('names the id argument for a bad id, and says why a record cannot be replayed', async () => {
     expect(await replay('0', '--to', target)).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('<id...>: '),
@@ -117,9 +117,10 @@ describe('checkout-console replay', () => {
       code: 2,
       stderr: expect.stringContaining('<id...>: record ids are numbers'),
     });
+    // A missing record is a command that ran and failed, said as `curl` says it (exit 1).
     expect(await replay('999999', '--to', target)).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('There is no record #999999.'),
+      code: 1,
+      stderr: expect.stringContaining('Timeline record 999999 does not exist (it may have been removed).'),
     });
     expect(await replay(String(requestId), '--to', target)).toMatchObject({
       code: 2,

@@ -100,7 +100,9 @@ describe('token modes', () => {
 
   it('refuses records that are not webhooks, and unknown ids', async () => {
     const { open } = await consoleWithWebhooks(1);
-    await expect(replay(open, { ids: [999_999] })).rejects.toThrow('There is no record #999999.');
+    await expect(replay(open, { ids: [999_999] })).rejects.toThrow(
+      'Timeline record 999999 does not exist (it may have been removed).',
+    );
   });
 });
 

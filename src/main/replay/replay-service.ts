@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReplayPlanRequest, ReplayProgress } from '../../shared/replay';
 import { MAX_REPLAY_SENDS } from '../../shared/replay';
+import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import type { ListenerService } from '../listener/listener-service';
@@ -70,7 +71,8 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     if (request.ids !== undefined) {
       for (const id of request.ids) {
         const row = deps.events.getRow(id);
-        if (row === undefined) throw new ReplayError(`There is no record #${id}.`);
+        // Said as every other command says a missing record (the CLI's exit 1: it ran and failed).
+        if (row === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
         if (row.kind !== 'webhook')
           throw new ReplayError(
             `Record #${id} is a ${row.kind}, not a webhook; only received webhooks are replayed.`,
