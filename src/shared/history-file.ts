@@ -64,7 +64,8 @@ export function describeImportResult(
 ): string {
   const records = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
   if (result.imported === 0 && result.skipped === 0)
-    return `Nothing imported: ${fileName} (${result.format}) holds no records.`;
+    // No format: an empty file is no format at all (read as an NDJSON file of no lines).
+    return `Nothing imported: ${fileName} holds no records.`;
   const skipped = result.skipped > 0 ? `; ${result.skipped} already stored, skipped` : '';
   return `Imported ${records(result.imported)} from ${fileName} (${result.format})${skipped}.`;
 }

@@ -69,7 +69,7 @@ describe('everything exported imports back', () => {
         // A file that holds no record says so, rather than "Imported 0 records".
         expect(imported.stdout).toBe(
           count === 0
-            ? `Nothing imported: ${file} (${format}) holds no records.\n`
+            ? `Nothing imported: ${file} holds no records.\n`
             : `Imported ${count} ${count === 1 ? 'record' : 'records'} from ${file} (${format}).\n`,
         );
         const listed = await runCliCaptured(['--data-dir', target.dir, 'history', '--json']);
