@@ -125,6 +125,35 @@ describe('orders service', () => {
     expect(core.orders.detail(ORDER_A).lifecycle.state).toBe('authorised');
   });
 
+  it("looks for other processes' writes without waiting for their lock on the event loop", async () => {
+    const pushes: PushEvent[] = [];
+    core.bus.subscribe((event) => pushes.push(event));
+    seed();
+    core.orders.list({ limit: 10 });
+    await expect.poll(() => pushes.some((event) => event.name === 'orders.changed')).toBe(true);
+    pushes.length = 0;
+    // Another process (an import, the listen CLI) writes and holds the write lock meanwhile.
+    const other = openDatabase(join(dataDir, 'console.sqlite'));
+    try {
+      other.prepare('BEGIN IMMEDIATE').run();
+      createEventsRepository(other).insert(notification(ORDER_C, 'order_approved', 5_000));
+      other.prepare('COMMIT').run();
+      other.prepare('BEGIN IMMEDIATE').run();
+      // A synchronous write here would wait out the busy timeout and throw out of the poll's timer.
+      expect(() => core.orders.checkExternalWrites()).not.toThrow();
+      expect(pushes).toEqual([]);
+      other.prepare('COMMIT').run();
+    } finally {
+      other.close();
+    }
+    await expect
+      .poll(() => pushes.find((event) => event.name === 'orders.changed'))
+      .toEqual({ name: 'orders.changed', payload: { orderIds: [ORDER_C] } });
+    expect(core.orders.list({ limit: 10 }).items.find((order) => order.orderId === ORDER_C)?.state).toBe(
+      'approved',
+    );
+  });
+
   it('turns timeline pushes with an order id into one coalesced orders.changed push', async () => {
     const pushes: PushEvent[] = [];
     core.bus.subscribe((event) => pushes.push(event));
@@ -169,6 +198,27 @@ describe('orders service', () => {
         .get(),
     ) as { through: number; newest: number };
     expect(marks.through).toBe(marks.newest);
+  });
+
+  it('moves the mark past records that name no order without taking the lock at once', async () => {
+    seed();
+    core.orders.list({ limit: 10 });
+    core.recorder.recordMany([
+      { kind: 'webhook', atMs: 5_000 },
+      { kind: 'webhook', atMs: 5_001 },
+    ]);
+    const marks = () =>
+      withConsoleFile(core.dataDir, (db) =>
+        db
+          .prepare(
+            'SELECT marked_through AS through, (SELECT max(id) FROM events) AS newest FROM orders_marked_state',
+          )
+          .get(),
+      ) as { through: number; newest: number };
+    expect(core.orders.list({ limit: 10 }).total).toBe(3);
+    // Committed with a later turn, after the list answered: nothing of it could change the list.
+    expect(marks().through).toBeLessThan(marks().newest);
+    await expect.poll(() => marks().through).toBe(marks().newest);
   });
 
   it('marks again an id SQLite gives out again after the newest records were removed', () => {

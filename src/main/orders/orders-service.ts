@@ -62,8 +62,22 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
    * so neither misses a stored record.
    */
   function markNewRecords(): void {
-    let more = index.hasUnmarkedRecords();
+    const unmarked = index.unmarked();
+    if (unmarked === 'none') return;
+    // Records without orders (an import's) leave nothing for the list to show: the mark moves
+    // on when the lock is free, never waiting here for another process's write.
+    if (unmarked === 'orderless') {
+      markInBackground().catch(() => undefined);
+      return;
+    }
+    let more = true;
     while (more) more = writer.writeNow(() => index.markNewRecords(MARK_BATCH));
+  }
+
+  /** The same marking as a queued write: it waits for the lock on a timer, not on the event loop. */
+  async function markInBackground(): Promise<void> {
+    let more = true;
+    while (more) more = await writer.write(() => index.markNewRecords(MARK_BATCH));
   }
 
   function refresh(): string[] {
@@ -101,15 +115,33 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
   });
 
   let dataVersion = versionOf();
+  /**
+   * Runs on a timer, so it never waits for the lock on the event loop (an import in another
+   * process holds it for seconds in all), and nothing it does can throw out of the timer.
+   */
   function checkExternalWrites(): void {
     const version = versionOf();
     if (version === dataVersion) return;
     dataVersion = version;
-    markNewRecords();
-    for (const { orderId } of index.staleBatch(500)) noteChanged(orderId);
+    markInBackground().then(
+      () => {
+        for (const { orderId } of index.staleBatch(500)) noteChanged(orderId);
+      },
+      // Tried again with the next write another process makes.
+      () => {
+        dataVersion = -1;
+      },
+    );
   }
   const poll = options.watchExternalWrites
-    ? setInterval(checkExternalWrites, options.pollIntervalMs ?? 1000)
+    ? setInterval(() => {
+        try {
+          checkExternalWrites();
+        } catch {
+          // A read that failed is tried again at the next tick.
+          dataVersion = -1;
+        }
+      }, options.pollIntervalMs ?? 1000)
     : null;
   poll?.unref();
 

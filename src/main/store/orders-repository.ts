@@ -89,6 +89,9 @@ export function createOrdersRepository(db: SqliteDatabase) {
       SELECT DISTINCT order_id FROM events WHERE id > ? AND id <= ? AND order_id IS NOT NULL
       ON CONFLICT (order_id) DO UPDATE SET stale = stale + 1`),
     setMarked: db.prepare<[number]>('UPDATE orders_marked_state SET marked_through = ?'),
+    orderBetween: db.prepare<[number, number], { found: number }>(
+      'SELECT EXISTS (SELECT 1 FROM events WHERE id > ? AND id <= ? AND order_id IS NOT NULL) AS found',
+    ),
     records: db.prepare<[string], EventRow>('SELECT * FROM events WHERE order_id = ? ORDER BY at_ms, id'),
   };
   const statementCache = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
@@ -106,10 +109,16 @@ export function createOrdersRepository(db: SqliteDatabase) {
     recordsOf(orderId: string): EventRow[] {
       return statements.records.all(orderId);
     },
-    /** Whether a record was added since its order was last marked stale (migration 014). */
-    hasUnmarkedRecords(): boolean {
+    /**
+     * Records added since their orders were last marked stale (migration 014): none, only
+     * records that name no order, or some that do.
+     */
+    unmarked(): 'none' | 'orderless' | 'with_orders' {
       const marks = statements.marks.get();
-      return marks !== undefined && marks.newest > marks.marked;
+      if (marks === undefined || marks.newest <= marks.marked) return 'none';
+      return statements.orderBetween.get(marks.marked, marks.newest)?.found === 1
+        ? 'with_orders'
+        : 'orderless';
     },
     /**
      * Marks stale the orders of the next `limit` ids not yet marked, and moves the mark past
