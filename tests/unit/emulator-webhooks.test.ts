@@ -1,4 +1,6 @@
 import { decodeJwt, jwtVerify } from 'jose';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/main/store/connection';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localProfileOf } from '../../src/main/emulator/emulator-service';
 import { openListeningConsole } from './helpers/listening-console';
@@ -241,6 +243,34 @@ describe('expiry and restarts', () => {
     );
     expect(emulator.core.emulator.engine.expireOverdue()).toBe(1);
     expect((await emulator.call('GET', `/orders/${orderId}`)).json['status']).toBe('expired');
+    await until(() => receiver.received.length === 1, 'order_expired');
+    expect(receiver.received[0]?.body['event_type']).toBe('order_expired');
+  });
+
+  it('expires from its timer without waiting on the event loop while another process holds the lock', async () => {
+    const first = await openEmulator();
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.close());
+    const orderId = await newOrder(first, receiver.url);
+    await first.core.close();
+    withConsoleFile(first.dataDir, (db) =>
+      db
+        .prepare('UPDATE emulator_orders SET expires_at_ms = ? WHERE order_id = ?')
+        .run(Date.now() - 1, orderId),
+    );
+    const { core, dispose } = await openTempConsole({ dataDir: first.dataDir });
+    cleanups.push(dispose);
+    // Another process (an import, a retention) holds the write lock as the emulator starts.
+    const other = openDatabase(join(first.dataDir, 'console.sqlite'));
+    cleanups.push(() => other.close());
+    other.prepare('BEGIN IMMEDIATE').run();
+    const status = await core.emulator.start(0);
+    expect(status.error).toBeNull();
+    // The overdue order waits for the lock; the event loop keeps running meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(core.store.emulatorOrders.get(orderId)?.state).toBe('new');
+    other.prepare('COMMIT').run();
+    await until(() => core.store.emulatorOrders.get(orderId)?.state === 'expired', 'the expiry');
     await until(() => receiver.received.length === 1, 'order_expired');
     expect(receiver.received[0]?.body['event_type']).toBe('order_expired');
   });

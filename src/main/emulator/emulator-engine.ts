@@ -20,6 +20,12 @@ export interface EngineDependencies {
   rules: () => CheckoutRules;
   /** Runs a function in one SQLite transaction (a move and its notification land together). */
   transaction: <T>(fn: () => T) => T;
+  /**
+   * Runs the expiry's writes when the write lock is free (the store writer's queue): from a
+   * timer, a transaction that waited for another process's lock would hold the event loop up to
+   * the busy timeout and then throw where nothing catches it. Default: at once.
+   */
+  queued?: (fn: () => void) => Promise<void>;
   notificationField: () => string;
   now?: () => number;
   onChange?: () => void;
@@ -51,10 +57,13 @@ export interface EmulatorEngine {
   ): EmulatorOrderRow;
   /** Expires every `new` order past its time; returns how many. */
   expireOverdue(): number;
-  /** Starts the expiry timer (expiring what is already overdue). */
+  /** Starts the expiry timer (expiring what is already overdue, through the queue). */
   start(): void;
   stop(): void;
 }
+
+/** After an expiry pass failed (the lock held past the writer's wait, a full disk): try again. */
+const EXPIRY_RETRY_MS = 1000;
 
 const defaultTimer = (run: () => void, ms: number) => {
   const handle = setTimeout(run, Math.max(0, Math.min(ms, 2_147_483_647)));
@@ -95,6 +104,16 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
     return move;
   };
 
+  const queued = deps.queued ?? ((fn: () => void) => Promise.resolve().then(fn));
+
+  /** Expires what is overdue through the queue, then waits for the next expiry. */
+  const expireThenSchedule = () => {
+    queued(() => void engine.expireOverdue()).then(scheduleExpiry, () => {
+      if (!running) return;
+      expiryTimer = setTimer(expireThenSchedule, EXPIRY_RETRY_MS);
+    });
+  };
+
   const scheduleExpiry = () => {
     expiryTimer?.cancel();
     expiryTimer = null;
@@ -103,10 +122,7 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
     const next = deps.orders.nextExpiryMs();
     if (next === null) return;
     expiryAt = next;
-    expiryTimer = setTimer(() => {
-      engine.expireOverdue();
-      scheduleExpiry();
-    }, next - now());
+    expiryTimer = setTimer(expireThenSchedule, next - now());
   };
 
   const engine: EmulatorEngine = {
@@ -170,7 +186,7 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
     },
     start() {
       running = true;
-      engine.expireOverdue();
+      // What is already overdue expires at once, from the timer, through the queue.
       scheduleExpiry();
     },
     stop() {

@@ -173,6 +173,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       };
     },
     transaction: (fn) => writer.writeNow(fn),
+    queued: (fn) => writer.write(fn),
     notificationField: () => local()?.fields.notificationField ?? 'merchant_url.notification',
     onChange: changed,
   });
