@@ -262,7 +262,9 @@ describe('expiry and restarts', () => {
     cleanups.push(dispose);
     // Another process (an import, a retention) holds the write lock as the emulator starts.
     const other = openDatabase(join(first.dataDir, 'console.sqlite'));
-    cleanups.push(() => other.close());
+    cleanups.push(async () => {
+      other.close();
+    });
     other.prepare('BEGIN IMMEDIATE').run();
     const status = await core.emulator.start(0);
     expect(status.error).toBeNull();

@@ -1,9 +1,12 @@
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConsole, type ConsoleCore } from '../../src/main/app';
 import {
   closeInterruptedExchanges,
   INTERRUPTED_AFTER_MS,
+  watchInterruptedExchanges,
 } from '../../src/main/outbound/interrupted-exchanges';
+import { openDatabase } from '../../src/main/store/connection';
 import type { NewEvent } from '../../src/main/store/events-repository';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -62,6 +65,26 @@ describe('exchanges interrupted by a stopped process', () => {
     expect(core.events.getDetail(ids.failed)?.error).toBe('Connection refused');
     // Nothing left to close the second time.
     expect(closeInterruptedExchanges(core.events, core.recorder, NOW)).toBe(0);
+  });
+
+  it('looks on a timer without waiting on the event loop while another process holds the lock', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const core = await open(temp.dir);
+    const id = core.recorder.record(pending('replay', Date.now() - INTERRUPTED_AFTER_MS - 60_000)).id;
+    const other = openDatabase(join(temp.dir, 'console.sqlite'));
+    cleanups.push(() => {
+      other.close();
+    });
+    other.prepare('BEGIN IMMEDIATE').run();
+    const errors: unknown[] = [];
+    const stop = watchInterruptedExchanges(core.events, core.recorder, (error) => errors.push(error));
+    cleanups.push(stop);
+    // Queued for the lock: nothing written yet, and the event loop was not held.
+    expect(core.events.getDetail(id)?.error).toBeNull();
+    other.prepare('COMMIT').run();
+    await expect.poll(() => core.events.getDetail(id)?.error ?? null).toMatch(/^Interrupted/);
+    expect(errors).toEqual([]);
   });
 
   it('a console opening the data directory closes what a killed one left pending', async () => {

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/main/store/connection';
 import type { ConsoleCore } from '../../src/main/app';
 import { classifyNetworkFailure } from '../../src/main/outbound/network-failure';
 import { startFakeService, json } from './helpers/fake-service';
@@ -9,6 +11,8 @@ let core: ConsoleCore;
 let dispose: () => Promise<void>;
 let service: Awaited<ReturnType<typeof startFakeService>>;
 let profileId: number;
+/** Answers the request held back by the fake service (order_reference_id "held"). */
+let held: (() => void) | null = null;
 
 const CREATED = {
   order_id: '6f7c2b1e-8a3d-4c2e-9f1a-2b3c4d5e6f70',
@@ -18,6 +22,7 @@ const CREATED = {
 };
 
 beforeEach(async () => {
+  held = null;
   ({ core, dispose } = await openTempConsole());
   service = await startFakeService((request, res) => {
     if (request.url.endsWith('/checkout')) {
@@ -26,6 +31,10 @@ beforeEach(async () => {
         body = JSON.parse(request.body) as typeof body;
       } catch {
         // raw, non-JSON bodies are answered like any other
+      }
+      if (body.order_reference_id === 'held') {
+        held = () => json(res, 200, CREATED);
+        return;
       }
       if (body.order_reference_id === 'bad-pair')
         return json(res, 400, {
@@ -65,6 +74,29 @@ const payload = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('create checkout', () => {
+  it('stores an answer that comes while another process holds the write lock, not waiting on the event loop', async () => {
+    const sending = core.merchantApi.sendCheckout({
+      profileId,
+      body: { kind: 'json', payload: payload({ order_reference_id: 'held' }) },
+      injectNotificationUrl: false,
+      form: 'general',
+    });
+    await expect.poll(() => held !== null).toBe(true);
+    // Another process (an import, the listen CLI) takes the write lock; then the answer comes.
+    const other = openDatabase(join(core.dataDir, 'console.sqlite'));
+    try {
+      other.prepare('BEGIN IMMEDIATE').run();
+      held?.();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      other.prepare('COMMIT').run();
+    } finally {
+      other.close();
+    }
+    const result = await sending;
+    expect(result.status).toBe(200);
+    expect(core.events.getDetail(result.eventId)).toMatchObject({ status: 200, orderId: CREATED.order_id });
+  });
+
   it('POSTs {base_url}/checkout with the bearer token, records the exchange masked, and returns the order', async () => {
     const pushed: string[] = [];
     core.bus.subscribe((event) => pushed.push(event.name));

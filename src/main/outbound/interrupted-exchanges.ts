@@ -48,10 +48,15 @@ export function watchInterruptedExchanges(
 ): () => void {
   const check = () => {
     try {
-      closeInterruptedExchanges(events, recorder);
+      // A read first: nearly always there is nothing to close, and then nothing takes the lock.
+      if (events.unansweredBefore(Date.now() - INTERRUPTED_AFTER_MS).length === 0) return;
     } catch (error) {
       onError(error);
+      return;
     }
+    // Through the writer's queue: from a timer, a write made at once would wait for another
+    // process's lock on the event loop.
+    recorder.inGroup(() => closeInterruptedExchanges(events, recorder)).catch(onError);
   };
   check();
   const timer = setInterval(check, CHECK_EVERY_MS);

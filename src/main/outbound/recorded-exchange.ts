@@ -108,13 +108,12 @@ export async function recordedExchange(spec: RecordedExchangeSpec): Promise<Reco
   const event: NewEvent = { ...pending, ...update };
   const options = announceNow ? {} : { announceAs: 'timeline.appended' as const };
   const { alsoWrite } = spec;
-  const summary =
-    alsoWrite === undefined
-      ? recorder.update(started.id, update, options)
-      : await recorder.inGroup(() => {
-          alsoWrite(event, outcome);
-          return recorder.update(started.id, update, options);
-        });
+  // Through the turn's group: the answer may come while another process holds the write lock,
+  // and a write made at once would wait for it on the event loop.
+  const summary = await recorder.inGroup(() => {
+    alsoWrite?.(event, outcome);
+    return recorder.update(started.id, update, options);
+  });
   return { id: started.id, outcome, event, summary };
 }
 
