@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { createRequire } from 'node:module';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { openTempConsole } from './helpers/temp-console';
@@ -148,6 +148,33 @@ describe('import', () => {
 });
 
 describe('retention', () => {
+  it('removes a long history in short transactions through the writer, leaving others their turn', async () => {
+    const { core, dispose } = await openTempConsole();
+    cleanups.push(dispose);
+    core.recorder.recordMany(
+      Array.from({ length: 6_000 }, (_, index) => ({
+        kind: 'webhook' as const,
+        atMs: 1_000 + index,
+        orderId: `order-${index % 50}`,
+        requestBody: Buffer.from(`{"note":"w${index}x"}`),
+      })),
+    );
+    const writes = vi.spyOn(core.store.writer, 'write');
+    expect(await core.history.applyRetention({ mode: 'count', count: 10 })).toEqual({ removed: 5_990 });
+    // One transaction held the lock for all of it (about 14 s for 1,000,000 records).
+    expect(writes.mock.calls.length).toBeGreaterThan(1);
+    expect(core.events.count()).toBe(10);
+    // What the marks, the text index and the orders know followed the removals.
+    expect(core.eventsQuery.page({ text: 'w5x' }, { limit: 5 }).items).toHaveLength(0);
+    expect(core.eventsQuery.page({ text: 'w5999x' }, { limit: 5 }).items).toHaveLength(1);
+    expect(
+      core.orders
+        .list({ limit: 100 })
+        .items.map((order) => order.orderId)
+        .sort(),
+    ).toEqual(Array.from({ length: 10 }, (_, index) => `order-${(5_990 + index) % 50}`).sort());
+  });
+
   it('keeps everything by default; the last N events or N days, with a count before removing', async () => {
     const { open } = await withWebhooks(5);
     expect(open.core.history.retention()).toEqual({ mode: 'all' });
@@ -156,7 +183,7 @@ describe('retention', () => {
     expect(open.core.history.retentionPreview(lastTwo)).toEqual({ remove: 3, keep: 2 });
     expect(open.core.events.count()).toBe(5);
     open.core.history.setRetention(lastTwo);
-    expect(open.core.history.applyRetention()).toEqual({ removed: 3 });
+    expect(await open.core.history.applyRetention()).toEqual({ removed: 3 });
     expect(open.core.events.count()).toBe(2);
     expect(open.core.history.retentionPreview({ mode: 'days', days: 1 })).toEqual({ remove: 0, keep: 2 });
     // The search index follows the deletes.

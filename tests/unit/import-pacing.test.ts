@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkLengthMs, pauseAfterChunkMs } from '../../src/main/history/import-writer';
+import { chunkLengthMs, pauseAfterChunkMs } from '../../src/main/history/paced-writes';
 
 /**
  * An import beside a listener under load (issue 20's bench "listener beside an import"): with

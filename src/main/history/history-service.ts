@@ -11,10 +11,13 @@ import { exportedEvent, scrubSecrets } from './export-records';
 import { harEntry, harLog } from './har';
 import { readImportFile, type ImportLimits } from './import-file';
 import { writeImported } from './import-writer';
+import { inPacedWrites } from './paced-writes';
 
 export { ImportError } from './import-file';
 
 const RETENTION_KEY = 'history.retention';
+/** Records one statement of a retention removes (a few ms), between looks at the chunk's time. */
+const REMOVE_AT_ONCE = 200;
 
 export interface HistoryServiceDependencies {
   /** The history repository (uids, links, retention), the writer, and other processes' commits. */
@@ -54,7 +57,11 @@ export interface HistoryService {
   setRetention(retention: Retention): Retention;
   /** How many records the policy would remove now. */
   retentionPreview(retention?: Retention): { remove: number; keep: number };
-  applyRetention(retention?: Retention): { removed: number };
+  /**
+   * Removes what the policy does not keep, a chunk per transaction through the writer's queue:
+   * other processes (a listener) and this one's requests have their turn between chunks.
+   */
+  applyRetention(retention?: Retention): Promise<{ removed: number }>;
 }
 
 /**
@@ -139,9 +146,19 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       const remove = deps.store.history.retentionCount(retention, Date.now());
       return { remove, keep: total - remove };
     },
-    applyRetention(retention = service.retention()) {
-      const removed = deps.store.writer.writeNow(() =>
-        deps.store.history.applyRetention(retention, Date.now()),
+    async applyRetention(retention = service.retention()) {
+      const { history, writer, dataVersion } = deps.store;
+      // Fixed at the start: records that come meanwhile are newer than what the policy removes.
+      const found = history.retentionBound(retention, Date.now());
+      let removed = 0;
+      await inPacedWrites(
+        { dataVersion, write: (fn) => writer.write(fn) },
+        () => {
+          const removedNow = found === null ? 0 : history.removeBelow(found, REMOVE_AT_ONCE);
+          removed += removedNow;
+          return removedNow === REMOVE_AT_ONCE;
+        },
+        found !== null,
       );
       return { removed };
     },

@@ -12,6 +12,7 @@ import provenance from './011-provenance';
 import deferredSearch from './012-deferred-search';
 import unusedIndexes from './013-unused-indexes';
 import deferredOrderMarks from './014-deferred-order-marks';
+import cheaperDeleteMarks from './015-cheaper-delete-marks';
 
 export interface Migration {
   readonly id: number;
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   { id: 12, name: '012-deferred-search', sql: deferredSearch },
   { id: 13, name: '013-unused-indexes', sql: unusedIndexes },
   { id: 14, name: '014-deferred-order-marks', sql: deferredOrderMarks },
+  { id: 15, name: '015-cheaper-delete-marks', sql: cheaperDeleteMarks },
 ];
