@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { resolveNativeBinding } from './native-binding';
-import { SYNC_BUSY_TIMEOUT_MS } from './write-lock';
+import { isBusyError, SYNC_BUSY_TIMEOUT_MS } from './write-lock';
 
 export type SqliteDatabase = Database.Database;
 
@@ -29,9 +29,32 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
   });
   db.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
   if (options.readonly !== true) {
-    db.pragma('journal_mode = WAL');
+    switchToWal(db);
     db.pragma('synchronous = NORMAL');
   }
   db.pragma('foreign_keys = ON');
   return db;
 }
+
+/**
+ * `journal_mode = WAL`, tried again while SQLite answers "database is locked". Consoles started at
+ * the same moment on a new data directory (five at once in tests/unit/first-start-race.test.ts)
+ * once had this pragma refused at once, without the busy timeout's wait: SQLite does that when
+ * waiting could deadlock, or while another connection recovers the WAL index. Nothing else runs
+ * yet while a console opens, so waiting here holds up nothing.
+ */
+export function switchToWal(db: Pick<SqliteDatabase, 'pragma'>): void {
+  const giveUpAt = Date.now() + SYNC_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if (!isBusyError(error) || Date.now() > giveUpAt) throw error;
+      Atomics.wait(PAUSE, 0, 0, 10);
+    }
+  }
+}
+
+/** What `Atomics.wait` sleeps on: a synchronous 10 ms pause between tries. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
