@@ -139,3 +139,30 @@ test('export HAR, import it into a fresh data dir: the same events', async ({ pa
     await fresh.stop();
   }
 });
+
+test('retention: the count it removes first, then, confirmed, those records are gone and the newest stay', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/listener');
+  const listener = await new JwtPage(page).listenerUrl();
+  await deliver(page, listener, 30, null);
+  await page.goto(`${served.origin}/#/history`);
+  await expect(page.getByTestId('history-count')).toHaveText('30 matching records');
+  await page
+    .getByRole('radiogroup', { name: 'Retention' })
+    .getByText('Last N records', { exact: true })
+    .click();
+  await page.getByRole('textbox', { name: 'Records' }).fill('5');
+  await expect(page.getByTestId('retention-preview')).toHaveText(
+    'Applying it now removes 25 and keeps 5 records.',
+  );
+  await page.getByRole('button', { name: 'Apply now' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove them' }).click();
+  await expect(page.getByText('Removed 25 records')).toBeVisible();
+  await expect(page.getByTestId('retention-preview')).toHaveText(
+    'Applying it now removes 0 and keeps 5 records.',
+  );
+  await expect(page.getByTestId('history-count')).toHaveText('5 matching records');
+  await expect(page.getByRole('button', { name: 'Apply now' })).toBeDisabled();
+});

@@ -24,6 +24,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [count, setCount] = useState(100_000);
   const [preview, setPreview] = useState<{ remove: number; keep: number } | null>(null);
   const [loaded, setLoaded] = useState(false);
+  // A large removal takes a while (it leaves the listener its turn): the button says so meanwhile.
+  const [removing, setRemoving] = useState(false);
 
   useEffect(() => {
     useHistoryStore
@@ -63,6 +65,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
       confirmProps: { color: 'red' },
       onConfirm: () => {
         const history = useHistoryStore.getState();
+        setRemoving(true);
         history
           .applyRetention(policy)
           .then((removed) => {
@@ -71,7 +74,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
             return history.previewRetention(policy);
           })
           .then(setPreview)
-          .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+          .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }))
+          .finally(() => setRemoving(false));
       },
     });
   };
@@ -116,6 +120,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
             color="red"
             variant="light"
             disabled={preview === null || preview.remove === 0}
+            loading={removing}
             onClick={apply}
           >
             Apply now
