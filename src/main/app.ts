@@ -248,6 +248,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     drafts,
     scenarios: createScenarioService({
       runs: store.scenarioRuns,
+      queued: (write) => writer.write(write),
       bus,
       services: { merchantApi, profiles, jwt, recorder, events, eventsQuery, orders, listener, drafts },
       frontDoor,

@@ -9,6 +9,12 @@ import type { ScenarioServices } from './step-context';
 export interface SuiteRunOptions {
   services: ScenarioServices;
   runs: ScenarioRunsRepository;
+  /**
+   * Runs a write of the run's record when the write lock is free (the store writer's queue): the
+   * run writes between awaits, and a write made at once would wait for another process's lock
+   * on the event loop.
+   */
+  queued: <T>(write: () => T) => Promise<T>;
   profile: StoredProfile;
   frontDoor: string;
   /** The paths the user named (stored with the run). */
@@ -73,14 +79,16 @@ export async function runSuite(
 ): Promise<RunReport> {
   const runId = options.runId ?? randomUUID();
   const startedMs = Date.now();
-  const storedId = options.runs.startRun({
-    uid: runId,
-    startedMs,
-    frontDoor: options.frontDoor,
-    profileId: options.profile.id,
-    profileName: options.profile.fields.name,
-    paths: options.paths,
-  });
+  const storedId = await options.queued(() =>
+    options.runs.startRun({
+      uid: runId,
+      startedMs,
+      frontDoor: options.frontDoor,
+      profileId: options.profile.id,
+      profileName: options.profile.fields.name,
+      paths: options.paths,
+    }),
+  );
   options.onProgress({ type: 'run-started', runId, scenarios: scenarios.map(outlineOf) });
   const results: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(scenarios.length);
   let bailed = false;
@@ -107,7 +115,7 @@ export async function runSuite(
             });
       if (options.bail && (result.status === 'failed' || result.status === 'error')) bailed = true;
       results[index] = result;
-      options.runs.addResult(storedId, index, result);
+      await options.queued(() => options.runs.addResult(storedId, index, result));
       options.onProgress({ type: 'scenario-finished', runId, scenario: index, result });
     }
   };
@@ -120,7 +128,7 @@ export async function runSuite(
   const failed = count('failed') + count('error');
   const status = options.signal.aborted ? 'cancelled' : failed > 0 ? 'failed' : 'passed';
   const finishedMs = Date.now();
-  options.runs.finishRun(storedId, finishedMs, status);
+  await options.queued(() => options.runs.finishRun(storedId, finishedMs, status));
   const report: RunReport = {
     runId,
     storedId,

@@ -65,6 +65,8 @@ export interface ScenarioService {
 
 export interface ScenarioServiceDependencies {
   runs: ScenarioRunsRepository;
+  /** The store writer's queue for the run's own record (run-suite.ts). */
+  queued: <T>(write: () => T) => Promise<T>;
   bus: EventBus;
   services: ScenarioServices;
   frontDoor: string;
@@ -105,6 +107,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
     return runSuite(input.scenarios, {
       services: deps.services,
       runs,
+      queued: deps.queued,
       profile,
       frontDoor: deps.frontDoor,
       paths: input.paths,
