@@ -11,7 +11,11 @@ import { createConsole } from '../../src/main/app';
 
 describe('theme preference parsing', () => {
   it('follows the system by default', () => {
-    expect(DEFAULT_PREFERENCES).toEqual({ colorScheme: 'system', firstRunGuide: 'show' });
+    expect(DEFAULT_PREFERENCES).toEqual({
+      colorScheme: 'system',
+      firstRunGuide: 'show',
+      builderFormShare: 0.535,
+    });
     expect(parseStoredPreferences(null)).toEqual(DEFAULT_PREFERENCES);
     expect(parseStoredPreferences('dark')).toEqual(DEFAULT_PREFERENCES);
     expect(parseStoredPreferences({})).toEqual(DEFAULT_PREFERENCES);
@@ -21,17 +25,26 @@ describe('theme preference parsing', () => {
     expect(parseStoredPreferences({ colorScheme: 'dark' })).toEqual({
       colorScheme: 'dark',
       firstRunGuide: 'show',
+      builderFormShare: 0.535,
     });
     expect(parseStoredPreferences({ colorScheme: 'sepia', firstRunGuide: 'done' })).toEqual({
       colorScheme: 'system',
       firstRunGuide: 'done',
+      builderFormShare: 0.535,
     });
     expect(
-      parseStoredPreferences({ colorScheme: 'light', firstRunGuide: 'maybe', fromAFutureVersion: 1 }),
+      parseStoredPreferences({
+        colorScheme: 'light',
+        firstRunGuide: 'maybe',
+        builderFormShare: 0.9,
+        fromAFutureVersion: 1,
+      }),
     ).toEqual({
       colorScheme: 'light',
       firstRunGuide: 'show',
+      builderFormShare: 0.535,
     });
+    expect(parseStoredPreferences({ builderFormShare: 0.62 })).toMatchObject({ builderFormShare: 0.62 });
   });
 
   it('accepts a change strictly', () => {
@@ -41,6 +54,9 @@ describe('theme preference parsing', () => {
     expect(preferencesPatchSchema.safeParse({ firstRunGuide: 'later' }).success).toBe(false);
     expect(preferencesPatchSchema.safeParse({ colorScheme: 'auto' }).success).toBe(false);
     expect(preferencesPatchSchema.safeParse({ font: 'Comic Sans' }).success).toBe(false);
+    expect(preferencesPatchSchema.safeParse({ builderFormShare: 0.4 }).success).toBe(true);
+    expect(preferencesPatchSchema.safeParse({ builderFormShare: 0.2 }).success).toBe(false);
+    expect(preferencesPatchSchema.safeParse({ builderFormShare: '0.5' }).success).toBe(false);
   });
 });
 
@@ -53,14 +69,17 @@ describe('preferences over the bridge', () => {
       core.bus.subscribe((event) => pushed.push(event));
       expect(await core.dispatcher('getPreferences', {}, { transport: 'websocket' })).toEqual({
         ok: true,
-        data: { colorScheme: 'system', firstRunGuide: 'show' },
+        data: { colorScheme: 'system', firstRunGuide: 'show', builderFormShare: 0.535 },
       });
       expect(await core.dispatcher('setPreferences', { colorScheme: 'dark' }, { transport: 'ipc' })).toEqual({
         ok: true,
-        data: { colorScheme: 'dark', firstRunGuide: 'show' },
+        data: { colorScheme: 'dark', firstRunGuide: 'show', builderFormShare: 0.535 },
       });
       expect(pushed).toEqual([
-        { name: 'preferences.changed', payload: { colorScheme: 'dark', firstRunGuide: 'show' } },
+        {
+          name: 'preferences.changed',
+          payload: { colorScheme: 'dark', firstRunGuide: 'show', builderFormShare: 0.535 },
+        },
       ]);
       await core.close();
 
@@ -68,7 +87,7 @@ describe('preferences over the bridge', () => {
       const reopened = await createConsole({ dataDir: temp.dir, frontDoor: 'desktop', keychain: 'off' });
       expect(await reopened.dispatcher('getPreferences', {}, { transport: 'ipc' })).toEqual({
         ok: true,
-        data: { colorScheme: 'dark', firstRunGuide: 'show' },
+        data: { colorScheme: 'dark', firstRunGuide: 'show', builderFormShare: 0.535 },
       });
       await reopened.close();
     } finally {
@@ -91,7 +110,7 @@ describe('preferences over the bridge', () => {
       core.settings.set(PREFERENCES_KEY, { colorScheme: 'sepia' });
       expect(await core.dispatcher('getPreferences', {}, { transport: 'websocket' })).toEqual({
         ok: true,
-        data: { colorScheme: 'system', firstRunGuide: 'show' },
+        data: { colorScheme: 'system', firstRunGuide: 'show', builderFormShare: 0.535 },
       });
     } finally {
       await dispose();

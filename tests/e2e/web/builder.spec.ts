@@ -340,3 +340,42 @@ test('an underscore typed into a monospace field is drawn, not clipped into what
     expect(withUnderscores.equals(withSpaces)).toBe(false);
   }
 });
+
+test('the line between the form and the raw JSON moves with the pointer and the keys, and stays where it was left', async ({
+  page,
+  served,
+}) => {
+  const builder = await builderAt1280(page, served);
+  const line = page.getByRole('separator', { name: 'Width of the form and the raw JSON' });
+  await expect(line).toHaveAttribute('aria-valuenow', '54');
+  const name = builder.field('Order reference id', 'Order');
+  const before = await name.boundingBox();
+  const box = await line.boundingBox();
+  if (before === null || box === null) throw new Error('The builder is not laid out');
+
+  // Dragged 150 px to the right: the form's fields grow by about that much.
+  await page.mouse.move(box.x + box.width / 2, box.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 75, box.y + 200);
+  await page.mouse.move(box.x + box.width / 2 + 150, box.y + 200);
+  await page.mouse.up();
+  const after = await name.boundingBox();
+  expect((after?.width ?? 0) - before.width).toBeGreaterThan(50);
+  const dragged = Number(await line.getAttribute('aria-valuenow'));
+  expect(dragged).toBeGreaterThan(60);
+
+  // Remembered: the next visit opens with the same widths.
+  await page.reload();
+  await expect(line).toHaveAttribute('aria-valuenow', String(dragged));
+
+  // The keys: Home and End are the two limits; a double-click is the default again.
+  await line.focus();
+  await page.keyboard.press('Home');
+  await expect(line).toHaveAttribute('aria-valuenow', '30');
+  await page.keyboard.press('ArrowRight');
+  await expect(line).toHaveAttribute('aria-valuenow', '32');
+  await page.keyboard.press('End');
+  await expect(line).toHaveAttribute('aria-valuenow', '70');
+  await line.dblclick();
+  await expect(line).toHaveAttribute('aria-valuenow', '54');
+});

@@ -17,6 +17,7 @@ import { RawJsonEditor } from './raw-json-editor';
 import { RequestPreview } from './request-preview';
 import { ResponsePanel } from './response-panel';
 import { sendFromBuilder } from './send-checkout';
+import { SplitHandle } from './split-handle';
 import { useSendStore, type BuilderPanel } from './send-store';
 import { useFocusField } from './use-focus-field';
 import { loadWorkingCopy } from './working-copy';
@@ -57,6 +58,7 @@ const BuilderBody = memo(function BuilderBody() {
   const panel = useSendStore((state) => state.panel);
   const setPanel = useSendStore((state) => state.setPanel);
   const formSide = useRef<HTMLDivElement>(null);
+  const layout = useRef<HTMLDivElement>(null);
   useFocusField(formSide);
   useEffect(() => setNotificationField(notificationField), [notificationField, setNotificationField]);
   const send = useCallback(() => void sendFromBuilder(profile), [profile]);
@@ -69,10 +71,11 @@ const BuilderBody = memo(function BuilderBody() {
       <BuilderToolbar profile={profile} onSend={send} />
       <EmulatorNotice profile={profile} />
       <DocumentNotices />
-      <div className={classes.layout}>
+      <div className={classes.layout} ref={layout}>
         <div className={classes.formSide} ref={formSide}>
           <CheckoutForm notificationField={notificationField} />
         </div>
+        <SplitHandle layout={layout} />
         <div className={classes.rawSide}>
           <div className={classes.editorFrame}>
             <RawJsonEditor />
