@@ -117,7 +117,7 @@ describe('import', () => {
     [
       'a record without a time',
       '{"uid":"a","kind":"webhook"}\n{"uid":"b","kind":"webhook","at":"2026-01-01T00:00:00Z"}\n',
-      'Record 1: at',
+      'Record 1: at: missing; expected string',
     ],
     [
       'a HAR entry without a URL',
@@ -134,11 +134,11 @@ describe('import', () => {
           ],
         },
       }),
-      'log.entries[1]: request.url',
+      'log.entries[1]: request.url: missing; expected string',
     ],
     // One object on one line is an NDJSON file of one record (issue 15.6); on several lines it is not.
     ['JSON of another kind', '{\n  "hello": "world"\n}\n', 'neither a history export'],
-    ['one line of JSON of another kind', '{"hello":"world"}\n', 'Record 1: uid'],
+    ['one line of JSON of another kind', '{"hello":"world"}\n', 'Record 1: uid: missing; expected string'],
   ])('refuses %s, naming where, and writes nothing', async (_case, text, message) => {
     const fresh = await openTempConsole();
     cleanups.push(() => fresh.dispose());

@@ -27,11 +27,32 @@ export const formatBytes = (bytes: number) =>
       ? `${(bytes / MIB).toFixed(1)} MiB`
       : `${bytes} bytes`;
 
-function describe(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+/** The value at a zod issue's path in what was parsed (undefined: not there). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** The first problem, naming its field; a field that is not there is said to be missing. */
+function describe(
+  error: {
+    issues: readonly { code: string; path: readonly PropertyKey[]; message: string; expected?: unknown }[];
+  },
+  input: unknown,
+): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'invalid';
   const path = issue.path.map(String).join('.');
-  return `${path === '' ? '' : `${path}: `}${issue.message}`;
+  // zod says "Invalid input: expected string, received undefined" for a field left out.
+  const message =
+    issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined
+      ? `missing; expected ${String(issue.expected)}`
+      : issue.message;
+  return `${path === '' ? '' : `${path}: `}${message}`;
 }
 
 /** A record no reader could walk (nested too deep) is refused before anything reads it. */
@@ -71,7 +92,7 @@ function readEntries(text: string, maxBody: number): { format: ExportFormat; eve
       const events = har.data.log.entries.map((entry, index) => {
         assertReadable(entry, `log.entries[${index}]`);
         const parsed = harEntrySchema.safeParse(entry);
-        if (!parsed.success) throw new ImportError(`log.entries[${index}]: ${describe(parsed.error)}`);
+        if (!parsed.success) throw new ImportError(`log.entries[${index}]: ${describe(parsed.error, entry)}`);
         const fallback = `har-${createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 32)}`;
         return eventFromHar(parsed.data, fallback);
       });
@@ -117,7 +138,7 @@ export function readImportFile(
   const records = events.map((event, index) => {
     assertReadable(event, where(index));
     const result = exportedEventSchema.safeParse(event);
-    if (!result.success) throw new ImportError(`${where(index)}: ${describe(result.error)}`);
+    if (!result.success) throw new ImportError(`${where(index)}: ${describe(result.error, event)}`);
     for (const field of ['request_body', 'response_body'] as const) {
       const size = bodySize(result.data[field], result.data[`${field}_base64`]);
       if (size > maxBody)
