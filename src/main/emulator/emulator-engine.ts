@@ -23,9 +23,9 @@ export interface EngineDependencies {
   /**
    * Runs the expiry's writes when the write lock is free (the store writer's queue): from a
    * timer, a transaction that waited for another process's lock would hold the event loop up to
-   * the busy timeout and then throw where nothing catches it. Default: at once.
+   * the busy timeout and then throw where nothing catches it.
    */
-  queued?: (fn: () => void) => Promise<void>;
+  queued: (fn: () => void) => Promise<void>;
   notificationField: () => string;
   now?: () => number;
   onChange?: () => void;
@@ -104,14 +104,14 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
     return move;
   };
 
-  const queued = deps.queued ?? ((fn: () => void) => Promise.resolve().then(fn));
-
   /** Expires what is overdue through the queue, then waits for the next expiry. */
   const expireThenSchedule = () => {
-    queued(() => void engine.expireOverdue()).then(scheduleExpiry, () => {
-      if (!running) return;
-      expiryTimer = setTimer(expireThenSchedule, EXPIRY_RETRY_MS);
-    });
+    deps
+      .queued(() => void engine.expireOverdue())
+      .then(scheduleExpiry, () => {
+        if (!running) return;
+        expiryTimer = setTimer(expireThenSchedule, EXPIRY_RETRY_MS);
+      });
   };
 
   const scheduleExpiry = () => {

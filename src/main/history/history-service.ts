@@ -150,16 +150,13 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       const { history, writer, dataVersion } = deps.store;
       // Fixed at the start: records that come meanwhile are newer than what the policy removes.
       const found = history.retentionBound(retention, Date.now());
+      if (found === null) return { removed: 0 };
       let removed = 0;
-      await inPacedWrites(
-        { dataVersion, write: (fn) => writer.write(fn) },
-        () => {
-          const removedNow = found === null ? 0 : history.removeBelow(found, REMOVE_AT_ONCE);
-          removed += removedNow;
-          return removedNow === REMOVE_AT_ONCE;
-        },
-        found !== null,
-      );
+      await inPacedWrites({ dataVersion, write: (fn) => writer.write(fn) }, () => {
+        const removedNow = history.removeBelow(found, REMOVE_AT_ONCE);
+        removed += removedNow;
+        return removedNow === REMOVE_AT_ONCE;
+      });
       return { removed };
     },
   };

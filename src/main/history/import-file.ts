@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH, measureJsonText } from '../../shared/bounded-json';
 import {
   exportedEventSchema,
@@ -38,19 +39,14 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** The first problem, naming its field; a field that is not there is said to be missing. */
-function describe(
-  error: {
-    issues: readonly { code: string; path: readonly PropertyKey[]; message: string; expected?: unknown }[];
-  },
-  input: unknown,
-): string {
+function describe(error: z.ZodError, input: unknown): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'invalid';
   const path = issue.path.map(String).join('.');
   // zod says "Invalid input: expected string, received undefined" for a field left out.
   const message =
     issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined
-      ? `missing; expected ${String(issue.expected)}`
+      ? `missing; expected ${issue.expected}`
       : issue.message;
   return `${path === '' ? '' : `${path}: `}${message}`;
 }

@@ -28,17 +28,14 @@ function inChunks<T>(
   items: readonly T[],
   step: (item: T) => void,
 ): Promise<void> {
+  if (items.length === 0) return Promise.resolve();
   let next = 0;
-  return inPacedWrites(
-    { ...deps, write: (fn) => deps.recorder.inGroup(fn) },
-    () => {
-      const item = items[next];
-      next++;
-      if (item !== undefined) step(item);
-      return next < items.length;
-    },
-    items.length > 0,
-  );
+  return inPacedWrites({ ...deps, write: (fn) => deps.recorder.inGroup(fn) }, () => {
+    const item = items[next];
+    next++;
+    if (item !== undefined) step(item);
+    return next < items.length;
+  });
 }
 
 /** Writes validated records (skipping uids already stored), restoring links by uid; all or nothing. */

@@ -53,18 +53,14 @@ export function pauseAfterChunkMs(othersWrote: boolean, tookMs: number): number 
 
 /**
  * Calls `step` (one small unit of work, returning whether more remains) in time-bounded
- * chunks, each one write transaction, pausing between them. `more` false: nothing to do.
+ * chunks, each one write transaction, pausing between them; at least once.
  */
-export async function inPacedWrites(
-  deps: PacedWriteDependencies,
-  step: () => boolean,
-  more = true,
-): Promise<void> {
+export async function inPacedWrites(deps: PacedWriteDependencies, step: () => boolean): Promise<void> {
   const shortest = deps.chunkMs ?? CHUNK_MS;
   let seenVersion = deps.dataVersion();
   let quietSince = performance.now();
   let chunkMs = shortest;
-  let remaining = more;
+  let remaining = true;
   while (remaining) {
     const version = deps.dataVersion();
     const othersWrote = version !== seenVersion;

@@ -13,8 +13,15 @@ import classes from './builder.module.css';
 /** A key press moves the line by this share of the width. */
 const KEY_STEP = 0.02;
 
-const clampShare = (share: number) =>
-  Math.min(BUILDER_FORM_SHARE.max, Math.max(BUILDER_FORM_SHARE.min, share));
+/** A share within the limits, to a thousandth (what is stored). */
+const toShare = (raw: number) =>
+  Math.round(Math.min(BUILDER_FORM_SHARE.max, Math.max(BUILDER_FORM_SHARE.min, raw)) * 1000) / 1000;
+
+/** The two columns of the layout at a share, set on the element (no render of either side). */
+function showColumns(layout: HTMLElement | null, share: number): void {
+  layout?.style.setProperty('--cc-form-fr', `${share}fr`);
+  layout?.style.setProperty('--cc-raw-fr', `${1 - share}fr`);
+}
 
 /**
  * The line between the builder's form and its raw JSON: drag it (or focus it and use the arrow
@@ -34,8 +41,7 @@ export function SplitHandle({ layout }: { layout: RefObject<HTMLDivElement | nul
 
   const setColumns = (next: number) => {
     latest.current = next;
-    layout.current?.style.setProperty('--cc-form-fr', `${next}fr`);
-    layout.current?.style.setProperty('--cc-raw-fr', `${1 - next}fr`);
+    showColumns(layout.current, next);
   };
   const save = (next: number) => {
     setColumns(next);
@@ -43,15 +49,17 @@ export function SplitHandle({ layout }: { layout: RefObject<HTMLDivElement | nul
   };
   // The stored share, and a change made in another window.
   useLayoutEffect(() => {
-    if (moving === null) setColumns(stored);
-  }, [stored, moving]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (moving !== null) return;
+    latest.current = stored;
+    showColumns(layout.current, stored);
+  }, [stored, moving, layout]);
 
   const shareAt = (event: PointerEvent<HTMLDivElement>): number => {
     const box = layout.current?.getBoundingClientRect();
     const handle = event.currentTarget.getBoundingClientRect().width;
     if (box === undefined || box.width <= handle) return latest.current;
     const share = (event.clientX - box.left - handle / 2) / (box.width - handle);
-    return clampShare(Math.round(share * 1000) / 1000);
+    return toShare(share);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -64,7 +72,7 @@ export function SplitHandle({ layout }: { layout: RefObject<HTMLDivElement | nul
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    save(clampShare(Math.round(next * 1000) / 1000));
+    save(toShare(next));
   };
 
   return (
