@@ -41,7 +41,11 @@ export function HistoryExport({
   const [busy, setBusy] = useState(false);
   // Cleared after each import, so the same file can be chosen again.
   const resetFile = useRef<() => void>(null);
-  const [importResult, setImportResult] = useState<{ ok: boolean; message: string } | null>(null);
+  // What the last import did: teal when records came in, dimmed when none did, red when refused.
+  const [importResult, setImportResult] = useState<{
+    tone: 'teal' | 'dimmed' | 'red';
+    message: string;
+  } | null>(null);
 
   const exportNow = async () => {
     setBusy(true);
@@ -65,7 +69,7 @@ export function HistoryExport({
     // A file's bytes are at least its characters: past the limit in bytes, it cannot fit.
     if (file.size > HISTORY_IMPORT_MAX_CHARS) {
       setImportResult({
-        ok: false,
+        tone: 'red',
         message: `${file.name} is ${megabytes(file.size)}; the console imports files of up to ${megabytes(HISTORY_IMPORT_MAX_CHARS)} here. For a larger one use "checkout-console import <file>".`,
       });
       resetFile.current?.();
@@ -76,11 +80,11 @@ export function HistoryExport({
       const result = await useHistoryStore.getState().importFile(file);
       onChanged();
       setImportResult({
-        ok: true,
+        tone: result.imported > 0 ? 'teal' : 'dimmed',
         message: describeImportResult(result, file.name),
       });
     } catch (error) {
-      setImportResult({ ok: false, message: `${file.name}: ${errorMessage(error)}` });
+      setImportResult({ tone: 'red', message: `${file.name}: ${errorMessage(error)}` });
     } finally {
       resetFile.current?.();
       setBusy(false);
@@ -126,7 +130,7 @@ export function HistoryExport({
           </FileButton>
         </Group>
         {importResult !== null && (
-          <Text size="sm" c={importResult.ok ? 'teal' : 'red'} data-testid="import-result">
+          <Text size="sm" c={importResult.tone} data-testid="import-result">
             {importResult.message}
           </Text>
         )}
