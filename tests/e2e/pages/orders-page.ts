@@ -78,6 +78,16 @@ export class OrdersPage {
 
   async closeEditor(): Promise<void> {
     await this.editor().getByRole('button', { name: 'Close', exact: true }).click();
-    await expect(this.editor()).toBeHidden();
+    try {
+      await expect(this.editor()).toBeHidden();
+    } catch (error) {
+      // Seen once in CI and never here: say which dialog stayed, and what it held.
+      const open = await this.page
+        .getByRole('dialog')
+        .evaluateAll((dialogs) => dialogs.map((dialog) => (dialog.textContent ?? '').slice(0, 300)));
+      throw new Error(`The editor stayed open after Close; open dialogs: ${JSON.stringify(open)}`, {
+        cause: error,
+      });
+    }
   }
 }

@@ -97,3 +97,41 @@ test('small things: a filled Country offers every country again, and a new sampl
   await page.getByRole('tab', { name: 'Response' }).click();
   await expect(page.getByText('Nothing sent yet.')).toBeVisible();
 });
+
+test('the first load asks for nothing that fails and reports no error; the tab wears the console icon', async ({
+  page,
+  served,
+}) => {
+  const failed: string[] = [];
+  const errors: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openConsole(page, served);
+  const icon = page.locator('link[rel="icon"]');
+  await expect(icon).toHaveAttribute('type', 'image/svg+xml');
+  const href = await icon.evaluate((link) => (link as HTMLLinkElement).href);
+  const answer = await page.request.get(href);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('image/svg+xml');
+  // Every view once, as a first look around would go.
+  for (const view of [
+    'timeline',
+    'orders',
+    'history',
+    'scenarios',
+    'emulator',
+    'listener',
+    'jwt',
+    'settings',
+  ]) {
+    await page.goto(`${served.origin}/#/${view}`);
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  }
+  expect(failed).toEqual([]);
+  expect(errors).toEqual([]);
+});
