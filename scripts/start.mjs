@@ -25,7 +25,9 @@ let fellBack = false;
 function startBrowserMode(reason) {
   if (fellBack) return;
   fellBack = true;
-  process.stdout.write(`Electron cannot start here (${reason}); starting browser mode instead.\n`);
+  process.stdout.write(
+    `Electron cannot start here: ${reason.replace(/\.$/, '')}. Starting browser mode instead.\n`,
+  );
   const child = spawn(
     process.execPath,
     [fileURLToPath(new URL('../bin/checkout-console.mjs', import.meta.url)), 'serve', ...passThrough],

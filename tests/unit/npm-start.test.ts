@@ -34,9 +34,9 @@ describe('npm start', () => {
           .toMatch(/Console ready at http:\/\/127\.0\.0\.1:\d+\/\?token=/);
         const fallbackLines = output
           .split('\n')
-          .filter((line) => line.startsWith('Electron cannot start here ('));
+          .filter((line) => line.startsWith('Electron cannot start here: '));
         expect(fallbackLines).toHaveLength(1);
-        expect(fallbackLines[0]).toMatch(/starting browser mode instead\.$/);
+        expect(fallbackLines[0]).toMatch(/\. Starting browser mode instead\.$/);
       } finally {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));
