@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
 import { OrdersPage } from '../pages/orders-page';
+import { createOrder, payOrder, postNotification } from '../pages/order-flow';
 import { JwtPage } from '../pages/jwt-page';
 import { TimelinePage } from '../pages/timeline-page';
 
@@ -125,4 +126,44 @@ test('an emulator webhook shows up live with valid; a forged one shows invalid_s
   await expect(page.getByText(`Arrived with webhook #${forgedId}`)).toBeVisible();
   await expect(new JwtPage(page).verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
   await expect(new JwtPage(page).reason()).toContainText('signed with another key');
+});
+
+/** Whether a click at the middle of `target` reaches it, and not something drawn over it. */
+async function takesClicksAtItsMiddle(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+test('webhooks that arrive while an order editor is open never cover its buttons, and show once it closes', async ({
+  page,
+  served,
+}) => {
+  // The narrowest supported window: there the toasts and the editor's buttons share a corner.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/builder');
+  const order = await createOrder(page, served.origin);
+  await payOrder(page, order);
+  const { listener, token } = await new JwtPage(page).listenerAndValidToken();
+  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+  const orders = new OrdersPage(page);
+  await expect(orders.state()).toHaveText('approved');
+  await orders.action('Authorise').click();
+  const editor = orders.editor();
+  await expect(editor.getByLabel('URL')).not.toHaveValue('');
+
+  // Two more webhooks about the order the builder follows: toasts stacked in the corner.
+  for (const event of ['order_approved', 'order_authorised'])
+    await postNotification(listener, token, JSON.stringify({ order_id: order.orderId, event_type: event }));
+  const toasts = page.getByTestId('webhook-toast');
+  await expect(toasts.filter({ hasText: 'order_authorised' })).toBeVisible();
+  expect(await toasts.count()).toBeGreaterThanOrEqual(2);
+
+  for (const name of ['Close', 'Send authorise'])
+    expect(await takesClicksAtItsMiddle(editor.getByRole('button', { name, exact: true })), name).toBe(true);
+  await orders.closeEditor();
+  await expect(toasts.filter({ hasText: 'order_authorised' })).toBeVisible();
+  expect(await takesClicksAtItsMiddle(toasts.filter({ hasText: 'order_authorised' }))).toBe(true);
 });

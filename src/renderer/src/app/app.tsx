@@ -1,6 +1,7 @@
-import { MantineProvider } from '@mantine/core';
+import { getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { liveEventToasts } from '@ui/live-event-toasts';
 import { AppLayout } from './app-layout';
 import { bridgeColorSchemeManager } from '@ui/color-scheme';
 import { cssVariablesResolver, theme } from './theme';
@@ -17,6 +18,11 @@ export function App() {
     >
       <ModalsProvider>
         <Notifications position="bottom-right" />
+        <Notifications
+          store={liveEventToasts}
+          position="bottom-right"
+          zIndex={getDefaultZIndex('modal') - 1}
+        />
         <AppLayout />
       </ModalsProvider>
     </MantineProvider>

@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { create } from 'zustand';
 import type { TimelineSummary } from '@shared/events';
+import { hideLiveEventToast, showLiveEventToast } from '@ui/live-event-toasts';
 import { builderCalls } from './builder-calls-store';
 
 /** The order the builder's last send created: what the response panel and the guide follow. */
@@ -47,7 +47,7 @@ builderCalls.onPush((event) => {
     return;
   }
   useFollowedOrder.setState({ webhooks: [...webhooks, record] });
-  notifications.show({
+  showLiveEventToast({
     id: `webhook-${record.id}`,
     title: `Webhook: ${describeWebhook(record)}`,
     message: `Order ${order.orderId} — open record #${record.id} on the timeline`,
@@ -55,7 +55,7 @@ builderCalls.onPush((event) => {
     autoClose: 8000,
     onClick: () => {
       window.location.hash = `#/timeline?id=${record.id}`;
-      notifications.hide(`webhook-${record.id}`);
+      hideLiveEventToast(`webhook-${record.id}`);
     },
     style: { cursor: 'pointer' },
     'data-testid': 'webhook-toast',
