@@ -73,7 +73,22 @@ export function describeImportResult(
 export const RETENTION_MODES = ['all', 'days', 'count'] as const;
 export const retentionSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('all') }),
-  z.object({ mode: z.literal('days'), days: z.number().int().min(1).max(36_500, 'At most 36500 days') }),
-  z.object({ mode: z.literal('count'), count: z.number().int().min(1).max(100_000_000) }),
+  // The words are the contract's, so the CLI's flags and the History view say the same thing.
+  z.object({
+    mode: z.literal('days'),
+    days: z
+      .number()
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(36_500, 'must be at most 36500 days'),
+  }),
+  z.object({
+    mode: z.literal('count'),
+    count: z
+      .number()
+      .int('must be a whole number of records')
+      .min(1, 'must be at least 1 record')
+      .max(100_000_000, 'must be at most 100000000 records'),
+  }),
 ]);
 export type Retention = z.infer<typeof retentionSchema>;

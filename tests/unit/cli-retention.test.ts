@@ -56,9 +56,12 @@ describe('checkout-console retention', () => {
   });
 
   it.each([
-    [['--keep-days', '36501'], '--keep-days: At most 36500 days'],
-    [['--keep-days', '0'], '--keep-days: Too small: expected number to be >=1'],
-    [['--keep-count', '1.5'], '--keep-count: Invalid input: expected int, received number'],
+    [['--keep-days', '36501'], '--keep-days: must be at most 36500 days'],
+    [['--keep-days', '0'], '--keep-days: must be at least 1 day'],
+    [['--keep-days', '2.5'], '--keep-days: must be a whole number of days'],
+    [['--keep-count', '1.5'], '--keep-count: must be a whole number of records'],
+    [['--keep-count', '0'], '--keep-count: must be at least 1 record'],
+    [['--keep-count', '100000001'], '--keep-count: must be at most 100000000 records'],
     [['--keep-days', 'soon'], '--keep-days: must be a number of days'],
     [['--keep-days', '3', '--keep-all'], '--keep-all, --keep-days, --keep-count: give one of them.'],
   ])("%j gets the contract's message, named as the flag; exit 2, nothing saved", async (flags, message) => {
