@@ -1,5 +1,6 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { capturedOrder } from '../pages/order-flow';
+import { VIEWS } from '../pages/views';
 
 /**
  * Issue 16: badges are never truncated at 1280 px and above. After a whole lifecycle (so every
@@ -11,19 +12,7 @@ test('no badge is cut on any view at 1280×800, light or dark', async ({ page, s
   await page.setViewportSize({ width: 1280, height: 800 });
   await openConsole(page, served, '#/builder');
   const order = await capturedOrder(page, served.origin);
-  const views = [
-    'builder',
-    'profiles',
-    'timeline',
-    'replay',
-    'history',
-    `orders?id=${order.orderId}`,
-    'scenarios',
-    'emulator',
-    'listener',
-    'jwt',
-    'settings',
-  ];
+  const views = VIEWS.map((view) => (view === 'orders' ? `orders?id=${order.orderId}` : view));
   const cut: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
