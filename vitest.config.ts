@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: rendererAliases(import.meta.dirname) },
   test: {
     include: ['tests/unit/**/*.test.ts'],
+    // The words every entry point installs for zod's own checks (src/shared/zod-words.ts).
+    setupFiles: ['tests/unit/setup/console-zod-words.ts'],
     environment: 'node',
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one on CI's two. Most files wait on

@@ -16,9 +16,11 @@ import { probeSafeStorage } from './desktop/safe-storage-cipher';
 import { isExternalLink } from './desktop/trusted-url';
 import { restoreWindowBounds, WINDOW_STATE_KEY, windowStateSchema } from './desktop/window-bounds';
 import { APP_VERSION } from './version';
+import { installConsoleZodWords } from '../shared/zod-words';
 
 // The desktop entry: everything here is wiring. The console itself is createConsole(); the
 // decisions (menu, window placement, safeStorage) are pure helpers in ./desktop and ./profiles.
+installConsoleZodWords();
 const PRODUCT_NAME = 'Checkout Console';
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));

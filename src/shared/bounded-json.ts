@@ -1,4 +1,5 @@
 import { errorWords } from './error-words';
+import { formatCount } from './count-format';
 /**
  * JSON read with bounds, for everything that reads what others sent: webhook bodies, imported
  * files, stored records, checkout requests. JSON.parse itself is iterative in V8 and survives
@@ -48,7 +49,7 @@ export function describeJsonProblem(problem: JsonBoundProblem): string {
   switch (problem.kind) {
     case 'too_deep':
       return problem.depth > problem.limit + 1
-        ? `it nests ${problem.depth.toLocaleString('en-US')} levels deep; at most ${problem.limit} are read`
+        ? `it nests ${formatCount(problem.depth)} levels deep; at most ${formatCount(problem.limit)} are read`
         : `it nests more than ${problem.limit} levels deep; at most ${problem.limit} are read`;
     case 'too_long':
       return `it is ${sizeOf(problem.chars)}; at most ${sizeOf(problem.limit)} is read`;

@@ -40,7 +40,7 @@ describe('checkout-console curl through the contract (copyAsCurl)', () => {
     // Sixteen digits read as a number, but past the largest whole number the contract accepts.
     const run = await curl('9999999999999999');
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('error: <id>: Too big: expected int to be <=9007199254740991\n');
+    expect(run.stderr).toBe('error: <id>: must be at most 9,007,199,254,740,991\n');
     expect(run.stdout).toBe('');
   });
 });

@@ -19,7 +19,7 @@ describe('the filter flags of history --json and export', () => {
     [['export', '--format', 'json', '--order', ' '], '--order: Enter an order id'],
     [
       ['export', '--format', 'har', '--event', 'e'.repeat(101)],
-      '--event: Too big: expected string to have <=100 characters',
+      '--event: must be at most 100 characters long',
     ],
   ])("%j gets the contract's filter message, named as the flag (exit 2)", async (argv, message) => {
     const run = await runCliCaptured(['--data-dir', dataDir(), ...argv]);

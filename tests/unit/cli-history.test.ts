@@ -288,7 +288,7 @@ describe('history flags', () => {
     [['--limit', '100001'], '--limit: must be at most 100000'],
     // The filter's own limits are the contract's (the timeline filter schema), named as the flag.
     [['--order', '  '], '--order: Enter an order id'],
-    [['--order', 'o'.repeat(201)], '--order: Too big: expected string to have <=200 characters'],
+    [['--order', 'o'.repeat(201)], '--order: must be at most 200 characters long'],
     [['--event', '  '], '--event: Enter an event type'],
     [['--search', 'x'.repeat(501)], '--search: The search text is at most 500 characters'],
     [['--bogus'], "unknown option '--bogus'"],

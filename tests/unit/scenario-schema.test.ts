@@ -43,7 +43,7 @@ describe('an invalid scenario file', () => {
       'name: typo\nsteps:\n  - step: checkout\n    sample: {}\n  - step: operation\n    operation: authorize\n';
     expect(problemsOf(text)).toEqual([
       expect.stringMatching(
-        /^case\.yaml:6:16: steps\[1\]\.operation: Invalid option: expected one of "authorise"\|/,
+        /^case\.yaml:6:16: steps\[1\]\.operation: must be one of "authorise", "capture", /,
       ),
     ]);
   });

@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { installConsoleZodWords } from '../../shared/zod-words';
 import { runCli } from './program';
+
+installConsoleZodWords();
 
 // This file is the CLI bundle's entry (out/main/cli.js), so the renderer sits at ../renderer.
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));

@@ -3,6 +3,9 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@app/app';
+import { installConsoleZodWords } from '@shared/zod-words';
+
+installConsoleZodWords();
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

@@ -5,6 +5,7 @@ import { describeValue, isPresent, ownValue, type RawFinding } from './findings'
 import { DEFAULT_NOTIFICATION_FIELD, LIMITS } from './limits';
 import { valueAt, type JsonPath } from './money-paths';
 import { isNoCouponDiscount } from './no-coupon-discount';
+import { formatCount } from '../count-format';
 import { characterCount } from './text-length';
 
 /** Rules between fields that are not about money: expiry spellings, date order, counts, the notification URL. */
@@ -167,7 +168,7 @@ export function checkNotificationUrl(payload: unknown, field: string | undefined
       path,
       code: 'too_long',
       rule: WEBHOOK_URL_LENGTH_RULE,
-      message: `The notification URL is ${length} characters long; a webhook URL has at most ${LIMITS.webhookUrlMaxLength}.`,
+      message: `The notification URL is ${formatCount(length)} characters long; a webhook URL has at most ${formatCount(LIMITS.webhookUrlMaxLength)}.`,
     },
   ];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeValue, type FindingCode } from './findings';
+import { formatCount } from '../count-format';
 import { characterCount } from './text-length';
 
 /**
@@ -104,7 +105,7 @@ export function checkLength(field: FieldRef, limits: TextLimits) {
       field,
       'too_long',
       `${ruleName(field)} — ${limits.maxRule ?? `maximum ${max} characters`}`,
-      `${field.key} is ${length} characters long; the maximum is ${max}.`,
+      `${field.key} is ${formatCount(length)} characters long; the maximum is ${formatCount(max)}.`,
     );
   });
 }

@@ -1,5 +1,8 @@
 import { analyseDocument } from './analyse-document';
 import { analysisRequestSchema } from './analysis-messages';
+import { installConsoleZodWords } from '@shared/zod-words';
+
+installConsoleZodWords();
 
 /**
  * The builder's analysis off the main thread: validating a megabyte of JSON takes hundreds of
