@@ -73,9 +73,12 @@ const DEFAULTS: Record<string, string> = {
   'Cancel operation': operation('cancel'),
   'Refund operation': operation('refund'),
   'Update reference id operation': operation('updateReferenceId'),
-  'Body of capture and refund': bodyKeys('capture'),
+  'Body of capture': bodyKeys('capture'),
+  'Body of refund': bodyKeys('refund'),
+  'Body of cancel': bodyKeys('cancel'),
+  'Body of authorise': bodyKeys('authorise'),
+  'Body of get order': bodyKeys('getOrder'),
   'Body of update reference id': bodyKeys('updateReferenceId'),
-  'Body of authorise, get order and cancel': bodyKeys('authorise'),
   'Request field for the notification URL': code(DEFAULT_NOTIFICATION_FIELD),
   'Listener port': code(DEFAULT_LISTENER_PORT),
   // Checkout requests
@@ -130,7 +133,7 @@ const DEFAULTS: Record<string, string> = {
       : 'in some states only',
   'What a get-order answer says': 'only `status` is read, when it is a known state',
   'Amount of a capture call': codes(CAPTURE_REQUEST_KEYS),
-  'Amount of a refund call': codes(REFUND_REQUEST_KEYS),
+  'Amount of a refund call': `${codes(REFUND_REQUEST_KEYS)}; else the sum of \`refunds[].total_amount\``,
   'Amount of an `order_captured` notification': codes(CAPTURE_EVENT_KEYS),
   'Amount of an `order_refunded` notification': codes(REFUND_EVENT_KEYS),
   // Replay, history and the CLI

@@ -153,6 +153,55 @@ const cases: Case[] = [
     },
   },
   {
+    name: "the official client's refund against captures counts what its refunds list asks for",
+    records: () => [
+      created({ amount: '100.00' }),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '60.00'),
+      captured(CAPTURE_2, '40.00'),
+      // POST /payments/refund: { order_id, refunds: [{ capture_id, total_amount, comment }] }.
+      call('refund', {
+        request: {
+          order_id: ORDER_ID,
+          refunds: [
+            { capture_id: CAPTURE_1, total_amount: { amount: '10.00', currency: 'SAR' }, comment: 'a' },
+            { capture_id: CAPTURE_2, total_amount: { amount: 5, currency: 'SAR' }, comment: 'b' },
+          ],
+        },
+      }),
+    ],
+    state: 'partially_refunded',
+    strip: [...HAPPY_DONE, 'captured:done', 'refunded:current'],
+    effects: ['moved', 'moved', 'moved', 'moved', 'moved', 'moved'],
+    check: (lifecycle) => {
+      expect(lifecycle.facts.refundedAmount).toBe('15.00');
+      expect(lifecycle.facts.remainingToRefund).toBe('85.00');
+    },
+  },
+  {
+    name: 'a refunds list in two currencies is not summed: the refund is taken as whole',
+    records: () => [
+      created({ amount: '100.00' }),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '100.00'),
+      call('refund', {
+        request: {
+          order_id: ORDER_ID,
+          refunds: [
+            { capture_id: CAPTURE_1, total_amount: { amount: '10.00', currency: 'SAR' } },
+            { capture_id: CAPTURE_1, total_amount: { amount: '10.00', currency: 'AED' } },
+          ],
+        },
+      }),
+    ],
+    state: 'fully_refunded',
+    strip: [...HAPPY_DONE, 'captured:done', 'refunded:current'],
+    effects: ['moved', 'moved', 'moved', 'moved', 'moved'],
+    check: (lifecycle) => expect(lifecycle.facts.refundedAmount).toBe('100.00'),
+  },
+  {
     name: 'a refund notification with no readable amount refunds the whole capture',
     records: () => [
       created(),

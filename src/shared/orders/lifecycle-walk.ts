@@ -156,8 +156,15 @@ export class Walk {
   }
 }
 
-export function readAmount(body: unknown, keys: readonly string[], walk: Walk): ReadMoney | null {
-  const money = readMoneyField(body, keys, walk.facts.currency);
+export function readAmount(
+  body: unknown,
+  keys: readonly string[] | ((body: unknown, fallbackCurrency: string | null) => ReadMoney | null),
+  walk: Walk,
+): ReadMoney | null {
+  const money =
+    typeof keys === 'function'
+      ? keys(body, walk.facts.currency)
+      : readMoneyField(body, keys, walk.facts.currency);
   // An order first seen through its notifications takes its currency from the first amount.
   if (walk.facts.currency === null && money !== null) walk.facts.currency = money.currency;
   return money;

@@ -39,6 +39,28 @@ export const CAPTURE_EVENT_KEYS = ['captured_amount', 'amount', 'total_amount'];
 export const REFUND_EVENT_KEYS = ['refunded_amount', 'refund_amount', 'amount', 'total_amount'];
 
 /**
+ * The amount a refund call asks for: a top-level Money (the console's simplified refund), or
+ * else the sum of `refunds[].total_amount` (the official client's refund against captures,
+ * `POST /payments/refund`), when every entry's amount reads and all are in one currency. Null
+ * when neither reads (the ledger then takes the refund as the whole of what was open).
+ */
+export function readRefundRequestMoney(body: unknown, fallbackCurrency: string | null): ReadMoney | null {
+  const top = readMoneyField(body, REFUND_REQUEST_KEYS, fallbackCurrency);
+  if (top !== null || !isJsonObject(body)) return top;
+  const refunds = body['refunds'];
+  if (!Array.isArray(refunds) || refunds.length === 0) return null;
+  let minor = 0n;
+  let currency: string | null | undefined;
+  for (const entry of refunds) {
+    const money = readMoneyField(entry, REFUND_REQUEST_KEYS, fallbackCurrency);
+    if (money === null || (currency !== undefined && money.currency !== currency)) return null;
+    currency = money.currency;
+    minor += money.minor;
+  }
+  return { minor, currency: currency ?? fallbackCurrency };
+}
+
+/**
  * The running captured/refunded totals. The same capture can be seen twice, once as the 2xx
  * answer to the call and once as `order_captured`, and nothing links the two, so each side
  * is summed on its own and the larger sum is taken (both count the same captures).

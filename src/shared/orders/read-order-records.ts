@@ -3,7 +3,7 @@ import {
   CAPTURE_EVENT_KEYS,
   CAPTURE_REQUEST_KEYS,
   REFUND_EVENT_KEYS,
-  REFUND_REQUEST_KEYS,
+  readRefundRequestMoney,
 } from './order-amounts';
 import { state as stateLabel } from './order-claims';
 import type { LifecycleSource } from './order-lifecycle';
@@ -199,8 +199,11 @@ export function readCall(walk: Walk, record: OrderRecord): void {
     }
     case 'capture':
     case 'refund': {
-      const keys = operation === 'capture' ? CAPTURE_REQUEST_KEYS : REFUND_REQUEST_KEYS;
-      const money = readAmount(record.requestJson, keys, walk);
+      const money = readAmount(
+        record.requestJson,
+        operation === 'capture' ? CAPTURE_REQUEST_KEYS : readRefundRequestMoney,
+        walk,
+      );
       const problem =
         currencyProblem(walk, money, `The ${operation} call's amount`) ??
         beyondProblem(walk, operation, 'response', money);
