@@ -115,6 +115,9 @@ const DEFAULTS: Record<string, string> = {
   'Hold-back of an out-of-order notification': seconds(emulator.outOfOrderMs),
   'Issuer of the tokens the emulator signs': code(emulator.issuer),
   'Lifetime of the tokens the emulator signs': `${TOKEN_LIFETIME_SECONDS / 60} minutes (\`exp\` = \`iat\` + ${TOKEN_LIFETIME_SECONDS / 60} minutes)`,
+  // Behaviour, tested in emulator-api.test.ts ('cancel judges its total_amount …').
+  'Partial cancellation':
+    'refused (400 `partial_cancel_not_supported`); a cancel takes the whole open amount',
   'Form a checkout request is checked against': `${code(emulator.checkoutForm)}, or the request's ${code('X-Emulator-Checkout-Form')}`,
   'Checkout page language without `locale`': code('ar_SA'),
   'Largest request body': `${size(MIB)}; a larger body is refused`,

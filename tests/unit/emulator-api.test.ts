@@ -254,3 +254,56 @@ describe('amounts of captures and refunds', () => {
     });
   });
 });
+
+describe('the bodies of authorise and cancel are read, not ignored', () => {
+  it("authorise takes the official client's { order_id }, and refuses a broken body or another order's id", async () => {
+    const broken = await orderIn('approved');
+    const notJson = await emulator.call('POST', `/orders/${broken}/authorise`, '{not json');
+    expect(notJson.status).toBe(400);
+    expectErrorShape(notJson.json, 'invalid_json');
+    const text = await emulator.call('POST', `/orders/${broken}/authorise`, 'x', {
+      'content-type': 'text/plain',
+    });
+    expect(text.status).toBe(415);
+    expectErrorShape(text.json, 'unsupported_media_type');
+    const other = await emulator.call('POST', `/orders/${broken}/authorise`, {
+      order_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(other.status).toBe(400);
+    expectErrorShape(other.json, 'order_id_mismatch');
+    expect(await stateOf(broken)).toBe('approved');
+    const sdk = await emulator.call('POST', `/orders/${broken}/authorise`, { order_id: broken });
+    expect(sdk.status).toBe(200);
+    expect(await stateOf(broken)).toBe('authorised');
+  });
+
+  it('cancel judges its total_amount: the currency, the decimals, and the whole open amount only', async () => {
+    const orderId = await orderIn('authorised');
+    const cancel = (amount: unknown, currency = 'SAR') =>
+      emulator.call('POST', `/orders/${orderId}/cancel`, {
+        total_amount: { amount, currency },
+        tax_amount: { amount: 0, currency: 'SAR' },
+        shipping_amount: { amount: 0, currency: 'SAR' },
+        discount_amount: { amount: 0, currency: 'SAR' },
+        items: [],
+      });
+    const wrongCurrency = await cancel(99999, 'KWD');
+    expect(wrongCurrency.status).toBe(400);
+    expectErrorShape(wrongCurrency.json, 'currency_mismatch');
+    const decimals = await cancel('1.005');
+    expectErrorShape(decimals.json, 'too_many_decimals');
+    const partial = await cancel('10.00');
+    expect(partial.status).toBe(400);
+    expectErrorShape(partial.json, 'partial_cancel_not_supported');
+    expect(partial.json['message']).toContain('10.00 SAR of the 72.98 SAR open');
+    const beyond = await cancel('100.00');
+    expectErrorShape(beyond.json, 'amount_exceeds_remaining');
+    expect(await stateOf(orderId)).toBe('authorised');
+    const whole = await cancel('72.98');
+    expect(whole.status).toBe(200);
+    expect(whole.json).toMatchObject({
+      status: 'canceled',
+      canceled_amount: { amount: '72.98', currency: 'SAR' },
+    });
+  });
+});

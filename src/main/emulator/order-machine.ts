@@ -88,6 +88,36 @@ function captureMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Mov
   };
 }
 
+/**
+ * What a cancel cancels: the whole open amount (nothing is captured in the states a cancel is
+ * allowed in). Its `total_amount`, when given, is judged as a capture's is (the order's
+ * currency, its decimals, a positive amount) and must be that whole amount: the service's
+ * partial cancellation is not shown, so the emulator does not invent one, and cancelling the
+ * whole order when a part was asked for would pass a test that should fail.
+ */
+function cancelAmount(order: EmulatorOrderRow, body: unknown): bigint {
+  const { currency } = order;
+  const open = minorOf(order.totalAmount, currency) - minorOf(order.capturedAmount, currency);
+  const amount = requestedAmount(fieldOf(body, 'total_amount'), order, open);
+  const asked = `${textOf(amount, currency)} ${currency}`;
+  const whole = `${textOf(open, currency)} ${currency}`;
+  if (amount > open)
+    throw new EmulatorError(
+      400,
+      'amount_exceeds_remaining',
+      `Cancelling ${asked} is more than the ${whole} open on the order.`,
+      [{ error_code: 'amount_exceeds_remaining', path: 'total_amount.amount' }],
+    );
+  if (amount < open)
+    throw new EmulatorError(
+      400,
+      'partial_cancel_not_supported',
+      `Cancelling ${asked} of the ${whole} open: the emulator cancels whole orders only (the service's partial cancellation is not shown). Send total_amount ${whole}, or leave it out.`,
+      [{ error_code: 'partial_cancel_not_supported', path: 'total_amount.amount' }],
+    );
+  return open;
+}
+
 function updateReferenceMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Move {
   const reference = fieldOf(body, 'order_reference_id');
   if (typeof reference !== 'string' || reference.trim() === '')
@@ -122,8 +152,7 @@ export function operationMove(
         transactions: [],
       };
     case 'cancel': {
-      // Nothing is captured in the states a cancel is allowed in: the whole total is canceled.
-      const left = minorOf(order.totalAmount, order.currency) - minorOf(order.capturedAmount, order.currency);
+      const left = cancelAmount(order, body);
       return {
         order: { ...order, state: 'canceled', updatedAtMs: nowMs },
         notifications: [{ eventType: 'order_canceled', data: [] }],

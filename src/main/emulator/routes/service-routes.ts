@@ -128,12 +128,11 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/orders\/([^/]+)\/authorise$/,
       async (req, res, match) => {
         api(req);
-        await readBody(req);
-        sendJson(
-          res,
-          200,
-          authoriseAnswer(await write(() => engine.operate(decoded(match[1]), 'authorise', undefined))),
-        );
+        const orderId = decoded(match[1]);
+        // The official client sends { order_id }; its body is read as every other call's is.
+        const body = await readJson(req, false);
+        checkBodyOrderId(body, orderId);
+        sendJson(res, 200, authoriseAnswer(await write(() => engine.operate(orderId, 'authorise', body))));
       },
     ],
     [
@@ -203,4 +202,17 @@ function orderIdOf(body: unknown): string {
       { error_code: 'required', path: 'order_id' },
     ]);
   return orderId;
+}
+
+/** A body that names an order must name the one in the path: a merchant's mix-up, never guessed at. */
+function checkBodyOrderId(body: unknown, orderId: string): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('order_id' in body)) return;
+  const named = (body as Record<string, unknown>)['order_id'];
+  if (named !== orderId)
+    throw new EmulatorError(
+      400,
+      'order_id_mismatch',
+      `order_id ${JSON.stringify(named)} in the body is not the order in the path (${orderId}).`,
+      [{ error_code: 'order_id_mismatch', path: 'order_id' }],
+    );
 }

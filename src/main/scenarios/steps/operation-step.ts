@@ -17,12 +17,13 @@ export function lifecycleOf(context: StepContext, orderId: string): OrderLifecyc
   }
 }
 
-/** What is left to capture or refund, as the Orders view offers it. */
+/** What is left to capture or refund, and the order's amount to cancel, as the Orders view offers them. */
 function defaultAmount(step: OperationStep, lifecycle: OrderLifecycle | null): string | null {
   const facts = lifecycle?.facts;
   if (facts === undefined) return null;
   if (step.operation === 'capture') return facts.remainingToCapture ?? facts.amount;
   if (step.operation === 'refund') return facts.remainingToRefund ?? facts.capturedAmount ?? facts.amount;
+  if (step.operation === 'cancel') return facts.amount;
   return null;
 }
 
