@@ -307,3 +307,15 @@ describe('the bodies of authorise and cancel are read, not ignored', () => {
     });
   });
 });
+
+describe('the order record', () => {
+  it("writes every amount with the currency's decimals, the untouched ones too", async () => {
+    const orderId = await orderIn('new');
+    const { json } = await emulator.call('GET', `/merchants/orders/${orderId}`);
+    expect(json).toMatchObject({
+      captured_amount: { amount: '0.00', currency: 'SAR' },
+      refunded_amount: { amount: '0.00', currency: 'SAR' },
+      canceled_amount: { amount: '0.00', currency: 'SAR' },
+    });
+  });
+});

@@ -171,8 +171,9 @@ export function orderRecord(
     payment_type: text(payload['payment_type']),
     instalments: typeof payload['instalments'] === 'number' ? payload['instalments'] : null,
     total_amount: moneyOf({ amount: order.totalAmount }, currency),
-    captured_amount: { amount: order.capturedAmount, currency },
-    refunded_amount: { amount: order.refundedAmount, currency },
+    // Stored as given by each move ("0" before any): written with the currency's decimals, as every amount is.
+    captured_amount: moneyOf({ amount: order.capturedAmount }, currency),
+    refunded_amount: moneyOf({ amount: order.refundedAmount }, currency),
     canceled_amount: { amount: textOf(canceled, currency), currency },
     tax_amount: moneyOf(payload['tax_amount'], currency),
     shipping_amount: moneyOf(payload['shipping_amount'], currency),

@@ -146,8 +146,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       signer.secret === null
         ? null
         : await notificationToken(row.faults.token, signer.secret, settings.issuer, deps.keys, started);
-    const url = new URL(row.url);
-    if (token !== null) url.searchParams.set('serviceToken', token);
+    const url = withServiceToken(row.url, token);
     const headers: HeaderList = [['content-type', 'application/json']];
     if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
     const attemptNo = row.attempts + 1;
@@ -293,3 +292,16 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
 }
 
 const safePath = (url: string): string | null => URL.parse(url)?.pathname ?? null;
+
+/**
+ * The notification URL with `serviceToken` added. The merchant's own query is kept as written
+ * (`x=a%20b` stays, where URLSearchParams would rewrite it `x=a+b`): an endpoint that checks or
+ * signs its URL sees the one it registered. A URL that already has the parameter gets it replaced.
+ */
+export function withServiceToken(notificationUrl: string, token: string | null): URL {
+  const url = new URL(notificationUrl);
+  if (token === null) return url;
+  if (url.searchParams.has('serviceToken')) url.searchParams.set('serviceToken', token);
+  else url.search = `${url.search === '' ? '?' : `${url.search}&`}serviceToken=${encodeURIComponent(token)}`;
+  return url;
+}

@@ -32,10 +32,19 @@ export interface HttpOutcome {
   failure: NetworkFailure | null;
 }
 
-/** The request's header lines as given, with a Host line first unless the list has one. */
-function requestHeaderLines(headers: HeaderList, url: URL): string[] {
-  const hasHost = headers.some(([name]) => name.toLowerCase() === 'host');
-  return [...(hasHost ? [] : [['Host', url.host]]), ...headers].flat();
+/**
+ * The request's header lines as given, with a Host line first unless the list has one, and a
+ * Content-Length for a body unless the list frames it itself. Given a raw header list, Node sends
+ * a body chunked, which the service's own client never does and some servers refuse.
+ */
+function requestHeaderLines(headers: HeaderList, url: URL, body: Uint8Array | null): string[] {
+  const has = (wanted: string) => headers.some(([name]) => name.toLowerCase() === wanted);
+  const framed = body === null || has('content-length') || has('transfer-encoding');
+  return [
+    ...(has('host') ? [] : [['Host', url.host]]),
+    ...headers,
+    ...(framed ? [] : [['Content-Length', String(body.byteLength)]]),
+  ].flat();
 }
 
 /**
@@ -70,7 +79,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
 
     const limit = spec.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     // A raw array keeps case, order and duplicates; Node then adds no Host of its own.
-    const req = send(url, { method: spec.method, headers: requestHeaderLines(spec.headers, url) });
+    const req = send(url, { method: spec.method, headers: requestHeaderLines(spec.headers, url, spec.body) });
     const timer = setTimeout(() => req.destroy(new ExchangeTimeoutError(spec.timeoutMs)), spec.timeoutMs);
     const onAbort = () => req.destroy(new ExchangeCancelledError());
     if (spec.signal?.aborted === true) onAbort();
