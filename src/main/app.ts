@@ -100,7 +100,7 @@ export function keychainPreference(env: NodeJS.ProcessEnv = process.env): 'auto'
 /** The composition root. */
 export async function createConsole(options: ConsoleOptions): Promise<ConsoleCore> {
   const dataDir = resolve(options.dataDir);
-  const loosePermissions = prepareDataDir(dataDir);
+  const loosePermissions = prepareDataDir(dataDir, { sharedWithElectron: options.frontDoor === 'desktop' });
   const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
   for (const warning of loosePermissions) log.warn(warning);
 

@@ -36,7 +36,10 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
 const OWN_FILES = ['console.sqlite', 'console.sqlite-wal', 'console.sqlite-shm', 'vault.key'];
 export const LOGS_DIR_NAME = 'logs';
 
-/** Sets `mode` unless it is set; a path we may not change (not ours) is a warning, not a failure. */
+/**
+ * Takes away whatever `mode` does not allow, and nothing more: a folder its owner made read-only
+ * (0555) becomes 0500, not 0700. A path we may not change (not ours) is a warning, not a failure.
+ */
 function tighten(path: string, mode: number, warnings: string[]): void {
   let current: number;
   try {
@@ -44,9 +47,10 @@ function tighten(path: string, mode: number, warnings: string[]): void {
   } catch {
     return;
   }
-  if (current === mode) return;
+  const tightened = current & mode;
+  if (current === tightened) return;
   try {
-    chmodSync(path, mode);
+    chmodSync(path, tightened);
   } catch (error) {
     warnings.push(
       `Could not make ${path} readable by its owner only (mode ${mode.toString(8)}): ${errorWords(error)}`,
@@ -60,12 +64,14 @@ function tighten(path: string, mode: number, warnings: string[]): void {
  * an earlier version left: the database holds every request's bytes and the sealed tokens.
  * Returns warnings for what could not be changed.
  */
-export function prepareDataDir(dir: string): string[] {
+export function prepareDataDir(dir: string, options: { sharedWithElectron?: boolean } = {}): string[] {
   const warnings: string[] = [];
   if (existsSync(dir) && !statSync(dir).isDirectory())
     throw new Error(
       `The data directory ${dir} is a file, not a folder. Nothing was changed; choose a folder with --data-dir or ${DATA_DIR_ENV}.`,
     );
+  // The desktop app's folder is Electron's too, which fills it before the console starts.
+  if (options.sharedWithElectron !== true) refuseSomeoneElsesFolder(dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   tighten(dir, 0o700, warnings);
   for (const name of OWN_FILES) tighten(join(dir, name), 0o600, warnings);
@@ -79,4 +85,25 @@ export function prepareDataDir(dir: string): string[] {
   }
   for (const name of logFiles) tighten(join(logs, name), 0o600, warnings);
   return warnings;
+}
+
+/**
+ * A folder that already holds files, none of them the console's, is someone else's (a
+ * `--data-dir` that named the home folder or a project): the console would add its database
+ * there and make the folder owner-only. Refused, with nothing changed; a new or empty folder,
+ * or one the console already uses, is taken.
+ */
+function refuseSomeoneElsesFolder(dir: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  if (entries.length === 0 || entries.some((name) => OWN_FILES.includes(name) || name === LOGS_DIR_NAME))
+    return;
+  const shown = entries.slice(0, 3).join(', ') + (entries.length > 3 ? `, … (${entries.length} in all)` : '');
+  throw new Error(
+    `The data directory ${dir} already holds other files (${shown}) and none of the console's. Nothing was changed; choose a new or empty folder with --data-dir or ${DATA_DIR_ENV}.`,
+  );
 }

@@ -8,11 +8,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConsole } from '../../src/main/app';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
-import { DATA_DIR_ENV } from '../../src/main/data-dir';
+import { DATA_DIR_ENV, prepareDataDir } from '../../src/main/data-dir';
 import { signWith } from '../fixtures/hostile-webhooks';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -107,6 +108,60 @@ describe('a data directory that is not one is named, and left as it was', () => 
     expect(run.stderr).toContain(`${file} is not a database this console can read`);
     expect(run.stderr).toContain('Nothing in it was changed');
     expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+});
+
+describe("someone else's folder or database is refused, and left as it was", () => {
+  it('a folder that already holds other files and none of the console’s', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const dir = join(temp.dir, 'project');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'readme.txt'), 'mine');
+    chmodSync(dir, 0o755);
+    const run = await runCliCaptured(['history', '--data-dir', dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `The data directory ${dir} already holds other files (readme.txt) and none of the console's. Nothing was changed`,
+    );
+    expect(readdirSync(dir)).toEqual(['readme.txt']);
+    expect(modeOf(dir)).toBe(0o755);
+  });
+
+  it.each([
+    ['unrelated tables', 'CREATE TABLE foo (x)'],
+    ['a table named as one of the console’s', 'CREATE TABLE events (x)'],
+  ])('a SQLite database with %s', async (_what, sql) => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const file = join(temp.dir, 'console.sqlite');
+    const foreign = new Database(file);
+    foreign.exec(sql);
+    foreign.close();
+    const bytes = readFileSync(file);
+    const run = await runCliCaptured(['history', '--data-dir', temp.dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${file} is a SQLite database this console did not create`);
+    expect(run.stderr).toContain('Nothing in it was changed');
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('a folder its owner made read-only is tightened, not opened up', () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const dir = join(temp.dir, 'data');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'console.sqlite'), '');
+    chmodSync(join(dir, 'console.sqlite'), 0o444);
+    chmodSync(dir, 0o555);
+    try {
+      expect(prepareDataDir(dir)).toEqual([]);
+      expect(modeOf(dir)).toBe(0o500);
+      expect(modeOf(join(dir, 'console.sqlite'))).toBe(0o400);
+    } finally {
+      chmodSync(dir, 0o700);
+    }
   });
 });
 

@@ -29,6 +29,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
   });
   db.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
   if (options.readonly !== true) {
+    refuseForeignDatabase(db, file);
     switchToWal(db);
     db.pragma('synchronous = NORMAL');
   }
@@ -58,3 +59,24 @@ export function switchToWal(db: Pick<SqliteDatabase, 'pragma'>): void {
 
 /** What `Atomics.wait` sleeps on: a synchronous 10 ms pause between tries. */
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * A database with tables but no record of the console's migrations is another program's (a
+ * `--data-dir` pointed at its folder): switching it to WAL and adding the console's tables would
+ * change it, and a table of the same name would leave it half migrated. Refused before any
+ * write; only reads happen here.
+ */
+function refuseForeignDatabase(db: SqliteDatabase, file: string): void {
+  const tables = db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .all()
+    .map((row) => row.name);
+  if (tables.length === 0 || tables.includes('schema_migrations')) return;
+  db.close();
+  const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? `, … (${tables.length} in all)` : '');
+  throw new Error(
+    `${file} is a SQLite database this console did not create (it holds ${shown}, and no record of the console's migrations). Nothing in it was changed: choose another data directory with --data-dir or CHECKOUT_CONSOLE_DATA_DIR.`,
+  );
+}
