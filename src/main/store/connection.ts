@@ -9,6 +9,11 @@ export interface OpenDatabaseOptions {
   /** Where `native/` lives; only consulted under Electron. */
   appRoot?: string;
   readonly?: boolean;
+  /**
+   * The file is a data directory's console.sqlite: another program's database there is refused
+   * before anything is written (tests and tools open other files with their own tables).
+   */
+  consoleFile?: boolean;
 }
 
 /**
@@ -29,7 +34,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
   });
   db.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
   if (options.readonly !== true) {
-    refuseForeignDatabase(db, file);
+    if (options.consoleFile === true) refuseForeignDatabase(db, file);
     switchToWal(db);
     db.pragma('synchronous = NORMAL');
   }

@@ -98,7 +98,7 @@ export function openStore(
 ): Store {
   let db: SqliteDatabase;
   try {
-    db = openDatabase(file, options);
+    db = openDatabase(file, { ...options, consoleFile: true });
   } catch (error) {
     throw unreadableDatabase(file, error);
   }
