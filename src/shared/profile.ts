@@ -110,7 +110,19 @@ export type ProfileFields = z.infer<typeof profileFieldsSchema>;
  */
 export const secretEditSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('keep') }),
-  z.object({ action: z.literal('set'), value: z.string().min(1, 'Enter the token, or choose clear') }),
+  z.object({
+    action: z.literal('set'),
+    // Spaces around a pasted token are the paste's, not the token's: taken off. Inside, a space,
+    // a tab or a line break is no token's (it would fail later as a 401, or a header Node refuses).
+    value: z
+      .string()
+      .trim()
+      .min(1, 'Enter the token, or choose clear')
+      .refine(
+        (value) => !/[\s\p{Cc}]/u.test(value),
+        'A token has no spaces, tabs, line breaks or control characters inside it',
+      ),
+  }),
   z.object({ action: z.literal('clear') }),
 ]);
 export type SecretEdit = z.infer<typeof secretEditSchema>;

@@ -92,6 +92,15 @@ describe('checkout-console profiles', () => {
     expect(listed.find((p) => p.name === 'Sandbox')?.apiToken.masked).toBe('••••abcd');
   });
 
+  it('takes off the spaces a paste leaves around a token', async () => {
+    expect((await cli('profiles', 'set', 'Sandbox', '--api-token', '  sk_pasted_wxyz  ')).code).toBe(0);
+    const listed = JSON.parse((await cli('profiles', 'list', '--json')).stdout) as {
+      name: string;
+      apiToken: { masked: string };
+    }[];
+    expect(listed.find((p) => p.name === 'Sandbox')?.apiToken.masked).toBe('••••wxyz');
+  });
+
   it.each([
     [['profiles', 'add', 'X', '--env', 'moon', '--base-url', 'https://x.test'], /--env/],
     [
@@ -106,6 +115,15 @@ describe('checkout-console profiles', () => {
     [['profiles', 'add', 'Sandbox', '--env', 'sandbox', '--base-url', 'https://x.test'], /already exists/],
     [['profiles', 'frobnicate'], /unknown command/],
     [['profiles', 'set', 'Sandbox', '--api-token', 'x', '--clear-api-token'], /not both/],
+    [
+      ['profiles', 'set', 'Sandbox', '--api-token', 'abc\ndef12345'],
+      /--api-token: A token has no spaces, tabs, line breaks or control characters inside it/,
+    ],
+    [
+      ['profiles', 'set', 'Sandbox', '--notification-token', 'a\tb'],
+      /--notification-token: A token has no spaces/,
+    ],
+    [['profiles', 'set', 'Sandbox', '--api-token', '   '], /--api-token: Enter the token/],
   ])('exits 2 with a message naming the problem: %j', async (args, message) => {
     const run = await cli(...args);
     expect(run.code).toBe(2);
