@@ -3,6 +3,7 @@ import { extname, join, relative, resolve } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { formatJsonPath } from '../../shared/json-path';
+import { fileErrorWords } from '../file-error-words';
 import { scenarioSchema, type Scenario } from '../../shared/scenarios/scenario-schema';
 import { stepTitle } from '../../shared/scenarios/step-title';
 
@@ -103,7 +104,7 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
     text = readFileSync(path, 'utf8');
   } catch (error) {
     return [
-      { file, line: null, column: null, field: null, message: `cannot be read: ${(error as Error).message}` },
+      { file, line: null, column: null, field: null, message: `cannot be read: ${fileErrorWords(error)}` },
     ];
   }
   const lineCounter = new LineCounter();
@@ -126,6 +127,16 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
       },
     ];
   }
+  if (doc.contents === null)
+    return [
+      {
+        file,
+        line: null,
+        column: null,
+        field: null,
+        message: 'the file is empty; a scenario has a name and steps',
+      },
+    ];
   const parsed = scenarioSchema.safeParse(doc.toJS());
   if (!parsed.success)
     return parsed.error.issues.map((issue) => {

@@ -1,14 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../../../shared/bounded-json';
 import { generateSample, roundAmount } from '../../../shared/checkout';
+import { parseJsonText } from '../../../shared/json-text';
 import { currencyDecimals } from '../../../shared/money-format';
 import { answerChecks } from '../../../shared/scenarios/expectations';
 import { readPointer, removePointer, writePointer } from '../../../shared/scenarios/json-pointer';
 import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
 import type { z } from 'zod';
+import { fileErrorWords } from '../../file-error-words';
 import { captureInto, clientAnswer, StepError, type StepContext, type StepOutcome } from '../step-context';
 
 type CheckoutStep = z.output<typeof checkoutStepSchema>;
+
+/**
+ * A payload's text as JSON, in the console's words when it is not: where it breaks (line and
+ * column, never the text itself, which could carry a line break or an escape into the report),
+ * and refused when it nests deeper than any reader walks.
+ */
+function payloadOf(text: string, what: string): unknown {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok)
+    throw new StepError(
+      `${what} is not JSON: ${parsed.message} at line ${parsed.line}, column ${parsed.column}`,
+    );
+  const tooDeep = depthBeyond(parsed.value, JSON_MAX_DEPTH);
+  if (tooDeep !== null)
+    throw new StepError(
+      `${what} cannot be read: ${describeJsonProblem({ kind: 'too_deep', depth: tooDeep.depth, limit: JSON_MAX_DEPTH })}`,
+    );
+  return parsed.value;
+}
 
 function readPayloadFile(context: StepContext, file: string): unknown {
   const path = resolve(context.scenarioDir, file);
@@ -16,26 +38,16 @@ function readPayloadFile(context: StepContext, file: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new StepError(`file ${file}: cannot be read (${(error as Error).message})`);
+    throw new StepError(`file ${file} cannot be read: ${fileErrorWords(error)}`);
   }
-  try {
-    return context.vars.substitute(JSON.parse(text) as unknown);
-  } catch (error) {
-    if (error instanceof SyntaxError) throw new StepError(`file ${file}: not JSON (${error.message})`);
-    throw error;
-  }
+  return context.vars.substitute(payloadOf(text, `file ${file}`));
 }
 
 function draftPayload(context: StepContext, name: string): unknown {
   const { drafts } = context.services;
   const summary = drafts.list().find((draft) => draft.name.toLowerCase() === name.toLowerCase());
   if (summary === undefined) throw new StepError(`there is no draft named "${name}"`);
-  try {
-    return context.vars.substitute(JSON.parse(drafts.get(summary.id).text) as unknown);
-  } catch (error) {
-    if (error instanceof SyntaxError) throw new StepError(`draft "${name}" is not JSON (${error.message})`);
-    throw error;
-  }
+  return context.vars.substitute(payloadOf(drafts.get(summary.id).text, `draft "${name}"`));
 }
 
 /** The payload the step describes: its source, then `set` and `remove` in order. */
