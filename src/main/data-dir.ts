@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { errorWords } from '../shared/error-words';
+import { fileErrorWords } from './file-error-words';
 
 export const APP_DIR_NAME = 'checkout-console';
 export const DATA_DIR_ENV = 'CHECKOUT_CONSOLE_DATA_DIR';
@@ -72,7 +73,13 @@ export function prepareDataDir(dir: string, options: { sharedWithElectron?: bool
     );
   // The desktop app's folder is Electron's too, which fills it before the console starts.
   if (options.sharedWithElectron !== true) refuseSomeoneElsesFolder(dir);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new Error(
+      `The data directory ${dir} cannot be created: ${fileErrorWords(error)}. Choose another folder with --data-dir or ${DATA_DIR_ENV}.`,
+    );
+  }
   tighten(dir, 0o700, warnings);
   for (const name of OWN_FILES) tighten(join(dir, name), 0o600, warnings);
   const logs = join(dir, LOGS_DIR_NAME);

@@ -16,6 +16,7 @@ import { createHistoryRepository, type HistoryRepository } from './history-repos
 import { migrate } from './migrate';
 import { isBusyError } from './write-lock';
 import { errorWords } from '../../shared/error-words';
+import { fileErrorWords } from '../file-error-words';
 import { DATA_DIR_ENV } from '../data-dir';
 import { migrations } from './migrations';
 import { createOrdersRepository, type OrdersRepository } from './orders-repository';
@@ -84,6 +85,11 @@ function unreadableDatabase(file: string, error: unknown): unknown {
   if (code === 'SQLITE_FULL')
     return new Error(
       `${file} could not be opened: its disk is full (SQLite: ${errorWords(error)}). Nothing was lost; free some space and start again.`,
+    );
+  // The file itself could not be opened (a folder of that name, no permission).
+  if (typeof (error as { syscall?: unknown }).syscall === 'string')
+    return new Error(
+      `${file} cannot be opened: ${fileErrorWords(error)}. Nothing was changed; choose another data directory with --data-dir or ${DATA_DIR_ENV}.`,
     );
   if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') return error;
   return new Error(
