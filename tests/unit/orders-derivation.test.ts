@@ -58,6 +58,14 @@ const cases: Case[] = [
       expect(lifecycle.strip[2]?.source).toBe('webhook');
       expect(lifecycle.strip[2]?.recordId).toBe(4);
       expect(lifecycle.strip[2]?.at).toBe(lifecycle.entries[2]?.at);
+      // … and says what reached the step first, as the record list does (the answer moved it).
+      expect(lifecycle.strip[2]?.reachedBy).toBe('response');
+      expect(lifecycle.strip[2]?.reachedRecordId).toBe(3);
+      expect(lifecycle.strip[1]).toMatchObject({
+        source: 'webhook',
+        reachedBy: 'webhook',
+        reachedRecordId: 2,
+      });
       expect(lifecycle.stateSource).toBe('webhook');
       expect(lifecycle.entries[3]?.evidence).toContain('confirms the answer');
     },

@@ -78,6 +78,9 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
       status: step.status,
       at: step.at,
       record_id: step.recordId,
+      source: step.source,
+      reached_record_id: step.reachedRecordId,
+      reached_by: step.reachedBy,
       detail: step.detail,
     })),
     records: lifecycle.entries.map((entry) => {

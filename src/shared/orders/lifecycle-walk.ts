@@ -65,7 +65,13 @@ export class Walk {
   prove(step: LifecycleStep, record: OrderRecord, source: LifecycleSource): void {
     const known = this.proofs.get(step);
     if (known === undefined) {
-      this.proofs.set(step, { at: record.at, recordId: record.id, source });
+      this.proofs.set(step, {
+        at: record.at,
+        recordId: record.id,
+        source,
+        reachedRecordId: record.id,
+        reachedBy: source,
+      });
     } else if (SOURCE_STRENGTH[source] > SOURCE_STRENGTH[known.source]) {
       this.proofs.set(step, { ...known, recordId: record.id, source });
     }

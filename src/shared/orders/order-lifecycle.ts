@@ -90,6 +90,13 @@ export const stripStepSchema = z.object({
   /** The record that proves it (the strongest evidence seen). */
   recordId: z.number().int().nullable(),
   source: lifecycleSourceSchema.nullable(),
+  /**
+   * The record that first reached the step (`at` is its time) and its kind: the answer to a
+   * call, say, which a webhook then confirmed (`source` webhook). The same as recordId / source
+   * when the strongest evidence came first.
+   */
+  reachedRecordId: z.number().int().nullable(),
+  reachedBy: lifecycleSourceSchema.nullable(),
   /** e.g. `partially captured: 40.00 of 100.00 SAR`. */
   detail: z.string().nullable(),
 });

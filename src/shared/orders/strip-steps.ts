@@ -6,6 +6,9 @@ export interface StepProof {
   at: string;
   recordId: number;
   source: LifecycleSource;
+  /** The record that first reached the step, and its kind (a response the webhook later confirmed). */
+  reachedRecordId: number;
+  reachedBy: LifecycleSource;
 }
 
 export interface StripAmounts {
@@ -67,6 +70,8 @@ export function buildStrip(
       at: proof?.at ?? null,
       recordId: proof?.recordId ?? null,
       source: proof?.source ?? null,
+      reachedRecordId: proof?.reachedRecordId ?? null,
+      reachedBy: proof?.reachedBy ?? null,
       detail: status === 'pending' ? null : detailOf(step, state, amounts),
     };
   });

@@ -159,7 +159,9 @@ test('an order created elsewhere moves live with webhooks, and is authorised and
     'data-effect',
     'confirmed',
   );
-  await expect(orders.step('authorised')).toContainText('by webhook');
+  // Reached by the answer, confirmed by the webhook: the strip says what the record list says.
+  await expect(orders.step('authorised')).toContainText('by response');
+  await expect(orders.step('authorised').getByTestId('strip-confirmed')).toHaveText('confirmed by webhook');
 
   await orders.action('Capture').click();
   await expect(orders.editor().getByLabel('Body')).toHaveValue(/"amount": "72.98"/);

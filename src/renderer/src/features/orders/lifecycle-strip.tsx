@@ -52,6 +52,36 @@ function StepIcon({ step }: { step: StripStep }) {
   );
 }
 
+const sourceWords = (source: StripStep['source']) =>
+  source === null || SOURCE_WORD[source] === '' ? '' : ` · ${SOURCE_WORD[source]}`;
+
+/**
+ * When the step was reached and by what, each linked to its record; when a stronger record
+ * (a webhook, a get order) came after the one that reached it, "confirmed by" it as well, so the
+ * strip says what the record list says (the answer moved it, the webhook confirmed it).
+ */
+function StepEvidence({ step, at, recordId }: { step: StripStep; at: string; recordId: number }) {
+  const reachedId = step.reachedRecordId ?? recordId;
+  const confirmed = step.reachedBy !== null && step.reachedBy !== step.source && reachedId !== recordId;
+  return (
+    <>
+      <Tooltip label={`${formatTime(at)}: open record #${reachedId} on the timeline`} withArrow>
+        <Anchor href={`#/timeline?id=${reachedId}`} size="xs" display="block" mt={2}>
+          {formatShortTime(at)}
+          {sourceWords(confirmed ? step.reachedBy : step.source)}
+        </Anchor>
+      </Tooltip>
+      {confirmed && step.source !== null && SOURCE_WORD[step.source] !== '' && (
+        <Tooltip label={`Open record #${recordId} on the timeline`} withArrow>
+          <Anchor href={`#/timeline?id=${recordId}`} size="xs" display="block" data-testid="strip-confirmed">
+            confirmed {SOURCE_WORD[step.source]}
+          </Anchor>
+        </Tooltip>
+      )}
+    </>
+  );
+}
+
 function StripCell({ step }: { step: StripStep }) {
   const current = step.status === 'current';
   return (
@@ -87,12 +117,7 @@ function StripCell({ step }: { step: StripStep }) {
         </Text>
       )}
       {step.at !== null && step.recordId !== null ? (
-        <Tooltip label={`${formatTime(step.at)}: open record #${step.recordId} on the timeline`} withArrow>
-          <Anchor href={`#/timeline?id=${step.recordId}`} size="xs" display="block" mt={2}>
-            {formatShortTime(step.at)}
-            {step.source !== null && SOURCE_WORD[step.source] !== '' ? ` · ${SOURCE_WORD[step.source]}` : ''}
-          </Anchor>
-        </Tooltip>
+        <StepEvidence step={step} at={step.at} recordId={step.recordId} />
       ) : (
         <Text size="xs" c="dimmed" mt={2}>
           {step.status === 'unseen' ? 'no record' : '—'}
