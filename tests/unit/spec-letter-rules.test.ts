@@ -63,7 +63,7 @@ describe('point 3: the country/currency table is explicit and configurable', () 
 });
 
 describe('unsupported country and currency: the spec code, not a not_one_of per field', () => {
-  it('US and USD is not_supported_country_currency, and only the two pair fields keep their own not_one_of', () => {
+  it('US and USD is not_supported_country_currency at country_code, and only the currency keeps its own not_one_of', () => {
     const payload = fixture('general');
     const usd = JSON.parse(JSON.stringify(payload).replaceAll('"SAR"', '"USD"')) as Payload;
     usd['country_code'] = 'US';
@@ -73,8 +73,19 @@ describe('unsupported country and currency: the spec code, not a not_one_of per 
     expect(errors).toContain('error country_code not_supported_country_currency');
     expect(errors.filter((line) => line.endsWith('not_one_of'))).toEqual([
       'error total_amount.currency not_one_of',
-      'error country_code not_one_of',
     ]);
+  });
+
+  it('one country the service does not take is one error, worded as a sentence', () => {
+    const payload = fixture('general');
+    payload['country_code'] = 'XX';
+    const findings = validateCheckout(payload, { form: 'general' }).filter((f) => f.severity === 'error');
+    expect(findings.map((finding) => `${finding.path} ${finding.code}`)).toEqual([
+      'country_code not_supported_country_currency',
+    ]);
+    expect(findings[0]?.message).toBe(
+      'country_code is the text "XX", not one the service takes (SA, AE, BH, KW, OM). The service answers 400 not_supported_country_currency.',
+    );
   });
 });
 

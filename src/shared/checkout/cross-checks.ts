@@ -64,9 +64,9 @@ export function checkCountryCurrency(
   const known = isCountryCode(country) && isCurrency(currency);
   const paired = isCountryCode(country) ? currenciesPairedWith(country, pairs) : [];
   const why = !isCountryCode(country)
-    ? `country_code ${describeValue(country)} is not one the service takes (${COUNTRIES.join(', ')})`
+    ? `country_code is ${describeValue(country)}, not one the service takes (${COUNTRIES.join(', ')})`
     : !isCurrency(currency)
-      ? `the order's currency ${describeValue(currency)} is not one the service takes (${CURRENCIES.join(', ')})`
+      ? `the order's currency is ${describeValue(currency)}, not one the service takes (${CURRENCIES.join(', ')})`
       : paired.length === 0
         ? `country_code ${country} pairs with no currency in the table`
         : `country_code ${country} pairs only with ${paired.join(' or ')}, but the order is in ${currency}`;
