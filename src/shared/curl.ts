@@ -48,6 +48,18 @@ export class CurlApiTokenRequired extends Error {
   }
 }
 
+/**
+ * Thrown for a record curl cannot send again as it arrived: the raw bytes of a request the
+ * listener could not parse (no method, no target), or a request whose target is not an
+ * http(s) address (CONNECT names a tunnel). The message says why, and how to resend raw bytes.
+ */
+export class CurlCannotReproduce extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CurlCannotReproduce';
+  }
+}
+
 /** Characters that never need quoting in any POSIX shell (no globbing, expansion or word splitting). */
 const SAFE_WORD = /^[A-Za-z0-9_\-.,:/@%+]+$/;
 
@@ -69,17 +81,49 @@ const HEADERS_CURL_SETS = new Set([
   'keep-alive',
 ]);
 
-/**
- * Whether text can go inside single quotes on a terminal: no NUL (impossible in argv) and no
- * control characters (escape codes would act on the terminal it is pasted into). Tab, line feed
- * and carriage return are fine.
+/*
+ * What a terminal must never be handed raw (as in cli/terminal-text.ts): C0 controls but line
+ * feed and tab, DEL, C1 controls (U+009B is a one-character CSI on some terminals), the line and
+ * paragraph separators, the bidirectional overrides that reorder what a line appears to say, and
+ * the byte order mark (invisible, so a copied command would lose it).
  */
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const UNSAFE_IN_ARGUMENT =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+/* eslint-enable no-control-regex */
+
+/** Whether body text can go inside single quotes on a terminal (else it goes through base64). */
 function isSafeInArgument(text: string): boolean {
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return false;
+  return !UNSAFE_IN_ARGUMENT.test(text);
+}
+
+/** Printable ASCII: a header, URL or method made only of these is quoted as it is. */
+const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
+
+/**
+ * One shell word for a header, URL or method: text whose characters are bytes (Node reads a
+ * request line and headers as latin1, one character per byte, and writes them back the same
+ * way). Printable ASCII is quoted as it is; anything else (a raw 0x9B, a UTF-8 é read as "Ã©")
+ * is written as printf octal escapes, so the terminal sees only ASCII and curl gets the bytes.
+ */
+export function shellBytesWord(value: string): string {
+  if (PRINTABLE_ASCII.test(value)) return shellQuote(value);
+  let format = '';
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    // Beyond latin1 only an imported record can be: sent as UTF-8, as curl would send it.
+    const bytes = code <= 0xff ? [code] : new TextEncoder().encode(char);
+    for (const byte of bytes) {
+      const ascii = String.fromCharCode(byte);
+      if (byte < 0x20 || byte > 0x7e) format += `\\${byte.toString(8).padStart(3, '0')}`;
+      else if (ascii === '%') format += '%%';
+      else if (ascii === '\\') format += '\\\\';
+      else if (ascii === "'") format += `'\\''`;
+      else format += ascii;
+    }
   }
-  return true;
+  // $(…) drops trailing line feeds; a header's are already spaces, and a URL has none.
+  return `"$(printf '${format}')"`;
 }
 
 /** The URL to send to (from the Host header when only a path was stored). */
@@ -91,9 +135,54 @@ function targetUrl(source: CurlSource): string {
       url = `http://${host.trim()}${source.path}${source.query === null ? '' : `?${source.query}`}`;
     }
   }
-  if (url === null) throw new Error(`Record ${source.id} has no URL to send to.`);
+  if (url === null) throw new CurlCannotReproduce(`Record ${source.id} has no URL to send to.`);
+  const protocol = URL.parse(url)?.protocol;
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    // A CONNECT asks for a tunnel to host:port (so does `OPTIONS *` name no resource): sent
+    // there, curl would reach another server, not the one that received it.
+    throw new CurlCannotReproduce(
+      `Record ${source.id} is a ${source.method ?? ''} request for ${JSON.stringify(url)}${source.method === 'CONNECT' ? ' (a tunnel to that address)' : ''}, not for an http:// or https:// address; curl cannot send it again as it arrived.`,
+    );
+  }
   const hash = url.indexOf('#');
   return hash === -1 ? url : url.slice(0, hash);
+}
+
+/** Raw bytes larger than this are not put into a message as base64 (it would fill the screen). */
+const RAW_RESEND_MAX_BYTES = 8 * 1024;
+
+/**
+ * A record the listener stored as raw bytes, because Node could not parse a request from them:
+ * there is no method or target to give curl. Says so, and how to send the same bytes to the
+ * listener again (it stored its own address as the URL).
+ */
+function unparsedRequest(source: CurlSource, options: CurlTokens): CurlCannotReproduce {
+  const why = `Record ${source.id} is a raw request: the listener stored the bytes that arrived, not a method and a target it could read (Node could not parse them, or they stopped short), so curl cannot send it again.`;
+  const body = source.requestBody;
+  // Raw bytes cannot be sent with a token REDACTED in them: then they are not offered at all.
+  if (options.tokens === 'redacted' && body !== null) {
+    const exchange = { url: null, query: null, requestHeaders: [], responseHeaders: null };
+    if (redactExchange({ ...exchange, requestBody: body, responseBody: null }, redactWith).redacted)
+      return new CurlCannotReproduce(
+        `${why} Its bytes carry a token; \`checkout-console curl ${source.id} --with-token\` says how to send them again.`,
+      );
+  }
+  const listener = source.url === null ? null : URL.parse(source.url);
+  const stored =
+    body === null ? 0 : body.text !== null ? bytesOfText(body.text) : bytesOfBase64(body.base64 ?? '');
+  if (body === null || stored === 0 || listener === null || listener.protocol !== 'http:')
+    return new CurlCannotReproduce(why);
+  if (stored > RAW_RESEND_MAX_BYTES)
+    return new CurlCannotReproduce(
+      `${why} Its ${stored} bytes are in \`checkout-console export --format json\` (request_body).`,
+    );
+  const base64 = body.text !== null ? base64OfText(body.text) : (body.base64 ?? '');
+  const host = listener.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = listener.port === '' ? '80' : listener.port;
+  const kept = body.truncated ? ` (only the first ${stored} of ${body.size} bytes were stored)` : '';
+  return new CurlCannotReproduce(
+    `${why} To send the same ${stored} bytes${kept} to the listener again: printf '%s' ${shellQuote(base64)} | base64 --decode | nc ${shellQuote(host)} ${port}`,
+  );
 }
 
 /**
@@ -166,7 +255,7 @@ function bodyPlan(body: BodyView | null, notes: string[]): BodyPlan {
   notes.push(
     body.text === null
       ? 'The body is not UTF-8 text, so the command decodes it from base64 and sends it on standard input.'
-      : 'The body holds control characters, so the command decodes it from base64 and sends it on standard input.',
+      : 'The body holds characters a terminal must not be handed as they are (control characters, or invisible ones such as a byte order mark), so the command decodes it from base64 and sends it on standard input.',
   );
   return { args: ['--data-binary', '@-'], feed: `printf '%s' ${shellQuote(base64)} | base64 --decode | ` };
 }
@@ -174,17 +263,18 @@ function bodyPlan(body: BodyView | null, notes: string[]): BodyPlan {
 /** The record as a cURL command line. Throws CurlApiTokenRequired for a request asked with its token but none given. */
 export function buildCurlCommand(source: CurlSource, options: CurlTokens): CurlCommand {
   const notes: string[] = [];
+  if (source.method === null) throw unparsedRequest(source, options);
   const parts = sendableParts(source, options);
 
-  const method = (source.method ?? 'GET').trim() || 'GET';
+  const method = source.method.trim() || 'GET';
   const body = bodyPlan(parts.body, notes);
   const hasBody = body.args.length > 0;
   const first: string[] = ['curl'];
   if (method === 'HEAD' && !hasBody) first.push('--head');
-  else if (method !== 'GET' || hasBody) first.push('--request', shellQuote(method));
+  else if (method !== 'GET' || hasBody) first.push('--request', shellBytesWord(method));
   // curl reads [] and {} in a URL as ranges and lists unless told not to.
   if (/[[\]{}]/.test(parts.url)) first.push('--globoff');
-  first.push(shellQuote(parts.url));
+  first.push(shellBytesWord(parts.url));
 
   const lines: string[] = [first.join(' ')];
   for (const [name, rawValue] of parts.headers) {
@@ -196,7 +286,7 @@ export function buildCurlCommand(source: CurlSource, options: CurlTokens): CurlC
     }
     const cleanName = name.replace(/[\r\n]+/g, ' ');
     // `Name:` alone tells curl to drop the header; `Name;` sends it empty.
-    lines.push(`--header ${shellQuote(value === '' ? `${cleanName};` : `${cleanName}: ${value}`)}`);
+    lines.push(`--header ${shellBytesWord(value === '' ? `${cleanName};` : `${cleanName}: ${value}`)}`);
   }
   if (hasBody) lines.push(body.args.join(' '));
   const command = `${body.feed ?? ''}${lines.join(' \\\n  ')}`;

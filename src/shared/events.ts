@@ -37,7 +37,27 @@ export type BodyVerdict = z.infer<typeof bodyVerdictSchema>;
 export const headerListSchema = z.array(z.tuple([z.string(), z.string()]));
 export type HeaderList = z.infer<typeof headerListSchema>;
 
-/** A body as the renderer sees it: text when it is UTF-8, base64 when it is not. */
+/*
+ * ignoreBOM: a default decoder drops a leading byte order mark (EF BB BF), and a body read that
+ * way is no longer the bytes that arrived: exported, copied as cURL or imported back, it lost 3
+ * bytes. fatal: bytes that are not UTF-8 must go as base64, not as U+FFFD.
+ */
+const exactUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A stored body as text when its bytes are UTF-8 (a leading byte order mark kept), else null:
+ * the one judgement of "text or base64" behind every view of a body (the timeline, `history
+ * --json`, exports, cURL), so the text always encodes back to exactly the stored bytes.
+ */
+export function bodyText(bytes: Uint8Array): string | null {
+  try {
+    return exactUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** A body as the renderer sees it: text when it is UTF-8 ({@link bodyText}), base64 when it is not. */
 export const bodyViewSchema = z.object({
   size: z.number().int(),
   truncated: z.boolean(),

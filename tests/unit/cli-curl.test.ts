@@ -5,6 +5,9 @@ import { openTempConsole } from './helpers/temp-console';
 let dataDir = '';
 let dispose: () => Promise<void> = async () => undefined;
 let webhookId = 0;
+let unparsedId = 0;
+let connectId = 0;
+let c1HeaderId = 0;
 const curl = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'curl', ...argv]);
 
 beforeAll(async () => {
@@ -22,6 +25,31 @@ beforeAll(async () => {
     },
   ]);
   webhookId = webhook?.id ?? 0;
+  // As the listener stores what Node could not parse, and a CONNECT (raw-refusal.ts).
+  const [unparsed, connect, c1Header] = opened.core.recorder.recordMany([
+    {
+      kind: 'webhook',
+      method: null,
+      url: 'http://127.0.0.1:47101',
+      path: null,
+      status: 400,
+      requestBody: Buffer.from('GARBAGE\r\n\r\n'),
+    },
+    { kind: 'webhook', method: 'CONNECT', url: '127.0.0.1:1', path: null, status: 405 },
+    {
+      kind: 'webhook',
+      method: 'POST',
+      url: 'http://127.0.0.1:4455/hooks',
+      path: '/hooks',
+      status: 200,
+      // The byte 0x9B as Node reads a header (latin1): a one-character CSI on some terminals.
+      requestHeaders: [['X-Note', 'a\u009b[2Jb']],
+      requestBody: Buffer.from('{}'),
+    },
+  ]);
+  unparsedId = unparsed?.id ?? 0;
+  connectId = connect?.id ?? 0;
+  c1HeaderId = c1Header?.id ?? 0;
   await opened.core.close();
 });
 afterAll(async () => {
@@ -42,5 +70,33 @@ describe('checkout-console curl through the contract (copyAsCurl)', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('error: <id>: must be at most 9,007,199,254,740,991\n');
     expect(run.stdout).toBe('');
+  });
+
+  it('says plainly that a raw request the listener could not parse cannot be sent by curl (exit 1)', async () => {
+    const run = await curl(String(unparsedId));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^error: Record ${unparsedId} is a raw request: the listener stored the bytes that arrived, .*curl cannot send it again\\.`,
+      ),
+    );
+    expect(run.stderr).toMatch(
+      /printf '%s' '?[A-Za-z0-9+/=]+'? \| base64 --decode \| nc 127\.0\.0\.1 47101\n$/,
+    );
+  });
+
+  it('does not aim a CONNECT at the address it asked to tunnel to (exit 1)', async () => {
+    const run = await curl(String(connectId));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`Record ${connectId} is a CONNECT request for "127.0.0.1:1"`);
+  });
+
+  it('prints a header holding a raw C1 control only as escapes', async () => {
+    const run = await curl(String(c1HeaderId));
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(/[\u0080-\u009f]/);
+    expect(run.stdout).toContain(`--header "$(printf 'X-Note: a\\233[2Jb')"`);
   });
 });

@@ -28,3 +28,14 @@ describe('the filter flags of history --json and export', () => {
     expect(run.stdout).toBe('');
   });
 });
+
+describe('--verdict with a token verdict and a body verdict', () => {
+  // `--verdict malformed,too_large` printed "No matching records." though each alone matched:
+  // they are two fields of the timeline's filter, and every field narrows. The help says so.
+  it.each([['history'], ['export']])('%s --help says both are required', async (command) => {
+    const run = await runCliCaptured([command, '--help']);
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain(
+      'a record needs one of the token verdicts given and one of the body verdicts given',
+    );
+  });
+});

@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildCurlCommand, CurlApiTokenRequired, shellQuote, type CurlSource } from '../../src/shared/curl';
+import {
+  buildCurlCommand,
+  CurlApiTokenRequired,
+  CurlCannotReproduce,
+  shellBytesWord,
+  shellQuote,
+  type CurlSource,
+} from '../../src/shared/curl';
 import type { BodyView } from '../../src/shared/events';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -65,15 +72,21 @@ writeFileSync(
 );
 chmodSync(fakeCurl, 0o755);
 
-function runThroughShell(command: string, shell = 'sh'): { args: string[]; stdin: Buffer } {
+function runThroughShell(
+  command: string,
+  shell = 'sh',
+): { args: string[]; rawArgs: Buffer[]; stdin: Buffer } {
   const args = join(sandbox.dir, 'args');
   const stdin = join(sandbox.dir, 'stdin');
   execFileSync(shell, [...(shell === 'bash' ? ['--norc', '--noprofile'] : []), '-c', command], {
     env: { PATH: `${sandbox.dir}:${process.env['PATH'] ?? ''}`, OUT_ARGS: args, OUT_STDIN: stdin },
     input: '',
   });
-  const raw = readFileSync(args, 'utf8');
-  return { args: raw.split('\0').slice(0, -1), stdin: readFileSync(stdin) };
+  const raw = readFileSync(args);
+  const rawArgs: Buffer[] = [];
+  for (let start = 0, end = raw.indexOf(0); end !== -1; start = end + 1, end = raw.indexOf(0, start))
+    rawArgs.push(raw.subarray(start, end));
+  return { args: rawArgs.map((arg) => arg.toString('utf8')), rawArgs, stdin: readFileSync(stdin) };
 }
 
 const ODD_STRINGS = [
@@ -162,7 +175,6 @@ describe('buildCurlCommand', () => {
     ['PUT', 'x', ['--request', 'PUT', 'http://h/x', '--data-raw', 'x']],
     ['GET', 'x', ['--request', 'GET', 'http://h/x', '--data-raw', 'x']],
     ['WEIRD METHOD', null, ['--request', 'WEIRD METHOD', 'http://h/x']],
-    [null, null, ['http://h/x']],
   ] as const)('method %s with body %s', (method, body, expected) => {
     const built = buildCurlCommand(
       webhook({
@@ -176,14 +188,18 @@ describe('buildCurlCommand', () => {
     expect(runThroughShell(built.command).args).toEqual(expected);
   });
 
-  it.each(ODD_STRINGS.filter((value) => value !== ''))('sends the body %j exactly', (text) => {
-    const built = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody(text) }), {
-      tokens: 'redacted',
-    });
-    const { args } = runThroughShell(built.command, 'bash');
-    expect(args.at(-1)).toBe(text);
-    expect(args.at(-2)).toBe('--data-raw');
-  });
+  // A carriage return would let a body overwrite the line it is printed on: base64 (below).
+  it.each(ODD_STRINGS.filter((value) => value !== '' && !value.includes('\r')))(
+    'sends the body %j exactly',
+    (text) => {
+      const built = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody(text) }), {
+        tokens: 'redacted',
+      });
+      const { args } = runThroughShell(built.command, 'bash');
+      expect(args.at(-1)).toBe(text);
+      expect(args.at(-2)).toBe('--data-raw');
+    },
+  );
 
   it('sends a body starting with @ as text, not as a file name', () => {
     const built = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody('@/etc/passwd') }), {
@@ -286,5 +302,124 @@ describe('buildCurlCommand', () => {
       });
       expect(built.command).not.toContain('Authorization');
     });
+  });
+});
+
+/** What a terminal must never be handed raw: C0 but line feed, DEL, C1, separators, bidi, BOM. */
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const TERMINAL_UNSAFE =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+/* eslint-enable no-control-regex */
+
+describe('bytes a terminal must not see raw', () => {
+  it('writes a header holding a raw C1 byte (0x9B) as printf escapes, and curl still gets the byte', () => {
+    // Node reads header bytes as latin1: the byte 0x9B arrives as U+009B, é (C3 A9) as "Ã©".
+    const built = buildCurlCommand(
+      webhook({
+        requestHeaders: [
+          ['X-Note', 'a\u009b[31mb'],
+          ['X-Name', "JosÃ© 100% \\ it's"],
+        ],
+        requestBody: null,
+      }),
+      { tokens: 'redacted' },
+    );
+    expect(built.command).not.toMatch(TERMINAL_UNSAFE);
+    expect(built.command).toMatch(/^[\n\u0020-\u007e]*$/);
+    const { rawArgs } = runThroughShell(built.command);
+    const headers = rawArgs.filter((_, index) => rawArgs[index - 1]?.toString() === '--header');
+    expect(headers).toEqual([
+      Buffer.from('X-Note: a\u009b[31mb', 'latin1'),
+      Buffer.from("X-Name: José 100% \\ it's", 'utf8'),
+    ]);
+  });
+
+  it('gives printf escapes only to words that need them', () => {
+    expect(shellBytesWord('Content-Type: application/json')).toBe("'Content-Type: application/json'");
+    expect(shellBytesWord('tab\there')).toBe(`"$(printf 'tab\\011here')"`);
+    for (const shell of ['sh', 'bash']) {
+      const word = "a\u0085b\u00ff%s\\n$HOME`id`'";
+      const { rawArgs } = runThroughShell(`curl ${shellBytesWord(word)}`, shell);
+      expect(rawArgs).toEqual([Buffer.from(word, 'latin1')]);
+    }
+  });
+
+  it.each([
+    ['a C1 control', 'ok\u009b31mred'],
+    ['a byte order mark', '\ufeff{"order_id":"o-1"}'],
+    ['only a byte order mark', '\ufeff'],
+    ['a bidirectional override', 'abc\u202egnp.exe'],
+    ['a carriage return', 'line\rFAKE LINE'],
+  ])('sends a body holding %s through base64, byte for byte', (_, text) => {
+    const built = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody(text) }), {
+      tokens: 'redacted',
+    });
+    expect(built.command).not.toMatch(TERMINAL_UNSAFE);
+    const run = runThroughShell(built.command);
+    expect(run.args.slice(-2)).toEqual(['--data-binary', '@-']);
+    expect(run.stdin.equals(Buffer.from(text, 'utf8'))).toBe(true);
+  });
+});
+
+describe('records curl cannot send again', () => {
+  const raw = Buffer.from('GARBAGE\r\n\r\n');
+  const unparsed = (overrides: Partial<CurlSource> = {}) =>
+    webhook({
+      method: null,
+      url: 'http://127.0.0.1:47101',
+      path: null,
+      query: null,
+      requestHeaders: [],
+      requestBody: textBody(raw.toString()),
+      ...overrides,
+    });
+  const refusal = (source: CurlSource, tokens: 'redacted' | 'included' = 'redacted') => {
+    try {
+      buildCurlCommand(source, { tokens });
+    } catch (error) {
+      expect(error).toBeInstanceOf(CurlCannotReproduce);
+      return (error as Error).message;
+    }
+    throw new Error('built a command');
+  };
+
+  it('refuses a raw request the listener could not parse, and says how to send its bytes again', () => {
+    const message = refusal(unparsed());
+    expect(message).toMatch(
+      /^Record 7 is a raw request: the listener stored the bytes that arrived, .* curl cannot send it again\./,
+    );
+    const resend = /To send the same 11 bytes to the listener again: (.*)$/.exec(message)?.[1] ?? '';
+    expect(resend).toMatch(/\| nc 127\.0\.0\.1 47101$/);
+    // The pipeline sends exactly the stored bytes (a fake nc records what it reads).
+    const nc = join(sandbox.dir, 'nc');
+    writeFileSync(nc, `#!/bin/sh\nprintf '%s\\0' "$@" > "$OUT_ARGS"\ncat > "$OUT_STDIN"\n`);
+    chmodSync(nc, 0o755);
+    const run = runThroughShell(resend);
+    expect(run.args).toEqual(['127.0.0.1', '47101']);
+    expect(run.stdin.equals(raw)).toBe(true);
+  });
+
+  it('offers no bytes that carry a token unless asked, none when nothing arrived, and none past 8 KiB', () => {
+    const withToken = unparsed({ requestBody: textBody(`GARBAGE serviceToken=${JWT}\r\n\r\n`) });
+    const redacted = refusal(withToken);
+    expect(redacted).not.toContain('nc ');
+    expect(redacted).toContain('curl 7 --with-token');
+    expect(refusal(withToken, 'included')).toMatch(/\| nc 127\.0\.0\.1 47101$/);
+    expect(refusal(unparsed({ requestBody: null }))).not.toContain('nc ');
+    expect(refusal(unparsed({ requestBody: binaryBody(Buffer.alloc(9000, 0xff)) }))).toContain(
+      'Its 9000 bytes are in `checkout-console export --format json` (request_body).',
+    );
+  });
+
+  it('refuses a CONNECT (its target is a tunnel, not the listener) and any other non-http target', () => {
+    expect(refusal(webhook({ method: 'CONNECT', url: '127.0.0.1:1', path: null, query: null }))).toBe(
+      'Record 7 is a CONNECT request for "127.0.0.1:1" (a tunnel to that address), not for an http:// or https:// address; curl cannot send it again as it arrived.',
+    );
+    expect(refusal(webhook({ method: 'CONNECT', url: 'example.com:443', path: null, query: null }))).toMatch(
+      /CONNECT request for "example.com:443"/,
+    );
+    expect(refusal(webhook({ method: 'OPTIONS', url: '*', path: null, query: null }))).toMatch(
+      /OPTIONS request for "\*", not for an http/,
+    );
   });
 });

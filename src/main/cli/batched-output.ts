@@ -1,3 +1,5 @@
+import { OutputClosed } from './standard-io';
+
 /**
  * Text written within a short window, sent out in one write at its end. `listen` prints a line
  * per webhook: at a few thousand webhooks a second a write per line (a system call each,
@@ -24,11 +26,20 @@ export function batchedOutput(write: (text: string) => void, windowMs = BATCH_WI
     held = [];
     write(text);
   };
+  // A write on the timer has no caller to end: once the reader is gone, the command is already
+  // stopping (waitForSignal heard it), and what was held goes nowhere.
+  const flushOnTimer = () => {
+    try {
+      flush();
+    } catch (error) {
+      if (!(error instanceof OutputClosed)) throw error;
+    }
+  };
   return {
     write(text) {
       held.push(text);
       // Unref'd: held lines never keep a stopping process alive (stop() flushes them).
-      scheduled ??= setTimeout(flush, windowMs).unref();
+      scheduled ??= setTimeout(flushOnTimer, windowMs).unref();
     },
     flush,
   };

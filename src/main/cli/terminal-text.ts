@@ -3,16 +3,17 @@
  * imported) reaches the terminal through these, so a sender cannot clear the screen, move the
  * cursor or forge a line such as "FAKE LINE token=valid". Escaped, and so visible: C0 controls
  * (ESC, CR, LF, …), DEL, C1 controls (U+009B is a one-character CSI on some terminals), the
- * Unicode line and paragraph separators and the bidirectional overrides that reorder what a
- * line appears to say.
+ * Unicode line and paragraph separators, the bidirectional overrides that reorder what a
+ * line appears to say, and the byte order mark (invisible: a body that starts with one would
+ * look like one that does not).
  */
 /* eslint-disable no-control-regex -- matching control characters is the point */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const UNSAFE_KEEPING_LINES =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 /* eslint-enable no-control-regex */
 /** What can still be in JSON.stringify's output: it escapes C0 itself, not the rest. */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\x1b' };
 

@@ -4,17 +4,6 @@ import { redactExchange, redactWith, replaceSecrets } from '../../shared/secrets
 import { toBodyView, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function bodyOf(bytes: Buffer | null): { text: string | null; base64: string | null } {
-  if (bytes === null || bytes.length === 0) return { text: bytes === null ? null : '', base64: null };
-  try {
-    return { text: utf8.decode(bytes), base64: null };
-  } catch {
-    return { text: null, base64: bytes.toString('base64') };
-  }
-}
-
 const headersOf = (json: string | null) => (json === null ? [] : readStoredHeaders(json));
 
 export interface ExportOptions {
@@ -33,8 +22,6 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
 /** One stored record as it goes into a JSON or NDJSON export. */
 export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEvent {
   const keep = options.includeTokens;
-  const request = bodyOf(row.request_body);
-  const response = bodyOf(row.response_body);
   let details: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.details);
@@ -54,9 +41,8 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     requestBody: toBodyView(row.request_body),
     responseBody: toBodyView(row.response_body),
   };
+  // Text or base64 is the views' judgement (shared/events.ts bodyText), the one every reader makes.
   const shown = keep ? plain : redactExchange(plain, redactWith, options.secrets).exchange;
-  const textOf = (view: typeof shown.requestBody, raw: { text: string | null }) =>
-    view === null ? raw.text : view.text;
   return {
     uid: row.uid,
     kind: eventKindSchema.parse(row.kind),
@@ -68,13 +54,13 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     query: shown.query,
     remote_address: row.remote_address,
     request_headers: shown.requestHeaders,
-    request_body: textOf(shown.requestBody, request),
-    request_body_base64: request.base64,
+    request_body: shown.requestBody?.text ?? null,
+    request_body_base64: plain.requestBody?.base64 ?? null,
     request_truncated: row.request_truncated === 1,
     status: row.status,
     response_headers: shown.responseHeaders,
-    response_body: textOf(shown.responseBody, response),
-    response_body_base64: response.base64,
+    response_body: shown.responseBody?.text ?? null,
+    response_body_base64: plain.responseBody?.base64 ?? null,
     duration_ms: row.duration_ms,
     order_id: row.order_id,
     order_reference_id: row.order_reference_id,

@@ -37,16 +37,25 @@ function byteSize(text: string | null, base64: string | null): number {
   return base64 === null ? 0 : Buffer.from(base64, 'base64').length;
 }
 
+/**
+ * HAR requires a method and a URL. A record without them (the raw bytes of a request the
+ * listener could not parse) says UNKNOWN and what is known of the URL; the stored request line
+ * rides along under `_checkoutConsole.request_line`, which import prefers, so it comes back
+ * null rather than as a made-up POST to /.
+ */
+export const HAR_UNKNOWN_METHOD = 'UNKNOWN';
+
 export function harEntry(event: ExportedEvent): Record<string, unknown> {
   const requestBody = event.request_body ?? event.request_body_base64;
   const responseBody = event.response_body ?? event.response_body_base64;
   const url =
     event.url ?? `http://unknown${event.path ?? '/'}${event.query === null ? '' : `?${event.query}`}`;
+  const lineUnknown = event.method === null || event.url === null || event.path === null;
   return {
     startedDateTime: event.at,
     time: event.duration_ms ?? 0,
     request: {
-      method: event.method ?? 'POST',
+      method: event.method ?? HAR_UNKNOWN_METHOD,
       url,
       httpVersion: 'HTTP/1.1',
       cookies: [],
@@ -96,6 +105,9 @@ export function harEntry(event: ExportedEvent): Record<string, unknown> {
       details: event.details,
       remote_address: event.remote_address,
       request_truncated: event.request_truncated,
+      ...(lineUnknown
+        ? { request_line: { method: event.method, url: event.url, path: event.path, query: event.query } }
+        : {}),
     },
   };
 }
@@ -138,9 +150,15 @@ export function eventFromHar(
   entry: z.output<typeof harEntrySchema>,
   fallbackUid: string,
 ): Record<string, unknown> {
-  const own = entry._checkoutConsole ?? {};
+  const { request_line: storedLine, ...own } = entry._checkoutConsole ?? {};
   const parsed = URL.parse(entry.request.url);
   const { path, query } = parsed === null ? { path: null, query: null } : urlParts(parsed);
+  // The stored request line, when HAR's fields could not hold it (see HAR_UNKNOWN_METHOD).
+  // Its fields are judged with the rest of the record (exportedEventSchema), absent ones null.
+  const line =
+    typeof storedLine === 'object' && storedLine !== null
+      ? { method: null, url: null, path: null, query: null, ...storedLine }
+      : { method: entry.request.method, url: entry.request.url, path, query };
   const requestBase64 = entry.request.postData?._encoding === 'base64';
   const responseBase64 = entry.response?.content.encoding === 'base64';
   const status = entry.response === undefined || entry.response.status === 0 ? null : entry.response.status;
@@ -149,10 +167,7 @@ export function eventFromHar(
     uid: typeof own['uid'] === 'string' ? own['uid'] : fallbackUid,
     kind: own['kind'] ?? 'request',
     at: new Date(entry.startedDateTime).toISOString(),
-    method: entry.request.method,
-    url: entry.request.url,
-    path,
-    query,
+    ...line,
     request_headers: entry.request.headers.map(({ name, value }) => [name, value]),
     request_body: requestBase64 ? null : (entry.request.postData?.text ?? null),
     request_body_base64: requestBase64 ? (entry.request.postData?.text ?? null) : null,

@@ -1,4 +1,10 @@
-import type { BodyVerdict, EventKind, HeaderList, TokenVerdict } from '../../shared/events';
+import {
+  bodyText,
+  type BodyVerdict,
+  type EventKind,
+  type HeaderList,
+  type TokenVerdict,
+} from '../../shared/events';
 import { defaultProvenance, type Provenance } from '../../shared/provenance';
 import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
 import { newEventUid } from './event-uid';
@@ -104,15 +110,13 @@ const as =
   <V>(value: V) =>
     ({ [key]: value }) as Record<K, V>;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-/** A body for `history --json`: as text when it is UTF-8, else as base64. */
+/** A body for `history --json`: as text when it is UTF-8 (shared/events.ts bodyText), else as base64. */
 function historyBody(bytes: Buffer | null): { body: string | null; body_base64: string | null } {
   if (bytes === null) return { body: null, body_base64: null };
-  try {
-    return { body: utf8.decode(bytes), body_base64: null };
-  } catch {
-    return { body: null, body_base64: bytes.toString('base64') };
-  }
+  const text = bodyText(bytes);
+  return text === null
+    ? { body: null, body_base64: bytes.toString('base64') }
+    : { body: text, body_base64: null };
 }
 
 const bytes = (value: Uint8Array | null | undefined) =>

@@ -1,4 +1,5 @@
 import {
+  bodyText,
   bodyVerdictSchema,
   eventKindSchema,
   tokenVerdictSchema,
@@ -13,20 +14,13 @@ import { readStoredHeaders } from './stored-headers';
 
 // A stored row as the timeline shows it: the summary (lists, pushes) and the detail (one record).
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 export function toBodyView(
   bytes: Uint8Array | null,
   truncated = false,
   size?: number | null,
 ): BodyView | null {
   if (bytes === null) return null;
-  let text: string | null = null;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    text = null;
-  }
+  const text = bodyText(bytes);
   return {
     size: size ?? bytes.byteLength,
     truncated,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
+import { terminalSafe } from '../terminal-text';
 
 const curlFlags = z.object({ withToken: z.boolean().default(false) });
 
@@ -24,7 +25,8 @@ export async function runCurl(idText: string, rawFlags: unknown, context: CliCon
     const listed = await call('listEvents', { filter: { ids: [id] }, limit: 1 });
     return { built: copied, kind: listed.items[0]?.kind };
   });
-  for (const note of built.notes) context.io.stderr(`note: ${note}\n`);
+  // A note may quote a record's header name: escaped like everything else printed from a record.
+  for (const note of built.notes) context.io.stderr(`note: ${terminalSafe(note)}\n`);
   if (flags.withToken && kind === 'request') {
     context.io.stderr(
       'warning: this command contains an API token; do not paste it where others can read it.\n',

@@ -173,7 +173,11 @@ export async function runHistory(rawFlags: unknown, context: CliContext): Promis
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** The timeline's filters as flags (history, export). */
+/**
+ * The timeline's filters as flags (history, export). A token verdict and a body verdict in
+ * `--verdict` are two fields of the one filter, as the Timeline's Verdict box fills them, and
+ * every field narrows (shared/event-filter.ts): the help says both are then required.
+ */
 export function withFilterOptions(command: Command): Command {
   return command
     .option(
@@ -183,7 +187,11 @@ export function withFilterOptions(command: Command): Command {
     )
     .option('--order <id>', 'only records of this order id')
     .option('--event <type>', 'only this event type, e.g. order_captured')
-    .option('--verdict <verdict>', 'only these token or body verdicts; repeatable or a comma list', collect)
+    .option(
+      '--verdict <verdict>',
+      'only these token or body verdicts; repeatable or a comma list (a record needs one of the token verdicts given and one of the body verdicts given)',
+      collect,
+    )
     .option(
       '--status <status>',
       'only these statuses (404) or classes (4xx, none); repeatable or a comma list',

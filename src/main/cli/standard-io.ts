@@ -1,0 +1,89 @@
+import type { CliIo } from './cli-context';
+import { CommandExit, EXIT_FAILED, EXIT_OK } from './cli-errors';
+
+/**
+ * The process's own standard streams as the CLI's output, the one place every command writes
+ * through (src/main/cli/index.ts hands this to runCli).
+ *
+ * A reader that stops early (`checkout-console export … | head -c 100`) closes the pipe, and the
+ * next write fails with EPIPE. Node reports that as an 'error' event on process.stdout; with
+ * no listener it is an uncaught exception (a stack trace, exit 1) for an ending the user asked
+ * for. Here it ends the command quietly instead, exit 0, as `cat big | head` does in spirit:
+ * the reader has what it wanted. The next write stops the command (it throws OutputClosed,
+ * which runCli reads as a CommandExit), so an export does not go on reading every record for
+ * nobody; the long-running commands stop as on Ctrl+C (waitForSignal also listens here).
+ * Another failure to write (a full disk behind `> file`) is one line on standard error, exit 1.
+ */
+
+/** Thrown by a write once standard output is gone: the command ends, with `exitCode`. */
+export class OutputClosed extends CommandExit {
+  constructor(exitCode: number) {
+    super(exitCode);
+    this.name = 'OutputClosed';
+  }
+}
+
+/** What standard-io needs of a stream: process.stdout and process.stderr, or a pipe in a test. */
+export interface OutputStream {
+  write(text: string): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+type Closed = { exitCode: number } | null;
+
+const closeListeners = new Set<() => void>();
+
+/** Calls `listener` once standard output is gone (the long-running commands stop on it). */
+export function onOutputClosed(listener: () => void): () => void {
+  closeListeners.add(listener);
+  return () => closeListeners.delete(listener);
+}
+
+const codeOf = (error: Error) => (error as { code?: unknown }).code;
+/** The reader went away: EPIPE, or a write to the stream Node has destroyed because of it. */
+const readerGone = (error: Error) => codeOf(error) === 'EPIPE' || codeOf(error) === 'ERR_STREAM_DESTROYED';
+
+/**
+ * The CLI's output on `streams`. Only the process's own streams (no `streams` given) stop the
+ * long-running commands when they close; a test's pipe ends only the writes it is given.
+ */
+export function standardIo(streams?: { stdout: OutputStream; stderr: OutputStream }): CliIo {
+  const out = streams ?? { stdout: process.stdout, stderr: process.stderr };
+  let stdoutClosed: Closed = null;
+  let stderrClosed = false;
+  const writeErr = (text: string) => {
+    if (!stderrClosed) out.stderr.write(text);
+  };
+  out.stdout.on('error', (error) => {
+    if (stdoutClosed !== null) return;
+    if (readerGone(error)) {
+      stdoutClosed = { exitCode: EXIT_OK };
+    } else {
+      stdoutClosed = { exitCode: EXIT_FAILED };
+      writeErr(`error: cannot write to standard output: ${error.message}\n`);
+      // Lost output is a failure even when the command had finished (its last write failing
+      // after runCli answered 0): decided at exit, after the entry has set its code.
+      if (streams === undefined) process.once('exit', () => (process.exitCode = EXIT_FAILED));
+    }
+    if (streams === undefined) for (const listener of [...closeListeners]) listener();
+  });
+  // Nobody is left to tell when standard error itself is gone: what would go there is dropped.
+  out.stderr.on('error', () => {
+    stderrClosed = true;
+  });
+  return {
+    stdout(text) {
+      if (stdoutClosed !== null) throw new OutputClosed(stdoutClosed.exitCode);
+      out.stdout.write(text);
+    },
+    stderr: writeErr,
+    readStdin: readProcessStdin,
+  };
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}

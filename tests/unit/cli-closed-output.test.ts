@@ -1,0 +1,129 @@
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/main/cli/program';
+import { standardIo } from '../../src/main/cli/standard-io';
+import { makeTempDir, openTempConsole } from './helpers/temp-console';
+
+/**
+ * `checkout-console export --format ndjson | head -c 100` died with "Unhandled 'error' event …
+ * write EPIPE" and a stack trace, exit 1; so did `history` and `curl`. A reader that stops early
+ * now ends every command quietly (exit 0), through the one owner of the CLI's output
+ * (cli/standard-io.ts); a real failure to write is one line and exit 1.
+ */
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'src', 'main', 'cli', 'index.ts');
+const run = promisify(execFile);
+
+let dataDir = '';
+let dispose: () => Promise<void> = async () => undefined;
+let recordId = 0;
+const scratch = makeTempDir('cc-closed-output-');
+
+beforeAll(async () => {
+  const opened = await openTempConsole();
+  dataDir = opened.dataDir;
+  dispose = opened.dispose;
+  // About 1 MB of output: far more than a pipe holds before its reader has to read.
+  const stored = opened.core.recorder.recordMany(
+    Array.from({ length: 3000 }, (_, index) => ({
+      kind: 'webhook' as const,
+      method: 'POST',
+      url: 'http://127.0.0.1:4455/hooks',
+      path: '/hooks',
+      status: 200,
+      requestBody: Buffer.from(JSON.stringify({ order_id: `o-${index}`, pad: 'x'.repeat(200) })),
+    })),
+  );
+  recordId = stored[0]?.id ?? 0;
+  await opened.core.close();
+});
+afterAll(async () => {
+  await dispose().catch(() => undefined);
+  scratch.remove();
+});
+
+/** `checkout-console <args> | <reader>` in a real shell: the CLI's exit code and standard error. */
+async function pipedInto(args: string, reader: string): Promise<{ code: number; stderr: string }> {
+  const stderr = join(scratch.dir, 'stderr');
+  const { stdout } = await run(
+    'bash',
+    [
+      '--norc',
+      '--noprofile',
+      '-c',
+      `"${process.execPath}" --import tsx "${CLI}" --data-dir "${dataDir}" ${args} 2>"${stderr}" | ${reader}; echo "exit=\${PIPESTATUS[0]}"`,
+    ],
+    { cwd: ROOT, env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' }, maxBuffer: 1 << 20 },
+  );
+  return { code: Number(/exit=(\d+)\s*$/.exec(stdout)?.[1]), stderr: readFileSync(stderr, 'utf8') };
+}
+
+describe('a reader that stops early', () => {
+  it.each([
+    ['export --format ndjson', 'head -c 100 >/dev/null'],
+    ['export --format json', 'head -c 100 >/dev/null'],
+    ['export --format har', 'head -c 100 >/dev/null'],
+    ['history --json --limit 3000', 'head -c 100 >/dev/null'],
+    ['history --limit 3000', 'head -n 2 >/dev/null'],
+    // `true` reads nothing: its end of the pipe is closed before curl's one line is written.
+    ['curl RECORD', 'true'],
+  ])('`%s | %s` ends quietly, exit 0', async (command, reader) => {
+    const result = await pipedInto(command.replace('RECORD', String(recordId)), reader);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('ends quietly in process too, writing into a real pipe whose reader exits', async () => {
+    const head = spawn('head', ['-c', '100'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    const stderr: string[] = [];
+    const errors = new PassThrough();
+    errors.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+    const io = standardIo({ stdout: head.stdin, stderr: errors });
+    await new Promise((resolve) => head.once('spawn', resolve));
+    const code = await runCli(['--data-dir', dataDir, 'export', '--format', 'ndjson'], {
+      rendererDir: '/nonexistent-renderer',
+      io,
+    });
+    await new Promise((resolve) => (head.exitCode === null ? head.once('exit', resolve) : resolve(null)));
+    expect(stderr.join('')).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it('stops a command at its next write once the reader is gone, instead of writing for nobody', async () => {
+    const gone = new PassThrough();
+    const written: string[] = [];
+    gone.on('data', (chunk: Buffer) => written.push(chunk.toString()));
+    const io = standardIo({ stdout: gone, stderr: new PassThrough() });
+    gone.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    const code = await runCli(['--data-dir', dataDir, 'export', '--format', 'ndjson'], {
+      rendererDir: '/nonexistent-renderer',
+      io,
+    });
+    expect(code).toBe(0);
+    expect(written).toEqual([]);
+  });
+
+  it('still reports a real failure to write (a full disk): one line, exit 1', async () => {
+    const failing = new PassThrough();
+    const stderr: string[] = [];
+    const errors = new PassThrough();
+    errors.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+    const io = standardIo({ stdout: failing, stderr: errors });
+    failing.emit(
+      'error',
+      Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+    );
+    const code = await runCli(['--data-dir', dataDir, 'history', '--limit', '1'], {
+      rendererDir: '/nonexistent-renderer',
+      io,
+    });
+    expect(code).toBe(1);
+    expect(stderr.join('')).toBe(
+      'error: cannot write to standard output: ENOSPC: no space left on device, write\n',
+    );
+  });
+});
