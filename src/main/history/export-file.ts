@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { errorWords } from '../../shared/error-words';
+import { fileErrorWords } from '../file-error-words';
 
 /** Why an export could not be written, as one sentence (the CLI prints it and exits 1). */
 export class ExportFileError extends Error {
@@ -19,25 +19,6 @@ export interface ExportTarget {
   dataDir: string;
 }
 
-const REASONS: Record<string, string> = {
-  ENOENT: 'no such file or directory',
-  ENOTDIR: 'a part of the path is not a directory',
-  EISDIR: 'it is a directory',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  EROFS: 'the file system is read-only',
-  EFBIG: 'the file is too large for the file system',
-  EIO: 'an input/output error',
-};
-
-function reasonOf(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && REASONS[code] !== undefined) return REASONS[code];
-  return errorWords(error);
-}
-
 const isInside = (parent: string, child: string) => {
   const path = relative(parent, child);
   return path === '' || (!path.startsWith('..') && !isAbsolute(path));
@@ -48,7 +29,7 @@ async function statOrNull(path: string) {
     return await lstat(path);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') return null;
-    throw new ExportFileError(`Cannot write ${path}: ${reasonOf(error)}.`);
+    throw new ExportFileError(`Cannot write ${path}: ${fileErrorWords(error)}.`);
   }
 }
 
@@ -69,7 +50,7 @@ async function plan(target: ExportTarget): Promise<{ path: string; inPlace: bool
     throw new ExportFileError(
       code === 'ENOENT'
         ? `Cannot write ${target.path}: the directory ${parent} does not exist.`
-        : `Cannot write ${target.path}: ${reasonOf(error)}.`,
+        : `Cannot write ${target.path}: ${fileErrorWords(error)}.`,
     );
   }
   const existing = await statOrNull(path);
@@ -86,6 +67,15 @@ async function plan(target: ExportTarget): Promise<{ path: string; inPlace: bool
     throw new ExportFileError(`Cannot write ${target.path}: it exists; add --force to replace it.`);
   const special = kind !== null && !kind.isFile();
   return { path: special ? landsAt : join(realParent, basename(path)), inPlace: special };
+}
+
+/**
+ * Whether `target` could be written, refusing as a write would (inside the data directory, a
+ * directory, a missing directory, an existing file without `force`), before any work whose
+ * result would go there: a suite run or an endpoint check is not run only to fail at its end.
+ */
+export async function checkExportTarget(target: ExportTarget): Promise<void> {
+  await plan(target);
 }
 
 /** Chunks are gathered to about this size before each write. */
@@ -107,7 +97,8 @@ async function writeAll(file: FileHandle, chunks: Iterable<string>): Promise<voi
 }
 
 /**
- * Writes an export: to a temporary file beside the target (mode 0600), flushed to disk, then
+ * Writes an export, or any report a command writes to a path the user gave (`test --out`,
+ * `check-endpoint --junit`): to a temporary file beside the target (mode 0600), flushed to disk, then
  * renamed into place, so the target is either the old file or the whole new one. Every failure
  * is an ExportFileError naming the path and the cause; a temporary file is never left behind.
  */
@@ -130,6 +121,6 @@ export async function writeExportFile(target: ExportTarget, chunks: Iterable<str
     // Only the file system's failures are about the file (a failed read of the records is not).
     if (error instanceof ExportFileError || (error as { syscall?: unknown }).syscall === undefined)
       throw error;
-    throw new ExportFileError(`Cannot write ${target.path}: ${reasonOf(error)}.`);
+    throw new ExportFileError(`Cannot write ${target.path}: ${fileErrorWords(error)}.`);
   }
 }

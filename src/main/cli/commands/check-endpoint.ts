@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import {
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
+import { checkReportFile, writeReportFile } from '../report-file';
 
 /** Each field of the check as the flag (or argument) that sets it. */
 const CHECK_FLAGS = { url: '<url>', secret: '--notification-token', config: '--config' };
@@ -29,6 +30,7 @@ const flagsSchema = z.object({
     .min(1, 'must not be empty'),
   json: z.boolean().default(false),
   junit: z.string().trim().min(1, 'must name a file').optional(),
+  force: z.boolean().default(false),
   config: z.string().trim().min(1, 'must name a file').optional(),
 });
 
@@ -61,6 +63,9 @@ function readConfig(file: string | undefined): EndpointCheckConfig {
 export async function runCheckEndpoint(url: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(flagsSchema, rawFlags);
   const config = readConfig(flags.config);
+  const junit = flags.junit === undefined ? null : { path: flags.junit, force: flags.force };
+  // A report that could not be written is refused before the endpoint is called, not after.
+  if (junit !== null) await checkReportFile('--junit', junit, context);
   const secret =
     flags.notificationToken === '-' ? (await context.io.readStdin()).trim() : flags.notificationToken;
   if (secret === '') throw new UsageError('--notification-token: standard input was empty');
@@ -86,7 +91,7 @@ export async function runCheckEndpoint(url: string, rawFlags: unknown, context: 
   });
   if (flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout(formatEndpointSummary(report));
-  if (flags.junit !== undefined) writeFileSync(flags.junit, endpointJunit(report));
+  if (junit !== null) await writeReportFile('--junit', junit, endpointJunit(report), context);
   throw new CommandExit(!report.reachable ? EXIT_USAGE : report.failed > 0 ? EXIT_FAILED : EXIT_OK);
 }
 
@@ -100,6 +105,7 @@ export function registerCheckEndpoint(program: Command, context: CliContext): vo
     )
     .option('--json', 'print the whole report as JSON')
     .option('--junit <file>', 'also write the report as JUnit XML')
+    .option('--force', 'replace the --junit file if it exists (never a file in the data directory)')
     .option('--config <file>', 'YAML or JSON: per-case expected answers (cases: { <id>: { expect: 401 } })')
     .action((url: string, flags: unknown) => runCheckEndpoint(url, flags, context));
 }

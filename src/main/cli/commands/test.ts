@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { RunReport } from '../../../shared/scenarios/scenario-results';
@@ -9,12 +8,14 @@ import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { followRun } from '../follow-run';
+import { checkReportFile, writeReportFile } from '../report-file';
 import { terminalSafe } from '../terminal-text';
 
 const testFlags = z.object({
   profile: z.string().trim().min(1, 'must name a profile').optional(),
   reporter: z.enum(['pretty', 'json', 'junit'], { error: 'choose pretty, json or junit' }).default('pretty'),
   out: z.string().trim().min(1, 'must name a file').optional(),
+  force: z.boolean().default(false),
   // Read as a number here; its limits are the contract's (startScenarioRun), named as this flag.
   parallel: z.coerce.number({ error: 'must be a number' }).default(1),
   bail: z.boolean().default(false),
@@ -57,6 +58,9 @@ export async function runTest(
   const { io } = context;
   if (flags.out !== undefined && flags.reporter === 'pretty')
     throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
+  const out = flags.out === undefined ? null : { path: flags.out, force: flags.force };
+  // A report that could not be written is refused before the suite runs, not after it.
+  if (out !== null) await checkReportFile('--out', out, context);
   const named = paths.length === 0 ? DEFAULT_SCENARIO_PATHS : [...paths];
   // The report goes to stdout only when it is the whole output; progress then goes to stderr.
   const reportOnStdout = flags.reporter !== 'pretty' && flags.out === undefined;
@@ -131,10 +135,10 @@ export async function runTest(
   const { report } = end;
   const text = reportText(report, flags.reporter);
   if (text !== null) {
-    if (flags.out === undefined) io.stdout(text);
+    if (out === null) io.stdout(text);
     else {
-      writeFileSync(flags.out, text);
-      io.stdout(`${flags.reporter} report written to ${flags.out}\n`);
+      await writeReportFile('--out', out, text, context);
+      io.stdout(`${flags.reporter} report written to ${out.path}\n`);
     }
   }
   throw new CommandExit(report.status === 'passed' ? EXIT_OK : EXIT_FAILED);
@@ -152,6 +156,7 @@ export function registerTest(program: Command, context: CliContext): void {
     )
     .option('--reporter <name>', 'pretty | json | junit (default pretty)')
     .option('--out <file>', 'write the report to this file (pretty progress still prints)')
+    .option('--force', 'replace the --out file if it exists (never a file in the data directory)')
     .option('--parallel <n>', 'scenarios run at once (default 1)')
     .option('--bail', 'stop after the first scenario that does not pass')
     .option('--grep <text>', 'only scenarios whose name or file contains this text')

@@ -1,0 +1,83 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+// test --out and check-endpoint --junit once wrote over console.sqlite and vault.key (a report
+// path inside the data directory) and over any file: they now write as export does.
+const temp = makeTempDir('cc-report-files-');
+const dataDir = join(temp.dir, 'data');
+const suite = join(temp.dir, 'suite');
+const scenario = join(suite, 'quick.yaml');
+afterAll(() => temp.remove());
+
+beforeAll(async () => {
+  expect((await runCliCaptured(['--data-dir', dataDir, 'profiles', 'list'])).code).toBe(0);
+  mkdirSync(suite, { recursive: true });
+  // A scenario that ends at once (its payload file is missing): a report to write, no network.
+  writeFileSync(scenario, 'name: quick\nsteps:\n  - step: checkout\n    file: missing.json\n');
+});
+
+const database = () => readFileSync(join(dataDir, 'console.sqlite'));
+
+describe('a report is never written into the data directory, nor over a file without --force', () => {
+  it.each([
+    ['test --out', (path: string) => ['test', scenario, '--reporter', 'junit', '--out', path]],
+    [
+      'check-endpoint --junit',
+      (path: string) => [
+        'check-endpoint',
+        'http://127.0.0.1:9/',
+        '--notification-token',
+        's',
+        '--junit',
+        path,
+      ],
+    ],
+  ])('%s naming console.sqlite or vault.key is refused before anything runs', async (flag, args) => {
+    for (const name of ['console.sqlite', 'vault.key']) {
+      const before = readFileSync(join(dataDir, name));
+      const run = await runCliCaptured(['--data-dir', dataDir, ...args(join(dataDir, name))]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(
+        `${flag.split(' ')[1] ?? ''}: Cannot write ${join(dataDir, name)}: it is inside the data directory`,
+      );
+      expect(readFileSync(join(dataDir, name)).equals(before)).toBe(true);
+    }
+    expect(database().length).toBeGreaterThan(0);
+  });
+
+  it('an existing file is kept unless --force, then replaced whole', async () => {
+    const kept = join(temp.dir, 'keep.xml');
+    writeFileSync(kept, 'precious');
+    const refused = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'test',
+      scenario,
+      '--reporter',
+      'junit',
+      '--out',
+      kept,
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`--out: Cannot write ${kept}: it exists; add --force to replace it.`);
+    expect(readFileSync(kept, 'utf8')).toBe('precious');
+
+    const forced = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'test',
+      scenario,
+      '--reporter',
+      'junit',
+      '--out',
+      kept,
+      '--force',
+    ]);
+    expect(forced.code).toBe(1);
+    expect(forced.stdout).toContain(`junit report written to ${kept}`);
+    expect(readFileSync(kept, 'utf8')).toMatch(/^<\?xml/);
+  });
+});
