@@ -2,9 +2,9 @@ import { errorWords } from '../shared/error-words';
 
 /** What the file system's error codes mean, in the words the console prints after a path. */
 const FILE_ERROR_WORDS: Record<string, string> = {
-  ENOENT: 'no such file or folder',
-  ENOTDIR: 'a part of the path is a file, not a folder',
-  EISDIR: 'it is a folder',
+  ENOENT: 'no such file or directory',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  EISDIR: 'it is a directory',
   EACCES: 'permission denied',
   EPERM: 'permission denied',
   ENOSPC: 'no space left on the device',
@@ -17,7 +17,7 @@ const FILE_ERROR_WORDS: Record<string, string> = {
 };
 
 /**
- * Why a file could not be read or written, as one phrase ("no such file or folder") instead of
+ * Why a file could not be read or written, as one phrase ("no such file or directory") instead of
  * Node's "ENOENT: no such file or directory, open '…'"; anything else in its own words.
  */
 export function fileErrorWords(error: unknown): string {

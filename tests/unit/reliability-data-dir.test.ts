@@ -105,13 +105,13 @@ describe('a data directory that is not one is named, and left as it was', () => 
     const through = await runCliCaptured(['history', '--data-dir', join(file, 'sub')]);
     expect(through.code).toBe(1);
     expect(through.stderr).toContain(
-      `The data directory ${join(file, 'sub')} cannot be created: a part of the path is a file, not a folder.`,
+      `The data directory ${join(file, 'sub')} cannot be created: a part of the path is a file, not a directory.`,
     );
     const dir = join(temp.dir, 'data');
     mkdirSync(join(dir, 'console.sqlite'), { recursive: true });
     const folder = await runCliCaptured(['history', '--data-dir', dir]);
     expect(folder.code).toBe(1);
-    expect(folder.stderr).toContain(`${join(dir, 'console.sqlite')} cannot be opened: it is a folder.`);
+    expect(folder.stderr).toContain(`${join(dir, 'console.sqlite')} cannot be opened: it is a directory.`);
   });
 
   it('a console.sqlite that is not a database (another program’s, or damaged)', async () => {

@@ -27,7 +27,7 @@ describe("a checkout step's payload file", () => {
       `${'['.repeat(5000)}${']'.repeat(5000)}`,
       /file deep\.json cannot be read: it nests more than 64 levels deep; at most 64 are read/,
     ],
-    ['missing', 'missing.json', null, /file missing\.json cannot be read: no such file or folder/],
+    ['missing', 'missing.json', null, /file missing\.json cannot be read: no such file or directory/],
   ])('%s: the step fails with the cause, on one line', async (name, file, text, message) => {
     const scenario = scenarioWithFile(name, file);
     if (text !== null) writeFileSync(join(suite, file), text);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseJsonText } from '../../shared/json-text';
+import { fileErrorWords } from '../file-error-words';
 import type { CliContext } from './cli-context';
 import { CommandExit, EXIT_USAGE } from './cli-errors';
 import { codeFrame } from './format-findings';
@@ -10,17 +11,7 @@ async function readSource(file: string, context: CliContext): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : error instanceof Error
-              ? error.message
-              : String(error);
+    const reason = fileErrorWords(error);
     context.io.stderr(`error: cannot read ${file}: ${reason}\n`);
     throw new CommandExit(EXIT_USAGE);
   }
