@@ -54,6 +54,37 @@ function payloadFile(body: unknown, name = 'payload.json'): string {
   return file;
 }
 
+describe('send sends the file as written', () => {
+  it('byte for byte: a key given twice, digits beyond a double, a trailing zero, the spacing', async () => {
+    const text = '{"order_reference_id":"r1","a":1,"a":2, "n":12345678901234567890,"f":1.10}';
+    const file = join(dataDir, 'exact.json');
+    writeFileSync(file, text);
+    const run = await cli('send', file, '--profile', 'Sandbox', '--no-notification-url');
+    expect(run.code).toBe(0);
+    expect(service.received[0]?.body).toBe(text);
+  });
+
+  it('written anew only when the listener URL is filled in (the plan says so)', async () => {
+    const file = join(dataDir, 'fill.json');
+    writeFileSync(file, '{"order_reference_id":"r1","merchant_url":{}}');
+    await cli('profiles', 'set', 'Sandbox', '--public-listener-url', 'https://hooks.example/listen');
+    const run = await cli('send', file, '--profile', 'Sandbox');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(service.received[0]?.body ?? '{}')).toMatchObject({
+      merchant_url: { notification: expect.stringContaining('https://hooks.example/listen') },
+    });
+  });
+
+  it('a payload nested 100,000 deep goes as written, without a stack overflow', async () => {
+    const file = join(dataDir, 'deep.json');
+    const text = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    writeFileSync(file, text);
+    const run = await cli('send', file, '--profile', 'Sandbox');
+    expect(run.stderr).not.toContain('call stack');
+    expect(service.received[0]?.body).toBe(text);
+  });
+});
+
 describe('checkout-console send', () => {
   it('creates a checkout on the named profile and prints the order', async () => {
     const run = await cli('send', payloadFile({ order_reference_id: 'r1' }), '--profile', 'Sandbox');

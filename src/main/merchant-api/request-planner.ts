@@ -1,5 +1,6 @@
 import { MASK_PREFIX, maskSecret, type OperationName } from '../../shared/profile';
 import type { HeaderList } from '../../shared/events';
+import { depthBeyond, JSON_MAX_DEPTH, stringifyIteratively } from '../../shared/bounded-json';
 import type { EditedHeader, NotificationPlan, PlannedRequest } from '../../shared/merchant-api';
 import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
@@ -8,7 +9,8 @@ import { resolveEditedHeaders, type AuthorizationChoice } from './edited-headers
 import { getAtDottedPath, setAtDottedPath } from './json-path-value';
 
 /** The body of a create-checkout call: a JSON value from the builder, or raw text as typed. */
-export type CheckoutBody = { kind: 'json'; payload: unknown } | { kind: 'raw'; text: string };
+export type CheckoutBody =
+  { kind: 'json'; payload: unknown; sourceText?: string | undefined } | { kind: 'raw'; text: string };
 
 /** A request ready to go: `plan` is what people see (token masked), `headers` what is sent. */
 export interface PreparedRequest {
@@ -80,6 +82,11 @@ export function planNotification(
   if (!enabled) return keep(null, 'Filling in the listener URL is turned off.');
   if (typeof body.payload !== 'object' || body.payload === null || Array.isArray(body.payload))
     return keep(null, 'The payload is not a JSON object, so nothing can be filled in.');
+  if (depthBeyond(body.payload, JSON_MAX_DEPTH) !== null)
+    return keep(
+      null,
+      `The payload nests deeper than ${JSON_MAX_DEPTH} levels, so nothing is filled in; it is sent as it is.`,
+    );
   if (listenerUrl === null)
     return keep(
       null,
@@ -94,6 +101,19 @@ export function planNotification(
     },
     payload: setAtDottedPath(body.payload as Record<string, unknown>, field, listenerUrl),
   };
+}
+
+/**
+ * The text that goes out: raw text as typed; a payload's own text as its author wrote it (a
+ * number's digits, a key given twice, the spacing) unless the listener URL was filled in; else
+ * the payload written out.
+ */
+function bodyTextOf(body: CheckoutBody, planned: { plan: NotificationPlan; payload: unknown }): string {
+  if (body.kind === 'raw') return body.text;
+  if (body.sourceText !== undefined && !planned.plan.injected) return body.sourceText;
+  // A payload too deep for JSON.stringify's recursion (a negative test) is written without it.
+  if (depthBeyond(planned.payload, JSON_MAX_DEPTH) !== null) return stringifyIteratively(planned.payload);
+  return JSON.stringify(planned.payload, null, 2);
 }
 
 /** How the payload is to be judged: its form, and (education) whether single checkout is on. */
@@ -128,7 +148,7 @@ export function prepareCreateCheckout(
     notification.listenerUrl,
     notification.enabled,
   );
-  const text = body.kind === 'raw' ? body.text : JSON.stringify(planned.payload, null, 2);
+  const text = bodyTextOf(body, planned);
   const url = joinServiceUrl(profile.fields.baseUrl, '/checkout');
   const request = prepared('createCheckout', 'POST', url, apiToken, text);
   const extra = emulatorHeaders(profile, judging);

@@ -20,7 +20,18 @@ const timeoutMs = z
 const requestKey = z.string().min(8).max(100).optional();
 
 export const checkoutBodySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('json'), payload: z.unknown() }),
+  z.object({
+    kind: z.literal('json'),
+    payload: z.unknown(),
+    /**
+     * The payload's text as its author wrote it (a file `send` read): sent byte for byte unless
+     * the listener's URL is filled in, which needs the payload written anew.
+     */
+    sourceText: z
+      .string()
+      .max(16 * 1024 * 1024)
+      .optional(),
+  }),
   z.object({ kind: z.literal('raw'), text: z.string().max(16 * 1024 * 1024) }),
 ]);
 

@@ -58,7 +58,7 @@ const SEND_FLAGS: Record<string, string> = {
 /** `send <file>`: one create-checkout call with the profile's token; exit 1 on 4xx/5xx or no answer. */
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(sendFlags, rawFlags);
-  const { value } = await readJsonSource(file, context);
+  const { value, text } = await readJsonSource(file, context);
   let local = false;
   const result = await withConsole(context, async (core) => {
     const profile =
@@ -67,7 +67,8 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
     // The same command the builder's Send calls: one validation, one error for each field.
     return commandCaller(core.dispatcher, flagsOf(SEND_FLAGS))('sendCheckout', {
       profileId: profile.id,
-      body: { kind: 'json', payload: value },
+      // Sent as the file has it, byte for byte, unless the listener URL is filled in.
+      body: { kind: 'json', payload: value, sourceText: text },
       injectNotificationUrl: flags.notificationUrl,
       form: flags.form,
       singleCheckout: !flags.singleCheckoutDisabled,
