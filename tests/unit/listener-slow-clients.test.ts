@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payload } from '../fixtures/hostile-webhooks';
 import type { ListenerLimits } from '../../src/main/listener/listener-limits';
+import type { TimelineDetail } from '../../src/shared/events';
 import { sendRaw, trickle } from './helpers/raw-http';
 import { answerBody, serveListener, type ServedListener } from './helpers/webhook-server-harness';
 
@@ -144,6 +145,107 @@ describe('slow clients are answered in bounded time, with the right status and w
     });
     // The one that was slow first is served to the end.
     expect(await first).toMatch(/^HTTP\/1\.1 200 OK/);
+  });
+});
+
+/** Resolves with the first stored row that matches, polling the store (a hang-up has no answer to wait on). */
+async function rowWhere(
+  listener: ServedListener,
+  match: (record: TimelineDetail) => boolean,
+  giveUpMs = 5000,
+): Promise<TimelineDetail> {
+  const until = performance.now() + giveUpMs;
+  for (;;) {
+    const found = listener.rows().find(match);
+    if (found !== undefined) return found;
+    if (performance.now() > until) throw new Error('No such row was stored');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Sends `bytes`, then ends (a half-close) or resets the connection; resolves with anything answered. */
+async function sendThenLeave(port: number, bytes: string, leave: 'end' | 'reset'): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  sockets.push(socket);
+  socket.on('error', () => undefined);
+  let answer = '';
+  socket.on('data', (chunk) => {
+    answer += String(chunk);
+  });
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  await new Promise<void>((resolve) => socket.write(bytes, () => resolve()));
+  // Long enough for the listener to have read the bytes before the client leaves.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  if (leave === 'end') socket.end();
+  else socket.resetAndDestroy();
+  await new Promise((resolve) => socket.once('close', resolve));
+  return answer;
+}
+
+describe('a request that never gets past its headers: one row that says what happened', () => {
+  const stalled = 'POST /slowone?serviceToken=abc HTTP/1.1\r\nHost: x\r\nX-Sender: evidence\r\n';
+  const size = Buffer.byteLength(stalled);
+  const noBytes = ' Node does not hand over the bytes of headers that never completed, so none are kept.';
+
+  it('headers that stall past the header timeout: 408, and the row says how much arrived', async () => {
+    const { server, row } = await serve({ headersTimeoutMs: 1000 });
+    const answer = await trickle(server.port, [stalled], 100, 8000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(row(answerBody(answer).id ?? 0)).toMatchObject({
+      status: 408,
+      error: `The request headers were not complete 1 s after the request started; answered 408.${noBytes}`,
+    });
+  });
+
+  it('a hang-up during the headers: no status, nothing answered (it read "answered 400")', async () => {
+    const listener = await serve({ headersTimeoutMs: 10_000 });
+    const answer = await sendThenLeave(listener.server.port, stalled, 'end');
+    expect(answer).toBe('');
+    const stored = await rowWhere(listener, () => true);
+    expect(stored).toMatchObject({
+      status: null,
+      error: `The client closed the connection after ${size} bytes, before the request headers were complete; nothing could be answered.${noBytes}`,
+    });
+    expect(listener.rows()).toHaveLength(1);
+  });
+
+  it('a reset during the headers is stored the same way; a connection that sent nothing is not', async () => {
+    const listener = await serve({ headersTimeoutMs: 10_000 });
+    await sendThenLeave(listener.server.port, '', 'reset');
+    await sendThenLeave(listener.server.port, stalled, 'reset');
+    const stored = await rowWhere(listener, () => true);
+    expect(stored).toMatchObject({
+      status: null,
+      error: expect.stringMatching(
+        /^The client closed the connection after \d+ bytes, before the request headers/,
+      ),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(listener.rows()).toHaveLength(1);
+  });
+
+  it('a slow-headers refusal past the cap on slow connections, then a hang-up: one row per connection', async () => {
+    const { server, rows } = await serve({
+      maxSlowConnections: 1,
+      slowAfterMs: 300,
+      headersTimeoutMs: 20_000,
+    });
+    const start = 'POST /crowd HTTP/1.1\r\nHost: x\r\nX-Slow: ';
+    const answers = [1, 2].map(() => trickle(server.port, [start, ...drip(30)], 100, 3500));
+    const settled = await Promise.all(answers);
+    expect(settled.filter((answer) => /^HTTP\/1\.1 408/.test(answer))).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const refused = rows().filter((record) =>
+      /other connections were also sending slowly/.test(record.error ?? ''),
+    );
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.error).toMatch(/answered 408 after \d+ bytes\./);
+    // The other connection hung up at the end of its trickle: its own row, no status.
+    expect(
+      rows()
+        .map((record) => record.status)
+        .sort(),
+    ).toEqual([408, null]);
   });
 });
 

@@ -196,6 +196,36 @@ describe('both places, one verdict', () => {
     ]);
   });
 
+  it('the same token twice in one place is malformed, and the reason says so (issue: judged valid)', async () => {
+    const token = await signWith(SECRET, { iat: now, exp: now + 900 });
+    const judge = async (query: string, headers: [string, string][]) =>
+      judgeWebhook(
+        { query, headers, body: Buffer.from('{}'), truncated: false, atMs: NOW_MS },
+        { key: await keys.get(SECRET), label: 'the notification token' },
+        60,
+      );
+    const twoHeaders = await judge(`serviceToken=${token}`, [
+      ['Authorization', `Bearer ${token}`],
+      ['authorization', `Bearer ${token}`],
+    ]);
+    expect(twoHeaders.tokenVerdict).toBe('malformed');
+    expect(twoHeaders.details.token?.reason).toMatch(
+      /^The Authorization header appears 2 times with the same value each time; one place must hold one token\./,
+    );
+    const twoQueries = await judge(`serviceToken=${token}&serviceToken=${token}`, [
+      ['Authorization', `Bearer ${token}`],
+    ]);
+    expect(twoQueries.tokenVerdict).toBe('malformed');
+    expect(twoQueries.details.token?.checks.find((check) => check.source === 'query')).toMatchObject({
+      verdict: 'malformed',
+      reason: expect.stringMatching(/^\?serviceToken= appears 2 times with the same value each time/),
+    });
+    // The plain case stays valid: one token in each place.
+    expect((await judge(`serviceToken=${token}`, [['Authorization', `Bearer ${token}`]])).tokenVerdict).toBe(
+      'valid',
+    );
+  });
+
   it('every verdict word is reachable', () => {
     expect(new Set(TOKEN_VERDICTS).size).toBe(9);
   });
@@ -209,13 +239,26 @@ describe('finding tokens in a request', () => {
     expect(found.query).toEqual({ token: 'abc.def.ghi', problem: null });
     expect(found.header).toEqual({ token: 'abc.def.ghi', problem: null });
   });
-  it('names the problem with two different Authorization headers or a Basic one', () => {
+  it('names the problem with two Authorization headers (equal or not) or a Basic one', () => {
     expect(
       findNotificationTokens(null, [
         ['Authorization', 'Bearer a'],
         ['Authorization', 'Bearer b'],
       ]).header.problem,
-    ).toMatch(/2 times/);
+    ).toMatch(/2 times with different values/);
+    expect(
+      findNotificationTokens(null, [
+        ['Authorization', 'Bearer a'],
+        ['Authorization', ' Bearer a'],
+      ]).header,
+    ).toEqual({
+      token: null,
+      problem:
+        'The Authorization header appears 2 times with the same value each time; one place must hold one token.',
+    });
+    expect(findNotificationTokens('serviceToken=a&x=1&serviceToken=a', []).query.problem).toMatch(
+      /^\?serviceToken= appears 2 times with the same value each time/,
+    );
     expect(findNotificationTokens(null, [['Authorization', 'Basic eA==']]).header.problem).toMatch(
       /not a Bearer token/,
     );

@@ -3,7 +3,7 @@ import type { HeaderList } from '../events';
 /** A token as found in one place of a request, or why that place holds no usable token. */
 export interface FoundToken {
   token: string | null;
-  /** Set when something is there but it is not a usable token (two different values, not Bearer). */
+  /** Set when something is there but it is not a usable token (two values, not Bearer). */
   problem: string | null;
 }
 
@@ -14,30 +14,38 @@ export interface FoundTokens {
 
 const NONE: FoundToken = { token: null, problem: null };
 
+/**
+ * One place holds one token: a second value, even an equal one, is not what the service sends,
+ * and a merchant's framework may read either copy, or refuse both. Judged malformed, so the
+ * verdict never says `valid` for a request a stricter merchant would refuse.
+ */
+function repeated(place: string, values: readonly string[]): FoundToken {
+  const same = new Set(values).size === 1;
+  return {
+    token: null,
+    problem: `${place} appears ${values.length} times ${same ? 'with the same value each time' : 'with different values'}; one place must hold one token.`,
+  };
+}
+
 function fromQuery(query: string | null): FoundToken {
   if (query === null || query === '') return NONE;
   const values = new URLSearchParams(query).getAll('serviceToken');
-  if (values.length === 0) return NONE;
-  const distinct = [...new Set(values)];
-  if (distinct.length > 1) {
-    return { token: null, problem: `?serviceToken= appears ${values.length} times with different values.` };
-  }
-  const [token = ''] = distinct;
+  if (values.length > 1) return repeated('?serviceToken=', values);
+  const [token] = values;
+  if (token === undefined) return NONE;
   if (token.trim() === '') return { token: null, problem: 'The ?serviceToken= query parameter is empty.' };
   return { token: token.trim(), problem: null };
 }
 
 function fromHeaders(headers: HeaderList): FoundToken {
   const values = headers.filter(([name]) => name.toLowerCase() === 'authorization').map(([, value]) => value);
-  if (values.length === 0) return NONE;
-  const distinct = [...new Set(values.map((value) => value.trim()))];
-  if (distinct.length > 1) {
-    return {
-      token: null,
-      problem: `The Authorization header appears ${values.length} times with different values.`,
-    };
-  }
-  const [value = ''] = distinct;
+  if (values.length > 1)
+    return repeated(
+      'The Authorization header',
+      values.map((value) => value.trim()),
+    );
+  const value = values[0]?.trim();
+  if (value === undefined) return NONE;
   const match = /^Bearer[ \t]+(\S+)$/i.exec(value);
   if (match?.[1] !== undefined) return { token: match[1], problem: null };
   if (/^Bearer$/i.test(value))

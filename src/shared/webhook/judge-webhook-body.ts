@@ -4,6 +4,7 @@ import type { BodyVerdict, HeaderList } from '../events';
 import { findDuplicateKeys } from '../json-duplicate-keys';
 import { formatJsonPath } from '../json-path';
 import type { BodyFinding } from '../webhook-details';
+import { BodyFindings } from './body-findings';
 import {
   CURRENT_FORM_FIELDS,
   eventTypeOfLegacyStatus,
@@ -31,29 +32,12 @@ const isObject = (value: unknown): value is JsonObject =>
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-function describe(value: unknown): string {
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
-}
-
-class Findings {
-  readonly list: BodyFinding[] = [];
-  error(path: readonly PropertyKey[], message: string): void {
-    this.list.push({ severity: 'error', path: formatJsonPath(path), message });
-  }
-  warning(path: readonly PropertyKey[], message: string): void {
-    this.list.push({ severity: 'warning', path: formatJsonPath(path), message });
-  }
-}
-
 /** `order_id` and `capture_id` are both "string (UUID)" in the spec: one rule, one severity (an error). */
-function checkString(body: JsonObject, field: string, findings: Findings, uuid = false): void {
+function checkString(body: JsonObject, field: string, findings: BodyFindings, uuid = false): void {
   const value = body[field];
   if (value === undefined) return findings.error([field], `${field} is missing.`);
   if (typeof value !== 'string')
-    return findings.error([field], `${field} must be a string, not ${describe(value)}.`);
+    return findings.error([field], `${field} must be a string, not ${findings.describe([field], value)}.`);
   if (uuid && !UUID_PATTERN.test(value)) findings.error([field], `${field} "${value}" is not a UUID.`);
 }
 
@@ -62,21 +46,22 @@ function checkString(body: JsonObject, field: string, findings: Findings, uuid =
  * amount a number or a numeric string, its decimals counted by value (`"12.500"` has one), as
  * the request validator counts them (shared/checkout/money).
  */
-function checkMoney(value: unknown, path: readonly PropertyKey[], findings: Findings): void {
-  if (!isObject(value)) return findings.error(path, `A Money object is expected, not ${describe(value)}.`);
+function checkMoney(value: unknown, path: readonly PropertyKey[], findings: BodyFindings): void {
+  if (!isObject(value))
+    return findings.error(path, `A Money object is expected, not ${findings.describe(path, value)}.`);
   const { amount, currency } = value;
   const known = typeof currency === 'string' && (MONEY_CURRENCIES as readonly string[]).includes(currency);
   if (currency !== undefined && !known) {
     findings.error(
       [...path, 'currency'],
-      `currency must be one of ${MONEY_CURRENCIES.join(', ')} (SAR when left out), not ${describe(currency)}.`,
+      `currency must be one of ${MONEY_CURRENCIES.join(', ')} (SAR when left out), not ${findings.describe([...path, 'currency'], currency)}.`,
     );
   }
   const parsed = parseAmount(amount);
   if (parsed === undefined) {
     return findings.error(
       [...path, 'amount'],
-      `amount must be a number or a numeric string such as 12.50, not ${describe(amount)}.`,
+      `amount must be a number or a numeric string such as 12.50, not ${findings.describe([...path, 'amount'], amount)}.`,
     );
   }
   const shownCurrency = known ? currency : 'SAR';
@@ -93,24 +78,30 @@ function checkMoney(value: unknown, path: readonly PropertyKey[], findings: Find
 function checkData(
   eventType: string,
   data: unknown,
-  findings: Findings,
+  findings: BodyFindings,
   path: readonly PropertyKey[] = ['data'],
 ): void {
   if (eventType === 'order_approved' || eventType === 'order_authorised') {
     if (!Array.isArray(data))
-      findings.error(path, `data must be an empty array for ${eventType}, not ${describe(data)}.`);
+      findings.error(
+        path,
+        `data must be an empty array for ${eventType}, not ${findings.describe(path, data)}.`,
+      );
     else if (data.length > 0)
       findings.error(path, `data must be an empty array for ${eventType}; it has ${data.length} items.`);
     return;
   }
   if (eventType === 'order_captured') {
     if (!isObject(data))
-      return findings.error(path, `data must be an object for order_captured, not ${describe(data)}.`);
+      return findings.error(
+        path,
+        `data must be an object for order_captured, not ${findings.describe(path, data)}.`,
+      );
     const captureId = data['capture_id'];
     if (typeof captureId !== 'string')
       findings.error(
         [...path, 'capture_id'],
-        `capture_id must be a UUID string, not ${describe(captureId)}.`,
+        `capture_id must be a UUID string, not ${findings.describe([...path, 'capture_id'], captureId)}.`,
       );
     else if (!UUID_PATTERN.test(captureId))
       findings.error([...path, 'capture_id'], `capture_id "${captureId}" is not a UUID.`);
@@ -120,7 +111,7 @@ function checkData(
   }
 }
 
-function judgeCurrentForm(body: JsonObject, findings: Findings): void {
+function judgeCurrentForm(body: JsonObject, findings: BodyFindings): void {
   checkString(body, 'order_id', findings, true);
   checkString(body, 'order_reference_id', findings);
   checkString(body, 'order_number', findings);
@@ -136,19 +127,19 @@ function judgeCurrentForm(body: JsonObject, findings: Findings): void {
   checkData(eventType, body['data'], findings);
 }
 
-function judgeLegacyForm(body: JsonObject, findings: Findings): void {
+function judgeLegacyForm(body: JsonObject, findings: BodyFindings): void {
   checkString(body, 'order_id', findings, true);
   checkString(body, 'order_reference_id', findings);
   if (body['order_status'] !== 'approved') {
     findings.warning(
       ['order_status'],
-      `The older form is documented only with order_status "approved", not ${describe(body['order_status'])}.`,
+      `The older form is documented only with order_status "approved", not ${findings.describe(['order_status'], body['order_status'])}.`,
     );
   }
   if (body['data'] !== undefined) checkData('order_approved', body['data'], findings);
 }
 
-function classify(body: JsonObject, findings: Findings): BodyVerdict {
+function classify(body: JsonObject, findings: BodyFindings): BodyVerdict {
   const hasEventType = typeof body['event_type'] === 'string';
   if (hasEventType && CURRENT_FORM_FIELDS.every((field) => body[field] !== undefined)) {
     judgeCurrentForm(body, findings);
@@ -190,7 +181,7 @@ export function judgeWebhookBody(
   truncated: boolean,
   headers: HeaderList = [],
 ): BodyJudgement {
-  const findings = new Findings();
+  const findings = new BodyFindings();
   // A compressed body is judged as sent, not decompressed: its verdict then reads "not UTF-8"
   // or "not JSON", so the first finding names the cause.
   const encodings = contentEncodings(headers);
@@ -240,6 +231,7 @@ export function judgeWebhookBody(
     findings.warning([], `The body holds only whitespace (${bytes.byteLength} bytes).`);
     return result('empty');
   }
+  findings.read(text);
   const read = parseBoundedJson(text, { maxDepth: JSON_MAX_DEPTH });
   if (!read.ok && read.problem.kind === 'too_deep') {
     // Valid JSON no reader can walk: stored as sent and flagged; only its first level is read,
@@ -270,7 +262,7 @@ export function judgeWebhookBody(
       `${formatJsonPath(path)} is given ${count} times in one object; only the last one counts here.`,
     );
   if (!isObject(parsed)) {
-    findings.error([], `The body is JSON but ${describe(parsed)}, not an object.`);
+    findings.error([], `The body is JSON but ${findings.describe([], parsed)}, not an object.`);
     return result('unknown_shape');
   }
   return result(classify(parsed, findings), parsed);
