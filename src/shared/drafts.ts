@@ -42,6 +42,20 @@ export const draftSchema = draftSummarySchema.extend({ text: z.string() });
 export type Draft = z.infer<typeof draftSchema>;
 
 /**
+ * The builder's last send, as far as a reload needs it: where its record is, where it went, and
+ * the order it created (the answer itself is the record, on the timeline).
+ */
+export const lastSendSchema = z.object({
+  recordId: z.number().int().positive(),
+  profileName: z.string().max(500),
+  at: z.string().max(64),
+  status: z.number().int().nullable(),
+  orderId: z.string().max(500).nullable(),
+  checkoutUrl: z.string().max(8192).nullable(),
+});
+export type LastSend = z.infer<typeof lastSendSchema>;
+
+/**
  * The builder's working copy, saved as it changes so a restart or a reload finds it again:
  * the document, the draft it came from (if any) and whether it differs from that draft.
  */
@@ -50,5 +64,7 @@ export const builderStateSchema = builderDocumentSchema.extend({
   dirty: z.boolean(),
   /** Give every send a fresh order_reference_id. */
   freshReferenceOnSend: z.boolean(),
+  /** The last send (a working copy saved before there was one has none). */
+  lastSend: lastSendSchema.nullable().default(null),
 });
 export type BuilderState = z.infer<typeof builderStateSchema>;

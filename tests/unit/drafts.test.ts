@@ -130,9 +130,39 @@ describe('drafts', () => {
     await call('saveBuilderState', state);
     await core.close();
     core = await open();
-    expect(await call('getBuilderState', {})).toEqual(state);
+    // Saved before the builder kept its last send (an older working copy): it has none.
+    expect(await call('getBuilderState', {})).toEqual({ ...state, lastSend: null });
 
     await call('deleteDraft', { id: draft.id });
-    expect(await call('getBuilderState', {})).toEqual({ ...state, draftId: null, dirty: true });
+    expect(await call('getBuilderState', {})).toEqual({
+      ...state,
+      lastSend: null,
+      draftId: null,
+      dirty: true,
+    });
+  });
+
+  it('keeps the last send with the working copy, for a reload to find its record and order', async () => {
+    const lastSend = {
+      recordId: 11,
+      profileName: 'Local',
+      at: '2026-11-28T13:29:42.000Z',
+      status: 200,
+      orderId: '02f92051-0000-4000-8000-000000000000',
+      checkoutUrl: 'http://127.0.0.1:4010/checkout-page?order_id=02f92051',
+    };
+    const state = {
+      form: 'general' as const,
+      singleCheckout: true,
+      text: '{}',
+      draftId: null,
+      dirty: false,
+      freshReferenceOnSend: false,
+      lastSend,
+    };
+    await call('saveBuilderState', state);
+    await core.close();
+    core = await open();
+    expect(await call('getBuilderState', {})).toEqual(state);
   });
 });

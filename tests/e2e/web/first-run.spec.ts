@@ -61,6 +61,38 @@ test('a first run: no wall of red, the guide leads the way, and the builder foll
   await expect(page.getByTestId('timeline-unseen')).toBeVisible();
 });
 
+test('a reload keeps the last send: the response says where its answer is, and its order is still followed', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  const guide = page.getByTestId('first-run-guide');
+  await guide.getByRole('button', { name: 'Fill with a sample' }).click();
+  await builder.field('Locale', 'Order').fill('en_US');
+  await expect(builder.errorCount()).toHaveText('0 errors');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  await expect(page.getByTestId('sent-to')).toContainText('Answer from Local · record #');
+  const orderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
+  await expect(guide).toHaveAttribute('data-step', '2');
+  // The working copy is saved a moment after each change; the last send goes with it.
+  await expect(page.locator('[data-working-copy]')).toHaveAttribute('data-working-copy', 'saved');
+
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('tab', { name: 'Response' }).click();
+  const restored = page.getByTestId('restored-send');
+  await expect(restored).toContainText('Sent before this page was opened: 200 from Local');
+  await expect(restored.getByRole('link', { name: /^record #\d+$/ })).toBeVisible();
+  await expect(page.getByText('Nothing sent yet.')).toHaveCount(0);
+  // Still following the order it created: its state, and the guide where it was.
+  await expect(page.getByTestId('followed-order-state')).toHaveText('new');
+  await expect(guide).toHaveAttribute('data-step', '2');
+  await restored.getByRole('button', { name: 'Open the order' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/orders\\?id=${orderId}`));
+});
+
 test('the first-run guide, once closed, stays closed after a reload', async ({ page, served }) => {
   await openConsole(page, served);
   const builder = new BuilderPage(page);

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULT_NOTIFICATION_FIELD, type CheckoutForm, type Finding } from '@shared/checkout';
-import type { Draft } from '@shared/drafts';
+import type { Draft, LastSend } from '@shared/drafts';
 import { parseJsonText, type JsonTextResult } from '@shared/json-text';
 import type { RawDiagnostic } from './analysis/analysis-messages';
 import { formatDocument, sameJson, type ParseError } from './builder-text';
@@ -51,6 +51,8 @@ export interface BuilderStore {
   focus: { path: string; target: 'form' | 'raw'; nonce: number } | null;
   /** Whether the working copy is saved for a restart yet (it is, a moment after each change). */
   workingCopy: 'saved' | 'pending' | 'too-large';
+  /** The last send from the builder, kept with the working copy so a reload still knows it. */
+  lastSend: LastSend | null;
   /** From the raw editor: kept as typed; the document follows when it parses. */
   setText: (text: string) => void;
   /** From the form and the helpers: the text is rewritten from the document. */
@@ -148,6 +150,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   sameAsShipping: false,
   focus: null,
   workingCopy: 'saved',
+  lastSend: null,
   setText(text) {
     if (text === get().text) return;
     // Typed in the raw editor: the whole document is the person's, so its errors are shown.

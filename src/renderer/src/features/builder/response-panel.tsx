@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   CopyButton,
@@ -12,11 +13,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icons-react';
+import type { LastSend } from '@shared/drafts';
 import type { CheckoutCreated } from '@shared/merchant-api';
+import { formatTime } from '@ui/order-format';
 import { useNavigation } from '@ui/navigation';
 import { openExternalUrl } from '@ui/open-external';
 import { TableHeader } from '@ui/table-header';
 import { ExchangeAnswer } from '@features/orders';
+import { useBuilderStore } from './builder-store';
 import { FollowedOrderPanel } from './followed-order-panel';
 import { cancelSend } from './send-checkout';
 import { useSendStore } from './send-store';
@@ -25,7 +29,8 @@ const CREATED_FIELDS: (keyof CheckoutCreated)[] = ['order_id', 'checkout_id', 's
 
 /** The answer to the last send: the created session with copy buttons and its page, or the error, structured. */
 export function ResponsePanel() {
-  const { requestKey, result, error, sentWithErrors, sentRaw, needsSetup } = useSendStore();
+  const { requestKey, result, error, sentWithErrors, sentRaw, needsSetup, restored } = useSendStore();
+  const lastSend = useBuilderStore((state) => state.lastSend);
   const navigate = useNavigation((state) => state.navigate);
   if (requestKey !== null)
     return (
@@ -56,7 +61,9 @@ export function ResponsePanel() {
       </Alert>
     );
   if (result === null)
-    return (
+    return restored !== null ? (
+      <RestoredSend lastSend={restored} />
+    ) : (
       <Text p="sm" size="sm" c="dimmed">
         Nothing sent yet. Ctrl+Enter (⌘+Enter) sends the payload to the active profile.
       </Text>
@@ -64,6 +71,7 @@ export function ResponsePanel() {
   const created = result.checkout;
   return (
     <Stack gap="sm" p="sm" data-testid="send-response">
+      <SentTo recordId={result.eventId} profileName={lastSend?.profileName ?? null} />
       {(sentWithErrors > 0 || sentRaw) && (
         <Badge color="orange" variant="light">
           {sentRaw
@@ -120,6 +128,57 @@ export function ResponsePanel() {
       <ExchangeAnswer result={result} />
       {result.serviceError !== null && result.serviceError.errors.length > 0 && (
         <ServiceErrorEntries entries={result.serviceError.errors} />
+      )}
+    </Stack>
+  );
+}
+
+/** Which profile answered and where the exchange is stored: an answer never reads as another profile's. */
+function SentTo({ recordId, profileName }: { recordId: number; profileName: string | null }) {
+  return (
+    <Text size="xs" c="dimmed" data-testid="sent-to">
+      {profileName === null ? 'Answer' : `Answer from ${profileName}`} ·{' '}
+      <Anchor href={`#/timeline?id=${recordId}`} size="xs">
+        record #{recordId}
+      </Anchor>
+    </Text>
+  );
+}
+
+/**
+ * The last send when it was made before this page was opened (a reload, another tab): where
+ * its answer is, and the order it created, followed as before.
+ */
+function RestoredSend({ lastSend }: { lastSend: LastSend }) {
+  const navigate = useNavigation((state) => state.navigate);
+  const { orderId, checkoutUrl } = lastSend;
+  return (
+    <Stack gap="sm" p="sm" data-testid="restored-send">
+      <Text size="sm">
+        Sent before this page was opened: {lastSend.status === null ? 'no answer' : `${lastSend.status}`} from{' '}
+        {lastSend.profileName} at {formatTime(lastSend.at)}. The answer is{' '}
+        <Anchor href={`#/timeline?id=${lastSend.recordId}`}>record #{lastSend.recordId}</Anchor> on the
+        timeline.
+      </Text>
+      {orderId !== null && <FollowedOrderPanel orderId={orderId} />}
+      {orderId !== null && (
+        <Group gap="sm">
+          {checkoutUrl !== null && (
+            <Button
+              leftSection={<IconExternalLink size={16} />}
+              onClick={() => void openExternalUrl(checkoutUrl)}
+            >
+              Open checkout page
+            </Button>
+          )}
+          <Button
+            variant="light"
+            leftSection={<IconReceipt size={16} />}
+            onClick={() => navigate('orders', { id: orderId })}
+          >
+            Open the order
+          </Button>
+        </Group>
       )}
     </Stack>
   );

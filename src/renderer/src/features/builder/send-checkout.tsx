@@ -109,6 +109,7 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
     error: null,
     needsSetup: null,
     result: null,
+    restored: null,
     sentWithErrors: errors.length,
     sentRaw: body.kind === 'raw',
     panel: 'response',
@@ -124,6 +125,17 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
       requestKey,
     });
     useSendStore.setState({ result });
+    // Kept with the working copy: a reload still says where this answer is and follows its order.
+    useBuilderStore.setState({
+      lastSend: {
+        recordId: result.eventId,
+        profileName: profile.name,
+        at: new Date().toISOString(),
+        status: result.status,
+        orderId: result.checkout?.order_id ?? null,
+        checkoutUrl: result.checkout?.checkout_url ?? null,
+      },
+    });
     // What was sent is in history now: a new sample may replace it without asking.
     markDocumentKept();
     if (result.checkout !== null)

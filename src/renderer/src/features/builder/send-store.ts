@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { LastSend } from '@shared/drafts';
 import type { ExchangeResult } from '@shared/merchant-api';
 
 export type BuilderPanel = 'findings' | 'request' | 'response';
@@ -15,6 +16,8 @@ interface SendState {
   error: string | null;
   /** The profile the last send was stopped for: it needs its base URL or token set first. */
   needsSetup: number | null;
+  /** A send made before this page was opened (its answer is its record), until the next send. */
+  restored: LastSend | null;
   setPanel: (panel: BuilderPanel) => void;
 }
 
@@ -26,6 +29,7 @@ export const useSendStore = create<SendState>((set) => ({
   sentRaw: false,
   error: null,
   needsSetup: null,
+  restored: null,
   setPanel: (panel) => set({ panel }),
 }));
 
@@ -39,6 +43,7 @@ export function clearLastAnswer(): void {
     needsSetup: null,
     sentWithErrors: 0,
     sentRaw: false,
+    restored: null,
     panel: send.panel === 'response' ? 'findings' : send.panel,
   });
 }

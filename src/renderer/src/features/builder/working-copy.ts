@@ -1,9 +1,11 @@
 import { create } from 'zustand';
-import { DRAFT_TEXT_MAX, type BuilderState } from '@shared/drafts';
+import { DRAFT_TEXT_MAX, type BuilderState, type LastSend } from '@shared/drafts';
 import { builderCalls } from './builder-calls-store';
 import { restoredState, savedOf, selectDirty, useBuilderStore, type SavedDraft } from './builder-store';
 import { isLargeDocument } from './large-document';
+import { useFollowedOrder } from './followed-order';
 import { flushRawEdits } from './raw-editor-sync';
+import { useSendStore } from './send-store';
 
 /** What is saved for a restart: the working copy and the draft it belongs to. */
 export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState>): BuilderState {
@@ -14,6 +16,7 @@ export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState
     draftId: state.saved?.id ?? null,
     dirty: selectDirty(state),
     freshReferenceOnSend: state.freshReferenceOnSend,
+    lastSend: state.lastSend,
   };
 }
 
@@ -45,13 +48,35 @@ export async function loadWorkingCopy(): Promise<void> {
     form: state.form,
     singleCheckout: state.singleCheckout,
     freshReferenceOnSend: state.freshReferenceOnSend,
+    lastSend: state.lastSend,
   };
+  restoreLastSend(state.lastSend);
   if (isLargeDocument(state.text.length)) {
     useWorkingCopyOffer.setState({ offered: { ...state, saved } });
     useBuilderStore.setState({ ...options, loaded: true });
     return;
   }
   useBuilderStore.setState({ ...restoredState(state.text), ...options, saved, loaded: true });
+}
+
+/**
+ * A send made before this page was opened: the response panel says where its answer is, and
+ * the order it created is followed again (its lifecycle, the first-run guide), instead of
+ * "Nothing sent yet" beside an order that exists.
+ */
+function restoreLastSend(lastSend: LastSend | null): void {
+  if (lastSend === null) return;
+  useSendStore.setState({ restored: lastSend });
+  if (
+    lastSend.orderId !== null &&
+    lastSend.checkoutUrl !== null &&
+    useFollowedOrder.getState().order === null
+  )
+    useFollowedOrder.getState().follow({
+      orderId: lastSend.orderId,
+      checkoutUrl: lastSend.checkoutUrl,
+      profileName: lastSend.profileName,
+    });
 }
 
 /** Opens the offered working copy after all. */
@@ -91,7 +116,8 @@ const sameState = (a: BuilderState | null, b: BuilderState) =>
   a.singleCheckout === b.singleCheckout &&
   a.draftId === b.draftId &&
   a.dirty === b.dirty &&
-  a.freshReferenceOnSend === b.freshReferenceOnSend;
+  a.freshReferenceOnSend === b.freshReferenceOnSend &&
+  a.lastSend === b.lastSend;
 
 function saveWorkingCopy(snapshot: BuilderState): void {
   saveTimer = null;
