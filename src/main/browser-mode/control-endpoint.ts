@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { isLoopbackHost } from './host-guard';
+import { isLoopbackHost } from '../../shared/loopback-host';
 import { sameSecret } from './session-gate';
 
 /**

@@ -1,10 +1,6 @@
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+import { isLoopbackHost } from '../../shared/loopback-host';
 
-export function isLoopbackHost(host: string): boolean {
-  return (
-    host === '127.0.0.1' || host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host)
-  );
-}
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
 function bracketed(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;

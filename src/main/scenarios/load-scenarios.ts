@@ -25,6 +25,8 @@ export interface ScenarioFileProblem {
   column: number | null;
   field: string | null;
   message: string;
+  /** The path names nothing at all (a folder not made yet), rather than a broken file. */
+  missing?: boolean;
 }
 
 export function formatProblem(problem: ScenarioFileProblem): string {
@@ -63,6 +65,7 @@ export function expandScenarioPaths(
         column: null,
         field: null,
         message: 'no such file or folder',
+        missing: true,
       });
       continue;
     }

@@ -19,6 +19,8 @@ export const scenarioFileProblemSchema = z.object({
   column: z.number().int().nullable(),
   field: z.string().nullable(),
   message: z.string(),
+  /** The path names nothing at all (a folder not made yet), rather than a file that is broken. */
+  missing: z.boolean().optional(),
 });
 export type ScenarioFileProblemView = z.infer<typeof scenarioFileProblemSchema>;
 

@@ -55,7 +55,8 @@ test('Ctrl+Enter sends the payload; the answer shows the new session with copy b
   const confirm = page.getByRole('dialog', { name: 'Open 127.0.0.1?' });
   await expect(confirm.getByTestId('external-host')).toHaveText('127.0.0.1');
   await expect(confirm.getByTestId('external-url')).toHaveText(checkoutUrl);
-  await expect(confirm).toContainText('over plain HTTP (not encrypted)');
+  // This machine's own page: still asked, without the plain-HTTP alarm meant for network hosts.
+  await expect(confirm.getByTestId('external-loopback')).toContainText('on this machine');
   const pagesBefore = page.context().pages().length;
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();

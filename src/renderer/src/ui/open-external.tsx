@@ -5,7 +5,51 @@ import { externalDestination } from '@shared/external-url';
 import { frontDoorHint } from '@bridge';
 import { desktopShell } from './desktop-shell-store';
 import { errorMessage } from '@bridge/bridge-error';
+import { isLoopbackHost } from '@shared/loopback-host';
 import { confirmAction } from './confirm-dialog';
+
+/**
+ * Whether an address is this machine's own (the emulator's checkout page during the quick
+ * start, a local merchant): plain HTTP to it never crosses the network, so the warning meant
+ * for other hosts would only teach people to click past it.
+ */
+export function isLoopbackAddress(href: string): boolean {
+  try {
+    return isLoopbackHost(new URL(href).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Where the address goes, in words: a calm line for this machine, a warning for other hosts. */
+function DestinationWords({
+  where,
+  plainHttp,
+  loopback,
+}: {
+  where: string;
+  plainHttp: boolean;
+  loopback: boolean;
+}) {
+  const host = (
+    <Text span fw={700} ff="monospace" data-testid="external-host">
+      {where}
+    </Text>
+  );
+  if (loopback)
+    return (
+      <Text size="sm" data-testid="external-loopback">
+        This address opens in your browser. It goes to {host}, on this machine: a page served here, such as
+        the emulator&apos;s checkout page, not a host on the network.
+      </Text>
+    );
+  return (
+    <Text size="sm">
+      This address leaves the console for your browser. It goes to {host}
+      {plainHttp ? ' over plain HTTP (not encrypted)' : ''}. Open it only if you expect that host.
+    </Text>
+  );
+}
 
 /**
  * Addresses that leave the console (a `checkout_url` the service answered, a link in a record)
@@ -23,14 +67,11 @@ export async function openExternalUrl(url: string): Promise<void> {
     title: `Open ${destination.where}?`,
     children: (
       <Stack gap="xs">
-        <Text size="sm">
-          This address leaves the console for your browser. It goes to{' '}
-          <Text span fw={700} ff="monospace" data-testid="external-host">
-            {destination.where}
-          </Text>
-          {destination.plainHttp ? ' over plain HTTP (not encrypted)' : ''}. Open it only if you expect that
-          host.
-        </Text>
+        <DestinationWords
+          where={destination.where}
+          plainHttp={destination.plainHttp}
+          loopback={isLoopbackAddress(destination.href)}
+        />
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="external-url">
           {destination.href}
         </Code>

@@ -45,15 +45,19 @@ export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
             </Group>
           )}
           {status.profileName !== null && (
-            <Text size="sm" c="dimmed">
-              for profile {status.profileName} (its API token is accepted; its notification token signs)
+            <Text size="sm" c="dimmed" data-testid="emulator-profile">
+              {/* Stopped, it accepts and signs nothing: said as what it will do once started. */}
+              {status.running
+                ? `for profile ${status.profileName} (its API token is accepted; its notification token signs)`
+                : `for profile ${status.profileName}: once started, it accepts that profile's API token and signs notifications with its notification token`}
             </Text>
           )}
         </Group>
         <Group gap="xs" wrap="nowrap">
+          {/* Stopped, Start is the one thing to do: the filled (primary) button, not the pale one. */}
           <Button
             size="xs"
-            variant="light"
+            variant={status.running ? 'light' : 'filled'}
             loading={busy}
             leftSection={status.running ? <IconRefresh size={14} /> : <IconPlayerPlay size={14} />}
             onClick={() => run(() => start({ updateLocalProfile: false }))}

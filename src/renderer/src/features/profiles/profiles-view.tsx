@@ -102,33 +102,36 @@ export function ProfilesView() {
                   active={selectedId !== 'new' && selected?.id === profile.id}
                   onClick={() => setSelectedId(profile.id)}
                   label={profile.name}
-                  // The badges keep their width; the address gives way (cut with an ellipsis).
-                  styles={{ body: { minWidth: 0 }, section: { flexShrink: 0 } }}
+                  // The address has the row's whole width, and the badges a line of their own under
+                  // it: beside three badges it was cut to "https://api-s…" at 1280 px.
+                  styles={{ body: { minWidth: 0 } }}
                   description={
-                    // One line: an address broken at its hyphen reads as two (the title has it whole).
-                    <Text
-                      component="span"
-                      size="xs"
-                      c="dimmed"
-                      truncate="end"
-                      title={profile.baseUrl}
-                      display="block"
-                    >
-                      {profile.baseUrl}
-                    </Text>
-                  }
-                  rightSection={
-                    <Group gap={4} wrap="nowrap">
-                      <SetupBadge profile={profile} />
-                      {profile.id === activeProfileId && (
-                        <Badge size="xs" variant="outline">
-                          active
+                    <Stack component="span" gap={4} mt={2}>
+                      {/* One line where it fits; a longer one wraps rather than being cut. Broken
+                          anywhere, not at its hyphen, which reads as two addresses. */}
+                      <Text
+                        component="span"
+                        size="xs"
+                        c="dimmed"
+                        title={profile.baseUrl}
+                        display="block"
+                        style={{ wordBreak: 'break-all' }}
+                        data-testid="profile-base-url"
+                      >
+                        {profile.baseUrl}
+                      </Text>
+                      <Group component="span" gap={4}>
+                        <SetupBadge profile={profile} />
+                        {profile.id === activeProfileId && (
+                          <Badge size="xs" variant="outline">
+                            active
+                          </Badge>
+                        )}
+                        <Badge size="xs" color={ENVIRONMENT_COLOR[profile.environment]}>
+                          {profile.environment}
                         </Badge>
-                      )}
-                      <Badge size="xs" color={ENVIRONMENT_COLOR[profile.environment]}>
-                        {profile.environment}
-                      </Badge>
-                    </Group>
+                      </Group>
+                    </Stack>
                   }
                 />
               ))}

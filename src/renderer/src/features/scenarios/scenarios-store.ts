@@ -26,6 +26,8 @@ interface ScenariosState {
   loadedFolder: string | null;
   rows: ScenarioRow[];
   problems: ScenarioFileProblemView[];
+  /** The folder opened, where main looked for it, when it does not exist (no file problem). */
+  missingFolder: string | null;
   loading: boolean;
   runId: string | null;
   /** Rows (by file) taking part in the current run, in run order. */
@@ -46,12 +48,26 @@ const idle = (outline: ScenarioOutline): ScenarioRow => ({
   durationMs: null,
 });
 
+type OpenedFolder = CommandOutput<'openScenarioFolder'>;
+
+/**
+ * Where a folder that is not there was looked for, or null: the one problem main gives is the
+ * path itself missing (the default `scenarios` folder on a first visit anywhere but a clone),
+ * which is no broken file.
+ */
+function missingFolderOf(opened: OpenedFolder): string | null {
+  const [only, ...others] = opened.problems;
+  if (opened.scenarios.length > 0 || only === undefined || others.length > 0) return null;
+  return only.missing === true ? only.file : null;
+}
+
 /** The Scenarios view's state: the opened folder, and the live progress of a run (`scenarios.progress`). */
 export const useScenariosStore = create<ScenariosState>((set, get) => ({
   folder: 'scenarios',
   loadedFolder: null,
   rows: [],
   problems: [],
+  missingFolder: null,
   loading: false,
   runId: null,
   runFiles: [],
@@ -62,14 +78,16 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
     set({ loading: true, error: null, folder });
     try {
       const opened = await bridge.openScenarioFolder({ folder });
+      const missingFolder = missingFolderOf(opened);
       set({
         loadedFolder: opened.folder,
         rows: opened.scenarios.map(idle),
-        problems: opened.problems,
+        problems: missingFolder === null ? opened.problems : [],
+        missingFolder,
         report: null,
       });
     } catch (error) {
-      set({ error: errorMessage(error), rows: [], problems: [], loadedFolder: null });
+      set({ error: errorMessage(error), rows: [], problems: [], missingFolder: null, loadedFolder: null });
     } finally {
       set({ loading: false });
     }

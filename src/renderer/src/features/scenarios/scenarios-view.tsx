@@ -3,6 +3,7 @@ import {
   IconChevronDown,
   IconChevronRight,
   IconFolderOpen,
+  IconFolderPlus,
   IconPlayerPlay,
   IconPlayerStop,
 } from '@tabler/icons-react';
@@ -10,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { frontDoorHint } from '@bridge';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
+import { monoInput } from '@ui/mono-input';
 import { useScenariosStore, type ScenarioRow } from './scenarios-store';
 import { StepResultView } from './step-result-view';
 
@@ -89,6 +91,33 @@ function ScenarioCard({ row, busy, onRun }: { row: ScenarioRow; busy: boolean; o
 }
 
 /**
+ * A folder that does not exist yet is where a suite starts, not a problem: say so calmly, and
+ * how to make one (saving a scenario from an order creates the folder).
+ */
+function MissingFolder({ path, where }: { path: string; where: string }) {
+  return (
+    <Card withBorder padding="md" data-testid="scenarios-folder-missing">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconFolderPlus size={20} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            This folder does not exist yet:{' '}
+            <Text span ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+              {path}
+            </Text>
+          </Text>
+          <Text size="sm" c="dimmed">
+            Create it {where} and put scenario files (*.yaml) in it, then choose Open. Or save one from an
+            order (Orders → Save as scenario), which creates the folder; or enter another folder above.
+            docs/scenarios.md describes the format.
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/**
  * Scenarios: open a folder of scenario files, run one or all on the active profile, and follow
  * each step live, with the diff of a failing step and links to the records on the timeline.
  */
@@ -99,6 +128,7 @@ export function ScenariosView() {
       loadedFolder: s.loadedFolder,
       rows: s.rows,
       problems: s.problems,
+      missingFolder: s.missingFolder,
       loading: s.loading,
       runId: s.runId,
       report: s.report,
@@ -137,7 +167,7 @@ export function ScenariosView() {
               value={state.folder}
               onChange={(event) => state.setFolder(event.currentTarget.value)}
               style={{ flex: 1 }}
-              ff="monospace"
+              {...monoInput}
             />
             <Button
               type="submit"
@@ -205,12 +235,16 @@ export function ScenariosView() {
           Stored as run #{state.report.storedId} on profile {state.report.profileName}.
         </Alert>
       )}
-      {loadedFolder !== null && state.rows.length === 0 && state.problems.length === 0 && (
-        <Text c="dimmed" size="sm">
-          No scenario files (*.yaml, *.yml) in {loadedFolder}. Save one from an order (Orders → Save as
-          scenario), or see docs/scenarios.md for the format.
-        </Text>
-      )}
+      {state.missingFolder !== null && <MissingFolder path={state.missingFolder} where={where} />}
+      {loadedFolder !== null &&
+        state.rows.length === 0 &&
+        state.problems.length === 0 &&
+        state.missingFolder === null && (
+          <Text c="dimmed" size="sm">
+            No scenario files (*.yaml, *.yml) in {loadedFolder}. Save one from an order (Orders → Save as
+            scenario), or see docs/scenarios.md for the format.
+          </Text>
+        )}
       <Stack gap="xs" data-testid="scenario-list">
         {state.rows.map((row) => (
           <ScenarioCard

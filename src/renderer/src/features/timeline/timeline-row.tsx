@@ -64,14 +64,14 @@ function RowFrame({
   );
 }
 
-/** Time, id (wide only) and kind(s): the cells before the name. */
+/** Time, id and kind(s): the cells before the name. */
 function LeadCells({ at, id, kinds }: { at: string; id: number; kinds: readonly EventKind[] }) {
   return (
     <>
       <div role="cell" className={`${classes.cell} ${classes.mono}`} title={at}>
         {clockTime(at)}
       </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono} ${classes.wideOnly}`}>
+      <div role="cell" className={`${classes.cell} ${classes.mono}`}>
         #{id}
       </div>
       <div role="cell" className={classes.kinds} data-testid="row-kinds">

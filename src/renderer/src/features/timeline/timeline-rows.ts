@@ -117,6 +117,19 @@ export function groupRecords(items: readonly TimelineSummary[]): TimelineRowGrou
   return rows.sort(newestFirst);
 }
 
+// The table draws the rows and the toolbar counts them, from the same list: grouped once per list.
+const groupedLists = new WeakMap<readonly TimelineSummary[], TimelineRowGroup[]>();
+
+/** `groupRecords` of a loaded list, computed once however many places ask. */
+export function rowGroupsOf(items: readonly TimelineSummary[]): readonly TimelineRowGroup[] {
+  let groups = groupedLists.get(items);
+  if (groups === undefined) {
+    groups = groupRecords(items);
+    groupedLists.set(items, groups);
+  }
+  return groups;
+}
+
 /**
  * Whether a record, by its shape alone, is the second part of a happening whose first part was
  * written before it (the navigation's unseen count, which holds no records, counts rows so).

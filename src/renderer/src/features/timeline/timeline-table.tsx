@@ -13,7 +13,7 @@ import type { TimelineSummary } from '@shared/events';
 import { useRowVirtualizer } from './row-virtualizer';
 import { isSelected } from './timeline-selection';
 import { TimelinePartRow, TimelineRow } from './timeline-row';
-import { groupRecords, type TimelineRowGroup } from './timeline-rows';
+import { rowGroupsOf, type TimelineRowGroup } from './timeline-rows';
 import { timelineActions, timelineController, useTimelineStore } from './timeline-store';
 import classes from './timeline.module.css';
 
@@ -46,9 +46,7 @@ function HeaderRow() {
       </div>
       <div role="columnheader" aria-label="Parts" />
       <div role="columnheader">Time</div>
-      <div role="columnheader" className={classes.wideOnly}>
-        Id
-      </div>
+      <div role="columnheader">Id</div>
       <div role="columnheader">Kind</div>
       <div role="columnheader">Event or operation</div>
       <div role="columnheader">Status</div>
@@ -93,7 +91,7 @@ export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) 
   const items = list.items;
   const hasMore = list.nextCursor !== null;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const groups = useMemo(() => groupRecords(items), [items]);
+  const groups = rowGroupsOf(items);
   const rows = useMemo(() => displayRows(groups, expanded), [groups, expanded]);
   const rowHeight = openId === null ? ROW_HEIGHT : NARROW_ROW_HEIGHT;
   const virtualizer = useRowVirtualizer({

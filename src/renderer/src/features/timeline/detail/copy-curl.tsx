@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { CurlCopy } from '@shared/contract/timeline';
 import { buildCurlCommand, type CurlCommand } from '@shared/curl';
 import type { TimelineDetail } from '@shared/events';
+import { frontDoorHint } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import classes from '../timeline.module.css';
 
@@ -42,15 +43,45 @@ function Notes({ notes }: { notes: readonly string[] }) {
   );
 }
 
+const cliCommand = (id: number) => `npx checkout-console curl ${id} --with-token`;
+
+/** The command to run in a terminal for the command with the API token, said once, with its Copy. */
+function CliRoute({ id }: { id: number }) {
+  const cli = cliCommand(id);
+  return (
+    <Stack gap={6} data-testid="curl-cli-route">
+      <Code block>{cli}</Code>
+      <CopyTextButton text={cli} label="Copy the CLI command" />
+    </Stack>
+  );
+}
+
 /**
- * The API token of an outbound request never reaches this window: main builds that command
- * and, in the desktop app, puts it on the clipboard itself; a browser tab is pointed to the CLI.
+ * Browser mode: the API token never reaches a browser tab (main refuses it over the WebSocket),
+ * so the only route is the CLI on the machine that runs the console. Said at once, instead of
+ * offering a copy that can only fail.
+ */
+function ApiTokenInTerminal({ id }: { id: number }) {
+  return (
+    <Stack gap="sm" data-testid="curl-token-cli">
+      <Text size="sm">
+        The API token is a profile secret: it stays in the console process and never reaches a browser tab, so
+        this tab cannot copy the command with it. In a terminal on the machine that runs the console, this
+        prints it with the profile&apos;s current token:
+      </Text>
+      <CliRoute id={id} />
+    </Stack>
+  );
+}
+
+/**
+ * Desktop: the API token of an outbound request never reaches this window either; main builds
+ * the command and puts it on the clipboard itself.
  */
 function CopyWithApiToken({ id }: { id: number }) {
   const [outcome, setOutcome] = useState<CurlCopy | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const cli = `npx checkout-console curl ${id} --with-token`;
   const copy = () => {
     setBusy(true);
     timelineRecords
@@ -83,14 +114,26 @@ function CopyWithApiToken({ id }: { id: number }) {
       {failure !== null && (
         <Alert color="orange" p="xs" data-testid="curl-token-refused">
           <Stack gap={6}>
-            <Text size="sm">{failure}</Text>
-            <Code block>{cli}</Code>
-            <CopyTextButton text={cli} label="Copy the CLI command" />
+            {/* Main's refusal already names the CLI command; only its Copy is added. */}
+            <Text size="sm">Not copied: {failure}</Text>
+            <CopyTextButton text={cliCommand(id)} label="Copy the CLI command" />
           </Stack>
         </Alert>
       )}
     </Stack>
   );
+}
+
+/** What the switch does, in the state it is in: what is redacted when off, where the token comes from when on. */
+function switchDescription(isRequest: boolean, withToken: boolean): string {
+  if (!isRequest)
+    return withToken
+      ? 'On: the notification token as it arrived, wherever it was sent.'
+      : 'Off: ?serviceToken= and Authorization: Bearer are REDACTED.';
+  if (!withToken) return 'Off: Authorization: Bearer REDACTED.';
+  return frontDoorHint === 'browser'
+    ? 'On: the command with the API token comes from the CLI (below), not from this tab.'
+    : "On: Authorization: Bearer with the profile's current API token, copied by the console process.";
 }
 
 /** A command, its notes and its Copy button. */
@@ -152,15 +195,17 @@ export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
         <Stack gap="sm">
           <Switch
             label={isRequest ? 'Include the API token' : 'Include the notification token (as it arrived)'}
-            description={
-              isRequest
-                ? 'Off: Authorization: Bearer REDACTED.'
-                : 'Off: ?serviceToken= and Authorization: Bearer are REDACTED.'
-            }
+            description={switchDescription(isRequest, withToken)}
             checked={withToken}
             onChange={(event) => setWithToken(event.currentTarget.checked)}
           />
-          {isRequest && withToken && <CopyWithApiToken id={detail.id} />}
+          {isRequest &&
+            withToken &&
+            (frontDoorHint === 'browser' ? (
+              <ApiTokenInTerminal id={detail.id} />
+            ) : (
+              <CopyWithApiToken id={detail.id} />
+            ))}
           {!isRequest && withToken && <CommandWithNotificationToken id={detail.id} />}
           {problem !== null && <Alert color="red">{problem}</Alert>}
           {built !== null && <CommandBlock built={built} />}

@@ -61,7 +61,9 @@ export function HeadersTable({ headers, label }: { headers: HeaderList | null; l
       <Table.Tbody>
         {headers.map(([name, value], index) => (
           <Table.Tr key={`${index}:${name}`}>
-            <Table.Th w="34%" className={classes.mono} style={{ wordBreak: 'break-all' }}>
+            {/* Names break at their hyphens (X-Emulator-Checkout-Form), mid-word only if one part
+                cannot fit; values (tokens, URLs) break anywhere. */}
+            <Table.Th w="34%" className={classes.mono} style={{ overflowWrap: 'break-word' }}>
               {name}
             </Table.Th>
             <Table.Td className={classes.mono} style={{ wordBreak: 'break-all' }}>

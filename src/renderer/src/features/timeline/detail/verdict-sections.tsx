@@ -39,22 +39,32 @@ function TokenChecks({ detail }: { detail: TimelineDetail }) {
           <Text size="xs">{finding.message}</Text>
         </Group>
       ))}
+      {/* Where each token was found and its verdict. A check's reason is said here only when it
+          differs from the one above: the same token in both places has one sentence, said once. */}
       <Table withTableBorder verticalSpacing={4} aria-label="Token checks">
         <Table.Tbody>
           {token.checks.map((check) => (
             <Table.Tr key={check.source} data-testid={`token-check-${check.source}`}>
-              <Table.Th w={170}>{SOURCE_LABEL[check.source]}</Table.Th>
-              <Table.Td w={130}>
-                {check.present ? (
-                  <VerdictBadge kind="token" verdict={check.verdict} size="xs" />
-                ) : (
-                  <Badge size="xs" color="gray" variant="outline" tt="none">
-                    absent
-                  </Badge>
-                )}
-              </Table.Td>
+              <Table.Th w="1%" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="xs" ff="monospace" fw={700} span>
+                  {SOURCE_LABEL[check.source]}
+                </Text>
+              </Table.Th>
               <Table.Td>
-                <Text size="xs">{check.reason}</Text>
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  {check.present ? (
+                    <VerdictBadge kind="token" verdict={check.verdict} size="xs" />
+                  ) : (
+                    <Badge size="xs" color="gray" variant="outline" tt="none" style={{ flexShrink: 0 }}>
+                      absent
+                    </Badge>
+                  )}
+                  {check.reason !== token.reason && (
+                    <Text size="xs" data-testid="token-check-reason">
+                      {check.reason}
+                    </Text>
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

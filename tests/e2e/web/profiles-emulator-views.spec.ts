@@ -1,0 +1,37 @@
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { ProfilesPage } from '../pages/profiles-page';
+
+// Layout findings of the UI review at 1280 × 800 with an assertion where one is natural.
+
+test('at 1280 a profile with three badges shows its whole base URL', async ({ page, served }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.switcherButton('Sandbox').click();
+  const list = page.getByRole('navigation', { name: 'Profiles' });
+  const sandbox = list.locator('.mantine-NavLink-root').filter({ hasText: 'Sandbox' });
+  await expect(sandbox.locator('.mantine-Badge-root')).toHaveText(['needs setup', 'active', 'sandbox']);
+  const address = sandbox.locator('.mantine-NavLink-description [title]');
+  await expect(address).toHaveText('https://api-sandbox.example.com');
+  // Whole: nothing of it is hidden behind an ellipsis.
+  expect(await address.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+});
+
+test('the stopped emulator says what it will do once started, and Start is the primary button', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/emulator');
+  const status = page.getByTestId('emulator-status');
+  await expect(status.getByTestId('emulator-running')).toHaveText('running');
+  await expect(status.getByRole('button', { name: 'Restart' })).toHaveAttribute('data-variant', 'light');
+  await status.getByRole('button', { name: 'Stop' }).click();
+  await expect(status.getByTestId('emulator-running')).toHaveText('stopped');
+  await expect(status).toContainText('once started');
+  await expect(status).not.toContainText('is accepted');
+  await expect(status.getByRole('button', { name: 'Start' })).toHaveAttribute('data-variant', 'filled');
+  await status.getByRole('button', { name: 'Start' }).click();
+  await expect(status.getByTestId('emulator-running')).toHaveText('running');
+  await expect(status.getByTestId('emulator-profile')).toContainText('its API token is accepted');
+});

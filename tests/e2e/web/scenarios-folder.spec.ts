@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { ScenariosPage } from '../pages/scenarios-page';
+
+// A folder that does not exist yet is where a suite starts, not a broken file.
+
+test('a scenario folder that does not exist yet gets a calm empty state, not a file problem', async ({
+  page,
+  served,
+}) => {
+  const parent = mkdtempSync(join(tmpdir(), 'cc-e2e-no-scenarios-'));
+  const missing = join(parent, 'scenarios');
+  try {
+    await openConsole(page, served, '#/scenarios');
+    const scenarios = new ScenariosPage(page);
+    await scenarios.openFolder(missing);
+    const empty = page.getByTestId('scenarios-folder-missing');
+    await expect(empty).toContainText('does not exist yet');
+    await expect(empty).toContainText(missing);
+    await expect(empty).toContainText('Save as scenario');
+    await expect(page.getByText(/file problem/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Run all' })).toBeDisabled();
+
+    // A real file problem is still one.
+    writeFileSync(join(parent, 'broken.yaml'), 'name: [unclosed\n');
+    await scenarios.openFolder(parent);
+    await expect(page.getByText('1 file problem: those files cannot run')).toBeVisible();
+    await expect(empty).toHaveCount(0);
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+});
+
+test('only the folder path is monospace, not its label or help', async ({ page, served }) => {
+  await openConsole(page, served, '#/scenarios');
+  const input = page.getByLabel('Folder of scenario files');
+  await expect(input).toBeVisible();
+  const fonts = await input.evaluate((element) => {
+    const root = element.closest('.mantine-InputWrapper-root');
+    const family = (selector: string) => {
+      const found = root?.querySelector(selector);
+      return found === null || found === undefined ? '' : getComputedStyle(found).fontFamily;
+    };
+    return {
+      input: getComputedStyle(element).fontFamily,
+      label: family('.mantine-InputWrapper-label'),
+      description: family('.mantine-InputWrapper-description'),
+    };
+  });
+  const mono = /mono|courier|consolas|menlo/i;
+  expect(fonts.input).toMatch(mono);
+  expect(fonts.label).not.toMatch(mono);
+  expect(fonts.description).not.toMatch(mono);
+});

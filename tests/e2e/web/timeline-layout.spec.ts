@@ -1,0 +1,136 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { createOrder, payOrder } from '../pages/order-flow';
+import { TimelinePage } from '../pages/timeline-page';
+
+// The UI review at 1280 × 800 (browser mode): a created and paid order gives three records in
+// two rows, the request to the emulator (with its X-Emulator-Checkout-Form header) and the
+// emulator's delivery joined with the listener's webhook (both tokens, one verdict).
+
+/** Where the browser broke a cell's text into lines: the characters that end each line but the last. */
+async function lineEnds(cell: Locator): Promise<string[]> {
+  return cell.evaluate((element) => {
+    const text = element.textContent ?? '';
+    const node = document.createTreeWalker(element, NodeFilter.SHOW_TEXT).nextNode();
+    if (node === null) return [];
+    const range = document.createRange();
+    const ends: string[] = [];
+    let lastTop: number | null = null;
+    for (let index = 0; index < text.length; index += 1) {
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      const top = range.getBoundingClientRect().top;
+      if (lastTop !== null && top > lastTop + 2) ends.push(text.slice(0, index));
+      lastTop = top;
+    }
+    return ends;
+  });
+}
+
+async function paidOrderTimeline(page: Page, origin: string): Promise<TimelinePage> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const order = await createOrder(page, origin);
+  await payOrder(page, order);
+  const timeline = new TimelinePage(page);
+  await page.goto(`${origin}/#/timeline`);
+  await timeline.expectReady();
+  await expect(timeline.rows()).toHaveCount(2);
+  await expect(timeline.rows().filter({ has: page.getByTestId('row-expand') })).toHaveCount(1);
+  return timeline;
+}
+
+test('the count says rows and records: a delivery and its webhook are one row of two records', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  await paidOrderTimeline(page, served.origin);
+  await expect(page.getByTestId('loaded-count')).toHaveText('2 rows · 3 records');
+});
+
+test('at 1280 with a record open every row keeps its id, status and verdicts inside the list, and each token sentence is said once', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const timeline = await paidOrderTimeline(page, served.origin);
+  const paired = timeline.rows().filter({ has: page.getByTestId('row-expand') });
+  const webhookId = Number(await paired.getAttribute('data-id'));
+  await timeline.openRecord(webhookId);
+
+  // The Id column stays, header and cells, and nothing of a row is cut off at the list's edge.
+  await expect(timeline.table().getByRole('columnheader', { name: 'Id' })).toBeVisible();
+  const list = await timeline.scroller().boundingBox();
+  for (const row of await timeline.rows().all()) {
+    const id = await row.getAttribute('data-id');
+    await expect(row.getByRole('cell', { name: `#${id}`, exact: true })).toBeVisible();
+    for (const part of [row.getByTestId('record-status'), ...(await row.getByTestId(/-verdict$/).all())]) {
+      const box = await part.boundingBox();
+      expect(box, `row #${id}`).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((list?.x ?? 0) + (list?.width ?? 0));
+    }
+  }
+
+  // Both tokens were the same and valid: the sentence is said once, above the table of places.
+  const checks = timeline.detail().getByTestId('token-checks');
+  const reason = (await checks.getByTestId('token-reason').textContent()) ?? '';
+  expect(reason).toContain('Signed with HS256');
+  await expect(checks.getByText(reason, { exact: true })).toHaveCount(1);
+  await expect(checks.getByTestId('token-check-query').getByTestId('token-verdict')).toHaveAttribute(
+    'data-verdict',
+    'valid',
+  );
+  await expect(checks.getByTestId('token-check-header').getByTestId('token-verdict')).toHaveAttribute(
+    'data-verdict',
+    'valid',
+  );
+});
+
+test('at 1280 a header name breaks only at its hyphens', async ({ page, served }) => {
+  await openConsole(page, served, '#/builder');
+  const timeline = await paidOrderTimeline(page, served.origin);
+  const request = timeline.rows().filter({ hasText: 'createCheckout' });
+  await timeline.openRecord(Number(await request.getAttribute('data-id')));
+  await timeline.detail().getByRole('tab', { name: 'Request' }).click();
+  const name = timeline
+    .detail()
+    .getByRole('table', { name: 'Request headers' })
+    .locator('th', { hasText: 'X-Emulator-Checkout-Form' });
+  await expect(name).toBeVisible();
+  for (const end of await lineEnds(name)) expect(end).toMatch(/-$/);
+});
+
+test('Copy as cURL with the API token in browser mode: the CLI route at once, said once, and the switch says On', async ({
+  page,
+  served,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.origin });
+  await openConsole(page, served, '#/builder');
+  const timeline = await paidOrderTimeline(page, served.origin);
+  const request = timeline.rows().filter({ hasText: 'createCheckout' });
+  const id = Number(await request.getAttribute('data-id'));
+  await timeline.openRecord(id);
+  await timeline.detail().getByRole('button', { name: 'Copy as cURL' }).click();
+  const dialog = page.getByRole('dialog', { name: `Record #${id} as cURL` });
+  const toggle = dialog.getByRole('switch', { name: 'Include the API token' });
+  await expect(dialog).toContainText('Off: Authorization: Bearer REDACTED.');
+
+  await toggle.check();
+  const cli = `npx checkout-console curl ${id} --with-token`;
+  // No click first, no copy offered that can only fail: the command, once.
+  await expect(dialog.getByText(cli, { exact: true })).toHaveCount(1);
+  await expect(dialog).not.toContainText(`run: ${cli}`);
+  await expect(dialog.getByRole('button', { name: 'Copy with the API token' })).toHaveCount(0);
+  await expect(dialog).not.toContainText('copies it for you');
+  await expect(dialog).not.toContainText('Off:');
+  await expect(dialog).toContainText('On:');
+  await expect(dialog.getByTestId('curl-command')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Copy the CLI command' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(cli);
+
+  await toggle.uncheck();
+  await expect(dialog).toContainText('Off: Authorization: Bearer REDACTED.');
+  await expect(dialog.getByTestId('curl-command')).toContainText('Authorization: Bearer REDACTED');
+});
