@@ -192,3 +192,24 @@ describe('test', () => {
     );
   });
 });
+
+describe('empty flag values are refused, not read as 0 or as the default', () => {
+  it.each([
+    [['emulator', '--port', ''], '--port: must not be empty'],
+    [
+      ['jwt', 'verify', 'a.b.c', '--secret', 's', '--clock-tolerance', ' '],
+      '--clock-tolerance: must not be empty',
+    ],
+    [['send', 'x.json', '--timeout-ms', ''], '--timeout-ms: must not be empty'],
+    [['history', '--limit', ''], '--limit: must not be empty'],
+    [['history', '--limit', 'ten'], '--limit: must be a number'],
+    [['--data-dir', '', 'history'], '--data-dir: must name a folder, not be empty'],
+  ])('%j', async (args, message) => {
+    const temp = makeTempDir();
+    // Every case but the last names a data directory of its own (none should be opened).
+    const run = await runCliCaptured(args[0] === '--data-dir' ? args : ['--data-dir', temp.dir, ...args]);
+    temp.remove();
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+  });
+});

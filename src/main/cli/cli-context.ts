@@ -52,16 +52,32 @@ export function parseFlags<S extends z.ZodType>(schema: S, flags: unknown): z.ou
   throw new UsageError(`${name}: ${issue?.message ?? 'invalid value'}`);
 }
 
-export const portFlag = z.coerce
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .min(0, 'must be between 0 and 65535 (0 picks a free port)')
-  .max(65535, 'must be between 0 and 65535 (0 picks a free port)');
+/**
+ * A number a flag gives as text. Empty text is refused (`--port ""` was 0: a free port where a
+ * fixed one was meant, `--clock-tolerance ""` a tolerance of 0), as is anything not a number,
+ * in `words`; limits follow with `.pipe(z.number()…)`.
+ */
+export const numberFlag = (words = 'must be a number') =>
+  z.union([z.number(), z.string()], { error: words }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const number = text === '' ? Number.NaN : Number(text);
+    if (Number.isNaN(number)) {
+      ctx.addIssue({ code: 'custom', message: text === '' ? 'must not be empty' : words });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+export const portFlag = numberFlag().pipe(
+  z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535 (0 picks a free port)')
+    .max(65535, 'must be between 0 and 65535 (0 picks a free port)'),
+);
 
 /** A count a flag sets (a limit, how many at once): a whole number from 1 to `max`. */
 export const countFlag = (max: number) =>
-  z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(max, `must be at most ${max}`);
+  numberFlag().pipe(
+    z.number().int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`),
+  );

@@ -71,7 +71,12 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
     io,
     rendererDir: options.rendererDir,
     // Read lazily: the global flag is parsed by the time any command action runs.
-    dataDirFlag: () => program.opts<{ dataDir?: string }>().dataDir,
+    dataDirFlag: () => {
+      const dir = program.opts<{ dataDir?: string }>().dataDir;
+      // An empty value (an unset variable in a script) would quietly mean the default folder.
+      if (dir?.trim() === '') throw new UsageError('--data-dir: must name a folder, not be empty');
+      return dir;
+    },
   };
   const program = buildProgram(context, io);
   try {

@@ -10,7 +10,7 @@ import { createHmacKeyCache } from '../../jwt/hmac-key-cache';
 import { createJwtToolkit } from '../../jwt/jwt-toolkit';
 import { createComputeDispatcher } from '../../bridge/dispatch';
 import { jwtComputeHandlers } from '../../bridge/handlers/jwt';
-import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { stdinValues, type StdinValue } from '../stdin-value';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
@@ -156,7 +156,7 @@ export function registerJwt(program: Command, context: CliContext): void {
       withConsole(context, async (core) => {
         const flags = parseFlags(
           // Read as a number here; its limits are the contract's (verifyJwt), named as this flag.
-          signerFlags.extend({ clockTolerance: z.coerce.number({ error: 'must be a number' }).optional() }),
+          signerFlags.extend({ clockTolerance: numberFlag('must be a number').optional() }),
           rawFlags,
         );
         const read = stdinValues(context);

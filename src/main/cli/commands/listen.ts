@@ -5,7 +5,7 @@ import { listenerSettingsSchema } from '../../../shared/listener';
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
 import { batchedOutput } from '../batched-output';
-import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
+import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
@@ -17,7 +17,7 @@ const listenFlags = z.object({
   notificationToken: z.string().min(1, 'must not be empty').optional(),
   profile: z.string().min(1, 'must name a profile').optional(),
   forwardTo: listenerSettingsSchema.shape.forwardTo.unwrap().optional(),
-  respondStatus: z.coerce.number().pipe(listenerSettingsSchema.shape.respondStatus).optional(),
+  respondStatus: numberFlag().pipe(listenerSettingsSchema.shape.respondStatus).optional(),
 });
 
 /** A field of a record on the listen line: escaped (the sender chose it) and cut if it floods. */

@@ -2,17 +2,20 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { findServingConsoles, requestLaunchLink } from '../../browser-mode/launch-link-client';
 import { resolveDataDir } from '../../data-dir';
-import { parseFlags, type CliContext } from '../cli-context';
+import { numberFlag, parseFlags, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { openBrowser } from '../open-browser';
 import { terminalSafe } from '../terminal-text';
 
 const openFlags = z.object({
-  port: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be between 1 and 65535')
-    .max(65535, 'must be between 1 and 65535')
+  port: numberFlag('must be a number')
+    .pipe(
+      z
+        .number()
+        .int('must be a whole number')
+        .min(1, 'must be between 1 and 65535')
+        .max(65535, 'must be between 1 and 65535'),
+    )
     .optional(),
   browser: z.boolean().default(true),
 });

@@ -9,7 +9,7 @@ import {
 import type { ConsoleCore } from '../../app';
 import { ConsoleError } from '../../console-error';
 import type { ProfileService } from '../../profiles/profile-service';
-import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
+import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
@@ -25,7 +25,7 @@ const profileOptionFlags = z.object({
   listenerPort: portFlag.optional(),
   publicListenerUrl: z.string().optional(),
   notificationField: z.string().optional(),
-  tokenMinutes: z.coerce.number().optional(),
+  tokenMinutes: numberFlag().optional(),
   name: z.string().optional(),
 });
 type ProfileOptionFlags = z.infer<typeof profileOptionFlags>;

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { REPLAY_ORDERS, type ReplayProgress, type ReplayRequest } from '../../../shared/replay';
-import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { followRun } from '../follow-run';
 import { terminalSafe } from '../terminal-text';
 
 /** Read as numbers here; their limits are the contract's (replayRequestSchema), named as these flags. */
-const count = z.coerce.number({ error: 'must be a number' });
+const count = numberFlag('must be a number');
 
 const replayFlags = z.object({
   to: z.string().optional(),
@@ -23,7 +23,7 @@ const replayFlags = z.object({
   json: z.boolean().default(false),
 });
 
-const idList = z.array(z.coerce.number({ error: 'record ids are numbers' })).min(1);
+const idList = z.array(numberFlag('record ids are numbers')).min(1);
 
 /** Each field of a replay request as the flag that sets it. */
 const REPLAY_FLAGS = {

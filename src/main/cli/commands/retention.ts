@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Retention } from '../../../shared/history-file';
-import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 
 /** Read as numbers here; their limits are the contract's (retentionSchema), named as these flags. */
 const retentionFlags = z.object({
-  keepDays: z.coerce.number({ error: 'must be a number of days' }).optional(),
-  keepCount: z.coerce.number({ error: 'must be a number of records' }).optional(),
+  keepDays: numberFlag('must be a number of days').optional(),
+  keepCount: numberFlag('must be a number of records').optional(),
   keepAll: z.boolean().default(false),
   apply: z.boolean().default(false),
   json: z.boolean().default(false),

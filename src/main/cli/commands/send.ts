@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { ExchangeResult } from '../../../shared/merchant-api';
-import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { readJsonSource } from '../read-json-source';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
@@ -16,7 +16,7 @@ const sendFlags = z.object({
   notificationUrl: z.boolean().default(true),
   singleCheckoutDisabled: z.boolean().default(false),
   // Only read as a number here: its limits are the contract's (sendCheckout), named as this flag.
-  timeoutMs: z.coerce.number({ error: 'must be a number of milliseconds' }).optional(),
+  timeoutMs: numberFlag('must be a number of milliseconds').optional(),
 });
 
 /** The answer for a terminal; everything the service said is escaped (it is remote text). */

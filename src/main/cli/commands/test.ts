@@ -4,7 +4,7 @@ import type { RunReport } from '../../../shared/scenarios/scenario-results';
 import { formatProblem } from '../../scenarios/load-scenarios';
 import { junitReport } from '../../scenarios/reporters/junit-report';
 import { prettyProgress } from '../../scenarios/reporters/pretty-reporter';
-import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { followRun } from '../follow-run';
@@ -17,7 +17,7 @@ const testFlags = z.object({
   out: z.string().trim().min(1, 'must name a file').optional(),
   force: z.boolean().default(false),
   // Read as a number here; its limits are the contract's (startScenarioRun), named as this flag.
-  parallel: z.coerce.number({ error: 'must be a number' }).default(1),
+  parallel: numberFlag('must be a number').default(1),
   bail: z.boolean().default(false),
   grep: z.string().optional(),
   yesLive: z.boolean().default(false),
