@@ -3,7 +3,7 @@ import {
   countryCurrencyPairsSchema,
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
 } from './checkout/country-currency-pairs';
-import { CUSTOMER_ACTIONS, ORDER_STATES } from './orders/order-states';
+import { CUSTOMER_ACTIONS, ORDER_EVENT_TYPES, ORDER_STATES } from './orders/order-states';
 
 /**
  * The local emulator of the checkout service: its settings, faults, orders and deliveries as
@@ -73,6 +73,23 @@ export const emulatorSettingsSchema = z.object({
     .url({ protocol: /^https?$/, error: 'The public URL must be an http:// or https:// URL' })
     .nullable()
     .default(null),
+  /**
+   * The webhook registered in the merchant portal (Settings → Webhooks, "a one-time setup",
+   * no API): where notifications go for an order whose checkout request gave no notification
+   * URL ("to the URL given in the checkout request or to the URL registered for the event").
+   * The request's URL comes first when both exist (the spec does not rank them). Null: none
+   * registered, and such an order's notifications are recorded as not sent.
+   */
+  webhookUrl: z
+    .url({ protocol: /^https?$/, error: 'The webhook URL must be an http:// or https:// URL' })
+    .max(255, "The webhook URL is at most 255 characters (the portal's limit)")
+    .nullable()
+    .default(null),
+  /** The events chosen for the registered webhook (the portal's "Events"); default all of them. */
+  webhookEvents: z
+    .array(z.enum(ORDER_EVENT_TYPES))
+    .max(ORDER_EVENT_TYPES.length)
+    .default([...ORDER_EVENT_TYPES]),
 });
 export type EmulatorSettings = z.infer<typeof emulatorSettingsSchema>;
 export const DEFAULT_EMULATOR_SETTINGS: EmulatorSettings = emulatorSettingsSchema.parse({});

@@ -29,7 +29,12 @@ import {
   REFUND_EVENT_KEYS,
   REFUND_REQUEST_KEYS,
 } from '../../src/shared/orders/order-amounts';
-import { lifecycleStepOf, OPERATION_FROM_STATES, ORDER_STATES } from '../../src/shared/orders/order-states';
+import {
+  lifecycleStepOf,
+  OPERATION_FROM_STATES,
+  ORDER_EVENT_TYPES,
+  ORDER_STATES,
+} from '../../src/shared/orders/order-states';
 import {
   DEFAULT_LISTENER_PORT,
   DEFAULT_NOTIFICATION_FIELD,
@@ -115,6 +120,16 @@ const DEFAULTS: Record<string, string> = {
   'Hold-back of an out-of-order notification': seconds(emulator.outOfOrderMs),
   'Issuer of the tokens the emulator signs': code(emulator.issuer),
   'Lifetime of the tokens the emulator signs': `${TOKEN_LIFETIME_SECONDS / 60} minutes (\`exp\` = \`iat\` + ${TOKEN_LIFETIME_SECONDS / 60} minutes)`,
+  "Registered webhook (the portal's)":
+    emulator.webhookUrl === null
+      ? 'none: an order without a notification URL gets none, each recorded as not sent'
+      : code(emulator.webhookUrl),
+  'Events of the registered webhook':
+    emulator.webhookEvents.length === ORDER_EVENT_TYPES.length
+      ? 'all of them'
+      : codes(emulator.webhookEvents),
+  // Behaviour, tested in emulator-webhooks.test.ts ("the request's own URL comes first").
+  'Notification URL and registered webhook both set': "the request's URL",
   // Behaviour, tested in emulator-api.test.ts ('cancel judges its total_amount …').
   'Partial cancellation':
     'refused (400 `partial_cancel_not_supported`); a cancel takes the whole open amount',

@@ -351,3 +351,53 @@ describe('a second console on the same data directory', () => {
     expect(status.error).toContain('whatever holds the port answers instead');
   });
 });
+
+describe('an order whose checkout request has no notification URL', () => {
+  // The spec: notifications go "to the URL given in the checkout request or to the URL
+  // registered for the event"; the registration is the portal's, so it is a setting here.
+  it('notifies the registered webhook, for the events chosen for it', async () => {
+    const { emulator, receiver } = await setup();
+    emulator.core.emulator.updateSettings({
+      webhookUrl: receiver.url,
+      webhookEvents: ['order_authorised'],
+    });
+    const { json } = await emulator.call('POST', '/checkout', validPayload(null));
+    const orderId = String(json['order_id']);
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await emulator.call('POST', `/orders/${orderId}/authorise`);
+    await until(() => receiver.received.length === 1, 'the notification to the registered webhook');
+    expect(receiver.received[0]?.body).toMatchObject({ order_id: orderId, event_type: 'order_authorised' });
+    // order_approved was not chosen for the webhook: recorded as not sent, never silently lost.
+    await until(() => deliveries(emulator).length >= 2, 'both delivery records');
+    const approved = deliveries(emulator).find((record) => record.eventType === 'order_approved');
+    expect(approved).toMatchObject({ status: null, orderId });
+    expect(approved?.error).toContain('Not sent: the checkout request had no notification URL');
+  });
+
+  it('with no webhook registered, each notification is recorded as not sent, naming the setting', async () => {
+    const { emulator } = await setup();
+    const { json } = await emulator.call('POST', '/checkout', validPayload(null));
+    const orderId = String(json['order_id']);
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => deliveries(emulator).length === 1, 'the record of the unsent notification');
+    expect(deliveries(emulator)[0]).toMatchObject({
+      kind: 'delivery',
+      status: null,
+      eventType: 'order_approved',
+    });
+    expect(deliveries(emulator)[0]?.error).toBe(
+      'Not sent: the checkout request had no notification URL, and no webhook is registered for order_approved (Emulator → Settings → Registered webhook).',
+    );
+  });
+
+  it("the request's own URL comes first when both exist", async () => {
+    const { emulator, receiver } = await setup();
+    const other = await startReceiver();
+    cleanups.push(() => other.close());
+    emulator.core.emulator.updateSettings({ webhookUrl: other.url });
+    const orderId = await newOrder(emulator, receiver.url);
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the notification');
+    expect(other.received).toHaveLength(0);
+  });
+});

@@ -47,6 +47,8 @@ export interface EmulatorEngine {
   /** The official client's full refund: refunds against the captures they name. */
   refundCaptures(orderId: string, body: unknown): Move;
   get(orderId: string): EmulatorOrderRow;
+  /** Where the order's `eventType` notification goes (its own URL, the registered webhook), or null. */
+  notificationTargetOf(order: EmulatorOrderRow, eventType: string): string | null;
   /** The newest order with this merchant reference (404 when none). */
   byReference(referenceId: string): EmulatorOrderRow;
   /** Its captures, refunds and cancellation, oldest first. */
@@ -155,6 +157,7 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
       return apply(capturesRefundMove(order, body, now(), deps.transactions.ofOrder(orderId)));
     },
     get: find,
+    notificationTargetOf: (order, eventType) => deps.dispatcher.targetOf(order, eventType),
     byReference(referenceId) {
       const order = deps.orders.byReference(referenceId);
       if (order === undefined)

@@ -18,6 +18,8 @@ export interface LandingPage {
   unreachable: { url: string; reason: string } | null;
   /** The order in the console (browser mode), or null when the console's address is unknown. */
   consoleOrderUrl: string | null;
+  /** Where the outcome's notification went (the request's URL, the registered webhook), or null. */
+  notifiedUrl: string | null;
 }
 
 const DONE: Record<CustomerAction, string> = {
@@ -28,15 +30,19 @@ const DONE: Record<CustomerAction, string> = {
 };
 
 /** "Paid: order_approved sent to http://…" — what happened, in one line. */
-export function landingHeadline(outcome: LandingOutcome, order: EmulatorOrderRow | null): string {
+export function landingHeadline(
+  outcome: LandingOutcome,
+  order: EmulatorOrderRow | null,
+  notifiedUrl: string | null,
+): string {
   const action = LANDING_OUTCOMES[outcome];
   const done = DONE[action];
   const eventType = CUSTOMER_ACTION_OUTCOME[action].eventType;
   if (order === null) return `${done}: no order of this emulator matches`;
   if (eventType === null) return `${done}: the customer left the checkout; no notification is sent for that`;
-  if (order.notificationUrl === null)
-    return `${done}: no ${eventType} was sent, the checkout request had no notification URL`;
-  return `${done}: ${eventType} sent to ${order.notificationUrl}`;
+  if (notifiedUrl === null)
+    return `${done}: no ${eventType} was sent, the checkout request had no notification URL and no webhook is registered for it`;
+  return `${done}: ${eventType} sent to ${notifiedUrl}`;
 }
 
 /**
@@ -73,7 +79,7 @@ table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16p
 .note{background:#fff4e6;border-radius:8px;padding:8px 12px;font-size:14px;overflow-wrap:anywhere}
 @media (prefers-color-scheme:dark){.sub,th{color:#adb5bd}.note{background:#3b2f1e}}`,
     body: `<main data-outcome="${escapeHtml(page.outcome)}">
-<h1 data-testid="landing-headline">${escapeHtml(landingHeadline(page.outcome, order))}</h1>
+<h1 data-testid="landing-headline">${escapeHtml(landingHeadline(page.outcome, order, page.notifiedUrl))}</h1>
 <p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator.</p>
 ${unreachable}
 ${rows}

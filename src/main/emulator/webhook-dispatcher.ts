@@ -36,6 +36,8 @@ export interface DispatcherDependencies {
 export interface WebhookDispatcher {
   /** Queues the notification of a move, applying the order's (or the emulator's) faults. */
   enqueue(order: EmulatorOrderRow, eventType: string, data: unknown): void;
+  /** Where this order's `eventType` notification goes now (null: nowhere; see notificationTarget). */
+  targetOf(order: EmulatorOrderRow, eventType: string): string | null;
   /** Delivers whatever is due now; resolves when those attempts are done. */
   runDue(): Promise<void>;
   /** Looks at the outbox again (after a start or a restart) and waits for the next due delivery. */
@@ -116,18 +118,46 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     });
   };
 
+  /**
+   * A notification with nowhere to go (no URL in the checkout request, no webhook registered
+   * for its event) is recorded as not sent, so the timeline and `emulator`'s lines say so
+   * rather than nothing happening.
+   */
+  const recordUnsent = (order: EmulatorOrderRow, eventType: string, body: string) => {
+    const signer = deps.signer();
+    deps.recorder.record({
+      kind: 'delivery',
+      profileId: signer.profileId,
+      profileName: signer.profileName,
+      method: 'POST',
+      url: null,
+      path: null,
+      requestBody: new TextEncoder().encode(body),
+      orderId: order.orderId,
+      orderReferenceId: order.referenceId,
+      eventType,
+      error: `Not sent: the checkout request had no notification URL, and no webhook is registered for ${eventType} (Emulator → Settings → Registered webhook).`,
+      details: { attempt: 0, unsent: true },
+    });
+  };
+
   function enqueue(order: EmulatorOrderRow, eventType: string, data: unknown): void {
-    if (order.notificationUrl === null) return;
     const settings = deps.settings();
-    const faults = order.faults ?? settings.faults;
     const body = JSON.stringify(notificationBody(order, eventType, data));
+    const url = notificationTarget(order, eventType, settings);
+    if (url === null) {
+      recordUnsent(order, eventType, body);
+      deps.onChange?.();
+      return;
+    }
+    const faults = order.faults ?? settings.faults;
     const at = now();
-    const entry = { orderId: order.orderId, eventType, url: order.notificationUrl, body, faults };
+    const entry = { orderId: order.orderId, eventType, url, body, faults };
     const add = (status: 'dropped' | 'pending', nextAttemptAtMs: number | null) =>
       deps.outbox.add({ ...entry, maxAttempts: settings.attempts, nextAttemptAtMs, status, nowMs: at });
     if (faults.drop) {
       add('dropped', null);
-      recordDropped(order, eventType, order.notificationUrl, body, faults);
+      recordDropped(order, eventType, url, body, faults);
       deps.onChange?.();
       return;
     }
@@ -277,6 +307,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
 
   return {
     enqueue,
+    targetOf: (order, eventType) => notificationTarget(order, eventType, deps.settings()),
     runDue,
     resume() {
       stopped = false;
@@ -304,4 +335,18 @@ export function withServiceToken(notificationUrl: string, token: string | null):
   if (url.searchParams.has('serviceToken')) url.searchParams.set('serviceToken', token);
   else url.search = `${url.search === '' ? '?' : `${url.search}&`}serviceToken=${encodeURIComponent(token)}`;
   return url;
+}
+
+/**
+ * Where a notification goes: the checkout request's notification URL, else the webhook
+ * registered for its event (the emulator's settings), else nowhere (null).
+ */
+export function notificationTarget(
+  order: Pick<EmulatorOrderRow, 'notificationUrl'>,
+  eventType: string,
+  settings: Pick<EmulatorSettings, 'webhookUrl' | 'webhookEvents'>,
+): string | null {
+  if (order.notificationUrl !== null) return order.notificationUrl;
+  if (settings.webhookUrl === null) return null;
+  return (settings.webhookEvents as readonly string[]).includes(eventType) ? settings.webhookUrl : null;
 }

@@ -165,6 +165,7 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
                 order === null || consoleUrl === null
                   ? null
                   : `${consoleUrl}/#/orders?id=${encodeURIComponent(order.orderId)}`,
+              notifiedUrl: notifiedUrlOf(engine, outcome, order),
             },
             nonce,
           ),
@@ -172,4 +173,14 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
       },
     ],
   ];
+}
+
+/** Where the notification of the landing page's outcome went, for its headline. */
+function notifiedUrlOf(
+  engine: RouteContext['engine'],
+  outcome: LandingOutcome,
+  order: EmulatorOrderRow | null,
+): string | null {
+  const eventType = CUSTOMER_ACTION_OUTCOME[LANDING_OUTCOMES[outcome]].eventType;
+  return order === null || eventType === null ? null : engine.notificationTargetOf(order, eventType);
 }

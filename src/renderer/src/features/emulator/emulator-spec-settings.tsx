@@ -9,16 +9,19 @@ import {
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
 import type { EmulatorSettings } from '@shared/emulator';
+import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
 import { errorMessage } from '@bridge/bridge-error';
 import { useEmulatorStore } from './emulator-store';
 
 const isPair = (value: string): value is CountryCurrencyPair =>
   (ALL_COUNTRY_CURRENCY_PAIRS as readonly string[]).includes(value);
+const isEventType = (value: string): value is OrderEventType =>
+  (ORDER_EVENT_TYPES as readonly string[]).includes(value);
 
 /**
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
- * whether expires_in_minutes is honoured, the country/currency pairs, and the address
- * customers reach it at. Each default is the spec's letter (docs/emulator-fidelity.md).
+ * whether expires_in_minutes is honoured, the country/currency pairs, the address customers
+ * reach it at, and the webhook registered in the portal. Each default is the spec's letter (docs/emulator-fidelity.md).
  */
 export function EmulatorSpecSettings({
   settings,
@@ -30,6 +33,7 @@ export function EmulatorSpecSettings({
 }) {
   const [draft, setDraft] = useState(settings);
   const [publicUrl, setPublicUrl] = useState(settings.publicUrl ?? '');
+  const [webhookUrl, setWebhookUrl] = useState(settings.webhookUrl ?? '');
   const save = () =>
     useEmulatorStore
       .getState()
@@ -39,6 +43,8 @@ export function EmulatorSpecSettings({
         honourExpiresInMinutes: draft.honourExpiresInMinutes,
         countryCurrencyPairs: draft.countryCurrencyPairs,
         publicUrl: publicUrl.trim() === '' ? null : publicUrl.trim(),
+        webhookUrl: webhookUrl.trim() === '' ? null : webhookUrl.trim(),
+        webhookEvents: draft.webhookEvents,
       })
       .then(() => {
         notifications.show({ color: 'green', message: 'Emulator settings saved' });
@@ -92,6 +98,26 @@ export function EmulatorSpecSettings({
         onChange={(event) => setPublicUrl(event.currentTarget.value)}
         w={420}
       />
+      <Group gap="lg" align="flex-start">
+        <TextInput
+          size="xs"
+          label="Registered webhook URL"
+          description="The portal's one-time webhook: where notifications go for an order whose checkout request has no notification URL. Empty: none registered (they are recorded as not sent)."
+          placeholder="none registered"
+          value={webhookUrl}
+          onChange={(event) => setWebhookUrl(event.currentTarget.value)}
+          w={420}
+        />
+        <MultiSelect
+          size="xs"
+          label="Its events"
+          description="The events chosen for it in the portal"
+          data={[...ORDER_EVENT_TYPES]}
+          value={draft.webhookEvents}
+          onChange={(values) => setDraft({ ...draft, webhookEvents: values.filter(isEventType) })}
+          w={420}
+        />
+      </Group>
       <Group>
         <Button size="xs" onClick={() => void save()} disabled={draft.countryCurrencyPairs.length === 0}>
           Save settings
