@@ -139,6 +139,16 @@ describe('import', () => {
     // One object on one line is an NDJSON file of one record (issue 15.6); on several lines it is not.
     ['JSON of another kind', '{\n  "hello": "world"\n}\n', 'neither a history export'],
     ['one line of JSON of another kind', '{"hello":"world"}\n', 'Record 1: uid: missing; expected string'],
+    [
+      'an export of a version this console does not read',
+      '{"format":"checkout-console-history","version":99,"exportedAt":"2026-01-01T00:00:00Z","events":[]}',
+      'The file looks like a history export, but its version 99 is not one this console reads (format "checkout-console-history", version 1)',
+    ],
+    [
+      'an export in another format',
+      '{"format":"other","version":1,"events":[]}',
+      'but its format "other" is not one this console reads',
+    ],
   ])('refuses %s, naming where, and writes nothing', async (_case, text, message) => {
     const fresh = await openTempConsole();
     cleanups.push(() => fresh.dispose());

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH, measureJsonText } from '../../shared/bounded-json';
 import {
+  EXPORT_FORMAT,
   exportedEventSchema,
   exportFileSchema,
   IMPORT_MAX_BODY_BYTES,
@@ -67,6 +68,22 @@ function bodySize(text: string | null, base64: string | null): number {
   return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
 }
 
+/**
+ * Why a file shaped like a history export (an object with `events`, and a `format` or `version`)
+ * is not one this console reads, or null. Without this it was read as one NDJSON record and
+ * refused for a missing uid, which named nothing the person could fix.
+ */
+function otherExportWords(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { format, version, events } = value as Record<string, unknown>;
+  if (!Array.isArray(events) || (format === undefined && version === undefined)) return null;
+  const said = [
+    format === EXPORT_FORMAT ? null : `format ${JSON.stringify(format ?? null)}`,
+    version === 1 ? null : `version ${JSON.stringify(version ?? null)}`,
+  ].filter((part) => part !== null);
+  return `The file looks like a history export, but its ${said.join(' and ')} is not one this console reads (format "${EXPORT_FORMAT}", version 1); nothing was imported.`;
+}
+
 /** The file's records before validation: a HAR's entries, an export's events, or NDJSON lines. */
 function readEntries(text: string, maxBody: number): { format: ExportFormat; events: unknown[] } {
   const trimmed = text.trim();
@@ -96,6 +113,8 @@ function readEntries(text: string, maxBody: number): { format: ExportFormat; eve
     }
     const file = exportFileSchema.safeParse(whole.value);
     if (file.success) return { format: 'json', events: file.data.events };
+    const otherExport = otherExportWords(whole.value);
+    if (otherExport !== null) throw new ImportError(otherExport);
     if (Array.isArray(whole.value)) return { format: 'json', events: whole.value };
     // One object alone is an NDJSON file of one line (an export of one record ends in a newline).
     if (!trimmed.includes('\n')) return { format: 'ndjson', events: [whole.value] };
