@@ -80,6 +80,17 @@ describe('checkout-console replay', () => {
     ).toEqual(['REF-1', 'REF-2', 'REF-1', 'REF-2']);
   });
 
+  it('says why a send failed: a target where nothing listens', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const run = await replay(String(webhookIds[0]), '--to', `http://127.0.0.1:${port}/hooks`);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^Replayed 1 of 1 \(1 failed\)/);
+    expect(run.stderr).toMatch(/^failed: .*refused/im);
+  });
+
   it('prints the finished progress as JSON with --json', async () => {
     const run = await replay(String(webhookIds[0]), '--to', target, '--json');
     expect(run.code).toBe(0);

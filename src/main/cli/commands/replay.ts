@@ -76,10 +76,19 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
         order: flags.order,
         confirmLive: flags.yesLive,
       });
-      return await progress.until(runId, (step) => {
+      const end = await progress.until(runId, (step) => {
         if (tty) context.io.stderr(bar(step));
         return step.finished ? step : undefined;
       });
+      // Why sends failed, from their records (the summary line alone left "1 failed" unexplained).
+      const causes = [
+        ...new Set(
+          end.lastRecordIds
+            .map((id) => core.events.getRow(id)?.error ?? null)
+            .filter((error): error is string => error !== null),
+        ),
+      ];
+      return { ...end, causes };
     } finally {
       progress.stop();
     }
@@ -94,6 +103,7 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
     context.io.stdout(
       `Replayed ${result.done} of ${result.total} (${result.failures} failed) at ${result.rate.toFixed(1)}/s; records ${result.lastRecordIds.join(', ')}\n`,
     );
+  for (const cause of result.causes) context.io.stderr(`failed: ${terminalSafe(cause)}\n`);
   if (result.failures > 0) throw new CommandExit(EXIT_FAILED);
 }
 
