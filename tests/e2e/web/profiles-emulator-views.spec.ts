@@ -1,7 +1,7 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { ProfilesPage } from '../pages/profiles-page';
 
-// Layout findings of the UI review at 1280 × 800 with an assertion where one is natural.
+// The Profiles and Emulator views: layout at 1280 × 800 (assertions where one is natural) and the emulator's settings.
 
 test('at 1280 a profile with three badges shows its whole base URL', async ({ page, served }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -34,4 +34,26 @@ test('the stopped emulator says what it will do once started, and Start is the p
   await status.getByRole('button', { name: 'Start' }).click();
   await expect(status.getByTestId('emulator-running')).toHaveText('running');
   await expect(status.getByTestId('emulator-profile')).toContainText('its API token is accepted');
+});
+
+test('the registered webhook is set in the Emulator view: too long a URL is refused naming it, a good one is kept', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/emulator');
+  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  const settings = page.getByTestId('emulator-spec-settings');
+  const url = settings.getByLabel('Registered webhook URL');
+  await url.fill(`https://hooks.example/${'x'.repeat(260)}`);
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText(/at most 255 characters/)).toBeVisible();
+  await url.fill('https://hooks.example/merchant');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Emulator settings saved')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  await expect(page.getByTestId('emulator-spec-settings').getByLabel('Registered webhook URL')).toHaveValue(
+    'https://hooks.example/merchant',
+  );
 });

@@ -9,6 +9,7 @@ import { switchProfile, selectActiveProfile, useProfilesStore } from '@features/
 import { useOrderLifecycle } from '@features/orders';
 import { isEmptyDocument, useBuilderStore } from './builder-store';
 import { useFollowedOrder } from './followed-order';
+import classes from './builder.module.css';
 import { fillSample } from './sample-action';
 
 const STEPS = ['Sample', 'Send to Local', 'Pay', 'Authorise', 'Capture'] as const;
@@ -80,7 +81,15 @@ function Guide() {
           </ActionIcon>
         </Tooltip>
       </Group>
-      <Group gap="sm" mt={6} wrap="nowrap" data-testid="first-run-next">
+      {/* The step's words wrap; its button keeps its whole label (Group would cap each child's width). */}
+      <Group
+        gap="sm"
+        mt={6}
+        wrap="nowrap"
+        preventGrowOverflow={false}
+        className={classes.firstRunNext}
+        data-testid="first-run-next"
+      >
         <NextStep progress={progress} state={state} onDone={close} />
       </Group>
     </Paper>

@@ -30,7 +30,7 @@ export function FollowedOrderPanel({ orderId }: { orderId: string }) {
           {error}
         </Text>
       )}
-      {detail !== null && <LifecycleStrip lifecycle={detail.lifecycle} />}
+      {detail !== null && <LifecycleStrip lifecycle={detail.lifecycle} compact />}
       {webhooks.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="followed-webhooks-empty">
           No webhook yet. Pay on the checkout page: the service then sends order_approved, and it shows here

@@ -16,7 +16,9 @@ export function EmulatorDeliveriesTable({ deliveries }: { deliveries: readonly E
   if (deliveries.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No notifications yet. They are sent to the notification URL of each order when it changes state.
+        No notifications yet. They are sent when an order changes state, to its notification URL or else to
+        the registered webhook (Settings: where the spec is open); one with neither is on the timeline as not
+        sent.
       </Text>
     );
   return (

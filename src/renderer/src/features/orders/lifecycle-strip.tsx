@@ -25,29 +25,31 @@ const STATUS_WORD: Record<StripStep['status'], string> = {
   pending: 'not reached',
 };
 
-function StepIcon({ step }: { step: StripStep }) {
+function StepIcon({ step, compact }: { step: StripStep; compact: boolean }) {
+  const size = compact ? 'xs' : 'sm';
+  const glyph = compact ? 11 : 14;
   const ending = step.step === 'declined' || step.step === 'expired' || step.step === 'canceled';
   if (step.status === 'current')
     return (
-      <ThemeIcon size="sm" radius="xl" color={ending ? 'red' : 'green'}>
-        <IconPointFilled size={14} />
+      <ThemeIcon size={size} radius="xl" color={ending ? 'red' : 'green'}>
+        <IconPointFilled size={glyph} />
       </ThemeIcon>
     );
   if (step.status === 'done')
     return (
-      <ThemeIcon size="sm" radius="xl" color="green" variant="light">
-        <IconCheck size={14} />
+      <ThemeIcon size={size} radius="xl" color="green" variant="light">
+        <IconCheck size={glyph} />
       </ThemeIcon>
     );
   if (step.status === 'unseen')
     return (
-      <ThemeIcon size="sm" radius="xl" color="gray" variant="light">
-        <IconQuestionMark size={14} />
+      <ThemeIcon size={size} radius="xl" color="gray" variant="light">
+        <IconQuestionMark size={glyph} />
       </ThemeIcon>
     );
   return (
-    <ThemeIcon size="sm" radius="xl" color="gray" variant="subtle">
-      <IconCircleDashed size={14} />
+    <ThemeIcon size={size} radius="xl" color="gray" variant="subtle">
+      <IconCircleDashed size={glyph} />
     </ThemeIcon>
   );
 }
@@ -60,9 +62,34 @@ const sourceWords = (source: StripStep['source']) =>
  * (a webhook, a get order) came after the one that reached it, "confirmed by" it as well, so the
  * strip says what the record list says (the answer moved it, the webhook confirmed it).
  */
-function StepEvidence({ step, at, recordId }: { step: StripStep; at: string; recordId: number }) {
+function StepEvidence({
+  step,
+  at,
+  recordId,
+  compact,
+}: {
+  step: StripStep;
+  at: string;
+  recordId: number;
+  compact: boolean;
+}) {
   const reachedId = step.reachedRecordId ?? recordId;
   const confirmed = step.reachedBy !== null && step.reachedBy !== step.source && reachedId !== recordId;
+  if (compact) {
+    // A narrow strip (the builder's panel) shows the time; what reached and confirmed it, in its tooltip.
+    const how = `${sourceWords(confirmed ? step.reachedBy : step.source)}${
+      confirmed && step.source !== null && SOURCE_WORD[step.source] !== ''
+        ? `, confirmed ${SOURCE_WORD[step.source]}`
+        : ''
+    }`;
+    return (
+      <Tooltip label={`${formatTime(at)}${how}: open record #${reachedId} on the timeline`} withArrow>
+        <Anchor href={`#/timeline?id=${reachedId}`} size="xs" display="block" mt={2}>
+          {formatShortTime(at)}
+        </Anchor>
+      </Tooltip>
+    );
+  }
   return (
     <>
       <Tooltip label={`${formatTime(at)}: open record #${reachedId} on the timeline`} withArrow>
@@ -82,12 +109,12 @@ function StepEvidence({ step, at, recordId }: { step: StripStep; at: string; rec
   );
 }
 
-function StripCell({ step }: { step: StripStep }) {
+function StripCell({ step, compact }: { step: StripStep; compact: boolean }) {
   const current = step.status === 'current';
   return (
     <Paper
       withBorder
-      p="xs"
+      p={compact ? 6 : 'xs'}
       radius="md"
       role="listitem"
       aria-label={`${STEP_LABEL[step.step]}: ${STATUS_WORD[step.status]}`}
@@ -105,9 +132,10 @@ function StripCell({ step }: { step: StripStep }) {
             : {}),
       }}
     >
-      <Group gap={6} wrap="nowrap">
-        <StepIcon step={step} />
-        <Text size="sm" fw={current ? 700 : 500}>
+      <Group gap={compact ? 4 : 6} wrap="nowrap">
+        <StepIcon step={step} compact={compact} />
+        {/* Never past the cell's border: a label too long for a narrow strip is cut, whole in the list item's name. */}
+        <Text size={compact ? 'xs' : 'sm'} fw={current ? 700 : 500} truncate>
           {STEP_LABEL[step.step]}
         </Text>
       </Group>
@@ -117,7 +145,7 @@ function StripCell({ step }: { step: StripStep }) {
         </Text>
       )}
       {step.at !== null && step.recordId !== null ? (
-        <StepEvidence step={step} at={step.at} recordId={step.recordId} />
+        <StepEvidence step={step} at={step.at} recordId={step.recordId} compact={compact} />
       ) : (
         <Text size="xs" c="dimmed" mt={2}>
           {step.status === 'unseen' ? 'no record' : '—'}
@@ -132,10 +160,17 @@ function StripCell({ step }: { step: StripStep }) {
  * after a capture), each step with its time and a link to the record that proves it, the
  * current known step highlighted. Takes the derived lifecycle; `useOrderLifecycle` loads one.
  */
-export function LifecycleStrip({ lifecycle }: { lifecycle: OrderLifecycle }) {
+export function LifecycleStrip({
+  lifecycle,
+  compact = false,
+}: {
+  lifecycle: OrderLifecycle;
+  /** For a narrow panel (the builder's): times only, sources in tooltips, smaller labels. */
+  compact?: boolean;
+}) {
   return (
     <Group
-      gap={4}
+      gap={compact ? 2 : 4}
       wrap="nowrap"
       align="stretch"
       role="list"
@@ -146,13 +181,13 @@ export function LifecycleStrip({ lifecycle }: { lifecycle: OrderLifecycle }) {
         <Fragment key={step.step}>
           {index > 0 && (
             <IconChevronRight
-              size={16}
+              size={compact ? 12 : 16}
               aria-hidden
               color="var(--mantine-color-dimmed)"
               style={{ alignSelf: 'center', flex: 'none' }}
             />
           )}
-          <StripCell step={step} />
+          <StripCell step={step} compact={compact} />
         </Fragment>
       ))}
     </Group>
