@@ -18,12 +18,23 @@ export interface OperationBodyInput {
   shippedAt?: string;
 }
 
+/**
+ * An amount as a JSON number, as the official client's Money::toArray sends it (a float) and as
+ * the spec's Money declares it; the zeros beside it were numbers already, so one body no longer
+ * mixes "16.000" with 0. Anything that is not a plain decimal stays as given.
+ */
+function amountValue(amount: OperationBodyInput['amount']): string | number | null {
+  if (typeof amount !== 'string' || !/^\d+(?:\.\d+)?$/.test(amount.trim())) return amount ?? null;
+  const value = Number(amount);
+  return Number.isFinite(value) ? value : amount;
+}
+
 export function defaultOperationBody(
   operation: OperationName,
   input: OperationBodyInput,
 ): Record<string, unknown> | null {
   const currency = input.currency ?? 'SAR';
-  const money = { amount: input.amount ?? null, currency };
+  const money = { amount: amountValue(input.amount), currency };
   // The client sends these on every capture and cancel; zero when the merchant has none.
   const zero = { amount: 0, currency };
   switch (operation) {

@@ -224,7 +224,8 @@ describe('follow-up operations', () => {
     // zero amounts and shipping_info; an authorisation carries the order id.
     expect(JSON.parse(capture.body ?? '')).toMatchObject({
       order_id: 'o/1',
-      total_amount: { amount: '115.50', currency: 'SAR' },
+      // A number, as the official client sends it (and the zeros beside it).
+      total_amount: { amount: 115.5, currency: 'SAR' },
       items: [],
       shipping_amount: { amount: 0, currency: 'SAR' },
       tax_amount: { amount: 0, currency: 'SAR' },
