@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EmulatorSettings, Faults } from '../../shared/emulator';
+import type { EmulatorSettings } from '../../shared/emulator';
 import type { HeaderList, TimelineSummary } from '../../shared/events';
 import { jsonObjectOfBody } from '../../shared/json-body';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
@@ -94,12 +94,17 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     timer = setTimer(() => void runDue(), wait);
   };
 
-  const recordDropped = (
+  /**
+   * A notification that never goes out, recorded as a delivery that says why: dropped by
+   * fault injection, or with nowhere to go (no URL in the checkout request, no webhook
+   * registered for its event), so the timeline and `emulator`'s lines say so rather than
+   * nothing happening.
+   */
+  const recordNotSent = (
     order: EmulatorOrderRow,
     eventType: string,
-    url: string,
     body: string,
-    faults: Faults,
+    why: { url: string | null; error: string; details: Record<string, unknown> },
   ) => {
     const signer = deps.signer();
     deps.recorder.record({
@@ -107,37 +112,14 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       profileId: signer.profileId,
       profileName: signer.profileName,
       method: 'POST',
-      url,
-      path: safePath(url),
+      url: why.url,
+      path: why.url === null ? null : safePath(why.url),
       requestBody: new TextEncoder().encode(body),
       orderId: order.orderId,
       orderReferenceId: order.referenceId,
       eventType,
-      error: 'Dropped by fault injection: never sent.',
-      details: { attempt: 0, faults, dropped: true },
-    });
-  };
-
-  /**
-   * A notification with nowhere to go (no URL in the checkout request, no webhook registered
-   * for its event) is recorded as not sent, so the timeline and `emulator`'s lines say so
-   * rather than nothing happening.
-   */
-  const recordUnsent = (order: EmulatorOrderRow, eventType: string, body: string) => {
-    const signer = deps.signer();
-    deps.recorder.record({
-      kind: 'delivery',
-      profileId: signer.profileId,
-      profileName: signer.profileName,
-      method: 'POST',
-      url: null,
-      path: null,
-      requestBody: new TextEncoder().encode(body),
-      orderId: order.orderId,
-      orderReferenceId: order.referenceId,
-      eventType,
-      error: `Not sent: the checkout request had no notification URL, and no webhook is registered for ${eventType} (Emulator → Settings → Registered webhook).`,
-      details: { attempt: 0, unsent: true },
+      error: why.error,
+      details: { attempt: 0, ...why.details },
     });
   };
 
@@ -146,7 +128,11 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const body = JSON.stringify(notificationBody(order, eventType, data));
     const url = notificationTarget(order, eventType, settings);
     if (url === null) {
-      recordUnsent(order, eventType, body);
+      recordNotSent(order, eventType, body, {
+        url: null,
+        error: `Not sent: the checkout request had no notification URL, and no webhook is registered for ${eventType} (Emulator → Settings → Registered webhook).`,
+        details: { unsent: true },
+      });
       deps.onChange?.();
       return;
     }
@@ -157,7 +143,11 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       deps.outbox.add({ ...entry, maxAttempts: settings.attempts, nextAttemptAtMs, status, nowMs: at });
     if (faults.drop) {
       add('dropped', null);
-      recordDropped(order, eventType, url, body, faults);
+      recordNotSent(order, eventType, body, {
+        url,
+        error: 'Dropped by fault injection: never sent.',
+        details: { faults, dropped: true },
+      });
       deps.onChange?.();
       return;
     }
