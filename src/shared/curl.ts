@@ -1,5 +1,6 @@
 import type { BodyView, EventKind, HeaderList } from './events';
 import { isCredentialHeader, REDACTED, redactExchange, redactWith, schemeOf } from './secrets/redact-secrets';
+import { hasTerminalUnsafe } from './terminal-unsafe';
 
 /**
  * "Copy as cURL" for any timeline record: a POSIX shell command (bash, zsh, dash) that sends
@@ -81,20 +82,9 @@ const HEADERS_CURL_SETS = new Set([
   'keep-alive',
 ]);
 
-/*
- * What a terminal must never be handed raw (as in cli/terminal-text.ts): C0 controls but line
- * feed and tab, DEL, C1 controls (U+009B is a one-character CSI on some terminals), the line and
- * paragraph separators, the bidirectional overrides that reorder what a line appears to say, and
- * the byte order mark (invisible, so a copied command would lose it).
- */
-/* eslint-disable no-control-regex -- matching control characters is the point */
-const UNSAFE_IN_ARGUMENT =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
-/* eslint-enable no-control-regex */
-
 /** Whether body text can go inside single quotes on a terminal (else it goes through base64). */
 function isSafeInArgument(text: string): boolean {
-  return !UNSAFE_IN_ARGUMENT.test(text);
+  return !hasTerminalUnsafe(text);
 }
 
 /** Printable ASCII: a header, URL or method made only of these is quoted as it is. */

@@ -1,19 +1,15 @@
+import {
+  TERMINAL_UNSAFE,
+  TERMINAL_UNSAFE_IN_JSON,
+  TERMINAL_UNSAFE_KEEPING_LINES,
+} from '../../shared/terminal-unsafe';
+
 /**
  * Text from records (a webhook's event type, an order id, a service's answer, a file being
  * imported) reaches the terminal through these, so a sender cannot clear the screen, move the
- * cursor or forge a line such as "FAKE LINE token=valid". Escaped, and so visible: C0 controls
- * (ESC, CR, LF, …), DEL, C1 controls (U+009B is a one-character CSI on some terminals), the
- * Unicode line and paragraph separators, the bidirectional overrides that reorder what a
- * line appears to say, and the byte order mark (invisible: a body that starts with one would
- * look like one that does not).
+ * cursor or forge a line such as "FAKE LINE token=valid". What shared/terminal-unsafe.ts lists
+ * is escaped, and so visible.
  */
-/* eslint-disable no-control-regex -- matching control characters is the point */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-const UNSAFE_KEEPING_LINES =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-/* eslint-enable no-control-regex */
-/** What can still be in JSON.stringify's output: it escapes C0 itself, not the rest. */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\x1b' };
 
@@ -37,7 +33,10 @@ export interface TerminalTextOptions {
 export function terminalSafe(text: string, options: TerminalTextOptions = {}): string {
   const max = options.maxChars ?? Number.POSITIVE_INFINITY;
   const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return cut.replace(options.keepLines === true ? UNSAFE_KEEPING_LINES : UNSAFE, escapeChar);
+  return cut.replace(
+    options.keepLines === true ? TERMINAL_UNSAFE_KEEPING_LINES : TERMINAL_UNSAFE,
+    escapeChar,
+  );
 }
 
 /**
@@ -45,5 +44,8 @@ export function terminalSafe(text: string, options: TerminalTextOptions = {}): s
  * leaves raw are written as \u escapes, which parse back to the same strings.
  */
 export function terminalSafeJson(json: string): string {
-  return json.replace(UNSAFE_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(
+    TERMINAL_UNSAFE_IN_JSON,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
