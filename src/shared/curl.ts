@@ -158,15 +158,14 @@ function unparsedRequest(source: CurlSource, options: CurlTokens): CurlCannotRep
       );
   }
   const listener = source.url === null ? null : URL.parse(source.url);
-  const stored =
-    body === null ? 0 : body.text !== null ? bytesOfText(body.text) : bytesOfBase64(body.base64 ?? '');
+  const stored = body === null ? 0 : storedBytesOf(body);
   if (body === null || stored === 0 || listener === null || listener.protocol !== 'http:')
     return new CurlCannotReproduce(why);
   if (stored > RAW_RESEND_MAX_BYTES)
     return new CurlCannotReproduce(
       `${why} Its ${stored} bytes are in \`checkout-console export --format json\` (request_body).`,
     );
-  const base64 = body.text !== null ? base64OfText(body.text) : (body.base64 ?? '');
+  const base64 = base64Of(body);
   const host = listener.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = listener.port === '' ? '80' : listener.port;
   const kept = body.truncated ? ` (only the first ${stored} of ${body.size} bytes were stored)` : '';
@@ -228,9 +227,14 @@ function base64OfText(text: string): string {
   return btoa(binary);
 }
 
+/** How many bytes of the body are stored, and those bytes as base64, from its text or its base64. */
+const storedBytesOf = (body: BodyView) =>
+  body.text !== null ? bytesOfText(body.text) : bytesOfBase64(body.base64 ?? '');
+const base64Of = (body: BodyView) => (body.text !== null ? base64OfText(body.text) : (body.base64 ?? ''));
+
 function bodyPlan(body: BodyView | null, notes: string[]): BodyPlan {
   if (body === null) return { args: [], feed: null };
-  const stored = body.text !== null ? bytesOfText(body.text) : bytesOfBase64(body.base64 ?? '');
+  const stored = storedBytesOf(body);
   if (body.truncated) {
     notes.push(
       `The stored body was truncated (${stored} of ${body.size} bytes kept); this command sends only what was stored.`,
@@ -241,7 +245,7 @@ function bodyPlan(body: BodyView | null, notes: string[]): BodyPlan {
     // --data-raw: sent exactly as written (no @file, no stripped newlines).
     return { args: ['--data-raw', shellQuote(body.text)], feed: null };
   }
-  const base64 = body.text !== null ? base64OfText(body.text) : (body.base64 ?? '');
+  const base64 = base64Of(body);
   notes.push(
     body.text === null
       ? 'The body is not UTF-8 text, so the command decodes it from base64 and sends it on standard input.'
