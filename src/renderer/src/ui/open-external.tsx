@@ -13,7 +13,7 @@ import { confirmAction } from './confirm-dialog';
  * start, a local merchant): plain HTTP to it never crosses the network, so the warning meant
  * for other hosts would only teach people to click past it.
  */
-export function isLoopbackAddress(href: string): boolean {
+function isLoopbackAddress(href: string): boolean {
   try {
     return isLoopbackHost(new URL(href).hostname);
   } catch {
