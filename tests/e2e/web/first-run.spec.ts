@@ -73,7 +73,10 @@ test('a reload keeps the last send: the response says where its answer is, and i
   await expect(builder.errorCount()).toHaveText('0 errors');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('created-status')).toHaveText('new');
-  await expect(page.getByTestId('sent-to')).toContainText('Answer from Local · record #');
+  await expect(page.getByTestId('sent-to')).toHaveText('Answer from Local');
+  await expect(
+    page.getByTestId('send-response').getByRole('link', { name: /^Record #\d+ on the timeline$/ }),
+  ).toBeVisible();
   const orderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
   await expect(guide).toHaveAttribute('data-step', '2');
   // The working copy is saved a moment after each change; the last send goes with it.

@@ -71,7 +71,7 @@ export function ResponsePanel() {
   const created = result.checkout;
   return (
     <Stack gap="sm" p="sm" data-testid="send-response">
-      <SentTo recordId={result.eventId} profileName={lastSend?.profileName ?? null} />
+      {lastSend !== null && <SentTo profileName={lastSend.profileName} />}
       {(sentWithErrors > 0 || sentRaw) && (
         <Badge color="orange" variant="light">
           {sentRaw
@@ -133,14 +133,11 @@ export function ResponsePanel() {
   );
 }
 
-/** Which profile answered and where the exchange is stored: an answer never reads as another profile's. */
-function SentTo({ recordId, profileName }: { recordId: number; profileName: string | null }) {
+/** Which profile answered: an answer never reads as another profile's (its record is linked below it). */
+function SentTo({ profileName }: { profileName: string }) {
   return (
     <Text size="xs" c="dimmed" data-testid="sent-to">
-      {profileName === null ? 'Answer' : `Answer from ${profileName}`} ·{' '}
-      <Anchor href={`#/timeline?id=${recordId}`} size="xs">
-        record #{recordId}
-      </Anchor>
+      Answer from {profileName}
     </Text>
   );
 }

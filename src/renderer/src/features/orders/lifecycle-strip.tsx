@@ -135,7 +135,7 @@ function StripCell({ step, compact }: { step: StripStep; compact: boolean }) {
       <Group gap={compact ? 4 : 6} wrap="nowrap">
         <StepIcon step={step} compact={compact} />
         {/* Never past the cell's border: a label too long for a narrow strip is cut, whole in the list item's name. */}
-        <Text size={compact ? 'xs' : 'sm'} fw={current ? 700 : 500} truncate>
+        <Text size={compact ? 'xs' : 'sm'} fw={current && !compact ? 700 : 500} truncate>
           {STEP_LABEL[step.step]}
         </Text>
       </Group>
