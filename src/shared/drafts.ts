@@ -55,6 +55,14 @@ export const lastSendSchema = z.object({
 });
 export type LastSend = z.infer<typeof lastSendSchema>;
 
+/** The order the builder follows: the one its latest successful send created (a failed send keeps it). */
+export const followedOrderSchema = z.object({
+  orderId: z.string().max(500),
+  checkoutUrl: z.string().max(8192),
+  profileName: z.string().max(500),
+});
+export type FollowedOrderRef = z.infer<typeof followedOrderSchema>;
+
 /**
  * The builder's working copy, saved as it changes so a restart or a reload finds it again:
  * the document, the draft it came from (if any) and whether it differs from that draft.
@@ -66,5 +74,7 @@ export const builderStateSchema = builderDocumentSchema.extend({
   freshReferenceOnSend: z.boolean(),
   /** The last send (a working copy saved before there was one has none). */
   lastSend: lastSendSchema.nullable().default(null),
+  /** The order the first-run guide and the Response tab follow, found again after a reload. */
+  followedOrder: followedOrderSchema.nullable().default(null),
 });
 export type BuilderState = z.infer<typeof builderStateSchema>;

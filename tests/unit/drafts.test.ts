@@ -131,12 +131,13 @@ describe('drafts', () => {
     await core.close();
     core = await open();
     // Saved before the builder kept its last send (an older working copy): it has none.
-    expect(await call('getBuilderState', {})).toEqual({ ...state, lastSend: null });
+    expect(await call('getBuilderState', {})).toEqual({ ...state, lastSend: null, followedOrder: null });
 
     await call('deleteDraft', { id: draft.id });
     expect(await call('getBuilderState', {})).toEqual({
       ...state,
       lastSend: null,
+      followedOrder: null,
       draftId: null,
       dirty: true,
     });
@@ -159,6 +160,7 @@ describe('drafts', () => {
       dirty: false,
       freshReferenceOnSend: false,
       lastSend,
+      followedOrder: { orderId: lastSend.orderId, checkoutUrl: lastSend.checkoutUrl, profileName: 'Local' },
     };
     await call('saveBuilderState', state);
     await core.close();

@@ -94,6 +94,24 @@ test('a reload keeps the last send: the response says where its answer is, and i
   await expect(guide).toHaveAttribute('data-step', '2');
   await restored.getByRole('button', { name: 'Open the order' }).click();
   await expect(page).toHaveURL(new RegExp(`#/orders\\?id=${orderId}`));
+  await page.goBack();
+  await expect(builder.form()).toBeVisible();
+
+  // A send that creates no order (refused: 400) keeps following the one before, after a reload too.
+  await builder.field('Country', 'Order').fill('XX');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await page.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(page.getByTestId('send-response')).toContainText('400');
+  await expect(page.locator('[data-working-copy]')).toHaveAttribute('data-working-copy', 'saved');
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('tab', { name: 'Response' }).click();
+  await expect(page.getByTestId('restored-send')).toContainText(
+    'Sent before this page was opened: 400 from Local',
+  );
+  // The guide still follows the order created before: its next step is that order's page.
+  await expect(guide.getByRole('button', { name: 'Open the checkout page' })).toBeVisible();
+  await expect(guide).toHaveAttribute('data-step', '2');
 });
 
 test('the first-run guide, once closed, stays closed after a reload', async ({ page, served }) => {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULT_NOTIFICATION_FIELD, type CheckoutForm, type Finding } from '@shared/checkout';
-import type { Draft, LastSend } from '@shared/drafts';
+import type { Draft, FollowedOrderRef, LastSend } from '@shared/drafts';
 import { parseJsonText, type JsonTextResult } from '@shared/json-text';
 import type { RawDiagnostic } from './analysis/analysis-messages';
 import { formatDocument, sameJson, type ParseError } from './builder-text';
@@ -53,6 +53,8 @@ export interface BuilderStore {
   workingCopy: 'saved' | 'pending' | 'too-large';
   /** The last send from the builder, kept with the working copy so a reload still knows it. */
   lastSend: LastSend | null;
+  /** The order its sends last created, kept with the working copy (the guide follows it). */
+  followedOrder: FollowedOrderRef | null;
   /** From the raw editor: kept as typed; the document follows when it parses. */
   setText: (text: string) => void;
   /** From the form and the helpers: the text is rewritten from the document. */
@@ -151,6 +153,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   focus: null,
   workingCopy: 'saved',
   lastSend: null,
+  followedOrder: null,
   setText(text) {
     if (text === get().text) return;
     // Typed in the raw editor: the whole document is the person's, so its errors are shown.

@@ -125,6 +125,15 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
       requestKey,
     });
     useSendStore.setState({ result });
+    const followed =
+      result.checkout === null
+        ? useBuilderStore.getState().followedOrder
+        : {
+            orderId: result.checkout.order_id,
+            checkoutUrl: result.checkout.checkout_url,
+            profileName: profile.name,
+          };
+    if (result.checkout !== null && followed !== null) useFollowedOrder.getState().follow(followed);
     // Kept with the working copy: a reload still says where this answer is and follows its order.
     useBuilderStore.setState({
       lastSend: {
@@ -135,15 +144,10 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
         orderId: result.checkout?.order_id ?? null,
         checkoutUrl: result.checkout?.checkout_url ?? null,
       },
+      followedOrder: followed,
     });
     // What was sent is in history now: a new sample may replace it without asking.
     markDocumentKept();
-    if (result.checkout !== null)
-      useFollowedOrder.getState().follow({
-        orderId: result.checkout.order_id,
-        checkoutUrl: result.checkout.checkout_url,
-        profileName: profile.name,
-      });
   } catch (error) {
     useSendStore.setState({ error: errorMessage(error) });
   } finally {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DRAFT_TEXT_MAX, type BuilderState, type LastSend } from '@shared/drafts';
+import { DRAFT_TEXT_MAX, type BuilderState, type FollowedOrderRef, type LastSend } from '@shared/drafts';
 import { builderCalls } from './builder-calls-store';
 import { restoredState, savedOf, selectDirty, useBuilderStore, type SavedDraft } from './builder-store';
 import { isLargeDocument } from './large-document';
@@ -17,6 +17,7 @@ export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState
     dirty: selectDirty(state),
     freshReferenceOnSend: state.freshReferenceOnSend,
     lastSend: state.lastSend,
+    followedOrder: state.followedOrder,
   };
 }
 
@@ -49,8 +50,9 @@ export async function loadWorkingCopy(): Promise<void> {
     singleCheckout: state.singleCheckout,
     freshReferenceOnSend: state.freshReferenceOnSend,
     lastSend: state.lastSend,
+    followedOrder: state.followedOrder,
   };
-  restoreLastSend(state.lastSend);
+  restoreLastSend(state.lastSend, state.followedOrder);
   if (isLargeDocument(state.text.length)) {
     useWorkingCopyOffer.setState({ offered: { ...state, saved } });
     useBuilderStore.setState({ ...options, loaded: true });
@@ -64,19 +66,10 @@ export async function loadWorkingCopy(): Promise<void> {
  * the order it created is followed again (its lifecycle, the first-run guide), instead of
  * "Nothing sent yet" beside an order that exists.
  */
-function restoreLastSend(lastSend: LastSend | null): void {
-  if (lastSend === null) return;
-  useSendStore.setState({ restored: lastSend });
-  if (
-    lastSend.orderId !== null &&
-    lastSend.checkoutUrl !== null &&
-    useFollowedOrder.getState().order === null
-  )
-    useFollowedOrder.getState().follow({
-      orderId: lastSend.orderId,
-      checkoutUrl: lastSend.checkoutUrl,
-      profileName: lastSend.profileName,
-    });
+function restoreLastSend(lastSend: LastSend | null, followedOrder: FollowedOrderRef | null): void {
+  if (lastSend !== null) useSendStore.setState({ restored: lastSend });
+  if (followedOrder !== null && useFollowedOrder.getState().order === null)
+    useFollowedOrder.getState().follow(followedOrder);
 }
 
 /** Opens the offered working copy after all. */
@@ -117,7 +110,8 @@ const sameState = (a: BuilderState | null, b: BuilderState) =>
   a.draftId === b.draftId &&
   a.dirty === b.dirty &&
   a.freshReferenceOnSend === b.freshReferenceOnSend &&
-  a.lastSend === b.lastSend;
+  a.lastSend === b.lastSend &&
+  a.followedOrder === b.followedOrder;
 
 function saveWorkingCopy(snapshot: BuilderState): void {
   saveTimer = null;
