@@ -95,15 +95,22 @@ export function prepareDataDir(dir: string, options: { sharedWithElectron?: bool
 }
 
 /**
+ * What a file manager leaves in any folder it shows (Finder, Explorer): a folder holding only
+ * these is still empty to its owner. Named one by one, not every dot-file: a home folder holds
+ * only dot-files on a fresh account, and it is someone else's.
+ */
+const FOLDER_VIEW_LITTER = new Set(['.DS_Store', '.localized', 'Thumbs.db', 'desktop.ini']);
+
+/**
  * A folder that already holds files, none of them the console's, is someone else's (a
  * `--data-dir` that named the home folder or a project): the console would add its database
- * there and make the folder owner-only. Refused, with nothing changed; a new or empty folder,
- * or one the console already uses, is taken.
+ * there and make the folder owner-only. Refused, with nothing changed; a new or empty folder
+ * (a file manager's litter aside), or one the console already uses, is taken.
  */
 function refuseSomeoneElsesFolder(dir: string): void {
   let entries: string[];
   try {
-    entries = readdirSync(dir);
+    entries = readdirSync(dir).filter((name) => !FOLDER_VIEW_LITTER.has(name));
   } catch {
     return;
   }

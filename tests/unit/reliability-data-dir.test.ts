@@ -145,6 +145,32 @@ describe("someone else's folder or database is refused, and left as it was", () 
     expect(modeOf(dir)).toBe(0o755);
   });
 
+  it('a folder holding only what a file manager leaves (.DS_Store) is empty to its owner, and taken', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const dir = join(temp.dir, 'fresh');
+    mkdirSync(dir);
+    writeFileSync(join(dir, '.DS_Store'), 'finder');
+    writeFileSync(join(dir, 'Thumbs.db'), 'explorer');
+    const run = await runCliCaptured(['history', '--data-dir', dir]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readdirSync(dir)).toContain('console.sqlite');
+  });
+
+  it('a folder holding other dot-files (a fresh home folder) is still someone else’s', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const dir = join(temp.dir, 'home');
+    mkdirSync(dir);
+    writeFileSync(join(dir, '.DS_Store'), 'finder');
+    writeFileSync(join(dir, '.profile'), 'export PATH');
+    const run = await runCliCaptured(['history', '--data-dir', dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`already holds other files (.profile) and none of the console's`);
+    expect(readdirSync(dir).sort()).toEqual(['.DS_Store', '.profile']);
+  });
+
   it.each([
     ['unrelated tables', 'CREATE TABLE foo (x)'],
     ['a table named as one of the console’s', 'CREATE TABLE events (x)'],
