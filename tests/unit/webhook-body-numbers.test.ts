@@ -16,27 +16,27 @@ describe('a number in a finding is shown as the body wrote it', () => {
       {
         severity: 'error',
         path: 'order_reference_id',
-        message: 'order_reference_id must be a string, not number 1e999999.',
+        message: 'order_reference_id must be a string, not the number 1e999999.',
       },
     ]);
   });
 
   it('a negative overflow, an integer past 2^53 and a plain number keep their written form', () => {
     expect(judge(event('"order_reference_id":-1E400'))[0]?.message).toBe(
-      'order_reference_id must be a string, not number -1E400.',
+      'order_reference_id must be a string, not the number -1E400.',
     );
     expect(judge(event('"order_reference_id": 12345678901234567890 '))[0]?.message).toBe(
-      'order_reference_id must be a string, not number 12345678901234567890.',
+      'order_reference_id must be a string, not the number 12345678901234567890.',
     );
     expect(judge(event('"order_reference_id":12.50'))[0]?.message).toBe(
-      'order_reference_id must be a string, not number 12.50.',
+      'order_reference_id must be a string, not the number 12.50.',
     );
   });
 
   it('the value JSON.parse kept is the one shown when a name is given twice (the last)', () => {
     const findings = judge(event('"order_reference_id":1,"order_reference_id":2e999'));
     expect(findings.map((finding) => finding.message)).toContain(
-      'order_reference_id must be a string, not number 2e999.',
+      'order_reference_id must be a string, not the number 2e999.',
     );
   });
 
@@ -44,12 +44,23 @@ describe('a number in a finding is shown as the body wrote it', () => {
     const captured = `{"order_id":"${ORDER_ID}","order_reference_id":"R","order_number":"N","event_type":"order_captured","data":{"capture_id":1e500,"captured_amount":{"amount":"1"}}}`;
     expect(judge(captured)[0]).toMatchObject({
       path: 'data.capture_id',
-      message: 'capture_id must be a UUID string, not number 1e500.',
+      message: 'capture_id must be a UUID string, not the number 1e500.',
     });
-    expect(judge('1e999999')[0]?.message).toBe('The body is JSON but number 1e999999, not an object.');
+    expect(judge('1e999999')[0]?.message).toBe('The body is JSON but the number 1e999999, not an object.');
     const long = `1${'0'.repeat(500)}`;
     expect(judge(event(`"order_reference_id":${long}`))[0]?.message).toBe(
-      `order_reference_id must be a string, not number ${long.slice(0, 40)}… (501 characters).`,
+      `order_reference_id must be a string, not the number ${long.slice(0, 40)}… (501 characters).`,
     );
+  });
+
+  it('a text is worded as the checkout rules word it, and cut when long: a 1 MB value is not copied into its findings', () => {
+    const long = 'x'.repeat(1_000_000);
+    const findings = judge(
+      `{"order_id":"${ORDER_ID}","order_reference_id":"R","order_number":"N","event_type":"order_captured","data":{"capture_id":"${long}","captured_amount":{"amount":"1"}}}`,
+    );
+    expect(findings[0]).toMatchObject({
+      path: 'data.capture_id',
+      message: `capture_id "${'x'.repeat(40)}…" is not a UUID.`,
+    });
   });
 });

@@ -92,14 +92,16 @@ export function isPresent(container: unknown, key: string | number): boolean {
   );
 }
 
+/** A text quoted for a message, cut after 40 characters: a value can be a megabyte long. */
+export function quoteShort(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
 /** Short, safe rendering of a value for messages: `"abc…" (130 characters)`, `number 12`, `null`. */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') {
-    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-    return `the text ${JSON.stringify(shown)}`;
-  }
+  if (typeof value === 'string') return `the text ${quoteShort(value)}`;
   if (typeof value === 'number') return `the number ${String(value)}`;
   if (typeof value === 'boolean') return `${String(value)} (a boolean)`;
   if (typeof value === 'object') return 'an object';

@@ -1,3 +1,4 @@
+import { describeValue } from '../checkout/findings';
 import { locateJsonValues, type JsonLocation } from '../json-locations';
 import { formatJsonPath } from '../json-path';
 import type { BodyFinding } from '../webhook-details';
@@ -24,10 +25,10 @@ export class BodyFindings {
    */
   describe(path: readonly PropertyKey[], value: unknown): string {
     if (value === undefined) return 'missing';
-    if (value === null) return 'null';
-    if (Array.isArray(value)) return 'an array';
-    if (typeof value === 'number') return `number ${this.written(path) ?? String(value)}`;
-    return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+    // The checkout rules' words for every other value (a long text cut, "the text …"), so a
+    // webhook finding and a checkout finding word the same value alike.
+    if (typeof value === 'number') return `the number ${this.written(path) ?? String(value)}`;
+    return describeValue(value);
   }
   private written(path: readonly PropertyKey[]): string | null {
     if (this.text === null) return null;

@@ -1,4 +1,5 @@
 import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson, topLevelStrings } from '../bounded-json';
+import { quoteShort } from '../checkout/findings';
 import { decimalsOf, parseAmount } from '../checkout/money';
 import type { BodyVerdict, HeaderList } from '../events';
 import { findDuplicateKeys } from '../json-duplicate-keys';
@@ -38,7 +39,8 @@ function checkString(body: JsonObject, field: string, findings: BodyFindings, uu
   if (value === undefined) return findings.error([field], `${field} is missing.`);
   if (typeof value !== 'string')
     return findings.error([field], `${field} must be a string, not ${findings.describe([field], value)}.`);
-  if (uuid && !UUID_PATTERN.test(value)) findings.error([field], `${field} "${value}" is not a UUID.`);
+  if (uuid && !UUID_PATTERN.test(value))
+    findings.error([field], `${field} ${quoteShort(value)} is not a UUID.`);
 }
 
 /**
@@ -104,7 +106,7 @@ function checkData(
         `capture_id must be a UUID string, not ${findings.describe([...path, 'capture_id'], captureId)}.`,
       );
     else if (!UUID_PATTERN.test(captureId))
-      findings.error([...path, 'capture_id'], `capture_id "${captureId}" is not a UUID.`);
+      findings.error([...path, 'capture_id'], `capture_id ${quoteShort(captureId)} is not a UUID.`);
     if (data['captured_amount'] === undefined)
       findings.error([...path, 'captured_amount'], 'captured_amount is missing.');
     else checkMoney(data['captured_amount'], [...path, 'captured_amount'], findings);
@@ -120,7 +122,7 @@ function judgeCurrentForm(body: JsonObject, findings: BodyFindings): void {
   if (!isKnownEventType(eventType)) {
     findings.warning(
       ['event_type'],
-      `"${eventType}" is not one of the event types the spec lists (${KNOWN_EVENT_TYPES.join(', ')}); kept as sent.`,
+      `${quoteShort(eventType)} is not one of the event types the spec lists (${KNOWN_EVENT_TYPES.join(', ')}); kept as sent.`,
     );
     return;
   }
