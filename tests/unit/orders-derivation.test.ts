@@ -223,6 +223,77 @@ const cases: Case[] = [
     effects: ['moved', 'moved', 'moved', 'moved', 'moved'],
     check: (lifecycle) => expect(lifecycle.facts.refundedAmount).toBe('50.00'),
   },
+  ...[
+    ['too large for a double', Number.POSITIVE_INFINITY], // what JSON.parse makes of 1e400
+    ['negative', -50],
+    ['not a number', 'oops'],
+  ].map(([what, amount]): Case => ({
+    name: `a capture notification whose amount is given but ${String(what)} contradicts the order: not counted as the whole`,
+    records: () => [
+      created({ amount: '100.00' }),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '20.00'),
+      webhook('order_captured', { capture_id: CAPTURE_2, captured_amount: { amount, currency: 'SAR' } }),
+    ],
+    state: 'partially_captured',
+    strip: [...HAPPY_DONE, 'captured:current'],
+    effects: ['moved', 'moved', 'moved', 'moved', 'contradicts'],
+    check: (lifecycle) => {
+      expect(lifecycle.facts.capturedAmount).toBe('20.00');
+      expect(lifecycle.findings).toEqual([
+        expect.objectContaining({
+          recordId: 5,
+          code: 'unreadable_amount',
+          message:
+            'order_captured gives captured_amount, but not as an amount that can be counted (a number or numeric text, not negative)',
+        }),
+      ]);
+    },
+  })),
+  {
+    name: 'a refund notification with an unreadable amount refunds nothing',
+    records: () => [
+      created(),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '50.00'),
+      webhook('order_refunded', { refunded_amount: { amount: 'oops', currency: 'SAR' } }),
+    ],
+    state: 'partially_captured',
+    strip: [...HAPPY_DONE, 'captured:current'],
+    effects: ['moved', 'moved', 'moved', 'moved', 'contradicts'],
+    check: (lifecycle) => {
+      expect(lifecycle.facts.refundedAmount).toBeNull();
+      expect(lifecycle.findings.map((finding) => finding.code)).toEqual(['unreadable_amount']);
+    },
+  },
+  {
+    name: 'a refund call whose refunds[] entry has an unreadable amount is not taken as the whole',
+    records: () => [
+      created({ amount: '100.00' }),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '100.00'),
+      call('refund', {
+        request: {
+          order_id: ORDER_ID,
+          refunds: [
+            { capture_id: CAPTURE_1, total_amount: { amount: '10.00', currency: 'SAR' } },
+            { capture_id: CAPTURE_1, total_amount: { amount: -5, currency: 'SAR' } },
+          ],
+        },
+      }),
+    ],
+    state: 'fully_captured',
+    strip: [...HAPPY_DONE, 'captured:current'],
+    effects: ['moved', 'moved', 'moved', 'moved', 'contradicts'],
+    check: (lifecycle) => {
+      expect(lifecycle.findings[0]?.message).toBe(
+        'The refund call gives refunds[1].total_amount, but not as an amount that can be counted (a number or numeric text, not negative), and the service answered 200',
+      );
+    },
+  },
   {
     name: 'duplicate webhooks add no step',
     records: () => [

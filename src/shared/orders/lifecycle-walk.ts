@@ -185,6 +185,23 @@ export interface AmountProblem {
   message: string;
 }
 
+/**
+ * An amount given but unreadable (`field`, from `unreadableMoneyField`): not a number, negative,
+ * or past what a double holds (`1e400`). Counting it as the whole open amount, as for a call that
+ * names none, would make a broken notification fully capture or refund the order.
+ */
+export function unreadableAmountProblem(
+  money: ReadMoney | null,
+  field: string | null,
+  what: string,
+): AmountProblem | null {
+  if (money !== null || field === null) return null;
+  return {
+    code: 'unreadable_amount',
+    message: `${what} gives ${field}, but not as an amount that can be counted (a number or numeric text, not negative)`,
+  };
+}
+
 /** An amount in another currency than the order's cannot be added to it. */
 export function currencyProblem(walk: Walk, money: ReadMoney | null, what: string): AmountProblem | null {
   const currency = walk.facts.currency;

@@ -17,6 +17,23 @@ function readMoney(value: unknown, fallbackCurrency: string | null): ReadMoney |
   return { minor: toMinorUnits(parsed, currencyDecimals(currency)), currency };
 }
 
+/**
+ * The first of `keys` that `body` gives but whose amount cannot be read (text that is not a
+ * number, a negative amount, a number past what a double holds), when none of them reads: such
+ * an amount is a mistake in the evidence, not a capture or refund "of everything open" (what a
+ * call that names no amount means). Null when an amount reads, or none is given.
+ */
+export function unreadableMoneyField(body: unknown, keys: readonly string[]): string | null {
+  if (!isJsonObject(body)) return null;
+  let unreadable: string | null = null;
+  for (const key of keys) {
+    if (body[key] === undefined) continue;
+    if (readMoney(body[key], null) !== null) return null;
+    unreadable ??= key;
+  }
+  return unreadable;
+}
+
 /** The first of `keys` in `body` that holds a readable amount. */
 export function readMoneyField(
   body: unknown,
@@ -47,8 +64,8 @@ export const REFUND_EVENT_KEYS = ['refunded_amount', 'refund_amount', 'amount', 
 export function readRefundRequestMoney(body: unknown, fallbackCurrency: string | null): ReadMoney | null {
   const top = readMoneyField(body, REFUND_REQUEST_KEYS, fallbackCurrency);
   if (top !== null || !isJsonObject(body)) return top;
-  const refunds = body['refunds'];
-  if (!Array.isArray(refunds) || refunds.length === 0) return null;
+  const refunds = refundEntries(body);
+  if (refunds === null) return null;
   let minor = 0n;
   let currency: string | null | undefined;
   for (const entry of refunds) {
@@ -58,6 +75,29 @@ export function readRefundRequestMoney(body: unknown, fallbackCurrency: string |
     minor += money.minor;
   }
   return { minor, currency: currency ?? fallbackCurrency };
+}
+
+/** The official client's `refunds[]`, when the body gives a non-empty list. */
+function refundEntries(body: Record<string, unknown>): unknown[] | null {
+  const refunds = body['refunds'];
+  return Array.isArray(refunds) && refunds.length > 0 ? refunds : null;
+}
+
+/**
+ * Where a refund call's amount is given but cannot be read: the top-level field, or the first
+ * `refunds[]` entry whose amount does not read. Null when the amount reads or none is given.
+ */
+export function unreadableRefundRequestField(body: unknown): string | null {
+  if (readRefundRequestMoney(body, null) !== null || !isJsonObject(body)) return null;
+  const top = unreadableMoneyField(body, REFUND_REQUEST_KEYS);
+  if (top !== null) return top;
+  const refunds = refundEntries(body) ?? [];
+  for (const [at, entry] of refunds.entries()) {
+    if (readMoneyField(entry, REFUND_REQUEST_KEYS, null) !== null) continue;
+    const key = unreadableMoneyField(entry, REFUND_REQUEST_KEYS);
+    return `refunds[${at}]${key === null ? '' : `.${key}`}`;
+  }
+  return null;
 }
 
 /**

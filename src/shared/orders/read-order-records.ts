@@ -4,6 +4,8 @@ import {
   CAPTURE_REQUEST_KEYS,
   REFUND_EVENT_KEYS,
   readRefundRequestMoney,
+  unreadableMoneyField,
+  unreadableRefundRequestField,
 } from './order-amounts';
 import { state as stateLabel } from './order-claims';
 import type { LifecycleSource } from './order-lifecycle';
@@ -23,6 +25,7 @@ import {
   currencyProblem,
   readAmount,
   refundClaim,
+  unreadableAmountProblem,
   type Walk,
 } from './lifecycle-walk';
 import { captureIdProblem } from './capture-identity';
@@ -103,9 +106,11 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
   const legacy = record.bodyVerdict === 'legacy' ? ' (older form, order_status)' : '';
   const base = `Notification ${eventType}${legacy}`;
   if (step === 'captured' || step === 'refunded') {
-    const money = readAmount(data, step === 'captured' ? CAPTURE_EVENT_KEYS : REFUND_EVENT_KEYS, walk);
+    const keys = step === 'captured' ? CAPTURE_EVENT_KEYS : REFUND_EVENT_KEYS;
+    const money = readAmount(data, keys, walk);
     const field = step === 'captured' ? 'captured_amount' : 'refunded_amount';
     const problem =
+      unreadableAmountProblem(money, unreadableMoneyField(data, keys), eventType) ??
       currencyProblem(walk, money, `${eventType}'s ${field}`) ??
       (step === 'captured' ? captureIdProblem(walk, record, data, money?.minor ?? null) : null) ??
       beyondProblem(walk, step === 'captured' ? 'capture' : 'refund', 'webhook', money);
@@ -204,7 +209,12 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         operation === 'capture' ? CAPTURE_REQUEST_KEYS : readRefundRequestMoney,
         walk,
       );
+      const unreadable =
+        operation === 'capture'
+          ? unreadableMoneyField(record.requestJson, CAPTURE_REQUEST_KEYS)
+          : unreadableRefundRequestField(record.requestJson);
       const problem =
+        unreadableAmountProblem(money, unreadable, `The ${operation} call`) ??
         currencyProblem(walk, money, `The ${operation} call's amount`) ??
         beyondProblem(walk, operation, 'response', money);
       if (problem !== null) {
