@@ -132,6 +132,12 @@ describe('forwarding never feeds itself', () => {
       row.requestHeaders.some(([name]) => /^x-checkout-console-forwarded$/i.test(name)),
     );
     expect(returned).toBeDefined();
+    // The copy is the listener's forward, not the service's own: it may not move the order again.
+    expect(returned?.provenance).toBe('forward');
+    expect(returned?.details).toMatchObject({
+      forwardedCopy: { reason: expect.stringMatching(/a console listener's forward/i) },
+    });
+    expect(webhooks.find((row) => row !== returned)?.provenance).toBe('service');
     const forwards = rowsOf('forward');
     expect(forwards).toHaveLength(2);
     expect(forwards.find((row) => row.status === 200)).toBeDefined();

@@ -127,6 +127,16 @@ describe('provenance: only the service’s own, verified evidence moves an order
     expect(derive(records).entries[3]).toMatchObject({ provenance: 'forward' });
   });
 
+  it('a forwarded copy that reaches a listener is a copy: it neither moves the order nor counts as a duplicate', () => {
+    const create = created();
+    const approved = webhook('order_approved');
+    const copy = { ...webhook('order_authorised'), provenance: 'forward' as const };
+    const lifecycle = derive([create, approved, copy]);
+    expect(lifecycle.state).toBe('approved');
+    expect(lifecycle.entries[2]).toMatchObject({ effect: 'copy', provenance: 'forward' });
+    expect(lifecycle.entries[2]?.evidence).toContain('A copy a console listener forwarded here');
+  });
+
   it('duplicates from the emulator’s fault injection count once; its wrong-key and expired tokens not at all', () => {
     const records = [
       created(),

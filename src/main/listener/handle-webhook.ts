@@ -9,7 +9,7 @@ import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
 import { planResponse, responseBody } from './plan-response';
 import { readBody, type BodyInterruption } from './read-body';
-import { linkReplay, type KnownReplay } from './replay-link';
+import { linkReplay, markForwardedCopy, type KnownReplay } from './replay-link';
 import { errorWords } from '../../shared/error-words';
 
 /** A webhook exactly as received, for forwarding it on. */
@@ -94,8 +94,9 @@ export async function handleWebhook(
     requestTruncated: body.outcome === 'too_large',
     status: plan.status,
     error: plan.error,
-    // A replay's marker makes this the console's doing, linked to that replay when it is ours.
-    ...linkReplay(headers, context.replayByUid),
+    // A replay's marker makes this the console's doing, linked to that replay when it is ours;
+    // a forward's marker makes it another listener's copy.
+    ...(linkReplay(headers, context.replayByUid) ?? markForwardedCopy(headers)),
   };
   try {
     const verification = await context.verification();

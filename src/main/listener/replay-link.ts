@@ -1,5 +1,6 @@
 import type { HeaderList } from '../../shared/events';
 import { REPLAY_MARKER_HEADER, type Provenance } from '../../shared/provenance';
+import { FORWARD_MARKER_HEADER, forwardHopsOf } from './forward-guard';
 
 /** A replay record as the listener looks it up by its uid. */
 export interface KnownReplay {
@@ -49,5 +50,32 @@ export function linkReplay(
     provenance: replay.provenance,
     relatedId: replay.id,
     details: { replayLink: { marker, matched: true, reason: `The arrival of replay #${replay.id}.` } },
+  };
+}
+
+/** What the listener writes on a record that carries a console listener's forward marker. */
+export interface ForwardedCopy {
+  provenance: 'forward';
+  details: { forwardedCopy: { hops: string[]; reason: string } };
+}
+
+/**
+ * A request that passed another console listener (its forward marker) is that listener's copy,
+ * not the service's own: the first listener stored the service's request, and a copy counted
+ * again moved orders twice, or as a duplicate. Like the replay marker, it can only keep a record
+ * from moving an order.
+ */
+export function markForwardedCopy(headers: HeaderList): ForwardedCopy | null {
+  const hops = forwardHopsOf(headers);
+  const marked = headers.some(([name]) => name.toLowerCase() === FORWARD_MARKER_HEADER.toLowerCase());
+  if (!marked) return null;
+  return {
+    provenance: 'forward',
+    details: {
+      forwardedCopy: {
+        hops: hops.slice(0, 10).map((hop) => hop.slice(0, 100)),
+        reason: `A console listener's forward (${FORWARD_MARKER_HEADER}), not the service's own request.`,
+      },
+    },
   };
 }

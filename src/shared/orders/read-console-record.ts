@@ -58,6 +58,10 @@ export function readConsoleRecord(walk: Walk, record: OrderRecord, linked: numbe
       add("The emulator's delivery attempt of a notification; the listener's record of it is the evidence");
       return;
     case 'webhook':
+      if (record.provenance === 'forward') {
+        add(`A copy a console listener forwarded here (its forward marker); ${NEVER}`);
+        return;
+      }
       add(
         record.relatedId === null
           ? `A request marked as a replay by a console (no replay of this console matches its marker); ${NEVER}`
