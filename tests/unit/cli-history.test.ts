@@ -158,6 +158,7 @@ describe('history --json', () => {
       error: null,
       related_id: null,
       imported: false,
+      provenance: 'service',
       body: JSON.stringify({ order_id: ORDER_A, event_type: 'order_approved', data: [] }),
       body_base64: null,
       body_size: 91,

@@ -3,6 +3,7 @@ import type { SecretSource } from '../../shared/contract/jwt';
 import type { HeaderList } from '../../shared/events';
 import type { NetworkFailure } from '../../shared/merchant-api';
 import { maskSecret } from '../../shared/profile';
+import { REPLAY_MARKER_HEADER } from '../../shared/provenance';
 import { TOKEN_MODE_PLANS, type TokenMode } from '../../shared/scenarios/token-modes';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import { recordedExchange } from '../outbound/recorded-exchange';
@@ -12,8 +13,9 @@ import { APP_VERSION } from '../version';
 /**
  * A notification the console sends on purpose (a scenario's "send webhook" step, a case of
  * check-endpoint): signed with the JWT toolkit in one of the token modes, sent through the one
- * HTTP exchange, and stored as a record of the console's own doing (kind `replay`, with
- * `details.origin` saying who sent it), so it is on the timeline and never moves an order.
+ * HTTP exchange, and stored as a record of the console's own doing (kind `replay`, provenance
+ * `crafted`, with `details.origin` saying who sent it), so it is on the timeline and never moves
+ * an order; the listener's record of it is linked to it by the replay marker.
  */
 
 export interface NotificationSpec {
@@ -99,9 +101,14 @@ export async function sendNotification(
     url.searchParams.set('serviceToken', tokens.query);
     shownUrl.searchParams.set('serviceToken', masked(tokens.query));
   }
+  // The record's uid goes out as the replay marker, as a replay's does: a console listener that
+  // receives the send links its record to it, so a valid notification the console made never
+  // counts as the service's own (it moved orders, and matched a scenario's expect-webhook).
+  const uid = randomUUID();
   const common: HeaderList = [
     ['Content-Type', 'application/json'],
     ['User-Agent', `checkout-console/${APP_VERSION}`],
+    [REPLAY_MARKER_HEADER, uid],
   ];
   const headers: HeaderList = [...common];
   const shownHeaders: HeaderList = [...common];
@@ -121,7 +128,10 @@ export async function sendNotification(
       ...(spec.signal === undefined ? {} : { signal: spec.signal }),
     },
     record: {
+      uid,
       kind: 'replay',
+      // The console made these bytes and tokens: never a copy of what the service sent.
+      provenance: 'crafted',
       profileId: spec.record.profileId,
       profileName: spec.record.profileName,
       orderId: spec.record.orderId,

@@ -213,6 +213,8 @@ export const EVENT_COLUMNS = {
     false,
     true,
     (e) => e.provenance ?? defaultProvenance(e.kind, e.imported === true),
+    // Whose doing the record is, so a script can tell the service's own from a replay's arrival.
+    { history: as('provenance') },
   ),
   body_findings: column('integer', true, true, (e) => bodyFindingsOf(e.details), { from: 'details' }),
 };

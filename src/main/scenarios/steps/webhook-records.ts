@@ -16,7 +16,9 @@ function webhooksOf(context: StepContext, orderId: string, event: string | null)
     },
     { limit: 200 },
   );
-  return [...page.items].reverse();
+  // The service's own only: the listener's record of a send-webhook step, a replay or a forward
+  // is the console's doing, and matching it would pass a step for a notification never sent.
+  return page.items.filter((record) => record.provenance === 'service').reverse();
 }
 
 /**
