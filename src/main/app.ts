@@ -6,6 +6,7 @@ import { LOGS_DIR_NAME, prepareDataDir } from './data-dir';
 import { createEventBus } from './event-bus';
 import { createHmacKeyCache } from './jwt/hmac-key-cache';
 import { createJwtToolkit } from './jwt/jwt-toolkit';
+import { tokenFingerprint } from './jwt/token-fingerprint';
 import { createListenerService, type ListenerOverrides } from './listener/listener-service';
 import { createListenerSettingsStore } from './listener/listener-settings-store';
 import { createLogger } from './log';
@@ -164,6 +165,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     settings: listenerSettings,
     background,
     replayByUid: (uid) => events.replayByUid(uid),
+    craftedToken: (token) => store.craftedTokens.find(tokenFingerprint(token)),
     ...(options.listener === undefined ? {} : { overrides: options.listener }),
   });
   closers.push(() => listener.close());
@@ -213,6 +215,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     profiles,
     keys,
     clockToleranceSeconds: () => listenerSettings.get().clockToleranceSeconds,
+    remember: (token, signedWith, atMs) =>
+      store.craftedTokens.remember(tokenFingerprint(token), { signedAtMs: atMs, signedWith }),
   });
 
   const drafts = createDraftsService({ drafts: store.drafts, settings, bus });

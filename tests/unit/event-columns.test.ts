@@ -82,6 +82,7 @@ describe('the events columns, declared once (store/event-columns.ts)', () => {
       error: null,
       related_id: null,
       imported: false,
+      provenance: 'service',
       body: null,
       body_base64: '/wA=',
       body_size: 2,

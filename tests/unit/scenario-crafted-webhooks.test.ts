@@ -59,5 +59,10 @@ describe('a notification a scenario sends to its own listener', () => {
     ).filter((record) => record.event_type === 'order_captured');
     // The listener's records of the two sends: each linked to its send, the console's doing.
     expect(captured.map((record) => record.provenance)).toEqual(['crafted', 'crafted']);
+    const orderId = (JSON.parse(records.stdout) as { order_id: string | null }[])[0]?.order_id ?? '';
+    const order = await runCliCaptured(['--data-dir', dataDir, 'orders', 'show', orderId]);
+    expect(order.stdout).toMatch(
+      /#\d+ {2}A scenario's send-webhook step \(a notification the console made, token valid\), received by this listener as #\d+; the console's doing, never evidence/,
+    );
   });
 });

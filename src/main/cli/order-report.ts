@@ -139,5 +139,8 @@ export function orderDetailText(detail: OrderDetail): string {
       record.state_after ?? '—',
     ]),
   );
-  return `${lines.join('\n')}\n${table}`;
+  // What each record did, and why: the reason a record did not count (unverified, the console's
+  // doing, a contradiction) was only in --json.
+  const why = json.records.map((record) => `  #${record.id}  ${terminalSafe(record.why)}`);
+  return `${lines.join('\n')}\n${table}\nWhy:\n${why.join('\n')}\n`;
 }

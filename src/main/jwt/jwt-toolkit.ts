@@ -46,6 +46,11 @@ export interface JwtToolkitDependencies {
   /** The listener's clock tolerance, so the inspector judges as the listener does. */
   clockToleranceSeconds: () => number;
   now?: () => number;
+  /**
+   * Keeps each token signed here (by fingerprint) before it is handed out, so a listener knows
+   * it for the console's own when it comes back; absent where no data directory is open.
+   */
+  remember?: (token: string, signedWith: string, atMs: number) => void;
 }
 
 /**
@@ -115,6 +120,7 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
       } else {
         token = await signHs256(plan.claims, await keys.get(requireSecret(resolved)));
       }
+      dependencies.remember?.(token, signedWith, now());
       return { token, decoded: decodeJwt(token), signedWith, preset };
     },
   };

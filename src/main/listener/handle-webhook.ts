@@ -9,6 +9,7 @@ import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
 import { planResponse, responseBody } from './plan-response';
 import { readBody, type BodyInterruption } from './read-body';
+import type { CraftedToken } from '../store/crafted-tokens-repository';
 import { linkReplay, markForwardedCopy, type KnownReplay } from './replay-link';
 import { errorWords } from '../../shared/error-words';
 
@@ -42,8 +43,32 @@ export interface WebhookHandlerContext {
   forward: (webhook: ReceivedWebhook, target: string) => void;
   /** Looks a replay record up by the marker a replay carries (replay-link.ts). */
   replayByUid?: (uid: string) => KnownReplay | undefined;
+  /** Looks a token up among those the console signed (the JWT toolkit remembers each). */
+  craftedToken?: (token: string) => CraftedToken | undefined;
   onWebhook?: (summary: TimelineSummary) => void;
   logError: (message: string) => void;
+}
+
+/**
+ * A token the console signed (the JWT inspector, `jwt sign`) makes the request its doing, not
+ * the service's, whoever sent it: a crafted token never moves an order.
+ */
+function craftedTokenOf(
+  tokens: readonly string[],
+  lookup: WebhookHandlerContext['craftedToken'],
+): { signedAt: string; signedWith: string; reason: string } | null {
+  if (lookup === undefined) return null;
+  for (const token of tokens) {
+    const found = lookup(token);
+    if (found === undefined) continue;
+    const signedAt = new Date(found.signedAtMs).toISOString();
+    return {
+      signedAt,
+      signedWith: found.signedWith,
+      reason: `Its token was signed by this console at ${signedAt} (${found.signedWith}), not by the service.`,
+    };
+  }
+  return null;
 }
 
 function splitUrl(rawUrl: string): { path: string; query: string | null } {
@@ -106,6 +131,13 @@ export async function handleWebhook(
       settings.clockToleranceSeconds,
     );
     event.tokenVerdict = judged.tokenVerdict;
+    if (event.provenance === undefined) {
+      const crafted = craftedTokenOf(judged.tokens, context.craftedToken);
+      if (crafted !== null) {
+        event.provenance = 'crafted';
+        event.details = { ...event.details, craftedToken: crafted };
+      }
+    }
     event.bodyVerdict = judged.body.verdict;
     event.orderId = judged.body.orderId;
     event.orderReferenceId = judged.body.orderReferenceId;

@@ -23,6 +23,8 @@ export interface CapturedWebhook {
 
 export interface WebhookJudgement {
   tokenVerdict: TokenVerdict;
+  /** The tokens found (query, header; one when both are the same), to look the console's own up. */
+  tokens: string[];
   body: BodyJudgement;
   details: Pick<WebhookDetails, 'token' | 'body'>;
 }
@@ -55,8 +57,12 @@ export async function judgeWebhook(
   const checks = [queryCheck, headerCheck];
   const summary = summariseTokenChecks(checks, { query: found.query.token, header: found.header.token });
   const body = judgeWebhookBody(webhook.body, webhook.truncated, webhook.headers);
+  const tokens = [found.query.token, found.header.token].filter(
+    (token, at, all): token is string => token !== null && all.indexOf(token) === at,
+  );
   return {
     tokenVerdict: summary.verdict,
+    tokens,
     body,
     details: {
       token: { verdict: summary.verdict, reason: summary.reason, checks, findings: summary.findings },

@@ -8,6 +8,7 @@ import { ConsoleError } from '../console-error';
 import { namesListenerLiterally } from './forward-guard';
 import { forwardWebhook } from './forward-webhook';
 import { createIngestWriter } from './ingest-writer';
+import type { CraftedToken } from '../store/crafted-tokens-repository';
 import type { KnownReplay } from './replay-link';
 import type { VerificationKey } from './judge-webhook';
 import type { ListenerLimits } from './listener-limits';
@@ -58,6 +59,8 @@ export interface ListenerDependencies {
   limits?: Partial<ListenerLimits>;
   /** Looks a replay up by its marker, so the listener links a replay's arrival to it. */
   replayByUid?: (uid: string) => KnownReplay | undefined;
+  /** Looks a token up among those the console signed, so its arrival is marked crafted. */
+  craftedToken?: (token: string) => CraftedToken | undefined;
   overrides?: ListenerOverrides;
 }
 
@@ -164,6 +167,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         profile: () => ({ id: target?.profileId ?? null, name: target?.profileName ?? null }),
         writer,
         ...(deps.replayByUid === undefined ? {} : { replayByUid: deps.replayByUid }),
+        ...(deps.craftedToken === undefined ? {} : { craftedToken: deps.craftedToken }),
         forward: (webhook, forwardTo) => {
           forwardWebhook(deps.recorder, webhook, forwardTo).catch((failure: unknown) =>
             log.error(`A forward could not be recorded: ${String(failure)}`),

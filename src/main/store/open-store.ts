@@ -18,6 +18,7 @@ import { isBusyError } from './write-lock';
 import { errorWords } from '../../shared/error-words';
 import { fileErrorWords } from '../file-error-words';
 import { DATA_DIR_ENV } from '../data-dir';
+import { createCraftedTokensRepository, type CraftedTokensRepository } from './crafted-tokens-repository';
 import { migrations } from './migrations';
 import { createOrdersRepository, type OrdersRepository } from './orders-repository';
 import { createProfilesRepository, type ProfilesRepository } from './profiles-repository';
@@ -46,6 +47,8 @@ export interface Store {
   readonly emulatorOutbox: EmulatorOutboxRepository;
   readonly emulatorTransactions: EmulatorTransactionsRepository;
   readonly scenarioRuns: ScenarioRunsRepository;
+  /** Fingerprints of the tokens the console signed: their arrivals are its doing. */
+  readonly craftedTokens: CraftedTokensRepository;
   /** The one writer: batches a turn's writes, commits, then resolves and announces. */
   readonly writer: StoreWriter;
   /** The text index, fed after rows are stored; every text search catches it up first. */
@@ -139,6 +142,7 @@ export function openStore(
       'addResult',
       'finishRun',
     ]),
+    craftedTokens: writesThrough(writer, createCraftedTokensRepository(db), ['remember']),
     writer,
     searchIndex,
     dataVersion: () => dataVersion.get()?.data_version ?? 0,

@@ -44,6 +44,15 @@ export function readConsoleRecord(walk: Walk, record: OrderRecord, linked: numbe
   }
   switch (record.kind) {
     case 'replay': {
+      const origin = record.details['origin'];
+      if (origin === 'scenario' || origin === 'check-endpoint') {
+        const sender = origin === 'scenario' ? "A scenario's send-webhook step" : 'A check-endpoint case';
+        const mode = record.details['tokenMode'];
+        const token = typeof mode === 'string' ? `, token ${mode}` : '';
+        const received = linked === null ? '' : `, received by this listener as #${linked}`;
+        add(`${sender} (a notification the console made${token})${received}; ${NEVER}`);
+        return;
+      }
       const original = record.relatedId === null ? 'a stored notification' : `#${record.relatedId}`;
       const received = linked === null ? '' : `, received by this listener as #${linked}`;
       add(`Replay of ${original} (${replayChanges(record)})${received}; ${NEVER}`);
@@ -60,6 +69,10 @@ export function readConsoleRecord(walk: Walk, record: OrderRecord, linked: numbe
     case 'webhook':
       if (record.provenance === 'forward') {
         add(`A copy a console listener forwarded here (its forward marker); ${NEVER}`);
+        return;
+      }
+      if (record.relatedId === null && record.details['craftedToken'] !== undefined) {
+        add(`A request carrying a token this console signed (JWT inspector, jwt sign); ${NEVER}`);
         return;
       }
       add(

@@ -53,10 +53,16 @@ test('webhooks appear live with their verdicts; the detail pane shows both token
   expect(await timeline.shownIds()).toEqual([forgedId, validId]);
   await expect(timeline.row(validId).getByTestId('record-kind')).toHaveText('webhook');
   await expect(timeline.row(validId).getByTestId('record-status')).toHaveText('200');
+  // Tokens from the JWT inspector are the console's: each row says so, whatever the verdict.
+  await expect(timeline.row(validId).getByTestId('record-provenance')).toHaveText('crafted');
+  await expect(timeline.row(forgedId).getByTestId('record-provenance')).toHaveText('crafted');
 
   await timeline.openRecord(forgedId);
   await expect(page).toHaveURL(new RegExp(`#/timeline\\?id=${forgedId}$`));
   const detail = timeline.detail();
+  await expect(detail.getByTestId('provenance-note')).toContainText(
+    /Its token was signed by this console at .+\. It never moves an order\./,
+  );
   await expect(detail.getByTestId('token-check-header').getByTestId('token-verdict')).toHaveAttribute(
     'data-verdict',
     'invalid_signature',

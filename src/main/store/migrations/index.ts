@@ -13,6 +13,7 @@ import deferredSearch from './012-deferred-search';
 import unusedIndexes from './013-unused-indexes';
 import deferredOrderMarks from './014-deferred-order-marks';
 import cheaperDeleteMarks from './015-cheaper-delete-marks';
+import craftedTokens from './016-crafted-tokens';
 
 export interface Migration {
   readonly id: number;
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   { id: 13, name: '013-unused-indexes', sql: unusedIndexes },
   { id: 14, name: '014-deferred-order-marks', sql: deferredOrderMarks },
   { id: 15, name: '015-cheaper-delete-marks', sql: cheaperDeleteMarks },
+  { id: 16, name: '016-crafted-tokens', sql: craftedTokens },
 ];

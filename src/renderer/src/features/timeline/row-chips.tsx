@@ -1,4 +1,6 @@
 import type { EventKind, TimelineSummary } from '@shared/events';
+import { PROVENANCE_WORDS, type Provenance } from '@shared/provenance';
+import { PROVENANCE_LABEL } from '@ui/order-format';
 import { verdictLook, type VerdictRef } from '@features/jwt';
 import { KIND_COLOR, statusColor } from './record-badges';
 import classes from './timeline.module.css';
@@ -55,6 +57,37 @@ export function RowStatus({ summary }: { summary: Pick<TimelineSummary, 'status'
       data-testid="record-status"
     >
       {text}
+    </span>
+  );
+}
+
+/**
+ * Whose doing a row is, when not the service's and its kinds do not already say so: a webhook
+ * that carried a token the console signed, or a console listener's forwarded copy, looked like
+ * the service's own on the list.
+ */
+export function provenanceMark(
+  records: readonly (TimelineSummary | null)[],
+  kinds: readonly EventKind[],
+): Provenance | null {
+  for (const record of records) {
+    if (record === null || record.provenance === 'service') continue;
+    const label = PROVENANCE_LABEL[record.provenance];
+    if (label !== null && !(kinds as readonly string[]).includes(label)) return record.provenance;
+  }
+  return null;
+}
+
+export function RowProvenance({ provenance }: { provenance: Provenance }) {
+  return (
+    <span
+      className={classes.chip}
+      style={{ ...filled('grape'), marginRight: 6 }}
+      title={PROVENANCE_WORDS[provenance]}
+      data-testid="record-provenance"
+      data-provenance={provenance}
+    >
+      {PROVENANCE_LABEL[provenance]}
     </span>
   );
 }

@@ -2,7 +2,8 @@ import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react
 import type { EventKind, TimelineSummary } from '@shared/events';
 import { clockTime } from './record-badges';
 import { recordName } from './record-name';
-import { RowKind, RowStatus, RowVerdict } from './row-chips';
+import type { Provenance } from '@shared/provenance';
+import { provenanceMark, RowKind, RowProvenance, RowStatus, RowVerdict } from './row-chips';
 import type { TimelineRowGroup } from './timeline-rows';
 import classes from './timeline.module.css';
 
@@ -92,10 +93,12 @@ interface TrailingCellsProps {
   status: TimelineSummary;
   /** The record whose token and body verdicts are shown (the listener's). */
   verdicts: TimelineSummary;
+  /** Whose doing the row is, when its kinds do not say it (provenanceMark). */
+  mark: Provenance | null;
 }
 
 /** The cells after the kind, shared by a row and its parts: name, status, verdicts, order. */
-function TrailingCells({ named, note, status, verdicts }: TrailingCellsProps) {
+function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsProps) {
   const { name, known } = recordName(named);
   return (
     <>
@@ -105,6 +108,7 @@ function TrailingCells({ named, note, status, verdicts }: TrailingCellsProps) {
         title={note === null ? name : `${name} · ${note}`}
         data-testid="record-name"
       >
+        {mark !== null && <RowProvenance provenance={mark} />}
         <span className={known ? undefined : classes.unnamed}>{name}</span>
         {note !== null && (
           <span className={classes.note} data-testid="row-missing">
@@ -162,6 +166,7 @@ export const TimelineRow = memo(function TimelineRow({
   const { primary, origin, arrival, parts } = group;
   const ids = parts.map((part) => part.id);
   const lead = origin ?? primary;
+  const kinds = arrival !== null && origin !== null ? [origin.kind, arrival.kind] : [lead.kind];
   const onCheckbox = (event: MouseEvent<HTMLInputElement>) => {
     event.stopPropagation();
     if (!selectionLocked) onToggle(ids, event.shiftKey);
@@ -216,16 +221,13 @@ export const TimelineRow = memo(function TimelineRow({
           </button>
         )}
       </div>
-      <LeadCells
-        at={lead.at}
-        id={primary.id}
-        kinds={arrival !== null && origin !== null ? [origin.kind, arrival.kind] : [lead.kind]}
-      />
+      <LeadCells at={lead.at} id={primary.id} kinds={kinds} />
       <TrailingCells
         named={lead.kind === 'request' || lead.eventType !== null ? lead : primary}
         note={group.missing}
         status={lead}
         verdicts={arrival ?? primary}
+        mark={provenanceMark([lead, arrival, primary], kinds)}
       />
     </RowFrame>
   );
@@ -265,7 +267,13 @@ export const TimelinePartRow = memo(function TimelinePartRow({
         └
       </div>
       <LeadCells at={part.at} id={part.id} kinds={[part.kind]} />
-      <TrailingCells named={part} note={null} status={part} verdicts={part} />
+      <TrailingCells
+        named={part}
+        note={null}
+        status={part}
+        verdicts={part}
+        mark={provenanceMark([part], [part.kind])}
+      />
     </RowFrame>
   );
 });

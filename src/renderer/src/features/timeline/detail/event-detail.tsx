@@ -9,6 +9,7 @@ import { errorMessage } from '@bridge/bridge-error';
 import { KindBadge, StatusText } from '../record-badges';
 import { CopyCurlButton } from './copy-curl';
 import { RequestSection, ResponseSection } from './http-sections';
+import { ProvenanceNote } from './provenance-note';
 import { RelatedLinks } from './related-links';
 import { RequestOutcome } from './request-outcome';
 import { VerdictSections } from './verdict-sections';
@@ -126,6 +127,7 @@ export function EventDetail({
           </Tabs.List>
           <Tabs.Panel value="overview" pt="sm">
             <Stack gap="md">
+              <ProvenanceNote detail={detail} />
               {detail.kind === 'request' ? <RequestOutcome detail={detail} /> : null}
               {NOTIFICATION_KINDS.includes(detail.kind) ? <VerdictSections detail={detail} /> : null}
               <RelatedLinks detail={detail} filter={filter} />
