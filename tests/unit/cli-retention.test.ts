@@ -55,6 +55,32 @@ describe('checkout-console retention', () => {
     });
   });
 
+  it('--keep-count keeps the newest by time: records imported later with old times go first', async () => {
+    const opened = await openTempConsole();
+    cleanups.push(() => opened.dispose().catch(() => undefined));
+    const webhook = (atMs: number, path: string) => ({
+      kind: 'webhook' as const,
+      method: 'POST',
+      path,
+      status: 200,
+      atMs,
+    });
+    // Today's webhooks first (low ids), then an import of September's records (higher ids).
+    opened.core.recorder.recordMany(
+      [1, 2, 3].map((minutes) => webhook(Date.now() - minutes * 60_000, '/today')),
+    );
+    opened.core.recorder.recordMany(
+      [1, 2, 3, 4, 5].map((days) => webhook(Date.now() - (60 + days) * DAY_MS, '/old')),
+    );
+    await opened.core.close();
+    const run = await runCliCaptured(['--data-dir', opened.dataDir, 'retention', '--keep-count', '5']);
+    expect(run.stdout).toContain('Applying it now would remove 3 records and keep 5');
+    await runCliCaptured(['--data-dir', opened.dataDir, 'retention', '--keep-count', '5', '--apply']);
+    const left = await runCliCaptured(['--data-dir', opened.dataDir, 'history', '--json']);
+    const paths = (JSON.parse(left.stdout) as { path: string }[]).map((record) => record.path).sort();
+    expect(paths).toEqual(['/old', '/old', '/today', '/today', '/today']);
+  });
+
   it.each([
     [['--keep-days', '36501'], '--keep-days: must be at most 36500 days'],
     [['--keep-days', '0'], '--keep-days: must be at least 1 day'],

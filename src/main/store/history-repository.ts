@@ -3,11 +3,11 @@ import type { SqliteDatabase } from './connection';
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
 
-/** The records a retention policy removes: older than a time, or below an id. */
-export interface RetentionBound {
-  by: 'time' | 'id';
-  below: number;
-}
+/**
+ * The records a retention policy removes: older than a time, or older than the record that is
+ * the Nth newest (by time, then id, as the timeline orders them).
+ */
+export type RetentionBound = { by: 'time'; below: number } | { by: 'rank'; atMs: number; id: number };
 
 /**
  * The events table as history files and retention see it: uids for exports and imports, the
@@ -24,21 +24,25 @@ export function createHistoryRepository(db: SqliteDatabase) {
     removeBefore: db.prepare<[number, number]>(
       'DELETE FROM events WHERE id IN (SELECT id FROM events WHERE at_ms < ? LIMIT ?)',
     ),
-    newestIdsFrom: db.prepare<[number], { id: number }>(
-      'SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET ?',
+    // Newest by time, then id (events_by_time): an import of old records gets the highest ids,
+    // and "keep the newest N" by id kept two-month-old imports while removing today's webhooks.
+    nthNewest: db.prepare<[number], { at_ms: number; id: number }>(
+      'SELECT at_ms, id FROM events ORDER BY at_ms DESC, id DESC LIMIT 1 OFFSET ?',
     ),
-    countBelowId: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM events WHERE id < ?'),
-    removeBelowId: db.prepare<[number, number]>(
-      'DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < ? ORDER BY id LIMIT ?)',
+    countOlder: db.prepare<[number, number], { n: number }>(
+      'SELECT count(*) AS n FROM events WHERE (at_ms, id) < (?, ?)',
+    ),
+    removeOlder: db.prepare<[number, number, number]>(
+      'DELETE FROM events WHERE id IN (SELECT id FROM events WHERE (at_ms, id) < (?, ?) LIMIT ?)',
     ),
   };
 
-  /** What a policy removes: older than N days (by time), or all but the newest N (by id). */
+  /** What a policy removes: older than N days, or all but the newest N (by time, then id). */
   const bound = (retention: Retention, nowMs: number): RetentionBound | null => {
     if (retention.mode === 'all') return null;
     if (retention.mode === 'days') return { by: 'time', below: nowMs - retention.days * 86_400_000 };
-    const keepFrom = statements.newestIdsFrom.get(retention.count - 1)?.id;
-    return keepFrom === undefined ? null : { by: 'id', below: keepFrom };
+    const keepFrom = statements.nthNewest.get(retention.count - 1);
+    return keepFrom === undefined ? null : { by: 'rank', atMs: keepFrom.at_ms, id: keepFrom.id };
   };
 
   return {
@@ -58,8 +62,11 @@ export function createHistoryRepository(db: SqliteDatabase) {
     retentionCount(retention: Retention, nowMs: number): number {
       const found = bound(retention, nowMs);
       if (found === null) return 0;
-      const counter = found.by === 'time' ? statements.countBefore : statements.countBelowId;
-      return counter.get(found.below)?.n ?? 0;
+      const counted =
+        found.by === 'time'
+          ? statements.countBefore.get(found.below)
+          : statements.countOlder.get(found.atMs, found.id);
+      return counted?.n ?? 0;
     },
     /** What a retention policy removes at `nowMs`, fixed once (records that come later are newer). */
     retentionBound(retention: Retention, nowMs: number): RetentionBound | null {
@@ -67,8 +74,9 @@ export function createHistoryRepository(db: SqliteDatabase) {
     },
     /** Removes up to `limit` of the records below the bound; returns how many. */
     removeBelow(found: RetentionBound, limit: number): number {
-      const remover = found.by === 'time' ? statements.removeBefore : statements.removeBelowId;
-      return remover.run(found.below, limit).changes;
+      return found.by === 'time'
+        ? statements.removeBefore.run(found.below, limit).changes
+        : statements.removeOlder.run(found.atMs, found.id, limit).changes;
     },
   };
 }
