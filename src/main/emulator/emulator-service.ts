@@ -99,7 +99,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     emulatorTransactions: transactions,
     writer,
   } = deps.store;
-  let settings: EmulatorSettings | null = null;
+  // Read as stored (another console on the data directory may save them), parsed on change.
+  const readSettings = deps.settings.reader(SETTINGS_KEY, emulatorSettingsSchema, DEFAULT_EMULATOR_SETTINGS);
   let consoleUrl: string | null = null;
   let server: RunningEmulatorServer | null = null;
   let error: string | null = null;
@@ -275,14 +276,10 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       changed();
       return status();
     },
-    settings() {
-      settings ??= deps.settings.get(SETTINGS_KEY, emulatorSettingsSchema, DEFAULT_EMULATOR_SETTINGS);
-      return settings;
-    },
+    settings: readSettings,
     updateSettings(patch) {
-      const next = parseInput(emulatorSettingsSchema, { ...service.settings(), ...patch });
+      const next = parseInput(emulatorSettingsSchema, { ...readSettings(), ...patch });
       deps.settings.set(SETTINGS_KEY, next);
-      settings = next;
       changed();
       return next;
     },

@@ -8,18 +8,20 @@ import type { SettingsRepository } from '../store/settings-repository';
 
 const SETTINGS_KEY = 'listener.settings';
 
-/** Listener settings in the settings table (one JSON value), defaults when absent. */
+/**
+ * Listener settings in the settings table (one JSON value), defaults when absent. Read as
+ * stored each time (another process on the data directory may have saved them), and a patch
+ * goes over what is stored now, so it never puts back fields another process changed.
+ */
 export function createListenerSettingsStore(settings: SettingsRepository) {
-  let cached: ListenerSettings | null = null;
+  const read = settings.reader(SETTINGS_KEY, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
   return {
     get(): ListenerSettings {
-      cached ??= settings.get(SETTINGS_KEY, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
-      return cached;
+      return read();
     },
     update(patch: Partial<ListenerSettings>): ListenerSettings {
-      const next = parseInput(listenerSettingsSchema, { ...this.get(), ...patch });
+      const next = parseInput(listenerSettingsSchema, { ...read(), ...patch });
       settings.set(SETTINGS_KEY, next);
-      cached = next;
       return next;
     },
   };

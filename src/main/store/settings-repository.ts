@@ -13,19 +13,40 @@ export function createSettingsRepository(db: SqliteDatabase) {
     remove: db.prepare<[string]>('DELETE FROM settings WHERE key = ?'),
   };
 
+  const parse = <S extends z.ZodType>(
+    text: string | undefined,
+    schema: S,
+    fallback: z.output<S>,
+  ): z.output<S> => {
+    if (text === undefined) return fallback;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return fallback;
+    }
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? parsed.data : fallback;
+  };
+
   return {
     /** The stored value, or `fallback` when absent or no longer valid for `schema`. */
     get<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): z.output<S> {
-      const row = statements.get.get(key);
-      if (row === undefined) return fallback;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(row.value);
-      } catch {
-        return fallback;
-      }
-      const parsed = schema.safeParse(raw);
-      return parsed.success ? parsed.data : fallback;
+      return parse(statements.get.get(key)?.value, schema, fallback);
+    },
+    /**
+     * A reader for a value read on a hot path (each webhook reads the listener's settings): the
+     * stored text is read every time, a few microseconds, and parsed only when it changed. A
+     * value cached once per process missed another console's save on the same data directory:
+     * its listener kept answering 200 after the user set 503 in the other window.
+     */
+    reader<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): () => z.output<S> {
+      let seen: { text: string | undefined; value: z.output<S> } | null = null;
+      return () => {
+        const text = statements.get.get(key)?.value;
+        if (seen === null || seen.text !== text) seen = { text, value: parse(text, schema, fallback) };
+        return seen.value;
+      };
     },
     set(key: string, value: unknown): void {
       statements.set.run(key, JSON.stringify(value));
