@@ -75,9 +75,13 @@ export async function sendReplay(
     complete: (outcome) => {
       // Sent to this console's listener, the answer names the record it made: its verdicts
       // and the body's judgement are the replay's too (one judgement per body).
-      const listenerRecord =
+      const named =
         request.target.kind === 'listener' && outcome.body !== null ? listenerRecordOf(outcome.body) : null;
-      const received = listenerRecord === null ? undefined : deps.events.getDetail(listenerRecord);
+      // Only a record that this send's marker linked: a listener on another data directory
+      // answers with an id of its own, which here would name an unrelated record.
+      const candidate = named === null ? undefined : deps.events.getDetail(named);
+      const received = candidate !== undefined && linkedBy(candidate.details, uid) ? candidate : undefined;
+      const listenerRecord = received === undefined ? null : named;
       return {
         tokenVerdict: received?.tokenVerdict ?? null,
         bodyVerdict: received?.bodyVerdict ?? body.verdict,
@@ -108,6 +112,12 @@ function bodyJudgement(
 function judgementOf(details: Record<string, unknown>): Partial<Pick<WebhookDetails, 'token' | 'body'>> {
   const parsed = webhookDetailsSchema.pick({ token: true, body: true }).partial().safeParse(details);
   return parsed.success ? parsed.data : {};
+}
+
+/** Whether the listener linked its record to the replay whose marker is `uid` (replay-link.ts). */
+function linkedBy(details: Record<string, unknown>, uid: string): boolean {
+  const link = details['replayLink'];
+  return typeof link === 'object' && link !== null && 'marker' in link && link.marker === uid;
 }
 
 /** The record id a console listener's answer names (`{"received":true,"id":12}`). */

@@ -93,7 +93,11 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
   const target = (request: ReplayPlanRequest): { base: string; keepPath: boolean } => {
     switch (request.target.kind) {
       case 'listener': {
-        const url = deps.listener.status().url;
+        // This process's listener, or else the active profile's port on this machine: a CLI
+        // process has none of its own, and the app or `listen` on this data directory runs it.
+        const status = deps.listener.status();
+        const url =
+          status.url ?? (status.configuredPort > 0 ? `http://127.0.0.1:${status.configuredPort}` : null);
         if (url === null)
           throw new ReplayError("This console's listener is not running; start it under Listener.");
         return { base: url, keepPath: true };

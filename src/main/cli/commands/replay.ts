@@ -50,17 +50,10 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
   if (!parsedIds.success) throw new UsageError(`<id...>: ${parsedIds.error.issues[0]?.message ?? 'invalid'}`);
   const tty = process.stderr.isTTY === true && !flags.json;
   const result = await withConsole(context, async (core) => {
-    // A CLI process has no listener of its own: replay to the app's listener address.
-    const listenerUrl =
-      core.listener.status().url === null
-        ? `http://127.0.0.1:${core.profiles.active().fields.listenerPort}/`
-        : null;
+    // Without --to, this data directory's listener (run by the app or `listen`): the stored
+    // path kept, and its verdicts read back onto the replay, as from the Replay view.
     const target: ReplayRequest['target'] =
-      flags.to !== undefined
-        ? { kind: 'url', url: flags.to }
-        : listenerUrl === null
-          ? { kind: 'listener' }
-          : { kind: 'url', url: listenerUrl };
+      flags.to !== undefined ? { kind: 'url', url: flags.to } : { kind: 'listener' };
     const progress = followRun(core.bus, (event) =>
       event.name === 'replay.progress' ? event.payload : undefined,
     );
