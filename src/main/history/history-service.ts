@@ -5,6 +5,7 @@ import type { EventsQuery } from '../store/events-query';
 import type { EventsRepository } from '../store/events-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { Store } from '../store/open-store';
+import { everyProfileSecret } from '../timeline/record-secrets';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { writeExportFile } from './export-file';
 import { exportedEvent, scrubSecrets } from './export-records';
@@ -70,11 +71,7 @@ export interface HistoryService {
  * retention policy. Profile tokens never appear in a file; webhook tokens only when asked.
  */
 export function createHistoryService(deps: HistoryServiceDependencies): HistoryService {
-  const secrets = (): string[] =>
-    deps.profiles.snapshot().profiles.flatMap((profile) => {
-      const { apiToken, notificationToken } = deps.profiles.secretsOf(profile.id);
-      return [apiToken, notificationToken].filter((secret): secret is string => secret !== null);
-    });
+  const secrets = (): string[] => everyProfileSecret(deps.profiles);
 
   function* lines(request: ExportRequest): Generator<string> {
     const options = {

@@ -1,8 +1,10 @@
 import { buildCurlCommand, type CurlCommand } from '../../shared/curl';
 import { maskSecret } from '../../shared/profile';
+import { redactExchange, redactWith } from '../../shared/secrets/redact-secrets';
 import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EventsRepository } from '../store/events-repository';
+import { everyProfileSecret } from './record-secrets';
 
 export interface CurlForRecord {
   /**
@@ -25,7 +27,12 @@ export function createCurlForRecord({
     commandFor(id, withToken) {
       const detail = events.getDetail(id);
       if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
-      if (!withToken) return buildCurlCommand(detail, { tokens: 'redacted' });
+      // Without the token, every secret goes as in an export: by meaning, and any profile token
+      // echoed in a header or the body (a note holding the API token was printed whole).
+      if (!withToken)
+        return buildCurlCommand(redactExchange(detail, redactWith, everyProfileSecret(profiles)).exchange, {
+          tokens: 'redacted',
+        });
       if (detail.kind !== 'request') return buildCurlCommand(detail, { tokens: 'included' });
 
       const sentWith = detail.requestHeaders.find(([name]) => name.toLowerCase() === 'authorization');

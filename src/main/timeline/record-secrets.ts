@@ -32,6 +32,18 @@ export interface RecordSecrets {
   profileSecrets(): string[];
 }
 
+/**
+ * Every profile token main holds (API and notification tokens of every profile): what no
+ * screen, report or file may show, wherever it is echoed. One list for the timeline's masking,
+ * exports, `history --json` and `curl`.
+ */
+export function everyProfileSecret(profiles: ProfileService): string[] {
+  return profiles.snapshot().profiles.flatMap((profile) => {
+    const { apiToken, notificationToken } = profiles.secretsOf(profile.id);
+    return [apiToken, notificationToken].filter((secret): secret is string => secret !== null);
+  });
+}
+
 export function createRecordSecrets({
   events,
   profiles,
@@ -44,11 +56,7 @@ export function createRecordSecrets({
     if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
     return detail;
   };
-  const profileSecrets = () =>
-    profiles.snapshot().profiles.flatMap((profile) => {
-      const { apiToken, notificationToken } = profiles.secretsOf(profile.id);
-      return [apiToken, notificationToken].filter((secret): secret is string => secret !== null);
-    });
+  const profileSecrets = () => everyProfileSecret(profiles);
   return {
     shown(id) {
       const { exchange, redacted } = redactExchange(detailOf(id), maskWith, profileSecrets());

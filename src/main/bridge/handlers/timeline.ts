@@ -1,6 +1,6 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
-import { toHistoryRecord } from '../../store/event-columns';
+import { redactedHistoryRecord } from '../../history/history-record';
 import type { HandlerGroup } from './types';
 
 type TimelineCommand =
@@ -20,7 +20,7 @@ export function timelineHandlers({
     listEvents: ({ filter, beforeId, limit, whole }, context) => {
       const page = eventsQuery.page(filter, { beforeId, limit });
       if (!whole) return page;
-      // Unmasked bodies and headers go to the command line's own user only, as `curl --with-token`.
+      // Whole bodies go to the command line's own user only, their secrets redacted as an export's.
       if (context.transport !== 'direct')
         throw ConsoleError.invalid(
           'whole',
@@ -28,7 +28,8 @@ export function timelineHandlers({
         );
       const ids = page.items.map((item) => item.id);
       const rows = ids.length === 0 ? [] : [...eventsQuery.rows({ ids }, 'newest-first', ids.length)];
-      return { ...page, records: rows.map(toHistoryRecord) };
+      const secrets = recordSecrets.profileSecrets();
+      return { ...page, records: rows.map((row) => redactedHistoryRecord(row, secrets)) };
     },
     // Every secret masked, by meaning (secrets/redact-secrets.ts); Reveal and Copy are explicit.
     getEvent: ({ id }) => recordSecrets.shown(id),

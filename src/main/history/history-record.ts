@@ -1,0 +1,31 @@
+import { redactExchange, redactWith } from '../../shared/secrets/redact-secrets';
+import { toHistoryRecord, type HistoryRecord } from '../store/event-columns';
+import { toBodyView, type EventRow } from '../store/events-repository';
+import { readStoredHeaders } from '../store/stored-headers';
+
+/**
+ * A record as `history --json` prints it, its secrets redacted as an export's are (by meaning,
+ * and the profiles' tokens wherever they are echoed): a body printed whole showed a raw
+ * request's `Authorization: Bearer …` line, or a profile token typed into a note, on the
+ * terminal, while the export of the same record replaced them.
+ */
+export function redactedHistoryRecord(row: EventRow, secrets: readonly string[]): HistoryRecord {
+  const record = toHistoryRecord(row);
+  const { exchange } = redactExchange(
+    {
+      url: row.url,
+      query: row.query,
+      requestHeaders: readStoredHeaders(row.request_headers),
+      responseHeaders: null,
+      requestBody: toBodyView(row.request_body),
+      responseBody: null,
+    },
+    redactWith,
+    secrets,
+  );
+  return {
+    ...record,
+    url: exchange.url,
+    body: record.body === null ? null : (exchange.requestBody?.text ?? record.body),
+  };
+}
