@@ -410,6 +410,43 @@ const cases: Case[] = [
     check: (lifecycle) => expect(lifecycle.entries[1]?.evidence).toContain('older form'),
   },
   {
+    name: 'the older form with another status than approved is listed, not a step (documented for approval only)',
+    records: () => [
+      created(),
+      webhook('order_approved'),
+      webhook('order_declined', undefined, {
+        bodyVerdict: 'legacy',
+        requestJson: { order_id: ORDER_ID, order_reference_id: 'REF-1', order_status: 'declined' },
+      }),
+    ],
+    state: 'approved',
+    strip: ['new:done', 'approved:current', 'authorised:pending', 'captured:pending'],
+    effects: ['moved', 'moved', 'unknown'],
+    check: (lifecycle) =>
+      expect(lifecycle.entries[2]?.evidence).toBe(
+        'The older form (order_status) is documented only for "approved", not for order_declined; listed, state unchanged',
+      ),
+  },
+  {
+    name: 'a notification whose body could not be read is a finding: never "findings none"',
+    records: () => [
+      created(),
+      webhook('order_approved', [], { unreadable: 'nested deeper than 100 levels' }),
+    ],
+    state: 'new',
+    strip: ['new:current', 'approved:pending', 'authorised:pending', 'captured:pending'],
+    effects: ['moved', 'unknown'],
+    check: (lifecycle) =>
+      expect(lifecycle.findings).toEqual([
+        {
+          recordId: 2,
+          severity: 'warning',
+          code: 'unreadable_body',
+          message: 'The body of this order_approved could not be read (nested deeper than 100 levels)',
+        },
+      ]),
+  },
+  {
     name: 'a notification whose token is not valid is listed, never counted (it may not be the service’s)',
     records: () => [webhook('order_authorised', [], { tokenVerdict: 'invalid_signature' })],
     state: null,

@@ -122,7 +122,7 @@ export function orderDetailText(detail: OrderDetail): string {
   lines.push(
     json.findings.length === 0
       ? '  findings   none'
-      : `  findings   ${json.findings.length}: the service's evidence contradicts the order`,
+      : `  findings   ${json.findings.length}: evidence that contradicts the order or cannot be read`,
   );
   for (const finding of json.findings)
     lines.push(`    #${finding.record_id} ${finding.code}: ${terminalSafe(finding.message)}; not counted`);

@@ -58,6 +58,13 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
   const eventType = record.eventType;
   // Too deep or too large to read (bounded-json.ts): listed, never walked.
   if (record.unreadable !== undefined) {
+    // A finding too: the order must not read "findings none" over a notification it could not read.
+    walk.findings.push({
+      recordId: record.id,
+      severity: 'warning',
+      code: 'unreadable_body',
+      message: `The body of this ${eventType ?? 'notification'} could not be read (${record.unreadable})`,
+    });
     walk.add(record, {
       source: 'webhook',
       what: eventType ?? 'webhook',
@@ -74,6 +81,18 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       step: null,
       effect: 'unknown',
       evidence: `A notification without an event type (body ${record.bodyVerdict ?? 'not judged'}); listed, state unchanged`,
+    });
+    return;
+  }
+  // The older form (order_status) is documented for the approval only: another status in it is
+  // not the service's word for a step, so it is listed without moving the order.
+  if (record.bodyVerdict === 'legacy' && eventType !== 'order_approved') {
+    walk.add(record, {
+      source: 'webhook',
+      what: eventType,
+      step: null,
+      effect: 'unknown',
+      evidence: `The older form (order_status) is documented only for "approved", not for ${eventType}; listed, state unchanged`,
     });
     return;
   }

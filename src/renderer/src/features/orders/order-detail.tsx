@@ -90,7 +90,7 @@ function OrderFindings({ findings }: { findings: OrderLifecycle['findings'] }) {
       color="red"
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={`${findings.length} ${findings.length === 1 ? 'finding' : 'findings'}: the service's evidence contradicts this order`}
+      title={`${findings.length} ${findings.length === 1 ? 'finding' : 'findings'}: evidence about this order that contradicts it or cannot be read`}
       data-testid="order-findings"
     >
       <List size="sm" spacing={2}>
