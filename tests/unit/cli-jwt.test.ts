@@ -139,6 +139,18 @@ describe('jwt decode', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, claims: { iss: 'svc' } });
   });
 
+  it('a name given twice is said (the last counts), and an exp too large for a date is not shown as null', async () => {
+    const part = (text: string) => Buffer.from(text).toString('base64url');
+    const token = `${part('{"alg":"none","alg":"HS256","typ":"JWT"}')}.${part('{"exp":1e400,"sub":"a","sub":"b"}')}.c2ln`;
+    const run = await cli('jwt', 'decode', token);
+    expect(run.stdout).toContain('warning The header gives "alg" 2 times; the last one counts.');
+    expect(run.stdout).toContain('warning The claims part gives "sub" 2 times; the last one counts.');
+    expect(run.stdout).toContain(
+      'problem The "exp" claim must be a number of seconds since 1970, not a number too large to be a date.',
+    );
+    expect(decodeJwt(token).nameWarnings).toHaveLength(2);
+  });
+
   it('a broken token says why and exits 1', async () => {
     const run = await cli('jwt', 'decode', 'only.two');
     expect(run).toMatchObject({ code: 1, stdout: expect.stringMatching(/^malformed: A JWT has three/) });

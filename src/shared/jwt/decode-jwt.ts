@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeJsonProblem, parseBoundedJson } from '../bounded-json';
+import { findDuplicateKeys } from '../json-duplicate-keys';
 
 /** A NumericDate claim (`iat`, `exp`, `nbf`) as seconds and as an ISO 8601 date. */
 export const timeClaimSchema = z.object({ seconds: z.number(), iso: z.string() });
@@ -16,6 +17,11 @@ export const decodedJwtSchema = z.object({
   problem: z.string().nullable(),
   /** Claims that are present but of the wrong type (`exp` that is not a number…). */
   claimProblems: z.array(z.string()),
+  /**
+   * Names given twice in the header or the claims: the last counts (RFC 7515 and 7519 allow a
+   * parser that keeps the last), but `{"alg":"none","alg":"HS256"}` deserves saying.
+   */
+  nameWarnings: z.array(z.string()).default([]),
   times: z.object({
     iat: timeClaimSchema.nullable(),
     exp: timeClaimSchema.nullable(),
@@ -44,7 +50,7 @@ function base64UrlToText(segment: string): string | null {
 function decodeSegment(
   segment: string,
   name: string,
-): { value: Record<string, unknown> } | { problem: string } {
+): { value: Record<string, unknown>; text: string } | { problem: string } {
   const text = base64UrlToText(segment);
   if (text === null) return { problem: `The ${name} is not valid base64url-encoded UTF-8.` };
   // Bounded: decoded claims are shown, stored with a webhook's verdict and walked.
@@ -54,16 +60,26 @@ function decodeSegment(
   const value = read.ok ? read.value : null;
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { problem: `The ${name} is not a JSON object.` };
-  return { value: { ...value } };
+  return { value: { ...value }, text };
+}
+
+/** `The header gives "alg" 2 times; the last one counts.` for each name given more than once. */
+function duplicateNames(text: string, name: string): string[] {
+  return findDuplicateKeys(text)
+    .filter((duplicate) => duplicate.path.length === 1)
+    .map(
+      (duplicate) =>
+        `The ${name} gives ${JSON.stringify(String(duplicate.path[0]).slice(0, 40))} ${duplicate.count} times; the last one counts.`,
+    );
 }
 
 function timeClaim(claims: Record<string, unknown>, name: string, problems: string[]): TimeClaim | null {
   const value = claims[name];
   if (value === undefined) return null;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    problems.push(
-      `The "${name}" claim must be a number of seconds since 1970, not ${JSON.stringify(value)}.`,
-    );
+    // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null.
+    const shown = typeof value === 'number' ? 'a number too large to be a date' : JSON.stringify(value);
+    problems.push(`The "${name}" claim must be a number of seconds since 1970, not ${shown}.`);
     return null;
   }
   const date = new Date(value * 1000);
@@ -86,6 +102,7 @@ export function decodeJwt(input: string): DecodedJwt {
     signature: '',
     problem,
     claimProblems: [],
+    nameWarnings: [],
     times: EMPTY_TIMES,
   });
   if (token === '') return failed('The token is empty.');
@@ -102,7 +119,12 @@ export function decodeJwt(input: string): DecodedJwt {
   if ('problem' in claims) return failed(claims.problem, header.value);
   if (!BASE64URL.test(signature)) return failed('The signature is not base64url.', header.value);
 
-  return decodedFromParts(header.value, claims.value, signature);
+  const decoded = decodedFromParts(header.value, claims.value, signature);
+  decoded.nameWarnings = [
+    ...duplicateNames(header.text, 'header'),
+    ...duplicateNames(claims.text, 'claims part'),
+  ];
+  return decoded;
 }
 
 /**
@@ -124,5 +146,5 @@ export function decodedFromParts(
   const iss = claims['iss'];
   if (iss !== undefined && typeof iss !== 'string')
     claimProblems.push(`The "iss" claim must be a string, not ${JSON.stringify(iss)}.`);
-  return { ok: true, header, claims, signature, problem: null, claimProblems, times };
+  return { ok: true, header, claims, signature, problem: null, claimProblems, nameWarnings: [], times };
 }

@@ -114,6 +114,7 @@ export function formatDecoded(decoded: DecodedJwt, nowMs: number): string {
     ...timeLine('nbf', decoded.times.nbf, nowMs),
     ...timeLine('exp', decoded.times.exp, nowMs),
     ...decoded.claimProblems.map((problem) => `problem ${terminalSafe(problem)}`),
+    ...decoded.nameWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
     '',
   ].join('\n');
 }

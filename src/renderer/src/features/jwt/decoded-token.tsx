@@ -85,6 +85,11 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
           {problem}
         </Alert>
       ))}
+      {decoded.nameWarnings.map((warning) => (
+        <Alert key={warning} color="yellow" data-testid="name-warning">
+          {warning}
+        </Alert>
+      ))}
       <Title order={5}>Header</Title>
       <Code block data-testid="jwt-header">
         {JSON.stringify(decoded.header, null, 2)}
