@@ -24,6 +24,7 @@ import { createProfileService, seedDefaultProfiles, type ProfileService } from '
 import type { SecretCipher } from './profiles/sealed-secret';
 import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';
+import { watchOtherProcessesRecords } from './timeline/other-processes-records';
 import { createRecordSecrets } from './timeline/record-secrets';
 import { createEventRecorder } from './timeline/event-recorder';
 import { watchInterruptedExchanges } from './outbound/interrupted-exchanges';
@@ -148,12 +149,22 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;
   const background = options.background === true || session !== null;
-  const recorder = createEventRecorder(events, bus, writer);
+  const recorder = createEventRecorder(events, bus, writer, { trackWrittenHere: background });
   closers.push(
     watchInterruptedExchanges(events, recorder, (error) =>
       log.error(`Could not close interrupted exchanges: ${errorWords(error)}`),
     ),
   );
+  if (recorder.writtenHere !== null)
+    closers.push(
+      watchOtherProcessesRecords({
+        events,
+        bus,
+        dataVersion: () => store.dataVersion(),
+        writtenHere: recorder.writtenHere,
+        onError: (error) => log.warn(`Could not read other processes' records: ${errorWords(error)}`),
+      }),
+    );
   const keys = createHmacKeyCache();
   const listenerSettings = createListenerSettingsStore(settings);
   const listener = createListenerService({

@@ -36,6 +36,9 @@ export function createEventsRepository(db: SqliteDatabase) {
     summaryById: db.prepare<[number], SummaryRow>(`SELECT ${summaryColumns()} FROM events WHERE id = ?`),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
     lastId: db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'),
+    summariesAfter: db.prepare<[number, number], SummaryRow>(
+      `SELECT ${summaryColumns()} FROM events WHERE id > ? ORDER BY id LIMIT ?`,
+    ),
     // `status IS NULL` walks events_status: only exchanges still waiting (or never answered) have none.
     unansweredBefore: db.prepare<[number], { id: number }>(
       `SELECT id FROM events WHERE status IS NULL AND error IS NULL AND duration_ms IS NULL
@@ -111,6 +114,14 @@ export function createEventsRepository(db: SqliteDatabase) {
     },
     count(): number {
       return statements.count.get()?.n ?? 0;
+    },
+    /** The highest id stored (0 when empty). */
+    lastId(): number {
+      return statements.lastId.get()?.id ?? 0;
+    },
+    /** Up to `limit` records after `id`, oldest id first. */
+    summariesAfter(id: number, limit: number): TimelineSummary[] {
+      return statements.summariesAfter.all(id, limit).map(toSummary);
     },
     /** A replay record by its uid (the marker a replay carries), and whether an arrival names it yet. */
     replayByUid(uid: string): { id: number; provenance: Provenance; linked: boolean } | undefined {

@@ -46,6 +46,11 @@ export interface EventRecorder {
    * committed, and waiting for another process's write lock without blocking the event loop.
    */
   inGroup<T>(write: () => T): Promise<T>;
+  /**
+   * The records this process wrote and the watch of other processes' records has not passed
+   * yet (it skips them: they are pushed here when written or completed). Null unless asked for.
+   */
+  readonly writtenHere: Set<number> | null;
 }
 
 /**
@@ -56,7 +61,9 @@ export function createEventRecorder(
   events: EventsRepository,
   bus: EventBus,
   writer: StoreWriter,
+  options: { trackWrittenHere?: boolean } = {},
 ): EventRecorder {
+  const writtenHere = options.trackWrittenHere === true ? new Set<number>() : null;
   const summaryOf = (id: number): TimelineSummary => {
     const summary = events.getSummary(id);
     if (summary === undefined) throw new Error(`Timeline record ${id} vanished right after being written.`);
@@ -66,6 +73,8 @@ export function createEventRecorder(
   const recorded = (name: Announcement | null, write: () => TimelineSummary[]): TimelineSummary[] =>
     writer.writeNow(() => {
       const summaries = write();
+      if (writtenHere !== null && name !== 'timeline.updated')
+        for (const summary of summaries) writtenHere.add(summary.id);
       if (name !== null)
         writer.afterCommit(() => {
           for (const summary of summaries) bus.publish(name, summary);
@@ -98,5 +107,6 @@ export function createEventRecorder(
       ),
     committed: () => writer.committed(),
     inGroup: (write) => writer.write(write),
+    writtenHere,
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '../fixtures/serve-process';
 import { CommandPalette } from '../pages/command-palette';
 import { OrdersPage } from '../pages/orders-page';
+import { TimelinePage } from '../pages/timeline-page';
 
 const NOTIFICATION_TOKEN = 'orders-e2e-notification-secret';
 const API_TOKEN = 'orders-e2e-api-token-7f3a';
@@ -205,6 +206,22 @@ test('an order created elsewhere moves live with webhooks, and is authorised and
   await expect(records.getByRole('listitem').last()).toHaveAccessibleName(/state after fully_captured$/);
   await records.getByRole('listitem').nth(1).click();
   await expect(page).toHaveURL(/#\/timeline\?order=[^&]+&id=\d+$/);
+});
+
+test('a live timeline shows a request another process sent, without being opened again', async ({
+  page,
+  setup,
+}) => {
+  await openConsole(page, setup.served);
+  const timeline = new TimelinePage(page);
+  await timeline.open();
+  await expect(page.getByTestId('timeline-empty')).toBeVisible();
+  await expect(page.getByTestId('live-state')).toHaveText('Live');
+  await createOrder(setup, 'ORD-E2E-ELSEWHERE');
+  await expect(page.getByTestId('timeline-row').getByTestId('record-name')).toContainText(
+    ['createCheckout'],
+    { timeout: 5_000 },
+  );
 });
 
 test('filters narrow the list, and the palette jumps to an order by reference', async ({ page, setup }) => {
