@@ -77,7 +77,9 @@ interface Target {
 function describeBindError(error: unknown, port: number): string {
   const code = (error as { code?: string }).code;
   if (code === 'EADDRINUSE') {
-    return `Port ${port} is already in use by another program. Choose another listener port in the profile (0 picks a free one), then restart the listener.`;
+    // Often the holder is a second console on the same data directory: say that nothing is
+    // lost then, and that the profile's port is shared before advising to change it.
+    return `Port ${port} is already in use by another program, so this console's listener is not running. If that is another console on this data directory (the app, serve or listen), it stores the webhooks here and nothing needs doing; otherwise choose another listener port in the profile (0 picks a free one; every console on this data directory shares it), then restart the listener.`;
   }
   if (code === 'EACCES')
     return `Not allowed to listen on port ${port}; choose a port above 1023 (or 0 for any free port).`;
