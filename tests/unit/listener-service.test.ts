@@ -177,6 +177,8 @@ describe('the listener in the app', () => {
     );
     expect(failed).toMatchObject({ running: false, port: null, configuredPort: taken });
     expect(failed?.error).toMatch(new RegExp(`Port ${taken} is already in use`));
+    // A second console on the data directory is the usual holder: nothing is lost then.
+    expect(failed?.error).toContain('If that is another console on this data directory');
     expect(pushed.some((event) => event.name === 'listener.status' && event.payload.error !== null)).toBe(
       true,
     );
