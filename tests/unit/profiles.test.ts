@@ -11,6 +11,7 @@ beforeEach(async () => {
 });
 afterEach(async () => dispose());
 
+const KEEP_BOTH = { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } } as const;
 const call = (command: string, input: unknown) => core.dispatcher(command, input, { transport: 'direct' });
 
 describe('profiles', () => {
@@ -119,6 +120,47 @@ describe('profiles', () => {
     await call('updateProfile', { id: sandbox.id, fields: {}, apiToken: { action: 'clear' } });
     expect(core.profiles.secretsOf(sandbox.id).apiToken).toBeNull();
     expect(core.profiles.view(sandbox.id).apiToken).toEqual({ isSet: false, masked: null });
+  });
+
+  it('a save from a form filled in before another change is refused, and the other change is kept', async () => {
+    const local = core.profiles.active();
+    const seen = core.profiles.view(local.id).updatedAt;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    // Meanwhile, in a terminal: `profiles set Local --token-minutes 30`.
+    core.profiles.update(local.id, { signedTokenMinutes: 30 }, KEEP_BOTH);
+    const form = {
+      ...core.profiles.view(local.id),
+      signedTokenMinutes: 15,
+      publicListenerUrl: 'https://t.example.test',
+    };
+    const {
+      id: _id,
+      apiToken: _a,
+      notificationToken: _n,
+      isActive: _i,
+      createdAt: _c,
+      updatedAt: _u,
+      ...fields
+    } = form;
+    expect(await call('updateProfile', { id: local.id, fields, expectedUpdatedAt: seen })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'conflict',
+        message: expect.stringMatching(/^Profile "Local" was changed elsewhere .*nothing was saved/),
+      },
+    });
+    expect(core.profiles.view(local.id)).toMatchObject({ signedTokenMinutes: 30, publicListenerUrl: null });
+    const now = core.profiles.view(local.id).updatedAt;
+    expect(
+      await call('updateProfile', {
+        id: local.id,
+        fields: { publicListenerUrl: 'https://t.example.test' },
+        expectedUpdatedAt: now,
+      }),
+    ).toMatchObject({
+      ok: true,
+      data: { signedTokenMinutes: 30, publicListenerUrl: 'https://t.example.test' },
+    });
   });
 
   it('duplicates a profile with its tokens under a free name', async () => {

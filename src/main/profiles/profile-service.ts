@@ -34,7 +34,13 @@ export interface ProfileService {
   findByName(name: string): StoredProfile | undefined;
   active(): StoredProfile;
   create(fields: ProfileFields, secrets: ProfileSecretEdits): ProfileView;
-  update(id: number, fields: Partial<ProfileFields>, secrets: ProfileSecretEdits): ProfileView;
+  /** With `expectedUpdatedAt`, refused (conflict) when the stored profile changed since. */
+  update(
+    id: number,
+    fields: Partial<ProfileFields>,
+    secrets: ProfileSecretEdits,
+    options?: { expectedUpdatedAt?: string },
+  ): ProfileView;
   duplicate(id: number, name?: string): ProfileView;
   remove(id: number): void;
   activate(id: number): ProfileView;
@@ -142,9 +148,14 @@ export function createProfileService({
       announce();
       return view(id);
     },
-    update(id, patch, secrets) {
+    update(id, patch, secrets, options = {}) {
       transaction(() => {
         const stored = get(id);
+        if (options.expectedUpdatedAt !== undefined && options.expectedUpdatedAt !== stored.updatedAt)
+          throw new ConsoleError(
+            'conflict',
+            `Profile "${stored.fields.name}" was changed elsewhere (another window or a terminal) after this form was filled in, so nothing was saved. Reopen the profile to see its settings now, then make your change again.`,
+          );
         const fields = parseInput(profileFieldsSchema, { ...stored.fields, ...patch }, ['fields']);
         assertNameFree(fields.name, id);
         profiles.update(id, {

@@ -23,7 +23,18 @@ export const profileCommands = {
     profileViewSchema,
   ),
   updateProfile: defineCommand(
-    z.object({ id: profileId, fields: profileFieldsSchema.partial() }).extend(profileSecretsSchema.shape),
+    z
+      .object({
+        id: profileId,
+        fields: profileFieldsSchema.partial(),
+        /**
+         * The profile's `updatedAt` when the form was filled in: the save is refused if the
+         * profile changed since (another window, `profiles set` in a terminal), instead of
+         * putting back what that change set.
+         */
+        expectedUpdatedAt: z.string().optional(),
+      })
+      .extend(profileSecretsSchema.shape),
     profileViewSchema,
   ),
   duplicateProfile: defineCommand(

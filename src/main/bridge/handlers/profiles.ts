@@ -16,8 +16,13 @@ export function profileHandlers({
     listProfiles: () => profiles.snapshot(),
     createProfile: ({ fields, apiToken, notificationToken }) =>
       profiles.create(fields, { apiToken, notificationToken }),
-    updateProfile: ({ id, fields, apiToken, notificationToken }) =>
-      profiles.update(id, fields, { apiToken, notificationToken }),
+    updateProfile: ({ id, fields, apiToken, notificationToken, expectedUpdatedAt }) =>
+      profiles.update(
+        id,
+        fields,
+        { apiToken, notificationToken },
+        expectedUpdatedAt === undefined ? {} : { expectedUpdatedAt },
+      ),
     duplicateProfile: ({ id, name }) => profiles.duplicate(id, name),
     removeProfile: ({ id }) => {
       profiles.remove(id);

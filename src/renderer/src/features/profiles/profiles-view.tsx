@@ -183,7 +183,8 @@ export function ProfilesView() {
             onSubmit={(fields, secrets) =>
               editing === null
                 ? create({ fields, ...secrets })
-                : update({ id: editing.id, fields, ...secrets })
+                : // As it was when the form was filled in: a change made elsewhere since is not undone.
+                  update({ id: editing.id, fields, ...secrets, expectedUpdatedAt: editing.updatedAt })
             }
             onSaved={(saved) => setSelectedId(saved.id)}
           />
