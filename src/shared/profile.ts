@@ -63,7 +63,16 @@ export const DEFAULT_NOTIFICATION_FIELD = 'merchant_url.notification';
 export const DEFAULT_SIGNED_TOKEN_MINUTES = 15;
 export const DEFAULT_LISTENER_PORT = 4455;
 
-const httpUrl = (what: string) => httpUrlSchema(what, { required: true });
+/**
+ * A profile's URLs are shown on every screen and in `profiles list`: one carrying a user name or
+ * password (`https://user:token@host`) would show the secret, so it is refused; the service
+ * takes its token as a Bearer header, from the profile's encrypted token fields.
+ */
+const httpUrl = (what: string) =>
+  httpUrlSchema(what, { required: true }).refine(
+    (value) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value),
+    `The ${what} must not carry a user name or password (user:password@); put tokens in the profile's token fields, which are encrypted`,
+  );
 
 export const profileNameSchema = z
   .string()

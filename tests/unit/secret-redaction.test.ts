@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCurlCommand } from '../../src/shared/curl';
 import type { HeaderList } from '../../src/shared/events';
-import { maskWith, redactExchange, redactWith } from '../../src/shared/secrets/redact-secrets';
+import { profileFieldsSchema, defaultProfileFields } from '../../src/shared/profile';
+import { maskWith, redactExchange, redactUrl, redactWith } from '../../src/shared/secrets/redact-secrets';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 
@@ -66,6 +67,26 @@ describe('redaction by meaning: every spelling, every part of an exchange', () =
     ]);
     const masked = redactExchange(exchange(null, [['Authorization', 'Bearer ••••wxyz']]), maskWith).exchange;
     expect(masked.requestHeaders).toEqual([['Authorization', 'Bearer ••••wxyz']]);
+  });
+
+  it('a password in a URL’s user info is a credential: replaced, the user name and the rest kept', () => {
+    expect(redactUrl('https://qa:SECRETURL-ABC@merchant.test:8443/hooks?x=1', [], redactWith)).toBe(
+      'https://qa:REDACTED@merchant.test:8443/hooks?x=1',
+    );
+    expect(redactUrl('https://merchant.test/a@b?c=d@e', [], redactWith)).toBe(
+      'https://merchant.test/a@b?c=d@e',
+    );
+    expect(redactUrl('http://user@merchant.test/', [], redactWith)).toBe('http://user@merchant.test/');
+  });
+
+  it('a profile URL carrying a user name or password is refused, naming the field', () => {
+    const fields = { ...defaultProfileFields('sandbox', 'Z'), baseUrl: 'http://u:APITOKEN-ZZZ@127.0.0.1:1' };
+    const parsed = profileFieldsSchema.safeParse(fields);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({
+      path: ['baseUrl'],
+      message: expect.stringMatching(/^The base URL must not carry a user name or password/),
+    });
   });
 
   it('a record as the screen holds it (masked) reads REDACTED in cURL, never with the mask', () => {

@@ -167,7 +167,13 @@ export function redactQuery(query: string, secrets: readonly string[], replace: 
 }
 
 /** A URL with its query redacted (the fragment, never sent, dropped); the rest as written. */
-export function redactUrl(url: string, secrets: readonly string[], replace: Replace): string {
+export function redactUrl(raw: string, secrets: readonly string[], replace: Replace): string {
+  // A password in the URL's user info (`https://user:secret@host`, a merchant endpoint behind
+  // basic auth) is a credential like any other.
+  const url = raw.replace(
+    /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#@]+)@/i,
+    (_whole, before: string, password: string) => `${before}${replace(password)}@`,
+  );
   const hash = url.indexOf('#');
   const withoutFragment = hash === -1 ? url : url.slice(0, hash);
   const question = withoutFragment.indexOf('?');
