@@ -127,12 +127,13 @@ export const emulatorOrderSchema = z.object({
 });
 export type EmulatorOrder = z.infer<typeof emulatorOrderSchema>;
 
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dropped'] as const;
+/** `unsent`: nowhere to send it (no notification URL, no webhook registered for its event). */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dropped', 'unsent'] as const;
 export const emulatorDeliverySchema = z.object({
   id: z.number().int(),
   orderId: z.string(),
   eventType: z.string(),
-  url: z.string(),
+  url: z.string().nullable(),
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   maxAttempts: z.number().int(),

@@ -388,6 +388,18 @@ describe('an order whose checkout request has no notification URL', () => {
     expect(deliveries(emulator)[0]?.error).toBe(
       'Not sent: the checkout request had no notification URL, and no webhook is registered for order_approved (Emulator → Settings → Registered webhook).',
     );
+    // The Emulator view's outbox lists it too, with the same reason; nothing is ever attempted.
+    expect(emulator.core.emulator.deliveries(10)).toEqual([
+      expect.objectContaining({
+        orderId,
+        eventType: 'order_approved',
+        url: null,
+        status: 'unsent',
+        attempts: 0,
+        nextAttemptAt: null,
+        lastError: deliveries(emulator)[0]?.error,
+      }),
+    ]);
   });
 
   it("the request's own URL comes first when both exist", async () => {

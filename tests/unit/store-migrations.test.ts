@@ -15,6 +15,39 @@ describe('migrations', () => {
     expect(rows).toEqual(migrations.map((m) => ({ id: m.id, sha256: hashMigration(m.sql) })));
   });
 
+  it('017 rebuilds the emulator outbox keeping every row and column, and takes unsent rows after', () => {
+    const db = new Database(':memory:');
+    const before = migrations.filter((m) => m.id < 17);
+    migrate(db, before);
+    db.prepare(
+      `INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, attempts, max_attempts,
+        next_attempt_at_ms, status, last_status, last_error, created_at_ms, updated_at_ms, lease_owner,
+        lease_until_ms) VALUES ('o', 'order_approved', 'http://127.0.0.1:1/n', '{}', '{}', 2, 5, 9, 'pending',
+        503, 'busy', 1, 2, 'p:1', 10)`,
+    ).run();
+    const row = db.prepare('SELECT * FROM emulator_outbox').get();
+    expect(migrate(db, migrations).applied).toEqual(['017-outbox-unsent']);
+    expect(db.prepare('SELECT * FROM emulator_outbox').get()).toEqual(row);
+    db.prepare(
+      `INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, max_attempts, status,
+        created_at_ms, updated_at_ms) VALUES ('o', 'order_declined', NULL, '{}', '{}', 0, 'unsent', 3, 3)`,
+    ).run();
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, max_attempts, status,
+          created_at_ms, updated_at_ms) VALUES ('o', 'x', NULL, '{}', '{}', 0, 'lost', 3, 3)`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    const indexes = db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'emulator_outbox' ORDER BY name",
+      )
+      .all();
+    expect(indexes).toEqual([{ name: 'emulator_outbox_due' }, { name: 'emulator_outbox_order' }]);
+  });
+
   it('fails loudly when an applied migration was edited', () => {
     const db = new Database(':memory:');
     migrate(db, migrations);

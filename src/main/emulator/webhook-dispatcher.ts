@@ -127,17 +127,27 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const settings = deps.settings();
     const body = JSON.stringify(notificationBody(order, eventType, data));
     const url = notificationTarget(order, eventType, settings);
+    const faults = order.faults ?? settings.faults;
+    const at = now();
     if (url === null) {
-      recordNotSent(order, eventType, body, {
+      const error = `Not sent: the checkout request had no notification URL, and no webhook is registered for ${eventType} (Emulator → Settings → Registered webhook).`;
+      // In the outbox too, so the Emulator view lists it beside the ones that went out.
+      deps.outbox.add({
+        orderId: order.orderId,
+        eventType,
         url: null,
-        error: `Not sent: the checkout request had no notification URL, and no webhook is registered for ${eventType} (Emulator → Settings → Registered webhook).`,
-        details: { unsent: true },
+        body,
+        faults,
+        maxAttempts: 0,
+        nextAttemptAtMs: null,
+        status: 'unsent',
+        lastError: error,
+        nowMs: at,
       });
+      recordNotSent(order, eventType, body, { url: null, error, details: { unsent: true } });
       deps.onChange?.();
       return;
     }
-    const faults = order.faults ?? settings.faults;
-    const at = now();
     const entry = { orderId: order.orderId, eventType, url, body, faults };
     const add = (status: 'dropped' | 'pending', nextAttemptAtMs: number | null) =>
       deps.outbox.add({ ...entry, maxAttempts: settings.attempts, nextAttemptAtMs, status, nowMs: at });
@@ -166,7 +176,8 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       signer.secret === null
         ? null
         : await notificationToken(row.faults.token, signer.secret, settings.issuer, deps.keys, started);
-    const url = withServiceToken(row.url, token);
+    // Only pending rows are attempted, and a pending row always has its URL.
+    const url = withServiceToken(row.url ?? '', token);
     const headers: HeaderList = [['content-type', 'application/json']];
     if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
     const attemptNo = row.attempts + 1;

@@ -31,13 +31,14 @@ export interface OutboxRow {
   id: number;
   orderId: string;
   eventType: string;
-  url: string;
+  /** Null for a notification with nowhere to go (status `unsent`). */
+  url: string | null;
   body: string;
   faults: Faults;
   attempts: number;
   maxAttempts: number;
   nextAttemptAtMs: number | null;
-  status: 'pending' | 'delivered' | 'failed' | 'dropped';
+  status: 'pending' | 'delivered' | 'failed' | 'dropped' | 'unsent';
   lastStatus: number | null;
   lastError: string | null;
   createdAtMs: number;
@@ -69,7 +70,7 @@ interface OutboxRecord {
   id: number;
   order_id: string;
   event_type: string;
-  url: string;
+  url: string | null;
   body: string;
   faults: string;
   attempts: number;
@@ -206,8 +207,9 @@ export type EmulatorOrdersRepository = ReturnType<typeof createEmulatorOrdersRep
  */
 export function createEmulatorOutboxRepository(db: SqliteDatabase) {
   const insert = db.prepare(`INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, attempts,
-    max_attempts, next_attempt_at_ms, status, created_at_ms, updated_at_ms)
-    VALUES (@orderId, @eventType, @url, @body, @faults, 0, @maxAttempts, @nextAttemptAtMs, @status, @nowMs, @nowMs)`);
+    max_attempts, next_attempt_at_ms, status, last_error, created_at_ms, updated_at_ms)
+    VALUES (@orderId, @eventType, @url, @body, @faults, 0, @maxAttempts, @nextAttemptAtMs, @status, @lastError,
+    @nowMs, @nowMs)`);
   const update =
     db.prepare(`UPDATE emulator_outbox SET attempts = @attempts, next_attempt_at_ms = @nextAttemptAtMs,
     status = @status, last_status = @lastStatus, last_error = @lastError, updated_at_ms = @updatedAtMs,
@@ -229,15 +231,20 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
     add(entry: {
       orderId: string;
       eventType: string;
-      url: string;
+      url: string | null;
       body: string;
       faults: Faults;
       maxAttempts: number;
       nextAttemptAtMs: number | null;
       status: OutboxRow['status'];
+      /** Why it is not sent (an `unsent` row), else left out. */
+      lastError?: string;
       nowMs: number;
     }): number {
-      return Number(insert.run({ ...entry, faults: JSON.stringify(entry.faults) }).lastInsertRowid);
+      return Number(
+        insert.run({ ...entry, lastError: entry.lastError ?? null, faults: JSON.stringify(entry.faults) })
+          .lastInsertRowid,
+      );
     },
     /**
      * Leases the row's next attempt to `owner` until `untilMs`: true when this process may make

@@ -14,6 +14,7 @@ import unusedIndexes from './013-unused-indexes';
 import deferredOrderMarks from './014-deferred-order-marks';
 import cheaperDeleteMarks from './015-cheaper-delete-marks';
 import craftedTokens from './016-crafted-tokens';
+import outboxUnsent from './017-outbox-unsent';
 
 export interface Migration {
   readonly id: number;
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   { id: 14, name: '014-deferred-order-marks', sql: deferredOrderMarks },
   { id: 15, name: '015-cheaper-delete-marks', sql: cheaperDeleteMarks },
   { id: 16, name: '016-crafted-tokens', sql: craftedTokens },
+  { id: 17, name: '017-outbox-unsent', sql: outboxUnsent },
 ];

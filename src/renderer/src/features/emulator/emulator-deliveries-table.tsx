@@ -9,6 +9,7 @@ const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {
   delivered: 'teal',
   failed: 'red',
   dropped: 'gray',
+  unsent: 'yellow',
 };
 
 /** The outbox: every notification owed, its attempts, the last answer and the next retry. */
@@ -17,8 +18,7 @@ export function EmulatorDeliveriesTable({ deliveries }: { deliveries: readonly E
     return (
       <Text size="sm" c="dimmed">
         No notifications yet. They are sent when an order changes state, to its notification URL or else to
-        the registered webhook (Settings: where the spec is open); one with neither is on the timeline as not
-        sent.
+        the registered webhook (Settings: where the spec is open); one with neither is listed here as unsent.
       </Text>
     );
   return (
