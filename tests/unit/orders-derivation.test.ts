@@ -227,6 +227,7 @@ const cases: Case[] = [
     ['too large for a double', Number.POSITIVE_INFINITY], // what JSON.parse makes of 1e400
     ['negative', -50],
     ['not a number', 'oops'],
+    ['finer than the currency (0.004 SAR)', '0.004'],
   ].map(([what, amount]): Case => ({
     name: `a capture notification whose amount is given but ${String(what)} contradicts the order: not counted as the whole`,
     records: () => [
@@ -246,11 +247,24 @@ const cases: Case[] = [
           recordId: 5,
           code: 'unreadable_amount',
           message:
-            'order_captured gives captured_amount, but not as an amount that can be counted (a number or numeric text, not negative)',
+            'order_captured gives captured_amount, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has)',
         }),
       ]);
     },
   })),
+  {
+    name: 'trailing zeros past the currency’s decimals are the same amount (20.500 SAR is 20.50)',
+    records: () => [
+      created({ amount: '100.00' }),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '20.500'),
+    ],
+    state: 'partially_captured',
+    strip: [...HAPPY_DONE, 'captured:current'],
+    effects: ['moved', 'moved', 'moved', 'moved'],
+    check: (lifecycle) => expect(lifecycle.facts.capturedAmount).toBe('20.50'),
+  },
   {
     name: 'a refund notification with an unreadable amount refunds nothing',
     records: () => [
@@ -290,7 +304,7 @@ const cases: Case[] = [
     effects: ['moved', 'moved', 'moved', 'moved', 'contradicts'],
     check: (lifecycle) => {
       expect(lifecycle.findings[0]?.message).toBe(
-        'The refund call gives refunds[1].total_amount, but not as an amount that can be counted (a number or numeric text, not negative), and the service answered 200',
+        'The refund call gives refunds[1].total_amount, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has), and the service answered 200',
       );
     },
   },

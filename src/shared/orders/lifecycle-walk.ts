@@ -198,7 +198,7 @@ export function unreadableAmountProblem(
   if (money !== null || field === null) return null;
   return {
     code: 'unreadable_amount',
-    message: `${what} gives ${field}, but not as an amount that can be counted (a number or numeric text, not negative)`,
+    message: `${what} gives ${field}, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has)`,
   };
 }
 

@@ -14,12 +14,16 @@ function readMoney(value: unknown, fallbackCurrency: string | null): ReadMoney |
   const raw = isJsonObject(value) ? value['amount'] : value;
   const parsed = parseAmount(raw);
   if (parsed === undefined || parsed.negative) return null;
-  return { minor: toMinorUnits(parsed, currencyDecimals(currency)), currency };
+  const decimals = currencyDecimals(currency);
+  // 0.004 SAR is not an amount of SAR: rounded, it was counted as 0.00 and the capture "confirmed".
+  if (/[1-9]/.test(parsed.fractionDigits.slice(decimals))) return null;
+  return { minor: toMinorUnits(parsed, decimals), currency };
 }
 
 /**
  * The first of `keys` that `body` gives but whose amount cannot be read (text that is not a
- * number, a negative amount, a number past what a double holds), when none of them reads: such
+ * number, a negative amount, a number past what a double holds, more decimals than its
+ * currency has), when none of them reads: such
  * an amount is a mistake in the evidence, not a capture or refund "of everything open" (what a
  * call that names no amount means). Null when an amount reads, or none is given.
  */
