@@ -3,6 +3,7 @@ import type { ConsoleCore } from '../../src/main/app';
 import type { BrowserModeServer } from '../../src/main/browser-mode/server';
 import { openBrowserMode, type BrowserModeHarness } from './helpers/browser-mode-harness';
 import { rawRequest } from './helpers/http';
+import { sessionAnswerSchema } from '../../src/shared/wire';
 
 let harness: BrowserModeHarness;
 let core: ConsoleCore;
@@ -84,6 +85,28 @@ describe('browser mode server', () => {
   it('refuses a WebSocket without the session cookie', async () => {
     const result = await openSocket({ Origin: server.origin });
     expect(result).toEqual({ status: 401 });
+  });
+
+  it("answers a tab's session check: this console's id and open command, or 401", async () => {
+    const cookie = await login();
+    const signedIn = await rawRequest(`${server.origin}/session`, { headers: { Cookie: cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const answer = sessionAnswerSchema.parse(JSON.parse(signedIn.body));
+    expect(answer.openCommand).toBe('npx checkout-console --data-dir /tmp/a-console open');
+    expect(answer.console.length).toBeGreaterThanOrEqual(16);
+
+    // Another process (a restart) is another console, with another id.
+    const other = await openBrowserMode();
+    try {
+      const otherCookie = await other.login();
+      const again = await rawRequest(`${other.server.origin}/session`, { headers: { Cookie: otherCookie } });
+      expect(sessionAnswerSchema.parse(JSON.parse(again.body)).console).not.toBe(answer.console);
+    } finally {
+      await other.dispose();
+    }
+
+    expect((await rawRequest(`${server.origin}/session`)).status).toBe(401);
   });
 
   it('serves the contract over the WebSocket and pushes events', async () => {

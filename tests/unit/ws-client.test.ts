@@ -3,15 +3,28 @@ import {
   CONNECTION_LOST,
   createWebSocketTransport,
   NOT_CONNECTED,
+  type ConnectionState,
 } from '../../src/renderer/src/bridge/ws-client';
 import { FakeWebSocket } from './helpers/fake-websocket';
 
-const URL = 'ws://127.0.0.1:4400/bridge';
+const OPEN_COMMAND = "npx checkout-console --data-dir '/tmp/qa' open";
+
+/** What answers GET /session: the console (by id), one that no longer knows the tab, or nothing. */
+let sessionAnswer: { console: string } | 401 | 'down' = { console: 'first' };
+const sessionChecks: string[] = [];
 
 beforeEach(() => {
   FakeWebSocket.made = [];
+  sessionAnswer = { console: 'first' };
+  sessionChecks.length = 0;
   vi.useFakeTimers();
   vi.stubGlobal('WebSocket', FakeWebSocket);
+  vi.stubGlobal('fetch', async (url: string) => {
+    sessionChecks.push(url);
+    if (sessionAnswer === 'down') throw new TypeError('fetch failed');
+    if (sessionAnswer === 401) return new Response('not signed in', { status: 401 });
+    return Response.json({ console: sessionAnswer.console, openCommand: OPEN_COMMAND });
+  });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -20,49 +33,61 @@ afterEach(() => {
 
 const failure = (message: string) => ({ ok: false, error: { code: 'unavailable', message, issues: [] } });
 
-/** Lets the transport's reconnect timer run: the next socket is made. */
-async function nextAttempt(): Promise<FakeWebSocket> {
-  const before = FakeWebSocket.made.length;
+/** A transport, its states as they were reported, and its first socket (made once /session answered). */
+async function connected() {
+  const states: ConnectionState[] = [];
+  const transport = createWebSocketTransport({
+    bridgeUrl: 'ws://127.0.0.1:4400/bridge',
+    sessionUrl: 'http://127.0.0.1:4400/session',
+  });
+  transport.onConnectionState((state) => states.push(state));
+  await vi.advanceTimersByTimeAsync(0);
+  return { transport, states, socket: FakeWebSocket.latest() };
+}
+
+/** Lets the transport's reconnect timer run once (the backoff is at most 5 s). */
+async function waitForRetry(): Promise<void> {
   await vi.advanceTimersByTimeAsync(5000);
-  expect(FakeWebSocket.made.length).toBeGreaterThan(before);
-  return FakeWebSocket.latest();
 }
 
 describe('the browser-mode transport never sends a call it reported as failed', () => {
   it('a call made while the connection is lost fails at once and is not sent on reconnect', async () => {
-    const transport = createWebSocketTransport(URL);
-    FakeWebSocket.latest().open();
-    FakeWebSocket.latest().drop();
+    const { transport, socket } = await connected();
+    socket.open();
+    sessionAnswer = 'down';
+    socket.drop();
 
     // "Send to Local" while serve is gone: the panel says "Not sent".
     await expect(transport.call('sendCheckout', { profileId: 1 })).resolves.toEqual(failure(NOT_CONNECTED));
     await expect(transport.call('saveProfile', {})).resolves.toEqual(failure(NOT_CONNECTED));
 
-    const again = await nextAttempt();
-    // A call made during a retry attempt is down-time too: not held for the attempt.
+    sessionAnswer = { console: 'first' };
+    await waitForRetry();
+    const again = FakeWebSocket.latest();
+    expect(again).not.toBe(socket);
+    // A call made during the new attempt is down-time too: not held for the attempt.
     await expect(transport.call('replayEvent', {})).resolves.toEqual(failure(NOT_CONNECTED));
     again.open();
     expect(again.sent).toEqual([]);
   });
 
   it('a call in flight when the socket drops fails, and is not sent again', async () => {
-    const transport = createWebSocketTransport(URL);
-    const first = FakeWebSocket.latest();
-    first.open();
+    const { transport, socket } = await connected();
+    socket.open();
     const inFlight = transport.call('sendCheckout', { profileId: 1 });
-    expect(first.sentCommands()).toEqual(['sendCheckout']);
-    first.drop();
+    expect(socket.sentCommands()).toEqual(['sendCheckout']);
+    socket.drop();
     await expect(inFlight).resolves.toEqual(failure(CONNECTION_LOST));
 
-    const again = await nextAttempt();
+    await waitForRetry();
+    const again = FakeWebSocket.latest();
     again.open();
     expect(again.sent).toEqual([]);
   });
 
   it('calls made while the page first connects wait for it and go out when it opens', async () => {
-    const transport = createWebSocketTransport(URL);
+    const { transport, socket } = await connected();
     const answer = transport.call('getAppInfo', {});
-    const socket = FakeWebSocket.latest();
     socket.open();
     expect(socket.sentCommands()).toEqual(['getAppInfo']);
     socket.answer(1, { version: 'x' });
@@ -70,23 +95,70 @@ describe('the browser-mode transport never sends a call it reported as failed', 
   });
 
   it('a call held for a first connection that fails is failed and dropped, never sent later', async () => {
-    const transport = createWebSocketTransport(URL);
+    const { transport, socket } = await connected();
     const held = transport.call('getAppInfo', {});
-    FakeWebSocket.latest().drop();
+    socket.drop();
     await expect(held).resolves.toEqual(failure(NOT_CONNECTED));
 
-    const again = await nextAttempt();
+    await waitForRetry();
+    const again = FakeWebSocket.latest();
     again.open();
     expect(again.sent).toEqual([]);
   });
 
   it('after a reconnect, new calls go out on the new socket', async () => {
-    const transport = createWebSocketTransport(URL);
-    FakeWebSocket.latest().open();
-    FakeWebSocket.latest().drop();
-    const again = await nextAttempt();
+    const { transport, socket, states } = await connected();
+    socket.open();
+    socket.drop();
+    await waitForRetry();
+    const again = FakeWebSocket.latest();
     again.open();
     void transport.call('listProfiles', {});
     expect(again.sentCommands()).toEqual(['listProfiles']);
+    expect(states.map((state) => state.status)).toEqual(['open', 'closed', 'open']);
+  });
+});
+
+describe('the browser-mode transport tells a stopped console from one that forgot the tab', () => {
+  it('keeps trying while nothing answers, and says "closed"', async () => {
+    const { socket, states } = await connected();
+    socket.open();
+    sessionAnswer = 'down';
+    socket.drop();
+    await waitForRetry();
+    await waitForRetry();
+    expect(sessionChecks.length).toBeGreaterThanOrEqual(3);
+    expect(FakeWebSocket.made).toHaveLength(1);
+    expect(states).toEqual([{ status: 'open' }, { status: 'closed' }]);
+  });
+
+  it('stops trying once a console answers 401 (serve restarted), and names the open command', async () => {
+    const { transport, socket, states } = await connected();
+    socket.open();
+    sessionAnswer = 'down';
+    socket.drop();
+    await waitForRetry();
+    sessionAnswer = 401;
+    await waitForRetry();
+    const checks = sessionChecks.length;
+    await waitForRetry();
+    await waitForRetry();
+    expect(sessionChecks).toHaveLength(checks);
+    expect(FakeWebSocket.made).toHaveLength(1);
+    expect(states.at(-1)).toEqual({ status: 'refused', openCommand: OPEN_COMMAND });
+    await expect(transport.call('sendCheckout', {})).resolves.toEqual(failure(NOT_CONNECTED));
+  });
+
+  it('does not resume on another console even when the browser is signed in to it (a new link)', async () => {
+    const { transport, socket, states } = await connected();
+    socket.open();
+    socket.drop();
+    // serve restarted on the same port and `open` signed this browser in again: the cookie is
+    // valid, but for a process that never knew this tab.
+    sessionAnswer = { console: 'second' };
+    await waitForRetry();
+    expect(FakeWebSocket.made).toHaveLength(1);
+    expect(states.at(-1)).toEqual({ status: 'refused', openCommand: OPEN_COMMAND });
+    await expect(transport.call('createCheckout', {})).resolves.toEqual(failure(NOT_CONNECTED));
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { WEBSOCKET_MAX_MESSAGE_BYTES } from '../../shared/contract/transfer';
-import { BRIDGE_PATH } from '../../shared/wire';
+import { BRIDGE_PATH, SESSION_PATH, type SessionAnswer } from '../../shared/wire';
 import type { ConsoleCore } from '../app';
 import { serveBridgeOverWebSocket } from '../bridge/ws';
 import { contentSecurityPolicy } from '../content-security-policy';
@@ -97,6 +97,10 @@ export async function startBrowserModeServer(
   const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
   const origin = `http://${hostForUrl}:${port}`;
   const controlSecret = randomBytes(32).toString('base64url');
+  const sessionAnswer = JSON.stringify({
+    console: randomBytes(16).toString('base64url'),
+    openCommand: options.openCommand,
+  } satisfies SessionAnswer);
   const launchUrlFor = (token: string) => `${origin}/?token=${token}`;
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -141,6 +145,15 @@ export async function startBrowserModeServer(
     }
     if (!gate.hasSession(request.headers.cookie)) {
       refuseSignIn(request, response, 'no-session', options.openCommand);
+      return;
+    }
+    if (url.pathname === SESSION_PATH) {
+      response.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-store',
+        ...SECURITY_HEADERS,
+      });
+      response.end(sessionAnswer);
       return;
     }
     response.setHeaders(new Map(Object.entries(SECURITY_HEADERS)));

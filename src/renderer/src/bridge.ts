@@ -11,7 +11,7 @@ import {
 import { BridgeError } from '@bridge/bridge-error';
 import { callAnySize, callWithFileText } from '@bridge/large-calls';
 import { createWebSocketTransport, type ConnectionState } from '@bridge/ws-client';
-import { BRIDGE_PATH } from '@shared/wire';
+import { BRIDGE_PATH, SESSION_PATH } from '@shared/wire';
 
 declare global {
   interface Window {
@@ -61,12 +61,10 @@ function createClient(transport: Transport): ConsoleClient & {
 const transport =
   window.checkoutConsole !== undefined
     ? preloadTransport(window.checkoutConsole)
-    : createWebSocketTransport(bridgeUrl());
-
-function bridgeUrl(): string {
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${BRIDGE_PATH}`;
-}
+    : createWebSocketTransport({
+        bridgeUrl: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${BRIDGE_PATH}`,
+        sessionUrl: `${window.location.origin}${SESSION_PATH}`,
+      });
 
 export const bridge = createClient(transport);
 

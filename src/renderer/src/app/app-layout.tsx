@@ -1,5 +1,4 @@
 import { Alert, AppShell, Badge, Group, Loader, NavLink, Text, Title } from '@mantine/core';
-import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '@bridge/bridge-error';
@@ -7,6 +6,7 @@ import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { useAppCommandDefaults, useAppCommandFrontDoor } from '@ui/app-commands';
 import { useAppStore } from '@ui/app-store';
 import { toggleColorScheme } from '@ui/color-scheme';
+import { ConnectionBanner } from './connection-banner';
 import { KeyringFallbackBanner } from './keyring-fallback-banner';
 import { LiveBanner } from './live-banner';
 import { useExternalLinkRequests } from '@ui/open-external';
@@ -140,11 +140,7 @@ export function AppLayout() {
         {keyringFallback !== null && !keyringFallback.decided && (
           <KeyringFallbackBanner status={keyringFallback} />
         )}
-        {connection === 'closed' && (
-          <Alert color="orange" icon={<IconPlugConnectedX />} title="Disconnected" mb="md">
-            The connection to the console process was lost. Reconnecting…
-          </Alert>
-        )}
+        <ConnectionBanner connection={connection} />
         {error !== null && (
           <Alert color="red" title="The console could not start" mb="md">
             {error}

@@ -1,8 +1,21 @@
 import type { BridgeResult, PushEvent } from '@shared/contract';
 import { isPushEventName, pushEvents } from '@shared/contract';
-import { serverMessageSchema, type WireCall } from '@shared/wire';
+import { serverMessageSchema, sessionAnswerSchema, type WireCall } from '@shared/wire';
 
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+/**
+ * `closed`: nothing answers (serve stopped); the tab keeps trying. `refused`: a console answers
+ * but it is not the one this tab was opened on, or it no longer knows this browser's session
+ * (serve restarted): the tab stops trying, and says which command gives a new link.
+ */
+export type ConnectionState =
+  { status: 'connecting' | 'open' | 'closed' } | { status: 'refused'; openCommand: string };
+
+export interface WebSocketTransportOptions {
+  /** ws://…/bridge */
+  bridgeUrl: string;
+  /** http://…/session, asked before each connection (wire.ts SESSION_PATH). */
+  sessionUrl: string;
+}
 
 /** A call not yet answered: waiting for the socket to open (`sent: false`) or for its answer. */
 interface Pending {
@@ -20,7 +33,8 @@ export const CONNECTION_LOST = 'The connection to the console was lost.';
 
 /**
  * Browser mode's transport: the contract over one WebSocket to /bridge, reconnecting with
- * backoff. A call is answered exactly once, and a call answered as failed is never sent:
+ * backoff while nothing answers, and giving up once a console answers that no longer knows this
+ * tab (see checkSession). A call is answered exactly once, and a call answered as failed is never sent:
  * - made while the page's first connection is being made, it waits for it; if that attempt
  *   fails it fails with it, and is dropped (it was never sent);
  * - made while the socket is down (lost, retrying), it fails at once: a later attempt that
@@ -28,9 +42,12 @@ export const CONNECTION_LOST = 'The connection to the console was lost.';
  * - in flight when the socket drops, it fails (main may or may not have acted on it).
  * `pending` is the only place a call lives until then: nothing else holds a call to send later.
  */
-export function createWebSocketTransport(url: string) {
+export function createWebSocketTransport({ bridgeUrl, sessionUrl }: WebSocketTransportOptions) {
   let socket: WebSocket | null = null;
-  let state: ConnectionState = 'connecting';
+  let state: ConnectionState = { status: 'connecting' };
+  /** The console this tab was opened on, from its first session answer. */
+  let consoleId: string | null = null;
+  let openCommand = 'npx checkout-console open';
   let nextId = 1;
   let retryMs = 250;
   const pending = new Map<number, Pending>();
@@ -38,6 +55,7 @@ export function createWebSocketTransport(url: string) {
   const stateListeners = new Set<(state: ConnectionState) => void>();
 
   const setState = (next: ConnectionState) => {
+    if (next.status === state.status && next.status !== 'refused') return;
     state = next;
     stateListeners.forEach((listener) => listener(next));
   };
@@ -46,12 +64,57 @@ export function createWebSocketTransport(url: string) {
     ws.send(JSON.stringify(entry.call));
   };
 
-  const connect = () => {
-    const ws = new WebSocket(url);
+  /** Ends every call, sent or not: none is left to go out on a later socket. */
+  const endAll = () => {
+    const ended = [...pending.values()];
+    pending.clear();
+    for (const entry of ended) entry.resolve(unavailable(entry.sent ? CONNECTION_LOST : NOT_CONNECTED));
+  };
+  const retry = () => {
+    setState({ status: 'closed' });
+    endAll();
+    setTimeout(() => void connect(), retryMs);
+    retryMs = Math.min(retryMs * 2, 5000);
+  };
+
+  /**
+   * The browser reports a refused WebSocket upgrade (401) exactly as a server that is gone, so
+   * the tab asks over HTTP first: no answer is "down" (try again), a 401 or another console's
+   * id is "refused" (trying again cannot help: the sessions of the old process are gone).
+   */
+  const checkSession = async (): Promise<'ok' | 'down' | 'refused'> => {
+    let response: Response;
+    try {
+      response = await fetch(sessionUrl, {
+        credentials: 'same-origin',
+        signal: AbortSignal.timeout(5000),
+      });
+    } catch {
+      return 'down';
+    }
+    if (response.status === 401) return 'refused';
+    if (!response.ok) return 'down';
+    const answer = sessionAnswerSchema.safeParse(await response.json().catch(() => null));
+    if (!answer.success) return 'down';
+    if (consoleId !== null && answer.data.console !== consoleId) return 'refused';
+    consoleId = answer.data.console;
+    openCommand = answer.data.openCommand;
+    return 'ok';
+  };
+
+  const connect = async () => {
+    const verdict = await checkSession();
+    if (verdict === 'refused') {
+      setState({ status: 'refused', openCommand });
+      endAll();
+      return;
+    }
+    if (verdict === 'down') return retry();
+    const ws = new WebSocket(bridgeUrl);
     socket = ws;
     ws.onopen = () => {
       retryMs = 250;
-      setState('open');
+      setState({ status: 'open' });
       for (const entry of pending.values()) if (!entry.sent) send(ws, entry);
     };
     ws.onmessage = (message) => {
@@ -80,22 +143,16 @@ export function createWebSocketTransport(url: string) {
     };
     ws.onclose = () => {
       socket = null;
-      // Every call ends here, sent or not: none is left to go out on the next socket.
-      const ended = [...pending.values()];
-      pending.clear();
-      setState('closed');
-      for (const entry of ended) entry.resolve(unavailable(entry.sent ? CONNECTION_LOST : NOT_CONNECTED));
-      setTimeout(connect, retryMs);
-      retryMs = Math.min(retryMs * 2, 5000);
+      retry();
     };
   };
-  connect();
+  void connect();
 
   return {
     call(command: string, input: unknown): Promise<BridgeResult<unknown>> {
       const open = socket !== null && socket.readyState === WebSocket.OPEN;
       // Retrying after a loss is 'closed', not 'connecting': only the first attempt holds calls.
-      if (!open && state !== 'connecting') return Promise.resolve(unavailable(NOT_CONNECTED));
+      if (!open && state.status !== 'connecting') return Promise.resolve(unavailable(NOT_CONNECTED));
       const id = nextId++;
       return new Promise((resolve) => {
         const entry: Pending = { call: { type: 'call', id, command, input }, sent: false, resolve };

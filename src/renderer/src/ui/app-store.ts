@@ -16,7 +16,7 @@ interface AppState {
 
 export const useAppStore = create<AppState>((set, get) => ({
   info: null,
-  connection: 'open',
+  connection: { status: 'open' },
   startupError: null,
   async loadInfo() {
     try {

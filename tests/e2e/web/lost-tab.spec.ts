@@ -1,0 +1,56 @@
+import { test as base, expect } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openConsole } from '../fixtures/console-test';
+import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
+import { pointLocalProfile, startServedConsole } from '../fixtures/serve-process';
+
+/** A data directory whose Local profile sends to a fake service; the test starts serve itself. */
+const test = base.extend<{ setup: { dataDir: string; fake: FakeCheckoutService } }>({
+  setup: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-lost-tab-e2e-'));
+    const fake = await startFakeCheckoutService();
+    await pointLocalProfile(dataDir, { listenerPort: 0, baseUrl: fake.url, apiToken: 'lost-tab-token' });
+    await use({ dataDir, fake });
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+test('a lost tab: a send while serve is down is never sent, and a restarted console says how to get back in', async ({
+  page,
+  setup,
+}) => {
+  const first = await startServedConsole({}, setup.dataDir);
+  await openConsole(page, first, '#/builder');
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.getByLabel('Fresh reference').check();
+
+  await first.stop();
+  const banner = page.getByTestId('connection-banner');
+  await expect(banner).toHaveAttribute('data-connection', 'closed');
+  await expect(banner).toContainText('Reconnecting');
+
+  // "Send to Local" while nothing answers: not sent, and the tab says so.
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('send-error')).toContainText('nothing was sent');
+
+  // serve again on the same port and data directory, and a new link opened in this browser.
+  const second = await startServedConsole({}, setup.dataDir, undefined, first.port);
+  try {
+    const other = await page.context().newPage();
+    await openConsole(other, second);
+
+    // The old tab does not resume on a process that never knew it, and says what to run.
+    await expect(banner).toHaveAttribute('data-connection', 'refused', { timeout: 15_000 });
+    await expect(banner).toContainText("This console was restarted; this tab's sign-in ended.");
+    await expect(banner.getByTestId('open-command')).toHaveText(
+      `npx checkout-console --data-dir ${setup.dataDir} open`,
+    );
+    // Nothing it was told had failed went out after all.
+    expect(setup.fake.orderIds).toEqual([]);
+  } finally {
+    await second.stop();
+  }
+});
