@@ -1,10 +1,11 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page, type WebSocketRoute } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
 import { pointLocalProfile, startServedConsole } from '../fixtures/serve-process';
+import { BuilderPage } from '../pages/builder-page';
 
 /** A data directory whose Local profile sends to a fake service; the test starts serve itself. */
 const test = base.extend<{ setup: { dataDir: string; fake: FakeCheckoutService } }>({
@@ -52,5 +53,62 @@ test('a lost tab: a send while serve is down is never sent, and a restarted cons
     expect(setup.fake.orderIds).toEqual([]);
   } finally {
     await second.stop();
+  }
+});
+
+/**
+ * The tab's connection to a console that keeps running, made to drop and come back: each
+ * /bridge socket passes through Playwright, and while "down" the session check gets no answer
+ * (as when nothing listens) so the tab keeps retrying until `restore`.
+ */
+async function droppableConnection(
+  page: Page,
+): Promise<{ drop: () => Promise<void>; restore: () => Promise<void> }> {
+  let current: WebSocketRoute | null = null;
+  await page.routeWebSocket(/\/bridge$/, (socket) => {
+    current = socket;
+    socket.connectToServer();
+  });
+  const unanswered = '**/session';
+  return {
+    async drop() {
+      await page.route(unanswered, (route) => route.abort('connectionrefused'));
+      await current?.close();
+    },
+    async restore() {
+      await page.unroute(unanswered);
+    },
+  };
+}
+
+test('edits made while disconnected are said to be unsaved, and saved when the same console answers again', async ({
+  page,
+  setup,
+}) => {
+  const served = await startServedConsole({}, setup.dataDir);
+  try {
+    const connection = await droppableConnection(page);
+    await openConsole(page, served, '#/builder');
+    const builder = new BuilderPage(page);
+    await page.getByRole('button', { name: 'Sample', exact: true }).click();
+    await expect(page.locator('[data-working-copy="saved"]')).toBeVisible();
+
+    await connection.drop();
+    await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-connection', 'closed');
+    await builder.field('Description', 'Order').fill('Typed while disconnected');
+    await expect(page.getByTestId('working-copy-unsaved')).toContainText('Your edits are not being saved');
+    await expect(page.locator('[data-working-copy]')).toHaveAttribute('data-working-copy', 'unsaved');
+
+    await connection.restore();
+    await expect(page.getByTestId('connection-banner')).toBeHidden({ timeout: 15_000 });
+    await expect(page.locator('[data-working-copy]')).toHaveAttribute('data-working-copy', 'saved');
+    await expect(page.getByTestId('working-copy-unsaved')).toBeHidden();
+
+    // Saved in the console, not only shown: a reload brings the edit back.
+    await page.reload();
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    await expect(builder.field('Description', 'Order')).toHaveValue('Typed while disconnected');
+  } finally {
+    await served.stop();
   }
 });

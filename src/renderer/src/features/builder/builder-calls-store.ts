@@ -1,5 +1,6 @@
 import type { CommandInput, PushEvent } from '@shared/contract';
 import { bridge } from '@bridge';
+import type { ConnectionState } from '@bridge/ws-client';
 
 /**
  * The builder's calls to main, in one place: drafts and the working copy, preparing and sending
@@ -21,4 +22,6 @@ export const builderCalls = {
   cancelExchange: (requestKey: string) => bridge.cancelExchange({ requestKey }),
   /** Every push from main; returns the unsubscribe. */
   onPush: (listener: (event: PushEvent) => void) => bridge.subscribe(listener),
+  /** Browser mode's connection (the desktop window never reports one); returns the unsubscribe. */
+  onConnection: (listener: (connection: ConnectionState) => void) => bridge.onConnectionState(listener),
 };

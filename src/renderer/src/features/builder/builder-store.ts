@@ -49,8 +49,13 @@ export interface BuilderStore {
   sameAsShipping: boolean;
   /** A finding the user clicked: the form or the raw editor moves there (`nonce` repeats a click). */
   focus: { path: string; target: 'form' | 'raw'; nonce: number } | null;
-  /** Whether the working copy is saved for a restart yet (it is, a moment after each change). */
-  workingCopy: 'saved' | 'pending' | 'too-large';
+  /**
+   * Whether the working copy is saved for a restart yet (it is, a moment after each change).
+   * `unsaved`: its last change could not be saved (browser mode, disconnected, or a failed save);
+   * saved when the connection returns. `signed-out`: this tab's console was restarted, so it
+   * never will be (working-copy.ts).
+   */
+  workingCopy: 'saved' | 'pending' | 'too-large' | 'unsaved' | 'signed-out';
   /** The last send from the builder, kept with the working copy so a reload still knows it. */
   lastSend: LastSend | null;
   /** The order its sends last created, kept with the working copy (the guide follows it). */

@@ -21,6 +21,7 @@ import { SplitHandle } from './split-handle';
 import { useSendStore, type BuilderPanel } from './send-store';
 import { useFocusField } from './use-focus-field';
 import { loadWorkingCopy } from './working-copy';
+import { WorkingCopyNotice } from './working-copy-notice';
 
 const isPanel = (value: string | null): value is BuilderPanel =>
   value === 'findings' || value === 'request' || value === 'response';
@@ -70,6 +71,7 @@ const BuilderBody = memo(function BuilderBody() {
       <FirstRunGuide />
       <BuilderToolbar profile={profile} onSend={send} />
       <EmulatorNotice profile={profile} />
+      <WorkingCopyNotice />
       <DocumentNotices />
       <div className={classes.layout} ref={layout}>
         <div className={classes.formSide} ref={formSide}>

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { DRAFT_TEXT_MAX, type BuilderState, type FollowedOrderRef, type LastSend } from '@shared/drafts';
+import type { ConnectionState } from '@bridge/ws-client';
 import { builderCalls } from './builder-calls-store';
 import { restoredState, savedOf, selectDirty, useBuilderStore, type SavedDraft } from './builder-store';
 import { isLargeDocument } from './large-document';
@@ -113,6 +114,15 @@ const sameState = (a: BuilderState | null, b: BuilderState) =>
   a.lastSend === b.lastSend &&
   a.followedOrder === b.followedOrder;
 
+/**
+ * Browser mode: while the tab is disconnected a save cannot reach main, so none is tried; the
+ * builder says its edits are not being saved (`unsaved`), and saves the latest copy when the
+ * same console answers again. A console that no longer knows the tab (`refused`) never will.
+ */
+let connection: ConnectionState['status'] = 'open';
+const notSavedStatus = () => (connection === 'refused' ? 'signed-out' : 'unsaved');
+const disconnected = () => connection === 'closed' || connection === 'refused';
+
 function saveWorkingCopy(snapshot: BuilderState): void {
   saveTimer = null;
   waiting = null;
@@ -123,8 +133,10 @@ function saveWorkingCopy(snapshot: BuilderState): void {
       if (lastSaved === snapshot && saveTimer === null) useBuilderStore.setState({ workingCopy: 'saved' });
     })
     .catch(() => {
-      // Retried with the next change; the working copy is still in memory.
+      // Said, not swallowed: saved again with the next change, or when the connection returns.
+      if (lastSaved !== snapshot) return;
       lastSaved = null;
+      if (saveTimer === null) useBuilderStore.setState({ workingCopy: notSavedStatus() });
     });
 }
 
@@ -135,15 +147,41 @@ useBuilderStore.subscribe((state) => {
   if (sameState(lastSaved, snapshot) || (saveTimer !== null && sameState(waiting, snapshot))) return;
   const tooLarge = snapshot.text.length > DRAFT_TEXT_MAX;
   // Set before the timer: the store calls this again from inside setState.
-  const status = tooLarge ? 'too-large' : 'pending';
+  const status = tooLarge ? 'too-large' : disconnected() ? notSavedStatus() : 'pending';
   if (state.workingCopy !== status) useBuilderStore.setState({ workingCopy: status });
   if (saveTimer !== null) clearTimeout(saveTimer);
   saveTimer = null;
   // Main refuses a text that large (drafts hold at most 4 MiB): the builder says so instead.
-  if (tooLarge) return;
+  // Disconnected: nothing can be saved; the connection's return saves the latest copy.
+  if (tooLarge || disconnected()) return;
   const delay = snapshot.text.length > LONG_TEXT_CHARS ? LONG_SAVE_DELAY_MS : SAVE_DELAY_MS;
   waiting = snapshot;
   saveTimer = setTimeout(() => saveWorkingCopy(snapshot), delay);
+});
+
+builderCalls.onConnection((next) => {
+  const was = connection;
+  connection = next.status;
+  const { workingCopy, loaded } = useBuilderStore.getState();
+  if (disconnected()) {
+    // A save waiting to go would fail: say so now rather than after the next edit.
+    if (saveTimer !== null) {
+      clearTimeout(saveTimer);
+      saveTimer = null;
+      waiting = null;
+    }
+    if (workingCopy === 'pending' || workingCopy === 'unsaved')
+      useBuilderStore.setState({ workingCopy: notSavedStatus() });
+    return;
+  }
+  if (next.status === 'open' && was === 'closed' && loaded && workingCopy === 'unsaved')
+    saveWorkingCopy(builderStateOf(useBuilderStore.getState()));
+});
+
+// Closing a tab whose edits are not saved: the browser asks first (it cannot save them now).
+window.addEventListener('beforeunload', (event) => {
+  const { workingCopy } = useBuilderStore.getState();
+  if (workingCopy === 'unsaved' || workingCopy === 'signed-out') event.preventDefault();
 });
 
 // Closing or reloading right after typing: send what is pending now rather than lose it.
