@@ -6,6 +6,9 @@ import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
 import { pointLocalProfile, startServedConsole } from '../fixtures/serve-process';
 import { BuilderPage } from '../pages/builder-page';
+import { JwtPage } from '../pages/jwt-page';
+import { TimelinePage } from '../pages/timeline-page';
+import { ProfilesPage } from '../pages/profiles-page';
 
 /** A data directory whose Local profile sends to a fake service; the test starts serve itself. */
 const test = base.extend<{ setup: { dataDir: string; fake: FakeCheckoutService } }>({
@@ -108,6 +111,52 @@ test('edits made while disconnected are said to be unsaved, and saved when the s
     await page.reload();
     await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
     await expect(builder.field('Description', 'Order')).toHaveValue('Typed while disconnected');
+  } finally {
+    await served.stop();
+  }
+});
+
+test('a tab that gets its console back reloads what it shows: changes made meanwhile appear', async ({
+  page,
+  setup,
+}) => {
+  const served = await startServedConsole({}, setup.dataDir);
+  try {
+    const connection = await droppableConnection(page);
+    await openConsole(page, served);
+    const listener = await new JwtPage(page).listenerUrl();
+    const timeline = new TimelinePage(page);
+    await timeline.open();
+    const profiles = new ProfilesPage(page);
+    await expect(profiles.switcherButton('Sandbox')).toBeVisible();
+
+    await connection.drop();
+    await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-connection', 'closed');
+
+    // Meanwhile the console records a webhook, and another tab of this browser adds a profile:
+    // pushes this tab misses.
+    const response = await page.request.post(`${listener}/webhooks`, {
+      headers: { 'Content-Type': 'application/json' },
+      data: JSON.stringify({
+        order_id: 'o-1',
+        order_reference_id: 'REF-LOST-TAB',
+        event_type: 'order_approved',
+      }),
+    });
+    const recordId = ((await response.json()) as { id: number }).id;
+    const other = await page.context().newPage();
+    await other.goto(`${served.origin}/#/profiles`);
+    await expect(other.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    await new ProfilesPage(other).profileInList('Sandbox').click();
+    await other.getByRole('button', { name: 'Duplicate' }).click();
+    await expect(new ProfilesPage(other).profileInList('Sandbox copy')).toBeVisible();
+    await expect(profiles.switcherButton('Sandbox copy')).toHaveCount(0);
+    await expect(timeline.row(recordId)).toHaveCount(0);
+
+    await connection.restore();
+    await expect(page.getByTestId('connection-banner')).toBeHidden({ timeout: 15_000 });
+    await expect(profiles.switcherButton('Sandbox copy')).toBeVisible();
+    await expect(timeline.row(recordId)).toBeVisible();
   } finally {
     await served.stop();
   }

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { useAppCommandDefaults, useAppCommandFrontDoor } from '@ui/app-commands';
-import { useAppStore } from '@ui/app-store';
+import { reloadAppInfo, useAppStore, useResumed } from '@ui/app-store';
 import { toggleColorScheme } from '@ui/color-scheme';
 import { ConnectionBanner } from './connection-banner';
 import { KeyringFallbackBanner } from './keyring-fallback-banner';
@@ -85,6 +85,17 @@ export function AppLayout() {
     loadProfiles().catch(fail);
     loadPreferences().catch(fail);
   }, [loadInfo, loadProfiles, loadPreferences]);
+
+  // A resumed tab missed the pushes sent while it was away: the shell reloads its own data, and
+  // each view its own (useResumed).
+  const resumed = useResumed();
+  useEffect(() => {
+    if (resumed === 0) return;
+    const ignore = () => undefined;
+    reloadAppInfo().catch(ignore);
+    loadProfiles().catch(ignore);
+    loadPreferences().catch(ignore);
+  }, [resumed, loadProfiles, loadPreferences]);
 
   const error = startupError ?? loadError;
   const state: AppState =

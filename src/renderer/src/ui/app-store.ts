@@ -8,6 +8,11 @@ import { errorMessage } from '@bridge/bridge-error';
 interface AppState {
   info: AppInfo | null;
   connection: ConnectionState;
+  /**
+   * How many times this tab's connection came back to the same console after a loss. Pushes
+   * sent meanwhile are missed, so the shell reloads what it shows when this changes.
+   */
+  resumed: number;
   startupError: string | null;
   loadInfo: () => Promise<void>;
   /** Linux desktop without a keyring: records the user's choice of token protection. */
@@ -17,6 +22,7 @@ interface AppState {
 export const useAppStore = create<AppState>((set, get) => ({
   info: null,
   connection: { status: 'open' },
+  resumed: 0,
   startupError: null,
   async loadInfo() {
     try {
@@ -32,4 +38,25 @@ export const useAppStore = create<AppState>((set, get) => ({
   },
 }));
 
-bridge.onConnectionState((connection) => useAppStore.setState({ connection }));
+bridge.onConnectionState((connection) =>
+  useAppStore.setState((state) => ({
+    connection,
+    resumed:
+      connection.status === 'open' && state.connection.status === 'closed'
+        ? state.resumed + 1
+        : state.resumed,
+  })),
+);
+
+/**
+ * Changes each time this tab's connection comes back to its console: a view with data from main
+ * lists it beside what its loading effect depends on, so a resumed view reloads as a view shown
+ * again does, keeping what the person typed (docs/browser-mode.md).
+ */
+export const useResumed = () => useAppStore((state) => state.resumed);
+
+/** App info again after a resume, without turning a failure into "could not start". */
+export async function reloadAppInfo(): Promise<void> {
+  const info = await bridge.getAppInfo({});
+  useAppStore.setState({ info });
+}

@@ -1,5 +1,6 @@
 import { Accordion, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { useResumed } from '@ui/app-store';
 import { EmulatorDeliveriesTable } from './emulator-deliveries-table';
 import { EmulatorOrdersTable } from './emulator-orders-table';
 import { EmulatorSettingsForm } from './emulator-settings-form';
@@ -13,9 +14,10 @@ import { reloadEmulator, useEmulatorStore } from './emulator-store';
  */
 export function EmulatorView() {
   const { status, settings, orders, deliveries } = useEmulatorStore();
+  const resumed = useResumed();
   useEffect(() => {
     reloadEmulator();
-  }, []);
+  }, [resumed]);
   if (status === null || settings === null)
     return (
       <Group>

@@ -2,6 +2,7 @@ import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { filterFromParams, filterToParams } from '@shared/event-filter-params';
+import { useResumed } from '@ui/app-store';
 import { useNavigation } from '@ui/navigation';
 import { TimelineFilters, type FilterUpdate } from '@features/timeline';
 import { HistoryExport } from './history-export';
@@ -22,6 +23,7 @@ export function HistoryView() {
   const [count, setCount] = useState<number | null>(null);
   // Bumped after an import or a retention run: the count and the results are asked again.
   const [version, setVersion] = useState(0);
+  const resumed = useResumed();
   const changed = useCallback(() => setVersion((value) => value + 1), []);
   const setFilter = useCallback(
     (update: FilterUpdate) => {
@@ -40,7 +42,7 @@ export function HistoryView() {
     return () => {
       current = false;
     };
-  }, [filter, version]);
+  }, [filter, version, resumed]);
 
   return (
     <Stack gap="md">
@@ -56,7 +58,7 @@ export function HistoryView() {
                 : `${count.toLocaleString()} matching ${count === 1 ? 'record' : 'records'}`}
             </Text>
           </Group>
-          <HistoryResults key={version} filter={filter} />
+          <HistoryResults key={`${version}-${resumed}`} filter={filter} />
         </Stack>
       </Paper>
       <HistoryExport filter={filter} count={count} onChanged={changed} />

@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '@bridge/bridge-error';
+import { useResumed } from '@ui/app-store';
 import { CheckEndpointButton } from '@features/scenarios';
 import { ListenerSettingsForm } from './listener-settings-form';
 import { useListenerStore } from './listener-store';
@@ -19,9 +20,10 @@ export function ListenerView() {
     })),
   );
   const [failure, setFailure] = useState<string | null>(null);
+  const resumed = useResumed();
   useEffect(() => {
     load().catch((error: unknown) => setFailure(errorMessage(error)));
-  }, [load]);
+  }, [load, resumed]);
 
   return (
     <Stack maw={1000}>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useResumed } from '@ui/app-store';
 import { useNavigation } from '@ui/navigation';
 import { OrderDetailPanel } from './order-detail';
 import { OrderFilters } from './order-filters';
@@ -28,10 +29,11 @@ export function OrdersView() {
   );
   const selectedId = params.get('id');
   const watch = useOrdersStore((state) => state.watch);
+  const resumed = useResumed();
   useEffect(() => {
     void reload();
     return watch();
-  }, [reload, watch]);
+  }, [reload, watch, resumed]);
   const onChange = useCallback((patch: Partial<Filters>) => setFilters(patch), [setFilters]);
   const onEndReached = useCallback(() => void loadMore(), [loadMore]);
 

@@ -16,6 +16,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/token-presets';
 import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '@shared/replay';
 import { confirmLiveReplay } from '@ui/confirm-live';
+import { useResumed } from '@ui/app-store';
 import { useNavigation } from '@ui/navigation';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { WholeNumberInput } from '@ui/whole-number-input';
@@ -66,6 +67,7 @@ export function ReplayView() {
   const selection = useMemo(() => replaySelection(new URLSearchParams(search)), [search]);
   const form = useReplayForm();
   const [debouncedForm] = useDebouncedValue(form, 250);
+  const resumed = useResumed();
   const [plan, setPlan] = useState<{ value: Plan | null; error: string | null }>({
     value: null,
     error: null,
@@ -97,7 +99,7 @@ export function ReplayView() {
     return () => {
       current = false;
     };
-  }, [selection, debouncedForm]);
+  }, [selection, debouncedForm, resumed]);
 
   useEffect(() => followReplayProgress(), []);
 

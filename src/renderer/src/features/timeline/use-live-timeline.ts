@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useResumed } from '@ui/app-store';
 import { timelineRecords } from './timeline-records-store';
 import { eventFilterSchema, type EventFilter } from '@shared/event-filter';
 import { createPushBatcher, type FrameScheduler } from './push-batcher';
@@ -37,11 +38,16 @@ function animationFrameScheduler(fallbackMs = 250): FrameScheduler {
 export function useLiveTimeline(filter: EventFilter): void {
   const filterKey = JSON.stringify(filter);
   const shown = useRef(false);
+  const resumed = useResumed();
+  const resumedShown = useRef(resumed);
   useEffect(() => {
-    // Keyed by its JSON so a new object with the same filter (every render) loads nothing.
-    timelineActions.showFilter(eventFilterSchema.parse(JSON.parse(filterKey)), !shown.current);
+    // Keyed by its JSON so a new object with the same filter (every render) loads nothing; a
+    // resumed connection missed pushes, like a view shown again.
+    const fresh = !shown.current || resumedShown.current !== resumed;
+    timelineActions.showFilter(eventFilterSchema.parse(JSON.parse(filterKey)), fresh);
     shown.current = true;
-  }, [filterKey]);
+    resumedShown.current = resumed;
+  }, [filterKey, resumed]);
 
   useEffect(() => {
     const batcher = createPushBatcher<PushedRecord>(animationFrameScheduler(), (batch) => {
