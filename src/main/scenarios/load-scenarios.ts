@@ -6,6 +6,7 @@ import { formatJsonPath } from '../../shared/json-path';
 import { fileErrorWords } from '../file-error-words';
 import { scenarioSchema, type Scenario } from '../../shared/scenarios/scenario-schema';
 import { stepTitle } from '../../shared/scenarios/step-title';
+import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 
 /** A scenario file that was read and validated. */
 export interface LoadedScenario {
@@ -16,22 +17,6 @@ export interface LoadedScenario {
   scenario: Scenario;
   /** The line each step starts on (1-based). */
   stepLines: number[];
-}
-
-/** Why a scenario file cannot run: where (file, line, column), which field, and what is wrong. */
-export interface ScenarioFileProblem {
-  file: string;
-  line: number | null;
-  column: number | null;
-  field: string | null;
-  message: string;
-  /** The path names nothing at all (a folder not made yet), rather than a broken file. */
-  missing?: boolean;
-}
-
-export function formatProblem(problem: ScenarioFileProblem): string {
-  const where = [problem.file, problem.line, problem.column].filter((part) => part !== null).join(':');
-  return `${where}: ${problem.field === null ? '' : `${problem.field}: `}${problem.message}`;
 }
 
 export const SCENARIO_EXTENSIONS = ['.yaml', '.yml'];

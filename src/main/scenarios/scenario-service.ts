@@ -7,13 +7,8 @@ import type { EventBus } from '../event-bus';
 import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { ScenarioRunsRepository, StoredRun } from '../store/scenario-runs-repository';
-import {
-  formatProblem,
-  loadScenarios,
-  outlineOf,
-  type LoadedScenario,
-  type ScenarioFileProblem,
-} from './load-scenarios';
+import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
+import { loadScenarios, outlineOf, type LoadedScenario, type LoadedSuite } from './load-scenarios';
 import { grepScenarios, runSuite } from './run-suite';
 import type { ScenarioServices } from './step-context';
 import { errorWords } from '../../shared/error-words';
@@ -48,6 +43,9 @@ export interface OpenedFolder {
   problems: ScenarioFileProblem[];
 }
 
+/** A run started, or refused with the problems that stop it (nothing ran). */
+export type StartedRun = { runId: string } | { problems: ScenarioFileProblem[] };
+
 export interface ScenarioService {
   /** The scenarios of a folder (or file, or paths) on this machine, with every problem found in them. */
   open(source: ScenarioSource): OpenedFolder;
@@ -57,7 +55,7 @@ export interface ScenarioService {
    * Starts in the background (the app, and the CLI's `test`); `scenarios.progress` pushes follow
    * it, and `scenarios.prompt` for each action a person must take.
    */
-  start(input: ScenarioStartInput): { runId: string };
+  start(input: ScenarioStartInput): StartedRun;
   cancel(runId: string): boolean;
   storedRun(id: number): StoredRun | undefined;
   latestRuns(limit: number): StoredRun[];
@@ -82,6 +80,31 @@ function loadSource(source: ScenarioSource) {
   const full = resolve(source.folder);
   const base = existsSync(full) && statSync(full).isDirectory() ? full : dirname(full);
   return loadScenarios([full], base);
+}
+
+/**
+ * The problems that stop a run. With no files chosen (the command line), every one: a suite runs
+ * whole or not at all. With files chosen (the view, from a folder opened earlier), those of the
+ * chosen files, and a chosen file that is no longer there: a file that broke since it was opened
+ * would otherwise drop out of the run, which then said "passed" without it.
+ */
+function problemsOfChosen(suite: LoadedSuite, files: readonly string[] | undefined): ScenarioFileProblem[] {
+  if (files === undefined) return suite.problems;
+  const chosen = new Set(files);
+  const found = new Set([...suite.scenarios, ...suite.problems].map((item) => item.file));
+  const gone = files
+    .filter((file) => !found.has(file))
+    .map((file) => ({
+      file,
+      line: null,
+      column: null,
+      field: null,
+      message: 'no such file (removed or renamed since the folder was opened)',
+    }));
+  return [
+    ...suite.problems.filter((problem) => chosen.has(problem.file) || problem.missing === true),
+    ...gone,
+  ];
 }
 
 const nameOf = (source: ScenarioSource) => ('paths' in source ? process.cwd() : source.folder);
@@ -131,17 +154,13 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
     start(input) {
       const { files, grep, confirmLive } = input;
       const suite = loadSource(input);
+      const problems = problemsOfChosen(suite, files);
+      if (problems.length > 0) return { problems };
       const grepped = grepScenarios(suite.scenarios, grep);
       if (grepped.length === 0 && suite.scenarios.length > 0 && grep !== undefined)
         throw ConsoleError.invalid('grep', `no scenario name or file contains "${grep}"`);
       const chosen = grepped.filter((loaded) => files === undefined || files.includes(loaded.file));
-      if (chosen.length === 0)
-        throw new ConsoleError(
-          'invalid_input',
-          suite.problems.length > 0
-            ? `No scenario can run: ${suite.problems.map(formatProblem).join('; ')}`
-            : 'No scenario matches.',
-        );
+      if (chosen.length === 0) throw new ConsoleError('invalid_input', 'No scenario matches.');
       preflight(deps.services.profiles.active(), confirmLive);
       const runId = randomUUID();
       const controller = new AbortController();

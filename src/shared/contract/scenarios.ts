@@ -63,7 +63,14 @@ export const scenarioCommands = {
         bail: z.boolean().default(false),
       })
       .refine(oneSource, sourceIssue),
-    z.object({ runId: z.string() }),
+    z.union([
+      z.object({ runId: z.string() }),
+      /**
+       * Refused, nothing run: a file to run does not load (any file, when no `files` are
+       * chosen), or a chosen file is gone. A file is never skipped quietly.
+       */
+      z.object({ problems: z.array(scenarioFileProblemSchema).min(1) }),
+    ]),
   ),
   cancelScenarioRun: defineCommand(
     z.object({ runId: z.string().min(1) }),

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { RunReport } from '../../../shared/scenarios/scenario-results';
-import { formatProblem } from '../../scenarios/load-scenarios';
+import { formatProblem, problemsSummary } from '../../../shared/scenarios/scenario-file-problems';
 import { junitReport } from '../../scenarios/reporters/junit-report';
 import { prettyProgress } from '../../scenarios/reporters/pretty-reporter';
 import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
-import { commandCaller, flagsOf } from '../command-caller';
+import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
 import { followRun } from '../follow-run';
 import { checkReportFile, writeReportFile } from '../report-file';
 import { terminalSafe } from '../terminal-text';
@@ -42,12 +42,27 @@ const TEST_FLAGS = {
 
 type RunEnd = { report: RunReport } | { error: string };
 
+/** The run's setting: the profile, its service, and the listener the notifications come to. */
+async function printSetting(call: CommandCaller, out: (text: string) => void): Promise<void> {
+  const [{ profiles, activeProfileId }, emulator, listener] = await Promise.all([
+    call('listProfiles', {}),
+    call('getEmulatorStatus', {}),
+    call('getListenerStatus', {}),
+  ]);
+  const profile = profiles.find((candidate) => candidate.id === activeProfileId);
+  out(
+    `Profile ${profile?.name ?? '(none)'} (${profile?.environment ?? '-'}): service ${profile?.baseUrl ?? '-'}${
+      emulator.running ? ' (emulator started for this run)' : ''
+    }, listener ${listener.url ?? 'not running'}\n`,
+  );
+}
+
 /**
  * `test [paths…]`: loads every scenario first (an invalid file is exit 2, naming file, line and
  * field, and nothing runs), then runs them on one profile. The Local profile gets its own
  * emulator and listener on free ports for the run (so a fresh clone passes offline); stored
- * profiles and ports are left alone. Exit 0 when every scenario passed, 1 otherwise. Loading
- * and running are the Scenarios view's own commands, followed by their pushes.
+ * profiles and ports are left alone. Exit 0 when every scenario passed, 1 otherwise. The run is
+ * the Scenarios view's own command (which reads and checks the files once), followed by its pushes.
  */
 export async function runTest(
   paths: readonly string[],
@@ -71,25 +86,6 @@ export async function runTest(
     context,
     async (core): Promise<RunEnd> => {
       const call = commandCaller(core.dispatcher, flagsOf(TEST_FLAGS));
-      const { problems } = await call('openScenarioFolder', { paths: named });
-      if (problems.length > 0) {
-        for (const problem of problems) io.stderr(`error: ${formatProblem(problem)}\n`);
-        io.stderr(
-          `${problems.length} problem${problems.length === 1 ? '' : 's'} in the scenario files; nothing was run.\n`,
-        );
-        throw new CommandExit(EXIT_USAGE);
-      }
-      const [{ profiles, activeProfileId }, emulator, listener] = await Promise.all([
-        call('listProfiles', {}),
-        call('getEmulatorStatus', {}),
-        call('getListenerStatus', {}),
-      ]);
-      const profile = profiles.find((candidate) => candidate.id === activeProfileId);
-      progressOut(
-        `Profile ${profile?.name ?? '(none)'} (${profile?.environment ?? '-'}): service ${profile?.baseUrl ?? '-'}${
-          emulator.running ? ' (emulator started for this run)' : ''
-        }, listener ${listener.url ?? 'not running'}\n`,
-      );
       const pushes = followRun(core.bus, (event) => {
         if (event.name === 'scenarios.progress')
           return { runId: event.payload.runId, progress: event.payload };
@@ -103,13 +99,23 @@ export async function runTest(
       };
       process.once('SIGINT', interrupt);
       try {
-        ({ runId } = await call('startScenarioRun', {
+        // The files are read once, by the run itself: one that does not load refuses it whole.
+        const started = await call('startScenarioRun', {
           paths: named,
           ...(flags.grep === undefined ? {} : { grep: flags.grep }),
           confirmLive: flags.yesLive,
           parallel: flags.parallel,
           bail: flags.bail,
-        }));
+        });
+        if ('problems' in started) {
+          for (const problem of started.problems)
+            io.stderr(`error: ${terminalSafe(formatProblem(problem))}\n`);
+          io.stderr(`${problemsSummary(started.problems)}\n`);
+          throw new CommandExit(EXIT_USAGE);
+        }
+        runId = started.runId;
+        // Said once the run is under way; its pushes wait in `pushes` until `until` below.
+        await printSetting(call, progressOut);
         const pretty = prettyProgress(progressOut);
         return await pushes.until(runId, (item): RunEnd | undefined => {
           if ('prompt' in item) {

@@ -1,25 +1,10 @@
 import { create } from 'zustand';
 import type { CommandInput, CommandOutput } from '@shared/contract';
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
-import type {
-  RunProgress,
-  RunReport,
-  ScenarioOutline,
-  ScenarioResult,
-  StepResult,
-} from '@shared/scenarios/scenario-results';
+import type { RunProgress, RunReport } from '@shared/scenarios/scenario-results';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
-
-/** What the view shows of one scenario: its outline, and its results as they come in. */
-export interface ScenarioRow {
-  outline: ScenarioOutline;
-  status: 'idle' | 'queued' | 'running' | ScenarioResult['status'];
-  /** Step results by position; a step is running when it is `runningStep`. */
-  steps: (StepResult | undefined)[];
-  runningStep: number | null;
-  durationMs: number | null;
-}
+import { idle, refusedRun, settledRows, type ScenarioRow } from './scenario-rows';
 
 interface ScenariosState {
   folder: string;
@@ -39,14 +24,6 @@ interface ScenariosState {
   run: (files?: string[]) => Promise<void>;
   cancel: () => Promise<void>;
 }
-
-const idle = (outline: ScenarioOutline): ScenarioRow => ({
-  outline,
-  status: 'idle',
-  steps: [],
-  runningStep: null,
-  durationMs: null,
-});
 
 type OpenedFolder = CommandOutput<'openScenarioFolder'>;
 
@@ -105,12 +82,20 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
       ),
     });
     try {
-      const { runId } = await bridge.startScenarioRun({
+      const started = await bridge.startScenarioRun({
         folder: loadedFolder,
         files: chosen,
         confirmLive: false,
       });
-      set({ runId });
+      if ('problems' in started) {
+        set({
+          ...refusedRun(started.problems, get().problems),
+          runFiles: [],
+          rows: rows.map((row) => idle(row.outline)),
+        });
+        return;
+      }
+      set({ runId: started.runId });
     } catch (error) {
       set({ error: errorMessage(error), runFiles: [], rows: rows.map((row) => idle(row.outline)) });
     }
@@ -160,17 +145,17 @@ export function applyProgress(progress: RunProgress): void {
         durationMs: progress.result.durationMs,
       }));
       return;
-    case 'run-finished':
-      useScenariosStore.setState({ report: progress.report, runId: null });
+    case 'run-finished': {
+      const { rows } = useScenariosStore.getState();
+      useScenariosStore.setState({ report: progress.report, runId: null, rows: settledRows(rows) });
       return;
+    }
     case 'run-failed': {
       const { rows } = useScenariosStore.getState();
       useScenariosStore.setState({
         error: progress.error,
         runId: null,
-        rows: rows.map((row) =>
-          row.status === 'queued' || row.status === 'running' ? idle(row.outline) : row,
-        ),
+        rows: settledRows(rows),
       });
     }
   }

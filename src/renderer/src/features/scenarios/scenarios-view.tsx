@@ -9,10 +9,12 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { formatProblem } from '@shared/scenarios/scenario-file-problems';
 import { frontDoorHint } from '@bridge';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { monoInput } from '@ui/mono-input';
-import { useScenariosStore, type ScenarioRow } from './scenarios-store';
+import type { ScenarioRow } from './scenario-rows';
+import { useScenariosStore } from './scenarios-store';
 import { StepResultView } from './step-result-view';
 
 const STATUS_COLOR: Record<ScenarioRow['status'], string> = {
@@ -204,7 +206,12 @@ export function ScenariosView() {
         </Text>
       </Card>
       {state.error !== null && (
-        <Alert color="red" title="Could not run" data-testid="scenarios-error">
+        <Alert
+          color="red"
+          title="Could not run"
+          data-testid="scenarios-error"
+          style={{ whiteSpace: 'pre-line' }}
+        >
           {state.error}
         </Alert>
       )}
@@ -216,9 +223,7 @@ export function ScenariosView() {
           <List size="sm">
             {state.problems.map((problem, index) => (
               <List.Item key={index} ff="monospace">
-                {[problem.file, problem.line, problem.column].filter((part) => part !== null).join(':')}{' '}
-                {problem.field === null ? '' : `${problem.field}: `}
-                {problem.message}
+                {formatProblem(problem)}
               </List.Item>
             ))}
           </List>

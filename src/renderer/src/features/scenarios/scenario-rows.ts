@@ -1,0 +1,43 @@
+import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
+import type { ScenarioOutline, ScenarioResult, StepResult } from '@shared/scenarios/scenario-results';
+import { formatProblem, problemsSummary } from '@shared/scenarios/scenario-file-problems';
+
+/** What the view shows of one scenario: its outline, and its results as they come in. */
+export interface ScenarioRow {
+  outline: ScenarioOutline;
+  status: 'idle' | 'queued' | 'running' | ScenarioResult['status'];
+  /** Step results by position; a step is running when it is `runningStep`. */
+  steps: (StepResult | undefined)[];
+  runningStep: number | null;
+  durationMs: number | null;
+}
+
+export const idle = (outline: ScenarioOutline): ScenarioRow => ({
+  outline,
+  status: 'idle',
+  steps: [],
+  runningStep: null,
+  durationMs: null,
+});
+
+/**
+ * The rows once a run is over, however it ended: one still queued or running would keep the
+ * view "running" (Cancel shown, Run disabled) for good, so it goes back to idle.
+ */
+export const settledRows = (rows: readonly ScenarioRow[]): ScenarioRow[] =>
+  rows.map((row) => (row.status === 'queued' || row.status === 'running' ? idle(row.outline) : row));
+
+/**
+ * A run main refused because a chosen file does not load (it changed since the folder was
+ * opened): the command line's words for the error, and the file problems with the new ones added.
+ */
+export function refusedRun(
+  refused: readonly ScenarioFileProblemView[],
+  known: readonly ScenarioFileProblemView[],
+): { error: string; problems: ScenarioFileProblemView[] } {
+  const seen = new Set(known.map(formatProblem));
+  return {
+    error: [...refused.map(formatProblem), problemsSummary(refused)].join('\n'),
+    problems: [...known, ...refused.filter((problem) => !seen.has(formatProblem(problem)))],
+  };
+}

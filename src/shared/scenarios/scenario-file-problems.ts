@@ -1,0 +1,27 @@
+/**
+ * Why a scenario file cannot run, and the words for it. One owner for the words: the command
+ * line's `test`, the Scenarios view's problem list and a refused run all say it the same way.
+ */
+
+/** Why a scenario file cannot run: where (file, line, column), which field, and what is wrong. */
+export interface ScenarioFileProblem {
+  file: string;
+  line: number | null;
+  column: number | null;
+  field: string | null;
+  message: string;
+  /** The path names nothing at all (a folder not made yet), rather than a broken file. */
+  missing?: boolean;
+}
+
+/** `file:line:column: field: message`, the parts that are known. */
+export function formatProblem(problem: ScenarioFileProblem): string {
+  const where = [problem.file, problem.line, problem.column].filter((part) => part !== null).join(':');
+  return `${where}: ${problem.field === null ? '' : `${problem.field}: `}${problem.message}`;
+}
+
+/** The line after the problems of a run that was refused because of them. */
+export function problemsSummary(problems: readonly ScenarioFileProblem[]): string {
+  const count = problems.length;
+  return `${count} problem${count === 1 ? '' : 's'} in the scenario files; nothing was run.`;
+}
