@@ -71,6 +71,15 @@ describe('an invalid scenario file', () => {
     ]);
   });
 
+  it('refuses an expect-order step with nothing to check (it passed with zero checks)', () => {
+    expect(problemsOf('name: x\nsteps:\n  - step: expect-order\n    order: o1\n')).toEqual([
+      'case.yaml:3:5: steps[0]: an expect-order step needs a state or facts to check',
+    ]);
+    expect(problemsOf('name: x\nsteps:\n  - step: expect-order\n    facts: {}\n')).toEqual([
+      'case.yaml:4:12: steps[0].facts: an expect-order step needs a state or facts to check',
+    ]);
+  });
+
   it('makes the test command exit 2 and run nothing', async () => {
     writeFileSync(join(temp.dir, 'case.yaml'), 'name: x\nsteps: []\n');
     const run = await runCliCaptured(['--data-dir', join(temp.dir, 'data'), 'test', temp.dir]);

@@ -221,17 +221,27 @@ export const sendWebhookStepSchema = z
       });
   });
 
-export const expectOrderStepSchema = z.strictObject({
-  step: z.literal('expect-order'),
-  title,
-  order: orderRef,
-  state: z.enum(ORDER_STATES).optional(),
-  within: duration.default(0),
-  facts: z
-    .record(pointer, z.unknown())
-    .optional()
-    .meta({ description: 'The order\'s facts, such as /capturedAmount: "50.00".' }),
-});
+export const expectOrderStepSchema = z
+  .strictObject({
+    step: z.literal('expect-order'),
+    title,
+    order: orderRef,
+    state: z.enum(ORDER_STATES).optional(),
+    within: duration.default(0),
+    facts: z
+      .record(pointer, z.unknown())
+      .optional()
+      .meta({ description: 'The order\'s facts, such as /capturedAmount: "50.00".' }),
+  })
+  // A step with nothing to check passed with zero checks, whatever the order (or none at all).
+  .superRefine((step, context) => {
+    if (step.state === undefined && Object.keys(step.facts ?? {}).length === 0)
+      context.addIssue({
+        code: 'custom',
+        path: step.facts === undefined ? [] : ['facts'],
+        message: 'an expect-order step needs a state or facts to check',
+      });
+  });
 
 export const waitStepSchema = z.strictObject({ step: z.literal('wait'), title, for: duration });
 

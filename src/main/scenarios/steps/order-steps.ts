@@ -13,10 +13,14 @@ type ExpectOrderStep = z.output<typeof expectOrderStepSchema>;
 
 function orderChecks(context: StepContext, step: ExpectOrderStep, orderId: string): CheckResult[] {
   const lifecycle = lifecycleOf(context, orderId);
+  // An order the console has no record of is a failure of its own, not state "(unknown)" and
+  // facts that happen to be absent.
+  if (lifecycle === null)
+    return [{ what: 'order', expected: orderId, actual: 'no such order on the timeline', passed: false }];
   const checks: CheckResult[] = [];
   if (step.state !== undefined)
-    checks.push(equalityCheck('order state', step.state, lifecycle?.state ?? '(unknown)'));
-  checks.push(...fieldChecks(lifecycle?.facts ?? null, { fields: step.facts }));
+    checks.push(equalityCheck('order state', step.state, lifecycle.state ?? '(unknown)'));
+  checks.push(...fieldChecks(lifecycle.facts, { fields: step.facts }));
   return checks;
 }
 
