@@ -16,7 +16,7 @@ const AUTOMATION_TIMEOUT_MS = 10_000;
  * The customer at the checkout page. On the Local emulator, its automation endpoint does what
  * the page's buttons do (`POST /_emulator/orders/{id}/{action}`), recorded like every other
  * exchange. On a sandbox or live profile a person has to act: the step says what to do and
- * waits for the notification that follows.
+ * waits for the notification that follows, without matching it for a later expect-webhook.
  */
 export async function runCustomerStep(context: StepContext, step: CustomerStep): Promise<StepOutcome> {
   const orderId = orderOf(context, step.order);
@@ -81,7 +81,10 @@ async function waitForPerson(
     step.prompt ??
       `Open ${checkoutUrl ?? `the checkout page of order ${orderId}`} and ${step.action} (waiting ${Math.round(timeout / 1000)} s for ${event})`,
   );
-  const found = await findWebhook(context, { orderId, event, timeoutMs: timeout });
+  // Only a sign that the person acted: the notification stays for the expect-webhook step that
+  // judges it (consumed here, that step found nothing on a sandbox), and any token verdict counts,
+  // since judging the token is that step's job and a bad one is no reason to wait minutes more.
+  const found = await findWebhook(context, { orderId, event, timeoutMs: timeout, consume: false });
   if (found === null)
     return {
       checks: [
@@ -98,6 +101,6 @@ async function waitForPerson(
   return {
     checks: [{ what: event, expected: 'arrives', actual: `record #${found.id}`, passed: true }],
     recordIds: [found.id],
-    message: `${event} arrived`,
+    message: `${event} arrived (token ${found.tokenVerdict ?? 'not judged'})`,
   };
 }
