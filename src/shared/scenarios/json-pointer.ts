@@ -34,6 +34,22 @@ export function readPointer(root: unknown, pointer: string): unknown {
   return current;
 }
 
+/**
+ * Parts that name an object's machinery rather than a field: `__proto__` is every object's
+ * prototype, and `constructor`/`prototype` lead to it, so writing or deleting through them
+ * changes every object of the process (`set: { /__proto__/x: 1 }` polluted main's). Reading is
+ * safe (it follows own fields only), so a body field with such a name can still be checked.
+ */
+const MACHINERY_PARTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function refuseMachinery(pointer: string, parts: readonly string[]): void {
+  const part = parts.find((candidate) => MACHINERY_PARTS.has(candidate));
+  if (part !== undefined)
+    throw new Error(
+      `${pointer}: "${part}" cannot be written or removed (it names an object's prototype, not a field).`,
+    );
+}
+
 function cloneJson<T>(value: T): T {
   return structuredClone(value);
 }
@@ -41,6 +57,7 @@ function cloneJson<T>(value: T): T {
 /** A copy of `root` with `value` at `pointer`. */
 export function writePointer(root: unknown, pointer: string, value: unknown): unknown {
   const parts = parsePointer(pointer);
+  refuseMachinery(pointer, parts);
   if (parts.length === 0) return cloneJson(value);
   const copy = cloneJson(root);
   let current: unknown = copy;
@@ -72,6 +89,7 @@ export function writePointer(root: unknown, pointer: string, value: unknown): un
 /** A copy of `root` without the field at `pointer` (unchanged when it is not there). */
 export function removePointer(root: unknown, pointer: string): unknown {
   const parts = parsePointer(pointer);
+  refuseMachinery(pointer, parts);
   const key = parts.pop();
   if (key === undefined) return undefined;
   const copy = cloneJson(root);

@@ -9,6 +9,7 @@ import { readPointer, removePointer, writePointer } from '../../../shared/scenar
 import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
 import type { z } from 'zod';
 import { fileErrorWords } from '../../file-error-words';
+import { errorWords } from '../../../shared/error-words';
 import { captureInto, clientAnswer, StepError, type StepContext, type StepOutcome } from '../step-context';
 
 type CheckoutStep = z.output<typeof checkoutStepSchema>;
@@ -63,12 +64,14 @@ export function checkoutPayload(context: StepContext, step: CheckoutStep): unkno
         : step.draft !== undefined
           ? draftPayload(context, step.draft)
           : step.payload;
+  let field = 'set';
   try {
     for (const [pointer, value] of Object.entries(step.set ?? {}))
       payload = writePointer(payload, pointer, value);
+    field = 'remove';
     for (const pointer of step.remove ?? []) payload = removePointer(payload, pointer);
   } catch (error) {
-    throw new StepError(`set: ${(error as Error).message}`);
+    throw new StepError(`${field}: ${errorWords(error)}`);
   }
   return payload;
 }
