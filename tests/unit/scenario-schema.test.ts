@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
@@ -11,7 +11,11 @@ import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 const temp = makeTempDir('cc-scenario-files-');
-afterAll(() => temp.remove());
+const bombs = makeTempDir('cc-alias-bomb-');
+afterAll(() => {
+  temp.remove();
+  bombs.remove();
+});
 
 function problemsOf(text: string): string[] {
   const file = join(temp.dir, 'case.yaml');
@@ -78,6 +82,31 @@ describe('an invalid scenario file', () => {
     expect(problemsOf('name: x\nsteps:\n  - step: expect-order\n    facts: {}\n')).toEqual([
       'case.yaml:4:12: steps[0].facts: an expect-order step needs a state or facts to check',
     ]);
+  });
+
+  it("reports an alias bomb as that file's problem, beside the other files' problems, and exits 2", async () => {
+    // Its own folder: the test command below reads every file under it.
+    const dir = join(bombs.dir, 'suite');
+    mkdirSync(dir);
+    const lines = ['name: x', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let level = 1; level < 8; level += 1)
+      lines.push(
+        `a${level}: &a${level} [${Array(10)
+          .fill(`*a${level - 1}`)
+          .join(', ')}]`,
+      );
+    writeFileSync(join(dir, 'bomb.yaml'), [...lines, 'steps: [{ step: wait, for: 1s }]\n'].join('\n'));
+    writeFileSync(join(dir, 'typo.yaml'), 'name: x\nsteps:\n  - step: wait\n    forr: 1s\n');
+    const problems = loadScenarios([dir], dir).problems.map(formatProblem);
+    expect(problems).toEqual([
+      expect.stringMatching(/^bomb\.yaml:3:10: cannot be read: Excessive alias count/),
+      'typo.yaml:3:5: steps[0].for: missing',
+      'typo.yaml:4:5: steps[0].forr: unknown field "forr"',
+    ]);
+    const run = await runCliCaptured(['--data-dir', join(bombs.dir, 'data'), 'test', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('bomb.yaml:3:10: cannot be read: Excessive alias count');
+    expect(run.stderr).toContain('typo.yaml:4:5: steps[0].forr: unknown field "forr"');
   });
 
   it('makes the test command exit 2 and run nothing', async () => {

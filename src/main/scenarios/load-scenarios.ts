@@ -1,6 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+} from 'yaml';
+import { errorWords } from '../../shared/error-words';
 import type { z } from 'zod';
 import { formatJsonPath } from '../../shared/json-path';
 import { fileErrorWords } from '../file-error-words';
@@ -84,6 +95,23 @@ function issueMessage(issue: z.core.$ZodIssue): { message: string; unknownKey: s
   return { message: issue.message, unknownKey: null };
 }
 
+/** Where the document's first alias (`*name`) is: where a refused expansion of aliases starts. */
+function aliasPosition(
+  doc: Document,
+  lineCounter: LineCounter,
+): { line: number | null; column: number | null } {
+  let start: number | null = null;
+  visit(doc, {
+    Alias(_, node) {
+      start = node.range?.[0] ?? null;
+      return visit.BREAK;
+    },
+  });
+  if (start === null) return { line: null, column: null };
+  const position = lineCounter.linePos(start);
+  return { line: position.line, column: position.col };
+}
+
 /** Reads and validates one scenario file; YAML and schema errors come back with their line and field. */
 export function loadScenarioFile(path: string, cwd: string): LoadedScenario | ScenarioFileProblem[] {
   const file = relative(cwd, path) || path;
@@ -125,7 +153,22 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
         message: 'the file is empty; a scenario has a name and steps',
       },
     ];
-  const parsed = scenarioSchema.safeParse(doc.toJS());
+  let js: unknown;
+  try {
+    js = doc.toJS();
+  } catch (error) {
+    // The yaml library refuses to expand aliases past a limit ("Excessive alias count…": an
+    // alias bomb, nested anchors that would grow to gigabytes); that is this file's problem.
+    return [
+      {
+        file,
+        ...aliasPosition(doc, lineCounter),
+        field: null,
+        message: `cannot be read: ${errorWords(error)}`,
+      },
+    ];
+  }
+  const parsed = scenarioSchema.safeParse(js);
   if (!parsed.success)
     return parsed.error.issues.map((issue) => {
       const { message, unknownKey } = issueMessage(issue);
@@ -160,7 +203,17 @@ export function loadScenarios(paths: readonly string[], cwd: string): LoadedSuit
   const { files, problems } = expandScenarioPaths(paths, cwd);
   const scenarios: LoadedScenario[] = [];
   for (const path of files) {
-    const loaded = loadScenarioFile(path, cwd);
+    let loaded: LoadedScenario | ScenarioFileProblem[];
+    try {
+      loaded = loadScenarioFile(path, cwd);
+    } catch (error) {
+      // Whatever a file does to the reader, it is that file's problem: the others are still read
+      // and reported, and the run is refused as for any bad file (exit 2), not crashed (exit 1).
+      const file = relative(cwd, path) || path;
+      loaded = [
+        { file, line: null, column: null, field: null, message: `cannot be read: ${errorWords(error)}` },
+      ];
+    }
     if (Array.isArray(loaded)) problems.push(...loaded);
     else scenarios.push(loaded);
   }
