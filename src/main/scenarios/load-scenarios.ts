@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import {
   isMap,
+  isNode,
   isPair,
   isScalar,
   isSeq,
@@ -15,7 +16,11 @@ import { errorWords } from '../../shared/error-words';
 import type { z } from 'zod';
 import { formatJsonPath } from '../../shared/json-path';
 import { fileErrorWords } from '../file-error-words';
-import { scenarioSchema, type Scenario } from '../../shared/scenarios/scenario-schema';
+import {
+  SCENARIO_FILE_MAX_BYTES,
+  scenarioSchema,
+  type Scenario,
+} from '../../shared/scenarios/scenario-schema';
 import { stepTitle } from '../../shared/scenarios/step-title';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 
@@ -95,6 +100,44 @@ function issueMessage(issue: z.core.$ZodIssue): { message: string; unknownKey: s
   return { message: issue.message, unknownKey: null };
 }
 
+/**
+ * Where the document's first repeated key is (its offset), or null. The yaml library's
+ * `uniqueKeys` words and rule (scalar keys equal by value), in one pass per map with a set.
+ */
+function firstDuplicateKey(doc: Document): number | null {
+  let first: number | null = null;
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        const key: unknown = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (!seen.has(key)) {
+          seen.add(key);
+          continue;
+        }
+        const at = isNode(pair.key) ? pair.key.range?.[0] : undefined;
+        if (at !== undefined && (first === null || at < first)) first = at;
+      }
+    },
+  });
+  return first;
+}
+
+/** YAML the reader refused, where; with a hint when an unquoted variable inside { } or [ ] is why. */
+function yamlProblem(
+  file: string,
+  text: string,
+  line: number | null,
+  column: number | null,
+  message: string,
+): ScenarioFileProblem {
+  const source = line === null ? '' : (text.split('\n')[line - 1] ?? '');
+  const hint = /[{[][^'"]*\$\{/.test(source)
+    ? ' (inside { } or [ ], write a variable in quotes: "${name}")'
+    : '';
+  return { file, line, column, field: null, message: `not valid YAML: ${message}${hint}` };
+}
+
 /** Where the document's first alias (`*name`) is: where a refused expansion of aliases starts. */
 function aliasPosition(
   doc: Document,
@@ -115,34 +158,41 @@ function aliasPosition(
 /** Reads and validates one scenario file; YAML and schema errors come back with their line and field. */
 export function loadScenarioFile(path: string, cwd: string): LoadedScenario | ScenarioFileProblem[] {
   const file = relative(cwd, path) || path;
+  const fileProblem = (message: string): ScenarioFileProblem[] => [
+    { file, line: null, column: null, field: null, message },
+  ];
   let text: string;
   try {
+    const { size } = statSync(path);
+    if (size > SCENARIO_FILE_MAX_BYTES)
+      return fileProblem(
+        `is ${size.toLocaleString('en-US')} bytes; a scenario file is at most 1 MiB (${SCENARIO_FILE_MAX_BYTES.toLocaleString('en-US')} bytes): split it, or put large payloads in payload files`,
+      );
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    return [
-      { file, line: null, column: null, field: null, message: `cannot be read: ${fileErrorWords(error)}` },
-    ];
+    return fileProblem(`cannot be read: ${fileErrorWords(error)}`);
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  // Keys are checked for duplicates below: the library's own check compares each key with every
+  // earlier one of its map, which took minutes for a file with tens of thousands of keys.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false });
   // The first syntax error is the real one; the rest are usually its echoes.
   const syntax = doc.errors[0];
-  if (syntax !== undefined) {
-    const line = syntax.linePos?.[0].line ?? null;
-    const source = line === null ? '' : (text.split('\n')[line - 1] ?? '');
-    const hint = /[{[][^'"]*\$\{/.test(source)
-      ? ' (inside { } or [ ], write a variable in quotes: "${name}")'
-      : '';
-    return [
-      {
-        file,
-        line,
-        column: syntax.linePos?.[0].col ?? null,
-        field: null,
-        message: `not valid YAML: ${(syntax.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}${hint}`,
-      },
-    ];
+  const duplicate = firstDuplicateKey(doc);
+  if (duplicate !== null && (syntax === undefined || duplicate < syntax.pos[0])) {
+    const { line, col } = lineCounter.linePos(duplicate);
+    return [yamlProblem(file, text, line, col, 'Map keys must be unique')];
   }
+  if (syntax !== undefined)
+    return [
+      yamlProblem(
+        file,
+        text,
+        syntax.linePos?.[0].line ?? null,
+        syntax.linePos?.[0].col ?? null,
+        (syntax.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, ''),
+      ),
+    ];
   if (doc.contents === null)
     return [
       {

@@ -5,6 +5,7 @@ import {
   endpointCheckConfigSchema,
   endpointCheckReportSchema,
 } from '../scenarios/endpoint-check';
+import { SCENARIO_FILE_MAX_BYTES } from '../scenarios/scenario-schema';
 import { defineCommand } from './define';
 
 const folderPath = z
@@ -85,7 +86,14 @@ export const scenarioCommands = {
   saveScenarioFile: defineCommand(
     z.object({
       path: folderPath.refine((path) => /\.ya?ml$/i.test(path), 'A scenario file ends in .yaml or .yml'),
-      text: z.string().max(1024 * 1024, 'A scenario file is at most 1 MiB'),
+      // Characters first (cheap, and never more than the bytes), then the UTF-8 bytes the file will hold.
+      text: z
+        .string()
+        .max(SCENARIO_FILE_MAX_BYTES, 'A scenario file is at most 1 MiB')
+        .refine(
+          (text) => new TextEncoder().encode(text).length <= SCENARIO_FILE_MAX_BYTES,
+          'A scenario file is at most 1 MiB',
+        ),
       overwrite: z.boolean().default(false),
     }),
     z.object({ path: z.string() }),
