@@ -1,6 +1,11 @@
 import { dirname } from 'node:path';
 import type { ScenarioStep } from '../../shared/scenarios/scenario-schema';
-import type { ResultStatus, ScenarioResult, StepResult } from '../../shared/scenarios/scenario-results';
+import {
+  SKIP_REASONS,
+  type ResultStatus,
+  type ScenarioResult,
+  type StepResult,
+} from '../../shared/scenarios/scenario-results';
 import { stepTitle } from '../../shared/scenarios/step-title';
 import { VariableError, Variables } from '../../shared/scenarios/variables';
 import { ConsoleError } from '../console-error';
@@ -89,7 +94,8 @@ export async function runScenario(
     if (steps[index] !== undefined) continue;
     const started = Date.now();
     if (stopped !== null || options.signal.aborted) {
-      options.onStepFinished(pushStep(steps, loaded, index, step, started, 'skipped', null));
+      const why = stopped === null ? SKIP_REASONS.cancelled : null;
+      options.onStepFinished(pushStep(steps, loaded, index, step, started, 'skipped', why));
       continue;
     }
     options.onStepStarted(index);
@@ -108,7 +114,16 @@ export async function runScenario(
     } catch (error) {
       result = pushStep(steps, loaded, index, step, started, 'error', errorText(error));
     }
-    if (result.status !== 'passed') stopped = result.status;
+    // Cancelled under way: a wait cut short, or a failure the cancel caused (an aborted request,
+    // a webhook no longer waited for) is the cancel's, not the step's. Its records stay linked.
+    if (options.signal.aborted && result.status !== 'passed') {
+      result = {
+        ...pushStep(steps, loaded, index, step, started, 'skipped', SKIP_REASONS.cancelledUnderWay),
+        recordIds: result.recordIds,
+      };
+      steps[index] = result;
+    }
+    if (result.status !== 'passed' && result.status !== 'skipped') stopped = result.status;
     options.onStepFinished(result);
   }
   const status: ResultStatus =

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { RunProgress, RunReport, ScenarioResult } from '../../shared/scenarios/scenario-results';
+import {
+  SKIP_REASONS,
+  type RunProgress,
+  type RunReport,
+  type ScenarioResult,
+} from '../../shared/scenarios/scenario-results';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import { outlineOf, type LoadedScenario } from './load-scenarios';
@@ -44,7 +49,7 @@ export function grepScenarios(
   );
 }
 
-function skippedResult(loaded: LoadedScenario): ScenarioResult {
+function skippedResult(loaded: LoadedScenario, why: string): ScenarioResult {
   const now = new Date().toISOString();
   const outline = outlineOf(loaded);
   return {
@@ -62,7 +67,7 @@ function skippedResult(loaded: LoadedScenario): ScenarioResult {
       status: 'skipped',
       startedAt: now,
       durationMs: 0,
-      message: 'not run (--bail after a failure)',
+      message: why,
       checks: [],
       recordIds: [],
     })),
@@ -98,9 +103,10 @@ export async function runSuite(
       const index = next++;
       const loaded = scenarios[index];
       if (loaded === undefined) return;
-      const result =
-        bailed || options.signal.aborted
-          ? skippedResult(loaded)
+      const result = options.signal.aborted
+        ? skippedResult(loaded, SKIP_REASONS.cancelled)
+        : bailed
+          ? skippedResult(loaded, SKIP_REASONS.bail)
           : await runScenario(loaded, {
               services: options.services,
               profile: options.profile,

@@ -96,7 +96,21 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Polls `find` until it gives something, the time is up, or the run is cancelled. */
+/**
+ * The run was cancelled while a step waited: not the step's failure, and not its timeout
+ * (the step is reported as cancelled, run-scenario.ts).
+ */
+export class RunCancelled extends Error {
+  constructor() {
+    super('the run was cancelled');
+    this.name = 'RunCancelled';
+  }
+}
+
+/**
+ * Polls `find` until it gives something (it), or the time is up (null); throws RunCancelled
+ * when the run is cancelled first, so a cancel never reads as "nothing arrived in time".
+ */
 export async function waitFor<T>(
   find: () => T | null,
   timeoutMs: number,
@@ -107,7 +121,8 @@ export async function waitFor<T>(
   for (;;) {
     const found = find();
     if (found !== null) return found;
-    if (signal.aborted || Date.now() >= end) return null;
+    if (signal.aborted) throw new RunCancelled();
+    if (Date.now() >= end) return null;
     await sleep(Math.min(everyMs, Math.max(end - Date.now(), 1)), signal);
   }
 }

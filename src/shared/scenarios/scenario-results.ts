@@ -18,6 +18,17 @@ export const STEP_KINDS = [
  * variable, a missing file, a secret that is not set). `skipped`: an earlier step ended the scenario.
  */
 export const RESULT_STATUSES = ['passed', 'failed', 'error', 'skipped'] as const;
+
+/**
+ * Why a step is `skipped`, in the words every report uses. A step the run was cancelled under
+ * is skipped too (neither passed nor failed: nobody knows what it would have seen), and says so;
+ * it was reported as a timeout ("no order_approved … within 10 s") or as done ("waited 5000 ms").
+ */
+export const SKIP_REASONS = {
+  cancelledUnderWay: 'cancelled (the run was cancelled while this step was under way)',
+  cancelled: 'not run (the run was cancelled)',
+  bail: 'not run (--bail after a failure)',
+} as const;
 export const resultStatusSchema = z.enum(RESULT_STATUSES);
 export type ResultStatus = z.infer<typeof resultStatusSchema>;
 

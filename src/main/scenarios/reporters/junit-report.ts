@@ -28,7 +28,10 @@ function addCase(suite: XMLBuilder, result: ScenarioResult): void {
     time: secs(result.durationMs),
   });
   const broken = result.steps.find((step) => step.status === 'failed' || step.status === 'error');
-  if (result.status === 'skipped') testcase.ele('skipped', { message: 'not run' });
+  if (result.status === 'skipped')
+    testcase.ele('skipped', {
+      message: result.steps.find((step) => step.message !== null)?.message ?? 'not run',
+    });
   else if (broken !== undefined) {
     const where = `step ${broken.index + 1}${broken.line === null ? '' : ` (line ${broken.line})`} ${broken.title}`;
     const failed = broken.checks.filter((check) => !check.passed);

@@ -1,9 +1,10 @@
 import { formatCheckDiff } from '../../../shared/scenarios/expectations';
-import type {
-  RunProgress,
-  RunReport,
-  ScenarioResult,
-  StepResult,
+import {
+  SKIP_REASONS,
+  type RunProgress,
+  type RunReport,
+  type ScenarioResult,
+  type StepResult,
 } from '../../../shared/scenarios/scenario-results';
 
 /**
@@ -32,7 +33,9 @@ const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1
 function stepLines(step: StepResult): string[] {
   const where = step.line === null ? '' : ` (line ${step.line})`;
   const head = `    ${MARK[step.status]} ${step.index + 1}. ${step.title}${where}`;
-  if (step.status === 'skipped') return [`${head}  skipped`];
+  // A step the run was cancelled under is shown with its time and records; one never started is counted.
+  if (step.status === 'skipped' && step.message !== SKIP_REASONS.cancelledUnderWay)
+    return [`${head}  skipped`];
   const lines = [`${head}  ${seconds(step.durationMs)}${step.message === null ? '' : `  ${step.message}`}`];
   if (step.status === 'failed')
     for (const check of step.checks.filter((item) => !item.passed))
@@ -49,11 +52,14 @@ export function formatScenario(result: ScenarioResult): string {
   if (result.status === 'passed') return `${printable(head)}\n`;
   const shown: string[] = [];
   let skipped = 0;
+  let why: string | null = null;
   for (const step of result.steps) {
-    if (step.status === 'skipped') skipped += 1;
-    else shown.push(...stepLines(step));
+    if (step.status === 'skipped' && step.message !== SKIP_REASONS.cancelledUnderWay) {
+      skipped += 1;
+      why ??= step.message;
+    } else shown.push(...stepLines(step));
   }
-  if (skipped > 0) shown.push(`    - ${skipped} more step${skipped === 1 ? '' : 's'} not run`);
+  if (skipped > 0) shown.push(`    - ${skipped} more step${skipped === 1 ? '' : 's'} ${why ?? 'not run'}`);
   return `${[head, ...shown].map(printable).join('\n')}\n`;
 }
 

@@ -6,7 +6,15 @@ import type {
   setStepSchema,
   waitStepSchema,
 } from '../../../shared/scenarios/scenario-schema';
-import { durationMs, orderOf, sleep, waitFor, type StepContext, type StepOutcome } from '../step-context';
+import {
+  durationMs,
+  orderOf,
+  RunCancelled,
+  sleep,
+  waitFor,
+  type StepContext,
+  type StepOutcome,
+} from '../step-context';
 import { lifecycleOf } from './operation-step';
 
 type ExpectOrderStep = z.output<typeof expectOrderStepSchema>;
@@ -52,6 +60,8 @@ export async function runWaitStep(
 ): Promise<StepOutcome> {
   const ms = durationMs(step.for);
   await sleep(ms, context.signal);
+  // Cut short by a cancel: it did not wait `ms`.
+  if (context.signal.aborted) throw new RunCancelled();
   return { checks: [], recordIds: [], message: `waited ${ms} ms` };
 }
 

@@ -88,7 +88,7 @@ export function StepResultView({
           </Text>
         )}
       </Group>
-      {result !== undefined && result.message !== null && result.status !== 'skipped' && (
+      {result !== undefined && result.message !== null && (
         <Text size="xs" c={result.status === 'error' ? 'orange' : 'dimmed'} pl={84}>
           {result.message}
         </Text>
