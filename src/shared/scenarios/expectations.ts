@@ -1,3 +1,4 @@
+import { parseAmount } from '../checkout/money';
 import { readPointer } from './json-pointer';
 import type { CheckResult } from './scenario-results';
 import { STATUS_CLASS_PATTERN } from './scenario-schema';
@@ -34,19 +35,28 @@ export function statusCheck(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The spec: an amount "is numeric either way", so 50 and "50.00" are the same amount. */
+/**
+ * The spec: an amount "is numeric either way", so 50 and "50.00" are the same amount. Compared
+ * as exact decimals (money.ts), not through Number(): beyond 15 significant digits a double
+ * cannot tell numbers apart, so 12345678901234567890 matched "12345678901234567891".
+ */
 function sameScalar(expected: unknown, actual: unknown): boolean {
   if (Object.is(expected, actual)) return true;
+  // A string counts as a number only written plainly (no exponent), as before.
   const numeric = (value: unknown) =>
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
-        ? Number(value)
-        : null;
+    typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))
+      ? (parseAmount(value) ?? null)
+      : null;
   if (typeof expected === 'number' || typeof actual === 'number') {
     const a = numeric(expected);
     const b = numeric(actual);
-    return a !== null && b !== null && a === b;
+    return (
+      a !== null &&
+      b !== null &&
+      a.negative === b.negative &&
+      a.integerDigits === b.integerDigits &&
+      a.fractionDigits === b.fractionDigits
+    );
   }
   return false;
 }
