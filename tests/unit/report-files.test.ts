@@ -48,6 +48,38 @@ describe('a report is never written into the data directory, nor over a file wit
     expect(database().length).toBeGreaterThan(0);
   });
 
+  it('test --out naming a scenario being run, or a file in its folder, is refused even with --force', async () => {
+    const before = readFileSync(scenario, 'utf8');
+    const over = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'test',
+      scenario,
+      '--reporter',
+      'json',
+      '--out',
+      scenario,
+      '--force',
+    ]);
+    expect(over).toMatchObject({ code: 2, stdout: '' });
+    expect(over.stderr).toBe(
+      `error: --out: ${scenario} is one of the scenario files being run; write the report elsewhere\n`,
+    );
+    expect(readFileSync(scenario, 'utf8')).toBe(before);
+    const inside = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'test',
+      suite,
+      '--reporter',
+      'json',
+      '--out',
+      join(suite, 'report.json'),
+    ]);
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toContain(`is inside ${suite}, among the scenarios being run`);
+  });
+
   it('an existing file is kept unless --force, then replaced whole', async () => {
     const kept = join(temp.dir, 'keep.xml');
     writeFileSync(kept, 'precious');

@@ -1,3 +1,4 @@
+import { resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { RunReport } from '../../../shared/scenarios/scenario-results';
@@ -57,6 +58,14 @@ async function printSetting(call: CommandCaller, out: (text: string) => void): P
   );
 }
 
+/** The named scenario path (a file, or a folder) that `file` is or is inside, resolved; else null. */
+function scenarioPathHolding(file: string, named: readonly string[]): string | null {
+  const target = resolve(file);
+  for (const path of named.map((each) => resolve(each)))
+    if (target === path || target.startsWith(`${path}${sep}`)) return path;
+  return null;
+}
+
 /**
  * `test [paths…]`: loads every scenario first (an invalid file is exit 2, naming file, line and
  * field, and nothing runs), then runs them on one profile. The Local profile gets its own
@@ -74,9 +83,17 @@ export async function runTest(
   if (flags.out !== undefined && flags.reporter === 'pretty')
     throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
   const out = flags.out === undefined ? null : { path: flags.out, force: flags.force };
-  // A report that could not be written is refused before the suite runs, not after it.
-  if (out !== null) await checkReportFile('--out', out, context);
   const named = paths.length === 0 ? DEFAULT_SCENARIO_PATHS : [...paths];
+  // A report that could not be written is refused before the suite runs, not after it; so is
+  // one among the scenarios (with --force it replaced the scenario file being run).
+  if (out !== null) {
+    const among = scenarioPathHolding(out.path, named);
+    if (among !== null)
+      throw new UsageError(
+        `--out: ${out.path} is ${among === resolve(out.path) ? 'one of the scenario files' : `inside ${among}, among the scenarios`} being run; write the report elsewhere`,
+      );
+    await checkReportFile('--out', out, context);
+  }
   // The report goes to stdout only when it is the whole output; progress then goes to stderr.
   const reportOnStdout = flags.reporter !== 'pretty' && flags.out === undefined;
   const progressOut = reportOnStdout ? io.stderr : io.stdout;
