@@ -5,6 +5,7 @@ import {
   NOT_CONNECTED,
   type ConnectionState,
 } from '../../src/renderer/src/bridge/ws-client';
+import { failureTitle } from '../../src/renderer/src/bridge/bridge-error';
 import { FakeWebSocket } from './helpers/fake-websocket';
 
 const OPEN_COMMAND = "npx checkout-console --data-dir '/tmp/qa' open";
@@ -78,6 +79,9 @@ describe('the browser-mode transport never sends a call it reported as failed', 
     expect(socket.sentCommands()).toEqual(['sendCheckout']);
     socket.drop();
     await expect(inFlight).resolves.toEqual(failure(CONNECTION_LOST));
+    // It reached the console, which may have acted on it: never titled "Not sent".
+    expect(failureTitle(CONNECTION_LOST)).toBe('No answer: it may have been sent');
+    expect(failureTitle(NOT_CONNECTED)).toBe('Not sent');
 
     await waitForRetry();
     const again = FakeWebSocket.latest();

@@ -15,3 +15,15 @@ export class BridgeError extends Error {
 
 /** What went wrong, for a notification or an alert (the renderer's name for errorWords). */
 export { errorWords as errorMessage } from '@shared/error-words';
+
+/**
+ * A call the console had received when the connection dropped: it may have been carried out
+ * (a checkout session created), so it is never called "not sent".
+ */
+export const CONNECTION_LOST =
+  'The connection to the console was lost after it received the request, so it may have been carried out: look on the timeline once the console answers again.';
+
+/** An alert's title for a failed call: "Not sent", unless the console may have acted on it. */
+export function failureTitle(message: string): string {
+  return message === CONNECTION_LOST ? 'No answer: it may have been sent' : 'Not sent';
+}

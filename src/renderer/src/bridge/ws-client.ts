@@ -1,6 +1,7 @@
 import type { BridgeResult, PushEvent } from '@shared/contract';
 import { isPushEventName, pushEvents } from '@shared/contract';
 import { serverMessageSchema, sessionAnswerSchema, type WireCall } from '@shared/wire';
+import { CONNECTION_LOST } from './bridge-error';
 
 /**
  * `closed`: nothing answers (serve stopped); the tab keeps trying. `refused`: a console answers
@@ -29,7 +30,7 @@ const unavailable = (message: string): BridgeResult<unknown> => ({
   error: { code: 'unavailable', message, issues: [] },
 });
 export const NOT_CONNECTED = 'The console is not connected; nothing was sent.';
-export const CONNECTION_LOST = 'The connection to the console was lost.';
+export { CONNECTION_LOST };
 
 /**
  * Browser mode's transport: the contract over one WebSocket to /bridge, reconnecting with

@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icons-react';
+import { failureTitle } from '@bridge/bridge-error';
 import type { LastSend } from '@shared/drafts';
 import type { CheckoutCreated } from '@shared/merchant-api';
 import { formatTime } from '@ui/order-format';
@@ -44,7 +45,7 @@ export function ResponsePanel() {
     );
   if (error !== null)
     return (
-      <Alert m="sm" color="red" title="Not sent" data-testid="send-error">
+      <Alert m="sm" color="red" title={failureTitle(error)} data-testid="send-error">
         {error}
         {needsSetup !== null && (
           <Button

@@ -7,7 +7,7 @@ import { HTTP_METHODS, type OperationName } from '@shared/profile';
 import { confirmAction } from '@ui/confirm-dialog';
 import { confirmLiveCall } from '@ui/confirm-live';
 import { monoInput } from '@ui/mono-input';
-import { errorMessage } from '@bridge/bridge-error';
+import { errorMessage, failureTitle } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { ExchangeAnswer } from './exchange-answer';
 import {
@@ -246,7 +246,7 @@ export function OperationEditor({
           </Button>
         </Group>
         {sendError !== null && (
-          <Alert color="red" title="Not sent">
+          <Alert color="red" title={failureTitle(sendError)}>
             {sendError}
           </Alert>
         )}
