@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderDetail } from '@shared/contract/orders';
 import { errorMessage } from '@bridge/bridge-error';
 import { loadOrderLifecycle, watchOrder } from './orders-store';
+import { useResumed } from '@ui/app-store';
 
 export interface OrderLifecycleState {
   detail: OrderDetail | null;
@@ -58,11 +59,13 @@ export function useOrderLifecycle(orderId: string | null): OrderLifecycleState {
     run();
   }, [orderId]);
 
+  // A tab whose connection came back missed the pushes meanwhile (browser mode): load again.
+  const resumed = useResumed();
   useEffect(() => {
     if (orderId === null) return undefined;
     load();
     return watchOrder(orderId, load);
-  }, [orderId, load]);
+  }, [orderId, load, resumed]);
 
   // An answer for another order id (the selection changed) is not this order's.
   const current = loaded !== null && loaded.orderId === orderId ? loaded : null;
