@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { SignJWT } from 'jose';
 import { projectRoot } from '../fixtures/serve-process';
 import { BuilderPage } from './builder-page';
 import { OrdersPage } from './orders-page';
+import { ProfilesPage } from './profiles-page';
 import { TimelinePage } from './timeline-page';
 
 export interface CreatedOrder {
@@ -152,3 +154,26 @@ export const foreignCurrencyCapture = (order: CreatedOrder) =>
     event_type: 'order_captured',
     data: { capture_id: randomUUID(), captured_amount: { amount: '5.00', currency: 'AED' } },
   });
+
+/** The Local profile's notification token once `signedAsTheService` has set it. */
+const SERVICE_SECRET = 'e2e-the-service-notification-token-0001';
+
+/**
+ * A token signed as the service signs one: with the Local profile's notification token, set to a
+ * known value through the Profiles form, by this test rather than by the console. A token the
+ * console signs (the JWT inspector) is remembered and marks its webhook crafted, so it can no
+ * longer stand in for the service's.
+ */
+export async function signedAsTheService(page: Page, origin: string): Promise<string> {
+  await page.goto(`${origin}/#/profiles`);
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Local').click();
+  await profiles.setSecret('Notification token', SERVICE_SECRET);
+  await profiles.form().getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Saved profile "Local"')).toBeVisible();
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(SERVICE_SECRET));
+}

@@ -13,6 +13,7 @@ import {
   payOrder,
   postNotification,
   replayEdited,
+  signedAsTheService,
 } from '../pages/order-flow';
 import { OrdersPage } from '../pages/orders-page';
 import { TimelinePage } from '../pages/timeline-page';
@@ -51,9 +52,9 @@ test('1. a replay to the own listener never moves the order; a service webhook t
   await expect(orders.findings()).toHaveCount(0);
 
   // A verified notification (the service's key) in another currency is a finding, never summed.
+  const token = await signedAsTheService(page, served.origin);
   await page.goto(`${served.origin}/#/listener`);
-  const jwt = new JwtPage(page);
-  const { listener, token } = await jwt.listenerAndValidToken();
+  const listener = await new JwtPage(page).listenerUrl();
   await postNotification(listener, token, foreignCurrencyCapture(order));
   await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
   await expect(orders.findings()).toHaveCount(1);
@@ -227,7 +228,7 @@ test('6. the JWT inspector keeps what arrived apart from what is inspected; verd
   expect(verdictBox?.y ?? Infinity).toBeLessThan(editorBox?.y ?? 0);
   const exp = page.getByTestId('time-exp');
   await expect(exp).toContainText('UTC');
-  await expect(page.getByRole('columnheader', { name: /^Local time \(.+\)$/ })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /^Local \(.+\)$/ })).toBeVisible();
   await expect(exp).toContainText(/expires in \d+ minutes/);
 });
 
