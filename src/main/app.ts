@@ -24,11 +24,13 @@ import { createProfileService, seedDefaultProfiles, type ProfileService } from '
 import type { SecretCipher } from './profiles/sealed-secret';
 import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';
-import { watchOtherProcessesRecords } from './timeline/other-processes-records';
+import { otherProcessesRecords } from './timeline/other-processes-records';
 import { createRecordSecrets } from './timeline/record-secrets';
 import { createEventRecorder } from './timeline/event-recorder';
 import { watchInterruptedExchanges } from './outbound/interrupted-exchanges';
 import { APP_VERSION } from './version';
+import { watchOtherProcesses } from './other-processes-watch';
+import { otherProcessesProfiles } from './profiles/other-processes-profiles';
 import type { ConsoleServices, FrontDoor } from './console-services';
 import { errorWords } from '../shared/error-words';
 
@@ -155,15 +157,20 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       log.error(`Could not close interrupted exchanges: ${errorWords(error)}`),
     ),
   );
+  // What other processes on the data directory write reaches this one's views and listener.
   if (recorder.writtenHere !== null)
     closers.push(
-      watchOtherProcessesRecords({
-        events,
-        bus,
-        dataVersion: () => store.dataVersion(),
-        writtenHere: recorder.writtenHere,
-        onError: (error) => log.warn(`Could not read other processes' records: ${errorWords(error)}`),
-      }),
+      watchOtherProcesses(
+        {
+          dataVersion: () => store.dataVersion(),
+          onError: (error) =>
+            log.warn(`Could not read what other processes on the data directory wrote: ${errorWords(error)}`),
+        },
+        [
+          otherProcessesRecords({ events, bus, writtenHere: recorder.writtenHere }),
+          otherProcessesProfiles({ profiles, bus }),
+        ],
+      ),
     );
   const keys = createHmacKeyCache();
   const listenerSettings = createListenerSettingsStore(settings);
