@@ -20,6 +20,11 @@ export interface TokenCheckOptions {
   atMs: number;
   /** "before it arrived" (listener) or "ago" (inspector). */
   moment: 'arrival' | 'now';
+  /**
+   * Whether to look for names given twice (the inspector says so; no verdict depends on it).
+   * The listener leaves it out: the scan allocated per token on every webhook.
+   */
+  nameWarnings?: boolean;
 }
 
 export interface TokenJudgement {
@@ -109,7 +114,7 @@ function acceptedAtOnce(
  * claims (jose for exp/nbf, here for iat in the future). Never throws.
  */
 export async function judgeToken(token: string, options: TokenCheckOptions): Promise<TokenJudgement> {
-  const decoded = decodeJwt(token);
+  const decoded = decodeJwt(token, { nameWarnings: options.nameWarnings !== false });
   if (!decoded.ok || decoded.header === null) {
     return { verdict: 'malformed', reason: decoded.problem ?? 'The token cannot be decoded.', decoded };
   }
