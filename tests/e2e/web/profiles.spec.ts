@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { openConsole, test, expect } from '../fixtures/console-test';
+import { cliPath } from '../fixtures/serve-process';
 import { ProfilesPage } from '../pages/profiles-page';
 
 const API_TOKEN = 'sk_test_e2e_0123456789wxyz';
@@ -98,4 +101,35 @@ test('settings show where data lives and how tokens are protected', async ({ pag
   await openConsole(page, served, '#/settings');
   await expect(page.getByText(served.dataDir)).toBeVisible();
   await expect(page.getByTestId('vault-warning')).toContainText('No OS keychain');
+});
+
+test('a profile changed in a terminal while its form is open: the form says so, keeps what was typed, and the save is refused', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Local').click();
+  const url = profiles.form().getByLabel('Public listener URL');
+  await url.fill('https://tunnel.example.test');
+  await promisify(execFile)(process.execPath, [
+    cliPath,
+    '--data-dir',
+    served.dataDir,
+    'profiles',
+    'set',
+    'Local',
+    '--token-minutes',
+    '30',
+  ]);
+  // Seen within about a second (another process's commit); what was typed stays.
+  await expect(page.getByTestId('profile-changed-elsewhere')).toBeVisible({ timeout: 5_000 });
+  await expect(url).toHaveValue('https://tunnel.example.test');
+  await profiles.form().getByRole('button', { name: 'Save profile' }).click();
+  await expect(profiles.form()).toContainText(/Profile "Local" was changed elsewhere .*nothing was saved/);
+  // Showing it as it is now drops the edit and shows the terminal's change.
+  await page.getByRole('button', { name: 'Show the profile as it is now (drops your edits)' }).click();
+  await expect(page.getByTestId('profile-changed-elsewhere')).toHaveCount(0);
+  await expect(profiles.form().getByLabel('Signed token lifetime (minutes)')).toHaveValue('30');
+  await expect(url).toHaveValue('');
 });

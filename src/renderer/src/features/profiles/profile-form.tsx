@@ -26,9 +26,11 @@ interface ProfileFormProps {
   /** The profile being edited, or null for a new one. */
   profile: ProfileView | null;
   initialFields: ProfileFields;
+  /** `expectedUpdatedAt`: the stored profile the form's values were filled in from (null: new). */
   onSubmit: (
     fields: ProfileFields,
     secrets: { apiToken: SecretEdit; notificationToken: SecretEdit },
+    expectedUpdatedAt: string | null,
   ) => Promise<ProfileView>;
   onSaved: (profile: ProfileView) => void;
 }
@@ -49,13 +51,29 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
   const [apiToken, setApiToken] = useState<SecretEdit>(KEEP);
   const [notificationToken, setNotificationToken] = useState<SecretEdit>(KEEP);
   const [formError, setFormError] = useState<string | null>(null);
+  // The stored profile the values were filled in from. Another window or a terminal may change
+  // it meanwhile: the form then says so and offers to show it, keeping what was typed until then
+  // (it used to re-mount and drop the edits without a word); saving is refused by main.
+  const [baseline, setBaseline] = useState<string | null>(profile?.updatedAt ?? null);
+  const storedAt = profile?.updatedAt ?? null;
+  const changedElsewhere = storedAt !== null && baseline !== null && storedAt !== baseline;
+  const showStored = () => {
+    form.reset(initialFields);
+    setApiToken(KEEP);
+    setNotificationToken(KEEP);
+    setFormError(null);
+    setBaseline(storedAt);
+  };
 
   const save = handleSubmit(async (fields) => {
     setFormError(null);
     try {
-      const saved = await onSubmit(fields, { apiToken, notificationToken });
+      const saved = await onSubmit(fields, { apiToken, notificationToken }, baseline);
       setApiToken(KEEP);
       setNotificationToken(KEEP);
+      // What was saved is the form's new starting point, and the profile it was filled in from.
+      form.reset(fields);
+      setBaseline(saved.updatedAt);
       notifications.show({ color: 'green', message: `Saved profile "${saved.name}"` });
       onSaved(saved);
     } catch (error) {
@@ -79,11 +97,6 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
       aria-label={profile === null ? 'New profile' : `Edit profile ${profile.name}`}
     >
       <Stack gap="md">
-        {formError !== null && (
-          <Alert color="red" title="Not saved">
-            {formError}
-          </Alert>
-        )}
         <TextInput label="Name" required {...register('name')} error={errors.name?.message} />
         <Controller
           control={control}
@@ -166,6 +179,23 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           error={errors.notificationField?.message}
         />
         <OperationsEditor control={control} errors={errors} />
+        {/* Beside Save, where the eye is when it is pressed (the form is taller than a window). */}
+        {changedElsewhere && (
+          <Alert color="orange" title="Changed elsewhere" data-testid="profile-changed-elsewhere">
+            <Text size="sm">
+              This profile was changed in another window or a terminal after this form was filled in. What you
+              typed is kept here, but saving it is refused, so it cannot undo that change.
+            </Text>
+            <Button size="xs" variant="light" color="orange" mt="xs" onClick={showStored}>
+              Show the profile as it is now (drops your edits)
+            </Button>
+          </Alert>
+        )}
+        {formError !== null && (
+          <Alert color="red" title="Not saved">
+            {formError}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button type="submit" loading={formState.isSubmitting}>
             {profile === null ? 'Create profile' : 'Save profile'}

@@ -61,9 +61,9 @@ export function ProfilesView() {
         null);
   const editing = selectedId === 'new' ? null : selected;
 
-  // The form re-mounts (fresh default values) when another profile is picked or the stored one
-  // changes; a change to some other profile leaves what the user is typing alone.
-  const formKey = editing === null ? 'new' : `${editing.id}@${editing.updatedAt}`;
+  // The form re-mounts (fresh default values) when another profile is picked. A change to the
+  // stored one is the form's to handle: it must not drop what the user is typing.
+  const formKey = editing === null ? 'new' : String(editing.id);
 
   const fail = (title: string) => (error: unknown) =>
     notifications.show({ color: 'red', title, message: errorMessage(error) });
@@ -180,11 +180,16 @@ export function ProfilesView() {
             key={formKey}
             profile={editing}
             initialFields={editing === null ? defaultProfileFields('sandbox', '') : fieldsOf(editing)}
-            onSubmit={(fields, secrets) =>
+            onSubmit={(fields, secrets, expectedUpdatedAt) =>
               editing === null
                 ? create({ fields, ...secrets })
                 : // As it was when the form was filled in: a change made elsewhere since is not undone.
-                  update({ id: editing.id, fields, ...secrets, expectedUpdatedAt: editing.updatedAt })
+                  update({
+                    id: editing.id,
+                    fields,
+                    ...secrets,
+                    ...(expectedUpdatedAt === null ? {} : { expectedUpdatedAt }),
+                  })
             }
             onSaved={(saved) => setSelectedId(saved.id)}
           />
