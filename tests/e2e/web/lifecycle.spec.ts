@@ -160,6 +160,10 @@ test('webhooks that arrive while an order editor is open never cover its buttons
   const toasts = page.getByTestId('webhook-toast');
   await expect(toasts.filter({ hasText: 'order_authorised' })).toBeVisible();
   expect(await toasts.count()).toBeGreaterThanOrEqual(2);
+  // Signed by the JWT inspector: the console's doing, and the toast says so.
+  await expect(toasts.filter({ hasText: 'order_authorised' })).toContainText(
+    'Webhook (crafted, moves nothing): order_authorised, token valid',
+  );
 
   for (const name of ['Close', 'Send authorise'])
     expect(await takesClicksAtItsMiddle(editor.getByRole('button', { name, exact: true })), name).toBe(true);

@@ -47,11 +47,14 @@ builderCalls.onPush((event) => {
     return;
   }
   useFollowedOrder.setState({ webhooks: [...webhooks, record] });
+  // A webhook the console made (a crafted token, a replay, a forward) is said to be one: a green
+  // "Webhook: order_captured, token valid" read as the service's word on the order.
+  const theConsoles = record.provenance !== 'service';
   showLiveEventToast({
     id: `webhook-${record.id}`,
-    title: `Webhook: ${describeWebhook(record)}`,
+    title: `${theConsoles ? `Webhook (${record.provenance}, moves nothing)` : 'Webhook'}: ${describeWebhook(record)}`,
     message: `Order ${order.orderId} — open record #${record.id} on the timeline`,
-    color: record.tokenVerdict === 'valid' ? 'green' : 'orange',
+    color: theConsoles ? 'grape' : record.tokenVerdict === 'valid' ? 'green' : 'orange',
     autoClose: 8000,
     onClick: () => {
       window.location.hash = `#/timeline?id=${record.id}`;
