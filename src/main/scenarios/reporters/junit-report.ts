@@ -8,7 +8,7 @@ import { createXmlDocument } from './xml-document';
 /**
  * The run as JUnit XML, the format CI systems (Jenkins, GitLab, GitHub annotations…) display:
  * one <testsuite> per folder, one <testcase> per scenario, a <failure> with the readable diff
- * for an unmet expectation, an <error> for a step that could not run, <skipped> for --bail.
+ * for an unmet expectation, an <error> for a step that could not run, <skipped> for what did not run (--bail, or a cancelled run), with the reason.
  * Written with xmlbuilder2, so every value is escaped (and characters XML cannot hold replaced).
  */
 
