@@ -66,9 +66,8 @@ export interface ForwardedCopy {
  * from moving an order.
  */
 export function markForwardedCopy(headers: HeaderList): ForwardedCopy | null {
+  if (!headers.some(([name]) => name.toLowerCase() === FORWARD_MARKER_HEADER.toLowerCase())) return null;
   const hops = forwardHopsOf(headers);
-  const marked = headers.some(([name]) => name.toLowerCase() === FORWARD_MARKER_HEADER.toLowerCase());
-  if (!marked) return null;
   return {
     provenance: 'forward',
     details: {
