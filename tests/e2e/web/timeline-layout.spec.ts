@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
-import { createOrder, payOrder } from '../pages/order-flow';
+import { JwtPage } from '../pages/jwt-page';
+import { createOrder, payOrder, postNotification } from '../pages/order-flow';
 import { TimelinePage } from '../pages/timeline-page';
 
 // The UI review at 1280 × 800 (browser mode): a created and paid order gives three records in
@@ -133,4 +134,33 @@ test('Copy as cURL with the API token in browser mode: the CLI route at once, sa
   await toggle.uncheck();
   await expect(dialog).toContainText('Off: Authorization: Bearer REDACTED.');
   await expect(dialog.getByTestId('curl-command')).toContainText('Authorization: Bearer REDACTED');
+});
+
+test('at 1280 a body finding quoting a long value wraps inside the detail pane', async ({ page, served }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/listener');
+  const { listener, token } = await new JwtPage(page).listenerAndValidToken();
+  const id = await postNotification(
+    listener,
+    token,
+    JSON.stringify({
+      order_id: '6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21',
+      order_reference_id: 'R',
+      order_number: 'N',
+      event_type: 'order_captured',
+      data: { capture_id: 'x'.repeat(1_000_000), captured_amount: { amount: '1.00', currency: 'SAR' } },
+    }),
+  );
+  const timeline = new TimelinePage(page);
+  await timeline.open();
+  await timeline.openRecord(id);
+  const detail = timeline.detail();
+  const message = detail.getByRole('table', { name: 'Body findings' }).getByText(/is not a UUID/);
+  // Quoted cut, not whole (a 1 MB value), and within the pane.
+  await expect(message).toHaveText(`capture_id "${'x'.repeat(40)}…" is not a UUID.`);
+  const pane = await detail.boundingBox();
+  const box = await message.boundingBox();
+  expect(pane).not.toBeNull();
+  expect(box).not.toBeNull();
+  if (pane !== null && box !== null) expect(box.x + box.width).toBeLessThanOrEqual(pane.x + pane.width);
 });

@@ -36,7 +36,9 @@ function TokenChecks({ detail }: { detail: TimelineDetail }) {
           <Badge size="xs" color={finding.severity === 'error' ? 'red' : 'yellow'} tt="none">
             {finding.severity}
           </Badge>
-          <Text size="xs">{finding.message}</Text>
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+            {finding.message}
+          </Text>
         </Group>
       ))}
       {/* Where each token was found and its verdict. A check's reason is said here only when it
@@ -175,7 +177,11 @@ function BodyFindings({ detail }: { detail: TimelineDetail }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs">{finding.message}</Text>
+                  {/* A quoted value is one unbroken word (40 characters of a capture_id): it wraps
+                      rather than pushing the message out of the pane at 1280. */}
+                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                    {finding.message}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             ))}
