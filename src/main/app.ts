@@ -157,6 +157,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       log.error(`Could not close interrupted exchanges: ${errorWords(error)}`),
     ),
   );
+  const orders = createOrdersService({ store, bus });
   // What other processes on the data directory write reaches this one's views and listener.
   if (recorder.writtenHere !== null)
     closers.push(
@@ -169,6 +170,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
         [
           otherProcessesRecords({ events, bus, writtenHere: recorder.writtenHere }),
           otherProcessesProfiles({ profiles, bus }),
+          orders.otherProcesses,
         ],
       ),
     );
@@ -200,11 +202,6 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       const errors = findings.filter((finding) => finding.severity === 'error').length;
       return { errors, warnings: findings.length - errors };
     },
-  });
-  const orders = createOrdersService({
-    store,
-    bus,
-    watchExternalWrites: background,
   });
   // A session for a local profile other than the one the emulator stands in for: its tokens.
   const standIn = localProfileOf(profiles);

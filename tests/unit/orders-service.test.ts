@@ -114,7 +114,7 @@ describe('orders service', () => {
     createEventsRepository(other).insert(notification(ORDER_A, 'order_authorised', 5_000));
     other.close();
 
-    core.orders.checkExternalWrites();
+    core.orders.otherProcesses.committed();
     await expect
       .poll(() => pushes.find((event) => event.name === 'orders.changed'))
       .toEqual({
@@ -140,7 +140,7 @@ describe('orders service', () => {
       other.prepare('COMMIT').run();
       other.prepare('BEGIN IMMEDIATE').run();
       // A synchronous write here would wait out the busy timeout and throw out of the poll's timer.
-      expect(() => core.orders.checkExternalWrites()).not.toThrow();
+      expect(() => core.orders.otherProcesses.committed()).not.toThrow();
       expect(pushes).toEqual([]);
       other.prepare('COMMIT').run();
     } finally {
@@ -308,6 +308,47 @@ function insertAsBefore(db: Database.Database, events: readonly NewEvent[], firs
   );
 }
 
+describe("orders service: other processes' writes", () => {
+  it('a look that failed (the lock stayed taken) is made again at the next quiet tick, and pushes then', async () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations);
+    const store = storeOf(db);
+    let refusals = 1;
+    const writer: typeof store.writer = {
+      ...store.writer,
+      write: (fn) => {
+        if (refusals > 0) {
+          refusals -= 1;
+          return Promise.reject(new Error('database is locked'));
+        }
+        return store.writer.write(fn);
+      },
+    };
+    const bus = createEventBus();
+    const pushes: string[] = [];
+    bus.subscribe((event) => {
+      if (event.name === 'orders.changed') pushes.push(...event.payload.orderIds);
+    });
+    const service = createOrdersService({ store: { ...store, writer }, bus, coalesceMs: 0 });
+    try {
+      // Written by another process: no timeline push here, only the watch's word.
+      createEventsRepository(db).insert(createCheckout(ORDER_A, 'REF-A', 1_000));
+      service.otherProcesses.committed();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pushes).toEqual([]);
+      service.otherProcesses.quiet?.(() => true);
+      await expect.poll(() => pushes).toEqual([ORDER_A]);
+      // Nothing failed since: a quiet tick looks no further.
+      service.otherProcesses.quiet?.(() => true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pushes).toEqual([ORDER_A]);
+    } finally {
+      service.close();
+      db.close();
+    }
+  });
+});
+
 describe('orders migration', () => {
   it('indexes the orders of records stored before it ran', () => {
     const db = new Database(':memory:');
@@ -325,7 +366,6 @@ describe('orders migration', () => {
     const service = createOrdersService({
       store: storeOf(db),
       bus: createEventBus(),
-      watchExternalWrites: false,
     });
     expect(service.list({ limit: 10 }).items).toEqual([
       expect.objectContaining({ orderId: ORDER_A, state: 'declined', referenceId: 'REF-OLD' }),
@@ -372,7 +412,6 @@ describe('orders migration', () => {
     const orders = createOrdersService({
       store: storeOf(db),
       bus: createEventBus(),
-      watchExternalWrites: false,
     });
     const rows = db
       .prepare(

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConsole, type ConsoleCore } from '../../src/main/app';
 import type { TimelineSummary } from '../../src/shared/events';
+import { openDatabase } from '../../src/main/store/connection';
 import { signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 
@@ -45,6 +47,77 @@ describe("another process's records reach this process's views", () => {
     expect(appended.map((summary) => summary.id).sort((a, b) => a - b)).toEqual(
       [...expected, hereId].sort((a, b) => a - b),
     );
+  });
+});
+
+describe("another process's exchange completing reaches this process's views", () => {
+  it('a send stored pending, then answered, in a terminal: its answer is pushed as updated, and its order reaches Orders', async () => {
+    listening = await openListeningConsole();
+    const appended: TimelineSummary[] = [];
+    const updated: TimelineSummary[] = [];
+    const ordersChanged: string[] = [];
+    listening.core.bus.subscribe((event) => {
+      if (event.name === 'timeline.appended') appended.push(event.payload);
+      if (event.name === 'timeline.updated') updated.push(event.payload);
+      if (event.name === 'orders.changed') ordersChanged.push(...event.payload.orderIds);
+    });
+    other = await createConsole({ dataDir: listening.dataDir, frontDoor: 'browser', keychain: 'off' });
+    // As the `send` CLI writes: the record before the request leaves, its answer when it comes.
+    const pending = other.recorder.record({ kind: 'request', method: 'POST', path: '/checkout' });
+    await until(() => appended.some((summary) => summary.id === pending.id));
+    expect(appended.find((summary) => summary.id === pending.id)?.status).toBeNull();
+
+    const orderId = '5f0c7c1e-2b7a-4c49-9a43-3f1f6f0b2a11';
+    other.recorder.update(pending.id, {
+      status: 200,
+      durationMs: 420,
+      orderId,
+      responseBody: Buffer.from(JSON.stringify({ order_id: orderId, checkout_id: orderId, status: 'new' })),
+    });
+    await until(
+      () => updated.some((summary) => summary.id === pending.id) && ordersChanged.includes(orderId),
+    );
+    expect(updated.filter((summary) => summary.id === pending.id)).toEqual([
+      expect.objectContaining({ id: pending.id, status: 200, durationMs: 420, orderId }),
+    ]);
+    expect(ordersChanged).toContain(orderId);
+    expect(listening.core.orders.list({ limit: 10 }).items.map((order) => order.orderId)).toEqual([orderId]);
+    // Answered once: no further pushes for it.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(updated.filter((summary) => summary.id === pending.id)).toHaveLength(1);
+  });
+});
+
+describe("another process's removals reach this process's Orders view", () => {
+  it('an order whose records another process removed is pushed as changed and leaves the list', async () => {
+    listening = await openListeningConsole();
+    const orderId = '5f0c7c1e-2b7a-4c49-9a43-3f1f6f0b2a11';
+    listening.core.recorder.record({
+      kind: 'request',
+      method: 'POST',
+      path: '/checkout',
+      status: 200,
+      orderId,
+      responseBody: Buffer.from(JSON.stringify({ order_id: orderId, checkout_id: orderId, status: 'new' })),
+    });
+    expect(listening.core.orders.list({ limit: 10 }).items.map((order) => order.orderId)).toEqual([orderId]);
+    const ordersChanged: string[] = [];
+    listening.core.bus.subscribe((event) => {
+      if (event.name === 'orders.changed') ordersChanged.push(...event.payload.orderIds);
+    });
+    // This process's own record is pushed first (coalesced); then only the removal counts.
+    await until(() => ordersChanged.includes(orderId));
+    ordersChanged.length = 0;
+    // Retention run in a terminal removes the order's records; no timeline push says so.
+    const elsewhere = openDatabase(join(listening.dataDir, 'console.sqlite'));
+    try {
+      elsewhere.prepare('DELETE FROM events WHERE order_id = ?').run(orderId);
+    } finally {
+      elsewhere.close();
+    }
+    await until(() => ordersChanged.includes(orderId));
+    expect(ordersChanged).toContain(orderId);
+    expect(listening.core.orders.list({ limit: 10 }).items).toEqual([]);
   });
 });
 

@@ -4,17 +4,14 @@ import { deriveLifecycle } from '../../shared/orders/derive-lifecycle';
 import { summariseLifecycle } from '../../shared/orders/order-lifecycle';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
+import type { OtherProcessesHandler } from '../other-processes-watch';
 import type { Store } from '../store/open-store';
 import { toOrderRecord } from './order-records-reader';
 
 export interface OrdersServiceOptions {
-  /** The orders repository, the writer, and other processes' commits (data_version). */
-  store: Pick<Store, 'orders' | 'writer' | 'dataVersion'>;
+  /** The orders repository and the writer. */
+  store: Pick<Store, 'orders' | 'writer'>;
   bus: EventBus;
-  /** Watch the database for records written by other processes (the listen and send CLIs). */
-  watchExternalWrites: boolean;
-  /** How often to look for other processes' writes (one cheap pragma). */
-  pollIntervalMs?: number;
   /** Pushes for changes close together are sent as one. */
   coalesceMs?: number;
 }
@@ -24,8 +21,11 @@ export interface OrdersService {
   detail(orderId: string): OrderDetail;
   /** Re-derives every order whose records changed; returns their ids. */
   refresh(): string[];
-  /** Pushes `orders.changed` for orders another process changed since the last look. */
-  checkExternalWrites(): void;
+  /**
+   * Told by the one watch of other processes' commits (other-processes-watch.ts): pushes
+   * `orders.changed` for the orders another process's records changed.
+   */
+  otherProcesses: OtherProcessesHandler;
   close(): void;
 }
 
@@ -40,12 +40,12 @@ const MARK_BATCH = 5000;
  * the `orders` summaries, re-deriving first whatever changed (whichever process wrote: new
  * records are marked here, changes and removals by triggers); one order's lifecycle is always
  * derived from its records as they are now.
- * Timeline pushes that carry an order id become `orders.changed` pushes, and a light poll of
- * SQLite's data_version turns other processes' writes into the same pushes.
+ * Timeline pushes that carry an order id become `orders.changed` pushes, and so do other
+ * processes' writes, as the shared watch of their commits reports them (`otherProcesses`).
  */
 export function createOrdersService(options: OrdersServiceOptions): OrdersService {
   const { bus } = options;
-  const { orders: index, writer, dataVersion: versionOf } = options.store;
+  const { orders: index, writer } = options.store;
   const recordsOf = (orderId: string) => index.recordsOf(orderId).map(toOrderRecord);
 
   const refreshBatch = (batch: { orderId: string; seen: number }[]) => {
@@ -114,36 +114,33 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     if (event.payload.orderId !== null) noteChanged(event.payload.orderId);
   });
 
-  let dataVersion = versionOf();
+  /** A look that failed (the lock stayed taken past its wait) is made again at the next quiet tick. */
+  let lookAgain = false;
   /**
-   * Runs on a timer, so it never waits for the lock on the event loop (an import in another
-   * process holds it for seconds in all), and nothing it does can throw out of the timer.
+   * Marks what other processes stored as a queued write, so it never waits for the lock on the
+   * event loop (an import in another process holds it for seconds in all), then pushes the
+   * orders it made stale.
    */
-  function checkExternalWrites(): void {
-    const version = versionOf();
-    if (version === dataVersion) return;
-    dataVersion = version;
+  function lookAtOtherProcesses(): void {
+    lookAgain = false;
     markInBackground().then(
       () => {
         for (const { orderId } of index.staleBatch(500)) noteChanged(orderId);
       },
-      // Tried again with the next write another process makes.
       () => {
-        dataVersion = -1;
+        lookAgain = true;
       },
     );
   }
-  const poll = options.watchExternalWrites
-    ? setInterval(() => {
-        try {
-          checkExternalWrites();
-        } catch {
-          // A read that failed is tried again at the next tick.
-          dataVersion = -1;
-        }
-      }, options.pollIntervalMs ?? 1000)
-    : null;
-  poll?.unref();
+  const otherProcesses: OtherProcessesHandler = {
+    committed() {
+      lookAtOtherProcesses();
+      return false;
+    },
+    quiet() {
+      if (lookAgain) lookAtOtherProcesses();
+    },
+  };
 
   return {
     list({ states, profileId, text, cursor, limit }) {
@@ -170,10 +167,9 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
       };
     },
     refresh,
-    checkExternalWrites,
+    otherProcesses,
     close() {
       unsubscribe();
-      if (poll !== null) clearInterval(poll);
       if (pushTimer !== null) clearTimeout(pushTimer);
       pushTimer = null;
     },
