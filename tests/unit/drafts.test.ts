@@ -52,6 +52,46 @@ describe('drafts', () => {
     expect(drafts.map((draft) => draft.name)).toEqual(['Broken on purpose']);
   });
 
+  it('refuses to save over a draft changed elsewhere since it was opened, naming it; nothing is lost', async () => {
+    const opened = await call('saveDraft', {
+      name: 'Happy path',
+      form: 'general',
+      singleCheckout: false,
+      text: '{"a":1}',
+    });
+    // Another tab (or console) saves its edit of the same draft first.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const theirs = await call('saveDraft', {
+      id: opened.id,
+      expectedUpdatedAt: opened.updatedAt,
+      name: 'Happy path',
+      form: 'general',
+      singleCheckout: false,
+      text: '{"theirs":true}',
+    });
+    const refused = await failure('saveDraft', {
+      id: opened.id,
+      expectedUpdatedAt: opened.updatedAt,
+      name: 'Happy path',
+      form: 'general',
+      singleCheckout: false,
+      text: '{"mine":true}',
+    });
+    expect(refused.code).toBe('conflict');
+    expect(refused.message).toContain('"Happy path" was changed elsewhere');
+    expect((await call('getDraft', { id: opened.id })).text).toBe('{"theirs":true}');
+    // Saving from what is stored now (or without the check: an explicit overwrite) goes through.
+    const mine = await call('saveDraft', {
+      id: opened.id,
+      expectedUpdatedAt: theirs.updatedAt,
+      name: 'Happy path',
+      form: 'general',
+      singleCheckout: false,
+      text: '{"mine":true}',
+    });
+    expect(mine.text).toBe('{"mine":true}');
+  });
+
   it('keeps names unique without regard to case, naming the field', async () => {
     await call('saveDraft', { name: 'Happy path', form: 'general', singleCheckout: true, text: '{}' });
     const clash = await failure('saveDraft', {

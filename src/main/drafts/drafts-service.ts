@@ -9,8 +9,11 @@ export const BUILDER_STATE_KEY = 'builder.state';
 export interface DraftsService {
   list(): DraftSummary[];
   get(id: number): Draft;
-  /** Creates a draft, or overwrites the one with `id`. */
-  save(write: DraftWrite & { id?: number | undefined }): Draft;
+  /**
+   * Creates a draft, or overwrites the one with `id`; with `expectedUpdatedAt`, only if it was
+   * not saved elsewhere since (a conflict otherwise).
+   */
+  save(write: DraftWrite & { id?: number | undefined; expectedUpdatedAt?: string | undefined }): Draft;
   rename(id: number, name: string): Draft;
   /** A copy named "<name> (copy)", "<name> (copy 2)"… unless a name is given. */
   duplicate(id: number, name?: string): Draft;
@@ -47,11 +50,18 @@ export function createDraftsService(deps: {
   return {
     list: () => drafts.list(),
     get: existing,
-    save({ id, ...write }) {
+    save({ id, expectedUpdatedAt, ...write }) {
       if (id !== undefined) existing(id);
       assertNameFree(write.name, id);
       const savedId = id ?? drafts.insert(write);
-      if (id !== undefined) drafts.update(id, write);
+      if (id !== undefined && !drafts.update(id, write, expectedUpdatedAt ?? null)) {
+        const stored = existing(id);
+        // Two tabs (or consoles) on one draft: the later save would silently drop the earlier one.
+        throw new ConsoleError(
+          'conflict',
+          `Draft "${stored.name}" was changed elsewhere (another tab, window or console) at ${stored.updatedAt}, after it was opened here, so nothing was saved. Save yours as a new draft to keep both, or overwrite it.`,
+        );
+      }
       announce();
       return existing(savedId);
     },

@@ -46,9 +46,10 @@ export function createDraftsRepository(db: SqliteDatabase) {
       `INSERT INTO drafts (name, form, single_checkout, text, created_at, updated_at)
        VALUES (@name, @form, @single_checkout, @text, @now, @now)`,
     ),
+    // One statement checks and writes, so no other process's save slips in between.
     update: db.prepare(
       `UPDATE drafts SET name = @name, form = @form, single_checkout = @single_checkout, text = @text,
-       updated_at = @now WHERE id = @id`,
+       updated_at = @now WHERE id = @id AND (@expected IS NULL OR updated_at = @expected)`,
     ),
     rename: db.prepare<{ id: number; name: string; now: string }>(
       'UPDATE drafts SET name = @name, updated_at = @now WHERE id = @id',
@@ -78,8 +79,13 @@ export function createDraftsRepository(db: SqliteDatabase) {
     insert(write: DraftWrite, now = new Date().toISOString()): number {
       return Number(statements.insert.run(params(write, now)).lastInsertRowid);
     },
-    update(id: number, write: DraftWrite, now = new Date().toISOString()): void {
-      statements.update.run({ ...params(write, now), id });
+    /**
+     * Overwrites the draft; with `expectedUpdatedAt`, only while it is still the one stored.
+     * False when nothing was written (gone, or saved elsewhere since).
+     */
+    update(id: number, write: DraftWrite, expectedUpdatedAt: string | null = null): boolean {
+      const now = new Date().toISOString();
+      return statements.update.run({ ...params(write, now), id, expected: expectedUpdatedAt }).changes > 0;
     },
     rename(id: number, name: string, now = new Date().toISOString()): void {
       statements.rename.run({ id, name, now });

@@ -14,9 +14,16 @@ const draftList = z.object({ drafts: z.array(draftSummarySchema) });
 export const draftCommands = {
   listDrafts: defineCommand(noInput, draftList),
   getDraft: defineCommand(z.object({ id: draftId }), draftSchema),
-  /** Creates a draft, or overwrites the one with `id`. */
+  /**
+   * Creates a draft, or overwrites the one with `id`. With `expectedUpdatedAt` (the draft's
+   * `updatedAt` when it was opened), refused as a conflict when it was saved elsewhere since.
+   */
   saveDraft: defineCommand(
-    builderDocumentSchema.extend({ id: draftId.optional(), name: draftNameSchema }),
+    builderDocumentSchema.extend({
+      id: draftId.optional(),
+      name: draftNameSchema,
+      expectedUpdatedAt: z.string().max(64).optional(),
+    }),
     draftSchema,
   ),
   renameDraft: defineCommand(z.object({ id: draftId, name: draftNameSchema }), draftSchema),

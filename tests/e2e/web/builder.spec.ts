@@ -379,3 +379,62 @@ test('the line between the form and the raw JSON moves with the pointer and the 
   await line.dblclick();
   await expect(line).toHaveAttribute('aria-valuenow', '54');
 });
+
+test('two tabs on one draft: the later save asks before it drops the other tab’s edits', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const first = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('dialog').getByLabel('Draft name').fill('Shared draft');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('draft-name')).toHaveText('Shared draft');
+
+  // A second tab of the same console opens the same draft.
+  const other = await page.context().newPage();
+  await other.setViewportSize({ width: 1600, height: 1000 });
+  await other.goto(`${served.origin}/#/builder`);
+  await expect(other.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  const second = new BuilderPage(other);
+  await second.draftsMenu('Open draft…');
+  await other
+    .getByRole('dialog', { name: 'Drafts' })
+    .getByRole('button', { name: 'Shared draft', exact: true })
+    .click();
+  await expect(other.getByTestId('draft-name')).toHaveText('Shared draft');
+
+  // The first tab saves its edit.
+  await first.field('Description', 'Order').fill('Edited in the first tab');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved "Shared draft"')).toBeVisible();
+
+  // The second tab's save is not made over it without a word.
+  await second.field('Description', 'Order').fill('Edited in the second tab');
+  await other.getByRole('button', { name: 'Save', exact: true }).click();
+  const asked = other.getByRole('dialog', { name: 'Draft changed elsewhere' });
+  await expect(asked).toContainText('"Shared draft" was changed elsewhere');
+  await asked.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(second.field('Description', 'Order')).toHaveValue('Edited in the second tab');
+
+  const reopen = async () => {
+    await first.draftsMenu('Open draft…');
+    await page
+      .getByRole('dialog', { name: 'Drafts' })
+      .getByRole('button', { name: 'Shared draft', exact: true })
+      .click();
+  };
+  await reopen();
+  await expect(first.field('Description', 'Order')).toHaveValue('Edited in the first tab');
+
+  // Overwrite, said explicitly, goes through.
+  await other.getByRole('button', { name: 'Save', exact: true }).click();
+  await other
+    .getByRole('dialog', { name: 'Draft changed elsewhere' })
+    .getByRole('button', { name: 'Overwrite' })
+    .click();
+  await expect(other.getByText('Saved "Shared draft"')).toBeVisible();
+  await reopen();
+  await expect(first.field('Description', 'Order')).toHaveValue('Edited in the second tab');
+});

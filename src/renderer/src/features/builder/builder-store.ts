@@ -13,6 +13,8 @@ export interface SavedDraft {
   text: string;
   form: CheckoutForm;
   singleCheckout: boolean;
+  /** When it was saved: a save over it is refused if it was saved elsewhere since (another tab). */
+  updatedAt: string;
 }
 
 export interface BuilderStore {
@@ -235,8 +237,8 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
 }));
 
 export function savedOf(draft: Draft): SavedDraft {
-  const { id, name, text, form, singleCheckout } = draft;
-  return { id, name, text, form, singleCheckout };
+  const { id, name, text, form, singleCheckout, updatedAt } = draft;
+  return { id, name, text, form, singleCheckout, updatedAt };
 }
 
 /** The state a restored working copy starts from (its text parsed like any other). */

@@ -3,8 +3,9 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { draftNameSchema, type Draft } from '@shared/drafts';
+import { confirmAction } from '@ui/confirm-dialog';
 import { builderCalls } from './builder-calls-store';
-import { errorMessage } from '@bridge/bridge-error';
+import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { selectDirty, useBuilderStore } from './builder-store';
 import { clearLastAnswer } from './send-store';
 
@@ -75,23 +76,19 @@ export function confirmDiscard(what: string): Promise<boolean> {
   const state = useBuilderStore.getState();
   const untouchedNew = state.saved === null && state.text.trim() === '{}';
   if (!selectDirty(state) || untouchedNew) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: 'Discard unsaved changes?',
-      children: (
-        <Text size="sm">
-          {state.saved === null
-            ? 'The document in the builder is not saved as a draft.'
-            : `"${state.saved.name}" has changes that are not saved.`}{' '}
-          {what} replaces it.
-        </Text>
-      ),
-      labels: { confirm: 'Discard and continue', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
+  return confirmAction({
+    title: 'Discard unsaved changes?',
+    children: (
+      <Text size="sm">
+        {state.saved === null
+          ? 'The document in the builder is not saved as a draft.'
+          : `"${state.saved.name}" has changes that are not saved.`}{' '}
+        {what} replaces it.
+      </Text>
+    ),
+    confirmLabel: 'Discard and continue',
+    cancelLabel: 'Keep editing',
+    color: 'red',
   });
 }
 
@@ -108,7 +105,7 @@ function documentOf() {
 export async function saveDraft(): Promise<Draft | null> {
   const { saved } = useBuilderStore.getState();
   if (saved === null) return saveDraftAs();
-  return storeDraft({ id: saved.id, name: saved.name });
+  return storeDraft({ id: saved.id, name: saved.name, expectedUpdatedAt: saved.updatedAt });
 }
 
 export async function saveDraftAs(): Promise<Draft | null> {
@@ -122,17 +119,47 @@ export async function saveDraftAs(): Promise<Draft | null> {
   return storeDraft({ name });
 }
 
-/** Writes the builder's document under `target` (an id overwrites that draft), and says so. */
-async function storeDraft(target: { id?: number; name: string }): Promise<Draft | null> {
+/**
+ * Writes the builder's document under `target` (an id overwrites that draft), and says so. A
+ * draft saved elsewhere since it was opened (another tab, window or console) is overwritten
+ * only when the person says so: the later save used to drop the other one's edits in silence.
+ */
+async function storeDraft(target: {
+  id?: number;
+  name: string;
+  expectedUpdatedAt?: string;
+}): Promise<Draft | null> {
   try {
     const draft = await builderCalls.saveDraft({ ...target, ...documentOf() });
     useBuilderStore.getState().markSaved(draft);
     notifications.show({ color: 'green', message: `Saved "${draft.name}"` });
     return draft;
   } catch (error) {
+    if (target.expectedUpdatedAt !== undefined && error instanceof BridgeError && error.code === 'conflict')
+      return (await confirmOverwrite(error.message))
+        ? storeDraft({ id: target.id, name: target.name })
+        : null;
     failed('Saving', error);
     return null;
   }
+}
+
+function confirmOverwrite(why: string): Promise<boolean> {
+  return confirmAction({
+    title: 'Draft changed elsewhere',
+    children: (
+      <Stack gap="xs">
+        <Text size="sm">{why}</Text>
+        <Text size="sm">
+          <b>Overwrite</b> replaces that version with what this builder shows. To keep both, choose Keep
+          editing, then Drafts → Save as….
+        </Text>
+      </Stack>
+    ),
+    confirmLabel: 'Overwrite',
+    cancelLabel: 'Keep editing',
+    color: 'orange',
+  });
 }
 
 export async function openDraft(id: number): Promise<void> {
@@ -152,7 +179,9 @@ export async function renameDraft(id: number, current: string): Promise<void> {
     const draft = await builderCalls.renameDraft(id, name);
     if (useBuilderStore.getState().saved?.id === id) {
       const { saved } = useBuilderStore.getState();
-      if (saved !== null) useBuilderStore.setState({ saved: { ...saved, name: draft.name } });
+      // A rename is a save too: this tab's next Save starts from it.
+      if (saved !== null)
+        useBuilderStore.setState({ saved: { ...saved, name: draft.name, updatedAt: draft.updatedAt } });
     }
   } catch (error) {
     failed('Renaming', error);
@@ -168,19 +197,20 @@ export async function duplicateDraft(id: number): Promise<void> {
   }
 }
 
-export function deleteDraft(id: number, name: string): void {
-  modals.openConfirmModal({
+export async function deleteDraft(id: number, name: string): Promise<void> {
+  const confirmed = await confirmAction({
     title: `Delete draft "${name}"?`,
     children: <Text size="sm">The draft is removed for good. The builder keeps what it shows, unsaved.</Text>,
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => {
-      builderCalls
-        .deleteDraft(id)
-        .then(() => useBuilderStore.getState().forgetDraft(id))
-        .catch((error: unknown) => failed('Deleting', error));
-    },
+    confirmLabel: 'Delete',
+    color: 'red',
   });
+  if (!confirmed) return;
+  try {
+    await builderCalls.deleteDraft(id);
+    useBuilderStore.getState().forgetDraft(id);
+  } catch (error) {
+    failed('Deleting', error);
+  }
 }
 
 export async function newDocument(): Promise<void> {

@@ -93,7 +93,7 @@ export function DraftsMenu() {
               <Menu.Item
                 color="red"
                 leftSection={<IconTrash size={14} />}
-                onClick={() => deleteDraft(saved.id, saved.name)}
+                onClick={() => void deleteDraft(saved.id, saved.name)}
               >
                 Delete
               </Menu.Item>
@@ -190,7 +190,7 @@ function DraftsBrowser({ opened, onClose }: { opened: boolean; onClose: () => vo
                           variant="subtle"
                           color="red"
                           aria-label={`Delete ${draft.name}`}
-                          onClick={() => deleteDraft(draft.id, draft.name)}
+                          onClick={() => void deleteDraft(draft.id, draft.name)}
                         >
                           <IconTrash size={14} />
                         </ActionIcon>
