@@ -55,3 +55,36 @@ test('a stopped emulator is shown in the builder for Local, with a button that s
   await notice.getByRole('button', { name: 'Start the emulator' }).click();
   await expect(notice).toHaveCount(0);
 });
+
+test('a profile without an API token asks before a send: Escape stays, "Set the token" opens the profile', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const profiles = new ProfilesPage(page);
+  await profiles.open();
+  await page.getByRole('button', { name: 'New profile' }).click();
+  const form = profiles.form();
+  await form.getByLabel('Name').fill('No token yet');
+  // Nothing listens there: the test never sends.
+  await form.getByLabel('Base URL').fill('http://127.0.0.1:9');
+  await form.getByRole('button', { name: 'Create profile' }).click();
+  await expect(profiles.profileInList('No token yet')).toBeVisible();
+  await profiles.switcherButton('No token yet').click();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByText('Builder', { exact: true }).click();
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Send without an API token?' });
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(ask).toBeVisible();
+  // Closed without a choice: nothing sent, and the builder stays.
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/builder/);
+  await expect(page.getByTestId('send-response')).toHaveCount(0);
+
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await ask.getByRole('button', { name: 'Set the token' }).click();
+  await expect(page).toHaveURL(/#\/profiles/);
+  await expect(profiles.form().getByLabel('Name')).toHaveValue('No token yet');
+});

@@ -10,21 +10,38 @@ export interface ConfirmOptions {
   color: 'red' | 'orange' | 'blue';
 }
 
+/** Which way a confirmation went: its confirm button, its cancel button, or closed (Escape, ×). */
+export type ConfirmChoice = 'confirm' | 'cancel' | 'closed';
+
 /**
- * The console's one confirmation dialog (live calls, live replays, addresses that leave the
- * console). Resolves true only on an explicit click of the confirm button; Cancel, closing the
- * dialog or Escape are a no.
+ * The console's one confirmation dialog, with the three ways out told apart, for a cancel
+ * button that does something of its own ("Set the token" opens the profile).
  */
-export function confirmAction(options: ConfirmOptions): Promise<boolean> {
+export function chooseAction(options: ConfirmOptions): Promise<ConfirmChoice> {
   return new Promise((resolve) => {
+    let choice: ConfirmChoice = 'closed';
     modals.openConfirmModal({
       title: options.title,
       children: options.children,
       labels: { confirm: options.confirmLabel, cancel: options.cancelLabel ?? 'Cancel' },
       confirmProps: { color: options.color },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
+      onConfirm: () => {
+        choice = 'confirm';
+      },
+      onCancel: () => {
+        choice = 'cancel';
+      },
+      // Called after either button too, so the choice is settled once, here.
+      onClose: () => resolve(choice),
     });
   });
+}
+
+/**
+ * The console's one confirmation dialog (live calls, live replays, deletions, sends with
+ * errors, overwrites). Resolves true only on an explicit click of the confirm button; Cancel,
+ * closing the dialog or Escape are a no.
+ */
+export async function confirmAction(options: ConfirmOptions): Promise<boolean> {
+  return (await chooseAction(options)) === 'confirm';
 }

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { ProfileView } from '@shared/profile';
 import { problemsSummary, profileProblems } from '@shared/profile-readiness';
+import { chooseAction } from '@ui/confirm-dialog';
 import { useNavigation } from '@ui/navigation';
 import { useSendStore } from './send-store';
 
@@ -11,9 +11,9 @@ import { useSendStore } from './send-store';
  * base URL stops the send; a missing API token asks, since a request without one is a fair
  * negative test (the service's 401).
  */
-export function profileReadyToSend(profile: ProfileView): Promise<boolean> {
+export async function profileReadyToSend(profile: ProfileView): Promise<boolean> {
   const problems = profileProblems(profile);
-  if (problems.length === 0) return Promise.resolve(true);
+  if (problems.length === 0) return true;
   if (problems.some((problem) => problem.kind === 'placeholder_base_url')) {
     useSendStore.setState({
       error: `${profile.name} is not set up, so nothing was sent. ${problemsSummary(problems)} under Profiles: ${problems
@@ -23,25 +23,20 @@ export function profileReadyToSend(profile: ProfileView): Promise<boolean> {
       result: null,
       panel: 'response',
     });
-    return Promise.resolve(false);
+    return false;
   }
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: `Send without an API token?`,
-      children: (
-        <Text size="sm">
-          {profile.name} has no API token, so the request goes without Authorization and the service should
-          answer 401. Set the token under Profiles, or send anyway to see how the service refuses.
-        </Text>
-      ),
-      labels: { confirm: 'Send anyway', cancel: 'Set the token' },
-      confirmProps: { color: 'orange' },
-      onConfirm: () => resolve(true),
-      onCancel: () => {
-        useNavigation.getState().navigate('profiles', { id: String(profile.id) });
-        resolve(false);
-      },
-      onClose: () => resolve(false),
-    });
+  const choice = await chooseAction({
+    title: `Send without an API token?`,
+    children: (
+      <Text size="sm">
+        {profile.name} has no API token, so the request goes without Authorization and the service should
+        answer 401. Set the token under Profiles, or send anyway to see how the service refuses.
+      </Text>
+    ),
+    confirmLabel: 'Send anyway',
+    cancelLabel: 'Set the token',
+    color: 'orange',
   });
+  if (choice === 'cancel') useNavigation.getState().navigate('profiles', { id: String(profile.id) });
+  return choice === 'confirm';
 }

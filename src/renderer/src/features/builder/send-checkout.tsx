@@ -1,5 +1,5 @@
 import { List, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '@ui/confirm-dialog';
 import { freshOrderReferenceId, type Finding } from '@shared/checkout';
 import { setIn } from '@shared/builder/document-edit';
 import type { ProfileView } from '@shared/profile';
@@ -19,50 +19,46 @@ const SHOWN_ERRORS = 6;
 
 /** Asks before a payload with errors (or text that is not JSON) goes out; resolves true for "Send anyway". */
 function confirmSendAnyway(errors: readonly Finding[], parseMessage: string | null): Promise<boolean> {
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title:
-        parseMessage === null
-          ? `Send with ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}?`
-          : 'Send text that is not JSON?',
-      children: (
-        <Stack gap="xs">
-          {parseMessage === null ? (
-            <>
-              <Text size="sm">
-                The service should refuse this payload. Sending it anyway is how negative tests are done; the
-                exchange is marked in history as sent with errors.
-              </Text>
-              <List size="sm" spacing={2}>
-                {errors.slice(0, SHOWN_ERRORS).map((finding, index) => (
-                  <List.Item key={`${finding.path}:${index}`}>
-                    <Text span ff="monospace" size="sm">
-                      {finding.path}
-                    </Text>
-                    : {finding.message}
-                  </List.Item>
-                ))}
-              </List>
-              {errors.length > SHOWN_ERRORS && (
-                <Text size="xs" c="dimmed">
-                  and {errors.length - SHOWN_ERRORS} more.
-                </Text>
-              )}
-            </>
-          ) : (
+  return confirmAction({
+    title:
+      parseMessage === null
+        ? `Send with ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}?`
+        : 'Send text that is not JSON?',
+    children: (
+      <Stack gap="xs">
+        {parseMessage === null ? (
+          <>
             <Text size="sm">
-              The raw JSON does not parse ({parseMessage}). It will be sent exactly as typed, to see how the
-              service answers a malformed body.
+              The service should refuse this payload. Sending it anyway is how negative tests are done; the
+              exchange is marked in history as sent with errors.
             </Text>
-          )}
-        </Stack>
-      ),
-      labels: { confirm: 'Send anyway', cancel: 'Back to editing' },
-      confirmProps: { color: 'orange' },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
+            <List size="sm" spacing={2}>
+              {errors.slice(0, SHOWN_ERRORS).map((finding, index) => (
+                <List.Item key={`${finding.path}:${index}`}>
+                  <Text span ff="monospace" size="sm">
+                    {finding.path}
+                  </Text>
+                  : {finding.message}
+                </List.Item>
+              ))}
+            </List>
+            {errors.length > SHOWN_ERRORS && (
+              <Text size="xs" c="dimmed">
+                and {errors.length - SHOWN_ERRORS} more.
+              </Text>
+            )}
+          </>
+        ) : (
+          <Text size="sm">
+            The raw JSON does not parse ({parseMessage}). It will be sent exactly as typed, to see how the
+            service answers a malformed body.
+          </Text>
+        )}
+      </Stack>
+    ),
+    confirmLabel: 'Send anyway',
+    cancelLabel: 'Back to editing',
+    color: 'orange',
   });
 }
 

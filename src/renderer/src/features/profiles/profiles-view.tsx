@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Grid, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '@ui/confirm-dialog';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -68,16 +68,15 @@ export function ProfilesView() {
   const fail = (title: string) => (error: unknown) =>
     notifications.show({ color: 'red', title, message: errorMessage(error) });
 
-  const confirmRemove = (id: number, name: string) =>
-    modals.openConfirmModal({
+  const confirmRemove = async (id: number, name: string) => {
+    const confirmed = await confirmAction({
       title: `Delete profile "${name}"?`,
       children: <Text size="sm">Its stored tokens are deleted. Its history stays in the timeline.</Text>,
-      labels: { confirm: 'Delete profile', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        remove(id).then(() => setSelectedId(null), fail('Could not delete the profile'));
-      },
+      confirmLabel: 'Delete profile',
+      color: 'red',
     });
+    if (confirmed) remove(id).then(() => setSelectedId(null), fail('Could not delete the profile'));
+  };
 
   return (
     <Grid gap="lg">
@@ -168,7 +167,7 @@ export function ProfilesView() {
                   variant="subtle"
                   color="red"
                   leftSection={<IconTrash size={14} />}
-                  onClick={() => confirmRemove(editing.id, editing.name)}
+                  onClick={() => void confirmRemove(editing.id, editing.name)}
                 >
                   Delete
                 </Button>
