@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
@@ -60,6 +61,39 @@ describe('a webhook carrying a token the console signed', () => {
     const token = cli.stdout.trim().split('\n').at(-1) ?? '';
     const id = await post(listening.origin, token);
     expect(listening.core.events.getDetail(id)?.provenance).toBe('crafted');
+  });
+
+  it('signed by `jwt sign --secret` with the profile’s own notification token, on an existing data directory', async () => {
+    listening = await openListeningConsole();
+    const cli = await runCliCaptured([
+      '--data-dir',
+      listening.dataDir,
+      'jwt',
+      'sign',
+      '--secret',
+      listening.secret,
+    ]);
+    expect(cli.code, cli.stderr).toBe(0);
+    const token = cli.stdout.trim().split('\n').at(-1) ?? '';
+    const id = await post(listening.origin, token);
+    const record = listening.core.events.getDetail(id);
+    expect(record?.tokenVerdict).toBe('valid');
+    expect(record?.provenance).toBe('crafted');
+  });
+
+  it('`jwt sign --secret` where there is no data directory signs without making one', async () => {
+    const nowhere = join(mkdtempSync(join(tmpdir(), 'no-console-')), 'not-made');
+    const cli = await runCliCaptured([
+      '--data-dir',
+      nowhere,
+      'jwt',
+      'sign',
+      '--secret',
+      'any-secret-0123456789',
+    ]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout.trim().split('.')).toHaveLength(3);
+    expect(existsSync(nowhere)).toBe(false);
   });
 
   it('a token signed with the same secret elsewhere (as the service signs) stays the service’s own', async () => {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { SecretSource } from '../../../shared/contract/jwt';
@@ -5,6 +7,7 @@ import type { DecodedJwt, TimeClaim } from '../../../shared/jwt/decode-jwt';
 import { TOKEN_PRESETS } from '../../../shared/jwt/token-presets';
 import { describeRelative } from '../../../shared/relative-time';
 import type { ConsoleCore } from '../../app';
+import { resolveDataDir } from '../../data-dir';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS } from '../../jwt/check-token';
 import { createHmacKeyCache } from '../../jwt/hmac-key-cache';
 import { createJwtToolkit } from '../../jwt/jwt-toolkit';
@@ -64,6 +67,11 @@ async function signerOf(
   if (flags.profile !== undefined)
     return { source: 'profile', profileId: requireProfile(core.profiles, flags.profile).id };
   return { source: 'active' };
+}
+
+/** Whether the data directory the command would open holds a console already (nothing is made). */
+function dataDirExists(context: CliContext): boolean {
+  return existsSync(join(resolveDataDir(context.dataDirFlag()), 'console.sqlite'));
 }
 
 /**
@@ -204,7 +212,10 @@ export function registerJwt(program: Command, context: CliContext): void {
         context.io.stdout(`${signed.token}\n`);
       };
       const read = stdinValues(context);
-      if (flags.secret !== undefined && flags.profile === undefined)
+      // A given secret needs no data directory, but when there is one the token is signed through
+      // it, so it is remembered: signed with a profile's own notification token, it verifies as
+      // the service's, and a webhook carrying it must be known as crafted.
+      if (flags.secret !== undefined && flags.profile === undefined && !dataDirExists(context))
         return sign(computeOnlyCaller(SIGN_FLAGS), await signerOf(null, flags, read));
       return withConsole(context, async (core) =>
         sign(commandCaller(core.dispatcher, flagsOf(SIGN_FLAGS)), await signerOf(core, flags, read)),
