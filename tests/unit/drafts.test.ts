@@ -183,6 +183,51 @@ describe('drafts', () => {
     });
   });
 
+  it('keeps a working copy per tab: a reloaded tab finds its own, a new tab the latest of any', async () => {
+    const copy = (text: string) => ({
+      form: 'general' as const,
+      singleCheckout: true,
+      text,
+      draftId: null,
+      dirty: true,
+      freshReferenceOnSend: false,
+      lastSend: null,
+      followedOrder: null,
+    });
+    await call('saveBuilderState', { ...copy('{"tab":"one"}'), tab: 'tab-one' });
+    await call('saveBuilderState', { ...copy('{"tab":"two"}'), tab: 'tab-two' });
+    // Tab one is reloaded after tab two saved: its own edits come back, not tab two's.
+    expect((await call('getBuilderState', { tab: 'tab-one' }))?.text).toBe('{"tab":"one"}');
+    expect((await call('getBuilderState', { tab: 'tab-two' }))?.text).toBe('{"tab":"two"}');
+    // A new tab, or the desktop window after a restart: the latest working copy.
+    expect((await call('getBuilderState', { tab: 'tab-new' }))?.text).toBe('{"tab":"two"}');
+    expect((await call('getBuilderState', {}))?.text).toBe('{"tab":"two"}');
+    await core.close();
+    core = await open();
+    expect((await call('getBuilderState', { tab: 'tab-one' }))?.text).toBe('{"tab":"one"}');
+
+    // A deleted draft is unlinked from every tab's copy.
+    const draft = await call('saveDraft', {
+      name: 'Linked',
+      form: 'general',
+      singleCheckout: true,
+      text: '{}',
+    });
+    await call('saveBuilderState', { ...copy('{}'), draftId: draft.id, dirty: false, tab: 'tab-one' });
+    await call('saveBuilderState', { ...copy('{}'), draftId: draft.id, dirty: false, tab: 'tab-two' });
+    await call('deleteDraft', { id: draft.id });
+    for (const tab of ['tab-one', 'tab-two'])
+      expect(await call('getBuilderState', { tab })).toMatchObject({ draftId: null, dirty: true });
+
+    // Only the most recent tabs are kept; the oldest go.
+    for (let index = 0; index < 12; index += 1)
+      await call('saveBuilderState', { ...copy(`{"n":${index}}`), tab: `many-${index}` });
+    expect((await call('getBuilderState', { tab: 'many-11' }))?.text).toBe('{"n":11}');
+    expect((await call('getBuilderState', { tab: 'tab-one' }))?.text).toBe('{"n":11}');
+    const bad = await failure('getBuilderState', { tab: 'x'.repeat(200) });
+    expect(bad.issues.map((issue) => issue.path)).toEqual(['tab']);
+  });
+
   it('keeps the last send with the working copy, for a reload to find its record and order', async () => {
     const lastSend = {
       recordId: 11,

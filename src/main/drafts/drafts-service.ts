@@ -1,10 +1,20 @@
+import { z } from 'zod';
 import { builderStateSchema, type BuilderState, type Draft, type DraftSummary } from '../../shared/drafts';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { DraftsRepository, DraftWrite } from '../store/drafts-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 
+/** The working copy saved before each tab kept its own (read when no tab has saved one since). */
 export const BUILDER_STATE_KEY = 'builder.state';
+/** The tabs whose working copies are kept, the most recently saved first. */
+const BUILDER_TABS_KEY = 'builder.tabs';
+const tabStateKey = (tab: string) => `builder.state.tab.${tab}`;
+/** Tabs kept: a working copy may be megabytes, and a tab not saved in a while is long closed. */
+const TABS_KEPT = 8;
+/** The tab of a caller that names none (an older page). */
+const NO_TAB = 'default';
+const tabsSchema = z.array(z.string()).max(100);
 
 export interface DraftsService {
   list(): DraftSummary[];
@@ -18,9 +28,13 @@ export interface DraftsService {
   /** A copy named "<name> (copy)", "<name> (copy 2)"… unless a name is given. */
   duplicate(id: number, name?: string): Draft;
   remove(id: number): void;
-  /** The builder's working copy, or null before the builder was first used. */
-  builderState(): BuilderState | null;
-  saveBuilderState(state: BuilderState): void;
+  /**
+   * The builder's working copy: `tab`'s own, else the one saved last by any tab (a new tab, a
+   * restart); null before the builder was first used.
+   */
+  builderState(tab?: string): BuilderState | null;
+  /** Saves `tab`'s working copy; another tab's is left as it is (each reload finds its own). */
+  saveBuilderState(state: BuilderState, tab?: string): void;
 }
 
 /**
@@ -46,6 +60,10 @@ export function createDraftsService(deps: {
       throw ConsoleError.invalid('name', `A draft named "${name}" already exists; choose another name`);
   };
   const announce = () => bus.publish('drafts.changed', { drafts: drafts.list() });
+  const tabs = () => settings.get(BUILDER_TABS_KEY, tabsSchema, []);
+  const workingCopyOf = (key: string) => settings.get(key, builderStateSchema.nullable(), null);
+  /** Every stored working copy's key: each kept tab's, and the one from before tabs. */
+  const workingCopyKeys = () => [BUILDER_STATE_KEY, ...tabs().map(tabStateKey)];
 
   return {
     list: () => drafts.list(),
@@ -93,14 +111,27 @@ export function createDraftsService(deps: {
     remove(id) {
       existing(id);
       drafts.remove(id);
-      const state = settings.get(BUILDER_STATE_KEY, builderStateSchema.nullable(), null);
-      // The working copy stays, but no longer belongs to a draft that is gone.
-      if (state?.draftId === id) settings.set(BUILDER_STATE_KEY, { ...state, draftId: null, dirty: true });
+      // Working copies stay, but no longer belong to a draft that is gone.
+      for (const key of workingCopyKeys()) {
+        const state = workingCopyOf(key);
+        if (state?.draftId === id) settings.set(key, { ...state, draftId: null, dirty: true });
+      }
       announce();
     },
-    builderState: () => settings.get(BUILDER_STATE_KEY, builderStateSchema.nullable(), null),
-    saveBuilderState(state) {
-      settings.set(BUILDER_STATE_KEY, state);
+    builderState(tab = NO_TAB) {
+      const kept = tabs();
+      const own = kept.includes(tab) ? workingCopyOf(tabStateKey(tab)) : null;
+      if (own !== null) return own;
+      const latest = kept[0];
+      return (
+        (latest === undefined ? null : workingCopyOf(tabStateKey(latest))) ?? workingCopyOf(BUILDER_STATE_KEY)
+      );
+    },
+    saveBuilderState(state, tab = NO_TAB) {
+      settings.set(tabStateKey(tab), state);
+      const kept = [tab, ...tabs().filter((other) => other !== tab)];
+      for (const gone of kept.slice(TABS_KEPT)) settings.remove(tabStateKey(gone));
+      settings.set(BUILDER_TABS_KEY, kept.slice(0, TABS_KEPT));
     },
   };
 }

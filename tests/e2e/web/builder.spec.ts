@@ -438,3 +438,31 @@ test('two tabs on one draft: the later save asks before it drops the other tab�
   await reopen();
   await expect(first.field('Description', 'Order')).toHaveValue('Edited in the second tab');
 });
+
+test('two tabs each keep their own working copy: a reloaded tab finds its edits, not the other tab’s', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const first = new BuilderPage(page);
+  await first.field('Description', 'Order').fill('Typed in the first tab');
+  await expect(page.locator('[data-working-copy="saved"]')).toBeVisible();
+
+  const other = await page.context().newPage();
+  await other.setViewportSize({ width: 1600, height: 1000 });
+  await other.goto(`${served.origin}/#/builder`);
+  await expect(other.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  const second = new BuilderPage(other);
+  // A new tab starts from the latest working copy…
+  await expect(second.field('Description', 'Order')).toHaveValue('Typed in the first tab');
+  await second.field('Description', 'Order').fill('Typed in the second tab');
+  await expect(other.locator('[data-working-copy="saved"]')).toBeVisible();
+
+  // …and the first tab, reloaded, finds its own.
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(first.field('Description', 'Order')).toHaveValue('Typed in the first tab');
+  await other.reload();
+  await expect(other.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(second.field('Description', 'Order')).toHaveValue('Typed in the second tab');
+});

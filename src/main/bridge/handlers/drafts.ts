@@ -22,9 +22,9 @@ export function draftHandlers({ drafts }: Pick<ConsoleServices, 'drafts'>): Hand
       drafts.remove(id);
       return { removedId: id };
     },
-    getBuilderState: () => drafts.builderState(),
-    saveBuilderState: (state) => {
-      drafts.saveBuilderState(state);
+    getBuilderState: ({ tab }) => drafts.builderState(tab),
+    saveBuilderState: ({ tab, ...state }) => {
+      drafts.saveBuilderState(state, tab);
       return { saved: true as const };
     },
   };

@@ -1,6 +1,8 @@
 import type { CommandInput, PushEvent } from '@shared/contract';
 import { bridge } from '@bridge';
 import type { ConnectionState } from '@bridge/ws-client';
+import type { BuilderState } from '@shared/drafts';
+import { tabId } from './tab-id';
 
 /**
  * The builder's calls to main, in one place: drafts and the working copy, preparing and sending
@@ -15,8 +17,9 @@ export const builderCalls = {
   renameDraft: (id: number, name: string) => bridge.renameDraft({ id, name }),
   duplicateDraft: (id: number) => bridge.duplicateDraft({ id }),
   deleteDraft: (id: number) => bridge.deleteDraft({ id }),
-  getWorkingCopy: () => bridge.getBuilderState({}),
-  saveWorkingCopy: (input: CommandInput<'saveBuilderState'>) => bridge.saveBuilderState(input),
+  /** This tab's working copy (another tab's own is left alone: tab-id.ts). */
+  getWorkingCopy: () => bridge.getBuilderState({ tab: tabId() }),
+  saveWorkingCopy: (state: BuilderState) => bridge.saveBuilderState({ ...state, tab: tabId() }),
   prepareCheckout: (input: CommandInput<'prepareCheckout'>) => bridge.prepareCheckout(input),
   sendCheckout: (input: CommandInput<'sendCheckout'>) => bridge.sendCheckout(input),
   cancelExchange: (requestKey: string) => bridge.cancelExchange({ requestKey }),
