@@ -25,18 +25,28 @@ export function statusColor(status: number): string {
   return 'green';
 }
 
+/**
+ * A record's status in words, the same in every view: the HTTP status, or why there is none
+ * (still waiting: `…`; a network error: `failed`), with its colour.
+ */
+export function statusWords(summary: Pick<TimelineSummary, 'status' | 'error'>): {
+  text: string;
+  color: string;
+  answered: boolean;
+} {
+  if (summary.status !== null)
+    return { text: String(summary.status), color: statusColor(summary.status), answered: true };
+  return summary.error === null
+    ? { text: '…', color: 'dimmed', answered: false }
+    : { text: 'failed', color: 'red', answered: false };
+}
+
 /** The HTTP status, or why there is none: still waiting, or failed (network error). */
 export function StatusText({ summary }: { summary: Pick<TimelineSummary, 'status' | 'error'> }) {
-  if (summary.status !== null) {
-    return (
-      <Text span size="sm" fw={600} c={statusColor(summary.status)} data-testid="record-status">
-        {summary.status}
-      </Text>
-    );
-  }
+  const { text, color, answered } = statusWords(summary);
   return (
-    <Text span size="sm" c={summary.error === null ? 'dimmed' : 'red'} data-testid="record-status">
-      {summary.error === null ? '…' : 'failed'}
+    <Text span size="sm" fw={answered ? 600 : undefined} c={color} data-testid="record-status">
+      {text}
     </Text>
   );
 }

@@ -2,7 +2,7 @@ import type { EventKind, TimelineSummary } from '@shared/events';
 import { PROVENANCE_WORDS, type Provenance } from '@shared/provenance';
 import { PROVENANCE_LABEL } from '@ui/order-format';
 import { verdictLook, type VerdictRef } from '@features/jwt';
-import { KIND_COLOR, statusColor } from './record-badges';
+import { KIND_COLOR, statusWords } from './record-badges';
 import classes from './timeline.module.css';
 
 // The list's own chips: plain spans styled like Mantine's light and filled badges, with the
@@ -44,16 +44,13 @@ export function RowVerdict(ref: VerdictRef) {
 }
 
 export function RowStatus({ summary }: { summary: Pick<TimelineSummary, 'status' | 'error'> }) {
-  const [text, color] =
-    summary.status !== null
-      ? [String(summary.status), `var(--mantine-color-${statusColor(summary.status)}-text)`]
-      : summary.error === null
-        ? ['…', 'var(--mantine-color-dimmed)']
-        : ['failed', 'var(--mantine-color-red-text)'];
+  const { text, color, answered } = statusWords(summary);
   return (
     <span
-      className={summary.status === null ? undefined : classes.strong}
-      style={{ color }}
+      className={answered ? classes.strong : undefined}
+      style={{
+        color: color === 'dimmed' ? 'var(--mantine-color-dimmed)' : `var(--mantine-color-${color}-text)`,
+      }}
       data-testid="record-status"
     >
       {text}
