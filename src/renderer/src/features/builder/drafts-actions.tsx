@@ -151,8 +151,8 @@ function confirmOverwrite(why: string): Promise<boolean> {
       <Stack gap="xs">
         <Text size="sm">{why}</Text>
         <Text size="sm">
-          <b>Overwrite</b> replaces that version with what this builder shows. To keep both, choose Keep
-          editing, then Drafts → Save as….
+          <b>Overwrite</b> replaces that version with what this builder shows. <b>Keep editing</b> saves
+          nothing; Drafts → Save as… then keeps yours beside it.
         </Text>
       </Stack>
     ),
