@@ -171,3 +171,45 @@ test('webhooks that arrive while an order editor is open never cover its buttons
   await expect(toasts.filter({ hasText: 'order_authorised' })).toBeVisible();
   expect(await takesClicksAtItsMiddle(toasts.filter({ hasText: 'order_authorised' }))).toBe(true);
 });
+
+test('a webhook toast and the answer to a click never cover each other', async ({ page, served }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/builder');
+  const order = await createOrder(page, served.origin);
+  await payOrder(page, order);
+  const { listener, token } = await new JwtPage(page).listenerAndValidToken();
+  await page.goto(`${served.origin}/#/builder`);
+  await postNotification(
+    listener,
+    token,
+    JSON.stringify({ order_id: order.orderId, event_type: 'order_approved' }),
+  );
+  const webhook = page.getByTestId('webhook-toast').first();
+  await expect(webhook).toBeVisible();
+
+  // The answer to a click, while the webhook's toast is up.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('dialog').getByLabel('Draft name').fill('While a webhook came');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  const saved = page.getByText('Saved "While a webhook came"');
+  await expect(saved).toBeVisible();
+  await expect(webhook).toBeVisible();
+
+  const answer = await page.locator('.mantine-Notification-root').filter({ has: saved }).boundingBox();
+  expect(answer).not.toBeNull();
+  const toasts = page.getByTestId('webhook-toast');
+  for (let index = 0; index < (await toasts.count()); index += 1) {
+    const box = await toasts.nth(index).boundingBox();
+    if (box === null || answer === null) continue;
+    const overlap =
+      box.x < answer.x + answer.width &&
+      answer.x < box.x + box.width &&
+      box.y < answer.y + answer.height &&
+      answer.y < box.y + box.height;
+    expect(
+      overlap,
+      `webhook toast ${JSON.stringify(box)} and the click's answer ${JSON.stringify(answer)}`,
+    ).toBe(false);
+  }
+  expect(await takesClicksAtItsMiddle(webhook)).toBe(true);
+});

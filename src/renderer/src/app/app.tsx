@@ -17,10 +17,12 @@ export function App() {
       colorSchemeManager={colorSchemeManager}
     >
       <ModalsProvider>
+        {/* The answers to clicks, and (in their own corner: two stacks in one corner slid over
+            each other) what arrived on its own, beneath dialogs (live-event-toasts.ts). */}
         <Notifications position="bottom-right" />
         <Notifications
           store={liveEventToasts}
-          position="bottom-right"
+          position="bottom-left"
           zIndex={getDefaultZIndex('modal') - 1}
         />
         <AppLayout />
