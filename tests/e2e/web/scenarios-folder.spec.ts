@@ -28,6 +28,14 @@ test('a scenario folder that does not exist yet gets a calm empty state, not a f
     await scenarios.openFolder(parent);
     await expect(page.getByText('1 file problem: those files cannot run')).toBeVisible();
     await expect(empty).toHaveCount(0);
+
+    // One step is "1 step".
+    writeFileSync(
+      join(parent, 'one-step.yaml'),
+      'name: Only a checkout\nsteps:\n  - step: checkout\n    sample: { country: SA }\n',
+    );
+    await scenarios.openFolder(parent);
+    await expect(page.getByText('one-step.yaml · 1 step', { exact: true })).toBeVisible();
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }

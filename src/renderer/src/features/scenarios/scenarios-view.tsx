@@ -53,7 +53,8 @@ function ScenarioCard({ row, busy, onRun }: { row: ScenarioRow; busy: boolean; o
               {row.outline.name}
             </Text>
             <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-              {row.outline.file} · {row.outline.steps.length} steps
+              {row.outline.file} · {row.outline.steps.length}{' '}
+              {row.outline.steps.length === 1 ? 'step' : 'steps'}
               {row.durationMs === null ? '' : ` · ${(row.durationMs / 1000).toFixed(1)} s`}
             </Text>
           </Stack>
