@@ -402,6 +402,20 @@ describe('an order whose checkout request has no notification URL', () => {
     ]);
   });
 
+  it('a notification URL the service cannot POST to (ftp://) is recorded as not sent, never attempted forever', async () => {
+    const { emulator } = await setup();
+    const orderId = await newOrder(emulator, 'ftp://127.0.0.1/hooks');
+    expect((await emulator.call('POST', `/_emulator/orders/${orderId}/pay`)).status).toBe(200);
+    await until(() => deliveries(emulator).length === 1, 'the record of the unsent notification');
+    expect(deliveries(emulator)[0]).toMatchObject({ status: null, eventType: 'order_approved', orderId });
+    expect(deliveries(emulator)[0]?.error).toContain(
+      'ftp://127.0.0.1/hooks is not an http:// or https:// URL',
+    );
+    expect(emulator.core.emulator.deliveries(10)).toEqual([
+      expect.objectContaining({ orderId, status: 'unsent', attempts: 0, nextAttemptAt: null }),
+    ]);
+  });
+
   it("the request's own URL comes first when both exist", async () => {
     const { emulator, receiver } = await setup();
     const other = await startReceiver();

@@ -129,13 +129,13 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const url = notificationTarget(order, eventType, settings);
     const faults = order.faults ?? settings.faults;
     const at = now();
-    if (url === null) {
-      const error = `Not sent: the checkout request had no notification URL, and no webhook is registered for ${eventType} (Emulator → Settings → Registered webhook).`;
+    const error = whyNotSendable(url, eventType);
+    if (error !== null) {
       // In the outbox too, so the Emulator view lists it beside the ones that went out.
       deps.outbox.add({
         orderId: order.orderId,
         eventType,
-        url: null,
+        url,
         body,
         faults,
         maxAttempts: 0,
@@ -144,10 +144,11 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
         lastError: error,
         nowMs: at,
       });
-      recordNotSent(order, eventType, body, { url: null, error, details: { unsent: true } });
+      recordNotSent(order, eventType, body, { url, error, details: { unsent: true } });
       deps.onChange?.();
       return;
     }
+    if (url === null) return;
     const entry = { orderId: order.orderId, eventType, url, body, faults };
     const add = (status: 'dropped' | 'pending', nextAttemptAtMs: number | null) =>
       deps.outbox.add({ ...entry, maxAttempts: settings.attempts, nextAttemptAtMs, status, nowMs: at });
@@ -324,6 +325,20 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
 }
 
 const safePath = (url: string): string | null => URL.parse(url)?.pathname ?? null;
+
+/**
+ * Why a notification cannot go out (null: it can): nowhere to send it, or a URL the service
+ * cannot POST to. The spec delivers notifications by HTTP POST; a checkout request may still
+ * name any URI (ftp://…), and such a one would otherwise be attempted, and fail before it left,
+ * again after every lease, with nothing recorded but an empty attempt.
+ */
+function whyNotSendable(url: string | null, eventType: string): string | null {
+  if (url === null)
+    return `Not sent: the checkout request had no notification URL, and no webhook is registered for ${eventType} (Emulator → Settings → Registered webhook).`;
+  const protocol = URL.parse(url)?.protocol;
+  if (protocol === 'http:' || protocol === 'https:') return null;
+  return `Not sent: the notification URL ${url} is not an http:// or https:// URL, and the service delivers notifications by HTTP POST.`;
+}
 
 /**
  * The notification URL with `serviceToken` added. The merchant's own query is kept as written
