@@ -247,6 +247,24 @@ describe('expiry and restarts', () => {
     expect(receiver.received[0]?.body['event_type']).toBe('order_expired');
   });
 
+  it('an order past its time is not paid when its timer is late (a laptop that slept): 409, then it expires', async () => {
+    const { emulator, receiver } = await setup();
+    const orderId = await newOrder(emulator, receiver.url);
+    // The timer was set for 30 minutes of awake time; the clock says the order is overdue now.
+    withConsoleFile(emulator.core.dataDir, (db) =>
+      db
+        .prepare('UPDATE emulator_orders SET expires_at_ms = ? WHERE order_id = ?')
+        .run(Date.now() - 1, orderId),
+    );
+    const paid = await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    expect(paid.status).toBe(409);
+    expect(paid.json['errors']).toEqual([expect.objectContaining({ error_code: 'order_expired' })]);
+    expect(String(paid.json['message'])).toContain('expired at');
+    await until(() => receiver.received.length === 1, 'order_expired');
+    expect(receiver.received.map((request) => request.body['event_type'])).toEqual(['order_expired']);
+    expect((await emulator.call('GET', `/merchants/orders/${orderId}`)).json['status']).toBe('expired');
+  });
+
   it('expires from its timer without waiting on the event loop while another process holds the lock', async () => {
     const first = await openEmulator();
     const receiver = await startReceiver();

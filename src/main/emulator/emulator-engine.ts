@@ -144,6 +144,8 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
     },
     customer(orderId, action) {
       const order = find(orderId);
+      // Overdue and not yet expired (its timer late): refused, and the expiry pass runs at once.
+      if (order.state === 'new' && order.expiresAtMs <= now()) scheduleExpiry();
       const move = apply(customerMove(order, action, now()));
       scheduleExpiry();
       return move.order;

@@ -22,12 +22,24 @@ export function wrongState(message: string, order: EmulatorOrderRow): EmulatorEr
   });
 }
 
-/** What the customer does on the checkout page (or through `/_emulator/orders/{id}/…`): only from `new`. */
+/**
+ * What the customer does on the checkout page (or through `/_emulator/orders/{id}/…`): only from
+ * `new`, and only before the order's expiry. The expiry timer may fire late (it counts the
+ * process's awake time: a laptop that slept), so the time itself is the judge, not the timer.
+ */
 export function customerMove(order: EmulatorOrderRow, action: CustomerAction, nowMs: number): Move {
   if (order.state !== 'new')
     throw wrongState(
       `The customer can ${action} only a new order; it is ${ORDER_STATE_WORDS[order.state]}.`,
       order,
+    );
+  if (action !== 'expire' && nowMs >= order.expiresAtMs)
+    throw new EmulatorError(
+      409,
+      'order_expired',
+      `The customer cannot ${action} this order: it expired at ${new Date(order.expiresAtMs).toISOString()}.`,
+      [{ error_code: 'order_expired' }],
+      { order_id: order.orderId, status: order.state, expires_at: new Date(order.expiresAtMs).toISOString() },
     );
   const outcome = CUSTOMER_ACTION_OUTCOME[action];
   return {
