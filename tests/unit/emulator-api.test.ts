@@ -245,6 +245,45 @@ describe('amounts of captures and refunds', () => {
     expect(await stateOf(orderId)).toBe('authorised');
   });
 
+  it("a capture's shipping_info is judged: what the order record could not answer readably is refused, naming the field", async () => {
+    const orderId = await orderIn('authorised');
+    const capture = (shipping: Record<string, unknown>) =>
+      emulator.call('POST', '/payments/capture', {
+        order_id: orderId,
+        total_amount: { amount: '10.00', currency: 'SAR' },
+        shipping_info: { shipped_at: '2026-11-28T10:00:00+03:00', shipping_company: 'Aramex', ...shipping },
+      });
+    for (const [shipping, path] of [
+      [{ shipped_at: 'next tuesday' }, 'shipping_info.shipped_at'],
+      [{ shipped_at: '2026-13-45' }, 'shipping_info.shipped_at'],
+      [{ shipped_at: 1764324000 }, 'shipping_info.shipped_at'],
+      [{ shipping_company: 7 }, 'shipping_info.shipping_company'],
+      [{ tracking_number: 12345 }, 'shipping_info.tracking_number'],
+      [{ tracking_url: ['x'] }, 'shipping_info.tracking_url'],
+    ] as const) {
+      const refused = await capture(shipping);
+      expect(refused.status, JSON.stringify(shipping)).toBe(400);
+      expect(refused.json['errors']).toEqual([
+        expect.objectContaining({ error_code: 'invalid_shipping_info', path }),
+      ]);
+    }
+    expect(
+      (await emulator.call('POST', '/payments/capture', { order_id: orderId, shipping_info: 'soon' })).json[
+        'errors'
+      ],
+    ).toEqual([expect.objectContaining({ error_code: 'invalid_shipping_info', path: 'shipping_info' })]);
+    expect(await stateOf(orderId)).toBe('authorised');
+    expect((await capture({ tracking_number: 'TRK-1', tracking_url: null })).status).toBe(200);
+    const record = await emulator.call('GET', `/merchants/orders/${orderId}`);
+    const captures = (record.json['transactions'] as { captures: Record<string, unknown>[] }).captures;
+    expect(captures[0]?.['shipping_info']).toEqual({
+      shipped_at: '2026-11-28T10:00:00+03:00',
+      shipping_company: 'Aramex',
+      tracking_number: 'TRK-1',
+      tracking_url: null,
+    });
+  });
+
   it('a capture without an amount takes what is left', async () => {
     const orderId = await orderIn('authorised');
     const { json } = await emulator.call('POST', '/payments/capture', { order_id: orderId });

@@ -59,7 +59,43 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const fieldOf = (body: unknown, key: string): unknown => (isObject(body) ? body[key] : undefined);
 const requestText = (body: unknown) => (body === undefined ? null : JSON.stringify(body));
 
+/** An ISO 8601 date or date-time (what the official client sends: `2026-11-28T10:00:00+03:00`). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+const badShipping = (path: string, message: string) =>
+  new EmulatorError(400, 'invalid_shipping_info', message, [{ error_code: 'invalid_shipping_info', path }]);
+
+/**
+ * A capture's `shipping_info`, judged before it is kept: the order record answers it back, and
+ * the official client reads `shipped_at` as a date (`new DateTimeImmutable`, an exception on
+ * anything else) and the rest as strings. Kept unjudged, one careless capture made every later
+ * read of its order fail in the merchant's own code. Absent, it is shipped at capture time.
+ */
+function checkShippingInfo(info: unknown): void {
+  if (info === undefined || info === null) return;
+  if (!isObject(info))
+    throw badShipping(
+      'shipping_info',
+      'shipping_info must be an object { shipped_at, shipping_company, … }.',
+    );
+  const shippedAt = info['shipped_at'];
+  if (
+    shippedAt !== undefined &&
+    (typeof shippedAt !== 'string' || !ISO_TIME.test(shippedAt) || Number.isNaN(Date.parse(shippedAt)))
+  )
+    throw badShipping(
+      'shipping_info.shipped_at',
+      `shipping_info.shipped_at must be an ISO 8601 date-time such as 2026-11-28T10:00:00+03:00; got ${JSON.stringify(shippedAt)}.`,
+    );
+  if (info['shipping_company'] !== undefined && typeof info['shipping_company'] !== 'string')
+    throw badShipping('shipping_info.shipping_company', 'shipping_info.shipping_company must be a string.');
+  for (const key of ['tracking_number', 'tracking_url'])
+    if (info[key] !== undefined && info[key] !== null && typeof info[key] !== 'string')
+      throw badShipping(`shipping_info.${key}`, `shipping_info.${key} must be a string or null.`);
+}
+
 function captureMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Move {
+  checkShippingInfo(fieldOf(body, 'shipping_info'));
   const { currency } = order;
   const total = minorOf(order.totalAmount, currency);
   const captured = minorOf(order.capturedAmount, currency);
