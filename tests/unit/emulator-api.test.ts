@@ -103,6 +103,14 @@ describe('POST /checkout', () => {
     expect(method.status).toBe(405);
     expectErrorShape(method.json, 'method_not_allowed');
   });
+
+  it('a 405 says which methods the path takes, in Allow (RFC 9110 requires it)', async () => {
+    const answer = (method: string, path: string) =>
+      fetch(`${emulator.url}${path}`, { method, headers: { authorization: `Bearer ${emulator.apiToken}` } });
+    expect((await answer('DELETE', '/checkout')).headers.get('allow')).toBe('POST');
+    expect((await answer('POST', '/merchants/orders/abc')).headers.get('allow')).toBe('GET');
+    expect((await answer('GET', '/orders/abc/cancel')).headers.get('allow')).toBe('POST');
+  });
 });
 
 /** An order forced into `state` (its amounts consistent with that state). */

@@ -11,6 +11,9 @@ export interface ErrorBody {
 }
 
 export class EmulatorError extends Error {
+  /** Headers its answer carries (a 405's Allow). */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly status: number,
     readonly code: string,

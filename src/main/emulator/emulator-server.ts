@@ -134,16 +134,26 @@ export async function startEmulatorServer(
         await route(req, res, match, base);
         return;
       }
-      const known = routes.some(([, pattern]) => pattern.test(path));
-      throw known
-        ? new EmulatorError(405, 'method_not_allowed', `${req.method ?? ''} is not allowed on ${path}.`)
-        : new EmulatorError(404, 'not_found', `No route ${req.method ?? ''} ${path} in the emulator.`);
+      const allowed = [
+        ...new Set(routes.filter(([, pattern]) => pattern.test(path)).map(([method]) => method)),
+      ];
+      if (allowed.length === 0)
+        throw new EmulatorError(404, 'not_found', `No route ${req.method ?? ''} ${path} in the emulator.`);
+      // RFC 9110: a 405 names the methods the path takes.
+      const refusal = new EmulatorError(
+        405,
+        'method_not_allowed',
+        `${req.method ?? ''} is not allowed on ${path}.`,
+      );
+      refusal.headers = { allow: allowed.join(', ') };
+      throw refusal;
     };
     handle().catch((error: unknown) => {
       if (res.headersSent) return res.end();
       // A body still arriving (over the limit, say) is not read on: the connection closes.
       const close: Record<string, string> = req.complete ? {} : { connection: 'close' };
-      if (error instanceof EmulatorError) return sendJson(res, error.status, error.body(), close);
+      if (error instanceof EmulatorError)
+        return sendJson(res, error.status, error.body(), { ...error.headers, ...close });
       sendJson(
         res,
         500,
