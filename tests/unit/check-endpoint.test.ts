@@ -106,6 +106,26 @@ describe('check-endpoint', () => {
     }
   });
 
+  it("keeps the endpoint's own query as written, as the emulator's deliveries do (no a%20b turned a+b)", async () => {
+    const targets: string[] = [];
+    const raw = await listen(async (req, res) => {
+      for await (const chunk of req) void chunk;
+      targets.push(req.url ?? '');
+      res.writeHead(200).end('ok');
+    });
+    try {
+      await check(`${raw.url}?shop=a%20b&sig=x~y&serviceToken=stale`, '--json');
+      expect(targets.length).toBeGreaterThan(ENDPOINT_CASE_IDS.length);
+      for (const target of targets) {
+        expect(target.startsWith('/notify?shop=a%20b&sig=x~y'), target).toBe(true);
+        expect(target.match(/serviceToken=/g)?.length ?? 0, target).toBeLessThanOrEqual(1);
+        expect(target, 'the stale token').not.toContain('serviceToken=stale');
+      }
+    } finally {
+      await close(raw.server);
+    }
+  });
+
   it('names the refusal cases an endpoint that accepts everything fails, and exits 1', async () => {
     const junit = join(temp.dir, 'check.xml');
     const run = await check(accepting.url, '--junit', junit);

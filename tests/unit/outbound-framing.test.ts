@@ -87,5 +87,11 @@ describe('serviceToken is added to the notification URL as the merchant wrote it
     expect(withServiceToken('http://127.0.0.1:4455/n?x=a%20b', null).href).toBe(
       'http://127.0.0.1:4455/n?x=a%20b',
     );
+    expect(withServiceToken('http://127.0.0.1:4455/n?x=a%20b&serviceToken=old&y=~', null).href).toBe(
+      'http://127.0.0.1:4455/n?x=a%20b&y=~',
+    );
+    expect(withServiceToken('http://127.0.0.1:4455/n?serviceToken=old&x=a%20b', 'new').href).toBe(
+      'http://127.0.0.1:4455/n?x=a%20b&serviceToken=new',
+    );
   });
 });

@@ -341,16 +341,31 @@ function whyNotSendable(url: string | null, eventType: string): string | null {
 }
 
 /**
- * The notification URL with `serviceToken` added. The merchant's own query is kept as written
- * (`x=a%20b` stays, where URLSearchParams would rewrite it `x=a+b`): an endpoint that checks or
- * signs its URL sees the one it registered. A URL that already has the parameter gets it replaced.
+ * The notification URL with `serviceToken` added (null: with none). The merchant's own query is
+ * kept as written (`x=a%20b` stays, where URLSearchParams would rewrite every parameter as
+ * `x=a+b`): an endpoint that checks or signs its URL sees the one it registered. A
+ * `serviceToken` the URL already has is taken out first, so only the one sent is there. The
+ * emulator's deliveries and the console's own sends (check-endpoint, scenarios) both place it here.
  */
 export function withServiceToken(notificationUrl: string, token: string | null): URL {
   const url = new URL(notificationUrl);
-  if (token === null) return url;
-  if (url.searchParams.has('serviceToken')) url.searchParams.set('serviceToken', token);
-  else url.search = `${url.search === '' ? '?' : `${url.search}&`}serviceToken=${encodeURIComponent(token)}`;
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((part) => part !== '' && parameterName(part) !== 'serviceToken');
+  if (token !== null) kept.push(`serviceToken=${encodeURIComponent(token)}`);
+  url.search = kept.length === 0 ? '' : `?${kept.join('&')}`;
   return url;
+}
+
+/** The decoded name of one `name=value` part of a query (its text as is when it is not valid). */
+function parameterName(part: string): string {
+  const name = part.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { maskSecret } from '../../shared/profile';
 import { REPLAY_MARKER_HEADER } from '../../shared/provenance';
 import { TOKEN_MODE_PLANS, type TokenMode } from '../../shared/scenarios/token-modes';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
+import { withServiceToken } from '../emulator/webhook-dispatcher';
 import { recordedExchange } from '../outbound/recorded-exchange';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { APP_VERSION } from '../version';
@@ -94,13 +95,9 @@ export async function sendNotification(
   spec: NotificationSpec,
 ): Promise<SentNotification> {
   const tokens = await tokensFor(deps.jwt, spec);
-  const url = new URL(spec.url);
-  url.searchParams.delete('serviceToken');
-  const shownUrl = new URL(url);
-  if (tokens.query !== null) {
-    url.searchParams.set('serviceToken', tokens.query);
-    shownUrl.searchParams.set('serviceToken', masked(tokens.query));
-  }
+  // Placed as the emulator's deliveries place it: the endpoint's own query kept as written.
+  const url = withServiceToken(spec.url, tokens.query);
+  const shownUrl = withServiceToken(spec.url, tokens.query === null ? null : masked(tokens.query));
   // The record's uid goes out as the replay marker, as a replay's does: a console listener that
   // receives the send links its record to it, so a valid notification the console made never
   // counts as the service's own (it moved orders, and matched a scenario's expect-webhook).
