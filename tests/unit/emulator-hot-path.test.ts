@@ -8,9 +8,13 @@ import { randomHex } from '../../src/main/random-hex';
  * request paths) and page tokens drawn from a pooled block, held to what they replaced.
  */
 
-/** The checkout URL as it was built: a new URL per order. */
+/** The checkout URL as it was built: a new URL per order, under the base's path (its query and fragment dropped). */
 function urlBuiltCheckoutUrl(order: { orderId: string; locale: string; pageToken: string }, base: string) {
-  const url = new URL('/checkout-page', base);
+  const directory = new URL(base);
+  directory.search = '';
+  directory.hash = '';
+  if (!directory.pathname.endsWith('/')) directory.pathname += '/';
+  const url = new URL('checkout-page', directory);
   url.searchParams.set('order_id', order.orderId);
   url.searchParams.set('locale', order.locale);
   url.searchParams.set('token', order.pageToken);

@@ -164,6 +164,36 @@ describe('issue 15 point 9: checkout_url comes from the configured address, neve
     const configured = await create(validPayload(null), { host: 'evil.example:666' });
     expect(new URL(configured.checkoutUrl).origin).toBe('https://checkout.test.example');
   });
+
+  it('a public URL with a path (a tunnel that serves the emulator under /emu) keeps it, in checkout_url, the page and the redirects', async () => {
+    emulator.core.emulator.updateSettings({ publicUrl: 'https://tunnel.test.example/emu' });
+    const { orderId, checkoutUrl } = await create(
+      validPayload(null, {
+        merchant_url: {
+          success: 'https://tunnel.test.example/emu/_emulator/merchant/success',
+          failure: 'https://tunnel.test.example/emu/_emulator/merchant/failure',
+          cancel: 'https://tunnel.test.example/emu/_emulator/merchant/cancel',
+        },
+      }),
+    );
+    expect(checkoutUrl.startsWith('https://tunnel.test.example/emu/checkout-page?order_id=')).toBe(true);
+    // The tunnel takes /emu off; the emulator itself serves at its root.
+    const local = new URL(checkoutUrl);
+    const html = await (await fetch(`${emulator.url}/checkout-page${local.search}`)).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(new URL(action, checkoutUrl).href).toBe(
+      `https://tunnel.test.example/emu/checkout-page/${orderId}/pay`,
+    );
+    const paid = await fetch(`${emulator.url}/checkout-page/${orderId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${local.searchParams.get('token') ?? ''}`,
+    });
+    expect(paid.headers.get('location')).toBe(
+      `https://tunnel.test.example/emu/_emulator/merchant/success?order_id=${orderId}`,
+    );
+  });
 });
 
 describe('issue 15 point 9: customer actions carry the order’s token', () => {

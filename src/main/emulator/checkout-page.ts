@@ -89,7 +89,7 @@ export function renderCheckoutPage(order: EmulatorOrderRow, nonce: string, nowMs
         .map(
           (action) =>
             // Each action carries the order's page token: only someone who has checkout_url can act.
-            `<form method="post" action="/checkout-page/${encodeURIComponent(order.orderId)}/${action}"><input type="hidden" name="token" value="${escapeHtml(order.pageToken)}"><button type="submit" class="${action}" data-action="${action}">${escapeHtml(words[action])}</button></form>`,
+            `<form method="post" action="checkout-page/${encodeURIComponent(order.orderId)}/${action}"><input type="hidden" name="token" value="${escapeHtml(order.pageToken)}"><button type="submit" class="${action}" data-action="${action}">${escapeHtml(words[action])}</button></form>`,
         )
         .join('')
     : `<p class="state" data-testid="order-state">${escapeHtml(words.state)}: <strong>${escapeHtml(order.state)}</strong></p>`;

@@ -110,13 +110,26 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
   return { order, warnings: findings.filter((finding) => finding.severity === 'warning') };
 }
 
-/** `<origin>/checkout-page` for each page base seen (a handful: the settings' public URL, its own). */
+/**
+ * A page of the emulator under its page base, the base's path kept: behind a tunnel that serves
+ * it at `https://tunnel.example/emu`, the hosted page is `https://tunnel.example/emu/checkout-page`
+ * (an absolute `/checkout-page` would drop the `/emu` and send the customer nowhere).
+ */
+export function underPageBase(path: string, pageBaseUrl: string): URL {
+  const base = new URL(pageBaseUrl);
+  base.search = '';
+  base.hash = '';
+  if (!base.pathname.endsWith('/')) base.pathname = `${base.pathname}/`;
+  return new URL(path.replace(/^\/+/, ''), base);
+}
+
+/** `<page base>/checkout-page` for each page base seen (a handful: the settings' public URL, its own). */
 const pagePrefixes = new Map<string, string>();
 
 function checkoutPagePrefix(pageBaseUrl: string): string {
   let prefix = pagePrefixes.get(pageBaseUrl);
   if (prefix === undefined) {
-    prefix = new URL('/checkout-page', pageBaseUrl).href;
+    prefix = underPageBase('checkout-page', pageBaseUrl).href;
     if (pagePrefixes.size > 16) pagePrefixes.clear();
     pagePrefixes.set(pageBaseUrl, prefix);
   }

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/orders/order-states';
 import type { EmulatorOrderRow } from '../../store/emulator-repository';
 import { renderCheckoutPage } from '../checkout-page';
-import { checkoutUrlOf } from '../create-checkout';
+import { checkoutUrlOf, underPageBase } from '../create-checkout';
 import { EmulatorError } from '../emulator-errors';
 import { LANDING_OUTCOMES, renderLandingPage, type LandingOutcome } from '../merchant-landing-page';
 import { isPageToken } from './page-token';
@@ -47,13 +47,13 @@ export function merchantUrlFor(order: EmulatorOrderRow, action: CustomerAction):
   }
 }
 
-/** Whether a URL is this emulator's own merchant page (any loopback name, its port). */
-function isOwnLanding(url: URL, base: URL): boolean {
+/** Whether a URL is this emulator's own merchant page (`landing`: where it is; any loopback name, its port). */
+function isOwnLanding(url: URL, landing: URL): boolean {
   const loopback = (host: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(host);
   const samePlace =
-    url.origin === base.origin ||
-    (loopback(url.hostname) && loopback(base.hostname) && url.port === base.port);
-  return samePlace && url.pathname.startsWith(LANDING_PATH);
+    url.origin === landing.origin ||
+    (loopback(url.hostname) && loopback(landing.hostname) && url.port === landing.port);
+  return samePlace && url.pathname.startsWith(landing.pathname);
 }
 
 export function pageRoutes(ctx: RouteContext): RouteTable {
@@ -65,11 +65,12 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
    * which says so; back to the hosted page when the action has no merchant URL (expire).
    */
   const destination = async (order: EmulatorOrderRow, action: CustomerAction): Promise<string> => {
-    const base = new URL(ctx.pageBase());
+    const base = ctx.pageBase();
     const merchant = merchantUrlFor(order, action);
-    if (merchant === null) return checkoutUrlOf(order, base.toString());
+    if (merchant === null) return checkoutUrlOf(order, base);
     const outcome = CUSTOMER_ACTION_OUTCOME[action].redirect ?? 'success';
-    const own = new URL(`${LANDING_PATH}${outcome}`, base);
+    const landing = underPageBase(LANDING_PATH, base);
+    const own = new URL(outcome, landing);
     own.searchParams.set('order_id', order.orderId);
     let target: URL | null = null;
     try {
@@ -77,7 +78,7 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
     } catch {
       target = null;
     }
-    if (target !== null && isOwnLanding(target, base)) {
+    if (target !== null && isOwnLanding(target, landing)) {
       target.searchParams.set('order_id', order.orderId);
       return target.toString();
     }
