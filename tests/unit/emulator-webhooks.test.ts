@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../src/main/store/connection';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localProfileOf } from '../../src/main/emulator/emulator-service';
+import { NO_FAULTS } from '../../src/shared/emulator';
 import { openListeningConsole } from './helpers/listening-console';
 import {
   openEmulator,
@@ -432,6 +433,30 @@ describe('an order whose checkout request has no notification URL', () => {
     expect(emulator.core.emulator.deliveries(10)).toEqual([
       expect.objectContaining({ orderId, status: 'unsent', attempts: 0, nextAttemptAt: null }),
     ]);
+  });
+
+  it('one already queued with such a URL (by an older version) fails once, saying why, instead of looping', async () => {
+    const { emulator } = await setup();
+    const orderId = await newOrder(emulator, 'http://127.0.0.1:9/unused');
+    const id = emulator.core.store.writer.writeNow(() =>
+      emulator.core.store.emulatorOutbox.add({
+        orderId,
+        eventType: 'order_approved',
+        url: 'ftp://127.0.0.1/hooks',
+        body: '{}',
+        faults: NO_FAULTS,
+        maxAttempts: 3,
+        nextAttemptAtMs: Date.now(),
+        status: 'pending',
+        nowMs: Date.now(),
+      }),
+    );
+    await until(() => emulator.core.store.emulatorOutbox.get(id)?.status !== 'pending', 'the row to settle');
+    expect(emulator.core.store.emulatorOutbox.get(id)).toMatchObject({
+      status: 'failed',
+      nextAttemptAtMs: null,
+      lastError: expect.stringContaining('is not an http:// or https:// URL'),
+    });
   });
 
   it("the request's own URL comes first when both exist", async () => {

@@ -170,6 +170,13 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
   }
 
   async function attempt(row: OutboxRow): Promise<void> {
+    // Queued before such URLs were turned away (enqueue): it could never leave, so it fails now, once.
+    const unsendable = whyNotSendable(row.url, row.eventType);
+    if (unsendable !== null) {
+      const failed = { ...row, status: 'failed' as const, nextAttemptAtMs: null, lastError: unsendable };
+      await deps.recorder.inGroup(() => deps.outbox.save({ ...failed, updatedAtMs: now() }, owner));
+      return;
+    }
     const settings = deps.settings();
     const signer = deps.signer();
     const started = now();
