@@ -5,6 +5,7 @@ import {
   CUSTOMER_ACTIONS,
   type OrderState,
 } from '../../src/shared/orders/order-states';
+import { withConsoleFile } from './helpers/console-file';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 let emulator: EmulatorHarness;
@@ -290,6 +291,29 @@ describe('amounts of captures and refunds', () => {
       tracking_number: 'TRK-1',
       tracking_url: null,
     });
+  });
+
+  it("an amount without a currency is SAR, the spec's Money default: right for a SAR order, a mismatch for any other", async () => {
+    const sar = await orderIn('authorised');
+    const bare = (orderId: string) =>
+      emulator.call('POST', '/payments/capture', { order_id: orderId, total_amount: { amount: '10.00' } });
+    expect((await bare(sar)).status).toBe(200);
+    const aed = await orderIn('authorised');
+    withConsoleFile(emulator.core.dataDir, (db) =>
+      db.prepare("UPDATE emulator_orders SET currency = 'AED' WHERE order_id = ?").run(aed),
+    );
+    const refused = await bare(aed);
+    expect(refused.status).toBe(400);
+    expect(refused.json['errors']).toEqual([
+      expect.objectContaining({ error_code: 'currency_mismatch', path: 'total_amount.currency' }),
+    ]);
+    expect(String(refused.json['message'])).toContain('SAR');
+    expect(await stateOf(aed)).toBe('authorised');
+    const given = await emulator.call('POST', '/payments/capture', {
+      order_id: aed,
+      total_amount: { amount: '10.00', currency: 'AED' },
+    });
+    expect(given.status).toBe(200);
   });
 
   it('a capture without an amount takes what is left', async () => {

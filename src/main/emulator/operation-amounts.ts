@@ -20,7 +20,7 @@ const invalid = (code: string, message: string, path: string) =>
 /**
  * The Money `total_amount` of a capture or refund body, in minor units of the order's currency,
  * or `fallback` when there is none. Refused, never rounded: another currency, anything not a
- * positive number, and more decimals than the currency has (10.005 SAR, or 0.001 SAR, which is
+ * positive number, a currency left out on an order not in SAR (the spec's Money default), and more decimals than the currency has (10.005 SAR, or 0.001 SAR, which is
  * below one halala) — rounding would capture an amount nobody asked for.
  */
 export function requestedAmount(
@@ -33,6 +33,14 @@ export function requestedAmount(
   if (typeof money !== 'object' || money === null || Array.isArray(money))
     throw invalid('invalid_amount', `${path} must be a Money object { amount, currency }.`, path);
   const { amount, currency } = money as Record<string, unknown>;
+  // The spec's Money: a currency left out is SAR. Taken as the order's own, 5 left bare on a KWD
+  // order would capture 5 KWD where the request, read by the spec, asked for 5 SAR.
+  if (currency === undefined && order.currency !== 'SAR')
+    throw invalid(
+      'currency_mismatch',
+      `${path}.currency is missing, which the spec's Money reads as SAR; the order's currency is ${order.currency}. Send currency ${order.currency}.`,
+      `${path}.currency`,
+    );
   if (currency !== undefined && currency !== order.currency)
     throw invalid(
       'currency_mismatch',
