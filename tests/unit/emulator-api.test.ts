@@ -263,7 +263,8 @@ describe('amounts of captures and refunds', () => {
         shipping_info: { shipped_at: '2026-11-28T10:00:00+03:00', shipping_company: 'Aramex', ...shipping },
       });
     for (const [shipping, path] of [
-      [{ shipped_at: 'next tuesday' }, 'shipping_info.shipped_at'],
+      [{ shipped_at: 'when it ships' }, 'shipping_info.shipped_at'],
+      [{ shipped_at: '2026-11-28T25:99:00Z' }, 'shipping_info.shipped_at'],
       [{ shipped_at: '2026-13-45' }, 'shipping_info.shipped_at'],
       [{ shipped_at: 1764324000 }, 'shipping_info.shipped_at'],
       [{ shipping_company: 7 }, 'shipping_info.shipping_company'],
