@@ -380,6 +380,42 @@ describe('the bodies of authorise and cancel are read, not ignored', () => {
   });
 });
 
+describe('a body that is JSON but not an object is refused, never read as "no body"', () => {
+  it('a refund wrapped in an array refunds nothing (it would have refunded all that was captured)', async () => {
+    const orderId = await orderIn('fully_captured');
+    const wrapped = await emulator.call('POST', `/payments/simplified-refund/${orderId}`, [
+      { total_amount: { amount: '1.00', currency: 'SAR' }, comment: 'one riyal' },
+    ]);
+    expect(wrapped.status).toBe(400);
+    expect(wrapped.json['errors']).toEqual([
+      expect.objectContaining({ error_code: 'invalid_request', path: '(body)' }),
+    ]);
+    expect(String(wrapped.json['message'])).toContain('an array');
+    expect(await stateOf(orderId)).toBe('fully_captured');
+  });
+
+  it.each([
+    ['cancel', '"all"', (id: string) => `/orders/${id}/cancel`, 'authorised'],
+    ['authorise', 'null', (id: string) => `/orders/${id}/authorise`, 'approved'],
+    ['capture', '7', () => '/payments/capture', 'authorised'],
+    ['refund', '[1]', () => '/payments/refund', 'fully_captured'],
+    ['update reference', 'true', (id: string) => `/orders/${id}/reference-id`, 'new'],
+  ] as const)('%s with the body %s', async (operation, body, path, state) => {
+    const orderId = await orderIn(state);
+    const method = operation === 'update reference' ? 'PUT' : 'POST';
+    const answer = await emulator.call(method, path(orderId), body);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(400);
+    expectErrorShape(answer.json, 'invalid_request');
+    expect(await stateOf(orderId)).toBe(state);
+  });
+
+  it("an empty array is PHP's empty body (json_encode([])): read as no fields, as before", async () => {
+    const orderId = await orderIn('approved');
+    expect((await emulator.call('POST', `/orders/${orderId}/authorise`, [])).status).toBe(200);
+    expect(await stateOf(orderId)).toBe('authorised');
+  });
+});
+
 describe('the order record', () => {
   it("writes every amount with the currency's decimals, the untouched ones too", async () => {
     const orderId = await orderIn('new');

@@ -68,6 +68,8 @@ function requestRules(req: IncomingMessage): CreateOptions['rules'] {
 
 export function serviceRoutes(ctx: RouteContext): RouteTable {
   const { engine, api, write, decoded, readBody, readJson, readJsonWithText, sendJson } = ctx;
+  const readObject = async (req: IncomingMessage, required: boolean) =>
+    objectBody(await readJson(req, required));
   const record = (orderId: string) =>
     orderRecord(engine.get(orderId), engine.transactionsOf(orderId), ctx.pageBase());
   return [
@@ -130,7 +132,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
         api(req);
         const orderId = decoded(match[1]);
         // The official client sends { order_id }; its body is read as every other call's is.
-        const body = await readJson(req, false);
+        const body = await readObject(req, false);
         checkBodyOrderId(body, orderId);
         sendJson(res, 200, authoriseAnswer(await write(() => engine.operate(orderId, 'authorise', body))));
       },
@@ -140,7 +142,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/orders\/([^/]+)\/cancel$/,
       async (req, res, match) => {
         api(req);
-        const body = await readJson(req, false);
+        const body = await readObject(req, false);
         sendJson(
           res,
           200,
@@ -153,7 +155,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/orders\/([^/]+)\/reference-id$/,
       async (req, res, match) => {
         api(req);
-        const body = await readJson(req, true);
+        const body = await readObject(req, true);
         const move = await write(() => engine.operate(decoded(match[1]), 'updateReferenceId', body));
         sendJson(res, 200, updateReferenceAnswer(move));
       },
@@ -163,7 +165,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/payments\/capture$/,
       async (req, res) => {
         api(req);
-        const body = await readJson(req, true);
+        const body = await readObject(req, true);
         const orderId = orderIdOf(body);
         sendJson(res, 200, captureAnswer(await write(() => engine.operate(orderId, 'capture', body))));
       },
@@ -173,7 +175,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/payments\/refund$/,
       async (req, res) => {
         api(req);
-        const body = await readJson(req, true);
+        const body = await readObject(req, true);
         const orderId = orderIdOf(body);
         sendJson(res, 200, capturesRefundAnswer(await write(() => engine.refundCaptures(orderId, body))));
       },
@@ -183,7 +185,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/payments\/simplified-refund\/([^/]+)$/,
       async (req, res, match) => {
         api(req);
-        const body = await readJson(req, false);
+        const body = await readObject(req, false);
         const move = await write(() => engine.operate(decoded(match[1]), 'refund', body));
         sendJson(res, 200, simplifiedRefundAnswer(move, body));
       },
@@ -215,4 +217,22 @@ function checkBodyOrderId(body: unknown, orderId: string): void {
       `order_id ${JSON.stringify(named)} in the body is not the order in the path (${orderId}).`,
       [{ error_code: 'order_id_mismatch', path: 'order_id' }],
     );
+}
+
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+
+/**
+ * An operation's body as an object; undefined when there is none, or when it is `[]`, which is
+ * how PHP's json_encode writes an empty array of parameters. Any other JSON that is not an
+ * object is refused: read as "no body", a refund wrapped in an array by mistake refunded all
+ * that was captured, and a cancel of `"all"` cancelled the order.
+ */
+function objectBody(body: unknown): Record<string, unknown> | undefined {
+  if (body === undefined || (Array.isArray(body) && body.length === 0)) return undefined;
+  if (typeof body === 'object' && body !== null && !Array.isArray(body))
+    return body as Record<string, unknown>;
+  throw new EmulatorError(400, 'invalid_request', `The body must be a JSON object; it is ${kindOf(body)}.`, [
+    { error_code: 'invalid_request', path: '(body)' },
+  ]);
 }
