@@ -409,6 +409,63 @@ describe('a body that is JSON but not an object is refused, never read as "no bo
     expect(await stateOf(orderId)).toBe(state);
   });
 
+  it.each([
+    [
+      'simplified refund',
+      'fully_captured',
+      (id: string) => `/payments/simplified-refund/${id}`,
+      { amount: { amount: '1.00', currency: 'SAR' } },
+      'amount',
+    ],
+    [
+      'simplified refund',
+      'fully_captured',
+      (id: string) => `/payments/simplified-refund/${id}`,
+      { refund_amount: { amount: '1.00', currency: 'SAR' } },
+      'refund_amount',
+    ],
+    [
+      'capture',
+      'authorised',
+      () => '/payments/capture',
+      { captured_amount: { amount: '1.00', currency: 'SAR' } },
+      'captured_amount',
+    ],
+    [
+      'cancel',
+      'authorised',
+      (id: string) => `/orders/${id}/cancel`,
+      { amount: { amount: '1.00', currency: 'SAR' } },
+      'amount',
+    ],
+  ] as const)(
+    'a %s (%s) whose amount is under another name than total_amount is refused, not taken as "all"',
+    async (_operation, state, path, fields, key) => {
+      const orderId = await orderIn(state);
+      const answer = await emulator.call('POST', path(orderId), { order_id: orderId, ...fields });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(400);
+      expect(answer.json['errors']).toEqual([
+        expect.objectContaining({ error_code: 'invalid_amount', path: key }),
+      ]);
+      expect(String(answer.json['message'])).toContain('total_amount');
+      expect(await stateOf(orderId)).toBe(state);
+    },
+  );
+
+  it('a refund against captures whose entry names its amount otherwise is refused too', async () => {
+    const orderId = await orderIn('authorised');
+    const capture = await emulator.call('POST', '/payments/capture', { order_id: orderId });
+    const answer = await emulator.call('POST', '/payments/refund', {
+      order_id: orderId,
+      refunds: [{ capture_id: capture.json['capture_id'], amount: { amount: '1.00', currency: 'SAR' } }],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json['errors']).toEqual([
+      expect.objectContaining({ error_code: 'invalid_amount', path: 'refunds[0].amount' }),
+    ]);
+    expect(await stateOf(orderId)).toBe('fully_captured');
+  });
+
   it("an empty array is PHP's empty body (json_encode([])): read as no fields, as before", async () => {
     const orderId = await orderIn('approved');
     expect((await emulator.call('POST', `/orders/${orderId}/authorise`, [])).status).toBe(200);

@@ -1,5 +1,6 @@
 import { isCurrency, precisionOf } from '../../shared/checkout';
 import { decimalsOf, formatMinorUnits, parseAmount, toMinorUnits } from '../../shared/checkout/money';
+import { CAPTURE_REQUEST_KEYS, REFUND_REQUEST_KEYS } from '../../shared/orders/order-amounts';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import { EmulatorError } from './emulator-errors';
 
@@ -59,4 +60,33 @@ export function requestedAmount(
       `${path}.amount`,
     );
   return toMinorUnits(parsed, precision);
+}
+
+/**
+ * The names besides `total_amount` an amount of a call goes by: those the console reads a
+ * capture's or refund's amount from (docs/defaults.md), and a cancel's.
+ */
+const OTHER_AMOUNT_NAMES = [
+  ...new Set([...CAPTURE_REQUEST_KEYS, ...REFUND_REQUEST_KEYS, 'canceled_amount', 'cancel_amount']),
+].filter((name) => name !== 'total_amount');
+
+/**
+ * The `total_amount` of a capture, refund or cancel body (or of one `refunds[]` entry, `prefix`
+ * `refunds[0].`), undefined when it names none. One that names its amount under another name
+ * (`amount`, `refund_amount`…) is refused: without `total_amount` the call takes the whole open
+ * amount, so `{ "amount": 1 }` refunded everything captured.
+ */
+export function totalAmountOf(body: unknown, prefix = ''): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  if (fields['total_amount'] !== undefined) return fields['total_amount'];
+  const other = OTHER_AMOUNT_NAMES.find((name) => fields[name] !== undefined && fields[name] !== null);
+  if (other !== undefined)
+    throw invalid(
+      'invalid_amount',
+      `${prefix}${other} is not read: the amount goes in ${prefix}total_amount (the official client's field). ` +
+        'Without total_amount the call would take the whole open amount, so it is refused.',
+      `${prefix}${other}`,
+    );
+  return undefined;
 }

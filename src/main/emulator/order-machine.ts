@@ -9,7 +9,7 @@ import { ORDER_STATE_WORDS, operationBlockedReason } from '../../shared/orders/o
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
-import { minorOf, requestedAmount, textOf } from './operation-amounts';
+import { minorOf, requestedAmount, textOf, totalAmountOf } from './operation-amounts';
 import type { Move } from './order-move';
 import { simplifiedRefundMove } from './refund-moves';
 
@@ -100,7 +100,7 @@ function captureMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Mov
   const total = minorOf(order.totalAmount, currency);
   const captured = minorOf(order.capturedAmount, currency);
   const left = total - captured;
-  const amount = requestedAmount(fieldOf(body, 'total_amount'), order, left);
+  const amount = requestedAmount(totalAmountOf(body), order, left);
   if (amount > left)
     throw new EmulatorError(
       400,
@@ -146,7 +146,7 @@ function captureMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Mov
 function cancelAmount(order: EmulatorOrderRow, body: unknown): bigint {
   const { currency } = order;
   const open = minorOf(order.totalAmount, currency) - minorOf(order.capturedAmount, currency);
-  const amount = requestedAmount(fieldOf(body, 'total_amount'), order, open);
+  const amount = requestedAmount(totalAmountOf(body), order, open);
   const asked = `${textOf(amount, currency)} ${currency}`;
   const whole = `${textOf(open, currency)} ${currency}`;
   if (amount > open)

@@ -3,7 +3,7 @@ import type { EmulatorOrderRow } from '../store/emulator-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
 import type { Move } from './order-move';
-import { minorOf, requestedAmount, textOf } from './operation-amounts';
+import { minorOf, requestedAmount, textOf, totalAmountOf } from './operation-amounts';
 import { allocateRefund, refundableCaptures } from './refund-allocation';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -50,7 +50,7 @@ export function simplifiedRefundMove(
   const { currency } = order;
   const captures = refundableCaptures(history, order);
   const left = minorOf(order.capturedAmount, currency) - minorOf(order.refundedAmount, currency);
-  const amount = requestedAmount(isObject(body) ? body['total_amount'] : undefined, order, left);
+  const amount = requestedAmount(totalAmountOf(body), order, left);
   if (amount > left)
     throw tooMuch(amount, left, currency, 'captured and not refunded', 'total_amount.amount');
   const refundId = randomUUID();
@@ -107,7 +107,7 @@ export function capturesRefundMove(
         [{ error_code: 'capture_not_found', path: `${path}.capture_id` }],
       );
     const amount = requestedAmount(
-      isObject(refund) ? refund['total_amount'] : undefined,
+      totalAmountOf(refund, `${path}.`),
       order,
       capture.refundable,
       `${path}.total_amount`,
