@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withServiceToken } from '../../src/main/emulator/webhook-dispatcher';
+import { withServiceToken } from '../../src/main/emulator/notification-url';
 import { performHttpExchange } from '../../src/main/outbound/http-exchange';
 
 const closers: (() => void)[] = [];

@@ -6,7 +6,7 @@ import { maskSecret } from '../../shared/profile';
 import { REPLAY_MARKER_HEADER } from '../../shared/provenance';
 import { TOKEN_MODE_PLANS, type TokenMode } from '../../shared/scenarios/token-modes';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
-import { withServiceToken } from '../emulator/webhook-dispatcher';
+import { withServiceToken } from '../emulator/notification-url';
 import { recordedExchange } from '../outbound/recorded-exchange';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { APP_VERSION } from '../version';

@@ -1,0 +1,63 @@
+import type { EmulatorSettings } from '../../shared/emulator';
+import type { EmulatorOrderRow } from '../store/emulator-repository';
+
+/**
+ * Where a notification goes and the URL it goes out on: the emulator's deliveries and the
+ * console's own sends (check-endpoint, scenarios) place `serviceToken` the same way.
+ */
+
+/**
+ * Why a notification cannot go out (null: it can): nowhere to send it, or a URL the service
+ * cannot POST to. The spec delivers notifications by HTTP POST; a checkout request may still
+ * name any URI (ftp://…), and such a one would otherwise be attempted, and fail before it left,
+ * again after every lease, with nothing recorded but an empty attempt.
+ */
+export function whyNotSendable(url: string | null, eventType: string): string | null {
+  if (url === null)
+    return `Not sent: the checkout request had no notification URL, and no webhook is registered for ${eventType} (Emulator → Settings → Registered webhook).`;
+  const protocol = URL.parse(url)?.protocol;
+  if (protocol === 'http:' || protocol === 'https:') return null;
+  return `Not sent: the notification URL ${url} is not an http:// or https:// URL, and the service delivers notifications by HTTP POST.`;
+}
+
+/**
+ * The notification URL with `serviceToken` added (null: with none). The merchant's own query is
+ * kept as written (`x=a%20b` stays, where URLSearchParams would rewrite every parameter as
+ * `x=a+b`): an endpoint that checks or signs its URL sees the one it registered. A
+ * `serviceToken` the URL already has is taken out first, so only the one sent is there. The
+ * emulator's deliveries and the console's own sends (check-endpoint, scenarios) both place it here.
+ */
+export function withServiceToken(notificationUrl: string, token: string | null): URL {
+  const url = new URL(notificationUrl);
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((part) => part !== '' && parameterName(part) !== 'serviceToken');
+  if (token !== null) kept.push(`serviceToken=${encodeURIComponent(token)}`);
+  url.search = kept.length === 0 ? '' : `?${kept.join('&')}`;
+  return url;
+}
+
+/** The decoded name of one `name=value` part of a query (its text as is when it is not valid). */
+function parameterName(part: string): string {
+  const name = part.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * Where a notification goes: the checkout request's notification URL, else the webhook
+ * registered for its event (the emulator's settings), else nowhere (null).
+ */
+export function notificationTarget(
+  order: Pick<EmulatorOrderRow, 'notificationUrl'>,
+  eventType: string,
+  settings: Pick<EmulatorSettings, 'webhookUrl' | 'webhookEvents'>,
+): string | null {
+  if (order.notificationUrl !== null) return order.notificationUrl;
+  if (settings.webhookUrl === null) return null;
+  return (settings.webhookEvents as readonly string[]).includes(eventType) ? settings.webhookUrl : null;
+}
