@@ -282,6 +282,17 @@ describe('issue 16 point 2: every customer action ends somewhere real', () => {
     expect(html).toMatch(/could not be reached \(Connection refused/);
   });
 
+  it('the merchant page links only an http(s) URL it was told could not be reached (a crafted link gets no javascript: href)', async () => {
+    const page = (unreachable: string) =>
+      fetch(
+        `${emulator.url}/_emulator/merchant/success?unreachable=${encodeURIComponent(unreachable)}&reason=x`,
+      ).then((response) => response.text());
+    const crafted = await page('javascript:alert(document.domain)');
+    expect(crafted).not.toContain('href="javascript:');
+    expect(crafted).toContain('javascript:alert(document.domain)');
+    expect(await page('https://shop.example/ok')).toContain('href="https://shop.example/ok"');
+  });
+
   it("the emulator's own merchant page is told the order, and names where the notification went", async () => {
     const { orderId, location } = await payWith({
       notification: 'http://127.0.0.1:9/webhooks',

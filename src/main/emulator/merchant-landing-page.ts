@@ -61,10 +61,18 @@ export function renderLandingPage(page: LandingPage, nonce: string): string {
 <tr><th>Total</th><td>${escapeHtml(textOf(minorOf(order.totalAmount, order.currency), order.currency))} ${escapeHtml(order.currency)}</td></tr>
 <tr><th>State now</th><td data-testid="landing-state">${escapeHtml(order.state)}</td></tr>
 </table>`;
+  // The URL comes from this page's own address (anyone can write one): linked only when it is
+  // http(s), so a crafted javascript: or data: link never becomes a link on the emulator's origin.
+  const tryAgain =
+    page.unreachable === null
+      ? ''
+      : /^https?:$/.test(URL.parse(page.unreachable.url)?.protocol ?? '')
+        ? `<a href="${escapeHtml(page.unreachable.url)}" rel="noreferrer">Try ${escapeHtml(page.unreachable.url)} anyway</a>.`
+        : `It was ${escapeHtml(page.unreachable.url)}.`;
   const unreachable =
     page.unreachable === null
       ? ''
-      : `<p class="note" data-testid="landing-unreachable">The merchant's ${escapeHtml(page.outcome)} URL could not be reached (${escapeHtml(page.unreachable.reason)}), so the emulator shows this page instead. <a href="${escapeHtml(page.unreachable.url)}" rel="noreferrer">Try ${escapeHtml(page.unreachable.url)} anyway</a>.</p>`;
+      : `<p class="note" data-testid="landing-unreachable">The merchant's ${escapeHtml(page.outcome)} URL could not be reached (${escapeHtml(page.unreachable.reason)}), so the emulator shows this page instead. ${tryAgain}</p>`;
   const back =
     order === null
       ? ''
