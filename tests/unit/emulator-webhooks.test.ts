@@ -106,6 +106,23 @@ describe('notifications', () => {
     expect(authorised?.body['data']).toEqual([]);
   });
 
+  it("signs with the Local profile's Signed token lifetime, as every token the console signs", async () => {
+    const { emulator, receiver } = await setup();
+    const local = localProfileOf(emulator.core.profiles);
+    if (local === null) throw new Error('No Local profile');
+    emulator.core.profiles.update(
+      local.id,
+      { signedTokenMinutes: 2 },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+    const orderId = await newOrder(emulator, receiver.url);
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the notification');
+    const token = receiver.received[0]?.url.searchParams.get('serviceToken') ?? '';
+    const claims = decodeJwt(token);
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(120);
+  });
+
   it('sends the legacy approved form when the order asked for it', async () => {
     const { emulator, receiver } = await setup();
     const orderId = await newOrder(emulator, receiver.url, { 'x-emulator-notification-form': 'legacy' });

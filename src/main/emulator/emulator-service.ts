@@ -152,6 +152,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       const profile = deps.tokens === undefined ? local() : null;
       return {
         secret: secrets().notificationToken,
+        // Its tokens live as long as every token the console signs for that profile.
+        lifetimeMinutes: profile?.fields.signedTokenMinutes ?? null,
         profileId: profile?.id ?? null,
         profileName: profile?.fields.name ?? null,
       };

@@ -9,7 +9,7 @@ import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../s
 import { deliveryArrivalId } from '../timeline/delivery-arrival';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { notificationBody } from './notification-body';
-import { notificationToken } from './notification-token';
+import { notificationToken, TOKEN_LIFETIME_SECONDS } from './notification-token';
 import { notificationTarget, whyNotSendable, withServiceToken } from './notification-url';
 
 const KEPT_RESPONSE_BYTES = 64 * 1024;
@@ -23,8 +23,16 @@ export interface DispatcherDependencies {
   recorder: EventRecorder;
   keys: HmacKeyCache;
   settings: () => EmulatorSettings;
-  /** The notification token to sign with, and the profile the deliveries belong to. */
-  signer: () => { secret: string | null; profileId: number | null; profileName: string | null };
+  /**
+   * The notification token to sign with, how long its tokens live (null: the default), and the
+   * profile the deliveries belong to.
+   */
+  signer: () => {
+    secret: string | null;
+    lifetimeMinutes?: number | null;
+    profileId: number | null;
+    profileName: string | null;
+  };
   now?: () => number;
   /** Called after the outbox changed (the Emulator view refreshes). */
   onChange?: () => void;
@@ -184,7 +192,14 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const token =
       signer.secret === null
         ? null
-        : await notificationToken(row.faults.token, signer.secret, settings.issuer, deps.keys, started);
+        : await notificationToken(
+            row.faults.token,
+            signer.secret,
+            settings.issuer,
+            deps.keys,
+            started,
+            (signer.lifetimeMinutes ?? TOKEN_LIFETIME_SECONDS / 60) * 60,
+          );
     // Only pending rows are attempted, and a pending row always has its URL.
     const url = withServiceToken(row.url ?? '', token);
     const headers: HeaderList = [['content-type', 'application/json']];
