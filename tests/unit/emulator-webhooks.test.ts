@@ -196,6 +196,22 @@ describe('faults', () => {
     expect((claims.exp ?? 0) * 1000).toBeLessThan(Date.now());
   });
 
+  it('expired token with a one-minute lifetime: still expired well past the clock tolerance', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ token: 'expired' });
+    const local = localProfileOf(emulator.core.profiles);
+    if (local === null) throw new Error('No Local profile');
+    emulator.core.profiles.update(
+      local.id,
+      { signedTokenMinutes: 1 },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the notification');
+    const claims = decodeJwt(receiver.received[0]?.url.searchParams.get('serviceToken') ?? '');
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(60);
+    expect(Date.now() / 1000 - (claims.exp ?? 0)).toBeGreaterThanOrEqual(14 * 60);
+  });
+
   it('no token: neither in the query nor in the header', async () => {
     const { emulator, receiver, orderId } = await withFaults({ token: 'none' });
     await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);

@@ -22,7 +22,8 @@ export async function notificationToken(
 ): Promise<string | null> {
   if (fault === 'none') return null;
   const now = Math.floor(nowMs / 1000);
-  const iat = fault === 'expired' ? now - 2 * lifetimeSeconds : now;
+  // Expired 15 minutes ago whatever the lifetime: well past any clock tolerance (60 s by default).
+  const iat = fault === 'expired' ? now - TOKEN_LIFETIME_SECONDS - lifetimeSeconds : now;
   const claims = { iat, exp: iat + lifetimeSeconds, iss: issuer };
   const key = await keys.get(fault === 'wrong_signature' ? randomSecret() : secret);
   return signHs256(claims, key);
