@@ -117,3 +117,21 @@ describe('one outbound exchange: answers stored as sent, whatever the kind', () 
     expect(merchantsOwn(stored?.responseHeaders)).toEqual(ANSWER_HEADERS);
   });
 });
+
+describe('the one HTTP exchange never throws', () => {
+  const base = { method: 'POST', headers: [] as HeaderList, body: null, timeoutMs: 2_000 };
+  it.each([
+    ['a protocol it cannot speak', { url: 'ftp://127.0.0.1/x' }, /ftp/i],
+    ['text that is no URL', { url: 'not a url' }, /URL/i],
+    [
+      'a header value with a line break',
+      { url: 'http://127.0.0.1:9/x', headers: [['X-Bad', 'a\r\nb']] as HeaderList },
+      /header/i,
+    ],
+  ])('%s is a failed outcome, not a rejection', async (_name, spec, words) => {
+    const outcome = await performHttpExchange({ ...base, ...spec });
+    expect(outcome.status).toBeNull();
+    expect(outcome.failure?.kind).toBe('other');
+    expect(outcome.failure?.message).toMatch(words);
+  });
+});

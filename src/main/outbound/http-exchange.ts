@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { NetworkFailure } from '../../shared/merchant-api';
 import type { HeaderList } from '../../shared/events';
@@ -56,10 +56,27 @@ function requestHeaderLines(headers: HeaderList, url: URL, body: Uint8Array | nu
  */
 export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome> {
   const started = performance.now();
-  const url = new URL(spec.url);
+  const failed = (error: unknown, host: string): Omit<HttpOutcome, 'durationMs'> => ({
+    status: null,
+    headers: null,
+    body: null,
+    truncated: false,
+    responseBytes: 0,
+    failure: classifyNetworkFailure(error, host),
+  });
+  let url: URL;
+  try {
+    url = new URL(spec.url);
+  } catch (error) {
+    return Promise.resolve({
+      ...failed(error, spec.url.slice(0, 200)),
+      durationMs: performance.now() - started,
+    });
+  }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined = undefined;
     const finish = (outcome: Omit<HttpOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -67,20 +84,19 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       spec.signal?.removeEventListener('abort', onAbort);
       resolve({ ...outcome, durationMs: performance.now() - started });
     };
-    const fail = (error: unknown) =>
-      finish({
-        status: null,
-        headers: null,
-        body: null,
-        truncated: false,
-        responseBytes: 0,
-        failure: classifyNetworkFailure(error, url.host),
-      });
+    const fail = (error: unknown) => finish(failed(error, url.host));
 
     const limit = spec.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-    // A raw array keeps case, order and duplicates; Node then adds no Host of its own.
-    const req = send(url, { method: spec.method, headers: requestHeaderLines(spec.headers, url, spec.body) });
-    const timer = setTimeout(() => req.destroy(new ExchangeTimeoutError(spec.timeoutMs)), spec.timeoutMs);
+    let req: ClientRequest;
+    try {
+      // A raw array keeps case, order and duplicates; Node then adds no Host of its own.
+      req = send(url, { method: spec.method, headers: requestHeaderLines(spec.headers, url, spec.body) });
+    } catch (error) {
+      // Refused before anything left: a protocol Node cannot speak (ftp:), a header it will not write.
+      fail(error);
+      return;
+    }
+    timer = setTimeout(() => req.destroy(new ExchangeTimeoutError(spec.timeoutMs)), spec.timeoutMs);
     const onAbort = () => req.destroy(new ExchangeCancelledError());
     if (spec.signal?.aborted === true) onAbort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
