@@ -11,18 +11,14 @@ import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 const SECRET = 'merchant_notification_secret_0123456789';
-const REFUSED = [
-  'wrong-signature',
-  'alg-none',
-  'hs512',
-  'expired',
-  'not-yet-valid',
-  'no-token',
-  'two-different-tokens',
-];
+const REFUSED = ['wrong-signature', 'alg-none', 'hs512', 'expired', 'not-yet-valid', 'no-token'];
 
-/** A merchant endpoint, written here: `verify` checks tokens as the spec asks, `accept` takes anything. */
-function merchant(mode: 'verify' | 'accept') {
+/**
+ * A merchant endpoint, written here: `verify` checks tokens as the spec asks (and refuses two
+ * different ones), `header-only` reads the Authorization header alone, as the service's official
+ * client does, and `accept` takes anything.
+ */
+function merchant(mode: 'verify' | 'header-only' | 'accept') {
   return async (req: IncomingMessage, res: ServerResponse) => {
     let size = 0;
     for await (const chunk of req) size += (chunk as Buffer).byteLength;
@@ -30,8 +26,8 @@ function merchant(mode: 'verify' | 'accept') {
     if (size > 1024 * 1024) return void res.writeHead(413).end('too large');
     const query = new URL(req.url ?? '/', 'http://x').searchParams.get('serviceToken');
     const header = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    const token = query ?? header;
-    if (token === null || (query !== null && header !== null && query !== header))
+    const token = mode === 'header-only' ? header : (query ?? header);
+    if (token === null || (mode === 'verify' && query !== null && header !== null && query !== header))
       return void res.writeHead(401).end('no token, or two different ones');
     try {
       await jwtVerify(token, new TextEncoder().encode(SECRET), { algorithms: ['HS256'] });
@@ -103,6 +99,18 @@ describe('check-endpoint', () => {
       );
     } finally {
       db.close();
+    }
+  });
+
+  it('passes every case against an endpoint that reads the token as the official client does (Authorization only)', async () => {
+    const headerOnly = await listen(merchant('header-only'));
+    try {
+      const run = await check(headerOnly.url, '--json');
+      const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
+      expect(report.cases.filter((result) => result.verdict !== 'pass')).toEqual([]);
+      expect(run.code).toBe(0);
+    } finally {
+      await close(headerOnly.server);
     }
   });
 
