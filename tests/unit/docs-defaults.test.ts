@@ -114,6 +114,9 @@ const DEFAULTS: Record<string, string> = {
   'Lifetime of tokens the console signs': `${DEFAULT_SIGNED_TOKEN_MINUTES} minutes`,
   'A notification whose token is not valid': 'listed, marked unverified; never moves the order',
   // The local emulator
+  // Behaviour (webhook-dispatcher.ts), tested in emulator-webhooks.test.ts ('retries a failing endpoint …').
+  'A notification counts as delivered':
+    'on a 2xx answer; any other status, no answer or a timeout is tried again',
   'Attempts per notification': String(emulator.attempts),
   'Wait between attempts': emulator.backoffMs.map(seconds).join(', then '),
   'Time one notification attempt may take': seconds(emulator.timeoutMs),
