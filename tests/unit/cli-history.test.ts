@@ -259,17 +259,23 @@ describe('history (table)', () => {
     const run = await cli('--limit', '3');
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+AT\s+KIND\s+METHOD\s+PATH\s+STATUS\s+TOKEN\s+BODY\s+EVENT\s+ORDER$/);
+    expect(lines[0]).toMatch(
+      /^ID\s+AT\s+KIND\s+WHOSE\s+METHOD\s+PATH\s+STATUS\s+TOKEN\s+BODY\s+EVENT\s+ORDER$/,
+    );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
-      new RegExp(`^${at(7)}\\s+2026-01-15T10:07:00.000Z\\s+forward\\s+POST\\s+/fwd\\s+502`),
+      new RegExp(
+        `^${at(7)}\\s+2026-01-15T10:07:00.000Z\\s+forward\\s+console: forward\\s+POST\\s+/fwd\\s+502`,
+      ),
     );
     expect(lines[3]).toMatch(/413\s+missing\s+too_large/);
   });
 
   it('shows failed for an exchange with no answer, and says when nothing matches', async () => {
     const delivery = await cli('--kind', 'delivery');
-    expect(delivery.stdout).toMatch(/delivery\s+POST\s+-\s+failed\s+-\s+-\s+order_captured\s+7c9e6679/);
+    expect(delivery.stdout).toMatch(
+      /delivery\s+service\s+POST\s+-\s+failed\s+-\s+-\s+order_captured\s+7c9e6679/,
+    );
     const none = await cli('--search', 'zzzznothing');
     expect(none).toMatchObject({ code: 0, stdout: 'No matching records.\n' });
   });

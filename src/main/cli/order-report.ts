@@ -41,8 +41,11 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
   );
 }
 
-/** Whose doing a record was, in one word for a table: `service`, or the console's `replay`, `crafted`… */
-const doing = (provenance: keyof typeof PROVENANCE_WORDS) =>
+/**
+ * Whose doing a record was, in one word for a table: `service`, or the console's `replay`,
+ * `crafted`… (`orders show` and `history` alike).
+ */
+export const doing = (provenance: keyof typeof PROVENANCE_WORDS) =>
   provenance === 'service' ? 'service' : `console: ${provenance}`;
 
 /** One order as `orders show --json` prints it: state, amounts, findings, and every record marked. */

@@ -12,6 +12,7 @@ import type { ConsoleCore } from '../../app';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
+import { doing } from '../order-report';
 import { terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 
@@ -135,6 +136,8 @@ async function historyTable(core: ConsoleCore, filter: EventFilter, limit: numbe
         String(item.id),
         item.at,
         item.kind,
+        // Whose doing it was: an imported or crafted webhook otherwise read as the service's own.
+        doing(item.provenance),
         dash(item.method),
         clip(dash(item.path), 40),
         item.status === null ? (item.error === null ? '-' : 'failed') : String(item.status),
@@ -147,7 +150,7 @@ async function historyTable(core: ConsoleCore, filter: EventFilter, limit: numbe
   }
   if (rows.length === 0) return 'No matching records.\n';
   return formatTable(
-    ['ID', 'AT', 'KIND', 'METHOD', 'PATH', 'STATUS', 'TOKEN', 'BODY', 'EVENT', 'ORDER'],
+    ['ID', 'AT', 'KIND', 'WHOSE', 'METHOD', 'PATH', 'STATUS', 'TOKEN', 'BODY', 'EVENT', 'ORDER'],
     rows,
   );
 }

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewEvent } from '../../src/main/store/events-repository';
+import { runCliCaptured } from './helpers/run-cli';
+import { openTempConsole } from './helpers/temp-console';
+
+/**
+ * `history`'s table says whose doing each record is. Without it an imported webhook (or the
+ * listener's record of a re-signed replay) read "webhook … valid event order_captured", the
+ * same line as the service's own notification: a file could pass for the service's evidence.
+ */
+const ORDER = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const body = (value: unknown) => Buffer.from(JSON.stringify(value));
+const webhook = (atMs: number, extra: Partial<NewEvent>): NewEvent => ({
+  kind: 'webhook',
+  method: 'POST',
+  path: '/',
+  status: 200,
+  orderId: ORDER,
+  eventType: 'order_captured',
+  tokenVerdict: 'valid',
+  bodyVerdict: 'event',
+  requestBody: body({ order_id: ORDER, event_type: 'order_captured' }),
+  atMs,
+  ...extra,
+});
+
+let dataDir = '';
+let dispose: () => Promise<void> = async () => undefined;
+let ids: number[] = [];
+
+beforeAll(async () => {
+  const opened = await openTempConsole();
+  dataDir = opened.dataDir;
+  dispose = opened.dispose;
+  ids = opened.core.recorder
+    .recordMany([
+      webhook(Date.parse('2026-01-15T10:00:00Z'), {}),
+      webhook(Date.parse('2026-01-15T10:01:00Z'), { imported: true }),
+      webhook(Date.parse('2026-01-15T10:02:00Z'), { provenance: 'crafted' }),
+      webhook(Date.parse('2026-01-15T10:03:00Z'), { provenance: 'forward' }),
+    ])
+    .map((summary) => summary.id);
+  await opened.core.close();
+});
+afterAll(async () => {
+  await dispose().catch(() => undefined);
+});
+
+describe('history (table): whose doing', () => {
+  it('marks every record that is not the service’s own, as `orders show` does', async () => {
+    const run = await runCliCaptured(['--data-dir', dataDir, 'history']);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(
+      /^ID\s+AT\s+KIND\s+WHOSE\s+METHOD\s+PATH\s+STATUS\s+TOKEN\s+BODY\s+EVENT\s+ORDER$/,
+    );
+    const row = (id: number | undefined) => lines.find((line) => line.startsWith(`${id} `)) ?? '';
+    expect(row(ids[0])).toMatch(/\swebhook\s+service\s+POST\s/);
+    expect(row(ids[1])).toMatch(/\swebhook\s+console: import\s+POST\s/);
+    expect(row(ids[2])).toMatch(/\swebhook\s+console: crafted\s+POST\s/);
+    expect(row(ids[3])).toMatch(/\swebhook\s+console: forward\s+POST\s/);
+  });
+});
