@@ -41,3 +41,60 @@ describe('history --json and curl print no profile token a record echoes', () =>
     expect(outputs.history.stdout).toContain('"body": "{\\"note\\":\\"key REDACTED\\"}"');
   });
 });
+
+/** Every byte sequence an output carries as base64 (a body that is not UTF-8), decoded. */
+function decodedBase64Runs(output: string): Buffer[] {
+  return [...output.matchAll(/[A-Za-z0-9+/]{16,}={0,2}/g)].map(([run]) => Buffer.from(run, 'base64'));
+}
+
+describe('a body that is not UTF-8 carries no secret out either', () => {
+  it('history --json, curl and every export format redact it inside the base64', async () => {
+    listening = await openListeningConsole();
+    const { core } = listening;
+    const local = core.profiles.active();
+    core.profiles.update(
+      local.id,
+      {},
+      { apiToken: { action: 'set', value: 'APITOKEN-XYZZY-123456' }, notificationToken: { action: 'keep' } },
+    );
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLWJ5dGVz';
+    // 0xff and 0x80 make it no UTF-8 text: it is stored, shown and exported as base64.
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(` key APITOKEN-XYZZY-123456 secret ${listening.secret} Authorization: Bearer ${jwt} `),
+      Buffer.from([0x80, 0x81]),
+    ]);
+    const response = await fetch(`${listening.origin}/hooks?serviceToken=${jwt}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
+    const { id } = (await response.json()) as { id: number };
+    const cli = (...argv: string[]) => runCliCaptured(['--data-dir', listening?.dataDir ?? '', ...argv]);
+    const outputs = {
+      history: await cli('history', '--json'),
+      curl: await cli('curl', String(id)),
+      json: await cli('export', '--format', 'json'),
+      ndjson: await cli('export', '--format', 'ndjson'),
+      har: await cli('export', '--format', 'har'),
+    };
+    for (const [name, run] of Object.entries(outputs)) {
+      expect(run.code, `${name}: ${run.stderr}`).toBe(0);
+      const decoded = decodedBase64Runs(run.stdout);
+      // The body is there, redacted: its other bytes kept, each secret replaced.
+      const body = decoded.find((buffer) => buffer.includes(Buffer.from([0xff, 0xfe, 0x20])));
+      expect(body, name).toBeDefined();
+      expect(body?.toString('latin1'), name).toContain('Authorization: Bearer REDACTED');
+      for (const secret of ['APITOKEN-XYZZY-123456', listening.secret, jwt])
+        for (const text of [run.stdout, ...decoded.map((buffer) => buffer.toString('latin1'))])
+          expect(text, name).not.toContain(secret);
+    }
+    // With the webhooks' own tokens asked for, the profiles' tokens still never leave.
+    const withTokens = await cli('export', '--format', 'ndjson', '--include-tokens');
+    expect(withTokens.code, withTokens.stderr).toBe(0);
+    const decoded = decodedBase64Runs(withTokens.stdout).map((buffer) => buffer.toString('latin1'));
+    expect(decoded.join('\n')).toContain(`Authorization: Bearer ${jwt}`);
+    for (const secret of ['APITOKEN-XYZZY-123456', listening.secret])
+      for (const text of [withTokens.stdout, ...decoded]) expect(text).not.toContain(secret);
+  });
+});

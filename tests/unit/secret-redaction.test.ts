@@ -137,6 +137,34 @@ describe('redaction by meaning: every spelling, every part of an exchange', () =
     expect(JSON.stringify(shown)).not.toContain(API_TOKEN);
   });
 
+  it('a body that is not UTF-8 (base64) is redacted in its bytes, masked on screen, its other bytes kept', () => {
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0x80]),
+      Buffer.from(` ${API_TOKEN} Bearer ${TOKEN} `),
+      Buffer.from([0xc3]),
+    ]);
+    const binary = { size: bytes.length, truncated: false, text: null, base64: bytes.toString('base64') };
+    const plain = { ...exchange(null, []), requestBody: binary, responseBody: binary };
+    const bodiesOf = (replace: typeof redactWith) => {
+      const { exchange: shown, redacted } = redactExchange(plain, replace, [API_TOKEN]);
+      expect(redacted).toBe(true);
+      return [shown.requestBody, shown.responseBody].map((body) => Buffer.from(body?.base64 ?? '', 'base64'));
+    };
+    for (const body of bodiesOf(redactWith))
+      expect(body).toEqual(
+        Buffer.concat([
+          Buffer.from([0xff, 0x80]),
+          Buffer.from(' REDACTED Bearer REDACTED '),
+          Buffer.from([0xc3]),
+        ]),
+      );
+    for (const body of bodiesOf(maskWith)) {
+      expect(body.toString('utf8')).toContain(`••••${TOKEN.slice(-4)}`);
+      expect(body.toString('latin1')).not.toContain(API_TOKEN);
+      expect(body.subarray(0, 2)).toEqual(Buffer.from([0xff, 0x80]));
+    }
+  });
+
   it('cURL uses the same redaction: a bare token in any header case, and a body that echoes it', () => {
     const built = buildCurlCommand(
       {

@@ -1,6 +1,11 @@
 import { bodyVerdictSchema, eventKindSchema, tokenVerdictSchema } from '../../shared/events';
 import type { ExportedEvent } from '../../shared/history-file';
-import { redactExchange, redactWith, replaceSecrets } from '../../shared/secrets/redact-secrets';
+import {
+  redactExchange,
+  redactWith,
+  replaceSecrets,
+  replaceSecretsInBase64,
+} from '../../shared/secrets/redact-secrets';
 import { toBodyView, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
 
@@ -18,6 +23,14 @@ export interface ExportOptions {
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
   return replaceSecrets(text, secrets, redactWith);
 }
+
+/**
+ * A body that is not UTF-8 as it is exported: its bytes never carry a profile token, even with
+ * the webhooks' own tokens kept (scrubSecrets only sees the text of the file, never the bytes
+ * inside a base64 string).
+ */
+const exportedBase64 = (base64: string | null | undefined, secrets: readonly string[]) =>
+  base64 == null ? null : replaceSecretsInBase64(base64, secrets, redactWith);
 
 /** One stored record as it goes into a JSON or NDJSON export. */
 export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEvent {
@@ -55,12 +68,12 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     remote_address: row.remote_address,
     request_headers: shown.requestHeaders,
     request_body: shown.requestBody?.text ?? null,
-    request_body_base64: plain.requestBody?.base64 ?? null,
+    request_body_base64: exportedBase64(shown.requestBody?.base64, options.secrets),
     request_truncated: row.request_truncated === 1,
     status: row.status,
     response_headers: shown.responseHeaders,
     response_body: shown.responseBody?.text ?? null,
-    response_body_base64: plain.responseBody?.base64 ?? null,
+    response_body_base64: exportedBase64(shown.responseBody?.base64, options.secrets),
     duration_ms: row.duration_ms,
     order_id: row.order_id,
     order_reference_id: row.order_reference_id,

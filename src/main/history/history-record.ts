@@ -27,5 +27,6 @@ export function redactedHistoryRecord(row: EventRow, secrets: readonly string[])
     ...record,
     url: exchange.url,
     body: record.body === null ? null : (exchange.requestBody?.text ?? record.body),
+    body_base64: record.body_base64 === null ? null : (exchange.requestBody?.base64 ?? record.body_base64),
   };
 }
