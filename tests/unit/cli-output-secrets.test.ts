@@ -98,3 +98,49 @@ describe('a body that is not UTF-8 carries no secret out either', () => {
       for (const text of [withTokens.stdout, ...decoded]) expect(text).not.toContain(secret);
   });
 });
+
+describe('a token in the path of a request', () => {
+  it('is replaced in history (table and --json) and every export, as it is in the URL', async () => {
+    listening = await openListeningConsole();
+    const { core } = listening;
+    const local = core.profiles.active();
+    core.profiles.update(
+      local.id,
+      {},
+      { apiToken: { action: 'set', value: 'APITOKEN-FROBOZZ-4242' }, notificationToken: { action: 'keep' } },
+    );
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLWJ5dGVz';
+    const shortJwt = 'eyJhbGciOiJI.eyJzdWIi.c2ln';
+    // A merchant endpoint that carries its token in the path, and a key typed into one; the
+    // short ones fit the table's PATH column whole.
+    for (const path of [
+      `/h/${jwt}/APITOKEN-FROBOZZ-4242?serviceToken=${jwt}`,
+      `/a/${shortJwt}`,
+      '/b/APITOKEN-FROBOZZ-4242',
+    ]) {
+      const response = await fetch(`${listening.origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.status).toBe(200);
+    }
+    const cli = (...argv: string[]) => runCliCaptured(['--data-dir', listening?.dataDir ?? '', ...argv]);
+    const outputs = {
+      table: await cli('history'),
+      history: await cli('history', '--json'),
+      json: await cli('export', '--format', 'json'),
+      ndjson: await cli('export', '--format', 'ndjson'),
+      har: await cli('export', '--format', 'har'),
+    };
+    for (const [name, run] of Object.entries(outputs)) {
+      expect(run.code, `${name}: ${run.stderr}`).toBe(0);
+      expect(run.stdout, name).toContain('/h/');
+      for (const secret of [jwt, shortJwt, 'APITOKEN-FROBOZZ-4242'])
+        expect(run.stdout, name).not.toContain(secret);
+    }
+    const paths = (JSON.parse(outputs.history.stdout) as { path: string }[]).map((record) => record.path);
+    expect(paths).toEqual(['/b/REDACTED', '/a/REDACTED', '/h/REDACTED/REDACTED']);
+    expect(outputs.table.stdout).toMatch(/\/b\/••••4242\s/);
+  });
+});

@@ -48,6 +48,7 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
   // spelling, and whatever echoes them, bodies included).
   const plain = {
     url: row.url,
+    path: row.path,
     query: row.query,
     requestHeaders: headersOf(row.request_headers),
     responseHeaders: row.response_headers === null ? null : headersOf(row.response_headers),
@@ -63,7 +64,7 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     profile: row.profile_name,
     method: row.method,
     url: shown.url,
-    path: row.path,
+    path: shown.path ?? null,
     query: shown.query,
     remote_address: row.remote_address,
     request_headers: shown.requestHeaders,

@@ -14,6 +14,7 @@ export function redactedHistoryRecord(row: EventRow, secrets: readonly string[])
   const { exchange } = redactExchange(
     {
       url: row.url,
+      path: row.path,
       query: row.query,
       requestHeaders: readStoredHeaders(row.request_headers),
       responseHeaders: null,
@@ -26,6 +27,7 @@ export function redactedHistoryRecord(row: EventRow, secrets: readonly string[])
   return {
     ...record,
     url: exchange.url,
+    path: exchange.path ?? null,
     body: record.body === null ? null : (exchange.requestBody?.text ?? record.body),
     body_base64: record.body_base64 === null ? null : (exchange.requestBody?.base64 ?? record.body_base64),
   };

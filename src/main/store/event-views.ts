@@ -8,7 +8,7 @@ import {
   type TimelineSummary,
 } from '../../shared/events';
 import { provenanceSchema } from '../../shared/provenance';
-import { maskWith, redactUrl } from '../../shared/secrets/redact-secrets';
+import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
 import { bodyFindingsOf, type EventRow, type EventUpdate, type SummaryRow } from './event-columns';
 import { readStoredHeaders } from './stored-headers';
 
@@ -48,8 +48,8 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     profileId: row.profile_id,
     profileName: row.profile_name,
     method: row.method,
-    path: row.path,
-    // Every list (timeline, orders, history, pushes) shows URLs with their tokens masked.
+    // Every list (timeline, orders, history, pushes) shows paths and URLs with their tokens masked.
+    path: row.path === null ? null : redactText(row.path, [], maskWith),
     url: row.url === null ? null : redactUrl(row.url, [], maskWith),
     status: row.status,
     durationMs: row.duration_ms,

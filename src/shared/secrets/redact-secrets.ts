@@ -253,6 +253,8 @@ function redactBody(body: BodyView | null, secrets: readonly string[], replace: 
 /** The parts of a stored exchange that can carry a secret. */
 export interface ExchangeParts {
   url: string | null;
+  /** The request's path where it is kept apart from the URL (a token may ride in it too). */
+  path?: string | null;
   query: string | null;
   requestHeaders: HeaderList;
   responseHeaders: HeaderList | null;
@@ -279,6 +281,7 @@ export function redactExchange<T extends ExchangeParts>(
   const redacted: T = {
     ...exchange,
     url: exchange.url === null ? null : redactUrl(exchange.url, known, replace),
+    ...(typeof exchange.path === 'string' ? { path: redactText(exchange.path, known, replace) } : {}),
     query: exchange.query === null ? null : redactQuery(exchange.query, known, replace),
     requestHeaders: redactHeaders(exchange.requestHeaders, known, replace),
     responseHeaders:
@@ -288,6 +291,7 @@ export function redactExchange<T extends ExchangeParts>(
   };
   const changed =
     redacted.url !== exchange.url ||
+    redacted.path !== exchange.path ||
     redacted.query !== exchange.query ||
     redacted.requestBody !== exchange.requestBody ||
     redacted.responseBody !== exchange.responseBody ||

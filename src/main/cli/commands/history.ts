@@ -12,6 +12,8 @@ import type { ConsoleCore } from '../../app';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
+import { maskWith, redactText } from '../../../shared/secrets/redact-secrets';
+import { everyProfileSecret } from '../../timeline/record-secrets';
 import { doing } from '../order-report';
 import { terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
@@ -129,6 +131,8 @@ async function* historyPages(core: ConsoleCore, filter: EventFilter, limit: numb
 }
 
 async function historyTable(core: ConsoleCore, filter: EventFilter, limit: number): Promise<string> {
+  // A list masks the tokens a path carries; a profile's token typed into one only main knows.
+  const secrets = everyProfileSecret(core.profiles);
   const rows: string[][] = [];
   for await (const page of historyPages(core, filter, limit, false)) {
     for (const item of page.items) {
@@ -139,7 +143,7 @@ async function historyTable(core: ConsoleCore, filter: EventFilter, limit: numbe
         // Whose doing it was: an imported or crafted webhook otherwise read as the service's own.
         doing(item.provenance),
         dash(item.method),
-        clip(dash(item.path), 40),
+        clip(dash(item.path === null ? null : redactText(item.path, secrets, maskWith)), 40),
         item.status === null ? (item.error === null ? '-' : 'failed') : String(item.status),
         dash(item.tokenVerdict),
         dash(item.bodyVerdict),
