@@ -1,5 +1,12 @@
 import type { BodyView, EventKind, HeaderList } from './events';
-import { isCredentialHeader, REDACTED, redactExchange, redactWith, schemeOf } from './secrets/redact-secrets';
+import {
+  isCredentialHeader,
+  REDACTED,
+  redactExchange,
+  redactUrl,
+  redactWith,
+  schemeOf,
+} from './secrets/redact-secrets';
 import { hasTerminalUnsafe } from './terminal-unsafe';
 
 /**
@@ -24,7 +31,12 @@ export interface CurlSource {
 }
 
 export type CurlTokens =
-  | { tokens: 'redacted' }
+  /**
+   * `secrets`: the profiles' tokens, replaced wherever the record echoes one. The record itself
+   * comes unredacted: redacted before, a raw request's bytes came in with REDACTED where its
+   * token was, and were offered as "the same bytes" to send again.
+   */
+  | { tokens: 'redacted'; secrets?: readonly string[] }
   /** `apiToken` is required for a `request` record and ignored for the others. */
   | { tokens: 'included'; apiToken?: string };
 
@@ -116,8 +128,11 @@ export function shellBytesWord(value: string): string {
   return `"$(printf '${format}')"`;
 }
 
+/** The profile secrets to replace besides what the record carries by meaning. */
+const secretsOf = (options: CurlTokens) => (options.tokens === 'redacted' ? (options.secrets ?? []) : []);
+
 /** The URL to send to (from the Host header when only a path was stored). */
-function targetUrl(source: CurlSource): string {
+function targetUrl(source: CurlSource, options: CurlTokens): string {
   let url = source.url;
   if (url === null && source.path !== null) {
     const host = source.requestHeaders.find(([name]) => name.toLowerCase() === 'host')?.[1];
@@ -130,8 +145,9 @@ function targetUrl(source: CurlSource): string {
   if (protocol !== 'http:' && protocol !== 'https:') {
     // A CONNECT asks for a tunnel to host:port (so does `OPTIONS *` name no resource): sent
     // there, curl would reach another server, not the one that received it.
+    const named = options.tokens === 'redacted' ? redactUrl(url, secretsOf(options), redactWith) : url;
     throw new CurlCannotReproduce(
-      `Record ${source.id} is a ${source.method ?? ''} request for ${JSON.stringify(url)}${source.method === 'CONNECT' ? ' (a tunnel to that address)' : ''}, not for an http:// or https:// address; curl cannot send it again as it arrived.`,
+      `Record ${source.id} is a ${source.method ?? ''} request for ${JSON.stringify(named)}${source.method === 'CONNECT' ? ' (a tunnel to that address)' : ''}, not for an http:// or https:// address; curl cannot send it again as it arrived.`,
     );
   }
   const hash = url.indexOf('#');
@@ -152,7 +168,8 @@ function unparsedRequest(source: CurlSource, options: CurlTokens): CurlCannotRep
   // Raw bytes cannot be sent with a token REDACTED in them: then they are not offered at all.
   if (options.tokens === 'redacted' && body !== null) {
     const exchange = { url: null, query: null, requestHeaders: [], responseHeaders: null };
-    if (redactExchange({ ...exchange, requestBody: body, responseBody: null }, redactWith).redacted)
+    const parts = { ...exchange, requestBody: body, responseBody: null };
+    if (redactExchange(parts, redactWith, secretsOf(options)).redacted)
       return new CurlCannotReproduce(
         `${why} Its bytes carry a token; \`checkout-console curl ${source.id} --with-token\` says how to send them again.`,
       );
@@ -185,10 +202,11 @@ function sendableParts(
   source: CurlSource,
   options: CurlTokens,
 ): { url: string; headers: HeaderList; body: BodyView | null; redacted: boolean } {
-  const url = targetUrl(source);
+  const url = targetUrl(source, options);
   const parts = { url, query: null, requestHeaders: source.requestHeaders, responseHeaders: null };
   const plain = { ...parts, requestBody: source.requestBody, responseBody: null };
-  const redacted = options.tokens === 'redacted' ? redactExchange(plain, redactWith) : null;
+  const redacted =
+    options.tokens === 'redacted' ? redactExchange(plain, redactWith, secretsOf(options)) : null;
   const shown = redacted?.exchange ?? plain;
   let tokenRedacted = redacted?.redacted ?? false;
   const headers: HeaderList = shown.requestHeaders.map(([name, value], index) => {

@@ -8,6 +8,8 @@ let webhookId = 0;
 let unparsedId = 0;
 let connectId = 0;
 let c1HeaderId = 0;
+let unparsedTokenId = 0;
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLWJ5dGVz';
 const curl = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'curl', ...argv]);
 
 beforeAll(async () => {
@@ -26,7 +28,7 @@ beforeAll(async () => {
   ]);
   webhookId = webhook?.id ?? 0;
   // As the listener stores what Node could not parse, and a CONNECT (raw-refusal.ts).
-  const [unparsed, connect, c1Header] = opened.core.recorder.recordMany([
+  const [unparsed, connect, c1Header, unparsedToken] = opened.core.recorder.recordMany([
     {
       kind: 'webhook',
       method: null,
@@ -46,10 +48,19 @@ beforeAll(async () => {
       requestHeaders: [['X-Note', 'a\u009b[2Jb']],
       requestBody: Buffer.from('{}'),
     },
+    {
+      kind: 'webhook',
+      method: null,
+      url: 'http://127.0.0.1:47101',
+      path: null,
+      status: 400,
+      requestBody: Buffer.from(`GARBAGE /?serviceToken=${JWT}\r\n\r\n`),
+    },
   ]);
   unparsedId = unparsed?.id ?? 0;
   connectId = connect?.id ?? 0;
   c1HeaderId = c1Header?.id ?? 0;
+  unparsedTokenId = unparsedToken?.id ?? 0;
   await opened.core.close();
 });
 afterAll(async () => {
@@ -84,6 +95,19 @@ describe('checkout-console curl through the contract (copyAsCurl)', () => {
     expect(run.stderr).toMatch(
       /printf '%s' '?[A-Za-z0-9+/=]+'? \| base64 --decode \| nc 127\.0\.0\.1 47101\n$/,
     );
+  });
+
+  it('offers no bytes of a raw request that carries a token as "the same bytes" (its token REDACTED in them)', async () => {
+    const run = await curl(String(unparsedTokenId));
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toContain('nc ');
+    expect(run.stderr).not.toContain(JWT);
+    expect(run.stderr).toContain(
+      `Its bytes carry a token; \`checkout-console curl ${unparsedTokenId} --with-token\``,
+    );
+    const withToken = await curl(String(unparsedTokenId), '--with-token');
+    const base64 = /printf '%s' '?([A-Za-z0-9+/=]+)'? \| base64 --decode/.exec(withToken.stderr)?.[1] ?? '';
+    expect(Buffer.from(base64, 'base64').toString()).toBe(`GARBAGE /?serviceToken=${JWT}\r\n\r\n`);
   });
 
   it('does not aim a CONNECT at the address it asked to tunnel to (exit 1)', async () => {

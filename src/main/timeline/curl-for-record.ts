@@ -1,6 +1,5 @@
 import { buildCurlCommand, type CurlCommand } from '../../shared/curl';
 import { maskSecret } from '../../shared/profile';
-import { redactExchange, redactWith } from '../../shared/secrets/redact-secrets';
 import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EventsRepository } from '../store/events-repository';
@@ -28,11 +27,10 @@ export function createCurlForRecord({
       const detail = events.getDetail(id);
       if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
       // Without the token, every secret goes as in an export: by meaning, and any profile token
-      // echoed in a header or the body (a note holding the API token was printed whole).
+      // echoed in a header or the body (a note holding the API token was printed whole). The
+      // builder redacts the record itself, so it knows when a raw request's bytes held a token.
       if (!withToken)
-        return buildCurlCommand(redactExchange(detail, redactWith, everyProfileSecret(profiles)).exchange, {
-          tokens: 'redacted',
-        });
+        return buildCurlCommand(detail, { tokens: 'redacted', secrets: everyProfileSecret(profiles) });
       if (detail.kind !== 'request') return buildCurlCommand(detail, { tokens: 'included' });
 
       const sentWith = detail.requestHeaders.find(([name]) => name.toLowerCase() === 'authorization');
