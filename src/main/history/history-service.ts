@@ -14,7 +14,7 @@ import { readImportFile, type ImportLimits } from './import-file';
 import { writeImported } from './import-writer';
 import { inPacedWrites } from './paced-writes';
 
-export { ImportError } from './import-file';
+export { ImportError, importFileText } from './import-file';
 
 const RETENTION_KEY = 'history.retention';
 /** Records one statement of a retention removes (a few ms), between looks at the chunk's time. */

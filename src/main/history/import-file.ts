@@ -10,11 +10,25 @@ import {
   type ExportFormat,
 } from '../../shared/history-file';
 import { parseJsonText } from '../../shared/json-text';
+import { decodeUtf8Strictly } from '../../shared/utf8-text';
+import { errorWords } from '../../shared/error-words';
 import type { NewEvent } from '../store/events-repository';
 import { eventFromHar, harEntrySchema, harFileSchema } from './har';
 
 /** The file cannot be imported; the message names the line, record or entry and the cause. */
 export class ImportError extends Error {}
+
+/** A history file's bytes as text; one that is not UTF-8 is refused, naming the byte. */
+export function importFileText(bytes: Uint8Array): string {
+  let decoded: ReturnType<typeof decodeUtf8Strictly>;
+  try {
+    decoded = decodeUtf8Strictly(bytes);
+  } catch (error) {
+    throw new ImportError(`The file cannot be read as text: ${errorWords(error)}.`);
+  }
+  if (!decoded.ok) throw new ImportError(`The file is not UTF-8 text: ${decoded.problem}.`);
+  return decoded.text;
+}
 
 export interface ImportLimits {
   /** The largest body one record may carry (default IMPORT_MAX_BODY_BYTES). */

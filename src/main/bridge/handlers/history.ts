@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { createExportParts } from '../../history/export-parts';
-import { ImportError } from '../../history/history-service';
+import { ImportError, importFileText } from '../../history/history-service';
 import type { CallContext, HandlerGroup } from './types';
 import { errorWords } from '../../../shared/error-words';
 
@@ -24,9 +24,10 @@ function commandLineOnly(field: string, context: CallContext): void {
     throw ConsoleError.invalid(field, 'a file path is taken from the command line only');
 }
 
-async function readImportFile(path: string): Promise<string> {
+/** The file's bytes: judged as UTF-8 with the rest of the file, so a bad one is "nothing imported". */
+async function readImportFile(path: string): Promise<Uint8Array> {
   try {
-    return await readFile(path, 'utf8');
+    return await readFile(path);
   } catch (error) {
     throw ConsoleError.invalid('path', `cannot be read (${errorWords(error)})`);
   }
@@ -53,9 +54,9 @@ export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): 
     },
     importHistory: async ({ text, path }, context) => {
       if (path !== undefined) commandLineOnly('path', context);
-      const content = text ?? (await readImportFile(path ?? ''));
+      const bytes = text === undefined ? await readImportFile(path ?? '') : null;
       try {
-        return await history.importText(content);
+        return await history.importText(text ?? importFileText(bytes ?? new Uint8Array()));
       } catch (error) {
         if (error instanceof ImportError)
           throw new ConsoleError('invalid_input', `${NOTHING_IMPORTED} ${error.message}`);

@@ -59,13 +59,25 @@ export async function callAnySize(
   return call('runCallFromUpload', { uploadId, command });
 }
 
-/** A file's text as it is decoded, chunk by chunk (UTF-8, as File.text() reads it). */
+/** Why a file that is not UTF-8 is not sent (its bytes would arrive with U+FFFD for each bad one). */
+export const FILE_NOT_UTF8 =
+  'The file is not UTF-8 text (an export always is; was it saved as Latin-1, UTF-16 or another encoding?); nothing was imported.';
+
+/**
+ * A file's text as it is decoded, chunk by chunk: UTF-8, strictly. A byte that is not UTF-8
+ * stops it (File.text() would have made it U+FFFD, and the file imported altered).
+ */
 export async function* fileTextPieces(file: Blob): AsyncIterable<string> {
-  const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+  const reader = file
+    .stream()
+    .pipeThrough(new TextDecoderStream('utf-8', { fatal: true }))
+    .getReader();
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    yield value;
+    const step = await reader.read().catch((error: unknown) => {
+      throw error instanceof TypeError ? new Error(FILE_NOT_UTF8) : error;
+    });
+    if (step.done) return;
+    yield step.value;
   }
 }
 

@@ -1,0 +1,80 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileTextPieces } from '../../src/renderer/src/bridge/large-calls';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+/**
+ * A history file is UTF-8 (every export is). One saved as Latin-1 or UTF-16 was read with each
+ * byte that is not UTF-8 turned into U+FFFD, and imported: "Café" came back as "Caf\ufffd", a
+ * record that says something the file did not, with no word. Now it is refused, naming the byte.
+ */
+const temps: { remove: () => void }[] = [];
+afterEach(() => {
+  for (const temp of temps.splice(0)) temp.remove();
+});
+
+function tempDir(): string {
+  const temp = makeTempDir();
+  temps.push(temp);
+  return temp.dir;
+}
+
+const record = (body: string) =>
+  `{"uid":"enc-1","kind":"webhook","at":"2026-11-28T18:00:00.000Z","method":"POST","url":"http://x/","path":"/","request_body":${JSON.stringify(body)}}\n`;
+
+async function importBytes(bytes: Buffer) {
+  const dir = tempDir();
+  const file = join(tempDir(), 'history.ndjson');
+  writeFileSync(file, bytes);
+  const run = await runCliCaptured(['--data-dir', dir, 'import', file]);
+  const history = await runCliCaptured(['--data-dir', dir, 'history', '--json']);
+  return { run, stored: JSON.parse(history.stdout) as { body: string | null }[], file };
+}
+
+describe('import: a file that is not UTF-8 is refused, never imported altered', () => {
+  it('Latin-1: names the byte, its line and column; nothing stored', async () => {
+    const text = record('{"note":"Café"}');
+    const latin1 = Buffer.from(text, 'latin1');
+    const { run, stored, file } = await importBytes(latin1);
+    expect(run.code).toBe(1);
+    const column = text.indexOf('é') + 1;
+    expect(run.stderr).toBe(
+      `${file}: nothing imported. The file is not UTF-8 text: byte 0xE9 at line 1, column ${column} is not UTF-8 (an export always is; was it saved as Latin-1 or another encoding?).\n`,
+    );
+    expect(stored).toEqual([]);
+  });
+
+  it('UTF-16: says so', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(record('{}'), 'utf16le')]);
+    const { run, stored } = await importBytes(utf16);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'The file is not UTF-8 text: it is UTF-16 (it starts with a UTF-16 byte order mark)',
+    );
+    expect(stored).toEqual([]);
+  });
+
+  it('UTF-8, with or without a byte order mark, imports as before', async () => {
+    for (const prefix of [Buffer.alloc(0), Buffer.from([0xef, 0xbb, 0xbf])]) {
+      const { run, stored } = await importBytes(
+        Buffer.concat([prefix, Buffer.from(record('{"note":"Café"}'))]),
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(stored.map((entry) => entry.body)).toEqual(['{"note":"Café"}']);
+    }
+  });
+
+  it('the History view refuses it too, before anything is sent', async () => {
+    const read = async (bytes: Uint8Array) => {
+      let text = '';
+      for await (const piece of fileTextPieces(new Blob([bytes]))) text += piece;
+      return text;
+    };
+    expect(await read(Buffer.from(record('{"note":"Café"}')))).toBe(record('{"note":"Café"}'));
+    await expect(read(Buffer.from(record('{"note":"Café"}'), 'latin1'))).rejects.toThrow(
+      'The file is not UTF-8 text (an export always is; was it saved as Latin-1, UTF-16 or another encoding?); nothing was imported.',
+    );
+  });
+});
