@@ -136,15 +136,39 @@ function readEntries(text: string, maxBody: number): { format: ExportFormat; eve
       'The file is JSON, but neither a history export, a HAR file nor a list of records.',
     );
   }
+  const lines = text.split(/\r?\n/);
+  const firstLine = lines.find((line) => line.trim() !== '') ?? '';
+  // One document over many lines (every JSON and HAR export: its first line only opens it) that
+  // breaks only where the text ends was cut short. Read as NDJSON it was refused at "Line 1".
+  if (!parseJsonText(firstLine).ok && endsEarly(text, whole))
+    throw new ImportError(
+      `The file ends before its JSON does (line ${whole.line}, column ${whole.column}: ${whole.message}): it may have been cut short.`,
+    );
+  const last = lines.findLastIndex((line) => line.trim() !== '');
   const events: unknown[] = [];
-  text.split(/\r?\n/).forEach((line, index) => {
+  lines.forEach((line, index) => {
     if (line.trim() === '') return;
     const parsed = parseJsonText(line);
-    if (!parsed.ok)
-      throw new ImportError(`Line ${index + 1}: not JSON (column ${parsed.column}: ${parsed.message}).`);
+    if (!parsed.ok) {
+      const cut =
+        index === last && endsEarly(line, parsed) ? '; the file ends there: it may have been cut short' : '';
+      throw new ImportError(
+        `Line ${index + 1}: not JSON (column ${parsed.column}: ${parsed.message})${cut}.`,
+      );
+    }
     events.push(parsed.value);
   });
   return { format: 'ndjson', events };
+}
+
+/** Whether a text breaks only where it ends: what is there is JSON so far, and then it stops. */
+function endsEarly(text: string, problem: { message: string; offset: number }): boolean {
+  return (
+    problem.message.startsWith('Unexpected end of input') ||
+    // The scanner says so of a string that runs to the end of the text.
+    problem.message === 'Unterminated string' ||
+    problem.offset >= text.trimEnd().length - 1
+  );
 }
 
 /**

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { readImportFile } from '../../src/main/history/import-file';
+
+/**
+ * A history file cut short (a copy that stopped, a full disk, a download cancelled) is refused
+ * saying so, at the place it ends. A JSON export cut anywhere was read as NDJSON and refused as
+ * "Line 1: not JSON (column 100: … an array is not closed)": line 1 of an export is only its
+ * opening `{"format":…,"events":[`, and nothing was wrong with it.
+ */
+const record = (uid: string) =>
+  JSON.stringify({ uid, kind: 'webhook', at: '2026-11-28T18:00:00.000Z', request_body: '{"a":"b\\\\c"}' });
+const exportText = `{"format":"checkout-console-history","version":1,"exportedAt":"2026-11-28T18:00:00.000Z","events":[\n${record('a')},\n${record('b')}\n]}\n`;
+const harText = `{"log":{"version":"1.2","creator":{"name":"checkout-console","version":"0.1.0"},"entries":[\n{"startedDateTime":"2026-11-28T18:00:00.000Z","time":0,"request":{"method":"POST","url":"http://x/","headers":[]}}\n]}}\n`;
+
+const refusal = (text: string) => {
+  try {
+    readImportFile(text);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  return 'imported';
+};
+
+describe('import: a file cut short', () => {
+  it('a JSON export cut at any point says it ends early, where, never "line 1"', () => {
+    expect(refusal(exportText)).toBe('imported');
+    for (let cut = exportText.indexOf('\n') + 2; cut < exportText.length - 3; cut += 7) {
+      const message = refusal(exportText.slice(0, cut));
+      expect(message, `cut at ${cut}`).toMatch(
+        /^The file ends before its JSON does \(line [23], column \d+: .+\): it may have been cut short\.$/,
+      );
+    }
+  });
+
+  it('a HAR file cut short says so too', () => {
+    expect(refusal(harText.slice(0, harText.length - 30))).toMatch(
+      /^The file ends before its JSON does \(line 2, column \d+: .+\): it may have been cut short\.$/,
+    );
+  });
+
+  it('an NDJSON file cut in its last line names that line and says it may have been cut short', () => {
+    const ndjson = `${record('a')}\n${record('b')}\n`;
+    expect(refusal(ndjson)).toBe('imported');
+    expect(refusal(ndjson.slice(0, ndjson.length - 10))).toMatch(
+      /^Line 2: not JSON \(column \d+: .+\); the file ends there: it may have been cut short\.$/,
+    );
+    // A broken line that is not the end is named as before.
+    expect(refusal(`${record('a')}\n{"uid":\n${record('b')}\n`)).toMatch(
+      /^Line 2: not JSON \(column \d+: .+\)\.$/,
+    );
+  });
+});
