@@ -185,6 +185,29 @@ describe('retention', () => {
     ).toEqual(Array.from({ length: 10 }, (_, index) => `order-${(5_990 + index) % 50}`).sort());
   });
 
+  it('never removes more than the person confirmed: records that came since make it refuse, removing nothing', async () => {
+    const { core, dispose } = await openTempConsole();
+    cleanups.push(dispose);
+    const webhooks = (from: number, count: number) =>
+      core.recorder.recordMany(
+        Array.from({ length: count }, (_, index) => ({
+          kind: 'webhook' as const,
+          atMs: 1_000 + from + index,
+        })),
+      );
+    webhooks(0, 5);
+    const lastTwo = { mode: 'count', count: 2 } as const;
+    // The History view asked "Remove 3 records?"; the listener took 4 more before Confirm.
+    expect(core.history.retentionPreview(lastTwo)).toEqual({ remove: 3, keep: 2 });
+    webhooks(5, 4);
+    await expect(core.history.applyRetention(lastTwo, 3)).rejects.toThrow(
+      'Applying it now would remove 7 records, not the 3 you confirmed: records arrived meanwhile. Nothing was removed; look at the count again.',
+    );
+    expect(core.events.count()).toBe(9);
+    expect(await core.history.applyRetention(lastTwo, 7)).toEqual({ removed: 7 });
+    expect(core.events.count()).toBe(2);
+  });
+
   it('keeps everything by default; the last N events or N days, with a count before removing', async () => {
     const { open } = await withWebhooks(5);
     expect(open.core.history.retention()).toEqual({ mode: 'all' });

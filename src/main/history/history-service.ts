@@ -1,4 +1,5 @@
 import type { EventFilter } from '../../shared/event-filter';
+import { ConsoleError } from '../console-error';
 import { EXPORT_FORMAT, retentionSchema, type ExportFormat, type Retention } from '../../shared/history-file';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EventsQuery } from '../store/events-query';
@@ -17,6 +18,7 @@ import { inPacedWrites } from './paced-writes';
 export { ImportError, importFileText } from './import-file';
 
 const RETENTION_KEY = 'history.retention';
+const plural = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
 /** Records one statement of a retention removes (a few ms), between looks at the chunk's time. */
 const REMOVE_AT_ONCE = 200;
 
@@ -61,8 +63,10 @@ export interface HistoryService {
   /**
    * Removes what the policy does not keep, a chunk per transaction through the writer's queue:
    * other processes (a listener) and this one's requests have their turn between chunks.
+   * `confirmedRemove`: how many records the person agreed to remove (the count they were
+   * shown); when applying it now would remove more, nothing is removed (a conflict).
    */
-  applyRetention(retention?: Retention): Promise<{ removed: number }>;
+  applyRetention(retention?: Retention, confirmedRemove?: number): Promise<{ removed: number }>;
 }
 
 /**
@@ -143,11 +147,19 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       const remove = deps.store.history.retentionCount(retention, Date.now());
       return { remove, keep: total - remove };
     },
-    async applyRetention(retention = service.retention()) {
+    async applyRetention(retention = service.retention(), confirmedRemove) {
       const { history, writer, dataVersion } = deps.store;
       // Fixed at the start: records that come meanwhile are newer than what the policy removes.
       const found = history.retentionBound(retention, Date.now());
       if (found === null) return { removed: 0 };
+      // "Keep the newest N" removes more as records arrive: a window that asked "Remove 50
+      // records?" a while ago removed 550 on Confirm.
+      const removing = confirmedRemove === undefined ? 0 : history.countBelow(found);
+      if (confirmedRemove !== undefined && removing > confirmedRemove)
+        throw new ConsoleError(
+          'conflict',
+          `Applying it now would remove ${plural(removing)}, not the ${confirmedRemove} you confirmed: records arrived meanwhile. Nothing was removed; look at the count again.`,
+        );
       let removed = 0;
       await inPacedWrites({ dataVersion, write: (fn) => writer.write(fn) }, () => {
         const removedNow = history.removeBelow(found, REMOVE_AT_ONCE);

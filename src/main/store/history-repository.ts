@@ -45,6 +45,14 @@ export function createHistoryRepository(db: SqliteDatabase) {
     return keepFrom === undefined ? null : { by: 'rank', atMs: keepFrom.at_ms, id: keepFrom.id };
   };
 
+  const countBelow = (found: RetentionBound): number => {
+    const counted =
+      found.by === 'time'
+        ? statements.countBefore.get(found.below)
+        : statements.countOlder.get(found.atMs, found.id);
+    return counted?.n ?? 0;
+  };
+
   return {
     uidOf(id: number): string | null {
       return statements.uidOf.get(id)?.uid ?? null;
@@ -61,13 +69,10 @@ export function createHistoryRepository(db: SqliteDatabase) {
     /** How many records a retention policy would remove at `nowMs`. */
     retentionCount(retention: Retention, nowMs: number): number {
       const found = bound(retention, nowMs);
-      if (found === null) return 0;
-      const counted =
-        found.by === 'time'
-          ? statements.countBefore.get(found.below)
-          : statements.countOlder.get(found.atMs, found.id);
-      return counted?.n ?? 0;
+      return found === null ? 0 : countBelow(found);
     },
+    /** How many records are below a bound (what removing below it removes, as of now). */
+    countBelow: (found: RetentionBound): number => countBelow(found),
     /** What a retention policy removes at `nowMs`, fixed once (records that come later are newer). */
     retentionBound(retention: Retention, nowMs: number): RetentionBound | null {
       return bound(retention, nowMs);

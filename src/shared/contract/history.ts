@@ -77,7 +77,15 @@ export const historyCommands = {
     z.object({ remove: z.number().int(), keep: z.number().int() }),
   ),
   applyRetention: defineCommand(
-    z.object({ retention: retentionSchema.optional() }),
+    z.object({
+      retention: retentionSchema.optional(),
+      /**
+       * How many records the person confirmed removing (the count they were shown): when
+       * applying the policy now would remove more (records arrived since), nothing is removed
+       * and the answer is a conflict saying both counts.
+       */
+      confirmedRemove: z.number().int().min(0).optional(),
+    }),
     z.object({ removed: z.number().int() }),
   ),
 };

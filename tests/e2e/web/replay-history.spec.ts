@@ -166,3 +166,40 @@ test('retention: the count it removes first, then, confirmed, those records are 
   await expect(page.getByTestId('history-count')).toHaveText('5 matching records');
   await expect(page.getByRole('button', { name: 'Apply now' })).toBeDisabled();
 });
+
+test('retention: the dialog asks about the records there are now, and never removes more than it asked about', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/listener');
+  const listener = await new JwtPage(page).listenerUrl();
+  await deliver(page, listener, 30, null);
+  await page.goto(`${served.origin}/#/history`);
+  await expect(page.getByTestId('history-count')).toHaveText('30 matching records');
+  await page
+    .getByRole('radiogroup', { name: 'Retention' })
+    .getByText('Last N records', { exact: true })
+    .click();
+  await page.getByRole('textbox', { name: 'Records' }).fill('5');
+  await expect(page.getByTestId('retention-preview')).toHaveText(
+    'Applying it now removes 25 and keeps 5 records.',
+  );
+  // Webhooks keep arriving while the page shows its count: the dialog counts again.
+  await deliver(page, listener, 10, null);
+  await page.getByRole('button', { name: 'Apply now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove 35 records?' });
+  await expect(dialog).toBeVisible();
+  // And while the dialog is open: confirming removes nothing rather than 38.
+  await deliver(page, listener, 3, null);
+  await dialog.getByRole('button', { name: 'Remove them' }).click();
+  await expect(
+    page.getByText(
+      'Applying it now would remove 38 records, not the 35 you confirmed: records arrived meanwhile. Nothing was removed; look at the count again.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId('retention-preview')).toHaveText(
+    'Applying it now removes 38 and keeps 5 records.',
+  );
+  await page.goto(`${served.origin}/#/history?kind=webhook`);
+  await expect(page.getByTestId('history-count')).toHaveText('43 matching records');
+});

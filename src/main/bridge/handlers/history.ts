@@ -66,6 +66,6 @@ export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): 
     getRetention: () => history.retention(),
     setRetention: (retention) => history.setRetention(retention),
     previewRetention: ({ retention }) => history.retentionPreview(retention),
-    applyRetention: ({ retention }) => history.applyRetention(retention),
+    applyRetention: ({ retention, confirmedRemove }) => history.applyRetention(retention, confirmedRemove),
   };
 }

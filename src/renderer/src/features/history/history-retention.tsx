@@ -52,13 +52,16 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     };
   }, [loaded, mode, days, count]);
 
-  const apply = () => {
-    const policy = policyOf(mode, days, count);
+  // The count asked about is the one removed, at most: it is counted again as the dialog opens
+  // (the preview on the page may be minutes old), and main refuses to remove more than it.
+  const confirmRemoval = (policy: Retention, current: { remove: number; keep: number }) => {
+    setPreview(current);
+    if (current.remove === 0) return;
     modals.openConfirmModal({
-      title: `Remove ${preview?.remove.toLocaleString() ?? ''} records?`,
+      title: `Remove ${current.remove.toLocaleString()} ${current.remove === 1 ? 'record' : 'records'}?`,
       children: (
         <Text size="sm">
-          They are deleted for good; {preview?.keep.toLocaleString()} stay. Export them first to keep a copy.
+          They are deleted for good; {current.keep.toLocaleString()} stay. Export them first to keep a copy.
         </Text>
       ),
       labels: { confirm: 'Remove them', cancel: 'Cancel' },
@@ -67,17 +70,26 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
         const history = useHistoryStore.getState();
         setRemoving(true);
         history
-          .applyRetention(policy)
+          .applyRetention(policy, current.remove)
           .then((removed) => {
             notifications.show({ message: `Removed ${removed} ${removed === 1 ? 'record' : 'records'}` });
             onChanged();
-            return history.previewRetention(policy);
           })
-          .then(setPreview)
           .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }))
+          .then(() => history.previewRetention(policy))
+          .then(setPreview)
+          .catch(() => setPreview(null))
           .finally(() => setRemoving(false));
       },
     });
+  };
+  const apply = () => {
+    const policy = policyOf(mode, days, count);
+    useHistoryStore
+      .getState()
+      .previewRetention(policy)
+      .then((current) => confirmRemoval(policy, current))
+      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
   };
 
   return (

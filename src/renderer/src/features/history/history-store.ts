@@ -15,8 +15,11 @@ interface HistoryState {
   getRetention: () => Promise<Retention>;
   saveRetention: (policy: Retention) => Promise<void>;
   previewRetention: (policy: Retention) => Promise<CommandOutput<'previewRetention'>>;
-  /** Saves the policy, then removes what it no longer keeps; resolves to the number removed. */
-  applyRetention: (policy: Retention) => Promise<number>;
+  /**
+   * Saves the policy, then removes what it no longer keeps, never more than `confirmedRemove`
+   * (the count the person confirmed; more is refused, removing nothing); resolves to the number removed.
+   */
+  applyRetention: (policy: Retention, confirmedRemove: number) => Promise<number>;
 }
 
 /**
@@ -33,9 +36,9 @@ export const useHistoryStore = create<HistoryState>(() => ({
     await bridge.setRetention(policy);
   },
   previewRetention: (policy) => bridge.previewRetention({ retention: policy }),
-  async applyRetention(policy) {
+  async applyRetention(policy, confirmedRemove) {
     await bridge.setRetention(policy);
-    const { removed } = await bridge.applyRetention({ retention: policy });
+    const { removed } = await bridge.applyRetention({ retention: policy, confirmedRemove });
     return removed;
   },
 }));
