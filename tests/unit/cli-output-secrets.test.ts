@@ -6,6 +6,17 @@ import { runCliCaptured } from './helpers/run-cli';
 // printed by `history --json` or `curl`, as it is never written by `export`: one redaction.
 
 let listening: ListeningConsole | null = null;
+
+/** A console with its listener running, the Local profile's API token set to `apiToken`. */
+async function listeningWithApiToken(apiToken: string): Promise<ListeningConsole> {
+  const opened = await openListeningConsole();
+  opened.core.profiles.update(
+    opened.core.profiles.active().id,
+    {},
+    { apiToken: { action: 'set', value: apiToken }, notificationToken: { action: 'keep' } },
+  );
+  return opened;
+}
 afterEach(async () => {
   await listening?.dispose();
   listening = null;
@@ -13,14 +24,7 @@ afterEach(async () => {
 
 describe('history --json and curl print no profile token a record echoes', () => {
   it('in a header or in the body: replaced, as in an export', async () => {
-    listening = await openListeningConsole();
-    const { core } = listening;
-    const local = core.profiles.active();
-    core.profiles.update(
-      local.id,
-      {},
-      { apiToken: { action: 'set', value: 'APITOKEN-PLUGH-987654' }, notificationToken: { action: 'keep' } },
-    );
+    listening = await listeningWithApiToken('APITOKEN-PLUGH-987654');
     const response = await fetch(`${listening.origin}/hooks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': 'APITOKEN-PLUGH-987654' },
@@ -49,14 +53,7 @@ function decodedBase64Runs(output: string): Buffer[] {
 
 describe('a body that is not UTF-8 carries no secret out either', () => {
   it('history --json, curl and every export format redact it inside the base64', async () => {
-    listening = await openListeningConsole();
-    const { core } = listening;
-    const local = core.profiles.active();
-    core.profiles.update(
-      local.id,
-      {},
-      { apiToken: { action: 'set', value: 'APITOKEN-XYZZY-123456' }, notificationToken: { action: 'keep' } },
-    );
+    listening = await listeningWithApiToken('APITOKEN-XYZZY-123456');
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLWJ5dGVz';
     // 0xff and 0x80 make it no UTF-8 text: it is stored, shown and exported as base64.
     const bytes = Buffer.concat([
@@ -101,14 +98,7 @@ describe('a body that is not UTF-8 carries no secret out either', () => {
 
 describe('a token in the path of a request', () => {
   it('is replaced in history (table and --json) and every export, as it is in the URL', async () => {
-    listening = await openListeningConsole();
-    const { core } = listening;
-    const local = core.profiles.active();
-    core.profiles.update(
-      local.id,
-      {},
-      { apiToken: { action: 'set', value: 'APITOKEN-FROBOZZ-4242' }, notificationToken: { action: 'keep' } },
-    );
+    listening = await listeningWithApiToken('APITOKEN-FROBOZZ-4242');
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLWJ5dGVz';
     const shortJwt = 'eyJhbGciOiJI.eyJzdWIi.c2ln';
     // A merchant endpoint that carries its token in the path, and a key typed into one; the

@@ -140,10 +140,11 @@ test('export HAR, import it into a fresh data dir: the same events', async ({ pa
   }
 });
 
-test('retention: the count it removes first, then, confirmed, those records are gone and the newest stay', async ({
-  page,
-  served,
-}) => {
+/** 30 webhooks, and the History view's retention set to the newest 5 (its preview shown); the listener's URL. */
+async function keepNewestFiveOfThirty(
+  page: Page,
+  served: Parameters<typeof openConsole>[1],
+): Promise<string> {
   await openConsole(page, served, '#/listener');
   const listener = await new JwtPage(page).listenerUrl();
   await deliver(page, listener, 30, null);
@@ -157,6 +158,14 @@ test('retention: the count it removes first, then, confirmed, those records are 
   await expect(page.getByTestId('retention-preview')).toHaveText(
     'Applying it now removes 25 and keeps 5 records.',
   );
+  return listener;
+}
+
+test('retention: the count it removes first, then, confirmed, those records are gone and the newest stay', async ({
+  page,
+  served,
+}) => {
+  await keepNewestFiveOfThirty(page, served);
   await page.getByRole('button', { name: 'Apply now' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove them' }).click();
   await expect(page.getByText('Removed 25 records')).toBeVisible();
@@ -171,19 +180,7 @@ test('retention: the dialog asks about the records there are now, and never remo
   page,
   served,
 }) => {
-  await openConsole(page, served, '#/listener');
-  const listener = await new JwtPage(page).listenerUrl();
-  await deliver(page, listener, 30, null);
-  await page.goto(`${served.origin}/#/history`);
-  await expect(page.getByTestId('history-count')).toHaveText('30 matching records');
-  await page
-    .getByRole('radiogroup', { name: 'Retention' })
-    .getByText('Last N records', { exact: true })
-    .click();
-  await page.getByRole('textbox', { name: 'Records' }).fill('5');
-  await expect(page.getByTestId('retention-preview')).toHaveText(
-    'Applying it now removes 25 and keeps 5 records.',
-  );
+  const listener = await keepNewestFiveOfThirty(page, served);
   // Webhooks keep arriving while the page shows its count: the dialog counts again.
   await deliver(page, listener, 10, null);
   await page.getByRole('button', { name: 'Apply now' }).click();
