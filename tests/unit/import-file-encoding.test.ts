@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,6 +65,24 @@ describe('import: a file that is not UTF-8 is refused, never imported altered', 
       expect(run.code, run.stderr).toBe(0);
       expect(stored.map((entry) => entry.body)).toEqual(['{"note":"Café"}']);
     }
+  });
+
+  it('from standard input (`import -`) too', async () => {
+    const dir = tempDir();
+    const root = join(import.meta.dirname, '..', '..');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'src', 'main', 'cli', 'index.ts'), '--data-dir', dir, 'import', '-'],
+      { cwd: root, env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' } },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.end(Buffer.from(record('{"note":"Café"}'), 'latin1'));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(stderr).toMatch(
+      /^-: nothing imported\. The file is not UTF-8 text: byte 0xE9 at line 1, column \d+ is not UTF-8/,
+    );
+    expect(code).toBe(1);
   });
 
   it('the History view refuses it too, before anything is sent', async () => {

@@ -7,6 +7,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   readStdin: () => Promise<string>;
+  /** Standard input's bytes, for what must be judged as UTF-8 rather than decoded leniently (an import). */
+  readStdinBytes?: () => Promise<Uint8Array>;
 }
 
 /** What every command receives: where things are, and how to talk to the user. */

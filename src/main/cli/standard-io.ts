@@ -77,13 +77,14 @@ export function standardIo(streams?: { stdout: OutputStream; stderr: OutputStrea
       out.stdout.write(text);
     },
     stderr: writeErr,
-    readStdin: readProcessStdin,
+    readStdin: async () => (await readProcessStdinBytes()).toString('utf8'),
+    readStdinBytes: readProcessStdinBytes,
   };
 }
 
-async function readProcessStdin(): Promise<string> {
+async function readProcessStdinBytes(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin)
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeImportResult, EXPORT_FORMATS } from '../../../shared/history-file';
 import { NOTHING_IMPORTED } from '../../bridge/handlers/history';
 import { ConsoleError } from '../../console-error';
+import { ImportError, importFileText } from '../../history/history-service';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
@@ -64,21 +65,36 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
   });
 }
 
+/** Standard input as an import's text: its bytes judged as UTF-8, as a file's are. */
+async function stdinText(io: CliContext['io']): Promise<string> {
+  return io.readStdinBytes === undefined ? io.readStdin() : importFileText(await io.readStdinBytes());
+}
+
 /** `import <file>`: JSON, NDJSON or HAR; everything or nothing; exit 1 naming the line or entry that broke. */
 export async function runImport(file: string, context: CliContext): Promise<void> {
+  // The file was read and refused: the command ran and failed (exit 1), not a bad command line.
+  const refused = (why: string) => {
+    context.io.stderr(`${terminalSafe(file)}: nothing imported. ${terminalSafe(why)}\n`);
+    return new CommandExit(EXIT_FAILED);
+  };
   // A file is read by the command itself, of any size; standard input arrives as its text.
-  const source = file === '-' ? { text: await context.io.readStdin() } : { path: file };
+  let source: { text: string } | { path: string } = { path: file };
+  if (file === '-') {
+    try {
+      source = { text: await stdinText(context.io) };
+    } catch (error) {
+      if (error instanceof ImportError) throw refused(error.message);
+      throw error;
+    }
+  }
   const result = await withConsole(context, async (core) => {
     // The same command the History view's import calls: one validation, one set of errors.
     const call = commandCaller(core.dispatcher, flagsOf({ path: file, text: file }));
     try {
       return await call('importHistory', source);
     } catch (error) {
-      // The file was read and refused: the command ran and failed (exit 1), not a bad command line.
       if (!(error instanceof ConsoleError && error.message.startsWith(NOTHING_IMPORTED))) throw error;
-      const why = error.message.slice(NOTHING_IMPORTED.length).trim();
-      context.io.stderr(`${terminalSafe(file)}: nothing imported. ${terminalSafe(why)}\n`);
-      throw new CommandExit(EXIT_FAILED);
+      throw refused(error.message.slice(NOTHING_IMPORTED.length).trim());
     }
   });
   context.io.stdout(`${describeImportResult(result, terminalSafe(file))}\n`);
