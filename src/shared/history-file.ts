@@ -6,34 +6,45 @@ import { bodyVerdictSchema, EVENT_KINDS, tokenVerdictSchema } from './events';
  * as text when they are UTF-8 and as base64 otherwise. Import reads the same shape back.
  */
 const header = z.tuple([z.string(), z.string()]);
-export const exportedEventSchema = z.object({
-  uid: z.string().min(1).max(200),
-  kind: z.enum(EVENT_KINDS),
-  at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }),
-  profile: z.string().nullable().default(null),
-  method: z.string().max(20).nullable().default(null),
-  url: z.string().nullable().default(null),
-  path: z.string().nullable().default(null),
-  query: z.string().nullable().default(null),
-  remote_address: z.string().nullable().default(null),
-  request_headers: z.array(header).default([]),
-  request_body: z.string().nullable().default(null),
-  request_body_base64: z.base64().nullable().default(null),
-  request_truncated: z.boolean().default(false),
-  status: z.number().int().min(0).max(999).nullable().default(null),
-  response_headers: z.array(header).nullable().default(null),
-  response_body: z.string().nullable().default(null),
-  response_body_base64: z.base64().nullable().default(null),
-  duration_ms: z.number().min(0).nullable().default(null),
-  order_id: z.string().nullable().default(null),
-  order_reference_id: z.string().nullable().default(null),
-  event_type: z.string().nullable().default(null),
-  token_verdict: tokenVerdictSchema.nullable().default(null),
-  body_verdict: bodyVerdictSchema.nullable().default(null),
-  error: z.string().nullable().default(null),
-  related_uid: z.string().nullable().default(null),
-  details: z.record(z.string(), z.unknown()).default({}),
-});
+export const exportedEventSchema = z
+  .object({
+    uid: z.string().min(1).max(200),
+    kind: z.enum(EVENT_KINDS),
+    at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }),
+    profile: z.string().nullable().default(null),
+    method: z.string().max(20).nullable().default(null),
+    url: z.string().nullable().default(null),
+    path: z.string().nullable().default(null),
+    query: z.string().nullable().default(null),
+    remote_address: z.string().nullable().default(null),
+    request_headers: z.array(header).default([]),
+    request_body: z.string().nullable().default(null),
+    request_body_base64: z.base64().nullable().default(null),
+    request_truncated: z.boolean().default(false),
+    status: z.number().int().min(0).max(999).nullable().default(null),
+    response_headers: z.array(header).nullable().default(null),
+    response_body: z.string().nullable().default(null),
+    response_body_base64: z.base64().nullable().default(null),
+    duration_ms: z.number().min(0).nullable().default(null),
+    order_id: z.string().nullable().default(null),
+    order_reference_id: z.string().nullable().default(null),
+    event_type: z.string().nullable().default(null),
+    token_verdict: tokenVerdictSchema.nullable().default(null),
+    body_verdict: bodyVerdictSchema.nullable().default(null),
+    error: z.string().nullable().default(null),
+    related_uid: z.string().nullable().default(null),
+    details: z.record(z.string(), z.unknown()).default({}),
+  })
+  // One body, one way: with both, the stored body was the text and the base64 went unread,
+  // so a file could show one body and hold another.
+  .refine((event) => event.request_body === null || event.request_body_base64 === null, {
+    message: 'a body is given as text (request_body) or as base64, not both',
+    path: ['request_body_base64'],
+  })
+  .refine((event) => event.response_body === null || event.response_body_base64 === null, {
+    message: 'a body is given as text (response_body) or as base64, not both',
+    path: ['response_body_base64'],
+  });
 export type ExportedEvent = z.output<typeof exportedEventSchema>;
 
 export const EXPORT_FORMAT = 'checkout-console-history';

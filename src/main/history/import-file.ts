@@ -90,7 +90,10 @@ function bodySize(text: string | null, base64: string | null): number {
 function otherExportWords(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const { format, version, events } = value as Record<string, unknown>;
-  if (!Array.isArray(events) || (format === undefined && version === undefined)) return null;
+  if (events === undefined || (format === undefined && version === undefined)) return null;
+  if (!Array.isArray(events) && format === EXPORT_FORMAT)
+    return 'The file looks like a history export, but its events is not a list of records; nothing was imported.';
+  if (!Array.isArray(events)) return null;
   const said = [
     format === EXPORT_FORMAT ? null : `format ${JSON.stringify(format ?? null)}`,
     version === 1 ? null : `version ${JSON.stringify(version ?? null)}`,

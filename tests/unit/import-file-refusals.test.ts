@@ -50,3 +50,26 @@ describe('import: a file cut short', () => {
     );
   });
 });
+
+describe('import: a record that says two things', () => {
+  it('a body given both as text and as base64 is refused, naming the field; which would be the evidence?', () => {
+    const both = (field: 'request' | 'response') =>
+      `${JSON.stringify({ uid: 'a', kind: 'webhook', at: '2026-11-28T18:00:00.000Z', [`${field}_body`]: '{"status":"approved"}', [`${field}_body_base64`]: Buffer.from('{"status":"declined"}').toString('base64') })}\n`;
+    expect(refusal(both('request'))).toBe(
+      'Record 1: request_body_base64: a body is given as text (request_body) or as base64, not both',
+    );
+    expect(refusal(both('response'))).toBe(
+      'Record 1: response_body_base64: a body is given as text (response_body) or as base64, not both',
+    );
+  });
+
+  it('a history export whose events are not a list says so, not "uid: missing"', () => {
+    expect(
+      refusal(
+        '{"format":"checkout-console-history","version":1,"exportedAt":"2026-11-28T18:00:00.000Z","events":{}}',
+      ),
+    ).toBe(
+      'The file looks like a history export, but its events is not a list of records; nothing was imported.',
+    );
+  });
+});
