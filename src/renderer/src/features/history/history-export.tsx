@@ -15,8 +15,8 @@ const FORMAT_CHOICES: readonly Choice<ExportFormat>[] = [
   { value: 'ndjson', label: 'NDJSON' },
 ];
 
-function download(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -51,11 +51,7 @@ export function HistoryExport({
     setBusy(true);
     try {
       const result = await useHistoryStore.getState().exportMatching({ format, filter, includeTokens });
-      download(
-        result.text,
-        result.fileName,
-        format === 'ndjson' ? 'application/x-ndjson' : 'application/json',
-      );
+      download(result.blob, result.fileName);
       notifications.show({
         message: `Exported ${result.count} ${result.count === 1 ? 'record' : 'records'} (${result.fileName})`,
       });

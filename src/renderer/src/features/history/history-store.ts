@@ -3,13 +3,17 @@ import type { CommandInput, CommandOutput } from '@shared/contract';
 import type { EventFilter } from '@shared/event-filter';
 import type { Retention } from '@shared/history-file';
 import { bridge, callWithFile } from '@bridge';
+import { exportInParts } from './export-in-parts';
 
 interface HistoryState {
   /** How many stored records the filter matches. */
   count: (filter: EventFilter) => Promise<number>;
   /** One keyset page of what the filter matches, newest first. */
   page: (input: CommandInput<'listEvents'>) => Promise<CommandOutput<'listEvents'>>;
-  exportMatching: (input: CommandInput<'exportHistory'>) => Promise<CommandOutput<'exportHistory'>>;
+  /** The export as a file, asked for in parts (export-in-parts.ts): never one answer, whatever its size. */
+  exportMatching: (
+    input: Omit<CommandInput<'exportHistory'>, 'part' | 'out'>,
+  ) => Promise<{ blob: Blob; count: number; fileName: string }>;
   /** Streamed up in parts: no single message carries the file, whatever its size. */
   importFile: (file: File) => Promise<CommandOutput<'importHistory'>>;
   getRetention: () => Promise<Retention>;
@@ -29,7 +33,7 @@ interface HistoryState {
 export const useHistoryStore = create<HistoryState>(() => ({
   count: (filter) => bridge.countEvents({ filter }).then((result) => result.count),
   page: (input) => bridge.listEvents(input),
-  exportMatching: (input) => bridge.exportHistory(input),
+  exportMatching: (input) => exportInParts((part) => bridge.exportHistory(part), input),
   importFile: (file) => callWithFile('importHistory', 'text', file),
   getRetention: () => bridge.getRetention({}),
   async saveRetention(policy) {

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandInput, CommandOutput } from '../../src/shared/contract';
+import { commands } from '../../src/shared/contract';
+import type { ConsoleCore } from '../../src/main/app';
+import { exportInParts } from '../../src/renderer/src/features/history/export-in-parts';
+import { openTempConsole } from './helpers/temp-console';
+
+/**
+ * The History view's export is asked for in parts, as `export` to standard output is: it asked
+ * for the whole file in one answer, so main built every record's JSON into one string (a few
+ * hundred MB of history: "Invalid string length", or the process out of memory).
+ */
+let core: ConsoleCore;
+let dispose: () => Promise<void> = async () => undefined;
+
+beforeAll(async () => {
+  const opened = await openTempConsole();
+  core = opened.core;
+  dispose = opened.dispose;
+  // About 3 MB of JSON: more than one part.
+  core.recorder.recordMany(
+    Array.from({ length: 1_500 }, (_, index) => ({
+      kind: 'webhook' as const,
+      atMs: 1_000 + index,
+      orderId: `order-${index}`,
+      requestBody: Buffer.from(JSON.stringify({ order_id: `order-${index}`, pad: 'x'.repeat(2_000) })),
+    })),
+  );
+});
+afterAll(async () => {
+  await dispose();
+});
+
+describe('History view export', () => {
+  it.each(['json', 'ndjson', 'har'] as const)(
+    '%s: asked in parts, never whole, and the same file',
+    async (format) => {
+      const asked: CommandInput<'exportHistory'>[] = [];
+      const call = async (input: CommandInput<'exportHistory'>): Promise<CommandOutput<'exportHistory'>> => {
+        asked.push(input);
+        const result = await core.dispatcher('exportHistory', input, { transport: 'websocket' });
+        if (!result.ok) throw new Error(result.error.message);
+        return commands.exportHistory.output.parse(result.data);
+      };
+      const exported = await exportInParts(call, { format, filter: {}, includeTokens: false });
+      expect(asked.length).toBeGreaterThan(2);
+      expect(asked.every((input) => input.part !== undefined)).toBe(true);
+      expect(exported.count).toBe(1_500);
+      expect(exported.fileName).toMatch(new RegExp(`^checkout-console-.+\\.${format}$`));
+      const whole = core.history.exportText({ format, filter: {}, includeTokens: false }).text;
+      // The export's time stamp is its own; everything else is the same bytes.
+      const stamp = (text: string) => text.replace(/"exportedAt":"[^"]+"/, '"exportedAt":""');
+      expect(stamp(await exported.blob.text())).toBe(stamp(whole));
+    },
+  );
+});
