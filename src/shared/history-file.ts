@@ -70,7 +70,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  * file that held no record says so: "Imported 0 records" alone reads as if something was refused.
  */
 export function describeImportResult(
-  result: { imported: number; skipped: number; format: ExportFormat },
+  result: { imported: number; skipped: number; repeated: number; format: ExportFormat },
   fileName: string,
 ): string {
   const records = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
@@ -78,7 +78,8 @@ export function describeImportResult(
     // No format: an empty file is no format at all (read as an NDJSON file of no lines).
     return `Nothing imported: ${fileName} holds no records.`;
   const skipped = result.skipped > 0 ? `; ${result.skipped} already stored, skipped` : '';
-  return `Imported ${records(result.imported)} from ${fileName} (${result.format})${skipped}.`;
+  const repeated = result.repeated > 0 ? `; ${result.repeated} repeated in the file, read once` : '';
+  return `Imported ${records(result.imported)} from ${fileName} (${result.format})${skipped}${repeated}.`;
 }
 
 export const RETENTION_MODES = ['all', 'days', 'count'] as const;

@@ -80,7 +80,10 @@ describe('how large inputs cross the bridge', () => {
     const { call, sizes } = await bridgeOverWebSocket();
     const { text, records } = historyFile(10);
     const result = await callWithFileText(call, 'importHistory', 'text', new Blob([text]));
-    expect(result).toEqual({ ok: true, data: { imported: records, skipped: 0, format: 'ndjson' } });
+    expect(result).toEqual({
+      ok: true,
+      data: { imported: records, skipped: 0, repeated: 0, format: 'ndjson' },
+    });
     expect(harness.core.events.count()).toBe(records);
     expect(sizes.length).toBeGreaterThan(5);
     expect(Math.max(...sizes)).toBeLessThan(WEBSOCKET_MAX_MESSAGE_BYTES);

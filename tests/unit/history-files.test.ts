@@ -76,7 +76,12 @@ describe('import', () => {
       const { text } = open.core.history.exportText({ format, filter: {}, includeTokens: true });
       const fresh = await openTempConsole();
       cleanups.push(() => fresh.dispose());
-      expect(await fresh.core.history.importText(text)).toEqual({ imported: 3, skipped: 0, format });
+      expect(await fresh.core.history.importText(text)).toEqual({
+        imported: 3,
+        skipped: 0,
+        repeated: 0,
+        format,
+      });
       const original = open.core.eventsQuery.page({}, { limit: 10 }).items;
       const imported = fresh.core.eventsQuery.page({}, { limit: 10 }).items;
       expect(
@@ -99,7 +104,12 @@ describe('import', () => {
       expect(imported.every((record) => record.imported)).toBe(true);
       const binary = fresh.core.events.getRow(imported[1]?.id ?? 0)?.request_body;
       expect(binary).toEqual(Buffer.from([0xff, 0xfe, 0x00, 0x01]));
-      expect(await fresh.core.history.importText(text)).toEqual({ imported: 0, skipped: 3, format });
+      expect(await fresh.core.history.importText(text)).toEqual({
+        imported: 0,
+        skipped: 3,
+        repeated: 0,
+        format,
+      });
     },
   );
 

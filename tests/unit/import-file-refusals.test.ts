@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readImportFile } from '../../src/main/history/import-file';
+import { describeImportResult } from '../../src/shared/history-file';
 
 /**
  * A history file cut short (a copy that stopped, a full disk, a download cancelled) is refused
@@ -70,6 +71,24 @@ describe('import: a record that says two things', () => {
       ),
     ).toBe(
       'The file looks like a history export, but its events is not a list of records; nothing was imported.',
+    );
+  });
+});
+
+describe('import: one uid twice in a file', () => {
+  const line = (status: string) =>
+    `${JSON.stringify({ uid: 'dup', kind: 'webhook', at: '2026-11-28T18:00:00.000Z', request_body: `{"status":"${status}"}` })}\n`;
+
+  it('with other content is refused, naming both records: one would have been dropped unsaid', () => {
+    expect(refusal(`${line('approved')}${line('declined')}`)).toBe(
+      'Record 2: uid "dup" is also record 1\'s, which says something else; a uid names one record.',
+    );
+  });
+
+  it('the same record twice is imported once, and said so', () => {
+    expect(readImportFile(`${line('approved')}${line('approved')}`)).toMatchObject({ repeated: 1 });
+    expect(describeImportResult({ imported: 1, skipped: 0, repeated: 1, format: 'ndjson' }, 'f.ndjson')).toBe(
+      'Imported 1 record from f.ndjson (ndjson); 1 repeated in the file, read once.',
     );
   });
 });

@@ -55,7 +55,9 @@ export interface HistoryService {
    * Validates all of it first, then writes it in short transactions that leave other processes
    * their turn; all of it or nothing (what a failing import wrote is removed again).
    */
-  importText(text: string): Promise<{ imported: number; skipped: number; format: ExportFormat }>;
+  importText(
+    text: string,
+  ): Promise<{ imported: number; skipped: number; repeated: number; format: ExportFormat }>;
   retention(): Retention;
   setRetention(retention: Retention): Retention;
   /** How many records the policy would remove now. */
@@ -127,12 +129,12 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       return { count: counter.count };
     },
     async importText(text) {
-      const { format, records } = readImportFile(text, deps.limits);
+      const { format, records, repeated } = readImportFile(text, deps.limits);
       const written = await writeImported(
         { history: deps.store.history, recorder: deps.recorder, dataVersion: deps.store.dataVersion },
         records,
       );
-      return { ...written, format };
+      return { ...written, repeated, format };
     },
     retention() {
       return deps.settings.get(RETENTION_KEY, retentionSchema, { mode: 'all' });

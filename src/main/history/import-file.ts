@@ -182,7 +182,7 @@ function endsEarly(text: string, problem: { message: string; offset: number }): 
 export function readImportFile(
   text: string,
   limits: ImportLimits = {},
-): { format: ExportFormat; records: ExportedEvent[] } {
+): { format: ExportFormat; records: ExportedEvent[]; repeated: number } {
   const maxBody = limits.maxBodyBytes ?? IMPORT_MAX_BODY_BYTES;
   const { format, events } = readEntries(text, maxBody);
   const where = (index: number) =>
@@ -204,7 +204,38 @@ export function readImportFile(
     }
     return result.data;
   });
-  return { format, records };
+  return { format, ...onceEach(records, where) };
+}
+
+/**
+ * Each uid once. The same record twice (a file joined from two exports) is read once and
+ * counted; a uid with other content is refused, naming both: the second was dropped as
+ * "already stored", though it said something else and nothing was stored before.
+ */
+function onceEach(
+  records: readonly ExportedEvent[],
+  where: (index: number) => string,
+): { records: ExportedEvent[]; repeated: number } {
+  const firstOf = new Map<string, { index: number; digest: string }>();
+  const unique: ExportedEvent[] = [];
+  let repeated = 0;
+  records.forEach((record, index) => {
+    const digest = createHash('sha256').update(JSON.stringify(record)).digest('hex');
+    const first = firstOf.get(record.uid);
+    if (first === undefined) {
+      firstOf.set(record.uid, { index, digest });
+      unique.push(record);
+      return;
+    }
+    if (first.digest !== digest) {
+      const other = where(first.index).replace(/^Record/, 'record');
+      throw new ImportError(
+        `${where(index)}: uid ${JSON.stringify(record.uid)} is also ${other}'s, which says something else; a uid names one record.`,
+      );
+    }
+    repeated++;
+  });
+  return { records: unique, repeated };
 }
 
 function bodyBytes(text: string | null, base64: string | null): Uint8Array | null {

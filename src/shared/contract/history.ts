@@ -67,7 +67,14 @@ export const historyCommands = {
         message: "Give the file's text or its path (one of the two)",
         path: ['text'],
       }),
-    z.object({ imported: z.number().int(), skipped: z.number().int(), format: z.enum(EXPORT_FORMATS) }),
+    z.object({
+      imported: z.number().int(),
+      /** Already stored (the same uid): left as they are. */
+      skipped: z.number().int(),
+      /** The same record again in the file: read once. */
+      repeated: z.number().int(),
+      format: z.enum(EXPORT_FORMATS),
+    }),
   ),
   getRetention: defineCommand(noInput, retentionSchema),
   setRetention: defineCommand(retentionSchema, retentionSchema),
