@@ -195,6 +195,29 @@ describe('retention', () => {
     ).toEqual(Array.from({ length: 10 }, (_, index) => `order-${(5_990 + index) % 50}`).sort());
   });
 
+  it('keeps what arrives while it runs, an import of old records included', async () => {
+    const { core, dispose } = await openTempConsole();
+    cleanups.push(dispose);
+    core.recorder.recordMany(
+      Array.from({ length: 2_000 }, (_, index) => ({ kind: 'webhook' as const, atMs: 1_000_000 + index })),
+    );
+    // Another process imports a file of old records after the retention started, before it removes.
+    const write = core.store.writer.write.bind(core.store.writer);
+    let imported = false;
+    vi.spyOn(core.store.writer, 'write').mockImplementation((fn) => {
+      if (!imported) {
+        imported = true;
+        core.recorder.recordMany([
+          { kind: 'webhook', atMs: 5, imported: true, orderId: 'imported-meanwhile' },
+        ]);
+      }
+      return write(fn);
+    });
+    expect(await core.history.applyRetention({ mode: 'count', count: 10 })).toEqual({ removed: 1_990 });
+    expect(core.events.count()).toBe(11);
+    expect(core.eventsQuery.page({ orderId: 'imported-meanwhile' }, { limit: 5 }).items).toHaveLength(1);
+  });
+
   it('never removes more than the person confirmed: records that came since make it refuse, removing nothing', async () => {
     const { core, dispose } = await openTempConsole();
     cleanups.push(dispose);

@@ -7,7 +7,14 @@ export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
  * The records a retention policy removes: older than a time, or older than the record that is
  * the Nth newest (by time, then id, as the timeline orders them).
  */
-export type RetentionBound = { by: 'time'; below: number } | { by: 'rank'; atMs: number; id: number };
+export type RetentionBound = ({ by: 'time'; below: number } | { by: 'rank'; atMs: number; id: number }) & {
+  /**
+   * The newest id when the bound was fixed: a record written later stays, whatever its time.
+   * By time alone, an import of old records that another process wrote while a retention ran
+   * was removed by it, though "records that arrive meanwhile stay".
+   */
+  upToId: number;
+};
 
 /**
  * The events table as history files and retention see it: uids for exports and imports, the
@@ -20,36 +27,40 @@ export function createHistoryRepository(db: SqliteDatabase) {
     idByUid: db.prepare<[string], { id: number }>('SELECT id FROM events WHERE uid = ?'),
     link: db.prepare<[number, number]>('UPDATE events SET related_id = ? WHERE id = ?'),
     removeIds: db.prepare<[string]>('DELETE FROM events WHERE id IN (SELECT value FROM json_each(?))'),
-    countBefore: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM events WHERE at_ms < ?'),
-    removeBefore: db.prepare<[number, number]>(
-      'DELETE FROM events WHERE id IN (SELECT id FROM events WHERE at_ms < ? LIMIT ?)',
+    newestId: db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM events'),
+    countBefore: db.prepare<[number, number], { n: number }>(
+      'SELECT count(*) AS n FROM events WHERE at_ms < ? AND id <= ?',
+    ),
+    removeBefore: db.prepare<[number, number, number]>(
+      'DELETE FROM events WHERE id IN (SELECT id FROM events WHERE at_ms < ? AND id <= ? LIMIT ?)',
     ),
     // Newest by time, then id (events_by_time): an import of old records gets the highest ids,
     // and "keep the newest N" by id kept two-month-old imports while removing today's webhooks.
     nthNewest: db.prepare<[number], { at_ms: number; id: number }>(
       'SELECT at_ms, id FROM events ORDER BY at_ms DESC, id DESC LIMIT 1 OFFSET ?',
     ),
-    countOlder: db.prepare<[number, number], { n: number }>(
-      'SELECT count(*) AS n FROM events WHERE (at_ms, id) < (?, ?)',
+    countOlder: db.prepare<[number, number, number], { n: number }>(
+      'SELECT count(*) AS n FROM events WHERE (at_ms, id) < (?, ?) AND id <= ?',
     ),
-    removeOlder: db.prepare<[number, number, number]>(
-      'DELETE FROM events WHERE id IN (SELECT id FROM events WHERE (at_ms, id) < (?, ?) LIMIT ?)',
+    removeOlder: db.prepare<[number, number, number, number]>(
+      'DELETE FROM events WHERE id IN (SELECT id FROM events WHERE (at_ms, id) < (?, ?) AND id <= ? LIMIT ?)',
     ),
   };
 
   /** What a policy removes: older than N days, or all but the newest N (by time, then id). */
   const bound = (retention: Retention, nowMs: number): RetentionBound | null => {
     if (retention.mode === 'all') return null;
-    if (retention.mode === 'days') return { by: 'time', below: nowMs - retention.days * 86_400_000 };
+    const upToId = statements.newestId.get()?.id ?? 0;
+    if (retention.mode === 'days') return { by: 'time', below: nowMs - retention.days * 86_400_000, upToId };
     const keepFrom = statements.nthNewest.get(retention.count - 1);
-    return keepFrom === undefined ? null : { by: 'rank', atMs: keepFrom.at_ms, id: keepFrom.id };
+    return keepFrom === undefined ? null : { by: 'rank', atMs: keepFrom.at_ms, id: keepFrom.id, upToId };
   };
 
   const countBelow = (found: RetentionBound): number => {
     const counted =
       found.by === 'time'
-        ? statements.countBefore.get(found.below)
-        : statements.countOlder.get(found.atMs, found.id);
+        ? statements.countBefore.get(found.below, found.upToId)
+        : statements.countOlder.get(found.atMs, found.id, found.upToId);
     return counted?.n ?? 0;
   };
 
@@ -80,8 +91,8 @@ export function createHistoryRepository(db: SqliteDatabase) {
     /** Removes up to `limit` of the records below the bound; returns how many. */
     removeBelow(found: RetentionBound, limit: number): number {
       return found.by === 'time'
-        ? statements.removeBefore.run(found.below, limit).changes
-        : statements.removeOlder.run(found.atMs, found.id, limit).changes;
+        ? statements.removeBefore.run(found.below, found.upToId, limit).changes
+        : statements.removeOlder.run(found.atMs, found.id, found.upToId, limit).changes;
     },
   };
 }
