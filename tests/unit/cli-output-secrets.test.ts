@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultProfileFields } from '../../src/shared/profile';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { runCliCaptured } from './helpers/run-cli';
 
@@ -132,5 +133,50 @@ describe('a token in the path of a request', () => {
     const paths = (JSON.parse(outputs.history.stdout) as { path: string }[]).map((record) => record.path);
     expect(paths).toEqual(['/b/REDACTED', '/a/REDACTED', '/h/REDACTED/REDACTED']);
     expect(outputs.table.stdout).toMatch(/\/b\/••••4242\s/);
+  });
+});
+
+describe('a profile token that was replaced, cleared or whose profile was removed', () => {
+  it('is still never printed where a record echoes it', async () => {
+    listening = await listeningWithApiToken('APITOKEN-FORMER-111111');
+    const { core } = listening;
+    const temp = core.profiles.create(defaultProfileFields('sandbox', 'Temp'), {
+      apiToken: { action: 'set', value: 'APITOKEN-REMOVED-222222' },
+      notificationToken: { action: 'set', value: 'NOTIFY-CLEARED-3333333' },
+    });
+    const response = await fetch(`${listening.origin}/hooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'APITOKEN-FORMER-111111' },
+      body: JSON.stringify({ notes: ['APITOKEN-REMOVED-222222', 'NOTIFY-CLEARED-3333333'] }),
+    });
+    const { id } = (await response.json()) as { id: number };
+    // Rotated, cleared, removed: the records that echo them stay.
+    const local = core.profiles.active();
+    core.profiles.update(
+      local.id,
+      {},
+      {
+        apiToken: { action: 'set', value: 'APITOKEN-CURRENT-444444' },
+        notificationToken: { action: 'keep' },
+      },
+    );
+    core.profiles.update(
+      temp.id,
+      {},
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'clear' } },
+    );
+    core.profiles.remove(temp.id);
+    const cli = (...argv: string[]) => runCliCaptured(['--data-dir', listening?.dataDir ?? '', ...argv]);
+    const outputs = {
+      history: await cli('history', '--json'),
+      curl: await cli('curl', String(id)),
+      export: await cli('export', '--format', 'json'),
+      exportWithTokens: await cli('export', '--format', 'ndjson', '--include-tokens'),
+    };
+    for (const [name, run] of Object.entries(outputs)) {
+      expect(run.code, `${name}: ${run.stderr}`).toBe(0);
+      for (const former of ['APITOKEN-FORMER-111111', 'APITOKEN-REMOVED-222222', 'NOTIFY-CLEARED-3333333'])
+        expect(run.stdout, name).not.toContain(former);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createConsole } from '../../src/main/app';
 import { KEY_FILE_NAME, KEY_FILE_SCHEME } from '../../src/main/profiles/key-file-cipher';
 import {
@@ -61,6 +62,37 @@ describe('safeStorage decision', () => {
 });
 
 describe('keyring fallback in a running console', () => {
+  it('re-seals the tokens profiles had before too (kept sealed to mask their echoes)', async () => {
+    const temp = makeTempDir();
+    try {
+      const core = await createConsole({
+        dataDir: temp.dir,
+        frontDoor: 'desktop',
+        keychain: 'off',
+        desktopCipher: fakeSafeStorage(),
+        safeStorageBackend: 'basic_text',
+      });
+      const local = core.profiles.active();
+      const former = core.profiles.secretsOf(local.id).apiToken;
+      core.profiles.update(
+        local.id,
+        {},
+        { apiToken: { action: 'set', value: 'api-rotated-0001' }, notificationToken: { action: 'keep' } },
+      );
+      const formerSchemes = () =>
+        core.store.settings
+          .get('profiles.formerSecrets', z.array(z.string()), [])
+          .map((sealed) => parseSealed(sealed).scheme);
+      expect(formerSchemes()).toEqual([KEY_FILE_SCHEME]);
+      await core.keyringFallback.choose('safe-storage');
+      expect(formerSchemes()).toEqual(['safestorage']);
+      expect(core.profiles.formerSecrets()).toEqual([former]);
+      await core.close();
+    } finally {
+      temp.remove();
+    }
+  });
+
   it('starts on the key file, re-seals every token on a change, and remembers the choice', async () => {
     const temp = makeTempDir();
     const open = () =>

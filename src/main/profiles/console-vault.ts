@@ -63,7 +63,7 @@ export async function openConsoleVault(options: ConsoleVaultOptions): Promise<Co
     probe,
     desktopCipher,
     consoleCipher: () => consoleVaultCipher(dataDir, { keychain }),
-    reseal: () => resealProfileSecrets(store.profiles, vault, (fn) => writer.writeNow(fn)),
+    reseal: () => resealProfileSecrets(store.profiles, vault, (fn) => writer.writeNow(fn), settings),
   });
   return { vault, warningIsNew, keyringFallback };
 }

@@ -8,6 +8,7 @@ import type { ProfilesRepository } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import { decideSafeStorage, type SafeStorageProbe } from './safe-storage-decision';
 import { parseSealed, type SecretCipher } from './sealed-secret';
+import { resealFormerSecrets } from './profile-service';
 import type { Vault } from './vault';
 
 export const KEYRING_FALLBACK_KEY = 'vault.keyringFallback';
@@ -16,18 +17,22 @@ export function readKeyringFallbackChoice(settings: SettingsRepository): Keyring
   return settings.get(KEYRING_FALLBACK_KEY, keyringFallbackChoiceSchema.nullable(), null);
 }
 
-/** Re-seals every stored token whose scheme is not the vault's primary; one transaction. */
+/**
+ * Re-seals every stored token whose scheme is not the vault's primary (the profiles' and those
+ * they had before); one transaction.
+ */
 export function resealProfileSecrets(
   profiles: ProfilesRepository,
   vault: Vault,
   transaction: (fn: () => void) => void,
+  settings?: SettingsRepository,
 ): number {
-  const reseal = (sealed: string | null): string | null => {
-    if (sealed === null || parseSealed(sealed).scheme === vault.primary.scheme) return sealed;
-    return vault.seal(vault.open(sealed));
-  };
+  const resealOne = (sealed: string): string =>
+    parseSealed(sealed).scheme === vault.primary.scheme ? sealed : vault.seal(vault.open(sealed));
+  const reseal = (sealed: string | null): string | null => (sealed === null ? null : resealOne(sealed));
   let changed = 0;
   transaction(() => {
+    if (settings !== undefined) resealFormerSecrets(settings, resealOne);
     for (const profile of profiles.list()) {
       const api = reseal(profile.apiTokenSealed);
       const notification = reseal(profile.notificationTokenSealed);

@@ -17,6 +17,21 @@ import { parseInput } from '../parse-input';
 import type { Vault } from './vault';
 
 const ACTIVE_PROFILE_KEY = 'activeProfileId';
+/** Tokens a profile had before (replaced, cleared, or its profile removed), still sealed. */
+const FORMER_SECRETS_KEY = 'profiles.formerSecrets';
+/** The most former tokens kept for masking; the oldest go first. */
+const FORMER_SECRETS_MAX = 200;
+const formerSecretsSchema = z.array(z.string());
+
+/**
+ * The former tokens re-sealed with `reseal` (the vault's primary cipher changed): "every stored
+ * token is re-encrypted at once" holds for them too.
+ */
+export function resealFormerSecrets(settings: SettingsRepository, reseal: (sealed: string) => string): void {
+  const former = settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []);
+  const resealed = former.map(reseal);
+  if (resealed.some((sealed, index) => sealed !== former[index])) settings.set(FORMER_SECRETS_KEY, resealed);
+}
 
 export interface ProfileSecrets {
   apiToken: string | null;
@@ -46,6 +61,11 @@ export interface ProfileService {
   activate(id: number): ProfileView;
   /** Plain tokens, for main-process use only (signing, sending). Never returned over the bridge. */
   secretsOf(id: number): ProfileSecrets;
+  /**
+   * Tokens profiles had before (replaced, cleared, or the profile removed), for masking only:
+   * records that echo one stay, and an export printed a rotated token whole. Main only.
+   */
+  formerSecrets(): string[];
   view(id: number): ProfileView;
 }
 
@@ -86,6 +106,15 @@ export function createProfileService({
     const stored = profiles.get(id);
     if (stored === undefined) throw ConsoleError.notFound(`Profile ${id}`);
     return stored;
+  };
+
+  /** Keeps a token that is leaving (sealed as it was), so what echoes it is still masked. */
+  const retire = (...sealed: (string | null)[]): void => {
+    const leaving = sealed.filter((value): value is string => value !== null);
+    if (leaving.length === 0) return;
+    const former = settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []);
+    const kept = [...former.filter((value) => !leaving.includes(value)), ...leaving];
+    settings.set(FORMER_SECRETS_KEY, kept.slice(-FORMER_SECRETS_MAX));
   };
 
   const applySecret = (current: string | null, edit: SecretEdit): string | null => {
@@ -158,11 +187,16 @@ export function createProfileService({
           );
         const fields = parseInput(profileFieldsSchema, { ...stored.fields, ...patch }, ['fields']);
         assertNameFree(fields.name, id);
-        profiles.update(id, {
-          fields,
-          apiTokenSealed: applySecret(stored.apiTokenSealed, secrets.apiToken),
-          notificationTokenSealed: applySecret(stored.notificationTokenSealed, secrets.notificationToken),
-        });
+        const apiTokenSealed = applySecret(stored.apiTokenSealed, secrets.apiToken);
+        const notificationTokenSealed = applySecret(
+          stored.notificationTokenSealed,
+          secrets.notificationToken,
+        );
+        retire(
+          apiTokenSealed === stored.apiTokenSealed ? null : stored.apiTokenSealed,
+          notificationTokenSealed === stored.notificationTokenSealed ? null : stored.notificationTokenSealed,
+        );
+        profiles.update(id, { fields, apiTokenSealed, notificationTokenSealed });
       });
       announce();
       return view(id);
@@ -190,6 +224,8 @@ export function createProfileService({
             'The last profile cannot be removed; the console always needs one.',
           );
         }
+        const removed = get(id);
+        retire(removed.apiTokenSealed, removed.notificationTokenSealed);
         profiles.remove(id);
         if (activeId() === id) settings.set(ACTIVE_PROFILE_KEY, profiles.list()[0]?.id ?? null);
       });
@@ -207,6 +243,17 @@ export function createProfileService({
         apiToken: open(stored.apiTokenSealed),
         notificationToken: open(stored.notificationTokenSealed),
       };
+    },
+    formerSecrets() {
+      // One sealed by a cipher this process lacks (the desktop's, read from the CLI) is passed
+      // over: it cannot be set again as a current token can, and would stop every export here.
+      return settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []).flatMap((sealed) => {
+        try {
+          return [vault.open(sealed)];
+        } catch {
+          return [];
+        }
+      });
     },
   };
   return service;

@@ -33,15 +33,17 @@ export interface RecordSecrets {
 }
 
 /**
- * Every profile token main holds (API and notification tokens of every profile): what no
- * screen, report or file may show, wherever it is echoed. One list for the timeline's masking,
- * exports, `history --json` and `curl`.
+ * Every profile token main holds (API and notification tokens of every profile, and those they
+ * had before): what no screen, report or file may show, wherever it is echoed. One list for
+ * the timeline's masking, exports, `history --json` and `curl`.
  */
 export function everyProfileSecret(profiles: ProfileService): string[] {
-  return profiles.snapshot().profiles.flatMap((profile) => {
+  const current = profiles.snapshot().profiles.flatMap((profile) => {
     const { apiToken, notificationToken } = profiles.secretsOf(profile.id);
     return [apiToken, notificationToken].filter((secret): secret is string => secret !== null);
   });
+  // A rotated or removed profile's token is still in the records that echo it.
+  return [...new Set([...current, ...profiles.formerSecrets()])];
 }
 
 export function createRecordSecrets({
