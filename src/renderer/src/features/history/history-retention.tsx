@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { Retention } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
+import { confirmAction } from '@ui/confirm-dialog';
 import { WholeNumberInput } from '@ui/whole-number-input';
 import { errorMessage } from '@bridge/bridge-error';
 import { useHistoryStore } from './history-store';
@@ -57,30 +57,30 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const confirmRemoval = (policy: Retention, current: { remove: number; keep: number }) => {
     setPreview(current);
     if (current.remove === 0) return;
-    modals.openConfirmModal({
+    void confirmAction({
       title: `Remove ${current.remove.toLocaleString()} ${current.remove === 1 ? 'record' : 'records'}?`,
       children: (
         <Text size="sm">
           They are deleted for good; {current.keep.toLocaleString()} stay. Export them first to keep a copy.
         </Text>
       ),
-      labels: { confirm: 'Remove them', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        const history = useHistoryStore.getState();
-        setRemoving(true);
-        history
-          .applyRetention(policy, current.remove)
-          .then((removed) => {
-            notifications.show({ message: `Removed ${removed} ${removed === 1 ? 'record' : 'records'}` });
-            onChanged();
-          })
-          .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }))
-          .then(() => history.previewRetention(policy))
-          .then(setPreview)
-          .catch(() => setPreview(null))
-          .finally(() => setRemoving(false));
-      },
+      confirmLabel: 'Remove them',
+      color: 'red',
+    }).then((confirmed) => {
+      if (!confirmed) return;
+      const history = useHistoryStore.getState();
+      setRemoving(true);
+      history
+        .applyRetention(policy, current.remove)
+        .then((removed) => {
+          notifications.show({ message: `Removed ${removed} ${removed === 1 ? 'record' : 'records'}` });
+          onChanged();
+        })
+        .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }))
+        .then(() => history.previewRetention(policy))
+        .then(setPreview)
+        .catch(() => setPreview(null))
+        .finally(() => setRemoving(false));
     });
   };
   const apply = () => {
@@ -141,7 +141,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
         <Text size="sm" c="dimmed" data-testid="retention-preview">
           {preview === null
             ? ''
-            : `Applying it now removes ${preview.remove.toLocaleString()} and keeps ${preview.keep.toLocaleString()} records.`}
+            : `Applying it now removes ${preview.remove.toLocaleString()} and keeps ${preview.keep.toLocaleString()} ${preview.keep === 1 ? 'record' : 'records'}.`}
         </Text>
       </Stack>
     </Paper>
