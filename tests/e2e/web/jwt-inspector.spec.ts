@@ -93,3 +93,16 @@ test.describe('on a UTC machine', () => {
     await expect(page.getByTestId('local-exp')).toHaveText('same as UTC');
   });
 });
+
+// Claims that do not parse used to outline the editor in red and say nothing: Mantine's editor
+// put its own bare "invalid" mark over the form's message once the field lost focus.
+test('claims that are not JSON say why the token is not signed', async ({ page, served }) => {
+  await openConsole(page, served, '#/jwt');
+  const form = page.getByRole('form', { name: 'Craft a token' });
+  const claims = form.getByRole('textbox', { name: 'Claims' });
+  await claims.fill('{"iss": ');
+  await form.getByRole('button', { name: 'Sign token' }).click();
+  await expect(claims).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('The claims must be a JSON object, such as {"iss": "checkout"}')).toBeVisible();
+  await expect(page.getByTestId('crafted-token')).toHaveCount(0);
+});

@@ -20,9 +20,11 @@ function isJsonObject(text: string): boolean {
   }
 }
 
+const CLAIMS_NOT_AN_OBJECT = 'The claims must be a JSON object, such as {"iss": "checkout"}';
+
 const craftFormSchema = z.object({
   preset: z.enum(TOKEN_PRESETS),
-  claims: z.string().refine(isJsonObject, 'The claims must be a JSON object, such as {"iss": "checkout"}'),
+  claims: z.string().refine(isJsonObject, CLAIMS_NOT_AN_OBJECT),
   lifetimeMinutes: z
     .number({ error: 'The lifetime must be a number of minutes' })
     .int('The lifetime must be whole minutes')
@@ -97,6 +99,9 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
             autosize
             minRows={4}
             formatOnBlur
+            // The editor marks text that does not parse on its own, over the form's error: without
+            // this it was a red outline that said nothing.
+            validationError={CLAIMS_NOT_AN_OBJECT}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
