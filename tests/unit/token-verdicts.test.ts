@@ -299,6 +299,30 @@ describe('decodeJwt never throws', () => {
       );
     }
   });
+  // What a QA engineer copies is often the Authorization header's value, a webhook's URL, or a
+  // token wrapped by a terminal: each used to be "The header is not valid base64url-encoded
+  // UTF-8." or "three dot-separated parts", which named neither the cause nor what to paste.
+  it('says what is around a pasted token that is not part of it', async () => {
+    const token = await signWith(SECRET, { iat: now });
+    expect(decodeJwt(`Bearer ${token}`).problem).toBe(
+      'It starts with "Bearer ", the Authorization header\'s scheme, which is not part of the token: paste only what follows it.',
+    );
+    expect(decodeJwt(`bearer  ${token}`).problem).toMatch(/^It starts with "bearer ",/);
+    expect(decodeJwt(`http://127.0.0.1:4455/webhooks?serviceToken=${token}`).problem).toBe(
+      'It is a URL or query with serviceToken= in it, not a token: paste only the value after serviceToken=.',
+    );
+    const wrapped = `${token.slice(0, 40)}\n${token.slice(40)}`;
+    expect(decodeJwt(wrapped).problem).toBe(
+      'A JWT has no spaces or line breaks; this one has one after character 40 (a wrapped copy?).',
+    );
+    // The verdict is still malformed, exactly as the listener would judge the same text.
+    const judged = await judgeToken(`Bearer ${token}`, await options());
+    expect(judged.verdict).toBe('malformed');
+    expect(judged.reason).toMatch(/^It starts with "Bearer "/);
+    // A token that decodes is not touched by any of this.
+    expect(decodeJwt(token).ok).toBe(true);
+    expect(decodeJwt(`  ${token}\n`).ok).toBe(true);
+  });
   it('shows iat, exp and nbf as ISO dates', () => {
     const decoded = decodeJwt(`${b64({ alg: 'HS256' })}.${b64({ iat: now, exp: now + 60, nbf: now })}.`);
     expect(decoded.times.exp).toEqual({ seconds: now + 60, iso: '2026-01-15T12:01:00.000Z' });

@@ -92,6 +92,23 @@ function timeClaim(claims: Record<string, unknown>, name: string, problems: stri
 
 const EMPTY_TIMES = { iat: null, exp: null, nbf: null };
 
+/**
+ * What is around a pasted token that is not part of it, said instead of the decoding failure it
+ * causes ("The header is not valid base64url…" named neither the cause nor what to paste). Asked
+ * only of a token that failed, so a webhook's valid token never pays for it.
+ */
+function pastedAround(token: string): string | null {
+  const scheme = /^(bearer)\s+/i.exec(token);
+  if (scheme !== null)
+    return `It starts with "${scheme[1]} ", the Authorization header's scheme, which is not part of the token: paste only what follows it.`;
+  if (token.includes('serviceToken='))
+    return 'It is a URL or query with serviceToken= in it, not a token: paste only the value after serviceToken=.';
+  const space = /\s/.exec(token);
+  if (space !== null)
+    return `A JWT has no spaces or line breaks; this one has one after character ${space.index} (a wrapped copy?).`;
+  return null;
+}
+
 /** Takes a compact JWS apart without verifying it. Never throws: a broken token says why. */
 export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {}): DecodedJwt {
   const token = input.trim();
@@ -100,7 +117,7 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
     header,
     claims: null,
     signature: '',
-    problem,
+    problem: pastedAround(token) ?? problem,
     claimProblems: [],
     nameWarnings: [],
     times: EMPTY_TIMES,
