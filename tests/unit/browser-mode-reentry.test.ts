@@ -224,3 +224,39 @@ describe('checkout-console open', () => {
     expect(run.stderr).toMatch(/warning: ignoring .*serve-\d+\.control\.json: it is not a control file/);
   });
 });
+
+// `npm start` run again (a lost tab, a second terminal) serves on the same default port. It said
+// only "pass --port 0", which starts a second console instead of leading back to the first.
+describe('serve on a port that is taken', () => {
+  it('by the console serving this data directory: says so, and how to get a link to it', async () => {
+    advertise();
+    const run = await runCliCaptured([
+      '--data-dir',
+      harness.dataDir,
+      'serve',
+      '--port',
+      String(server.port),
+      '--no-open',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `error: Port ${server.port} is in use by the console already serving this data directory ` +
+        `(${server.origin}, pid ${process.pid}). For a new link to it, run ` +
+        `${openCommandFor(harness.dataDir, '/nonexistent-default')}; to start another console ` +
+        `on this data directory, pass --port 0.\n`,
+    );
+  });
+
+  it('by another program: says so, and how to pick a free port', async () => {
+    const run = await runCliCaptured([
+      '--data-dir',
+      harness.dataDir,
+      'serve',
+      '--port',
+      String(server.port),
+      '--no-open',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`error: Port ${server.port} is in use; pass --port 0 to pick a free one.\n`);
+  });
+});

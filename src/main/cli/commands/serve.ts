@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createConsole } from '../../app';
 import { removeControlFile, writeControlFile } from '../../browser-mode/control-file';
+import { findServingConsoles } from '../../browser-mode/launch-link-client';
 import { isNonLoopbackHost, startBrowserModeServer } from '../../browser-mode/server';
 import { openCommandFor } from '../../browser-mode/sign-in-page';
 import { osUserDataDir, resolveDataDir } from '../../data-dir';
@@ -19,6 +20,26 @@ const serveFlags = z.object({
   open: z.boolean().default(true),
 });
 
+/**
+ * Why the port is taken, and what to do. Most often it is this data directory's own console:
+ * `npm start` run again for a lost tab, where a new link (not a second console) is the answer.
+ */
+function portInUse(dataDir: string, port: number, openCommand: string): string {
+  const own = findServingConsoles(dataDir).live.find(({ control }) => {
+    try {
+      return Number(new URL(control.origin).port) === port;
+    } catch {
+      return false;
+    }
+  });
+  if (own === undefined) return `Port ${port} is in use; pass --port 0 to pick a free one.`;
+  return (
+    `Port ${port} is in use by the console already serving this data directory ` +
+    `(${own.control.origin}, pid ${own.control.pid}). For a new link to it, run ${openCommand}; ` +
+    `to start another console on this data directory, pass --port 0.`
+  );
+}
+
 /** Runs until interrupted; resolves when the server has shut down. */
 export async function runServe(context: CliContext, rawFlags: unknown): Promise<void> {
   const flags = parseFlags(serveFlags, rawFlags);
@@ -29,18 +50,18 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
     );
   }
   const dataDir = resolveDataDir(context.dataDirFlag());
+  // Absolute: the sign-in page's command must work from any directory.
+  const openCommand = openCommandFor(resolve(dataDir), osUserDataDir());
   const core = await createConsole({ dataDir, frontDoor: 'browser', background: true });
   const server = await startBrowserModeServer(core, {
     host: flags.host,
     port: flags.port,
     staticDir: context.rendererDir,
-    // Absolute: the sign-in page's command must work from any directory.
-    openCommand: openCommandFor(resolve(dataDir), osUserDataDir()),
+    openCommand,
   }).catch(async (error: unknown) => {
     await core.close();
     const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE')
-      throw new Error(`Port ${flags.port} is in use; pass --port 0 to pick a free one.`);
+    if (code === 'EADDRINUSE') throw new Error(portInUse(dataDir, flags.port, openCommand));
     throw error;
   });
   // The local merchant page links back to orders in this console.
