@@ -200,3 +200,22 @@ test('retention: the dialog asks about the records there are now, and never remo
   await page.goto(`${served.origin}/#/history?kind=webhook`);
   await expect(page.getByTestId('history-count')).toHaveText('43 matching records');
 });
+
+// Opened from the navigation, Replay said "Every stored webhook matching the filter" with no
+// filter anywhere, and its only next step was a red "nothing to replay".
+test('Replay opened without a filter says it would send every stored webhook, and where to choose fewer', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/replay');
+  const selection = page.getByTestId('replay-selection');
+  await expect(selection).toContainText('Every stored webhook (no filter). To replay only some,');
+  await expect(selection).not.toContainText('matching the filter');
+  await selection.getByRole('link', { name: 'choose them on the timeline' }).click();
+  await expect(page).toHaveURL(/#\/timeline\?kind=webhook$/);
+
+  // With a filter in the address, it is the filter that chooses.
+  await page.goto(`${served.origin}/#/replay?kind=webhook&q=REF-E2E-1`);
+  await expect(selection).toContainText('Every stored webhook matching the filter');
+  await expect(selection.getByRole('link')).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Paper,
@@ -13,6 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { isEmptyFilter } from '@shared/event-filter';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/token-presets';
 import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '@shared/replay';
 import { confirmLiveReplay } from '@ui/confirm-live';
@@ -65,6 +67,9 @@ export function ReplayView() {
   const params = useNavigation((state) => state.params);
   const search = params.toString();
   const selection = useMemo(() => replaySelection(new URLSearchParams(search)), [search]);
+  // Webhooks only, always: a filter chooses when it says more than that.
+  const chosenByFilter =
+    selection.filter !== undefined && !isEmptyFilter({ ...selection.filter, kinds: undefined });
   const form = useReplayForm();
   const [debouncedForm] = useDebouncedValue(form, 250);
   const resumed = useResumed();
@@ -123,10 +128,22 @@ export function ReplayView() {
           <Text size="sm" data-testid="replay-selection">
             {selection.ids !== undefined
               ? `${selection.ids.length} selected ${selection.ids.length === 1 ? 'record' : 'records'}`
-              : 'Every stored webhook matching the filter'}
+              : chosenByFilter
+                ? 'Every stored webhook matching the filter'
+                : 'Every stored webhook (no filter)'}
             {plan.value === null
               ? ''
               : ` · ${plan.value.webhooks} ${plan.value.webhooks === 1 ? 'webhook' : 'webhooks'}`}
+            {/* Opened from the navigation (or every record selected, unfiltered): where to choose fewer. */}
+            {selection.ids === undefined && !chosenByFilter && (
+              <>
+                . To replay only some,{' '}
+                <Anchor href="#/timeline?kind=webhook" inherit>
+                  choose them on the timeline
+                </Anchor>{' '}
+                (tick them, then Replay…).
+              </>
+            )}
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Stack gap="xs">
