@@ -64,6 +64,33 @@ test('invalid input gets a message naming the field, and nothing is saved', asyn
   await expect(form.getByText('A profile named "Sandbox" already exists')).toBeVisible();
 });
 
+// The form is taller than a 1280x800 window. A Base URL made invalid, then Save pressed at the
+// bottom: the field's error appeared on leaving it, pushed Save down under the pointer, and the
+// press was lost: nothing saved, nothing said in view, Save seemingly dead.
+test('one press of Save on an invalid field above the window shows that field and its error', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Sandbox').click();
+  const form = profiles.form();
+  const baseUrl = form.getByLabel('Base URL');
+  await baseUrl.fill('api.sandbox.example.net');
+  const save = form.getByRole('button', { name: 'Save profile' });
+  await save.scrollIntoViewIfNeeded();
+  await expect(baseUrl).not.toBeInViewport();
+  await save.click();
+  await expect(baseUrl).toBeFocused();
+  await expect(baseUrl).toBeInViewport();
+  await expect(form.getByText('The base URL must be an http:// or https:// URL')).toBeInViewport();
+  await expect(profiles.profileInList('Sandbox')).toBeVisible();
+  await expect(
+    page.getByTestId('profile-base-url').filter({ hasText: 'api.sandbox.example.net' }),
+  ).toHaveCount(0);
+});
+
 test('duplicate and delete a profile', async ({ page, served }) => {
   await openConsole(page, served, '#/profiles');
   const profiles = new ProfilesPage(page);

@@ -45,7 +45,12 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
   const form = useForm<ProfileFields>({
     resolver: zodResolver(profileFieldsSchema),
     defaultValues: initialFields,
-    mode: 'onTouched',
+    // Judged on Save, which then focuses (and scrolls to) the first field in error; corrected as
+    // typed after that. Judged on leaving a field, the error line it added pushed Save down under
+    // the pointer that had just pressed it, and that press was lost: the form is taller than a
+    // window, so nothing in view changed.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { control, register, handleSubmit, formState, setError } = form;
   const [apiToken, setApiToken] = useState<SecretEdit>(KEEP);
