@@ -91,6 +91,32 @@ test('one press of Save on an invalid field above the window shows that field an
   ).toHaveCount(0);
 });
 
+// A refused token was named by its path in the request, "apiToken.value: …", at the foot of the
+// form, away from the field it is about.
+test('a token with a space inside is refused at its own field, named as the form names it', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Sandbox').click();
+  await profiles.setSecret('API token', 'sk_test 1234');
+  const form = profiles.form();
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  const field = form.getByLabel('API token', { exact: true });
+  // Mantine's password input marks itself data-invalid (it sets no aria-invalid).
+  await expect(field).toHaveAttribute('data-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(
+    /A token has no spaces, tabs, line breaks or control characters inside it/,
+  );
+  await expect(form.getByText('apiToken.value')).toHaveCount(0);
+  // Typing again takes the message away: it was about what was typed before.
+  await field.fill('sk_test_1234');
+  await expect(field).not.toHaveAttribute('data-invalid');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profiles.maskedSecret('API token')).toHaveText('••••1234');
+});
+
 test('duplicate and delete a profile', async ({ page, served }) => {
   await openConsole(page, served, '#/profiles');
   const profiles = new ProfilesPage(page);

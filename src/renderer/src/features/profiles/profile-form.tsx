@@ -35,6 +35,15 @@ interface ProfileFormProps {
   onSaved: (profile: ProfileView) => void;
 }
 
+type SecretName = 'apiToken' | 'notificationToken';
+type SecretErrors = Partial<Record<SecretName, string>>;
+
+/** The secret a refused value belongs to (`apiToken.value`), or null. */
+function pathToSecret(path: string): SecretName | null {
+  const name = path.split('.')[0];
+  return name === 'apiToken' || name === 'notificationToken' ? name : null;
+}
+
 function pathToField(path: string): keyof ProfileFields | null {
   const field = path.replace(/^fields\./, '').split(/[.[]/)[0];
   return field !== undefined && field in profileFieldsSchema.shape ? (field as keyof ProfileFields) : null;
@@ -56,6 +65,12 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
   const [apiToken, setApiToken] = useState<SecretEdit>(KEEP);
   const [notificationToken, setNotificationToken] = useState<SecretEdit>(KEEP);
   const [formError, setFormError] = useState<string | null>(null);
+  const [secretErrors, setSecretErrors] = useState<SecretErrors>({});
+  // A new value typed (or set, cleared, kept) leaves the refusal of the old one behind.
+  const editSecret = (name: SecretName, set: (edit: SecretEdit) => void) => (edit: SecretEdit) => {
+    set(edit);
+    setSecretErrors(({ [name]: _dropped, ...rest }) => rest);
+  };
   // The stored profile the values were filled in from. Another window or a terminal may change
   // it meanwhile: the form then says so and offers to show it, keeping what was typed until then
   // (it used to re-mount and drop the edits without a word); saving is refused by main.
@@ -67,11 +82,13 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
     setApiToken(KEEP);
     setNotificationToken(KEEP);
     setFormError(null);
+    setSecretErrors({});
     setBaseline(storedAt);
   };
 
   const save = handleSubmit(async (fields) => {
     setFormError(null);
+    setSecretErrors({});
     try {
       const saved = await onSubmit(fields, { apiToken, notificationToken }, baseline);
       setApiToken(KEEP);
@@ -85,7 +102,9 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
       if (error instanceof BridgeError && error.issues.length > 0) {
         for (const issue of error.issues) {
           const field = pathToField(issue.path);
+          const secret = pathToSecret(issue.path);
           if (field !== null) setError(field, { message: issue.message });
+          else if (secret !== null) setSecretErrors((errors) => ({ ...errors, [secret]: issue.message }));
           else setFormError(`${issue.path}: ${issue.message}`);
         }
       } else {
@@ -135,14 +154,16 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           description="Bearer token for calls to the service."
           current={profile?.apiToken ?? NOT_SET}
           edit={apiToken}
-          onChange={setApiToken}
+          onChange={editSecret('apiToken', setApiToken)}
+          error={secretErrors.apiToken ?? null}
         />
         <SecretField
           label="Notification token"
           description="HS256 secret that signs webhook JWTs (serviceToken)."
           current={profile?.notificationToken ?? NOT_SET}
           edit={notificationToken}
-          onChange={setNotificationToken}
+          onChange={editSecret('notificationToken', setNotificationToken)}
+          error={secretErrors.notificationToken ?? null}
         />
         <Divider label="Webhooks" labelPosition="left" />
         <Group grow align="flex-start">

@@ -7,13 +7,15 @@ interface SecretFieldProps {
   current: MaskedSecret;
   edit: SecretEdit;
   onChange: (edit: SecretEdit) => void;
+  /** Why main refused the value typed here, shown on the field it is about. */
+  error?: string | null;
 }
 
 /**
  * A token is never shown, only whether it is set and its last characters. The user can set,
  * replace or clear it; a typed value goes to main once, on save, and never comes back.
  */
-export function SecretField({ label, description, current, edit, onChange }: SecretFieldProps) {
+export function SecretField({ label, description, current, edit, onChange, error = null }: SecretFieldProps) {
   if (edit.action === 'set') {
     return (
       <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -22,6 +24,7 @@ export function SecretField({ label, description, current, edit, onChange }: Sec
           label={label}
           description={description}
           value={edit.value}
+          error={error}
           onChange={(event) => onChange({ action: 'set', value: event.currentTarget.value })}
           autoComplete="off"
           data-autofocus
