@@ -1,6 +1,7 @@
 // `npm start`: build, then open the desktop window. Where Electron is missing or cannot start
 // (no binary, no display), say so in one line and start browser mode instead.
 import { spawn, spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary.mjs';
 
@@ -42,13 +43,35 @@ function startBrowserMode(reason) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)));
 }
 
+/**
+ * The arguments after `npm start --` are `serve`'s. The desktop window takes none of them but the
+ * data directory, which it reads from CHECKOUT_CONSOLE_DATA_DIR: dropped, the window opened the
+ * default data directory while browser mode used the one given.
+ */
+function desktopArguments(args) {
+  let dataDir = null;
+  const ignored = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--data-dir' && index + 1 < args.length) dataDir = args[++index];
+    else if (arg.startsWith('--data-dir=')) dataDir = arg.slice('--data-dir='.length);
+    else ignored.push(arg);
+  }
+  return { dataDir: dataDir === null ? null : resolve(dataDir), ignored };
+}
+
 const electron = findElectronBinary();
 if (electron.path === null) {
   startBrowserMode(electron.reason);
 } else {
+  const desktop = desktopArguments(passThrough);
+  if (desktop.ignored.length > 0)
+    process.stdout.write(`The desktop window ignores ${desktop.ignored.join(' ')} (browser mode only).\n`);
+  const env =
+    desktop.dataDir === null ? process.env : { ...process.env, CHECKOUT_CONSOLE_DATA_DIR: desktop.dataDir };
   const startedAt = Date.now();
   let stderr = '';
-  const child = spawn(electron.path, [root], { cwd: root, stdio: ['inherit', 'inherit', 'pipe'] });
+  const child = spawn(electron.path, [root], { cwd: root, env, stdio: ['inherit', 'inherit', 'pipe'] });
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
     process.stderr.write(chunk);

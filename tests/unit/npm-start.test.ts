@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
 import { makeTempDir } from './helpers/temp-console';
@@ -44,4 +45,39 @@ describe('npm start', () => {
       }
     },
   );
+});
+
+// `npm start -- --data-dir ./qa` was honoured by the browser-mode fallback only: the desktop
+// window was started without it, on the default data directory, without a word.
+describe('npm start with an Electron binary', () => {
+  it('opens the desktop window on the --data-dir given, and says which arguments it ignores', async () => {
+    const temp = makeTempDir();
+    const seen = join(temp.dir, 'seen.json');
+    const fake = join(temp.dir, 'electron');
+    writeFileSync(
+      fake,
+      `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(seen)}, JSON.stringify({ argv: process.argv.slice(2), dataDir: process.env.CHECKOUT_CONSOLE_DATA_DIR ?? null }));\n`,
+    );
+    chmodSync(fake, 0o755);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      CHECKOUT_CONSOLE_SKIP_BUILD: '1',
+      ELECTRON_OVERRIDE_DIST_PATH: temp.dir,
+    };
+    delete env['CHECKOUT_CONSOLE_DATA_DIR'];
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [join(root, 'scripts', 'start.mjs'), '--data-dir', join(temp.dir, 'qa'), '--port', '0'],
+        { cwd: root, env, encoding: 'utf8' },
+      );
+      expect(run.status).toBe(0);
+      const got = JSON.parse(readFileSync(seen, 'utf8')) as { argv: string[]; dataDir: string | null };
+      expect(got.dataDir).toBe(join(temp.dir, 'qa'));
+      expect(got.argv.map((arg) => resolve(arg))).toEqual([resolve(root)]);
+      expect(run.stdout).toContain('The desktop window ignores --port 0 (browser mode only).');
+    } finally {
+      temp.remove();
+    }
+  });
 });
