@@ -106,3 +106,29 @@ test('claims that are not JSON say why the token is not signed', async ({ page, 
   await expect(form.getByText('The claims must be a JSON object, such as {"iss": "checkout"}')).toBeVisible();
   await expect(page.getByTestId('crafted-token')).toHaveCount(0);
 });
+
+// At 1280 px the table of what arrived gave the listener's reason the width left over by three
+// fixed columns, about 70 px: "Signed / with / HS256 / by the…", a word or two a line.
+test('what arrived with a webhook reads at 1280 px: each reason has the width of the card', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/listener');
+  const jwt = new JwtPage(page);
+  const { listener, token } = await jwt.listenerAndValidToken();
+  const response = await page.request.post(`${listener}/webhooks?serviceToken=${token}`, {
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    data: APPROVED,
+  });
+  const { id } = (await response.json()) as { id: number };
+  await page.goto(`${served.origin}/#/jwt?event=${id}`);
+  const arrived = page.getByTestId('record-tokens');
+  const reasons = arrived.getByText(/^Signed with HS256 by the notification token of profile "Local"/);
+  await expect(reasons).toHaveCount(2);
+  const card = await arrived.boundingBox();
+  for (const reason of await reasons.all()) {
+    const box = await reason.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan((card?.width ?? Infinity) * 0.75);
+  }
+});

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconSearch } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import type { EventTokens } from '@shared/contract/jwt';
 import { copyRecordToken } from '@features/timeline';
 import { VerdictBadge } from './verdict-badge';
@@ -36,49 +37,57 @@ export function RecordTokens({
           <Table.Tbody>
             {tokens.tokens.map((entry) => {
               const check = tokens.checks.find((candidate) => candidate.source === entry.source);
+              // Two rows a token: where, verdict, token and buttons; then the listener's reason
+              // across the whole card (beside three fixed columns it had about 70 px at 1280).
               return (
-                <Table.Tr key={entry.source}>
-                  <Table.Th w={170}>{PLACE[entry.source]}</Table.Th>
-                  <Table.Td w={130}>
-                    {check === undefined ? null : (
-                      <VerdictBadge kind="token" verdict={check.verdict} size="xs" />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {entry.masked ?? entry.problem ?? 'absent'}
-                    </Text>
-                    {check !== undefined && (
-                      <Text size="xs" c="dimmed">
-                        {check.reason}
+                <Fragment key={entry.source}>
+                  <Table.Tr style={{ borderBottom: 'none' }}>
+                    <Table.Th style={{ whiteSpace: 'nowrap' }}>{PLACE[entry.source]}</Table.Th>
+                    <Table.Td>
+                      {check === undefined ? null : (
+                        <VerdictBadge kind="token" verdict={check.verdict} size="xs" />
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace">
+                        {entry.masked ?? entry.problem ?? 'absent'}
                       </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td w={190}>
-                    {entry.masked !== null && (
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant={inspecting === entry.source ? 'filled' : 'light'}
-                          leftSection={<IconSearch size={12} />}
-                          onClick={() => onInspect(entry.source)}
-                          aria-label={`Inspect the ${PLACE[entry.source]} token`}
-                        >
-                          Inspect
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="default"
-                          leftSection={<IconCopy size={12} />}
-                          onClick={() => void copyRecordToken(tokens.id, entry.source)}
-                          aria-label={`Copy the ${PLACE[entry.source]} token`}
-                        >
-                          Copy
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                    </Table.Td>
+                    <Table.Td>
+                      {entry.masked !== null && (
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          <Button
+                            size="compact-xs"
+                            variant={inspecting === entry.source ? 'filled' : 'light'}
+                            leftSection={<IconSearch size={12} />}
+                            onClick={() => onInspect(entry.source)}
+                            aria-label={`Inspect the ${PLACE[entry.source]} token`}
+                          >
+                            Inspect
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="default"
+                            leftSection={<IconCopy size={12} />}
+                            onClick={() => void copyRecordToken(tokens.id, entry.source)}
+                            aria-label={`Copy the ${PLACE[entry.source]} token`}
+                          >
+                            Copy
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                  {check !== undefined && (
+                    <Table.Tr>
+                      <Table.Td colSpan={4} pt={0}>
+                        <Text size="xs" c="dimmed">
+                          {check.reason}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
               );
             })}
           </Table.Tbody>
