@@ -179,3 +179,27 @@ test('the first load asks for nothing that fails and reports no error; the tab w
   expect(failed).toEqual([]);
   expect(pageReports).toEqual([]);
 });
+
+// The × said "Settings can show it again", and so did the builder's guide page; Settings had no
+// such thing, so a guide closed by mistake was gone for good.
+test('a closed first-run guide can be shown again from Settings, as its close button says', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const guide = page.getByTestId('first-run-guide');
+  await page.getByRole('button', { name: 'Hide the first-run guide' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Hide the guide for good (Settings can show it again)');
+  await page.getByRole('button', { name: 'Hide the first-run guide' }).click();
+  await expect(guide).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByText('Settings', { exact: true }).click();
+  const show = page.getByRole('switch', { name: 'Show the first-run guide in the Builder' });
+  await expect(show).not.toBeChecked();
+  await show.click();
+  await expect(show).toBeChecked();
+
+  await new BuilderPage(page).open();
+  await expect(guide).toBeVisible();
+  await expect(guide).toHaveAttribute('data-step', '0');
+});

@@ -2,6 +2,7 @@ import { Alert, Card, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useAppStore } from '@ui/app-store';
 import { AppearanceSettings } from './appearance-settings';
+import { FirstRunSettings } from './first-run-settings';
 import { KeyringFallbackSettings } from './keyring-fallback-settings';
 import { ShortcutsTable } from './shortcuts-table';
 
@@ -19,6 +20,7 @@ export function SettingsView() {
     <Stack maw={900}>
       <Title order={3}>Settings</Title>
       <AppearanceSettings />
+      <FirstRunSettings />
       <Card withBorder>
         <Table>
           <Table.Tbody>
