@@ -132,3 +132,13 @@ test('what arrived with a webhook reads at 1280 px: each reason has the width of
     expect(box?.width ?? 0).toBeGreaterThan((card?.width ?? Infinity) * 0.75);
   }
 });
+
+// Empty, the inspector said only "Paste a token to verify it.": where a first-time user finds
+// one (a webhook's, on the timeline) went unsaid.
+test('the empty inspector says where a token comes from, with the way there', async ({ page, served }) => {
+  await openConsole(page, served, '#/jwt');
+  const idle = page.getByTestId('jwt-verdict');
+  await expect(idle).toContainText('Paste a token to verify it, or open the one a webhook carried');
+  await idle.getByRole('link', { name: 'webhooks on the timeline' }).click();
+  await expect(page).toHaveURL(/#\/timeline\?kind=webhook$/);
+});

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -109,9 +109,18 @@ export function JwtView() {
                 subject={subject}
                 against={secretChoice.against}
                 idleText={
-                  secretChoice.choice === 'secret' && secretChoice.secret === ''
-                    ? 'Paste a secret to verify with.'
-                    : 'Paste a token to verify it.'
+                  secretChoice.choice === 'secret' && secretChoice.secret === '' ? (
+                    'Paste a secret to verify with.'
+                  ) : (
+                    // Where a first-time user finds one: a webhook's, on the timeline.
+                    <>
+                      Paste a token to verify it, or open the one a webhook carried: pick one of the{' '}
+                      <Anchor href="#/timeline?kind=webhook" inherit>
+                        webhooks on the timeline
+                      </Anchor>
+                      , then Open in the JWT inspector.
+                    </>
+                  )
                 }
               />
               <VerifyAgainst secretChoice={secretChoice} />

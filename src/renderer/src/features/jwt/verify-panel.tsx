@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { JwtVerification, SecretSource, StoredToken } from '@shared/contract/jwt';
 import { errorMessage } from '@bridge/bridge-error';
 import { useProfilesStore } from '@features/profiles';
@@ -31,7 +31,7 @@ export function VerdictNow({
 }: {
   subject: VerifySubject;
   against: SecretSource | null;
-  idleText: string;
+  idleText: ReactNode;
 }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Re-check when profiles change (a new notification token, another active profile).
