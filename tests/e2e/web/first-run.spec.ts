@@ -203,3 +203,13 @@ test('a closed first-run guide can be shown again from Settings, as its close bu
   await expect(guide).toBeVisible();
   await expect(guide).toHaveAttribute('data-step', '0');
 });
+
+// The empty timeline said what would appear, not how to make the first thing appear.
+test('the empty timeline says how to make its first record, with the way there', async ({ page, served }) => {
+  await openConsole(page, served, '#/timeline');
+  const empty = page.getByTestId('timeline-empty');
+  await expect(empty).toContainText('appear here as they happen');
+  await expect(empty).toContainText('The first comes with a send from the Builder');
+  await empty.getByRole('link', { name: 'the Builder' }).click();
+  await expect(new BuilderPage(page).form()).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { Center, Checkbox, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Center, Checkbox, Group, Loader, Text } from '@mantine/core';
 import {
   useCallback,
   useEffect,
@@ -219,9 +219,19 @@ export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) 
         {status === 'ready' && rows.length === 0 && (
           <Center p="xl">
             <Text c="dimmed" data-testid="timeline-empty">
-              {filtered
-                ? 'No records match these filters.'
-                : 'Nothing yet: webhooks, requests, deliveries, forwards and replays appear here as they happen.'}
+              {filtered ? (
+                'No records match these filters.'
+              ) : (
+                // What to do for the first one, not only what will appear.
+                <>
+                  Nothing yet: webhooks, requests, deliveries, forwards and replays appear here as they
+                  happen. The first comes with a send from{' '}
+                  <Anchor href="#/builder" inherit>
+                    the Builder
+                  </Anchor>
+                  .
+                </>
+              )}
             </Text>
           </Center>
         )}
