@@ -228,16 +228,12 @@ describe('checkout-console open', () => {
 // `npm start` run again (a lost tab, a second terminal) serves on the same default port. It said
 // only "pass --port 0", which starts a second console instead of leading back to the first.
 describe('serve on a port that is taken', () => {
+  const serveOnItsPort = () =>
+    runCliCaptured(['--data-dir', harness.dataDir, 'serve', '--port', String(server.port), '--no-open']);
+
   it('by the console serving this data directory: says so, and how to get a link to it', async () => {
     advertise();
-    const run = await runCliCaptured([
-      '--data-dir',
-      harness.dataDir,
-      'serve',
-      '--port',
-      String(server.port),
-      '--no-open',
-    ]);
+    const run = await serveOnItsPort();
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       `error: Port ${server.port} is in use by the console already serving this data directory ` +
@@ -248,14 +244,7 @@ describe('serve on a port that is taken', () => {
   });
 
   it('by another program: says so, and how to pick a free port', async () => {
-    const run = await runCliCaptured([
-      '--data-dir',
-      harness.dataDir,
-      'serve',
-      '--port',
-      String(server.port),
-      '--no-open',
-    ]);
+    const run = await serveOnItsPort();
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`error: Port ${server.port} is in use; pass --port 0 to pick a free one.\n`);
   });
