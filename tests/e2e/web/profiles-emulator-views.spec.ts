@@ -36,6 +36,24 @@ test('the stopped emulator says what it will do once started, and Start is the p
   await expect(status.getByTestId('emulator-profile')).toContainText('its API token is accepted');
 });
 
+// Stopped, with no orders, the emulator said "Send a checkout to the Local profile (the Builder's
+// Send) and it appears here": it does not while the emulator is stopped.
+test('a stopped emulator with no orders says a send will not reach it until it is started', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/emulator');
+  const empty = page.getByTestId('emulator-orders-empty');
+  await expect(empty).toContainText("Send a checkout to the Local profile (the Builder's Send)");
+  const status = page.getByTestId('emulator-status');
+  await status.getByRole('button', { name: 'Stop' }).click();
+  await expect(status.getByTestId('emulator-running')).toHaveText('stopped');
+  await expect(empty).toContainText('The emulator is stopped: start it above');
+  await expect(empty).not.toContainText('it appears here');
+  await status.getByRole('button', { name: 'Start' }).click();
+  await expect(empty).toContainText("Send a checkout to the Local profile (the Builder's Send)");
+});
+
 test('the registered webhook is set in the Emulator view: too long a URL is refused naming it, a good one is kept', async ({
   page,
   served,

@@ -47,12 +47,21 @@ function setOptions(orderId: string, options: { faults?: Faults | null; legacyAp
 }
 
 /** The emulator's orders: state, expiry, the checkout page, the customer's actions, per-order faults. */
-export function EmulatorOrdersTable({ orders }: { orders: readonly EmulatorOrder[] }) {
+export function EmulatorOrdersTable({
+  orders,
+  running,
+}: {
+  orders: readonly EmulatorOrder[];
+  /** Stopped, a send to Local does not reach it: the empty list must not promise otherwise. */
+  running: boolean;
+}) {
   const now = useNow(1000);
   if (orders.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="emulator-orders-empty">
-        No orders yet. Send a checkout to the Local profile (the Builder's Send) and it appears here.
+        {running
+          ? "No orders yet. Send a checkout to the Local profile (the Builder's Send) and it appears here."
+          : 'No orders yet. The emulator is stopped: start it above, then a checkout sent to the Local profile appears here (until then a send to Local does not reach it).'}
       </Text>
     );
   return (

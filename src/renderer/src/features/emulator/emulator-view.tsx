@@ -33,7 +33,7 @@ export function EmulatorView() {
         <Accordion.Item value="orders">
           <Accordion.Control>Orders ({orders.length})</Accordion.Control>
           <Accordion.Panel>
-            <EmulatorOrdersTable orders={orders} />
+            <EmulatorOrdersTable orders={orders} running={status.running} />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="deliveries">
