@@ -213,3 +213,37 @@ test('the empty timeline says how to make its first record, with the way there',
   await empty.getByRole('link', { name: 'the Builder' }).click();
   await expect(new BuilderPage(page).form()).toBeVisible();
 });
+
+// The webhook toast opens its record when clicked; its × was part of that click, so closing the
+// toast to see what it covered took the builder away to the timeline.
+test('closing a webhook toast with its × only closes it; a click on the toast opens the record', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served);
+  await page.getByTestId('first-run-guide').getByRole('button', { name: 'Fill with a sample' }).click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  const pay = async () => {
+    const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
+    const customer = await page.context().newPage();
+    await customer.goto(checkoutUrl);
+    await customer.getByRole('button', { name: /^(Pay|ادفع)$/ }).click();
+    await customer.close();
+  };
+  await pay();
+  const toast = page.getByTestId('webhook-toast');
+  await expect(toast).toContainText('order_approved');
+  await toast.getByRole('button').click();
+  await expect(toast).toHaveCount(0);
+  await expect(page).not.toHaveURL(/#\/timeline/);
+  await expect(new BuilderPage(page).form()).toBeVisible();
+
+  // The toast itself still leads to its record.
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  await pay();
+  await toast.getByText(/open record #\d+ on the timeline/).click();
+  await expect(page).toHaveURL(/#\/timeline\?id=\d+$/);
+});

@@ -56,7 +56,10 @@ builderCalls.onPush((event) => {
     message: `Order ${order.orderId} — open record #${record.id} on the timeline`,
     color: theConsoles ? 'grape' : record.tokenVerdict === 'valid' ? 'green' : 'orange',
     autoClose: 8000,
-    onClick: () => {
+    closeButtonProps: { 'aria-label': 'Dismiss' },
+    onClick: (event) => {
+      // Its × is inside the toast: closing it must not also open the record (and leave the view).
+      if (event.target instanceof Element && event.target.closest('button') !== null) return;
       window.location.hash = `#/timeline?id=${record.id}`;
       hideLiveEventToast(`webhook-${record.id}`);
     },
