@@ -25,8 +25,36 @@ export interface ParsedFilterParams {
 
 const positiveInt = (text: string): number | null => (/^[1-9]\d{0,15}$/.test(text) ? Number(text) : null);
 
-export function filterFromParams(params: URLSearchParams): ParsedFilterParams {
+/** Every key filterFromParams reads, in the order the view's words name them. */
+const FILTER_KEYS = [
+  'kind',
+  'profile',
+  'order',
+  'event',
+  'verdict',
+  'status',
+  'q',
+  'related',
+  'ids',
+  'imported',
+  'from',
+  'to',
+] as const;
+
+/**
+ * `viewKeys`: the keys the calling view reads itself (the timeline's `id`). Any other unknown
+ * key is named: a misspelt `odrer=` dropped without a word listed every record, and offered to
+ * replay every stored webhook, while the link seemed to choose one order.
+ */
+export function filterFromParams(
+  params: URLSearchParams,
+  viewKeys: readonly string[] = [],
+): ParsedFilterParams {
   const problems: string[] = [];
+  const known = new Set<string>([...FILTER_KEYS, ...viewKeys]);
+  for (const key of new Set(params.keys()))
+    if (!known.has(key))
+      problems.push(`${JSON.stringify(key)} is not a filter (${FILTER_KEYS.join(', ')}), so it was ignored.`);
   const draft: Record<string, unknown> = {};
   const kinds = params.getAll('kind');
   const validKinds = kinds.filter((kind): kind is EventKind =>

@@ -55,4 +55,17 @@ describe('event filter ↔ URL parameters', () => {
       'from: Use an ISO 8601 time such as 2026-11-23T10:00:00Z',
     ]);
   });
+
+  // A misspelt key (`odrer=`) was dropped without a word: the timeline then listed everything and
+  // Replay offered to send every stored webhook, while the link seemed to choose one order.
+  it('names a key it does not know, and leaves alone the ones its view reads itself', () => {
+    const parsed = filterFromParams(new URLSearchParams('odrer=abc&kind=webhook&id=4'), ['id']);
+    expect(parsed.filter).toEqual({ kinds: ['webhook'] });
+    expect(parsed.problems).toEqual([
+      '"odrer" is not a filter (kind, profile, order, event, verdict, status, q, related, ids, imported, from, to), so it was ignored.',
+    ]);
+    expect(filterFromParams(new URLSearchParams('id=4')).problems).toEqual([
+      '"id" is not a filter (kind, profile, order, event, verdict, status, q, related, ids, imported, from, to), so it was ignored.',
+    ]);
+  });
 });

@@ -15,7 +15,7 @@ export interface TimelineLocation {
 }
 
 export function readTimelineLocation(params: URLSearchParams): TimelineLocation {
-  const { filter, problems } = filterFromParams(params);
+  const { filter, problems } = filterFromParams(params, ['id']);
   const id = params.get('id');
   const openId = id !== null && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
   if (id !== null && openId === null) problems.push(`id must be a record id, not "${id}".`);
