@@ -128,6 +128,13 @@ test('export HAR, import it into a fresh data dir: the same events', async ({ pa
     );
     expect(importedRefs).toEqual(exportedRefs);
     await expect(page.getByTestId('history-row').first()).toContainText('imported');
+    // They keep their own times: the timeline can show either side alone.
+    const links = page.getByTestId('import-timeline-links');
+    await expect(links).toContainText('They keep their own times');
+    await links.getByRole('link', { name: 'imported only' }).click();
+    await expect(page).toHaveURL(/#\/timeline\?imported=1$/);
+    await expect(page.getByText('imported only', { exact: true })).toBeVisible();
+    await page.goto(`${fresh.origin}/#/history`);
     // A second import of the same records adds nothing.
     const again = `${file}.again.har`;
     copyFileSync(file, again);
@@ -218,4 +225,23 @@ test('Replay opened without a filter says it would send every stored webhook, an
   await page.goto(`${served.origin}/#/replay?kind=webhook&q=REF-E2E-1`);
   await expect(selection).toContainText('Every stored webhook matching the filter');
   await expect(selection.getByRole('link')).toHaveCount(0);
+});
+
+test('History says a failed request as the timeline does: failed, no order, its reference beside', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/emulator');
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.goto(`${served.origin}/#/builder`);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByText('Network failure: refused')).toBeVisible();
+  await page.goto(`${served.origin}/#/history`);
+  const row = page.getByTestId('history-row').first();
+  await expect(row.getByTestId('record-status')).toHaveText('failed');
+  await expect(row.getByTestId('history-order')).toContainText('no order');
+  await expect(row.getByTestId('history-order')).toContainText(/ref \S+/);
+  await page.goto(`${served.origin}/#/timeline`);
+  await expect(page.getByTestId('record-status').first()).toHaveText('failed');
 });

@@ -1,4 +1,4 @@
-import { Button, Checkbox, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -45,6 +45,8 @@ export function HistoryExport({
   const [importResult, setImportResult] = useState<{
     tone: 'teal' | 'dimmed' | 'red';
     message: string;
+    /** Whether records were added (then the timeline's links to either side are offered). */
+    imported?: boolean;
   } | null>(null);
 
   const exportNow = async () => {
@@ -78,6 +80,7 @@ export function HistoryExport({
       setImportResult({
         tone: result.imported > 0 ? 'teal' : 'dimmed',
         message: describeImportResult(result, file.name),
+        imported: result.imported > 0,
       });
     } catch (error) {
       setImportResult({ tone: 'red', message: `${file.name}: ${errorMessage(error)}` });
@@ -128,6 +131,20 @@ export function HistoryExport({
         {importResult !== null && (
           <Text size="sm" c={importResult.tone} data-testid="import-result">
             {importResult.message}
+          </Text>
+        )}
+        {importResult?.imported === true && (
+          // Imported records keep their own times but are stored now: the timeline's first pages
+          // are theirs (docs/timeline.md), so each side can be looked at alone.
+          <Text size="sm" c="dimmed" data-testid="import-timeline-links">
+            They keep their own times. On the timeline:{' '}
+            <Anchor size="sm" href="#/timeline?imported=1">
+              imported only
+            </Anchor>{' '}
+            ·{' '}
+            <Anchor size="sm" href="#/timeline?imported=0">
+              not imported
+            </Anchor>
           </Text>
         )}
       </Stack>

@@ -6,7 +6,7 @@ import { errorMessage } from '@bridge/bridge-error';
 import { PROVENANCE_WORDS } from '@shared/provenance';
 import { formatTime, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
-import { RowVerdict } from '@features/timeline';
+import { RowStatus, RowVerdict } from '@features/timeline';
 import { useHistoryStore } from './history-store';
 
 const PAGE = 100;
@@ -98,9 +98,24 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
               <Table.Td ff="monospace">
                 {record.method ?? ''} {record.path ?? ''}
               </Table.Td>
-              <Table.Td>{record.status ?? '—'}</Table.Td>
+              {/* Said as the timeline says it: a request that failed reads "failed", not "—". */}
+              <Table.Td title={record.error ?? undefined}>
+                <RowStatus summary={record} />
+              </Table.Td>
               <Table.Td ff="monospace">{record.eventType ?? ''}</Table.Td>
-              <Table.Td ff="monospace">{record.orderReferenceId ?? record.orderId ?? ''}</Table.Td>
+              {/* The service's order id, as the timeline's Order column; the merchant's reference beside it. */}
+              <Table.Td ff="monospace" data-testid="history-order">
+                {record.orderId ?? (
+                  <Text span size="xs" c="dimmed">
+                    no order
+                  </Text>
+                )}
+                {record.orderReferenceId !== null && (
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    ref {record.orderReferenceId}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>
                 {record.tokenVerdict === null ? (
                   ''

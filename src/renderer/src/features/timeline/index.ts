@@ -2,7 +2,7 @@
 // Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
 export { copyRecordToken } from './detail/copy-record-token';
 export { clockTime } from './record-badges';
-export { RowVerdict } from './row-chips';
+export { RowStatus, RowVerdict } from './row-chips';
 export { useRowVirtualizer } from './row-virtualizer';
 export { type FilterUpdate, TimelineFilters } from './timeline-filters';
 export { isSecondPart } from './timeline-rows';
