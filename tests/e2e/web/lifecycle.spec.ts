@@ -194,6 +194,9 @@ test('a webhook toast and the answer to a click never cover each other', async (
   const saved = page.getByText('Saved "While a webhook came"');
   await expect(saved).toBeVisible();
   await expect(webhook).toBeVisible();
+  // Webhook toasts sit beneath dialogs (the test above): wait for the name prompt to be gone.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
 
   const answer = await page.locator('.mantine-Notification-root').filter({ has: saved }).boundingBox();
   expect(answer).not.toBeNull();
