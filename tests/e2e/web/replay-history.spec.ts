@@ -237,6 +237,8 @@ test('History says a failed request as the timeline does: failed, no order, its 
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByText('Network failure: refused')).toBeVisible();
+  // Not "Answer from Local" above a NO ANSWER badge.
+  await expect(page.getByTestId('sent-to')).toHaveText('Sent to Local: no answer');
   await page.goto(`${served.origin}/#/history`);
   const row = page.getByTestId('history-row').first();
   await expect(row.getByTestId('record-status')).toHaveText('failed');

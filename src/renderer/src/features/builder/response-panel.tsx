@@ -72,7 +72,7 @@ export function ResponsePanel() {
   const created = result.checkout;
   return (
     <Stack gap="sm" p="sm" data-testid="send-response">
-      {lastSend !== null && <SentTo profileName={lastSend.profileName} />}
+      {lastSend !== null && <SentTo profileName={lastSend.profileName} answered={result.status !== null} />}
       {(sentWithErrors > 0 || sentRaw) && (
         <Badge color="orange" variant="light">
           {sentRaw
@@ -134,11 +134,14 @@ export function ResponsePanel() {
   );
 }
 
-/** Which profile answered: an answer never reads as another profile's (its record is linked below it). */
-function SentTo({ profileName }: { profileName: string }) {
+/**
+ * Which profile answered: an answer never reads as another profile's (its record is linked
+ * below it). A send that got none says so, not "Answer from" above a NO ANSWER badge.
+ */
+function SentTo({ profileName, answered }: { profileName: string; answered: boolean }) {
   return (
     <Text size="xs" c="dimmed" data-testid="sent-to">
-      Answer from {profileName}
+      {answered ? `Answer from ${profileName}` : `Sent to ${profileName}: no answer`}
     </Text>
   );
 }
