@@ -18,7 +18,7 @@ test('emulator settings and merchant page', async ({ page }) => {
     await page.getByTestId('created-status').filter({ hasText: 'new' }).waitFor();
     const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
     await page.goto(`${served.origin}/#/emulator`);
-    await page.getByText('Settings: where the spec is open').click();
+    await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
     await page
       .getByTestId('emulator-spec-settings')
       .getByRole('button', { name: 'Save settings' })

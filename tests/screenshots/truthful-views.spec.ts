@@ -12,6 +12,7 @@ import {
   payOrder,
   postNotification,
   replayEdited,
+  signedAsTheService,
 } from '../e2e/pages/order-flow';
 import { OrdersPage } from '../e2e/pages/orders-page';
 import { TimelinePage } from '../e2e/pages/timeline-page';
@@ -37,8 +38,11 @@ test('truthful views: orders, operation editor, JWT inspector, a webhook’s Req
     const timeline = new TimelinePage(page);
     const captureId = await capturedWebhookId(page, served.origin, order.orderId);
     await replayEdited(page, served.origin, captureId, editedCapture(order.orderId, order.reference));
+    // Signed as the service signs: a token from the JWT inspector is crafted, and moves nothing.
+    const token = await signedAsTheService(page, served.origin);
+    await page.goto(`${served.origin}/#/listener`);
     const jwt = new JwtPage(page);
-    const { listener, token } = await jwt.listenerAndValidToken();
+    const listener = await jwt.listenerUrl();
     const webhookId = await postNotification(listener, token, foreignCurrencyCapture(order));
 
     await shoot(page, 'orders-provenance', async () => {
