@@ -484,3 +484,37 @@ describe('the order record', () => {
     });
   });
 });
+
+describe("the customer's actions without the service's token", () => {
+  it('answer 401 alike for an order that exists and one that does not (no lookup before the check)', async () => {
+    const orderId = await orderIn('new');
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const noAuth = { authorization: '' };
+    for (const id of [orderId, unknown])
+      for (const query of ['', '?token=wrong']) {
+        const { status, json } = await emulator.call(
+          'POST',
+          `/_emulator/orders/${id}/pay${query}`,
+          undefined,
+          noAuth,
+        );
+        expect({ id, query, status }).toEqual({ id, query, status: 401 });
+        expectErrorShape(json, 'unauthorized');
+      }
+    // The hosted page, and its buttons, refuse alike too.
+    for (const id of [orderId, unknown]) {
+      const page = await fetch(`${emulator.url}/checkout-page?order_id=${id}&token=wrong`);
+      expect({ id, status: page.status }).toEqual({ id, status: 403 });
+      const button = await fetch(`${emulator.url}/checkout-page/${id}/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'token=wrong',
+        redirect: 'manual',
+      });
+      expect({ id, status: button.status }).toEqual({ id, status: 403 });
+    }
+    expect(await stateOf(orderId)).toBe('new');
+    // With the service's token, an unknown order is not found, as before.
+    expect((await emulator.call('POST', `/_emulator/orders/${unknown}/pay`)).status).toBe(404);
+  });
+});

@@ -1,7 +1,7 @@
 import { CUSTOMER_ACTIONS, type CustomerAction } from '../../../shared/orders/order-states';
 import { EmulatorError } from '../emulator-errors';
 import { merchantUrlFor } from './page-routes';
-import { isPageToken } from './page-token';
+import { orderOfPageToken } from './page-token';
 import type { RouteContext, RouteTable } from './route-context';
 
 const isCustomerAction = (value: string): value is CustomerAction =>
@@ -25,17 +25,17 @@ export function automationRoutes(ctx: RouteContext): RouteTable {
         if (!isCustomerAction(action)) throw new EmulatorError(404, 'not_found', 'No such action.');
         const orderId = decoded(match[1]);
         const token = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('token');
-        if (!ctx.hasApiToken(req) && !isPageToken(engine.get(orderId), token))
+        if (!ctx.hasApiToken(req) && orderOfPageToken(engine, orderId, token) === null)
           throw new EmulatorError(
             401,
             'unauthorized',
             "Send the service's bearer token (Authorization: Bearer <API token>), or the order's page token as ?token= (it is in checkout_url).",
           );
-        const order = await write(() => engine.customer(orderId, action));
+        const moved = await write(() => engine.customer(orderId, action));
         sendJson(res, 200, {
-          order_id: order.orderId,
-          status: order.state,
-          redirect_url: merchantUrlFor(order, action),
+          order_id: moved.orderId,
+          status: moved.state,
+          redirect_url: merchantUrlFor(moved, action),
         });
       },
     ],

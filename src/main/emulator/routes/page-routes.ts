@@ -10,7 +10,7 @@ import { renderCheckoutPage } from '../checkout-page';
 import { checkoutUrlOf, underPageBase } from '../create-checkout';
 import { EmulatorError } from '../emulator-errors';
 import { LANDING_OUTCOMES, renderLandingPage, type LandingOutcome } from '../merchant-landing-page';
-import { isPageToken } from './page-token';
+import { orderOfPageToken } from './page-token';
 import type { RouteContext, RouteTable } from './route-context';
 
 /** The customer's side: the hosted checkout page, its Pay / Decline / Cancel, and the local merchant page. */
@@ -97,9 +97,12 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
         await readBody(req);
         const url = new URL(req.url ?? '/', 'http://127.0.0.1');
         const nonce = randomBytes(16).toString('base64');
-        const order = engine.get(url.searchParams.get('order_id') ?? '');
-        if (!isPageToken(order, url.searchParams.get('token')))
-          return sendHtml(res, 403, nonce, notValidLink(nonce));
+        const order = orderOfPageToken(
+          engine,
+          url.searchParams.get('order_id') ?? '',
+          url.searchParams.get('token'),
+        );
+        if (order === null) return sendHtml(res, 403, nonce, notValidLink(nonce));
         sendHtml(res, 200, nonce, renderCheckoutPage(order, nonce, ctx.now()));
       },
     ],
@@ -111,7 +114,7 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
         const action = match[2] ?? '';
         if (!isCustomerAction(action)) throw new EmulatorError(404, 'not_found', 'No such action.');
         const orderId = decoded(match[1]);
-        if (!isPageToken(engine.get(orderId), form.get('token'))) {
+        if (orderOfPageToken(engine, orderId, form.get('token')) === null) {
           const nonce = randomBytes(16).toString('base64');
           return sendHtml(res, 403, nonce, notValidLink(nonce));
         }
