@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyVerdictSchema, EVENT_KINDS, tokenVerdictSchema } from './events';
+import { countOf } from './count-words';
 
 /**
  * One record in an export file (JSON and NDJSON): everything stored about an exchange, bodies
@@ -73,7 +74,7 @@ export function describeImportResult(
   result: { imported: number; skipped: number; repeated: number; format: ExportFormat },
   fileName: string,
 ): string {
-  const records = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
+  const records = (count: number) => countOf(count, 'record');
   if (result.imported === 0 && result.skipped === 0)
     // No format: an empty file is no format at all (read as an NDJSON file of no lines).
     return `Nothing imported: ${fileName} holds no records.`;

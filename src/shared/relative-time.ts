@@ -1,13 +1,14 @@
+import { countOf } from './count-words';
+
 /** A duration as people say it: "45 seconds", "3 minutes", "2 hours", "4 days". */
 export function describeDuration(ms: number): string {
   const seconds = Math.round(Math.abs(ms) / 1000);
-  const unit = (value: number, word: string) => `${value} ${word}${value === 1 ? '' : 's'}`;
-  if (seconds < 90) return unit(seconds, 'second');
+  if (seconds < 90) return countOf(seconds, 'second');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return unit(minutes, 'minute');
+  if (minutes < 90) return countOf(minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return unit(hours, 'hour');
-  return unit(Math.round(hours / 24), 'day');
+  if (hours < 48) return countOf(hours, 'hour');
+  return countOf(Math.round(hours / 24), 'day');
 }
 
 /** "3 minutes ago" / "in 3 minutes", relative to `now`. */

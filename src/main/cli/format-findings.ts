@@ -1,5 +1,6 @@
 import type { Finding } from '../../shared/checkout';
 import { terminalSafe } from './terminal-text';
+import { countOf } from '../../shared/count-words';
 
 /**
  * Findings for a terminal: severity and path on one line, the message and the spec rule under
@@ -18,12 +19,10 @@ export function formatFindings(findings: readonly Finding[]): string {
     .join('\n');
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 export function summarise(errors: number, warnings: number): string {
   if (errors === 0 && warnings === 0) return 'valid, no findings';
-  if (errors === 0) return `valid, ${plural(warnings, 'warning')}`;
-  return `invalid: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  if (errors === 0) return `valid, ${countOf(warnings, 'warning')}`;
+  return `invalid: ${countOf(errors, 'error')}, ${countOf(warnings, 'warning')}`;
 }
 
 /** The line of `text` at `line` with a caret under `column`: where a JSON file breaks. */

@@ -14,11 +14,12 @@ import { harEntry, harLog } from './har';
 import { readImportFile, type ImportLimits } from './import-file';
 import { writeImported } from './import-writer';
 import { inPacedWrites } from './paced-writes';
+import { countOf } from '../../shared/count-words';
 
 export { ImportError, importFileText } from './import-file';
 
 const RETENTION_KEY = 'history.retention';
-const plural = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
+const plural = (count: number) => countOf(count, 'record');
 /** Records one statement of a retention removes (a few ms), between looks at the chunk's time. */
 const REMOVE_AT_ONCE = 200;
 

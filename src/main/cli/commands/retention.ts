@@ -4,6 +4,7 @@ import type { Retention } from '../../../shared/history-file';
 import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
+import { countOf } from '../../../shared/count-words';
 
 /** Read as numbers here; their limits are the contract's (retentionSchema), named as these flags. */
 const retentionFlags = z.object({
@@ -32,12 +33,11 @@ function chosenPolicy(flags: z.output<typeof retentionFlags>): Retention | undef
   return chosen[0];
 }
 
-const plural = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`;
+const plural = (n: number) => countOf(n, 'record');
 
 export function describeRetention(retention: Retention): string {
   if (retention.mode === 'all') return 'keep everything';
-  if (retention.mode === 'days')
-    return `keep the last ${retention.days} ${retention.days === 1 ? 'day' : 'days'}`;
+  if (retention.mode === 'days') return `keep the last ${countOf(retention.days, 'day')}`;
   return `keep the newest ${plural(retention.count)}`;
 }
 

@@ -6,6 +6,7 @@ import {
   GOOD_TOKEN_VERDICTS,
   TOKEN_VERDICT_MEANING,
 } from '@shared/jwt/token-verdict-meaning';
+import { countOf } from '@shared/count-words';
 
 /**
  * A verdict word and which judgement it comes from; a body's verdict with how many findings
@@ -39,7 +40,7 @@ const BODY_COLOR: Record<BodyVerdict, string> = {
   too_large: 'red',
 };
 
-const plural = (count: number) => `${count} ${count === 1 ? 'finding' : 'findings'}`;
+const plural = (count: number) => countOf(count, 'finding');
 
 /**
  * The colour, words, meaning and goodness of a verdict, shared by every way it is drawn. A body
