@@ -1,22 +1,14 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createConsole, type ConsoleCore } from '../../src/main/app';
+import { describe, expect, it } from 'vitest';
 import type { TimelineSummary } from '../../src/shared/events';
 import { openDatabase } from '../../src/main/store/connection';
 import { signWith } from '../fixtures/hostile-webhooks';
-import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+import { consolesOnOneDataDir } from './helpers/listening-console';
 
 // A live timeline shows the records other processes on the data directory write (a `send` or
 // `listen` in a terminal), pushed like this process's own, each once.
 
-let listening: ListeningConsole | null = null;
-let other: ConsoleCore | null = null;
-afterEach(async () => {
-  await other?.close();
-  other = null;
-  await listening?.dispose();
-  listening = null;
-});
+const consoles = consolesOnOneDataDir();
 
 const until = async (check: () => boolean, ms = 5_000) => {
   const end = Date.now() + ms;
@@ -25,12 +17,12 @@ const until = async (check: () => boolean, ms = 5_000) => {
 
 describe("another process's records reach this process's views", () => {
   it('pushed as appended within a couple of seconds; this process’s own are pushed once', async () => {
-    listening = await openListeningConsole();
+    const listening = await consoles.listening();
     const appended: TimelineSummary[] = [];
     listening.core.bus.subscribe((event) => {
       if (event.name === 'timeline.appended') appended.push(event.payload);
     });
-    other = await createConsole({ dataDir: listening.dataDir, frontDoor: 'browser', keychain: 'off' });
+    const other = await consoles.other(listening.dataDir);
     const elsewhere = other.recorder.recordMany([
       { kind: 'request', method: 'POST', path: '/checkout', status: 200 },
       { kind: 'request', method: 'POST', path: '/checkout', status: 201 },
@@ -52,7 +44,7 @@ describe("another process's records reach this process's views", () => {
 
 describe("another process's exchange completing reaches this process's views", () => {
   it('a send stored pending, then answered, in a terminal: its answer is pushed as updated, and its order reaches Orders', async () => {
-    listening = await openListeningConsole();
+    const listening = await consoles.listening();
     const appended: TimelineSummary[] = [];
     const updated: TimelineSummary[] = [];
     const ordersChanged: string[] = [];
@@ -61,7 +53,7 @@ describe("another process's exchange completing reaches this process's views", (
       if (event.name === 'timeline.updated') updated.push(event.payload);
       if (event.name === 'orders.changed') ordersChanged.push(...event.payload.orderIds);
     });
-    other = await createConsole({ dataDir: listening.dataDir, frontDoor: 'browser', keychain: 'off' });
+    const other = await consoles.other(listening.dataDir);
     // As the `send` CLI writes: the record before the request leaves, its answer when it comes.
     const pending = other.recorder.record({ kind: 'request', method: 'POST', path: '/checkout' });
     await until(() => appended.some((summary) => summary.id === pending.id));
@@ -90,7 +82,7 @@ describe("another process's exchange completing reaches this process's views", (
 
 describe("another process's removals reach this process's Orders view", () => {
   it('an order whose records another process removed is pushed as changed and leaves the list', async () => {
-    listening = await openListeningConsole();
+    const listening = await consoles.listening();
     const orderId = '5f0c7c1e-2b7a-4c49-9a43-3f1f6f0b2a11';
     listening.core.recorder.record({
       kind: 'request',
@@ -123,13 +115,13 @@ describe("another process's removals reach this process's Orders view", () => {
 
 describe("another process's profile change reaches this process", () => {
   it('a notification token set in a terminal is the one the running listener verifies with, within seconds', async () => {
-    listening = await openListeningConsole();
+    const listening = await consoles.listening();
     const origin = listening.origin;
     const changed: unknown[] = [];
     listening.core.bus.subscribe((event) => {
       if (event.name === 'profiles.changed') changed.push(event.payload);
     });
-    other = await createConsole({ dataDir: listening.dataDir, frontDoor: 'browser', keychain: 'off' });
+    const other = await consoles.other(listening.dataDir);
     const local = other.profiles.active();
     const fresh = 'set-in-a-terminal-0123456789';
     other.profiles.update(
@@ -142,7 +134,7 @@ describe("another process's profile change reaches this process", () => {
     const verdict = async () => {
       const answer = await fetch(`${origin}/hooks?serviceToken=${token}`, { method: 'POST', body: '{}' });
       const { id } = (await answer.json()) as { id: number };
-      return listening?.core.events.getSummary(id)?.tokenVerdict;
+      return listening.core.events.getSummary(id)?.tokenVerdict;
     };
     let seen = await verdict();
     const end = Date.now() + 5_000;

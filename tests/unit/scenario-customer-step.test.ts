@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineSummary } from '../../src/shared/events';
+import { timelineSummary } from './helpers/timeline-summary';
 import { expectWebhookStepSchema, customerStepSchema } from '../../src/shared/scenarios/scenario-schema';
 import { Variables } from '../../src/shared/scenarios/variables';
 import type { ScenarioServices, StepContext } from '../../src/main/scenarios/step-context';
@@ -10,30 +11,13 @@ import { runExpectWebhookStep } from '../../src/main/scenarios/steps/webhook-ste
 // On a sandbox a person acts at the checkout page and the customer step waits for the
 // notification that follows. The expect-webhook step after it must still find that notification:
 // the customer step used to match (consume) it, so the starter happy path failed on a sandbox.
-const approved: TimelineSummary = {
-  id: 7,
-  uid: 'u7',
-  kind: 'webhook',
-  at: new Date().toISOString(),
-  profileId: 1,
+const approved: TimelineSummary = timelineSummary(7, new Date(), {
   profileName: 'Sandbox',
-  method: 'POST',
   path: '/',
-  url: null,
-  status: 200,
-  durationMs: 1,
   orderId: 'order-1',
-  orderReferenceId: null,
   eventType: 'order_approved',
-  tokenVerdict: 'valid',
-  bodyVerdict: 'event',
-  error: null,
-  relatedId: null,
-  imported: false,
-  provenance: 'service',
   bodyFindings: 0,
-  operation: null,
-};
+});
 
 function sandboxContext(record = approved): StepContext {
   const services = {

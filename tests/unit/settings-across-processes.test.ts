@@ -1,45 +1,37 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createConsole, type ConsoleCore } from '../../src/main/app';
-import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+import { describe, expect, it } from 'vitest';
+import { consolesOnOneDataDir } from './helpers/listening-console';
 
 // Several consoles may share one data directory: a setting saved in one is the setting of the
 // listener or emulator running in another, and a save never puts back what another changed.
 
-let listening: ListeningConsole | null = null;
-let other: ConsoleCore | null = null;
-afterEach(async () => {
-  await other?.close();
-  other = null;
-  await listening?.dispose();
-  listening = null;
-});
+const consoles = consolesOnOneDataDir();
 
 const post = async (origin: string) =>
   (await fetch(`${origin}/hooks`, { method: 'POST', body: '{}' })).status;
 
 describe('settings saved by another console on the same data directory', () => {
   it('the running listener answers with the status saved in the other console, at once', async () => {
-    listening = await openListeningConsole();
+    const listening = await consoles.listening();
     expect(await post(listening.origin)).toBe(200);
-    other = await createConsole({ dataDir: listening.dataDir, frontDoor: 'browser', keychain: 'off' });
+    const other = await consoles.other(listening.dataDir);
     other.listener.updateSettings({ respondStatus: 503 });
     expect(await post(listening.origin)).toBe(503);
     expect(listening.core.listener.settings().respondStatus).toBe(503);
   });
 
   it('a save patches what is stored now: a field the other console changed is kept', async () => {
-    listening = await openListeningConsole();
+    const listening = await consoles.listening();
     expect(listening.core.listener.settings().respondStatus).toBe(200);
-    other = await createConsole({ dataDir: listening.dataDir, frontDoor: 'browser', keychain: 'off' });
+    const other = await consoles.other(listening.dataDir);
     other.listener.updateSettings({ respondStatus: 503 });
     listening.core.listener.updateSettings({ responseDelayMs: 10 });
     expect(other.listener.settings()).toMatchObject({ respondStatus: 503, responseDelayMs: 10 });
   });
 
   it('the emulator too: faults and retries saved elsewhere are read, and not put back', async () => {
-    listening = await openListeningConsole();
+    const listening = await consoles.listening();
     const before = listening.core.emulator.settings();
-    other = await createConsole({ dataDir: listening.dataDir, frontDoor: 'browser', keychain: 'off' });
+    const other = await consoles.other(listening.dataDir);
     other.emulator.updateSettings({ attempts: before.attempts + 1 });
     expect(listening.core.emulator.settings().attempts).toBe(before.attempts + 1);
     listening.core.emulator.updateSettings({ timeoutMs: before.timeoutMs + 1 });

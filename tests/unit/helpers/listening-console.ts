@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { createConsole, type ConsoleCore } from '../../../src/main/app';
 import { makeTempDir } from './temp-console';
 
@@ -46,6 +47,31 @@ export async function openListeningConsole(): Promise<ListeningConsole> {
     dispose: async () => {
       await core.close();
       temp.remove();
+    },
+  };
+}
+
+/**
+ * Two consoles on one data directory, as a test of several processes needs them: a listening
+ * one, and another opened on its data directory. Both are closed after each test.
+ */
+export function consolesOnOneDataDir() {
+  let listening: ListeningConsole | null = null;
+  let other: ConsoleCore | null = null;
+  afterEach(async () => {
+    await other?.close();
+    other = null;
+    await listening?.dispose();
+    listening = null;
+  });
+  return {
+    async listening(): Promise<ListeningConsole> {
+      listening = await openListeningConsole();
+      return listening;
+    },
+    async other(dataDir: string): Promise<ConsoleCore> {
+      other = await createConsole({ dataDir, frontDoor: 'browser', keychain: 'off' });
+      return other;
     },
   };
 }
