@@ -129,7 +129,10 @@ export function createDraftsService(deps: {
     },
     saveBuilderState(state, tab = NO_TAB) {
       settings.set(tabStateKey(tab), state);
-      const kept = [tab, ...tabs().filter((other) => other !== tab)];
+      const before = tabs();
+      // The tab that saved last saves again as its person types: the list is already right.
+      if (before[0] === tab) return;
+      const kept = [tab, ...before.filter((other) => other !== tab)];
       for (const gone of kept.slice(TABS_KEPT)) settings.remove(tabStateKey(gone));
       settings.set(BUILDER_TABS_KEY, kept.slice(0, TABS_KEPT));
     },
