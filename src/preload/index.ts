@@ -80,6 +80,8 @@ const api = {
   openScenarioFolder: command('openScenarioFolder'),
   startScenarioRun: command('startScenarioRun'),
   cancelScenarioRun: command('cancelScenarioRun'),
+  listScenarioRuns: command('listScenarioRuns'),
+  getScenarioRun: command('getScenarioRun'),
   scenarioFromOrder: command('scenarioFromOrder'),
   saveScenarioFile: command('saveScenarioFile'),
   checkEndpoint: command('checkEndpoint'),

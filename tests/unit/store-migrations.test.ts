@@ -4,6 +4,8 @@ import { hashMigration, migrate, MigrationHashMismatchError } from '../../src/ma
 import { migrations } from '../../src/main/store/migrations';
 import { openDatabase } from '../../src/main/store/connection';
 import { makeTempDir } from './helpers/temp-console';
+import { createScenarioRunsRepository } from '../../src/main/store/scenario-runs-repository';
+import { RUN_INTERRUPTED_AFTER_MS } from '../../src/shared/scenarios/stored-runs';
 import { join } from 'node:path';
 
 describe('migrations', () => {
@@ -26,7 +28,12 @@ describe('migrations', () => {
         503, 'busy', 1, 2, 'p:1', 10)`,
     ).run();
     const row = db.prepare('SELECT * FROM emulator_outbox').get();
-    expect(migrate(db, migrations).applied).toEqual(['017-outbox-unsent']);
+    expect(
+      migrate(
+        db,
+        migrations.filter((m) => m.id <= 17),
+      ).applied,
+    ).toEqual(['017-outbox-unsent']);
     expect(db.prepare('SELECT * FROM emulator_outbox').get()).toEqual(row);
     db.prepare(
       `INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, max_attempts, status,
@@ -46,6 +53,21 @@ describe('migrations', () => {
       )
       .all();
     expect(indexes).toEqual([{ name: 'emulator_outbox_due' }, { name: 'emulator_outbox_order' }]);
+  });
+
+  it('018 gives a run stored as running before it no mark, so it reads as interrupted once old', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((m) => m.id < 18),
+    );
+    db.prepare(
+      `INSERT INTO scenario_runs (uid, started_ms, front_door, profile_name) VALUES ('u', 1000, 'cli', 'Local')`,
+    ).run();
+    expect(migrate(db, migrations).applied).toEqual(['018-scenario-run-alive']);
+    const runs = createScenarioRunsRepository(db);
+    expect(runs.get(1, 1000 + RUN_INTERRUPTED_AFTER_MS)?.status).toBe('running');
+    expect(runs.get(1, 2000 + RUN_INTERRUPTED_AFTER_MS)?.status).toBe('interrupted');
   });
 
   it('fails loudly when an applied migration was edited', () => {

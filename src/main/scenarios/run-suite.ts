@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  runTotals,
   SKIP_REASONS,
   type RunProgress,
   type RunReport,
   type ScenarioResult,
 } from '../../shared/scenarios/scenario-results';
+import { RUN_ALIVE_EVERY_MS } from '../../shared/scenarios/stored-runs';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import { outlineOf, type LoadedScenario } from './load-scenarios';
@@ -95,6 +97,13 @@ export async function runSuite(
     }),
   );
   options.onProgress({ type: 'run-started', runId, scenarios: scenarios.map(outlineOf) });
+  // Marked as under way while it runs, so a run whose process is closed or killed before its end
+  // reads as interrupted rather than running for ever (stored-runs.ts). A mark that cannot be
+  // written (a busy file) is simply the next one's to make.
+  const alive = setInterval(() => {
+    options.queued(() => options.runs.markAlive(storedId, Date.now())).catch(() => undefined);
+  }, RUN_ALIVE_EVERY_MS);
+  alive.unref();
   const results: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(scenarios.length);
   let bailed = false;
   let next = 0;
@@ -126,13 +135,26 @@ export async function runSuite(
     }
   };
   const workers = Math.max(1, Math.min(options.parallel, scenarios.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  try {
+    await Promise.all(Array.from({ length: workers }, worker));
+  } catch (error) {
+    // The run cannot go on (its record could not be written, say): ended as interrupted, not
+    // left running until its marks run out.
+    await options
+      .queued(() => options.runs.finishRun(storedId, Date.now(), 'interrupted'))
+      .catch(() => undefined);
+    throw error;
+  } finally {
+    clearInterval(alive);
+  }
 
   const done = results.filter((result): result is ScenarioResult => result !== undefined);
-  const count = (status: ScenarioResult['status']) =>
-    done.filter((result) => result.status === status).length;
-  const failed = count('failed') + count('error');
-  const status = options.signal.aborted ? 'cancelled' : failed > 0 ? 'failed' : 'passed';
+  const totals = runTotals(done);
+  const status = options.signal.aborted
+    ? 'cancelled'
+    : totals.failed + totals.errors > 0
+      ? 'failed'
+      : 'passed';
   const finishedMs = Date.now();
   await options.queued(() => options.runs.finishRun(storedId, finishedMs, status));
   const report: RunReport = {
@@ -142,13 +164,7 @@ export async function runSuite(
     startedAt: new Date(startedMs).toISOString(),
     durationMs: finishedMs - startedMs,
     status,
-    totals: {
-      scenarios: done.length,
-      passed: count('passed'),
-      failed: count('failed'),
-      errors: count('error'),
-      skipped: count('skipped'),
-    },
+    totals,
     scenarios: done,
   };
   options.onProgress({ type: 'run-finished', runId, report });

@@ -6,7 +6,8 @@ import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { StoredProfile } from '../store/profiles-repository';
-import type { ScenarioRunsRepository, StoredRun } from '../store/scenario-runs-repository';
+import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
+import type { RunSummary, StoredRun } from '../../shared/scenarios/stored-runs';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { loadScenarios, outlineOf, type LoadedScenario, type LoadedSuite } from './load-scenarios';
 import { grepScenarios, runSuite } from './run-suite';
@@ -57,8 +58,10 @@ export interface ScenarioService {
    */
   start(input: ScenarioStartInput): StartedRun;
   cancel(runId: string): boolean;
+  /** A stored run with its scenarios and steps, however it was started (the view, `test`). */
   storedRun(id: number): StoredRun | undefined;
-  latestRuns(limit: number): StoredRun[];
+  /** Stored runs newest first, a page at a time (`beforeId`: the last one of the page before). */
+  runSummaries(page: { beforeId: number | null; limit: number }): RunSummary[];
 }
 
 export interface ScenarioServiceDependencies {
@@ -194,6 +197,6 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       return true;
     },
     storedRun: (id) => runs.get(id),
-    latestRuns: (limit) => runs.latest(limit),
+    runSummaries: (page) => runs.summaries(page),
   };
 }

@@ -141,6 +141,7 @@ export function openStore(
       'startRun',
       'addResult',
       'finishRun',
+      'markAlive',
     ]),
     craftedTokens: writesThrough(writer, createCraftedTokensRepository(db), ['remember']),
     writer,

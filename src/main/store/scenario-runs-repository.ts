@@ -2,9 +2,17 @@ import { z } from 'zod';
 import {
   checkResultSchema,
   resultStatusSchema,
+  runTotals,
   STEP_KINDS,
+  type RunTotals,
   type ScenarioResult,
 } from '../../shared/scenarios/scenario-results';
+import {
+  runStatusNow,
+  STORED_RUN_STATUSES,
+  type RunSummary,
+  type StoredRun,
+} from '../../shared/scenarios/stored-runs';
 import type { SqliteDatabase } from './connection';
 
 export interface NewRun {
@@ -16,18 +24,6 @@ export interface NewRun {
   paths: readonly string[];
 }
 
-export interface StoredRun {
-  id: number;
-  uid: string;
-  startedAt: string;
-  finishedAt: string | null;
-  frontDoor: string;
-  profileName: string;
-  paths: string[];
-  status: string;
-  scenarios: ScenarioResult[];
-}
-
 interface RunRow {
   id: number;
   uid: string;
@@ -37,6 +33,16 @@ interface RunRow {
   profile_name: string;
   paths: string;
   status: string;
+  alive_ms: number | null;
+}
+
+/** A run's row with the counts of its stored scenarios by status. */
+interface SummaryRow extends RunRow {
+  scenarios: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  skipped: number;
 }
 
 interface ResultRow {
@@ -88,10 +94,25 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
          (result_id, position, kind, title, line, started_ms, duration_ms, status, message, checks, record_ids)
        VALUES (@resultId, @position, @kind, @title, @line, @startedMs, @durationMs, @status, @message, @checks, @recordIds)`,
     ),
+    markAlive: db.prepare<{ id: number; aliveMs: number }>(
+      "UPDATE scenario_runs SET alive_ms = @aliveMs WHERE id = @id AND status = 'running'",
+    ),
     run: db.prepare<[number], RunRow>('SELECT * FROM scenario_runs WHERE id = ?'),
     runByUid: db.prepare<[string], RunRow>('SELECT * FROM scenario_runs WHERE uid = ?'),
-    latest: db.prepare<[number], RunRow>(
-      'SELECT * FROM scenario_runs ORDER BY started_ms DESC, id DESC LIMIT ?',
+    // Newest first by number: a run's number is given when it starts, so it is its start order
+    // across the processes sharing the file, and the primary key pages without a sort.
+    summaries: db.prepare<{ beforeId: number | null; limit: number }, SummaryRow>(
+      `SELECT r.*,
+         count(s.id) AS scenarios,
+         coalesce(sum(s.status = 'passed'), 0) AS passed,
+         coalesce(sum(s.status = 'failed'), 0) AS failed,
+         coalesce(sum(s.status = 'error'), 0) AS errors,
+         coalesce(sum(s.status = 'skipped'), 0) AS skipped
+       FROM scenario_runs r LEFT JOIN scenario_results s ON s.run_id = r.id
+       WHERE @beforeId IS NULL OR r.id < @beforeId
+       GROUP BY r.id
+       ORDER BY r.id DESC
+       LIMIT @limit`,
     ),
     results: db.prepare<[number], ResultRow>(
       'SELECT * FROM scenario_results WHERE run_id = ? ORDER BY position',
@@ -130,16 +151,28 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
       });
   });
 
-  const read = (row: RunRow): StoredRun => ({
+  const summaryOf = (row: RunRow, totals: RunTotals, nowMs: number): RunSummary => ({
     id: row.id,
-    uid: row.uid,
     startedAt: iso(row.started_ms),
     finishedAt: row.finished_ms === null ? null : iso(row.finished_ms),
     frontDoor: row.front_door,
     profileName: row.profile_name,
     paths: strings.parse(JSON.parse(row.paths)),
-    status: row.status,
-    scenarios: statements.results.all(row.id).map((result) => ({
+    status: runStatusNow(
+      z.enum(STORED_RUN_STATUSES).parse(row.status),
+      row.alive_ms ?? row.started_ms,
+      nowMs,
+    ),
+    totals,
+  });
+
+  const read = (row: RunRow, nowMs: number): StoredRun => {
+    const scenarios = scenariosOf(row.id);
+    return { ...summaryOf(row, runTotals(scenarios), nowMs), scenarios };
+  };
+
+  const scenariosOf = (runId: number): ScenarioResult[] =>
+    statements.results.all(runId).map((result) => ({
       file: result.file,
       name: result.name,
       status: resultStatusSchema.parse(result.status),
@@ -158,8 +191,7 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
         checks: checks.parse(JSON.parse(step.checks)),
         recordIds: ids.parse(JSON.parse(step.record_ids)),
       })),
-    })),
-  });
+    }));
 
   return {
     startRun(run: NewRun): number {
@@ -176,16 +208,33 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
     ): void {
       statements.finishRun.run({ id, finishedMs, status });
     },
-    get(id: number): StoredRun | undefined {
+    /** Marks a run still under way (see RUN_ALIVE_EVERY_MS); an ended run is left as it is. */
+    markAlive(id: number, aliveMs: number): void {
+      statements.markAlive.run({ id, aliveMs });
+    },
+    get(id: number, nowMs = Date.now()): StoredRun | undefined {
       const row = statements.run.get(id);
-      return row === undefined ? undefined : read(row);
+      return row === undefined ? undefined : read(row, nowMs);
     },
-    getByUid(uid: string): StoredRun | undefined {
+    getByUid(uid: string, nowMs = Date.now()): StoredRun | undefined {
       const row = statements.runByUid.get(uid);
-      return row === undefined ? undefined : read(row);
+      return row === undefined ? undefined : read(row, nowMs);
     },
-    latest(limit: number): StoredRun[] {
-      return statements.latest.all(limit).map(read);
+    /** Newest first, `limit` of them, before run number `beforeId` when given (the next page). */
+    summaries(page: { beforeId: number | null; limit: number }, nowMs = Date.now()): RunSummary[] {
+      return statements.summaries.all(page).map((row) =>
+        summaryOf(
+          row,
+          {
+            scenarios: row.scenarios,
+            passed: row.passed,
+            failed: row.failed,
+            errors: row.errors,
+            skipped: row.skipped,
+          },
+          nowMs,
+        ),
+      );
     },
   };
 }

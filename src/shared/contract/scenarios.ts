@@ -6,6 +6,7 @@ import {
   endpointCheckReportSchema,
 } from '../scenarios/endpoint-check';
 import { SCENARIO_FILE_MAX_BYTES } from '../scenarios/scenario-schema';
+import { runSummarySchema, storedRunSchema } from '../scenarios/stored-runs';
 import { defineCommand } from './define';
 
 const folderPath = z
@@ -72,6 +73,20 @@ export const scenarioCommands = {
        */
       z.object({ problems: z.array(scenarioFileProblemSchema).min(1) }),
     ]),
+  ),
+  /** Stored runs, newest first, a page at a time: every run, from any window or `test`. */
+  listScenarioRuns: defineCommand(
+    z.object({
+      /** The next page: runs numbered below this one (the last run of the page before). */
+      beforeId: z.number().int().positive().optional(),
+      limit: z.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+    }),
+    z.object({ runs: z.array(runSummarySchema), more: z.boolean() }),
+  ),
+  /** One stored run with its scenarios, steps, checks and record links. */
+  getScenarioRun: defineCommand(
+    z.object({ id: z.number().int().positive('Run numbers start at 1') }),
+    storedRunSchema,
   ),
   cancelScenarioRun: defineCommand(
     z.object({ runId: z.string().min(1) }),

@@ -70,6 +70,28 @@ export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
 
 export const RUN_STATUSES = ['passed', 'failed', 'cancelled'] as const;
 
+export const runTotalsSchema = z.object({
+  scenarios: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  errors: z.number().int(),
+  skipped: z.number().int(),
+});
+export type RunTotals = z.infer<typeof runTotalsSchema>;
+
+/** The counts of a run's scenarios by how they ended (the live report's and the stored run's). */
+export function runTotals(scenarios: readonly Pick<ScenarioResult, 'status'>[]): RunTotals {
+  const count = (status: ScenarioResult['status']) =>
+    scenarios.filter((scenario) => scenario.status === status).length;
+  return {
+    scenarios: scenarios.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    errors: count('error'),
+    skipped: count('skipped'),
+  };
+}
+
 export const runReportSchema = z.object({
   runId: z.string(),
   /** The stored run's number (scenario_runs.id). */
@@ -78,13 +100,7 @@ export const runReportSchema = z.object({
   startedAt: z.string(),
   durationMs: z.number(),
   status: z.enum(RUN_STATUSES),
-  totals: z.object({
-    scenarios: z.number().int(),
-    passed: z.number().int(),
-    failed: z.number().int(),
-    errors: z.number().int(),
-    skipped: z.number().int(),
-  }),
+  totals: runTotalsSchema,
   scenarios: z.array(scenarioResultSchema),
 });
 export type RunReport = z.infer<typeof runReportSchema>;

@@ -10,6 +10,8 @@ type ScenarioCommand =
   | 'openScenarioFolder'
   | 'startScenarioRun'
   | 'cancelScenarioRun'
+  | 'listScenarioRuns'
+  | 'getScenarioRun'
   | 'scenarioFromOrder'
   | 'saveScenarioFile'
   | 'checkEndpoint';
@@ -49,6 +51,16 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
         bail,
       }),
     cancelScenarioRun: ({ runId }) => ({ cancelled: scenarios.cancel(runId) }),
+    listScenarioRuns: ({ beforeId, limit }) => {
+      // One more than asked tells whether a next page exists.
+      const runs = scenarios.runSummaries({ beforeId: beforeId ?? null, limit: limit + 1 });
+      return { runs: runs.slice(0, limit), more: runs.length > limit };
+    },
+    getScenarioRun: ({ id }) => {
+      const run = scenarios.storedRun(id);
+      if (run === undefined) throw ConsoleError.notFound(`Run #${id}`);
+      return run;
+    },
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
     saveScenarioFile: ({ path, text, overwrite }) => ({ path: saveScenarioFile(path, text, overwrite) }),
     checkEndpoint: ({ url, config, secret, checkId }) => {

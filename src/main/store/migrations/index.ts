@@ -15,6 +15,7 @@ import deferredOrderMarks from './014-deferred-order-marks';
 import cheaperDeleteMarks from './015-cheaper-delete-marks';
 import craftedTokens from './016-crafted-tokens';
 import outboxUnsent from './017-outbox-unsent';
+import scenarioRunAlive from './018-scenario-run-alive';
 
 export interface Migration {
   readonly id: number;
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   { id: 15, name: '015-cheaper-delete-marks', sql: cheaperDeleteMarks },
   { id: 16, name: '016-crafted-tokens', sql: craftedTokens },
   { id: 17, name: '017-outbox-unsent', sql: outboxUnsent },
+  { id: 18, name: '018-scenario-run-alive', sql: scenarioRunAlive },
 ];

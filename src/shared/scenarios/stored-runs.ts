@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { runTotalsSchema, scenarioResultSchema } from './scenario-results';
+
+/**
+ * Runs of scenarios as they are stored: every run, from the Scenarios view of any window or
+ * from `checkout-console test`, read back later (the view's "Earlier runs", `runs`).
+ *
+ * `running`: under way in some console process, which says so every RUN_ALIVE_EVERY_MS.
+ * `interrupted`: it stopped before its end: stored as running, but its process stopped saying so
+ * (it was closed or killed), or the run could not go on; the scenarios it finished are kept.
+ */
+export const STORED_RUN_STATUSES = ['running', 'passed', 'failed', 'cancelled', 'interrupted'] as const;
+export type StoredRunStatus = (typeof STORED_RUN_STATUSES)[number];
+
+/** How often a process running scenarios marks its run as still under way. */
+export const RUN_ALIVE_EVERY_MS = 10_000;
+/**
+ * A run not marked for this long is taken as interrupted: several marks missed in a row, which a
+ * busy writer (a retention of a million records takes 15 s) does not explain.
+ */
+export const RUN_INTERRUPTED_AFTER_MS = 60_000;
+
+/** One stored run, without its scenarios: a line of the list. */
+export const runSummarySchema = z.object({
+  /** The run's number (scenario_runs.id): "run #12". */
+  id: z.number().int(),
+  startedAt: z.string(),
+  /** Null while it runs, and for one interrupted. */
+  finishedAt: z.string().nullable(),
+  /** Where it was started: `cli` (`test`), `browser` (`serve`'s view) or `desktop`. */
+  frontDoor: z.string(),
+  profileName: z.string(),
+  /** The folder or paths it ran. */
+  paths: z.array(z.string()),
+  status: z.enum(STORED_RUN_STATUSES),
+  /** Of the scenarios finished and stored so far (all of them once it has ended). */
+  totals: runTotalsSchema,
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+export const storedRunSchema = runSummarySchema.extend({
+  scenarios: z.array(scenarioResultSchema),
+});
+export type StoredRun = z.infer<typeof storedRunSchema>;
+
+/** The run's status as it stands: one stored as running whose process went quiet was interrupted. */
+export function runStatusNow(stored: StoredRunStatus, lastAliveMs: number, nowMs: number): StoredRunStatus {
+  return stored === 'running' && nowMs - lastAliveMs > RUN_INTERRUPTED_AFTER_MS ? 'interrupted' : stored;
+}
+
+/** A run's time from start to end, or null while it has none. */
+export function runDurationMs(run: Pick<RunSummary, 'startedAt' | 'finishedAt'>): number | null {
+  return run.finishedAt === null ? null : Date.parse(run.finishedAt) - Date.parse(run.startedAt);
+}
+
+/** Words for where a run was started. */
+export function frontDoorWords(frontDoor: string): string {
+  if (frontDoor === 'cli') return 'checkout-console test';
+  if (frontDoor === 'browser') return 'Scenarios view (browser)';
+  if (frontDoor === 'desktop') return 'Scenarios view (desktop)';
+  return frontDoor;
+}
+
+/**
+ * The one-line reason beside an interrupted run: what it is, so "interrupted" is not read as
+ * "cancelled" or "failed".
+ */
+export const INTERRUPTED_WORDS =
+  'interrupted: it stopped before its end (the console running it was closed or killed, or could not store it); the scenarios it finished are kept';
