@@ -19,6 +19,7 @@ import { registerOpen } from './commands/open';
 import { registerServe } from './commands/serve';
 import { registerValidate } from './commands/validate';
 import { registerTest } from './commands/test';
+import { registerRuns } from './commands/runs';
 import { registerCheckEndpoint } from './commands/check-endpoint';
 import { errorWords } from '../../shared/error-words';
 
@@ -52,6 +53,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerHistoryFiles(program, context);
   registerRetention(program, context);
   registerTest(program, context);
+  registerRuns(program, context);
   registerCheckEndpoint(program, context);
   registerOrders(program, context);
   // Apply the same error handling to every subcommand, however deep.

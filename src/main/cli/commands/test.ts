@@ -3,13 +3,13 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { RunReport } from '../../../shared/scenarios/scenario-results';
 import { formatProblem, problemsSummary } from '../../../shared/scenarios/scenario-file-problems';
-import { junitReport } from '../../scenarios/reporters/junit-report';
 import { prettyProgress } from '../../scenarios/reporters/pretty-reporter';
 import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
 import { followRun } from '../follow-run';
 import { checkReportFile, writeReportFile } from '../report-file';
+import { scenarioReportText } from '../scenario-report-text';
 import { terminalSafe } from '../terminal-text';
 
 const testFlags = z.object({
@@ -25,12 +25,6 @@ const testFlags = z.object({
 });
 
 export const DEFAULT_SCENARIO_PATHS = ['scenarios'];
-
-function reportText(report: RunReport, reporter: 'pretty' | 'json' | 'junit'): string | null {
-  if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  if (reporter === 'junit') return junitReport(report);
-  return null;
-}
 
 /** Each field of a scenario run as the flag (or argument) that sets it. */
 const TEST_FLAGS = {
@@ -156,8 +150,8 @@ export async function runTest(
     throw new CommandExit(EXIT_FAILED);
   }
   const { report } = end;
-  const text = reportText(report, flags.reporter);
-  if (text !== null) {
+  if (flags.reporter !== 'pretty') {
+    const text = scenarioReportText(flags.reporter, { json: report, junit: report }, out === null);
     if (out === null) io.stdout(text);
     else {
       await writeReportFile('--out', out, text, context);

@@ -56,7 +56,13 @@ function addCase(suite: XMLBuilder, result: ScenarioResult): void {
   testcase.ele('system-out').txt(result.steps.map(stepLine).join('\n'));
 }
 
-export function junitReport(report: RunReport): string {
+/** What the report is made of: a run just finished, or one read back from the store (`runs`). */
+export type JunitRun = Pick<
+  RunReport,
+  'profileName' | 'startedAt' | 'storedId' | 'totals' | 'durationMs' | 'scenarios'
+>;
+
+export function junitReport(report: JunitRun): string {
   const root = createXmlDocument();
   const totals = report.totals;
   const suites = root.ele('testsuites', {

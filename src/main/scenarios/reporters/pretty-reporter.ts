@@ -6,6 +6,7 @@ import {
   type ScenarioResult,
   type StepResult,
 } from '../../../shared/scenarios/scenario-results';
+import type { StoredRunStatus } from '../../../shared/scenarios/stored-runs';
 
 /**
  * The terminal reporter: one line per scenario as it finishes; for one that did not pass, its
@@ -65,13 +66,28 @@ export function formatScenario(result: ScenarioResult): string {
   return `${[head, ...shown].map(printable).join('\n')}\n`;
 }
 
-export function formatSummary(report: RunReport): string {
-  const { totals } = report;
+/** How a run ended, after its counts; nothing for one that passed or failed. */
+const ENDING: Record<StoredRunStatus, string> = {
+  passed: '',
+  failed: '',
+  cancelled: ' (cancelled)',
+  running: ' so far (still running)',
+  interrupted: ' (interrupted before its end)',
+};
+
+/**
+ * The run's last line: its counts, its time and its number. A stored run read back (`runs`)
+ * may be under way, or have stopped with no end (no time then).
+ */
+export function formatSummary(
+  run: Pick<RunReport, 'totals' | 'storedId'> & { durationMs: number | null; status: StoredRunStatus },
+): string {
+  const { totals } = run;
   const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
   if (totals.errors > 0) parts.push(`${totals.errors} errors`);
   if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);
-  const cancelled = report.status === 'cancelled' ? ' (cancelled)' : '';
-  return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${parts.join(', ')} in ${seconds(report.durationMs)}${cancelled}; stored as run #${report.storedId}\n`;
+  const time = run.durationMs === null ? '' : ` in ${seconds(run.durationMs)}`;
+  return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${parts.join(', ')}${time}${ENDING[run.status]}; stored as run #${run.storedId}\n`;
 }
 
 /** A progress listener that writes as a run goes. */

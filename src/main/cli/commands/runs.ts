@@ -1,0 +1,168 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import {
+  frontDoorWords,
+  INTERRUPTED_WORDS,
+  runDurationMs,
+  type RunSummary,
+  type StoredRun,
+} from '../../../shared/scenarios/stored-runs';
+import { ConsoleError } from '../../console-error';
+import { formatScenario, formatSummary } from '../../scenarios/reporters/pretty-reporter';
+import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
+import { commandCaller } from '../command-caller';
+import { formatTable } from '../format-table';
+import { checkReportFile, writeReportFile } from '../report-file';
+import { scenarioReportText } from '../scenario-report-text';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
+
+const runsFlags = z.object({
+  limit: countFlag(10_000).default(20),
+  json: z.boolean().default(false),
+  reporter: z.enum(['pretty', 'json', 'junit'], { error: 'choose pretty, json or junit' }).optional(),
+  out: z.string().trim().min(1, 'must name a file').optional(),
+  force: z.boolean().default(false),
+});
+
+/** `3 passed, 1 failed`: the counts a run's line gives, the ones that are not zero. */
+function countsOf(run: RunSummary): string {
+  const { totals } = run;
+  const parts = [
+    totals.passed > 0 ? `${totals.passed} passed` : '',
+    totals.failed > 0 ? `${totals.failed} failed` : '',
+    totals.errors > 0 ? `${totals.errors} errors` : '',
+    totals.skipped > 0 ? `${totals.skipped} skipped` : '',
+  ].filter((part) => part !== '');
+  return parts.length === 0 ? 'none finished' : parts.join(', ');
+}
+
+const took = (run: RunSummary) => {
+  const ms = runDurationMs(run);
+  return ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`;
+};
+
+function runsTable(runs: readonly RunSummary[]): string {
+  if (runs.length === 0)
+    return 'No scenario runs stored yet: run some with `checkout-console test` or the Scenarios view.\n';
+  return formatTable(
+    ['RUN', 'STARTED', 'RESULT', 'SCENARIOS', 'TOOK', 'PROFILE', 'FROM', 'PATHS'],
+    runs.map((run) => [
+      `#${run.id}`,
+      run.startedAt,
+      run.status,
+      countsOf(run),
+      took(run),
+      run.profileName,
+      frontDoorWords(run.frontDoor),
+      run.paths.join(' '),
+    ]),
+  );
+}
+
+/** One stored run as `test` printed it: its scenarios (a failing one with its steps and diff), then its totals. */
+function runText(run: StoredRun): string {
+  const head = `Run #${run.id}: ${run.status}, started ${run.startedAt} by ${frontDoorWords(run.frontDoor)} on profile ${run.profileName} (${run.paths.join(' ')})`;
+  const why =
+    run.status === 'interrupted'
+      ? `  ${INTERRUPTED_WORDS}\n`
+      : run.status === 'running'
+        ? '  still running: the scenarios finished so far\n'
+        : '';
+  const scenarios = run.scenarios.map(formatScenario).join('');
+  return `${terminalSafe(head)}\n${why}\n${scenarios}${formatSummary({
+    totals: run.totals,
+    durationMs: runDurationMs(run),
+    status: run.status,
+    storedId: run.id,
+  })}`;
+}
+
+/**
+ * `runs [number]`: the stored runs of scenarios, newest first, or one of them as `test` reported
+ * it (`--reporter json|junit`, `--out` for a file): a run's report can be read again, or handed
+ * to CI, after the terminal that ran it is gone. A reader: exit 0 whatever the run's result.
+ */
+export async function runRuns(
+  number: string | undefined,
+  rawFlags: unknown,
+  context: CliContext,
+): Promise<void> {
+  const flags = parseFlags(runsFlags, rawFlags);
+  const { io } = context;
+  if (number === undefined) {
+    if (flags.reporter !== undefined || flags.out !== undefined)
+      throw new UsageError('--reporter, --out: name a run (`runs 12 --reporter junit`)');
+    const runs = await withConsole(context, async (core) => {
+      const page = await commandCaller(core.dispatcher)('listScenarioRuns', {
+        limit: Math.min(flags.limit, 200),
+      });
+      const all = [...page.runs];
+      let more = page.more;
+      while (more && all.length < flags.limit) {
+        const next = await commandCaller(core.dispatcher)('listScenarioRuns', {
+          beforeId: all[all.length - 1]?.id ?? 1,
+          limit: Math.min(flags.limit - all.length, 200),
+        });
+        all.push(...next.runs);
+        more = next.more;
+      }
+      return all;
+    });
+    io.stdout(flags.json ? `${terminalSafeJson(JSON.stringify(runs, null, 2))}\n` : runsTable(runs));
+    return;
+  }
+  // `#12` as the list shows it, or 12.
+  const digits = number.trim().replace(/^#/, '');
+  if (!/^[1-9]\d{0,15}$/.test(digits))
+    throw new UsageError(
+      `[number]: "${number}" is not a run number (a whole number, as \`runs\` lists them).`,
+    );
+  const id = Number(digits);
+  const reporter = flags.reporter ?? (flags.json ? 'json' : 'pretty');
+  if (flags.out !== undefined && reporter === 'pretty')
+    throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
+  const out = flags.out === undefined ? null : { path: flags.out, force: flags.force };
+  if (out !== null) await checkReportFile('--out', out, context);
+  let run: StoredRun;
+  try {
+    run = await withConsole(context, (core) => commandCaller(core.dispatcher)('getScenarioRun', { id }));
+  } catch (error) {
+    if (!(error instanceof ConsoleError) || error.code !== 'not_found') throw error;
+    io.stderr(`error: no run #${id} in this data directory (\`runs\` lists them)\n`);
+    throw new CommandExit(EXIT_FAILED);
+  }
+  if (reporter === 'pretty') {
+    io.stdout(runText(run));
+    return;
+  }
+  const report = {
+    profileName: run.profileName,
+    startedAt: run.startedAt,
+    storedId: run.id,
+    totals: run.totals,
+    // An unfinished run's time is that of the scenarios it finished.
+    durationMs: runDurationMs(run) ?? run.scenarios.reduce((sum, scenario) => sum + scenario.durationMs, 0),
+    scenarios: run.scenarios,
+  };
+  const text = scenarioReportText(reporter, { json: run, junit: report }, out === null);
+  if (out === null) io.stdout(text);
+  else {
+    await writeReportFile('--out', out, text, context);
+    io.stdout(`${reporter} report of run #${run.id} written to ${out.path}\n`);
+  }
+}
+
+export function registerRuns(program: Command, context: CliContext): void {
+  program
+    .command('runs [number]')
+    .description(
+      'Stored runs of scenarios (from `test` and the Scenarios view), newest first; or one run, reported as `test` reported it',
+    )
+    .option('--limit <n>', 'the list: at most this many runs (default 20)')
+    .option('--json', 'the list, or the run, as JSON')
+    .option('--reporter <name>', 'one run: pretty | json | junit (default pretty)')
+    .option('--out <file>', 'one run: write its json or junit report to this file')
+    .option('--force', 'replace the --out file if it exists (never a file in the data directory)')
+    .action((number: string | undefined, flags: unknown) => runRuns(number, flags, context));
+}

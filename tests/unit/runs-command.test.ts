@@ -1,0 +1,116 @@
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/main/store/connection';
+import { runSummarySchema, storedRunSchema } from '../../src/shared/scenarios/stored-runs';
+import { junitSchemaErrors } from './helpers/junit-schema';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+// `runs`: a run's report read again after the terminal that ran it is gone.
+const temp = makeTempDir('cc-runs-');
+const dataDir = join(temp.dir, 'data');
+const suite = join(temp.dir, 'suite');
+afterAll(() => temp.remove());
+
+let testOutput = '';
+
+beforeAll(async () => {
+  mkdirSync(join(suite, 'payloads'), { recursive: true });
+  const happy = readFileSync('scenarios/happy-path-general-sa.yaml', 'utf8');
+  const broken = happy.replace(
+    'operation: capture\n    expect: { status: 200, state: fully_captured }',
+    'operation: capture\n    expect: { status: 200, state: partially_captured }',
+  );
+  expect(broken).not.toBe(happy);
+  writeFileSync(join(suite, 'broken-capture.yaml'), broken);
+  copyFileSync('scenarios/refund.yaml', join(suite, 'refund.yaml'));
+  const run = await runCliCaptured(['--data-dir', dataDir, 'test', suite]);
+  expect(run.code).toBe(1);
+  testOutput = run.stdout;
+}, 60_000);
+
+describe('runs', () => {
+  it('lists the stored runs newest first, with their result and counts', async () => {
+    const empty = await runCliCaptured(['--data-dir', join(temp.dir, 'fresh'), 'runs']);
+    expect(empty.stdout).toContain('No scenario runs stored yet');
+    const list = await runCliCaptured(['--data-dir', dataDir, 'runs']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/^RUN\s+STARTED\s+RESULT\s+SCENARIOS\s+TOOK\s+PROFILE\s+FROM\s+PATHS$/m);
+    expect(list.stdout).toMatch(
+      /^#1\s+\S+Z\s+failed\s+1 passed, 1 failed\s+\d+\.\d s\s+Local\s+checkout-console test/m,
+    );
+    const json = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
+    const [only] = runSummarySchema.array().parse(JSON.parse(json.stdout));
+    expect(only).toMatchObject({ id: 1, status: 'failed', totals: { scenarios: 2, passed: 1, failed: 1 } });
+  });
+
+  it('shows one run as `test` reported it: the failing step, its diff, its records', async () => {
+    const shown = await runCliCaptured(['--data-dir', dataDir, 'runs', '1']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^Run #1: failed, started \S+ by checkout-console test on profile Local/);
+    // Each scenario's block is the very text `test` printed.
+    const blocks = (text: string) =>
+      text.split('\n').filter((line) => /^[✓✗] /.test(line) || /^ {4}/.test(line));
+    expect(blocks(shown.stdout)).toEqual(blocks(testOutput));
+    expect(shown.stdout).toContain('          - expected  "partially_captured"');
+    expect(shown.stdout).toMatch(/2 scenarios: 1 passed, 1 failed in [\d.]+ m?s; stored as run #1\n$/);
+  });
+
+  it('gives one run as JSON, or as JUnit XML that validates, to a file or standard output', async () => {
+    const json = await runCliCaptured(['--data-dir', dataDir, 'runs', '#1', '--reporter', 'json']);
+    const run = storedRunSchema.parse(JSON.parse(json.stdout));
+    expect(run.scenarios.map((scenario) => scenario.status).sort()).toEqual(['failed', 'passed']);
+    const out = join(temp.dir, 'again.xml');
+    const junit = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'runs',
+      '1',
+      '--reporter',
+      'junit',
+      '--out',
+      out,
+    ]);
+    expect(junit.code, junit.stderr).toBe(0);
+    expect(junit.stdout).toBe(`junit report of run #1 written to ${out}\n`);
+    const xml = readFileSync(out, 'utf8');
+    expect(junitSchemaErrors(xml, temp.dir)).toBeNull();
+    expect(xml).toContain('tests="2" failures="1" errors="0"');
+    expect(xml).toContain('<property name="run" value="1"/>');
+  });
+
+  it('says what is wrong with a number, a run that is not there, or a report flag without a run', async () => {
+    const word = await runCliCaptured(['--data-dir', dataDir, 'runs', 'last']);
+    expect(word.code).toBe(2);
+    expect(word.stderr).toContain('"last" is not a run number');
+    const missing = await runCliCaptured(['--data-dir', dataDir, 'runs', '99']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('error: no run #99 in this data directory (`runs` lists them)\n');
+    const flags = await runCliCaptured(['--data-dir', dataDir, 'runs', '--reporter', 'junit']);
+    expect(flags.code).toBe(2);
+    expect(flags.stderr).toContain('name a run');
+  });
+
+  it('reads a run whose console was killed as interrupted, with what it finished', async () => {
+    const db = openDatabase(join(dataDir, 'console.sqlite'));
+    try {
+      db.prepare(
+        `INSERT INTO scenario_runs (id, uid, started_ms, front_door, profile_name, paths, alive_ms)
+         VALUES (50, 'killed', ?, 'browser', 'Local', '["scenarios"]', ?)`,
+      ).run(Date.now() - 10 * 60_000, Date.now() - 9 * 60_000);
+    } finally {
+      db.close();
+    }
+    const list = await runCliCaptured(['--data-dir', dataDir, 'runs', '--limit', '1']);
+    expect(list.stdout).toMatch(
+      /^#50\s+\S+\s+interrupted\s+none finished\s+-\s+Local\s+Scenarios view \(browser\)/m,
+    );
+    const shown = await runCliCaptured(['--data-dir', dataDir, 'runs', '50']);
+    expect(shown.stdout).toContain('Run #50: interrupted');
+    expect(shown.stdout).toContain('the console running it was closed or killed');
+    expect(shown.stdout).toContain(
+      '0 scenarios: 0 passed, 0 failed (interrupted before its end); stored as run #50',
+    );
+  });
+});
