@@ -79,6 +79,10 @@ export const runTotalsSchema = z.object({
 });
 export type RunTotals = z.infer<typeof runTotalsSchema>;
 
+/** A step's, a scenario's or a run's time as every report writes it: `155 ms`, `1.2 s`. */
+export const formatRunTime = (ms: number): string =>
+  ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+
 /** The counts of a run's scenarios by how they ended (the live report's and the stored run's). */
 export function runTotals(scenarios: readonly Pick<ScenarioResult, 'status'>[]): RunTotals {
   const count = (status: ScenarioResult['status']) =>

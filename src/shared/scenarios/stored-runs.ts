@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { runTotalsSchema, scenarioResultSchema } from './scenario-results';
+import { runTotalsSchema, scenarioResultSchema, type RunTotals } from './scenario-results';
 
 /**
  * Runs of scenarios as they are stored: every run, from the Scenarios view of any window or
@@ -46,6 +46,17 @@ export type StoredRun = z.infer<typeof storedRunSchema>;
 /** The run's status as it stands: one stored as running whose process went quiet was interrupted. */
 export function runStatusNow(stored: StoredRunStatus, lastAliveMs: number, nowMs: number): StoredRunStatus {
   return stored === 'running' && nowMs - lastAliveMs > RUN_INTERRUPTED_AFTER_MS ? 'interrupted' : stored;
+}
+
+/** `3 passed, 1 failed`: a run's counts that are not zero, as its line in a list says them. */
+export function runCountWords(totals: RunTotals): string {
+  const parts = [
+    totals.passed > 0 ? `${totals.passed} passed` : '',
+    totals.failed > 0 ? `${totals.failed} failed` : '',
+    totals.errors > 0 ? `${totals.errors} errors` : '',
+    totals.skipped > 0 ? `${totals.skipped} skipped` : '',
+  ].filter((part) => part !== '');
+  return parts.length === 0 ? 'none finished' : parts.join(', ');
 }
 
 /** A run's time from start to end, or null while it has none. */

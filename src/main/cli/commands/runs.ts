@@ -3,10 +3,12 @@ import { z } from 'zod';
 import {
   frontDoorWords,
   INTERRUPTED_WORDS,
+  runCountWords,
   runDurationMs,
   type RunSummary,
   type StoredRun,
 } from '../../../shared/scenarios/stored-runs';
+import { formatRunTime } from '../../../shared/scenarios/scenario-results';
 import { ConsoleError } from '../../console-error';
 import { formatScenario, formatSummary } from '../../scenarios/reporters/pretty-reporter';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
@@ -25,21 +27,9 @@ const runsFlags = z.object({
   force: z.boolean().default(false),
 });
 
-/** `3 passed, 1 failed`: the counts a run's line gives, the ones that are not zero. */
-function countsOf(run: RunSummary): string {
-  const { totals } = run;
-  const parts = [
-    totals.passed > 0 ? `${totals.passed} passed` : '',
-    totals.failed > 0 ? `${totals.failed} failed` : '',
-    totals.errors > 0 ? `${totals.errors} errors` : '',
-    totals.skipped > 0 ? `${totals.skipped} skipped` : '',
-  ].filter((part) => part !== '');
-  return parts.length === 0 ? 'none finished' : parts.join(', ');
-}
-
 const took = (run: RunSummary) => {
   const ms = runDurationMs(run);
-  return ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`;
+  return ms === null ? '-' : formatRunTime(ms);
 };
 
 function runsTable(runs: readonly RunSummary[]): string {
@@ -51,7 +41,7 @@ function runsTable(runs: readonly RunSummary[]): string {
       `#${run.id}`,
       run.startedAt,
       run.status,
-      countsOf(run),
+      runCountWords(run.totals),
       took(run),
       run.profileName,
       frontDoorWords(run.frontDoor),

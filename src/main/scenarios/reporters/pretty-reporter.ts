@@ -1,5 +1,6 @@
 import { formatCheckDiff } from '../../../shared/scenarios/expectations';
 import {
+  formatRunTime,
   SKIP_REASONS,
   type RunProgress,
   type RunReport,
@@ -29,15 +30,15 @@ export function printable(text: string): string {
   return out;
 }
 
-const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
-
 function stepLines(step: StepResult): string[] {
   const where = step.line === null ? '' : ` (line ${step.line})`;
   const head = `    ${MARK[step.status]} ${step.index + 1}. ${step.title}${where}`;
   // A step the run was cancelled under is shown with its time and records; one never started is counted.
   if (step.status === 'skipped' && step.message !== SKIP_REASONS.cancelledUnderWay)
     return [`${head}  skipped`];
-  const lines = [`${head}  ${seconds(step.durationMs)}${step.message === null ? '' : `  ${step.message}`}`];
+  const lines = [
+    `${head}  ${formatRunTime(step.durationMs)}${step.message === null ? '' : `  ${step.message}`}`,
+  ];
   if (step.status === 'failed')
     for (const check of step.checks.filter((item) => !item.passed))
       lines.push(...formatCheckDiff(check, '        '));
@@ -49,7 +50,7 @@ function stepLines(step: StepResult): string[] {
 }
 
 export function formatScenario(result: ScenarioResult): string {
-  const head = `${MARK[result.status]} ${result.name}  (${result.file})  ${seconds(result.durationMs)}`;
+  const head = `${MARK[result.status]} ${result.name}  (${result.file})  ${formatRunTime(result.durationMs)}`;
   // Only set and wait steps check nothing: such a scenario "passes" without verifying anything.
   if (result.status === 'passed')
     return `${printable(head)}${result.steps.every((step) => step.checks.length === 0) ? '  (made no checks)' : ''}\n`;
@@ -86,7 +87,7 @@ export function formatSummary(
   const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
   if (totals.errors > 0) parts.push(`${totals.errors} errors`);
   if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);
-  const time = run.durationMs === null ? '' : ` in ${seconds(run.durationMs)}`;
+  const time = run.durationMs === null ? '' : ` in ${formatRunTime(run.durationMs)}`;
   return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${parts.join(', ')}${time}${ENDING[run.status]}; stored as run #${run.storedId}\n`;
 }
 

@@ -41,3 +41,17 @@ export function refusedRun(
     problems: [...known, ...refused.filter((problem) => !seen.has(formatProblem(problem)))],
   };
 }
+
+/** A scenario of a stored run, as the cards show one: its steps are those it ran (or skipped). */
+export const storedRow = (result: ScenarioResult): ScenarioRow => ({
+  outline: {
+    file: result.file,
+    name: result.name,
+    description: null,
+    steps: result.steps.map(({ kind, title, line }) => ({ kind, title, line })),
+  },
+  status: result.status,
+  steps: result.steps,
+  runningStep: null,
+  durationMs: result.durationMs,
+});

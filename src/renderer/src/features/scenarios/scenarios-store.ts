@@ -5,6 +5,7 @@ import type { RunProgress, RunReport } from '@shared/scenarios/scenario-results'
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { idle, refusedRun, settledRows, type ScenarioRow } from './scenario-rows';
+import { refreshScenarioRuns } from './scenario-runs-store';
 
 interface ScenariosState {
   folder: string;
@@ -38,6 +39,9 @@ function missingFolderOf(opened: OpenedFolder): string | null {
   return only.missing === true ? only.file : null;
 }
 
+/** How many times a folder was opened: an answer to an earlier Open than the latest is dropped. */
+let openCalls = 0;
+
 /** The Scenarios view's state: the opened folder, and the live progress of a run (`scenarios.progress`). */
 export const useScenariosStore = create<ScenariosState>((set, get) => ({
   folder: 'scenarios',
@@ -52,9 +56,13 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
   error: null,
   setFolder: (folder) => set({ folder }),
   async open(folder = get().folder) {
+    // Only the latest Open is shown: the view's own first open of `scenarios`, answered after
+    // the user's Open of another folder, replaced its scenarios under the folder they typed.
+    const call = ++openCalls;
     set({ loading: true, error: null, folder });
     try {
       const opened = await bridge.openScenarioFolder({ folder });
+      if (call !== openCalls) return;
       const missingFolder = missingFolderOf(opened);
       set({
         loadedFolder: opened.folder,
@@ -64,9 +72,10 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
         report: null,
       });
     } catch (error) {
+      if (call !== openCalls) return;
       set({ error: errorMessage(error), rows: [], problems: [], missingFolder: null, loadedFolder: null });
     } finally {
-      set({ loading: false });
+      if (call === openCalls) set({ loading: false });
     }
   },
   async run(files) {
@@ -162,7 +171,10 @@ export function applyProgress(progress: RunProgress): void {
 }
 
 bridge.subscribe((event) => {
-  if (event.name === 'scenarios.progress') applyProgress(event.payload);
+  if (event.name !== 'scenarios.progress') return;
+  applyProgress(event.payload);
+  // Any window's run (or this one's) started, finished a scenario or ended: the stored runs changed.
+  if (event.payload.type !== 'step-started' && event.payload.type !== 'step-finished') refreshScenarioRuns();
 });
 
 /*

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import type { CheckResult, StepResult } from '@shared/scenarios/scenario-results';
+import { formatRunTime, type CheckResult, type StepResult } from '@shared/scenarios/scenario-results';
 import { TableHeader } from '@ui/table-header';
 
 const COLOR: Record<StepResult['status'], string> = {
@@ -11,8 +11,6 @@ const COLOR: Record<StepResult['status'], string> = {
 
 const shown = (value: unknown) =>
   typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, null, 2);
-
-const duration = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /** Expected beside actual, for every check that did not hold. */
 export function CheckDiff({ checks }: { checks: readonly CheckResult[] }) {
@@ -84,7 +82,7 @@ export function StepResultView({
         </Text>
         {result !== undefined && result.status !== 'skipped' && (
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {duration(result.durationMs)}
+            {formatRunTime(result.durationMs)}
           </Text>
         )}
       </Group>

@@ -1,0 +1,96 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatRunTime } from '@shared/scenarios/scenario-results';
+import type { ScenarioRow } from './scenario-rows';
+import { StepResultView } from './step-result-view';
+
+const STATUS_COLOR: Record<ScenarioRow['status'], string> = {
+  idle: 'gray',
+  queued: 'gray',
+  running: 'blue',
+  passed: 'teal',
+  failed: 'red',
+  error: 'orange',
+  skipped: 'gray',
+};
+
+/**
+ * One scenario: its status, name, file and time, and its steps as they ran (opened by itself
+ * when it failed or runs). `onRun` adds a Run button; a stored run's card has none.
+ */
+export function ScenarioCard({
+  row,
+  busy = false,
+  onRun,
+}: {
+  row: ScenarioRow;
+  busy?: boolean;
+  onRun?: () => void;
+}) {
+  const broken = row.status === 'failed' || row.status === 'error';
+  const [open, setOpen] = useState(false);
+  const expanded = open || broken || row.status === 'running';
+  return (
+    <Card withBorder padding="sm" data-testid="scenario-card" data-status={row.status}>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() => setOpen(!expanded)}
+            aria-label={
+              expanded ? `Hide the steps of ${row.outline.name}` : `Show the steps of ${row.outline.name}`
+            }
+          >
+            {expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+          </Button>
+          <Badge color={STATUS_COLOR[row.status]} variant="light" w={72} data-testid="scenario-status">
+            {row.status === 'idle' ? 'not run' : row.status}
+          </Badge>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600} size="sm" truncate="end">
+              {row.outline.name}
+            </Text>
+            <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+              {row.outline.file} · {row.outline.steps.length}{' '}
+              {row.outline.steps.length === 1 ? 'step' : 'steps'}
+              {row.durationMs === null ? '' : ` · ${formatRunTime(row.durationMs)}`}
+            </Text>
+          </Stack>
+        </Group>
+        {onRun !== undefined && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlayerPlay size={14} />}
+            disabled={busy}
+            onClick={onRun}
+            aria-label={`Run ${row.outline.name}`}
+          >
+            Run
+          </Button>
+        )}
+      </Group>
+      {expanded && (
+        <Stack gap="xs" mt="sm">
+          {row.outline.description !== null && (
+            <Text size="xs" c="dimmed">
+              {row.outline.description}
+            </Text>
+          )}
+          {row.outline.steps.map((step, index) => (
+            <StepResultView
+              key={index}
+              index={index}
+              title={step.title}
+              line={step.line}
+              result={row.steps[index]}
+              running={row.runningStep === index}
+            />
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { create } from 'zustand';
+import type { RunSummary, StoredRun } from '@shared/scenarios/stored-runs';
+import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
+
+const PAGE = 50;
+
+interface ScenarioRunsState {
+  /** The stored runs loaded so far, newest first (every window's, and `test`'s). */
+  runs: RunSummary[];
+  more: boolean;
+  loading: boolean;
+  error: string | null;
+  /** The run opened from the list (or a `#/scenarios?run=12` link), with its scenarios. */
+  opened: StoredRun | null;
+  openedError: string | null;
+  /** Reads the newest page again (keeping as many runs as were loaded). */
+  reload: () => Promise<void>;
+  loadMore: () => Promise<void>;
+  open: (id: number) => Promise<void>;
+  close: () => void;
+}
+
+/**
+ * The Scenarios view's earlier runs: the list, and the one opened. A run under way anywhere
+ * (another window, `test` in a terminal) is read again every few seconds until it ends, so
+ * "running" turns into how it ended, or "interrupted" when its console went away.
+ */
+export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
+  runs: [],
+  more: false,
+  loading: false,
+  error: null,
+  opened: null,
+  openedError: null,
+  async reload() {
+    set({ loading: true });
+    try {
+      const page = await bridge.listScenarioRuns({ limit: Math.max(PAGE, get().runs.length) });
+      set({ runs: page.runs, more: page.more, error: null });
+    } catch (error) {
+      set({ error: errorMessage(error) });
+    } finally {
+      set({ loading: false });
+    }
+  },
+  async loadMore() {
+    const last = get().runs.at(-1);
+    if (last === undefined) return;
+    set({ loading: true });
+    try {
+      const page = await bridge.listScenarioRuns({ beforeId: last.id, limit: PAGE });
+      set({ runs: [...get().runs, ...page.runs], more: page.more, error: null });
+    } catch (error) {
+      set({ error: errorMessage(error) });
+    } finally {
+      set({ loading: false });
+    }
+  },
+  async open(id) {
+    try {
+      const run = await bridge.getScenarioRun({ id });
+      set({ opened: run, openedError: null });
+    } catch (error) {
+      set({ opened: null, openedError: errorMessage(error) });
+    }
+  },
+  close: () => set({ opened: null, openedError: null }),
+}));
+
+/** Whether anything shown is still under way, and so worth reading again. */
+export function somethingRunning(state: Pick<ScenarioRunsState, 'runs' | 'opened'>): boolean {
+  return state.opened?.status === 'running' || state.runs.some((run) => run.status === 'running');
+}
+
+/** Reads the list (and the opened run) again: a run started, ended, or may have. */
+export function refreshScenarioRuns(): void {
+  const { reload, opened, open } = useScenarioRunsStore.getState();
+  void reload();
+  if (opened !== null) void open(opened.id);
+}

@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { cliPath, projectRoot } from '../fixtures/serve-process';
+import { ScenariosPage } from '../pages/scenarios-page';
+
+const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
+
+/** A folder with the happy path broken at its capture, and the refund scenario that passes. */
+function brokenSuite(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-runs-'));
+  mkdirSync(join(folder, 'payloads'));
+  const happy = readFileSync(join(projectRoot, 'scenarios/happy-path-general-sa.yaml'), 'utf8');
+  writeFileSync(
+    join(folder, 'wrong-state.yaml'),
+    happy
+      .replace('name: Happy path, general form, SA / SAR', 'name: Wrong expected state')
+      .replace(
+        'operation: capture\n    expect: { status: 200, state: fully_captured }',
+        'operation: capture\n    expect: { status: 200, state: partially_captured }',
+      ),
+  );
+  copyFileSync(join(projectRoot, 'scenarios/refund.yaml'), join(folder, 'refund.yaml'));
+  return folder;
+}
+
+test('a run made in a tab that was then reloaded is kept under Earlier runs, and opens whole', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(90_000);
+  const folder = brokenSuite();
+  try {
+    await openConsole(page, served, '#/scenarios');
+    const scenarios = new ScenariosPage(page);
+    await scenarios.openFolder(folder);
+    await expect(page.getByTestId('scenario-card')).toHaveCount(2);
+    await scenarios.runAll();
+    await expect(scenarios.summary()).toContainText('1 passed, 1 failed', { timeout: 60_000 });
+
+    // The tab is lost: the view comes back on the folder, with nothing of the run on it.
+    await page.reload();
+    await expect(scenarios.summary()).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Earlier runs' }).click();
+    const row = page.getByTestId('earlier-run');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('failed');
+    await expect(row).toContainText('1 passed, 1 failed');
+    await expect(row).toContainText('Scenarios view (browser)');
+
+    await row.getByRole('button', { name: 'Open run #1' }).click();
+    await expect(page).toHaveURL(/#\/scenarios\?run=1$/);
+    const opened = page.getByTestId('opened-run');
+    await expect(opened).toContainText('Run #1');
+    const broken = opened.getByTestId('scenario-card').filter({ hasText: 'Wrong expected state' });
+    await expect(broken).toHaveAttribute('data-status', 'failed');
+    const failing = broken.locator('[data-testid="scenario-step"][data-status="failed"]');
+    await expect(failing.getByTestId('diff-expected')).toHaveText('- "partially_captured"');
+    await expect(failing.getByTestId('diff-actual')).toHaveText('+ "fully_captured"');
+    await expect(failing.getByTestId('step-record-link').first()).toHaveAttribute(
+      'href',
+      /#\/timeline\?id=\d+/,
+    );
+    // What did not pass comes alone first; All shows the rest of the run.
+    await expect(opened.getByTestId('scenario-card')).toHaveCount(1);
+    await opened.getByText('All (2)').click();
+    await expect(
+      opened.getByTestId('scenario-card').filter({ hasText: 'Refund after capture' }),
+    ).toHaveAttribute('data-status', 'passed');
+    // A stored run is read, not run: its cards have no Run button.
+    await expect(opened.getByRole('button', { name: /^Run / })).toHaveCount(0);
+
+    // The link survives a reload, and All runs goes back to the list.
+    await page.reload();
+    await expect(page.getByTestId('opened-run')).toContainText('Run #1');
+    await page.getByRole('button', { name: 'All runs' }).click();
+    await expect(page.getByTestId('earlier-run')).toHaveCount(1);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('runs from a terminal and a run whose console was killed are listed for what they are', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(90_000);
+  const folder = brokenSuite();
+  try {
+    await openConsole(page, served, '#/scenarios?tab=runs');
+    await expect(page.getByTestId('earlier-runs-empty')).toBeVisible();
+
+    // `test` in another process, on the same data directory.
+    await promisify(execFile)(
+      process.execPath,
+      [cliPath, '--data-dir', served.dataDir, 'test', join(folder, 'refund.yaml')],
+      { env, encoding: 'utf8' },
+    );
+    // A run stored as running by a console killed ten minutes ago, its last mark nine ago.
+    const db = new Database(join(served.dataDir, 'console.sqlite'));
+    try {
+      db.prepare(
+        `INSERT INTO scenario_runs (uid, started_ms, front_door, profile_name, paths, alive_ms)
+         VALUES ('killed', ?, 'desktop', 'Local', '["scenarios"]', ?)`,
+      ).run(Date.now() - 10 * 60_000, Date.now() - 9 * 60_000);
+    } finally {
+      db.close();
+    }
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const rows = page.getByTestId('earlier-run');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('interrupted');
+    await expect(rows.nth(0)).toContainText('none finished');
+    await expect(rows.nth(1)).toContainText('passed');
+    await expect(rows.nth(1)).toContainText('checkout-console test');
+
+    await rows
+      .nth(0)
+      .getByRole('button', { name: /Open run #/ })
+      .click();
+    await expect(page.getByTestId('run-interrupted')).toContainText(
+      'the console running it was closed or killed',
+    );
+    await expect(page.getByTestId('opened-run')).toContainText('No scenario of this run finished.');
+
+    // A run that is not there says so, and offers the way back.
+    await page.goto(`${served.origin}/#/scenarios?run=999`);
+    await expect(page.getByTestId('opened-run-error')).toContainText('Run #999 does not exist');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

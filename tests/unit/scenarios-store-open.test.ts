@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// The Scenarios view's store, over a bridge whose answers this test releases one by one.
+const pending: { folder: string; release: () => void }[] = [];
+vi.mock('@bridge', () => ({
+  frontDoorHint: 'browser',
+  bridge: {
+    subscribe: () => () => undefined,
+    openScenarioFolder: ({ folder }: { folder: string }) =>
+      new Promise((resolve) => {
+        pending.push({
+          folder,
+          release: () =>
+            resolve({
+              folder,
+              scenarios: [{ file: `${folder}/one.yaml`, name: folder, description: null, steps: [] }],
+              problems: [],
+            }),
+        });
+      }),
+  },
+}));
+
+const { useScenariosStore } = await import('../../src/renderer/src/features/scenarios/scenarios-store');
+
+describe('the Scenarios view opening folders', () => {
+  it('shows the folder opened last, whichever answer comes last', async () => {
+    const store = useScenariosStore.getState();
+    // The view's own first open of `scenarios`, then the user's Open of another folder.
+    const first = store.open('scenarios');
+    const second = store.open('/tmp/suite');
+    const [opening, typed] = pending;
+    typed?.release();
+    await second;
+    opening?.release();
+    await first;
+    const state = useScenariosStore.getState();
+    expect(state.loadedFolder).toBe('/tmp/suite');
+    expect(state.rows.map((row) => row.outline.file)).toEqual(['/tmp/suite/one.yaml']);
+    expect(state.folder).toBe('/tmp/suite');
+    expect(state.loading).toBe(false);
+  });
+});
