@@ -41,6 +41,11 @@ test('a run made in a tab that was then reloaded is kept under Earlier runs, and
     await expect(page.getByTestId('scenario-card')).toHaveCount(2);
     await scenarios.runAll();
     await expect(scenarios.summary()).toContainText('1 passed, 1 failed', { timeout: 60_000 });
+    // The summary names the stored run, and opens it.
+    await scenarios.summary().getByRole('button', { name: 'run #1' }).click();
+    await expect(page.getByTestId('opened-run')).toContainText('Run #1');
+    await page.getByRole('tab', { name: 'Folder' }).click();
+    await expect(scenarios.summary()).toContainText('1 passed, 1 failed');
 
     // The tab is lost: the view comes back on the folder, with nothing of the run on it.
     await page.reload();
