@@ -51,7 +51,11 @@ function conditionsOf(filter: EventFilter): Conditions {
   if (filter.kinds !== undefined && filter.kinds.length > 0)
     where.push(inList('e.kind', filter.kinds, 'kind', params));
   if (filter.profileId !== undefined) {
-    where.push('e.profile_id = @profileId');
+    // An imported record carries its profile's name, not this console's id (another console's
+    // ids mean nothing here): it is the profile's when the names match, as profile names do
+    // (NOCASE). A record written here keeps its id, so its name alone never makes it another's.
+    where.push(`(e.profile_id = @profileId OR (e.profile_id IS NULL AND e.imported = 1
+      AND e.profile_name = (SELECT name FROM profiles WHERE id = @profileId) COLLATE NOCASE))`);
     params['profileId'] = filter.profileId;
   }
   if (filter.orderId !== undefined) {

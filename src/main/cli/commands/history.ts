@@ -205,7 +205,10 @@ export function withFilterOptions(command: Command): Command {
       collect,
     )
     .option('--search <text>', 'free text over ids, paths and bodies (all words; the last one as a prefix)')
-    .option('--profile <name>', 'only records of this profile');
+    .option(
+      '--profile <name>',
+      "only records of this profile: its own, and imported records that carry its name (a file holds profile names, not this console's ids)",
+    );
 }
 
 export function registerHistory(program: Command, context: CliContext): void {

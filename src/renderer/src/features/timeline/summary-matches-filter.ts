@@ -6,8 +6,11 @@ import type { TimelineSummary } from '@shared/events';
  * be done exactly. Every field of the filter mirrors its SQL in src/main/store/events-query.ts
  * (equality for order id and event type, `status / 100` for classes, `[from, to)` for time).
  *
- * Free text is the exception: FTS5 tokenises ids, paths and both bodies, and a summary carries
- * no bodies, so no client-side guess would be right. Such a record is `ask-main`: the
+ * Two exceptions. An imported record names its profile rather than carrying this console's
+ * id, and the database matches it to a profile by name (NOCASE, as profile names compare):
+ * such a record is `ask-main` under a profile filter. Free text is the other: FTS5 tokenises
+ * ids, paths and both bodies, and a summary carries no bodies, so no client-side guess would
+ * be right. Such a record is `ask-main` too: the
  * controller asks `listEvents` with the filter plus `ids: [those ids]`, one call per batch of
  * pushes, and shows exactly what the database answers. That costs one small indexed query
  * per animation frame only while a text filter is active, and a record is never shown (or
@@ -27,7 +30,13 @@ function inList<T>(value: T | null, list: readonly T[] | undefined): boolean {
 
 export function matchSummary(summary: TimelineSummary, filter: EventFilter): LocalMatch {
   if (!inList(summary.kind, filter.kinds)) return 'no-match';
-  if (filter.profileId !== undefined && summary.profileId !== filter.profileId) return 'no-match';
+  let ask = false;
+  if (filter.profileId !== undefined && summary.profileId !== filter.profileId) {
+    // An imported record names its profile, not an id: whether the name is this profile's
+    // (as names compare in the database) main answers.
+    if (!summary.imported || summary.profileId !== null || summary.profileName === null) return 'no-match';
+    ask = true;
+  }
   if (filter.orderId !== undefined && summary.orderId !== filter.orderId) return 'no-match';
   if (filter.eventType !== undefined && summary.eventType !== filter.eventType) return 'no-match';
   if (!inList(summary.tokenVerdict, filter.tokenVerdicts)) return 'no-match';
@@ -48,5 +57,5 @@ export function matchSummary(summary: TimelineSummary, filter: EventFilter): Loc
     // Only punctuation: the database matches nothing either (events-query adds `WHERE 0`).
     return toFtsQuery(filter.text) === null ? 'no-match' : 'ask-main';
   }
-  return 'match';
+  return ask ? 'ask-main' : 'match';
 }

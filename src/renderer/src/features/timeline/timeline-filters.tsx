@@ -240,6 +240,7 @@ export function TimelineFilters({
       />
       <ProfileFilterSelect
         placeholder="any"
+        title="This profile's records, and imported records that carry its name"
         value={filter.profileId ?? null}
         onChange={(profileId) => patch('profileId', profileId ?? undefined)}
         w={140}
