@@ -5,6 +5,7 @@ import {
   redactExchange,
   redactUrl,
   redactWith,
+  replaceSecretsInExchange,
   schemeOf,
 } from './secrets/redact-secrets';
 import { hasTerminalUnsafe } from './terminal-unsafe';
@@ -37,8 +38,13 @@ export type CurlTokens =
    * token was, and were offered as "the same bytes" to send again.
    */
   | { tokens: 'redacted'; secrets?: readonly string[] }
-  /** `apiToken` is required for a `request` record and ignored for the others. */
-  | { tokens: 'included'; apiToken?: string };
+  /**
+   * `apiToken` is required for a `request` record and ignored for the others. The token asked
+   * for is the one a header carries (the notification JWT that arrived, or the API token):
+   * `secrets`, the profiles' tokens echoed anywhere else, are still REDACTED unless
+   * `exactBytes` asks for the stored bytes as they are.
+   */
+  | { tokens: 'included'; apiToken?: string; secrets?: readonly string[]; exactBytes?: boolean };
 
 export interface CurlCommand {
   command: string;
@@ -129,7 +135,12 @@ export function shellBytesWord(value: string): string {
 }
 
 /** The profile secrets to replace besides what the record carries by meaning. */
-const secretsOf = (options: CurlTokens) => (options.tokens === 'redacted' ? (options.secrets ?? []) : []);
+const secretsOf = (options: CurlTokens) =>
+  options.tokens === 'redacted' || options.exactBytes !== true ? (options.secrets ?? []) : [];
+
+/** Said when a command with its token still had a profile token echoed in it replaced. */
+export const echoedSecretNote = (id: number) =>
+  `A profile token echoed in the stored request (not the one asked for) is REDACTED; \`checkout-console curl ${id} --with-token --exact-bytes\` prints the stored bytes as they are.`;
 
 /** The URL to send to (from the Host header when only a path was stored). */
 function targetUrl(source: CurlSource, options: CurlTokens): string {
@@ -166,12 +177,19 @@ function unparsedRequest(source: CurlSource, options: CurlTokens): CurlCannotRep
   const why = `Record ${source.id} is a raw request: the listener stored the bytes that arrived, not a method and a target it could read (Node could not parse them, or they stopped short), so curl cannot send it again.`;
   const body = source.requestBody;
   // Raw bytes cannot be sent with a token REDACTED in them: then they are not offered at all.
-  if (options.tokens === 'redacted' && body !== null) {
+  if (body !== null) {
     const exchange = { url: null, query: null, requestHeaders: [], responseHeaders: null };
     const parts = { ...exchange, requestBody: body, responseBody: null };
-    if (redactExchange(parts, redactWith, secretsOf(options)).redacted)
+    if (options.tokens === 'redacted' && redactExchange(parts, redactWith, secretsOf(options)).redacted)
       return new CurlCannotReproduce(
         `${why} Its bytes carry a token; \`checkout-console curl ${source.id} --with-token\` says how to send them again.`,
+      );
+    if (
+      options.tokens === 'included' &&
+      replaceSecretsInExchange(parts, secretsOf(options), redactWith).redacted
+    )
+      return new CurlCannotReproduce(
+        `${why} Its bytes echo a profile token; \`checkout-console curl ${source.id} --with-token --exact-bytes\` says how to send them again.`,
       );
   }
   const listener = source.url === null ? null : URL.parse(source.url);
@@ -201,13 +219,16 @@ function unparsedRequest(source: CurlSource, options: CurlTokens): CurlCannotRep
 function sendableParts(
   source: CurlSource,
   options: CurlTokens,
-): { url: string; headers: HeaderList; body: BodyView | null; redacted: boolean } {
+): { url: string; headers: HeaderList; body: BodyView | null; redacted: boolean; echoes: boolean } {
   const url = targetUrl(source, options);
   const parts = { url, query: null, requestHeaders: source.requestHeaders, responseHeaders: null };
   const plain = { ...parts, requestBody: source.requestBody, responseBody: null };
   const redacted =
     options.tokens === 'redacted' ? redactExchange(plain, redactWith, secretsOf(options)) : null;
-  const shown = redacted?.exchange ?? plain;
+  // With its token, the command still drops the profile tokens the record echoes elsewhere.
+  const scrubbed =
+    options.tokens === 'included' ? replaceSecretsInExchange(plain, secretsOf(options), redactWith) : null;
+  const shown = redacted?.exchange ?? scrubbed?.exchange ?? plain;
   let tokenRedacted = redacted?.redacted ?? false;
   const headers: HeaderList = shown.requestHeaders.map(([name, value], index) => {
     if (source.kind !== 'request' || !isCredentialHeader(name)) return [name, value];
@@ -220,7 +241,13 @@ function sendableParts(
     if (options.apiToken === undefined) throw new CurlApiTokenRequired(source.id);
     return [name, `${scheme ?? 'Bearer'} ${options.apiToken}`];
   });
-  return { url: shown.url ?? url, headers, body: shown.requestBody, redacted: tokenRedacted };
+  return {
+    url: shown.url ?? url,
+    headers,
+    body: shown.requestBody,
+    redacted: tokenRedacted,
+    echoes: scrubbed?.redacted ?? false,
+  };
 }
 
 interface BodyPlan {
@@ -278,6 +305,7 @@ export function buildCurlCommand(source: CurlSource, options: CurlTokens): CurlC
   if (source.method === null) throw unparsedRequest(source, options);
   const parts = sendableParts(source, options);
 
+  if (parts.echoes) notes.push(echoedSecretNote(source.id));
   const method = source.method.trim() || 'GET';
   const body = bodyPlan(parts.body, notes);
   const hasBody = body.args.length > 0;

@@ -81,10 +81,16 @@ export const timelineCommands = {
   /**
    * A record as a cURL command. `withToken` on an outbound request needs the profile's API
    * token: the desktop app's main process copies that command to the clipboard itself; browser
-   * mode refuses and points to `checkout-console curl <id> --with-token`.
+   * mode refuses and points to `checkout-console curl <id> --with-token`. A profile token the
+   * record echoes elsewhere stays REDACTED; `exactBytes` (with `withToken`, the command line
+   * only) asks for the stored bytes as they are.
    */
   copyAsCurl: defineCommand(
-    z.object({ id: z.number().int().positive(), withToken: z.boolean().default(false) }),
+    z.object({
+      id: z.number().int().positive(),
+      withToken: z.boolean().default(false),
+      exactBytes: z.boolean().default(false),
+    }),
     curlCopySchema,
   ),
 };

@@ -262,6 +262,19 @@ export interface ExchangeParts {
   responseBody: BodyView | null;
 }
 
+/** Whether a redaction changed anything (a body or URL left alone is the same object or text). */
+function changedFrom(before: ExchangeParts, after: ExchangeParts): boolean {
+  return (
+    after.url !== before.url ||
+    after.path !== before.path ||
+    after.query !== before.query ||
+    after.requestBody !== before.requestBody ||
+    after.responseBody !== before.responseBody ||
+    JSON.stringify([after.requestHeaders, after.responseHeaders]) !==
+      JSON.stringify([before.requestHeaders, before.responseHeaders])
+  );
+}
+
 /**
  * A stored exchange with every secret it carries replaced, by meaning: what its request holds
  * as credentials, echoed anywhere (response headers and bodies included), plus `secrets` (the
@@ -289,13 +302,44 @@ export function redactExchange<T extends ExchangeParts>(
     requestBody: redactBody(exchange.requestBody, known, replace),
     responseBody: redactBody(exchange.responseBody, known, replace),
   };
-  const changed =
-    redacted.url !== exchange.url ||
-    redacted.path !== exchange.path ||
-    redacted.query !== exchange.query ||
-    redacted.requestBody !== exchange.requestBody ||
-    redacted.responseBody !== exchange.responseBody ||
-    JSON.stringify([redacted.requestHeaders, redacted.responseHeaders]) !==
-      JSON.stringify([exchange.requestHeaders, exchange.responseHeaders]);
-  return { exchange: redacted, redacted: changed };
+  return { exchange: redacted, redacted: changedFrom(exchange, redacted) };
+}
+
+/**
+ * An exchange with only the given secrets replaced, wherever they are echoed (URL, headers,
+ * bodies, base64 bytes), and nothing by meaning: what a cURL command that keeps the tokens it
+ * carried still drops (the profiles' tokens), as an export with tokens does.
+ */
+export function replaceSecretsInExchange<T extends ExchangeParts>(
+  exchange: T,
+  secrets: readonly string[],
+  replace: Replace,
+): { exchange: T; redacted: boolean } {
+  // Longest first: a secret that contains another is replaced whole.
+  const known = [...new Set(secrets)]
+    .filter((secret) => secret.length >= 8)
+    .sort((a, b) => b.length - a.length);
+  const text = (value: string) => replaceSecrets(value, known, replace);
+  const body = (value: BodyView | null): BodyView | null => {
+    if (value === null) return null;
+    if (value.text !== null) {
+      const replaced = text(value.text);
+      return replaced === value.text ? value : { ...value, text: replaced };
+    }
+    if (value.base64 === null) return value;
+    const base64 = replaceSecretsInBase64(value.base64, known, replace);
+    return base64 === value.base64 ? value : { ...value, base64 };
+  };
+  const headers = (list: HeaderList): HeaderList => list.map(([name, value]) => [name, text(value)]);
+  const replaced: T = {
+    ...exchange,
+    url: exchange.url === null ? null : text(exchange.url),
+    ...(typeof exchange.path === 'string' ? { path: text(exchange.path) } : {}),
+    query: exchange.query === null ? null : text(exchange.query),
+    requestHeaders: headers(exchange.requestHeaders),
+    responseHeaders: exchange.responseHeaders === null ? null : headers(exchange.responseHeaders),
+    requestBody: body(exchange.requestBody),
+    responseBody: body(exchange.responseBody),
+  };
+  return { exchange: replaced, redacted: changedFrom(exchange, replaced) };
 }

@@ -56,13 +56,19 @@ export function timelineHandlers({
       return { token: null, copied: true };
     },
     countEvents: ({ filter }) => ({ count: eventsQuery.count(filter) }),
-    copyAsCurl: async ({ id, withToken }, context) => {
+    copyAsCurl: async ({ id, withToken, exactBytes }, context) => {
       const detail = events.getSummary(id);
       if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
+      // The stored bytes as they are may echo a profile token: never for a window or a tab.
+      if (exactBytes && (!withToken || context.transport !== 'direct'))
+        throw ConsoleError.invalid(
+          'exactBytes',
+          `The stored bytes as they are (profile tokens they echo included) go only to a terminal, with the token: run npx checkout-console curl ${id} --with-token --exact-bytes`,
+        );
       // Redacted commands, and notification JWTs that arrived with a webhook, may reach the window;
       // the CLI (a direct call) runs in this process and prints to its own user's terminal.
       if (!withToken || detail.kind !== 'request' || context.transport === 'direct') {
-        const built = curl.commandFor(id, withToken);
+        const built = curl.commandFor(id, withToken, exactBytes);
         return { command: built.command, copied: false, redacted: built.redacted, notes: built.notes };
       }
       // An outbound request's API token is a profile secret: it goes from main to the clipboard

@@ -5,7 +5,10 @@ import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { terminalSafe } from '../terminal-text';
 
-const curlFlags = z.object({ withToken: z.boolean().default(false) });
+const curlFlags = z.object({
+  withToken: z.boolean().default(false),
+  exactBytes: z.boolean().default(false),
+});
 
 /**
  * `curl <id>`: a stored record as a cURL command on standard output (notes on standard error).
@@ -18,10 +21,12 @@ export async function runCurl(idText: string, rawFlags: unknown, context: CliCon
     throw new UsageError(`<id>: "${idText}" is not a record id (a whole number, as the timeline shows).`);
   }
   const id = Number(idText.trim());
+  if (flags.exactBytes && !flags.withToken)
+    throw new UsageError('--exact-bytes: only with --with-token (without it every token is REDACTED).');
   const { built, kind } = await withConsole(context, async (core) => {
     // The same command as the timeline's "Copy as cURL"; called directly, it may carry the API token.
     const call = commandCaller(core.dispatcher, flagsOf({ id: '<id>' }));
-    const copied = await call('copyAsCurl', { id, withToken: flags.withToken });
+    const copied = await call('copyAsCurl', { id, withToken: flags.withToken, exactBytes: flags.exactBytes });
     const listed = await call('listEvents', { filter: { ids: [id] }, limit: 1 });
     return { built: copied, kind: listed.items[0]?.kind };
   });
@@ -30,6 +35,11 @@ export async function runCurl(idText: string, rawFlags: unknown, context: CliCon
   if (flags.withToken && kind === 'request') {
     context.io.stderr(
       'warning: this command contains an API token; do not paste it where others can read it.\n',
+    );
+  }
+  if (flags.exactBytes) {
+    context.io.stderr(
+      'warning: the stored bytes as they are: any profile token they echo is in this command; do not paste it where others can read it.\n',
     );
   }
   if (built.redacted) context.io.stderr('note: tokens are REDACTED; add --with-token to include them.\n');
@@ -41,6 +51,13 @@ export function registerCurl(program: Command, context: CliContext): void {
     .command('curl')
     .description('Print a stored record as a cURL command (tokens redacted unless --with-token)')
     .argument('<id>', 'the record id (the timeline and `history` show it)')
-    .option('--with-token', "include the tokens: the notification JWT it carried, or the profile's API token")
+    .option(
+      '--with-token',
+      "include the token a header carries: the notification JWT it arrived with, or the profile's API token (a profile token echoed elsewhere, e.g. in the body, stays REDACTED)",
+    )
+    .option(
+      '--exact-bytes',
+      'with --with-token: the stored bytes as they are, profile tokens they echo included',
+    )
     .action((id: string, flags: unknown) => runCurl(id, flags, context));
 }
