@@ -44,6 +44,7 @@ describe('checkout-console retention', () => {
       retention: { mode: 'days', days: 10 },
       remove: 1,
       keep: 2,
+      future: 0,
     });
     expect(await cli('--apply')).toMatchObject({
       code: 0,
@@ -81,6 +82,41 @@ describe('checkout-console retention', () => {
     expect(paths).toEqual(['/old', '/old', '/today', '/today', '/today']);
   });
 
+  it('--keep-count ranks no record dated in the future as newest: kept besides the N, and named', async () => {
+    // An import from a machine whose clock ran years ahead ranked as the newest records, so
+    // "keep the newest 2" removed every webhook of this console's and kept the import.
+    const opened = await openTempConsole();
+    cleanups.push(() => opened.dispose().catch(() => undefined));
+    const webhook = (atMs: number, path: string, imported = false) => ({
+      kind: 'webhook' as const,
+      method: 'POST',
+      path,
+      status: 200,
+      atMs,
+      imported,
+    });
+    opened.core.recorder.recordMany([3, 2, 1].map((days) => webhook(Date.now() - days * DAY_MS, '/here')));
+    opened.core.recorder.recordMany(
+      [1, 2].map((years) => webhook(Date.now() + years * 365 * DAY_MS, '/ahead', true)),
+    );
+    await opened.core.close();
+    const cli = (...argv: string[]) => runCliCaptured(['--data-dir', opened.dataDir, 'retention', ...argv]);
+    const preview = await cli('--keep-count', '2');
+    expect(preview.stdout).toContain('Applying it now would remove 1 record and keep 4');
+    expect(preview.stdout).toContain('2 records dated in the future');
+    expect(JSON.parse((await cli('--json')).stdout)).toEqual({
+      retention: { mode: 'count', count: 2 },
+      remove: 1,
+      keep: 4,
+      future: 2,
+    });
+    // The removal agrees with the preview.
+    expect((await cli('--apply')).stdout).toContain('Removed 1 record.');
+    const left = await runCliCaptured(['--data-dir', opened.dataDir, 'history', '--json']);
+    const paths = (JSON.parse(left.stdout) as { path: string }[]).map((record) => record.path).sort();
+    expect(paths).toEqual(['/ahead', '/ahead', '/here', '/here']);
+  });
+
   it.each([
     [['--keep-days', '36501'], '--keep-days: must be at most 36500 days'],
     [['--keep-days', '0'], '--keep-days: must be at least 1 day'],
@@ -95,6 +131,6 @@ describe('checkout-console retention', () => {
     const run = await runCliCaptured(['--data-dir', dataDir, 'retention', ...flags, '--apply']);
     expect(run).toMatchObject({ code: 2, stdout: '', stderr: `error: ${message}\n` });
     const after = await runCliCaptured(['--data-dir', dataDir, 'retention', '--json']);
-    expect(JSON.parse(after.stdout)).toEqual({ retention: { mode: 'all' }, remove: 0, keep: 3 });
+    expect(JSON.parse(after.stdout)).toEqual({ retention: { mode: 'all' }, remove: 0, keep: 3, future: 0 });
   });
 });

@@ -231,7 +231,7 @@ describe('retention', () => {
     webhooks(0, 5);
     const lastTwo = { mode: 'count', count: 2 } as const;
     // The History view asked "Remove 3 records?"; the listener took 4 more before Confirm.
-    expect(core.history.retentionPreview(lastTwo)).toEqual({ remove: 3, keep: 2 });
+    expect(core.history.retentionPreview(lastTwo)).toEqual({ remove: 3, keep: 2, future: 0 });
     webhooks(5, 4);
     await expect(core.history.applyRetention(lastTwo, 3)).rejects.toThrow(
       'Applying it now would remove 7 records, not the 3 you confirmed: records arrived meanwhile. Nothing was removed; look at the count again.',
@@ -244,14 +244,18 @@ describe('retention', () => {
   it('keeps everything by default; the last N events or N days, with a count before removing', async () => {
     const { open } = await withWebhooks(5);
     expect(open.core.history.retention()).toEqual({ mode: 'all' });
-    expect(open.core.history.retentionPreview()).toEqual({ remove: 0, keep: 5 });
+    expect(open.core.history.retentionPreview()).toEqual({ remove: 0, keep: 5, future: 0 });
     const lastTwo = { mode: 'count', count: 2 } as const;
-    expect(open.core.history.retentionPreview(lastTwo)).toEqual({ remove: 3, keep: 2 });
+    expect(open.core.history.retentionPreview(lastTwo)).toEqual({ remove: 3, keep: 2, future: 0 });
     expect(open.core.events.count()).toBe(5);
     open.core.history.setRetention(lastTwo);
     expect(await open.core.history.applyRetention()).toEqual({ removed: 3 });
     expect(open.core.events.count()).toBe(2);
-    expect(open.core.history.retentionPreview({ mode: 'days', days: 1 })).toEqual({ remove: 0, keep: 2 });
+    expect(open.core.history.retentionPreview({ mode: 'days', days: 1 })).toEqual({
+      remove: 0,
+      keep: 2,
+      future: 0,
+    });
     // The search index follows the deletes.
     expect(open.core.eventsQuery.page({ text: 'R-0' }, { limit: 5 }).items).toHaveLength(0);
     expect(open.core.eventsQuery.page({ text: 'R-4' }, { limit: 5 }).items).toHaveLength(1);

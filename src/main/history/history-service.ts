@@ -61,8 +61,11 @@ export interface HistoryService {
   ): Promise<{ imported: number; skipped: number; repeated: number; format: ExportFormat }>;
   retention(): Retention;
   setRetention(retention: Retention): Retention;
-  /** How many records the policy would remove now. */
-  retentionPreview(retention?: Retention): { remove: number; keep: number };
+  /**
+   * How many records the policy would remove now, and keep; `future`: how many of those kept
+   * are dated in the future, which no policy removes or counts among the newest N.
+   */
+  retentionPreview(retention?: Retention): { remove: number; keep: number; future: number };
   /**
    * Removes what the policy does not keep, a chunk per transaction through the writer's queue:
    * other processes (a listener) and this one's requests have their turn between chunks.
@@ -147,8 +150,9 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     },
     retentionPreview(retention = service.retention()) {
       const total = deps.events.count();
-      const remove = deps.store.history.retentionCount(retention, Date.now());
-      return { remove, keep: total - remove };
+      const now = Date.now();
+      const remove = deps.store.history.retentionCount(retention, now);
+      return { remove, keep: total - remove, future: deps.store.history.datedAfter(now) };
     },
     async applyRetention(retention = service.retention(), confirmedRemove) {
       const { history, writer, dataVersion } = deps.store;

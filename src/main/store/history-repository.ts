@@ -5,7 +5,10 @@ export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
 
 /**
  * The records a retention policy removes: older than a time, or older than the record that is
- * the Nth newest (by time, then id, as the timeline orders them).
+ * the Nth newest (by time, then id, as the timeline orders them) among those dated up to now.
+ * A record dated in the future (an import from a machine whose clock ran ahead) cannot be the
+ * newest of anything: it is not counted among the N, and never below a bound (every bound is
+ * at or before now), so both policies keep it, and the preview names how many there are.
  */
 export type RetentionBound = ({ by: 'time'; below: number } | { by: 'rank'; atMs: number; id: number }) & {
   /**
@@ -36,9 +39,12 @@ export function createHistoryRepository(db: SqliteDatabase) {
     ),
     // Newest by time, then id (events_by_time): an import of old records gets the highest ids,
     // and "keep the newest N" by id kept two-month-old imports while removing today's webhooks.
-    nthNewest: db.prepare<[number], { at_ms: number; id: number }>(
-      'SELECT at_ms, id FROM events ORDER BY at_ms DESC, id DESC LIMIT 1 OFFSET ?',
+    // Only records dated up to now: ranked by their time, records of an import dated years
+    // ahead were "the newest", and keeping them removed every webhook of this console's.
+    nthNewest: db.prepare<[number, number], { at_ms: number; id: number }>(
+      'SELECT at_ms, id FROM events WHERE at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1 OFFSET ?',
     ),
+    countAfter: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM events WHERE at_ms > ?'),
     countOlder: db.prepare<[number, number, number], { n: number }>(
       'SELECT count(*) AS n FROM events WHERE (at_ms, id) < (?, ?) AND id <= ?',
     ),
@@ -52,7 +58,7 @@ export function createHistoryRepository(db: SqliteDatabase) {
     if (retention.mode === 'all') return null;
     const upToId = statements.newestId.get()?.id ?? 0;
     if (retention.mode === 'days') return { by: 'time', below: nowMs - retention.days * 86_400_000, upToId };
-    const keepFrom = statements.nthNewest.get(retention.count - 1);
+    const keepFrom = statements.nthNewest.get(nowMs, retention.count - 1);
     return keepFrom === undefined ? null : { by: 'rank', atMs: keepFrom.at_ms, id: keepFrom.id, upToId };
   };
 
@@ -81,6 +87,10 @@ export function createHistoryRepository(db: SqliteDatabase) {
     retentionCount(retention: Retention, nowMs: number): number {
       const found = bound(retention, nowMs);
       return found === null ? 0 : countBelow(found);
+    },
+    /** How many records are dated after `nowMs`: every policy keeps them (see RetentionBound). */
+    datedAfter(nowMs: number): number {
+      return statements.countAfter.get(nowMs)?.n ?? 0;
     },
     /** How many records are below a bound (what removing below it removes, as of now). */
     countBelow: (found: RetentionBound): number => countBelow(found),

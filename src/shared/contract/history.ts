@@ -81,7 +81,12 @@ export const historyCommands = {
   /** How many records a policy (default: the saved one) removes now. */
   previewRetention: defineCommand(
     z.object({ retention: retentionSchema.optional() }),
-    z.object({ remove: z.number().int(), keep: z.number().int() }),
+    z.object({
+      remove: z.number().int(),
+      keep: z.number().int(),
+      /** Of those kept, how many are dated in the future: no policy removes them or counts them among the newest N. */
+      future: z.number().int(),
+    }),
   ),
   applyRetention: defineCommand(
     z.object({

@@ -5,6 +5,7 @@ import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-con
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { countOf } from '../../../shared/count-words';
+import { futureDatedWords } from '../../../shared/retention-words';
 
 /** Read as numbers here; their limits are the contract's (retentionSchema), named as these flags. */
 const retentionFlags = z.object({
@@ -59,10 +60,11 @@ export async function runRetention(rawFlags: unknown, context: CliContext): Prom
         ? { retention, removed }
         : `Retention: ${describeRetention(retention)}.\nRemoved ${plural(removed)}.\n`;
     }
-    const { remove, keep } = await call('previewRetention', { retention });
+    const { remove, keep, future } = await call('previewRetention', { retention });
+    const ahead = futureDatedWords(future);
     return flags.json
-      ? { retention, remove, keep }
-      : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${keep}; run with --apply to do it.\n`;
+      ? { retention, remove, keep, future }
+      : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${keep}; run with --apply to do it.\n${ahead === '' ? '' : `${ahead}\n`}`;
   });
   context.io.stdout(typeof output === 'string' ? output : `${JSON.stringify(output, null, 2)}\n`);
 }
@@ -75,7 +77,10 @@ export function registerRetention(program: Command, context: CliContext): void {
     )
     .option('--keep-all', 'keep everything (the default policy)')
     .option('--keep-days <n>', 'keep the records of the last n days')
-    .option('--keep-count <n>', 'keep the newest n records')
+    .option(
+      '--keep-count <n>',
+      'keep the newest n records (by time; records dated in the future are kept besides)',
+    )
     .option('--apply', 'remove now what the policy does not keep')
     .option('--json', 'print the policy and the counts (remove, keep; or removed) as JSON')
     .action((flags: unknown) => runRetention(flags, context));

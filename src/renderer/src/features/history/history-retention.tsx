@@ -1,14 +1,17 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import type { CommandOutput } from '@shared/contract';
 import type { Retention } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { confirmAction } from '@ui/confirm-dialog';
 import { WholeNumberInput } from '@ui/whole-number-input';
 import { errorMessage } from '@bridge/bridge-error';
+import { futureDatedWords } from '@shared/retention-words';
 import { useHistoryStore } from './history-store';
 
 type Mode = Retention['mode'];
+type Preview = CommandOutput<'previewRetention'>;
 const MODE_CHOICES: readonly Choice<Mode>[] = [
   { value: 'all', label: 'Keep everything' },
   { value: 'days', label: 'Last N days' },
@@ -22,7 +25,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [mode, setMode] = useState<Mode>('all');
   const [days, setDays] = useState(30);
   const [count, setCount] = useState(100_000);
-  const [preview, setPreview] = useState<{ remove: number; keep: number } | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
   const [loaded, setLoaded] = useState(false);
   // A large removal takes a while (it leaves the listener its turn): the button says so meanwhile.
   const [removing, setRemoving] = useState(false);
@@ -54,7 +57,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
 
   // The count asked about is the one removed, at most: it is counted again as the dialog opens
   // (the preview on the page may be minutes old), and main refuses to remove more than it.
-  const confirmRemoval = (policy: Retention, current: { remove: number; keep: number }) => {
+  const confirmRemoval = (policy: Retention, current: Preview) => {
     setPreview(current);
     if (current.remove === 0) return;
     void confirmAction({
@@ -62,6 +65,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
       children: (
         <Text size="sm">
           They are deleted for good; {current.keep.toLocaleString()} stay. Export them first to keep a copy.
+          {current.future > 0 && ` ${futureDatedWords(current.future)}`}
         </Text>
       ),
       confirmLabel: 'Remove them',
@@ -143,6 +147,11 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
             ? ''
             : `Applying it now removes ${preview.remove.toLocaleString()} and keeps ${preview.keep.toLocaleString()} ${preview.keep === 1 ? 'record' : 'records'}.`}
         </Text>
+        {preview !== null && preview.future > 0 && (
+          <Text size="sm" c="orange" data-testid="retention-future">
+            {futureDatedWords(preview.future)}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
