@@ -64,10 +64,29 @@ describe('migrations', () => {
     db.prepare(
       `INSERT INTO scenario_runs (uid, started_ms, front_door, profile_name) VALUES ('u', 1000, 'cli', 'Local')`,
     ).run();
-    expect(migrate(db, migrations).applied).toEqual(['018-scenario-run-alive']);
+    expect(
+      migrate(
+        db,
+        migrations.filter((m) => m.id <= 18),
+      ).applied,
+    ).toEqual(['018-scenario-run-alive']);
     const runs = createScenarioRunsRepository(db);
     expect(runs.get(1, 1000 + RUN_INTERRUPTED_AFTER_MS)?.status).toBe('running');
     expect(runs.get(1, 2000 + RUN_INTERRUPTED_AFTER_MS)?.status).toBe('interrupted');
+  });
+
+  it('019 gives orders known_from and marks every order to be derived again', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((m) => m.id < 19),
+    );
+    db.prepare("INSERT INTO orders (order_id, stale, record_count) VALUES ('o-1', 0, 2)").run();
+    expect(migrate(db, migrations).applied).toEqual(['019-orders-known-from']);
+    expect(db.prepare("SELECT stale, known_from FROM orders WHERE order_id = 'o-1'").get()).toEqual({
+      stale: 1,
+      known_from: 'service',
+    });
   });
 
   it('fails loudly when an applied migration was edited', () => {

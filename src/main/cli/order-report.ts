@@ -1,6 +1,7 @@
 import type { OrderDetail } from '../../shared/contract/orders';
 import { formatMoney } from '../../shared/money-format';
 import { summariseLifecycle, type OrderSummary } from '../../shared/orders/order-lifecycle';
+import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
 import type { PROVENANCE_WORDS } from '../../shared/provenance';
 import { formatTable } from './format-table';
 import { terminalSafe } from './terminal-text';
@@ -13,6 +14,8 @@ export function orderSummaryJson(order: OrderSummary) {
   return {
     order_id: order.orderId,
     state: order.state,
+    /** `service`, or `import` / `console` for an order no evidence of this console's own speaks of. */
+    known_from: order.knownFrom,
     reference_id: order.referenceId,
     amount: order.amount,
     currency: order.currency,
@@ -31,7 +34,7 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
     ['ORDER', 'STATE', 'REFERENCE', 'AMOUNT', 'PROFILE', 'LAST ACTIVITY', 'FINDINGS'],
     orders.map((order) => [
       terminalSafe(order.orderId),
-      order.state ?? 'unknown',
+      order.state ?? NO_STATE_WORD[order.knownFrom],
       dash(order.referenceId),
       formatMoney(order.amount, order.currency),
       dash(order.profileName),
@@ -53,12 +56,13 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
   const byId = new Map(records.map((record) => [record.id, record]));
   const { facts } = lifecycle;
   // The fields the list also shows are named by the list's own mapping, so the two never drift.
-  const { order_id, state, reference_id, profile, currency } = orderSummaryJson(
+  const { order_id, state, known_from, reference_id, profile, currency } = orderSummaryJson(
     summariseLifecycle(lifecycle),
   );
   return {
     order_id,
     state,
+    known_from,
     reference_id,
     order_number: facts.orderNumber,
     profile,
@@ -114,7 +118,7 @@ export function orderDetailText(detail: OrderDetail): string {
   const money = (amount: string | null) => formatMoney(amount, json.currency);
   const lines = [
     `Order ${terminalSafe(json.order_id)}`,
-    `  state      ${json.state ?? 'unknown (no service evidence says one)'}`,
+    `  state      ${json.state ?? `${NO_STATE_WORD[json.known_from]}: ${NO_STATE_WHY[json.known_from]}`}`,
     `  reference  ${dash(json.reference_id)}`,
     `  profile    ${dash(json.profile)}`,
     `  total      ${money(json.amounts.total)}`,

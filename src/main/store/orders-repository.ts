@@ -1,4 +1,5 @@
 import type { OrderCursor } from '../../shared/contract/orders';
+import { knownFromSchema } from '../../shared/orders/order-known-from';
 import { orderStateSchema, type OrderState } from '../../shared/orders/order-states';
 import type { OrderSummary } from '../../shared/orders/order-lifecycle';
 import type { SqliteDatabase } from './connection';
@@ -8,6 +9,7 @@ interface OrderRow {
   order_id: string;
   stale: number;
   state: string | null;
+  known_from: string;
   reference_id: string | null;
   amount: string | null;
   currency: string | null;
@@ -33,6 +35,8 @@ function toSummary(row: OrderRow): OrderSummary {
   return {
     orderId: row.order_id,
     state: state.success ? state.data : null,
+    // A value this version does not know reads as the service's: the state says the rest.
+    knownFrom: knownFromSchema.catch('service').parse(row.known_from),
     referenceId: row.reference_id,
     amount: row.amount,
     currency: row.currency,
@@ -76,7 +80,8 @@ export function createOrdersRepository(db: SqliteDatabase) {
     stale: db.prepare<[number], { order_id: string; stale: number }>(
       'SELECT order_id, stale FROM orders WHERE stale > 0 LIMIT ?',
     ),
-    write: db.prepare(`UPDATE orders SET stale = 0, state = @state, reference_id = @reference_id,
+    write: db.prepare(`UPDATE orders SET stale = 0, state = @state, known_from = @known_from,
+      reference_id = @reference_id,
       amount = @amount, currency = @currency, profile_id = @profile_id, profile_name = @profile_name,
       created_ms = @created_ms, last_ms = @last_ms, record_count = @record_count, out_of_order = @out_of_order,
       findings = @findings WHERE order_id = @order_id AND stale = @seen`),
@@ -146,6 +151,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
         order_id: summary.orderId,
         seen,
         state: summary.state,
+        known_from: summary.knownFrom,
         reference_id: summary.referenceId,
         amount: summary.amount,
         currency: summary.currency,

@@ -1,5 +1,6 @@
 import { formatMinorAmount } from '../money-format';
 import { readOrderFacts } from './order-facts';
+import { knownFromOf } from './order-known-from';
 import type { OrderLifecycle } from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 import { Walk } from './lifecycle-walk';
@@ -59,6 +60,7 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
   return {
     orderId,
     state: walk.state,
+    knownFrom: knownFromOf(sorted, isEvidence),
     stateRecordId: walk.stateRecordId,
     stateSource: walk.stateSource,
     facts: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventKindSchema } from '../events';
 import { provenanceSchema } from '../provenance';
+import { knownFromSchema } from './order-known-from';
 import { LIFECYCLE_STEPS, orderStateSchema } from './order-states';
 
 /**
@@ -140,6 +141,8 @@ export const orderLifecycleSchema = z.object({
   orderId: z.string(),
   /** The current known state; null when nothing seen says one (e.g. only failed calls). */
   state: orderStateSchema.nullable(),
+  /** What the order is known from: the service's own records, or only imports or the console's sends. */
+  knownFrom: knownFromSchema,
   /** The entry that set the current state. */
   stateRecordId: z.number().int().nullable(),
   stateSource: lifecycleSourceSchema.nullable(),
@@ -157,6 +160,7 @@ export type OrderLifecycle = z.infer<typeof orderLifecycleSchema>;
 export const orderSummarySchema = z.object({
   orderId: z.string(),
   state: orderStateSchema.nullable(),
+  knownFrom: knownFromSchema,
   referenceId: z.string().nullable(),
   amount: z.string().nullable(),
   currency: z.string().nullable(),
@@ -176,6 +180,7 @@ export function summariseLifecycle(lifecycle: OrderLifecycle): OrderSummary {
   return {
     orderId: lifecycle.orderId,
     state: lifecycle.state,
+    knownFrom: lifecycle.knownFrom,
     referenceId: facts.referenceId,
     amount: facts.amount,
     currency: facts.currency,

@@ -16,6 +16,7 @@ import cheaperDeleteMarks from './015-cheaper-delete-marks';
 import craftedTokens from './016-crafted-tokens';
 import outboxUnsent from './017-outbox-unsent';
 import scenarioRunAlive from './018-scenario-run-alive';
+import ordersKnownFrom from './019-orders-known-from';
 
 export interface Migration {
   readonly id: number;
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   { id: 16, name: '016-crafted-tokens', sql: craftedTokens },
   { id: 17, name: '017-outbox-unsent', sql: outboxUnsent },
   { id: 18, name: '018-scenario-run-alive', sql: scenarioRunAlive },
+  { id: 19, name: '019-orders-known-from', sql: ordersKnownFrom },
 ];

@@ -22,7 +22,13 @@ export function FollowedOrderPanel({ orderId }: { orderId: string }) {
         <Text size="sm" fw={600}>
           The order now
         </Text>
-        {detail !== null && <StateBadge state={detail.lifecycle.state} testId="followed-order-state" />}
+        {detail !== null && (
+          <StateBadge
+            state={detail.lifecycle.state}
+            knownFrom={detail.lifecycle.knownFrom}
+            testId="followed-order-state"
+          />
+        )}
         {loading && <Loader size="xs" />}
       </Group>
       {error !== null && (

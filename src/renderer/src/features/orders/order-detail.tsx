@@ -117,7 +117,12 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         <Stack gap={4}>
           <Group gap="xs">
             <Title order={4}>{facts.referenceId ?? 'Order without a reference'}</Title>
-            <StateBadge state={lifecycle.state} size="lg" testId="order-state" />
+            <StateBadge
+              state={lifecycle.state}
+              knownFrom={lifecycle.knownFrom}
+              size="lg"
+              testId="order-state"
+            />
             {lifecycle.outOfOrder > 0 && (
               <Text size="xs" c="orange">
                 {lifecycle.outOfOrder} out-of-order {lifecycle.outOfOrder === 1 ? 'record' : 'records'}

@@ -1,21 +1,36 @@
 import { Badge } from '@mantine/core';
+import { NO_STATE_WHY, NO_STATE_WORD, type KnownFrom } from '@shared/orders/order-known-from';
 import type { OrderState } from '@shared/orders/order-states';
 import { STATE_COLOR, STATE_LABEL, WHOLE_BADGE } from '@ui/order-format';
 
-/** The current known state of an order, or "unknown" when nothing seen says one. */
+/**
+ * The current known state of an order; with none, why: "unknown" when nothing the service sent
+ * says one, "imported only" or "console only" when no record is the service's own here.
+ */
 export function StateBadge({
   state,
+  knownFrom = 'service',
   size = 'sm',
   testId,
 }: {
   state: OrderState | null;
+  /** What the order is known from (an order's badge); entries' states leave it out. */
+  knownFrom?: KnownFrom;
   size?: 'xs' | 'sm' | 'md' | 'lg';
   testId?: string;
 }) {
   if (state === null) {
     return (
-      <Badge styles={WHOLE_BADGE} size={size} color="gray" variant="outline" data-testid={testId}>
-        unknown
+      <Badge
+        styles={WHOLE_BADGE}
+        size={size}
+        color="gray"
+        variant={knownFrom === 'service' ? 'outline' : 'dot'}
+        title={`No state: ${NO_STATE_WHY[knownFrom]}`}
+        data-testid={testId}
+        data-known-from={knownFrom}
+      >
+        {NO_STATE_WORD[knownFrom]}
       </Badge>
     );
   }

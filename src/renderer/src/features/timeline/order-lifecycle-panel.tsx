@@ -28,7 +28,7 @@ export function OrderLifecyclePanel({ orderId, onOpen }: { orderId: string; onOp
             <Text size="sm" fw={600}>
               Order {lifecycle.facts.referenceId ?? orderId}
             </Text>
-            <StateBadge state={lifecycle.state} size="xs" />
+            <StateBadge state={lifecycle.state} knownFrom={lifecycle.knownFrom} size="xs" />
           </Group>
           <Anchor size="xs" href={`#/orders?id=${encodeURIComponent(orderId)}`}>
             Open in Orders

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleCore } from '../../src/main/app';
+import type { NewEvent } from '../../src/main/store/events-repository';
+import type { OrderPage } from '../../src/shared/contract/orders';
+import { createCheckout, notification } from './helpers/order-events';
+import { runCliCaptured } from './helpers/run-cli';
+import { openTempConsole } from './helpers/temp-console';
+
+// An order known only from imported records (a colleague's export) was listed among this
+// console's orders as `unknown`, like an order whose calls all failed: true, but noise. It is
+// now listed as "imported only" (and one known only from the console's own sends as "console
+// only"), in the CLI and the Orders view alike, and its state still comes only from the
+// service's own evidence: none, so none.
+
+const OWN = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const IMPORTED = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const CRAFTED = '16fd2706-8baf-433b-82eb-8c7fada847da';
+const FAILED = '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11';
+
+let dataDir = '';
+let core: ConsoleCore;
+let dispose: () => Promise<void> = async () => undefined;
+const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'orders', ...argv]);
+const imported = (event: NewEvent): NewEvent => ({ ...event, imported: true, profileId: null });
+
+beforeAll(async () => {
+  const opened = await openTempConsole();
+  ({ dataDir, dispose, core } = opened);
+  opened.core.recorder.recordMany([
+    createCheckout(OWN, 'REF-OWN', 1_000),
+    notification(OWN, 'order_approved', 2_000),
+    // The same story in a file: the service's where it came from, not evidence here.
+    imported(createCheckout(IMPORTED, 'REF-IMP', 3_000)),
+    imported(notification(IMPORTED, 'order_approved', 4_000)),
+    // A notification that carried a token this console signed, and nothing else.
+    { ...notification(CRAFTED, 'order_approved', 5_000), provenance: 'crafted' },
+    // The service's own answer, a failure: nothing says a state, yet the order is the service's.
+    { ...createCheckout(FAILED, 'REF-FAIL', 6_000), status: 500, responseBody: null },
+  ]);
+});
+afterAll(async () => dispose());
+
+const lineOf = (stdout: string, orderId: string) =>
+  stdout.split('\n').find((line) => line.startsWith(orderId)) ?? '';
+
+describe('orders known only from the console’s records', () => {
+  it('the table says "imported only" and "console only", never "unknown", for them', async () => {
+    const run = await cli();
+    expect(run.code, run.stderr).toBe(0);
+    expect(lineOf(run.stdout, OWN)).toMatch(/\sapproved\s/);
+    expect(lineOf(run.stdout, IMPORTED)).toMatch(/\simported only\s+REF-IMP\s/);
+    expect(lineOf(run.stdout, CRAFTED)).toMatch(/\sconsole only\s/);
+    expect(lineOf(run.stdout, FAILED)).toMatch(/\sunknown\s/);
+  });
+
+  it('--json keeps the state null and says what the order is known from', async () => {
+    const run = await cli('--json');
+    const orders = JSON.parse(run.stdout) as { order_id: string; state: string | null; known_from: string }[];
+    const byId = new Map(orders.map((order) => [order.order_id, order]));
+    expect(byId.get(OWN)).toMatchObject({ state: 'approved', known_from: 'service' });
+    expect(byId.get(IMPORTED)).toMatchObject({ state: null, known_from: 'import' });
+    expect(byId.get(CRAFTED)).toMatchObject({ state: null, known_from: 'console' });
+    expect(byId.get(FAILED)).toMatchObject({ state: null, known_from: 'service' });
+  });
+
+  it('orders show says so, and lists the imported records as imported', async () => {
+    const run = await cli('show', IMPORTED);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/state\s+imported only: no evidence of this console's own/);
+    expect(run.stdout).toContain('console: import');
+    expect(run.stdout).not.toMatch(/state\s+approved/);
+  });
+});
