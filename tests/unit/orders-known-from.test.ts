@@ -71,3 +71,18 @@ describe('orders known only from the console’s records', () => {
     expect(run.stdout).not.toMatch(/state\s+approved/);
   });
 });
+
+describe('the Orders view’s profile filter', () => {
+  it('finds an imported-only order by the profile name its records carry, as History does', async () => {
+    const local = core.profiles.findByName('Local')?.id ?? 0;
+    const answer = await core.dispatcher(
+      'listOrders',
+      { profileId: local, limit: 50 },
+      { transport: 'direct' },
+    );
+    if (!answer.ok) throw new Error(answer.error.message);
+    const ids = (answer.data as OrderPage).items.map((order) => order.orderId);
+    expect(ids).toContain(IMPORTED);
+    expect(ids).toContain(OWN);
+  });
+});

@@ -58,7 +58,10 @@ function whereOf(query: OrderQuery, params: Params): string[] {
     params['states'] = JSON.stringify(query.states);
   }
   if (query.profileId !== undefined) {
-    where.push('profile_id = @profileId');
+    // An imported-only order names its profile as its records do, not by this console's id:
+    // the profile's when the names match (as the events filter matches imported records).
+    where.push(`(profile_id = @profileId OR (profile_id IS NULL AND known_from = 'import'
+      AND profile_name = (SELECT name FROM profiles WHERE id = @profileId) COLLATE NOCASE))`);
     params['profileId'] = query.profileId;
   }
   const text = query.text?.trim().toLowerCase() ?? '';
