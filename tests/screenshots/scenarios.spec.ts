@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openConsole } from '../e2e/fixtures/console-test';
 import { projectRoot, startServedConsole } from '../e2e/fixtures/serve-process';
+import { happyPathExpectingPartialCapture } from '../fixtures/wrong-state-scenario';
 import { shotsFor } from './review-shots';
 
 // SCENARIO_SHOTS=dir takes every size and theme there (for review); otherwise the docs picture.
@@ -18,18 +19,9 @@ test('scenarios: a run with a failing step', async ({ page }) => {
   const folder = mkdtempSync(join(tmpdir(), 'cc-shot-scenarios-'));
   try {
     cpSync(join(projectRoot, 'scenarios'), folder, { recursive: true });
-    const happy = readFileSync(join(folder, 'happy-path-general-sa.yaml'), 'utf8');
     writeFileSync(
       join(folder, 'a-wrong-expectation.yaml'),
-      happy
-        .replace(
-          'name: Happy path, general form, SA / SAR',
-          'name: Capture leaves the order partially captured',
-        )
-        .replace(
-          'operation: capture\n    expect: { status: 200, state: fully_captured }',
-          'operation: capture\n    expect: { status: 200, state: partially_captured }',
-        ),
+      happyPathExpectingPartialCapture(projectRoot, 'Capture leaves the order partially captured'),
     );
     await openConsole(page, served, '#/scenarios');
     await page.getByLabel('Folder of scenario files').fill(folder);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/store/connection';
 import { runSummarySchema, storedRunSchema } from '../../src/shared/scenarios/stored-runs';
+import { happyPathExpectingPartialCapture } from '../fixtures/wrong-state-scenario';
 import { junitSchemaErrors } from './helpers/junit-schema';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -17,13 +18,7 @@ let testOutput = '';
 
 beforeAll(async () => {
   mkdirSync(join(suite, 'payloads'), { recursive: true });
-  const happy = readFileSync('scenarios/happy-path-general-sa.yaml', 'utf8');
-  const broken = happy.replace(
-    'operation: capture\n    expect: { status: 200, state: fully_captured }',
-    'operation: capture\n    expect: { status: 200, state: partially_captured }',
-  );
-  expect(broken).not.toBe(happy);
-  writeFileSync(join(suite, 'broken-capture.yaml'), broken);
+  writeFileSync(join(suite, 'broken-capture.yaml'), happyPathExpectingPartialCapture('.'));
   copyFileSync('scenarios/refund.yaml', join(suite, 'refund.yaml'));
   const run = await runCliCaptured(['--data-dir', dataDir, 'test', suite]);
   expect(run.code).toBe(1);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReportSchema } from '../../src/shared/scenarios/scenario-results';
 import { openDatabase } from '../../src/main/store/connection';
 import { createScenarioRunsRepository } from '../../src/main/store/scenario-runs-repository';
+import { happyPathExpectingPartialCapture } from '../fixtures/wrong-state-scenario';
 import { junitSchemaErrors } from './helpers/junit-schema';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -18,13 +19,7 @@ afterAll(() => temp.remove());
 beforeAll(() => {
   mkdirSync(join(brokenDir, 'payloads'), { recursive: true });
   // A copy of a starter scenario whose expectation is wrong: the capture leaves it fully captured.
-  const happy = readFileSync('scenarios/happy-path-general-sa.yaml', 'utf8');
-  const broken = happy.replace(
-    'operation: capture\n    expect: { status: 200, state: fully_captured }',
-    'operation: capture\n    expect: { status: 200, state: partially_captured }',
-  );
-  expect(broken).not.toBe(happy);
-  writeFileSync(join(brokenDir, 'broken-capture.yaml'), broken);
+  writeFileSync(join(brokenDir, 'broken-capture.yaml'), happyPathExpectingPartialCapture('.'));
   copyFileSync('scenarios/refund.yaml', join(brokenDir, 'refund.yaml'));
 });
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { cliPath, projectRoot } from '../fixtures/serve-process';
 import { ScenariosPage } from '../pages/scenarios-page';
+import { happyPathExpectingPartialCapture } from '../../fixtures/wrong-state-scenario';
 
 const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
 
@@ -14,15 +15,9 @@ const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
 function brokenSuite(): string {
   const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-runs-'));
   mkdirSync(join(folder, 'payloads'));
-  const happy = readFileSync(join(projectRoot, 'scenarios/happy-path-general-sa.yaml'), 'utf8');
   writeFileSync(
     join(folder, 'wrong-state.yaml'),
-    happy
-      .replace('name: Happy path, general form, SA / SAR', 'name: Wrong expected state')
-      .replace(
-        'operation: capture\n    expect: { status: 200, state: fully_captured }',
-        'operation: capture\n    expect: { status: 200, state: partially_captured }',
-      ),
+    happyPathExpectingPartialCapture(projectRoot, 'Wrong expected state'),
   );
   copyFileSync(join(projectRoot, 'scenarios/refund.yaml'), join(folder, 'refund.yaml'));
   return folder;

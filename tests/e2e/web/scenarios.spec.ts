@@ -1,9 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { projectRoot } from '../fixtures/serve-process';
 import { ScenariosPage } from '../pages/scenarios-page';
+import { happyPathExpectingPartialCapture } from '../../fixtures/wrong-state-scenario';
 
 // The starter suite, copied with one broken scenario beside it, run from the Scenarios view of
 // a served console (its own Local emulator and listener); then an order saved as a scenario.
@@ -15,15 +16,9 @@ test('run the starter suite from the Scenarios view, see a failing diff, save an
   const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-scenarios-'));
   try {
     cpSync(join(projectRoot, 'scenarios'), folder, { recursive: true });
-    const happy = readFileSync(join(folder, 'happy-path-general-sa.yaml'), 'utf8');
     writeFileSync(
       join(folder, 'wrong-state.yaml'),
-      happy
-        .replace('name: Happy path, general form, SA / SAR', 'name: Wrong expected state')
-        .replace(
-          'operation: capture\n    expect: { status: 200, state: fully_captured }',
-          'operation: capture\n    expect: { status: 200, state: partially_captured }',
-        ),
+      happyPathExpectingPartialCapture(projectRoot, 'Wrong expected state'),
     );
     await openConsole(page, served, '#/scenarios');
     const scenarios = new ScenariosPage(page);
