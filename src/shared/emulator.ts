@@ -4,6 +4,7 @@ import {
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
 } from './checkout/country-currency-pairs';
 import { CUSTOMER_ACTIONS, ORDER_EVENT_TYPES, ORDER_STATES } from './orders/order-states';
+import { webhookHeaderEditsSchema, webhookHeaderViewSchema } from './registered-webhook-headers';
 
 /**
  * The local emulator of the checkout service: its settings, faults, orders and deliveries as
@@ -93,6 +94,22 @@ export const emulatorSettingsSchema = z.object({
 });
 export type EmulatorSettings = z.infer<typeof emulatorSettingsSchema>;
 export const DEFAULT_EMULATOR_SETTINGS: EmulatorSettings = emulatorSettingsSchema.parse({});
+
+/**
+ * The settings as a window sees them: the stored ones, and the registered webhook's headers
+ * (the portal's "Headers"), each value masked. The values are sealed apart from the settings
+ * (registered-webhook-headers.ts), so the settings themselves never hold one.
+ */
+export const emulatorSettingsViewSchema = emulatorSettingsSchema.extend({
+  webhookHeaders: z.array(webhookHeaderViewSchema),
+});
+export type EmulatorSettingsView = z.infer<typeof emulatorSettingsViewSchema>;
+
+/** A change of some settings; `webhookHeaders`, when given, is the whole list as it is to be. */
+export const emulatorSettingsUpdateSchema = emulatorSettingsSchema.partial().extend({
+  webhookHeaders: webhookHeaderEditsSchema.optional(),
+});
+export type EmulatorSettingsUpdate = z.infer<typeof emulatorSettingsUpdateSchema>;
 
 export const emulatorStatusSchema = z.object({
   running: z.boolean(),

@@ -93,6 +93,33 @@ describe('keyring fallback in a running console', () => {
     }
   });
 
+  it("re-seals the registered webhook's header values with the tokens", async () => {
+    const temp = makeTempDir();
+    try {
+      const core = await createConsole({
+        dataDir: temp.dir,
+        frontDoor: 'desktop',
+        keychain: 'off',
+        desktopCipher: fakeSafeStorage(),
+        safeStorageBackend: 'basic_text',
+      });
+      core.emulator.updateSettings({
+        webhookHeaders: [{ name: 'X-Api-Key', value: { action: 'set', value: 'mk_endpoint_key_0001' } }],
+      });
+      const schemes = () =>
+        core.store.settings
+          .get('emulator.webhookHeaders', z.array(z.object({ sealed: z.string() })), [])
+          .map((header) => parseSealed(header.sealed).scheme);
+      expect(schemes()).toEqual([KEY_FILE_SCHEME]);
+      await core.keyringFallback.choose('safe-storage');
+      expect(schemes()).toEqual(['safestorage']);
+      expect(core.profiles.webhookHeaders.plain()).toEqual([['X-Api-Key', 'mk_endpoint_key_0001']]);
+      await core.close();
+    } finally {
+      temp.remove();
+    }
+  });
+
   it('starts on the key file, re-seals every token on a change, and remembers the choice', async () => {
     const temp = makeTempDir();
     const open = () =>

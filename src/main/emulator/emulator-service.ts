@@ -2,6 +2,8 @@ import type {
   EmulatorDelivery,
   EmulatorOrder,
   EmulatorSettings,
+  EmulatorSettingsUpdate,
+  EmulatorSettingsView,
   EmulatorStatus,
   Faults,
 } from '../../shared/emulator';
@@ -43,8 +45,12 @@ export interface EmulatorService {
   /** Starts on `port`, or on the Local profile's base URL port (stopping first when running). */
   start(port?: number): Promise<EmulatorStatus>;
   stop(): Promise<EmulatorStatus>;
+  /** The settings as stored (main's own use): the registered webhook's headers are not among them. */
   settings(): EmulatorSettings;
-  updateSettings(patch: Partial<EmulatorSettings>): EmulatorSettings;
+  /** The settings as a window sees them: with the registered webhook's headers, values masked. */
+  settingsView(): EmulatorSettingsView;
+  /** Changes some settings; `webhookHeaders` (the whole list) is sealed in the same transaction. */
+  updateSettings(update: EmulatorSettingsUpdate): EmulatorSettingsView;
   orders(limit: number): EmulatorOrder[];
   deliveries(limit: number): EmulatorDelivery[];
   customerAction(orderId: string, action: CustomerAction): EmulatorOrder;
@@ -279,11 +285,16 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       return status();
     },
     settings: readSettings,
-    updateSettings(patch) {
+    settingsView: () => ({ ...readSettings(), webhookHeaders: deps.profiles.webhookHeaders.masked() }),
+    updateSettings({ webhookHeaders, ...patch }) {
       const next = parseInput(emulatorSettingsSchema, { ...readSettings(), ...patch });
-      deps.settings.set(SETTINGS_KEY, next);
+      // The URL and its headers change together: a delivery never pairs one with the other's old value.
+      writer.writeNow(() => {
+        deps.settings.set(SETTINGS_KEY, next);
+        if (webhookHeaders !== undefined) deps.profiles.webhookHeaders.replace(webhookHeaders);
+      });
       changed();
-      return next;
+      return service.settingsView();
     },
     orders: (limit) => orders.newest(limit).map(viewOf),
     deliveries: (limit) => outbox.newest(limit).map(deliveryOf),

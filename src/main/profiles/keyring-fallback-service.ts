@@ -10,6 +10,7 @@ import { decideSafeStorage, type SafeStorageProbe } from './safe-storage-decisio
 import { parseSealed, type SecretCipher } from './sealed-secret';
 import { resealFormerSecrets } from './profile-service';
 import type { Vault } from './vault';
+import { resealWebhookHeaders } from './webhook-header-secrets';
 
 export const KEYRING_FALLBACK_KEY = 'vault.keyringFallback';
 
@@ -18,8 +19,8 @@ export function readKeyringFallbackChoice(settings: SettingsRepository): Keyring
 }
 
 /**
- * Re-seals every stored token whose scheme is not the vault's primary (the profiles' and those
- * they had before); one transaction.
+ * Re-seals every stored secret whose scheme is not the vault's primary (the profiles' tokens,
+ * those they had before, and the registered webhook's header values); one transaction.
  */
 export function resealProfileSecrets(
   profiles: ProfilesRepository,
@@ -32,7 +33,10 @@ export function resealProfileSecrets(
   const reseal = (sealed: string | null): string | null => (sealed === null ? null : resealOne(sealed));
   let changed = 0;
   transaction(() => {
-    if (settings !== undefined) resealFormerSecrets(settings, resealOne);
+    if (settings !== undefined) {
+      resealFormerSecrets(settings, resealOne);
+      resealWebhookHeaders(settings, resealOne);
+    }
     for (const profile of profiles.list()) {
       const api = reseal(profile.apiTokenSealed);
       const notification = reseal(profile.notificationTokenSealed);

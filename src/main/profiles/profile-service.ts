@@ -15,6 +15,7 @@ import type { ProfilesRepository, StoredProfile } from '../store/profiles-reposi
 import type { SettingsRepository } from '../store/settings-repository';
 import { parseInput } from '../parse-input';
 import type { Vault } from './vault';
+import { createWebhookHeaderSecrets, type WebhookHeaderSecrets } from './webhook-header-secrets';
 
 const ACTIVE_PROFILE_KEY = 'activeProfileId';
 /** Tokens a profile had before (replaced, cleared, or its profile removed), still sealed. */
@@ -31,6 +32,17 @@ export function resealFormerSecrets(settings: SettingsRepository, reseal: (seale
   const former = settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []);
   const resealed = former.map(reseal);
   if (resealed.some((sealed, index) => sealed !== former[index])) settings.set(FORMER_SECRETS_KEY, resealed);
+}
+
+/**
+ * Keeps secrets that are leaving (sealed as they were): a profile's replaced, cleared or removed
+ * token, a registered webhook header's old value. What echoes one is still masked.
+ */
+function retireSecrets(settings: SettingsRepository, leaving: readonly string[]): void {
+  if (leaving.length === 0) return;
+  const former = settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []);
+  const kept = [...former.filter((value) => !leaving.includes(value)), ...leaving];
+  settings.set(FORMER_SECRETS_KEY, kept.slice(-FORMER_SECRETS_MAX));
 }
 
 export interface ProfileSecrets {
@@ -64,8 +76,14 @@ export interface ProfileService {
   /**
    * Tokens profiles had before (replaced, cleared, or the profile removed), for masking only:
    * records that echo one stay, and an export printed a rotated token whole. Main only.
+   * Registered webhook header values that were replaced or removed are among them.
    */
   formerSecrets(): string[];
+  /**
+   * The registered webhook's header values (Emulator → Settings), sealed by the same vault as
+   * the tokens: the emulator's deliveries send them, every other reader gets them masked.
+   */
+  readonly webhookHeaders: WebhookHeaderSecrets;
   view(id: number): ProfileView;
 }
 
@@ -109,13 +127,11 @@ export function createProfileService({
   };
 
   /** Keeps a token that is leaving (sealed as it was), so what echoes it is still masked. */
-  const retire = (...sealed: (string | null)[]): void => {
-    const leaving = sealed.filter((value): value is string => value !== null);
-    if (leaving.length === 0) return;
-    const former = settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []);
-    const kept = [...former.filter((value) => !leaving.includes(value)), ...leaving];
-    settings.set(FORMER_SECRETS_KEY, kept.slice(-FORMER_SECRETS_MAX));
-  };
+  const retire = (...sealed: (string | null)[]): void =>
+    retireSecrets(
+      settings,
+      sealed.filter((value): value is string => value !== null),
+    );
 
   const applySecret = (current: string | null, edit: SecretEdit): string | null => {
     switch (edit.action) {
@@ -152,6 +168,11 @@ export function createProfileService({
   };
 
   const service: ProfileService = {
+    webhookHeaders: createWebhookHeaderSecrets({
+      settings,
+      vault,
+      retire: (sealed) => retireSecrets(settings, sealed),
+    }),
     snapshot,
     get,
     view,

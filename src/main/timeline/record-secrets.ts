@@ -34,8 +34,9 @@ export interface RecordSecrets {
 
 /**
  * Every profile token main holds (API and notification tokens of every profile, and those they
- * had before): what no screen, report or file may show, wherever it is echoed. One list for
- * the timeline's masking, exports, `history --json` and `curl`.
+ * had before), and the registered webhook's header values, now and before: what no screen,
+ * report or file may show, wherever it is echoed. One list for the timeline's masking,
+ * exports, `history --json` and `curl`.
  */
 export function everyProfileSecret(profiles: ProfileService): string[] {
   const current = profiles.snapshot().profiles.flatMap((profile) => {
@@ -43,7 +44,7 @@ export function everyProfileSecret(profiles: ProfileService): string[] {
     return [apiToken, notificationToken].filter((secret): secret is string => secret !== null);
   });
   // A rotated or removed profile's token is still in the records that echo it.
-  return [...new Set([...current, ...profiles.formerSecrets()])];
+  return [...new Set([...current, ...profiles.webhookHeaders.values(), ...profiles.formerSecrets()])];
 }
 
 export function createRecordSecrets({

@@ -3,7 +3,8 @@ import {
   customerActionSchema,
   emulatorDeliverySchema,
   emulatorOrderSchema,
-  emulatorSettingsSchema,
+  emulatorSettingsUpdateSchema,
+  emulatorSettingsViewSchema,
   emulatorStatusSchema,
   faultsSchema,
 } from '../emulator';
@@ -24,8 +25,9 @@ export const emulatorCommands = {
     emulatorStatusSchema,
   ),
   stopEmulator: defineCommand(noInput, emulatorStatusSchema),
-  getEmulatorSettings: defineCommand(noInput, emulatorSettingsSchema),
-  updateEmulatorSettings: defineCommand(emulatorSettingsSchema.partial(), emulatorSettingsSchema),
+  /** The registered webhook's header values come masked: a window can set them, never read them. */
+  getEmulatorSettings: defineCommand(noInput, emulatorSettingsViewSchema),
+  updateEmulatorSettings: defineCommand(emulatorSettingsUpdateSchema, emulatorSettingsViewSchema),
   listEmulatorOrders: defineCommand(z.object({ limit }), z.object({ orders: z.array(emulatorOrderSchema) })),
   listEmulatorDeliveries: defineCommand(
     z.object({ limit }),

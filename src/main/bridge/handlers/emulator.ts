@@ -30,7 +30,7 @@ export function emulatorHandlers({
       return status;
     },
     stopEmulator: () => emulator.stop(),
-    getEmulatorSettings: () => emulator.settings(),
+    getEmulatorSettings: () => emulator.settingsView(),
     updateEmulatorSettings: (patch) => emulator.updateSettings(patch),
     listEmulatorOrders: ({ limit }) => ({ orders: emulator.orders(limit) }),
     listEmulatorDeliveries: ({ limit }) => ({ deliveries: emulator.deliveries(limit) }),

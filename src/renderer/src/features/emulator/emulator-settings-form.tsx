@@ -21,7 +21,15 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
   const save = () =>
     useEmulatorStore
       .getState()
-      .saveSettings({ ...draft, backoffMs })
+      // Only this form's fields: the rest (the registered webhook, its masked headers) are the
+      // other form's, and a stale copy of them would undo a change saved there since.
+      .saveSettings({
+        attempts: draft.attempts,
+        backoffMs,
+        timeoutMs: draft.timeoutMs,
+        outOfOrderMs: draft.outOfOrderMs,
+        faults: draft.faults,
+      })
       .then(() => {
         notifications.show({ color: 'green', message: 'Emulator settings saved' });
       })

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { HeaderList } from '../../shared/events';
+import { maskSecret } from '../../shared/profile';
+import {
+  webhookHeaderEditsSchema,
+  type WebhookHeaderEdit,
+  type WebhookHeaderView,
+} from '../../shared/registered-webhook-headers';
+import { ConsoleError } from '../console-error';
+import { parseInput } from '../parse-input';
+import type { SettingsRepository } from '../store/settings-repository';
+import type { Vault } from './vault';
+
+/** The registered webhook's headers: each name with its value sealed (`$<scheme>:…`), never plain. */
+const STORED_KEY = 'emulator.webhookHeaders';
+const storedSchema = z.array(z.object({ name: z.string(), sealed: z.string() }));
+type StoredHeader = z.infer<typeof storedSchema>[number];
+
+export interface WebhookHeaderSecrets {
+  /** As every screen gets them: each name, its value masked. */
+  masked(): WebhookHeaderView[];
+  /**
+   * With their plain values, for the delivery alone (main). Throws, naming the header, when a
+   * value was sealed by a protection this process lacks (the desktop's, read from the CLI).
+   */
+  plain(): HeaderList;
+  /** Every value this process can open, so an echo of one is masked wherever it appears. */
+  values(): string[];
+  /**
+   * Registers `edits` as the whole list (one left out is removed): a kept value stays sealed
+   * as it was, a new one is sealed; a value leaving is retired (kept sealed, for masking only).
+   */
+  replace(edits: readonly WebhookHeaderEdit[]): void;
+}
+
+/** The stored values re-sealed with `reseal` (the vault's primary cipher changed). */
+export function resealWebhookHeaders(settings: SettingsRepository, reseal: (sealed: string) => string): void {
+  const stored = settings.get(STORED_KEY, storedSchema, []);
+  const resealed = stored.map((header) => ({ ...header, sealed: reseal(header.sealed) }));
+  if (resealed.some((header, index) => header.sealed !== stored[index]?.sealed))
+    settings.set(STORED_KEY, resealed);
+}
+
+/**
+ * The registered webhook's header values, sealed like the profiles' tokens and by the same
+ * vault: in the settings table only as ciphertext, out of main only masked. Read as stored on
+ * every call (another console on the data directory may change them), opened once per change.
+ */
+export function createWebhookHeaderSecrets({
+  settings,
+  vault,
+  retire,
+}: {
+  settings: SettingsRepository;
+  vault: Vault;
+  /** Keeps values that leave sealed among the former secrets (profile-service.ts). */
+  retire: (sealed: readonly string[]) => void;
+}): WebhookHeaderSecrets {
+  const read = settings.reader(STORED_KEY, storedSchema, []);
+  let opened: { stored: StoredHeader[]; plain: (string | null)[] } | null = null;
+  /** Each stored value opened, or null where this process cannot open it. */
+  const openAll = (): { stored: StoredHeader[]; plain: (string | null)[] } => {
+    const stored = read();
+    if (opened?.stored === stored) return opened;
+    const plain = stored.map((header) => {
+      try {
+        return vault.open(header.sealed);
+      } catch {
+        return null;
+      }
+    });
+    opened = { stored, plain };
+    return opened;
+  };
+  return {
+    masked() {
+      const { stored, plain } = openAll();
+      return stored.map((header, index) => ({
+        name: header.name,
+        // One that cannot be opened here is still set: shown as set, with nothing of it.
+        value: plain[index] === null ? { isSet: true, masked: '••••' } : maskSecret(plain[index] ?? null),
+      }));
+    },
+    plain() {
+      const { stored, plain } = openAll();
+      return stored.map((header, index): [string, string] => {
+        const value = plain[index];
+        if (value === undefined || value === null)
+          throw new ConsoleError(
+            'failed',
+            `The registered webhook's header ${header.name} was encrypted with a protection not available here (this process uses "${vault.primary.scheme}"); set its value again in Emulator → Settings.`,
+          );
+        return [header.name, value];
+      });
+    },
+    values() {
+      return openAll().plain.filter((value): value is string => value !== null);
+    },
+    replace(edits) {
+      const parsed = parseInput(webhookHeaderEditsSchema, edits, ['webhookHeaders']);
+      const stored = settings.get(STORED_KEY, storedSchema, []);
+      const byName = new Map(stored.map((header) => [header.name.toLowerCase(), header.sealed]));
+      const next = parsed.map((edit, index): StoredHeader => {
+        if (edit.value.action === 'set') return { name: edit.name, sealed: vault.seal(edit.value.value) };
+        const kept = byName.get(edit.name.toLowerCase());
+        if (kept === undefined)
+          throw ConsoleError.invalid(
+            `webhookHeaders[${index}].value`,
+            `${edit.name} has no stored value to keep (it was removed, or renamed, since this list was read); enter its value`,
+          );
+        return { name: edit.name, sealed: kept };
+      });
+      const staying = new Set(next.map((header) => header.sealed));
+      retire(stored.map((header) => header.sealed).filter((sealed) => !staying.has(sealed)));
+      settings.set(STORED_KEY, next);
+    },
+  };
+}
