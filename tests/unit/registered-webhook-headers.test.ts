@@ -1,11 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleError } from '../../src/main/console-error';
 import { commands } from '../../src/shared/contract';
 import type { HeaderList } from '../../src/shared/events';
 import type { WebhookHeaderEdit } from '../../src/shared/registered-webhook-headers';
-import { openEmulator, type EmulatorHarness } from './helpers/emulator-harness';
+import { openEmulator, until, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -58,6 +60,16 @@ async function setup() {
   const endpoint = await startEndpoint();
   return { emulator, endpoint };
 }
+
+async function paidOrder(emulator: EmulatorHarness, notificationUrl: string | null) {
+  const { json } = await emulator.call('POST', '/checkout', validPayload(notificationUrl));
+  const orderId = String(json['order_id']);
+  await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+  return orderId;
+}
+
+const deliveries = (emulator: EmulatorHarness) =>
+  emulator.core.eventsQuery.page({ kinds: ['delivery'] }, { limit: 100 }).items;
 
 /** The refusal's message, or the empty string when it was not refused as bad input. */
 function refusal(emulator: EmulatorHarness, webhookHeaders: unknown): string {
@@ -162,5 +174,122 @@ describe("the registered webhook's headers are checked where they come in", () =
     expect(emulator.core.emulator.settingsView().webhookHeaders).toEqual([
       { name: 'X-Api-Key', value: { isSet: true, masked: `••••${KEY.slice(-4)}` } },
     ]);
+  });
+});
+
+describe('deliveries to the registered URL carry its headers', () => {
+  it('the registered URL gets them; a checkout whose request named its own URL does not, even the same URL', async () => {
+    const { emulator, endpoint } = await setup();
+    const registered = `${endpoint.base}/registered`;
+    emulator.core.emulator.updateSettings({
+      webhookUrl: registered,
+      webhookHeaders: [set('X-Api-Key', KEY), set('X-Merchant-Route', 'eu-1')],
+    });
+    await paidOrder(emulator, null);
+    await until(() => endpoint.received.length === 1, 'the delivery to the registered URL');
+    expect(endpoint.valueOf(0, 'X-Api-Key')).toBe(KEY);
+    expect(endpoint.valueOf(0, 'X-Merchant-Route')).toBe('eu-1');
+    // After the service's own, which stay as the spec says.
+    const names = endpoint.received[0]?.headers.map(([name]) => name.toLowerCase()) ?? [];
+    expect(names.indexOf('x-api-key')).toBeGreaterThan(names.indexOf('authorization'));
+    expect(endpoint.valueOf(0, 'content-type')).toBe('application/json');
+    expect(endpoint.valueOf(0, 'authorization')).toMatch(/^Bearer eyJ/);
+
+    await paidOrder(emulator, registered);
+    await until(() => endpoint.received.length === 2, "the delivery to the request's own URL");
+    expect(endpoint.valueOf(1, 'X-Api-Key')).toBeUndefined();
+    expect(endpoint.valueOf(1, 'X-Merchant-Route')).toBeUndefined();
+  });
+
+  it('a notification already queued goes with the headers in force when it goes out; without them once the URL moved', async () => {
+    const { emulator, endpoint } = await setup();
+    const registered = `${endpoint.base}/registered`;
+    emulator.core.emulator.updateSettings({
+      webhookUrl: registered,
+      webhookHeaders: [set('X-Api-Key', KEY)],
+      faults: { delayMs: 600_000, duplicate: false, outOfOrder: false, token: 'valid', drop: false },
+    });
+    await paidOrder(emulator, null);
+    const outbox = emulator.core.store.emulatorOutbox;
+    const queued = emulator.core.emulator.deliveries(10)[0];
+    if (queued === undefined) throw new Error('Nothing was queued');
+    const dueNow = () =>
+      emulator.core.store.writer.writeNow(() => {
+        const row = outbox.get(queued.id);
+        if (row !== undefined) outbox.save({ ...row, nextAttemptAtMs: Date.now() });
+      });
+    emulator.core.emulator.updateSettings({ webhookHeaders: [set('X-Api-Key', OTHER_KEY)] });
+    dueNow();
+    await until(() => endpoint.received.length === 1, 'the queued delivery');
+    expect(endpoint.valueOf(0, 'X-Api-Key')).toBe(OTHER_KEY);
+
+    // Queued for the registered URL, which then moved: the headers are the new URL's.
+    await paidOrder(emulator, null);
+    const second = emulator.core.emulator.deliveries(10)[0];
+    if (second === undefined || second.id === queued.id) throw new Error('The second was not queued');
+    emulator.core.emulator.updateSettings({ webhookUrl: `${endpoint.base}/moved` });
+    emulator.core.store.writer.writeNow(() => {
+      const row = outbox.get(second.id);
+      if (row !== undefined) outbox.save({ ...row, nextAttemptAtMs: Date.now() });
+    });
+    await until(() => endpoint.received.length === 2, 'the delivery queued before the move');
+    expect(endpoint.received[1]?.path).toMatch(/^\/registered\?/);
+    expect(endpoint.valueOf(1, 'X-Api-Key')).toBeUndefined();
+  });
+});
+
+describe('the values are secrets', () => {
+  /** Every file under the data directory, as bytes (the database, its WAL, the key file…). */
+  const everyFile = (dir: string): Buffer[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? everyFile(join(dir, entry.name)) : [readFileSync(join(dir, entry.name))],
+    );
+
+  it('sealed at rest, masked in the view, the record, what the endpoint echoed, exports and cURL', async () => {
+    const { emulator, endpoint } = await setup();
+    emulator.core.emulator.updateSettings({
+      webhookUrl: `${endpoint.base}/registered`,
+      webhookHeaders: [set('X-Api-Key', KEY)],
+    });
+    const masked = `••••${KEY.slice(-4)}`;
+    expect(emulator.core.emulator.settingsView().webhookHeaders).toEqual([
+      { name: 'X-Api-Key', value: { isSet: true, masked } },
+    ]);
+    const orderId = await paidOrder(emulator, null);
+    await until(() => deliveries(emulator)[0]?.status === 200, 'the completed delivery');
+    const id = deliveries(emulator)[0]?.id ?? 0;
+
+    const stored = emulator.core.store.events.getDetail(id);
+    expect(headerOf(stored?.requestHeaders, 'X-Api-Key')).toBe(masked);
+    expect(stored?.details['registeredHeaders']).toEqual(['X-Api-Key']);
+    expect(headerOf(stored?.responseHeaders ?? [], 'x-echo')).toBe(masked);
+    expect(JSON.stringify(stored)).not.toContain(KEY);
+
+    expect(headerOf(emulator.core.recordSecrets.shown(id).requestHeaders, 'X-Api-Key')).toBe(masked);
+    // Stored masked, it stays masked wherever the record goes (the last four tell two keys apart).
+    for (const includeTokens of [false, true]) {
+      const exported = emulator.core.history.exportText({
+        format: 'json',
+        filter: { orderId },
+        includeTokens,
+      }).text;
+      expect(exported).not.toContain(KEY);
+      expect(exported).toContain(`"X-Api-Key","${masked}"`);
+    }
+    for (const withToken of [false, true]) {
+      const curl = emulator.core.curl.commandFor(id, withToken);
+      expect(curl.command).not.toContain(KEY);
+      // The mask's bytes, printf-escaped: what the record holds, never the key.
+      expect(curl.command).toContain('X-Api-Key: \\342\\200\\242');
+    }
+
+    // Replaced, the old value is kept sealed among the former secrets, so an echo stays masked.
+    emulator.core.emulator.updateSettings({ webhookHeaders: [set('X-Api-Key', OTHER_KEY)] });
+    expect(emulator.core.profiles.formerSecrets()).toContain(KEY);
+    emulator.core.store.writer.writeNow(() => undefined);
+    for (const bytes of everyFile(emulator.dataDir)) {
+      expect(bytes.includes(KEY)).toBe(false);
+      expect(bytes.includes(OTHER_KEY)).toBe(false);
+    }
   });
 });

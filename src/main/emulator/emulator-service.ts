@@ -154,6 +154,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     recorder: deps.recorder,
     keys: deps.keys,
     settings: () => service.settings(),
+    webhookHeaders: () => deps.profiles.webhookHeaders.plain(),
+    orderOf: (orderId) => orders.get(orderId),
     signer: () => {
       const profile = deps.tokens === undefined ? local() : null;
       return {

@@ -61,3 +61,18 @@ export function notificationTarget(
   if (settings.webhookUrl === null) return null;
   return (settings.webhookEvents as readonly string[]).includes(eventType) ? settings.webhookUrl : null;
 }
+
+/**
+ * Whether a queued notification goes to the registered webhook, so that the headers registered
+ * with it go too: the order's checkout request named no URL of its own, and the registered URL
+ * is still the one it was queued for. Once the registration moved to another URL, its headers
+ * (often that endpoint's key) are the new URL's: a notification still bound for the old one
+ * goes without them.
+ */
+export function goesToRegisteredWebhook(
+  order: Pick<EmulatorOrderRow, 'notificationUrl'> | undefined,
+  url: string | null,
+  settings: Pick<EmulatorSettings, 'webhookUrl'>,
+): boolean {
+  return order !== undefined && order.notificationUrl === null && url !== null && url === settings.webhookUrl;
+}

@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { EmulatorSettings } from '../../shared/emulator';
 import type { HeaderList, TimelineSummary } from '../../shared/events';
+import { errorWords } from '../../shared/error-words';
 import { jsonObjectOfBody } from '../../shared/json-body';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
+import { scrubAnswer } from '../merchant-api/scrub-answer';
 import type { HttpOutcome } from '../outbound/http-exchange';
 import { recordedExchange } from '../outbound/recorded-exchange';
 import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../store/emulator-repository';
 import { deliveryArrivalId } from '../timeline/delivery-arrival';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { deliveryHeaders } from './delivery-headers';
 import { notificationBody } from './notification-body';
 import { notificationToken, TOKEN_LIFETIME_SECONDS } from './notification-token';
-import { notificationTarget, whyNotSendable, withServiceToken } from './notification-url';
+import {
+  goesToRegisteredWebhook,
+  notificationTarget,
+  whyNotSendable,
+  withServiceToken,
+} from './notification-url';
 
 const KEPT_RESPONSE_BYTES = 64 * 1024;
 /** How often the outbox is looked at for what other processes queued (or left behind). */
@@ -23,6 +31,13 @@ export interface DispatcherDependencies {
   recorder: EventRecorder;
   keys: HmacKeyCache;
   settings: () => EmulatorSettings;
+  /**
+   * The registered webhook's headers with their plain values, read when an attempt goes out:
+   * a change reaches notifications already queued. Throws when one cannot be opened here.
+   */
+  webhookHeaders?: () => HeaderList;
+  /** An order as stored: a delivery to the registered webhook is one whose order named no URL. */
+  orderOf?: (orderId: string) => Pick<EmulatorOrderRow, 'notificationUrl'> | undefined;
   /**
    * The notification token to sign with, how long its tokens live (null: the default), and the
    * profile the deliveries belong to.
@@ -178,15 +193,32 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     else schedule();
   }
 
+  /** The registered webhook's headers for this attempt, or why it cannot go out with them. */
+  function registeredHeadersOf(
+    row: OutboxRow,
+    settings: EmulatorSettings,
+  ): { headers: HeaderList; problem: string | null } {
+    if (!goesToRegisteredWebhook(deps.orderOf?.(row.orderId), row.url, settings))
+      return { headers: [], problem: null };
+    try {
+      return { headers: deps.webhookHeaders?.() ?? [], problem: null };
+    } catch (error) {
+      return { headers: [], problem: `Not sent: ${errorWords(error)}` };
+    }
+  }
+
   async function attempt(row: OutboxRow): Promise<void> {
-    // Queued before such URLs were turned away (enqueue): it could never leave, so it fails now, once.
-    const unsendable = whyNotSendable(row.url, row.eventType);
+    const settings = deps.settings();
+    const { headers: registered, problem } = registeredHeadersOf(row, settings);
+    // Queued before such URLs were turned away (enqueue): it could never leave, so it fails now,
+    // once. So does one whose registered headers cannot be opened: sent without them, it would
+    // read as the merchant's endpoint refusing the service.
+    const unsendable = whyNotSendable(row.url, row.eventType) ?? problem;
     if (unsendable !== null) {
       const failed = { ...row, status: 'failed' as const, nextAttemptAtMs: null, lastError: unsendable };
       await deps.recorder.inGroup(() => deps.outbox.save({ ...failed, updatedAtMs: now() }, owner));
       return;
     }
-    const settings = deps.settings();
     const signer = deps.signer();
     const started = now();
     const token =
@@ -202,8 +234,9 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
           );
     // Only pending rows are attempted, and a pending row always has its URL.
     const url = withServiceToken(row.url ?? '', token);
-    const headers: HeaderList = [['content-type', 'application/json']];
-    if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
+    const headers = deliveryHeaders(token, registered);
+    // What the merchant's endpoint echoes of a registered value is masked before it is stored.
+    const registeredValues = registered.map(([, value]) => value);
     const attemptNo = row.attempts + 1;
     const parsed = jsonObjectOfBody(row.body);
     let decided: Decided = { delivered: false, nextAt: null, error: null };
@@ -212,11 +245,12 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       request: {
         method: 'POST',
         url: url.toString(),
-        headers,
+        headers: headers.sent,
         body: Buffer.from(row.body, 'utf8'),
         timeoutMs: settings.timeoutMs,
         maxResponseBytes: KEPT_RESPONSE_BYTES,
       },
+      recordedHeaders: headers.recorded,
       record: {
         kind: 'delivery',
         atMs: started,
@@ -226,13 +260,22 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
         orderReferenceId:
           typeof parsed?.['order_reference_id'] === 'string' ? parsed['order_reference_id'] : null,
         eventType: row.eventType,
-        details: { attempt: attemptNo, maxAttempts: row.maxAttempts, outboxId: row.id, faults: row.faults },
+        details: {
+          attempt: attemptNo,
+          maxAttempts: row.maxAttempts,
+          outboxId: row.id,
+          faults: row.faults,
+          ...(registered.length === 0 ? {} : { registeredHeaders: registered.map(([name]) => name) }),
+        },
       },
       // Pushed once complete: by then it names the listener's record of it, so it joins that row.
       announce: 'completed',
       complete: (outcome) => {
         decided = decide(outcome, attemptNo, row.maxAttempts, settings.backoffMs);
+        const answer =
+          registeredValues.length === 0 ? null : scrubAnswer(outcome.headers, outcome.body, registeredValues);
         return {
+          ...(answer === null ? {} : { responseHeaders: answer.headers, responseBody: answer.body }),
           durationMs: now() - started,
           ...(decided.error === null ? {} : { error: decided.error }),
           // The listener's record of this attempt, when it reached this console: one row on the timeline.
