@@ -1,6 +1,7 @@
 import type { BodyView, EventKind, HeaderList } from './events';
 import {
   isCredentialHeader,
+  isStoredMasked,
   REDACTED,
   redactExchange,
   redactUrl,
@@ -325,6 +326,8 @@ export function buildCurlCommand(source: CurlSource, options: CurlTokens): CurlC
       value = value.replace(/[\r\n]+/g, ' ');
     }
     const cleanName = name.replace(/[\r\n]+/g, ' ');
+    if (isStoredMasked(value))
+      notes.push(`Its ${cleanName} value is a secret stored masked; write it back in yourself.`);
     // `Name:` alone tells curl to drop the header; `Name;` sends it empty.
     lines.push(`--header ${shellBytesWord(value === '' ? `${cleanName};` : `${cleanName}: ${value}`)}`);
   }

@@ -281,6 +281,9 @@ describe('the values are secrets', () => {
       expect(curl.command).not.toContain(KEY);
       // The mask's bytes, printf-escaped: what the record holds, never the key.
       expect(curl.command).toContain('X-Api-Key: \\342\\200\\242');
+      expect(curl.notes).toContain(
+        'Its X-Api-Key value is a secret stored masked; write it back in yourself.',
+      );
     }
 
     // Replaced, the old value is kept sealed among the former secrets, so an echo stays masked.

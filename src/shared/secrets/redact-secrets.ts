@@ -48,6 +48,13 @@ const hide = (value: string, replace: Replace) => (value === REDACTED ? value : 
 
 export const isCredentialHeader = (name: string) => CREDENTIAL_HEADERS.has(name.trim().toLowerCase());
 
+/**
+ * A header value the console stored masked (`••••abcd`, `ApiKey ••••abcd`): a secret it never
+ * keeps in plain text, whatever the header is called (a registered webhook's `X-Api-Key`).
+ * Nothing secret is left in it, so it stays as it is; a cURL command says it must be written back.
+ */
+export const isStoredMasked = (value: string) => credentialOf(value)?.startsWith(MASK_PREFIX) === true;
+
 const COOKIE_HEADERS = new Set(['cookie', 'set-cookie']);
 export const isCookieHeader = (name: string) => COOKIE_HEADERS.has(name.trim().toLowerCase());
 
