@@ -75,3 +75,33 @@ test('the registered webhook is set in the Emulator view: too long a URL is refu
     'https://hooks.example/merchant',
   );
 });
+
+test("the registered webhook's headers: a refused name says why on its field, a saved value is only ever shown masked", async ({
+  page,
+  served,
+}) => {
+  const key = 'mk_live_7f3a9c2e41b8d6f0aa55';
+  await openConsole(page, served, '#/emulator');
+  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  const headers = page.getByTestId('registered-webhook-headers');
+  await expect(headers).toContainText('None registered');
+  await headers.getByRole('button', { name: 'Add header' }).click();
+  await headers.getByLabel('Header 1 name').fill('Authorization');
+  await expect(headers.getByText('Authorization is set by the delivery itself')).toBeVisible();
+  await headers.getByLabel('Header 1 name').fill('X-Api-Key');
+  await headers.getByLabel('X-Api-Key value').fill(key);
+  const settings = page.getByTestId('emulator-spec-settings');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Emulator settings saved')).toBeVisible();
+  await expect(headers.getByLabel('X-Api-Key value (masked)')).toHaveText('••••aa55');
+  // Nothing of the value is on the page, in the field or out of it; nor after a reload.
+  await expect(page.locator('body')).not.toContainText(key);
+  expect(await page.content()).not.toContain(key);
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  await expect(
+    page.getByTestId('registered-webhook-headers').getByLabel('X-Api-Key value (masked)'),
+  ).toHaveText('••••aa55');
+  expect(await page.content()).not.toContain(key);
+});

@@ -8,10 +8,11 @@ import {
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
-import type { EmulatorSettings } from '@shared/emulator';
+import type { EmulatorSettingsView } from '@shared/emulator';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
 import { errorMessage } from '@bridge/bridge-error';
 import { useEmulatorStore } from './emulator-store';
+import { editsOf, headersChanged, RegisteredHeadersEditor, rowsOf } from './registered-headers-editor';
 
 const isPair = (value: string): value is CountryCurrencyPair =>
   (ALL_COUNTRY_CURRENCY_PAIRS as readonly string[]).includes(value);
@@ -21,19 +22,20 @@ const isEventType = (value: string): value is OrderEventType =>
 /**
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
  * whether expires_in_minutes is honoured, the country/currency pairs, the address customers
- * reach it at, and the webhook registered in the portal. Each default is the spec's letter (docs/emulator-fidelity.md).
+ * reach it at, and the webhook registered in the portal (URL, events, headers). Each default is the spec's letter (docs/emulator-fidelity.md).
  */
 export function EmulatorSpecSettings({
   settings,
   ownUrl,
 }: {
-  settings: EmulatorSettings;
+  settings: EmulatorSettingsView;
   /** Where it runs now, shown as what an empty public URL means. */
   ownUrl: string | null;
 }) {
   const [draft, setDraft] = useState(settings);
   const [publicUrl, setPublicUrl] = useState(settings.publicUrl ?? '');
   const [webhookUrl, setWebhookUrl] = useState(settings.webhookUrl ?? '');
+  const [headerRows, setHeaderRows] = useState(() => rowsOf(settings.webhookHeaders));
   const save = () =>
     useEmulatorStore
       .getState()
@@ -45,6 +47,10 @@ export function EmulatorSpecSettings({
         publicUrl: publicUrl.trim() === '' ? null : publicUrl.trim(),
         webhookUrl: webhookUrl.trim() === '' ? null : webhookUrl.trim(),
         webhookEvents: draft.webhookEvents,
+        // Sent only when changed: the list as read here would undo another window's change since.
+        ...(headersChanged(headerRows, settings.webhookHeaders)
+          ? { webhookHeaders: editsOf(headerRows) }
+          : {}),
       })
       .then(() => {
         notifications.show({ color: 'green', message: 'Emulator settings saved' });
@@ -118,6 +124,7 @@ export function EmulatorSpecSettings({
           w={420}
         />
       </Group>
+      <RegisteredHeadersEditor stored={settings.webhookHeaders} rows={headerRows} onChange={setHeaderRows} />
       <Group>
         <Button size="xs" onClick={() => void save()} disabled={draft.countryCurrencyPairs.length === 0}>
           Save settings

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import type { CommandInput } from '@shared/contract';
-import type { EmulatorDelivery, EmulatorOrder, EmulatorSettings, EmulatorStatus } from '@shared/emulator';
+import type { EmulatorDelivery, EmulatorOrder, EmulatorSettingsView, EmulatorStatus } from '@shared/emulator';
 import { bridge } from '@bridge';
 
 interface EmulatorState {
   status: EmulatorStatus | null;
-  settings: EmulatorSettings | null;
+  settings: EmulatorSettingsView | null;
   orders: EmulatorOrder[];
   deliveries: EmulatorDelivery[];
   load: () => Promise<void>;
