@@ -43,6 +43,7 @@ import {
   defaultProfileFields,
   type OperationName,
 } from '../../src/shared/profile';
+import { WEBHOOK_HEADER_LIMITS } from '../../src/shared/registered-webhook-headers';
 import { replayRequestSchema } from '../../src/shared/replay';
 import { tableRows } from './helpers/markdown-tables';
 import { defaultBehaviourChecks } from './helpers/default-behaviours';
@@ -131,6 +132,10 @@ const DEFAULTS: Record<string, string> = {
     emulator.webhookEvents.length === ORDER_EVENT_TYPES.length
       ? 'all of them'
       : codes(emulator.webhookEvents),
+  // No header is stored until one is set (webhook-header-secrets.ts reads an absent list as none).
+  'Headers of the registered webhook': `none (at most ${WEBHOOK_HEADER_LIMITS.count}; every value a secret: sealed, shown masked)`,
+  // Behaviour, tested in registered-webhook-headers.test.ts ('a notification already queued …').
+  'A queued notification when its headers change': 'goes with the headers in force when it goes out',
   // Behaviour, tested in emulator-webhooks.test.ts ("the request's own URL comes first").
   'Notification URL and registered webhook both set': "the request's URL",
   // Behaviour, tested in emulator-api.test.ts ('cancel judges its total_amount …').

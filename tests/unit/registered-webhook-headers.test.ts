@@ -8,6 +8,7 @@ import { commands } from '../../src/shared/contract';
 import type { HeaderList } from '../../src/shared/events';
 import type { WebhookHeaderEdit } from '../../src/shared/registered-webhook-headers';
 import { openEmulator, until, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
+import { openListeningConsole } from './helpers/listening-console';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -294,5 +295,38 @@ describe('the values are secrets', () => {
       expect(bytes.includes(KEY)).toBe(false);
       expect(bytes.includes(OTHER_KEY)).toBe(false);
     }
+  });
+
+  it("registered at this console's own listener: its record keeps what arrived, shown masked, REDACTED in exports and cURL", async () => {
+    const listening = await openListeningConsole();
+    cleanups.push(() => listening.dispose());
+    const { core } = listening;
+    const emulatorUrl = (await core.emulator.start(0)).url ?? '';
+    core.emulator.updateSettings({
+      webhookUrl: `${listening.origin}/webhooks`,
+      webhookHeaders: [set('X-Api-Key', KEY)],
+    });
+    const apiToken = core.profiles.secretsOf(core.profiles.active().id).apiToken ?? '';
+    const call = async (path: string, body?: unknown) =>
+      (await fetch(`${emulatorUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).then((response) => response.json())) as Record<string, unknown>;
+    const orderId = String((await call('/checkout', validPayload(null)))['order_id']);
+    await call(`/_emulator/orders/${orderId}/pay`);
+    const webhooks = () => core.eventsQuery.page({ kinds: ['webhook'] }, { limit: 10 }).items;
+    await until(() => webhooks().length === 1, "the listener's record of the delivery");
+    const id = webhooks()[0]?.id ?? 0;
+    expect(headerOf(core.store.events.getDetail(id)?.requestHeaders, 'X-Api-Key')).toBe(KEY);
+    expect(headerOf(core.recordSecrets.shown(id).requestHeaders, 'X-Api-Key')).toBe(`••••${KEY.slice(-4)}`);
+    const exported = core.history.exportText({
+      format: 'json',
+      filter: { kinds: ['webhook'] },
+      includeTokens: true,
+    });
+    expect(exported.text).not.toContain(KEY);
+    expect(exported.text).toContain('"X-Api-Key","REDACTED"');
+    expect(core.curl.commandFor(id, false).command).toContain("--header 'X-Api-Key: REDACTED'");
   });
 });
