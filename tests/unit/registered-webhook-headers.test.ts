@@ -239,6 +239,35 @@ describe('deliveries to the registered URL carry its headers', () => {
   });
 });
 
+describe('a value this process cannot open', () => {
+  it('fails the notification once, saying why, instead of sending it without the header', async () => {
+    const { emulator, endpoint } = await setup();
+    emulator.core.emulator.updateSettings({ webhookUrl: `${endpoint.base}/registered` });
+    // As the desktop app leaves it (Electron's safeStorage), read where that protection is missing.
+    emulator.core.store.writer.writeNow(() =>
+      emulator.core.store.settings.set('emulator.webhookHeaders', [
+        { name: 'X-Api-Key', sealed: '$safestorage:AAAA' },
+      ]),
+    );
+    expect(emulator.core.emulator.settingsView().webhookHeaders).toEqual([
+      { name: 'X-Api-Key', value: { isSet: true, masked: '••••' } },
+    ]);
+    await paidOrder(emulator, null);
+    await until(
+      () => emulator.core.emulator.deliveries(1)[0]?.status === 'failed',
+      'the failed notification',
+    );
+    expect(emulator.core.emulator.deliveries(1)[0]).toMatchObject({
+      attempts: 0,
+      nextAttemptAt: null,
+      lastError: expect.stringContaining(
+        "Not sent: The registered webhook's header X-Api-Key was encrypted with a protection not available here",
+      ),
+    });
+    expect(endpoint.received).toHaveLength(0);
+  });
+});
+
 describe('the values are secrets', () => {
   /** Every file under the data directory, as bytes (the database, its WAL, the key file…). */
   const everyFile = (dir: string): Buffer[] =>
