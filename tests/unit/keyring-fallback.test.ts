@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createConsole } from '../../src/main/app';
+import { createConsole, type ConsoleCore } from '../../src/main/app';
 import { KEY_FILE_NAME, KEY_FILE_SCHEME } from '../../src/main/profiles/key-file-cipher';
 import {
   decideSafeStorage,
@@ -61,17 +61,27 @@ describe('safeStorage decision', () => {
   });
 });
 
+/** A desktop console on Linux without a keyring (safeStorage's key public), closed after `use`. */
+async function onBasicText(use: (core: ConsoleCore) => Promise<void>): Promise<void> {
+  const temp = makeTempDir();
+  try {
+    const core = await createConsole({
+      dataDir: temp.dir,
+      frontDoor: 'desktop',
+      keychain: 'off',
+      desktopCipher: fakeSafeStorage(),
+      safeStorageBackend: 'basic_text',
+    });
+    await use(core);
+    await core.close();
+  } finally {
+    temp.remove();
+  }
+}
+
 describe('keyring fallback in a running console', () => {
-  it('re-seals the tokens profiles had before too (kept sealed to mask their echoes)', async () => {
-    const temp = makeTempDir();
-    try {
-      const core = await createConsole({
-        dataDir: temp.dir,
-        frontDoor: 'desktop',
-        keychain: 'off',
-        desktopCipher: fakeSafeStorage(),
-        safeStorageBackend: 'basic_text',
-      });
+  it('re-seals the tokens profiles had before too (kept sealed to mask their echoes)', () =>
+    onBasicText(async (core) => {
       const local = core.profiles.active();
       const former = core.profiles.secretsOf(local.id).apiToken;
       core.profiles.update(
@@ -87,22 +97,10 @@ describe('keyring fallback in a running console', () => {
       await core.keyringFallback.choose('safe-storage');
       expect(formerSchemes()).toEqual(['safestorage']);
       expect(core.profiles.formerSecrets()).toEqual([former]);
-      await core.close();
-    } finally {
-      temp.remove();
-    }
-  });
+    }));
 
-  it("re-seals the registered webhook's header values with the tokens", async () => {
-    const temp = makeTempDir();
-    try {
-      const core = await createConsole({
-        dataDir: temp.dir,
-        frontDoor: 'desktop',
-        keychain: 'off',
-        desktopCipher: fakeSafeStorage(),
-        safeStorageBackend: 'basic_text',
-      });
+  it("re-seals the registered webhook's header values with the tokens", () =>
+    onBasicText(async (core) => {
       core.emulator.updateSettings({
         webhookHeaders: [{ name: 'X-Api-Key', value: { action: 'set', value: 'mk_endpoint_key_0001' } }],
       });
@@ -114,11 +112,7 @@ describe('keyring fallback in a running console', () => {
       await core.keyringFallback.choose('safe-storage');
       expect(schemes()).toEqual(['safestorage']);
       expect(core.profiles.webhookHeaders.plain()).toEqual([['X-Api-Key', 'mk_endpoint_key_0001']]);
-      await core.close();
-    } finally {
-      temp.remove();
-    }
-  });
+    }));
 
   it('starts on the key file, re-seals every token on a change, and remembers the choice', async () => {
     const temp = makeTempDir();
