@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS } from '@shared/jwt/token-presets';
 import { monoInput } from '@ui/mono-input';
 import { FormNumberInput } from '@ui/form-number-input';
+import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { errorMessage } from '@bridge/bridge-error';
 import { useJwtStore } from './jwt-store';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
@@ -44,6 +45,7 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
   const { control, handleSubmit, formState } = useForm<CraftForm>({
     resolver: zodResolver(craftFormSchema),
     defaultValues: { preset: 'valid', claims: '{}', lifetimeMinutes: null },
+    ...JUDGED_AS_TYPED,
   });
   const [choice, setChoice] = useState<SecretChoice>('active');
   const [secret, setSecret] = useState('');

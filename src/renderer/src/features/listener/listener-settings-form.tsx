@@ -6,6 +6,7 @@ import { Controller, useForm, type Path } from 'react-hook-form';
 import { listenerSettingsSchema, type ListenerSettings } from '@shared/listener';
 import { monoInput } from '@ui/mono-input';
 import { FormNumberInput } from '@ui/form-number-input';
+import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 
 interface NumberFieldProps {
@@ -48,7 +49,7 @@ export function ListenerSettingsForm({
   const { control, handleSubmit, formState, setError } = useForm<ListenerSettings>({
     resolver: zodResolver(listenerSettingsSchema),
     defaultValues: settings,
-    mode: 'onTouched',
+    ...JUDGED_AS_TYPED,
   });
   const [failure, setFailure] = useState<string | null>(null);
 

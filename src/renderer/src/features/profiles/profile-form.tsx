@@ -16,6 +16,7 @@ import {
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { ENVIRONMENT_LABEL } from '@ui/environment-style';
 import { FormNumberInput } from '@ui/form-number-input';
+import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { OperationsEditor } from './operations-editor';
 import { SecretField } from './secret-field';
 
@@ -54,12 +55,8 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
   const form = useForm<ProfileFields>({
     resolver: zodResolver(profileFieldsSchema),
     defaultValues: initialFields,
-    // Judged on Save, which then focuses (and scrolls to) the first field in error; corrected as
-    // typed after that. Judged on leaving a field, the error line it added pushed Save down under
-    // the pointer that had just pressed it, and that press was lost: the form is taller than a
-    // window, so nothing in view changed.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    // Save focuses (and scrolls to) the first field in error: the form is taller than a window.
+    ...JUDGED_AS_TYPED,
   });
   const { control, register, handleSubmit, formState, setError } = form;
   const [apiToken, setApiToken] = useState<SecretEdit>(KEEP);
