@@ -307,19 +307,45 @@ test('at 1280×800 every item row shows its fields and its buttons without scrol
   expect(await total.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 });
 
-test('at 1280×800 the toolbar keeps Send whole with the education form’s extra switch', async ({
-  page,
-  served,
-}) => {
-  await (await builderAt1280(page, served)).chooseForm('Education');
-  await expect(page.getByRole('switch', { name: 'Single checkout' })).toBeVisible();
-  const send = page.getByRole('button', { name: /^Send to / });
-  const box = await send.boundingBox();
-  if (box === null) throw new Error('No Send button');
-  // Inside the window, and its label not cut (it overflowed to the right before).
-  expect(box.x + box.width).toBeLessThanOrEqual(1280);
-  expect(await send.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-});
+// With the education form's extra switch the toolbar wrapped onto a second line at 1280 px (and
+// before that, Send was cut off on the right).
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${size.width}×${size.height} the education form's toolbar is one line, Send whole`, async ({
+    page,
+    served,
+  }) => {
+    await page.setViewportSize(size);
+    await openConsole(page, served);
+    await new BuilderPage(page).chooseForm('Education');
+    const controls = [
+      page.getByRole('radiogroup', { name: 'Form' }),
+      page.getByRole('switch', { name: 'Single checkout' }),
+      page.getByTestId('draft-name'),
+      page.getByRole('button', { name: 'Save', exact: true }),
+      page.getByRole('button', { name: 'Drafts' }),
+      page.getByRole('button', { name: 'Sample', exact: true }),
+      page.getByRole('switch', { name: 'Fresh reference' }),
+      page.getByRole('button', { name: /^Send to / }),
+    ];
+    const middles: number[] = [];
+    for (const control of controls) {
+      await expect(control).toBeVisible();
+      const box = await control.boundingBox();
+      if (box === null) throw new Error('A toolbar control is not laid out');
+      middles.push(box.y + box.height / 2);
+    }
+    // One line: every control's middle within a few pixels of the others'.
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(4);
+    const send = page.getByRole('button', { name: /^Send to / });
+    const box = await send.boundingBox();
+    if (box === null) throw new Error('No Send button');
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    expect(await send.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  });
+}
 
 test('an underscore typed into a monospace field is drawn, not clipped into what reads as a space', async ({
   page,

@@ -32,7 +32,13 @@ export const BuilderToolbar = memo(function BuilderToolbar({
     // builder at 1280 px, and Send was cut off on the right.
     <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
       <Group gap="sm" wrap="nowrap">
-        <ChoiceControl aria-label="Form" data={CHECKOUT_FORM_CHOICES} value={form} onChange={setForm} />
+        <ChoiceControl
+          size="xs"
+          aria-label="Form"
+          data={CHECKOUT_FORM_CHOICES}
+          value={form}
+          onChange={setForm}
+        />
         {form === 'education' && (
           <Tooltip label="Disabled: payment_type and instalments become required" openDelay={300}>
             <Switch

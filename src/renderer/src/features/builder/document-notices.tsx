@@ -56,7 +56,7 @@ export const DocumentNotices = memo(function DocumentNotices() {
         worked out in the background and follow a moment after you stop typing, and items are drawn as you
         scroll.{' '}
         {length > DRAFT_TEXT_MAX
-          ? 'Over 4 MiB it is not kept for a restart and cannot be saved as a draft: use Drafts → Export JSON file to keep it.'
+          ? 'Over 4 MiB it is not kept for a restart and cannot be saved as a draft: use Export JSON file, on the arrow beside Save, to keep it.'
           : 'The working copy is saved every 2 seconds.'}
       </Text>
     </Alert>

@@ -152,7 +152,7 @@ function confirmOverwrite(why: string): Promise<boolean> {
         <Text size="sm">{why}</Text>
         <Text size="sm">
           <b>Overwrite</b> replaces that version with what this builder shows. <b>Keep editing</b> saves
-          nothing; Drafts → Save as… then keeps yours beside it.
+          nothing; Save as…, on the arrow beside Save, then keeps yours beside it.
         </Text>
       </Stack>
     ),

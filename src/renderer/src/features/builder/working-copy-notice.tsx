@@ -19,8 +19,8 @@ const NOTICES: Record<'unsaved' | 'signed-out', { color: string; words: ReactNod
     words: (
       <>
         <b>Your latest edits were not saved and cannot be from this tab.</b> The console was restarted. Copy
-        the raw JSON (or use Drafts → Export JSON file) before you close this tab, then paste it into a tab
-        opened with a new link.
+        the raw JSON (or Export JSON file, on the arrow beside Save) before you close this tab, then paste it
+        into a tab opened with a new link.
       </>
     ),
   },
