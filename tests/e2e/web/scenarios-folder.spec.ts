@@ -20,8 +20,25 @@ test('a scenario folder that does not exist yet gets a calm empty state, not a f
     await expect(empty).toContainText('does not exist yet');
     await expect(empty).toContainText(missing);
     await expect(empty).toContainText('Save as scenario');
+    await expect(empty).toContainText('another folder above. docs/scenarios.md describes the format');
     await expect(page.getByText(/file problem/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Run all' })).toBeDisabled();
+
+    // The manual page it names is a link (it was plain text), opened as any address leaving
+    // the console is: confirmed, then in a new tab.
+    const manual = 'https://github.com/checkoutconsole/checkout-console/blob/main/docs/scenarios.md';
+    await page
+      .context()
+      .route(manual, (route) => route.fulfill({ contentType: 'text/html', body: 'manual' }));
+    await empty.getByRole('link', { name: 'docs/scenarios.md' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Open github.com?' });
+    await expect(confirm.getByTestId('external-url')).toHaveText(manual);
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      confirm.getByRole('button', { name: 'Open in the browser' }).click(),
+    ]);
+    await expect(opened).toHaveURL(manual);
+    await opened.close();
 
     // A real file problem is still one.
     writeFileSync(join(parent, 'broken.yaml'), 'name: [unclosed\n');

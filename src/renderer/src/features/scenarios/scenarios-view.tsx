@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatProblem } from '@shared/scenarios/scenario-file-problems';
 import { frontDoorHint } from '@bridge';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
+import { ManualLink } from '@ui/manual-link';
 import { monoInput } from '@ui/mono-input';
 import { useNavigation } from '@ui/navigation';
 import { EarlierRuns } from './earlier-runs';
@@ -36,8 +37,8 @@ function MissingFolder({ path, where }: { path: string; where: string }) {
           </Text>
           <Text size="sm" c="dimmed">
             Create it {where} and put scenario files (*.yaml) in it, then choose Open. Or save one from an
-            order (Orders → Save as scenario), which creates the folder; or enter another folder above.
-            docs/scenarios.md describes the format.
+            order (Orders → Save as scenario), which creates the folder; or enter another folder above.{' '}
+            <ManualLink page="docs/scenarios.md" /> describes the format.
           </Text>
         </Stack>
       </Group>
@@ -202,7 +203,7 @@ export function ScenariosView() {
               state.missingFolder === null && (
                 <Text c="dimmed" size="sm">
                   No scenario files (*.yaml, *.yml) in {loadedFolder}. Save one from an order (Orders → Save
-                  as scenario), or see docs/scenarios.md for the format.
+                  as scenario), or see <ManualLink page="docs/scenarios.md" /> for the format.
                 </Text>
               )}
             <Stack gap="xs" data-testid="scenario-list">
