@@ -149,7 +149,7 @@ describe('the browser-mode transport tells a stopped console from one that forgo
     await waitForRetry();
     expect(sessionChecks).toHaveLength(checks);
     expect(FakeWebSocket.made).toHaveLength(1);
-    expect(states.at(-1)).toEqual({ status: 'refused', openCommand: OPEN_COMMAND });
+    expect(states.at(-1)).toEqual({ status: 'refused', openCommand: OPEN_COMMAND, signedIn: false });
     await expect(transport.call('sendCheckout', {})).resolves.toEqual(failure(NOT_CONNECTED));
   });
 
@@ -162,7 +162,59 @@ describe('the browser-mode transport tells a stopped console from one that forgo
     sessionAnswer = { console: 'second' };
     await waitForRetry();
     expect(FakeWebSocket.made).toHaveLength(1);
-    expect(states.at(-1)).toEqual({ status: 'refused', openCommand: OPEN_COMMAND });
+    // Said, so the tab can offer the reload that opens it.
+    expect(states.at(-1)).toEqual({ status: 'refused', openCommand: OPEN_COMMAND, signedIn: true });
     await expect(transport.call('createCheckout', {})).resolves.toEqual(failure(NOT_CONNECTED));
+  });
+});
+
+// A refused tab stopped asking, so a new link opened in another tab changed nothing in it.
+describe('a refused tab asks again when told to (it is looked at again, or "Check again")', () => {
+  async function refused() {
+    const connection = await connected();
+    connection.socket.open();
+    sessionAnswer = 401;
+    connection.socket.drop();
+    await waitForRetry();
+    expect(connection.states.at(-1)).toEqual({
+      status: 'refused',
+      openCommand: OPEN_COMMAND,
+      signedIn: false,
+    });
+    return connection;
+  }
+
+  it('signed in again on the console it was opened on (its cookie was lost), it connects and goes on', async () => {
+    const { transport, states } = await refused();
+    sessionAnswer = { console: 'first' };
+    await transport.recheck();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.made).toHaveLength(2);
+    FakeWebSocket.latest().open();
+    expect(states.at(-1)).toEqual({ status: 'open' });
+    void transport.call('listProfiles', {});
+    expect(FakeWebSocket.latest().sentCommands()).toEqual(['listProfiles']);
+  });
+
+  it('signed in to another console (serve restarted, a new link opened), it says so and does not connect', async () => {
+    const { transport, states } = await refused();
+    sessionAnswer = { console: 'second' };
+    await transport.recheck();
+    expect(states.at(-1)).toEqual({ status: 'refused', openCommand: OPEN_COMMAND, signedIn: true });
+    expect(FakeWebSocket.made).toHaveLength(1);
+    await expect(transport.call('sendCheckout', {})).resolves.toEqual(failure(NOT_CONNECTED));
+  });
+
+  it('still signed out, or nothing answering, it stays as it was and keeps no timer going', async () => {
+    const { transport, states } = await refused();
+    await transport.recheck();
+    expect(states.at(-1)).toEqual({ status: 'refused', openCommand: OPEN_COMMAND, signedIn: false });
+    sessionAnswer = 'down';
+    await transport.recheck();
+    expect(states.at(-1)).toEqual({ status: 'refused', openCommand: OPEN_COMMAND, signedIn: false });
+    const checks = sessionChecks.length;
+    await waitForRetry();
+    expect(sessionChecks).toHaveLength(checks);
+    expect(FakeWebSocket.made).toHaveLength(1);
   });
 });

@@ -24,6 +24,8 @@ interface Transport {
   call(command: CommandName, input: unknown): Promise<BridgeResult<unknown>>;
   subscribe(listener: (event: PushEvent) => void): () => void;
   onConnectionState(listener: (state: ConnectionState) => void): () => void;
+  /** A refused tab asks the console again (ws-client.ts `recheck`). */
+  recheck(): Promise<void>;
 }
 
 function preloadTransport(api: PreloadApi): Transport {
@@ -32,6 +34,7 @@ function preloadTransport(api: PreloadApi): Transport {
     subscribe: (listener) => api.subscribe(listener),
     // IPC does not drop: the window and main live and die together.
     onConnectionState: () => () => undefined,
+    recheck: () => Promise.resolve(),
   };
 }
 
@@ -41,12 +44,13 @@ function preloadTransport(api: PreloadApi): Transport {
  * same contract; failures surface as BridgeError. Inputs of any size go through: a large one
  * travels as an upload in parts (bridge/large-calls.ts), never as one oversized message.
  */
-function createClient(transport: Transport): ConsoleClient & {
-  onConnectionState: Transport['onConnectionState'];
-} {
+type ConnectionControls = Pick<Transport, 'onConnectionState'> & { recheckConnection: Transport['recheck'] };
+
+function createClient(transport: Transport): ConsoleClient & ConnectionControls {
   const client: Record<string, unknown> = {
     subscribe: transport.subscribe,
     onConnectionState: transport.onConnectionState,
+    recheckConnection: transport.recheck,
   };
   for (const name of commandNames) {
     client[name] = async (input: unknown) => {
@@ -55,7 +59,7 @@ function createClient(transport: Transport): ConsoleClient & {
       return result.data;
     };
   }
-  return client as ConsoleClient & { onConnectionState: Transport['onConnectionState'] };
+  return client as ConsoleClient & ConnectionControls;
 }
 
 const transport =

@@ -22,12 +22,16 @@ const test = base.extend<{ setup: { dataDir: string; fake: FakeCheckoutService }
   },
 });
 
-test('a lost tab: a send while serve is down is never sent, and a restarted console says how to get back in', async ({
+test('a lost tab: a send while serve is down is never sent, a restarted console says how to get back in, and a new link brings it back', async ({
   page,
   setup,
 }) => {
   const first = await startServedConsole({}, setup.dataDir);
   await openConsole(page, first, '#/builder');
+  // The Local profile sends to the fake service, whose port the emulator cannot take: the
+  // builder offers to start the emulator while the tab is connected.
+  const emulatorNotice = page.getByTestId('emulator-stopped');
+  await expect(emulatorNotice.getByRole('button', { name: 'Start the emulator' })).toBeVisible();
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
   await page.getByLabel('Fresh reference').check();
 
@@ -43,17 +47,37 @@ test('a lost tab: a send while serve is down is never sent, and a restarted cons
   // serve again on the same port and data directory, and a new link opened in this browser.
   const second = await startServedConsole({}, setup.dataDir, undefined, first.port);
   try {
-    const other = await page.context().newPage();
-    await openConsole(other, second);
-
     // The old tab does not resume on a process that never knew it, and says what to run.
     await expect(banner).toHaveAttribute('data-connection', 'refused', { timeout: 15_000 });
     await expect(banner).toContainText("This console was restarted; this tab's sign-in ended.");
     await expect(banner.getByTestId('open-command')).toHaveText(
       `npx checkout-console --data-dir ${setup.dataDir} open`,
     );
+    // It offers only what can work from here: no Start for an emulator it cannot reach.
+    await expect(emulatorNotice).toHaveCount(0);
     // Nothing it was told had failed went out after all.
     expect(setup.fake.orderIds).toEqual([]);
+
+    // "Check again" before any new link: still signed out, and it says so.
+    await banner.getByRole('button', { name: 'Check again' }).click();
+    await expect(banner.getByTestId('recheck-words')).toHaveText(
+      'Still signed out: open the new link first.',
+    );
+
+    // The new link opened in another tab of this browser; back on this tab, it looks again and
+    // offers the reload that opens the console running now.
+    const other = await page.context().newPage();
+    await openConsole(other, second);
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(banner).toHaveAttribute('data-signed-in', 'true');
+    await expect(banner.getByTestId('open-command')).toHaveCount(0);
+    // The reload leaves edits this tab could not save; the browser asks first, and the test agrees.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await banner.getByRole('button', { name: 'Reload this tab' }).click();
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send to Local' })).toBeEnabled();
   } finally {
     await second.stop();
   }

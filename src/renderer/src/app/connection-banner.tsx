@@ -1,6 +1,10 @@
-import { Alert, Code, Text } from '@mantine/core';
-import { IconPlugConnectedX } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Text } from '@mantine/core';
+import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import type { ConnectionState } from '@bridge/ws-client';
+import { recheckConnection } from '@ui/app-store';
+
+type Refused = Extract<ConnectionState, { status: 'refused' }>;
 
 /**
  * Browser mode only (the desktop window never disconnects). "Down" and "refused" are told
@@ -23,27 +27,86 @@ export function ConnectionBanner({ connection }: { connection: ConnectionState }
         nothing you do here is sent, now or later.
       </Alert>
     );
-  if (connection.status === 'refused')
-    return (
-      <Alert
-        color="red"
-        icon={<IconPlugConnectedX />}
-        title="This tab is signed out"
-        mb="md"
-        role="alert"
-        data-testid="connection-banner"
-        data-connection="refused"
-      >
-        <Text size="sm">
-          This console was restarted; this tab&apos;s sign-in ended. Nothing you do here is sent.
-        </Text>
-        <Text size="sm" mt="xs">
-          For a new link, run this in a terminal on this machine:
-        </Text>
-        <Code block mt={4} data-testid="open-command">
-          {connection.openCommand}
-        </Code>
-      </Alert>
-    );
+  if (connection.status === 'refused') return <RefusedBanner connection={connection} />;
   return null;
+}
+
+/**
+ * A signed-out tab stopped trying, so it used to stay signed out after the new link was opened
+ * in another tab. It asks again when it is looked at again (focus, visibility) and on "Check
+ * again"; signed in to the console running now, it offers the reload that opens it (this tab
+ * never resumes on a console it was not opened on).
+ */
+function RefusedBanner({ connection }: { connection: Refused }) {
+  const [checking, setChecking] = useState(false);
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    const lookAgain = () => {
+      if (document.visibilityState === 'visible') void recheckConnection();
+    };
+    window.addEventListener('focus', lookAgain);
+    document.addEventListener('visibilitychange', lookAgain);
+    return () => {
+      window.removeEventListener('focus', lookAgain);
+      document.removeEventListener('visibilitychange', lookAgain);
+    };
+  }, []);
+  const checkAgain = () => {
+    setChecking(true);
+    void recheckConnection().finally(() => {
+      setChecking(false);
+      setChecked(true);
+    });
+  };
+  return (
+    <Alert
+      color="red"
+      icon={<IconPlugConnectedX />}
+      title="This tab is signed out"
+      mb="md"
+      role="alert"
+      data-testid="connection-banner"
+      data-connection="refused"
+      data-signed-in={connection.signedIn}
+    >
+      <Text size="sm">
+        This console was restarted; this tab&apos;s sign-in ended. Nothing you do here is sent.
+      </Text>
+      {connection.signedIn ? (
+        <>
+          <Text size="sm" mt="xs">
+            This browser is signed in to the console running now (a new link was opened). Reload this tab to
+            open it; what this tab could not save is lost.
+          </Text>
+          <Button
+            size="xs"
+            mt="xs"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => window.location.reload()}
+          >
+            Reload this tab
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text size="sm" mt="xs">
+            For a new link, run this in a terminal on this machine:
+          </Text>
+          <Code block mt={4} data-testid="open-command">
+            {connection.openCommand}
+          </Code>
+          <Group gap="sm" mt="xs">
+            <Button size="xs" variant="light" loading={checking} onClick={checkAgain}>
+              Check again
+            </Button>
+            <Text size="sm" data-testid="recheck-words">
+              {checked && !checking
+                ? 'Still signed out: open the new link first.'
+                : 'Opened the new link in another tab? This tab checks again when you come back to it.'}
+            </Text>
+          </Group>
+        </>
+      )}
+    </Alert>
+  );
 }

@@ -6,10 +6,13 @@ import { CONNECTION_LOST } from './bridge-error';
 /**
  * `closed`: nothing answers (serve stopped); the tab keeps trying. `refused`: a console answers
  * but it is not the one this tab was opened on, or it no longer knows this browser's session
- * (serve restarted): the tab stops trying, and says which command gives a new link.
+ * (serve restarted): the tab stops trying, and says which command gives a new link. `signedIn`:
+ * this browser is signed in to the console answering now (a new link was opened in another
+ * tab), so reloading this tab opens it; this tab itself never resumes on it.
  */
 export type ConnectionState =
-  { status: 'connecting' | 'open' | 'closed' } | { status: 'refused'; openCommand: string };
+  | { status: 'connecting' | 'open' | 'closed' }
+  | { status: 'refused'; openCommand: string; signedIn: boolean };
 
 export interface WebSocketTransportOptions {
   /** ws://…/bridge */
@@ -51,6 +54,7 @@ export function createWebSocketTransport({ bridgeUrl, sessionUrl }: WebSocketTra
   let openCommand = 'npx checkout-console open';
   let nextId = 1;
   let retryMs = 250;
+  let rechecking = false;
   const pending = new Map<number, Pending>();
   const eventListeners = new Set<(event: PushEvent) => void>();
   const stateListeners = new Set<(state: ConnectionState) => void>();
@@ -80,10 +84,11 @@ export function createWebSocketTransport({ bridgeUrl, sessionUrl }: WebSocketTra
 
   /**
    * The browser reports a refused WebSocket upgrade (401) exactly as a server that is gone, so
-   * the tab asks over HTTP first: no answer is "down" (try again), a 401 or another console's
-   * id is "refused" (trying again cannot help: the sessions of the old process are gone).
+   * the tab asks over HTTP first: no answer is "down" (try again), a 401 is "signed-out" and
+   * another console's id is "other-console" (trying again cannot help either: the sessions of
+   * the old process are gone; only a new link can, see `recheck`).
    */
-  const checkSession = async (): Promise<'ok' | 'down' | 'refused'> => {
+  const checkSession = async (): Promise<'ok' | 'down' | 'signed-out' | 'other-console'> => {
     let response: Response;
     try {
       response = await fetch(sessionUrl, {
@@ -93,11 +98,11 @@ export function createWebSocketTransport({ bridgeUrl, sessionUrl }: WebSocketTra
     } catch {
       return 'down';
     }
-    if (response.status === 401) return 'refused';
+    if (response.status === 401) return 'signed-out';
     if (!response.ok) return 'down';
     const answer = sessionAnswerSchema.safeParse(await response.json().catch(() => null));
     if (!answer.success) return 'down';
-    if (consoleId !== null && answer.data.console !== consoleId) return 'refused';
+    if (consoleId !== null && answer.data.console !== consoleId) return 'other-console';
     consoleId = answer.data.console;
     openCommand = answer.data.openCommand;
     return 'ok';
@@ -105,8 +110,8 @@ export function createWebSocketTransport({ bridgeUrl, sessionUrl }: WebSocketTra
 
   const connect = async () => {
     const verdict = await checkSession();
-    if (verdict === 'refused') {
-      setState({ status: 'refused', openCommand });
+    if (verdict === 'signed-out' || verdict === 'other-console') {
+      setState({ status: 'refused', openCommand, signedIn: verdict === 'other-console' });
       endAll();
       return;
     }
@@ -168,6 +173,25 @@ export function createWebSocketTransport({ bridgeUrl, sessionUrl }: WebSocketTra
     onConnectionState(listener: (state: ConnectionState) => void): () => void {
       stateListeners.add(listener);
       return () => stateListeners.delete(listener);
+    },
+    /**
+     * A refused tab asks again (when it is looked at again, or "Check again" is pressed): a new
+     * link opened in another tab may have signed this browser in meanwhile. On the console this
+     * tab was opened on (its cookie was lost, not its console) it connects again and catches up
+     * as after any loss; on another console it says a reload opens that one. Nothing answering
+     * leaves it as it was.
+     */
+    async recheck(): Promise<void> {
+      if (state.status !== 'refused' || rechecking) return;
+      rechecking = true;
+      try {
+        const verdict = await checkSession();
+        if (verdict === 'ok') await connect();
+        else if (verdict !== 'down')
+          setState({ status: 'refused', openCommand, signedIn: verdict === 'other-console' });
+      } finally {
+        rechecking = false;
+      }
     },
   };
 }

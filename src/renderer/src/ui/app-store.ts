@@ -9,7 +9,8 @@ interface AppState {
   info: AppInfo | null;
   connection: ConnectionState;
   /**
-   * How many times this tab's connection came back to the same console after a loss. Pushes
+   * How many times this tab's connection came back to the same console after a loss (a drop, or
+   * a lost sign-in given back by a new link). Pushes
    * sent meanwhile are missed, so the shell reloads what it shows when this changes.
    */
   resumed: number;
@@ -42,7 +43,8 @@ bridge.onConnectionState((connection) =>
   useAppStore.setState((state) => ({
     connection,
     resumed:
-      connection.status === 'open' && state.connection.status === 'closed'
+      connection.status === 'open' &&
+      (state.connection.status === 'closed' || state.connection.status === 'refused')
         ? state.resumed + 1
         : state.resumed,
   })),
@@ -59,4 +61,9 @@ export const useResumed = () => useAppStore((state) => state.resumed);
 export async function reloadAppInfo(): Promise<void> {
   const info = await bridge.getAppInfo({});
   useAppStore.setState({ info });
+}
+
+/** A signed-out tab asks the console again: a new link may have signed this browser in. */
+export function recheckConnection(): Promise<void> {
+  return bridge.recheckConnection();
 }

@@ -5,11 +5,13 @@ import { useEffect, useState } from 'react';
 import type { ProfileView } from '@shared/profile';
 import { useEmulatorStore } from '@features/emulator';
 import { errorMessage } from '@bridge/bridge-error';
+import { useAppStore, useResumed } from '@ui/app-store';
 
 /**
  * On the Local profile, a stopped emulator is said before a send finds nothing listening, with
  * the button that starts it (and, when its port is taken, one that starts it on a free port and
- * points the Local profile there).
+ * points the Local profile there). Not while the tab cannot reach its console (browser mode):
+ * what it knew of the emulator may be stale, and Start cannot work from there.
  */
 export function EmulatorNotice({ profile }: { profile: ProfileView | null }) {
   const local = profile?.environment === 'local';
@@ -17,11 +19,13 @@ export function EmulatorNotice({ profile }: { profile: ProfileView | null }) {
   const status = useEmulatorStore((state) => state.status);
   const loadStatus = useEmulatorStore((state) => state.loadStatus);
   const startEmulator = useEmulatorStore((state) => state.start);
+  const connected = useAppStore((state) => state.connection.status === 'open');
+  const resumed = useResumed();
   const [starting, setStarting] = useState(false);
   useEffect(() => {
     if (local) loadStatus().catch(() => undefined);
-  }, [local, loadStatus]);
-  if (!local || status === null || status.running) return null;
+  }, [local, loadStatus, resumed]);
+  if (!local || !connected || status === null || status.running) return null;
   const start = (options: { port?: number; updateLocalProfile: boolean }) => {
     setStarting(true);
     startEmulator(options)

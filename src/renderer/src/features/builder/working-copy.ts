@@ -174,7 +174,13 @@ builderCalls.onConnection((next) => {
       useBuilderStore.setState({ workingCopy: notSavedStatus() });
     return;
   }
-  if (next.status === 'open' && was === 'closed' && loaded && workingCopy === 'unsaved')
+  // Back on the same console: after a drop, or a lost sign-in that a new link gave back.
+  if (
+    next.status === 'open' &&
+    (was === 'closed' || was === 'refused') &&
+    loaded &&
+    (workingCopy === 'unsaved' || workingCopy === 'signed-out')
+  )
     saveWorkingCopy(builderStateOf(useBuilderStore.getState()));
 });
 
