@@ -140,6 +140,10 @@ describe('checkout-console open', () => {
     const url = /Console ready at (\S+)/.exec(run.stdout)?.[1] ?? '';
     expect(url).toMatch(new RegExp(`^${server.origin}/\\?token=`));
     expect(run.stdout).not.toContain(server.controlSecret);
+    // "Again" in a command that reaches this console: its data directory is not the default.
+    expect(run.stdout).toContain(
+      `This link works once; run npx checkout-console --data-dir ${harness.dataDir} open again for another.`,
+    );
     expect((await follow(url)).status).toBe(302);
     expect((await follow(url)).status).toBe(401);
   });
@@ -148,7 +152,7 @@ describe('checkout-console open', () => {
     const run = await runCliCaptured(['--data-dir', harness.dataDir, 'open', '--no-browser']);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `error: no console is serving from ${harness.dataDir}; start it with checkout-console serve\n`,
+      `error: no console is serving from ${harness.dataDir}; start it with npx checkout-console --data-dir ${harness.dataDir} serve\n`,
     );
   });
 
@@ -160,7 +164,7 @@ describe('checkout-console open', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('removed 1 control file(s) left by consoles that are no longer running');
     expect(run.stderr).toContain(
-      `no console is serving from ${harness.dataDir}; start it with checkout-console serve`,
+      `no console is serving from ${harness.dataDir}; start it with npx checkout-console --data-dir ${harness.dataDir} serve`,
     );
     expect(existsSync(path)).toBe(false);
   });
@@ -176,7 +180,7 @@ describe('checkout-console open', () => {
     const run = await runCliCaptured(['--data-dir', harness.dataDir, 'open', '--no-browser']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `no console is serving from ${harness.dataDir}; start it with checkout-console serve`,
+      `no console is serving from ${harness.dataDir}; start it with npx checkout-console --data-dir ${harness.dataDir} serve`,
     );
     expect(run.stderr).toContain('nothing answers');
     expect(run.stderr).not.toContain(server.controlSecret);

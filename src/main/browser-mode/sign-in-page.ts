@@ -12,14 +12,22 @@ import { renderStandalonePage } from '../html/standalone-page';
 export type SignInRefusal = 'link-spent' | 'no-session';
 
 /**
- * `npx checkout-console open` (npx, as the README runs the CLI: it finds the command in a clone
- * and in a global install alike), with `--data-dir` when the console does not serve the default
- * data directory (another shell would not find it otherwise), quoted for a POSIX shell.
+ * `npx checkout-console <command>` (npx, as the README runs the CLI: it finds the command in a
+ * clone and in a global install alike), with `--data-dir` when the data directory is not the
+ * default (another shell would use the default otherwise), quoted for a POSIX shell.
  */
-export function openCommandFor(dataDir: string, defaultDataDir: string): string {
-  if (dataDir === defaultDataDir) return 'npx checkout-console open';
-  return `npx checkout-console --data-dir ${shellQuote(dataDir)} open`;
+export function consoleCommandFor(
+  dataDir: string,
+  defaultDataDir: string,
+  command: 'open' | 'serve',
+): string {
+  if (dataDir === defaultDataDir) return `npx checkout-console ${command}`;
+  return `npx checkout-console --data-dir ${shellQuote(dataDir)} ${command}`;
 }
+
+/** The command that mints a new link from the console serving this data directory. */
+export const openCommandFor = (dataDir: string, defaultDataDir: string): string =>
+  consoleCommandFor(dataDir, defaultDataDir, 'open');
 
 const HEADLINES: Record<SignInRefusal, string> = {
   'link-spent': 'This sign-in link has already been used or is not valid',

@@ -142,7 +142,7 @@ test('serve removes its control file when it stops; open then says no console is
     const opened = await openCommand(dataDir);
     expect(opened.code).toBe(1);
     expect(opened.stderr).toBe(
-      `error: no console is serving from ${dataDir}; start it with checkout-console serve\n`,
+      `error: no console is serving from ${dataDir}; start it with npx checkout-console --data-dir ${dataDir} serve\n`,
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

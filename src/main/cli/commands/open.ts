@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { findServingConsoles, requestLaunchLink } from '../../browser-mode/launch-link-client';
-import { resolveDataDir } from '../../data-dir';
+import { consoleCommandFor } from '../../browser-mode/sign-in-page';
+import { osUserDataDir, resolveDataDir } from '../../data-dir';
 import { numberFlag, parseFlags, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { openBrowser } from '../open-browser';
@@ -20,8 +22,13 @@ const openFlags = z.object({
   browser: z.boolean().default(true),
 });
 
+/** Both commands it names carry the data directory when it is not the default: "start it with
+ * checkout-console serve" served the default one, and `open` still found nothing. */
+const commandFor = (dataDir: string, command: 'open' | 'serve') =>
+  consoleCommandFor(resolve(dataDir), osUserDataDir(), command);
+
 const notServing = (dataDir: string) =>
-  `no console is serving from ${dataDir}; start it with checkout-console serve`;
+  `no console is serving from ${dataDir}; start it with ${commandFor(dataDir, 'serve')}`;
 
 /**
  * A new one-time sign-in link from the `serve` already running on this data directory, so a
@@ -72,7 +79,7 @@ export async function runOpen(context: CliContext, rawFlags: unknown): Promise<v
     );
   }
   io.stdout(`Console ready at ${result.url}\n`);
-  io.stdout('This link works once; run checkout-console open again for another.\n');
+  io.stdout(`This link works once; run ${commandFor(dataDir, 'open')} again for another.\n`);
   if (flags.browser) await openBrowser(result.url);
 }
 
