@@ -1,5 +1,6 @@
 import type { CommandInput, CommandOutput } from '@shared/contract';
 import { parseBoundedJson } from '@shared/bounded-json';
+import type { EventFilter } from '@shared/event-filter';
 import type { ReplayRequest } from '@shared/replay';
 import { bridge } from '@bridge';
 import { useReplayForm } from './replay-form-state';
@@ -12,6 +13,15 @@ import { useReplayForm } from './replay-form-state';
 /** How many webhooks and sends a replay would make, and where to. */
 export function planReplay(input: CommandInput<'planReplay'>): Promise<CommandOutput<'planReplay'>> {
   return bridge.planReplay(input);
+}
+
+/**
+ * How many stored webhooks a selection by filter holds (none: a plan fails, but nothing is
+ * wrong; the view says so calmly instead of in red).
+ */
+export async function countStoredWebhooks(filter: EventFilter | undefined): Promise<number> {
+  const { count } = await bridge.countEvents({ filter: { ...filter, kinds: ['webhook'] } });
+  return count;
 }
 
 /** Starts a run; its progress is followed by `followReplayProgress`. */

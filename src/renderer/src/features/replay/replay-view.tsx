@@ -26,7 +26,7 @@ import { errorMessage } from '@bridge/bridge-error';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
 import { ReplayProgressPanel } from './replay-progress';
-import { followReplayProgress, planReplay, startReplay } from './replay-store';
+import { countStoredWebhooks, followReplayProgress, planReplay, startReplay } from './replay-store';
 import { replaySelection } from './replay-selection';
 
 const TOKEN_LABEL: Record<ReplayTokenMode, string> = {
@@ -73,7 +73,8 @@ export function ReplayView() {
   const form = useReplayForm();
   const [debouncedForm] = useDebouncedValue(form, 250);
   const resumed = useResumed();
-  const [plan, setPlan] = useState<{ value: Plan | null; error: string | null }>({
+  // `empty`: no stored webhook is selected, which is where a fresh console starts, not an error.
+  const [plan, setPlan] = useState<{ value: Plan | null; error: string | null; empty?: boolean }>({
     value: null,
     error: null,
   });
@@ -100,7 +101,15 @@ export function ReplayView() {
       repeat,
     })
       .then((value) => current && setPlan({ value, error: null }))
-      .catch((error: unknown) => current && setPlan({ value: null, error: errorMessage(error) }));
+      .catch(async (error: unknown) => {
+        const none =
+          selection.ids === undefined &&
+          (await countStoredWebhooks(selection.filter).catch(() => null)) === 0;
+        if (current)
+          setPlan(
+            none ? { value: null, error: null, empty: true } : { value: null, error: errorMessage(error) },
+          );
+      });
     return () => {
       current = false;
     };
@@ -232,6 +241,21 @@ export function ReplayView() {
             </Stack>
           </SimpleGrid>
           <ReplayBodyEditor firstId={selection.ids?.[0] ?? null} />
+          {plan.empty === true && (
+            <Text size="sm" c="dimmed" data-testid="replay-empty">
+              {chosenByFilter ? (
+                'No stored webhook matches the filter.'
+              ) : (
+                <>
+                  No webhook stored yet. The first arrives at the listener after a send from{' '}
+                  <Anchor href="#/builder" inherit>
+                    the Builder
+                  </Anchor>{' '}
+                  and a payment on its checkout page; then it can be sent again from here.
+                </>
+              )}
+            </Text>
+          )}
           {plan.error !== null && (
             <Alert color="red" data-testid="replay-plan-error">
               {plan.error}
