@@ -1,7 +1,8 @@
 import { Button, Group, Menu, Switch, Tooltip } from '@mantine/core';
+import { SplitButton } from '@ui/split-button';
 import { CHECKOUT_FORM_CHOICES } from '@ui/checkout-form-choices';
 import { ChoiceControl } from '@ui/choice-control';
-import { IconChevronDown, IconSend, IconSparkles, IconX } from '@tabler/icons-react';
+import { IconSend, IconSparkles, IconX } from '@tabler/icons-react';
 import { memo } from 'react';
 import { COUNTRIES, COUNTRY_NAMES } from '@shared/checkout';
 import type { ProfileView } from '@shared/profile';
@@ -52,38 +53,20 @@ export const BuilderToolbar = memo(function BuilderToolbar({
         <DraftsMenu />
       </Group>
       <Group gap="sm" wrap="nowrap" ml="auto">
-        <Group gap={0} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconSparkles size={14} />}
-            onClick={() => void fillSample()}
-            style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
-          >
-            Sample
-          </Button>
-          <Menu position="bottom-end" shadow="md">
-            <Menu.Target>
-              <Button
-                size="xs"
-                variant="light"
-                px={6}
-                aria-label="Sample for a country"
-                style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
-              >
-                <IconChevronDown size={14} />
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>Sample for</Menu.Label>
-              {COUNTRIES.map((country) => (
-                <Menu.Item key={country} onClick={() => void fillSample(country)}>
-                  {COUNTRY_NAMES[country]} ({country})
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+        <SplitButton
+          label="Sample"
+          leftSection={<IconSparkles size={14} />}
+          onClick={() => void fillSample()}
+          menuLabel="Sample for a country"
+          variant="light"
+        >
+          <Menu.Label>Sample for</Menu.Label>
+          {COUNTRIES.map((country) => (
+            <Menu.Item key={country} onClick={() => void fillSample(country)}>
+              {COUNTRY_NAMES[country]} ({country})
+            </Menu.Item>
+          ))}
+        </SplitButton>
         <Tooltip label="Every send gets a new order_reference_id (written into the payload)" openDelay={300}>
           <Switch
             size="xs"

@@ -11,10 +11,8 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import {
-  IconChevronDown,
   IconCopy,
   IconDeviceFloppy,
   IconDownload,
@@ -25,6 +23,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SplitButton } from '@ui/split-button';
 import { useShallow } from 'zustand/react/shallow';
 import { TableHeader } from '@ui/table-header';
 import { selectDirty, useBuilderStore } from './builder-store';
@@ -58,77 +57,60 @@ export function DraftsMenu() {
       )}
       {/* Save and, on its arrow, the rest of the drafts' actions: one split button, as Sample's,
           so the education form's toolbar fits one line at 1280 px (it wrapped). */}
-      <Group gap={0} wrap="nowrap">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconDeviceFloppy size={14} />}
-          onClick={() => void saveDraft()}
-          style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
-        >
-          Save
-        </Button>
-        <Menu position="bottom-start" shadow="md" width={220}>
-          <Menu.Target>
-            <Tooltip label="Drafts: open, new, save as, import, export" openDelay={300}>
-              <Button
-                size="xs"
-                variant="default"
-                px={6}
-                aria-label="Drafts"
-                style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeftWidth: 0 }}
-              >
-                <IconChevronDown size={14} />
-              </Button>
-            </Tooltip>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconFile size={14} />} onClick={() => void newDocument()}>
-              New document
-            </Menu.Item>
-            <Menu.Item leftSection={<IconFolderOpen size={14} />} onClick={() => setBrowsing(true)}>
-              Open draft…
-            </Menu.Item>
-            <Menu.Item leftSection={<IconDeviceFloppy size={14} />} onClick={() => void saveDraftAs()}>
-              Save as…
-            </Menu.Item>
-            {saved !== null && (
-              <>
-                <Menu.Item
-                  leftSection={<IconPencil size={14} />}
-                  onClick={() => void renameDraft(saved.id, saved.name)}
-                >
-                  Rename…
-                </Menu.Item>
-                <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void duplicateDraft(saved.id)}>
-                  Duplicate
-                </Menu.Item>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => void deleteDraft(saved.id, saved.name)}
-                >
-                  Delete
-                </Menu.Item>
-              </>
-            )}
-            <Menu.Divider />
-            <FileButton
-              onChange={(file) => file !== null && void importPayload(file)}
-              accept="application/json,.json"
+      <SplitButton
+        label="Save"
+        leftSection={<IconDeviceFloppy size={14} />}
+        onClick={() => void saveDraft()}
+        menuLabel="Drafts"
+        menuTooltip="Drafts: open, new, save as, import, export"
+        variant="default"
+        position="bottom-start"
+        menuWidth={220}
+      >
+        <Menu.Item leftSection={<IconFile size={14} />} onClick={() => void newDocument()}>
+          New document
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFolderOpen size={14} />} onClick={() => setBrowsing(true)}>
+          Open draft…
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDeviceFloppy size={14} />} onClick={() => void saveDraftAs()}>
+          Save as…
+        </Menu.Item>
+        {saved !== null && (
+          <>
+            <Menu.Item
+              leftSection={<IconPencil size={14} />}
+              onClick={() => void renameDraft(saved.id, saved.name)}
             >
-              {(props) => (
-                <Menu.Item leftSection={<IconUpload size={14} />} {...props}>
-                  Import JSON file…
-                </Menu.Item>
-              )}
-            </FileButton>
-            <Menu.Item leftSection={<IconDownload size={14} />} onClick={exportPayload}>
-              Export JSON file
+              Rename…
             </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
+            <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void duplicateDraft(saved.id)}>
+              Duplicate
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => void deleteDraft(saved.id, saved.name)}
+            >
+              Delete
+            </Menu.Item>
+          </>
+        )}
+        <Menu.Divider />
+        <FileButton
+          onChange={(file) => file !== null && void importPayload(file)}
+          accept="application/json,.json"
+        >
+          {(props) => (
+            <Menu.Item leftSection={<IconUpload size={14} />} {...props}>
+              Import JSON file…
+            </Menu.Item>
+          )}
+        </FileButton>
+        <Menu.Item leftSection={<IconDownload size={14} />} onClick={exportPayload}>
+          Export JSON file
+        </Menu.Item>
+      </SplitButton>
       <DraftsBrowser opened={browsing} onClose={() => setBrowsing(false)} />
     </Group>
   );
