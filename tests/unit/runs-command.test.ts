@@ -33,7 +33,7 @@ describe('runs', () => {
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toMatch(/^RUN\s+STARTED\s+RESULT\s+SCENARIOS\s+TOOK\s+PROFILE\s+FROM\s+PATHS$/m);
     expect(list.stdout).toMatch(
-      /^#1\s+\S+Z\s+failed\s+1 passed, 1 failed\s+\d+\.\d s\s+Local\s+checkout-console test/m,
+      /^#1\s+\S+Z\s+failed\s+1 passed, 1 failed\s+[\d.]+ m?s\s+Local\s+checkout-console test/m,
     );
     const json = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
     const [only] = runSummarySchema.array().parse(JSON.parse(json.stdout));
