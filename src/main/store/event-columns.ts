@@ -7,7 +7,7 @@ import {
 } from '../../shared/events';
 import { defaultProvenance, type Provenance } from '../../shared/provenance';
 import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
-import { newEventUid } from './event-uid';
+import { newTimeOrderedUuid } from './time-ordered-uuid';
 
 /** What a producer (listener, client, emulator, replay) records. Only kind is required. */
 export interface NewEvent {
@@ -137,7 +137,7 @@ export function bodyFindingsOf(details: Record<string, unknown> | undefined): nu
  * create them; store-migrations.test.ts holds the two to the same list).
  */
 export const EVENT_COLUMNS = {
-  uid: column('text', false, true, (e) => e.uid ?? newEventUid(), { history: as('uid') }),
+  uid: column('text', false, true, (e) => e.uid ?? newTimeOrderedUuid(), { history: as('uid') }),
   kind: column('text', false, true, (e) => e.kind, { history: as('kind') }),
   at_ms: column('integer', false, true, (e) => e.atMs ?? Date.now(), {
     history: (ms) => ({ at: new Date(ms).toISOString() }),

@@ -9,7 +9,7 @@ const VARIANT_DIGITS = '89ab';
  * page of that index per row, about a quarter of the events insert's cost under load. Unique
  * all the same: 74 bits drawn from the CSPRNG within a millisecond.
  */
-export function newEventUid(nowMs: number = Date.now()): string {
+export function newTimeOrderedUuid(nowMs: number = Date.now()): string {
   const time = nowMs.toString(16).padStart(12, '0');
   const random = randomHex(10);
   const variant = VARIANT_DIGITS[Number.parseInt(random.charAt(3), 16) & 3] ?? '8';
