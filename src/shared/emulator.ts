@@ -5,6 +5,7 @@ import {
 } from './checkout/country-currency-pairs';
 import { CUSTOMER_ACTIONS, ORDER_EVENT_TYPES, ORDER_STATES } from './orders/order-states';
 import { webhookHeaderEditsSchema, webhookHeaderViewSchema } from './registered-webhook-headers';
+import { patchSchemaOf } from './settings-patch';
 
 /**
  * The local emulator of the checkout service: its settings, faults, orders and deliveries as
@@ -105,8 +106,11 @@ export const emulatorSettingsViewSchema = emulatorSettingsSchema.extend({
 });
 export type EmulatorSettingsView = z.infer<typeof emulatorSettingsViewSchema>;
 
-/** A change of some settings; `webhookHeaders`, when given, is the whole list as it is to be. */
-export const emulatorSettingsUpdateSchema = emulatorSettingsSchema.partial().extend({
+/**
+ * A change of some settings (the fields not named stay as stored); `webhookHeaders`, when
+ * given, is the whole list as it is to be.
+ */
+export const emulatorSettingsUpdateSchema = patchSchemaOf(emulatorSettingsSchema).extend({
   webhookHeaders: webhookHeaderEditsSchema.optional(),
 });
 export type EmulatorSettingsUpdate = z.infer<typeof emulatorSettingsUpdateSchema>;
