@@ -175,7 +175,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       ),
     );
   const keys = createHmacKeyCache();
-  const listenerSettings = createListenerSettingsStore(settings);
+  const listenerSettings = createListenerSettingsStore(settings, (fn) => writer.writeNow(fn));
   const listener = createListenerService({
     profiles,
     recorder,

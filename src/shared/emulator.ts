@@ -112,6 +112,11 @@ export type EmulatorSettingsView = z.infer<typeof emulatorSettingsViewSchema>;
  */
 export const emulatorSettingsUpdateSchema = patchSchemaOf(emulatorSettingsSchema).extend({
   webhookHeaders: webhookHeaderEditsSchema.optional(),
+  /**
+   * The changed fields as the saving window read them (headers as it showed them, masked): a
+   * field changed elsewhere since is not overwritten unless the save leaves this out.
+   */
+  expected: patchSchemaOf(emulatorSettingsViewSchema).optional(),
 });
 export type EmulatorSettingsUpdate = z.infer<typeof emulatorSettingsUpdateSchema>;
 

@@ -19,3 +19,9 @@ export function patchSchemaOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>): 
   // The mapped type says per field what the loop did to each.
   return z.object(shape) as unknown as z.ZodObject<PatchShape<S>>;
 }
+
+/**
+ * What a refused save's issue says of each field changed elsewhere since the saving window read
+ * it (main's refuseChangedElsewhere): the window tells such a refusal from others by it.
+ */
+export const CHANGED_ELSEWHERE = 'changed elsewhere since this window read it';

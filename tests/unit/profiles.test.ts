@@ -122,44 +122,44 @@ describe('profiles', () => {
     expect(core.profiles.view(sandbox.id).apiToken).toEqual({ isSet: false, masked: null });
   });
 
-  it('a save from a form filled in before another change is refused, and the other change is kept', async () => {
+  it('a form saves only what its person changed: a field changed elsewhere meanwhile is kept, or the save is refused', async () => {
     const local = core.profiles.active();
-    const seen = core.profiles.view(local.id).updatedAt;
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    const read = core.profiles.view(local.id);
     // Meanwhile, in a terminal: `profiles set Local --token-minutes 30`.
     core.profiles.update(local.id, { signedTokenMinutes: 30 }, KEEP_BOTH);
-    const form = {
-      ...core.profiles.view(local.id),
-      signedTokenMinutes: 15,
-      publicListenerUrl: 'https://t.example.test',
-    };
-    const {
-      id: _id,
-      apiToken: _a,
-      notificationToken: _n,
-      isActive: _i,
-      createdAt: _c,
-      updatedAt: _u,
-      ...fields
-    } = form;
-    expect(await call('updateProfile', { id: local.id, fields, expectedUpdatedAt: seen })).toMatchObject({
-      ok: false,
-      error: {
-        code: 'conflict',
-        message: expect.stringMatching(/^Profile "Local" was changed elsewhere .*nothing was saved/),
-      },
-    });
-    expect(core.profiles.view(local.id)).toMatchObject({ signedTokenMinutes: 30, publicListenerUrl: null });
-    const now = core.profiles.view(local.id).updatedAt;
+    // Another field, changed in the form: saved, and the terminal's change stays.
     expect(
       await call('updateProfile', {
         id: local.id,
         fields: { publicListenerUrl: 'https://t.example.test' },
-        expectedUpdatedAt: now,
+        expected: { publicListenerUrl: read.publicListenerUrl },
       }),
     ).toMatchObject({
       ok: true,
       data: { signedTokenMinutes: 30, publicListenerUrl: 'https://t.example.test' },
+    });
+    // The same field, changed in the form from what it read: refused, naming it.
+    expect(
+      await call('updateProfile', {
+        id: local.id,
+        fields: { signedTokenMinutes: 45 },
+        expected: { signedTokenMinutes: read.signedTokenMinutes },
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'conflict',
+        message: expect.stringMatching(
+          /^Profile "Local": signedTokenMinutes was changed elsewhere .*nothing was saved/,
+        ),
+        issues: [{ path: 'signedTokenMinutes' }],
+      },
+    });
+    expect(core.profiles.view(local.id).signedTokenMinutes).toBe(30);
+    // Overwrite: the same save without what it read.
+    expect(await call('updateProfile', { id: local.id, fields: { signedTokenMinutes: 45 } })).toMatchObject({
+      ok: true,
+      data: { signedTokenMinutes: 45 },
     });
   });
 

@@ -13,6 +13,7 @@ import type { EventBus } from '../event-bus';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
 import type { Logger } from '../log';
 import { parseInput } from '../parse-input';
+import { refuseChangedElsewhere } from '../changed-elsewhere';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EmulatorOrderRow, OutboxRow } from '../store/emulator-repository';
 import type { Store } from '../store/open-store';
@@ -288,11 +289,17 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     },
     settings: readSettings,
     settingsView: () => ({ ...readSettings(), webhookHeaders: deps.profiles.webhookHeaders.masked() }),
-    updateSettings({ webhookHeaders, ...patch }) {
-      const next = parseInput(emulatorSettingsSchema, { ...readSettings(), ...patch });
+    updateSettings({ webhookHeaders, expected, ...patch }) {
+      // Read, checked and written in one transaction: another console's save cannot come between.
       // The URL and its headers change together: a delivery never pairs one with the other's old value.
       writer.writeNow(() => {
-        deps.settings.set(SETTINGS_KEY, next);
+        refuseChangedElsewhere(
+          'Emulator settings',
+          service.settingsView(),
+          { ...patch, ...(webhookHeaders === undefined ? {} : { webhookHeaders }) },
+          expected,
+        );
+        deps.settings.set(SETTINGS_KEY, parseInput(emulatorSettingsSchema, { ...readSettings(), ...patch }));
         if (webhookHeaders !== undefined) deps.profiles.webhookHeaders.replace(webhookHeaders);
       });
       changed();

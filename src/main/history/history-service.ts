@@ -1,4 +1,5 @@
 import type { EventFilter } from '../../shared/event-filter';
+import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { ConsoleError } from '../console-error';
 import { EXPORT_FORMAT, retentionSchema, type ExportFormat, type Retention } from '../../shared/history-file';
 import type { ProfileService } from '../profiles/profile-service';
@@ -60,7 +61,8 @@ export interface HistoryService {
     text: string,
   ): Promise<{ imported: number; skipped: number; repeated: number; format: ExportFormat }>;
   retention(): Retention;
-  setRetention(retention: Retention): Retention;
+  /** With `expected`, refused (conflict) when the stored policy is another since it was read. */
+  setRetention(retention: Retention, expected?: Retention): Retention;
   /**
    * How many records the policy would remove now, and keep; `future`: how many of those kept
    * are dated in the future, which no policy removes or counts among the newest N.
@@ -143,9 +145,17 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     retention() {
       return deps.settings.get(RETENTION_KEY, retentionSchema, { mode: 'all' });
     },
-    setRetention(retention) {
+    setRetention(retention, expected) {
       const checked = retentionSchema.parse(retention);
-      deps.settings.set(RETENTION_KEY, checked);
+      deps.store.writer.writeNow(() => {
+        refuseChangedElsewhere(
+          'Retention',
+          { policy: service.retention() },
+          { policy: checked },
+          expected === undefined ? undefined : { policy: expected },
+        );
+        deps.settings.set(RETENTION_KEY, checked);
+      });
       return checked;
     },
     retentionPreview(retention = service.retention()) {

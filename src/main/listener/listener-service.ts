@@ -19,7 +19,8 @@ import { errorWords } from '../../shared/error-words';
 export interface ListenerService {
   status(): ListenerStatus;
   settings(): ListenerSettings;
-  updateSettings(patch: Partial<ListenerSettings>): ListenerSettings;
+  /** With `expected`, refused (conflict) where a patched field was changed elsewhere since. */
+  updateSettings(patch: Partial<ListenerSettings>, expected?: Partial<ListenerSettings>): ListenerSettings;
   /** Starts it, or stops and starts it again, on the active profile's port. */
   restart(): Promise<ListenerStatus>;
   close(): Promise<void>;
@@ -223,7 +224,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   return {
     status,
     settings: settingsNow,
-    updateSettings(patch) {
+    updateSettings(patch, expected) {
       const port = server?.port;
       const target = URL.parse(patch.forwardTo?.trim() ?? '');
       if (target !== null && port !== undefined && namesListenerLiterally(target, port))
@@ -231,7 +232,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
           'forwardTo',
           `${patch.forwardTo} is this listener itself (port ${port}): every webhook would be forwarded back to it without end. Forward to the merchant's endpoint instead.`,
         );
-      const next = deps.settings.update(patch);
+      const next = deps.settings.update(patch, expected);
       bus.publish('listener.settings', next);
       return next;
     },

@@ -13,6 +13,7 @@ import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { ProfilesRepository, StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
+import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
 import type { Vault } from './vault';
 import { createWebhookHeaderSecrets, type WebhookHeaderSecrets } from './webhook-header-secrets';
@@ -61,12 +62,15 @@ export interface ProfileService {
   findByName(name: string): StoredProfile | undefined;
   active(): StoredProfile;
   create(fields: ProfileFields, secrets: ProfileSecretEdits): ProfileView;
-  /** With `expectedUpdatedAt`, refused (conflict) when the stored profile changed since. */
+  /**
+   * Changes the fields given; the others stay as stored. With `expected` (those fields as a
+   * form read them), refused (conflict) where one was changed elsewhere since.
+   */
   update(
     id: number,
     fields: Partial<ProfileFields>,
     secrets: ProfileSecretEdits,
-    options?: { expectedUpdatedAt?: string },
+    options?: { expected?: Partial<ProfileFields> },
   ): ProfileView;
   duplicate(id: number, name?: string): ProfileView;
   remove(id: number): void;
@@ -201,11 +205,7 @@ export function createProfileService({
     update(id, patch, secrets, options = {}) {
       transaction(() => {
         const stored = get(id);
-        if (options.expectedUpdatedAt !== undefined && options.expectedUpdatedAt !== stored.updatedAt)
-          throw new ConsoleError(
-            'conflict',
-            `Profile "${stored.fields.name}" was changed elsewhere (another window or a terminal) after this form was filled in, so nothing was saved. Reopen the profile to see its settings now, then make your change again.`,
-          );
+        refuseChangedElsewhere(`Profile "${stored.fields.name}"`, stored.fields, patch, options.expected);
         const fields = parseInput(profileFieldsSchema, { ...stored.fields, ...patch }, ['fields']);
         assertNameFree(fields.name, id);
         const apiTokenSealed = applySecret(stored.apiTokenSealed, secrets.apiToken);

@@ -77,7 +77,14 @@ export const historyCommands = {
     }),
   ),
   getRetention: defineCommand(noInput, retentionSchema),
-  setRetention: defineCommand(retentionSchema, retentionSchema),
+  /**
+   * Saves the policy. `expected`: the policy as the saving window read it; when another window
+   * or a terminal saved another since, nothing is saved (a conflict) unless this is left out.
+   */
+  setRetention: defineCommand(
+    retentionSchema.and(z.object({ expected: retentionSchema.optional() })),
+    retentionSchema,
+  ),
   /** How many records a policy (default: the saved one) removes now. */
   previewRetention: defineCommand(
     z.object({ retention: retentionSchema.optional() }),

@@ -6,7 +6,14 @@ export const listenerCommands = {
   /** Starts (or restarts) the listener on the active profile's port: after a port clash, say. */
   restartListener: defineCommand(noInput, listenerStatusSchema),
   getListenerSettings: defineCommand(noInput, listenerSettingsSchema),
-  updateListenerSettings: defineCommand(listenerSettingsSchema.partial(), listenerSettingsSchema),
+  /**
+   * Changes the fields named. `expected`: those fields as the saving window read them; one
+   * changed elsewhere since is not overwritten (a conflict) unless the save leaves it out.
+   */
+  updateListenerSettings: defineCommand(
+    listenerSettingsSchema.partial().extend({ expected: listenerSettingsSchema.partial().optional() }),
+    listenerSettingsSchema,
+  ),
 };
 
 export const listenerPushEvents = {

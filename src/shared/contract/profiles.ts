@@ -26,13 +26,14 @@ export const profileCommands = {
     z
       .object({
         id: profileId,
+        /** Only the fields to change: the others stay as stored. */
         fields: profileFieldsSchema.partial(),
         /**
-         * The profile's `updatedAt` when the form was filled in: the save is refused if the
-         * profile changed since (another window, `profiles set` in a terminal), instead of
-         * putting back what that change set.
+         * Those fields as the form read them: the save is refused (a conflict) where one was
+         * changed since (another window, `profiles set` in a terminal), instead of putting back
+         * what that change set, unless this is left out.
          */
-        expectedUpdatedAt: z.string().optional(),
+        expected: profileFieldsSchema.partial().optional(),
       })
       .extend(profileSecretsSchema.shape),
     profileViewSchema,

@@ -179,7 +179,9 @@ test('a profile changed in a terminal while its form is open: the form says so, 
   await expect(page.getByTestId('profile-changed-elsewhere')).toBeVisible({ timeout: 5_000 });
   await expect(url).toHaveValue('https://tunnel.example.test');
   await profiles.form().getByRole('button', { name: 'Save profile' }).click();
-  await expect(profiles.form()).toContainText(/Profile "Local" was changed elsewhere .*nothing was saved/);
+  await expect(profiles.form()).toContainText(
+    /Profile "Local": signedTokenMinutes was changed elsewhere .*nothing was saved/,
+  );
   // Showing it as it is now drops the edit and shows the terminal's change.
   await page.getByRole('button', { name: 'Show the profile as it is now (drops your edits)' }).click();
   await expect(page.getByTestId('profile-changed-elsewhere')).toHaveCount(0);

@@ -64,7 +64,7 @@ export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): 
       }
     },
     getRetention: () => history.retention(),
-    setRetention: (retention) => history.setRetention(retention),
+    setRetention: ({ expected, ...retention }) => history.setRetention(retention, expected),
     previewRetention: ({ retention }) => history.retentionPreview(retention),
     applyRetention: ({ retention, confirmedRemove }) => history.applyRetention(retention, confirmedRemove),
   };

@@ -11,6 +11,6 @@ export function listenerHandlers({
     getListenerStatus: () => listener.status(),
     restartListener: () => listener.restart(),
     getListenerSettings: () => listener.settings(),
-    updateListenerSettings: (patch) => listener.updateSettings(patch),
+    updateListenerSettings: ({ expected, ...patch }) => listener.updateSettings(patch, expected),
   };
 }

@@ -16,12 +16,12 @@ export function profileHandlers({
     listProfiles: () => profiles.snapshot(),
     createProfile: ({ fields, apiToken, notificationToken }) =>
       profiles.create(fields, { apiToken, notificationToken }),
-    updateProfile: ({ id, fields, apiToken, notificationToken, expectedUpdatedAt }) =>
+    updateProfile: ({ id, fields, apiToken, notificationToken, expected }) =>
       profiles.update(
         id,
         fields,
         { apiToken, notificationToken },
-        expectedUpdatedAt === undefined ? {} : { expectedUpdatedAt },
+        expected === undefined ? {} : { expected },
       ),
     duplicateProfile: ({ id, name }) => profiles.duplicate(id, name),
     removeProfile: ({ id }) => {

@@ -27,11 +27,11 @@ interface ProfileFormProps {
   /** The profile being edited, or null for a new one. */
   profile: ProfileView | null;
   initialFields: ProfileFields;
-  /** `expectedUpdatedAt`: the stored profile the form's values were filled in from (null: new). */
+  /** `expected`: the stored fields the form's values were filled in from (null: new). */
   onSubmit: (
     fields: ProfileFields,
     secrets: { apiToken: SecretEdit; notificationToken: SecretEdit },
-    expectedUpdatedAt: string | null,
+    expected: ProfileFields | null,
   ) => Promise<ProfileView>;
   onSaved: (profile: ProfileView) => void;
 }
@@ -72,10 +72,12 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
   // it meanwhile: the form then says so and offers to show it, keeping what was typed until then
   // (it used to re-mount and drop the edits without a word); saving is refused by main.
   const [baseline, setBaseline] = useState<string | null>(profile?.updatedAt ?? null);
+  const [filledFrom, setFilledFrom] = useState(initialFields);
   const storedAt = profile?.updatedAt ?? null;
   const changedElsewhere = storedAt !== null && baseline !== null && storedAt !== baseline;
   const showStored = () => {
     form.reset(initialFields);
+    setFilledFrom(initialFields);
     setApiToken(KEEP);
     setNotificationToken(KEEP);
     setFormError(null);
@@ -87,11 +89,16 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
     setFormError(null);
     setSecretErrors({});
     try {
-      const saved = await onSubmit(fields, { apiToken, notificationToken }, baseline);
+      const saved = await onSubmit(
+        fields,
+        { apiToken, notificationToken },
+        profile === null ? null : filledFrom,
+      );
       setApiToken(KEEP);
       setNotificationToken(KEEP);
       // What was saved is the form's new starting point, and the profile it was filled in from.
       form.reset(fields);
+      setFilledFrom(fields);
       setBaseline(saved.updatedAt);
       notifications.show({ color: 'green', message: `Saved profile "${saved.name}"` });
       onSaved(saved);

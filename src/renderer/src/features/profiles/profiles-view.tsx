@@ -179,7 +179,7 @@ export function ProfilesView() {
             key={formKey}
             profile={editing}
             initialFields={editing === null ? defaultProfileFields('sandbox', '') : fieldsOf(editing)}
-            onSubmit={(fields, secrets, expectedUpdatedAt) =>
+            onSubmit={(fields, secrets, expected) =>
               editing === null
                 ? create({ fields, ...secrets })
                 : // As it was when the form was filled in: a change made elsewhere since is not undone.
@@ -187,7 +187,7 @@ export function ProfilesView() {
                     id: editing.id,
                     fields,
                     ...secrets,
-                    ...(expectedUpdatedAt === null ? {} : { expectedUpdatedAt }),
+                    ...(expected === null ? {} : { expected }),
                   })
             }
             onSaved={(saved) => setSelectedId(saved.id)}
