@@ -1,5 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
-import { CHANGED_ELSEWHERE } from '../shared/settings-patch';
+import { CHANGED_ELSEWHERE, sameValue } from '../shared/settings-patch';
 import { ConsoleError } from './console-error';
 
 /**
@@ -23,8 +22,8 @@ export function refuseChangedElsewhere(
     (key) =>
       patch[key] !== undefined &&
       key in expected &&
-      !isDeepStrictEqual(expected[key], current[key]) &&
-      !isDeepStrictEqual(patch[key], current[key]),
+      !sameValue(expected[key], current[key]) &&
+      !sameValue(patch[key], current[key]),
   );
   if (changed.length === 0) return;
   throw new ConsoleError(

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { draftNameSchema, type Draft } from '@shared/drafts';
 import { confirmAction } from '@ui/confirm-dialog';
+import { confirmOverwriteChangedElsewhere } from '@ui/changed-elsewhere';
 import { builderCalls } from './builder-calls-store';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { selectDirty, useBuilderStore } from './builder-store';
@@ -145,20 +146,10 @@ async function storeDraft(target: {
 }
 
 function confirmOverwrite(why: string): Promise<boolean> {
-  return confirmAction({
+  return confirmOverwriteChangedElsewhere({
     title: 'Draft changed elsewhere',
-    children: (
-      <Stack gap="xs">
-        <Text size="sm">{why}</Text>
-        <Text size="sm">
-          <b>Overwrite</b> replaces that version with what this builder shows. <b>Keep editing</b> saves
-          nothing; Save as…, on the arrow beside Save, then keeps yours beside it.
-        </Text>
-      </Stack>
-    ),
-    confirmLabel: 'Overwrite',
-    cancelLabel: 'Keep editing',
-    color: 'orange',
+    why,
+    keepEditingHint: 'Save as…, on the arrow beside Save, then keeps yours beside it.',
   });
 }
 

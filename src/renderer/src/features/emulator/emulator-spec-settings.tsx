@@ -1,7 +1,6 @@
 import { Button, Group, Input, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { CHECKOUT_FORM_CHOICES } from '@ui/checkout-form-choices';
 import { ChoiceControl } from '@ui/choice-control';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
   ALL_COUNTRY_CURRENCY_PAIRS,
@@ -10,9 +9,28 @@ import {
 } from '@shared/checkout/country-currency-pairs';
 import type { EmulatorSettingsView } from '@shared/emulator';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
-import { errorMessage } from '@bridge/bridge-error';
+import { useFollowedValues } from '@ui/use-followed-values';
 import { useEmulatorStore } from './emulator-store';
-import { editsOf, headersChanged, RegisteredHeadersEditor, rowsOf } from './registered-headers-editor';
+import {
+  editsOf,
+  headersChanged,
+  RegisteredHeadersEditor,
+  rowsOf,
+  type HeaderRow,
+} from './registered-headers-editor';
+import { saveEmulatorSettings } from './save-emulator-settings';
+
+/** This form's fields, by the labels it shows them with (a refused save names them so). */
+const LABELS = {
+  checkoutForm: "Merchant's checkout form",
+  singleCheckout: 'Single checkout (education form)',
+  honourExpiresInMinutes: 'Honour expires_in_minutes (enabled by support)',
+  countryCurrencyPairs: 'Supported country/currency pairs',
+  publicUrl: 'Public URL',
+  webhookUrl: 'Registered webhook URL',
+  webhookEvents: 'Its events',
+  webhookHeaders: 'Its headers',
+} as const;
 
 const isPair = (value: string): value is CountryCurrencyPair =>
   (ALL_COUNTRY_CURRENCY_PAIRS as readonly string[]).includes(value);
@@ -32,57 +50,68 @@ export function EmulatorSpecSettings({
   /** Where it runs now, shown as what an empty public URL means. */
   ownUrl: string | null;
 }) {
-  const [draft, setDraft] = useState(settings);
-  const [publicUrl, setPublicUrl] = useState(settings.publicUrl ?? '');
-  const [webhookUrl, setWebhookUrl] = useState(settings.webhookUrl ?? '');
-  const [headerRows, setHeaderRows] = useState(() => rowsOf(settings.webhookHeaders));
-  const save = () =>
-    useEmulatorStore
-      .getState()
-      .saveSettings({
-        checkoutForm: draft.checkoutForm,
-        singleCheckout: draft.singleCheckout,
-        honourExpiresInMinutes: draft.honourExpiresInMinutes,
-        countryCurrencyPairs: draft.countryCurrencyPairs,
-        publicUrl: publicUrl.trim() === '' ? null : publicUrl.trim(),
-        webhookUrl: webhookUrl.trim() === '' ? null : webhookUrl.trim(),
-        webhookEvents: draft.webhookEvents,
-        // Sent only when changed: the list as read here would undo another window's change since.
-        ...(headersChanged(headerRows, settings.webhookHeaders)
-          ? { webhookHeaders: editsOf(headerRows) }
-          : {}),
-      })
-      .then(() => {
-        notifications.show({ color: 'green', message: 'Emulator settings saved' });
-      })
-      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+  const form = useFollowedValues(settings);
+  const draft = form.values;
+  // The headers as edited, and the list they were read from: a push shows another list only
+  // while none is edited here; an edited one is checked against the list it was read from.
+  const [headers, setHeaders] = useState({
+    rows: rowsOf(settings.webhookHeaders),
+    read: settings.webhookHeaders,
+  });
+  let headerRows = headers.rows;
+  if (headers.read !== settings.webhookHeaders && !headersChanged(headers.rows, headers.read)) {
+    headerRows = rowsOf(settings.webhookHeaders);
+    setHeaders({ rows: headerRows, read: settings.webhookHeaders });
+  }
+  const setHeaderRows = (rows: HeaderRow[]) => setHeaders((before) => ({ ...before, rows }));
+  const urlOf = (text: string) => (text.trim() === '' ? null : text.trim());
+  const save = async () => {
+    const { patch, expected } = form.changes();
+    const own = <T extends object>(fields: T) =>
+      Object.fromEntries(Object.entries(fields).filter(([key]) => key in LABELS && key !== 'webhookHeaders'));
+    const headersEdited = headersChanged(headerRows, headers.read);
+    const saved = await saveEmulatorSettings(
+      {
+        patch: {
+          ...own(patch),
+          ...('publicUrl' in patch ? { publicUrl: urlOf(draft.publicUrl ?? '') } : {}),
+          ...('webhookUrl' in patch ? { webhookUrl: urlOf(draft.webhookUrl ?? '') } : {}),
+          // Sent only when changed: the list as read here would undo another window's change since.
+          ...(headersEdited ? { webhookHeaders: editsOf(headerRows) } : {}),
+        },
+        expected: { ...own(expected), ...(headersEdited ? { webhookHeaders: headers.read } : {}) },
+      },
+      LABELS,
+    );
+    // The stored list, values masked, replaces what was typed (a typed value is never kept).
+    if (saved && headersEdited) {
+      const stored = useEmulatorStore.getState().settings?.webhookHeaders ?? [];
+      setHeaders({ rows: rowsOf(stored), read: stored });
+    }
+  };
   return (
     <Stack gap="sm" data-testid="emulator-spec-settings">
       <Group gap="lg" align="flex-end">
-        <Input.Wrapper
-          size="xs"
-          label="Merchant's checkout form"
-          description="How checkout requests are judged"
-        >
+        <Input.Wrapper size="xs" label={LABELS.checkoutForm} description="How checkout requests are judged">
           <ChoiceControl
             size="xs"
-            aria-label="Merchant's checkout form"
+            aria-label={LABELS.checkoutForm}
             data={CHECKOUT_FORM_CHOICES}
             value={draft.checkoutForm}
-            onChange={(checkoutForm) => setDraft({ ...draft, checkoutForm })}
+            onChange={(checkoutForm) => form.change({ checkoutForm })}
           />
         </Input.Wrapper>
         <Switch
           size="sm"
           label="Single checkout (education form)"
           checked={draft.singleCheckout}
-          onChange={(event) => setDraft({ ...draft, singleCheckout: event.currentTarget.checked })}
+          onChange={(event) => form.change({ singleCheckout: event.currentTarget.checked })}
         />
         <Switch
           size="sm"
           label="Honour expires_in_minutes (enabled by support)"
           checked={draft.honourExpiresInMinutes}
-          onChange={(event) => setDraft({ ...draft, honourExpiresInMinutes: event.currentTarget.checked })}
+          onChange={(event) => form.change({ honourExpiresInMinutes: event.currentTarget.checked })}
         />
       </Group>
       <MultiSelect
@@ -91,7 +120,7 @@ export function EmulatorSpecSettings({
         description={`Not listed in the spec; default ${DEFAULT_COUNTRY_CURRENCY_PAIRS.join(', ')}`}
         data={[...ALL_COUNTRY_CURRENCY_PAIRS]}
         value={draft.countryCurrencyPairs}
-        onChange={(values) => setDraft({ ...draft, countryCurrencyPairs: values.filter(isPair) })}
+        onChange={(values) => form.change({ countryCurrencyPairs: values.filter(isPair) })}
         error={draft.countryCurrencyPairs.length === 0 ? 'At least one pair' : undefined}
         searchable
       />
@@ -100,8 +129,8 @@ export function EmulatorSpecSettings({
         label="Public URL"
         description={`Where customers reach the emulator (checkout_url, redirects). Empty: its own address${ownUrl === null ? '' : `, ${ownUrl}`}.`}
         placeholder={ownUrl ?? 'its own address'}
-        value={publicUrl}
-        onChange={(event) => setPublicUrl(event.currentTarget.value)}
+        value={draft.publicUrl ?? ''}
+        onChange={(event) => form.change({ publicUrl: event.currentTarget.value || null })}
         w={420}
       />
       <Group gap="lg" align="flex-start">
@@ -110,8 +139,8 @@ export function EmulatorSpecSettings({
           label="Registered webhook URL"
           description="The portal's one-time webhook: where notifications go for an order whose checkout request has no notification URL. Empty: none registered (they are recorded as not sent)."
           placeholder="none registered"
-          value={webhookUrl}
-          onChange={(event) => setWebhookUrl(event.currentTarget.value)}
+          value={draft.webhookUrl ?? ''}
+          onChange={(event) => form.change({ webhookUrl: event.currentTarget.value || null })}
           w={420}
         />
         <MultiSelect
@@ -120,7 +149,7 @@ export function EmulatorSpecSettings({
           description="The events chosen for it in the portal"
           data={[...ORDER_EVENT_TYPES]}
           value={draft.webhookEvents}
-          onChange={(values) => setDraft({ ...draft, webhookEvents: values.filter(isEventType) })}
+          onChange={(values) => form.change({ webhookEvents: values.filter(isEventType) })}
           w={420}
         />
       </Group>

@@ -42,16 +42,17 @@ export function EmulatorView() {
             <EmulatorDeliveriesTable deliveries={deliveries} />
           </Accordion.Panel>
         </Accordion.Item>
+        {/* The forms follow each push of the settings: fields not edited show what is stored, edits stay. */}
         <Accordion.Item value="settings">
           <Accordion.Control>Settings: retries and faults</Accordion.Control>
           <Accordion.Panel>
-            <EmulatorSettingsForm key={JSON.stringify(settings)} settings={settings} />
+            <EmulatorSettingsForm settings={settings} />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="spec">
           <Accordion.Control>Settings: where the spec is open</Accordion.Control>
           <Accordion.Panel>
-            <EmulatorSpecSettings key={JSON.stringify(settings)} settings={settings} ownUrl={status.url} />
+            <EmulatorSpecSettings settings={settings} ownUrl={status.url} />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>

@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import type { ServedConsole } from '../fixtures/serve-process';
+
+// Two windows (tabs) of one console on the same settings: a save carries only what its window
+// changed, a field changed in the other window meanwhile shows up in a form that did not edit it,
+// and the same field changed in both is the person's to overwrite or not.
+
+async function emulatorSettings(page: Page, served: ServedConsole) {
+  await openConsole(page, served, '#/emulator');
+  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  await page.getByRole('button', { name: 'Settings: retries and faults' }).click();
+  return {
+    spec: page.getByTestId('emulator-spec-settings'),
+    retries: page.getByTestId('emulator-retries-settings'),
+  };
+}
+
+test("the emulator's settings: each window saves only its edits, and sees the other's in fields it did not edit", async ({
+  page,
+  served,
+}) => {
+  const first = await emulatorSettings(page, served);
+  const other = await page.context().newPage();
+  const second = await emulatorSettings(other, served);
+
+  // The first window starts an edit; the second saves another field of the same form, and of the other form.
+  await first.spec.getByLabel('Registered webhook URL').fill('https://hooks.example.test/first');
+  await second.spec.getByLabel('Public URL').fill('https://emulator.example.test');
+  await second.spec.getByRole('button', { name: 'Save settings' }).click();
+  await expect(other.getByText('Emulator settings saved')).toBeVisible();
+  await second.retries.getByLabel('Timeout per attempt (ms)').fill('5000');
+  await second.retries.getByRole('button', { name: 'Save settings' }).click();
+
+  // Shown in the first window at once, without a reload; its own edit stays as typed.
+  await expect(first.spec.getByLabel('Public URL')).toHaveValue('https://emulator.example.test');
+  await expect(first.retries.getByLabel('Timeout per attempt (ms)')).toHaveValue('5000');
+  await expect(first.spec.getByLabel('Registered webhook URL')).toHaveValue(
+    'https://hooks.example.test/first',
+  );
+
+  // Its saves undo nothing of the second window's.
+  await first.spec.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Emulator settings saved')).toBeVisible();
+  await first.retries.getByLabel('Attempts per notification').fill('5');
+  await first.retries.getByRole('button', { name: 'Save settings' }).click();
+  await expect(second.retries.getByLabel('Attempts per notification')).toHaveValue('5');
+  // As stored: a fresh load shows both windows' saves.
+  const after = await emulatorSettings(page, served);
+  await expect(after.spec.getByLabel('Public URL')).toHaveValue('https://emulator.example.test');
+  await expect(after.spec.getByLabel('Registered webhook URL')).toHaveValue(
+    'https://hooks.example.test/first',
+  );
+  await expect(after.retries.getByLabel('Timeout per attempt (ms)')).toHaveValue('5000');
+  await expect(after.retries.getByLabel('Attempts per notification')).toHaveValue('5');
+});
+
+test('the same emulator setting changed in two windows: the later save asks, Keep editing saves nothing, Overwrite does', async ({
+  page,
+  served,
+}) => {
+  const first = await emulatorSettings(page, served);
+  const other = await page.context().newPage();
+  const second = await emulatorSettings(other, served);
+
+  await first.spec.getByLabel('Public URL').fill('https://first.example.test');
+  await second.spec.getByLabel('Public URL').fill('https://second.example.test');
+  await second.spec.getByRole('button', { name: 'Save settings' }).click();
+  await expect(other.getByText('Emulator settings saved')).toBeVisible();
+  // The first window's edit is not replaced by the push.
+  await expect(first.spec.getByLabel('Public URL')).toHaveValue('https://first.example.test');
+
+  await first.spec.getByRole('button', { name: 'Save settings' }).click();
+  const asked = page.getByRole('dialog', { name: 'Emulator settings changed elsewhere' });
+  await expect(asked.getByTestId('changed-elsewhere-fields')).toHaveText('Public URL');
+  await asked.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(asked).toHaveCount(0);
+  await expect(first.spec.getByLabel('Public URL')).toHaveValue('https://first.example.test');
+  await expect(second.spec.getByLabel('Public URL')).toHaveValue('https://second.example.test');
+
+  await first.spec.getByRole('button', { name: 'Save settings' }).click();
+  await page
+    .getByRole('dialog', { name: 'Emulator settings changed elsewhere' })
+    .getByRole('button', { name: 'Overwrite' })
+    .click();
+  await expect(page.getByText('Emulator settings saved')).toBeVisible();
+  await expect(second.spec.getByLabel('Public URL')).toHaveValue('https://first.example.test');
+});
