@@ -86,3 +86,36 @@ test('the same emulator setting changed in two windows: the later save asks, Kee
   await expect(page.getByText('Emulator settings saved')).toBeVisible();
   await expect(second.spec.getByLabel('Public URL')).toHaveValue('https://first.example.test');
 });
+
+test('listener settings: a window keeps its edit when the other saves, shows the other field, and asks before overwriting the same one', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/listener');
+  const other = await page.context().newPage();
+  await openConsole(other, served, '#/listener');
+  const first = page.getByRole('form', { name: 'Listener settings' });
+  const second = other.getByRole('form', { name: 'Listener settings' });
+
+  await first.getByLabel('Response delay (ms)').fill('250');
+  await second.getByLabel('Response status').fill('503');
+  await second.getByRole('button', { name: 'Save listener settings' }).click();
+  await expect(other.getByText('Listener settings saved')).toBeVisible();
+  await expect(first.getByLabel('Response status')).toHaveValue('503');
+  await expect(first.getByLabel('Response delay (ms)')).toHaveValue('250');
+  await first.getByRole('button', { name: 'Save listener settings' }).click();
+  await expect(second.getByLabel('Response delay (ms)')).toHaveValue('250');
+  await expect(second.getByLabel('Response status')).toHaveValue('503');
+
+  // The same field in both: asked, and Keep editing leaves the other window's value stored.
+  await first.getByLabel('Response status').fill('202');
+  await second.getByLabel('Response status').fill('500');
+  await second.getByRole('button', { name: 'Save listener settings' }).click();
+  await expect(first.getByLabel('Response status')).toHaveValue('202');
+  await first.getByRole('button', { name: 'Save listener settings' }).click();
+  const asked = page.getByRole('dialog', { name: 'Listener settings changed elsewhere' });
+  await expect(asked.getByTestId('changed-elsewhere-fields')).toHaveText('Response status');
+  await asked.getByRole('button', { name: 'Keep editing' }).click();
+  await openConsole(other, served, '#/listener');
+  await expect(second.getByLabel('Response status')).toHaveValue('500');
+});

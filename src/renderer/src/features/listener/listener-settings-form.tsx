@@ -7,6 +7,8 @@ import { listenerSettingsSchema, type ListenerSettings } from '@shared/listener'
 import { monoInput } from '@ui/mono-input';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
+import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
+import { useFollowedForm } from '@ui/use-followed-form';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 
 interface NumberFieldProps {
@@ -38,26 +40,50 @@ const NUMBER_FIELDS: NumberFieldProps[] = [
   },
 ];
 
-/** How the listener answers and judges; validated by the same schema main uses. */
+/** The form's fields by their labels (a save refused as changed elsewhere names them so). */
+const LABELS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(NUMBER_FIELDS.map((spec) => [spec.name, spec.label])),
+  forwardTo: 'Forward to',
+};
+
+/**
+ * How the listener answers and judges; validated by the same schema main uses. It follows the
+ * stored settings as other windows save them, in the fields not edited here, and saves only the
+ * fields edited here.
+ */
 export function ListenerSettingsForm({
   settings,
   onSave,
 }: {
   settings: ListenerSettings;
-  onSave: (settings: ListenerSettings) => Promise<ListenerSettings>;
+  onSave: (
+    patch: Partial<ListenerSettings>,
+    expected: Partial<ListenerSettings> | undefined,
+  ) => Promise<ListenerSettings>;
 }) {
-  const { control, handleSubmit, formState, setError } = useForm<ListenerSettings>({
+  const form = useForm<ListenerSettings>({
     resolver: zodResolver(listenerSettingsSchema),
     defaultValues: settings,
     ...JUDGED_AS_TYPED,
   });
+  const { control, handleSubmit, formState, setError } = form;
+  const followed = useFollowedForm(form, settings);
   const [failure, setFailure] = useState<string | null>(null);
 
   const save = handleSubmit(async (values) => {
     setFailure(null);
+    const { patch, expected } = followed.changes(values);
+    if (Object.keys(patch).length === 0) {
+      notifications.show({ message: 'Nothing changed: there is nothing to save' });
+      return;
+    }
     try {
-      await onSave(values);
-      notifications.show({ color: 'green', message: 'Listener settings saved' });
+      const saved = await saveUnlessChangedElsewhere({
+        what: 'Listener settings',
+        labels: LABELS,
+        save: (checked) => onSave(patch, checked ? expected : undefined),
+      });
+      if (saved !== null) notifications.show({ color: 'green', message: 'Listener settings saved' });
     } catch (error) {
       if (error instanceof BridgeError && error.issues.length > 0) {
         for (const issue of error.issues) {

@@ -7,7 +7,11 @@ interface ListenerState {
   settings: ListenerSettings | null;
   load: () => Promise<void>;
   restart: () => Promise<void>;
-  saveSettings: (patch: Partial<ListenerSettings>) => Promise<ListenerSettings>;
+  /** With `expected` (those fields as read), refused where one was changed elsewhere since. */
+  saveSettings: (
+    patch: Partial<ListenerSettings>,
+    expected?: Partial<ListenerSettings>,
+  ) => Promise<ListenerSettings>;
 }
 
 /** The listener as main reports it; `listener.status` pushes keep it current. */
@@ -24,8 +28,11 @@ export const useListenerStore = create<ListenerState>((set) => ({
   async restart() {
     set({ status: await bridge.restartListener({}) });
   },
-  async saveSettings(patch) {
-    const settings = await bridge.updateListenerSettings(patch);
+  async saveSettings(patch, expected) {
+    const settings = await bridge.updateListenerSettings({
+      ...patch,
+      ...(expected === undefined ? {} : { expected }),
+    });
     set({ settings });
     return settings;
   },

@@ -111,7 +111,8 @@ export function ListenerView() {
             <Title order={4}>How it answers</Title>
             <CheckEndpointButton url={settings.forwardTo} />
           </Group>
-          <ListenerSettingsForm key={JSON.stringify(settings)} settings={settings} onSave={saveSettings} />
+          {/* Follows each push of the settings (fields not edited here); it used to re-mount and drop edits. */}
+          <ListenerSettingsForm settings={settings} onSave={saveSettings} />
         </Card>
       )}
     </Stack>
