@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openConsole, test, expect } from '../fixtures/console-test';
-import { cliPath } from '../fixtures/serve-process';
+import { cliPath, type ServedConsole } from '../fixtures/serve-process';
 import { ProfilesPage } from '../pages/profiles-page';
+
+const run = promisify(execFile);
+/** `profiles set Local …` in a terminal, on the served console's data directory. */
+const setLocal = (served: ServedConsole, ...flags: string[]) =>
+  run(process.execPath, [cliPath, '--data-dir', served.dataDir, 'profiles', 'set', 'Local', ...flags]);
 
 const API_TOKEN = 'sk_test_e2e_0123456789wxyz';
 const NOTIFICATION_TOKEN = 'whsec_e2e_9876543210mnop';
@@ -156,7 +161,7 @@ test('settings show where data lives and how tokens are protected', async ({ pag
   await expect(page.getByTestId('vault-warning')).toContainText('No OS keychain');
 });
 
-test('a profile changed in a terminal while its form is open: the form says so, keeps what was typed, and the save is refused', async ({
+test('a profile changed in a terminal while its form is open: the form shows the change, keeps what was typed, and saves only that', async ({
   page,
   served,
 }) => {
@@ -164,27 +169,56 @@ test('a profile changed in a terminal while its form is open: the form says so, 
   const profiles = new ProfilesPage(page);
   await profiles.profileInList('Local').click();
   const url = profiles.form().getByLabel('Public listener URL');
+  const minutes = profiles.form().getByLabel('Signed token lifetime (minutes)');
   await url.fill('https://tunnel.example.test');
-  await promisify(execFile)(process.execPath, [
+  await setLocal(served, '--token-minutes', '30');
+  // Seen within about a second (another process's commit); what was typed stays.
+  await expect(minutes).toHaveValue('30');
+  await expect(url).toHaveValue('https://tunnel.example.test');
+  await profiles.form().getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Saved profile "Local"')).toBeVisible();
+  await openConsole(page, served, '#/profiles');
+  await profiles.profileInList('Local').click();
+  await expect(minutes).toHaveValue('30');
+  await expect(url).toHaveValue('https://tunnel.example.test');
+});
+
+test("the same profile field changed in a terminal and in the form: Save asks, and Overwrite keeps the form's", async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Local').click();
+  const minutes = profiles.form().getByLabel('Signed token lifetime (minutes)');
+  await minutes.fill('45');
+  await setLocal(served, '--token-minutes', '30');
+  await setLocal(served, '--public-listener-url', 'https://from-the-terminal.example.test');
+  await expect(profiles.form().getByLabel('Public listener URL')).toHaveValue(
+    'https://from-the-terminal.example.test',
+  );
+  await expect(minutes).toHaveValue('45');
+  await profiles.form().getByRole('button', { name: 'Save profile' }).click();
+  const asked = page.getByRole('dialog', { name: 'Profile "Local" changed elsewhere' });
+  await expect(asked.getByTestId('changed-elsewhere-fields')).toHaveText('Signed token lifetime (minutes)');
+  await asked.getByRole('button', { name: 'Overwrite' }).click();
+  await expect(page.getByText('Saved profile "Local"')).toBeVisible();
+  const { stdout } = await run(process.execPath, [
     cliPath,
     '--data-dir',
     served.dataDir,
     'profiles',
-    'set',
-    'Local',
-    '--token-minutes',
-    '30',
+    'list',
+    '--json',
   ]);
-  // Seen within about a second (another process's commit); what was typed stays.
-  await expect(page.getByTestId('profile-changed-elsewhere')).toBeVisible({ timeout: 5_000 });
-  await expect(url).toHaveValue('https://tunnel.example.test');
-  await profiles.form().getByRole('button', { name: 'Save profile' }).click();
-  await expect(profiles.form()).toContainText(
-    /Profile "Local": signedTokenMinutes was changed elsewhere .*nothing was saved/,
+  const listed: unknown = JSON.parse(stdout);
+  expect(listed).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        name: 'Local',
+        signedTokenMinutes: 45,
+        publicListenerUrl: 'https://from-the-terminal.example.test',
+      }),
+    ]),
   );
-  // Showing it as it is now drops the edit and shows the terminal's change.
-  await page.getByRole('button', { name: 'Show the profile as it is now (drops your edits)' }).click();
-  await expect(page.getByTestId('profile-changed-elsewhere')).toHaveCount(0);
-  await expect(profiles.form().getByLabel('Signed token lifetime (minutes)')).toHaveValue('30');
-  await expect(url).toHaveValue('');
 });

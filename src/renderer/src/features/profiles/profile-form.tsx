@@ -14,6 +14,8 @@ import {
   type SecretEdit,
 } from '@shared/profile';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
+import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
+import { useFollowedForm } from '@ui/use-followed-form';
 import { ENVIRONMENT_LABEL } from '@ui/environment-style';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
@@ -21,17 +23,31 @@ import { OperationsEditor } from './operations-editor';
 import { SecretField } from './secret-field';
 
 const KEEP: SecretEdit = { action: 'keep' };
+
+/** The fields by the labels the form shows (a save refused as changed elsewhere names them so). */
+const LABELS: Readonly<Record<keyof ProfileFields, string>> = {
+  name: 'Name',
+  environment: 'Environment',
+  baseUrl: 'Base URL',
+  listenerPort: 'Listener port',
+  publicListenerUrl: 'Public listener URL',
+  notificationField: 'Notification URL field',
+  operations: 'Operations',
+  signedTokenMinutes: 'Signed token lifetime (minutes)',
+};
 const NOT_SET: MaskedSecret = maskSecret(null);
 
 interface ProfileFormProps {
   /** The profile being edited, or null for a new one. */
   profile: ProfileView | null;
   initialFields: ProfileFields;
-  /** `expected`: the stored fields the form's values were filled in from (null: new). */
+  /**
+   * A new profile's fields; or an edited one's changed fields (`patch`) with those as read
+   * (`expected`, left out to overwrite a change made elsewhere since).
+   */
   onSubmit: (
-    fields: ProfileFields,
+    change: { fields: ProfileFields } | { patch: Partial<ProfileFields>; expected?: Partial<ProfileFields> },
     secrets: { apiToken: SecretEdit; notificationToken: SecretEdit },
-    expected: ProfileFields | null,
   ) => Promise<ProfileView>;
   onSaved: (profile: ProfileView) => void;
 }
@@ -59,6 +75,9 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
     ...JUDGED_AS_TYPED,
   });
   const { control, register, handleSubmit, formState, setError } = form;
+  // Another window or a terminal may change the stored profile meanwhile: its fields not edited
+  // here show the change, edits stay as typed, and a save sends only what was edited here.
+  const followed = useFollowedForm(form, initialFields);
   const [apiToken, setApiToken] = useState<SecretEdit>(KEEP);
   const [notificationToken, setNotificationToken] = useState<SecretEdit>(KEEP);
   const [formError, setFormError] = useState<string | null>(null);
@@ -68,38 +87,32 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
     set(edit);
     setSecretErrors(({ [name]: _dropped, ...rest }) => rest);
   };
-  // The stored profile the values were filled in from. Another window or a terminal may change
-  // it meanwhile: the form then says so and offers to show it, keeping what was typed until then
-  // (it used to re-mount and drop the edits without a word); saving is refused by main.
-  const [baseline, setBaseline] = useState<string | null>(profile?.updatedAt ?? null);
-  const [filledFrom, setFilledFrom] = useState(initialFields);
-  const storedAt = profile?.updatedAt ?? null;
-  const changedElsewhere = storedAt !== null && baseline !== null && storedAt !== baseline;
-  const showStored = () => {
-    form.reset(initialFields);
-    setFilledFrom(initialFields);
-    setApiToken(KEEP);
-    setNotificationToken(KEEP);
-    setFormError(null);
-    setSecretErrors({});
-    setBaseline(storedAt);
-  };
-
   const save = handleSubmit(async (fields) => {
     setFormError(null);
     setSecretErrors({});
     try {
-      const saved = await onSubmit(
-        fields,
-        { apiToken, notificationToken },
-        profile === null ? null : filledFrom,
-      );
+      const secrets = { apiToken, notificationToken };
+      let saved: ProfileView | null;
+      if (profile === null) saved = await onSubmit({ fields }, secrets);
+      else {
+        const { patch, expected } = followed.changes(fields);
+        if (
+          Object.keys(patch).length === 0 &&
+          apiToken.action === 'keep' &&
+          notificationToken.action === 'keep'
+        ) {
+          notifications.show({ message: 'Nothing changed: there is nothing to save' });
+          return;
+        }
+        saved = await saveUnlessChangedElsewhere({
+          what: `Profile "${profile.name}"`,
+          labels: LABELS,
+          save: (checked) => onSubmit(checked ? { patch, expected } : { patch }, secrets),
+        });
+      }
+      if (saved === null) return;
       setApiToken(KEEP);
       setNotificationToken(KEEP);
-      // What was saved is the form's new starting point, and the profile it was filled in from.
-      form.reset(fields);
-      setFilledFrom(fields);
-      setBaseline(saved.updatedAt);
       notifications.show({ color: 'green', message: `Saved profile "${saved.name}"` });
       onSaved(saved);
     } catch (error) {
@@ -209,18 +222,6 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           error={errors.notificationField?.message}
         />
         <OperationsEditor control={control} errors={errors} />
-        {/* Beside Save, where the eye is when it is pressed (the form is taller than a window). */}
-        {changedElsewhere && (
-          <Alert color="orange" title="Changed elsewhere" data-testid="profile-changed-elsewhere">
-            <Text size="sm">
-              This profile was changed in another window or a terminal after this form was filled in. What you
-              typed is kept here, but saving it is refused, so it cannot undo that change.
-            </Text>
-            <Button size="xs" variant="light" color="orange" mt="xs" onClick={showStored}>
-              Show the profile as it is now (drops your edits)
-            </Button>
-          </Alert>
-        )}
         {formError !== null && (
           <Alert color="red" title="Not saved">
             {formError}

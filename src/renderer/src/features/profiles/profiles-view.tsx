@@ -2,7 +2,7 @@ import { Badge, Button, Card, Grid, Group, NavLink, ScrollArea, Stack, Text, Tit
 import { confirmAction } from '@ui/confirm-dialog';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { defaultProfileFields, type ProfileFields, type ProfileView } from '@shared/profile';
 import { errorMessage } from '@bridge/bridge-error';
@@ -64,6 +64,11 @@ export function ProfilesView() {
   // The form re-mounts (fresh default values) when another profile is picked. A change to the
   // stored one is the form's to handle: it must not drop what the user is typing.
   const formKey = editing === null ? 'new' : String(editing.id);
+  // One object per stored profile: the form follows it when another window or a terminal changes it.
+  const initialFields = useMemo(
+    () => (editing === null ? defaultProfileFields('sandbox', '') : fieldsOf(editing)),
+    [editing],
+  );
 
   const fail = (title: string) => (error: unknown) =>
     notifications.show({ color: 'red', title, message: errorMessage(error) });
@@ -178,17 +183,19 @@ export function ProfilesView() {
           <ProfileForm
             key={formKey}
             profile={editing}
-            initialFields={editing === null ? defaultProfileFields('sandbox', '') : fieldsOf(editing)}
-            onSubmit={(fields, secrets, expected) =>
-              editing === null
-                ? create({ fields, ...secrets })
-                : // As it was when the form was filled in: a change made elsewhere since is not undone.
-                  update({
-                    id: editing.id,
-                    fields,
-                    ...secrets,
-                    ...(expected === null ? {} : { expected }),
-                  })
+            initialFields={initialFields}
+            onSubmit={(change, secrets) =>
+              'fields' in change
+                ? create({ fields: change.fields, ...secrets })
+                : editing === null
+                  ? Promise.reject(new Error('The profile is no longer selected.'))
+                  : // Only what was edited, checked against it as read: a change made elsewhere is not undone.
+                    update({
+                      id: editing.id,
+                      fields: change.patch,
+                      ...secrets,
+                      ...(change.expected === undefined ? {} : { expected: change.expected }),
+                    })
             }
             onSaved={(saved) => setSelectedId(saved.id)}
           />
