@@ -119,3 +119,28 @@ test('listener settings: a window keeps its edit when the other saves, shows the
   await openConsole(other, served, '#/listener');
   await expect(second.getByLabel('Response status')).toHaveValue('500');
 });
+
+test('retention: a policy saved in another window meanwhile is not replaced without asking', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/history');
+  const other = await page.context().newPage();
+  await openConsole(other, served, '#/history');
+  const choose = (tab: Page, mode: string) =>
+    tab.getByRole('radiogroup', { name: 'Retention' }).getByText(mode, { exact: true }).click();
+
+  await choose(other, 'Last N days');
+  await other.getByRole('button', { name: 'Save policy' }).click();
+  await expect(other.getByText('Retention saved')).toBeVisible();
+
+  await choose(page, 'Last N records');
+  await page.getByRole('button', { name: 'Save policy' }).click();
+  const asked = page.getByRole('dialog', { name: 'Retention changed elsewhere' });
+  await expect(asked.getByTestId('changed-elsewhere-fields')).toHaveText('Retention policy');
+  await asked.getByRole('button', { name: 'Keep editing' }).click();
+  await openConsole(other, served, '#/history');
+  await expect(
+    other.getByRole('radiogroup', { name: 'Retention' }).getByRole('radio', { name: 'Last N days' }),
+  ).toBeChecked();
+});

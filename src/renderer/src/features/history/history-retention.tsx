@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { CommandOutput } from '@shared/contract';
 import type { Retention } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
+import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
 import { confirmAction } from '@ui/confirm-dialog';
 import { WholeNumberInput } from '@ui/whole-number-input';
 import { errorMessage } from '@bridge/bridge-error';
@@ -27,6 +28,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [count, setCount] = useState(100_000);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [loaded, setLoaded] = useState(false);
+  // The policy as read (no push brings another's save): a save over one saved elsewhere asks.
+  const [read, setRead] = useState<Retention | undefined>(undefined);
   // A large removal takes a while (it leaves the listener its turn): the button says so meanwhile.
   const [removing, setRemoving] = useState(false);
 
@@ -35,6 +38,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
       .getState()
       .getRetention()
       .then((saved) => {
+        setRead(saved);
         setMode(saved.mode);
         if (saved.mode === 'days') setDays(saved.days);
         if (saved.mode === 'count') setCount(saved.count);
@@ -77,6 +81,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
       history
         .applyRetention(policy, current.remove)
         .then((removed) => {
+          // Applying saved the policy too: this window's next Save starts from it.
+          setRead(policy);
           notifications.show({ message: `Removed ${removed} ${removed === 1 ? 'record' : 'records'}` });
           onChanged();
         })
@@ -86,6 +92,26 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
         .catch(() => setPreview(null))
         .finally(() => setRemoving(false));
     });
+  };
+  const savePolicy = async () => {
+    const policy = policyOf(mode, days, count);
+    try {
+      const saved = await saveUnlessChangedElsewhere({
+        what: 'Retention',
+        labels: { policy: 'Retention policy' },
+        save: (checked) =>
+          useHistoryStore
+            .getState()
+            .saveRetention(policy, checked ? read : undefined)
+            .then(() => policy),
+        keepEditingHint: 'reload the History view to see the policy stored now.',
+      });
+      if (saved === null) return;
+      setRead(saved);
+      notifications.show({ message: 'Retention saved' });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    }
   };
   const apply = () => {
     const policy = policyOf(mode, days, count);
@@ -121,15 +147,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
               w={160}
             />
           )}
-          <Button
-            variant="default"
-            onClick={() =>
-              void useHistoryStore
-                .getState()
-                .saveRetention(policyOf(mode, days, count))
-                .then(() => notifications.show({ message: 'Retention saved' }))
-            }
-          >
+          <Button variant="default" onClick={() => void savePolicy()}>
             Save policy
           </Button>
           <Button

@@ -17,7 +17,8 @@ interface HistoryState {
   /** Streamed up in parts: no single message carries the file, whatever its size. */
   importFile: (file: File) => Promise<CommandOutput<'importHistory'>>;
   getRetention: () => Promise<Retention>;
-  saveRetention: (policy: Retention) => Promise<void>;
+  /** With `expected` (the policy as read), refused when another was saved elsewhere since. */
+  saveRetention: (policy: Retention, expected?: Retention) => Promise<void>;
   previewRetention: (policy: Retention) => Promise<CommandOutput<'previewRetention'>>;
   /**
    * Saves the policy, then removes what it no longer keeps, never more than `confirmedRemove`
@@ -36,8 +37,8 @@ export const useHistoryStore = create<HistoryState>(() => ({
   exportMatching: (input) => exportInParts((part) => bridge.exportHistory(part), input),
   importFile: (file) => callWithFile('importHistory', 'text', file),
   getRetention: () => bridge.getRetention({}),
-  async saveRetention(policy) {
-    await bridge.setRetention(policy);
+  async saveRetention(policy, expected) {
+    await bridge.setRetention({ ...policy, ...(expected === undefined ? {} : { expected }) });
   },
   previewRetention: (policy) => bridge.previewRetention({ retention: policy }),
   async applyRetention(policy, confirmedRemove) {
