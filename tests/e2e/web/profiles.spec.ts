@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openConsole, test, expect } from '../fixtures/console-test';
@@ -161,15 +162,24 @@ test('settings show where data lives and how tokens are protected', async ({ pag
   await expect(page.getByTestId('vault-warning')).toContainText('No OS keychain');
 });
 
+/** The Local profile's form, and two of its fields. */
+async function openLocalProfile(page: Page, served: ServedConsole) {
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Local').click();
+  const form = profiles.form();
+  return {
+    profiles,
+    url: form.getByLabel('Public listener URL'),
+    minutes: form.getByLabel('Signed token lifetime (minutes)'),
+  };
+}
+
 test('a profile changed in a terminal while its form is open: the form shows the change, keeps what was typed, and saves only that', async ({
   page,
   served,
 }) => {
-  await openConsole(page, served, '#/profiles');
-  const profiles = new ProfilesPage(page);
-  await profiles.profileInList('Local').click();
-  const url = profiles.form().getByLabel('Public listener URL');
-  const minutes = profiles.form().getByLabel('Signed token lifetime (minutes)');
+  const { profiles, url, minutes } = await openLocalProfile(page, served);
   await url.fill('https://tunnel.example.test');
   await setLocal(served, '--token-minutes', '30');
   // Seen within about a second (another process's commit); what was typed stays.
@@ -177,8 +187,7 @@ test('a profile changed in a terminal while its form is open: the form shows the
   await expect(url).toHaveValue('https://tunnel.example.test');
   await profiles.form().getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Saved profile "Local"')).toBeVisible();
-  await openConsole(page, served, '#/profiles');
-  await profiles.profileInList('Local').click();
+  await openLocalProfile(page, served);
   await expect(minutes).toHaveValue('30');
   await expect(url).toHaveValue('https://tunnel.example.test');
 });
@@ -187,16 +196,11 @@ test("the same profile field changed in a terminal and in the form: Save asks, a
   page,
   served,
 }) => {
-  await openConsole(page, served, '#/profiles');
-  const profiles = new ProfilesPage(page);
-  await profiles.profileInList('Local').click();
-  const minutes = profiles.form().getByLabel('Signed token lifetime (minutes)');
+  const { profiles, url, minutes } = await openLocalProfile(page, served);
   await minutes.fill('45');
   await setLocal(served, '--token-minutes', '30');
   await setLocal(served, '--public-listener-url', 'https://from-the-terminal.example.test');
-  await expect(profiles.form().getByLabel('Public listener URL')).toHaveValue(
-    'https://from-the-terminal.example.test',
-  );
+  await expect(url).toHaveValue('https://from-the-terminal.example.test');
   await expect(minutes).toHaveValue('45');
   await profiles.form().getByRole('button', { name: 'Save profile' }).click();
   const asked = page.getByRole('dialog', { name: 'Profile "Local" changed elsewhere' });

@@ -16,13 +16,18 @@ async function emulatorSettings(page: Page, served: ServedConsole) {
   };
 }
 
+/** The emulator's settings open in this page and in a second one of the same console. */
+async function twoEmulatorWindows(page: Page, served: ServedConsole) {
+  const first = await emulatorSettings(page, served);
+  const other = await page.context().newPage();
+  return { first, other, second: await emulatorSettings(other, served) };
+}
+
 test("the emulator's settings: each window saves only its edits, and sees the other's in fields it did not edit", async ({
   page,
   served,
 }) => {
-  const first = await emulatorSettings(page, served);
-  const other = await page.context().newPage();
-  const second = await emulatorSettings(other, served);
+  const { first, other, second } = await twoEmulatorWindows(page, served);
 
   // The first window starts an edit; the second saves another field of the same form, and of the other form.
   await first.spec.getByLabel('Registered webhook URL').fill('https://hooks.example.test/first');
@@ -59,9 +64,7 @@ test('the same emulator setting changed in two windows: the later save asks, Kee
   page,
   served,
 }) => {
-  const first = await emulatorSettings(page, served);
-  const other = await page.context().newPage();
-  const second = await emulatorSettings(other, served);
+  const { first, other, second } = await twoEmulatorWindows(page, served);
 
   await first.spec.getByLabel('Public URL').fill('https://first.example.test');
   await second.spec.getByLabel('Public URL').fill('https://second.example.test');
