@@ -105,3 +105,27 @@ test("the registered webhook's headers: a refused name says why on its field, a 
   ).toHaveText('••••aa55');
   expect(await page.content()).not.toContain(key);
 });
+
+test('registered headers that main would refuse stop the Save on their fields, in words, not field paths', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/emulator');
+  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  const headers = page.getByTestId('registered-webhook-headers');
+  await headers.getByRole('button', { name: 'Add header' }).click();
+  await headers.getByLabel('Header 1 name').fill('X-Api-Key');
+  // No URL is registered: the headers are kept, and said to go nowhere yet.
+  await expect(headers.getByTestId('headers-without-url')).toContainText('No webhook URL is registered');
+  // An empty value is not an error while typing; Save makes it one, on its field.
+  await expect(headers.getByText("Enter the header's value")).toHaveCount(0);
+  await page.getByTestId('emulator-spec-settings').getByRole('button', { name: 'Save settings' }).click();
+  await expect(
+    page.getByText('Not saved: a registered header is not valid (its field says why).'),
+  ).toBeVisible();
+  await expect(headers.getByText("Enter the header's value")).toBeVisible();
+  await expect(page.getByText(/webhookHeaders\[/)).toHaveCount(0);
+  await expect(page.getByText('Emulator settings saved')).toHaveCount(0);
+  await page.getByLabel('Registered webhook URL').fill('https://merchant.example/hooks');
+  await expect(headers.getByTestId('headers-without-url')).toHaveCount(0);
+});

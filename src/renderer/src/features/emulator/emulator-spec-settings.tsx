@@ -1,6 +1,7 @@
 import { Button, Group, Input, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { CHECKOUT_FORM_CHOICES } from '@ui/checkout-form-choices';
 import { ChoiceControl } from '@ui/choice-control';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
   ALL_COUNTRY_CURRENCY_PAIRS,
@@ -13,6 +14,7 @@ import { useFollowedValues } from '@ui/use-followed-values';
 import { useEmulatorStore } from './emulator-store';
 import {
   editsOf,
+  headerIssues,
   headersChanged,
   RegisteredHeadersEditor,
   rowsOf,
@@ -64,12 +66,23 @@ export function EmulatorSpecSettings({
     setHeaders({ rows: headerRows, read: settings.webhookHeaders });
   }
   const setHeaderRows = (rows: HeaderRow[]) => setHeaders((before) => ({ ...before, rows }));
+  // Set by a Save the headers stopped: every field in error says so, empty ones included.
+  const [headersChecked, setHeadersChecked] = useState(false);
   const urlOf = (text: string) => (text.trim() === '' ? null : text.trim());
   const save = async () => {
     const { patch, expected } = form.changes();
     const own = <T extends object>(fields: T) =>
       Object.fromEntries(Object.entries(fields).filter(([key]) => key in LABELS && key !== 'webhookHeaders'));
     const headersEdited = headersChanged(headerRows, headers.read);
+    // Main would refuse these rows, in its field paths' words; they are said on the fields instead.
+    if (headersEdited && headerIssues(headerRows).size > 0) {
+      setHeadersChecked(true);
+      notifications.show({
+        color: 'red',
+        message: 'Not saved: a registered header is not valid (its field says why).',
+      });
+      return;
+    }
     const saved = await saveEmulatorSettings(
       {
         patch: {
@@ -153,7 +166,13 @@ export function EmulatorSpecSettings({
           w={420}
         />
       </Group>
-      <RegisteredHeadersEditor stored={settings.webhookHeaders} rows={headerRows} onChange={setHeaderRows} />
+      <RegisteredHeadersEditor
+        stored={settings.webhookHeaders}
+        rows={headerRows}
+        onChange={setHeaderRows}
+        showEmpty={headersChecked}
+        urlRegistered={urlOf(draft.webhookUrl ?? '') !== null}
+      />
       <Group>
         <Button size="xs" onClick={() => void save()} disabled={draft.countryCurrencyPairs.length === 0}>
           Save settings

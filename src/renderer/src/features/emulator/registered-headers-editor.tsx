@@ -44,6 +44,18 @@ export const headersChanged = (rows: readonly HeaderRow[], stored: readonly Webh
   rows.length !== stored.length ||
   rows.some((row, index) => row.value.action === 'set' || row.name !== stored[index]?.name);
 
+/** Main's checks of the rows, by field path (`[1].name`): what Save would be refused for. */
+export function headerIssues(rows: readonly HeaderRow[]): Map<string, string> {
+  const issues = new Map<string, string>();
+  const checked = webhookHeaderEditsSchema.safeParse(editsOf(rows));
+  if (!checked.success)
+    for (const issue of checked.error.issues) {
+      const path = formatJsonPath(issue.path);
+      if (!issues.has(path)) issues.set(path, issue.message);
+    }
+  return issues;
+}
+
 /**
  * The registered webhook's headers (the portal's "Headers"). A stored value is never shown, only
  * masked (`••••abcd`), as a profile's token: it can be replaced or removed, and a typed value
@@ -53,20 +65,20 @@ export function RegisteredHeadersEditor({
   stored,
   rows,
   onChange,
+  showEmpty = false,
+  urlRegistered = true,
 }: {
   stored: readonly WebhookHeaderView[];
   rows: HeaderRow[];
   onChange: (rows: HeaderRow[]) => void;
+  /** After a Save that these rows stopped: an empty field is an error too. */
+  showEmpty?: boolean;
+  /** Whether a webhook URL is registered (as typed): without one the headers go nowhere. */
+  urlRegistered?: boolean;
 }) {
-  const issues = new Map<string, string>();
-  const checked = webhookHeaderEditsSchema.safeParse(editsOf(rows));
-  if (!checked.success)
-    for (const issue of checked.error.issues) {
-      const path = formatJsonPath(issue.path);
-      if (!issues.has(path)) issues.set(path, issue.message);
-    }
-  // An empty field a person has not typed into yet is not an error yet.
-  const errorAt = (path: string, text: string) => (text === '' ? undefined : issues.get(path));
+  const issues = headerIssues(rows);
+  // An empty field a person has not typed into yet is not an error yet (until Save is pressed).
+  const errorAt = (path: string, text: string) => (text === '' && !showEmpty ? undefined : issues.get(path));
   const update = (id: number, change: Partial<HeaderRow>) =>
     onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
   const full = rows.length >= WEBHOOK_HEADER_LIMITS.count;
@@ -147,6 +159,12 @@ export function RegisteredHeadersEditor({
             </Tooltip>
           </Group>
         ))}
+        {!urlRegistered && rows.length > 0 && (
+          <Text size="xs" c="orange" data-testid="headers-without-url">
+            No webhook URL is registered above: these headers are kept, and go with no notification until one
+            is.
+          </Text>
+        )}
         <Group gap="xs">
           <Button
             size="compact-xs"
