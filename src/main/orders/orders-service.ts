@@ -116,6 +116,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
 
   /** A look that failed (the lock stayed taken past its wait) is made again at the next quiet tick. */
   let lookAgain = false;
+  let closed = false;
   /**
    * Marks what other processes stored as a queued write, so it never waits for the lock on the
    * event loop (an import in another process holds it for seconds in all), then pushes the
@@ -123,14 +124,16 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
    */
   function lookAtOtherProcesses(): void {
     lookAgain = false;
-    markInBackground().then(
-      () => {
+    // The queued write may finish after the console closed its store: nothing is read then.
+    // A read that fails otherwise is made again at the next quiet tick, like the write.
+    markInBackground()
+      .then(() => {
+        if (closed) return;
         for (const { orderId } of index.staleBatch(500)) noteChanged(orderId);
-      },
-      () => {
-        lookAgain = true;
-      },
-    );
+      })
+      .catch(() => {
+        lookAgain = !closed;
+      });
   }
   const otherProcesses: OtherProcessesHandler = {
     committed() {
@@ -169,6 +172,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     refresh,
     otherProcesses,
     close() {
+      closed = true;
       unsubscribe();
       if (pushTimer !== null) clearTimeout(pushTimer);
       pushTimer = null;
