@@ -29,7 +29,7 @@ import { createRecordSecrets } from './timeline/record-secrets';
 import { createEventRecorder } from './timeline/event-recorder';
 import { watchInterruptedExchanges } from './outbound/interrupted-exchanges';
 import { APP_VERSION } from './version';
-import { watchOtherProcesses } from './other-processes-watch';
+import { followFromOtherProcesses, watchOtherProcesses } from './other-processes-watch';
 import { otherProcessesProfiles } from './profiles/other-processes-profiles';
 import type { ConsoleServices, FrontDoor } from './console-services';
 import { errorWords } from '../shared/error-words';
@@ -158,22 +158,6 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     ),
   );
   const orders = createOrdersService({ store, bus });
-  // What other processes on the data directory write reaches this one's views and listener.
-  if (recorder.writtenHere !== null)
-    closers.push(
-      watchOtherProcesses(
-        {
-          dataVersion: () => store.dataVersion(),
-          onError: (error) =>
-            log.warn(`Could not read what other processes on the data directory wrote: ${errorWords(error)}`),
-        },
-        [
-          otherProcessesRecords({ events, bus, writtenHere: recorder.writtenHere }),
-          otherProcessesProfiles({ profiles, bus }),
-          orders.otherProcesses,
-        ],
-      ),
-    );
   const keys = createHmacKeyCache();
   const listenerSettings = createListenerSettingsStore(settings, (fn) => writer.writeNow(fn));
   const listener = createListenerService({
@@ -226,6 +210,27 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   });
   closers.push(() => emulator.close());
   closers.push(() => orders.close());
+  // What other processes on the data directory write reaches this one's views and listener.
+  if (recorder.writtenHere !== null)
+    closers.push(
+      watchOtherProcesses(
+        {
+          dataVersion: () => store.dataVersion(),
+          onError: (error) =>
+            log.warn(`Could not read what other processes on the data directory wrote: ${errorWords(error)}`),
+        },
+        [
+          otherProcessesRecords({ events, bus, writtenHere: recorder.writtenHere }),
+          otherProcessesProfiles({ profiles, bus }),
+          orders.otherProcesses,
+          emulator.otherProcesses(),
+          followFromOtherProcesses(
+            () => listener.settings(),
+            (next) => bus.publish('listener.settings', next),
+          ),
+        ],
+      ),
+    );
   const jwt = createJwtToolkit({
     profiles,
     keys,

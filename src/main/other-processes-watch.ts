@@ -38,3 +38,27 @@ export function watchOtherProcesses(
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * A value another process may change (the profiles, the emulator's or the listener's settings,
+ * saved in a second console or a terminal): read again after each commit elsewhere and
+ * announced when it differs, as this process announces its own changes, so a window shows it
+ * without a reload.
+ */
+export function followFromOtherProcesses<T>(
+  read: () => T,
+  announce: (value: T) => void,
+): OtherProcessesHandler {
+  let last = JSON.stringify(read());
+  return {
+    committed() {
+      const value = read();
+      const now = JSON.stringify(value);
+      if (now !== last) {
+        last = now;
+        announce(value);
+      }
+      return false;
+    },
+  };
+}

@@ -41,3 +41,26 @@ describe('settings saved by another console on the same data directory', () => {
     });
   });
 });
+
+describe('a window of a console sees settings another console saved, without a reload', () => {
+  it('the emulator’s and the listener’s settings are pushed as this console’s own changes are', async () => {
+    const listening = await consoles.listening();
+    const pushed: string[] = [];
+    const seen = new Promise<void>((resolve) => {
+      listening.core.bus.subscribe((event) => {
+        if (event.name === 'emulator.changed')
+          pushed.push(`emulator: ${listening.core.emulator.settingsView().webhookUrl ?? 'none'}`);
+        if (event.name === 'listener.settings') pushed.push(`listener: ${event.payload.respondStatus}`);
+        if (pushed.some((line) => line.startsWith('emulator: https')) && pushed.includes('listener: 503'))
+          resolve();
+      });
+    });
+    const other = await consoles.other(listening.dataDir);
+    other.emulator.updateSettings({ webhookUrl: 'https://merchant.example/hooks' });
+    other.listener.updateSettings({ respondStatus: 503 });
+    // The watch of other processes looks once a second.
+    await seen;
+    expect(pushed).toContain('emulator: https://merchant.example/hooks');
+    expect(pushed).toContain('listener: 503');
+  });
+});

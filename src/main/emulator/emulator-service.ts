@@ -25,6 +25,7 @@ import { createEmulatorEngine, type EmulatorEngine } from './emulator-engine';
 import { startEmulatorServer, type RunningEmulatorServer } from './emulator-server';
 import { createWebhookDispatcher } from './webhook-dispatcher';
 import { errorWords } from '../../shared/error-words';
+import { followFromOtherProcesses, type OtherProcessesHandler } from '../other-processes-watch';
 
 const SETTINGS_KEY = 'emulator.settings';
 
@@ -52,6 +53,8 @@ export interface EmulatorService {
   settingsView(): EmulatorSettingsView;
   /** Changes some settings; `webhookHeaders` (the whole list) is sealed in the same transaction. */
   updateSettings(update: EmulatorSettingsUpdate): EmulatorSettingsView;
+  /** Settings another console saved on the data directory, pushed as this one's own (`emulator.changed`). */
+  otherProcesses(): OtherProcessesHandler;
   orders(limit: number): EmulatorOrder[];
   deliveries(limit: number): EmulatorDelivery[];
   customerAction(orderId: string, action: CustomerAction): EmulatorOrder;
@@ -305,6 +308,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       changed();
       return service.settingsView();
     },
+    otherProcesses: () => followFromOtherProcesses(() => service.settingsView(), changed),
     orders: (limit) => orders.newest(limit).map(viewOf),
     deliveries: (limit) => outbox.newest(limit).map(deliveryOf),
     customerAction: (orderId, action) => viewOf(engine.customer(orderId, action)),

@@ -1,5 +1,5 @@
 import type { EventBus } from '../event-bus';
-import type { OtherProcessesHandler } from '../other-processes-watch';
+import { followFromOtherProcesses, type OtherProcessesHandler } from '../other-processes-watch';
 import type { ProfileService } from './profile-service';
 
 /**
@@ -11,16 +11,8 @@ export function otherProcessesProfiles(deps: {
   profiles: Pick<ProfileService, 'snapshot'>;
   bus: Pick<EventBus, 'publish'>;
 }): OtherProcessesHandler {
-  let last = JSON.stringify(deps.profiles.snapshot());
-  return {
-    committed() {
-      const snapshot = deps.profiles.snapshot();
-      const now = JSON.stringify(snapshot);
-      if (now !== last) {
-        last = now;
-        deps.bus.publish('profiles.changed', snapshot);
-      }
-      return false;
-    },
-  };
+  return followFromOtherProcesses(
+    () => deps.profiles.snapshot(),
+    (snapshot) => deps.bus.publish('profiles.changed', snapshot),
+  );
 }
