@@ -82,6 +82,7 @@ const api = {
   cancelScenarioRun: command('cancelScenarioRun'),
   listScenarioRuns: command('listScenarioRuns'),
   getScenarioRun: command('getScenarioRun'),
+  latestScenarioRunOf: command('latestScenarioRunOf'),
   scenarioFromOrder: command('scenarioFromOrder'),
   saveScenarioFile: command('saveScenarioFile'),
   checkEndpoint: command('checkEndpoint'),

@@ -33,6 +33,7 @@ describe("a scenario run's own record", () => {
       profile: { id: 1, fields: { name: 'Local' } } as never,
       frontDoor: 'cli',
       paths: [],
+      source: { kind: 'paths', cwd: '/work' },
       confirmLive: false,
       parallel: 1,
       bail: false,

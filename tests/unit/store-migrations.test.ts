@@ -70,6 +70,8 @@ describe('migrations', () => {
         migrations.filter((m) => m.id <= 18),
       ).applied,
     ).toEqual(['018-scenario-run-alive']);
+    // Read as today's console reads it (with the migrations after this one).
+    migrate(db, migrations);
     const runs = createScenarioRunsRepository(db);
     expect(runs.get(1, 1000 + RUN_INTERRUPTED_AFTER_MS)?.status).toBe('running');
     expect(runs.get(1, 2000 + RUN_INTERRUPTED_AFTER_MS)?.status).toBe('interrupted');
@@ -82,11 +84,41 @@ describe('migrations', () => {
       migrations.filter((m) => m.id < 19),
     );
     db.prepare("INSERT INTO orders (order_id, stale, record_count) VALUES ('o-1', 0, 2)").run();
-    expect(migrate(db, migrations).applied).toEqual(['019-orders-known-from']);
+    expect(
+      migrate(
+        db,
+        migrations.filter((m) => m.id <= 19),
+      ).applied,
+    ).toEqual(['019-orders-known-from']);
     expect(db.prepare("SELECT stale, known_from FROM orders WHERE order_id = 'o-1'").get()).toEqual({
       stale: 1,
       known_from: 'service',
     });
+  });
+
+  it('020 keeps where a run read its files from; a run stored before reads as having no source', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((m) => m.id < 20),
+    );
+    db.prepare(
+      `INSERT INTO scenario_runs (uid, started_ms, front_door, profile_name, paths, status)
+       VALUES ('before', 1000, 'cli', 'Local', '["scenarios"]', 'failed')`,
+    ).run();
+    expect(migrate(db, migrations).applied).toEqual(['020-scenario-run-source']);
+    const runs = createScenarioRunsRepository(db);
+    expect(runs.get(1)?.source).toBeNull();
+    const id = runs.startRun({
+      uid: 'after',
+      startedMs: 2000,
+      frontDoor: 'browser',
+      profileId: null,
+      profileName: 'Local',
+      paths: ['scenarios'],
+      source: { kind: 'folder', folder: '/work/scenarios' },
+    });
+    expect(runs.get(id)?.source).toEqual({ kind: 'folder', folder: '/work/scenarios' });
   });
 
   it('fails loudly when an applied migration was edited', () => {

@@ -7,6 +7,7 @@ import { runSuite } from '../../src/main/scenarios/run-suite';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { createScenarioRunsRepository } from '../../src/main/store/scenario-runs-repository';
+import { runAgainPlan } from '../../src/shared/scenarios/run-again';
 import type { ScenarioResult } from '../../src/shared/scenarios/scenario-results';
 import { RUN_ALIVE_EVERY_MS, RUN_INTERRUPTED_AFTER_MS } from '../../src/shared/scenarios/stored-runs';
 import { makeTempDir } from './helpers/temp-console';
@@ -31,6 +32,7 @@ function startRun(runs: ReturnType<typeof repository>['runs'], n: number, starte
     profileId: 1,
     profileName: 'Local',
     paths: ['scenarios'],
+    source: { kind: 'paths', cwd: '/work' },
   });
 }
 
@@ -111,6 +113,62 @@ describe('stored scenario runs, read back', () => {
   });
 });
 
+describe('the run to run again', () => {
+  it('is the newest that ended and matches; one running, interrupted or without a source is passed over', () => {
+    const { db, runs } = repository();
+    const ended = startRun(runs, 1);
+    runs.addResult(ended, 0, result('a', 'passed'));
+    runs.addResult(ended, 1, result('b', 'failed'));
+    runs.addResult(ended, 2, result('c', 'skipped'));
+    runs.finishRun(ended, T0 + 5000, 'failed');
+    startRun(runs, 2); // still running
+    const older = startRun(runs, 3);
+    runs.finishRun(older, T0 + 6000, 'passed');
+    // Stored before runs kept their source, and one whose stored source no reader can use.
+    db.prepare('UPDATE scenario_runs SET source = NULL WHERE id = ?').run(older);
+    const hostile = startRun(runs, 4);
+    runs.finishRun(hostile, T0 + 7000, 'passed');
+    db.prepare(`UPDATE scenario_runs SET source = '{"kind":"folder"' WHERE id = ?`).run(hostile);
+
+    expect(runs.get(hostile)?.source).toBeNull();
+    expect(runs.get(older)?.source).toBeNull();
+    const found = runs.latestEnded((run) => run.source?.kind === 'paths');
+    expect(found?.id).toBe(ended);
+    expect(runs.latestEnded((run) => run.paths.includes('elsewhere'))).toBeUndefined();
+    // Failed and skipped (it never ran) did not pass; each file once, in run order.
+    expect(found === undefined ? null : runAgainPlan(found)).toEqual({
+      kind: 'files',
+      source: { kind: 'paths', cwd: '/work' },
+      files: ['scenarios/b.yaml', 'scenarios/c.yaml'],
+    });
+    const without = runs.get(older);
+    expect(without === undefined ? null : runAgainPlan(without)).toMatchObject({ kind: 'refused' });
+  });
+
+  it('is refused while running or once interrupted, and has nothing in a run that passed', () => {
+    const { runs } = repository();
+    const id = startRun(runs, 1, T0);
+    runs.addResult(id, 0, result('a', 'failed'));
+    const plan = (nowMs: number) => {
+      const run = runs.get(id, nowMs);
+      return run === undefined ? null : runAgainPlan(run);
+    };
+    expect(plan(T0)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('still running') });
+    expect(plan(T0 + 2 * RUN_INTERRUPTED_AFTER_MS)).toMatchObject({
+      kind: 'refused',
+      reason: expect.stringContaining('interrupted'),
+    });
+    const passed = startRun(runs, 2);
+    runs.addResult(passed, 0, result('a', 'passed'));
+    runs.finishRun(passed, T0 + 3000, 'passed');
+    const run = runs.get(passed);
+    expect(run === undefined ? null : runAgainPlan(run)).toEqual({
+      kind: 'nothing',
+      reason: `Every scenario of run #${passed} passed: nothing to run again.`,
+    });
+  });
+});
+
 function scenarioFolder(name: string, steps: string): string {
   const folder = join(temp.dir, name);
   mkdirSync(folder, { recursive: true });
@@ -126,6 +184,7 @@ function runOptions(runs: ReturnType<typeof repository>['runs']) {
     profile: { id: 1, fields: { name: 'Local' } } as never,
     frontDoor: 'cli',
     paths: ['x'],
+    source: { kind: 'paths' as const, cwd: '/work' },
     confirmLive: false,
     parallel: 1,
     bail: false,

@@ -6,7 +6,7 @@ import {
   type RunReport,
   type ScenarioResult,
 } from '../../shared/scenarios/scenario-results';
-import { RUN_ALIVE_EVERY_MS } from '../../shared/scenarios/stored-runs';
+import { RUN_ALIVE_EVERY_MS, type RunSource } from '../../shared/scenarios/stored-runs';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import { outlineOf, type LoadedScenario } from './load-scenarios';
@@ -26,6 +26,8 @@ export interface SuiteRunOptions {
   frontDoor: string;
   /** The paths the user named (stored with the run). */
   paths: readonly string[];
+  /** Where the scenarios' files are named from (stored with the run, to run them again). */
+  source: RunSource;
   confirmLive: boolean;
   /** Scenarios run at once (each in its own order, so they do not interfere). */
   parallel: number;
@@ -94,6 +96,7 @@ export async function runSuite(
       profileId: options.profile.id,
       profileName: options.profile.fields.name,
       paths: options.paths,
+      source: options.source,
     }),
   );
   options.onProgress({ type: 'run-started', runId, scenarios: scenarios.map(outlineOf) });

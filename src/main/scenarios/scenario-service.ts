@@ -7,7 +7,7 @@ import type { EventBus } from '../event-bus';
 import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
-import type { RunSummary, StoredRun } from '../../shared/scenarios/stored-runs';
+import type { RunSource, RunSummary, StoredRun } from '../../shared/scenarios/stored-runs';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { loadScenarios, outlineOf, type LoadedScenario, type LoadedSuite } from './load-scenarios';
 import { grepScenarios, runSuite } from './run-suite';
@@ -17,6 +17,8 @@ import { errorWords } from '../../shared/error-words';
 export interface ScenarioRunInput {
   scenarios: readonly LoadedScenario[];
   paths: readonly string[];
+  /** Where the files are named from; by default the paths, from the working directory. */
+  source?: RunSource;
   profile?: StoredProfile;
   confirmLive: boolean;
   parallel?: number;
@@ -32,6 +34,8 @@ export type ScenarioSource = { folder: string } | { paths: readonly string[] };
 
 export type ScenarioStartInput = ScenarioSource & {
   files?: readonly string[];
+  /** The files are those that did not pass in this stored run (said of one that is gone). */
+  chosenFrom?: number;
   grep?: string;
   confirmLive: boolean;
   parallel?: number;
@@ -62,6 +66,11 @@ export interface ScenarioService {
   storedRun(id: number): StoredRun | undefined;
   /** Stored runs newest first, a page at a time (`beforeId`: the last one of the page before). */
   runSummaries(page: { beforeId: number | null; limit: number }): RunSummary[];
+  /**
+   * The newest run that ended of these paths, named from this working directory (the runs of
+   * `test [paths…]` here), with its scenarios; undefined when there is none.
+   */
+  latestEndedRunOf(paths: readonly string[]): StoredRun | undefined;
 }
 
 export interface ScenarioServiceDependencies {
@@ -91,7 +100,11 @@ function loadSource(source: ScenarioSource) {
  * chosen files, and a chosen file that is no longer there: a file that broke since it was opened
  * would otherwise drop out of the run, which then said "passed" without it.
  */
-function problemsOfChosen(suite: LoadedSuite, files: readonly string[] | undefined): ScenarioFileProblem[] {
+function problemsOfChosen(
+  suite: LoadedSuite,
+  files: readonly string[] | undefined,
+  chosenFrom: number | undefined,
+): ScenarioFileProblem[] {
   if (files === undefined) return suite.problems;
   const chosen = new Set(files);
   const found = new Set([...suite.scenarios, ...suite.problems].map((item) => item.file));
@@ -102,7 +115,10 @@ function problemsOfChosen(suite: LoadedSuite, files: readonly string[] | undefin
       line: null,
       column: null,
       field: null,
-      message: 'no such file (removed or renamed since the folder was opened)',
+      message:
+        chosenFrom === undefined
+          ? 'no such file (removed or renamed since the folder was opened)'
+          : `no such file: it did not pass in run #${chosenFrom}, and has been removed or renamed since`,
     }));
   return [
     ...suite.problems.filter((problem) => chosen.has(problem.file) || problem.missing === true),
@@ -111,6 +127,19 @@ function problemsOfChosen(suite: LoadedSuite, files: readonly string[] | undefin
 }
 
 const nameOf = (source: ScenarioSource) => ('paths' in source ? process.cwd() : source.folder);
+
+/** What a run stores of its source: the folder as resolved, or the working directory of its paths. */
+const storedSourceOf = (source: ScenarioSource): RunSource =>
+  'paths' in source
+    ? { kind: 'paths', cwd: process.cwd() }
+    : { kind: 'folder', folder: resolve(source.folder) };
+
+/** The same paths: each named the same from the same directory, in any order. */
+function samePaths(cwd: string, a: readonly string[], b: readonly string[]): boolean {
+  const resolved = (paths: readonly string[]) => [...new Set(paths.map((path) => resolve(cwd, path)))].sort();
+  const [left, right] = [resolved(a), resolved(b)];
+  return left.length === right.length && left.every((path, index) => path === right[index]);
+}
 
 export function createScenarioService(deps: ScenarioServiceDependencies): ScenarioService {
   const { runs } = deps;
@@ -137,6 +166,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       profile,
       frontDoor: deps.frontDoor,
       paths: input.paths,
+      source: input.source ?? { kind: 'paths', cwd: process.cwd() },
       confirmLive: input.confirmLive,
       parallel: input.parallel ?? 1,
       bail: input.bail ?? false,
@@ -157,7 +187,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
     start(input) {
       const { files, grep, confirmLive } = input;
       const suite = loadSource(input);
-      const problems = problemsOfChosen(suite, files);
+      const problems = problemsOfChosen(suite, files, input.chosenFrom);
       if (problems.length > 0) return { problems };
       const grepped = grepScenarios(suite.scenarios, grep);
       if (grepped.length === 0 && suite.scenarios.length > 0 && grep !== undefined)
@@ -172,6 +202,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       run({
         scenarios: chosen,
         paths: 'paths' in input ? input.paths : [input.folder],
+        source: storedSourceOf(input),
         confirmLive,
         ...(input.parallel === undefined ? {} : { parallel: input.parallel }),
         ...(input.bail === undefined ? {} : { bail: input.bail }),
@@ -198,5 +229,11 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
     },
     storedRun: (id) => runs.get(id),
     runSummaries: (page) => runs.summaries(page),
+    latestEndedRunOf(paths) {
+      const cwd = process.cwd();
+      return runs.latestEnded(
+        (run) => run.source?.kind === 'paths' && run.source.cwd === cwd && samePaths(cwd, run.paths, paths),
+      );
+    },
   };
 }

@@ -7,9 +7,12 @@ import {
   type RunTotals,
   type ScenarioResult,
 } from '../../shared/scenarios/scenario-results';
+import { ENDED_RUN_STATUSES } from '../../shared/scenarios/run-again';
 import {
+  runSourceSchema,
   runStatusNow,
   STORED_RUN_STATUSES,
+  type RunSource,
   type RunSummary,
   type StoredRun,
 } from '../../shared/scenarios/stored-runs';
@@ -22,6 +25,7 @@ export interface NewRun {
   profileId: number | null;
   profileName: string;
   paths: readonly string[];
+  source: RunSource;
 }
 
 interface RunRow {
@@ -34,6 +38,7 @@ interface RunRow {
   paths: string;
   status: string;
   alive_ms: number | null;
+  source: string | null;
 }
 
 /** A run's row with the counts of its stored scenarios by status. */
@@ -73,14 +78,25 @@ const strings = z.array(z.string());
 const checks = z.array(checkResultSchema);
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A run's source, or null: none stored (an older run), or one no reader can use. */
+function sourceOf(text: string | null): RunSource | null {
+  if (text === null) return null;
+  try {
+    const parsed = runSourceSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export type ScenarioRunsRepository = ReturnType<typeof createScenarioRunsRepository>;
 
 /** The stored runs of scenarios: a run, its scenarios, their steps (see migration 007). */
 export function createScenarioRunsRepository(db: SqliteDatabase) {
   const statements = {
     insertRun: db.prepare(
-      `INSERT INTO scenario_runs (uid, started_ms, front_door, profile_id, profile_name, paths)
-       VALUES (@uid, @startedMs, @frontDoor, @profileId, @profileName, @paths)`,
+      `INSERT INTO scenario_runs (uid, started_ms, front_door, profile_id, profile_name, paths, source)
+       VALUES (@uid, @startedMs, @frontDoor, @profileId, @profileName, @paths, @source)`,
     ),
     finishRun: db.prepare<{ id: number; finishedMs: number; status: string }>(
       'UPDATE scenario_runs SET finished_ms = @finishedMs, status = @status WHERE id = @id',
@@ -113,6 +129,12 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
        GROUP BY r.id
        ORDER BY r.id DESC
        LIMIT @limit`,
+    ),
+    // Newest first; the caller stops at the first that matches (see latestEnded).
+    ended: db.prepare<[], RunRow>(
+      `SELECT * FROM scenario_runs
+       WHERE status IN (${ENDED_RUN_STATUSES.map((status) => `'${status}'`).join(', ')}) AND source IS NOT NULL
+       ORDER BY id DESC`,
     ),
     results: db.prepare<[number], ResultRow>(
       'SELECT * FROM scenario_results WHERE run_id = ? ORDER BY position',
@@ -158,6 +180,7 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
     frontDoor: row.front_door,
     profileName: row.profile_name,
     paths: strings.parse(JSON.parse(row.paths)),
+    source: sourceOf(row.source),
     status: runStatusNow(
       z.enum(STORED_RUN_STATUSES).parse(row.status),
       row.alive_ms ?? row.started_ms,
@@ -195,7 +218,13 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
 
   return {
     startRun(run: NewRun): number {
-      return Number(statements.insertRun.run({ ...run, paths: JSON.stringify(run.paths) }).lastInsertRowid);
+      return Number(
+        statements.insertRun.run({
+          ...run,
+          paths: JSON.stringify(run.paths),
+          source: JSON.stringify(run.source),
+        }).lastInsertRowid,
+      );
     },
     /** A finished scenario with all its steps, in one transaction. */
     addResult(runId: number, position: number, result: ScenarioResult): void {
@@ -219,6 +248,21 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
     getByUid(uid: string, nowMs = Date.now()): StoredRun | undefined {
       const row = statements.runByUid.get(uid);
       return row === undefined ? undefined : read(row, nowMs);
+    },
+    /**
+     * The newest run that ended (passed, failed, cancelled) and that `matches` (its source and
+     * paths), with its scenarios; undefined when none does.
+     */
+    latestEnded(matches: (run: RunSummary) => boolean, nowMs = Date.now()): StoredRun | undefined {
+      const empty = { scenarios: 0, passed: 0, failed: 0, errors: 0, skipped: 0 };
+      let found: RunRow | undefined;
+      // Its scenarios are read after the loop: the connection runs no other statement while it iterates.
+      for (const row of statements.ended.iterate())
+        if (matches(summaryOf(row, empty, nowMs))) {
+          found = row;
+          break;
+        }
+      return found === undefined ? undefined : read(found, nowMs);
     },
     /** Newest first, `limit` of them, before run number `beforeId` when given (the next page). */
     summaries(page: { beforeId: number | null; limit: number }, nowMs = Date.now()): RunSummary[] {

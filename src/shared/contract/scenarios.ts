@@ -57,6 +57,8 @@ export const scenarioCommands = {
         paths: scenarioPaths.optional(),
         /** Only these files (as listed by openScenarioFolder); all when left out. */
         files: z.array(z.string().min(1)).max(10_000).optional(),
+        /** The files are those that did not pass in this stored run: a gone one is said so. */
+        chosenFrom: z.number().int().positive().optional(),
         grep: z.string().max(200).optional(),
         confirmLive: z.boolean().default(false),
         /** Scenarios run at once. */
@@ -87,6 +89,14 @@ export const scenarioCommands = {
   getScenarioRun: defineCommand(
     z.object({ id: z.number().int().positive('Run numbers start at 1') }),
     storedRunSchema,
+  ),
+  /**
+   * The newest run that ended of these paths, named from the working directory of the console
+   * (`test [paths…]` there): what `test --last-failed` runs again. Null when there is none.
+   */
+  latestScenarioRunOf: defineCommand(
+    z.object({ paths: scenarioPaths }),
+    z.object({ run: storedRunSchema.nullable() }),
   ),
   cancelScenarioRun: defineCommand(
     z.object({ runId: z.string().min(1) }),

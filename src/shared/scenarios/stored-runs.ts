@@ -20,6 +20,17 @@ export const RUN_ALIVE_EVERY_MS = 10_000;
  */
 export const RUN_INTERRUPTED_AFTER_MS = 60_000;
 
+/**
+ * Where a run read its files from, which its scenarios' `file` names are relative to: a folder
+ * the Scenarios view opened (absolute, as the console resolved it), or the working directory
+ * `test` ran in with the paths it was given. Null for a run stored before this was kept.
+ */
+export const runSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('folder'), folder: z.string() }),
+  z.object({ kind: z.literal('paths'), cwd: z.string() }),
+]);
+export type RunSource = z.infer<typeof runSourceSchema>;
+
 /** One stored run, without its scenarios: a line of the list. */
 export const runSummarySchema = z.object({
   /** The run's number (scenario_runs.id): "run #12". */
@@ -32,6 +43,7 @@ export const runSummarySchema = z.object({
   profileName: z.string(),
   /** The folder or paths it ran. */
   paths: z.array(z.string()),
+  source: runSourceSchema.nullable(),
   status: z.enum(STORED_RUN_STATUSES),
   /** Of the scenarios finished and stored so far (all of them once it has ended). */
   totals: runTotalsSchema,

@@ -12,6 +12,7 @@ type ScenarioCommand =
   | 'cancelScenarioRun'
   | 'listScenarioRuns'
   | 'getScenarioRun'
+  | 'latestScenarioRunOf'
   | 'scenarioFromOrder'
   | 'saveScenarioFile'
   | 'checkEndpoint';
@@ -41,10 +42,11 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
   const { scenarios, profiles, bus } = services;
   return {
     openScenarioFolder: (source) => scenarios.open(sourceOf(source)),
-    startScenarioRun: ({ files, grep, confirmLive, parallel, bail, ...source }) =>
+    startScenarioRun: ({ files, chosenFrom, grep, confirmLive, parallel, bail, ...source }) =>
       scenarios.start({
         ...sourceOf(source),
         ...(files === undefined ? {} : { files }),
+        ...(chosenFrom === undefined ? {} : { chosenFrom }),
         ...(grep === undefined ? {} : { grep }),
         confirmLive,
         parallel,
@@ -61,6 +63,7 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
       if (run === undefined) throw ConsoleError.notFound(`Run #${id}`);
       return run;
     },
+    latestScenarioRunOf: ({ paths }) => ({ run: scenarios.latestEndedRunOf(paths) ?? null }),
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
     saveScenarioFile: ({ path, text, overwrite }) => ({ path: saveScenarioFile(path, text, overwrite) }),
     checkEndpoint: ({ url, config, secret, checkId }) => {

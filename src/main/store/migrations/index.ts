@@ -17,6 +17,7 @@ import craftedTokens from './016-crafted-tokens';
 import outboxUnsent from './017-outbox-unsent';
 import scenarioRunAlive from './018-scenario-run-alive';
 import ordersKnownFrom from './019-orders-known-from';
+import scenarioRunSource from './020-scenario-run-source';
 
 export interface Migration {
   readonly id: number;
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   { id: 17, name: '017-outbox-unsent', sql: outboxUnsent },
   { id: 18, name: '018-scenario-run-alive', sql: scenarioRunAlive },
   { id: 19, name: '019-orders-known-from', sql: ordersKnownFrom },
+  { id: 20, name: '020-scenario-run-source', sql: scenarioRunSource },
 ];
