@@ -8,6 +8,7 @@ import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-con
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
 import { followRun } from '../follow-run';
+import { runAgainStart, runNumberFlag, type RunAgainChoice } from '../run-again-choice';
 import { checkReportFile, writeReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
 import { terminalSafe } from '../terminal-text';
@@ -22,6 +23,8 @@ const testFlags = z.object({
   bail: z.boolean().default(false),
   grep: z.string().optional(),
   yesLive: z.boolean().default(false),
+  lastFailed: z.boolean().default(false),
+  rerun: z.string().optional(),
 });
 
 export const DEFAULT_SCENARIO_PATHS = ['scenarios'];
@@ -60,6 +63,24 @@ function scenarioPathHolding(file: string, named: readonly string[]): string | n
   return null;
 }
 
+/** `--last-failed` (of the paths named) or `--rerun N` (of run N, whose paths are its own), or neither. */
+function runAgainChoice(
+  paths: readonly string[],
+  flags: { lastFailed: boolean; rerun?: string | undefined },
+  named: readonly string[],
+): RunAgainChoice | null {
+  if (flags.rerun === undefined) return flags.lastFailed ? { lastFailed: true, paths: named } : null;
+  if (flags.lastFailed)
+    throw new UsageError(
+      '--rerun, --last-failed: choose one (--rerun N is run #N, --last-failed the latest)',
+    );
+  if (paths.length > 0)
+    throw new UsageError(
+      '[paths...]: --rerun N runs again files of run #N, named as it named them; leave the paths out',
+    );
+  return { rerun: runNumberFlag(flags.rerun) };
+}
+
 /**
  * `test [paths…]`: loads every scenario first (an invalid file is exit 2, naming file, line and
  * field, and nothing runs), then runs them on one profile. The Local profile gets its own
@@ -78,6 +99,7 @@ export async function runTest(
     throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
   const out = flags.out === undefined ? null : { path: flags.out, force: flags.force };
   const named = paths.length === 0 ? DEFAULT_SCENARIO_PATHS : [...paths];
+  const again = runAgainChoice(paths, flags, named);
   // A report that could not be written is refused before the suite runs, not after it; so is
   // one among the scenarios (with --force it replaced the scenario file being run).
   if (out !== null) {
@@ -110,9 +132,12 @@ export async function runTest(
       };
       process.once('SIGINT', interrupt);
       try {
+        const chosen = again === null ? null : await runAgainStart(call, again, progressOut);
         // The files are read once, by the run itself: one that does not load refuses it whole.
         const started = await call('startScenarioRun', {
-          paths: named,
+          ...(chosen === null
+            ? { paths: named }
+            : { ...chosen.source, files: chosen.files, chosenFrom: chosen.chosenFrom }),
           ...(flags.grep === undefined ? {} : { grep: flags.grep }),
           confirmLive: flags.yesLive,
           parallel: flags.parallel,
@@ -178,5 +203,10 @@ export function registerTest(program: Command, context: CliContext): void {
     .option('--bail', 'stop after the first scenario that does not pass')
     .option('--grep <text>', 'only scenarios whose name or file contains this text')
     .option('--yes-live', 'confirm running on a live (production) profile')
+    .option(
+      '--last-failed',
+      'run only the scenarios that did not pass in the latest ended run of the same paths from here',
+    )
+    .option('--rerun <n>', 'run only the scenarios that did not pass in stored run N (`runs` lists them)')
     .action((paths: string[], flags: unknown) => runTest(paths, flags, context));
 }

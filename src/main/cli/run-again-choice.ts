@@ -1,0 +1,79 @@
+import { runAgainPlan } from '../../shared/scenarios/run-again';
+import type { StoredRun } from '../../shared/scenarios/stored-runs';
+import { ConsoleError } from '../console-error';
+import { CommandExit, EXIT_OK, UsageError } from './cli-errors';
+import type { CommandCaller } from './command-caller';
+import { terminalSafe } from './terminal-text';
+
+/** Which stored run's not-passed scenarios `test` runs again: the latest of its paths, or one by number. */
+export type RunAgainChoice = { lastFailed: true; paths: readonly string[] } | { rerun: number };
+
+/** What `test` starts instead of its whole paths: the not-passed files of `run`, named as it named them. */
+export interface RunAgainStart {
+  source: { paths: string[] } | { folder: string };
+  files: string[];
+  chosenFrom: number;
+}
+
+/** `#12` as `runs` lists it, or 12. */
+export function runNumberFlag(text: string): number {
+  const digits = text.trim().replace(/^#/, '');
+  if (!/^[1-9]\d{0,15}$/.test(digits))
+    throw new UsageError(`--rerun: "${text}" is not a run number (a whole number, as \`runs\` lists them).`);
+  return Number(digits);
+}
+
+async function chosenRun(call: CommandCaller, choice: RunAgainChoice): Promise<StoredRun> {
+  if ('rerun' in choice) {
+    try {
+      return await call('getScenarioRun', { id: choice.rerun });
+    } catch (error) {
+      if (error instanceof ConsoleError && error.code === 'not_found')
+        throw new UsageError(`--rerun: no run #${choice.rerun} in this data directory (\`runs\` lists them)`);
+      throw error;
+    }
+  }
+  const { run } = await call('latestScenarioRunOf', { paths: [...choice.paths] });
+  if (run !== null) return run;
+  const named = choice.paths.join(' ');
+  throw new UsageError(
+    `--last-failed: no run of ${named} from ${process.cwd()} has ended yet, so none is known not to have passed; run them whole first (checkout-console test ${named})`,
+  );
+}
+
+/**
+ * The scenarios of a stored run that did not pass, to run again (`test --last-failed`,
+ * `test --rerun N`): said in a line, or why there are none. A run that cannot be used (it did not
+ * end, it was made elsewhere) is a usage error (exit 2); one where every scenario passed is no
+ * failure: it is said, and `test` exits 0 having run nothing.
+ */
+export async function runAgainStart(
+  call: CommandCaller,
+  choice: RunAgainChoice,
+  say: (text: string) => void,
+): Promise<RunAgainStart> {
+  const run = await chosenRun(call, choice);
+  const flag = 'rerun' in choice ? '--rerun' : '--last-failed';
+  const plan = runAgainPlan(run);
+  if (plan.kind === 'refused') throw new UsageError(`${flag}: ${plan.reason}`);
+  if (plan.kind === 'nothing') {
+    say(`${terminalSafe(plan.reason)}\n`);
+    throw new CommandExit(EXIT_OK);
+  }
+  const { source, files } = plan;
+  // Its files are named from where it ran: only there do the same names find the same files.
+  if (source.kind === 'paths' && source.cwd !== process.cwd())
+    throw new UsageError(
+      `${flag}: run #${run.id} named its files from ${source.cwd}; run this there (this is ${process.cwd()})`,
+    );
+  say(
+    `${terminalSafe(
+      `Run #${run.id} (${run.status}, started ${run.startedAt}): ${files.length} of ${run.totals.scenarios} scenario${run.totals.scenarios === 1 ? '' : 's'} did not pass; running ${files.length === 1 ? 'it' : 'them'} again`,
+    )}\n`,
+  );
+  return {
+    source: source.kind === 'folder' ? { folder: source.folder } : { paths: run.paths },
+    files,
+    chosenFrom: run.id,
+  };
+}

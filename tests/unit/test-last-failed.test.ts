@@ -1,0 +1,129 @@
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runReportSchema } from '../../src/shared/scenarios/scenario-results';
+import { runSummarySchema } from '../../src/shared/scenarios/stored-runs';
+import { happyPathExpectingPartialCapture } from '../fixtures/wrong-state-scenario';
+import { runCliCaptured, type CliRun } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+// `test --last-failed` and `test --rerun N`: after a red suite, fix and run again only what did
+// not pass. The suite: one scenario that fails (broken-capture.yaml), one that passes.
+const temp = makeTempDir('cc-last-failed-');
+const dataDir = join(temp.dir, 'data');
+const suite = join(temp.dir, 'suite');
+const broken = join(suite, 'broken-capture.yaml');
+/** A scenario's name in a report: its path from the working directory. */
+const brokenFile = relative(process.cwd(), broken);
+afterAll(() => temp.remove());
+
+const cli = (...args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
+const ran = (run: CliRun) => runReportSchema.parse(JSON.parse(run.stdout)).scenarios.map((s) => s.file);
+
+async function storedRuns() {
+  const list = await cli('runs', '--json');
+  return runSummarySchema.array().parse(JSON.parse(list.stdout));
+}
+
+beforeAll(() => {
+  mkdirSync(join(suite, 'payloads'), { recursive: true });
+  writeFileSync(broken, happyPathExpectingPartialCapture('.'));
+  copyFileSync('scenarios/cancelled.yaml', join(suite, 'cancelled.yaml'));
+});
+
+describe('test --last-failed', () => {
+  it('says there is nothing to go on before any run of the paths has ended (exit 2)', async () => {
+    const none = await cli('test', suite, '--last-failed');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(
+      `error: --last-failed: no run of ${suite} from ${process.cwd()} has ended yet, so none is known not to have passed; run them whole first (checkout-console test ${suite})\n`,
+    );
+    expect(await storedRuns()).toEqual([]);
+  });
+
+  it('runs only the scenarios that did not pass in the latest run of the same paths', async () => {
+    const whole = await cli('test', suite);
+    expect(whole.code).toBe(1);
+    const again = await cli(
+      'test',
+      suite,
+      '--last-failed',
+      '--reporter',
+      'json',
+      '--out',
+      join(temp.dir, 'r.json'),
+    );
+    expect(again.code, again.stderr).toBe(1);
+    expect(again.stdout).toMatch(
+      /^Run #1 \(failed, started \S+Z\): 1 of 2 scenarios did not pass; running it again\n/,
+    );
+    expect(again.stdout).toContain('Running 1 scenario\n');
+    expect(again.stdout).not.toContain('cancelled.yaml');
+    const [latest] = await storedRuns();
+    // The new run is one of the same paths, from here: the next --last-failed starts from it.
+    expect(latest).toMatchObject({ id: 2, paths: [suite], source: { kind: 'paths', cwd: process.cwd() } });
+    expect(latest?.totals).toMatchObject({ scenarios: 1, failed: 1 });
+  });
+
+  it('counts a scenario skipped by --bail as not passed: it never ran', async () => {
+    const bail = await cli('test', suite, '--bail', '--reporter', 'json');
+    expect(runReportSchema.parse(JSON.parse(bail.stdout)).totals).toMatchObject({ failed: 1, skipped: 1 });
+    const again = await cli('test', suite, '--last-failed', '--reporter', 'json');
+    expect(again.stderr).toContain('2 of 2 scenarios did not pass; running them again');
+    expect(ran(again).map((file) => file.split('/').pop())).toEqual([
+      'broken-capture.yaml',
+      'cancelled.yaml',
+    ]);
+  });
+
+  it('once fixed, passes; then says nothing is left to run again and exits 0', async () => {
+    copyFileSync('scenarios/happy-path-general-sa.yaml', broken);
+    const fixed = await cli('test', suite, '--last-failed');
+    expect(fixed.code, fixed.stdout).toBe(0);
+    const before = (await storedRuns()).length;
+    const nothing = await cli('test', suite, '--last-failed');
+    expect(nothing.code).toBe(0);
+    expect(nothing.stdout).toBe(`Every scenario of run #${before} passed: nothing to run again.\n`);
+    // Nothing ran, so no run was stored.
+    expect((await storedRuns()).length).toBe(before);
+  });
+
+  it('names a file that did not pass and is gone, and runs nothing (exit 2)', async () => {
+    writeFileSync(broken, happyPathExpectingPartialCapture('.'));
+    expect((await cli('test', suite)).code).toBe(1);
+    const [failedRun] = await storedRuns();
+    rmSync(broken);
+    const gone = await cli('test', suite, '--last-failed');
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain(
+      `error: ${brokenFile}: no such file: it did not pass in run #${failedRun?.id}, and has been removed or renamed since\n`,
+    );
+    expect((await storedRuns())[0]?.id).toBe(failedRun?.id);
+    writeFileSync(broken, happyPathExpectingPartialCapture('.'));
+  });
+
+  it('takes only runs of the same paths: another path named is another suite', async () => {
+    const other = await cli('test', join(suite, 'cancelled.yaml'), '--last-failed');
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(`no run of ${join(suite, 'cancelled.yaml')} from`);
+  });
+});
+
+describe('test --rerun N', () => {
+  it("runs again the scenarios that did not pass in run N, from that run's own paths", async () => {
+    const [failedRun] = await storedRuns();
+    const again = await cli('test', '--rerun', `#${failedRun?.id}`, '--reporter', 'json');
+    expect(again.code, again.stderr).toBe(1);
+    expect(again.stderr).toContain(`Run #${failedRun?.id} (failed,`);
+    expect(ran(again)).toEqual([brokenFile]);
+  });
+
+  it('says what is wrong with the number, paths beside it, or both flags', async () => {
+    expect((await cli('test', '--rerun', 'last')).stderr).toContain('"last" is not a run number');
+    const missing = await cli('test', '--rerun', '99');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('error: --rerun: no run #99 in this data directory (`runs` lists them)\n');
+    expect((await cli('test', suite, '--rerun', '1')).stderr).toContain('leave the paths out');
+    expect((await cli('test', '--rerun', '1', '--last-failed')).stderr).toContain('choose one');
+  });
+});
