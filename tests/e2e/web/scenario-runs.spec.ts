@@ -72,7 +72,7 @@ test('a run made in a tab that was then reloaded is kept under Earlier runs, and
       opened.getByTestId('scenario-card').filter({ hasText: 'Refund after capture' }),
     ).toHaveAttribute('data-status', 'passed');
     // A stored run is read, not run: its cards have no Run button.
-    await expect(opened.getByRole('button', { name: /^Run / })).toHaveCount(0);
+    await expect(opened.getByTestId('scenario-card').getByRole('button', { name: /^Run / })).toHaveCount(0);
 
     // The link survives a reload, and All runs goes back to the list.
     await page.reload();

@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Button, Card, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Divider,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { describeRelative } from '@shared/relative-time';
@@ -16,6 +29,7 @@ import { formatTime, WHOLE_BADGE } from '@ui/order-format';
 import { ChoiceControl } from '@ui/choice-control';
 import { TableHeader } from '@ui/table-header';
 import { useNow } from '@ui/use-now';
+import { RunAgainButton } from './run-again-button';
 import { ScenarioCard } from './scenario-card';
 import { storedRow } from './scenario-rows';
 import { refreshScenarioRuns, somethingRunning, useScenarioRunsStore } from './scenario-runs-store';
@@ -77,6 +91,12 @@ function OpenedRun({ run, onBack }: { run: StoredRun; onBack: () => void }) {
             All runs
           </Button>
         </Group>
+        {notPassed.length > 0 && (
+          <>
+            <Divider my="sm" />
+            <RunAgainButton key={run.id} run={run} />
+          </>
+        )}
       </Card>
       {run.status === 'interrupted' && (
         <Alert color="orange" data-testid="run-interrupted">

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { RunSummary, StoredRun } from '@shared/scenarios/stored-runs';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
+import { judgeOpenedFolder, runAgainFirstLook, type RunAgainCheck } from './run-again-check';
 
 const PAGE = 50;
 
@@ -78,4 +79,19 @@ export function refreshScenarioRuns(): void {
   const { reload, opened, open } = useScenarioRunsStore.getState();
   void reload();
   if (opened !== null) void open(opened.id);
+}
+
+/** Whether a stored run's scenarios that did not pass can run again here: its folder is read again now. */
+export async function checkRunAgain(run: StoredRun): Promise<RunAgainCheck> {
+  const first = runAgainFirstLook(run);
+  if (first.kind !== 'checking') return first;
+  try {
+    return judgeOpenedFolder(first, await bridge.openScenarioFolder({ folder: first.folder }));
+  } catch (error) {
+    return {
+      kind: 'unavailable',
+      files: first.files,
+      reason: `Its folder ${first.folder} could not be read: ${errorMessage(error)}`,
+    };
+  }
 }

@@ -22,7 +22,10 @@ interface ScenariosState {
   error: string | null;
   setFolder: (folder: string) => void;
   open: (folder?: string) => Promise<void>;
-  run: (files?: string[]) => Promise<void>;
+  /** `chosenFrom`: the files are those that did not pass in that stored run (Run these again). */
+  run: (files?: string[], chosenFrom?: number) => Promise<void>;
+  /** Opens `folder` and runs `files` of it: a stored run's scenarios that did not pass, again. */
+  runAgain: (folder: string, files: string[], chosenFrom: number) => Promise<void>;
   cancel: () => Promise<void>;
 }
 
@@ -78,7 +81,7 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
       if (call === openCalls) set({ loading: false });
     }
   },
-  async run(files) {
+  async run(files, chosenFrom) {
     const { loadedFolder, rows } = get();
     if (loadedFolder === null) return;
     const chosen = files ?? rows.map((row) => row.outline.file);
@@ -94,6 +97,7 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
       const started = await bridge.startScenarioRun({
         folder: loadedFolder,
         files: chosen,
+        ...(chosenFrom === undefined ? {} : { chosenFrom }),
         confirmLive: false,
       });
       if ('problems' in started) {
@@ -108,6 +112,12 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
     } catch (error) {
       set({ error: errorMessage(error), runFiles: [], rows: rows.map((row) => idle(row.outline)) });
     }
+  },
+  async runAgain(folder, files, chosenFrom) {
+    await get().open(folder);
+    // Not opened (an error, said in the Folder tab), or another Open came after this one.
+    if (get().loadedFolder !== folder) return;
+    await get().run(files, chosenFrom);
   },
   async cancel() {
     const { runId } = get();
