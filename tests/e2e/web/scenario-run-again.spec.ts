@@ -1,24 +1,16 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { cliPath, projectRoot } from '../fixtures/serve-process';
 import { ScenariosPage } from '../pages/scenarios-page';
-import { happyPathExpectingPartialCapture } from '../../fixtures/wrong-state-scenario';
+import { brokenSuiteFolder } from '../../fixtures/wrong-state-scenario';
 
 const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
 const NAME = 'Wrong expected state';
 
-/** A folder with the happy path broken at its capture, and the refund scenario that passes. */
-function brokenSuite(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-again-'));
-  mkdirSync(join(folder, 'payloads'));
-  writeFileSync(join(folder, 'wrong-state.yaml'), happyPathExpectingPartialCapture(projectRoot, NAME));
-  copyFileSync(join(projectRoot, 'scenarios/refund.yaml'), join(folder, 'refund.yaml'));
-  return folder;
-}
+const brokenSuite = () => brokenSuiteFolder(projectRoot, NAME, 'cc-e2e-again-');
 
 /** The same scenario, mended: the real happy path under the same name. */
 function mend(folder: string): void {

@@ -1,27 +1,16 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { cliPath, projectRoot } from '../fixtures/serve-process';
 import { ScenariosPage } from '../pages/scenarios-page';
-import { happyPathExpectingPartialCapture } from '../../fixtures/wrong-state-scenario';
+import { brokenSuiteFolder } from '../../fixtures/wrong-state-scenario';
 
 const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
 
-/** A folder with the happy path broken at its capture, and the refund scenario that passes. */
-function brokenSuite(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-runs-'));
-  mkdirSync(join(folder, 'payloads'));
-  writeFileSync(
-    join(folder, 'wrong-state.yaml'),
-    happyPathExpectingPartialCapture(projectRoot, 'Wrong expected state'),
-  );
-  copyFileSync(join(projectRoot, 'scenarios/refund.yaml'), join(folder, 'refund.yaml'));
-  return folder;
-}
+const brokenSuite = () => brokenSuiteFolder(projectRoot, 'Wrong expected state', 'cc-e2e-runs-');
 
 test('a run made in a tab that was then reloaded is kept under Earlier runs, and opens whole', async ({
   page,
