@@ -1,7 +1,9 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runReportSchema } from '../../src/shared/scenarios/scenario-results';
+import { openDatabase } from '../../src/main/store/connection';
+import { createScenarioRunsRepository } from '../../src/main/store/scenario-runs-repository';
+import { runReportSchema, type ScenarioResult } from '../../src/shared/scenarios/scenario-results';
 import { runSummarySchema } from '../../src/shared/scenarios/stored-runs';
 import { happyPathExpectingPartialCapture } from '../fixtures/wrong-state-scenario';
 import { runCliCaptured, type CliRun } from './helpers/run-cli';
@@ -116,6 +118,43 @@ describe('test --rerun N', () => {
     expect(again.code, again.stderr).toBe(1);
     expect(again.stderr).toContain(`Run #${failedRun?.id} (failed,`);
     expect(ran(again)).toEqual([brokenFile]);
+  });
+
+  it("runs a Scenarios view run's files from its folder, named as the view named them", async () => {
+    // As the view stores a run of a folder: its files named from the folder.
+    const db = openDatabase(join(dataDir, 'console.sqlite'));
+    let id: number;
+    try {
+      const runs = createScenarioRunsRepository(db);
+      id = runs.startRun({
+        uid: 'from-the-view',
+        startedMs: Date.now(),
+        frontDoor: 'browser',
+        profileId: null,
+        profileName: 'Local',
+        paths: [suite],
+        source: { kind: 'folder', folder: suite },
+      });
+      const result = (file: string, status: ScenarioResult['status']): ScenarioResult => ({
+        file,
+        name: file,
+        status,
+        startedAt: new Date().toISOString(),
+        durationMs: 1,
+        orderIds: [],
+        steps: [],
+      });
+      runs.addResult(id, 0, result('broken-capture.yaml', 'failed'));
+      runs.addResult(id, 1, result('cancelled.yaml', 'passed'));
+      runs.finishRun(id, Date.now(), 'failed');
+    } finally {
+      db.close();
+    }
+    const again = await cli('test', '--rerun', String(id), '--reporter', 'json');
+    expect(again.code, again.stderr).toBe(1);
+    expect(ran(again)).toEqual(['broken-capture.yaml']);
+    const [latest] = await storedRuns();
+    expect(latest?.source).toEqual({ kind: 'folder', folder: suite });
   });
 
   it('says what is wrong with the number, paths beside it, or both flags', async () => {
