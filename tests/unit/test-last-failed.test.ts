@@ -150,6 +150,18 @@ describe('test --rerun N', () => {
     } finally {
       db.close();
     }
+    // Its report is never written among the files it runs, whose folder is known only from the run.
+    const among = await cli(
+      'test',
+      '--rerun',
+      String(id),
+      '--reporter',
+      'json',
+      '--out',
+      join(suite, 'r.json'),
+    );
+    expect(among.code).toBe(2);
+    expect(among.stderr).toContain(`--out: ${join(suite, 'r.json')} is inside ${suite}, among the scenarios`);
     const again = await cli('test', '--rerun', String(id), '--reporter', 'json');
     expect(again.code, again.stderr).toBe(1);
     expect(ran(again)).toEqual(['broken-capture.yaml']);

@@ -13,6 +13,8 @@ export interface RunAgainStart {
   source: { paths: string[] } | { folder: string };
   files: string[];
   chosenFrom: number;
+  /** The line that says which run, and how many of its scenarios run again. */
+  announce: string;
 }
 
 /** `#12` as `runs` lists it, or 12. */
@@ -43,13 +45,14 @@ async function chosenRun(call: CommandCaller, choice: RunAgainChoice): Promise<S
 
 /**
  * The scenarios of a stored run that did not pass, to run again (`test --last-failed`,
- * `test --rerun N`): said in a line, or why there are none. A run that cannot be used (it did not
- * end, it was made elsewhere) is a usage error (exit 2); one where every scenario passed is no
- * failure: it is said, and `test` exits 0 having run nothing.
+ * `test --rerun N`), with a line that says so; or why there are none. A run that cannot be
+ * used (it did not end, it was made elsewhere) is a usage error (exit 2); one where every
+ * scenario passed is no failure: it is said, and `test` exits 0 having run nothing.
  */
 export async function runAgainStart(
   call: CommandCaller,
   choice: RunAgainChoice,
+  /** Says that every scenario of the run passed (then `test` exits 0). */
   say: (text: string) => void,
 ): Promise<RunAgainStart> {
   const run = await chosenRun(call, choice);
@@ -66,14 +69,12 @@ export async function runAgainStart(
     throw new UsageError(
       `${flag}: run #${run.id} named its files from ${source.cwd}; run this there (this is ${process.cwd()})`,
     );
-  say(
-    `${terminalSafe(
-      `Run #${run.id} (${run.status}, started ${run.startedAt}): ${files.length} of ${run.totals.scenarios} scenario${run.totals.scenarios === 1 ? '' : 's'} did not pass; running ${files.length === 1 ? 'it' : 'them'} again`,
-    )}\n`,
-  );
   return {
     source: source.kind === 'folder' ? { folder: source.folder } : { paths: run.paths },
     files,
     chosenFrom: run.id,
+    announce: `${terminalSafe(
+      `Run #${run.id} (${run.status}, started ${run.startedAt}): ${files.length} of ${run.totals.scenarios} scenario${run.totals.scenarios === 1 ? '' : 's'} did not pass; running ${files.length === 1 ? 'it' : 'them'} again`,
+    )}\n`,
   };
 }

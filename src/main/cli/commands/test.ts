@@ -63,6 +63,15 @@ function scenarioPathHolding(file: string, named: readonly string[]): string | n
   return null;
 }
 
+/** `--out` naming a scenario being run, or a file inside a folder being run, is refused. */
+function refuseOutAmong(out: string, named: readonly string[]): void {
+  const among = scenarioPathHolding(out, named);
+  if (among !== null)
+    throw new UsageError(
+      `--out: ${out} is ${among === resolve(out) ? 'one of the scenario files' : `inside ${among}, among the scenarios`} being run; write the report elsewhere`,
+    );
+}
+
 /** `--last-failed` (of the paths named) or `--rerun N` (of run N, whose paths are its own), or neither. */
 function runAgainChoice(
   paths: readonly string[],
@@ -103,11 +112,7 @@ export async function runTest(
   // A report that could not be written is refused before the suite runs, not after it; so is
   // one among the scenarios (with --force it replaced the scenario file being run).
   if (out !== null) {
-    const among = scenarioPathHolding(out.path, named);
-    if (among !== null)
-      throw new UsageError(
-        `--out: ${out.path} is ${among === resolve(out.path) ? 'one of the scenario files' : `inside ${among}, among the scenarios`} being run; write the report elsewhere`,
-      );
+    refuseOutAmong(out.path, named);
     await checkReportFile('--out', out, context);
   }
   // The report goes to stdout only when it is the whole output; progress then goes to stderr.
@@ -133,6 +138,10 @@ export async function runTest(
       process.once('SIGINT', interrupt);
       try {
         const chosen = again === null ? null : await runAgainStart(call, again, progressOut);
+        // With --rerun the paths are the run's own, known only now.
+        if (chosen !== null && out !== null)
+          refuseOutAmong(out.path, 'folder' in chosen.source ? [chosen.source.folder] : chosen.source.paths);
+        if (chosen !== null) progressOut(chosen.announce);
         // The files are read once, by the run itself: one that does not load refuses it whole.
         const started = await call('startScenarioRun', {
           ...(chosen === null
