@@ -71,6 +71,8 @@ describe('a reader that stops early', () => {
     ['history --limit 3000', 'head -n 2 >/dev/null'],
     // `true` reads nothing: its end of the pipe is closed before curl's one line is written.
     ['curl RECORD', 'true'],
+    // A run whose progress is read no more is cancelled, as on Ctrl+C; it waited for ever.
+    ['test scenarios', 'head -n 1 >/dev/null'],
   ])('`%s | %s` ends quietly, exit 0', async (command, reader) => {
     const result = await pipedInto(command.replace('RECORD', String(recordId)), reader);
     expect(result.stderr).toBe('');

@@ -19,12 +19,23 @@ export function followRun<T extends { runId: string }>(
     else follow(item);
   });
   return {
-    /** Each push of run `runId` to `onEach`, until it answers the run's end (anything but undefined). */
+    /**
+     * Each push of run `runId` to `onEach`, until it answers the run's end (anything but
+     * undefined). A throw in `onEach` ends the wait with it: the bus would otherwise swallow it
+     * (a broken subscriber must not stop the others), and the command wait for ever.
+     */
     until<R>(runId: string, onEach: (item: T) => R | undefined): Promise<R> {
-      return new Promise((resolve) => {
+      return new Promise((resolve, reject) => {
         follow = (item) => {
           if (item.runId !== runId) return;
-          const end = onEach(item);
+          let end: R | undefined;
+          try {
+            end = onEach(item);
+          } catch (error) {
+            unsubscribe();
+            reject(error instanceof Error ? error : new Error(String(error)));
+            return;
+          }
           if (end === undefined) return;
           unsubscribe();
           resolve(end);

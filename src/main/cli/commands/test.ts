@@ -11,6 +11,7 @@ import { followRun } from '../follow-run';
 import { runAgainStart, runNumberFlag, type RunAgainChoice } from '../run-again-choice';
 import { checkReportFile, writeReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
+import { onOutputClosed, OutputClosed } from '../standard-io';
 import { terminalSafe } from '../terminal-text';
 
 const testFlags = z.object({
@@ -120,6 +121,11 @@ export async function runTest(
   const progressOut = reportOnStdout ? io.stderr : io.stdout;
 
   const session = flags.profile === undefined ? {} : { profileName: flags.profile };
+  // A reader that stops early (`test | head`): the run is cancelled as on Ctrl+C and followed to
+  // its end, so it is stored as cancelled, and the command ends quietly. A write that found the
+  // output gone threw inside a push, where the bus drops what a subscriber throws, and `test`
+  // waited for ever.
+  let outputGone: OutputClosed | null = null;
   const end = await withConsole(
     context,
     async (core): Promise<RunEnd> => {
@@ -135,13 +141,24 @@ export async function runTest(
       const interrupt = () => {
         if (runId !== null) void call('cancelScenarioRun', { runId }).catch(() => undefined);
       };
+      const print = (text: string) => {
+        if (outputGone !== null) return;
+        try {
+          progressOut(text);
+        } catch (error) {
+          if (!(error instanceof OutputClosed)) throw error;
+          outputGone = error;
+          interrupt();
+        }
+      };
       process.once('SIGINT', interrupt);
+      const stopOnClose = onOutputClosed(interrupt);
       try {
-        const chosen = again === null ? null : await runAgainStart(call, again, progressOut);
+        const chosen = again === null ? null : await runAgainStart(call, again, print);
         // With --rerun the paths are the run's own, known only now.
         if (chosen !== null && out !== null)
           refuseOutAmong(out.path, 'folder' in chosen.source ? [chosen.source.folder] : chosen.source.paths);
-        if (chosen !== null) progressOut(chosen.announce);
+        if (chosen !== null) print(chosen.announce);
         // The files are read once, by the run itself: one that does not load refuses it whole.
         const started = await call('startScenarioRun', {
           ...(chosen === null
@@ -160,8 +177,8 @@ export async function runTest(
         }
         runId = started.runId;
         // Said once the run is under way; its pushes wait in `pushes` until `until` below.
-        await printSetting(call, progressOut);
-        const pretty = prettyProgress(progressOut);
+        await printSetting(call, print);
+        const pretty = prettyProgress(print);
         return await pushes.until(runId, (item): RunEnd | undefined => {
           if ('prompt' in item) {
             io.stderr(`action needed: ${item.prompt}\n`);
@@ -174,11 +191,13 @@ export async function runTest(
         });
       } finally {
         process.off('SIGINT', interrupt);
+        stopOnClose();
         pushes.stop();
       }
     },
     { session },
   );
+  if (outputGone !== null) throw outputGone;
   if ('error' in end) {
     io.stderr(`error: ${terminalSafe(end.error)}\n`);
     throw new CommandExit(EXIT_FAILED);
