@@ -2,16 +2,16 @@ import { Button, Group, Input, MultiSelect, Stack, Switch, TextInput } from '@ma
 import { CHECKOUT_FORM_CHOICES } from '@ui/checkout-form-choices';
 import { ChoiceControl } from '@ui/choice-control';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   ALL_COUNTRY_CURRENCY_PAIRS,
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
 import type { EmulatorSettingsView } from '@shared/emulator';
+import type { WebhookHeaderView } from '@shared/registered-webhook-headers';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
 import { useFollowedValues } from '@ui/use-followed-values';
-import { useEmulatorStore } from './emulator-store';
 import {
   editsOf,
   headerIssues,
@@ -54,18 +54,19 @@ export function EmulatorSpecSettings({
 }) {
   const form = useFollowedValues(settings);
   const draft = form.values;
-  // The headers as edited, and the list they were read from: a push shows another list only
-  // while none is edited here; an edited one is checked against the list it was read from.
-  const [headers, setHeaders] = useState({
-    rows: rowsOf(settings.webhookHeaders),
-    read: settings.webhookHeaders,
-  });
-  let headerRows = headers.rows;
-  if (headers.read !== settings.webhookHeaders && !headersChanged(headers.rows, headers.read)) {
-    headerRows = rowsOf(settings.webhookHeaders);
-    setHeaders({ rows: headerRows, read: settings.webhookHeaders });
-  }
-  const setHeaderRows = (rows: HeaderRow[]) => setHeaders((before) => ({ ...before, rows }));
+  // The headers as edited here, with the list they were read from; null while none is edited, and
+  // then the rows follow the stored list (a push shows through). An edit is state of its own,
+  // never replaced while rendering: a reset made while rendering, on a push, could undo the row
+  // a click had just added (seen under load).
+  const [edited, setEdited] = useState<{ rows: HeaderRow[]; read: WebhookHeaderView[] } | null>(null);
+  const followed = useMemo(() => rowsOf(settings.webhookHeaders), [settings.webhookHeaders]);
+  const headerRows = edited?.rows ?? followed;
+  const headers = { rows: headerRows, read: edited?.read ?? settings.webhookHeaders };
+  const setHeaderRows = (rows: HeaderRow[]) =>
+    setEdited((before) => {
+      const read = before?.read ?? settings.webhookHeaders;
+      return headersChanged(rows, read) ? { rows, read } : null;
+    });
   // Set by a Save the headers stopped: every field in error says so, empty ones included.
   const [headersChecked, setHeadersChecked] = useState(false);
   const urlOf = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -98,8 +99,8 @@ export function EmulatorSpecSettings({
     );
     // The stored list, values masked, replaces what was typed (a typed value is never kept).
     if (saved && headersEdited) {
-      const stored = useEmulatorStore.getState().settings?.webhookHeaders ?? [];
-      setHeaders({ rows: rowsOf(stored), read: stored });
+      setEdited(null);
+      setHeadersChecked(false);
     }
   };
   return (
