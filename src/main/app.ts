@@ -210,6 +210,16 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   });
   closers.push(() => emulator.close());
   closers.push(() => orders.close());
+  const history = createHistoryService({
+    store,
+    events,
+    eventsQuery,
+    recorder,
+    profiles,
+    settings,
+    dataDir,
+    bus,
+  });
   // What other processes on the data directory write reaches this one's views and listener.
   if (recorder.writtenHere !== null)
     closers.push(
@@ -227,6 +237,10 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
           followFromOtherProcesses(
             () => listener.settings(),
             (next) => bus.publish('listener.settings', next),
+          ),
+          followFromOtherProcesses(
+            () => history.retention(),
+            (next) => bus.publish('history.retention', next),
           ),
         ],
       ),
@@ -260,15 +274,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     orders,
     emulator,
     replay: createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus }),
-    history: createHistoryService({
-      store,
-      events,
-      eventsQuery,
-      recorder,
-      profiles,
-      settings,
-      dataDir,
-    }),
+    history,
     drafts,
     scenarios: createScenarioService({
       runs: store.scenarioRuns,

@@ -7,7 +7,7 @@ import { draftCommands, draftPushEvents } from './contract/drafts';
 import { emulatorCommands, emulatorPushEvents } from './contract/emulator';
 import { replayCommands, replayPushEvents } from './contract/replay';
 import { scenarioCommands, scenarioPushEvents } from './contract/scenarios';
-import { historyCommands } from './contract/history';
+import { historyCommands, historyPushEvents } from './contract/history';
 import { preferenceCommands, preferencePushEvents } from './contract/preferences';
 import { jwtCommands } from './contract/jwt';
 import { listenerCommands, listenerPushEvents } from './contract/listener';
@@ -55,6 +55,7 @@ export const pushEvents = {
   ...emulatorPushEvents,
   ...replayPushEvents,
   ...scenarioPushEvents,
+  ...historyPushEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

@@ -43,7 +43,7 @@ describe('settings saved by another console on the same data directory', () => {
 });
 
 describe('a window of a console sees settings another console saved, without a reload', () => {
-  it('the emulator’s and the listener’s settings are pushed as this console’s own changes are', async () => {
+  it('the emulator’s and the listener’s settings, and the retention policy, are pushed as this console’s own changes are', async () => {
     const listening = await consoles.listening();
     const pushed: string[] = [];
     const seen = new Promise<void>((resolve) => {
@@ -51,16 +51,23 @@ describe('a window of a console sees settings another console saved, without a r
         if (event.name === 'emulator.changed')
           pushed.push(`emulator: ${listening.core.emulator.settingsView().webhookUrl ?? 'none'}`);
         if (event.name === 'listener.settings') pushed.push(`listener: ${event.payload.respondStatus}`);
-        if (pushed.some((line) => line.startsWith('emulator: https')) && pushed.includes('listener: 503'))
+        if (event.name === 'history.retention') pushed.push(`retention: ${JSON.stringify(event.payload)}`);
+        if (
+          pushed.some((line) => line.startsWith('emulator: https')) &&
+          pushed.includes('listener: 503') &&
+          pushed.some((line) => line.startsWith('retention:'))
+        )
           resolve();
       });
     });
     const other = await consoles.other(listening.dataDir);
     other.emulator.updateSettings({ webhookUrl: 'https://merchant.example/hooks' });
     other.listener.updateSettings({ respondStatus: 503 });
+    other.history.setRetention({ mode: 'days', days: 7 });
     // The watch of other processes looks once a second.
     await seen;
     expect(pushed).toContain('emulator: https://merchant.example/hooks');
     expect(pushed).toContain('listener: 503');
+    expect(pushed).toContain('retention: {"mode":"days","days":7}');
   });
 });

@@ -16,6 +16,7 @@ import { readImportFile, type ImportLimits } from './import-file';
 import { writeImported } from './import-writer';
 import { inPacedWrites } from './paced-writes';
 import { countOf } from '../../shared/count-words';
+import type { EventBus } from '../event-bus';
 
 export { ImportError, importFileText } from './import-file';
 
@@ -35,6 +36,8 @@ export interface HistoryServiceDependencies {
   /** The console's own directory: exports never write into it. */
   dataDir: string;
   limits?: ImportLimits;
+  /** Where a saved retention policy is announced (`history.retention`), so windows show it. */
+  bus?: Pick<EventBus, 'publish'>;
 }
 
 export interface ExportRequest {
@@ -156,6 +159,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
         );
         deps.settings.set(RETENTION_KEY, checked);
       });
+      deps.bus?.publish('history.retention', checked);
       return checked;
     },
     retentionPreview(retention = service.retention()) {

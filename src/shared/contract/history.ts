@@ -108,3 +108,8 @@ export const historyCommands = {
     z.object({ removed: z.number().int() }),
   ),
 };
+
+export const historyPushEvents = {
+  /** The retention policy as saved now: by any window, `retention` in a terminal, or another console. */
+  'history.retention': retentionSchema,
+};

@@ -133,11 +133,15 @@ test('retention: a policy saved in another window meanwhile is not replaced with
   const choose = (tab: Page, mode: string) =>
     tab.getByRole('radiogroup', { name: 'Retention' }).getByText(mode, { exact: true }).click();
 
+  // This window is editing when the other saves: its edit stays, and its Save asks.
+  await choose(page, 'Last N records');
   await choose(other, 'Last N days');
   await other.getByRole('button', { name: 'Save policy' }).click();
   await expect(other.getByText('Retention saved')).toBeVisible();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Retention' }).getByRole('radio', { name: 'Last N records' }),
+  ).toBeChecked();
 
-  await choose(page, 'Last N records');
   await page.getByRole('button', { name: 'Save policy' }).click();
   const asked = page.getByRole('dialog', { name: 'Retention changed elsewhere' });
   await expect(asked.getByTestId('changed-elsewhere-fields')).toHaveText('Retention policy');
@@ -146,4 +150,21 @@ test('retention: a policy saved in another window meanwhile is not replaced with
   await expect(
     other.getByRole('radiogroup', { name: 'Retention' }).getByRole('radio', { name: 'Last N days' }),
   ).toBeChecked();
+});
+
+test('retention: a window not editing the policy shows one saved in another window, without a reload', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/history');
+  const other = await page.context().newPage();
+  await openConsole(other, served, '#/history');
+  const retention = (tab: Page) => tab.getByRole('radiogroup', { name: 'Retention' });
+  await expect(retention(page).getByRole('radio', { name: 'Keep everything' })).toBeChecked();
+  await retention(other).getByText('Last N days', { exact: true }).click();
+  await other.getByRole('textbox', { name: 'Days' }).fill('7');
+  await other.getByRole('button', { name: 'Save policy' }).click();
+  await expect(other.getByText('Retention saved')).toBeVisible();
+  await expect(retention(page).getByRole('radio', { name: 'Last N days' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Days' })).toHaveValue('7');
 });

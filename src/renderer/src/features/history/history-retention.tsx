@@ -20,6 +20,7 @@ const MODE_CHOICES: readonly Choice<Mode>[] = [
 ];
 const policyOf = (mode: Mode, days: number, count: number): Retention =>
   mode === 'days' ? { mode, days } : mode === 'count' ? { mode, count } : { mode: 'all' };
+const samePolicy = (a: Retention, b: Retention) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Keep everything (the default), the last N days or the last N records, with the count it removes shown first. */
 export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
@@ -28,7 +29,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [count, setCount] = useState(100_000);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [loaded, setLoaded] = useState(false);
-  // The policy as read (no push brings another's save): a save over one saved elsewhere asks.
+  // The policy as read: a save over one saved elsewhere since asks.
   const [read, setRead] = useState<Retention | undefined>(undefined);
   // A large removal takes a while (it leaves the listener its turn): the button says so meanwhile.
   const [removing, setRemoving] = useState(false);
@@ -46,6 +47,21 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
       })
       .catch(() => setLoaded(true));
   }, []);
+  // A policy saved elsewhere (another window, `retention` in a terminal, another console) shows
+  // here while this one is not being edited; an edit in progress stays, and its Save asks.
+  // Followed while rendering (React's way for state that follows a store), once per push.
+  const pushed = useHistoryStore((state) => state.savedRetention);
+  const [seenPush, setSeenPush] = useState(pushed);
+  if (pushed !== seenPush) {
+    setSeenPush(pushed);
+    const unedited = read !== undefined && samePolicy(policyOf(mode, days, count), read);
+    if (pushed !== null && unedited && !samePolicy(pushed, read)) {
+      setRead(pushed);
+      setMode(pushed.mode);
+      if (pushed.mode === 'days') setDays(pushed.days);
+      if (pushed.mode === 'count') setCount(pushed.count);
+    }
+  }
   useEffect(() => {
     if (!loaded) return;
     let current = true;
@@ -104,7 +120,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
             .getState()
             .saveRetention(policy, checked ? read : undefined)
             .then(() => policy),
-        keepEditingHint: 'reload the History view to see the policy stored now.',
+        keepEditingHint: 'the policy stored now shows here once this one is saved or put back.',
       });
       if (saved === null) return;
       setRead(saved);

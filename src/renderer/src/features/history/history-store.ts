@@ -25,13 +25,16 @@ interface HistoryState {
    * (the count the person confirmed; more is refused, removing nothing); resolves to the number removed.
    */
   applyRetention: (policy: Retention, confirmedRemove: number) => Promise<number>;
+  /** The policy last saved anywhere, as pushed (`history.retention`); null until one is. */
+  savedRetention: Retention | null;
 }
 
 /**
  * The History view's calls to main. What they answer stays with the panel that asked (each keeps
- * its own stale-answer guard), so this store holds actions only.
+ * its own stale-answer guard), so this store holds actions, and the policy last pushed.
  */
 export const useHistoryStore = create<HistoryState>(() => ({
+  savedRetention: null,
   count: (filter) => bridge.countEvents({ filter }).then((result) => result.count),
   page: (input) => bridge.listEvents(input),
   exportMatching: (input) => exportInParts((part) => bridge.exportHistory(part), input),
@@ -47,3 +50,7 @@ export const useHistoryStore = create<HistoryState>(() => ({
     return removed;
   },
 }));
+
+bridge.subscribe((event) => {
+  if (event.name === 'history.retention') useHistoryStore.setState({ savedRetention: event.payload });
+});
