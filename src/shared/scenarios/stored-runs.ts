@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { runTotalsSchema, scenarioResultSchema, type RunTotals } from './scenario-results';
+import { countOf } from '../count-words';
+import { formatRunTime, runTotalsSchema, scenarioResultSchema, type RunTotals } from './scenario-results';
 
 /**
  * Runs of scenarios as they are stored: every run, from the Scenarios view of any window or
@@ -65,7 +66,7 @@ export function runCountWords(totals: RunTotals): string {
   const parts = [
     totals.passed > 0 ? `${totals.passed} passed` : '',
     totals.failed > 0 ? `${totals.failed} failed` : '',
-    totals.errors > 0 ? `${totals.errors} errors` : '',
+    totals.errors > 0 ? countOf(totals.errors, 'error') : '',
     totals.skipped > 0 ? `${totals.skipped} skipped` : '',
   ].filter((part) => part !== '');
   return parts.length === 0 ? 'none finished' : parts.join(', ');
@@ -74,6 +75,12 @@ export function runCountWords(totals: RunTotals): string {
 /** A run's time from start to end, or null while it has none. */
 export function runDurationMs(run: Pick<RunSummary, 'startedAt' | 'finishedAt'>): number | null {
   return run.finishedAt === null ? null : Date.parse(run.finishedAt) - Date.parse(run.startedAt);
+}
+
+/** A run's time in words (`1.2 s`), or `dash` while it has none (under way, or interrupted). */
+export function runTimeWords(run: Pick<RunSummary, 'startedAt' | 'finishedAt'>, dash: string): string {
+  const ms = runDurationMs(run);
+  return ms === null ? dash : formatRunTime(ms);
 }
 
 /** Words for where a run was started. */

@@ -5,10 +5,10 @@ import {
   INTERRUPTED_WORDS,
   runCountWords,
   runDurationMs,
+  runTimeWords,
   type RunSummary,
   type StoredRun,
 } from '../../../shared/scenarios/stored-runs';
-import { formatRunTime } from '../../../shared/scenarios/scenario-results';
 import { ConsoleError } from '../../console-error';
 import { formatScenario, formatSummary } from '../../scenarios/reporters/pretty-reporter';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
@@ -27,10 +27,7 @@ const runsFlags = z.object({
   force: z.boolean().default(false),
 });
 
-const took = (run: RunSummary) => {
-  const ms = runDurationMs(run);
-  return ms === null ? '-' : formatRunTime(ms);
-};
+const took = (run: RunSummary) => runTimeWords(run, '-');
 
 function runsTable(runs: readonly RunSummary[]): string {
   if (runs.length === 0)

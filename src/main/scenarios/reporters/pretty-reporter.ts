@@ -8,6 +8,7 @@ import {
   type StepResult,
 } from '../../../shared/scenarios/scenario-results';
 import type { StoredRunStatus } from '../../../shared/scenarios/stored-runs';
+import { countOf } from '../../../shared/count-words';
 
 /**
  * The terminal reporter: one line per scenario as it finishes; for one that did not pass, its
@@ -85,7 +86,7 @@ export function formatSummary(
 ): string {
   const { totals } = run;
   const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
-  if (totals.errors > 0) parts.push(`${totals.errors} errors`);
+  if (totals.errors > 0) parts.push(countOf(totals.errors, 'error'));
   if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);
   const time = run.durationMs === null ? '' : ` in ${formatRunTime(run.durationMs)}`;
   return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${parts.join(', ')}${time}${ENDING[run.status]}; stored as run #${run.storedId}\n`;

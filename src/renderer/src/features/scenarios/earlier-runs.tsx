@@ -19,12 +19,11 @@ import {
   frontDoorWords,
   INTERRUPTED_WORDS,
   runCountWords,
-  runDurationMs,
+  runTimeWords,
   type RunSummary,
   type StoredRun,
   type StoredRunStatus,
 } from '@shared/scenarios/stored-runs';
-import { formatRunTime } from '@shared/scenarios/scenario-results';
 import { formatTime, WHOLE_BADGE } from '@ui/order-format';
 import { ChoiceControl } from '@ui/choice-control';
 import { TableHeader } from '@ui/table-header';
@@ -32,7 +31,12 @@ import { useNow } from '@ui/use-now';
 import { RunAgainButton } from './run-again-button';
 import { ScenarioCard } from './scenario-card';
 import { storedRow } from './scenario-rows';
-import { refreshScenarioRuns, somethingRunning, useScenarioRunsStore } from './scenario-runs-store';
+import {
+  refreshScenarioRuns,
+  showScenarioRuns,
+  somethingRunning,
+  useScenarioRunsStore,
+} from './scenario-runs-store';
 
 const STATUS_COLOR: Record<StoredRunStatus, string> = {
   running: 'blue',
@@ -45,10 +49,7 @@ const STATUS_COLOR: Record<StoredRunStatus, string> = {
 /** How often a run under way somewhere is read again. */
 const RUNNING_REFRESH_MS = 3_000;
 
-const took = (run: RunSummary) => {
-  const ms = runDurationMs(run);
-  return ms === null ? '—' : formatRunTime(ms);
-};
+const took = (run: RunSummary) => runTimeWords(run, '—');
 
 function RunStatusBadge({ status }: { status: StoredRunStatus }) {
   return (
@@ -153,9 +154,7 @@ export function EarlierRuns({
     if (openedId === null) close();
     else if (opened?.id !== openedId) void open(openedId);
   }, [openedId, opened?.id, open, close]);
-  useEffect(() => {
-    refreshScenarioRuns();
-  }, []);
+  useEffect(showScenarioRuns, []);
   const running = somethingRunning(state);
   useEffect(() => {
     if (!running) return;

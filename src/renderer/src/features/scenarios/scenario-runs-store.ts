@@ -81,6 +81,23 @@ export function refreshScenarioRuns(): void {
   if (opened !== null) void open(opened.id);
 }
 
+/** How many Earlier runs views are on screen: a run's pushes read the runs again only for them. */
+let shown = 0;
+/** Marks Earlier runs on screen until the returned function is called (an effect's cleanup). */
+export function showScenarioRuns(): () => void {
+  shown += 1;
+  refreshScenarioRuns();
+  return () => {
+    shown -= 1;
+  };
+}
+
+bridge.subscribe((event) => {
+  // Any window's run (or this one's) started, finished a scenario or ended: the stored runs changed.
+  if (shown === 0 || event.name !== 'scenarios.progress') return;
+  if (event.payload.type !== 'step-started' && event.payload.type !== 'step-finished') refreshScenarioRuns();
+});
+
 /** Whether a stored run's scenarios that did not pass can run again here: its folder is read again now. */
 export async function checkRunAgain(run: StoredRun): Promise<RunAgainCheck> {
   const first = runAgainFirstLook(run);

@@ -5,7 +5,6 @@ import type { RunProgress, RunReport } from '@shared/scenarios/scenario-results'
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { idle, refusedRun, settledRows, type ScenarioRow } from './scenario-rows';
-import { refreshScenarioRuns } from './scenario-runs-store';
 
 interface ScenariosState {
   folder: string;
@@ -183,8 +182,6 @@ export function applyProgress(progress: RunProgress): void {
 bridge.subscribe((event) => {
   if (event.name !== 'scenarios.progress') return;
   applyProgress(event.payload);
-  // Any window's run (or this one's) started, finished a scenario or ended: the stored runs changed.
-  if (event.payload.type !== 'step-started' && event.payload.type !== 'step-finished') refreshScenarioRuns();
 });
 
 /*
