@@ -9,6 +9,7 @@ import { confirmAction } from '@ui/confirm-dialog';
 import { WholeNumberInput } from '@ui/whole-number-input';
 import { errorMessage } from '@bridge/bridge-error';
 import { futureDatedWords } from '@shared/retention-words';
+import { sameValue } from '@shared/settings-patch';
 import { useHistoryStore } from './history-store';
 
 type Mode = Retention['mode'];
@@ -20,7 +21,6 @@ const MODE_CHOICES: readonly Choice<Mode>[] = [
 ];
 const policyOf = (mode: Mode, days: number, count: number): Retention =>
   mode === 'days' ? { mode, days } : mode === 'count' ? { mode, count } : { mode: 'all' };
-const samePolicy = (a: Retention, b: Retention) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Keep everything (the default), the last N days or the last N records, with the count it removes shown first. */
 export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
@@ -54,8 +54,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [seenPush, setSeenPush] = useState(pushed);
   if (pushed !== seenPush) {
     setSeenPush(pushed);
-    const unedited = read !== undefined && samePolicy(policyOf(mode, days, count), read);
-    if (pushed !== null && unedited && !samePolicy(pushed, read)) {
+    const unedited = read !== undefined && sameValue(policyOf(mode, days, count), read);
+    if (pushed !== null && unedited && !sameValue(pushed, read)) {
       setRead(pushed);
       setMode(pushed.mode);
       if (pushed.mode === 'days') setDays(pushed.days);
