@@ -173,7 +173,11 @@ describe("the registered webhook's headers are checked where they come in", () =
     ).toThrow(/webhookHeaders\[0\]\.value: X-Other has no stored value to keep/);
     expect(emulator.core.emulator.settings().webhookUrl).toBeNull();
     expect(emulator.core.emulator.settingsView().webhookHeaders).toEqual([
-      { name: 'X-Api-Key', value: { isSet: true, masked: `••••${KEY.slice(-4)}` } },
+      {
+        name: 'X-Api-Key',
+        value: { isSet: true, masked: `••••${KEY.slice(-4)}` },
+        stamp: expect.any(String),
+      },
     ]);
   });
 });
@@ -248,7 +252,7 @@ describe('a value this process cannot open', () => {
       ]),
     );
     expect(emulator.core.emulator.settingsView().webhookHeaders).toEqual([
-      { name: 'X-Api-Key', value: { isSet: true, masked: '••••' } },
+      { name: 'X-Api-Key', value: { isSet: true, masked: '••••' }, stamp: expect.any(String) },
     ]);
     await paidOrder(emulator, null);
     await until(
@@ -281,8 +285,9 @@ describe('the values are secrets', () => {
     });
     const masked = `••••${KEY.slice(-4)}`;
     expect(emulator.core.emulator.settingsView().webhookHeaders).toEqual([
-      { name: 'X-Api-Key', value: { isSet: true, masked } },
+      { name: 'X-Api-Key', value: { isSet: true, masked }, stamp: expect.any(String) },
     ]);
+    expect(JSON.stringify(emulator.core.emulator.settingsView())).not.toContain(KEY.slice(0, -4));
     const orderId = await paidOrder(emulator, null);
     await until(() => deliveries(emulator)[0]?.status === 200, 'the completed delivery');
     const id = deliveries(emulator)[0]?.id ?? 0;

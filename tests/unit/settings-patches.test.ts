@@ -75,6 +75,40 @@ describe('a save refused where its field was changed elsewhere since the window 
     expect(core.emulator.settingsView().webhookHeaders.map((header) => header.name)).toEqual(['X-Api-Key']);
   });
 
+  it("emulator: a header's value changed elsewhere is caught though it masks the same", async () => {
+    // Short values mask to •••• alone, long ones to their last four: neither tells two apart.
+    for (const [before, after] of [
+      ['staging', 'prod'],
+      ['key-one-abcd', 'key-two-abcd'],
+    ] as const) {
+      await call('updateEmulatorSettings', {
+        webhookHeaders: [{ name: 'X-Env', value: { action: 'set', value: before } }],
+      });
+      const read = core.emulator.settingsView();
+      await call('updateEmulatorSettings', {
+        webhookHeaders: [{ name: 'X-Env', value: { action: 'set', value: after } }],
+      });
+      expect(core.emulator.settingsView().webhookHeaders[0]?.value.masked).toBe(
+        read.webhookHeaders[0]?.value.masked,
+      );
+      expect(
+        await call('updateEmulatorSettings', {
+          webhookHeaders: [{ name: 'X-Env', value: { action: 'set', value: 'mine' } }],
+          expected: { webhookHeaders: read.webhookHeaders },
+        }),
+      ).toMatchObject(conflictOn('webhookHeaders'));
+      expect(core.profiles.webhookHeaders.plain()).toEqual([['X-Env', after]]);
+    }
+    // Read again, the same list saves: nothing was changed since.
+    const again = core.emulator.settingsView();
+    expect(
+      await call('updateEmulatorSettings', {
+        webhookHeaders: [{ name: 'X-Env', value: { action: 'set', value: 'mine' } }],
+        expected: { webhookHeaders: again.webhookHeaders },
+      }),
+    ).toMatchObject({ ok: true });
+  });
+
   it('listener settings', async () => {
     const read = core.listener.settings();
     await call('updateListenerSettings', { respondStatus: 503 });

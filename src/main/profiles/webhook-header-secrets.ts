@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { HeaderList } from '../../shared/events';
 import { maskSecret } from '../../shared/profile';
@@ -32,6 +33,15 @@ export interface WebhookHeaderSecrets {
    */
   replace(edits: readonly WebhookHeaderEdit[]): void;
 }
+
+/**
+ * A stored value's stamp: a keyed digest of its sealed form, so it changes with every value set
+ * and a window can learn nothing from it (the key is this process's, random; the sealed form's
+ * own nonce makes the same value set twice two stamps).
+ */
+const stampKey = randomBytes(32);
+const stampOf = (sealed: string): string =>
+  createHmac('sha256', stampKey).update(sealed).digest('base64url').slice(0, 16);
 
 /** The stored values re-sealed with `reseal` (the vault's primary cipher changed). */
 export function resealWebhookHeaders(settings: SettingsRepository, reseal: (sealed: string) => string): void {
@@ -79,6 +89,7 @@ export function createWebhookHeaderSecrets({
         name: header.name,
         // One that cannot be opened here is still set: shown as set, with nothing of it.
         value: plain[index] === null ? { isSet: true, masked: '••••' } : maskSecret(plain[index] ?? null),
+        stamp: stampOf(header.sealed),
       }));
     },
     plain() {
