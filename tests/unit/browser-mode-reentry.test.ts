@@ -148,6 +148,15 @@ describe('checkout-console open', () => {
     expect((await follow(url)).status).toBe(401);
   });
 
+  // serve says --no-open and open said --no-browser for the same thing: each takes both.
+  it("takes serve's --no-open as well as its own --no-browser", async () => {
+    advertise();
+    const run = await runCliCaptured(['--data-dir', harness.dataDir, 'open', '--no-open']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Console ready at /);
+  });
+
   it('with no control file says no console is serving and how to start one', async () => {
     const run = await runCliCaptured(['--data-dir', harness.dataDir, 'open', '--no-browser']);
     expect(run.code).toBe(1);
@@ -244,6 +253,21 @@ describe('serve on a port that is taken', () => {
         `(${server.origin}, pid ${process.pid}). For a new link to it, run ` +
         `${openCommandFor(harness.dataDir, '/nonexistent-default')}; to start another console ` +
         `on this data directory, pass --port 0.\n`,
+    );
+  });
+
+  it("takes open's --no-browser as well as its own --no-open", async () => {
+    advertise();
+    const run = await runCliCaptured([
+      '--data-dir',
+      harness.dataDir,
+      'serve',
+      '--port',
+      String(server.port),
+      '--no-browser',
+    ]);
+    expect(run.stderr).toMatch(
+      /^error: Port \d+ is in use by the console already serving this data directory/,
     );
   });
 

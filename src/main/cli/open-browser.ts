@@ -1,5 +1,28 @@
+import { Option, type Command } from 'commander';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * `serve --no-open` and `open --no-browser` say one thing: do not open the system browser. Each
+ * command shows its own name in its help and takes the other's too, so the one remembered from
+ * the other command is not an "unknown option".
+ */
+export function addNoBrowserFlags(
+  command: Command,
+  shown: '--no-open' | '--no-browser',
+  description: string,
+): Command {
+  const other = shown === '--no-open' ? '--no-browser' : '--no-open';
+  return command.option(shown, description).addOption(new Option(other).hideHelp());
+}
+
+/** The flags addNoBrowserFlags adds, as their schema parses them. */
+export const noBrowserFlagsShape = { open: z.boolean().default(true), browser: z.boolean().default(true) };
+
+/** Whether a command given addNoBrowserFlags opens the system browser. */
+export const opensBrowser = (flags: { open: boolean; browser: boolean }): boolean =>
+  flags.open && flags.browser;
 
 function onPath(command: string): boolean {
   for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {

@@ -6,7 +6,7 @@ import { consoleCommandFor } from '../../browser-mode/sign-in-page';
 import { osUserDataDir, resolveDataDir } from '../../data-dir';
 import { numberFlag, parseFlags, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
-import { openBrowser } from '../open-browser';
+import { addNoBrowserFlags, noBrowserFlagsShape, openBrowser, opensBrowser } from '../open-browser';
 import { terminalSafe } from '../terminal-text';
 
 const openFlags = z.object({
@@ -19,7 +19,7 @@ const openFlags = z.object({
         .max(65535, 'must be between 1 and 65535'),
     )
     .optional(),
-  browser: z.boolean().default(true),
+  ...noBrowserFlagsShape,
 });
 
 /** Both commands it names carry the data directory when it is not the default: "start it with
@@ -80,16 +80,17 @@ export async function runOpen(context: CliContext, rawFlags: unknown): Promise<v
   }
   io.stdout(`Console ready at ${result.url}\n`);
   io.stdout(`This link works once; run ${commandFor(dataDir, 'open')} again for another.\n`);
-  if (flags.browser) await openBrowser(result.url);
+  if (opensBrowser(flags)) await openBrowser(result.url);
 }
 
 export function registerOpen(program: Command, context: CliContext): void {
-  program
+  const command = program
     .command('open')
     .description(
       'Print a new one-time sign-in link for the console `serve` runs on this data directory, and open it',
     )
-    .option('--port <n>', 'when several consoles serve this data directory, the one on this port')
-    .option('--no-browser', 'only print the link; do not open the system browser')
-    .action((flags: unknown) => runOpen(context, flags));
+    .option('--port <n>', 'when several consoles serve this data directory, the one on this port');
+  addNoBrowserFlags(command, '--no-browser', 'only print the link; do not open the system browser').action(
+    (flags: unknown) => runOpen(context, flags),
+  );
 }

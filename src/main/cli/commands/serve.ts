@@ -8,7 +8,7 @@ import { isNonLoopbackHost, startBrowserModeServer } from '../../browser-mode/se
 import { openCommandFor } from '../../browser-mode/sign-in-page';
 import { osUserDataDir, resolveDataDir } from '../../data-dir';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
-import { openBrowser } from '../open-browser';
+import { addNoBrowserFlags, noBrowserFlagsShape, openBrowser, opensBrowser } from '../open-browser';
 import { waitForSignal } from '../wait-for-signal';
 import { errorWords } from '../../../shared/error-words';
 
@@ -17,7 +17,7 @@ export const DEFAULT_SERVE_PORT = 4400;
 const serveFlags = z.object({
   port: portFlag.default(DEFAULT_SERVE_PORT),
   host: z.string().trim().min(1, 'must name a host or address').default('127.0.0.1'),
-  open: z.boolean().default(true),
+  ...noBrowserFlagsShape,
 });
 
 /**
@@ -89,7 +89,7 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
     const { warning, warningIsNew } = core.appInfo().vault;
     if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
     io.stdout(`Console ready at ${server.launchUrl}\n`);
-    if (flags.open) await openBrowser(server.launchUrl);
+    if (opensBrowser(flags)) await openBrowser(server.launchUrl);
     await signalled;
   } finally {
     if (controlFile !== null) removeControlFile(controlFile);
@@ -99,11 +99,12 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
 }
 
 export function registerServe(program: Command, context: CliContext): void {
-  program
+  const command = program
     .command('serve')
     .description('Serve the console UI to your browser (browser mode)')
     .option('--port <n>', `port to listen on; 0 picks a free one (default ${DEFAULT_SERVE_PORT})`)
-    .option('--host <h>', 'address to bind (default 127.0.0.1)')
-    .option('--no-open', 'do not open the system browser')
-    .action((flags: unknown) => runServe(context, flags));
+    .option('--host <h>', 'address to bind (default 127.0.0.1)');
+  addNoBrowserFlags(command, '--no-open', 'do not open the system browser').action((flags: unknown) =>
+    runServe(context, flags),
+  );
 }
