@@ -1,0 +1,9 @@
+<?php
+
+declare (strict_types=1);
+
+namespace Tamara\Request\Merchant;
+
+class GetPublicConfigsRequest
+{
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace Tamara\Response\Order;
+
+class GetOrderResponse extends GetOrderByReferenceIdResponse
+{
+}

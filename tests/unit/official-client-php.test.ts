@@ -1,0 +1,402 @@
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmulator, until, type EmulatorHarness } from './helpers/emulator-harness';
+
+/**
+ * The emulator judged by the service's official client itself: tamara-solution/php-sdk 2.0.6,
+ * unchanged under tests/official-client/vendor, run by PHP. A merchant's calls go through its
+ * Client and models (tests/official-client/merchant-backend.php); the emulator's notifications
+ * go to a merchant endpoint served by `php -S` that checks them with the client's
+ * NotificationService (tests/official-client/notification-endpoint.php). Any warning or notice
+ * PHP raises while the client reads an answer (a field it reads that is missing), any TypeError
+ * (a field of the wrong type) and any refusal fails the test. official-client-contract.test.ts
+ * keeps the byte-level checks of what the client sends, re-written in TypeScript.
+ *
+ * CI installs PHP and the client's dependencies from Debian (.ci/run); elsewhere, without them,
+ * this file is skipped with the reason, and under CI their absence fails it.
+ */
+
+const CLIENT_DIR = join(import.meta.dirname, '..', 'official-client');
+const DEBIAN_PACKAGES =
+  'php-cli php-curl php-mbstring php-guzzlehttp-guzzle php-symfony-http-foundation php-psr-log php-psr-http-client';
+
+function phpMissing(): string | null {
+  const probe = spawnSync('php', ['-r', 'require $argv[1]; echo "ok";', join(CLIENT_DIR, 'autoload.php')], {
+    encoding: 'utf8',
+  });
+  if (probe.error !== undefined) return `no php on PATH (apt-get install ${DEBIAN_PACKAGES})`;
+  if (probe.stdout !== 'ok')
+    return `PHP cannot load the client's dependencies (apt-get install ${DEBIAN_PACKAGES}): ${probe.stderr || probe.stdout}`;
+  return null;
+}
+
+const missing = phpMissing();
+
+describe.runIf(process.env['CI'] !== undefined)('under CI', () => {
+  it('PHP and the official client’s dependencies are installed', () => {
+    expect(missing).toBeNull();
+  });
+});
+
+if (missing !== null && process.env['CI'] === undefined)
+  console.warn(`official-client-php.test.ts skipped: ${missing}`);
+
+interface Raised {
+  level: string;
+  message: string;
+  where: string;
+}
+interface ClientAnswer {
+  operation: string;
+  success?: boolean;
+  statusCode?: number;
+  message?: string;
+  errors?: { error_code?: string }[];
+  read?: Record<string, unknown> | null;
+  thrown?: string;
+  raised: Raised[];
+}
+interface EndpointLine {
+  form: 'webhook' | 'authorise';
+  body: string;
+  read?: Record<string, unknown>;
+  thrown?: string;
+  raised: Raised[];
+}
+
+/** What PHP raised other than deprecations (those are about the client's own code and this PHP). */
+const problems = (raised: Raised[]) => raised.filter((entry) => entry.level !== 'deprecated');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+const accepting = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe.skipIf(missing !== null)('the official PHP client, unchanged, against the emulator', () => {
+  let emulator: EmulatorHarness;
+  let endpoint: ChildProcess;
+  let endpointUrl: string;
+  let workDir: string;
+  let log: string;
+
+  beforeAll(async () => {
+    emulator = await openEmulator();
+    workDir = mkdtempSync(join(tmpdir(), 'official-client-'));
+    log = join(workDir, 'notifications.jsonl');
+    const port = await freePort();
+    endpoint = spawn('php', ['-S', `127.0.0.1:${port}`, join(CLIENT_DIR, 'notification-endpoint.php')], {
+      env: { ...process.env, NOTIFICATION_TOKEN: emulator.notificationToken, NOTIFICATIONS_LOG: log },
+      stdio: 'ignore',
+    });
+    const end = Date.now() + 10_000;
+    while (!(await accepting(port))) {
+      if (Date.now() > end) throw new Error('php -S did not start');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    endpointUrl = `http://127.0.0.1:${port}/tamara/notifications`;
+  });
+  afterAll(async () => {
+    endpoint.kill();
+    await emulator.dispose();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  /** One call made by the client; the test fails on anything the client could not read. */
+  const client = (operation: string, input: Record<string, unknown>) =>
+    new Promise<ClientAnswer>((resolve, reject) => {
+      const child = execFile(
+        'php',
+        [join(CLIENT_DIR, 'merchant-backend.php')],
+        { timeout: 20_000 },
+        (error, stdout, stderr) => {
+          if (error !== null) reject(new Error(`${operation}: ${error.message}\n${stderr}`));
+          else resolve(JSON.parse(stdout) as ClientAnswer);
+        },
+      );
+      child.stdin?.end(
+        JSON.stringify({ apiUrl: emulator.url, apiToken: emulator.apiToken, operation, input }),
+      );
+    });
+  const succeeds = async (operation: string, input: Record<string, unknown>) => {
+    const answer = await client(operation, input);
+    expect(answer.thrown, operation).toBeUndefined();
+    expect(problems(answer.raised), operation).toEqual([]);
+    expect(answer, `${operation}: ${answer.statusCode} ${answer.message}`).toMatchObject({ success: true });
+    return answer.read ?? {};
+  };
+
+  const endpointLines = (): EndpointLine[] =>
+    existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as EndpointLine)
+      : [];
+  const eventOf = (line: EndpointLine) => {
+    const body = JSON.parse(line.body) as Record<string, unknown>;
+    return {
+      orderId: body['order_id'],
+      event: body['event_type'] ?? `order_${String(body['order_status'])}`,
+    };
+  };
+  /** The merchant endpoint's reading of the emulator's notification of `event` for the order. */
+  async function notified(orderId: string, event: string): Promise<EndpointLine> {
+    const find = () =>
+      endpointLines().find((line) => {
+        const of = eventOf(line);
+        return of.orderId === orderId && of.event === event;
+      });
+    await until(() => find() !== undefined, `${event} of ${orderId} at the merchant's endpoint`, 10_000);
+    const line = find();
+    if (line === undefined) throw new Error('vanished');
+    expect(line.thrown, `${event}`).toBeUndefined();
+    expect(problems(line.raised), event).toEqual([]);
+    return line;
+  }
+  const customer = async (orderId: string, action: string) =>
+    expect((await emulator.call('POST', `/_emulator/orders/${orderId}/${action}`)).status).toBe(200);
+
+  const KWD_ITEMS = [
+    {
+      referenceId: 'SKU-1',
+      type: 'Physical',
+      name: 'Oud perfume',
+      sku: 'OUD-1',
+      quantity: 1,
+      tax: 1,
+      total: 12.345,
+      unitPrice: 12.345,
+    },
+    // Unit price, image and item URL left unset, as the client allows.
+    {
+      referenceId: 'SKU-2',
+      type: 'Physical',
+      name: 'Dates, 1 kg',
+      sku: 'DATES-1',
+      quantity: 1,
+      tax: 0.985,
+      total: 7.5,
+    },
+  ];
+  const orderOf = (reference: string, overrides: Record<string, unknown> = {}) => ({
+    referenceId: reference,
+    total: 23.83,
+    currency: 'KWD',
+    description: 'Perfume and dates',
+    countryCode: 'KW',
+    paymentType: 'PAY_BY_INSTALMENTS',
+    instalments: 3,
+    items: KWD_ITEMS,
+    consumer: {
+      firstName: 'Fatima',
+      lastName: 'Al-Sabah',
+      phoneNumber: '+96550000000',
+      email: 'fatima@example.com',
+    },
+    shipping: {
+      firstName: 'Fatima',
+      lastName: 'Al-Sabah',
+      line1: 'Block 3, Street 12',
+      city: 'Kuwait City',
+      countryCode: 'KW',
+    },
+    tax: 1.985,
+    shippingAmount: 2,
+    merchantUrl: {
+      success: 'https://shop.example.com/success',
+      failure: 'https://shop.example.com/failure',
+      cancel: 'https://shop.example.com/cancel',
+      notification: endpointUrl,
+    },
+    riskAssessment: {
+      is_premium_customer: false,
+      account_creation_date: '01-01-2024',
+      total_order_count: 3,
+      date_first_paid: '02-01-2024',
+      date_last_paid: '03-03-2026',
+    },
+    ...overrides,
+  });
+  const create = async (order: Record<string, unknown>) => {
+    const read = await succeeds('createCheckout', { order });
+    const checkout = read['checkoutResponse'] as { orderId: string; checkoutId: string; checkoutUrl: string };
+    expect(checkout.checkoutUrl).toMatch(/^https?:\/\//);
+    return checkout.orderId;
+  };
+
+  it('a KWD order with optional values unset: create, read, authorise, capture twice, refund both ways, new reference', async () => {
+    const orderId = await create(orderOf('KW-1001'));
+    const fresh = await succeeds('getOrder', { orderId });
+    expect(fresh).toMatchObject({ orderId, status: 'new', billingAddress: null, orderNumber: 'KW-1001' });
+    const items = fresh['items'] as { name: string; unitPrice: { amount: number } }[];
+    expect(items.map((item) => [item.name, item.unitPrice.amount])).toEqual([
+      ['Oud perfume', 12.345],
+      ['Dates, 1 kg', 0],
+    ]);
+    expect(await succeeds('getOrderByReferenceId', { referenceId: 'KW-1001' })).toMatchObject({ orderId });
+
+    await customer(orderId, 'pay');
+    expect((await notified(orderId, 'order_approved')).read).toMatchObject({
+      orderId,
+      eventType: 'order_approved',
+    });
+    expect(await succeeds('authoriseOrder', { orderId })).toMatchObject({
+      orderId,
+      orderStatus: 'authorised',
+      autoCaptured: false,
+      captureId: null,
+      authorizedAmount: { amount: 23.83, currency: 'KWD' },
+    });
+    await notified(orderId, 'order_authorised');
+
+    const [oud, dates] = KWD_ITEMS;
+    const first = await succeeds('capture', { orderId, currency: 'KWD', total: 12.345, items: [oud] });
+    const second = await succeeds('capture', { orderId, currency: 'KWD', total: 11.485, items: [dates] });
+    expect(first['captureId']).toEqual(expect.any(String));
+    expect((await notified(orderId, 'order_captured')).read).toMatchObject({
+      data: { capture_id: first['captureId'] },
+    });
+    const afterCapture = await succeeds('getOrder', { orderId });
+    expect(afterCapture['status']).toBe('fully_captured');
+    const captures = (afterCapture['transactions'] as { captures: { captureId: string }[] }).captures;
+    expect(captures.map((capture) => capture.captureId)).toEqual([first['captureId'], second['captureId']]);
+
+    expect(
+      await succeeds('simplifyRefund', { orderId, currency: 'KWD', total: 5, comment: 'damaged box' }),
+    ).toMatchObject({
+      comment: 'damaged box',
+      captureId: first['captureId'],
+      orderStatus: 'partially_refunded',
+      refundedAmount: { amount: 5, currency: 'KWD' },
+    });
+    const refund = await succeeds('refund', {
+      orderId,
+      currency: 'KWD',
+      refunds: [{ captureId: second['captureId'], total: 3 }],
+    });
+    expect(refund['refunds']).toEqual([{ captureId: second['captureId'], refundId: expect.any(String) }]);
+    await notified(orderId, 'order_refunded');
+    expect((await succeeds('getOrder', { orderId }))['refundedAmount']).toEqual({
+      amount: 8,
+      currency: 'KWD',
+    });
+
+    await succeeds('updateOrderReferenceId', { orderId, referenceId: 'KW-1001-B' });
+    expect(await succeeds('getOrderByReferenceId', { referenceId: 'KW-1001-B' })).toMatchObject({ orderId });
+  });
+
+  it('a SAR order with every optional value set, canceled', async () => {
+    const address = {
+      firstName: 'Omar',
+      lastName: 'Haddad',
+      line1: 'King Fahd Rd 1',
+      city: 'Riyadh',
+      countryCode: 'SA',
+      phoneNumber: '+966500000000',
+    };
+    const items = [
+      {
+        referenceId: 'A1',
+        type: 'Digital',
+        name: 'Gift card',
+        sku: 'GC-100',
+        quantity: 1,
+        tax: 15,
+        total: 115,
+        unitPrice: 115,
+        discount: 0,
+        imageUrl: 'https://img.example.com/gc.png',
+        itemUrl: 'https://shop.example.com/gc',
+      },
+    ];
+    const orderId = await create(
+      orderOf('SA-2001', {
+        currency: 'SAR',
+        countryCode: 'SA',
+        total: 105,
+        items,
+        tax: 0,
+        shippingAmount: 0,
+        discount: { name: 'WELCOME10', amount: 10 },
+        locale: 'en_US',
+        billing: address,
+        shipping: address,
+        platform: 'Magento',
+        expiresInMinutes: 60,
+      }),
+    );
+    expect(await succeeds('cancelOrder', { orderId, currency: 'SAR', total: 105, items })).toMatchObject({
+      orderId,
+      cancelId: expect.any(String),
+    });
+    await notified(orderId, 'order_canceled');
+    expect(await succeeds('getOrder', { orderId })).toMatchObject({
+      status: 'canceled',
+      canceledAmount: { amount: 105, currency: 'SAR' },
+      discountAmount: { name: 'WELCOME10', amount: { amount: 10, currency: 'SAR' } },
+    });
+  });
+
+  it('every notification passes the client’s checks: declined, expired and the older approved form', async () => {
+    const declined = await create(orderOf('KW-3001'));
+    await customer(declined, 'decline');
+    await notified(declined, 'order_declined');
+    const expired = await create(orderOf('KW-3002'));
+    await customer(expired, 'expire');
+    await notified(expired, 'order_expired');
+    const legacy = await create(orderOf('KW-3003'));
+    emulator.core.emulator.setOrderOptions(legacy, { legacyApproved: true });
+    await customer(legacy, 'pay');
+    const approved = await notified(legacy, 'order_approved');
+    expect(approved).toMatchObject({ form: 'authorise', read: { orderId: legacy, orderStatus: 'approved' } });
+    // The endpoint answered 200 to every delivery: the client accepted each one.
+    await until(
+      () =>
+        emulator.core.emulator
+          .deliveries(100)
+          .every((delivery) => delivery.status === 'delivered' && delivery.lastStatus === 200),
+      'every delivery answered',
+    );
+    // And every notification the endpoint received in this file, whatever its event, passed.
+    const lines = endpointLines();
+    expect(
+      lines.filter((line) => [declined, expired, legacy].includes(String(eventOf(line).orderId))),
+    ).toHaveLength(3);
+    expect(lines.filter((line) => line.thrown !== undefined || problems(line.raised).length > 0)).toEqual([]);
+  });
+
+  it('a refusal reads as the client reads errors, and a notification without the token is refused by it', async () => {
+    const refused = await client('createCheckout', { order: orderOf('KW-4001', { countryCode: 'SA' }) });
+    expect(refused).toMatchObject({
+      success: false,
+      message: 'Country and currency combination is not supported.',
+      errors: [{ error_code: 'not_supported_country_currency' }],
+      raised: [],
+    });
+    // The endpoint is the judge, not a stand-in: an unsigned request is refused by the client.
+    const response = await fetch(endpointUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: 'forged', event_type: 'order_approved' }),
+    });
+    expect(response.status).toBe(403);
+  });
+});
