@@ -2,7 +2,8 @@
 // One call of the official client, as a merchant's backend makes it: the order built with the
 // client's own models and setters, sent by Client (Guzzle underneath), the answer read through
 // the client's response classes. Reads {apiUrl, apiToken, operation, input} as JSON on standard
-// input; writes what the client answered as JSON on standard output.
+// input (an order as tests/unit/helpers/official-client/requests.ts's ClientOrder); writes what
+// the client answered as JSON on standard output.
 
 declare(strict_types=1);
 
@@ -104,10 +105,10 @@ function order(array $data): Order
     }
     $order->setShippingAddress(address($data['shipping']));
     // Order::toArray reads a discount always: without a coupon, merchants set an empty one.
-    $discount = $data['discount'] ?? ['name' => '', 'amount' => 0];
-    $order->setDiscount(new Discount($discount['name'], new Money($discount['amount'], $currency)));
+    $discount = $data['discount'] ?? ['name' => '', 'amount' => 0, 'currency' => $currency];
+    $order->setDiscount(new Discount($discount['name'], new Money($discount['amount'], $discount['currency'])));
     $order->setTaxAmount(new Money($data['tax'], $currency));
-    $order->setShippingAmount(new Money($data['shippingAmount'], $currency));
+    $order->setShippingAmount(new Money($data['shipping_amount'], $currency));
     $urls = new MerchantUrl();
     $urls->setSuccessUrl($data['merchantUrl']['success']);
     $urls->setFailureUrl($data['merchantUrl']['failure']);

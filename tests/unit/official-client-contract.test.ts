@@ -24,6 +24,7 @@ import {
   type ClientOrder,
 } from './helpers/official-client/requests';
 import { read } from './helpers/official-client/responses';
+import { KWD_ITEMS, kwdOrder, SAR_ITEMS, sarOrder } from './helpers/official-client/sample-orders';
 
 /**
  * The emulator against the service's official client (tamara-solution/php-sdk), re-written in
@@ -95,68 +96,8 @@ async function notification(orderId: string, eventType: string, form: 'webhook' 
   return message;
 }
 
-const RISK = {
-  is_premium_customer: false,
-  account_creation_date: '01-01-2024',
-  total_order_count: 3,
-  date_first_paid: '02-01-2024',
-  date_last_paid: '03-03-2026',
-};
-const KWD_ITEMS: ClientItem[] = [
-  {
-    referenceId: 'SKU-1',
-    type: 'Physical',
-    name: 'Oud perfume',
-    sku: 'OUD-1',
-    quantity: 1,
-    tax: 1,
-    total: 12.345,
-    unitPrice: 12.345,
-  },
-  // Unset in the merchant's code: unit price (null), image and item URL ("").
-  {
-    referenceId: 'SKU-2',
-    type: 'Physical',
-    name: 'Dates, 1 kg',
-    sku: 'DATES-1',
-    quantity: 1,
-    tax: 0.985,
-    total: 7.5,
-  },
-];
-const orderOf = (reference: string, overrides: Partial<ClientOrder> = {}): ClientOrder => ({
-  referenceId: reference,
-  total: 23.83,
-  currency: 'KWD',
-  description: 'Perfume and dates',
-  countryCode: 'KW',
-  paymentType: 'PAY_BY_INSTALMENTS',
-  instalments: 3,
-  items: KWD_ITEMS,
-  consumer: {
-    firstName: 'Fatima',
-    lastName: 'Al-Sabah',
-    phoneNumber: '+96550000000',
-    email: 'fatima@example.com',
-  },
-  shipping: {
-    firstName: 'Fatima',
-    lastName: 'Al-Sabah',
-    line1: 'Block 3, Street 12',
-    city: 'Kuwait City',
-    countryCode: 'KW',
-  },
-  tax: 1.985,
-  shipping_amount: 2,
-  merchantUrl: {
-    success: 'https://shop.example.com/success',
-    failure: 'https://shop.example.com/failure',
-    cancel: 'https://shop.example.com/cancel',
-    notification: receiverUrl,
-  },
-  riskAssessment: RISK,
-  ...overrides,
-});
+const orderOf = (reference: string, overrides: Partial<ClientOrder> = {}): ClientOrder =>
+  kwdOrder(reference, receiverUrl, overrides);
 
 const create = async (order: ClientOrder, headers: Record<string, string> = {}) => {
   const exchange = await send(emulator.url, emulator.apiToken, OPERATIONS.createCheckout(order), headers);
@@ -249,46 +190,11 @@ describe('the official client against the emulator', () => {
   });
 
   it('a SAR order with every optional value set, canceled with the client’s body', async () => {
-    const address = {
-      firstName: 'Omar',
-      lastName: 'Haddad',
-      line1: 'King Fahd Rd 1',
-      city: 'Riyadh',
-      countryCode: 'SA',
-      phoneNumber: '+966500000000',
-    };
-    const items: ClientItem[] = [
-      {
-        referenceId: 'A1',
-        type: 'Digital',
-        name: 'Gift card',
-        sku: 'GC-100',
-        quantity: 1,
-        tax: 15,
-        total: 115,
-        unitPrice: 115,
-        discount: 0,
-        imageUrl: 'https://img.example.com/gc.png',
-        itemUrl: 'https://shop.example.com/gc',
-      },
-    ];
-    const { orderId } = await create(
-      orderOf('SA-2001', {
-        currency: 'SAR',
-        countryCode: 'SA',
-        total: 105,
-        items,
-        tax: 0,
-        shipping_amount: 0,
-        discount: { name: 'WELCOME10', amount: 10, currency: 'SAR' },
-        locale: 'en_US',
-        billing: address,
-        shipping: address,
-        platform: 'Magento',
-        expiresInMinutes: 60,
-      }),
+    const { orderId } = await create(sarOrder('SA-2001', receiverUrl));
+    const canceled = await call(
+      OPERATIONS.cancelOrder(orderId, cancelBody(105, 'SAR', SAR_ITEMS)),
+      parseCancel,
     );
-    const canceled = await call(OPERATIONS.cancelOrder(orderId, cancelBody(105, 'SAR', items)), parseCancel);
     expect(canceled.parsed.cancelId).toEqual(expect.any(String));
     await notification(orderId, 'order_canceled');
     const record = await call(OPERATIONS.getOrder(orderId), parseOrder);

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmulator, until, type EmulatorHarness } from './helpers/emulator-harness';
+import type { ClientOrder } from './helpers/official-client/requests';
+import { KWD_ITEMS, kwdOrder, SAR_ITEMS, sarOrder } from './helpers/official-client/sample-orders';
 
 /**
  * The emulator judged by the service's official client itself: tamara-solution/php-sdk 2.0.6,
@@ -174,68 +176,9 @@ describe.skipIf(missing !== null)('the official PHP client, unchanged, against t
   const customer = async (orderId: string, action: string) =>
     expect((await emulator.call('POST', `/_emulator/orders/${orderId}/${action}`)).status).toBe(200);
 
-  const KWD_ITEMS = [
-    {
-      referenceId: 'SKU-1',
-      type: 'Physical',
-      name: 'Oud perfume',
-      sku: 'OUD-1',
-      quantity: 1,
-      tax: 1,
-      total: 12.345,
-      unitPrice: 12.345,
-    },
-    // Unit price, image and item URL left unset, as the client allows.
-    {
-      referenceId: 'SKU-2',
-      type: 'Physical',
-      name: 'Dates, 1 kg',
-      sku: 'DATES-1',
-      quantity: 1,
-      tax: 0.985,
-      total: 7.5,
-    },
-  ];
-  const orderOf = (reference: string, overrides: Record<string, unknown> = {}) => ({
-    referenceId: reference,
-    total: 23.83,
-    currency: 'KWD',
-    description: 'Perfume and dates',
-    countryCode: 'KW',
-    paymentType: 'PAY_BY_INSTALMENTS',
-    instalments: 3,
-    items: KWD_ITEMS,
-    consumer: {
-      firstName: 'Fatima',
-      lastName: 'Al-Sabah',
-      phoneNumber: '+96550000000',
-      email: 'fatima@example.com',
-    },
-    shipping: {
-      firstName: 'Fatima',
-      lastName: 'Al-Sabah',
-      line1: 'Block 3, Street 12',
-      city: 'Kuwait City',
-      countryCode: 'KW',
-    },
-    tax: 1.985,
-    shippingAmount: 2,
-    merchantUrl: {
-      success: 'https://shop.example.com/success',
-      failure: 'https://shop.example.com/failure',
-      cancel: 'https://shop.example.com/cancel',
-      notification: endpointUrl,
-    },
-    riskAssessment: {
-      is_premium_customer: false,
-      account_creation_date: '01-01-2024',
-      total_order_count: 3,
-      date_first_paid: '02-01-2024',
-      date_last_paid: '03-03-2026',
-    },
-    ...overrides,
-  });
-  const create = async (order: Record<string, unknown>) => {
+  const orderOf = (reference: string, overrides: Partial<ClientOrder> = {}) =>
+    kwdOrder(reference, endpointUrl, overrides);
+  const create = async (order: ClientOrder) => {
     const read = await succeeds('createCheckout', { order });
     const checkout = read['checkoutResponse'] as { orderId: string; checkoutId: string; checkoutUrl: string };
     expect(checkout.checkoutUrl).toMatch(/^https?:\/\//);
@@ -304,46 +247,10 @@ describe.skipIf(missing !== null)('the official PHP client, unchanged, against t
   });
 
   it('a SAR order with every optional value set, canceled', async () => {
-    const address = {
-      firstName: 'Omar',
-      lastName: 'Haddad',
-      line1: 'King Fahd Rd 1',
-      city: 'Riyadh',
-      countryCode: 'SA',
-      phoneNumber: '+966500000000',
-    };
-    const items = [
-      {
-        referenceId: 'A1',
-        type: 'Digital',
-        name: 'Gift card',
-        sku: 'GC-100',
-        quantity: 1,
-        tax: 15,
-        total: 115,
-        unitPrice: 115,
-        discount: 0,
-        imageUrl: 'https://img.example.com/gc.png',
-        itemUrl: 'https://shop.example.com/gc',
-      },
-    ];
-    const orderId = await create(
-      orderOf('SA-2001', {
-        currency: 'SAR',
-        countryCode: 'SA',
-        total: 105,
-        items,
-        tax: 0,
-        shippingAmount: 0,
-        discount: { name: 'WELCOME10', amount: 10 },
-        locale: 'en_US',
-        billing: address,
-        shipping: address,
-        platform: 'Magento',
-        expiresInMinutes: 60,
-      }),
-    );
-    expect(await succeeds('cancelOrder', { orderId, currency: 'SAR', total: 105, items })).toMatchObject({
+    const orderId = await create(sarOrder('SA-2001', endpointUrl));
+    expect(
+      await succeeds('cancelOrder', { orderId, currency: 'SAR', total: 105, items: SAR_ITEMS }),
+    ).toMatchObject({
       orderId,
       cancelId: expect.any(String),
     });
