@@ -140,6 +140,11 @@ export type SecretEdit = z.infer<typeof secretEditSchema>;
 export const maskedSecretSchema = z.object({
   isSet: z.boolean(),
   masked: z.string().nullable(),
+  /**
+   * Which stored value this is, and nothing of it (main's secret-stamp.ts), where main holds
+   * it: a save sends it back so a value set elsewhere since is not overwritten in silence.
+   */
+  stamp: z.string().optional(),
 });
 export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
 
@@ -152,6 +157,16 @@ export const profileViewSchema = profileFieldsSchema.extend({
   updatedAt: z.string(),
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
+
+/**
+ * What a profile form read of what its save changes: the fields as read, and each token edited
+ * by its stamp (null: it was not set). Main refuses the save where one was changed since.
+ */
+export const profileExpectedSchema = profileFieldsSchema.partial().extend({
+  apiToken: z.string().nullable().optional(),
+  notificationToken: z.string().nullable().optional(),
+});
+export type ProfileExpected = z.infer<typeof profileExpectedSchema>;
 
 export const MASK_PREFIX = '••••';
 

@@ -121,12 +121,7 @@ export const webhookHeaderEditsSchema = z
 /** A registered header as every screen gets it: its name, its value masked (`••••abcd`). */
 export const webhookHeaderViewSchema = z.object({
   name: z.string(),
+  /** Masked, with its stamp (a save's check compares the stamp: two values can mask the same). */
   value: maskedSecretSchema,
-  /**
-   * Which stored value this is, and nothing of it: a new one whenever the value is set again.
-   * Two values can mask the same (`••••` for short ones, the same last four for long ones), so a
-   * save's check against changes made elsewhere compares this, not the mask.
-   */
-  stamp: z.string(),
 });
 export type WebhookHeaderView = z.infer<typeof webhookHeaderViewSchema>;

@@ -163,6 +163,66 @@ describe('profiles', () => {
     });
   });
 
+  // Two tokens can mask the same (•••• for short ones, the same last four for long ones), so
+  // what a form read of a token is its stamp: a new one whenever the token is set again.
+  it('a token set or cleared in a form is refused where it was set elsewhere since the form read it', async () => {
+    const sandbox = core.profiles.findByName('Sandbox');
+    if (sandbox === undefined) throw new Error('no sandbox');
+    core.profiles.update(
+      sandbox.id,
+      {},
+      { ...KEEP_BOTH, apiToken: { action: 'set', value: 'token-one-abcd' } },
+    );
+    const read = core.profiles.view(sandbox.id);
+    expect(read.apiToken.stamp).toEqual(expect.any(String));
+    expect(read.notificationToken.stamp).toBeUndefined();
+    // Meanwhile, in a terminal: `profiles set Sandbox --api-token …`, masked the same.
+    core.profiles.update(
+      sandbox.id,
+      {},
+      { ...KEEP_BOTH, apiToken: { action: 'set', value: 'token-two-abcd' } },
+    );
+    expect(core.profiles.view(sandbox.id).apiToken.masked).toBe(read.apiToken.masked);
+    for (const apiToken of [{ action: 'set', value: 'mine-from-the-form' }, { action: 'clear' }] as const)
+      expect(
+        await call('updateProfile', {
+          id: sandbox.id,
+          fields: {},
+          apiToken,
+          expected: { apiToken: read.apiToken.stamp ?? null },
+        }),
+      ).toMatchObject({ ok: false, error: { code: 'conflict', issues: [{ path: 'apiToken' }] } });
+    expect(core.profiles.secretsOf(sandbox.id).apiToken).toBe('token-two-abcd');
+    // A token not set when read (null) and set elsewhere since: refused too.
+    expect(
+      await call('updateProfile', {
+        id: sandbox.id,
+        fields: {},
+        notificationToken: { action: 'set', value: 'notification-secret' },
+        expected: { notificationToken: null },
+      }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await call('updateProfile', {
+        id: sandbox.id,
+        fields: {},
+        notificationToken: { action: 'set', value: 'another-secret' },
+        expected: { notificationToken: null },
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'conflict', issues: [{ path: 'notificationToken' }] } });
+    // Read again, the same save goes through; and Overwrite (no expected) always does.
+    const again = core.profiles.view(sandbox.id);
+    expect(
+      await call('updateProfile', {
+        id: sandbox.id,
+        fields: {},
+        apiToken: { action: 'set', value: 'mine-from-the-form' },
+        expected: { apiToken: again.apiToken.stamp ?? null },
+      }),
+    ).toMatchObject({ ok: true });
+    expect(core.profiles.secretsOf(sandbox.id).apiToken).toBe('mine-from-the-form');
+  });
+
   it('duplicates a profile with its tokens under a free name', async () => {
     const local = core.profiles.findByName('Local');
     if (local === undefined) throw new Error('no local');

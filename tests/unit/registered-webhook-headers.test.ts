@@ -175,8 +175,7 @@ describe("the registered webhook's headers are checked where they come in", () =
     expect(emulator.core.emulator.settingsView().webhookHeaders).toEqual([
       {
         name: 'X-Api-Key',
-        value: { isSet: true, masked: `••••${KEY.slice(-4)}` },
-        stamp: expect.any(String),
+        value: { isSet: true, masked: `••••${KEY.slice(-4)}`, stamp: expect.any(String) },
       },
     ]);
   });
@@ -252,7 +251,7 @@ describe('a value this process cannot open', () => {
       ]),
     );
     expect(emulator.core.emulator.settingsView().webhookHeaders).toEqual([
-      { name: 'X-Api-Key', value: { isSet: true, masked: '••••' }, stamp: expect.any(String) },
+      { name: 'X-Api-Key', value: { isSet: true, masked: '••••', stamp: expect.any(String) } },
     ]);
     await paidOrder(emulator, null);
     await until(
@@ -285,7 +284,7 @@ describe('the values are secrets', () => {
     });
     const masked = `••••${KEY.slice(-4)}`;
     expect(emulator.core.emulator.settingsView().webhookHeaders).toEqual([
-      { name: 'X-Api-Key', value: { isSet: true, masked }, stamp: expect.any(String) },
+      { name: 'X-Api-Key', value: { isSet: true, masked, stamp: expect.any(String) } },
     ]);
     expect(JSON.stringify(emulator.core.emulator.settingsView())).not.toContain(KEY.slice(0, -4));
     const orderId = await paidOrder(emulator, null);

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { ProfilesSnapshot } from '../../shared/contract';
 import {
   defaultProfileFields,
-  maskSecret,
   profileFieldsSchema,
+  type ProfileExpected,
   type ProfileFields,
   type ProfileView,
   type SecretEdit,
@@ -15,6 +15,7 @@ import type { ProfilesRepository, StoredProfile } from '../store/profiles-reposi
 import type { SettingsRepository } from '../store/settings-repository';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
+import { maskedWithStamp, stampOf } from './secret-stamp';
 import type { Vault } from './vault';
 import { createWebhookHeaderSecrets, type WebhookHeaderSecrets } from './webhook-header-secrets';
 
@@ -56,6 +57,26 @@ export interface ProfileSecretEdits {
   notificationToken: SecretEdit;
 }
 
+const TOKENS = ['apiToken', 'notificationToken'] as const;
+
+/** Each token's stamp as stored (null: not set): what a form's `expected` names of it. */
+const tokenStamps = (stored: StoredProfile): Record<(typeof TOKENS)[number], string | null> => ({
+  apiToken: stored.apiTokenSealed === null ? null : stampOf(stored.apiTokenSealed),
+  notificationToken: stored.notificationTokenSealed === null ? null : stampOf(stored.notificationTokenSealed),
+});
+
+/**
+ * What a save asks of each token it edits, as refuseChangedElsewhere compares it with the
+ * stamps: cleared is null (already so when cleared elsewhere too), a new value matches no stamp.
+ */
+const tokensAsked = (secrets: ProfileSecretEdits): Record<string, unknown> =>
+  Object.fromEntries(
+    TOKENS.flatMap((name) => {
+      const { action } = secrets[name];
+      return action === 'keep' ? [] : [[name, action === 'clear' ? null : { newValue: true }]];
+    }),
+  );
+
 export interface ProfileService {
   snapshot(): ProfilesSnapshot;
   get(id: number): StoredProfile;
@@ -70,7 +91,7 @@ export interface ProfileService {
     id: number,
     fields: Partial<ProfileFields>,
     secrets: ProfileSecretEdits,
-    options?: { expected?: Partial<ProfileFields> },
+    options?: { expected?: ProfileExpected },
   ): ProfileView;
   duplicate(id: number, name?: string): ProfileView;
   remove(id: number): void;
@@ -117,8 +138,8 @@ export function createProfileService({
   const toView = (stored: StoredProfile, active: number | null): ProfileView => ({
     ...stored.fields,
     id: stored.id,
-    apiToken: maskSecret(open(stored.apiTokenSealed)),
-    notificationToken: maskSecret(open(stored.notificationTokenSealed)),
+    apiToken: maskedWithStamp(open(stored.apiTokenSealed), stored.apiTokenSealed),
+    notificationToken: maskedWithStamp(open(stored.notificationTokenSealed), stored.notificationTokenSealed),
     isActive: stored.id === active,
     createdAt: stored.createdAt,
     updatedAt: stored.updatedAt,
@@ -205,7 +226,12 @@ export function createProfileService({
     update(id, patch, secrets, options = {}) {
       transaction(() => {
         const stored = get(id);
-        refuseChangedElsewhere(`Profile "${stored.fields.name}"`, stored.fields, patch, options.expected);
+        refuseChangedElsewhere(
+          `Profile "${stored.fields.name}"`,
+          { ...stored.fields, ...tokenStamps(stored) },
+          { ...patch, ...tokensAsked(secrets) },
+          options.expected,
+        );
         const fields = parseInput(profileFieldsSchema, { ...stored.fields, ...patch }, ['fields']);
         assertNameFree(fields.name, id);
         const apiTokenSealed = applySecret(stored.apiTokenSealed, secrets.apiToken);

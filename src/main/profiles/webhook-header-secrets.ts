@@ -1,7 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { HeaderList } from '../../shared/events';
-import { maskSecret } from '../../shared/profile';
 import {
   webhookHeaderEditsSchema,
   type WebhookHeaderEdit,
@@ -10,6 +8,7 @@ import {
 import { ConsoleError } from '../console-error';
 import { parseInput } from '../parse-input';
 import type { SettingsRepository } from '../store/settings-repository';
+import { maskedWithStamp, stampOf } from './secret-stamp';
 import type { Vault } from './vault';
 
 /** The registered webhook's headers: each name with its value sealed (`$<scheme>:…`), never plain. */
@@ -33,15 +32,6 @@ export interface WebhookHeaderSecrets {
    */
   replace(edits: readonly WebhookHeaderEdit[]): void;
 }
-
-/**
- * A stored value's stamp: a keyed digest of its sealed form, so it changes with every value set
- * and a window can learn nothing from it (the key is this process's, random; the sealed form's
- * own nonce makes the same value set twice two stamps).
- */
-const stampKey = randomBytes(32);
-const stampOf = (sealed: string): string =>
-  createHmac('sha256', stampKey).update(sealed).digest('base64url').slice(0, 16);
 
 /** The stored values re-sealed with `reseal` (the vault's primary cipher changed). */
 export function resealWebhookHeaders(settings: SettingsRepository, reseal: (sealed: string) => string): void {
@@ -88,8 +78,10 @@ export function createWebhookHeaderSecrets({
       return stored.map((header, index) => ({
         name: header.name,
         // One that cannot be opened here is still set: shown as set, with nothing of it.
-        value: plain[index] === null ? { isSet: true, masked: '••••' } : maskSecret(plain[index] ?? null),
-        stamp: stampOf(header.sealed),
+        value:
+          plain[index] === null
+            ? { isSet: true, masked: '••••', stamp: stampOf(header.sealed) }
+            : maskedWithStamp(plain[index] ?? null, header.sealed),
       }));
     },
     plain() {

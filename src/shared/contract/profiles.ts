@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { profileFieldsSchema, profileNameSchema, profileViewSchema, secretEditSchema } from '../profile';
+import {
+  profileExpectedSchema,
+  profileFieldsSchema,
+  profileNameSchema,
+  profileViewSchema,
+  secretEditSchema,
+} from '../profile';
 import { defineCommand, noInput } from './define';
 
 const profileId = z.number().int().positive();
@@ -29,11 +35,12 @@ export const profileCommands = {
         /** Only the fields to change: the others stay as stored. */
         fields: profileFieldsSchema.partial(),
         /**
-         * Those fields as the form read them: the save is refused (a conflict) where one was
-         * changed since (another window, `profiles set` in a terminal), instead of putting back
-         * what that change set, unless this is left out.
+         * Those fields as the form read them, and the stamps of the tokens it sets or clears:
+         * the save is refused (a conflict) where one was changed since (another window,
+         * `profiles set` in a terminal), instead of putting back what that change set, unless
+         * this is left out.
          */
-        expected: profileFieldsSchema.partial().optional(),
+        expected: profileExpectedSchema.optional(),
       })
       .extend(profileSecretsSchema.shape),
     profileViewSchema,

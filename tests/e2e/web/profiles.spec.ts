@@ -226,3 +226,32 @@ test("the same profile field changed in a terminal and in the form: Save asks, a
     ]),
   );
 });
+
+test('a token replaced in a terminal while the form replaces it too: Save asks, even though both mask the same', async ({
+  page,
+  served,
+}) => {
+  const { profiles } = await openLocalProfile(page, served);
+  const form = profiles.form();
+  await form.getByRole('button', { name: 'Replace API token' }).click();
+  await form.getByLabel('API token').fill('from-the-form-token-9999');
+  // The terminal's token ends like the one the form replaced would show: the mask cannot tell.
+  await setLocal(served, '--api-token', 'from-the-terminal-token-9999');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  const asked = page.getByRole('dialog', { name: 'Profile "Local" changed elsewhere' });
+  await expect(asked.getByTestId('changed-elsewhere-fields')).toHaveText('API token');
+  await asked.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(form.getByLabel('API token')).toHaveValue('from-the-form-token-9999');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await page
+    .getByRole('dialog', { name: 'Profile "Local" changed elsewhere' })
+    .getByRole('button', { name: 'Overwrite' })
+    .click();
+  await expect(page.getByText('Saved profile "Local"')).toBeVisible();
+  // A later edit of the token, begun after that save, is not asked about.
+  await form.getByRole('button', { name: 'Replace API token' }).click();
+  await form.getByLabel('API token').fill('third-token-0000');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Saved profile "Local"').last()).toBeVisible();
+  await expect(form.getByLabel('API token (masked)')).toHaveText('••••0000');
+});

@@ -9,6 +9,7 @@ import {
   maskSecret,
   profileFieldsSchema,
   type MaskedSecret,
+  type ProfileExpected,
   type ProfileFields,
   type ProfileView,
   type SecretEdit,
@@ -25,7 +26,7 @@ import { SecretField } from './secret-field';
 const KEEP: SecretEdit = { action: 'keep' };
 
 /** The fields by the labels the form shows (a save refused as changed elsewhere names them so). */
-const LABELS: Readonly<Record<keyof ProfileFields, string>> = {
+const LABELS: Readonly<Record<keyof ProfileFields | SecretName, string>> = {
   name: 'Name',
   environment: 'Environment',
   baseUrl: 'Base URL',
@@ -34,6 +35,8 @@ const LABELS: Readonly<Record<keyof ProfileFields, string>> = {
   notificationField: 'Notification URL field',
   operations: 'Operations',
   signedTokenMinutes: 'Signed token lifetime (minutes)',
+  apiToken: 'API token',
+  notificationToken: 'Notification token',
 };
 const NOT_SET: MaskedSecret = maskSecret(null);
 
@@ -46,7 +49,7 @@ interface ProfileFormProps {
    * (`expected`, left out to overwrite a change made elsewhere since).
    */
   onSubmit: (
-    change: { fields: ProfileFields } | { patch: Partial<ProfileFields>; expected?: Partial<ProfileFields> },
+    change: { fields: ProfileFields } | { patch: Partial<ProfileFields>; expected?: ProfileExpected },
     secrets: { apiToken: SecretEdit; notificationToken: SecretEdit },
   ) => Promise<ProfileView>;
   onSaved: (profile: ProfileView) => void;
@@ -82,10 +85,19 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
   const [notificationToken, setNotificationToken] = useState<SecretEdit>(KEEP);
   const [formError, setFormError] = useState<string | null>(null);
   const [secretErrors, setSecretErrors] = useState<SecretErrors>({});
+  // Each token being set or cleared here, with the stamp of the value it replaces as it was when
+  // the edit began: the token field follows pushes, so the profile shown at save time may already
+  // carry a value set elsewhere meanwhile (masked like the one this edit meant to replace).
+  const [tokensRead, setTokensRead] = useState<Partial<Record<SecretName, string | null>>>({});
   // A new value typed (or set, cleared, kept) leaves the refusal of the old one behind.
   const editSecret = (name: SecretName, set: (edit: SecretEdit) => void) => (edit: SecretEdit) => {
     set(edit);
     setSecretErrors(({ [name]: _dropped, ...rest }) => rest);
+    setTokensRead(({ [name]: began, ...rest }) =>
+      edit.action === 'keep'
+        ? rest
+        : { ...rest, [name]: began === undefined ? (profile?.[name].stamp ?? null) : began },
+    );
   };
   const save = handleSubmit(async (fields) => {
     setFormError(null);
@@ -107,12 +119,14 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
         saved = await saveUnlessChangedElsewhere({
           what: `Profile "${profile.name}"`,
           labels: LABELS,
-          save: (checked) => onSubmit(checked ? { patch, expected } : { patch }, secrets),
+          save: (checked) =>
+            onSubmit(checked ? { patch, expected: { ...expected, ...tokensRead } } : { patch }, secrets),
         });
       }
       if (saved === null) return;
       setApiToken(KEEP);
       setNotificationToken(KEEP);
+      setTokensRead({});
       notifications.show({ color: 'green', message: `Saved profile "${saved.name}"` });
       onSaved(saved);
     } catch (error) {
