@@ -117,7 +117,13 @@ export function registerProfiles(program: Command, context: CliContext): void {
         const flags = parseFlags(z.object({ json: z.boolean().optional() }), rawFlags);
         const snapshot = await callerOf(core)('listProfiles', {});
         if (flags.json === true) {
-          io.stdout(`${JSON.stringify(snapshot.profiles, null, 2)}\n`);
+          // A token's stamp is for a window's save (this process's key): nothing a script can use.
+          const listed = snapshot.profiles.map(({ apiToken, notificationToken, ...profile }) => ({
+            ...profile,
+            apiToken: { isSet: apiToken.isSet, masked: apiToken.masked },
+            notificationToken: { isSet: notificationToken.isSet, masked: notificationToken.masked },
+          }));
+          io.stdout(`${JSON.stringify(listed, null, 2)}\n`);
           return;
         }
         const rows = snapshot.profiles.map((p) => [
