@@ -69,25 +69,49 @@ export function verdictFilter(word: string): Pick<EventFilter, 'tokenVerdicts' |
   return null;
 }
 
+/** A word the text index holds: the tokenizer (unicode61) keeps letters and digits, and splits on the rest. */
+const SEARCHABLE = /[\p{L}\p{N}]/u;
+
+/**
+ * The words of a search text as the index can read them: `searched`, and `leftOut`, the words
+ * with no letter or digit (an emoji, `*`, `-`), which nothing in the index can match. A view
+ * says which were left out (searchWordsLeftOut): dropped without a word, "🎉" read as
+ * "nothing stored matches" beside a body that holds it.
+ */
+export function searchWords(text: string): { searched: string[]; leftOut: string[] } {
+  const words = text.split(/\s+/).filter((word) => word !== '');
+  return {
+    searched: words.filter((word) => SEARCHABLE.test(word)),
+    leftOut: words.filter((word) => !SEARCHABLE.test(word)),
+  };
+}
+
+/** What a search leaves out, in a sentence for the views and the CLI; null when every word is searched. */
+export function searchWordsLeftOut(text: string): string | null {
+  const { searched, leftOut } = searchWords(text);
+  if (leftOut.length === 0) return null;
+  const named = [...new Set(leftOut)].map((word) => JSON.stringify(word)).join(', ');
+  return searched.length === 0
+    ? `Nothing to search for: ${named} has no letter or digit, and the search matches words of letters and digits only (emoji, symbols and punctuation are not indexed).`
+    : `Not searched: ${named} (no letter or digit; the search matches words of letters and digits only).`;
+}
+
 /**
  * Free text as an FTS5 query: each word becomes a quoted phrase (so `order_captured` or a
  * UUID is matched as the token sequence it is, and FTS syntax typed by a person is never
  * interpreted), all words must match, and the last one matches as a prefix while typing.
  * Words with no letter or digit cannot match anything in the index and are dropped.
- * Returns null when nothing searchable is left.
+ * Returns null when nothing searchable is left. Every other word is kept: the text's 500
+ * characters bound them, and a word past a cap, dropped, let records without it match. A
+ * word typed twice is asked once.
  */
 export function toFtsQuery(text: string): string | null {
-  const words = text
-    .split(/\s+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .slice(0, 32);
-  if (words.length === 0) return null;
-  return words
-    .map((word, index) => {
-      const phrase = `"${word.replace(/"/g, '""')}"`;
-      return index === words.length - 1 ? `${phrase}*` : phrase;
-    })
-    .join(' ');
+  const { searched } = searchWords(text);
+  const last = searched.at(-1);
+  if (last === undefined) return null;
+  const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+  const before = [...new Set(searched.slice(0, -1))];
+  return [...before.map(phrase), `${phrase(last)}*`].join(' ');
 }
 
 /** Whether a filter narrows anything (the timeline's "clear filters" shows only then). */

@@ -279,6 +279,24 @@ describe('history (table)', () => {
     const none = await cli('--search', 'zzzznothing');
     expect(none).toMatchObject({ code: 0, stdout: 'No matching records.\n' });
   });
+
+  it('refuses a search with no word it can match, rather than saying nothing matches', async () => {
+    const emoji = await cli('--search', '🎉');
+    expect(emoji.code).toBe(2);
+    expect(emoji.stdout).toBe('');
+    expect(emoji.stderr).toContain(
+      '--search: Nothing to search for: "🎉" has no letter or digit, and the search matches words of letters and digits only',
+    );
+  });
+
+  it('says on standard error which words it left out, and searches the rest', async () => {
+    const run = await cli('--search', 'brûlée 🎉 *');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/order_captured/);
+    expect(run.stderr).toBe(
+      'Not searched: "🎉", "*" (no letter or digit; the search matches words of letters and digits only).\n',
+    );
+  });
 });
 
 describe('history flags', () => {

@@ -1,6 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toFtsQuery, verdictFilter, type EventFilter } from '../../src/shared/event-filter';
+import {
+  searchWords,
+  searchWordsLeftOut,
+  toFtsQuery,
+  verdictFilter,
+  type EventFilter,
+} from '../../src/shared/event-filter';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { createEventsQuery } from '../../src/main/store/events-query';
@@ -174,6 +180,13 @@ describe('events query', () => {
     expect(idsOf({ text: '   ' })).toEqual([6, 5, 4, 3, 2, 1]);
   });
 
+  it('needs every word typed, however many: a word past the 32nd was dropped, so records without it matched', () => {
+    const words = Array.from({ length: 32 }, () => 'hooks');
+    expect(query.count({ text: words.join(' ') })).toBe(3);
+    expect(query.count({ text: [...words, 'zzzznowhere'].join(' ') })).toBe(0);
+    expect(query.page({ text: [...words, 'Crème'].join(' ') }, { limit: 10 }).items).toHaveLength(1);
+  });
+
   it('indexes what a record gains later and forgets what is deleted', () => {
     const repository = createEventsRepository(db);
     const { id } = repository.insert({ kind: 'request', path: '/checkout' });
@@ -236,6 +249,20 @@ describe('filter words', () => {
     expect(toFtsQuery('order_captured REF')).toBe('"order_captured" "REF"*');
     expect(toFtsQuery('say "hi"')).toBe('"say" """hi"""*');
     expect(toFtsQuery(' -- ')).toBeNull();
+  });
+
+  it('names the words it cannot search (no letter or digit: emoji, symbols, punctuation alone)', () => {
+    expect(searchWords('🎉 order_id: * ^ مرحبا -')).toEqual({
+      searched: ['order_id:', 'مرحبا'],
+      leftOut: ['🎉', '*', '^', '-'],
+    });
+    expect(searchWordsLeftOut('kettle')).toBeNull();
+    expect(searchWordsLeftOut('🎉')).toBe(
+      'Nothing to search for: "🎉" has no letter or digit, and the search matches words of letters and digits only (emoji, symbols and punctuation are not indexed).',
+    );
+    expect(searchWordsLeftOut('🎉 kettle * *')).toBe(
+      'Not searched: "🎉", "*" (no letter or digit; the search matches words of letters and digits only).',
+    );
   });
 
   it('maps a verdict word to the token or body verdict it is', () => {

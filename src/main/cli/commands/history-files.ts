@@ -7,7 +7,13 @@ import { ImportError, importFileText } from '../../history/history-service';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
-import { FILTER_FLAGS, filterFromHistoryFlags, historyFlags, withFilterOptions } from './history';
+import {
+  FILTER_FLAGS,
+  filterFromHistoryFlags,
+  historyFlags,
+  noteSearchLeftOut,
+  withFilterOptions,
+} from './history';
 import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
 
@@ -35,6 +41,7 @@ const exportFlags = historyFlags.omit({ json: true, limit: true }).extend({
  */
 export async function runExport(rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(exportFlags, rawFlags);
+  noteSearchLeftOut(flags.search, context);
   await withConsole(context, async (core) => {
     const profileId =
       flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;

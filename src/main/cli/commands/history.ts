@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import {
   EVENT_PAGE_MAX,
+  searchWords,
+  searchWordsLeftOut,
   statusFilterSchema,
   verdictFilter,
   type EventFilter,
@@ -15,7 +17,7 @@ import { formatTable } from '../format-table';
 import { maskWith, redactText } from '../../../shared/secrets/redact-secrets';
 import { everyProfileSecret } from '../../timeline/record-secrets';
 import { doing } from '../order-report';
-import { terminalSafeJson } from '../terminal-text';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 
 export const HISTORY_DEFAULT_LIMIT = 50;
@@ -65,7 +67,14 @@ export const historyFlags = z.object({
       return 'none';
     }),
   ),
-  search: z.string().optional(),
+  // A search of no word the index can match is refused: "No matching records." said nothing of why.
+  search: z
+    .string()
+    .optional()
+    .superRefine((text, context) => {
+      if (text === undefined || text.trim() === '' || searchWords(text).searched.length > 0) return;
+      context.addIssue({ code: 'custom', message: searchWordsLeftOut(text) ?? 'nothing to search for' });
+    }),
   profile: z.string().trim().min(1, 'must name a profile').optional(),
   limit: countFlag(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
@@ -166,9 +175,16 @@ async function historyJson(core: ConsoleCore, filter: EventFilter, limit: number
   return `${terminalSafeJson(JSON.stringify(records, null, 2))}\n`;
 }
 
+/** On standard error, the words of `--search` it cannot match (the rest are searched). */
+export function noteSearchLeftOut(search: string | undefined, context: CliContext): void {
+  const note = search === undefined ? null : searchWordsLeftOut(search);
+  if (note !== null) context.io.stderr(`${terminalSafe(note)}\n`);
+}
+
 /** `history`: stored records, newest first, as a table or as JSON. */
 export async function runHistory(rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(historyFlags, rawFlags);
+  noteSearchLeftOut(flags.search, context);
   const output = await withConsole(context, async (core) => {
     const profileId =
       flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
