@@ -22,6 +22,8 @@ export const exportedEventSchema = z
     request_body: z.string().nullable().default(null),
     request_body_base64: z.base64().nullable().default(null),
     request_truncated: z.boolean().default(false),
+    /** The size the request body arrived with, in bytes: more than the body given when it was truncated. */
+    request_size: z.number().int().min(0).nullable().default(null),
     status: z.number().int().min(0).max(999).nullable().default(null),
     response_headers: z.array(header).nullable().default(null),
     response_body: z.string().nullable().default(null),

@@ -116,3 +116,59 @@ describe('a record larger than the console can store is refused, naming it', () 
     },
   );
 });
+
+describe('a truncated body keeps the size it arrived with', () => {
+  // The listener keeps the first 64 KiB of a body over its limit and the size that arrived:
+  // exported and imported, that size became the 64 KiB kept (body_size 65536 for a 5 MB body).
+  it.each(['json', 'ndjson', 'har'] as const)('%s: body_size survives export and import', async (format) => {
+    const source = await openTempConsole();
+    const kept = Buffer.alloc(65_536, 0x61);
+    try {
+      source.core.recorder.record({
+        kind: 'webhook',
+        method: 'POST',
+        path: '/big',
+        status: 413,
+        bodyVerdict: 'too_large',
+        requestBody: kept,
+        requestSize: 5_000_000,
+        requestTruncated: true,
+      });
+    } finally {
+      await source.core.close();
+    }
+    const out = makeTempDir('cc-rt-size-');
+    const target = makeTempDir('cc-rt-size-target-');
+    temps.push(out, target, { remove: () => void source.dispose().catch(() => undefined) });
+    const file = join(out.dir, `export.${format}`);
+    const exported = await runCliCaptured([
+      '--data-dir',
+      source.dataDir,
+      'export',
+      '--format',
+      format,
+      '--out',
+      file,
+    ]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const imported = await runCliCaptured(['--data-dir', target.dir, 'import', file]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const listed = await runCliCaptured(['--data-dir', target.dir, 'history', '--json']);
+    const [record] = JSON.parse(listed.stdout) as { body_size: number; body_truncated: boolean }[];
+    expect(record).toMatchObject({ body_size: 5_000_000, body_truncated: true });
+  });
+
+  it('refuses a request_size smaller than the body the record gives', async () => {
+    const open = await openTempConsole();
+    try {
+      const history = createHistoryService(open.core);
+      const line = JSON.parse(record(1)) as Record<string, unknown>;
+      line['request_size'] = 3;
+      await expect(history.importText(JSON.stringify(line))).rejects.toThrow(
+        /request_size is 3 bytes, smaller than the 7 bytes of request_body/,
+      );
+    } finally {
+      await open.dispose();
+    }
+  });
+});

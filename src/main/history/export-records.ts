@@ -71,6 +71,7 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     request_body: shown.requestBody?.text ?? null,
     request_body_base64: exportedBase64(shown.requestBody?.base64, options.secrets),
     request_truncated: row.request_truncated === 1,
+    request_size: row.request_size,
     status: row.status,
     response_headers: shown.responseHeaders,
     response_body: shown.responseBody?.text ?? null,

@@ -71,7 +71,8 @@ export function harEntry(event: ExportedEvent): Record<string, unknown> {
             },
           }),
       headersSize: -1,
-      bodySize: byteSize(event.request_body, event.request_body_base64),
+      // HAR's bodySize is the payload's size: a truncated body's is what arrived, not what was kept.
+      bodySize: event.request_size ?? byteSize(event.request_body, event.request_body_base64),
     },
     response: {
       status: event.status ?? 0,
@@ -105,6 +106,7 @@ export function harEntry(event: ExportedEvent): Record<string, unknown> {
       details: event.details,
       remote_address: event.remote_address,
       request_truncated: event.request_truncated,
+      request_size: event.request_size,
       ...(lineUnknown
         ? { request_line: { method: event.method, url: event.url, path: event.path, query: event.query } }
         : {}),

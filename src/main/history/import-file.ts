@@ -201,6 +201,11 @@ export function readImportFile(
         throw new ImportError(
           `${where(index)}: ${field} is ${formatBytes(size)}; a record's body may be at most ${formatBytes(maxBody)}.`,
         );
+      const arrived = result.data.request_size;
+      if (field === 'request_body' && arrived !== null && arrived < size)
+        throw new ImportError(
+          `${where(index)}: request_size is ${arrived} bytes, smaller than the ${size} bytes of request_body it gives.`,
+        );
     }
     return result.data;
   });
@@ -258,6 +263,8 @@ export function toNewEvent(event: ExportedEvent): NewEvent {
     requestHeaders: event.request_headers,
     requestBody: bodyBytes(event.request_body, event.request_body_base64),
     requestTruncated: event.request_truncated,
+    // Absent (an older export, a browser's HAR): the body's own size, as stored.
+    ...(event.request_size === null ? {} : { requestSize: event.request_size }),
     status: event.status,
     responseHeaders: event.response_headers,
     responseBody: bodyBytes(event.response_body, event.response_body_base64),
