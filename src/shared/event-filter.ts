@@ -25,6 +25,9 @@ export const statusFilterSchema = z.union([
 ]);
 export type StatusFilter = z.infer<typeof statusFilterSchema>;
 
+/** The longest search text; the search box takes no more, so what is searched is what it shows. */
+export const SEARCH_TEXT_MAX = 500;
+
 const isoInstant = z.iso.datetime({
   offset: true,
   error: 'Use an ISO 8601 time such as 2026-11-23T10:00:00Z',
@@ -40,7 +43,7 @@ export const eventFilterSchema = z
     bodyVerdicts: z.array(bodyVerdictSchema).max(BODY_VERDICTS.length).optional(),
     statuses: z.array(statusFilterSchema).max(20).optional(),
     /** Free text: every word must appear in the record (ids, paths, event types, bodies); the last may be a prefix. */
-    text: z.string().max(500, 'The search text is at most 500 characters').optional(),
+    text: z.string().max(SEARCH_TEXT_MAX, 'The search text is at most 500 characters').optional(),
     /** Records linked to this one (its replays, its forward, the deliveries of one webhook…). */
     relatedId: z.number().int().positive().optional(),
     ids: z.array(z.number().int().positive()).max(100_000).optional(),

@@ -30,10 +30,13 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
 export function HistoryExport({
   filter,
   count,
+  counting = false,
   onChanged,
 }: {
   filter: EventFilter;
   count: number | null;
+  /** The count of this filter is still to come: the button would otherwise offer another filter's. */
+  counting?: boolean;
   onChanged: () => void;
 }) {
   const [format, setFormat] = useState<ExportFormat>('har');
@@ -112,7 +115,7 @@ export function HistoryExport({
             leftSection={<IconDownload size={16} />}
             loading={busy}
             onClick={() => void exportNow()}
-            disabled={count === 0}
+            disabled={count === 0 || counting}
           >
             Export {count === null ? '' : `${count.toLocaleString()} `}
             {count === 1 ? 'record' : 'records'}

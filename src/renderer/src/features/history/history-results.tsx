@@ -1,6 +1,6 @@
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { EventFilter } from '@shared/event-filter';
+import { toFtsQuery, type EventFilter } from '@shared/event-filter';
 import type { TimelineSummary } from '@shared/events';
 import { errorMessage } from '@bridge/bridge-error';
 import { PROVENANCE_WORDS } from '@shared/provenance';
@@ -40,20 +40,38 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
   }, [key]);
   const more = () => {
     if (state.next === null) return;
+    // Older results of the filter they were asked for: the filter may change before they come.
+    const asked = key;
     useHistoryStore
       .getState()
       .page({ filter, limit: PAGE, beforeId: state.next })
       .then((page) =>
-        setState((previous) => ({
-          ...previous,
-          items: [...previous.items, ...page.items],
-          next: page.nextCursor,
-        })),
+        setState((previous) =>
+          previous.key !== asked
+            ? previous
+            : { ...previous, items: [...previous.items, ...page.items], next: page.nextCursor },
+        ),
       )
-      .catch((error: unknown) => setState((previous) => ({ ...previous, error: errorMessage(error) })));
+      .catch((error: unknown) =>
+        setState((previous) =>
+          previous.key !== asked ? previous : { ...previous, error: errorMessage(error) },
+        ),
+      );
   };
+  // A search of no word the index can match: the filters above say so; "nothing matches" would not.
+  if (filter.text !== undefined && toFtsQuery(filter.text) === null) return null;
+  // Another filter's answer is not this one's: its rows were shown under the new search until it came.
+  if (state.key !== key)
+    return (
+      <Group gap="xs" data-testid="history-searching">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          Searching…
+        </Text>
+      </Group>
+    );
   if (state.error !== null) return <Text c="red">{state.error}</Text>;
-  if (state.key === key && state.items.length === 0)
+  if (state.items.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="history-empty">
         Nothing stored matches.

@@ -1,7 +1,9 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { EventFilter } from '@shared/event-filter';
 import { filterFromParams, filterToParams } from '@shared/event-filter-params';
+import { errorMessage } from '@bridge/bridge-error';
 import { useResumed } from '@ui/app-store';
 import { useNavigation } from '@ui/navigation';
 import { TimelineFilters, type FilterUpdate } from '@features/timeline';
@@ -20,7 +22,16 @@ export function HistoryView() {
   );
   const search = params.toString();
   const { filter, problems } = useMemo(() => filterFromParams(new URLSearchParams(search)), [search]);
-  const [count, setCount] = useState<number | null>(null);
+  const filterKey = JSON.stringify(filter);
+  // The count belongs to the filter it was asked for: while a new search runs, the last one's
+  // count read as this one's, and Export offered that many records of another filter.
+  const [counted, setCounted] = useState<{ key: string; count: number | null; error: string | null }>({
+    key: '',
+    count: null,
+    error: null,
+  });
+  const counting = counted.key !== filterKey;
+  const count = counting ? null : counted.count;
   // Bumped after an import or a retention run: the count and the results are asked again.
   const [version, setVersion] = useState(0);
   const resumed = useResumed();
@@ -36,13 +47,16 @@ export function HistoryView() {
     let current = true;
     useHistoryStore
       .getState()
-      .count(filter)
-      .then((value) => current && setCount(value))
-      .catch(() => current && setCount(null));
+      .count(JSON.parse(filterKey) as EventFilter)
+      .then((value) => current && setCounted({ key: filterKey, count: value, error: null }))
+      .catch(
+        (error: unknown) =>
+          current && setCounted({ key: filterKey, count: null, error: errorMessage(error) }),
+      );
     return () => {
       current = false;
     };
-  }, [filter, version, resumed]);
+  }, [filterKey, version, resumed]);
 
   return (
     <Stack gap="md">
@@ -53,15 +67,17 @@ export function HistoryView() {
           {problems.length > 0 && <Alert color="orange">{problems.join(' ')}</Alert>}
           <Group>
             <Text size="sm" data-testid="history-count">
-              {count === null
+              {counting
                 ? 'Counting…'
-                : `${count.toLocaleString()} matching ${count === 1 ? 'record' : 'records'}`}
+                : count === null
+                  ? `Could not count: ${counted.error ?? 'no answer'}`
+                  : `${count.toLocaleString()} matching ${count === 1 ? 'record' : 'records'}`}
             </Text>
           </Group>
           <HistoryResults key={`${version}-${resumed}`} filter={filter} />
         </Stack>
       </Paper>
-      <HistoryExport filter={filter} count={count} onChanged={changed} />
+      <HistoryExport filter={filter} count={count} counting={counting} onChanged={changed} />
       <HistoryRetention onChanged={changed} />
     </Stack>
   );

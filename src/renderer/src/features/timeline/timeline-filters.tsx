@@ -15,6 +15,8 @@ import { useRef, useState } from 'react';
 import { appCommandShortcut } from '@shared/app-commands';
 import {
   isEmptyFilter,
+  SEARCH_TEXT_MAX,
+  searchWordsLeftOut,
   statusFilterSchema,
   verdictFilter,
   type EventFilter,
@@ -165,100 +167,119 @@ export function TimelineFilters({
     );
   };
   const shortcut = appCommandShortcut('focus-timeline-filter');
+  // The words the index cannot match, said where the search is typed: left out in silence, a
+  // search for "🎉" read as "nothing matches" beside a body that holds it.
+  const leftOut = filter.text === undefined ? null : searchWordsLeftOut(filter.text);
 
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap" data-testid="timeline-filters">
-      <TextInput
-        ref={searchRef}
-        label="Search"
-        aria-label="Search the timeline"
-        placeholder="ids, paths, bodies…"
-        leftSection={<IconSearch size={14} />}
-        rightSection={shortcut === null ? null : <Kbd size="xs">{shortcutLabel(shortcut)}</Kbd>}
-        rightSectionWidth={shortcut === null ? undefined : 64}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        w={260}
-        size="xs"
-      />
-      <MultiSelect
-        label="Kind"
-        placeholder={filter.kinds === undefined ? 'any' : undefined}
-        data={[...EVENT_KINDS]}
-        value={filter.kinds ?? []}
-        onChange={(values) =>
-          patch(
-            'kinds',
-            values.flatMap((value) => eventKindSchema.safeParse(value).data ?? []),
-          )
-        }
-        clearable
-        size="xs"
-        w={200}
-      />
-      <MultiSelect
-        label="Verdict"
-        placeholder={verdicts.length === 0 ? 'any' : undefined}
-        data={[
-          { group: 'Token', items: [...TOKEN_VERDICTS] },
-          { group: 'Body', items: [...BODY_VERDICTS] },
-        ]}
-        value={verdicts}
-        onChange={setVerdicts}
-        searchable
-        clearable
-        size="xs"
-        w={220}
-      />
-      <TagsInput
-        label="Status"
-        placeholder={(filter.statuses ?? []).length === 0 ? '4xx, 401, none…' : undefined}
-        data={STATUS_SUGGESTIONS}
-        value={(filter.statuses ?? []).map(String)}
-        onChange={setStatuses}
-        error={statusProblem}
-        clearable
-        acceptValueOnBlur
-        size="xs"
-        w={180}
-      />
-      <TextInput
-        label="Order id"
-        value={orderId}
-        onChange={(event) => setOrderId(event.currentTarget.value)}
-        size="xs"
-        w={200}
-        {...monoInput}
-      />
-      <Autocomplete
-        label="Event type"
-        data={[...ORDER_EVENT_TYPES]}
-        value={eventType}
-        onChange={setEventType}
-        size="xs"
-        w={170}
-      />
-      <ProfileFilterSelect
-        placeholder="any"
-        title="This profile's records, and imported records that carry its name"
-        value={filter.profileId ?? null}
-        onChange={(profileId) => patch('profileId', profileId ?? undefined)}
-        w={140}
-      />
-      {!isEmptyFilter(filter) && (
-        <Button
+    <>
+      <Group gap="xs" align="flex-end" wrap="wrap" data-testid="timeline-filters">
+        <TextInput
+          ref={searchRef}
+          label="Search"
+          aria-label="Search the timeline"
+          placeholder="ids, paths, bodies…"
+          leftSection={<IconSearch size={14} />}
+          rightSection={shortcut === null ? null : <Kbd size="xs">{shortcutLabel(shortcut)}</Kbd>}
+          rightSectionWidth={shortcut === null ? undefined : 64}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          // Longer text was refused whole and the filter dropped: every record listed under it.
+          maxLength={SEARCH_TEXT_MAX}
+          // Marked here, said below the filters: a message under the box pushed the row out of line.
+          error={text.length >= SEARCH_TEXT_MAX}
+          w={260}
           size="xs"
-          variant="subtle"
-          leftSection={<IconFilterOff size={14} />}
-          onClick={() => {
-            setStatusProblem(null);
-            onChange(() => ({}));
-          }}
-        >
-          Clear filters
-        </Button>
+        />
+        <MultiSelect
+          label="Kind"
+          placeholder={filter.kinds === undefined ? 'any' : undefined}
+          data={[...EVENT_KINDS]}
+          value={filter.kinds ?? []}
+          onChange={(values) =>
+            patch(
+              'kinds',
+              values.flatMap((value) => eventKindSchema.safeParse(value).data ?? []),
+            )
+          }
+          clearable
+          size="xs"
+          w={200}
+        />
+        <MultiSelect
+          label="Verdict"
+          placeholder={verdicts.length === 0 ? 'any' : undefined}
+          data={[
+            { group: 'Token', items: [...TOKEN_VERDICTS] },
+            { group: 'Body', items: [...BODY_VERDICTS] },
+          ]}
+          value={verdicts}
+          onChange={setVerdicts}
+          searchable
+          clearable
+          size="xs"
+          w={220}
+        />
+        <TagsInput
+          label="Status"
+          placeholder={(filter.statuses ?? []).length === 0 ? '4xx, 401, none…' : undefined}
+          data={STATUS_SUGGESTIONS}
+          value={(filter.statuses ?? []).map(String)}
+          onChange={setStatuses}
+          error={statusProblem}
+          clearable
+          acceptValueOnBlur
+          size="xs"
+          w={180}
+        />
+        <TextInput
+          label="Order id"
+          value={orderId}
+          onChange={(event) => setOrderId(event.currentTarget.value)}
+          size="xs"
+          w={200}
+          {...monoInput}
+        />
+        <Autocomplete
+          label="Event type"
+          data={[...ORDER_EVENT_TYPES]}
+          value={eventType}
+          onChange={setEventType}
+          size="xs"
+          w={170}
+        />
+        <ProfileFilterSelect
+          placeholder="any"
+          title="This profile's records, and imported records that carry its name"
+          value={filter.profileId ?? null}
+          onChange={(profileId) => patch('profileId', profileId ?? undefined)}
+          w={140}
+        />
+        {!isEmptyFilter(filter) && (
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconFilterOff size={14} />}
+            onClick={() => {
+              setStatusProblem(null);
+              onChange(() => ({}));
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+        <ExtraFilters filter={filter} onChange={onChange} />
+      </Group>
+      {text.length >= SEARCH_TEXT_MAX && (
+        <Text size="xs" c="red.7" data-testid="search-limit">
+          The search is at most 500 characters: it searches what the box shows.
+        </Text>
       )}
-      <ExtraFilters filter={filter} onChange={onChange} />
-    </Group>
+      {leftOut !== null && (
+        <Text size="xs" c="orange.8" data-testid="search-left-out">
+          {leftOut}
+        </Text>
+      )}
+    </>
   );
 }

@@ -28,6 +28,8 @@ interface TimelineTableProps {
   onOpen: (id: number) => void;
   /** True when a filter narrows the list (changes what "nothing here" says). */
   filtered: boolean;
+  /** The search has no word the index can match: the filters say so, and "no records match" would not. */
+  nothingToSearch?: boolean;
 }
 
 function HeaderRow() {
@@ -77,7 +79,7 @@ function displayRows(groups: readonly TimelineRowGroup[], expanded: ReadonlySet<
  * The records, virtualised: only the rows in view (plus a few) are in the DOM, whatever the
  * list holds; the next older page is fetched through the cursor as the end comes into view.
  */
-export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) {
+export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = false }: TimelineTableProps) {
   const { list, status, loadingOlder, selection, shift } = useTimelineStore(
     useShallow((state) => ({
       list: state.list,
@@ -216,7 +218,7 @@ export function TimelineTable({ openId, onOpen, filtered }: TimelineTableProps) 
             <Loader size="sm" />
           </Center>
         )}
-        {status === 'ready' && rows.length === 0 && (
+        {status === 'ready' && rows.length === 0 && !nothingToSearch && (
           <Center p="xl">
             <Text c="dimmed" data-testid="timeline-empty">
               {filtered ? (

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { isEmptyFilter } from '@shared/event-filter';
+import { isEmptyFilter, toFtsQuery } from '@shared/event-filter';
 import { useNavigation } from '@ui/navigation';
 import { EventDetail } from './detail/event-detail';
 import { OrderLifecyclePanel } from './order-lifecycle-panel';
@@ -64,7 +64,12 @@ export function TimelineView() {
       <SelectionBar />
       <div className={`${classes.split} ${openId === null ? '' : classes.narrow}`}>
         <div className={classes.listPane}>
-          <TimelineTable openId={openId} onOpen={open} filtered={!isEmptyFilter(filter)} />
+          <TimelineTable
+            openId={openId}
+            onOpen={open}
+            filtered={!isEmptyFilter(filter)}
+            nothingToSearch={filter.text !== undefined && toFtsQuery(filter.text) === null}
+          />
         </div>
         {openId !== null && (
           <div className={classes.detailPane}>

@@ -1,0 +1,108 @@
+import type { Page, WebSocketRoute } from '@playwright/test';
+import { expect, openConsole, test as base } from '../fixtures/console-test';
+import { seededEvent, startConsoleWith, writeEvents } from '../fixtures/seed-events';
+import type { ServedConsole } from '../fixtures/serve-process';
+
+/** 30 seeded records, the newest of which carries an emoji in its body. */
+const test = base.extend<{ seeded: ServedConsole }>({
+  seeded: async ({}, use) => {
+    const start = Date.now() - 60_000;
+    const served = await startConsoleWith((dataDir) =>
+      writeEvents(dataDir, [
+        ...Array.from({ length: 29 }, (_, n) => seededEvent(n, start + n * 1000)),
+        { ...seededEvent(29, start + 29_000), requestBody: Buffer.from('{"note":"party 🎉 time"}') },
+      ]),
+    );
+    await use(served);
+    await served.stop();
+  },
+});
+
+/**
+ * Holds the window's searches (listEvents, countEvents) on their way to main until released,
+ * as a slow search over a large history, or a connection that stalls, holds them.
+ */
+async function holdSearches(page: Page): Promise<{ hold: () => void; release: () => void }> {
+  let holding = false;
+  const held: { server: WebSocketRoute; message: string | Buffer }[] = [];
+  await page.routeWebSocket(/.*/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (holding && /"(listEvents|countEvents)"/.test(String(message))) held.push({ server, message });
+      else server.send(message);
+    });
+    server.onMessage((message) => ws.send(message));
+  });
+  return {
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      for (const { server, message } of held.splice(0)) server.send(message);
+    },
+  };
+}
+
+const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Search the timeline' });
+
+test('while a search runs, the previous filter’s count, rows and export are not shown as its own', async ({
+  page,
+  seeded,
+}) => {
+  const searches = await holdSearches(page);
+  await openConsole(page, seeded, '#/history');
+  await expect(page.getByTestId('history-count')).toHaveText('30 matching records');
+  await expect(page.getByTestId('history-row')).toHaveCount(30);
+
+  searches.hold();
+  await searchBox(page).fill('SEED-3');
+  await expect(page).toHaveURL(/q=SEED-3/);
+  await expect(page.getByTestId('history-count')).toHaveText('Counting…');
+  await expect(page.getByTestId('history-searching')).toBeVisible();
+  await expect(page.getByTestId('history-row')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Export/ })).toBeDisabled();
+
+  searches.release();
+  await expect(page.getByTestId('history-count')).toHaveText('1 matching record');
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+  await expect(page.getByTestId('history-searching')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export 1 record' })).toBeEnabled();
+});
+
+test('a search of no searchable word says so, in History and on the Timeline, rather than "nothing matches"', async ({
+  page,
+  seeded,
+}) => {
+  await openConsole(page, seeded, `#/history?q=${encodeURIComponent('🎉')}`);
+  const note = page.getByTestId('search-left-out');
+  await expect(note).toHaveText(
+    'Nothing to search for: "🎉" has no letter or digit, and the search matches words of letters and digits only (emoji, symbols and punctuation are not indexed).',
+  );
+  await expect(page.getByTestId('history-empty')).toHaveCount(0);
+
+  await searchBox(page).fill('🎉 party');
+  await expect(note).toHaveText(
+    'Not searched: "🎉" (no letter or digit; the search matches words of letters and digits only).',
+  );
+  await expect(page.getByTestId('history-count')).toHaveText('1 matching record');
+
+  await page.goto(`${seeded.origin}/#/timeline?q=${encodeURIComponent('*')}`);
+  await expect(page.getByTestId('search-left-out')).toContainText('Nothing to search for: "*"');
+  await expect(page.getByTestId('timeline-empty')).toHaveCount(0);
+});
+
+test('a pasted 10,000-character search is held to the 500 searched, never dropped to list every record', async ({
+  page,
+  seeded,
+}) => {
+  await openConsole(page, seeded, '#/history');
+  await expect(page.getByTestId('history-count')).toHaveText('30 matching records');
+  await searchBox(page).fill('zq'.repeat(5000));
+  await expect(searchBox(page)).toHaveValue('zq'.repeat(250));
+  await expect(page.getByTestId('search-limit')).toHaveText(
+    'The search is at most 500 characters: it searches what the box shows.',
+  );
+  await expect(page.getByTestId('history-count')).toHaveText('0 matching records');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
