@@ -280,6 +280,15 @@ describe('history (table)', () => {
     expect(none).toMatchObject({ code: 0, stdout: 'No matching records.\n' });
   });
 
+  it('says how many each filter alone matches when together they match nothing', async () => {
+    const run = await cli('--kind', 'delivery', '--verdict', 'expired');
+    expect(run).toMatchObject({
+      code: 0,
+      stdout:
+        'No matching records: the filters match none together. Alone, --kind delivery matches 1, --verdict expired matches 1.\n',
+    });
+  });
+
   it('refuses a search with no word it can match, rather than saying nothing matches', async () => {
     const emoji = await cli('--search', '🎉');
     expect(emoji.code).toBe(2);

@@ -106,3 +106,30 @@ test('a pasted 10,000-character search is held to the 500 searched, never droppe
   await expect(page.getByTestId('history-count')).toHaveText('0 matching records');
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('filters that match nothing together say how many each matches alone, in History and on the Timeline', async ({
+  page,
+  seeded,
+}) => {
+  // Seeded: 4 deliveries, 5 expired tokens (one a delivery), and SEED-12 is a forward.
+  await openConsole(page, seeded, '#/history?kind=delivery&verdict=expired&q=SEED-12');
+  await expect(page.getByTestId('history-count')).toHaveText('0 matching records');
+  await expect(page.getByTestId('filters-alone')).toHaveText(
+    'The filters match nothing together. Alone: Kind delivery 4 · Verdict expired 5 · Search "SEED-12" 1',
+  );
+  await page.goto(`${seeded.origin}/#/timeline?kind=delivery&verdict=expired&q=SEED-12`);
+  await expect(page.getByTestId('timeline-empty')).toContainText('No records match these filters.');
+  await expect(page.getByTestId('filters-alone')).toHaveText(
+    'The filters match nothing together. Alone: Kind delivery 4 · Verdict expired 5 · Search "SEED-12" 1',
+  );
+  // Values of one filter are one part (OR); a filter that alone matches nothing shows 0.
+  await page.goto(`${seeded.origin}/#/history?kind=delivery&kind=forward&q=zzzz`);
+  await expect(page.getByTestId('history-empty')).toBeVisible();
+  await expect(page.getByTestId('filters-alone')).toHaveText(
+    'The filters match nothing together. Alone: Kind delivery, forward 8 · Search "zzzz" 0',
+  );
+  // One filter is its own answer: nothing more to say.
+  await page.goto(`${seeded.origin}/#/history?q=zzzz`);
+  await expect(page.getByTestId('history-empty')).toBeVisible();
+  await expect(page.getByTestId('filters-alone')).toHaveCount(0);
+});

@@ -10,6 +10,7 @@ import {
   type StatusFilter,
 } from '../../../shared/event-filter';
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
+import { filterParts, type FilterPartField } from '../../../shared/event-filter-parts';
 import type { ConsoleCore } from '../../app';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { commandCaller, flagsOf } from '../command-caller';
@@ -139,7 +140,48 @@ async function* historyPages(core: ConsoleCore, filter: EventFilter, limit: numb
   }
 }
 
-async function historyTable(core: ConsoleCore, filter: EventFilter, limit: number): Promise<string> {
+/**
+ * The flag that sets each part of a filter (filterParts), to name it as it was typed. The last
+ * four are the views' (a link's `related`, `ids`, `imported`, `from`/`to`): no flag sets them.
+ */
+const PART_FLAGS: Record<FilterPartField, string> = {
+  kinds: '--kind',
+  profileId: '--profile',
+  orderId: '--order',
+  eventType: '--event',
+  tokenVerdicts: '--verdict',
+  bodyVerdicts: '--verdict',
+  statuses: '--status',
+  text: '--search',
+  relatedId: '--related',
+  ids: '--ids',
+  imported: '--imported',
+  time: '--time',
+};
+
+/**
+ * "No matching records.", and when several filters were given, how many each matches alone:
+ * they combine with AND, and an empty answer said nothing of which of them emptied it.
+ */
+async function noMatchWords(core: ConsoleCore, filter: EventFilter, profileName?: string): Promise<string> {
+  const parts = filterParts(filter);
+  if (parts.length < 2) return 'No matching records.\n';
+  const call = commandCaller(core.dispatcher, flagsOf(FILTER_FLAGS));
+  const alone: string[] = [];
+  for (const part of parts) {
+    const { count } = await call('countEvents', { filter: part.filter });
+    const words = part.field === 'profileId' && profileName !== undefined ? profileName : part.words;
+    alone.push(`${PART_FLAGS[part.field]} ${terminalSafe(words)} matches ${count.toLocaleString('en-US')}`);
+  }
+  return `No matching records: the filters match none together. Alone, ${alone.join(', ')}.\n`;
+}
+
+async function historyTable(
+  core: ConsoleCore,
+  filter: EventFilter,
+  limit: number,
+  profileName?: string,
+): Promise<string> {
   // A list masks the tokens a path carries; a profile's token typed into one only main knows.
   const secrets = everyProfileSecret(core.profiles);
   const rows: string[][] = [];
@@ -161,7 +203,7 @@ async function historyTable(core: ConsoleCore, filter: EventFilter, limit: numbe
       ]);
     }
   }
-  if (rows.length === 0) return 'No matching records.\n';
+  if (rows.length === 0) return noMatchWords(core, filter, profileName);
   return formatTable(
     ['ID', 'AT', 'KIND', 'WHOSE', 'METHOD', 'PATH', 'STATUS', 'TOKEN', 'BODY', 'EVENT', 'ORDER'],
     rows,
@@ -189,7 +231,9 @@ export async function runHistory(rawFlags: unknown, context: CliContext): Promis
     const profileId =
       flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
     const filter = filterFromHistoryFlags(flags, profileId);
-    return flags.json ? historyJson(core, filter, flags.limit) : historyTable(core, filter, flags.limit);
+    return flags.json
+      ? historyJson(core, filter, flags.limit)
+      : historyTable(core, filter, flags.limit, flags.profile);
   });
   context.io.stdout(output);
 }

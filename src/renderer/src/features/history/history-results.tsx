@@ -6,7 +6,7 @@ import { errorMessage } from '@bridge/bridge-error';
 import { PROVENANCE_WORDS } from '@shared/provenance';
 import { formatTime, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
-import { RowStatus, RowVerdict } from '@features/timeline';
+import { FiltersAlone, RowStatus, RowVerdict } from '@features/timeline';
 import { useHistoryStore } from './history-store';
 
 const PAGE = 100;
@@ -73,9 +73,12 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
   if (state.error !== null) return <Text c="red">{state.error}</Text>;
   if (state.items.length === 0)
     return (
-      <Text size="sm" c="dimmed" data-testid="history-empty">
-        Nothing stored matches.
-      </Text>
+      <>
+        <Text size="sm" c="dimmed" data-testid="history-empty">
+          Nothing stored matches.
+        </Text>
+        <FiltersAlone filter={filter} count={useHistoryStore.getState().count} />
+      </>
     );
   return (
     <>

@@ -1,6 +1,7 @@
 // The one entry of features/timeline: other features and the app shell import only this file.
 // Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
 export { copyRecordToken } from './detail/copy-record-token';
+export { FiltersAlone } from './filters-alone';
 export { clockTime } from './record-badges';
 export { RowStatus, RowVerdict } from './row-chips';
 export { useRowVirtualizer } from './row-virtualizer';

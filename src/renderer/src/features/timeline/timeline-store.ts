@@ -63,6 +63,9 @@ export const timelineActions = {
     if (sameFilter(filter, useTimelineStore.getState().filter))
       useTimelineStore.setState({ matchingCount: count });
   },
+  /** How many stored records a filter matches (an empty list's filters, counted one by one). */
+  countMatching: (filter: EventFilter): Promise<number> =>
+    bridge.countEvents({ filter }).then((result) => result.count),
   clearSelection(): void {
     useTimelineStore.setState({ selection: NO_SELECTION, matchingCount: null });
   },

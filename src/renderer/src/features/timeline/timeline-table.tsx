@@ -1,4 +1,4 @@
-import { Anchor, Center, Checkbox, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Center, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   useCallback,
   useEffect,
@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TimelineSummary } from '@shared/events';
+import { FiltersAlone } from './filters-alone';
 import { useRowVirtualizer } from './row-virtualizer';
 import { isSelected } from './timeline-selection';
 import { TimelinePartRow, TimelineRow } from './timeline-row';
@@ -80,8 +81,9 @@ function displayRows(groups: readonly TimelineRowGroup[], expanded: ReadonlySet<
  * list holds; the next older page is fetched through the cursor as the end comes into view.
  */
 export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = false }: TimelineTableProps) {
-  const { list, status, loadingOlder, selection, shift } = useTimelineStore(
+  const { list, status, loadingOlder, selection, shift, filter } = useTimelineStore(
     useShallow((state) => ({
+      filter: state.filter,
       list: state.list,
       status: state.status,
       loadingOlder: state.loadingOlder,
@@ -220,21 +222,24 @@ export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = fals
         )}
         {status === 'ready' && rows.length === 0 && !nothingToSearch && (
           <Center p="xl">
-            <Text c="dimmed" data-testid="timeline-empty">
-              {filtered ? (
-                'No records match these filters.'
-              ) : (
-                // What to do for the first one, not only what will appear.
-                <>
-                  Nothing yet: webhooks, requests, deliveries, forwards and replays appear here as they
-                  happen. The first comes with a send from{' '}
-                  <Anchor href="#/builder" inherit>
-                    the Builder
-                  </Anchor>
-                  .
-                </>
-              )}
-            </Text>
+            <Stack gap={4} align="center">
+              <Text c="dimmed" data-testid="timeline-empty">
+                {filtered ? (
+                  'No records match these filters.'
+                ) : (
+                  // What to do for the first one, not only what will appear.
+                  <>
+                    Nothing yet: webhooks, requests, deliveries, forwards and replays appear here as they
+                    happen. The first comes with a send from{' '}
+                    <Anchor href="#/builder" inherit>
+                      the Builder
+                    </Anchor>
+                    .
+                  </>
+                )}
+              </Text>
+              {filtered && <FiltersAlone filter={filter} count={timelineActions.countMatching} />}
+            </Stack>
           </Center>
         )}
       </div>
