@@ -42,25 +42,23 @@ async function seeded(count: number): Promise<string> {
   return data.dir;
 }
 
+/** `export --format <format> --out <file>` of a data directory; returns the file. */
+async function exportTo(dataDir: string, format: 'json' | 'ndjson' | 'har'): Promise<string> {
+  const out = makeTempDir('cc-rt-out-');
+  temps.push(out);
+  const file = join(out.dir, `export.${format}`);
+  const exported = await runCliCaptured(['--data-dir', dataDir, 'export', '--format', format, '--out', file]);
+  expect(exported.code, exported.stderr).toBe(0);
+  return file;
+}
+
 describe('everything exported imports back', () => {
   for (const format of ['json', 'ndjson', 'har'] as const)
     it.each([0, 1, 7])(
       `${format}, %i records: exported, imported into a fresh data dir, the same`,
       async (count) => {
         const source = await seeded(count);
-        const out = makeTempDir('cc-rt-out-');
-        temps.push(out);
-        const file = join(out.dir, `export.${format}`);
-        const exported = await runCliCaptured([
-          '--data-dir',
-          source,
-          'export',
-          '--format',
-          format,
-          '--out',
-          file,
-        ]);
-        expect(exported.code, exported.stderr).toBe(0);
+        const file = await exportTo(source, format);
         const target = makeTempDir('cc-rt-target-');
         temps.push(target);
         const imported = await runCliCaptured(['--data-dir', target.dir, 'import', file]);
@@ -137,20 +135,9 @@ describe('a truncated body keeps the size it arrived with', () => {
     } finally {
       await source.core.close();
     }
-    const out = makeTempDir('cc-rt-size-');
     const target = makeTempDir('cc-rt-size-target-');
-    temps.push(out, target, { remove: () => void source.dispose().catch(() => undefined) });
-    const file = join(out.dir, `export.${format}`);
-    const exported = await runCliCaptured([
-      '--data-dir',
-      source.dataDir,
-      'export',
-      '--format',
-      format,
-      '--out',
-      file,
-    ]);
-    expect(exported.code, exported.stderr).toBe(0);
+    temps.push(target, { remove: () => void source.dispose().catch(() => undefined) });
+    const file = await exportTo(source.dataDir, format);
     const imported = await runCliCaptured(['--data-dir', target.dir, 'import', file]);
     expect(imported.code, imported.stderr).toBe(0);
     const listed = await runCliCaptured(['--data-dir', target.dir, 'history', '--json']);
