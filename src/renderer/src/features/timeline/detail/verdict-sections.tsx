@@ -192,15 +192,38 @@ function BodyFindings({ detail }: { detail: TimelineDetail }) {
   );
 }
 
+/**
+ * A webhook record with no request line and no verdicts is a request the listener could not
+ * read as HTTP: it stored the bytes that arrived and judged nothing. The view said "Token
+ * verdicts" over nothing, "Not decoded", and of the body not a word.
+ */
+const isUnreadRequest = (detail: TimelineDetail) =>
+  detail.kind === 'webhook' &&
+  detail.method === null &&
+  detail.tokenVerdict === null &&
+  detail.bodyVerdict === null;
+
 /** Webhooks, deliveries, replays and forwards: what the listener concluded about them. */
 export function VerdictSections({ detail }: { detail: TimelineDetail }) {
+  const error =
+    detail.error === null ? null : (
+      <Alert color="red" p="xs" title="Error">
+        {detail.error}
+      </Alert>
+    );
+  if (isUnreadRequest(detail))
+    return (
+      <Stack gap="md">
+        {error}
+        <Text size="sm" data-testid="not-judged">
+          Not judged: the listener could not read this request as HTTP, so neither its token nor its body was
+          judged. The bytes that arrived are under Request.
+        </Text>
+      </Stack>
+    );
   return (
     <Stack gap="md">
-      {detail.error !== null && (
-        <Alert color="red" p="xs" title="Error">
-          {detail.error}
-        </Alert>
-      )}
+      {error}
       <Stack gap={6}>
         <Title order={6}>Token verdicts</Title>
         <TokenChecks detail={detail} />

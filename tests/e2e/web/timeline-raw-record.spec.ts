@@ -1,0 +1,36 @@
+import { expect, openConsole, test as base } from '../fixtures/console-test';
+import { startConsoleWith, writeEvents } from '../fixtures/seed-events';
+import type { ServedConsole } from '../fixtures/serve-process';
+
+/** A request the listener could not parse: it stored the bytes that arrived, and no verdicts. */
+const test = base.extend<{ seeded: ServedConsole }>({
+  seeded: async ({}, use) => {
+    const served = await startConsoleWith((dataDir) =>
+      writeEvents(dataDir, [
+        {
+          kind: 'webhook',
+          url: 'http://127.0.0.1:4455',
+          status: 400,
+          error:
+            'Not a valid HTTP request (HPE_INVALID_HEADER_TOKEN: Parse Error: Invalid header value char); answered 400.',
+          requestBody: Buffer.from('POST /hook HTTP/1.1\r\nX-Evil: a\x1b[2J\r\n\r\n{"order_id":"x"}'),
+        },
+      ]),
+    );
+    await use(served);
+    await served.stop();
+  },
+});
+
+test('a request the listener could not parse says its token and body were not judged, never an empty verdict', async ({
+  page,
+  seeded,
+}) => {
+  await openConsole(page, seeded, '#/timeline?id=1');
+  const detail = page.getByTestId('event-detail');
+  await expect(detail.getByTestId('not-judged')).toHaveText(
+    'Not judged: the listener could not read this request as HTTP, so neither its token nor its body was judged. The bytes that arrived are under Request.',
+  );
+  await expect(detail.getByRole('heading', { name: 'Token verdicts' })).toHaveCount(0);
+  await expect(detail.getByTestId('decoded-jwt')).toHaveCount(0);
+});
