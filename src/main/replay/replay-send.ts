@@ -83,6 +83,10 @@ export async function sendReplay(
       const received = candidate !== undefined && linkedBy(candidate.details, uid) ? candidate : undefined;
       const listenerRecord = received === undefined ? null : named;
       return {
+        // Worded once per record, as a delivery's: the window and the CLI say the same why.
+        ...(outcome.failure === null && !isSuccess(outcome.status)
+          ? { error: answeredWords(outcome.status) }
+          : {}),
         tokenVerdict: received?.tokenVerdict ?? null,
         bodyVerdict: received?.bodyVerdict ?? body.verdict,
         details: {
@@ -93,10 +97,20 @@ export async function sendReplay(
     },
   });
   const { status, error } = sent.event;
-  return {
-    recordId: sent.id,
-    failed: (error ?? null) !== null || status === undefined || status === null || status >= 400,
-  };
+  return { recordId: sent.id, failed: (error ?? null) !== null || !isSuccess(status ?? null) };
+}
+
+/**
+ * Only a 2xx is taken: the emulator retries anything else (webhook-dispatcher.ts), so a 3xx is
+ * no more a received webhook than a 500 is, and a redirect is not followed.
+ */
+const isSuccess = (status: number | null): boolean => status !== null && status >= 200 && status <= 299;
+
+function answeredWords(status: number | null): string {
+  // The Location stays in the stored answer's headers: it may carry a token, and this line is
+  // shown as it is.
+  const redirect = status !== null && status >= 300 && status <= 399;
+  return `The target answered ${String(status)}${redirect ? ' (a redirect, not followed)' : ''}.`;
 }
 
 /** The listener's one judgement of a notification body: its verdict and findings. */

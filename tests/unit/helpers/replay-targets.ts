@@ -1,0 +1,67 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+import { replayRequestSchema } from '../../../src/shared/replay';
+import { openListeningConsole, type ListeningConsole } from './listening-console';
+
+/** Replays under careless use: a console with its listener, merchant endpoints that answer badly. */
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Runs `cleanup` after the test. */
+export function afterThisTest(cleanup: () => Promise<void>): void {
+  cleanups.push(cleanup);
+}
+
+export async function listening(): Promise<ListeningConsole> {
+  const open = await openListeningConsole();
+  cleanups.push(() => open.dispose());
+  return open;
+}
+
+/** POSTs a webhook to the console's listener; returns its record id. */
+export async function receive(
+  open: ListeningConsole,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  const response = await fetch(`${open.origin}/hooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** A merchant endpoint on a free port answering `status`; it keeps the headers it received. */
+export async function merchant(
+  status: number,
+  extra: Record<string, string> = {},
+  answer: (headers: IncomingHttpHeaders) => string = () => 'ok',
+): Promise<{ url: string; received: IncomingHttpHeaders[] }> {
+  const received: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    received.push(req.headers);
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(status, extra);
+      res.end(answer(req.headers));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/merchant`, received };
+}
+
+export const replay = (open: ListeningConsole, input: Record<string, unknown>) =>
+  open.core.replay.run(replayRequestSchema.parse(input));
+
+/** The newest replay record. */
+export const lastReplay = (open: ListeningConsole) => {
+  const [latest] = open.core.eventsQuery.page({ kinds: ['replay'] }, { limit: 1 }).items;
+  if (latest === undefined) throw new Error('no replay record');
+  return latest;
+};
