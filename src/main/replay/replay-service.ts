@@ -134,6 +134,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
 
   const plan = (request: ReplayPlanRequest): ReplayPlan => {
     const rows = originals(request);
+    if (request.body === null) refuseCutBodies(rows);
     const { base } = target(request);
     const sends = rows.length * request.repeat;
     if (sends > MAX_REPLAY_SENDS)
@@ -264,6 +265,22 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       return true;
     },
   };
+}
+
+/**
+ * A webhook stored cut (over the listener's body limit) holds only the beginning of what came:
+ * sent as "the original", it would go out as a different, broken body, judged as if the service
+ * had sent that. An edited body is the person's own and may go.
+ */
+function refuseCutBodies(rows: readonly EventRow[]): void {
+  const cut = rows.filter((row) => row.request_truncated === 1);
+  const [first] = cut;
+  if (first === undefined) return;
+  const kept = first.request_body?.byteLength ?? 0;
+  const more = cut.length > 1 ? ` (and ${cut.length - 1} more like it)` : '';
+  throw new ReplayError(
+    `Webhook #${first.id} arrived with ${first.request_size ?? 'more'} bytes, but only its first ${kept} bytes were stored${more}: replayed, it would go out cut. Edit the body to replay it, or leave it out.`,
+  );
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
