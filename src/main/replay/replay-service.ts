@@ -283,12 +283,15 @@ function refuseCutBodies(rows: readonly EventRow[]): void {
   );
 }
 
+/** A pause that a cancel ends; its listener goes with it (one per pause piled up on the run's signal). */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 }
