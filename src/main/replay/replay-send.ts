@@ -5,6 +5,8 @@ import type { ReplayPlanRequest } from '../../shared/replay';
 import { judgeWebhookBody } from '../../shared/webhook/judge-webhook-body';
 import { webhookDetailsSchema, type BodyFinding, type WebhookDetails } from '../../shared/webhook-details';
 import { recordedExchange } from '../outbound/recorded-exchange';
+import { scrubAnswer } from '../merchant-api/scrub-answer';
+import { maskWith, replaceSecrets } from '../../shared/secrets/redact-secrets';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
 import type { OutgoingReplay } from './replay-request';
@@ -17,6 +19,11 @@ export interface ReplaySend {
   outgoing: OutgoingReplay;
   request: Pick<ReplayPlanRequest, 'tokenMode' | 'preset' | 'body' | 'timeoutMs' | 'target'>;
   profile: { id: number; name: string };
+  /**
+   * Every profile token and registered header value (record-secrets.ts): a stored webhook may
+   * carry one (the emulator sends registered headers), sent as it came, stored masked.
+   */
+  secrets: readonly string[];
   signal: AbortSignal;
   /** Where this send sits in its run. */
   details: { runId: string; position: number; of: number };
@@ -58,6 +65,8 @@ export async function sendReplay(
       signal: send.signal,
       maxResponseBytes: KEPT_RESPONSE_BYTES,
     },
+    // As a delivery records the registered headers it sends: masked (delivery-headers.ts).
+    recordedHeaders: headers.map(([name, value]) => [name, replaceSecrets(value, send.secrets, maskWith)]),
     record: {
       uid,
       kind: 'replay',
@@ -82,7 +91,11 @@ export async function sendReplay(
       const candidate = named === null ? undefined : deps.events.getDetail(named);
       const received = candidate !== undefined && linkedBy(candidate.details, uid) ? candidate : undefined;
       const listenerRecord = received === undefined ? null : named;
+      // What the target echoes of a secret is masked before it is stored, as a delivery's answer.
+      const answer =
+        send.secrets.length === 0 ? null : scrubAnswer(outcome.headers, outcome.body, send.secrets);
       return {
+        ...(answer === null ? {} : { responseHeaders: answer.headers, responseBody: answer.body }),
         // Worded once per record, as a delivery's: the window and the CLI say the same why.
         ...(outcome.failure === null && !isSuccess(outcome.status)
           ? { error: answeredWords(outcome.status) }

@@ -13,6 +13,7 @@ import { replayRequest, replayToken } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
 import { errorWords } from '../../shared/error-words';
+import { everyProfileSecret } from '../timeline/record-secrets';
 
 export class ReplayError extends Error {
   constructor(
@@ -157,6 +158,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     const destination = target(request);
     const profileId = request.profileId ?? deps.profiles.active().id;
     const profile = deps.profiles.get(profileId);
+    const secrets = everyProfileSecret(deps.profiles);
     const sequence = replaySequence(originals(request), request);
     const started = Date.now();
     const progress: ReplayProgress = {
@@ -191,6 +193,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         outgoing: replayRequest(row, destination, token, request.body),
         request,
         profile: { id: profile.id, name: profile.fields.name },
+        secrets,
         signal,
         details: { runId, position: index + 1, of: sequence.length },
       });
