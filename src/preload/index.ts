@@ -64,6 +64,7 @@ const api = {
   applyRetention: command('applyRetention'),
   startReplay: command('startReplay'),
   cancelReplay: command('cancelReplay'),
+  replayRuns: command('replayRuns'),
   getEmulatorStatus: command('getEmulatorStatus'),
   startEmulator: command('startEmulator'),
   stopEmulator: command('stopEmulator'),

@@ -50,6 +50,8 @@ export interface ReplayService {
   /** Runs to the end (the CLI), reporting progress as it goes. */
   run(request: ReplayPlanRequest, onProgress?: (progress: ReplayProgress) => void): Promise<ReplayProgress>;
   cancel(runId: string): boolean;
+  /** The runs started here and not ended, each as its latest progress (oldest first). */
+  running(): ReplayProgress[];
 }
 
 const PROGRESS_EVERY_MS = 100;
@@ -66,6 +68,8 @@ const PROGRESS_EVERY_MS = 100;
  */
 export function createReplayService(deps: ReplayServiceDependencies): ReplayService {
   const runs = new Map<string, AbortController>();
+  /** Of each run started in the background, its latest progress: a window opened later takes it up. */
+  const latest = new Map<string, ReplayProgress>();
 
   const originals = (request: ReplayPlanRequest): EventRow[] => {
     const rows: EventRow[] = [];
@@ -233,7 +237,11 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       const runId = randomUUID();
       const controller = new AbortController();
       runs.set(runId, controller);
-      const publish = (progress: ReplayProgress) => deps.bus.publish('replay.progress', progress);
+      const publish = (progress: ReplayProgress) => {
+        if (progress.finished) latest.delete(runId);
+        else latest.set(runId, progress);
+        deps.bus.publish('replay.progress', progress);
+      };
       run(request, runId, controller.signal, publish)
         .catch((failure: unknown) =>
           publish({
@@ -248,7 +256,10 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
             error: errorWords(failure),
           }),
         )
-        .finally(() => runs.delete(runId));
+        .finally(() => {
+          runs.delete(runId);
+          latest.delete(runId);
+        });
       return { runId, total: summary.sends };
     },
     async run(request, onProgress = () => undefined) {
@@ -261,6 +272,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         runs.delete(runId);
       }
     },
+    running: () => [...latest.values()],
     cancel(runId) {
       const controller = runs.get(runId);
       if (controller === undefined) return false;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { replayProgressSchema, replayRequestSchema } from '../replay';
-import { defineCommand } from './define';
+import { defineCommand, noInput } from './define';
 
 export const replayCommands = {
   /** What a replay would send (how many, where, whether the target is live), without sending. */
@@ -16,6 +16,8 @@ export const replayCommands = {
   /** Starts a replay in the background; `replay.progress` pushes follow it. */
   startReplay: defineCommand(replayRequestSchema, z.object({ runId: z.string(), total: z.number().int() })),
   cancelReplay: defineCommand(z.object({ runId: z.string().min(1) }), z.object({ cancelled: z.boolean() })),
+  /** The runs this process has in progress, each as its latest push (oldest first). */
+  replayRuns: defineCommand(noInput, z.object({ runs: z.array(replayProgressSchema) })),
 };
 
 export const replayPushEvents = {

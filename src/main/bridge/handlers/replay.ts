@@ -3,7 +3,7 @@ import { ConsoleError } from '../../console-error';
 import { ReplayError } from '../../replay/replay-service';
 import type { HandlerGroup } from './types';
 
-type ReplayCommand = 'planReplay' | 'startReplay' | 'cancelReplay';
+type ReplayCommand = 'planReplay' | 'startReplay' | 'cancelReplay' | 'replayRuns';
 
 /** A replay that cannot start says why, as a console error the UI shows as is. */
 function explained<T>(run: () => T): T {
@@ -21,5 +21,6 @@ export function replayHandlers({ replay }: Pick<ConsoleServices, 'replay'>): Han
     planReplay: (request) => explained(() => replay.plan(request)),
     startReplay: (request) => explained(() => replay.start(request)),
     cancelReplay: ({ runId }) => ({ cancelled: replay.cancel(runId) }),
+    replayRuns: () => ({ runs: replay.running() }),
   };
 }

@@ -19,6 +19,8 @@ interface ReplayFormState {
   repeat: number;
   runId: string | null;
   progress: ReplayProgress | null;
+  /** A start is on its way to main: a second press (a double click) starts nothing. */
+  starting: boolean;
   set: (patch: Partial<Omit<ReplayFormState, 'set'>>) => void;
 }
 
@@ -35,5 +37,6 @@ export const useReplayForm = create<ReplayFormState>((set) => ({
   repeat: 1,
   runId: null,
   progress: null,
+  starting: false,
   set: (patch) => set(patch),
 }));

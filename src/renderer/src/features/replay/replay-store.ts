@@ -1,7 +1,7 @@
 import type { CommandInput, CommandOutput } from '@shared/contract';
 import { parseBoundedJson } from '@shared/bounded-json';
 import type { EventFilter } from '@shared/event-filter';
-import type { ReplayRequest } from '@shared/replay';
+import type { ReplayProgress, ReplayRequest } from '@shared/replay';
 import { bridge } from '@bridge';
 import { useReplayForm } from './replay-form-state';
 
@@ -24,10 +24,39 @@ export async function countStoredWebhooks(filter: EventFilter | undefined): Prom
   return count;
 }
 
-/** Starts a run; its progress is followed by `followReplayProgress`. */
+/**
+ * Pushes of runs this window does not follow (yet): a run publishes as it starts, often before
+ * its start is answered, and a short run has ended by then. The newest few only.
+ */
+const unclaimed = new Map<string, ReplayProgress>();
+const UNCLAIMED_KEPT = 16;
+
+/** Starts a run, one at a time: a press while one starts or runs starts nothing. */
 export async function startReplay(request: ReplayRequest): Promise<void> {
-  const started = await bridge.startReplay(request);
-  useReplayForm.getState().set({ runId: started.runId, progress: null });
+  const form = useReplayForm.getState();
+  if (form.starting || (form.progress !== null && !form.progress.finished)) return;
+  form.set({ starting: true });
+  try {
+    const started = await bridge.startReplay(request);
+    const early = unclaimed.get(started.runId);
+    unclaimed.clear();
+    useReplayForm.getState().set({
+      runId: started.runId,
+      progress: early ?? {
+        runId: started.runId,
+        total: started.total,
+        done: 0,
+        failures: 0,
+        rate: 0,
+        finished: false,
+        cancelled: false,
+        lastRecordIds: [],
+        error: null,
+      },
+    });
+  } finally {
+    useReplayForm.getState().set({ starting: false });
+  }
 }
 
 export async function cancelReplay(runId: string): Promise<void> {
@@ -43,10 +72,35 @@ export async function loadStoredBody(id: number): Promise<void> {
   useReplayForm.getState().set({ body: read.ok ? JSON.stringify(read.value, null, 2) : text });
 }
 
-/** Keeps the progress of this window's run as `replay.progress` pushes arrive; returns the unsubscribe. */
+/**
+ * Keeps the progress of this window's run as `replay.progress` pushes arrive; returns the
+ * unsubscribe. A window with no run of its own (opened, or reloaded, while one goes on) takes
+ * up the newest run in progress, so it can be followed and cancelled from here.
+ */
 export function followReplayProgress(): () => void {
-  return bridge.subscribe((event) => {
-    if (event.name === 'replay.progress' && event.payload.runId === useReplayForm.getState().runId)
-      useReplayForm.getState().set({ progress: event.payload });
+  const unsubscribe = bridge.subscribe((event) => {
+    if (event.name !== 'replay.progress') return;
+    const { runId } = useReplayForm.getState();
+    if (event.payload.runId === runId) useReplayForm.getState().set({ progress: event.payload });
+    else {
+      unclaimed.delete(event.payload.runId);
+      unclaimed.set(event.payload.runId, event.payload);
+      const oldest = unclaimed.keys().next();
+      if (unclaimed.size > UNCLAIMED_KEPT && oldest.done !== true) unclaimed.delete(oldest.value);
+    }
   });
+  bridge
+    .replayRuns({})
+    .then(({ runs }) => {
+      const newest = runs.at(-1);
+      const form = useReplayForm.getState();
+      if (newest === undefined || form.runId !== null || form.starting) return;
+      // A push that came while this was answered is as new or newer.
+      const pushed = unclaimed.get(newest.runId);
+      const latest =
+        pushed !== undefined && (pushed.finished || pushed.done >= newest.done) ? pushed : newest;
+      form.set({ runId: newest.runId, progress: latest });
+    })
+    .catch(() => undefined);
+  return unsubscribe;
 }

@@ -271,7 +271,7 @@ export function ReplayView() {
             <Button
               leftSection={<IconPlayerPlay size={16} />}
               onClick={() => void start()}
-              disabled={plan.value === null || running}
+              disabled={plan.value === null || running || form.starting}
             >
               Replay {plan.value === null ? '' : plan.value.sends}
             </Button>

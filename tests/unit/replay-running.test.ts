@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { replayRequestSchema } from '../../src/shared/replay';
+import { payload } from '../fixtures/hostile-webhooks';
+import { until } from './helpers/emulator-harness';
+import { listening, merchant, receive } from './helpers/replay-targets';
+
+/** A window opened (or reloaded) while a run goes on asks main for it: `replayRuns`. */
+describe('the runs in progress', () => {
+  it('holds a background run with its latest progress until it ends, cancelled or not', async () => {
+    const open = await listening();
+    const id = await receive(open, payload('order_approved'));
+    const target = await merchant(200);
+    expect(open.core.replay.running()).toEqual([]);
+    const { runId } = open.core.replay.start(
+      replayRequestSchema.parse({
+        ids: [id],
+        target: { kind: 'url', url: target.url },
+        repeat: 40,
+        delayMs: 50,
+      }),
+    );
+    await until(() => (open.core.replay.running()[0]?.done ?? 0) >= 2, 'a few sends');
+    expect(open.core.replay.running()).toEqual([
+      expect.objectContaining({ runId, total: 40, finished: false }),
+    ]);
+    const answered = await open.core.dispatcher('replayRuns', {}, { transport: 'direct' });
+    expect(answered).toMatchObject({ ok: true, data: { runs: [expect.objectContaining({ runId })] } });
+    open.core.replay.cancel(runId);
+    await until(() => open.core.replay.running().length === 0, 'the run to end');
+  });
+});
