@@ -220,7 +220,9 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     };
     await Promise.all(Array.from({ length: Math.min(request.concurrency, sequence.length) }, worker));
     progress.finished = true;
-    progress.cancelled = signal.aborted && progress.done < progress.total;
+    // Cancelled while it ran, whatever was left: a send cut short counts as done (failed) too,
+    // so done = total said "done" for a run whose only send was cancelled.
+    progress.cancelled = signal.aborted;
     report(true);
     return { ...progress };
   }

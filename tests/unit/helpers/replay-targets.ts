@@ -56,6 +56,27 @@ export async function merchant(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/merchant`, received };
 }
 
+/** A merchant endpoint that takes requests and never answers (until the test ends). */
+export async function silentMerchant(): Promise<{ url: string; received: () => number }> {
+  let received = 0;
+  const server = createServer((req) => {
+    received++;
+    req.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/silent`,
+    received: () => received,
+  };
+}
+
 export const replay = (open: ListeningConsole, input: Record<string, unknown>) =>
   open.core.replay.run(replayRequestSchema.parse(input));
 
