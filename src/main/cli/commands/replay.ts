@@ -57,9 +57,20 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
     const progress = followRun(core.bus, (event) =>
       event.name === 'replay.progress' ? event.payload : undefined,
     );
+    const call = commandCaller(core.dispatcher, flagsOf(REPLAY_FLAGS));
+    // Ctrl+C cancels the run as the view's Cancel does: a send waiting for its answer is
+    // recorded as cancelled, not left pending, and the summary says how far it got. (A second
+    // Ctrl+C ends the process at once.)
+    let runId: string | null = null;
+    let interrupted = false;
+    const interrupt = () => {
+      interrupted = true;
+      if (runId !== null) void call('cancelReplay', { runId }).catch(() => undefined);
+    };
+    process.once('SIGINT', interrupt);
     try {
       // The same command the Replay view calls: one validation, one set of limits and errors.
-      const { runId } = await commandCaller(core.dispatcher, flagsOf(REPLAY_FLAGS))('startReplay', {
+      ({ runId } = await call('startReplay', {
         ids: parsedIds.data,
         target,
         tokenMode: flags.token,
@@ -68,7 +79,8 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
         delayMs: flags.delayMs,
         order: flags.order,
         confirmLive: flags.yesLive,
-      });
+      }));
+      if (interrupted) interrupt();
       const end = await progress.until(runId, (step) => {
         if (tty) context.io.stderr(bar(step));
         return step.finished ? step : undefined;
@@ -83,6 +95,7 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
       ];
       return { ...end, causes };
     } finally {
+      process.off('SIGINT', interrupt);
       progress.stop();
     }
   });
@@ -94,10 +107,10 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
   if (flags.json) context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else
     context.io.stdout(
-      `Replayed ${result.done} of ${result.total} (${result.failures} failed) at ${result.rate.toFixed(1)}/s; records ${result.lastRecordIds.join(', ')}\n`,
+      `${result.cancelled ? 'Cancelled: replayed' : 'Replayed'} ${result.done} of ${result.total} (${result.failures} failed) at ${result.rate.toFixed(1)}/s${result.lastRecordIds.length === 0 ? '' : `; records ${result.lastRecordIds.join(', ')}`}\n`,
     );
   for (const cause of result.causes) context.io.stderr(`failed: ${terminalSafe(cause)}\n`);
-  if (result.failures > 0) throw new CommandExit(EXIT_FAILED);
+  if (result.failures > 0 || result.cancelled) throw new CommandExit(EXIT_FAILED);
 }
 
 export function registerReplay(program: Command, context: CliContext): void {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { startCli } from './helpers/cli-process';
+import { afterThisTest, silentMerchant } from './helpers/replay-targets';
+import { until } from './helpers/emulator-harness';
+import { openTempConsole } from './helpers/temp-console';
+
+/** Ctrl+C during `replay`: the run is cancelled as the view's Cancel does, and said so. */
+describe('replay interrupted', () => {
+  it('cancels the run: the waiting send is recorded as cancelled, the summary says so, exit 1', async () => {
+    const opened = await openTempConsole({ startEmulator: false });
+    afterThisTest(opened.dispose);
+    const [webhook] = opened.core.recorder.recordMany([
+      {
+        kind: 'webhook',
+        method: 'POST',
+        path: '/hooks',
+        status: 200,
+        bodyVerdict: 'event',
+        requestBody: Buffer.from('{"event_type":"order_approved","data":[]}'),
+        atMs: Date.now(),
+      },
+    ]);
+    const target = await silentMerchant();
+    const run = startCli(['--data-dir', opened.dataDir, 'replay', String(webhook?.id), '--to', target.url]);
+    afterThisTest(async () => void run.child.kill('SIGKILL'));
+    await until(() => target.received() === 1, 'the send to arrive', 60_000);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/Cancelled: replayed 1 of 1 \(1 failed\)/);
+    expect(run.output()).toContain('failed: Cancelled before an answer arrived.');
+    const [record] = opened.core.eventsQuery.page({ kinds: ['replay'] }, { limit: 1 }).items;
+    expect(record?.error).toBe('Cancelled before an answer arrived.');
+  });
+});
