@@ -135,3 +135,28 @@ describe('the one HTTP exchange never throws', () => {
     expect(outcome.failure?.message).toMatch(words);
   });
 });
+
+describe('an answer cut short', () => {
+  it('a target that answers 200 and closes mid-body: the failure says it answered, and how far the body got', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"part', () => res.socket?.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const outcome = await performHttpExchange({
+      method: 'POST',
+      url: `http://127.0.0.1:${port}/close`,
+      headers: [],
+      body: null,
+      timeoutMs: 5_000,
+    });
+    expect(outcome.failure?.kind).toBe('reset');
+    // Not "closed the connection before answering": the status line and 6 body bytes came.
+    expect(outcome.failure?.message).toBe(
+      `127.0.0.1:${port} answered 200, then closed the connection 6 bytes into a body of 1000 (ECONNRESET).`,
+    );
+  });
+});

@@ -85,6 +85,17 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       resolve({ ...outcome, durationMs: performance.now() - started });
     };
     const fail = (error: unknown) => finish(failed(error, url.host));
+    // The answer began (status line, maybe some body) and the connection closed before its end:
+    // said so, not as a connection closed "before answering".
+    const cutShort = (error: unknown, res: IncomingMessage, seen: number) => {
+      const outcome = failed(error, url.host);
+      if (outcome.failure === null || outcome.failure.kind !== 'reset') return outcome;
+      const length = res.headers['content-length'];
+      const of = length === undefined ? 'the body' : `a body of ${length}`;
+      const code = outcome.failure.code === null ? '' : ` (${outcome.failure.code})`;
+      const message = `${url.host} answered ${String(res.statusCode)}, then closed the connection ${seen} bytes into ${of}${code}.`;
+      return { ...outcome, failure: { ...outcome.failure, message } };
+    };
 
     const limit = spec.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     let req: ClientRequest;
@@ -131,7 +142,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
         });
       res.on('end', done);
       res.on('close', () => (truncated ? done() : undefined));
-      res.on('error', (error) => (truncated ? done() : fail(error)));
+      res.on('error', (error) => (truncated ? done() : finish(cutShort(error, res, seen))));
     });
     req.end(spec.body === null ? undefined : spec.body);
   });
