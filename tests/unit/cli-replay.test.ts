@@ -110,6 +110,7 @@ describe('checkout-console replay', () => {
     [['--delay-ms', '60001'], '--delay-ms: The delay is at most 60000 ms'],
     [['--repeat', 'twice'], '--repeat: must be a number'],
     [['--to', 'ftp://example.com/'], '--to: Enter an http or https URL'],
+    [['--to', 'http://user:pw@127.0.0.1:9/hooks'], '--to: Remove the user name or password from the URL'],
   ])('%j gets the contract’s limit, named as the flag; exit 2 and nothing sent', async (flags, message) => {
     const before = received.length;
     const run = await replay(String(webhookIds[0]), '--to', target, ...flags);

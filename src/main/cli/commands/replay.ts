@@ -93,7 +93,15 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
             .filter((error): error is string => error !== null),
         ),
       ];
-      return { ...end, causes };
+      // Sent to this data directory's listener, and refused: none runs (a CLI process has none
+      // of its own). Said once, with what to start.
+      const refused =
+        target.kind === 'listener' &&
+        end.lastRecordIds.some((id) => failureKindOf(core.events.getRow(id)?.details) === 'refused');
+      const hint = refused
+        ? `no listener runs on this data directory (port ${core.listener.status().configuredPort}): start \`checkout-console listen\`, \`serve\` or the app on it, or replay --to a URL.`
+        : null;
+      return { ...end, causes, hint };
     } finally {
       process.off('SIGINT', interrupt);
       progress.stop();
@@ -110,8 +118,21 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
       `${result.cancelled ? 'Cancelled: replayed' : 'Replayed'} ${result.done} of ${result.total} (${result.failures} failed) at ${result.rate.toFixed(1)}/s${result.lastRecordIds.length === 0 ? '' : `; records ${result.lastRecordIds.join(', ')}`}\n`,
     );
   for (const cause of result.causes) context.io.stderr(`failed: ${terminalSafe(cause)}\n`);
+  if (result.hint !== null) context.io.stderr(`hint: ${result.hint}\n`);
   if (result.failures > 0 || result.cancelled) throw new CommandExit(EXIT_FAILED);
 }
+
+/** The failure kind a record's details hold (exchange-failure-words.ts), if any. */
+function failureKindOf(details: string | undefined): string | null {
+  if (details === undefined) return null;
+  try {
+    const parsed = storedFailure.safeParse(JSON.parse(details));
+    return parsed.success ? parsed.data.failure.kind : null;
+  } catch {
+    return null;
+  }
+}
+const storedFailure = z.object({ failure: z.object({ kind: z.string() }) });
 
 export function registerReplay(program: Command, context: CliContext): void {
   program
