@@ -83,6 +83,11 @@ export const replayProgressSchema = z.object({
   cancelled: z.boolean(),
   /** The replay records written so far (the last few), newest last. */
   lastRecordIds: z.array(z.number().int()),
+  /**
+   * Why sends failed: each distinct error line of their records, the first few, so the window
+   * and the CLI say the same whatever the run's length.
+   */
+  causes: z.array(z.string()).default([]),
   error: z.string().nullable(),
 });
 export type ReplayProgress = z.infer<typeof replayProgressSchema>;

@@ -49,6 +49,7 @@ const progress = (runId: string, patch: Partial<ReplayProgress> = {}): ReplayPro
   finished: false,
   cancelled: false,
   lastRecordIds: [7],
+  causes: [],
   error: null,
   ...patch,
 });

@@ -27,3 +27,14 @@ describe('an answer that is not 2xx', () => {
     expect(lastReplay(open).error).toBeNull();
   });
 });
+
+describe('why sends failed, in the run itself', () => {
+  it('the progress names each distinct cause once, as the window and the CLI show it', async () => {
+    const open = await listening();
+    const id = await receive(open, payload('order_approved'));
+    const target = await merchant(500);
+    const result = await replay(open, { ids: [id], target: { kind: 'url', url: target.url }, repeat: 3 });
+    expect(result.failures).toBe(3);
+    expect(result.causes).toEqual(['The target answered 500.']);
+  });
+});

@@ -37,7 +37,7 @@ export interface ReplaySend {
 export async function sendReplay(
   deps: { events: EventsRepository; recorder: EventRecorder },
   send: ReplaySend,
-): Promise<{ recordId: number; failed: boolean }> {
+): Promise<{ recordId: number; failed: boolean; error: string | null }> {
   const { row, outgoing, request } = send;
   const at = Date.now();
   const bodyEdited = request.body !== null;
@@ -110,7 +110,11 @@ export async function sendReplay(
     },
   });
   const { status, error } = sent.event;
-  return { recordId: sent.id, failed: (error ?? null) !== null || !isSuccess(status ?? null) };
+  return {
+    recordId: sent.id,
+    failed: (error ?? null) !== null || !isSuccess(status ?? null),
+    error: error ?? null,
+  };
 }
 
 /**

@@ -55,6 +55,8 @@ export interface ReplayService {
 }
 
 const PROGRESS_EVERY_MS = 100;
+/** Distinct failure causes a run keeps (a run of 100,000 sends to a dead target has one). */
+const CAUSES_KEPT = 5;
 
 /**
  * Replays stored webhooks: selected by ids or a filter, in order, reversed or shuffled, repeated,
@@ -174,6 +176,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       finished: false,
       cancelled: false,
       lastRecordIds: [],
+      causes: [],
       error: null,
     };
     let lastReport = 0;
@@ -182,7 +185,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       if (!force && now - lastReport < PROGRESS_EVERY_MS) return;
       lastReport = now;
       progress.rate = progress.done / Math.max((now - started) / 1000, 0.001);
-      onProgress({ ...progress, lastRecordIds: [...progress.lastRecordIds] });
+      onProgress({ ...progress, lastRecordIds: [...progress.lastRecordIds], causes: [...progress.causes] });
     };
     report(true);
 
@@ -203,6 +206,9 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       });
       progress.done++;
       if (outcome.failed) progress.failures++;
+      const cause = outcome.error;
+      if (cause !== null && progress.causes.length < CAUSES_KEPT && !progress.causes.includes(cause))
+        progress.causes.push(cause);
       progress.lastRecordIds = [...progress.lastRecordIds.slice(-19), outcome.recordId];
       report();
     };
@@ -224,7 +230,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     // so done = total said "done" for a run whose only send was cancelled.
     progress.cancelled = signal.aborted;
     report(true);
-    return { ...progress };
+    return { ...progress, lastRecordIds: [...progress.lastRecordIds], causes: [...progress.causes] };
   }
 
   return {
@@ -255,6 +261,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
             finished: true,
             cancelled: false,
             lastRecordIds: [],
+            causes: [],
             error: errorWords(failure),
           }),
         )

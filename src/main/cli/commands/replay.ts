@@ -85,14 +85,6 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
         if (tty) context.io.stderr(bar(step));
         return step.finished ? step : undefined;
       });
-      // Why sends failed, from their records (the summary line alone left "1 failed" unexplained).
-      const causes = [
-        ...new Set(
-          end.lastRecordIds
-            .map((id) => core.events.getRow(id)?.error ?? null)
-            .filter((error): error is string => error !== null),
-        ),
-      ];
       // Sent to this data directory's listener, and refused: none runs (a CLI process has none
       // of its own). Said once, with what to start.
       const refused =
@@ -101,7 +93,7 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
       const hint = refused
         ? `no listener runs on this data directory (port ${core.listener.status().configuredPort}): start \`checkout-console listen\`, \`serve\` or the app on it, or replay --to a URL.`
         : null;
-      return { ...end, causes, hint };
+      return { ...end, hint };
     } finally {
       process.off('SIGINT', interrupt);
       progress.stop();

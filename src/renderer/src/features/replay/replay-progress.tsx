@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import type { ReplayProgress } from '@shared/replay';
 import { cancelReplay } from './replay-store';
 
@@ -17,7 +17,13 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
     <Stack gap="xs" data-testid="replay-progress" data-state={state}>
       <Group justify="space-between">
         <Group gap="xs">
-          <Badge color={state === 'done' ? 'teal' : state === 'running' ? 'blue' : 'orange'}>{state}</Badge>
+          <Badge
+            color={
+              state === 'running' ? 'blue' : state === 'done' && progress.failures === 0 ? 'teal' : 'orange'
+            }
+          >
+            {state}
+          </Badge>
           <Text size="sm" data-testid="replay-count">
             {progress.done} / {progress.total} sent
           </Text>
@@ -36,6 +42,14 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
       </Group>
       <Progress value={percent} animated={!progress.finished} aria-label="Replay progress" />
       {progress.error !== null && <Alert color="red">{progress.error}</Alert>}
+      {progress.causes.length > 0 && (
+        // Why sends failed, in the words of their records (and of the CLI's `failed:` lines).
+        <List size="sm" c="red" data-testid="replay-causes" aria-label="Why sends failed">
+          {progress.causes.map((cause) => (
+            <List.Item key={cause}>{cause}</List.Item>
+          ))}
+        </List>
+      )}
       {progress.lastRecordIds.length > 0 && (
         <Group gap={6}>
           <Text size="xs" c="dimmed">

@@ -51,6 +51,7 @@ export async function startReplay(request: ReplayRequest): Promise<void> {
         finished: false,
         cancelled: false,
         lastRecordIds: [],
+        causes: [],
         error: null,
       },
     });
