@@ -6,6 +6,7 @@ import { REPLAY_MARKER_HEADER } from '../../shared/provenance';
 import type { EventRow } from '../store/events-repository';
 import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
 import { readStoredHeaders } from '../store/stored-headers';
+import { forwardTargetUrl } from '../listener/forward-webhook';
 
 export interface OutgoingReplay {
   url: URL;
@@ -73,18 +74,27 @@ export async function replayToken(
 }
 
 /**
- * The request a replay sends: the stored path and query on the target's origin (or the target
- * URL's own path), the stored headers minus hop-by-hop ones, the token put in both places (or
- * taken out of both), and the stored bytes or the edited body.
+ * Where a replay's path comes from: the stored one on the target's origin (this console's
+ * listener), the stored one after the target's own path as a forward goes (the forward-to
+ * URL), or the target URL's own.
+ */
+export type ReplayPath = 'stored' | 'forwarded' | 'target';
+
+/**
+ * The request a replay sends: to the target with its path as `path` says, the stored headers
+ * minus hop-by-hop ones, the token put in both places (or taken out of both), and the stored
+ * bytes or the edited body.
  */
 export function replayRequest(
   row: EventRow,
-  target: { base: string; keepPath: boolean },
+  target: { base: string; path: ReplayPath },
   token: string | null,
   editedBody: string | null,
 ): OutgoingReplay {
-  const url = new URL(target.base);
-  if (target.keepPath) {
+  const stored = `${row.path ?? '/'}${row.query === null ? '' : `?${row.query}`}`;
+  // A replay to the forward-to URL goes where the listener forwards that webhook (one rule).
+  const url = target.path === 'forwarded' ? forwardTargetUrl(target.base, stored) : new URL(target.base);
+  if (target.path === 'stored') {
     url.pathname = row.path ?? '/';
     url.search = row.query === null ? '' : `?${row.query}`;
   }

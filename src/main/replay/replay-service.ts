@@ -9,7 +9,7 @@ import type { ProfileService } from '../profiles/profile-service';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
 import type { EventRecorder } from '../timeline/event-recorder';
-import { replayRequest, replayToken } from './replay-request';
+import { replayRequest, replayToken, type ReplayPath } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
 import { errorWords } from '../../shared/error-words';
@@ -97,7 +97,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     return rows;
   };
 
-  const target = (request: ReplayPlanRequest): { base: string; keepPath: boolean } => {
+  const target = (request: ReplayPlanRequest): { base: string; path: ReplayPath } => {
     switch (request.target.kind) {
       case 'listener': {
         // This process's listener, or else the active profile's port on this machine: a CLI
@@ -107,7 +107,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
           status.url ?? (status.configuredPort > 0 ? `http://127.0.0.1:${status.configuredPort}` : null);
         if (url === null)
           throw new ReplayError("This console's listener is not running; start it under Listener.");
-        return { base: url, keepPath: true };
+        return { base: url, path: 'stored' };
       }
       case 'forward': {
         const url = deps.listener.settings().forwardTo;
@@ -115,10 +115,10 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
           throw new ReplayError(
             'The listener has no forward-to URL; set one under Listener, or replay to a URL.',
           );
-        return { base: url, keepPath: true };
+        return { base: url, path: 'forwarded' };
       }
       case 'url':
-        return { base: request.target.url, keepPath: false };
+        return { base: request.target.url, path: 'target' };
     }
   };
 

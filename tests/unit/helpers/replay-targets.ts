@@ -41,10 +41,12 @@ export async function merchant(
   status: number,
   extra: Record<string, string> = {},
   answer: (headers: IncomingHttpHeaders) => string = () => 'ok',
-): Promise<{ url: string; received: IncomingHttpHeaders[] }> {
+): Promise<{ url: string; received: IncomingHttpHeaders[]; paths: string[] }> {
   const received: IncomingHttpHeaders[] = [];
+  const paths: string[] = [];
   const server = createServer((req, res) => {
     received.push(req.headers);
+    paths.push(req.url ?? '');
     req.resume();
     req.on('end', () => {
       res.writeHead(status, extra);
@@ -53,7 +55,7 @@ export async function merchant(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/merchant`, received };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/merchant`, received, paths };
 }
 
 /** A merchant endpoint that takes requests and never answers (until the test ends). */
