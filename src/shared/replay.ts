@@ -91,3 +91,19 @@ export const replayProgressSchema = z.object({
   error: z.string().nullable(),
 });
 export type ReplayProgress = z.infer<typeof replayProgressSchema>;
+
+/** A run before its first send: what main starts from, and what a window shows until a push. */
+export function startingProgress(runId: string, total: number): ReplayProgress {
+  return {
+    runId,
+    total,
+    done: 0,
+    failures: 0,
+    rate: 0,
+    finished: false,
+    cancelled: false,
+    lastRecordIds: [],
+    causes: [],
+    error: null,
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startCli } from './helpers/cli-process';
-import { afterThisTest, silentMerchant } from './helpers/replay-targets';
+import { afterThisTest, silentMerchant, storeWebhook } from './helpers/replay-targets';
 import { until } from './helpers/emulator-harness';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -9,19 +9,9 @@ describe('replay interrupted', () => {
   it('cancels the run: the waiting send is recorded as cancelled, the summary says so, exit 1', async () => {
     const opened = await openTempConsole({ startEmulator: false });
     afterThisTest(opened.dispose);
-    const [webhook] = opened.core.recorder.recordMany([
-      {
-        kind: 'webhook',
-        method: 'POST',
-        path: '/hooks',
-        status: 200,
-        bodyVerdict: 'event',
-        requestBody: Buffer.from('{"event_type":"order_approved","data":[]}'),
-        atMs: Date.now(),
-      },
-    ]);
+    const webhook = storeWebhook(opened.core);
     const target = await silentMerchant();
-    const run = startCli(['--data-dir', opened.dataDir, 'replay', String(webhook?.id), '--to', target.url]);
+    const run = startCli(['--data-dir', opened.dataDir, 'replay', String(webhook), '--to', target.url]);
     afterThisTest(async () => void run.child.kill('SIGKILL'));
     await until(() => target.received() === 1, 'the send to arrive', 60_000);
     run.child.kill('SIGINT');

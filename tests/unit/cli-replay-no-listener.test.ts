@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCliCaptured } from './helpers/run-cli';
-import { afterThisTest } from './helpers/replay-targets';
+import { afterThisTest, storeWebhook } from './helpers/replay-targets';
 import { openTempConsole } from './helpers/temp-console';
 
 /** `replay` without --to sends to this data directory's listener: when none runs, it says what to start. */
@@ -20,18 +20,8 @@ describe('replay to the listener when none runs', () => {
       { listenerPort: port },
       { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
     );
-    const [webhook] = opened.core.recorder.recordMany([
-      {
-        kind: 'webhook',
-        method: 'POST',
-        path: '/hooks',
-        status: 200,
-        bodyVerdict: 'event',
-        requestBody: Buffer.from('{"event_type":"order_approved","data":[]}'),
-        atMs: Date.now(),
-      },
-    ]);
-    const run = await runCliCaptured(['--data-dir', opened.dataDir, 'replay', String(webhook?.id)]);
+    const webhook = storeWebhook(opened.core);
+    const run = await runCliCaptured(['--data-dir', opened.dataDir, 'replay', String(webhook)]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^failed: Connection refused/m);
     expect(run.stderr).toContain(

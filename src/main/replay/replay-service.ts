@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ReplayPlanRequest, ReplayProgress } from '../../shared/replay';
-import { MAX_REPLAY_SENDS } from '../../shared/replay';
+import { MAX_REPLAY_SENDS, startingProgress } from '../../shared/replay';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
@@ -167,18 +167,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     const secrets = everyProfileSecret(deps.profiles);
     const sequence = replaySequence(originals(request), request);
     const started = Date.now();
-    const progress: ReplayProgress = {
-      runId,
-      total: sequence.length,
-      done: 0,
-      failures: 0,
-      rate: 0,
-      finished: false,
-      cancelled: false,
-      lastRecordIds: [],
-      causes: [],
-      error: null,
-    };
+    const progress = startingProgress(runId, sequence.length);
     let lastReport = 0;
     const report = (force = false) => {
       const now = Date.now();
@@ -252,18 +241,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       };
       run(request, runId, controller.signal, publish)
         .catch((failure: unknown) =>
-          publish({
-            runId,
-            total: summary.sends,
-            done: 0,
-            failures: 0,
-            rate: 0,
-            finished: true,
-            cancelled: false,
-            lastRecordIds: [],
-            causes: [],
-            error: errorWords(failure),
-          }),
+          publish({ ...startingProgress(runId, summary.sends), finished: true, error: errorWords(failure) }),
         )
         .finally(() => {
           runs.delete(runId);

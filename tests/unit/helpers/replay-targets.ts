@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
+import type { ConsoleCore } from '../../../src/main/app';
 import { replayRequestSchema } from '../../../src/shared/replay';
 import { openListeningConsole, type ListeningConsole } from './listening-console';
 
@@ -77,6 +78,23 @@ export async function silentMerchant(): Promise<{ url: string; received: () => n
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/silent`,
     received: () => received,
   };
+}
+
+/** A received webhook written straight to the store (no listener needed); returns its id. */
+export function storeWebhook(core: ConsoleCore): number {
+  const [webhook] = core.recorder.recordMany([
+    {
+      kind: 'webhook',
+      method: 'POST',
+      path: '/hooks',
+      status: 200,
+      bodyVerdict: 'event',
+      requestBody: Buffer.from('{"event_type":"order_approved","data":[]}'),
+      atMs: Date.now(),
+    },
+  ]);
+  if (webhook === undefined) throw new Error('no webhook stored');
+  return webhook.id;
 }
 
 export const replay = (open: ListeningConsole, input: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 import type { CommandInput, CommandOutput } from '@shared/contract';
 import { parseBoundedJson } from '@shared/bounded-json';
 import type { EventFilter } from '@shared/event-filter';
-import type { ReplayProgress, ReplayRequest } from '@shared/replay';
+import { startingProgress, type ReplayProgress, type ReplayRequest } from '@shared/replay';
 import { bridge } from '@bridge';
 import { useReplayForm } from './replay-form-state';
 
@@ -42,18 +42,7 @@ export async function startReplay(request: ReplayRequest): Promise<void> {
     unclaimed.clear();
     useReplayForm.getState().set({
       runId: started.runId,
-      progress: early ?? {
-        runId: started.runId,
-        total: started.total,
-        done: 0,
-        failures: 0,
-        rate: 0,
-        finished: false,
-        cancelled: false,
-        lastRecordIds: [],
-        causes: [],
-        error: null,
-      },
+      progress: early ?? startingProgress(started.runId, started.total),
     });
   } finally {
     useReplayForm.getState().set({ starting: false });
