@@ -1,0 +1,49 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { JwtPage } from '../pages/jwt-page';
+
+// A double click started two runs; a reload lost the run (no progress, no Cancel); a run whose
+// only send was cancelled said "done".
+test('a double click starts one run, a reload takes the run up, and Cancel there ends it as cancelled', async ({
+  page,
+  served,
+}) => {
+  let received = 0;
+  const silent = createServer((req) => {
+    received++;
+    req.resume();
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  try {
+    await openConsole(page, served, '#/listener');
+    const listener = await new JwtPage(page).listenerUrl();
+    const stored = await page.request.post(`${listener}/hooks`, {
+      headers: { 'Content-Type': 'application/json' },
+      data: '{"event_type":"order_approved","data":[]}',
+    });
+    const { id } = (await stored.json()) as { id: number };
+
+    await page.goto(`${served.origin}/#/replay?ids=${id}`);
+    await page.getByText('Any URL').click();
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/silent`;
+    await page.getByRole('textbox', { name: 'URL' }).fill(url);
+    await expect(page.getByTestId('replay-plan')).toContainText(`1 send to ${url}`);
+    await page.getByRole('button', { name: /^Replay 1$/ }).dblclick();
+    const progress = page.getByTestId('replay-progress');
+    await expect(progress).toHaveAttribute('data-state', 'running');
+    await expect(page.getByRole('button', { name: /^Replay 1$/ })).toBeDisabled();
+    await expect.poll(() => received).toBe(1);
+
+    await page.reload();
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    await expect(progress).toHaveAttribute('data-state', 'running');
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await expect(progress).toHaveAttribute('data-state', 'cancelled');
+    await expect(page.getByTestId('replay-causes')).toHaveText('Cancelled before an answer arrived.');
+    expect(received).toBe(1);
+  } finally {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+});
