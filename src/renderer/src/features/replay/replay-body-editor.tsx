@@ -12,8 +12,8 @@ const EXTENSIONS = [json()];
  * The body a replay sends: the stored bytes, or an edited copy (the stored original never
  * changes), judged as the listener judges notifications as it is typed.
  */
-export function ReplayBodyEditor({ firstId }: { firstId: number | null }) {
-  const { editBody, body, set } = useReplayForm();
+export function ReplayBodyEditor({ firstId, webhooks }: { firstId: number | null; webhooks: number | null }) {
+  const { editBody, body, bodyNotice, set } = useReplayForm();
   const scheme = useComputedColorScheme('light');
   useEffect(() => {
     if (!editBody || body !== '' || firstId === null) return;
@@ -25,10 +25,21 @@ export function ReplayBodyEditor({ firstId }: { firstId: number | null }) {
       <Switch
         label="Edit the body (the stored original is never changed)"
         checked={editBody}
-        onChange={(event) => set({ editBody: event.currentTarget.checked, body: '' })}
+        onChange={(event) => set({ editBody: event.currentTarget.checked, body: '', bodyNotice: null })}
       />
       {editBody && (
         <>
+          {webhooks !== null && webhooks > 1 && (
+            <Text size="xs" c="dimmed" data-testid="replay-body-scope">
+              This one body goes out in place of each of the {webhooks} webhooks&apos; own
+              {firstId === null ? '.' : "; it starts as the first one's."}
+            </Text>
+          )}
+          {bodyNotice !== null && (
+            <Alert color="orange" p="xs" data-testid="replay-body-notice">
+              <Text size="sm">{bodyNotice}</Text>
+            </Alert>
+          )}
           <div style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
             <CodeMirror
               value={body}

@@ -13,6 +13,8 @@ interface ReplayFormState {
   preset: TokenPreset;
   editBody: boolean;
   body: string;
+  /** Why the editor holds no stored body (one that is not UTF-8 text), or null. */
+  bodyNotice: string | null;
   order: SequenceOrder;
   delayMs: number;
   concurrency: number;
@@ -31,6 +33,7 @@ export const useReplayForm = create<ReplayFormState>((set) => ({
   preset: 'valid',
   editBody: false,
   body: '',
+  bodyNotice: null,
   order: 'original',
   delayMs: 0,
   concurrency: 1,

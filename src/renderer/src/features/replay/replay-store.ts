@@ -56,10 +56,21 @@ export async function cancelReplay(runId: string): Promise<void> {
 /** Fills the body editor with the first record's stored body (pretty when it parses within bounds). */
 export async function loadStoredBody(id: number): Promise<void> {
   const detail = await bridge.getEvent({ id });
-  const text = detail.requestBody?.text ?? '';
+  const stored = detail.requestBody;
+  if (stored !== null && stored.text === null && stored.size > 0) {
+    // Bytes that are not UTF-8 cannot be typed over; an empty editor would send an empty body.
+    useReplayForm.getState().set({
+      body: '',
+      bodyNotice: `Webhook #${id}'s stored body (${stored.size} bytes) is not UTF-8 text, so it cannot be edited here. Turn editing off to send its exact bytes.`,
+    });
+    return;
+  }
+  const text = stored?.text ?? '';
   // Pretty only within the bounds every reader keeps; anything else is edited as it is.
   const read = parseBoundedJson(text);
-  useReplayForm.getState().set({ body: read.ok ? JSON.stringify(read.value, null, 2) : text });
+  useReplayForm
+    .getState()
+    .set({ body: read.ok ? JSON.stringify(read.value, null, 2) : text, bodyNotice: null });
 }
 
 /**

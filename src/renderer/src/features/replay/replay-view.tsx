@@ -240,7 +240,7 @@ export function ReplayView() {
               </Group>
             </Stack>
           </SimpleGrid>
-          <ReplayBodyEditor firstId={selection.ids?.[0] ?? null} />
+          <ReplayBodyEditor firstId={selection.ids?.[0] ?? null} webhooks={plan.value?.webhooks ?? null} />
           {plan.empty === true && (
             <Text size="sm" c="dimmed" data-testid="replay-empty">
               {chosenByFilter ? (
