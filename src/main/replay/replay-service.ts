@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { ReplayPlanRequest, ReplayProgress } from '../../shared/replay';
 import { MAX_REPLAY_SENDS, startingProgress } from '../../shared/replay';
 import { ConsoleError } from '../console-error';
@@ -161,6 +162,9 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         `${summary.targetUrl} belongs to a live profile: confirm to replay to production.`,
         true,
       );
+    // Each worker listens for the cancel twice at most (its send in flight, its pause): more
+    // than Node's default 10 is no leak, and said as one it printed a warning on every run.
+    setMaxListeners(2 * request.concurrency + 2, signal);
     const destination = target(request);
     const profileId = request.profileId ?? deps.profiles.active().id;
     const profile = deps.profiles.get(profileId);
