@@ -67,6 +67,8 @@ export async function forwardWebhook(
   webhook: ReceivedWebhook,
   forwardTo: string,
   timeoutMs = FORWARD_TIMEOUT_MS,
+  /** Cancels a forward still waiting for its answer (the console closing). */
+  signal?: AbortSignal,
 ): Promise<NewEvent> {
   const target = forwardTargetUrl(forwardTo, webhook.rawUrl);
   const headers = forwardHeaders(
@@ -83,6 +85,7 @@ export async function forwardWebhook(
     body: webhook.body,
     timeoutMs,
     maxResponseBytes: FORWARD_STORED_RESPONSE_BYTES,
+    ...(signal === undefined ? {} : { signal }),
   };
   const record = {
     kind: 'forward',

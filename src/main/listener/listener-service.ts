@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ListenerSettings, ListenerStatus } from '../../shared/listener';
 import type { EventBus } from '../event-bus';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
@@ -108,6 +109,12 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   let verification: Promise<VerificationKey> = Promise.resolve({ key: null, label: 'no profile' });
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
+  // Forwards still waiting for the merchant's answer: on close they are cancelled and recorded
+  // so ("Cancelled before an answer arrived."), not left pending with the database closed under
+  // them. One abort listener per forward in flight, however many.
+  const forwards = new AbortController();
+  setMaxListeners(0, forwards.signal);
+  const forwarding = new Set<Promise<void>>();
 
   const overrides = deps.overrides ?? {};
   const settingsNow = (): ListenerSettings => ({ ...deps.settings.get(), ...overrides.settings });
@@ -172,9 +179,18 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         ...(deps.replayByUid === undefined ? {} : { replayByUid: deps.replayByUid }),
         ...(deps.craftedToken === undefined ? {} : { craftedToken: deps.craftedToken }),
         forward: (webhook, forwardTo) => {
-          forwardWebhook(deps.recorder, webhook, forwardTo).catch((failure: unknown) =>
-            log.error(`A forward could not be recorded: ${String(failure)}`),
+          const forwarded = forwardWebhook(
+            deps.recorder,
+            webhook,
+            forwardTo,
+            undefined,
+            forwards.signal,
+          ).then(
+            () => undefined,
+            (failure: unknown) => log.error(`A forward could not be recorded: ${String(failure)}`),
           );
+          forwarding.add(forwarded);
+          void forwarded.finally(() => forwarding.delete(forwarded));
         },
         logError: (message) => log.error(message),
       });
@@ -242,6 +258,8 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       await queue;
       closed = true;
       await stop();
+      forwards.abort();
+      await Promise.all(forwarding);
     },
   };
 }

@@ -1,0 +1,29 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { payload } from '../fixtures/hostile-webhooks';
+import { until } from './helpers/emulator-harness';
+import { openListeningConsole } from './helpers/listening-console';
+import { afterThisTest, silentMerchant } from './helpers/replay-targets';
+
+/** `listen --forward-to` stopped (Ctrl+C) while a forward waits for the merchant's answer. */
+describe('a console closed while a forward is in flight', () => {
+  it('cancels the forward and records it so, rather than leaving it waiting for an answer', async () => {
+    const open = await openListeningConsole();
+    afterThisTest(open.dispose);
+    const merchant = await silentMerchant();
+    open.core.listener.updateSettings({ forwardTo: merchant.url });
+    await fetch(`${open.origin}/hooks`, { method: 'POST', body: payload('order_approved') });
+    await until(() => merchant.received() === 1, 'the forward to arrive');
+    await open.core.close();
+    const db = new Database(join(open.dataDir, 'console.sqlite'), { readonly: true });
+    try {
+      const forward = db
+        .prepare("select status, error from events where kind = 'forward' order by id desc limit 1")
+        .get() as { status: number | null; error: string | null } | undefined;
+      expect(forward).toEqual({ status: null, error: 'Cancelled before an answer arrived.' });
+    } finally {
+      db.close();
+    }
+  });
+});
