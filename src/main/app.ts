@@ -254,6 +254,9 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   });
 
   const drafts = createDraftsService({ drafts: store.drafts, settings, bus });
+  const replay = createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus });
+  // Closed before the listener (closers run in reverse): a replay to it ends while it answers.
+  closers.push(() => replay.close());
   const services: ConsoleServices = {
     dataDir,
     frontDoor,
@@ -273,7 +276,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     keys,
     orders,
     emulator,
-    replay: createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus }),
+    replay,
     history,
     drafts,
     scenarios: createScenarioService({

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { replayRequestSchema } from '../../src/shared/replay';
 import { payload } from '../fixtures/hostile-webhooks';
 import { until } from './helpers/emulator-harness';
 import { openListeningConsole } from './helpers/listening-console';
@@ -22,6 +23,28 @@ describe('a console closed while a forward is in flight', () => {
         .prepare("select status, error from events where kind = 'forward' order by id desc limit 1")
         .get() as { status: number | null; error: string | null } | undefined;
       expect(forward).toEqual({ status: null, error: 'Cancelled before an answer arrived.' });
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('a console closed while a replay run waits for an answer', () => {
+  it('cancels the run and records the waiting send so, before the store closes', async () => {
+    const open = await openListeningConsole();
+    afterThisTest(open.dispose);
+    const merchant = await silentMerchant();
+    const response = await fetch(`${open.origin}/hooks`, { method: 'POST', body: payload('order_approved') });
+    const { id } = (await response.json()) as { id: number };
+    open.core.replay.start(
+      replayRequestSchema.parse({ ids: [id], target: { kind: 'url', url: merchant.url }, repeat: 3 }),
+    );
+    await until(() => merchant.received() === 1, 'the replay to arrive');
+    await open.core.close();
+    const db = new Database(join(open.dataDir, 'console.sqlite'), { readonly: true });
+    try {
+      const replays = db.prepare("select status, error from events where kind = 'replay'").all();
+      expect(replays).toEqual([{ status: null, error: 'Cancelled before an answer arrived.' }]);
     } finally {
       db.close();
     }

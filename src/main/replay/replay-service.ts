@@ -53,6 +53,11 @@ export interface ReplayService {
   cancel(runId: string): boolean;
   /** The runs started here and not ended, each as its latest progress (oldest first). */
   running(): ReplayProgress[];
+  /**
+   * Cancels every run and waits until each has recorded its end: a send waiting for its answer
+   * is recorded as cancelled before the store closes, not left pending.
+   */
+  close(): Promise<void>;
 }
 
 const PROGRESS_EVERY_MS = 100;
@@ -73,6 +78,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
   const runs = new Map<string, AbortController>();
   /** Of each run started in the background, its latest progress: a window opened later takes it up. */
   const latest = new Map<string, ReplayProgress>();
+  const ending = new Set<Promise<unknown>>();
 
   const originals = (request: ReplayPlanRequest): EventRow[] => {
     const rows: EventRow[] = [];
@@ -243,14 +249,16 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         else latest.set(runId, progress);
         deps.bus.publish('replay.progress', progress);
       };
-      run(request, runId, controller.signal, publish)
+      const ended = run(request, runId, controller.signal, publish)
         .catch((failure: unknown) =>
           publish({ ...startingProgress(runId, summary.sends), finished: true, error: errorWords(failure) }),
         )
         .finally(() => {
           runs.delete(runId);
           latest.delete(runId);
+          ending.delete(ended);
         });
+      ending.add(ended);
       return { runId, total: summary.sends };
     },
     async run(request, onProgress = () => undefined) {
@@ -264,6 +272,10 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       }
     },
     running: () => [...latest.values()],
+    async close() {
+      for (const controller of runs.values()) controller.abort();
+      await Promise.all(ending);
+    },
     cancel(runId) {
       const controller = runs.get(runId);
       if (controller === undefined) return false;
