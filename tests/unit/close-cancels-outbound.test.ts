@@ -7,7 +7,7 @@ import { until } from './helpers/emulator-harness';
 import { openListeningConsole } from './helpers/listening-console';
 import { afterThisTest, silentMerchant } from './helpers/replay-targets';
 
-/** `listen --forward-to` stopped (Ctrl+C) while a forward waits for the merchant's answer. */
+/** A console closing (Ctrl+C on listen, serve or the app) while forwards or replays wait for an answer. */
 describe('a console closed while a forward is in flight', () => {
   it('cancels the forward and records it so, rather than leaving it waiting for an answer', async () => {
     const open = await openListeningConsole();
