@@ -295,7 +295,7 @@ describe('decodeJwt never throws', () => {
     for (const bytes of [[0xff], [0xc3, 0x28], [0x7b, 0xed, 0xa0, 0x80, 0x7d]]) {
       const segment = Buffer.from(bytes).toString('base64url');
       expect(decodeJwt(`${b64({ alg: 'HS256' })}.${segment}.`).problem).toBe(
-        'The claims part is not valid base64url-encoded UTF-8.',
+        'The claims part decodes to bytes that are not UTF-8 text.',
       );
     }
   });

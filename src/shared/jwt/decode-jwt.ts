@@ -33,33 +33,59 @@ export type DecodedJwt = z.infer<typeof decodedJwtSchema>;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function base64UrlToText(segment: string): string | null {
-  if (!BASE64URL.test(segment) || segment.length % 4 === 1) return null;
+/** Why a segment that is not base64url-encoded UTF-8 is not, in words (asked only once it failed). */
+function notBase64Url(segment: string, name: string): string {
+  if (/^[A-Za-z0-9_-]+=+$/.test(segment))
+    return `The ${name} ends with "=" padding, which a JWT leaves out: remove the "=" signs.`;
+  if (/^[A-Za-z0-9+/_-]+=*$/.test(segment))
+    return `The ${name} has "+" or "/": it is standard base64, where a JWT uses base64url ("-" and "_" instead).`;
+  const bad = /[^A-Za-z0-9_-]/.exec(segment);
+  if (bad !== null)
+    return `The ${name} has ${JSON.stringify(bad[0])} at character ${bad.index + 1}, which base64url does not use.`;
+  return `The ${name} is ${segment.length} characters long, a length base64url never has (one character missing or extra?).`;
+}
+
+function base64UrlToText(segment: string, name: string): { text: string } | { problem: string } {
+  if (!BASE64URL.test(segment) || segment.length % 4 === 1) return { problem: notBase64Url(segment, name) };
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  let binary: string;
   try {
-    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-    // A plain loop: Uint8Array.from with a mapping callback was a tenth of judging a webhook.
-    const bytes = new Uint8Array(binary.length);
-    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-    return utf8.decode(bytes);
+    binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   } catch {
-    return null;
+    return { problem: notBase64Url(segment, name) };
   }
+  // A plain loop: Uint8Array.from with a mapping callback was a tenth of judging a webhook.
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  try {
+    return { text: utf8.decode(bytes) };
+  } catch {
+    return { problem: `The ${name} decodes to bytes that are not UTF-8 text.` };
+  }
+}
+
+/** `a JSON array`, `JSON null`: what a segment holds instead of an object. */
+function jsonKind(value: unknown): string {
+  if (value === null) return 'JSON null';
+  if (Array.isArray(value)) return 'a JSON array';
+  return `a JSON ${typeof value}`;
 }
 
 function decodeSegment(
   segment: string,
   name: string,
 ): { value: Record<string, unknown>; text: string } | { problem: string } {
-  const text = base64UrlToText(segment);
-  if (text === null) return { problem: `The ${name} is not valid base64url-encoded UTF-8.` };
+  const decoded = base64UrlToText(segment, name);
+  if ('problem' in decoded) return decoded;
+  const { text } = decoded;
   // Bounded: decoded claims are shown, stored with a webhook's verdict and walked.
   const read = parseBoundedJson(text);
-  if (!read.ok && read.problem.kind !== 'not_json')
-    return { problem: `The ${name} cannot be read: ${describeJsonProblem(read.problem)}.` };
-  const value = read.ok ? read.value : null;
+  if (!read.ok && read.problem.kind === 'not_json')
+    return { problem: `The ${name} is not JSON (${read.problem.message}).` };
+  if (!read.ok) return { problem: `The ${name} cannot be read: ${describeJsonProblem(read.problem)}.` };
+  const value = read.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { problem: `The ${name} is not a JSON object.` };
+    return { problem: `The ${name} is ${jsonKind(value)}, not the JSON object a JWT carries.` };
   return { value: { ...value }, text };
 }
 
@@ -103,6 +129,8 @@ function pastedAround(token: string): string | null {
     return `It starts with "${scheme[1]} ", the Authorization header's scheme, which is not part of the token: paste only what follows it.`;
   if (token.includes('serviceToken='))
     return 'It is a URL or query with serviceToken= in it, not a token: paste only the value after serviceToken=.';
+  if (/^["'`]|["'`],?$/.test(token))
+    return 'It has a quotation mark at its start or end, which is not part of the token: copy it without its quotes.';
   const space = /\s/.exec(token);
   if (space !== null)
     return `A JWT has no spaces or line breaks; this one has one after character ${space.index} (a wrapped copy?).`;
@@ -134,7 +162,7 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
   if ('problem' in header) return failed(header.problem);
   const claims = decodeSegment(rawClaims, 'claims part');
   if ('problem' in claims) return failed(claims.problem, header.value);
-  if (!BASE64URL.test(signature)) return failed('The signature is not base64url.', header.value);
+  if (!BASE64URL.test(signature)) return failed(notBase64Url(signature, 'signature'), header.value);
 
   const decoded = decodedFromParts(header.value, claims.value, signature);
   if (options.nameWarnings !== false)
