@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJwt } from '../../src/shared/jwt/decode-jwt';
+import { judgeToken } from '../../src/main/jwt/check-token';
+import { createHmacKeyCache } from '../../src/main/jwt/hmac-key-cache';
 import { signWith } from '../fixtures/hostile-webhooks';
 
 /*
@@ -59,5 +61,21 @@ describe('quotes copied with a token', () => {
       'It has a quotation mark at its start or end, which is not part of the token: copy it without its quotes.';
     for (const pasted of [`${token}"`, `"${token}"`, `'${token}'`, `${token}',`, `"${token}`])
       expect(decodeJwt(pasted).problem, pasted.slice(-3)).toBe(said);
+  });
+});
+
+describe('the reason for a token not valid yet, checked now', () => {
+  it('reads as a sentence ("until 10 minutes from now", not "until in 10 minutes")', async () => {
+    const atMs = Date.UTC(2026, 0, 15, 12, 0, 0);
+    const token = await signWith(SECRET, { nbf: atMs / 1000 + 600 });
+    const judged = await judgeToken(token, {
+      key: await createHmacKeyCache().get(SECRET),
+      keyLabel: 'the secret pasted for this check',
+      clockToleranceSeconds: 60,
+      atMs,
+      moment: 'now',
+    });
+    expect(judged.verdict).toBe('not_yet_valid');
+    expect(judged.reason).toMatch(/^Not valid until 10 minutes from now \(nbf 2026-01-15T12:10:00.000Z;/);
   });
 });

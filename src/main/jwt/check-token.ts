@@ -41,6 +41,11 @@ function future(ms: number, moment: TokenCheckOptions['moment']): string {
   return moment === 'arrival' ? `${describeDuration(ms)} after it arrived` : `in ${describeDuration(ms)}`;
 }
 
+/** "10 minutes from now" where `future` would say "in 10 minutes": for "Not valid until …". */
+function until(ms: number, moment: TokenCheckOptions['moment']): string {
+  return moment === 'arrival' ? future(ms, moment) : `${describeDuration(ms)} from now`;
+}
+
 function validReason(decoded: DecodedJwt, options: TokenCheckOptions): string {
   const exp = decoded.times.exp;
   const lifetime =
@@ -70,7 +75,7 @@ function fromJoseError(error: unknown, decoded: DecodedJwt, options: TokenCheckO
   if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf' && nbf !== null) {
     return judged(
       'not_yet_valid',
-      `Not valid until ${future(nbf.seconds * 1000 - options.atMs, options.moment)} (nbf ${nbf.iso}; clock tolerance ${options.clockToleranceSeconds} s).`,
+      `Not valid until ${until(nbf.seconds * 1000 - options.atMs, options.moment)} (nbf ${nbf.iso}; clock tolerance ${options.clockToleranceSeconds} s).`,
     );
   }
   if (error instanceof errors.JOSEAlgNotAllowed) {
