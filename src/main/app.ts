@@ -251,6 +251,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     clockToleranceSeconds: () => listenerSettings.get().clockToleranceSeconds,
     remember: (token, signedWith, atMs) =>
       store.craftedTokens.remember(tokenFingerprint(token), { signedAtMs: atMs, signedWith }),
+    craftedToken: (token) => store.craftedTokens.find(tokenFingerprint(token)),
   });
 
   const drafts = createDraftsService({ drafts: store.drafts, settings, bus });

@@ -51,6 +51,19 @@ export interface JwtToolkitDependencies {
    * it for the console's own when it comes back; absent where no data directory is open.
    */
   remember?: (token: string, signedWith: string, atMs: number) => void;
+  /** Finds a token signed here again (the listener's lookup), so a verification can say so. */
+  craftedToken?: (token: string) => { signedAtMs: number; signedWith: string } | undefined;
+}
+
+function craftedOf(token: string, dependencies: JwtToolkitDependencies): JwtVerification['crafted'] {
+  const found = dependencies.craftedToken?.(token.trim());
+  if (found === undefined) return null;
+  const signedAt = new Date(found.signedAtMs).toISOString();
+  return {
+    signedAt,
+    signedWith: found.signedWith,
+    reason: `Signed by this console at ${signedAt} (${found.signedWith}), not by the service: a webhook carrying it is stored as crafted and never moves an order.`,
+  };
 }
 
 /**
@@ -101,6 +114,7 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         against: resolved.label,
         checkedAt: new Date(atMs).toISOString(),
         clockToleranceSeconds: tolerance,
+        crafted: craftedOf(token, dependencies),
       };
     },
     async sign({ signer, preset, claims, lifetimeSeconds }) {

@@ -33,6 +33,14 @@ export const jwtVerificationSchema = z.object({
   against: z.string(),
   checkedAt: z.string(),
   clockToleranceSeconds: z.number().int(),
+  /**
+   * Set when this console signed the token (it remembers each one it signs): it verifies like
+   * the service's, so this says it is not, as the listener's crafted mark does.
+   */
+  crafted: z
+    .object({ signedAt: z.string(), signedWith: z.string(), reason: z.string() })
+    .nullable()
+    .default(null),
 });
 export type JwtVerification = z.infer<typeof jwtVerificationSchema>;
 

@@ -142,3 +142,26 @@ test('the empty inspector says where a token comes from, with the way there', as
   await idle.getByRole('link', { name: 'webhooks on the timeline' }).click();
   await expect(page).toHaveURL(/#\/timeline\?kind=webhook$/);
 });
+
+// A token crafted here verifies as valid, like the service's own: the inspector said only
+// "valid", while a webhook carrying it is stored as crafted. It now says it was signed here.
+test('a token crafted here is valid and marked as signed by this console, not by the service', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/jwt');
+  const jwt = new JwtPage(page);
+  await jwt.craft('Valid');
+  await page.getByRole('button', { name: 'Inspect this token' }).click();
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'valid');
+  await expect(page.getByTestId('jwt-crafted')).toContainText(
+    /Signed by this console at \S+Z \(the notification token of profile "Local"\), not by the service/,
+  );
+  // A signature character changed (not the last, whose spare bits no decoder reads) is another
+  // token: invalid_signature, and not the console's.
+  const editor = page.getByRole('textbox', { name: 'Token' });
+  const token = await editor.inputValue();
+  await editor.fill(`${token.slice(0, -10)}${token.at(-10) === 'A' ? 'B' : 'A'}${token.slice(-9)}`);
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
+  await expect(page.getByTestId('jwt-crafted')).toHaveCount(0);
+});

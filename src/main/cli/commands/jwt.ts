@@ -176,6 +176,7 @@ export function registerJwt(program: Command, context: CliContext): void {
           ...(flags.clockTolerance === undefined ? {} : { clockToleranceSeconds: flags.clockTolerance }),
         });
         context.io.stdout(`${result.verdict}: ${terminalSafe(result.reason)}\n`);
+        if (result.crafted !== null) context.io.stdout(`crafted: ${terminalSafe(result.crafted.reason)}\n`);
         if (result.verdict !== 'valid') throw new CommandExit(EXIT_FAILED);
       }),
     );

@@ -83,6 +83,11 @@ export function VerdictNow({
               {shown.result.reason}
             </Text>
           </Group>
+          {shown.result.crafted !== null && (
+            <Alert color="orange" p="xs" title="Crafted by this console" data-testid="jwt-crafted">
+              {shown.result.crafted.reason}
+            </Alert>
+          )}
           <Text size="xs" c="dimmed">
             Checked now against {shown.result.against}, clock tolerance {shown.result.clockToleranceSeconds}{' '}
             s.
