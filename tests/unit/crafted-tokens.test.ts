@@ -106,6 +106,28 @@ describe('a webhook carrying a token the console signed', () => {
     expect(record?.provenance).toBe('service');
   });
 
+  // The last character of an HS256 signature carries 4 bits and 2 spare ones that no decoder
+  // reads: with a spare bit flipped the token still verifies, but is another string, and its
+  // fingerprint was not found, so a crafted token so altered moved the order as the service's.
+  it('with the spare bits of its signature changed, is still crafted (and still verifies)', async () => {
+    listening = await openListeningConsole();
+    const signed = await listening.core.jwt.sign({
+      signer: { source: 'active' },
+      preset: 'valid',
+      claims: {},
+    });
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(signed.token.slice(-1));
+    const altered = `${signed.token.slice(0, -1)}${alphabet[last ^ 1] ?? ''}`;
+    expect(altered).not.toBe(signed.token);
+    const id = await post(listening.origin, altered);
+    const record = listening.core.events.getDetail(id);
+    expect(record?.tokenVerdict).toBe('valid');
+    expect(record?.provenance).toBe('crafted');
+    const verified = await listening.core.jwt.verify({ token: altered, against: { source: 'active' } });
+    expect(verified.crafted?.signedWith).toBe(signed.signedWith);
+  });
+
   it('is remembered by fingerprint only: the token itself is not in the database', async () => {
     listening = await openListeningConsole();
     const signed = await listening.core.jwt.sign({
