@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from '../../src/shared/jwt/decode-jwt';
 import { runCliCaptured } from './helpers/run-cli';
@@ -109,6 +110,39 @@ describe('jwt verify', () => {
     expect(junk).toMatchObject({ code: 1, stdout: expect.stringMatching(/^malformed: /) });
     const noSecret = await cli('jwt', 'verify', token, '--profile', 'Live');
     expect(noSecret).toMatchObject({ code: 1, stdout: expect.stringMatching(/^no_secret: /) });
+  });
+
+  // The window shows every claim problem and a name given twice beside the verdict; `jwt verify`
+  // printed only the verdict's line, so `{"alg":"none","alg":"HS256"}` read as plainly valid.
+  it('prints what the window shows beside the verdict: names given twice, every claim problem', async () => {
+    const part = (text: string) => Buffer.from(text).toString('base64url');
+    const signed = (header: string, claims: string) => {
+      const input = `${part(header)}.${part(claims)}`;
+      return `${input}.${createHmac('sha256', SECRET).update(input).digest('base64url')}`;
+    };
+    const twice = await cli(
+      'jwt',
+      'verify',
+      signed('{"alg":"none","alg":"HS256"}', '{"sub":"a"}'),
+      '--secret',
+      SECRET,
+    );
+    expect(twice.code).toBe(0);
+    expect(twice.stdout).toMatch(
+      /^valid: .*\nwarning The header gives "alg" 2 times; the last one counts\.\n$/,
+    );
+    const both = await cli(
+      'jwt',
+      'verify',
+      signed('{"alg":"HS256"}', '{"exp":"1","iat":"2"}'),
+      '--secret',
+      SECRET,
+    );
+    expect(both.code).toBe(1);
+    expect(both.stdout).toBe(
+      'malformed: The "iat" claim must be a number of seconds since 1970, not "2".\n' +
+        'problem The "exp" claim must be a number of seconds since 1970, not "1".\n',
+    );
   });
 
   it('reads the secret from standard input with --secret -', async () => {

@@ -112,6 +112,16 @@ function timeLine(name: string, time: TimeClaim | null, nowMs: number): string[]
     : [`${name.padEnd(7)} ${time.iso} (${describeRelative(time.seconds * 1000, nowMs)})`];
 }
 
+/** Claim problems and names given twice, a line each, as the window shows them beside the claims. */
+function claimNotes(decoded: DecodedJwt, except: string | null = null): string[] {
+  return [
+    ...decoded.claimProblems
+      .filter((problem) => problem !== except)
+      .map((problem) => `problem ${terminalSafe(problem)}`),
+    ...decoded.nameWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
+  ];
+}
+
 /** A decoded token for a terminal; its header and claims are whatever the sender wrote, so escaped. */
 export function formatDecoded(decoded: DecodedJwt, nowMs: number): string {
   if (!decoded.ok) return `malformed: ${terminalSafe(decoded.problem ?? 'cannot be decoded')}\n`;
@@ -121,8 +131,7 @@ export function formatDecoded(decoded: DecodedJwt, nowMs: number): string {
     ...timeLine('iat', decoded.times.iat, nowMs),
     ...timeLine('nbf', decoded.times.nbf, nowMs),
     ...timeLine('exp', decoded.times.exp, nowMs),
-    ...decoded.claimProblems.map((problem) => `problem ${terminalSafe(problem)}`),
-    ...decoded.nameWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
+    ...claimNotes(decoded),
     '',
   ].join('\n');
 }
@@ -177,6 +186,9 @@ export function registerJwt(program: Command, context: CliContext): void {
         });
         context.io.stdout(`${result.verdict}: ${terminalSafe(result.reason)}\n`);
         if (result.crafted !== null) context.io.stdout(`crafted: ${terminalSafe(result.crafted.reason)}\n`);
+        // What the window shows beside the verdict (the verdict's own reason is not said twice).
+        const beside = claimNotes(result.decoded, result.reason);
+        if (beside.length > 0) context.io.stdout(`${beside.join('\n')}\n`);
         if (result.verdict !== 'valid') throw new CommandExit(EXIT_FAILED);
       }),
     );
