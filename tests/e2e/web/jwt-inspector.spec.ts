@@ -165,3 +165,24 @@ test('a token crafted here is valid and marked as signed by this console, not by
   await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
   await expect(page.getByTestId('jwt-crafted')).toHaveCount(0);
 });
+
+// Inspect put the token in the address (#/jwt?token=…); an edit did not take it out, so a reload
+// brought back the old token in place of the one being edited, judged as if it were the edit.
+test('a reload after an edit never brings back the token the address held before it', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/jwt');
+  const jwt = new JwtPage(page);
+  const crafted = await jwt.craft('Valid');
+  await page.getByRole('button', { name: 'Inspect this token' }).click();
+  const editor = page.getByRole('textbox', { name: 'Token' });
+  await expect(editor).toHaveValue(crafted);
+  await expect(page).toHaveURL(/#\/jwt\?token=/);
+  await editor.fill(`${crafted}x`);
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
+  await expect(page).not.toHaveURL(/token=/);
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(editor).not.toHaveValue(crafted);
+});

@@ -75,6 +75,17 @@ export function JwtView() {
     [stored, token],
   );
 
+  // An edit takes the token out of the address (#/jwt?token=…): kept there, a reload brought
+  // back the old token in place of the edit. The edit itself is not written there (an edited
+  // copy of a webhook's token must not reach the address bar or its history).
+  const edit = (next: string) => {
+    setToken(next);
+    if (paramToken !== null && next !== paramToken) {
+      const rest = new URLSearchParams(params);
+      rest.delete('token');
+      replaceParams(rest);
+    }
+  };
   const inspect = (next: string) => {
     setToken(next);
     replaceParams(new URLSearchParams({ token: next }));
@@ -157,7 +168,7 @@ export function JwtView() {
                   autosize
                   minRows={3}
                   value={token}
-                  onChange={(event) => setToken(event.currentTarget.value)}
+                  onChange={(event) => edit(event.currentTarget.value)}
                   styles={{ input: { ...monoInput.styles.input, wordBreak: 'break-all' } }}
                 />
               )}
