@@ -16,7 +16,9 @@ export const secretSourceSchema = z.discriminatedUnion('source', [
 ]);
 export type SecretSource = z.infer<typeof secretSourceSchema>;
 
-const tokenInput = z.string().max(64 * 1024, 'A token is at most 65536 characters');
+/** The longest token the inspector and `jwt` take (a listener's headers are far shorter). */
+export const TOKEN_MAX_CHARS = 64 * 1024;
+const tokenInput = z.string().max(TOKEN_MAX_CHARS, `A token is at most ${TOKEN_MAX_CHARS} characters`);
 
 /** A notification token as a stored record carried it: the record and where in the request. */
 export const storedTokenSchema = z.object({

@@ -186,3 +186,18 @@ test('a reload after an edit never brings back the token the address held before
   await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
   await expect(editor).not.toHaveValue(crafted);
 });
+
+// A token over the inspector's limit got no verdict (main refuses it, as `jwt decode` does) but
+// its claims were decoded and shown below all the same, a megabyte of them, as if it were fine.
+test('a token over the limit is refused once: no verdict and no claims, the limit said', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/jwt');
+  const part = (text: string) => Buffer.from(text).toString('base64url');
+  const huge = `${part('{"alg":"HS256"}')}.${part(JSON.stringify({ x: 'a'.repeat(100_000) }))}.c2ln`;
+  await page.getByRole('textbox', { name: 'Token' }).fill(huge);
+  await expect(page.getByTestId('jwt-verdict')).toContainText('A token is at most 65536 characters');
+  await expect(page.getByTestId('jwt-claims')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Time claims' })).toHaveCount(0);
+});

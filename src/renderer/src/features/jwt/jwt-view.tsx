@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Textarea, Title 
 import { IconEdit } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { EventTokens } from '@shared/contract/jwt';
+import { TOKEN_MAX_CHARS, type EventTokens } from '@shared/contract/jwt';
 import { decodeJwt } from '@shared/jwt/decode-jwt';
 import { monoInput } from '@ui/mono-input';
 import { useNavigation } from '@ui/navigation';
@@ -70,8 +70,15 @@ export function JwtView() {
     if (paramToken !== null) setToken(paramToken);
   }, [paramToken, setToken]);
   const { tokens, error } = useEventTokens(eventId, inspectStored);
+  // Over the limit main refuses the token (the verdict says so): it is not decoded here either,
+  // or its claims would stand below that refusal as if they had been read.
   const decoded = useMemo(
-    () => (stored !== null ? stored.decoded : token.trim() === '' ? null : decodeJwt(token)),
+    () =>
+      stored !== null
+        ? stored.decoded
+        : token.trim() === '' || token.trim().length > TOKEN_MAX_CHARS
+          ? null
+          : decodeJwt(token),
     [stored, token],
   );
 
