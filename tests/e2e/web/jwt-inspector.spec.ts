@@ -201,3 +201,26 @@ test('a token over the limit is refused once: no verdict and no claims, the limi
   await expect(page.getByTestId('jwt-claims')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Time claims' })).toHaveCount(0);
 });
+
+// The pasted secret's eye button could not be reached with Tab (Mantine leaves it out of the
+// tab order) and was named "Toggle password visibility"; keyboard-only, it could not be revealed.
+test('a pasted secret stays masked until an explicit Reveal, reachable from the keyboard', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/jwt');
+  await page.getByRole('combobox', { name: 'Verify against' }).click();
+  await page.getByRole('option', { name: 'A secret pasted for this check only' }).click();
+  const secret = page.getByLabel('Secret', { exact: true });
+  await secret.fill('whsec_keyboard_only');
+  await expect(secret).toHaveAttribute('type', 'password');
+  await secret.focus();
+  await page.keyboard.press('Tab');
+  const reveal = page.getByRole('button', { name: 'Reveal the secret' });
+  await expect(reveal).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(secret).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Hide the secret' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(secret).toHaveAttribute('type', 'password');
+});

@@ -1,4 +1,5 @@
 import { PasswordInput, Select, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SecretSource } from '@shared/contract/jwt';
 import { monoInput } from '@ui/mono-input';
@@ -30,6 +31,8 @@ export function SecretSourcePicker({ label, choice, secret, onChoice, onSecret }
   const { profiles, activeProfileId } = useProfilesStore(
     useShallow((state) => ({ profiles: state.profiles, activeProfileId: state.activeProfileId })),
   );
+  // Masked until asked; the eye is a named button in the tab order (Mantine leaves it out).
+  const [visible, setVisible] = useState(false);
   const active = profiles.find((profile) => profile.id === activeProfileId);
   const note = (isSet: boolean) => (isSet ? '' : ' (no notification token)');
   const data = [
@@ -49,7 +52,11 @@ export function SecretSourcePicker({ label, choice, secret, onChoice, onSecret }
         label={label}
         data={data}
         value={choice}
-        onChange={(value) => onChoice(value ?? 'active')}
+        onChange={(value) => {
+          // A secret shown again after another choice starts masked.
+          setVisible(false);
+          onChoice(value ?? 'active');
+        }}
         allowDeselect={false}
       />
       {choice === 'secret' && (
@@ -59,6 +66,10 @@ export function SecretSourcePicker({ label, choice, secret, onChoice, onSecret }
           value={secret}
           onChange={(event) => onSecret(event.currentTarget.value)}
           autoComplete="off"
+          visible={visible}
+          onVisibilityChange={setVisible}
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide the secret' : 'Reveal the secret' }}
           {...monoInput}
         />
       )}
