@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeJsonProblem, parseBoundedJson } from '../bounded-json';
 import { findDuplicateKeys } from '../json-duplicate-keys';
+import { hiddenCharacters } from './visible-json';
 
 /** A NumericDate claim (`iat`, `exp`, `nbf`) as seconds and as an ISO 8601 date. */
 export const timeClaimSchema = z.object({ seconds: z.number(), iso: z.string() });
@@ -22,6 +23,8 @@ export const decodedJwtSchema = z.object({
    * parser that keeps the last), but `{"alg":"none","alg":"HS256"}` deserves saying.
    */
   nameWarnings: z.array(z.string()).default([]),
+  /** Characters in the header or claims that are invisible or reorder text (shown escaped). */
+  textWarnings: z.array(z.string()).default([]),
   times: z.object({
     iat: timeClaimSchema.nullable(),
     exp: timeClaimSchema.nullable(),
@@ -137,6 +140,16 @@ function pastedAround(token: string): string | null {
   return null;
 }
 
+/** The sentence for a segment holding characters that are invisible or reorder text, if any. */
+function hiddenIn(value: Record<string, unknown>, name: string): string[] {
+  const found = hiddenCharacters(JSON.stringify(value));
+  return found.length === 0
+    ? []
+    : [
+        `The ${name} holds characters that are invisible or reorder text (${found.join(', ')}); they are shown as \\u escapes.`,
+      ];
+}
+
 /** Takes a compact JWS apart without verifying it. Never throws: a broken token says why. */
 export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {}): DecodedJwt {
   const token = input.trim();
@@ -148,6 +161,7 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
     problem: pastedAround(token) ?? problem,
     claimProblems: [],
     nameWarnings: [],
+    textWarnings: [],
     times: EMPTY_TIMES,
   });
   if (token === '') return failed('The token is empty.');
@@ -170,6 +184,8 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
       ...duplicateNames(header.text, 'header'),
       ...duplicateNames(claims.text, 'claims part'),
     ];
+  if (options.nameWarnings !== false)
+    decoded.textWarnings = [...hiddenIn(header.value, 'header'), ...hiddenIn(claims.value, 'claims part')];
   return decoded;
 }
 
@@ -192,5 +208,15 @@ export function decodedFromParts(
   const iss = claims['iss'];
   if (iss !== undefined && typeof iss !== 'string')
     claimProblems.push(`The "iss" claim must be a string, not ${JSON.stringify(iss)}.`);
-  return { ok: true, header, claims, signature, problem: null, claimProblems, nameWarnings: [], times };
+  return {
+    ok: true,
+    header,
+    claims,
+    signature,
+    problem: null,
+    claimProblems,
+    nameWarnings: [],
+    textWarnings: [],
+    times,
+  };
 }

@@ -224,3 +224,17 @@ test('a pasted secret stays masked until an explicit Reveal, reachable from the 
   await page.keyboard.press('Enter');
   await expect(secret).toHaveAttribute('type', 'password');
 });
+
+// A right-to-left override in a claim turned the rest of the claims block around, and a
+// zero-width space was not there to see: both are now written as \u escapes, and said.
+test('characters that hide or reorder a claim are shown as escapes, and said', async ({ page, served }) => {
+  await openConsole(page, served, '#/jwt');
+  const part = (text: string) => Buffer.from(text).toString('base64url');
+  const claims = JSON.stringify({ order_id: 'abc\u200b', sub: 'a\u202eevil' });
+  await page.getByRole('textbox', { name: 'Token' }).fill(`${part('{"alg":"HS256"}')}.${part(claims)}.c2ln`);
+  await expect(page.getByTestId('jwt-claims')).toContainText('"order_id": "abc\\u200b"');
+  await expect(page.getByTestId('jwt-claims')).toContainText('"sub": "a\\u202eevil"');
+  await expect(page.getByTestId('text-warning')).toHaveText(
+    'The claims part holds characters that are invisible or reorder text (U+200B, U+202E); they are shown as \\u escapes.',
+  );
+});

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { SecretSource } from '../../../shared/contract/jwt';
 import type { DecodedJwt, TimeClaim } from '../../../shared/jwt/decode-jwt';
 import { TOKEN_PRESETS } from '../../../shared/jwt/token-presets';
+import { visibleJson } from '../../../shared/jwt/visible-json';
 import { describeRelative } from '../../../shared/relative-time';
 import type { ConsoleCore } from '../../app';
 import { resolveDataDir } from '../../data-dir';
@@ -16,7 +17,7 @@ import { jwtComputeHandlers } from '../../bridge/handlers/jwt';
 import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { stdinValues, type StdinValue } from '../stdin-value';
-import { terminalSafe, terminalSafeJson } from '../terminal-text';
+import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
 import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
 import { errorWords } from '../../../shared/error-words';
@@ -119,6 +120,7 @@ function claimNotes(decoded: DecodedJwt, except: string | null = null): string[]
       .filter((problem) => problem !== except)
       .map((problem) => `problem ${terminalSafe(problem)}`),
     ...decoded.nameWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
+    ...decoded.textWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
   ];
 }
 
@@ -126,8 +128,8 @@ function claimNotes(decoded: DecodedJwt, except: string | null = null): string[]
 export function formatDecoded(decoded: DecodedJwt, nowMs: number): string {
   if (!decoded.ok) return `malformed: ${terminalSafe(decoded.problem ?? 'cannot be decoded')}\n`;
   return [
-    `header  ${terminalSafeJson(JSON.stringify(decoded.header))}`,
-    `claims  ${terminalSafeJson(JSON.stringify(decoded.claims, null, 2)).replace(/\n/g, '\n        ')}`,
+    `header  ${visibleJson(JSON.stringify(decoded.header))}`,
+    `claims  ${visibleJson(JSON.stringify(decoded.claims, null, 2)).replace(/\n/g, '\n        ')}`,
     ...timeLine('iat', decoded.times.iat, nowMs),
     ...timeLine('nbf', decoded.times.nbf, nowMs),
     ...timeLine('exp', decoded.times.exp, nowMs),
@@ -150,7 +152,7 @@ export function registerJwt(program: Command, context: CliContext): void {
       const decoded = await computeOnlyCaller({ token: '<token>' })('decodeJwt', { token });
       context.io.stdout(
         flags.json === true
-          ? `${terminalSafeJson(JSON.stringify(decoded, null, 2))}\n`
+          ? `${visibleJson(JSON.stringify(decoded, null, 2))}\n`
           : formatDecoded(decoded, Date.now()),
       );
       if (!decoded.ok) throw new CommandExit(EXIT_FAILED);

@@ -1,5 +1,6 @@
 import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
 import type { DecodedJwt, TimeClaim } from '@shared/jwt/decode-jwt';
+import { visibleJson } from '@shared/jwt/visible-json';
 import { describeRelative } from '@shared/relative-time';
 import { formatTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
@@ -90,13 +91,18 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
           {warning}
         </Alert>
       ))}
+      {decoded.textWarnings.map((warning) => (
+        <Alert key={warning} color="yellow" data-testid="text-warning">
+          {warning}
+        </Alert>
+      ))}
       <Title order={5}>Header</Title>
       <Code block data-testid="jwt-header">
-        {JSON.stringify(decoded.header, null, 2)}
+        {visibleJson(JSON.stringify(decoded.header, null, 2))}
       </Code>
       <Title order={5}>Claims</Title>
       <Code block data-testid="jwt-claims">
-        {JSON.stringify(decoded.claims, null, 2)}
+        {visibleJson(JSON.stringify(decoded.claims, null, 2))}
       </Code>
     </Stack>
   );
