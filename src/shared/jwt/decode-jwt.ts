@@ -25,6 +25,8 @@ export const decodedJwtSchema = z.object({
   nameWarnings: z.array(z.string()).default([]),
   /** Characters in the header or claims that are invisible or reorder text (shown escaped). */
   textWarnings: z.array(z.string()).default([]),
+  /** Time claims that look like milliseconds (no verdict depends on it: RFC 7519 allows any number). */
+  timeWarnings: z.array(z.string()).default([]),
   times: z.object({
     iat: timeClaimSchema.nullable(),
     exp: timeClaimSchema.nullable(),
@@ -119,6 +121,21 @@ function timeClaim(claims: Record<string, unknown>, name: string, problems: stri
   return { seconds: value, iso: date.toISOString() };
 }
 
+/** Seconds past the year 5000: no issuer means that; Date.now() written for seconds is about 1.8e12. */
+const MILLISECONDS_FROM = 1e11;
+
+function inMilliseconds(times: DecodedJwt['times']): string[] {
+  return (['iat', 'nbf', 'exp'] as const).flatMap((name) => {
+    const time = times[name];
+    if (time === null || time.seconds < MILLISECONDS_FROM) return [];
+    const year = new Date(time.iso).getUTCFullYear();
+    const asMilliseconds = new Date(time.seconds).toISOString();
+    return [
+      `The "${name}" claim ${time.seconds} is in the year ${year}: it looks like milliseconds, where a JWT's times are seconds since 1970 (as milliseconds it is ${asMilliseconds}).`,
+    ];
+  });
+}
+
 const EMPTY_TIMES = { iat: null, exp: null, nbf: null };
 
 /**
@@ -162,6 +179,7 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
     claimProblems: [],
     nameWarnings: [],
     textWarnings: [],
+    timeWarnings: [],
     times: EMPTY_TIMES,
   });
   if (token === '') return failed('The token is empty.');
@@ -217,6 +235,7 @@ export function decodedFromParts(
     claimProblems,
     nameWarnings: [],
     textWarnings: [],
+    timeWarnings: inMilliseconds(times),
     times,
   };
 }

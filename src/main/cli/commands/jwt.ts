@@ -121,6 +121,7 @@ function claimNotes(decoded: DecodedJwt, except: string | null = null): string[]
       .map((problem) => `problem ${terminalSafe(problem)}`),
     ...decoded.nameWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
     ...decoded.textWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
+    ...decoded.timeWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
   ];
 }
 

@@ -91,6 +91,11 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
           {warning}
         </Alert>
       ))}
+      {decoded.timeWarnings.map((warning) => (
+        <Alert key={warning} color="yellow" data-testid="time-warning">
+          {warning}
+        </Alert>
+      ))}
       {decoded.textWarnings.map((warning) => (
         <Alert key={warning} color="yellow" data-testid="text-warning">
           {warning}
