@@ -119,9 +119,9 @@ function claimNotes(decoded: DecodedJwt, except: string | null = null): string[]
     ...decoded.claimProblems
       .filter((problem) => problem !== except)
       .map((problem) => `problem ${terminalSafe(problem)}`),
-    ...decoded.nameWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
-    ...decoded.textWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
-    ...decoded.timeWarnings.map((warning) => `warning ${terminalSafe(warning)}`),
+    ...[...decoded.nameWarnings, ...decoded.timeWarnings, ...decoded.textWarnings].map(
+      (warning) => `warning ${terminalSafe(warning)}`,
+    ),
   ];
 }
 

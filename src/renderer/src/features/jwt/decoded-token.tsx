@@ -86,21 +86,19 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
           {problem}
         </Alert>
       ))}
-      {decoded.nameWarnings.map((warning) => (
-        <Alert key={warning} color="yellow" data-testid="name-warning">
-          {warning}
-        </Alert>
-      ))}
-      {decoded.timeWarnings.map((warning) => (
-        <Alert key={warning} color="yellow" data-testid="time-warning">
-          {warning}
-        </Alert>
-      ))}
-      {decoded.textWarnings.map((warning) => (
-        <Alert key={warning} color="yellow" data-testid="text-warning">
-          {warning}
-        </Alert>
-      ))}
+      {(
+        [
+          ['name-warning', decoded.nameWarnings],
+          ['time-warning', decoded.timeWarnings],
+          ['text-warning', decoded.textWarnings],
+        ] as const
+      ).flatMap(([testId, warnings]) =>
+        warnings.map((warning) => (
+          <Alert key={warning} color="yellow" data-testid={testId}>
+            {warning}
+          </Alert>
+        )),
+      )}
       <Title order={5}>Header</Title>
       <Code block data-testid="jwt-header">
         {visibleJson(JSON.stringify(decoded.header, null, 2))}
