@@ -122,7 +122,7 @@ describe.skipIf(missing !== null)('the official PHP client, unchanged, against t
   });
 
   /** One call made by the client; the test fails on anything the client could not read. */
-  const client = (operation: string, input: Record<string, unknown>) =>
+  const client = (operation: string, input: Record<string, unknown>, apiToken = emulator.apiToken) =>
     new Promise<ClientAnswer>((resolve, reject) => {
       const child = execFile(
         'php',
@@ -133,9 +133,7 @@ describe.skipIf(missing !== null)('the official PHP client, unchanged, against t
           else resolve(JSON.parse(stdout) as ClientAnswer);
         },
       );
-      child.stdin?.end(
-        JSON.stringify({ apiUrl: emulator.url, apiToken: emulator.apiToken, operation, input }),
-      );
+      child.stdin?.end(JSON.stringify({ apiUrl: emulator.url, apiToken, operation, input }));
     });
   const succeeds = async (operation: string, input: Record<string, unknown>) => {
     const answer = await client(operation, input);
@@ -305,5 +303,31 @@ describe.skipIf(missing !== null)('the official PHP client, unchanged, against t
       body: JSON.stringify({ order_id: 'forged', event_type: 'order_approved' }),
     });
     expect(response.status).toBe(403);
+  });
+
+  it('what a merchant’s mistakes get back reads as the client reads errors: a wrong token, an order not yet approved, too much captured', async () => {
+    const orderId = await create(orderOf('KW-5001'));
+    const wrongToken = await client('getOrder', { orderId }, 'not-the-api-token');
+    expect(wrongToken).toMatchObject({ success: false, statusCode: 401, read: null });
+    expect(wrongToken.message).not.toBe('');
+    expect(problems(wrongToken.raised)).toEqual([]);
+
+    const early = await client('authoriseOrder', { orderId });
+    expect(early).toMatchObject({ success: false, read: null });
+    expect(early.statusCode).toBeGreaterThanOrEqual(400);
+    expect(early.errors?.[0]?.error_code).toEqual(expect.any(String));
+    expect(problems(early.raised)).toEqual([]);
+
+    await customer(orderId, 'pay');
+    await succeeds('authoriseOrder', { orderId });
+    const tooMuch = await client('capture', { orderId, currency: 'KWD', total: 99, items: [KWD_ITEMS[0]] });
+    expect(tooMuch).toMatchObject({ success: false, read: null });
+    expect(tooMuch.errors?.[0]?.error_code).toEqual(expect.any(String));
+    expect(problems(tooMuch.raised)).toEqual([]);
+    // Nothing of it moved the order.
+    expect(await succeeds('getOrder', { orderId })).toMatchObject({
+      status: 'authorised',
+      capturedAmount: { amount: 0, currency: 'KWD' },
+    });
   });
 });
