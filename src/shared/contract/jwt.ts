@@ -18,7 +18,9 @@ export type SecretSource = z.infer<typeof secretSourceSchema>;
 
 /** The longest token the inspector and `jwt` take (a listener's headers are far shorter). */
 export const TOKEN_MAX_CHARS = 64 * 1024;
-const tokenInput = z.string().max(TOKEN_MAX_CHARS, `A token is at most ${TOKEN_MAX_CHARS} characters`);
+/** Main's refusal of a longer one; the window says the same without sending it. */
+export const TOKEN_TOO_LONG = `A token is at most ${TOKEN_MAX_CHARS} characters`;
+const tokenInput = z.string().max(TOKEN_MAX_CHARS, TOKEN_TOO_LONG);
 
 /** A notification token as a stored record carried it: the record and where in the request. */
 export const storedTokenSchema = z.object({

@@ -202,6 +202,69 @@ test('a token over the limit is refused once: no verdict and no claims, the limi
   await expect(page.getByRole('table', { name: 'Time claims' })).toHaveCount(0);
 });
 
+// A 5 MB paste was sent to main on every keystroke (refused each time, and soon "4 uploads are
+// already in progress" instead of the limit), and the box re-measured its height for each key:
+// about 2 s a keystroke. Over the limit the window says so itself and sends nothing.
+test('a token far over the limit is refused in the window: nothing is sent to main, and the refusal says its size', async ({
+  page,
+  served,
+}) => {
+  const sent: number[] = [];
+  await page.routeWebSocket(/.*/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (/"verifyJwt"/.test(String(message))) sent.push(String(message).length);
+      server.send(message);
+    });
+    server.onMessage((message) => ws.send(message));
+  });
+  await openConsole(page, served, '#/jwt');
+  const box = page.getByRole('textbox', { name: 'Token' });
+  await box.fill(`eyJhbGciOiJIUzI1NiJ9.${'A'.repeat(5_000_000)}.c2ln`);
+  await box.press('End');
+  await page.keyboard.type('xy');
+  await expect(page.getByTestId('jwt-verdict')).toContainText(
+    'A token is at most 65536 characters; this one has 5,000,028. It was not sent to be verified.',
+  );
+  await expect(page.getByTestId('jwt-claims')).toHaveCount(0);
+  // A token within the limit is verified as before, through main.
+  await box.fill('eyJhbGciOiJIUzI1NiJ9.e30.c2ln');
+  await expect(page.getByTestId('jwt-verdict')).toContainText('invalid');
+  expect(sent.length).toBeGreaterThan(0);
+  expect(Math.max(...sent)).toBeLessThan(65_536);
+});
+
+// Even said at once, a 5 MB paste made the box itself slow (Chromium lays out its text again
+// on every key: about half a second a keystroke here). A paste that would put the token over
+// the limit is not taken; the clipboard keeps it, and the box says why.
+test('a paste that would put the token over the limit is not taken, and the box says why', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/jwt');
+  const box = page.getByRole('textbox', { name: 'Token' });
+  await box.fill('eyJhbGciOiJIUzI1NiJ9.e30.c2ln');
+  const paste = (text: string) =>
+    box.evaluate((element, pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      return element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, text);
+  // Not cancelled: within the limit, the paste goes in as the browser does it.
+  expect(await paste('eyJhbGciOiJIUzI1NiJ9.e30.c2ln')).toBe(true);
+  await expect(page.getByTestId('token-paste-refused')).toHaveCount(0);
+  expect(await paste('A'.repeat(5_000_000))).toBe(false);
+  await expect(page.getByTestId('token-paste-refused')).toHaveText(
+    'Not pasted: that is 5,000,000 characters. A token is at most 65536 characters. The clipboard still holds it.',
+  );
+  await expect(box).toHaveValue('eyJhbGciOiJIUzI1NiJ9.e30.c2ln');
+  // The next edit takes the note away.
+  await box.fill('eyJhbGciOiJIUzI1NiJ9.e30.c2lm');
+  await expect(page.getByTestId('token-paste-refused')).toHaveCount(0);
+});
+
 // The pasted secret's eye button could not be reached with Tab (Mantine leaves it out of the
 // tab order) and was named "Toggle password visibility"; keyboard-only, it could not be revealed.
 test('a pasted secret stays masked until an explicit Reveal, reachable from the keyboard', async ({

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { TOKEN_MAX_CHARS, type EventTokens } from '@shared/contract/jwt';
+import { TOKEN_MAX_CHARS, TOKEN_TOO_LONG, type EventTokens } from '@shared/contract/jwt';
+import { formatCount } from '@shared/count-format';
 import { decodeJwt } from '@shared/jwt/decode-jwt';
 import { monoInput } from '@ui/mono-input';
 import { useNavigation } from '@ui/navigation';
@@ -87,11 +88,26 @@ export function JwtView() {
   // copy of a webhook's token must not reach the address bar or its history).
   const edit = (next: string) => {
     setToken(next);
+    setPasteRefused(null);
     if (paramToken !== null && next !== paramToken) {
       const rest = new URLSearchParams(params);
       rest.delete('token');
       replaceParams(rest);
     }
+  };
+  // A paste that would put the token far over the limit is not taken: main would refuse it, and a
+  // box holding megabytes lays them out again on every key (seconds a keystroke). The clipboard
+  // keeps it; the note says why.
+  const [pasteRefused, setPasteRefused] = useState<string | null>(null);
+  const guardPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = event.clipboardData.getData('text/plain');
+    const box = event.currentTarget;
+    const after = box.value.length - (box.selectionEnd - box.selectionStart) + pasted.length;
+    if (after <= TOKEN_MAX_CHARS) return;
+    event.preventDefault();
+    setPasteRefused(
+      `Not pasted: that is ${formatCount(pasted.length)} characters. ${TOKEN_TOO_LONG}. The clipboard still holds it.`,
+    );
   };
   const inspect = (next: string) => {
     setToken(next);
@@ -172,10 +188,15 @@ export function JwtView() {
                 <Textarea
                   label="Token"
                   placeholder="eyJhbGciOiJIUzI1NiIs…"
-                  autosize
+                  // Fitting its height to a paste far over the limit took about 2 s a keystroke.
+                  autosize={token.length <= TOKEN_MAX_CHARS}
                   minRows={3}
+                  rows={token.length <= TOKEN_MAX_CHARS ? undefined : 8}
                   value={token}
                   onChange={(event) => edit(event.currentTarget.value)}
+                  onPaste={guardPaste}
+                  error={pasteRefused}
+                  errorProps={{ 'data-testid': 'token-paste-refused' }}
                   styles={{ input: { ...monoInput.styles.input, wordBreak: 'break-all' } }}
                 />
               )}

@@ -1,6 +1,13 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { JwtVerification, SecretSource, StoredToken } from '@shared/contract/jwt';
+import {
+  TOKEN_MAX_CHARS,
+  TOKEN_TOO_LONG,
+  type JwtVerification,
+  type SecretSource,
+  type StoredToken,
+} from '@shared/contract/jwt';
+import { formatCount } from '@shared/count-format';
 import { errorMessage } from '@bridge/bridge-error';
 import { useProfilesStore } from '@features/profiles';
 import { useJwtStore } from './jwt-store';
@@ -36,11 +43,14 @@ export function VerdictNow({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Re-check when profiles change (a new notification token, another active profile).
   const profiles = useProfilesStore((state) => state.profiles);
-  const empty = subject === null || ('token' in subject && subject.token.trim() === '');
+  const typed = subject !== null && 'token' in subject ? subject.token.trim() : null;
+  const empty = subject === null || typed === '';
+  // Main would refuse it (its schema's limit): said here, without sending megabytes on every key.
+  const tooLong = typed !== null && typed.length > TOKEN_MAX_CHARS;
   const requestKey =
-    empty || against === null
+    empty || tooLong || against === null
       ? null
-      : JSON.stringify(['token' in subject ? { token: subject.token.trim() } : subject, against]);
+      : JSON.stringify([typed === null ? subject : { token: typed }, against]);
 
   useEffect(() => {
     if (requestKey === null) return;
@@ -68,10 +78,16 @@ export function VerdictNow({
   const shown = requestKey === null ? 'idle' : outcome?.key === requestKey ? outcome : 'checking';
   return (
     <Stack gap={4} data-testid="jwt-verdict" aria-live="polite">
-      {shown === 'idle' && (
-        <Text size="sm" c="dimmed">
-          {idleText}
-        </Text>
+      {tooLong ? (
+        <Alert color="red">
+          {TOKEN_TOO_LONG}; this one has {formatCount(typed.length)}. It was not sent to be verified.
+        </Alert>
+      ) : (
+        shown === 'idle' && (
+          <Text size="sm" c="dimmed">
+            {idleText}
+          </Text>
+        )
       )}
       {shown === 'checking' && <Loader size="sm" aria-label="Verifying" />}
       {typeof shown === 'object' && shown.state === 'failed' && <Alert color="red">{shown.message}</Alert>}
