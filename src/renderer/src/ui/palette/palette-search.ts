@@ -1,3 +1,5 @@
+import { escapeRegExp } from '@shared/escape-regexp';
+
 /**
  * The command palette's search, without React or the DOM: how one item matches a query, and
  * how the answers of many sources become the groups on screen. Sources are described in
@@ -59,10 +61,6 @@ export function scorePaletteItem(item: PaletteItem, query: string): number {
     else return 0;
   }
   return score;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Items of a source that match, best first (ties keep the source's own order). */
