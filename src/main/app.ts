@@ -25,7 +25,7 @@ import type { SecretCipher } from './profiles/sealed-secret';
 import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';
 import { otherProcessesRecords } from './timeline/other-processes-records';
-import { createRecordSecrets } from './timeline/record-secrets';
+import { createRecordSecrets, everyProfileSecret } from './timeline/record-secrets';
 import { createEventRecorder } from './timeline/event-recorder';
 import { watchInterruptedExchanges } from './outbound/interrupted-exchanges';
 import { APP_VERSION } from './version';
@@ -147,6 +147,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       ? null
       : sessionProfiles(storedProfiles, options.session, () => emulatorUrl);
   const profiles = session?.profiles ?? storedProfiles;
+  // The text index keeps out every secret main knows, as exports do: the same one list.
+  store.searchIndex.hideSecrets(() => everyProfileSecret(profiles));
 
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;

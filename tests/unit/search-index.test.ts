@@ -90,8 +90,10 @@ describe('the text index, fed after rows are stored', () => {
     index.catchUp();
     expect(indexedIds(db, 'afterwards')).toEqual([id]);
     expect(indexedIds(db, 'before')).toEqual([id]);
-    // Updated again once indexed: the index follows (the update trigger), still one entry.
+    // Updated again once indexed: the update trigger lists it, and the index follows before
+    // the next search (never holding words the trigger could not redact), still one entry.
     writer.writeNow(() => createEventsRepository(db).update(id, { error: 'later' }));
+    index.catchUp();
     expect(indexedIds(db, 'afterwards')).toEqual([]);
     expect(indexedIds(db, 'later')).toEqual([id]);
   });
@@ -139,6 +141,106 @@ describe('the store wires the text index', () => {
       const db = new Database(file);
       expect(indexedIds(db, 'papaya')).toEqual([second]);
       db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the text index keeps known secrets out', () => {
+  const SECRET = 'sk_test_ECHOED_0123456789';
+  const echoing = (note: string): NewEvent => ({
+    ...webhook(note),
+    requestBody: Buffer.from(`${note} key=${SECRET}`),
+  });
+  /** Ids whose indexed words start with `prefix` (what a prefix search matches). */
+  const prefixIds = (db: Database.Database, prefix: string) =>
+    db
+      .prepare<[string], { rowid: number }>(
+        'SELECT rowid FROM events_fts WHERE events_fts MATCH ? ORDER BY rowid',
+      )
+      .all(`"${prefix}"*`)
+      .map((row) => row.rowid);
+
+  it('makes rows indexed before migration 021 (the raw bodies) safe on the first start after it', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((m) => m.id <= 20),
+    );
+    const writer = createStoreWriter(db);
+    const id = writer.writeNow(() => createEventsRepository(db).insert(echoing('kettle')).id);
+    // As the indexer before 021 wrote it: both bodies as they arrived.
+    db.prepare(
+      `INSERT INTO events_fts (rowid, meta, location, body)
+       SELECT id, uid, url, CAST(request_body AS TEXT) FROM events`,
+    ).run();
+    db.prepare('UPDATE search_index_state SET indexed_through = ?').run(id);
+    expect(prefixIds(db, 'ECH')).toEqual([id]);
+    expect(migrate(db, migrations).applied).toEqual(['021-search-index-secrets']);
+    const index = createSearchIndex(db, writer);
+    index.hideSecrets(() => [SECRET]);
+    index.catchUp();
+    expect(prefixIds(db, 'ECH')).toEqual([]);
+    expect(prefixIds(db, '0123')).toEqual([]);
+    expect(prefixIds(db, 'kett')).toEqual([id]);
+    expect(prefixIds(db, 'REDACTED')).toEqual([id]);
+    db.close();
+  });
+
+  it('cleans a secret learnt later in the background, without a search asking', async () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations);
+    const writer = createStoreWriter(db);
+    const index = createSearchIndex(db, writer);
+    const ids = writer.writeNow(() => {
+      const repository = createEventsRepository(db);
+      return Array.from(
+        { length: 3_000 },
+        (_, n) => repository.insert(n % 1_000 === 0 ? echoing('kettle') : webhook('plain')).id,
+      );
+    });
+    index.catchUp();
+    expect(prefixIds(db, 'ECH')).toHaveLength(3);
+    let known: string[] = [];
+    index.hideSecrets(() => known);
+    const stop = index.startBackground((error) => {
+      throw error;
+    });
+    try {
+      known = [SECRET];
+      const started = Date.now();
+      while (prefixIds(db, 'ECH').length > 0 && Date.now() - started < 5_000)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(prefixIds(db, 'ECH')).toEqual([]);
+      expect(prefixIds(db, 'kettle')).toEqual([ids[0], ids[1_000], ids[2_000]]);
+      expect(prefixIds(db, 'plain')).toHaveLength(2_997);
+    } finally {
+      stop();
+      db.close();
+    }
+  });
+
+  it('a record indexed again by a console that cannot open the secret is cleaned by one that can', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-search-index-'));
+    try {
+      const file = join(dir, 'console.sqlite');
+      const knowing = openStore(file);
+      const blind = openStore(file);
+      knowing.searchIndex.hideSecrets(() => [SECRET]);
+      const id = knowing.writer.writeNow(() => knowing.events.insert(webhook('kettle')).id);
+      knowing.searchIndex.catchUp();
+      // Its answer arrives, echoing the secret, and the console that cannot open it indexes it again.
+      blind.writer.writeNow(() => blind.events.update(id, { responseBody: Buffer.from(`key=${SECRET}`) }));
+      blind.searchIndex.catchUp();
+      const db = new Database(file);
+      expect(prefixIds(db, 'ECH')).toEqual([id]);
+      knowing.searchIndex.catchUp();
+      expect(prefixIds(db, 'ECH')).toEqual([]);
+      expect(prefixIds(db, 'kettle')).toEqual([id]);
+      db.close();
+      blind.close();
+      knowing.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -106,7 +106,12 @@ describe('migrations', () => {
       `INSERT INTO scenario_runs (uid, started_ms, front_door, profile_name, paths, status)
        VALUES ('before', 1000, 'cli', 'Local', '["scenarios"]', 'failed')`,
     ).run();
-    expect(migrate(db, migrations).applied).toEqual(['020-scenario-run-source']);
+    expect(
+      migrate(
+        db,
+        migrations.filter((m) => m.id <= 20),
+      ).applied,
+    ).toEqual(['020-scenario-run-source']);
     const runs = createScenarioRunsRepository(db);
     expect(runs.get(1)?.source).toBeNull();
     const id = runs.startRun({

@@ -18,6 +18,7 @@ import outboxUnsent from './017-outbox-unsent';
 import scenarioRunAlive from './018-scenario-run-alive';
 import ordersKnownFrom from './019-orders-known-from';
 import scenarioRunSource from './020-scenario-run-source';
+import searchIndexSecrets from './021-search-index-secrets';
 
 export interface Migration {
   readonly id: number;
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   { id: 18, name: '018-scenario-run-alive', sql: scenarioRunAlive },
   { id: 19, name: '019-orders-known-from', sql: ordersKnownFrom },
   { id: 20, name: '020-scenario-run-source', sql: scenarioRunSource },
+  { id: 21, name: '021-search-index-secrets', sql: searchIndexSecrets },
 ];
