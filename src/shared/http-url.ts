@@ -21,3 +21,18 @@ export function httpUrlSchema(what: string, options: { required?: boolean } = {}
     `The ${what} must be an http:// or https:// URL`,
   );
 }
+
+/** True when the URL carries a user name or a password (`http://user:pass@host/`). */
+export function carriesCredentials(value: string): boolean {
+  const url = URL.parse(value);
+  return url !== null && (url.username !== '' || url.password !== '');
+}
+
+/** The URL without its user name and password; any other text as given. */
+export function withoutCredentials(value: string): string {
+  const url = URL.parse(value);
+  if (url === null || !carriesCredentials(value)) return value;
+  url.username = '';
+  url.password = '';
+  return url.href;
+}

@@ -1,12 +1,25 @@
 import { z } from 'zod';
-import { httpUrlSchema } from './http-url';
+import { carriesCredentials, httpUrlSchema } from './http-url';
 
 export const KIB = 1024;
 export const MIB = 1024 * KIB;
 /** How much of an oversized body is kept. */
 export const TOO_LARGE_KEPT_BYTES = 64 * KIB;
 
+/** A forward-to URL as stored (and read back): any http(s) URL, as earlier versions saved it. */
 const forwardUrl = httpUrlSchema('forward-to URL');
+
+/**
+ * A forward-to URL as it comes in (the Listener form, `listen --forward-to`, the settings
+ * command). A user name or password in it was never sent (a forward carries the webhook's own
+ * headers) yet was stored in plain text, in the settings and with every forward record; so it
+ * is refused here, at the input only. One stored before is read without them (store side), so
+ * the other settings never fall back to their defaults over it.
+ */
+export const forwardToInputSchema = forwardUrl.refine((url) => !carriesCredentials(url), {
+  error:
+    'Remove the user name or password from the forward-to URL: a forward never sends them (it carries the webhook’s own headers), and they would be stored in plain text',
+});
 
 /**
  * How the listener answers and judges. The spec does not show the response a merchant must
@@ -36,6 +49,11 @@ export const listenerSettingsSchema = z.object({
   forwardTo: forwardUrl.nullable(),
 });
 export type ListenerSettings = z.infer<typeof listenerSettingsSchema>;
+
+/** The settings as a person gives them: as stored, with the forward-to URL checked as input. */
+export const listenerSettingsInputSchema = listenerSettingsSchema.extend({
+  forwardTo: forwardToInputSchema.nullable(),
+});
 
 export const DEFAULT_LISTENER_SETTINGS: ListenerSettings = {
   respondStatus: 200,

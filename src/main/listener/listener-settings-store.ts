@@ -1,13 +1,27 @@
 import {
   DEFAULT_LISTENER_SETTINGS,
+  listenerSettingsInputSchema,
   listenerSettingsSchema,
   type ListenerSettings,
 } from '../../shared/listener';
+import { withoutCredentials } from '../../shared/http-url';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
 import type { SettingsRepository } from '../store/settings-repository';
 
 const SETTINGS_KEY = 'listener.settings';
+
+/**
+ * Settings as read: a forward-to URL an earlier version stored with a user name or password
+ * (refused as input now) is read without them. They were never sent, so forwards go where they
+ * went; the other settings keep their values (a failed parse would reset them all to the
+ * defaults); the next save writes the URL without them.
+ */
+function asRead(stored: ListenerSettings): ListenerSettings {
+  if (stored.forwardTo === null) return stored;
+  const forwardTo = withoutCredentials(stored.forwardTo);
+  return forwardTo === stored.forwardTo ? stored : { ...stored, forwardTo };
+}
 
 /**
  * Listener settings in the settings table (one JSON value), defaults when absent. Read as
@@ -20,16 +34,25 @@ export function createListenerSettingsStore(
   settings: SettingsRepository,
   transaction: <T>(fn: () => T) => T = (fn) => fn(),
 ) {
-  const read = settings.reader(SETTINGS_KEY, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
+  const readStored = settings.reader(SETTINGS_KEY, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
+  // Read on every webhook: the URL is looked at again only when the stored value changed.
+  let last: { stored: ListenerSettings; read: ListenerSettings } | null = null;
+  const read = (): ListenerSettings => {
+    const stored = readStored();
+    if (last?.stored !== stored) last = { stored, read: asRead(stored) };
+    return last.read;
+  };
   return {
     get(): ListenerSettings {
       return read();
     },
     update(patch: Partial<ListenerSettings>, expected?: Partial<ListenerSettings>): ListenerSettings {
+      // The patch is input (whatever door it came through); what is stored already is not.
+      const checked = parseInput(listenerSettingsInputSchema.partial(), patch);
       return transaction(() => {
         const stored = read();
-        refuseChangedElsewhere('Listener settings', stored, patch, expected);
-        const next = parseInput(listenerSettingsSchema, { ...stored, ...patch });
+        refuseChangedElsewhere('Listener settings', stored, checked, expected);
+        const next = parseInput(listenerSettingsSchema, { ...stored, ...checked });
         settings.set(SETTINGS_KEY, next);
         return next;
       });

@@ -1,4 +1,4 @@
-import { listenerSettingsSchema, listenerStatusSchema } from '../listener';
+import { listenerSettingsInputSchema, listenerSettingsSchema, listenerStatusSchema } from '../listener';
 import { defineCommand, noInput } from './define';
 
 export const listenerCommands = {
@@ -11,7 +11,7 @@ export const listenerCommands = {
    * changed elsewhere since is not overwritten (a conflict) unless the save leaves it out.
    */
   updateListenerSettings: defineCommand(
-    listenerSettingsSchema.partial().extend({ expected: listenerSettingsSchema.partial().optional() }),
+    listenerSettingsInputSchema.partial().extend({ expected: listenerSettingsSchema.partial().optional() }),
     listenerSettingsSchema,
   ),
 };

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { TimelineSummary } from '../../../shared/events';
-import { listenerSettingsSchema } from '../../../shared/listener';
+import { forwardToInputSchema, listenerSettingsSchema } from '../../../shared/listener';
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
 import { batchedOutput } from '../batched-output';
@@ -16,7 +16,7 @@ const listenFlags = z.object({
   port: portFlag.optional(),
   notificationToken: z.string().min(1, 'must not be empty').optional(),
   profile: z.string().min(1, 'must name a profile').optional(),
-  forwardTo: listenerSettingsSchema.shape.forwardTo.unwrap().optional(),
+  forwardTo: forwardToInputSchema.optional(),
   respondStatus: numberFlag().pipe(listenerSettingsSchema.shape.respondStatus).optional(),
 });
 

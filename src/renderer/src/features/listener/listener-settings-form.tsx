@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
-import { listenerSettingsSchema, type ListenerSettings } from '@shared/listener';
+import { listenerSettingsInputSchema, type ListenerSettings } from '@shared/listener';
 import { monoInput } from '@ui/mono-input';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
@@ -62,7 +62,7 @@ export function ListenerSettingsForm({
   ) => Promise<ListenerSettings>;
 }) {
   const form = useForm<ListenerSettings>({
-    resolver: zodResolver(listenerSettingsSchema),
+    resolver: zodResolver(listenerSettingsInputSchema),
     defaultValues: settings,
     ...JUDGED_AS_TYPED,
   });
@@ -87,7 +87,7 @@ export function ListenerSettingsForm({
     } catch (error) {
       if (error instanceof BridgeError && error.issues.length > 0) {
         for (const issue of error.issues) {
-          if (issue.path in listenerSettingsSchema.shape) {
+          if (issue.path in listenerSettingsInputSchema.shape) {
             setError(issue.path as keyof ListenerSettings, { message: issue.message });
           } else setFailure(`${issue.path}: ${issue.message}`);
         }
