@@ -129,6 +129,33 @@ describe('forward-to', () => {
     expect(exchange.status).toBe(200);
   });
 
+  it('says why an answer that is not 2xx failed, as a replay does, and does not follow a redirect', async () => {
+    const endpoint = await merchant((req) =>
+      req.url?.startsWith('/moved') === true
+        ? { status: 302, body: '' }
+        : req.url?.startsWith('/fine') === true
+          ? { status: 204, body: '' }
+          : { status: 500, body: 'down' },
+    );
+    const webhook = receivedWebhook('test-listener');
+    const temp = await openTempConsole();
+    cleanups.push(temp.dispose);
+    const { recorder } = temp.core;
+    const failed = await forwardWebhook(recorder, webhook, endpoint.url);
+    expect(failed).toMatchObject({ status: 500, error: 'The target answered 500.' });
+    const moved = await forwardWebhook(recorder, webhook, `${endpoint.url}/moved`);
+    expect(moved).toMatchObject({
+      status: 302,
+      error: 'The target answered 302 (a redirect, not followed).',
+    });
+    // Not followed: the merchant saw one request per forward.
+    expect(endpoint.received).toHaveLength(2);
+    expect(await forwardWebhook(recorder, webhook, `${endpoint.url}/fine`)).toMatchObject({
+      status: 204,
+      error: null,
+    });
+  });
+
   it('records a refused connection, naming what failed', async () => {
     const closed = await merchant(() => ({ status: 200, body: '' }));
     await new Promise((resolve) => servers.pop()?.close(resolve));

@@ -1,5 +1,6 @@
 import type { HeaderList } from '../../shared/events';
 import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
+import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import { recordedExchange, recordUnsent, type OutboundRecord } from '../outbound/recorded-exchange';
 import type { NewEvent } from '../store/events-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
@@ -109,5 +110,17 @@ export async function forwardWebhook(
       },
     );
   // Pushed once complete: `listen` prints a forward's line from that push, with its outcome.
-  return (await recordedExchange({ recorder, request, record, announce: 'completed' })).event;
+  return (
+    await recordedExchange({
+      recorder,
+      request,
+      record,
+      announce: 'completed',
+      // A 500 or a redirect (not followed) is a forward that failed, said as a replay says it.
+      complete: (outcome) =>
+        outcome.failure === null && !isTakenAnswer(outcome.status)
+          ? { error: notTakenWords(outcome.status) }
+          : {},
+    })
+  ).event;
 }

@@ -4,6 +4,7 @@ import { REPLAY_MARKER_HEADER, replayProvenance } from '../../shared/provenance'
 import type { ReplayPlanRequest } from '../../shared/replay';
 import { judgeWebhookBody } from '../../shared/webhook/judge-webhook-body';
 import { webhookDetailsSchema, type BodyFinding, type WebhookDetails } from '../../shared/webhook-details';
+import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import { recordedExchange } from '../outbound/recorded-exchange';
 import { scrubAnswer } from '../merchant-api/scrub-answer';
 import { maskWith, replaceSecrets } from '../../shared/secrets/redact-secrets';
@@ -97,8 +98,8 @@ export async function sendReplay(
       return {
         ...(answer === null ? {} : { responseHeaders: answer.headers, responseBody: answer.body }),
         // Worded once per record, as a delivery's: the window and the CLI say the same why.
-        ...(outcome.failure === null && !isSuccess(outcome.status)
-          ? { error: answeredWords(outcome.status) }
+        ...(outcome.failure === null && !isTakenAnswer(outcome.status)
+          ? { error: notTakenWords(outcome.status) }
           : {}),
         tokenVerdict: received?.tokenVerdict ?? null,
         bodyVerdict: received?.bodyVerdict ?? body.verdict,
@@ -112,22 +113,9 @@ export async function sendReplay(
   const { status, error } = sent.event;
   return {
     recordId: sent.id,
-    failed: (error ?? null) !== null || !isSuccess(status ?? null),
+    failed: (error ?? null) !== null || !isTakenAnswer(status ?? null),
     error: error ?? null,
   };
-}
-
-/**
- * Only a 2xx is taken: the emulator retries anything else (webhook-dispatcher.ts), so a 3xx is
- * no more a received webhook than a 500 is, and a redirect is not followed.
- */
-const isSuccess = (status: number | null): boolean => status !== null && status >= 200 && status <= 299;
-
-function answeredWords(status: number | null): string {
-  // The Location stays in the stored answer's headers: it may carry a token, and this line is
-  // shown as it is.
-  const redirect = status !== null && status >= 300 && status <= 399;
-  return `The target answered ${String(status)}${redirect ? ' (a redirect, not followed)' : ''}.`;
 }
 
 /** The listener's one judgement of a notification body: its verdict and findings. */
