@@ -134,6 +134,20 @@ describe('checked against the spec', () => {
     expect(judgeWebhookBody(plain, false).findings).toEqual([]);
   });
 
+  it('an empty body is a finding, not a clean verdict: a notification carries its fields', () => {
+    for (const empty of [null, new Uint8Array(0), bytes('  \n')]) {
+      const judged = judgeWebhookBody(empty, false);
+      expect(judged.verdict).toBe('empty');
+      expect(judged.findings).toEqual([
+        expect.objectContaining({
+          severity: 'error',
+          path: '(root)',
+          message: expect.stringMatching(/order_id/),
+        }),
+      ]);
+    }
+  });
+
   it('non-UTF-8 bytes are invalid_json, whitespace is empty', () => {
     expect(judgeWebhookBody(new Uint8Array([0xff, 0xfe]), false).findings[0]?.message).toMatch(/not UTF-8/);
     expect(judgeWebhookBody(bytes('  \n'), false).verdict).toBe('empty');

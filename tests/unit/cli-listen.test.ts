@@ -74,8 +74,10 @@ describe('checkout-console listen', () => {
     expect(printed[0]).toMatch(
       /^\d{4}-\d\d-\d\dT\S+Z {2}POST {2}\/notify {2}token=valid {2}body=event {2}order_authorised {2}6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21 {2}-> 202$/,
     );
-    expect(printed[1]).toMatch(/POST {2}\/x {2}token=missing {2}body=invalid_json {2}- {2}- {2}-> 202$/);
-    expect(printed[2]).toMatch(/GET {2}\/x {2}token=missing {2}body=empty .*-> 405$/);
+    expect(printed[1]).toMatch(
+      /POST {2}\/x {2}token=missing {2}body=invalid_json · 1 finding {2}- {2}- {2}-> 202$/,
+    );
+    expect(printed[2]).toMatch(/GET {2}\/x {2}token=missing {2}body=empty · 1 finding {2}.*-> 405$/);
     stop();
     await listening;
 

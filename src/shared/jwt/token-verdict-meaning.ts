@@ -1,3 +1,4 @@
+import { countOf } from '../count-words';
 import type { BodyVerdict, TokenVerdict } from '../events';
 
 /** What each token verdict word means; shown in the UI and the README says the same. */
@@ -19,10 +20,18 @@ export const BODY_VERDICT_MEANING: Record<BodyVerdict, string> = {
   legacy: 'The older approved form: order_status "approved" and no order_number.',
   unknown_shape: 'JSON, but neither payload form.',
   invalid_json: 'The body is not JSON (or not UTF-8).',
-  empty: 'No body at all.',
+  empty: 'No body, or only whitespace: none of a notification’s fields (order_id, event_type…) arrived.',
   too_large: 'Larger than the body limit: answered 413, only the first 64 KiB kept.',
 };
 
 /** Verdicts that mean "good"; the UI colours the rest as problems. */
 export const GOOD_TOKEN_VERDICTS: readonly TokenVerdict[] = ['valid'];
 export const GOOD_BODY_VERDICTS: readonly BodyVerdict[] = ['event', 'legacy'];
+
+/**
+ * A body verdict as every screen and `listen` write it: with how many findings its one
+ * judgement has ("empty · 1 finding"); the word alone when it has none or they are not known.
+ */
+export function bodyVerdictLabel(verdict: BodyVerdict, findings: number | null): string {
+  return findings !== null && findings > 0 ? `${verdict} · ${countOf(findings, 'finding')}` : verdict;
+}

@@ -27,6 +27,9 @@ export interface BodyJudgement {
 type JsonObject = Record<string, unknown>;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** What an empty body lacks, in the words of its finding. */
+const NOTIFICATION_FIELDS =
+  'a notification carries a JSON object with order_id, order_reference_id, order_number, event_type and data';
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -214,7 +217,12 @@ export function judgeWebhookBody(
     );
     return result('too_large');
   }
-  if (bytes === null || bytes.byteLength === 0) return result('empty');
+  // The spec's notification is a JSON object with order_id, event_type and the rest: a webhook
+  // that carries none of it is a finding, never a calm "empty".
+  if (bytes === null || bytes.byteLength === 0) {
+    findings.error([], `The body is empty: ${NOTIFICATION_FIELDS}.`);
+    return result('empty');
+  }
   // The decoder drops a byte order mark silently; a merchant's JSON parser may not (PHP's
   // json_decode refuses the body), so it is named.
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
@@ -230,7 +238,7 @@ export function judgeWebhookBody(
     return result('invalid_json');
   }
   if (text.trim() === '') {
-    findings.warning([], `The body holds only whitespace (${bytes.byteLength} bytes).`);
+    findings.error([], `The body holds only whitespace (${bytes.byteLength} bytes): ${NOTIFICATION_FIELDS}.`);
     return result('empty');
   }
   findings.read(text);

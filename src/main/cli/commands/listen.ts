@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { TimelineSummary } from '../../../shared/events';
+import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
 import { forwardToInputSchema, listenerSettingsSchema } from '../../../shared/listener';
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
@@ -31,7 +32,9 @@ export function formatWebhookLine(summary: TimelineSummary): string {
     dash(summary.method),
     dash(summary.path),
     `token=${dash(summary.tokenVerdict)}`,
-    `body=${dash(summary.bodyVerdict)}`,
+    // With its findings, as the window labels it: an empty body or an event with errors
+    // must not read as clean here either.
+    `body=${summary.bodyVerdict === null ? '-' : bodyVerdictLabel(summary.bodyVerdict, summary.bodyFindings)}`,
     dash(summary.eventType),
     dash(summary.orderId),
     ...(summary.status === null ? [] : [`-> ${summary.status}`]),

@@ -1,0 +1,74 @@
+import type { BodyVerdict, TokenVerdict } from '@shared/events';
+import {
+  BODY_VERDICT_MEANING,
+  bodyVerdictLabel,
+  GOOD_BODY_VERDICTS,
+  GOOD_TOKEN_VERDICTS,
+  TOKEN_VERDICT_MEANING,
+} from '@shared/jwt/token-verdict-meaning';
+import { countOf } from '@shared/count-words';
+
+/**
+ * A verdict word and which judgement it comes from; a body's verdict with how many findings
+ * its one judgement has (null or absent: not known, e.g. an old record).
+ */
+export type VerdictRef =
+  | { kind: 'token'; verdict: TokenVerdict }
+  | { kind: 'body'; verdict: BodyVerdict; findings?: number | null | undefined };
+
+/** Colour by how bad it is: a forgery is red, a clock or config problem orange. */
+const TOKEN_COLOR: Record<TokenVerdict, string> = {
+  valid: 'green',
+  missing: 'gray',
+  malformed: 'red',
+  invalid_signature: 'red',
+  expired: 'orange',
+  not_yet_valid: 'orange',
+  alg_not_allowed: 'red',
+  mismatch: 'red',
+  no_secret: 'yellow',
+};
+
+const BODY_COLOR: Record<BodyVerdict, string> = {
+  event: 'green',
+  legacy: 'teal',
+  unknown_shape: 'orange',
+  invalid_json: 'red',
+  // A notification without its payload: a finding, not a neutral grey.
+  empty: 'orange',
+  too_large: 'red',
+};
+
+const plural = (count: number) => countOf(count, 'finding');
+
+/**
+ * The colour, words, meaning and goodness of a verdict, shared by every way it is drawn. A body
+ * with findings never looks plain good: it says how many, in orange.
+ */
+export function verdictLook(ref: VerdictRef): {
+  color: string;
+  label: string;
+  meaning: string;
+  good: boolean;
+  findings: number | null;
+} {
+  if (ref.kind === 'token')
+    return {
+      color: TOKEN_COLOR[ref.verdict],
+      label: ref.verdict,
+      meaning: TOKEN_VERDICT_MEANING[ref.verdict],
+      good: GOOD_TOKEN_VERDICTS.includes(ref.verdict),
+      findings: null,
+    };
+  const findings = ref.findings ?? null;
+  const flagged = findings !== null && findings > 0;
+  return {
+    color: flagged && GOOD_BODY_VERDICTS.includes(ref.verdict) ? 'orange' : BODY_COLOR[ref.verdict],
+    label: bodyVerdictLabel(ref.verdict, findings),
+    meaning: flagged
+      ? `${BODY_VERDICT_MEANING[ref.verdict]} The payload has ${plural(findings)} against the spec.`
+      : BODY_VERDICT_MEANING[ref.verdict],
+    good: GOOD_BODY_VERDICTS.includes(ref.verdict) && !flagged,
+    findings,
+  };
+}

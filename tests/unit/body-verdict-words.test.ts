@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatWebhookLine } from '../../src/main/cli/commands/listen';
+import { verdictLook } from '../../src/renderer/src/features/jwt/verdict-look';
+import { timelineSummary } from './helpers/timeline-summary';
+
+// An empty body on a webhook is a finding (the spec's notification carries order_id,
+// event_type…), and the window and `listen` say so in the same words.
+
+describe('a body verdict with its findings, in the window and in listen', () => {
+  it('an empty body reads as a problem, not a calm grey or teal chip', () => {
+    const look = verdictLook({ kind: 'body', verdict: 'empty', findings: 1 });
+    expect(look).toMatchObject({ good: false, label: 'empty · 1 finding' });
+    expect(['gray', 'teal', 'green']).not.toContain(look.color);
+    // An old record stored before its judgement carried the finding still is not calm.
+    expect(['gray', 'teal', 'green']).not.toContain(verdictLook({ kind: 'body', verdict: 'empty' }).color);
+  });
+
+  it('listen prints the label the window shows', () => {
+    for (const [verdict, findings] of [
+      ['empty', 1],
+      ['event', 2],
+      ['event', 0],
+    ] as const) {
+      const line = formatWebhookLine(
+        timelineSummary(1, new Date(0), { bodyVerdict: verdict, bodyFindings: findings }),
+      );
+      expect(line).toContain(`body=${verdictLook({ kind: 'body', verdict, findings }).label}  `);
+    }
+  });
+});
