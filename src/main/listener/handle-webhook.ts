@@ -47,7 +47,12 @@ export interface WebhookHandlerContext {
   craftedToken?: (token: string) => CraftedToken | undefined;
   onWebhook?: (summary: TimelineSummary) => void;
   logError: (message: string) => void;
+  /** Aborted when the listener closes: an answer still waiting out its delay never goes out. */
+  stopSignal: AbortSignal;
 }
+
+/** 204 and 304 carry no body (RFC 9110): Node sends none, so neither it nor its length is claimed. */
+const isBodyless = (status: number) => status === 204 || status === 304;
 
 /**
  * A token the console signed (the JWT inspector, `jwt sign`) makes the request its doing, not
@@ -159,6 +164,15 @@ export async function handleWebhook(
   let answer: { payload: string; headers: HeaderList } | null = null;
   const build = (id: number): NewEvent => {
     if (plan.status === null) return event;
+    if (isBodyless(plan.status)) {
+      answer = { payload: '', headers: plan.extraHeaders };
+      return {
+        ...event,
+        responseHeaders: plan.extraHeaders,
+        responseBody: null,
+        durationMs: performance.now() - started,
+      };
+    }
     const payload = responseBody(plan, id);
     const headers: HeaderList = [
       ['Content-Type', 'application/json; charset=utf-8'],
@@ -203,30 +217,54 @@ export async function handleWebhook(
         durationMs: performance.now() - started,
         responseHeaders: null,
         responseBody: null,
-        error: [event.error, 'The client closed the connection before the answer was sent.']
+        error: [
+          event.error,
+          context.stopSignal.aborted
+            ? `The listener stopped before the answer was sent${plan.delayMs > 0 ? ` (it was waiting out the response delay of ${plan.delayMs} ms)` : ''}.`
+            : 'The client closed the connection before the answer was sent.',
+        ]
           .filter(Boolean)
           .join(' '),
       },
       summary,
     );
-  // Unref'd: a pending delay never keeps a stopping console (or `listen`) alive.
-  if (plan.delayMs > 0) await sleep(plan.delayMs, undefined, { ref: false });
-  if (res.destroyed) {
-    notAnswered();
-    return;
-  }
-  res.once('close', () => {
-    // Only the duration changes for an answer that went out; no index is touched for that.
-    if (res.writableFinished)
-      context.writer.update(summary.id, { durationMs: performance.now() - started }, summary);
-    else notAnswered();
-  });
-  res.writeHead(plan.status, sent.headers.flat());
-  res.end(sent.payload);
+  // Watched from before the delay: a client that leaves, or a listener that stops, while the
+  // answer waits is recorded then, not when (or if) the delay ends.
+  let settled = false;
+  const settle = (record: () => void) => {
+    if (settled) return;
+    settled = true;
+    record();
+  };
+  res.once('close', () =>
+    settle(() =>
+      // Only the duration changes for an answer that went out; no index is touched for that.
+      res.writableFinished
+        ? context.writer.update(summary.id, { durationMs: performance.now() - started }, summary)
+        : notAnswered(),
+    ),
+  );
 
+  // Forwarded as it came, as a tunnel would: not held back by the answer's delay, and not
+  // lost if the listener stops before the delay ends.
   const target = settings.forwardTo;
   if (target !== null && body.outcome === 'complete') {
     const webhook = { id: summary.id, method, rawUrl, headers, body: body.bytes, summary };
     context.forward({ ...webhook, via: context.forwardOrigin() }, target);
   }
+
+  // Unref'd: a pending delay never keeps a stopping console (or `listen`) alive. Cut short
+  // when the listener closes: said at once, while the store is still open to take it.
+  if (plan.delayMs > 0) {
+    try {
+      await sleep(plan.delayMs, undefined, { ref: false, signal: context.stopSignal });
+    } catch {
+      settle(notAnswered);
+      res.destroy();
+      return;
+    }
+  }
+  if (res.destroyed) return; // Said by the close above.
+  res.writeHead(plan.status, sent.headers.flat());
+  res.end(sent.payload);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { BOUNDED_SERVER_OPTIONS, rawJsonResponse, statusForClientError } from '../http/server-limits';
@@ -18,7 +19,7 @@ export interface RunningWebhookServer {
 
 export interface WebhookServerOptions extends Omit<
   WebhookHandlerContext,
-  'origin' | 'forwardOrigin' | 'bodyIdleTimeoutMs' | 'bodyTimeoutMs' | 'interrupted'
+  'origin' | 'forwardOrigin' | 'bodyIdleTimeoutMs' | 'bodyTimeoutMs' | 'interrupted' | 'stopSignal'
 > {
   port: number;
   /** Defaults: DEFAULT_LISTENER_LIMITS (tests shorten them). */
@@ -70,8 +71,12 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
   // there belongs to that request's row, not to a row of its own.
   const reading = new Map<Socket, { req: IncomingMessage; stop: (why: BodyInterruption) => void }>();
   const answering = new WeakMap<Socket, ServerResponse>();
+  const stopping = new AbortController();
+  // One abort listener per answer waiting out a delay, however many.
+  setMaxListeners(0, stopping.signal);
   const context: WebhookHandlerContext = {
     ...options,
+    stopSignal: stopping.signal,
     origin: () => origin,
     forwardOrigin: () => forwardOrigin,
     bodyIdleTimeoutMs: limits.bodyIdleTimeoutMs,
@@ -204,6 +209,9 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
         origin,
         close: () =>
           new Promise<void>((done) => {
+            // Answers waiting out a response delay are recorded as not sent, and their
+            // connections closed, before the server waits for the rest.
+            stopping.abort();
             const force = setTimeout(() => server.closeAllConnections(), 2_000);
             server.close(() => {
               clearTimeout(force);
