@@ -83,6 +83,36 @@ test('a lost tab: a send while serve is down is never sent, a restarted console 
   }
 });
 
+test('the Listener view: what failed while disconnected is not still said once the console answers again', async ({
+  page,
+  setup,
+}) => {
+  const served = await startServedConsole({}, setup.dataDir);
+  try {
+    const connection = await droppableConnection(page);
+    await openConsole(page, served);
+    await new JwtPage(page).listenerUrl();
+    const form = page.getByRole('form', { name: 'Listener settings' });
+
+    await connection.drop();
+    await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-connection', 'closed');
+    await page.getByRole('button', { name: 'Restart listener' }).click();
+    await form.getByLabel('Response status').fill('503');
+    await form.getByRole('button', { name: 'Save listener settings' }).click();
+    await expect(page.getByText('The console is not connected; nothing was sent.')).toHaveCount(2);
+
+    await connection.restore();
+    await expect(page.getByTestId('connection-banner')).toBeHidden({ timeout: 15_000 });
+    // Connected again: no alert says it is not; the edit stays, to be saved now.
+    await expect(page.getByText('The console is not connected; nothing was sent.')).toHaveCount(0);
+    await expect(form.getByLabel('Response status')).toHaveValue('503');
+    await form.getByRole('button', { name: 'Save listener settings' }).click();
+    await expect(page.getByText('Listener settings saved')).toBeVisible();
+  } finally {
+    await served.stop();
+  }
+});
+
 /**
  * The tab's connection to a console that keeps running, made to drop and come back: each
  * /bridge socket passes through Playwright, and while "down" the session check gets no answer

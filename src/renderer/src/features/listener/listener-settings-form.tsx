@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { listenerSettingsInputSchema, type ListenerSettings } from '@shared/listener';
 import { monoInput } from '@ui/mono-input';
@@ -9,7 +8,8 @@ import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
 import { useFollowedForm } from '@ui/use-followed-form';
-import { BridgeError, errorMessage } from '@bridge/bridge-error';
+import { BridgeError } from '@bridge/bridge-error';
+import { useFailureUntilResumed } from './use-failure-until-resumed';
 
 interface NumberFieldProps {
   name: Exclude<Path<ListenerSettings>, 'forwardTo'>;
@@ -68,7 +68,7 @@ export function ListenerSettingsForm({
   });
   const { control, handleSubmit, formState, setError } = form;
   const followed = useFollowedForm(form, settings);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useFailureUntilResumed();
 
   const save = handleSubmit(async (values) => {
     setFailure(null);
@@ -91,7 +91,7 @@ export function ListenerSettingsForm({
             setError(issue.path as keyof ListenerSettings, { message: issue.message });
           } else setFailure(`${issue.path}: ${issue.message}`);
         }
-      } else setFailure(errorMessage(error));
+      } else setFailure(error);
     }
   });
 

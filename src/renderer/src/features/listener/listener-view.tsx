@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { errorMessage } from '@bridge/bridge-error';
 import { useResumed } from '@ui/app-store';
 import { CheckEndpointButton } from '@features/scenarios';
 import { ListenerSettingsForm } from './listener-settings-form';
 import { useListenerStore } from './listener-store';
+import { useFailureUntilResumed } from './use-failure-until-resumed';
 
 /** The webhook listener: where it listens, why it does not, and how it answers. */
 export function ListenerView() {
@@ -19,11 +19,11 @@ export function ListenerView() {
       saveSettings: state.saveSettings,
     })),
   );
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useFailureUntilResumed();
   const resumed = useResumed();
   useEffect(() => {
-    load().catch((error: unknown) => setFailure(errorMessage(error)));
-  }, [load, resumed]);
+    load().catch(setFailure);
+  }, [load, resumed, setFailure]);
 
   return (
     <Stack maw={1000}>
@@ -42,7 +42,7 @@ export function ListenerView() {
               size="xs"
               variant="light"
               leftSection={<IconRefresh size={14} />}
-              onClick={() => restart().catch((error: unknown) => setFailure(errorMessage(error)))}
+              onClick={() => restart().then(() => setFailure(null), setFailure)}
             >
               Restart listener
             </Button>
