@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { runListen } from '../../src/main/cli/commands/listen';
 import type { CliContext } from '../../src/main/cli/cli-context';
@@ -86,6 +87,38 @@ describe('checkout-console listen', () => {
     expect(core.events.getSummary(1)).toMatchObject({ kind: 'webhook', tokenVerdict: 'valid', status: 202 });
     await core.close();
     expect(run.err()).not.toContain('cli-secret');
+  });
+
+  it('Ctrl+C with a forward still waiting prints how that forward ended', async () => {
+    const silent = createHttpServer((req) => req.resume());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const silentPort = typeof address === 'object' && address !== null ? address.port : 0;
+    const temp = makeTempDir();
+    temps.push(temp);
+    const run = context(temp.dir);
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    try {
+      const listening = runListen(
+        run.cli,
+        { port: '0', notificationToken: 'cli-secret', forwardTo: `http://127.0.0.1:${silentPort}/` },
+        stopped,
+      );
+      const [, origin = ''] = await until(run.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+      await rawRequest(`${origin}/hanging`, { method: 'POST', body: '{}' });
+      await until(run.out, /POST {2}\/hanging/);
+      stop();
+      await listening;
+      expect(run.out()).toMatch(
+        /forwarded #1 to http:\/\/127\.0\.0\.1:\d+\/hanging: Cancelled before an answer arrived\./,
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('says when the port is taken, and exits 1', async () => {

@@ -87,6 +87,9 @@ export async function runListen(
       const stop = printArrivals(core, io);
       io.stdout(`Listening on ${status.url}\n`);
       await until;
+      // Closed while its lines are still printed: a forward still waiting is cancelled and
+      // recorded, and its line says so, not nothing.
+      await core.listener.close();
       stop();
     },
     {
