@@ -6,6 +6,7 @@ import { forwardToInputSchema, listenerSettingsSchema } from '../../../shared/li
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
 import { batchedOutput } from '../batched-output';
+import { doing } from '../order-report';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { stdinValues } from '../stdin-value';
@@ -25,7 +26,10 @@ const listenFlags = z.object({
 const dash = (value: string | number | null) =>
   value === null ? '-' : terminalSafe(String(value), { maxChars: 200 });
 
-/** One line per webhook: time, method, path, token verdict, body verdict, event type, order id. */
+/**
+ * One line per webhook: time, method, path, token verdict, body verdict, event type, order id,
+ * status answered, and whose doing it was when not the service's.
+ */
 export function formatWebhookLine(summary: TimelineSummary): string {
   return [
     summary.at,
@@ -38,6 +42,8 @@ export function formatWebhookLine(summary: TimelineSummary): string {
     dash(summary.eventType),
     dash(summary.orderId),
     ...(summary.status === null ? [] : [`-> ${summary.status}`]),
+    // A replay, a crafted token or a forwarded copy is the console's doing, never the service's.
+    ...(summary.provenance === 'service' ? [] : [doing(summary.provenance)]),
   ].join('  ');
 }
 
