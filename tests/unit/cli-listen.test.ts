@@ -121,6 +121,45 @@ describe('checkout-console listen', () => {
     }
   });
 
+  it('says how it answers when settings saved elsewhere (or its flags) change that', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' });
+    // Saved in the window of another console on this data directory, days ago.
+    setup.listener.updateSettings({ respondStatus: 503, responseDelayMs: 2000 });
+    await setup.close();
+    const run = context(temp.dir);
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const listening = runListen(
+      run.cli,
+      { port: '0', notificationToken: 'cli-secret', forwardTo: 'http://127.0.0.1:9/hooks' },
+      stopped,
+    );
+    await until(run.out, /^Listening on /);
+    stop();
+    await listening;
+    expect(run.err()).toContain(
+      'Answering 503 after 2000 ms (the saved listener settings); forwarding to http://127.0.0.1:9/hooks (--forward-to).',
+    );
+
+    // All defaults: nothing to say.
+    const plainDir = makeTempDir();
+    temps.push(plainDir);
+    const plain = context(plainDir.dir);
+    let stopPlain: () => void = () => undefined;
+    const plainStopped = new Promise<void>((resolve) => {
+      stopPlain = resolve;
+    });
+    const plainRun = runListen(plain.cli, { port: '0', notificationToken: 'x' }, plainStopped);
+    await until(plain.out, /^Listening on /);
+    stopPlain();
+    await plainRun;
+    expect(plain.err()).not.toMatch(/Answering/);
+  });
+
   it('says when the port is taken, and exits 1', async () => {
     const temp = makeTempDir();
     temps.push(temp);

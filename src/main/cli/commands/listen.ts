@@ -2,7 +2,12 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { TimelineSummary } from '../../../shared/events';
 import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
-import { forwardToInputSchema, listenerSettingsSchema } from '../../../shared/listener';
+import {
+  DEFAULT_LISTENER_SETTINGS,
+  forwardToInputSchema,
+  listenerSettingsSchema,
+  type ListenerSettings,
+} from '../../../shared/listener';
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
 import { batchedOutput } from '../batched-output';
@@ -92,6 +97,8 @@ export async function runListen(
       }
       const stop = printArrivals(core, io);
       io.stdout(`Listening on ${status.url}\n`);
+      const note = answeringNote(core.listener.settings(), flags);
+      if (note !== null) io.stderr(`${terminalSafe(note)}\n`);
       await until;
       // Closed while its lines are still printed: a forward still waiting is cancelled and
       // recorded, and its line says so, not nothing.
@@ -115,6 +122,36 @@ export async function runListen(
       },
     },
   );
+}
+
+const SAVED = 'the saved listener settings';
+
+/**
+ * How this run answers and forwards, when that is not the default: settings saved in any
+ * console on the data directory (a window, days ago) apply to `listen` too, and a run that
+ * answered 503, slowly, or forwarded somewhere, said so only line by line. Null: the defaults.
+ */
+export function answeringNote(
+  settings: Pick<ListenerSettings, 'respondStatus' | 'responseDelayMs' | 'forwardTo'>,
+  given: { respondStatus?: number; forwardTo?: string },
+): string | null {
+  const parts: string[] = [];
+  const { respondStatus, responseDelayMs: delay, forwardTo } = settings;
+  if (respondStatus !== DEFAULT_LISTENER_SETTINGS.respondStatus || delay > 0) {
+    const after = delay > 0 ? ` after ${delay} ms` : '';
+    const from =
+      given.respondStatus === undefined
+        ? SAVED
+        : delay > 0
+          ? `--respond-status; the delay: ${SAVED}`
+          : '--respond-status';
+    parts.push(`answering ${respondStatus}${after} (${from})`);
+  }
+  if (forwardTo !== null)
+    parts.push(`forwarding to ${forwardTo} (${given.forwardTo === undefined ? SAVED : '--forward-to'})`);
+  if (parts.length === 0) return null;
+  const text = `${parts.join('; ')}.`;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 /** The id of the profile `--profile` names, read before the listener opens (a typo starts nothing). */
