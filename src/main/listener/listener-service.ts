@@ -35,6 +35,12 @@ export interface ListenerService {
 export interface ListenerOverrides {
   /** Bind this port instead of the profile's (0: any free port). */
   port?: number;
+  /**
+   * Keep the port bound first for the whole run (`listen`, which printed it): a profile's port
+   * changed in another console no longer moves it, and a change of profile only changes the
+   * token it verifies with.
+   */
+  keepPort?: boolean;
   /** Verify with this profile's notification token instead of the active profile's. */
   profileId?: number;
   /** Verify with this secret instead (e.g. `--notification-token`), named as `label` in verdicts. */
@@ -222,14 +228,19 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   const reconcile = () =>
     serialized(async () => {
       if (!deps.background || closed) return;
-      const next = readTarget();
+      const read = readTarget();
       const previous = target;
-      if (previous === null || next.profileId !== previous.profileId || next.port !== previous.port) {
+      const kept = overrides.keepPort === true && previous !== null && server !== null;
+      const next = kept ? { ...read, port: previous.port } : read;
+      if (
+        previous === null ||
+        (!kept && (next.profileId !== previous.profileId || next.port !== previous.port))
+      ) {
         await stop();
         await start(next);
         return;
       }
-      if (next.secret !== previous.secret) useKeyOf(next);
+      if (next.secret !== previous.secret || next.profileId !== previous.profileId) useKeyOf(next);
       target = next;
     });
 

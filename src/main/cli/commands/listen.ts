@@ -111,6 +111,8 @@ export async function runListen(
       logToStderr: true,
       listener: {
         ...(flags.port === undefined ? {} : { port: flags.port }),
+        // It prints where it listens: the port stays that for the run.
+        keepPort: true,
         ...(chosen === undefined ? {} : { profileId: chosen }),
         ...(given === undefined ? {} : { secret: { value: given, label: 'the --notification-token given' } }),
         settings: {
