@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import { DEFAULT_LISTENER_SETTINGS, listenerSettingsInputSchema } from '../../src/shared/listener';
 import { withConsoleFile } from './helpers/console-file';
+import { openListeningConsole } from './helpers/listening-console';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
 
@@ -79,6 +80,23 @@ describe('a forward-to URL with a user name or password', () => {
       }),
     ).toMatchObject({ ok: true, data: { responseDelayMs: 5, forwardTo: 'http://127.0.0.1:3999/hooks' } });
     expect(storedText()).not.toContain('s3cret');
+  });
+
+  it('pointing at the listener itself, the refusal does not echo the password', async () => {
+    const listening = await openListeningConsole();
+    try {
+      const { port } = new URL(listening.origin);
+      let message = '';
+      try {
+        listening.core.listener.updateSettings({ forwardTo: `http://merchant:s3cret@127.0.0.1:${port}/` });
+      } catch (error) {
+        message = String(error);
+      }
+      expect(message).not.toBe('');
+      expect(message).not.toContain('s3cret');
+    } finally {
+      await listening.dispose();
+    }
   });
 
   it('listen --forward-to refuses it with exit 2', async () => {

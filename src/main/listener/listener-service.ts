@@ -257,7 +257,8 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       if (target !== null && port !== undefined && namesListenerLiterally(target, port))
         throw ConsoleError.invalid(
           'forwardTo',
-          `${patch.forwardTo} is this listener itself (port ${port}): every webhook would be forwarded back to it without end. Forward to the merchant's endpoint instead.`,
+          // Named by its host: a user name and password in it are refused too, never echoed.
+          `${target.protocol}//${target.host}${target.pathname} is this listener itself (port ${port}): every webhook would be forwarded back to it without end. Forward to the merchant's endpoint instead.`,
         );
       const next = deps.settings.update(patch, expected);
       bus.publish('listener.settings', next);
