@@ -42,20 +42,25 @@ async function until(read: () => string, pattern: RegExp): Promise<RegExpExecArr
   throw new Error(`never printed ${pattern}: ${read()}`);
 }
 
+/** `listen` run in this process until `stop` (its Ctrl+C); `finished` settles when it has ended. */
+function startListen(cli: CliContext, flags: Record<string, string>) {
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  return { finished: runListen(cli, flags, stopped), stop };
+}
+
 describe('checkout-console listen', () => {
   it('prints where it listens, then one line per webhook, and stores them in the data dir', async () => {
     const temp = makeTempDir();
     temps.push(temp);
     const run = context(temp.dir);
-    let stop: () => void = () => undefined;
-    const stopped = new Promise<void>((resolve) => {
-      stop = resolve;
+    const { finished: listening, stop } = startListen(run.cli, {
+      port: '0',
+      notificationToken: 'cli-secret',
+      respondStatus: '202',
     });
-    const listening = runListen(
-      run.cli,
-      { port: '0', notificationToken: 'cli-secret', respondStatus: '202' },
-      stopped,
-    );
     const [, origin = ''] = await until(run.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
 
     const token = await signWith('cli-secret', { iat: Math.floor(Date.now() / 1000) });
@@ -97,16 +102,12 @@ describe('checkout-console listen', () => {
     const temp = makeTempDir();
     temps.push(temp);
     const run = context(temp.dir);
-    let stop: () => void = () => undefined;
-    const stopped = new Promise<void>((resolve) => {
-      stop = resolve;
-    });
     try {
-      const listening = runListen(
-        run.cli,
-        { port: '0', notificationToken: 'cli-secret', forwardTo: `http://127.0.0.1:${silentPort}/` },
-        stopped,
-      );
+      const { finished: listening, stop } = startListen(run.cli, {
+        port: '0',
+        notificationToken: 'cli-secret',
+        forwardTo: `http://127.0.0.1:${silentPort}/`,
+      });
       const [, origin = ''] = await until(run.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
       await rawRequest(`${origin}/hanging`, { method: 'POST', body: '{}' });
       await until(run.out, /POST {2}\/hanging/);
@@ -129,15 +130,11 @@ describe('checkout-console listen', () => {
     setup.listener.updateSettings({ respondStatus: 503, responseDelayMs: 2000 });
     await setup.close();
     const run = context(temp.dir);
-    let stop: () => void = () => undefined;
-    const stopped = new Promise<void>((resolve) => {
-      stop = resolve;
+    const { finished: listening, stop } = startListen(run.cli, {
+      port: '0',
+      notificationToken: 'cli-secret',
+      forwardTo: 'http://127.0.0.1:9/hooks',
     });
-    const listening = runListen(
-      run.cli,
-      { port: '0', notificationToken: 'cli-secret', forwardTo: 'http://127.0.0.1:9/hooks' },
-      stopped,
-    );
     await until(run.out, /^Listening on /);
     stop();
     await listening;
@@ -149,11 +146,10 @@ describe('checkout-console listen', () => {
     const plainDir = makeTempDir();
     temps.push(plainDir);
     const plain = context(plainDir.dir);
-    let stopPlain: () => void = () => undefined;
-    const plainStopped = new Promise<void>((resolve) => {
-      stopPlain = resolve;
+    const { finished: plainRun, stop: stopPlain } = startListen(plain.cli, {
+      port: '0',
+      notificationToken: 'x',
     });
-    const plainRun = runListen(plain.cli, { port: '0', notificationToken: 'x' }, plainStopped);
     await until(plain.out, /^Listening on /);
     stopPlain();
     await plainRun;
