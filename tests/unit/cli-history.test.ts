@@ -94,6 +94,7 @@ beforeAll(async () => {
       path: '/',
       bodyVerdict: 'invalid_json',
       tokenVerdict: 'missing',
+      details: { body: { verdict: 'invalid_json', findings: [{ severity: 'error', message: 'not JSON' }] } },
       status: 503,
       requestBody: Buffer.from([0xff, 0x00, 0x41]),
       atMs: Date.parse('2026-01-15T10:04:00Z'),
@@ -269,6 +270,13 @@ describe('history (table)', () => {
       ),
     );
     expect(lines[3]).toMatch(/413\s+missing\s+too_large/);
+  });
+
+  // The window and listen write a body verdict with its findings ("empty · 1 finding"); the
+  // table wrote the word alone, so the same record read as calmer here.
+  it('writes a body verdict with its findings, as the window and listen do', async () => {
+    const run = await cli('--verdict', 'invalid_json');
+    expect(run.stdout).toMatch(/503\s+missing\s+invalid_json · 1 finding\s/);
   });
 
   it('shows failed for an exchange with no answer, and says when nothing matches', async () => {

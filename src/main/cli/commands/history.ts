@@ -10,6 +10,7 @@ import {
   type StatusFilter,
 } from '../../../shared/event-filter';
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
+import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
 import { filterParts, type FilterPartField } from '../../../shared/event-filter-parts';
 import type { ConsoleCore } from '../../app';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
@@ -197,7 +198,7 @@ async function historyTable(
         clip(dash(item.path === null ? null : redactText(item.path, secrets, maskWith)), 40),
         item.status === null ? (item.error === null ? '-' : 'failed') : String(item.status),
         dash(item.tokenVerdict),
-        dash(item.bodyVerdict),
+        item.bodyVerdict === null ? '-' : bodyVerdictLabel(item.bodyVerdict, item.bodyFindings),
         dash(item.eventType),
         dash(item.orderId),
       ]);
