@@ -164,7 +164,12 @@ describe('notifications', () => {
     await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
     await until(() => emulator.core.emulator.deliveries(1)[0]?.status === 'failed', 'the delivery to fail');
     expect(receiver.received).toHaveLength(3);
-    expect(emulator.core.emulator.deliveries(1)[0]).toMatchObject({ lastStatus: 503, nextAttemptAt: null });
+    // Worded as a replay's and a forward's answer not taken (outbound/answer-taken.ts).
+    expect(emulator.core.emulator.deliveries(1)[0]).toMatchObject({
+      lastStatus: 503,
+      nextAttemptAt: null,
+      lastError: 'The target answered 503.',
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { errorWords } from '../../shared/error-words';
 import { jsonObjectOfBody } from '../../shared/json-body';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
 import { scrubAnswer } from '../merchant-api/scrub-answer';
+import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import type { HttpOutcome } from '../outbound/http-exchange';
 import { recordedExchange } from '../outbound/recorded-exchange';
 import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../store/emulator-repository';
@@ -315,15 +316,14 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     backoffMs: readonly number[],
   ): Decided {
     const { status } = outcome;
-    const delivered = status !== null && status >= 200 && status <= 299;
+    const delivered = isTakenAnswer(status);
     const last = attemptNo >= maxAttempts;
     return {
       delivered,
       nextAt: delivered || last ? null : now() + backoffAfter(attemptNo, backoffMs),
       // A network failure keeps the one wording of every exchange; an answer that is not 2xx is
       // the delivery's own reason to retry.
-      error:
-        delivered || outcome.failure !== null ? null : `The merchant endpoint answered ${String(status)}.`,
+      error: delivered || outcome.failure !== null ? null : notTakenWords(status),
     };
   }
 

@@ -1,15 +1,15 @@
 /**
- * Whether a webhook's target took it, and why not in words, for every kind that sends one on
- * (replays, forwards). Only a 2xx is taken: the emulator retries anything else
- * (webhook-dispatcher.ts), so a 3xx is no more a received webhook than a 500 is, and a redirect
- * is not followed.
+ * Whether a webhook's target took it, and why not in words, for every kind that sends one
+ * (the emulator's deliveries, replays, forwards). Only a 2xx is taken: the emulator retries
+ * anything else (webhook-dispatcher.ts), so a 3xx is no more a received webhook than a 500 is,
+ * and a redirect is not followed.
  */
 export const isTakenAnswer = (status: number | null): boolean =>
   status !== null && status >= 200 && status <= 299;
 
 /**
  * The record's error line for an answer that came but was not taken (not a 2xx). Worded once,
- * so the window and the CLI say the same why for a replay and a forward.
+ * so the window and the CLI say the same why for a delivery, a replay and a forward.
  */
 export function notTakenWords(status: number | null): string {
   // The Location stays in the stored answer's headers: it may carry a token, and this line is
