@@ -28,3 +28,13 @@ describe('a body verdict with its findings, in the window and in listen', () => 
     }
   });
 });
+
+// A webhook without a token is one nothing vouches for: the spec's notifications carry it in
+// both places. It was drawn in the calm grey of "not applicable".
+describe('a token verdict', () => {
+  it('missing reads as a problem, not a calm grey chip', () => {
+    const look = verdictLook({ kind: 'token', verdict: 'missing' });
+    expect(look.good).toBe(false);
+    expect(['gray', 'teal', 'green']).not.toContain(look.color);
+  });
+});

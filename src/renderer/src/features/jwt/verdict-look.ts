@@ -19,7 +19,8 @@ export type VerdictRef =
 /** Colour by how bad it is: a forgery is red, a clock or config problem orange. */
 const TOKEN_COLOR: Record<TokenVerdict, string> = {
   valid: 'green',
-  missing: 'gray',
+  // Nothing vouches for a webhook without one: the service sends it in both places.
+  missing: 'orange',
   malformed: 'red',
   invalid_signature: 'red',
   expired: 'orange',
