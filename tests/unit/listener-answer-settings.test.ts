@@ -54,6 +54,17 @@ describe('a status that carries no body', () => {
     expect(row?.responseHeaders?.some(([name]) => name.toLowerCase() === 'content-length')).toBe(false);
     expect(row?.responseBody).toBeNull();
   });
+  // 205 Reset Content must carry no content either (RFC 9110 15.3.6), but Node frames a body for
+  // it as for any status: it went out with the listener's JSON. It now says Content-Length: 0.
+  it('205 goes out with Content-Length: 0 and nothing after it', async () => {
+    served = await serveListener({}, { settings: answering({ respondStatus: 205 }) });
+    const { port } = served.server;
+    const answer = await sendRaw(port, buildRawRequest(port, { target: '/n', body: '{}' }));
+    expect(answer.status).toBe(205);
+    expect(answer.headers).toMatch(/content-length: 0/i);
+    expect(answer.body).toBe('');
+    expect(served.rows()[0]?.responseBody).toBeNull();
+  });
 });
 
 describe('a response delay not waited out', () => {

@@ -53,6 +53,11 @@ export interface WebhookHandlerContext {
 
 /** 204 and 304 carry no body (RFC 9110): Node sends none, so neither it nor its length is claimed. */
 const isBodyless = (status: number) => status === 204 || status === 304;
+/**
+ * 205 Reset Content must carry no content either, but Node frames one for it as for any status:
+ * it goes out empty, saying Content-Length: 0.
+ */
+const isEmptyByRule = (status: number) => status === 205;
 
 /**
  * A token the console signed (the JWT inspector, `jwt sign`) makes the request its doing, not
@@ -164,11 +169,14 @@ export async function handleWebhook(
   let answer: { payload: string; headers: HeaderList } | null = null;
   const build = (id: number): NewEvent => {
     if (plan.status === null) return event;
-    if (isBodyless(plan.status)) {
-      answer = { payload: '', headers: plan.extraHeaders };
+    if (isBodyless(plan.status) || isEmptyByRule(plan.status)) {
+      const headers: HeaderList = isEmptyByRule(plan.status)
+        ? [['Content-Length', '0'], ...plan.extraHeaders]
+        : plan.extraHeaders;
+      answer = { payload: '', headers };
       return {
         ...event,
-        responseHeaders: plan.extraHeaders,
+        responseHeaders: headers,
         responseBody: null,
         durationMs: performance.now() - started,
       };
