@@ -9,6 +9,7 @@ import {
 } from '../../../shared/scenarios/scenario-results';
 import type { StoredRunStatus } from '../../../shared/scenarios/stored-runs';
 import { countOf } from '../../../shared/count-words';
+import { TERMINAL_UNSAFE_KEEPING_LINES } from '../../../shared/terminal-unsafe';
 
 /**
  * The terminal reporter: one line per scenario as it finishes; for one that did not pass, its
@@ -18,17 +19,16 @@ import { countOf } from '../../../shared/count-words';
 
 const MARK: Record<StepResult['status'], string> = { passed: '✓', failed: '✗', error: '!', skipped: '-' };
 
-const isControl = (code: number) =>
-  (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
-
-/** C0 (but tab and line feed) and C1 controls written as \\uXXXX, so nothing acts on the terminal. */
+/**
+ * What shared/terminal-unsafe.ts lists (C0 but tab and line feed, C1, the bidirectional
+ * overrides, the line separators, the BOM) written as \\uXXXX, so nothing in a name or title
+ * acts on the terminal or turns the rest of its line around.
+ */
 export function printable(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    out += isControl(code) ? `\\u${code.toString(16).padStart(4, '0')}` : char;
-  }
-  return out;
+  return text.replace(
+    TERMINAL_UNSAFE_KEEPING_LINES,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function stepLines(step: StepResult): string[] {
