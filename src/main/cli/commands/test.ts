@@ -122,10 +122,10 @@ export async function runTest(
 
   const session = flags.profile === undefined ? {} : { profileName: flags.profile };
   // A reader that stops early (`test | head`): the run is cancelled as on Ctrl+C and followed to
-  // its end, so it is stored as cancelled, and the command ends quietly. A write that found the
+  // its end, so it is stored as cancelled, and the command ends quietly (exit 1, as on Ctrl+C). A write that found the
   // output gone threw inside a push, where the bus drops what a subscriber throws, and `test`
   // waited for ever.
-  let outputGone: OutputClosed | null = null;
+  const output: { gone: OutputClosed | null } = { gone: null };
   const end = await withConsole(
     context,
     async (core): Promise<RunEnd> => {
@@ -142,12 +142,12 @@ export async function runTest(
         if (runId !== null) void call('cancelScenarioRun', { runId }).catch(() => undefined);
       };
       const print = (text: string) => {
-        if (outputGone !== null) return;
+        if (output.gone !== null) return;
         try {
           progressOut(text);
         } catch (error) {
           if (!(error instanceof OutputClosed)) throw error;
-          outputGone = error;
+          output.gone = error;
           interrupt();
         }
       };
@@ -197,7 +197,13 @@ export async function runTest(
     },
     { session },
   );
-  if (outputGone !== null) throw outputGone;
+  // Nothing more is written for a reader that went away, but the exit code still says how the
+  // run ended: one cut short is cancelled (exit 1, as on Ctrl+C), not passed.
+  const { gone } = output;
+  if (gone !== null) {
+    const passed = 'report' in end && end.report.status === 'passed';
+    throw new CommandExit(passed ? gone.exitCode : Math.max(gone.exitCode, EXIT_FAILED));
+  }
   if ('error' in end) {
     io.stderr(`error: ${terminalSafe(end.error)}\n`);
     throw new CommandExit(EXIT_FAILED);
