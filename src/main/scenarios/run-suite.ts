@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import {
   runTotals,
   SKIP_REASONS,
@@ -138,6 +139,9 @@ export async function runSuite(
     }
   };
   const workers = Math.max(1, Math.min(options.parallel, scenarios.length));
+  // Each scenario under way listens for the cancel while it waits (a step's wait, its request):
+  // `--parallel 16` passed Node's default of ten and printed a leak warning into the CI log.
+  setMaxListeners(2 * workers + 2, options.signal);
   try {
     await Promise.all(Array.from({ length: workers }, worker));
   } catch (error) {
