@@ -20,3 +20,15 @@ export function hasTerminalUnsafe(text: string): boolean {
   TERMINAL_UNSAFE_KEEPING_LINES.lastIndex = 0;
   return TERMINAL_UNSAFE_KEEPING_LINES.test(text);
 }
+
+/**
+ * Text with what the list names written as \uXXXX (tab and line feed kept): a scenario's name
+ * or a check's value read the same in `test`, `runs` and the Scenarios view, where an override
+ * would otherwise turn the rest of a line or a card around.
+ */
+export function escapeUnsafe(text: string): string {
+  return text.replace(
+    TERMINAL_UNSAFE_KEEPING_LINES,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/scenarios/scenario-results';
 import type { StoredRunStatus } from '../../../shared/scenarios/stored-runs';
 import { countOf } from '../../../shared/count-words';
-import { TERMINAL_UNSAFE_KEEPING_LINES } from '../../../shared/terminal-unsafe';
+import { escapeUnsafe } from '../../../shared/terminal-unsafe';
 
 /**
  * The terminal reporter: one line per scenario as it finishes; for one that did not pass, its
@@ -19,17 +19,8 @@ import { TERMINAL_UNSAFE_KEEPING_LINES } from '../../../shared/terminal-unsafe';
 
 const MARK: Record<StepResult['status'], string> = { passed: '✓', failed: '✗', error: '!', skipped: '-' };
 
-/**
- * What shared/terminal-unsafe.ts lists (C0 but tab and line feed, C1, the bidirectional
- * overrides, the line separators, the BOM) written as \\uXXXX, so nothing in a name or title
- * acts on the terminal or turns the rest of its line around.
- */
-export function printable(text: string): string {
-  return text.replace(
-    TERMINAL_UNSAFE_KEEPING_LINES,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
+/** Names, titles and values written so nothing in them acts on the terminal (terminal-unsafe.ts). */
+export const printable = escapeUnsafe;
 
 function stepLines(step: StepResult): string[] {
   const where = step.line === null ? '' : ` (line ${step.line})`;

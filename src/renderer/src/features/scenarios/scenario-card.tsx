@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatRunTime } from '@shared/scenarios/scenario-results';
+import { escapeUnsafe } from '@shared/terminal-unsafe';
 import type { ScenarioRow } from './scenario-rows';
 import { StepResultView } from './step-result-view';
 
@@ -31,6 +32,8 @@ export function ScenarioCard({
   const broken = row.status === 'failed' || row.status === 'error';
   const [open, setOpen] = useState(false);
   const expanded = open || broken || row.status === 'running';
+  // As `test` and `runs` print it: an override in a name from a file turned the card around.
+  const name = escapeUnsafe(row.outline.name);
   return (
     <Card withBorder padding="sm" data-testid="scenario-card" data-status={row.status}>
       <Group justify="space-between" wrap="nowrap">
@@ -39,21 +42,26 @@ export function ScenarioCard({
             variant="subtle"
             size="compact-xs"
             onClick={() => setOpen(!expanded)}
-            aria-label={
-              expanded ? `Hide the steps of ${row.outline.name}` : `Show the steps of ${row.outline.name}`
-            }
+            aria-label={expanded ? `Hide the steps of ${name}` : `Show the steps of ${name}`}
+            style={{ flexShrink: 0 }}
           >
             {expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
           </Button>
-          <Badge color={STATUS_COLOR[row.status]} variant="light" w={72} data-testid="scenario-status">
+          <Badge
+            color={STATUS_COLOR[row.status]}
+            variant="light"
+            w={72}
+            style={{ flexShrink: 0 }}
+            data-testid="scenario-status"
+          >
             {row.status === 'idle' ? 'not run' : row.status}
           </Badge>
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} size="sm" truncate="end">
-              {row.outline.name}
+            <Text fw={600} size="sm" truncate="end" title={name} data-testid="scenario-name">
+              {name}
             </Text>
             <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-              {row.outline.file} · {row.outline.steps.length}{' '}
+              {escapeUnsafe(row.outline.file)} · {row.outline.steps.length}{' '}
               {row.outline.steps.length === 1 ? 'step' : 'steps'}
               {row.durationMs === null ? '' : ` · ${formatRunTime(row.durationMs)}`}
             </Text>
@@ -66,7 +74,8 @@ export function ScenarioCard({
             leftSection={<IconPlayerPlay size={14} />}
             disabled={busy}
             onClick={onRun}
-            aria-label={`Run ${row.outline.name}`}
+            aria-label={`Run ${name}`}
+            style={{ flexShrink: 0 }}
           >
             Run
           </Button>
@@ -76,7 +85,7 @@ export function ScenarioCard({
         <Stack gap="xs" mt="sm">
           {row.outline.description !== null && (
             <Text size="xs" c="dimmed">
-              {row.outline.description}
+              {escapeUnsafe(row.outline.description)}
             </Text>
           )}
           {row.outline.steps.map((step, index) => (

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { formatRunTime, type CheckResult, type StepResult } from '@shared/scenarios/scenario-results';
+import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { TableHeader } from '@ui/table-header';
 
 const COLOR: Record<StepResult['status'], string> = {
@@ -9,8 +10,10 @@ const COLOR: Record<StepResult['status'], string> = {
   skipped: 'gray',
 };
 
+// JSON leaves a right-to-left override raw, and it turned a value around: written as \u escapes
+// (the same JSON), as `test` prints it. Text from a file or an answer likewise.
 const shown = (value: unknown) =>
-  typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, null, 2);
+  escapeUnsafe(typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, null, 2));
 
 /** Expected beside actual, for every check that did not hold. */
 export function CheckDiff({ checks }: { checks: readonly CheckResult[] }) {
@@ -28,7 +31,7 @@ export function CheckDiff({ checks }: { checks: readonly CheckResult[] }) {
       <Table.Tbody>
         {failed.map((check, index) => (
           <Table.Tr key={`${check.what}-${index}`}>
-            <Table.Td ff="monospace">{check.what}</Table.Td>
+            <Table.Td ff="monospace">{escapeUnsafe(check.what)}</Table.Td>
             <Table.Td>
               <Code block c="teal.8" data-testid="diff-expected">
                 {`- ${shown(check.expected)}`}
@@ -72,7 +75,7 @@ export function StepResultView({
           </Badge>
         )}
         <Text size="sm" fw={500} style={{ flex: 1 }}>
-          {index + 1}. {title}
+          {index + 1}. {escapeUnsafe(title)}
           {line !== null && (
             <Text span size="xs" c="dimmed">
               {' '}
@@ -88,7 +91,7 @@ export function StepResultView({
       </Group>
       {result !== undefined && result.message !== null && (
         <Text size="xs" c={result.status === 'error' ? 'orange' : 'dimmed'} pl={84}>
-          {result.message}
+          {escapeUnsafe(result.message)}
         </Text>
       )}
       {result !== undefined && (result.status === 'failed' || result.status === 'error') && (
