@@ -23,6 +23,7 @@ import {
 } from '../../shared/scenarios/scenario-schema';
 import { stepTitle } from '../../shared/scenarios/step-title';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
+import { unsetVariables } from './unset-variables';
 
 /** A scenario file that was read and validated. */
 export interface LoadedScenario {
@@ -218,22 +219,21 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
       },
     ];
   }
+  const at = (path: readonly PropertyKey[], unknownKey: string | null, message: string) => {
+    const node = nodeAt(doc, path, unknownKey);
+    const position =
+      node?.range === undefined || node.range === null ? null : lineCounter.linePos(node.range[0]);
+    const field = formatJsonPath(unknownKey === null ? path : [...path, unknownKey]);
+    return { file, line: position?.line ?? null, column: position?.col ?? null, field, message };
+  };
   const parsed = scenarioSchema.safeParse(js);
   if (!parsed.success)
     return parsed.error.issues.map((issue) => {
       const { message, unknownKey } = issueMessage(issue);
-      const node = nodeAt(doc, issue.path, unknownKey);
-      const position =
-        node?.range === undefined || node.range === null ? null : lineCounter.linePos(node.range[0]);
-      const path = unknownKey === null ? issue.path : [...issue.path, unknownKey];
-      return {
-        file,
-        line: position?.line ?? null,
-        column: position?.col ?? null,
-        field: formatJsonPath(path),
-        message,
-      };
+      return at(issue.path, unknownKey, message);
     });
+  const unset = unsetVariables(parsed.data);
+  if (unset.length > 0) return unset.map(({ path, message }) => at(path, null, message));
   const steps = doc.getIn(['steps'], true);
   const stepLines = parsed.data.steps.map((_, index) => {
     const node: unknown = isSeq(steps) ? steps.items[index] : undefined;

@@ -18,6 +18,15 @@ export class VariableError extends Error {
 const WHOLE = /^\$\{([A-Za-z_][A-Za-z0-9_.]*)\}$/;
 const ANY = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_.]*)\}/g;
 
+/** The names of the variables `text` uses (`$${` is a literal, not one), in order. */
+export function variableNamesIn(text: string): string[] {
+  return [...text.matchAll(ANY)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]));
+}
+
+/** Set by the environment or made fresh at each use, never by a step. */
+export const isBuiltInVariable = (name: string): boolean =>
+  name.startsWith('env.') || name === 'fresh.reference' || name === 'fresh.uuid';
+
 export class Variables {
   private readonly values = new Map<string, unknown>();
 
