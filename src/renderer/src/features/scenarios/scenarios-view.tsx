@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatProblem } from '@shared/scenarios/scenario-file-problems';
 import { frontDoorHint } from '@bridge';
+import { EmulatorNotice } from '@features/builder';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { ManualLink } from '@ui/manual-link';
 import { monoInput } from '@ui/mono-input';
@@ -101,6 +102,8 @@ export function ScenariosView() {
         </Tabs.Panel>
         <Tabs.Panel value="folder">
           <Stack>
+            {/* A run on Local sends to the emulator: stopped, every checkout would find nothing. */}
+            <EmulatorNotice profile={profile} />
             <Card withBorder>
               <form
                 onSubmit={(event) => {
