@@ -46,6 +46,11 @@ export function formatScenario(result: ScenarioResult): string {
   // Only set and wait steps check nothing: such a scenario "passes" without verifying anything.
   if (result.status === 'passed')
     return `${printable(head)}${result.steps.every((step) => step.checks.length === 0) ? '  (made no checks)' : ''}\n`;
+  // Never started (a cancelled run, --bail): one line and why, with no time and no steps.
+  const reasons = [...new Set(result.steps.map((step) => step.message))];
+  const [reason] = reasons;
+  if (result.status === 'skipped' && reasons.length === 1 && reason !== SKIP_REASONS.cancelledUnderWay)
+    return `${printable(`${MARK.skipped} ${result.name}  (${result.file})  ${reason ?? 'not run'}`)}\n`;
   const shown: string[] = [];
   let skipped = 0;
   let why: string | null = null;
