@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import {
   isMap,
@@ -15,7 +15,7 @@ import {
 import { errorWords } from '../../shared/error-words';
 import type { z } from 'zod';
 import { formatJsonPath } from '../../shared/json-path';
-import { fileErrorWords } from '../file-error-words';
+import { readRegularFile } from '../read-regular-file';
 import {
   SCENARIO_FILE_MAX_BYTES,
   scenarioSchema,
@@ -162,17 +162,14 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
   const fileProblem = (message: string): ScenarioFileProblem[] => [
     { file, line: null, column: null, field: null, message },
   ];
-  let text: string;
-  try {
-    const { size } = statSync(path);
-    if (size > SCENARIO_FILE_MAX_BYTES)
-      return fileProblem(
-        `is ${size.toLocaleString('en-US')} bytes; a scenario file is at most 1 MiB (${SCENARIO_FILE_MAX_BYTES.toLocaleString('en-US')} bytes): split it, or put large payloads in payload files`,
-      );
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return fileProblem(`cannot be read: ${fileErrorWords(error)}`);
-  }
+  const read = readRegularFile(path, SCENARIO_FILE_MAX_BYTES);
+  if (!read.ok)
+    return fileProblem(
+      read.problem === 'unreadable'
+        ? `cannot be read: ${read.reason}`
+        : `is ${read.bytes.toLocaleString('en-US')} bytes; a scenario file is at most 1 MiB (${SCENARIO_FILE_MAX_BYTES.toLocaleString('en-US')} bytes): split it, or put large payloads in payload files`,
+    );
+  const { text } = read;
   const lineCounter = new LineCounter();
   // Keys are checked for duplicates below: the library's own check compares each key with every
   // earlier one of its map, which took minutes for a file with tens of thousands of keys.

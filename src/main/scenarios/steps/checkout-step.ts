@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../../../shared/bounded-json';
 import { generateSample, roundAmount } from '../../../shared/checkout';
@@ -8,7 +7,8 @@ import { answerChecks } from '../../../shared/scenarios/expectations';
 import { readPointer, removePointer, writePointer } from '../../../shared/scenarios/json-pointer';
 import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
 import type { z } from 'zod';
-import { fileErrorWords } from '../../file-error-words';
+import { DRAFT_TEXT_MAX } from '../../../shared/drafts';
+import { readRegularFile } from '../../read-regular-file';
 import { errorWords } from '../../../shared/error-words';
 import { captureInto, clientAnswer, StepError, type StepContext, type StepOutcome } from '../step-context';
 
@@ -34,14 +34,16 @@ function payloadOf(text: string, what: string): unknown {
 }
 
 function readPayloadFile(context: StepContext, file: string): unknown {
-  const path = resolve(context.scenarioDir, file);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new StepError(`file ${file} cannot be read: ${fileErrorWords(error)}`);
-  }
-  return context.vars.substitute(payloadOf(text, `file ${file}`));
+  const read = readRegularFile(resolve(context.scenarioDir, file), DRAFT_TEXT_MAX);
+  if (!read.ok)
+    throw new StepError(
+      `file ${file} cannot be read: ${
+        read.problem === 'unreadable'
+          ? read.reason
+          : `it is ${read.bytes.toLocaleString('en-US')} bytes; a payload file is at most 4 MiB (${DRAFT_TEXT_MAX.toLocaleString('en-US')} bytes), as a builder draft`
+      }`,
+    );
+  return context.vars.substitute(payloadOf(read.text, `file ${file}`));
 }
 
 function draftPayload(context: StepContext, name: string): unknown {
