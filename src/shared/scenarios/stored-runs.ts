@@ -72,6 +72,17 @@ export function runCountWords(totals: RunTotals): string {
   return parts.length === 0 ? 'none finished' : parts.join(', ');
 }
 
+/**
+ * `10 passed, 0 failed, 1 error in 1.5 s`: a run's result as `test` and `runs` end their report
+ * and the Scenarios view heads it (an error is a scenario that could not run, not a failure).
+ */
+export function runResultWords(totals: RunTotals, durationMs: number | null): string {
+  const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
+  if (totals.errors > 0) parts.push(countOf(totals.errors, 'error'));
+  if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);
+  return `${parts.join(', ')}${durationMs === null ? '' : ` in ${formatRunTime(durationMs)}`}`;
+}
+
 /** A run's time from start to end, or null while it has none. */
 export function runDurationMs(run: Pick<RunSummary, 'startedAt' | 'finishedAt'>): number | null {
   return run.finishedAt === null ? null : Date.parse(run.finishedAt) - Date.parse(run.startedAt);

@@ -7,8 +7,7 @@ import {
   type ScenarioResult,
   type StepResult,
 } from '../../../shared/scenarios/scenario-results';
-import type { StoredRunStatus } from '../../../shared/scenarios/stored-runs';
-import { countOf } from '../../../shared/count-words';
+import { runResultWords, type StoredRunStatus } from '../../../shared/scenarios/stored-runs';
 import { escapeUnsafe } from '../../../shared/terminal-unsafe';
 
 /**
@@ -81,11 +80,7 @@ export function formatSummary(
   run: Pick<RunReport, 'totals' | 'storedId'> & { durationMs: number | null; status: StoredRunStatus },
 ): string {
   const { totals } = run;
-  const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
-  if (totals.errors > 0) parts.push(countOf(totals.errors, 'error'));
-  if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);
-  const time = run.durationMs === null ? '' : ` in ${formatRunTime(run.durationMs)}`;
-  return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${parts.join(', ')}${time}${ENDING[run.status]}; stored as run #${run.storedId}\n`;
+  return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${runResultWords(totals, run.durationMs)}${ENDING[run.status]}; stored as run #${run.storedId}\n`;
 }
 
 /** A progress listener that writes as a run goes. */

@@ -3,6 +3,7 @@ import { IconFolderOpen, IconFolderPlus, IconPlayerPlay, IconPlayerStop } from '
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatProblem } from '@shared/scenarios/scenario-file-problems';
+import { runResultWords } from '@shared/scenarios/stored-runs';
 import { frontDoorHint } from '@bridge';
 import { EmulatorNotice } from '@features/builder';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
@@ -183,9 +184,7 @@ export function ScenariosView() {
               <Alert
                 color={state.report.status === 'passed' ? 'teal' : 'red'}
                 data-testid="scenarios-summary"
-                title={`${state.report.totals.passed} passed, ${state.report.totals.failed + state.report.totals.errors} failed${
-                  state.report.totals.skipped > 0 ? `, ${state.report.totals.skipped} skipped` : ''
-                } in ${(state.report.durationMs / 1000).toFixed(1)} s`}
+                title={runResultWords(state.report.totals, state.report.durationMs)}
               >
                 Stored as{' '}
                 <Anchor
