@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -67,5 +67,33 @@ test('a scenario named with a right-to-left override and a long name is shown as
     expect(printed).toContain('- expected  "\\u202ewen"');
   } finally {
     rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+// A folder or file named with an override turned the file problems and the runs list around.
+test('a folder and a file named with a right-to-left override are shown escaped in problems and runs', async ({
+  page,
+  served,
+}) => {
+  const parent = mkdtempSync(join(tmpdir(), 'cc-e2e-hidden-folder-'));
+  const folder = join(parent, 'suite \u202eevil');
+  try {
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'ok.yaml'), 'name: ok\nsteps:\n  - step: wait\n    for: 1ms\n');
+    writeFileSync(join(folder, 'broken \u202elmay.yaml'), 'name: broken\n');
+    await openConsole(page, served, '#/scenarios');
+    const scenarios = new ScenariosPage(page);
+    await scenarios.openFolder(folder);
+    await expect(page.getByTestId('scenario-file-problem')).toHaveText(
+      'broken \\u202elmay.yaml:1:1: steps: missing; expected a list',
+    );
+    await scenarios.runAll();
+    await expect(scenarios.summary()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Earlier runs' }).click();
+    await expect(page.getByTestId('run-paths').first()).toHaveText(join(parent, 'suite \\u202eevil'));
+    for (const shown of [page.getByTestId('run-paths').first(), page.getByTestId('scenario-file-problem')])
+      expect((await shown.allInnerTexts()).join('')).not.toContain('\u202e');
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
   }
 });

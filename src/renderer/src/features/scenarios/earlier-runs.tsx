@@ -15,6 +15,7 @@ import {
 import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { describeRelative } from '@shared/relative-time';
+import { escapeUnsafe } from '@shared/terminal-unsafe';
 import {
   frontDoorWords,
   INTERRUPTED_WORDS,
@@ -84,7 +85,7 @@ function OpenedRun({ run, onBack }: { run: StoredRun; onBack: () => void }) {
               Started {formatTime(run.startedAt)} ({describeRelative(Date.parse(run.startedAt), now)}) by{' '}
               {frontDoorWords(run.frontDoor)} on profile {run.profileName} ·{' '}
               <Text span ff="monospace" size="xs">
-                {run.paths.join(' ')}
+                {escapeUnsafe(run.paths.join(' '))}
               </Text>
             </Text>
           </Stack>
@@ -241,8 +242,8 @@ export function EarlierRuns({
                 </Table.Td>
                 <Table.Td>{run.profileName}</Table.Td>
                 <Table.Td>{frontDoorWords(run.frontDoor)}</Table.Td>
-                <Table.Td ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }}>
-                  {run.paths.join(' ')}
+                <Table.Td ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }} data-testid="run-paths">
+                  {escapeUnsafe(run.paths.join(' '))}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { StoredRun } from '@shared/scenarios/stored-runs';
+import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { useNavigation } from '@ui/navigation';
 import { runAgainFirstLook, type RunAgainCheck } from './run-again-check';
 import { checkRunAgain } from './scenario-runs-store';
@@ -63,11 +64,13 @@ export function RunAgainButton({ run }: { run: StoredRun }) {
         Run these again
       </Button>
       <Text size="xs" c="dimmed" data-testid="run-again-words" style={{ wordBreak: 'break-word' }}>
-        {reason !== null
-          ? `Cannot run these here. ${reason}`
-          : check.kind === 'ready'
-            ? `The ${count === 1 ? 'scenario' : `${count} scenarios`} that did not pass, run again from ${check.folder} on the active profile; the run shows in the Folder tab.`
-            : `Reading ${check.kind === 'checking' ? check.folder : 'its folder'} to see that ${count === 1 ? 'its file still loads' : `its ${count} files still load`}…`}
+        {escapeUnsafe(
+          reason !== null
+            ? `Cannot run these here. ${reason}`
+            : check.kind === 'ready'
+              ? `The ${count === 1 ? 'scenario' : `${count} scenarios`} that did not pass, run again from ${check.folder} on the active profile; the run shows in the Folder tab.`
+              : `Reading ${check.kind === 'checking' ? check.folder : 'its folder'} to see that ${count === 1 ? 'its file still loads' : `its ${count} files still load`}…`,
+        )}
       </Text>
     </Group>
   );

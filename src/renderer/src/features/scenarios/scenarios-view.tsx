@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatProblem } from '@shared/scenarios/scenario-file-problems';
 import { runResultWords } from '@shared/scenarios/stored-runs';
+import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { frontDoorHint } from '@bridge';
 import { EmulatorNotice } from '@features/builder';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
@@ -173,8 +174,8 @@ export function ScenariosView() {
               >
                 <List size="sm">
                   {state.problems.map((problem, index) => (
-                    <List.Item key={index} ff="monospace">
-                      {formatProblem(problem)}
+                    <List.Item key={index} ff="monospace" data-testid="scenario-file-problem">
+                      {escapeUnsafe(formatProblem(problem))}
                     </List.Item>
                   ))}
                 </List>
