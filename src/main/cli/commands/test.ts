@@ -151,7 +151,10 @@ export async function runTest(
           interrupt();
         }
       };
+      // A CI job cancelled or timed out stops its steps with SIGTERM: as Ctrl+C, the run is
+      // cancelled, stored so and reported (it died at once, its report never written).
       process.once('SIGINT', interrupt);
+      process.once('SIGTERM', interrupt);
       const stopOnClose = onOutputClosed(interrupt);
       try {
         const chosen = again === null ? null : await runAgainStart(call, again, print);
@@ -191,6 +194,7 @@ export async function runTest(
         });
       } finally {
         process.off('SIGINT', interrupt);
+        process.off('SIGTERM', interrupt);
         stopOnClose();
         pushes.stop();
       }

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+/**
+ * A CI job cancelled or timed out stops its steps with SIGTERM. `test` handled only Ctrl+C
+ * (SIGINT): on SIGTERM it died at once, its JUnit report never written and its run left
+ * "running" until it read as interrupted. It now stops as on Ctrl+C: the run is cancelled and
+ * stored so, the report is written, and it exits 1.
+ */
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'src', 'main', 'cli', 'index.ts');
+const temp = makeTempDir('cc-test-terminated-');
+afterAll(() => temp.remove());
+
+describe.skipIf(process.platform === 'win32')('test stopped with SIGTERM', () => {
+  it('cancels the run, stores it cancelled, writes its report and exits 1', async () => {
+    const suite = join(temp.dir, 'suite');
+    mkdirSync(suite);
+    writeFileSync(join(suite, 'long.yaml'), 'name: long\nsteps:\n  - step: wait\n    for: 10m\n');
+    const dataDir = join(temp.dir, 'data');
+    const report = join(temp.dir, 'report.xml');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, '--data-dir', dataDir, 'test', suite, '--reporter', 'junit', '--out', report],
+      {
+        cwd: ROOT,
+        env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    let sent = false;
+    const ended = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      // Once: a second SIGTERM ends the process outright, as a second Ctrl+C does.
+      if (!sent && output.includes('Running 1 scenario')) sent = child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    // A regression leaves nothing running: the child is killed outright if it has not ended.
+    const guard = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    const { code, signal } = await ended.finally(() => clearTimeout(guard));
+    expect({ code, signal }, output).toEqual({ code: 1, signal: null });
+    expect(existsSync(report)).toBe(true);
+    const runs = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
+    expect(JSON.parse(runs.stdout)).toMatchObject([{ status: 'cancelled' }]);
+  }, 60_000);
+});
