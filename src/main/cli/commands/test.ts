@@ -138,7 +138,10 @@ export async function runTest(
         return undefined;
       });
       let runId: string | null = null;
+      // A stop asked for before the run has started is kept, and cancels it once it has.
+      let stopAsked = false;
       const interrupt = () => {
+        stopAsked = true;
         if (runId !== null) void call('cancelScenarioRun', { runId }).catch(() => undefined);
       };
       const print = (text: string) => {
@@ -179,6 +182,7 @@ export async function runTest(
           throw new CommandExit(EXIT_USAGE);
         }
         runId = started.runId;
+        if (stopAsked) interrupt();
         // Said once the run is under way; its pushes wait in `pushes` until `until` below.
         await printSetting(call, print);
         const pretty = prettyProgress(print);

@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/main/cli/program';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+/**
+ * Ctrl+C pressed while `test` was still starting (its console opening, a stored run being read
+ * for --last-failed, the files being read) cancelled nothing, since no run was under way yet,
+ * and used up the one handler: the whole suite then ran, and a second Ctrl+C killed it with its
+ * run left "running". A stop asked for before the run starts now cancels it as soon as it has.
+ */
+const temp = makeTempDir('cc-early-interrupt-');
+afterAll(() => temp.remove());
+
+describe('Ctrl+C before the run has started', () => {
+  it('cancels the run once it starts, instead of being forgotten', async () => {
+    const suite = join(temp.dir, 'suite');
+    mkdirSync(suite);
+    // Waits, then needs a variable this process does not have: it does not pass.
+    writeFileSync(
+      join(suite, 'slow.yaml'),
+      'name: slow\nsteps:\n  - step: wait\n    for: 2s\n  - step: set\n    vars: { x: "${env.CC_EARLY_INTERRUPT_UNSET}" }\n',
+    );
+    const dataDir = join(temp.dir, 'data');
+    const first = await runCliCaptured(['--data-dir', dataDir, 'test', suite]);
+    expect(first.code).toBe(1);
+
+    // --last-failed says which run it starts from before it starts one: Ctrl+C then.
+    let stdout = '';
+    const code = await runCli(['--data-dir', dataDir, 'test', suite, '--last-failed'], {
+      rendererDir: '/nonexistent-renderer',
+      io: {
+        stdout: (text) => {
+          stdout += text;
+          if (text.includes('running it again')) process.emit('SIGINT');
+        },
+        stderr: () => undefined,
+        readStdin: async () => '',
+      },
+    });
+    expect(stdout).toContain('running it again');
+    expect(code).toBe(1);
+    const runs = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
+    expect(JSON.parse(runs.stdout)).toMatchObject([
+      { id: 2, status: 'cancelled' },
+      { id: 1, status: 'failed' },
+    ]);
+  });
+});
