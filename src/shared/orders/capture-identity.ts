@@ -1,11 +1,25 @@
 import { isJsonObject, type OrderRecord } from './order-record';
-import type { AmountProblem, Walk } from './lifecycle-walk';
+import type { AmountProblem, CaptureSeen, Walk } from './lifecycle-walk';
 import { UUID_PATTERN } from '../webhook/notification-payload';
+
+/** One capture named twice with two amounts: which record said what. */
+function amountChanged(
+  walk: Walk,
+  captureId: string,
+  known: CaptureSeen,
+  minor: bigint | null,
+): AmountProblem {
+  return {
+    code: 'capture_amount_changed',
+    message: `capture ${captureId} was reported as ${walk.money(known.minor)} by record #${known.recordId} and now as ${walk.money(minor)}`,
+  };
+}
 
 /**
  * A capture the service reports must name itself (capture_id, a UUID in the spec): the same
  * capture_id again is the same capture (a duplicate, or a contradiction when its amount
- * changed), and one that names nothing cannot be told apart from the others.
+ * changed), and one that names nothing cannot be told apart from the others. A capture first
+ * named by a call's answer is confirmed by its notification when the amounts agree.
  */
 export function captureIdProblem(
   walk: Walk,
@@ -21,12 +35,43 @@ export function captureIdProblem(
     };
   const known = walk.captures.get(captureId);
   if (known === undefined) {
-    walk.captures.set(captureId, { recordId: record.id, minor });
+    walk.captures.set(captureId, { recordId: record.id, minor, notified: true, answered: false });
     return null;
   }
-  if (known.minor === minor) return 'duplicate';
-  return {
-    code: 'capture_amount_changed',
-    message: `capture ${captureId} was reported as ${walk.money(known.minor)} by record #${known.recordId} and now as ${walk.money(minor)}`,
-  };
+  if (known.minor !== minor) return amountChanged(walk, captureId, known, minor);
+  if (known.notified) return 'duplicate';
+  walk.captures.set(captureId, { ...known, notified: true });
+  return null;
+}
+
+/**
+ * A capture call's 2xx answer that names its capture (capture_id, captured_amount): the same
+ * capture as an `order_captured` with that capture_id, so the two must give one amount, whichever
+ * came first (the ledger would otherwise take the larger and hide the disagreement). `minor` is
+ * what the call counts; the answer's own amount, when it gives one, is what is compared.
+ * Null for an answer that names no capture: it is counted as before.
+ */
+export function answeredCaptureProblem(
+  walk: Walk,
+  record: OrderRecord,
+  answeredMinor: bigint | null,
+): AmountProblem | 'duplicate' | null {
+  const answer = record.responseJson;
+  const captureId = isJsonObject(answer) ? answer['capture_id'] : undefined;
+  if (typeof captureId !== 'string' || !UUID_PATTERN.test(captureId)) return null;
+  const known = walk.captures.get(captureId);
+  if (known === undefined) {
+    walk.captures.set(captureId, {
+      recordId: record.id,
+      minor: answeredMinor,
+      notified: false,
+      answered: true,
+    });
+    return null;
+  }
+  if (known.minor !== answeredMinor) return amountChanged(walk, captureId, known, answeredMinor);
+  // The same capture answered twice (a call sent again): counted once.
+  if (known.answered) return 'duplicate';
+  walk.captures.set(captureId, { ...known, answered: true });
+  return null;
 }

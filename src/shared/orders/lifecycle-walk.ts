@@ -20,6 +20,13 @@ const SOURCE_STRENGTH: Record<LifecycleSource, number> = {
   record: 0,
 };
 
+export interface CaptureSeen {
+  recordId: number;
+  minor: bigint | null;
+  notified: boolean;
+  answered: boolean;
+}
+
 export class Walk {
   state: OrderState | null = null;
   stateRecordId: number | null = null;
@@ -29,8 +36,11 @@ export class Walk {
   readonly captured = new AmountLedger();
   readonly refunded = new AmountLedger();
   readonly webhooksSeen = new Map<string, number>();
-  /** Captures the service named, by capture_id: the record that first counted it and its amount. */
-  readonly captures = new Map<string, { recordId: number; minor: bigint | null }>();
+  /**
+   * Captures the service named, by capture_id: the record that first counted it, its amount, and
+   * which of a notification and a capture call's 2xx answer named it so far.
+   */
+  readonly captures = new Map<string, CaptureSeen>();
   readonly findings: OrderFinding[] = [];
 
   constructor(readonly facts: FactsDraft) {}

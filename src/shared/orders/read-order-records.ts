@@ -2,7 +2,9 @@ import { boundedJsonKey } from '../bounded-json';
 import {
   CAPTURE_EVENT_KEYS,
   CAPTURE_REQUEST_KEYS,
+  readMoneyField,
   REFUND_EVENT_KEYS,
+  type ReadMoney,
   readRefundRequestMoney,
   unreadableMoneyField,
   unreadableRefundRequestField,
@@ -28,7 +30,13 @@ import {
   unreadableAmountProblem,
   type Walk,
 } from './lifecycle-walk';
-import { captureIdProblem } from './capture-identity';
+import { answeredCaptureProblem, captureIdProblem } from './capture-identity';
+
+/** What a capture answer says was captured (its `captured_amount`), else what the call asked for. */
+function answeredMinor(walk: Walk, record: OrderRecord, asked: ReadMoney | null): bigint | null {
+  const answered = readMoneyField(record.responseJson, ['captured_amount'], walk.facts.currency);
+  return (answered ?? asked)?.minor ?? null;
+}
 
 /**
  * A notification that may not be the service's: its token was not judged valid (forged,
@@ -235,7 +243,20 @@ export function readCall(walk: Walk, record: OrderRecord): void {
       const problem =
         unreadableAmountProblem(money, unreadable, `The ${operation} call`) ??
         currencyProblem(walk, money, `The ${operation} call's amount`) ??
+        (operation === 'capture'
+          ? answeredCaptureProblem(walk, record, answeredMinor(walk, record, money))
+          : null) ??
         beyondProblem(walk, operation, 'response', money);
+      if (problem === 'duplicate') {
+        walk.add(record, {
+          source,
+          what,
+          step: 'captured',
+          effect: 'duplicate',
+          evidence: `${accepted}: the same capture (capture_id and amount) as an earlier answer; counted once`,
+        });
+        return;
+      }
       if (problem !== null) {
         walk.contradict(record, what, source, {
           ...problem,

@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
+import { orderLifecycleSchema } from '../../src/shared/orders/order-lifecycle';
+import {
+  call,
+  CAPTURE_1,
+  captured,
+  created,
+  money,
+  ORDER_ID,
+  resetRecords,
+  webhook,
+} from './helpers/order-records';
+
+/** A 2xx capture answer as the service gives it: the capture it made, and its amount. */
+function captureCall(asked: string, answered: string) {
+  return call('capture', {
+    request: money(asked),
+    response: {
+      order_id: ORDER_ID,
+      capture_id: CAPTURE_1,
+      captured_amount: { amount: answered, currency: 'SAR' },
+    },
+  });
+}
+
+const authorised = () => [
+  created({ amount: '100.00' }),
+  webhook('order_approved'),
+  webhook('order_authorised'),
+];
+
+describe('a capture the service answered and notified', () => {
+  beforeEach(() => resetRecords());
+
+  it('confirms the answer when order_captured names the same capture and amount', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...authorised(),
+      captureCall('60.00', '60.00'),
+      captured(CAPTURE_1, '60.00'),
+    ]);
+    expect(lifecycle.entries.map((entry) => entry.effect)).toEqual([
+      'moved',
+      'moved',
+      'moved',
+      'moved',
+      'confirmed',
+    ]);
+    expect(lifecycle.findings).toEqual([]);
+    expect(lifecycle.facts.capturedAmount).toBe('60.00');
+  });
+
+  it('is a finding when order_captured gives the answered capture another amount', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...authorised(),
+      captureCall('60.00', '60.00'),
+      captured(CAPTURE_1, '40.00'),
+    ]);
+    expect(lifecycle.entries.at(-1)?.effect).toBe('contradicts');
+    expect(lifecycle.findings.map((finding) => [finding.recordId, finding.code])).toEqual([
+      [5, 'capture_amount_changed'],
+    ]);
+    expect(lifecycle.findings[0]?.message).toContain('60.00 SAR');
+    expect(lifecycle.findings[0]?.message).toContain('40.00 SAR');
+    expect(lifecycle.facts.capturedAmount).toBe('60.00');
+  });
+
+  it('is a finding when the answer comes after order_captured and disagrees with it', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...authorised(),
+      captured(CAPTURE_1, '40.00'),
+      captureCall('60.00', '60.00'),
+    ]);
+    expect(lifecycle.entries.at(-1)?.effect).toBe('contradicts');
+    expect(lifecycle.findings.map((finding) => [finding.recordId, finding.code])).toEqual([
+      [5, 'capture_amount_changed'],
+    ]);
+    expect(lifecycle.facts.capturedAmount).toBe('40.00');
+    expect(lifecycle.state).toBe('partially_captured');
+  });
+
+  it('counts a capture answered twice (the call sent again) once', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...authorised(),
+      captureCall('60.00', '60.00'),
+      captureCall('60.00', '60.00'),
+      captured(CAPTURE_1, '60.00'),
+    ]);
+    expect(orderLifecycleSchema.parse(lifecycle)).toEqual(lifecycle);
+    expect(lifecycle.entries.slice(3).map((entry) => entry.effect)).toEqual([
+      'moved',
+      'duplicate',
+      'confirmed',
+    ]);
+    expect(lifecycle.facts.capturedAmount).toBe('60.00');
+    expect(lifecycle.state).toBe('partially_captured');
+  });
+});
