@@ -118,6 +118,27 @@ describe('orders show', () => {
     expect(run.stdout).toMatch(new RegExp(`#${replayId}\\s.*console: crafted`));
   });
 
+  it('in text: each record’s status and verdicts, as the Orders view and History give them', async () => {
+    const json = JSON.parse((await cli('show', CAPTURED, '--json')).stdout) as {
+      records: {
+        id: number;
+        status: number | null;
+        token_verdict: string | null;
+        body_verdict: string | null;
+      }[];
+    };
+    const run = await cli('show', CAPTURED);
+    expect(run.stdout).toMatch(/^ID\s+AT\s+KIND\s+WHOSE\s+WHAT\s+STATUS\s+TOKEN\s+BODY\s+EFFECT/m);
+    const contradiction = json.records.find((record) => record.id === contradictionId);
+    expect(contradiction?.token_verdict).toBe('valid');
+    const row = run.stdout.split('\n').find((line) => line.startsWith(`#${contradictionId} `));
+    expect(row).toMatch(
+      new RegExp(
+        `\\s${String(contradiction?.status ?? '-')}\\s+valid\\s+${contradiction?.body_verdict ?? ''}\\b`,
+      ),
+    );
+  });
+
   it('an unknown order is one clear line and exit 1', async () => {
     const run = await cli('show', 'no-such-order\u001b[2J');
     expect(run.code).toBe(1);

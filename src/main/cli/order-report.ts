@@ -2,6 +2,7 @@ import type { OrderDetail } from '../../shared/contract/orders';
 import { formatMoney } from '../../shared/money-format';
 import { summariseLifecycle, type OrderSummary } from '../../shared/orders/order-lifecycle';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
+import { bodyVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
 import type { PROVENANCE_WORDS } from '../../shared/provenance';
 import { formatTable } from './format-table';
 import { terminalSafe } from './terminal-text';
@@ -135,13 +136,17 @@ export function orderDetailText(detail: OrderDetail): string {
     lines.push(`    #${finding.record_id} ${finding.code}: ${terminalSafe(finding.message)}; not counted`);
   lines.push('', "Records (only the service's own, verified evidence moves the order):");
   const table = formatTable(
-    ['ID', 'AT', 'KIND', 'WHOSE', 'WHAT', 'EFFECT', 'STATE AFTER'],
+    ['ID', 'AT', 'KIND', 'WHOSE', 'WHAT', 'STATUS', 'TOKEN', 'BODY', 'EFFECT', 'STATE AFTER'],
     json.records.map((record) => [
       `#${record.id}${record.linked_record_id === null ? '' : ` (arrived as #${record.linked_record_id})`}`,
       record.at,
       record.kind,
       doing(record.provenance),
       terminalSafe(record.what),
+      // The Orders view's "Status, verdicts" column, in History's words (one judgement of a body).
+      record.status === null ? '-' : String(record.status),
+      record.token_verdict ?? '-',
+      record.body_verdict === null ? '-' : bodyVerdictLabel(record.body_verdict, record.body_findings),
       record.effect,
       record.state_after ?? '—',
     ]),
