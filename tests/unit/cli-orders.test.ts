@@ -139,6 +139,14 @@ describe('orders show', () => {
     );
   });
 
+  it('in text: each record’s effect in the Orders view’s words, not the JSON’s enum', async () => {
+    const run = await cli('show', CAPTURED);
+    const row = (id: number) => run.stdout.split('\n').find((line) => line.startsWith(`#${id} `)) ?? '';
+    expect(row(replayId)).toMatch(/\snot evidence\s/);
+    expect(row(replayId)).not.toMatch(/\scopy\s/);
+    expect(row(contradictionId)).toMatch(/\scontradicts\s/);
+  });
+
   it('an unknown order is one clear line and exit 1', async () => {
     const run = await cli('show', 'no-such-order\u001b[2J');
     expect(run.code).toBe(1);

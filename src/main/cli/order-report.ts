@@ -1,6 +1,10 @@
 import type { OrderDetail } from '../../shared/contract/orders';
 import { formatMoney } from '../../shared/money-format';
-import { summariseLifecycle, type OrderSummary } from '../../shared/orders/order-lifecycle';
+import {
+  ENTRY_EFFECT_WORDS,
+  summariseLifecycle,
+  type OrderSummary,
+} from '../../shared/orders/order-lifecycle';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
 import { bodyVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
 import type { PROVENANCE_WORDS } from '../../shared/provenance';
@@ -147,7 +151,7 @@ export function orderDetailText(detail: OrderDetail): string {
       record.status === null ? '-' : String(record.status),
       record.token_verdict ?? '-',
       record.body_verdict === null ? '-' : bodyVerdictLabel(record.body_verdict, record.body_findings),
-      record.effect,
+      ENTRY_EFFECT_WORDS[record.effect],
       record.state_after ?? '—',
     ]),
   );

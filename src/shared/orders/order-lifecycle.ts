@@ -53,6 +53,21 @@ export const ENTRY_EFFECTS = [
 export const entryEffectSchema = z.enum(ENTRY_EFFECTS);
 export type EntryEffect = z.infer<typeof entryEffectSchema>;
 
+/** What a record did, in the words the Orders view and `orders show` both print (JSON keeps the enum). */
+export const ENTRY_EFFECT_WORDS: Record<EntryEffect, string> = {
+  moved: 'moved',
+  confirmed: 'confirmed',
+  duplicate: 'duplicate',
+  out_of_order: 'out of order',
+  failed: 'failed',
+  pending: 'pending',
+  unknown: 'unknown',
+  info: 'info',
+  copy: 'not evidence',
+  unverified: 'not verified',
+  contradicts: 'contradicts',
+};
+
 export const lifecycleStepSchema = z.enum(LIFECYCLE_STEPS);
 
 export const lifecycleEntrySchema = z.object({

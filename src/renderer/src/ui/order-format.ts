@@ -1,5 +1,5 @@
 import { OPERATION_WORDS, ORDER_STATE_WORDS } from '@shared/orders/operation-availability';
-import type { EntryEffect } from '@shared/orders/order-lifecycle';
+import { ENTRY_EFFECT_WORDS, type EntryEffect } from '@shared/orders/order-lifecycle';
 import type { LifecycleStep, OrderState } from '@shared/orders/order-states';
 import type { ClientOperation } from '@shared/merchant-api';
 import type { OperationName } from '@shared/profile';
@@ -45,19 +45,7 @@ export const EFFECT_COLOR: Record<EntryEffect, string> = {
   contradicts: 'red',
 };
 
-export const EFFECT_LABEL: Record<EntryEffect, string> = {
-  moved: 'moved',
-  confirmed: 'confirmed',
-  duplicate: 'duplicate',
-  out_of_order: 'out of order',
-  failed: 'failed',
-  pending: 'pending',
-  unknown: 'unknown',
-  info: 'info',
-  copy: 'not evidence',
-  unverified: 'not verified',
-  contradicts: 'contradicts',
-};
+export const EFFECT_LABEL = ENTRY_EFFECT_WORDS;
 
 /** The console's own records, marked on every list: whose doing it was, in one word. */
 export const PROVENANCE_LABEL: Record<Provenance, string | null> = {
