@@ -223,6 +223,15 @@ export function currencyProblem(walk: Walk, money: ReadMoney | null, what: strin
   };
 }
 
+/**
+ * A capture or refund of nothing (0, 0.000) is no step: counted, it moved an authorised order to
+ * "partially captured" while the order said nothing was captured.
+ */
+export function zeroAmountProblem(walk: Walk, money: ReadMoney | null, what: string): AmountProblem | null {
+  if (money === null || money.minor !== 0n) return null;
+  return { code: 'zero_amount', message: `${what} is ${walk.money(0n)}: nothing to count` };
+}
+
 /** More captured than the order's total, or more refunded than was captured. */
 export function beyondProblem(
   walk: Walk,

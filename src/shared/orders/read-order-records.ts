@@ -29,6 +29,7 @@ import {
   refundClaim,
   unreadableAmountProblem,
   type Walk,
+  zeroAmountProblem,
 } from './lifecycle-walk';
 import { answeredCaptureProblem, captureIdProblem } from './capture-identity';
 
@@ -139,6 +140,7 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
     const problem =
       unreadableAmountProblem(money, unreadableMoneyField(data, keys), eventType) ??
       currencyProblem(walk, money, `${eventType}'s ${field}`) ??
+      zeroAmountProblem(walk, money, `${eventType}'s ${field}`) ??
       (step === 'captured' ? captureIdProblem(walk, record, data, money?.minor ?? null) : null) ??
       beyondProblem(walk, step === 'captured' ? 'capture' : 'refund', 'webhook', money);
     if (problem === 'duplicate') {
@@ -243,6 +245,7 @@ export function readCall(walk: Walk, record: OrderRecord): void {
       const problem =
         unreadableAmountProblem(money, unreadable, `The ${operation} call`) ??
         currencyProblem(walk, money, `The ${operation} call's amount`) ??
+        zeroAmountProblem(walk, money, `The ${operation} call's amount`) ??
         (operation === 'capture'
           ? answeredCaptureProblem(walk, record, answeredMinor(walk, record, money))
           : null) ??
