@@ -76,6 +76,16 @@ describe('orders', () => {
     expect(approved.map((order) => order.order_id).sort()).toEqual([APPROVED, KUWAIT].sort());
   });
 
+  it('says on standard error when --limit left orders out', async () => {
+    const run = await cli('--limit', '1');
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim().split('\n')).toHaveLength(2);
+    expect(run.stderr).toBe('1 of 3 orders shown; raise --limit to see the rest\n');
+    const json = await cli('--limit', '2', '--json');
+    expect(JSON.parse(json.stdout)).toHaveLength(2);
+    expect(json.stderr).toBe('2 of 3 orders shown; raise --limit to see the rest\n');
+  });
+
   it('refuses a state it does not know, naming the flag', async () => {
     const run = await cli('--state', 'shipped');
     expect(run.code).not.toBe(0);

@@ -68,6 +68,7 @@ export function registerOrders(program: Command, context: CliContext): void {
       const found = await withConsole(context, async (core) => {
         const items: OrderSummary[] = [];
         let cursor: OrderCursor | undefined;
+        let total = 0;
         while (items.length < flags.limit) {
           const page = await commandCaller(core.dispatcher)('listOrders', {
             ...(flags.state === undefined ? {} : { states: flags.state }),
@@ -75,16 +76,22 @@ export function registerOrders(program: Command, context: CliContext): void {
             limit: Math.min(ORDER_PAGE_MAX, flags.limit - items.length),
           });
           items.push(...page.items);
+          total = page.total;
           if (page.nextCursor === null) break;
           cursor = page.nextCursor;
         }
-        return items;
+        return { items, total };
       });
       context.io.stdout(
         flags.json === true
-          ? `${terminalSafeJson(JSON.stringify(found.map(orderSummaryJson), null, 2))}\n`
-          : ordersTable(found),
+          ? `${terminalSafeJson(JSON.stringify(found.items.map(orderSummaryJson), null, 2))}\n`
+          : ordersTable(found.items),
       );
+      // A list cut at --limit must not read as every order there is.
+      if (found.items.length < found.total)
+        context.io.stderr(
+          `${found.items.length} of ${found.total} orders shown; raise --limit to see the rest\n`,
+        );
     });
 
   orders
