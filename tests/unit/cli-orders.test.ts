@@ -76,6 +76,17 @@ describe('orders', () => {
     expect(approved.map((order) => order.order_id).sort()).toEqual([APPROVED, KUWAIT].sort());
   });
 
+  it('--search finds orders by any part of the order id or reference, as the view’s search does', async () => {
+    const run = await cli('--search', 'ref-kwd', '--json');
+    expect(run.stderr).toBe('');
+    expect((JSON.parse(run.stdout) as { order_id: string }[]).map((order) => order.order_id)).toEqual([
+      KUWAIT,
+    ]);
+    const byId = await cli('--search', APPROVED.slice(9, 18));
+    expect(byId.stdout).toContain('REF-APP');
+    expect(byId.stdout.trim().split('\n')).toHaveLength(2);
+  });
+
   it('says on standard error when --limit left orders out', async () => {
     const run = await cli('--limit', '1');
     expect(run.code).toBe(0);

@@ -41,6 +41,7 @@ const listFlags = z.object({
       }
       return out;
     }),
+  search: z.string().trim().max(200, 'at most 200 characters').optional(),
   limit: countFlag(1_000_000).default(10_000),
 });
 
@@ -62,6 +63,7 @@ export function registerOrders(program: Command, context: CliContext): void {
       `only orders in these states (${ORDER_STATES.join(', ')}, or captured, refunded); repeatable or a comma list`,
       collect,
     )
+    .option('--search <text>', 'only orders whose id or reference contains this text (any case)')
     .option('--limit <n>', 'at most this many orders (default 10000)')
     .action(async (raw: unknown) => {
       const flags = parseFlags(listFlags, raw);
@@ -72,6 +74,7 @@ export function registerOrders(program: Command, context: CliContext): void {
         while (items.length < flags.limit) {
           const page = await commandCaller(core.dispatcher)('listOrders', {
             ...(flags.state === undefined ? {} : { states: flags.state }),
+            ...(flags.search === undefined ? {} : { text: flags.search }),
             ...(cursor === undefined ? {} : { cursor }),
             limit: Math.min(ORDER_PAGE_MAX, flags.limit - items.length),
           });
