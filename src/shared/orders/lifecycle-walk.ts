@@ -41,6 +41,8 @@ export class Walk {
    * which of a notification and a capture call's 2xx answer named it so far.
    */
   readonly captures = new Map<string, CaptureSeen>();
+  /** Refunds the service named, by refund_id: the record that first counted it and its amount. */
+  readonly refunds = new Map<string, { recordId: number; minor: bigint | null }>();
   readonly findings: OrderFinding[] = [];
 
   constructor(readonly facts: FactsDraft) {}

@@ -146,7 +146,7 @@ export type OrderFacts = z.infer<typeof orderFactsSchema>;
 export const orderFindingSchema = z.object({
   recordId: z.number().int(),
   severity: z.enum(['error', 'warning']),
-  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `unreadable_amount`, `zero_amount`; warnings: `unreadable_body`. */
+  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`; warnings: `unreadable_body`. */
   code: z.string(),
   message: z.string(),
 });

@@ -32,6 +32,7 @@ import {
   zeroAmountProblem,
 } from './lifecycle-walk';
 import { answeredCaptureProblem, captureIdProblem } from './capture-identity';
+import { refundIdProblem } from './refund-identity';
 
 /** What a capture answer says was captured (its `captured_amount`), else what the call asked for. */
 function answeredMinor(walk: Walk, record: OrderRecord, asked: ReadMoney | null): bigint | null {
@@ -141,7 +142,7 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       unreadableAmountProblem(money, unreadableMoneyField(data, keys), eventType) ??
       currencyProblem(walk, money, `${eventType}'s ${field}`) ??
       zeroAmountProblem(walk, money, `${eventType}'s ${field}`) ??
-      (step === 'captured' ? captureIdProblem(walk, record, data, money?.minor ?? null) : null) ??
+      (step === 'captured' ? captureIdProblem : refundIdProblem)(walk, record, data, money?.minor ?? null) ??
       beyondProblem(walk, step === 'captured' ? 'capture' : 'refund', 'webhook', money);
     if (problem === 'duplicate') {
       walk.add(record, {
@@ -149,7 +150,7 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
         what: eventType,
         step,
         effect: 'duplicate',
-        evidence: `The same capture as an earlier ${eventType} (same capture_id and amount); counted once`,
+        evidence: `The same ${step === 'captured' ? 'capture' : 'refund'} as an earlier ${eventType} (same ${step === 'captured' ? 'capture_id' : 'refund_id'} and amount); counted once`,
       });
       return;
     }
