@@ -89,6 +89,20 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
     return own.toString();
   };
 
+  /**
+   * A button pressed on an order that is no longer new (a double click, a second tab): the
+   * browser shows only the last answer, so it is a page, never the JSON refusal. The same action
+   * again goes where the first went (nothing moves twice); another goes back to the checkout
+   * page, which says the order's state.
+   */
+  const afterRefusal = async (error: unknown, orderId: string, action: CustomerAction): Promise<string> => {
+    if (!(error instanceof EmulatorError) || error.status !== 409) throw error;
+    const order = engine.get(orderId);
+    return order.state === CUSTOMER_ACTION_OUTCOME[action].state
+      ? destination(order, action)
+      : checkoutUrlOf(order, ctx.pageBase());
+  };
+
   return [
     [
       'GET',
@@ -118,8 +132,11 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
           const nonce = randomBytes(16).toString('base64');
           return sendHtml(res, 403, nonce, notValidLink(nonce));
         }
-        const order = await write(() => engine.customer(orderId, action));
-        res.writeHead(303, { location: await destination(order, action), 'cache-control': 'no-store' });
+        const location = await write(() => engine.customer(orderId, action)).then(
+          (order) => destination(order, action),
+          (error: unknown) => afterRefusal(error, orderId, action),
+        );
+        res.writeHead(303, { location, 'cache-control': 'no-store' });
         res.end();
       },
     ],
