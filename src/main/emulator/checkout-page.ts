@@ -92,7 +92,10 @@ export function renderCheckoutPage(order: EmulatorOrderRow, nonce: string, nowMs
             `<form method="post" action="checkout-page/${encodeURIComponent(order.orderId)}/${action}"><input type="hidden" name="token" value="${escapeHtml(order.pageToken)}"><button type="submit" class="${action}" data-action="${action}">${escapeHtml(words[action])}</button></form>`,
         )
         .join('')
-    : `<p class="state" data-testid="order-state">${escapeHtml(words.state)}: <strong>${escapeHtml(order.state)}</strong></p>`;
+    : // A new order past its time is expired to the customer, whether or not the expiry pass has run yet.
+      order.state === 'new'
+      ? `<p class="state" data-testid="order-state">${escapeHtml(words.expired)}</p>`
+      : `<p class="state" data-testid="order-state">${escapeHtml(words.state)}: <strong>${escapeHtml(order.state)}</strong></p>`;
   return `<!doctype html>
 <html lang="${arabic ? 'ar' : 'en'}" dir="${arabic ? 'rtl' : 'ltr'}">
 <head>
@@ -115,7 +118,7 @@ button{width:100%;padding:12px;border:0;border-radius:8px;font-size:16px;cursor:
 <main data-order-id="${escapeHtml(order.orderId)}" data-state="${escapeHtml(order.state)}">
 <h1>${escapeHtml(words.title)}</h1>
 <p class="sub">${escapeHtml(words.subtitle)}</p>
-<p>${escapeHtml(words.order)}: <strong>${escapeHtml(order.orderNumber ?? order.referenceId ?? order.orderId)}</strong></p>
+<p>${escapeHtml(words.order)}: <strong><bdi>${escapeHtml(order.orderNumber ?? order.referenceId ?? order.orderId)}</bdi></strong></p>
 <p>${escapeHtml(payload['description'])}</p>
 <table aria-label="${escapeHtml(words.items)}">
 <tr><th>${escapeHtml(words.items)}</th><th class="num">${escapeHtml(words.quantity)}</th><th></th></tr>

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { renderCheckoutPage } from '../../src/main/emulator/checkout-page';
+import type { EmulatorOrderRow } from '../../src/main/store/emulator-repository';
+
+const order: EmulatorOrderRow = {
+  orderId: '8a1f0a52-3f4e-4d7e-9a51-0c2b9f7d6e11',
+  checkoutId: 'c0b6d1f2-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
+  state: 'new',
+  payload: JSON.stringify({ description: 'A mat', items: [] }),
+  referenceId: 'REF-1',
+  orderNumber: 'N-1',
+  locale: 'en_US',
+  currency: 'SAR',
+  totalAmount: '10',
+  capturedAmount: '0',
+  refundedAmount: '0',
+  notificationUrl: null,
+  legacyApproved: false,
+  faults: null,
+  pageToken: 'page-token',
+  createdAtMs: 0,
+  expiresAtMs: 1_000_000,
+  updatedAtMs: 0,
+};
+
+describe('the hosted checkout page tells the truth about its order', () => {
+  it('a new order past its expiry (the expiry pass not yet run) says it has expired, not that it is new', () => {
+    const html = renderCheckoutPage(order, 'nonce', order.expiresAtMs + 1);
+    expect(html).not.toContain('data-action="pay"');
+    expect(html).toContain('data-testid="order-state">This checkout has expired.</p>');
+    expect(html).not.toContain('<strong>new</strong>');
+  });
+
+  it('the same order before its expiry still offers its buttons', () => {
+    const html = renderCheckoutPage(order, 'nonce', order.expiresAtMs - 1);
+    expect(html).toContain('data-action="pay"');
+    expect(html).not.toContain('data-testid="order-state"');
+  });
+
+  it('an order number with a right-to-left override is isolated, so it cannot reorder the text around it', () => {
+    const html = renderCheckoutPage({ ...order, orderNumber: '\u202Eevil<b>' }, 'nonce', 0);
+    expect(html).toContain('<bdi>\u202Eevil&lt;b&gt;</bdi>');
+  });
+});
