@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCheckoutPage } from '../../src/main/emulator/checkout-page';
+import { renderLandingPage } from '../../src/main/emulator/merchant-landing-page';
 import type { EmulatorOrderRow } from '../../src/main/store/emulator-repository';
 
 const order: EmulatorOrderRow = {
@@ -40,5 +41,22 @@ describe('the hosted checkout page tells the truth about its order', () => {
   it('an order number with a right-to-left override is isolated, so it cannot reorder the text around it', () => {
     const html = renderCheckoutPage({ ...order, orderNumber: '\u202Eevil<b>' }, 'nonce', 0);
     expect(html).toContain('<bdi>\u202Eevil&lt;b&gt;</bdi>');
+  });
+});
+
+describe('the local merchant page', () => {
+  it('an asked-for reference with a right-to-left override is isolated, so the sentence after it reads as written', () => {
+    const html = renderLandingPage(
+      {
+        outcome: 'success',
+        order: null,
+        asked: '\u202Eevil<b>',
+        unreachable: null,
+        consoleOrderUrl: null,
+        notifiedUrl: null,
+      },
+      'nonce',
+    );
+    expect(html).toContain('Nothing matches <bdi>\u202Eevil&lt;b&gt;</bdi>.');
   });
 });

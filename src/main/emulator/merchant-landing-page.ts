@@ -54,7 +54,7 @@ export function renderLandingPage(page: LandingPage, nonce: string): string {
   const { order } = page;
   const rows =
     order === null
-      ? `<p>${escapeHtml(page.asked === null ? 'The address names no order.' : `Nothing matches ${page.asked}.`)} This page belongs to the console's local emulator: it shows orders created there.</p>`
+      ? `<p>${page.asked === null ? 'The address names no order.' : `Nothing matches <bdi>${escapeHtml(page.asked)}</bdi>.`} This page belongs to the console's local emulator: it shows orders created there.</p>`
       : `<table aria-label="Order">
 <tr><th>Order id</th><td data-testid="landing-order-id">${escapeHtml(order.orderId)}</td></tr>
 <tr><th>Reference</th><td>${escapeHtml(order.referenceId ?? '')}</td></tr>
