@@ -8,6 +8,9 @@ interface EmulatorState {
   settings: EmulatorSettingsView | null;
   orders: EmulatorOrder[];
   deliveries: EmulatorDelivery[];
+  /** Whether more are stored than `orders` / `deliveries` hold (the newest SHOWN of each). */
+  moreOrders: boolean;
+  moreDeliveries: boolean;
   load: () => Promise<void>;
   /** The status alone (the builder's notice needs no orders or deliveries). */
   loadStatus: () => Promise<void>;
@@ -28,14 +31,24 @@ export const useEmulatorStore = create<EmulatorState>((set) => ({
   settings: null,
   orders: [],
   deliveries: [],
+  moreOrders: false,
+  moreDeliveries: false,
   async load() {
+    // One more than is shown, to know whether older ones exist (the count must not claim all).
     const [status, settings, orders, deliveries] = await Promise.all([
       bridge.getEmulatorStatus({}),
       bridge.getEmulatorSettings({}),
-      bridge.listEmulatorOrders({ limit: SHOWN }),
-      bridge.listEmulatorDeliveries({ limit: SHOWN }),
+      bridge.listEmulatorOrders({ limit: SHOWN + 1 }),
+      bridge.listEmulatorDeliveries({ limit: SHOWN + 1 }),
     ]);
-    set({ status, settings, orders: orders.orders, deliveries: deliveries.deliveries });
+    set({
+      status,
+      settings,
+      orders: orders.orders.slice(0, SHOWN),
+      deliveries: deliveries.deliveries.slice(0, SHOWN),
+      moreOrders: orders.orders.length > SHOWN,
+      moreDeliveries: deliveries.deliveries.length > SHOWN,
+    });
   },
   async loadStatus() {
     set({ status: await bridge.getEmulatorStatus({}) });

@@ -8,12 +8,16 @@ import { EmulatorSpecSettings } from './emulator-spec-settings';
 import { EmulatorStatusCard } from './emulator-status-card';
 import { reloadEmulator, useEmulatorStore } from './emulator-store';
 
+/** "3", or, when older ones are stored than the list holds, that it holds the newest. */
+const countOf = (shown: number, more: boolean) =>
+  more ? `the newest ${shown}; older ones are not listed` : String(shown);
+
 /**
  * The local stand-in for the service: whether it runs and where, its orders (with the
  * customer's buttons and per-order faults), the notifications it owes, and its settings.
  */
 export function EmulatorView() {
-  const { status, settings, orders, deliveries } = useEmulatorStore();
+  const { status, settings, orders, deliveries, moreOrders, moreDeliveries } = useEmulatorStore();
   const resumed = useResumed();
   useEffect(() => {
     reloadEmulator();
@@ -31,13 +35,13 @@ export function EmulatorView() {
       <EmulatorStatusCard status={status} />
       <Accordion multiple defaultValue={['orders', 'deliveries']} variant="separated">
         <Accordion.Item value="orders">
-          <Accordion.Control>Orders ({orders.length})</Accordion.Control>
+          <Accordion.Control>Orders ({countOf(orders.length, moreOrders)})</Accordion.Control>
           <Accordion.Panel>
             <EmulatorOrdersTable orders={orders} running={status.running} />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="deliveries">
-          <Accordion.Control>Notifications ({deliveries.length})</Accordion.Control>
+          <Accordion.Control>Notifications ({countOf(deliveries.length, moreDeliveries)})</Accordion.Control>
           <Accordion.Panel>
             <EmulatorDeliveriesTable deliveries={deliveries} />
           </Accordion.Panel>
