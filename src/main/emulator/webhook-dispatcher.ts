@@ -108,6 +108,9 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
   const owner = `${process.pid}:${randomUUID()}`;
   let timer: { cancel: () => void } | null = null;
   let stopped = false;
+  // Stopping cancels the attempts waiting for an answer: Stop, Restart and Ctrl+C never wait out
+  // a silent merchant's timeout (up to two minutes).
+  let stopping = new AbortController();
   const inFlight = new Set<number>();
 
   const schedule = () => {
@@ -241,6 +244,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const attemptNo = row.attempts + 1;
     const parsed = jsonObjectOfBody(row.body);
     let decided: Decided = { delivered: false, nextAt: null, error: null };
+    let cancelled = false;
     await recordedExchange({
       recorder: deps.recorder,
       request: {
@@ -250,6 +254,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
         body: Buffer.from(row.body, 'utf8'),
         timeoutMs: settings.timeoutMs,
         maxResponseBytes: KEPT_RESPONSE_BYTES,
+        signal: stopping.signal,
       },
       recordedHeaders: headers.recorded,
       record: {
@@ -273,6 +278,10 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       announce: 'completed',
       complete: (outcome) => {
         decided = decide(outcome, attemptNo, row.maxAttempts, settings.backoffMs);
+        // Cancelled by a stop: not one of its attempts (it may have arrived, so it goes again,
+        // due at once when the emulator runs next), even if it was the last.
+        cancelled = outcome.failure?.kind === 'cancelled';
+        if (cancelled) decided = { delivered: false, nextAt: now(), error: null };
         const answer =
           registeredValues.length === 0 ? null : scrubAnswer(outcome.headers, outcome.body, registeredValues);
         return {
@@ -296,8 +305,12 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
         deps.outbox.save(
           {
             ...row,
-            attempts: attemptNo,
-            status: decided.delivered ? 'delivered' : attemptNo >= row.maxAttempts ? 'failed' : 'pending',
+            attempts: cancelled ? row.attempts : attemptNo,
+            status: decided.delivered
+              ? 'delivered'
+              : !cancelled && attemptNo >= row.maxAttempts
+                ? 'failed'
+                : 'pending',
             nextAttemptAtMs: decided.nextAt,
             lastStatus: completed.status ?? null,
             lastError: completed.error ?? null,
@@ -379,12 +392,14 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     runDue,
     resume() {
       stopped = false;
+      if (stopping.signal.aborted) stopping = new AbortController();
       void runDue();
     },
     async stop() {
       stopped = true;
       timer?.cancel();
       timer = null;
+      stopping.abort();
       await Promise.allSettled([...passes]);
     },
   };
