@@ -24,6 +24,7 @@ import { checkoutUrlOf } from './create-checkout';
 import { createEmulatorEngine, type EmulatorEngine } from './emulator-engine';
 import { startEmulatorServer, type RunningEmulatorServer } from './emulator-server';
 import { createWebhookDispatcher } from './webhook-dispatcher';
+import { refuseWebhookAtItself } from './webhook-url-self';
 import { errorWords } from '../../shared/error-words';
 import { followFromOtherProcesses, type OtherProcessesHandler } from '../other-processes-watch';
 
@@ -295,6 +296,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     updateSettings({ webhookHeaders, expected, ...patch }) {
       // Read, checked and written in one transaction: another console's save cannot come between.
       // The URL and its headers change together: a delivery never pairs one with the other's old value.
+      refuseWebhookAtItself(patch.webhookUrl, server?.port ?? null);
       writer.writeNow(() => {
         refuseChangedElsewhere(
           'Emulator settings',
