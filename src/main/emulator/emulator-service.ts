@@ -239,58 +239,69 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     if (running !== null) await running.close();
   };
 
+  const startNow = async (port: number | undefined): Promise<EmulatorStatus> => {
+    await stopServer();
+    let target = port;
+    if (target === undefined) {
+      const profile = local();
+      if (profile === null) {
+        error = 'There is no local profile to emulate.';
+        changed();
+        return status();
+      }
+      const found = emulatorPortOf(profile.fields.baseUrl);
+      if ('error' in found) {
+        error = found.error;
+        changed();
+        return status();
+      }
+      target = found.port;
+    }
+    try {
+      server = await startEmulatorServer(
+        {
+          engine,
+          apiToken: () => secrets().apiToken,
+          writer,
+          publicUrl: () => service.settings().publicUrl,
+          consoleUrl: () => consoleUrl,
+        },
+        target,
+      );
+      error = null;
+      engine.start();
+      dispatcher.resume();
+    } catch (failure) {
+      const code = (failure as { code?: unknown }).code;
+      error =
+        code === 'EADDRINUSE'
+          ? `Port ${target} is taken by another program, so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`
+          : `The emulator could not start on port ${target}: ${errorWords(failure)}`;
+      deps.log.warn(error);
+    }
+    changed();
+    return status();
+  };
+  // Start and stop one at a time: two at once (a double click, Restart in two windows) each
+  // bound a server, the second replaced the first here, and the first was never closed.
+  let lifecycle: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = lifecycle.then(step, step);
+    lifecycle = run.catch(() => undefined);
+    return run;
+  };
+
   const service: EmulatorService = {
     engine,
     status,
-    async start(port) {
-      await stopServer();
-      let target = port;
-      if (target === undefined) {
-        const profile = local();
-        if (profile === null) {
-          error = 'There is no local profile to emulate.';
-          changed();
-          return status();
-        }
-        const found = emulatorPortOf(profile.fields.baseUrl);
-        if ('error' in found) {
-          error = found.error;
-          changed();
-          return status();
-        }
-        target = found.port;
-      }
-      try {
-        server = await startEmulatorServer(
-          {
-            engine,
-            apiToken: () => secrets().apiToken,
-            writer,
-            publicUrl: () => service.settings().publicUrl,
-            consoleUrl: () => consoleUrl,
-          },
-          target,
-        );
+    start: (port) => inTurn(() => startNow(port)),
+    stop: () =>
+      inTurn(async () => {
+        await stopServer();
         error = null;
-        engine.start();
-        dispatcher.resume();
-      } catch (failure) {
-        const code = (failure as { code?: unknown }).code;
-        error =
-          code === 'EADDRINUSE'
-            ? `Port ${target} is taken by another program, so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`
-            : `The emulator could not start on port ${target}: ${errorWords(failure)}`;
-        deps.log.warn(error);
-      }
-      changed();
-      return status();
-    },
-    async stop() {
-      await stopServer();
-      error = null;
-      changed();
-      return status();
-    },
+        changed();
+        return status();
+      }),
     settings: readSettings,
     settingsView: () => ({ ...readSettings(), webhookHeaders: deps.profiles.webhookHeaders.masked() }),
     updateSettings({ webhookHeaders, expected, ...patch }) {
@@ -318,7 +329,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       consoleUrl = url === null ? null : url.replace(/\/+$/, '');
     },
     setOrderOptions: (orderId, options) => viewOf(engine.setOrderOptions(orderId, options)),
-    close: stopServer,
+    close: () => inTurn(stopServer),
   };
   return service;
 }
