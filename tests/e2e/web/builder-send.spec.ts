@@ -112,3 +112,19 @@ test('a payload with errors is sent only through "Send anyway", and marked as su
   await expect(page.getByTestId('send-response')).toContainText('Sent as raw text');
   await expect.poll(() => setup.fake.received[1]?.body).toBe('{"order_reference_id": ');
 });
+
+test('a double-click on Send sends once and lets it finish (the second click does not cancel it)', async ({
+  page,
+  setup,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, setup.served, '#/builder');
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+
+  // Send turns into Cancel where it stood: the second click of a double-click landed on it.
+  await page.getByRole('button', { name: 'Send to Local' }).dblclick();
+
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  await expect(page.getByRole('button', { name: 'Send to Local' })).toBeVisible();
+  expect(setup.fake.received.filter((request) => request.path === '/checkout')).toHaveLength(1);
+});

@@ -81,7 +81,11 @@ export const BuilderToolbar = memo(function BuilderToolbar({
             color="red"
             variant="light"
             leftSection={<IconX size={14} />}
-            onClick={cancelSend}
+            // Cancel takes Send's place: the second click of a double-click on Send lands here,
+            // and cancelled the send it had just started. Only a click of its own cancels.
+            onClick={(event) => {
+              if (event.detail <= 1) cancelSend();
+            }}
           >
             Cancel
           </Button>
