@@ -55,6 +55,17 @@ export const lastSendSchema = z.object({
 });
 export type LastSend = z.infer<typeof lastSendSchema>;
 
+/**
+ * A send still waiting for its answer when the working copy was saved. The tab that made it may
+ * close before the answer comes, and the answer's record id is known only then; the next page
+ * says a send went, and where its answer is, instead of "Nothing sent yet".
+ */
+export const unansweredSendSchema = z.object({
+  profileName: z.string().max(500),
+  at: z.string().max(64),
+});
+export type UnansweredSend = z.infer<typeof unansweredSendSchema>;
+
 /** The order the builder follows: the one its latest successful send created (a failed send keeps it). */
 export const followedOrderSchema = z.object({
   orderId: z.string().max(500),
@@ -74,6 +85,8 @@ export const builderStateSchema = builderDocumentSchema.extend({
   freshReferenceOnSend: z.boolean(),
   /** The last send (a working copy saved before there was one has none). */
   lastSend: lastSendSchema.nullable().default(null),
+  /** A send made after `lastSend` whose answer this copy has not seen (see unansweredSendSchema). */
+  unansweredSend: unansweredSendSchema.nullable().default(null),
   /** The order the first-run guide and the Response tab follow, found again after a reload. */
   followedOrder: followedOrderSchema.nullable().default(null),
 });

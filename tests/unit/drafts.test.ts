@@ -171,12 +171,18 @@ describe('drafts', () => {
     await core.close();
     core = await open();
     // Saved before the builder kept its last send (an older working copy): it has none.
-    expect(await call('getBuilderState', {})).toEqual({ ...state, lastSend: null, followedOrder: null });
+    expect(await call('getBuilderState', {})).toEqual({
+      ...state,
+      lastSend: null,
+      unansweredSend: null,
+      followedOrder: null,
+    });
 
     await call('deleteDraft', { id: draft.id });
     expect(await call('getBuilderState', {})).toEqual({
       ...state,
       lastSend: null,
+      unansweredSend: null,
       followedOrder: null,
       draftId: null,
       dirty: true,
@@ -228,7 +234,7 @@ describe('drafts', () => {
     expect(bad.issues.map((issue) => issue.path)).toEqual(['tab']);
   });
 
-  it('keeps the last send with the working copy, for a reload to find its record and order', async () => {
+  it('keeps the last send, and one still unanswered, with the working copy, for a reload to find them', async () => {
     const lastSend = {
       recordId: 11,
       profileName: 'Local',
@@ -245,6 +251,7 @@ describe('drafts', () => {
       dirty: false,
       freshReferenceOnSend: false,
       lastSend,
+      unansweredSend: { profileName: 'Local', at: '2026-11-28T13:31:02.000Z' },
       followedOrder: { orderId: lastSend.orderId, checkoutUrl: lastSend.checkoutUrl, profileName: 'Local' },
     };
     await call('saveBuilderState', state);

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULT_NOTIFICATION_FIELD, type CheckoutForm, type Finding } from '@shared/checkout';
-import type { Draft, FollowedOrderRef, LastSend } from '@shared/drafts';
+import type { Draft, FollowedOrderRef, LastSend, UnansweredSend } from '@shared/drafts';
 import { parseJsonText, type JsonTextResult } from '@shared/json-text';
 import type { RawDiagnostic } from './analysis/analysis-messages';
 import { formatDocument, sameJson, type ParseError } from './builder-text';
@@ -60,6 +60,8 @@ export interface BuilderStore {
   workingCopy: 'saved' | 'pending' | 'too-large' | 'unsaved' | 'signed-out';
   /** The last send from the builder, kept with the working copy so a reload still knows it. */
   lastSend: LastSend | null;
+  /** A send in flight, kept with the working copy until its answer arrives. */
+  unansweredSend: UnansweredSend | null;
   /** The order its sends last created, kept with the working copy (the guide follows it). */
   followedOrder: FollowedOrderRef | null;
   /** From the raw editor: kept as typed; the document follows when it parses. */
@@ -160,6 +162,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   focus: null,
   workingCopy: 'saved',
   lastSend: null,
+  unansweredSend: null,
   followedOrder: null,
   setText(text) {
     if (text === get().text) return;

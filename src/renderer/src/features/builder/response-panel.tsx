@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icons-react';
 import { failureTitle } from '@bridge/bridge-error';
-import type { LastSend } from '@shared/drafts';
+import type { LastSend, UnansweredSend } from '@shared/drafts';
 import type { CheckoutCreated } from '@shared/merchant-api';
 import { formatTime } from '@ui/order-format';
 import { useNavigation } from '@ui/navigation';
@@ -30,7 +30,8 @@ const CREATED_FIELDS: (keyof CheckoutCreated)[] = ['order_id', 'checkout_id', 's
 
 /** The answer to the last send: the created session with copy buttons and its page, or the error, structured. */
 export function ResponsePanel() {
-  const { requestKey, result, error, sentWithErrors, sentRaw, needsSetup, restored } = useSendStore();
+  const { requestKey, result, error, sentWithErrors, sentRaw, needsSetup, restored, restoredUnanswered } =
+    useSendStore();
   const lastSend = useBuilderStore((state) => state.lastSend);
   const navigate = useNavigation((state) => state.navigate);
   if (requestKey !== null)
@@ -61,6 +62,7 @@ export function ResponsePanel() {
         )}
       </Alert>
     );
+  if (result === null && restoredUnanswered !== null) return <UnansweredSendNote send={restoredUnanswered} />;
   if (result === null)
     return restored !== null ? (
       <RestoredSend lastSend={restored} />
@@ -182,6 +184,20 @@ function RestoredSend({ lastSend }: { lastSend: LastSend }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/**
+ * A send whose page closed (or reloaded) before its answer came: it went, so "Nothing sent yet"
+ * would be untrue; its answer, or its failure, is its record on the timeline.
+ */
+function UnansweredSendNote({ send }: { send: UnansweredSend }) {
+  return (
+    <Text p="sm" size="sm" data-testid="unanswered-send">
+      Sent to {send.profileName} at {formatTime(send.at)}, before this page was opened; the page that sent it
+      closed before the answer came. The answer, or why none came, is on{' '}
+      <Anchor href="#/timeline">the timeline</Anchor>.
+    </Text>
   );
 }
 

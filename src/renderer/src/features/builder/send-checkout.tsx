@@ -106,10 +106,13 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
     needsSetup: null,
     result: null,
     restored: null,
+    restoredUnanswered: null,
     sentWithErrors: errors.length,
     sentRaw: body.kind === 'raw',
     panel: 'response',
   });
+  // Saved with the working copy: should this page close before the answer, the next one says so.
+  useBuilderStore.setState({ unansweredSend: { profileName: profile.name, at: new Date().toISOString() } });
   try {
     const result = await builderCalls.sendCheckout({
       profileId: profile.id,
@@ -148,6 +151,7 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
     useSendStore.setState({ error: errorMessage(error) });
   } finally {
     useSendStore.setState({ requestKey: null });
+    useBuilderStore.setState({ unansweredSend: null });
   }
 }
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LastSend } from '@shared/drafts';
+import type { LastSend, UnansweredSend } from '@shared/drafts';
 import type { ExchangeResult } from '@shared/merchant-api';
 
 export type BuilderPanel = 'findings' | 'request' | 'response';
@@ -18,6 +18,8 @@ interface SendState {
   needsSetup: number | null;
   /** A send made before this page was opened (its answer is its record), until the next send. */
   restored: LastSend | null;
+  /** A send made before this page was opened whose answer that page never saw. */
+  restoredUnanswered: UnansweredSend | null;
   setPanel: (panel: BuilderPanel) => void;
 }
 
@@ -30,6 +32,7 @@ export const useSendStore = create<SendState>((set) => ({
   error: null,
   needsSetup: null,
   restored: null,
+  restoredUnanswered: null,
   setPanel: (panel) => set({ panel }),
 }));
 
@@ -44,6 +47,7 @@ export function clearLastAnswer(): void {
     sentWithErrors: 0,
     sentRaw: false,
     restored: null,
+    restoredUnanswered: null,
     panel: send.panel === 'response' ? 'findings' : send.panel,
   });
 }

@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import { DRAFT_TEXT_MAX, type BuilderState, type FollowedOrderRef, type LastSend } from '@shared/drafts';
+import {
+  DRAFT_TEXT_MAX,
+  type BuilderState,
+  type FollowedOrderRef,
+  type LastSend,
+  type UnansweredSend,
+} from '@shared/drafts';
 import type { ConnectionState } from '@bridge/ws-client';
 import { builderCalls } from './builder-calls-store';
 import { restoredState, savedOf, selectDirty, useBuilderStore, type SavedDraft } from './builder-store';
@@ -18,6 +24,7 @@ export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState
     dirty: selectDirty(state),
     freshReferenceOnSend: state.freshReferenceOnSend,
     lastSend: state.lastSend,
+    unansweredSend: state.unansweredSend,
     followedOrder: state.followedOrder,
   };
 }
@@ -51,9 +58,10 @@ export async function loadWorkingCopy(): Promise<void> {
     singleCheckout: state.singleCheckout,
     freshReferenceOnSend: state.freshReferenceOnSend,
     lastSend: state.lastSend,
+    unansweredSend: state.unansweredSend,
     followedOrder: state.followedOrder,
   };
-  restoreLastSend(state.lastSend, state.followedOrder);
+  restoreLastSend(state.lastSend, state.unansweredSend, state.followedOrder);
   if (isLargeDocument(state.text.length)) {
     useWorkingCopyOffer.setState({ offered: { ...state, saved } });
     useBuilderStore.setState({ ...options, loaded: true });
@@ -67,8 +75,14 @@ export async function loadWorkingCopy(): Promise<void> {
  * the order it created is followed again (its lifecycle, the first-run guide), instead of
  * "Nothing sent yet" beside an order that exists.
  */
-function restoreLastSend(lastSend: LastSend | null, followedOrder: FollowedOrderRef | null): void {
+function restoreLastSend(
+  lastSend: LastSend | null,
+  unansweredSend: UnansweredSend | null,
+  followedOrder: FollowedOrderRef | null,
+): void {
   if (lastSend !== null) useSendStore.setState({ restored: lastSend });
+  // Made after lastSend, by a page that closed before its answer came.
+  if (unansweredSend !== null) useSendStore.setState({ restoredUnanswered: unansweredSend });
   if (followedOrder !== null && useFollowedOrder.getState().order === null)
     useFollowedOrder.getState().follow(followedOrder);
 }
@@ -112,6 +126,7 @@ const sameState = (a: BuilderState | null, b: BuilderState) =>
   a.dirty === b.dirty &&
   a.freshReferenceOnSend === b.freshReferenceOnSend &&
   a.lastSend === b.lastSend &&
+  a.unansweredSend === b.unansweredSend &&
   a.followedOrder === b.followedOrder;
 
 /**
