@@ -128,3 +128,22 @@ test('a double-click on Send sends once and lets it finish (the second click doe
   await expect(page.getByRole('button', { name: 'Send to Local' })).toBeVisible();
   expect(setup.fake.received.filter((request) => request.path === '/checkout')).toHaveLength(1);
 });
+
+test('Send pressed again while "Send anyway" is asked does not ask twice, nor send twice', async ({
+  page,
+  setup,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, setup.served, '#/builder');
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await new BuilderPage(page).field('Description').fill('');
+
+  await page.getByRole('button', { name: 'Send to Local' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send with 1 error?' })).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await page.getByRole('button', { name: 'Send anyway' }).first().click();
+
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(setup.fake.received.filter((request) => request.path === '/checkout')).toHaveLength(1);
+});

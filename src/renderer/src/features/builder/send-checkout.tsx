@@ -62,14 +62,27 @@ function confirmSendAnyway(errors: readonly Finding[], parseMessage: string | nu
   });
 }
 
+/** A send being decided or made: set before the first question, cleared when it is over. */
+let deciding = false;
+
 /**
  * Sends the builder's payload to the active profile: "Send anyway" for errors, the live
  * confirmation, a fresh order_reference_id when asked (written back, so what is shown is what
  * went), the raw text as typed when it does not parse. Cancellable while in flight.
  */
 export async function sendFromBuilder(profile: ProfileView | null): Promise<void> {
-  const send = useSendStore.getState();
-  if (send.requestKey !== null) return;
+  // One send at a time, from the first click on: while "Send anyway" (or the live confirmation)
+  // was asked, Send or Ctrl+Enter again asked again, and each answer sent its own order.
+  if (deciding || useSendStore.getState().requestKey !== null) return;
+  deciding = true;
+  try {
+    await decideAndSend(profile);
+  } finally {
+    deciding = false;
+  }
+}
+
+async function decideAndSend(profile: ProfileView | null): Promise<void> {
   if (profile === null) {
     useSendStore.setState({ error: 'No profile is active: add one under Profiles.', panel: 'response' });
     return;
