@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { useAppCommandDefaults, useAppCommandFrontDoor } from '@ui/app-commands';
-import { reloadAppInfo, useAppStore, useResumed } from '@ui/app-store';
+import { failedForConnection, reloadAppInfo, useAppStore, useResumed } from '@ui/app-store';
 import { toggleColorScheme } from '@ui/color-scheme';
 import { ConnectionBanner } from './connection-banner';
 import { KeyringFallbackBanner } from './keyring-fallback-banner';
@@ -80,21 +80,23 @@ export function AppLayout() {
   useAppLevelCommands(navigate);
 
   useEffect(() => {
-    const fail = (error: unknown) => setLoadError(errorMessage(error));
+    // A load the connection failed is made again on the reconnection below, not an error.
+    const fail = (error: unknown) => {
+      if (!failedForConnection(error)) setLoadError(errorMessage(error));
+    };
     void loadInfo();
     loadProfiles().catch(fail);
     loadPreferences().catch(fail);
   }, [loadInfo, loadProfiles, loadPreferences]);
 
   // A resumed tab missed the pushes sent while it was away: the shell reloads its own data, and
-  // each view its own (useResumed).
+  // each view its own (useResumed). Loaded whole, whatever failed before no longer stands.
   const resumed = useResumed();
   useEffect(() => {
     if (resumed === 0) return;
     const ignore = () => undefined;
     reloadAppInfo().catch(ignore);
-    loadProfiles().catch(ignore);
-    loadPreferences().catch(ignore);
+    Promise.all([loadProfiles(), loadPreferences()]).then(() => setLoadError(null), ignore);
   }, [resumed, loadProfiles, loadPreferences]);
 
   const error = startupError ?? loadError;

@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import type { AppInfo } from '@shared/contract';
 import type { KeyringFallbackChoice } from '@shared/keyring-fallback';
 import { bridge } from '@bridge';
-import type { ConnectionState } from '@bridge/ws-client';
-import { errorMessage } from '@bridge/bridge-error';
+import { NOT_CONNECTED, type ConnectionState } from '@bridge/ws-client';
+import { BridgeError, CONNECTION_LOST, errorMessage } from '@bridge/bridge-error';
 
 interface AppState {
   info: AppInfo | null;
@@ -29,7 +29,7 @@ export const useAppStore = create<AppState>((set, get) => ({
     try {
       set({ info: await bridge.getAppInfo({}), startupError: null });
     } catch (error) {
-      set({ startupError: errorMessage(error) });
+      if (!failedForConnection(error)) set({ startupError: errorMessage(error) });
     }
   },
   async chooseKeyringFallback(choice) {
@@ -57,10 +57,22 @@ bridge.onConnectionState((connection) =>
  */
 export const useResumed = () => useAppStore((state) => state.resumed);
 
+/**
+ * Whether a call failed for the tab's connection, not for main: the page's first attempt to
+ * reach the console failed (a slow machine: its session check timed out while the bundle still
+ * ran), or the socket dropped. Such a load is made again when the tab reconnects (useResumed), so
+ * it is no reason to say the console could not start; the connection banner says what happens.
+ */
+export function failedForConnection(error: unknown): boolean {
+  return (
+    error instanceof BridgeError && (error.message === NOT_CONNECTED || error.message === CONNECTION_LOST)
+  );
+}
+
 /** App info again after a resume, without turning a failure into "could not start". */
 export async function reloadAppInfo(): Promise<void> {
   const info = await bridge.getAppInfo({});
-  useAppStore.setState({ info });
+  useAppStore.setState({ info, startupError: null });
 }
 
 /** A signed-out tab asks the console again: a new link may have signed this browser in. */
