@@ -257,3 +257,20 @@ test('7. money is written one way, with its currency’s decimals, everywhere; l
   await expect(orders.fact('Amount')).toHaveText('104.10 SAR');
   await expect(orders.row(order.reference)).toContainText('104.10 SAR');
 });
+
+test('8. a time is written one way: the order’s Created is the words its record’s detail gives', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const order = await createOrder(page, served.origin);
+  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+  const created = (await new OrdersPage(page).fact('Created').innerText()).replace(/\s+/g, ' ').trim();
+  // Written by the console's one formatter, e.g. "Nov 29, 2026, 02:57:42 AM", never "11/29/2026, 2:57:42 AM".
+  expect(created).toMatch(/\d{4}, \d{2}:\d{2}:\d{2}/);
+  await page.goto(`${served.origin}/#/timeline`);
+  const timeline = new TimelinePage(page);
+  await timeline.expectReady();
+  await timeline.openRecord(1);
+  await expect(timeline.detail()).toContainText(`${created} (`);
+});

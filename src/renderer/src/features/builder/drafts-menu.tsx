@@ -38,6 +38,7 @@ import {
 } from './drafts-actions';
 import { useDraftsList } from './drafts-list';
 import { exportPayload, importPayload } from './payload-files';
+import { formatTime } from '@ui/order-format';
 
 /** The draft in the builder (name, unsaved mark) and everything done with drafts and files. */
 export function DraftsMenu() {
@@ -163,7 +164,7 @@ function DraftsBrowser({ opened, onClose }: { opened: boolean; onClose: () => vo
                     <Table.Td>{draft.form}</Table.Td>
                     <Table.Td>
                       <Text size="xs" c="dimmed">
-                        {new Date(draft.updatedAt).toLocaleString()}
+                        {formatTime(draft.updatedAt)}
                       </Text>
                     </Table.Td>
                     <Table.Td>

@@ -2,6 +2,7 @@ import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { useNavigation } from '@ui/navigation';
 import { builderCalls } from './builder-calls-store';
 import { openDraft } from './drafts-actions';
+import { formatTime } from '@ui/order-format';
 
 // Ctrl+K: a draft's name opens it in the builder.
 registerPaletteSource({
@@ -14,7 +15,7 @@ registerPaletteSource({
     return drafts.map((draft) => ({
       id: `drafts:${draft.id}`,
       label: draft.name,
-      description: `${draft.form} draft · updated ${new Date(draft.updatedAt).toLocaleString()}`,
+      description: `${draft.form} draft · updated ${formatTime(draft.updatedAt)}`,
       run: () => {
         useNavigation.getState().navigate('builder');
         void openDraft(draft.id);

@@ -13,6 +13,7 @@ import { ProvenanceNote } from './provenance-note';
 import { RelatedLinks } from './related-links';
 import { RequestOutcome } from './request-outcome';
 import { VerdictSections } from './verdict-sections';
+import { formatTime } from '@ui/order-format';
 
 const NOTIFICATION_KINDS: readonly EventKind[] = ['webhook', 'delivery', 'replay', 'forward'];
 
@@ -93,7 +94,7 @@ export function EventDetail({
           )}
           {detail !== null && (
             <Text size="xs" c="dimmed">
-              {new Date(detail.at).toLocaleString()} ({detail.at})
+              {formatTime(detail.at)} ({detail.at})
               {detail.durationMs === null ? '' : ` · ${Math.round(detail.durationMs)} ms`}
               {detail.profileName === null ? '' : ` · profile ${detail.profileName}`}
               {detail.eventType === null ? '' : ` · ${detail.eventType}`}
