@@ -142,7 +142,7 @@ describe('checkout-console open', () => {
     expect(run.stdout).not.toContain(server.controlSecret);
     // "Again" in a command that reaches this console: its data directory is not the default.
     expect(run.stdout).toContain(
-      `This link works once; run npx checkout-console --data-dir ${harness.dataDir} open again for another.`,
+      `This link works once: the first browser to open it stays signed in until this console stops; for another link, run npx checkout-console --data-dir ${harness.dataDir} open\n`,
     );
     expect((await follow(url)).status).toBe(302);
     expect((await follow(url)).status).toBe(401);

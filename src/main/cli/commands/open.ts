@@ -8,6 +8,7 @@ import { numberFlag, parseFlags, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { addNoBrowserFlags, noBrowserFlagsShape, openBrowser, opensBrowser } from '../open-browser';
 import { terminalSafe } from '../terminal-text';
+import { browserOpenedLine, launchLinkLines } from '../console-ready-text';
 
 const openFlags = z.object({
   port: numberFlag('must be a number')
@@ -78,9 +79,8 @@ export async function runOpen(context: CliContext, rawFlags: unknown): Promise<v
         : result.message,
     );
   }
-  io.stdout(`Console ready at ${result.url}\n`);
-  io.stdout(`This link works once; run ${commandFor(dataDir, 'open')} again for another.\n`);
-  if (opensBrowser(flags)) await openBrowser(result.url);
+  io.stdout(launchLinkLines(result.url, commandFor(dataDir, 'open')));
+  if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(result.url)));
 }
 
 export function registerOpen(program: Command, context: CliContext): void {

@@ -10,6 +10,7 @@ import { osUserDataDir, resolveDataDir } from '../../data-dir';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { addNoBrowserFlags, noBrowserFlagsShape, openBrowser, opensBrowser } from '../open-browser';
 import { waitForSignal } from '../wait-for-signal';
+import { browserOpenedLine, launchLinkLines, serveStartupLines } from '../console-ready-text';
 import { errorWords } from '../../../shared/error-words';
 
 export const DEFAULT_SERVE_PORT = 4400;
@@ -40,8 +41,11 @@ function portInUse(dataDir: string, port: number, openCommand: string): string {
   );
 }
 
-/** Runs until interrupted; resolves when the server has shut down. */
-export async function runServe(context: CliContext, rawFlags: unknown): Promise<void> {
+/**
+ * Runs until interrupted (Ctrl+C or SIGTERM; a test passes `until`); resolves when the server
+ * has shut down.
+ */
+export async function runServe(context: CliContext, rawFlags: unknown, until?: Promise<void>): Promise<void> {
   const flags = parseFlags(serveFlags, rawFlags);
   const { io } = context;
   if (isNonLoopbackHost(flags.host)) {
@@ -83,13 +87,22 @@ export async function runServe(context: CliContext, rawFlags: unknown): Promise<
   }
   // Listening for the signal before saying "ready": a stop sent the moment the line is read
   // must reach this cleanup, not Node's default of ending the process (leaving the control file).
-  const signalled = waitForSignal();
+  const signalled = until ?? waitForSignal();
   try {
+    const active = core.profiles.active().fields;
+    io.stdout(launchLinkLines(server.launchUrl, openCommand));
+    io.stdout(
+      serveStartupLines({
+        dataDir: resolve(dataDir),
+        profile: { name: active.name, environment: active.environment },
+        emulator: core.emulator.status(),
+        listener: core.listener.status(),
+      }),
+    );
     // Said on the first start only; Settings keeps it in view after that.
     const { warning, warningIsNew } = core.appInfo().vault;
     if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
-    io.stdout(`Console ready at ${server.launchUrl}\n`);
-    if (opensBrowser(flags)) await openBrowser(server.launchUrl);
+    if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));
     await signalled;
   } finally {
     if (controlFile !== null) removeControlFile(controlFile);

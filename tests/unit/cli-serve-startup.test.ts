@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CliContext } from '../../src/main/cli/cli-context';
+import { runServe } from '../../src/main/cli/commands/serve';
+import { serveStartupLines } from '../../src/main/cli/console-ready-text';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+// `serve` printed one line, the link, and nothing a first-time user needs: how to stop it,
+// whether the link can be used again, where the data is, which profile is active, and whether
+// the emulator and the listener came up and where.
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function listening(): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return server;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** `serve --port 0 --no-open` in this process, on a data directory whose Local emulator uses `emulatorPort`. */
+async function serve(emulatorPort: number) {
+  const temp = makeTempDir();
+  const set = await runCliCaptured([
+    '--data-dir',
+    temp.dir,
+    'profiles',
+    'set',
+    'Local',
+    '--listener-port',
+    '0',
+    '--base-url',
+    `http://127.0.0.1:${emulatorPort}`,
+  ]);
+  expect(set.code, set.stderr).toBe(0);
+  let stdout = '';
+  let stderr = '';
+  const cli: CliContext = {
+    io: {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      readStdin: async () => '',
+    },
+    rendererDir: '/nonexistent',
+    dataDirFlag: () => temp.dir,
+  };
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const finished = runServe(cli, { port: '0', open: false }, stopped);
+  cleanups.push(async () => {
+    stop();
+    await finished;
+    temp.remove();
+  });
+  for (let attempt = 0; attempt < 500 && !stdout.includes('Ctrl+C'); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { dataDir: temp.dir, stdout, stderr };
+}
+
+describe('checkout-console serve: its first lines', () => {
+  it('say the link works once, where the data is, the profile, the emulator and listener, and how to stop', async () => {
+    const emulatorPort = await freePort();
+    const run = await serve(emulatorPort);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Console ready at http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/);
+    expect(lines[1]).toBe(
+      `This link works once: the first browser to open it stays signed in until this console stops; for another link, run npx checkout-console --data-dir ${run.dataDir} open`,
+    );
+    expect(lines.slice(2)).toEqual([
+      `  Data directory  ${run.dataDir}`,
+      '  Profile         Local (local)',
+      `  Emulator        http://127.0.0.1:${emulatorPort} (for profile Local)`,
+      expect.stringMatching(/^ {2}Listener {8}http:\/\/127\.0\.0\.1:\d+ \(for profile Local\)$/),
+      'Press Ctrl+C to stop the console; the emulator and the listener stop with it.',
+      '',
+    ]);
+    // The control secret `open` uses is never printed.
+    const controlFile = readdirSync(run.dataDir).find((name) => name.endsWith('.control.json'));
+    const control = JSON.parse(readFileSync(join(run.dataDir, controlFile ?? ''), 'utf8')) as {
+      secret: string;
+    };
+    expect(run.stdout + run.stderr).not.toContain(control.secret);
+  });
+
+  it('says the emulator is not running, and why, when its port is taken', async () => {
+    const taken = await listening();
+    const port = (taken.address() as AddressInfo).port;
+    const run = await serve(port);
+    expect(run.stdout).toMatch(
+      new RegExp(`^ {2}Emulator {8}not running: Port ${port} is taken by another program`, 'm'),
+    );
+    expect(run.stdout).toMatch(/^ {2}Listener {8}http:\/\/127\.0\.0\.1:\d+ \(for profile Local\)$/m);
+    expect(run.stdout).toContain('Press Ctrl+C to stop the console; the listener stops with it.\n');
+  });
+});
+
+describe('serveStartupLines', () => {
+  const stopped = { running: false, url: null, port: null, error: null, profileName: null };
+  const listener = {
+    ...stopped,
+    configuredPort: 4455,
+    publicUrl: null,
+    profileId: null,
+    hasNotificationToken: false,
+    notStored: 0,
+    notStoredReason: null,
+  };
+
+  it('warns of a live profile, escapes stored names, and claims nothing stops that never ran', () => {
+    const text = serveStartupLines({
+      dataDir: '/tmp/qa',
+      profile: { name: 'Prod\u001b[2J', environment: 'live' },
+      emulator: stopped,
+      listener,
+    });
+    expect(text).toContain('  Profile         Prod\\x1b[2J (live: real money)\n');
+    expect(text).toContain('  Emulator        not running\n');
+    expect(text).toContain('  Listener        not running\n');
+    expect(text.endsWith('Press Ctrl+C to stop the console.\n')).toBe(true);
+  });
+});
