@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { runServe } from '../../src/main/cli/commands/serve';
 import { serveStartupLines } from '../../src/main/cli/console-ready-text';
-import { runCliCaptured } from './helpers/run-cli';
+import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
 import { makeTempDir } from './helpers/temp-console';
 
 // `serve` printed one line, the link, and nothing a first-time user needs: how to stop it,
@@ -24,29 +24,10 @@ async function listening(): Promise<Server> {
   return server;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** `serve --port 0 --no-open` in this process, on a data directory whose Local emulator uses `emulatorPort`. */
 async function serve(emulatorPort: number) {
   const temp = makeTempDir();
-  const set = await runCliCaptured([
-    '--data-dir',
-    temp.dir,
-    'profiles',
-    'set',
-    'Local',
-    '--listener-port',
-    '0',
-    '--base-url',
-    `http://127.0.0.1:${emulatorPort}`,
-  ]);
-  expect(set.code, set.stderr).toBe(0);
+  await pointLocalProfile(temp.dir, { listenerPort: 0, baseUrl: `http://127.0.0.1:${emulatorPort}` });
   let stdout = '';
   let stderr = '';
   const cli: CliContext = {
