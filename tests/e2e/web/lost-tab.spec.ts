@@ -1,8 +1,9 @@
-import { test as base, expect, type Page, type WebSocketRoute } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openConsole } from '../fixtures/console-test';
+import { droppableConnection } from '../fixtures/droppable-connection';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
 import { pointLocalProfile, startServedConsole } from '../fixtures/serve-process';
 import { BuilderPage } from '../pages/builder-page';
@@ -112,31 +113,6 @@ test('the Listener view: what failed while disconnected is not still said once t
     await served.stop();
   }
 });
-
-/**
- * The tab's connection to a console that keeps running, made to drop and come back: each
- * /bridge socket passes through Playwright, and while "down" the session check gets no answer
- * (as when nothing listens) so the tab keeps retrying until `restore`.
- */
-async function droppableConnection(
-  page: Page,
-): Promise<{ drop: () => Promise<void>; restore: () => Promise<void> }> {
-  let current: WebSocketRoute | null = null;
-  await page.routeWebSocket(/\/bridge$/, (socket) => {
-    current = socket;
-    socket.connectToServer();
-  });
-  const unanswered = '**/session';
-  return {
-    async drop() {
-      await page.route(unanswered, (route) => route.abort('connectionrefused'));
-      await current?.close();
-    },
-    async restore() {
-      await page.unroute(unanswered);
-    },
-  };
-}
 
 test('edits made while disconnected are said to be unsaved, and saved when the same console answers again', async ({
   page,

@@ -6,8 +6,18 @@ import type { EmulatorStatus } from '@shared/emulator';
 import { errorMessage } from '@bridge/bridge-error';
 import { useEmulatorStore } from './emulator-store';
 
-/** Running or not, where, for which profile, and why not; start, restart, stop, or move to a free port. */
-export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
+/** What the tab last heard, said as that: the console may have stopped, and the emulator with it. */
+function lastKnownWords(status: EmulatorStatus): string {
+  const was = status.running && status.url !== null ? `running at ${status.url}` : 'stopped';
+  const profile = status.profileName === null ? '' : ` for profile ${status.profileName}`;
+  return `This tab lost its connection to the console. Last known: ${was}${profile}.`;
+}
+
+/**
+ * Running or not, where, for which profile, and why not; start, restart, stop, or move to a free
+ * port. Unless `known` (browser mode, the connection lost), only what was last heard, as that.
+ */
+export function EmulatorStatusCard({ status, known }: { status: EmulatorStatus; known: boolean }) {
   const [busy, setBusy] = useState(false);
   const { start, stop } = useEmulatorStore.getState();
   const run = (action: () => Promise<void>) => {
@@ -21,14 +31,19 @@ export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Badge
-            color={status.running ? 'teal' : 'gray'}
+            color={!known ? 'orange' : status.running ? 'teal' : 'gray'}
             size="lg"
             variant="light"
             data-testid="emulator-running"
           >
-            {status.running ? 'running' : 'stopped'}
+            {!known ? 'not known' : status.running ? 'running' : 'stopped'}
           </Badge>
-          {status.url !== null && (
+          {!known && (
+            <Text size="sm" c="dimmed" data-testid="emulator-last-known">
+              {lastKnownWords(status)}
+            </Text>
+          )}
+          {known && status.url !== null && (
             <Group gap={4} wrap="nowrap">
               <Text ff="monospace" size="sm" data-testid="emulator-url">
                 {status.url}
@@ -44,7 +59,7 @@ export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
               </CopyButton>
             </Group>
           )}
-          {status.profileName !== null && (
+          {known && status.profileName !== null && (
             <Text size="sm" c="dimmed" data-testid="emulator-profile">
               {/* Stopped, it accepts and signs nothing: said as what it will do once started. */}
               {status.running
@@ -53,31 +68,34 @@ export function EmulatorStatusCard({ status }: { status: EmulatorStatus }) {
             </Text>
           )}
         </Group>
-        <Group gap="xs" wrap="nowrap">
-          {/* Stopped, Start is the one thing to do: the filled (primary) button, not the pale one. */}
-          <Button
-            size="xs"
-            variant={status.running ? 'light' : 'filled'}
-            loading={busy}
-            leftSection={status.running ? <IconRefresh size={14} /> : <IconPlayerPlay size={14} />}
-            onClick={() => run(() => start({ updateLocalProfile: false }))}
-          >
-            {status.running ? 'Restart' : 'Start'}
-          </Button>
-          {status.running && (
+        {/* Not connected, they could not reach the emulator: offered again once the console answers. */}
+        {known && (
+          <Group gap="xs" wrap="nowrap">
+            {/* Stopped, Start is the one thing to do: the filled (primary) button, not the pale one. */}
             <Button
               size="xs"
-              variant="default"
+              variant={status.running ? 'light' : 'filled'}
               loading={busy}
-              leftSection={<IconPlayerStop size={14} />}
-              onClick={() => run(() => stop())}
+              leftSection={status.running ? <IconRefresh size={14} /> : <IconPlayerPlay size={14} />}
+              onClick={() => run(() => start({ updateLocalProfile: false }))}
             >
-              Stop
+              {status.running ? 'Restart' : 'Start'}
             </Button>
-          )}
-        </Group>
+            {status.running && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={busy}
+                leftSection={<IconPlayerStop size={14} />}
+                onClick={() => run(() => stop())}
+              >
+                Stop
+              </Button>
+            )}
+          </Group>
+        )}
       </Group>
-      {status.error !== null && (
+      {known && status.error !== null && (
         <Alert color="orange" mt="sm" title="The emulator is not running" data-testid="emulator-error">
           <Text size="sm">{status.error}</Text>
           <Button

@@ -5,6 +5,12 @@ import { bridge } from '@bridge';
 
 interface EmulatorState {
   status: EmulatorStatus | null;
+  /**
+   * Whether `status` is what main says now. Browser mode: from a lost connection until main
+   * answers or pushes again, it is only what main last said (the console may have stopped, and
+   * the emulator with it), so the view must not show it as the present.
+   */
+  statusKnown: boolean;
   settings: EmulatorSettingsView | null;
   orders: EmulatorOrder[];
   deliveries: EmulatorDelivery[];
@@ -28,6 +34,7 @@ const SHOWN = 200;
 /** The emulator as main reports it; `emulator.changed` pushes bring a fresh look (one load at a time). */
 export const useEmulatorStore = create<EmulatorState>((set) => ({
   status: null,
+  statusKnown: true,
   settings: null,
   orders: [],
   deliveries: [],
@@ -43,6 +50,7 @@ export const useEmulatorStore = create<EmulatorState>((set) => ({
     ]);
     set({
       status,
+      statusKnown: true,
       settings,
       orders: orders.orders.slice(0, SHOWN),
       deliveries: deliveries.deliveries.slice(0, SHOWN),
@@ -51,13 +59,13 @@ export const useEmulatorStore = create<EmulatorState>((set) => ({
     });
   },
   async loadStatus() {
-    set({ status: await bridge.getEmulatorStatus({}) });
+    set({ status: await bridge.getEmulatorStatus({}), statusKnown: true });
   },
   async start(input) {
-    set({ status: await bridge.startEmulator(input) });
+    set({ status: await bridge.startEmulator(input), statusKnown: true });
   },
   async stop() {
-    set({ status: await bridge.stopEmulator({}) });
+    set({ status: await bridge.stopEmulator({}), statusKnown: true });
   },
   async saveSettings(input) {
     set({ settings: await bridge.updateEmulatorSettings(input) });
@@ -95,7 +103,14 @@ export function reloadEmulator(): void {
 
 bridge.subscribe((event) => {
   if (event.name === 'emulator.changed') {
-    useEmulatorStore.setState({ status: event.payload });
+    useEmulatorStore.setState({ status: event.payload, statusKnown: true });
     reloadEmulator();
   }
+});
+
+// Pushes sent while the tab was cut off are lost: what it knew stays last-known until the view
+// (or the builder's notice) asks again on resume.
+bridge.onConnectionState((connection) => {
+  if (connection.status === 'closed' || connection.status === 'refused')
+    useEmulatorStore.setState({ statusKnown: false });
 });

@@ -17,7 +17,8 @@ const countOf = (shown: number, more: boolean) =>
  * customer's buttons and per-order faults), the notifications it owes, and its settings.
  */
 export function EmulatorView() {
-  const { status, settings, orders, deliveries, moreOrders, moreDeliveries } = useEmulatorStore();
+  const { status, statusKnown, settings, orders, deliveries, moreOrders, moreDeliveries } =
+    useEmulatorStore();
   const resumed = useResumed();
   useEffect(() => {
     reloadEmulator();
@@ -32,7 +33,7 @@ export function EmulatorView() {
   return (
     <Stack gap="md">
       <Title order={3}>Local emulator</Title>
-      <EmulatorStatusCard status={status} />
+      <EmulatorStatusCard status={status} known={statusKnown} />
       <Accordion multiple defaultValue={['orders', 'deliveries']} variant="separated">
         <Accordion.Item value="orders">
           <Accordion.Control>Orders ({countOf(orders.length, moreOrders)})</Accordion.Control>
