@@ -7,26 +7,37 @@ import { readJsonSource } from '../read-json-source';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 import { commandCaller, flagsOf } from '../command-caller';
+import {
+  chooseCheckoutForm,
+  describeFormChoice,
+  educationFormHint,
+  FORM_FLAG_HELP,
+  formFlag,
+  type FormChoice,
+} from '../checkout-form-choice';
 
 const sendFlags = z.object({
   profile: z.string().trim().min(1, 'must name a profile').optional(),
   yesLive: z.boolean().default(false),
   json: z.boolean().default(false),
-  form: z.enum(['general', 'education'], { error: 'choose general or education' }).default('general'),
+  form: formFlag,
   notificationUrl: z.boolean().default(true),
   singleCheckoutDisabled: z.boolean().default(false),
   // Only read as a number here: its limits are the contract's (sendCheckout), named as this flag.
   timeoutMs: numberFlag('must be a number of milliseconds').optional(),
 });
 
-/** The answer for a terminal; everything the service said is escaped (it is remote text). */
-function describe(result: ExchangeResult): string {
+/**
+ * The answer for a terminal; everything the service said is escaped (it is remote text). `form`:
+ * what a local emulator was told to judge in, and why (other profiles' services choose their own).
+ */
+function describe(result: ExchangeResult, form: FormChoice | null): string {
   const safe = (text: string) => terminalSafe(text, { maxChars: 2000 });
   const head = `${result.request.method} ${safe(result.request.url)} → ${
     result.status === null
       ? `no answer (${safe(result.failure?.message ?? 'failed')})`
       : String(result.status)
-  } in ${Math.round(result.durationMs)} ms\n`;
+  } in ${Math.round(result.durationMs)} ms\n${form === null ? '' : `form          ${describeFormChoice(form)}\n`}`;
   if (result.checkout !== null) {
     const c = result.checkout;
     return `${head}order_id      ${safe(c.order_id)}\ncheckout_id   ${safe(c.checkout_id)}\nstatus        ${safe(c.status)}\ncheckout_url  ${safe(c.checkout_url)}\n`;
@@ -59,26 +70,34 @@ const SEND_FLAGS: Record<string, string> = {
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(sendFlags, rawFlags);
   const { value, text } = await readJsonSource(file, context);
-  let local = false;
-  const result = await withConsole(context, async (core) => {
+  const { result, local, choice } = await withConsole(context, async (core) => {
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
-    local = profile.fields.environment === 'local';
+    const local = profile.fields.environment === 'local';
+    const choice = chooseCheckoutForm(flags, local ? () => core.emulator.settings() : null);
     // The same command the builder's Send calls: one validation, one error for each field.
-    return commandCaller(core.dispatcher, flagsOf(SEND_FLAGS))('sendCheckout', {
+    const result = await commandCaller(core.dispatcher, flagsOf(SEND_FLAGS))('sendCheckout', {
       profileId: profile.id,
       // Sent as the file has it, byte for byte, unless the listener URL is filled in.
       body: { kind: 'json', payload: value, sourceText: text },
       injectNotificationUrl: flags.notificationUrl,
-      form: flags.form,
-      singleCheckout: !flags.singleCheckoutDisabled,
+      form: choice.form,
+      singleCheckout: choice.singleCheckout,
       confirmLive: flags.yesLive,
       timeoutMs: flags.timeoutMs,
     });
+    return { result, local, choice };
   });
-  context.io.stdout(flags.json ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n` : describe(result));
+  // Only a local emulator is told the form; a real service judges in its merchant's own form.
+  const localForm = local ? choice : null;
+  context.io.stdout(
+    flags.json ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n` : describe(result, localForm),
+  );
   // A one-shot command starts no emulator: on a first try, say where the Local one runs.
   if (local && result.failure?.kind === 'refused') context.io.stderr(`${LOCAL_EMULATOR_HINT}\n`);
+  const formHint =
+    localForm !== null && result.status === 400 ? educationFormHint(value, localForm, 'send') : null;
+  if (formHint !== null) context.io.stderr(`${formHint}\n`);
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   if (!ok) throw new CommandExit(EXIT_FAILED);
 }
@@ -89,14 +108,11 @@ export function registerSend(program: Command, context: CliContext): void {
     .description('Create a checkout session from a JSON file (or - for standard input) on a profile')
     .option('--profile <name>', 'profile to send with (default: the active one)')
     .option('--yes-live', 'confirm sending to a live (production) profile')
-    .option(
-      '--form <form>',
-      'general or education (for marking sends that have validation errors)',
-      'general',
-    )
+    .option('--form <form>', FORM_FLAG_HELP.send)
     .option(
       '--single-checkout-disabled',
-      'education form: single checkout disabled (payment_type and instalments required)',
+      'education form: single checkout disabled (payment_type and instalments required); without it, ' +
+        "a local profile follows the emulator's single checkout setting when --form is not given",
     )
     .option(
       '--no-notification-url',

@@ -7,9 +7,10 @@ import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { formatFindings, summarise } from '../format-findings';
 import { readJsonSource } from '../read-json-source';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
+import { chooseCheckoutForm, educationFormHint, FORM_FLAG_HELP, formFlag } from '../checkout-form-choice';
 
 const validateFlags = z.object({
-  form: z.enum(['general', 'education'], { error: 'choose general or education' }).default('general'),
+  form: formFlag,
   singleCheckoutDisabled: z.boolean().default(false),
   notificationField: z.string().trim().min(1, 'must name a field, e.g. merchant_url.notification').optional(),
   pairs: z
@@ -28,9 +29,11 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
   const flags = parseFlags(validateFlags, rawFlags);
   const { io } = context;
   const { name, text, value } = await readJsonSource(file, context);
+  // The same choice as send's, without an emulator to follow: validate opens no data directory.
+  const choice = chooseCheckoutForm(flags, null);
   const findings = validateCheckout(value, {
-    form: flags.form,
-    singleCheckout: !flags.singleCheckoutDisabled,
+    form: choice.form,
+    singleCheckout: choice.singleCheckout,
     sourceText: text,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
     ...(flags.pairs === undefined ? {} : { pairs: flags.pairs }),
@@ -42,9 +45,11 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
       `${terminalSafeJson(JSON.stringify({ valid: errors === 0, errors, warnings, findings }, null, 2))}\n`,
     );
   else {
-    io.stdout(`${terminalSafe(name)} (${flags.form} form): ${summarise(errors, warnings)}\n`);
+    io.stdout(`${terminalSafe(name)} (${choice.form} form): ${summarise(errors, warnings)}\n`);
     if (findings.length > 0) io.stdout(`\n${formatFindings(findings)}`);
   }
+  const hint = errors > 0 ? educationFormHint(value, choice, 'validate') : null;
+  if (hint !== null) io.stderr(`${hint}\n`);
   if (errors > 0) throw new CommandExit(EXIT_FAILED);
 }
 
@@ -52,7 +57,7 @@ export function registerValidate(program: Command, context: CliContext): void {
   program
     .command('validate <file>')
     .description('Check a checkout session request (JSON file, or - for standard input) against the spec')
-    .option('--form <form>', 'general or education', 'general')
+    .option('--form <form>', FORM_FLAG_HELP.validate)
     .option(
       '--single-checkout-disabled',
       'education form: the merchant has single checkout disabled (payment_type and instalments required)',
