@@ -1,5 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
-import { extname, join, relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import {
   isMap,
   isNode,
@@ -24,6 +23,7 @@ import {
 import { stepTitle } from '../../shared/scenarios/step-title';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { unsetVariables } from './unset-variables';
+import { expandScenarioPaths } from './scenario-paths';
 
 /** A scenario file that was read and validated. */
 export interface LoadedScenario {
@@ -34,47 +34,6 @@ export interface LoadedScenario {
   scenario: Scenario;
   /** The line each step starts on (1-based). */
   stepLines: number[];
-}
-
-export const SCENARIO_EXTENSIONS = ['.yaml', '.yml'];
-
-/** The scenario files named by `paths`: files as given, folders searched for *.yaml / *.yml (sorted). */
-export function expandScenarioPaths(
-  paths: readonly string[],
-  cwd: string,
-): { files: string[]; problems: ScenarioFileProblem[] } {
-  const files: string[] = [];
-  const problems: ScenarioFileProblem[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (SCENARIO_EXTENSIONS.includes(extname(entry.name).toLowerCase())) files.push(full);
-    }
-  };
-  for (const given of paths) {
-    const full = resolve(cwd, given);
-    let stats;
-    try {
-      stats = statSync(full);
-    } catch {
-      problems.push({
-        file: given,
-        line: null,
-        column: null,
-        field: null,
-        message: 'no such file or folder',
-        missing: true,
-      });
-      continue;
-    }
-    if (stats.isDirectory()) walk(full);
-    else files.push(full);
-  }
-  return { files: [...new Set(files)], problems };
 }
 
 /** The YAML node a zod issue points at, or the nearest ancestor that exists (a missing key → its object). */
