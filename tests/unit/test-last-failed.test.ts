@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/main/cli/program';
 import { openDatabase } from '../../src/main/store/connection';
 import { createScenarioRunsRepository } from '../../src/main/store/scenario-runs-repository';
 import { runReportSchema, type ScenarioResult } from '../../src/shared/scenarios/scenario-results';
@@ -85,7 +86,10 @@ describe('test --last-failed', () => {
     const before = (await storedRuns()).length;
     const nothing = await cli('test', suite, '--last-failed');
     expect(nothing.code).toBe(0);
-    expect(nothing.stdout).toBe(`Every scenario of run #${before} passed: nothing to run again.\n`);
+    // The run that passed ran only the fixed scenario; the other passed in the run before it.
+    expect(nothing.stdout).toBe(
+      `Every scenario passed when it last ran (run #${before}, and run #${before - 1} for the 1 scenario it did not run): nothing to run again.\n`,
+    );
     // Nothing ran, so no run was stored.
     expect((await storedRuns()).length).toBe(before);
   });
@@ -176,5 +180,87 @@ describe('test --rerun N', () => {
     expect(missing.stderr).toBe('error: --rerun: no run #99 in this data directory (`runs` lists them)\n');
     expect((await cli('test', suite, '--rerun', '1')).stderr).toContain('leave the paths out');
     expect((await cli('test', '--rerun', '1', '--last-failed')).stderr).toContain('choose one');
+  });
+});
+
+describe('test --last-failed after a narrowed run (--grep)', () => {
+  // A scenario that errors at once (no order to get), and one that passes.
+  const FAILS = (name: string) => `name: ${name}\nsteps:\n  - step: operation\n    operation: getOrder\n`;
+  const PASSES = (name: string) => `name: ${name}\nsteps:\n  - step: wait\n    for: 1ms\n`;
+  const narrowed = join(temp.dir, 'narrowed');
+  const data = join(temp.dir, 'data-narrowed');
+  const run = (...args: string[]) => runCliCaptured(['--data-dir', data, ...args]);
+  const names = (result: CliRun) => ran(result).map((file) => file.split('/').pop());
+
+  it('runs what did not pass when it last ran, not only what the narrowed run saw', async () => {
+    mkdirSync(narrowed, { recursive: true });
+    writeFileSync(join(narrowed, 'a.yaml'), FAILS('alpha'));
+    writeFileSync(join(narrowed, 'b.yaml'), FAILS('beta'));
+    expect((await run('test', narrowed)).code).toBe(1);
+    // Alpha fixed and run alone: beta is still as red as the whole run left it.
+    writeFileSync(join(narrowed, 'a.yaml'), PASSES('alpha'));
+    expect((await run('test', narrowed, '--grep', 'alpha')).code).toBe(0);
+    const again = await run('test', narrowed, '--last-failed', '--reporter', 'json');
+    expect(again.code, again.stderr).toBe(1);
+    expect(names(again)).toEqual(['b.yaml']);
+    expect(again.stderr).toMatch(
+      /^Run #2 \(passed, started \S+Z\), and run #1 for the 1 scenario it did not run: 1 of 2 scenarios did not pass when they last ran; running it again\n/,
+    );
+  });
+
+  it('is green only when every scenario passed when it last ran, and says which runs say so', async () => {
+    writeFileSync(join(narrowed, 'b.yaml'), PASSES('beta'));
+    expect((await run('test', narrowed, '--last-failed')).code).toBe(0);
+    const nothing = await run('test', narrowed, '--last-failed');
+    expect(nothing.code).toBe(0);
+    expect(nothing.stdout).toBe(
+      'Every scenario passed when it last ran (run #4, and run #2 for the 1 scenario it did not run): nothing to run again.\n',
+    );
+  });
+
+  it('says a scenario that never ran is left out', async () => {
+    writeFileSync(join(narrowed, 'c.yaml'), PASSES('gamma'));
+    writeFileSync(join(narrowed, 'b.yaml'), FAILS('beta'));
+    expect((await run('test', narrowed, '--grep', 'beta')).code).toBe(1);
+    const again = await run('test', narrowed, '--last-failed', '--reporter', 'json');
+    expect(names(again)).toEqual(['b.yaml']);
+    expect(again.stderr).toContain(
+      '1 scenario in the paths has not run in any ended run of them, so it is left out (run the paths whole to include it)\n',
+    );
+  });
+});
+
+describe('test --last-failed after a cancelled run', () => {
+  it('runs again what the cancel left unrun: it never passed', async () => {
+    const folder = join(temp.dir, 'cancelled-suite');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'slow.yaml'), 'name: slow\nsteps:\n  - step: wait\n    for: 2s\n');
+    writeFileSync(join(folder, 'quick.yaml'), 'name: quick\nsteps:\n  - step: wait\n    for: 1ms\n');
+    const data = join(temp.dir, 'data-cancelled');
+    // Ctrl+C as soon as the run has started.
+    const code = await runCli(['--data-dir', data, 'test', folder], {
+      rendererDir: '/nonexistent-renderer',
+      io: {
+        stdout: (text) => {
+          if (text.startsWith('Running ')) process.emit('SIGINT');
+        },
+        stderr: () => undefined,
+        readStdin: async () => '',
+      },
+    });
+    expect(code).toBe(1);
+    const again = await runCliCaptured([
+      '--data-dir',
+      data,
+      'test',
+      folder,
+      '--last-failed',
+      '--reporter',
+      'json',
+    ]);
+    expect(again.stderr).toMatch(
+      /^Run #1 \(cancelled, started \S+Z\): 2 of 2 scenarios did not pass; running them again\n/,
+    );
+    expect(again.code, again.stderr).toBe(0);
   });
 });

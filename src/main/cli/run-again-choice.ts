@@ -1,4 +1,5 @@
-import { runAgainPlan } from '../../shared/scenarios/run-again';
+import { countOf } from '../../shared/count-words';
+import { lastFailedPlan, runAgainPlan, type EarlierResult } from '../../shared/scenarios/run-again';
 import type { StoredRun } from '../../shared/scenarios/stored-runs';
 import { ConsoleError } from '../console-error';
 import { CommandExit, EXIT_OK, UsageError } from './cli-errors';
@@ -25,22 +26,32 @@ export function runNumberFlag(text: string): number {
   return Number(digits);
 }
 
-async function chosenRun(call: CommandCaller, choice: RunAgainChoice): Promise<StoredRun> {
+/** The run chosen, and for --last-failed what earlier runs say of the scenarios it did not run. */
+async function chosenRun(
+  call: CommandCaller,
+  choice: RunAgainChoice,
+): Promise<{ run: StoredRun; earlier: EarlierResult[]; neverRun: string[] }> {
   if ('rerun' in choice) {
     try {
-      return await call('getScenarioRun', { id: choice.rerun });
+      return { run: await call('getScenarioRun', { id: choice.rerun }), earlier: [], neverRun: [] };
     } catch (error) {
       if (error instanceof ConsoleError && error.code === 'not_found')
         throw new UsageError(`--rerun: no run #${choice.rerun} in this data directory (\`runs\` lists them)`);
       throw error;
     }
   }
-  const { run } = await call('latestScenarioRunOf', { paths: [...choice.paths] });
-  if (run !== null) return run;
+  const { run, earlier, neverRun } = await call('latestScenarioRunOf', { paths: [...choice.paths] });
+  if (run !== null) return { run, earlier, neverRun };
   const named = choice.paths.join(' ');
   throw new UsageError(
     `--last-failed: no run of ${named} from ${process.cwd()} has ended yet, so none is known not to have passed; run them whole first (checkout-console test ${named})`,
   );
+}
+
+/** Said under the announcement: scenarios of the paths that no ended run ran are not run now. */
+function neverRunWords(neverRun: readonly string[]): string {
+  const one = neverRun.length === 1;
+  return `${countOf(neverRun.length, 'scenario')} in the paths ${one ? 'has' : 'have'} not run in any ended run of them, so ${one ? 'it is' : 'they are'} left out (run the paths whole to include ${one ? 'it' : 'them'})`;
 }
 
 /**
@@ -55,12 +66,14 @@ export async function runAgainStart(
   /** Says that every scenario of the run passed (then `test` exits 0). */
   say: (text: string) => void,
 ): Promise<RunAgainStart> {
-  const run = await chosenRun(call, choice);
+  const { run, earlier, neverRun } = await chosenRun(call, choice);
   const flag = 'rerun' in choice ? '--rerun' : '--last-failed';
-  const plan = runAgainPlan(run);
+  const lastFailed = 'rerun' in choice ? null : lastFailedPlan(run, earlier);
+  const plan = lastFailed ?? runAgainPlan(run);
+  const never = neverRun.length === 0 ? '' : `${terminalSafe(neverRunWords(neverRun))}\n`;
   if (plan.kind === 'refused') throw new UsageError(`${flag}: ${plan.reason}`);
   if (plan.kind === 'nothing') {
-    say(`${terminalSafe(plan.reason)}\n`);
+    say(`${terminalSafe(plan.reason)}\n${never}`);
     throw new CommandExit(EXIT_OK);
   }
   const { source, files } = plan;
@@ -74,7 +87,8 @@ export async function runAgainStart(
     files,
     chosenFrom: run.id,
     announce: `${terminalSafe(
-      `Run #${run.id} (${run.status}, started ${run.startedAt}): ${files.length} of ${run.totals.scenarios} scenario${run.totals.scenarios === 1 ? '' : 's'} did not pass; running ${files.length === 1 ? 'it' : 'them'} again`,
-    )}\n`,
+      lastFailed?.announce ??
+        `Run #${run.id} (${run.status}, started ${run.startedAt}): ${files.length} of ${run.totals.scenarios} scenario${run.totals.scenarios === 1 ? '' : 's'} did not pass; running ${files.length === 1 ? 'it' : 'them'} again`,
+    )}\n${never}`,
   };
 }

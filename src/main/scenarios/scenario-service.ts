@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import type { RunProgress, RunReport, ScenarioOutline } from '../../shared/scenarios/scenario-results';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
@@ -11,6 +11,8 @@ import type { RunSource, RunSummary, StoredRun } from '../../shared/scenarios/st
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { loadScenarios, outlineOf, type LoadedScenario, type LoadedSuite } from './load-scenarios';
 import { grepScenarios, runSuite } from './run-suite';
+import { expandScenarioPaths } from './scenario-paths';
+import type { EarlierResult } from '../../shared/scenarios/run-again';
 import type { ScenarioServices } from './step-context';
 import { errorWords } from '../../shared/error-words';
 
@@ -71,6 +73,14 @@ export interface ScenarioService {
    * `test [paths…]` here), with its scenarios; undefined when there is none.
    */
   latestEndedRunOf(paths: readonly string[]): StoredRun | undefined;
+  /**
+   * For the scenarios now in these paths that `latest` did not run: each one's result in the
+   * newest earlier ended run of the same paths that ran it; `neverRun`, those none ran.
+   */
+  earlierResultsOf(
+    paths: readonly string[],
+    latest: StoredRun,
+  ): { earlier: EarlierResult[]; neverRun: string[] };
 }
 
 export interface ScenarioServiceDependencies {
@@ -139,6 +149,12 @@ function samePaths(cwd: string, a: readonly string[], b: readonly string[]): boo
   const resolved = (paths: readonly string[]) => [...new Set(paths.map((path) => resolve(cwd, path)))].sort();
   const [left, right] = [resolved(a), resolved(b)];
   return left.length === right.length && left.every((path, index) => path === right[index]);
+}
+
+/** Runs of `test [paths…]` with these paths from this working directory. */
+function ofPathsFromHere(paths: readonly string[]): (run: RunSummary) => boolean {
+  const cwd = process.cwd();
+  return (run) => run.source?.kind === 'paths' && run.source.cwd === cwd && samePaths(cwd, run.paths, paths);
 }
 
 export function createScenarioService(deps: ScenarioServiceDependencies): ScenarioService {
@@ -230,10 +246,24 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
     storedRun: (id) => runs.get(id),
     runSummaries: (page) => runs.summaries(page),
     latestEndedRunOf(paths) {
+      return runs.latestEnded(ofPathsFromHere(paths));
+    },
+    earlierResultsOf(paths, latest) {
       const cwd = process.cwd();
-      return runs.latestEnded(
-        (run) => run.source?.kind === 'paths' && run.source.cwd === cwd && samePaths(cwd, run.paths, paths),
-      );
+      // Named as a run of these paths names them (loadScenarios): from the working directory.
+      const now = expandScenarioPaths(paths, cwd).files.map((file) => relative(cwd, file) || file);
+      const ran = new Set(latest.scenarios.map((scenario) => scenario.file));
+      const wanted = new Set(now.filter((file) => !ran.has(file)));
+      const earlier: EarlierResult[] = [];
+      for (const id of wanted.size === 0 ? [] : runs.endedIds(ofPathsFromHere(paths))) {
+        if (id >= latest.id) continue;
+        for (const scenario of runs.get(id)?.scenarios ?? []) {
+          if (!wanted.delete(scenario.file)) continue;
+          earlier.push({ file: scenario.file, status: scenario.status, runId: id });
+        }
+        if (wanted.size === 0) break;
+      }
+      return { earlier, neverRun: [...wanted] };
     },
   };
 }

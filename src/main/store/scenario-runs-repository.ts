@@ -264,6 +264,14 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
         }
       return found === undefined ? undefined : read(found, nowMs);
     },
+    /** The numbers of the runs that ended and that `matches`, newest first (read each with `get`). */
+    endedIds(matches: (run: RunSummary) => boolean, nowMs = Date.now()): number[] {
+      const empty = { scenarios: 0, passed: 0, failed: 0, errors: 0, skipped: 0 };
+      const ids: number[] = [];
+      for (const row of statements.ended.iterate())
+        if (matches(summaryOf(row, empty, nowMs))) ids.push(row.id);
+      return ids;
+    },
     /** Newest first, `limit` of them, before run number `beforeId` when given (the next page). */
     summaries(page: { beforeId: number | null; limit: number }, nowMs = Date.now()): RunSummary[] {
       return statements.summaries.all(page).map((row) =>

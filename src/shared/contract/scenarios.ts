@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { runProgressSchema, scenarioOutlineSchema } from '../scenarios/scenario-results';
+import { resultStatusSchema, runProgressSchema, scenarioOutlineSchema } from '../scenarios/scenario-results';
 import {
   endpointCaseResultSchema,
   endpointCheckConfigSchema,
@@ -96,7 +96,18 @@ export const scenarioCommands = {
    */
   latestScenarioRunOf: defineCommand(
     z.object({ paths: scenarioPaths }),
-    z.object({ run: storedRunSchema.nullable() }),
+    z.object({
+      run: storedRunSchema.nullable(),
+      /**
+       * The scenarios now in the paths that `run` did not run (narrowed by --grep, or a run of
+       * only some files), each as the newest earlier ended run of the paths left it.
+       */
+      earlier: z.array(
+        z.object({ file: z.string(), status: resultStatusSchema, runId: z.number().int().positive() }),
+      ),
+      /** Scenarios now in the paths that no ended run of them ran (added since). */
+      neverRun: z.array(z.string()),
+    }),
   ),
   cancelScenarioRun: defineCommand(
     z.object({ runId: z.string().min(1) }),

@@ -1,3 +1,5 @@
+import { countOf } from '../count-words';
+import type { ResultStatus } from './scenario-results';
 import type { RunSource, StoredRun } from './stored-runs';
 
 /**
@@ -42,4 +44,59 @@ export function runAgainPlan(run: StoredRun): RunAgainPlan {
   if (files.length === 0)
     return { kind: 'nothing', reason: `Every scenario of run #${run.id} passed: nothing to run again.` };
   return { kind: 'files', source: run.source, files };
+}
+
+/**
+ * A scenario of the paths that the latest run did not run (it was narrowed by `--grep`, or ran
+ * only the files a `--last-failed` chose), as the newest earlier run of the same paths left it.
+ */
+export interface EarlierResult {
+  file: string;
+  status: ResultStatus;
+  runId: number;
+}
+
+/** `run #1 for the 2 scenarios it did not run`, the earlier runs newest first. */
+function earlierWords(earlier: readonly EarlierResult[]): string {
+  const ids = [...new Set(earlier.map((result) => result.runId))].sort((a, b) => b - a);
+  const runs = `${ids.length === 1 ? 'run' : 'runs'} ${ids.map((id) => `#${id}`).join(', ')}`;
+  return `${runs} for the ${countOf(earlier.length, 'scenario')} it did not run`;
+}
+
+/**
+ * `test --last-failed`: the scenarios that did not pass when they last ran. That is the latest
+ * run's word for those it ran; for the others it is the newest earlier run that ran them. The
+ * latest run alone made a narrowed run (`--grep alpha`, all passed) say "nothing to run again"
+ * while beta, red in the whole run before, had not run since.
+ */
+export function lastFailedPlan(
+  run: StoredRun,
+  earlier: readonly EarlierResult[],
+): RunAgainPlan & { announce: string } {
+  const plan = runAgainPlan(run);
+  const scenarios = run.totals.scenarios + earlier.length;
+  const head = `Run #${run.id} (${run.status}, started ${run.startedAt})`;
+  const doing = (files: readonly string[], when: string) =>
+    `${files.length} of ${countOf(scenarios, 'scenario')} did not pass${when}; running ${files.length === 1 ? 'it' : 'them'} again`;
+  if (plan.kind === 'refused' || run.source === null) return { ...plan, announce: '' };
+  if (earlier.length === 0)
+    return { ...plan, announce: plan.kind === 'files' ? `${head}: ${doing(plan.files, '')}` : '' };
+  const files = [
+    ...new Set([
+      ...notPassedFiles(run),
+      ...earlier.filter((result) => result.status !== 'passed').map((result) => result.file),
+    ]),
+  ];
+  if (files.length === 0)
+    return {
+      kind: 'nothing',
+      reason: `Every scenario passed when it last ran (run #${run.id}, and ${earlierWords(earlier)}): nothing to run again.`,
+      announce: '',
+    };
+  return {
+    kind: 'files',
+    source: run.source,
+    files,
+    announce: `${head}, and ${earlierWords(earlier)}: ${doing(files, ' when they last ran')}`,
+  };
 }

@@ -63,7 +63,12 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
       if (run === undefined) throw ConsoleError.notFound(`Run #${id}`);
       return run;
     },
-    latestScenarioRunOf: ({ paths }) => ({ run: scenarios.latestEndedRunOf(paths) ?? null }),
+    latestScenarioRunOf: ({ paths }) => {
+      const run = scenarios.latestEndedRunOf(paths) ?? null;
+      return run === null
+        ? { run, earlier: [], neverRun: [] }
+        : { run, ...scenarios.earlierResultsOf(paths, run) };
+    },
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
     saveScenarioFile: ({ path, text, overwrite }) => ({ path: saveScenarioFile(path, text, overwrite) }),
     checkEndpoint: ({ url, config, secret, checkId }) => {

@@ -247,7 +247,7 @@ export function registerTest(program: Command, context: CliContext): void {
     .option('--yes-live', 'confirm running on a live (production) profile')
     .option(
       '--last-failed',
-      'run only the scenarios that did not pass in the latest ended run of the same paths from here',
+      'run only the scenarios that did not pass when they last ran: in the latest ended run of the same paths from here, or, for one it did not run (--grep), the newest earlier run that did',
     )
     .option('--rerun <n>', 'run only the scenarios that did not pass in stored run N (`runs` lists them)')
     .action((paths: string[], flags: unknown) => runTest(paths, flags, context));
