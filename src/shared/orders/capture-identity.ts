@@ -1,12 +1,13 @@
 import { isJsonObject, type OrderRecord } from './order-record';
-import type { AmountProblem, CaptureSeen, Walk } from './lifecycle-walk';
+import type { AmountProblem, Walk } from './lifecycle-walk';
+import { amountChangedFrom, type NamedAmountSeen, noteNamedAmount } from './named-amounts';
 import { UUID_PATTERN } from '../webhook/notification-payload';
 
 /** One capture named twice with two amounts: which record said what. */
 function amountChanged(
   walk: Walk,
   captureId: string,
-  known: CaptureSeen,
+  known: NamedAmountSeen,
   minor: bigint | null,
 ): AmountProblem {
   return {
@@ -33,15 +34,9 @@ export function captureIdProblem(
       code: 'unknown_capture',
       message: `order_captured names no capture it can be told apart by (capture_id ${JSON.stringify(captureId ?? null)}; the spec gives a UUID)`,
     };
-  const known = walk.captures.get(captureId);
-  if (known === undefined) {
-    walk.captures.set(captureId, { recordId: record.id, minor, notified: true, answered: false });
-    return null;
-  }
-  if (known.minor !== minor) return amountChanged(walk, captureId, known, minor);
-  if (known.notified) return 'duplicate';
-  walk.captures.set(captureId, { ...known, notified: true });
-  return null;
+  const known = amountChangedFrom(walk.captures, captureId, minor);
+  if (known !== null) return amountChanged(walk, captureId, known, minor);
+  return noteNamedAmount(walk.captures, captureId, record.id, minor, 'notified');
 }
 
 /**
@@ -59,19 +54,8 @@ export function answeredCaptureProblem(
   const answer = record.responseJson;
   const captureId = isJsonObject(answer) ? answer['capture_id'] : undefined;
   if (typeof captureId !== 'string' || !UUID_PATTERN.test(captureId)) return null;
-  const known = walk.captures.get(captureId);
-  if (known === undefined) {
-    walk.captures.set(captureId, {
-      recordId: record.id,
-      minor: answeredMinor,
-      notified: false,
-      answered: true,
-    });
-    return null;
-  }
-  if (known.minor !== answeredMinor) return amountChanged(walk, captureId, known, answeredMinor);
+  const known = amountChangedFrom(walk.captures, captureId, answeredMinor);
+  if (known !== null) return amountChanged(walk, captureId, known, answeredMinor);
   // The same capture answered twice (a call sent again): counted once.
-  if (known.answered) return 'duplicate';
-  walk.captures.set(captureId, { ...known, answered: true });
-  return null;
+  return noteNamedAmount(walk.captures, captureId, record.id, answeredMinor, 'answered');
 }

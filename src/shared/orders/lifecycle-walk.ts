@@ -10,6 +10,7 @@ import {
 } from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 import { lifecycleStepOf, type LifecycleStep, type OrderState } from './order-states';
+import type { NamedAmountSeen } from './named-amounts';
 import type { StepProof } from './strip-steps';
 
 const SOURCE_STRENGTH: Record<LifecycleSource, number> = {
@@ -20,13 +21,6 @@ const SOURCE_STRENGTH: Record<LifecycleSource, number> = {
   record: 0,
 };
 
-export interface CaptureSeen {
-  recordId: number;
-  minor: bigint | null;
-  notified: boolean;
-  answered: boolean;
-}
-
 export class Walk {
   state: OrderState | null = null;
   stateRecordId: number | null = null;
@@ -36,13 +30,10 @@ export class Walk {
   readonly captured = new AmountLedger();
   readonly refunded = new AmountLedger();
   readonly webhooksSeen = new Map<string, number>();
-  /**
-   * Captures the service named, by capture_id: the record that first counted it, its amount, and
-   * which of a notification and a capture call's 2xx answer named it so far.
-   */
-  readonly captures = new Map<string, CaptureSeen>();
-  /** Refunds the service named, by refund_id: the record that first counted it and its amount. */
-  readonly refunds = new Map<string, { recordId: number; minor: bigint | null }>();
+  /** Captures the service named, by capture_id (in `order_captured` or a capture call's answer). */
+  readonly captures = new Map<string, NamedAmountSeen>();
+  /** Refunds the service named, by refund_id (in `order_refunded` or a refund call's answer). */
+  readonly refunds = new Map<string, NamedAmountSeen>();
   readonly findings: OrderFinding[] = [];
 
   constructor(readonly facts: FactsDraft) {}

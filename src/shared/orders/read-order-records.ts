@@ -32,7 +32,7 @@ import {
   zeroAmountProblem,
 } from './lifecycle-walk';
 import { answeredCaptureProblem, captureIdProblem } from './capture-identity';
-import { refundIdProblem } from './refund-identity';
+import { answeredRefundProblem, refundIdProblem } from './refund-identity';
 
 /** What a capture answer says was captured (its `captured_amount`), else what the call asked for. */
 function answeredMinor(walk: Walk, record: OrderRecord, asked: ReadMoney | null): bigint | null {
@@ -243,21 +243,24 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         operation === 'capture'
           ? unreadableMoneyField(record.requestJson, CAPTURE_REQUEST_KEYS)
           : unreadableRefundRequestField(record.requestJson);
-      const problem =
+      const named =
         unreadableAmountProblem(money, unreadable, `The ${operation} call`) ??
         currencyProblem(walk, money, `The ${operation} call's amount`) ??
         zeroAmountProblem(walk, money, `The ${operation} call's amount`) ??
         (operation === 'capture'
           ? answeredCaptureProblem(walk, record, answeredMinor(walk, record, money))
-          : null) ??
-        beyondProblem(walk, operation, 'response', money);
+          : answeredRefundProblem(walk, record, money?.minor ?? null));
+      const problem =
+        named === null || named === 'unnamed' ? beyondProblem(walk, operation, 'response', money) : named;
+      const step = operation === 'capture' ? 'captured' : 'refunded';
       if (problem === 'duplicate') {
+        const id = operation === 'capture' ? 'capture_id' : 'refund_id';
         walk.add(record, {
           source,
           what,
-          step: 'captured',
+          step,
           effect: 'duplicate',
-          evidence: `${accepted}: the same capture (capture_id and amount) as an earlier answer; counted once`,
+          evidence: `${accepted}: the same ${operation} (${id} and amount) as an earlier answer; counted once`,
         });
         return;
       }
@@ -272,12 +275,17 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         operation === 'capture'
           ? captureClaim(walk, 'response', money)
           : refundClaim(walk, 'response', money);
+      // Said, so the reader knows this answer and its order_refunded are not checked against each other.
+      const unmatched =
+        named === 'unnamed'
+          ? '; the answer names no refund_id, so its order_refunded cannot be matched with it (the two count once, as the larger of the answered and notified sums)'
+          : '';
       walk.claim(record, {
         source,
         what,
         target: claim.target,
         counted: claim.counted,
-        evidence: `${accepted}: ${claim.detail}`,
+        evidence: `${accepted}: ${claim.detail}${unmatched}`,
       });
       return;
     }

@@ -1,11 +1,32 @@
+import { readMoneyField, REFUND_REQUEST_KEYS } from './order-amounts';
 import { isJsonObject, type OrderRecord } from './order-record';
 import type { AmountProblem, Walk } from './lifecycle-walk';
+import { amountChangedFrom, type NamedAmountSeen, noteNamedAmount } from './named-amounts';
+
+const refundIdOf = (value: unknown): string | null => {
+  const refundId = isJsonObject(value) ? value['refund_id'] : undefined;
+  return typeof refundId === 'string' && refundId.trim() !== '' ? refundId : null;
+};
+
+/** One refund named twice with two amounts: which record said what. */
+function amountChanged(
+  walk: Walk,
+  refundId: string,
+  known: NamedAmountSeen,
+  minor: bigint | null,
+): AmountProblem {
+  return {
+    code: 'refund_amount_changed',
+    message: `refund ${refundId} was reported as ${walk.money(known.minor)} by record #${known.recordId} and now as ${walk.money(minor)}`,
+  };
+}
 
 /**
  * An `order_refunded` that names its refund (refund_id; the spec does not document the event,
  * the emulator and the official client give one): the same refund_id again is the same refund,
  * counted once however its JSON is written ("10" for "10.00", keys reordered), or a
- * contradiction when its amount changed. One that names none is counted on its own, as before.
+ * contradiction when its amount changed. A refund first named by a call's answer is confirmed
+ * by its notification when the amounts agree. One that names none is counted on its own.
  */
 export function refundIdProblem(
   walk: Walk,
@@ -13,16 +34,60 @@ export function refundIdProblem(
   data: unknown,
   minor: bigint | null,
 ): AmountProblem | 'duplicate' | null {
-  const refundId = isJsonObject(data) ? data['refund_id'] : undefined;
-  if (typeof refundId !== 'string' || refundId.trim() === '') return null;
-  const known = walk.refunds.get(refundId);
-  if (known === undefined) {
-    walk.refunds.set(refundId, { recordId: record.id, minor });
-    return null;
+  const refundId = refundIdOf(data);
+  if (refundId === null) return null;
+  const known = amountChangedFrom(walk.refunds, refundId, minor);
+  if (known !== null) return amountChanged(walk, refundId, known, minor);
+  return noteNamedAmount(walk.refunds, refundId, record.id, minor, 'notified');
+}
+
+/**
+ * The refunds a refund call's 2xx answer names, with the amount it gives each: the simplified
+ * refund's `refund_id` and `refunded_amount`, or each `refunds[]` entry's `refund_id` and
+ * `total_amount` (the official client's refund against captures). An entry that gives no amount
+ * of its own takes what the call asked for when it is the only one. Empty when none is named.
+ */
+function answeredRefunds(
+  walk: Walk,
+  answer: unknown,
+  askedMinor: bigint | null,
+): { refundId: string; minor: bigint | null }[] {
+  const currency = walk.facts.currency;
+  const top = refundIdOf(answer);
+  if (top !== null)
+    return [
+      { refundId: top, minor: readMoneyField(answer, ['refunded_amount'], currency)?.minor ?? askedMinor },
+    ];
+  const entries = isJsonObject(answer) ? answer['refunds'] : undefined;
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry: unknown) => {
+    const refundId = refundIdOf(entry);
+    if (refundId === null) return [];
+    const given = readMoneyField(entry, REFUND_REQUEST_KEYS, currency)?.minor;
+    return [{ refundId, minor: given ?? (entries.length === 1 ? askedMinor : null) }];
+  });
+}
+
+/**
+ * A refund call's 2xx answer that names its refunds: each is the same refund as an
+ * `order_refunded` with that refund_id, so the two must give one amount, whichever came first
+ * (the ledger would otherwise take the larger and hide the disagreement); the same answer twice
+ * (a call sent again) is counted once. 'unnamed' for an answer that names no refund_id: nothing
+ * can tie it to its notification, so the ledger counts the two as one by taking the larger sum.
+ */
+export function answeredRefundProblem(
+  walk: Walk,
+  record: OrderRecord,
+  askedMinor: bigint | null,
+): AmountProblem | 'duplicate' | 'unnamed' | null {
+  const refunds = answeredRefunds(walk, record.responseJson, askedMinor);
+  if (refunds.length === 0) return 'unnamed';
+  for (const { refundId, minor } of refunds) {
+    const known = amountChangedFrom(walk.refunds, refundId, minor);
+    if (known !== null) return amountChanged(walk, refundId, known, minor);
   }
-  if (known.minor === minor) return 'duplicate';
-  return {
-    code: 'refund_amount_changed',
-    message: `refund ${refundId} was reported as ${walk.money(known.minor)} by record #${known.recordId} and now as ${walk.money(minor)}`,
-  };
+  const noted = refunds.map(({ refundId, minor }) =>
+    noteNamedAmount(walk.refunds, refundId, record.id, minor, 'answered'),
+  );
+  return noted.every((outcome) => outcome === 'duplicate') ? 'duplicate' : null;
 }

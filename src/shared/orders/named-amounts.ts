@@ -1,0 +1,45 @@
+/**
+ * A capture or refund the service named by its id (capture_id, refund_id): the record that first
+ * counted it, its amount, and which of a notification and a call's 2xx answer named it so far.
+ */
+export interface NamedAmountSeen {
+  recordId: number;
+  minor: bigint | null;
+  notified: boolean;
+  answered: boolean;
+}
+
+export type NamedBy = 'notified' | 'answered';
+
+/** What was first said of `id` when `minor` now disagrees with it (one capture, two amounts), else null. */
+export function amountChangedFrom(
+  seen: ReadonlyMap<string, NamedAmountSeen>,
+  id: string,
+  minor: bigint | null,
+): NamedAmountSeen | null {
+  const known = seen.get(id);
+  return known !== undefined && known.minor !== minor ? known : null;
+}
+
+/**
+ * Notes that `by` named `id` with `minor` (which must agree with what was said before; check
+ * with `amountChangedFrom` first). 'duplicate' when the same side named it already (the same
+ * notification or the same answer again: counted once); null when it is new, or when the other
+ * side named it first (the answer and its notification confirm each other).
+ */
+export function noteNamedAmount(
+  seen: Map<string, NamedAmountSeen>,
+  id: string,
+  recordId: number,
+  minor: bigint | null,
+  by: NamedBy,
+): 'duplicate' | null {
+  const known = seen.get(id);
+  if (known === undefined) {
+    seen.set(id, { recordId, minor, notified: by === 'notified', answered: by === 'answered' });
+    return null;
+  }
+  if (known[by]) return 'duplicate';
+  seen.set(id, { ...known, [by]: true });
+  return null;
+}

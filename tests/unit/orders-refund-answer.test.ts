@@ -1,0 +1,143 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
+import { orderLifecycleSchema } from '../../src/shared/orders/order-lifecycle';
+import {
+  call,
+  CAPTURE_1,
+  captured,
+  created,
+  money,
+  ORDER_ID,
+  resetRecords,
+  webhook,
+} from './helpers/order-records';
+
+const REFUND_1 = '3b241101-e2bb-4255-8caf-4136c566a962';
+const REFUND_2 = '5d8f1c2a-7b3e-4a6d-9c01-2e4f6a8b0c1d';
+
+/** A 2xx simplified-refund answer as the emulator gives it: the refund it made, and its amount. */
+function refundCall(asked: string, answered: string, refundId: string | null = REFUND_1) {
+  return call('refund', {
+    request: money(asked),
+    response: {
+      order_id: ORDER_ID,
+      comment: '',
+      ...(refundId === null ? {} : { refund_id: refundId }),
+      capture_id: CAPTURE_1,
+      status: 'partially_refunded',
+      refunded_amount: { amount: answered, currency: 'SAR' },
+    },
+  });
+}
+
+const refunded = (refundId: string, amount: string) =>
+  webhook('order_refunded', { refund_id: refundId, refunded_amount: { amount, currency: 'SAR' } });
+
+const captured100 = () => [
+  created({ amount: '100.00' }),
+  webhook('order_approved'),
+  webhook('order_authorised'),
+  captured(CAPTURE_1, '100.00'),
+];
+
+describe('a refund the service answered and notified', () => {
+  beforeEach(() => resetRecords());
+
+  it('confirms the answer when order_refunded names the same refund and amount', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...captured100(),
+      refundCall('10.00', '10.00'),
+      refunded(REFUND_1, '10.00'),
+    ]);
+    expect(lifecycle.entries.slice(4).map((entry) => entry.effect)).toEqual(['moved', 'confirmed']);
+    expect(lifecycle.findings).toEqual([]);
+    expect(lifecycle.facts.refundedAmount).toBe('10.00');
+  });
+
+  it('is a finding, not the larger amount, when order_refunded gives the answered refund another amount', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...captured100(),
+      refundCall('10.00', '10.00'),
+      refunded(REFUND_1, '15.00'),
+    ]);
+    expect(lifecycle.entries.at(-1)?.effect).toBe('contradicts');
+    expect(lifecycle.findings.map((finding) => [finding.recordId, finding.code])).toEqual([
+      [6, 'refund_amount_changed'],
+    ]);
+    expect(lifecycle.findings[0]?.message).toContain('10.00 SAR');
+    expect(lifecycle.findings[0]?.message).toContain('15.00 SAR');
+    expect(lifecycle.facts.refundedAmount).toBe('10.00');
+  });
+
+  it('is a finding when the answer comes after order_refunded and disagrees with it', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...captured100(),
+      refunded(REFUND_1, '10.00'),
+      refundCall('15.00', '15.00'),
+    ]);
+    expect(lifecycle.entries.at(-1)?.effect).toBe('contradicts');
+    expect(lifecycle.findings.map((finding) => [finding.recordId, finding.code])).toEqual([
+      [6, 'refund_amount_changed'],
+    ]);
+    expect(lifecycle.facts.refundedAmount).toBe('10.00');
+    expect(lifecycle.state).toBe('partially_refunded');
+  });
+
+  it('compares the amount the answer gives, not only what the call asked for', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...captured100(),
+      refunded(REFUND_1, '10.00'),
+      refundCall('10.00', '12.00'),
+    ]);
+    expect(lifecycle.findings.map((finding) => finding.code)).toEqual(['refund_amount_changed']);
+    expect(lifecycle.facts.refundedAmount).toBe('10.00');
+  });
+
+  it('counts a refund answered twice (the call sent again) once', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...captured100(),
+      refundCall('10.00', '10.00'),
+      refundCall('10.00', '10.00'),
+      refunded(REFUND_1, '10.00'),
+    ]);
+    expect(orderLifecycleSchema.parse(lifecycle)).toEqual(lifecycle);
+    expect(lifecycle.entries.slice(4).map((entry) => entry.effect)).toEqual([
+      'moved',
+      'duplicate',
+      'confirmed',
+    ]);
+    expect(lifecycle.facts.refundedAmount).toBe('10.00');
+    expect(lifecycle.state).toBe('partially_refunded');
+  });
+
+  it('matches each refund of a refunds[] answer (the official client) with its notification', () => {
+    const before = captured100();
+    const answer = call('refund', {
+      request: {
+        order_id: ORDER_ID,
+        refunds: [{ capture_id: CAPTURE_1, total_amount: { amount: '10.00', currency: 'SAR' } }],
+      },
+      response: {
+        order_id: ORDER_ID,
+        status: 'partially_refunded',
+        refunds: [
+          { capture_id: CAPTURE_1, refund_id: REFUND_2, total_amount: { amount: '10.00', currency: 'SAR' } },
+        ],
+      },
+    });
+    const lifecycle = deriveLifecycle(ORDER_ID, [...before, answer, refunded(REFUND_2, '20.00')]);
+    expect(lifecycle.findings.map((finding) => finding.code)).toEqual(['refund_amount_changed']);
+    expect(lifecycle.facts.refundedAmount).toBe('10.00');
+  });
+
+  it('says so when the answer names no refund_id, and counts it with its notification once', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...captured100(),
+      refundCall('10.00', '10.00', null),
+      refunded(REFUND_1, '10.00'),
+    ]);
+    expect(lifecycle.entries[4]?.evidence).toContain('names no refund_id');
+    expect(lifecycle.facts.refundedAmount).toBe('10.00');
+    expect(lifecycle.findings).toEqual([]);
+  });
+});
