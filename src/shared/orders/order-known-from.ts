@@ -39,3 +39,32 @@ export const NO_STATE_WHY: Record<KnownFrom, string> = {
   console:
     "no evidence of this console's own; only the console's own sends (replays, crafted tokens, forwards), which never move an order",
 };
+
+/**
+ * The profile an imported record names, in words: a name from the console that exported the
+ * file (imports keep names, not ids), which this console may not have, or may have pointing
+ * elsewhere under the same name.
+ */
+export function importedProfileWords(profileName: string | null): string {
+  return profileName === null
+    ? 'The file names no profile.'
+    : `The file names the profile "${profileName}": a name from the console that exported it, not necessarily a profile of this one.`;
+}
+
+/**
+ * What the Orders view's actions say of an order with no known state. Every operation is still
+ * offered: nothing known says a call is wrong, and the service itself is the one to ask (an
+ * imported order may well be one this console's profiles can reach). An order known only from
+ * a file or the console's own sends says so, and where a call would go.
+ */
+export function noStateActionsNote(knownFrom: KnownFrom, profileName: string | null): string {
+  const offered = 'every operation is offered';
+  switch (knownFrom) {
+    case 'service':
+      return `The state is not known: ${offered}.`;
+    case 'import':
+      return `Known only from imported records, which never move an order: the state is not known here, and ${offered}. ${importedProfileWords(profileName)} The editor asks which profile to send with; Get order asks the service for the state, and its answer is this console's own evidence.`;
+    case 'console':
+      return `Known only from the console's own sends (replays, crafted tokens, forwards), which never move an order: the state is not known, and ${offered}.`;
+  }
+}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { freshOrderReferenceId } from '@shared/checkout/order-reference';
 import type { ExchangeResult } from '@shared/merchant-api';
 import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
+import { importedProfileWords } from '@shared/orders/order-known-from';
 import { HTTP_METHODS, type OperationName } from '@shared/profile';
 import { confirmAction } from '@ui/confirm-dialog';
 import { confirmLiveCall } from '@ui/confirm-live';
@@ -18,6 +19,7 @@ import {
   rowsOfPlan,
   type HeaderRow,
 } from './operation-headers';
+import { initialOperationProfileId } from './operation-profile';
 import { cancelExchange, prepareOperation, sendOperation } from './orders-store';
 import { OPERATION_LABEL } from '@ui/order-format';
 
@@ -75,8 +77,9 @@ export function OperationEditor({
 }) {
   const profiles = useProfilesStore((state) => state.profiles);
   const active = useProfilesStore((state) => selectActiveProfile(state));
-  const orderProfile = profiles.find((profile) => profile.id === lifecycle.facts.profileId) ?? active;
-  const [profileId, setProfileId] = useState<number | null>(orderProfile?.id ?? null);
+  const [profileId, setProfileId] = useState<number | null>(() =>
+    initialOperationProfileId(lifecycle, profiles, active?.id ?? null),
+  );
   const [method, setMethod] = useState<Method>('POST');
   const [url, setUrl] = useState('');
   const [body, setBody] = useState('');
@@ -166,8 +169,15 @@ export function OperationEditor({
             {request.outOfOrder} The request is sent anyway: this is how wrong-state calls are tested.
           </Alert>
         )}
+        {lifecycle.knownFrom === 'import' && profile === null && (
+          <Alert color="blue" title="Pick the profile to send with" data-testid="imported-profile-note">
+            This order is known only from imported records.{' '}
+            {importedProfileWords(lifecycle.facts.profileName)}
+          </Alert>
+        )}
         <Select
           label="Profile"
+          placeholder="Pick a profile"
           data={profiles.map((candidate) => ({
             value: String(candidate.id),
             label: `${candidate.name} · ${candidate.environment}`,

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { cliPath } from '../fixtures/serve-process';
+import { OrdersPage } from '../pages/orders-page';
+
+// An order known only from imported records (a colleague's export) offered Capture, Refund,
+// Cancel… with nothing said beyond a hover, and the editor opened on whichever profile was
+// active here as if it were the order's: the file names a profile of the console that
+// exported it, by name only.
+
+const ORDER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const REFERENCE = 'REF-IMPORTED-1';
+
+/** A history export of another console: the order's creation and its authorisation, on "Sandbox". */
+function exportFile(dir: string): string {
+  const common = { profile: 'Sandbox', method: 'POST', order_id: ORDER_ID, order_reference_id: REFERENCE };
+  const file = join(dir, 'colleague-export.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: 'checkout-console-history',
+      version: 1,
+      exportedAt: '2026-11-28T10:00:00Z',
+      events: [
+        {
+          ...common,
+          uid: 'colleague-1',
+          kind: 'request',
+          at: '2026-11-28T09:00:00Z',
+          url: 'https://sandbox.example/checkout',
+          path: '/checkout',
+          status: 200,
+          request_body: JSON.stringify({
+            order_reference_id: REFERENCE,
+            total_amount: { amount: '100.00', currency: 'SAR' },
+          }),
+          response_body: JSON.stringify({ order_id: ORDER_ID, status: 'new' }),
+          details: { operation: 'createCheckout' },
+        },
+        {
+          ...common,
+          uid: 'colleague-2',
+          kind: 'webhook',
+          at: '2026-11-28T09:01:00Z',
+          path: '/webhooks',
+          status: 200,
+          request_body: JSON.stringify({
+            order_id: ORDER_ID,
+            order_reference_id: REFERENCE,
+            order_number: 'N-1',
+            event_type: 'order_authorised',
+            data: [],
+          }),
+          event_type: 'order_authorised',
+          token_verdict: 'valid',
+          body_verdict: 'event',
+        },
+      ],
+    }),
+  );
+  return file;
+}
+
+test('an imported-only order says its actions are offered without evidence, and its editor asks for a profile', async ({
+  page,
+  served,
+}) => {
+  const orders = new OrdersPage(page);
+  await openConsole(page, served);
+  await orders.open();
+  // Imported by another process on the same data directory, as `checkout-console import` does.
+  await promisify(execFile)(process.execPath, [
+    cliPath,
+    '--data-dir',
+    served.dataDir,
+    'import',
+    exportFile(served.dataDir),
+  ]);
+  await expect(orders.row(REFERENCE)).toBeVisible();
+  await orders.row(REFERENCE).click();
+  await expect(orders.state()).toHaveText('imported only');
+
+  const note = page.getByTestId('order-actions-note');
+  await expect(note).toContainText('Known only from imported records');
+  await expect(note).toContainText('every operation is offered');
+  await expect(note).toContainText('The file names the profile "Sandbox"');
+  await expect(orders.action('Capture')).toBeEnabled();
+
+  await orders.action('Capture').click();
+  const editor = orders.editor();
+  await expect(editor.getByTestId('imported-profile-note')).toContainText(
+    'This order is known only from imported records. The file names the profile "Sandbox"',
+  );
+  await expect(editor.getByRole('combobox', { name: 'Profile' })).toHaveValue('');
+  await expect(editor.getByRole('button', { name: 'Send capture' })).toBeDisabled();
+  await editor.getByRole('combobox', { name: 'Profile' }).click();
+  await page.getByRole('option', { name: /^Local/ }).click();
+  await expect(editor.getByLabel('URL')).toHaveValue(/\/payments\/capture$/);
+  await expect(editor.getByTestId('imported-profile-note')).toBeHidden();
+  await expect(editor.getByRole('button', { name: 'Send capture' })).toBeEnabled();
+});
