@@ -6,6 +6,7 @@ import {
   type OrderSummary,
 } from '../../shared/orders/order-lifecycle';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
+import { stateByDefault, TOTAL_UNKNOWN_WORDS } from '../../shared/orders/operation-availability';
 import { bodyVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
 import type { PROVENANCE_WORDS } from '../../shared/provenance';
 import { formatTable } from './format-table';
@@ -121,12 +122,19 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
 export function orderDetailText(detail: OrderDetail): string {
   const json = orderDetailJson(detail);
   const money = (amount: string | null) => formatMoney(amount, json.currency);
+  const byDefault = stateByDefault(json.state, json.amounts.total);
+  const state =
+    json.state === null
+      ? `${NO_STATE_WORD[json.known_from]}: ${NO_STATE_WHY[json.known_from]}`
+      : byDefault === null
+        ? json.state
+        : `${json.state} (${byDefault.short}): ${byDefault.why}`;
   const lines = [
     `Order ${terminalSafe(json.order_id)}`,
-    `  state      ${json.state ?? `${NO_STATE_WORD[json.known_from]}: ${NO_STATE_WHY[json.known_from]}`}`,
+    `  state      ${state}`,
     `  reference  ${dash(json.reference_id)}`,
     `  profile    ${dash(json.profile)}`,
-    `  total      ${money(json.amounts.total)}`,
+    `  total      ${json.amounts.total === null ? TOTAL_UNKNOWN_WORDS : money(json.amounts.total)}`,
     `  captured   ${money(json.amounts.captured)}`,
     `  refunded   ${money(json.amounts.refunded)}`,
     `  lifecycle  ${json.strip.map((step) => `${step.step}:${step.status}`).join('  ')}`,

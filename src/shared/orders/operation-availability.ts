@@ -39,3 +39,28 @@ export function operationBlockedReason(operation: OperationName, state: OrderSta
         : `${from.slice(0, -1).join(', ')} or ${from.at(-1) ?? ''}`;
   return `${OPERATION_WORDS[operation]} needs the order to be ${needs}; it is ${ORDER_STATE_WORDS[state]}.`;
 }
+
+/** The order total when no create-checkout request of the order gives one (the view, `orders show`). */
+export const TOTAL_UNKNOWN_WORDS = "unknown: no create-checkout call of this console's own gives it";
+
+/**
+ * A state the documented default decided rather than the amounts: "fully captured" when the
+ * order's total is unknown ("an unknown total counts a capture as full", docs/defaults.md), so
+ * a capture of 40.00 reads "captured" with nothing saying how much there was. Short words for a
+ * badge and the sentence saying why; null when the amounts decided. `total`: the order's amount.
+ */
+export function stateByDefault(
+  state: OrderState | null,
+  total: string | null,
+): { short: string; why: string } | null {
+  if (state !== 'fully_captured' || total !== null) return null;
+  return {
+    short: 'captured, total unknown',
+    why: `the order total is unknown (no create-checkout call of this console's own gives it), so the capture counts as full by the documented default ("an unknown total counts a capture as full"), not because the amounts show all of it captured`,
+  };
+}
+
+/** A state in words, saying so when the default decided it (`stateByDefault`): badges, the palette. */
+export function stateWords(state: OrderState, total: string | null): string {
+  return stateByDefault(state, total)?.short ?? ORDER_STATE_WORDS[state];
+}

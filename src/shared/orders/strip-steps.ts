@@ -22,7 +22,8 @@ const ENDING_STEPS: readonly LifecycleStep[] = ['declined', 'expired', 'canceled
 function detailOf(step: LifecycleStep, state: OrderState | null, amounts: StripAmounts): string | null {
   if (step === 'captured' && amounts.captured !== null) {
     const partial = state === 'partially_captured' ? 'partially captured: ' : '';
-    return `${partial}${amounts.captured}${amounts.total === null ? '' : ` of ${amounts.total}`}`;
+    // "of an unknown total": a capture of a total never seen is full only by default.
+    return `${partial}${amounts.captured} of ${amounts.total ?? 'an unknown total'}`;
   }
   if (step === 'refunded' && amounts.refunded !== null) {
     return `${state === 'partially_refunded' ? 'partially refunded: ' : ''}${amounts.refunded}`;

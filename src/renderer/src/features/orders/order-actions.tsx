@@ -2,14 +2,19 @@ import { Alert, Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconInfoCircle } from '@tabler/icons-react';
 import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { noStateActionsNote } from '@shared/orders/order-known-from';
-import { operationBlockedReason } from '@shared/orders/operation-availability';
+import { operationBlockedReason, stateByDefault } from '@shared/orders/operation-availability';
 import type { OperationName } from '@shared/profile';
 import { operationRequest, type OperationRequest } from './operation-editor';
 import { ACTION_ORDER, OPERATION_LABEL } from '@ui/order-format';
 
 /** Why an operation is not offered in the order's state, or null when it is. */
 export function disabledReason(operation: OperationName, lifecycle: OrderLifecycle): string | null {
-  return operationBlockedReason(operation, lifecycle.state);
+  const reason = operationBlockedReason(operation, lifecycle.state);
+  const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount);
+  // Blocked by a default, not by evidence: said, so "Send anyway" reads as the way to go on.
+  return reason === null || byDefault === null
+    ? reason
+    : `${reason} It is ${byDefault.short}: full by the documented default, not evidence.`;
 }
 
 /**

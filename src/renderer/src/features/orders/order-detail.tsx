@@ -19,6 +19,7 @@ import {
   IconCheck,
   IconCopy,
   IconExternalLink,
+  IconInfoCircle,
   IconListSearch,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -32,6 +33,7 @@ import { OrderActions } from './order-actions';
 import { OrderEntriesTable } from './order-entries-table';
 import { formatTime } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
+import { stateByDefault } from '@shared/orders/operation-availability';
 import { StateBadge } from './state-badge';
 import { useOrderLifecycle } from './use-order-lifecycle';
 
@@ -82,6 +84,24 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A state the documented default decided, not the amounts (captured with the total unknown). */
+function StateByDefault({ lifecycle }: { lifecycle: OrderLifecycle }) {
+  const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount);
+  if (byDefault === null) return null;
+  return (
+    <Alert
+      color="gray"
+      variant="light"
+      icon={<IconInfoCircle size={18} />}
+      title="Captured by the documented default"
+      data-testid="order-state-by-default"
+      p="xs"
+    >
+      Not evidence: {byDefault.why}.
+    </Alert>
+  );
+}
+
 /** What the service's own evidence says that cannot be true of this order: never summed, shown. */
 function OrderFindings({ findings }: { findings: OrderLifecycle['findings'] }) {
   if (findings.length === 0) return null;
@@ -120,6 +140,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
             <StateBadge
               state={lifecycle.state}
               knownFrom={lifecycle.knownFrom}
+              total={facts.amount}
               size="lg"
               testId="order-state"
             />
@@ -157,7 +178,10 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
-        <Fact label="Amount" value={formatMoney(facts.amount, facts.currency)} />
+        <Fact
+          label="Amount"
+          value={facts.amount === null ? 'unknown' : formatMoney(facts.amount, facts.currency)}
+        />
         <Fact label="Captured" value={formatMoney(facts.capturedAmount, facts.currency)} />
         <Fact label="Refunded" value={formatMoney(facts.refundedAmount, facts.currency)} />
         <Fact label="Profile" value={facts.profileName ?? '—'} />
@@ -166,6 +190,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         <Fact label="Order number" value={facts.orderNumber ?? '—'} />
         <Fact label="Records" value={String(facts.recordCount)} />
       </SimpleGrid>
+      <StateByDefault lifecycle={lifecycle} />
       <OrderFindings findings={lifecycle.findings} />
       <LifecycleStrip lifecycle={lifecycle} />
       <OrderActions lifecycle={lifecycle} onOpen={setRequest} />

@@ -49,7 +49,7 @@ function OrderRow({
               {order.findings} {order.findings === 1 ? 'finding' : 'findings'}
             </Badge>
           )}
-          <StateBadge state={order.state} knownFrom={order.knownFrom} size="xs" />
+          <StateBadge state={order.state} knownFrom={order.knownFrom} total={order.amount} size="xs" />
         </Group>
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -1,6 +1,6 @@
 import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { useNavigation } from '@ui/navigation';
-import { STATE_LABEL } from '@ui/order-format';
+import { stateWords } from '@shared/orders/operation-availability';
 import { formatMoney } from '@shared/money-format';
 import { searchOrders } from './orders-store';
 
@@ -18,7 +18,7 @@ registerPaletteSource({
       id: `orders:${order.orderId}`,
       label: order.referenceId ?? order.orderId,
       description: [
-        order.state === null ? 'state unknown' : STATE_LABEL[order.state],
+        order.state === null ? 'state unknown' : stateWords(order.state, order.amount),
         formatMoney(order.amount, order.currency),
         order.orderId,
       ].join(' · '),

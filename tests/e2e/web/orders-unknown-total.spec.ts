@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import { expect, openConsole, test as base } from '../fixtures/console-test';
+import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { OrdersPage } from '../pages/orders-page';
+
+// An order this console never created (no checkout request seen, so no total) read "captured"
+// after a capture of 40.00, its amount "—": "fully" is the documented default for an unknown
+// total ("an unknown total counts a capture as full"), not evidence, and the view did not say so.
+
+const NOTIFICATION_TOKEN = 'unknown-total-e2e-secret';
+const ORDER_ID = '3f2b8c1d-5e6a-4b7c-9d0e-1f2a3b4c5d6e';
+const REFERENCE = 'REF-NEVER-CREATED';
+
+const test = base.extend<{ notified: ServedConsole }>({
+  notified: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-unknown-total-'));
+    await pointLocalProfile(dataDir, { listenerPort: 0, notificationToken: NOTIFICATION_TOKEN });
+    const served = await startServedConsole({}, dataDir);
+    await use(served);
+    await served.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+/** POSTs a notification signed with the profile's token, as the service would. */
+async function notify(listener: string, eventType: string, data: unknown = []) {
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(NOTIFICATION_TOKEN));
+  const response = await fetch(`${listener}?serviceToken=${token}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      order_id: ORDER_ID,
+      order_reference_id: REFERENCE,
+      order_number: '1001',
+      event_type: eventType,
+      data,
+    }),
+  });
+  expect(response.status).toBe(200);
+}
+
+test('a capture of an order whose total is unknown says "captured" is the default, not evidence', async ({
+  page,
+  notified,
+}) => {
+  const orders = new OrdersPage(page);
+  await openConsole(page, notified, '#/listener');
+  const listener = await page.getByTestId('listener-url').textContent();
+  if (listener === null || listener === '') throw new Error('The listener shows no URL.');
+  await notify(listener, 'order_approved');
+  await notify(listener, 'order_authorised');
+  await notify(listener, 'order_captured', {
+    capture_id: '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11',
+    captured_amount: { amount: '40.00', currency: 'SAR' },
+  });
+  await orders.open();
+  await expect(orders.row(REFERENCE)).toContainText('captured, total unknown');
+  await orders.row(REFERENCE).click();
+
+  await expect(orders.state()).toHaveText('captured, total unknown');
+  await expect(orders.fact('Amount')).toHaveText('unknown');
+  await expect(orders.fact('Captured')).toHaveText('40.00 SAR');
+  await expect(orders.step('captured')).toContainText('40.00 SAR of an unknown total');
+  const note = page.getByTestId('order-state-by-default');
+  await expect(note).toContainText('Captured by the documented default');
+  await expect(note).toContainText('the order total is unknown');
+  await expect(note).toContainText('"an unknown total counts a capture as full"');
+  await orders.action('Capture').hover();
+  await expect(page.getByRole('tooltip')).toContainText(
+    'It is captured, total unknown: full by the documented default, not evidence.',
+  );
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
+import { stateByDefault } from '../../src/shared/orders/operation-availability';
+import { createCheckout, notification } from './helpers/order-events';
+import { CAPTURE_1, captured, created, ORDER_ID, resetRecords, webhook } from './helpers/order-records';
+import { runCliCaptured } from './helpers/run-cli';
+import { openTempConsole } from './helpers/temp-console';
+
+// An order the console never created (no checkout request seen, so no total) read "captured"
+// after a capture of 40.00 with the total "—": "fully" is the documented default ("an unknown
+// total counts a capture as full"), not evidence, and neither the view nor `orders show` said so.
+
+const UNKNOWN = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const KNOWN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const capture = (amount: string) => ({ capture_id: CAPTURE_1, captured_amount: { amount, currency: 'SAR' } });
+
+describe('a capture of an order whose total is unknown', () => {
+  beforeEach(() => resetRecords());
+
+  it('is "captured" by the documented default, and the words say so', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '40.00'),
+    ]);
+    expect(lifecycle.state).toBe('fully_captured');
+    const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount);
+    expect(byDefault?.short).toBe('captured, total unknown');
+    expect(byDefault?.why).toContain('the order total is unknown');
+    expect(byDefault?.why).toContain('documented default');
+    expect(lifecycle.strip.find((step) => step.step === 'captured')?.detail).toBe(
+      '40.00 SAR of an unknown total',
+    );
+  });
+
+  it('is not said of an order whose total is known', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      created({ amount: '40.00' }),
+      webhook('order_approved'),
+      webhook('order_authorised'),
+      captured(CAPTURE_1, '40.00'),
+    ]);
+    expect(lifecycle.state).toBe('fully_captured');
+    expect(stateByDefault(lifecycle.state, lifecycle.facts.amount)).toBeNull();
+    expect(lifecycle.strip.find((step) => step.step === 'captured')?.detail).toBe('40.00 SAR of 40.00 SAR');
+  });
+});
+
+describe('orders show', () => {
+  let dataDir = '';
+  let dispose: () => Promise<void> = async () => undefined;
+  const show = (orderId: string) => runCliCaptured(['--data-dir', dataDir, 'orders', 'show', orderId]);
+
+  beforeAll(async () => {
+    const opened = await openTempConsole();
+    ({ dataDir, dispose } = opened);
+    opened.core.recorder.recordMany([
+      notification(UNKNOWN, 'order_approved', 1_000),
+      notification(UNKNOWN, 'order_authorised', 2_000),
+      notification(UNKNOWN, 'order_captured', 3_000, capture('40.00')),
+      createCheckout(KNOWN, 'REF-KNOWN', 4_000, 1, { amount: '40.00', currency: 'SAR' }),
+      notification(KNOWN, 'order_approved', 5_000),
+      notification(KNOWN, 'order_authorised', 6_000),
+      notification(KNOWN, 'order_captured', 7_000, {
+        ...capture('40.00'),
+        capture_id: CAPTURE_1.replace('6f', '7f'),
+      }),
+    ]);
+  });
+  afterAll(async () => dispose());
+
+  it('says the total is unknown and the full capture is the default, not evidence', async () => {
+    const run = await show(UNKNOWN);
+    expect(run.code).toBe(0);
+    const line = (label: string) =>
+      run.stdout.split('\n').find((text) => text.startsWith(`  ${label} `)) ?? '';
+    expect(line('state')).toContain('fully_captured (captured, total unknown)');
+    expect(line('state')).toContain('documented default');
+    expect(line('total')).toMatch(
+      /^ {2}total +unknown: no create-checkout call of this console's own gives it$/,
+    );
+    expect(line('captured')).toMatch(/40\.00 SAR$/);
+  });
+
+  it('says nothing of the kind when the total is known', async () => {
+    const run = await show(KNOWN);
+    const line = (label: string) =>
+      run.stdout.split('\n').find((text) => text.startsWith(`  ${label} `)) ?? '';
+    expect(line('state')).toMatch(/^ {2}state +fully_captured$/);
+    expect(line('total')).toMatch(/40\.00 SAR$/);
+  });
+});
