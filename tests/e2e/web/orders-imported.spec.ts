@@ -96,6 +96,9 @@ test('an imported-only order says its actions are offered without evidence, and 
   );
   await expect(editor.getByRole('combobox', { name: 'Profile' })).toHaveValue('');
   await expect(editor.getByRole('button', { name: 'Send capture' })).toBeDisabled();
+  // Nothing is prepared before a profile is picked: no empty URL, no "no headers" warning.
+  await expect(editor.getByLabel('URL')).toBeHidden();
+  await expect(editor.getByText(/^No headers/)).toBeHidden();
   await editor.getByRole('combobox', { name: 'Profile' }).click();
   await page.getByRole('option', { name: /^Local/ }).click();
   await expect(editor.getByLabel('URL')).toHaveValue(/\/payments\/capture$/);

@@ -192,41 +192,46 @@ export function OperationEditor({
           }}
           allowDeselect={false}
         />
-        {prepareError !== null && <Alert color="red">{prepareError}</Alert>}
-        <Group align="flex-end" wrap="nowrap" gap="xs">
-          <Select
-            label="Method"
-            data={[...HTTP_METHODS]}
-            value={method}
-            onChange={(value) => isMethod(value) && setMethod(value)}
-            allowDeselect={false}
-            w={110}
-          />
-          <TextInput
-            label="URL"
-            value={url}
-            onChange={(event) => setUrl(event.currentTarget.value)}
-            style={{ flex: 1 }}
-            {...monoInput}
-          />
-        </Group>
-        <OperationHeaders
-          rows={headers}
-          profileToken={profileToken}
-          onChange={setHeaders}
-          disabled={sending}
-        />
-        <JsonInput
-          label="Body"
-          description="Empty sends no body. Anything typed is sent as typed, valid JSON or not."
-          value={body}
-          onChange={setBody}
-          validationError="Not valid JSON (it will still be sent as typed)"
-          autosize
-          minRows={3}
-          maxRows={14}
-          {...monoInput}
-        />
+        {/* Nothing is prepared before a profile is picked: no empty URL or "no headers" warning. */}
+        {profile !== null && (
+          <>
+            {prepareError !== null && <Alert color="red">{prepareError}</Alert>}
+            <Group align="flex-end" wrap="nowrap" gap="xs">
+              <Select
+                label="Method"
+                data={[...HTTP_METHODS]}
+                value={method}
+                onChange={(value) => isMethod(value) && setMethod(value)}
+                allowDeselect={false}
+                w={110}
+              />
+              <TextInput
+                label="URL"
+                value={url}
+                onChange={(event) => setUrl(event.currentTarget.value)}
+                style={{ flex: 1 }}
+                {...monoInput}
+              />
+            </Group>
+            <OperationHeaders
+              rows={headers}
+              profileToken={profileToken}
+              onChange={setHeaders}
+              disabled={sending}
+            />
+            <JsonInput
+              label="Body"
+              description="Empty sends no body. Anything typed is sent as typed, valid JSON or not."
+              value={body}
+              onChange={setBody}
+              validationError="Not valid JSON (it will still be sent as typed)"
+              autosize
+              minRows={3}
+              maxRows={14}
+              {...monoInput}
+            />
+          </>
+        )}
         <Group justify="flex-end">
           {sending ? (
             <Button
