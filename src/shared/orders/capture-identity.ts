@@ -1,20 +1,7 @@
 import { isJsonObject, type OrderRecord } from './order-record';
 import type { AmountProblem, Walk } from './lifecycle-walk';
-import { amountChangedFrom, type NamedAmountSeen, noteNamedAmount } from './named-amounts';
+import { amountChangedFrom, amountChangedProblem, noteNamedAmount } from './named-amounts';
 import { UUID_PATTERN } from '../webhook/notification-payload';
-
-/** One capture named twice with two amounts: which record said what. */
-function amountChanged(
-  walk: Walk,
-  captureId: string,
-  known: NamedAmountSeen,
-  minor: bigint | null,
-): AmountProblem {
-  return {
-    code: 'capture_amount_changed',
-    message: `capture ${captureId} was reported as ${walk.money(known.minor)} by record #${known.recordId} and now as ${walk.money(minor)}`,
-  };
-}
 
 /**
  * A capture the service reports must name itself (capture_id, a UUID in the spec): the same
@@ -35,7 +22,7 @@ export function captureIdProblem(
       message: `order_captured names no capture it can be told apart by (capture_id ${JSON.stringify(captureId ?? null)}; the spec gives a UUID)`,
     };
   const known = amountChangedFrom(walk.captures, captureId, minor);
-  if (known !== null) return amountChanged(walk, captureId, known, minor);
+  if (known !== null) return amountChangedProblem(walk, 'capture', captureId, known, minor);
   return noteNamedAmount(walk.captures, captureId, record.id, minor, 'notified');
 }
 
@@ -55,7 +42,7 @@ export function answeredCaptureProblem(
   const captureId = isJsonObject(answer) ? answer['capture_id'] : undefined;
   if (typeof captureId !== 'string' || !UUID_PATTERN.test(captureId)) return null;
   const known = amountChangedFrom(walk.captures, captureId, answeredMinor);
-  if (known !== null) return amountChanged(walk, captureId, known, answeredMinor);
+  if (known !== null) return amountChangedProblem(walk, 'capture', captureId, known, answeredMinor);
   // The same capture answered twice (a call sent again): counted once.
   return noteNamedAmount(walk.captures, captureId, record.id, answeredMinor, 'answered');
 }

@@ -1,3 +1,5 @@
+import type { AmountProblem, Walk } from './lifecycle-walk';
+
 /**
  * A capture or refund the service named by its id (capture_id, refund_id): the record that first
  * counted it, its amount, and which of a notification and a call's 2xx answer named it so far.
@@ -42,4 +44,18 @@ export function noteNamedAmount(
   if (known[by]) return 'duplicate';
   seen.set(id, { ...known, [by]: true });
   return null;
+}
+
+/** One capture or refund named twice with two amounts: which record said what. */
+export function amountChangedProblem(
+  walk: Walk,
+  kind: 'capture' | 'refund',
+  id: string,
+  known: NamedAmountSeen,
+  minor: bigint | null,
+): AmountProblem {
+  return {
+    code: `${kind}_amount_changed`,
+    message: `${kind} ${id} was reported as ${walk.money(known.minor)} by record #${known.recordId} and now as ${walk.money(minor)}`,
+  };
 }

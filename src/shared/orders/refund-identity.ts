@@ -1,25 +1,12 @@
 import { readMoneyField, REFUND_REQUEST_KEYS } from './order-amounts';
 import { isJsonObject, type OrderRecord } from './order-record';
 import type { AmountProblem, Walk } from './lifecycle-walk';
-import { amountChangedFrom, type NamedAmountSeen, noteNamedAmount } from './named-amounts';
+import { amountChangedFrom, amountChangedProblem, noteNamedAmount } from './named-amounts';
 
 const refundIdOf = (value: unknown): string | null => {
   const refundId = isJsonObject(value) ? value['refund_id'] : undefined;
   return typeof refundId === 'string' && refundId.trim() !== '' ? refundId : null;
 };
-
-/** One refund named twice with two amounts: which record said what. */
-function amountChanged(
-  walk: Walk,
-  refundId: string,
-  known: NamedAmountSeen,
-  minor: bigint | null,
-): AmountProblem {
-  return {
-    code: 'refund_amount_changed',
-    message: `refund ${refundId} was reported as ${walk.money(known.minor)} by record #${known.recordId} and now as ${walk.money(minor)}`,
-  };
-}
 
 /**
  * An `order_refunded` that names its refund (refund_id; the spec does not document the event,
@@ -37,7 +24,7 @@ export function refundIdProblem(
   const refundId = refundIdOf(data);
   if (refundId === null) return null;
   const known = amountChangedFrom(walk.refunds, refundId, minor);
-  if (known !== null) return amountChanged(walk, refundId, known, minor);
+  if (known !== null) return amountChangedProblem(walk, 'refund', refundId, known, minor);
   return noteNamedAmount(walk.refunds, refundId, record.id, minor, 'notified');
 }
 
@@ -84,7 +71,7 @@ export function answeredRefundProblem(
   if (refunds.length === 0) return 'unnamed';
   for (const { refundId, minor } of refunds) {
     const known = amountChangedFrom(walk.refunds, refundId, minor);
-    if (known !== null) return amountChanged(walk, refundId, known, minor);
+    if (known !== null) return amountChangedProblem(walk, 'refund', refundId, known, minor);
   }
   const noted = refunds.map(({ refundId, minor }) =>
     noteNamedAmount(walk.refunds, refundId, record.id, minor, 'answered'),

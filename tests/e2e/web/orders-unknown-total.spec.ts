@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { postNotification } from '../pages/order-flow';
 import { OrdersPage } from '../pages/orders-page';
 
 // An order this console never created (no checkout request seen, so no total) read "captured"
@@ -25,26 +26,22 @@ const test = base.extend<{ notified: ServedConsole }>({
   },
 });
 
-/** POSTs a notification signed with the profile's token, as the service would. */
-async function notify(listener: string, eventType: string, data: unknown = []) {
-  const token = await new SignJWT({})
+/** A token signed with the profile's notification token, as the service signs one. */
+const serviceToken = () =>
+  new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime('5m')
     .sign(new TextEncoder().encode(NOTIFICATION_TOKEN));
-  const response = await fetch(`${listener}?serviceToken=${token}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      order_id: ORDER_ID,
-      order_reference_id: REFERENCE,
-      order_number: '1001',
-      event_type: eventType,
-      data,
-    }),
+
+const notification = (eventType: string, data: unknown = []) =>
+  JSON.stringify({
+    order_id: ORDER_ID,
+    order_reference_id: REFERENCE,
+    order_number: '1001',
+    event_type: eventType,
+    data,
   });
-  expect(response.status).toBe(200);
-}
 
 test('a capture of an order whose total is unknown says "captured" is the default, not evidence', async ({
   page,
@@ -54,12 +51,17 @@ test('a capture of an order whose total is unknown says "captured" is the defaul
   await openConsole(page, notified, '#/listener');
   const listener = await page.getByTestId('listener-url').textContent();
   if (listener === null || listener === '') throw new Error('The listener shows no URL.');
-  await notify(listener, 'order_approved');
-  await notify(listener, 'order_authorised');
-  await notify(listener, 'order_captured', {
-    capture_id: '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11',
-    captured_amount: { amount: '40.00', currency: 'SAR' },
-  });
+  const token = await serviceToken();
+  await postNotification(listener, token, notification('order_approved'));
+  await postNotification(listener, token, notification('order_authorised'));
+  await postNotification(
+    listener,
+    token,
+    notification('order_captured', {
+      capture_id: '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11',
+      captured_amount: { amount: '40.00', currency: 'SAR' },
+    }),
+  );
   await orders.open();
   await expect(orders.row(REFERENCE)).toContainText('captured, total unknown');
   await orders.row(REFERENCE).click();
