@@ -177,7 +177,13 @@ describe('the text index keeps known secrets out', () => {
     ).run();
     db.prepare('UPDATE search_index_state SET indexed_through = ?').run(id);
     expect(prefixIds(db, 'ECH')).toEqual([id]);
-    expect(migrate(db, migrations).applied).toEqual(['021-search-index-secrets']);
+    // 021 alone: 022 (which indexes every record again) would make them safe as well.
+    expect(
+      migrate(
+        db,
+        migrations.filter((m) => m.id <= 21),
+      ).applied,
+    ).toEqual(['021-search-index-secrets']);
     const index = createSearchIndex(db, writer);
     index.hideSecrets(() => [SECRET]);
     index.catchUp();

@@ -1,24 +1,45 @@
 import { createHash } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { escapeRegExp } from '../../shared/escape-regexp';
-import { redactWith, replaceSecrets } from '../../shared/secrets/redact-secrets';
+import {
+  JWT_SHAPE_SOURCE,
+  redactQuery,
+  redactText,
+  redactUrl,
+  redactWith,
+  secretsOfExchange,
+} from '../../shared/secrets/redact-secrets';
 import type { SqliteDatabase } from './connection';
+import { readStoredHeaders } from './stored-headers';
 
 /**
- * What the text index keeps out: every secret main knows (the one list, everyProfileSecret in
- * timeline/record-secrets.ts), replaced by REDACTED as an export replaces it, so that no search
- * (a prefix one above all) can match a secret or a part of one. Migration 021 says how a secret
- * that becomes known later is cleaned out of records indexed before.
+ * What the text index keeps out: what the screens mask (shared/secrets/redact-secrets.ts, the
+ * one owner), replaced by REDACTED as an export replaces it, so that no search (a prefix one
+ * above all) can match a secret or a part of one: every secret main knows (the one list,
+ * everyProfileSecret in timeline/record-secrets.ts), and by meaning every JWT-shaped string and
+ * the credentials the record's request carried (Authorization, serviceToken, cookies) wherever
+ * they are echoed. Migration 021 says how a secret that becomes known later is cleaned out of
+ * records indexed before; migration 022 indexes again those indexed before the by-meaning part.
  */
 
-/** The SQL function the index statements wrap each column in (this connection only). */
+/** The SQL functions the index statements wrap each column in (this connection only). */
 export const HIDE_FUNCTION = 'search_hidden';
+export const HIDE_LOCATION_FUNCTION = 'search_hidden_location';
 
-/** Each indexed column as migration 003 wrote it, wrapped in the hiding function. */
+/** The request's columns that say what it carried as credentials, for each function. */
+const REQUEST = 'url, query, request_headers';
+
+/** Each indexed column as migration 003 wrote it, wrapped in a hiding function. */
 export const INDEXED_COLUMNS = `${HIDE_FUNCTION}(concat_ws(' ', uid, kind, method, status, order_id,
-    order_reference_id, event_type, token_verdict, body_verdict, profile_name, error)),
-  ${HIDE_FUNCTION}(concat_ws(' ', url, path, query)),
-  ${HIDE_FUNCTION}(concat_ws(' ', CAST(request_body AS TEXT), CAST(response_body AS TEXT)))`;
+    order_reference_id, event_type, token_verdict, body_verdict, profile_name, error), ${REQUEST}),
+  ${HIDE_LOCATION_FUNCTION}(path, ${REQUEST}),
+  ${HIDE_FUNCTION}(concat_ws(' ', CAST(request_body AS TEXT), CAST(response_body AS TEXT)), ${REQUEST})`;
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+/** A location that may carry a credential by meaning: a query value, a user-info password, an encoded name. */
+const LOCATION_CREDENTIAL = /servicetoken|%|@/i;
+/** Stored headers that may carry a credential (the rest cannot, and are not parsed). */
+const CREDENTIAL_HEADERS = /authorization|cookie/i;
 
 /** The stored columns a secret can be echoed in (the others are ids, numbers and verdicts). */
 const ECHO_COLUMNS = [
@@ -53,14 +74,65 @@ export interface KnownSecrets {
  */
 export function createSecretHiding(db: SqliteDatabase) {
   let hiding: readonly string[] = [];
-  // Most text holds no secret: one pass of a regular expression of them all says so (V8 runs a
-  // literal alternation of 200 secrets over a 1 KB body in under a microsecond, where a search
-  // for each in turn takes about 30 times longer); the rest goes through the exports' redaction.
-  let anyOf: RegExp | null = null;
-  db.function(HIDE_FUNCTION, { deterministic: false }, (value: unknown) =>
-    typeof value === 'string' && anyOf !== null && anyOf.test(value)
-      ? replaceSecrets(value, hiding, redactWith)
-      : value,
+  // Most text holds no secret: one pass of a regular expression of them all and of the JWT shape
+  // says so (V8 runs a literal alternation of 200 secrets over a 1 KB body in under a
+  // microsecond, where a search for each in turn takes about 30 times longer); the rest goes
+  // through the screens' redaction.
+  let anyOf = new RegExp(JWT_SHAPE_SOURCE);
+
+  // The three columns of a record come one after the other with the same request: its
+  // credentials are read once (the stored headers parsed only when they may hold one), and
+  // joined once to main's list.
+  let last: {
+    url: unknown;
+    query: unknown;
+    headers: unknown;
+    own: string[];
+    known: readonly string[];
+  } | null = null;
+  const requestSecrets = (url: unknown, query: unknown, headers: unknown) => {
+    if (last !== null && last.url === url && last.query === query && last.headers === headers) return last;
+    const stored = text(headers);
+    const requestHeaders =
+      stored !== null && CREDENTIAL_HEADERS.test(stored) ? readStoredHeaders(stored) : [];
+    const own = secretsOfExchange({ url: text(url), query: text(query), requestHeaders }, []);
+    // Main's list alone when the request carried none; else both, longest first.
+    const known =
+      own.length === 0
+        ? hiding
+        : secretsOfExchange({ url: null, query: null, requestHeaders: [] }, [...own, ...hiding]);
+    last = { url, query, headers, own, known };
+    return last;
+  };
+
+  db.function(
+    HIDE_FUNCTION,
+    { deterministic: false },
+    (value: unknown, url: unknown, query: unknown, headers: unknown) => {
+      if (typeof value !== 'string') return value;
+      const { own, known } = requestSecrets(url, query, headers);
+      if (!own.some((secret) => value.includes(secret)) && !anyOf.test(value)) return value;
+      return redactText(value, known, redactWith);
+    },
+  );
+  // URL, path and query as the screens redact each (a serviceToken value in any spelling, a
+  // password in the URL), joined as migration 003 joined them.
+  db.function(
+    HIDE_LOCATION_FUNCTION,
+    { deterministic: false },
+    (path: unknown, url: unknown, query: unknown, headers: unknown) => {
+      const [urlText, pathText, queryText] = [text(url), text(path), text(query)];
+      const raw = [urlText, pathText, queryText].filter((part) => part !== null).join(' ');
+      const { own, known } = requestSecrets(url, query, headers);
+      if (own.length === 0 && !anyOf.test(raw) && !LOCATION_CREDENTIAL.test(raw)) return raw;
+      return [
+        urlText === null ? null : redactUrl(urlText, known, redactWith),
+        pathText === null ? null : redactText(pathText, known, redactWith),
+        queryText === null ? null : redactQuery(queryText, known, redactWith),
+      ]
+        .filter((part) => part !== null)
+        .join(' ');
+    },
   );
   const salt = db.prepare<[], { salt: Buffer | null }>(
     'SELECT fingerprint_salt AS salt FROM search_index_state',
@@ -126,7 +198,8 @@ export function createSecretHiding(db: SqliteDatabase) {
     hide(secrets: readonly string[]): void {
       if (secrets.length === hiding.length && secrets.every((secret, n) => secret === hiding[n])) return;
       hiding = secrets;
-      anyOf = secrets.length === 0 ? null : new RegExp(secrets.map(escapeRegExp).join('|'));
+      last = null;
+      anyOf = new RegExp([...secrets.map(escapeRegExp), JWT_SHAPE_SOURCE].join('|'));
     },
     /** Ids in (from, to] whose stored text holds any of `secrets` (instr: bytes, not words). */
     holding(secrets: readonly string[], from: number, to: number): number[] {

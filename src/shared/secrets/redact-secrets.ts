@@ -34,6 +34,11 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
 const TOKEN_PARAMETERS = new Set(['servicetoken']);
 /** A compact JWS: header and claims are JSON objects, so both start `eyJ` once base64url-encoded. */
 const JWT_SHAPE = /eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+/**
+ * The JWT shape as a pattern's source, for a reader that first asks whether a text holds
+ * anything to redact at all (the text index: one test of one expression per column).
+ */
+export const JWT_SHAPE_SOURCE = JWT_SHAPE.source;
 /** An auth scheme: one short word without dots (a JWT has dots), then the credential. */
 const SCHEME = /^([A-Za-z][A-Za-z0-9_-]{0,19})([ \t]+)(\S.*)$/s;
 
@@ -91,6 +96,8 @@ export function redactCookies(name: string, value: string, replace: Replace): st
 }
 
 function decoded(text: string): string {
+  // Most names and tokens are written plain: nothing to decode, no exception to guard.
+  if (!text.includes('%') && !text.includes('+')) return text;
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
@@ -153,7 +160,9 @@ export function secretsOfRequest(
 /** Every occurrence of the given secrets replaced (exports scrub profile tokens with this, always). */
 export function replaceSecrets(text: string, secrets: readonly string[], replace: Replace): string {
   let out = text;
-  for (const secret of secrets) if (secret.length >= 8) out = out.split(secret).join(replace(secret));
+  // Most texts hold none of them: a look is cheaper than a split that finds nothing.
+  for (const secret of secrets)
+    if (secret.length >= 8 && out.includes(secret)) out = out.split(secret).join(replace(secret));
   return out;
 }
 
@@ -283,6 +292,22 @@ function changedFrom(before: ExchangeParts, after: ExchangeParts): boolean {
 }
 
 /**
+ * The secrets to replace in an exchange: what its request carries as credentials (by meaning)
+ * and `secrets` (main's list), eight characters or more, longest first (a secret that contains
+ * another is replaced whole). The same list for the screens (redactExchange) and the text index.
+ */
+export function secretsOfExchange(
+  exchange: Pick<ExchangeParts, 'query' | 'requestHeaders' | 'url'>,
+  secrets: readonly string[],
+): string[] {
+  return [
+    ...new Set([...secretsOfRequest(exchange.query, exchange.requestHeaders, exchange.url), ...secrets]),
+  ]
+    .filter((secret) => secret.length >= 8)
+    .sort((a, b) => b.length - a.length);
+}
+
+/**
  * A stored exchange with every secret it carries replaced, by meaning: what its request holds
  * as credentials, echoed anywhere (response headers and bodies included), plus `secrets` (the
  * profiles' tokens, which main knows). Returns whether anything was replaced.
@@ -292,12 +317,7 @@ export function redactExchange<T extends ExchangeParts>(
   replace: Replace,
   secrets: readonly string[] = [],
 ): { exchange: T; redacted: boolean } {
-  const known = [
-    ...new Set([...secretsOfRequest(exchange.query, exchange.requestHeaders, exchange.url), ...secrets]),
-  ]
-    .filter((secret) => secret.length >= 8)
-    // Longest first: a secret that contains another is replaced whole.
-    .sort((a, b) => b.length - a.length);
+  const known = secretsOfExchange(exchange, secrets);
   const redacted: T = {
     ...exchange,
     url: exchange.url === null ? null : redactUrl(exchange.url, known, replace),

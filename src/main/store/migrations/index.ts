@@ -19,6 +19,7 @@ import scenarioRunAlive from './018-scenario-run-alive';
 import ordersKnownFrom from './019-orders-known-from';
 import scenarioRunSource from './020-scenario-run-source';
 import searchIndexSecrets from './021-search-index-secrets';
+import searchIndexByMeaning from './022-search-index-by-meaning';
 
 export interface Migration {
   readonly id: number;
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   { id: 19, name: '019-orders-known-from', sql: ordersKnownFrom },
   { id: 20, name: '020-scenario-run-source', sql: scenarioRunSource },
   { id: 21, name: '021-search-index-secrets', sql: searchIndexSecrets },
+  { id: 22, name: '022-search-index-by-meaning', sql: searchIndexByMeaning },
 ];
