@@ -25,7 +25,12 @@ import type { SecretCipher } from './profiles/sealed-secret';
 import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';
 import { otherProcessesRecords } from './timeline/other-processes-records';
-import { createRecordSecrets, everyProfileSecret } from './timeline/record-secrets';
+import {
+  createRecordSecrets,
+  refuseUnopened,
+  secretsHere,
+  TEXT_SEARCH_INSTEAD,
+} from './timeline/record-secrets';
 import { createEventRecorder } from './timeline/event-recorder';
 import { watchInterruptedExchanges } from './outbound/interrupted-exchanges';
 import { APP_VERSION } from './version';
@@ -147,8 +152,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       ? null
       : sessionProfiles(storedProfiles, options.session, () => emulatorUrl);
   const profiles = session?.profiles ?? storedProfiles;
-  // The text index keeps out every secret main knows, as exports do: the same one list.
-  store.searchIndex.hideSecrets(() => everyProfileSecret(profiles));
+  // The text index keeps out every secret main knows, as exports do: the same one list. One
+  // this process cannot open is not hidden in what it indexes, so a text search is refused
+  // while there is one (the console that can open it cleans the index of it).
+  store.searchIndex.hideSecrets(
+    () => secretsHere(profiles).secrets,
+    () => refuseUnopened(secretsHere(profiles).unopened, 'A text search', TEXT_SEARCH_INSTEAD),
+  );
 
   const closers: (() => Promise<void> | void)[] = [];
   const frontDoor = options.frontDoor;

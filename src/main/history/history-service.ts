@@ -7,7 +7,7 @@ import type { EventsQuery } from '../store/events-query';
 import type { EventsRepository } from '../store/events-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { Store } from '../store/open-store';
-import { everyProfileSecret } from '../timeline/record-secrets';
+import { refuseUnopened, secretsHere, WHOLE_RECORDS_INSTEAD } from '../timeline/record-secrets';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { writeExportFile } from './export-file';
 import { exportedEvent, scrubSecrets } from './export-records';
@@ -86,7 +86,13 @@ export interface HistoryService {
  * retention policy. Profile tokens never appear in a file; webhook tokens only when asked.
  */
 export function createHistoryService(deps: HistoryServiceDependencies): HistoryService {
-  const secrets = (): string[] => everyProfileSecret(deps.profiles);
+  // Refused, naming it, while a secret cannot be opened here: a record may echo it, and a file
+  // would keep it in plain text.
+  const secrets = (): string[] => {
+    const here = secretsHere(deps.profiles);
+    refuseUnopened(here.unopened, 'The export', WHOLE_RECORDS_INSTEAD);
+    return here.secrets;
+  };
 
   function* lines(request: ExportRequest): Generator<string> {
     const options = {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { ProfilesSnapshot } from '../../shared/contract';
 import {
+  MASK_PREFIX,
   defaultProfileFields,
   profileFieldsSchema,
   type ProfileExpected,
@@ -45,6 +46,20 @@ function retireSecrets(settings: SettingsRepository, leaving: readonly string[])
   const former = settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []);
   const kept = [...former.filter((value) => !leaving.includes(value)), ...leaving];
   settings.set(FORMER_SECRETS_KEY, kept.slice(-FORMER_SECRETS_MAX));
+}
+
+/** A stored secret this process cannot open: what it is, and why. */
+export interface UnopenedSecret {
+  /** `Sandbox's API token`, `a former token`, `the registered webhook's header X-Api-Key`. */
+  what: string;
+  why: string;
+  /** A profile's token now (not a former one, not a webhook header value). */
+  current: boolean;
+}
+
+export interface SecretsHere {
+  secrets: string[];
+  unopened: UnopenedSecret[];
 }
 
 export interface ProfileSecrets {
@@ -105,6 +120,12 @@ export interface ProfileService {
    */
   formerSecrets(): string[];
   /**
+   * Every secret of everyProfileSecret's list that this process can open, and every one it
+   * cannot (sealed by the desktop's safeStorage and read from the CLI, or with a key since
+   * lost), named: nothing here can mask an echo of one of those. Never throws for one.
+   */
+  secretsHere(): SecretsHere;
+  /**
    * The registered webhook's header values (Emulator → Settings), sealed by the same vault as
    * the tokens: the emulator's deliveries send them, every other reader gets them masked.
    */
@@ -133,13 +154,22 @@ export function createProfileService({
 }: Dependencies): ProfileService {
   const activeId = (): number | null => settings.get(ACTIVE_PROFILE_KEY, z.number().int().nullable(), null);
 
-  const open = (sealed: string | null): string | null => (sealed === null ? null : vault.open(sealed));
+  // One this process cannot open is still set: shown as set, with nothing of it, so a list of
+  // profiles (and every command that reads one) still answers; its secretsOf says why.
+  const shownToken = (sealed: string | null) => {
+    if (sealed === null) return maskedWithStamp(null, null);
+    try {
+      return maskedWithStamp(vault.open(sealed), sealed);
+    } catch {
+      return { isSet: true, masked: MASK_PREFIX, stamp: stampOf(sealed) };
+    }
+  };
 
   const toView = (stored: StoredProfile, active: number | null): ProfileView => ({
     ...stored.fields,
     id: stored.id,
-    apiToken: maskedWithStamp(open(stored.apiTokenSealed), stored.apiTokenSealed),
-    notificationToken: maskedWithStamp(open(stored.notificationTokenSealed), stored.notificationTokenSealed),
+    apiToken: shownToken(stored.apiTokenSealed),
+    notificationToken: shownToken(stored.notificationTokenSealed),
     isActive: stored.id === active,
     createdAt: stored.createdAt,
     updatedAt: stored.updatedAt,
@@ -286,14 +316,47 @@ export function createProfileService({
     },
     secretsOf(id) {
       const stored = get(id);
-      return {
-        apiToken: open(stored.apiTokenSealed),
-        notificationToken: open(stored.notificationTokenSealed),
+      const opened = (sealed: string | null, what: string): string | null => {
+        if (sealed === null) return null;
+        try {
+          return vault.open(sealed);
+        } catch {
+          throw new ConsoleError(
+            'failed',
+            `Profile "${stored.fields.name}"'s ${what} cannot be opened here: ${vault.whyUnopened(sealed)}. Set it again from here (profiles set), or use the console that sealed it.`,
+          );
+        }
       };
+      return {
+        apiToken: opened(stored.apiTokenSealed, 'API token'),
+        notificationToken: opened(stored.notificationTokenSealed, 'notification token'),
+      };
+    },
+    secretsHere() {
+      const secrets: string[] = [];
+      const unopened: UnopenedSecret[] = [];
+      const add = (sealed: string | null, what: string, current: boolean) => {
+        if (sealed === null) return;
+        try {
+          secrets.push(vault.open(sealed));
+        } catch {
+          unopened.push({ what, why: vault.whyUnopened(sealed), current });
+        }
+      };
+      for (const stored of profiles.list()) {
+        add(stored.apiTokenSealed, `${stored.fields.name}'s API token`, true);
+        add(stored.notificationTokenSealed, `${stored.fields.name}'s notification token`, true);
+      }
+      for (const { name, sealed } of service.webhookHeaders.sealed())
+        add(sealed, `the registered webhook's header ${name}`, false);
+      for (const sealed of settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []))
+        add(sealed, 'a former token (replaced or removed)', false);
+      return { secrets: [...new Set(secrets)], unopened };
     },
     formerSecrets() {
       // One sealed by a cipher this process lacks (the desktop's, read from the CLI) is passed
-      // over: it cannot be set again as a current token can, and would stop every export here.
+      // over: it cannot be set again as a current token can. unopenedSecrets names it, and what
+      // would print a record whole (an export, a text search) refuses while it cannot be opened.
       return settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []).flatMap((sealed) => {
         try {
           return [vault.open(sealed)];

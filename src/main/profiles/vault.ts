@@ -7,6 +7,12 @@ export interface Vault {
   /** Opens a value sealed by any cipher this vault knows; says clearly which one is missing. */
   open(sealed: string): string;
   /**
+   * Why `sealed` does not open here, in words naming its protection (after `open` threw):
+   * a scheme this process lacks (the desktop's safeStorage read from the CLI), or a key that
+   * no longer opens it (the key file replaced or lost).
+   */
+  whyUnopened(sealed: string): string;
+  /**
    * Seals from now on with `cipher` (the user picked another protection); the previous primary
    * stays known, so values it sealed still open until they are re-sealed.
    */
@@ -35,6 +41,17 @@ export function createVault(primary: SecretCipher, others: readonly SecretCipher
         );
       }
       return cipher.open(sealed);
+    },
+    whyUnopened(sealed) {
+      let scheme: string;
+      try {
+        ({ scheme } = parseSealed(sealed));
+      } catch {
+        return 'stored without a protection scheme: damaged';
+      }
+      if (!byScheme.has(scheme))
+        return `sealed with "${scheme}"${scheme === 'safestorage' ? ", the desktop app's protection," : ''} which this process does not have (it uses "${current.scheme}")`;
+      return `this process's "${scheme}" key does not open it: the key was replaced or lost since`;
     },
     usePrimary(cipher) {
       byScheme.set(cipher.scheme, cipher);

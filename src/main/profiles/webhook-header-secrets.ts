@@ -26,6 +26,8 @@ export interface WebhookHeaderSecrets {
   plain(): HeaderList;
   /** Every value this process can open, so an echo of one is masked wherever it appears. */
   values(): string[];
+  /** Each header with its value as sealed (profile-service.ts opens each, naming those it cannot). */
+  sealed(): { name: string; sealed: string }[];
   /**
    * Registers `edits` as the whole list (one left out is removed): a kept value stays sealed
    * as it was, a new one is sealed; a value leaving is retired (kept sealed, for masking only).
@@ -98,6 +100,9 @@ export function createWebhookHeaderSecrets({
     },
     values() {
       return openAll().plain.filter((value): value is string => value !== null);
+    },
+    sealed() {
+      return openAll().stored;
     },
     replace(edits) {
       const parsed = parseInput(webhookHeaderEditsSchema, edits, ['webhookHeaders']);

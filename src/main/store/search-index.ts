@@ -46,13 +46,16 @@ export interface SearchIndex {
   /**
    * Where the secrets to keep out come from (main's one list of what it knows), asked before
    * each step: one set by another console on the data directory is known as soon as it is stored.
+   * `refuseSearch` throws, saying why, when a search must not run: a secret this process cannot
+   * open is not hidden in what it indexes (its mark stays, for the console that can open it).
    */
-  hideSecrets(source: () => readonly string[]): void;
+  hideSecrets(source: () => readonly string[], refuseSearch?: () => void): void;
 }
 
 export function createSearchIndex(db: SqliteDatabase, writer: StoreWriter): SearchIndex {
   const hiding = createSecretHiding(db);
   let source: () => readonly string[] = () => [];
+  let refuseSearch: () => void = () => undefined;
 
   const state = db.prepare<[], { through: number; newest: number; stale: number }>(
     `SELECT (SELECT indexed_through FROM search_index_state) AS through,
@@ -197,6 +200,8 @@ export function createSearchIndex(db: SqliteDatabase, writer: StoreWriter): Sear
   return {
     behind: isBehind,
     catchUp({ scan = true } = {}) {
+      // Before a search (scan): refused while a secret cannot be hidden; closing indexes anyway.
+      if (scan) refuseSearch();
       let known: KnownSecrets;
       try {
         known = knownNow();
@@ -254,8 +259,9 @@ export function createSearchIndex(db: SqliteDatabase, writer: StoreWriter): Sear
         clearInterval(timer);
       };
     },
-    hideSecrets(next) {
+    hideSecrets(next, refuse) {
       source = next;
+      refuseSearch = refuse ?? (() => undefined);
     },
   };
 }

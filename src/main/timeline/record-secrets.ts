@@ -7,7 +7,7 @@ import {
   redactExchange,
 } from '../../shared/secrets/redact-secrets';
 import { ConsoleError } from '../console-error';
-import type { ProfileService } from '../profiles/profile-service';
+import type { ProfileService, SecretsHere, UnopenedSecret } from '../profiles/profile-service';
 import type { EventsRepository } from '../store/events-repository';
 
 /** Records whose tokens are notification JWTs that arrived with them (never a profile secret). */
@@ -30,6 +30,11 @@ export interface RecordSecrets {
   apiTokenOf(id: number): string;
   /** Every profile token main holds, so an echo of one is masked wherever it appears. */
   profileSecrets(): string[];
+  /**
+   * The same list for `doing`, which shows or writes records whole (an export, `history
+   * --json`): refused, naming it, while a secret cannot be opened here.
+   */
+  secretsForWholeRecords(doing: string): string[];
 }
 
 /**
@@ -40,11 +45,52 @@ export interface RecordSecrets {
  */
 export function everyProfileSecret(profiles: ProfileService): string[] {
   const current = profiles.snapshot().profiles.flatMap((profile) => {
+    // Throws, naming the token, when one cannot be opened here: what masks with this list
+    // would show an echo of it (secretsHere, below, for the readers that answer without it).
     const { apiToken, notificationToken } = profiles.secretsOf(profile.id);
     return [apiToken, notificationToken].filter((secret): secret is string => secret !== null);
   });
   // A rotated or removed profile's token is still in the records that echo it.
   return [...new Set([...current, ...profiles.webhookHeaders.values(), ...profiles.formerSecrets()])];
+}
+
+/**
+ * The secrets this process can open (everyProfileSecret's list, less those it cannot), and
+ * those it cannot, named: for the readers that answer without them (a list of records shows
+ * no body; the text index feeds itself in the background) or refuse, saying why
+ * (refuseUnopened below), where an echo of one would be shown or written whole.
+ */
+export function secretsHere(profiles: ProfileService): SecretsHere {
+  return profiles.secretsHere();
+}
+
+/** What a refused text search can do instead. */
+export const TEXT_SEARCH_INSTEAD =
+  'The text index may hold such a secret where this process indexed a record echoing it, and a ' +
+  'search could spell it out. Search from a console that can open it (the desktop app, for one ' +
+  'sealed there), or set the token again from here (profiles set); every other filter works.';
+
+/** What a refused export (or `history --json`) can do instead. */
+export const WHOLE_RECORDS_INSTEAD =
+  'Export from a console that can open it (the desktop app, for one sealed there), or set the ' +
+  'token again from here (profiles set); `history` without --json lists the records.';
+
+/** `Sandbox's API token — sealed with "safestorage", …; a former token (replaced or removed) — …`. */
+export function unopenedWords(unopened: readonly UnopenedSecret[]): string {
+  return unopened.map(({ what, why }) => `${what} — ${why}`).join('; ');
+}
+
+/**
+ * Throws, naming each secret this process cannot open, when there is one: `doing` would show
+ * or write records whole, and one of them may echo such a secret, which nothing here can hide.
+ */
+export function refuseUnopened(unopened: readonly UnopenedSecret[], doing: string, instead: string): void {
+  if (unopened.length === 0) return;
+  const one = unopened.length === 1;
+  throw new ConsoleError(
+    'failed',
+    `${doing} is refused: ${one ? 'a secret' : `${unopened.length} secrets`} of this data directory cannot be opened by this process, so ${one ? 'it' : 'they'} cannot be hidden where a record echoes ${one ? 'it' : 'them'}: ${unopenedWords(unopened)}. ${instead}`,
+  );
 }
 
 export function createRecordSecrets({
@@ -111,5 +157,10 @@ export function createRecordSecrets({
       return apiToken;
     },
     profileSecrets,
+    secretsForWholeRecords(doing) {
+      const here = secretsHere(profiles);
+      refuseUnopened(here.unopened, doing, WHOLE_RECORDS_INSTEAD);
+      return here.secrets;
+    },
   };
 }

@@ -28,7 +28,7 @@ export function timelineHandlers({
         );
       const ids = page.items.map((item) => item.id);
       const rows = ids.length === 0 ? [] : [...eventsQuery.rows({ ids }, 'newest-first', ids.length)];
-      const secrets = recordSecrets.profileSecrets();
+      const secrets = recordSecrets.secretsForWholeRecords('Printing whole records');
       return { ...page, records: rows.map((row) => redactedHistoryRecord(row, secrets)) };
     },
     // Every secret masked, by meaning (secrets/redact-secrets.ts); Reveal and Copy are explicit.

@@ -17,7 +17,7 @@ import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-cont
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
 import { maskWith, redactText } from '../../../shared/secrets/redact-secrets';
-import { everyProfileSecret } from '../../timeline/record-secrets';
+import { secretsHere, unopenedWords } from '../../timeline/record-secrets';
 import { doing } from '../order-report';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
@@ -179,12 +179,15 @@ async function noMatchWords(core: ConsoleCore, filter: EventFilter, profileName?
 
 async function historyTable(
   core: ConsoleCore,
+  context: CliContext,
   filter: EventFilter,
   limit: number,
   profileName?: string,
 ): Promise<string> {
   // A list masks the tokens a path carries; a profile's token typed into one only main knows.
-  const secrets = everyProfileSecret(core.profiles);
+  // One this process cannot open is named on standard error: the list shows no body, and a
+  // path echoing a token is unheard of, so the list answers rather than fail.
+  const { secrets, unopened } = secretsHere(core.profiles);
   const rows: string[][] = [];
   for await (const page of historyPages(core, filter, limit, false)) {
     for (const item of page.items) {
@@ -204,6 +207,10 @@ async function historyTable(
       ]);
     }
   }
+  if (unopened.length > 0)
+    context.io.stderr(
+      `${terminalSafe(`Note: ${unopened.length === 1 ? 'a secret' : `${unopened.length} secrets`} of this data directory cannot be opened by this process, and cannot be masked where a path echoes ${unopened.length === 1 ? 'it' : 'them'}: ${unopenedWords(unopened)}.`)}\n`,
+    );
   if (rows.length === 0) return noMatchWords(core, filter, profileName);
   return formatTable(
     ['ID', 'AT', 'KIND', 'WHOSE', 'METHOD', 'PATH', 'STATUS', 'TOKEN', 'BODY', 'EVENT', 'ORDER'],
@@ -234,7 +241,7 @@ export async function runHistory(rawFlags: unknown, context: CliContext): Promis
     const filter = filterFromHistoryFlags(flags, profileId);
     return flags.json
       ? historyJson(core, filter, flags.limit)
-      : historyTable(core, filter, flags.limit, flags.profile);
+      : historyTable(core, context, filter, flags.limit, flags.profile);
   });
   context.io.stdout(output);
 }
