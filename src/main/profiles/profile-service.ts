@@ -57,6 +57,14 @@ export interface UnopenedSecret {
   current: boolean;
 }
 
+/** A token that must be used or masked here and cannot be opened: which, why, and the way out. */
+export function unopenedTokenError(what: string, why: string): ConsoleError {
+  return new ConsoleError(
+    'failed',
+    `${what} cannot be opened here: ${why}. Set it again from here (profiles set), or use the console that sealed it.`,
+  );
+}
+
 export interface SecretsHere {
   secrets: string[];
   unopened: UnopenedSecret[];
@@ -321,10 +329,7 @@ export function createProfileService({
         try {
           return vault.open(sealed);
         } catch {
-          throw new ConsoleError(
-            'failed',
-            `Profile "${stored.fields.name}"'s ${what} cannot be opened here: ${vault.whyUnopened(sealed)}. Set it again from here (profiles set), or use the console that sealed it.`,
-          );
+          throw unopenedTokenError(`${stored.fields.name}'s ${what}`, vault.whyUnopened(sealed));
         }
       };
       return {

@@ -7,7 +7,12 @@ import {
   redactExchange,
 } from '../../shared/secrets/redact-secrets';
 import { ConsoleError } from '../console-error';
-import type { ProfileService, SecretsHere, UnopenedSecret } from '../profiles/profile-service';
+import {
+  unopenedTokenError,
+  type ProfileService,
+  type SecretsHere,
+  type UnopenedSecret,
+} from '../profiles/profile-service';
 import type { EventsRepository } from '../store/events-repository';
 
 /** Records whose tokens are notification JWTs that arrived with them (never a profile secret). */
@@ -44,14 +49,14 @@ export interface RecordSecrets {
  * exports, `history --json` and `curl`.
  */
 export function everyProfileSecret(profiles: ProfileService): string[] {
-  const current = profiles.snapshot().profiles.flatMap((profile) => {
-    // Throws, naming the token, when one cannot be opened here: what masks with this list
-    // would show an echo of it (secretsHere, below, for the readers that answer without it).
-    const { apiToken, notificationToken } = profiles.secretsOf(profile.id);
-    return [apiToken, notificationToken].filter((secret): secret is string => secret !== null);
-  });
+  const { secrets, unopened } = profiles.secretsHere();
+  // A profile's token that cannot be opened here: what masks with this list would show an echo
+  // of it, so it says which and why (secretsHere, below, for the readers that answer without
+  // it). A former token or header value that cannot be opened is passed over here.
+  const current = unopened.find((secret) => secret.current);
+  if (current !== undefined) throw unopenedTokenError(current.what, current.why);
   // A rotated or removed profile's token is still in the records that echo it.
-  return [...new Set([...current, ...profiles.webhookHeaders.values(), ...profiles.formerSecrets()])];
+  return secrets;
 }
 
 /**
