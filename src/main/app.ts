@@ -157,7 +157,11 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   // while there is one (the console that can open it cleans the index of it).
   store.searchIndex.hideSecrets(
     () => secretsHere(profiles).secrets,
-    () => refuseUnopened(secretsHere(profiles).unopened, 'A text search', TEXT_SEARCH_INSTEAD),
+    () => {
+      const { secrets, unopened } = secretsHere(profiles);
+      refuseUnopened(unopened, 'A text search', TEXT_SEARCH_INSTEAD);
+      return secrets;
+    },
   );
 
   const closers: (() => Promise<void> | void)[] = [];

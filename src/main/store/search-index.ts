@@ -46,16 +46,17 @@ export interface SearchIndex {
   /**
    * Where the secrets to keep out come from (main's one list of what it knows), asked before
    * each step: one set by another console on the data directory is known as soon as it is stored.
-   * `refuseSearch` throws, saying why, when a search must not run: a secret this process cannot
-   * open is not hidden in what it indexes (its mark stays, for the console that can open it).
+   * `forSearch`, asked instead before a search, gives the same list or throws, saying why, when a
+   * search must not run: a secret this process cannot open is not hidden in what it indexes (its
+   * mark stays, for the console that can open it).
    */
-  hideSecrets(source: () => readonly string[], refuseSearch?: () => void): void;
+  hideSecrets(source: () => readonly string[], forSearch?: () => readonly string[]): void;
 }
 
 export function createSearchIndex(db: SqliteDatabase, writer: StoreWriter): SearchIndex {
   const hiding = createSecretHiding(db);
   let source: () => readonly string[] = () => [];
-  let refuseSearch: () => void = () => undefined;
+  let searchSource: () => readonly string[] = () => [];
 
   const state = db.prepare<[], { through: number; newest: number; stale: number }>(
     `SELECT (SELECT indexed_through FROM search_index_state) AS through,
@@ -108,7 +109,7 @@ export function createSearchIndex(db: SqliteDatabase, writer: StoreWriter): Sear
      WHERE clean_through > @below AND fingerprint NOT IN (SELECT value FROM json_each(@fingerprints))`,
   );
 
-  const knownNow = (): KnownSecrets => hiding.known(source());
+  const knownNow = (from = source): KnownSecrets => hiding.known(from());
 
   /** The known secrets whose mark is below the index's, with that mark (0: never cleaned). */
   const lagging = (known: KnownSecrets, through: number) => {
@@ -200,11 +201,10 @@ export function createSearchIndex(db: SqliteDatabase, writer: StoreWriter): Sear
   return {
     behind: isBehind,
     catchUp({ scan = true } = {}) {
-      // Before a search (scan): refused while a secret cannot be hidden; closing indexes anyway.
-      if (scan) refuseSearch();
       let known: KnownSecrets;
       try {
-        known = knownNow();
+        // Before a search (scan): refused while a secret cannot be hidden; closing indexes anyway.
+        known = knownNow(scan ? searchSource : source);
       } catch (error) {
         // Closing: what cannot be hidden now is left for the next search, which says why.
         if (!scan) return;
@@ -259,9 +259,9 @@ export function createSearchIndex(db: SqliteDatabase, writer: StoreWriter): Sear
         clearInterval(timer);
       };
     },
-    hideSecrets(next, refuse) {
+    hideSecrets(next, forSearch) {
       source = next;
-      refuseSearch = refuse ?? (() => undefined);
+      searchSource = forSearch ?? next;
     },
   };
 }
