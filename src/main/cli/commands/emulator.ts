@@ -8,6 +8,7 @@ import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-conte
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
 import { waitForSignal } from '../wait-for-signal';
+import { registerCustomerActions } from './emulator-customer';
 
 const emulatorFlags = z.object({
   port: portFlag.optional(),
@@ -89,7 +90,7 @@ export async function runEmulator(
 }
 
 export function registerEmulator(program: Command, context: CliContext): void {
-  program
+  const emulator = program
     .command('emulator')
     .description('Run the local emulator of the checkout service in the foreground')
     .option(
@@ -105,4 +106,6 @@ export function registerEmulator(program: Command, context: CliContext): void {
       'secret it signs notifications with ("-" reads it from standard input; default: the Local profile\'s)',
     )
     .action((flags: unknown) => runEmulator(context, flags));
+  // `emulator pay <order>`…: the customer's side; `emulator [options]` still runs it.
+  registerCustomerActions(emulator, context);
 }

@@ -1,0 +1,223 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { EmulatorOrder } from '../../../shared/emulator';
+import {
+  CUSTOMER_ACTION_OUTCOME,
+  CUSTOMER_ACTIONS,
+  type CustomerAction,
+  type OrderState,
+} from '../../../shared/orders/order-states';
+import { consoleCommandFor } from '../../browser-mode/sign-in-page';
+import { ConsoleError } from '../../console-error';
+import { osUserDataDir, resolveDataDir } from '../../data-dir';
+import type { ConsoleCore } from '../../app';
+import { EmulatorError } from '../../emulator/emulator-errors';
+import { localProfileOf } from '../../emulator/emulator-service';
+import type { EmulatorOrderRow } from '../../store/emulator-repository';
+import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { CommandExit, UsageError } from '../cli-errors';
+import { commandCaller } from '../command-caller';
+import { whyNoEmulatorFor } from '../running-emulator';
+import { terminalSafe, terminalSafeJson } from '../terminal-text';
+import { requireProfile } from './profiles';
+
+/** Beyond 0 done, 1 failed, 2 usage error (a sandbox or live profile among them): one code per refusal. */
+export const EXIT_UNKNOWN_ORDER = 3;
+export const EXIT_WRONG_STATE = 4;
+export const EXIT_EMULATOR_NOT_RUNNING = 5;
+
+const EXIT_CODES_HELP = `
+<order> is an order_id, or an order_reference_id (the newest order with it).
+It acts on the emulator of this data directory wherever it runs (serve, the
+desktop app, checkout-console emulator): the move is the Emulator view's own,
+and the running emulator sends the notification.
+
+Exit codes: 0 done; 1 failed; 2 bad arguments, or a sandbox or live profile
+(only the local emulator has a customer); 3 no such order in the emulator;
+4 the order is not in a state the customer can act on (it says which);
+5 the emulator is not running (it says how to start it).`;
+
+const orderArgument = z
+  .string()
+  .trim()
+  .min(1, 'must name an order id or reference')
+  .max(200, 'at most 200 characters');
+
+const customerFlags = z.object({
+  json: z.boolean().optional(),
+  profile: z.string().trim().min(1, 'must name a profile').optional(),
+});
+
+const DONE: Record<CustomerAction, string> = {
+  pay: 'Paid',
+  decline: 'Declined',
+  cancel: 'Canceled',
+  expire: 'Expired',
+};
+
+const DESCRIPTION: Record<CustomerAction, string> = {
+  pay: "The customer pays (the checkout page's Pay): new → approved, order_approved",
+  decline: "The customer is declined (the checkout page's Decline): new → declined, order_declined",
+  cancel: "The customer cancels (the checkout page's Cancel): new → canceled, no notification",
+  expire: 'The order expires now, as an unpaid one does on time: new → expired, order_expired',
+};
+
+/** Fails with `code` after saying why (and what to do, when there is something) on standard error. */
+function refuse(context: CliContext, code: number, words: string, hint?: string): never {
+  context.io.stderr(`error: ${terminalSafe(words)}\n`);
+  if (hint !== undefined) context.io.stderr(`hint: ${terminalSafe(hint)}\n`);
+  throw new CommandExit(code);
+}
+
+/** The order by id, else the newest with that reference; undefined when neither. */
+function findOrder(core: ConsoleCore, named: string): EmulatorOrderRow | undefined {
+  for (const lookUp of [core.emulator.engine.get, core.emulator.engine.byReference]) {
+    try {
+      return lookUp(named);
+    } catch (error) {
+      if (!(error instanceof EmulatorError) || error.status !== 404) throw error;
+    }
+  }
+  return undefined;
+}
+
+/** How to start an emulator on this data directory (the data directory named unless it is the default). */
+function howToStart(context: CliContext): string {
+  const serve = consoleCommandFor(resolve(resolveDataDir(context.dataDirFlag())), osUserDataDir(), 'serve');
+  // The same command line with `emulator` as the command: the emulator alone, in the foreground.
+  const alone = `${serve.slice(0, -'serve'.length)}emulator`;
+  return `start it with ${serve} (the console) or ${alone} (the emulator alone), or press Start in the Emulator view`;
+}
+
+interface Done {
+  order: EmulatorOrder;
+  previous: OrderState;
+  notification: { eventType: string; url: string | null } | null;
+}
+
+async function runCustomerAction(
+  context: CliContext,
+  action: CustomerAction,
+  named: string,
+  rawFlags: unknown,
+): Promise<void> {
+  const flags = parseFlags(customerFlags, rawFlags);
+  const parsedOrder = orderArgument.safeParse(named);
+  if (!parsedOrder.success)
+    throw new UsageError(`<order>: ${parsedOrder.error.issues[0]?.message ?? 'invalid value'}`);
+  const done = await withConsole(context, async (core): Promise<Done> => {
+    let profile;
+    try {
+      profile =
+        flags.profile === undefined
+          ? localProfileOf(core.profiles)
+          : requireProfile(core.profiles, flags.profile);
+    } catch (error) {
+      if (error instanceof ConsoleError && error.code === 'not_found')
+        throw new UsageError(`--profile: ${error.message}`);
+      throw error;
+    }
+    if (profile === null)
+      refuse(
+        context,
+        EXIT_EMULATOR_NOT_RUNNING,
+        'there is no local profile, so no emulator to act on',
+        'add one with checkout-console profiles add Local --env local',
+      );
+    const { environment, name } = profile.fields;
+    if (environment !== 'local')
+      throw new UsageError(
+        `profile "${name}" is a ${environment} profile: only the local emulator has a customer to ${action} for you; on the ${environment} service the customer acts on its own checkout page (the order's checkout_url)`,
+      );
+    const found = findOrder(core, parsedOrder.data);
+    if (found === undefined)
+      refuse(
+        context,
+        EXIT_UNKNOWN_ORDER,
+        `no order ${parsedOrder.data} in the emulator of this data directory (looked for it as an order_id and as an order_reference_id)`,
+      );
+    const why = await whyNoEmulatorFor(
+      found.orderId,
+      profile.fields.baseUrl,
+      core.profiles.secretsOf(profile.id).apiToken,
+    );
+    if (why !== null) refuse(context, EXIT_EMULATOR_NOT_RUNNING, why, howToStart(context));
+    let order: EmulatorOrder;
+    try {
+      order = await commandCaller(core.dispatcher)('emulatorCustomerAction', {
+        orderId: found.orderId,
+        action,
+      });
+    } catch (error) {
+      // The emulator's own refusal (no longer new, or past its time): its words name the state.
+      const now = findOrder(core, found.orderId);
+      if (
+        error instanceof ConsoleError &&
+        now !== undefined &&
+        (now.state !== 'new' || now.expiresAtMs <= Date.now())
+      )
+        refuse(context, EXIT_WRONG_STATE, error.message);
+      throw error;
+    }
+    const eventType = CUSTOMER_ACTION_OUTCOME[action].eventType;
+    return {
+      order,
+      previous: found.state,
+      notification:
+        eventType === null
+          ? null
+          : {
+              eventType,
+              url: core.emulator.engine.notificationTargetOf(
+                core.emulator.engine.get(order.orderId),
+                eventType,
+              ),
+            },
+    };
+  });
+  context.io.stdout(
+    flags.json === true
+      ? `${terminalSafeJson(JSON.stringify(jsonOf(action, done), null, 2))}\n`
+      : lineOf(action, done),
+  );
+}
+
+function jsonOf(action: CustomerAction, { order, previous, notification }: Done) {
+  return {
+    action,
+    order_id: order.orderId,
+    order_reference_id: order.referenceId,
+    previous_status: previous,
+    status: order.state,
+    notification:
+      notification === null ? null : { event_type: notification.eventType, url: notification.url },
+  };
+}
+
+function lineOf(action: CustomerAction, { order, previous, notification }: Done): string {
+  const reference = order.referenceId === null ? '' : ` (reference ${order.referenceId})`;
+  const sent =
+    notification === null
+      ? 'no notification (the customer’s cancel sends none)'
+      : notification.url === null
+        ? `${notification.eventType} has nowhere to go (no notification URL, no registered webhook for it): recorded as not sent`
+        : `${notification.eventType} queued for ${notification.url}`;
+  return `${terminalSafe(`${DONE[action]} order ${order.orderId}${reference}: ${previous} → ${order.state}; ${sent}`)}\n`;
+}
+
+/** `emulator pay|decline|cancel|expire <order>`: the customer's side of a checkout, from a terminal. */
+export function registerCustomerActions(emulator: Command, context: CliContext): void {
+  for (const action of CUSTOMER_ACTIONS) {
+    emulator
+      .command(`${action} <order>`)
+      .description(DESCRIPTION[action])
+      .option('--json', 'print the outcome as JSON: order_id, status, previous_status, notification')
+      .option(
+        '--profile <name>',
+        'the local profile whose emulator it is (default: the one named Local); a sandbox or live one is refused',
+      )
+      .addHelpText('after', EXIT_CODES_HELP)
+      .action((order: string, flags: unknown) => runCustomerAction(context, action, order, flags));
+  }
+}

@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  openEmulator,
+  startReceiver,
+  until,
+  validPayload,
+  type EmulatorHarness,
+} from './helpers/emulator-harness';
+import { runCliCaptured } from './helpers/run-cli';
+import type { CliContext } from '../../src/main/cli/cli-context';
+import { runEmulator } from '../../src/main/cli/commands/emulator';
+import { makeTempDir } from './helpers/temp-console';
+
+// The customer's side of a checkout from a terminal: `emulator pay|decline|cancel|expire` act
+// on the emulator of the data directory (here another console's, as `serve` runs it) through
+// the Emulator view's own command, and refuse with a clear cause and an exit code of its own.
+
+let emulator: EmulatorHarness;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+beforeEach(async () => {
+  emulator = await openEmulator();
+  receiver = await startReceiver();
+  // The Local profile points at the running emulator, as "Start on a free port" leaves it.
+  const set = await cli('profiles', 'set', 'Local', '--base-url', emulator.url);
+  expect(set.code, set.stderr).toBe(0);
+});
+
+afterEach(async () => {
+  await receiver.close();
+  await emulator.dispose();
+});
+
+const cli = (...argv: string[]) => runCliCaptured(['--data-dir', emulator.dataDir, ...argv]);
+
+/** A `new` order created through the emulator's API, its notifications going to the receiver. */
+async function newOrder(reference = `REF-${Math.random().toString(36).slice(2, 10)}`) {
+  const created = await emulator.call(
+    'POST',
+    '/checkout',
+    validPayload(receiver.url, { order_reference_id: reference }),
+  );
+  expect(created.status).toBe(200);
+  return { orderId: String(created.json['order_id']), reference };
+}
+
+const stateOf = (orderId: string) => emulator.core.emulator.engine.get(orderId).state;
+const eventsTo = () => receiver.received.map((notification) => notification.body['event_type']);
+
+describe('checkout-console emulator pay|decline|cancel|expire', () => {
+  it('pays an order by its id: one line with the new state, and the merchant is notified', async () => {
+    const { orderId } = await newOrder();
+    const run = await cli('emulator', 'pay', orderId);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+    expect(run.stdout).toContain(orderId);
+    expect(run.stdout).toContain('approved');
+    expect(stateOf(orderId)).toBe('approved');
+    // The running emulator (another console) delivers what the move queued.
+    await until(() => eventsTo().includes('order_approved'), 'order_approved at the merchant');
+  });
+
+  it('declines an order named by its reference, answering JSON with --json', async () => {
+    const { orderId, reference } = await newOrder();
+    const run = await cli('emulator', 'decline', reference, '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const answer = z
+      .object({
+        action: z.string(),
+        order_id: z.string(),
+        order_reference_id: z.string().nullable(),
+        previous_status: z.string(),
+        status: z.string(),
+        notification: z.object({ event_type: z.string(), url: z.string().nullable() }).nullable(),
+      })
+      .parse(JSON.parse(run.stdout));
+    expect(answer).toMatchObject({
+      action: 'decline',
+      order_id: orderId,
+      order_reference_id: reference,
+      previous_status: 'new',
+      status: 'declined',
+      notification: { event_type: 'order_declined', url: receiver.url },
+    });
+    expect(stateOf(orderId)).toBe('declined');
+    await until(() => eventsTo().includes('order_declined'), 'order_declined at the merchant');
+  });
+
+  it('cancels (no notification, as the page’s Cancel) and expires (order_expired)', async () => {
+    const first = await newOrder();
+    const cancel = await cli('emulator', 'cancel', first.orderId);
+    expect(cancel.code, cancel.stderr).toBe(0);
+    expect(cancel.stdout).toContain('canceled');
+    expect(stateOf(first.orderId)).toBe('canceled');
+
+    const second = await newOrder();
+    const expire = await cli('emulator', 'expire', second.orderId, '--json');
+    expect(expire.code, expire.stderr).toBe(0);
+    expect(JSON.parse(expire.stdout)).toMatchObject({
+      status: 'expired',
+      notification: { event_type: 'order_expired' },
+    });
+    await until(() => eventsTo().includes('order_expired'), 'order_expired at the merchant');
+    expect(eventsTo()).not.toContain('order_canceled');
+  });
+
+  it('an unknown order exits 3 and names what was looked for', async () => {
+    const run = await cli('emulator', 'pay', 'no-such-order');
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('no-such-order');
+    expect(run.stderr).toMatch(/no order/i);
+    expect(run.stdout).toBe('');
+  });
+
+  it('an order no longer new exits 4, says its state, and changes nothing', async () => {
+    const { orderId } = await newOrder();
+    expect((await cli('emulator', 'pay', orderId)).code).toBe(0);
+    const again = await cli('emulator', 'decline', orderId);
+    expect(again.code).toBe(4);
+    expect(again.stderr).toContain('approved');
+    expect(stateOf(orderId)).toBe('approved');
+  });
+
+  it('with the emulator stopped it exits 5, says how to start it, and changes nothing', async () => {
+    const { orderId } = await newOrder();
+    await emulator.core.emulator.stop();
+    const run = await cli('emulator', 'pay', orderId);
+    expect(run.code).toBe(5);
+    expect(run.stderr).toMatch(/not running/);
+    expect(run.stderr).toContain(emulator.url);
+    // The hint names the data directory, so the command it gives starts this one's emulator.
+    expect(run.stderr).toContain(
+      `hint: start it with npx checkout-console --data-dir ${emulator.dataDir} serve`,
+    );
+    expect(run.stderr).toContain(`--data-dir ${emulator.dataDir} emulator`);
+    expect(stateOf(orderId)).toBe('new');
+  });
+
+  it("exits 5 when what answers at the Local profile's address is another data directory's emulator", async () => {
+    const { orderId } = await newOrder();
+    const other = await openEmulator();
+    try {
+      const token = await cli(
+        'profiles',
+        'set',
+        'Local',
+        '--api-token',
+        other.apiToken,
+        '--base-url',
+        other.url,
+      );
+      expect(token.code, token.stderr).toBe(0);
+      const run = await cli('emulator', 'pay', orderId);
+      expect(run.code).toBe(5);
+      expect(run.stderr).toContain(`the emulator at ${other.url} does not know this order`);
+      expect(stateOf(orderId)).toBe('new');
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it('refuses a sandbox or live profile (exit 2): only the local emulator has a customer', async () => {
+    const { orderId } = await newOrder();
+    const run = await cli('emulator', 'pay', orderId, '--profile', 'Sandbox');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/only the local emulator/i);
+    expect(stateOf(orderId)).toBe('new');
+    const empty = await cli('emulator', 'pay', orderId, '--profile', ' ');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('--profile');
+  });
+});
+
+describe('checkout-console emulator [options], beside its subcommands', () => {
+  it('still runs the emulator in the foreground, and pay acts on that one until it stops', async () => {
+    const temp = makeTempDir();
+    const at = (...argv: string[]) => runCliCaptured(['--data-dir', temp.dir, ...argv]);
+    const token = 'foreground-api-token-0123';
+    expect((await at('profiles', 'set', 'Local', '--api-token', token)).code).toBe(0);
+    let out = '';
+    const context: CliContext = {
+      io: { stdout: (text) => (out += text), stderr: () => undefined, readStdin: async () => '' },
+      rendererDir: '/nonexistent',
+      dataDirFlag: () => temp.dir,
+    };
+    let stop: () => void = () => undefined;
+    const running = runEmulator(context, { port: '0' }, new Promise<void>((resolve) => (stop = resolve)));
+    try {
+      await until(() => /listening on \S+/.test(out), 'the emulator to listen');
+      const url = /listening on (\S+)/.exec(out)?.[1] ?? '';
+      expect((await at('profiles', 'set', 'Local', '--base-url', url)).code).toBe(0);
+      const create = () =>
+        fetch(`${url}/checkout`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(validPayload(null)),
+        }).then(async (response) => String(((await response.json()) as Record<string, unknown>)['order_id']));
+      const first = await create();
+      const second = await create();
+      const paid = await at('emulator', 'pay', first, '--json');
+      expect(paid.code, paid.stderr).toBe(0);
+      expect(JSON.parse(paid.stdout)).toMatchObject({ order_id: first, status: 'approved' });
+      stop();
+      await running;
+      const stopped = await at('emulator', 'cancel', second);
+      expect(stopped.code).toBe(5);
+      expect(stopped.stderr).toMatch(/not running/);
+    } finally {
+      stop();
+      await running;
+      temp.remove();
+    }
+  });
+
+  it("a subcommand's flags do not replace the emulator's own: --port is still judged", async () => {
+    const temp = makeTempDir();
+    try {
+      const run = await runCliCaptured(['--data-dir', temp.dir, 'emulator', '--port', 'abc']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('--port: must be a number');
+    } finally {
+      temp.remove();
+    }
+  });
+});
