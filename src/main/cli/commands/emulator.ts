@@ -92,7 +92,9 @@ export async function runEmulator(
 export function registerEmulator(program: Command, context: CliContext): void {
   const emulator = program
     .command('emulator')
-    .description('Run the local emulator of the checkout service in the foreground')
+    .description(
+      'Run the local emulator of the checkout service in the foreground, or act as its customer on an order (pay, decline, cancel, expire)',
+    )
     .option(
       '--port <n>',
       "port on 127.0.0.1 (default: the Local profile's base URL port, 4010; 0 picks a free one)",
