@@ -15,6 +15,7 @@ import type { ConsoleCore } from '../../app';
 import { EmulatorError } from '../../emulator/emulator-errors';
 import { localProfileOf } from '../../emulator/emulator-service';
 import type { EmulatorOrderRow } from '../../store/emulator-repository';
+import type { StoredProfile } from '../../store/profiles-repository';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, UsageError } from '../cli-errors';
 import { commandCaller } from '../command-caller';
@@ -82,6 +83,18 @@ function findOrder(core: ConsoleCore, named: string): EmulatorOrderRow | undefin
   return undefined;
 }
 
+/** The profile `--profile` names (a usage error when none has that name), else the Local one. */
+function profileNamed(core: ConsoleCore, name: string | undefined): StoredProfile | null {
+  if (name === undefined) return localProfileOf(core.profiles);
+  try {
+    return requireProfile(core.profiles, name);
+  } catch (error) {
+    if (error instanceof ConsoleError && error.code === 'not_found')
+      throw new UsageError(`--profile: ${error.message}`);
+    throw error;
+  }
+}
+
 /** How to start an emulator on this data directory (the data directory named unless it is the default). */
 function howToStart(context: CliContext): string {
   const serve = consoleCommandFor(resolve(resolveDataDir(context.dataDirFlag())), osUserDataDir(), 'serve');
@@ -107,17 +120,7 @@ async function runCustomerAction(
   if (!parsedOrder.success)
     throw new UsageError(`<order>: ${parsedOrder.error.issues[0]?.message ?? 'invalid value'}`);
   const done = await withConsole(context, async (core): Promise<Done> => {
-    let profile;
-    try {
-      profile =
-        flags.profile === undefined
-          ? localProfileOf(core.profiles)
-          : requireProfile(core.profiles, flags.profile);
-    } catch (error) {
-      if (error instanceof ConsoleError && error.code === 'not_found')
-        throw new UsageError(`--profile: ${error.message}`);
-      throw error;
-    }
+    const profile = profileNamed(core, flags.profile);
     if (profile === null)
       refuse(
         context,
