@@ -137,6 +137,15 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     expect(stateOf(orderId)).toBe('new');
   });
 
+  it('says the order’s state before whether the emulator runs: that answer does not change by starting it', async () => {
+    const { orderId } = await newOrder();
+    expect((await cli('emulator', 'cancel', orderId)).code).toBe(0);
+    await emulator.core.emulator.stop();
+    const run = await cli('emulator', 'pay', orderId);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain('canceled');
+  });
+
   it("exits 5 when what answers at the Local profile's address is another data directory's emulator", async () => {
     const { orderId } = await newOrder();
     const other = await openEmulator();

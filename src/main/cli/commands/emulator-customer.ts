@@ -14,6 +14,7 @@ import { osUserDataDir, resolveDataDir } from '../../data-dir';
 import type { ConsoleCore } from '../../app';
 import { EmulatorError } from '../../emulator/emulator-errors';
 import { localProfileOf } from '../../emulator/emulator-service';
+import { customerMove } from '../../emulator/order-machine';
 import type { EmulatorOrderRow } from '../../store/emulator-repository';
 import type { StoredProfile } from '../../store/profiles-repository';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
@@ -140,6 +141,14 @@ async function runCustomerAction(
         EXIT_UNKNOWN_ORDER,
         `no order ${parsedOrder.data} in the emulator of this data directory (looked for it as an order_id and as an order_reference_id)`,
       );
+    // The state machine's own rule, asked without moving anything (customerMove only computes
+    // the move): a state that starting the emulator would not change is said first.
+    try {
+      customerMove(found, action, Date.now());
+    } catch (error) {
+      if (error instanceof EmulatorError) refuse(context, EXIT_WRONG_STATE, error.message);
+      throw error;
+    }
     const why = await whyNoEmulatorFor(
       found.orderId,
       profile.fields.baseUrl,
@@ -153,7 +162,7 @@ async function runCustomerAction(
         action,
       });
     } catch (error) {
-      // The emulator's own refusal (no longer new, or past its time): its words name the state.
+      // Moved or expired in between (another console, the expiry timer): the engine's words name the state.
       const now = findOrder(core, found.orderId);
       if (
         error instanceof ConsoleError &&
