@@ -34,6 +34,7 @@ import { maskWith, redactExchange } from '../../shared/secrets/redact-secrets';
 import { toBodyView } from '../store/events-repository';
 import { jsonOfBody } from '../../shared/json-body';
 import { scrubAnswer } from './scrub-answer';
+import type { NotificationTarget } from './notification-target';
 
 /** What validation says about a payload about to be sent (sends with errors are marked). */
 export interface PayloadVerdict {
@@ -45,7 +46,8 @@ export interface ClientDependencies {
   profiles: ProfileService;
   recorder: EventRecorder;
   /** Where the service can reach our listener for this profile, or null. */
-  listenerUrlFor: (profile: StoredProfile) => string | null;
+  /** Where the profile's notifications can reach a listener (notification-target.ts). */
+  listenerUrlFor: (profile: StoredProfile) => NotificationTarget;
   /** Validates a JSON payload in the given form for the profile; absent → sends are not judged. */
   judgePayload?: (
     payload: unknown,
@@ -232,7 +234,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       profile,
       deps.profiles.secretsOf(profile.id).apiToken,
       body,
-      { listenerUrl: deps.listenerUrlFor(profile), enabled: inject },
+      { target: deps.listenerUrlFor(profile), enabled: inject },
       judging.singleCheckout === undefined
         ? { form: judging.form }
         : { form: judging.form, singleCheckout: judging.singleCheckout },

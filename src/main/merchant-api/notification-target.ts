@@ -1,13 +1,45 @@
 import type { ListenerStatus } from '../../shared/listener';
 import type { StoredProfile } from '../store/profiles-repository';
 
+/** Where a profile's notifications can reach a listener, or why no address can be named. */
+export type NotificationTarget = { url: string; source: string } | { url: null; reason: string };
+
 /**
  * Where the service can reach our listener for this profile. A public URL (a tunnel) wins; the
  * local emulator runs on this machine, so it can also use the loopback listener directly; a
  * remote service cannot, so without a public URL nothing is filled in.
+ *
+ * A process that runs no listener (a one-shot `send`, or a console whose listener was stopped)
+ * names the address the profile's listener takes in any console on this data directory, its
+ * fixed port: `serve` or the desktop app receives the order's notifications there, and while no
+ * listener runs the emulator's deliveries fail and are retried, as a merchant's would. Before,
+ * nothing was filled in, and an order created from a terminal beside a running console had its
+ * notifications go nowhere.
  */
-export function notificationUrlFor(profile: StoredProfile, status: ListenerStatus): string | null {
-  if (profile.fields.publicListenerUrl !== null) return profile.fields.publicListenerUrl;
-  const ownListener = status.running && status.profileId === profile.id ? status.url : null;
-  return profile.fields.environment === 'local' ? ownListener : null;
+export function notificationUrlFor(profile: StoredProfile, status: ListenerStatus): NotificationTarget {
+  const { publicListenerUrl, environment, listenerPort } = profile.fields;
+  if (publicListenerUrl !== null)
+    return { url: publicListenerUrl, source: "the profile's public listener URL" };
+  if (environment !== 'local')
+    return {
+      url: null,
+      reason: "No listener URL: set the profile's public listener URL (a tunnel) to receive webhooks.",
+    };
+  if (status.running && status.profileId === profile.id && status.url !== null)
+    return { url: status.url, source: "this console's listener for the profile" };
+  if (status.running)
+    return {
+      url: null,
+      reason: `No listener URL: this console's listener runs for profile ${status.profileName ?? 'another'}, not this one.`,
+    };
+  if (listenerPort === 0)
+    return {
+      url: null,
+      reason:
+        "No listener URL: the profile's listener takes any free port, so its address is not known here; give it a fixed listener port, or a public listener URL.",
+    };
+  return {
+    url: `http://127.0.0.1:${listenerPort}`,
+    source: "the profile's listener port, where a console on this data directory runs its listener",
+  };
 }

@@ -7,6 +7,7 @@ import type { StoredProfile } from '../store/profiles-repository';
 import { APP_VERSION } from '../version';
 import { resolveEditedHeaders, type AuthorizationChoice } from './edited-headers';
 import { getAtDottedPath, setAtDottedPath } from './json-path-value';
+import type { NotificationTarget } from './notification-target';
 
 /** The body of a create-checkout call: a JSON value from the builder, or raw text as typed. */
 export type CheckoutBody =
@@ -68,7 +69,7 @@ function prepared(
 export function planNotification(
   body: CheckoutBody,
   field: string,
-  listenerUrl: string | null,
+  target: NotificationTarget,
   enabled: boolean,
 ): { plan: NotificationPlan; payload: unknown } {
   const keep = (url: string | null, reason: string) => ({
@@ -87,19 +88,15 @@ export function planNotification(
       null,
       `The payload nests deeper than ${JSON_MAX_DEPTH} levels, so nothing is filled in; it is sent as it is.`,
     );
-  if (listenerUrl === null)
-    return keep(
-      null,
-      "No listener URL: set the profile's public listener URL (a tunnel) to receive webhooks.",
-    );
+  if (target.url === null) return keep(null, target.reason);
   return {
     plan: {
       path: field,
-      url: listenerUrl,
+      url: target.url,
       injected: true,
-      reason: `${field} was empty, so the listener URL is filled in.`,
+      reason: `${field} was empty: filled in with ${target.source}.`,
     },
-    payload: setAtDottedPath(body.payload as Record<string, unknown>, field, listenerUrl),
+    payload: setAtDottedPath(body.payload as Record<string, unknown>, field, target.url),
   };
 }
 
@@ -139,13 +136,13 @@ export function prepareCreateCheckout(
   profile: StoredProfile,
   apiToken: string | null,
   body: CheckoutBody,
-  notification: { listenerUrl: string | null; enabled: boolean },
+  notification: { target: NotificationTarget; enabled: boolean },
   judging?: CheckoutJudging,
 ): { request: PreparedRequest; notification: NotificationPlan; payload: unknown } {
   const planned = planNotification(
     body,
     profile.fields.notificationField,
-    notification.listenerUrl,
+    notification.target,
     notification.enabled,
   );
   const text = bodyTextOf(body, planned);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { ExchangeResult } from '../../../shared/merchant-api';
+import type { ExchangeResult, NotificationPlan } from '../../../shared/merchant-api';
 import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { readJsonSource } from '../read-json-source';
@@ -31,13 +31,20 @@ const sendFlags = z.object({
  * The answer for a terminal; everything the service said is escaped (it is remote text). `form`:
  * what a local emulator was told to judge in, and why (other profiles' services choose their own).
  */
-function describe(result: ExchangeResult, form: FormChoice | null): string {
+/** `notification  <url> (<why>)`, or `none: <why>`: where the order's notifications go. */
+function notificationLine(plan: NotificationPlan): string {
+  const safe = (text: string) => terminalSafe(text, { maxChars: 2000 });
+  const why = safe(plan.reason.replace(/\.$/, ''));
+  return `notification  ${plan.url === null ? `none: ${why}` : `${safe(plan.url)} (${why})`}\n`;
+}
+
+function describe(result: ExchangeResult, form: FormChoice | null, notification: NotificationPlan): string {
   const safe = (text: string) => terminalSafe(text, { maxChars: 2000 });
   const head = `${result.request.method} ${safe(result.request.url)} → ${
     result.status === null
       ? `no answer (${safe(result.failure?.message ?? 'failed')})`
       : String(result.status)
-  } in ${Math.round(result.durationMs)} ms\n${form === null ? '' : `form          ${describeFormChoice(form)}\n`}`;
+  } in ${Math.round(result.durationMs)} ms\n${form === null ? '' : `form          ${describeFormChoice(form)}\n`}${notificationLine(notification)}`;
   if (result.checkout !== null) {
     const c = result.checkout;
     return `${head}order_id      ${safe(c.order_id)}\ncheckout_id   ${safe(c.checkout_id)}\nstatus        ${safe(c.status)}\ncheckout_url  ${safe(c.checkout_url)}\n`;
@@ -70,28 +77,37 @@ const SEND_FLAGS: Record<string, string> = {
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(sendFlags, rawFlags);
   const { value, text } = await readJsonSource(file, context);
-  const { result, local, choice } = await withConsole(context, async (core) => {
+  const { result, local, choice, notification } = await withConsole(context, async (core) => {
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
     const local = profile.fields.environment === 'local';
     const choice = chooseCheckoutForm(flags, local ? () => core.emulator.settings() : null);
-    // The same command the builder's Send calls: one validation, one error for each field.
-    const result = await commandCaller(core.dispatcher, flagsOf(SEND_FLAGS))('sendCheckout', {
+    const call = commandCaller(core.dispatcher, flagsOf(SEND_FLAGS));
+    const checkout = {
       profileId: profile.id,
       // Sent as the file has it, byte for byte, unless the listener URL is filled in.
-      body: { kind: 'json', payload: value, sourceText: text },
+      body: { kind: 'json' as const, payload: value, sourceText: text },
       injectNotificationUrl: flags.notificationUrl,
       form: choice.form,
       singleCheckout: choice.singleCheckout,
+    };
+    // Where the order's notifications will go, decided as the send decides it (the builder
+    // shows the same plan before its Send).
+    const { notification } = await call('prepareCheckout', checkout);
+    // The same command the builder's Send calls: one validation, one error for each field.
+    const result = await call('sendCheckout', {
+      ...checkout,
       confirmLive: flags.yesLive,
       timeoutMs: flags.timeoutMs,
     });
-    return { result, local, choice };
+    return { result, local, choice, notification };
   });
   // Only a local emulator is told the form; a real service judges in its merchant's own form.
   const localForm = local ? choice : null;
   context.io.stdout(
-    flags.json ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n` : describe(result, localForm),
+    flags.json
+      ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n`
+      : describe(result, localForm, notification),
   );
   // A one-shot command starts no emulator: on a first try, say where the Local one runs.
   if (local && result.failure?.kind === 'refused') context.io.stderr(`${LOCAL_EMULATOR_HINT}\n`);
@@ -116,7 +132,8 @@ export function registerSend(program: Command, context: CliContext): void {
     )
     .option(
       '--no-notification-url',
-      "do not fill an empty notification field with the profile's public listener URL",
+      "do not fill an empty notification field with the profile's listener URL (its public one; on a " +
+        'local profile without one, its listener port on 127.0.0.1, where a console on this data directory listens)',
     )
     .option('--timeout-ms <n>', 'give up after this many milliseconds (default 30000)')
     .option('--json', 'print the whole exchange as JSON')

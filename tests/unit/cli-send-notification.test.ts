@@ -1,0 +1,99 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeService, json } from './helpers/fake-service';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+// `send` on a local profile is a one-shot process: it runs no listener of its own. It filled the
+// notification field only from a listener running in its own process, so an order created from a
+// terminal while `serve` (or the desktop app) ran the Local profile's listener had no
+// notification URL: "order_approved has nowhere to go", and the console's timeline never saw the
+// webhooks the builder's Send would have brought. It now fills in the address the profile's
+// listener takes in any console on this data directory, and says where notifications go.
+
+let dataDir: string;
+let remove: () => void;
+let service: Awaited<ReturnType<typeof startFakeService>>;
+
+beforeEach(async () => {
+  ({ dir: dataDir, remove } = makeTempDir());
+  service = await startFakeService((_request, res) =>
+    json(res, 200, {
+      order_id: 'o-1',
+      checkout_id: 'c-1',
+      status: 'new',
+      checkout_url: 'https://pay.example/',
+    }),
+  );
+  // Local, as a person sets it up, but answered by the fake service so the body can be read.
+  await runCliCaptured(['--data-dir', dataDir, 'profiles', 'set', 'Local', '--base-url', service.url]);
+});
+afterEach(async () => {
+  await service.close();
+  remove();
+});
+
+const cli = (...args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
+function payloadFile(body: unknown): string {
+  const file = join(dataDir, 'payload.json');
+  writeFileSync(file, JSON.stringify(body));
+  return file;
+}
+const sentNotification = () =>
+  (JSON.parse(service.received[0]?.body ?? '{}') as { merchant_url?: { notification?: string } }).merchant_url
+    ?.notification;
+
+describe('send on a local profile fills in where its listener runs', () => {
+  it('the profile’s listener port, whichever console runs it, and the output says so', async () => {
+    await cli('profiles', 'set', 'Local', '--listener-port', '45871');
+    const run = await cli(
+      'send',
+      payloadFile({ order_reference_id: 'r1', merchant_url: {} }),
+      '--profile',
+      'Local',
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(sentNotification()).toBe('http://127.0.0.1:45871');
+    expect(run.stdout).toMatch(
+      /^notification {2}http:\/\/127\.0\.0\.1:45871 \(merchant_url\.notification was empty: filled in with the profile's listener port.*\)$/m,
+    );
+  });
+
+  it('a profile whose listener takes any free port cannot be named: nothing is filled in, and the output says why', async () => {
+    await cli('profiles', 'set', 'Local', '--listener-port', '0');
+    const run = await cli(
+      'send',
+      payloadFile({ order_reference_id: 'r1', merchant_url: {} }),
+      '--profile',
+      'Local',
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(sentNotification()).toBeUndefined();
+    expect(run.stdout).toMatch(
+      /^notification {2}none: No listener URL: the profile's listener takes any free port.*$/m,
+    );
+  });
+
+  it('a notification the file sets is sent as it is, and said', async () => {
+    const file = payloadFile({
+      order_reference_id: 'r1',
+      merchant_url: { notification: 'https://shop.example/hook' },
+    });
+    const run = await cli('send', file, '--profile', 'Local');
+    expect(sentNotification()).toBe('https://shop.example/hook');
+    expect(run.stdout).toMatch(/^notification {2}https:\/\/shop\.example\/hook \(.*already set.*\)$/m);
+  });
+
+  it('--no-notification-url fills nothing in, and says so', async () => {
+    const run = await cli(
+      'send',
+      payloadFile({ order_reference_id: 'r1', merchant_url: {} }),
+      '--profile',
+      'Local',
+      '--no-notification-url',
+    );
+    expect(sentNotification()).toBeUndefined();
+    expect(run.stdout).toMatch(/^notification {2}none: Filling in the listener URL is turned off$/m);
+  });
+});
