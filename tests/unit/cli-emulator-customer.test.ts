@@ -61,6 +61,29 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     await until(() => eventsTo().includes('order_approved'), 'order_approved at the merchant');
   });
 
+  it('makes no delivery attempt of its own: the running emulator sends it, once, and nothing reads "failed"', async () => {
+    // The terminal's own dispatcher delivered what its move queued, and its exit cut that
+    // attempt short: every pay from a terminal left a failed delivery ("Cancelled before an
+    // answer arrived.") on the timeline beside the running emulator's.
+    const { orderId } = await newOrder();
+    const run = await cli('emulator', 'pay', orderId);
+    expect(run.code, run.stderr).toBe(0);
+    await until(() => eventsTo().includes('order_approved'), 'order_approved at the merchant');
+    const listed = await cli('history', '--kind', 'delivery', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    const deliveries = z
+      .array(
+        z.object({
+          event_type: z.string().nullable(),
+          status: z.number().nullable(),
+          error: z.string().nullable(),
+        }),
+      )
+      .parse(JSON.parse(listed.stdout))
+      .filter((delivery) => delivery.event_type === 'order_approved');
+    expect(deliveries).toEqual([expect.objectContaining({ status: 200, error: null })]);
+  });
+
   it('declines an order named by its reference, answering JSON with --json', async () => {
     const { orderId, reference } = await newOrder();
     const run = await cli('emulator', 'decline', reference, '--json');

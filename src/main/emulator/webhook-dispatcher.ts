@@ -107,7 +107,12 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
   const setTimer = deps.setTimer ?? defaultTimer;
   const owner = `${process.pid}:${randomUUID()}`;
   let timer: { cancel: () => void } | null = null;
-  let stopped = false;
+  // Deliveries are made only while this process runs the emulator (from resume() to stop()).
+  // A process that only moved an order (`emulator pay` in a terminal, a console whose emulator
+  // is stopped) queues the notification for the emulator running elsewhere on the data
+  // directory: it delivered it itself before, and its exit cut the attempt short, leaving a
+  // failed delivery ("Cancelled before an answer arrived.") beside the real one.
+  let stopped = true;
   // Stopping cancels the attempts waiting for an answer: Stop, Restart and Ctrl+C never wait out
   // a silent merchant's timeout (up to two minutes).
   let stopping = new AbortController();
