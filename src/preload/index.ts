@@ -81,6 +81,7 @@ const api = {
   openScenarioFolder: command('openScenarioFolder'),
   startScenarioRun: command('startScenarioRun'),
   cancelScenarioRun: command('cancelScenarioRun'),
+  runsUnderWayHere: command('runsUnderWayHere'),
   listScenarioRuns: command('listScenarioRuns'),
   getScenarioRun: command('getScenarioRun'),
   latestScenarioRunOf: command('latestScenarioRunOf'),

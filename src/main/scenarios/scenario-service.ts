@@ -8,6 +8,7 @@ import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
 import type { RunSource, RunSummary, StoredRun } from '../../shared/scenarios/stored-runs';
+import type { RunUnderWayHere } from '../../shared/scenarios/runs-under-way';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { loadScenarios, outlineOf, type LoadedScenario, type LoadedSuite } from './load-scenarios';
 import { grepScenarios, runSuite } from './run-suite';
@@ -64,6 +65,12 @@ export interface ScenarioService {
    */
   start(input: ScenarioStartInput): StartedRun;
   cancel(runId: string): boolean;
+  /**
+   * The runs under way in this console process (started by any of its windows), with what only
+   * it knows of them: how many scenarios each runs, and which are running now. A window can
+   * cancel these, and only these.
+   */
+  runsUnderWayHere(): RunUnderWayHere[];
   /** A stored run with its scenarios and steps, however it was started (the view, `test`). */
   storedRun(id: number): StoredRun | undefined;
   /** Stored runs newest first, a page at a time (`beforeId`: the last one of the page before). */
@@ -160,6 +167,23 @@ function ofPathsFromHere(paths: readonly string[]): (run: RunSummary) => boolean
 export function createScenarioService(deps: ScenarioServiceDependencies): ScenarioService {
   const { runs } = deps;
   const inFlight = new Map<string, AbortController>();
+  /** What the progress of each run started here has said so far (see runsUnderWayHere). */
+  const progressOf = new Map<string, { planned: string[]; running: Set<number>; finished: number }>();
+  const follow = (progress: RunProgress) => {
+    if (progress.type === 'run-started') {
+      const names = progress.scenarios.map((outline) => outline.name);
+      progressOf.set(progress.runId, { planned: names, running: new Set(), finished: 0 });
+      return;
+    }
+    const known = progressOf.get(progress.runId);
+    if (known === undefined) return;
+    if (progress.type === 'step-started') known.running.add(progress.scenario);
+    else if (progress.type === 'scenario-finished') {
+      known.running.delete(progress.scenario);
+      known.finished += 1;
+    } else if (progress.type === 'run-finished' || progress.type === 'run-failed')
+      progressOf.delete(progress.runId);
+  };
 
   /** What must hold before anything is sent: a confirmed live profile, a running listener. */
   const preflight = (profile: StoredProfile, confirmLive: boolean) => {
@@ -214,7 +238,10 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       const runId = randomUUID();
       const controller = new AbortController();
       inFlight.set(runId, controller);
-      const publish = (progress: RunProgress) => deps.bus.publish('scenarios.progress', progress);
+      const publish = (progress: RunProgress) => {
+        follow(progress);
+        deps.bus.publish('scenarios.progress', progress);
+      };
       run({
         scenarios: chosen,
         paths: 'paths' in input ? input.paths : [input.folder],
@@ -234,7 +261,10 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
             error: errorWords(error),
           }),
         )
-        .finally(() => inFlight.delete(runId));
+        .finally(() => {
+          inFlight.delete(runId);
+          progressOf.delete(runId);
+        });
       return { runId };
     },
     cancel(runId) {
@@ -242,6 +272,22 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       if (controller === undefined) return false;
       controller.abort();
       return true;
+    },
+    runsUnderWayHere() {
+      const here: RunUnderWayHere[] = [];
+      for (const [runId, known] of progressOf) {
+        // Not stored yet (its first write is queued): no window lists it yet either.
+        const id = runs.idOfUid(runId);
+        if (id === undefined || !inFlight.has(runId)) continue;
+        here.push({
+          id,
+          runId,
+          planned: known.planned.length,
+          finished: known.finished,
+          running: [...known.running].sort((a, b) => a - b).flatMap((index) => known.planned[index] ?? []),
+        });
+      }
+      return here;
     },
     storedRun: (id) => runs.get(id),
     runSummaries: (page) => runs.summaries(page),

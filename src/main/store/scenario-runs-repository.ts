@@ -245,6 +245,10 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
       const row = statements.run.get(id);
       return row === undefined ? undefined : read(row, nowMs);
     },
+    /** The number of the run stored with this uid (its `runId` in progress), without its scenarios. */
+    idOfUid(uid: string): number | undefined {
+      return statements.runByUid.get(uid)?.id;
+    },
     getByUid(uid: string, nowMs = Date.now()): StoredRun | undefined {
       const row = statements.runByUid.get(uid);
       return row === undefined ? undefined : read(row, nowMs);

@@ -7,7 +7,8 @@ import {
 } from '../scenarios/endpoint-check';
 import { SCENARIO_FILE_MAX_BYTES } from '../scenarios/scenario-schema';
 import { runSummarySchema, storedRunSchema } from '../scenarios/stored-runs';
-import { defineCommand } from './define';
+import { runUnderWayHereSchema } from '../scenarios/runs-under-way';
+import { defineCommand, noInput } from './define';
 
 const folderPath = z
   .string()
@@ -109,6 +110,11 @@ export const scenarioCommands = {
       neverRun: z.array(z.string()),
     }),
   ),
+  /**
+   * The runs under way in this console process, which a window of it can cancel, with their
+   * progress; the stored runs say what is under way anywhere else.
+   */
+  runsUnderWayHere: defineCommand(noInput, z.object({ runs: z.array(runUnderWayHereSchema) })),
   cancelScenarioRun: defineCommand(
     z.object({ runId: z.string().min(1) }),
     z.object({ cancelled: z.boolean() }),

@@ -10,6 +10,7 @@ type ScenarioCommand =
   | 'openScenarioFolder'
   | 'startScenarioRun'
   | 'cancelScenarioRun'
+  | 'runsUnderWayHere'
   | 'listScenarioRuns'
   | 'getScenarioRun'
   | 'latestScenarioRunOf'
@@ -53,6 +54,7 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
         bail,
       }),
     cancelScenarioRun: ({ runId }) => ({ cancelled: scenarios.cancel(runId) }),
+    runsUnderWayHere: () => ({ runs: scenarios.runsUnderWayHere() }),
     listScenarioRuns: ({ beforeId, limit }) => {
       // One more than asked tells whether a next page exists.
       const runs = scenarios.runSummaries({ beforeId: beforeId ?? null, limit: limit + 1 });
