@@ -43,6 +43,12 @@ function missingFolderOf(opened: OpenedFolder): string | null {
 
 /** How many times a folder was opened: an answer to an earlier Open than the latest is dropped. */
 let openCalls = 0;
+/**
+ * Whether this tab is starting a run: its `run-started` push may come before the answer with its
+ * id. Only then is a run this tab has no id of yet its own; any other (another tab or window of
+ * this console) is not this tab's, and the Folder tab shows it as a run under way elsewhere.
+ */
+let starting = false;
 
 /** The Scenarios view's state: the opened folder, and the live progress of a run (`scenarios.progress`). */
 export const useScenariosStore = create<ScenariosState>((set, get) => ({
@@ -92,6 +98,7 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
         chosen.includes(row.outline.file) ? { ...idle(row.outline), status: 'queued' } : row,
       ),
     });
+    starting = true;
     try {
       const started = await bridge.startScenarioRun({
         folder: loadedFolder,
@@ -110,6 +117,8 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
       set({ runId: started.runId });
     } catch (error) {
       set({ error: errorMessage(error), runFiles: [], rows: rows.map((row) => idle(row.outline)) });
+    } finally {
+      starting = false;
     }
   },
   async runAgain(folder, files, chosenFrom) {
@@ -134,8 +143,9 @@ function updateRow(index: number, change: (row: ScenarioRow) => ScenarioRow): vo
 
 export function applyProgress(progress: RunProgress): void {
   const { runId } = useScenariosStore.getState();
-  // Progress of a run this window did not start (another tab) is not mixed in.
-  if (runId !== null && progress.runId !== runId) return;
+  // Progress of a run this tab did not start (another tab or window) is not mixed in: its rows
+  // are of another folder, and its end is not this tab's result.
+  if (runId === null ? !(starting && progress.type === 'run-started') : progress.runId !== runId) return;
   switch (progress.type) {
     case 'run-started':
       // The run's own order of scenarios is what later progress counts in.
