@@ -32,12 +32,9 @@ import { useNow } from '@ui/use-now';
 import { RunAgainButton } from './run-again-button';
 import { ScenarioCard } from './scenario-card';
 import { storedRow } from './scenario-rows';
-import {
-  refreshScenarioRuns,
-  showScenarioRuns,
-  somethingRunning,
-  useScenarioRunsStore,
-} from './scenario-runs-store';
+import { refreshScenarioRuns } from './scenario-runs-store';
+import { RunUnderWayActions } from './runs-under-way';
+import { useShownScenarioRuns } from './use-shown-scenario-runs';
 
 const STATUS_COLOR: Record<StoredRunStatus, string> = {
   running: 'blue',
@@ -46,9 +43,6 @@ const STATUS_COLOR: Record<StoredRunStatus, string> = {
   cancelled: 'gray',
   interrupted: 'orange',
 };
-
-/** How often a run under way somewhere is read again. */
-const RUNNING_REFRESH_MS = 3_000;
 
 const took = (run: RunSummary) => runTimeWords(run, '—');
 
@@ -93,6 +87,12 @@ function OpenedRun({ run, onBack }: { run: StoredRun; onBack: () => void }) {
             All runs
           </Button>
         </Group>
+        {run.status === 'running' && (
+          <>
+            <Divider my="sm" />
+            <RunUnderWayActions run={run} />
+          </>
+        )}
         {notPassed.length > 0 && (
           <>
             <Divider my="sm" />
@@ -148,20 +148,13 @@ export function EarlierRuns({
   onOpen: (id: number) => void;
   onBack: () => void;
 }) {
-  const state = useScenarioRunsStore();
+  const state = useShownScenarioRuns();
   const now = useNow();
   const { opened, open, close } = state;
   useEffect(() => {
     if (openedId === null) close();
     else if (opened?.id !== openedId) void open(openedId);
   }, [openedId, opened?.id, open, close]);
-  useEffect(showScenarioRuns, []);
-  const running = somethingRunning(state);
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(refreshScenarioRuns, RUNNING_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [running]);
 
   if (openedId !== null) {
     if (state.openedError !== null)
@@ -235,7 +228,10 @@ export function EarlierRuns({
                 <Table.Td>
                   <RunStatusBadge status={run.status} />
                 </Table.Td>
-                <Table.Td>{runCountWords(run.totals)}</Table.Td>
+                <Table.Td>
+                  {runCountWords(run.totals)}
+                  {run.status === 'running' ? ' so far' : ''}
+                </Table.Td>
                 <Table.Td>{took(run)}</Table.Td>
                 <Table.Td title={formatTime(run.startedAt, { withZone: true })}>
                   {describeRelative(Date.parse(run.startedAt), now)}

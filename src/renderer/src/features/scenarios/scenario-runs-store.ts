@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { RunUnderWayHere } from '@shared/scenarios/runs-under-way';
 import type { RunSummary, StoredRun } from '@shared/scenarios/stored-runs';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
@@ -12,11 +13,18 @@ interface ScenarioRunsState {
   more: boolean;
   loading: boolean;
   error: string | null;
+  /**
+   * The runs under way in this console process (any of its windows started them), with their
+   * progress: only these can this window cancel.
+   */
+  here: RunUnderWayHere[];
   /** The run opened from the list (or a `#/scenarios?run=12` link), with its scenarios. */
   opened: StoredRun | null;
   openedError: string | null;
   /** Reads the newest page again (keeping as many runs as were loaded). */
   reload: () => Promise<void>;
+  /** Reads the runs under way here again (a step started: which scenario is running changed). */
+  reloadHere: () => Promise<void>;
   loadMore: () => Promise<void>;
   open: (id: number) => Promise<void>;
   close: () => void;
@@ -32,17 +40,28 @@ export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
   more: false,
   loading: false,
   error: null,
+  here: [],
   opened: null,
   openedError: null,
   async reload() {
     set({ loading: true });
     try {
-      const page = await bridge.listScenarioRuns({ limit: Math.max(PAGE, get().runs.length) });
-      set({ runs: page.runs, more: page.more, error: null });
+      const [page, here] = await Promise.all([
+        bridge.listScenarioRuns({ limit: Math.max(PAGE, get().runs.length) }),
+        bridge.runsUnderWayHere({}),
+      ]);
+      set({ runs: page.runs, more: page.more, here: here.runs, error: null });
     } catch (error) {
       set({ error: errorMessage(error) });
     } finally {
       set({ loading: false });
+    }
+  },
+  async reloadHere() {
+    try {
+      set({ here: (await bridge.runsUnderWayHere({})).runs });
+    } catch {
+      // The list's next reload says what went wrong.
     }
   },
   async loadMore() {
@@ -95,8 +114,16 @@ export function showScenarioRuns(): () => void {
 bridge.subscribe((event) => {
   // Any window's run (or this one's) started, finished a scenario or ended: the stored runs changed.
   if (shown === 0 || event.name !== 'scenarios.progress') return;
-  if (event.payload.type !== 'step-started' && event.payload.type !== 'step-finished') refreshScenarioRuns();
+  if (event.payload.type === 'step-started') void useScenarioRunsStore.getState().reloadHere();
+  else if (event.payload.type !== 'step-finished') refreshScenarioRuns();
 });
+
+/** Cancels a run under way in this console process (see `here`); false when it had already ended. */
+export async function cancelRunHere(runId: string): Promise<boolean> {
+  const { cancelled } = await bridge.cancelScenarioRun({ runId });
+  refreshScenarioRuns();
+  return cancelled;
+}
 
 /** Whether a stored run's scenarios that did not pass can run again here: its folder is read again now. */
 export async function checkRunAgain(run: StoredRun): Promise<RunAgainCheck> {

@@ -12,6 +12,7 @@ import { ManualLink } from '@ui/manual-link';
 import { monoInput } from '@ui/mono-input';
 import { useNavigation } from '@ui/navigation';
 import { EarlierRuns } from './earlier-runs';
+import { RunsUnderWay } from './runs-under-way';
 import { ScenarioCard } from './scenario-card';
 import { useScenariosStore } from './scenarios-store';
 
@@ -106,6 +107,7 @@ export function ScenariosView() {
           <Stack>
             {/* A run on Local sends to the emulator: stopped, every checkout would find nothing. */}
             <EmulatorNotice profile={profile} />
+            <RunsUnderWay />
             <Card withBorder>
               <form
                 onSubmit={(event) => {

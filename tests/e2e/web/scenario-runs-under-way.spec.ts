@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { cliPath, startServedConsole } from '../fixtures/serve-process';
+import { ScenariosPage } from '../pages/scenarios-page';
+
+/**
+ * A suite whose first scenario passes at once and whose second waits ten minutes: a run of it is
+ * under way, one of two finished, until someone cancels it.
+ */
+function waitingSuite(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-under-way-'));
+  writeFileSync(
+    join(folder, 'a-quick.yaml'),
+    'name: Quick one\nsteps:\n  - step: set\n    vars: { a: "1" }\n',
+  );
+  writeFileSync(join(folder, 'b-slow.yaml'), 'name: Slow one\nsteps:\n  - step: wait\n    for: 10m\n');
+  return folder;
+}
+
+/** Starts the suite in a tab and waits until its first scenario has passed. */
+async function startInTab(page: Page, folder: string): Promise<void> {
+  const scenarios = new ScenariosPage(page);
+  await scenarios.openFolder(folder);
+  await expect(page.getByTestId('scenario-card')).toHaveCount(2);
+  await scenarios.runAll();
+  await expect(scenarios.card('Quick one')).toHaveAttribute('data-status', 'passed');
+  await expect(scenarios.card('Slow one')).toHaveAttribute('data-status', 'running');
+}
+
+/** What a tab opened mid-run shows of it: on the Folder tab, and as its line of Earlier runs. */
+async function expectUnderWay(page: Page, from: string, progress: string): Promise<void> {
+  const underWay = page.getByTestId('run-under-way');
+  await expect(underWay).toHaveCount(1);
+  await expect(underWay).toContainText('Run #1 is running');
+  await expect(underWay).toContainText(from);
+  await expect(underWay).toContainText(progress);
+  // Nothing of it is taken for this tab's own run.
+  await expect(page.getByTestId('scenarios-summary')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Earlier runs' }).click();
+  const row = page.getByTestId('earlier-run');
+  await expect(row.getByTestId('run-status')).toHaveText('running');
+  await expect(row).toContainText('1 passed so far');
+  await page.getByRole('tab', { name: 'Folder' }).click();
+}
+
+/** The run ended where it ran: the tab says so in place, without a reload. */
+async function expectEndedInPlace(page: Page): Promise<void> {
+  await expect(page.getByTestId('run-under-way')).toHaveCount(0);
+  // Its end is not this tab's run's summary either.
+  await expect(page.getByTestId('scenarios-summary')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Earlier runs' }).click();
+  const row = page.getByTestId('earlier-run');
+  await expect(row.getByTestId('run-status')).toHaveText('cancelled');
+  await expect(row).toContainText('1 passed, 1 skipped');
+  await expect(row).not.toContainText('so far');
+}
+
+test('a run started in another tab is shown running, with its progress, and this tab can cancel it', async ({
+  page,
+  served,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const folder = waitingSuite();
+  try {
+    const starter = await context.newPage();
+    await openConsole(starter, served, '#/scenarios');
+    await startInTab(starter, folder);
+
+    await openConsole(page, served, '#/scenarios');
+    await expectUnderWay(page, 'Scenarios view (browser)', '1 of 2 finished');
+    const underWay = page.getByTestId('run-under-way');
+    await expect(underWay).toContainText('now: Slow one');
+    // The same console runs it, so this tab can stop it; its own Run all is still there.
+    await underWay.getByRole('button', { name: 'Cancel run #1' }).click();
+    await expectEndedInPlace(page);
+    // The tab that started it ends it too, as its own run.
+    await expect(starter.getByTestId('scenarios-summary')).toContainText('1 passed, 0 failed, 1 skipped');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a run started by another console on the data directory is shown running, cancelled only there', async ({
+  page,
+  served,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const folder = waitingSuite();
+  const second = await startServedConsole({}, served.dataDir);
+  try {
+    const starter = await context.newPage();
+    await openConsole(starter, second, '#/scenarios');
+    await startInTab(starter, folder);
+
+    await openConsole(page, served, '#/scenarios');
+    await expectUnderWay(page, 'Scenarios view (browser)', '1 finished so far');
+    const underWay = page.getByTestId('run-under-way');
+    await expect(underWay.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
+    await expect(underWay).toContainText('another console process');
+
+    await starter.getByRole('button', { name: 'Cancel run' }).click();
+    await expectEndedInPlace(page);
+  } finally {
+    await second.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a run of `test` in a terminal is shown running, stopped only with Ctrl-C there', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(90_000);
+  const folder = waitingSuite();
+  const child = spawn(process.execPath, [cliPath, '--data-dir', served.dataDir, 'test', folder], {
+    env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await expect.poll(() => output, { timeout: 30_000 }).toContain('Quick one');
+
+    await openConsole(page, served, '#/scenarios');
+    await expectUnderWay(page, 'checkout-console test', '1 finished so far');
+    const underWay = page.getByTestId('run-under-way');
+    await expect(underWay.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
+    await expect(underWay).toContainText('Ctrl-C');
+
+    child.kill('SIGINT');
+    await exited;
+    expect(output).toContain('(cancelled)');
+    await expectEndedInPlace(page);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
