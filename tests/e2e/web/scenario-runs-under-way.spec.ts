@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { cliPath, startServedConsole } from '../fixtures/serve-process';
 import { ScenariosPage } from '../pages/scenarios-page';
@@ -29,6 +30,20 @@ async function startInTab(page: Page, folder: string): Promise<void> {
   await scenarios.runAll();
   await expect(scenarios.card('Quick one')).toHaveAttribute('data-status', 'passed');
   await expect(scenarios.card('Slow one')).toHaveAttribute('data-status', 'running');
+}
+
+/** `test` of the suite in a terminal (another process on the data directory), once its first scenario passed. */
+async function startTest(dataDir: string, folder: string) {
+  const child = spawn(process.execPath, [cliPath, '--data-dir', dataDir, 'test', folder], {
+    env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await expect.poll(() => output, { timeout: 30_000 }).toContain('Quick one');
+  return { child, exited, output: () => output };
 }
 
 /** What a tab opened mid-run shows of it: on the Folder tab, and as its line of Earlier runs. */
@@ -118,17 +133,8 @@ test('a run of `test` in a terminal is shown running, stopped only with Ctrl-C t
 }) => {
   test.setTimeout(90_000);
   const folder = waitingSuite();
-  const child = spawn(process.execPath, [cliPath, '--data-dir', served.dataDir, 'test', folder], {
-    env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const { child, exited, output } = await startTest(served.dataDir, folder);
   try {
-    await expect.poll(() => output, { timeout: 30_000 }).toContain('Quick one');
-
     await openConsole(page, served, '#/scenarios');
     await expectUnderWay(page, 'checkout-console test', '1 finished so far');
     const underWay = page.getByTestId('run-under-way');
@@ -137,8 +143,45 @@ test('a run of `test` in a terminal is shown running, stopped only with Ctrl-C t
 
     child.kill('SIGINT');
     await exited;
-    expect(output).toContain('(cancelled)');
+    expect(output()).toContain('(cancelled)');
     await expectEndedInPlace(page);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a run whose terminal was killed stops being shown as running once its console is known gone', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(90_000);
+  const folder = waitingSuite();
+  const { child, exited } = await startTest(served.dataDir, folder);
+  try {
+    await openConsole(page, served, '#/scenarios');
+    await expect(page.getByTestId('run-under-way')).toContainText('Run #1 is running');
+
+    // Killed: nothing ends the run, it only stops saying it is alive (stored-runs.ts). Its last
+    // mark is moved back past the limit rather than waited for.
+    child.kill('SIGKILL');
+    await exited;
+    const db = new Database(join(served.dataDir, 'console.sqlite'));
+    try {
+      db.prepare('UPDATE scenario_runs SET started_ms = ?, alive_ms = ? WHERE id = 1').run(
+        Date.now() - 10 * 60_000,
+        Date.now() - 9 * 60_000,
+      );
+    } finally {
+      db.close();
+    }
+    // The tab reads it again on its own, and says what it is, without a reload.
+    await expect(page.getByTestId('run-under-way')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Earlier runs' }).click();
+    const row = page.getByTestId('earlier-run');
+    await expect(row.getByTestId('run-status')).toHaveText('interrupted');
+    await expect(row).toContainText('1 passed');
+    await expect(row).not.toContainText('so far');
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(folder, { recursive: true, force: true });
