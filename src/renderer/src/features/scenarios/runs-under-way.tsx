@@ -3,6 +3,7 @@ import { IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeRelative } from '@shared/relative-time';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
+import type { RunUnderWayHere } from '@shared/scenarios/runs-under-way';
 import { frontDoorWords, runCountWords, type RunSummary } from '@shared/scenarios/stored-runs';
 import { errorMessage } from '@bridge/bridge-error';
 import { useNavigation } from '@ui/navigation';
@@ -15,10 +16,11 @@ import { useShownScenarioRuns } from './use-shown-scenario-runs';
  * How far a run under way has come: of how many, and which is running now, where this console
  * runs it; elsewhere only what is stored (the scenarios finished so far) is known.
  */
-function progressWords(run: RunSummary, here: ReturnType<typeof useHereOf>): string {
+function progressWords(run: RunSummary, here: RunUnderWayHere | undefined): string {
   const counts = run.totals.scenarios === 0 ? '' : ` (${runCountWords(run.totals)})`;
   if (here === undefined) return `${run.totals.scenarios} finished so far${counts}`;
-  const now = here.running.length === 0 ? '' : ` · now: ${here.running.join(', ')}`;
+  // Names as the cards show them: a hidden character in a file's name is shown, not obeyed.
+  const now = here.running.length === 0 ? '' : ` · now: ${here.running.map(escapeUnsafe).join(', ')}`;
   return `${here.finished} of ${here.planned} finished${counts}${now}`;
 }
 
