@@ -10,7 +10,6 @@ import {
 } from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 import { lifecycleStepOf, type LifecycleStep, type OrderState } from './order-states';
-import type { NamedAmountSeen } from './named-amounts';
 import type { StepProof } from './strip-steps';
 
 const SOURCE_STRENGTH: Record<LifecycleSource, number> = {
@@ -20,6 +19,17 @@ const SOURCE_STRENGTH: Record<LifecycleSource, number> = {
   create: 1,
   record: 0,
 };
+
+/**
+ * A capture or refund the service named by its id (capture_id, refund_id): the record that first
+ * counted it, its amount, and which of a notification and a call's 2xx answer named it so far.
+ */
+export interface NamedAmountSeen {
+  recordId: number;
+  minor: bigint | null;
+  notified: boolean;
+  answered: boolean;
+}
 
 export class Walk {
   state: OrderState | null = null;

@@ -1,15 +1,4 @@
-import type { AmountProblem, Walk } from './lifecycle-walk';
-
-/**
- * A capture or refund the service named by its id (capture_id, refund_id): the record that first
- * counted it, its amount, and which of a notification and a call's 2xx answer named it so far.
- */
-export interface NamedAmountSeen {
-  recordId: number;
-  minor: bigint | null;
-  notified: boolean;
-  answered: boolean;
-}
+import type { AmountProblem, NamedAmountSeen, Walk } from './lifecycle-walk';
 
 export type NamedBy = 'notified' | 'answered';
 
