@@ -49,4 +49,7 @@ test('when serve stops, the emulator is not said to be running', async ({ page, 
   await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-connection', 'closed');
   await expect(badge).toHaveText('not known');
   await expect(page.getByTestId('emulator-last-known')).toContainText('Last known: running at http://');
+  // The lists under it are what the tab last heard too, and say so.
+  await expect(page.getByRole('button', { name: 'Orders (last known: 0)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications (last known: 0)' })).toBeVisible();
 });

@@ -8,9 +8,12 @@ import { EmulatorSpecSettings } from './emulator-spec-settings';
 import { EmulatorStatusCard } from './emulator-status-card';
 import { reloadEmulator, useEmulatorStore } from './emulator-store';
 
-/** "3", or, when older ones are stored than the list holds, that it holds the newest. */
-const countOf = (shown: number, more: boolean) =>
-  more ? `the newest ${shown}; older ones are not listed` : String(shown);
+/**
+ * "3", or, when older ones are stored than the list holds, that it holds the newest; while the
+ * tab is cut off from the console, that it is what the tab last heard (pushes are missed).
+ */
+const countOf = (shown: number, more: boolean, known: boolean) =>
+  `${known ? '' : 'last known: '}${more ? `the newest ${shown}; older ones are not listed` : String(shown)}`;
 
 /**
  * The local stand-in for the service: whether it runs and where, its orders (with the
@@ -36,13 +39,15 @@ export function EmulatorView() {
       <EmulatorStatusCard status={status} known={statusKnown} />
       <Accordion multiple defaultValue={['orders', 'deliveries']} variant="separated">
         <Accordion.Item value="orders">
-          <Accordion.Control>Orders ({countOf(orders.length, moreOrders)})</Accordion.Control>
+          <Accordion.Control>Orders ({countOf(orders.length, moreOrders, statusKnown)})</Accordion.Control>
           <Accordion.Panel>
             <EmulatorOrdersTable orders={orders} running={status.running} />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="deliveries">
-          <Accordion.Control>Notifications ({countOf(deliveries.length, moreDeliveries)})</Accordion.Control>
+          <Accordion.Control>
+            Notifications ({countOf(deliveries.length, moreDeliveries, statusKnown)})
+          </Accordion.Control>
           <Accordion.Panel>
             <EmulatorDeliveriesTable deliveries={deliveries} />
           </Accordion.Panel>
