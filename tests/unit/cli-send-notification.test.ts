@@ -97,3 +97,26 @@ describe('send on a local profile fills in where its listener runs', () => {
     expect(run.stdout).toMatch(/^notification {2}none: Filling in the listener URL is turned off$/m);
   });
 });
+
+// scenarios/payloads/general-sa.json is a scenario's payload: its reference is `${fresh.reference}`,
+// which a scenario's checkout step fills in. Sent with `send`, the order's reference was the
+// literal text, without a word.
+describe('send names the scenario variables a payload holds', () => {
+  it('sends them as written (its job), and says a scenario fills them in', async () => {
+    const file = payloadFile({
+      order_reference_id: '${fresh.reference}',
+      consumer: { email: '${env.EMAIL}' },
+    });
+    const run = await cli('send', file, '--profile', 'Local', '--no-notification-url');
+    expect(run.code, run.stderr).toBe(0);
+    expect(service.received[0]?.body).toContain('"order_reference_id":"${fresh.reference}"');
+    expect(run.stderr).toContain(
+      'hint: the payload holds ${fresh.reference} and ${env.EMAIL}, scenario variables: send sends them as written; a scenario fills them in (checkout-console test).',
+    );
+  });
+
+  it('a payload without one gets no such hint', async () => {
+    const run = await cli('send', payloadFile({ order_reference_id: 'r1' }), '--profile', 'Local');
+    expect(run.stderr).not.toContain('scenario variable');
+  });
+});

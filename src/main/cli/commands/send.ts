@@ -7,6 +7,7 @@ import { readJsonSource } from '../read-json-source';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 import { commandCaller, flagsOf } from '../command-caller';
+import { variableNamesIn } from '../../../shared/scenarios/variables';
 import {
   chooseCheckoutForm,
   describeFormChoice,
@@ -59,6 +60,20 @@ function describe(result: ExchangeResult, form: FormChoice | null, notification:
       ? terminalSafe(result.responseBody ?? '', { keepLines: true })
       : terminalSafeJson(JSON.stringify(result.json, null, 2));
   return `${head}${codes}${body}${body.endsWith('\n') || body === '' ? '' : '\n'}`;
+}
+
+/**
+ * A scenario's payload (scenarios/payloads/*.json) holds variables such as `${fresh.reference}`
+ * that its checkout step fills in; `send` sends a file as written, so the order's reference was
+ * the literal text, without a word. Said, not changed: sending as written is send's job.
+ */
+function scenarioVariablesHint(text: string): string | null {
+  const names = [...new Set(variableNamesIn(text))];
+  if (names.length === 0) return null;
+  const shown = names.slice(0, 5).map((name) => terminalSafe(`\${${name}}`, { maxChars: 80 }));
+  const list = shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''}`;
+  const more = names.length > shown.length ? ` (and ${names.length - shown.length} more)` : '';
+  return `hint: the payload holds ${list}${more}, scenario variable${names.length === 1 ? '' : 's'}: send sends ${names.length === 1 ? 'it' : 'them'} as written; a scenario fills ${names.length === 1 ? 'it' : 'them'} in (checkout-console test).`;
 }
 
 export const LOCAL_EMULATOR_HINT =
@@ -114,6 +129,8 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
   const formHint =
     localForm !== null && result.status === 400 ? educationFormHint(value, localForm, 'send') : null;
   if (formHint !== null) context.io.stderr(`${formHint}\n`);
+  const variablesHint = scenarioVariablesHint(text);
+  if (variablesHint !== null) context.io.stderr(`${variablesHint}\n`);
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   if (!ok) throw new CommandExit(EXIT_FAILED);
 }
