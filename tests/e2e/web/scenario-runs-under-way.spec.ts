@@ -187,3 +187,25 @@ test('a run whose terminal was killed stops being shown as running once its cons
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test('a run of `test` started while the Scenarios view is already open appears there without a reload', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(90_000);
+  const folder = waitingSuite();
+  // The view is read with nothing under way: it used to read the runs again only while one was
+  // known running, so a run started afterwards in a terminal never showed until a reload.
+  await openConsole(page, served, '#/scenarios');
+  await expect(page.getByTestId('run-under-way')).toHaveCount(0);
+  const { child, exited } = await startTest(served.dataDir, folder);
+  try {
+    await expectUnderWay(page, 'checkout-console test', '1 finished so far');
+    child.kill('SIGINT');
+    await exited;
+    await expectEndedInPlace(page);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

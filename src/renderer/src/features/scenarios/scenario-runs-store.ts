@@ -31,9 +31,9 @@ interface ScenarioRunsState {
 }
 
 /**
- * The Scenarios view's earlier runs: the list, and the one opened. A run under way anywhere
- * (another window, `test` in a terminal) is read again every few seconds until it ends, so
- * "running" turns into how it ended, or "interrupted" when its console went away.
+ * The Scenarios view's earlier runs: the list, and the one opened. While a view shows them they
+ * are read again every few seconds (use-shown-scenario-runs.ts), so a run of another console or
+ * of `test` in a terminal appears, and "running" turns into how it ended, or "interrupted".
  */
 export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
   runs: [],
@@ -87,11 +87,6 @@ export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
   },
   close: () => set({ opened: null, openedError: null }),
 }));
-
-/** Whether anything shown is still under way, and so worth reading again. */
-export function somethingRunning(state: Pick<ScenarioRunsState, 'runs' | 'opened'>): boolean {
-  return state.opened?.status === 'running' || state.runs.some((run) => run.status === 'running');
-}
 
 /** Reads the list (and the opened run) again: a run started, ended, or may have. */
 export function refreshScenarioRuns(): void {

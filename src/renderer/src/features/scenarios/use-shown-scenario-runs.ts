@@ -1,28 +1,22 @@
 import { useEffect } from 'react';
-import {
-  refreshScenarioRuns,
-  showScenarioRuns,
-  somethingRunning,
-  useScenarioRunsStore,
-} from './scenario-runs-store';
+import { refreshScenarioRuns, showScenarioRuns, useScenarioRunsStore } from './scenario-runs-store';
 
-/** How often a run under way somewhere is read again. */
-const RUNNING_REFRESH_MS = 3_000;
+/** How often the stored runs are read again while a view shows them. */
+const REFRESH_MS = 3_000;
 
 /**
  * The stored runs for a view that shows them (Earlier runs, the Folder tab's runs under way):
  * read when it appears, again on every run's pushes from this console, and every few seconds
- * while one is under way anywhere (another console, `test` in a terminal, whose pushes never
- * reach this one), so a run ends in place, or turns "interrupted" when its console went away.
+ * while it is shown. Runs of another console or of `test` in a terminal push nothing to this
+ * one: read only while one was known running, a run started elsewhere after the view opened
+ * never appeared; now it does, ends in place, or turns "interrupted" when its console went away.
  */
 export function useShownScenarioRuns() {
   const state = useScenarioRunsStore();
   useEffect(showScenarioRuns, []);
-  const running = somethingRunning(state);
   useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(refreshScenarioRuns, RUNNING_REFRESH_MS);
+    const timer = window.setInterval(refreshScenarioRuns, REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [running]);
+  }, []);
   return state;
 }
