@@ -99,9 +99,21 @@ test('an imported-only order says its actions are offered without evidence, and 
   // Nothing is prepared before a profile is picked: no empty URL, no "no headers" warning.
   await expect(editor.getByLabel('URL')).toBeHidden();
   await expect(editor.getByText(/^No headers/)).toBeHidden();
+  // The keyboard's send (Ctrl+Enter) said "Open the builder to send", in an editor with a Send
+  // button: the editor takes it, and says why nothing was sent.
+  await editor.getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(editor.getByTestId('send-refused')).toHaveText(
+    'Nothing was sent: pick the profile to send with first.',
+  );
+  await expect(page.getByText('Open the builder to send')).toHaveCount(0);
   await editor.getByRole('combobox', { name: 'Profile' }).click();
   await page.getByRole('option', { name: /^Local/ }).click();
   await expect(editor.getByLabel('URL')).toHaveValue(/\/payments\/capture$/);
   await expect(editor.getByTestId('imported-profile-note')).toBeHidden();
   await expect(editor.getByRole('button', { name: 'Send capture' })).toBeEnabled();
+  await expect(editor.getByTestId('send-refused')).toHaveCount(0);
+  // With a profile, the keyboard sends as the button does.
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(editor.getByTestId('operation-answer')).toBeVisible();
 });

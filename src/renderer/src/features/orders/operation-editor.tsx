@@ -5,6 +5,7 @@ import type { ExchangeResult } from '@shared/merchant-api';
 import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { importedProfileWords } from '@shared/orders/order-known-from';
 import { HTTP_METHODS, type OperationName } from '@shared/profile';
+import { useAppCommand } from '@ui/app-commands';
 import { confirmAction } from '@ui/confirm-dialog';
 import { confirmLiveCall } from '@ui/confirm-live';
 import { monoInput } from '@ui/mono-input';
@@ -91,6 +92,8 @@ export function OperationEditor({
   const [requestKey, setRequestKey] = useState<string | null>(null);
   const [result, setResult] = useState<ExchangeResult | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
+  /** The keyboard's send (Ctrl+Enter) sent nothing: why is said while it still holds. */
+  const [refused, setRefused] = useState(false);
   const { operation } = request;
   const orderId = lifecycle.orderId;
   const profile = profiles.find((candidate) => candidate.id === profileId) ?? null;
@@ -156,6 +159,28 @@ export function OperationEditor({
   }
 
   const sending = requestKey !== null;
+  // What keeps Send disabled, in words: the keyboard's send says it rather than nothing.
+  const notSendable =
+    profile === null
+      ? 'pick the profile to send with first.'
+      : prepareError !== null
+        ? 'the request could not be prepared (see above).'
+        : url.trim() === ''
+          ? 'the URL is empty.'
+          : headers.some((row) => headerNameProblem(row.name) !== null)
+            ? 'a header name is not valid (see Headers).'
+            : null;
+  // Ctrl+Enter sends as the button does; without this the app-wide fallback said "Open the
+  // builder to send" over an editor with its own Send button.
+  useAppCommand('send', () => {
+    if (sending) return;
+    if (notSendable !== null) {
+      setRefused(true);
+      return;
+    }
+    setRefused(false);
+    void send();
+  });
   return (
     <Modal
       opened
@@ -187,6 +212,7 @@ export function OperationEditor({
             if (value === null) return;
             setResult(null);
             setSendError(null);
+            setRefused(false);
             setSent(0);
             setProfileId(Number(value));
           }}
@@ -249,17 +275,17 @@ export function OperationEditor({
           <Button
             onClick={() => void send()}
             loading={sending}
-            disabled={
-              profile === null ||
-              url.trim() === '' ||
-              prepareError !== null ||
-              headers.some((row) => headerNameProblem(row.name) !== null)
-            }
+            disabled={notSendable !== null}
             color={profile?.environment === 'live' ? 'red' : undefined}
           >
             {sent > 0 ? 'Send again' : `Send ${OPERATION_LABEL[operation].toLowerCase()}`}
           </Button>
         </Group>
+        {refused && notSendable !== null && (
+          <Text size="sm" c="orange" ta="right" data-testid="send-refused">
+            Nothing was sent: {notSendable}
+          </Text>
+        )}
         {sendError !== null && (
           <Alert color="red" title={failureTitle(sendError)}>
             {sendError}
