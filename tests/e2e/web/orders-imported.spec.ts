@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Locator } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { cliPath } from '../fixtures/serve-process';
 import { OrdersPage } from '../pages/orders-page';
@@ -15,8 +16,8 @@ const ORDER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const REFERENCE = 'REF-IMPORTED-1';
 
 /** A history export of another console: the order's creation and its authorisation, on "Sandbox". */
-function exportFile(dir: string): string {
-  const common = { profile: 'Sandbox', method: 'POST', order_id: ORDER_ID, order_reference_id: REFERENCE };
+function exportFile(dir: string, reference = REFERENCE, profile = 'Sandbox'): string {
+  const common = { profile, method: 'POST', order_id: ORDER_ID, order_reference_id: reference };
   const file = join(dir, 'colleague-export.json');
   writeFileSync(
     file,
@@ -34,7 +35,7 @@ function exportFile(dir: string): string {
           path: '/checkout',
           status: 200,
           request_body: JSON.stringify({
-            order_reference_id: REFERENCE,
+            order_reference_id: reference,
             total_amount: { amount: '100.00', currency: 'SAR' },
           }),
           response_body: JSON.stringify({ order_id: ORDER_ID, status: 'new' }),
@@ -49,7 +50,7 @@ function exportFile(dir: string): string {
           status: 200,
           request_body: JSON.stringify({
             order_id: ORDER_ID,
-            order_reference_id: REFERENCE,
+            order_reference_id: reference,
             order_number: 'N-1',
             event_type: 'order_authorised',
             data: [],
@@ -116,4 +117,45 @@ test('an imported-only order says its actions are offered without evidence, and 
   // With a profile, the keyboard sends as the button does.
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(editor.getByTestId('operation-answer')).toBeVisible();
+});
+
+/** How far `inner` reaches past the right edge of `outer`, in pixels (0 when it is inside). */
+async function overflow(inner: Locator, outer: Locator): Promise<number> {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  if (a === null || b === null) throw new Error('Not on screen.');
+  return Math.max(0, Math.round(a.x + a.width - (b.x + b.width)));
+}
+
+test('a very long imported reference is shown whole, inside the order and its editor', async ({
+  page,
+  served,
+}) => {
+  // A reference of 120 characters with no space: the heading, the "Reference id" line (its copy
+  // button with it) and the editor's title ran out of the order's card and the dialog, cut off.
+  const reference = `REF-${'X'.repeat(112)}-END`;
+  await promisify(execFile)(process.execPath, [
+    cliPath,
+    '--data-dir',
+    served.dataDir,
+    'import',
+    exportFile(served.dataDir, reference, 'A colleague profile this console does not have'),
+  ]);
+  const orders = new OrdersPage(page);
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openConsole(page, served, `#/orders?id=${ORDER_ID}`);
+    const detail = orders.detail();
+    await expect(detail.getByRole('heading', { name: reference })).toBeVisible();
+    expect(await overflow(detail.getByRole('heading', { name: reference }), detail)).toBe(0);
+    await expect(detail.getByTestId('order-reference-id')).toHaveText(reference);
+    expect(await overflow(detail.getByTestId('order-reference-id'), detail)).toBe(0);
+    expect(await overflow(detail.getByRole('button', { name: 'Copy reference id' }), detail)).toBe(0);
+
+    await orders.action('Capture').click();
+    const editor = orders.editor();
+    const title = editor.locator('.mantine-Modal-title');
+    await expect(title).toHaveText(`Capture — ${reference}`);
+    expect(await overflow(title, editor)).toBe(0);
+    await orders.closeEditor();
+  }
 });

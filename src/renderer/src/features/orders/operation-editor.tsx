@@ -187,6 +187,7 @@ export function OperationEditor({
       onClose={onClose}
       size="xl"
       title={`${OPERATION_LABEL[operation]} — ${lifecycle.facts.referenceId ?? orderId}`}
+      styles={{ title: { overflowWrap: 'anywhere', minWidth: 0 } }}
     >
       <Stack gap="sm">
         {request.outOfOrder !== null && (

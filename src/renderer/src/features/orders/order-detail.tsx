@@ -40,13 +40,14 @@ import { useOrderLifecycle } from './use-order-lifecycle';
 function CopyableId({ label, value }: { label: string; value: string | null }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Text size="xs" c="dimmed" w={90}>
+      <Text size="xs" c="dimmed" w={90} style={{ flexShrink: 0 }}>
         {label}
       </Text>
+      {/* Whole, broken anywhere: a reference is the merchant's, of any length, often with no space. */}
       <Text
         size="xs"
         ff="monospace"
-        truncate="end"
+        style={{ overflowWrap: 'anywhere', minWidth: 0 }}
         data-testid={`order-${label.toLowerCase().replace(/ /g, '-')}`}
       >
         {value ?? '—'}
@@ -134,9 +135,11 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
+        <Stack gap={4} style={{ minWidth: 0, maxWidth: '100%' }}>
           <Group gap="xs">
-            <Title order={4}>{facts.referenceId ?? 'Order without a reference'}</Title>
+            <Title order={4} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+              {facts.referenceId ?? 'Order without a reference'}
+            </Title>
             <StateBadge
               state={lifecycle.state}
               knownFrom={lifecycle.knownFrom}
