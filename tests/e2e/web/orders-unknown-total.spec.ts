@@ -79,3 +79,62 @@ test('a capture of an order whose total is unknown says "captured" is the defaul
     'It is captured, total unknown: full by the documented default, not evidence.',
   );
 });
+
+test('after a partial refund of an unknown total, every step of the strip is named whole at 1280 px', async ({
+  page,
+  notified,
+}) => {
+  // Five steps on the strip at the narrowest supported window: "Appro…", "Author…", "Captur…",
+  // "Refun…", every label cut but "New".
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const orders = new OrdersPage(page);
+  await openConsole(page, notified, '#/listener');
+  const listener = await page.getByTestId('listener-url').textContent();
+  if (listener === null || listener === '') throw new Error('The listener shows no URL.');
+  const token = await serviceToken();
+  await postNotification(listener, token, notification('order_approved'));
+  await postNotification(listener, token, notification('order_authorised'));
+  await postNotification(
+    listener,
+    token,
+    notification('order_captured', {
+      capture_id: '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11',
+      captured_amount: { amount: '40.00', currency: 'SAR' },
+    }),
+  );
+  await postNotification(
+    listener,
+    token,
+    notification('order_refunded', {
+      refund_id: '8a2d0c68-3d8f-4a1f-8b64-9b2f1d0e3c22',
+      refunded_amount: { amount: '10.00', currency: 'SAR' },
+    }),
+  );
+  await orders.open();
+  await orders.row(REFERENCE).click();
+  await expect(orders.state()).toHaveText('partially refunded');
+  await expect(orders.fact('Amount')).toHaveText('unknown');
+  await expect(orders.fact('Refunded')).toHaveText('10.00 SAR');
+  const steps = orders.detail().getByTestId('lifecycle-strip').getByRole('listitem');
+  await expect(steps).toHaveCount(5);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const labels = await steps.evaluateAll((cells) =>
+      cells.map((cell) => {
+        const label = cell.querySelector('.mantine-Text-root');
+        return {
+          text: label?.textContent ?? '',
+          cut: label === null || label.scrollWidth > label.clientWidth + 1,
+        };
+      }),
+    );
+    expect(labels.map((label) => label.text)).toEqual([
+      'New',
+      'Approved',
+      'Authorised',
+      'Captured',
+      'Refunded',
+    ]);
+    expect(labels.filter((label) => label.cut).map((label) => `${scheme}: ${label.text}`)).toEqual([]);
+  }
+});

@@ -132,10 +132,12 @@ function StripCell({ step, compact }: { step: StripStep; compact: boolean }) {
             : {}),
       }}
     >
-      <Group gap={compact ? 4 : 6} wrap="nowrap">
+      {/* Never past the cell's border. The full strip names every step whole: a label that does
+          not fit beside its icon (five steps at 1280 px) goes under it. The builder's narrow
+          strip cuts it, whole in the list item's name. */}
+      <Group gap={compact ? 4 : 6} rowGap={2} wrap={compact ? 'nowrap' : 'wrap'}>
         <StepIcon step={step} compact={compact} />
-        {/* Never past the cell's border: a label too long for a narrow strip is cut, whole in the list item's name. */}
-        <Text size={compact ? 'xs' : 'sm'} fw={current && !compact ? 700 : 500} truncate>
+        <Text size={compact ? 'xs' : 'sm'} fw={current && !compact ? 700 : 500} truncate={compact}>
           {STEP_LABEL[step.step]}
         </Text>
       </Group>
