@@ -200,7 +200,13 @@ test('a run of `test` started while the Scenarios view is already open appears t
   await expect(page.getByTestId('run-under-way')).toHaveCount(0);
   const { child, exited } = await startTest(served.dataDir, folder);
   try {
+    // Its start was told against the time the view opened, before it: "Started in 3 seconds".
+    await expect(page.getByTestId('run-under-way')).toContainText(/Started \d+ seconds? ago by/);
     await expectUnderWay(page, 'checkout-console test', '1 finished so far');
+    await page.getByRole('tab', { name: 'Earlier runs' }).click();
+    await expect(page.getByTestId('earlier-run')).toContainText(/\d+ seconds? ago/);
+    await expect(page.getByTestId('earlier-run')).not.toContainText(/\bin \d+ seconds?/);
+    await page.getByRole('tab', { name: 'Folder' }).click();
     child.kill('SIGINT');
     await exited;
     await expectEndedInPlace(page);

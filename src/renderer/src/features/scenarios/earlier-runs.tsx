@@ -28,13 +28,12 @@ import {
 import { formatTime, WHOLE_BADGE } from '@ui/order-format';
 import { ChoiceControl } from '@ui/choice-control';
 import { TableHeader } from '@ui/table-header';
-import { useNow } from '@ui/use-now';
 import { RunAgainButton } from './run-again-button';
 import { ScenarioCard } from './scenario-card';
 import { storedRow } from './scenario-rows';
 import { refreshScenarioRuns } from './scenario-runs-store';
 import { RunUnderWayActions } from './runs-under-way';
-import { useShownScenarioRuns } from './use-shown-scenario-runs';
+import { useRunsNow, useShownScenarioRuns } from './use-shown-scenario-runs';
 
 const STATUS_COLOR: Record<StoredRunStatus, string> = {
   running: 'blue',
@@ -56,7 +55,7 @@ function RunStatusBadge({ status }: { status: StoredRunStatus }) {
 
 /** One stored run, whole: how it ended, and each scenario with its steps, diffs and records. */
 function OpenedRun({ run, onBack }: { run: StoredRun; onBack: () => void }) {
-  const now = useNow();
+  const now = useRunsNow();
   // What a failed run is opened for comes first: the scenarios that did not pass, alone.
   const notPassed = run.scenarios.filter((scenario) => scenario.status !== 'passed');
   const [shown, setShown] = useState<'not-passed' | 'all'>(notPassed.length > 0 ? 'not-passed' : 'all');
@@ -149,7 +148,7 @@ export function EarlierRuns({
   onBack: () => void;
 }) {
   const state = useShownScenarioRuns();
-  const now = useNow();
+  const now = useRunsNow();
   const { opened, open, close } = state;
   useEffect(() => {
     if (openedId === null) close();

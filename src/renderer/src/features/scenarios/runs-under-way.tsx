@@ -7,10 +7,9 @@ import type { RunUnderWayHere } from '@shared/scenarios/runs-under-way';
 import { frontDoorWords, runCountWords, type RunSummary } from '@shared/scenarios/stored-runs';
 import { errorMessage } from '@bridge/bridge-error';
 import { useNavigation } from '@ui/navigation';
-import { useNow } from '@ui/use-now';
 import { cancelRunHere, useScenarioRunsStore } from './scenario-runs-store';
 import { useScenariosStore } from './scenarios-store';
-import { useShownScenarioRuns } from './use-shown-scenario-runs';
+import { useRunsNow, useShownScenarioRuns } from './use-shown-scenario-runs';
 
 /**
  * How far a run under way has come: of how many, and which is running now, where this console
@@ -85,7 +84,7 @@ export function RunsUnderWay() {
   const { runs, here } = useShownScenarioRuns();
   const ownRunId = useScenariosStore((state) => state.runId);
   const { navigate } = useNavigation();
-  const now = useNow();
+  const now = useRunsNow();
   const others = runs.filter(
     (run) =>
       run.status === 'running' &&

@@ -21,6 +21,12 @@ interface ScenarioRunsState {
   /** The run opened from the list (or a `#/scenarios?run=12` link), with its scenarios. */
   opened: StoredRun | null;
   openedError: string | null;
+  /**
+   * When the runs (or the opened run) were last read: a start is told against this or the
+   * ticking clock, whichever is later, so a run read after the clock's last tick is never
+   * "started in 3 seconds".
+   */
+  readAtMs: number;
   /** Reads the newest page again (keeping as many runs as were loaded). */
   reload: () => Promise<void>;
   /** Reads the runs under way here again (a step started: which scenario is running changed). */
@@ -43,6 +49,7 @@ export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
   here: [],
   opened: null,
   openedError: null,
+  readAtMs: 0,
   async reload() {
     set({ loading: true });
     try {
@@ -50,7 +57,7 @@ export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
         bridge.listScenarioRuns({ limit: Math.max(PAGE, get().runs.length) }),
         bridge.runsUnderWayHere({}),
       ]);
-      set({ runs: page.runs, more: page.more, here: here.runs, error: null });
+      set({ runs: page.runs, more: page.more, here: here.runs, error: null, readAtMs: Date.now() });
     } catch (error) {
       set({ error: errorMessage(error) });
     } finally {
@@ -70,7 +77,7 @@ export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
     set({ loading: true });
     try {
       const page = await bridge.listScenarioRuns({ beforeId: last.id, limit: PAGE });
-      set({ runs: [...get().runs, ...page.runs], more: page.more, error: null });
+      set({ runs: [...get().runs, ...page.runs], more: page.more, error: null, readAtMs: Date.now() });
     } catch (error) {
       set({ error: errorMessage(error) });
     } finally {
@@ -80,7 +87,7 @@ export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
   async open(id) {
     try {
       const run = await bridge.getScenarioRun({ id });
-      set({ opened: run, openedError: null });
+      set({ opened: run, openedError: null, readAtMs: Date.now() });
     } catch (error) {
       set({ opened: null, openedError: errorMessage(error) });
     }

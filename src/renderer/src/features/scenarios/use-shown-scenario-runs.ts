@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useNow } from '@ui/use-now';
 import { refreshScenarioRuns, showScenarioRuns, useScenarioRunsStore } from './scenario-runs-store';
 
 /** How often the stored runs are read again while a view shows them. */
@@ -19,4 +20,15 @@ export function useShownScenarioRuns() {
     return () => window.clearInterval(timer);
   }, []);
   return state;
+}
+
+/**
+ * The time a shown run's start is told against ("started 3 seconds ago"): the ticking clock,
+ * or when the runs were last read if that is later. The clock alone, taken when the view
+ * opened, told a run started since then as "started in 3 seconds".
+ */
+export function useRunsNow(intervalMs?: number): number {
+  const now = useNow(intervalMs);
+  const readAtMs = useScenarioRunsStore((state) => state.readAtMs);
+  return Math.max(now, readAtMs);
 }
