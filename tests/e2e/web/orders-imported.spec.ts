@@ -141,6 +141,13 @@ test('a very long imported reference is shown whole, inside the order and its ed
     exportFile(served.dataDir, reference, 'A colleague profile this console does not have'),
   ]);
   const orders = new OrdersPage(page);
+  await openConsole(page, served, '#/orders');
+  // The list's row is one line a field, cut at its end: the whole is its title, on hover.
+  const row = orders.row(reference);
+  await expect(row.getByText(reference, { exact: true })).toHaveAttribute('title', reference);
+  await expect(
+    row.getByText('A colleague profile this console does not have', { exact: false }),
+  ).toHaveAttribute('title', /^A colleague profile this console does not have · created /);
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     await openConsole(page, served, `#/orders?id=${ORDER_ID}`);

@@ -17,6 +17,7 @@ function OrderRow({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const profileWords = order.profileName ?? 'no profile';
   return (
     <UnstyledButton
       onClick={onSelect}
@@ -34,7 +35,8 @@ function OrderRow({
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} truncate="end">
+        {/* Each line is cut at its end in a row of fixed height: its whole text is its title. */}
+        <Text size="sm" fw={600} truncate="end" title={order.referenceId ?? undefined}>
           {order.referenceId ?? 'no reference'}
         </Text>
         <Group gap={4} wrap="nowrap">
@@ -61,8 +63,13 @@ function OrderRow({
         </Text>
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="xs" c="dimmed" truncate="end">
-          {order.profileName ?? 'no profile'} · created {formatShortTime(order.createdAt)}
+        <Text
+          size="xs"
+          c="dimmed"
+          truncate="end"
+          title={`${profileWords} · created ${formatTime(order.createdAt)}`}
+        >
+          {profileWords} · created {formatShortTime(order.createdAt)}
         </Text>
         <Text
           size="xs"
