@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
@@ -43,11 +44,8 @@ const notification = (eventType: string, data: unknown = []) =>
     data,
   });
 
-test('a capture of an order whose total is unknown says "captured" is the default, not evidence', async ({
-  page,
-  notified,
-}) => {
-  const orders = new OrdersPage(page);
+/** Opens the console and has the service approve, authorise and capture 40.00 SAR of an order it never created. */
+async function capturedFortyOfUnknown(page: Page, notified: ServedConsole) {
   await openConsole(page, notified, '#/listener');
   const listener = await page.getByTestId('listener-url').textContent();
   if (listener === null || listener === '') throw new Error('The listener shows no URL.');
@@ -62,6 +60,15 @@ test('a capture of an order whose total is unknown says "captured" is the defaul
       captured_amount: { amount: '40.00', currency: 'SAR' },
     }),
   );
+  return { listener, token };
+}
+
+test('a capture of an order whose total is unknown says "captured" is the default, not evidence', async ({
+  page,
+  notified,
+}) => {
+  const orders = new OrdersPage(page);
+  await capturedFortyOfUnknown(page, notified);
   await orders.open();
   await expect(orders.row(REFERENCE)).toContainText('captured, total unknown');
   await orders.row(REFERENCE).click();
@@ -88,20 +95,7 @@ test('after a partial refund of an unknown total, every step of the strip is nam
   // "Refun…", every label cut but "New".
   await page.setViewportSize({ width: 1280, height: 800 });
   const orders = new OrdersPage(page);
-  await openConsole(page, notified, '#/listener');
-  const listener = await page.getByTestId('listener-url').textContent();
-  if (listener === null || listener === '') throw new Error('The listener shows no URL.');
-  const token = await serviceToken();
-  await postNotification(listener, token, notification('order_approved'));
-  await postNotification(listener, token, notification('order_authorised'));
-  await postNotification(
-    listener,
-    token,
-    notification('order_captured', {
-      capture_id: '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11',
-      captured_amount: { amount: '40.00', currency: 'SAR' },
-    }),
-  );
+  const { listener, token } = await capturedFortyOfUnknown(page, notified);
   await postNotification(
     listener,
     token,
