@@ -115,6 +115,28 @@ describe('send names the scenario variables a payload holds', () => {
     );
   });
 
+  it('reads the strings a scenario fills in (values, after JSON escapes), not the file text: keys and $${ are not variables', async () => {
+    // The hint read the raw file: "\u0024{fresh.reference}" is ${fresh.reference} once parsed
+    // (a scenario fills it in) but went unnamed, while a key "${keyvar}" (never filled in) and
+    // a literal "$${x}" were the file's own text.
+    const file = join(dataDir, 'payload.json');
+    writeFileSync(file, '{"order_reference_id":"\\u0024{fresh.reference}","${keyvar}":"$${x}"}');
+    const run = await cli('send', file, '--profile', 'Local', '--no-notification-url');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('hint: the payload holds ${fresh.reference}, scenario variable:');
+    expect(run.stderr).not.toContain('keyvar');
+    expect(run.stderr).not.toContain('${x}');
+  });
+
+  it('fifty variables: five named, the rest counted, on one line', async () => {
+    const body = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, `\${v${i}}`]));
+    const run = await cli('send', payloadFile(body), '--profile', 'Local', '--no-notification-url');
+    const hints = run.stderr.split('\n').filter((line) => line.includes('scenario variable'));
+    expect(hints).toEqual([
+      'hint: the payload holds ${v0}, ${v1}, ${v2}, ${v3} and ${v4} (and 45 more), scenario variables: send sends them as written; a scenario fills them in (checkout-console test).',
+    ]);
+  });
+
   it('a payload without one gets no such hint', async () => {
     const run = await cli('send', payloadFile({ order_reference_id: 'r1' }), '--profile', 'Local');
     expect(run.stderr).not.toContain('scenario variable');

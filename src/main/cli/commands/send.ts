@@ -7,7 +7,7 @@ import { readJsonSource } from '../read-json-source';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 import { commandCaller, flagsOf } from '../command-caller';
-import { variableNamesIn } from '../../../shared/scenarios/variables';
+import { Variables } from '../../../shared/scenarios/variables';
 import {
   chooseCheckoutForm,
   describeFormChoice,
@@ -63,12 +63,27 @@ function describe(result: ExchangeResult, form: FormChoice | null, notification:
 }
 
 /**
+ * The variables a scenario would fill in, asked of the substitution itself (it asks for each
+ * one it meets): only string values, after JSON escapes, never keys nor `$${`. Reading the
+ * file's text named a key's "${x}" and missed "\u0024{fresh.reference}".
+ */
+class VariablesAskedFor extends Variables {
+  readonly names = new Set<string>();
+  override get(name: string): unknown {
+    this.names.add(name);
+    return '';
+  }
+}
+
+/**
  * A scenario's payload (scenarios/payloads/*.json) holds variables such as `${fresh.reference}`
  * that its checkout step fills in; `send` sends a file as written, so the order's reference was
  * the literal text, without a word. Said, not changed: sending as written is send's job.
  */
-function scenarioVariablesHint(text: string): string | null {
-  const names = [...new Set(variableNamesIn(text))];
+function scenarioVariablesHint(payload: unknown): string | null {
+  const asked = new VariablesAskedFor();
+  asked.substitute(payload);
+  const names = [...asked.names];
   if (names.length === 0) return null;
   const shown = names.slice(0, 5).map((name) => terminalSafe(`\${${name}}`, { maxChars: 80 }));
   const list = shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''}`;
@@ -129,7 +144,7 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
   const formHint =
     localForm !== null && result.status === 400 ? educationFormHint(value, localForm, 'send') : null;
   if (formHint !== null) context.io.stderr(`${formHint}\n`);
-  const variablesHint = scenarioVariablesHint(text);
+  const variablesHint = scenarioVariablesHint(value);
   if (variablesHint !== null) context.io.stderr(`${variablesHint}\n`);
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   if (!ok) throw new CommandExit(EXIT_FAILED);
