@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { runServe } from '../../src/main/cli/commands/serve';
-import { serveStartupLines } from '../../src/main/cli/console-ready-text';
+import { launchLinkLines, serveStartupLines } from '../../src/main/cli/console-ready-text';
 import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -113,5 +113,18 @@ describe('serveStartupLines', () => {
     expect(text).toContain('  Emulator        not running\n');
     expect(text).toContain('  Listener        not running\n');
     expect(text.endsWith('Press Ctrl+C to stop the console.\n')).toBe(true);
+  });
+});
+
+describe('launchLinkLines', () => {
+  it('escapes the command it names: a data directory is a path, and a path may hold an escape sequence', () => {
+    // The Data directory row was escaped, the "run … open" line beside it was not: a data
+    // directory named '/tmp/qa \u001b[2J' cleared the screen under the sign-in link.
+    const text = launchLinkLines(
+      'http://127.0.0.1:4400/?token=t',
+      "npx checkout-console --data-dir '/tmp/qa \u001b[2J' open",
+    );
+    expect(text).not.toContain('\u001b');
+    expect(text).toContain("run npx checkout-console --data-dir '/tmp/qa \\x1b[2J' open\n");
   });
 });

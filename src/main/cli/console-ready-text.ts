@@ -8,12 +8,12 @@ import { terminalSafe } from './terminal-text';
  * one-time credential (session-gate.ts): the first browser to open it is signed in and the token
  * is spent, so the line is printed (with --no-open, or no browser here, it is the only way in)
  * and what stays in the scrollback no longer signs anyone in. The session cookie and the control
- * secret are never printed.
+ * secret are never printed. The command holds the data directory, a path that may hold any byte.
  */
 export function launchLinkLines(url: string, openCommand: string): string {
   return (
     `Console ready at ${url}\n` +
-    `This link works once: the first browser to open it stays signed in until this console stops; for another link, run ${openCommand}\n`
+    `This link works once: the first browser to open it stays signed in until this console stops; for another link, run ${terminalSafe(openCommand)}\n`
   );
 }
 
