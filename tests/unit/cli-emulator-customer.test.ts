@@ -145,6 +145,53 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     expect(stateOf(orderId)).toBe('approved');
   });
 
+  it('a reference two orders share: the newest is acted on, and a refusal names which order it judged', async () => {
+    // "The customer can pay only a new order; it is approved." while the older order with the
+    // same reference was still new: the refusal did not say it had judged the newest one.
+    const older = await newOrder('REF-SHARED');
+    const newer = await newOrder('REF-SHARED');
+    expect((await cli('emulator', 'pay', 'REF-SHARED')).code).toBe(0);
+    expect(stateOf(newer.orderId)).toBe('approved');
+    const again = await cli('emulator', 'pay', 'REF-SHARED');
+    expect(again.code).toBe(4);
+    expect(again.stderr).toContain(
+      `error: order ${newer.orderId} (the newest with order_reference_id REF-SHARED): The customer can pay only a new order; it is approved.`,
+    );
+    expect(stateOf(older.orderId)).toBe('new');
+  });
+
+  it('quotes an order it cannot find, so a name with spaces reads as one', async () => {
+    const run = await cli('emulator', 'pay', 'no such order');
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('error: no order "no such order" in the emulator');
+  });
+
+  it('with --json, a refusal still writes nothing to standard output (the exit code and standard error say it)', async () => {
+    const run = await cli('emulator', 'pay', 'no-such-order', '--json');
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe('');
+    const help = await cli('emulator', 'pay', '--help');
+    expect(help.stdout).toMatch(/--json[\s\S]*refusal[\s\S]*nothing on standard output/);
+  });
+
+  it("exits 5 naming another data directory's emulator when what answers refuses this profile's API token", async () => {
+    // Each data directory's Local profile has its own API token, so the usual cause of a 401 is
+    // another data directory's emulator on the port; the message only guessed --api-token.
+    const { orderId } = await newOrder();
+    const other = await openEmulator();
+    try {
+      expect((await cli('profiles', 'set', 'Local', '--base-url', other.url)).code).toBe(0);
+      const run = await cli('emulator', 'pay', orderId);
+      expect(run.code).toBe(5);
+      expect(run.stderr).toContain(
+        `what answers there refuses its API token (another data directory's emulator, or one started with another --api-token)`,
+      );
+      expect(stateOf(orderId)).toBe('new');
+    } finally {
+      await other.dispose();
+    }
+  });
+
   it('with the emulator stopped it exits 5, says how to start it, and changes nothing', async () => {
     const { orderId } = await newOrder();
     await emulator.core.emulator.stop();

@@ -45,7 +45,7 @@ export async function whyNoEmulatorFor(
   if (outcome.failure !== null)
     return `the emulator is not running at ${origin}: ${networkFailureText(outcome.failure)}`;
   if (outcome.status === 401)
-    return `the emulator is not running at ${origin} for this profile: what answers there refuses its API token (an emulator started with another --api-token?)`;
+    return `the emulator is not running at ${origin} for this profile: what answers there refuses its API token (another data directory's emulator, or one started with another --api-token)`;
   let answer: unknown = null;
   try {
     answer = JSON.parse(outcome.body?.toString('utf8') ?? '');

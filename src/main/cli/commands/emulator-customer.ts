@@ -38,7 +38,9 @@ and the running emulator sends the notification.
 Exit codes: 0 done; 1 failed; 2 bad arguments, or a sandbox or live profile
 (only the local emulator has a customer); 3 no such order in the emulator;
 4 the order is not in a state the customer can act on (it says which);
-5 the emulator is not running (it says how to start it).`;
+5 the emulator is not running (it says how to start it). With --json, a
+refusal prints nothing on standard output: the exit code and the error line
+on standard error say it.`;
 
 const orderArgument = z
   .string()
@@ -83,6 +85,13 @@ function findOrder(core: ConsoleCore, named: string): EmulatorOrderRow | undefin
   }
   return undefined;
 }
+
+/**
+ * The order a refusal is about, named when <order> was a reference: several orders may share
+ * one, and "it is approved" about the newest read as if no order with it were still new.
+ */
+const judged = (order: EmulatorOrderRow, named: string): string =>
+  order.orderId === named ? '' : `order ${order.orderId} (the newest with order_reference_id ${named}): `;
 
 /** The profile `--profile` names (a usage error when none has that name), else the Local one. */
 function profileNamed(core: ConsoleCore, name: string | undefined): StoredProfile | null {
@@ -139,14 +148,15 @@ async function runCustomerAction(
       refuse(
         context,
         EXIT_UNKNOWN_ORDER,
-        `no order ${parsedOrder.data} in the emulator of this data directory (looked for it as an order_id and as an order_reference_id)`,
+        `no order "${parsedOrder.data}" in the emulator of this data directory (looked for it as an order_id and as an order_reference_id)`,
       );
     // The state machine's own rule, asked without moving anything (customerMove only computes
     // the move): a state that starting the emulator would not change is said first.
     try {
       customerMove(found, action, Date.now());
     } catch (error) {
-      if (error instanceof EmulatorError) refuse(context, EXIT_WRONG_STATE, error.message);
+      if (error instanceof EmulatorError)
+        refuse(context, EXIT_WRONG_STATE, `${judged(found, parsedOrder.data)}${error.message}`);
       throw error;
     }
     const why = await whyNoEmulatorFor(
@@ -169,7 +179,7 @@ async function runCustomerAction(
         now !== undefined &&
         (now.state !== 'new' || now.expiresAtMs <= Date.now())
       )
-        refuse(context, EXIT_WRONG_STATE, error.message);
+        refuse(context, EXIT_WRONG_STATE, `${judged(found, parsedOrder.data)}${error.message}`);
       throw error;
     }
     const eventType = CUSTOMER_ACTION_OUTCOME[action].eventType;
