@@ -186,6 +186,11 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
       expect(run.stderr).toContain(
         `what answers there refuses its API token (another data directory's emulator, or one started with another --api-token)`,
       );
+      // Starting this data directory's emulator there would fail: the port is taken.
+      expect(run.stderr).not.toContain('hint: start it with');
+      expect(run.stderr).toContain(
+        `hint: the port is taken by what answers there: stop it, or point the profile at another port (checkout-console profiles set Local --base-url http://127.0.0.1:<port>) and start this data directory's emulator there`,
+      );
       expect(stateOf(orderId)).toBe('new');
     } finally {
       await other.dispose();
@@ -204,6 +209,10 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
       `hint: start it with npx checkout-console --data-dir ${emulator.dataDir} serve`,
     );
     expect(run.stderr).toContain(`--data-dir ${emulator.dataDir} emulator`);
+    // An emulator started on another port (emulator --port 0) is not looked for: said, with the way to it.
+    expect(run.stderr).toContain(
+      'one already running on another port is found only at the profile’s base URL (profiles set Local --base-url)',
+    );
     expect(stateOf(orderId)).toBe('new');
   });
 
@@ -233,6 +242,7 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
       const run = await cli('emulator', 'pay', orderId);
       expect(run.code).toBe(5);
       expect(run.stderr).toContain(`the emulator at ${other.url} does not know this order`);
+      expect(run.stderr).toContain('hint: the port is taken by what answers there');
       expect(stateOf(orderId)).toBe('new');
     } finally {
       await other.dispose();

@@ -14,6 +14,15 @@ const orderNotFound = z.object({
 });
 
 /**
+ * Why no emulator of this data directory answers, and whether something else holds its port
+ * (then starting one there would fail: the port is taken, not free).
+ */
+export interface NoEmulator {
+  why: string;
+  portTaken: boolean;
+}
+
+/**
  * Whether an emulator of this data directory answers at the local profile's base URL, asked as
  * the service is: its own order, with the profile's API token (through the one HTTP exchange,
  * and not recorded: a question about the emulator, not a request of the merchant's). Null when
@@ -25,12 +34,16 @@ export async function whyNoEmulatorFor(
   orderId: string,
   baseUrl: string,
   apiToken: string | null,
-): Promise<string | null> {
+): Promise<NoEmulator | null> {
   const port = emulatorPortOf(baseUrl);
-  if ('error' in port) return port.error;
+  if ('error' in port) return { why: port.error, portTaken: false };
   const origin = new URL(baseUrl).origin;
   if (apiToken === null)
-    return `the local profile has no API token, so the emulator at ${origin} cannot be asked about the order`;
+    return {
+      why: `the local profile has no API token, so the emulator at ${origin} cannot be asked about the order`,
+      portTaken: false,
+    };
+  const taken = (why: string): NoEmulator => ({ why, portTaken: true });
   const outcome = await performHttpExchange({
     method: 'GET',
     url: `${origin}/merchants/orders/${encodeURIComponent(orderId)}`,
@@ -43,9 +56,14 @@ export async function whyNoEmulatorFor(
     maxResponseBytes: ANSWER_BYTES,
   });
   if (outcome.failure !== null)
-    return `the emulator is not running at ${origin}: ${networkFailureText(outcome.failure)}`;
+    return {
+      why: `the emulator is not running at ${origin}: ${networkFailureText(outcome.failure)}`,
+      portTaken: false,
+    };
   if (outcome.status === 401)
-    return `the emulator is not running at ${origin} for this profile: what answers there refuses its API token (another data directory's emulator, or one started with another --api-token)`;
+    return taken(
+      `the emulator is not running at ${origin} for this profile: what answers there refuses its API token (another data directory's emulator, or one started with another --api-token)`,
+    );
   let answer: unknown = null;
   try {
     answer = JSON.parse(outcome.body?.toString('utf8') ?? '');
@@ -53,8 +71,12 @@ export async function whyNoEmulatorFor(
     // Not JSON: not the emulator.
   }
   if (outcome.status === 404 && orderNotFound.safeParse(answer).success)
-    return `the emulator at ${origin} does not know this order: it runs on another data directory, and this one's is not running`;
+    return taken(
+      `the emulator at ${origin} does not know this order: it runs on another data directory, and this one's is not running`,
+    );
   const order = orderAnswer.safeParse(answer);
   if (outcome.status === 200 && order.success && order.data.order_id === orderId) return null;
-  return `the emulator is not running at ${origin}: what answers there (HTTP ${String(outcome.status)}) is not this data directory's emulator`;
+  return taken(
+    `the emulator is not running at ${origin}: what answers there (HTTP ${String(outcome.status)}) is not this data directory's emulator`,
+  );
 }

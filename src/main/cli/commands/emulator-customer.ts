@@ -38,9 +38,10 @@ and the running emulator sends the notification.
 Exit codes: 0 done; 1 failed; 2 bad arguments, or a sandbox or live profile
 (only the local emulator has a customer); 3 no such order in the emulator;
 4 the order is not in a state the customer can act on (it says which);
-5 the emulator is not running (it says how to start it). With --json, a
-refusal prints nothing on standard output: the exit code and the error line
-on standard error say it.`;
+5 the emulator is not running at the profile's base URL (it says how to start
+it, or that something else holds that port). With --json, a refusal prints
+nothing on standard output: the exit code and the error line on standard
+error say it.`;
 
 const orderArgument = z
   .string()
@@ -105,12 +106,21 @@ function profileNamed(core: ConsoleCore, name: string | undefined): StoredProfil
   }
 }
 
-/** How to start an emulator on this data directory (the data directory named unless it is the default). */
-function howToStart(context: CliContext): string {
+/**
+ * How to start an emulator on this data directory (the data directory named unless it is the
+ * default). Only the profile's base URL is asked, so one already running on another port
+ * (`emulator --port 0`) is not found; and when something else holds the port, starting one
+ * there would fail, so the hint says so instead.
+ */
+function howToStart(context: CliContext, profileName: string, portTaken: boolean): string {
+  const name = /^[\w.-]+$/.test(profileName) ? profileName : JSON.stringify(profileName);
+  const repoint = `profiles set ${name} --base-url`;
+  if (portTaken)
+    return `the port is taken by what answers there: stop it, or point the profile at another port (checkout-console ${repoint} http://127.0.0.1:<port>) and start this data directory's emulator there`;
   const serve = consoleCommandFor(resolve(resolveDataDir(context.dataDirFlag())), osUserDataDir(), 'serve');
   // The same command line with `emulator` as the command: the emulator alone, in the foreground.
   const alone = `${serve.slice(0, -'serve'.length)}emulator`;
-  return `start it with ${serve} (the console) or ${alone} (the emulator alone), or press Start in the Emulator view`;
+  return `start it with ${serve} (the console) or ${alone} (the emulator alone), or press Start in the Emulator view; one already running on another port is found only at the profile’s base URL (${repoint})`;
 }
 
 interface Done {
@@ -164,7 +174,8 @@ async function runCustomerAction(
       profile.fields.baseUrl,
       core.profiles.secretsOf(profile.id).apiToken,
     );
-    if (why !== null) refuse(context, EXIT_EMULATOR_NOT_RUNNING, why, howToStart(context));
+    if (why !== null)
+      refuse(context, EXIT_EMULATOR_NOT_RUNNING, why.why, howToStart(context, name, why.portTaken));
     let order: EmulatorOrder;
     try {
       order = await commandCaller(core.dispatcher)('emulatorCustomerAction', {
