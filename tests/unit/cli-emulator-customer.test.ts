@@ -69,18 +69,30 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     const run = await cli('emulator', 'pay', orderId);
     expect(run.code, run.stderr).toBe(0);
     await until(() => eventsTo().includes('order_approved'), 'order_approved at the merchant');
-    const listed = await cli('history', '--kind', 'delivery', '--json');
-    expect(listed.code, listed.stderr).toBe(0);
-    const deliveries = z
-      .array(
-        z.object({
-          event_type: z.string().nullable(),
-          status: z.number().nullable(),
-          error: z.string().nullable(),
-        }),
-      )
-      .parse(JSON.parse(listed.stdout))
-      .filter((delivery) => delivery.event_type === 'order_approved');
+    // The merchant has it before the emulator stores its answer: read until the delivery is settled.
+    const approvedDeliveries = async () => {
+      const listed = await cli('history', '--kind', 'delivery', '--json');
+      expect(listed.code, listed.stderr).toBe(0);
+      return z
+        .array(
+          z.object({
+            event_type: z.string().nullable(),
+            status: z.number().nullable(),
+            error: z.string().nullable(),
+          }),
+        )
+        .parse(JSON.parse(listed.stdout))
+        .filter((delivery) => delivery.event_type === 'order_approved');
+    };
+    let deliveries = await approvedDeliveries();
+    for (
+      let read = 0;
+      read < 200 && deliveries.some((d) => d.status === null && d.error === null);
+      read += 1
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      deliveries = await approvedDeliveries();
+    }
     expect(deliveries).toEqual([expect.objectContaining({ status: 200, error: null })]);
   });
 
