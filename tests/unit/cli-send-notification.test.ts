@@ -60,6 +60,17 @@ describe('send on a local profile fills in where its listener runs', () => {
     );
   });
 
+  it('does not claim a console listens there: send does not look, and another program may hold the port', async () => {
+    // "where a console on this data directory runs its listener" was said with nothing checked,
+    // also while another program held the port and took the order's notifications.
+    await cli('profiles', 'set', 'Local', '--listener-port', '45871');
+    const run = await cli('send', payloadFile({ order_reference_id: 'r1', merchant_url: {} }));
+    expect(run.stdout).not.toContain('runs its listener');
+    expect(run.stdout).toMatch(
+      /^notification {2}http:\/\/127\.0\.0\.1:45871 \(.*where a console on this data directory listens while it runs \(not checked from here\)\)$/m,
+    );
+  });
+
   it('a profile whose listener takes any free port cannot be named: nothing is filled in, and the output says why', async () => {
     await cli('profiles', 'set', 'Local', '--listener-port', '0');
     const run = await cli(

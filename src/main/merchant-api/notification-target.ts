@@ -40,6 +40,8 @@ export function notificationUrlFor(profile: StoredProfile, status: ListenerStatu
     };
   return {
     url: `http://127.0.0.1:${listenerPort}`,
-    source: "the profile's listener port, where a console on this data directory runs its listener",
+    // Not looked at: nothing may listen there yet, or another program may hold the port.
+    source:
+      "the profile's listener port, where a console on this data directory listens while it runs (not checked from here)",
   };
 }
