@@ -11,6 +11,7 @@ import { runCliCaptured } from './helpers/run-cli';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
 import { makeTempDir } from './helpers/temp-console';
+import { writeControlFile } from '../../src/main/browser-mode/control-file';
 
 // The customer's side of a checkout from a terminal: `emulator pay|decline|cancel|expire` act
 // on the emulator of the data directory (here another console's, as `serve` runs it) through
@@ -225,6 +226,29 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     expect(run.stderr).toContain(
       'one already running on another port is found only at the profile’s base URL (profiles set Local --base-url)',
     );
+    expect(stateOf(orderId)).toBe('new');
+  });
+
+  it('with the emulator stopped in a console that serves this data directory, points at that console, not at a second serve', async () => {
+    // "start it with … serve" while `serve` already ran on this data directory (its emulator
+    // stopped from the Emulator view): a second serve is not the answer, that console's Start is.
+    const { orderId } = await newOrder();
+    await emulator.core.emulator.stop();
+    const origin = 'http://127.0.0.1:4999';
+    writeControlFile(emulator.dataDir, {
+      version: 1,
+      pid: process.pid,
+      origin,
+      secret: 'S'.repeat(43),
+      startedAt: new Date().toISOString(),
+    });
+    const run = await cli('emulator', 'pay', orderId);
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain(
+      `hint: a console serves this data directory (${origin}, pid ${process.pid}): press Start in its Emulator view (for a link to it: npx checkout-console --data-dir ${emulator.dataDir} open)`,
+    );
+    expect(run.stderr).not.toContain('start it with');
+    expect(run.stderr).not.toContain('S'.repeat(43));
     expect(stateOf(orderId)).toBe('new');
   });
 

@@ -8,6 +8,7 @@ import {
   type CustomerAction,
   type OrderState,
 } from '../../../shared/orders/order-states';
+import { findServingConsoles } from '../../browser-mode/launch-link-client';
 import { consoleCommandFor } from '../../browser-mode/sign-in-page';
 import { ConsoleError } from '../../console-error';
 import { osUserDataDir, resolveDataDir } from '../../data-dir';
@@ -117,7 +118,12 @@ function howToStart(context: CliContext, profileName: string, portTaken: boolean
   const repoint = `profiles set ${name} --base-url`;
   if (portTaken)
     return `the port is taken by what answers there: stop it, or point the profile at another port (checkout-console ${repoint} http://127.0.0.1:<port>) and start this data directory's emulator there`;
-  const serve = consoleCommandFor(resolve(resolveDataDir(context.dataDirFlag())), osUserDataDir(), 'serve');
+  const dataDir = resolve(resolveDataDir(context.dataDirFlag()));
+  // A console already serving this data directory had its emulator stopped: its Start, not a second serve.
+  const serving = findServingConsoles(dataDir).live[0]?.control;
+  if (serving !== undefined)
+    return `a console serves this data directory (${serving.origin}, pid ${serving.pid}): press Start in its Emulator view (for a link to it: ${consoleCommandFor(dataDir, osUserDataDir(), 'open')})`;
+  const serve = consoleCommandFor(dataDir, osUserDataDir(), 'serve');
   // The same command line with `emulator` as the command: the emulator alone, in the foreground.
   const alone = `${serve.slice(0, -'serve'.length)}emulator`;
   return `start it with ${serve} (the console) or ${alone} (the emulator alone), or press Start in the Emulator view; one already running on another port is found only at the profile’s base URL (${repoint})`;
