@@ -173,6 +173,19 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     expect(stateOf(older.orderId)).toBe('new');
   });
 
+  it('a reference with spaces around it is found as written; an id pasted with spaces still is', async () => {
+    // <order> was trimmed before the look-up, so an order whose reference is " SP " could not be
+    // named at all: 'no order "SP"'.
+    const spaced = await newOrder(' SP ');
+    const run = await cli('emulator', 'pay', ' SP ');
+    expect(run.code, run.stderr).toBe(0);
+    expect(stateOf(spaced.orderId)).toBe('approved');
+    const other = await newOrder();
+    const pasted = await cli('emulator', 'pay', ` ${other.orderId}\n`);
+    expect(pasted.code, pasted.stderr).toBe(0);
+    expect(stateOf(other.orderId)).toBe('approved');
+  });
+
   it('quotes an order it cannot find, so a name with spaces reads as one', async () => {
     const run = await cli('emulator', 'pay', 'no such order');
     expect(run.code).toBe(3);

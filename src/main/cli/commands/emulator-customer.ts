@@ -44,11 +44,11 @@ it, or that something else holds that port). With --json, a refusal prints
 nothing on standard output: the exit code and the error line on standard
 error say it.`;
 
+// Not trimmed: a reference may have spaces around it (findNamed tries it trimmed after).
 const orderArgument = z
   .string()
-  .trim()
-  .min(1, 'must name an order id or reference')
-  .max(200, 'at most 200 characters');
+  .refine((value) => value.trim() !== '', 'must name an order id or reference')
+  .refine((value) => value.length <= 200, 'at most 200 characters');
 
 const customerFlags = z.object({
   json: z.boolean().optional(),
@@ -84,6 +84,21 @@ function findOrder(core: ConsoleCore, named: string): EmulatorOrderRow | undefin
     } catch (error) {
       if (!(error instanceof EmulatorError) || error.status !== 404) throw error;
     }
+  }
+  return undefined;
+}
+
+/**
+ * The order as written first (a reference may have spaces around it), then trimmed (an id
+ * pasted with a line end); with the name that found it.
+ */
+function findNamed(
+  core: ConsoleCore,
+  written: string,
+): { order: EmulatorOrderRow; named: string } | undefined {
+  for (const named of new Set([written, written.trim()])) {
+    const order = findOrder(core, named);
+    if (order !== undefined) return { order, named };
   }
   return undefined;
 }
@@ -159,20 +174,21 @@ async function runCustomerAction(
       throw new UsageError(
         `profile "${name}" is a ${environment} profile: only the local emulator has a customer to ${action} for you; on the ${environment} service the customer acts on its own checkout page (the order's checkout_url)`,
       );
-    const found = findOrder(core, parsedOrder.data);
-    if (found === undefined)
+    const lookedUp = findNamed(core, parsedOrder.data);
+    if (lookedUp === undefined)
       refuse(
         context,
         EXIT_UNKNOWN_ORDER,
         `no order "${parsedOrder.data}" in the emulator of this data directory (looked for it as an order_id and as an order_reference_id)`,
       );
+    const found = lookedUp.order;
     // The state machine's own rule, asked without moving anything (customerMove only computes
     // the move): a state that starting the emulator would not change is said first.
     try {
       customerMove(found, action, Date.now());
     } catch (error) {
       if (error instanceof EmulatorError)
-        refuse(context, EXIT_WRONG_STATE, `${judged(found, parsedOrder.data)}${error.message}`);
+        refuse(context, EXIT_WRONG_STATE, `${judged(found, lookedUp.named)}${error.message}`);
       throw error;
     }
     const why = await whyNoEmulatorFor(
@@ -196,7 +212,7 @@ async function runCustomerAction(
         now !== undefined &&
         (now.state !== 'new' || now.expiresAtMs <= Date.now())
       )
-        refuse(context, EXIT_WRONG_STATE, `${judged(found, parsedOrder.data)}${error.message}`);
+        refuse(context, EXIT_WRONG_STATE, `${judged(found, lookedUp.named)}${error.message}`);
       throw error;
     }
     const eventType = CUSTOMER_ACTION_OUTCOME[action].eventType;
