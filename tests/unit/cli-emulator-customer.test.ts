@@ -210,7 +210,7 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
       const run = await cli('emulator', 'pay', orderId);
       expect(run.code).toBe(5);
       expect(run.stderr).toContain(
-        `what answers there refuses its API token (another data directory's emulator, or one started with another --api-token)`,
+        `what answers there refuses its API token (another data directory's emulator, or one whose API token is not this profile’s (started with --api-token, or for another local profile))`,
       );
       // Starting this data directory's emulator there would fail: the port is taken.
       expect(run.stderr).not.toContain('hint: start it with');
@@ -296,6 +296,28 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     } finally {
       await other.dispose();
     }
+  });
+
+  it('--profile naming a second local profile with its own API token: the refusal says the emulator stands in for another profile', async () => {
+    const { orderId } = await newOrder();
+    const added = await cli(
+      'profiles',
+      'add',
+      'Local2',
+      '--env',
+      'local',
+      '--base-url',
+      emulator.url,
+      '--api-token',
+      'not-the-emulators-token',
+    );
+    expect(added.code, added.stderr).toBe(0);
+    const run = await cli('emulator', 'pay', orderId, '--profile', 'Local2');
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain(
+      'or one whose API token is not this profile’s (started with --api-token, or for another local profile)',
+    );
+    expect(stateOf(orderId)).toBe('new');
   });
 
   it('refuses a sandbox or live profile (exit 2): only the local emulator has a customer', async () => {

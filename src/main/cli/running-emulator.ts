@@ -62,7 +62,7 @@ export async function whyNoEmulatorFor(
     };
   if (outcome.status === 401)
     return taken(
-      `the emulator is not running at ${origin} for this profile: what answers there refuses its API token (another data directory's emulator, or one started with another --api-token)`,
+      `the emulator is not running at ${origin} for this profile: what answers there refuses its API token (another data directory's emulator, or one whose API token is not this profile’s (started with --api-token, or for another local profile))`,
     );
   let answer: unknown = null;
   try {
