@@ -320,6 +320,26 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     expect(stateOf(orderId)).toBe('new');
   });
 
+  it('a local profile whose base URL no emulator can take, or without an API token: the hint says what to change, not to start one', async () => {
+    // Both said "start it with … serve", which changes neither.
+    const { orderId } = await newOrder();
+    await cli('profiles', 'add', 'Remote', '--env', 'local', '--base-url', 'https://example.com');
+    const remote = await cli('emulator', 'pay', orderId, '--profile', 'Remote');
+    expect(remote.code).toBe(5);
+    expect(remote.stderr).not.toContain('start it with');
+    expect(remote.stderr).toContain(
+      'hint: give the profile a base URL the emulator can take: checkout-console profiles set Remote --base-url http://127.0.0.1:<port>',
+    );
+    await cli('profiles', 'add', 'NoToken', '--env', 'local', '--base-url', emulator.url);
+    const noToken = await cli('emulator', 'pay', orderId, '--profile', 'NoToken');
+    expect(noToken.code).toBe(5);
+    expect(noToken.stderr).not.toContain('start it with');
+    expect(noToken.stderr).toContain(
+      'hint: give the profile the emulator’s API token: checkout-console profiles set NoToken --api-token -',
+    );
+    expect(stateOf(orderId)).toBe('new');
+  });
+
   it('refuses a sandbox or live profile (exit 2): only the local emulator has a customer', async () => {
     const { orderId } = await newOrder();
     const run = await cli('emulator', 'pay', orderId, '--profile', 'Sandbox');

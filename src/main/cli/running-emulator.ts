@@ -14,12 +14,13 @@ const orderNotFound = z.object({
 });
 
 /**
- * Why no emulator of this data directory answers, and whether something else holds its port
- * (then starting one there would fail: the port is taken, not free).
+ * Why no emulator of this data directory answers, and what would change that: starting one,
+ * freeing its port (something else holds it, so starting one there would fail), or the
+ * profile itself (a base URL no emulator can take, no API token to ask with).
  */
 export interface NoEmulator {
   why: string;
-  portTaken: boolean;
+  remedy: 'start' | 'free-port' | 'base-url' | 'api-token';
 }
 
 /**
@@ -36,14 +37,14 @@ export async function whyNoEmulatorFor(
   apiToken: string | null,
 ): Promise<NoEmulator | null> {
   const port = emulatorPortOf(baseUrl);
-  if ('error' in port) return { why: port.error, portTaken: false };
+  if ('error' in port) return { why: port.error, remedy: 'base-url' };
   const origin = new URL(baseUrl).origin;
   if (apiToken === null)
     return {
       why: `the local profile has no API token, so the emulator at ${origin} cannot be asked about the order`,
-      portTaken: false,
+      remedy: 'api-token',
     };
-  const taken = (why: string): NoEmulator => ({ why, portTaken: true });
+  const taken = (why: string): NoEmulator => ({ why, remedy: 'free-port' });
   const outcome = await performHttpExchange({
     method: 'GET',
     url: `${origin}/merchants/orders/${encodeURIComponent(orderId)}`,
@@ -58,7 +59,7 @@ export async function whyNoEmulatorFor(
   if (outcome.failure !== null)
     return {
       why: `the emulator is not running at ${origin}: ${networkFailureText(outcome.failure)}`,
-      portTaken: false,
+      remedy: 'start',
     };
   if (outcome.status === 401)
     return taken(

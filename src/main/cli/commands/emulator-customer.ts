@@ -21,7 +21,7 @@ import type { StoredProfile } from '../../store/profiles-repository';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, UsageError } from '../cli-errors';
 import { commandCaller } from '../command-caller';
-import { whyNoEmulatorFor } from '../running-emulator';
+import { whyNoEmulatorFor, type NoEmulator } from '../running-emulator';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 
@@ -123,15 +123,19 @@ function profileNamed(core: ConsoleCore, name: string | undefined): StoredProfil
 }
 
 /**
- * How to start an emulator on this data directory (the data directory named unless it is the
- * default). Only the profile's base URL is asked, so one already running on another port
- * (`emulator --port 0`) is not found; and when something else holds the port, starting one
- * there would fail, so the hint says so instead.
+ * What would bring an emulator to the profile: starting one on this data directory (named
+ * unless it is the default); only the profile's base URL is asked, so one already running on
+ * another port (`emulator --port 0`) is not found. When something else holds the port, or the
+ * profile itself stands in the way, starting one would not help, so the hint says what would.
  */
-function howToStart(context: CliContext, profileName: string, portTaken: boolean): string {
+function howToReach(context: CliContext, profileName: string, remedy: NoEmulator['remedy']): string {
   const name = /^[\w.-]+$/.test(profileName) ? profileName : JSON.stringify(profileName);
   const repoint = `profiles set ${name} --base-url`;
-  if (portTaken)
+  if (remedy === 'base-url')
+    return `give the profile a base URL the emulator can take: checkout-console ${repoint} http://127.0.0.1:<port>`;
+  if (remedy === 'api-token')
+    return `give the profile the emulator’s API token: checkout-console profiles set ${name} --api-token -`;
+  if (remedy === 'free-port')
     return `the port is taken by what answers there: stop it, or point the profile at another port (checkout-console ${repoint} http://127.0.0.1:<port>) and start this data directory's emulator there`;
   const dataDir = resolve(resolveDataDir(context.dataDirFlag()));
   // A console already serving this data directory had its emulator stopped: its Start, not a second serve.
@@ -197,7 +201,7 @@ async function runCustomerAction(
       core.profiles.secretsOf(profile.id).apiToken,
     );
     if (why !== null)
-      refuse(context, EXIT_EMULATOR_NOT_RUNNING, why.why, howToStart(context, name, why.portTaken));
+      refuse(context, EXIT_EMULATOR_NOT_RUNNING, why.why, howToReach(context, name, why.remedy));
     let order: EmulatorOrder;
     try {
       order = await commandCaller(core.dispatcher)('emulatorCustomerAction', {
