@@ -12,6 +12,7 @@ import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
 import { makeTempDir } from './helpers/temp-console';
 import { writeControlFile } from '../../src/main/browser-mode/control-file';
+import { createServer, type AddressInfo } from 'node:net';
 
 // The customer's side of a checkout from a terminal: `emulator pay|decline|cancel|expire` act
 // on the emulator of the data directory (here another console's, as `serve` runs it) through
@@ -318,6 +319,22 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
       'or one whose API token is not this profile’s (started with --api-token, or for another local profile)',
     );
     expect(stateOf(orderId)).toBe('new');
+  });
+
+  it('a program that takes the connection and drops it holds the port: starting an emulator there would fail', async () => {
+    const { orderId } = await newOrder();
+    const dropper = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (dropper.address() as AddressInfo).port;
+      expect((await cli('profiles', 'set', 'Local', '--base-url', `http://127.0.0.1:${port}`)).code).toBe(0);
+      const run = await cli('emulator', 'pay', orderId);
+      expect(run.code).toBe(5);
+      expect(run.stderr).not.toContain('start it with');
+      expect(run.stderr).toContain('hint: the port is taken by what answers there');
+    } finally {
+      await new Promise<void>((resolve) => dropper.close(() => resolve()));
+    }
   });
 
   it('a local profile whose base URL no emulator can take, or without an API token: the hint says what to change, not to start one', async () => {

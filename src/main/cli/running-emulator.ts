@@ -59,7 +59,8 @@ export async function whyNoEmulatorFor(
   if (outcome.failure !== null)
     return {
       why: `the emulator is not running at ${origin}: ${networkFailureText(outcome.failure)}`,
-      remedy: 'start',
+      // Only a refused connection means a free port; anything else took the connection.
+      remedy: outcome.failure.kind === 'refused' ? 'start' : 'free-port',
     };
   if (outcome.status === 401)
     return taken(
