@@ -148,6 +148,21 @@ describe('send names the scenario variables a payload holds', () => {
     ]);
   });
 
+  it('a payload nested too deep for any reader still sends, and gets no hint (a scenario refuses it)', async () => {
+    // Asking the substitution walked the whole payload: 5,000 levels ended the command with
+    // "Maximum call stack size exceeded" after the order was created.
+    const file = join(dataDir, 'payload.json');
+    const depth = 5000;
+    writeFileSync(
+      file,
+      `{"order_reference_id":"\${fresh.reference}","a":${'['.repeat(depth)}"\${x}"${']'.repeat(depth)}}`,
+    );
+    const run = await cli('send', file, '--profile', 'Local', '--no-notification-url');
+    expect(run.stderr).not.toContain('call stack');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('scenario variable');
+  });
+
   it('a payload without one gets no such hint', async () => {
     const run = await cli('send', payloadFile({ order_reference_id: 'r1' }), '--profile', 'Local');
     expect(run.stderr).not.toContain('scenario variable');

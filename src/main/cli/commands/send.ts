@@ -8,6 +8,7 @@ import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 import { commandCaller, flagsOf } from '../command-caller';
 import { Variables } from '../../../shared/scenarios/variables';
+import { depthBeyond, JSON_MAX_DEPTH } from '../../../shared/bounded-json';
 import {
   chooseCheckoutForm,
   describeFormChoice,
@@ -81,6 +82,8 @@ class VariablesAskedFor extends Variables {
  * the literal text, without a word. Said, not changed: sending as written is send's job.
  */
 function scenarioVariablesHint(payload: unknown): string | null {
+  // A scenario refuses a payload deeper than any reader walks, and the walk would overflow.
+  if (depthBeyond(payload, JSON_MAX_DEPTH) !== null) return null;
   const asked = new VariablesAskedFor();
   asked.substitute(payload);
   const names = [...asked.names];
