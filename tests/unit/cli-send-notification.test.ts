@@ -71,6 +71,22 @@ describe('send on a local profile fills in where its listener runs', () => {
     );
   });
 
+  it('a listener port that is the base URL’s own port is not filled in: notifications would go to the service itself', async () => {
+    // The emulator refuses to deliver to itself; the order's notifications went nowhere while
+    // the line said where a console listens.
+    const port = new URL(service.url).port;
+    await cli('profiles', 'set', 'Local', '--listener-port', port);
+    const run = await cli('send', payloadFile({ order_reference_id: 'r1', merchant_url: {} }));
+    expect(run.code, run.stderr).toBe(0);
+    expect(sentNotification()).toBeUndefined();
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^notification {2}none: No listener URL: the profile's listener port ${port} is its base URL's own port \\(the emulator\\); give the listener another port$`,
+        'm',
+      ),
+    );
+  });
+
   it('a profile whose listener takes any free port cannot be named: nothing is filled in, and the output says why', async () => {
     await cli('profiles', 'set', 'Local', '--listener-port', '0');
     const run = await cli(

@@ -4,6 +4,16 @@ import type { StoredProfile } from '../store/profiles-repository';
 /** Where a profile's notifications can reach a listener, or why no address can be named. */
 export type NotificationTarget = { url: string; source: string } | { url: null; reason: string };
 
+/** The port a base URL names (its scheme's default when none), or null when it does not parse. */
+function basePortOf(baseUrl: string): number | null {
+  try {
+    const url = new URL(baseUrl);
+    return url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Where the service can reach our listener for this profile. A public URL (a tunnel) wins; the
  * local emulator runs on this machine, so it can also use the loopback listener directly; a
@@ -37,6 +47,11 @@ export function notificationUrlFor(profile: StoredProfile, status: ListenerStatu
       url: null,
       reason:
         "No listener URL: the profile's listener takes any free port, so its address is not known here; give it a fixed listener port, or a public listener URL.",
+    };
+  if (listenerPort === basePortOf(profile.fields.baseUrl))
+    return {
+      url: null,
+      reason: `No listener URL: the profile's listener port ${listenerPort} is its base URL's own port (the emulator); give the listener another port.`,
     };
   return {
     url: `http://127.0.0.1:${listenerPort}`,
