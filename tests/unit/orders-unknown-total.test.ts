@@ -82,6 +82,16 @@ describe('orders show', () => {
     expect(line('captured')).toMatch(/40\.00 SAR$/);
   });
 
+  it('the list says it as show does: the state by default, the total unknown', async () => {
+    // The list printed `fully_captured` and an amount of `—` where `orders show` and the view
+    // say the capture is full only by the documented default and the total is unknown.
+    const run = await runCliCaptured(['--data-dir', dataDir, 'orders']);
+    expect(run.code).toBe(0);
+    const row = (id: string) => run.stdout.split('\n').find((text) => text.startsWith(id)) ?? '';
+    expect(row(UNKNOWN)).toMatch(/ fully_captured \(captured, total unknown\) +x +unknown /);
+    expect(row(KNOWN)).toMatch(/ fully_captured +REF-KNOWN +40\.00 SAR /);
+  });
+
   it('says nothing of the kind when the total is known', async () => {
     const run = await show(KNOWN);
     const line = (label: string) =>

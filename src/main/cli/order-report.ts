@@ -34,15 +34,26 @@ export function orderSummaryJson(order: OrderSummary) {
   };
 }
 
+/**
+ * The state as the list prints it: the code, with the view's words when the documented default
+ * decided it (`fully_captured (captured, total unknown)`), as `orders show` prints it.
+ */
+function listedState(order: OrderSummary): string {
+  if (order.state === null) return NO_STATE_WORD[order.knownFrom];
+  const byDefault = stateByDefault(order.state, order.amount);
+  return byDefault === null ? order.state : `${order.state} (${byDefault.short})`;
+}
+
 export function ordersTable(orders: readonly OrderSummary[]): string {
   if (orders.length === 0) return 'No orders.\n';
   return formatTable(
     ['ORDER', 'STATE', 'REFERENCE', 'AMOUNT', 'PROFILE', 'LAST ACTIVITY', 'FINDINGS'],
     orders.map((order) => [
       terminalSafe(order.orderId),
-      order.state ?? NO_STATE_WORD[order.knownFrom],
+      listedState(order),
       dash(order.referenceId),
-      formatMoney(order.amount, order.currency),
+      // "unknown" as the view's Amount says it: no create-checkout call of this console's own.
+      order.amount === null ? 'unknown' : formatMoney(order.amount, order.currency),
       dash(order.profileName),
       order.lastActivityAt,
       String(order.findings),
