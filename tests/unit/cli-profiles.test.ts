@@ -132,6 +132,24 @@ describe('checkout-console profiles', () => {
     expect(run.stderr).toMatch(message);
   });
 
+  it('a name with terminal escapes is printed escaped by add, set, use and remove', async () => {
+    // The list escaped it (its table does); the one-line answers printed it raw, so a name could
+    // drive the terminal (clear it, retitle the window) when it was only being confirmed.
+    const name = 'Evil\u001b]0;owned\u0007\u001b[2J';
+    const runs = [
+      await cli('profiles', 'add', name, '--env', 'sandbox', '--base-url', 'https://api.example.com'),
+      await cli('profiles', 'set', name, '--base-url', 'https://api2.example.com'),
+      await cli('profiles', 'use', name),
+      await cli('profiles', 'remove', name),
+    ];
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).not.toContain('\u001b');
+      expect(run.stdout).not.toContain('\u0007');
+      expect(run.stdout).toContain('Evil');
+    }
+  });
+
   it('exits 1 when the command runs and fails', async () => {
     const missing = await cli('profiles', 'use', 'Nope');
     expect(missing.code).toBe(1);

@@ -13,6 +13,7 @@ import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
+import { terminalSafe } from '../terminal-text';
 import { stdinValues, type StdinValue } from '../stdin-value';
 
 const profileOptionFlags = z.object({
@@ -159,7 +160,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
       };
       const view = await callerOf(core)('createProfile', { fields, ...secrets });
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
-      io.stdout(`Added profile "${view.name}" (${view.environment}).\n`);
+      io.stdout(`Added profile "${terminalSafe(view.name)}" (${view.environment}).\n`);
     }),
   );
 
@@ -191,7 +192,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
         ...secrets,
       });
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
-      io.stdout(`Updated profile "${view.name}".\n`);
+      io.stdout(`Updated profile "${terminalSafe(view.name)}".\n`);
     }),
   );
 
@@ -201,7 +202,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
     .action((name: string) =>
       withConsole(context, async (core) => {
         const view = await callerOf(core)('activateProfile', { id: requireProfile(core.profiles, name).id });
-        io.stdout(`Active profile: "${view.name}" (${view.environment}).\n`);
+        io.stdout(`Active profile: "${terminalSafe(view.name)}" (${view.environment}).\n`);
       }),
     );
 
@@ -212,7 +213,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
       withConsole(context, async (core) => {
         const profile = requireProfile(core.profiles, name);
         await callerOf(core)('removeProfile', { id: profile.id });
-        io.stdout(`Removed profile "${profile.fields.name}".\n`);
+        io.stdout(`Removed profile "${terminalSafe(profile.fields.name)}".\n`);
       }),
     );
 }
