@@ -1,18 +1,9 @@
 import type { ListenerStatus } from '../../shared/listener';
+import { emulatorPortOf } from '../emulator/emulator-service';
 import type { StoredProfile } from '../store/profiles-repository';
 
 /** Where a profile's notifications can reach a listener, or why no address can be named. */
 export type NotificationTarget = { url: string; source: string } | { url: null; reason: string };
-
-/** The port a base URL names (its scheme's default when none), or null when it does not parse. */
-function basePortOf(baseUrl: string): number | null {
-  try {
-    const url = new URL(baseUrl);
-    return url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Where the service can reach our listener for this profile. A public URL (a tunnel) wins; the
@@ -48,7 +39,8 @@ export function notificationUrlFor(profile: StoredProfile, status: ListenerStatu
       reason:
         "No listener URL: the profile's listener takes any free port, so its address is not known here; give it a fixed listener port, or a public listener URL.",
     };
-  if (listenerPort === basePortOf(profile.fields.baseUrl))
+  const emulator = emulatorPortOf(profile.fields.baseUrl);
+  if ('port' in emulator && emulator.port === listenerPort)
     return {
       url: null,
       reason: `No listener URL: the profile's listener port ${listenerPort} is its base URL's own port (the emulator); give the listener another port.`,
