@@ -131,5 +131,7 @@ export const exchangeResultSchema = z.object({
   failure: networkFailureSchema.nullable(),
   /** The created order, for a successful create-checkout call. */
   checkout: checkoutCreatedSchema.nullable(),
+  /** A create-checkout call's notification URL decision, as it was made for this send. */
+  notification: notificationPlanSchema.optional(),
 });
 export type ExchangeResult = z.infer<typeof exchangeResultSchema>;

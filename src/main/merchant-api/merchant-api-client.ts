@@ -255,7 +255,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
         input.body.kind === 'json' && deps.judgePayload !== undefined
           ? deps.judgePayload(planned.payload, input.form, profile, { singleCheckout: input.singleCheckout })
           : null;
-      return exchange(profile, planned.request, input, {
+      const result = await exchange(profile, planned.request, input, {
         orderId: null,
         orderReferenceId: referenceOf(planned.payload),
         details: {
@@ -265,6 +265,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
           ...(input.body.kind === 'raw' ? { rawBody: true } : {}),
         },
       });
+      return { ...result, notification: planned.notification };
     },
     prepareOperation({ profileId, operation, ...values }) {
       const profile = profileFor(profileId);

@@ -40,13 +40,13 @@ function notificationLine(plan: NotificationPlan): string {
   return `notification  ${plan.url === null ? `none: ${why}` : `${safe(plan.url)} (${why})`}\n`;
 }
 
-function describe(result: ExchangeResult, form: FormChoice | null, notification: NotificationPlan): string {
+function describe(result: ExchangeResult, form: FormChoice | null): string {
   const safe = (text: string) => terminalSafe(text, { maxChars: 2000 });
   const head = `${result.request.method} ${safe(result.request.url)} → ${
     result.status === null
       ? `no answer (${safe(result.failure?.message ?? 'failed')})`
       : String(result.status)
-  } in ${Math.round(result.durationMs)} ms\n${form === null ? '' : `form          ${describeFormChoice(form)}\n`}${notificationLine(notification)}`;
+  } in ${Math.round(result.durationMs)} ms\n${form === null ? '' : `form          ${describeFormChoice(form)}\n`}${result.notification === undefined ? '' : notificationLine(result.notification)}`;
   if (result.checkout !== null) {
     const c = result.checkout;
     return `${head}order_id      ${safe(c.order_id)}\ncheckout_id   ${safe(c.checkout_id)}\nstatus        ${safe(c.status)}\ncheckout_url  ${safe(c.checkout_url)}\n`;
@@ -110,37 +110,29 @@ const SEND_FLAGS: Record<string, string> = {
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(sendFlags, rawFlags);
   const { value, text } = await readJsonSource(file, context);
-  const { result, local, choice, notification } = await withConsole(context, async (core) => {
+  const { result, local, choice } = await withConsole(context, async (core) => {
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
     const local = profile.fields.environment === 'local';
     const choice = chooseCheckoutForm(flags, local ? () => core.emulator.settings() : null);
-    const call = commandCaller(core.dispatcher, flagsOf(SEND_FLAGS));
-    const checkout = {
+    // The same command the builder's Send calls: one validation, one error for each field; its
+    // answer carries where the order's notifications go, decided as it was sent.
+    const result = await commandCaller(core.dispatcher, flagsOf(SEND_FLAGS))('sendCheckout', {
       profileId: profile.id,
       // Sent as the file has it, byte for byte, unless the listener URL is filled in.
-      body: { kind: 'json' as const, payload: value, sourceText: text },
+      body: { kind: 'json', payload: value, sourceText: text },
       injectNotificationUrl: flags.notificationUrl,
       form: choice.form,
       singleCheckout: choice.singleCheckout,
-    };
-    // Where the order's notifications will go, decided as the send decides it (the builder
-    // shows the same plan before its Send).
-    const { notification } = await call('prepareCheckout', checkout);
-    // The same command the builder's Send calls: one validation, one error for each field.
-    const result = await call('sendCheckout', {
-      ...checkout,
       confirmLive: flags.yesLive,
       timeoutMs: flags.timeoutMs,
     });
-    return { result, local, choice, notification };
+    return { result, local, choice };
   });
   // Only a local emulator is told the form; a real service judges in its merchant's own form.
   const localForm = local ? choice : null;
   context.io.stdout(
-    flags.json
-      ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n`
-      : describe(result, localForm, notification),
+    flags.json ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n` : describe(result, localForm),
   );
   // A one-shot command starts no emulator: on a first try, say where the Local one runs.
   if (local && result.failure?.kind === 'refused') context.io.stderr(`${LOCAL_EMULATOR_HINT}\n`);
