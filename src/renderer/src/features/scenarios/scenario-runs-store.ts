@@ -102,14 +102,31 @@ export function refreshScenarioRuns(): void {
   if (opened !== null) void open(opened.id);
 }
 
-/** How many Earlier runs views are on screen: a run's pushes read the runs again only for them. */
+/** How often the stored runs are read again while a view shows them. */
+const REFRESH_MS = 3_000;
+/** How many views showing runs are on screen: a run's pushes read the runs again only for them. */
 let shown = 0;
-/** Marks Earlier runs on screen until the returned function is called (an effect's cleanup). */
+/**
+ * Runs of another console or of `test` in a terminal push nothing to this one: while any view
+ * shows runs they are read again every few seconds, once for all of them (the Folder tab's runs
+ * under way and Earlier runs are mounted together), so a run started elsewhere appears, ends in
+ * place, or turns "interrupted" when its console went away.
+ */
+let refreshing: number | null = null;
+/** Marks a view showing runs on screen until the returned function is called (an effect's cleanup). */
 export function showScenarioRuns(): () => void {
   shown += 1;
-  refreshScenarioRuns();
+  // The first view reads them; another mounted beside it shares the same store.
+  if (refreshing === null) {
+    refreshScenarioRuns();
+    refreshing = window.setInterval(refreshScenarioRuns, REFRESH_MS);
+  }
   return () => {
     shown -= 1;
+    if (shown === 0 && refreshing !== null) {
+      window.clearInterval(refreshing);
+      refreshing = null;
+    }
   };
 }
 
