@@ -1,5 +1,6 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
+import { asCustomer } from '../pages/customer';
 import { VIEWS } from '../pages/views';
 
 test.beforeEach(async ({ page }) => {
@@ -9,6 +10,7 @@ test.beforeEach(async ({ page }) => {
 test('a first run: no wall of red, the guide leads the way, and the builder follows its order as it is paid', async ({
   page,
   served,
+  browser,
 }) => {
   await openConsole(page, served);
   const builder = new BuilderPage(page);
@@ -45,12 +47,12 @@ test('a first run: no wall of red, the guide leads the way, and the builder foll
   await expect(page.getByTestId('followed-webhooks-empty')).toBeVisible();
   const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
 
-  // The customer pays in another tab; the builder learns it without being reloaded.
-  const customer = await page.context().newPage();
-  await customer.goto(checkoutUrl);
-  await customer.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(customer).toHaveURL(`${served.origin}/?shop=success`);
-  await customer.close();
+  // The customer pays elsewhere; the builder learns it without being reloaded.
+  await asCustomer(browser, async (customer) => {
+    await customer.goto(checkoutUrl);
+    await customer.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(customer).toHaveURL(`${served.origin}/?shop=success`);
+  });
 
   await expect(page.getByTestId('webhook-toast')).toContainText('order_approved');
   await expect(page.getByTestId('followed-webhook').first()).toContainText('order_approved');
@@ -219,6 +221,7 @@ test('the empty timeline says how to make its first record, with the way there',
 test('closing a webhook toast with its × only closes it; a click on the toast opens the record', async ({
   page,
   served,
+  browser,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openConsole(page, served);
@@ -227,10 +230,10 @@ test('closing a webhook toast with its × only closes it; a click on the toast o
   await expect(page.getByTestId('created-status')).toHaveText('new');
   const pay = async () => {
     const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
-    const customer = await page.context().newPage();
-    await customer.goto(checkoutUrl);
-    await customer.getByRole('button', { name: /^(Pay|ادفع)$/ }).click();
-    await customer.close();
+    await asCustomer(browser, async (customer) => {
+      await customer.goto(checkoutUrl);
+      await customer.getByRole('button', { name: /^(Pay|ادفع)$/ }).click();
+    });
   };
   await pay();
   const toast = page.getByTestId('webhook-toast');
@@ -240,8 +243,11 @@ test('closing a webhook toast with its × only closes it; a click on the toast o
   await expect(page).not.toHaveURL(/#\/timeline/);
   await expect(new BuilderPage(page).form()).toBeVisible();
 
-  // The toast itself still leads to its record.
+  // The toast itself still leads to its record. The first answer stays shown until the second
+  // arrives, so the second is told by its order id.
+  const firstOrderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
   await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-order_id')).not.toHaveText(firstOrderId);
   await expect(page.getByTestId('created-status')).toHaveText('new');
   await pay();
   await toast.getByText(/open record #\d+ on the timeline/).click();
