@@ -130,6 +130,52 @@ describe('a refund the service answered and notified', () => {
     expect(lifecycle.facts.refundedAmount).toBe('10.00');
   });
 
+  it('counts only the new refunds of a refunds[] answer that repeats an earlier one', () => {
+    const entry = (refundId: string, amount: string) => ({
+      capture_id: CAPTURE_1,
+      refund_id: refundId,
+      total_amount: { amount, currency: 'SAR' },
+    });
+    const asked = (amounts: string[]) => ({
+      order_id: ORDER_ID,
+      refunds: amounts.map((amount) => ({
+        capture_id: CAPTURE_1,
+        total_amount: { amount, currency: 'SAR' },
+      })),
+    });
+    const before = captured100();
+    const first = call('refund', {
+      request: asked(['10.00']),
+      response: { order_id: ORDER_ID, status: 'partially_refunded', refunds: [entry(REFUND_1, '10.00')] },
+    });
+    // The answer to a later call lists the refund already answered, and a new one of 5.00.
+    const second = call('refund', {
+      request: asked(['10.00', '5.00']),
+      response: {
+        order_id: ORDER_ID,
+        status: 'partially_refunded',
+        refunds: [entry(REFUND_1, '10.00'), entry(REFUND_2, '5.00')],
+      },
+    });
+    const lifecycle = deriveLifecycle(ORDER_ID, [...before, first, second]);
+    expect(lifecycle.findings).toEqual([]);
+    expect(lifecycle.facts.refundedAmount).toBe('15.00');
+    expect(lifecycle.entries.at(-1)?.effect).toBe('moved');
+    expect(lifecycle.entries.at(-1)?.evidence).toContain(
+      `refund ${REFUND_1} was answered before, by record #5`,
+    );
+    // Its notifications agree with both, and count nothing more.
+    const notified = deriveLifecycle(ORDER_ID, [
+      ...before,
+      first,
+      second,
+      refunded(REFUND_1, '10.00'),
+      refunded(REFUND_2, '5.00'),
+    ]);
+    expect(notified.findings).toEqual([]);
+    expect(notified.facts.refundedAmount).toBe('15.00');
+  });
+
   it('says so when the answer names no refund_id, and counts it with its notification once', () => {
     const lifecycle = deriveLifecycle(ORDER_ID, [
       ...captured100(),

@@ -250,8 +250,16 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         (operation === 'capture'
           ? answeredCaptureProblem(walk, record, answeredMinor(walk, record, money))
           : answeredRefundProblem(walk, record, money?.minor ?? null));
+      // An answer that also lists refunds an earlier answer named counts only its new ones.
+      const repeated = named !== null && typeof named === 'object' && 'repeated' in named ? named : null;
+      const counted: ReadMoney | null =
+        repeated === null || repeated.newMinor === null || money === null
+          ? money
+          : { ...money, minor: repeated.newMinor };
       const problem =
-        named === null || named === 'unnamed' ? beyondProblem(walk, operation, 'response', money) : named;
+        named === null || named === 'unnamed' || repeated !== null
+          ? beyondProblem(walk, operation, 'response', counted)
+          : named;
       const step = operation === 'capture' ? 'captured' : 'refunded';
       if (problem === 'duplicate') {
         const id = operation === 'capture' ? 'capture_id' : 'refund_id';
@@ -273,19 +281,29 @@ export function readCall(walk: Walk, record: OrderRecord): void {
       }
       const claim =
         operation === 'capture'
-          ? captureClaim(walk, 'response', money)
-          : refundClaim(walk, 'response', money);
+          ? captureClaim(walk, 'response', counted)
+          : refundClaim(walk, 'response', counted);
       // Said, so the reader knows this answer and its order_refunded are not checked against each other.
       const unmatched =
         named === 'unnamed'
           ? '; the answer names no refund_id, so its order_refunded cannot be matched with it (the two count once, as the larger of the answered and notified sums)'
           : '';
+      const alreadyAnswered =
+        repeated === null
+          ? ''
+          : `; ${repeated.repeated
+              .map(
+                ({ refundId, recordId }) => `refund ${refundId} was answered before, by record #${recordId}`,
+              )
+              .join(
+                ', ',
+              )}, and is counted there${repeated.newMinor === null ? ' (a new refund gives no amount of its own, so the whole answer is counted)' : ''}`;
       walk.claim(record, {
         source,
         what,
         target: claim.target,
         counted: claim.counted,
-        evidence: `${accepted}: ${claim.detail}${unmatched}`,
+        evidence: `${accepted}: ${claim.detail}${unmatched}${alreadyAnswered}`,
       });
       return;
     }

@@ -55,26 +55,45 @@ function answeredRefunds(
   });
 }
 
+/** Refunds an answer lists again after an earlier answer named them: counted once, by the earlier one. */
+export interface PartlyRepeated {
+  repeated: { refundId: string; recordId: number }[];
+  /** What the answer's new refunds come to; null when one of them gives no amount of its own. */
+  newMinor: bigint | null;
+}
+
 /**
  * A refund call's 2xx answer that names its refunds: each is the same refund as an
  * `order_refunded` with that refund_id, so the two must give one amount, whichever came first
  * (the ledger would otherwise take the larger and hide the disagreement); the same answer twice
- * (a call sent again) is counted once. 'unnamed' for an answer that names no refund_id: nothing
- * can tie it to its notification, so the ledger counts the two as one by taking the larger sum.
+ * (a call sent again) is counted once, and an answer that lists refunds an earlier answer named
+ * beside new ones counts only the new ones (before, the whole answer was counted again).
+ * 'unnamed' for an answer that names no refund_id: nothing can tie it to its notification, so
+ * the ledger counts the two as one by taking the larger sum.
  */
 export function answeredRefundProblem(
   walk: Walk,
   record: OrderRecord,
   askedMinor: bigint | null,
-): AmountProblem | 'duplicate' | 'unnamed' | null {
+): AmountProblem | 'duplicate' | 'unnamed' | PartlyRepeated | null {
   const refunds = answeredRefunds(walk, record.responseJson, askedMinor);
   if (refunds.length === 0) return 'unnamed';
   for (const { refundId, minor } of refunds) {
     const known = amountChangedFrom(walk.refunds, refundId, minor);
     if (known !== null) return amountChangedProblem(walk, 'refund', refundId, known, minor);
   }
+  const earlier = refunds.map(({ refundId }) => walk.refunds.get(refundId));
   const noted = refunds.map(({ refundId, minor }) =>
     noteNamedAmount(walk.refunds, refundId, record.id, minor, 'answered'),
   );
-  return noted.every((outcome) => outcome === 'duplicate') ? 'duplicate' : null;
+  if (noted.every((outcome) => outcome === 'duplicate')) return 'duplicate';
+  if (!noted.includes('duplicate')) return null;
+  let newMinor: bigint | null = 0n;
+  const repeated: PartlyRepeated['repeated'] = [];
+  for (const [at, { refundId, minor }] of refunds.entries()) {
+    const seen = earlier[at];
+    if (noted[at] === 'duplicate' && seen !== undefined) repeated.push({ refundId, recordId: seen.recordId });
+    else newMinor = newMinor === null || minor === null ? null : newMinor + minor;
+  }
+  return { repeated, newMinor };
 }
