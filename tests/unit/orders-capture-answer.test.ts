@@ -95,4 +95,12 @@ describe('a capture the service answered and notified', () => {
     expect(lifecycle.facts.capturedAmount).toBe('60.00');
     expect(lifecycle.state).toBe('partially_captured');
   });
+
+  it('counts what the answer says was captured, not what the call asked for', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [...authorised(), captureCall('60.00', '40.00')]);
+    expect(lifecycle.findings).toEqual([]);
+    expect(lifecycle.facts.capturedAmount).toBe('40.00');
+    expect(lifecycle.entries.at(-1)?.evidence).toContain('captured 40.00 SAR');
+    expect(lifecycle.entries.at(-1)?.evidence).toContain('asked for 60.00 SAR');
+  });
 });

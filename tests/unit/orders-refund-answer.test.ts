@@ -187,3 +187,33 @@ describe('a refund the service answered and notified', () => {
     expect(lifecycle.findings).toEqual([]);
   });
 });
+
+describe('what a refund answer says was refunded', () => {
+  beforeEach(() => resetRecords());
+
+  it('is what counts, not what the call asked for', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [...captured100(), refundCall('10.00', '8.00')]);
+    expect(lifecycle.findings).toEqual([]);
+    expect(lifecycle.facts.refundedAmount).toBe('8.00');
+    expect(lifecycle.entries.at(-1)?.evidence).toContain('asked for 10.00 SAR');
+  });
+
+  it('is the sum of its refunds[] entries (the official client)', () => {
+    const before = captured100();
+    const answer = call('refund', {
+      request: {
+        order_id: ORDER_ID,
+        refunds: [{ capture_id: CAPTURE_1, total_amount: { amount: '10.00', currency: 'SAR' } }],
+      },
+      response: {
+        order_id: ORDER_ID,
+        status: 'partially_refunded',
+        refunds: [
+          { capture_id: CAPTURE_1, refund_id: REFUND_2, total_amount: { amount: '7.50', currency: 'SAR' } },
+        ],
+      },
+    });
+    const lifecycle = deriveLifecycle(ORDER_ID, [...before, answer]);
+    expect(lifecycle.facts.refundedAmount).toBe('7.50');
+  });
+});

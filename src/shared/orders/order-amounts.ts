@@ -67,7 +67,16 @@ export const REFUND_EVENT_KEYS = ['refunded_amount', 'refund_amount', 'amount', 
  */
 export function readRefundRequestMoney(body: unknown, fallbackCurrency: string | null): ReadMoney | null {
   const top = readMoneyField(body, REFUND_REQUEST_KEYS, fallbackCurrency);
-  if (top !== null || !isJsonObject(body)) return top;
+  return top ?? readRefundEntriesMoney(body, fallbackCurrency);
+}
+
+/**
+ * The sum of `refunds[].total_amount` (or another refund amount field of each entry), when every
+ * entry's amount reads and all are in one currency; null otherwise. A refund call's `refunds[]`
+ * asks for these; the answer's `refunds[]` says what each refund made was.
+ */
+export function readRefundEntriesMoney(body: unknown, fallbackCurrency: string | null): ReadMoney | null {
+  if (!isJsonObject(body)) return null;
   const refunds = refundEntries(body);
   if (refunds === null) return null;
   let minor = 0n;

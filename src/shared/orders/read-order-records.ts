@@ -5,6 +5,7 @@ import {
   readMoneyField,
   REFUND_EVENT_KEYS,
   type ReadMoney,
+  readRefundEntriesMoney,
   readRefundRequestMoney,
   unreadableMoneyField,
   unreadableRefundRequestField,
@@ -32,12 +33,27 @@ import {
   zeroAmountProblem,
 } from './lifecycle-walk';
 import { answeredCaptureProblem, captureIdProblem } from './capture-identity';
-import { answeredRefundProblem, refundIdProblem } from './refund-identity';
+import { answeredRefundProblem, isPartlyRepeated, refundIdProblem } from './refund-identity';
 
-/** What a capture answer says was captured (its `captured_amount`), else what the call asked for. */
-function answeredMinor(walk: Walk, record: OrderRecord, asked: ReadMoney | null): bigint | null {
-  const answered = readMoneyField(record.responseJson, ['captured_amount'], walk.facts.currency);
-  return (answered ?? asked)?.minor ?? null;
+/**
+ * What a capture or refund call's 2xx answer says was done — the capture's `captured_amount`;
+ * the refund's `refunded_amount`, or the sum of its `refunds[]` entries — else, when the answer
+ * gives no amount, what the call asked for. The answer is the service's word: a call that asked
+ * for 60.00 and was answered 40.00 captured 40.00.
+ */
+function answeredMoney(
+  walk: Walk,
+  record: OrderRecord,
+  operation: 'capture' | 'refund',
+  asked: ReadMoney | null,
+): ReadMoney | null {
+  const currency = walk.facts.currency;
+  const answer = record.responseJson;
+  const answered =
+    operation === 'capture'
+      ? readMoneyField(answer, ['captured_amount'], currency)
+      : (readMoneyField(answer, ['refunded_amount'], currency) ?? readRefundEntriesMoney(answer, currency));
+  return answered ?? asked;
 }
 
 /**
@@ -234,11 +250,12 @@ export function readCall(walk: Walk, record: OrderRecord): void {
     }
     case 'capture':
     case 'refund': {
-      const money = readAmount(
+      const asked = readAmount(
         record.requestJson,
         operation === 'capture' ? CAPTURE_REQUEST_KEYS : readRefundRequestMoney,
         walk,
       );
+      const money = answeredMoney(walk, record, operation, asked);
       const unreadable =
         operation === 'capture'
           ? unreadableMoneyField(record.requestJson, CAPTURE_REQUEST_KEYS)
@@ -248,16 +265,16 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         currencyProblem(walk, money, `The ${operation} call's amount`) ??
         zeroAmountProblem(walk, money, `The ${operation} call's amount`) ??
         (operation === 'capture'
-          ? answeredCaptureProblem(walk, record, answeredMinor(walk, record, money))
-          : answeredRefundProblem(walk, record, money?.minor ?? null));
+          ? answeredCaptureProblem(walk, record, money?.minor ?? null)
+          : answeredRefundProblem(walk, record, asked?.minor ?? null));
       // An answer that also lists refunds an earlier answer named counts only its new ones.
-      const repeated = named !== null && typeof named === 'object' && 'repeated' in named ? named : null;
+      const repeated = isPartlyRepeated(named) ? named : null;
       const counted: ReadMoney | null =
         repeated === null || repeated.newMinor === null || money === null
           ? money
           : { ...money, minor: repeated.newMinor };
       const problem =
-        named === null || named === 'unnamed' || repeated !== null
+        named === null || named === 'unnamed' || isPartlyRepeated(named)
           ? beyondProblem(walk, operation, 'response', counted)
           : named;
       const step = operation === 'capture' ? 'captured' : 'refunded';
@@ -283,6 +300,10 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         operation === 'capture'
           ? captureClaim(walk, 'response', counted)
           : refundClaim(walk, 'response', counted);
+      const askedOtherwise =
+        asked !== null && money !== null && asked.minor !== money.minor
+          ? `; the call asked for ${walk.money(asked.minor)}`
+          : '';
       // Said, so the reader knows this answer and its order_refunded are not checked against each other.
       const unmatched =
         named === 'unnamed'
@@ -303,7 +324,7 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         what,
         target: claim.target,
         counted: claim.counted,
-        evidence: `${accepted}: ${claim.detail}${unmatched}${alreadyAnswered}`,
+        evidence: `${accepted}: ${claim.detail}${askedOtherwise}${unmatched}${alreadyAnswered}`,
       });
       return;
     }

@@ -62,6 +62,9 @@ export interface PartlyRepeated {
   newMinor: bigint | null;
 }
 
+export const isPartlyRepeated = (named: unknown): named is PartlyRepeated =>
+  typeof named === 'object' && named !== null && 'repeated' in named;
+
 /**
  * A refund call's 2xx answer that names its refunds: each is the same refund as an
  * `order_refunded` with that refund_id, so the two must give one amount, whichever came first
