@@ -1,6 +1,7 @@
-import { chmodSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { looseModeProblem, writeOwnerOnlyFile } from '../owner-only-file';
 
 /**
  * How `checkout-console open` finds a running `serve`: each serve process writes one small file
@@ -14,8 +15,6 @@ import { z } from 'zod';
 
 const PREFIX = 'serve-';
 const SUFFIX = '.control.json';
-/** A file readable or writable by anyone but its owner is refused (not checked on Windows). */
-const OWNER_ONLY_MODE = 0o600;
 
 export const controlFileSchema = z.strictObject({
   version: z.literal(1),
@@ -35,15 +34,7 @@ export function controlFilePath(dataDir: string, pid: number): string {
 /** Writes this process's control file, owner-only from its first byte, replacing it whole. */
 export function writeControlFile(dataDir: string, control: ControlFile): string {
   const path = controlFilePath(dataDir, control.pid);
-  const temporary = `${path}.tmp`;
-  rmSync(temporary, { force: true });
-  // `wx`: never write through a file (or link) someone else put there; the mode applies at creation.
-  writeFileSync(temporary, `${JSON.stringify(controlFileSchema.parse(control))}\n`, {
-    mode: OWNER_ONLY_MODE,
-    flag: 'wx',
-  });
-  chmodSync(temporary, OWNER_ONLY_MODE);
-  renameSync(temporary, path);
+  writeOwnerOnlyFile(path, `${JSON.stringify(controlFileSchema.parse(control))}\n`);
   return path;
 }
 
@@ -56,14 +47,8 @@ export type ControlFileEntry =
 
 function readOne(path: string, platform: NodeJS.Platform): ControlFileEntry {
   try {
-    const mode = statSync(path).mode & 0o777;
-    if (platform !== 'win32' && (mode & 0o077) !== 0) {
-      return {
-        path,
-        ok: false,
-        problem: `it can be read or changed by other users (mode ${mode.toString(8)}); it was not used`,
-      };
-    }
+    const loose = looseModeProblem(path, platform);
+    if (loose !== null) return { path, ok: false, problem: loose };
     const json: unknown = JSON.parse(readFileSync(path, 'utf8'));
     const parsed = controlFileSchema.safeParse(json);
     if (!parsed.success) {
