@@ -11,6 +11,8 @@ import { createListenerService, type ListenerOverrides } from './listener/listen
 import { createListenerSettingsStore } from './listener/listener-settings-store';
 import { createLogger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
+import { publishAddresses } from './running-addresses/address-publisher';
+import { liveAddressRecords, runningListeners } from './running-addresses/address-record';
 import { createMerchantApiClient } from './merchant-api/merchant-api-client';
 import { createOrdersService } from './orders/orders-service';
 import { createHistoryService } from './history/history-service';
@@ -100,6 +102,14 @@ export interface ConsoleCore extends ConsoleServices {
 function sessionTokens(profiles: ProfileService, profileId: number) {
   const secrets = profiles.secretsOf(profileId);
   return { apiToken: secrets.apiToken ?? '', notificationToken: secrets.notificationToken ?? '' };
+}
+
+/** Which program this is, as a person calls it (its address record names it to the others). */
+function processNameOf(frontDoor: FrontDoor, options: ConsoleOptions, isSession: boolean): string {
+  if (frontDoor === 'desktop') return 'the desktop app';
+  if (frontDoor === 'browser') return 'checkout-console serve';
+  if (isSession) return 'checkout-console test';
+  return options.listener === undefined ? 'checkout-console emulator' : 'checkout-console listen';
 }
 
 export function keychainPreference(env: NodeJS.ProcessEnv = process.env): 'auto' | 'off' {
@@ -192,7 +202,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const merchantApi = createMerchantApiClient({
     profiles,
     recorder,
-    listenerUrlFor: (profile) => notificationUrlFor(profile, listener.status()),
+    listenerUrlFor: (profile) =>
+      notificationUrlFor(profile, listener.status(), () => runningListeners(liveAddressRecords(dataDir))),
     judgePayload: (payload, form, profile, { singleCheckout }) => {
       const findings = validateCheckout(payload, {
         form,
@@ -226,6 +237,17 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   });
   closers.push(() => emulator.close());
   closers.push(() => orders.close());
+  // Where this process's listener and emulator run, for the others on the data directory
+  // (a terminal's `send` and `emulator pay`); closed first, before the servers stop.
+  closers.push(
+    publishAddresses({
+      dataDir,
+      bus,
+      process: processNameOf(frontDoor, options, session !== null),
+      onError: (error) =>
+        log.warn(`Could not record where this console's listener and emulator run: ${errorWords(error)}`),
+    }),
+  );
   const history = createHistoryService({
     store,
     events,

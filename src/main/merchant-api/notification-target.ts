@@ -1,5 +1,6 @@
 import type { ListenerStatus } from '../../shared/listener';
 import { emulatorPortOf } from '../emulator/emulator-service';
+import type { RunningListener } from '../running-addresses/address-record';
 import type { StoredProfile } from '../store/profiles-repository';
 
 /** Where a profile's notifications can reach a listener, or why no address can be named. */
@@ -16,8 +17,18 @@ export type NotificationTarget = { url: string; source: string } | { url: null; 
  * listener runs the emulator's deliveries fail and are retried, as a merchant's would. Before,
  * nothing was filled in, and an order created from a terminal beside a running console had its
  * notifications go nowhere.
+ *
+ * Before that guess, the listeners other processes on this data directory say they run
+ * (`running`, read only when needed; see address-record.ts): one running for this very
+ * profile is where its notifications arrive, whatever port it took (port 0, `listen --port`),
+ * so a profile whose listener takes any free port is reached too while a console runs it.
+ * A listener running for another profile is not used: it verifies with another token.
  */
-export function notificationUrlFor(profile: StoredProfile, status: ListenerStatus): NotificationTarget {
+export function notificationUrlFor(
+  profile: StoredProfile,
+  status: ListenerStatus,
+  running: () => readonly RunningListener[] = () => [],
+): NotificationTarget {
   const { publicListenerUrl, environment, listenerPort } = profile.fields;
   if (publicListenerUrl !== null)
     return { url: publicListenerUrl, source: "the profile's public listener URL" };
@@ -28,6 +39,12 @@ export function notificationUrlFor(profile: StoredProfile, status: ListenerStatu
     };
   if (status.running && status.profileId === profile.id && status.url !== null)
     return { url: status.url, source: "this console's listener for the profile" };
+  const elsewhere = running().find((listener) => listener.profileId === profile.id);
+  if (elsewhere !== undefined)
+    return {
+      url: elsewhere.url,
+      source: `the listener ${elsewhere.runBy} runs for the profile on this data directory`,
+    };
   if (status.running)
     return {
       url: null,

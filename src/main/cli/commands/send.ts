@@ -160,7 +160,8 @@ export function registerSend(program: Command, context: CliContext): void {
     .option(
       '--no-notification-url',
       "do not fill an empty notification field with the profile's listener URL (its public one; on a " +
-        'local profile without one, its listener port on 127.0.0.1, where a console on this data directory listens)',
+        'local profile without one, the listener a console on this data directory runs for it, else its ' +
+        'listener port on 127.0.0.1)',
     )
     .option('--timeout-ms <n>', 'give up after this many milliseconds (default 30000)')
     .option('--json', 'print the whole exchange as JSON')

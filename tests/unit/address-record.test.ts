@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  liveAddressRecords,
+  newRecordPath,
+  writeAddressRecord,
+  type AddressRecord,
+} from '../../src/main/running-addresses/address-record';
+import { processStartOf } from '../../src/main/running-addresses/process-identity';
+import { makeTempDir } from './helpers/temp-console';
+
+// The address records say where a data directory's processes run their listener and emulator.
+// A record outlives a process that crashed, and the OS may hand its pid to another process: such
+// a record must never be believed, whatever it says.
+
+let dir: string;
+let remove: () => void;
+beforeEach(() => ({ dir, remove } = makeTempDir()));
+afterEach(() => remove());
+
+const record = (overrides: Partial<AddressRecord> = {}): AddressRecord => ({
+  version: 1,
+  pid: process.pid,
+  processStart: processStartOf(process.pid),
+  process: 'checkout-console serve',
+  listener: { url: 'http://127.0.0.1:4455', profileId: 1, profileName: 'Local' },
+  emulator: { url: 'http://127.0.0.1:4010' },
+  updatedAt: new Date().toISOString(),
+  ...overrides,
+});
+
+function written(value: AddressRecord): string {
+  const path = newRecordPath(dir, value.pid);
+  writeAddressRecord(path, value);
+  return path;
+}
+
+/** The pid of a process that ran and is gone. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  if (child.pid === undefined) throw new Error('no pid');
+  return child.pid;
+}
+
+describe('address records', () => {
+  it('a record of a running process is read back', () => {
+    written(record());
+    expect(liveAddressRecords(dir)).toEqual([record({ updatedAt: expect.any(String) as string })]);
+  });
+
+  it('a record of a process that is gone is ignored and removed', async () => {
+    const path = written(record({ pid: await deadPid() }));
+    expect(liveAddressRecords(dir)).toEqual([]);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it.runIf(process.platform !== 'win32')(
+    'a record whose pid now names another process (started at another time) is ignored and removed',
+    () => {
+      const path = written(record({ processStart: 'a process that started at another time' }));
+      expect(liveAddressRecords(dir)).toEqual([]);
+      expect(existsSync(path)).toBe(false);
+    },
+  );
+
+  it('two consoles of one process each keep their own record', () => {
+    written(record());
+    written(record({ listener: null }));
+    expect(readdirSync(dir)).toHaveLength(2);
+    expect(liveAddressRecords(dir)).toHaveLength(2);
+  });
+
+  it('a record naming anything but a loopback address, or one others may write, is not believed', () => {
+    const path = join(dir, `running-${process.pid}-00000000.json`);
+    writeFileSync(
+      path,
+      JSON.stringify({
+        ...record(),
+        listener: { url: 'http://example.com:80', profileId: 1, profileName: 'L' },
+      }),
+      { mode: 0o600 },
+    );
+    expect(liveAddressRecords(dir)).toEqual([]);
+    if (process.platform !== 'win32') {
+      const loose = written(record());
+      chmodSync(loose, 0o666);
+      expect(liveAddressRecords(dir)).toEqual([]);
+    }
+  });
+});
+
+describe('processStartOf', () => {
+  it.runIf(process.platform !== 'win32')(
+    'names a process the same way each time, and another process otherwise',
+    async () => {
+      const mine = processStartOf(process.pid);
+      expect(mine).not.toBeNull();
+      expect(processStartOf(process.pid)).toBe(mine);
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+      try {
+        expect(processStartOf(child.pid ?? 0)).not.toBe(mine);
+      } finally {
+        child.kill('SIGKILL');
+      }
+      expect(processStartOf(await deadPid())).toBeNull();
+    },
+  );
+});
