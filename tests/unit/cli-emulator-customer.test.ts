@@ -205,6 +205,9 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     // Each data directory's Local profile has its own API token, so the usual cause of a 401 is
     // another data directory's emulator on the port; the message only guessed --api-token.
     const { orderId } = await newOrder();
+    // This data directory's emulator runs nowhere (one running on another port would be named
+    // instead: running-emulator-elsewhere.test.ts).
+    await emulator.core.emulator.stop();
     const other = await openEmulator();
     try {
       expect((await cli('profiles', 'set', 'Local', '--base-url', other.url)).code).toBe(0);
@@ -236,9 +239,10 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
       `hint: start it with npx checkout-console --data-dir ${emulator.dataDir} serve`,
     );
     expect(run.stderr).toContain(`--data-dir ${emulator.dataDir} emulator`);
-    // An emulator started on another port (emulator --port 0) is not looked for: said, with the way to it.
+    // An emulator of this data directory on another port (emulator --port 0) would be named:
+    // none is, so the hint says none was found (running-emulator-elsewhere.test.ts names one).
     expect(run.stderr).toContain(
-      'one already running on another port is found only at the profile’s base URL (profiles set Local --base-url)',
+      'no emulator of this data directory was found running on another port either',
     );
     expect(stateOf(orderId)).toBe('new');
   });
@@ -277,6 +281,9 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
 
   it("exits 5 when what answers at the Local profile's address is another data directory's emulator", async () => {
     const { orderId } = await newOrder();
+    // This data directory's emulator runs nowhere (one running on another port would be named
+    // instead: running-emulator-elsewhere.test.ts).
+    await emulator.core.emulator.stop();
     const other = await openEmulator();
     try {
       const token = await cli(
@@ -323,6 +330,9 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
 
   it('a program that takes the connection and drops it holds the port: starting an emulator there would fail', async () => {
     const { orderId } = await newOrder();
+    // This data directory's emulator runs nowhere (one running on another port would be named
+    // instead: running-emulator-elsewhere.test.ts).
+    await emulator.core.emulator.stop();
     const dropper = createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
     try {

@@ -21,6 +21,7 @@ import type { StoredProfile } from '../../store/profiles-repository';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, UsageError } from '../cli-errors';
 import { commandCaller } from '../command-caller';
+import { liveAddressRecords, runningEmulators } from '../../running-addresses/address-record';
 import { whyNoEmulatorFor, type NoEmulator } from '../running-emulator';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
@@ -40,7 +41,8 @@ Exit codes: 0 done; 1 failed; 2 bad arguments, or a sandbox or live profile
 (only the local emulator has a customer); 3 no such order in the emulator;
 4 the order is not in a state the customer can act on (it says which);
 5 the emulator is not running at the profile's base URL (it says how to start
-it, or that something else holds that port). With --json, a refusal prints
+it, that something else holds that port, or where this data directory's
+emulator runs instead). With --json, a refusal prints
 nothing on standard output: the exit code and the error line on standard
 error say it.`;
 
@@ -124,13 +126,23 @@ function profileNamed(core: ConsoleCore, name: string | undefined): StoredProfil
 
 /**
  * What would bring an emulator to the profile: starting one on this data directory (named
- * unless it is the default); only the profile's base URL is asked, so one already running on
- * another port (`emulator --port 0`) is not found. When something else holds the port, or the
- * profile itself stands in the way, starting one would not help, so the hint says what would.
+ * unless it is the default), or pointing the profile at the one this data directory already
+ * runs on another port (`emulator --port 0`, found through its address record). When something
+ * else holds the port, or the profile itself stands in the way, starting one would not help,
+ * so the hint says what would.
  */
-function howToReach(context: CliContext, profileName: string, remedy: NoEmulator['remedy']): string {
+function howToReach(context: CliContext, profileName: string, why: NoEmulator): string {
+  const { remedy } = why;
   const name = /^[\w.-]+$/.test(profileName) ? profileName : JSON.stringify(profileName);
   const repoint = `profiles set ${name} --base-url`;
+  if (remedy === 'elsewhere') {
+    const token = why.runsAt?.refusesToken === true ? ' and give it that emulator’s API token' : '';
+    const atBaseUrl =
+      why.runsAt?.baseUrlTaken === true
+        ? "free the profile's port (something else answers there) and start this data directory's emulator on it"
+        : "start this data directory's emulator at the profile's base URL";
+    return `point the profile at it (checkout-console ${repoint} ${why.runsAt?.url ?? 'http://127.0.0.1:<port>'})${token}, or ${atBaseUrl}`;
+  }
   if (remedy === 'base-url')
     return `give the profile a base URL the emulator can take: checkout-console ${repoint} http://127.0.0.1:<port>`;
   if (remedy === 'api-token')
@@ -145,7 +157,7 @@ function howToReach(context: CliContext, profileName: string, remedy: NoEmulator
   const serve = consoleCommandFor(dataDir, osUserDataDir(), 'serve');
   // The same command line with `emulator` as the command: the emulator alone, in the foreground.
   const alone = `${serve.slice(0, -'serve'.length)}emulator`;
-  return `start it with ${serve} (the console) or ${alone} (the emulator alone), or press Start in the Emulator view; one already running on another port is found only at the profile’s base URL (${repoint})`;
+  return `start it with ${serve} (the console) or ${alone} (the emulator alone), or press Start in the Emulator view; no emulator of this data directory was found running on another port either`;
 }
 
 interface Done {
@@ -199,9 +211,9 @@ async function runCustomerAction(
       found.orderId,
       profile.fields.baseUrl,
       core.profiles.secretsOf(profile.id).apiToken,
+      () => runningEmulators(liveAddressRecords(core.dataDir)),
     );
-    if (why !== null)
-      refuse(context, EXIT_EMULATOR_NOT_RUNNING, why.why, howToReach(context, name, why.remedy));
+    if (why !== null) refuse(context, EXIT_EMULATOR_NOT_RUNNING, why.why, howToReach(context, name, why));
     let order: EmulatorOrder;
     try {
       order = await commandCaller(core.dispatcher)('emulatorCustomerAction', {
