@@ -79,12 +79,22 @@ const call = async <T>(
 };
 
 /** Waits for the emulator's notification of `eventType` for an order and checks it as the client does. */
-async function notification(orderId: string, eventType: string, form: 'webhook' | 'authorise' = 'webhook') {
+/**
+ * The notification of `eventType` about the order (with `data` matching `which`, when given:
+ * notifications are delivered side by side, so two captures' may arrive either way round).
+ */
+async function notification(
+  orderId: string,
+  eventType: string,
+  form: 'webhook' | 'authorise' = 'webhook',
+  which: (data: unknown) => boolean = () => true,
+) {
   const matches = (request: ReceivedRequest) => {
     const body = JSON.parse(request.body) as Record<string, unknown>;
     return (
       body['order_id'] === orderId &&
-      (body['event_type'] ?? `order_${String(body['order_status'])}`) === eventType
+      (body['event_type'] ?? `order_${String(body['order_status'])}`) === eventType &&
+      which(body['data'])
     );
   };
   await until(() => received.some(matches), `${eventType} of ${orderId}`);
@@ -147,8 +157,16 @@ describe('the official client against the emulator', () => {
     const [oud, dates] = KWD_ITEMS as [ClientItem, ClientItem];
     const first = await call(OPERATIONS.capture(captureBody(orderId, 12.345, 'KWD', [oud])), parseCapture);
     const second = await call(OPERATIONS.capture(captureBody(orderId, 11.485, 'KWD', [dates])), parseCapture);
-    const captured = await notification(orderId, 'order_captured');
+    const captureIdIs = (captureId: string | null) => (data: unknown) =>
+      typeof data === 'object' && data !== null && 'capture_id' in data && data.capture_id === captureId;
+    const captured = await notification(
+      orderId,
+      'order_captured',
+      'webhook',
+      captureIdIs(first.parsed.captureId),
+    );
     expect(captured.data).toMatchObject({ capture_id: first.parsed.captureId });
+    await notification(orderId, 'order_captured', 'webhook', captureIdIs(second.parsed.captureId));
     const afterCapture = await call(OPERATIONS.getOrder(orderId), parseOrder);
     expect(afterCapture.parsed.status).toBe('fully_captured');
     expect(
