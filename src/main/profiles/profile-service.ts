@@ -10,12 +10,14 @@ import {
   type ProfileView,
   type SecretEdit,
 } from '../../shared/profile';
+import { shellQuote } from '../../shared/curl';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { ProfilesRepository, StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
+import { createForgetUnopenedSecrets, type UnopenedStoredSecret } from './forget-unopened-secrets';
 import { maskedWithStamp, stampOf } from './secret-stamp';
 import type { Vault } from './vault';
 import { createWebhookHeaderSecrets, type WebhookHeaderSecrets } from './webhook-header-secrets';
@@ -55,13 +57,28 @@ export interface UnopenedSecret {
   why: string;
   /** A profile's token now (not a former one, not a webhook header value). */
   current: boolean;
+  /**
+   * The command that forgets it (`profiles forget-secret Sandbox`, `… --former`), or how else
+   * it leaves (a registered webhook header value is replaced first): the way out of a refusal.
+   */
+  wayOut: string;
 }
 
+/**
+ * The way out for a profile's token that cannot be opened here. Without `--yes`: run as named,
+ * it says what it would forget and what that means before anything is forgotten.
+ */
+export const forgetTokenCommand = (profileName: string) =>
+  `checkout-console profiles forget-secret ${shellQuote(profileName)}`;
+
+/** The way out for former secrets that cannot be opened here (without `--yes`, as above). */
+export const FORGET_FORMER_COMMAND = 'checkout-console profiles forget-secret --former';
+
 /** A token that must be used or masked here and cannot be opened: which, why, and the way out. */
-export function unopenedTokenError(what: string, why: string): ConsoleError {
+export function unopenedTokenError(what: string, why: string, wayOut?: string): ConsoleError {
   return new ConsoleError(
     'failed',
-    `${what} cannot be opened here: ${why}. Set it again from here (profiles set), or use the console that sealed it.`,
+    `${what} cannot be opened here: ${why}. Use the console that sealed it, or forget it (${wayOut ?? 'checkout-console profiles forget-secret <profile>'}) and set it again (profiles set).`,
   );
 }
 
@@ -133,6 +150,23 @@ export interface ProfileService {
    * lost), named: nothing here can mask an echo of one of those. Never throws for one.
    */
   secretsHere(): SecretsHere;
+  /**
+   * The profile's tokens this process cannot open (none opens here: a lost `vault.key`, or
+   * sealed by the desktop app), each with why and its kind; nothing changes.
+   */
+  unopenedTokensOf(id: number): UnopenedStoredSecret[];
+  /**
+   * Forgets those tokens, and only those (an openable token is never forgotten here): the
+   * profile then has none, and the refusals they caused end. Returns what was forgotten.
+   */
+  forgetUnopenedTokens(id: number): UnopenedStoredSecret[];
+  /** The former secrets (tokens, webhook header values) this process cannot open; nothing changes. */
+  unopenedFormerSecrets(): UnopenedStoredSecret[];
+  /**
+   * Forgets those, and only those: an echo of one in an old record can no longer be masked
+   * by any console. Returns what was forgotten.
+   */
+  forgetUnopenedFormerSecrets(): UnopenedStoredSecret[];
   /**
    * The registered webhook's header values (Emulator → Settings), sealed by the same vault as
    * the tokens: the emulator's deliveries send them, every other reader gets them masked.
@@ -229,6 +263,14 @@ export function createProfileService({
       if (profiles.findByName(candidate) === undefined) return candidate;
     }
   };
+
+  const forgetting = createForgetUnopenedSecrets({
+    profiles,
+    vault,
+    transaction,
+    readFormer: () => settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []),
+    writeFormer: (sealed) => settings.set(FORMER_SECRETS_KEY, sealed),
+  });
 
   const service: ProfileService = {
     webhookHeaders: createWebhookHeaderSecrets({
@@ -329,7 +371,11 @@ export function createProfileService({
         try {
           return vault.open(sealed);
         } catch {
-          throw unopenedTokenError(`${stored.fields.name}'s ${what}`, vault.whyUnopened(sealed));
+          throw unopenedTokenError(
+            `${stored.fields.name}'s ${what}`,
+            vault.whyUnopened(sealed),
+            forgetTokenCommand(stored.fields.name),
+          );
         }
       };
       return {
@@ -340,24 +386,39 @@ export function createProfileService({
     secretsHere() {
       const secrets: string[] = [];
       const unopened: UnopenedSecret[] = [];
-      const add = (sealed: string | null, what: string, current: boolean) => {
+      const add = (sealed: string | null, what: string, current: boolean, wayOut: string) => {
         if (sealed === null) return;
         try {
           secrets.push(vault.open(sealed));
         } catch {
-          unopened.push({ what, why: vault.whyUnopened(sealed), current });
+          unopened.push({ what, why: vault.whyUnopened(sealed), current, wayOut });
         }
       };
       for (const stored of profiles.list()) {
-        add(stored.apiTokenSealed, `${stored.fields.name}'s API token`, true);
-        add(stored.notificationTokenSealed, `${stored.fields.name}'s notification token`, true);
+        const wayOut = forgetTokenCommand(stored.fields.name);
+        add(stored.apiTokenSealed, `${stored.fields.name}'s API token`, true, wayOut);
+        add(stored.notificationTokenSealed, `${stored.fields.name}'s notification token`, true, wayOut);
       }
       for (const { name, sealed } of service.webhookHeaders.sealed())
-        add(sealed, `the registered webhook's header ${name}`, false);
+        add(
+          sealed,
+          `the registered webhook's header ${name}`,
+          false,
+          `register that header's value again (Emulator → Settings), then ${FORGET_FORMER_COMMAND}`,
+        );
       for (const sealed of settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []))
-        add(sealed, 'a former token (replaced or removed)', false);
+        add(sealed, 'a former token (replaced or removed)', false, FORGET_FORMER_COMMAND);
       return { secrets: [...new Set(secrets)], unopened };
     },
+    unopenedTokensOf: (id) => forgetting.tokensOf(get(id)),
+    forgetUnopenedTokens(id) {
+      get(id);
+      const forgotten = forgetting.forgetTokensOf(id);
+      if (forgotten.length > 0) announce();
+      return forgotten;
+    },
+    unopenedFormerSecrets: () => forgetting.former(),
+    forgetUnopenedFormerSecrets: () => forgetting.forgetFormer(),
     formerSecrets() {
       // One sealed by a cipher this process lacks (the desktop's, read from the CLI) is passed
       // over: it cannot be set again as a current token can. unopenedSecrets names it, and what

@@ -1,5 +1,13 @@
 import { parseSealed, type SecretCipher } from './sealed-secret';
 
+/**
+ * Why a sealed value does not open here, as a kind: sealed by a protection this process lacks
+ * (the desktop app's safeStorage, read from the CLI: that console can still open it), this
+ * process's own key no longer opens it (vault.key replaced or lost: likely no console can), or
+ * stored without a scheme (damaged).
+ */
+export type UnopenedKind = 'other-protection' | 'key-changed' | 'damaged';
+
 export interface Vault {
   /** The cipher new values are sealed with. */
   readonly primary: SecretCipher;
@@ -12,6 +20,8 @@ export interface Vault {
    * no longer opens it (the key file replaced or lost).
    */
   whyUnopened(sealed: string): string;
+  /** The same, as a kind a command can act on (after `open` threw). */
+  kindUnopened(sealed: string): UnopenedKind;
   /**
    * Seals from now on with `cipher` (the user picked another protection); the previous primary
    * stays known, so values it sealed still open until they are re-sealed.
@@ -41,6 +51,15 @@ export function createVault(primary: SecretCipher, others: readonly SecretCipher
         );
       }
       return cipher.open(sealed);
+    },
+    kindUnopened(sealed) {
+      let scheme: string;
+      try {
+        ({ scheme } = parseSealed(sealed));
+      } catch {
+        return 'damaged';
+      }
+      return byScheme.has(scheme) ? 'key-changed' : 'other-protection';
     },
     whyUnopened(sealed) {
       let scheme: string;

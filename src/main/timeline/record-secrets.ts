@@ -54,7 +54,7 @@ export function everyProfileSecret(profiles: ProfileService): string[] {
   // of it, so it says which and why (secretsHere, below, for the readers that answer without
   // it). A former token or header value that cannot be opened is passed over here.
   const current = unopened.find((secret) => secret.current);
-  if (current !== undefined) throw unopenedTokenError(current.what, current.why);
+  if (current !== undefined) throw unopenedTokenError(current.what, current.why, current.wayOut);
   // A rotated or removed profile's token is still in the records that echo it.
   return secrets;
 }
@@ -73,12 +73,23 @@ export function secretsHere(profiles: ProfileService): SecretsHere {
 export const TEXT_SEARCH_INSTEAD =
   'The text index may hold such a secret where this process indexed a record echoing it, and a ' +
   'search could spell it out. Search from a console that can open it (the desktop app, for one ' +
-  'sealed there), or set the token again from here (profiles set); every other filter works.';
+  'sealed there), or forget it (below); every other filter works.';
 
 /** What a refused export (or `history --json`) can do instead. */
 export const WHOLE_RECORDS_INSTEAD =
-  'Export from a console that can open it (the desktop app, for one sealed there), or set the ' +
-  'token again from here (profiles set); `history` without --json lists the records.';
+  'Export from a console that can open it (the desktop app, for one sealed there), or forget ' +
+  'it (below); `history` without --json lists the records.';
+
+/**
+ * The commands that forget each secret named (once each): the way out where no console can
+ * open one again (a lost `vault.key`). Setting a token again (profiles set) is not one: the
+ * token it replaces is kept as a former token, still unopenable. Each command says what it
+ * would forget, and what that means, before it forgets anything.
+ */
+export function wayOutWords(unopened: readonly UnopenedSecret[]): string {
+  const ways = [...new Set(unopened.map((secret) => secret.wayOut))];
+  return `To forget ${unopened.length === 1 ? 'it' : 'them'} (then set a new token with profiles set): ${ways.join('; ')}.`;
+}
 
 /** `Sandbox's API token — sealed with "safestorage", …; a former token (replaced or removed) — …`. */
 export function unopenedWords(unopened: readonly UnopenedSecret[]): string {
@@ -94,7 +105,7 @@ export function refuseUnopened(unopened: readonly UnopenedSecret[], doing: strin
   const one = unopened.length === 1;
   throw new ConsoleError(
     'failed',
-    `${doing} is refused: ${one ? 'a secret' : `${unopened.length} secrets`} of this data directory cannot be opened by this process, so ${one ? 'it' : 'they'} cannot be hidden where a record echoes ${one ? 'it' : 'them'}: ${unopenedWords(unopened)}. ${instead}`,
+    `${doing} is refused: ${one ? 'a secret' : `${unopened.length} secrets`} of this data directory cannot be opened by this process, so ${one ? 'it' : 'they'} cannot be hidden where a record echoes ${one ? 'it' : 'them'}: ${unopenedWords(unopened)}. ${instead} ${wayOutWords(unopened)}`,
   );
 }
 

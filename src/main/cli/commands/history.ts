@@ -17,7 +17,7 @@ import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-cont
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
 import { maskWith, redactText } from '../../../shared/secrets/redact-secrets';
-import { secretsHere, unopenedWords } from '../../timeline/record-secrets';
+import { secretsHere, unopenedWords, wayOutWords } from '../../timeline/record-secrets';
 import { doing } from '../order-report';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
@@ -209,7 +209,7 @@ async function historyTable(
   }
   if (unopened.length > 0)
     context.io.stderr(
-      `${terminalSafe(`Note: ${unopened.length === 1 ? 'a secret' : `${unopened.length} secrets`} of this data directory cannot be opened by this process, and cannot be masked where a path echoes ${unopened.length === 1 ? 'it' : 'them'}: ${unopenedWords(unopened)}.`)}\n`,
+      `${terminalSafe(`Note: ${unopened.length === 1 ? 'a secret' : `${unopened.length} secrets`} of this data directory cannot be opened by this process, and cannot be masked where a path echoes ${unopened.length === 1 ? 'it' : 'them'}: ${unopenedWords(unopened)}. ${wayOutWords(unopened)}`)}\n`,
     );
   if (rows.length === 0) return noMatchWords(core, filter, profileName);
   return formatTable(

@@ -7,14 +7,14 @@ import {
   type SecretEdit,
 } from '../../../shared/profile';
 import type { ConsoleCore } from '../../app';
-import { ConsoleError } from '../../console-error';
-import type { ProfileService } from '../../profiles/profile-service';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
 import { terminalSafe } from '../terminal-text';
 import { stdinValues, type StdinValue } from '../stdin-value';
+import { registerForgetSecret } from './profiles-forget-secret';
+import { requireProfile } from './require-profile';
 
 const profileOptionFlags = z.object({
   env: environmentSchema.optional(),
@@ -93,17 +93,8 @@ function warnIfWeakVault(core: ConsoleCore, edits: SecretEdit[], context: CliCon
     context.io.stderr(`warning: ${warning}\n`);
 }
 
-export function requireProfile(profiles: ProfileService, name: string) {
-  const profile = profiles.findByName(name);
-  if (profile === undefined) {
-    const known = profiles
-      .snapshot()
-      .profiles.map((p) => p.name)
-      .join(', ');
-    throw new ConsoleError('not_found', `No profile named "${name}". Known profiles: ${known}.`);
-  }
-  return profile;
-}
+// Other commands name a profile too; they import it from here, as before.
+export { requireProfile };
 
 export function registerProfiles(program: Command, context: CliContext): void {
   const { io } = context;
@@ -205,6 +196,8 @@ export function registerProfiles(program: Command, context: CliContext): void {
         io.stdout(`Active profile: "${terminalSafe(view.name)}" (${view.environment}).\n`);
       }),
     );
+
+  registerForgetSecret(profiles, context);
 
   profiles
     .command('remove <name>')
