@@ -1,9 +1,10 @@
 import { buildCurlCommand, type CurlCommand } from '../../shared/curl';
 import { maskSecret } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
-import type { ProfileService } from '../profiles/profile-service';
+import { forgetTokenCommand, type ProfileService } from '../profiles/profile-service';
 import type { EventsRepository } from '../store/events-repository';
-import { everyProfileSecret } from './record-secrets';
+import type { TimelineDetail } from '../../shared/events';
+import { unopenedWords, wayOutWords } from './record-secrets';
 
 export interface CurlForRecord {
   /**
@@ -31,20 +32,31 @@ export function createCurlForRecord({
       // Without the token, every secret goes as in an export: by meaning, and any profile token
       // echoed in a header or the body (a note holding the API token was printed whole). The
       // builder redacts the record itself, so it knows when a raw request's bytes held a token.
-      const secrets = everyProfileSecret(profiles);
-      if (!withToken) return buildCurlCommand(detail, { tokens: 'redacted', secrets });
+      const { secrets, unopened } = profiles.secretsHere();
+      // A secret this process cannot open (a lost vault.key, a token the desktop app sealed)
+      // cannot be REDACTED where the body echoes it. The command was refused whole for it, on
+      // every record; now only the body is left out, said in a note (never shown unredacted).
+      // The stored bytes as they are (--exact-bytes) are asked for with every echo in them.
+      const withheld = unopened.length > 0 && !exactBytes && detail.requestBody !== null;
+      const source = withheld ? { ...detail, requestBody: null } : detail;
+      const build = (options: Parameters<typeof buildCurlCommand>[1]): CurlCommand => {
+        const built = buildCurlCommand(source, options);
+        if (withheld) built.notes.push(bodyWithheldNote(detail, unopened));
+        return built;
+      };
+      if (!withToken) return build({ tokens: 'redacted', secrets });
       // With it, the token asked for is the one a header carries; a profile token echoed in
       // the body or elsewhere is not what was asked for, and stays REDACTED unless exactBytes.
       const included = { tokens: 'included', secrets, exactBytes } as const;
-      if (detail.kind !== 'request') return buildCurlCommand(detail, included);
+      if (detail.kind !== 'request') return build(included);
 
       const sentWith = detail.requestHeaders.find(([name]) => name.toLowerCase() === 'authorization');
       // Sent without a token (the profile had none then): nothing to add, nothing to redact.
-      if (sentWith === undefined) return buildCurlCommand(detail, { tokens: 'redacted', secrets });
+      if (sentWith === undefined) return build({ tokens: 'redacted', secrets });
       // A value typed in the request editor (a wrong token, on purpose) is stored masked: it
       // cannot be put back, and the profile's token would not be what was sent.
       if (detail.details['authorization'] === 'text') {
-        const built = buildCurlCommand(detail, { tokens: 'redacted', secrets });
+        const built = build({ tokens: 'redacted', secrets });
         built.notes.push(
           'Its Authorization value was typed in the request editor and is stored masked; write it back in yourself.',
         );
@@ -53,24 +65,33 @@ export function createCurlForRecord({
       if (detail.profileId === null) {
         throw new ConsoleError('failed', `Record ${id} names no profile, so there is no API token to add.`);
       }
-      let profileName: string;
-      let apiToken: string | null;
-      try {
-        profileName = profiles.get(detail.profileId).fields.name;
-        apiToken = profiles.secretsOf(detail.profileId).apiToken;
-      } catch {
+      const profile = storedOrGone(profiles, detail.profileId);
+      if (profile === undefined) {
         throw new ConsoleError(
           'not_found',
           `Record ${id} was sent by profile "${detail.profileName ?? detail.profileId}", which no longer exists, so there is no API token to add.`,
         );
       }
+      const profileName = profile.fields.name;
+      const apiTokenUnopened = profiles
+        .unopenedTokensOf(profile.id)
+        .find((secret) => secret.token === 'apiToken');
+      if (apiTokenUnopened !== undefined) {
+        // Nothing that looks like a token: the word REDACTED in its place, and why.
+        const built = build({ tokens: 'redacted', secrets });
+        built.notes.push(
+          `Profile "${profileName}"'s API token cannot be opened here (${apiTokenUnopened.why}), so the command carries REDACTED in its place: write it back in yourself, or run this from the console that sealed it. To forget it and set a new one: ${forgetTokenCommand(profileName)}, then profiles set.`,
+        );
+        return built;
+      }
+      const apiToken = profiles.secretsOf(profile.id).apiToken;
       if (apiToken === null) {
         throw new ConsoleError(
           'failed',
           `Profile "${profileName}" has no API token now; set one (Profiles, or \`checkout-console profiles set\`) to copy this request with it.`,
         );
       }
-      const built = buildCurlCommand(detail, { ...included, apiToken });
+      const built = build({ ...included, apiToken });
       const stored = sentWith[1].replace(/^Bearer\s+/i, '');
       if (stored !== maskSecret(apiToken).masked) {
         built.notes.push(
@@ -80,4 +101,19 @@ export function createCurlForRecord({
       return built;
     },
   };
+}
+
+/** The record's profile, or undefined when it was removed since. */
+function storedOrGone(profiles: ProfileService, id: number) {
+  try {
+    return profiles.get(id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a command was printed without its body, and the way out. */
+function bodyWithheldNote(detail: TimelineDetail, unopened: Parameters<typeof unopenedWords>[0]): string {
+  const size = detail.requestBody?.size ?? 0;
+  return `The request body (${size} bytes) is left out: ${unopenedWords(unopened)}; this process cannot open ${unopened.length === 1 ? 'it' : 'them'}, so ${unopened.length === 1 ? 'it' : 'they'} could not be REDACTED where the body echoes ${unopened.length === 1 ? 'it' : 'them'}. Print it from the console that sealed ${unopened.length === 1 ? 'it' : 'them'}, or with --with-token --exact-bytes (the stored bytes as they are). ${wayOutWords(unopened)}`;
 }

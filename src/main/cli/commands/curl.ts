@@ -32,7 +32,9 @@ export async function runCurl(idText: string, rawFlags: unknown, context: CliCon
   });
   // A note may quote a record's header name: escaped like everything else printed from a record.
   for (const note of built.notes) context.io.stderr(`note: ${terminalSafe(note)}\n`);
-  if (flags.withToken && kind === 'request') {
+  // A request whose token could not be put in (typed in the editor, or it cannot be opened
+  // here) carries REDACTED, said in a note: no token to warn of.
+  if (flags.withToken && kind === 'request' && !built.redacted) {
     context.io.stderr(
       'warning: this command contains an API token; do not paste it where others can read it.\n',
     );
@@ -42,7 +44,8 @@ export async function runCurl(idText: string, rawFlags: unknown, context: CliCon
       'warning: the stored bytes as they are: any profile token they echo is in this command; do not paste it where others can read it.\n',
     );
   }
-  if (built.redacted) context.io.stderr('note: tokens are REDACTED; add --with-token to include them.\n');
+  if (built.redacted && !flags.withToken)
+    context.io.stderr('note: tokens are REDACTED; add --with-token to include them.\n');
   context.io.stdout(`${built.command ?? ''}\n`);
 }
 

@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleCore } from '../../src/main/app';
+import { runCliCaptured } from './helpers/run-cli';
+import { openTempConsole } from './helpers/temp-console';
+
+// While a profile's token could not be opened by this process (sealed by the desktop app and
+// read from the CLI, or a lost vault.key), `curl` failed for every record, a webhook that had
+// nothing to do with that profile included, naming only the vault's words. Now it prints the
+// command: what it cannot vouch for (the body, where an echo of that token could not be
+// REDACTED; the API token it cannot open) is left out or REDACTED, and a note says why.
+
+const SEALED_ELSEWHERE = `$safestorage:${Buffer.from('sealed by the desktop app').toString('base64')}`;
+const API_TOKEN = 'sk_test_UNOPENED_0123456789';
+
+let core: ConsoleCore;
+let dataDir = '';
+let dispose: () => Promise<void> = async () => undefined;
+let webhookId = 0;
+let requestId = 0;
+
+beforeEach(async () => {
+  ({ core, dataDir, dispose } = await openTempConsole());
+  webhookId = core.recorder.record({
+    kind: 'webhook',
+    method: 'POST',
+    url: 'http://127.0.0.1:4455/hooks',
+    path: '/hooks',
+    status: 200,
+    requestHeaders: [['Content-Type', 'application/json']],
+    requestBody: Buffer.from('{"note":"kettle descaled"}'),
+  }).id;
+  const sandbox = core.profiles.findByName('Sandbox');
+  if (sandbox === undefined) throw new Error('seed profiles missing');
+  requestId = core.recorder.record({
+    kind: 'request',
+    profileId: sandbox.id,
+    profileName: 'Sandbox',
+    method: 'POST',
+    url: 'https://sandbox.example.test/v1/checkouts',
+    path: '/v1/checkouts',
+    status: 201,
+    requestHeaders: [
+      ['Content-Type', 'application/json'],
+      ['Authorization', 'Bearer ••••6789'],
+    ],
+    requestBody: Buffer.from('{"order_reference_id":"REF-1"}'),
+  }).id;
+  const db = new Database(join(dataDir, 'console.sqlite'));
+  try {
+    db.prepare("UPDATE profiles SET api_token_sealed = ? WHERE name = 'Sandbox'").run(SEALED_ELSEWHERE);
+  } finally {
+    db.close();
+  }
+});
+afterEach(async () => {
+  await dispose();
+});
+
+const cli = (...args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
+
+describe('curl while a token cannot be opened here', () => {
+  it('prints the command without the body, saying why and how to forget the token', async () => {
+    const run = await cli('curl', String(webhookId));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^curl --request POST http:\/\/127\.0\.0\.1:4455\/hooks/);
+    expect(run.stdout).toContain('Content-Type: application/json');
+    expect(run.stdout).not.toContain('kettle');
+    expect(run.stderr).toMatch(/request body \(26 bytes\) is left out/);
+    expect(run.stderr).toMatch(/Sandbox's API token.*safestorage/s);
+    expect(run.stderr).toContain('checkout-console profiles forget-secret Sandbox');
+  });
+
+  it('--with-token on a request of that profile: REDACTED in the token’s place, never a token', async () => {
+    const run = await cli('curl', String(requestId), '--with-token');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("--header 'Authorization: Bearer REDACTED'");
+    expect(run.stdout).not.toContain('••••');
+    expect(run.stdout).not.toContain(API_TOKEN);
+    expect(run.stderr).toMatch(/Sandbox"'s API token cannot be opened here/);
+    expect(run.stderr).not.toMatch(/contains an API token/);
+    expect(run.stderr).not.toMatch(/add --with-token/);
+  });
+
+  it('--with-token --exact-bytes on a webhook: the stored bytes as asked, body included', async () => {
+    const run = await cli('curl', String(webhookId), '--with-token', '--exact-bytes');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('kettle descaled');
+  });
+
+  it("a record's detail stays refused (its body may echo the token), naming the way out", async () => {
+    await expect(
+      core.dispatcher('getEvent', { id: webhookId }, { transport: 'websocket' }),
+    ).resolves.toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('checkout-console profiles forget-secret Sandbox') },
+    });
+  });
+
+  it('once the token is forgotten, the command has its body again', async () => {
+    expect((await cli('profiles', 'forget-secret', 'Sandbox', '--yes')).code).toBe(0);
+    const run = await cli('curl', String(webhookId));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('kettle descaled');
+    expect(run.stderr).not.toMatch(/left out/);
+  });
+});
