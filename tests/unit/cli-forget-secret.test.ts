@@ -70,13 +70,22 @@ describe('profiles forget-secret', () => {
     expect(refused.code).toBe(1);
     // The refusal names the way out.
     expect(refused.stderr).toContain('checkout-console profiles forget-secret Local');
+    const searchRefused = await cli('history', '--search', 'kettle');
+    expect(searchRefused.code).toBe(1);
+    expect(searchRefused.stderr).toContain('checkout-console profiles forget-secret Local');
+    const wholeRefused = await cli('history', '--json');
+    expect(wholeRefused.code).toBe(1);
+    expect(wholeRefused.stderr).toContain('checkout-console profiles forget-secret Local');
+    const listNote = await cli('history');
+    expect(listNote.code, listNote.stderr).toBe(0);
+    expect(listNote.stderr).toContain('checkout-console profiles forget-secret Local');
 
     const asked = await cli('profiles', 'forget-secret', 'Local');
     expect(asked.code).toBe(2);
     expect(asked.stderr).toContain('nothing was forgotten');
     expect(asked.stderr).toMatch(/Local's API token/);
     expect(asked.stderr).toMatch(/Local's notification token/);
-    expect(asked.stderr).toMatch(/vault key/);
+    expect(asked.stderr).toMatch(/vault\.key.*replaced or lost/s);
     expect(asked.stderr).toMatch(/can no longer be masked/);
     expect(sealedTokensOf('Local')?.api).not.toBeNull();
     expect((await exportNdjson()).code).toBe(1);

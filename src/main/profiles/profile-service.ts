@@ -75,10 +75,10 @@ export const forgetTokenCommand = (profileName: string) =>
 export const FORGET_FORMER_COMMAND = 'checkout-console profiles forget-secret --former';
 
 /** A token that must be used or masked here and cannot be opened: which, why, and the way out. */
-export function unopenedTokenError(what: string, why: string, wayOut?: string): ConsoleError {
+export function unopenedTokenError(what: string, why: string, wayOut: string): ConsoleError {
   return new ConsoleError(
     'failed',
-    `${what} cannot be opened here: ${why}. Use the console that sealed it, or forget it (${wayOut ?? 'checkout-console profiles forget-secret <profile>'}) and set it again (profiles set).`,
+    `${what} cannot be opened here: ${why}. Use the console that sealed it, or forget it (${wayOut}) and set it again (profiles set).`,
   );
 }
 
