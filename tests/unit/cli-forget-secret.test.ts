@@ -85,7 +85,7 @@ describe('profiles forget-secret', () => {
     expect(asked.stderr).toContain('nothing was forgotten');
     expect(asked.stderr).toMatch(/Local's API token/);
     expect(asked.stderr).toMatch(/Local's notification token/);
-    expect(asked.stderr).toMatch(/vault\.key.*replaced or lost/s);
+    expect(asked.stderr).toMatch(/key does not open it.*vault\.key.*from a backup/s);
     expect(asked.stderr).toMatch(/can no longer be masked/);
     expect(sealedTokensOf('Local')?.api).not.toBeNull();
     expect((await exportNdjson()).code).toBe(1);

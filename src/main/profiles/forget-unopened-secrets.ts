@@ -32,7 +32,7 @@ export function forgettingMeans(kind: UnopenedKind): string {
     case 'other-protection':
       return 'the console that sealed it (the desktop app, for "safestorage") can still open it; forgotten here, it is gone for that console too';
     case 'key-changed':
-      return "this process's key for it (vault.key, or its OS keychain entry) was replaced or lost: no console opens it unless that key comes back from a backup";
+      return 'no console opens it unless that key (vault.key, or the OS keychain entry) comes back from a backup';
     case 'damaged':
       return 'it is stored damaged: no console opens it';
   }

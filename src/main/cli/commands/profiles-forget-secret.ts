@@ -19,7 +19,7 @@ const forgetFlags = z.object({
 
 /** What an echo of a forgotten secret becomes: the reason the refusals existed. */
 const ECHOES_UNMASKED =
-  "An echo of it in a stored record can no longer be masked by any console (a record's detail, an export, a text search show it as stored): revoke it at the service if it may still be valid.";
+  "An echo of a forgotten secret in a stored record can no longer be masked by any console (a record's detail, an export, a text search show it as stored): revoke it at the service if it may still be valid.";
 
 const listed = (secrets: readonly UnopenedStoredSecret[]) =>
   secrets.map((secret) => `  - ${secret.what}: ${secret.why}; ${forgettingMeans(secret.kind)}.`).join('\n');
