@@ -12,24 +12,27 @@ import { ScenariosPage } from '../pages/scenarios-page';
  * A suite whose first scenario passes at once and whose second waits ten minutes: a run of it is
  * under way, one of two finished, until someone cancels it.
  */
-function waitingSuite(): string {
+function waitingSuite(slowName = 'Slow one'): string {
   const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-under-way-'));
   writeFileSync(
     join(folder, 'a-quick.yaml'),
     'name: Quick one\nsteps:\n  - step: set\n    vars: { a: "1" }\n',
   );
-  writeFileSync(join(folder, 'b-slow.yaml'), 'name: Slow one\nsteps:\n  - step: wait\n    for: 10m\n');
+  writeFileSync(
+    join(folder, 'b-slow.yaml'),
+    `name: ${JSON.stringify(slowName)}\nsteps:\n  - step: wait\n    for: 10m\n`,
+  );
   return folder;
 }
 
 /** Starts the suite in a tab and waits until its first scenario has passed. */
-async function startInTab(page: Page, folder: string): Promise<void> {
+async function startInTab(page: Page, folder: string, slowName = 'Slow one'): Promise<void> {
   const scenarios = new ScenariosPage(page);
   await scenarios.openFolder(folder);
   await expect(page.getByTestId('scenario-card')).toHaveCount(2);
   await scenarios.runAll();
   await expect(scenarios.card('Quick one')).toHaveAttribute('data-status', 'passed');
-  await expect(scenarios.card('Slow one')).toHaveAttribute('data-status', 'running');
+  await expect(scenarios.card(slowName)).toHaveAttribute('data-status', 'running');
 }
 
 /** `test` of the suite in a terminal (another process on the data directory), once its first scenario passed. */
@@ -95,6 +98,29 @@ test('a run started in another tab is shown running, with its progress, and this
     await expectEndedInPlace(page);
     // The tab that started it ends it too, as its own run.
     await expect(starter.getByTestId('scenarios-summary')).toContainText('1 passed, 0 failed, 1 skipped');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+// A right-to-left name (Arabic, or ending in a right-to-left mark) took the text beside it into
+// its own direction: "now: A, B" read "now: B ,A", and a profile's name swapped places with the
+// " · " and the path after it. Each name someone wrote is now isolated (<bdi>).
+test('the names a run under way shows are each isolated for direction', async ({ page, served, context }) => {
+  test.setTimeout(90_000);
+  const slowName = 'انتظار طويل 2\u200f';
+  const folder = waitingSuite(slowName);
+  try {
+    const starter = await context.newPage();
+    await openConsole(starter, served, '#/scenarios');
+    await startInTab(starter, folder, slowName);
+
+    await openConsole(page, served, '#/scenarios');
+    const underWay = page.getByTestId('run-under-way');
+    await expect(underWay).toContainText('1 of 2 finished');
+    await expect(underWay.locator('bdi')).toHaveText(['Local', folder, slowName]);
+    await underWay.getByRole('button', { name: 'Cancel run #1' }).click();
+    await expectEndedInPlace(page);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

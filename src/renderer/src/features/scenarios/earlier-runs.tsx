@@ -32,6 +32,7 @@ import { RunAgainButton } from './run-again-button';
 import { ScenarioCard } from './scenario-card';
 import { storedRow } from './scenario-rows';
 import { refreshScenarioRuns } from './scenario-runs-store';
+import { IsolatedNames } from './isolated-names';
 import { RunUnderWayActions } from './runs-under-way';
 import { useRunsNow, useShownScenarioRuns } from './use-shown-scenario-runs';
 
@@ -76,9 +77,9 @@ function OpenedRun({ run, onBack }: { run: StoredRun; onBack: () => void }) {
             </Text>
             <Text size="xs" c="dimmed">
               Started {formatTime(run.startedAt)} ({describeRelative(Date.parse(run.startedAt), now)}) by{' '}
-              {frontDoorWords(run.frontDoor)} on profile {run.profileName} ·{' '}
+              {frontDoorWords(run.frontDoor)} on profile <IsolatedNames names={[run.profileName]} /> ·{' '}
               <Text span ff="monospace" size="xs">
-                {escapeUnsafe(run.paths.join(' '))}
+                <IsolatedNames names={run.paths} />
               </Text>
             </Text>
           </Stack>

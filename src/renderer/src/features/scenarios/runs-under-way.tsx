@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describeRelative } from '@shared/relative-time';
-import { escapeUnsafe } from '@shared/terminal-unsafe';
 import type { RunUnderWayHere } from '@shared/scenarios/runs-under-way';
 import { frontDoorWords, runCountWords, type RunSummary } from '@shared/scenarios/stored-runs';
 import { errorMessage } from '@bridge/bridge-error';
 import { useNavigation } from '@ui/navigation';
+import { IsolatedNames } from './isolated-names';
 import { cancelRunHere, useScenarioRunsStore } from './scenario-runs-store';
 import { useScenariosStore } from './scenarios-store';
 import { useRunsNow, useShownScenarioRuns } from './use-shown-scenario-runs';
@@ -15,12 +15,20 @@ import { useRunsNow, useShownScenarioRuns } from './use-shown-scenario-runs';
  * How far a run under way has come: of how many, and which is running now, where this console
  * runs it; elsewhere only what is stored (the scenarios finished so far) is known.
  */
-function progressWords(run: RunSummary, here: RunUnderWayHere | undefined): string {
+function progressWords(run: RunSummary, here: RunUnderWayHere | undefined): ReactNode {
   const counts = run.totals.scenarios === 0 ? '' : ` (${runCountWords(run.totals)})`;
   if (here === undefined) return `${run.totals.scenarios} finished so far${counts}`;
-  // Names as the cards show them: a hidden character in a file's name is shown, not obeyed.
-  const now = here.running.length === 0 ? '' : ` · now: ${here.running.map(escapeUnsafe).join(', ')}`;
-  return `${here.finished} of ${here.planned} finished${counts}${now}`;
+  return (
+    <>
+      {here.finished} of {here.planned} finished{counts}
+      {here.running.length > 0 && (
+        <>
+          {' · now: '}
+          <IsolatedNames names={here.running} separator=", " />
+        </>
+      )}
+    </>
+  );
 }
 
 /** The run's progress as this console process knows it, when it runs it (see `here`). */
@@ -118,9 +126,9 @@ function RunUnderWay({ run, now, onOpen }: { run: RunSummary; now: number; onOpe
       <Stack gap={6}>
         <Text size="sm">
           Started {describeRelative(Date.parse(run.startedAt), now)} by {frontDoorWords(run.frontDoor)} on
-          profile {run.profileName} ·{' '}
+          profile <IsolatedNames names={[run.profileName]} /> ·{' '}
           <Text span ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-            {escapeUnsafe(run.paths.join(' '))}
+            <IsolatedNames names={run.paths} />
           </Text>
         </Text>
         {here === undefined && <Text size="sm">{progressWords(run, here)}</Text>}

@@ -12,6 +12,7 @@ import { ManualLink } from '@ui/manual-link';
 import { monoInput } from '@ui/mono-input';
 import { useNavigation } from '@ui/navigation';
 import { EarlierRuns } from './earlier-runs';
+import { IsolatedNames } from './isolated-names';
 import { RunsUnderWay } from './runs-under-way';
 import { ScenarioCard } from './scenario-card';
 import { useScenariosStore } from './scenarios-store';
@@ -198,7 +199,7 @@ export function ScenariosView() {
                 >
                   run #{state.report.storedId}
                 </Anchor>{' '}
-                on profile {state.report.profileName} (Earlier runs keeps it).
+                on profile <IsolatedNames names={[state.report.profileName]} /> (Earlier runs keeps it).
               </Alert>
             )}
             {state.missingFolder !== null && <MissingFolder path={state.missingFolder} where={where} />}
