@@ -39,6 +39,11 @@ test('a tab that lost its connection does not say the emulator is running, and l
   await expect(badge).toHaveText('stopped');
   await expect(status.getByTestId('emulator-last-known')).toHaveCount(0);
   await expect(status.getByRole('button', { name: 'Start' })).toBeVisible();
+  // The empty lists say what is true again: stopped, a send reaches it once it is started.
+  await expect(page.getByTestId('emulator-orders-empty')).toContainText(
+    'The emulator is stopped: start it above',
+  );
+  await expect(page.getByTestId('emulator-deliveries-empty')).toContainText('No notifications yet.');
 });
 
 test('when serve stops, the emulator is not said to be running', async ({ page, served }) => {
@@ -52,4 +57,15 @@ test('when serve stops, the emulator is not said to be running', async ({ page, 
   // The lists under it are what the tab last heard too, and say so.
   await expect(page.getByRole('button', { name: 'Orders (last known: 0)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notifications (last known: 0)' })).toBeVisible();
+  // Empty, they said "Send a checkout to the Local profile… and it appears here" (or, stopped,
+  // "start it above"), though nothing sent reaches the console now and nothing is offered here.
+  const lastKnown = 'This tab lost its connection to the console. Last known:';
+  const orders = page.getByTestId('emulator-orders-empty');
+  await expect(orders).toHaveText(
+    `${lastKnown} no orders. Nothing is known of them right now; the list is read again once the console answers.`,
+  );
+  const deliveries = page.getByTestId('emulator-deliveries-empty');
+  await expect(deliveries).toHaveText(
+    `${lastKnown} no notifications. Nothing is known of them right now; the list is read again once the console answers.`,
+  );
 });

@@ -2,6 +2,7 @@ import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
 import type { EmulatorDelivery } from '@shared/emulator';
 import { formatShortTime } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
+import { emptyWhileDisconnectedWords } from './emulator-last-known';
 import { describeFaults } from './faults-editor';
 
 const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {
@@ -13,12 +14,20 @@ const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {
 };
 
 /** The outbox: every notification owed, its attempts, the last answer and the next retry. */
-export function EmulatorDeliveriesTable({ deliveries }: { deliveries: readonly EmulatorDelivery[] }) {
+export function EmulatorDeliveriesTable({
+  deliveries,
+  known,
+}: {
+  deliveries: readonly EmulatorDelivery[];
+  /** False while the tab is cut off from the console: the list is only what it last heard. */
+  known: boolean;
+}) {
   if (deliveries.length === 0)
     return (
-      <Text size="sm" c="dimmed">
-        No notifications yet. They are sent when an order changes state, to its notification URL or else to
-        the registered webhook (Settings: where the spec is open); one with neither is listed here as unsent.
+      <Text size="sm" c="dimmed" data-testid="emulator-deliveries-empty">
+        {known
+          ? 'No notifications yet. They are sent when an order changes state, to its notification URL or else to the registered webhook (Settings: where the spec is open); one with neither is listed here as unsent.'
+          : emptyWhileDisconnectedWords('notifications')}
       </Text>
     );
   return (

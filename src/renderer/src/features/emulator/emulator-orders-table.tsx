@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
-import { NO_FAULTS, type EmulatorOrder, type Faults } from '@shared/emulator';
+import { NO_FAULTS, type EmulatorOrder, type EmulatorStatus, type Faults } from '@shared/emulator';
 import { CUSTOMER_ACTIONS, type CustomerAction } from '@shared/orders/order-states';
 import { formatMoney } from '@shared/money-format';
 import { describeRelative } from '@shared/relative-time';
@@ -22,6 +22,7 @@ import { errorMessage } from '@bridge/bridge-error';
 import { StateBadge } from '@features/orders';
 import { useNow } from '@ui/use-now';
 import { TableHeader } from '@ui/table-header';
+import { emptyWhileDisconnectedWords } from './emulator-last-known';
 import { describeFaults, FaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
 
@@ -49,21 +50,28 @@ function setOptions(orderId: string, options: { faults?: Faults | null; legacyAp
 /** The emulator's orders: state, expiry, the checkout page, the customer's actions, per-order faults. */
 export function EmulatorOrdersTable({
   orders,
-  running,
+  status,
+  known,
 }: {
   orders: readonly EmulatorOrder[];
-  /** Stopped, a send to Local does not reach it: the empty list must not promise otherwise. */
-  running: boolean;
+  /** Stopped, a send to its profile does not reach it: the empty list must not promise otherwise. */
+  status: Pick<EmulatorStatus, 'running' | 'profileName'>;
+  /** False while the tab is cut off from the console: the list is only what it last heard. */
+  known: boolean;
 }) {
   const now = useNow(1000);
-  if (orders.length === 0)
+  if (orders.length === 0) {
+    const profile = status.profileName ?? 'Local';
     return (
       <Text size="sm" c="dimmed" data-testid="emulator-orders-empty">
-        {running
-          ? "No orders yet. Send a checkout to the Local profile (the Builder's Send) and it appears here."
-          : 'No orders yet. The emulator is stopped: start it above, then a checkout sent to the Local profile appears here (until then a send to Local does not reach it).'}
+        {!known
+          ? emptyWhileDisconnectedWords('orders')
+          : status.running
+            ? `No orders yet. Send a checkout to the ${profile} profile (the Builder's Send) and it appears here.`
+            : `No orders yet. The emulator is stopped: start it above, then a checkout sent to the ${profile} profile appears here (until then a send to ${profile} does not reach it).`}
       </Text>
     );
+  }
   return (
     <ScrollArea.Autosize mah={420} type="auto">
       <Table striped highlightOnHover fz="xs" aria-label="Emulator orders" stickyHeader>

@@ -4,14 +4,8 @@ import { IconCheck, IconCopy, IconPlayerPlay, IconPlayerStop, IconRefresh } from
 import { useState } from 'react';
 import type { EmulatorStatus } from '@shared/emulator';
 import { errorMessage } from '@bridge/bridge-error';
+import { lastKnownWords } from './emulator-last-known';
 import { useEmulatorStore } from './emulator-store';
-
-/** What the tab last heard, said as that: the console may have stopped, and the emulator with it. */
-function lastKnownWords(status: EmulatorStatus): string {
-  const was = status.running && status.url !== null ? `running at ${status.url}` : 'stopped';
-  const profile = status.profileName === null ? '' : ` for profile ${status.profileName}`;
-  return `This tab lost its connection to the console. Last known: ${was}${profile}.`;
-}
 
 /**
  * Running or not, where, for which profile, and why not; start, restart, stop, or move to a free

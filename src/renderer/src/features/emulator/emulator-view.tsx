@@ -41,7 +41,7 @@ export function EmulatorView() {
         <Accordion.Item value="orders">
           <Accordion.Control>Orders ({countOf(orders.length, moreOrders, statusKnown)})</Accordion.Control>
           <Accordion.Panel>
-            <EmulatorOrdersTable orders={orders} running={status.running} />
+            <EmulatorOrdersTable orders={orders} status={status} known={statusKnown} />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="deliveries">
@@ -49,7 +49,7 @@ export function EmulatorView() {
             Notifications ({countOf(deliveries.length, moreDeliveries, statusKnown)})
           </Accordion.Control>
           <Accordion.Panel>
-            <EmulatorDeliveriesTable deliveries={deliveries} />
+            <EmulatorDeliveriesTable deliveries={deliveries} known={statusKnown} />
           </Accordion.Panel>
         </Accordion.Item>
         {/* The forms follow each push of the settings: fields not edited show what is stored, edits stay. */}
