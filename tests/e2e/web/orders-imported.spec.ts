@@ -114,7 +114,13 @@ test('an imported-only order says its actions are offered without evidence, and 
   await expect(editor.getByTestId('imported-profile-note')).toBeHidden();
   await expect(editor.getByRole('button', { name: 'Send capture' })).toBeEnabled();
   await expect(editor.getByTestId('send-refused')).toHaveCount(0);
-  // With a profile, the keyboard sends as the button does.
+  // An imported order has no total: none is proposed, and the editor says so.
+  await expect(editor.getByTestId('amount-not-proposed')).toContainText("The order's total is unknown");
+  // With a profile, the keyboard sends as the button does: not without an amount, named.
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(editor.getByTestId('send-refused')).toContainText('total_amount.amount is empty');
+  const body = editor.getByLabel('Body');
+  await body.fill((await body.inputValue()).replace('"amount": null', '"amount": 40'));
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(editor.getByTestId('operation-answer')).toBeVisible();
 });

@@ -44,14 +44,20 @@ const notification = (eventType: string, data: unknown = []) =>
     data,
   });
 
-/** Opens the console and has the service approve, authorise and capture 40.00 SAR of an order it never created. */
-async function capturedFortyOfUnknown(page: Page, notified: ServedConsole) {
+/** Opens the console and has the service approve and authorise an order it never created. */
+async function authorisedUnknown(page: Page, notified: ServedConsole) {
   await openConsole(page, notified, '#/listener');
   const listener = await page.getByTestId('listener-url').textContent();
   if (listener === null || listener === '') throw new Error('The listener shows no URL.');
   const token = await serviceToken();
   await postNotification(listener, token, notification('order_approved'));
   await postNotification(listener, token, notification('order_authorised'));
+  return { listener, token };
+}
+
+/** As `authorisedUnknown`, then the service captures 40.00 SAR of it. */
+async function capturedFortyOfUnknown(page: Page, notified: ServedConsole) {
+  const { listener, token } = await authorisedUnknown(page, notified);
   await postNotification(
     listener,
     token,
@@ -131,4 +137,48 @@ test('after a partial refund of an unknown total, every step of the strip is nam
     ]);
     expect(labels.filter((label) => label.cut).map((label) => `${scheme}: ${label.text}`)).toEqual([]);
   }
+});
+
+// The capture editor of an order with no known total opened with "amount": null in its body and
+// nothing saying why, and sent it so; the refund editor did the same when no capture was known.
+test('the capture and refund editors of an order with no known total say why no amount is proposed, and ask for one', async ({
+  page,
+  notified,
+}) => {
+  const orders = new OrdersPage(page);
+  await authorisedUnknown(page, notified);
+  await orders.open();
+  await orders.row(REFERENCE).click();
+  await expect(orders.state()).toHaveText('authorised');
+
+  await orders.action('Capture').click();
+  const editor = orders.editor();
+  const body = editor.getByLabel('Body');
+  await expect(body).toContainText('"amount": null');
+  await expect(editor.getByTestId('amount-not-proposed')).toHaveText(
+    'No amount proposed' +
+      "The order's total is unknown: no create-checkout call of this console's own gives it, so no amount to capture can be proposed. Type it in the body's total_amount.amount: nothing is sent without one.",
+  );
+  await editor.getByRole('button', { name: 'Send capture' }).click();
+  const refused = editor.getByTestId('send-refused');
+  await expect(refused).toHaveText(
+    'Nothing was sent: total_amount.amount is empty: type the amount to capture (none could be proposed).',
+  );
+  await expect(body).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.getByTestId('operation-answer')).toHaveCount(0);
+  // Typed, it goes.
+  await body.fill((await body.inputValue()).replace('"amount": null', '"amount": 40'));
+  await expect(refused).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Send capture' }).click();
+  await expect(editor.getByTestId('operation-answer')).toBeVisible();
+  await orders.closeEditor();
+
+  // The refund editor, with no capture known either, says it in the same words.
+  await page.getByRole('button', { name: 'Send anyway (out of order)' }).click();
+  await page.getByRole('menuitem', { name: 'Refund anyway' }).click();
+  await expect(editor.getByTestId('amount-not-proposed')).toContainText(
+    "No capture of this order is known, and its total is unknown: no create-checkout call of this console's own gives it, so no amount to refund can be proposed. Type it in the body's total_amount.amount",
+  );
+  await editor.getByRole('button', { name: 'Send refund' }).click();
+  await expect(editor.getByTestId('send-refused')).toContainText('total_amount.amount is empty');
 });

@@ -11,6 +11,7 @@ import { confirmLiveCall } from '@ui/confirm-live';
 import { monoInput } from '@ui/mono-input';
 import { errorMessage, failureTitle } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
+import { amountNotProposedWords, missingAmountProblem } from './amount-to-type';
 import { ExchangeAnswer } from './exchange-answer';
 import {
   editedHeaders,
@@ -97,6 +98,8 @@ export function OperationEditor({
   const { operation } = request;
   const orderId = lifecycle.orderId;
   const profile = profiles.find((candidate) => candidate.id === profileId) ?? null;
+  // No total known (an order known only from notifications or imports): said, and typed by hand.
+  const notProposed = amountNotProposedWords(operation, request.values.amount);
 
   useEffect(() => {
     if (profileId === null) return;
@@ -170,17 +173,21 @@ export function OperationEditor({
           : headers.some((row) => headerNameProblem(row.name) !== null)
             ? 'a header name is not valid (see Headers).'
             : null;
-  // Ctrl+Enter sends as the button does; without this the app-wide fallback said "Open the
-  // builder to send" over an editor with its own Send button.
-  useAppCommand('send', () => {
+  // Not a disabled button: a click says which field is missing (here and on the Body).
+  const amountMissing = notProposed === null ? null : missingAmountProblem(operation, body);
+  const refusedBy = notSendable ?? amountMissing;
+  const trySend = () => {
     if (sending) return;
-    if (notSendable !== null) {
+    if (refusedBy !== null) {
       setRefused(true);
       return;
     }
     setRefused(false);
     void send();
-  });
+  };
+  // Ctrl+Enter sends as the button does; without this the app-wide fallback said "Open the
+  // builder to send" over an editor with its own Send button.
+  useAppCommand('send', trySend);
   return (
     <Modal
       opened
@@ -193,6 +200,11 @@ export function OperationEditor({
         {request.outOfOrder !== null && (
           <Alert color="orange" title="Out of order, on purpose" data-testid="out-of-order-warning">
             {request.outOfOrder} The request is sent anyway: this is how wrong-state calls are tested.
+          </Alert>
+        )}
+        {notProposed !== null && (
+          <Alert color="blue" title="No amount proposed" data-testid="amount-not-proposed">
+            {notProposed}
           </Alert>
         )}
         {lifecycle.knownFrom === 'import' && profile === null && (
@@ -252,6 +264,7 @@ export function OperationEditor({
               value={body}
               onChange={setBody}
               validationError="Not valid JSON (it will still be sent as typed)"
+              error={refused && amountMissing !== null ? amountMissing : undefined}
               autosize
               minRows={3}
               maxRows={14}
@@ -274,7 +287,7 @@ export function OperationEditor({
             </Button>
           )}
           <Button
-            onClick={() => void send()}
+            onClick={trySend}
             loading={sending}
             disabled={notSendable !== null}
             color={profile?.environment === 'live' ? 'red' : undefined}
@@ -282,9 +295,9 @@ export function OperationEditor({
             {sent > 0 ? 'Send again' : `Send ${OPERATION_LABEL[operation].toLowerCase()}`}
           </Button>
         </Group>
-        {refused && notSendable !== null && (
+        {refused && refusedBy !== null && (
           <Text size="sm" c="orange" ta="right" data-testid="send-refused">
-            Nothing was sent: {notSendable}
+            Nothing was sent: {refusedBy}
           </Text>
         )}
         {sendError !== null && (
