@@ -83,7 +83,7 @@ describe('checkout-console serve: its first lines', () => {
     const port = (taken.address() as AddressInfo).port;
     const run = await serve(port);
     expect(run.stdout).toMatch(
-      new RegExp(`^ {2}Emulator {8}not running: Port ${port} is taken by another program`, 'm'),
+      new RegExp(`^ {2}Emulator {8}not running: Something else on this machine holds port ${port} `, 'm'),
     );
     expect(run.stdout).toMatch(/^ {2}Listener {8}http:\/\/127\.0\.0\.1:\d+ \(for profile Local\)$/m);
     expect(run.stdout).toContain('Press Ctrl+C to stop the console; the listener stops with it.\n');

@@ -403,7 +403,8 @@ describe('a second console on the same data directory', () => {
     cleanups.push(() => second.dispose());
     const status = await second.core.emulator.start(port);
     expect(status.running).toBe(false);
-    expect(status.error).toContain(`Port ${port} is taken by another program`);
+    // Held by a console the service cannot name: said as something else holding it, not "another program".
+    expect(status.error).toContain(`Something else on this machine holds port ${port}`);
     // Not "nothing would answer": the first console's emulator, on the same tokens, does.
     expect(status.error).toContain('whatever holds the port answers instead');
   });

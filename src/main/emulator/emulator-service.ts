@@ -81,17 +81,22 @@ export function localProfileOf(profiles: ProfileService): StoredProfile | null {
   return local === undefined ? null : profiles.get(local.id);
 }
 
-/** The port of a loopback http base URL, or why the emulator cannot stand behind it. */
-export function emulatorPortOf(baseUrl: string): { port: number } | { error: string } {
+/**
+ * The port of a loopback http base URL, or why the emulator cannot stand behind it. `profileName`:
+ * the profile it is read from, named in the reason (it need not be the one called Local).
+ */
+export function emulatorPortOf(baseUrl: string, profileName?: string): { port: number } | { error: string } {
+  const whose =
+    profileName === undefined ? "The Local profile's base URL" : `The base URL of profile ${profileName},`;
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    return { error: `The Local profile's base URL ${baseUrl} is not a URL.` };
+    return { error: `${whose} ${baseUrl} is not a URL.` };
   }
   if (url.protocol !== 'http:' || !['127.0.0.1', 'localhost'].includes(url.hostname))
     return {
-      error: `The Local profile's base URL ${baseUrl} is not http://127.0.0.1:PORT, so the emulator is not started for it.`,
+      error: `${whose} ${baseUrl} is not http://127.0.0.1:PORT, so the emulator is not started for it.`,
     };
   return { port: url.port === '' ? 80 : Number(url.port) };
 }
@@ -249,7 +254,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         changed();
         return status();
       }
-      const found = emulatorPortOf(profile.fields.baseUrl);
+      const found = emulatorPortOf(profile.fields.baseUrl, profile.fields.name);
       if ('error' in found) {
         error = found.error;
         changed();
@@ -275,7 +280,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       const code = (failure as { code?: unknown }).code;
       error =
         code === 'EADDRINUSE'
-          ? `Port ${target} is taken by another program, so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`
+          ? // Which process holds it is not known here: another program, or another console.
+            `Something else on this machine holds port ${target} (which process is not known here), so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`
           : `The emulator could not start on port ${target}: ${errorWords(failure)}`;
       deps.log.warn(error);
     }

@@ -98,7 +98,7 @@ export function EmulatorStatusCard({ status, known }: { status: EmulatorStatus; 
             variant="light"
             onClick={() => run(() => start({ port: 0, updateLocalProfile: true }))}
           >
-            Start on a free port (the Local profile's base URL follows)
+            {`Start on a free port (${status.profileName === null ? "the local profile's base URL" : `the base URL of profile ${status.profileName}`} follows)`}
           </Button>
         </Alert>
       )}

@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { pointLocalProfile, startServedConsole } from '../fixtures/serve-process';
+
+// The Local profile's base URL port was held when the console started, and the Emulator view
+// said it was "taken by another program": the console cannot tell what holds it (a second
+// console on the data directory does as often), and the free-port button spoke of "the Local
+// profile" whichever profile it moves.
+test('a held emulator port is said as something else holding it, and the free-port button names the profile', async ({
+  page,
+}) => {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const address = holder.address();
+  if (address === null || typeof address === 'string') throw new Error('The holder has no port.');
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-port-held-'));
+  try {
+    await pointLocalProfile(dataDir, { listenerPort: 0, baseUrl: `http://127.0.0.1:${address.port}` });
+    const served = await startServedConsole({}, dataDir);
+    try {
+      await openConsole(page, served, '#/emulator');
+      const error = page.getByTestId('emulator-error');
+      await expect(error).toContainText(
+        `Something else on this machine holds port ${address.port} (which process is not known here)`,
+      );
+      await expect(error).not.toContainText('another program');
+      await expect(
+        error.getByRole('button', { name: 'Start on a free port (the base URL of profile Local follows)' }),
+      ).toBeVisible();
+    } finally {
+      await served.stop();
+    }
+  } finally {
+    await new Promise<void>((resolve) => holder.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
