@@ -19,5 +19,6 @@ export function lastKnownWords(status: EmulatorStatus): string {
  * and not an action (start it, send to it) that this tab cannot take until the console answers.
  */
 export function emptyWhileDisconnectedWords(what: 'orders' | 'notifications'): string {
-  return `${LOST} Last known: no ${what}. Nothing is known of them right now; the list is read again once the console answers.`;
+  // The status card above already says the connection was lost: not said a third time here.
+  return `No ${what} when this tab last heard from the console. Nothing is known of them right now; the list is read again once the console answers.`;
 }
