@@ -28,6 +28,8 @@ import {
   CAPTURE_REQUEST_KEYS,
   REFUND_EVENT_KEYS,
   REFUND_REQUEST_KEYS,
+  CAPTURE_ANSWER_KEYS,
+  REFUND_ANSWER_KEYS,
 } from '../../src/shared/orders/order-amounts';
 import {
   lifecycleStepOf,
@@ -165,6 +167,8 @@ const DEFAULTS: Record<string, string> = {
   'Amount of a refund call': `${codes(REFUND_REQUEST_KEYS)}; else the sum of \`refunds[].total_amount\``,
   'Amount of an `order_captured` notification': codes(CAPTURE_EVENT_KEYS),
   'Amount of an `order_refunded` notification': codes(REFUND_EVENT_KEYS),
+  "Amount of a capture call's 2xx answer": `${codes(CAPTURE_ANSWER_KEYS)}; else what the call asked for`,
+  "Amount of a refund call's 2xx answer": `${codes(REFUND_ANSWER_KEYS)}; else the sum of \`refunds[].total_amount\`; else what was asked`,
   // Replay, history and the CLI
   'Replay token': `${code(replay.tokenMode)} (the exact bytes)`,
   'Replay order': code(replay.order),

@@ -58,6 +58,9 @@ export const CAPTURE_REQUEST_KEYS = ['total_amount', 'captured_amount', 'capture
 export const REFUND_REQUEST_KEYS = ['total_amount', 'refunded_amount', 'refund_amount', 'amount'];
 export const CAPTURE_EVENT_KEYS = ['captured_amount', 'amount', 'total_amount'];
 export const REFUND_EVENT_KEYS = ['refunded_amount', 'refund_amount', 'amount', 'total_amount'];
+/** What a 2xx answer says was captured or refunded (the refund's `refunds[]` entries otherwise). */
+export const CAPTURE_ANSWER_KEYS = ['captured_amount'];
+export const REFUND_ANSWER_KEYS = ['refunded_amount'];
 
 /**
  * The amount a refund call asks for: a top-level Money (the console's simplified refund), or

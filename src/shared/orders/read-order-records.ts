@@ -7,6 +7,8 @@ import {
   type ReadMoney,
   readRefundEntriesMoney,
   readRefundRequestMoney,
+  CAPTURE_ANSWER_KEYS,
+  REFUND_ANSWER_KEYS,
   unreadableMoneyField,
   unreadableRefundRequestField,
 } from './order-amounts';
@@ -51,8 +53,8 @@ function answeredMoney(
   const answer = record.responseJson;
   const answered =
     operation === 'capture'
-      ? readMoneyField(answer, ['captured_amount'], currency)
-      : (readMoneyField(answer, ['refunded_amount'], currency) ?? readRefundEntriesMoney(answer, currency));
+      ? readMoneyField(answer, CAPTURE_ANSWER_KEYS, currency)
+      : (readMoneyField(answer, REFUND_ANSWER_KEYS, currency) ?? readRefundEntriesMoney(answer, currency));
   return answered ?? asked;
 }
 
