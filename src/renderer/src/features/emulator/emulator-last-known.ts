@@ -1,4 +1,5 @@
 import type { EmulatorStatus } from '@shared/emulator';
+import type { ConnectionState } from '@bridge/ws-client';
 
 /**
  * What the Emulator view says while the tab is cut off from the console (browser mode, the
@@ -21,4 +22,15 @@ export function lastKnownWords(status: EmulatorStatus): string {
 export function emptyWhileDisconnectedWords(what: 'orders' | 'notifications'): string {
   // The status card above already says the connection was lost: not said a third time here.
   return `No ${what} when this tab last heard from the console. Nothing is known of them right now; the list is read again once the console answers.`;
+}
+
+/**
+ * Why a control that sends to the console is not offered while the tab is cut off: the call
+ * would fail at once (ws-client sends nothing made while the socket is down, now or later).
+ */
+export function unsendableWords(connection: ConnectionState['status']): string | null {
+  if (connection === 'open') return null;
+  return connection === 'refused'
+    ? 'Not available: this tab is signed out of the console (the banner above says how to get back), so nothing can be sent from here.'
+    : 'Not available while this tab is cut off from the console: nothing can be sent from here until it answers again.';
 }

@@ -25,6 +25,7 @@ import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
 import { describeFaults, FaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
+import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
 
 const ACTION_LABEL: Record<CustomerAction, string> = {
   pay: 'Pay',
@@ -60,6 +61,8 @@ export function EmulatorOrdersTable({
   known: boolean;
 }) {
   const now = useNow(1000);
+  // Cut off, the rows stay as last heard; what they would send is offered again once connected.
+  const unsendable = useUnsendable();
   if (orders.length === 0) {
     const profile = status.profileName ?? 'Local';
     return (
@@ -117,57 +120,73 @@ export function EmulatorOrdersTable({
                       <IconExternalLink size={14} />
                     </ActionIcon>
                     {CUSTOMER_ACTIONS.map((action) => (
-                      <Button
-                        key={action}
-                        size="compact-xs"
-                        variant={action === 'pay' ? 'light' : 'subtle'}
-                        color={action === 'pay' ? 'teal' : action === 'decline' ? 'red' : 'gray'}
-                        disabled={order.state !== 'new'}
-                        onClick={() => act(order.orderId, action)}
-                      >
-                        {ACTION_LABEL[action]}
-                      </Button>
+                      <NeedsConsole key={action} reason={unsendable}>
+                        <Button
+                          size="compact-xs"
+                          variant={action === 'pay' ? 'light' : 'subtle'}
+                          color={action === 'pay' ? 'teal' : action === 'decline' ? 'red' : 'gray'}
+                          disabled={unsendable === null && order.state !== 'new'}
+                          {...blockedButton(unsendable)}
+                          onClick={() => {
+                            if (unsendable === null) act(order.orderId, action);
+                          }}
+                        >
+                          {ACTION_LABEL[action]}
+                        </Button>
+                      </NeedsConsole>
                     ))}
                   </Group>
                 </Table.Td>
                 <Table.Td>
                   {/* Wraps at narrow widths so the faults button is never cut ("Faults: emulator defaul"). */}
                   <Group gap="xs">
-                    <Popover width={340} position="bottom-end" withArrow shadow="md">
-                      <Popover.Target>
-                        <Button size="compact-xs" variant="default">
+                    {/* Cut off, the faults last heard stay in the label; the editor would send each change. */}
+                    {unsendable !== null ? (
+                      <NeedsConsole reason={unsendable}>
+                        <Button size="compact-xs" variant="default" {...blockedButton(unsendable)}>
                           Faults: {describeFaults(order.faults)}
                         </Button>
-                      </Popover.Target>
-                      <Popover.Dropdown>
-                        <Stack gap="xs">
-                          <Switch
-                            size="xs"
-                            label="Own faults for this order"
-                            checked={order.faults !== null}
-                            onChange={(event) =>
-                              setOptions(order.orderId, {
-                                faults: event.currentTarget.checked ? NO_FAULTS : null,
-                              })
-                            }
-                          />
-                          {order.faults !== null && (
-                            <FaultsEditor
-                              faults={order.faults}
-                              onChange={(faults) => setOptions(order.orderId, { faults })}
+                      </NeedsConsole>
+                    ) : (
+                      <Popover width={340} position="bottom-end" withArrow shadow="md">
+                        <Popover.Target>
+                          <Button size="compact-xs" variant="default">
+                            Faults: {describeFaults(order.faults)}
+                          </Button>
+                        </Popover.Target>
+                        <Popover.Dropdown>
+                          <Stack gap="xs">
+                            <Switch
+                              size="xs"
+                              label="Own faults for this order"
+                              checked={order.faults !== null}
+                              onChange={(event) =>
+                                setOptions(order.orderId, {
+                                  faults: event.currentTarget.checked ? NO_FAULTS : null,
+                                })
+                              }
                             />
-                          )}
-                        </Stack>
-                      </Popover.Dropdown>
-                    </Popover>
-                    <Switch
-                      size="xs"
-                      label="Legacy approved"
-                      checked={order.legacyApproved}
-                      onChange={(event) =>
-                        setOptions(order.orderId, { legacyApproved: event.currentTarget.checked })
-                      }
-                    />
+                            {order.faults !== null && (
+                              <FaultsEditor
+                                faults={order.faults}
+                                onChange={(faults) => setOptions(order.orderId, { faults })}
+                              />
+                            )}
+                          </Stack>
+                        </Popover.Dropdown>
+                      </Popover>
+                    )}
+                    <NeedsConsole reason={unsendable}>
+                      <Switch
+                        size="xs"
+                        label="Legacy approved"
+                        checked={order.legacyApproved}
+                        disabled={unsendable !== null}
+                        onChange={(event) =>
+                          setOptions(order.orderId, { legacyApproved: event.currentTarget.checked })
+                        }
+                      />
+                    </NeedsConsole>
                     {order.notificationUrl === null && (
                       <Badge size="xs" color="gray" variant="outline">
                         no notification URL

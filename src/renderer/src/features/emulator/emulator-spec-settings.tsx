@@ -20,6 +20,7 @@ import {
   rowsOf,
   type HeaderRow,
 } from './registered-headers-editor';
+import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
 import { saveEmulatorSettings } from './save-emulator-settings';
 
 /** This form's fields, by the labels it shows them with (a refused save names them so). */
@@ -53,6 +54,7 @@ export function EmulatorSpecSettings({
   ownUrl: string | null;
 }) {
   const form = useFollowedValues(settings);
+  const unsendable = useUnsendable();
   const draft = form.values;
   // The headers as edited here, with the list they were read from; null while none is edited, and
   // then the rows follow the stored list (a push shows through). An edit is state of its own,
@@ -175,9 +177,19 @@ export function EmulatorSpecSettings({
         urlRegistered={urlOf(draft.webhookUrl ?? '') !== null}
       />
       <Group>
-        <Button size="xs" onClick={() => void save()} disabled={draft.countryCurrencyPairs.length === 0}>
-          Save settings
-        </Button>
+        {/* Cut off, the edits stay here; Save is offered again once the console answers. */}
+        <NeedsConsole reason={unsendable}>
+          <Button
+            size="xs"
+            onClick={() => {
+              if (unsendable === null) void save();
+            }}
+            disabled={unsendable === null && draft.countryCurrencyPairs.length === 0}
+            {...blockedButton(unsendable)}
+          >
+            Save settings
+          </Button>
+        </NeedsConsole>
       </Group>
     </Stack>
   );

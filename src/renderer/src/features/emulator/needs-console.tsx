@@ -1,0 +1,35 @@
+import { Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useAppStore } from '@ui/app-store';
+import { unsendableWords } from './emulator-last-known';
+
+/**
+ * Why what a control sends cannot be sent now, or null while the console answers. The app
+ * store's connection is the one owner of "is the console connected" (the banner reads it too).
+ */
+export function useUnsendable(): string | null {
+  return unsendableWords(useAppStore((state) => state.connection.status));
+}
+
+/**
+ * A control that sends to the console, said unavailable with the reason on hover while it
+ * cannot be sent. The control inside is disabled by its owner (a button with `blockedButton`,
+ * so it still takes the hover; a switch with `disabled`, the wrapper takes it).
+ */
+export function NeedsConsole({ reason, children }: { reason: string | null; children: ReactNode }) {
+  return (
+    <Tooltip label={reason} disabled={reason === null} multiline w={280} withArrow>
+      <span style={{ display: 'inline-flex' }} data-unsendable={reason === null ? undefined : true}>
+        {children}
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * A button's props while it cannot send: shown disabled but not natively so (a disabled button
+ * takes no hover, and the tooltip saying why would never show), its click undone by the caller.
+ */
+export function blockedButton(reason: string | null): { 'data-disabled'?: true; 'aria-disabled'?: true } {
+  return reason === null ? {} : { 'data-disabled': true, 'aria-disabled': true };
+}
