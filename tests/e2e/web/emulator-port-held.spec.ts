@@ -30,6 +30,13 @@ test('a held emulator port is said as something else holding it, and the free-po
       await expect(
         error.getByRole('button', { name: 'Start on a free port (the base URL of profile Local follows)' }),
       ).toBeVisible();
+      // The empty Orders list said "The emulator is stopped: start it above", but Start tries the
+      // held port again: it names the button that can work.
+      const empty = page.getByTestId('emulator-orders-empty');
+      await expect(empty).toHaveText(
+        'No orders yet. The emulator is not running, for the reason said above (Start tries the same again). "Start on a free port" above can start it (the base URL of profile Local follows); then a checkout sent to the Local profile appears here. Until then a send to Local does not reach this emulator.',
+      );
+      await expect(empty).not.toContainText('start it above');
     } finally {
       await served.stop();
     }

@@ -48,6 +48,24 @@ function setOptions(orderId: string, options: { faults?: Faults | null; legacyAp
     .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
 }
 
+/**
+ * The empty list's words, connected: what makes an order appear here. Not started for a reason
+ * (its port held, a base URL it cannot stand behind), Start tries the same again and meets it,
+ * so the words name the one button the status card offers that can work: the free port.
+ */
+function emptyOrdersWords(status: Pick<EmulatorStatus, 'running' | 'profileName' | 'error'>): string {
+  const profile = status.profileName ?? 'Local';
+  if (status.running)
+    return `No orders yet. Send a checkout to the ${profile} profile (the Builder's Send) and it appears here.`;
+  if (status.error === null)
+    return `No orders yet. The emulator is stopped: start it above, then a checkout sent to the ${profile} profile appears here (until then a send to ${profile} does not reach it).`;
+  const follows =
+    status.profileName === null
+      ? "the local profile's base URL follows"
+      : `the base URL of profile ${status.profileName} follows`;
+  return `No orders yet. The emulator is not running, for the reason said above (Start tries the same again). "Start on a free port" above can start it (${follows}); then a checkout sent to the ${profile} profile appears here. Until then a send to ${profile} does not reach this emulator.`;
+}
+
 /** The emulator's orders: state, expiry, the checkout page, the customer's actions, per-order faults. */
 export function EmulatorOrdersTable({
   orders,
@@ -55,26 +73,23 @@ export function EmulatorOrdersTable({
   known,
 }: {
   orders: readonly EmulatorOrder[];
-  /** Stopped, a send to its profile does not reach it: the empty list must not promise otherwise. */
-  status: Pick<EmulatorStatus, 'running' | 'profileName'>;
+  /**
+   * Stopped, a send to its profile does not reach it, and not started for a reason, Start meets
+   * the reason again: the empty list must not promise otherwise.
+   */
+  status: Pick<EmulatorStatus, 'running' | 'profileName' | 'error'>;
   /** False while the tab is cut off from the console: the list is only what it last heard. */
   known: boolean;
 }) {
   const now = useNow(1000);
   // Cut off, the rows stay as last heard; what they would send is offered again once connected.
   const unsendable = useUnsendable();
-  if (orders.length === 0) {
-    const profile = status.profileName ?? 'Local';
+  if (orders.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="emulator-orders-empty">
-        {!known
-          ? emptyWhileDisconnectedWords('orders')
-          : status.running
-            ? `No orders yet. Send a checkout to the ${profile} profile (the Builder's Send) and it appears here.`
-            : `No orders yet. The emulator is stopped: start it above, then a checkout sent to the ${profile} profile appears here (until then a send to ${profile} does not reach it).`}
+        {known ? emptyOrdersWords(status) : emptyWhileDisconnectedWords('orders')}
       </Text>
     );
-  }
   return (
     <ScrollArea.Autosize mah={420} type="auto">
       <Table striped highlightOnHover fz="xs" aria-label="Emulator orders" stickyHeader>
