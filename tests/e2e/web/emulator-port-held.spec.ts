@@ -27,9 +27,16 @@ test('a held emulator port is said as something else holding it, and the free-po
         `Something else on this machine holds port ${address.port} (which process is not known here)`,
       );
       await expect(error).not.toContainText('another program');
+      const freePort = error.getByRole('button', {
+        name: 'Start on a free port (the base URL of profile Local follows)',
+      });
+      await expect(freePort).toBeVisible();
+      // Start was the filled (primary) button, though it tries the held port again; the one
+      // that can work is the primary now.
+      await expect(freePort).toHaveAttribute('data-variant', 'filled');
       await expect(
-        error.getByRole('button', { name: 'Start on a free port (the base URL of profile Local follows)' }),
-      ).toBeVisible();
+        page.getByTestId('emulator-status').getByRole('button', { name: 'Start', exact: true }),
+      ).not.toHaveAttribute('data-variant', 'filled');
       // The empty Orders list said "The emulator is stopped: start it above", but Start tries the
       // held port again: it names the button that can work.
       const empty = page.getByTestId('emulator-orders-empty');

@@ -65,10 +65,11 @@ export function EmulatorStatusCard({ status, known }: { status: EmulatorStatus; 
         {/* Not connected, they could not reach the emulator: offered again once the console answers. */}
         {known && (
           <Group gap="xs" wrap="nowrap">
-            {/* Stopped, Start is the one thing to do: the filled (primary) button, not the pale one. */}
+            {/* Stopped, Start is the one thing to do: the filled (primary) button, not the pale one.
+                Not started for a reason, Start meets it again: the free port below is the primary. */}
             <Button
               size="xs"
-              variant={status.running ? 'light' : 'filled'}
+              variant={status.running ? 'light' : status.error === null ? 'filled' : 'default'}
               loading={busy}
               leftSection={status.running ? <IconRefresh size={14} /> : <IconPlayerPlay size={14} />}
               onClick={() => run(() => start({ updateLocalProfile: false }))}
@@ -95,7 +96,7 @@ export function EmulatorStatusCard({ status, known }: { status: EmulatorStatus; 
           <Button
             size="xs"
             mt="xs"
-            variant="light"
+            variant="filled"
             onClick={() => run(() => start({ port: 0, updateLocalProfile: true }))}
           >
             {`Start on a free port (${status.profileName === null ? "the local profile's base URL" : `the base URL of profile ${status.profileName}`} follows)`}
