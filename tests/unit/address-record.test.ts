@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -89,6 +89,30 @@ describe('address records', () => {
       chmodSync(loose, 0o666);
       expect(liveAddressRecords(dir)).toEqual([]);
     }
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('a record that is not a small regular file', () => {
+  // A reader is every `send` and `emulator pay` (and a console's send): a named pipe under a
+  // record's name made its synchronous read wait for a writer for ever, and /dev/zero read until
+  // memory ran out. Here a writer gives the pipe a valid record, so the read ends either way.
+  it('a named pipe is not read, nor believed', async () => {
+    const path = join(dir, `running-${process.pid}-0000fifo.json`);
+    execFileSync('mkfifo', ['-m', '600', path]);
+    const text = JSON.stringify(record());
+    const writer = spawn('sh', ['-c', 'printf %s "$1" > "$2"', 'sh', text, path], { stdio: 'ignore' });
+    try {
+      expect(liveAddressRecords(dir)).toEqual([]);
+    } finally {
+      writer.kill('SIGKILL');
+      await new Promise((resolve) => writer.once('exit', resolve));
+    }
+  });
+
+  it('a record larger than a record can be is not read whole, nor believed', () => {
+    const path = join(dir, `running-${process.pid}-0000huge.json`);
+    writeFileSync(path, `${JSON.stringify(record())}${' '.repeat(1024 * 1024)}`, { mode: 0o600 });
+    expect(liveAddressRecords(dir)).toEqual([]);
   });
 });
 

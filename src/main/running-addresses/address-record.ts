@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { looseModeProblem, writeOwnerOnlyFile } from '../owner-only-file';
+import { readRegularFile } from '../read-regular-file';
 import { isSameProcessAlive } from './process-identity';
 
 /**
@@ -19,6 +20,11 @@ import { isSameProcessAlive } from './process-identity';
  */
 
 const PREFIX = 'running-';
+/**
+ * A record is a few hundred bytes; anything larger is not one. Read through readRegularFile, so
+ * a named pipe or a device under a record's name never holds up (or fills the memory of) a reader.
+ */
+const RECORD_MAX_BYTES = 16 * 1024;
 const SUFFIX = '.json';
 
 /** Only a loopback origin is ever published or believed: a record cannot send anything elsewhere. */
@@ -60,7 +66,9 @@ export function removeAddressRecord(path: string): void {
 function readOne(path: string, platform: NodeJS.Platform): AddressRecord | null {
   try {
     if (looseModeProblem(path, platform) !== null) return null;
-    const parsed = addressRecordSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    const read = readRegularFile(path, RECORD_MAX_BYTES);
+    if (!read.ok) return null;
+    const parsed = addressRecordSchema.safeParse(JSON.parse(read.text));
     return parsed.success ? parsed.data : null;
   } catch {
     // Removed between the listing and the read (its process closed), or not JSON: nothing to use.
