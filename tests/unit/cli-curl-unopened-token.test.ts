@@ -72,6 +72,32 @@ describe('curl while a token cannot be opened here', () => {
     expect(run.stderr).toContain('checkout-console profiles forget-secret Sandbox');
   });
 
+  it('an echo of the unopened token outside the body (a header, the URL) is never printed', async () => {
+    // The token this process cannot open cannot be REDACTED by its value anywhere in the record:
+    // only the body was left out, so a header or a query echoing it was printed as stored.
+    const echoed = core.recorder.record({
+      kind: 'webhook',
+      method: 'POST',
+      url: `http://127.0.0.1:4455/hooks?echo=${API_TOKEN}`,
+      path: '/hooks',
+      status: 200,
+      requestHeaders: [
+        ['Content-Type', 'application/json'],
+        ['X-Echo', API_TOKEN],
+      ],
+      requestBody: null,
+    }).id;
+    for (const flags of [[], ['--with-token']]) {
+      const run = await cli('curl', String(echoed), ...flags);
+      expect(run.stdout).not.toContain(API_TOKEN);
+      expect(run.stdout).not.toContain('UNOPENED');
+      expect(run.stdout).toContain('echo=REDACTED');
+      expect(run.stdout).toContain("--header 'X-Echo: REDACTED'");
+      expect(run.stdout).toContain('Content-Type: application/json');
+      expect(run.stderr).toMatch(/The query's values, a header value \(REDACTED\) are left out/);
+    }
+  });
+
   it('--with-token on a request of that profile: REDACTED in the token’s place, never a token', async () => {
     const run = await cli('curl', String(requestId), '--with-token');
     expect(run.code, run.stderr).toBe(0);

@@ -34,14 +34,16 @@ export function createCurlForRecord({
       // builder redacts the record itself, so it knows when a raw request's bytes held a token.
       const { secrets, unopened } = profiles.secretsHere();
       // A secret this process cannot open (a lost vault.key, a token the desktop app sealed)
-      // cannot be REDACTED where the body echoes it. The command was refused whole for it, on
-      // every record; now only the body is left out, said in a note (never shown unredacted).
-      // The stored bytes as they are (--exact-bytes) are asked for with every echo in them.
-      const withheld = unopened.length > 0 && !exactBytes && detail.requestBody !== null;
-      const source = withheld ? { ...detail, requestBody: null } : detail;
+      // cannot be REDACTED by its value wherever the record echoes it: the body, a header, the
+      // query. The command was refused whole for it, on every record; now what could echo it
+      // is left out or REDACTED, said in a note (never shown unredacted). The stored bytes as
+      // they are (--exact-bytes) are asked for with every echo in them.
+      const unvouched = unopened.length > 0 && !exactBytes ? withoutEchoes(detail) : null;
+      const source = unvouched?.source ?? detail;
       const build = (options: Parameters<typeof buildCurlCommand>[1]): CurlCommand => {
         const built = buildCurlCommand(source, options);
-        if (withheld) built.notes.push(bodyWithheldNote(detail, unopened));
+        if (unvouched !== null && unvouched.leftOut.length > 0)
+          built.notes.push(leftOutNote(unvouched.leftOut, unopened));
         return built;
       };
       if (!withToken) return build({ tokens: 'redacted', secrets });
@@ -112,8 +114,69 @@ function storedOrGone(profiles: ProfileService, id: number) {
   }
 }
 
-/** Why a command was printed without its body, and the way out. */
-function bodyWithheldNote(detail: TimelineDetail, unopened: Parameters<typeof unopenedWords>[0]): string {
-  const size = detail.requestBody?.size ?? 0;
-  return `The request body (${size} bytes) is left out: ${unopenedWords(unopened)}; this process cannot open ${unopened.length === 1 ? 'it' : 'them'}, so ${unopened.length === 1 ? 'it' : 'they'} could not be REDACTED where the body echoes ${unopened.length === 1 ? 'it' : 'them'}. Print it from the console that sealed ${unopened.length === 1 ? 'it' : 'them'}, or with --with-token --exact-bytes (the stored bytes as they are). ${wayOutWords(unopened)}`;
+/** A header whose value the builder judges by meaning (Authorization: masked, or the token asked for). */
+const BY_MEANING = new Set(['authorization']);
+
+/** Header values of a fixed form, which cannot hold a token: kept as they are. */
+const FIXED_FORM: Record<string, RegExp> = {
+  'content-type': /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w-]+=[\w."-]+)*$/,
+  accept:
+    /^[\w.+*-]+\/[\w.+*-]+(\s*;\s*[\w-]+=[\w."-]+)*(\s*,\s*[\w.+*-]+\/[\w.+*-]+(\s*;\s*[\w-]+=[\w."-]+)*)*$/,
+  'content-length': /^\d+$/,
+};
+
+const keptAsStored = (name: string, value: string) => {
+  const lower = name.toLowerCase();
+  return BY_MEANING.has(lower) || FIXED_FORM[lower]?.test(value) === true;
+};
+
+/** Each query parameter's value REDACTED (names kept); null when there is none. */
+function queryRedacted(query: string): string | null {
+  if (query === '') return null;
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      return equals === -1 ? pair : `${pair.slice(0, equals)}=REDACTED`;
+    })
+    .join('&');
+}
+
+/**
+ * The record with everything that could echo a secret this process cannot open left out: the
+ * body, the query's values, and header values of no fixed form (Authorization is judged by
+ * meaning by the builder). What was left out is named for the note.
+ */
+function withoutEchoes(detail: TimelineDetail): { source: TimelineDetail; leftOut: string[] } {
+  const leftOut: string[] = [];
+  if (detail.requestBody !== null) leftOut.push(`the request body (${detail.requestBody.size} bytes)`);
+  let url = detail.url;
+  const parsed = url === null ? null : URL.parse(url);
+  const urlQuery = parsed === null ? null : queryRedacted(parsed.search.slice(1));
+  if (parsed !== null && urlQuery !== null) {
+    parsed.search = '';
+    parsed.hash = '';
+    url = `${parsed.href}?${urlQuery}`;
+  }
+  const query = detail.query === null ? null : queryRedacted(detail.query);
+  if (urlQuery !== null || query !== null) leftOut.push("the query's values");
+  let headers = 0;
+  const requestHeaders = detail.requestHeaders.map(([name, value]): [string, string] => {
+    if (keptAsStored(name, value)) return [name, value];
+    // The Host a request arrived with is the URL's own: kept when it says no more than that.
+    if (name.toLowerCase() === 'host' && parsed !== null && value.trim() === parsed.host)
+      return [name, value];
+    headers += 1;
+    return [name, 'REDACTED'];
+  });
+  if (headers > 0)
+    leftOut.push(`${headers === 1 ? 'a header value' : `${headers} header values`} (REDACTED)`);
+  return { source: { ...detail, url, query, requestHeaders, requestBody: null }, leftOut };
+}
+
+/** What a command was printed without, why, and the way out. */
+function leftOutNote(leftOut: readonly string[], unopened: Parameters<typeof unopenedWords>[0]): string {
+  const one = unopened.length === 1;
+  const what = leftOut.join(', ');
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${leftOut.length === 1 ? 'is' : 'are'} left out: ${unopenedWords(unopened)}; this process cannot open ${one ? 'it' : 'them'}, so ${one ? 'it' : 'they'} could not be REDACTED where the record echoes ${one ? 'it' : 'them'}. Print it from the console that sealed ${one ? 'it' : 'them'}, or with --with-token --exact-bytes (the stored bytes as they are). ${wayOutWords(unopened)}`;
 }
