@@ -176,6 +176,31 @@ describe('a refund the service answered and notified', () => {
     expect(notified.facts.refundedAmount).toBe('15.00');
   });
 
+  it('counts a refund its refunds[] answer lists twice once, and says so', () => {
+    const before = captured100();
+    const entry = {
+      capture_id: CAPTURE_1,
+      refund_id: REFUND_1,
+      total_amount: { amount: '10.00', currency: 'SAR' },
+    };
+    const answer = call('refund', {
+      request: {
+        order_id: ORDER_ID,
+        refunds: [{ capture_id: CAPTURE_1, total_amount: { amount: '10.00', currency: 'SAR' } }],
+      },
+      response: { order_id: ORDER_ID, status: 'partially_refunded', refunds: [entry, entry] },
+    });
+    const lifecycle = deriveLifecycle(ORDER_ID, [...before, answer]);
+    expect(lifecycle.facts.refundedAmount).toBe('10.00');
+    const evidence = lifecycle.entries.at(-1)?.evidence ?? '';
+    expect(evidence).toContain(`refund ${REFUND_1} is listed twice in this answer, and counted once`);
+    expect(evidence).not.toContain('; ,');
+    // Its notification confirms it, and counts nothing more.
+    const notified = deriveLifecycle(ORDER_ID, [...before, answer, refunded(REFUND_1, '10.00')]);
+    expect(notified.findings).toEqual([]);
+    expect(notified.facts.refundedAmount).toBe('10.00');
+  });
+
   it('says so when the answer names no refund_id, and counts it with its notification once', () => {
     const lifecycle = deriveLifecycle(ORDER_ID, [
       ...captured100(),

@@ -35,7 +35,12 @@ import {
   zeroAmountProblem,
 } from './lifecycle-walk';
 import { answeredCaptureProblem, captureIdProblem } from './capture-identity';
-import { answeredRefundProblem, isPartlyRepeated, refundIdProblem } from './refund-identity';
+import {
+  answeredRefundProblem,
+  isPartlyRepeated,
+  type PartlyRepeated,
+  refundIdProblem,
+} from './refund-identity';
 
 /**
  * What a capture or refund call's 2xx answer says was done — the capture's `captured_amount`;
@@ -56,6 +61,20 @@ function answeredMoney(
       ? readMoneyField(answer, CAPTURE_ANSWER_KEYS, currency)
       : (readMoneyField(answer, REFUND_ANSWER_KEYS, currency) ?? readRefundEntriesMoney(answer, currency));
   return answered ?? asked;
+}
+
+/** Which refunds an answer repeats, where each is counted, and what its new ones come to. */
+function repeatedWords({ repeated, listedTwice, newMinor }: PartlyRepeated): string {
+  const said = [
+    ...repeated.map(
+      ({ refundId, recordId }) =>
+        `refund ${refundId} was answered before, by record #${recordId}, and is counted there`,
+    ),
+    ...listedTwice.map((refundId) => `refund ${refundId} is listed twice in this answer, and counted once`),
+  ];
+  const whole =
+    newMinor === null ? ' (a new refund gives no amount of its own, so the whole answer is counted)' : '';
+  return `; ${said.join('; ')}${whole}`;
 }
 
 /**
@@ -311,16 +330,7 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         named === 'unnamed'
           ? '; the answer names no refund_id, so its order_refunded cannot be matched with it (the two count once, as the larger of the answered and notified sums)'
           : '';
-      const alreadyAnswered =
-        repeated === null
-          ? ''
-          : `; ${repeated.repeated
-              .map(
-                ({ refundId, recordId }) => `refund ${refundId} was answered before, by record #${recordId}`,
-              )
-              .join(
-                ', ',
-              )}, and is counted there${repeated.newMinor === null ? ' (a new refund gives no amount of its own, so the whole answer is counted)' : ''}`;
+      const alreadyAnswered = repeated === null ? '' : repeatedWords(repeated);
       walk.claim(record, {
         source,
         what,

@@ -55,9 +55,14 @@ function answeredRefunds(
   });
 }
 
-/** Refunds an answer lists again after an earlier answer named them: counted once, by the earlier one. */
+/**
+ * Refunds an answer lists again after an earlier answer named them (counted once, by the
+ * earlier one), or lists twice itself (counted once, at its first listing).
+ */
 export interface PartlyRepeated {
   repeated: { refundId: string; recordId: number }[];
+  /** Refunds this answer lists more than once. */
+  listedTwice: string[];
   /** What the answer's new refunds come to; null when one of them gives no amount of its own. */
   newMinor: bigint | null;
 }
@@ -92,11 +97,18 @@ export function answeredRefundProblem(
   if (noted.every((outcome) => outcome === 'duplicate')) return 'duplicate';
   if (!noted.includes('duplicate')) return null;
   let newMinor: bigint | null = 0n;
-  const repeated: PartlyRepeated['repeated'] = [];
+  const repeated = new Map<string, number>();
+  const listedTwice = new Set<string>();
   for (const [at, { refundId, minor }] of refunds.entries()) {
     const seen = earlier[at];
-    if (noted[at] === 'duplicate' && seen !== undefined) repeated.push({ refundId, recordId: seen.recordId });
-    else newMinor = newMinor === null || minor === null ? null : newMinor + minor;
+    if (noted[at] !== 'duplicate') newMinor = newMinor === null || minor === null ? null : newMinor + minor;
+    // Noted by an earlier record, or by this answer's own earlier entry: counted there.
+    else if (seen !== undefined) repeated.set(refundId, seen.recordId);
+    else listedTwice.add(refundId);
   }
-  return { repeated, newMinor };
+  return {
+    repeated: [...repeated].map(([refundId, recordId]) => ({ refundId, recordId })),
+    listedTwice: [...listedTwice],
+    newMinor,
+  };
 }
