@@ -241,4 +241,28 @@ describe('what a refund answer says was refunded', () => {
     const lifecycle = deriveLifecycle(ORDER_ID, [...before, answer]);
     expect(lifecycle.facts.refundedAmount).toBe('7.50');
   });
+  it('is a finding, not counted, when one of its refunds[] is in another currency than the order', () => {
+    // A refunds[] answer in two currencies has no one sum: the call's amount was counted
+    // instead, and the refund in AED was taken for SAR (15.00 SAR refunded).
+    const before = captured100();
+    const answer = call('refund', {
+      request: {
+        order_id: ORDER_ID,
+        refunds: [{ capture_id: CAPTURE_1, total_amount: { amount: '15.00', currency: 'SAR' } }],
+      },
+      response: {
+        order_id: ORDER_ID,
+        status: 'partially_refunded',
+        refunds: [
+          { capture_id: CAPTURE_1, refund_id: REFUND_1, total_amount: { amount: '10.00', currency: 'SAR' } },
+          { capture_id: CAPTURE_1, refund_id: REFUND_2, total_amount: { amount: '5.00', currency: 'AED' } },
+        ],
+      },
+    });
+    const lifecycle = deriveLifecycle(ORDER_ID, [...before, answer]);
+    expect(lifecycle.findings.map((finding) => finding.code)).toEqual(['currency_mismatch']);
+    expect(lifecycle.findings[0]?.message).toContain('refunds[1]');
+    expect(lifecycle.findings[0]?.message).toContain('AED');
+    expect(lifecycle.facts.refundedAmount).not.toBe('15.00');
+  });
 });

@@ -9,6 +9,7 @@ import {
   readRefundRequestMoney,
   CAPTURE_ANSWER_KEYS,
   REFUND_ANSWER_KEYS,
+  REFUND_REQUEST_KEYS,
   unreadableMoneyField,
   unreadableRefundRequestField,
 } from './order-amounts';
@@ -31,6 +32,7 @@ import {
   readAmount,
   refundClaim,
   unreadableAmountProblem,
+  type AmountProblem,
   type Walk,
   zeroAmountProblem,
 } from './lifecycle-walk';
@@ -61,6 +63,22 @@ function answeredMoney(
       ? readMoneyField(answer, CAPTURE_ANSWER_KEYS, currency)
       : (readMoneyField(answer, REFUND_ANSWER_KEYS, currency) ?? readRefundEntriesMoney(answer, currency));
   return answered ?? asked;
+}
+
+/**
+ * A refund answer's `refunds[]` entry in another currency than the order's. Entries in two
+ * currencies have no one sum, so the answer's amount alone cannot show it: the call's amount
+ * was counted instead, and the entry in the other currency was taken for the order's.
+ */
+function answeredEntryCurrencyProblem(walk: Walk, answer: unknown): AmountProblem | null {
+  const entries = isJsonObject(answer) ? answer['refunds'] : undefined;
+  if (!Array.isArray(entries)) return null;
+  for (const [at, entry] of entries.entries()) {
+    const money = readMoneyField(entry, REFUND_REQUEST_KEYS, walk.facts.currency);
+    const problem = currencyProblem(walk, money, `The refund answer's refunds[${at}] amount`);
+    if (problem !== null) return problem;
+  }
+  return null;
 }
 
 /** Which refunds an answer repeats, where each is counted, and what its new ones come to. */
@@ -284,6 +302,7 @@ export function readCall(walk: Walk, record: OrderRecord): void {
       const named =
         unreadableAmountProblem(money, unreadable, `The ${operation} call`) ??
         currencyProblem(walk, money, `The ${operation} call's amount`) ??
+        (operation === 'refund' ? answeredEntryCurrencyProblem(walk, record.responseJson) : null) ??
         zeroAmountProblem(walk, money, `The ${operation} call's amount`) ??
         (operation === 'capture'
           ? answeredCaptureProblem(walk, record, money?.minor ?? null)
