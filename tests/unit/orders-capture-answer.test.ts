@@ -103,4 +103,22 @@ describe('a capture the service answered and notified', () => {
     expect(lifecycle.entries.at(-1)?.evidence).toContain('captured 40.00 SAR');
     expect(lifecycle.entries.at(-1)?.evidence).toContain('asked for 60.00 SAR');
   });
+  it("names the answer's amount, not the call's, when the answer's is in another currency or zero", () => {
+    // The call asked for 40.00 SAR; the finding said "The capture call's amount is in AED".
+    const inAed = call('capture', {
+      request: money('40.00'),
+      response: {
+        order_id: ORDER_ID,
+        capture_id: CAPTURE_1,
+        captured_amount: { amount: '40.00', currency: 'AED' },
+      },
+    });
+    const other = deriveLifecycle(ORDER_ID, [...authorised(), inAed]);
+    expect(other.findings.map((finding) => finding.code)).toEqual(['currency_mismatch']);
+    expect(other.findings[0]?.message).toContain("The capture answer's captured_amount is in AED");
+    resetRecords();
+    const zero = deriveLifecycle(ORDER_ID, [...authorised(), captureCall('60.00', '0.00')]);
+    expect(zero.findings.map((finding) => finding.code)).toEqual(['zero_amount']);
+    expect(zero.findings[0]?.message).toContain("The capture answer's captured_amount is 0.00 SAR");
+  });
 });

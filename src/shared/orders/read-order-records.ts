@@ -48,21 +48,29 @@ import {
  * What a capture or refund call's 2xx answer says was done — the capture's `captured_amount`;
  * the refund's `refunded_amount`, or the sum of its `refunds[]` entries — else, when the answer
  * gives no amount, what the call asked for. The answer is the service's word: a call that asked
- * for 60.00 and was answered 40.00 captured 40.00.
+ * for 60.00 and was answered 40.00 captured 40.00. `said` names where the amount was read, for
+ * a finding about it (the call's amount is not the one in another currency, or zero).
  */
 function answeredMoney(
   walk: Walk,
   record: OrderRecord,
   operation: 'capture' | 'refund',
   asked: ReadMoney | null,
-): ReadMoney | null {
+): { money: ReadMoney | null; said: string } {
   const currency = walk.facts.currency;
   const answer = record.responseJson;
-  const answered =
-    operation === 'capture'
-      ? readMoneyField(answer, CAPTURE_ANSWER_KEYS, currency)
-      : (readMoneyField(answer, REFUND_ANSWER_KEYS, currency) ?? readRefundEntriesMoney(answer, currency));
-  return answered ?? asked;
+  if (operation === 'capture') {
+    const captured = readMoneyField(answer, CAPTURE_ANSWER_KEYS, currency);
+    if (captured !== null)
+      return { money: captured, said: `The capture answer's ${CAPTURE_ANSWER_KEYS.join('/')}` };
+  } else {
+    const refunded = readMoneyField(answer, REFUND_ANSWER_KEYS, currency);
+    if (refunded !== null)
+      return { money: refunded, said: `The refund answer's ${REFUND_ANSWER_KEYS.join('/')}` };
+    const entries = readRefundEntriesMoney(answer, currency);
+    if (entries !== null) return { money: entries, said: "The refund answer's refunds[] amounts" };
+  }
+  return { money: asked, said: `The ${operation} call's amount` };
 }
 
 /**
@@ -294,16 +302,16 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         operation === 'capture' ? CAPTURE_REQUEST_KEYS : readRefundRequestMoney,
         walk,
       );
-      const money = answeredMoney(walk, record, operation, asked);
+      const { money, said } = answeredMoney(walk, record, operation, asked);
       const unreadable =
         operation === 'capture'
           ? unreadableMoneyField(record.requestJson, CAPTURE_REQUEST_KEYS)
           : unreadableRefundRequestField(record.requestJson);
       const named =
         unreadableAmountProblem(money, unreadable, `The ${operation} call`) ??
-        currencyProblem(walk, money, `The ${operation} call's amount`) ??
+        currencyProblem(walk, money, said) ??
         (operation === 'refund' ? answeredEntryCurrencyProblem(walk, record.responseJson) : null) ??
-        zeroAmountProblem(walk, money, `The ${operation} call's amount`) ??
+        zeroAmountProblem(walk, money, said) ??
         (operation === 'capture'
           ? answeredCaptureProblem(walk, record, money?.minor ?? null)
           : answeredRefundProblem(walk, record, asked?.minor ?? null));
