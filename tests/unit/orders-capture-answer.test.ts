@@ -121,4 +121,23 @@ describe('a capture the service answered and notified', () => {
     expect(zero.findings.map((finding) => finding.code)).toEqual(['zero_amount']);
     expect(zero.findings[0]?.message).toContain("The capture answer's captured_amount is 0.00 SAR");
   });
+  it('says what the call asked for in its own currency', () => {
+    // Asked 60.00 AED, answered 40.00 SAR: the record said "the call asked for 60.00 SAR".
+    const asked = (amount: string) =>
+      call('capture', {
+        request: { order_id: ORDER_ID, total_amount: { amount, currency: 'AED' } },
+        response: {
+          order_id: ORDER_ID,
+          capture_id: CAPTURE_1,
+          captured_amount: { amount: '40.00', currency: 'SAR' },
+        },
+      });
+    const sixty = deriveLifecycle(ORDER_ID, [...authorised(), asked('60.00')]);
+    expect(sixty.facts.capturedAmount).toBe('40.00');
+    expect(sixty.entries.at(-1)?.evidence).toContain('the call asked for 60.00 AED');
+    resetRecords();
+    // The same number in another currency is another amount: said too.
+    const forty = deriveLifecycle(ORDER_ID, [...authorised(), asked('40.00')]);
+    expect(forty.entries.at(-1)?.evidence).toContain('the call asked for 40.00 AED');
+  });
 });

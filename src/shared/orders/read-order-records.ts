@@ -1,4 +1,5 @@
 import { boundedJsonKey } from '../bounded-json';
+import { formatMinorMoney } from '../money-format';
 import {
   CAPTURE_EVENT_KEYS,
   CAPTURE_REQUEST_KEYS,
@@ -348,9 +349,13 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         operation === 'capture'
           ? captureClaim(walk, 'response', counted)
           : refundClaim(walk, 'response', counted);
+      // In the call's own currency: 60.00 AED asked is not 60.00 SAR, nor is 40.00 AED 40.00 SAR.
+      const currencyOf = (read: ReadMoney) => read.currency ?? walk.facts.currency;
       const askedOtherwise =
-        asked !== null && money !== null && asked.minor !== money.minor
-          ? `; the call asked for ${walk.money(asked.minor)}`
+        asked !== null &&
+        money !== null &&
+        (asked.minor !== money.minor || currencyOf(asked) !== currencyOf(money))
+          ? `; the call asked for ${formatMinorMoney(asked.minor, currencyOf(asked))}`
           : '';
       // Said, so the reader knows this answer and its order_refunded are not checked against each other.
       const unmatched =
