@@ -66,6 +66,16 @@ describe('address records', () => {
     },
   );
 
+  it("a half-written record a crashed process left (its .tmp) is removed; a live process's is left alone", async () => {
+    const dead = join(dir, `running-${await deadPid()}-0badf00d.json.tmp`);
+    const live = join(dir, `running-${process.pid}-0badf00d.json.tmp`);
+    writeFileSync(dead, '{"version":', { mode: 0o600 });
+    writeFileSync(live, '{"version":', { mode: 0o600 });
+    expect(liveAddressRecords(dir)).toEqual([]);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  });
+
   it('two consoles of one process each keep their own record', () => {
     written(record());
     written(record({ listener: null }));

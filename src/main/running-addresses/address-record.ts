@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { looseModeProblem, writeOwnerOnlyFile } from '../owner-only-file';
 import { readRegularFile } from '../read-regular-file';
+import { isProcessAlive } from '../browser-mode/control-file';
 import { isSameProcessAlive } from './process-identity';
 
 /**
@@ -50,6 +51,9 @@ export const addressRecordSchema = z.strictObject({
 });
 export type AddressRecord = z.infer<typeof addressRecordSchema>;
 
+/** A record's .tmp (see owner-only-file.ts), with the pid of the process that wrote it. */
+const HALF_WRITTEN = /^running-(\d{1,10})-[0-9a-f]{8}\.json\.tmp$/;
+
 /** A new record's path for this console: pid first (for a person reading the folder), then a random name. */
 export function newRecordPath(dataDir: string, pid: number): string {
   return join(dataDir, `${PREFIX}${pid}-${randomBytes(4).toString('hex')}${SUFFIX}`);
@@ -91,6 +95,12 @@ export function liveAddressRecords(
     names = readdirSync(dataDir);
   } catch {
     return [];
+  }
+  // A record is written beside itself (.tmp) and renamed into place: a process that died in
+  // between left the .tmp, which no one else would ever remove (each console's name is new).
+  for (const name of names) {
+    const pid = HALF_WRITTEN.exec(name)?.[1];
+    if (pid !== undefined && !isProcessAlive(Number(pid))) removeAddressRecord(join(dataDir, name));
   }
   const live: AddressRecord[] = [];
   for (const name of names.filter((n) => n.startsWith(PREFIX) && n.endsWith(SUFFIX)).sort()) {
