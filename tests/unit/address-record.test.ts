@@ -127,6 +127,27 @@ describe.skipIf(process.platform === 'win32')('a record that is not a small regu
 });
 
 describe('processStartOf', () => {
+  // macOS's ps names the start in local time and the locale's words: a terminal with another TZ
+  // (or LANG) than the desktop app read another start for the same process, took its pid for
+  // reused, and removed the live console's record. procps' ps prints lstart the same way.
+  it.runIf(process.platform !== 'win32')(
+    "names a process the same way whatever the reader's time zone",
+    () => {
+      const saved = process.env['TZ'];
+      try {
+        process.env['TZ'] = 'UTC';
+        const utc = processStartOf(process.pid, 'darwin');
+        process.env['TZ'] = 'Asia/Tokyo';
+        const tokyo = processStartOf(process.pid, 'darwin');
+        expect(utc).not.toBeNull();
+        expect(tokyo).toBe(utc);
+      } finally {
+        if (saved === undefined) delete process.env['TZ'];
+        else process.env['TZ'] = saved;
+      }
+    },
+  );
+
   it.runIf(process.platform !== 'win32')(
     'names a process the same way each time, and another process otherwise',
     async () => {

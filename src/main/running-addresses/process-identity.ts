@@ -19,7 +19,10 @@ export function processStartOf(pid: number, platform: NodeJS.Platform = process.
     }
     if (platform === 'win32') return null;
     // macOS and the BSDs: no /proc; ps names the start to the second, which a reused pid does not share.
+    // In UTC and the C locale: ps writes it in the reader's local time and words, so a terminal
+    // with another TZ or LANG than the console read another start and took the pid for reused.
     const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+      env: { ...process.env, TZ: 'UTC', LC_ALL: 'C' },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 2000,
