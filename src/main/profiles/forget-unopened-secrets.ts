@@ -30,7 +30,7 @@ export interface UnopenedStoredSecret {
 export function forgettingMeans(kind: UnopenedKind): string {
   switch (kind) {
     case 'other-protection':
-      return 'the console that sealed it (the desktop app, for "safestorage") can still open it; forgotten here, it is gone for that console too';
+      return 'a process that has that protection can still open it (the desktop app, for "safestorage"; this same command where the OS keychain answers, for "keychain-aes256gcm"); forgotten here, it is gone for that one too';
     case 'key-changed':
       return 'no console opens it unless that key (vault.key, or the OS keychain entry) comes back from a backup';
     case 'damaged':

@@ -1,3 +1,4 @@
+import { KEYCHAIN_SCHEME } from './keychain-cipher';
 import { parseSealed, type SecretCipher } from './sealed-secret';
 
 /**
@@ -7,6 +8,18 @@ import { parseSealed, type SecretCipher } from './sealed-secret';
  * stored without a scheme (damaged).
  */
 export type UnopenedKind = 'other-protection' | 'key-changed' | 'damaged';
+
+/**
+ * Why a scheme this process lacks does not open here. The OS keychain's is this console's own:
+ * it opens in any process that reaches the keychain, which an SSH session, a locked keychain or
+ * CHECKOUT_CONSOLE_KEYCHAIN=off does not.
+ */
+function lackedWords(scheme: string, current: string): string {
+  if (scheme === KEYCHAIN_SCHEME)
+    return `sealed with "${scheme}", a key in the OS keychain, which this process cannot reach (the keychain is locked or has no session here, or CHECKOUT_CONSOLE_KEYCHAIN=off; it uses "${current}")`;
+  const whose = scheme === 'safestorage' ? ", the desktop app's protection," : '';
+  return `sealed with "${scheme}"${whose} which this process does not have (it uses "${current}")`;
+}
 
 export interface Vault {
   /** The cipher new values are sealed with. */
@@ -68,8 +81,7 @@ export function createVault(primary: SecretCipher, others: readonly SecretCipher
       } catch {
         return 'stored without a protection scheme: damaged';
       }
-      if (!byScheme.has(scheme))
-        return `sealed with "${scheme}"${scheme === 'safestorage' ? ", the desktop app's protection," : ''} which this process does not have (it uses "${current.scheme}")`;
+      if (!byScheme.has(scheme)) return lackedWords(scheme, current.scheme);
       return `this process's "${scheme}" key does not open it: the key was replaced or lost since`;
     },
     usePrimary(cipher) {
