@@ -1,11 +1,11 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { EmulatorSettings } from '@shared/emulator';
 import { sameValue } from '@shared/settings-patch';
 import { useFollowedValues } from '@ui/use-followed-values';
 import { WholeNumberInput } from '@ui/whole-number-input';
 import { FaultsEditor } from './faults-editor';
-import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
+import { SaveSettingsButton } from './needs-console';
 import { saveEmulatorSettings } from './save-emulator-settings';
 
 /** This form's fields, by the labels it shows them with (a refused save names them so). */
@@ -29,7 +29,6 @@ const validBackoff = (values: number[]) =>
 /** Retries (attempts, backoff, timeout), the out-of-order hold, and the faults of every order without its own. */
 export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings }) {
   const form = useFollowedValues(settings);
-  const unsendable = useUnsendable();
   const { values } = form;
   // The backoff as typed, with the list it was typed as or shown from: a push that brings
   // another list (the field not edited here) shows that one.
@@ -99,19 +98,7 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
       </Text>
       <FaultsEditor faults={values.faults} onChange={(faults) => form.change({ faults })} />
       <Group>
-        {/* Cut off, the edits stay here; Save is offered again once the console answers. */}
-        <NeedsConsole reason={unsendable}>
-          <Button
-            size="xs"
-            onClick={() => {
-              if (unsendable === null) void save();
-            }}
-            disabled={unsendable === null && !backoffValid}
-            {...blockedButton(unsendable)}
-          >
-            Save settings
-          </Button>
-        </NeedsConsole>
+        <SaveSettingsButton invalid={!backoffValid} onSave={() => void save()} />
       </Group>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Input, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { Group, Input, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { CHECKOUT_FORM_CHOICES } from '@ui/checkout-form-choices';
 import { ChoiceControl } from '@ui/choice-control';
 import { notifications } from '@mantine/notifications';
@@ -20,7 +20,7 @@ import {
   rowsOf,
   type HeaderRow,
 } from './registered-headers-editor';
-import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
+import { SaveSettingsButton } from './needs-console';
 import { saveEmulatorSettings } from './save-emulator-settings';
 
 /** This form's fields, by the labels it shows them with (a refused save names them so). */
@@ -54,7 +54,6 @@ export function EmulatorSpecSettings({
   ownUrl: string | null;
 }) {
   const form = useFollowedValues(settings);
-  const unsendable = useUnsendable();
   const draft = form.values;
   // The headers as edited here, with the list they were read from; null while none is edited, and
   // then the rows follow the stored list (a push shows through). An edit is state of its own,
@@ -177,19 +176,7 @@ export function EmulatorSpecSettings({
         urlRegistered={urlOf(draft.webhookUrl ?? '') !== null}
       />
       <Group>
-        {/* Cut off, the edits stay here; Save is offered again once the console answers. */}
-        <NeedsConsole reason={unsendable}>
-          <Button
-            size="xs"
-            onClick={() => {
-              if (unsendable === null) void save();
-            }}
-            disabled={unsendable === null && draft.countryCurrencyPairs.length === 0}
-            {...blockedButton(unsendable)}
-          >
-            Save settings
-          </Button>
-        </NeedsConsole>
+        <SaveSettingsButton invalid={draft.countryCurrencyPairs.length === 0} onSave={() => void save()} />
       </Group>
     </Stack>
   );

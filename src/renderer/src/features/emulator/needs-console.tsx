@@ -1,4 +1,4 @@
-import { Tooltip } from '@mantine/core';
+import { Button, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAppStore } from '@ui/app-store';
 import { unsendableWords } from './emulator-last-known';
@@ -32,4 +32,26 @@ export function NeedsConsole({ reason, children }: { reason: string | null; chil
  */
 export function blockedButton(reason: string | null): { 'data-disabled'?: true; 'aria-disabled'?: true } {
   return reason === null ? {} : { 'data-disabled': true, 'aria-disabled': true };
+}
+
+/**
+ * A settings form's Save: offered while the console answers (and the form is valid); cut off
+ * from it, the edits stay in the form and Save says why it is not offered.
+ */
+export function SaveSettingsButton({ invalid, onSave }: { invalid: boolean; onSave: () => void }) {
+  const unsendable = useUnsendable();
+  return (
+    <NeedsConsole reason={unsendable}>
+      <Button
+        size="xs"
+        onClick={() => {
+          if (unsendable === null) onSave();
+        }}
+        disabled={unsendable === null && invalid}
+        {...blockedButton(unsendable)}
+      >
+        Save settings
+      </Button>
+    </NeedsConsole>
+  );
 }
