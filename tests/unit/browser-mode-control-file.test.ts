@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -106,5 +106,31 @@ describe('the serve control file', () => {
     expect(found.removedStale).toEqual([controlFilePath(temp.dir, gone)]);
     expect(existsSync(controlFilePath(temp.dir, gone))).toBe(false);
     expect(existsSync(controlFilePath(temp.dir, process.pid))).toBe(true);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('a control file that is not a small regular file', () => {
+  // Every `open` and `serve` reads these: a named pipe under a control file's name made the
+  // synchronous read wait for a writer for ever (here a writer gives it a valid control file, so
+  // the read ends either way), and a huge file was read whole.
+  it('a named pipe is not read, nor believed, and says why', async () => {
+    const path = controlFilePath(temp.dir, process.pid);
+    execFileSync('mkfifo', ['-m', '600', path]);
+    const text = JSON.stringify(control(process.pid));
+    const writer = spawn('sh', ['-c', 'printf %s "$1" > "$2"', 'sh', text, path], { stdio: 'ignore' });
+    try {
+      const [entry] = readControlFiles(temp.dir);
+      expect(entry).toMatchObject({ ok: false, problem: expect.stringContaining('not a regular file') });
+    } finally {
+      writer.kill('SIGKILL');
+      await new Promise((resolve) => writer.once('exit', resolve));
+    }
+  });
+
+  it('a control file larger than one can be is not read whole, nor believed', () => {
+    const path = controlFilePath(temp.dir, process.pid);
+    writeFileSync(path, `${JSON.stringify(control(process.pid))}${' '.repeat(1024 * 1024)}`, { mode: 0o600 });
+    const [entry] = readControlFiles(temp.dir);
+    expect(entry).toMatchObject({ ok: false, problem: expect.stringContaining('larger than') });
   });
 });

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { looseModeProblem, writeOwnerOnlyFile } from '../owner-only-file';
+import { readRegularFile } from '../read-regular-file';
 
 /**
  * How `checkout-console open` finds a running `serve`: each serve process writes one small file
@@ -42,6 +43,9 @@ export function removeControlFile(path: string): void {
   rmSync(path, { force: true });
 }
 
+/** A control file is a few hundred bytes; anything larger is not one. */
+const CONTROL_FILE_MAX_BYTES = 16 * 1024;
+
 export type ControlFileEntry =
   { path: string; ok: true; control: ControlFile } | { path: string; ok: false; problem: string };
 
@@ -49,7 +53,19 @@ function readOne(path: string, platform: NodeJS.Platform): ControlFileEntry {
   try {
     const loose = looseModeProblem(path, platform);
     if (loose !== null) return { path, ok: false, problem: loose };
-    const json: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    // Through readRegularFile: a named pipe under this name made every `open` and `serve` wait
+    // for a writer for ever, and a huge file was read whole.
+    const read = readRegularFile(path, CONTROL_FILE_MAX_BYTES);
+    if (!read.ok)
+      return {
+        path,
+        ok: false,
+        problem:
+          read.problem === 'too_large'
+            ? `it is larger than a control file can be (${read.bytes} bytes)`
+            : read.reason,
+      };
+    const json: unknown = JSON.parse(read.text);
     const parsed = controlFileSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
