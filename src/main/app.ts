@@ -12,7 +12,7 @@ import { createListenerSettingsStore } from './listener/listener-settings-store'
 import { createLogger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
 import { publishAddresses } from './running-addresses/address-publisher';
-import { liveAddressRecords, runningListeners } from './running-addresses/address-record';
+import { liveAddressRecords, runningEmulators, runningListeners } from './running-addresses/address-record';
 import { createMerchantApiClient } from './merchant-api/merchant-api-client';
 import { createOrdersService } from './orders/orders-service';
 import { createHistoryService } from './history/history-service';
@@ -224,6 +224,10 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     settings,
     bus,
     log,
+    emulatorHeldBy: (port) =>
+      runningEmulators(liveAddressRecords(dataDir)).find(
+        (running) => running.url === `http://127.0.0.1:${port}`,
+      )?.runBy ?? null,
     ...(options.emulatorTokens !== undefined
       ? {
           tokens:

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emulatorPortOf } from '../../src/main/emulator/emulator-service';
+import { createConsole } from '../../src/main/app';
 import { openTempConsole } from './helpers/temp-console';
 
 // The emulator's reasons, as the Emulator view, the Builder's notice and `serve` show them, said
@@ -59,6 +60,32 @@ describe("the emulator's reasons name what they are about", () => {
     expect(status.running).toBe(false);
     expect(status.error).toBe(
       `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`,
+    );
+  });
+
+  it('a port held by another console on this data directory names that console, from its address record', async () => {
+    const port = await holdAPort();
+    await cleanups.pop()?.(); // free again: the first console's emulator takes it
+    const opened = await openTempConsole({ startEmulator: false });
+    cleanups.push(() => opened.dispose());
+    const { core: first, dataDir } = opened;
+    first.profiles.update(
+      first.profiles.active().id,
+      { baseUrl: `http://127.0.0.1:${port}` },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+    expect((await first.emulator.start()).running).toBe(true);
+    const second = await createConsole({
+      dataDir,
+      frontDoor: 'browser',
+      keychain: 'off',
+      startEmulator: false,
+    });
+    cleanups.push(() => second.close());
+    const status = await second.emulator.start();
+    expect(status.running).toBe(false);
+    expect(status.error).toBe(
+      `checkout-console serve (pid ${process.pid}) runs this data directory's emulator on port ${port}, so this console's emulator is not started there; that one answers as the same emulator (the same orders and settings). Start this one on a free port, or use that one.`,
     );
   });
 });

@@ -395,7 +395,7 @@ describe('through the console', () => {
 });
 
 describe('a second console on the same data directory', () => {
-  it("finds the emulator's port taken and says that whatever holds it answers instead", async () => {
+  it("finds the emulator's port taken by another console on the data directory, names it, and says it answers instead", async () => {
     const first = await openEmulator();
     cleanups.push(() => first.dispose());
     const port = Number(new URL(first.url).port);
@@ -403,10 +403,12 @@ describe('a second console on the same data directory', () => {
     cleanups.push(() => second.dispose());
     const status = await second.core.emulator.start(port);
     expect(status.running).toBe(false);
-    // Held by a console the service cannot name: said as something else holding it, not "another program".
-    expect(status.error).toContain(`Something else on this machine holds port ${port}`);
+    // Held by the first console, whose address record says so: it is named, not "something else".
+    expect(status.error).toContain(
+      `checkout-console serve (pid ${process.pid}) runs this data directory's emulator on port ${port}`,
+    );
     // Not "nothing would answer": the first console's emulator, on the same tokens, does.
-    expect(status.error).toContain('whatever holds the port answers instead');
+    expect(status.error).toContain('that one answers as the same emulator');
   });
 });
 

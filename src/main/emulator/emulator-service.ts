@@ -41,6 +41,11 @@ export interface EmulatorServiceDependencies {
   log: Logger;
   /** Standalone (`emulator` command): these tokens instead of the Local profile's. */
   tokens?: { apiToken: string; notificationToken: string };
+  /**
+   * Which console on this data directory says it runs its emulator on `port` (its address
+   * record: `checkout-console serve (pid 123)`), or null: a held port is then named precisely.
+   */
+  emulatorHeldBy?: (port: number) => string | null;
 }
 
 export interface EmulatorService {
@@ -108,6 +113,18 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * API token, signing with its notification token) or standalone with given tokens; its state in
  * SQLite (orders, outbox) survives restarts; `emulator.changed` pushes keep the view current.
  */
+/**
+ * Why the emulator did not start on a held port: the console on this data directory that says it
+ * runs its emulator there (it answers as the same emulator: the same orders and settings), or,
+ * when none says so, something this console cannot name (another program, or a console of an
+ * older version or another data directory).
+ */
+function heldPortWords(port: number, heldBy: string | null): string {
+  if (heldBy !== null)
+    return `${heldBy} runs this data directory's emulator on port ${port}, so this console's emulator is not started there; that one answers as the same emulator (the same orders and settings). Start this one on a free port, or use that one.`;
+  return `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`;
+}
+
 export function createEmulatorService(deps: EmulatorServiceDependencies): EmulatorService {
   const {
     emulatorOrders: orders,
@@ -280,8 +297,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       const code = (failure as { code?: unknown }).code;
       error =
         code === 'EADDRINUSE'
-          ? // Which process holds it is not known here: another program, or another console.
-            `Something else on this machine holds port ${target} (which process is not known here), so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`
+          ? heldPortWords(target, deps.emulatorHeldBy?.(target) ?? null)
           : `The emulator could not start on port ${target}: ${errorWords(failure)}`;
       deps.log.warn(error);
     }
