@@ -272,7 +272,13 @@ export function OperationEditor({
             />
           </>
         )}
+        {/* Beside Send, where the click was: below it, the line was out of view at 1280×800. */}
         <Group justify="flex-end">
+          {refused && refusedBy !== null && (
+            <Text size="sm" c="orange" style={{ flex: 1 }} data-testid="send-refused">
+              Nothing was sent: {refusedBy}
+            </Text>
+          )}
           {sending ? (
             <Button
               color="red"
@@ -295,11 +301,6 @@ export function OperationEditor({
             {sent > 0 ? 'Send again' : `Send ${OPERATION_LABEL[operation].toLowerCase()}`}
           </Button>
         </Group>
-        {refused && refusedBy !== null && (
-          <Text size="sm" c="orange" ta="right" data-testid="send-refused">
-            Nothing was sent: {refusedBy}
-          </Text>
-        )}
         {sendError !== null && (
           <Alert color="red" title={failureTitle(sendError)}>
             {sendError}
