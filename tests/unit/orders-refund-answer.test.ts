@@ -176,6 +176,33 @@ describe('a refund the service answered and notified', () => {
     expect(notified.facts.refundedAmount).toBe('15.00');
   });
 
+  it('is a zero_amount finding when the only new refund of a partly repeated refunds[] answer is 0.00', () => {
+    const before = captured100();
+    const entry = (refundId: string, amount: string) => ({
+      capture_id: CAPTURE_1,
+      refund_id: refundId,
+      total_amount: { amount, currency: 'SAR' },
+    });
+    const first = call('refund', {
+      request: money('10.00'),
+      response: { order_id: ORDER_ID, status: 'partially_refunded', refunds: [entry(REFUND_1, '10.00')] },
+    });
+    // A later answer lists the refund already answered beside a new one of nothing.
+    const second = call('refund', {
+      request: money('0.00'),
+      response: {
+        order_id: ORDER_ID,
+        status: 'partially_refunded',
+        refunds: [entry(REFUND_1, '10.00'), entry(REFUND_2, '0.00')],
+      },
+    });
+    const lifecycle = deriveLifecycle(ORDER_ID, [...before, first, second]);
+    expect(lifecycle.facts.refundedAmount).toBe('10.00');
+    expect(lifecycle.findings.map((finding) => finding.code)).toEqual(['zero_amount']);
+    expect(lifecycle.findings[0]?.message).toContain(`new refund`);
+    expect(lifecycle.entries.at(-1)?.evidence ?? '').not.toContain('refunded 0.00');
+  });
+
   it('counts a refund its refunds[] answer lists twice once, and says so', () => {
     const before = captured100();
     const entry = {

@@ -322,9 +322,14 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         repeated === null || repeated.newMinor === null || money === null
           ? money
           : { ...money, minor: repeated.newMinor };
+      // Its new refunds alone are what it adds: 0.00 of them is no step, as a whole answer of 0.00 is not.
+      const newNothing =
+        repeated === null
+          ? null
+          : zeroAmountProblem(walk, counted, "The sum of the refund answer's new refunds");
       const problem =
         named === null || named === 'unnamed' || isPartlyRepeated(named)
-          ? beyondProblem(walk, operation, 'response', counted)
+          ? (newNothing ?? beyondProblem(walk, operation, 'response', counted))
           : named;
       const step = operation === 'capture' ? 'captured' : 'refunded';
       if (problem === 'duplicate') {
