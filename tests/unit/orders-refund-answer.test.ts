@@ -228,6 +228,29 @@ describe('a refund the service answered and notified', () => {
     expect(notified.facts.refundedAmount).toBe('10.00');
   });
 
+  it('is a refund_amount_changed finding when its refunds[] answer lists one refund twice with two amounts', () => {
+    const before = captured100();
+    const entry = (amount: string) => ({
+      capture_id: CAPTURE_1,
+      refund_id: REFUND_1,
+      total_amount: { amount, currency: 'SAR' },
+    });
+    const answer = call('refund', {
+      request: money('10.00'),
+      response: {
+        order_id: ORDER_ID,
+        status: 'partially_refunded',
+        refunds: [entry('10.00'), entry('5.00')],
+      },
+    });
+    const lifecycle = deriveLifecycle(ORDER_ID, [...before, answer]);
+    expect(lifecycle.findings.map((finding) => finding.code)).toEqual(['refund_amount_changed']);
+    expect(lifecycle.findings[0]?.message).toContain(`refund ${REFUND_1} is listed twice in this answer`);
+    expect(lifecycle.findings[0]?.message).toContain('10.00 SAR');
+    expect(lifecycle.findings[0]?.message).toContain('5.00 SAR');
+    expect(lifecycle.facts.refundedAmount).toBeNull();
+  });
+
   it('says so when the answer names no refund_id, and counts it with its notification once', () => {
     const lifecycle = deriveLifecycle(ORDER_ID, [
       ...captured100(),

@@ -70,6 +70,27 @@ export interface PartlyRepeated {
 export const isPartlyRepeated = (named: unknown): named is PartlyRepeated =>
   typeof named === 'object' && named !== null && 'repeated' in named;
 
+/** One refund an answer lists twice with two amounts: the answer contradicts itself. */
+function listedTwiceWithTwoAmounts(
+  walk: Walk,
+  refunds: readonly { refundId: string; minor: bigint | null }[],
+): AmountProblem | null {
+  const first = new Map<string, bigint | null>();
+  for (const { refundId, minor } of refunds) {
+    if (!first.has(refundId)) {
+      first.set(refundId, minor);
+      continue;
+    }
+    const before = first.get(refundId) ?? null;
+    if (before !== minor)
+      return {
+        code: 'refund_amount_changed',
+        message: `refund ${refundId} is listed twice in this answer, as ${walk.money(before)} and as ${walk.money(minor)}`,
+      };
+  }
+  return null;
+}
+
 /**
  * A refund call's 2xx answer that names its refunds: each is the same refund as an
  * `order_refunded` with that refund_id, so the two must give one amount, whichever came first
@@ -86,6 +107,8 @@ export function answeredRefundProblem(
 ): AmountProblem | 'duplicate' | 'unnamed' | PartlyRepeated | null {
   const refunds = answeredRefunds(walk, record.responseJson, askedMinor);
   if (refunds.length === 0) return 'unnamed';
+  const selfContradiction = listedTwiceWithTwoAmounts(walk, refunds);
+  if (selfContradiction !== null) return selfContradiction;
   for (const { refundId, minor } of refunds) {
     const known = amountChangedFrom(walk.refunds, refundId, minor);
     if (known !== null) return amountChangedProblem(walk, 'refund', refundId, known, minor);
