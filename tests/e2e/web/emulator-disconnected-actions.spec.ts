@@ -22,11 +22,15 @@ test('cut off from the console, the Emulator view offers nothing that would send
   const row = page.locator(`[data-testid="emulator-order"][data-order-id="${order.orderId}"]`);
   const pay = row.getByRole('button', { name: 'Pay', exact: true });
   await expect(pay).toBeEnabled();
+  const expires = row.getByRole('cell').nth(3); // Expires
+  await expect(expires).toHaveText(/^in \d+ minutes?$/);
 
   await connection.drop();
   await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-connection', 'closed');
   // The row is still shown, as what was last heard.
   await expect(row).toContainText(order.reference);
+  // Its expiry as a time, not a countdown that would say "expired" of an order perhaps paid since.
+  await expect(expires).toHaveText(/^at \d/);
   for (const name of ['Pay', 'Decline', 'Cancel', 'Expire'])
     await expect(row.getByRole('button', { name, exact: true })).toBeDisabled();
   await pay.hover();
@@ -57,6 +61,7 @@ test('cut off from the console, the Emulator view offers nothing that would send
   await connection.restore();
   await expect(page.getByTestId('connection-banner')).toHaveCount(0, { timeout: 15_000 });
   await expect(pay).toBeEnabled();
+  await expect(expires).toHaveText(/^in \d+ minutes?$/);
   await expect(faults).toBeEnabled();
   await expect(
     page.getByTestId('emulator-retries-settings').getByRole('button', { name: 'Save settings' }),

@@ -20,6 +20,7 @@ import { describeRelative } from '@shared/relative-time';
 import { openExternalUrl } from '@ui/open-external';
 import { errorMessage } from '@bridge/bridge-error';
 import { StateBadge } from '@features/orders';
+import { formatShortTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
 import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
@@ -114,7 +115,18 @@ export function EmulatorOrdersTable({
                 </Table.Td>
                 <Table.Td ff="monospace">{formatMoney(order.totalAmount, order.currency)}</Table.Td>
                 <Table.Td>
-                  {order.state === 'new' ? (
+                  {order.state === 'new' && !known ? (
+                    // Cut off, "new" is only what was last heard: a countdown reaching "2 minutes
+                    // ago" would say it expired, though it may have been paid since. The time is
+                    // what is known.
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      title="The expiry as last heard; whether the order is still new is not known while cut off"
+                    >
+                      at {formatShortTime(order.expiresAt)}
+                    </Text>
+                  ) : order.state === 'new' ? (
                     <Text size="xs" c={expiresMs - now < 5 * 60_000 ? 'orange' : undefined}>
                       {describeRelative(expiresMs, now)}
                     </Text>
