@@ -1,10 +1,9 @@
 import { Alert, Button, Group, JsonInput, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { freshOrderReferenceId } from '@shared/checkout/order-reference';
 import type { ExchangeResult } from '@shared/merchant-api';
 import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { importedProfileWords } from '@shared/orders/order-known-from';
-import { HTTP_METHODS, type OperationName } from '@shared/profile';
+import { HTTP_METHODS } from '@shared/profile';
 import { useAppCommand } from '@ui/app-commands';
 import { confirmAction } from '@ui/confirm-dialog';
 import { confirmLiveCall } from '@ui/confirm-live';
@@ -24,44 +23,11 @@ import {
 import { initialOperationProfileId } from './operation-profile';
 import { cancelExchange, prepareOperation, sendOperation } from './orders-store';
 import { OPERATION_LABEL } from '@ui/order-format';
+import type { OperationRequest } from './operation-request';
 
 type Method = (typeof HTTP_METHODS)[number];
 const isMethod = (value: string | null): value is Method =>
   value !== null && (HTTP_METHODS as readonly string[]).includes(value);
-
-/** What the editor opens with: the amounts left to capture or refund, a fresh reference. */
-function prefill(operation: OperationName, lifecycle: OrderLifecycle): OperationRequest['values'] {
-  const { facts } = lifecycle;
-  const amount =
-    operation === 'capture'
-      ? (facts.remainingToCapture ?? facts.amount)
-      : operation === 'refund'
-        ? (facts.remainingToRefund ?? facts.capturedAmount ?? facts.amount)
-        : operation === 'cancel'
-          ? facts.amount
-          : null;
-  return {
-    amount,
-    currency: facts.currency,
-    orderReferenceId: operation === 'updateReferenceId' ? freshOrderReferenceId() : null,
-  };
-}
-
-export interface OperationRequest {
-  operation: OperationName;
-  /** Why the order's state does not allow it (sent anyway, on purpose), or null. */
-  outOfOrder: string | null;
-  /** Taken when the editor opens: later pushes must not rewrite what is being edited. */
-  values: { amount: string | null; currency: string | null; orderReferenceId: string | null };
-}
-
-export function operationRequest(
-  operation: OperationName,
-  lifecycle: OrderLifecycle,
-  outOfOrder: string | null,
-): OperationRequest {
-  return { operation, outOfOrder, values: prefill(operation, lifecycle) };
-}
 
 /**
  * The request editor of one follow-up operation: prepared from the profile's template (token

@@ -4,7 +4,7 @@ import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { noStateActionsNote } from '@shared/orders/order-known-from';
 import { operationBlockedReason, stateByDefault } from '@shared/orders/operation-availability';
 import type { OperationName } from '@shared/profile';
-import { operationRequest, type OperationRequest } from './operation-editor';
+import { operationRequest, type OperationRequest } from './operation-request';
 import { ACTION_ORDER, OPERATION_LABEL } from '@ui/order-format';
 
 /** Why an operation is not offered in the order's state, or null when it is. */
