@@ -3,12 +3,15 @@ import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 /** A file readable or writable by anyone but its owner is refused (not checked on Windows). */
 export const OWNER_ONLY_MODE = 0o600;
 
+/** What the writer appends to a file's name while it writes it (per-process-files.ts passes these over). */
+export const WRITING_SUFFIX = '.tmp';
+
 /**
  * Writes a small file the data directory's processes read, owner-only from its first byte and
  * replaced whole (a reader sees the old text or the new, never half of one).
  */
 export function writeOwnerOnlyFile(path: string, text: string): void {
-  const temporary = `${path}.tmp`;
+  const temporary = `${path}${WRITING_SUFFIX}`;
   rmSync(temporary, { force: true });
   // `wx`: never write through a file (or link) someone else put there; the mode applies at creation.
   writeFileSync(temporary, text, { mode: OWNER_ONLY_MODE, flag: 'wx' });

@@ -1,8 +1,8 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { looseModeProblem, writeOwnerOnlyFile } from '../owner-only-file';
-import { readRegularFile } from '../read-regular-file';
+import { writeOwnerOnlyFile } from '../owner-only-file';
+import { readPerProcessFiles } from '../per-process-files';
 
 /**
  * How `checkout-console open` finds a running `serve`: each serve process writes one small file
@@ -43,61 +43,25 @@ export function removeControlFile(path: string): void {
   rmSync(path, { force: true });
 }
 
-/** A control file is a few hundred bytes; anything larger is not one. */
-const CONTROL_FILE_MAX_BYTES = 16 * 1024;
-
 export type ControlFileEntry =
   { path: string; ok: true; control: ControlFile } | { path: string; ok: false; problem: string };
-
-function readOne(path: string, platform: NodeJS.Platform): ControlFileEntry {
-  try {
-    const loose = looseModeProblem(path, platform);
-    if (loose !== null) return { path, ok: false, problem: loose };
-    // Through readRegularFile: a named pipe under this name made every `open` and `serve` wait
-    // for a writer for ever, and a huge file was read whole.
-    const read = readRegularFile(path, CONTROL_FILE_MAX_BYTES);
-    if (!read.ok)
-      return {
-        path,
-        ok: false,
-        problem:
-          read.problem === 'too_large'
-            ? `it is larger than a control file can be (${read.bytes} bytes)`
-            : read.reason,
-      };
-    const json: unknown = JSON.parse(read.text);
-    const parsed = controlFileSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.join('.') ?? '';
-      return {
-        path,
-        ok: false,
-        problem: `it is not a control file this version understands (${field === '' ? '' : `${field}: `}${issue?.message ?? 'invalid'})`,
-      };
-    }
-    return { path, ok: true, control: parsed.data };
-  } catch (error) {
-    const reason = error instanceof SyntaxError ? 'it is not JSON' : (error as Error).message;
-    return { path, ok: false, problem: reason };
-  }
-}
 
 /** Every serve control file in the data directory, each parsed with zod or with its problem. */
 export function readControlFiles(
   dataDir: string,
   platform: NodeJS.Platform = process.platform,
 ): ControlFileEntry[] {
-  let names: string[];
-  try {
-    names = readdirSync(dataDir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => name.startsWith(PREFIX) && name.endsWith(SUFFIX))
-    .sort()
-    .map((name) => readOne(join(dataDir, name), platform));
+  // A directory that cannot be listed holds no control file `open` could use: nothing to say.
+  const { files } = readPerProcessFiles(
+    dataDir,
+    { prefix: PREFIX, suffix: SUFFIX, schema: controlFileSchema, noun: 'a control file' },
+    platform,
+  );
+  return files.map((file) =>
+    file.ok
+      ? { path: file.path, ok: true, control: file.value }
+      : { path: file.path, ok: false, problem: file.problem },
+  );
 }
 
 /** Whether a process with this pid exists (EPERM: it does, but belongs to someone else). */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { looseModeProblem, writeOwnerOnlyFile } from '../owner-only-file';
-import { readRegularFile } from '../read-regular-file';
+import { writeOwnerOnlyFile } from '../owner-only-file';
+import { readPerProcessFiles } from '../per-process-files';
 import { isProcessAlive } from '../browser-mode/control-file';
 import { isSameProcessAlive } from './process-identity';
 
@@ -22,8 +22,8 @@ import { isSameProcessAlive } from './process-identity';
 
 const PREFIX = 'running-';
 /**
- * A record is a few hundred bytes; anything larger is not one. Read through readRegularFile, so
- * a named pipe or a device under a record's name never holds up (or fills the memory of) a reader.
+ * A record is a few hundred bytes; anything larger is not one. Read through per-process-files.ts,
+ * so a named pipe or a device under a record's name never holds up (or fills the memory of) a reader.
  */
 const RECORD_MAX_BYTES = 16 * 1024;
 const SUFFIX = '.json';
@@ -51,7 +51,7 @@ export const addressRecordSchema = z.strictObject({
 });
 export type AddressRecord = z.infer<typeof addressRecordSchema>;
 
-/** A record's .tmp (see owner-only-file.ts), with the pid of the process that wrote it. */
+/** A record's name while it is written (see owner-only-file.ts), with the pid of the process that writes it. */
 const HALF_WRITTEN = /^running-(\d{1,10})-[0-9a-f]{8}\.json\.tmp$/;
 
 /** A new record's path for this console: pid first (for a person reading the folder), then a random name. */
@@ -67,50 +67,63 @@ export function removeAddressRecord(path: string): void {
   rmSync(path, { force: true });
 }
 
-function readOne(path: string, platform: NodeJS.Platform): AddressRecord | null {
-  try {
-    if (looseModeProblem(path, platform) !== null) return null;
-    const read = readRegularFile(path, RECORD_MAX_BYTES);
-    if (!read.ok) return null;
-    const parsed = addressRecordSchema.safeParse(JSON.parse(read.text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // Removed between the listing and the read (its process closed), or not JSON: nothing to use.
-    return null;
-  }
+/** A record as read from its file, not yet judged alive. */
+export interface AddressRecordFile {
+  path: string;
+  record: AddressRecord;
 }
 
 /**
- * The records of processes still running on this data directory. Records of processes that
- * are gone are removed (they can only mislead the next reader); a record this version cannot
- * read, or that others may write, is passed over and left alone.
+ * The records in the data directory, whoever wrote them. A record this version cannot read, or
+ * that others may write, is passed over and left alone (a reader has no one to tell: it only
+ * asks where a listener runs). A crashed writer's .tmp is removed here: see below.
  */
+export function readAddressRecordFiles(
+  dataDir: string,
+  platform: NodeJS.Platform = process.platform,
+): AddressRecordFile[] {
+  const { files, beingWritten } = readPerProcessFiles(
+    dataDir,
+    {
+      prefix: PREFIX,
+      suffix: SUFFIX,
+      schema: addressRecordSchema,
+      noun: 'an address record',
+      maxBytes: RECORD_MAX_BYTES,
+    },
+    platform,
+  );
+  // A record is written beside itself (.tmp) and renamed into place: a process that died in
+  // between left the .tmp, which no one else would ever remove (each console's name is new).
+  for (const { name, path } of beingWritten) {
+    const pid = HALF_WRITTEN.exec(name)?.[1];
+    if (pid !== undefined && !isProcessAlive(Number(pid))) removeAddressRecord(path);
+  }
+  return files.flatMap((file) => (file.ok ? [{ path: file.path, record: file.value }] : []));
+}
+
+/**
+ * The records whose process still runs. Records of processes that are gone are removed (they
+ * can only mislead the next reader).
+ */
+export function keepLiveRecords(
+  files: readonly AddressRecordFile[],
+  alive: (pid: number, start: string | null) => boolean,
+): AddressRecordFile[] {
+  return files.filter(({ path, record }) => {
+    if (alive(record.pid, record.processStart)) return true;
+    removeAddressRecord(path);
+    return false;
+  });
+}
+
+/** The records of processes still running on this data directory (read afresh: see address-record-cache.ts). */
 export function liveAddressRecords(
   dataDir: string,
   alive: (pid: number, start: string | null) => boolean = isSameProcessAlive,
   platform: NodeJS.Platform = process.platform,
 ): AddressRecord[] {
-  let names: string[];
-  try {
-    names = readdirSync(dataDir);
-  } catch {
-    return [];
-  }
-  // A record is written beside itself (.tmp) and renamed into place: a process that died in
-  // between left the .tmp, which no one else would ever remove (each console's name is new).
-  for (const name of names) {
-    const pid = HALF_WRITTEN.exec(name)?.[1];
-    if (pid !== undefined && !isProcessAlive(Number(pid))) removeAddressRecord(join(dataDir, name));
-  }
-  const live: AddressRecord[] = [];
-  for (const name of names.filter((n) => n.startsWith(PREFIX) && n.endsWith(SUFFIX)).sort()) {
-    const path = join(dataDir, name);
-    const record = readOne(path, platform);
-    if (record === null) continue;
-    if (alive(record.pid, record.processStart)) live.push(record);
-    else removeAddressRecord(path);
-  }
-  return live;
+  return keepLiveRecords(readAddressRecordFiles(dataDir, platform), alive).map((file) => file.record);
 }
 
 /** A listener another process (or console) on this data directory runs, and for which profile. */
