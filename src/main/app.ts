@@ -13,6 +13,7 @@ import { createLogger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
 import { publishAddresses } from './running-addresses/address-publisher';
 import { liveAddressRecords, runningEmulators, runningListeners } from './running-addresses/address-record';
+import { cachedLiveAddressRecords } from './running-addresses/address-record-cache';
 import { createMerchantApiClient } from './merchant-api/merchant-api-client';
 import { createOrdersService } from './orders/orders-service';
 import { createHistoryService } from './history/history-service';
@@ -199,11 +200,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     ...(options.listener === undefined ? {} : { overrides: options.listener }),
   });
   closers.push(() => listener.close());
+  // Kept between sends while the data directory shows no change (address-record-cache.ts).
+  const addressRecords = cachedLiveAddressRecords(dataDir);
   const merchantApi = createMerchantApiClient({
     profiles,
     recorder,
     listenerUrlFor: (profile) =>
-      notificationUrlFor(profile, listener.status(), () => runningListeners(liveAddressRecords(dataDir))),
+      notificationUrlFor(profile, listener.status(), () => runningListeners(addressRecords())),
     judgePayload: (payload, form, profile, { singleCheckout }) => {
       const findings = validateCheckout(payload, {
         form,

@@ -19,7 +19,8 @@ export type NotificationTarget = { url: string; source: string } | { url: null; 
  * notifications go nowhere.
  *
  * Before that guess, the listeners other processes on this data directory say they run
- * (`running`, read only when needed; see address-record.ts): one running for this very
+ * (`running`, read only when needed; see address-record.ts, and address-record-cache.ts for a
+ * console that sends again and again): one running for this very
  * profile is where its notifications arrive, whatever port it took (port 0, `listen --port`),
  * so a profile whose listener takes any free port is reached too while a console runs it.
  * A listener running for another profile is not used: it verifies with another token.

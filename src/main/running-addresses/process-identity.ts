@@ -43,3 +43,51 @@ export function isSameProcessAlive(pid: number, start: string | null): boolean {
   const now = processStartOf(pid);
   return now === null || now === start;
 }
+
+/** How long a record's process, once found to be the one it names, is not asked its start again. */
+export const IDENTITY_CONFIRMED_FOR_MS = 2_000;
+
+/**
+ * isSameProcessAlive for a reader that asks about the same records again and again (a console's
+ * every send). Whether the pid is alive is asked every time (kill(pid, 0), a few µs): a process
+ * that died is never believed a moment longer. Its start time (a /proc read on Linux, a `ps` on
+ * macOS: milliseconds) is compared again only once `confirmedForMs` has passed since it last
+ * matched. Another process could be believed for at most that long only if, within it, the one
+ * the record names died and the OS gave its pid to a new one; the OS hands pids out in turn up
+ * to its limit (32768 or more by default on Linux, 99999 on macOS), so that takes the numbers coming
+ * round again within the window.
+ */
+export function createIdentityCheck(
+  deps: {
+    confirmedForMs?: number;
+    now?: () => number;
+    pidAlive?: (pid: number) => boolean;
+    startOf?: (pid: number) => string | null;
+  } = {},
+): (pid: number, start: string | null) => boolean {
+  const confirmedForMs = deps.confirmedForMs ?? IDENTITY_CONFIRMED_FOR_MS;
+  const now = deps.now ?? Date.now;
+  const pidAlive = deps.pidAlive ?? isProcessAlive;
+  const startOf = deps.startOf ?? ((pid: number) => processStartOf(pid));
+  /** `pid start` → when its start last matched. */
+  const confirmed = new Map<string, number>();
+  return (pid, start) => {
+    const key = `${pid} ${start ?? ''}`;
+    if (!pidAlive(pid)) {
+      confirmed.delete(key);
+      return false;
+    }
+    if (start === null) return true;
+    const at = confirmed.get(key);
+    if (at !== undefined && now() - at < confirmedForMs) return true;
+    const current = startOf(pid);
+    if (current !== null && current !== start) {
+      confirmed.delete(key);
+      return false;
+    }
+    // Bounded: a console sees a handful of records; ones long gone are dropped as they are met.
+    if (confirmed.size > 256) confirmed.clear();
+    confirmed.set(key, now());
+    return true;
+  };
+}
