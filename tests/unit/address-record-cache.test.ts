@@ -7,13 +7,13 @@ import {
   SETTLED_AFTER_MS,
 } from '../../src/main/running-addresses/address-record-cache';
 import {
-  newRecordPath,
   readAddressRecordFiles,
   removeAddressRecord,
   writeAddressRecord,
   type AddressRecord,
 } from '../../src/main/running-addresses/address-record';
 import { createIdentityCheck, processStartOf } from '../../src/main/running-addresses/process-identity';
+import { sampleRecord, writtenRecord } from './helpers/address-records';
 import { makeTempDir } from './helpers/temp-console';
 
 // A console's every send whose own listener does not run for the profile asked where another
@@ -26,21 +26,9 @@ let remove: () => void;
 beforeEach(() => ({ dir, remove } = makeTempDir('cc-records-cache-')));
 afterEach(() => remove());
 
-const record = (overrides: Partial<AddressRecord> = {}): AddressRecord => ({
-  version: 1,
-  pid: process.pid,
-  processStart: processStartOf(process.pid),
-  process: 'checkout-console serve',
-  listener: { url: 'http://127.0.0.1:4455', profileId: 1, profileName: 'Local' },
-  emulator: null,
-  updatedAt: new Date().toISOString(),
-  ...overrides,
-});
-function written(value: AddressRecord): string {
-  const path = newRecordPath(dir, value.pid);
-  writeAddressRecord(path, value);
-  return path;
-}
+/** Records of this process, without the emulator: only listeners are looked up here. */
+const record = (overrides: Partial<AddressRecord> = {}) => sampleRecord({ emulator: null, ...overrides });
+const written = (value: AddressRecord) => writtenRecord(dir, value);
 
 /**
  * The directory as it stood `minutesAgo`: its times set back, each change to its own minute. A

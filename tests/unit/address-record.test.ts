@@ -2,13 +2,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  liveAddressRecords,
-  newRecordPath,
-  writeAddressRecord,
-  type AddressRecord,
-} from '../../src/main/running-addresses/address-record';
+import { liveAddressRecords, type AddressRecord } from '../../src/main/running-addresses/address-record';
 import { processStartOf } from '../../src/main/running-addresses/process-identity';
+import { sampleRecord, writtenRecord } from './helpers/address-records';
 import { makeTempDir } from './helpers/temp-console';
 
 // The address records say where a data directory's processes run their listener and emulator.
@@ -20,22 +16,8 @@ let remove: () => void;
 beforeEach(() => ({ dir, remove } = makeTempDir()));
 afterEach(() => remove());
 
-const record = (overrides: Partial<AddressRecord> = {}): AddressRecord => ({
-  version: 1,
-  pid: process.pid,
-  processStart: processStartOf(process.pid),
-  process: 'checkout-console serve',
-  listener: { url: 'http://127.0.0.1:4455', profileId: 1, profileName: 'Local' },
-  emulator: { url: 'http://127.0.0.1:4010' },
-  updatedAt: new Date().toISOString(),
-  ...overrides,
-});
-
-function written(value: AddressRecord): string {
-  const path = newRecordPath(dir, value.pid);
-  writeAddressRecord(path, value);
-  return path;
-}
+const record = sampleRecord;
+const written = (value: AddressRecord) => writtenRecord(dir, value);
 
 /** The pid of a process that ran and is gone. */
 async function deadPid(): Promise<number> {
