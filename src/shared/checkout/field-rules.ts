@@ -10,6 +10,7 @@ import {
   requiredRuleOf,
   ruleName,
   whenTyped,
+  type Ctx,
   type FieldRef,
   type TextLimits,
 } from './field-rule-core';
@@ -50,9 +51,20 @@ export function requiredText(field: FieldRef, limits: TextLimits = {}) {
     .check(checkLength(field, limits));
 }
 
-/** An optional string: may be absent or empty. */
+/**
+ * An optional string: may be absent or "". Every optional text leaf lets "" through without a
+ * finding of its own; whether "" earns a warning is one rule for all of them (empty-optional.ts).
+ */
 export function optionalText(field: FieldRef, limits: TextLimits = {}) {
   return gate<string>(field, isString, 'a string').check(checkLength(field, limits)).optional();
+}
+
+/** The value check of a text leaf; an optional leaf skips "" (judged in empty-optional.ts). */
+function judgeText(optional: boolean, judge: (value: string, ctx: Ctx) => void) {
+  return whenTyped(isString, (value, ctx) => {
+    if (optional && value === '') return;
+    judge(value, ctx);
+  });
 }
 
 /** An absolute URI (`https://…`, `myapp://…`) without spaces. */
@@ -66,20 +78,11 @@ export function isAbsoluteUri(value: string): boolean {
   }
 }
 
-export interface UriOptions extends TextLimits {
-  /**
-   * An optional URI the official client sends as "" when it has none (`item_url`,
-   * `image_url`): empty means "not given", not a broken URI.
-   */
-  emptyMeansAbsent?: boolean;
-}
-
-export function uri(field: FieldRef, options: UriOptions = {}) {
+function uriLeaf(field: FieldRef, limits: TextLimits, optional: boolean) {
   return gate<string>(field, isString, 'a URI string')
-    .check(checkLength(field, options))
+    .check(checkLength(field, limits))
     .check(
-      whenTyped(isString, (value, ctx) => {
-        if (value === '' && options.emptyMeansAbsent === true) return;
+      judgeText(optional, (value, ctx) => {
         if (!isAbsoluteUri(value))
           addRuleIssue(
             ctx,
@@ -92,11 +95,17 @@ export function uri(field: FieldRef, options: UriOptions = {}) {
     );
 }
 
-export function email(field: FieldRef, limits: TextLimits = {}) {
+/** A required absolute URI. */
+export const uri = (field: FieldRef, limits: TextLimits = {}) => uriLeaf(field, limits, false);
+/** An optional absolute URI: absent, "" or a URI. */
+export const optionalUri = (field: FieldRef, limits: TextLimits = {}) =>
+  uriLeaf(field, limits, true).optional();
+
+function emailLeaf(field: FieldRef, limits: TextLimits, optional: boolean) {
   return gate<string>(field, isString, 'an e-mail address')
     .check(checkLength(field, limits))
     .check(
-      whenTyped(isString, (value, ctx) => {
+      judgeText(optional, (value, ctx) => {
         if (!isEmailAddress(value))
           addRuleIssue(
             ctx,
@@ -109,8 +118,14 @@ export function email(field: FieldRef, limits: TextLimits = {}) {
     );
 }
 
-function checkSpecDate(field: FieldRef) {
-  return whenTyped(isString, (value, ctx) => {
+/** A required e-mail address. */
+export const email = (field: FieldRef, limits: TextLimits = {}) => emailLeaf(field, limits, false);
+/** An optional e-mail address: absent, "" or an address. */
+export const optionalEmail = (field: FieldRef, limits: TextLimits = {}) =>
+  emailLeaf(field, limits, true).optional();
+
+function checkSpecDate(field: FieldRef, optional = false) {
+  return judgeText(optional, (value, ctx) => {
     const rule = `${ruleName(field)} — format dd-mm-yyyy`;
     if (!hasSpecDateShape(value))
       addRuleIssue(
@@ -137,6 +152,13 @@ export function nullableSpecDate(field: FieldRef) {
     (value) => value === null || isString(value),
     'a date string dd-mm-yyyy, or null',
   ).check(checkSpecDate(field));
+}
+
+/** An optional `dd-mm-yyyy` date: absent, "" or a day that exists. */
+export function optionalSpecDate(field: FieldRef) {
+  return gate<string>(field, isString, 'a date string dd-mm-yyyy')
+    .check(checkSpecDate(field, true))
+    .optional();
 }
 
 export interface IntegerRange {
@@ -195,10 +217,7 @@ export function oneOf<const V extends readonly [string, ...string[]]>(field: Fie
   );
 }
 
-/**
- * An optional choice that may also be sent as "" for "not given" (the official client sends
- * `"locale": ""` when none is set): absent or empty, else one of `values`.
- */
+/** An optional choice: absent, "" (judged in empty-optional.ts) or one of `values`. */
 export function optionalChoice<const V extends readonly [string, ...string[]]>(field: FieldRef, values: V) {
   return gate<V[number] | ''>(
     field,

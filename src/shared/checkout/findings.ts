@@ -19,6 +19,9 @@ export const FINDING_CODES = [
   'invalid_date_format',
   'not_a_real_date',
   'quantity_must_be_one',
+  // An optional field given "" where the official client never sends one (warning): how the
+  // service reads an empty value is not shown
+  'empty_optional',
   // Across fields
   'not_supported_country_currency',
   'total_mismatch',

@@ -8,7 +8,10 @@ import {
   integer,
   objectOf,
   oneOf,
+  optionalChoice,
+  optionalEmail,
   optionalText,
+  optionalUri,
   requiredText,
   uri,
   type FieldRef,
@@ -34,11 +37,9 @@ const zeroMinimum = { value: LIMITS.nonNegativeAmountMinimum, rule: 'amount mini
 
 export function itemSchema(form: CheckoutForm) {
   const item = (key: string, requiredRule?: string): FieldRef => ({ table: 'Item', key, requiredRule });
-  // The official client sends "" for an item without a URL: "not given", not a broken URI.
   const url = {
     maxLength: LIMITS.itemUrlMaxLength,
     maxRule: `maximum ${LIMITS.itemUrlMaxLength} characters`,
-    emptyMeansAbsent: true,
   };
   const quantityField = item('quantity');
   const quantity =
@@ -70,8 +71,8 @@ export function itemSchema(form: CheckoutForm) {
     }),
     quantity,
     total_amount: money({ field: item('total_amount') }),
-    item_url: uri(item('item_url'), url).optional(),
-    image_url: uri(item('image_url'), url).optional(),
+    item_url: optionalUri(item('item_url'), url),
+    image_url: optionalUri(item('image_url'), url),
     // Optional Money may be null: the official client sends `"unit_price": null` when unset.
     unit_price: money({ field: item('unit_price') })
       .nullable()
@@ -97,7 +98,7 @@ export function consumerSchema(form: CheckoutForm) {
       first_name: requiredText(consumer('first_name')),
       last_name: requiredText(consumer('last_name')),
       phone_number: requiredText(consumer('phone_number')),
-      email: email(consumer('email')).optional(),
+      email: optionalEmail(consumer('email')),
     });
   return objectOf(field, {
     first_name: requiredText(consumer('first_name')),
@@ -140,7 +141,7 @@ export function addressSchema(which: 'shipping_address' | 'billing_address') {
     city: optionalText(optional('city')),
     region: optionalText(optional('region')),
     phone_number: optionalText(optional('phone_number')),
-    country_code: oneOf(optional('country_code'), COUNTRIES).optional(),
+    country_code: optionalChoice(optional('country_code'), COUNTRIES),
   });
 }
 

@@ -6,6 +6,7 @@ import {
   nullableSpecDate,
   objectOf,
   oneOf,
+  optionalSpecDate,
   optionalText,
   requiredText,
   specDate,
@@ -27,8 +28,8 @@ export function accountSecuritySchema() {
   return objectOf(risk('account_security'), {
     is_email_verified: bool(field('is_email_verified')).optional(),
     is_phone_verified: bool(field('is_phone_verified')).optional(),
-    password_last_changed: specDate(field('password_last_changed')).optional(),
-    last_login_date: specDate(field('last_login_date')).optional(),
+    password_last_changed: optionalSpecDate(field('password_last_changed')),
+    last_login_date: optionalSpecDate(field('last_login_date')),
     last_verification_method: optionalText(field('last_verification_method')),
     device_id: optionalText(field('device_id')),
     devices_linked: integer(field('devices_linked')).optional(),

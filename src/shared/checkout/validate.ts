@@ -15,6 +15,7 @@ import {
   type RawFinding,
 } from './findings';
 import { duplicateKeyFindings } from './duplicate-key-findings';
+import { checkEmptyOptionals } from './empty-optional';
 import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
 import { findUnknownKeys } from './unknown-keys';
@@ -107,13 +108,15 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
           message: `The request cannot be read: ${describeJsonProblem({ kind: 'too_deep', depth: tooDeep.depth, limit: JSON_MAX_DEPTH })}.`,
         },
       ];
-    const schema = baseSchemaFor(options.form, options.singleCheckout !== false);
+    const singleCheckout = options.singleCheckout !== false;
+    const schema = baseSchemaFor(options.form, singleCheckout);
     const result = schema.safeParse(payload, { reportInput: false });
     const fromSchema = result.success
       ? []
       : result.error.issues.map((issue) => issueToFinding(issue, payload));
     const raw = dedupe([
       ...fromSchema,
+      ...checkEmptyOptionals(payload, options.form, singleCheckout),
       ...crossFieldFindings(payload, { notificationField: options.notificationField, pairs: options.pairs }),
       ...findUnknownKeys(payload, options.notificationField),
       ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),

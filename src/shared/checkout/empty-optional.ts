@@ -1,0 +1,142 @@
+import type { FieldKind } from './catalogue-types';
+import { fieldsFor } from './field-catalogue';
+import { ownValue, type RawFinding } from './findings';
+import type { JsonPath } from './money-paths';
+import type { CheckoutForm } from './request-parts';
+
+/**
+ * One rule for an optional field given as "". The spec does not show how the service reads an
+ * empty value, so the console does not guess silently:
+ * - a field the spec types as a string (text, e-mail, date, URI, a closed list) is read as not
+ *   given. Where the official client (tamara-solution/php-sdk) sends "" for the field whenever
+ *   the merchant set none, that is the service's own usage and passes without a word; anywhere
+ *   else it is one warning, `empty_optional`, and no other finding on the field (the leaves in
+ *   field-rules.ts let an optional "" through);
+ * - a field of another type (integer, number, boolean, Money, object) given "" is `wrong_type`,
+ *   as any string would be: the spec shows its type;
+ * - the extra risk fields, whose types are not shown, take any value, "" included.
+ * A required field given "" is an error, as before. The builder, `validate` and the emulator all
+ * judge through `validateCheckout`, so all three say the same.
+ */
+
+/**
+ * The optional fields the official client sends as "" when the merchant set none, read from its
+ * models (2.0.6): `Order::getLocale()`, `getPlatform()`; `OrderItem::getType()`,
+ * `getItemUrl()`, `getImageUrl()`; `Address::getLine2()`, `getRegion()`, `getPhoneNumber()`, each
+ * `?? ''` and always in `toArray()`. Its other unset values are null (`billing_address`,
+ * `unit_price`, `discount_amount`) or left out (`instalments`, `expires_in_minutes`).
+ */
+export const OFFICIAL_CLIENT_EMPTY_FIELDS = [
+  'locale',
+  'platform',
+  'items[].type',
+  'items[].item_url',
+  'items[].image_url',
+  'shipping_address.line2',
+  'shipping_address.region',
+  'shipping_address.phone_number',
+  'billing_address.line2',
+  'billing_address.region',
+  'billing_address.phone_number',
+] as const;
+
+/** The kinds the spec types as a string: "" is a value of the right type, its meaning not shown. */
+const TEXT_KINDS: readonly FieldKind[] = ['string', 'email', 'date', 'uri', 'enum'];
+
+const EMPTY_VALUE_NOT_SHOWN = 'an empty value: not shown';
+
+/** `merchant_url` → `merchant_url`, `items[]` → `Item`: the spec's name of the table a field sits in. */
+function tableOf(parent: string): string {
+  if (parent === '') return 'Checkout request';
+  if (parent === 'items[]') return 'Item';
+  if (parent === 'consumer') return 'Consumer';
+  if (parent.endsWith('_address')) return 'Address';
+  return parent.slice(parent.lastIndexOf('.') + 1);
+}
+
+/** The warning for an optional field given "" at `path`; `rule` names the field as the spec does. */
+export function emptyOptionalFinding(path: JsonPath, rule: string): RawFinding {
+  const key = String(path[path.length - 1] ?? '');
+  return {
+    severity: 'warning',
+    path,
+    code: 'empty_optional',
+    rule: `${rule} — optional; ${EMPTY_VALUE_NOT_SHOWN}`,
+    message:
+      `${key} is given as "" (empty). How the service reads an empty value is not shown in ` +
+      `the spec; the console reads it as not given. Leave ${key} out, or give it a value.`,
+  };
+}
+
+interface Judged {
+  /** `['items', '[]', 'item_url']`: `[]` stands for each element. */
+  segments: readonly string[];
+  rule: string;
+}
+
+const officialEmpty: ReadonlySet<string> = new Set(OFFICIAL_CLIENT_EMPTY_FIELDS);
+const textKinds: ReadonlySet<FieldKind> = new Set(TEXT_KINDS);
+
+function judgedFields(form: CheckoutForm, singleCheckout: boolean): readonly Judged[] {
+  return fieldsFor(form, { singleCheckout })
+    .filter((field) => !field.required && textKinds.has(field.kind) && !officialEmpty.has(field.path))
+    .map((field) => {
+      const cut = field.path.lastIndexOf('.');
+      const parent = cut < 0 ? '' : field.path.slice(0, cut);
+      const key = field.path.slice(cut + 1);
+      return {
+        segments: field.path
+          .split('.')
+          .flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part])),
+        rule: `${tableOf(parent)}: ${key}`,
+      };
+    });
+}
+
+/** Per form and single-checkout option (three in all), built on first use. */
+const judgedCache = new Map<string, readonly Judged[]>();
+function judgedFor(form: CheckoutForm, singleCheckout: boolean): readonly Judged[] {
+  const cacheKey = `${form}:${String(singleCheckout)}`;
+  let judged = judgedCache.get(cacheKey);
+  if (judged === undefined) {
+    judged = judgedFields(form, singleCheckout);
+    judgedCache.set(cacheKey, judged);
+  }
+  return judged;
+}
+
+/** Every "" at `segments` under `node` (each element where the pattern says `[]`), own keys only. */
+function emptiesAt(
+  node: unknown,
+  segments: readonly string[],
+  at: (string | number)[],
+  out: JsonPath[],
+): void {
+  const [head, ...rest] = segments;
+  if (head === undefined) {
+    if (node === '') out.push([...at]);
+    return;
+  }
+  if (head === '[]') {
+    if (Array.isArray(node))
+      for (let index = 0; index < node.length; index++)
+        emptiesAt(ownValue(node, index), rest, [...at, index], out);
+    return;
+  }
+  emptiesAt(ownValue(node, head), rest, [...at, head], out);
+}
+
+/** The `empty_optional` warnings of a request: every optional text field given "" that the official client does not send so. */
+export function checkEmptyOptionals(
+  payload: unknown,
+  form: CheckoutForm,
+  singleCheckout: boolean,
+): RawFinding[] {
+  const findings: RawFinding[] = [];
+  for (const field of judgedFor(form, singleCheckout)) {
+    const paths: JsonPath[] = [];
+    emptiesAt(payload, field.segments, [], paths);
+    for (const path of paths) findings.push(emptyOptionalFinding(path, field.rule));
+  }
+  return findings;
+}

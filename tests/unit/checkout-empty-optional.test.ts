@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutSchemaFor,
+  fieldsFor,
+  validateCheckout,
+  type CheckoutForm,
+  type FormField,
+} from '../../src/shared/checkout';
+import { OFFICIAL_CLIENT_EMPTY_FIELDS } from '../../src/shared/checkout/empty-optional';
+import { brief, fixture, setAt, type Payload } from './helpers/checkout-payloads';
+
+/**
+ * One rule for an optional field given as "" (docs/service-rules.md, "An empty value"): the
+ * spec does not show how the service reads an empty value, so
+ * - a field the spec types as a string (text, e-mail, date, URI, closed list) is read as not
+ *   given: silently where the official client sends "" for it when the merchant set nothing,
+ *   else with one warning, `empty_optional`, naming the field and saying the rule is not shown;
+ * - a field of another type (number, boolean, Money, object) is `wrong_type`: its type is shown;
+ * - the extra risk fields, whose types are not shown, take any value.
+ * A required field given "" stays an error.
+ */
+
+/**
+ * Where tamara-solution/php-sdk (2.0.6) sends "" for a value the merchant did not set, read from
+ * its models' getters and toArray: Order (`getLocale() ?? ''`, `getPlatform() ?? ''`),
+ * OrderItem (`getType() ?? ''`, `getItemUrl() ?? ''`, `getImageUrl() ?? ''`) and Address
+ * (`getLine2() ?? ''`, `getRegion() ?? ''`, `getPhoneNumber() ?? ''`). Everything else it sends
+ * is set by the merchant (its getters have no default), null (billing_address, unit_price,
+ * discount_amount) or left out (instalments, expires_in_minutes).
+ */
+const OFFICIAL_CLIENT_SENDS_EMPTY = new Set([
+  'locale',
+  'platform',
+  'items[].type',
+  'items[].item_url',
+  'items[].image_url',
+  'shipping_address.line2',
+  'shipping_address.region',
+  'shipping_address.phone_number',
+  'billing_address.line2',
+  'billing_address.region',
+  'billing_address.phone_number',
+]);
+
+const TEXT_KINDS = new Set<string>(['string', 'email', 'date', 'uri', 'enum']);
+
+/** The form's valid fixture with every optional object present, so each field can be set. */
+function fullSample(form: CheckoutForm): Payload {
+  const payload = fixture(form);
+  payload['shipping_address'] ??= structuredClone(payload['billing_address']);
+  const risk = payload['risk_assessment'] as Payload;
+  risk['education'] ??= (fixture('education')['risk_assessment'] as Payload)['education'];
+  return payload;
+}
+
+const concrete = (path: string) => path.replaceAll('[]', '[0]');
+const withEmpty = (form: CheckoutForm, path: string) => {
+  const payload = fullSample(form);
+  setAt(payload, concrete(path), '');
+  return payload;
+};
+
+const cases = (form: CheckoutForm, required: boolean) =>
+  fieldsFor(form)
+    .filter((field) => field.required === required)
+    .map((field) => ({ name: `${field.path} [${form}]`, form, field }));
+
+describe('the samples every case starts from', () => {
+  it.each(['general', 'education'] as const)('%s: valid, no finding at all', (form) => {
+    expect(brief(validateCheckout(fullSample(form), { form }))).toEqual([]);
+  });
+
+  it('the official client list is the one the rules use, each path an optional text field', () => {
+    expect(new Set(OFFICIAL_CLIENT_EMPTY_FIELDS)).toEqual(OFFICIAL_CLIENT_SENDS_EMPTY);
+    const optionalSomewhere = (path: string) =>
+      (['general', 'education'] as const).some((form) =>
+        fieldsFor(form).some((f) => f.path === path && !f.required && TEXT_KINDS.has(f.kind)),
+      );
+    expect([...OFFICIAL_CLIENT_SENDS_EMPTY].filter((path) => !optionalSomewhere(path))).toEqual([]);
+  });
+});
+
+describe('an optional field given as ""', () => {
+  const all = [...cases('general', false), ...cases('education', false)];
+
+  it.each(all)('$name', ({ form, field }: { form: CheckoutForm; field: FormField }) => {
+    const findings = validateCheckout(withEmpty(form, field.path), { form });
+    const path = concrete(field.path);
+    const here = findings.filter((finding) => finding.path === path);
+    if (field.kind === 'json') {
+      expect(brief(findings)).toEqual([]);
+    } else if (!TEXT_KINDS.has(field.kind)) {
+      // (Beside it, a cross-field rule may still compare the value: "" and 1440 are two expiries.)
+      expect(brief(here)).toContain(`error ${path} wrong_type`);
+      expect(findings.filter((finding) => finding.severity === 'warning')).toEqual([]);
+    } else if (OFFICIAL_CLIENT_SENDS_EMPTY.has(field.path)) {
+      expect(brief(findings)).toEqual([]);
+    } else {
+      expect(brief(findings)).toEqual([`warning ${path} empty_optional`]);
+      const key = field.path.slice(field.path.lastIndexOf('.') + 1);
+      expect(here[0]?.message).toContain(key);
+      expect(here[0]?.message).toMatch(/not shown/);
+      expect(here[0]?.rule).toMatch(/empty value: not shown/);
+    }
+  });
+
+  it('the builder form (zodResolver) is not blocked by it: a warning never is', () => {
+    for (const form of ['general', 'education'] as const)
+      for (const { field } of cases(form, false).filter((c) => TEXT_KINDS.has(c.field.kind))) {
+        const result = checkoutSchemaFor(form).safeParse(withEmpty(form, field.path));
+        expect(result.success, `${form} ${field.path}`).toBe(true);
+      }
+  });
+
+  it('the notification URL field, optional and not sent empty by the official client, follows the rule', () => {
+    const payload = fullSample('general');
+    setAt(payload, 'merchant_url', { ...(payload['merchant_url'] as object), notification: '' });
+    expect(brief(validateCheckout(payload, { form: 'general' }))).toEqual([
+      'warning merchant_url.notification empty_optional',
+    ]);
+  });
+
+  it('payment_type "" with single checkout enabled is optional (a warning), disabled it is required', () => {
+    const payload = withEmpty('education', 'payment_type');
+    expect(brief(validateCheckout(payload, { form: 'education' }))).toEqual([
+      'warning payment_type empty_optional',
+    ]);
+    expect(brief(validateCheckout(payload, { form: 'education', singleCheckout: false }))).toEqual([
+      'error payment_type required',
+    ]);
+  });
+});
+
+describe('a required field given as "" stays an error', () => {
+  const all = [...cases('general', true), ...cases('education', true)].filter(({ field }) =>
+    TEXT_KINDS.has(field.kind),
+  );
+
+  it.each(all)('$name', ({ form, field }: { form: CheckoutForm; field: FormField }) => {
+    const findings = validateCheckout(withEmpty(form, field.path), { form });
+    const here = brief(findings.filter((finding) => finding.path === concrete(field.path)));
+    if (field.kind === 'string') expect(here).toEqual([`error ${concrete(field.path)} required`]);
+    else expect(here).toEqual([expect.stringMatching(new RegExp(`^error ${concrete(field.path)} `))]);
+    expect(findings.some((finding) => finding.code === 'empty_optional')).toBe(false);
+  });
+});

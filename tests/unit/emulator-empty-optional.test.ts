@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
+
+/**
+ * The emulator answers an optional field given as "" by the rule the builder and `validate` use
+ * (checkout-empty-optional.test.ts): read as not given; said in X-Emulator-Warnings where the
+ * official client never sends "" for it; a required field given "" is still refused.
+ */
+
+let emulator: EmulatorHarness;
+beforeAll(async () => {
+  emulator = await openEmulator();
+});
+afterAll(async () => {
+  await emulator.dispose();
+});
+
+async function create(payload: Record<string, unknown>) {
+  const response = await fetch(`${emulator.url}/checkout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emulator.apiToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  return { status: response.status, warnings: response.headers.get('x-emulator-warnings'), json };
+}
+
+const withConsumer = (patch: Record<string, unknown>) => {
+  const payload = validPayload(null);
+  payload['consumer'] = { ...(payload['consumer'] as object), ...patch };
+  return payload;
+};
+
+describe('the emulator and an optional field given as ""', () => {
+  it('an e-mail given "" in the general form is created, with the empty_optional warning', async () => {
+    const { status, warnings } = await create(withConsumer({ email: '' }));
+    expect(status).toBe(200);
+    expect(warnings).toBe('1 warning: empty_optional at consumer.email');
+  });
+
+  it('an account_security date and a billing country given "" likewise', async () => {
+    const payload = validPayload(null);
+    const risk = payload['risk_assessment'] as Record<string, unknown>;
+    risk['account_security'] = { ...(risk['account_security'] as object), last_login_date: '' };
+    payload['billing_address'] = { ...(payload['billing_address'] as object), country_code: '' };
+    const { status, warnings } = await create(payload);
+    expect(status).toBe(200);
+    expect(warnings).toBe(
+      '2 warnings: empty_optional at billing_address.country_code; empty_optional at risk_assessment.account_security.last_login_date',
+    );
+  });
+
+  it('what the official client sends as "" passes without a word', async () => {
+    const payload = validPayload(null, { locale: '', platform: '' });
+    const [item] = payload['items'] as Record<string, unknown>[];
+    payload['items'] = [{ ...item, item_url: '', image_url: '' }];
+    payload['billing_address'] = { ...(payload['billing_address'] as object), line2: '', region: '' };
+    const { status, warnings } = await create(payload);
+    expect(status).toBe(200);
+    expect(warnings).toBeNull();
+  });
+
+  it('a required field given "" is still refused as required', async () => {
+    const { status, json } = await create(withConsumer({ phone_number: '' }));
+    expect(status).toBe(400);
+    expect(json['errors']).toEqual([
+      expect.objectContaining({ error_code: 'required', path: 'consumer.phone_number' }),
+    ]);
+  });
+});
