@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   checkoutSchemaFor,
@@ -8,6 +10,7 @@ import {
 } from '../../src/shared/checkout';
 import { OFFICIAL_CLIENT_EMPTY_FIELDS } from '../../src/shared/checkout/empty-optional';
 import { brief, fixture, setAt, type Payload } from './helpers/checkout-payloads';
+import { tableRows } from './helpers/markdown-tables';
 
 /**
  * One rule for an optional field given as "" (docs/service-rules.md, "An empty value"): the
@@ -142,5 +145,17 @@ describe('a required field given as "" stays an error', () => {
     if (field.kind === 'string') expect(here).toEqual([`error ${concrete(field.path)} required`]);
     else expect(here).toEqual([expect.stringMatching(new RegExp(`^error ${concrete(field.path)} `))]);
     expect(findings.some((finding) => finding.code === 'empty_optional')).toBe(false);
+  });
+});
+
+describe('docs/service-rules.md, "Empty values"', () => {
+  const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'service-rules.md'), 'utf8');
+  const start = doc.indexOf('## Empty values');
+  const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+
+  it('lists exactly the fields the official client sends as "", as passing without a finding', () => {
+    const row = tableRows(section).find((r) => r.cells[2] === 'not given, no finding');
+    const listed = [...(row?.cells[0] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+    expect(new Set(listed)).toEqual(new Set(OFFICIAL_CLIENT_EMPTY_FIELDS));
   });
 });

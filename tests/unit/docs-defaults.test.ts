@@ -18,6 +18,7 @@ import {
   DEFAULT_CURRENCY,
   precisionOf,
 } from '../../src/shared/checkout/currencies';
+import { emptyOptionalFinding } from '../../src/shared/checkout/empty-optional';
 import { LIMITS, PAYMENT_TYPE_SUGGESTIONS } from '../../src/shared/checkout/limits';
 import { decimalsOf, parseAmount } from '../../src/shared/checkout/money';
 import { DEFAULT_EMULATOR_SETTINGS } from '../../src/shared/emulator';
@@ -68,6 +69,7 @@ const replay = replayRequestSchema.parse({});
 const emulator = DEFAULT_EMULATOR_SETTINGS;
 const listener = DEFAULT_LISTENER_SETTINGS;
 const precisions = `${precisionOf('SAR')} decimals, ${precisionOf('BHD')} for BHD and KWD`;
+const emptyOptional = emptyOptionalFinding(['field'], 'Table: field');
 
 /** What each row of docs/defaults.md must say, built from the constants the code uses. */
 const DEFAULTS: Record<string, string> = {
@@ -102,6 +104,8 @@ const DEFAULTS: Record<string, string> = {
   'Decimals of a numeric string': 'counted by value: `"12.500"` has one',
   'Total check precision': precisions,
   'Order expiry without `expires_in_minutes`': `${LIMITS.defaultExpiryMinutes} minutes`,
+  // Behaviour, tested field by field in checkout-empty-optional.test.ts.
+  'An optional text field given as `""`': `not given; a ${emptyOptional.severity} (${code(emptyOptional.code)}) unless the official client sends \`""\` for it`,
   // The listener
   'The answer a merchant endpoint gives': `${code(listener.respondStatus)} ${code('{"received":true,"id":N}')}`,
   'Delay before answering': `${listener.responseDelayMs} ms`,
