@@ -137,6 +137,23 @@ describe('redaction by meaning: every spelling, every part of an exchange', () =
     expect(JSON.stringify(shown)).not.toContain(API_TOKEN);
   });
 
+  it('a profile secret in a URL is found in any percent-encoding: a byte of either case, a space as +', () => {
+    const secret = 'clé de porte 9876';
+    for (const spelled of [
+      'cl%C3%A9%20de%20porte%209876',
+      'cl%c3%a9+de+porte+9876',
+      'cl\u00e9%20de porte%209876',
+    ]) {
+      expect(redactUrl(`https://shop.test/k/${spelled}/x?echo=${spelled}`, [secret], maskWith)).toBe(
+        'https://shop.test/k/••••9876/x?echo=••••9876',
+      );
+    }
+    // Half of it, or another text of the same letters, is not it.
+    expect(redactUrl('https://shop.test/k/cl%C3%A9%20de/x', [secret], redactWith)).toBe(
+      'https://shop.test/k/cl%C3%A9%20de/x',
+    );
+  });
+
   it('a body that is not UTF-8 (base64) is redacted in its bytes, masked on screen, its other bytes kept', () => {
     const bytes = Buffer.concat([
       Buffer.from([0xff, 0x80]),

@@ -143,21 +143,51 @@ function queryRedacted(query: string): string | null {
 }
 
 /**
+ * The shortest value taken for a secret: redaction replaces none shorter (secrets/redact-secrets.ts),
+ * so a shorter path segment (`v1`, `hooks`) cannot be one.
+ */
+const SHORTEST_SECRET = 8;
+
+/**
+ * A path with each segment that could hold a secret REDACTED (any of SHORTEST_SECRET characters
+ * or more, as written: percent-encoded, a secret is longer still), and how many were.
+ */
+function pathRedacted(path: string): { path: string; segments: number } {
+  let segments = 0;
+  const redacted = path
+    .split('/')
+    .map((segment) => {
+      if (segment.length < SHORTEST_SECRET) return segment;
+      segments += 1;
+      return 'REDACTED';
+    })
+    .join('/');
+  return { path: redacted, segments };
+}
+
+/**
  * The record with everything that could echo a secret this process cannot open left out: the
- * body, the query's values, and header values of no fixed form (Authorization is judged by
- * meaning by the builder). What was left out is named for the note.
+ * body, the path segments long enough to hold one, the query's values, and header values of no
+ * fixed form (Authorization is judged by meaning by the builder). What was left out is named
+ * for the note.
  */
 function withoutEchoes(detail: TimelineDetail): { source: TimelineDetail; leftOut: string[] } {
   const leftOut: string[] = [];
   if (detail.requestBody !== null) leftOut.push(`the request body (${detail.requestBody.size} bytes)`);
   let url = detail.url;
   const parsed = url === null ? null : URL.parse(url);
+  const urlPath = parsed === null ? null : pathRedacted(parsed.pathname);
+  const path = detail.path === null ? null : pathRedacted(detail.path.split('?')[0] ?? '');
   const urlQuery = parsed === null ? null : queryRedacted(parsed.search.slice(1));
-  if (parsed !== null && urlQuery !== null) {
+  if (parsed !== null) {
     parsed.search = '';
     parsed.hash = '';
-    url = `${parsed.href}?${urlQuery}`;
+    if (urlPath !== null) parsed.pathname = urlPath.path;
+    url = `${parsed.href}${urlQuery === null ? '' : `?${urlQuery}`}`;
   }
+  const segments = Math.max(urlPath?.segments ?? 0, path?.segments ?? 0);
+  if (segments > 0)
+    leftOut.push(`${segments === 1 ? 'a path segment' : `${segments} path segments`} (REDACTED)`);
   const query = detail.query === null ? null : queryRedacted(detail.query);
   if (urlQuery !== null || query !== null) leftOut.push("the query's values");
   let headers = 0;
@@ -171,7 +201,10 @@ function withoutEchoes(detail: TimelineDetail): { source: TimelineDetail; leftOu
   });
   if (headers > 0)
     leftOut.push(`${headers === 1 ? 'a header value' : `${headers} header values`} (REDACTED)`);
-  return { source: { ...detail, url, query, requestHeaders, requestBody: null }, leftOut };
+  return {
+    source: { ...detail, url, path: path?.path ?? null, query, requestHeaders, requestBody: null },
+    leftOut,
+  };
 }
 
 /** What a command was printed without, why, and the way out. */

@@ -1,4 +1,5 @@
 import type { BodyView, HeaderList } from '../events';
+import { escapeRegExp } from '../escape-regexp';
 import { MASK_PREFIX, maskSecret } from '../profile';
 
 /**
@@ -12,7 +13,8 @@ import { MASK_PREFIX, maskSecret } from '../profile';
  * - a cookie (`Cookie`, `Set-Cookie`): a session is a credential too, so each cookie's value is
  *   replaced and its name and attributes kept;
  * - anything that echoes one: the same value anywhere else in the URL, headers or bodies, any
- *   JWT-shaped string (`eyJ….eyJ….…`), and the profile secrets main passes in.
+ *   JWT-shaped string (`eyJ….eyJ….…`), and the profile secrets main passes in. In a URL (its
+ *   path and query) a secret is found in any percent-encoding too (`hdr%2Fvalue`, `%73k_…`).
  */
 
 export const REDACTED = 'REDACTED';
@@ -166,10 +168,47 @@ export function replaceSecrets(text: string, secrets: readonly string[], replace
   return out;
 }
 
-/** Every known secret and every JWT-shaped string in free text (a body, a URL), replaced. */
+/** Every known secret and every JWT-shaped string in free text (a body, a header), replaced. */
 export function redactText(text: string, secrets: readonly string[], replace: Replace): string {
   return replaceSecrets(text, secrets, replace).replace(JWT_SHAPE, (token) => replace(token));
 }
+
+/** `%5f` or `%5F`: a percent-encoded byte in either case of its hex digits. */
+const percentEncoded = (byte: number) =>
+  `%${[...byte.toString(16).padStart(2, '0')].map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit)).join('')}`;
+
+/**
+ * A secret as a URL may spell it: each character as itself or as its UTF-8 bytes
+ * percent-encoded (a client may encode any character, and must encode `/`, `+`, `=`, a space),
+ * a space also as `+` (a query's spelling).
+ */
+function urlSpelling(secret: string): RegExp {
+  const characters = [...secret].map((character) => {
+    const encoded = [...new TextEncoder().encode(character)].map(percentEncoded).join('');
+    return `(?:${escapeRegExp(character)}|${encoded}${character === ' ' ? '|\\+' : ''})`;
+  });
+  return new RegExp(characters.join(''), 'g');
+}
+
+/**
+ * Every occurrence of the given secrets in a URL, a path or a query, written plain or in any
+ * percent-encoding, replaced: what `replaceSecrets` is to free text (the replacement is given
+ * the secret itself, so a screen's `••••abcd` reads as it does elsewhere).
+ */
+export function replaceSecretsInUrl(text: string, secrets: readonly string[], replace: Replace): string {
+  const out = replaceSecrets(text, secrets, replace);
+  // Most URLs encode nothing: no spelling but the plain one to look for.
+  if (!out.includes('%') && !out.includes('+')) return out;
+  return secrets.reduce(
+    (replaced, secret) =>
+      secret.length >= 8 ? replaced.replace(urlSpelling(secret), () => replace(secret)) : replaced,
+    out,
+  );
+}
+
+/** Every known secret (in any percent-encoding) and every JWT-shaped string in a URL's text, replaced. */
+const redactUrlText = (text: string, secrets: readonly string[], replace: Replace) =>
+  replaceSecretsInUrl(text, secrets, replace).replace(JWT_SHAPE, (token) => replace(token));
 
 /** A query string with each serviceToken value (any spelling) and each echoed secret replaced. */
 export function redactQuery(query: string, secrets: readonly string[], replace: Replace): string {
@@ -179,10 +218,14 @@ export function redactQuery(query: string, secrets: readonly string[], replace: 
     const value = decoded(part.slice(equals + 1));
     return value === '' ? part : `${part.slice(0, equals)}=${hide(value, replace)}`;
   });
-  return redactText(parts.join('&'), secrets, replace);
+  return redactUrlText(parts.join('&'), secrets, replace);
 }
 
-/** A URL with its query redacted (the fragment, never sent, dropped); the rest as written. */
+/**
+ * A URL, or a path as a record keeps it (`/hook/<token>/x?a=1`), with every secret in it
+ * replaced, in any spelling: its query redacted, the fragment (never sent) dropped, the rest as
+ * written.
+ */
 export function redactUrl(raw: string, secrets: readonly string[], replace: Replace): string {
   // A password in the URL's user info (`https://user:secret@host`, a merchant endpoint behind
   // basic auth) is a credential like any other.
@@ -193,8 +236,8 @@ export function redactUrl(raw: string, secrets: readonly string[], replace: Repl
   const hash = url.indexOf('#');
   const withoutFragment = hash === -1 ? url : url.slice(0, hash);
   const question = withoutFragment.indexOf('?');
-  if (question === -1) return redactText(withoutFragment, secrets, replace);
-  const base = redactText(withoutFragment.slice(0, question), secrets, replace);
+  if (question === -1) return redactUrlText(withoutFragment, secrets, replace);
+  const base = redactUrlText(withoutFragment.slice(0, question), secrets, replace);
   return `${base}?${redactQuery(withoutFragment.slice(question + 1), secrets, replace)}`;
 }
 
@@ -321,7 +364,7 @@ export function redactExchange<T extends ExchangeParts>(
   const redacted: T = {
     ...exchange,
     url: exchange.url === null ? null : redactUrl(exchange.url, known, replace),
-    ...(typeof exchange.path === 'string' ? { path: redactText(exchange.path, known, replace) } : {}),
+    ...(typeof exchange.path === 'string' ? { path: redactUrl(exchange.path, known, replace) } : {}),
     query: exchange.query === null ? null : redactQuery(exchange.query, known, replace),
     requestHeaders: redactHeaders(exchange.requestHeaders, known, replace),
     responseHeaders:
@@ -347,6 +390,7 @@ export function replaceSecretsInExchange<T extends ExchangeParts>(
     .filter((secret) => secret.length >= 8)
     .sort((a, b) => b.length - a.length);
   const text = (value: string) => replaceSecrets(value, known, replace);
+  const inUrl = (value: string) => replaceSecretsInUrl(value, known, replace);
   const body = (value: BodyView | null): BodyView | null => {
     if (value === null) return null;
     if (value.text !== null) {
@@ -360,9 +404,9 @@ export function replaceSecretsInExchange<T extends ExchangeParts>(
   const headers = (list: HeaderList): HeaderList => list.map(([name, value]) => [name, text(value)]);
   const replaced: T = {
     ...exchange,
-    url: exchange.url === null ? null : text(exchange.url),
-    ...(typeof exchange.path === 'string' ? { path: text(exchange.path) } : {}),
-    query: exchange.query === null ? null : text(exchange.query),
+    url: exchange.url === null ? null : inUrl(exchange.url),
+    ...(typeof exchange.path === 'string' ? { path: inUrl(exchange.path) } : {}),
+    query: exchange.query === null ? null : inUrl(exchange.query),
     requestHeaders: headers(exchange.requestHeaders),
     responseHeaders: exchange.responseHeaders === null ? null : headers(exchange.responseHeaders),
     requestBody: body(exchange.requestBody),

@@ -16,7 +16,7 @@ import type { ConsoleCore } from '../../app';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
-import { maskWith, redactText } from '../../../shared/secrets/redact-secrets';
+import { maskWith, redactUrl } from '../../../shared/secrets/redact-secrets';
 import { secretsHere, unopenedWords, wayOutWords } from '../../timeline/record-secrets';
 import { doing } from '../order-report';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
@@ -198,7 +198,8 @@ async function historyTable(
         // Whose doing it was: an imported or crafted webhook otherwise read as the service's own.
         doing(item.provenance),
         dash(item.method),
-        clip(dash(item.path === null ? null : redactText(item.path, secrets, maskWith)), 40),
+        // Masked as every URL is: in any percent-encoding, a token in the query by meaning.
+        clip(dash(item.path === null ? null : redactUrl(item.path, secrets, maskWith)), 40),
         item.status === null ? (item.error === null ? '-' : 'failed') : String(item.status),
         dash(item.tokenVerdict),
         item.bodyVerdict === null ? '-' : bodyVerdictLabel(item.bodyVerdict, item.bodyFindings),
