@@ -109,10 +109,24 @@ describe('curl while a token cannot be opened here', () => {
     expect(run.stderr).not.toMatch(/add --with-token/);
   });
 
+  it('--with-token --exact-bytes on a request of that profile: never claims the stored bytes as they are', async () => {
+    // The token cannot be put in, so the command is a redacted build (REDACTED in its place),
+    // yet a warning said "the stored bytes as they are: any profile token they echo is in this command".
+    const run = await cli('curl', String(requestId), '--with-token', '--exact-bytes');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("--header 'Authorization: Bearer REDACTED'");
+    expect(run.stderr).not.toMatch(/^warning: the stored bytes as they are/m);
+    expect(run.stderr).not.toMatch(/is in this command/);
+    expect(run.stderr).toMatch(/--exact-bytes: not the stored bytes as they are/);
+  });
+
   it('--with-token --exact-bytes on a webhook: the stored bytes as asked, body included', async () => {
     const run = await cli('curl', String(webhookId), '--with-token', '--exact-bytes');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('kettle descaled');
+    expect(run.stderr).toMatch(
+      /the stored bytes as they are: any profile token they echo is in this command/,
+    );
   });
 
   it("a record's detail stays refused (its body may echo the token), naming the way out", async () => {

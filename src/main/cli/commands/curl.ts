@@ -39,7 +39,13 @@ export async function runCurl(idText: string, rawFlags: unknown, context: CliCon
       'warning: this command contains an API token; do not paste it where others can read it.\n',
     );
   }
-  if (flags.exactBytes) {
+  // A command that carries REDACTED is not the stored bytes, whatever was asked: a token it
+  // could not put in (one this process cannot open, one typed in the editor) stands as REDACTED.
+  if (flags.exactBytes && built.redacted) {
+    context.io.stderr(
+      'note: --exact-bytes: not the stored bytes as they are: REDACTED stands where they held a token this command cannot include.\n',
+    );
+  } else if (flags.exactBytes) {
     context.io.stderr(
       'warning: the stored bytes as they are: any profile token they echo is in this command; do not paste it where others can read it.\n',
     );
@@ -60,7 +66,7 @@ export function registerCurl(program: Command, context: CliContext): void {
     )
     .option(
       '--exact-bytes',
-      'with --with-token: the stored bytes as they are, profile tokens they echo included',
+      'with --with-token: the stored bytes as they are, profile tokens they echo included (a token it cannot include, e.g. one this process cannot open, stays REDACTED, and it says so)',
     )
     .action((id: string, flags: unknown) => runCurl(id, flags, context));
 }
