@@ -1,56 +1,32 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
-import { runCliCaptured } from './helpers/run-cli';
-import { openTempConsole } from './helpers/temp-console';
+import { openConsoleWithWebhook, sealedElsewhere, type ConsoleWithWebhook } from './helpers/unopened-secrets';
 
 // With a lost vault.key (or a token the desktop app sealed, read from the CLI), an export, a
 // text search and `history --json` were refused with no way out: `profiles set` keeps the
 // token it replaces as a former token, still unopenable, so they stayed refused forever.
 // `profiles forget-secret` forgets what this process cannot open, and only that.
 
-const SEALED_ELSEWHERE = `$safestorage:${Buffer.from('sealed by the desktop app').toString('base64')}`;
-
+let opened: ConsoleWithWebhook;
 let core: ConsoleCore;
 let dataDir = '';
-let dispose: () => Promise<void> = async () => undefined;
 
 beforeEach(async () => {
-  ({ core, dataDir, dispose } = await openTempConsole());
-  core.recorder.record({
-    kind: 'webhook',
-    method: 'POST',
-    url: 'http://127.0.0.1:4455/hooks',
-    path: '/hooks',
-    status: 200,
-    requestBody: Buffer.from('{"note":"kettle descaled"}'),
-  });
+  opened = await openConsoleWithWebhook();
+  ({ core, dataDir } = opened);
 });
 afterEach(async () => {
-  await dispose();
+  await opened.dispose();
 });
 
-const cli = (...args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
-
-function withDatabase(fn: (db: Database.Database) => void) {
-  const db = new Database(join(dataDir, 'console.sqlite'));
-  try {
-    fn(db);
-  } finally {
-    db.close();
-  }
-}
-
-const sealSandboxTokenElsewhere = () =>
-  withDatabase((db) =>
-    db.prepare("UPDATE profiles SET api_token_sealed = ? WHERE name = 'Sandbox'").run(SEALED_ELSEWHERE),
-  );
+const cli = (...args: string[]) => opened.cli(...args);
+const sealSandboxTokenElsewhere = () => opened.sealElsewhere('Sandbox');
 
 const sealedTokensOf = (name: string) => {
   let row: { api: string | null; notify: string | null } | undefined;
-  withDatabase((db) => {
+  opened.withDatabase((db) => {
     row = db
       .prepare(
         'SELECT api_token_sealed AS api, notification_token_sealed AS notify FROM profiles WHERE name = ?',
@@ -127,7 +103,7 @@ describe('profiles forget-secret', () => {
 
   it('sealed by the desktop app: says the desktop app can still open it, then forgets only that token', async () => {
     sealSandboxTokenElsewhere();
-    withDatabase((db) =>
+    opened.withDatabase((db) =>
       db
         .prepare("UPDATE profiles SET notification_token_sealed = ? WHERE name = 'Sandbox'")
         .run(sealedTokensOf('Local')?.notify ?? null),
@@ -180,5 +156,119 @@ describe('profiles forget-secret', () => {
     expect(exported.code, exported.stderr).toBe(0);
     const out = join(dataDir, '..', `forget-${Date.now()}.json`);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+/** The fingerprint a preview printed, and the command it says forgets exactly that set. */
+function previewed(stderr: string): { fingerprint: string; command: string[] } {
+  const fingerprint = /\(fingerprint ([0-9a-f-]+)\)/.exec(stderr)?.[1];
+  const command = /run: checkout-console (.*--expect [0-9a-f-]+)/.exec(stderr)?.[1];
+  if (fingerprint === undefined || command === undefined) throw new Error(`no fingerprint in: ${stderr}`);
+  return { fingerprint, command: command.split(' ') };
+}
+
+describe('profiles forget-secret --yes forgets only the set its preview showed', () => {
+  it('a token that became unopenable since the preview: --expect forgets nothing and names it', async () => {
+    sealSandboxTokenElsewhere();
+    const asked = await cli('profiles', 'forget-secret', 'Sandbox');
+    expect(asked.code).toBe(2);
+    const seen = previewed(asked.stderr);
+    expect(seen.command).toEqual([
+      'profiles',
+      'forget-secret',
+      'Sandbox',
+      '--yes',
+      '--expect',
+      seen.fingerprint,
+    ]);
+
+    // Between the preview and --yes, the notification token too stops opening here (the
+    // desktop app set it): forgotten before, unseen.
+    opened.sealElsewhere('Sandbox', 'notification', sealedElsewhere('a notification token'));
+    const refused = await cli(...seen.command);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('nothing was forgotten');
+    expect(refused.stderr).toMatch(
+      /New since:\n {2}- Sandbox's notification token: sealed with "safestorage"/,
+    );
+    expect(refused.stderr).not.toMatch(/New since:[^]*Sandbox's API token/);
+    expect(sealedTokensOf('Sandbox')).toEqual({
+      api: sealedElsewhere(),
+      notify: sealedElsewhere('a notification token'),
+    });
+
+    // The refusal gives the set as it is now; forgetting that one works.
+    const now = previewed(refused.stderr);
+    expect(now.fingerprint).not.toBe(seen.fingerprint);
+    const forgotten = await cli(...now.command);
+    expect(forgotten.code, forgotten.stderr).toBe(0);
+    expect(forgotten.stdout).toContain(`fingerprint ${now.fingerprint}`);
+    expect(sealedTokensOf('Sandbox')).toEqual({ api: null, notify: null });
+  });
+
+  it('a token set again since (another unopenable one in its place) is not the one seen', async () => {
+    sealSandboxTokenElsewhere();
+    const seen = previewed((await cli('profiles', 'forget-secret', 'Sandbox')).stderr);
+    // As the desktop app sets a token: another sealed value, the profile changed.
+    opened.withDatabase((db) =>
+      db
+        .prepare("UPDATE profiles SET api_token_sealed = ?, updated_at = ? WHERE name = 'Sandbox'")
+        .run(sealedElsewhere('another API token'), '2099-01-01T00:00:00.000Z'),
+    );
+    const refused = await cli(...seen.command);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/New since:\n {2}- Sandbox's API token/);
+    expect(refused.stderr).toMatch(/One you saw is no longer there/);
+    expect(sealedTokensOf('Sandbox')?.api).toBe(sealedElsewhere('another API token'));
+  });
+
+  it('a former secret retired since the preview: --former --expect forgets nothing', async () => {
+    sealSandboxTokenElsewhere();
+    expect((await cli('profiles', 'set', 'Sandbox', '--api-token', 'sandbox_token_replacing_1')).code).toBe(
+      0,
+    );
+    const asked = await cli('profiles', 'forget-secret', '--former');
+    const seen = previewed(asked.stderr);
+    expect(seen.command).toEqual([
+      'profiles',
+      'forget-secret',
+      '--former',
+      '--yes',
+      '--expect',
+      seen.fingerprint,
+    ]);
+    opened.withDatabase((db) => {
+      const row = db.prepare("SELECT value FROM settings WHERE key = 'profiles.formerSecrets'").get() as {
+        value: string;
+      };
+      const former = JSON.parse(row.value) as string[];
+      db.prepare("UPDATE settings SET value = ? WHERE key = 'profiles.formerSecrets'").run(
+        JSON.stringify([...former, sealedElsewhere('a header value the desktop app sealed')]),
+      );
+    });
+    const refused = await cli(...seen.command);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/New since:\n {2}- a former token or webhook header value/);
+    expect((await cli('export', '--format', 'ndjson')).code).toBe(1);
+  });
+
+  it('the fingerprint holds no byte of a secret, sealed or not, and a bad one is refused naming the flag', async () => {
+    sealSandboxTokenElsewhere();
+    const { fingerprint } = previewed((await cli('profiles', 'forget-secret', 'Sandbox')).stderr);
+    expect(fingerprint).toMatch(/^[0-9a-f]{6}$/);
+    // The same place and kind, other sealed bytes: the same fingerprint.
+    opened.sealElsewhere('Sandbox', 'api', sealedElsewhere('other sealed bytes'));
+    expect(previewed((await cli('profiles', 'forget-secret', 'Sandbox')).stderr).fingerprint).toBe(
+      fingerprint,
+    );
+
+    const bad = await cli('profiles', 'forget-secret', 'Sandbox', '--yes', '--expect', 'sk_test_oops');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--expect/);
+    const alone = await cli('profiles', 'forget-secret', 'Sandbox', '--expect', fingerprint);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--expect: only with --yes/);
+    expect(sealedTokensOf('Sandbox')?.api).not.toBeNull();
   });
 });

@@ -17,7 +17,12 @@ import type { ProfilesRepository, StoredProfile } from '../store/profiles-reposi
 import type { SettingsRepository } from '../store/settings-repository';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
-import { createForgetUnopenedSecrets, type UnopenedStoredSecret } from './forget-unopened-secrets';
+import {
+  createForgetUnopenedSecrets,
+  type ForgetOutcome,
+  type ForgetSelection,
+  type UnopenedStoredSecret,
+} from './forget-unopened-secrets';
 import { maskedWithStamp, stampOf } from './secret-stamp';
 import type { Vault } from './vault';
 import { createWebhookHeaderSecrets, type WebhookHeaderSecrets } from './webhook-header-secrets';
@@ -155,18 +160,15 @@ export interface ProfileService {
    * sealed by the desktop app), each with why and its kind; nothing changes.
    */
   unopenedTokensOf(id: number): UnopenedStoredSecret[];
-  /**
-   * Forgets those tokens, and only those (an openable token is never forgotten here): the
-   * profile then has none, and the refusals they caused end. Returns what was forgotten.
-   */
-  forgetUnopenedTokens(id: number): UnopenedStoredSecret[];
   /** The former secrets (tokens, webhook header values) this process cannot open; nothing changes. */
   unopenedFormerSecrets(): UnopenedStoredSecret[];
   /**
-   * Forgets those, and only those: an echo of one in an old record can no longer be masked
-   * by any console. Returns what was forgotten.
+   * Forgets a profile's tokens and/or the former secrets this process cannot open, and only
+   * those (an openable one is never forgotten here), in one transaction; with `expected`, only
+   * when they are the set a preview fingerprinted. A profile then has no such token, and the
+   * refusals they caused end; an echo of one in an old record can no longer be masked.
    */
-  forgetUnopenedFormerSecrets(): UnopenedStoredSecret[];
+  forgetUnopened(selection: ForgetSelection, expected?: string): ForgetOutcome;
   /**
    * The registered webhook's header values (Emulator → Settings), sealed by the same vault as
    * the tokens: the emulator's deliveries send them, every other reader gets them masked.
@@ -411,14 +413,13 @@ export function createProfileService({
       return { secrets: [...new Set(secrets)], unopened };
     },
     unopenedTokensOf: (id) => forgetting.tokensOf(get(id)),
-    forgetUnopenedTokens(id) {
-      get(id);
-      const forgotten = forgetting.forgetTokensOf(id);
-      if (forgotten.length > 0) announce();
-      return forgotten;
-    },
     unopenedFormerSecrets: () => forgetting.former(),
-    forgetUnopenedFormerSecrets: () => forgetting.forgetFormer(),
+    forgetUnopened(selection, expected) {
+      if (selection.profileId !== undefined) get(selection.profileId);
+      const outcome = forgetting.forget(selection, expected);
+      if ('forgotten' in outcome && outcome.forgotten.some((secret) => secret.token !== null)) announce();
+      return outcome;
+    },
     formerSecrets() {
       // One sealed by a cipher this process lacks (the desktop's, read from the CLI) is passed
       // over: it cannot be set again as a current token can. unopenedSecrets names it, and what
