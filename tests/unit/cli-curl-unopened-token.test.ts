@@ -1,9 +1,6 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
-import { runCliCaptured } from './helpers/run-cli';
-import { openTempConsole } from './helpers/temp-console';
+import { openConsoleWithWebhook, type ConsoleWithWebhook } from './helpers/unopened-secrets';
 
 // While a profile's token could not be opened by this process (sealed by the desktop app and
 // read from the CLI, or a lost vault.key), `curl` failed for every record, a webhook that had
@@ -11,26 +8,16 @@ import { openTempConsole } from './helpers/temp-console';
 // command: what it cannot vouch for (the body, where an echo of that token could not be
 // REDACTED; the API token it cannot open) is left out or REDACTED, and a note says why.
 
-const SEALED_ELSEWHERE = `$safestorage:${Buffer.from('sealed by the desktop app').toString('base64')}`;
 const API_TOKEN = 'sk_test_UNOPENED_0123456789';
 
+let opened: ConsoleWithWebhook;
 let core: ConsoleCore;
-let dataDir = '';
-let dispose: () => Promise<void> = async () => undefined;
 let webhookId = 0;
 let requestId = 0;
 
 beforeEach(async () => {
-  ({ core, dataDir, dispose } = await openTempConsole());
-  webhookId = core.recorder.record({
-    kind: 'webhook',
-    method: 'POST',
-    url: 'http://127.0.0.1:4455/hooks',
-    path: '/hooks',
-    status: 200,
-    requestHeaders: [['Content-Type', 'application/json']],
-    requestBody: Buffer.from('{"note":"kettle descaled"}'),
-  }).id;
+  opened = await openConsoleWithWebhook();
+  ({ core, webhookId } = opened);
   const sandbox = core.profiles.findByName('Sandbox');
   if (sandbox === undefined) throw new Error('seed profiles missing');
   requestId = core.recorder.record({
@@ -47,18 +34,13 @@ beforeEach(async () => {
     ],
     requestBody: Buffer.from('{"order_reference_id":"REF-1"}'),
   }).id;
-  const db = new Database(join(dataDir, 'console.sqlite'));
-  try {
-    db.prepare("UPDATE profiles SET api_token_sealed = ? WHERE name = 'Sandbox'").run(SEALED_ELSEWHERE);
-  } finally {
-    db.close();
-  }
+  opened.sealElsewhere('Sandbox');
 });
 afterEach(async () => {
-  await dispose();
+  await opened.dispose();
 });
 
-const cli = (...args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]) => opened.cli(...args);
 
 describe('curl while a token cannot be opened here', () => {
   it('prints the command without the body, saying why and how to forget the token', async () => {

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConsoleCore } from '../../src/main/app';
-import { runCliCaptured } from './helpers/run-cli';
-import { openTempConsole } from './helpers/temp-console';
+import {
+  openConsoleWithWebhook,
+  SEALED_ELSEWHERE,
+  type ConsoleWithWebhook,
+} from './helpers/unopened-secrets';
 
 // A data directory whose tokens this process cannot open (sealed by the desktop app's
 // safeStorage and read from the CLI, or sealed with a key file since lost) made every command
@@ -13,38 +14,21 @@ import { openTempConsole } from './helpers/temp-console';
 // it could not open: the list and an import work; a text search and a file of whole records
 // are refused, naming the token, since a record may echo it and nothing here can hide it.
 
-const SEALED_ELSEWHERE = `$safestorage:${Buffer.from('sealed by the desktop app').toString('base64')}`;
-
-let core: ConsoleCore;
+let opened: ConsoleWithWebhook;
 let dataDir = '';
-let dispose: () => Promise<void> = async () => undefined;
 
 beforeEach(async () => {
-  ({ core, dataDir, dispose } = await openTempConsole());
-  core.recorder.record({
-    kind: 'webhook',
-    method: 'POST',
-    url: 'http://127.0.0.1:4455/hooks',
-    path: '/hooks',
-    status: 200,
-    requestBody: Buffer.from('{"note":"kettle descaled"}'),
-  });
+  opened = await openConsoleWithWebhook();
+  ({ dataDir } = opened);
 });
 afterEach(async () => {
-  await dispose();
+  await opened.dispose();
 });
 
 /** The Sandbox profile's API token as the desktop app sealed it: this process cannot open it. */
-function sealSandboxTokenElsewhere() {
-  const db = new Database(join(dataDir, 'console.sqlite'));
-  try {
-    db.prepare("UPDATE profiles SET api_token_sealed = ? WHERE name = 'Sandbox'").run(SEALED_ELSEWHERE);
-  } finally {
-    db.close();
-  }
-}
+const sealSandboxTokenElsewhere = () => opened.sealElsewhere('Sandbox');
 
-const cli = (...args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]) => opened.cli(...args);
 
 describe('a token this process cannot open', () => {
   it('sealed by the desktop app: history lists, search and export refuse naming it, import works', async () => {
@@ -77,7 +61,6 @@ describe('a token this process cannot open', () => {
 
     const file = join(dataDir, '..', `import-${Date.now()}.json`);
     const events = [{ uid: 'imported-1', kind: 'request', at: new Date().toISOString(), path: '/x' }];
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(
       file,
       JSON.stringify({ format: 'checkout-console-history', version: 1, exportedAt: '', events }),
@@ -92,14 +75,11 @@ describe('a token this process cannot open', () => {
   });
 
   it('a former token sealed by the desktop app: passed over before, so an export could print an echo of it whole; now refused', async () => {
-    const db = new Database(join(dataDir, 'console.sqlite'));
-    try {
-      db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('profiles.formerSecrets', ?)").run(
-        JSON.stringify([SEALED_ELSEWHERE]),
-      );
-    } finally {
-      db.close();
-    }
+    opened.withDatabase((db) =>
+      db
+        .prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('profiles.formerSecrets', ?)")
+        .run(JSON.stringify([SEALED_ELSEWHERE])),
+    );
     const exported = await cli('export', '--format', 'ndjson');
     expect(exported.code).toBe(1);
     expect(exported.stdout).toBe('');

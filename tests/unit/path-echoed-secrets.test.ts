@@ -1,10 +1,10 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import type { TimelineDetail } from '../../src/shared/events';
+import { setEverySecret } from './helpers/profile-secrets';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
+import { openConsoleWithWebhook } from './helpers/unopened-secrets';
 
 // A profile secret echoed in a record's URL *path* (a merchant endpoint `/hook/<token>/x`, a
 // segment equal to the API token or a registered header value) was masked where it was
@@ -35,18 +35,11 @@ let dispose: () => Promise<void> = async () => undefined;
 
 beforeEach(async () => {
   ({ core, dataDir, dispose } = await openTempConsole());
-  const local = core.profiles.active();
-  core.profiles.update(
-    local.id,
-    {},
-    {
-      apiToken: { action: 'set', value: API_TOKEN },
-      notificationToken: { action: 'set', value: NOTIFICATION_TOKEN },
-    },
-  );
-  core.profiles.webhookHeaders.replace([
-    { name: 'X-Api-Key', value: { action: 'set', value: HEADER_VALUE } },
-  ]);
+  setEverySecret(core, 'Local', {
+    apiToken: API_TOKEN,
+    notificationToken: NOTIFICATION_TOKEN,
+    headerValue: HEADER_VALUE,
+  });
 });
 afterEach(async () => {
   await dispose();
@@ -119,28 +112,32 @@ describe('a profile secret echoed in a URL path', () => {
   });
 });
 
-const SEALED_ELSEWHERE = `$safestorage:${Buffer.from('sealed by the desktop app').toString('base64')}`;
-
 describe('a secret this process cannot open, echoed in a URL path', () => {
   it('curl leaves out the path segments that could echo it, as it does the query, and says so', async () => {
-    const id = recordEcho('sk_test_UNOPENED_0123456789');
-    const db = new Database(join(dataDir, 'console.sqlite'));
+    const unopened = await openConsoleWithWebhook();
     try {
-      db.prepare("UPDATE profiles SET api_token_sealed = ? WHERE name = 'Sandbox'").run(SEALED_ELSEWHERE);
+      const id = unopened.core.recorder.record({
+        kind: 'webhook',
+        method: 'POST',
+        url: 'http://127.0.0.1:4455/hook/sk_test_UNOPENED_0123456789/x',
+        path: '/hook/sk_test_UNOPENED_0123456789/x',
+        status: 200,
+      }).id;
+      unopened.sealElsewhere('Sandbox');
+      for (const flags of [[], ['--with-token']]) {
+        const run = await unopened.cli('curl', String(id), ...flags);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stdout).not.toContain('UNOPENED');
+        expect(run.stdout).toContain('http://127.0.0.1:4455/hook/REDACTED/x');
+        expect(run.stderr).toMatch(/a path segment \(REDACTED\) is left out/i);
+        expect(run.stderr).toMatch(/Sandbox's API token.*safestorage/s);
+      }
+      // The list has no body to leave out; it names the secret it cannot mask in a path.
+      const table = await unopened.cli('history');
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stderr).toMatch(/cannot be masked where a path echoes it: Sandbox's API token/);
     } finally {
-      db.close();
+      await unopened.dispose();
     }
-    for (const flags of [[], ['--with-token']]) {
-      const run = await cli('curl', String(id), ...flags);
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout).not.toContain('UNOPENED');
-      expect(run.stdout).toContain('http://127.0.0.1:4455/hook/REDACTED/x');
-      expect(run.stderr).toMatch(/a path segment \(REDACTED\)/);
-      expect(run.stderr).toMatch(/Sandbox's API token.*safestorage/s);
-    }
-    // The list has no body to leave out; it names the secret it cannot mask in a path.
-    const table = await cli('history');
-    expect(table.code, table.stderr).toBe(0);
-    expect(table.stderr).toMatch(/cannot be masked where a path echoes it: Sandbox's API token/);
   });
 });

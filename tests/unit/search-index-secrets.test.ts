@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import type { EventPageResult } from '../../src/shared/contract/timeline';
+import { setEverySecret } from './helpers/profile-secrets';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -46,21 +47,12 @@ const storeEchoingRecord = (): number =>
     responseBody: Buffer.from(`{"seen":"${API_TOKEN}"}`),
   }).id;
 
-const setSecrets = () => {
-  const sandbox = core.profiles.findByName('Sandbox');
-  if (sandbox === undefined) throw new Error('seed profiles missing');
-  core.profiles.update(
-    sandbox.id,
-    {},
-    {
-      apiToken: { action: 'set', value: API_TOKEN },
-      notificationToken: { action: 'set', value: NOTIFICATION_TOKEN },
-    },
-  );
-  core.profiles.webhookHeaders.replace([
-    { name: 'X-Api-Key', value: { action: 'set', value: HEADER_VALUE } },
-  ]);
-};
+const setSecrets = () =>
+  setEverySecret(core, 'Sandbox', {
+    apiToken: API_TOKEN,
+    notificationToken: NOTIFICATION_TOKEN,
+    headerValue: HEADER_VALUE,
+  });
 
 /** What the window gets for a search: the page's ids and the count, through the window's dispatcher. */
 async function windowFinds(text: string): Promise<{ ids: number[]; count: number }> {
