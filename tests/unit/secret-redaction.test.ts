@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildCurlCommand } from '../../src/shared/curl';
 import type { HeaderList } from '../../src/shared/events';
 import { profileFieldsSchema, defaultProfileFields } from '../../src/shared/profile';
-import { maskWith, redactExchange, redactUrl, redactWith } from '../../src/shared/secrets/redact-secrets';
+import {
+  maskWith,
+  redactExchange,
+  redactPath,
+  redactUrl,
+  redactWith,
+} from '../../src/shared/secrets/redact-secrets';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 
@@ -148,6 +154,10 @@ describe('redaction by meaning: every spelling, every part of an exchange', () =
         'https://shop.test/k/••••9876/x?echo=••••9876',
       );
     }
+    // A record's path the same, every other character as it arrived (a stray `#` included).
+    expect(redactPath('/k/cl%C3%A9+de+porte+9876#x?serviceToken=abcdefghijkl', [secret], maskWith)).toBe(
+      '/k/••••9876#x?serviceToken=••••ijkl',
+    );
     // Half of it, or another text of the same letters, is not it.
     expect(redactUrl('https://shop.test/k/cl%C3%A9%20de/x', [secret], redactWith)).toBe(
       'https://shop.test/k/cl%C3%A9%20de/x',

@@ -222,10 +222,17 @@ export function redactQuery(query: string, secrets: readonly string[], replace: 
 }
 
 /**
- * A URL, or a path as a record keeps it (`/hook/<token>/x?a=1`), with every secret in it
- * replaced, in any spelling: its query redacted, the fragment (never sent) dropped, the rest as
- * written.
+ * A path as a record keeps it (`/hook/<token>/x?a=1`), every secret in it replaced in any
+ * spelling: its query as redactQuery redacts one, every other character kept as written.
  */
+export function redactPath(path: string, secrets: readonly string[], replace: Replace): string {
+  const question = path.indexOf('?');
+  if (question === -1) return redactUrlText(path, secrets, replace);
+  const base = redactUrlText(path.slice(0, question), secrets, replace);
+  return `${base}?${redactQuery(path.slice(question + 1), secrets, replace)}`;
+}
+
+/** A URL redacted as its path is (the fragment, never sent, dropped); the rest as written. */
 export function redactUrl(raw: string, secrets: readonly string[], replace: Replace): string {
   // A password in the URL's user info (`https://user:secret@host`, a merchant endpoint behind
   // basic auth) is a credential like any other.
@@ -234,11 +241,7 @@ export function redactUrl(raw: string, secrets: readonly string[], replace: Repl
     (_whole, before: string, password: string) => `${before}${replace(password)}@`,
   );
   const hash = url.indexOf('#');
-  const withoutFragment = hash === -1 ? url : url.slice(0, hash);
-  const question = withoutFragment.indexOf('?');
-  if (question === -1) return redactUrlText(withoutFragment, secrets, replace);
-  const base = redactUrlText(withoutFragment.slice(0, question), secrets, replace);
-  return `${base}?${redactQuery(withoutFragment.slice(question + 1), secrets, replace)}`;
+  return redactPath(hash === -1 ? url : url.slice(0, hash), secrets, replace);
 }
 
 /** Headers with credentials (scheme kept) and cookie values replaced, and echoed secrets in the others. */
@@ -364,7 +367,7 @@ export function redactExchange<T extends ExchangeParts>(
   const redacted: T = {
     ...exchange,
     url: exchange.url === null ? null : redactUrl(exchange.url, known, replace),
-    ...(typeof exchange.path === 'string' ? { path: redactUrl(exchange.path, known, replace) } : {}),
+    ...(typeof exchange.path === 'string' ? { path: redactPath(exchange.path, known, replace) } : {}),
     query: exchange.query === null ? null : redactQuery(exchange.query, known, replace),
     requestHeaders: redactHeaders(exchange.requestHeaders, known, replace),
     responseHeaders:

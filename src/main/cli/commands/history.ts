@@ -16,7 +16,7 @@ import type { ConsoleCore } from '../../app';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
-import { maskWith, redactUrl } from '../../../shared/secrets/redact-secrets';
+import { maskWith, redactPath } from '../../../shared/secrets/redact-secrets';
 import { secretsHere, unopenedWords, wayOutWords } from '../../timeline/record-secrets';
 import { doing } from '../order-report';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
@@ -199,7 +199,7 @@ async function historyTable(
         doing(item.provenance),
         dash(item.method),
         // Masked as every URL is: in any percent-encoding, a token in the query by meaning.
-        clip(dash(item.path === null ? null : redactUrl(item.path, secrets, maskWith)), 40),
+        clip(dash(item.path === null ? null : redactPath(item.path, secrets, maskWith)), 40),
         item.status === null ? (item.error === null ? '-' : 'failed') : String(item.status),
         dash(item.tokenVerdict),
         item.bodyVerdict === null ? '-' : bodyVerdictLabel(item.bodyVerdict, item.bodyFindings),
