@@ -100,6 +100,36 @@ export const timelineSummarySchema = z.object({
 });
 export type TimelineSummary = z.infer<typeof timelineSummarySchema>;
 
+/**
+ * The parts of a record that may echo a secret (a profile token pasted into a note, a header
+ * an API answered with): masked by value wherever one is echoed, so withheld whole where a
+ * secret cannot be opened here. Everything else (kind, status, verdicts, findings, timing,
+ * ids, sizes) is stored judgements and numbers, and always shown.
+ */
+export const WITHHELD_PARTS = [
+  'query',
+  'requestHeaders',
+  'requestBody',
+  'responseHeaders',
+  'responseBody',
+] as const;
+export const withheldPartSchema = z.enum(WITHHELD_PARTS);
+export type WithheldPart = z.infer<typeof withheldPartSchema>;
+
+/**
+ * What a detail leaves out and why: each listed part is emptied (query and body null, headers
+ * empty; the URL keeps its path), and a view says "Withheld" where it would be, never "No
+ * body". A withheld body is not an empty one: nothing may be filled, replayed or copied from it.
+ */
+export const withheldSchema = z.object({
+  /** Which secret cannot be opened here, and why: `Sandbox's API token — sealed with …`. */
+  reason: z.string().min(1),
+  /** What to do about it: the console that can open it, or the command that forgets it. */
+  wayOut: z.string().min(1),
+  parts: z.array(withheldPartSchema).min(1),
+});
+export type Withheld = z.infer<typeof withheldSchema>;
+
 /** Everything stored about one record. */
 export const timelineDetailSchema = timelineSummarySchema.extend({
   query: z.string().nullable(),
@@ -111,5 +141,7 @@ export const timelineDetailSchema = timelineSummarySchema.extend({
   details: z.record(z.string(), z.unknown()),
   /** Whether secrets it carries were masked for the screen (Reveal and Copy are explicit). */
   secretsMasked: z.boolean(),
+  /** The parts not shown because a secret they may echo cannot be opened here; null: none. */
+  withheld: withheldSchema.nullable(),
 });
 export type TimelineDetail = z.infer<typeof timelineDetailSchema>;

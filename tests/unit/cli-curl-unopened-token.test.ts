@@ -111,12 +111,19 @@ describe('curl while a token cannot be opened here', () => {
     );
   });
 
-  it("a record's detail stays refused (its body may echo the token), naming the way out", async () => {
+  it("a record's detail withholds its body (it may echo the token), naming the way out", async () => {
+    // It was refused whole; now the rest is shown (tests/unit/record-detail-withheld.test.ts).
     await expect(
       core.dispatcher('getEvent', { id: webhookId }, { transport: 'websocket' }),
     ).resolves.toMatchObject({
-      ok: false,
-      error: { message: expect.stringContaining('checkout-console profiles forget-secret Sandbox') },
+      ok: true,
+      data: {
+        requestBody: null,
+        withheld: {
+          parts: ['requestBody'],
+          wayOut: expect.stringContaining('checkout-console profiles forget-secret Sandbox'),
+        },
+      },
     });
   });
 

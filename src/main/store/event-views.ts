@@ -101,5 +101,6 @@ export function toDetail(row: EventRow): TimelineDetail {
     responseBody: toBodyView(row.response_body),
     details: typeof details === 'object' && details !== null && !Array.isArray(details) ? { ...details } : {},
     secretsMasked: false,
+    withheld: null,
   };
 }

@@ -1,4 +1,4 @@
-import type { EventKind, TimelineDetail } from '../../shared/events';
+import type { EventKind, TimelineDetail, Withheld } from '../../shared/events';
 import {
   credentialOf,
   isCredentialHeader,
@@ -14,6 +14,7 @@ import {
   type UnopenedSecret,
 } from '../profiles/profile-service';
 import type { EventsRepository } from '../store/events-repository';
+import { partsThatCouldEcho, withoutParts } from './record-echoes';
 
 /** Records whose tokens are notification JWTs that arrived with them (never a profile secret). */
 export const NOTIFICATION_KINDS: readonly EventKind[] = ['webhook', 'delivery', 'replay', 'forward'];
@@ -21,14 +22,23 @@ export const NOTIFICATION_KINDS: readonly EventKind[] = ['webhook', 'delivery', 
 export type TokenPlace = 'header' | 'query';
 
 export interface RecordSecrets {
-  /** The record as every screen gets it: each secret masked (`••••abcd`), by meaning. */
+  /**
+   * The record as every screen gets it: each secret masked (`••••abcd`), by meaning. Never
+   * refused: while a profile's token cannot be opened here, the parts that could echo it are
+   * withheld (said in `withheld`, with why and the way out) and the rest is shown.
+   */
   shown(id: number): TimelineDetail;
-  /** The record with the notification tokens it carried, for an explicit Reveal. */
+  /**
+   * The record with the notification tokens it carried, for an explicit Reveal. Refused,
+   * naming the secret and the way out, while that would show a part `shown` withholds.
+   */
   revealed(id: number): TimelineDetail;
   /**
    * The notification token a record carried (header first, as the service sends both), for an
    * explicit Copy or the JWT inspector. An outbound request's API token is a profile secret:
    * never returned (it is stored masked anyway); `apiTokenOf` is for main's own clipboard.
+   * It asks for no profile secret, so a token this process cannot open does not stop it: the
+   * notification JWT that arrived with a webhook is the record's own, not a profile's.
    */
   notificationToken(id: number, place?: TokenPlace): { token: string | null; problem: string | null };
   /** The profile's current API token for a request record (main writes it to the clipboard). */
@@ -96,6 +106,28 @@ export function unopenedWords(unopened: readonly UnopenedSecret[]): string {
   return unopened.map(({ what, why }) => `${what} — ${why}`).join('; ');
 }
 
+/** What a refused Reveal can do instead. */
+export const REVEAL_INSTEAD =
+  'Reveal it from a console that can open it (the desktop app, for one sealed there), or forget it (below); the rest of the record is shown.';
+
+/**
+ * Why parts of a record are not shown, and the way out, while a profile's current token
+ * cannot be opened here (a former one is passed over, as everyProfileSecret does); null when
+ * every one opens or the record has nothing that could echo one.
+ */
+export function withheldFrom(detail: TimelineDetail, unopened: readonly UnopenedSecret[]): Withheld | null {
+  const current = unopened.filter((secret) => secret.current);
+  if (current.length === 0) return null;
+  const parts = partsThatCouldEcho(detail);
+  if (parts.length === 0) return null;
+  const one = current.length === 1;
+  return {
+    reason: `${unopenedWords(current)}. This process cannot open ${one ? 'it' : 'them'}, so ${one ? 'it' : 'they'} could not be masked where this record may echo ${one ? 'it' : 'them'}`,
+    wayOut: `Open the record in the console that sealed ${one ? 'it' : 'them'} (the desktop app, for one sealed there). ${wayOutWords(current)}`,
+    parts,
+  };
+}
+
 /**
  * Throws, naming each secret this process cannot open, when there is one: `doing` would show
  * or write records whole, and one of them may echo such a secret, which nothing here can hide.
@@ -124,16 +156,30 @@ export function createRecordSecrets({
   const profileSecrets = () => everyProfileSecret(profiles);
   return {
     shown(id) {
-      const { exchange, redacted } = redactExchange(detailOf(id), maskWith, profileSecrets());
-      return { ...exchange, secretsMasked: redacted };
+      // Masked with every secret that opens here; what could echo one that does not is
+      // withheld, so status, verdicts and timing are never refused for a secret.
+      const detail = detailOf(id);
+      const { secrets, unopened } = secretsHere(profiles);
+      const withheld = withheldFrom(detail, unopened);
+      const source = withheld === null ? detail : withoutParts(detail, withheld.parts);
+      const { exchange, redacted } = redactExchange(source, maskWith, secrets);
+      return { ...exchange, secretsMasked: redacted, withheld };
     },
     revealed(id) {
       // Profile tokens stay masked even here: only the tokens that came with the record show.
       const detail = detailOf(id);
+      // What the detail withholds is not revealed either: an explicit ask is refused, saying why.
+      const { secrets, unopened } = secretsHere(profiles);
+      if (withheldFrom(detail, unopened) !== null)
+        refuseUnopened(
+          unopened.filter((secret) => secret.current),
+          `Revealing record ${id}`,
+          REVEAL_INSTEAD,
+        );
       const { exchange } = redactExchange(
         { ...detail, query: null, url: null, requestHeaders: [], requestBody: null },
         maskWith,
-        profileSecrets(),
+        secrets,
       );
       return { ...detail, responseHeaders: exchange.responseHeaders, responseBody: exchange.responseBody };
     },
