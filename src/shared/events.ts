@@ -122,7 +122,9 @@ export type WithheldPart = z.infer<typeof withheldPartSchema>;
  * body". A withheld body is not an empty one: nothing may be filled, replayed or copied from it.
  */
 export const withheldSchema = z.object({
-  /** Which secret cannot be opened here, and why: `Sandbox's API token — sealed with …`. */
+  /** The secrets that cannot be opened here, named: `Sandbox's API token`. */
+  secrets: z.array(z.string().min(1)).min(1),
+  /** Which secret cannot be opened here, and why: `Sandbox's API token cannot be opened … : sealed with …`. */
   reason: z.string().min(1),
   /** What to do about it: the console that can open it, or the command that forgets it. */
   wayOut: z.string().min(1),

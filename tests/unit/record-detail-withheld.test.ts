@@ -87,7 +87,11 @@ describe("a record's detail while a profile's current token cannot be opened her
       responseBody: null,
     });
     expect(shown.withheld?.parts).toEqual(['query', 'requestHeaders', 'requestBody', 'responseBody']);
-    expect(shown.withheld?.reason).toMatch(/Local's API token — .*key does not open it/);
+    // A lost vault.key: both of Local's tokens, with the vault's one why.
+    expect(shown.withheld?.secrets).toEqual(["Local's API token", "Local's notification token"]);
+    expect(shown.withheld?.reason).toBe(
+      `Local's API token and Local's notification token cannot be opened by this process, so they could not be masked where this record may echo them: this process's "file-aes256gcm" key does not open it: the key was replaced or lost since`,
+    );
     expect(shown.withheld?.wayOut).toContain('profiles forget-secret Local');
     // Response headers of a fixed form cannot hold it: shown.
     expect(shown.responseHeaders).toEqual([['Content-Type', 'application/json']]);

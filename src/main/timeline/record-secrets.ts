@@ -121,8 +121,17 @@ export function withheldFrom(detail: TimelineDetail, unopened: readonly Unopened
   const parts = partsThatCouldEcho(detail);
   if (parts.length === 0) return null;
   const one = current.length === 1;
+  const secrets = current.map((secret) => secret.what);
+  const names = one
+    ? secrets.join('')
+    : `${secrets.slice(0, -1).join(', ')} and ${secrets.slice(-1).join('')}`;
+  // The news first (what cannot be opened, and what that means here), then the vault's why,
+  // said once when it is the same for each (a lost vault.key: every token it sealed).
+  const whys = [...new Set(current.map((secret) => secret.why))];
+  const why = whys.length === 1 ? whys.join('') : unopenedWords(current);
   return {
-    reason: `${unopenedWords(current)}. This process cannot open ${one ? 'it' : 'them'}, so ${one ? 'it' : 'they'} could not be masked where this record may echo ${one ? 'it' : 'them'}`,
+    secrets,
+    reason: `${names} cannot be opened by this process, so ${one ? 'it' : 'they'} could not be masked where this record may echo ${one ? 'it' : 'them'}: ${why}`,
     wayOut: `Open the record in the console that sealed ${one ? 'it' : 'them'} (the desktop app, for one sealed there). ${wayOutWords(current)}`,
     parts,
   };
