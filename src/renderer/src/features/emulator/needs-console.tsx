@@ -1,6 +1,7 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAppStore } from '@ui/app-store';
+import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { unsendableWords } from './emulator-last-known';
 
 /**
@@ -13,26 +14,13 @@ export function useUnsendable(): string | null {
 
 /**
  * A control that sends to the console, said unavailable with the reason on hover while it
- * cannot be sent. The control inside is disabled by its owner (a button with `blockedButton`,
- * so it still takes the hover; a switch with `disabled`, the wrapper takes it).
+ * cannot be sent (ui/unavailable-with-reason.tsx, the one owner of that pattern).
  */
 export function NeedsConsole({ reason, children }: { reason: string | null; children: ReactNode }) {
-  return (
-    <Tooltip label={reason} disabled={reason === null} multiline w={280} withArrow>
-      <span style={{ display: 'inline-flex' }} data-unsendable={reason === null ? undefined : true}>
-        {children}
-      </span>
-    </Tooltip>
-  );
+  return <UnavailableWithReason reason={reason}>{children}</UnavailableWithReason>;
 }
 
-/**
- * A button's props while it cannot send: shown disabled but not natively so (a disabled button
- * takes no hover, and the tooltip saying why would never show), its click undone by the caller.
- */
-export function blockedButton(reason: string | null): { 'data-disabled'?: true; 'aria-disabled'?: true } {
-  return reason === null ? {} : { 'data-disabled': true, 'aria-disabled': true };
-}
+export { blockedButton };
 
 /**
  * A settings form's Save: offered while the console answers (and the form is valid); cut off
