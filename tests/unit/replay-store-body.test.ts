@@ -5,22 +5,41 @@ const stored: Record<number, { text: string | null; base64: string | null; size:
   1: { text: '{"event_type":"order_approved","data":[]}', base64: null, size: 41 },
   2: { text: null, base64: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64'), size: 4 },
 };
+/** Record 3's body is withheld: a profile token it may echo cannot be opened by this process. */
+const WITHHELD = {
+  secrets: ["Sandbox's API token"],
+  reason:
+    'Sandbox\'s API token cannot be opened by this process, so it could not be masked where this record may echo it: sealed with "safestorage", the desktop app\'s protection',
+  wayOut:
+    'To forget it (then set a new token with profiles set): checkout-console profiles forget-secret Sandbox.',
+  parts: ['requestBody'],
+};
 vi.mock('@bridge', () => ({
   frontDoorHint: 'browser',
   bridge: {
     subscribe: () => () => undefined,
     getEvent: ({ id }: { id: number }) =>
-      Promise.resolve({ id, requestBody: { truncated: false, ...stored[id] } }),
+      Promise.resolve(
+        id === 3
+          ? { id, requestBody: null, withheld: WITHHELD }
+          : { id, requestBody: { truncated: false, ...stored[id] }, withheld: null },
+      ),
   },
 }));
 
 /** The store's types come through the renderer's bridge (DOM types); this test names what it uses. */
 interface ReplayStoreModule {
   loadStoredBody(id: number): Promise<void>;
+  checkStoredBody(id: number): Promise<void>;
 }
 interface ReplayFormModule {
   useReplayForm: {
-    getState(): { body: string; bodyNotice: string | null };
+    getState(): {
+      body: string;
+      bodyNotice: string | null;
+      editBody: boolean;
+      bodyWithheld: { id: number; reason: string; replayReason: string } | null;
+    };
     setState(patch: Record<string, unknown>): void;
   };
 }
@@ -29,7 +48,7 @@ const formPath = '../../src/renderer/src/features/replay/replay-form-state';
 const store = (await import(/* @vite-ignore */ storePath)) as ReplayStoreModule;
 const { useReplayForm } = (await import(/* @vite-ignore */ formPath)) as ReplayFormModule;
 
-beforeEach(() => useReplayForm.setState({ body: '', bodyNotice: null }));
+beforeEach(() => useReplayForm.setState({ body: '', bodyNotice: null, editBody: false, bodyWithheld: null }));
 
 describe('the body editor filled from a stored webhook', () => {
   it('a JSON body comes in pretty, with nothing to say', async () => {
@@ -46,5 +65,31 @@ describe('the body editor filled from a stored webhook', () => {
     expect(useReplayForm.getState().bodyNotice).toBe(
       "Webhook #2's stored body (4 bytes) is not UTF-8 text, so it cannot be edited here. Turn editing off to send its exact bytes.",
     );
+  });
+
+  it('a withheld body is never edited (nor replayed) as an empty one: editing stops, saying why', async () => {
+    // The detail was refused whole, and the editor stayed empty; a detail that withholds the
+    // body would have filled it with nothing, replayed as an empty body.
+    useReplayForm.setState({ editBody: true });
+    await store.loadStoredBody(3);
+    const state = useReplayForm.getState();
+    expect(state).toMatchObject({ editBody: false, body: '', bodyNotice: null });
+    expect(state.bodyWithheld?.id).toBe(3);
+    expect(state.bodyWithheld?.reason).toMatch(
+      /^Webhook #3's stored body is withheld here, so it cannot be edited/,
+    );
+    expect(state.bodyWithheld?.reason).toContain("Sandbox's API token");
+    expect(state.bodyWithheld?.reason).toContain('checkout-console profiles forget-secret Sandbox');
+    // Replay itself is not offered either (main refuses it), saying why.
+    expect(state.bodyWithheld?.replayReason).toMatch(
+      /^Not offered: Sandbox's API token cannot be opened by this process, so what a replay of webhook #3 sends/,
+    );
+  });
+
+  it('said before "Edit the body" is pressed, and cleared for a body that can be edited', async () => {
+    await store.checkStoredBody(3);
+    expect(useReplayForm.getState().bodyWithheld?.id).toBe(3);
+    await store.checkStoredBody(1);
+    expect(useReplayForm.getState().bodyWithheld).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import CodeMirror from '@uiw/react-codemirror';
 import { useEffect } from 'react';
 import { judgeWebhookBody } from '@shared/webhook/judge-webhook-body';
 import { useReplayForm } from './replay-form-state';
-import { loadStoredBody } from './replay-store';
+import { checkStoredBody, loadStoredBody } from './replay-store';
+import { UnavailableWithReason } from '@ui/unavailable-with-reason';
 
 const EXTENSIONS = [json()];
 
@@ -13,21 +14,36 @@ const EXTENSIONS = [json()];
  * changes), judged as the listener judges notifications as it is typed.
  */
 export function ReplayBodyEditor({ firstId, webhooks }: { firstId: number | null; webhooks: number | null }) {
-  const { editBody, body, bodyNotice, set } = useReplayForm();
+  const { editBody, body, bodyNotice, bodyWithheld, set } = useReplayForm();
   const scheme = useComputedColorScheme('light');
+  useEffect(() => {
+    if (firstId !== null) checkStoredBody(firstId).catch(() => undefined);
+  }, [firstId]);
   useEffect(() => {
     if (!editBody || body !== '' || firstId === null) return;
     loadStoredBody(firstId).catch(() => undefined);
   }, [editBody, body, firstId]);
+  const withheld = bodyWithheld !== null && bodyWithheld.id === firstId ? bodyWithheld.reason : null;
   const judgement = editBody ? judgeWebhookBody(new TextEncoder().encode(body), false) : null;
   return (
     <Stack gap="xs">
-      <Switch
-        label="Edit the body (the stored original is never changed)"
-        checked={editBody}
-        onChange={(event) => set({ editBody: event.currentTarget.checked, body: '', bodyNotice: null })}
-      />
-      {editBody && (
+      {/* The why is said in full just below; the hover points there. */}
+      <UnavailableWithReason
+        reason={withheld === null ? null : 'Not offered: the stored body is withheld here (why, below).'}
+      >
+        <Switch
+          label="Edit the body (the stored original is never changed)"
+          checked={editBody && withheld === null}
+          disabled={withheld !== null}
+          onChange={(event) => set({ editBody: event.currentTarget.checked, body: '', bodyNotice: null })}
+        />
+      </UnavailableWithReason>
+      {withheld !== null && (
+        <Alert color="yellow" p="xs" data-testid="replay-body-withheld">
+          <Text size="sm">{withheld}</Text>
+        </Alert>
+      )}
+      {editBody && withheld === null && (
         <>
           {webhooks !== null && webhooks > 1 && (
             <Text size="xs" c="dimmed" data-testid="replay-body-scope">

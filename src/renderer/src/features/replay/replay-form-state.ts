@@ -15,6 +15,12 @@ interface ReplayFormState {
   body: string;
   /** Why the editor holds no stored body (one that is not UTF-8 text), or null. */
   bodyNotice: string | null;
+  /**
+   * Why the body of webhook `id` (the first replayed) cannot be edited at all: the stored one
+   * is withheld (a secret it may echo cannot be opened here), and an empty editor would replay
+   * as an empty body. `replayReason`: why Replay is not offered either. Null: it can.
+   */
+  bodyWithheld: { id: number; reason: string; replayReason: string } | null;
   order: SequenceOrder;
   delayMs: number;
   concurrency: number;
@@ -34,6 +40,7 @@ export const useReplayForm = create<ReplayFormState>((set) => ({
   editBody: false,
   body: '',
   bodyNotice: null,
+  bodyWithheld: null,
   order: 'original',
   delayMs: 0,
   concurrency: 1,

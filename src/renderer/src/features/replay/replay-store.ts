@@ -53,9 +53,42 @@ export async function cancelReplay(runId: string): Promise<void> {
   await bridge.cancelReplay({ runId });
 }
 
+/** Why a detail's request body cannot be edited, nor the webhook replayed (it is withheld here), or null. */
+function withheldBody(
+  id: number,
+  detail: CommandOutput<'getEvent'>,
+): { id: number; reason: string; replayReason: string } | null {
+  const withheld = detail.withheld;
+  if (withheld === null || !withheld.parts.includes('requestBody')) return null;
+  const secrets = withheld.secrets.join(' and ');
+  return {
+    id,
+    reason: `Webhook #${id}'s stored body is withheld here, so it cannot be edited (nor replayed as an empty one): ${withheld.reason}. ${withheld.wayOut}`,
+    // Main refuses such a replay: what it sends and records could echo the secret unmasked.
+    replayReason: `Not offered: ${secrets} cannot be opened by this process, so what a replay of webhook #${id} sends and records could not be masked (its stored body is withheld here). ${withheld.wayOut}`,
+  };
+}
+
+/**
+ * Whether the first record's body can be edited, asked as the selection opens: "Edit the
+ * body" (and Replay) are offered, or said unavailable with why, before either is pressed.
+ */
+export async function checkStoredBody(id: number): Promise<void> {
+  const withheld = withheldBody(id, await bridge.getEvent({ id }));
+  if (withheld === null) useReplayForm.getState().set({ bodyWithheld: null });
+  // An editor left on from another selection would send its text, or nothing, in place of it.
+  else useReplayForm.getState().set({ editBody: false, body: '', bodyNotice: null, bodyWithheld: withheld });
+}
+
 /** Fills the body editor with the first record's stored body (pretty when it parses within bounds). */
 export async function loadStoredBody(id: number): Promise<void> {
   const detail = await bridge.getEvent({ id });
+  const withheld = withheldBody(id, detail);
+  if (withheld !== null) {
+    // Not an empty body: editing stops, and the stored bytes go as they are (main sends them).
+    useReplayForm.getState().set({ editBody: false, body: '', bodyNotice: null, bodyWithheld: withheld });
+    return;
+  }
   const stored = detail.requestBody;
   if (stored !== null && stored.text === null && stored.size > 0) {
     // Bytes that are not UTF-8 cannot be typed over; an empty editor would send an empty body.

@@ -19,6 +19,7 @@ import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/
 import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '@shared/replay';
 import { confirmLiveReplay } from '@ui/confirm-live';
 import { useResumed } from '@ui/app-store';
+import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { useNavigation } from '@ui/navigation';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { WholeNumberInput } from '@ui/whole-number-input';
@@ -127,6 +128,9 @@ export function ReplayView() {
     }
   };
   const running = form.progress !== null && !form.progress.finished;
+  const firstId = selection.ids?.[0] ?? null;
+  // The first webhook's body is withheld here: main would refuse the run; said before the press.
+  const unreplayable = form.bodyWithheld?.id === firstId ? (form.bodyWithheld?.replayReason ?? null) : null;
 
   return (
     <Stack gap="md" maw={1100}>
@@ -240,7 +244,7 @@ export function ReplayView() {
               </Group>
             </Stack>
           </SimpleGrid>
-          <ReplayBodyEditor firstId={selection.ids?.[0] ?? null} webhooks={plan.value?.webhooks ?? null} />
+          <ReplayBodyEditor firstId={firstId} webhooks={plan.value?.webhooks ?? null} />
           {plan.empty === true && (
             <Text size="sm" c="dimmed" data-testid="replay-empty">
               {chosenByFilter ? (
@@ -268,13 +272,18 @@ export function ReplayView() {
             </Alert>
           )}
           <Group>
-            <Button
-              leftSection={<IconPlayerPlay size={16} />}
-              onClick={() => void start()}
-              disabled={plan.value === null || running || form.starting}
-            >
-              Replay {plan.value === null ? '' : plan.value.sends}
-            </Button>
+            <UnavailableWithReason reason={unreplayable}>
+              <Button
+                leftSection={<IconPlayerPlay size={16} />}
+                onClick={() => {
+                  if (unreplayable === null) void start();
+                }}
+                disabled={unreplayable === null && (plan.value === null || running || form.starting)}
+                {...blockedButton(unreplayable)}
+              >
+                Replay {plan.value === null ? '' : plan.value.sends}
+              </Button>
+            </UnavailableWithReason>
           </Group>
         </Stack>
       </Paper>

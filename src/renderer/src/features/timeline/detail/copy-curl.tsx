@@ -6,9 +6,11 @@ import { useEffect, useState } from 'react';
 import type { CurlCopy } from '@shared/contract/timeline';
 import { buildCurlCommand, type CurlCommand } from '@shared/curl';
 import type { TimelineDetail } from '@shared/events';
+import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { frontDoorHint } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import classes from '../timeline.module.css';
+import { withheldActionReason } from './withheld-notice';
 
 function CopyTextButton({ text, label }: { text: string; label: string }) {
   const clipboard = useClipboard({ timeout: 2000 });
@@ -175,6 +177,12 @@ function CommandWithNotificationToken({ id }: { id: number }) {
 /** "Copy as cURL" for the record in the detail pane; tokens redacted unless asked for. */
 export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
   const [opened, { open, close }] = useDisclosure(false);
+  // Built from a withheld part, the command would send nothing where the record had a body.
+  const withheld = withheldActionReason(detail);
+  const unavailable =
+    withheld === null
+      ? null
+      : `${withheld} In a terminal, checkout-console curl ${detail.id} prints it with those parts left out or REDACTED, saying so.`;
   const [withToken, setWithToken] = useState(false);
   const isRequest = detail.kind === 'request';
   let built: CurlCommand | null = null;
@@ -188,9 +196,19 @@ export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
   }
   return (
     <>
-      <Button size="xs" variant="default" leftSection={<IconTerminal2 size={14} />} onClick={open}>
-        Copy as cURL
-      </Button>
+      <UnavailableWithReason reason={unavailable}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconTerminal2 size={14} />}
+          onClick={() => {
+            if (unavailable === null) open();
+          }}
+          {...blockedButton(unavailable)}
+        >
+          Copy as cURL
+        </Button>
+      </UnavailableWithReason>
       <Modal opened={opened} onClose={close} title={`Record #${detail.id} as cURL`} size="xl">
         <Stack gap="sm">
           <Switch

@@ -5,6 +5,8 @@ import { StatusText } from '../record-badges';
 import classes from '../timeline.module.css';
 import { BodyView } from './body-view';
 import { copyRecordToken } from './copy-record-token';
+import { isWithheld, withheldActionReason, WithheldNotice } from './withheld-notice';
+import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 
 /** A record's detail with its tokens masked or, once asked, revealed. */
 interface RevealableDetail {
@@ -20,20 +22,27 @@ interface RevealableDetail {
  */
 export function SecretsToolbar({ detail, revealed, onReveal }: RevealableDetail) {
   if (!detail.secretsMasked && !revealed) return null;
+  // What is withheld is not revealed either (main refuses it): said before the click.
+  const unrevealable = withheldActionReason(detail);
   return (
     <Group gap="xs" data-testid="secrets-toolbar">
       <Text size="xs" c="dimmed">
         {revealed ? 'Tokens shown.' : 'Tokens are masked.'}
       </Text>
       {detail.kind !== 'request' && (
-        <Button
-          size="compact-xs"
-          variant="light"
-          leftSection={revealed ? <IconEyeOff size={12} /> : <IconEye size={12} />}
-          onClick={() => onReveal(!revealed)}
-        >
-          {revealed ? 'Hide the tokens' : 'Reveal the tokens'}
-        </Button>
+        <UnavailableWithReason reason={unrevealable}>
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={revealed ? <IconEyeOff size={12} /> : <IconEye size={12} />}
+            onClick={() => {
+              if (unrevealable === null) onReveal(!revealed);
+            }}
+            {...blockedButton(unrevealable)}
+          >
+            {revealed ? 'Hide the tokens' : 'Reveal the tokens'}
+          </Button>
+        </UnavailableWithReason>
       )}
       <Button
         size="compact-xs"
@@ -88,11 +97,24 @@ export function RequestSection({ detail, revealed, onReveal }: RevealableDetail)
         <Code block className={classes.bodyBlock}>
           {detail.url ?? `${detail.path ?? ''}${detail.query === null ? '' : `?${detail.query}`}`}
         </Code>
+        <WithheldNotice detail={detail} part="query" />
       </Stack>
       <Title order={6}>Headers</Title>
-      <HeadersTable headers={detail.requestHeaders} label="Request" />
+      {isWithheld(detail, 'requestHeaders') ? (
+        <WithheldNotice detail={detail} part="requestHeaders" again={isWithheld(detail, 'query')} />
+      ) : (
+        <HeadersTable headers={detail.requestHeaders} label="Request" />
+      )}
       <Title order={6}>Body</Title>
-      <BodyView body={detail.requestBody} label="request" />
+      {isWithheld(detail, 'requestBody') ? (
+        <WithheldNotice
+          detail={detail}
+          part="requestBody"
+          again={isWithheld(detail, 'query') || isWithheld(detail, 'requestHeaders')}
+        />
+      ) : (
+        <BodyView body={detail.requestBody} label="request" />
+      )}
     </Stack>
   );
 }
@@ -113,9 +135,17 @@ export function ResponseSection({ detail }: { detail: TimelineDetail }) {
         {detail.durationMs === null ? '' : ` in ${Math.round(detail.durationMs)} ms`}
       </Text>
       <Title order={6}>Headers</Title>
-      <HeadersTable headers={detail.responseHeaders} label="Response" />
+      {isWithheld(detail, 'responseHeaders') ? (
+        <WithheldNotice detail={detail} part="responseHeaders" />
+      ) : (
+        <HeadersTable headers={detail.responseHeaders} label="Response" />
+      )}
       <Title order={6}>Body</Title>
-      <BodyView body={detail.responseBody} label="response" truncatedNote={responseTruncated} />
+      {isWithheld(detail, 'responseBody') ? (
+        <WithheldNotice detail={detail} part="responseBody" again={isWithheld(detail, 'responseHeaders')} />
+      ) : (
+        <BodyView body={detail.responseBody} label="response" truncatedNote={responseTruncated} />
+      )}
     </Stack>
   );
 }

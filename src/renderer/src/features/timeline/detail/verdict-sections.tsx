@@ -5,6 +5,7 @@ import type { TimelineDetail } from '@shared/events';
 import { decodedFromParts } from '@shared/jwt/decode-jwt';
 import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
 import { DecodedToken, VerdictBadge } from '@features/jwt';
+import { isWithheld } from './withheld-notice';
 
 const SOURCE_LABEL: Record<TokenCheck['source'], string> = {
   header: 'Authorization: Bearer',
@@ -142,6 +143,7 @@ function DecodedNotificationToken({ detail }: { detail: TimelineDetail }) {
 function BodyFindings({ detail }: { detail: TimelineDetail }) {
   const parsed = webhookDetailsSchema.shape.body.safeParse(detail.details['body']);
   const findings = parsed.success ? parsed.data.findings : [];
+  const bodyWithheld = isWithheld(detail, 'requestBody');
   if (detail.bodyVerdict === null) return null;
   return (
     <Stack gap={6} data-testid="body-findings">
@@ -153,13 +155,21 @@ function BodyFindings({ detail }: { detail: TimelineDetail }) {
           findings={parsed.success ? findings.length : null}
         />
       </Group>
+      {/* The judgement was stored as the body arrived: a withheld body keeps it, said as such. */}
+      {bodyWithheld && parsed.success && (
+        <Text size="xs" c="dimmed" data-testid="body-findings-withheld">
+          As judged on arrival. The body itself is withheld here (see Request).
+        </Text>
+      )}
       {!parsed.success ? (
         <Text size="sm" c="dimmed">
           This record carries no judgement of its body (stored before the console kept one).
         </Text>
       ) : findings.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No findings: the payload follows the spec.
+          {bodyWithheld
+            ? 'No findings when it arrived: the payload followed the spec.'
+            : 'No findings: the payload follows the spec.'}
         </Text>
       ) : (
         <Table withTableBorder verticalSpacing={4} aria-label="Body findings">
