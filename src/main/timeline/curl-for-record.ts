@@ -4,6 +4,7 @@ import { ConsoleError } from '../console-error';
 import { forgetTokenCommand, type ProfileService } from '../profiles/profile-service';
 import type { EventsRepository } from '../store/events-repository';
 import type { TimelineDetail } from '../../shared/events';
+import { headerVouchedFor } from './record-echoes';
 import { unopenedWords, wayOutWords } from './record-secrets';
 
 export interface CurlForRecord {
@@ -114,22 +115,6 @@ function storedOrGone(profiles: ProfileService, id: number) {
   }
 }
 
-/** A header whose value the builder judges by meaning (Authorization: masked, or the token asked for). */
-const BY_MEANING = new Set(['authorization']);
-
-/** Header values of a fixed form, which cannot hold a token: kept as they are. */
-const FIXED_FORM: Record<string, RegExp> = {
-  'content-type': /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w-]+=[\w."-]+)*$/,
-  accept:
-    /^[\w.+*-]+\/[\w.+*-]+(\s*;\s*[\w-]+=[\w."-]+)*(\s*,\s*[\w.+*-]+\/[\w.+*-]+(\s*;\s*[\w-]+=[\w."-]+)*)*$/,
-  'content-length': /^\d+$/,
-};
-
-const keptAsStored = (name: string, value: string) => {
-  const lower = name.toLowerCase();
-  return BY_MEANING.has(lower) || FIXED_FORM[lower]?.test(value) === true;
-};
-
 /** Each query parameter's value REDACTED (names kept); null when there is none. */
 function queryRedacted(query: string): string | null {
   if (query === '') return null;
@@ -192,10 +177,8 @@ function withoutEchoes(detail: TimelineDetail): { source: TimelineDetail; leftOu
   if (urlQuery !== null || query !== null) leftOut.push("the query's values");
   let headers = 0;
   const requestHeaders = detail.requestHeaders.map(([name, value]): [string, string] => {
-    if (keptAsStored(name, value)) return [name, value];
-    // The Host a request arrived with is the URL's own: kept when it says no more than that.
-    if (name.toLowerCase() === 'host' && parsed !== null && value.trim() === parsed.host)
-      return [name, value];
+    // Judged once for every reader (record-echoes.ts): by meaning, a fixed form, the URL's own Host.
+    if (headerVouchedFor(name, value, parsed?.host ?? null)) return [name, value];
     headers += 1;
     return [name, 'REDACTED'];
   });
