@@ -74,6 +74,9 @@ export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
 export function createProfilesRepository(db: SqliteDatabase) {
   const statements = {
     list: db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY sort_order, id'),
+    sealedTokens: db.prepare<[], Pick<ProfileRow, 'name' | 'api_token_sealed' | 'notification_token_sealed'>>(
+      'SELECT name, api_token_sealed, notification_token_sealed FROM profiles ORDER BY sort_order, id',
+    ),
     byId: db.prepare<[number], ProfileRow>('SELECT * FROM profiles WHERE id = ?'),
     byName: db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE name = ? COLLATE NOCASE'),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
@@ -98,6 +101,22 @@ export function createProfilesRepository(db: SqliteDatabase) {
   return {
     list(): StoredProfile[] {
       return statements.list.all().map(toStored);
+    },
+    /**
+     * Each profile's name and sealed tokens, nothing parsed: what the masking of every pushed
+     * timeline row reads again (a token set by another process is masked at once), a few
+     * microseconds where `list` spends some thirty parsing every field of every profile.
+     */
+    sealedTokens(): {
+      name: string;
+      apiTokenSealed: string | null;
+      notificationTokenSealed: string | null;
+    }[] {
+      return statements.sealedTokens.all().map((row) => ({
+        name: row.name,
+        apiTokenSealed: row.api_token_sealed,
+        notificationTokenSealed: row.notification_token_sealed,
+      }));
     },
     get(id: number): StoredProfile | undefined {
       const row = statements.byId.get(id);
