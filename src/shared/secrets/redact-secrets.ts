@@ -177,17 +177,28 @@ export function redactText(text: string, secrets: readonly string[], replace: Re
 const percentEncoded = (byte: number) =>
   `%${[...byte.toString(16).padStart(2, '0')].map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit)).join('')}`;
 
+/** Each secret's pattern, built once (replace() starts a global pattern from 0 each time). */
+const spellings = new Map<string, RegExp>();
+const SPELLINGS_KEPT = 512;
+
 /**
  * A secret as a URL may spell it: each character as itself or as its UTF-8 bytes
  * percent-encoded (a client may encode any character, and must encode `/`, `+`, `=`, a space),
  * a space also as `+` (a query's spelling).
  */
 function urlSpelling(secret: string): RegExp {
+  const known = spellings.get(secret);
+  if (known !== undefined) return known;
   const characters = [...secret].map((character) => {
     const encoded = [...new TextEncoder().encode(character)].map(percentEncoded).join('');
     return `(?:${escapeRegExp(character)}|${encoded}${character === ' ' ? '|\\+' : ''})`;
   });
-  return new RegExp(characters.join(''), 'g');
+  const spelling = new RegExp(characters.join(''), 'g');
+  // Built again for every URL it cost ~50 µs a secret (a timeline row pushed to a window is
+  // masked with every profile secret): kept for the same few secrets, a bounded number of them.
+  if (spellings.size >= SPELLINGS_KEPT) spellings.clear();
+  spellings.set(secret, spelling);
+  return spelling;
 }
 
 /**
