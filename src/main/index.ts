@@ -15,6 +15,7 @@ import { decidePermission } from './desktop/permissions';
 import { probeSafeStorage } from './desktop/safe-storage-cipher';
 import { isExternalLink } from './desktop/trusted-url';
 import { restoreWindowBounds, WINDOW_STATE_KEY, windowStateSchema } from './desktop/window-bounds';
+import { pushForScreen } from './timeline/screen-summaries';
 import { APP_VERSION } from './version';
 import { installConsoleZodWords } from '../shared/zod-words';
 
@@ -118,7 +119,8 @@ async function start(): Promise<void> {
   );
   installMenu(started.profiles.snapshot());
   started.bus.subscribe((event) => {
-    push(event);
+    // As a screen gets it (a timeline row's path masked), and only while there is a window.
+    if (liveWindow() !== null) push(pushForScreen(event, started.profiles));
     if (event.name === 'profiles.changed') installMenu(event.payload);
   });
 }

@@ -1,11 +1,15 @@
 import type { WebSocket, WebSocketServer } from 'ws';
 import { wireCallSchema, type ServerMessage } from '../../shared/wire';
 import type { EventBus } from '../event-bus';
+import type { ProfileService } from '../profiles/profile-service';
+import { pushForScreen } from '../timeline/screen-summaries';
 import type { Dispatcher } from './dispatch';
 
-function send(socket: WebSocket, message: ServerMessage): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+function sendText(socket: WebSocket, text: string): void {
+  if (socket.readyState === socket.OPEN) socket.send(text);
 }
+
+const send = (socket: WebSocket, message: ServerMessage) => sendText(socket, JSON.stringify(message));
 
 /**
  * Serves the contract over WebSocket: the browser-mode twin of ipc.ts. Authentication and
@@ -16,9 +20,17 @@ export function serveBridgeOverWebSocket(
   wss: WebSocketServer,
   dispatch: Dispatcher,
   bus: EventBus,
+  profiles: Pick<ProfileService, 'secretsHere'>,
 ): () => void {
   const unsubscribe = bus.subscribe((event) => {
-    for (const socket of wss.clients) send(socket, { type: 'event', event });
+    // Masked as a screen gets it (a timeline row's path), once for every socket, and only
+    // when one is connected: a webhook nobody watches costs the listener nothing here.
+    if (wss.clients.size === 0) return;
+    const text = JSON.stringify({
+      type: 'event',
+      event: pushForScreen(event, profiles),
+    } satisfies ServerMessage);
+    for (const socket of wss.clients) sendText(socket, text);
   });
 
   // A frame ws refuses (over maxPayload, text that is not UTF-8, a broken frame) is reported

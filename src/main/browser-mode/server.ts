@@ -161,7 +161,7 @@ export async function startBrowserModeServer(
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: WEBSOCKET_MAX_MESSAGE_BYTES });
-  const stopBridge = serveBridgeOverWebSocket(wss, core.dispatcher, core.bus);
+  const stopBridge = serveBridgeOverWebSocket(wss, core.dispatcher, core.bus, core.profiles);
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const target = parseRequestTarget(request.url, origin);

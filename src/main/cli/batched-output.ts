@@ -7,8 +7,8 @@ import { OutputClosed } from './standard-io';
  * per turn of the event loop (a few lines each at 10 connections). 50 ms is below what a reader
  * of a terminal notices; the lines keep their order.
  */
-export interface BatchedOutput {
-  write(text: string): void;
+export interface BatchedOutput<T = string> {
+  write(item: T): void;
   /** Writes what is held now (before the process stops, or before a line on another stream). */
   flush(): void;
 }
@@ -16,15 +16,28 @@ export interface BatchedOutput {
 export const BATCH_WINDOW_MS = 50;
 
 export function batchedOutput(write: (text: string) => void, windowMs = BATCH_WINDOW_MS): BatchedOutput {
-  let held: string[] = [];
+  return batchedItems((held) => held.join(''), write, windowMs);
+}
+
+/**
+ * The same for items turned into text only when their window ends, all together by `render`:
+ * what costs a few microseconds to prepare (`listen` masks its lines with the profile secrets,
+ * read once) is prepared once per window, not once per item.
+ */
+export function batchedItems<T>(
+  render: (held: readonly T[]) => string,
+  write: (text: string) => void,
+  windowMs = BATCH_WINDOW_MS,
+): BatchedOutput<T> {
+  let held: T[] = [];
   let scheduled: NodeJS.Timeout | null = null;
   const flush = () => {
     if (scheduled !== null) clearTimeout(scheduled);
     scheduled = null;
     if (held.length === 0) return;
-    const text = held.join('');
+    const items = held;
     held = [];
-    write(text);
+    write(render(items));
   };
   // A write on the timer has no caller to end: once the reader is gone, the command is already
   // stopping (waitForSignal heard it), and what was held goes nowhere.
@@ -36,8 +49,8 @@ export function batchedOutput(write: (text: string) => void, windowMs = BATCH_WI
     }
   };
   return {
-    write(text) {
-      held.push(text);
+    write(item) {
+      held.push(item);
       // Unref'd: held lines never keep a stopping process alive (stop() flushes them).
       scheduled ??= setTimeout(flushOnTimer, windowMs).unref();
     },

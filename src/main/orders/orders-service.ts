@@ -2,6 +2,7 @@ import type { OrderDetail, OrderListRequest, OrderPage } from '../../shared/cont
 import { timelineSummarySchema } from '../../shared/events';
 import { deriveLifecycle } from '../../shared/orders/derive-lifecycle';
 import { summariseLifecycle } from '../../shared/orders/order-lifecycle';
+import type { OrderRecord } from '../../shared/orders/order-record';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { OtherProcessesHandler } from '../other-processes-watch';
@@ -18,7 +19,11 @@ export interface OrdersServiceOptions {
 
 export interface OrdersService {
   list(request: Required<Pick<OrderListRequest, 'limit'>> & Omit<OrderListRequest, 'limit'>): OrderPage;
-  detail(orderId: string): OrderDetail;
+  /**
+   * One order's lifecycle and records; `shown` maps each record first, as a screen gets it (a
+   * secret in its path masked), so the lifecycle's entries name what the records show.
+   */
+  detail(orderId: string, shown?: (record: OrderRecord) => OrderRecord): OrderDetail;
   /** Re-derives every order whose records changed; returns their ids. */
   refresh(): string[];
   /**
@@ -160,8 +165,8 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
         total: index.count(query),
       };
     },
-    detail(orderId) {
-      const records = recordsOf(orderId);
+    detail(orderId, shown = (record: OrderRecord) => record) {
+      const records = recordsOf(orderId).map(shown);
       if (records.length === 0) throw ConsoleError.notFound(`Order ${orderId}`);
       return {
         lifecycle: deriveLifecycle(orderId, records),

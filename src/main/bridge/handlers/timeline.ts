@@ -1,6 +1,7 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { redactedHistoryRecord } from '../../history/history-record';
+import { screenMask } from '../../timeline/screen-summaries';
 import type { HandlerGroup } from './types';
 
 type TimelineCommand =
@@ -12,13 +13,16 @@ export function timelineHandlers({
   curl,
   desktopClipboard,
   recordSecrets,
+  profiles,
 }: Pick<
   ConsoleServices,
-  'events' | 'eventsQuery' | 'curl' | 'desktopClipboard' | 'recordSecrets'
+  'events' | 'eventsQuery' | 'curl' | 'desktopClipboard' | 'recordSecrets' | 'profiles'
 >): HandlerGroup<TimelineCommand> {
   return {
     listEvents: ({ filter, beforeId, limit, whole }, context) => {
-      const page = eventsQuery.page(filter, { beforeId, limit });
+      const stored = eventsQuery.page(filter, { beforeId, limit });
+      // Rows as every screen gets them: a profile secret echoed in a path or URL masked.
+      const page = { ...stored, items: stored.items.map(screenMask(profiles)) };
       if (!whole) return page;
       // Whole bodies go to the command line's own user only, their secrets redacted as an export's.
       if (context.transport !== 'direct')

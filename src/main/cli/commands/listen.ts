@@ -10,12 +10,13 @@ import {
 } from '../../../shared/listener';
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
-import { batchedOutput } from '../batched-output';
+import { batchedItems } from '../batched-output';
 import { doing } from '../order-report';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
+import { screenMask } from '../../timeline/screen-summaries';
 import { requireProfile } from './profiles';
 import { waitForSignal } from '../wait-for-signal';
 
@@ -161,24 +162,33 @@ async function profileIdNamed(context: CliContext, name: string): Promise<number
   return withConsole(context, async (core) => requireProfile(core.profiles, name).id);
 }
 
+const ARRIVAL_KINDS = new Set<TimelineSummary['kind']>(['webhook', 'forward']);
+
+/** A webhook's line, or a forward's. */
+function arrivalLine(summary: TimelineSummary): string {
+  if (summary.kind === 'webhook') return `${formatWebhookLine(summary)}\n`;
+  const outcome =
+    summary.error === null
+      ? `${dash(summary.status)} in ${Math.round(summary.durationMs ?? 0)} ms`
+      : dash(summary.error);
+  return `  forwarded #${summary.relatedId ?? '?'} to ${dash(summary.url)}: ${outcome}\n`;
+}
+
 /**
  * A line per webhook as the listener records it, a line per forward, and a warning whenever
  * another webhook had to be answered 503 because it could not be stored, with the reason.
  */
 function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
   let notStored = 0;
-  const lines = batchedOutput(io.stdout);
+  // Masked as every screen shows a row (a profile secret in a path), with the secrets read
+  // once per window of lines, never once per webhook: the listener's own cost is measured.
+  const lines = batchedItems<TimelineSummary>((held) => {
+    const mask = screenMask(core.profiles);
+    return held.map((summary) => arrivalLine(mask(summary))).join('');
+  }, io.stdout);
   const unsubscribe = core.bus.subscribe((event) => {
-    if (event.name === 'timeline.appended' && event.payload.kind === 'webhook')
-      lines.write(`${formatWebhookLine(event.payload)}\n`);
-    if (event.name === 'timeline.appended' && event.payload.kind === 'forward') {
-      const forwarded = event.payload;
-      const outcome =
-        forwarded.error === null
-          ? `${dash(forwarded.status)} in ${Math.round(forwarded.durationMs ?? 0)} ms`
-          : dash(forwarded.error);
-      lines.write(`  forwarded #${forwarded.relatedId ?? '?'} to ${dash(forwarded.url)}: ${outcome}\n`);
-    }
+    if (event.name === 'timeline.appended' && ARRIVAL_KINDS.has(event.payload.kind))
+      lines.write(event.payload);
     if (event.name === 'listener.status' && event.payload.notStored > notStored) {
       notStored = event.payload.notStored;
       lines.flush();
