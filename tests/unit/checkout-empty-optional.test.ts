@@ -134,6 +134,76 @@ describe('an optional field given as ""', () => {
   });
 });
 
+describe('the emptyOptional option weighs the same finding (warn, refuse, accept)', () => {
+  const judged = [...cases('general', false), ...cases('education', false)].filter(
+    ({ field }) => TEXT_KINDS.has(field.kind) && !OFFICIAL_CLIENT_SENDS_EMPTY.has(field.path),
+  );
+  const official = [...cases('general', false), ...cases('education', false)].filter(({ field }) =>
+    OFFICIAL_CLIENT_SENDS_EMPTY.has(field.path),
+  );
+
+  it('without the option it is warn', () => {
+    const payload = withEmpty('general', 'consumer.email');
+    expect(validateCheckout(payload, { form: 'general' })).toEqual(
+      validateCheckout(payload, { form: 'general', emptyOptional: 'warn' }),
+    );
+  });
+
+  it.each(judged)('refuse: $name is an error, the one finding on it', ({ form, field }) => {
+    const findings = validateCheckout(withEmpty(form, field.path), { form, emptyOptional: 'refuse' });
+    expect(brief(findings)).toEqual([`error ${concrete(field.path)} empty_optional`]);
+    expect(findings[0]?.message).toMatch(/not shown in the spec; the console is set to refuse it/);
+    expect(findings[0]?.rule).toMatch(/empty value: not shown/);
+  });
+
+  it.each(judged)('accept: $name passes without a finding', ({ form, field }) => {
+    expect(brief(validateCheckout(withEmpty(form, field.path), { form, emptyOptional: 'accept' }))).toEqual(
+      [],
+    );
+  });
+
+  it.each(official)(
+    'what the official client sends as "" is silent under each choice: $name',
+    ({ form, field }) => {
+      for (const emptyOptional of ['warn', 'refuse', 'accept'] as const)
+        expect(
+          brief(validateCheckout(withEmpty(form, field.path), { form, emptyOptional })),
+          emptyOptional,
+        ).toEqual([]);
+    },
+  );
+
+  it("the notification URL field (the profile's own path) follows the choice too", () => {
+    const payload = fullSample('general');
+    payload['callback'] = { url: '' };
+    // (`callback` is also an unknown key there, said apart.)
+    const empties = (emptyOptional: 'warn' | 'refuse' | 'accept') =>
+      brief(
+        validateCheckout(payload, {
+          form: 'general',
+          notificationField: 'callback.url',
+          emptyOptional,
+        }).filter((finding) => finding.code === 'empty_optional'),
+      );
+    expect(empties('refuse')).toEqual(['error callback.url empty_optional']);
+    expect(empties('warn')).toEqual(['warning callback.url empty_optional']);
+    expect(empties('accept')).toEqual([]);
+  });
+
+  it('other types given "" stay wrong_type and required fields stay errors under accept', () => {
+    const total = validateCheckout(withEmpty('general', 'tax_amount'), {
+      form: 'general',
+      emptyOptional: 'accept',
+    });
+    expect(brief(total)).toContain('error tax_amount wrong_type');
+    const phone = validateCheckout(withEmpty('general', 'consumer.phone_number'), {
+      form: 'general',
+      emptyOptional: 'accept',
+    });
+    expect(brief(phone)).toEqual(['error consumer.phone_number required']);
+  });
+});
+
 describe('a required field given as "" stays an error', () => {
   const all = [...cases('general', true), ...cases('education', true)].filter(({ field }) =>
     TEXT_KINDS.has(field.kind),

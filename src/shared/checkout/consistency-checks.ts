@@ -1,6 +1,5 @@
 import { parseJsonPath } from '../json-path';
 import { compareSpecDates, parseSpecDate } from './dates';
-import { emptyOptionalFinding } from './empty-optional';
 import { isAbsoluteUri } from './field-rules';
 import { describeValue, isPresent, ownValue, type RawFinding } from './findings';
 import { DEFAULT_NOTIFICATION_FIELD, LIMITS } from './limits';
@@ -143,7 +142,6 @@ export function notificationPath(field: string | undefined): readonly (string | 
   return path;
 }
 
-const NOTIFICATION_URL_FIELD = 'Events: the notification URL given in the checkout request';
 const NOTIFICATION_URL_RULE =
   'Events: the notification URL given in the checkout request — a URI (its field is not shown; default merchant_url.notification)';
 const WEBHOOK_URL_LENGTH_RULE = `Limits: webhook URL — at most ${LIMITS.webhookUrlMaxLength} characters`;
@@ -152,8 +150,9 @@ export function checkNotificationUrl(payload: unknown, field: string | undefined
   const path = notificationPath(field);
   const value = valueAt(payload, path);
   if (value === undefined) return [];
-  // Optional, and the official client never sends it empty: "" is read as not given, and said.
-  if (value === '') return [emptyOptionalFinding(path, NOTIFICATION_URL_FIELD)];
+  // Optional, and the official client never sends it empty: "" is read as not given, and judged
+  // with the other optional fields given "" (empty-optional.ts), as the emptyOptional option says.
+  if (value === '') return [];
   if (typeof value !== 'string' || !isAbsoluteUri(value))
     return [
       {

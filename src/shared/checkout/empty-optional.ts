@@ -1,5 +1,6 @@
 import type { FieldKind } from './catalogue-types';
 import { fieldsFor } from './field-catalogue';
+import { notificationPath } from './consistency-checks';
 import { ownValue, type RawFinding } from './findings';
 import type { JsonPath } from './money-paths';
 import type { CheckoutForm } from './request-parts';
@@ -9,9 +10,11 @@ import type { CheckoutForm } from './request-parts';
  * empty value, so the console does not guess silently:
  * - a field the spec types as a string (text, e-mail, date, URI, a closed list) is read as not
  *   given. Where the official client (tamara-solution/php-sdk) sends "" for the field whenever
- *   the merchant set none, that is the service's own usage and passes without a word; anywhere
- *   else it is one warning, `empty_optional`, and no other finding on the field (the leaves in
- *   field-rules.ts let an optional "" through);
+ *   the merchant set none, that is the service's own usage and passes without a word, whatever
+ *   the setting below (the official client must run unchanged against the emulator); anywhere
+ *   else it is one `empty_optional` finding, and no other finding on the field (the leaves in
+ *   field-rules.ts let an optional "" through). Its weight is a setting, `EmptyOptionalChoice`:
+ *   a warning by default, an error (`refuse`), or nothing (`accept`);
  * - a field of another type (integer, number, boolean, Money, object) given "" is `wrong_type`,
  *   as any string would be: the spec shows its type;
  * - the extra risk fields, whose types are not shown, take any value, "" included.
@@ -40,6 +43,15 @@ export const OFFICIAL_CLIENT_EMPTY_FIELDS = [
   'billing_address.phone_number',
 ] as const;
 
+/**
+ * How an optional text field given "" is judged (outside the official client's own ""):
+ * `warn` (the default) one `empty_optional` warning; `refuse` the same finding as an error, so
+ * the emulator answers 400 and `validate` fails; `accept` read as not given without a word.
+ */
+export const EMPTY_OPTIONAL_CHOICES = ['warn', 'refuse', 'accept'] as const;
+export type EmptyOptionalChoice = (typeof EMPTY_OPTIONAL_CHOICES)[number];
+export const DEFAULT_EMPTY_OPTIONAL: EmptyOptionalChoice = 'warn';
+
 /** The kinds the spec types as a string: "" is a value of the right type, its meaning not shown. */
 const TEXT_KINDS: readonly FieldKind[] = ['string', 'email', 'date', 'uri', 'enum'];
 
@@ -54,17 +66,30 @@ function tableOf(parent: string): string {
   return parent.slice(parent.lastIndexOf('.') + 1);
 }
 
-/** The warning for an optional field given "" at `path`; `rule` names the field as the spec does. */
-export function emptyOptionalFinding(path: JsonPath, rule: string): RawFinding {
+const NOTIFICATION_URL_FIELD = 'Events: the notification URL given in the checkout request';
+
+/**
+ * The finding for an optional field given "" at `path` (a warning, or under `refuse` an error);
+ * `rule` names the field as the spec does.
+ */
+export function emptyOptionalFinding(
+  path: JsonPath,
+  rule: string,
+  choice: Exclude<EmptyOptionalChoice, 'accept'> = 'warn',
+): RawFinding {
   const key = String(path[path.length - 1] ?? '');
+  const reading =
+    choice === 'refuse'
+      ? 'the console is set to refuse it (empty optional values: refuse)'
+      : 'the console reads it as not given';
   return {
-    severity: 'warning',
+    severity: choice === 'refuse' ? 'error' : 'warning',
     path,
     code: 'empty_optional',
     rule: `${rule} — optional; ${EMPTY_VALUE_NOT_SHOWN}`,
     message:
       `${key} is given as "" (empty). How the service reads an empty value is not shown in ` +
-      `the spec; the console reads it as not given. Leave ${key} out, or give it a value.`,
+      `the spec; ${reading}. Leave ${key} out, or give it a value.`,
   };
 }
 
@@ -126,17 +151,30 @@ function emptiesAt(
   emptiesAt(ownValue(node, head), rest, [...at, head], out);
 }
 
-/** The `empty_optional` warnings of a request: every optional text field given "" that the official client does not send so. */
-export function checkEmptyOptionals(
-  payload: unknown,
-  form: CheckoutForm,
-  singleCheckout: boolean,
-): RawFinding[] {
+export interface EmptyOptionalOptions {
+  form: CheckoutForm;
+  singleCheckout: boolean;
+  /** The request field that carries the notification URL (its own path per profile). */
+  notificationField: string | undefined;
+  choice: EmptyOptionalChoice;
+}
+
+/**
+ * The `empty_optional` findings of a request: every optional text field given "" that the
+ * official client does not send so (the notification URL's field included), each as `choice`
+ * weighs it; none under `accept`.
+ */
+export function checkEmptyOptionals(payload: unknown, options: EmptyOptionalOptions): RawFinding[] {
+  const { choice } = options;
+  if (choice === 'accept') return [];
   const findings: RawFinding[] = [];
-  for (const field of judgedFor(form, singleCheckout)) {
+  for (const field of judgedFor(options.form, options.singleCheckout)) {
     const paths: JsonPath[] = [];
     emptiesAt(payload, field.segments, [], paths);
-    for (const path of paths) findings.push(emptyOptionalFinding(path, field.rule));
+    for (const path of paths) findings.push(emptyOptionalFinding(path, field.rule, choice));
   }
+  const notification = notificationPath(options.notificationField);
+  const value = notification.reduce<unknown>((node, key) => ownValue(node, key), payload);
+  if (value === '') findings.push(emptyOptionalFinding(notification, NOTIFICATION_URL_FIELD, choice));
   return findings;
 }

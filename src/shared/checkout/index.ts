@@ -34,6 +34,7 @@
  * All of it is pure TypeScript (no Node, no DOM), safe in main, the renderer and tests.
  */
 export { validateCheckout, type ValidateOptions } from './validate';
+export { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES, type EmptyOptionalChoice } from './empty-optional';
 export { checkoutSchemaFor, type CheckoutSchema, type SchemaOptions } from './checkout-schema';
 export {
   FINDING_CODES,

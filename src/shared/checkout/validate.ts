@@ -15,7 +15,7 @@ import {
   type RawFinding,
 } from './findings';
 import { duplicateKeyFindings } from './duplicate-key-findings';
-import { checkEmptyOptionals } from './empty-optional';
+import { checkEmptyOptionals, DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from './empty-optional';
 import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
 import { findUnknownKeys } from './unknown-keys';
@@ -29,6 +29,11 @@ export interface ValidateOptions {
   notificationField?: string;
   /** The supported country/currency pairs (not shown in the spec); default each country with its own currency. */
   pairs?: readonly CountryCurrencyPair[];
+  /**
+   * How an optional text field given "" is judged where the official client never sends one
+   * (not shown in the spec): `warn` (default) a warning, `refuse` an error, `accept` nothing.
+   */
+  emptyOptional?: EmptyOptionalChoice;
   /**
    * The JSON text the payload was parsed from, when there is one: what only the text shows
    * (a name given twice in one object) is judged too.
@@ -116,7 +121,12 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
       : result.error.issues.map((issue) => issueToFinding(issue, payload));
     const raw = dedupe([
       ...fromSchema,
-      ...checkEmptyOptionals(payload, options.form, singleCheckout),
+      ...checkEmptyOptionals(payload, {
+        form: options.form,
+        singleCheckout,
+        notificationField: options.notificationField,
+        choice: options.emptyOptional ?? DEFAULT_EMPTY_OPTIONAL,
+      }),
       ...crossFieldFindings(payload, { notificationField: options.notificationField, pairs: options.pairs }),
       ...findUnknownKeys(payload, options.notificationField),
       ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),
