@@ -3,6 +3,7 @@ import {
   countryCurrencyPairsSchema,
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
 } from './checkout/country-currency-pairs';
+import { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES } from './checkout/empty-optional';
 import { CUSTOMER_ACTIONS, ORDER_EVENT_TYPES, ORDER_STATES } from './orders/order-states';
 import { webhookHeaderEditsSchema, webhookHeaderViewSchema } from './registered-webhook-headers';
 import { patchSchemaOf } from './settings-patch';
@@ -65,6 +66,15 @@ export const emulatorSettingsSchema = z.object({
    * off, every order expires after the default 30 minutes.
    */
   honourExpiresInMinutes: z.boolean().default(false),
+  /**
+   * An optional text field given "" where the official client never sends one: how the service
+   * reads it is not shown. `warn`: taken, with the empty_optional warning (X-Emulator-Warnings);
+   * `refuse`: 400, the same finding as an error; `accept`: taken without a word. The official
+   * client's own "" (locale, item URLs, address line2…) is taken silently under each.
+   */
+  emptyOptional: z
+    .enum(EMPTY_OPTIONAL_CHOICES, { error: 'choose warn, refuse or accept' })
+    .default(DEFAULT_EMPTY_OPTIONAL),
   /** The country/currency combinations it takes (the spec names none). */
   countryCurrencyPairs: countryCurrencyPairsSchema.default([...DEFAULT_COUNTRY_CURRENCY_PAIRS]),
   /**

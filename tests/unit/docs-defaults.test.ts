@@ -230,6 +230,7 @@ describe('the defaults that are behaviour rather than a constant', () => {
       singleCheckout: emulator.singleCheckout,
       pairs: emulator.countryCurrencyPairs,
       honourExpiresInMinutes: emulator.honourExpiresInMinutes,
+      emptyOptional: emulator.emptyOptional,
     };
     const { order } = newOrderFrom(bare, {
       rules,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 /**
@@ -66,5 +66,59 @@ describe('the emulator and an optional field given as ""', () => {
     expect(json['errors']).toEqual([
       expect.objectContaining({ error_code: 'required', path: 'consumer.phone_number' }),
     ]);
+  });
+});
+
+describe('the emulator\'s "empty optional values" setting (warn, refuse, accept)', () => {
+  afterEach(() => {
+    emulator.core.emulator.updateSettings({ emptyOptional: 'warn' });
+  });
+
+  it('is warn by default', () => {
+    expect(emulator.core.emulator.settings().emptyOptional).toBe('warn');
+  });
+
+  it('refuse: 400 in the usual error shape, the finding as its one error', async () => {
+    emulator.core.emulator.updateSettings({ emptyOptional: 'refuse' });
+    const { status, json } = await create(withConsumer({ email: '' }));
+    expect(status).toBe(400);
+    expect(json['message']).toBe('The checkout request is not valid: 1 error.');
+    expect(json['errors']).toEqual([
+      {
+        error_code: 'empty_optional',
+        path: 'consumer.email',
+        message: expect.stringMatching(/^email is given as "" \(empty\)\..*set to refuse it/) as unknown,
+      },
+    ]);
+  });
+
+  it('refuse: what the official client sends as "" is still created without a word', async () => {
+    emulator.core.emulator.updateSettings({ emptyOptional: 'refuse' });
+    const payload = validPayload(null, { locale: '', platform: '' });
+    payload['billing_address'] = { ...(payload['billing_address'] as object), line2: '', region: '' };
+    const { status, warnings } = await create(payload);
+    expect(status).toBe(200);
+    expect(warnings).toBeNull();
+  });
+
+  it('accept: created, with no warnings header', async () => {
+    emulator.core.emulator.updateSettings({ emptyOptional: 'accept' });
+    const { status, warnings } = await create(withConsumer({ email: '' }));
+    expect(status).toBe(200);
+    expect(warnings).toBeNull();
+  });
+
+  it('settings stored before it existed read as warn, the rest kept', () => {
+    const { emptyOptional: _left, ...old } = { ...emulator.core.emulator.settings(), attempts: 7 };
+    emulator.core.store.settings.set('emulator.settings', old);
+    expect(emulator.core.emulator.settings()).toMatchObject({ attempts: 7, emptyOptional: 'warn' });
+    emulator.core.emulator.updateSettings({ emptyOptional: 'refuse' });
+    expect(emulator.core.emulator.settings()).toMatchObject({ attempts: 7, emptyOptional: 'refuse' });
+  });
+
+  it('a stored value it does not know is refused on save, naming the choices', () => {
+    expect(() => emulator.core.emulator.updateSettings({ emptyOptional: 'maybe' as 'warn' })).toThrow(
+      /warn, refuse or accept/,
+    );
   });
 });

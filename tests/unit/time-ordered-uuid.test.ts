@@ -44,6 +44,7 @@ describe("the emulator's order ids", () => {
         singleCheckout: true,
         pairs: [...DEFAULT_COUNTRY_CURRENCY_PAIRS],
         honourExpiresInMinutes: false,
+        emptyOptional: 'warn' as const,
       },
       notificationField: DEFAULT_NOTIFICATION_FIELD,
       legacyApproved: false,

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS, validateCheckout, type CheckoutForm, type Finding } from '../../shared/checkout';
+import {
+  LIMITS,
+  validateCheckout,
+  type CheckoutForm,
+  type EmptyOptionalChoice,
+  type Finding,
+} from '../../shared/checkout';
 import type { CountryCurrencyPair } from '../../shared/checkout/country-currency-pairs';
 import { parseAmount } from '../../shared/checkout/money';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
@@ -37,6 +43,8 @@ export interface CheckoutRules {
   pairs: readonly CountryCurrencyPair[];
   /** `expires_in_minutes` is taken only when support enabled it for the merchant (setting). */
   honourExpiresInMinutes: boolean;
+  /** An optional field given "" (not shown): warned of, refused or taken (setting). */
+  emptyOptional: EmptyOptionalChoice;
 }
 
 export interface NewOrderOptions {
@@ -74,6 +82,7 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
     form: options.rules.form,
     singleCheckout: options.rules.singleCheckout,
     pairs: options.rules.pairs,
+    emptyOptional: options.rules.emptyOptional,
     notificationField: options.notificationField,
     ...(options.sourceText === undefined ? {} : { sourceText: options.sourceText }),
   });

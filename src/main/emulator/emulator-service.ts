@@ -208,6 +208,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         singleCheckout: current.singleCheckout,
         pairs: current.countryCurrencyPairs,
         honourExpiresInMinutes: current.honourExpiresInMinutes,
+        emptyOptional: current.emptyOptional,
       };
     },
     transaction: (fn) => writer.writeNow(fn),
