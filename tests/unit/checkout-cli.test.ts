@@ -94,6 +94,36 @@ describe('checkout-console validate', () => {
     );
   });
 
+  it('--empty-optional: warn (default) exits 0, refuse exits 1 naming the field, accept says nothing', async () => {
+    const payload = fixture('general');
+    payload.consumer = { ...(payload.consumer as Payload), email: '' };
+    const file = write('empty-email.json', payload);
+    const warned = await validate(file);
+    expect(warned.code).toBe(0);
+    expect(warned.stdout).toMatch(/valid, 1 warning\n[\s\S]*warning +consumer\.email\n/);
+    const refused = await validate(file, '--empty-optional', 'refuse');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/invalid: 1 error, 0 warnings/);
+    expect(refused.stdout).toMatch(
+      /error +consumer\.email\n +email is given as "" \(empty\)\. .*set to refuse it.*\n +rule: .*\[empty_optional\]/,
+    );
+    const accepted = await validate(file, '--empty-optional', 'accept');
+    expect(accepted).toMatchObject({ code: 0 });
+    expect(accepted.stdout).toMatch(/valid, no findings/);
+  });
+
+  it('--empty-optional refuse leaves the official client\'s own "" alone', async () => {
+    const payload = { ...fixture('general'), locale: '', platform: '' };
+    const run = await validate(write('client.json', payload), '--empty-optional', 'refuse');
+    expect(run).toMatchObject({ code: 0 });
+  });
+
+  it('exits 2 for an --empty-optional it does not know, naming the choices', async () => {
+    const run = await validate(fixturePath('general-valid.json'), '--empty-optional', 'ignore');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--empty-optional: choose warn, refuse or accept/);
+  });
+
   it('reads standard input for -', async () => {
     const run = await runCliCaptured(
       ['validate', '-', '--form', 'education'],

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { validateCheckout } from '../../../shared/checkout';
+import { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES, validateCheckout } from '../../../shared/checkout';
 import { parsePairList } from '../../../shared/checkout/country-currency-pairs';
 import { parseFlags, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
@@ -22,6 +22,9 @@ const validateFlags = z.object({
       return z.NEVER;
     })
     .optional(),
+  emptyOptional: z
+    .enum(EMPTY_OPTIONAL_CHOICES, { error: 'choose warn, refuse or accept' })
+    .default(DEFAULT_EMPTY_OPTIONAL),
   json: z.boolean().default(false),
 });
 
@@ -35,6 +38,7 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
     form: choice.form,
     singleCheckout: choice.singleCheckout,
     sourceText: text,
+    emptyOptional: flags.emptyOptional,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
     ...(flags.pairs === undefined ? {} : { pairs: flags.pairs }),
   });
@@ -69,6 +73,12 @@ export function registerValidate(program: Command, context: CliContext): void {
     .option(
       '--pairs <list>',
       'supported country/currency pairs, comma-separated (default SA-SAR,AE-AED,BH-BHD,KW-KWD,OM-OMR)',
+    )
+    .option(
+      '--empty-optional <choice>',
+      'an optional text field given "" where the official client never sends one (how the service reads it is not shown): ' +
+        `warn (a warning), refuse (an error) or accept (no finding); default ${DEFAULT_EMPTY_OPTIONAL}. ` +
+        'The official client\'s own "" (locale, item URLs, address line2…) passes under each',
     )
     .option('--json', 'print { valid, errors, warnings, findings } as JSON')
     .addHelpText(
