@@ -8,7 +8,9 @@ import {
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
+import type { EmptyOptionalChoice } from '@shared/checkout';
 import type { EmulatorSettingsView } from '@shared/emulator';
+import type { Choice } from '@ui/choice-control';
 import type { WebhookHeaderView } from '@shared/registered-webhook-headers';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
 import { useFollowedValues } from '@ui/use-followed-values';
@@ -28,12 +30,20 @@ const LABELS = {
   checkoutForm: "Merchant's checkout form",
   singleCheckout: 'Single checkout (education form)',
   honourExpiresInMinutes: 'Honour expires_in_minutes (enabled by support)',
+  emptyOptional: 'An optional field given ""',
   countryCurrencyPairs: 'Supported country/currency pairs',
   publicUrl: 'Public URL',
   webhookUrl: 'Registered webhook URL',
   webhookEvents: 'Its events',
   webhookHeaders: 'Its headers',
 } as const;
+
+/** How an optional field given "" is judged (the official client's own "" passes under each). */
+const EMPTY_OPTIONAL_CHOICES: readonly Choice<EmptyOptionalChoice>[] = [
+  { label: 'Warn', value: 'warn' },
+  { label: 'Refuse', value: 'refuse' },
+  { label: 'Accept', value: 'accept' },
+];
 
 const isPair = (value: string): value is CountryCurrencyPair =>
   (ALL_COUNTRY_CURRENCY_PAIRS as readonly string[]).includes(value);
@@ -42,7 +52,8 @@ const isEventType = (value: string): value is OrderEventType =>
 
 /**
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
- * whether expires_in_minutes is honoured, the country/currency pairs, the address customers
+ * whether expires_in_minutes is honoured, how an optional field given "" is read, the
+ * country/currency pairs, the address customers
  * reach it at, and the webhook registered in the portal (URL, events, headers). Each default is the spec's letter (docs/emulator-fidelity.md).
  */
 export function EmulatorSpecSettings({
@@ -128,6 +139,21 @@ export function EmulatorSpecSettings({
           checked={draft.honourExpiresInMinutes}
           onChange={(event) => form.change({ honourExpiresInMinutes: event.currentTarget.checked })}
         />
+        <Input.Wrapper
+          size="xs"
+          label={LABELS.emptyOptional}
+          description={
+            'Not shown in the spec; the official client\'s own "" (locale, item URLs…) always passes'
+          }
+        >
+          <ChoiceControl
+            size="xs"
+            aria-label={LABELS.emptyOptional}
+            data={EMPTY_OPTIONAL_CHOICES}
+            value={draft.emptyOptional}
+            onChange={(emptyOptional) => form.change({ emptyOptional })}
+          />
+        </Input.Wrapper>
       </Group>
       <MultiSelect
         size="xs"
