@@ -212,6 +212,10 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
         form,
         ...(singleCheckout === undefined ? {} : { singleCheckout }),
         notificationField: profile.fields.notificationField,
+        // A local profile sends to the emulator, which weighs "" by its own setting.
+        ...(profile.fields.environment === 'local'
+          ? { emptyOptional: emulator.settings().emptyOptional }
+          : {}),
       });
       const errors = findings.filter((finding) => finding.severity === 'error').length;
       return { errors, warnings: findings.length - errors };

@@ -14,6 +14,7 @@ const request = (text: string) => ({
   form: 'general' as const,
   singleCheckout: true,
   notificationField: 'merchant_url.notification',
+  emptyOptional: 'warn' as const,
 });
 
 describe('the builder analysis (what the worker answers)', () => {
@@ -35,6 +36,27 @@ describe('the builder analysis (what the worker answers)', () => {
     expect(result.findings).toEqual([]);
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]?.message).toMatch(/line 2/);
+  });
+
+  it('weighs an optional field given "" as asked (the Local emulator\'s setting), marking it so', () => {
+    const sample = generateSample('general', { seed: 1, country: 'SA' });
+    const text = formatDocument({ ...sample, consumer: { ...sample.consumer, email: '' } });
+    const judged = (emptyOptional: 'warn' | 'refuse' | 'accept') => {
+      const result = analyseDocument({ ...request(text), emptyOptional });
+      return {
+        findings: result.findings.map((finding) => `${finding.severity} ${finding.path} ${finding.code}`),
+        marks: result.diagnostics.map((diagnostic) => diagnostic.severity),
+      };
+    };
+    expect(judged('warn')).toEqual({
+      findings: ['warning consumer.email empty_optional'],
+      marks: ['warning'],
+    });
+    expect(judged('refuse')).toEqual({ findings: ['error consumer.email empty_optional'], marks: ['error'] });
+    expect(judged('accept')).toEqual({ findings: [], marks: [] });
+    expect(() =>
+      analysisResultSchema.parse(analyseDocument({ ...request(text), emptyOptional: 'refuse' })),
+    ).not.toThrow();
   });
 
   it('lists every finding but marks at most MAX_DIAGNOSTICS of them', () => {

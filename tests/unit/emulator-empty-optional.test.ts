@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { localProfileOf } from '../../src/main/emulator/emulator-service';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 /**
@@ -120,5 +121,34 @@ describe('the emulator\'s "empty optional values" setting (warn, refuse, accept)
     expect(() => emulator.core.emulator.updateSettings({ emptyOptional: 'maybe' as 'warn' })).toThrow(
       /warn, refuse or accept/,
     );
+  });
+});
+
+describe('a send to Local is judged as its emulator judges ""', () => {
+  afterEach(() => {
+    emulator.core.emulator.updateSettings({ emptyOptional: 'warn' });
+  });
+
+  it('under refuse the record says it went with an error, as the 400 does', async () => {
+    const { core } = emulator;
+    const local = localProfileOf(core.profiles);
+    if (local === null) throw new Error('no Local profile');
+    core.profiles.update(
+      local.id,
+      { baseUrl: emulator.url },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+    core.emulator.updateSettings({ emptyOptional: 'refuse' });
+    const result = await core.merchantApi.sendCheckout({
+      profileId: local.id,
+      body: { kind: 'json', payload: withConsumer({ email: '' }) },
+      injectNotificationUrl: false,
+      form: 'general',
+    });
+    expect(result.status).toBe(400);
+    expect(core.events.getDetail(result.eventId)?.details).toMatchObject({
+      sentWithErrors: true,
+      findings: { errors: 1, warnings: 0 },
+    });
   });
 });

@@ -6,9 +6,9 @@ import { keepIdentities, sameFindings } from './finding-identity';
 import { useBuilderStore, type BuilderStore } from './builder-store';
 
 /**
- * Keeps the builder's findings and raw-editor marks current: every new text (or form, option or
- * notification field) is analysed in the worker, and only the answer to the newest request is
- * applied. While the text does not parse, the findings of the last text that did stay shown
+ * Keeps the builder's findings and raw-editor marks current: every new text (or form, option,
+ * notification field or empty-value choice) is analysed in the worker, and only the answer to
+ * the newest request is applied. While the text does not parse, the findings of the last text that did stay shown
  * (marked as such by the panel) and only the mark of the break changes.
  */
 let requestId = 0;
@@ -74,6 +74,7 @@ function request(state: BuilderStore): void {
     form: state.form,
     singleCheckout: state.singleCheckout,
     notificationField: state.notificationField,
+    emptyOptional: state.emptyOptional,
   };
   if (state.text.length <= IN_PAGE_ANALYSIS_CHARS) {
     apply(analyseDocument(analysis));
@@ -90,7 +91,8 @@ useBuilderStore.subscribe((state, previous) => {
     state.textVersion === previous.textVersion &&
     state.form === previous.form &&
     state.singleCheckout === previous.singleCheckout &&
-    state.notificationField === previous.notificationField
+    state.notificationField === previous.notificationField &&
+    state.emptyOptional === previous.emptyOptional
   )
     return;
   request(state);

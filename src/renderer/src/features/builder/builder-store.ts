@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import { DEFAULT_NOTIFICATION_FIELD, type CheckoutForm, type Finding } from '@shared/checkout';
+import {
+  DEFAULT_EMPTY_OPTIONAL,
+  DEFAULT_NOTIFICATION_FIELD,
+  type CheckoutForm,
+  type EmptyOptionalChoice,
+  type Finding,
+} from '@shared/checkout';
 import type { Draft, FollowedOrderRef, LastSend, UnansweredSend } from '@shared/drafts';
 import { parseJsonText, type JsonTextResult } from '@shared/json-text';
 import type { RawDiagnostic } from './analysis/analysis-messages';
@@ -33,6 +39,11 @@ export interface BuilderStore {
   parseError: ParseError | null;
   /** The request field that carries the notification URL (the active profile's), for the analysis. */
   notificationField: string;
+  /**
+   * How an optional field given "" is judged: on the Local profile its emulator's setting (so
+   * the findings say what Send to Local will answer), elsewhere the documented default.
+   */
+  emptyOptional: EmptyOptionalChoice;
   /** Findings of the last analysed text (the worker's answer follows each change within moments). */
   findings: readonly Finding[];
   findingsByPath: ReadonlyMap<string, readonly Finding[]>;
@@ -76,6 +87,7 @@ export interface BuilderStore {
   setInjectNotificationUrl: (on: boolean) => void;
   setSameAsShipping: (on: boolean) => void;
   setNotificationField: (path: string) => void;
+  setEmptyOptional: (choice: EmptyOptionalChoice) => void;
   /** Opens a draft (or, with null, a new empty document). */
   open: (draft: Draft | null) => void;
   /** After a save, rename or delete: what the working copy is now compared with. */
@@ -149,6 +161,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   document: {},
   parseError: null,
   notificationField: DEFAULT_NOTIFICATION_FIELD,
+  emptyOptional: DEFAULT_EMPTY_OPTIONAL,
   findings: [],
   findingsByPath: new Map(),
   diagnostics: [],
@@ -194,6 +207,9 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   setSameAsShipping: (sameAsShipping) => set({ sameAsShipping }),
   setNotificationField(notificationField) {
     if (notificationField !== get().notificationField) set({ notificationField });
+  },
+  setEmptyOptional(emptyOptional) {
+    if (emptyOptional !== get().emptyOptional) set({ emptyOptional });
   },
   open(draft) {
     const version = get().textVersion;

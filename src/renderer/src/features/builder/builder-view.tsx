@@ -10,6 +10,7 @@ import { BuilderToolbar } from './builder-toolbar';
 import './drafts-palette-source';
 import { FindingsTabBody, FindingsTabLabel, FindingsTitle } from './findings-summary';
 import { EmulatorNotice } from './emulator-notice';
+import { useFollowedEmulatorSettings } from './follow-emulator-settings';
 import { FirstRunGuide } from './first-run-guide';
 import { CheckoutForm } from './form/checkout-form';
 import { DocumentNotices } from './document-notices';
@@ -62,6 +63,7 @@ const BuilderBody = memo(function BuilderBody() {
   const layout = useRef<HTMLDivElement>(null);
   useFocusField(formSide);
   useEffect(() => setNotificationField(notificationField), [notificationField, setNotificationField]);
+  useFollowedEmulatorSettings(profile);
   const send = useCallback(() => void sendFromBuilder(profile), [profile]);
   useAppCommand('send', send);
 

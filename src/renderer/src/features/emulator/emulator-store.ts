@@ -20,6 +20,8 @@ interface EmulatorState {
   load: () => Promise<void>;
   /** The status alone (the builder's notice needs no orders or deliveries). */
   loadStatus: () => Promise<void>;
+  /** The settings alone (the builder judges a Local send's "" by them). */
+  loadSettings: () => Promise<void>;
   /** Start (or restart) and stop: the answer is the new status, kept before the push arrives. */
   start: (input: CommandInput<'startEmulator'>) => Promise<void>;
   stop: () => Promise<void>;
@@ -60,6 +62,9 @@ export const useEmulatorStore = create<EmulatorState>((set) => ({
   },
   async loadStatus() {
     set({ status: await bridge.getEmulatorStatus({}), statusKnown: true });
+  },
+  async loadSettings() {
+    set({ settings: await bridge.getEmulatorSettings({}) });
   },
   async start(input) {
     set({ status: await bridge.startEmulator(input), statusKnown: true });

@@ -31,6 +31,7 @@ export function analyseDocument(request: AnalysisRequest): AnalysisResult {
     form: request.form,
     singleCheckout: request.singleCheckout,
     notificationField: request.notificationField,
+    emptyOptional: request.emptyOptional,
     // The text the document came from: a name typed twice only shows there.
     sourceText: request.text,
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findingSchema } from '@shared/checkout';
+import { EMPTY_OPTIONAL_CHOICES, findingSchema } from '@shared/checkout';
 import { checkoutFormSchema } from '@shared/drafts';
 
 /**
@@ -14,6 +14,7 @@ export const analysisRequestSchema = z.object({
   form: checkoutFormSchema,
   singleCheckout: z.boolean(),
   notificationField: z.string(),
+  emptyOptional: z.enum(EMPTY_OPTIONAL_CHOICES),
 });
 export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
 

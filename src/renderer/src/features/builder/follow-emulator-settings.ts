@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { DEFAULT_EMPTY_OPTIONAL } from '@shared/checkout';
+import type { ProfileView } from '@shared/profile';
+import { useEmulatorStore } from '@features/emulator';
+import { useResumed } from '@ui/app-store';
+import { useBuilderStore } from './builder-store';
+
+/**
+ * On the Local profile the builder judges an optional field given "" as its emulator's setting
+ * says (Emulator → Settings), so a finding shows the weight Send to Local will answer with: a
+ * warning, an error (400) or nothing. The form and single checkout are the draft's own and go to
+ * the emulator with each send instead; this setting has no per-request override, so the builder
+ * follows it. Other profiles: the documented default (`warn`), the service's rule being unknown.
+ * The emulator's store follows main's pushes, so a save in the Emulator view shows at once.
+ */
+export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
+  const local = profile?.environment === 'local';
+  const followed = useEmulatorStore((state) => state.settings?.emptyOptional ?? null);
+  const loadSettings = useEmulatorStore((state) => state.loadSettings);
+  const setEmptyOptional = useBuilderStore((state) => state.setEmptyOptional);
+  const resumed = useResumed();
+  useEffect(() => {
+    if (local) loadSettings().catch(() => undefined);
+  }, [local, loadSettings, resumed]);
+  const choice = local && followed !== null ? followed : DEFAULT_EMPTY_OPTIONAL;
+  useEffect(() => setEmptyOptional(choice), [choice, setEmptyOptional]);
+}
