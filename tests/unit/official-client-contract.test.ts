@@ -121,6 +121,21 @@ const customer = async (orderId: string, action: string) =>
   expect((await emulator.call('POST', `/_emulator/orders/${orderId}/${action}`)).status).toBe(200);
 
 describe('the official client against the emulator', () => {
+  it.each(['refuse', 'accept'] as const)(
+    'its "" where the merchant set none is taken under the emulator\'s %s, as under warn',
+    async (emptyOptional) => {
+      emulator.core.emulator.updateSettings({ emptyOptional });
+      try {
+        const { exchange } = await create(orderOf(`KW-EMPTY-${emptyOptional}`));
+        expect(exchange.sent).toContain('"locale":""');
+        expect(exchange.sent).toContain('"image_url":"","item_url":""');
+        expect(String(exchange.headers['x-emulator-warnings'])).not.toContain('empty_optional');
+      } finally {
+        emulator.core.emulator.updateSettings({ emptyOptional: 'warn' });
+      }
+    },
+  );
+
   it('a KWD order with every optional value unset: create, read, authorise, capture twice, refund both ways, new reference', async () => {
     const { orderId, exchange } = await create(orderOf('KW-1001'));
     // What the client always sends where the spec allows it is accepted, the no-coupon discount with a warning.
