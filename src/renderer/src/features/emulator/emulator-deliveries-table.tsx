@@ -1,5 +1,5 @@
 import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
-import type { EmulatorDelivery } from '@shared/emulator';
+import type { EmulatorDelivery, EmulatorStatus } from '@shared/emulator';
 import { formatShortTime } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
@@ -13,12 +13,31 @@ const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {
   unsent: 'yellow',
 };
 
+/**
+ * When a delivery goes next. A stopped emulator sends nothing (deliveries are made only while
+ * an emulator runs), so a pending one's scheduled time, soon past, would read as a send that
+ * happened or was forgotten; it goes once the emulator runs. Stopped because another console
+ * holds the port (an error), that console's emulator may send it on time: the time stays.
+ */
+function nextAttemptWords(
+  delivery: EmulatorDelivery,
+  status: Pick<EmulatorStatus, 'running' | 'error'>,
+  known: boolean,
+): string {
+  if (delivery.nextAttemptAt === null) return '—';
+  if (known && delivery.status === 'pending' && !status.running && status.error === null)
+    return 'once the emulator runs';
+  return formatShortTime(delivery.nextAttemptAt);
+}
+
 /** The outbox: every notification owed, its attempts, the last answer and the next retry. */
 export function EmulatorDeliveriesTable({
   deliveries,
+  status,
   known,
 }: {
   deliveries: readonly EmulatorDelivery[];
+  status: Pick<EmulatorStatus, 'running' | 'error'>;
   /** False while the tab is cut off from the console: the list is only what it last heard. */
   known: boolean;
 }) {
@@ -63,9 +82,7 @@ export function EmulatorDeliveriesTable({
                   {delivery.lastError === null ? '' : ` · ${delivery.lastError}`}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                {delivery.nextAttemptAt === null ? '—' : formatShortTime(delivery.nextAttemptAt)}
-              </Table.Td>
+              <Table.Td>{nextAttemptWords(delivery, status, known)}</Table.Td>
               <Table.Td>{describeFaults(delivery.faults)}</Table.Td>
             </Table.Tr>
           ))}
