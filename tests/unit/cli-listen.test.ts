@@ -10,6 +10,8 @@ import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { rawRequest } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
+import { newRecordPath, writeAddressRecord } from '../../src/main/running-addresses/address-record';
+import { processStartOf } from '../../src/main/running-addresses/process-identity';
 
 const temps: { remove: () => void }[] = [];
 afterEach(() => temps.splice(0).forEach((temp) => temp.remove()));
@@ -180,6 +182,33 @@ describe('checkout-console listen', () => {
     // The log file still keeps the cause.
     expect(readFileSync(join(temp.dir, 'logs', 'console.log'), 'utf8')).toContain(
       `Port ${port} is already in use by another program`,
+    );
+  });
+
+  it('names the console on this data directory whose listener holds the port, and that its webhooks are stored here already', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    // A data directory a console has used, and the record `serve` on it publishes while its
+    // listener runs (this process stands in for it, so the record is judged alive).
+    await (await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' })).close();
+    writeAddressRecord(newRecordPath(temp.dir, process.pid), {
+      version: 1,
+      pid: process.pid,
+      processStart: processStartOf(process.pid),
+      process: 'checkout-console serve',
+      listener: { url: `http://127.0.0.1:${port}`, profileId: 1, profileName: 'Local' },
+      emulator: null,
+      updatedAt: new Date().toISOString(),
+    });
+    const taken = await runCliCaptured(['--data-dir', temp.dir, 'listen', '--port', String(port)]);
+    await new Promise((resolve) => blocker.close(resolve));
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain(
+      `Port ${port} is already in use by checkout-console serve (pid ${process.pid}), which runs this data directory's listener there for profile Local: the webhooks it receives are stored here already (history, the Timeline). To run another listener beside it, pass --port 0.`,
     );
   });
 

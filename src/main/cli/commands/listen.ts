@@ -10,6 +10,8 @@ import {
 } from '../../../shared/listener';
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
+import { liveAddressRecords } from '../../running-addresses/address-record';
+import { resolveDataDir } from '../../data-dir';
 import { batchedItems } from '../batched-output';
 import { doing } from '../order-report';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
@@ -31,6 +33,26 @@ const listenFlags = z.object({
 /** A field of a record on the listen line: escaped (the sender chose it) and cut if it floods. */
 const dash = (value: string | number | null) =>
   value === null ? '-' : terminalSafe(String(value), { maxChars: 200 });
+
+/**
+ * Why `listen` could not take its port, and what to do. Most often the holder is this data
+ * directory's own console (serve or the app), whose listener already stores every webhook here:
+ * then a second listener is not needed, and saying only "pass --port 0" sends the user to run
+ * one the service does not know about. It is named from the address record it publishes.
+ */
+function portTakenWords(dataDir: string, port: number): string {
+  const holder = liveAddressRecords(dataDir).find(
+    (record) => record.listener?.url === `http://127.0.0.1:${port}`,
+  );
+  if (holder === undefined || holder.listener === null)
+    return `Port ${port} is already in use; pass --port 0 to pick a free one.`;
+  return (
+    `Port ${port} is already in use by ${terminalSafe(holder.process)} (pid ${holder.pid}), which runs this data ` +
+    `directory's listener there for profile ${terminalSafe(holder.listener.profileName)}: the webhooks ` +
+    `it receives are stored here already (history, the Timeline). To run another listener beside ` +
+    `it, pass --port 0.`
+  );
+}
 
 /**
  * One line per webhook: time, method, path, token verdict, body verdict, event type, order id,
@@ -80,7 +102,7 @@ export async function runListen(
         const port = flags.port ?? status.configuredPort;
         throw new Error(
           status.error?.includes('already in use') === true
-            ? `Port ${port} is already in use; pass --port 0 to pick a free one.`
+            ? portTakenWords(resolveDataDir(context.dataDirFlag()), port)
             : (status.error ?? 'The listener did not start.'),
         );
       }
