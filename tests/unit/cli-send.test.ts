@@ -152,6 +152,20 @@ describe('checkout-console send', () => {
     expect(service.received).toHaveLength(1);
   });
 
+  it('sends nothing to a placeholder base URL, and says what to set, as the builder does', async () => {
+    // A fresh data directory's Sandbox starts on a reserved name (RFC 2606): nothing answers there,
+    // and "Name lookup failed" for it told a newcomer nothing.
+    await cli('profiles', 'set', 'Sandbox', '--base-url', 'https://api-sandbox.example.com');
+    const refused = await cli('send', payloadFile({ order_reference_id: 'r4' }), '--profile', 'Sandbox');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "Sandbox is not set up, so nothing was sent: its base URL is a placeholder (https://api-sandbox.example.com): set the service's sandbox address (Profiles, or profiles set Sandbox --base-url URL).",
+    );
+    expect(refused.stdout).not.toContain('Name lookup failed');
+    const history = await cli('history', '--json');
+    expect(JSON.parse(history.stdout)).toEqual([]);
+  });
+
   it('exits 2 for a file that is not JSON, saying where it breaks', async () => {
     const file = join(dataDir, 'broken.json');
     writeFileSync(file, '{\n  "a": 1,\n  oops\n}');

@@ -17,6 +17,7 @@ import {
 import type { CheckoutForm } from '../../shared/checkout';
 import type { OperationName } from '../../shared/profile';
 import { assertLiveConfirmed } from '../profiles/live-guard';
+import { assertRealBaseUrl } from './placeholder-guard';
 import type { ProfileService } from '../profiles/profile-service';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
@@ -156,6 +157,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     record: { orderId: string | null; orderReferenceId: string | null; details: Record<string, unknown> },
   ): Promise<ExchangeResult> {
     assertLiveConfirmed(profile, options.confirmLive, ACTION_LABEL[request.plan.operation]);
+    assertRealBaseUrl(profile);
     // Registered before anything is awaited, so a cancel right after the send finds it.
     const controller = new AbortController();
     if (options.requestKey !== undefined) inFlight.set(options.requestKey, controller);
