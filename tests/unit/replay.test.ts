@@ -34,6 +34,9 @@ async function consoleWithWebhooks(
 const replay = (open: ListeningConsole, input: Record<string, unknown>) =>
   open.core.replay.run(replayRequestSchema.parse(input));
 
+const planOf = (open: ListeningConsole, input: Record<string, unknown>) =>
+  open.core.replay.plan(replayRequestSchema.parse(input));
+
 const replayRecords = (open: ListeningConsole) =>
   open.core.eventsQuery.page({ kinds: ['replay'] }, { limit: 1000 }).items.reverse();
 
@@ -194,6 +197,30 @@ describe('a replay and its arrival: one send, linked, never the service’s', ()
     });
     const id = ((await plain.json()) as { id: number }).id;
     expect(open.core.events.getSummary(id)).toMatchObject({ provenance: 'service', relatedId: null });
+  });
+});
+
+describe('replaying by filter', () => {
+  it("takes the service's webhooks, not the arrivals of the console's own replays, so each run does not replay the last", async () => {
+    const { open, ids } = await consoleWithWebhooks(1);
+    expect(planOf(open, { filter: {} }).webhooks).toBe(1);
+    await replay(open, { filter: {} });
+    await replay(open, { filter: {} });
+    // Two runs: each sent the one webhook the service sent, not its replays again (1, 2, 4…).
+    expect(replayRecords(open).map((record) => record.relatedId)).toEqual([ids[0], ids[0]]);
+    expect(planOf(open, { filter: {} }).webhooks).toBe(1);
+  });
+
+  it("says so when only the console's own replays match", async () => {
+    const { open, ids } = await consoleWithWebhooks(1);
+    await replay(open, { ids });
+    const [sent] = replayRecords(open);
+    const arrival = Number(open.core.events.getDetail(sent?.id ?? 0)?.details['listenerRecordId']);
+    expect(() => planOf(open, { filter: { ids: [arrival] } })).toThrow(
+      /only the arrivals of replays the console sent \(1\) match/,
+    );
+    // Named by id, such an arrival is replayed as asked.
+    expect(planOf(open, { ids: [arrival] }).webhooks).toBe(1);
   });
 });
 

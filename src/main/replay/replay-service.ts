@@ -61,6 +61,10 @@ export interface ReplayService {
 }
 
 const PROGRESS_EVERY_MS = 100;
+
+/** A webhook the listener stored as the arrival of the console's own replay (exact or crafted). */
+const isConsoleReplayArrival = (row: EventRow): boolean =>
+  row.provenance === 'replay' || row.provenance === 'crafted';
 /** Distinct failure causes a run keeps (a run of 100,000 sends to a dead target has one). */
 const CAUSES_KEPT = 5;
 
@@ -94,11 +98,23 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         rows.push(row);
       }
     } else if (request.filter !== undefined) {
+      let ownArrivals = 0;
       for (const row of deps.eventsQuery.rows({ ...request.filter, kinds: ['webhook'] }, 'oldest-first')) {
+        // The listener's record of a replay the console sent is a copy of a stored webhook (or
+        // bytes the console made): taken by a filter, every run would replay the last run's
+        // arrivals too, doubling each time. Named by id, one is replayed as asked.
+        if (isConsoleReplayArrival(row)) {
+          ownArrivals += 1;
+          continue;
+        }
         rows.push(row);
         if (rows.length > MAX_REPLAY_SENDS)
           throw new ReplayError(`More than ${MAX_REPLAY_SENDS} webhooks match; narrow the filter.`);
       }
+      if (rows.length === 0 && ownArrivals > 0)
+        throw new ReplayError(
+          `No webhook the service sent matches; only the arrivals of replays the console sent (${ownArrivals}) match, and a filter leaves those out. To replay one of them again, tick it on the timeline.`,
+        );
     } else throw new ReplayError('Choose webhooks to replay: ids or a filter.');
     if (rows.length === 0) throw new ReplayError('No stored webhook matches; nothing to replay.');
     return rows;

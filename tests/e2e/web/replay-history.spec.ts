@@ -218,6 +218,10 @@ test('Replay opened without a filter says it would send every stored webhook, an
   const selection = page.getByTestId('replay-selection');
   await expect(selection).toContainText('Every stored webhook (no filter). To replay only some,');
   await expect(selection).not.toContainText('matching the filter');
+  // Not the arrivals of its own replays: each run would replay the last run's too.
+  await expect(page.getByTestId('replay-selection-leaves-out')).toContainText(
+    'records of replays the console sent are left out',
+  );
   await selection.getByRole('link', { name: 'choose them on the timeline' }).click();
   await expect(page).toHaveURL(/#\/timeline\?kind=webhook$/);
 

@@ -158,6 +158,13 @@ export function ReplayView() {
               </>
             )}
           </Text>
+          {selection.ids === undefined && (
+            // Else each run would also replay the last run's arrivals (1, 2, 4… webhooks).
+            <Text size="xs" c="dimmed" data-testid="replay-selection-leaves-out">
+              The listener&apos;s records of replays the console sent are left out; tick one on the timeline
+              to replay it again.
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Stack gap="xs">
               <Text size="sm" fw={600}>
