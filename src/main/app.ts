@@ -12,7 +12,12 @@ import { createListenerSettingsStore } from './listener/listener-settings-store'
 import { createLogger } from './log';
 import { notificationUrlFor } from './merchant-api/notification-target';
 import { publishAddresses } from './running-addresses/address-publisher';
-import { liveAddressRecords, runningEmulators, runningListeners } from './running-addresses/address-record';
+import {
+  listenerOnPort,
+  liveAddressRecords,
+  runningEmulators,
+  runningListeners,
+} from './running-addresses/address-record';
 import { cachedLiveAddressRecords } from './running-addresses/address-record-cache';
 import { createMerchantApiClient } from './merchant-api/merchant-api-client';
 import { createOrdersService } from './orders/orders-service';
@@ -197,6 +202,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     background,
     replayByUid: (uid) => events.replayByUid(uid),
     craftedToken: (token) => store.craftedTokens.find(tokenFingerprint(token)),
+    listenerHeldBy: (port) => listenerOnPort(liveAddressRecords(dataDir), port),
     ...(options.listener === undefined ? {} : { overrides: options.listener }),
   });
   closers.push(() => listener.close());

@@ -210,6 +210,10 @@ describe('checkout-console listen', () => {
     expect(taken.stderr).toContain(
       `Port ${port} is already in use by checkout-console serve (pid ${process.pid}), which runs this data directory's listener there for profile Local: the webhooks it receives are stored here already (history, the Timeline). To run another listener beside it, pass --port 0.`,
     );
+    // The listener's own words (the app's Listener view, the log) name it too, not "another program".
+    expect(readFileSync(join(temp.dir, 'logs', 'console.log'), 'utf8')).toContain(
+      `Port ${port} is already in use by checkout-console serve (pid ${process.pid}), which runs this data directory's listener there for profile Local: the webhooks it receives are stored here already, so nothing needs doing.`,
+    );
   });
 
   it('rejects bad flags with exit 2', async () => {

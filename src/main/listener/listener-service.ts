@@ -69,6 +69,11 @@ export interface ListenerDependencies {
   replayByUid?: (uid: string) => KnownReplay | undefined;
   /** Looks a token up among those the console signed, so its arrival is marked crafted. */
   craftedToken?: (token: string) => CraftedToken | undefined;
+  /**
+   * Who runs this data directory's listener on `port` (`checkout-console serve (pid 12)`, for
+   * profile Local), from its address record; null when no console here says it does.
+   */
+  listenerHeldBy?: (port: number) => { runBy: string; profileName: string } | null;
   overrides?: ListenerOverrides;
 }
 
@@ -82,8 +87,14 @@ interface Target {
   secretLabel: string;
 }
 
-function describeBindError(error: unknown, port: number): string {
+function describeBindError(
+  error: unknown,
+  port: number,
+  heldBy: { runBy: string; profileName: string } | null,
+): string {
   const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE' && heldBy !== null)
+    return `Port ${port} is already in use by ${heldBy.runBy}, which runs this data directory's listener there for profile ${heldBy.profileName}: the webhooks it receives are stored here already, so nothing needs doing. To run this console's listener as well, choose another listener port in the profile (0 picks a free one; every console on this data directory shares it), then restart the listener.`;
   if (code === 'EADDRINUSE') {
     // Often the holder is a second console on the same data directory: say that nothing is
     // lost then, and that the profile's port is shared before advising to change it.
@@ -203,7 +214,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       error = null;
       log.info(`Webhook listener on ${server.origin} for profile "${next.profileName}".`);
     } catch (bindError) {
-      error = describeBindError(bindError, next.port);
+      error = describeBindError(bindError, next.port, deps.listenerHeldBy?.(next.port) ?? null);
       if (overrides.callerReportsStartFailure === true) log.info(error);
       else log.warn(error);
     }

@@ -130,6 +130,7 @@ export function liveAddressRecords(
 export interface RunningListener {
   url: string;
   profileId: number;
+  profileName: string;
   /** Who runs it, for a person: `checkout-console listen (pid 123)`. */
   runBy: string;
 }
@@ -146,8 +147,20 @@ export function runningListeners(records: readonly AddressRecord[]): RunningList
   return records.flatMap((record) =>
     record.listener === null
       ? []
-      : [{ url: record.listener.url, profileId: record.listener.profileId, runBy: runByOf(record) }],
+      : [
+          {
+            url: record.listener.url,
+            profileId: record.listener.profileId,
+            profileName: record.listener.profileName,
+            runBy: runByOf(record),
+          },
+        ],
   );
+}
+
+/** The listener another console on the data directory runs on this machine's `port`, if any. */
+export function listenerOnPort(records: readonly AddressRecord[], port: number): RunningListener | null {
+  return runningListeners(records).find((running) => running.url === `http://127.0.0.1:${port}`) ?? null;
 }
 
 export function runningEmulators(records: readonly AddressRecord[]): RunningEmulator[] {

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/listener';
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
-import { liveAddressRecords } from '../../running-addresses/address-record';
+import { listenerOnPort, liveAddressRecords } from '../../running-addresses/address-record';
 import { resolveDataDir } from '../../data-dir';
 import { batchedItems } from '../batched-output';
 import { doing } from '../order-report';
@@ -41,14 +41,11 @@ const dash = (value: string | number | null) =>
  * one the service does not know about. It is named from the address record it publishes.
  */
 function portTakenWords(dataDir: string, port: number): string {
-  const holder = liveAddressRecords(dataDir).find(
-    (record) => record.listener?.url === `http://127.0.0.1:${port}`,
-  );
-  if (holder === undefined || holder.listener === null)
-    return `Port ${port} is already in use; pass --port 0 to pick a free one.`;
+  const holder = listenerOnPort(liveAddressRecords(dataDir), port);
+  if (holder === null) return `Port ${port} is already in use; pass --port 0 to pick a free one.`;
   return (
-    `Port ${port} is already in use by ${terminalSafe(holder.process)} (pid ${holder.pid}), which runs this data ` +
-    `directory's listener there for profile ${terminalSafe(holder.listener.profileName)}: the webhooks ` +
+    `Port ${port} is already in use by ${terminalSafe(holder.runBy)}, which runs this data ` +
+    `directory's listener there for profile ${terminalSafe(holder.profileName)}: the webhooks ` +
     `it receives are stored here already (history, the Timeline). To run another listener beside ` +
     `it, pass --port 0.`
   );
