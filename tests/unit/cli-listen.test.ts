@@ -45,6 +45,17 @@ async function until(read: () => string, pattern: RegExp): Promise<RegExpExecArr
 }
 
 /** `listen` run in this process until `stop` (its Ctrl+C); `finished` settles when it has ended. */
+/** A fresh data directory, and a loopback port something else holds. */
+async function dataDirAndTakenPort(): Promise<{ temp: { dir: string }; blocker: Server; port: number }> {
+  const temp = makeTempDir();
+  temps.push(temp);
+  const blocker: Server = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const address = blocker.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return { temp, blocker, port };
+}
+
 function startListen(cli: CliContext, flags: Record<string, string>) {
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {
@@ -159,12 +170,7 @@ describe('checkout-console listen', () => {
   });
 
   it('says when the port is taken, and exits 1', async () => {
-    const temp = makeTempDir();
-    temps.push(temp);
-    const blocker: Server = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const address = blocker.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const { temp, blocker, port } = await dataDirAndTakenPort();
     // The console's log echoes its warnings straight to the process's standard error.
     const echoed: string[] = [];
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -186,12 +192,7 @@ describe('checkout-console listen', () => {
   });
 
   it('names the console on this data directory whose listener holds the port, and that its webhooks are stored here already', async () => {
-    const temp = makeTempDir();
-    temps.push(temp);
-    const blocker: Server = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const address = blocker.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const { temp, blocker, port } = await dataDirAndTakenPort();
     // A data directory a console has used, and the record `serve` on it publishes while its
     // listener runs (this process stands in for it, so the record is judged alive).
     await (await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' })).close();
