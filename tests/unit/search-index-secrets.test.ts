@@ -94,6 +94,22 @@ describe('the text index never holds a secret the console knows', () => {
     await expectOtherWordsFind(id);
   });
 
+  it('a secret echoed percent-encoded in a path: no prefix of its encoded words finds it', async () => {
+    setSecrets();
+    const encoded = 'hdr%2DVALUE%2d77665544';
+    const { id } = core.recorder.record({
+      kind: 'webhook',
+      method: 'POST',
+      url: `http://127.0.0.1:4455/kettlehook/${encoded}/x`,
+      path: `/kettlehook/${encoded}/x`,
+      status: 200,
+    });
+    // The tokenizer splits at '%': "2dvalue", "2d77665544" would spell the value out.
+    for (const probe of ['2DVALUE', '2dval', '2D77665', 'hdr'])
+      expect(await windowFinds(probe), probe).toEqual({ ids: [], count: 0 });
+    expect(await windowFinds('kettlehook')).toEqual({ ids: [id], count: 1 });
+  });
+
   it('secrets set after the record was indexed: the record is indexed again without them', async () => {
     const id = storeEchoingRecord();
     // Indexed with its words as they were (a search catches the index up).

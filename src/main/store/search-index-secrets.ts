@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { escapeRegExp } from '../../shared/escape-regexp';
 import {
   JWT_SHAPE_SOURCE,
+  redactPath,
   redactQuery,
   redactText,
   redactUrl,
@@ -124,10 +125,12 @@ export function createSecretHiding(db: SqliteDatabase) {
       const [urlText, pathText, queryText] = [text(url), text(path), text(query)];
       const raw = [urlText, pathText, queryText].filter((part) => part !== null).join(' ');
       const { own, known } = requestSecrets(url, query, headers);
-      if (own.length === 0 && !anyOf.test(raw) && !LOCATION_CREDENTIAL.test(raw)) return raw;
+      // A '%' may spell a secret the plain test cannot see (`hdr%2DVALUE`): redacted as screens do.
+      if (own.length === 0 && !anyOf.test(raw) && !LOCATION_CREDENTIAL.test(raw) && !raw.includes('%'))
+        return raw;
       return [
         urlText === null ? null : redactUrl(urlText, known, redactWith),
-        pathText === null ? null : redactText(pathText, known, redactWith),
+        pathText === null ? null : redactPath(pathText, known, redactWith),
         queryText === null ? null : redactQuery(queryText, known, redactWith),
       ]
         .filter((part) => part !== null)
