@@ -107,6 +107,16 @@ describe('the serve control file', () => {
     expect(existsSync(controlFilePath(temp.dir, gone))).toBe(false);
     expect(existsSync(controlFilePath(temp.dir, process.pid))).toBe(true);
   });
+
+  it("removes the half-written file (.tmp, which holds the control secret) a crashed serve left; a live one's stays", async () => {
+    const dead = `${controlFilePath(temp.dir, await deadPid())}.tmp`;
+    const live = `${controlFilePath(temp.dir, process.pid)}.tmp`;
+    writeFileSync(dead, JSON.stringify(control(1)), { mode: 0o600 });
+    writeFileSync(live, '{"version":', { mode: 0o600 });
+    expect(readControlFiles(temp.dir)).toEqual([]);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  });
 });
 
 describe.skipIf(process.platform === 'win32')('a control file that is not a small regular file', () => {

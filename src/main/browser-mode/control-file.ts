@@ -16,6 +16,7 @@ import { readPerProcessFiles } from '../per-process-files';
 
 const PREFIX = 'serve-';
 const SUFFIX = '.control.json';
+const HALF_WRITTEN = /^serve-(\d{1,10})\.control\.json\.tmp$/;
 
 export const controlFileSchema = z.strictObject({
   version: z.literal(1),
@@ -52,11 +53,17 @@ export function readControlFiles(
   platform: NodeJS.Platform = process.platform,
 ): ControlFileEntry[] {
   // A directory that cannot be listed holds no control file `open` could use: nothing to say.
-  const { files } = readPerProcessFiles(
+  const { files, beingWritten } = readPerProcessFiles(
     dataDir,
     { prefix: PREFIX, suffix: SUFFIX, schema: controlFileSchema, noun: 'a control file' },
     platform,
   );
+  // A serve that died between writing its file (.tmp) and renaming it left the control secret
+  // there, and no one else would remove it (a new serve writes under its own pid).
+  for (const { name, path } of beingWritten) {
+    const pid = HALF_WRITTEN.exec(name)?.[1];
+    if (pid !== undefined && !isProcessAlive(Number(pid))) removeControlFile(path);
+  }
   return files.map((file) =>
     file.ok
       ? { path: file.path, ok: true, control: file.value }
