@@ -85,6 +85,8 @@ test('Run these again is disabled, with the reason, when a file no longer loads 
     await page.goto(`${served.origin}/#/scenarios`);
     const scenarios = new ScenariosPage(page);
     await scenarios.openFolder(folder);
+    // Its two files are listed before Run all (CI once ran the folder shown before, 10 scenarios).
+    await expect(page.getByTestId('scenario-card')).toHaveCount(2);
     await scenarios.runAll();
     await expect(scenarios.summary()).toContainText('1 passed, 1 failed', { timeout: 60_000 });
     writeFileSync(join(folder, 'wrong-state.yaml'), 'name: [unclosed\n');

@@ -18,6 +18,8 @@ test('a stopped emulator is said in the Scenarios view for Local, with a button 
   const scenarios = new ScenariosPage(page);
   await scenarios.open();
   await scenarios.openFolder(join(projectRoot, 'scenarios', 'happy-path-general-sa.yaml'));
+  // The one file is listed before Run all, which would otherwise run the folder shown before.
+  await expect(page.getByTestId('scenario-card')).toHaveCount(1);
   const notice = page.getByTestId('emulator-stopped');
   await expect(notice).toContainText('The local emulator is stopped');
   await notice.getByRole('button', { name: 'Start the emulator' }).click();
