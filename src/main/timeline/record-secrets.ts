@@ -14,6 +14,7 @@ import {
   type UnopenedSecret,
 } from '../profiles/profile-service';
 import type { EventsRepository } from '../store/events-repository';
+import { maskable, maskedForScreen } from './screen-summaries';
 import { partsThatCouldEcho, withoutParts } from './record-echoes';
 
 /** Records whose tokens are notification JWTs that arrived with them (never a profile secret). */
@@ -172,7 +173,9 @@ export function createRecordSecrets({
       const withheld = withheldFrom(detail, unopened);
       const source = withheld === null ? detail : withoutParts(detail, withheld.parts);
       const { exchange, redacted } = redactExchange(source, maskWith, secrets);
-      return { ...exchange, secretsMasked: redacted, withheld };
+      // What main read from the bodies (reference, event type, findings quoting values) too.
+      const shown = maskedForScreen(exchange, maskable(secrets));
+      return { ...shown, secretsMasked: redacted || shown !== exchange, withheld };
     },
     revealed(id) {
       // Profile tokens stay masked even here: only the tokens that came with the record show.

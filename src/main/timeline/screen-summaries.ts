@@ -1,6 +1,12 @@
 import type { PushEvent } from '../../shared/contract';
 import type { TimelineSummary } from '../../shared/events';
-import { maskWith, redactPath, redactUrl } from '../../shared/secrets/redact-secrets';
+import {
+  maskWith,
+  redactPath,
+  redactUrl,
+  replaceSecrets,
+  replaceSecretsDeep,
+} from '../../shared/secrets/redact-secrets';
 import type { ProfileService } from '../profiles/profile-service';
 
 /**
@@ -18,19 +24,42 @@ import type { ProfileService } from '../profiles/profile-service';
  * A secret this process cannot open cannot be masked: the row is shown with what can be
  * (`history` notes the others; a list is never refused for them, it shows no bodies).
  */
-export type ScreenMask = <S extends Pick<TimelineSummary, 'path' | 'url'>>(summary: S) => S;
+export type ScreenMask = <S extends ScreenRow>(summary: S) => S;
+
+/** What a row (or a record's detail) shows that may echo a secret: where it went, and what main read from it. */
+type ScreenRow = Pick<TimelineSummary, 'path' | 'url'> &
+  Partial<Pick<TimelineSummary, 'orderReferenceId' | 'eventType' | 'error'>> & { details?: unknown };
+
+/** Secrets as masks take them: long enough to be one, longest first (as redactExchange orders them: one inside another is masked whole). */
+export function maskable(secrets: readonly string[]): string[] {
+  return secrets.filter((secret) => secret.length >= 8).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A row or a detail with `secrets` masked in its path and URL (any percent-encoding) and in what
+ * main read from its bodies: the reference, the event type, the error, the verdict details (a
+ * builder payload whose order_reference_id was pasted with the API token showed it there whole,
+ * though the body itself was masked). The row itself when nothing in it is a secret.
+ */
+export function maskedForScreen<S extends ScreenRow>(row: S, secrets: readonly string[]): S {
+  const text = (value: string | null | undefined) =>
+    value === null || value === undefined ? value : replaceSecrets(value, secrets, maskWith);
+  const masked = {
+    ...row,
+    path: row.path === null ? null : redactPath(row.path, secrets, maskWith),
+    url: row.url === null ? null : redactUrl(row.url, secrets, maskWith),
+    ...('orderReferenceId' in row ? { orderReferenceId: text(row.orderReferenceId) } : {}),
+    ...('eventType' in row ? { eventType: text(row.eventType) } : {}),
+    ...('error' in row ? { error: text(row.error) } : {}),
+    ...('details' in row ? { details: replaceSecretsDeep(row.details, secrets, maskWith) } : {}),
+  };
+  const same = (Object.keys(masked) as (keyof S)[]).every((key) => masked[key] === row[key]);
+  return same ? row : masked;
+}
 
 export function screenMask(profiles: Pick<ProfileService, 'secretsHere'>): ScreenMask {
-  // Longest first, as redactExchange orders them: a secret that contains another is masked whole.
-  const secrets = profiles
-    .secretsHere()
-    .secrets.filter((secret) => secret.length >= 8)
-    .sort((a, b) => b.length - a.length);
-  return (summary) => {
-    const path = summary.path === null ? null : redactPath(summary.path, secrets, maskWith);
-    const url = summary.url === null ? null : redactUrl(summary.url, secrets, maskWith);
-    return path === summary.path && url === summary.url ? summary : { ...summary, path, url };
-  };
+  const secrets = maskable(profiles.secretsHere().secrets);
+  return (summary) => maskedForScreen(summary, secrets);
 }
 
 /** A pushed event as a window gets it: the timeline's rows masked, every other push as it is. */

@@ -168,6 +168,28 @@ export function replaceSecrets(text: string, secrets: readonly string[], replace
   return out;
 }
 
+/**
+ * Every string inside a JSON value (a record's verdict details: finding messages quote the
+ * values they judge) with the given secrets replaced; the value itself when none is in it.
+ */
+export function replaceSecretsDeep(value: unknown, secrets: readonly string[], replace: Replace): unknown {
+  if (typeof value === 'string') return replaceSecrets(value, secrets, replace);
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => replaceSecretsDeep(item, secrets, replace));
+    return items.every((item, index) => item === value[index]) ? value : items;
+  }
+  if (typeof value === 'object' && value !== null) {
+    let changed = false;
+    const entries = Object.entries(value).map(([key, item]) => {
+      const next = replaceSecretsDeep(item, secrets, replace);
+      if (next !== item) changed = true;
+      return [key, next] as const;
+    });
+    return changed ? Object.fromEntries(entries) : value;
+  }
+  return value;
+}
+
 /** Every known secret and every JWT-shaped string in free text (a body, a header), replaced. */
 export function redactText(text: string, secrets: readonly string[], replace: Replace): string {
   return replaceSecrets(text, secrets, replace).replace(JWT_SHAPE, (token) => replace(token));
