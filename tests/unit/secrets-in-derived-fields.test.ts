@@ -53,3 +53,22 @@ it("a secret in a record's derived fields and its finding messages is masked in 
   expect(detail.orderReferenceId).toBe('••••6789');
   expect(JSON.stringify(detail.details)).toContain('got the text \\"••••6789\\"');
 });
+
+it('an order whose reference was pasted with a token lists it masked', async () => {
+  const orderId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  core.recorder.record({
+    kind: 'request',
+    method: 'POST',
+    url: 'http://127.0.0.1:4455/checkout',
+    path: '/checkout',
+    status: 200,
+    orderId,
+    orderReferenceId: API_TOKEN,
+  });
+  const page = await call('listOrders', {});
+  expect(page.items.map((item) => item.orderId)).toEqual([orderId]);
+  expect(JSON.stringify(page)).not.toContain(API_TOKEN);
+  expect(page.items[0]?.referenceId).toBe('••••6789');
+  const detail = await call('getOrderLifecycle', { orderId });
+  expect(JSON.stringify(detail)).not.toContain(API_TOKEN);
+});

@@ -1,5 +1,6 @@
 import type { ConsoleServices } from '../../console-services';
-import { screenMask } from '../../timeline/screen-summaries';
+import { maskWith, replaceSecrets } from '../../../shared/secrets/redact-secrets';
+import { maskable, screenMask } from '../../timeline/screen-summaries';
 import type { HandlerGroup } from './types';
 
 export function orderHandlers({
@@ -7,7 +8,17 @@ export function orderHandlers({
   profiles,
 }: Pick<ConsoleServices, 'orders' | 'profiles'>): HandlerGroup<'listOrders' | 'getOrderLifecycle'> {
   return {
-    listOrders: (request) => orders.list(request),
+    // A reference is what the merchant's payload said: one pasted with a token shows masked.
+    listOrders: (request) => {
+      const page = orders.list(request);
+      const secrets = maskable(profiles.secretsHere().secrets);
+      const items = page.items.map((item) => {
+        const referenceId =
+          item.referenceId === null ? null : replaceSecrets(item.referenceId, secrets, maskWith);
+        return referenceId === item.referenceId ? item : { ...item, referenceId };
+      });
+      return { ...page, items };
+    },
     // Its records, and the lifecycle derived from them (a request's entry names its path), as
     // every screen gets them: a profile secret echoed in a path or URL masked.
     getOrderLifecycle: ({ orderId }) => orders.detail(orderId, screenMask(profiles)),
