@@ -31,16 +31,30 @@ function hostOf(url: string): string | null {
   }
 }
 
+/**
+ * Why a profile's base URL cannot be sent to (a reserved example name nothing answers at), as a
+ * clause ("its base URL is a placeholder (…): set the service's sandbox address"), or null: the
+ * readiness badge and every front door's refused send say it alike.
+ */
+export function placeholderBaseUrlClause(
+  profile: Pick<ProfileView, 'baseUrl' | 'environment'>,
+): string | null {
+  const host = hostOf(profile.baseUrl);
+  return host !== null && isPlaceholderHost(host)
+    ? `its base URL is a placeholder (${profile.baseUrl}): set the service's ${profile.environment} address`
+    : null;
+}
+
 export function profileProblems(
   profile: Pick<ProfileView, 'name' | 'baseUrl' | 'environment' | 'apiToken'>,
 ): ProfileProblem[] {
   const problems: ProfileProblem[] = [];
-  const host = hostOf(profile.baseUrl);
-  if (host !== null && isPlaceholderHost(host))
+  const placeholder = placeholderBaseUrlClause(profile);
+  if (placeholder !== null)
     problems.push({
       kind: 'placeholder_base_url',
       field: 'baseUrl',
-      message: `Its base URL is a placeholder (${profile.baseUrl}): set the service's ${profile.environment} address.`,
+      message: `${placeholder.charAt(0).toUpperCase()}${placeholder.slice(1)}.`,
     });
   if (!profile.apiToken.isSet)
     problems.push({

@@ -1,4 +1,4 @@
-import { isPlaceholderHost } from '../../shared/profile-readiness';
+import { placeholderBaseUrlClause } from '../../shared/profile-readiness';
 import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
 
@@ -10,17 +10,11 @@ import type { StoredProfile } from '../store/profiles-repository';
  * every call to the service takes, it is the same words from every front door.
  */
 export function assertRealBaseUrl(profile: StoredProfile): void {
-  const { name, baseUrl, environment } = profile.fields;
-  let host: string;
-  try {
-    host = new URL(baseUrl).hostname;
-  } catch {
-    return; // Not a URL at all: the request planner says so, naming the field.
-  }
-  if (!isPlaceholderHost(host)) return;
+  const { name } = profile.fields;
+  const placeholder = placeholderBaseUrlClause(profile.fields);
+  if (placeholder === null) return;
   throw new ConsoleError(
     'unavailable',
-    `${name} is not set up, so nothing was sent: its base URL is a placeholder (${baseUrl}): ` +
-      `set the service's ${environment} address (Profiles, or profiles set ${name} --base-url URL).`,
+    `${name} is not set up, so nothing was sent: ${placeholder} (Profiles, or profiles set ${name} --base-url URL).`,
   );
 }

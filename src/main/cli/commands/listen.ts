@@ -11,7 +11,6 @@ import {
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
 import { listenerOnPort, liveAddressRecords } from '../../running-addresses/address-record';
-import { resolveDataDir } from '../../data-dir';
 import { batchedItems } from '../batched-output';
 import { doing } from '../order-report';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
@@ -99,7 +98,7 @@ export async function runListen(
         const port = flags.port ?? status.configuredPort;
         throw new Error(
           status.error?.includes('already in use') === true
-            ? portTakenWords(resolveDataDir(context.dataDirFlag()), port)
+            ? portTakenWords(core.dataDir, port)
             : (status.error ?? 'The listener did not start.'),
         );
       }
