@@ -129,6 +129,9 @@ test('duplicate and delete a profile', async ({ page, served }) => {
   await profiles.profileInList('Sandbox').click();
   await page.getByRole('button', { name: 'Duplicate' }).click();
   await expect(profiles.profileInList('Sandbox copy')).toBeVisible();
+  // The copy is the one shown before Delete is pressed: in CI, Delete pressed while the form
+  // still showed Sandbox deleted Sandbox, and the copy stayed.
+  await expect(page.getByRole('heading', { name: 'Sandbox copy', level: 4 })).toBeVisible();
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete profile' }).click();
   await expect(profiles.profileInList('Sandbox copy')).toHaveCount(0);
