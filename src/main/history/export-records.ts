@@ -4,7 +4,7 @@ import {
   redactExchange,
   redactWith,
   replaceSecrets,
-  replaceSecretsInBase64,
+  replaceSecretsInExchange,
 } from '../../shared/secrets/redact-secrets';
 import { toBodyView, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
@@ -23,14 +23,6 @@ export interface ExportOptions {
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
   return replaceSecrets(text, secrets, redactWith);
 }
-
-/**
- * A body that is not UTF-8 as it is exported: its bytes never carry a profile token, even with
- * the webhooks' own tokens kept (scrubSecrets only sees the text of the file, never the bytes
- * inside a base64 string).
- */
-const exportedBase64 = (base64: string | null | undefined, secrets: readonly string[]) =>
-  base64 == null ? null : replaceSecretsInBase64(base64, secrets, redactWith);
 
 /** One stored record as it goes into a JSON or NDJSON export. */
 export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEvent {
@@ -56,7 +48,11 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     responseBody: toBodyView(row.response_body),
   };
   // Text or base64 is the views' judgement (shared/events.ts bodyText), the one every reader makes.
-  const shown = keep ? plain : redactExchange(plain, redactWith, options.secrets).exchange;
+  // With the tokens kept, the profiles' own still go, in every spelling (a form-encoded body's
+  // `%73k_…`, a JSON body's `\u0073k_…`), bytes included; the file's text is scrubbed again after.
+  const shown = keep
+    ? replaceSecretsInExchange(plain, options.secrets, redactWith).exchange
+    : redactExchange(plain, redactWith, options.secrets).exchange;
   return {
     uid: row.uid,
     kind: eventKindSchema.parse(row.kind),
@@ -69,13 +65,13 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     remote_address: row.remote_address,
     request_headers: shown.requestHeaders,
     request_body: shown.requestBody?.text ?? null,
-    request_body_base64: exportedBase64(shown.requestBody?.base64, options.secrets),
+    request_body_base64: shown.requestBody?.base64 ?? null,
     request_truncated: row.request_truncated === 1,
     request_size: row.request_size,
     status: row.status,
     response_headers: shown.responseHeaders,
     response_body: shown.responseBody?.text ?? null,
-    response_body_base64: exportedBase64(shown.responseBody?.base64, options.secrets),
+    response_body_base64: shown.responseBody?.base64 ?? null,
     duration_ms: row.duration_ms,
     order_id: row.order_id,
     order_reference_id: row.order_reference_id,

@@ -1,5 +1,5 @@
 import type { HeaderList } from '../../shared/events';
-import { maskWith, replaceSecrets } from '../../shared/secrets/redact-secrets';
+import { maskWith, replaceSecretsInText } from '../../shared/secrets/redact-secrets';
 import { toBodyView } from '../store/event-views';
 
 /** The answer with the given secrets (the profile's own token) masked in its headers and text body. */
@@ -14,7 +14,7 @@ export function scrubAnswer(
     headers:
       headers === null
         ? null
-        : headers.map(([name, value]): [string, string] => [name, replaceSecrets(value, secrets, maskWith)]),
-    body: text === null ? body : Buffer.from(replaceSecrets(text, secrets, maskWith), 'utf8'),
+        : headers.map(([name, value]): [string, string] => [name, replaceSecretsInText(value, secrets, maskWith)]),
+    body: text === null ? body : Buffer.from(replaceSecretsInText(text, secrets, maskWith), 'utf8'),
   };
 }

@@ -7,7 +7,7 @@ import { webhookDetailsSchema, type BodyFinding, type WebhookDetails } from '../
 import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import { recordedExchange } from '../outbound/recorded-exchange';
 import { scrubAnswer } from '../merchant-api/scrub-answer';
-import { maskWith, replaceSecrets } from '../../shared/secrets/redact-secrets';
+import { maskWith, replaceSecretsInText } from '../../shared/secrets/redact-secrets';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
 import type { OutgoingReplay } from './replay-request';
@@ -67,7 +67,7 @@ export async function sendReplay(
       maxResponseBytes: KEPT_RESPONSE_BYTES,
     },
     // As a delivery records the registered headers it sends: masked (delivery-headers.ts).
-    recordedHeaders: headers.map(([name, value]) => [name, replaceSecrets(value, send.secrets, maskWith)]),
+    recordedHeaders: headers.map(([name, value]) => [name, replaceSecretsInText(value, send.secrets, maskWith)]),
     record: {
       uid,
       kind: 'replay',

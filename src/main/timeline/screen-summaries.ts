@@ -4,7 +4,7 @@ import {
   maskWith,
   redactPath,
   redactUrl,
-  replaceSecrets,
+  replaceSecretsInText,
   replaceSecretsDeep,
 } from '../../shared/secrets/redact-secrets';
 import type { ProfileService } from '../profiles/profile-service';
@@ -43,7 +43,7 @@ export function maskable(secrets: readonly string[]): string[] {
  */
 export function maskedForScreen<S extends ScreenRow>(row: S, secrets: readonly string[]): S {
   const text = (value: string | null | undefined) =>
-    value === null || value === undefined ? value : replaceSecrets(value, secrets, maskWith);
+    value === null || value === undefined ? value : replaceSecretsInText(value, secrets, maskWith);
   const masked = {
     ...row,
     path: row.path === null ? null : redactPath(row.path, secrets, maskWith),

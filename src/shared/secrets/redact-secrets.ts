@@ -13,8 +13,9 @@ import { MASK_PREFIX, maskSecret } from '../profile';
  * - a cookie (`Cookie`, `Set-Cookie`): a session is a credential too, so each cookie's value is
  *   replaced and its name and attributes kept;
  * - anything that echoes one: the same value anywhere else in the URL, headers or bodies, any
- *   JWT-shaped string (`eyJ….eyJ….…`), and the profile secrets main passes in. In a URL (its
- *   path and query) a secret is found in any percent-encoding too (`hdr%2Fvalue`, `%73k_…`).
+ *   JWT-shaped string (`eyJ….eyJ….…`), and the profile secrets main passes in. A secret is
+ *   found in any percent-encoding too (`hdr%2Fvalue`, `%73k_…`: a URL, a form-encoded body)
+ *   and with JSON escapes (`\u0073k_…`, `hdr\/value`: a JSON body) — replaceSecretsInText.
  */
 
 export const REDACTED = 'REDACTED';
@@ -192,56 +193,98 @@ export function replaceSecretsDeep(value: unknown, secrets: readonly string[], r
 
 /** Every known secret and every JWT-shaped string in free text (a body, a header), replaced. */
 export function redactText(text: string, secrets: readonly string[], replace: Replace): string {
-  return replaceSecrets(text, secrets, replace).replace(JWT_SHAPE, (token) => replace(token));
+  return replaceSecretsInText(text, secrets, replace).replace(JWT_SHAPE, (token) => replace(token));
 }
 
-/** `%5f` or `%5F`: a percent-encoded byte in either case of its hex digits. */
-const percentEncoded = (byte: number) =>
-  `%${[...byte.toString(16).padStart(2, '0')].map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit)).join('')}`;
+/** `5f` or `5F`: a number's hex digits in either case, as a pattern. */
+const hexEitherCase = (value: number, width: number) =>
+  [...value.toString(16).padStart(width, '0')]
+    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
+    .join('');
 
-/** Each secret's pattern, built once (replace() starts a global pattern from 0 each time). */
+/** `%5f` or `%5F`: a percent-encoded byte. */
+const percentEncoded = (byte: number) => `%${hexEitherCase(byte, 2)}`;
+
+/** `\u005f` or `\u005F` (each UTF-16 unit of the character): a JSON string's escape of it. */
+const jsonEscaped = (character: string) =>
+  [...Array(character.length).keys()]
+    .map((index) => `\\\\u${hexEitherCase(character.charCodeAt(index), 4)}`)
+    .join('');
+
+/** Which spellings besides the plain one a text may hold a secret in. */
+interface Spellings {
+  /** Percent-encoding, and `+` for a space: a URL, a query, a form-encoded body. */
+  percent: boolean;
+  /** JSON's `\uXXXX` and `\/` escapes: a JSON body, as PHP's json_encode writes `/`. */
+  json: boolean;
+}
+
+/** Each list's pattern, built once (replace() starts a global pattern from 0 each time). */
 const spellings = new Map<string, RegExp>();
 const SPELLINGS_KEPT = 512;
 
 /**
- * A secret as a URL may spell it: each character as itself or as its UTF-8 bytes
+ * A secret as a text may spell it, as a pattern: each character as itself, as its UTF-8 bytes
  * percent-encoded (a client may encode any character, and must encode `/`, `+`, `=`, a space),
- * a space also as `+` (a query's spelling).
+ * a space also as `+` (a query's spelling), or as a JSON escape.
  */
-function urlSpelling(secret: string): RegExp {
-  const known = spellings.get(secret);
+function spellingOf(secret: string, { percent, json }: Spellings): string {
+  return [...secret]
+    .map((character) => {
+      const ways = [escapeRegExp(character)];
+      if (percent) ways.push([...new TextEncoder().encode(character)].map(percentEncoded).join(''));
+      if (percent && character === ' ') ways.push('\\+');
+      if (json) ways.push(jsonEscaped(character));
+      if (json && character === '/') ways.push('\\\\/');
+      return `(?:${ways.join('|')})`;
+    })
+    .join('');
+}
+
+/** The secrets' spellings as one pattern, each secret a group of its own (in their order). */
+function spellingOfAll(secrets: readonly string[], ways: Spellings): RegExp {
+  const key = `${ways.percent ? 'p' : ''}${ways.json ? 'j' : ''}:${JSON.stringify(secrets)}`;
+  const known = spellings.get(key);
   if (known !== undefined) return known;
-  const characters = [...secret].map((character) => {
-    const encoded = [...new TextEncoder().encode(character)].map(percentEncoded).join('');
-    return `(?:${escapeRegExp(character)}|${encoded}${character === ' ' ? '|\\+' : ''})`;
-  });
-  const spelling = new RegExp(characters.join(''), 'g');
+  // A JSON escape only where its backslash is not itself escaped (`\\u0073` in a JSON text is
+  // the text `\u0073`, not an `s`): replacing from its second backslash would leave a broken escape.
+  const unescaped = ways.json ? '(?<=(?:^|[^\\\\])(?:\\\\\\\\)*)' : '';
+  const spelling = new RegExp(
+    `${unescaped}(?:${secrets.map((secret) => `(${spellingOf(secret, ways)})`).join('|')})`,
+    'g',
+  );
   // Built again for every URL it cost ~50 µs a secret (a timeline row pushed to a window is
-  // masked with every profile secret): kept for the same few secrets, a bounded number of them.
+  // masked with every profile secret): kept for the same few lists, a bounded number of them.
   if (spellings.size >= SPELLINGS_KEPT) spellings.clear();
-  spellings.set(secret, spelling);
+  spellings.set(key, spelling);
   return spelling;
 }
 
 /**
- * Every occurrence of the given secrets in a URL, a path or a query, written plain or in any
- * percent-encoding, replaced: what `replaceSecrets` is to free text (the replacement is given
- * the secret itself, so a screen's `••••abcd` reads as it does elsewhere).
+ * Every occurrence of the given secrets in a text (a URL, a path, a query, a header, a body),
+ * written plain, in any percent-encoding or with JSON escapes, replaced: a form-encoded body
+ * carries `%73k_…` as a path does, and a JSON body may escape any character (`\u0073k_…`). The
+ * replacement is given the secret itself, so a screen's `••••abcd` reads as it does elsewhere.
  */
-export function replaceSecretsInUrl(text: string, secrets: readonly string[], replace: Replace): string {
+export function replaceSecretsInText(text: string, secrets: readonly string[], replace: Replace): string {
   const out = replaceSecrets(text, secrets, replace);
-  // Most URLs encode nothing: no spelling but the plain one to look for.
-  if (!out.includes('%') && !out.includes('+')) return out;
-  return secrets.reduce(
-    (replaced, secret) =>
-      secret.length >= 8 ? replaced.replace(urlSpelling(secret), () => replace(secret)) : replaced,
-    out,
-  );
+  // Most texts encode and escape nothing: no spelling but the plain one to look for.
+  const ways: Spellings = {
+    percent: out.includes('%') || (out.includes('+') && secrets.some((secret) => secret.includes(' '))),
+    json: out.includes('\\u') || out.includes('\\/'),
+  };
+  if (!ways.percent && !ways.json) return out;
+  const usable = secrets.filter((secret) => secret.length >= 8);
+  if (usable.length === 0) return out;
+  // One pass for them all (one pattern per secret cost six passes over a body of six).
+  return out.replace(spellingOfAll(usable, ways), (...groups: unknown[]) => {
+    const index = groups.slice(1, usable.length + 1).findIndex((group) => group !== undefined);
+    return replace(usable[index] ?? '');
+  });
 }
 
 /** Every known secret (in any percent-encoding) and every JWT-shaped string in a URL's text, replaced. */
-const redactUrlText = (text: string, secrets: readonly string[], replace: Replace) =>
-  replaceSecretsInUrl(text, secrets, replace).replace(JWT_SHAPE, (token) => replace(token));
+const redactUrlText = redactText;
 
 /** A query string with each serviceToken value (any spelling) and each echoed secret replaced. */
 export function redactQuery(query: string, secrets: readonly string[], replace: Replace): string {
@@ -425,8 +468,7 @@ export function replaceSecretsInExchange<T extends ExchangeParts>(
   const known = [...new Set(secrets)]
     .filter((secret) => secret.length >= 8)
     .sort((a, b) => b.length - a.length);
-  const text = (value: string) => replaceSecrets(value, known, replace);
-  const inUrl = (value: string) => replaceSecretsInUrl(value, known, replace);
+  const text = (value: string) => replaceSecretsInText(value, known, replace);
   const body = (value: BodyView | null): BodyView | null => {
     if (value === null) return null;
     if (value.text !== null) {
@@ -440,9 +482,9 @@ export function replaceSecretsInExchange<T extends ExchangeParts>(
   const headers = (list: HeaderList): HeaderList => list.map(([name, value]) => [name, text(value)]);
   const replaced: T = {
     ...exchange,
-    url: exchange.url === null ? null : inUrl(exchange.url),
-    ...(typeof exchange.path === 'string' ? { path: inUrl(exchange.path) } : {}),
-    query: exchange.query === null ? null : inUrl(exchange.query),
+    url: exchange.url === null ? null : text(exchange.url),
+    ...(typeof exchange.path === 'string' ? { path: text(exchange.path) } : {}),
+    query: exchange.query === null ? null : text(exchange.query),
     requestHeaders: headers(exchange.requestHeaders),
     responseHeaders: exchange.responseHeaders === null ? null : headers(exchange.responseHeaders),
     requestBody: body(exchange.requestBody),

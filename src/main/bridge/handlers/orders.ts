@@ -1,5 +1,5 @@
 import type { ConsoleServices } from '../../console-services';
-import { maskWith, replaceSecrets } from '../../../shared/secrets/redact-secrets';
+import { maskWith, replaceSecretsInText } from '../../../shared/secrets/redact-secrets';
 import { maskable, screenMask } from '../../timeline/screen-summaries';
 import type { HandlerGroup } from './types';
 
@@ -14,7 +14,7 @@ export function orderHandlers({
       const secrets = maskable(profiles.secretsHere().secrets);
       const items = page.items.map((item) => {
         const referenceId =
-          item.referenceId === null ? null : replaceSecrets(item.referenceId, secrets, maskWith);
+          item.referenceId === null ? null : replaceSecretsInText(item.referenceId, secrets, maskWith);
         return referenceId === item.referenceId ? item : { ...item, referenceId };
       });
       return { ...page, items };
