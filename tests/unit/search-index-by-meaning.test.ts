@@ -117,10 +117,55 @@ describe('migration 022', () => {
     ).run();
     db.prepare('UPDATE search_index_state SET indexed_through = ?').run(Math.max(...ids));
     expect(prefixIds(db, 'eyJzdWIiOiJv')).toEqual(ids);
-    expect(migrate(db, migrations).applied).toEqual(['022-search-index-by-meaning']);
+    expect(
+      migrate(
+        db,
+        migrations.filter((m) => m.id <= 22),
+      ).applied,
+    ).toEqual(['022-search-index-by-meaning']);
     createSearchIndex(db, writer).catchUp();
     for (const probe of PROBES) expect(prefixIds(db, probe), probe).toEqual([]);
     expect(prefixIds(db, 'kettle')).toEqual([ids[0]]);
+    expect(prefixIds(db, 'mango')).toEqual([ids[1]]);
+    db.close();
+  });
+});
+
+describe('migration 023', () => {
+  it('indexes again the records indexed before it that may spell a secret otherwise, and only those', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((m) => m.id <= 22),
+    );
+    const writer = createStoreWriter(db);
+    // The webhook's own serviceToken echoed JSON-escaped in its body ('Q' as \u0051).
+    const spelled: NewEvent = {
+      ...echoingWebhook(),
+      requestBody: Buffer.from(`{"note":"mango","echo":"opaque\\u0051ueryTok3n998877"}`),
+      responseBody: null,
+    };
+    const ids = writer.writeNow(() => {
+      const repository = createEventsRepository(db);
+      return [repository.insert(echoingRequest()).id, repository.insert(spelled).id];
+    });
+    // As the indexer before 023 wrote a spelled secret: kept as written.
+    db.prepare(
+      `INSERT INTO events_fts (rowid, meta, location, body)
+       SELECT id, uid, concat_ws(' ', url, path, query),
+         concat_ws(' ', CAST(request_body AS TEXT), CAST(response_body AS TEXT)) FROM events WHERE id = ?`,
+    ).run(ids[1]);
+    db.prepare('UPDATE search_index_state SET indexed_through = ?').run(Math.max(...ids));
+    expect(prefixIds(db, 'u0051uerytok')).toEqual([ids[1]]);
+    expect(migrate(db, migrations).applied).toEqual(['023-search-index-spelled-secrets']);
+    expect(
+      db
+        .prepare<[], { id: number }>('SELECT id FROM search_index_stale ORDER BY id')
+        .all()
+        .map((row) => row.id),
+    ).toEqual([ids[1]]);
+    createSearchIndex(db, writer).catchUp();
+    expect(prefixIds(db, 'u0051uerytok')).toEqual([]);
     expect(prefixIds(db, 'mango')).toEqual([ids[1]]);
     db.close();
   });

@@ -110,6 +110,50 @@ describe('the text index never holds a secret the console knows', () => {
     expect(await windowFinds('kettlehook')).toEqual({ ids: [id], count: 1 });
   });
 
+  // A form-encoded body spells a secret percent-encoded, a JSON body may escape any character
+  // (PHP's json_encode writes a slash `\/`): the tokenizer split those at '%' and '\\', so
+  // "5fechoed", "u002dvalue" spelled the secret out.
+  const spelledBodies = () => [
+    core.recorder.record({
+      kind: 'webhook',
+      method: 'POST',
+      url: 'http://127.0.0.1:4455/kettleform',
+      path: '/kettleform',
+      status: 200,
+      requestHeaders: [['Content-Type', 'application/x-www-form-urlencoded']],
+      requestBody: Buffer.from('note=kettleform&key=sk%5Ftest%5FECHOED%5F0123456789'),
+    }).id,
+    core.recorder.record({
+      kind: 'webhook',
+      method: 'POST',
+      url: 'http://127.0.0.1:4455/kettlejson',
+      path: '/kettlejson',
+      status: 200,
+      requestHeaders: [['Content-Type', 'application/json']],
+      requestBody: Buffer.from('{"note":"kettlejson","h":"hdr\\u002dVALUE\\u002D77665544"}'),
+    }).id,
+  ];
+  const SPELLED_PROBES = ['5fECHOED', '5f01234567', 'u002dVALUE', 'u002D77665'];
+
+  it('a secret echoed percent-encoded or JSON-escaped in a body: no prefix of its words finds it', async () => {
+    setSecrets();
+    const [form, json] = spelledBodies();
+    for (const probe of SPELLED_PROBES)
+      expect(await windowFinds(probe), probe).toEqual({ ids: [], count: 0 });
+    expect(await windowFinds('kettleform')).toEqual({ ids: [form], count: 1 });
+    expect(await windowFinds('kettlejson')).toEqual({ ids: [json], count: 1 });
+  });
+
+  it('a spelled secret set after the record was indexed: the scan finds it, the record is indexed again', async () => {
+    const [form, json] = spelledBodies();
+    expect((await windowFinds('5fECHOED')).ids).toEqual([form]);
+    expect((await windowFinds('u002dVALUE')).ids).toEqual([json]);
+    setSecrets();
+    for (const probe of SPELLED_PROBES)
+      expect(await windowFinds(probe), probe).toEqual({ ids: [], count: 0 });
+    expect(await windowFinds('kettlejson')).toEqual({ ids: [json], count: 1 });
+  });
+
   it('secrets set after the record was indexed: the record is indexed again without them', async () => {
     const id = storeEchoingRecord();
     // Indexed with its words as they were (a search catches the index up).

@@ -8,6 +8,7 @@ import {
   redactText,
   redactUrl,
   redactWith,
+  replaceSecretsInText,
   secretsOfExchange,
 } from '../../shared/secrets/redact-secrets';
 import type { SqliteDatabase } from './connection';
@@ -26,6 +27,8 @@ import { readStoredHeaders } from './stored-headers';
 /** The SQL functions the index statements wrap each column in (this connection only). */
 export const HIDE_FUNCTION = 'search_hidden';
 export const HIDE_LOCATION_FUNCTION = 'search_hidden_location';
+/** Whether a column spells one of the secrets being scanned for in a way instr cannot see. */
+const SPELLS_FUNCTION = 'search_spells_secret';
 
 /** The request's columns that say what it carried as credentials, for each function. */
 const REQUEST = 'url, query, request_headers';
@@ -39,6 +42,11 @@ export const INDEXED_COLUMNS = `${HIDE_FUNCTION}(concat_ws(' ', uid, kind, metho
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 /** A location that may carry a credential by meaning: a query value, a user-info password, an encoded name. */
 const LOCATION_CREDENTIAL = /servicetoken|%|@/i;
+/**
+ * A text that may spell a secret in a way the plain test cannot see: percent-encoded (a
+ * form-encoded body) or JSON-escaped (`\u0073k_…`, `hdr\/value`); redacted as screens do.
+ */
+const MAY_SPELL = /%|\\u|\\\//;
 /** Stored headers that may carry a credential (the rest cannot, and are not parsed). */
 const CREDENTIAL_HEADERS = /authorization|cookie/i;
 
@@ -112,7 +120,12 @@ export function createSecretHiding(db: SqliteDatabase) {
     (value: unknown, url: unknown, query: unknown, headers: unknown) => {
       if (typeof value !== 'string') return value;
       const { own, known } = requestSecrets(url, query, headers);
-      if (!own.some((secret) => value.includes(secret)) && !anyOf.test(value)) return value;
+      if (
+        !own.some((secret) => value.includes(secret)) &&
+        !anyOf.test(value) &&
+        (known.length === 0 || !MAY_SPELL.test(value))
+      )
+        return value;
       return redactText(value, known, redactWith);
     },
   );
@@ -157,15 +170,25 @@ export function createSecretHiding(db: SqliteDatabase) {
     return found;
   };
 
+  // A column that may spell a secret otherwise (percent-encoded, JSON-escaped) is asked in full:
+  // instr sees only the plain spelling. The secrets scanned for are the statement's own.
+  let scanning: readonly string[] = [];
+  db.function(SPELLS_FUNCTION, { deterministic: false }, (value: unknown) =>
+    typeof value === 'string' && replaceSecretsInText(value, scanning, redactWith) !== value ? 1 : 0,
+  );
   /** One statement per number of secrets scanned for (a few shapes in practice). */
   const scans = new Map<number, Statement<[Record<string, unknown>], { id: number }>>();
   const scanFor = (count: number) => {
     let found = scans.get(count);
     if (found === undefined) {
-      const any = Array.from({ length: count }, (_, n) =>
+      const plain = Array.from({ length: count }, (_, n) =>
         ECHO_COLUMNS.map((column) => `instr(${column}, @s${n}) > 0`).join(' OR '),
       ).join(' OR ');
-      found = db.prepare(`SELECT id FROM events WHERE id > @from AND id <= @to AND (${any})`);
+      const spelled = ECHO_COLUMNS.map(
+        (column) =>
+          `((instr(${column}, '%') > 0 OR instr(${column}, '\\u') > 0 OR instr(${column}, '\\/') > 0) AND ${SPELLS_FUNCTION}(${column}))`,
+      ).join(' OR ');
+      found = db.prepare(`SELECT id FROM events WHERE id > @from AND id <= @to AND (${plain} OR ${spelled})`);
       if (scans.size > 50) scans.clear();
       scans.set(count, found);
     }
@@ -210,6 +233,7 @@ export function createSecretHiding(db: SqliteDatabase) {
       secrets.forEach((secret, n) => {
         params[`s${n}`] = secret;
       });
+      scanning = secrets;
       return scanFor(secrets.length)
         .all(params)
         .map((row) => row.id);

@@ -20,6 +20,7 @@ import ordersKnownFrom from './019-orders-known-from';
 import scenarioRunSource from './020-scenario-run-source';
 import searchIndexSecrets from './021-search-index-secrets';
 import searchIndexByMeaning from './022-search-index-by-meaning';
+import searchIndexSpelledSecrets from './023-search-index-spelled-secrets';
 
 export interface Migration {
   readonly id: number;
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   { id: 20, name: '020-scenario-run-source', sql: scenarioRunSource },
   { id: 21, name: '021-search-index-secrets', sql: searchIndexSecrets },
   { id: 22, name: '022-search-index-by-meaning', sql: searchIndexByMeaning },
+  { id: 23, name: '023-search-index-spelled-secrets', sql: searchIndexSpelledSecrets },
 ];
