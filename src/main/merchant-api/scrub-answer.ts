@@ -14,7 +14,10 @@ export function scrubAnswer(
     headers:
       headers === null
         ? null
-        : headers.map(([name, value]): [string, string] => [name, replaceSecretsInText(value, secrets, maskWith)]),
+        : headers.map(([name, value]): [string, string] => [
+            name,
+            replaceSecretsInText(value, secrets, maskWith),
+          ]),
     body: text === null ? body : Buffer.from(replaceSecretsInText(text, secrets, maskWith), 'utf8'),
   };
 }

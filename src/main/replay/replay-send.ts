@@ -67,7 +67,10 @@ export async function sendReplay(
       maxResponseBytes: KEPT_RESPONSE_BYTES,
     },
     // As a delivery records the registered headers it sends: masked (delivery-headers.ts).
-    recordedHeaders: headers.map(([name, value]) => [name, replaceSecretsInText(value, send.secrets, maskWith)]),
+    recordedHeaders: headers.map(([name, value]) => [
+      name,
+      replaceSecretsInText(value, send.secrets, maskWith),
+    ]),
     record: {
       uid,
       kind: 'replay',
