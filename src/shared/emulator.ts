@@ -67,10 +67,11 @@ export const emulatorSettingsSchema = z.object({
    */
   honourExpiresInMinutes: z.boolean().default(false),
   /**
-   * An optional text field given "" where the official client never sends one: how the service
-   * reads it is not shown. `warn`: taken, with the empty_optional warning (X-Emulator-Warnings);
-   * `refuse`: 400, the same finding as an error; `accept`: taken without a word. The official
-   * client's own "" (locale, item URLs, address line2…) is taken silently under each.
+   * An optional text field given "" where the official client never sends one, and a text field
+   * given only blanks: how the service reads either is not shown. `warn`: taken, with the
+   * empty_optional or blank_text warning (X-Emulator-Warnings); `refuse`: 400, the same finding
+   * as an error; `accept`: taken without a word. The official client's own "" (locale, item URLs,
+   * address line2…) is taken silently under each.
    */
   emptyOptional: z
     .enum(EMPTY_OPTIONAL_CHOICES, { error: 'choose warn, refuse or accept' })

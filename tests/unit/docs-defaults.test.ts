@@ -77,6 +77,14 @@ const emptyOptional = (() => {
   return { severity: finding?.severity ?? 'no finding', code: finding?.code ?? 'none' };
 })();
 
+/** What the emulator's default makes of a first name of only blanks (a warning: a finding to describe). */
+const blankText = (() => {
+  const sample = generateSample('general', { seed: 1 });
+  const payload = { ...sample, consumer: { ...sample.consumer, first_name: '   ' } };
+  const [finding] = validateCheckout(payload, { form: 'general', emptyOptional: emulator.emptyOptional });
+  return { severity: finding?.severity ?? 'no finding', code: finding?.code ?? 'none' };
+})();
+
 /** What each row of docs/defaults.md must say, built from the constants the code uses. */
 const DEFAULTS: Record<string, string> = {
   // Profiles and operations
@@ -112,6 +120,8 @@ const DEFAULTS: Record<string, string> = {
   'Order expiry without `expires_in_minutes`': `${LIMITS.defaultExpiryMinutes} minutes`,
   // Behaviour, tested field by field in checkout-empty-optional.test.ts.
   'An optional text field given as `""`': `not given; a ${emptyOptional.severity} (${code(emptyOptional.code)}) unless the official client sends \`""\` for it`,
+  // Behaviour, tested field by field in checkout-blank-text.test.ts.
+  'A text field given only blanks': `taken as given; a ${blankText.severity} (${code(blankText.code)})`,
   // The listener
   'The answer a merchant endpoint gives': `${code(listener.respondStatus)} ${code('{"received":true,"id":N}')}`,
   'Delay before answering': `${listener.responseDelayMs} ms`,

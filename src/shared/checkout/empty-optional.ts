@@ -1,5 +1,6 @@
 import type { FieldKind } from './catalogue-types';
-import { fieldsFor } from './field-catalogue';
+import { pathsWhere, placesOf } from './catalogue-walk';
+import type { FormField } from './field-catalogue';
 import { notificationPath } from './consistency-checks';
 import { ownValue, type RawFinding } from './findings';
 import type { JsonPath } from './money-paths';
@@ -57,15 +58,6 @@ const TEXT_KINDS: readonly FieldKind[] = ['string', 'email', 'date', 'uri', 'enu
 
 const EMPTY_VALUE_NOT_SHOWN = 'an empty value: not shown';
 
-/** `merchant_url` → `merchant_url`, `items[]` → `Item`: the spec's name of the table a field sits in. */
-function tableOf(parent: string): string {
-  if (parent === '') return 'Checkout request';
-  if (parent === 'items[]') return 'Item';
-  if (parent === 'consumer') return 'Consumer';
-  if (parent.endsWith('_address')) return 'Address';
-  return parent.slice(parent.lastIndexOf('.') + 1);
-}
-
 const NOTIFICATION_URL_FIELD = 'Events: the notification URL given in the checkout request';
 
 /**
@@ -93,63 +85,10 @@ export function emptyOptionalFinding(
   };
 }
 
-interface Judged {
-  /** `['items', '[]', 'item_url']`: `[]` stands for each element. */
-  segments: readonly string[];
-  rule: string;
-}
-
 const officialEmpty: ReadonlySet<string> = new Set(OFFICIAL_CLIENT_EMPTY_FIELDS);
 const textKinds: ReadonlySet<FieldKind> = new Set(TEXT_KINDS);
-
-function judgedFields(form: CheckoutForm, singleCheckout: boolean): readonly Judged[] {
-  return fieldsFor(form, { singleCheckout })
-    .filter((field) => !field.required && textKinds.has(field.kind) && !officialEmpty.has(field.path))
-    .map((field) => {
-      const cut = field.path.lastIndexOf('.');
-      const parent = cut < 0 ? '' : field.path.slice(0, cut);
-      const key = field.path.slice(cut + 1);
-      return {
-        segments: field.path
-          .split('.')
-          .flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part])),
-        rule: `${tableOf(parent)}: ${key}`,
-      };
-    });
-}
-
-/** Per form and single-checkout option (three in all), built on first use. */
-const judgedCache = new Map<string, readonly Judged[]>();
-function judgedFor(form: CheckoutForm, singleCheckout: boolean): readonly Judged[] {
-  const cacheKey = `${form}:${String(singleCheckout)}`;
-  let judged = judgedCache.get(cacheKey);
-  if (judged === undefined) {
-    judged = judgedFields(form, singleCheckout);
-    judgedCache.set(cacheKey, judged);
-  }
-  return judged;
-}
-
-/** Every "" at `segments` under `node` (each element where the pattern says `[]`), own keys only. */
-function emptiesAt(
-  node: unknown,
-  segments: readonly string[],
-  at: (string | number)[],
-  out: JsonPath[],
-): void {
-  const [head, ...rest] = segments;
-  if (head === undefined) {
-    if (node === '') out.push([...at]);
-    return;
-  }
-  if (head === '[]') {
-    if (Array.isArray(node))
-      for (let index = 0; index < node.length; index++)
-        emptiesAt(ownValue(node, index), rest, [...at, index], out);
-    return;
-  }
-  emptiesAt(ownValue(node, head), rest, [...at, head], out);
-}
+const judged = (field: FormField) =>
+  !field.required && textKinds.has(field.kind) && !officialEmpty.has(field.path);
 
 export interface EmptyOptionalOptions {
   form: CheckoutForm;
@@ -168,11 +107,9 @@ export function checkEmptyOptionals(payload: unknown, options: EmptyOptionalOpti
   const { choice } = options;
   if (choice === 'accept') return [];
   const findings: RawFinding[] = [];
-  for (const field of judgedFor(options.form, options.singleCheckout)) {
-    const paths: JsonPath[] = [];
-    emptiesAt(payload, field.segments, [], paths);
-    for (const path of paths) findings.push(emptyOptionalFinding(path, field.rule, choice));
-  }
+  for (const place of placesOf('empty-optional', options.form, options.singleCheckout, judged))
+    for (const path of pathsWhere(payload, place.segments, (value) => value === ''))
+      findings.push(emptyOptionalFinding(path, place.rule, choice));
   const notification = notificationPath(options.notificationField);
   const value = notification.reduce<unknown>((node, key) => ownValue(node, key), payload);
   if (value === '') findings.push(emptyOptionalFinding(notification, NOTIFICATION_URL_FIELD, choice));

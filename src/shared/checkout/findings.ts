@@ -22,6 +22,8 @@ export const FINDING_CODES = [
   // An optional field given "" where the official client never sends one (warning): how the
   // service reads an empty value is not shown
   'empty_optional',
+  // A text field given only blanks (warning): whether the service takes it as given is not shown
+  'blank_text',
   // Across fields
   'not_supported_country_currency',
   'total_mismatch',

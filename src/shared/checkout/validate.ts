@@ -15,6 +15,7 @@ import {
   type RawFinding,
 } from './findings';
 import { duplicateKeyFindings } from './duplicate-key-findings';
+import { checkBlankTexts } from './blank-text';
 import { checkEmptyOptionals, DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from './empty-optional';
 import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
@@ -30,8 +31,9 @@ export interface ValidateOptions {
   /** The supported country/currency pairs (not shown in the spec); default each country with its own currency. */
   pairs?: readonly CountryCurrencyPair[];
   /**
-   * How an optional text field given "" is judged where the official client never sends one
-   * (not shown in the spec): `warn` (default) a warning, `refuse` an error, `accept` nothing.
+   * How an optional text field given "" (where the official client never sends one) and a text
+   * field given only blanks are judged (neither shown in the spec): `warn` (default) a warning,
+   * `refuse` an error, `accept` nothing (empty-optional.ts, blank-text.ts).
    */
   emptyOptional?: EmptyOptionalChoice;
   /**
@@ -119,14 +121,16 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
     const fromSchema = result.success
       ? []
       : result.error.issues.map((issue) => issueToFinding(issue, payload));
+    const choice = options.emptyOptional ?? DEFAULT_EMPTY_OPTIONAL;
     const raw = dedupe([
       ...fromSchema,
       ...checkEmptyOptionals(payload, {
         form: options.form,
         singleCheckout,
         notificationField: options.notificationField,
-        choice: options.emptyOptional ?? DEFAULT_EMPTY_OPTIONAL,
+        choice,
       }),
+      ...checkBlankTexts(payload, { form: options.form, singleCheckout, choice }),
       ...crossFieldFindings(payload, { notificationField: options.notificationField, pairs: options.pairs }),
       ...findUnknownKeys(payload, options.notificationField),
       ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),

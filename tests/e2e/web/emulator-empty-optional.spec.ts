@@ -1,9 +1,10 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
 
-// The emulator's "An optional field given """ setting (Emulator → Settings): the builder, on the
-// Local profile, weighs an empty e-mail as that setting says, so its finding is what Send to
-// Local will answer (a warning, a 400, or nothing).
+// The emulator's "An optional field given "", a text of only blanks" setting (Emulator →
+// Settings): the builder, on the Local profile, weighs an empty e-mail and a first name of only
+// spaces as that setting says, so its findings are what Send to Local will answer (a warning, a
+// 400, or nothing).
 
 test("changing the setting in the Emulator view changes the weight of the builder's finding", async ({
   page,
@@ -15,8 +16,13 @@ test("changing the setting in the Emulator view changes the weight of the builde
   await expect(page.getByRole('button', { name: 'Send to Local' })).toBeVisible();
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
   const sample = (await builder.rawJson()) as { consumer: Record<string, unknown> };
-  await builder.pasteRaw(JSON.stringify({ ...sample, consumer: { ...sample.consumer, email: '' } }, null, 2));
+  await builder.pasteRaw(
+    JSON.stringify({ ...sample, consumer: { ...sample.consumer, email: '', first_name: '   ' } }, null, 2),
+  );
   await expect(builder.finding('consumer.email')).toHaveAccessibleName(/^warning: consumer\.email: /);
+  await expect(builder.finding('consumer.first_name')).toHaveAccessibleName(
+    /^warning: consumer\.first_name: first_name holds only blanks/,
+  );
 
   const choose = async (choice: 'Warn' | 'Refuse' | 'Accept') => {
     await page.getByRole('navigation', { name: 'Main' }).getByText('Emulator', { exact: true }).click();
@@ -24,7 +30,10 @@ test("changing the setting in the Emulator view changes the weight of the builde
     // The section stays open once opened (the view keeps it while the app runs).
     if (!(await settings.isVisible()))
       await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
-    await settings.getByRole('radiogroup', { name: 'An optional field given ""' }).getByText(choice).click();
+    await settings
+      .getByRole('radiogroup', { name: 'An optional field given "", a text of only blanks' })
+      .getByText(choice)
+      .click();
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Emulator settings saved').first()).toBeVisible();
     await builder.open();
@@ -32,6 +41,9 @@ test("changing the setting in the Emulator view changes the weight of the builde
 
   await choose('Refuse');
   await expect(builder.finding('consumer.email')).toHaveAccessibleName(/^error: consumer\.email: .*refuse/);
+  await expect(builder.finding('consumer.first_name')).toHaveAccessibleName(
+    /^error: consumer\.first_name: .*refuse/,
+  );
 
   await choose('Accept');
   await expect(page.getByText('No findings: the payload follows every rule of the spec.')).toBeVisible();

@@ -30,7 +30,7 @@ const LABELS = {
   checkoutForm: "Merchant's checkout form",
   singleCheckout: 'Single checkout (education form)',
   honourExpiresInMinutes: 'Honour expires_in_minutes (enabled by support)',
-  emptyOptional: 'An optional field given ""',
+  emptyOptional: 'An optional field given "", a text of only blanks',
   countryCurrencyPairs: 'Supported country/currency pairs',
   publicUrl: 'Public URL',
   webhookUrl: 'Registered webhook URL',
@@ -52,7 +52,8 @@ const isEventType = (value: string): value is OrderEventType =>
 
 /**
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
- * whether expires_in_minutes is honoured, how an optional field given "" is read, the
+ * whether expires_in_minutes is honoured, how an optional field given "" and a text of only
+ * blanks are read, the
  * country/currency pairs, the address customers
  * reach it at, and the webhook registered in the portal (URL, events, headers). Each default is the spec's letter (docs/emulator-fidelity.md).
  */
@@ -143,7 +144,7 @@ export function EmulatorSpecSettings({
           size="xs"
           label={LABELS.emptyOptional}
           description={
-            'Not shown in the spec; the official client\'s own "" (locale, item URLs…) always passes'
+            'Not shown in the spec ("  " in any text field too); the official client\'s own "" (locale, item URLs…) always passes'
           }
         >
           <ChoiceControl
