@@ -377,7 +377,7 @@ describe('Required fields and their subfields', () => {
     },
     {
       rule: 'account_security last_verification_method string',
-      bad: set('risk_assessment.account_security.last_verification_method', null),
+      bad: set('risk_assessment.account_security.last_verification_method', 7),
       path: 'risk_assessment.account_security.last_verification_method',
       code: 'wrong_type',
     },
@@ -412,7 +412,7 @@ describe('Required fields and their subfields', () => {
     },
     {
       rule: 'additional_data merchant_settlement_amount is a number',
-      bad: set('additional_data.merchant_settlement_amount', null),
+      bad: set('additional_data.merchant_settlement_amount', true),
       path: 'additional_data.merchant_settlement_amount',
       code: 'wrong_type',
     },

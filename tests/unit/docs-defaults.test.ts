@@ -85,6 +85,14 @@ const blankText = (() => {
   return { severity: finding?.severity ?? 'no finding', code: finding?.code ?? 'none' };
 })();
 
+/** What the emulator's default makes of an e-mail given null (a warning: a finding to describe). */
+const nullOptional = (() => {
+  const sample = generateSample('general', { seed: 1 });
+  const payload = { ...sample, consumer: { ...sample.consumer, email: null } };
+  const [finding] = validateCheckout(payload, { form: 'general', emptyOptional: emulator.emptyOptional });
+  return { severity: finding?.severity ?? 'no finding', code: finding?.code ?? 'none' };
+})();
+
 /** What each row of docs/defaults.md must say, built from the constants the code uses. */
 const DEFAULTS: Record<string, string> = {
   // Profiles and operations
@@ -122,6 +130,8 @@ const DEFAULTS: Record<string, string> = {
   'An optional text field given as `""`': `not given; a ${emptyOptional.severity} (${code(emptyOptional.code)}) unless the official client sends \`""\` for it`,
   // Behaviour, tested field by field in checkout-blank-text.test.ts.
   'A text field given only blanks': `taken as given; a ${blankText.severity} (${code(blankText.code)})`,
+  // Behaviour, tested field by field in checkout-null-optional.test.ts.
+  'An optional field given `null`': `not given; a ${nullOptional.severity} (${code(nullOptional.code)}) unless the official client sends \`null\` for it`,
   // The listener
   'The answer a merchant endpoint gives': `${code(listener.respondStatus)} ${code('{"received":true,"id":N}')}`,
   'Delay before answering': `${listener.responseDelayMs} ms`,

@@ -3,6 +3,7 @@ import type { CountryCurrencyPair } from './country-currency-pairs';
 import { crossFieldFindings, type CrossFieldOptions } from './cross-field-findings';
 import type { RuleParams } from './field-rules';
 import { educationSchemaWith, generalSchema } from './form-schemas';
+import { nullOptionals } from './null-optional';
 import type { EducationCheckoutRequest, GeneralCheckoutRequest } from './request-types';
 import type { CheckoutForm } from './request-parts';
 
@@ -28,10 +29,20 @@ export type CheckoutSchema<Request> = z.ZodCustom<Request, Request>;
 function withCrossFieldErrors<S extends z.ZodType>(
   base: S,
   cross: CrossFieldOptions,
+  form: CheckoutForm,
+  singleCheckout: boolean,
 ): CheckoutSchema<z.input<S>> {
   return z
     .custom<z.input<S>>(() => true)
-    .superRefine((value, ctx) => {
+    .superRefine((given, ctx) => {
+      // An optional field given null is read as not given, as validateCheckout reads it
+      // (null-optional.ts; its warning is no error, and a form shows errors only).
+      const value = nullOptionals(given, {
+        form,
+        singleCheckout,
+        notificationField: cross.notificationField,
+        choice: 'accept',
+      }).judged;
       const result = base.safeParse(value);
       if (!result.success)
         for (const issue of result.error.issues)
@@ -71,6 +82,7 @@ export function checkoutSchemaFor(
   options: SchemaOptions = {},
 ): CheckoutSchema<GeneralCheckoutRequest> | CheckoutSchema<EducationCheckoutRequest> {
   const cross = { notificationField: options.notificationField, pairs: options.pairs };
-  if (form === 'general') return withCrossFieldErrors(generalSchema(), cross);
-  return withCrossFieldErrors(educationSchemaWith(options.singleCheckout !== false), cross);
+  const singleCheckout = options.singleCheckout !== false;
+  if (form === 'general') return withCrossFieldErrors(generalSchema(), cross, form, singleCheckout);
+  return withCrossFieldErrors(educationSchemaWith(singleCheckout), cross, form, singleCheckout);
 }

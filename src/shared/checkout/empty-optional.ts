@@ -58,7 +58,7 @@ const TEXT_KINDS: readonly FieldKind[] = ['string', 'email', 'date', 'uri', 'enu
 
 const EMPTY_VALUE_NOT_SHOWN = 'an empty value: not shown';
 
-const NOTIFICATION_URL_FIELD = 'Events: the notification URL given in the checkout request';
+export const NOTIFICATION_URL_FIELD = 'Events: the notification URL given in the checkout request';
 
 /**
  * The finding for an optional field given "" at `path` (a warning, or under `refuse` an error);
@@ -68,6 +68,7 @@ export function emptyOptionalFinding(
   path: JsonPath,
   rule: string,
   choice: Exclude<EmptyOptionalChoice, 'accept'> = 'warn',
+  given: '""' | 'null' = '""',
 ): RawFinding {
   const key = String(path[path.length - 1] ?? '');
   const reading =
@@ -80,7 +81,7 @@ export function emptyOptionalFinding(
     code: 'empty_optional',
     rule: `${rule} — optional; ${EMPTY_VALUE_NOT_SHOWN}`,
     message:
-      `${key} is given as "" (empty). How the service reads an empty value is not shown in ` +
+      `${key} is given as ${given === 'null' ? 'null' : '"" (empty)'}. How the service reads ${given === 'null' ? 'null' : 'an empty value'} is not shown in ` +
       `the spec; ${reading}. Leave ${key} out, or give it a value.`,
   };
 }

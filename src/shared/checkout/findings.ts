@@ -19,8 +19,8 @@ export const FINDING_CODES = [
   'invalid_date_format',
   'not_a_real_date',
   'quantity_must_be_one',
-  // An optional field given "" where the official client never sends one (warning): how the
-  // service reads an empty value is not shown
+  // An optional field given "" or null where the official client never sends one (warning):
+  // how the service reads an empty value is not shown
   'empty_optional',
   // A text field given only blanks (warning): whether the service takes it as given is not shown
   'blank_text',

@@ -16,6 +16,7 @@ import {
 } from './findings';
 import { duplicateKeyFindings } from './duplicate-key-findings';
 import { checkBlankTexts } from './blank-text';
+import { nullOptionals } from './null-optional';
 import { checkEmptyOptionals, DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from './empty-optional';
 import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
@@ -116,26 +117,27 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
         },
       ];
     const singleCheckout = options.singleCheckout !== false;
+    const choice = options.emptyOptional ?? DEFAULT_EMPTY_OPTIONAL;
+    const { notificationField } = options;
+    // An optional field given null is read as not given (null-optional.ts): the checks below
+    // read the request without it.
+    const nulls = nullOptionals(payload, { form: options.form, singleCheckout, notificationField, choice });
+    const judged = nulls.judged;
     const schema = baseSchemaFor(options.form, singleCheckout);
-    const result = schema.safeParse(payload, { reportInput: false });
+    const result = schema.safeParse(judged, { reportInput: false });
     const fromSchema = result.success
       ? []
-      : result.error.issues.map((issue) => issueToFinding(issue, payload));
-    const choice = options.emptyOptional ?? DEFAULT_EMPTY_OPTIONAL;
+      : result.error.issues.map((issue) => issueToFinding(issue, judged));
     const raw = dedupe([
       ...fromSchema,
-      ...checkEmptyOptionals(payload, {
-        form: options.form,
-        singleCheckout,
-        notificationField: options.notificationField,
-        choice,
-      }),
-      ...checkBlankTexts(payload, { form: options.form, singleCheckout, choice }),
-      ...crossFieldFindings(payload, { notificationField: options.notificationField, pairs: options.pairs }),
-      ...findUnknownKeys(payload, options.notificationField),
+      ...nulls.findings,
+      ...checkEmptyOptionals(judged, { form: options.form, singleCheckout, notificationField, choice }),
+      ...checkBlankTexts(judged, { form: options.form, singleCheckout, choice }),
+      ...crossFieldFindings(judged, { notificationField, pairs: options.pairs }),
+      ...findUnknownKeys(judged, notificationField),
       ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),
     ]);
-    return sortInDocumentOrder(payload, withoutPairEchoes(payload, raw)).map(toFinding);
+    return sortInDocumentOrder(payload, withoutPairEchoes(judged, raw)).map(toFinding);
   } catch (error) {
     // Plain JSON never gets here; a throwing getter or a hostile Proxy might.
     return [

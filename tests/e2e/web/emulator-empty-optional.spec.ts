@@ -1,10 +1,9 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
 
-// The emulator's "An optional field given "", a text of only blanks" setting (Emulator →
-// Settings): the builder, on the Local profile, weighs an empty e-mail and a first name of only
-// spaces as that setting says, so its findings are what Send to Local will answer (a warning, a
-// 400, or nothing).
+// The emulator's "Empty and blank values" setting (Emulator → Settings): the builder, on the
+// Local profile, weighs an empty e-mail and a first name of only spaces as that setting says, so
+// its findings are what Send to Local will answer (a warning, a 400, or nothing).
 
 test("changing the setting in the Emulator view changes the weight of the builder's finding", async ({
   page,
@@ -30,10 +29,7 @@ test("changing the setting in the Emulator view changes the weight of the builde
     // The section stays open once opened (the view keeps it while the app runs).
     if (!(await settings.isVisible()))
       await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
-    await settings
-      .getByRole('radiogroup', { name: 'An optional field given "", a text of only blanks' })
-      .getByText(choice)
-      .click();
+    await settings.getByRole('radiogroup', { name: 'Empty and blank values' }).getByText(choice).click();
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Emulator settings saved').first()).toBeVisible();
     await builder.open();

@@ -76,9 +76,9 @@ export function registerValidate(program: Command, context: CliContext): void {
     )
     .option(
       '--empty-optional <choice>',
-      'an optional text field given "" where the official client never sends one, and a text field given only blanks ("  ") (how the service reads either is not shown): ' +
+      'an optional field given "" or null where the official client never sends one, and a text field given only blanks ("  ") (how the service reads them is not shown): ' +
         `warn (a warning), refuse (an error) or accept (no finding); default ${DEFAULT_EMPTY_OPTIONAL}. ` +
-        'The official client\'s own "" (locale, item URLs, address line2…) passes under each',
+        'The official client\'s own "" (locale, item URLs, address line2…) and null (billing_address, item prices) pass under each',
     )
     .option('--json', 'print { valid, errors, warnings, findings } as JSON')
     .addHelpText(

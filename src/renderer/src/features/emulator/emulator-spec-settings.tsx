@@ -30,7 +30,7 @@ const LABELS = {
   checkoutForm: "Merchant's checkout form",
   singleCheckout: 'Single checkout (education form)',
   honourExpiresInMinutes: 'Honour expires_in_minutes (enabled by support)',
-  emptyOptional: 'An optional field given "", a text of only blanks',
+  emptyOptional: 'Empty and blank values',
   countryCurrencyPairs: 'Supported country/currency pairs',
   publicUrl: 'Public URL',
   webhookUrl: 'Registered webhook URL',
@@ -52,10 +52,10 @@ const isEventType = (value: string): value is OrderEventType =>
 
 /**
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
- * whether expires_in_minutes is honoured, how an optional field given "" and a text of only
- * blanks are read, the
- * country/currency pairs, the address customers
- * reach it at, and the webhook registered in the portal (URL, events, headers). Each default is the spec's letter (docs/emulator-fidelity.md).
+ * whether expires_in_minutes is honoured, how an optional field given "" or null and a text
+ * of only blanks are read, the country/currency pairs, the address customers reach it at, and
+ * the webhook registered in the portal (URL, events, headers). Each default is the spec's
+ * letter (docs/emulator-fidelity.md).
  */
 export function EmulatorSpecSettings({
   settings,
@@ -144,7 +144,7 @@ export function EmulatorSpecSettings({
           size="xs"
           label={LABELS.emptyOptional}
           description={
-            'Not shown in the spec ("  " in any text field too); the official client\'s own "" (locale, item URLs…) always passes'
+            'Not shown in the spec: an optional field given "" or null, a text of only blanks. The official client\'s own "" and null always pass'
           }
         >
           <ChoiceControl

@@ -1,0 +1,89 @@
+import { pathsWhere, placesOf } from './catalogue-walk';
+import { notificationPath } from './consistency-checks';
+import { emptyOptionalFinding, NOTIFICATION_URL_FIELD, type EmptyOptionalChoice } from './empty-optional';
+import type { FormField } from './field-catalogue';
+import { ownValue, type RawFinding } from './findings';
+import type { JsonPath } from './money-paths';
+import type { CheckoutForm } from './request-parts';
+
+/**
+ * An optional field given `null`. The spec types each field and does not show how the service
+ * reads JSON's null where a field is optional (a client that serialises "no value" as null, as
+ * many do); the console judged it `wrong_type`, an error, where the official client's own nulls
+ * (billing_address, an item's unit_price, tax_amount, discount_amount) passed. Now every optional
+ * field is read the same way: null is read as not given (the field is left out before its
+ * checks), weighed by the setting that weighs an optional "" (`EmptyOptionalChoice`): one
+ * `empty_optional` warning by default, an error under `refuse`, nothing under `accept`. A
+ * required field given null is still `wrong_type`; the extra risk fields take any value.
+ */
+
+/** Optional fields whose own check takes null: the official client sends null for them when unset. */
+export const OFFICIAL_CLIENT_NULL_FIELDS = [
+  'billing_address',
+  'items[].unit_price',
+  'items[].tax_amount',
+  'items[].discount_amount',
+] as const;
+
+const takesNull: ReadonlySet<string> = new Set(OFFICIAL_CLIENT_NULL_FIELDS);
+const judged = (field: FormField) => !field.required && field.kind !== 'json' && !takesNull.has(field.path);
+
+/** `payload` without the keys at `paths`: the containers along each path copied, the rest shared. */
+function withoutKeysAt(payload: unknown, paths: readonly JsonPath[]): unknown {
+  const copies = new Map<object, Record<string | number, unknown> | unknown[]>();
+  const copyOf = (node: object) => {
+    let copy = copies.get(node);
+    if (copy === undefined) {
+      copy = Array.isArray(node) ? [...(node as unknown[])] : { ...(node as Record<string, unknown>) };
+      copies.set(node, copy);
+    }
+    return copy;
+  };
+  const root = copyOf(payload as object);
+  for (const path of paths) {
+    let copy: Record<string | number, unknown> | unknown[] = root;
+    for (const key of path.slice(0, -1)) {
+      const child = (copy as Record<string | number, unknown>)[key];
+      const childCopy = copyOf(child as object);
+      (copy as Record<string | number, unknown>)[key] = childCopy;
+      copy = childCopy;
+    }
+    Reflect.deleteProperty(copy, path[path.length - 1] ?? '');
+  }
+  return root;
+}
+
+/**
+ * The optional fields given null, each as `choice` weighs it (none under `accept`), and the
+ * payload as the checks read it: those fields left out (the payload itself when there are none).
+ */
+export function nullOptionals(
+  payload: unknown,
+  options: {
+    form: CheckoutForm;
+    singleCheckout: boolean;
+    /** The request field that carries the notification URL (its own path per profile). */
+    notificationField: string | undefined;
+    choice: EmptyOptionalChoice;
+  },
+): { findings: RawFinding[]; judged: unknown } {
+  const found: { path: JsonPath; rule: string }[] = [];
+  for (const place of placesOf('null-optional', options.form, options.singleCheckout, judged))
+    for (const path of pathsWhere(payload, place.segments, (value) => value === null))
+      found.push({ path, rule: place.rule });
+  const notification = notificationPath(options.notificationField);
+  if (notification.reduce<unknown>((node, key) => ownValue(node, key), payload) === null)
+    found.push({ path: notification, rule: NOTIFICATION_URL_FIELD });
+  if (found.length === 0) return { findings: [], judged: payload };
+  const { choice } = options;
+  return {
+    findings:
+      choice === 'accept'
+        ? []
+        : found.map(({ path, rule }) => emptyOptionalFinding(path, rule, choice, 'null')),
+    judged: withoutKeysAt(
+      payload,
+      found.map(({ path }) => path),
+    ),
+  };
+}
