@@ -9,6 +9,7 @@ import { BodyFindings } from './body-findings';
 import {
   CURRENT_FORM_FIELDS,
   eventTypeOfLegacyStatus,
+  isExtensionEventType,
   isKnownEventType,
   KNOWN_EVENT_TYPES,
   maxDecimals,
@@ -125,7 +126,11 @@ function judgeCurrentForm(body: JsonObject, findings: BodyFindings): void {
   if (!isKnownEventType(eventType)) {
     findings.warning(
       ['event_type'],
-      `${quoteShort(eventType)} is not one of the event types the spec lists (${KNOWN_EVENT_TYPES.join(', ')}); kept as sent.`,
+      `${quoteShort(eventType)} is not one of the event types the spec lists (${KNOWN_EVENT_TYPES.join(', ')})` +
+        // Said so: from the console's own emulator it is expected, not a fault of the sender.
+        (isExtensionEventType(eventType)
+          ? "; the console's emulator sends it for a move the spec does not show. Kept as sent."
+          : '; kept as sent.'),
     );
     return;
   }

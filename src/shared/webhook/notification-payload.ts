@@ -1,6 +1,13 @@
-/** The three event types the spec lists, and what each one's `data` holds. */
-export const KNOWN_EVENT_TYPES = ['order_approved', 'order_authorised', 'order_captured'] as const;
+import { EXTENSION_EVENT_TYPES, SPEC_EVENT_TYPES } from '../orders/order-states';
+
+/** The three event types the spec lists (order-states.ts owns the list), and what each one's `data` holds. */
+export const KNOWN_EVENT_TYPES = SPEC_EVENT_TYPES;
 export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
+
+/** An event type the console's emulator sends for a move the spec does not show (order_refunded…). */
+export function isExtensionEventType(value: string): boolean {
+  return (EXTENSION_EVENT_TYPES as readonly string[]).includes(value);
+}
 
 export function isKnownEventType(value: string): value is KnownEventType {
   return (KNOWN_EVENT_TYPES as readonly string[]).includes(value);
