@@ -1,4 +1,4 @@
-import { pathsWhere, placesOf } from './catalogue-walk';
+import { placesOf, valuesWhere } from './catalogue-walk';
 import type { EmptyOptionalChoice } from './empty-optional';
 import type { FormField } from './field-catalogue';
 import type { RawFinding } from './findings';
@@ -56,8 +56,8 @@ export function checkBlankTexts(
   const { choice } = options;
   if (choice === 'accept') return [];
   const findings: RawFinding[] = [];
-  for (const place of placesOf('blank-text', options.form, options.singleCheckout, freeText))
-    for (const path of pathsWhere(payload, place.segments, isBlankText))
-      findings.push(blankTextFinding(path, place.rule, place.field.required, choice));
+  const places = placesOf('blank-text', options.form, options.singleCheckout, freeText);
+  for (const { place, path } of valuesWhere(payload, places, isBlankText))
+    findings.push(blankTextFinding(path, place.rule, place.field.required, choice));
   return findings;
 }

@@ -40,46 +40,75 @@ function placeOf(field: FormField): FieldPlace {
   };
 }
 
+/** The places as a tree of their segments, so one walk of a request visits each of them. */
+interface PlaceNode {
+  place: FieldPlace | null;
+  children: Map<string, PlaceNode>;
+}
+
 /**
- * The places of the fields `pick` takes, per form and single-checkout option, built on first
- * use under `name` (each check asks with its own name and pick).
+ * The places of the fields `pick` takes, per form and single-checkout option, as one tree,
+ * built on first use under `name` (each check asks with its own name and pick).
  */
 export function placesOf(
   name: string,
   form: CheckoutForm,
   singleCheckout: boolean,
   pick: (field: FormField) => boolean,
-): readonly FieldPlace[] {
+): PlaceNode {
   const key = `${name}:${form}:${String(singleCheckout)}`;
-  let places = cache.get(key);
-  if (places === undefined) {
-    places = fieldsFor(form, { singleCheckout }).filter(pick).map(placeOf);
-    cache.set(key, places);
+  let tree = cache.get(key);
+  if (tree === undefined) {
+    tree = { place: null, children: new Map() };
+    for (const place of fieldsFor(form, { singleCheckout }).filter(pick).map(placeOf)) {
+      let node = tree;
+      for (const segment of place.segments) {
+        let child = node.children.get(segment);
+        if (child === undefined) {
+          child = { place: null, children: new Map() };
+          node.children.set(segment, child);
+        }
+        node = child;
+      }
+      node.place = place;
+    }
+    cache.set(key, tree);
   }
-  return places;
+  return tree;
 }
-const cache = new Map<string, readonly FieldPlace[]>();
+const cache = new Map<string, PlaceNode>();
 
-/** The paths under `payload` at `segments` (each element where they say `[]`) whose value passes `test`; own keys only. */
-export function pathsWhere(
+/**
+ * Every value at the places of `tree` (each element where a place says `[]`) that passes
+ * `test`, with its path: one walk of the request, own keys only. (One walk per place, a copy
+ * of the path per step, cost ~25 µs a check on a sample request, judged on every keystroke.)
+ */
+export function valuesWhere(
   payload: unknown,
-  segments: readonly string[],
+  tree: PlaceNode,
   test: (value: unknown) => boolean,
-): JsonPath[] {
-  const out: JsonPath[] = [];
-  const walk = (node: unknown, rest: readonly string[], at: (string | number)[]) => {
-    const [head, ...tail] = rest;
-    if (head === undefined) {
-      if (test(node)) out.push([...at]);
-      return;
+): { place: FieldPlace; path: JsonPath }[] {
+  const out: { place: FieldPlace; path: JsonPath }[] = [];
+  const at: (string | number)[] = [];
+  const walk = (value: unknown, node: PlaceNode) => {
+    if (node.place !== null && test(value)) out.push({ place: node.place, path: [...at] });
+    if (typeof value !== 'object' || value === null) return;
+    for (const [segment, child] of node.children) {
+      if (segment === '[]') {
+        if (!Array.isArray(value)) continue;
+        for (let index = 0; index < value.length; index++) {
+          at.push(index);
+          walk(ownValue(value, index), child);
+          at.pop();
+        }
+        continue;
+      }
+      if (!Object.prototype.hasOwnProperty.call(value, segment)) continue;
+      at.push(segment);
+      walk(ownValue(value, segment), child);
+      at.pop();
     }
-    if (head === '[]') {
-      if (Array.isArray(node))
-        for (let index = 0; index < node.length; index++) walk(ownValue(node, index), tail, [...at, index]);
-      return;
-    }
-    walk(ownValue(node, head), tail, [...at, head]);
   };
-  walk(payload, segments, []);
+  walk(payload, tree);
   return out;
 }

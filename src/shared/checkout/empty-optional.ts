@@ -1,5 +1,5 @@
 import type { FieldKind } from './catalogue-types';
-import { pathsWhere, placesOf } from './catalogue-walk';
+import { placesOf, valuesWhere } from './catalogue-walk';
 import type { FormField } from './field-catalogue';
 import { notificationPath } from './consistency-checks';
 import { ownValue, type RawFinding } from './findings';
@@ -108,9 +108,9 @@ export function checkEmptyOptionals(payload: unknown, options: EmptyOptionalOpti
   const { choice } = options;
   if (choice === 'accept') return [];
   const findings: RawFinding[] = [];
-  for (const place of placesOf('empty-optional', options.form, options.singleCheckout, judged))
-    for (const path of pathsWhere(payload, place.segments, (value) => value === ''))
-      findings.push(emptyOptionalFinding(path, place.rule, choice));
+  const places = placesOf('empty-optional', options.form, options.singleCheckout, judged);
+  for (const { place, path } of valuesWhere(payload, places, (value) => value === ''))
+    findings.push(emptyOptionalFinding(path, place.rule, choice));
   const notification = notificationPath(options.notificationField);
   const value = notification.reduce<unknown>((node, key) => ownValue(node, key), payload);
   if (value === '') findings.push(emptyOptionalFinding(notification, NOTIFICATION_URL_FIELD, choice));

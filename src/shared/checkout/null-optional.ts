@@ -1,4 +1,4 @@
-import { pathsWhere, placesOf } from './catalogue-walk';
+import { placesOf, valuesWhere } from './catalogue-walk';
 import { notificationPath } from './consistency-checks';
 import { emptyOptionalFinding, NOTIFICATION_URL_FIELD, type EmptyOptionalChoice } from './empty-optional';
 import type { FormField } from './field-catalogue';
@@ -68,9 +68,9 @@ export function nullOptionals(
   },
 ): { findings: RawFinding[]; judged: unknown } {
   const found: { path: JsonPath; rule: string }[] = [];
-  for (const place of placesOf('null-optional', options.form, options.singleCheckout, judged))
-    for (const path of pathsWhere(payload, place.segments, (value) => value === null))
-      found.push({ path, rule: place.rule });
+  const places = placesOf('null-optional', options.form, options.singleCheckout, judged);
+  for (const { place, path } of valuesWhere(payload, places, (value) => value === null))
+    found.push({ path, rule: place.rule });
   const notification = notificationPath(options.notificationField);
   if (notification.reduce<unknown>((node, key) => ownValue(node, key), payload) === null)
     found.push({ path: notification, rule: NOTIFICATION_URL_FIELD });
