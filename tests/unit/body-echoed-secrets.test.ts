@@ -124,3 +124,15 @@ describe('replaceSecretsInText', () => {
     expect(replaceSecretsInText(text, [secret], redactWith)).toBe(text);
   });
 });
+
+describe('replaceSecretsInText on a hostile body', () => {
+  it('a body of backslashes is read in one pass, its escaped pairs kept', () => {
+    // A look behind for an even run of backslashes scanned back at every position: 2 MB of
+    // backslashes took quadratic time (hours) to mask, export or index.
+    const run = '\\'.repeat(2_000_000);
+    const text = `{"a":"${run}u0073k_test_ABC/def_123 \\u0073k_test_ABC/def_123"}`;
+    expect(replaceSecretsInText(text, ['sk_test_ABC/def_123'], redactWith)).toBe(
+      `{"a":"${run}u0073k_test_ABC/def_123 REDACTED"}`,
+    );
+  });
+});

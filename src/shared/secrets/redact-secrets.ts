@@ -241,18 +241,18 @@ function spellingOf(secret: string, { percent, json }: Spellings): string {
     .join('');
 }
 
-/** The secrets' spellings as one pattern, each secret a group of its own (in their order). */
+/** The secrets' spellings as one pattern, each secret a group of its own (in their order) after one for an escaped backslash. */
 function spellingOfAll(secrets: readonly string[], ways: Spellings): RegExp {
   const key = `${ways.percent ? 'p' : ''}${ways.json ? 'j' : ''}:${JSON.stringify(secrets)}`;
   const known = spellings.get(key);
   if (known !== undefined) return known;
   // A JSON escape only where its backslash is not itself escaped (`\\u0073` in a JSON text is
-  // the text `\u0073`, not an `s`): replacing from its second backslash would leave a broken escape.
-  const unescaped = ways.json ? '(?<=(?:^|[^\\\\])(?:\\\\\\\\)*)' : '';
-  const spelling = new RegExp(
-    `${unescaped}(?:${secrets.map((secret) => `(${spellingOf(secret, ways)})`).join('|')})`,
-    'g',
-  );
+  // the text `\u0073`, not an `s`): an escaped backslash (`\\`) is matched first, as a group of
+  // its own that is put back as it was, so a scan from the left never starts inside one. (A
+  // look behind for an even run of backslashes cost a scan back at every position: a body of
+  // backslashes took quadratic time to read.)
+  const alternatives = secrets.map((secret) => `(${spellingOf(secret, ways)})`).join('|');
+  const spelling = new RegExp(`(\\\\\\\\)|${alternatives}`, 'g');
   // Built again for every URL it cost ~50 µs a secret (a timeline row pushed to a window is
   // masked with every profile secret): kept for the same few lists, a bounded number of them.
   if (spellings.size >= SPELLINGS_KEPT) spellings.clear();
@@ -277,7 +277,9 @@ export function replaceSecretsInText(text: string, secrets: readonly string[], r
   const usable = secrets.filter((secret) => secret.length >= 8);
   if (usable.length === 0) return out;
   // One pass for them all (one pattern per secret cost six passes over a body of six).
-  return out.replace(spellingOfAll(usable, ways), (...groups: unknown[]) => {
+  return out.replace(spellingOfAll(usable, ways), (match: string, ...groups: unknown[]) => {
+    // The first group is an escaped backslash (JSON), kept; each other group is one secret.
+    if (groups[0] !== undefined) return match;
     const index = groups.slice(1, usable.length + 1).findIndex((group) => group !== undefined);
     return replace(usable[index] ?? '');
   });
