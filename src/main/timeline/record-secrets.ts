@@ -5,6 +5,7 @@ import {
   maskWith,
   queryTokensOf,
   redactExchange,
+  replaceSecretsInExchange,
 } from '../../shared/secrets/redact-secrets';
 import { ConsoleError } from '../console-error';
 import {
@@ -178,7 +179,7 @@ export function createRecordSecrets({
       return { ...shown, secretsMasked: redacted || shown !== exchange, withheld };
     },
     revealed(id) {
-      // Profile tokens stay masked even here: only the tokens that came with the record show.
+      // Profile secrets stay masked even here: only the tokens that came with the record show.
       const detail = detailOf(id);
       // What the detail withholds is not revealed either: an explicit ask is refused, saying why.
       const { secrets, unopened } = secretsHere(profiles);
@@ -193,7 +194,24 @@ export function createRecordSecrets({
         maskWith,
         secrets,
       );
-      return { ...detail, responseHeaders: exchange.responseHeaders, responseBody: exchange.responseBody };
+      // The request side as it came, less any profile secret it echoes (in any spelling): a
+      // webhook whose path or body carried the API token showed it whole here, though no
+      // window may hold a profile's token. Its own tokens (a serviceToken, its JWT) are kept.
+      const mask = maskable(secrets);
+      const request = replaceSecretsInExchange(
+        { ...detail, responseHeaders: null, responseBody: null },
+        mask,
+        maskWith,
+      ).exchange;
+      // What main read from the bodies, masked as every screen masks it (the URL and path above).
+      const derived = maskedForScreen({ ...request, url: null, path: null }, mask);
+      return {
+        ...derived,
+        url: request.url,
+        path: request.path,
+        responseHeaders: exchange.responseHeaders,
+        responseBody: exchange.responseBody,
+      };
     },
     notificationToken(id, place) {
       const detail = detailOf(id);
