@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSample } from '../../src/shared/checkout/sample';
 import { validateCheckout, type Finding } from '../../src/shared/checkout';
 import { fieldsFor } from '../../src/shared/checkout/field-catalogue';
+import { sampleWith } from './helpers/checkout-payloads';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 // A text field given only blanks ("   ", a tab, a no-break or zero-width space) passed every
@@ -12,18 +12,7 @@ import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emul
 const BLANKS = ['   ', '\t', '\u00a0', '\u200b', ' \n '];
 
 /** The sample with the value at `path` (dotted, `[0]` for an element) set to `value`. */
-function withValue(path: string, value: unknown): Record<string, unknown> {
-  const payload = structuredClone(generateSample('general', { seed: 3 })) as unknown as Record<
-    string,
-    unknown
-  >;
-  const keys = path.replace(/\[(\d+)\]/g, '.$1').split('.');
-  let node: Record<string, unknown> = payload;
-  // A parent the sample leaves out (a discount, say) is made for the value.
-  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
-  node[keys[keys.length - 1] ?? ''] = value;
-  return payload;
-}
+const withValue = (path: string, value: unknown) => sampleWith('general', 3, path, value);
 
 const codesAt = (findings: readonly Finding[], path: string) =>
   findings.filter((finding) => finding.path === path).map((finding) => `${finding.severity}:${finding.code}`);
@@ -100,15 +89,8 @@ describe('the emulator and a text field given only blanks', () => {
   afterAll(async () => {
     await emulator.dispose();
   });
-  async function create(payload: Record<string, unknown>) {
-    const response = await fetch(`${emulator.url}/checkout`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${emulator.apiToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    return { status: response.status, warnings: response.headers.get('x-emulator-warnings'), json };
-  }
+  const create = (payload: Record<string, unknown>) => emulator.createCheckout(payload);
+
   const blankName = () => {
     const payload = validPayload(null);
     payload['consumer'] = { ...(payload['consumer'] as object), first_name: '   ' };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSchemaFor, validateCheckout, type Finding } from '../../src/shared/checkout';
 import { fieldsFor } from '../../src/shared/checkout/field-catalogue';
 import { OFFICIAL_CLIENT_NULL_FIELDS } from '../../src/shared/checkout/null-optional';
-import { generateSample } from '../../src/shared/checkout/sample';
+import { sampleWith } from './helpers/checkout-payloads';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 // An optional field given null was `wrong_type`, an error ("must be a string; got null"), where
@@ -11,18 +11,8 @@ import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emul
 // every optional field given null is read as not given, weighed by the setting that weighs an
 // optional "" (warn by default, refuse, accept). A required field given null is still an error.
 
-function withValue(
-  path: string,
-  value: unknown,
-  form: 'general' | 'education' = 'general',
-): Record<string, unknown> {
-  const payload = structuredClone(generateSample(form, { seed: 5 })) as unknown as Record<string, unknown>;
-  const keys = path.replace(/\[(\d+)\]/g, '.$1').split('.');
-  let node: Record<string, unknown> = payload;
-  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
-  node[keys[keys.length - 1] ?? ''] = value;
-  return payload;
-}
+const withValue = (path: string, value: unknown, form: 'general' | 'education' = 'general') =>
+  sampleWith(form, 5, path, value);
 
 const at = (findings: readonly Finding[], path: string) =>
   findings.filter((finding) => finding.path === path).map((finding) => `${finding.severity}:${finding.code}`);
@@ -87,17 +77,12 @@ describe('the emulator and optional fields given null', () => {
     payload['consumer'] = { ...(payload['consumer'] as object), email: null };
     payload['order_number'] = null;
     payload['is_mobile'] = null;
-    const response = await fetch(`${emulator.url}/checkout`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${emulator.apiToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
-    });
-    const answer = (await response.json()) as { checkout_url?: string };
-    expect(response.status, JSON.stringify(answer)).toBe(200);
-    expect(response.headers.get('x-emulator-warnings')).toBe(
+    const created = await emulator.createCheckout(payload);
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    expect(created.warnings).toBe(
       '3 warnings: empty_optional at order_number; empty_optional at consumer.email; empty_optional at is_mobile',
     );
-    const page = await fetch(answer.checkout_url ?? '');
+    const page = await fetch(String(created.json['checkout_url']));
     expect(page.status).toBe(200);
   });
 });

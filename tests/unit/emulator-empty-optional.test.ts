@@ -16,15 +16,7 @@ afterAll(async () => {
   await emulator.dispose();
 });
 
-async function create(payload: Record<string, unknown>) {
-  const response = await fetch(`${emulator.url}/checkout`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${emulator.apiToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  return { status: response.status, warnings: response.headers.get('x-emulator-warnings'), json };
-}
+const create = (payload: Record<string, unknown>) => emulator.createCheckout(payload);
 
 const withConsumer = (patch: Record<string, unknown>) => {
   const payload = validPayload(null);

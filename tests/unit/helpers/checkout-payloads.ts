@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CheckoutForm, Finding } from '../../../src/shared/checkout';
+import { generateSample } from '../../../src/shared/checkout/sample';
 import { parseJsonPath } from '../../../src/shared/json-path';
 
 export type Payload = Record<string, unknown>;
@@ -38,6 +39,20 @@ export function deleteAt(payload: unknown, path: string): void {
   const { parent, key } = parentOf(payload, path);
   if (!Object.prototype.hasOwnProperty.call(parent, key)) throw new Error(`nothing to delete at ${path}`);
   Reflect.deleteProperty(parent, key);
+}
+
+/**
+ * A generated sample of `form` with `value` at `path` (`items[0].name`); a parent the sample
+ * leaves out (a discount, say) is made for it.
+ */
+export function sampleWith(form: CheckoutForm, seed: number, path: string, value: unknown): Payload {
+  const payload = structuredClone(generateSample(form, { seed })) as unknown as Payload;
+  const segments = parseJsonPath(path);
+  const key = segments.pop() ?? '';
+  let node: Container = payload;
+  for (const segment of segments) node = (node[segment] ??= {}) as Container;
+  node[key] = value;
+  return payload;
 }
 
 export function getAt(payload: unknown, path: string): unknown {

@@ -58,6 +58,10 @@ export interface EmulatorHarness {
     body?: unknown,
     headers?: Record<string, string>,
   ) => Promise<{ status: number; json: Record<string, unknown> }>;
+  /** POST /checkout with the Local API token: the status, X-Emulator-Warnings and the answer. */
+  createCheckout: (
+    payload: unknown,
+  ) => Promise<{ status: number; warnings: string | null; json: Record<string, unknown> }>;
   dispose: () => Promise<void>;
 }
 
@@ -99,6 +103,15 @@ export async function openEmulator(dataDir?: string): Promise<EmulatorHarness> {
         json = { text };
       }
       return { status: response.status, json };
+    },
+    async createCheckout(payload) {
+      const response = await fetch(`${url}/checkout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const json = (await response.json()) as Record<string, unknown>;
+      return { status: response.status, warnings: response.headers.get('x-emulator-warnings'), json };
     },
     dispose: dataDir === undefined ? opened.dispose : () => core.close(),
   };
