@@ -32,9 +32,10 @@ export interface ValidateOptions {
   /** The supported country/currency pairs (not shown in the spec); default each country with its own currency. */
   pairs?: readonly CountryCurrencyPair[];
   /**
-   * How an optional text field given "" (where the official client never sends one) and a text
-   * field given only blanks are judged (neither shown in the spec): `warn` (default) a warning,
-   * `refuse` an error, `accept` nothing (empty-optional.ts, blank-text.ts).
+   * How an optional field given "" or null (where the official client never sends one) and a
+   * text field given only blanks are judged (none shown in the spec): `warn` (default) a
+   * warning, `refuse` an error, `accept` nothing (empty-optional.ts, null-optional.ts,
+   * blank-text.ts).
    */
   emptyOptional?: EmptyOptionalChoice;
   /**
