@@ -32,7 +32,8 @@ describe('a run of scenarios side by side', () => {
       const report = await runSuite(
         Array.from({ length: 16 }, (_, index) => waiting(index)),
         {
-          services: {} as never,
+          // The suite masks profile secrets in what it stores: none here.
+          services: { profiles: { secretsHere: () => ({ secrets: [], unopened: [] }) } } as never,
           runs,
           queued: async (write) => write(),
           profile: { id: 1, fields: { name: 'Local' } } as never,

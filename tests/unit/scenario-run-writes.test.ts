@@ -27,7 +27,8 @@ describe("a scenario run's own record", () => {
       }
     };
     const report = await runSuite([], {
-      services: {} as never,
+      // The suite masks profile secrets in what it stores: none here.
+      services: { profiles: { secretsHere: () => ({ secrets: [], unopened: [] }) } } as never,
       runs,
       queued,
       profile: { id: 1, fields: { name: 'Local' } } as never,

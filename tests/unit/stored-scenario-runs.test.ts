@@ -178,7 +178,8 @@ function scenarioFolder(name: string, steps: string): string {
 
 function runOptions(runs: ReturnType<typeof repository>['runs']) {
   return {
-    services: {} as never,
+    // The suite masks profile secrets in what it stores: none here.
+    services: { profiles: { secretsHere: () => ({ secrets: [], unopened: [] }) } } as never,
     runs,
     queued: <T>(write: () => T) => Promise.resolve().then(write),
     profile: { id: 1, fields: { name: 'Local' } } as never,

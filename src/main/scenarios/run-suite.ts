@@ -8,10 +8,12 @@ import {
   type ScenarioResult,
 } from '../../shared/scenarios/scenario-results';
 import { RUN_ALIVE_EVERY_MS, type RunSource } from '../../shared/scenarios/stored-runs';
+import { maskWith, replaceSecretsDeep } from '../../shared/secrets/redact-secrets';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import { outlineOf, type LoadedScenario } from './load-scenarios';
 import { runScenario } from './run-scenario';
+import { maskable } from '../timeline/screen-summaries';
 import type { ScenarioServices } from './step-context';
 
 export interface SuiteRunOptions {
@@ -108,6 +110,11 @@ export async function runSuite(
     options.queued(() => options.runs.markAlive(storedId, Date.now())).catch(() => undefined);
   }, RUN_ALIVE_EVERY_MS);
   alive.unref();
+  // A profile secret a check quotes (an expected value written `${env.…}`, an answer that echoed
+  // one) is masked before a result is stored, reported or shown: no run record, report file or
+  // window holds a profile's token.
+  const secrets = maskable(options.services.profiles.secretsHere().secrets);
+  const masked = <T>(value: T): T => replaceSecretsDeep(value, secrets, maskWith) as T;
   const results: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(scenarios.length);
   let bailed = false;
   let next = 0;
@@ -120,18 +127,25 @@ export async function runSuite(
         ? skippedResult(loaded, SKIP_REASONS.cancelled)
         : bailed
           ? skippedResult(loaded, SKIP_REASONS.bail)
-          : await runScenario(loaded, {
-              services: options.services,
-              profile: options.profile,
-              confirmLive: options.confirmLive,
-              env: options.env,
-              signal: options.signal,
-              prompt: options.prompt,
-              onStepStarted: (step) =>
-                options.onProgress({ type: 'step-started', runId, scenario: index, step }),
-              onStepFinished: (step) =>
-                options.onProgress({ type: 'step-finished', runId, scenario: index, result: step }),
-            });
+          : masked(
+              await runScenario(loaded, {
+                services: options.services,
+                profile: options.profile,
+                confirmLive: options.confirmLive,
+                env: options.env,
+                signal: options.signal,
+                prompt: options.prompt,
+                onStepStarted: (step) =>
+                  options.onProgress({ type: 'step-started', runId, scenario: index, step }),
+                onStepFinished: (step) =>
+                  options.onProgress({
+                    type: 'step-finished',
+                    runId,
+                    scenario: index,
+                    result: masked(step),
+                  }),
+              }),
+            );
       if (options.bail && (result.status === 'failed' || result.status === 'error')) bailed = true;
       results[index] = result;
       await options.queued(() => options.runs.addResult(storedId, index, result));

@@ -174,7 +174,7 @@ export function replaceSecrets(text: string, secrets: readonly string[], replace
  * values they judge) with the given secrets replaced; the value itself when none is in it.
  */
 export function replaceSecretsDeep(value: unknown, secrets: readonly string[], replace: Replace): unknown {
-  if (typeof value === 'string') return replaceSecrets(value, secrets, replace);
+  if (typeof value === 'string') return replaceSecretsInText(value, secrets, replace);
   if (Array.isArray(value)) {
     const items = value.map((item: unknown) => replaceSecretsDeep(item, secrets, replace));
     return items.every((item, index) => item === value[index]) ? value : items;
