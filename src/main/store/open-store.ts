@@ -122,7 +122,7 @@ export function openStore(
   const stopIndexing = searchIndex.startBackground(options.onBackgroundError ?? (() => undefined));
   const dataVersion = db.prepare<[], { data_version: number }>('PRAGMA data_version');
   return {
-    settings: writesThrough(writer, createSettingsRepository(db), ['set', 'remove']),
+    settings: writesThrough(writer, createSettingsRepository(db), ['set', 'update', 'remove']),
     profiles: writesThrough(writer, createProfilesRepository(db), [
       'insert',
       'update',

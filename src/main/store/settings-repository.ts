@@ -51,6 +51,21 @@ export function createSettingsRepository(db: SqliteDatabase) {
     set(key: string, value: unknown): void {
       statements.set.run(key, JSON.stringify(value));
     },
+    /**
+     * The value `change` makes of what is stored now, read and written in one write
+     * transaction (open-store.ts runs it through the writer): another console's save on the
+     * same data directory cannot come between the read and the write and be lost.
+     */
+    update<S extends z.ZodType, T>(
+      key: string,
+      schema: S,
+      fallback: z.output<S>,
+      change: (current: z.output<S>) => T,
+    ): T {
+      const next = change(parse(statements.get.get(key)?.value, schema, fallback));
+      statements.set.run(key, JSON.stringify(next));
+      return next;
+    },
     remove(key: string): void {
       statements.remove.run(key);
     },

@@ -17,8 +17,12 @@ export function preferenceHandlers({
   return {
     getPreferences: () => readPreferences(settings),
     setPreferences: (patch) => {
-      const next: Preferences = { ...readPreferences(settings), ...patch };
-      settings.set(PREFERENCES_KEY, next);
+      // Read and written in one transaction: a preference another console saved meanwhile
+      // (the theme in one window, the first-run guide in another) is kept, not written over.
+      const next = settings.update(PREFERENCES_KEY, z.unknown(), null, (stored): Preferences => ({
+        ...parseStoredPreferences(stored),
+        ...patch,
+      }));
       bus.publish('preferences.changed', next);
       return next;
     },
