@@ -1,4 +1,5 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
+import { expectToast, noteToasts } from '../fixtures/toasts-seen';
 import { BuilderPage } from '../pages/builder-page';
 
 // The emulator's "Empty and blank values" setting (Emulator → Settings): the builder, on the
@@ -26,12 +27,21 @@ test("changing the setting in the Emulator view changes the weight of the builde
   const choose = async (choice: 'Warn' | 'Refuse' | 'Accept') => {
     await page.getByRole('navigation', { name: 'Main' }).getByText('Emulator', { exact: true }).click();
     const settings = page.getByTestId('emulator-spec-settings');
-    // The section stays open once opened (the view keeps it while the app runs).
-    if (!(await settings.isVisible()))
-      await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
-    await settings.getByRole('radiogroup', { name: 'Empty and blank values' }).getByText(choice).click();
+    // The section stays open once opened (the view keeps it while the app runs). Whether it is
+    // open is asked of its control once the view is up: asked of its content at once, a view
+    // not yet shown read as closed, and the click meant to open it closed it (CI).
+    const control = page.getByRole('button', { name: 'Settings: where the spec is open' });
+    await expect(control).toBeVisible();
+    if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+    await expect(control).toHaveAttribute('aria-expanded', 'true');
+    const group = settings.getByRole('radiogroup', { name: 'Empty and blank values' });
+    await group.getByText(choice).click();
+    await expect(group.getByRole('radio', { name: choice })).toBeChecked();
+    // The toast of the choice before may still be up: this save's own toast is awaited.
+    await expect(page.getByText('Emulator settings saved')).toHaveCount(0, { timeout: 15_000 });
+    await noteToasts(page);
     await settings.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Emulator settings saved').first()).toBeVisible();
+    await expectToast(page, 'Emulator settings saved');
     await builder.open();
   };
 

@@ -14,7 +14,12 @@ export function useFollowedValues<T extends Record<string, unknown>>(stored: T) 
   if (state.from !== stored) {
     // Adjusted while rendering (React's way for state that follows a prop): no stale frame.
     current = { ...followStored(state.values, state.read, stored), from: stored };
-    setState(current);
+    // As an update of the state it is applied to, never a value computed here: an edit queued
+    // before it (a click while a push was being rendered) would be replaced by this render's
+    // copy of the values, which does not hold it yet, and the edit would be lost.
+    setState((before) =>
+      before.from === stored ? before : { ...followStored(before.values, before.read, stored), from: stored },
+    );
   }
   return {
     values: current.values,
