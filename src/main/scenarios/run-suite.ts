@@ -8,12 +8,11 @@ import {
   type ScenarioResult,
 } from '../../shared/scenarios/scenario-results';
 import { RUN_ALIVE_EVERY_MS, type RunSource } from '../../shared/scenarios/stored-runs';
-import { maskWith, replaceSecretsDeep } from '../../shared/secrets/redact-secrets';
+import { maskWith, replaceSecretsDeep, usableSecrets } from '../../shared/secrets/redact-secrets';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import { outlineOf, type LoadedScenario } from './load-scenarios';
 import { runScenario } from './run-scenario';
-import { maskable } from '../timeline/screen-summaries';
 import type { ScenarioServices } from './step-context';
 
 export interface SuiteRunOptions {
@@ -113,7 +112,7 @@ export async function runSuite(
   // A profile secret a check quotes (an expected value written `${env.…}`, an answer that echoed
   // one) is masked before a result is stored, reported or shown: no run record, report file or
   // window holds a profile's token.
-  const secrets = maskable(options.services.profiles.secretsHere().secrets);
+  const secrets = usableSecrets(options.services.profiles.secretsHere().secrets);
   const masked = <T>(value: T): T => replaceSecretsDeep(value, secrets, maskWith) as T;
   const results: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(scenarios.length);
   let bailed = false;

@@ -10,6 +10,7 @@ import {
   redactWith,
   replaceSecretsInText,
   secretsOfExchange,
+  usableSecrets,
 } from '../../shared/secrets/redact-secrets';
 import type { SqliteDatabase } from './connection';
 import { readStoredHeaders } from './stored-headers';
@@ -64,11 +65,6 @@ const ECHO_COLUMNS = [
   'event_type',
   'profile_name',
 ];
-
-/** Secrets as the redaction takes them: eight characters or more, longest first, once each. */
-export function usableSecrets(secrets: readonly string[]): string[] {
-  return [...new Set(secrets)].filter((secret) => secret.length >= 8).sort((a, b) => b.length - a.length);
-}
 
 export interface KnownSecrets {
   /** Longest first, as the redaction wants them. */

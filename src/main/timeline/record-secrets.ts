@@ -6,6 +6,7 @@ import {
   queryTokensOf,
   redactExchange,
   replaceSecretsInExchange,
+  usableSecrets,
 } from '../../shared/secrets/redact-secrets';
 import { ConsoleError } from '../console-error';
 import {
@@ -15,7 +16,7 @@ import {
   type UnopenedSecret,
 } from '../profiles/profile-service';
 import type { EventsRepository } from '../store/events-repository';
-import { maskable, maskedForScreen } from './screen-summaries';
+import { maskedForScreen } from './screen-summaries';
 import { partsThatCouldEcho, withoutParts } from './record-echoes';
 
 /** Records whose tokens are notification JWTs that arrived with them (never a profile secret). */
@@ -175,7 +176,7 @@ export function createRecordSecrets({
       const source = withheld === null ? detail : withoutParts(detail, withheld.parts);
       const { exchange, redacted } = redactExchange(source, maskWith, secrets);
       // What main read from the bodies (reference, event type, findings quoting values) too.
-      const shown = maskedForScreen(exchange, maskable(secrets));
+      const shown = maskedForScreen(exchange, usableSecrets(secrets));
       return { ...shown, secretsMasked: redacted || shown !== exchange, withheld };
     },
     revealed(id) {
@@ -197,7 +198,7 @@ export function createRecordSecrets({
       // The request side as it came, less any profile secret it echoes (in any spelling): a
       // webhook whose path or body carried the API token showed it whole here, though no
       // window may hold a profile's token. Its own tokens (a serviceToken, its JWT) are kept.
-      const mask = maskable(secrets);
+      const mask = usableSecrets(secrets);
       const request = replaceSecretsInExchange(
         { ...detail, responseHeaders: null, responseBody: null },
         mask,

@@ -6,6 +6,7 @@ import {
   redactUrl,
   replaceSecretsInText,
   replaceSecretsDeep,
+  usableSecrets,
 } from '../../shared/secrets/redact-secrets';
 import type { ProfileService } from '../profiles/profile-service';
 
@@ -30,11 +31,6 @@ export type ScreenMask = <S extends ScreenRow>(summary: S) => S;
 type ScreenRow = Pick<TimelineSummary, 'path' | 'url'> &
   Partial<Pick<TimelineSummary, 'orderReferenceId' | 'eventType' | 'error'>> & { details?: unknown };
 
-/** Secrets as masks take them: long enough to be one, longest first (as redactExchange orders them: one inside another is masked whole). */
-export function maskable(secrets: readonly string[]): string[] {
-  return secrets.filter((secret) => secret.length >= 8).sort((a, b) => b.length - a.length);
-}
-
 /**
  * A row or a detail with `secrets` masked in its path and URL (any percent-encoding) and in what
  * main read from its bodies: the reference, the event type, the error, the verdict details (a
@@ -58,7 +54,7 @@ export function maskedForScreen<S extends ScreenRow>(row: S, secrets: readonly s
 }
 
 export function screenMask(profiles: Pick<ProfileService, 'secretsHere'>): ScreenMask {
-  const secrets = maskable(profiles.secretsHere().secrets);
+  const secrets = usableSecrets(profiles.secretsHere().secrets);
   return (summary) => maskedForScreen(summary, secrets);
 }
 

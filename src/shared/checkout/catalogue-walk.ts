@@ -6,7 +6,7 @@ import type { CheckoutForm } from './request-parts';
 
 /**
  * The catalogue's fields as places in a request: the checks that look at every field of a kind
- * (empty-optional.ts, blank-text.ts) find their values with these, one walk each.
+ * (empty-optional.ts, null-optional.ts, blank-text.ts) find their values with these, one walk each.
  */
 
 /** A catalogue field as a place in a request, with the spec's name for it. */
@@ -103,9 +103,10 @@ export function valuesWhere(
         }
         continue;
       }
-      if (!Object.prototype.hasOwnProperty.call(value, segment)) continue;
+      const next = ownValue(value, segment);
+      if (next === undefined) continue;
       at.push(segment);
-      walk(ownValue(value, segment), child);
+      walk(next, child);
       at.pop();
     }
   };

@@ -424,11 +424,18 @@ export function secretsOfExchange(
   exchange: Pick<ExchangeParts, 'query' | 'requestHeaders' | 'url'>,
   secrets: readonly string[],
 ): string[] {
-  return [
-    ...new Set([...secretsOfRequest(exchange.query, exchange.requestHeaders, exchange.url), ...secrets]),
-  ]
-    .filter((secret) => secret.length >= 8)
-    .sort((a, b) => b.length - a.length);
+  return usableSecrets([
+    ...secretsOfRequest(exchange.query, exchange.requestHeaders, exchange.url),
+    ...secrets,
+  ]);
+}
+
+/**
+ * Secrets as every mask takes them: once each, eight characters or more (a shorter value is
+ * never taken for one), longest first (a secret that contains another is replaced whole).
+ */
+export function usableSecrets(secrets: readonly string[]): string[] {
+  return [...new Set(secrets)].filter((secret) => secret.length >= 8).sort((a, b) => b.length - a.length);
 }
 
 /**
@@ -466,10 +473,7 @@ export function replaceSecretsInExchange<T extends ExchangeParts>(
   secrets: readonly string[],
   replace: Replace,
 ): { exchange: T; redacted: boolean } {
-  // Longest first: a secret that contains another is replaced whole.
-  const known = [...new Set(secrets)]
-    .filter((secret) => secret.length >= 8)
-    .sort((a, b) => b.length - a.length);
+  const known = usableSecrets(secrets);
   const text = (value: string) => replaceSecretsInText(value, known, replace);
   const body = (value: BodyView | null): BodyView | null => {
     if (value === null) return null;

@@ -1,6 +1,6 @@
 import type { ConsoleServices } from '../../console-services';
-import { maskWith, replaceSecretsInText } from '../../../shared/secrets/redact-secrets';
-import { maskable, screenMask } from '../../timeline/screen-summaries';
+import { maskWith, replaceSecretsInText, usableSecrets } from '../../../shared/secrets/redact-secrets';
+import { screenMask } from '../../timeline/screen-summaries';
 import type { HandlerGroup } from './types';
 
 export function orderHandlers({
@@ -11,7 +11,7 @@ export function orderHandlers({
     // A reference is what the merchant's payload said: one pasted with a token shows masked.
     listOrders: (request) => {
       const page = orders.list(request);
-      const secrets = maskable(profiles.secretsHere().secrets);
+      const secrets = usableSecrets(profiles.secretsHere().secrets);
       const items = page.items.map((item) => {
         const referenceId =
           item.referenceId === null ? null : replaceSecretsInText(item.referenceId, secrets, maskWith);
