@@ -28,7 +28,8 @@ import { sessionProfiles, type ConsoleSession } from './profiles/session-profile
 import { createScenarioService } from './scenarios/scenario-service';
 import { createDraftsService } from './drafts/drafts-service';
 import { openConsoleVault } from './profiles/console-vault';
-import { createProfileService, seedDefaultProfiles, type ProfileService } from './profiles/profile-service';
+import { createProfileService, type ProfileService } from './profiles/profile-service';
+import { seedDefaultProfiles } from './profiles/seed-default-profiles';
 import type { SecretCipher } from './profiles/sealed-secret';
 import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';

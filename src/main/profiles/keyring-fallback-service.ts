@@ -8,7 +8,7 @@ import type { ProfilesRepository } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import { decideSafeStorage, type SafeStorageProbe } from './safe-storage-decision';
 import { parseSealed, type SecretCipher } from './sealed-secret';
-import { resealFormerSecrets } from './profile-service';
+import { resealFormerSecrets } from './former-secrets';
 import type { Vault } from './vault';
 import { resealWebhookHeaders } from './webhook-header-secrets';
 

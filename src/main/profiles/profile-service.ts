@@ -1,22 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { ProfilesSnapshot } from '../../shared/contract';
 import {
   MASK_PREFIX,
-  defaultProfileFields,
   profileFieldsSchema,
   type ProfileExpected,
   type ProfileFields,
   type ProfileView,
   type SecretEdit,
 } from '../../shared/profile';
-import { shellQuote } from '../../shared/curl';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { ProfilesRepository, StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
+import { createFormerSecrets } from './former-secrets';
 import {
   createForgetUnopenedSecrets,
   type ForgetOutcome,
@@ -24,73 +22,12 @@ import {
   type UnopenedStoredSecret,
 } from './forget-unopened-secrets';
 import { maskedWithStamp, stampOf } from './secret-stamp';
+import { createSecretsHere } from './secrets-here';
+import { forgetTokenCommand, unopenedTokenError, type SecretsHere } from './unopened-secret';
 import type { Vault } from './vault';
 import { createWebhookHeaderSecrets, type WebhookHeaderSecrets } from './webhook-header-secrets';
 
 const ACTIVE_PROFILE_KEY = 'activeProfileId';
-/** Tokens a profile had before (replaced, cleared, or its profile removed), still sealed. */
-const FORMER_SECRETS_KEY = 'profiles.formerSecrets';
-/** The most former tokens kept for masking; the oldest go first. */
-const FORMER_SECRETS_MAX = 200;
-const formerSecretsSchema = z.array(z.string());
-
-/**
- * The former tokens re-sealed with `reseal` (the vault's primary cipher changed): "every stored
- * token is re-encrypted at once" holds for them too.
- */
-export function resealFormerSecrets(settings: SettingsRepository, reseal: (sealed: string) => string): void {
-  const former = settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []);
-  const resealed = former.map(reseal);
-  if (resealed.some((sealed, index) => sealed !== former[index])) settings.set(FORMER_SECRETS_KEY, resealed);
-}
-
-/**
- * Keeps secrets that are leaving (sealed as they were): a profile's replaced, cleared or removed
- * token, a registered webhook header's old value. What echoes one is still masked.
- */
-function retireSecrets(settings: SettingsRepository, leaving: readonly string[]): void {
-  if (leaving.length === 0) return;
-  const former = settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []);
-  const kept = [...former.filter((value) => !leaving.includes(value)), ...leaving];
-  settings.set(FORMER_SECRETS_KEY, kept.slice(-FORMER_SECRETS_MAX));
-}
-
-/** A stored secret this process cannot open: what it is, and why. */
-export interface UnopenedSecret {
-  /** `Sandbox's API token`, `a former token`, `the registered webhook's header X-Api-Key`. */
-  what: string;
-  why: string;
-  /** A profile's token now (not a former one, not a webhook header value). */
-  current: boolean;
-  /**
-   * The command that forgets it (`profiles forget-secret Sandbox`, `… --former`), or how else
-   * it leaves (a registered webhook header value is replaced first): the way out of a refusal.
-   */
-  wayOut: string;
-}
-
-/**
- * The way out for a profile's token that cannot be opened here. Without `--yes`: run as named,
- * it says what it would forget and what that means before anything is forgotten.
- */
-export const forgetTokenCommand = (profileName: string) =>
-  `checkout-console profiles forget-secret ${shellQuote(profileName)}`;
-
-/** The way out for former secrets that cannot be opened here (without `--yes`, as above). */
-export const FORGET_FORMER_COMMAND = 'checkout-console profiles forget-secret --former';
-
-/** A token that must be used or masked here and cannot be opened: which, why, and the way out. */
-export function unopenedTokenError(what: string, why: string, wayOut: string): ConsoleError {
-  return new ConsoleError(
-    'failed',
-    `${what} cannot be opened here: ${why}. Use the console that sealed it, or forget it (${wayOut}) and set it again (profiles set).`,
-  );
-}
-
-export interface SecretsHere {
-  secrets: string[];
-  unopened: UnopenedSecret[];
-}
 
 export interface ProfileSecrets {
   apiToken: string | null;
@@ -186,8 +123,6 @@ interface Dependencies {
   transaction: <T>(fn: () => T) => T;
 }
 
-const KEEP: SecretEdit = { action: 'keep' };
-
 /** Profiles and their secrets: the only place tokens are sealed and opened. */
 export function createProfileService({
   profiles,
@@ -225,12 +160,9 @@ export function createProfileService({
     return stored;
   };
 
+  const former = createFormerSecrets(settings);
   /** Keeps a token that is leaving (sealed as it was), so what echoes it is still masked. */
-  const retire = (...sealed: (string | null)[]): void =>
-    retireSecrets(
-      settings,
-      sealed.filter((value): value is string => value !== null),
-    );
+  const retire = (...sealed: (string | null)[]): void => former.retire(sealed);
 
   const applySecret = (current: string | null, edit: SecretEdit): string | null => {
     switch (edit.action) {
@@ -270,25 +202,14 @@ export function createProfileService({
     profiles,
     vault,
     transaction,
-    readFormer: () => settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []),
-    writeFormer: (sealed) => settings.set(FORMER_SECRETS_KEY, sealed),
+    readFormer: former.sealed,
+    writeFormer: former.write,
   });
-
-  // What secretsHere opened last time, by sealed text: the list is read again on every call (a
-  // token set by another process on the data directory is in the next one), but opening every
-  // sealed value again each time cost ~80 µs with four profiles, and the timeline's rows ask
-  // for it on every push to a window. A sealed text opens to one value only; main holds these
-  // values in memory anyway. Kept to the last list's values, so a forgotten one leaves it.
-  let openedBefore = new Map<string, string>();
-  // The former tokens' stored text is read every time and parsed only when it changed.
-  const readFormer = settings.reader(FORMER_SECRETS_KEY, formerSecretsSchema, []);
+  const webhookHeaders = createWebhookHeaderSecrets({ settings, vault, retire: former.retire });
+  const secretsHere = createSecretsHere({ profiles, webhookHeaders, former, vault });
 
   const service: ProfileService = {
-    webhookHeaders: createWebhookHeaderSecrets({
-      settings,
-      vault,
-      retire: (sealed) => retireSecrets(settings, sealed),
-    }),
+    webhookHeaders,
     snapshot,
     get,
     view,
@@ -394,37 +315,7 @@ export function createProfileService({
         notificationToken: opened(stored.notificationTokenSealed, 'notification token'),
       };
     },
-    secretsHere() {
-      const secrets: string[] = [];
-      const unopened: UnopenedSecret[] = [];
-      const opened = new Map<string, string>();
-      const add = (sealed: string | null, what: string, current: boolean, wayOut: string) => {
-        if (sealed === null) return;
-        try {
-          const value = openedBefore.get(sealed) ?? vault.open(sealed);
-          opened.set(sealed, value);
-          secrets.push(value);
-        } catch {
-          unopened.push({ what, why: vault.whyUnopened(sealed), current, wayOut });
-        }
-      };
-      for (const { name, apiTokenSealed, notificationTokenSealed } of profiles.sealedTokens()) {
-        const wayOut = forgetTokenCommand(name);
-        add(apiTokenSealed, `${name}'s API token`, true, wayOut);
-        add(notificationTokenSealed, `${name}'s notification token`, true, wayOut);
-      }
-      for (const { name, sealed } of service.webhookHeaders.sealed())
-        add(
-          sealed,
-          `the registered webhook's header ${name}`,
-          false,
-          `register that header's value again (Emulator → Settings), then ${FORGET_FORMER_COMMAND}`,
-        );
-      for (const sealed of readFormer())
-        add(sealed, 'a former token (replaced or removed)', false, FORGET_FORMER_COMMAND);
-      openedBefore = opened;
-      return { secrets: [...new Set(secrets)], unopened };
-    },
+    secretsHere,
     unopenedTokensOf: (id) => forgetting.tokensOf(get(id)),
     unopenedFormerSecrets: () => forgetting.former(),
     forgetUnopened(selection, expected) {
@@ -433,34 +324,7 @@ export function createProfileService({
       if ('forgotten' in outcome && outcome.forgotten.some((secret) => secret.token !== null)) announce();
       return outcome;
     },
-    formerSecrets() {
-      // One sealed by a cipher this process lacks (the desktop's, read from the CLI) is passed
-      // over: it cannot be set again as a current token can. unopenedSecrets names it, and what
-      // would print a record whole (an export, a text search) refuses while it cannot be opened.
-      return settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []).flatMap((sealed) => {
-        try {
-          return [vault.open(sealed)];
-        } catch {
-          return [];
-        }
-      });
-    },
+    formerSecrets: () => former.opened(vault),
   };
   return service;
-}
-
-/**
- * First run: Local (the built-in emulator, with fresh random tokens so it works end to end at
- * once), Sandbox and Live (tokens left for the user to set). Local starts active.
- */
-export function seedDefaultProfiles(service: ProfileService, isEmpty: boolean): void {
-  if (!isEmpty) return;
-  const randomToken = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
-  const local = service.create(defaultProfileFields('local', 'Local'), {
-    apiToken: { action: 'set', value: randomToken('local_api') },
-    notificationToken: { action: 'set', value: randomToken('local_notify') },
-  });
-  service.create(defaultProfileFields('sandbox', 'Sandbox'), { apiToken: KEEP, notificationToken: KEEP });
-  service.create(defaultProfileFields('live', 'Live'), { apiToken: KEEP, notificationToken: KEEP });
-  service.activate(local.id);
 }

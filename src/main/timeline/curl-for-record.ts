@@ -1,7 +1,8 @@
 import { buildCurlCommand, type CurlCommand } from '../../shared/curl';
 import { maskSecret } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
-import { forgetTokenCommand, type ProfileService } from '../profiles/profile-service';
+import type { ProfileService } from '../profiles/profile-service';
+import { forgetTokenCommand } from '../profiles/unopened-secret';
 import type { EventsRepository } from '../store/events-repository';
 import type { TimelineDetail } from '../../shared/events';
 import { headerVouchedFor } from './record-echoes';

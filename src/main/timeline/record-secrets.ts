@@ -9,12 +9,8 @@ import {
   usableSecrets,
 } from '../../shared/secrets/redact-secrets';
 import { ConsoleError } from '../console-error';
-import {
-  unopenedTokenError,
-  type ProfileService,
-  type SecretsHere,
-  type UnopenedSecret,
-} from '../profiles/profile-service';
+import type { ProfileService } from '../profiles/profile-service';
+import { unopenedTokenError, type SecretsHere, type UnopenedSecret } from '../profiles/unopened-secret';
 import type { EventsRepository } from '../store/events-repository';
 import { maskedForScreen } from './screen-summaries';
 import { partsThatCouldEcho, withoutParts } from './record-echoes';
