@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import type { TimelineDetail } from '../../src/shared/events';
 import { maskWith, redactWith, replaceSecretsInText } from '../../src/shared/secrets/redact-secrets';
-import { setEverySecret } from './helpers/profile-secrets';
+import { jsonEscapedWhole, percentEncodedWhole, setEverySecret } from './helpers/profile-secrets';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -17,20 +17,15 @@ const NOTIFICATION_TOKEN = 'notify-BODYECHO-7777';
 /** A registered header value with a slash, a plus and an equals sign. */
 const HEADER_VALUE = 'hdr/VALUE+body=4321';
 
-const percentWhole = (text: string) =>
-  [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
-const jsonWhole = (text: string) =>
-  [...text].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-
 /** Each secret as a body may spell it (`spelled`), in a body of that type. */
 const SPELLED: { secret: string; type: string; spelled: string }[] = [
-  { secret: API_TOKEN, type: 'application/x-www-form-urlencoded', spelled: percentWhole(API_TOKEN) },
+  { secret: API_TOKEN, type: 'application/x-www-form-urlencoded', spelled: percentEncodedWhole(API_TOKEN) },
   {
     secret: API_TOKEN,
     type: 'application/x-www-form-urlencoded',
     spelled: 'sk%5Ftest%5FBODYECHO%5F0123456789',
   },
-  { secret: NOTIFICATION_TOKEN, type: 'application/json', spelled: jsonWhole(NOTIFICATION_TOKEN) },
+  { secret: NOTIFICATION_TOKEN, type: 'application/json', spelled: jsonEscapedWhole(NOTIFICATION_TOKEN) },
   { secret: NOTIFICATION_TOKEN, type: 'application/json', spelled: 'notify\\u002DBODYECHO\\u002d7777' },
   { secret: HEADER_VALUE, type: 'application/json', spelled: 'hdr\\/VALUE+body=4321' },
   {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import type { TimelineDetail } from '../../src/shared/events';
-import { setEverySecret } from './helpers/profile-secrets';
+import { percentEncodedWhole, setEverySecret } from './helpers/profile-secrets';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
 import { openConsoleWithWebhook } from './helpers/unopened-secrets';
@@ -18,15 +18,11 @@ const NOTIFICATION_TOKEN = 'notify-PATHECHO-7777';
 /** A registered header value with characters a path must percent-encode. */
 const HEADER_VALUE = 'hdr/VALUE+path=4321';
 
-/** Every character percent-encoded, as a client may write any of them. */
-const encodedWhole = (text: string) =>
-  [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
-
 /** Each secret as a path may carry it: plain (where it can be), as encodeURIComponent writes it, wholly encoded. */
 const SPELLINGS: Record<string, string[]> = {
-  [API_TOKEN]: [API_TOKEN, encodedWhole(API_TOKEN), 'sk%5Ftest%5FPATHECHO%5F0123456789'],
+  [API_TOKEN]: [API_TOKEN, percentEncodedWhole(API_TOKEN), 'sk%5Ftest%5FPATHECHO%5F0123456789'],
   [NOTIFICATION_TOKEN]: [NOTIFICATION_TOKEN, 'notify%2dPATHECHO%2D7777'],
-  [HEADER_VALUE]: [encodeURIComponent(HEADER_VALUE), encodedWhole(HEADER_VALUE)],
+  [HEADER_VALUE]: [encodeURIComponent(HEADER_VALUE), percentEncodedWhole(HEADER_VALUE)],
 };
 
 let core: ConsoleCore;

@@ -9,6 +9,7 @@ import { openBrowserMode } from './helpers/browser-mode-harness';
 import { rawRequest } from './helpers/http';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
 import { openConsoleWithWebhook } from './helpers/unopened-secrets';
+import { percentEncodedWhole } from './helpers/profile-secrets';
 
 // A profile secret echoed in a record's path (`/hook/<the API token>/x`) was masked in the
 // record's detail and in `history`, but not in the timeline's rows: toSummary masks JWTs only,
@@ -18,11 +19,8 @@ const API_TOKEN = 'sk_test_ROWECHO_0123456789';
 /** Set by a second console on the same data directory, after the first one listed its rows. */
 const LATER_TOKEN = 'sk_test_SETELSEWHERE_4242';
 
-/** Every character percent-encoded, as a client may write any of them. */
-const encodedWhole = (text: string) =>
-  [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 /** Each spelling a path may carry the token in. */
-const spellings = (token: string) => [token, encodedWhole(token), token.replace(/_/g, '%5F')];
+const spellings = (token: string) => [token, percentEncodedWhole(token), token.replace(/_/g, '%5F')];
 const masked = (token: string) => `/hook/••••${token.slice(-4)}/x`;
 
 function expectNone(shown: unknown, token: string, where: string) {
@@ -144,7 +142,7 @@ describe("a profile secret echoed in a record's path, in the timeline's rows", (
       return answers.get(id) as { ok: true; data: { items: TimelineSummary[] } };
     };
 
-    const first = recordEchoes(harness.core, encodedWhole(API_TOKEN), 'ord-push-1');
+    const first = recordEchoes(harness.core, percentEncodedWhole(API_TOKEN), 'ord-push-1');
     harness.core.recorder.update(first[0] ?? 0, { status: 500 });
     await until(() => pushed.length >= 3);
     expect(pushed.map((event) => event.name)).toEqual([

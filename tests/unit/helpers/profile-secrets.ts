@@ -26,3 +26,11 @@ export function setEverySecret(core: ConsoleCore, profileName: string, secrets: 
     { name: 'X-Api-Key', value: { action: 'set', value: secrets.headerValue } },
   ]);
 }
+
+/** Every byte percent-encoded, as a client may write any character of a path, query or form body. */
+export const percentEncodedWhole = (text: string): string =>
+  [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+
+/** Every character as a JSON `\uXXXX` escape, as a JSON body may write any of them. */
+export const jsonEscapedWhole = (text: string): string =>
+  [...text].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
