@@ -1,5 +1,5 @@
-import { errorWords } from './error-words';
 import { formatCount } from './count-format';
+import { jsonSyntaxWords } from './json-text';
 /**
  * JSON read with bounds, for everything that reads what others sent: webhook bodies, imported
  * files, stored records, checkout requests. JSON.parse itself is iterative in V8 and survives
@@ -111,7 +111,7 @@ export function parseBoundedJson(text: string, bounds: Partial<JsonBounds> = {})
   } catch (error) {
     return {
       ok: false,
-      problem: { kind: 'not_json', message: errorWords(error) },
+      problem: { kind: 'not_json', message: jsonSyntaxWords(text, error) },
     };
   }
 }

@@ -7,7 +7,7 @@
 export type JsonTextResult =
   { ok: true; value: unknown } | { ok: false; message: string; offset: number; line: number; column: number };
 
-interface JsonSyntaxError {
+export interface JsonSyntaxError {
   offset: number;
   message: string;
 }
@@ -30,18 +30,48 @@ export function parseJsonText(input: string): JsonTextResult {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    const found = findJsonSyntaxError(text) ?? {
-      offset: 0,
-      message: error instanceof Error ? error.message : 'Invalid JSON',
-    };
+    const found = jsonSyntaxErrorOf(text, error);
     return { ok: false, message: found.message, offset: found.offset, ...lineAndColumn(text, found.offset) };
   }
+}
+
+/**
+ * Where and why a text JSON.parse refused breaks, in words that quote no more of it than one
+ * character. V8's own quote up to ten characters either side (`Unexpected token 't',
+ * "ntokSECRETz"... is not valid JSON`): a piece of whatever the text held, cut where no mask
+ * finds it, so a stored finding or an answer showed the start of a token the body echoed.
+ */
+export function jsonSyntaxErrorOf(text: string, error: unknown): JsonSyntaxError {
+  return (
+    findJsonSyntaxError(text) ?? {
+      offset: 0,
+      message:
+        error instanceof Error
+          ? error.message.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
+          : 'Invalid JSON',
+    }
+  );
+}
+
+/** The same, as one phrase: `Unexpected 'n': expected a value at line 1, column 5`. */
+export function jsonSyntaxWords(text: string, error: unknown): string {
+  const found = jsonSyntaxErrorOf(text, error);
+  const { line, column } = lineAndColumn(text, found.offset);
+  return `${found.message} at line ${line}, column ${column}`;
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 
-const describeChar = (c: string) => (c === '\n' ? 'a line break' : `'${c}'`);
+/** A character as a message names it: invisible ones (a byte-order mark, a control character) by code point. */
+const describeChar = (c: string) =>
+  c === '\n'
+    ? 'a line break'
+    : c === '\uFEFF'
+      ? 'a byte-order mark (U+FEFF)'
+      : /[\p{C}\p{Z}]/u.test(c) && c !== ' '
+        ? `U+${c.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0') ?? ''}`
+        : `'${c}'`;
 
 function scanString(text: string, start: number): JsonSyntaxError | number {
   let i = start + 1;

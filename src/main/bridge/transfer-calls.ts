@@ -8,6 +8,7 @@ import { toBridgeError } from '../console-error';
 import { zodIssuesToBridgeIssues } from '../parse-input';
 import type { CallContext } from './handlers';
 import type { UploadStore } from './upload-store';
+import { jsonSyntaxWords } from '../../shared/json-text';
 
 type Dispatch = (command: string, rawInput: unknown, context: CallContext) => Promise<BridgeResult<unknown>>;
 
@@ -45,7 +46,7 @@ export function createTransferCalls(uploads: UploadStore, dispatch: Dispatch) {
         try {
           input = JSON.parse(text);
         } catch (error) {
-          return invalid(`The uploaded input of ${target} is not JSON: ${(error as Error).message}`);
+          return invalid(`The uploaded input of ${target} is not JSON: ${jsonSyntaxWords(text, error)}`);
         }
         return dispatch(target, input, context);
       }

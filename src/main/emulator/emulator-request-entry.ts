@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { jsonSyntaxWords } from '../../shared/json-text';
 import { MIB } from '../../shared/listener';
 import { rawJsonResponse, statusForClientError } from '../http/server-limits';
 import { EmulatorError } from './emulator-errors';
@@ -127,7 +128,11 @@ export async function readJsonBodyWithText(
   try {
     return { value: JSON.parse(text) as unknown, text };
   } catch (error) {
-    throw new EmulatorError(400, 'invalid_json', `The body is not valid JSON: ${(error as Error).message}`);
+    throw new EmulatorError(
+      400,
+      'invalid_json',
+      `The body is not valid JSON: ${jsonSyntaxWords(text, error)}.`,
+    );
   }
 }
 

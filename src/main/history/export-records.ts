@@ -6,7 +6,7 @@ import {
   replaceSecrets,
   replaceSecretsInExchange,
 } from '../../shared/secrets/redact-secrets';
-import { toBodyView, type EventRow } from '../store/events-repository';
+import { requestBodyOf, toBodyView, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
 
 const headersOf = (json: string | null) => (json === null ? [] : readStoredHeaders(json));
@@ -44,7 +44,7 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     query: row.query,
     requestHeaders: headersOf(row.request_headers),
     responseHeaders: row.response_headers === null ? null : headersOf(row.response_headers),
-    requestBody: toBodyView(row.request_body),
+    requestBody: requestBodyOf(row),
     responseBody: toBodyView(row.response_body),
   };
   // Text or base64 is the views' judgement (shared/events.ts bodyText), the one every reader makes.

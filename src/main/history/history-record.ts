@@ -1,6 +1,6 @@
 import { redactExchange, redactWith } from '../../shared/secrets/redact-secrets';
 import { toHistoryRecord, type HistoryRecord } from '../store/event-columns';
-import { toBodyView, type EventRow } from '../store/events-repository';
+import { requestBodyOf, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
 
 /**
@@ -18,7 +18,7 @@ export function redactedHistoryRecord(row: EventRow, secrets: readonly string[])
       query: row.query,
       requestHeaders: readStoredHeaders(row.request_headers),
       responseHeaders: null,
-      requestBody: toBodyView(row.request_body),
+      requestBody: requestBodyOf(row),
       responseBody: null,
     },
     redactWith,

@@ -29,6 +29,14 @@ export function toBodyView(
   };
 }
 
+/**
+ * A stored request's body as every reader takes it (the detail, `history`, an export): with
+ * whether the listener cut it short, which the redaction needs (a cut may end inside a secret).
+ */
+export const requestBodyOf = (
+  row: Pick<EventRow, 'request_body' | 'request_truncated' | 'request_size'>,
+): BodyView | null => toBodyView(row.request_body, row.request_truncated === 1, row.request_size);
+
 function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | null {
   let operation = row.operation;
   if (operation === undefined && row.details !== undefined) {
@@ -96,7 +104,7 @@ export function toDetail(row: EventRow): TimelineDetail {
     query: row.query,
     remoteAddress: row.remote_address,
     requestHeaders: readStoredHeaders(row.request_headers),
-    requestBody: toBodyView(row.request_body, row.request_truncated === 1, row.request_size),
+    requestBody: requestBodyOf(row),
     responseHeaders: row.response_headers === null ? null : readStoredHeaders(row.response_headers),
     responseBody: toBodyView(row.response_body),
     details: typeof details === 'object' && details !== null && !Array.isArray(details) ? { ...details } : {},

@@ -285,6 +285,36 @@ export function replaceSecretsInText(text: string, secrets: readonly string[], r
   });
 }
 
+/** The fewest characters of a secret a cut text must end with to be taken for its start. */
+const CUT_SECRET_MIN = 4;
+
+/**
+ * A text cut short (a body kept to its first 64 KiB) may end inside a secret: its last
+ * characters are then the secret's first ones, which no search for the whole secret finds, so
+ * a screen, an export and the text index all showed them (25 of a token's 28 characters). That
+ * end (CUT_SECRET_MIN characters or more, written plain) is replaced as a secret of which
+ * nothing is kept: `replace('')`, the bare mask or REDACTED.
+ */
+export function maskCutEnd(text: string, secrets: readonly string[], replace: Replace): string {
+  let cut = 0;
+  for (const secret of secrets)
+    for (
+      let length = Math.min(secret.length - 1, text.length);
+      length > Math.max(cut, CUT_SECRET_MIN - 1);
+      length--
+    )
+      if (text.endsWith(secret.slice(0, length))) {
+        cut = length;
+        break;
+      }
+  return cut === 0 ? text : `${text.slice(0, text.length - cut)}${replace('')}`;
+}
+
+/** The bytes of a body cut short with a secret's start at their end replaced, as maskCutEnd does a text. */
+function maskCutEndOfBytes(bytes: string, secrets: readonly string[], replace: Replace): string {
+  return maskCutEnd(bytes, secrets.map(utf8Binary), (piece) => utf8Binary(replace(piece)));
+}
+
 /** Every known secret (in any percent-encoding) and every JWT-shaped string in a URL's text, replaced. */
 const redactUrlText = redactText;
 
@@ -383,10 +413,14 @@ function redactBody(body: BodyView | null, secrets: readonly string[], replace: 
   if (body === null) return body;
   if (body.text === null) {
     if (body.base64 === null) return body;
-    const base64 = redactBinary(body.base64, secrets, replace);
+    const kept = body.truncated
+      ? changeBytes(body.base64, (bytes) => maskCutEndOfBytes(bytes, secrets, replace))
+      : body.base64;
+    const base64 = redactBinary(kept, secrets, replace);
     return base64 === body.base64 ? body : { ...body, base64 };
   }
-  const text = redactText(body.text, secrets, replace);
+  const kept = body.truncated ? maskCutEnd(body.text, secrets, replace) : body.text;
+  const text = redactText(kept, secrets, replace);
   return text === body.text ? body : { ...body, text };
 }
 
@@ -478,11 +512,14 @@ export function replaceSecretsInExchange<T extends ExchangeParts>(
   const body = (value: BodyView | null): BodyView | null => {
     if (value === null) return null;
     if (value.text !== null) {
-      const replaced = text(value.text);
+      const replaced = text(value.truncated ? maskCutEnd(value.text, known, replace) : value.text);
       return replaced === value.text ? value : { ...value, text: replaced };
     }
     if (value.base64 === null) return value;
-    const base64 = replaceSecretsInBase64(value.base64, known, replace);
+    const kept = value.truncated
+      ? changeBytes(value.base64, (bytes) => maskCutEndOfBytes(bytes, known, replace))
+      : value.base64;
+    const base64 = replaceSecretsInBase64(kept, known, replace);
     return base64 === value.base64 ? value : { ...value, base64 };
   };
   const headers = (list: HeaderList): HeaderList => list.map(([name, value]) => [name, text(value)]);
