@@ -125,7 +125,7 @@ describe('a body cut short inside a profile secret', () => {
 });
 
 describe('migration 024', () => {
-  it('indexes again the cut records indexed before it, and only those', () => {
+  it('indexes again the records indexed before it that were cut or may hold a URL’s credentials, and only those', () => {
     const db = new Database(':memory:');
     migrate(
       db,
@@ -138,6 +138,9 @@ describe('migration 024', () => {
       return [
         repository.insert({ ...base, requestBody: Buffer.from('whole body') }).id,
         repository.insert({ ...base, requestBody: Buffer.from(KEPT), requestTruncated: true }).id,
+        repository.insert({ ...base, requestBody: Buffer.from('{"n":"http://m:pw@shop/x"}') }).id,
+        repository.insert({ ...base, responseBody: Buffer.from('{"n":"/x?ServiceToken=abc"}') }).id,
+        repository.insert({ ...base, requestBody: Buffer.from('{"email":"a@b.example"}') }).id,
       ];
     });
     db.prepare('UPDATE search_index_state SET indexed_through = ?').run(Math.max(...ids));
@@ -146,13 +149,13 @@ describe('migration 024', () => {
         db,
         migrations.filter((m) => m.id <= 24),
       ).applied,
-    ).toEqual(['024-search-index-cut-secrets']);
+    ).toEqual(['024-search-index-cut-secrets-and-url-credentials']);
     expect(
       db
         .prepare<[], { id: number }>('SELECT id FROM search_index_stale ORDER BY id')
         .all()
         .map((row) => row.id),
-    ).toEqual([ids[1]]);
+    ).toEqual([ids[1], ids[2], ids[3]]);
     createSearchIndex(db, writer).catchUp();
     db.close();
   });

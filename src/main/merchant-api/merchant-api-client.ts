@@ -31,7 +31,13 @@ import {
   type PreparedRequest,
 } from './request-planner';
 import { parseServiceError } from './service-error';
-import { maskWith, redactExchange } from '../../shared/secrets/redact-secrets';
+import {
+  maskWith,
+  redactExchange,
+  redactText,
+  redactUrl,
+  usableSecrets,
+} from '../../shared/secrets/redact-secrets';
 import { toBodyView } from '../store/events-repository';
 import { jsonOfBody } from '../../shared/json-body';
 import { scrubAnswer } from './scrub-answer';
@@ -150,6 +156,15 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
   const profileFor = (id: number | undefined): StoredProfile =>
     id === undefined ? deps.profiles.active() : deps.profiles.get(id);
 
+  const shownSecrets = () => usableSecrets(deps.profiles.secretsHere().secrets);
+  /**
+   * A request's plan as a window or a terminal is shown it (the builder's preview, the answer's
+   * Request tab, `send --json`): its body masked as every screen masks a body (a notification
+   * URL's password and serviceToken, a JWT, a profile secret); what is sent is the body as given.
+   */
+  const shownRequest = (plan: PlannedRequest): PlannedRequest =>
+    plan.body === null ? plan : { ...plan, body: redactText(plan.body, shownSecrets(), maskWith) };
+
   async function exchange(
     profile: StoredProfile,
     request: PreparedRequest,
@@ -214,7 +229,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       shown.responseBody?.text ?? (scrubbed.body === null ? null : scrubbed.body.toString('utf8'));
     return {
       eventId: sent.id,
-      request: request.plan,
+      request: shownRequest(request.plan),
       status: outcome.status,
       durationMs: outcome.durationMs,
       responseHeaders: shown.responseHeaders,
@@ -242,13 +257,18 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
         : { form: judging.form, singleCheckout: judging.singleCheckout },
     );
 
+  // Where the order's notifications go, as a window or a terminal is told it: a URL's password
+  // and serviceToken, and any profile secret in it, masked as every screen masks a URL.
+  const shownPlan = (plan: NotificationPlan): NotificationPlan =>
+    plan.url === null ? plan : { ...plan, url: redactUrl(plan.url, shownSecrets(), maskWith) };
+
   return {
     prepareCheckout({ profileId, body, injectNotificationUrl, form, singleCheckout }) {
       const planned = planCheckout(profileFor(profileId), body, injectNotificationUrl, {
         form: form ?? 'general',
         singleCheckout,
       });
-      return { request: planned.request.plan, notification: planned.notification };
+      return { request: shownRequest(planned.request.plan), notification: shownPlan(planned.notification) };
     },
     async sendCheckout(input) {
       const profile = profileFor(input.profileId);
@@ -267,7 +287,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
           ...(input.body.kind === 'raw' ? { rawBody: true } : {}),
         },
       });
-      return { ...result, notification: planned.notification };
+      return { ...result, notification: shownPlan(planned.notification) };
     },
     prepareOperation({ profileId, operation, ...values }) {
       const profile = profileFor(profileId);

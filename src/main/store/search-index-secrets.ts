@@ -4,6 +4,7 @@ import { escapeRegExp } from '../../shared/escape-regexp';
 import {
   JWT_SHAPE_SOURCE,
   maskCutEnd,
+  mayHoldUrlCredential,
   redactPath,
   redactQuery,
   redactText,
@@ -123,7 +124,8 @@ export function createSecretHiding(db: SqliteDatabase) {
       if (
         !own.some((secret) => value.includes(secret)) &&
         !anyOf.test(value) &&
-        (known.length === 0 || !MAY_SPELL.test(value))
+        (known.length === 0 || !MAY_SPELL.test(value)) &&
+        !mayHoldUrlCredential(value)
       )
         return value;
       return redactText(value, known, redactWith);

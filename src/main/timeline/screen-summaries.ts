@@ -1,11 +1,12 @@
 import type { PushEvent } from '../../shared/contract';
 import type { TimelineSummary } from '../../shared/events';
 import {
+  changeTextDeep,
   maskWith,
   redactPath,
   redactUrl,
+  redactUrlCredentialsInText,
   replaceSecretsInText,
-  replaceSecretsDeep,
   usableSecrets,
 } from '../../shared/secrets/redact-secrets';
 import type { ProfileService } from '../profiles/profile-service';
@@ -47,7 +48,15 @@ export function maskedForScreen<S extends ScreenRow>(row: S, secrets: readonly s
     ...('orderReferenceId' in row ? { orderReferenceId: text(row.orderReferenceId) } : {}),
     ...('eventType' in row ? { eventType: text(row.eventType) } : {}),
     ...('error' in row ? { error: text(row.error) } : {}),
-    ...('details' in row ? { details: replaceSecretsDeep(row.details, secrets, maskWith) } : {}),
+    // The details quote what main read (a checkout's notification URL among them): a URL's
+    // password and serviceToken in them go by meaning, as in the bodies they came from.
+    ...('details' in row
+      ? {
+          details: changeTextDeep(row.details, (value) =>
+            redactUrlCredentialsInText(replaceSecretsInText(value, secrets, maskWith), maskWith),
+          ),
+        }
+      : {}),
   };
   const same = (Object.keys(masked) as (keyof S)[]).every((key) => masked[key] === row[key]);
   return same ? row : masked;

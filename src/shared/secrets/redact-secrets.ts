@@ -174,15 +174,20 @@ export function replaceSecrets(text: string, secrets: readonly string[], replace
  * values they judge) with the given secrets replaced; the value itself when none is in it.
  */
 export function replaceSecretsDeep(value: unknown, secrets: readonly string[], replace: Replace): unknown {
-  if (typeof value === 'string') return replaceSecretsInText(value, secrets, replace);
+  return changeTextDeep(value, (text) => replaceSecretsInText(text, secrets, replace));
+}
+
+/** Every string inside a JSON value changed by `change`; the value itself when none changed. */
+export function changeTextDeep(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value);
   if (Array.isArray(value)) {
-    const items = value.map((item: unknown) => replaceSecretsDeep(item, secrets, replace));
+    const items = value.map((item: unknown) => changeTextDeep(item, change));
     return items.every((item, index) => item === value[index]) ? value : items;
   }
   if (typeof value === 'object' && value !== null) {
     let changed = false;
     const entries = Object.entries(value).map(([key, item]) => {
-      const next = replaceSecretsDeep(item, secrets, replace);
+      const next = changeTextDeep(item, change);
       if (next !== item) changed = true;
       return [key, next] as const;
     });
@@ -191,9 +196,44 @@ export function replaceSecretsDeep(value: unknown, secrets: readonly string[], r
   return value;
 }
 
-/** Every known secret and every JWT-shaped string in free text (a body, a header), replaced. */
+/**
+ * Every known secret, every JWT-shaped string and every URL's credentials in free text (a body,
+ * a header), replaced.
+ */
 export function redactText(text: string, secrets: readonly string[], replace: Replace): string {
-  return replaceSecretsInText(text, secrets, replace).replace(JWT_SHAPE, (token) => replace(token));
+  return redactUrlCredentialsInText(
+    replaceSecretsInText(text, secrets, replace).replace(JWT_SHAPE, (token) => replace(token)),
+    replace,
+  );
+}
+
+/** `//` as a text may write it: plain, or JSON-escaped as PHP's json_encode writes a slash. */
+const TEXT_SLASHES = String.raw`(?:\/\/|\\\/\\\/)`;
+/** A URL's user-info password written in free text: `//user:password@` (a merchant endpoint behind basic auth). */
+const TEXT_URL_PASSWORD_SOURCE = String.raw`(${TEXT_SLASHES}[^\s/?#@:"'<>\\]*:)([^\s/?#@"'<>\\]+)@`;
+const TEXT_URL_PASSWORD = new RegExp(TEXT_URL_PASSWORD_SOURCE, 'g');
+const HAS_TEXT_URL_PASSWORD = new RegExp(TEXT_URL_PASSWORD_SOURCE);
+/** A serviceToken query parameter's value written in free text, in any letter case. */
+const TEXT_SERVICE_TOKEN = /([?&]servicetoken=)([^&#\s"'<>\\]+)/gi;
+
+/** Whether a text holds a URL's credential: what redactUrlCredentialsInText replaces. */
+export const mayHoldUrlCredential = (text: string): boolean =>
+  /servicetoken=/i.test(text) || HAS_TEXT_URL_PASSWORD.test(text);
+
+/**
+ * The credentials of every URL written in free text, replaced as a record's own URL's are
+ * (redactUrl, redactQuery): the password of its user info and each serviceToken value. A
+ * checkout request's notification URL (`http://merchant:pw@shop/hook?serviceToken=…`) is
+ * text in its body, and the CLI's line saying where notifications go printed it whole.
+ */
+export function redactUrlCredentialsInText(text: string, replace: Replace): string {
+  if (!mayHoldUrlCredential(text)) return text;
+  return text
+    .replace(
+      TEXT_URL_PASSWORD,
+      (_whole, before: string, password: string) => `${before}${replace(password)}@`,
+    )
+    .replace(TEXT_SERVICE_TOKEN, (_whole, before: string, value: string) => `${before}${replace(value)}`);
 }
 
 /** `5f` or `5F`: a number's hex digits in either case, as a pattern. */

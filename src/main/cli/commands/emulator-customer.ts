@@ -16,6 +16,7 @@ import type { ConsoleCore } from '../../app';
 import { EmulatorError } from '../../emulator/emulator-errors';
 import { localProfileOf } from '../../emulator/emulator-service';
 import { customerMove } from '../../emulator/order-machine';
+import { maskWith, redactUrl, usableSecrets } from '../../../shared/secrets/redact-secrets';
 import type { EmulatorOrderRow } from '../../store/emulator-repository';
 import type { StoredProfile } from '../../store/profiles-repository';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
@@ -79,6 +80,11 @@ function refuse(context: CliContext, code: number, words: string, hint?: string)
 }
 
 /** The order by id, else the newest with that reference; undefined when neither. */
+/** A notification's target as a terminal shows it: its password, serviceToken and any profile secret masked. */
+function shownUrl(url: string | null, core: ConsoleCore): string | null {
+  return url === null ? null : redactUrl(url, usableSecrets(core.profiles.secretsHere().secrets), maskWith);
+}
+
 function findOrder(core: ConsoleCore, named: string): EmulatorOrderRow | undefined {
   for (const lookUp of [core.emulator.engine.get, core.emulator.engine.byReference]) {
     try {
@@ -240,9 +246,9 @@ async function runCustomerAction(
           ? null
           : {
               eventType,
-              url: core.emulator.engine.notificationTargetOf(
-                core.emulator.engine.get(order.orderId),
-                eventType,
+              url: shownUrl(
+                core.emulator.engine.notificationTargetOf(core.emulator.engine.get(order.orderId), eventType),
+                core,
               ),
             },
     };

@@ -21,7 +21,7 @@ import scenarioRunSource from './020-scenario-run-source';
 import searchIndexSecrets from './021-search-index-secrets';
 import searchIndexByMeaning from './022-search-index-by-meaning';
 import searchIndexSpelledSecrets from './023-search-index-spelled-secrets';
-import searchIndexCutSecrets from './024-search-index-cut-secrets';
+import searchIndexCutSecretsAndUrlCredentials from './024-search-index-cut-secrets-and-url-credentials';
 
 export interface Migration {
   readonly id: number;
@@ -57,5 +57,9 @@ export const migrations: readonly Migration[] = [
   { id: 21, name: '021-search-index-secrets', sql: searchIndexSecrets },
   { id: 22, name: '022-search-index-by-meaning', sql: searchIndexByMeaning },
   { id: 23, name: '023-search-index-spelled-secrets', sql: searchIndexSpelledSecrets },
-  { id: 24, name: '024-search-index-cut-secrets', sql: searchIndexCutSecrets },
+  {
+    id: 24,
+    name: '024-search-index-cut-secrets-and-url-credentials',
+    sql: searchIndexCutSecretsAndUrlCredentials,
+  },
 ];
