@@ -166,6 +166,15 @@ function targetUrl(source: CurlSource, options: CurlTokens): string {
   return hash === -1 ? url : url.slice(0, hash);
 }
 
+/** Whether a URL's path, as written, has a `.` or `..` segment (which a client resolves unless told not to). */
+export function hasDotSegment(url: string): boolean {
+  const afterScheme = url.indexOf('://');
+  const pathStart = afterScheme === -1 ? 0 : url.indexOf('/', afterScheme + 3);
+  if (pathStart === -1) return false;
+  const path = url.slice(pathStart).split(/[?#]/, 1)[0] ?? '';
+  return /(^|\/)\.{1,2}(\/|$)/.test(path);
+}
+
 /** Raw bytes larger than this are not put into a message as base64 (it would fill the screen). */
 const RAW_RESEND_MAX_BYTES = 8 * 1024;
 
@@ -315,6 +324,8 @@ export function buildCurlCommand(source: CurlSource, options: CurlTokens): CurlC
   else if (method !== 'GET' || hasBody) first.push('--request', shellBytesWord(method));
   // curl reads [] and {} in a URL as ranges and lists unless told not to.
   if (/[[\]{}]/.test(parts.url)) first.push('--globoff');
+  // curl squashes `/./` and `/../` in a path unless told not to: it sent `/x/z` for `/x/./y/../z`.
+  if (hasDotSegment(parts.url)) first.push('--path-as-is');
   first.push(shellBytesWord(parts.url));
 
   const lines: string[] = [first.join(' ')];

@@ -11,6 +11,12 @@ export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 export interface HttpRequestSpec {
   method: string;
   url: string;
+  /**
+   * The request-target written on the request line, as given (a replay's stored path and query:
+   * dot segments and encodings kept); the URL then gives only the scheme, host and port.
+   * Default: the URL's own path and query.
+   */
+  target?: string;
   /** Sent exactly so: names in their case, in order, duplicates kept (Host first when absent). */
   headers: HeaderList;
   body: Uint8Array | null;
@@ -101,7 +107,11 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     let req: ClientRequest;
     try {
       // A raw array keeps case, order and duplicates; Node then adds no Host of its own.
-      req = send(url, { method: spec.method, headers: requestHeaderLines(spec.headers, url, spec.body) });
+      req = send(url, {
+        method: spec.method,
+        headers: requestHeaderLines(spec.headers, url, spec.body),
+        ...(spec.target === undefined ? {} : { path: spec.target }),
+      });
     } catch (error) {
       // Refused before anything left: a protocol Node cannot speak (ftp:), a header it will not write.
       fail(error);

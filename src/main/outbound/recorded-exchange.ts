@@ -75,7 +75,7 @@ function pendingOf(spec: RecordedExchangeSpec): NewEvent {
     atMs: Date.now(),
     ...spec.record,
     method: spec.request.method,
-    ...urlParts(spec.request.url),
+    ...urlParts(spec.request.url, spec.request.target),
     requestHeaders: spec.recordedHeaders ?? spec.request.headers,
     requestBody: spec.request.body,
   };

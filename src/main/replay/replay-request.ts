@@ -10,8 +10,32 @@ import { forwardTargetUrl } from '../listener/forward-webhook';
 
 export interface OutgoingReplay {
   url: URL;
+  /**
+   * The request-target as written on the request line when the stored one is kept (this
+   * console's listener): its path and query as they arrived, dot segments (`/x/./y/../z`) and
+   * percent-encodings included, which a URL would resolve and re-encode. Null: the URL's own.
+   */
+  target: string | null;
   headers: [string, string][];
   body: Uint8Array;
+}
+
+/** A query's parts with the serviceToken ones taken out, and `token` put in the first one's place (or last). */
+function queryWithToken(query: string | null, token: string | null): string {
+  const parts = query === null || query === '' ? [] : query.split('&');
+  const isToken = (part: string) => {
+    const name = part.split('=', 1)[0] ?? '';
+    try {
+      return decodeURIComponent(name.replace(/\+/g, ' ')) === 'serviceToken';
+    } catch {
+      return false;
+    }
+  };
+  const at = parts.findIndex(isToken);
+  const kept = parts.filter((part) => !isToken(part));
+  if (token !== null)
+    kept.splice(at === -1 ? kept.length : at, 0, `serviceToken=${encodeURIComponent(token)}`);
+  return kept.length === 0 ? '' : `?${kept.join('&')}`;
 }
 
 /** The token a stored webhook carried (query first, then header). */
@@ -94,12 +118,17 @@ export function replayRequest(
   const stored = `${row.path ?? '/'}${row.query === null ? '' : `?${row.query}`}`;
   // A replay to the forward-to URL goes where the listener forwards that webhook (one rule).
   const url = target.path === 'forwarded' ? forwardTargetUrl(target.base, stored) : new URL(target.base);
+  let requestTarget: string | null = null;
   if (target.path === 'stored') {
-    url.pathname = row.path ?? '/';
-    url.search = row.query === null ? '' : `?${row.query}`;
+    // The stored path and query as they arrived: setting them on the URL resolved `/./` and
+    // `/../` and re-encoded the query, so the listener recorded another request than the one kept.
+    requestTarget = `${row.path ?? '/'}${queryWithToken(row.query, token)}`;
+    url.pathname = '/';
+    url.search = '';
+  } else {
+    url.searchParams.delete('serviceToken');
+    if (token !== null) url.searchParams.set('serviceToken', token);
   }
-  url.searchParams.delete('serviceToken');
-  if (token !== null) url.searchParams.set('serviceToken', token);
   const headers = readStoredHeaders(row.request_headers).filter(
     ([name]) =>
       !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) &&
@@ -112,5 +141,5 @@ export function replayRequest(
     editedBody !== null
       ? new TextEncoder().encode(editedBody)
       : new Uint8Array(row.request_body ?? new Uint8Array());
-  return { url, headers, body };
+  return { url, target: requestTarget, headers, body };
 }

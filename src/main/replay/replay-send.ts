@@ -60,6 +60,7 @@ export async function sendReplay(
     request: {
       method: row.method ?? 'POST',
       url: outgoing.url.toString(),
+      ...(outgoing.target === null ? {} : { target: outgoing.target }),
       headers,
       body: outgoing.body,
       timeoutMs: request.timeoutMs,
