@@ -29,6 +29,15 @@ describe('a segment that is not base64url says what it is instead', () => {
       'The header has "+" or "/": it is standard base64, where a JWT uses base64url ("-" and "_" instead).',
     );
   });
+  it('a base64url part of a length base64 never has is said so, not taken for standard base64', () => {
+    // abcde: five characters, one over a multiple of four; it has no "+" or "/".
+    expect(decodeJwt(`abcde.${CLAIMS}.c2ln`).problem).toBe(
+      'The header is 5 characters long, a length base64url never has (one character missing or extra?).',
+    );
+    expect(decodeJwt('a.b.c').problem).toBe(
+      'The header is 1 character long, a length base64url never has (one character missing or extra?).',
+    );
+  });
   it('names the first character that base64url does not have, and where it is', () => {
     expect(decodeJwt(`${HEADER}.ey@J9.c2ln`).problem).toBe(
       'The claims part has "@" at character 3, which base64url does not use.',

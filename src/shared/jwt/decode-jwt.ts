@@ -42,12 +42,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 function notBase64Url(segment: string, name: string): string {
   if (/^[A-Za-z0-9_-]+=+$/.test(segment))
     return `The ${name} ends with "=" padding, which a JWT leaves out: remove the "=" signs.`;
-  if (/^[A-Za-z0-9+/_-]+=*$/.test(segment))
+  // Only when it has one: a base64url segment of a length base64 never has is said below.
+  if (/[+/]/.test(segment) && /^[A-Za-z0-9+/_-]+=*$/.test(segment))
     return `The ${name} has "+" or "/": it is standard base64, where a JWT uses base64url ("-" and "_" instead).`;
   const bad = /[^A-Za-z0-9_-]/.exec(segment);
   if (bad !== null)
     return `The ${name} has ${JSON.stringify(bad[0])} at character ${bad.index + 1}, which base64url does not use.`;
-  return `The ${name} is ${segment.length} characters long, a length base64url never has (one character missing or extra?).`;
+  const long = `${segment.length} character${segment.length === 1 ? '' : 's'}`;
+  return `The ${name} is ${long} long, a length base64url never has (one character missing or extra?).`;
 }
 
 function base64UrlToText(segment: string, name: string): { text: string } | { problem: string } {
