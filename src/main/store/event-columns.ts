@@ -7,6 +7,7 @@ import {
 } from '../../shared/events';
 import { defaultProvenance, type Provenance } from '../../shared/provenance';
 import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
+import { wellFormedText } from '../../shared/well-formed-text';
 import { newTimeOrderedUuid } from './time-ordered-uuid';
 
 /** What a producer (listener, client, emulator, replay) records. Only kind is required. */
@@ -99,10 +100,16 @@ const column = <S extends Storage, Nullable extends boolean, Summary extends boo
   storage,
   nullable,
   summary,
-  write,
+  // A text column holds well-formed text only (an order id a webhook spelled with an unpaired
+  // surrogate escape read back as another id, and its order was never listed).
+  write: storage === 'text' ? (event) => wellFormedValue(write(event)) : write,
   from: options.from ?? null,
   history: options.history ?? null,
 });
+
+/** A text as a text column stores it (wellFormedText); any other value as it is. */
+const wellFormedValue = <V>(value: V): V =>
+  typeof value === 'string' ? (wellFormedText(value) as V) : value;
 
 /** The column in `history --json` under `key`, its value as stored. */
 const as =
