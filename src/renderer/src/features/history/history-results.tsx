@@ -12,6 +12,37 @@ import { useHistoryStore } from './history-store';
 const PAGE = 100;
 
 /** What the search finds, newest first, a keyset page at a time; each row opens on the timeline. */
+/**
+ * A free-text cell's value (a path, an event type, an order id) in at most two lines of its
+ * column's width, the whole in its tooltip: one record with a path of 2,000 characters made
+ * the table 15,000 px wide, every other column off screen for every row.
+ */
+function ClampedText({
+  text,
+  width,
+  dimmed = false,
+  anywhere = false,
+}: {
+  text: string;
+  width: string;
+  dimmed?: boolean;
+  /** Broken anywhere (a path: the table may narrow it); else between words, unless a word is wider than `width`. */
+  anywhere?: boolean;
+}) {
+  return (
+    <Text
+      size="xs"
+      ff="monospace"
+      lineClamp={2}
+      title={text}
+      {...(dimmed ? { c: 'dimmed' } : {})}
+      style={{ maxWidth: width, overflowWrap: anywhere ? 'anywhere' : 'break-word' }}
+    >
+      {text}
+    </Text>
+  );
+}
+
 export function HistoryResults({ filter }: { filter: EventFilter }) {
   const key = JSON.stringify(filter);
   const [state, setState] = useState<{
@@ -116,25 +147,27 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
                   )}
                 </Group>
               </Table.Td>
-              <Table.Td ff="monospace">
-                {record.method ?? ''} {record.path ?? ''}
+              <Table.Td>
+                <ClampedText text={`${record.method ?? ''} ${record.path ?? ''}`} width="26rem" anywhere />
               </Table.Td>
               {/* Said as the timeline says it: a request that failed reads "failed", not "—". */}
               <Table.Td title={record.error ?? undefined}>
                 <RowStatus summary={record} />
               </Table.Td>
-              <Table.Td ff="monospace">{record.eventType ?? ''}</Table.Td>
+              <Table.Td>
+                <ClampedText text={record.eventType ?? ''} width="14rem" />
+              </Table.Td>
               {/* The service's order id, as the timeline's Order column; the merchant's reference beside it. */}
               <Table.Td ff="monospace" data-testid="history-order">
-                {record.orderId ?? (
+                {record.orderId === null ? (
                   <Text span size="xs" c="dimmed">
                     no order
                   </Text>
+                ) : (
+                  <ClampedText text={record.orderId} width="20rem" />
                 )}
                 {record.orderReferenceId !== null && (
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    ref {record.orderReferenceId}
-                  </Text>
+                  <ClampedText text={`ref ${record.orderReferenceId}`} width="20rem" dimmed />
                 )}
               </Table.Td>
               <Table.Td>

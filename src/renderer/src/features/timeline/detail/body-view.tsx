@@ -118,7 +118,11 @@ export function BodyView({
           Empty body.
         </Text>
       ) : (
-        <Code block className={classes.bodyBlock} data-testid={`${label}-body-${mode}`}>
+        <Code
+          block
+          className={mode === 'hex' ? `${classes.bodyBlock} ${classes.bodyBlockColumns}` : classes.bodyBlock}
+          data-testid={`${label}-body-${mode}`}
+        >
           {shown}
         </Code>
       )}
