@@ -3,10 +3,12 @@
  * (cli/terminal-text.ts escapes it, curl.ts sends a body holding it through base64): C0
  * controls, DEL, C1 controls (U+009B is a one-character CSI on some terminals), the line and
  * paragraph separators, the bidirectional overrides that reorder what a line appears to say,
- * and the byte order mark (invisible: a body that starts with one would look like one that
- * does not). "Keeping lines" leaves tab and line feed, for a block of text.
+ * the byte order mark (invisible: a body that starts with one would look like one that does
+ * not), and the zero-width space and word joiner (invisible too, and no script needs them: an
+ * order id with one printed as the id without it). Joiners and direction marks that Arabic text
+ * and emoji use stay. "Keeping lines" leaves tab and line feed, for a block of text.
  */
-const OTHER_UNSAFE = '\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufeff';
+const OTHER_UNSAFE = '\\u007f-\\u009f\\u200b\\u2028\\u2029\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff';
 export const TERMINAL_UNSAFE = new RegExp(`[\\u0000-\\u001f${OTHER_UNSAFE}]`, 'g');
 /** What can still be in JSON.stringify's output: it escapes C0 itself, not the rest. */
 export const TERMINAL_UNSAFE_IN_JSON = new RegExp(`[${OTHER_UNSAFE}]`, 'g');

@@ -112,6 +112,9 @@ describe('text from records never drives the terminal', () => {
     expect(terminalSafe('a\u001b[2Jb\r\nc\u009b\u202e')).toBe('a\\x1b[2Jb\\r\\nc\\x9b\\u202e');
     expect(terminalSafe('line one\nline two\r', { keepLines: true })).toBe('line one\nline two\\r');
     expect(terminalSafe('x'.repeat(500), { maxChars: 10 })).toBe(`${'x'.repeat(10)}…`);
+    // Invisible, so two ids that differ by one read the same; Arabic's and emoji's joiners and marks stay.
+    expect(terminalSafe('ord\u200bC-1 \u2060x')).toBe('ord\\u200bC-1 \\u2060x');
+    expect(terminalSafe('فاطمة\u200f 👩\u200d💻')).toBe('فاطمة\u200f 👩\u200d💻');
     const value = { text: 'a\u0085b\u2028c\u202ed\u001b' };
     const safe = terminalSafeJson(JSON.stringify(value));
     expect(safe).not.toMatch(DANGEROUS);
