@@ -343,6 +343,14 @@ describe('the bodies of authorise and cancel are read, not ignored', () => {
     });
     expect(other.status).toBe(400);
     expectErrorShape(other.json, 'order_id_mismatch');
+    expect(other.json['message']).toContain(
+      'order_id in the body (the text "00000000-0000-4000-8000-000000000000")',
+    );
+    // JSON reads 1e999999 as infinity, which JSON.stringify wrote as null: said as what it is.
+    const huge = await emulator.call('POST', `/orders/${broken}/authorise`, '{"order_id":1e999999}');
+    expect(huge.status).toBe(400);
+    expect(huge.json['message']).toContain('order_id in the body (a number too large to be held');
+    expect(huge.json['message']).not.toContain('null');
     expect(await stateOf(broken)).toBe('approved');
     const sdk = await emulator.call('POST', `/orders/${broken}/authorise`, { order_id: broken });
     expect(sdk.status).toBe(200);

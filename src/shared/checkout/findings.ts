@@ -107,7 +107,9 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the text ${quoteShort(value)}`;
-  if (typeof value === 'number') return `the number ${String(value)}`;
+  // JSON.parse reads 1e999 as Infinity, which no JSON can write back (JSON.stringify says null).
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? `the number ${String(value)}` : 'a number too large to be held (1e999…)';
   if (typeof value === 'boolean') return `${String(value)} (a boolean)`;
   if (typeof value === 'object') return 'an object';
   return typeof value;

@@ -13,6 +13,7 @@ import {
 } from '../operation-answers';
 import { orderRecord } from '../order-record';
 import type { RouteContext, RouteTable } from './route-context';
+import { describeValue } from '../../../shared/checkout/findings';
 
 /**
  * The service's API, at the paths the official client uses (docs/emulator-fidelity.md names
@@ -214,7 +215,7 @@ function checkBodyOrderId(body: unknown, orderId: string): void {
     throw new EmulatorError(
       400,
       'order_id_mismatch',
-      `order_id ${JSON.stringify(named)} in the body is not the order in the path (${orderId}).`,
+      `order_id in the body (${describeValue(named)}) is not the order in the path (${orderId}).`,
       [{ error_code: 'order_id_mismatch', path: 'order_id' }],
     );
 }
