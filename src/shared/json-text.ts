@@ -193,3 +193,42 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
     return { offset: i, message: `Unexpected ${describeChar(c)}: expected a value` };
   }
 }
+
+/**
+ * Valid JSON text laid out again without being read into values: every string and number kept
+ * as written (`1e999` stays `1e999`, where JSON.parse then JSON.stringify wrote `null`; a name
+ * stays however it is spelled), `indent` spaces a level (0: on one line). Text that is not
+ * valid JSON is returned as it is.
+ */
+export function layOutJsonText(text: string, indent: number): string {
+  if (findJsonSyntaxError(text) !== undefined) return text;
+  let out = '';
+  let depth = 0;
+  const newline = (level: number) => (indent === 0 ? '' : `\n${' '.repeat(indent * level)}`);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text.charAt(end) !== '"') end += text.charAt(end) === '\\' ? 2 : 1;
+      out += text.slice(i, end + 1);
+      i = end;
+    } else if (c === '{' || c === '[') {
+      let next = i + 1;
+      while (next < text.length && WHITESPACE.has(text.charAt(next))) next++;
+      const close = c === '{' ? '}' : ']';
+      if (text.charAt(next) === close) {
+        out += `${c}${close}`;
+        i = next;
+      } else {
+        depth++;
+        out += `${c}${newline(depth)}`;
+      }
+    } else if (c === '}' || c === ']') {
+      depth--;
+      out += `${newline(depth)}${c}`;
+    } else if (c === ',') out += `,${newline(depth)}`;
+    else if (c === ':') out += indent === 0 ? ':' : ': ';
+    else if (!WHITESPACE.has(c)) out += c;
+  }
+  return out;
+}

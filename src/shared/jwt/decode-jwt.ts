@@ -12,6 +12,13 @@ export const decodedJwtSchema = z.object({
   ok: z.boolean(),
   header: z.record(z.string(), z.unknown()).nullable(),
   claims: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The header and the claims as JSON text, as the token carries them: what is shown, since
+   * the values read from them cannot always be written back as sent (`1e999` reads as infinity
+   * and writes as null; a `__proto__` name is dropped by a copy). Null when only values are
+   * known (a stored record's token, taken apart when it arrived).
+   */
+  json: z.object({ header: z.string(), claims: z.string() }).nullable().default(null),
   /** The third segment as sent (empty for an unsecured `alg: none` token). */
   signature: z.string(),
   /** Why the token could not be decoded, as a sentence; null when it could. */
@@ -176,6 +183,7 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
     ok: false,
     header,
     claims: null,
+    json: null,
     signature: '',
     problem: pastedAround(token) ?? problem,
     claimProblems: [],
@@ -199,6 +207,7 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
   if (!BASE64URL.test(signature)) return failed(notBase64Url(signature, 'signature'), header.value);
 
   const decoded = decodedFromParts(header.value, claims.value, signature);
+  decoded.json = { header: header.text, claims: claims.text };
   if (options.nameWarnings !== false)
     decoded.nameWarnings = [
       ...duplicateNames(header.text, 'header'),
@@ -232,6 +241,7 @@ export function decodedFromParts(
     ok: true,
     header,
     claims,
+    json: null,
     signature,
     problem: null,
     claimProblems,

@@ -1,3 +1,4 @@
+import { layOutJsonText } from '../json-text';
 import { TERMINAL_UNSAFE_IN_JSON } from '../terminal-unsafe';
 
 /**
@@ -24,4 +25,22 @@ export function visibleJson(json: string): string {
 /** `U+200B, U+202E`: the hidden characters in a value's JSON, each once, in order of appearance. */
 export function hiddenCharacters(json: string): string[] {
   return [...new Set(json.match(HIDDEN) ?? [])].map(codePoint);
+}
+
+/**
+ * A decoded token's header or claims as the inspector and `jwt decode` show them: the JSON text
+ * the token carries, laid out (`indent` spaces a level; 0: one line) with its numbers and names
+ * as written, hidden characters escaped. Only values known (a stored record's token): written
+ * from them.
+ */
+export function shownTokenPart(
+  decoded: { header: unknown; claims: unknown; json: { header: string; claims: string } | null },
+  part: 'header' | 'claims',
+  indent: number,
+): string {
+  const text =
+    decoded.json === null
+      ? JSON.stringify(decoded[part], null, indent === 0 ? undefined : indent)
+      : layOutJsonText(decoded.json[part], indent);
+  return visibleJson(text);
 }

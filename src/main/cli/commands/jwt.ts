@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { SecretSource } from '../../../shared/contract/jwt';
 import type { DecodedJwt, TimeClaim } from '../../../shared/jwt/decode-jwt';
 import { TOKEN_PRESETS } from '../../../shared/jwt/token-presets';
-import { visibleJson } from '../../../shared/jwt/visible-json';
+import { shownTokenPart, visibleJson } from '../../../shared/jwt/visible-json';
 import { describeRelative } from '../../../shared/relative-time';
 import type { ConsoleCore } from '../../app';
 import { resolveDataDir } from '../../data-dir';
@@ -129,8 +129,8 @@ function claimNotes(decoded: DecodedJwt, except: string | null = null): string[]
 export function formatDecoded(decoded: DecodedJwt, nowMs: number): string {
   if (!decoded.ok) return `malformed: ${terminalSafe(decoded.problem ?? 'cannot be decoded')}\n`;
   return [
-    `header  ${visibleJson(JSON.stringify(decoded.header))}`,
-    `claims  ${visibleJson(JSON.stringify(decoded.claims, null, 2)).replace(/\n/g, '\n        ')}`,
+    `header  ${shownTokenPart(decoded, 'header', 0)}`,
+    `claims  ${shownTokenPart(decoded, 'claims', 2).replace(/\n/g, '\n        ')}`,
     ...timeLine('iat', decoded.times.iat, nowMs),
     ...timeLine('nbf', decoded.times.nbf, nowMs),
     ...timeLine('exp', decoded.times.exp, nowMs),

@@ -1,6 +1,6 @@
 import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
 import type { DecodedJwt, TimeClaim } from '@shared/jwt/decode-jwt';
-import { visibleJson } from '@shared/jwt/visible-json';
+import { shownTokenPart } from '@shared/jwt/visible-json';
 import { describeRelative } from '@shared/relative-time';
 import { formatTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
@@ -101,11 +101,11 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
       )}
       <Title order={5}>Header</Title>
       <Code block data-testid="jwt-header">
-        {visibleJson(JSON.stringify(decoded.header, null, 2))}
+        {shownTokenPart(decoded, 'header', 2)}
       </Code>
       <Title order={5}>Claims</Title>
       <Code block data-testid="jwt-claims">
-        {visibleJson(JSON.stringify(decoded.claims, null, 2))}
+        {shownTokenPart(decoded, 'claims', 2)}
       </Code>
     </Stack>
   );
