@@ -131,6 +131,31 @@ describe('a reader that stops early', () => {
     expect(JSON.parse(runs.stdout)).toMatchObject([{ status: 'cancelled', paths: [suite] }]);
   });
 
+  it('with --out, the report file is still written for a run cut short by a reader that went away', async () => {
+    const suite = join(scratch.dir, 'long-suite-out');
+    mkdirSync(suite, { recursive: true });
+    writeFileSync(join(suite, 'long.yaml'), 'name: long\nsteps:\n  - step: wait\n    for: 10m\n');
+    const report = join(scratch.dir, 'cut-short.xml');
+    const gone = new PassThrough();
+    const stderr: string[] = [];
+    const errors = new PassThrough();
+    errors.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+    const io = standardIo({ stdout: gone, stderr: errors });
+    gone.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    const code = await runCli(
+      ['--data-dir', dataDir, 'test', suite, '--reporter', 'junit', '--out', report],
+      {
+        rendererDir: '/nonexistent-renderer',
+        io,
+      },
+    );
+    expect(stderr.join('')).toBe('');
+    expect(code).toBe(1);
+    const written = readFileSync(report, 'utf8');
+    expect(written).toContain('<testsuites');
+    expect(written).toContain('name="long"');
+  });
+
   it('still reports a real failure to write (a full disk): one line, exit 1', async () => {
     const failing = new PassThrough();
     const stderr: string[] = [];

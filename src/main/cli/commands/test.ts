@@ -209,6 +209,14 @@ export async function runTest(
   // run ended: one cut short is cancelled (exit 1, as on Ctrl+C), not passed.
   const { gone } = output;
   if (gone !== null) {
+    // The report file is not the reader that went away: it is written, as on Ctrl+C.
+    if (out !== null && flags.reporter !== 'pretty' && 'report' in end)
+      await writeReportFile(
+        '--out',
+        out,
+        scenarioReportText(flags.reporter, { json: end.report, junit: end.report }, false),
+        context,
+      );
     const passed = 'report' in end && end.report.status === 'passed';
     throw new CommandExit(passed ? gone.exitCode : Math.max(gone.exitCode, EXIT_FAILED));
   }
