@@ -34,3 +34,12 @@ export function escapeUnsafe(text: string): string {
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/**
+ * One line of text with what the list names written as \uXXXX, line feed and tab included: a
+ * line of a report (a scenario's name, a file name, a step's title) that held a line feed
+ * printed a second line of its own choosing ("✓ forged line").
+ */
+export function escapeUnsafeInLine(text: string): string {
+  return text.replace(TERMINAL_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

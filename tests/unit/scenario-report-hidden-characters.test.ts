@@ -44,4 +44,15 @@ describe('the pretty report of a scenario named with hidden characters', () => {
     expect(text).toContain('1. title \\u202e\\u0007 (line 3)');
     for (const hidden of ['\u202e', '\u0007', '\u001b']) expect(text).not.toContain(hidden);
   });
+
+  it('writes a line feed in a name, a file name or a title as an escape: no line of its own', () => {
+    const forged = {
+      ...result('a\n✓ forged line  (x.yaml)  1 ms', 'title\nsecond', 'error'),
+      file: 'e\nvil.yaml',
+    };
+    const text = formatScenario(forged);
+    expect(text).toContain('! a\\u000a✓ forged line  (x.yaml)  1 ms  (e\\u000avil.yaml)');
+    expect(text).toContain('1. title\\u000asecond (line 3)');
+    expect(text.split('\n').filter((line) => line.startsWith('✓'))).toEqual([]);
+  });
 });

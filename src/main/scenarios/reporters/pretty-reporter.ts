@@ -8,7 +8,7 @@ import {
   type StepResult,
 } from '../../../shared/scenarios/scenario-results';
 import { runResultWords, type StoredRunStatus } from '../../../shared/scenarios/stored-runs';
-import { escapeUnsafe } from '../../../shared/terminal-unsafe';
+import { escapeUnsafeInLine } from '../../../shared/terminal-unsafe';
 
 /**
  * The terminal reporter: one line per scenario as it finishes; for one that did not pass, its
@@ -18,8 +18,11 @@ import { escapeUnsafe } from '../../../shared/terminal-unsafe';
 
 const MARK: Record<StepResult['status'], string> = { passed: '✓', failed: '✗', error: '!', skipped: '-' };
 
-/** Names, titles and values written so nothing in them acts on the terminal (terminal-unsafe.ts). */
-export const printable = escapeUnsafe;
+/**
+ * Each line of a report written so nothing in it acts on the terminal (terminal-unsafe.ts) or
+ * starts a line of its own: a line feed in a name, a title or a value is escaped too.
+ */
+export const printable = escapeUnsafeInLine;
 
 function stepLines(step: StepResult): string[] {
   const where = step.line === null ? '' : ` (line ${step.line})`;
