@@ -1,7 +1,8 @@
 import { lineAndColumn } from './json-text';
 
 /**
- * Strict UTF-8 for files the console reads as evidence (a history import). A decoder that
+ * Strict UTF-8 for files the console reads as evidence or sends (a history import, a payload
+ * for `validate` and `send`). A decoder that
  * replaces what is not UTF-8 with U+FFFD imported a Latin-1 "Café" as "Caf\ufffd": a record
  * that says what the file did not, and no word of it.
  */
@@ -46,6 +47,8 @@ const hex = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '
  */
 export function decodeUtf8Strictly(
   bytes: Uint8Array,
+  /** Said after where it breaks: why it should be UTF-8, and what it may be instead. */
+  hint = 'JSON is; was it saved as Latin-1 or another encoding?',
 ): { ok: true; text: string } | { ok: false; problem: string } {
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
@@ -61,6 +64,6 @@ export function decodeUtf8Strictly(
   const { line, column } = lineAndColumn(`${before} `, before.length);
   return {
     ok: false,
-    problem: `byte ${hex(bytes[offset] ?? 0)} at line ${line}, column ${column} is not UTF-8 (an export always is; was it saved as Latin-1 or another encoding?)`,
+    problem: `byte ${hex(bytes[offset] ?? 0)} at line ${line}, column ${column} is not UTF-8 (${hint})`,
   };
 }

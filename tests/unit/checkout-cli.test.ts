@@ -145,6 +145,29 @@ describe('checkout-console validate', () => {
     expect(run.stderr).toContain('  3 |   "items" []\n    |           ^\n');
   });
 
+  // Read as UTF-8 with replacement, a Latin-1 byte became U+FFFD: validate said "valid", and send
+  // sent (and stored) a body the file does not hold, which the emulator accepted, while the same
+  // bytes sent as they are get invalid_json.
+  it('exits 2 for a file that is not UTF-8, naming the byte and where it is; send sends nothing', async () => {
+    const good = JSON.stringify(fixture('general'));
+    const at = good.indexOf('"name":"') + 8;
+    const file = join(dir, 'latin1.json');
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from(good.slice(0, at)), Buffer.from([0xe9]), Buffer.from(good.slice(at))]),
+    );
+    const run = await validate(file);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      `error: ${file} is not UTF-8 text: byte 0xE9 at line 1, column ${at + 1} is not UTF-8 (JSON is; was it saved as Latin-1 or another encoding?)\n`,
+    );
+    const sent = await runCliCaptured(['--data-dir', dir, 'send', file]);
+    expect(sent.code).toBe(2);
+    expect(sent.stderr).toContain('is not UTF-8 text: byte 0xE9');
+    expect(sent.stdout).toBe('');
+  });
+
   it.each([
     ['a missing file', () => join(dir, 'nope.json'), /cannot read .*nope\.json: no such file/],
     ['a directory', () => dir, /cannot read .*: it is a directory/],

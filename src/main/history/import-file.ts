@@ -22,7 +22,7 @@ export class ImportError extends Error {}
 export function importFileText(bytes: Uint8Array): string {
   let decoded: ReturnType<typeof decodeUtf8Strictly>;
   try {
-    decoded = decodeUtf8Strictly(bytes);
+    decoded = decodeUtf8Strictly(bytes, 'an export always is; was it saved as Latin-1 or another encoding?');
   } catch (error) {
     throw new ImportError(`The file cannot be read as text: ${errorWords(error)}.`);
   }

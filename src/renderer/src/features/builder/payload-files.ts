@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { parseJsonText } from '@shared/json-text';
+import { decodeUtf8Strictly } from '@shared/utf8-text';
 import { useBuilderStore } from './builder-store';
 import { payloadFileName } from './builder-text';
 import { confirmDiscard } from './drafts-actions';
@@ -30,7 +31,17 @@ export async function importPayload(file: File): Promise<void> {
     });
     return;
   }
-  const text = await file.text();
+  // Strictly: file.text() put U+FFFD for a Latin-1 byte, a payload the file does not hold.
+  const decoded = decodeUtf8Strictly(new Uint8Array(await file.arrayBuffer()));
+  if (!decoded.ok) {
+    notifications.show({
+      color: 'red',
+      title: 'Not imported',
+      message: `${file.name} is not UTF-8 text: ${decoded.problem}.`,
+    });
+    return;
+  }
+  const { text } = decoded;
   if (!(await confirmDiscard(`Importing ${file.name}`))) return;
   const store = useBuilderStore.getState();
   store.open(null);

@@ -1,0 +1,33 @@
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { BuilderPage } from '../pages/builder-page';
+
+// A payload file imported into the builder was read with replacement: a Latin-1 "é" became
+// U+FFFD, a payload the file does not hold, with no word of it. `validate` and `send` refuse such
+// a file, and so does the builder, naming the byte and where it is; the editor keeps what it had.
+
+test('a payload file that is not UTF-8 is not imported, and the toast says which byte and where', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  const before = await builder.rawText();
+  await page.getByRole('button', { name: 'Drafts' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'Import JSON file…' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'latin1.json',
+    mimeType: 'application/json',
+    buffer: Buffer.concat([Buffer.from('{"description":"Caf'), Buffer.from([0xe9]), Buffer.from('"}')]),
+  });
+  await expect(page.getByText('Not imported')).toBeVisible();
+  await expect(
+    page.getByText(
+      'latin1.json is not UTF-8 text: byte 0xE9 at line 1, column 20 is not UTF-8 (JSON is; was it saved as Latin-1 or another encoding?).',
+    ),
+  ).toBeVisible();
+  expect(await builder.rawText()).toBe(before);
+});
