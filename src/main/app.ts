@@ -214,15 +214,19 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     recorder,
     listenerUrlFor: (profile) =>
       notificationUrlFor(profile, listener.status(), () => runningListeners(addressRecords())),
-    judgePayload: (payload, form, profile, { singleCheckout }) => {
+    judgePayload: (payload, form, profile, { singleCheckout, sourceText }) => {
+      // A local profile sends to the emulator, which judges by its own settings: the pairs it
+      // supports and how it weighs "" (a send it accepted was stored "sent with errors").
+      const settings = profile.fields.environment === 'local' ? emulator.settings() : null;
       const findings = validateCheckout(payload, {
         form,
         ...(singleCheckout === undefined ? {} : { singleCheckout }),
         notificationField: profile.fields.notificationField,
-        // A local profile sends to the emulator, which weighs "" by its own setting.
-        ...(profile.fields.environment === 'local'
-          ? { emptyOptional: emulator.settings().emptyOptional }
-          : {}),
+        ...(settings === null
+          ? {}
+          : { emptyOptional: settings.emptyOptional, pairs: settings.countryCurrencyPairs }),
+        // The text that went out: what only a text shows (a name given twice) is judged too.
+        ...(sourceText === undefined ? {} : { sourceText }),
       });
       const errors = findings.filter((finding) => finding.severity === 'error').length;
       return { errors, warnings: findings.length - errors };

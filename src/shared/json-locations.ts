@@ -11,8 +11,8 @@ const MAX_RECORDED_DEPTH = 256;
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-/** A path with one more segment, formatted as formatJsonPath formats it (`''` is the root). */
-function childPath(parent: string, segment: string | number): string {
+/** A path with one more segment, formatted as formatJsonPath formats it (`''` is the root): locateJsonValues's keys. */
+export function childPath(parent: string, segment: string | number): string {
   if (typeof segment === 'number') return `${parent}[${segment}]`;
   if (IDENTIFIER.test(segment)) return parent === '' ? segment : `${parent}.${segment}`;
   return `${parent}[${JSON.stringify(segment)}]`;

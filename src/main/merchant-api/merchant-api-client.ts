@@ -60,7 +60,7 @@ export interface ClientDependencies {
     payload: unknown,
     form: CheckoutForm,
     profile: StoredProfile,
-    options: { singleCheckout?: boolean | undefined },
+    options: { singleCheckout?: boolean | undefined; sourceText?: string | undefined },
   ) => PayloadVerdict;
 }
 
@@ -275,7 +275,11 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       const planned = planCheckout(profile, input.body, input.injectNotificationUrl, input);
       const verdict =
         input.body.kind === 'json' && deps.judgePayload !== undefined
-          ? deps.judgePayload(planned.payload, input.form, profile, { singleCheckout: input.singleCheckout })
+          ? deps.judgePayload(planned.payload, input.form, profile, {
+              singleCheckout: input.singleCheckout,
+              // Judged as sent: the body's own text, a name given twice and all.
+              sourceText: planned.request.body?.toString('utf8'),
+            })
           : null;
       const result = await exchange(profile, planned.request, input, {
         orderId: null,

@@ -6,6 +6,7 @@ import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
 import { APP_VERSION } from '../version';
 import { resolveEditedHeaders, type AuthorizationChoice } from './edited-headers';
+import { setInJsonText } from '../../shared/json-text-edit';
 import { getAtDottedPath, setAtDottedPath } from './json-path-value';
 import type { NotificationTarget } from './notification-target';
 
@@ -102,12 +103,16 @@ export function planNotification(
 
 /**
  * The text that goes out: raw text as typed; a payload's own text as its author wrote it (a
- * number's digits, a key given twice, the spacing) unless the listener URL was filled in; else
- * the payload written out.
+ * number's digits, a key given twice, the spacing), with the listener URL put into it in place
+ * when it was filled in; else (no text, or one that cannot take it in place) the payload written out.
  */
 function bodyTextOf(body: CheckoutBody, planned: { plan: NotificationPlan; payload: unknown }): string {
   if (body.kind === 'raw') return body.text;
   if (body.sourceText !== undefined && !planned.plan.injected) return body.sourceText;
+  if (body.sourceText !== undefined && planned.plan.url !== null) {
+    const edited = setInJsonText(body.sourceText, planned.plan.path.split('.'), planned.plan.url);
+    if (edited !== null) return edited;
+  }
   // A payload too deep for JSON.stringify's recursion (a negative test) is written without it.
   if (depthBeyond(planned.payload, JSON_MAX_DEPTH) !== null) return stringifyIteratively(planned.payload);
   return JSON.stringify(planned.payload, null, 2);

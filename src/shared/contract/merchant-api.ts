@@ -24,8 +24,9 @@ export const checkoutBodySchema = z.discriminatedUnion('kind', [
     kind: z.literal('json'),
     payload: z.unknown(),
     /**
-     * The payload's text as its author wrote it (a file `send` read): sent byte for byte unless
-     * the listener's URL is filled in, which needs the payload written anew.
+     * The payload's text as its author wrote it (a file `send` read, the builder's raw editor):
+     * sent byte for byte, the listener's URL put into it in place when it is filled in (written
+     * anew only where it cannot be put in place: a name on its way given twice).
      */
     sourceText: z
       .string()

@@ -34,8 +34,9 @@ export function RequestPreview({ profile }: { profile: ProfileView | null }) {
   useEffect(() => {
     if (profileId === undefined) return;
     let current = true;
+    // The text as Send sends it (send-checkout.tsx): the preview is what will go.
     const body = debounced.parses
-      ? { kind: 'json' as const, payload: debounced.document }
+      ? { kind: 'json' as const, payload: debounced.document, sourceText: debounced.text }
       : { kind: 'raw' as const, text: debounced.text };
     builderCalls
       .prepareCheckout({ profileId, body, injectNotificationUrl: inject, form, singleCheckout })

@@ -102,7 +102,7 @@ async function decideAndSend(profile: ProfileView | null): Promise<void> {
     return;
   if (!(await confirmLiveCall(profile, 'Creating a checkout session'))) return;
 
-  let body: { kind: 'json'; payload: unknown } | { kind: 'raw'; text: string };
+  let body: { kind: 'json'; payload: unknown; sourceText: string } | { kind: 'raw'; text: string };
   if (builder.parseError !== null) body = { kind: 'raw', text: builder.text };
   else {
     let payload = builder.document;
@@ -110,7 +110,10 @@ async function decideAndSend(profile: ProfileView | null): Promise<void> {
       payload = setIn(payload, ['order_reference_id'], freshOrderReferenceId());
       builder.setDocument(payload);
     }
-    body = { kind: 'json', payload };
+    // The raw editor's text goes as it reads, as `send` sends a file: written out again from the
+    // document, a number's digits (100.00) and a name given twice (which the findings warn of)
+    // were not what the service was sent, nor what main judged.
+    body = { kind: 'json', payload, sourceText: useBuilderStore.getState().text };
   }
   const requestKey = crypto.randomUUID();
   useSendStore.setState({
