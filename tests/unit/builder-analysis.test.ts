@@ -15,6 +15,7 @@ const request = (text: string) => ({
   singleCheckout: true,
   notificationField: 'merchant_url.notification',
   emptyOptional: 'warn' as const,
+  pairs: null,
 });
 
 describe('the builder analysis (what the worker answers)', () => {
@@ -28,6 +29,18 @@ describe('the builder analysis (what the worker answers)', () => {
     expect(sku?.code).toBe('too_long');
     const mark = result.diagnostics.find((diagnostic) => diagnostic.message.startsWith('items[0].sku'));
     expect(mark && text.slice(mark.from, mark.to)).toBe(JSON.stringify('S'.repeat(129)));
+  });
+
+  it('judges a country/currency pair by the pairs given (the Local emulator’s), else by the default', () => {
+    const sample = generateSample('general', { seed: 1, country: 'SA' });
+    const text = formatDocument(JSON.parse(JSON.stringify(sample).replaceAll('"SAR"', '"AED"')) as unknown);
+    const pairCodes = (pairs: null | ('SA-SAR' | 'SA-AED')[]) =>
+      analyseDocument({ ...request(text), pairs })
+        .findings.filter((finding) => finding.code === 'not_supported_country_currency')
+        .map((finding) => finding.severity);
+    expect(pairCodes(null)).toEqual(['error']);
+    expect(pairCodes(['SA-SAR', 'SA-AED'])).toEqual([]);
+    expect(pairCodes(['SA-SAR'])).toEqual(['error']);
   });
 
   it('says where a text that is not JSON breaks, with no findings', () => {

@@ -54,3 +54,42 @@ test("changing the setting in the Emulator view changes the weight of the builde
   await choose('Accept');
   await expect(page.getByText('No findings: the payload follows every rule of the spec.')).toBeVisible();
 });
+
+// The supported pairs are the emulator's setting too: a pair it was set to support was an error
+// in the builder, though Send to Local was accepted.
+test('a country/currency pair the emulator is set to support is no error in the builder', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await expect(page.getByRole('button', { name: 'Send to Local' })).toBeVisible();
+  await builder.chooseForm('General');
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  const sample = (await builder.rawJson()) as Record<string, unknown>;
+  const country = String((sample['country_code'] as string | undefined) ?? 'SA');
+  await builder.pasteRaw(
+    JSON.stringify(sample, null, 2).replace(/"(SAR|AED|BHD|KWD|OMR)"/g, country === 'AE' ? '"SAR"' : '"AED"'),
+  );
+  const other = country === 'AE' ? 'SAR' : 'AED';
+  const pairFinding = page.getByText(/not_supported_country_currency|is not supported/).first();
+  await expect(pairFinding).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByText('Emulator', { exact: true }).click();
+  const settings = page.getByTestId('emulator-spec-settings');
+  const control = page.getByRole('button', { name: 'Settings: where the spec is open' });
+  await expect(control).toBeVisible();
+  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+  await expect(control).toHaveAttribute('aria-expanded', 'true');
+  const pairs = settings.getByRole('combobox', { name: 'Supported country/currency pairs' });
+  await pairs.click();
+  await pairs.fill(`${country}-${other}`);
+  await page.getByRole('option', { name: `${country}-${other}`, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await noteToasts(page);
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expectToast(page, 'Emulator settings saved');
+  await builder.open();
+  await expect(pairFinding).toHaveCount(0);
+});

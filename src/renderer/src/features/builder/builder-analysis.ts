@@ -75,6 +75,7 @@ function request(state: BuilderStore): void {
     singleCheckout: state.singleCheckout,
     notificationField: state.notificationField,
     emptyOptional: state.emptyOptional,
+    pairs: state.pairs === null ? null : [...state.pairs],
   };
   if (state.text.length <= IN_PAGE_ANALYSIS_CHARS) {
     apply(analyseDocument(analysis));
@@ -92,7 +93,8 @@ useBuilderStore.subscribe((state, previous) => {
     state.form === previous.form &&
     state.singleCheckout === previous.singleCheckout &&
     state.notificationField === previous.notificationField &&
-    state.emptyOptional === previous.emptyOptional
+    state.emptyOptional === previous.emptyOptional &&
+    state.pairs === previous.pairs
   )
     return;
   request(state);

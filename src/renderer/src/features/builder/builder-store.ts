@@ -6,6 +6,7 @@ import {
   type EmptyOptionalChoice,
   type Finding,
 } from '@shared/checkout';
+import type { CountryCurrencyPair } from '@shared/checkout/country-currency-pairs';
 import type { Draft, FollowedOrderRef, LastSend, UnansweredSend } from '@shared/drafts';
 import { parseJsonText, type JsonTextResult } from '@shared/json-text';
 import type { RawDiagnostic } from './analysis/analysis-messages';
@@ -44,6 +45,12 @@ export interface BuilderStore {
    * the findings say what Send to Local will answer), elsewhere the documented default.
    */
   emptyOptional: EmptyOptionalChoice;
+  /**
+   * The country/currency pairs judged supported: on the Local profile its emulator's setting
+   * (a pair it was set to support read as an error here, though Send to Local was accepted);
+   * null elsewhere, the documented default.
+   */
+  pairs: readonly CountryCurrencyPair[] | null;
   /** Findings of the last analysed text (the worker's answer follows each change within moments). */
   findings: readonly Finding[];
   findingsByPath: ReadonlyMap<string, readonly Finding[]>;
@@ -88,6 +95,7 @@ export interface BuilderStore {
   setSameAsShipping: (on: boolean) => void;
   setNotificationField: (path: string) => void;
   setEmptyOptional: (choice: EmptyOptionalChoice) => void;
+  setPairs: (pairs: readonly CountryCurrencyPair[] | null) => void;
   /** Opens a draft (or, with null, a new empty document). */
   open: (draft: Draft | null) => void;
   /** After a save, rename or delete: what the working copy is now compared with. */
@@ -162,6 +170,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   parseError: null,
   notificationField: DEFAULT_NOTIFICATION_FIELD,
   emptyOptional: DEFAULT_EMPTY_OPTIONAL,
+  pairs: null,
   findings: [],
   findingsByPath: new Map(),
   diagnostics: [],
@@ -210,6 +219,9 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   },
   setEmptyOptional(emptyOptional) {
     if (emptyOptional !== get().emptyOptional) set({ emptyOptional });
+  },
+  setPairs(pairs) {
+    if (JSON.stringify(pairs) !== JSON.stringify(get().pairs)) set({ pairs });
   },
   open(draft) {
     const version = get().textVersion;

@@ -7,7 +7,8 @@ import { useBuilderStore } from './builder-store';
 
 /**
  * On the Local profile the builder judges an optional field given "" as its emulator's setting
- * says (Emulator → Settings), so a finding shows the weight Send to Local will answer with: a
+ * says (Emulator → Settings), and a country/currency pair as supported when the emulator is set
+ * to support it, so a finding shows the weight Send to Local will answer with: a
  * warning, an error (400) or nothing. The form and single checkout are the draft's own and go to
  * the emulator with each send instead; this setting has no per-request override, so the builder
  * follows it. Other profiles: the documented default (`warn`), the service's rule being unknown.
@@ -16,6 +17,8 @@ import { useBuilderStore } from './builder-store';
 export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
   const local = profile?.environment === 'local';
   const followed = useEmulatorStore((state) => state.settings?.emptyOptional ?? null);
+  const followedPairs = useEmulatorStore((state) => state.settings?.countryCurrencyPairs ?? null);
+  const setPairs = useBuilderStore((state) => state.setPairs);
   const loadSettings = useEmulatorStore((state) => state.loadSettings);
   const setEmptyOptional = useBuilderStore((state) => state.setEmptyOptional);
   const resumed = useResumed();
@@ -24,4 +27,8 @@ export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
   }, [local, loadSettings, resumed]);
   const choice = local && followed !== null ? followed : DEFAULT_EMPTY_OPTIONAL;
   useEffect(() => setEmptyOptional(choice), [choice, setEmptyOptional]);
+  // The pairs it supports too: a pair it was set to support was an error here, though Send
+  // to Local was accepted. Other profiles: the documented default (each country's own currency).
+  const pairs = local ? followedPairs : null;
+  useEffect(() => setPairs(pairs), [pairs, setPairs]);
 }

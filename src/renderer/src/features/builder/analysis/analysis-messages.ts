@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMPTY_OPTIONAL_CHOICES, findingSchema } from '@shared/checkout';
+import { countryCurrencyPairSchema } from '@shared/checkout/country-currency-pairs';
 import { checkoutFormSchema } from '@shared/drafts';
 
 /**
@@ -15,6 +16,8 @@ export const analysisRequestSchema = z.object({
   singleCheckout: z.boolean(),
   notificationField: z.string(),
   emptyOptional: z.enum(EMPTY_OPTIONAL_CHOICES),
+  /** The supported pairs to judge by (the Local profile's emulator's); null: the documented default. */
+  pairs: z.array(countryCurrencyPairSchema).nullable(),
 });
 export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
 
