@@ -136,3 +136,29 @@ describe('point 9: a token sent in only one of the two places is said in a findi
     expect(old.token.findings).toEqual([]);
   });
 });
+
+// The order's records called a negative captured_amount unreadable and a zero one no step, while
+// the listener's own judgement of the same body had no finding (body "event", 0 findings).
+describe('a captured_amount of nothing or less is judged as the order counts it', () => {
+  it('a negative amount, as a number or a text, is an error', () => {
+    for (const amount of [-5, '-5', '-0.01'])
+      expect(captured({ amount, currency: 'SAR' })).toEqual([
+        {
+          severity: 'error',
+          path: 'data.captured_amount.amount',
+          message: `amount ${String(amount)} is negative: no amount that can be counted was captured.`,
+        },
+      ]);
+  });
+
+  it('zero, however written, is a warning: nothing was captured', () => {
+    for (const amount of [0, '0.00', '-0'])
+      expect(captured({ amount, currency: 'SAR' })).toEqual([
+        {
+          severity: 'warning',
+          path: 'data.captured_amount.amount',
+          message: `amount ${String(amount)} is zero: nothing was captured.`,
+        },
+      ]);
+  });
+});

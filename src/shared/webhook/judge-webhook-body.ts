@@ -79,6 +79,16 @@ function checkMoney(value: unknown, path: readonly PropertyKey[], findings: Body
       `amount ${String(amount)} has ${decimals} decimals; ${shownCurrency} allows at most ${allowed}.`,
     );
   }
+  // What a notification says was captured: the order's records count it (lifecycle-walk.ts)
+  // and name a negative one unreadable and nothing captured no step, so the body says so too.
+  const zero = parsed.integerDigits === '' && parsed.fractionDigits === '';
+  if (parsed.negative && !zero)
+    findings.error(
+      [...path, 'amount'],
+      `amount ${String(amount)} is negative: no amount that can be counted was captured.`,
+    );
+  else if (zero)
+    findings.warning([...path, 'amount'], `amount ${String(amount)} is zero: nothing was captured.`);
 }
 
 function checkData(
