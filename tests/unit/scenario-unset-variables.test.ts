@@ -44,6 +44,27 @@ describe('a variable no earlier step sets', () => {
     ]);
   });
 
+  // A typo inside vars: ran the suite and failed at the first step, on the wrong line.
+  it('in vars: a value may use a built-in or a variable above it, and a typo is a problem where it is written', () => {
+    const text = [
+      'name: vars typo',
+      'vars:',
+      '  first: "a-${fresh.uuid}"',
+      '  second: "${first}-b"',
+      '  third: "${zzz}"',
+      '  fourth: "${fifth}"',
+      '  fifth: "x"',
+      'steps:',
+      '  - step: wait',
+      '    for: 1ms',
+      '',
+    ].join('\n');
+    expect(problemsOf(text)).toEqual([
+      'case.yaml:5:10: vars.third: ${zzz} is not set by then (set above it: first, second)',
+      'case.yaml:6:11: vars.fourth: ${fifth} is not set by then (set above it: first, second, third)',
+    ]);
+  });
+
   it('counts a variable set only by a later step, or by the same step, as not set yet', () => {
     const text = [
       'name: order',

@@ -44,8 +44,24 @@ export interface UnsetVariable {
  * set only on some paths (a checkout that was refused sets no order_id) is still a run's error.
  */
 export function unsetVariables(scenario: Scenario): UnsetVariable[] {
-  const known = new Set(Object.keys(scenario.vars ?? {}));
+  const known = new Set<string>();
   const found: UnsetVariable[] = [];
+  // `vars:` is set in its order before the first step (run-scenario.ts): a value may use a
+  // built-in or a variable above it. A typo there ran the suite and failed at the first step.
+  for (const [name, value] of Object.entries(scenario.vars ?? {})) {
+    for (const [text, path] of stringsIn(value, ['vars', name]))
+      for (const used of variableNamesIn(text))
+        if (!known.has(used) && !isBuiltInVariable(used)) {
+          const names = [...known].sort();
+          found.push({
+            path,
+            message: `\${${used}} is not set by then (${
+              names.length === 0 ? 'no variable is set before vars' : `set above it: ${names.join(', ')}`
+            })`,
+          });
+        }
+    known.add(name);
+  }
   for (const [index, step] of scenario.steps.entries()) {
     for (const [text, path] of stringsIn(step, ['steps', index]))
       for (const name of variableNamesIn(text))
