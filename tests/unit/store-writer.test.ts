@@ -270,3 +270,45 @@ describe('another process holding the write lock (issue 15.4)', () => {
     expect(seen()).toEqual(['kept']);
   });
 });
+
+// A commit that fails (a full disk: SQLite writes the pages at commit) rolled the write back,
+// but writeNow returned as if it were stored: `profiles set` answered "Updated" and the edit was
+// gone, and the text index's catch-up at exit looped for ever on a batch that never stayed
+// written, so `listen` ignored Ctrl+C and an import never ended. A constraint checked only at
+// commit (a deferred foreign key) fails the commit the same way, on any disk.
+describe('the store writer: a commit that fails', () => {
+  function withDeferredCheck() {
+    const opened = open();
+    opened.db.pragma('foreign_keys = ON');
+    opened.db.exec(`CREATE TABLE parent (id INTEGER PRIMARY KEY);
+      CREATE TABLE child (id INTEGER PRIMARY KEY,
+        parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)`);
+    const orphan = opened.db.prepare('INSERT INTO child (parent_id) VALUES (42)');
+    return { ...opened, orphan };
+  }
+
+  it('writeNow throws what the commit threw, and nothing it wrote stays', () => {
+    const { db, insert, orphan, seen } = withDeferredCheck();
+    const writer = createStoreWriter(db);
+    expect(() =>
+      writer.writeNow(() => {
+        insert.run('lost');
+        orphan.run();
+      }),
+    ).toThrow(/FOREIGN KEY constraint failed/);
+    expect(seen()).toEqual([]);
+    expect(db.inTransaction).toBe(false);
+    // The writer goes on: the next write is stored.
+    writer.writeNow(() => insert.run('kept'));
+    expect(seen()).toEqual(['kept']);
+  });
+
+  it('the writes of the group it held are rejected too, each by its own promise', async () => {
+    const { db, insert, orphan, seen } = withDeferredCheck();
+    const writer = createStoreWriter(db);
+    const queued = writer.write(() => insert.run('queued'));
+    expect(() => writer.writeNow(() => orphan.run())).toThrow(/FOREIGN KEY/);
+    await expect(queued).rejects.toThrow(/FOREIGN KEY/);
+    expect(seen()).toEqual([]);
+  });
+});

@@ -105,7 +105,15 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       io.stderr(`error: ${terminalSafe(error.message)}\n`);
       return EXIT_USAGE;
     }
-    io.stderr(`error: ${terminalSafe(errorWords(error))}\n`);
+    io.stderr(`error: ${terminalSafe(failureWords(error))}\n`);
     return EXIT_FAILED;
   }
+}
+
+/** What went wrong, said so a person knows what happened to their write (a full disk). */
+function failureWords(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_FULL')
+    return `the data directory's disk is full (SQLite: ${errorWords(error)}); the write it was making was not saved: free some space and run the command again`;
+  return errorWords(error);
 }

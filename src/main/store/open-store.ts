@@ -14,7 +14,7 @@ import { createEventsQuery, type EventsQuery } from './events-query';
 import { createEventsRepository, type EventsRepository } from './events-repository';
 import { createHistoryRepository, type HistoryRepository } from './history-repository';
 import { migrate } from './migrate';
-import { isBusyError } from './write-lock';
+import { isBusyError, isSqliteError } from './write-lock';
 import { errorWords } from '../../shared/error-words';
 import { fileErrorWords } from '../file-error-words';
 import { DATA_DIR_ENV } from '../data-dir';
@@ -157,7 +157,9 @@ export function openStore(
       try {
         searchIndex.catchUp({ scan: false });
       } catch (error) {
-        if (!isBusyError(error)) throw error;
+        // Another process holds the lock, or the disk is full: the next one to search or index
+        // does it. Closing still closes.
+        if (!isBusyError(error) && !isSqliteError(error)) throw error;
       } finally {
         db.close();
       }

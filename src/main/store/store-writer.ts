@@ -105,25 +105,27 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
   let depth = 0;
   const stats: LockWaitStats = { waits: 0, longestWaitMs: 0, gaveUp: 0 };
 
-  const commit = () => {
+  /** Commits the open group; what a failed commit threw (a full disk), else null. */
+  const commit = (): unknown => {
     const group = open;
     open = null;
     openGroupsInThisProcess.delete(commitUnlessWriting);
-    if (group === null) return;
+    if (group === null) return null;
     try {
       commitStatement.run();
     } catch (error) {
       if (db.inTransaction) rollback.run();
       for (const member of group.members) member.reject(error);
-      return;
+      return error;
     }
     for (const member of group.members) member.resolve();
     for (const then of group.after) then();
+    return null;
   };
 
   /** This writer's group committed early for another writer of this process (see above). */
   function commitUnlessWriting(): void {
-    if (depth === 0) commit();
+    if (depth === 0) void commit();
   }
 
   const join = (): Promise<void> =>
@@ -135,7 +137,7 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
   const openGroup = () => {
     open = { members: [], after: [] };
     openGroupsInThisProcess.add(commitUnlessWriting);
-    setImmediate(commit);
+    setImmediate(() => void commit());
   };
 
   /** Runs one write function in its own savepoint of the open transaction. */
@@ -257,12 +259,20 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     writeNow<T>(fn: () => T): T {
       if (depth > 0 || (open === null && db.inTransaction)) return inSavepoint(fn);
       openNow();
+      let written: { result: T } | { error: unknown };
       try {
-        return inSavepoint(fn);
-      } finally {
-        // Committed before returning, with what the turn's transaction held before it.
-        commit();
+        written = { result: inSavepoint(fn) };
+      } catch (error) {
+        written = { error };
       }
+      // Committed before returning, with what the turn's transaction held before it. A commit
+      // that fails (a full disk) rolled the write back: said, never returned as written (a
+      // profile edit answered "Updated" and was gone; the index's catch-up at exit looped for
+      // ever on a batch that never stayed written).
+      const failed = commit();
+      if ('error' in written) throw written.error;
+      if (failed !== null) throw failed;
+      return written.result;
     },
     afterCommit(then) {
       if (open === null) then();
@@ -271,7 +281,8 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     committed: join,
     flushNow() {
       if (waiting.length > 0 && !(open === null && db.inTransaction)) openNow();
-      commit();
+      // A failed commit rejects the writes it held, each told by its own promise.
+      void commit();
     },
     stats: () => ({ ...stats }),
   };

@@ -18,6 +18,12 @@ export const SYNC_BUSY_TIMEOUT_MS = 5000;
 /** How long a queued write waits for another process before it fails (a 503 for the listener). */
 export const DEFAULT_LOCK_WAIT_MS = 10_000;
 
+/** An error SQLite itself raised (a full disk, an I/O error), as better-sqlite3 codes them. */
+export function isSqliteError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
 export function isBusyError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
