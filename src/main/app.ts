@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { validateCheckout } from '../shared/checkout';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
-import { LOGS_DIR_NAME, prepareDataDir } from './data-dir';
+import { DATABASE_FILE_NAME, LOGS_DIR_NAME, prepareDataDir } from './data-dir';
 import { createEventBus } from './event-bus';
 import { createHmacKeyCache } from './jwt/hmac-key-cache';
 import { createJwtToolkit } from './jwt/jwt-toolkit';
@@ -130,7 +130,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
   for (const warning of loosePermissions) log.warn(warning);
 
-  const store = openStore(join(dataDir, 'console.sqlite'), {
+  const store = openStore(join(dataDir, DATABASE_FILE_NAME), {
     ...(options.appRoot === undefined ? {} : { appRoot: options.appRoot }),
     onBackgroundError: (error) => log.error(`Could not index records for search: ${errorWords(error)}`),
   });

@@ -34,7 +34,9 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
 }
 
 /** The console's own files in the data directory (Electron keeps its own beside them). */
-const OWN_FILES = ['console.sqlite', 'console.sqlite-wal', 'console.sqlite-shm', 'vault.key'];
+/** The console's database in its data directory: the file that marks a directory as a console's. */
+export const DATABASE_FILE_NAME = 'console.sqlite';
+const OWN_FILES = [DATABASE_FILE_NAME, `${DATABASE_FILE_NAME}-wal`, `${DATABASE_FILE_NAME}-shm`, 'vault.key'];
 export const LOGS_DIR_NAME = 'logs';
 
 /**

@@ -113,3 +113,60 @@ describe('a report is never written into the data directory, nor over a file wit
     expect(readFileSync(kept, 'utf8')).toMatch(/^<\?xml/);
   });
 });
+
+// The guard knew only the command's own data directory: `export --out <another data dir>/
+// console.sqlite --force` replaced that console's live database (its running listener went on
+// answering 200 into a file no longer there), and any SQLite file could be replaced.
+describe('an export never lands in another console’s data directory, nor over a database', () => {
+  it('refuses another data directory’s files and folder, and any SQLite database, even with --force', async () => {
+    const other = join(temp.dir, 'other-data');
+    expect((await runCliCaptured(['--data-dir', other, 'profiles', 'list'])).code).toBe(0);
+    const otherDatabase = readFileSync(join(other, 'console.sqlite'));
+    for (const target of [join(other, 'console.sqlite'), join(other, 'export.json')]) {
+      const run = await runCliCaptured([
+        '--data-dir',
+        dataDir,
+        'export',
+        '--format',
+        'json',
+        '--out',
+        target,
+        '--force',
+      ]);
+      expect(run.code, target).not.toBe(0);
+      expect(run.stderr).toContain(`Cannot write ${target}: ${other} is a console's data directory`);
+    }
+    expect(readFileSync(join(other, 'console.sqlite')).equals(otherDatabase)).toBe(true);
+    // A database outside any data directory (a copy kept aside) is not replaced either.
+    const kept = join(temp.dir, 'kept.sqlite');
+    writeFileSync(kept, readFileSync(join(other, 'console.sqlite')));
+    const over = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'export',
+      '--format',
+      'ndjson',
+      '--out',
+      kept,
+      '--force',
+    ]);
+    expect(over.code).not.toBe(0);
+    expect(over.stderr).toContain('it is an SQLite database, which an export or a report never replaces');
+    expect(readFileSync(kept).subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
+    // Any other file is still replaced with --force.
+    const plain = join(temp.dir, 'plain.json');
+    writeFileSync(plain, 'old');
+    const replaced = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'export',
+      '--format',
+      'json',
+      '--out',
+      plain,
+      '--force',
+    ]);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(readFileSync(plain, 'utf8')).toContain('checkout-console-history');
+  });
+});

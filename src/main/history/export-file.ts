@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { DATABASE_FILE_NAME } from '../data-dir';
 import { fileErrorWords } from '../file-error-words';
 
 /** Why an export could not be written, as one sentence (the CLI prints it and exits 1). */
@@ -33,10 +34,28 @@ async function statOrNull(path: string) {
   }
 }
 
+/** The first 16 bytes of every SQLite database file. */
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** Whether a file starts as every SQLite database does (unreadable: taken as not). */
+async function isSqliteDatabase(path: string): Promise<boolean> {
+  let file: FileHandle | null = null;
+  try {
+    file = await open(path, 'r');
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return bytesRead === head.length && head.equals(SQLITE_HEADER);
+  } catch {
+    return false;
+  } finally {
+    await file?.close().catch(() => undefined);
+  }
+}
+
 /**
  * Decides how to write `target`, refusing before a byte is written: anything that resolves
- * into the data directory (the live database, the vault key), a directory, a missing
- * directory, and an existing file unless `force`. Devices and pipes (/dev/stdout) are written
+ * into the data directory (the live database, the vault key) or any other console's, over an
+ * SQLite database, a directory, a missing directory, and an existing file unless `force`. Devices and pipes (/dev/stdout) are written
  * in place; everything else through a temporary file renamed over the target.
  */
 async function plan(target: ExportTarget): Promise<{ path: string; inPlace: boolean }> {
@@ -60,9 +79,21 @@ async function plan(target: ExportTarget): Promise<{ path: string; inPlace: bool
     throw new ExportFileError(
       `Cannot write ${target.path}: it is inside the data directory (${target.dataDir}), which holds the console's own files; choose a path outside it.`,
     );
+  // Any console's data directory, not only this command's own: `export --out
+  // <another data dir>/console.sqlite --force` replaced a live database, and the listener running
+  // on it went on acknowledging webhooks into a file no longer there.
+  for (const directory of new Set([realParent, dirname(landsAt)]))
+    if ((await statOrNull(join(directory, DATABASE_FILE_NAME)))?.isFile() === true)
+      throw new ExportFileError(
+        `Cannot write ${target.path}: ${directory} is a console's data directory (it holds ${DATABASE_FILE_NAME}), which holds that console's own files; choose a path outside it.`,
+      );
   const kind = existing?.isSymbolicLink() === true ? await statOrNull(landsAt) : existing;
   if (kind?.isDirectory() === true)
     throw new ExportFileError(`Cannot write ${target.path}: it is a directory.`);
+  if (kind?.isFile() === true && (await isSqliteDatabase(landsAt)))
+    throw new ExportFileError(
+      `Cannot write ${target.path}: it is an SQLite database, which an export or a report never replaces, even with --force.`,
+    );
   if (existing !== null && !target.force)
     throw new ExportFileError(`Cannot write ${target.path}: it exists; add --force to replace it.`);
   const special = kind !== null && !kind.isFile();

@@ -8,7 +8,7 @@ import { TOKEN_PRESETS } from '../../../shared/jwt/token-presets';
 import { shownTokenPart, visibleJson } from '../../../shared/jwt/visible-json';
 import { describeRelative } from '../../../shared/relative-time';
 import type { ConsoleCore } from '../../app';
-import { resolveDataDir } from '../../data-dir';
+import { DATABASE_FILE_NAME, resolveDataDir } from '../../data-dir';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS } from '../../jwt/check-token';
 import { createHmacKeyCache } from '../../jwt/hmac-key-cache';
 import { createJwtToolkit } from '../../jwt/jwt-toolkit';
@@ -72,7 +72,7 @@ async function signerOf(
 
 /** Whether the data directory the command would open holds a console already (nothing is made). */
 function dataDirExists(context: CliContext): boolean {
-  return existsSync(join(resolveDataDir(context.dataDirFlag()), 'console.sqlite'));
+  return existsSync(join(resolveDataDir(context.dataDirFlag()), DATABASE_FILE_NAME));
 }
 
 /**
