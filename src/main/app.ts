@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { validateCheckout } from '../shared/checkout';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
-import { DATABASE_FILE_NAME, LOGS_DIR_NAME, prepareDataDir } from './data-dir';
+import { DATABASE_FILE_NAME, ensureDataDir, LOGS_DIR_NAME, tightenDataDir } from './data-dir';
 import { createEventBus } from './event-bus';
 import { createHmacKeyCache } from './jwt/hmac-key-cache';
 import { createJwtToolkit } from './jwt/jwt-toolkit';
@@ -126,14 +126,16 @@ export function keychainPreference(env: NodeJS.ProcessEnv = process.env): 'auto'
 /** The composition root. */
 export async function createConsole(options: ConsoleOptions): Promise<ConsoleCore> {
   const dataDir = resolve(options.dataDir);
-  const loosePermissions = prepareDataDir(dataDir, { sharedWithElectron: options.frontDoor === 'desktop' });
-  const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
-  for (const warning of loosePermissions) log.warn(warning);
-
+  ensureDataDir(dataDir, { sharedWithElectron: options.frontDoor === 'desktop' });
+  // The database first: another program's is refused before the folder gets a mode or a logs
+  // folder of the console's (data-safety.md: "refused, untouched").
   const store = openStore(join(dataDir, DATABASE_FILE_NAME), {
     ...(options.appRoot === undefined ? {} : { appRoot: options.appRoot }),
     onBackgroundError: (error) => log.error(`Could not index records for search: ${errorWords(error)}`),
   });
+  const loosePermissions = tightenDataDir(dataDir);
+  const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
+  for (const warning of loosePermissions) log.warn(warning);
   const { settings, events, eventsQuery, writer } = store;
   const {
     vault,

@@ -190,6 +190,41 @@ describe("someone else's folder or database is refused, and left as it was", () 
     expect(existsSync(`${file}-wal`)).toBe(false);
   });
 
+  // Refused, yet its folder went 0700, its file 0600, and a logs folder was added to it.
+  it.each([
+    [
+      'another program’s SQLite database',
+      () => {
+        const scratch = makeTempDir();
+        temps.push(scratch);
+        const file = join(scratch.dir, 'x.sqlite');
+        const foreign = new Database(file);
+        foreign.exec('CREATE TABLE t (x)');
+        foreign.close();
+        return readFileSync(file);
+      },
+    ],
+    ['a file that is not a database', () => Buffer.from('SQLite format 3\n but not one, '.repeat(100))],
+  ])(
+    '%s named console.sqlite: its folder and file keep their modes, and nothing is added',
+    async (_what, contents) => {
+      const temp = makeTempDir();
+      temps.push(temp);
+      const dir = join(temp.dir, 'foreign');
+      mkdirSync(dir);
+      const file = join(dir, 'console.sqlite');
+      writeFileSync(file, contents());
+      chmodSync(file, 0o644);
+      chmodSync(dir, 0o755);
+      const run = await runCliCaptured(['history', '--data-dir', dir]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('Nothing in it was changed');
+      expect(readdirSync(dir)).toEqual(['console.sqlite']);
+      expect(modeOf(dir)).toBe(0o755);
+      expect(modeOf(file)).toBe(0o644);
+    },
+  );
+
   it('a folder its owner made read-only is tightened, not opened up', () => {
     const temp = makeTempDir();
     temps.push(temp);
