@@ -3,6 +3,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliContext } from '../../src/main/cli/cli-context';
+import { writeControlFile } from '../../src/main/browser-mode/control-file';
 import { runServe } from '../../src/main/cli/commands/serve';
 import { launchLinkLines, serveStartupLines } from '../../src/main/cli/console-ready-text';
 import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
@@ -25,9 +26,10 @@ async function listening(): Promise<Server> {
 }
 
 /** `serve --port 0 --no-open` in this process, on a data directory whose Local emulator uses `emulatorPort`. */
-async function serve(emulatorPort: number) {
+async function serve(emulatorPort: number, before: (dataDir: string) => void = () => undefined) {
   const temp = makeTempDir();
   await pointLocalProfile(temp.dir, { listenerPort: 0, baseUrl: `http://127.0.0.1:${emulatorPort}` });
+  before(temp.dir);
   let stdout = '';
   let stderr = '';
   const cli: CliContext = {
@@ -54,6 +56,24 @@ async function serve(emulatorPort: number) {
 }
 
 describe('checkout-console serve: its first lines', () => {
+  // With two consoles serving one data directory, the banner's `open` failed: `open` alone asks
+  // which ("2 consoles are serving…; pick one with --port"). It names this one's port then.
+  it('name this console’s port in the open command when another console serves the same data directory', async () => {
+    const run = await serve(await freePort(), (dataDir) =>
+      writeControlFile(dataDir, {
+        version: 1,
+        pid: process.ppid,
+        origin: 'http://127.0.0.1:9',
+        secret: 'x'.repeat(43),
+        startedAt: new Date().toISOString(),
+      }),
+    );
+    const port = /^Console ready at http:\/\/127\.0\.0\.1:(\d+)\//.exec(run.stdout)?.[1];
+    expect(run.stdout.split('\n')[1]).toBe(
+      `This link works once: the first browser to open it stays signed in until this console stops; for another link, run npx checkout-console --data-dir ${run.dataDir} open --port ${port ?? ''}`,
+    );
+  });
+
   it('say the link works once, where the data is, the profile, the emulator and listener, and how to stop', async () => {
     const emulatorPort = await freePort();
     const run = await serve(emulatorPort);

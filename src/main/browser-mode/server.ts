@@ -22,8 +22,12 @@ export interface BrowserModeOptions {
   port: number;
   /** The built renderer (out/renderer). */
   staticDir: string;
-  /** The command that mints a new link for this console, named on the sign-in page. */
-  openCommand: string;
+  /**
+   * The command that mints a new link for this console, named on the sign-in page: asked each
+   * time (given the port this server took), as it must name the port once another console
+   * serves the same data directory (`open` alone then asks which).
+   */
+  openCommand: string | ((port: number) => string);
 }
 
 export interface BrowserModeServer {
@@ -97,10 +101,11 @@ export async function startBrowserModeServer(
   const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
   const origin = `http://${hostForUrl}:${port}`;
   const controlSecret = randomBytes(32).toString('base64url');
-  const sessionAnswer = JSON.stringify({
-    console: randomBytes(16).toString('base64url'),
-    openCommand: options.openCommand,
-  } satisfies SessionAnswer);
+  const openCommand = () =>
+    typeof options.openCommand === 'string' ? options.openCommand : options.openCommand(port);
+  const consoleId = randomBytes(16).toString('base64url');
+  const sessionAnswer = () =>
+    JSON.stringify({ console: consoleId, openCommand: openCommand() } satisfies SessionAnswer);
   const launchUrlFor = (token: string) => `${origin}/?token=${token}`;
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -131,7 +136,7 @@ export async function startBrowserModeServer(
       const hadSession = gate.hasSession(request.headers.cookie);
       const cookie = hadSession ? null : gate.exchange(token);
       if (!hadSession && cookie === null) {
-        refuseSignIn(request, response, 'link-spent', options.openCommand);
+        refuseSignIn(request, response, 'link-spent', openCommand());
         return;
       }
       url.searchParams.delete('token');
@@ -144,7 +149,7 @@ export async function startBrowserModeServer(
       return;
     }
     if (!gate.hasSession(request.headers.cookie)) {
-      refuseSignIn(request, response, 'no-session', options.openCommand);
+      refuseSignIn(request, response, 'no-session', openCommand());
       return;
     }
     if (url.pathname === SESSION_PATH) {
@@ -153,7 +158,7 @@ export async function startBrowserModeServer(
         'Cache-Control': 'no-store',
         ...SECURITY_HEADERS,
       });
-      response.end(sessionAnswer);
+      response.end(sessionAnswer());
       return;
     }
     response.setHeaders(new Map(Object.entries(SECURITY_HEADERS)));

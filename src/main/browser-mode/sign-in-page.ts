@@ -25,9 +25,12 @@ export function consoleCommandFor(
   return `npx checkout-console --data-dir ${shellQuote(dataDir)} ${command}`;
 }
 
-/** The command that mints a new link from the console serving this data directory. */
-export const openCommandFor = (dataDir: string, defaultDataDir: string): string =>
-  consoleCommandFor(dataDir, defaultDataDir, 'open');
+/**
+ * The command that mints a new link from the console serving this data directory; with `port`
+ * when another console serves it too (`open` alone then refuses, asking which).
+ */
+export const openCommandFor = (dataDir: string, defaultDataDir: string, port?: number): string =>
+  `${consoleCommandFor(dataDir, defaultDataDir, 'open')}${port === undefined ? '' : ` --port ${port}`}`;
 
 const HEADLINES: Record<SignInRefusal, string> = {
   'link-spent': 'This sign-in link has already been used or is not valid',

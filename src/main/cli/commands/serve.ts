@@ -2,7 +2,12 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createConsole } from '../../app';
-import { removeControlFile, writeControlFile } from '../../browser-mode/control-file';
+import {
+  isProcessAlive,
+  readControlFiles,
+  removeControlFile,
+  writeControlFile,
+} from '../../browser-mode/control-file';
 import { findServingConsoles } from '../../browser-mode/launch-link-client';
 import { isNonLoopbackHost, startBrowserModeServer } from '../../browser-mode/server';
 import { openCommandFor } from '../../browser-mode/sign-in-page';
@@ -56,12 +61,20 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
   const dataDir = resolveDataDir(context.dataDirFlag());
   // Absolute: the sign-in page's command must work from any directory.
   const openCommand = openCommandFor(resolve(dataDir), osUserDataDir());
+  // With another console serving this data directory, `open` alone asks which: the command
+  // said in the banner and on the sign-in page names this one's port then.
+  const openCommandOn = (port: number) =>
+    readControlFiles(dataDir).some(
+      (entry) => entry.ok && entry.control.pid !== process.pid && isProcessAlive(entry.control.pid),
+    )
+      ? openCommandFor(resolve(dataDir), osUserDataDir(), port)
+      : openCommand;
   const core = await createConsole({ dataDir, frontDoor: 'browser', background: true });
   const server = await startBrowserModeServer(core, {
     host: flags.host,
     port: flags.port,
     staticDir: context.rendererDir,
-    openCommand,
+    openCommand: openCommandOn,
   }).catch(async (error: unknown) => {
     await core.close();
     const code = (error as { code?: string }).code;
@@ -90,7 +103,7 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
   const signalled = until ?? waitForSignal();
   try {
     const active = core.profiles.active().fields;
-    io.stdout(launchLinkLines(server.launchUrl, openCommand));
+    io.stdout(launchLinkLines(server.launchUrl, openCommandOn(Number(new URL(server.origin).port))));
     io.stdout(
       serveStartupLines({
         dataDir: resolve(dataDir),
