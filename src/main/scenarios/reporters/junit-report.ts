@@ -29,8 +29,11 @@ function addCase(suite: XMLBuilder, result: ScenarioResult): void {
   });
   const broken = result.steps.find((step) => step.status === 'failed' || step.status === 'error');
   if (result.status === 'skipped')
+    // Why it did not run: a skipped step's reason. A step that ran first has a message of its
+    // own ("order 5be7… (new)"), which named a cancelled scenario's skip.
     testcase.ele('skipped', {
-      message: result.steps.find((step) => step.message !== null)?.message ?? 'not run',
+      message:
+        result.steps.find((step) => step.status === 'skipped' && step.message !== null)?.message ?? 'not run',
     });
   else if (broken !== undefined) {
     const where = `step ${broken.index + 1}${broken.line === null ? '' : ` (line ${broken.line})`} ${broken.title}`;
