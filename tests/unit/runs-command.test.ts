@@ -56,6 +56,8 @@ describe('runs', () => {
     const json = await runCliCaptured(['--data-dir', dataDir, 'runs', '#1', '--reporter', 'json']);
     const run = storedRunSchema.parse(JSON.parse(json.stdout));
     expect(run.scenarios.map((scenario) => scenario.status).sort()).toEqual(['failed', 'passed']);
+    // The fields `test --reporter json` gives, so a CI script reads a report made again the same way.
+    expect(JSON.parse(json.stdout)).toMatchObject({ storedId: 1, durationMs: expect.any(Number) as unknown });
     const out = join(temp.dir, 'again.xml');
     const junit = await runCliCaptured([
       '--data-dir',

@@ -132,7 +132,11 @@ export async function runRuns(
     durationMs: runDurationMs(run) ?? run.scenarios.reduce((sum, scenario) => sum + scenario.durationMs, 0),
     scenarios: run.scenarios,
   };
-  const text = scenarioReportText(reporter, { json: run, junit: report }, out === null);
+  // The fields `test --reporter json` gives (storedId, durationMs) beside the stored run's own: a
+  // CI script reading them broke on a report made again with `runs` (the run's id in memory,
+  // runId, is not kept).
+  const json = { storedId: run.id, durationMs: report.durationMs, ...run };
+  const text = scenarioReportText(reporter, { json, junit: report }, out === null);
   if (out === null) io.stdout(text);
   else {
     await writeReportFile('--out', out, text, context);
