@@ -304,7 +304,8 @@ describe('issue 16 point 2: every customer action ends somewhere real', () => {
     expect(new URL(location).searchParams.get('order')).toBe('R-1');
     emulator.core.emulator.setConsoleUrl('http://127.0.0.1:4400/');
     const html = await (await fetch(location)).text();
-    expect(html).toContain('Paid: order_approved sent to http://127.0.0.1:9/webhooks');
+    expect(html).toContain('Paid: order_approved queued for http://127.0.0.1:9/webhooks');
+    expect(html).not.toContain('landing-mismatch');
     expect(html).toContain(`href="http://127.0.0.1:4400/#/orders?id=${orderId}"`);
   });
 });

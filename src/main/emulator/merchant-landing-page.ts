@@ -1,4 +1,8 @@
-import { CUSTOMER_ACTION_OUTCOME, type CustomerAction } from '../../shared/orders/order-states';
+import {
+  CUSTOMER_ACTION_OUTCOME,
+  type CustomerAction,
+  type OrderState,
+} from '../../shared/orders/order-states';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import { renderStandalonePage } from '../html/standalone-page';
 import { escapeHtml } from './escape-html';
@@ -18,7 +22,7 @@ export interface LandingPage {
   unreachable: { url: string; reason: string } | null;
   /** The order in the console (browser mode), or null when the console's address is unknown. */
   consoleOrderUrl: string | null;
-  /** Where the outcome's notification went (the request's URL, the registered webhook), or null. */
+  /** Where the notification of what the customer did goes (the request's URL, the registered webhook), or null. */
   notifiedUrl: string | null;
 }
 
@@ -29,20 +33,47 @@ const DONE: Record<CustomerAction, string> = {
   expire: 'Expired',
 };
 
-/** "Paid: order_approved sent to http://…" — what happened, in one line. */
+/**
+ * What the customer did, as the order's state shows it: null for an order not acted on yet.
+ * Every state after a payment (authorised, captured, refunded) was paid first.
+ */
+export function customerActionOf(state: OrderState): CustomerAction | null {
+  if (state === 'new') return null;
+  if (state === 'declined') return 'decline';
+  if (state === 'canceled') return 'cancel';
+  if (state === 'expired') return 'expire';
+  return 'pay';
+}
+
+/**
+ * "Paid: order_approved queued for http://…" — what happened to the order, in one line, from
+ * its state: the page's own address says only which merchant URL the customer was sent to (a
+ * failure URL wired to the success page read "Paid" over a declined order), and a notification
+ * is queued, not yet delivered, when the customer arrives (its attempts are on the timeline).
+ */
 export function landingHeadline(
   outcome: LandingOutcome,
   order: EmulatorOrderRow | null,
   notifiedUrl: string | null,
 ): string {
-  const action = LANDING_OUTCOMES[outcome];
+  if (order === null) return `${DONE[LANDING_OUTCOMES[outcome]]}: no order of this emulator matches`;
+  const action = customerActionOf(order.state);
+  if (action === null)
+    return 'Not paid: the order is still new; the customer has not paid, declined or canceled';
   const done = DONE[action];
   const eventType = CUSTOMER_ACTION_OUTCOME[action].eventType;
-  if (order === null) return `${done}: no order of this emulator matches`;
   if (eventType === null) return `${done}: the customer left the checkout; no notification is sent for that`;
   if (notifiedUrl === null)
     return `${done}: no ${eventType} was sent, the checkout request had no notification URL and no webhook is registered for it`;
-  return `${done}: ${eventType} sent to ${notifiedUrl}`;
+  return `${done}: ${eventType} queued for ${notifiedUrl} (its delivery attempts are on the console's timeline)`;
+}
+
+/** When the page's merchant URL is not the one the order's state calls for: said, never passed over. */
+function mismatchNote(outcome: LandingOutcome, order: EmulatorOrderRow | null): string {
+  if (order === null) return '';
+  const action = customerActionOf(order.state);
+  if (action === LANDING_OUTCOMES[outcome]) return '';
+  return `<p class="note" data-testid="landing-mismatch">This is the merchant's ${escapeHtml(outcome)} page, but the order is ${escapeHtml(order.state)}: the merchant's ${escapeHtml(outcome)} URL may lead to another outcome's page, or the page was opened by hand.</p>`;
 }
 
 /**
@@ -80,7 +111,7 @@ export function renderLandingPage(page: LandingPage, nonce: string): string {
         ? `<p>Follow it in the console's Orders view (order ${escapeHtml(order.orderId)}).</p>`
         : `<p><a data-testid="landing-console-link" href="${escapeHtml(page.consoleOrderUrl)}">Open the order in the console</a></p>`;
   return renderStandalonePage({
-    title: `${DONE[LANDING_OUTCOMES[page.outcome]]} · local merchant page`,
+    title: `${landingHeadline(page.outcome, order, page.notifiedUrl).split(':')[0] ?? ''} · local merchant page`,
     styleNonce: nonce,
     style: `h1{margin:0 0 4px;font-size:22px;overflow-wrap:anywhere}.sub{color:#667;margin:0 0 16px;font-size:13px}
 table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16px 4px 0;color:#556;font-weight:500}td{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
@@ -90,6 +121,7 @@ table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16p
 <h1 data-testid="landing-headline">${escapeHtml(landingHeadline(page.outcome, order, page.notifiedUrl))}</h1>
 <p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator.</p>
 ${unreachable}
+${mismatchNote(page.outcome, order)}
 ${rows}
 ${back}
 </main>`,

@@ -9,7 +9,12 @@ import type { EmulatorOrderRow } from '../../store/emulator-repository';
 import { renderCheckoutPage } from '../checkout-page';
 import { checkoutUrlOf, underPageBase } from '../create-checkout';
 import { EmulatorError } from '../emulator-errors';
-import { LANDING_OUTCOMES, renderLandingPage, type LandingOutcome } from '../merchant-landing-page';
+import {
+  customerActionOf,
+  LANDING_OUTCOMES,
+  renderLandingPage,
+  type LandingOutcome,
+} from '../merchant-landing-page';
 import { orderOfPageToken } from './page-token';
 import type { RouteContext, RouteTable } from './route-context';
 
@@ -186,7 +191,7 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
                 order === null || consoleUrl === null
                   ? null
                   : `${consoleUrl}/#/orders?id=${encodeURIComponent(order.orderId)}`,
-              notifiedUrl: notifiedUrlOf(engine, outcome, order),
+              notifiedUrl: notifiedUrlOf(engine, order),
             },
             nonce,
           ),
@@ -196,12 +201,9 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
   ];
 }
 
-/** Where the notification of the landing page's outcome went, for its headline. */
-function notifiedUrlOf(
-  engine: RouteContext['engine'],
-  outcome: LandingOutcome,
-  order: EmulatorOrderRow | null,
-): string | null {
-  const eventType = CUSTOMER_ACTION_OUTCOME[LANDING_OUTCOMES[outcome]].eventType;
+/** Where the notification of what the customer did (as the order's state shows it) goes, for the headline. */
+function notifiedUrlOf(engine: RouteContext['engine'], order: EmulatorOrderRow | null): string | null {
+  const action = order === null ? null : customerActionOf(order.state);
+  const eventType = action === null ? null : CUSTOMER_ACTION_OUTCOME[action].eventType;
   return order === null || eventType === null ? null : engine.notificationTargetOf(order, eventType);
 }
