@@ -32,6 +32,22 @@ describe('the hosted checkout page tells the truth about its order', () => {
     expect(html).not.toContain('<strong>new</strong>');
   });
 
+  // The discount read "Discount 6.95 SAR" under the tax, so the lines added up to more than the total.
+  it('the discount is shown as taken off: a minus before its amount, kept there in Arabic too', () => {
+    const payload = JSON.stringify({
+      items: [{ name: 'Mat', quantity: 1, total_amount: { amount: '69.50', currency: 'SAR' } }],
+      shipping_amount: { amount: '0.00', currency: 'SAR' },
+      tax_amount: { amount: '10.43', currency: 'SAR' },
+      discount: { name: 'Ten', amount: { amount: '6.95', currency: 'SAR' } },
+    });
+    for (const locale of ['en_US', 'ar_SA']) {
+      const html = renderCheckoutPage({ ...order, payload, locale, totalAmount: '72.98' }, 'nonce', 0);
+      expect(html).toMatch(/<bdi>−6\.95 SAR<\/bdi>/);
+      expect(html).toMatch(/10\.43 SAR/);
+      expect(html).not.toMatch(/<bdi>−10\.43/);
+    }
+  });
+
   it('the same order before its expiry still offers its buttons', () => {
     const html = renderCheckoutPage(order, 'nonce', order.expiresAtMs - 1);
     expect(html).toContain('data-action="pay"');

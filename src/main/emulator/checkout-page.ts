@@ -72,15 +72,19 @@ export function renderCheckoutPage(order: EmulatorOrderRow, nonce: string, nowMs
         `<tr><td>${escapeHtml(item['name'])}</td><td class="num">${escapeHtml(item['quantity'])}</td><td class="num">${money(item['total_amount'])}</td></tr>`,
     )
     .join('');
-  const extra = [
-    [words.shipping, payload['shipping_amount']],
-    [words.tax, payload['tax_amount']],
-    [words.discount, isObject(payload['discount']) ? payload['discount']['amount'] : undefined],
-  ]
+  // The discount is taken off the total: shown as a minus, or the lines did not add up to it.
+  const extra = (
+    [
+      [words.shipping, payload['shipping_amount'], ''],
+      [words.tax, payload['tax_amount'], ''],
+      [words.discount, isObject(payload['discount']) ? payload['discount']['amount'] : undefined, '−'],
+    ] as const
+  )
     .filter(([, value]) => isObject(value))
     .map(
-      ([label, value]) =>
-        `<tr><td colspan="2">${escapeHtml(label)}</td><td class="num">${money(value)}</td></tr>`,
+      ([label, value, sign]) =>
+        // Isolated, so the minus stays before the amount in a right-to-left page.
+        `<tr><td colspan="2">${escapeHtml(label)}</td><td class="num">${sign === '' ? money(value) : `<bdi>${sign}${money(value)}</bdi>`}</td></tr>`,
     )
     .join('');
   const open = order.state === 'new' && order.expiresAtMs > nowMs;
