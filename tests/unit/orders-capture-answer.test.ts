@@ -141,3 +141,38 @@ describe('a capture the service answered and notified', () => {
     expect(forty.entries.at(-1)?.evidence).toContain('the call asked for 40.00 AED');
   });
 });
+
+// A Money object without its currency is SAR ("Default SAR", as the emulator and the webhook
+// judge read it): a KWD order counted order_captured {"amount":"100.000"} as 100 KWD captured,
+// where the same body saying "SAR" was a currency_mismatch.
+describe('a captured_amount that leaves its currency out', () => {
+  beforeEach(() => resetRecords());
+
+  const kwdAuthorised = () => [
+    created({ amount: '401.625', currency: 'KWD' }),
+    webhook('order_approved'),
+    webhook('order_authorised'),
+  ];
+
+  it('is SAR: on a KWD order, a currency mismatch, nothing counted', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...kwdAuthorised(),
+      webhook('order_captured', { capture_id: CAPTURE_1, captured_amount: { amount: '100.000' } }),
+    ]);
+    expect(lifecycle.state).toBe('authorised');
+    expect(lifecycle.facts.capturedAmount).toBeNull();
+    expect(lifecycle.findings.map((finding) => finding.code)).toEqual(['currency_mismatch']);
+    expect(lifecycle.findings[0]?.message).toMatch(
+      /gives no currency, which the spec's Money reads as SAR, but the order is in KWD/,
+    );
+  });
+
+  it('is SAR: on a SAR order, counted', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [
+      ...authorised(),
+      webhook('order_captured', { capture_id: CAPTURE_1, captured_amount: { amount: '60.00' } }),
+    ]);
+    expect(lifecycle.facts.capturedAmount).toBe('60.00');
+    expect(lifecycle.findings).toEqual([]);
+  });
+});

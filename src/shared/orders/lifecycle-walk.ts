@@ -222,7 +222,10 @@ export function currencyProblem(walk: Walk, money: ReadMoney | null, what: strin
     return null;
   return {
     code: 'currency_mismatch',
-    message: `${what} is in ${money.currency}, but the order is in ${currency}`,
+    message:
+      money.currencyDefaulted === true
+        ? `${what} gives no currency, which the spec's Money reads as ${money.currency}, but the order is in ${currency}`
+        : `${what} is in ${money.currency}, but the order is in ${currency}`,
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '../checkout/currencies';
 import { parseAmount, toMinorUnits } from '../checkout/money';
 import { currencyDecimals } from '../money-format';
 import { isJsonObject, stringField } from './order-record';
@@ -6,18 +7,31 @@ import { isJsonObject, stringField } from './order-record';
 export interface ReadMoney {
   minor: bigint;
   currency: string | null;
+  /** The Money object left its currency out, read as the spec's default (SAR). */
+  currencyDefaulted?: true;
 }
 
-/** A Money object `{ amount, currency }`, or a bare amount (number or numeric string). */
+/**
+ * A Money object `{ amount, currency }`, or a bare amount (number or numeric string). A Money
+ * object that leaves its currency out is SAR, as the spec's Money table says ("Default SAR") and
+ * the emulator and the webhook judge read it: taken in the order's currency, a KWD order counted
+ * `{"amount":"100.000"}` as 100 KWD captured. A bare amount names no currency: the order's.
+ */
 function readMoney(value: unknown, fallbackCurrency: string | null): ReadMoney | null {
-  const currency = stringField(value, 'currency') ?? fallbackCurrency;
+  const given = stringField(value, 'currency');
+  const defaulted = given === null && isJsonObject(value);
+  const currency = given ?? (defaulted ? DEFAULT_CURRENCY : fallbackCurrency);
   const raw = isJsonObject(value) ? value['amount'] : value;
   const parsed = parseAmount(raw);
   if (parsed === undefined || parsed.negative) return null;
   const decimals = currencyDecimals(currency);
   // 0.004 SAR is not an amount of SAR: rounded, it was counted as 0.00 and the capture "confirmed".
   if (/[1-9]/.test(parsed.fractionDigits.slice(decimals))) return null;
-  return { minor: toMinorUnits(parsed, decimals), currency };
+  return {
+    minor: toMinorUnits(parsed, decimals),
+    currency,
+    ...(defaulted ? { currencyDefaulted: true } : {}),
+  };
 }
 
 /**
