@@ -109,8 +109,26 @@ describe('POST /checkout', () => {
     const answer = (method: string, path: string) =>
       fetch(`${emulator.url}${path}`, { method, headers: { authorization: `Bearer ${emulator.apiToken}` } });
     expect((await answer('DELETE', '/checkout')).headers.get('allow')).toBe('POST');
-    expect((await answer('POST', '/merchants/orders/abc')).headers.get('allow')).toBe('GET');
+    expect((await answer('POST', '/merchants/orders/abc')).headers.get('allow')).toBe('GET, HEAD');
     expect((await answer('GET', '/orders/abc/cancel')).headers.get('allow')).toBe('POST');
+  });
+
+  // Every GET route answered HEAD with 405, though RFC 9110 has a server that takes GET take HEAD.
+  it('HEAD is answered as GET is, without the body', async () => {
+    const { json } = await emulator.call('POST', '/checkout', validPayload(null));
+    const page = new URL(String(json['checkout_url']));
+    const url = `${emulator.url}${page.pathname}${page.search}`;
+    const get = await fetch(url);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(get.status);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(await head.text()).toBe('');
+    const order = await fetch(`${emulator.url}/merchants/orders/${String(json['order_id'])}`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${emulator.apiToken}` },
+    });
+    expect(order.status).toBe(200);
   });
 });
 

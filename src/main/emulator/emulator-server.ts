@@ -130,12 +130,17 @@ export async function startEmulatorServer(
       for (const [method, pattern, route] of routes) {
         const match = pattern.exec(path);
         if (match === null) continue;
-        if (req.method !== method) continue;
+        // HEAD is GET without the body (RFC 9110), which Node leaves out of a HEAD's answer itself.
+        if (req.method !== method && !(req.method === 'HEAD' && method === 'GET')) continue;
         await route(req, res, match, base);
         return;
       }
       const allowed = [
-        ...new Set(routes.filter(([, pattern]) => pattern.test(path)).map(([method]) => method)),
+        ...new Set(
+          routes
+            .filter(([, pattern]) => pattern.test(path))
+            .flatMap(([method]) => (method === 'GET' ? ['GET', 'HEAD'] : [method])),
+        ),
       ];
       if (allowed.length === 0)
         throw new EmulatorError(404, 'not_found', `No route ${req.method ?? ''} ${path} in the emulator.`);
