@@ -65,7 +65,7 @@ export function landingHeadline(
   if (eventType === null) return `${done}: the customer left the checkout; no notification is sent for that`;
   if (notifiedUrl === null)
     return `${done}: no ${eventType} was sent, the checkout request had no notification URL and no webhook is registered for it`;
-  return `${done}: ${eventType} queued for ${notifiedUrl} (its delivery attempts are on the console's timeline)`;
+  return `${done}: ${eventType} queued for ${notifiedUrl}`;
 }
 
 /** When the page's merchant URL is not the one the order's state calls for: said, never passed over. */
@@ -119,7 +119,7 @@ table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16p
 @media (prefers-color-scheme:dark){.sub,th{color:#adb5bd}.note{background:#3b2f1e}}`,
     body: `<main data-outcome="${escapeHtml(page.outcome)}">
 <h1 data-testid="landing-headline">${escapeHtml(landingHeadline(page.outcome, order, page.notifiedUrl))}</h1>
-<p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator.</p>
+<p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator. A notification is queued, not yet delivered: the emulator sends it, with retries, and its attempts are on the console's timeline.</p>
 ${unreachable}
 ${mismatchNote(page.outcome, order)}
 ${rows}
