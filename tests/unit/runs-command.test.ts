@@ -111,3 +111,28 @@ describe('runs', () => {
     );
   });
 });
+
+// `runs N --reporter junit --out <a scenario of that run> --force` replaced the scenario: the
+// guard `test` has was missing from `runs`.
+describe('runs N --out', () => {
+  it('never replaces a scenario of that run, even with --force', async () => {
+    const scenario = join(suite, 'refund.yaml');
+    const before = readFileSync(scenario, 'utf8');
+    for (const target of [scenario, join(suite, 'report.xml')]) {
+      const run = await runCliCaptured([
+        '--data-dir',
+        dataDir,
+        'runs',
+        '1',
+        '--reporter',
+        'junit',
+        '--out',
+        target,
+        '--force',
+      ]);
+      expect(run.code, target).toBe(2);
+      expect(run.stderr).toContain('of that run; write the report elsewhere');
+    }
+    expect(readFileSync(scenario, 'utf8')).toBe(before);
+  });
+});

@@ -1,3 +1,4 @@
+import { resolve, sep } from 'node:path';
 import { resolveDataDir } from '../data-dir';
 import { checkExportTarget, ExportFileError, writeExportFile } from '../history/export-file';
 import type { CliContext } from './cli-context';
@@ -44,4 +45,25 @@ export async function writeReportFile(
     context.io.stderr(`error: ${flag}: ${terminalSafe(error.message)}\n`);
     throw new CommandExit(EXIT_FAILED);
   }
+}
+
+/** The named scenario path (a file, or a folder) that `file` is or is inside, resolved; else null. */
+function scenarioPathHolding(file: string, named: readonly string[]): string | null {
+  const target = resolve(file);
+  for (const path of named.map((each) => resolve(each)))
+    if (target === path || target.startsWith(`${path}${sep}`)) return path;
+  return null;
+}
+
+/**
+ * `--out` naming a scenario of the run, or a file inside a folder it ran, is refused, even with
+ * --force: a report there replaced the scenario it reported on (`test`, and `runs N` for a run's
+ * report made again).
+ */
+export function refuseOutAmong(out: string, named: readonly string[], which = 'being run'): void {
+  const among = scenarioPathHolding(out, named);
+  if (among !== null)
+    throw new UsageError(
+      `--out: ${out} is ${among === resolve(out) ? 'one of the scenario files' : `inside ${among}, among the scenarios`} ${which}; write the report elsewhere`,
+    );
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-cont
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { commandCaller } from '../command-caller';
 import { formatTable } from '../format-table';
-import { checkReportFile, writeReportFile } from '../report-file';
+import { checkReportFile, refuseOutAmong, writeReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
@@ -123,6 +124,15 @@ export async function runRuns(
     io.stdout(runText(run));
     return;
   }
+  // The run's own scenarios, where it read them: a report made again never replaces one.
+  if (out !== null)
+    refuseOutAmong(
+      out.path,
+      run.source?.kind === 'folder'
+        ? [run.source.folder]
+        : run.paths.map((path) => resolve(run.source?.kind === 'paths' ? run.source.cwd : '.', path)),
+      'of that run',
+    );
   const report = {
     profileName: run.profileName,
     startedAt: run.startedAt,

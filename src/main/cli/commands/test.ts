@@ -1,4 +1,3 @@
-import { resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { RunReport } from '../../../shared/scenarios/scenario-results';
@@ -9,7 +8,7 @@ import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cl
 import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
 import { followRun } from '../follow-run';
 import { runAgainStart, runNumberFlag, type RunAgainChoice } from '../run-again-choice';
-import { checkReportFile, writeReportFile } from '../report-file';
+import { checkReportFile, refuseOutAmong, writeReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
 import { onOutputClosed, OutputClosed } from '../standard-io';
 import { terminalSafe } from '../terminal-text';
@@ -54,23 +53,6 @@ async function printSetting(call: CommandCaller, out: (text: string) => void): P
       emulator.running ? ' (emulator started for this run)' : ''
     }, listener ${listener.url ?? 'not running'}\n`,
   );
-}
-
-/** The named scenario path (a file, or a folder) that `file` is or is inside, resolved; else null. */
-function scenarioPathHolding(file: string, named: readonly string[]): string | null {
-  const target = resolve(file);
-  for (const path of named.map((each) => resolve(each)))
-    if (target === path || target.startsWith(`${path}${sep}`)) return path;
-  return null;
-}
-
-/** `--out` naming a scenario being run, or a file inside a folder being run, is refused. */
-function refuseOutAmong(out: string, named: readonly string[]): void {
-  const among = scenarioPathHolding(out, named);
-  if (among !== null)
-    throw new UsageError(
-      `--out: ${out} is ${among === resolve(out) ? 'one of the scenario files' : `inside ${among}, among the scenarios`} being run; write the report elsewhere`,
-    );
 }
 
 /** `--last-failed` (of the paths named) or `--rerun N` (of run N, whose paths are its own), or neither. */
