@@ -100,3 +100,17 @@ describe('a variable no earlier step sets', () => {
     expect(problemsOf(text)).toEqual([]);
   });
 });
+
+// A step written as a YAML alias was reported at "line 1" (its line was read from maps only).
+describe('the line of a step', () => {
+  it('written as an alias is where the alias is', () => {
+    const file = join(temp.dir, 'alias.yaml');
+    writeFileSync(
+      file,
+      ['name: alias', 'steps:', '  - &pause', '    step: wait', '    for: 1ms', '  - *pause', ''].join('\n'),
+    );
+    const loaded = loadScenarios([file], temp.dir);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.scenarios[0]?.stepLines).toEqual([4, 6]);
+  });
+});

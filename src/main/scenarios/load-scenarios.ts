@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import {
+  isAlias,
   isMap,
   isNode,
   isPair,
@@ -193,7 +194,8 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
   const steps = doc.getIn(['steps'], true);
   const stepLines = parsed.data.steps.map((_, index) => {
     const node: unknown = isSeq(steps) ? steps.items[index] : undefined;
-    const start = isMap(node) ? node.range?.[0] : undefined;
+    // A step written as an alias (`- *auth`) is said where the alias is (it was "line 1").
+    const start = isMap(node) || isAlias(node) ? node.range?.[0] : undefined;
     return start === undefined ? 1 : lineCounter.linePos(start).line;
   });
   return { path, file, scenario: parsed.data, stepLines };
