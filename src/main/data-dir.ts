@@ -33,9 +33,9 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
   return osUserDataDir(process.platform, env);
 }
 
-/** The console's own files in the data directory (Electron keeps its own beside them). */
 /** The console's database in its data directory: the file that marks a directory as a console's. */
 export const DATABASE_FILE_NAME = 'console.sqlite';
+/** The console's own files in the data directory (Electron keeps its own beside them). */
 const OWN_FILES = [DATABASE_FILE_NAME, `${DATABASE_FILE_NAME}-wal`, `${DATABASE_FILE_NAME}-shm`, 'vault.key'];
 export const LOGS_DIR_NAME = 'logs';
 

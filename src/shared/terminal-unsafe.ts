@@ -23,16 +23,16 @@ export function hasTerminalUnsafe(text: string): boolean {
   return TERMINAL_UNSAFE_KEEPING_LINES.test(text);
 }
 
+/** `\u202e`: a character as JSON's escape writes it (parses back to the same string). */
+export const jsonEscapeOf = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /**
  * Text with what the list names written as \uXXXX (tab and line feed kept): a scenario's name
  * or a check's value read the same in `test`, `runs` and the Scenarios view, where an override
  * would otherwise turn the rest of a line or a card around.
  */
 export function escapeUnsafe(text: string): string {
-  return text.replace(
-    TERMINAL_UNSAFE_KEEPING_LINES,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return text.replace(TERMINAL_UNSAFE_KEEPING_LINES, jsonEscapeOf);
 }
 
 /**
@@ -41,5 +41,5 @@ export function escapeUnsafe(text: string): string {
  * printed a second line of its own choosing ("✓ forged line").
  */
 export function escapeUnsafeInLine(text: string): string {
-  return text.replace(TERMINAL_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(TERMINAL_UNSAFE, jsonEscapeOf);
 }

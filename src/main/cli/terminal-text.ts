@@ -1,4 +1,5 @@
 import {
+  jsonEscapeOf,
   TERMINAL_UNSAFE,
   TERMINAL_UNSAFE_IN_JSON,
   TERMINAL_UNSAFE_KEEPING_LINES,
@@ -44,8 +45,5 @@ export function terminalSafe(text: string, options: TerminalTextOptions = {}): s
  * leaves raw are written as \u escapes, which parse back to the same strings.
  */
 export function terminalSafeJson(json: string): string {
-  return json.replace(
-    TERMINAL_UNSAFE_IN_JSON,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return json.replace(TERMINAL_UNSAFE_IN_JSON, jsonEscapeOf);
 }

@@ -56,16 +56,23 @@ export function landingHeadline(
   order: EmulatorOrderRow | null,
   notifiedUrl: string | null,
 ): string {
-  if (order === null) return `${DONE[LANDING_OUTCOMES[outcome]]}: no order of this emulator matches`;
+  const done = landingWord(outcome, order);
+  if (order === null) return `${done}: no order of this emulator matches`;
   const action = customerActionOf(order.state);
   if (action === null)
-    return 'Not paid: the order is still new; the customer has not paid, declined or canceled';
-  const done = DONE[action];
+    return `${done}: the order is still new; the customer has not paid, declined or canceled`;
   const eventType = CUSTOMER_ACTION_OUTCOME[action].eventType;
   if (eventType === null) return `${done}: the customer left the checkout; no notification is sent for that`;
   if (notifiedUrl === null)
     return `${done}: no ${eventType} was sent, the checkout request had no notification URL and no webhook is registered for it`;
   return `${done}: ${eventType} queued for ${notifiedUrl}`;
+}
+
+/** The headline's first word (and the page's title): what the order's state says happened. */
+function landingWord(outcome: LandingOutcome, order: EmulatorOrderRow | null): string {
+  if (order === null) return DONE[LANDING_OUTCOMES[outcome]];
+  const action = customerActionOf(order.state);
+  return action === null ? 'Not paid' : DONE[action];
 }
 
 /** When the page's merchant URL is not the one the order's state calls for: said, never passed over. */
@@ -111,7 +118,7 @@ export function renderLandingPage(page: LandingPage, nonce: string): string {
         ? `<p>Follow it in the console's Orders view (order ${escapeHtml(order.orderId)}).</p>`
         : `<p><a data-testid="landing-console-link" href="${escapeHtml(page.consoleOrderUrl)}">Open the order in the console</a></p>`;
   return renderStandalonePage({
-    title: `${landingHeadline(page.outcome, order, page.notifiedUrl).split(':')[0] ?? ''} · local merchant page`,
+    title: `${landingWord(page.outcome, order)} · local merchant page`,
     styleNonce: nonce,
     style: `h1{margin:0 0 4px;font-size:22px;overflow-wrap:anywhere}.sub{color:#667;margin:0 0 16px;font-size:13px}
 table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16px 4px 0;color:#556;font-weight:500}td{font-family:ui-monospace,monospace;overflow-wrap:anywhere}

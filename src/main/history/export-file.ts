@@ -55,8 +55,9 @@ async function isSqliteDatabase(path: string): Promise<boolean> {
 /**
  * Decides how to write `target`, refusing before a byte is written: anything that resolves
  * into the data directory (the live database, the vault key) or any other console's, over an
- * SQLite database, a directory, a missing directory, and an existing file unless `force`. Devices and pipes (/dev/stdout) are written
- * in place; everything else through a temporary file renamed over the target.
+ * SQLite database, a directory, a missing directory, and an existing file unless `force`.
+ * Devices and pipes (/dev/stdout) are written in place; everything else through a temporary
+ * file renamed over the target.
  */
 async function plan(target: ExportTarget): Promise<{ path: string; inPlace: boolean }> {
   const path = resolve(target.path);

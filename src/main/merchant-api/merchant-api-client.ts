@@ -162,8 +162,8 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
    * Request tab, `send --json`): its body masked as every screen masks a body (a notification
    * URL's password and serviceToken, a JWT, a profile secret); what is sent is the body as given.
    */
-  const shownRequest = (plan: PlannedRequest): PlannedRequest =>
-    plan.body === null ? plan : { ...plan, body: redactText(plan.body, shownSecrets(), maskWith) };
+  const shownRequest = (plan: PlannedRequest, secrets = shownSecrets()): PlannedRequest =>
+    plan.body === null ? plan : { ...plan, body: redactText(plan.body, secrets, maskWith) };
 
   async function exchange(
     profile: StoredProfile,
@@ -259,8 +259,8 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
 
   // Where the order's notifications go, as a window or a terminal is told it: a URL's password
   // and serviceToken, and any profile secret in it, masked as every screen masks a URL.
-  const shownPlan = (plan: NotificationPlan): NotificationPlan =>
-    plan.url === null ? plan : { ...plan, url: redactUrl(plan.url, shownSecrets(), maskWith) };
+  const shownPlan = (plan: NotificationPlan, secrets = shownSecrets()): NotificationPlan =>
+    plan.url === null ? plan : { ...plan, url: redactUrl(plan.url, secrets, maskWith) };
 
   return {
     prepareCheckout({ profileId, body, injectNotificationUrl, form, singleCheckout }) {
@@ -268,7 +268,12 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
         form: form ?? 'general',
         singleCheckout,
       });
-      return { request: shownRequest(planned.request.plan), notification: shownPlan(planned.notification) };
+      // The secrets read once for both (the preview asks again a moment after each edit).
+      const secrets = shownSecrets();
+      return {
+        request: shownRequest(planned.request.plan, secrets),
+        notification: shownPlan(planned.notification, secrets),
+      };
     },
     async sendCheckout(input) {
       const profile = profileFor(input.profileId);

@@ -1,5 +1,5 @@
 import { layOutJsonText } from '../json-text';
-import { TERMINAL_UNSAFE_IN_JSON } from '../terminal-unsafe';
+import { jsonEscapeOf, TERMINAL_UNSAFE_IN_JSON } from '../terminal-unsafe';
 
 /**
  * What a sender can hide in a claim: what a terminal must not be handed raw (bidirectional
@@ -7,10 +7,7 @@ import { TERMINAL_UNSAFE_IN_JSON } from '../terminal-unsafe';
  * nothing at all (zero-width space, direction marks, word joiner and invisible operators).
  * Joiners (U+200C, U+200D) are left: Arabic, Persian and emoji text needs them.
  */
-const HIDDEN = new RegExp(
-  `${TERMINAL_UNSAFE_IN_JSON.source}|[\\u061c\\u200b\\u200e\\u200f\\u2060-\\u2064]`,
-  'g',
-);
+const HIDDEN = new RegExp(`${TERMINAL_UNSAFE_IN_JSON.source}|[\\u061c\\u200e\\u200f\\u2061-\\u2064]`, 'g');
 
 const codePoint = (char: string) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -19,7 +16,7 @@ const codePoint = (char: string) => `U+${char.charCodeAt(0).toString(16).toUpper
  * JSON (it parses back to the same strings), shown in the inspector and by `jwt decode` alike.
  */
 export function visibleJson(json: string): string {
-  return json.replace(HIDDEN, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(HIDDEN, jsonEscapeOf);
 }
 
 /** `U+200B, U+202E`: the hidden characters in a value's JSON, each once, in order of appearance. */

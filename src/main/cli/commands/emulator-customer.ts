@@ -79,12 +79,12 @@ function refuse(context: CliContext, code: number, words: string, hint?: string)
   throw new CommandExit(code);
 }
 
-/** The order by id, else the newest with that reference; undefined when neither. */
 /** A notification's target as a terminal shows it: its password, serviceToken and any profile secret masked. */
 function shownUrl(url: string | null, core: ConsoleCore): string | null {
   return url === null ? null : redactUrl(url, usableSecrets(core.profiles.secretsHere().secrets), maskWith);
 }
 
+/** The order by id, else the newest with that reference; undefined when neither. */
 function findOrder(core: ConsoleCore, named: string): EmulatorOrderRow | undefined {
   for (const lookUp of [core.emulator.engine.get, core.emulator.engine.byReference]) {
     try {

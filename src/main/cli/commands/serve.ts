@@ -103,7 +103,7 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
   const signalled = until ?? waitForSignal();
   try {
     const active = core.profiles.active().fields;
-    io.stdout(launchLinkLines(server.launchUrl, openCommandOn(Number(new URL(server.origin).port))));
+    io.stdout(launchLinkLines(server.launchUrl, openCommandOn(server.port)));
     io.stdout(
       serveStartupLines({
         dataDir: resolve(dataDir),
