@@ -70,5 +70,11 @@ describe('the local merchant page says what happened to the order, from its stat
       'Canceled: the customer left the checkout; no notification is sent for that',
     );
     expect(page('cancel', 'canceled', null)).not.toContain('landing-mismatch');
+    // Nothing was queued for a new order or a cancel: the page does not say a notification is.
+    expect(page('success', 'new', null)).not.toContain('queued');
+    expect(page('cancel', 'canceled', 'http://h/x')).not.toContain('queued');
+    expect(page('success', 'approved', 'http://h/x')).toContain(
+      'The notification is queued, not yet delivered',
+    );
   });
 });

@@ -68,6 +68,14 @@ export function landingHeadline(
   return `${done}: ${eventType} queued for ${notifiedUrl}`;
 }
 
+/** Said only when the headline names a notification queued: a new order, or a cancel, queues none. */
+function queuedNote(order: EmulatorOrderRow | null, notifiedUrl: string | null): string {
+  const action = order === null ? null : customerActionOf(order.state);
+  if (action === null || notifiedUrl === null || CUSTOMER_ACTION_OUTCOME[action].eventType === null)
+    return '';
+  return " The notification is queued, not yet delivered: the emulator sends it, with retries, and its attempts are on the console's timeline.";
+}
+
 /** The headline's first word (and the page's title): what the order's state says happened. */
 function landingWord(outcome: LandingOutcome, order: EmulatorOrderRow | null): string {
   if (order === null) return DONE[LANDING_OUTCOMES[outcome]];
@@ -126,7 +134,7 @@ table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16p
 @media (prefers-color-scheme:dark){.sub,th{color:#adb5bd}.note{background:#3b2f1e}}`,
     body: `<main data-outcome="${escapeHtml(page.outcome)}">
 <h1 data-testid="landing-headline">${escapeHtml(landingHeadline(page.outcome, order, page.notifiedUrl))}</h1>
-<p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator. A notification is queued, not yet delivered: the emulator sends it, with retries, and its attempts are on the console's timeline.</p>
+<p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator.${queuedNote(order, page.notifiedUrl)}</p>
 ${unreachable}
 ${mismatchNote(page.outcome, order)}
 ${rows}
