@@ -62,18 +62,6 @@ function tighten(path: string, mode: number, warnings: string[]): void {
 }
 
 /**
- * Creates the data directory, or tightens one that already existed, so that it and the
- * console's files in it are the owner's only (0700 and 0600), whatever a backup, a copy or
- * an earlier version left: the database holds every request's bytes and the sealed tokens.
- * Returns warnings for what could not be changed. (The console itself makes the folder, opens
- * its database, and only then tightens: ensureDataDir and tightenDataDir.)
- */
-export function prepareDataDir(dir: string, options: { sharedWithElectron?: boolean } = {}): string[] {
-  ensureDataDir(dir, options);
-  return tightenDataDir(dir);
-}
-
-/**
  * The data directory made if it is missing, and refused (a file, someone else's folder, one it
  * cannot create) with nothing changed: no mode, no folder of its own added to it.
  */
@@ -94,10 +82,11 @@ export function ensureDataDir(dir: string, options: { sharedWithElectron?: boole
 }
 
 /**
- * The data directory and the console's files in it made the owner's only, once the console
- * knows the folder and its database are its own (a refused one is left as it was: a folder
- * holding another program's `console.sqlite` went 0700, its file 0600). Warnings for what could
- * not be changed.
+ * The data directory and the console's files in it made the owner's only (0700 and 0600),
+ * whatever a backup, a copy or an earlier version left: the database holds every request's
+ * bytes and the sealed tokens. Done once the console knows the folder and its database are its
+ * own (a refused one is left as it was: a folder holding another program's `console.sqlite`
+ * went 0700, its file 0600). Warnings for what could not be changed.
  */
 export function tightenDataDir(dir: string): string[] {
   const warnings: string[] = [];

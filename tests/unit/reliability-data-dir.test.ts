@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConsole } from '../../src/main/app';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
-import { DATA_DIR_ENV, prepareDataDir } from '../../src/main/data-dir';
+import { DATA_DIR_ENV, tightenDataDir } from '../../src/main/data-dir';
 import { signWith } from '../fixtures/hostile-webhooks';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -234,7 +234,7 @@ describe("someone else's folder or database is refused, and left as it was", () 
     chmodSync(join(dir, 'console.sqlite'), 0o444);
     chmodSync(dir, 0o555);
     try {
-      expect(prepareDataDir(dir)).toEqual([]);
+      expect(tightenDataDir(dir)).toEqual([]);
       expect(modeOf(dir)).toBe(0o500);
       expect(modeOf(join(dir, 'console.sqlite'))).toBe(0o400);
     } finally {
