@@ -1,6 +1,7 @@
 import { formatMoney } from '../../shared/money-format';
 import { formatCountdown } from '../../shared/relative-time';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
+import { renderStandalonePage } from '../html/standalone-page';
 import { escapeHtml } from './escape-html';
 
 const WORDS = {
@@ -100,26 +101,21 @@ export function renderCheckoutPage(order: EmulatorOrderRow, nonce: string, nowMs
       order.state === 'new'
       ? `<p class="state" data-testid="order-state">${escapeHtml(words.expired)}</p>`
       : `<p class="state" data-testid="order-state">${escapeHtml(words.state)}: <strong>${escapeHtml(order.state)}</strong></p>`;
-  return `<!doctype html>
-<html lang="${arabic ? 'ar' : 'en'}" dir="${arabic ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(words.title)} · ${escapeHtml(order.referenceId ?? order.orderId)}</title>
-<style nonce="${nonce}">
-body{font-family:system-ui,"Noto Sans Arabic",sans-serif;background:#f4f6f8;margin:0;padding:32px;color:#1b1f24}
-main{max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+  return renderStandalonePage({
+    title: `${words.title} · ${order.referenceId ?? order.orderId}`,
+    lang: arabic ? 'ar' : 'en',
+    dir: arabic ? 'rtl' : 'ltr',
+    nonce,
+    style: `main{max-width:520px}
 h1{margin:0 0 4px;font-size:24px}.sub{color:#667;margin:0 0 16px;font-size:13px}
 table{width:100%;border-collapse:collapse;margin:12px 0}td{padding:6px 0;border-bottom:1px solid #eee}
 .num{text-align:end;font-variant-numeric:tabular-nums}.total td{font-weight:700;border-bottom:none;font-size:18px}
 .actions{display:flex;gap:8px;margin-top:16px}.actions form{flex:1}
 button{width:100%;padding:12px;border:0;border-radius:8px;font-size:16px;cursor:pointer}
-.pay{background:#12b886;color:#fff}.decline{background:#fa5252;color:#fff}.cancel{background:#e9ecef}
+.pay{background:#12b886;color:#fff}.decline{background:#fa5252;color:#fff}.cancel{background:#e9ecef;color:#1b1f24}
 .expiry{color:#845209;font-size:14px}
-</style>
-</head>
-<body>
-<main data-order-id="${escapeHtml(order.orderId)}" data-state="${escapeHtml(order.state)}">
+@media (prefers-color-scheme:dark){.sub{color:#adb5bd}td{border-bottom-color:#373a40}.cancel{background:#373a40;color:#e9ecef}.expiry{color:#ffc078}}`,
+    body: `<main data-order-id="${escapeHtml(order.orderId)}" data-state="${escapeHtml(order.state)}">
 <h1>${escapeHtml(words.title)}</h1>
 <p class="sub">${escapeHtml(words.subtitle)}</p>
 <p>${escapeHtml(words.order)}: <strong><bdi>${escapeHtml(order.orderNumber ?? order.referenceId ?? order.orderId)}</bdi></strong></p>
@@ -131,9 +127,8 @@ ${rows}${extra}
 </table>
 ${open ? `<p class="expiry">${escapeHtml(words.expiresIn)} <span id="countdown" data-expires-at="${order.expiresAtMs}">${formatCountdown((order.expiresAtMs - nowMs) / 1000)}</span></p>` : ''}
 <div class="actions">${actions}</div>
-</main>
-<script nonce="${nonce}">
-(function () {
+</main>`,
+    script: `(function () {
   var element = document.getElementById('countdown');
   if (!element) return;
   var expiresAt = Number(element.getAttribute('data-expires-at'));
@@ -145,8 +140,6 @@ ${open ? `<p class="expiry">${escapeHtml(words.expiresIn)} <span id="countdown" 
     setTimeout(tick, 1000);
   }
   tick();
-})();
-</script>
-</body>
-</html>`;
+})();`,
+  });
 }

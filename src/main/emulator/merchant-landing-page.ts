@@ -127,7 +127,7 @@ export function renderLandingPage(page: LandingPage, nonce: string): string {
         : `<p><a data-testid="landing-console-link" href="${escapeHtml(page.consoleOrderUrl)}">Open the order in the console</a></p>`;
   return renderStandalonePage({
     title: `${landingWord(page.outcome, order)} · local merchant page`,
-    styleNonce: nonce,
+    nonce,
     style: `h1{margin:0 0 4px;font-size:22px;overflow-wrap:anywhere}.sub{color:#667;margin:0 0 16px;font-size:13px}
 table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16px 4px 0;color:#556;font-weight:500}td{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 .note{background:#fff4e6;border-radius:8px;padding:8px 12px;font-size:14px;overflow-wrap:anywhere}

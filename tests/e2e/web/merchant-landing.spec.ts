@@ -39,3 +39,29 @@ test('Pay on the hosted page ends on the local merchant page, which links back t
   await expect(orders.state()).toHaveText('approved');
   await expect(orders.step('approved')).toContainText('by webhook');
 });
+
+/**
+ * The hosted checkout page is one of the console's own pages (the merchant page, the sign-in
+ * page): in a dark system scheme it is dark too, not a white card in a dark browser.
+ */
+test('the hosted checkout page and the merchant page after it follow a dark system scheme', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(checkoutUrl);
+  const card = page.locator('main');
+  await expect(card).toHaveCSS('background-color', 'rgb(37, 38, 43)');
+  await expect(page.locator('body')).toHaveCSS('color', 'rgb(233, 236, 239)');
+  await expect(page.locator('button[data-action="cancel"]')).toHaveCSS('color', 'rgb(233, 236, 239)');
+
+  await page.locator('button[data-action="pay"]').click();
+  await expect(page.getByTestId('landing-headline')).toBeVisible();
+  await expect(card).toHaveCSS('background-color', 'rgb(37, 38, 43)');
+});

@@ -6,6 +6,7 @@ import {
   type CustomerAction,
 } from '../../../shared/orders/order-states';
 import type { EmulatorOrderRow } from '../../store/emulator-repository';
+import { renderStandalonePage } from '../../html/standalone-page';
 import { renderCheckoutPage } from '../checkout-page';
 import { checkoutUrlOf, underPageBase } from '../create-checkout';
 import { EmulatorError } from '../emulator-errors';
@@ -37,7 +38,12 @@ function sendHtml(res: ServerResponse, status: number, nonce: string, html: stri
 }
 
 const notValidLink = (nonce: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not a valid checkout link</title><style nonce="${nonce}">body{font-family:system-ui,sans-serif;padding:32px}</style></head><body><h1>This checkout link is not valid</h1><p>Open the checkout_url the service answered when the checkout was created: it carries the order's token.</p></body></html>`;
+  renderStandalonePage({
+    title: 'Not a valid checkout link',
+    nonce,
+    style: 'h1{margin:0 0 8px;font-size:22px}',
+    body: `<main><h1>This checkout link is not valid</h1><p>Open the checkout_url the service answered when the checkout was created: it carries the order's token.</p></main>`,
+  });
 
 /** The merchant URL the request gave for what the customer did (success, failure, cancel), or null. */
 export function merchantUrlFor(order: EmulatorOrderRow, action: CustomerAction): string | null {
