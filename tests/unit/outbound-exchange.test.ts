@@ -128,6 +128,17 @@ describe('the one HTTP exchange never throws', () => {
       { url: 'http://127.0.0.1:9/x', headers: [['X-Bad', 'a\r\nb']] as HeaderList },
       /header/i,
     ],
+    [
+      // A send from the builder or the CLI carries a signal (Cancel, Ctrl+C): the refusal once
+      // reached the signal's listener before it was declared ("Cannot access 'onAbort'").
+      'a header Node will not write (a zero-width space in a token), on a send that can be cancelled',
+      {
+        url: 'http://127.0.0.1:9/x',
+        headers: [['Authorization', 'Bearer tok_\u200bZZ']] as HeaderList,
+        signal: new AbortController().signal,
+      },
+      /header/i,
+    ],
   ])('%s is a failed outcome, not a rejection', async (_name, spec, words) => {
     const outcome = await performHttpExchange({ ...base, ...spec });
     expect(outcome.status).toBeNull();

@@ -83,6 +83,10 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
   return new Promise((resolve) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined = undefined;
+    // Declared before finish, which a request Node refuses to make (a header it will not write)
+    // reaches before there is any request to cancel.
+    let req: ClientRequest | undefined = undefined;
+    const onAbort = () => req?.destroy(new ExchangeCancelledError());
     const finish = (outcome: Omit<HttpOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -104,10 +108,10 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     };
 
     const limit = spec.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-    let req: ClientRequest;
+    let sending: ClientRequest;
     try {
       // A raw array keeps case, order and duplicates; Node then adds no Host of its own.
-      req = send(url, {
+      sending = send(url, {
         method: spec.method,
         headers: requestHeaderLines(spec.headers, url, spec.body),
         ...(spec.target === undefined ? {} : { path: spec.target }),
@@ -117,13 +121,13 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       fail(error);
       return;
     }
-    timer = setTimeout(() => req.destroy(new ExchangeTimeoutError(spec.timeoutMs)), spec.timeoutMs);
-    const onAbort = () => req.destroy(new ExchangeCancelledError());
+    req = sending;
+    timer = setTimeout(() => sending.destroy(new ExchangeTimeoutError(spec.timeoutMs)), spec.timeoutMs);
     if (spec.signal?.aborted === true) onAbort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
 
-    req.on('error', fail);
-    req.on('response', (res: IncomingMessage) => {
+    sending.on('error', fail);
+    sending.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
@@ -154,6 +158,6 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       res.on('close', () => (truncated ? done() : undefined));
       res.on('error', (error) => (truncated ? done() : finish(cutShort(error, res, seen))));
     });
-    req.end(spec.body === null ? undefined : spec.body);
+    sending.end(spec.body === null ? undefined : spec.body);
   });
 }
