@@ -122,14 +122,15 @@ export const secretEditSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('set'),
     // Spaces around a pasted token are the paste's, not the token's: taken off. Inside, a space,
-    // a tab or a line break is no token's (it would fail later as a 401, or a header Node refuses).
+    // a tab, a line break or an invisible character a copy picked up (a zero-width space) is no
+    // token's: it would fail later, as a 401 or a header Node refuses.
     value: z
       .string()
       .trim()
       .min(1, 'Enter the token, or choose clear')
       .refine(
-        (value) => !/[\s\p{Cc}]/u.test(value),
-        'A token has no spaces, tabs, line breaks or control characters inside it',
+        (value) => !/[\s\p{Cc}\p{Cf}]/u.test(value),
+        'A token has no spaces, tabs, line breaks, control characters or invisible characters (such as a zero-width space) inside it',
       ),
   }),
   z.object({ action: z.literal('clear') }),

@@ -119,7 +119,16 @@ describe('checkout-console profiles', () => {
     [['profiles', 'set', 'Sandbox', '--api-token', 'x', '--clear-api-token'], /not both/],
     [
       ['profiles', 'set', 'Sandbox', '--api-token', 'abc\ndef12345'],
-      /--api-token: A token has no spaces, tabs, line breaks or control characters inside it/,
+      /--api-token: A token has no spaces, tabs, line breaks, control characters or invisible characters \(such as a zero-width space\) inside it/,
+    ],
+    [
+      // Node refuses it in the Authorization header, so every send would fail.
+      ['profiles', 'set', 'Sandbox', '--api-token', 'tok_\u200bZZZZZZZZZ'],
+      /--api-token: A token has no .*invisible characters/,
+    ],
+    [
+      ['profiles', 'set', 'Sandbox', '--notification-token', 'sec\u2060ret'],
+      /--notification-token: A token has no/,
     ],
     [
       ['profiles', 'set', 'Sandbox', '--notification-token', 'a\tb'],

@@ -113,7 +113,7 @@ test('a token with a space inside is refused at its own field, named as the form
   // Mantine's password input marks itself data-invalid (it sets no aria-invalid).
   await expect(field).toHaveAttribute('data-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(
-    /A token has no spaces, tabs, line breaks or control characters inside it/,
+    /A token has no spaces, tabs, line breaks, control characters or invisible characters \(such as a zero-width space\) inside it/,
   );
   await expect(form.getByText('apiToken.value')).toHaveCount(0);
   // Typing again takes the message away: it was about what was typed before.
