@@ -1,3 +1,4 @@
+import { ConsoleError } from '../console-error';
 import type {
   EmulatorDelivery,
   EmulatorOrder,
@@ -141,17 +142,28 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
 
   // The Local profile and its tokens are read once and again only after a profile changes:
   // decrypting them on every request would cost more than the request itself.
+  // A token that cannot be opened here (a lost vault.key) keeps the emulator from starting, said
+  // in its status; the console around it still starts, so its history can be read.
   let cached: {
     profile: StoredProfile | null;
     secrets: { apiToken: string | null; notificationToken: string | null };
+    unopened: string | null;
   } | null = null;
   const current = () => {
     if (cached !== null) return cached;
     const profile = localProfileOf(deps.profiles);
-    const secrets =
-      deps.tokens ??
-      (profile === null ? { apiToken: null, notificationToken: null } : deps.profiles.secretsOf(profile.id));
-    cached = { profile, secrets };
+    const none = { apiToken: null, notificationToken: null };
+    let secrets: { apiToken: string | null; notificationToken: string | null } = deps.tokens ?? none;
+    let unopened: string | null = null;
+    if (deps.tokens === undefined && profile !== null) {
+      try {
+        secrets = deps.profiles.secretsOf(profile.id);
+      } catch (failure) {
+        if (!(failure instanceof ConsoleError)) throw failure;
+        unopened = failure.message;
+      }
+    }
+    cached = { profile, secrets, unopened };
     return cached;
   };
   deps.bus.subscribe((event) => {
@@ -264,6 +276,12 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
 
   const startNow = async (port: number | undefined): Promise<EmulatorStatus> => {
     await stopServer();
+    const unopened = current().unopened;
+    if (unopened !== null) {
+      error = `The emulator cannot start: ${unopened}`;
+      changed();
+      return status();
+    }
     let target = port;
     if (target === undefined) {
       const profile = local();

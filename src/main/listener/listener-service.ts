@@ -85,6 +85,8 @@ interface Target {
   secret: string | null;
   /** How verdicts name the secret (`the notification token of profile "Local"`). */
   secretLabel: string;
+  /** Why the profile's notification token is not used though it is set: it cannot be opened here. */
+  secretUnopened: string | null;
 }
 
 function describeBindError(
@@ -138,7 +140,18 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
 
   const readTarget = (): Target => {
     const profile = overrides.profileId === undefined ? profiles.active() : profiles.get(overrides.profileId);
-    const secret = overrides.secret?.value ?? profiles.secretsOf(profile.id).notificationToken;
+    // A token that cannot be opened here leaves the webhooks unverified, never unstored: the
+    // listener still runs and keeps every request, its verdict saying why it was not checked.
+    let secret: string | null = overrides.secret?.value ?? null;
+    let secretUnopened: string | null = null;
+    if (overrides.secret === undefined) {
+      try {
+        secret = profiles.tokenOf(profile.id, 'notificationToken');
+      } catch (unopened) {
+        if (!(unopened instanceof ConsoleError)) throw unopened;
+        secretUnopened = unopened.message;
+      }
+    }
     return {
       profileId: profile.id,
       profileName: profile.fields.name,
@@ -146,6 +159,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       publicUrl: profile.fields.publicListenerUrl,
       secret: secret === '' ? null : secret,
       secretLabel: overrides.secret?.label ?? `the notification token of profile "${profile.fields.name}"`,
+      secretUnopened,
     };
   };
 
@@ -153,7 +167,10 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     const label = next.secretLabel;
     verification =
       next.secret === null
-        ? Promise.resolve({ key: null, label: `profile "${next.profileName}" has none` })
+        ? Promise.resolve({
+            key: null,
+            label: next.secretUnopened ?? `profile "${next.profileName}" has none`,
+          })
         : keys.get(next.secret).then((key) => ({ key, label }));
     verification.catch(() => undefined);
   };
@@ -251,7 +268,12 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         await start(next);
         return;
       }
-      if (next.secret !== previous.secret || next.profileId !== previous.profileId) useKeyOf(next);
+      if (
+        next.secret !== previous.secret ||
+        next.secretUnopened !== previous.secretUnopened ||
+        next.profileId !== previous.profileId
+      )
+        useKeyOf(next);
       target = next;
     });
 

@@ -81,6 +81,11 @@ export interface ProfileService {
   /** Plain tokens, for main-process use only (signing, sending). Never returned over the bridge. */
   secretsOf(id: number): ProfileSecrets;
   /**
+   * One plain token (main only): a token that cannot be opened here stops only what needs that
+   * one (the listener verifies with the notification token and never needs the API token).
+   */
+  tokenOf(id: number, token: keyof ProfileSecrets): string | null;
+  /**
    * Tokens profiles had before (replaced, cleared, or the profile removed), for masking only:
    * records that echo one stay, and an export printed a rotated token whole. Main only.
    * Registered webhook header values that were replaced or removed are among them.
@@ -296,23 +301,24 @@ export function createProfileService({
       announce();
       return view(id);
     },
-    secretsOf(id) {
+    tokenOf(id, token) {
       const stored = get(id);
-      const opened = (sealed: string | null, what: string): string | null => {
-        if (sealed === null) return null;
-        try {
-          return vault.open(sealed);
-        } catch {
-          throw unopenedTokenError(
-            `${stored.fields.name}'s ${what}`,
-            vault.whyUnopened(sealed),
-            forgetTokenCommand(stored.fields.name),
-          );
-        }
-      };
+      const sealed = token === 'apiToken' ? stored.apiTokenSealed : stored.notificationTokenSealed;
+      if (sealed === null) return null;
+      try {
+        return vault.open(sealed);
+      } catch {
+        throw unopenedTokenError(
+          `${stored.fields.name}'s ${token === 'apiToken' ? 'API token' : 'notification token'}`,
+          vault.whyUnopened(sealed),
+          forgetTokenCommand(stored.fields.name),
+        );
+      }
+    },
+    secretsOf(id) {
       return {
-        apiToken: opened(stored.apiTokenSealed, 'API token'),
-        notificationToken: opened(stored.notificationTokenSealed, 'notification token'),
+        apiToken: service.tokenOf(id, 'apiToken'),
+        notificationToken: service.tokenOf(id, 'notificationToken'),
       };
     },
     secretsHere,
