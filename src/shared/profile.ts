@@ -178,6 +178,23 @@ export function maskSecret(secret: string | null): MaskedSecret {
   return { isSet: true, masked: `${MASK_PREFIX}${tail}` };
 }
 
+/**
+ * The profile that becomes active when the active one is removed (or none is set): the safest
+ * left, a local one before a sandbox, in list order, and a live one only when nothing else is
+ * left. Before, the first in the list took over, a live one too, with no word said.
+ */
+export function successorProfile<T extends { id: number; environment: Environment }>(
+  profiles: readonly T[],
+  removedId: number | null,
+): T | null {
+  const left = profiles.filter((profile) => profile.id !== removedId);
+  for (const environment of ENVIRONMENTS) {
+    const found = left.find((profile) => profile.environment === environment);
+    if (found !== undefined) return found;
+  }
+  return null;
+}
+
 /** The defaults a brand-new profile of each environment starts from. */
 export function defaultProfileFields(environment: Environment, name: string): ProfileFields {
   const baseUrl =

@@ -159,6 +159,25 @@ describe('checkout-console profiles', () => {
     }
   });
 
+  it('removing the active profile makes the safest one left active, a sandbox before a live one, and says so', async () => {
+    await cli('profiles', 'use', 'Sandbox');
+    await cli('profiles', 'remove', 'Local');
+    await cli('profiles', 'add', 'Staging', '--env', 'sandbox', '--base-url', 'https://stg.example.test');
+    // Left: Live, then Staging, in list order. The first in the list took over before: Live.
+    const removed = await cli('profiles', 'remove', 'Sandbox');
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toBe(
+      'Removed profile "Sandbox".\nIt was the active profile: "Staging" (sandbox) is active now.\n',
+    );
+    expect((await cli('profiles', 'list')).stdout).toMatch(/^\*\s+Staging\s+sandbox/m);
+    // Only a live profile left: it becomes active, said as plainly.
+    const last = await cli('profiles', 'remove', 'Staging');
+    expect(last.stdout).toContain('It was the active profile: "Live" (live) is active now.');
+    // A profile that was not the active one: nothing else changes, nothing more is said.
+    await cli('profiles', 'add', 'Other', '--env', 'sandbox', '--base-url', 'https://o.example.test');
+    expect((await cli('profiles', 'remove', 'Other')).stdout).toBe('Removed profile "Other".\n');
+  });
+
   it('exits 1 when the command runs and fails', async () => {
     const missing = await cli('profiles', 'use', 'Nope');
     expect(missing.code).toBe(1);

@@ -7,6 +7,7 @@ import {
   type ProfileFields,
   type ProfileView,
   type SecretEdit,
+  successorProfile,
 } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
@@ -76,7 +77,8 @@ export interface ProfileService {
     options?: { expected?: ProfileExpected },
   ): ProfileView;
   duplicate(id: number, name?: string): ProfileView;
-  remove(id: number): void;
+  /** Removes it; when it was the active one, the profile now active (successorProfile). */
+  remove(id: number): ProfileView | null;
   activate(id: number): ProfileView;
   /** Plain tokens, for main-process use only (signing, sending). Never returned over the bridge. */
   secretsOf(id: number): ProfileSecrets;
@@ -136,6 +138,8 @@ export function createProfileService({
   bus,
   transaction,
 }: Dependencies): ProfileService {
+  const storedForSuccession = () =>
+    profiles.list().map((stored) => ({ id: stored.id, environment: stored.fields.environment }));
   const activeId = (): number | null => settings.get(ACTIVE_PROFILE_KEY, z.number().int().nullable(), null);
 
   // One this process cannot open is still set: shown as set, with nothing of it, so a list of
@@ -223,9 +227,9 @@ export function createProfileService({
       const id = activeId();
       const stored = id === null ? undefined : profiles.get(id);
       if (stored !== undefined) return stored;
-      const first = profiles.list()[0];
-      if (first === undefined) throw new ConsoleError('not_found', 'There is no profile; create one first.');
-      return first;
+      const first = successorProfile(storedForSuccession(), null);
+      if (first === null) throw new ConsoleError('not_found', 'There is no profile; create one first.');
+      return get(first.id);
     },
     create(fields, secrets) {
       const parsed = parseInput(profileFieldsSchema, fields, ['fields']);
@@ -280,7 +284,7 @@ export function createProfileService({
       return view(copyId);
     },
     remove(id) {
-      transaction(() => {
+      const nowActive = transaction((): ProfileView | null => {
         get(id);
         if (profiles.count() <= 1) {
           throw new ConsoleError(
@@ -291,9 +295,13 @@ export function createProfileService({
         const removed = get(id);
         retire(removed.apiTokenSealed, removed.notificationTokenSealed);
         profiles.remove(id);
-        if (activeId() === id) settings.set(ACTIVE_PROFILE_KEY, profiles.list()[0]?.id ?? null);
+        if (activeId() !== id) return null;
+        const next = successorProfile(storedForSuccession(), id);
+        settings.set(ACTIVE_PROFILE_KEY, next?.id ?? null);
+        return next === null ? null : view(next.id);
       });
       announce();
+      return nowActive;
     },
     activate(id) {
       get(id);

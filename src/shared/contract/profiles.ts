@@ -49,7 +49,11 @@ export const profileCommands = {
     z.object({ id: profileId, name: profileNameSchema.optional() }),
     profileViewSchema,
   ),
-  removeProfile: defineCommand(z.object({ id: profileId }), z.object({ removedId: profileId })),
+  removeProfile: defineCommand(
+    z.object({ id: profileId }),
+    // `nowActive`: the profile made active because the removed one was, or null.
+    z.object({ removedId: profileId, nowActive: profileViewSchema.nullable() }),
+  ),
   activateProfile: defineCommand(z.object({ id: profileId }), profileViewSchema),
 };
 

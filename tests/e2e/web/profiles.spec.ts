@@ -137,6 +137,27 @@ test('duplicate and delete a profile', async ({ page, served }) => {
   await expect(profiles.profileInList('Sandbox copy')).toHaveCount(0);
 });
 
+test('deleting the active profile says which one becomes active, before and after', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await expect(profiles.activeBadge()).toHaveText('Local');
+  await profiles.profileInList('Local').click();
+  await expect(page.getByRole('heading', { name: 'Local', level: 4 })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('profile-successor')).toHaveText(
+    'It is the active profile: Sandbox (sandbox) becomes active.',
+  );
+  await dialog.getByRole('button', { name: 'Delete profile' }).click();
+  await expect(profiles.activeBadge()).toHaveText('Sandbox');
+  await expect(
+    page.getByText('"Local" was the active profile; Sandbox (sandbox) is active now.'),
+  ).toBeVisible();
+});
+
 test('the Live profile is unmistakable', async ({ page, served }) => {
   await openConsole(page, served);
   const profiles = new ProfilesPage(page);

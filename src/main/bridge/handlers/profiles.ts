@@ -24,10 +24,7 @@ export function profileHandlers({
         expected === undefined ? {} : { expected },
       ),
     duplicateProfile: ({ id, name }) => profiles.duplicate(id, name),
-    removeProfile: ({ id }) => {
-      profiles.remove(id);
-      return { removedId: id };
-    },
+    removeProfile: ({ id }) => ({ removedId: id, nowActive: profiles.remove(id) }),
     activateProfile: ({ id }) => profiles.activate(id),
   };
 }

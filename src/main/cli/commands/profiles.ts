@@ -205,8 +205,12 @@ export function registerProfiles(program: Command, context: CliContext): void {
     .action((name: string) =>
       withConsole(context, async (core) => {
         const profile = requireProfile(core.profiles, name);
-        await callerOf(core)('removeProfile', { id: profile.id });
+        const { nowActive } = await callerOf(core)('removeProfile', { id: profile.id });
         io.stdout(`Removed profile "${terminalSafe(profile.fields.name)}".\n`);
+        if (nowActive !== null)
+          io.stdout(
+            `It was the active profile: "${terminalSafe(nowActive.name)}" (${nowActive.environment}) is active now.\n`,
+          );
       }),
     );
 }

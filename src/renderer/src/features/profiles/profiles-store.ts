@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CommandInput, ProfilesSnapshot } from '@shared/contract';
-import type { ProfileView } from '@shared/profile';
+import { successorProfile, type ProfileView } from '@shared/profile';
 import { bridge } from '@bridge';
 
 interface ProfilesState extends ProfilesSnapshot {
@@ -9,7 +9,8 @@ interface ProfilesState extends ProfilesSnapshot {
   create: (input: CommandInput<'createProfile'>) => Promise<ProfileView>;
   update: (input: CommandInput<'updateProfile'>) => Promise<ProfileView>;
   duplicate: (id: number) => Promise<ProfileView>;
-  remove: (id: number) => Promise<void>;
+  /** Resolves to the profile made active because the removed one was, or null. */
+  remove: (id: number) => Promise<ProfileView | null>;
   activate: (id: number) => Promise<void>;
 }
 
@@ -25,7 +26,7 @@ export const useProfilesStore = create<ProfilesState>((set) => ({
   update: (input) => bridge.updateProfile(input),
   duplicate: (id) => bridge.duplicateProfile({ id }),
   async remove(id) {
-    await bridge.removeProfile({ id });
+    return (await bridge.removeProfile({ id })).nowActive;
   },
   async activate(id) {
     await bridge.activateProfile({ id });
@@ -37,5 +38,8 @@ bridge.subscribe((event) => {
 });
 
 export function selectActiveProfile(state: ProfilesSnapshot): ProfileView | null {
-  return state.profiles.find((profile) => profile.id === state.activeProfileId) ?? state.profiles[0] ?? null;
+  return (
+    state.profiles.find((profile) => profile.id === state.activeProfileId) ??
+    successorProfile(state.profiles, null)
+  );
 }

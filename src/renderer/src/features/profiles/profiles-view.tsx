@@ -4,7 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { defaultProfileFields, type ProfileFields, type ProfileView } from '@shared/profile';
+import {
+  defaultProfileFields,
+  successorProfile,
+  type ProfileFields,
+  type ProfileView,
+} from '@shared/profile';
 import { errorMessage } from '@bridge/bridge-error';
 import { useAppCommand } from '@ui/app-commands';
 import { ENVIRONMENT_COLOR } from '@ui/environment-style';
@@ -74,13 +79,33 @@ export function ProfilesView() {
     notifications.show({ color: 'red', title, message: errorMessage(error) });
 
   const confirmRemove = async (id: number, name: string) => {
+    // Deleting the active profile makes another active: said before, and after (as main chose).
+    const successor = id === activeProfileId ? successorProfile(profiles, id) : null;
     const confirmed = await confirmAction({
       title: `Delete profile "${name}"?`,
-      children: <Text size="sm">Its stored tokens are deleted. Its history stays in the timeline.</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">Its stored tokens are deleted. Its history stays in the timeline.</Text>
+          {successor !== null && (
+            <Text size="sm" data-testid="profile-successor">
+              It is the active profile: {successor.name} ({successor.environment}) becomes active.
+            </Text>
+          )}
+        </Stack>
+      ),
       confirmLabel: 'Delete profile',
       color: 'red',
     });
-    if (confirmed) remove(id).then(() => setSelectedId(null), fail('Could not delete the profile'));
+    if (!confirmed) return;
+    remove(id).then((nowActive) => {
+      setSelectedId(null);
+      if (nowActive !== null)
+        notifications.show({
+          color: ENVIRONMENT_COLOR[nowActive.environment],
+          title: `Active profile: ${nowActive.name}`,
+          message: `"${name}" was the active profile; ${nowActive.name} (${nowActive.environment}) is active now.`,
+        });
+    }, fail('Could not delete the profile'));
   };
 
   return (
