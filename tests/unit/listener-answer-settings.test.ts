@@ -67,6 +67,38 @@ describe('a status that carries no body', () => {
   });
 });
 
+describe('a client that half-closes after its request (it sends FIN, then reads)', () => {
+  // Node's HTTP server ends a connection whose client half-closed, so an answer not yet written
+  // (a token being verified) went nowhere, while its row said 200 was answered: Node still
+  // reports such a response finished. The answer now goes out, and the row is true.
+  it('still gets its answer when the token takes time to verify, and the row says what went out', async () => {
+    served = await serveListener(
+      {},
+      {
+        // As a JWT's HMAC is checked (asynchronously): the FIN is read before the answer is written.
+        verification: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          return { key: null, label: 'none' };
+        },
+      },
+    );
+    const { port } = served.server;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      const received: Buffer[] = [];
+      socket.on('data', (chunk) => received.push(chunk));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(Buffer.concat(received).toString('utf8')));
+      socket.end(buildRawRequest(port, { target: '/half', body: '{}' }));
+      sockets.push(socket);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    const [row] = served.rows();
+    expect(row).toMatchObject({ status: 200, error: null });
+    expect(answer).toContain(row?.responseBody?.text ?? 'no body stored');
+  });
+});
+
 describe('a response delay not waited out', () => {
   it('the client leaves during the delay: the row says so at once, not when the delay ends', async () => {
     served = await serveListener({}, { settings: answering({ responseDelayMs: 120_000 }) });

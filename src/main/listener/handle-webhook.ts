@@ -263,13 +263,27 @@ export async function handleWebhook(
 
   // Unref'd: a pending delay never keeps a stopping console (or `listen`) alive. Cut short
   // when the listener closes: said at once, while the store is still open to take it.
+  // A client whose side of the connection ends during the delay has given up waiting (a client
+  // timing out closes so): said at once. Whether it still reads cannot be told from the FIN,
+  // and a slow merchant is what the delay plays. Without a delay, a half-closing client still
+  // gets its answer (webhook-server.ts keeps the connection writable).
   if (plan.delayMs > 0) {
+    const socket = req.socket;
+    const left = new AbortController();
+    const onEnd = () => left.abort();
+    if (socket.readableEnded) left.abort();
+    else socket.once('end', onEnd);
     try {
-      await sleep(plan.delayMs, undefined, { ref: false, signal: context.stopSignal });
+      await sleep(plan.delayMs, undefined, {
+        ref: false,
+        signal: AbortSignal.any([context.stopSignal, left.signal]),
+      });
     } catch {
       settle(notAnswered);
       res.destroy();
       return;
+    } finally {
+      socket.off('end', onEnd);
     }
   }
   if (res.destroyed) return; // Said by the close above.

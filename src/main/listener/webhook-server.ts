@@ -121,6 +121,12 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
     },
     serve,
   );
+  // A client may half-close once its request is sent (FIN, then read the answer). Node's own
+  // default ends such a connection at once, so an answer not yet written (a token being
+  // verified, the group commit, a delay) went nowhere while Node still reported the response
+  // finished, and the row said 200 was answered. With this (Node's http.Server property, not in
+  // its types), the connection stays writable until the answer has gone out.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('connection', (socket: Socket) => guard.admit(socket));
   server.on('checkExpectation', serve);
   // CONNECT is not a webhook, but it reached the port: stored and answered like any other.
