@@ -8,7 +8,7 @@ import { headerPairs } from '../http/header-pairs';
 import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
 import { planResponse, responseBody } from './plan-response';
-import { readBody, type BodyInterruption } from './read-body';
+import { readBody, type BodyInterruption, type CapturedBody } from './read-body';
 import type { CraftedToken } from '../store/crafted-tokens-repository';
 import { linkReplay, markForwardedCopy, type KnownReplay } from './replay-link';
 import { errorWords } from '../../shared/error-words';
@@ -92,6 +92,20 @@ function splitUrl(rawUrl: string): { path: string; query: string | null } {
  * One request: raw bytes captured first, verdicts reached (guarded: a failure to judge still
  * stores the raw request), the row committed, then, and only then, the answer.
  */
+/** Why a body did not arrive whole, for its judgement; null for one that did (or was too large). */
+function incompleteWords(body: CapturedBody): string | null {
+  switch (body.outcome) {
+    case 'aborted':
+      return 'the client closed the connection before the body was complete';
+    case 'timed_out':
+      return body.stopped ?? 'the body did not arrive in time';
+    case 'broken':
+      return `Node's HTTP parser gave up on it: ${body.stopped ?? 'a parse error'}`;
+    default:
+      return null;
+  }
+}
+
 export async function handleWebhook(
   req: IncomingMessage,
   res: ServerResponse,
@@ -136,7 +150,14 @@ export async function handleWebhook(
   try {
     const verification = await context.verification();
     const judged = await judgeWebhook(
-      { query, headers, body: body.bytes, truncated: body.outcome === 'too_large', atMs },
+      {
+        query,
+        headers,
+        body: body.bytes,
+        truncated: body.outcome === 'too_large',
+        incomplete: incompleteWords(body),
+        atMs,
+      },
       verification,
       settings.clockToleranceSeconds,
     );

@@ -18,6 +18,8 @@ export interface CapturedWebhook {
   headers: HeaderList;
   body: Uint8Array;
   truncated: boolean;
+  /** Why the body did not arrive whole (the client hung up, the parser gave up), or null. */
+  incomplete?: string | null;
   atMs: number;
 }
 
@@ -58,7 +60,7 @@ export async function judgeWebhook(
     : await checkTokenAt('header', found.header.token, options, found.header.problem);
   const checks = [queryCheck, headerCheck];
   const summary = summariseTokenChecks(checks, { query: found.query.token, header: found.header.token });
-  const body = judgeWebhookBody(webhook.body, webhook.truncated, webhook.headers);
+  const body = judgeWebhookBody(webhook.body, webhook.truncated, webhook.headers, webhook.incomplete ?? null);
   const tokens = [found.query.token, found.header.token].filter(
     (token, at, all): token is string => token !== null && all.indexOf(token) === at,
   );

@@ -200,6 +200,7 @@ export function judgeWebhookBody(
   bytes: Uint8Array | null,
   truncated: boolean,
   headers: HeaderList = [],
+  incomplete: string | null = null,
 ): BodyJudgement {
   const findings = new BodyFindings();
   // A compressed body is judged as sent, not decompressed: its verdict then reads "not UTF-8"
@@ -231,6 +232,17 @@ export function judgeWebhookBody(
       'The body was larger than the limit; only its beginning was kept and it was not parsed.',
     );
     return result('too_large');
+  }
+  // A body that did not arrive whole (the client hung up, the parser gave up on its chunks, it
+  // stalled) is no notification, whatever its first bytes read, and never "empty": nothing was
+  // delivered that a merchant could act on, so it names no order either.
+  if (incomplete !== null) {
+    const arrived = bytes?.byteLength ?? 0;
+    findings.error(
+      [],
+      `The body did not arrive whole (${incomplete}); the ${arrived} byte${arrived === 1 ? '' : 's'} that arrived are kept and were not judged as a notification.`,
+    );
+    return result('invalid_json');
   }
   // The spec's notification is a JSON object with order_id, event_type and the rest: a webhook
   // that carries none of it is a finding, never a calm "empty".
