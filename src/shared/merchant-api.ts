@@ -131,6 +131,8 @@ export const exchangeResultSchema = z.object({
   failure: networkFailureSchema.nullable(),
   /** The created order, for a successful create-checkout call. */
   checkout: checkoutCreatedSchema.nullable(),
+  /** What is wrong with an answer its status would call a success (answer-problems.ts). */
+  answerProblems: z.array(z.string()).default([]),
   /** A create-checkout call's notification URL decision, as it was made for this send. */
   notification: notificationPlanSchema.optional(),
 });

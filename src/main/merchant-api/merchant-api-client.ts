@@ -39,6 +39,7 @@ import {
   usableSecrets,
 } from '../../shared/secrets/redact-secrets';
 import { toBodyView } from '../store/events-repository';
+import { answerProblems } from '../../shared/answer-problems';
 import { jsonOfBody } from '../../shared/json-body';
 import { scrubAnswer } from './scrub-answer';
 import type { NotificationTarget } from './notification-target';
@@ -130,6 +131,8 @@ interface AnswerRead {
   scrubbed: ReturnType<typeof scrubAnswer>;
   serviceError: ServiceError | null;
   checkout: CheckoutCreated | null;
+  /** What is wrong with an answer its status would call a success (answer-problems.ts). */
+  problems: string[];
 }
 
 function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: string | null): AnswerRead {
@@ -138,10 +141,19 @@ function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: 
   const json = jsonOfBody(outcome.body);
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const created = operation === 'createCheckout' && ok ? checkoutCreatedSchema.safeParse(json) : null;
+  const contentType = outcome.headers?.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null;
   return {
     scrubbed,
     serviceError: ok ? null : parseServiceError(json),
     checkout: created?.success === true ? created.data : null,
+    problems: answerProblems({
+      operation,
+      status: outcome.status,
+      body: outcome.body,
+      contentType,
+      truncated: outcome.truncated,
+      receivedBytes: outcome.responseBytes,
+    }),
   };
 }
 
@@ -204,14 +216,17 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
           responseHeaders: answer.scrubbed.headers,
           responseBody: answer.scrubbed.body,
           orderId: answer.checkout?.order_id ?? record.orderId,
-          details: answer.serviceError === null ? {} : { serviceError: answer.serviceError },
+          details: {
+            ...(answer.serviceError === null ? {} : { serviceError: answer.serviceError }),
+            ...(answer.problems.length === 0 ? {} : { answerProblems: answer.problems }),
+          },
         };
       },
     }).finally(() => {
       if (options.requestKey !== undefined) inFlight.delete(options.requestKey);
     });
     const { outcome } = sent;
-    const { scrubbed, serviceError, checkout } =
+    const { scrubbed, serviceError, checkout, problems } =
       read.answer ?? readAnswer(outcome, request.plan.operation, apiToken);
     // The window sees the answer as every screen does: secrets masked, by meaning.
     const shown = redactExchange(
@@ -238,6 +253,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       serviceError,
       failure: outcome.failure,
       checkout,
+      answerProblems: problems,
     };
   }
 

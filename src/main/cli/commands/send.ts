@@ -106,7 +106,7 @@ const SEND_FLAGS: Record<string, string> = {
   body: '<file>',
 };
 
-/** `send <file>`: one create-checkout call with the profile's token; exit 1 on 4xx/5xx or no answer. */
+/** `send <file>`: one create-checkout call with the profile's token; exit 1 on 4xx/5xx, no answer, or a 2xx that created no checkout. */
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(sendFlags, rawFlags);
   const { value, text } = await readJsonSource(file, context);
@@ -141,7 +141,10 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
   if (formHint !== null) context.io.stderr(`${formHint}\n`);
   const variablesHint = scenarioVariablesHint(value);
   if (variablesHint !== null) context.io.stderr(`${variablesHint}\n`);
-  const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  for (const problem of result.answerProblems) context.io.stderr(`warning: ${terminalSafe(problem)}\n`);
+  // A 2xx that created no checkout (an HTML page, a cut answer) is no success either.
+  const ok =
+    result.status !== null && result.status >= 200 && result.status < 300 && result.checkout !== null;
   if (!ok) throw new CommandExit(EXIT_FAILED);
 }
 

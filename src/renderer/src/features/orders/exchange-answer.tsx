@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { networkFailureText, type ExchangeResult } from '@shared/merchant-api';
+import { AnswerProblemsAlert } from '@ui/answer-problems-alert';
 
 function statusColor(status: number | null): string {
   if (status === null) return 'red';
@@ -35,6 +36,7 @@ export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
           {networkFailureText(result.failure)}
         </Alert>
       )}
+      <AnswerProblemsAlert status={result.status} problems={result.answerProblems} />
       {error !== null && (
         <Alert color="orange" title={error.title ?? 'Service error'} data-testid="answer-service-error">
           <Stack gap={4}>

@@ -8,6 +8,7 @@ import {
   notificationPlanSchema,
   serviceErrorSchema,
 } from '@shared/merchant-api';
+import { AnswerProblemsAlert } from '@ui/answer-problems-alert';
 import { CLIENT_OPERATION_LABEL } from '@ui/order-format';
 
 /** What the client stores in a request record's `details` (src/main/merchant-api/merchant-api-client.ts). */
@@ -20,6 +21,7 @@ const requestDetailsSchema = z.object({
   failure: networkFailureSchema.optional(),
   notification: notificationPlanSchema.optional(),
   rawBody: z.boolean().optional(),
+  answerProblems: z.array(z.string()).optional(),
 });
 
 /** An outbound request: which operation, whether it was sent with validation errors, and how it ended. */
@@ -112,15 +114,18 @@ export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
           )}
         </Stack>
       )}
-      {details.failure === undefined && details.serviceError === undefined && (
-        <Text size="sm" c={ok ? 'green' : 'dimmed'}>
-          {detail.status === null
-            ? 'Waiting for the answer…'
-            : ok
-              ? 'Answered successfully.'
-              : `Answered ${detail.status}.`}
-        </Text>
-      )}
+      <AnswerProblemsAlert status={detail.status} problems={details.answerProblems ?? []} />
+      {details.failure === undefined &&
+        details.serviceError === undefined &&
+        (details.answerProblems ?? []).length === 0 && (
+          <Text size="sm" c={ok ? 'green' : 'dimmed'}>
+            {detail.status === null
+              ? 'Waiting for the answer…'
+              : ok
+                ? 'Answered successfully.'
+                : `Answered ${detail.status}.`}
+          </Text>
+        )}
     </Stack>
   );
 }

@@ -1,0 +1,131 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { answerProblems } from '../../src/shared/answer-problems';
+import { startFakeService, json } from './helpers/fake-service';
+import { runCliCaptured } from './helpers/run-cli';
+import { createConsole } from '../../src/main/app';
+import { withConsoleFile } from './helpers/console-file';
+import { makeTempDir } from './helpers/temp-console';
+
+// A 200 that was an HTML page (a proxy, a login wall), or an answer cut at the console's 10 MiB,
+// read "Answered successfully." in the timeline and the builder, and `send` exited 0 printing
+// the HTML. The status alone is not the judge: such an answer says what is wrong with it.
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const read = (over: Partial<Parameters<typeof answerProblems>[0]>) =>
+  answerProblems({
+    operation: 'createCheckout',
+    status: 200,
+    body: bytes('{"order_id":"o","checkout_id":"c","status":"new","checkout_url":"https://x"}'),
+    contentType: 'application/json',
+    truncated: false,
+    receivedBytes: 0,
+    ...over,
+  });
+
+describe('answerProblems', () => {
+  it('a created checkout, a 4xx, and an operation answered with JSON have none', () => {
+    expect(read({})).toEqual([]);
+    expect(read({ status: 400, body: bytes('<html>') })).toEqual([]);
+    expect(read({ operation: 'capture', body: bytes('{"capture_id":"x"}') })).toEqual([]);
+  });
+  it('a 2xx that is not JSON names its content type', () => {
+    expect(read({ body: bytes('<html>login</html>'), contentType: 'text/html' })).toEqual([
+      'The service answered 200 with a body that is not JSON (Content-Type: text/html): its answers are JSON objects.',
+    ]);
+  });
+  it('a create-checkout 2xx without a created checkout names the fields', () => {
+    expect(read({ body: bytes('{"order_id":"o"}') })[0]).toMatch(
+      /^The service answered 200, but not with a created checkout: checkout_id, status, checkout_url are missing/,
+    );
+    expect(read({ body: bytes('') })[0]).toMatch(/answered 200 with an empty body/);
+  });
+  it('a cut answer says how much was kept and how much arrived', () => {
+    expect(read({ truncated: true, body: bytes('{"a":'), receivedBytes: 10_485_768 })).toEqual([
+      'The answer was longer than the console keeps: only its first 5 bytes were kept (10485768 or more arrived), so it was not read as JSON.',
+    ]);
+  });
+});
+
+describe('send and the stored record', () => {
+  let dataDir: string;
+  let remove: () => void;
+  let service: Awaited<ReturnType<typeof startFakeService>>;
+  beforeEach(async () => {
+    ({ dir: dataDir, remove } = makeTempDir());
+    service = await startFakeService((_request, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<html><body>Please sign in</body></html>');
+    });
+    await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'profiles',
+      'set',
+      'Sandbox',
+      '--base-url',
+      service.url,
+      '--api-token',
+      'sk_test_html_abcd',
+    ]);
+  });
+  afterEach(async () => {
+    await service.close();
+    remove();
+  });
+
+  it('a 200 HTML page: send warns, exits 1, and the record keeps the problem for every screen', async () => {
+    const file = join(dataDir, 'p.json');
+    writeFileSync(file, '{"order_reference_id":"r1"}');
+    const run = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'send',
+      file,
+      '--profile',
+      'Sandbox',
+      '--no-notification-url',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'warning: The service answered 200 with a body that is not JSON (Content-Type: text/html): its answers are JSON objects.',
+    );
+    const core = await createConsole({ dataDir, frontDoor: 'browser', keychain: 'off' });
+    try {
+      const last = withConsoleFile(dataDir, (db) =>
+        db.prepare<[], { id: number }>("SELECT id FROM events WHERE kind = 'request' ORDER BY id DESC").get(),
+      );
+      const detail = core.events.getDetail(last?.id ?? 0);
+      expect(detail?.details['answerProblems']).toEqual([expect.stringMatching(/not JSON/)]);
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('a created checkout warns of nothing', async () => {
+    await service.close();
+    service = await startFakeService((_request, res) =>
+      json(res, 200, {
+        order_id: 'o',
+        checkout_id: 'c',
+        status: 'new',
+        checkout_url: 'https://pay.example/?o',
+      }),
+    );
+    await runCliCaptured(['--data-dir', dataDir, 'profiles', 'set', 'Sandbox', '--base-url', service.url]);
+    const file = join(dataDir, 'p.json');
+    writeFileSync(file, '{"order_reference_id":"r1"}');
+    const run = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'send',
+      file,
+      '--profile',
+      'Sandbox',
+      '--no-notification-url',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('warning:');
+  });
+});
