@@ -10,7 +10,7 @@ import { ConnectionBanner } from './connection-banner';
 import { KeyringFallbackBanner } from './keyring-fallback-banner';
 import { LiveBanner } from './live-banner';
 import { useExternalLinkRequests } from '@ui/open-external';
-import { useNavigation } from '@ui/navigation';
+import { useNavigation, viewHash } from '@ui/navigation';
 import { CommandPalette } from './palette/command-palette';
 import { usePaletteStore } from './palette/palette-store';
 import { usePreferencesStore } from '@ui/preferences-store';
@@ -135,14 +135,16 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <nav aria-label="Main">
+          {/* Links to each view's address: reached with Tab, opened with Enter, and the hash
+              change moves the view (navigation.ts). Without href an <a> is not focusable. */}
           {VIEWS.map((candidate) => (
             <NavLink
               key={candidate.id}
+              href={viewHash(candidate.id)}
               label={candidate.label}
               leftSection={candidate.icon}
               active={candidate.id === current?.id}
               rightSection={candidate.id === 'timeline' ? <UnseenBadge /> : undefined}
-              onClick={() => navigate(candidate.id)}
               aria-current={candidate.id === current?.id ? 'page' : undefined}
             />
           ))}

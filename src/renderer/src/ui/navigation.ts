@@ -15,7 +15,8 @@ function readHash(): Location {
   return { view, params: new URLSearchParams(query) };
 }
 
-function writeHash(view: string, params: URLSearchParams): string {
+/** A view's address (`#/profiles`), for a link to it: the same address navigate() goes to. */
+export function viewHash(view: string, params = new URLSearchParams()): string {
   const query = params.toString();
   return `#/${view}${query === '' ? '' : `?${query}`}`;
 }
@@ -30,12 +31,12 @@ export const useNavigation = create<NavigationState>((set) => ({
   ...readHash(),
   navigate(view, params = new URLSearchParams()) {
     const search = params instanceof URLSearchParams ? params : new URLSearchParams(params);
-    window.location.hash = writeHash(view, search);
+    window.location.hash = viewHash(view, search);
     set({ view, params: search });
   },
   replaceParams(params) {
     const { view } = readHash();
-    window.history.replaceState(null, '', writeHash(view, params));
+    window.history.replaceState(null, '', viewHash(view, params));
     set({ params: new URLSearchParams(params) });
   },
 }));

@@ -9,7 +9,7 @@ export function SetupBadge({ profile }: { profile: ProfileView }) {
   if (problems.length === 0) return null;
   return (
     <Tooltip label={problems.map((problem) => problem.message).join(' ')} multiline w={300} withArrow>
-      <Badge size="xs" color="orange" variant="light" data-testid="profile-needs-setup">
+      <Badge component="span" size="xs" color="orange" variant="light" data-testid="profile-needs-setup">
         needs setup
       </Badge>
     </Tooltip>

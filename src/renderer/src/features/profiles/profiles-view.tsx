@@ -65,6 +65,8 @@ export function ProfilesView() {
         profiles[0] ??
         null);
   const editing = selectedId === 'new' ? null : selected;
+  /** The profile whose form is shown, marked in the list; none while a new one is written. */
+  const shownId = editing?.id ?? null;
 
   // The form re-mounts (fresh default values) when another profile is picked. A change to the
   // stored one is the form's to handle: it must not drop what the user is typing.
@@ -125,15 +127,21 @@ export function ProfilesView() {
             styles={{ content: { display: 'block', minWidth: 0 } }}
           >
             <nav aria-label="Profiles">
+              {/* Buttons, not bare <a>s (which Tab skips): picking one shows its form in this view,
+                  reached with Tab and opened with Enter or Space. Their content is phrasing only
+                  (spans), as a button's must be. */}
               {profiles.map((profile) => (
                 <NavLink
                   key={profile.id}
-                  active={selectedId !== 'new' && selected?.id === profile.id}
+                  component="button"
+                  active={shownId === profile.id}
+                  aria-current={shownId === profile.id ? 'true' : undefined}
                   onClick={() => setSelectedId(profile.id)}
                   label={profile.name}
                   // The address has the row's whole width, and the badges a line of their own under
-                  // it: beside three badges it was cut to "https://api-s…" at 1280 px.
-                  styles={{ body: { minWidth: 0 } }}
+                  // it: beside three badges it was cut to "https://api-s…" at 1280 px. The focus ring
+                  // is drawn inside the row: outside it, the scroll area cut its sides off.
+                  styles={{ root: { outlineOffset: -2 }, body: { minWidth: 0 } }}
                   description={
                     <Stack component="span" gap={4} mt={2}>
                       {/* One line where it fits; a longer one wraps rather than being cut. Broken
@@ -152,11 +160,11 @@ export function ProfilesView() {
                       <Group component="span" gap={4}>
                         <SetupBadge profile={profile} />
                         {profile.id === activeProfileId && (
-                          <Badge size="xs" variant="outline">
+                          <Badge component="span" size="xs" variant="outline">
                             active
                           </Badge>
                         )}
-                        <Badge size="xs" color={ENVIRONMENT_COLOR[profile.environment]}>
+                        <Badge component="span" size="xs" color={ENVIRONMENT_COLOR[profile.environment]}>
                           {profile.environment}
                         </Badge>
                       </Group>
