@@ -2,6 +2,7 @@ import { getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { liveEventToasts } from '@ui/live-event-toasts';
+import { useTopmostDialogEscape } from '@ui/topmost-dialog-escape';
 import { AppLayout } from './app-layout';
 import { bridgeColorSchemeManager } from '@ui/color-scheme';
 import { cssVariablesResolver, theme } from './theme';
@@ -9,6 +10,7 @@ import { cssVariablesResolver, theme } from './theme';
 const colorSchemeManager = bridgeColorSchemeManager();
 
 export function App() {
+  useTopmostDialogEscape();
   return (
     <MantineProvider
       theme={theme}

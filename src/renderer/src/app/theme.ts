@@ -1,4 +1,4 @@
-import { Badge, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, Modal, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -10,6 +10,9 @@ export const theme = createTheme({
     Badge: Badge.extend({
       styles: { root: { minWidth: 'max-content', flexShrink: 0 }, label: { overflow: 'visible' } },
     }),
+    // Escape is not each modal's own: it closes the dialog on top alone (topmost-dialog-escape.ts).
+    // Mantine's, one listener per open modal, closed a confirmation and the dialog beneath it.
+    Modal: Modal.extend({ defaultProps: { closeOnEscape: false } }),
   },
 });
 

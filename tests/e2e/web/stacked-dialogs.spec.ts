@@ -1,0 +1,91 @@
+import { test as base, expect } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openConsole } from '../fixtures/console-test';
+import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
+import { cliPath, projectRoot, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { OrdersPage } from '../pages/orders-page';
+
+const run = promisify(execFile);
+const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
+const REFERENCE = 'ORD-E2E-STACKED-1';
+
+/**
+ * A console with one order of the Live profile: the Live profile points at a fake service, and a
+ * checkout is sent to it from a terminal (--yes-live) before the console is served.
+ */
+const test = base.extend<{ served: ServedConsole; fake: FakeCheckoutService }>({
+  fake: async ({}, use) => {
+    const fake = await startFakeCheckoutService();
+    await use(fake);
+    await fake.close();
+  },
+  served: async ({ fake }, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-stacked-e2e-'));
+    const cli = (...args: string[]) =>
+      run(process.execPath, [cliPath, '--data-dir', dataDir, ...args], { env });
+    await cli('profiles', 'set', 'Live', '--base-url', fake.url, '--api-token', 'stacked-e2e-live-token');
+    const payload = JSON.parse(
+      readFileSync(join(projectRoot, 'tests/fixtures/general-valid.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const file = join(dataDir, 'live-order.json');
+    writeFileSync(file, JSON.stringify({ ...payload, order_reference_id: REFERENCE }));
+    await cli('send', file, '--profile', 'Live', '--yes-live', '--json');
+    const served = await startServedConsole({}, dataDir);
+    await use(served);
+    await served.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+test('Escape on the live confirmation closes only it: the editor under it stays, with its body', async ({
+  page,
+  served,
+  fake,
+}) => {
+  const orders = new OrdersPage(page);
+  await openConsole(page, served);
+  await orders.open();
+  await orders.row(REFERENCE).click();
+  await orders.action('Get order').click();
+  const editor = page.getByRole('dialog', { name: /^Get order/ });
+  await expect(editor.getByRole('combobox', { name: 'Profile' })).toHaveValue('Live · live');
+  const body = editor.getByLabel('Body');
+  await body.fill('{"kept": "as typed"}');
+  const received = fake.received.length;
+
+  await editor.getByRole('button', { name: 'Send get order' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Send to LIVE profile "Live"?' });
+  await expect(confirmation).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirmation).toBeHidden();
+  // The dialog under it is still open, with what was typed; nothing was sent.
+  await expect(editor).toBeVisible();
+  await expect(body).toHaveValue('{"kept": "as typed"}');
+  expect(fake.received.length).toBe(received);
+
+  // So does the palette opened over the editor.
+  await page.keyboard.press('ControlOrMeta+K');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await expect(editor).toBeVisible();
+  await expect(body).toHaveValue('{"kept": "as typed"}');
+
+  // A dropdown open in the editor takes its own Escape: the list closes, the editor stays.
+  await editor.getByRole('combobox', { name: 'Profile' }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(editor).toBeVisible();
+
+  // The next Escape is the editor's own.
+  await body.focus();
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
