@@ -10,15 +10,65 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** What an http(s) URL field asks of its value beyond being one. */
+export interface HttpUrlRules {
+  /** Requests go to it: port 0 is refused (nothing can be reached there). */
+  reachable?: boolean;
+}
+
+const PORTS = '1–65535';
+const SHOWN_AT_MOST = 40;
+
+/** A part of the value as said in a message, cut where it runs long. */
+const shown = (text: string): string =>
+  text.length > SHOWN_AT_MOST ? `${text.slice(0, SHOWN_AT_MOST)}…` : text;
+
+/**
+ * The port of an http(s) URL as written (`http://host:99999/x` → `99999`), or null where none is
+ * written. Read from the text: `new URL` throws on a port it cannot take, without saying that
+ * the port was the reason.
+ */
+function writtenPort(value: string): string | null {
+  const authority = /^https?:\/\/([^/?#\\]*)/i.exec(value)?.[1];
+  if (authority === undefined) return null;
+  const hostAndPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const port = /^(?:\[[^\]]*\]|[^:]*):([^:]*)$/.exec(hostAndPort)?.[1];
+  return port === undefined || port === '' ? null : port;
+}
+
+const isPortText = (port: string): boolean => /^\d+$/.test(port) && Number(port) <= 65535;
+
+/**
+ * Why `value` is not an http(s) URL this field takes, in words naming the field (`what`) and
+ * the cause, or null when it is one. The one owner of these words: the profile's URLs, the
+ * forward-to URL and a replay's URL say a bad port, a port 0 or a query alike.
+ */
+export function httpUrlProblem(value: string, what: string, rules: HttpUrlRules = {}): string | null {
+  const url = URL.parse(value);
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    const port = writtenPort(value);
+    // The scheme is right and the port is what fails: "must be an http:// URL" would send the
+    // person looking at the wrong part.
+    if (url === null && port !== null && !isPortText(port))
+      return `The ${what}'s port ${shown(port)} is not a port (${PORTS})`;
+    return `The ${what} must be an http:// or https:// URL`;
+  }
+  if (rules.reachable === true && url.port === '0')
+    return `The ${what}'s port 0 is not a port a request can go to (${PORTS})`;
+  return null;
+}
+
 /**
  * A trimmed http(s) URL field, its errors naming the field (`what`); when `required`, an empty
  * value is asked for ("Enter the …") before the URL error.
  */
-export function httpUrlSchema(what: string, options: { required?: boolean } = {}) {
+export function httpUrlSchema(what: string, options: { required?: boolean } & HttpUrlRules = {}) {
   const text = z.string().trim();
-  return (options.required === true ? text.min(1, `Enter the ${what}`) : text).refine(
-    isHttpUrl,
-    `The ${what} must be an http:// or https:// URL`,
+  return (options.required === true ? text.min(1, `Enter the ${what}`) : text).superRefine(
+    (value, context) => {
+      const problem = httpUrlProblem(value, what, options);
+      if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+    },
   );
 }
 

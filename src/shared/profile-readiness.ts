@@ -1,13 +1,16 @@
-import type { ProfileView } from './profile';
+import { httpUrlProblem } from './http-url';
+import { BASE_URL_RULES, type ProfileView } from './profile';
 
 /**
  * What keeps a profile from working, found before anything is sent: a base URL that is still a
  * placeholder (the spec shows no addresses, so Sandbox and Live start on reserved example
- * names, RFC 2606), and an API token that was never set. Shown in the profile list and the top
- * bar, and said by Send before a request goes out.
+ * names, RFC 2606), a base URL stored by an earlier version that input now refuses (port 0),
+ * and an API token that was never set. Shown in the profile list and the top bar, and said by
+ * Send before a request goes out.
  */
 export type ProfileProblem =
   | { kind: 'placeholder_base_url'; field: 'baseUrl'; message: string }
+  | { kind: 'unusable_base_url'; field: 'baseUrl'; message: string }
   | { kind: 'no_api_token'; field: 'apiToken'; message: string };
 
 /** Host names reserved for documentation and tests: nothing real answers there. */
@@ -45,17 +48,36 @@ export function placeholderBaseUrlClause(
     : null;
 }
 
+/**
+ * Why a stored base URL cannot be sent to though it was once taken (the base URL's input rules,
+ * BASE_URL_RULES, refuse it now), as a clause, or null.
+ */
+function unusableBaseUrlClause(profile: Pick<ProfileView, 'baseUrl'>): string | null {
+  const problem = httpUrlProblem(profile.baseUrl, 'base URL', BASE_URL_RULES);
+  return problem === null ? null : `its base URL cannot be used; ${lowerFirst(problem)}`;
+}
+
+/**
+ * Why nothing can be sent to a profile's base URL, as a clause, or null: every front door's
+ * refused send says it alike (placeholder-guard.ts).
+ */
+export function baseUrlClause(profile: Pick<ProfileView, 'baseUrl' | 'environment'>): string | null {
+  return unusableBaseUrlClause(profile) ?? placeholderBaseUrlClause(profile);
+}
+
+const upperFirst = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+const lowerFirst = (text: string): string => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
 export function profileProblems(
   profile: Pick<ProfileView, 'name' | 'baseUrl' | 'environment' | 'apiToken'>,
 ): ProfileProblem[] {
   const problems: ProfileProblem[] = [];
+  const unusable = unusableBaseUrlClause(profile);
   const placeholder = placeholderBaseUrlClause(profile);
-  if (placeholder !== null)
-    problems.push({
-      kind: 'placeholder_base_url',
-      field: 'baseUrl',
-      message: `${placeholder.charAt(0).toUpperCase()}${placeholder.slice(1)}.`,
-    });
+  if (unusable !== null)
+    problems.push({ kind: 'unusable_base_url', field: 'baseUrl', message: `${upperFirst(unusable)}.` });
+  else if (placeholder !== null)
+    problems.push({ kind: 'placeholder_base_url', field: 'baseUrl', message: `${upperFirst(placeholder)}.` });
   if (!profile.apiToken.isSet)
     problems.push({
       kind: 'no_api_token',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './checkout/limits';
 import { characterCount } from './checkout/text-length';
-import { httpUrlSchema } from './http-url';
+import { httpUrlSchema, type HttpUrlRules } from './http-url';
 
 /** The three kinds of environment a profile can point at. `live` is production: real money. */
 export const ENVIRONMENTS = ['local', 'sandbox', 'live'] as const;
@@ -63,13 +63,16 @@ export const DEFAULT_NOTIFICATION_FIELD = 'merchant_url.notification';
 export const DEFAULT_SIGNED_TOKEN_MINUTES = 15;
 export const DEFAULT_LISTENER_PORT = 4455;
 
+/** What a base URL must be beyond an http(s) URL: the service's calls go to it. */
+export const BASE_URL_RULES: HttpUrlRules = { reachable: true };
+
 /**
  * A profile's URLs are shown on every screen and in `profiles list`: one carrying a user name or
  * password (`https://user:token@host`) would show the secret, so it is refused; the service
  * takes its token as a Bearer header, from the profile's encrypted token fields.
  */
-const httpUrl = (what: string) =>
-  httpUrlSchema(what, { required: true }).refine(
+const httpUrl = (what: string, rules: HttpUrlRules) =>
+  httpUrlSchema(what, { required: true, ...rules }).refine(
     (value) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value),
     `The ${what} must not carry a user name or password (user:password@); put tokens in the profile's token fields, which are encrypted`,
   );
@@ -84,14 +87,15 @@ export const profileNameSchema = z
 export const profileFieldsSchema = z.object({
   name: profileNameSchema,
   environment: environmentSchema,
-  baseUrl: httpUrl('base URL'),
+  baseUrl: httpUrl('base URL', BASE_URL_RULES),
   listenerPort: z
     .number({ error: 'The listener port must be a number' })
     .int('The listener port must be a whole number')
     .min(0, 'The listener port must be between 0 and 65535 (0 picks a free port)')
     .max(65535, 'The listener port must be between 0 and 65535 (0 picks a free port)'),
   // The service calls this URL: the spec's "webhook URL: at most 255 characters" applies to it.
-  publicListenerUrl: httpUrl('public listener URL')
+  // The service's notifications go to it: port 0 is no address either.
+  publicListenerUrl: httpUrl('public listener URL', { reachable: true })
     .refine(
       (value) => characterCount(value) <= LIMITS.webhookUrlMaxLength,
       `The public listener URL is a webhook URL: at most ${LIMITS.webhookUrlMaxLength} characters`,
@@ -149,7 +153,18 @@ export const maskedSecretSchema = z.object({
 });
 export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
 
-export const profileViewSchema = profileFieldsSchema.extend({
+/**
+ * The URLs as stored, not as input. A data directory may hold what an earlier version took and
+ * input now refuses (a base URL or public listener URL on port 0): its profiles must still
+ * list, show and open in the form, where the field says what is wrong; profileProblems says it
+ * in the list, and nothing is sent to such a base URL (placeholder-guard.ts).
+ */
+const storedUrlFields = {
+  baseUrl: z.string(),
+  publicListenerUrl: z.string().nullable(),
+};
+
+export const profileViewSchema = profileFieldsSchema.extend(storedUrlFields).extend({
   id: z.number().int(),
   apiToken: maskedSecretSchema,
   notificationToken: maskedSecretSchema,
@@ -163,7 +178,7 @@ export type ProfileView = z.infer<typeof profileViewSchema>;
  * What a profile form read of what its save changes: the fields as read, and each token edited
  * by its stamp (null: it was not set). Main refuses the save where one was changed since.
  */
-export const profileExpectedSchema = profileFieldsSchema.partial().extend({
+export const profileExpectedSchema = profileFieldsSchema.extend(storedUrlFields).partial().extend({
   apiToken: z.string().nullable().optional(),
   notificationToken: z.string().nullable().optional(),
 });

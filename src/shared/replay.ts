@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventFilterSchema } from './event-filter';
-import { carriesCredentials } from './http-url';
+import { carriesCredentials, httpUrlSchema } from './http-url';
 import { TOKEN_PRESETS } from './jwt/token-presets';
 
 /**
@@ -21,14 +21,15 @@ export const replayTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('forward') }),
   z.object({
     kind: z.literal('url'),
-    url: z
-      .url({ protocol: /^https?$/, error: 'Enter an http or https URL' })
-      .refine((url) => !carriesCredentials(url), {
+    url: httpUrlSchema('replay URL', { required: true, reachable: true }).refine(
+      (url) => !carriesCredentials(url),
+      {
         // Such a URL was stored with every replay record, password and all, and its credentials
         // were never sent: the request carries its own headers, the token's Authorization too.
         error:
           'Remove the user name or password from the URL: a replay does not send them, and they would be stored with every record',
-      }),
+      },
+    ),
   }),
 ]);
 export type ReplayTarget = z.infer<typeof replayTargetSchema>;

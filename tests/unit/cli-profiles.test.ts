@@ -110,6 +110,23 @@ describe('checkout-console profiles', () => {
       /--base-url: The base URL must be an http/,
     ],
     [['profiles', 'add', 'X', '--env', 'sandbox'], /--base-url/],
+    // The port is what fails, not the scheme; port 0 is no address a request can go to.
+    [
+      ['profiles', 'add', 'X', '--env', 'sandbox', '--base-url', 'http://127.0.0.1:99999'],
+      /--base-url: The base URL's port 99999 is not a port \(1–65535\)/,
+    ],
+    [
+      ['profiles', 'set', 'Sandbox', '--base-url', 'http://127.0.0.1:abc'],
+      /--base-url: The base URL's port abc is not a port \(1–65535\)/,
+    ],
+    [
+      ['profiles', 'set', 'Sandbox', '--base-url', 'http://127.0.0.1:0'],
+      /--base-url: The base URL's port 0 is not a port a request can go to \(1–65535\)/,
+    ],
+    [
+      ['profiles', 'set', 'Sandbox', '--public-listener-url', 'https://127.0.0.1:70000/hooks'],
+      /--public-listener-url: The public listener URL's port 70000 is not a port \(1–65535\)/,
+    ],
     [
       ['profiles', 'set', 'Sandbox', '--listener-port', '70000'],
       /--listener-port: must be between 0 and 65535/,

@@ -109,7 +109,13 @@ describe('checkout-console replay', () => {
     [['--concurrency', '65'], '--concurrency: At most 64 at once'],
     [['--delay-ms', '60001'], '--delay-ms: The delay is at most 60000 ms'],
     [['--repeat', 'twice'], '--repeat: must be a number'],
-    [['--to', 'ftp://example.com/'], '--to: Enter an http or https URL'],
+    [['--to', 'ftp://example.com/'], '--to: The replay URL must be an http:// or https:// URL'],
+    [['--to', 'http://127.0.0.1:99999/hooks'], "--to: The replay URL's port 99999 is not a port (1–65535)"],
+    [['--to', 'http://127.0.0.1:abc/hooks'], "--to: The replay URL's port abc is not a port (1–65535)"],
+    [
+      ['--to', 'http://127.0.0.1:0/hooks'],
+      "--to: The replay URL's port 0 is not a port a request can go to (1–65535)",
+    ],
     [['--to', 'http://user:pw@127.0.0.1:9/hooks'], '--to: Remove the user name or password from the URL'],
   ])('%j gets the contract’s limit, named as the flag; exit 2 and nothing sent', async (flags, message) => {
     const before = received.length;

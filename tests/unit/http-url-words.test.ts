@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { httpUrlProblem } from '../../src/shared/http-url';
+import { defaultProfileFields, profileFieldsSchema } from '../../src/shared/profile';
+import { replayRequestSchema } from '../../src/shared/replay';
+import { forwardToInputSchema } from '../../src/shared/listener';
+
+/** The messages a schema gives for a value, in order. */
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+
+describe('httpUrlProblem: a bad port is named as the port, not as the scheme', () => {
+  it.each([
+    ['http://127.0.0.1:99999', "The base URL's port 99999 is not a port (1–65535)"],
+    ['http://127.0.0.1:65536/v1', "The base URL's port 65536 is not a port (1–65535)"],
+    ['http://127.0.0.1:abc', "The base URL's port abc is not a port (1–65535)"],
+    ['https://[::1]:99999/x', "The base URL's port 99999 is not a port (1–65535)"],
+    ['http://user@127.0.0.1:-1', "The base URL's port -1 is not a port (1–65535)"],
+  ])('%s', (value, message) => {
+    expect(httpUrlProblem(value, 'base URL')).toBe(message);
+  });
+
+  it('keeps the scheme words where the scheme (or the whole text) is what fails', () => {
+    for (const value of [
+      'ftp://127.0.0.1:21',
+      'ftp://127.0.0.1:99999',
+      'not a url',
+      'http://exa mple.com:80',
+    ])
+      expect(httpUrlProblem(value, 'base URL')).toBe('The base URL must be an http:// or https:// URL');
+  });
+
+  it('refuses port 0 only where requests go to the URL', () => {
+    expect(httpUrlProblem('http://127.0.0.1:0', 'base URL', { reachable: true })).toBe(
+      "The base URL's port 0 is not a port a request can go to (1–65535)",
+    );
+    expect(httpUrlProblem('http://127.0.0.1:00/v1', 'base URL', { reachable: true })).toMatch(/port 0 /);
+    expect(httpUrlProblem('http://127.0.0.1:0', 'forward-to URL')).toBeNull();
+    expect(httpUrlProblem('http://127.0.0.1:1', 'base URL', { reachable: true })).toBeNull();
+    expect(httpUrlProblem('https://api.example.com', 'base URL', { reachable: true })).toBeNull();
+  });
+});
+
+describe('every URL field says it the same way', () => {
+  const fields = defaultProfileFields('sandbox', 'Sandbox');
+
+  it.each([
+    ['http://127.0.0.1:99999', 'port 99999 is not a port (1–65535)'],
+    ['http://127.0.0.1:abc', 'port abc is not a port (1–65535)'],
+    ['http://127.0.0.1:0', 'port 0 is not a port a request can go to (1–65535)'],
+  ])('the base URL and the public listener URL: %s', (value, cause) => {
+    expect(messagesOf(profileFieldsSchema.safeParse({ ...fields, baseUrl: value }))).toEqual([
+      `The base URL's ${cause}`,
+    ]);
+    expect(messagesOf(profileFieldsSchema.safeParse({ ...fields, publicListenerUrl: value }))).toEqual([
+      `The public listener URL's ${cause}`,
+    ]);
+  });
+
+  it.each([
+    ['http://127.0.0.1:99999/hooks', "The replay URL's port 99999 is not a port (1–65535)"],
+    ['http://127.0.0.1:abc/hooks', "The replay URL's port abc is not a port (1–65535)"],
+    ['http://127.0.0.1:0/hooks', "The replay URL's port 0 is not a port a request can go to (1–65535)"],
+    ['ftp://example.com/', 'The replay URL must be an http:// or https:// URL'],
+  ])('a replay URL: %s', (url, message) => {
+    expect(messagesOf(replayRequestSchema.safeParse({ ids: [1], target: { kind: 'url', url } }))).toEqual([
+      message,
+    ]);
+  });
+
+  it('the forward-to URL', () => {
+    expect(messagesOf(forwardToInputSchema.safeParse('http://127.0.0.1:99999/hooks'))).toEqual([
+      "The forward-to URL's port 99999 is not a port (1–65535)",
+    ]);
+  });
+});
