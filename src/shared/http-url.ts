@@ -14,6 +14,11 @@ export function isHttpUrl(value: string): boolean {
 export interface HttpUrlRules {
   /** Requests go to it: port 0 is refused (nothing can be reached there). */
   reachable?: boolean;
+  /**
+   * Paths are appended to it (a service's base URL): a query or fragment is refused, the paths
+   * would land inside it (`…/v1?a=1/checkout`, `…/v1#x/checkout`, the fragment never sent).
+   */
+  pathBase?: boolean;
 }
 
 const PORTS = '1–65535';
@@ -55,6 +60,16 @@ export function httpUrlProblem(value: string, what: string, rules: HttpUrlRules 
   }
   if (rules.reachable === true && url.port === '0')
     return `The ${what}'s port 0 is not a port a request can go to (${PORTS})`;
+  if (rules.pathBase === true) {
+    // Read from the text: a bare "?" or "#" leaves url.search and url.hash empty, yet the
+    // appended paths would still land after it.
+    const start = value.search(/[?#]/);
+    const rest = value.slice(start);
+    if (start !== -1 && rest.startsWith('?'))
+      return `The ${what} must not carry a query (${shown(rest.split('#')[0] ?? rest)}): the request paths are appended to it, and would land inside the query`;
+    if (start !== -1)
+      return `The ${what} must not carry a fragment (${shown(rest)}): the request paths are appended to it, and would land inside the fragment, which is never sent`;
+  }
   return null;
 }
 

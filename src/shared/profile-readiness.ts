@@ -4,9 +4,9 @@ import { BASE_URL_RULES, type ProfileView } from './profile';
 /**
  * What keeps a profile from working, found before anything is sent: a base URL that is still a
  * placeholder (the spec shows no addresses, so Sandbox and Live start on reserved example
- * names, RFC 2606), a base URL stored by an earlier version that input now refuses (port 0),
- * and an API token that was never set. Shown in the profile list and the top bar, and said by
- * Send before a request goes out.
+ * names, RFC 2606), a base URL stored by an earlier version that input now refuses (a query or
+ * fragment, port 0), and an API token that was never set. Shown in the profile list and the top
+ * bar, and said by Send before a request goes out.
  */
 export type ProfileProblem =
   | { kind: 'placeholder_base_url'; field: 'baseUrl'; message: string }

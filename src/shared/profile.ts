@@ -63,8 +63,12 @@ export const DEFAULT_NOTIFICATION_FIELD = 'merchant_url.notification';
 export const DEFAULT_SIGNED_TOKEN_MINUTES = 15;
 export const DEFAULT_LISTENER_PORT = 4455;
 
-/** What a base URL must be beyond an http(s) URL: the service's calls go to it. */
-export const BASE_URL_RULES: HttpUrlRules = { reachable: true };
+/**
+ * What a base URL must be beyond an http(s) URL: the service's calls go to it, and `/checkout`
+ * and the operation paths are appended to it as text (joinServiceUrl), so a query or fragment
+ * in it would take them in (`…/v1#frag/checkout` shown, `POST /v1` sent).
+ */
+export const BASE_URL_RULES: HttpUrlRules = { reachable: true, pathBase: true };
 
 /**
  * A profile's URLs are shown on every screen and in `profiles list`: one carrying a user name or
@@ -155,9 +159,10 @@ export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
 
 /**
  * The URLs as stored, not as input. A data directory may hold what an earlier version took and
- * input now refuses (a base URL or public listener URL on port 0): its profiles must still
- * list, show and open in the form, where the field says what is wrong; profileProblems says it
- * in the list, and nothing is sent to such a base URL (placeholder-guard.ts).
+ * input now refuses (a base URL with a query or fragment, a base URL or public listener URL on
+ * port 0): its profiles must still list, show and open in the form, where the field says what
+ * is wrong; profileProblems says it in the list, and nothing is sent to such a base URL
+ * (placeholder-guard.ts).
  */
 const storedUrlFields = {
   baseUrl: z.string(),

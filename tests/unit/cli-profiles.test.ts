@@ -123,6 +123,23 @@ describe('checkout-console profiles', () => {
       ['profiles', 'set', 'Sandbox', '--base-url', 'http://127.0.0.1:0'],
       /--base-url: The base URL's port 0 is not a port a request can go to \(1–65535\)/,
     ],
+    // The paths appended to a base URL would land inside its query or fragment: refused, saying so.
+    [
+      ['profiles', 'add', 'X', '--env', 'sandbox', '--base-url', 'http://127.0.0.1:5201/v1#frag'],
+      /--base-url: The base URL must not carry a fragment \(#frag\): the request paths are appended to it/,
+    ],
+    [
+      ['profiles', 'set', 'Sandbox', '--base-url', 'http://127.0.0.1:5201/v1?a=1'],
+      /--base-url: The base URL must not carry a query \(\?a=1\): the request paths are appended to it/,
+    ],
+    [
+      ['profiles', 'set', 'Sandbox', '--base-url', 'http://127.0.0.1:5201/v1?'],
+      /--base-url: The base URL must not carry a query \(\?\)/,
+    ],
+    [
+      ['profiles', 'set', 'Sandbox', '--base-url', 'http://127.0.0.1:5201/v1#'],
+      /--base-url: The base URL must not carry a fragment \(#\)/,
+    ],
     [
       ['profiles', 'set', 'Sandbox', '--public-listener-url', 'https://127.0.0.1:70000/hooks'],
       /--public-listener-url: The public listener URL's port 70000 is not a port \(1–65535\)/,

@@ -73,3 +73,49 @@ describe('every URL field says it the same way', () => {
     ]);
   });
 });
+
+describe('a base URL with a query or fragment is refused: the paths appended would land inside it', () => {
+  const query = (shown: string) =>
+    `The base URL must not carry a query (${shown}): the request paths are appended to it, and would land inside the query`;
+  const fragment = (shown: string) =>
+    `The base URL must not carry a fragment (${shown}): the request paths are appended to it, and would land inside the fragment, which is never sent`;
+
+  it.each([
+    ['http://127.0.0.1:5201/v1#frag', fragment('#frag')],
+    ['http://127.0.0.1:5201/v1?a=1', query('?a=1')],
+    ['http://127.0.0.1:5201/v1?a=1#frag', query('?a=1')],
+    ['http://127.0.0.1:5201/v1?', query('?')],
+    ['http://127.0.0.1:5201/v1#', fragment('#')],
+    ['https://api.example.test?', query('?')],
+    ['https://api.example.test/#/v1', fragment('#/v1')],
+    [`https://api.example.test/?${'a'.repeat(60)}`, query(`?${'a'.repeat(39)}…`)],
+  ])('%s', (value, message) => {
+    expect(httpUrlProblem(value, 'base URL', { pathBase: true })).toBe(message);
+  });
+
+  it('takes a base URL with a path, with or without its slash; other URL fields keep their query', () => {
+    for (const value of [
+      'https://api.example.test',
+      'https://api.example.test/v1/',
+      'http://127.0.0.1:4010/v1',
+    ])
+      expect(httpUrlProblem(value, 'base URL', { pathBase: true })).toBeNull();
+    expect(
+      httpUrlProblem('https://hooks.example.test/in?key=1', 'public listener URL', { reachable: true }),
+    ).toBeNull();
+  });
+
+  it('the profile fields: the base URL only', () => {
+    const fields = defaultProfileFields('sandbox', 'Sandbox');
+    expect(
+      messagesOf(profileFieldsSchema.safeParse({ ...fields, baseUrl: 'http://127.0.0.1:5201/v1#frag' })),
+    ).toEqual([fragment('#frag')]);
+    expect(
+      messagesOf(profileFieldsSchema.safeParse({ ...fields, baseUrl: ' http://127.0.0.1:5201/v1? ' })),
+    ).toEqual([query('?')]);
+    expect(
+      profileFieldsSchema.safeParse({ ...fields, publicListenerUrl: 'https://hooks.example.test/in?key=1#x' })
+        .success,
+    ).toBe(true);
+  });
+});

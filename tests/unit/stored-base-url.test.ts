@@ -50,15 +50,25 @@ describe('a stored base URL that input now refuses', () => {
       'http://127.0.0.1:0',
       "Its base URL cannot be used; the base URL's port 0 is not a port a request can go to (1–65535).",
     ],
+    [
+      'http://127.0.0.1:5201/v1#frag',
+      'Its base URL cannot be used; the base URL must not carry a fragment (#frag): the request paths are appended to it, and would land inside the fragment, which is never sent.',
+    ],
+    [
+      'http://127.0.0.1:5201/v1?a=1',
+      'Its base URL cannot be used; the base URL must not carry a query (?a=1): the request paths are appended to it, and would land inside the query.',
+    ],
   ])('%s: a profile problem, as the placeholder is', (baseUrl, message) => {
     const problems = profileProblems(view(baseUrl));
     expect(problems).toEqual([{ kind: 'unusable_base_url', field: 'baseUrl', message }]);
     expect(problemsSummary(problems)).toBe('Set its base URL');
   });
 
-  it.each(['http://127.0.0.1:0'])(
+  it.each(['http://127.0.0.1:0', '#frag', '?a=1', '?'])(
     '%s: listed as stored, and a send says why nothing went',
-    async (stored) => {
+    async (written) => {
+      // After the fake service's own address: nothing may reach it (it received `POST /v1`).
+      const stored = written.startsWith('http') ? written : `${service.url}/v1${written}`;
       storeBaseUrl('Sandbox', stored);
       const listed = await cli('profiles', 'list', '--json');
       expect(listed.stderr).toBe('');

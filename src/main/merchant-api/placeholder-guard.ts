@@ -8,7 +8,8 @@ import type { StoredProfile } from '../store/profiles-repository';
  * send in the window; `send`, `test` and the follow-up operations went on to the wire and came
  * back with "Name lookup failed", which tells a newcomer nothing. Said here, in the one path
  * every call to the service takes, it is the same words from every front door. So is a base URL
- * an earlier version stored that input now refuses (port 0): it is said, not sent to.
+ * an earlier version stored that input now refuses (a query or fragment, port 0): it is said,
+ * not sent to.
  */
 export function assertRealBaseUrl(profile: StoredProfile): void {
   const { name } = profile.fields;

@@ -70,6 +70,22 @@ test('invalid input gets a message naming the field, and nothing is saved', asyn
   await expect(form.getByText('A profile named "Sandbox" already exists')).toBeVisible();
 });
 
+// The paths are appended to the base URL as text: with `#frag` the console showed
+// `…/v1#frag/checkout` and the service got `POST /v1`. The form refuses it, naming the cause.
+test('a base URL with a query or fragment is refused under its field', async ({ page, served }) => {
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Sandbox').click();
+  const form = profiles.form();
+  const baseUrl = form.getByLabel('Base URL');
+  await baseUrl.fill('http://127.0.0.1:5201/v1#frag');
+  await expect(form.getByText(/^The base URL must not carry a fragment \(#frag\)/)).toBeVisible();
+  await baseUrl.fill('http://127.0.0.1:5201/v1?');
+  await expect(form.getByText(/^The base URL must not carry a query \(\?\)/)).toBeVisible();
+  await baseUrl.fill('http://127.0.0.1:5201/v1');
+  await expect(form.getByText(/^The base URL must not carry/)).toHaveCount(0);
+});
+
 // The form is taller than a 1280x800 window. A Base URL made invalid, then Save pressed at the
 // bottom: the field's error appeared on leaving it, pushed Save down under the pointer, and the
 // press was lost: nothing saved, nothing said in view, Save seemingly dead.
