@@ -146,3 +146,67 @@ describe('checkout-console replay', () => {
     });
   });
 });
+
+// Compared as text, another spelling of a live profile's address was sent with no --yes-live.
+describe("replay --to a live profile's address, however it is spelled", () => {
+  let live: Server;
+  let port = '';
+  const arrived: string[] = [];
+  const profiles = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'profiles', ...argv]);
+
+  beforeAll(async () => {
+    live = createServer((request, response) => {
+      arrived.push(request.url ?? '');
+      request.resume();
+      request.on('end', () => response.writeHead(200).end('{}'));
+    });
+    await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
+    port = String((live.address() as AddressInfo).port);
+  });
+  afterAll(async () => {
+    await profiles('set', 'Live', '--public-listener-url', 'none', '--base-url', 'https://api.example.com');
+    await new Promise((resolve) => live.close(resolve));
+  });
+
+  const expectRefused = async (url: string) => {
+    const run = await replay(String(webhookIds[0]), '--to', url);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`error: ${url} belongs to a live profile ("Live", its `);
+    expect(run.stderr).toContain('confirm to replay to production');
+    expect(run.stdout).toBe('');
+    expect(arrived).toEqual([]);
+  };
+
+  it.each([
+    'http://127.0.0.1:PORT/hook',
+    'http://localhost:PORT/hook',
+    'http://[::ffff:127.0.0.1]:PORT/hook',
+    'http://[::ffff:7f00:1]:PORT/hook',
+    'http://localhost.:PORT/hook',
+    'http://[::1]:PORT/hook',
+  ])('public listener URL http://127.0.0.1:PORT/hook; --to %s needs --yes-live (exit 2)', async (spelled) => {
+    expect(
+      (await profiles('set', 'Live', '--public-listener-url', `http://127.0.0.1:${port}/hook`)).code,
+    ).toBe(0);
+    await expectRefused(spelled.replace('PORT', port));
+  });
+
+  it('base URL http://localhost:PORT; --to http://localhost.:PORT/x needs --yes-live, and with it is sent', async () => {
+    expect(
+      (
+        await profiles(
+          'set',
+          'Live',
+          '--public-listener-url',
+          'none',
+          '--base-url',
+          `http://localhost:${port}`,
+        )
+      ).code,
+    ).toBe(0);
+    await expectRefused(`http://localhost.:${port}/x`);
+    const confirmed = await replay(String(webhookIds[0]), '--to', `http://127.0.0.1:${port}/x`, '--yes-live');
+    expect(confirmed.code).toBe(0);
+    expect(arrived).toEqual(['/x']);
+  });
+});

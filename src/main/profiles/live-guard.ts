@@ -1,3 +1,5 @@
+import type { ProfileView } from '../../shared/profile';
+import { reachSameAddress } from '../../shared/reached-address';
 import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
 
@@ -16,4 +18,34 @@ export function assertLiveConfirmed(
     `${action} would reach the LIVE (production) profile "${profile.fields.name}". ` +
       'Confirm it in the UI, or pass --yes-live on the command line.',
   );
+}
+
+/** A live profile's address that a URL reaches: which profile, which of its fields, as stored. */
+export interface LiveAddress {
+  profileName: string;
+  field: 'base URL' | 'public listener URL';
+  url: string;
+}
+
+/**
+ * The live profile's address `url` reaches (its base URL or public listener URL), or null: the
+ * one test of "is this a live address" (a replay's target, from the Replay view or `replay
+ * --to`). Compared as the server reached, not as text: `localhost`, `127.0.0.1`, `[::1]`,
+ * `[::ffff:127.0.0.1]` and `localhost.` on one port are one address (reached-address.ts).
+ */
+export function liveAddressReachedBy(
+  url: string,
+  profiles: readonly Pick<ProfileView, 'name' | 'environment' | 'baseUrl' | 'publicListenerUrl'>[],
+): LiveAddress | null {
+  for (const profile of profiles) {
+    if (profile.environment !== 'live') continue;
+    const addresses = [
+      { field: 'base URL', url: profile.baseUrl },
+      { field: 'public listener URL', url: profile.publicListenerUrl },
+    ] as const;
+    for (const address of addresses)
+      if (address.url !== null && reachSameAddress(url, address.url))
+        return { profileName: profile.name, field: address.field, url: address.url };
+  }
+  return null;
 }

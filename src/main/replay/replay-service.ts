@@ -10,6 +10,7 @@ import type { ProfileService } from '../profiles/profile-service';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { liveAddressReachedBy } from '../profiles/live-guard';
 import { replayRequest, replayToken, type ReplayPath } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
@@ -145,21 +146,16 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     }
   };
 
-  const isLive = (url: string): boolean => {
-    const origin = new URL(url).origin;
-    return deps.profiles
-      .snapshot()
-      .profiles.filter((profile) => profile.environment === 'live')
-      .some((profile) =>
-        [profile.baseUrl, profile.publicListenerUrl].some((candidate) => {
-          if (candidate === null || candidate === undefined || candidate === '') return false;
-          try {
-            return new URL(candidate).origin === origin;
-          } catch {
-            return false;
-          }
-        }),
-      );
+  const liveAddress = (url: string) => liveAddressReachedBy(url, deps.profiles.snapshot().profiles);
+
+  /** Nothing goes to a live profile's address unconfirmed; said with the address it reaches. */
+  const refuseUnconfirmedLive = (request: ReplayPlanRequest, targetUrl: string): void => {
+    const live = request.confirmLive ? null : liveAddress(targetUrl);
+    if (live === null) return;
+    throw new ReplayError(
+      `${targetUrl} belongs to a live profile ("${live.profileName}", its ${live.field} ${live.url}): confirm to replay to production.`,
+      true,
+    );
   };
 
   const plan = (request: ReplayPlanRequest): ReplayPlan => {
@@ -169,7 +165,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     const sends = rows.length * request.repeat;
     if (sends > MAX_REPLAY_SENDS)
       throw new ReplayError(`${sends} sends is more than ${MAX_REPLAY_SENDS}; repeat fewer times.`);
-    return { webhooks: rows.length, sends, targetUrl: base, live: isLive(base) };
+    return { webhooks: rows.length, sends, targetUrl: base, live: liveAddress(base) !== null };
   };
 
   async function run(
@@ -178,12 +174,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     signal: AbortSignal,
     onProgress: (progress: ReplayProgress) => void,
   ): Promise<ReplayProgress> {
-    const summary = plan(request);
-    if (summary.live && !request.confirmLive)
-      throw new ReplayError(
-        `${summary.targetUrl} belongs to a live profile: confirm to replay to production.`,
-        true,
-      );
+    refuseUnconfirmedLive(request, plan(request).targetUrl);
     // Each worker listens for the cancel twice at most (its send in flight, its pause): more
     // than Node's default 10 is no leak, and said as one it printed a warning on every run.
     setMaxListeners(2 * request.concurrency + 2, signal);
@@ -252,11 +243,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     plan,
     start(request) {
       const summary = plan(request);
-      if (summary.live && !request.confirmLive)
-        throw new ReplayError(
-          `${summary.targetUrl} belongs to a live profile: confirm to replay to production.`,
-          true,
-        );
+      refuseUnconfirmedLive(request, summary.targetUrl);
       const runId = randomUUID();
       const controller = new AbortController();
       runs.set(runId, controller);

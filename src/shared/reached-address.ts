@@ -1,0 +1,56 @@
+import { isLoopbackHost } from './loopback-host';
+
+/** Every loopback spelling reaches this machine: one host when the ports match. */
+const LOOPBACK = 'loopback';
+
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
+
+/**
+ * An IPv4-mapped IPv6 address as its IPv4 (`::ffff:127.0.0.1`, which URL writes as
+ * `::ffff:7f00:1`), or null for any other host.
+ */
+function mappedIpv4(host: string): string | null {
+  const dotted = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(host);
+  if (dotted?.[1] !== undefined) return dotted[1];
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (hex?.[1] === undefined || hex[2] === undefined) return null;
+  const high = Number.parseInt(hex[1], 16);
+  const low = Number.parseInt(hex[2], 16);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/**
+ * A URL's host as one spelling of the machine it reaches: lower-cased, without its brackets or
+ * the trailing dot of a fully qualified name (`localhost.`), an IPv4-mapped IPv6 address as its
+ * IPv4, and any loopback spelling (localhost, 127.0.0.0/8, ::1) as one loopback host.
+ */
+export function canonicalHost(hostname: string): string {
+  const bare = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
+  const host = mappedIpv4(bare) ?? bare;
+  return isLoopbackHost(host) ? LOOPBACK : host;
+}
+
+/**
+ * Where requests to a URL go, as one key: its canonical host and its port, the scheme's default
+ * filled in; null for a text that is no http(s) URL. The scheme is left out: http:// and
+ * https:// on one host and port reach the same server.
+ */
+export function reachedAddress(url: string): string | null {
+  const parsed = URL.parse(url);
+  const defaultPort = parsed === null ? undefined : DEFAULT_PORTS[parsed.protocol];
+  if (parsed === null || defaultPort === undefined) return null;
+  return `${canonicalHost(parsed.hostname)}:${parsed.port === '' ? defaultPort : parsed.port}`;
+}
+
+/**
+ * Whether two URLs reach the same server, whatever their spelling (`http://localhost:5201/x`
+ * and `http://[::ffff:127.0.0.1]:5201/y` do). Parsed, never compared as text: compared as
+ * text, another spelling of a live profile's address skipped its confirmation.
+ */
+export function reachSameAddress(a: string, b: string): boolean {
+  const first = reachedAddress(a);
+  return first !== null && first === reachedAddress(b);
+}
