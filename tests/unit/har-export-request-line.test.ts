@@ -7,6 +7,10 @@ import { makeTempDir, openTempConsole } from './helpers/temp-console';
  * method and no path. HAR requires a method and a URL: the export said POST, and importing it
  * stored POST and path "/", neither of which ever arrived. Now HAR says UNKNOWN and the stored
  * request line rides along under _checkoutConsole.request_line, which import reads back.
+ *
+ * The same held for what HAR's fields cannot say as stored: a path with dot segments
+ * (`/a/../b/./c`, which a URL parser resolves to `/b/c`), `OPTIONS *` (no URL at all), a
+ * duration never measured (HAR's `time` is a number) and no response headers (HAR's are a list).
  */
 let source = '';
 let dispose: () => Promise<void> = async () => undefined;
@@ -43,6 +47,27 @@ beforeAll(async () => {
       status: 200,
       requestBody: Buffer.from('{}'),
     },
+    // As sent with `curl --path-as-is`: the listener keeps the request-target as written.
+    {
+      kind: 'webhook',
+      method: 'POST',
+      url: 'http://127.0.0.1:4455/a/../b/./c',
+      path: '/a/../b/./c',
+      status: 200,
+      durationMs: 2.5,
+      responseHeaders: [['content-type', 'application/json']],
+    },
+    {
+      kind: 'webhook',
+      method: 'POST',
+      url: 'http://127.0.0.1:4455/hooks//double/%2e%2e/x?y=2',
+      path: '/hooks//double/%2e%2e/x',
+      query: 'y=2',
+      status: 200,
+      durationMs: 0,
+      responseHeaders: [],
+    },
+    { kind: 'webhook', method: 'OPTIONS', url: '*', path: '*', status: 405, durationMs: 1 },
   ]);
   await opened.core.close();
 });
@@ -73,7 +98,15 @@ describe('HAR keeps an unknown request line unknown', () => {
         };
       }
     ).log.entries;
-    expect(entries.map((entry) => entry.request.method)).toEqual(['UNKNOWN', 'CONNECT', 'UNKNOWN', 'POST']);
+    expect(entries.map((entry) => entry.request.method)).toEqual([
+      'UNKNOWN',
+      'CONNECT',
+      'UNKNOWN',
+      'POST',
+      'POST',
+      'POST',
+      'OPTIONS',
+    ]);
     expect(entries[0]?._checkoutConsole.request_line).toEqual({
       method: null,
       url: 'http://127.0.0.1:47101',
@@ -82,6 +115,15 @@ describe('HAR keeps an unknown request line unknown', () => {
     });
     // A record HAR can hold as it is carries no second copy.
     expect(entries[3]?._checkoutConsole.request_line).toBeUndefined();
+    // The URL says the path as it arrived; a URL parser would not, so the stored line rides along.
+    expect(entries[4]?.request.url).toBe('http://127.0.0.1:4455/a/../b/./c');
+    expect(entries[4]?._checkoutConsole.request_line).toMatchObject({ path: '/a/../b/./c' });
+    expect(entries[6]?._checkoutConsole.request_line).toEqual({
+      method: 'OPTIONS',
+      url: '*',
+      path: '*',
+      query: null,
+    });
   });
 
   it.each(['har', 'json', 'ndjson'] as const)(
@@ -100,6 +142,35 @@ describe('HAR keeps an unknown request line unknown', () => {
         url: 'http://127.0.0.1:47101',
         path: null,
       });
+    },
+  );
+});
+
+describe('every export imports back the records it was made of, field for field', () => {
+  /** Every field of every record, as a JSON export says it. */
+  async function recordsOf(dataDir: string): Promise<unknown[]> {
+    const run = await runCliCaptured(['--data-dir', dataDir, 'export', '--format', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    return (JSON.parse(run.stdout) as { events: unknown[] }).events;
+  }
+
+  it.each(['har', 'json', 'ndjson'] as const)(
+    '%s: dot segments, OPTIONS *, no duration, no response headers: the same, field for field',
+    async (format) => {
+      const exported = await runCliCaptured(['--data-dir', source, 'export', '--format', format]);
+      expect(exported.code).toBe(0);
+      const target = makeTempDir('cc-har-exact-');
+      temps.push(target);
+      const imported = await runCliCaptured(['--data-dir', target.dir, 'import', '-'], exported.stdout);
+      expect(imported.code, imported.stderr).toBe(0);
+      const records = await recordsOf(target.dir);
+      expect(records).toEqual(await recordsOf(source));
+      expect(records).toContainEqual(
+        expect.objectContaining({ path: '/hooks//double/%2e%2e/x', query: 'y=2', duration_ms: 0 }),
+      );
+      expect(records).toContainEqual(
+        expect.objectContaining({ method: null, duration_ms: null, response_headers: null }),
+      );
     },
   );
 });

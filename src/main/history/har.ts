@@ -45,12 +45,30 @@ function byteSize(text: string | null, base64: string | null): number {
  */
 export const HAR_UNKNOWN_METHOD = 'UNKNOWN';
 
+/**
+ * The path and query an entry's URL gives on import, the one reading of a HAR URL: a URL parser
+ * resolves dot segments (`/a/../b/./c` is `/b/c`) and reads no path from `*`, so the export
+ * compares a record's own with this to know when its request line must ride along.
+ */
+function pathAndQueryOf(url: string): { path: string | null; query: string | null } {
+  const parsed = URL.parse(url);
+  if (parsed === null) return { path: null, query: null };
+  const { path, query } = urlParts(parsed);
+  return { path, query };
+}
+
+/** Whether HAR's method and URL say the record's request line as stored (else it rides along). */
+function lineInHar(event: ExportedEvent): boolean {
+  if (event.method === null || event.url === null || event.path === null) return false;
+  const read = pathAndQueryOf(event.url);
+  return read.path === event.path && read.query === event.query;
+}
+
 export function harEntry(event: ExportedEvent): Record<string, unknown> {
   const requestBody = event.request_body ?? event.request_body_base64;
   const responseBody = event.response_body ?? event.response_body_base64;
   const url =
     event.url ?? `http://unknown${event.path ?? '/'}${event.query === null ? '' : `?${event.query}`}`;
-  const lineUnknown = event.method === null || event.url === null || event.path === null;
   return {
     startedDateTime: event.at,
     time: event.duration_ms ?? 0,
@@ -107,9 +125,12 @@ export function harEntry(event: ExportedEvent): Record<string, unknown> {
       remote_address: event.remote_address,
       request_truncated: event.request_truncated,
       request_size: event.request_size,
-      ...(lineUnknown
-        ? { request_line: { method: event.method, url: event.url, path: event.path, query: event.query } }
-        : {}),
+      ...(lineInHar(event)
+        ? {}
+        : { request_line: { method: event.method, url: event.url, path: event.path, query: event.query } }),
+      // HAR's time is a number and its response headers a list: a record with neither says so.
+      ...(event.duration_ms === null ? { duration_ms: null } : {}),
+      ...(event.response_headers === null ? { response_headers: null } : {}),
     },
   };
 }
@@ -152,10 +173,14 @@ export function eventFromHar(
   entry: z.output<typeof harEntrySchema>,
   fallbackUid: string,
 ): Record<string, unknown> {
-  const { request_line: storedLine, ...own } = entry._checkoutConsole ?? {};
-  const parsed = URL.parse(entry.request.url);
-  const { path, query } = parsed === null ? { path: null, query: null } : urlParts(parsed);
-  // The stored request line, when HAR's fields could not hold it (see HAR_UNKNOWN_METHOD).
+  const {
+    request_line: storedLine,
+    duration_ms: storedDuration,
+    response_headers: storedResponseHeaders,
+    ...own
+  } = entry._checkoutConsole ?? {};
+  const { path, query } = pathAndQueryOf(entry.request.url);
+  // The stored request line, when HAR's fields could not hold it (see lineInHar).
   // Its fields are judged with the rest of the record (exportedEventSchema), absent ones null.
   const line =
     typeof storedLine === 'object' && storedLine !== null
@@ -175,9 +200,11 @@ export function eventFromHar(
     request_body_base64: requestBase64 ? (entry.request.postData?.text ?? null) : null,
     status,
     response_headers:
-      entry.response === undefined ? null : entry.response.headers.map(({ name, value }) => [name, value]),
+      entry.response === undefined || storedResponseHeaders === null
+        ? null
+        : entry.response.headers.map(({ name, value }) => [name, value]),
     response_body: responseBase64 ? null : (entry.response?.content.text ?? null),
     response_body_base64: responseBase64 ? (entry.response?.content.text ?? null) : null,
-    duration_ms: entry.time,
+    duration_ms: storedDuration === null ? null : entry.time,
   };
 }
