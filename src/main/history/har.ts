@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ExportedEvent } from '../../shared/history-file';
 import { APP_VERSION } from '../version';
 import { urlParts } from '../outbound/url-parts';
+import { harPostDataSchema, harRequestBodyText } from './har-post-data';
 
 /**
  * HAR 1.2 (the format browsers' network panels open): one entry per record, the console's own
@@ -147,13 +148,7 @@ export const harEntrySchema = z.object({
     method: z.string().min(1),
     url: z.string().min(1),
     headers: harHeaders,
-    postData: z
-      .object({
-        mimeType: z.string().optional(),
-        text: z.string().optional(),
-        _encoding: z.string().optional(),
-      })
-      .optional(),
+    postData: harPostDataSchema.optional(),
   }),
   response: z
     .object({
@@ -186,7 +181,10 @@ export function eventFromHar(
     typeof storedLine === 'object' && storedLine !== null
       ? { method: null, url: null, path: null, query: null, ...storedLine }
       : { method: entry.request.method, url: entry.request.url, path, query };
-  const requestBase64 = entry.request.postData?._encoding === 'base64';
+  // Base64 is the console's own mark on a text it wrote (never on params).
+  const requestBase64 =
+    entry.request.postData?._encoding === 'base64' && entry.request.postData.text !== undefined;
+  const requestBody = harRequestBodyText(entry.request.postData);
   const responseBase64 = entry.response?.content.encoding === 'base64';
   const status = entry.response === undefined || entry.response.status === 0 ? null : entry.response.status;
   return {
@@ -196,8 +194,8 @@ export function eventFromHar(
     at: new Date(entry.startedDateTime).toISOString(),
     ...line,
     request_headers: entry.request.headers.map(({ name, value }) => [name, value]),
-    request_body: requestBase64 ? null : (entry.request.postData?.text ?? null),
-    request_body_base64: requestBase64 ? (entry.request.postData?.text ?? null) : null,
+    request_body: requestBase64 ? null : requestBody,
+    request_body_base64: requestBase64 ? requestBody : null,
     status,
     response_headers:
       entry.response === undefined || storedResponseHeaders === null
