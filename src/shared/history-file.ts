@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { bodyVerdictSchema, EVENT_KINDS, tokenVerdictSchema } from './events';
 import { countOf } from './count-words';
+import { errorWords } from './error-words';
+import { decodeUtf8Strictly } from './utf8-text';
 
 /**
  * One record in an export file (JSON and NDJSON): everything stored about an exchange, bodies
@@ -64,6 +66,28 @@ export const exportFileSchema = z.object({
  * and nothing larger is read into memory.
  */
 export const IMPORT_MAX_BODY_BYTES = 100 * 1024 * 1024;
+
+/** How a refused import's message begins (the CLI tells it from a bad command line by it). */
+export const NOTHING_IMPORTED = 'Nothing imported.';
+
+/**
+ * A history file's bytes as text, or why not: one that is not UTF-8 is refused naming the first
+ * byte that is not, its line and column. The one wording for the `import` command, the bridge
+ * and the History view, which decodes as the file streams up and reads the bytes here on a fault.
+ */
+export function historyFileText(
+  bytes: Uint8Array,
+): { ok: true; text: string } | { ok: false; problem: string } {
+  try {
+    const decoded = decodeUtf8Strictly(
+      bytes,
+      'an export always is; was it saved as Latin-1 or another encoding?',
+    );
+    return decoded.ok ? decoded : { ok: false, problem: `The file is not UTF-8 text: ${decoded.problem}.` };
+  } catch (error) {
+    return { ok: false, problem: `The file cannot be read as text: ${errorWords(error)}.` };
+  }
+}
 
 export const EXPORT_FORMATS = ['json', 'ndjson', 'har'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -85,15 +85,40 @@ describe('import: a file that is not UTF-8 is refused, never imported altered', 
     expect(code).toBe(1);
   });
 
-  it('the History view refuses it too, before anything is sent', async () => {
+  it('the History view refuses it too, before anything is sent, naming the byte as the command does', async () => {
     const read = async (bytes: Uint8Array) => {
       let text = '';
       for await (const piece of fileTextPieces(new Blob([bytes]))) text += piece;
       return text;
     };
+    /** What `import FILE` says of the same bytes, as the view says it (without the file's name). */
+    const commandSays = async (bytes: Buffer) => {
+      const { run, file } = await importBytes(bytes);
+      return `Nothing imported. ${run.stderr.slice(`${file}: nothing imported. `.length).trimEnd()}`;
+    };
     expect(await read(Buffer.from(record('{"note":"Café"}')))).toBe(record('{"note":"Café"}'));
-    await expect(read(Buffer.from(record('{"note":"Café"}'), 'latin1'))).rejects.toThrow(
-      'The file is not UTF-8 text (an export always is; was it saved as Latin-1, UTF-16 or another encoding?); nothing was imported.',
-    );
+    // Line 2, column 1030, as a Latin-1 file was reported: the view said only "not UTF-8 text".
+    const noted = (pad: number) => record(`{"note":"${'x'.repeat(pad)}è"}`);
+    const latin1 = Buffer.from(`${record('{}')}${noted(1030 - 1 - noted(0).indexOf('è'))}`, 'latin1');
+    const said =
+      'Nothing imported. The file is not UTF-8 text: byte 0xE8 at line 2, column 1030 is not UTF-8 (an export always is; was it saved as Latin-1 or another encoding?).';
+    expect(await commandSays(latin1)).toBe(said);
+    await expect(read(latin1)).rejects.toThrow(said);
+    // Past the first chunks a stream reads, and a sequence cut off where the file ends.
+    for (const bytes of [
+      Buffer.concat([
+        Buffer.from(`${record('x'.repeat(300_000))}\n${record('é')}`),
+        Buffer.from([0xff]),
+        Buffer.from('\n'),
+      ]),
+      Buffer.concat([Buffer.from(record('é')), Buffer.from([0xc3])]),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(record('{}'), 'utf16le')]),
+    ]) {
+      const words = await commandSays(bytes);
+      expect(words).toMatch(
+        /^Nothing imported\. The file is not UTF-8 text: (byte 0x[0-9A-F]{2} at line \d+, column \d+ is not UTF-8|it is UTF-16)/,
+      );
+      await expect(read(bytes)).rejects.toThrow(words);
+    }
   });
 });

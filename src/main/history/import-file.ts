@@ -5,13 +5,12 @@ import {
   EXPORT_FORMAT,
   exportedEventSchema,
   exportFileSchema,
+  historyFileText,
   IMPORT_MAX_BODY_BYTES,
   type ExportedEvent,
   type ExportFormat,
 } from '../../shared/history-file';
 import { parseJsonText } from '../../shared/json-text';
-import { decodeUtf8Strictly } from '../../shared/utf8-text';
-import { errorWords } from '../../shared/error-words';
 import type { NewEvent } from '../store/events-repository';
 import { eventFromHar, harEntrySchema, harFileSchema } from './har';
 
@@ -20,14 +19,9 @@ export class ImportError extends Error {}
 
 /** A history file's bytes as text; one that is not UTF-8 is refused, naming the byte. */
 export function importFileText(bytes: Uint8Array): string {
-  let decoded: ReturnType<typeof decodeUtf8Strictly>;
-  try {
-    decoded = decodeUtf8Strictly(bytes, 'an export always is; was it saved as Latin-1 or another encoding?');
-  } catch (error) {
-    throw new ImportError(`The file cannot be read as text: ${errorWords(error)}.`);
-  }
-  if (!decoded.ok) throw new ImportError(`The file is not UTF-8 text: ${decoded.problem}.`);
-  return decoded.text;
+  const read = historyFileText(bytes);
+  if (!read.ok) throw new ImportError(read.problem);
+  return read.text;
 }
 
 export interface ImportLimits {

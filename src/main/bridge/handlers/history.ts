@@ -6,14 +6,12 @@ import { createExportParts } from '../../history/export-parts';
 import { ImportError, importFileText } from '../../history/history-service';
 import type { CallContext, HandlerGroup } from './types';
 import { errorWords } from '../../../shared/error-words';
+import { NOTHING_IMPORTED } from '../../../shared/history-file';
 
 type HistoryCommand =
   'exportHistory' | 'importHistory' | 'getRetention' | 'setRetention' | 'previewRetention' | 'applyRetention';
 
 const EXTENSION = { json: 'json', ndjson: 'ndjson', har: 'har' } as const;
-
-/** How a refused import's message begins (the CLI tells it from a bad command line by it). */
-export const NOTHING_IMPORTED = 'Nothing imported.';
 
 /**
  * A file path names a file where the console runs: the command line's own machine. A window

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { describeImportResult, EXPORT_FORMATS } from '../../../shared/history-file';
-import { NOTHING_IMPORTED } from '../../bridge/handlers/history';
+import { describeImportResult, EXPORT_FORMATS, NOTHING_IMPORTED } from '../../../shared/history-file';
 import { ConsoleError } from '../../console-error';
 import { ImportError, importFileText } from '../../history/history-service';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';

@@ -5,6 +5,7 @@ import {
   DIRECT_CALL_MAX_CHARS,
   UPLOAD_PART_MAX_CHARS,
 } from '@shared/contract/transfer';
+import { historyFileText, NOTHING_IMPORTED } from '@shared/history-file';
 import { BridgeError } from './bridge-error';
 
 /**
@@ -59,25 +60,37 @@ export async function callAnySize(
   return call('runCallFromUpload', { uploadId, command });
 }
 
-/** Why a file that is not UTF-8 is not sent (its bytes would arrive with U+FFFD for each bad one). */
-export const FILE_NOT_UTF8 =
-  'The file is not UTF-8 text (an export always is; was it saved as Latin-1, UTF-16 or another encoding?); nothing was imported.';
+/**
+ * Why a file that is not UTF-8 is not sent (its bytes would arrive with U+FFFD for each bad
+ * one), in the words the `import` command uses: the bytes read up to the fault hold the first
+ * byte that is not UTF-8, so they name it, its line and column, as the whole file would.
+ */
+async function notUtf8Words(readSoFar: Blob): Promise<string> {
+  const read = historyFileText(new Uint8Array(await readSoFar.arrayBuffer()));
+  return `${NOTHING_IMPORTED} ${read.ok ? 'The file is not UTF-8 text.' : read.problem}`;
+}
 
 /**
  * A file's text as it is decoded, chunk by chunk: UTF-8, strictly. A byte that is not UTF-8
  * stops it (File.text() would have made it U+FFFD, and the file imported altered).
  */
 export async function* fileTextPieces(file: Blob): AsyncIterable<string> {
-  const reader = file
-    .stream()
-    .pipeThrough(new TextDecoderStream('utf-8', { fatal: true }))
-    .getReader();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const reader = file.stream().getReader();
+  let bytesRead = 0;
   for (;;) {
-    const step = await reader.read().catch((error: unknown) => {
-      throw error instanceof TypeError ? new Error(FILE_NOT_UTF8) : error;
-    });
+    const step = await reader.read();
+    bytesRead += step.value?.length ?? 0;
+    let text: string;
+    try {
+      text = step.done ? decoder.decode() : decoder.decode(step.value, { stream: true });
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      await reader.cancel();
+      throw new Error(await notUtf8Words(file.slice(0, bytesRead)));
+    }
+    if (text !== '') yield text;
     if (step.done) return;
-    yield step.value;
   }
 }
 
