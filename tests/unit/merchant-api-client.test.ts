@@ -183,6 +183,22 @@ describe('create checkout', () => {
     expect(result.request.body).toBe('{"order_reference_id": "raw-1", oops');
   });
 
+  // "Send anyway" of text that does not parse was stored with no judgement at all: no "sent
+  // with errors", no "Validation before sending" line, as if nothing were wrong with it.
+  it('stores a raw body that does not parse as sent with errors: its syntax is one error', async () => {
+    const result = await core.merchantApi.sendCheckout({
+      profileId,
+      body: { kind: 'raw', text: '{"order_reference_id": "BAD-1", "total_amount": {"amount": 100.00,}' },
+      injectNotificationUrl: true,
+      form: 'general',
+    });
+    expect(core.events.getDetail(result.eventId)?.details).toMatchObject({
+      rawBody: true,
+      sentWithErrors: true,
+      findings: { errors: 1, warnings: 0 },
+    });
+  });
+
   it('sends nothing to a live profile without confirmation', async () => {
     const live = core.profiles.findByName('Live');
     if (live === undefined) throw new Error('seed');

@@ -43,12 +43,7 @@ import { answerProblems } from '../../shared/answer-problems';
 import { jsonOfBody } from '../../shared/json-body';
 import { scrubAnswer } from './scrub-answer';
 import type { NotificationTarget } from './notification-target';
-
-/** What validation says about a payload about to be sent (sends with errors are marked). */
-export interface PayloadVerdict {
-  errors: number;
-  warnings: number;
-}
+import { preSendVerdict, type JudgePayload } from './pre-send-verdict';
 
 export interface ClientDependencies {
   profiles: ProfileService;
@@ -57,12 +52,7 @@ export interface ClientDependencies {
   /** Where the profile's notifications can reach a listener (notification-target.ts). */
   listenerUrlFor: (profile: StoredProfile) => NotificationTarget;
   /** Validates a JSON payload in the given form for the profile; absent → sends are not judged. */
-  judgePayload?: (
-    payload: unknown,
-    form: CheckoutForm,
-    profile: StoredProfile,
-    options: { singleCheckout?: boolean | undefined; sourceText?: string | undefined },
-  ) => PayloadVerdict;
+  judgePayload?: JudgePayload;
 }
 
 interface SendOptions {
@@ -295,13 +285,14 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       const profile = profileFor(input.profileId);
       const planned = planCheckout(profile, input.body, input.injectNotificationUrl, input);
       const verdict =
-        input.body.kind === 'json' && deps.judgePayload !== undefined
-          ? deps.judgePayload(planned.payload, input.form, profile, {
-              singleCheckout: input.singleCheckout,
+        deps.judgePayload === undefined
+          ? null
+          : preSendVerdict(
+              deps.judgePayload,
               // Judged as sent: the body's own text, a name given twice and all.
-              sourceText: planned.request.body?.toString('utf8'),
-            })
-          : null;
+              { body: input.body, payload: planned.payload, text: planned.request.body?.toString('utf8') },
+              { form: input.form, profile, singleCheckout: input.singleCheckout },
+            );
       const result = await exchange(profile, planned.request, input, {
         orderId: null,
         orderReferenceId: referenceOf(planned.payload),

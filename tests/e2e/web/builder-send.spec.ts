@@ -113,6 +113,31 @@ test('a payload with errors is sent only through "Send anyway", and marked as su
   await expect.poll(() => setup.fake.received[1]?.body).toBe('{"order_reference_id": ');
 });
 
+test('text that does not parse, sent anyway, is on the timeline as sent with errors', async ({
+  page,
+  setup,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openConsole(page, setup.served, '#/builder');
+  const builder = new BuilderPage(page);
+  await builder.replaceRaw('{"order_reference_id": "BAD-1", "total_amount": {"amount": 100.00,}');
+  await page.getByRole('button', { name: /^Send to Local/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Send text that is not JSON?' })
+    .getByRole('button', { name: 'Send anyway' })
+    .click();
+  await expect(page.getByTestId('send-response')).toContainText('Sent as raw text');
+
+  await page.goto(`${setup.served.origin}/#/timeline?kind=request`);
+  await expect(page.getByRole('table', { name: 'Timeline records' })).toHaveAttribute('aria-busy', 'false');
+  const id = await page.getByTestId('timeline-row').first().getAttribute('data-id');
+  await page.goto(`${setup.served.origin}/#/timeline?id=${id}`);
+  const outcome = page.getByTestId('event-detail').getByTestId('request-outcome');
+  await expect(outcome.getByText('raw body', { exact: true })).toBeVisible();
+  await expect(outcome.getByTestId('sent-with-errors')).toHaveText('sent with errors');
+  await expect(outcome).toContainText('Validation before sending: 1 error, 0 warnings.');
+});
+
 test('a double-click on Send sends once and lets it finish (the second click does not cancel it)', async ({
   page,
   setup,

@@ -1,0 +1,36 @@
+import type { CheckoutForm } from '../../shared/checkout';
+import { parseJsonText } from '../../shared/json-text';
+import type { StoredProfile } from '../store/profiles-repository';
+import type { CheckoutBody } from './request-planner';
+
+/** What validation says about a payload about to be sent (sends with errors are marked). */
+export interface PayloadVerdict {
+  errors: number;
+  warnings: number;
+}
+
+/** Validates a JSON payload in the given form for the profile (app.ts: the emulator's own rules). */
+export type JudgePayload = (
+  payload: unknown,
+  form: CheckoutForm,
+  profile: StoredProfile,
+  options: { singleCheckout?: boolean | undefined; sourceText?: string | undefined },
+) => PayloadVerdict;
+
+/**
+ * The judgement a checkout send is stored with, of the text that goes out. Raw text (the
+ * builder's "Send anyway" of text that does not parse) is judged by what it holds: text that
+ * parses as the payload it is, text that does not as one error, its syntax. Unparseable is
+ * never "no findings": stored without a verdict, such a send was not marked sent with errors,
+ * though it is the most malformed body there is.
+ */
+export function preSendVerdict(
+  judge: JudgePayload,
+  sent: { body: CheckoutBody; payload: unknown; text: string | undefined },
+  context: { form: CheckoutForm; profile: StoredProfile; singleCheckout?: boolean | undefined },
+): PayloadVerdict {
+  const options = { singleCheckout: context.singleCheckout, sourceText: sent.text };
+  if (sent.body.kind === 'json') return judge(sent.payload, context.form, context.profile, options);
+  const parsed = parseJsonText(sent.body.text);
+  return parsed.ok ? judge(parsed.value, context.form, context.profile, options) : { errors: 1, warnings: 0 };
+}
