@@ -168,7 +168,7 @@ describe('jwt decode', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/header {2}\{"alg":"HS256","typ":"JWT"\}/);
     expect(run.stdout).toMatch(/"iss": "svc"/);
-    expect(run.stdout).toMatch(/exp {5}\d{4}-\d\d-\d\dT.*Z \(in 15 minutes\)/);
+    expect(run.stdout).toMatch(/exp {5}\d{4}-\d\d-\d\dT.*Z \(expires in 15 minutes\)/);
     const json = await cli('jwt', 'decode', token, '--json');
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, claims: { iss: 'svc' } });
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describeJsonProblem, parseBoundedJson } from '../bounded-json';
 import { findDuplicateKeys } from '../json-duplicate-keys';
-import { hiddenCharacters } from './visible-json';
+import { hiddenCharacters, visibleJson } from './visible-json';
 
 /** A NumericDate claim (`iat`, `exp`, `nbf`) as seconds and as an ISO 8601 date. */
 export const timeClaimSchema = z.object({ seconds: z.number(), iso: z.string() });
@@ -113,21 +113,33 @@ function duplicateNames(text: string, name: string): string[] {
     );
 }
 
+/** A time claim's value read as a date, or what it is instead (the words after "present but "). */
+export type TimeClaimReading = { time: TimeClaim } | { fault: string };
+
+/**
+ * The one reading of a NumericDate value: the claim problem below and the inspector's timing
+ * line both say what it is, so the line under a `malformed` verdict never calls it absent.
+ */
+export function readTimeClaim(value: unknown): TimeClaimReading {
+  // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null.
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return { fault: 'a number too large to be a date' };
+  if (typeof value !== 'number') return { fault: `not a number: ${visibleJson(JSON.stringify(value))}` };
+  const date = new Date(value * 1000);
+  if (Number.isNaN(date.getTime())) return { fault: `not a representable date: ${value}` };
+  return { time: { seconds: value, iso: date.toISOString() } };
+}
+
 function timeClaim(claims: Record<string, unknown>, name: string, problems: string[]): TimeClaim | null {
   const value = claims[name];
   if (value === undefined) return null;
+  const read = readTimeClaim(value);
+  if ('time' in read) return read.time;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null.
     const shown = typeof value === 'number' ? 'a number too large to be a date' : JSON.stringify(value);
     problems.push(`The "${name}" claim must be a number of seconds since 1970, not ${shown}.`);
-    return null;
-  }
-  const date = new Date(value * 1000);
-  if (Number.isNaN(date.getTime())) {
-    problems.push(`The "${name}" claim ${value} is not a representable date.`);
-    return null;
-  }
-  return { seconds: value, iso: date.toISOString() };
+  } else problems.push(`The "${name}" claim ${value} is not a representable date.`);
+  return null;
 }
 
 /** Seconds past the year 5000: no issuer means that; Date.now() written for seconds is about 1.8e12. */

@@ -301,3 +301,19 @@ test('characters that hide or reorder a claim are shown as escapes, and said', a
     'The claims part holds characters that are invisible or reorder text (U+200B, U+202E); they are shown as \\u escapes.',
   );
 });
+
+// {"exp":"never"} was judged malformed, and the line under that verdict said "No iat, nbf or exp
+// claim … the listener accepts a token without them": it read the claim as absent.
+test('a time claim that is no date is said as it is, under its malformed verdict', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/jwt');
+  const part = (text: string) => Buffer.from(text).toString('base64url');
+  await page
+    .getByRole('textbox', { name: 'Token' })
+    .fill(`${part('{"alg":"HS256","typ":"JWT"}')}.${part('{"exp":"never"}')}.c2ln`);
+  await expect(new JwtPage(page).verdict()).toHaveText('malformed');
+  await expect(page.getByTestId('relative-exp')).toHaveText('present but not a number: "never"');
+  await expect(page.getByTestId('inspector')).not.toContainText('No iat, nbf or exp claim');
+});

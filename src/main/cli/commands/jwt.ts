@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { SecretSource } from '../../../shared/contract/jwt';
-import type { DecodedJwt, TimeClaim } from '../../../shared/jwt/decode-jwt';
+import type { DecodedJwt } from '../../../shared/jwt/decode-jwt';
+import { NO_TIME_CLAIMS, timeClaimLines } from '../../../shared/jwt/time-claim-lines';
 import { TOKEN_PRESETS } from '../../../shared/jwt/token-presets';
 import { shownTokenPart, visibleJson } from '../../../shared/jwt/visible-json';
-import { describeRelative } from '../../../shared/relative-time';
 import type { ConsoleCore } from '../../app';
 import { DATABASE_FILE_NAME, resolveDataDir } from '../../data-dir';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS } from '../../jwt/check-token';
@@ -107,10 +107,14 @@ const SIGN_FLAGS = {
   lifetimeSeconds: '--ttl',
 };
 
-function timeLine(name: string, time: TimeClaim | null, nowMs: number): string[] {
-  return time === null
-    ? []
-    : [`${name.padEnd(7)} ${time.iso} (${describeRelative(time.seconds * 1000, nowMs)})`];
+/** `exp     2026-03-01T10:15:00.000Z (expires in 15 minutes)`, or what a claim holds instead of a date. */
+function timeLines(decoded: DecodedJwt, nowMs: number): string[] {
+  const lines = timeClaimLines(decoded, nowMs).map((line) =>
+    line.time === null
+      ? `${line.name.padEnd(7)} ${terminalSafe(line.fault)}`
+      : `${line.name.padEnd(7)} ${line.time.iso} (${line.relative})`,
+  );
+  return lines.length > 0 ? lines : [`times   ${NO_TIME_CLAIMS}`];
 }
 
 /** Claim problems and names given twice, a line each, as the window shows them beside the claims. */
@@ -131,9 +135,7 @@ export function formatDecoded(decoded: DecodedJwt, nowMs: number): string {
   return [
     `header  ${shownTokenPart(decoded, 'header', 0)}`,
     `claims  ${shownTokenPart(decoded, 'claims', 2).replace(/\n/g, '\n        ')}`,
-    ...timeLine('iat', decoded.times.iat, nowMs),
-    ...timeLine('nbf', decoded.times.nbf, nowMs),
-    ...timeLine('exp', decoded.times.exp, nowMs),
+    ...timeLines(decoded, nowMs),
     ...claimNotes(decoded),
     '',
   ].join('\n');

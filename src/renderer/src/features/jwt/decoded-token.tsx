@@ -1,7 +1,7 @@
 import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
-import type { DecodedJwt, TimeClaim } from '@shared/jwt/decode-jwt';
+import type { DecodedJwt } from '@shared/jwt/decode-jwt';
+import { NO_TIME_CLAIMS, timeClaimLines } from '@shared/jwt/time-claim-lines';
 import { shownTokenPart } from '@shared/jwt/visible-json';
-import { describeRelative } from '@shared/relative-time';
 import { formatTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
 import { TableHeader } from '@ui/table-header';
@@ -12,14 +12,6 @@ const TIME_LABEL: Record<'iat' | 'nbf' | 'exp', string> = {
   exp: 'Expires (exp)',
 };
 
-function describeTime(name: 'iat' | 'nbf' | 'exp', time: TimeClaim, now: number): string {
-  const relative = describeRelative(time.seconds * 1000, now);
-  const past = time.seconds * 1000 <= now;
-  if (name === 'exp') return past ? `expired ${relative}` : `expires ${relative}`;
-  if (name === 'nbf') return past ? `valid since ${relative}` : `not valid until ${relative}`;
-  return `issued ${relative}`;
-}
-
 /** `2026-03-01 10:15:00 UTC`: the claim as the service's logs would write it. */
 const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
@@ -29,48 +21,49 @@ const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Where the local clock reads as UTC at that instant, a second copy of the UTC column says nothing. */
 const sameAsUtc = (iso: string) => new Date(iso).getTimezoneOffset() === 0;
 
-/** Header, claims, and each time claim in UTC, in local time and relative to now. */
-export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
+/** Each time claim in UTC, in local time and relative to now; or what it holds instead of a date. */
+function TimeClaims({ decoded }: { decoded: DecodedJwt }) {
   const now = useNow();
-  if (!decoded.ok) {
-    return (
-      <Alert color="red" title="Cannot decode this token" data-testid="decode-problem">
-        {decoded.problem}
-      </Alert>
-    );
-  }
-  const times = (['iat', 'nbf', 'exp'] as const).flatMap((name) => {
-    const time = decoded.times[name];
-    return time === null ? [] : [{ name, time }];
-  });
+  const times = timeClaimLines(decoded, now);
   return (
-    <Stack gap="sm">
+    <>
       {times.length > 0 && (
         <Table withTableBorder aria-label="Time claims">
           {/* Three columns, the relative time under its UTC one: with four, the times wrapped mid-value
-              in the inspector's card at 1280 wide. */}
+            in the inspector's card at 1280 wide. */}
           <TableHeader columns={['Claim', 'UTC', `Local (${LOCAL_ZONE})`]} />
           <Table.Tbody>
-            {times.map(({ name, time }) => (
-              <Table.Tr key={name} data-testid={`time-${name}`}>
-                <Table.Th style={{ whiteSpace: 'nowrap' }}>{TIME_LABEL[name]}</Table.Th>
-                <Table.Td>
-                  <Code style={{ whiteSpace: 'nowrap' }}>{utc(time.iso)}</Code>
-                  <Text size="sm" data-testid={`relative-${name}`}>
-                    {describeTime(name, time, now)}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-testid={`local-${name}`}>
-                  {sameAsUtc(time.iso) ? (
-                    <Text size="sm" c="dimmed" span>
-                      same as UTC
+            {times.map((line) => (
+              <Table.Tr key={line.name} data-testid={`time-${line.name}`}>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>{TIME_LABEL[line.name]}</Table.Th>
+                {line.time === null ? (
+                  // Present, but no date: the verdict above is malformed, never "accepted without it".
+                  <Table.Td colSpan={2}>
+                    <Text size="sm" c="orange" data-testid={`relative-${line.name}`}>
+                      {line.fault}
                     </Text>
-                  ) : (
-                    <Text size="sm" span>
-                      {formatTime(time.iso, { withZone: true })}
-                    </Text>
-                  )}
-                </Table.Td>
+                  </Table.Td>
+                ) : (
+                  <>
+                    <Table.Td>
+                      <Code style={{ whiteSpace: 'nowrap' }}>{utc(line.time.iso)}</Code>
+                      <Text size="sm" data-testid={`relative-${line.name}`}>
+                        {line.relative}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td data-testid={`local-${line.name}`}>
+                      {sameAsUtc(line.time.iso) ? (
+                        <Text size="sm" c="dimmed" span>
+                          same as UTC
+                        </Text>
+                      ) : (
+                        <Text size="sm" span>
+                          {formatTime(line.time.iso, { withZone: true })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -78,9 +71,25 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
       )}
       {times.length === 0 && (
         <Text size="sm" c="dimmed">
-          No iat, nbf or exp claim. The spec requires none, so the listener accepts a token without them.
+          {NO_TIME_CLAIMS}
         </Text>
       )}
+    </>
+  );
+}
+
+/** Header, claims, and each time claim in UTC, in local time and relative to now. */
+export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
+  if (!decoded.ok) {
+    return (
+      <Alert color="red" title="Cannot decode this token" data-testid="decode-problem">
+        {decoded.problem}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <TimeClaims decoded={decoded} />
       {decoded.claimProblems.map((problem) => (
         <Alert key={problem} color="orange">
           {problem}
