@@ -317,3 +317,29 @@ test('a time claim that is no date is said as it is, under its malformed verdict
   await expect(page.getByTestId('relative-exp')).toHaveText('present but not a number: "never"');
   await expect(page.getByTestId('inspector')).not.toContainText('No iat, nbf or exp claim');
 });
+
+// Now was read every 15 seconds: a token signed a moment before it was pasted was "issued in 11
+// seconds", "not valid until in 10 minutes", under a verdict "Checked now".
+test('a token signed a moment ago is issued seconds ago when pasted, and its times keep ticking', async ({
+  page,
+  served,
+}) => {
+  await page.clock.install();
+  await openConsole(page, served, '#/jwt');
+  const start = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(start + 1000);
+  // The inspector shows a token already; eleven seconds go by, no timer firing in between.
+  const part = (text: string) => Buffer.from(text).toString('base64url');
+  const editor = page.getByRole('textbox', { name: 'Token' });
+  await editor.fill(`${part('{"alg":"HS256"}')}.${part('{"iat":1700000000}')}.c2ln`);
+  await expect(page.getByTestId('relative-iat')).toBeVisible();
+  await page.clock.setSystemTime(start + 12_000);
+  const iat = Math.floor((start + 12_000) / 1000);
+  await editor.fill(
+    `${part('{"alg":"HS256","typ":"JWT"}')}.${part(JSON.stringify({ iat, exp: iat + 900 }))}.c2ln`,
+  );
+  await expect(page.getByTestId('relative-iat')).toHaveText(/^issued [01] seconds? ago$/);
+  await expect(page.getByTestId('relative-exp')).toHaveText('expires in 15 minutes');
+  await page.clock.runFor(20_000);
+  await expect(page.getByTestId('relative-iat')).toHaveText(/^issued 2[01] seconds ago$/);
+});

@@ -21,9 +21,14 @@ const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Where the local clock reads as UTC at that instant, a second copy of the UTC column says nothing. */
 const sameAsUtc = (iso: string) => new Date(iso).getTimezoneOffset() === 0;
 
-/** Each time claim in UTC, in local time and relative to now; or what it holds instead of a date. */
+/**
+ * Each time claim in UTC, in local time and relative to now. Now is read afresh for each new set
+ * of times (DecodedToken keys this by them) and then every second: read every 15 seconds, a token
+ * signed a moment before it was pasted was "issued in 11 seconds" under a verdict checked that
+ * instant. Its own component, so the tick lays out only this table again, not the whole token.
+ */
 function TimeClaims({ decoded }: { decoded: DecodedJwt }) {
-  const now = useNow();
+  const now = useNow(1000);
   const times = timeClaimLines(decoded, now);
   return (
     <>
@@ -89,7 +94,7 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
   }
   return (
     <Stack gap="sm">
-      <TimeClaims decoded={decoded} />
+      <TimeClaims key={JSON.stringify(decoded.times)} decoded={decoded} />
       {decoded.claimProblems.map((problem) => (
         <Alert key={problem} color="orange">
           {problem}
