@@ -10,7 +10,7 @@ import type { CountryCurrencyPair } from '@shared/checkout/country-currency-pair
 import type { Draft, FollowedOrderRef, LastSend, UnansweredSend } from '@shared/drafts';
 import { parseJsonText, type JsonTextResult } from '@shared/json-text';
 import type { RawDiagnostic } from './analysis/analysis-messages';
-import { formatDocument, sameJson, type ParseError } from './builder-text';
+import { formatDocument, isJsonObject, sameJson, type ParseError } from './builder-text';
 import { flushRawEdits } from './raw-editor-sync';
 
 /** The draft the working copy came from, as last saved. */
@@ -67,6 +67,12 @@ export interface BuilderStore {
   injectNotificationUrl: boolean;
   /** Billing mirrors shipping while on (the "same as shipping" switch). */
   sameAsShipping: boolean;
+  /**
+   * "Same as shipping" was switched off because the document's billing address came to differ
+   * from its shipping address (the raw JSON, a sample): the switch never hides a billing address
+   * of its own, and a shipping edit never writes over it. Said under the switch.
+   */
+  billingLeftShipping: boolean;
   /** A finding the user clicked: the form or the raw editor moves there (`nonce` repeats a click). */
   focus: { path: string; target: 'form' | 'raw'; nonce: number } | null;
   /**
@@ -144,6 +150,17 @@ export const billingMirrorsShipping = (document: unknown): boolean => {
   return billing !== undefined && sameJson(shipping, billing);
 };
 
+/** Whether the document holds a billing address of its own (one that is not shipping's copy). */
+export const billingDiffersFromShipping = (document: unknown): boolean =>
+  isJsonObject(document) && document['billing_address'] !== undefined && !billingMirrorsShipping(document);
+
+/** "Same as shipping" switched off, saying so, when a new document's billing differs from its shipping. */
+function followedBilling(state: Pick<BuilderStore, 'sameAsShipping'>, document: unknown) {
+  return state.sameAsShipping && billingDiffersFromShipping(document)
+    ? { sameAsShipping: false, billingLeftShipping: true }
+    : {};
+}
+
 /** Whether the working copy differs from the draft it came from (always true without one). */
 export function selectDirty(
   state: Pick<BuilderStore, 'saved' | 'text' | 'form' | 'singleCheckout'>,
@@ -181,6 +198,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   freshReferenceOnSend: false,
   injectNotificationUrl: true,
   sameAsShipping: false,
+  billingLeftShipping: false,
   focus: null,
   workingCopy: 'saved',
   lastSend: null,
@@ -189,7 +207,9 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   setText(text) {
     if (text === get().text) return;
     // Typed in the raw editor: the whole document is the person's, so its errors are shown.
-    set({ ...textState(text, get().textVersion, true), revealErrors: true });
+    const next = textState(text, get().textVersion, true);
+    const followed = next.parseError === null ? followedBilling(get(), next.document) : {};
+    set({ ...next, ...followed, revealErrors: true });
   },
   setDocument(document) {
     const current = get();
@@ -200,6 +220,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
       textVersion: current.textVersion + 1,
       textFromEditor: false,
       parseError: null,
+      ...followedBilling(current, document),
     });
   },
   editDocument(change) {
@@ -213,7 +234,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   setSingleCheckout: (singleCheckout) => set({ singleCheckout }),
   setFreshReferenceOnSend: (freshReferenceOnSend) => set({ freshReferenceOnSend }),
   setInjectNotificationUrl: (injectNotificationUrl) => set({ injectNotificationUrl }),
-  setSameAsShipping: (sameAsShipping) => set({ sameAsShipping }),
+  setSameAsShipping: (sameAsShipping) => set({ sameAsShipping, billingLeftShipping: false }),
   setNotificationField(notificationField) {
     if (notificationField !== get().notificationField) set({ notificationField });
   },
@@ -231,6 +252,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
         document: {},
         saved: null,
         sameAsShipping: false,
+        billingLeftShipping: false,
         focus: null,
         touched: new Set(),
         revealErrors: false,
@@ -246,6 +268,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
       singleCheckout: draft.singleCheckout,
       saved: savedOf(draft),
       sameAsShipping: billingMirrorsShipping(opened.document),
+      billingLeftShipping: false,
       focus: null,
       touched: new Set(),
       revealErrors: true,
@@ -279,6 +302,7 @@ export function restoredState(text: string): Partial<BuilderStore> {
     ...restored,
     document: restored.document ?? {},
     sameAsShipping: billingMirrorsShipping(restored.document),
+    billingLeftShipping: false,
     revealErrors: text.trim() !== '{}',
   };
 }

@@ -9,6 +9,7 @@ import { editDocument } from './use-document';
 export function AddressBlocks({ fields }: { fields: readonly FormField[] }) {
   const same = useBuilderStore((state) => state.sameAsShipping);
   const setSame = useBuilderStore((state) => state.setSameAsShipping);
+  const billingLeft = useBuilderStore((state) => state.billingLeftShipping);
   const shipping = fields.find((field) => field.path === 'shipping_address');
   const billing = fields.find((field) => field.path === 'billing_address');
   if (shipping === undefined || billing === undefined) return null;
@@ -31,6 +32,12 @@ export function AddressBlocks({ fields }: { fields: readonly FormField[] }) {
           if (on) editDocument(mirrorBilling);
         }}
       />
+      {billingLeft && (
+        <Text size="xs" c="orange.7" role="status">
+          Same as shipping was switched off: billing_address in the raw JSON differs from shipping_address,
+          and is kept as it is.
+        </Text>
+      )}
       {same ? (
         <Text size="xs" c="dimmed" data-path="billing_address">
           billing_address follows shipping_address.

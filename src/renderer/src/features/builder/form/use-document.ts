@@ -3,7 +3,7 @@ import { getIn, setIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
 import { useFormDocument } from './form-document';
 import { findingPath, type Segments } from './form-paths';
-import { mirrorBilling } from './mirror-billing';
+import { followShipping } from './mirror-billing';
 
 /**
  * How the form reads and edits the builder's document. Each field subscribes to its own value
@@ -60,7 +60,7 @@ export function useMoneyMessage(at: string): Finding | undefined {
 /** A structural edit (add or remove an object, rows), billing following shipping when asked. */
 export function editDocument(change: (document: unknown) => unknown): void {
   const { editDocument: edit, sameAsShipping } = useBuilderStore.getState();
-  edit((current) => (sameAsShipping ? mirrorBilling(change(current)) : change(current)));
+  edit((current) => (sameAsShipping ? followShipping(current, change(current)) : change(current)));
 }
 
 /** One field typed in: that path changes, and the field counts as touched. */
@@ -69,6 +69,6 @@ export function setField(path: Segments, value: unknown): void {
   touch(findingPath(path));
   edit((current) => {
     const next = setIn(current, path, value);
-    return sameAsShipping && path[0] === 'shipping_address' ? mirrorBilling(next) : next;
+    return sameAsShipping && path[0] === 'shipping_address' ? followShipping(current, next) : next;
   });
 }

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { BuilderPage } from '../pages/builder-page';
+
+const FIXTURE = readFileSync(join(process.cwd(), 'tests', 'fixtures', 'general-valid.json'), 'utf8');
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+/** An input of the form by its document path (two address blocks share their labels). */
+const input = (builder: BuilderPage, path: string) => builder.form().locator(`input[data-path="${path}"]`);
+
+test('Same as shipping never hides nor overwrites a billing address the raw JSON gives its own', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await builder.pasteRaw(FIXTURE);
+  await expect(input(builder, 'shipping_address.city')).toHaveValue('Riyadh');
+  const same = page.getByRole('switch', { name: 'Same as shipping' });
+  await same.check();
+  await expect(builder.form().getByText('billing_address follows shipping_address.')).toBeVisible();
+
+  // The raw JSON gives billing an address of its own.
+  const text = await builder.rawText();
+  const billingAt = text.indexOf('"billing_address"');
+  const billing = text
+    .slice(billingAt)
+    .replace('"city": "Riyadh"', '"city": "Jeddah"')
+    .replace('"line1": "Building 69, Olaya Street"', '"line1": "PO Box 1"');
+  await builder.pasteRaw(`${text.slice(0, billingAt)}${billing}`);
+
+  await expect(same).not.toBeChecked();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Same as shipping was switched off' }),
+  ).toBeVisible();
+  await expect(input(builder, 'billing_address.city')).toHaveValue('Jeddah');
+  await expect(input(builder, 'billing_address.line1')).toHaveValue('PO Box 1');
+  await page.screenshot({ path: test.info().outputPath('same-as-shipping-off.png') });
+
+  await input(builder, 'shipping_address.phone_number').press('End');
+  await input(builder, 'shipping_address.phone_number').pressSequentially('9');
+  await expect
+    .poll(
+      async () =>
+        ((await builder.rawJson()) as { shipping_address: { phone_number: string } }).shipping_address,
+    )
+    .toMatchObject({ phone_number: '+9665904987189' });
+  const raw = (await builder.rawJson()) as Record<string, { city: string; line1: string }>;
+  expect(raw['billing_address']).toMatchObject({ city: 'Jeddah', line1: 'PO Box 1' });
+  expect(raw['shipping_address']).toMatchObject({ city: 'Riyadh' });
+});
