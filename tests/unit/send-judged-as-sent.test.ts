@@ -65,7 +65,10 @@ describe('send judges and sends the text it was given', () => {
     const sent = service.received[0]?.body ?? '';
     expect(sent.match(/"order_number"/g)).toHaveLength(2);
     expect(sent).toContain('"notification": "http://127.0.0.1:45872"');
-    expect(sent.replace(/, "notification": "http:\/\/127\.0\.0\.1:45872"/, '')).toBe(textWithDuplicate());
+    // The member is laid out as the document is: on a line of its own, at its siblings' indent.
+    expect(sent.replace(/,\n {4}"notification": "http:\/\/127\.0\.0\.1:45872"/, '')).toBe(
+      textWithDuplicate(),
+    );
     expect(await lastRequestDetails()).toMatchObject({
       findings: { errors: 0, warnings: 1 },
       sentWithErrors: false,
@@ -102,7 +105,10 @@ describe('setInJsonText', () => {
       '{"m": {"x": 1, "n": "u" }, "a": 1.50}',
     );
     expect(setInJsonText('{"m": {}}', ['m', 'n'], 'u')).toBe('{"m": {"n": "u"}}');
-    expect(setInJsonText('{\n  "a": 1.0\n}', ['m', 'n'], 'u')).toBe('{\n  "a": 1.0, "m": {"n": "u"}\n}');
+    // Laid out as the document is: a pretty one gets the member on a line of its own.
+    expect(setInJsonText('{\n  "a": 1.0\n}', ['m', 'n'], 'u')).toBe(
+      '{\n  "a": 1.0,\n  "m": {\n    "n": "u"\n  }\n}',
+    );
     expect(setInJsonText('{}', ['m', 'n'], 'u')).toBe('{"m": {"n": "u"}}');
   });
 

@@ -53,3 +53,29 @@ test('Same as shipping never hides nor overwrites a billing address the raw JSON
   expect(raw['billing_address']).toMatchObject({ city: 'Jeddah', line1: 'PO Box 1' });
   expect(raw['shipping_address']).toMatchObject({ city: 'Riyadh' });
 });
+
+test('a form edit changes only its own value in the raw JSON: digits, a name given twice and the layout stay', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  const payload = JSON.parse(FIXTURE) as Record<string, unknown>;
+  payload['total_amount'] = { amount: 'AMOUNT', currency: 'SAR' };
+  payload['instalments'] = 'INSTALMENTS';
+  const compact = JSON.stringify(payload)
+    .replace('"AMOUNT"', '72.980')
+    .replace('"INSTALMENTS"', ' 4.0')
+    .replace('"shipping_address":{', '"shipping_address":{"country_code":"AE",');
+  await builder.pasteRaw(compact);
+  await expect(builder.finding('shipping_address.country_code')).toBeVisible();
+  const orderNumber = String(payload['order_number']);
+  await expect(builder.field('Order number', 'Order')).toHaveValue(orderNumber);
+
+  await builder.field('Order number', 'Order').press('End');
+  await builder.field('Order number', 'Order').pressSequentially('7');
+  await expect
+    .poll(() => builder.rawText())
+    .toBe(compact.replace(`"order_number":"${orderNumber}"`, `"order_number":"${orderNumber}7"`));
+  await expect(builder.finding('shipping_address.country_code')).toBeVisible();
+});

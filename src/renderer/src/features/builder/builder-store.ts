@@ -9,6 +9,7 @@ import {
 import type { CountryCurrencyPair } from '@shared/checkout/country-currency-pairs';
 import type { Draft, FollowedOrderRef, LastSend, UnansweredSend } from '@shared/drafts';
 import { parseJsonText, type JsonTextResult } from '@shared/json-text';
+import { editJsonText } from '@shared/json-text-edit';
 import type { RawDiagnostic } from './analysis/analysis-messages';
 import { formatDocument, isJsonObject, sameJson, type ParseError } from './builder-text';
 import { flushRawEdits } from './raw-editor-sync';
@@ -90,8 +91,13 @@ export interface BuilderStore {
   followedOrder: FollowedOrderRef | null;
   /** From the raw editor: kept as typed; the document follows when it parses. */
   setText: (text: string) => void;
-  /** From the form and the helpers: the text is rewritten from the document. */
+  /**
+   * From the form and the helpers: the text is edited in place (editJsonText), only what changed
+   * written; written anew only when the text does not parse.
+   */
   setDocument: (document: unknown) => void;
+  /** A document brought in whole (a sample, "start empty"): the text is written anew. */
+  replaceDocument: (document: unknown) => void;
   /** A change of the document as it is now (the raw editor's pending typing included). */
   editDocument: (change: (document: unknown) => unknown) => void;
   setForm: (form: CheckoutForm) => void;
@@ -213,10 +219,28 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
   },
   setDocument(document) {
     const current = get();
-    if (current.parseError === null && sameJson(current.document, document)) return;
+    // In place: a number's digits, a name given twice and the spacing of what the form did not
+    // touch stay as the raw JSON has them (what is sent is that text, byte for byte).
+    const edited =
+      current.parseError === null ? editJsonText(current.text, current.document, document) : null;
+    const text = edited ?? formatDocument(document);
+    if (text === current.text) return;
     set({
       document,
-      text: formatDocument(document),
+      text,
+      textVersion: current.textVersion + 1,
+      textFromEditor: false,
+      parseError: null,
+      ...followedBilling(current, document),
+    });
+  },
+  replaceDocument(document) {
+    const current = get();
+    const text = formatDocument(document);
+    if (text === current.text) return;
+    set({
+      document,
+      text,
       textVersion: current.textVersion + 1,
       textFromEditor: false,
       parseError: null,

@@ -14,9 +14,9 @@ export async function fillSample(country?: CountryCode): Promise<void> {
   // so is a document exactly as it was sent (the request is kept in history).
   const kept = replaceableText !== null && useBuilderStore.getState().text === replaceableText;
   if (!kept && !(await confirmDiscard('A new sample'))) return;
-  const { form, setDocument } = useBuilderStore.getState();
+  const { form, replaceDocument } = useBuilderStore.getState();
   const emulatorUrl = localEmulatorUrl();
-  setDocument(
+  replaceDocument(
     generateSample(form, {
       ...(country === undefined ? {} : { country }),
       ...(emulatorUrl === undefined ? {} : { emulatorUrl }),

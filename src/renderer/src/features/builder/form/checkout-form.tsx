@@ -71,7 +71,7 @@ export const CheckoutForm = memo(function CheckoutForm({ notificationField }: { 
     })),
   );
   const notObject = useFormDocument((state) => describeRoot(state.document));
-  const setDocument = useBuilderStore((state) => state.setDocument);
+  const replaceDocument = useBuilderStore((state) => state.replaceDocument);
   const focus = useBuilderStore((state) => state.focus);
   const groups = useMemo(
     () => fieldGroupsFor(form, { singleCheckout }).filter((group) => group.fields.length > 0),
@@ -89,7 +89,7 @@ export const CheckoutForm = memo(function CheckoutForm({ notificationField }: { 
           The raw JSON holds {notObject}; the form edits an object. Edit it in the raw JSON (it is sent as it
           is), or start over.
         </Text>
-        <Button size="xs" mt="xs" variant="light" onClick={() => setDocument({})}>
+        <Button size="xs" mt="xs" variant="light" onClick={() => replaceDocument({})}>
           Replace it with {'{}'}
         </Button>
       </Alert>
