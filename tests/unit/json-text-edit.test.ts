@@ -6,6 +6,7 @@ import {
   removeIndexIn,
   setIn,
 } from '../../src/shared/builder/document-edit';
+import { typedNumberText } from '../../src/shared/builder/field-text';
 import { editJsonText, type TypedNumber } from '../../src/shared/json-text-edit';
 
 /** The text after the change a form makes to the document it parses to. */
@@ -77,7 +78,28 @@ describe('editJsonText: a form edit changes the raw JSON in place', () => {
     );
   });
 
+  it('writes a typed number as typed, also when it reads as the number already there', () => {
+    const typed = (digits: string, text = COMPACT): string | null => {
+      const path = ['total_amount', 'amount'];
+      return edited(text, (document) => setIn(document, path, Number(digits)), { path, text: digits });
+    };
+    expect(typed('72.980000000000000001')).toBe(COMPACT.replace('72.980', '72.980000000000000001'));
+    expect(typed('72.98')).toBe(COMPACT.replace('72.980', '72.98'));
+    expect(typed('99999999999999999999')).toBe(COMPACT.replace('72.980', '99999999999999999999'));
+  });
+
   it('is null where the result would not read as the document asked for', () => {
     expect(editJsonText('{"a": 1}', { a: 1 }, { a: 2 }, { path: ['a'], text: '3' })).toBeNull();
+  });
+});
+
+describe('typedNumberText', () => {
+  it('gives the digits typed when they are a JSON number for the value', () => {
+    expect(typedNumberText('72.980000000000000001', 72.98)).toBe('72.980000000000000001');
+    expect(typedNumberText('99999999999999999999', 1e20)).toBe('99999999999999999999');
+    expect(typedNumberText(' 4.0 ', 4)).toBe('4.0');
+    expect(typedNumberText('12.', 12)).toBeUndefined();
+    expect(typedNumberText('.5', 0.5)).toBeUndefined();
+    expect(typedNumberText('12x', '12x')).toBeUndefined();
   });
 });

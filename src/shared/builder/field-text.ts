@@ -8,6 +8,21 @@ import type { FieldKind } from '../checkout';
  */
 const NUMBER_TEXT = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** A number as JSON writes it (RFC 8259): `12.` and `.5` are numbers to a field, not to JSON. */
+const JSON_NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * What was typed for the number `value`, when it is a JSON number: the raw JSON then holds
+ * these digits (`72.980000000000000001`, `99999999999999999999`), where String(value) gave
+ * `72.98` and `100000000000000000000`. Undefined for anything else (`12.`, a string).
+ */
+export function typedNumberText(typed: string, value: unknown): string | undefined {
+  const trimmed = typed.trim();
+  return typeof value === 'number' && JSON_NUMBER_TEXT.test(trimmed) && Number(trimmed) === value
+    ? trimmed
+    : undefined;
+}
+
 /** The text an input shows for a value. */
 export function formatFieldValue(value: unknown): string {
   if (value === undefined || value === null) return '';

@@ -79,3 +79,16 @@ test('a form edit changes only its own value in the raw JSON: digits, a name giv
     .toBe(compact.replace(`"order_number":"${orderNumber}"`, `"order_number":"${orderNumber}7"`));
   await expect(builder.finding('shipping_address.country_code')).toBeVisible();
 });
+
+test('a number typed in the form goes into the raw JSON as the digits typed', async ({ page, served }) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await builder.pasteRaw(FIXTURE);
+  await builder.field('Total amount', 'Amounts').fill('72.980000000000000001');
+  await builder.field('Risk score', 'Risk assessment').fill('99999999999999999999');
+  await expect.poll(() => builder.rawText()).toContain('"risk_score": 99999999999999999999,');
+  const text = await builder.rawText();
+  expect(text).toMatch(/"total_amount": \{\n {4}"amount": 72\.980000000000000001,/);
+  await expect(builder.field('Total amount', 'Amounts')).toHaveValue('72.980000000000000001');
+  await expect(builder.field('Risk score', 'Risk assessment')).toHaveValue('99999999999999999999');
+});

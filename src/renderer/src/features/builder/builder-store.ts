@@ -9,7 +9,7 @@ import {
 import type { CountryCurrencyPair } from '@shared/checkout/country-currency-pairs';
 import type { Draft, FollowedOrderRef, LastSend, UnansweredSend } from '@shared/drafts';
 import { parseJsonText, type JsonTextResult } from '@shared/json-text';
-import { editJsonText } from '@shared/json-text-edit';
+import { editJsonText, type TypedNumber } from '@shared/json-text-edit';
 import type { RawDiagnostic } from './analysis/analysis-messages';
 import { formatDocument, isJsonObject, sameJson, type ParseError } from './builder-text';
 import { flushRawEdits } from './raw-editor-sync';
@@ -93,13 +93,13 @@ export interface BuilderStore {
   setText: (text: string) => void;
   /**
    * From the form and the helpers: the text is edited in place (editJsonText), only what changed
-   * written; written anew only when the text does not parse.
+   * written, `typed` as typed; written anew only when the text does not parse.
    */
-  setDocument: (document: unknown) => void;
+  setDocument: (document: unknown, typed?: TypedNumber) => void;
   /** A document brought in whole (a sample, "start empty"): the text is written anew. */
   replaceDocument: (document: unknown) => void;
   /** A change of the document as it is now (the raw editor's pending typing included). */
-  editDocument: (change: (document: unknown) => unknown) => void;
+  editDocument: (change: (document: unknown) => unknown, typed?: TypedNumber) => void;
   setForm: (form: CheckoutForm) => void;
   setSingleCheckout: (singleCheckout: boolean) => void;
   setFreshReferenceOnSend: (on: boolean) => void;
@@ -217,12 +217,12 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
     const followed = next.parseError === null ? followedBilling(get(), next.document) : {};
     set({ ...next, ...followed, revealErrors: true });
   },
-  setDocument(document) {
+  setDocument(document, typed) {
     const current = get();
     // In place: a number's digits, a name given twice and the spacing of what the form did not
     // touch stay as the raw JSON has them (what is sent is that text, byte for byte).
     const edited =
-      current.parseError === null ? editJsonText(current.text, current.document, document) : null;
+      current.parseError === null ? editJsonText(current.text, current.document, document, typed) : null;
     const text = edited ?? formatDocument(document);
     if (text === current.text) return;
     set({
@@ -247,12 +247,12 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
       ...followedBilling(current, document),
     });
   },
-  editDocument(change) {
+  editDocument(change, typed) {
     // Typing in the raw editor a moment ago is part of the document the change applies to.
     flushRawEdits();
     const { document, parseError } = get();
     if (parseError !== null) return;
-    get().setDocument(change(document));
+    get().setDocument(change(document), typed);
   },
   setForm: (form) => set({ form }),
   setSingleCheckout: (singleCheckout) => set({ singleCheckout }),

@@ -23,12 +23,16 @@ export type TextKind = FieldKind | 'amount';
  * The text an input shows: what was typed while it still stands for the value (so "12." or
  * "0.50" survive), otherwise the value as text (it changed elsewhere: the raw editor, a helper).
  */
-export function useFieldText(kind: TextKind, value: unknown, onChange: (value: unknown) => void) {
+export function useFieldText(
+  kind: TextKind,
+  value: unknown,
+  onChange: (value: unknown, typed: string) => void,
+) {
   const [typed, setTyped] = useState<string | null>(null);
   const text = typed !== null && textMatchesValue(kind, typed, value) ? typed : formatFieldValue(value);
   const change = (next: string) => {
     setTyped(next);
-    onChange(parseFieldText(kind, next, value));
+    onChange(parseFieldText(kind, next, value), next);
   };
   return [text, change] as const;
 }
@@ -74,7 +78,7 @@ export const FieldInput = memo(function FieldInput({
   const value = useDocumentValue(path);
   const shown = useFieldMessage(path);
   const at = findingPath(path);
-  const onChange = (next: unknown) => setField(path, next);
+  const onChange = (next: unknown, typed?: string) => setField(path, next, typed);
   const effectiveKind = kind ?? field.kind;
   const common = {
     label: hideLabel === true ? undefined : <FieldLabel field={field} label={label} />,
@@ -134,7 +138,7 @@ function TextField({
   value,
   onChange,
   ...common
-}: CommonProps & { kind: TextKind; value: unknown; onChange: (value: unknown) => void }) {
+}: CommonProps & { kind: TextKind; value: unknown; onChange: (value: unknown, typed?: string) => void }) {
   const [text, change] = useFieldText(kind, value, onChange);
   return (
     <TextInput

@@ -37,7 +37,7 @@ function PlainTextCell({ path, label, kind }: { path: Segments; label: string; k
   const shown = useFieldMessage(path);
   const at = findingPath(path);
   const messageId = useId();
-  const [text, change] = useFieldText(kind, value, (next) => setField(path, next));
+  const [text, change] = useFieldText(kind, value, (next, typed) => setField(path, next, typed));
   return (
     <>
       <input

@@ -1,5 +1,6 @@
 import type { Finding } from '@shared/checkout';
 import { getIn, setIn } from '@shared/builder/document-edit';
+import { typedNumberText } from '@shared/builder/field-text';
 import { useBuilderStore } from '../builder-store';
 import { useFormDocument } from './form-document';
 import { findingPath, type Segments } from './form-paths';
@@ -63,12 +64,19 @@ export function editDocument(change: (document: unknown) => unknown): void {
   edit((current) => (sameAsShipping ? followShipping(current, change(current)) : change(current)));
 }
 
-/** One field typed in: that path changes, and the field counts as touched. */
-export function setField(path: Segments, value: unknown): void {
+/**
+ * One field typed in: that path changes, and the field counts as touched. A number goes into
+ * the raw JSON as `typed` reads (`72.980`, twenty nines), not as JavaScript writes it back.
+ */
+export function setField(path: Segments, value: unknown, typed?: string): void {
   const { editDocument: edit, sameAsShipping, touch } = useBuilderStore.getState();
   touch(findingPath(path));
-  edit((current) => {
-    const next = setIn(current, path, value);
-    return sameAsShipping && path[0] === 'shipping_address' ? followShipping(current, next) : next;
-  });
+  const digits = typed === undefined ? undefined : typedNumberText(typed, value);
+  edit(
+    (current) => {
+      const next = setIn(current, path, value);
+      return sameAsShipping && path[0] === 'shipping_address' ? followShipping(current, next) : next;
+    },
+    digits === undefined ? undefined : { path, text: digits },
+  );
 }
