@@ -3,6 +3,7 @@ import { validateCheckout } from '../shared/checkout';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
 import { DATABASE_FILE_NAME, ensureDataDir, LOGS_DIR_NAME, tightenDataDir } from './data-dir';
+import { consoleCommandOn, dataDirToName } from './console-command';
 import { createEventBus } from './event-bus';
 import { createHmacKeyCache } from './jwt/hmac-key-cache';
 import { createJwtToolkit } from './jwt/jwt-toolkit';
@@ -151,6 +152,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   });
 
   const bus = createEventBus();
+  // Every command this console prints for a person names its data directory unless it is the default.
+  const consoleCommand = consoleCommandOn(dataDir);
   const profilesRepository = store.profiles;
   const storedProfiles = createProfileService({
     profiles: profilesRepository,
@@ -158,6 +161,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     vault,
     bus,
     transaction: (fn) => writer.writeNow(fn),
+    consoleCommand,
   });
   // Counted again inside the write that adds them: a console started at the same moment on the
   // same new data directory finds them there instead of adding a second set. The first count
@@ -203,6 +207,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     keys,
     settings: listenerSettings,
     background,
+    consoleCommand,
     replayByUid: (uid) => events.replayByUid(uid),
     craftedToken: (token) => store.craftedTokens.find(tokenFingerprint(token)),
     listenerHeldBy: (port) => listenerOnPort(liveAddressRecords(dataDir), port),
@@ -322,6 +327,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   closers.push(() => replay.close());
   const services: ConsoleServices = {
     dataDir,
+    consoleCommand,
     frontDoor,
     bus,
     vault,
@@ -349,7 +355,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       services: { merchantApi, profiles, jwt, recorder, events, eventsQuery, orders, listener, drafts },
       frontDoor,
     }),
-    curl: createCurlForRecord({ events, profiles }),
+    curl: createCurlForRecord({ events, profiles, consoleCommand }),
     recordSecrets: createRecordSecrets({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,
     desktopOpenExternal: options.desktopOpenExternal ?? null,
@@ -357,6 +363,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       version: APP_VERSION,
       frontDoor: frontDoor === 'desktop' ? 'desktop' : 'browser',
       dataDir,
+      dataDirInCommands: dataDirToName(dataDir),
       vault: {
         scheme: vault.primary.scheme,
         warning: vault.primary.warning,

@@ -1,4 +1,5 @@
 import type { AppInfo } from '../shared/contract';
+import type { ConsoleCommand } from '../shared/console-command';
 import type { CurlForRecord } from './timeline/curl-for-record';
 import type { RecordSecrets } from './timeline/record-secrets';
 import type { DraftsService } from './drafts/drafts-service';
@@ -29,6 +30,8 @@ export type FrontDoor = AppInfo['frontDoor'] | 'cli';
 /** Every service of one running console, built from one data directory. */
 export interface ConsoleServices {
   readonly dataDir: string;
+  /** A command printed for a person to run on this data directory (`--data-dir` unless it is the default). */
+  readonly consoleCommand: ConsoleCommand;
   readonly frontDoor: FrontDoor;
   readonly bus: EventBus;
   readonly vault: Vault;

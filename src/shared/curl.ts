@@ -1,3 +1,4 @@
+import type { ConsoleCommand } from './console-command';
 import type { BodyView, EventKind, HeaderList } from './events';
 import {
   isCredentialHeader,
@@ -59,10 +60,10 @@ export { REDACTED };
 
 /** Thrown when an outbound request's API token is asked for without main supplying it. */
 export class CurlApiTokenRequired extends Error {
-  constructor(id: number) {
+  constructor(id: number, consoleCommand: ConsoleCommand) {
     super(
       `Record ${id} is an outbound request: its API token is a profile secret that only the console process can add ` +
-        `(the desktop app's "Copy with API token", or \`npx checkout-console curl ${id} --with-token\`).`,
+        `(the desktop app's "Copy with API token", or \`${consoleCommand(`curl ${id} --with-token`)}\`).`,
     );
     this.name = 'CurlApiTokenRequired';
   }
@@ -140,8 +141,8 @@ const secretsOf = (options: CurlTokens) =>
   options.tokens === 'redacted' || options.exactBytes !== true ? (options.secrets ?? []) : [];
 
 /** Said when a command with its token still had a profile token echoed in it replaced. */
-export const echoedSecretNote = (id: number) =>
-  `A profile token echoed in the stored request (not the one asked for) is REDACTED; \`checkout-console curl ${id} --with-token --exact-bytes\` prints the stored bytes as they are.`;
+export const echoedSecretNote = (id: number, consoleCommand: ConsoleCommand) =>
+  `A profile token echoed in the stored request (not the one asked for) is REDACTED; \`${consoleCommand(`curl ${id} --with-token --exact-bytes`)}\` prints the stored bytes as they are.`;
 
 /** The URL to send to (from the Host header when only a path was stored). */
 function targetUrl(source: CurlSource, options: CurlTokens): string {
@@ -183,7 +184,11 @@ const RAW_RESEND_MAX_BYTES = 8 * 1024;
  * there is no method or target to give curl. Says so, and how to send the same bytes to the
  * listener again (it stored its own address as the URL).
  */
-function unparsedRequest(source: CurlSource, options: CurlTokens): CurlCannotReproduce {
+function unparsedRequest(
+  source: CurlSource,
+  options: CurlTokens,
+  consoleCommand: ConsoleCommand,
+): CurlCannotReproduce {
   const why = `Record ${source.id} is a raw request: the listener stored the bytes that arrived, not a method and a target it could read (Node could not parse them, or they stopped short), so curl cannot send it again.`;
   const body = source.requestBody;
   // Raw bytes cannot be sent with a token REDACTED in them: then they are not offered at all.
@@ -192,14 +197,14 @@ function unparsedRequest(source: CurlSource, options: CurlTokens): CurlCannotRep
     const parts = { ...exchange, requestBody: body, responseBody: null };
     if (options.tokens === 'redacted' && redactExchange(parts, redactWith, secretsOf(options)).redacted)
       return new CurlCannotReproduce(
-        `${why} Its bytes carry a token; \`checkout-console curl ${source.id} --with-token\` says how to send them again.`,
+        `${why} Its bytes carry a token; \`${consoleCommand(`curl ${source.id} --with-token`)}\` says how to send them again.`,
       );
     if (
       options.tokens === 'included' &&
       replaceSecretsInExchange(parts, secretsOf(options), redactWith).redacted
     )
       return new CurlCannotReproduce(
-        `${why} Its bytes echo a profile token; \`checkout-console curl ${source.id} --with-token --exact-bytes\` says how to send them again.`,
+        `${why} Its bytes echo a profile token; \`${consoleCommand(`curl ${source.id} --with-token --exact-bytes`)}\` says how to send them again.`,
       );
   }
   const listener = source.url === null ? null : URL.parse(source.url);
@@ -208,7 +213,7 @@ function unparsedRequest(source: CurlSource, options: CurlTokens): CurlCannotRep
     return new CurlCannotReproduce(why);
   if (stored > RAW_RESEND_MAX_BYTES)
     return new CurlCannotReproduce(
-      `${why} Its ${stored} bytes are in \`checkout-console export --format json\` (request_body).`,
+      `${why} Its ${stored} bytes are in \`${consoleCommand('export --format json')}\` (request_body).`,
     );
   const base64 = base64Of(body);
   const host = listener.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -229,6 +234,7 @@ function unparsedRequest(source: CurlSource, options: CurlTokens): CurlCannotRep
 function sendableParts(
   source: CurlSource,
   options: CurlTokens,
+  consoleCommand: ConsoleCommand,
 ): { url: string; headers: HeaderList; body: BodyView | null; redacted: boolean; echoes: boolean } {
   const url = targetUrl(source, options);
   const parts = { url, query: null, requestHeaders: source.requestHeaders, responseHeaders: null };
@@ -248,7 +254,7 @@ function sendableParts(
       tokenRedacted = true;
       return [name, scheme === null ? REDACTED : `${scheme} ${REDACTED}`];
     }
-    if (options.apiToken === undefined) throw new CurlApiTokenRequired(source.id);
+    if (options.apiToken === undefined) throw new CurlApiTokenRequired(source.id, consoleCommand);
     return [name, `${scheme ?? 'Bearer'} ${options.apiToken}`];
   });
   return {
@@ -309,13 +315,21 @@ function bodyPlan(body: BodyView | null, notes: string[]): BodyPlan {
   return { args: ['--data-binary', '@-'], feed: `printf '%s' ${shellQuote(base64)} | base64 --decode | ` };
 }
 
-/** The record as a cURL command line. Throws CurlApiTokenRequired for a request asked with its token but none given. */
-export function buildCurlCommand(source: CurlSource, options: CurlTokens): CurlCommand {
+/**
+ * The record as a cURL command line. Throws CurlApiTokenRequired for a request asked with its
+ * token but none given. `consoleCommand` names the console's own commands in what it says (this data
+ * directory's `curl <id> --with-token`).
+ */
+export function buildCurlCommand(
+  source: CurlSource,
+  options: CurlTokens,
+  consoleCommand: ConsoleCommand,
+): CurlCommand {
   const notes: string[] = [];
-  if (source.method === null) throw unparsedRequest(source, options);
-  const parts = sendableParts(source, options);
+  if (source.method === null) throw unparsedRequest(source, options, consoleCommand);
+  const parts = sendableParts(source, options, consoleCommand);
 
-  if (parts.echoes) notes.push(echoedSecretNote(source.id));
+  if (parts.echoes) notes.push(echoedSecretNote(source.id, consoleCommand));
   const method = source.method.trim() || 'GET';
   const body = bodyPlan(parts.body, notes);
   const hasBody = body.args.length > 0;

@@ -6,6 +6,7 @@ import { CONTROL_LAUNCH_LINK_PATH } from '../../src/main/browser-mode/control-en
 import { controlFilePath, writeControlFile } from '../../src/main/browser-mode/control-file';
 import type { BrowserModeServer } from '../../src/main/browser-mode/server';
 import { openCommandFor } from '../../src/main/browser-mode/sign-in-page';
+import { consoleCommandOn } from '../../src/main/console-command';
 import { openBrowserMode, type BrowserModeHarness } from './helpers/browser-mode-harness';
 import { rawRequest } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
@@ -122,11 +123,13 @@ describe('the sign-in page says how to get back in', () => {
   });
 
   it('names the data directory only when it is not the default, quoted for the shell', () => {
-    expect(openCommandFor('/home/q/.config/checkout-console', '/home/q/.config/checkout-console')).toBe(
-      'npx checkout-console open',
-    );
-    expect(openCommandFor("/tmp/qa's console", '/home/q/.config/checkout-console')).toBe(
+    const defaultDir = '/home/q/.config/checkout-console';
+    expect(openCommandFor(consoleCommandOn(defaultDir, defaultDir))).toBe('npx checkout-console open');
+    expect(openCommandFor(consoleCommandOn("/tmp/qa's console", defaultDir))).toBe(
       `npx checkout-console --data-dir '/tmp/qa'\\''s console' open`,
+    );
+    expect(openCommandFor(consoleCommandOn('/tmp/qa', defaultDir), 4401)).toBe(
+      'npx checkout-console --data-dir /tmp/qa open --port 4401',
     );
   });
 });
@@ -251,7 +254,7 @@ describe('serve on a port that is taken', () => {
     expect(run.stderr).toBe(
       `error: Port ${server.port} is in use by the console already serving this data directory ` +
         `(${server.origin}, pid ${process.pid}). For a new link to it, run ` +
-        `${openCommandFor(harness.dataDir, '/nonexistent-default')}; to start another console ` +
+        `${openCommandFor(consoleCommandOn(harness.dataDir, '/nonexistent-default'))}; to start another console ` +
         `on this data directory, pass --port 0.\n`,
     );
   });

@@ -51,7 +51,9 @@ describe('curl while a token cannot be opened here', () => {
     expect(run.stdout).not.toContain('kettle');
     expect(run.stderr).toMatch(/request body \(26 bytes\) is left out/);
     expect(run.stderr).toMatch(/Sandbox's API token.*safestorage/s);
-    expect(run.stderr).toContain('checkout-console profiles forget-secret Sandbox');
+    expect(run.stderr).toContain(
+      `npx checkout-console --data-dir ${opened.dataDir} profiles forget-secret Sandbox`,
+    );
   });
 
   it('an echo of the unopened token outside the body (a header, the URL) is never printed', async () => {
@@ -121,7 +123,9 @@ describe('curl while a token cannot be opened here', () => {
         requestBody: null,
         withheld: {
           parts: ['requestBody'],
-          wayOut: expect.stringContaining('checkout-console profiles forget-secret Sandbox'),
+          wayOut: expect.stringContaining(
+            `npx checkout-console --data-dir ${opened.dataDir} profiles forget-secret Sandbox`,
+          ),
         },
       },
     });

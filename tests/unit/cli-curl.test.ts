@@ -103,7 +103,7 @@ describe('checkout-console curl through the contract (copyAsCurl)', () => {
     expect(run.stderr).not.toContain('nc ');
     expect(run.stderr).not.toContain(JWT);
     expect(run.stderr).toContain(
-      `Its bytes carry a token; \`checkout-console curl ${unparsedTokenId} --with-token\``,
+      `Its bytes carry a token; \`npx checkout-console --data-dir ${dataDir} curl ${unparsedTokenId} --with-token\``,
     );
     const withToken = await curl(String(unparsedTokenId), '--with-token');
     const base64 = /printf '%s' '?([A-Za-z0-9+/=]+)'? \| base64 --decode/.exec(withToken.stderr)?.[1] ?? '';

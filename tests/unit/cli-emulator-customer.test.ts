@@ -219,7 +219,7 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
       // Starting this data directory's emulator there would fail: the port is taken.
       expect(run.stderr).not.toContain('hint: start it with');
       expect(run.stderr).toContain(
-        `hint: the port is taken by what answers there: stop it, or point the profile at another port (checkout-console profiles set Local --base-url http://127.0.0.1:<port>) and start this data directory's emulator there`,
+        `hint: the port is taken by what answers there: stop it, or point the profile at another port (npx checkout-console --data-dir ${emulator.dataDir} profiles set Local --base-url http://127.0.0.1:<port>) and start this data directory's emulator there`,
       );
       expect(stateOf(orderId)).toBe('new');
     } finally {
@@ -355,14 +355,14 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     expect(remote.code).toBe(5);
     expect(remote.stderr).not.toContain('start it with');
     expect(remote.stderr).toContain(
-      'hint: give the profile a base URL the emulator can take: checkout-console profiles set Remote --base-url http://127.0.0.1:<port>',
+      `hint: give the profile a base URL the emulator can take: npx checkout-console --data-dir ${emulator.dataDir} profiles set Remote --base-url http://127.0.0.1:<port>`,
     );
     await cli('profiles', 'add', 'NoToken', '--env', 'local', '--base-url', emulator.url);
     const noToken = await cli('emulator', 'pay', orderId, '--profile', 'NoToken');
     expect(noToken.code).toBe(5);
     expect(noToken.stderr).not.toContain('start it with');
     expect(noToken.stderr).toContain(
-      'hint: give the profile the emulator’s API token: checkout-console profiles set NoToken --api-token -',
+      `hint: give the profile the emulator’s API token: npx checkout-console --data-dir ${emulator.dataDir} profiles set NoToken --api-token -`,
     );
     expect(stateOf(orderId)).toBe('new');
   });

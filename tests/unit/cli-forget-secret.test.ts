@@ -38,6 +38,12 @@ const sealedTokensOf = (name: string) => {
 
 const exportNdjson = () => cli('export', '--format', 'ndjson');
 
+/**
+ * A command as the console prints it for this test's data directory: pasted into another
+ * shell, one without `--data-dir` would act on the default data directory.
+ */
+const printed = (command: string) => `npx checkout-console --data-dir ${dataDir} ${command}`;
+
 describe('profiles forget-secret', () => {
   it('a lost vault.key: forgets the tokens only with --yes, then export and search work again', async () => {
     rmSync(join(dataDir, 'vault.key'));
@@ -45,16 +51,16 @@ describe('profiles forget-secret', () => {
     const refused = await exportNdjson();
     expect(refused.code).toBe(1);
     // The refusal names the way out.
-    expect(refused.stderr).toContain('checkout-console profiles forget-secret Local');
+    expect(refused.stderr).toContain(printed('profiles forget-secret Local'));
     const searchRefused = await cli('history', '--search', 'kettle');
     expect(searchRefused.code).toBe(1);
-    expect(searchRefused.stderr).toContain('checkout-console profiles forget-secret Local');
+    expect(searchRefused.stderr).toContain(printed('profiles forget-secret Local'));
     const wholeRefused = await cli('history', '--json');
     expect(wholeRefused.code).toBe(1);
-    expect(wholeRefused.stderr).toContain('checkout-console profiles forget-secret Local');
+    expect(wholeRefused.stderr).toContain(printed('profiles forget-secret Local'));
     const listNote = await cli('history');
     expect(listNote.code, listNote.stderr).toBe(0);
-    expect(listNote.stderr).toContain('checkout-console profiles forget-secret Local');
+    expect(listNote.stderr).toContain(printed('profiles forget-secret Local'));
 
     const asked = await cli('profiles', 'forget-secret', 'Local');
     expect(asked.code).toBe(2);
@@ -69,7 +75,9 @@ describe('profiles forget-secret', () => {
     const forgotten = await cli('profiles', 'forget-secret', 'Local', '--yes');
     expect(forgotten.code, forgotten.stderr).toBe(0);
     expect(forgotten.stdout).toMatch(/Forgot:/);
-    expect(forgotten.stdout).toContain('profiles set Local --api-token -');
+    expect(forgotten.stdout).toContain(
+      `set one with: printf '%s' "$TOKEN" | ${printed('profiles set Local --api-token -')}`,
+    );
     expect(sealedTokensOf('Local')).toEqual({ api: null, notify: null });
 
     const list = await cli('profiles', 'list', '--json');
@@ -132,7 +140,7 @@ describe('profiles forget-secret', () => {
     const refused = await exportNdjson();
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/former token/);
-    expect(refused.stderr).toContain('checkout-console profiles forget-secret --former');
+    expect(refused.stderr).toContain(printed('profiles forget-secret --former'));
 
     // An openable former token too: it must stay, so its echoes stay masked.
     const replaced = await cli('profiles', 'set', 'Sandbox', '--api-token', 'sandbox_token_replacing_2');
@@ -159,12 +167,17 @@ describe('profiles forget-secret', () => {
   });
 });
 
-/** The fingerprint a preview printed, and the command it says forgets exactly that set. */
+/**
+ * The fingerprint a preview printed, and the command it says forgets exactly that set: it names
+ * this data directory, so it is run here as printed (without `--data-dir`, it forgot nothing here).
+ */
 function previewed(stderr: string): { fingerprint: string; command: string[] } {
   const fingerprint = /\(fingerprint ([0-9a-f-]+)\)/.exec(stderr)?.[1];
-  const command = /run: checkout-console (.*--expect [0-9a-f-]+)/.exec(stderr)?.[1];
+  const command = /run: (npx checkout-console .*--expect [0-9a-f-]+)/.exec(stderr)?.[1];
   if (fingerprint === undefined || command === undefined) throw new Error(`no fingerprint in: ${stderr}`);
-  return { fingerprint, command: command.split(' ') };
+  const program = printed('');
+  if (!command.startsWith(program)) throw new Error(`not this data directory's command: ${command}`);
+  return { fingerprint, command: command.slice(program.length).split(' ') };
 }
 
 describe('profiles forget-secret --yes forgets only the set its preview showed', () => {

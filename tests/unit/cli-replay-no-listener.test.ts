@@ -25,7 +25,7 @@ describe('replay to the listener when none runs', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^failed: Connection refused/m);
     expect(run.stderr).toContain(
-      `hint: no listener runs on this data directory (port ${port}): start \`checkout-console listen\`, \`serve\` or the app on it, or replay --to a URL.`,
+      `hint: no listener runs on this data directory (port ${port}): start \`npx checkout-console --data-dir ${opened.dataDir} listen\`, \`serve\` or the app on it, or replay --to a URL.`,
     );
   });
 });

@@ -121,6 +121,10 @@ describe('checkout-console send', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('no answer (Connection refused');
     expect(run.stderr).toContain('hint: the Local profile talks to the built-in emulator');
+    // The commands it names start this data directory's emulator, not the default one's.
+    expect(run.stderr).toContain(
+      `(npm start, or npx checkout-console --data-dir ${dataDir} serve) or on its own with npx checkout-console --data-dir ${dataDir} emulator.`,
+    );
     // A sandbox that refuses gets no such hint: it is not the console's to start.
     await cli('profiles', 'set', 'Sandbox', '--base-url', `http://127.0.0.1:${port}`);
     const sandbox = await cli('send', payloadFile({ order_reference_id: 'r2' }), '--profile', 'Sandbox');

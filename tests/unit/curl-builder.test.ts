@@ -12,6 +12,10 @@ import {
 } from '../../src/shared/curl';
 import type { BodyView } from '../../src/shared/events';
 import { makeTempDir } from './helpers/temp-console';
+import { consoleCommandNaming } from '../../src/shared/console-command';
+
+/** The commands a message names, on the default data directory (named by no --data-dir). */
+const onDefault = consoleCommandNaming(null);
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpYXQiOjE3MDB9.c2lnbmF0dXJl';
 
@@ -126,7 +130,7 @@ describe('shellQuote', () => {
 
 describe('buildCurlCommand', () => {
   it('redacts the notification token in the query and the Authorization header by default', () => {
-    const built = buildCurlCommand(webhook(), { tokens: 'redacted' });
+    const built = buildCurlCommand(webhook(), { tokens: 'redacted' }, onDefault);
     expect(built.redacted).toBe(true);
     expect(built.command).not.toContain(JWT);
     const { args } = runThroughShell(built.command);
@@ -144,7 +148,7 @@ describe('buildCurlCommand', () => {
   });
 
   it('keeps notification tokens when asked, and leaves out the headers curl sets itself', () => {
-    const built = buildCurlCommand(webhook(), { tokens: 'included' });
+    const built = buildCurlCommand(webhook(), { tokens: 'included' }, onDefault);
     expect(built.redacted).toBe(false);
     const { args } = runThroughShell(built.command);
     expect(args).toContain(`http://127.0.0.1:4455/hooks?serviceToken=${JWT}`);
@@ -156,15 +160,18 @@ describe('buildCurlCommand', () => {
     const built = buildCurlCommand(
       webhook({ url: `http://h/x?a=1&service%54oken=${JWT}&serviceToken=${JWT}&b=%20c` }),
       { tokens: 'redacted' },
+      onDefault,
     );
     const { args } = runThroughShell(built.command);
     expect(args[2]).toBe('http://h/x?a=1&service%54oken=REDACTED&serviceToken=REDACTED&b=%20c');
   });
 
   it('redacts a non-Bearer Authorization value whole', () => {
-    const built = buildCurlCommand(webhook({ requestHeaders: [['authorization', 'garbage']] }), {
-      tokens: 'redacted',
-    });
+    const built = buildCurlCommand(
+      webhook({ requestHeaders: [['authorization', 'garbage']] }),
+      { tokens: 'redacted' },
+      onDefault,
+    );
     expect(runThroughShell(built.command).args).toContain('authorization: REDACTED');
   });
 
@@ -184,6 +191,7 @@ describe('buildCurlCommand', () => {
         requestBody: body === null ? null : textBody(body),
       }),
       { tokens: 'redacted' },
+      onDefault,
     );
     expect(runThroughShell(built.command).args).toEqual(expected);
   });
@@ -192,9 +200,11 @@ describe('buildCurlCommand', () => {
   it.each(ODD_STRINGS.filter((value) => value !== '' && !value.includes('\r')))(
     'sends the body %j exactly',
     (text) => {
-      const built = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody(text) }), {
-        tokens: 'redacted',
-      });
+      const built = buildCurlCommand(
+        webhook({ requestHeaders: [], requestBody: textBody(text) }),
+        { tokens: 'redacted' },
+        onDefault,
+      );
       const { args } = runThroughShell(built.command, 'bash');
       expect(args.at(-1)).toBe(text);
       expect(args.at(-2)).toBe('--data-raw');
@@ -202,34 +212,42 @@ describe('buildCurlCommand', () => {
   );
 
   it('sends a body starting with @ as text, not as a file name', () => {
-    const built = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody('@/etc/passwd') }), {
-      tokens: 'redacted',
-    });
+    const built = buildCurlCommand(
+      webhook({ requestHeaders: [], requestBody: textBody('@/etc/passwd') }),
+      { tokens: 'redacted' },
+      onDefault,
+    );
     expect(runThroughShell(built.command).args.slice(-2)).toEqual(['--data-raw', '@/etc/passwd']);
   });
 
   it('pipes binary and control-character bodies through base64 so every byte arrives', () => {
     const bytes = Buffer.from([0xff, 0x00, 0x41, 0x0a, 0x27, 0x1b, 0xfe]);
-    const binary = buildCurlCommand(webhook({ requestHeaders: [], requestBody: binaryBody(bytes) }), {
-      tokens: 'redacted',
-    });
+    const binary = buildCurlCommand(
+      webhook({ requestHeaders: [], requestBody: binaryBody(bytes) }),
+      { tokens: 'redacted' },
+      onDefault,
+    );
     expect(binary.notes.join(' ')).toMatch(/not UTF-8/);
     const run = runThroughShell(binary.command);
     expect(run.args.slice(-2)).toEqual(['--data-binary', '@-']);
     expect(run.stdin.equals(bytes)).toBe(true);
 
     const escape = 'ok\u001b[31mred\u0000nul';
-    const control = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody(escape) }), {
-      tokens: 'redacted',
-    });
+    const control = buildCurlCommand(
+      webhook({ requestHeaders: [], requestBody: textBody(escape) }),
+      { tokens: 'redacted' },
+      onDefault,
+    );
     expect(control.command).not.toContain('\u001b');
     expect(runThroughShell(control.command).stdin.toString('utf8')).toBe(escape);
   });
 
   it('flags a truncated body', () => {
-    const built = buildCurlCommand(webhook({ requestBody: textBody('{"a":', true, 2_000_000) }), {
-      tokens: 'redacted',
-    });
+    const built = buildCurlCommand(
+      webhook({ requestBody: textBody('{"a":', true, 2_000_000) }),
+      { tokens: 'redacted' },
+      onDefault,
+    );
     expect(built.notes).toContain(
       'The stored body was truncated (5 of 2000000 bytes kept); this command sends only what was stored.',
     );
@@ -247,6 +265,7 @@ describe('buildCurlCommand', () => {
         requestBody: null,
       }),
       { tokens: 'redacted' },
+      onDefault,
     );
     const { args } = runThroughShell(built.command);
     expect(args).toEqual([
@@ -265,30 +284,44 @@ describe('buildCurlCommand', () => {
   });
 
   it('falls back to the Host header and path when no URL was stored, and says when there is neither', () => {
-    const built = buildCurlCommand(webhook({ url: null, path: '/p', query: 'x=1' }), { tokens: 'redacted' });
+    const built = buildCurlCommand(
+      webhook({ url: null, path: '/p', query: 'x=1' }),
+      { tokens: 'redacted' },
+      onDefault,
+    );
     expect(runThroughShell(built.command).args).toContain('http://127.0.0.1:4455/p?x=1');
     expect(() =>
-      buildCurlCommand(webhook({ url: null, path: null, requestHeaders: [] }), { tokens: 'redacted' }),
+      buildCurlCommand(
+        webhook({ url: null, path: null, requestHeaders: [] }),
+        { tokens: 'redacted' },
+        onDefault,
+      ),
     ).toThrow('Record 7 has no URL to send to.');
   });
 
   describe('outbound requests (the API token is a profile secret)', () => {
     it('redacts the stored (masked) Authorization', () => {
-      const built = buildCurlCommand(request(), { tokens: 'redacted' });
+      const built = buildCurlCommand(request(), { tokens: 'redacted' }, onDefault);
       expect(built.redacted).toBe(true);
       expect(built.command).not.toContain('••••');
       expect(runThroughShell(built.command).args).toContain('Authorization: Bearer REDACTED');
     });
 
     it('refuses to include the token unless main supplies it', () => {
-      expect(() => buildCurlCommand(request(), { tokens: 'included' })).toThrow(CurlApiTokenRequired);
-      expect(() => buildCurlCommand(request(), { tokens: 'included' })).toThrow(
+      expect(() => buildCurlCommand(request(), { tokens: 'included' }, onDefault)).toThrow(
+        CurlApiTokenRequired,
+      );
+      expect(() => buildCurlCommand(request(), { tokens: 'included' }, onDefault)).toThrow(
         'npx checkout-console curl 9 --with-token',
       );
+      // On another data directory, the command names it: pasted as shown, it read the default one.
+      expect(() =>
+        buildCurlCommand(request(), { tokens: 'included' }, consoleCommandNaming("/tmp/qa's data")),
+      ).toThrow(`npx checkout-console --data-dir '/tmp/qa'\\''s data' curl 9 --with-token`);
     });
 
     it('puts the API token main supplies in place of the masked one', () => {
-      const built = buildCurlCommand(request(), { tokens: 'included', apiToken: 'sk_test_plain' });
+      const built = buildCurlCommand(request(), { tokens: 'included', apiToken: 'sk_test_plain' }, onDefault);
       expect(built.redacted).toBe(false);
       const { args } = runThroughShell(built.command);
       expect(args).toContain('Authorization: Bearer sk_test_plain');
@@ -296,10 +329,14 @@ describe('buildCurlCommand', () => {
     });
 
     it('adds no Authorization to a request sent without one', () => {
-      const built = buildCurlCommand(request({ requestHeaders: [['Accept', 'application/json']] }), {
-        tokens: 'included',
-        apiToken: 'sk_test_plain',
-      });
+      const built = buildCurlCommand(
+        request({ requestHeaders: [['Accept', 'application/json']] }),
+        {
+          tokens: 'included',
+          apiToken: 'sk_test_plain',
+        },
+        onDefault,
+      );
       expect(built.command).not.toContain('Authorization');
     });
   });
@@ -323,6 +360,7 @@ describe('bytes a terminal must not see raw', () => {
         requestBody: null,
       }),
       { tokens: 'redacted' },
+      onDefault,
     );
     expect(built.command).not.toMatch(TERMINAL_UNSAFE);
     expect(built.command).toMatch(/^[\n\u0020-\u007e]*$/);
@@ -351,9 +389,11 @@ describe('bytes a terminal must not see raw', () => {
     ['a bidirectional override', 'abc\u202egnp.exe'],
     ['a carriage return', 'line\rFAKE LINE'],
   ])('sends a body holding %s through base64, byte for byte', (_, text) => {
-    const built = buildCurlCommand(webhook({ requestHeaders: [], requestBody: textBody(text) }), {
-      tokens: 'redacted',
-    });
+    const built = buildCurlCommand(
+      webhook({ requestHeaders: [], requestBody: textBody(text) }),
+      { tokens: 'redacted' },
+      onDefault,
+    );
     expect(built.command).not.toMatch(TERMINAL_UNSAFE);
     const run = runThroughShell(built.command);
     expect(run.args.slice(-2)).toEqual(['--data-binary', '@-']);
@@ -375,7 +415,7 @@ describe('records curl cannot send again', () => {
     });
   const refusal = (source: CurlSource, tokens: 'redacted' | 'included' = 'redacted') => {
     try {
-      buildCurlCommand(source, { tokens });
+      buildCurlCommand(source, { tokens }, onDefault);
     } catch (error) {
       expect(error).toBeInstanceOf(CurlCannotReproduce);
       return (error as Error).message;
@@ -407,8 +447,27 @@ describe('records curl cannot send again', () => {
     expect(refusal(withToken, 'included')).toMatch(/\| nc 127\.0\.0\.1 47101$/);
     expect(refusal(unparsed({ requestBody: null }))).not.toContain('nc ');
     expect(refusal(unparsed({ requestBody: binaryBody(Buffer.alloc(9000, 0xff)) }))).toContain(
-      'Its 9000 bytes are in `checkout-console export --format json` (request_body).',
+      'Its 9000 bytes are in `npx checkout-console export --format json` (request_body).',
     );
+  });
+
+  it("names the console's commands with the data directory it is given", () => {
+    const onQa = consoleCommandNaming('/tmp/qa');
+    const refusedOnQa = (source: CurlSource, tokens: 'redacted' | 'included') => {
+      try {
+        buildCurlCommand(source, { tokens }, onQa);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('built a command');
+    };
+    const withToken = unparsed({ requestBody: textBody(`GARBAGE serviceToken=${JWT}\r\n\r\n`) });
+    expect(refusedOnQa(withToken, 'redacted')).toContain(
+      '`npx checkout-console --data-dir /tmp/qa curl 7 --with-token` says how',
+    );
+    expect(
+      refusedOnQa(unparsed({ requestBody: binaryBody(Buffer.alloc(9000, 0xff)) }), 'redacted'),
+    ).toContain('`npx checkout-console --data-dir /tmp/qa export --format json` (request_body)');
   });
 
   it('refuses a CONNECT (its target is a tunnel, not the listener) and any other non-http target', () => {

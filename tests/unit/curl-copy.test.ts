@@ -107,7 +107,9 @@ describe('copyAsCurl in browser mode', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.code).toBe('unavailable');
-    expect(refused.error.message).toContain(`npx checkout-console curl ${setup.requestId} --with-token`);
+    expect(refused.error.message).toContain(
+      `npx checkout-console --data-dir ${setup.dataDir} curl ${setup.requestId} --with-token`,
+    );
     expect(setup.clipboard).toEqual([]);
     for (const message of setup.wire) expect(message).not.toContain(API_TOKEN);
   });

@@ -158,7 +158,7 @@ describe('the listener in the app', () => {
     });
     expect(again.listener.status()).toMatchObject({
       running: false,
-      error: expect.stringMatching(/checkout-console listen/),
+      error: expect.stringContaining(`npx checkout-console --data-dir ${temp.dataDir} listen`),
     });
     await again.close();
     await temp.dispose().catch(() => undefined);

@@ -79,12 +79,16 @@ describe('emulator pay when this data directory’s emulator runs away from the 
     expect(refused.stderr).toContain(
       `error: the emulator of this data directory runs at ${url} (checkout-console emulator (pid ${run.child.pid})), not at the profile's base URL http://127.0.0.1:${basePort}; at the base URL, the emulator is not running at http://127.0.0.1:${basePort}:`,
     );
+    // The command names this data directory: pasted as printed, it re-pointed the default data
+    // directory's Local profile instead.
     expect(refused.stderr).toContain(
-      `hint: point the profile at it (checkout-console profiles set Local --base-url ${url}), or start this data directory's emulator at the profile's base URL`,
+      `hint: point the profile at it (npx checkout-console --data-dir ${dataDir} profiles set Local --base-url ${url}), or start this data directory's emulator at the profile's base URL`,
     );
     expect(refused.stderr).not.toContain('start it with');
 
-    expect((await cli('profiles', 'set', 'Local', '--base-url', url)).code).toBe(0);
+    // Run as printed: its own words, no --data-dir of the test's.
+    const printed = /\(npx checkout-console (--data-dir [^)]*)\)/.exec(refused.stderr)?.[1];
+    expect((await runCliCaptured(printed?.split(' ') ?? [])).code).toBe(0);
     const paid = await cli('emulator', 'pay', orderId, '--json');
     expect(paid.code, paid.stderr).toBe(0);
     expect(JSON.parse(paid.stdout)).toMatchObject({
@@ -106,7 +110,7 @@ describe('emulator pay when this data directory’s emulator runs away from the 
       `not at the profile's base URL http://127.0.0.1:${basePort}, and it refuses this profile's API token`,
     );
     expect(refused.stderr).toContain(
-      `hint: point the profile at it (checkout-console profiles set Local --base-url ${url}) and give it that emulator’s API token, or start`,
+      `hint: point the profile at it (npx checkout-console --data-dir ${dataDir} profiles set Local --base-url ${url}) and give it that emulator’s API token, or start`,
     );
   });
 
@@ -120,7 +124,7 @@ describe('emulator pay when this data directory’s emulator runs away from the 
       expect(refused.code).toBe(5);
       expect(refused.stderr).toContain(`error: the emulator of this data directory runs at ${url} (`);
       expect(refused.stderr).toContain(
-        `hint: point the profile at it (checkout-console profiles set Local --base-url ${url}), or free the profile's port (something else answers there) and start this data directory's emulator on it`,
+        `hint: point the profile at it (npx checkout-console --data-dir ${dataDir} profiles set Local --base-url ${url}), or free the profile's port (something else answers there) and start this data directory's emulator on it`,
       );
     } finally {
       await new Promise<void>((resolve) => dropper.close(() => resolve()));

@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarios } from '../../src/main/scenarios/load-scenarios';
 import { formatScenario } from '../../src/main/scenarios/reporters/pretty-reporter';
+import { consoleCommandNaming } from '../../src/shared/console-command';
 import type { RunReport } from '../../src/shared/scenarios/scenario-results';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { makeTempDir } from './helpers/temp-console';
+
+/** The commands a report names, on the default data directory. */
+const onDefault = consoleCommandNaming(null);
 
 // Ctrl-C (or Cancel run) in the middle of a step: the step used to read as a timeout ("no
 // order_approved … within 10 s") or as done ("waited 5000 ms"), and scenarios never started
@@ -53,7 +57,7 @@ describe('a cancelled run', () => {
     ]);
     expect(wait?.steps.map((step) => step.message)).toEqual(['not run (the run was cancelled)']);
     expect(report.totals).toMatchObject({ failed: 0, errors: 0, skipped: 2 });
-    const text = webhook === undefined ? '' : formatScenario(webhook);
+    const text = webhook === undefined ? '' : formatScenario(webhook, onDefault);
     expect(text).toMatch(/- 1\. .*\(line 3\) {2}\d+ ms {2}cancelled \(the run was cancelled while this step/);
     expect(text).toContain('- 1 more step not run (the run was cancelled)');
     expect(text).not.toContain('within 10 s');

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatScenario } from '../../src/main/scenarios/reporters/pretty-reporter';
+import { consoleCommandNaming } from '../../src/shared/console-command';
 import { SKIP_REASONS, type ScenarioResult } from '../../src/shared/scenarios/scenario-results';
+
+/** The commands a report names, on the default data directory. */
+const onDefault = consoleCommandNaming(null);
 
 const notStarted = (why: string, steps: number): ScenarioResult => ({
   file: 'suite/s1.yaml',
@@ -31,10 +35,10 @@ const notStarted = (why: string, steps: number): ScenarioResult => ({
  */
 describe('the pretty report of a scenario that never started', () => {
   it('is one line, with the reason and no time', () => {
-    expect(formatScenario(notStarted(SKIP_REASONS.cancelled, 3))).toBe(
+    expect(formatScenario(notStarted(SKIP_REASONS.cancelled, 3), onDefault)).toBe(
       '- s1  (suite/s1.yaml)  not run (the run was cancelled)\n',
     );
-    expect(formatScenario(notStarted(SKIP_REASONS.bail, 1))).toBe(
+    expect(formatScenario(notStarted(SKIP_REASONS.bail, 1), onDefault)).toBe(
       '- s1  (suite/s1.yaml)  not run (--bail after a failure)\n',
     );
   });

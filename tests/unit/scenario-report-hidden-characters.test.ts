@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatScenario } from '../../src/main/scenarios/reporters/pretty-reporter';
+import { consoleCommandNaming } from '../../src/shared/console-command';
 import type { ScenarioResult } from '../../src/shared/scenarios/scenario-results';
+
+/** The commands a report names, on the default data directory. */
+const onDefault = consoleCommandNaming(null);
 
 const result = (name: string, title: string, status: ScenarioResult['status']): ScenarioResult => ({
   file: 'evil.yaml',
@@ -34,12 +38,12 @@ const result = (name: string, title: string, status: ScenarioResult['status']): 
  */
 describe('the pretty report of a scenario named with hidden characters', () => {
   it('writes a right-to-left override, an isolate, a line separator and a BOM as escapes', () => {
-    const text = formatScenario(result('pay \u202edeliaf\u2066 x\u2028y\ufeff', 'step', 'passed'));
+    const text = formatScenario(result('pay \u202edeliaf\u2066 x\u2028y\ufeff', 'step', 'passed'), onDefault);
     expect(text).toBe('✓ pay \\u202edeliaf\\u2066 x\\u2028y\\ufeff  (evil.yaml)  3 ms  (made no checks)\n');
   });
 
   it('does the same in the steps of one that did not pass, and still escapes controls', () => {
-    const text = formatScenario(result('bad\u001b[2J', 'title \u202e\u0007', 'error'));
+    const text = formatScenario(result('bad\u001b[2J', 'title \u202e\u0007', 'error'), onDefault);
     expect(text).toContain('! bad\\u001b[2J  (evil.yaml)');
     expect(text).toContain('1. title \\u202e\\u0007 (line 3)');
     for (const hidden of ['\u202e', '\u0007', '\u001b']) expect(text).not.toContain(hidden);
@@ -50,7 +54,7 @@ describe('the pretty report of a scenario named with hidden characters', () => {
       ...result('a\n✓ forged line  (x.yaml)  1 ms', 'title\nsecond', 'error'),
       file: 'e\nvil.yaml',
     };
-    const text = formatScenario(forged);
+    const text = formatScenario(forged, onDefault);
     expect(text).toContain('! a\\u000a✓ forged line  (x.yaml)  1 ms  (e\\u000avil.yaml)');
     expect(text).toContain('1. title\\u000asecond (line 3)');
     expect(text.split('\n').filter((line) => line.startsWith('✓'))).toEqual([]);

@@ -11,6 +11,10 @@ import {
 } from '../../src/shared/secrets/redact-secrets';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+import { consoleCommandNaming } from '../../src/shared/console-command';
+
+/** The commands a message names, on the default data directory (named by no --data-dir). */
+const onDefault = consoleCommandNaming(null);
 
 // Issue 15, "Redaction by meaning, not by spelling": one function decides what a secret is, for
 // screens (masked), cURL and exports (REDACTED); every spelling a token can ride in is tried.
@@ -111,6 +115,7 @@ describe('redaction by meaning: every spelling, every part of an exchange', () =
         requestBody: view('{}'),
       },
       { tokens: 'redacted' },
+      onDefault,
     );
     expect(built.command).not.toContain('••••');
     expect(built.command).toContain("'http://127.0.0.1:4455/notify?serviceToken=REDACTED'");
@@ -205,6 +210,7 @@ describe('redaction by meaning: every spelling, every part of an exchange', () =
         requestBody: view(`{"echo":"${TOKEN}"}`),
       },
       { tokens: 'redacted' },
+      onDefault,
     );
     expect(built.redacted).toBe(true);
     expect(built.command).not.toContain(TOKEN);

@@ -39,7 +39,7 @@ describe('test --last-failed', () => {
     const none = await cli('test', suite, '--last-failed');
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(
-      `error: --last-failed: no run of ${suite} from ${process.cwd()} has ended yet, so none is known not to have passed; run them whole first (checkout-console test ${suite})\n`,
+      `error: --last-failed: no run of ${suite} from ${process.cwd()} has ended yet, so none is known not to have passed; run them whole first (npx checkout-console --data-dir ${dataDir} test ${suite})\n`,
     );
     expect(await storedRuns()).toEqual([]);
   });

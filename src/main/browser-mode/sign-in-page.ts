@@ -1,4 +1,4 @@
-import { shellQuote } from '../../shared/curl';
+import type { ConsoleCommand } from '../../shared/console-command';
 import { escapeHtml } from '../emulator/escape-html';
 import { renderStandalonePage } from '../html/standalone-page';
 
@@ -12,25 +12,11 @@ import { renderStandalonePage } from '../html/standalone-page';
 export type SignInRefusal = 'link-spent' | 'no-session';
 
 /**
- * `npx checkout-console <command>` (npx, as the README runs the CLI: it finds the command in a
- * clone and in a global install alike), with `--data-dir` when the data directory is not the
- * default (another shell would use the default otherwise), quoted for a POSIX shell.
- */
-export function consoleCommandFor(
-  dataDir: string,
-  defaultDataDir: string,
-  command: 'open' | 'serve',
-): string {
-  if (dataDir === defaultDataDir) return `npx checkout-console ${command}`;
-  return `npx checkout-console --data-dir ${shellQuote(dataDir)} ${command}`;
-}
-
-/**
  * The command that mints a new link from the console serving this data directory; with `port`
  * when another console serves it too (`open` alone then refuses, asking which).
  */
-export const openCommandFor = (dataDir: string, defaultDataDir: string, port?: number): string =>
-  `${consoleCommandFor(dataDir, defaultDataDir, 'open')}${port === undefined ? '' : ` --port ${port}`}`;
+export const openCommandFor = (command: ConsoleCommand, port?: number): string =>
+  command(port === undefined ? 'open' : `open --port ${port}`);
 
 const HEADLINES: Record<SignInRefusal, string> = {
   'link-spent': 'This sign-in link has already been used or is not valid',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createConsole, type ConsoleCore, type ConsoleOptions } from '../app';
+import { consoleCommandOn, type ConsoleCommand } from '../console-command';
 import { resolveDataDir } from '../data-dir';
 import { UsageError } from './cli-errors';
 
@@ -18,6 +19,14 @@ export interface CliContext {
   rendererDir: string;
   dataDirFlag: () => string | undefined;
 }
+
+/**
+ * The commands a CLI command prints for a person, on the data directory it runs on (`--data-dir`
+ * unless it is the default): the same as its console's `consoleCommand`, for what is said
+ * before a console is open, or after it closed.
+ */
+export const consoleCommandOf = (context: CliContext): ConsoleCommand =>
+  consoleCommandOn(resolveDataDir(context.dataDirFlag()));
 
 /** What a command may lay over the composition root's defaults (a long-running one: ports, tokens). */
 export type ConsoleOverrides = Omit<ConsoleOptions, 'dataDir' | 'frontDoor'>;

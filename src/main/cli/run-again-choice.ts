@@ -1,4 +1,6 @@
+import type { ConsoleCommand } from '../../shared/console-command';
 import { countOf } from '../../shared/count-words';
+import { shellQuote } from '../../shared/curl';
 import { lastFailedPlan, runAgainPlan, type EarlierResult } from '../../shared/scenarios/run-again';
 import type { StoredRun } from '../../shared/scenarios/stored-runs';
 import { ConsoleError } from '../console-error';
@@ -30,6 +32,7 @@ export function runNumberFlag(text: string): number {
 async function chosenRun(
   call: CommandCaller,
   choice: RunAgainChoice,
+  consoleCommand: ConsoleCommand,
 ): Promise<{ run: StoredRun; earlier: EarlierResult[]; neverRun: string[] }> {
   if ('rerun' in choice) {
     try {
@@ -44,7 +47,7 @@ async function chosenRun(
   if (run !== null) return { run, earlier, neverRun };
   const named = choice.paths.join(' ');
   throw new UsageError(
-    `--last-failed: no run of ${named} from ${process.cwd()} has ended yet, so none is known not to have passed; run them whole first (checkout-console test ${named})`,
+    `--last-failed: no run of ${named} from ${process.cwd()} has ended yet, so none is known not to have passed; run them whole first (${consoleCommand(`test ${choice.paths.map(shellQuote).join(' ')}`)})`,
   );
 }
 
@@ -65,8 +68,10 @@ export async function runAgainStart(
   choice: RunAgainChoice,
   /** Says that every scenario of the run passed (then `test` exits 0). */
   say: (text: string) => void,
+  /** This data directory's commands, as a refusal names the one to run instead. */
+  consoleCommand: ConsoleCommand,
 ): Promise<RunAgainStart> {
-  const { run, earlier, neverRun } = await chosenRun(call, choice);
+  const { run, earlier, neverRun } = await chosenRun(call, choice, consoleCommand);
   const flag = 'rerun' in choice ? '--rerun' : '--last-failed';
   const lastFailed = 'rerun' in choice ? null : lastFailedPlan(run, earlier);
   const plan = lastFailed ?? runAgainPlan(run);

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import type { ConsoleCommand } from '../../shared/console-command';
 import type { ListenerSettings, ListenerStatus } from '../../shared/listener';
 import type { EventBus } from '../event-bus';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
@@ -63,6 +64,8 @@ export interface ListenerDependencies {
   settings: ListenerSettingsStore;
   /** Whether this process runs long-lived services; when false the listener never binds. */
   background: boolean;
+  /** This data directory's commands, as the error of a listener that never binds names `listen`. */
+  consoleCommand: ConsoleCommand;
   /** Defaults: DEFAULT_LISTENER_LIMITS. */
   limits?: Partial<ListenerLimits>;
   /** Looks a replay up by its marker, so the listener links a replay's arrival to it. */
@@ -124,7 +127,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   let target: Target | null = null;
   let error: string | null = deps.background
     ? null
-    : 'The listener runs in the desktop app and in browser mode (serve); use "checkout-console listen" from a terminal.';
+    : `The listener runs in the desktop app and in browser mode (serve); use "${deps.consoleCommand('listen')}" from a terminal.`;
   let verification: Promise<VerificationKey> = Promise.resolve({ key: null, label: 'no profile' });
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;

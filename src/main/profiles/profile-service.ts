@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConsoleCommand } from '../../shared/console-command';
 import type { ProfilesSnapshot } from '../../shared/contract';
 import {
   MASK_PREFIX,
@@ -128,6 +129,8 @@ interface Dependencies {
   bus: EventBus;
   /** Runs a function in one database transaction. */
   transaction: <T>(fn: () => T) => T;
+  /** How a refusal names the command that forgets a token (this data directory's). */
+  consoleCommand: ConsoleCommand;
 }
 
 /** Profiles and their secrets: the only place tokens are sealed and opened. */
@@ -137,6 +140,7 @@ export function createProfileService({
   vault,
   bus,
   transaction,
+  consoleCommand,
 }: Dependencies): ProfileService {
   const storedForSuccession = () =>
     profiles.list().map((stored) => ({ id: stored.id, environment: stored.fields.environment }));
@@ -215,7 +219,7 @@ export function createProfileService({
     writeFormer: former.write,
   });
   const webhookHeaders = createWebhookHeaderSecrets({ settings, vault, retire: former.retire });
-  const secretsHere = createSecretsHere({ profiles, webhookHeaders, former, vault });
+  const secretsHere = createSecretsHere({ profiles, webhookHeaders, former, vault, consoleCommand });
 
   const service: ProfileService = {
     webhookHeaders,
@@ -319,7 +323,7 @@ export function createProfileService({
         throw unopenedTokenError(
           `${stored.fields.name}'s ${token === 'apiToken' ? 'API token' : 'notification token'}`,
           vault.whyUnopened(sealed),
-          forgetTokenCommand(stored.fields.name),
+          forgetTokenCommand(consoleCommand, stored.fields.name),
         );
       }
     },

@@ -1,7 +1,8 @@
 import type { ProfilesRepository } from '../store/profiles-repository';
 import type { FormerSecrets } from './former-secrets';
+import type { ConsoleCommand } from '../../shared/console-command';
 import {
-  FORGET_FORMER_COMMAND,
+  forgetFormerCommand,
   forgetTokenCommand,
   type SecretsHere,
   type UnopenedSecret,
@@ -14,6 +15,7 @@ interface Sources {
   webhookHeaders: Pick<WebhookHeaderSecrets, 'sealed'>;
   former: Pick<FormerSecrets, 'sealedNow'>;
   vault: Vault;
+  consoleCommand: ConsoleCommand;
 }
 
 /**
@@ -21,7 +23,14 @@ interface Sources {
  * process can open, and every one it cannot, named with why and the way out. Never throws for
  * one: nothing here can mask an echo of an unopened one, and the callers say so.
  */
-export function createSecretsHere({ profiles, webhookHeaders, former, vault }: Sources): () => SecretsHere {
+export function createSecretsHere({
+  profiles,
+  webhookHeaders,
+  former,
+  vault,
+  consoleCommand,
+}: Sources): () => SecretsHere {
+  const forgetFormer = forgetFormerCommand(consoleCommand);
   // What the last call opened, by sealed text: the list is read again on every call (a token
   // set by another process on the data directory is in the next one), but opening every sealed
   // value again each time cost ~80 µs with four profiles, and the timeline's rows ask for it on
@@ -43,7 +52,7 @@ export function createSecretsHere({ profiles, webhookHeaders, former, vault }: S
       }
     };
     for (const { name, apiTokenSealed, notificationTokenSealed } of profiles.sealedTokens()) {
-      const wayOut = forgetTokenCommand(name);
+      const wayOut = forgetTokenCommand(consoleCommand, name);
       add(apiTokenSealed, `${name}'s API token`, true, wayOut);
       add(notificationTokenSealed, `${name}'s notification token`, true, wayOut);
     }
@@ -52,10 +61,10 @@ export function createSecretsHere({ profiles, webhookHeaders, former, vault }: S
         sealed,
         `the registered webhook's header ${name}`,
         false,
-        `register that header's value again (Emulator → Settings), then ${FORGET_FORMER_COMMAND}`,
+        `register that header's value again (Emulator → Settings), then ${forgetFormer}`,
       );
     for (const sealed of former.sealedNow())
-      add(sealed, 'a former token (replaced or removed)', false, FORGET_FORMER_COMMAND);
+      add(sealed, 'a former token (replaced or removed)', false, forgetFormer);
     openedBefore = opened;
     return { secrets: [...new Set(secrets)], unopened };
   };

@@ -1,3 +1,4 @@
+import type { ConsoleCommand } from '../../shared/console-command';
 import { shellQuote } from '../../shared/curl';
 import { ConsoleError } from '../console-error';
 
@@ -22,14 +23,15 @@ export interface SecretsHere {
 }
 
 /**
- * The way out for a profile's token that cannot be opened here. Without `--yes`: run as named,
- * it says what it would forget and what that means before anything is forgotten.
+ * The way out for a profile's token that cannot be opened here, on this data directory (`command`).
+ * Without `--yes`: run as named, it says what it would forget and what that means before
+ * anything is forgotten.
  */
-export const forgetTokenCommand = (profileName: string) =>
-  `checkout-console profiles forget-secret ${shellQuote(profileName)}`;
+export const forgetTokenCommand = (command: ConsoleCommand, profileName: string) =>
+  command(`profiles forget-secret ${shellQuote(profileName)}`);
 
 /** The way out for former secrets that cannot be opened here (without `--yes`, as above). */
-export const FORGET_FORMER_COMMAND = 'checkout-console profiles forget-secret --former';
+export const forgetFormerCommand = (command: ConsoleCommand) => command('profiles forget-secret --former');
 
 /** A token that must be used or masked here and cannot be opened: which, why, and the way out. */
 export function unopenedTokenError(what: string, why: string, wayOut: string): ConsoleError {

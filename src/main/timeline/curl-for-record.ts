@@ -1,4 +1,5 @@
-import { buildCurlCommand, type CurlCommand } from '../../shared/curl';
+import type { ConsoleCommand } from '../../shared/console-command';
+import { buildCurlCommand, shellQuote, type CurlCommand } from '../../shared/curl';
 import { maskSecret } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';
@@ -23,9 +24,12 @@ export interface CurlForRecord {
 export function createCurlForRecord({
   events,
   profiles,
+  consoleCommand,
 }: {
   events: EventsRepository;
   profiles: ProfileService;
+  /** This data directory's commands, as what the command's notes name. */
+  consoleCommand: ConsoleCommand;
 }): CurlForRecord {
   return {
     commandFor(id, withToken, exactBytes = false) {
@@ -43,7 +47,7 @@ export function createCurlForRecord({
       const unvouched = unopened.length > 0 && !exactBytes ? withoutEchoes(detail) : null;
       const source = unvouched?.source ?? detail;
       const build = (options: Parameters<typeof buildCurlCommand>[1]): CurlCommand => {
-        const built = buildCurlCommand(source, options);
+        const built = buildCurlCommand(source, options, consoleCommand);
         if (unvouched !== null && unvouched.leftOut.length > 0)
           built.notes.push(leftOutNote(unvouched.leftOut, unopened));
         return built;
@@ -84,7 +88,7 @@ export function createCurlForRecord({
         // Nothing that looks like a token: the word REDACTED in its place, and why.
         const built = build({ tokens: 'redacted', secrets });
         built.notes.push(
-          `Profile "${profileName}"'s API token cannot be opened here (${apiTokenUnopened.why}), so the command carries REDACTED in its place: write it back in yourself, or run this from the console that sealed it. To forget it and set a new one: ${forgetTokenCommand(profileName)}, then profiles set.`,
+          `Profile "${profileName}"'s API token cannot be opened here (${apiTokenUnopened.why}), so the command carries REDACTED in its place: write it back in yourself, or run this from the console that sealed it. To forget it and set a new one: ${forgetTokenCommand(consoleCommand, profileName)}, then profiles set.`,
         );
         return built;
       }
@@ -92,7 +96,7 @@ export function createCurlForRecord({
       if (apiToken === null) {
         throw new ConsoleError(
           'failed',
-          `Profile "${profileName}" has no API token now; set one (Profiles, or \`checkout-console profiles set\`) to copy this request with it.`,
+          `Profile "${profileName}" has no API token now; set one (Profiles, or \`${consoleCommand(`profiles set ${shellQuote(profileName)} --api-token -`)}\`) to copy this request with it.`,
         );
       }
       const built = build({ ...included, apiToken });

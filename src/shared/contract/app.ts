@@ -18,6 +18,11 @@ export const appInfoSchema = z.object({
   version: z.string(),
   frontDoor: z.enum(['desktop', 'browser']),
   dataDir: z.string(),
+  /**
+   * The data directory the commands shown for a terminal name with `--data-dir`
+   * (consoleCommandNaming); null when it is the default, which they leave unnamed.
+   */
+  dataDirInCommands: z.string().nullable(),
   vault: vaultStatusSchema,
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;

@@ -79,7 +79,9 @@ test('Run these again is disabled, with the reason, when a file no longer loads 
     const opened = page.getByTestId('opened-run');
     await expect(opened.getByRole('button', { name: 'Run these again' })).toBeDisabled();
     await expect(opened.getByTestId('run-again-words')).toContainText('was run by checkout-console test in');
-    await expect(opened.getByTestId('run-again-words')).toContainText('checkout-console test --rerun 1');
+    await expect(opened.getByTestId('run-again-words')).toContainText(
+      `Run them again there: npx checkout-console --data-dir ${served.dataDir} test --rerun 1`,
+    );
 
     // A run of the folder whose failing file broke since.
     await page.goto(`${served.origin}/#/scenarios`);

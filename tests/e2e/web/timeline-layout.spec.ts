@@ -118,7 +118,8 @@ test('Copy as cURL with the API token in browser mode: the CLI route at once, sa
   await expect(dialog).toContainText('Off: Authorization: Bearer REDACTED.');
 
   await toggle.check();
-  const cli = `npx checkout-console curl ${id} --with-token`;
+  // This console's data directory is not the default: the command names it, or it read another's.
+  const cli = `npx checkout-console --data-dir ${served.dataDir} curl ${id} --with-token`;
   // No click first, no copy offered that can only fail: the command, once.
   await expect(dialog.getByText(cli, { exact: true })).toHaveCount(1);
   await expect(dialog).not.toContainText(`run: ${cli}`);

@@ -81,8 +81,11 @@ const test = base.extend<{ seeded: ServedConsole }>({
   },
 });
 
-const WITHHELD =
-  /^Withheld: Sandbox's API token cannot be opened by this process, so it could not be masked where this record may echo it: sealed with "safestorage".*\. Open the record in the console that sealed it .*checkout-console profiles forget-secret Sandbox\.$/;
+/** What a part withheld says; its way out is this console's data directory's command. */
+const withheldWords = (dataDir: string) =>
+  new RegExp(
+    `^Withheld: Sandbox's API token cannot be opened by this process, so it could not be masked where this record may echo it: sealed with "safestorage".*\\. Open the record in the console that sealed it .*: npx checkout-console --data-dir ${dataDir} profiles forget-secret Sandbox\\.$`,
+  );
 
 test('a record whose parts could echo an unopenable token is shown, those parts said withheld', async ({
   page,
@@ -100,7 +103,7 @@ test('a record whose parts could echo an unopenable token is shown, those parts 
   await expect(page.getByTestId('detail-error')).toHaveCount(0);
 
   await detail.getByRole('tab', { name: 'Request' }).click();
-  await expect(detail.getByTestId('withheld-requestHeaders')).toHaveText(WITHHELD);
+  await expect(detail.getByTestId('withheld-requestHeaders')).toHaveText(withheldWords(seeded.dataDir));
   // Said in full once a tab; the next part names the secret and points up.
   await expect(detail.getByTestId('withheld-requestBody')).toHaveText(
     "Withheld: as above, Sandbox's API token cannot be opened by this process.",
@@ -110,7 +113,7 @@ test('a record whose parts could echo an unopenable token is shown, those parts 
   await expect(detail).not.toContainText(NOTE);
 
   await detail.getByRole('tab', { name: 'Response' }).click();
-  await expect(detail.getByTestId('withheld-responseBody')).toHaveText(WITHHELD);
+  await expect(detail.getByTestId('withheld-responseBody')).toHaveText(withheldWords(seeded.dataDir));
   // Of a fixed form, it cannot hold the token: shown.
   await expect(detail.getByRole('table', { name: 'Response headers' })).toContainText('text/plain');
 

@@ -14,9 +14,10 @@ export function timelineHandlers({
   desktopClipboard,
   recordSecrets,
   profiles,
+  consoleCommand,
 }: Pick<
   ConsoleServices,
-  'events' | 'eventsQuery' | 'curl' | 'desktopClipboard' | 'recordSecrets' | 'profiles'
+  'events' | 'eventsQuery' | 'curl' | 'desktopClipboard' | 'recordSecrets' | 'profiles' | 'consoleCommand'
 >): HandlerGroup<TimelineCommand> {
   return {
     listEvents: ({ filter, beforeId, limit, whole }, context) => {
@@ -53,7 +54,7 @@ export function timelineHandlers({
         throw new ConsoleError(
           'unavailable',
           'The API token never leaves the console process, so a browser tab cannot copy it. ' +
-            `In a terminal, run: npx checkout-console curl ${id} --with-token`,
+            `In a terminal, run: ${consoleCommand(`curl ${id} --with-token`)}`,
         );
       }
       await desktopClipboard(recordSecrets.apiTokenOf(id));
@@ -67,7 +68,7 @@ export function timelineHandlers({
       if (exactBytes && (!withToken || context.transport !== 'direct'))
         throw ConsoleError.invalid(
           'exactBytes',
-          `The stored bytes as they are (profile tokens they echo included) go only to a terminal, with the token: run npx checkout-console curl ${id} --with-token --exact-bytes`,
+          `The stored bytes as they are (profile tokens they echo included) go only to a terminal, with the token: run ${consoleCommand(`curl ${id} --with-token --exact-bytes`)}`,
         );
       // Redacted commands, and notification JWTs that arrived with a webhook, may reach the window;
       // the CLI (a direct call) runs in this process and prints to its own user's terminal.
@@ -81,7 +82,7 @@ export function timelineHandlers({
         throw new ConsoleError(
           'unavailable',
           `The API token never leaves the console process, so a browser tab cannot copy it. ` +
-            `In a terminal, run: npx checkout-console curl ${id} --with-token`,
+            `In a terminal, run: ${consoleCommand(`curl ${id} --with-token`)}`,
         );
       }
       const built = curl.commandFor(id, true);

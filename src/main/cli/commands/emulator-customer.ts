@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { EmulatorOrder } from '../../../shared/emulator';
@@ -9,13 +8,13 @@ import {
   type OrderState,
 } from '../../../shared/orders/order-states';
 import { findServingConsoles } from '../../browser-mode/launch-link-client';
-import { consoleCommandFor } from '../../browser-mode/sign-in-page';
+import { openCommandFor } from '../../browser-mode/sign-in-page';
 import { ConsoleError } from '../../console-error';
-import { osUserDataDir, resolveDataDir } from '../../data-dir';
 import type { ConsoleCore } from '../../app';
 import { EmulatorError } from '../../emulator/emulator-errors';
 import { localProfileOf } from '../../emulator/emulator-service';
 import { customerMove } from '../../emulator/order-machine';
+import { shellQuote } from '../../../shared/curl';
 import { maskWith, redactUrl, usableSecrets } from '../../../shared/secrets/redact-secrets';
 import type { EmulatorOrderRow } from '../../store/emulator-repository';
 import type { StoredProfile } from '../../store/profiles-repository';
@@ -131,39 +130,37 @@ function profileNamed(core: ConsoleCore, name: string | undefined): StoredProfil
 }
 
 /**
- * What would bring an emulator to the profile: starting one on this data directory (named
- * unless it is the default), or pointing the profile at the one this data directory already
- * runs on another port (`emulator --port 0`, found through its address record). When something
- * else holds the port, or the profile itself stands in the way, starting one would not help,
- * so the hint says what would.
+ * What would bring an emulator to the profile: starting one on this data directory, or
+ * pointing the profile at the one this data directory already runs on another port (`emulator
+ * --port 0`, found through its address record). When something else holds the port, or the
+ * profile itself stands in the way, starting one would not help, so the hint says what would.
+ * Every command it names is this data directory's (`--data-dir` unless it is the default): as
+ * printed, `profiles set` re-pointed the default data directory's profile instead.
  */
-function howToReach(context: CliContext, profileName: string, why: NoEmulator): string {
+function howToReach(core: ConsoleCore, profileName: string, why: NoEmulator): string {
   const { remedy } = why;
-  const name = /^[\w.-]+$/.test(profileName) ? profileName : JSON.stringify(profileName);
-  const repoint = `profiles set ${name} --base-url`;
+  const command = core.consoleCommand;
+  const repoint = (url: string) => command(`profiles set ${shellQuote(profileName)} --base-url ${url}`);
   if (remedy === 'elsewhere') {
     const token = why.runsAt?.refusesToken === true ? ' and give it that emulator’s API token' : '';
     const atBaseUrl =
       why.runsAt?.baseUrlTaken === true
         ? "free the profile's port (something else answers there) and start this data directory's emulator on it"
         : "start this data directory's emulator at the profile's base URL";
-    return `point the profile at it (checkout-console ${repoint} ${why.runsAt?.url ?? 'http://127.0.0.1:<port>'})${token}, or ${atBaseUrl}`;
+    return `point the profile at it (${repoint(why.runsAt?.url ?? 'http://127.0.0.1:<port>')})${token}, or ${atBaseUrl}`;
   }
   if (remedy === 'base-url')
-    return `give the profile a base URL the emulator can take: checkout-console ${repoint} http://127.0.0.1:<port>`;
+    return `give the profile a base URL the emulator can take: ${repoint('http://127.0.0.1:<port>')}`;
   if (remedy === 'api-token')
-    return `give the profile the emulator’s API token: checkout-console profiles set ${name} --api-token -`;
+    return `give the profile the emulator’s API token: ${command(`profiles set ${shellQuote(profileName)} --api-token -`)}`;
   if (remedy === 'free-port')
-    return `the port is taken by what answers there: stop it, or point the profile at another port (checkout-console ${repoint} http://127.0.0.1:<port>) and start this data directory's emulator there`;
-  const dataDir = resolve(resolveDataDir(context.dataDirFlag()));
+    return `the port is taken by what answers there: stop it, or point the profile at another port (${repoint('http://127.0.0.1:<port>')}) and start this data directory's emulator there`;
   // A console already serving this data directory had its emulator stopped: its Start, not a second serve.
-  const serving = findServingConsoles(dataDir).live[0]?.control;
+  const serving = findServingConsoles(core.dataDir).live[0]?.control;
   if (serving !== undefined)
-    return `a console serves this data directory (${serving.origin}, pid ${serving.pid}): press Start in its Emulator view (for a link to it: ${consoleCommandFor(dataDir, osUserDataDir(), 'open')})`;
-  const serve = consoleCommandFor(dataDir, osUserDataDir(), 'serve');
-  // The same command line with `emulator` as the command: the emulator alone, in the foreground.
-  const alone = `${serve.slice(0, -'serve'.length)}emulator`;
-  return `start it with ${serve} (the console) or ${alone} (the emulator alone), or press Start in the Emulator view; no emulator of this data directory was found running on another port either`;
+    return `a console serves this data directory (${serving.origin}, pid ${serving.pid}): press Start in its Emulator view (for a link to it: ${openCommandFor(command)})`;
+  // `emulator` alone runs the emulator in the foreground.
+  return `start it with ${command('serve')} (the console) or ${command('emulator')} (the emulator alone), or press Start in the Emulator view; no emulator of this data directory was found running on another port either`;
 }
 
 interface Done {
@@ -189,7 +186,7 @@ async function runCustomerAction(
         context,
         EXIT_EMULATOR_NOT_RUNNING,
         'there is no local profile, so no emulator to act on',
-        'add one with checkout-console profiles add Local --env local',
+        `add one with ${core.consoleCommand('profiles add Local --env local')}`,
       );
     const { environment, name } = profile.fields;
     if (environment !== 'local')
@@ -219,7 +216,7 @@ async function runCustomerAction(
       core.profiles.secretsOf(profile.id).apiToken,
       () => runningEmulators(liveAddressRecords(core.dataDir)),
     );
-    if (why !== null) refuse(context, EXIT_EMULATOR_NOT_RUNNING, why.why, howToReach(context, name, why));
+    if (why !== null) refuse(context, EXIT_EMULATOR_NOT_RUNNING, why.why, howToReach(core, name, why));
     let order: EmulatorOrder;
     try {
       order = await commandCaller(core.dispatcher)('emulatorCustomerAction', {

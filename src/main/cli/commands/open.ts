@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import { findServingConsoles, requestLaunchLink } from '../../browser-mode/launch-link-client';
-import { consoleCommandFor } from '../../browser-mode/sign-in-page';
-import { osUserDataDir, resolveDataDir } from '../../data-dir';
+import { openCommandFor } from '../../browser-mode/sign-in-page';
+import { consoleCommandOn } from '../../console-command';
+import { resolveDataDir } from '../../data-dir';
 import { numberFlag, parseFlags, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { addNoBrowserFlags, noBrowserFlagsShape, openBrowser, opensBrowser } from '../open-browser';
@@ -23,13 +23,10 @@ const openFlags = z.object({
   ...noBrowserFlagsShape,
 });
 
-/** Both commands it names carry the data directory when it is not the default: "start it with
- * checkout-console serve" served the default one, and `open` still found nothing. */
-const commandFor = (dataDir: string, command: 'open' | 'serve') =>
-  consoleCommandFor(resolve(dataDir), osUserDataDir(), command);
-
+/** It names the data directory when it is not the default: "start it with checkout-console
+ * serve" served the default one, and `open` still found nothing. */
 const notServing = (dataDir: string) =>
-  `no console is serving from ${dataDir}; start it with ${commandFor(dataDir, 'serve')}`;
+  `no console is serving from ${dataDir}; start it with ${consoleCommandOn(dataDir)('serve')}`;
 
 /**
  * A new one-time sign-in link from the `serve` already running on this data directory, so a
@@ -79,7 +76,7 @@ export async function runOpen(context: CliContext, rawFlags: unknown): Promise<v
         : result.message,
     );
   }
-  io.stdout(launchLinkLines(result.url, commandFor(dataDir, 'open')));
+  io.stdout(launchLinkLines(result.url, openCommandFor(consoleCommandOn(dataDir))));
   if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(result.url)));
 }
 

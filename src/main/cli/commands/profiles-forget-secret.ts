@@ -8,6 +8,7 @@ import {
   type ForgetOutcome,
   type UnopenedStoredSecret,
 } from '../../profiles/forget-unopened-secrets';
+import type { ConsoleCommand } from '../../../shared/console-command';
 import { shellQuote } from '../../../shared/curl';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
@@ -32,9 +33,16 @@ const ECHOES_UNMASKED =
 const listed = (secrets: readonly UnopenedStoredSecret[]) =>
   secrets.map((secret) => `  - ${secret.what}: ${secret.why}; ${forgettingMeans(secret.kind)}.`).join('\n');
 
-/** The command that forgets exactly the set a preview showed. */
-const forgetCommand = (name: string | undefined, former: boolean, fingerprint: string) =>
-  `checkout-console profiles forget-secret${name === undefined ? '' : ` ${shellQuote(name)}`}${former ? ' --former' : ''} --yes --expect ${fingerprint}`;
+/** The command that forgets exactly the set a preview showed, on this data directory (`command`). */
+const forgetCommand = (
+  command: ConsoleCommand,
+  name: string | undefined,
+  former: boolean,
+  fingerprint: string,
+) =>
+  command(
+    `profiles forget-secret${name === undefined ? '' : ` ${shellQuote(name)}`}${former ? ' --former' : ''} --yes --expect ${fingerprint}`,
+  );
 
 /**
  * `profiles forget-secret [name] [--former] --yes [--expect <fingerprint>]`: the way out of a
@@ -74,7 +82,12 @@ async function runForgetSecret(
         confirmWords(
           tokens,
           former,
-          forgetCommand(profileName, flags.former, fingerprintOf([...tokens, ...former])),
+          forgetCommand(
+            core.consoleCommand,
+            profileName,
+            flags.former,
+            fingerprintOf([...tokens, ...former]),
+          ),
         ),
       );
     const outcome = core.profiles.forgetUnopened(
@@ -86,10 +99,10 @@ async function runForgetSecret(
         refusedWords(
           flags.expect ?? '',
           outcome.refused,
-          forgetCommand(profileName, flags.former, outcome.refused.fingerprint),
+          forgetCommand(core.consoleCommand, profileName, flags.former, outcome.refused.fingerprint),
         ),
       );
-    return [...lines, ...forgottenWords(outcome, profileName)];
+    return [...lines, ...forgottenWords(outcome, profileName, core.consoleCommand)];
   });
   context.io.stdout(`${terminalSafe(output.join('\n'), { keepLines: true })}\n`);
 }
@@ -129,6 +142,7 @@ function refusedWords(
 function forgottenWords(
   outcome: Extract<ForgetOutcome, { forgotten: unknown }>,
   profileName: string | undefined,
+  command: ConsoleCommand,
 ): string[] {
   const { forgotten, fingerprint } = outcome;
   if (forgotten.length === 0) return [];
@@ -145,7 +159,7 @@ function forgottenWords(
     for (const { token } of tokens)
       if (token !== null)
         lines.push(
-          `Profile "${profileName}" has no ${TOKEN_WORDS[token]} now; set one with: printf '%s' "$TOKEN" | checkout-console profiles set ${shellQuote(profileName)} --${token === 'apiToken' ? 'api-token' : 'notification-token'} -`,
+          `Profile "${profileName}" has no ${TOKEN_WORDS[token]} now; set one with: printf '%s' "$TOKEN" | ${command(`profiles set ${shellQuote(profileName)} --${token === 'apiToken' ? 'api-token' : 'notification-token'} -`)}`,
         );
   lines.push(ECHOES_UNMASKED);
   return lines;

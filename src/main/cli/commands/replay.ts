@@ -91,7 +91,7 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
         target.kind === 'listener' &&
         end.lastRecordIds.some((id) => failureKindOf(core.events.getRow(id)?.details) === 'refused');
       const hint = refused
-        ? `no listener runs on this data directory (port ${core.listener.status().configuredPort}): start \`checkout-console listen\`, \`serve\` or the app on it, or replay --to a URL.`
+        ? `no listener runs on this data directory (port ${core.listener.status().configuredPort}): start \`${core.consoleCommand('listen')}\`, \`serve\` or the app on it, or replay --to a URL.`
         : null;
       return { ...end, hint };
     } finally {

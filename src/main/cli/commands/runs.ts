@@ -12,7 +12,8 @@ import {
 } from '../../../shared/scenarios/stored-runs';
 import { ConsoleError } from '../../console-error';
 import { formatScenario, formatSummary } from '../../scenarios/reporters/pretty-reporter';
-import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import type { ConsoleCommand } from '../../console-command';
+import { consoleCommandOf, countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { commandCaller } from '../command-caller';
 import { formatTable } from '../format-table';
@@ -30,9 +31,9 @@ const runsFlags = z.object({
 
 const took = (run: RunSummary) => runTimeWords(run, '-');
 
-function runsTable(runs: readonly RunSummary[]): string {
+function runsTable(runs: readonly RunSummary[], consoleCommand: ConsoleCommand): string {
   if (runs.length === 0)
-    return 'No scenario runs stored yet: run some with `checkout-console test` or the Scenarios view.\n';
+    return `${terminalSafe(`No scenario runs stored yet: run some with \`${consoleCommand('test')}\` or the Scenarios view.`)}\n`;
   return formatTable(
     ['RUN', 'STARTED', 'RESULT', 'SCENARIOS', 'TOOK', 'PROFILE', 'FROM', 'PATHS'],
     runs.map((run) => [
@@ -49,7 +50,7 @@ function runsTable(runs: readonly RunSummary[]): string {
 }
 
 /** One stored run as `test` printed it: its scenarios (a failing one with its steps and diff), then its totals. */
-function runText(run: StoredRun): string {
+function runText(run: StoredRun, consoleCommand: ConsoleCommand): string {
   const head = `Run #${run.id}: ${run.status}, started ${run.startedAt} by ${frontDoorWords(run.frontDoor)} on profile ${run.profileName} (${run.paths.join(' ')})`;
   const why =
     run.status === 'interrupted'
@@ -57,7 +58,7 @@ function runText(run: StoredRun): string {
       : run.status === 'running'
         ? '  still running: the scenarios finished so far\n'
         : '';
-  const scenarios = run.scenarios.map(formatScenario).join('');
+  const scenarios = run.scenarios.map((result) => formatScenario(result, consoleCommand)).join('');
   return `${terminalSafe(head)}\n${why}\n${scenarios}${formatSummary({
     totals: run.totals,
     durationMs: runDurationMs(run),
@@ -97,7 +98,11 @@ export async function runRuns(
       }
       return all;
     });
-    io.stdout(flags.json ? `${terminalSafeJson(JSON.stringify(runs, null, 2))}\n` : runsTable(runs));
+    io.stdout(
+      flags.json
+        ? `${terminalSafeJson(JSON.stringify(runs, null, 2))}\n`
+        : runsTable(runs, consoleCommandOf(context)),
+    );
     return;
   }
   // `#12` as the list shows it, or 12.
@@ -121,7 +126,7 @@ export async function runRuns(
     throw new CommandExit(EXIT_FAILED);
   }
   if (reporter === 'pretty') {
-    io.stdout(runText(run));
+    io.stdout(runText(run, consoleCommandOf(context)));
     return;
   }
   // The run's own scenarios, where it read them: a report made again never replaces one.

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { ExchangeResult, NotificationPlan } from '../../../shared/merchant-api';
-import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import type { ConsoleCommand } from '../../console-command';
+import { consoleCommandOf, numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { readJsonSource } from '../read-json-source';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
@@ -94,9 +95,10 @@ function scenarioVariablesHint(payload: unknown): string | null {
   return `hint: the payload holds ${list}${more}, scenario variable${names.length === 1 ? '' : 's'}: send sends ${names.length === 1 ? 'it' : 'them'} as written; a scenario fills ${names.length === 1 ? 'it' : 'them'} in (checkout-console test).`;
 }
 
-export const LOCAL_EMULATOR_HINT =
+/** Where the Local profile's emulator runs; the commands named are this data directory's. */
+export const localEmulatorHint = (consoleCommand: ConsoleCommand) =>
   'hint: the Local profile talks to the built-in emulator, which runs while the console is open ' +
-  '(npm start, or checkout-console serve) or on its own with checkout-console emulator.';
+  `(npm start, or ${consoleCommand('serve')}) or on its own with ${consoleCommand('emulator')}.`;
 
 /** A field of the send command as its flag, so an error names what to change on the command line. */
 const SEND_FLAGS: Record<string, string> = {
@@ -135,7 +137,8 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
     flags.json ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n` : describe(result, localForm),
   );
   // A one-shot command starts no emulator: on a first try, say where the Local one runs.
-  if (local && result.failure?.kind === 'refused') context.io.stderr(`${LOCAL_EMULATOR_HINT}\n`);
+  if (local && result.failure?.kind === 'refused')
+    context.io.stderr(`${terminalSafe(localEmulatorHint(consoleCommandOf(context)))}\n`);
   const formHint =
     localForm !== null && result.status === 400 ? educationFormHint(value, localForm, 'send') : null;
   if (formHint !== null) context.io.stderr(`${formHint}\n`);

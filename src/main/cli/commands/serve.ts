@@ -11,7 +11,8 @@ import {
 import { findServingConsoles } from '../../browser-mode/launch-link-client';
 import { isNonLoopbackHost, startBrowserModeServer } from '../../browser-mode/server';
 import { openCommandFor } from '../../browser-mode/sign-in-page';
-import { osUserDataDir, resolveDataDir } from '../../data-dir';
+import { consoleCommandOn } from '../../console-command';
+import { resolveDataDir } from '../../data-dir';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { addNoBrowserFlags, noBrowserFlagsShape, openBrowser, opensBrowser } from '../open-browser';
 import { waitForSignal } from '../wait-for-signal';
@@ -59,15 +60,15 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
     );
   }
   const dataDir = resolveDataDir(context.dataDirFlag());
-  // Absolute: the sign-in page's command must work from any directory.
-  const openCommand = openCommandFor(resolve(dataDir), osUserDataDir());
+  const consoleCommand = consoleCommandOn(dataDir);
+  const openCommand = openCommandFor(consoleCommand);
   // With another console serving this data directory, `open` alone asks which: the command
   // said in the banner and on the sign-in page names this one's port then.
   const openCommandOn = (port: number) =>
     readControlFiles(dataDir).some(
       (entry) => entry.ok && entry.control.pid !== process.pid && isProcessAlive(entry.control.pid),
     )
-      ? openCommandFor(resolve(dataDir), osUserDataDir(), port)
+      ? openCommandFor(consoleCommand, port)
       : openCommand;
   const core = await createConsole({ dataDir, frontDoor: 'browser', background: true });
   const server = await startBrowserModeServer(core, {

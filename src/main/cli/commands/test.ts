@@ -142,7 +142,7 @@ export async function runTest(
       process.once('SIGTERM', interrupt);
       const stopOnClose = onOutputClosed(interrupt);
       try {
-        const chosen = again === null ? null : await runAgainStart(call, again, print);
+        const chosen = again === null ? null : await runAgainStart(call, again, print, core.consoleCommand);
         // With --rerun the paths are the run's own, known only now.
         if (chosen !== null && out !== null)
           refuseOutAmong(out.path, 'folder' in chosen.source ? [chosen.source.folder] : chosen.source.paths);
@@ -167,7 +167,7 @@ export async function runTest(
         if (stopAsked) interrupt();
         // Said once the run is under way; its pushes wait in `pushes` until `until` below.
         await printSetting(call, print);
-        const pretty = prettyProgress(print);
+        const pretty = prettyProgress(print, core.consoleCommand);
         return await pushes.until(runId, (item): RunEnd | undefined => {
           if ('prompt' in item) {
             io.stderr(`action needed: ${item.prompt}\n`);

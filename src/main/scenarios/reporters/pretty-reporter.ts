@@ -1,3 +1,4 @@
+import type { ConsoleCommand } from '../../../shared/console-command';
 import { formatCheckDiff } from '../../../shared/scenarios/expectations';
 import {
   formatRunTime,
@@ -24,7 +25,7 @@ const MARK: Record<StepResult['status'], string> = { passed: '✓', failed: '✗
  */
 export const printable = escapeUnsafeInLine;
 
-function stepLines(step: StepResult): string[] {
+function stepLines(step: StepResult, consoleCommand: ConsoleCommand): string[] {
   const where = step.line === null ? '' : ` (line ${step.line})`;
   const head = `    ${MARK[step.status]} ${step.index + 1}. ${step.title}${where}`;
   // A step the run was cancelled under is shown with its time and records; one never started is counted.
@@ -38,12 +39,13 @@ function stepLines(step: StepResult): string[] {
       lines.push(...formatCheckDiff(check, '        '));
   if (step.status !== 'passed' && step.recordIds.length > 0)
     lines.push(
-      `        records: ${step.recordIds.map((id) => `#${id}`).join(', ')} (checkout-console history --json, or the timeline)`,
+      `        records: ${step.recordIds.map((id) => `#${id}`).join(', ')} (${consoleCommand('history --json')}, or the timeline)`,
     );
   return lines;
 }
 
-export function formatScenario(result: ScenarioResult): string {
+/** `consoleCommand` names the command that shows a failing step's records (this data directory's). */
+export function formatScenario(result: ScenarioResult, consoleCommand: ConsoleCommand): string {
   const head = `${MARK[result.status]} ${result.name}  (${result.file})  ${formatRunTime(result.durationMs)}`;
   // Only set and wait steps check nothing: such a scenario "passes" without verifying anything.
   if (result.status === 'passed')
@@ -60,7 +62,7 @@ export function formatScenario(result: ScenarioResult): string {
     if (step.status === 'skipped' && step.message !== SKIP_REASONS.cancelledUnderWay) {
       skipped += 1;
       why ??= step.message;
-    } else shown.push(...stepLines(step));
+    } else shown.push(...stepLines(step, consoleCommand));
   }
   if (skipped > 0) shown.push(`    - ${skipped} more step${skipped === 1 ? '' : 's'} ${why ?? 'not run'}`);
   return `${[head, ...shown].map(printable).join('\n')}\n`;
@@ -87,11 +89,14 @@ export function formatSummary(
 }
 
 /** A progress listener that writes as a run goes. */
-export function prettyProgress(write: (text: string) => void): (progress: RunProgress) => void {
+export function prettyProgress(
+  write: (text: string) => void,
+  consoleCommand: ConsoleCommand,
+): (progress: RunProgress) => void {
   return (progress) => {
     if (progress.type === 'run-started')
       write(`Running ${progress.scenarios.length} scenario${progress.scenarios.length === 1 ? '' : 's'}\n\n`);
-    if (progress.type === 'scenario-finished') write(formatScenario(progress.result));
+    if (progress.type === 'scenario-finished') write(formatScenario(progress.result, consoleCommand));
     if (progress.type === 'run-finished') write(formatSummary(progress.report));
   };
 }

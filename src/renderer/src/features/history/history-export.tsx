@@ -8,6 +8,7 @@ import { describeImportResult, type ExportFormat } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { errorMessage } from '@bridge/bridge-error';
 import { useHistoryStore } from './history-store';
+import { useConsoleCommand } from '@ui/use-console-command';
 
 const FORMAT_CHOICES: readonly Choice<ExportFormat>[] = [
   { value: 'har', label: 'HAR 1.2' },
@@ -42,6 +43,7 @@ export function HistoryExport({
   const [format, setFormat] = useState<ExportFormat>('har');
   const [includeTokens, setIncludeTokens] = useState(false);
   const [busy, setBusy] = useState(false);
+  const consoleCommand = useConsoleCommand();
   // Cleared after each import, so the same file can be chosen again.
   const resetFile = useRef<() => void>(null);
   // What the last import did: teal when records came in, dimmed when none did, red when refused.
@@ -71,7 +73,7 @@ export function HistoryExport({
     if (file.size > HISTORY_IMPORT_MAX_CHARS) {
       setImportResult({
         tone: 'red',
-        message: `${file.name} is ${megabytes(file.size)}; the console imports files of up to ${megabytes(HISTORY_IMPORT_MAX_CHARS)} here. For a larger one use "checkout-console import <file>".`,
+        message: `${file.name} is ${megabytes(file.size)}; the console imports files of up to ${megabytes(HISTORY_IMPORT_MAX_CHARS)} here. For a larger one use "${consoleCommand('import <file>')}".`,
       });
       resetFile.current?.();
       return;

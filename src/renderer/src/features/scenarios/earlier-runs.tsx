@@ -35,6 +35,7 @@ import { refreshScenarioRuns } from './scenario-runs-store';
 import { IsolatedNames } from './isolated-names';
 import { RunUnderWayActions } from './runs-under-way';
 import { useRunsNow, useShownScenarioRuns } from './use-shown-scenario-runs';
+import { useConsoleCommand } from '@ui/use-console-command';
 
 const STATUS_COLOR: Record<StoredRunStatus, string> = {
   running: 'blue',
@@ -150,6 +151,7 @@ export function EarlierRuns({
 }) {
   const state = useShownScenarioRuns();
   const now = useRunsNow();
+  const consoleCommand = useConsoleCommand();
   const { opened, open, close } = state;
   useEffect(() => {
     if (openedId === null) close();
@@ -203,8 +205,8 @@ export function EarlierRuns({
       )}
       {state.runs.length === 0 && !state.loading && state.error === null ? (
         <Text size="sm" c="dimmed" data-testid="earlier-runs-empty">
-          No runs yet. Run the folder&apos;s scenarios (Run all), or run <Code>checkout-console test</Code> in
-          a terminal: each run appears here with its results.
+          No runs yet. Run the folder&apos;s scenarios (Run all), or run <Code>{consoleCommand('test')}</Code>{' '}
+          in a terminal: each run appears here with its results.
         </Text>
       ) : (
         <Table highlightOnHover verticalSpacing={6} fz="sm">

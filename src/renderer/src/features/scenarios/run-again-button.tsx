@@ -5,6 +5,7 @@ import type { StoredRun } from '@shared/scenarios/stored-runs';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { useNavigation } from '@ui/navigation';
 import { runAgainFirstLook, type RunAgainCheck } from './run-again-check';
+import { useConsoleCommand } from '@ui/use-console-command';
 import { checkRunAgain } from './scenario-runs-store';
 import { useScenariosStore } from './scenarios-store';
 
@@ -15,7 +16,8 @@ import { useScenariosStore } from './scenarios-store';
  * longer load. Give it `key={run.id}`: a check of one run never offers another's files.
  */
 export function RunAgainButton({ run }: { run: StoredRun }) {
-  const [check, setCheck] = useState<RunAgainCheck>(() => runAgainFirstLook(run));
+  const consoleCommand = useConsoleCommand();
+  const [check, setCheck] = useState<RunAgainCheck>(() => runAgainFirstLook(run, consoleCommand));
   const [starting, setStarting] = useState(false);
   const folderRunId = useScenariosStore((s) => s.runId);
   const runAgain = useScenariosStore((s) => s.runAgain);
@@ -23,13 +25,13 @@ export function RunAgainButton({ run }: { run: StoredRun }) {
   // Read again whenever the run is (it may have ended, or its folder changed since).
   useEffect(() => {
     let current = true;
-    void checkRunAgain(run).then((next) => {
+    void checkRunAgain(run, consoleCommand).then((next) => {
       if (current) setCheck(next);
     });
     return () => {
       current = false;
     };
-  }, [run]);
+  }, [run, consoleCommand]);
 
   if (check.kind === 'none') return null;
   const count = check.files.length;

@@ -1,3 +1,4 @@
+import type { ConsoleCommand } from '@shared/console-command';
 import type { StoredRun } from '@shared/scenarios/stored-runs';
 import { notPassedFiles, runAgainPlan } from '@shared/scenarios/run-again';
 import { formatProblem } from '@shared/scenarios/scenario-file-problems';
@@ -23,8 +24,11 @@ function namedFiles(lines: readonly string[]): string {
   return lines.length > NAMED ? `${shown}; and ${lines.length - NAMED} more` : shown;
 }
 
-/** What can be said from the stored run alone: nothing to run, why not, or the folder to check. */
-export function runAgainFirstLook(run: StoredRun): RunAgainCheck {
+/**
+ * What can be said from the stored run alone: nothing to run, why not, or the folder to check.
+ * `consoleCommand` names the command to run it again with, on this console's data directory.
+ */
+export function runAgainFirstLook(run: StoredRun, consoleCommand: ConsoleCommand): RunAgainCheck {
   const plan = runAgainPlan(run);
   if (plan.kind === 'nothing') return { kind: 'none' };
   const files = notPassedFiles(run);
@@ -33,7 +37,7 @@ export function runAgainFirstLook(run: StoredRun): RunAgainCheck {
     return {
       kind: 'unavailable',
       files,
-      reason: `Run #${run.id} was run by checkout-console test in ${plan.source.cwd}, and its files are named from there, not from a folder this view opens. Run them again there: checkout-console test --rerun ${run.id}`,
+      reason: `Run #${run.id} was run by checkout-console test in ${plan.source.cwd}, and its files are named from there, not from a folder this view opens. Run them again there: ${consoleCommand(`test --rerun ${run.id}`)}`,
     };
   return { kind: 'checking', folder: plan.source.folder, files: plan.files };
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { RunUnderWayHere } from '@shared/scenarios/runs-under-way';
 import type { RunSummary, StoredRun } from '@shared/scenarios/stored-runs';
+import type { ConsoleCommand } from '@shared/console-command';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { judgeOpenedFolder, runAgainFirstLook, type RunAgainCheck } from './run-again-check';
@@ -145,8 +146,8 @@ export async function cancelRunHere(runId: string): Promise<boolean> {
 }
 
 /** Whether a stored run's scenarios that did not pass can run again here: its folder is read again now. */
-export async function checkRunAgain(run: StoredRun): Promise<RunAgainCheck> {
-  const first = runAgainFirstLook(run);
+export async function checkRunAgain(run: StoredRun, consoleCommand: ConsoleCommand): Promise<RunAgainCheck> {
+  const first = runAgainFirstLook(run, consoleCommand);
   if (first.kind !== 'checking') return first;
   try {
     return judgeOpenedFolder(first, await bridge.openScenarioFolder({ folder: first.folder }));

@@ -5,6 +5,7 @@ import { IconCheck, IconCopy, IconTerminal2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { CurlCopy } from '@shared/contract/timeline';
 import { buildCurlCommand, type CurlCommand } from '@shared/curl';
+import { useConsoleCommand } from '@ui/use-console-command';
 import type { TimelineDetail } from '@shared/events';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { frontDoorHint } from '@bridge';
@@ -45,11 +46,12 @@ function Notes({ notes }: { notes: readonly string[] }) {
   );
 }
 
-const cliCommand = (id: number) => `npx checkout-console curl ${id} --with-token`;
+/** The command that prints the record's cURL command with its token, on this console's data directory. */
+const useCliCommand = (id: number) => useConsoleCommand()(`curl ${id} --with-token`);
 
 /** The command to run in a terminal for the command with the API token, said once, with its Copy. */
 function CliRoute({ id }: { id: number }) {
-  const cli = cliCommand(id);
+  const cli = useCliCommand(id);
   return (
     <Stack gap={6} data-testid="curl-cli-route">
       <Code block>{cli}</Code>
@@ -84,6 +86,7 @@ function CopyWithApiToken({ id }: { id: number }) {
   const [outcome, setOutcome] = useState<CurlCopy | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const cli = useCliCommand(id);
   const copy = () => {
     setBusy(true);
     timelineRecords
@@ -118,7 +121,7 @@ function CopyWithApiToken({ id }: { id: number }) {
           <Stack gap={6}>
             {/* Main's refusal already names the CLI command; only its Copy is added. */}
             <Text size="sm">Not copied: {failure}</Text>
-            <CopyTextButton text={cliCommand(id)} label="Copy the CLI command" />
+            <CopyTextButton text={cli} label="Copy the CLI command" />
           </Stack>
         </Alert>
       )}
@@ -179,17 +182,18 @@ export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
   const [opened, { open, close }] = useDisclosure(false);
   // Built from a withheld part, the command would send nothing where the record had a body.
   const withheld = withheldActionReason(detail);
+  const consoleCommand = useConsoleCommand();
   const unavailable =
     withheld === null
       ? null
-      : `${withheld} In a terminal, checkout-console curl ${detail.id} prints it with those parts left out or REDACTED, saying so.`;
+      : `${withheld} In a terminal, ${consoleCommand(`curl ${detail.id}`)} prints it with those parts left out or REDACTED, saying so.`;
   const [withToken, setWithToken] = useState(false);
   const isRequest = detail.kind === 'request';
   let built: CurlCommand | null = null;
   let problem: string | null = null;
   if (opened && !withToken) {
     try {
-      built = buildCurlCommand(detail, { tokens: 'redacted' });
+      built = buildCurlCommand(detail, { tokens: 'redacted' }, consoleCommand);
     } catch (error) {
       problem = errorMessage(error);
     }
