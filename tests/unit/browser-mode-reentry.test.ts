@@ -226,6 +226,12 @@ describe('checkout-console open', () => {
       ]);
       expect(picked.code).toBe(0);
       expect(picked.stdout).toContain(`Console ready at ${other.server.origin}/?token=`);
+      // The command it gives for another link picks the same console: `open` alone refused.
+      const again = `npx checkout-console --data-dir ${harness.dataDir} open --port ${other.server.port}`;
+      expect(picked.stdout).toContain(`for another link, run ${again}\n`);
+      const pickedAgain = await runCliCaptured([...again.split(' ').slice(2), '--no-browser']);
+      expect(pickedAgain.code, pickedAgain.stderr).toBe(0);
+      expect(pickedAgain.stdout).toContain(`Console ready at ${other.server.origin}/?token=`);
     } finally {
       await other.dispose();
     }
