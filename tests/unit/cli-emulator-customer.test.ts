@@ -377,6 +377,17 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('--profile');
   });
+
+  it('fails with exit 1 for a profile that does not exist, as send and history do', async () => {
+    const { orderId } = await newOrder();
+    for (const action of ['pay', 'decline', 'cancel', 'expire']) {
+      const run = await cli('emulator', action, orderId, '--profile', 'Nope');
+      expect(run.code, `${action}: ${run.stderr}`).toBe(1);
+      expect(run.stderr).toBe('error: No profile named "Nope". Known profiles: Local, Sandbox, Live.\n');
+    }
+    expect((await cli('history', '--profile', 'Nope')).code).toBe(1);
+    expect(stateOf(orderId)).toBe('new');
+  });
 });
 
 describe('checkout-console emulator [options], beside its subcommands', () => {

@@ -37,8 +37,9 @@ It acts on the emulator of this data directory wherever it runs (serve, the
 desktop app, checkout-console emulator): the move is the Emulator view's own,
 and the running emulator sends the notification.
 
-Exit codes: 0 done; 1 failed; 2 bad arguments, or a sandbox or live profile
-(only the local emulator has a customer); 3 no such order in the emulator;
+Exit codes: 0 done; 1 failed (no profile by the --profile name among them);
+2 bad arguments, or a sandbox or live profile (only the local emulator has a
+customer); 3 no such order in the emulator;
 4 the order is not in a state the customer can act on (it says which);
 5 the emulator is not running at the profile's base URL (it says how to start
 it, that something else holds that port, or where this data directory's
@@ -117,16 +118,13 @@ function findNamed(
 const judged = (order: EmulatorOrderRow, named: string): string =>
   order.orderId === named ? '' : `order ${order.orderId} (the newest with order_reference_id ${named}): `;
 
-/** The profile `--profile` names (a usage error when none has that name), else the Local one. */
+/**
+ * The profile `--profile` names, else the Local one. None by that name is a failure (exit 1),
+ * as in every command that takes --profile (docs/cli-conventions.md), not a usage error.
+ */
 function profileNamed(core: ConsoleCore, name: string | undefined): StoredProfile | null {
   if (name === undefined) return localProfileOf(core.profiles);
-  try {
-    return requireProfile(core.profiles, name);
-  } catch (error) {
-    if (error instanceof ConsoleError && error.code === 'not_found')
-      throw new UsageError(`--profile: ${error.message}`);
-    throw error;
-  }
+  return requireProfile(core.profiles, name);
 }
 
 /**
