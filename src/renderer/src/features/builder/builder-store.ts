@@ -182,48 +182,10 @@ export function selectDirty(
 export const isEmptyDocument = (state: Pick<BuilderStore, 'saved' | 'text'>): boolean =>
   state.saved === null && state.text.trim() === '{}';
 
-export const useBuilderStore = create<BuilderStore>((set, get) => ({
-  loaded: false,
-  form: 'general',
-  singleCheckout: true,
-  text: EMPTY_TEXT,
-  textVersion: 0,
-  textFromEditor: false,
-  document: {},
-  parseError: null,
-  notificationField: DEFAULT_NOTIFICATION_FIELD,
-  emptyOptional: DEFAULT_EMPTY_OPTIONAL,
-  pairs: null,
-  findings: [],
-  findingsByPath: new Map(),
-  diagnostics: [],
-  analysing: false,
-  touched: new Set(),
-  revealErrors: false,
-  saved: null,
-  freshReferenceOnSend: false,
-  injectNotificationUrl: true,
-  sameAsShipping: false,
-  billingLeftShipping: false,
-  focus: null,
-  workingCopy: 'saved',
-  lastSend: null,
-  unansweredSend: null,
-  followedOrder: null,
-  setText(text) {
-    if (text === get().text) return;
-    // Typed in the raw editor: the whole document is the person's, so its errors are shown.
-    const next = textState(text, get().textVersion, true);
-    const followed = next.parseError === null ? followedBilling(get(), next.document) : {};
-    set({ ...next, ...followed, revealErrors: true });
-  },
-  setDocument(document, typed) {
+export const useBuilderStore = create<BuilderStore>((set, get) => {
+  /** The form's document and the raw text written for it, as one change (a no-op when the text is the same). */
+  const putDocument = (document: unknown, text: string) => {
     const current = get();
-    // In place: a number's digits, a name given twice and the spacing of what the form did not
-    // touch stay as the raw JSON has them (what is sent is that text, byte for byte).
-    const edited =
-      current.parseError === null ? editJsonText(current.text, current.document, document, typed) : null;
-    const text = edited ?? formatDocument(document);
     if (text === current.text) return;
     set({
       document,
@@ -233,86 +195,120 @@ export const useBuilderStore = create<BuilderStore>((set, get) => ({
       parseError: null,
       ...followedBilling(current, document),
     });
-  },
-  replaceDocument(document) {
-    const current = get();
-    const text = formatDocument(document);
-    if (text === current.text) return;
-    set({
-      document,
-      text,
-      textVersion: current.textVersion + 1,
-      textFromEditor: false,
-      parseError: null,
-      ...followedBilling(current, document),
-    });
-  },
-  editDocument(change, typed) {
-    // Typing in the raw editor a moment ago is part of the document the change applies to.
-    flushRawEdits();
-    const { document, parseError } = get();
-    if (parseError !== null) return;
-    get().setDocument(change(document), typed);
-  },
-  setForm: (form) => set({ form }),
-  setSingleCheckout: (singleCheckout) => set({ singleCheckout }),
-  setFreshReferenceOnSend: (freshReferenceOnSend) => set({ freshReferenceOnSend }),
-  setInjectNotificationUrl: (injectNotificationUrl) => set({ injectNotificationUrl }),
-  setSameAsShipping: (sameAsShipping) => set({ sameAsShipping, billingLeftShipping: false }),
-  setNotificationField(notificationField) {
-    if (notificationField !== get().notificationField) set({ notificationField });
-  },
-  setEmptyOptional(emptyOptional) {
-    if (emptyOptional !== get().emptyOptional) set({ emptyOptional });
-  },
-  setPairs(pairs) {
-    if (JSON.stringify(pairs) !== JSON.stringify(get().pairs)) set({ pairs });
-  },
-  open(draft) {
-    const version = get().textVersion;
-    if (draft === null) {
+  };
+  return {
+    loaded: false,
+    form: 'general',
+    singleCheckout: true,
+    text: EMPTY_TEXT,
+    textVersion: 0,
+    textFromEditor: false,
+    document: {},
+    parseError: null,
+    notificationField: DEFAULT_NOTIFICATION_FIELD,
+    emptyOptional: DEFAULT_EMPTY_OPTIONAL,
+    pairs: null,
+    findings: [],
+    findingsByPath: new Map(),
+    diagnostics: [],
+    analysing: false,
+    touched: new Set(),
+    revealErrors: false,
+    saved: null,
+    freshReferenceOnSend: false,
+    injectNotificationUrl: true,
+    sameAsShipping: false,
+    billingLeftShipping: false,
+    focus: null,
+    workingCopy: 'saved',
+    lastSend: null,
+    unansweredSend: null,
+    followedOrder: null,
+    setText(text) {
+      if (text === get().text) return;
+      // Typed in the raw editor: the whole document is the person's, so its errors are shown.
+      const next = textState(text, get().textVersion, true);
+      const followed = next.parseError === null ? followedBilling(get(), next.document) : {};
+      set({ ...next, ...followed, revealErrors: true });
+    },
+    setDocument(document, typed) {
+      const current = get();
+      // In place: a number's digits, a name given twice and the spacing of what the form did not
+      // touch stay as the raw JSON has them (what is sent is that text, byte for byte).
+      const edited =
+        current.parseError === null ? editJsonText(current.text, current.document, document, typed) : null;
+      putDocument(document, edited ?? formatDocument(document));
+    },
+    replaceDocument(document) {
+      putDocument(document, formatDocument(document));
+    },
+    editDocument(change, typed) {
+      // Typing in the raw editor a moment ago is part of the document the change applies to.
+      flushRawEdits();
+      const { document, parseError } = get();
+      if (parseError !== null) return;
+      get().setDocument(change(document), typed);
+    },
+    setForm: (form) => set({ form }),
+    setSingleCheckout: (singleCheckout) => set({ singleCheckout }),
+    setFreshReferenceOnSend: (freshReferenceOnSend) => set({ freshReferenceOnSend }),
+    setInjectNotificationUrl: (injectNotificationUrl) => set({ injectNotificationUrl }),
+    setSameAsShipping: (sameAsShipping) => set({ sameAsShipping, billingLeftShipping: false }),
+    setNotificationField(notificationField) {
+      if (notificationField !== get().notificationField) set({ notificationField });
+    },
+    setEmptyOptional(emptyOptional) {
+      if (emptyOptional !== get().emptyOptional) set({ emptyOptional });
+    },
+    setPairs(pairs) {
+      if (JSON.stringify(pairs) !== JSON.stringify(get().pairs)) set({ pairs });
+    },
+    open(draft) {
+      const version = get().textVersion;
+      if (draft === null) {
+        set({
+          ...textState(EMPTY_TEXT, version, false),
+          document: {},
+          saved: null,
+          sameAsShipping: false,
+          billingLeftShipping: false,
+          focus: null,
+          touched: new Set(),
+          revealErrors: false,
+        });
+        return;
+      }
+      const opened = textState(draft.text, version, false);
       set({
-        ...textState(EMPTY_TEXT, version, false),
-        document: {},
-        saved: null,
-        sameAsShipping: false,
+        ...opened,
+        // A draft that never parsed leaves the form empty rather than showing the previous one.
+        document: opened.document ?? {},
+        form: draft.form,
+        singleCheckout: draft.singleCheckout,
+        saved: savedOf(draft),
+        sameAsShipping: billingMirrorsShipping(opened.document),
         billingLeftShipping: false,
         focus: null,
         touched: new Set(),
-        revealErrors: false,
+        revealErrors: true,
       });
-      return;
-    }
-    const opened = textState(draft.text, version, false);
-    set({
-      ...opened,
-      // A draft that never parsed leaves the form empty rather than showing the previous one.
-      document: opened.document ?? {},
-      form: draft.form,
-      singleCheckout: draft.singleCheckout,
-      saved: savedOf(draft),
-      sameAsShipping: billingMirrorsShipping(opened.document),
-      billingLeftShipping: false,
-      focus: null,
-      touched: new Set(),
-      revealErrors: true,
-    });
-  },
-  markSaved: (draft) => set({ saved: savedOf(draft) }),
-  forgetDraft(id) {
-    if (get().saved?.id === id) set({ saved: null });
-  },
-  focusPath(path, target) {
-    set({ focus: { path, target, nonce: (get().focus?.nonce ?? 0) + 1 } });
-  },
-  touch(path) {
-    const { touched } = get();
-    if (!touched.has(path)) set({ touched: new Set(touched).add(path) });
-  },
-  revealAllErrors() {
-    if (!get().revealErrors) set({ revealErrors: true });
-  },
-}));
+    },
+    markSaved: (draft) => set({ saved: savedOf(draft) }),
+    forgetDraft(id) {
+      if (get().saved?.id === id) set({ saved: null });
+    },
+    focusPath(path, target) {
+      set({ focus: { path, target, nonce: (get().focus?.nonce ?? 0) + 1 } });
+    },
+    touch(path) {
+      const { touched } = get();
+      if (!touched.has(path)) set({ touched: new Set(touched).add(path) });
+    },
+    revealAllErrors() {
+      if (!get().revealErrors) set({ revealErrors: true });
+    },
+  };
+});
 
 export function savedOf(draft: Draft): SavedDraft {
   const { id, name, text, form, singleCheckout, updatedAt } = draft;
