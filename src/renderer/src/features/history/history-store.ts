@@ -27,7 +27,12 @@ interface HistoryState {
   applyRetention: (policy: Retention, confirmedRemove: number) => Promise<number>;
   /** The policy last saved anywhere, as pushed (`history.retention`); null until one is. */
   savedRetention: Retention | null;
+  /** Bumped at most once a second while records arrive: the History view counts again. */
+  arrivals: number;
 }
+
+/** How long arrivals gather before the History view's count is asked again. */
+const ARRIVAL_RECOUNT_MS = 1_000;
 
 /**
  * The History view's calls to main. What they answer stays with the panel that asked (each keeps
@@ -35,6 +40,7 @@ interface HistoryState {
  */
 export const useHistoryStore = create<HistoryState>(() => ({
   savedRetention: null,
+  arrivals: 0,
   count: (filter) => bridge.countEvents({ filter }).then((result) => result.count),
   page: (input) => bridge.listEvents(input),
   exportMatching: (input) => exportInParts((part) => bridge.exportHistory(part), input),
@@ -51,6 +57,12 @@ export const useHistoryStore = create<HistoryState>(() => ({
   },
 }));
 
+let arrivalTimer: ReturnType<typeof setTimeout> | null = null;
 bridge.subscribe((event) => {
   if (event.name === 'history.retention') useHistoryStore.setState({ savedRetention: event.payload });
+  if (event.name === 'timeline.appended' && arrivalTimer === null)
+    arrivalTimer = setTimeout(() => {
+      arrivalTimer = null;
+      useHistoryStore.setState((state) => ({ arrivals: state.arrivals + 1 }));
+    }, ARRIVAL_RECOUNT_MS);
 });

@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { EventFilter } from '@shared/event-filter';
@@ -43,12 +43,32 @@ export function HistoryView() {
     },
     [replaceParams],
   );
+  // Records arrive while the view is open (the listener, another process, an import): the count
+  // and Export's label follow them (history-store.ts counts the arrivals, at most once a second);
+  // before, they stayed at what matched when the search ran, and Export then wrote more records
+  // than its label said.
+  const arrivals = useHistoryStore((state) => state.arrivals);
+  // What the results list showed when it was loaded: when the count moves past it, the list says so.
+  const [listed, setListed] = useState<{ key: string; version: string; count: number } | null>(null);
+  const listVersion = `${version}-${resumed}`;
+  const newSinceListed =
+    listed !== null && listed.key === filterKey && listed.version === listVersion && count !== null
+      ? count - listed.count
+      : 0;
   useEffect(() => {
     let current = true;
     useHistoryStore
       .getState()
       .count(JSON.parse(filterKey) as EventFilter)
-      .then((value) => current && setCounted({ key: filterKey, count: value, error: null }))
+      .then((value) => {
+        if (!current) return;
+        setCounted({ key: filterKey, count: value, error: null });
+        setListed((before) =>
+          before !== null && before.key === filterKey && before.version === listVersion
+            ? before
+            : { key: filterKey, version: listVersion, count: value },
+        );
+      })
       .catch(
         (error: unknown) =>
           current && setCounted({ key: filterKey, count: null, error: errorMessage(error) }),
@@ -56,7 +76,7 @@ export function HistoryView() {
     return () => {
       current = false;
     };
-  }, [filterKey, version, resumed]);
+  }, [filterKey, listVersion, arrivals]);
 
   return (
     <Stack gap="md">
@@ -74,7 +94,20 @@ export function HistoryView() {
                   : `${count.toLocaleString()} matching ${count === 1 ? 'record' : 'records'}`}
             </Text>
           </Group>
-          <HistoryResults key={`${version}-${resumed}`} filter={filter} />
+          {newSinceListed > 0 && (
+            <Alert color="blue" data-testid="history-new-records">
+              <Group justify="space-between">
+                <Text size="sm">
+                  {newSinceListed.toLocaleString()} more matching{' '}
+                  {newSinceListed === 1 ? 'record has' : 'records have'} arrived since this list was loaded.
+                </Text>
+                <Button size="xs" variant="light" onClick={changed}>
+                  Show them
+                </Button>
+              </Group>
+            </Alert>
+          )}
+          <HistoryResults key={listVersion} filter={filter} />
         </Stack>
       </Paper>
       <HistoryExport filter={filter} count={count} counting={counting} onChanged={changed} />

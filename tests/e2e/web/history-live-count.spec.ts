@@ -1,0 +1,38 @@
+import { expect, openConsole, test } from '../fixtures/console-test';
+
+/**
+ * The History view's count and Export's label stayed at what matched when the search ran: with
+ * webhooks arriving meanwhile, "Export 5 records" wrote 8. They now follow arrivals, and the
+ * list, loaded before them, says how many more match and shows them on request.
+ */
+test('webhooks arriving while History is open: the count and Export follow, and the list says more arrived', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/listener');
+  const listener = await page.getByTestId('listener-url').textContent();
+  if (listener === null || listener === '') throw new Error('The listener shows no URL.');
+  const post = (note: string) =>
+    fetch(`${listener}/hooks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ note }),
+    });
+  await post('stale one');
+  await page.evaluate(() => (window.location.hash = '#/history?q=stale'));
+  await expect(page.getByTestId('history-count')).toHaveText('1 matching record');
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+
+  for (const n of [2, 3, 4]) await post(`stale ${n}`);
+  await post('fresh, not matching');
+  await expect(page.getByTestId('history-count')).toHaveText('4 matching records');
+  await expect(page.getByRole('button', { name: /^Export 4 records/ })).toBeVisible();
+  await expect(page.getByTestId('history-new-records')).toContainText(
+    '3 more matching records have arrived since this list was loaded.',
+  );
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Show them' }).click();
+  await expect(page.getByTestId('history-row')).toHaveCount(4);
+  await expect(page.getByTestId('history-new-records')).toHaveCount(0);
+});
