@@ -80,6 +80,11 @@ test('a search of no searchable word says so, in History and on the Timeline, ra
     'Nothing to search for: "🎉" has no letter or digit, and the search matches words of letters and digits only (emoji, symbols and punctuation are not indexed).',
   );
   await expect(page.getByTestId('history-empty')).toHaveCount(0);
+  // Nor a count of nothing under the refusal (it read "0 matching records").
+  await expect(page.getByTestId('history-count')).toHaveText(
+    'Not counted: nothing in the search can be searched.',
+  );
+  await expect(page.getByRole('button', { name: /^Export/ })).toBeDisabled();
 
   await searchBox(page).fill('🎉 party');
   await expect(note).toHaveText(

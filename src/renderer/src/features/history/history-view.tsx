@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { EventFilter } from '@shared/event-filter';
+import { toFtsQuery, type EventFilter } from '@shared/event-filter';
 import { filterFromParams, filterToParams } from '@shared/event-filter-params';
 import { errorMessage } from '@bridge/bridge-error';
 import { useResumed } from '@ui/app-store';
@@ -30,6 +30,9 @@ export function HistoryView() {
     count: null,
     error: null,
   });
+  // A search of no searchable word is refused (the note above the results says why): no count of
+  // nothing is shown under it.
+  const nothingToSearch = filter.text !== undefined && toFtsQuery(filter.text) === null;
   const counting = counted.key !== filterKey;
   const count = counting ? null : counted.count;
   // Bumped after an import or a retention run: the count and the results are asked again.
@@ -87,11 +90,13 @@ export function HistoryView() {
           {problems.length > 0 && <Alert color="orange">{problems.join(' ')}</Alert>}
           <Group>
             <Text size="sm" data-testid="history-count">
-              {counting
-                ? 'Counting…'
-                : count === null
-                  ? `Could not count: ${counted.error ?? 'no answer'}`
-                  : `${count.toLocaleString()} matching ${count === 1 ? 'record' : 'records'}`}
+              {nothingToSearch
+                ? 'Not counted: nothing in the search can be searched.'
+                : counting
+                  ? 'Counting…'
+                  : count === null
+                    ? `Could not count: ${counted.error ?? 'no answer'}`
+                    : `${count.toLocaleString()} matching ${count === 1 ? 'record' : 'records'}`}
             </Text>
           </Group>
           {newSinceListed > 0 && (
