@@ -3,9 +3,9 @@ import { readTimeClaim, type DecodedJwt, type TimeClaim } from './decode-jwt';
 
 export type TimeClaimName = 'iat' | 'nbf' | 'exp';
 
-/** Said when a token has none of the three: the listener accepts it, as the spec requires none. */
+/** Said when a token has none of the three: the spec requires none, so their absence refuses nothing (another fault may). */
 export const NO_TIME_CLAIMS =
-  'No iat, nbf or exp claim. The spec requires none, so the listener accepts a token without them.';
+  'No iat, nbf or exp claim. The spec requires none, so their absence alone is no reason the listener refuses a token.';
 
 /**
  * A time claim as the inspector and `jwt decode` show it: a date and when it is relative to
