@@ -1,4 +1,4 @@
-import { shellQuote } from './curl';
+import { shellQuote } from './shell-quote';
 
 /**
  * A command printed for a person to paste into a terminal: `npx checkout-console <command>`

@@ -11,6 +11,7 @@ import {
   schemeOf,
 } from './secrets/redact-secrets';
 import { hasTerminalUnsafe } from './terminal-unsafe';
+import { shellQuote } from './shell-quote';
 
 /**
  * "Copy as cURL" for any timeline record: a POSIX shell command (bash, zsh, dash) that sends
@@ -79,15 +80,6 @@ export class CurlCannotReproduce extends Error {
     super(message);
     this.name = 'CurlCannotReproduce';
   }
-}
-
-/** Characters that never need quoting in any POSIX shell (no globbing, expansion or word splitting). */
-const SAFE_WORD = /^[A-Za-z0-9_\-.,:/@%+]+$/;
-
-/** One shell word: bare when it is plainly safe, otherwise single-quoted (`'` written as `'\''`). */
-export function shellQuote(value: string): string {
-  if (SAFE_WORD.test(value)) return value;
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

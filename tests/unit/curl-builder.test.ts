@@ -7,9 +7,9 @@ import {
   CurlApiTokenRequired,
   CurlCannotReproduce,
   shellBytesWord,
-  shellQuote,
   type CurlSource,
 } from '../../src/shared/curl';
+import { shellQuote } from '../../src/shared/shell-quote';
 import type { BodyView } from '../../src/shared/events';
 import { makeTempDir } from './helpers/temp-console';
 import { consoleCommandNaming } from '../../src/shared/console-command';

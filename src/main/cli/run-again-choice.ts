@@ -1,6 +1,6 @@
 import type { ConsoleCommand } from '../../shared/console-command';
 import { countOf } from '../../shared/count-words';
-import { shellQuote } from '../../shared/curl';
+import { shellQuote } from '../../shared/shell-quote';
 import { lastFailedPlan, runAgainPlan, type EarlierResult } from '../../shared/scenarios/run-again';
 import type { StoredRun } from '../../shared/scenarios/stored-runs';
 import { ConsoleError } from '../console-error';

@@ -1,5 +1,5 @@
 import type { ConsoleCommand } from '../../shared/console-command';
-import { shellQuote } from '../../shared/curl';
+import { shellQuote } from '../../shared/shell-quote';
 import { ConsoleError } from '../console-error';
 
 /** A stored secret this process cannot open: what it is, and why. */

@@ -1,5 +1,6 @@
 import type { ConsoleCommand } from '../../shared/console-command';
-import { buildCurlCommand, shellQuote, type CurlCommand } from '../../shared/curl';
+import { buildCurlCommand, type CurlCommand } from '../../shared/curl';
+import { shellQuote } from '../../shared/shell-quote';
 import { maskSecret } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';

@@ -14,7 +14,7 @@ import type { ConsoleCore } from '../../app';
 import { EmulatorError } from '../../emulator/emulator-errors';
 import { localProfileOf } from '../../emulator/emulator-service';
 import { customerMove } from '../../emulator/order-machine';
-import { shellQuote } from '../../../shared/curl';
+import { shellQuote } from '../../../shared/shell-quote';
 import { maskWith, redactUrl, usableSecrets } from '../../../shared/secrets/redact-secrets';
 import type { EmulatorOrderRow } from '../../store/emulator-repository';
 import type { StoredProfile } from '../../store/profiles-repository';

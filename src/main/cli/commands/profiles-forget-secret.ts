@@ -9,7 +9,7 @@ import {
   type UnopenedStoredSecret,
 } from '../../profiles/forget-unopened-secrets';
 import type { ConsoleCommand } from '../../../shared/console-command';
-import { shellQuote } from '../../../shared/curl';
+import { shellQuote } from '../../../shared/shell-quote';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { terminalSafe } from '../terminal-text';
