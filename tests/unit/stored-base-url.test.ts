@@ -18,7 +18,14 @@ let service: Awaited<ReturnType<typeof startFakeService>>;
 
 beforeEach(async () => {
   ({ dir: dataDir, remove } = makeTempDir());
-  service = await startFakeService((_request, response) => json(response, 200, { order_id: 'o-1' }));
+  service = await startFakeService((_request, response) =>
+    json(response, 200, {
+      order_id: 'o-1',
+      checkout_id: 'c-1',
+      status: 'new',
+      checkout_url: 'https://pay.example/?orderId=o-1',
+    }),
+  );
   await cli('profiles', 'set', 'Sandbox', '--base-url', service.url, '--api-token', 'sk_test_stored_abcd');
 });
 afterEach(async () => {
