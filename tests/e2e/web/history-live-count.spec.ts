@@ -31,6 +31,8 @@ test('webhooks arriving while History is open: the count and Export follow, and 
     '3 more matching records have arrived since this list was loaded.',
   );
   await expect(page.getByTestId('history-row')).toHaveCount(1);
+  // The retention preview counts every record, and follows them too.
+  await expect(page.getByText('Applying it now removes 0 and keeps 5 records.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Show them' }).click();
   await expect(page.getByTestId('history-row')).toHaveCount(4);

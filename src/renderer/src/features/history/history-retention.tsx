@@ -62,6 +62,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
       if (pushed.mode === 'count') setCount(pushed.count);
     }
   }
+  // Asked again as records arrive (history-store.ts: at most once a second), as the count above is.
+  const arrivals = useHistoryStore((state) => state.arrivals);
   useEffect(() => {
     if (!loaded) return;
     let current = true;
@@ -73,7 +75,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     return () => {
       current = false;
     };
-  }, [loaded, mode, days, count]);
+  }, [loaded, mode, days, count, arrivals]);
 
   // The count asked about is the one removed, at most: it is counted again as the dialog opens
   // (the preview on the page may be minutes old), and main refuses to remove more than it.
