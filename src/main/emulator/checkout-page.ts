@@ -108,7 +108,7 @@ export function renderCheckoutPage(order: EmulatorOrderRow, nonce: string, nowMs
     nonce,
     style: `main{max-width:520px}
 h1{margin:0 0 4px;font-size:24px}.sub{color:#667;margin:0 0 16px;font-size:13px}
-table{width:100%;border-collapse:collapse;margin:12px 0}td{padding:6px 0;border-bottom:1px solid #eee}
+table{width:100%;border-collapse:collapse;margin:12px 0}th{text-align:start}td{padding:6px 0;border-bottom:1px solid #eee}
 .num{text-align:end;font-variant-numeric:tabular-nums}.total td{font-weight:700;border-bottom:none;font-size:18px}
 .actions{display:flex;gap:8px;margin-top:16px}.actions form{flex:1}
 button{width:100%;padding:12px;border:0;border-radius:8px;font-size:16px;cursor:pointer}
