@@ -60,7 +60,7 @@ const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 
 /** Where the string that opens at `start` ends (past its closing quote, or the text's end). */
-function stringEnd(text: string, start: number): number {
+export function stringEnd(text: string, start: number): number {
   let quote = text.indexOf('"', start + 1);
   while (quote !== -1) {
     // Escaped when an odd run of backslashes stands right before it.
@@ -73,7 +73,7 @@ function stringEnd(text: string, start: number): number {
 }
 
 /** The name a string spells; only names are decoded (values are skipped, whatever their size). */
-function nameOf(text: string, start: number, end: number): string {
+export function nameOf(text: string, start: number, end: number): string {
   // Closed and without escapes, the name is the text between the quotes (what JSON.parse gives).
   let plain = end - start >= 2 && text.charCodeAt(end - 1) === QUOTE;
   for (let i = start + 1; plain && i < end - 1; i++) plain = text.charCodeAt(i) !== BACKSLASH;

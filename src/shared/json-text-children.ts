@@ -1,3 +1,6 @@
+// Strings and names are read as the duplicate-key scanner reads them: one reading of a JSON text.
+import { nameOf, stringEnd } from './json-duplicate-keys';
+
 /** Where one member of an object (or element of an array) is written in a JSON text. */
 export interface JsonChild {
   /** The member's name as JSON.parse reads it; null for an array's element. */
@@ -11,21 +14,9 @@ export interface JsonChild {
 }
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
 /** Where a number or literal ends: a separator or whitespace. */
 const endsScalar = (code: number) => code === 44 || code === 93 || code === 125 || isSpace(code);
-
-/** Past the string that opens at `start` (its closing quote included). */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  while (i < text.length) {
-    const code = text.charCodeAt(i);
-    if (code === QUOTE) return i + 1;
-    i += code === BACKSLASH ? 2 : 1;
-  }
-  return text.length;
-}
 
 /** Past the value that starts at `start` (a container with all it holds). */
 export function valueEnd(text: string, start: number): number {
@@ -61,11 +52,6 @@ export function skipSpace(text: string, start: number): number {
   return i;
 }
 
-function nameAt(text: string, from: number, to: number): string {
-  const raw = text.slice(from, to);
-  return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-}
-
 /**
  * The members of the object (or elements of the array) written at `from`..`to` of a text that
  * parses, in the order written: a name given twice is listed twice. Reads that container's own
@@ -81,7 +67,7 @@ export function childrenOf(text: string, from: number, to: number): JsonChild[] 
     let nameTo = i;
     if (object) {
       nameTo = stringEnd(text, i);
-      name = nameAt(text, i, nameTo);
+      name = nameOf(text, i, nameTo);
       i = skipSpace(text, skipSpace(text, nameTo) + 1);
     }
     const valueFrom = i;
