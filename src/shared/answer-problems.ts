@@ -1,16 +1,16 @@
-import { parseBoundedJson } from './bounded-json';
+import type { BoundedJson } from './bounded-json';
 import { checkoutCreatedSchema, type ClientOperation } from './merchant-api';
-
-const utf8 = new TextDecoder('utf-8');
 
 /** A service answer as the client read it: enough to say what is wrong with it. */
 export interface ReadAnswer {
   operation: ClientOperation;
   status: number | null;
-  /** The body's bytes as kept (null: no answer). */
-  body: Uint8Array | null;
+  /** How many bytes of the body were kept (0: none, or no answer). */
+  keptBytes: number;
+  /** The kept body read as JSON, once, by the reader that reads it for everything else; null: no body. */
+  json: BoundedJson | null;
   contentType: string | null;
-  /** The answer was longer than the console keeps: `receivedBytes` arrived, `body` is its start. */
+  /** The answer was longer than the console keeps: `receivedBytes` arrived, `keptBytes` kept. */
   truncated: boolean;
   receivedBytes: number;
 }
@@ -23,15 +23,14 @@ export interface ReadAnswer {
  */
 export function answerProblems(answer: ReadAnswer): string[] {
   const problems: string[] = [];
-  const kept = answer.body?.byteLength ?? 0;
   if (answer.truncated)
     problems.push(
-      `The answer was longer than the console keeps: only its first ${kept} bytes were kept (${answer.receivedBytes} or more arrived), so it was not read as JSON.`,
+      `The answer was longer than the console keeps: only its first ${answer.keptBytes} bytes were kept (${answer.receivedBytes} or more arrived), so it was not read as JSON.`,
     );
   const status = answer.status;
   if (status === null || status < 200 || status >= 300 || answer.truncated) return problems;
   const type = answer.contentType === null ? '' : ` (Content-Type: ${answer.contentType})`;
-  const read = kept === 0 || answer.body === null ? null : parseBoundedJson(utf8.decode(answer.body));
+  const read = answer.keptBytes === 0 ? null : answer.json;
   if (read !== null && !read.ok) {
     problems.push(
       `The service answered ${status} with a body that is not JSON${type}: its answers are JSON objects.`,

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerProblems } from '../../src/shared/answer-problems';
+import { parseBoundedJson } from '../../src/shared/bounded-json';
 import { startFakeService, json } from './helpers/fake-service';
 import { runCliCaptured } from './helpers/run-cli';
 import { createConsole } from '../../src/main/app';
@@ -12,12 +13,16 @@ import { makeTempDir } from './helpers/temp-console';
 // read "Answered successfully." in the timeline and the builder, and `send` exited 0 printing
 // the HTML. The status alone is not the judge: such an answer says what is wrong with it.
 
-const bytes = (text: string) => new TextEncoder().encode(text);
+/** An answer whose kept body is `text` (null: none), read as the client reads it. */
+const body = (text: string | null) => ({
+  keptBytes: text === null ? 0 : new TextEncoder().encode(text).byteLength,
+  json: text === null || text === '' ? null : parseBoundedJson(text),
+});
 const read = (over: Partial<Parameters<typeof answerProblems>[0]>) =>
   answerProblems({
     operation: 'createCheckout',
     status: 200,
-    body: bytes('{"order_id":"o","checkout_id":"c","status":"new","checkout_url":"https://x"}'),
+    ...body('{"order_id":"o","checkout_id":"c","status":"new","checkout_url":"https://x"}'),
     contentType: 'application/json',
     truncated: false,
     receivedBytes: 0,
@@ -27,22 +32,22 @@ const read = (over: Partial<Parameters<typeof answerProblems>[0]>) =>
 describe('answerProblems', () => {
   it('a created checkout, a 4xx, and an operation answered with JSON have none', () => {
     expect(read({})).toEqual([]);
-    expect(read({ status: 400, body: bytes('<html>') })).toEqual([]);
-    expect(read({ operation: 'capture', body: bytes('{"capture_id":"x"}') })).toEqual([]);
+    expect(read({ status: 400, ...body('<html>') })).toEqual([]);
+    expect(read({ operation: 'capture', ...body('{"capture_id":"x"}') })).toEqual([]);
   });
   it('a 2xx that is not JSON names its content type', () => {
-    expect(read({ body: bytes('<html>login</html>'), contentType: 'text/html' })).toEqual([
+    expect(read({ ...body('<html>login</html>'), contentType: 'text/html' })).toEqual([
       'The service answered 200 with a body that is not JSON (Content-Type: text/html): its answers are JSON objects.',
     ]);
   });
   it('a create-checkout 2xx without a created checkout names the fields', () => {
-    expect(read({ body: bytes('{"order_id":"o"}') })[0]).toMatch(
+    expect(read({ ...body('{"order_id":"o"}') })[0]).toMatch(
       /^The service answered 200, but not with a created checkout: checkout_id, status, checkout_url are missing/,
     );
-    expect(read({ body: bytes('') })[0]).toMatch(/answered 200 with an empty body/);
+    expect(read({ ...body('') })[0]).toMatch(/answered 200 with an empty body/);
   });
   it('a cut answer says how much was kept and how much arrived', () => {
-    expect(read({ truncated: true, body: bytes('{"a":'), receivedBytes: 10_485_768 })).toEqual([
+    expect(read({ truncated: true, ...body('{"a":'), receivedBytes: 10_485_768 })).toEqual([
       'The answer was longer than the console keeps: only its first 5 bytes were kept (10485768 or more arrived), so it was not read as JSON.',
     ]);
   });

@@ -40,6 +40,7 @@ import {
 } from '../../shared/secrets/redact-secrets';
 import { toBodyView } from '../store/events-repository';
 import { answerProblems } from '../../shared/answer-problems';
+import { parseBoundedJson } from '../../shared/bounded-json';
 import { jsonOfBody } from '../../shared/json-body';
 import { scrubAnswer } from './scrub-answer';
 import type { NotificationTarget } from './notification-target';
@@ -125,10 +126,15 @@ interface AnswerRead {
   problems: string[];
 }
 
+const utf8 = new TextDecoder('utf-8');
+
 function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: string | null): AnswerRead {
   // The profile's own token never goes to disk or to a window, even when a service echoes it.
   const scrubbed = scrubAnswer(outcome.headers, outcome.body, apiToken === null ? [] : [apiToken]);
-  const json = jsonOfBody(outcome.body);
+  // Read once: the service error, the checkout created and what is wrong with the answer.
+  const read =
+    outcome.body === null || outcome.body.length === 0 ? null : parseBoundedJson(utf8.decode(outcome.body));
+  const json = read?.ok === true ? read.value : null;
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const created = operation === 'createCheckout' && ok ? checkoutCreatedSchema.safeParse(json) : null;
   const contentType = outcome.headers?.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null;
@@ -139,7 +145,8 @@ function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: 
     problems: answerProblems({
       operation,
       status: outcome.status,
-      body: outcome.body,
+      keptBytes: outcome.body?.byteLength ?? 0,
+      json: read,
       contentType,
       truncated: outcome.truncated,
       receivedBytes: outcome.responseBytes,
