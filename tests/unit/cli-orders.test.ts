@@ -168,6 +168,18 @@ describe('orders show', () => {
     expect(row(contradictionId)).toMatch(/\scontradicts\s/);
   });
 
+  it('in text: the lifecycle strip in its words, each step with the record that proves it', async () => {
+    const run = await cli('show', CAPTURED);
+    expect(run.stdout).not.toMatch(/\bnew:done\b/);
+    const section = run.stdout.split('Lifecycle')[1]?.split('Records')[0] ?? '';
+    const row = (step: string) => section.split('\n').find((line) => line.startsWith(`${step} `)) ?? '';
+    expect(section).toMatch(/^STEP\s+STATUS\s+AT\s+BY\s+DETAIL$/m);
+    expect(row('New')).toMatch(/^New\s+done\s+\S+\s+by create answer #\d+/);
+    expect(row('Approved')).toMatch(/^Approved\s+done\s+\S+\s+by webhook #\d+/);
+    expect(row('Authorised')).toMatch(/^Authorised\s+passed, not seen\s+—\s+no record/);
+    expect(row('Captured')).toMatch(/^Captured\s+current\s+\S+\s+by webhook #\d+/);
+  });
+
   it('an unknown order is one clear line and exit 1', async () => {
     const run = await cli('show', 'no-such-order\u001b[2J');
     expect(run.code).toBe(1);

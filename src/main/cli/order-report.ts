@@ -2,9 +2,12 @@ import type { OrderDetail } from '../../shared/contract/orders';
 import { formatMoney } from '../../shared/money-format';
 import {
   ENTRY_EFFECT_WORDS,
+  STRIP_SOURCE_WORDS,
+  STRIP_STATUS_WORDS,
   summariseLifecycle,
   type OrderSummary,
 } from '../../shared/orders/order-lifecycle';
+import { LIFECYCLE_STEP_WORDS } from '../../shared/orders/order-states';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
 import { stateByDefault, TOTAL_UNKNOWN_WORDS } from '../../shared/orders/operation-availability';
 import { bodyVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
@@ -129,6 +132,45 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
   };
 }
 
+type StripJson = ReturnType<typeof orderDetailJson>['strip'][number];
+
+const byWords = (source: StripJson['source'], recordId: number | null) => {
+  const words = source === null ? '' : STRIP_SOURCE_WORDS[source];
+  const record = recordId === null ? '' : `#${recordId}`;
+  return words === '' ? record : `${words} ${record}`.trimEnd();
+};
+
+/**
+ * The strip's steps, one a line, in its words: what reached each step and, when a stronger
+ * record came after it (the webhook after the answer), what confirmed it, as the strip's
+ * "confirmed by" link says.
+ */
+function stripTable(strip: readonly StripJson[]): string {
+  return formatTable(
+    ['STEP', 'STATUS', 'AT', 'BY', 'DETAIL'],
+    strip.map((step) => {
+      const reachedId = step.reached_record_id ?? step.record_id;
+      const confirmed =
+        step.reached_by !== null && step.reached_by !== step.source && reachedId !== step.record_id;
+      const by =
+        step.record_id === null
+          ? step.status === 'unseen'
+            ? 'no record'
+            : '—'
+          : confirmed
+            ? `${byWords(step.reached_by, reachedId)}, confirmed ${byWords(step.source, step.record_id)}`
+            : byWords(step.source, step.record_id);
+      return [
+        LIFECYCLE_STEP_WORDS[step.step],
+        STRIP_STATUS_WORDS[step.status],
+        step.at ?? '—',
+        by,
+        step.detail ?? '',
+      ];
+    }),
+  );
+}
+
 /** One order for a person: what the Orders view shows, in the same words. */
 export function orderDetailText(detail: OrderDetail): string {
   const json = orderDetailJson(detail);
@@ -148,7 +190,6 @@ export function orderDetailText(detail: OrderDetail): string {
     `  total      ${json.amounts.total === null ? TOTAL_UNKNOWN_WORDS : money(json.amounts.total)}`,
     `  captured   ${money(json.amounts.captured)}`,
     `  refunded   ${money(json.amounts.refunded)}`,
-    `  lifecycle  ${json.strip.map((step) => `${step.step}:${step.status}`).join('  ')}`,
   ];
   lines.push(
     json.findings.length === 0
@@ -157,6 +198,7 @@ export function orderDetailText(detail: OrderDetail): string {
   );
   for (const finding of json.findings)
     lines.push(`    #${finding.record_id} ${finding.code}: ${terminalSafe(finding.message)}; not counted`);
+  lines.push('', 'Lifecycle (as the Orders view’s strip shows it):', stripTable(json.strip).trimEnd());
   lines.push('', "Records (only the service's own, verified evidence moves the order):");
   const table = formatTable(
     ['ID', 'AT', 'KIND', 'WHOSE', 'WHAT', 'STATUS', 'TOKEN', 'BODY', 'EFFECT', 'STATE AFTER'],

@@ -118,6 +118,23 @@ export const stripStepSchema = z.object({
 });
 export type StripStep = z.infer<typeof stripStepSchema>;
 
+/** A strip step's status in the words the Orders view and `orders show` both print (JSON keeps the enum). */
+export const STRIP_STATUS_WORDS: Record<StripStep['status'], string> = {
+  done: 'done',
+  current: 'current',
+  unseen: 'passed, not seen',
+  pending: 'not reached',
+};
+
+/** What reached or proved a step, in the words of the Orders view's strip and `orders show`. */
+export const STRIP_SOURCE_WORDS: Record<NonNullable<StripStep['source']>, string> = {
+  webhook: 'by webhook',
+  get_order: 'by get order',
+  response: 'by response',
+  create: 'by create answer',
+  record: '',
+};
+
 export const orderFactsSchema = z.object({
   referenceId: z.string().nullable(),
   orderNumber: z.string().nullable(),

@@ -35,6 +35,18 @@ export const LIFECYCLE_STEPS = [
 ] as const;
 export type LifecycleStep = (typeof LIFECYCLE_STEPS)[number];
 
+/** A step's name as the Orders view's strip and `orders show` both print it. */
+export const LIFECYCLE_STEP_WORDS: Record<LifecycleStep, string> = {
+  new: 'New',
+  approved: 'Approved',
+  authorised: 'Authorised',
+  captured: 'Captured',
+  declined: 'Declined',
+  expired: 'Expired',
+  canceled: 'Canceled',
+  refunded: 'Refunded',
+};
+
 /** The happy path, in order; the other steps end it early (declined, expired, canceled) or follow it (refunded). */
 export const HAPPY_PATH: readonly LifecycleStep[] = ['new', 'approved', 'authorised', 'captured'];
 

@@ -1,6 +1,6 @@
 import { OPERATION_WORDS, ORDER_STATE_WORDS } from '@shared/orders/operation-availability';
 import { ENTRY_EFFECT_WORDS, type EntryEffect } from '@shared/orders/order-lifecycle';
-import type { LifecycleStep, OrderState } from '@shared/orders/order-states';
+import { LIFECYCLE_STEP_WORDS, type OrderState } from '@shared/orders/order-states';
 import type { ClientOperation } from '@shared/merchant-api';
 import type { OperationName } from '@shared/profile';
 import type { Provenance } from '@shared/provenance';
@@ -20,16 +20,7 @@ export const STATE_COLOR: Record<OrderState, string> = {
   fully_refunded: 'grape',
 };
 
-export const STEP_LABEL: Record<LifecycleStep, string> = {
-  new: 'New',
-  approved: 'Approved',
-  authorised: 'Authorised',
-  captured: 'Captured',
-  declined: 'Declined',
-  expired: 'Expired',
-  canceled: 'Canceled',
-  refunded: 'Refunded',
-};
+export const STEP_LABEL = LIFECYCLE_STEP_WORDS;
 
 export const EFFECT_COLOR: Record<EntryEffect, string> = {
   moved: 'green',

@@ -7,23 +7,16 @@ import {
   IconQuestionMark,
 } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import type { OrderLifecycle, StripStep } from '@shared/orders/order-lifecycle';
+import {
+  STRIP_SOURCE_WORDS,
+  STRIP_STATUS_WORDS,
+  type OrderLifecycle,
+  type StripStep,
+} from '@shared/orders/order-lifecycle';
 import { formatShortTime, formatTime, STEP_LABEL } from '@ui/order-format';
 
-const SOURCE_WORD: Record<NonNullable<StripStep['source']>, string> = {
-  webhook: 'by webhook',
-  get_order: 'by get order',
-  response: 'by response',
-  create: 'by create answer',
-  record: '',
-};
-
-const STATUS_WORD: Record<StripStep['status'], string> = {
-  done: 'done',
-  current: 'current',
-  unseen: 'passed, not seen',
-  pending: 'not reached',
-};
+const SOURCE_WORD = STRIP_SOURCE_WORDS;
+const STATUS_WORD = STRIP_STATUS_WORDS;
 
 function StepIcon({ step, compact }: { step: StripStep; compact: boolean }) {
   const size = compact ? 'xs' : 'sm';
