@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from './helpers/run-cli';
@@ -78,6 +78,35 @@ describe('a report is never written into the data directory, nor over a file wit
     ]);
     expect(inside.code).toBe(2);
     expect(inside.stderr).toContain(`is inside ${suite}, among the scenarios being run`);
+  });
+
+  // A link to the folder walked around the guard, which compared paths as text: `test suite --out
+  // linked/quick.yaml --force` (and `test linked --out suite/quick.yaml --force`) replaced the
+  // scenario with the report.
+  it('test --out reaching a scenario being run through a symbolic link is refused too', async () => {
+    const before = readFileSync(scenario, 'utf8');
+    const linked = join(temp.dir, 'linked-suite');
+    symlinkSync(suite, linked);
+    for (const [run, out] of [
+      [suite, join(linked, 'quick.yaml')],
+      [linked, scenario],
+      [suite, join(linked, 'report.xml')],
+    ] as const) {
+      const refused = await runCliCaptured([
+        '--data-dir',
+        dataDir,
+        'test',
+        run,
+        '--reporter',
+        'junit',
+        '--out',
+        out,
+        '--force',
+      ]);
+      expect(refused.code, out).toBe(2);
+      expect(refused.stderr).toMatch(/among the scenarios being run; write the report elsewhere\n$/);
+      expect(readFileSync(scenario, 'utf8')).toBe(before);
+    }
   });
 
   it('an existing file is kept unless --force, then replaced whole', async () => {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/store/connection';
@@ -133,6 +133,29 @@ describe('runs N --out', () => {
       expect(run.code, target).toBe(2);
       expect(run.stderr).toContain('of that run; write the report elsewhere');
     }
+    expect(readFileSync(scenario, 'utf8')).toBe(before);
+  });
+
+  // Through a link to the run's folder, `--out linked/refund.yaml --force` replaced refund.yaml
+  // with the XML: the guard compared the paths as text.
+  it('never replaces one reached through a link to its folder either', async () => {
+    const scenario = join(suite, 'refund.yaml');
+    const before = readFileSync(scenario, 'utf8');
+    const linked = join(temp.dir, 'linked-suite');
+    symlinkSync(suite, linked);
+    const run = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'runs',
+      '1',
+      '--reporter',
+      'junit',
+      '--out',
+      join(linked, 'refund.yaml'),
+      '--force',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`is inside ${suite}, among the scenarios of that run`);
     expect(readFileSync(scenario, 'utf8')).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import { resolve, sep } from 'node:path';
 import { resolveDataDir } from '../data-dir';
+import { realLocation } from '../real-location';
 import { checkExportTarget, ExportFileError, writeExportFile } from '../history/export-file';
 import type { CliContext } from './cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from './cli-errors';
@@ -47,11 +48,20 @@ export async function writeReportFile(
   }
 }
 
-/** The named scenario path (a file, or a folder) that `file` is or is inside, resolved; else null. */
-function scenarioPathHolding(file: string, named: readonly string[]): string | null {
-  const target = resolve(file);
-  for (const path of named.map((each) => resolve(each)))
-    if (target === path || target.startsWith(`${path}${sep}`)) return path;
+/**
+ * The named scenario path (a file, or a folder) that `file` is or is inside, and whether it is
+ * that path itself; else null. Compared as written and as the paths really are, links resolved:
+ * `--out link/one.yaml`, with link → the folder being run, replaced one.yaml.
+ */
+async function scenarioPathHolding(
+  file: string,
+  named: readonly string[],
+): Promise<{ path: string; itself: boolean } | null> {
+  const targets = [resolve(file), await realLocation(file)];
+  for (const given of named)
+    for (const path of [resolve(given), await realLocation(given)])
+      for (const target of targets)
+        if (target === path || target.startsWith(`${path}${sep}`)) return { path, itself: target === path };
   return null;
 }
 
@@ -60,10 +70,14 @@ function scenarioPathHolding(file: string, named: readonly string[]): string | n
  * --force: a report there replaced the scenario it reported on (`test`, and `runs N` for a run's
  * report made again).
  */
-export function refuseOutAmong(out: string, named: readonly string[], which = 'being run'): void {
-  const among = scenarioPathHolding(out, named);
+export async function refuseOutAmong(
+  out: string,
+  named: readonly string[],
+  which = 'being run',
+): Promise<void> {
+  const among = await scenarioPathHolding(out, named);
   if (among !== null)
     throw new UsageError(
-      `--out: ${out} is ${among === resolve(out) ? 'one of the scenario files' : `inside ${among}, among the scenarios`} ${which}; write the report elsewhere`,
+      `--out: ${out} is ${among.itself ? 'one of the scenario files' : `inside ${among.path}, among the scenarios`} ${which}; write the report elsewhere`,
     );
 }

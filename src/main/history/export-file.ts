@@ -3,6 +3,7 @@ import { lstat, open, realpath, rename, unlink, type FileHandle } from 'node:fs/
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DATABASE_FILE_NAME } from '../data-dir';
 import { fileErrorWords } from '../file-error-words';
+import { realLocation } from '../real-location';
 
 /** Why an export could not be written, as one sentence (the CLI prints it and exits 1). */
 export class ExportFileError extends Error {
@@ -74,8 +75,8 @@ async function plan(target: ExportTarget): Promise<{ path: string; inPlace: bool
     );
   }
   const existing = await statOrNull(path);
-  const landsAt = existing?.isSymbolicLink() === true ? await realpath(path).catch(() => path) : path;
-  const dataDir = await realpath(target.dataDir).catch(() => resolve(target.dataDir));
+  const landsAt = existing?.isSymbolicLink() === true ? await realLocation(path) : path;
+  const dataDir = await realLocation(target.dataDir);
   if (isInside(dataDir, realParent) || isInside(dataDir, landsAt))
     throw new ExportFileError(
       `Cannot write ${target.path}: it is inside the data directory (${target.dataDir}), which holds the console's own files; choose a path outside it.`,

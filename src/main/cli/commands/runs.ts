@@ -131,7 +131,7 @@ export async function runRuns(
   }
   // The run's own scenarios, where it read them: a report made again never replaces one.
   if (out !== null)
-    refuseOutAmong(
+    await refuseOutAmong(
       out.path,
       run.source?.kind === 'folder'
         ? [run.source.folder]

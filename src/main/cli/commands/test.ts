@@ -95,7 +95,7 @@ export async function runTest(
   // A report that could not be written is refused before the suite runs, not after it; so is
   // one among the scenarios (with --force it replaced the scenario file being run).
   if (out !== null) {
-    refuseOutAmong(out.path, named);
+    await refuseOutAmong(out.path, named);
     await checkReportFile('--out', out, context);
   }
   // The report goes to stdout only when it is the whole output; progress then goes to stderr.
@@ -145,7 +145,10 @@ export async function runTest(
         const chosen = again === null ? null : await runAgainStart(call, again, print, core.consoleCommand);
         // With --rerun the paths are the run's own, known only now.
         if (chosen !== null && out !== null)
-          refuseOutAmong(out.path, 'folder' in chosen.source ? [chosen.source.folder] : chosen.source.paths);
+          await refuseOutAmong(
+            out.path,
+            'folder' in chosen.source ? [chosen.source.folder] : chosen.source.paths,
+          );
         if (chosen !== null) print(chosen.announce);
         // The files are read once, by the run itself: one that does not load refuses it whole.
         const started = await call('startScenarioRun', {
