@@ -88,7 +88,9 @@ function readOne<T>(
       return refused(
         read.problem === 'too_large'
           ? `it is larger than ${kind.noun} can be (${read.bytes} bytes)`
-          : read.reason,
+          : read.problem === 'not_utf8'
+            ? `it is not UTF-8 text: ${read.reason}`
+            : read.reason,
       );
     let json: unknown;
     try {

@@ -49,7 +49,7 @@ export function decodeUtf8Strictly(
   bytes: Uint8Array,
   /** Said after where it breaks: why it should be UTF-8, and what it may be instead. */
   hint = 'JSON is; was it saved as Latin-1 or another encoding?',
-): { ok: true; text: string } | { ok: false; problem: string } {
+): { ok: true; text: string } | { ok: false; problem: string; line: number; column: number } {
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch (error) {
@@ -58,12 +58,19 @@ export function decodeUtf8Strictly(
     if (!(error instanceof TypeError)) throw error;
   }
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
-    return { ok: false, problem: 'it is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8' };
+    return {
+      ok: false,
+      problem: 'it is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8',
+      line: 1,
+      column: 1,
+    };
   const offset = firstInvalidUtf8(bytes) ?? 0;
   const before = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(0, offset));
   const { line, column } = lineAndColumn(`${before} `, before.length);
   return {
     ok: false,
     problem: `byte ${hex(bytes[offset] ?? 0)} at line ${line}, column ${column} is not UTF-8 (${hint})`,
+    line,
+    column,
   };
 }

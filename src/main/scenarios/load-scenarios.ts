@@ -122,7 +122,22 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
   const fileProblem = (message: string): ScenarioFileProblem[] => [
     { file, line: null, column: null, field: null, message },
   ];
-  const read = readRegularFile(path, SCENARIO_FILE_MAX_BYTES);
+  const read = readRegularFile(
+    path,
+    SCENARIO_FILE_MAX_BYTES,
+    'a scenario file is read as UTF-8; was it saved as Latin-1 or another encoding?',
+  );
+  // Read with replacement, `name: latin \xe9` loaded as "latin \uFFFD" and ran.
+  if (!read.ok && read.problem === 'not_utf8')
+    return [
+      {
+        file,
+        line: read.line,
+        column: read.column,
+        field: null,
+        message: `is not UTF-8 text: ${read.reason}`,
+      },
+    ];
   if (!read.ok)
     return fileProblem(
       read.problem === 'unreadable'

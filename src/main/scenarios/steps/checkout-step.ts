@@ -35,6 +35,9 @@ function payloadOf(text: string, what: string): unknown {
 
 function readPayloadFile(context: StepContext, file: string): unknown {
   const read = readRegularFile(resolve(context.scenarioDir, file), DRAFT_TEXT_MAX);
+  // In `validate`'s words: read with replacement, a Latin-1 "Renée" was sent as "Ren\uFFFDe".
+  if (!read.ok && read.problem === 'not_utf8')
+    throw new StepError(`file ${file} is not UTF-8 text: ${read.reason}`);
   if (!read.ok)
     throw new StepError(
       `file ${file} cannot be read: ${
