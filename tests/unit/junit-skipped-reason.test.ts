@@ -42,6 +42,7 @@ describe('JUnit <skipped> says why the scenario did not run to its end', () => {
       profileName: 'Local',
       startedAt: '2026-01-01T00:00:00.000Z',
       storedId: 7,
+      status: 'cancelled',
       durationMs: 2000,
       totals: { scenarios: 1, passed: 0, failed: 0, errors: 0, skipped: 1 },
       scenarios: [cancelled],

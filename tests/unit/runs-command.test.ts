@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } fro
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/store/connection';
-import { runSummarySchema, storedRunSchema } from '../../src/shared/scenarios/stored-runs';
+import { INTERRUPTED_WORDS, runSummarySchema, storedRunSchema } from '../../src/shared/scenarios/stored-runs';
 import { happyPathExpectingPartialCapture } from '../fixtures/wrong-state-scenario';
 import { junitSchemaErrors } from './helpers/junit-schema';
 import { runCliCaptured } from './helpers/run-cli';
@@ -109,6 +109,13 @@ describe('runs', () => {
     expect(shown.stdout).toContain(
       '0 scenarios: 0 passed, 0 failed (interrupted before its end); stored as run #50',
     );
+    // Its JUnit XML was an empty `<testsuites tests="0" failures="0" errors="0"/>`: green in CI.
+    // It holds one testcase in error saying why; `runs` still exits 0, as the reader it is.
+    const junit = await runCliCaptured(['--data-dir', dataDir, 'runs', '50', '--reporter', 'junit']);
+    expect(junit.code, junit.stderr).toBe(0);
+    expect(junitSchemaErrors(junit.stdout, temp.dir)).toBeNull();
+    expect(junit.stdout).toMatch(/<testsuites [^>]*tests="1" failures="0" errors="1"/);
+    expect(junit.stdout).toContain(`<error message="${INTERRUPTED_WORDS}" type="RunInterrupted">`);
   });
 });
 

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CANCELLED_WORDS } from '../../src/shared/scenarios/stored-runs';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -51,5 +52,12 @@ describe.skipIf(process.platform === 'win32')('test stopped with SIGTERM', () =>
     expect(existsSync(report)).toBe(true);
     const runs = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
     expect(JSON.parse(runs.stdout)).toMatchObject([{ status: 'cancelled' }]);
+    // Its JUnit report said failures="0" errors="0" (its one scenario skipped): green in CI. It
+    // says the run was cancelled, as an error, and so does the report made again by `runs`.
+    const again = await runCliCaptured(['--data-dir', dataDir, 'runs', '1', '--reporter', 'junit']);
+    for (const xml of [readFileSync(report, 'utf8'), again.stdout]) {
+      expect(xml).toMatch(/<testsuites [^>]*tests="2" failures="0" errors="1"/);
+      expect(xml).toContain(`<error message="${CANCELLED_WORDS}" type="RunCancelled">`);
+    }
   }, 60_000);
 });

@@ -108,3 +108,22 @@ export function frontDoorWords(frontDoor: string): string {
  */
 export const INTERRUPTED_WORDS =
   'interrupted: it stopped before its end (the console running it was closed or killed, or could not store it); the scenarios it finished are kept';
+
+/** The one-line reason beside a run still under way: its report is of what it has finished. */
+export const STILL_RUNNING_WORDS = 'still running: the scenarios finished so far';
+
+/** The one-line reason beside a cancelled run, so its skipped scenarios are not read as a pass. */
+export const CANCELLED_WORDS =
+  'cancelled: it was stopped before its end (Cancel run, Ctrl-C or SIGTERM); the scenarios it did not finish are skipped';
+
+/**
+ * Why a run's scenarios are not its whole result, or null for a run that ended (passed or
+ * failed). A report that counts only scenarios reads a cut-short run as what it finished: a run
+ * killed after one pass was a green JUnit report, one cancelled all skipped.
+ */
+export function unfinishedRunWords(status: StoredRunStatus): string | null {
+  if (status === 'interrupted') return INTERRUPTED_WORDS;
+  if (status === 'cancelled') return CANCELLED_WORDS;
+  if (status === 'running') return STILL_RUNNING_WORDS;
+  return null;
+}

@@ -7,6 +7,7 @@ import {
   runCountWords,
   runDurationMs,
   runTimeWords,
+  STILL_RUNNING_WORDS,
   type RunSummary,
   type StoredRun,
 } from '../../../shared/scenarios/stored-runs';
@@ -56,7 +57,7 @@ function runText(run: StoredRun, consoleCommand: ConsoleCommand): string {
     run.status === 'interrupted'
       ? `  ${INTERRUPTED_WORDS}\n`
       : run.status === 'running'
-        ? '  still running: the scenarios finished so far\n'
+        ? `  ${STILL_RUNNING_WORDS}\n`
         : '';
   const scenarios = run.scenarios.map((result) => formatScenario(result, consoleCommand)).join('');
   return `${terminalSafe(head)}\n${why}\n${scenarios}${formatSummary({
@@ -142,6 +143,7 @@ export async function runRuns(
     profileName: run.profileName,
     startedAt: run.startedAt,
     storedId: run.id,
+    status: run.status,
     totals: run.totals,
     // An unfinished run's time is that of the scenarios it finished.
     durationMs: runDurationMs(run) ?? run.scenarios.reduce((sum, scenario) => sum + scenario.durationMs, 0),

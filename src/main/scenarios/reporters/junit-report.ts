@@ -3,12 +3,19 @@ import { dirname } from 'node:path';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { formatCheckDiff } from '../../../shared/scenarios/expectations';
 import type { RunReport, ScenarioResult, StepResult } from '../../../shared/scenarios/scenario-results';
+import {
+  runCountWords,
+  unfinishedRunWords,
+  type StoredRunStatus,
+} from '../../../shared/scenarios/stored-runs';
 import { createXmlDocument } from './xml-document';
 
 /**
  * The run as JUnit XML, the format CI systems (Jenkins, GitLab, GitHub annotations…) display:
  * one <testsuite> per folder, one <testcase> per scenario, a <failure> with the readable diff
  * for an unmet expectation, an <error> for a step that could not run, <skipped> for what did not run (--bail, or a cancelled run), with the reason.
+ * A run that did not finish (cancelled, interrupted, still running) has one more testcase, in
+ * error, saying why: never a green report.
  * Written with xmlbuilder2, so every value is escaped (and characters XML cannot hold replaced).
  */
 
@@ -59,20 +66,55 @@ function addCase(suite: XMLBuilder, result: ScenarioResult): void {
   testcase.ele('system-out').txt(result.steps.map(stepLine).join('\n'));
 }
 
-/** What the report is made of: a run just finished, or one read back from the store (`runs`). */
+/**
+ * What the report is made of: a run just finished, or one read back from the store (`runs`),
+ * which may not have finished (interrupted, or still running).
+ */
 export type JunitRun = Pick<
   RunReport,
   'profileName' | 'startedAt' | 'storedId' | 'totals' | 'durationMs' | 'scenarios'
->;
+> & { status: StoredRunStatus };
+
+const UNFINISHED_TYPES: Partial<Record<StoredRunStatus, string>> = {
+  interrupted: 'RunInterrupted',
+  cancelled: 'RunCancelled',
+  running: 'RunStillRunning',
+};
+
+/**
+ * A run that did not finish, as one testcase in error of its own: JUnit counts only testcases,
+ * so a run killed after one pass read `failures="0" errors="0"` (green in CI), one killed before
+ * any finished was an empty report, and a cancelled one was all skipped.
+ */
+function addUnfinished(suites: XMLBuilder, report: JunitRun, words: string, id: number): void {
+  const name = `run #${report.storedId}`;
+  const suite = suites.ele('testsuite', {
+    name,
+    tests: '1',
+    failures: '0',
+    errors: '1',
+    skipped: '0',
+    time: secs(report.durationMs),
+    timestamp: report.startedAt.replace(/\.\d+Z$/, ''),
+    hostname: hostname(),
+    id: String(id),
+  });
+  suite
+    .ele('testcase', { name: `${name} did not finish`, classname: name, time: secs(report.durationMs) })
+    .ele('error', { message: words, type: UNFINISHED_TYPES[report.status] ?? 'RunUnfinished' })
+    .txt(`${words}\nScenarios reported: ${runCountWords(report.totals)}`);
+}
 
 export function junitReport(report: JunitRun): string {
   const root = createXmlDocument();
   const totals = report.totals;
+  const unfinished = unfinishedRunWords(report.status);
+  const extra = unfinished === null ? 0 : 1;
   const suites = root.ele('testsuites', {
     name: `checkout-console scenarios (profile ${report.profileName})`,
-    tests: String(totals.scenarios),
+    tests: String(totals.scenarios + extra),
     failures: String(totals.failed),
-    errors: String(totals.errors),
+    errors: String(totals.errors + extra),
     time: secs(report.durationMs),
   });
   const byFolder = new Map<string, ScenarioResult[]>();
@@ -102,5 +144,6 @@ export function junitReport(report: JunitRun): string {
       .ele('property', { name: 'run', value: String(report.storedId) });
     for (const result of results) addCase(suite, result);
   }
+  if (unfinished !== null) addUnfinished(suites, report, unfinished, id);
   return root.end({ prettyPrint: true });
 }
