@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scenarioJsonSchema } from '../../src/shared/scenarios/scenario-schema';
 import { loadScenarios } from '../../src/main/scenarios/load-scenarios';
 import { formatProblem } from '../../src/shared/scenarios/scenario-file-problems';
+import { durationMs, StepError } from '../../src/main/scenarios/step-context';
 import { totalAmountVariable } from '../../src/main/scenarios/steps/checkout-step';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -82,6 +83,38 @@ describe('an invalid scenario file', () => {
     expect(problemsOf('name: x\nsteps:\n  - step: expect-order\n    facts: {}\n')).toEqual([
       'case.yaml:4:12: steps[0].facts: an expect-order step needs a state or facts to check',
     ]);
+  });
+
+  // A `wait` of 2^31 ms or more passed in about 2 ms saying it had waited (Node's timers fire at
+  // once past 2^31 - 1 ms, with a TimeoutOverflowWarning in the output).
+  it('refuses a duration longer than 24 hours, naming the field and its line', () => {
+    const too = 'a duration is at most 24 hours (1440m, 86400s or 86400000 ms)';
+    expect(problemsOf('name: x\nsteps:\n  - step: wait\n    for: 36000m\n')).toEqual([
+      `case.yaml:4:10: steps[0].for: ${too}`,
+    ]);
+    expect(problemsOf('name: x\nsteps:\n  - step: wait\n    for: 2147483648\n')).toEqual([
+      `case.yaml:4:10: steps[0].for: ${too}`,
+    ]);
+    expect(
+      problemsOf(
+        'name: x\nsteps:\n  - step: expect-webhook\n    event: order_approved\n    within: 1441m\n  - step: expect-order\n    state: new\n    within: 86400001\n  - step: customer\n    action: pay\n    timeout: 86401s\n',
+      ),
+    ).toEqual([
+      `case.yaml:5:13: steps[0].within: ${too}`,
+      `case.yaml:8:13: steps[1].within: ${too}`,
+      `case.yaml:11:14: steps[2].timeout: ${too}`,
+    ]);
+    expect(
+      problemsOf('name: x\nsteps:\n  - step: wait\n    for: 1440m\n  - step: wait\n    for: 86400000\n'),
+    ).toEqual([]);
+  });
+
+  it('a step given a longer duration by any other way fails, never starting a timer that fires at once', () => {
+    expect(durationMs('1440m')).toBe(86_400_000);
+    expect(() => durationMs('36000m')).toThrow(
+      new StepError('"36000m": a duration is at most 24 hours (1440m, 86400s or 86400000 ms)'),
+    );
+    expect(() => durationMs(2 ** 31)).toThrow(StepError);
   });
 
   it("reports an alias bomb as that file's problem, beside the other files' problems, and exits 2", async () => {

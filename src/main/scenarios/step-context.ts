@@ -1,7 +1,7 @@
 import { readPointer } from '../../shared/scenarios/json-pointer';
 import type { CheckResult } from '../../shared/scenarios/scenario-results';
 import type { ExchangeResult } from '../../shared/merchant-api';
-import { DURATION_PATTERN } from '../../shared/scenarios/scenario-schema';
+import { DURATION_MAX_MS, DURATION_TOO_LONG, durationMsOf } from '../../shared/scenarios/scenario-schema';
 import type { Variables } from '../../shared/scenarios/variables';
 import type { DraftsService } from '../drafts/drafts-service';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
@@ -65,12 +65,15 @@ export class StepError extends Error {
   }
 }
 
+/**
+ * A step's duration in milliseconds. The schema bounds the durations a file writes; this bounds
+ * any other way one arrives, since a timer given more than 2^31 - 1 ms fires at once.
+ */
 export function durationMs(value: number | string): number {
-  if (typeof value === 'number') return value;
-  const match = DURATION_PATTERN.exec(value);
-  if (match === null) throw new StepError(`"${value}" is not a duration`);
-  const amount = Number.parseFloat(value);
-  return Math.round(value.endsWith('ms') ? amount : value.endsWith('m') ? amount * 60_000 : amount * 1000);
+  const ms = durationMsOf(value);
+  if (ms === null) throw new StepError(`"${value}" is not a duration`);
+  if (ms > DURATION_MAX_MS) throw new StepError(`${JSON.stringify(value)}: ${DURATION_TOO_LONG}`);
+  return ms;
 }
 
 /** The order a step is about: its `order`, else the last checkout's `${order_id}`. */

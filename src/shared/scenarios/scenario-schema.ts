@@ -20,12 +20,32 @@ import { TOKEN_MODES } from './token-modes';
 export const SCENARIO_FILE_MAX_BYTES = 1024 * 1024;
 
 export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m)$/;
+
+/**
+ * The longest duration a step is given (a `wait`, a `within`, a `timeout`): 24 hours. Past
+ * 2^31 - 1 ms Node's timers fire at once: a `wait` of 36000m passed in 2 ms saying it had waited
+ * 2160000000 ms, with Node's TimeoutOverflowWarning in the output.
+ */
+export const DURATION_MAX_MS = 24 * 60 * 60 * 1000;
+export const DURATION_TOO_LONG = 'a duration is at most 24 hours (1440m, 86400s or 86400000 ms)';
+
+/** A duration's milliseconds: a number is milliseconds, text is 500ms, 10s or 2m; null if neither. */
+export function durationMsOf(value: number | string): number | null {
+  if (typeof value === 'number') return value;
+  if (!DURATION_PATTERN.test(value)) return null;
+  const amount = Number.parseFloat(value);
+  return Math.round(value.endsWith('ms') ? amount : value.endsWith('m') ? amount * 60_000 : amount * 1000);
+}
+
 const duration = z
   .union([
-    z.number().int().min(0),
-    z.string().regex(DURATION_PATTERN, 'write a duration such as 500ms, 10s or 2m'),
+    z.number().int().min(0).max(DURATION_MAX_MS, DURATION_TOO_LONG),
+    z
+      .string()
+      .regex(DURATION_PATTERN, 'write a duration such as 500ms, 10s or 2m')
+      .refine((text) => (durationMsOf(text) ?? 0) <= DURATION_MAX_MS, DURATION_TOO_LONG),
   ])
-  .meta({ description: 'Milliseconds, or a duration such as 500ms, 10s or 2m.' });
+  .meta({ description: 'Milliseconds, or a duration such as 500ms, 10s or 2m; at most 24 hours.' });
 
 const pointer = z
   .string()
