@@ -176,6 +176,36 @@ describe('a refund the service answered and notified', () => {
     expect(notified.facts.refundedAmount).toBe('15.00');
   });
 
+  it('says "confirms the answer" on every notification a refunds[] answer is confirmed by, not the first alone', () => {
+    const entry = (refundId: string, amount: string) => ({
+      capture_id: CAPTURE_1,
+      refund_id: refundId,
+      total_amount: { amount, currency: 'SAR' },
+    });
+    const before = captured100();
+    const answer = call('refund', {
+      request: { order_id: ORDER_ID, refunds: [] },
+      response: {
+        order_id: ORDER_ID,
+        status: 'partially_refunded',
+        refunds: [entry(REFUND_1, '2.00'), entry(REFUND_2, '3.00')],
+      },
+    });
+    const both = deriveLifecycle(ORDER_ID, [
+      ...before,
+      answer,
+      refunded(REFUND_1, '2.00'),
+      refunded(REFUND_2, '3.00'),
+    ]);
+    expect(both.findings).toEqual([]);
+    expect(
+      both.entries.slice(5).map((entry) => [entry.effect, entry.evidence.endsWith('; confirms the answer')]),
+    ).toEqual([
+      ['confirmed', true],
+      ['confirmed', true],
+    ]);
+  });
+
   it('is a zero_amount finding when the only new refund of a partly repeated refunds[] answer is 0.00', () => {
     const before = captured100();
     const entry = (refundId: string, amount: string) => ({

@@ -35,6 +35,11 @@ export class Walk {
   state: OrderState | null = null;
   stateRecordId: number | null = null;
   stateSource: LifecycleSource | null = null;
+  /**
+   * What last moved the state. Unlike stateSource, a confirmation does not change it: every
+   * notification of a refunds[] answer confirms that answer, not only the first one.
+   */
+  private movedBy: LifecycleSource | null = null;
   readonly entries: LifecycleEntry[] = [];
   readonly proofs = new Map<LifecycleStep, StepProof>();
   readonly captured = new AmountLedger();
@@ -153,9 +158,10 @@ export class Walk {
       this.state = claim.target;
       this.stateRecordId = record.id;
       this.stateSource = claim.source;
+      this.movedBy = claim.source;
     } else if (outcome.effect === 'confirmed') {
       evidence +=
-        isAuthoritativeSource(claim.source) && this.stateSource === 'response' ? '; confirms the answer' : '';
+        isAuthoritativeSource(claim.source) && this.movedBy === 'response' ? '; confirms the answer' : '';
       if (SOURCE_STRENGTH[claim.source] > SOURCE_STRENGTH[this.stateSource ?? 'record']) {
         this.stateRecordId = record.id;
         this.stateSource = claim.source;
