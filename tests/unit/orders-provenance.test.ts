@@ -127,6 +127,29 @@ describe('provenance: only the service’s own, verified evidence moves an order
     expect(derive(records).entries[3]).toMatchObject({ provenance: 'forward' });
   });
 
+  it('a notification the emulator never sent (dropped by its fault, or nowhere to go) is listed as never sent, not as an attempt', () => {
+    const create = created();
+    const dropped = {
+      ...deliveryOf('order_approved'),
+      error: 'Dropped by fault injection: never sent.',
+      details: { attempt: 0, dropped: true },
+    };
+    const unsent = {
+      ...deliveryOf('order_authorised'),
+      error: 'No notification URL',
+      details: { attempt: 0, unsent: true },
+    };
+    const lifecycle = derive([create, dropped, unsent]);
+    expect(lifecycle.state).toBe('new');
+    expect(lifecycle.entries.slice(1).map((entry) => [entry.effect, entry.evidence])).toEqual([
+      [
+        'copy',
+        "The emulator's notification, dropped by its fault injection: never sent, so no listener received it",
+      ],
+      ['copy', "The emulator's notification, never sent (No notification URL), so no listener received it"],
+    ]);
+  });
+
   it('a forwarded copy that reaches a listener is a copy: it neither moves the order nor counts as a duplicate', () => {
     const create = created();
     const approved = webhook('order_approved');

@@ -18,6 +18,19 @@ function replayChanges(record: OrderRecord): string {
 const NEVER = "the console's doing, never evidence";
 
 /**
+ * The emulator's log of one notification (webhook-dispatcher.ts): an attempt, whose listener's
+ * record is the evidence, or one never sent (dropped by its fault injection, or with nowhere to
+ * go), which no listener can have received.
+ */
+function deliveryWords(record: OrderRecord): string {
+  if (record.details['dropped'] === true)
+    return "The emulator's notification, dropped by its fault injection: never sent, so no listener received it";
+  if (record.details['unsent'] === true)
+    return `The emulator's notification, never sent${record.error === null ? '' : ` (${record.error})`}, so no listener received it`;
+  return "The emulator's delivery attempt of a notification; the listener's record of it is the evidence";
+}
+
+/**
  * A record that is not the service's own evidence: the console's replays (exact or crafted),
  * the listener's records of them, forwards, imports, and the emulator's log of its deliveries
  * (the listener's record of a delivery is the evidence, not the sender's log). Listed, marked,
@@ -64,7 +77,7 @@ export function readConsoleRecord(walk: Walk, record: OrderRecord, linked: numbe
       );
       return;
     case 'delivery':
-      add("The emulator's delivery attempt of a notification; the listener's record of it is the evidence");
+      add(deliveryWords(record));
       return;
     case 'webhook':
       if (record.provenance === 'forward') {
