@@ -47,6 +47,9 @@ beforeEach(async () => {
       return json(res, 200, CREATED);
     }
     if (request.url.includes('/hang')) return; // never answers
+    // An answer that names its order, as the service's operation answers do.
+    const named = /"answer_order_id":"([^"]+)"/.exec(request.body)?.[1];
+    if (named !== undefined) return json(res, 200, { order_id: named, status: 'authorised' });
     json(res, 200, { ok: true });
   });
   const sandbox = core.profiles.findByName('Sandbox');
@@ -280,6 +283,42 @@ describe('follow-up operations', () => {
     expect(core.events.getDetail(result.eventId)).toMatchObject({
       orderId: 'order-9',
       details: { operation: 'authorise' },
+    });
+  });
+
+  it('files a call under the order its URL, body or answer names, not the order whose editor sent it', async () => {
+    const send = async (
+      operation: 'getOrder' | 'capture' | 'authorise',
+      path: string,
+      body: string | null,
+    ) => {
+      const result = await core.merchantApi.sendOperation({
+        profileId,
+        operation,
+        orderId: 'order-A',
+        method: operation === 'getOrder' ? 'GET' : 'POST',
+        url: `${service.url}/api/v1${path}`,
+        body,
+      });
+      return core.events.getDetail(result.eventId);
+    };
+    const byUrl = await send('getOrder', '/merchants/orders/order-B', null);
+    const byBody = await send('capture', '/payments/capture', '{"order_id":"order-B"}');
+    // The answer is the service's word: it acted on order-C, whatever the URL said.
+    const byAnswer = await send('authorise', '/orders/order-A/authorise', '{"answer_order_id":"order-C"}');
+    // URL and body name two orders and the answer none: nothing says which, so the one it was sent for.
+    const neither = await send('authorise', '/orders/order-B/authorise', '{"order_id":"order-D"}');
+    const unnamed = await send('capture', '/payments/capture', '{}');
+    expect([byUrl, byBody, byAnswer, neither, unnamed].map((record) => record?.orderId)).toEqual([
+      'order-B',
+      'order-B',
+      'order-C',
+      'order-A',
+      'order-A',
+    ]);
+    expect(byUrl?.details).toMatchObject({
+      sentForOrder: 'order-A',
+      pathTemplate: '/merchants/orders/{order_id}',
     });
   });
 

@@ -2,6 +2,7 @@ import type { OrderDetail } from '../../shared/contract/orders';
 import { formatMoney } from '../../shared/money-format';
 import {
   ENTRY_EFFECT_WORDS,
+  isCountedFinding,
   STRIP_SOURCE_WORDS,
   STRIP_STATUS_WORDS,
   summariseLifecycle,
@@ -197,7 +198,9 @@ export function orderDetailText(detail: OrderDetail): string {
       : `  findings   ${json.findings.length}: evidence that contradicts the order or cannot be read`,
   );
   for (const finding of json.findings)
-    lines.push(`    #${finding.record_id} ${finding.code}: ${terminalSafe(finding.message)}; not counted`);
+    lines.push(
+      `    #${finding.record_id} ${finding.code}: ${terminalSafe(finding.message)}${isCountedFinding(finding) ? '' : '; not counted'}`,
+    );
   lines.push('', 'Lifecycle (as the Orders view’s strip shows it):', stripTable(json.strip).trimEnd());
   lines.push('', "Records (only the service's own, verified evidence moves the order):");
   const table = formatTable(

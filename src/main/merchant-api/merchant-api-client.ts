@@ -45,6 +45,8 @@ import { jsonOfBody } from '../../shared/json-body';
 import { scrubAnswer } from './scrub-answer';
 import type { NotificationTarget } from './notification-target';
 import { preSendVerdict, type JudgePayload } from './pre-send-verdict';
+import { namedOrder, requestOrderNames } from '../../shared/orders/request-order-names';
+import { urlParts } from '../outbound/url-parts';
 
 export interface ClientDependencies {
   profiles: ProfileService;
@@ -124,6 +126,8 @@ interface AnswerRead {
   checkout: CheckoutCreated | null;
   /** What is wrong with an answer its status would call a success (answer-problems.ts). */
   problems: string[];
+  /** The answer as JSON, else null. */
+  json: unknown;
 }
 
 const utf8 = new TextDecoder('utf-8');
@@ -151,7 +155,44 @@ function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: 
       truncated: outcome.truncated,
       receivedBytes: outcome.responseBytes,
     }),
+    json,
   };
+}
+
+/**
+ * Which order a follow-up call is filed under: the one its URL and body name, then the one its
+ * answer names (request-order-names.ts), else the order it was sent for. The request editor
+ * sends what was typed, another order's id too; filed under the order whose editor sent it, the
+ * answer moved that order. The details keep the order it was sent for and the path template,
+ * so the Orders view can say when they disagree.
+ */
+function followUpOrder(
+  input: { operation: OperationName; orderId: string; url: string; body: string | null },
+  pathTemplate: string,
+) {
+  const request = input.body === null ? null : parseBoundedJson(input.body);
+  const names = (answer: unknown) =>
+    requestOrderNames({
+      operation: input.operation,
+      path: pathOf(input.url),
+      pathTemplate,
+      request: request?.ok === true ? request.value : null,
+      answer,
+    });
+  return {
+    orderId: namedOrder(names(null)) ?? input.orderId,
+    details: { sentForOrder: input.orderId, pathTemplate },
+    orderOfAnswer: (answer: unknown) => namedOrder(names(answer)),
+  };
+}
+
+/** A URL's path as the record keeps it (url-parts.ts), or null when it is no URL. */
+function pathOf(url: string): string | null {
+  try {
+    return urlParts(url).path;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -178,7 +219,13 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     profile: StoredProfile,
     request: PreparedRequest,
     options: SendOptions,
-    record: { orderId: string | null; orderReferenceId: string | null; details: Record<string, unknown> },
+    record: {
+      orderId: string | null;
+      orderReferenceId: string | null;
+      details: Record<string, unknown>;
+      /** The order the answer shows the call concerns, when it shows one (followUpOrder). */
+      orderOfAnswer?: (json: unknown) => string | null;
+    },
   ): Promise<ExchangeResult> {
     assertLiveConfirmed(profile, options.confirmLive, ACTION_LABEL[request.plan.operation]);
     assertRealBaseUrl(profile);
@@ -212,7 +259,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
         return {
           responseHeaders: answer.scrubbed.headers,
           responseBody: answer.scrubbed.body,
-          orderId: answer.checkout?.order_id ?? record.orderId,
+          orderId: answer.checkout?.order_id ?? record.orderOfAnswer?.(answer.json) ?? record.orderId,
           details: {
             ...(answer.serviceError === null ? {} : { serviceError: answer.serviceError }),
             ...(answer.problems.length === 0 ? {} : { answerProblems: answer.problems }),
@@ -331,10 +378,17 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
         input.operation,
         input,
       );
+      const order = followUpOrder(
+        { ...input, url: request.plan.url },
+        profile.fields.operations[input.operation].path,
+      );
       return exchange(profile, request, input, {
-        orderId: input.orderId,
+        ...order,
         orderReferenceId: null,
-        details: request.authorization === undefined ? {} : { authorization: request.authorization },
+        details: {
+          ...order.details,
+          ...(request.authorization === undefined ? {} : { authorization: request.authorization }),
+        },
       });
     },
     cancel(requestKey) {

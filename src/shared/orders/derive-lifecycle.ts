@@ -6,6 +6,7 @@ import type { OrderRecord } from './order-record';
 import { Walk } from './lifecycle-walk';
 import { readConsoleRecord } from './read-console-record';
 import { readCall, readWebhook } from './read-order-records';
+import { readsAsThisOrder } from './request-order-check';
 import { buildStrip } from './strip-steps';
 
 /** Evidence is the service's own traffic: not a replay, forward or import, not a delivery log. */
@@ -46,8 +47,9 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
     if (shownWithReplay.has(record.id)) continue;
     if (!isEvidence(record)) readConsoleRecord(walk, record, arrivals.get(record.id) ?? null);
     else if (record.kind === 'webhook') readWebhook(walk, record);
-    else if (record.kind === 'request') readCall(walk, record);
-    else readConsoleRecord(walk, record, null);
+    else if (record.kind === 'request') {
+      if (readsAsThisOrder(walk, orderId, record)) readCall(walk, record);
+    } else readConsoleRecord(walk, record, null);
   }
   const captured = walk.captured.seen ? walk.capturedMinor() : null;
   const refunded = walk.refunded.seen ? walk.refundedMinor() : null;

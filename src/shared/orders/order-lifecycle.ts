@@ -163,11 +163,21 @@ export type OrderFacts = z.infer<typeof orderFactsSchema>;
 export const orderFindingSchema = z.object({
   recordId: z.number().int(),
   severity: z.enum(['error', 'warning']),
-  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`; warnings: `unreadable_body`. */
+  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`, `names_another_order`; warnings: `unreadable_body`, `order_names_disagree`. */
   code: z.string(),
   message: z.string(),
 });
 export type OrderFinding = z.infer<typeof orderFindingSchema>;
+
+/**
+ * A finding about a record that still counts for the order: a request that names this order
+ * (and the service answered for it) but was sent for another, or also names another. Every
+ * other finding's record is not counted, and the Orders view and `orders show` say so.
+ */
+export const COUNTED_FINDING_CODES: readonly string[] = ['order_names_disagree'];
+
+export const isCountedFinding = (finding: Pick<OrderFinding, 'code'>): boolean =>
+  COUNTED_FINDING_CODES.includes(finding.code);
 
 export const orderLifecycleSchema = z.object({
   orderId: z.string(),

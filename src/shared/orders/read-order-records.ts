@@ -26,6 +26,7 @@ import {
   type OrderRecord,
 } from './order-record';
 import { orderStateSchema, stepOfEventType } from './order-states';
+import type { ClientOperation } from '../merchant-api';
 import {
   beyondProblem,
   captureClaim,
@@ -242,6 +243,11 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
   });
 }
 
+/** What kind of evidence a console operation's answer is: a get-order answer is the service's word. */
+export function callSource(operation: ClientOperation): LifecycleSource {
+  return operation === 'createCheckout' ? 'create' : operation === 'getOrder' ? 'get_order' : 'response';
+}
+
 export function readCall(walk: Walk, record: OrderRecord): void {
   const operation = operationOf(record);
   if (operation === null) {
@@ -255,8 +261,7 @@ export function readCall(walk: Walk, record: OrderRecord): void {
     return;
   }
   const what = `${operation} → ${record.status ?? 'no answer'}`;
-  const source: LifecycleSource =
-    operation === 'createCheckout' ? 'create' : operation === 'getOrder' ? 'get_order' : 'response';
+  const source = callSource(operation);
   if (isPending(record)) {
     walk.add(record, {
       source,

@@ -24,7 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderDetail } from '@shared/contract/orders';
-import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
+import { isCountedFinding, type OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { SaveAsScenarioButton } from '@features/scenarios';
 import { openExternalUrl } from '@ui/open-external';
 import { LifecycleStrip } from './lifecycle-strip';
@@ -121,7 +121,7 @@ function OrderFindings({ findings }: { findings: OrderLifecycle['findings'] }) {
             <Anchor href={`#/timeline?id=${finding.recordId}`} size="sm">
               #{finding.recordId}
             </Anchor>{' '}
-            {finding.message} ({finding.code}); not counted.
+            {finding.message} ({finding.code}){isCountedFinding(finding) ? '.' : '; not counted.'}
           </List.Item>
         ))}
       </List>

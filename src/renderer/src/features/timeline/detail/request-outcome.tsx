@@ -1,8 +1,11 @@
 import { Alert, Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { z } from 'zod';
 import type { TimelineDetail } from '@shared/events';
+import { parseBoundedJson } from '@shared/bounded-json';
+import { judgeNamedOrder } from '@shared/orders/request-order-names';
 import {
   clientOperationSchema,
+  type ClientOperation,
   networkFailureSchema,
   networkFailureText,
   notificationPlanSchema,
@@ -23,6 +26,40 @@ const requestDetailsSchema = z.object({
   rawBody: z.boolean().optional(),
   answerProblems: z.array(z.string()).optional(),
 });
+
+const jsonOfView = (body: TimelineDetail['requestBody']): unknown => {
+  if (body?.text === null || body?.text === undefined) return null;
+  const read = parseBoundedJson(body.text);
+  return read.ok ? read.value : null;
+};
+
+/**
+ * What disagrees about a follow-up call's order (sent from one order's editor, another order in
+ * its URL, body or answer), as the Orders view's finding says it, so History's records say it too.
+ */
+function OrderNamesNote({ detail, operation }: { detail: TimelineDetail; operation: ClientOperation }) {
+  if (operation === 'createCheckout' || detail.orderId === null) return null;
+  const { finding } = judgeNamedOrder(
+    operation,
+    {
+      path: detail.path,
+      details: detail.details,
+      requestJson: jsonOfView(detail.requestBody),
+      responseJson: jsonOfView(detail.responseBody),
+    },
+    detail.orderId,
+  );
+  if (finding === null) return null;
+  return (
+    <Alert
+      color={finding.severity === 'error' ? 'red' : 'yellow'}
+      title={`Filed under order ${detail.orderId} (${finding.code})`}
+      data-testid="request-order-finding"
+    >
+      {finding.message}
+    </Alert>
+  );
+}
 
 /** An outbound request: which operation, whether it was sent with validation errors, and how it ended. */
 export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
@@ -52,6 +89,7 @@ export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
           </Badge>
         )}
       </Group>
+      {details.operation !== undefined && <OrderNamesNote detail={detail} operation={details.operation} />}
       {details.findings !== undefined && (
         <Text size="sm" c={details.findings.errors > 0 ? 'red' : 'dimmed'}>
           Validation before sending: {details.findings.errors} error{details.findings.errors === 1 ? '' : 's'}
