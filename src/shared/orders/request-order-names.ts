@@ -1,4 +1,5 @@
 import { DEFAULT_OPERATIONS, type OperationName } from '../profile';
+import { escapeRegExp } from '../escape-regexp';
 import { isJsonObject, stringField } from './order-record';
 
 /**
@@ -30,8 +31,6 @@ export function wellFormedOrderId(value: unknown): string | null {
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   return /[\s\u0000-\u001f\u007f]/.test(value) ? null : value;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The order id a request path carries where its operation's path template puts `{order_id}`
