@@ -23,3 +23,20 @@ export function largeDocument(chars: number, seed = 7): string {
   const perItem = format(2).length - one;
   return format(Math.max(1, Math.round((chars - one) / perItem) + 1));
 }
+
+/**
+ * An order notification of about `chars` characters of compact JSON, as a service sends one:
+ * the event's fields and, as its data, an order with `largeDocument`'s items.
+ */
+export function largeNotification(chars: number): string {
+  const eventOf = (orderChars: number) =>
+    JSON.stringify({
+      order_id: '0f4e6a52-2b7e-4c1a-9d55-3c8a8f1e2b10',
+      order_reference_id: 'ORD-LARGE-1',
+      event_type: 'order_approved',
+      data: JSON.parse(largeDocument(orderChars)) as unknown,
+    });
+  // Compact JSON is shorter than the formatted order it is made of: sized again by that ratio.
+  const first = eventOf(chars);
+  return eventOf(Math.round((chars * chars) / first.length));
+}

@@ -9,6 +9,7 @@ import { historySearch } from './history-search';
 import { listenerBesideImport } from './listener-beside-import';
 import { listenerIngest } from './listener-ingest';
 import { listenerLargeHistory } from './listener-large-history';
+import { recordDetailBrowser } from './record-detail-browser';
 import { timelineBrowser } from './timeline-browser';
 
 /**
@@ -18,7 +19,8 @@ import { timelineBrowser } from './timeline-browser';
  * processes (the listener beside an import in another process),
  * emulator, search, timeline (timeline also measures push latency), builder (the raw editor with
  * pasted 250 KB, 1 MB and 5 MB documents), typing (keys into the form and the raw editor with the
- * small sample, and the form filled field by field).
+ * small sample, and the form filled field by field), detail (a record with a 5 MB body opened on the
+ * timeline and its tabs switched).
  */
 const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   listener: listenerIngest,
@@ -29,6 +31,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   timeline: timelineBrowser,
   builder: builderBrowser,
   typing: builderTyping,
+  detail: recordDetailBrowser,
 };
 
 const DIR = import.meta.dirname;
@@ -69,6 +72,14 @@ function table(results: readonly BenchResult[]): string {
     'fillWallMs',
     'perFieldWallMs',
     'perFieldMainThreadMs',
+    'openMs',
+    'requestMs',
+    'rawMs',
+    'prettyMs',
+    'overviewMs',
+    'requestAgainMs',
+    'showAllMs',
+    'scrollAllMs',
   ];
   const rows = results.map(
     (result) =>
@@ -131,6 +142,7 @@ const all =
           'builder-typing-form',
           'builder-typing-raw',
           'builder-fill-form',
+          'record-detail-5mb',
         ];
         return names.flatMap((name) => {
           const file = join(RESULTS, `${name}.json`);

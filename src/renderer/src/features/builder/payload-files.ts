@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { parseJsonText } from '@shared/json-text';
 import { decodeUtf8Strictly } from '@shared/utf8-text';
+import { downloadFile } from '@ui/download-file';
 import { useBuilderStore } from './builder-store';
 import { payloadFileName } from './builder-text';
 import { confirmDiscard } from './drafts-actions';
@@ -13,12 +14,7 @@ import { clearLastAnswer } from './send-store';
  */
 export function exportPayload(): void {
   const { text, saved } = useBuilderStore.getState();
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = payloadFileName(saved?.name ?? null);
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadFile(new Blob([text], { type: 'application/json' }), payloadFileName(saved?.name ?? null));
 }
 
 /** Opens a JSON file as a new, unsaved document (kept as typed, even when it does not parse). */

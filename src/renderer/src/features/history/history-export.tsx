@@ -9,21 +9,13 @@ import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { errorMessage } from '@bridge/bridge-error';
 import { useHistoryStore } from './history-store';
 import { useConsoleCommand } from '@ui/use-console-command';
+import { downloadFile } from '@ui/download-file';
 
 const FORMAT_CHOICES: readonly Choice<ExportFormat>[] = [
   { value: 'har', label: 'HAR 1.2' },
   { value: 'json', label: 'JSON' },
   { value: 'ndjson', label: 'NDJSON' },
 ];
-
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
@@ -58,7 +50,7 @@ export function HistoryExport({
     setBusy(true);
     try {
       const result = await useHistoryStore.getState().exportMatching({ format, filter, includeTokens });
-      download(result.blob, result.fileName);
+      downloadFile(result.blob, result.fileName);
       notifications.show({
         message: `Exported ${result.count} ${result.count === 1 ? 'record' : 'records'} (${result.fileName})`,
       });

@@ -1,6 +1,8 @@
-import { Alert, Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { networkFailureText, type ExchangeResult } from '@shared/merchant-api';
+import { useMemo } from 'react';
 import { AnswerProblemsAlert } from '@ui/answer-problems-alert';
+import { LongTextBlock, type WholeOfText } from '@ui/long-text-block';
 
 function statusColor(status: number | null): string {
   if (status === null) return 'red';
@@ -14,9 +16,24 @@ function prettyBody(result: ExchangeResult): string | null {
   return result.responseBody === null || result.responseBody === '' ? null : result.responseBody;
 }
 
+/** Copy and Save give the answer's body as it came, whatever is drawn of it. */
+function wholeAnswer(result: ExchangeResult, shown: string): WholeOfText {
+  const received = result.responseBody ?? shown;
+  return {
+    copyLabel: 'Copy the answer',
+    copyText: () => received,
+    saveLabel: 'Save the answer',
+    save: () => ({
+      blob: new Blob([received]),
+      fileName: `record-${result.eventId}-answer.${result.json == null ? 'txt' : 'json'}`,
+    }),
+  };
+}
+
 /** The answer to one operation, structured: status, service error and its codes, network failure, body. */
 export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
-  const body = prettyBody(result);
+  // Printed once per answer: the panel around it re-renders (a service answer may be 10 MiB).
+  const body = useMemo(() => prettyBody(result), [result]);
   const error = result.serviceError;
   return (
     <Stack gap="xs" data-testid="operation-answer">
@@ -60,9 +77,12 @@ export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
           No body.
         </Text>
       ) : (
-        <Code block mah={260} style={{ overflow: 'auto' }} data-testid="answer-body">
-          {body}
-        </Code>
+        <LongTextBlock
+          text={body}
+          whole={wholeAnswer(result, body)}
+          style={{ maxHeight: 260, overflow: 'auto' }}
+          testId="answer-body"
+        />
       )}
     </Stack>
   );

@@ -1,13 +1,14 @@
 import { Alert, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { parseBoundedJson } from '@shared/bounded-json';
 import type { BodyView as StoredBody } from '@shared/events';
+import { LongTextBlock, type WholeOfText } from '@ui/long-text-block';
+import { usePrettyJson } from '@ui/pretty-json/use-pretty-json';
 import classes from '../timeline.module.css';
 
 /** Hex dumps get long fast; this many bytes are shown, with the rest named. */
 const HEX_LIMIT = 16 * 1024;
 
-function bytesOf(base64: string): Uint8Array {
+function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
@@ -27,13 +28,6 @@ export function hexDump(bytes: Uint8Array, limit = HEX_LIMIT): string {
   return lines.join('\n');
 }
 
-/** Pretty JSON within the bounds every reader keeps; anything else is shown raw. */
-function prettyJson(text: string): string | null {
-  if (text.trim() === '') return null;
-  const read = parseBoundedJson(text);
-  return read.ok ? JSON.stringify(read.value, null, 2) : null;
-}
-
 function formatBytes(size: number): string {
   if (size < 1024) return `${size} bytes`;
   if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KiB (${size.toLocaleString()} bytes)`;
@@ -48,6 +42,20 @@ function storedBytes(body: StoredBody): number {
 
 type Mode = 'pretty' | 'raw' | 'hex' | 'base64';
 
+/** Copy and Save give the body as it was stored: its text, or its bytes (copied as Base64). */
+function wholeBody(body: StoredBody, fileStem: string, json: boolean): WholeOfText {
+  const text = body.text;
+  return {
+    copyLabel: text === null ? 'Copy the body as Base64' : 'Copy the body',
+    copyText: () => text ?? body.base64 ?? '',
+    saveLabel: 'Save the body',
+    save: () =>
+      text === null
+        ? { blob: new Blob([bytesOf(body.base64 ?? '')]), fileName: `${fileStem}.bin` }
+        : { blob: new Blob([text]), fileName: `${fileStem}.${json ? 'json' : 'txt'}` },
+  };
+}
+
 /**
  * A stored body: JSON pretty-printed (or raw, exactly as sent), anything that is not UTF-8
  * as a hex dump or base64 with its size, and a warning when only part of it was kept.
@@ -55,13 +63,20 @@ type Mode = 'pretty' | 'raw' | 'hex' | 'base64';
 export function BodyView({
   body,
   label,
+  fileStem,
   truncatedNote,
 }: {
   body: StoredBody | null;
   label: string;
+  /** The name Save gives the body's file, without its extension. */
+  fileStem: string;
   truncatedNote?: boolean;
 }) {
-  const pretty = body?.text == null ? null : prettyJson(body.text);
+  // Printed once per body, not on every render (a tab switch re-renders the pane); a large one
+  // off the page, shown raw meanwhile.
+  const printed = usePrettyJson(body?.text ?? null);
+  const printing = printed.state === 'printing';
+  const pretty = printed.state === 'printed' ? printed.pretty : null;
   const [chosen, setChosen] = useState<Mode | null>(null);
   if (body === null) {
     return (
@@ -71,14 +86,21 @@ export function BodyView({
     );
   }
   const binary = body.text === null;
-  const modes: Mode[] = binary ? ['hex', 'base64'] : pretty !== null ? ['pretty', 'raw'] : ['raw'];
+  const modes: Mode[] = binary
+    ? ['hex', 'base64']
+    : pretty !== null || printing
+      ? ['pretty', 'raw']
+      : ['raw'];
   const mode = chosen !== null && modes.includes(chosen) ? chosen : (modes[0] ?? 'raw');
-  const kept = storedBytes(body);
+  // A body kept whole is its size; only a cut one is measured (encoding megabytes to count them
+  // cost a tenth of a second on every render).
+  const kept = body.truncated ? storedBytes(body) : body.size;
   const truncated = body.truncated || truncatedNote === true;
   let shown = body.text ?? '';
   if (mode === 'pretty') shown = pretty ?? shown;
   if (mode === 'base64') shown = body.base64 ?? '';
-  if (mode === 'hex') shown = hexDump(bytesOf(body.base64 ?? ''));
+  // Only the bytes the dump shows are decoded: a binary body may be megabytes.
+  if (mode === 'hex') shown = hexDump(bytesOf((body.base64 ?? '').slice(0, Math.ceil(HEX_LIMIT / 3) * 4)));
 
   return (
     <Stack gap={6} data-testid={`${label}-body`}>
@@ -113,18 +135,29 @@ export function BodyView({
           The first {HEX_LIMIT.toLocaleString()} bytes; switch to Base64 for all of them.
         </Text>
       )}
-      {shown === '' ? (
+      {mode === 'pretty' && printing ? (
+        <Text size="sm" c="dimmed" data-testid={`${label}-body-printing`}>
+          Pretty-printing the JSON… Raw shows it as it came meanwhile.
+        </Text>
+      ) : shown === '' ? (
         <Text size="sm" c="dimmed">
           Empty body.
         </Text>
-      ) : (
+      ) : mode === 'hex' ? (
         <Code
           block
-          className={mode === 'hex' ? `${classes.bodyBlock} ${classes.bodyBlockColumns}` : classes.bodyBlock}
+          className={`${classes.bodyBlock} ${classes.bodyBlockColumns}`}
           data-testid={`${label}-body-${mode}`}
         >
           {shown}
         </Code>
+      ) : (
+        <LongTextBlock
+          text={shown}
+          whole={wholeBody(body, fileStem, pretty !== null || printing)}
+          className={classes.bodyBlock}
+          testId={`${label}-body-${mode}`}
+        />
       )}
     </Stack>
   );

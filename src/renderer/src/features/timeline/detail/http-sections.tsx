@@ -113,7 +113,7 @@ export function RequestSection({ detail, revealed, onReveal }: RevealableDetail)
           again={isWithheld(detail, 'query') || isWithheld(detail, 'requestHeaders')}
         />
       ) : (
-        <BodyView body={detail.requestBody} label="request" />
+        <BodyView body={detail.requestBody} label="request" fileStem={`record-${detail.id}-request-body`} />
       )}
     </Stack>
   );
@@ -144,7 +144,12 @@ export function ResponseSection({ detail }: { detail: TimelineDetail }) {
       {isWithheld(detail, 'responseBody') ? (
         <WithheldNotice detail={detail} part="responseBody" again={isWithheld(detail, 'responseHeaders')} />
       ) : (
-        <BodyView body={detail.responseBody} label="response" truncatedNote={responseTruncated} />
+        <BodyView
+          body={detail.responseBody}
+          label="response"
+          fileStem={`record-${detail.id}-response-body`}
+          truncatedNote={responseTruncated}
+        />
       )}
     </Stack>
   );
