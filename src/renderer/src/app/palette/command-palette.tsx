@@ -1,7 +1,7 @@
 import { Group, Kbd, Loader, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Command } from 'cmdk';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@bridge/bridge-error';
 import { shortcutLabel } from '@ui/platform';
 import './builtin-sources';
@@ -41,10 +41,24 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
   const searching = groups.some((group) => group.state === 'loading');
   // Results arrive source by source. Until the user moves with the keys, Enter means the first
   // result as shown now, not the one that happened to arrive first (which later ones push down).
-  const first = groups.flatMap((group) => group.items)[0]?.id ?? '';
+  // With nothing typed, nothing is chosen: Enter on the palette just opened ran its first entry,
+  // Send in the builder (a checkout created) and the theme switch elsewhere.
+  const first = query.trim() === '' ? '' : (groups.flatMap((group) => group.items)[0]?.id ?? '');
   const [choice, setChoice] = useState<{ query: string; id: string } | null>(null);
   const [movedIn, setMovedIn] = useState<string | null>(null);
   const selected = movedIn === query && choice?.query === query ? choice.id : first;
+  // cmdk keeps the value it picks (its first result on each search) before asking us, and reads
+  // ours again only when it changes; it trims it, so a trailing space given after a pick we do
+  // not take makes it read ours again (else the empty query showed its first entry chosen).
+  const [reassert, setReassert] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Focused in the turn of the Ctrl+K that opened it, so the key typed next is the query's
+    // (Mantine's focus trap focuses it a task later, after the keys typed meanwhile went to the
+    // field the palette was opened over). After this commit's effects, though: among them the
+    // modal notes what has the focus, to give it back on close, and must not note this input.
+    queueMicrotask(() => input.current?.focus());
+  }, []);
 
   return (
     <Command
@@ -52,8 +66,11 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
       shouldFilter={false}
       loop
       vimBindings={false}
-      value={selected}
-      onValueChange={(id) => setChoice({ query, id })}
+      value={reassert ? `${selected} ` : selected}
+      onValueChange={(id) => {
+        setChoice({ query, id });
+        if (id !== selected) setReassert((flag) => !flag);
+      }}
       onKeyDown={(event) => {
         if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'].includes(event.key))
           setMovedIn(query);
@@ -64,6 +81,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
         value={query}
         onValueChange={setQuery}
         placeholder="Jump to a view, a profile, an action…"
+        ref={input}
         data-autofocus
       />
       <Command.List className={classes.list} label="Results">
@@ -131,6 +149,12 @@ export function CommandPalette() {
       size="lg"
       yOffset="12vh"
       padding={0}
+      // Mounted at once, not by Mantine's transition: that mounts the dialog on the next frame and
+      // focuses it a task later, and the keys typed meanwhile (Ctrl+K, then the query at once) went
+      // to what had the focus, a builder field, leaving an empty query over the actions. The look
+      // of the transition is a CSS animation (command-palette.module.css).
+      transitionProps={{ duration: 0 }}
+      classNames={{ content: classes.dialog, overlay: classes.overlay }}
       styles={{ header: { padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)', minHeight: 0 } }}
     >
       {opened && <PaletteBody onDone={close} />}
