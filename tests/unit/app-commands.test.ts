@@ -78,6 +78,30 @@ describe('app command registry', () => {
     expect(fallback).toHaveBeenCalledTimes(1);
   });
 
+  it('hands a command asked for with no feature mounted to the next feature that registers, once', () => {
+    const registry = createAppCommandRegistry({});
+    const navigating = vi.fn();
+    registry.registerDefault('focus-timeline-filter', navigating);
+    registry.runWhenHandled('focus-timeline-filter');
+    // The default is what asked: it is not run again, and neither is any other command's feature.
+    expect(navigating).not.toHaveBeenCalled();
+    const other = vi.fn();
+    registry.register('send', other);
+    expect(other).not.toHaveBeenCalled();
+
+    const arrived = vi.fn();
+    const remove = registry.register('focus-timeline-filter', arrived);
+    expect(arrived).toHaveBeenCalledTimes(1);
+    remove();
+    const later = vi.fn();
+    registry.register('focus-timeline-filter', later);
+    expect(later).not.toHaveBeenCalled();
+
+    // With a feature mounted it runs at once.
+    registry.runWhenHandled('focus-timeline-filter');
+    expect(later).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing for a command nobody handles', () => {
     const registry = createAppCommandRegistry({});
     expect(() => registry.run('focus-timeline-filter')).not.toThrow();

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
-import { useAppCommandDefaults, useAppCommandFrontDoor } from '@ui/app-commands';
+import { runAppCommandWhenHandled, useAppCommandDefaults, useAppCommandFrontDoor } from '@ui/app-commands';
 import { failedForConnection, reloadAppInfo, useAppStore, useResumed } from '@ui/app-store';
 import { toggleColorScheme } from '@ui/color-scheme';
 import { ConnectionBanner } from './connection-banner';
@@ -48,6 +48,11 @@ function useAppLevelCommands(navigate: (view: string, params?: Record<string, st
     'command-palette': togglePalette,
     'toggle-theme': () => void toggleColorScheme(),
     'open-settings': () => navigate('settings'),
+    // Where no filter takes it (the Timeline's and History's do), it opens the Timeline's.
+    'focus-timeline-filter': () => {
+      navigate('timeline');
+      runAppCommandWhenHandled('focus-timeline-filter');
+    },
     'new-profile': () => navigate('profiles', { new: '1' }),
   });
 }

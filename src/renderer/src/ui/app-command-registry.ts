@@ -10,6 +10,11 @@ export interface AppCommandRegistry {
   /** Whether a feature or a default handles the command (the fallback does not count). */
   has(command: AppCommandId): boolean;
   run(command: AppCommandId): void;
+  /**
+   * Runs the command's feature handler now or, with none mounted, the next one to register: a
+   * default that navigates to a view hands the command on to the view as it mounts.
+   */
+  runWhenHandled(command: AppCommandId): void;
 }
 
 /**
@@ -21,6 +26,7 @@ export function createAppCommandRegistry(
 ): AppCommandRegistry {
   const features = new Map<AppCommandId, AppCommandHandler[]>();
   const defaults = new Map<AppCommandId, AppCommandHandler[]>();
+  const awaited = new Set<AppCommandId>();
 
   const push = (
     layer: Map<AppCommandId, AppCommandHandler[]>,
@@ -41,11 +47,20 @@ export function createAppCommandRegistry(
   const top = (command: AppCommandId) => features.get(command)?.at(-1) ?? defaults.get(command)?.at(-1);
 
   return {
-    register: (command, handler) => push(features, command, handler),
+    register(command, handler) {
+      const remove = push(features, command, handler);
+      if (awaited.delete(command)) handler();
+      return remove;
+    },
     registerDefault: (command, handler) => push(defaults, command, handler),
     has: (command) => top(command) !== undefined,
     run(command) {
       (top(command) ?? fallbacks[command])?.();
+    },
+    runWhenHandled(command) {
+      const feature = features.get(command)?.at(-1);
+      if (feature === undefined) awaited.add(command);
+      else feature();
     },
   };
 }

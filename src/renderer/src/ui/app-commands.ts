@@ -44,6 +44,7 @@ export const registerAppCommandDefault = registry.registerDefault;
 /** Whether anything but the built-in fallback would run (e.g. to offer a palette entry). */
 export const hasAppCommandHandler = registry.has;
 export const runAppCommand = registry.run;
+export const runAppCommandWhenHandled = registry.runWhenHandled;
 
 function useRegistered(
   register: (command: AppCommandId, handler: Handler) => () => void,

@@ -48,7 +48,7 @@ registerPaletteSource({
         run: () => runAppCommand('new-profile'),
       },
     ];
-    // Offered only once a feature handles them (the builder, the timeline).
+    // Offered only where a feature sends (the builder, an operation editor).
     if (hasAppCommandHandler('send')) {
       items.unshift({
         id: 'actions:send',
@@ -58,15 +58,14 @@ registerPaletteSource({
         run: () => runAppCommand('send'),
       });
     }
-    if (hasAppCommandHandler('focus-timeline-filter')) {
-      items.push({
-        id: 'actions:focus-timeline-filter',
-        label: 'Filter the timeline',
-        keywords: ['search', 'events'],
-        shortcut: appCommandShortcut('focus-timeline-filter') ?? undefined,
-        run: () => runAppCommand('focus-timeline-filter'),
-      });
-    }
+    // From any view: the Timeline's filter, or History's on History (app-layout.tsx).
+    items.push({
+      id: 'actions:focus-timeline-filter',
+      label: 'Filter the timeline',
+      keywords: ['search', 'events'],
+      shortcut: appCommandShortcut('focus-timeline-filter') ?? undefined,
+      run: () => runAppCommand('focus-timeline-filter'),
+    });
     return items;
   },
 });

@@ -1,0 +1,69 @@
+import { openConsole, test, expect } from '../fixtures/console-test';
+import { BuilderPage } from '../pages/builder-page';
+import { CommandPalette } from '../pages/command-palette';
+import { TimelinePage } from '../pages/timeline-page';
+
+// docs/settings.md: Ctrl/Cmd+L focuses the filter's search box, History's on History and the
+// Timeline's everywhere else, opening the Timeline from any other view.
+
+test('Ctrl+L from the builder, Orders or Settings opens the Timeline with its search focused', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  const timeline = new TimelinePage(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  await builder.field('Description', 'Order').click();
+  await page.keyboard.press('Control+L');
+  await expect(page).toHaveURL(/#\/timeline$/);
+  await expect(timeline.search()).toBeFocused();
+
+  for (const view of ['Orders', 'Settings']) {
+    await nav.getByRole('link', { name: view, exact: true }).click();
+    await expect(page).not.toHaveURL(/#\/timeline$/);
+    await expect(timeline.search()).toBeHidden();
+    await page.keyboard.press('Control+L');
+    await expect(page).toHaveURL(/#\/timeline$/);
+    await expect(timeline.search()).toBeFocused();
+  }
+});
+
+test('in the raw JSON editor Ctrl+L takes nothing from the text: it opens the filter', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  const text = await builder.rawText();
+  await builder.rawEditor().click();
+  await page.keyboard.press('Control+L');
+  await expect(page).toHaveURL(/#\/timeline$/);
+  await expect(new TimelinePage(page).search()).toBeFocused();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/builder$/);
+  expect(await builder.rawText()).toBe(text);
+});
+
+test("on History Ctrl+L focuses History's own search and stays there", async ({ page, served }) => {
+  await openConsole(page, served, '#/history');
+  await page.keyboard.press('Control+L');
+  await expect(page.getByRole('textbox', { name: 'Search the timeline' })).toBeFocused();
+  await expect(page).toHaveURL(/#\/history$/);
+});
+
+test('the palette offers "Filter the timeline" from any view, and it opens the filter', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/settings');
+  const palette = new CommandPalette(page);
+  await page.keyboard.press('Control+K');
+  await palette.expectOpen();
+  await palette.choose('filter the timeline', /^Filter the timeline/);
+  await expect(page).toHaveURL(/#\/timeline$/);
+  await expect(new TimelinePage(page).search()).toBeFocused();
+});
