@@ -24,7 +24,10 @@ export const faultsSchema = z.object({
   delayMs: z.number().int().min(0).max(600_000, 'A delay is at most 600000 ms (ten minutes)').default(0),
   /** Send each notification twice. */
   duplicate: z.boolean().default(false),
-  /** Hold each notification back (outOfOrderMs) so the order's next one arrives first. */
+  /**
+   * Hold a notification back until the order's next one has gone out (at most outOfOrderMs while
+   * none is queued), so that one arrives first; the next one is not held itself.
+   */
   outOfOrder: z.boolean().default(false),
   token: tokenFaultSchema.default('valid'),
   /** Never send it (recorded as dropped). */
@@ -46,7 +49,7 @@ export const emulatorSettingsSchema = z.object({
   backoffMs: z.array(z.number().int().min(0).max(3_600_000)).min(1).max(20).default([1000, 5000]),
   /** Give up on one attempt after this long. */
   timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
-  /** How long an out-of-order notification is held back. */
+  /** How long an out-of-order notification waits, at most, for the order's next one to be queued. */
   outOfOrderMs: z.number().int().min(0).max(600_000).default(2000),
   /** Faults for every order without its own. */
   faults: faultsSchema.default(NO_FAULTS),
@@ -175,6 +178,8 @@ export const emulatorDeliverySchema = z.object({
   attempts: z.number().int(),
   maxAttempts: z.number().int(),
   nextAttemptAt: z.string().nullable(),
+  /** Held by the out-of-order fault until the order's next notification has gone out. */
+  heldForNext: z.boolean(),
   lastStatus: z.number().int().nullable(),
   lastError: z.string().nullable(),
   faults: faultsSchema,

@@ -153,7 +153,7 @@ const DEFAULTS: Record<string, string> = {
   'Attempts per notification': String(emulator.attempts),
   'Wait between attempts': emulator.backoffMs.map(seconds).join(', then '),
   'Time one notification attempt may take': seconds(emulator.timeoutMs),
-  'Hold-back of an out-of-order notification': seconds(emulator.outOfOrderMs),
+  'Out-of-order hold while no next one is queued': seconds(emulator.outOfOrderMs),
   'Issuer of the tokens the emulator signs': code(emulator.issuer),
   'Lifetime of the tokens the emulator signs': `${TOKEN_LIFETIME_SECONDS / 60} minutes (\`exp\` = \`iat\` + ${TOKEN_LIFETIME_SECONDS / 60} minutes)`,
   "Registered webhook (the portal's)":

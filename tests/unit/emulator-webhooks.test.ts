@@ -263,6 +263,38 @@ describe('faults', () => {
       'order_approved',
     ]);
   });
+
+  it('out of order on every notification: each pair goes swapped, the next one never held', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ outOfOrder: true });
+    // Longer than the test: only the next notification lets a held one go.
+    emulator.core.emulator.updateSettings({ outOfOrderMs: 600_000 });
+    const events = () => receiver.received.map((notification) => notification.body['event_type']);
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    const [held] = emulator.core.emulator.deliveries(1);
+    expect(held).toMatchObject({ eventType: 'order_approved', status: 'pending', heldForNext: true });
+    await emulator.call('POST', `/orders/${orderId}/authorise`);
+    await until(() => receiver.received.length === 2, 'the first pair');
+    expect(events()).toEqual(['order_authorised', 'order_approved']);
+    await emulator.call('POST', '/payments/capture', {
+      order_id: orderId,
+      total_amount: { amount: '50.00', currency: 'SAR' },
+    });
+    await emulator.call('POST', `/payments/simplified-refund/${orderId}`, {
+      total_amount: { amount: '20.00', currency: 'SAR' },
+      comment: '',
+    });
+    await until(() => receiver.received.length === 4, 'the second pair');
+    expect(events()).toEqual(['order_authorised', 'order_approved', 'order_refunded', 'order_captured']);
+  });
+
+  it('out of order with no next notification: it goes when the hold ends', async () => {
+    const { emulator, receiver, orderId } = await withFaults({ outOfOrder: true });
+    const paidAt = Date.now();
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the held notification');
+    // The harness holds for 300 ms.
+    expect((receiver.received[0]?.atMs ?? 0) - paidAt).toBeGreaterThanOrEqual(280);
+  });
 });
 
 describe('expiry and restarts', () => {

@@ -259,6 +259,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
     nextAttemptAt: iso(row.nextAttemptAtMs),
+    heldForNext: row.heldForNext && row.status === 'pending' && row.attempts === 0,
     lastStatus: row.lastStatus,
     lastError: row.lastError,
     faults: row.faults,

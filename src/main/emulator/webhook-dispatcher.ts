@@ -183,8 +183,15 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     }
     if (url === null) return;
     const entry = { orderId: order.orderId, eventType, url, body, faults };
-    const add = (status: 'dropped' | 'pending', nextAttemptAtMs: number | null) =>
-      deps.outbox.add({ ...entry, maxAttempts: settings.attempts, nextAttemptAtMs, status, nowMs: at });
+    const add = (status: 'dropped' | 'pending', nextAttemptAtMs: number | null, heldForNext = false) =>
+      deps.outbox.add({
+        ...entry,
+        maxAttempts: settings.attempts,
+        nextAttemptAtMs,
+        status,
+        heldForNext,
+        nowMs: at,
+      });
     if (faults.drop) {
       add('dropped', null);
       recordNotSent(order, eventType, body, {
@@ -195,8 +202,12 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       deps.onChange?.();
       return;
     }
-    const first = at + faults.delayMs + (faults.outOfOrder ? settings.outOfOrderMs : 0);
-    for (let copy = 0; copy < (faults.duplicate ? 2 : 1); copy++) add('pending', first);
+    // Out of order: this one is held until the order's next notification has gone out (at most
+    // outOfOrderMs while none is queued), unless it is itself the next one of a held notification,
+    // which then waits for it: with the fault on every notification they go in swapped pairs.
+    const held = !deps.outbox.waitForNext(order.orderId, at) && faults.outOfOrder;
+    const first = at + faults.delayMs + (held ? settings.outOfOrderMs : 0);
+    for (let copy = 0; copy < (faults.duplicate ? 2 : 1); copy++) add('pending', first, held);
     deps.onChange?.();
     if (first <= at) void runDue();
     else schedule();
@@ -225,7 +236,10 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const unsendable = whyNotSendable(row.url, row.eventType) ?? problem;
     if (unsendable !== null) {
       const failed = { ...row, status: 'failed' as const, nextAttemptAtMs: null, lastError: unsendable };
-      await deps.recorder.inGroup(() => deps.outbox.save({ ...failed, updatedAtMs: now() }, owner));
+      await deps.recorder.inGroup(() => {
+        deps.outbox.save({ ...failed, updatedAtMs: now() }, owner);
+        releaseHeld(row);
+      });
       return;
     }
     const signer = deps.signer();
@@ -305,9 +319,10 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
           details: decided.nextAt === null ? {} : { nextAttemptAt: new Date(decided.nextAt).toISOString() },
         };
       },
-      // The outcome (ending this process's lease) and its record, in one write.
-      alsoWrite: (completed) =>
-        deps.outbox.save(
+      // The outcome (ending this process's lease), its record and what it lets go, in one write.
+      alsoWrite: (completed) => {
+        if (!cancelled) releaseHeld(row);
+        return deps.outbox.save(
           {
             ...row,
             attempts: cancelled ? row.attempts : attemptNo,
@@ -322,8 +337,17 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
             updatedAtMs: now(),
           },
           owner,
-        ),
+        );
+      },
     });
+  }
+
+  /**
+   * The first attempt of a notification that is not held itself has been made (whatever its
+   * answer): the order's notifications held for it go now, after it.
+   */
+  function releaseHeld(row: OutboxRow): void {
+    if (row.attempts === 0 && !row.heldForNext) deps.outbox.releaseHeldBefore(row.orderId, row.id, now());
   }
 
   /** Whether the attempt delivered, when the next one is due, and what went wrong in words. */

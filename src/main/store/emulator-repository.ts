@@ -41,6 +41,11 @@ export interface OutboxRow {
   status: 'pending' | 'delivered' | 'failed' | 'dropped' | 'unsent';
   lastStatus: number | null;
   lastError: string | null;
+  /**
+   * Held back by the out-of-order fault until the order's next notification has gone out (its
+   * next attempt time is then the longest it waits, null once that next one is queued).
+   */
+  heldForNext: boolean;
   createdAtMs: number;
   updatedAtMs: number;
 }
@@ -79,6 +84,7 @@ interface OutboxRecord {
   status: OutboxRow['status'];
   last_status: number | null;
   last_error: string | null;
+  held_for_next: number;
   created_at_ms: number;
   updated_at_ms: number;
 }
@@ -137,6 +143,7 @@ function toOutbox(record: OutboxRecord): OutboxRow {
     status: record.status,
     lastStatus: record.last_status,
     lastError: record.last_error,
+    heldForNext: record.held_for_next === 1,
     createdAtMs: record.created_at_ms,
     updatedAtMs: record.updated_at_ms,
   };
@@ -207,9 +214,9 @@ export type EmulatorOrdersRepository = ReturnType<typeof createEmulatorOrdersRep
  */
 export function createEmulatorOutboxRepository(db: SqliteDatabase) {
   const insert = db.prepare(`INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, attempts,
-    max_attempts, next_attempt_at_ms, status, last_error, created_at_ms, updated_at_ms)
+    max_attempts, next_attempt_at_ms, status, last_error, held_for_next, created_at_ms, updated_at_ms)
     VALUES (@orderId, @eventType, @url, @body, @faults, 0, @maxAttempts, @nextAttemptAtMs, @status, @lastError,
-    @nowMs, @nowMs)`);
+    @heldForNext, @nowMs, @nowMs)`);
   const update =
     db.prepare(`UPDATE emulator_outbox SET attempts = @attempts, next_attempt_at_ms = @nextAttemptAtMs,
     status = @status, last_status = @lastStatus, last_error = @lastError, updated_at_ms = @updatedAtMs,
@@ -225,6 +232,12 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
   );
   const claim = db.prepare(`UPDATE emulator_outbox SET lease_owner = @owner, lease_until_ms = @until
     WHERE id = @id AND status = 'pending' AND attempts = @attempts AND next_attempt_at_ms <= @now AND ${unleased}`);
+  // A held notification not yet attempted, of one order (a leased one is going out at its hold's end).
+  const heldOf = `order_id = @orderId AND held_for_next = 1 AND status = 'pending' AND attempts = 0`;
+  const waitForNext = db.prepare(`UPDATE emulator_outbox SET next_attempt_at_ms = NULL, updated_at_ms = @now
+    WHERE ${heldOf} AND ${unleased}`);
+  const release = db.prepare(`UPDATE emulator_outbox SET held_for_next = 0, next_attempt_at_ms = @now,
+    updated_at_ms = @now WHERE ${heldOf} AND id < @id`);
   const newest = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox ORDER BY id DESC LIMIT ?');
   const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox WHERE id = ?');
   return {
@@ -239,12 +252,29 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
       status: OutboxRow['status'];
       /** Why it is not sent (an `unsent` row), else left out. */
       lastError?: string;
+      /** Held back until the order's next notification has gone out (the out-of-order fault). */
+      heldForNext?: boolean;
       nowMs: number;
     }): number {
       return Number(
-        insert.run({ ...entry, lastError: entry.lastError ?? null, faults: JSON.stringify(entry.faults) })
-          .lastInsertRowid,
+        insert.run({
+          ...entry,
+          lastError: entry.lastError ?? null,
+          heldForNext: entry.heldForNext === true ? 1 : 0,
+          faults: JSON.stringify(entry.faults),
+        }).lastInsertRowid,
       );
+    },
+    /**
+     * The order's held notifications wait for the one about to be queued, however long it takes
+     * (their next attempt time cleared); true when there was one, so that one is their "next".
+     */
+    waitForNext(orderId: string, nowMs: number): boolean {
+      return waitForNext.run({ orderId, now: nowMs }).changes > 0;
+    },
+    /** Lets the order's notifications held before `id` go now: `id`, their next one, has gone out. */
+    releaseHeldBefore(orderId: string, id: number, nowMs: number): void {
+      release.run({ orderId, id, now: nowMs });
     },
     /**
      * Leases the row's next attempt to `owner` until `untilMs`: true when this process may make

@@ -22,6 +22,7 @@ import searchIndexSecrets from './021-search-index-secrets';
 import searchIndexByMeaning from './022-search-index-by-meaning';
 import searchIndexSpelledSecrets from './023-search-index-spelled-secrets';
 import searchIndexCutSecretsAndUrlCredentials from './024-search-index-cut-secrets-and-url-credentials';
+import outboxHeldForNext from './025-outbox-held-for-next';
 
 export interface Migration {
   readonly id: number;
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
     name: '024-search-index-cut-secrets-and-url-credentials',
     sql: searchIndexCutSecretsAndUrlCredentials,
   },
+  { id: 25, name: '025-outbox-held-for-next', sql: outboxHeldForNext },
 ];

@@ -24,9 +24,14 @@ function nextAttemptWords(
   status: Pick<EmulatorStatus, 'running' | 'error'>,
   known: boolean,
 ): string {
-  if (delivery.nextAttemptAt === null) return '—';
+  // Out of order: it goes once the order's next notification has gone (or its hold ends first).
+  if (delivery.heldForNext)
+    return delivery.nextAttemptAt === null
+      ? "after the order's next notification"
+      : `after the order's next notification, or at ${formatShortTime(delivery.nextAttemptAt)}`;
   if (known && delivery.status === 'pending' && !status.running && status.error === null)
     return 'once the emulator runs';
+  if (delivery.nextAttemptAt === null) return '—';
   return formatShortTime(delivery.nextAttemptAt);
 }
 

@@ -86,6 +86,7 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
         <WholeNumberInput
           size="xs"
           label={LABELS.outOfOrderMs}
+          description="Longest wait for the order's next one"
           min={0}
           max={600_000}
           value={values.outOfOrderMs}
