@@ -272,6 +272,67 @@ describe('amounts of captures and refunds', () => {
     expect(await stateOf(orderId)).toBe('authorised');
   });
 
+  it('an order_id that is not text is refused as what it is, by every operation, never as missing', async () => {
+    const orderId = await orderIn('partially_captured');
+    const calls: [string, string, unknown][] = [
+      ['POST', '/payments/capture', { order_id: 123 }],
+      ['POST', '/payments/capture', { order_id: ['x'] }],
+      ['POST', '/payments/refund', { order_id: 123, refunds: [] }],
+      ['POST', '/payments/refund', { order_id: '', refunds: [] }],
+      ['POST', `/orders/${orderId}/authorise`, { order_id: 123 }],
+      ['POST', `/orders/${orderId}/cancel`, { order_id: 123 }],
+      ['POST', `/payments/simplified-refund/${orderId}`, { order_id: null }],
+      ['PUT', `/orders/${orderId}/reference-id`, { order_id: true, order_reference_id: 'NEW-REF' }],
+    ];
+    const answers = [];
+    for (const [method, path, body] of calls) {
+      const { status, json } = await emulator.call(method, path, body);
+      expect(status, `${method} ${path}`).toBe(400);
+      expect(json['errors'], `${method} ${path}`).toEqual([
+        { error_code: 'invalid_order_id', path: 'order_id' },
+      ]);
+      answers.push(json['message']);
+    }
+    expect(answers).toEqual([
+      "order_id in the body (the number 123) is not an order id: it must be the order's id, as text.",
+      "order_id in the body (an array) is not an order id: it must be the order's id, as text.",
+      "order_id in the body (the number 123) is not an order id: it must be the order's id, as text.",
+      'order_id in the body (the text "") is not an order id: it must be the order\'s id, as text.',
+      "order_id in the body (the number 123) is not an order id: it must be the order's id, as text.",
+      "order_id in the body (the number 123) is not an order id: it must be the order's id, as text.",
+      "order_id in the body (null) is not an order id: it must be the order's id, as text.",
+      "order_id in the body (true (a boolean)) is not an order id: it must be the order's id, as text.",
+    ]);
+    expect(await stateOf(orderId)).toBe('partially_captured');
+  });
+
+  it('cancel, simplified refund and reference id refuse a body naming another order than the path, as authorise does', async () => {
+    const orderId = await orderIn('partially_captured');
+    const other = '00000000-0000-4000-8000-000000000000';
+    for (const [method, path, body] of [
+      ['POST', `/orders/${orderId}/cancel`, { order_id: other }],
+      [
+        'POST',
+        `/payments/simplified-refund/${orderId}`,
+        { order_id: other, total_amount: { amount: 1, currency: 'SAR' } },
+      ],
+      ['PUT', `/orders/${orderId}/reference-id`, { order_id: other, order_reference_id: 'NEW-REF' }],
+    ] as const) {
+      const { status, json } = await emulator.call(method, path, body);
+      expect(status, path).toBe(400);
+      expectErrorShape(json, 'order_id_mismatch');
+      expect(json['message']).toBe(
+        `order_id in the body (the text "${other}") is not the order in the path (${orderId}).`,
+      );
+    }
+    expect(await stateOf(orderId)).toBe('partially_captured');
+    const named = await emulator.call('PUT', `/orders/${orderId}/reference-id`, {
+      order_id: orderId,
+      order_reference_id: 'NEW-REF',
+    });
+    expect(named.status).toBe(200);
+  });
+
   it("a capture's shipping_info is judged: what the order record could not answer readably is refused, naming the field", async () => {
     const orderId = await orderIn('authorised');
     const capture = (shipping: Record<string, unknown>) =>

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Finding } from '../../../shared/checkout';
 import { checkoutUrlOf } from '../create-checkout';
+import { checkBodyOrderId, requiredBodyOrderId } from '../body-order-id';
 import type { CreateOptions } from '../emulator-engine';
 import { EmulatorError } from '../emulator-errors';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../operation-answers';
 import { orderRecord } from '../order-record';
 import type { RouteContext, RouteTable } from './route-context';
-import { describeValue } from '../../../shared/checkout/findings';
 
 /**
  * The service's API, at the paths the official client uses (docs/emulator-fidelity.md names
@@ -143,12 +143,10 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/orders\/([^/]+)\/cancel$/,
       async (req, res, match) => {
         api(req);
+        const orderId = decoded(match[1]);
         const body = await readObject(req, false);
-        sendJson(
-          res,
-          200,
-          cancelAnswer(await write(() => engine.operate(decoded(match[1]), 'cancel', body))),
-        );
+        checkBodyOrderId(body, orderId);
+        sendJson(res, 200, cancelAnswer(await write(() => engine.operate(orderId, 'cancel', body))));
       },
     ],
     [
@@ -156,8 +154,10 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/orders\/([^/]+)\/reference-id$/,
       async (req, res, match) => {
         api(req);
+        const orderId = decoded(match[1]);
         const body = await readObject(req, true);
-        const move = await write(() => engine.operate(decoded(match[1]), 'updateReferenceId', body));
+        checkBodyOrderId(body, orderId);
+        const move = await write(() => engine.operate(orderId, 'updateReferenceId', body));
         sendJson(res, 200, updateReferenceAnswer(move));
       },
     ],
@@ -167,7 +167,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       async (req, res) => {
         api(req);
         const body = await readObject(req, true);
-        const orderId = orderIdOf(body);
+        const orderId = requiredBodyOrderId(body);
         sendJson(res, 200, captureAnswer(await write(() => engine.operate(orderId, 'capture', body))));
       },
     ],
@@ -177,7 +177,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       async (req, res) => {
         api(req);
         const body = await readObject(req, true);
-        const orderId = orderIdOf(body);
+        const orderId = requiredBodyOrderId(body);
         sendJson(res, 200, capturesRefundAnswer(await write(() => engine.refundCaptures(orderId, body))));
       },
     ],
@@ -186,38 +186,14 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/payments\/simplified-refund\/([^/]+)$/,
       async (req, res, match) => {
         api(req);
+        const orderId = decoded(match[1]);
         const body = await readObject(req, false);
-        const move = await write(() => engine.operate(decoded(match[1]), 'refund', body));
+        checkBodyOrderId(body, orderId);
+        const move = await write(() => engine.operate(orderId, 'refund', body));
         sendJson(res, 200, simplifiedRefundAnswer(move, body));
       },
     ],
   ];
-}
-
-/** The order a payment call is about: `order_id` of its body. */
-function orderIdOf(body: unknown): string {
-  const orderId =
-    typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? (body as Record<string, unknown>)['order_id']
-      : undefined;
-  if (typeof orderId !== 'string' || orderId === '')
-    throw new EmulatorError(400, 'invalid_request', 'order_id is required in the body.', [
-      { error_code: 'required', path: 'order_id' },
-    ]);
-  return orderId;
-}
-
-/** A body that names an order must name the one in the path: a merchant's mix-up, never guessed at. */
-function checkBodyOrderId(body: unknown, orderId: string): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('order_id' in body)) return;
-  const named = (body as Record<string, unknown>)['order_id'];
-  if (named !== orderId)
-    throw new EmulatorError(
-      400,
-      'order_id_mismatch',
-      `order_id in the body (${describeValue(named)}) is not the order in the path (${orderId}).`,
-      [{ error_code: 'order_id_mismatch', path: 'order_id' }],
-    );
 }
 
 const kindOf = (value: unknown): string =>
