@@ -24,7 +24,7 @@ import { formatShortTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
 import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
-import { describeFaults, FaultsEditor } from './faults-editor';
+import { describeFaults, OrderFaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
 import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
 
@@ -194,7 +194,7 @@ export function EmulatorOrdersTable({
                               }
                             />
                             {order.faults !== null && (
-                              <FaultsEditor
+                              <OrderFaultsEditor
                                 faults={order.faults}
                                 onChange={(faults) => setOptions(order.orderId, { faults })}
                               />

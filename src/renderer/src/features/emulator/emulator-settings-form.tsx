@@ -1,10 +1,11 @@
-import { Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { EmulatorSettings } from '@shared/emulator';
+import { Group, Stack, Text } from '@mantine/core';
+import { emulatorSettingsSchema, type EmulatorSettings } from '@shared/emulator';
 import { sameValue } from '@shared/settings-patch';
+import { TypedTextInput } from '@ui/typed-text-input';
 import { useFollowedValues } from '@ui/use-followed-values';
-import { WholeNumberInput } from '@ui/whole-number-input';
-import { FaultsEditor } from './faults-editor';
+import { useTypedText, useWholeNumberText } from '@ui/use-typed-text';
+import { rangeOfSchema, readWholeNumberList } from '@ui/whole-number-text';
+import { DELAY_LABEL, FaultsEditor, useDelayText } from './faults-editor';
 import { SaveSettingsButton } from './needs-console';
 import { saveEmulatorSettings } from './save-emulator-settings';
 
@@ -17,34 +18,46 @@ const LABELS = {
   faults: 'Faults for every order without its own',
 } as const;
 
-const backoffOf = (text: string) =>
-  text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .map(Number);
-const validBackoff = (values: number[]) =>
-  values.length > 0 && values.every((value) => Number.isInteger(value) && value >= 0);
+// The ranges main checks, from the schema that checks them.
+const { shape } = emulatorSettingsSchema;
+const RANGE = {
+  attempts: rangeOfSchema(shape.attempts.unwrap()),
+  backoffMs: rangeOfSchema(shape.backoffMs.unwrap().element),
+  timeoutMs: rangeOfSchema(shape.timeoutMs.unwrap()),
+  outOfOrderMs: rangeOfSchema(shape.outOfOrderMs.unwrap()),
+};
+
+/** How many backoff values the schema takes, in its words. */
+const backoffCountProblem = (list: number[]) => {
+  const checked = shape.backoffMs.safeParse(list);
+  return checked.success ? null : `The list ${checked.error.issues[0]?.message ?? 'is not valid'}`;
+};
 
 /** Retries (attempts, backoff, timeout), the out-of-order hold, and the faults of every order without its own. */
 export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings }) {
   const form = useFollowedValues(settings);
   const { values } = form;
-  // The backoff as typed, with the list it was typed as or shown from: a push that brings
-  // another list (the field not edited here) shows that one.
-  const [backoff, setBackoff] = useState({ text: values.backoffMs.join(', '), of: values.backoffMs });
-  let backoffText = backoff.text;
-  if (backoff.of !== values.backoffMs && !sameValue(backoffOf(backoff.text), values.backoffMs)) {
-    backoffText = values.backoffMs.join(', ');
-    setBackoff({ text: backoffText, of: values.backoffMs });
-  }
-  const backoffValid = validBackoff(backoffOf(backoffText));
-  const typeBackoff = (text: string) => {
-    const typed = backoffOf(text);
-    const of = validBackoff(typed) ? typed : values.backoffMs;
-    setBackoff({ text, of });
-    if (of !== values.backoffMs) form.change({ backoffMs: typed });
-  };
+  // Every box keeps what was typed and says under it what is wrong; Save waits for them all.
+  const attempts = useWholeNumberText(values.attempts, RANGE.attempts);
+  const backoff = useTypedText(
+    values.backoffMs,
+    (list) => list.join(', '),
+    (text) => readWholeNumberList(text, RANGE.backoffMs, backoffCountProblem),
+    sameValue,
+  );
+  const timeout = useWholeNumberText(values.timeoutMs, RANGE.timeoutMs);
+  const outOfOrder = useWholeNumberText(values.outOfOrderMs, RANGE.outOfOrderMs);
+  const delay = useDelayText(values.faults);
+  const problems: [string, string | null][] = [
+    [LABELS.attempts, attempts.problem],
+    [LABELS.backoffMs, backoff.problem],
+    [LABELS.timeoutMs, timeout.problem],
+    [LABELS.outOfOrderMs, outOfOrder.problem],
+    [DELAY_LABEL, delay.problem],
+  ];
+  const wrong = problems.filter(([, problem]) => problem !== null).map(([label]) => label);
+  const invalid =
+    wrong.length === 0 ? null : `Correct ${wrong.join(', ')} first: each says what is wrong under it.`;
   // Only this form's fields, and of those only the ones changed here: the rest are the other
   // form's or another window's, and a stale copy of them would undo a change saved there since.
   const save = () => {
@@ -56,50 +69,46 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
   return (
     <Stack gap="sm" data-testid="emulator-retries-settings">
       <Group gap="sm" align="flex-start">
-        <WholeNumberInput
+        <TypedTextInput
           size="xs"
           label={LABELS.attempts}
-          min={1}
-          max={20}
-          value={values.attempts}
-          onChange={(attempts) => form.change({ attempts })}
+          inputMode="numeric"
+          field={attempts}
+          onValue={(value) => form.change({ attempts: value })}
           w={170}
         />
-        <TextInput
+        <TypedTextInput
           size="xs"
           label={LABELS.backoffMs}
           description="The last value repeats"
-          value={backoffText}
-          onChange={(event) => typeBackoff(event.currentTarget.value)}
-          error={backoffValid ? undefined : 'Whole milliseconds, separated by commas'}
+          field={backoff}
+          onValue={(value) => form.change({ backoffMs: value })}
           w={210}
         />
-        <WholeNumberInput
+        <TypedTextInput
           size="xs"
           label={LABELS.timeoutMs}
-          min={100}
-          max={120_000}
-          value={values.timeoutMs}
-          onChange={(timeoutMs) => form.change({ timeoutMs })}
+          inputMode="numeric"
+          field={timeout}
+          onValue={(value) => form.change({ timeoutMs: value })}
           w={170}
         />
-        <WholeNumberInput
+        <TypedTextInput
           size="xs"
           label={LABELS.outOfOrderMs}
           description="Longest wait for the order's next one"
-          min={0}
-          max={600_000}
-          value={values.outOfOrderMs}
-          onChange={(outOfOrderMs) => form.change({ outOfOrderMs })}
+          inputMode="numeric"
+          field={outOfOrder}
+          onValue={(value) => form.change({ outOfOrderMs: value })}
           w={170}
         />
       </Group>
       <Text size="sm" fw={600}>
         {LABELS.faults}
       </Text>
-      <FaultsEditor faults={values.faults} onChange={(faults) => form.change({ faults })} />
+      <FaultsEditor faults={values.faults} delay={delay} onChange={(faults) => form.change({ faults })} />
       <Group>
-        <SaveSettingsButton invalid={!backoffValid} onSave={() => void save()} />
+        <SaveSettingsButton invalid={invalid} onSave={() => void save()} />
       </Group>
     </Stack>
   );

@@ -203,7 +203,14 @@ export function EmulatorSpecSettings({
         urlRegistered={urlOf(draft.webhookUrl ?? '') !== null}
       />
       <Group>
-        <SaveSettingsButton invalid={draft.countryCurrencyPairs.length === 0} onSave={() => void save()} />
+        <SaveSettingsButton
+          invalid={
+            draft.countryCurrencyPairs.length === 0
+              ? 'Correct Supported country/currency pairs first: it says what is wrong under it.'
+              : null
+          }
+          onSave={() => void save()}
+        />
       </Group>
     </Stack>
   );

@@ -1,7 +1,9 @@
 import { Group, Stack, Switch, Text } from '@mantine/core';
-import { TOKEN_FAULTS, type Faults, type TokenFault } from '@shared/emulator';
+import { faultsSchema, TOKEN_FAULTS, type Faults, type TokenFault } from '@shared/emulator';
 import { ChoiceControl } from '@ui/choice-control';
-import { WholeNumberInput } from '@ui/whole-number-input';
+import { TypedTextInput } from '@ui/typed-text-input';
+import { useWholeNumberText, type TypedText } from '@ui/use-typed-text';
+import { rangeOfSchema } from '@ui/whole-number-text';
 
 const TOKEN_LABEL: Record<TokenFault, string> = {
   valid: 'valid',
@@ -10,8 +12,23 @@ const TOKEN_LABEL: Record<TokenFault, string> = {
   none: 'no token',
 };
 
+export const DELAY_LABEL = 'Delay before the first attempt (ms)';
+const DELAY_RANGE = rangeOfSchema(faultsSchema.shape.delayMs.unwrap());
+
+/** The delay box of a faults editor, kept as typed: its owner says whether it may be saved. */
+export const useDelayText = (faults: Faults) => useWholeNumberText(faults.delayMs, DELAY_RANGE);
+
 /** What goes wrong with a notification on purpose: delay, duplicate, out of order, a spoiled token, drop. */
-export function FaultsEditor({ faults, onChange }: { faults: Faults; onChange: (faults: Faults) => void }) {
+export function FaultsEditor({
+  faults,
+  delay,
+  onChange,
+}: {
+  faults: Faults;
+  /** The delay as typed (useDelayText). */
+  delay: TypedText<number>;
+  onChange: (faults: Faults) => void;
+}) {
   return (
     <Stack gap="xs">
       <div>
@@ -26,14 +43,12 @@ export function FaultsEditor({ faults, onChange }: { faults: Faults; onChange: (
           onChange={(value) => onChange({ ...faults, token: value })}
         />
       </div>
-      <WholeNumberInput
+      <TypedTextInput
         size="xs"
-        label="Delay before the first attempt (ms)"
-        min={0}
-        max={600_000}
-        step={500}
-        value={faults.delayMs}
-        onChange={(value) => onChange({ ...faults, delayMs: value })}
+        label={DELAY_LABEL}
+        inputMode="numeric"
+        field={delay}
+        onValue={(value) => onChange({ ...faults, delayMs: value })}
         w={240}
       />
       <Group gap="lg">
@@ -58,6 +73,21 @@ export function FaultsEditor({ faults, onChange }: { faults: Faults; onChange: (
       </Group>
     </Stack>
   );
+}
+
+/**
+ * One order's own faults, each change sent as made: a delay that is not a whole number in range
+ * says so under its box and is not sent.
+ */
+export function OrderFaultsEditor({
+  faults,
+  onChange,
+}: {
+  faults: Faults;
+  onChange: (faults: Faults) => void;
+}) {
+  const delay = useDelayText(faults);
+  return <FaultsEditor faults={faults} delay={delay} onChange={onChange} />;
 }
 
 /** Faults in a few words, for tables. */

@@ -23,20 +23,20 @@ export function NeedsConsole({ reason, children }: { reason: string | null; chil
 export { blockedButton };
 
 /**
- * A settings form's Save: offered while the console answers (and the form is valid); cut off
- * from it, the edits stay in the form and Save says why it is not offered.
+ * A settings form's Save: offered while the console answers and the form is valid; otherwise
+ * said unavailable with the reason on hover (cut off from the console, the edits stay in the
+ * form; `invalid`: what must be corrected first).
  */
-export function SaveSettingsButton({ invalid, onSave }: { invalid: boolean; onSave: () => void }) {
-  const unsendable = useUnsendable();
+export function SaveSettingsButton({ invalid, onSave }: { invalid: string | null; onSave: () => void }) {
+  const reason = useUnsendable() ?? invalid;
   return (
-    <NeedsConsole reason={unsendable}>
+    <NeedsConsole reason={reason}>
       <Button
         size="xs"
         onClick={() => {
-          if (unsendable === null) onSave();
+          if (reason === null) onSave();
         }}
-        disabled={unsendable === null && invalid}
-        {...blockedButton(unsendable)}
+        {...blockedButton(reason)}
       >
         Save settings
       </Button>

@@ -1,0 +1,79 @@
+import { formatCount } from '@shared/count-format';
+
+/** The whole numbers a field takes, both ends included. */
+export interface WholeNumberRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * A whole-number field's range as its zod schema declares it (`z.number().int().min().max()`),
+ * so a form says the bounds main checks, from the one place they are written.
+ */
+export function rangeOfSchema(schema: {
+  minValue: number | null;
+  maxValue: number | null;
+}): WholeNumberRange {
+  return {
+    min: schema.minValue ?? Number.MIN_SAFE_INTEGER,
+    max: schema.maxValue ?? Number.MAX_SAFE_INTEGER,
+  };
+}
+
+export type TextReading<T> = { value: T; problem: null } | { value: null; problem: string };
+
+// A number as it may be typed: digits with an optional sign, fraction and exponent (1e3).
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+const refused = (problem: string) => ({ value: null, problem }) as const;
+
+/** The number one typed item stands for, or what is wrong with it ("abc" is not a number). */
+function readItem(typed: string, range: WholeNumberRange): TextReading<number> {
+  if (!NUMBER_TEXT.test(typed)) return refused(`${JSON.stringify(typed)} is not a number`);
+  const value = Number(typed);
+  if (!Number.isInteger(value)) return refused(`${typed} is not a whole number`);
+  if (value < range.min) return refused(`${typed} is below ${formatCount(range.min)}`);
+  if (value > range.max) return refused(`${typed} is above ${formatCount(range.max)}`);
+  return { value, problem: null };
+}
+
+const between = (range: WholeNumberRange) => `from ${formatCount(range.min)} to ${formatCount(range.max)}`;
+
+/**
+ * What a whole-number box's text stands for, or what is wrong with it in words shown under the
+ * box: empty, not a number, not whole, or out of range (never clamped into it, which saved a
+ * number nobody typed).
+ */
+export function readWholeNumber(text: string, range: WholeNumberRange): TextReading<number> {
+  const wanted = `enter a whole number ${between(range)}`;
+  const typed = text.trim();
+  if (typed === '') return refused(`Empty: ${wanted}`);
+  const reading = readItem(typed, range);
+  return reading.value === null ? refused(`${reading.problem}: ${wanted}`) : reading;
+}
+
+/**
+ * A comma-separated list of whole numbers (a backoff: `1000, 5000`), each item read as
+ * `readWholeNumber` reads one; `listProblem` judges the list as a whole (how many), in its
+ * schema's words.
+ */
+export function readWholeNumberList(
+  text: string,
+  range: WholeNumberRange,
+  listProblem: (list: number[]) => string | null = () => null,
+): TextReading<number[]> {
+  const wanted = `enter whole numbers ${between(range)}, separated by commas`;
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length === 0) return refused(`Empty: ${wanted}`);
+  const value: number[] = [];
+  for (const part of parts) {
+    const reading = readItem(part, range);
+    if (reading.value === null) return refused(`${reading.problem}: ${wanted}`);
+    value.push(reading.value);
+  }
+  const problem = listProblem(value);
+  return problem === null ? { value, problem: null } : refused(problem);
+}

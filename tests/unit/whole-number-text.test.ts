@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { emulatorSettingsSchema, faultsSchema } from '../../src/shared/emulator';
+import {
+  rangeOfSchema,
+  readWholeNumber,
+  readWholeNumberList,
+} from '../../src/renderer/src/ui/whole-number-text';
+
+const { shape } = emulatorSettingsSchema;
+const attempts = rangeOfSchema(shape.attempts.unwrap());
+const timeout = rangeOfSchema(shape.timeoutMs.unwrap());
+const hold = rangeOfSchema(shape.outOfOrderMs.unwrap());
+const delay = rangeOfSchema(faultsSchema.shape.delayMs.unwrap());
+const backoff = rangeOfSchema(shape.backoffMs.unwrap().element);
+
+describe("the Emulator view's number fields say what is wrong with what was typed", () => {
+  it('take their ranges from the schema main checks with', () => {
+    expect([attempts, timeout, hold, delay, backoff]).toEqual([
+      { min: 1, max: 20 },
+      { min: 100, max: 120_000 },
+      { min: 0, max: 600_000 },
+      { min: 0, max: 600_000 },
+      { min: 0, max: 3_600_000 },
+    ]);
+  });
+
+  it.each([
+    ['abc', timeout, '"abc" is not a number: enter a whole number from 100 to 120,000'],
+    ['', hold, 'Empty: enter a whole number from 0 to 600,000'],
+    ['  ', hold, 'Empty: enter a whole number from 0 to 600,000'],
+    ['0', attempts, '0 is below 1: enter a whole number from 1 to 20'],
+    ['21', attempts, '21 is above 20: enter a whole number from 1 to 20'],
+    ['1.5', attempts, '1.5 is not a whole number: enter a whole number from 1 to 20'],
+    ['-5', delay, '-5 is below 0: enter a whole number from 0 to 600,000'],
+    [
+      '99999999999999999999',
+      timeout,
+      '99999999999999999999 is above 120,000: enter a whole number from 100 to 120,000',
+    ],
+  ])('%j → %s', (text, range, problem) => {
+    expect(readWholeNumber(text, range)).toEqual({ value: null, problem });
+  });
+
+  it('reads a whole number in range as typed, never clamped', () => {
+    expect(readWholeNumber(' 5000 ', timeout)).toEqual({ value: 5000, problem: null });
+    expect(readWholeNumber('1', attempts)).toEqual({ value: 1, problem: null });
+    expect(readWholeNumber('0', hold)).toEqual({ value: 0, problem: null });
+  });
+
+  it('reads a backoff list item by item, and its length by the schema', () => {
+    const count = (list: number[]) => {
+      const checked = shape.backoffMs.safeParse(list);
+      return checked.success ? null : `The list ${checked.error.issues[0]?.message ?? ''}`;
+    };
+    expect(readWholeNumberList('1000, 5000', backoff, count)).toEqual({ value: [1000, 5000], problem: null });
+    expect(readWholeNumberList('-5, x', backoff, count).problem).toBe(
+      '-5 is below 0: enter whole numbers from 0 to 3,600,000, separated by commas',
+    );
+    expect(readWholeNumberList('1000, x', backoff, count).problem).toBe(
+      '"x" is not a number: enter whole numbers from 0 to 3,600,000, separated by commas',
+    );
+    expect(readWholeNumberList(' , ', backoff, count).problem).toBe(
+      'Empty: enter whole numbers from 0 to 3,600,000, separated by commas',
+    );
+    expect(readWholeNumberList(Array(21).fill('1').join(','), backoff, count).problem).toBe(
+      'The list must have at most 20 items',
+    );
+  });
+});
