@@ -10,10 +10,10 @@ export const TOO_LARGE_KEPT_BYTES = 64 * KIB;
 const forwardUrl = httpUrlSchema('forward-to URL');
 
 /**
- * A forward-to URL as it comes in (the Listener form, `listen --forward-to`, the settings
- * command). A user name or password in it was never sent (a forward carries the webhook's own
- * headers) yet was stored in plain text, in the settings and with every forward record; so it
- * is refused here, at the input only. One stored before is read without them (store side), so
+ * A forward-to URL as it comes in (the Listener form, through updateListenerSettings, and
+ * `listen --forward-to`). A user name or password in it was never sent (a forward carries the
+ * webhook's own headers) yet was stored in plain text, in the settings and with every forward
+ * record; so it is refused here, at the input only. One stored before is read without them (store side), so
  * the other settings never fall back to their defaults over it.
  */
 export const forwardToInputSchema = forwardUrl.refine((url) => !carriesCredentials(url), {
