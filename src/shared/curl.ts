@@ -11,6 +11,7 @@ import {
   schemeOf,
 } from './secrets/redact-secrets';
 import { hasTerminalUnsafe } from './terminal-unsafe';
+import { RAW_REQUEST_WORDS } from './raw-request';
 import { shellQuote } from './shell-quote';
 
 /**
@@ -181,7 +182,7 @@ function unparsedRequest(
   options: CurlTokens,
   consoleCommand: ConsoleCommand,
 ): CurlCannotReproduce {
-  const why = `Record ${source.id} is a raw request: the listener stored the bytes that arrived, not a method and a target it could read (Node could not parse them, or they stopped short), so curl cannot send it again.`;
+  const why = `Record ${source.id} is ${RAW_REQUEST_WORDS}, so curl cannot send it again.`;
   const body = source.requestBody;
   // Raw bytes cannot be sent with a token REDACTED in them: then they are not offered at all.
   if (body !== null) {

@@ -10,6 +10,7 @@ let dataDir = '';
 let dispose: () => Promise<void> = async () => undefined;
 let webhookIds: number[] = [];
 let requestId = 0;
+let rawId = 0;
 let server: Server;
 let target = '';
 const received: string[] = [];
@@ -55,9 +56,19 @@ beforeAll(async () => {
       status: 200,
       atMs: Date.parse('2026-01-15T10:02:00Z'),
     },
+    // Bytes the listener could not read as HTTP: stored with no method and no target.
+    {
+      kind: 'webhook',
+      url: 'http://127.0.0.1:4455',
+      status: 400,
+      error: 'Not a valid HTTP request (HPE_INVALID_METHOD: Invalid method encountered); answered 400.',
+      requestBody: Buffer.from('GARBAGE LINE\r\n\r\n'),
+      atMs: Date.parse('2026-01-15T10:03:00Z'),
+    },
   ]);
   webhookIds = recorded.slice(0, 2).map((summary) => summary.id);
   requestId = recorded[2]?.id ?? 0;
+  rawId = recorded[3]?.id ?? 0;
   await opened.core.close();
 });
 
@@ -144,6 +155,18 @@ describe('checkout-console replay', () => {
       code: 2,
       stderr: expect.stringContaining('is a request, not a webhook'),
     });
+  });
+
+  it('refuses a raw request (bytes the listener could not read as HTTP) rather than make up a POST of them', async () => {
+    const before = received.length;
+    const run = await replay(String(rawId), '--to', target);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      `Webhook #${rawId} is a raw request: the listener stored the bytes that arrived, not a method and a target it could read`,
+    );
+    expect(run.stderr).toContain('there is no request to replay');
+    expect(received.length).toBe(before);
   });
 });
 

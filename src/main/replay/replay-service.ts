@@ -15,6 +15,7 @@ import { replayRequest, replayToken, type ReplayPath } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
 import { errorWords } from '../../shared/error-words';
+import { RAW_REQUEST_WORDS } from '../../shared/raw-request';
 import { everyProfileSecret } from '../timeline/record-secrets';
 
 export class ReplayError extends Error {
@@ -160,6 +161,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
 
   const plan = (request: ReplayPlanRequest): ReplayPlan => {
     const rows = originals(request);
+    refuseRawRequests(rows);
     if (request.body === null) refuseCutBodies(rows);
     const { base } = target(request);
     const sends = rows.length * request.repeat;
@@ -301,6 +303,22 @@ function refuseCutBodies(rows: readonly EventRow[]): void {
   const more = cut.length > 1 ? ` (and ${cut.length - 1} more like it)` : '';
   throw new ReplayError(
     `Webhook #${first.id} arrived with ${first.request_size ?? 'more'} bytes, but only its first ${kept} bytes were stored${more}: replayed, it would go out cut. Edit the body to replay it, or leave it out.`,
+  );
+}
+
+/**
+ * A webhook stored as raw bytes (the listener could not read a request from them) has no method
+ * and no target: replayed, it went out as a made-up `POST /` carrying the request line and
+ * headers as its body, judged as if the service had sent that. An edited body does not make it
+ * a request either.
+ */
+function refuseRawRequests(rows: readonly EventRow[]): void {
+  const raw = rows.filter((row) => row.method === null);
+  const [first] = raw;
+  if (first === undefined) return;
+  const more = raw.length > 1 ? ` (and ${raw.length - 1} more like it)` : '';
+  throw new ReplayError(
+    `Webhook #${first.id} is ${RAW_REQUEST_WORDS}${more}: there is no request to replay, and sent as the body of a made-up POST its bytes would be another request than the one that came. Leave it out; curl on it says how to send its bytes to the listener again.`,
   );
 }
 

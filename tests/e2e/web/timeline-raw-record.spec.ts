@@ -34,3 +34,19 @@ test('a request the listener could not parse says its token and body were not ju
   await expect(detail.getByRole('heading', { name: 'Token verdicts' })).toHaveCount(0);
   await expect(detail.getByTestId('decoded-jwt')).toHaveCount(0);
 });
+
+// Replayed, it went out as a made-up POST carrying the stored bytes as its body, "1 of 1 (0 failed)".
+test('a request the listener could not parse is not offered for replay: the Replay view says why before sending', async ({
+  page,
+  seeded,
+}) => {
+  await openConsole(page, seeded, '#/timeline');
+  await page.getByRole('checkbox', { name: 'Select record 1' }).check();
+  await page.getByRole('button', { name: 'Replay…' }).click();
+  await expect(page.getByTestId('replay-plan-error')).toContainText(
+    'Webhook #1 is a raw request: the listener stored the bytes that arrived, not a method and a target it could read',
+  );
+  await expect(page.getByTestId('replay-plan-error')).toContainText('there is no request to replay');
+  await expect(page.getByTestId('replay-plan')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Replay/ })).toBeDisabled();
+});
