@@ -50,3 +50,25 @@ test('a request the listener could not parse is not offered for replay: the Repl
   await expect(page.getByTestId('replay-plan')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Replay/ })).toBeDisabled();
 });
+
+// Its Timeline row had an empty VERDICTS cell, its History row empty Request, Token and Body cells.
+test('a request the listener could not parse reads "not judged (not HTTP)" on its Timeline and History rows', async ({
+  page,
+  seeded,
+}) => {
+  await openConsole(page, seeded, '#/timeline');
+  const row = page
+    .getByTestId('timeline-row')
+    .filter({ has: page.getByRole('checkbox', { name: 'Select record 1' }) });
+  await expect(row.getByTestId('not-judged-verdict')).toHaveText('not judged (not HTTP)');
+  await expect(row.getByTestId('not-judged-verdict')).toHaveAttribute(
+    'title',
+    'Not judged: the listener could not read this request as HTTP, so neither its token nor its body was judged.',
+  );
+
+  await page.goto(`${seeded.origin}/#/history`);
+  const cells = page.getByTestId('history-row').first().getByRole('cell');
+  await expect(cells.nth(3)).toHaveText('not HTTP');
+  await expect(cells.nth(7)).toHaveText('not judged (not HTTP)');
+  await expect(cells.nth(8)).toHaveText('not judged (not HTTP)');
+});

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/event-filter';
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
 import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
+import { isUnreadRequest, NOT_JUDGED } from '../../../shared/raw-request';
 import { filterParts, type FilterPartField } from '../../../shared/event-filter-parts';
 import type { ConsoleCore } from '../../app';
 import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
@@ -191,6 +192,8 @@ async function historyTable(
   const rows: string[][] = [];
   for await (const page of historyPages(core, filter, limit, false)) {
     for (const item of page.items) {
+      // Bytes the listener could not read as HTTP: not judged, said so (never `-  -`).
+      const unread = isUnreadRequest(item);
       rows.push([
         String(item.id),
         item.at,
@@ -201,8 +204,12 @@ async function historyTable(
         // Masked as every URL is: in any percent-encoding, a token in the query by meaning.
         clip(dash(item.path === null ? null : redactPath(item.path, secrets, maskWith)), 40),
         item.status === null ? (item.error === null ? '-' : 'failed') : String(item.status),
-        dash(item.tokenVerdict),
-        item.bodyVerdict === null ? '-' : bodyVerdictLabel(item.bodyVerdict, item.bodyFindings),
+        unread ? NOT_JUDGED : dash(item.tokenVerdict),
+        unread
+          ? NOT_JUDGED
+          : item.bodyVerdict === null
+            ? '-'
+            : bodyVerdictLabel(item.bodyVerdict, item.bodyFindings),
         dash(item.eventType),
         dash(item.orderId),
       ]);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { TimelineSummary } from '../../../shared/events';
 import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
+import { isUnreadRequest, NOT_JUDGED } from '../../../shared/raw-request';
 import {
   DEFAULT_LISTENER_SETTINGS,
   forwardToInputSchema,
@@ -55,14 +56,16 @@ function portTakenWords(dataDir: string, port: number): string {
  * status answered, and whose doing it was when not the service's.
  */
 export function formatWebhookLine(summary: TimelineSummary): string {
+  // Bytes the listener could not read as HTTP: not judged, said so (never `token=-  body=-`).
+  const unread = isUnreadRequest(summary);
   return [
     summary.at,
     dash(summary.method),
     dash(summary.path),
-    `token=${dash(summary.tokenVerdict)}`,
+    `token=${unread ? NOT_JUDGED : dash(summary.tokenVerdict)}`,
     // With its findings, as the window labels it: an empty body or an event with errors
     // must not read as clean here either.
-    `body=${summary.bodyVerdict === null ? '-' : bodyVerdictLabel(summary.bodyVerdict, summary.bodyFindings)}`,
+    `body=${unread ? NOT_JUDGED : summary.bodyVerdict === null ? '-' : bodyVerdictLabel(summary.bodyVerdict, summary.bodyFindings)}`,
     dash(summary.eventType),
     dash(summary.orderId),
     ...(summary.status === null ? [] : [`-> ${summary.status}`]),

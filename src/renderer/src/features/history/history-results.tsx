@@ -4,9 +4,10 @@ import { toFtsQuery, type EventFilter } from '@shared/event-filter';
 import type { TimelineSummary } from '@shared/events';
 import { errorMessage } from '@bridge/bridge-error';
 import { PROVENANCE_WORDS } from '@shared/provenance';
+import { isUnreadRequest, NOT_HTTP, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { formatTime, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
-import { FiltersAlone, RowStatus, RowVerdict } from '@features/timeline';
+import { FiltersAlone, RowNotJudged, RowStatus, RowVerdict } from '@features/timeline';
 import { useHistoryStore } from './history-store';
 
 const PAGE = 100;
@@ -148,7 +149,14 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
                 </Group>
               </Table.Td>
               <Table.Td>
-                <ClampedText text={`${record.method ?? ''} ${record.path ?? ''}`} width="26rem" anywhere />
+                {/* Bytes the listener could not read as HTTP: said so, never three empty cells. */}
+                {isUnreadRequest(record) ? (
+                  <Text span size="xs" c="dimmed" title={NOT_JUDGED_WHY}>
+                    {NOT_HTTP}
+                  </Text>
+                ) : (
+                  <ClampedText text={`${record.method ?? ''} ${record.path ?? ''}`} width="26rem" anywhere />
+                )}
               </Table.Td>
               {/* Said as the timeline says it: a request that failed reads "failed", not "—". */}
               <Table.Td title={record.error ?? undefined}>
@@ -171,14 +179,18 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
                 )}
               </Table.Td>
               <Table.Td>
-                {record.tokenVerdict === null ? (
+                {isUnreadRequest(record) ? (
+                  <RowNotJudged />
+                ) : record.tokenVerdict === null ? (
                   ''
                 ) : (
                   <RowVerdict kind="token" verdict={record.tokenVerdict} />
                 )}
               </Table.Td>
               <Table.Td>
-                {record.bodyVerdict === null ? (
+                {isUnreadRequest(record) ? (
+                  <RowNotJudged />
+                ) : record.bodyVerdict === null ? (
                   ''
                 ) : (
                   <RowVerdict kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} />

@@ -1,5 +1,6 @@
 import type { EventKind, TimelineSummary } from '@shared/events';
 import { PROVENANCE_WORDS, type Provenance } from '@shared/provenance';
+import { NOT_JUDGED, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { PROVENANCE_LABEL } from '@ui/order-format';
 import { verdictLook, type VerdictRef } from '@features/jwt';
 import { KIND_COLOR, statusWords } from './record-badges';
@@ -39,6 +40,20 @@ export function RowVerdict(ref: VerdictRef) {
       data-findings={findings ?? undefined}
     >
       {label}
+    </span>
+  );
+}
+
+/** In place of the verdicts of a request the listener could not read as HTTP: never an empty cell. */
+export function RowNotJudged() {
+  return (
+    <span
+      className={classes.chip}
+      style={light('gray')}
+      title={NOT_JUDGED_WHY}
+      data-testid="not-judged-verdict"
+    >
+      {NOT_JUDGED}
     </span>
   );
 }

@@ -3,7 +3,8 @@ import type { EventKind, TimelineSummary } from '@shared/events';
 import { clockTime } from './record-badges';
 import { recordName } from './record-name';
 import type { Provenance } from '@shared/provenance';
-import { provenanceMark, RowKind, RowProvenance, RowStatus, RowVerdict } from './row-chips';
+import { isUnreadRequest } from '@shared/raw-request';
+import { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
 import type { TimelineRowGroup } from './timeline-rows';
 import classes from './timeline.module.css';
 
@@ -120,6 +121,7 @@ function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsPro
         <RowStatus summary={status} />
       </div>
       <div role="cell" className={classes.verdicts}>
+        {isUnreadRequest(verdicts) && <RowNotJudged />}
         {verdicts.tokenVerdict !== null && <RowVerdict kind="token" verdict={verdicts.tokenVerdict} />}
         {verdicts.bodyVerdict !== null && (
           <RowVerdict kind="body" verdict={verdicts.bodyVerdict} findings={verdicts.bodyFindings} />

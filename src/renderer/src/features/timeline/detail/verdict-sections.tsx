@@ -3,6 +3,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TimelineDetail } from '@shared/events';
 import { decodedFromParts } from '@shared/jwt/decode-jwt';
+import { isUnreadRequest, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
 import { DecodedToken, VerdictBadge } from '@features/jwt';
 import { isWithheld } from './withheld-notice';
@@ -202,17 +203,6 @@ function BodyFindings({ detail }: { detail: TimelineDetail }) {
   );
 }
 
-/**
- * A webhook record with no request line and no verdicts is a request the listener could not
- * read as HTTP: it stored the bytes that arrived and judged nothing. The view said "Token
- * verdicts" over nothing, "Not decoded", and of the body not a word.
- */
-const isUnreadRequest = (detail: TimelineDetail) =>
-  detail.kind === 'webhook' &&
-  detail.method === null &&
-  detail.tokenVerdict === null &&
-  detail.bodyVerdict === null;
-
 /** Webhooks, deliveries, replays and forwards: what the listener concluded about them. */
 export function VerdictSections({ detail }: { detail: TimelineDetail }) {
   const error =
@@ -221,13 +211,13 @@ export function VerdictSections({ detail }: { detail: TimelineDetail }) {
         {detail.error}
       </Alert>
     );
+  // Not "Token verdicts" over nothing, "Not decoded", and of the body not a word.
   if (isUnreadRequest(detail))
     return (
       <Stack gap="md">
         {error}
         <Text size="sm" data-testid="not-judged">
-          Not judged: the listener could not read this request as HTTP, so neither its token nor its body was
-          judged. The bytes that arrived are under Request.
+          {NOT_JUDGED_WHY} The bytes that arrived are under Request.
         </Text>
       </Stack>
     );
