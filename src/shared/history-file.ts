@@ -30,6 +30,12 @@ export const exportedEventSchema = z
     response_headers: z.array(header).nullable().default(null),
     response_body: z.string().nullable().default(null),
     response_body_base64: z.base64().nullable().default(null),
+    response_truncated: z.boolean().default(false),
+    /**
+     * The size the answer's body arrived with, in bytes: more than the body given when it was
+     * truncated (at least this when `details.responseSizeAtLeast`: the console stopped reading).
+     */
+    response_size: z.number().int().min(0).nullable().default(null),
     duration_ms: z.number().min(0).nullable().default(null),
     order_id: z.string().nullable().default(null),
     order_reference_id: z.string().nullable().default(null),

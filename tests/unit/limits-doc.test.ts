@@ -16,7 +16,7 @@ import { MAX_FORWARD_HOPS } from '../../src/main/listener/forward-guard';
 import { FORWARD_STORED_RESPONSE_BYTES, FORWARD_TIMEOUT_MS } from '../../src/main/listener/forward-webhook';
 import * as listenerLimits from '../../src/main/listener/listener-limits';
 import { LISTENER_DRAIN_BEYOND_LIMIT_BYTES } from '../../src/main/listener/read-body';
-import { MAX_RESPONSE_BYTES } from '../../src/main/outbound/http-exchange';
+import { MAX_COUNTED_RESPONSE_BYTES, MAX_RESPONSE_BYTES } from '../../src/main/outbound/http-exchange';
 
 const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'limits.md'), 'utf8');
 const MIB = 1024 * 1024;
@@ -61,6 +61,7 @@ const LIMITS: Record<string, number> = {
   UPLOAD_IDLE_TIMEOUT_MS: transfer.UPLOAD_IDLE_TIMEOUT_MS,
   HISTORY_IMPORT_MAX_CHARS,
   MAX_RESPONSE_BYTES,
+  MAX_COUNTED_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   DRAFT_TEXT_MAX,
   MAX_REPLAY_SENDS,

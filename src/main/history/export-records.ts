@@ -6,7 +6,7 @@ import {
   replaceSecrets,
   replaceSecretsInExchange,
 } from '../../shared/secrets/redact-secrets';
-import { requestBodyOf, toBodyView, type EventRow } from '../store/events-repository';
+import { requestBodyOf, responseBodyOf, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
 
 const headersOf = (json: string | null) => (json === null ? [] : readStoredHeaders(json));
@@ -45,7 +45,7 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     requestHeaders: headersOf(row.request_headers),
     responseHeaders: row.response_headers === null ? null : headersOf(row.response_headers),
     requestBody: requestBodyOf(row),
-    responseBody: toBodyView(row.response_body),
+    responseBody: responseBodyOf(row.response_body, details),
   };
   // Text or base64 is the views' judgement (shared/events.ts bodyText), the one every reader makes.
   // With the tokens kept, the profiles' own still go, in every spelling (a form-encoded body's
@@ -72,6 +72,8 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     response_headers: shown.responseHeaders,
     response_body: shown.responseBody?.text ?? null,
     response_body_base64: shown.responseBody?.base64 ?? null,
+    response_truncated: plain.responseBody?.truncated ?? false,
+    response_size: plain.responseBody?.size ?? null,
     duration_ms: row.duration_ms,
     order_id: row.order_id,
     order_reference_id: row.order_reference_id,

@@ -100,14 +100,15 @@ export function harEntry(event: ExportedEvent): Record<string, unknown> {
       cookies: [],
       headers: nameValue(event.response_headers ?? []),
       content: {
-        size: byteSize(event.response_body, event.response_body_base64),
+        size: event.response_size ?? byteSize(event.response_body, event.response_body_base64),
         mimeType: contentType(event.response_headers),
         ...(responseBody === null ? {} : { text: responseBody }),
         ...(event.response_body_base64 === null ? {} : { encoding: 'base64' }),
       },
       redirectURL: '',
       headersSize: -1,
-      bodySize: byteSize(event.response_body, event.response_body_base64),
+      // As the request's: a cut answer's is the size that arrived, not what was kept.
+      bodySize: event.response_size ?? byteSize(event.response_body, event.response_body_base64),
     },
     cache: {},
     timings: { send: 0, wait: event.duration_ms ?? 0, receive: 0 },
@@ -126,6 +127,8 @@ export function harEntry(event: ExportedEvent): Record<string, unknown> {
       remote_address: event.remote_address,
       request_truncated: event.request_truncated,
       request_size: event.request_size,
+      response_truncated: event.response_truncated,
+      response_size: event.response_size,
       ...(lineInHar(event)
         ? {}
         : { request_line: { method: event.method, url: event.url, path: event.path, query: event.query } }),

@@ -195,10 +195,11 @@ export function readImportFile(
         throw new ImportError(
           `${where(index)}: ${field} is ${formatBytes(size)}; a record's body may be at most ${formatBytes(maxBody)}.`,
         );
-      const arrived = result.data.request_size;
-      if (field === 'request_body' && arrived !== null && arrived < size)
+      const sizeField = field === 'request_body' ? 'request_size' : 'response_size';
+      const arrived = result.data[sizeField];
+      if (arrived !== null && arrived < size)
         throw new ImportError(
-          `${where(index)}: request_size is ${arrived} bytes, smaller than the ${size} bytes of request_body it gives.`,
+          `${where(index)}: ${sizeField} is ${arrived} bytes, smaller than the ${size} bytes of ${field} it gives.`,
         );
     }
     return result.data;
@@ -270,6 +271,13 @@ export function toNewEvent(event: ExportedEvent): NewEvent {
     bodyVerdict: event.body_verdict,
     error: event.error,
     imported: true,
-    details: event.details,
+    // A cut answer's size is kept where the console keeps it, in the details (recorded-exchange.ts).
+    details: event.response_truncated
+      ? {
+          ...event.details,
+          responseTruncated: true,
+          ...(event.response_size === null ? {} : { responseSize: event.response_size }),
+        }
+      : event.details,
   };
 }

@@ -7,6 +7,12 @@ import { classifyNetworkFailure, ExchangeCancelledError, ExchangeTimeoutError } 
 
 /** Answers larger than this are cut (and marked) rather than held in memory whole. */
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/**
+ * A cut answer is read on to its end and counted, not kept, so its record says the size that
+ * arrived; an answer that goes on past this many bytes is no longer read, and its size is said
+ * as at least this (as when the time runs out or the connection closes first).
+ */
+export const MAX_COUNTED_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export interface HttpRequestSpec {
   method: string;
@@ -32,8 +38,13 @@ export interface HttpOutcome {
   headers: HeaderList | null;
   body: Buffer | null;
   truncated: boolean;
-  /** Bytes of the answer's body that arrived before it ended or was cut. */
+  /** Bytes of the answer's body that arrived (a cut one's rest counted, not kept). */
   responseBytes: number;
+  /**
+   * The body was read to its end, so responseBytes is its size. False when the reading stopped
+   * before it (the count's limit, the timeout, a cancel, a closed connection): at least that.
+   */
+  responseEnded: boolean;
   durationMs: number;
   failure: NetworkFailure | null;
 }
@@ -68,6 +79,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     body: null,
     truncated: false,
     responseBytes: 0,
+    responseEnded: false,
     failure: classifyNetworkFailure(error, host),
   });
   let url: URL;
@@ -108,6 +120,9 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     };
 
     const limit = spec.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+    // Once an answer is cut, what ends the exchange before the answer's end (the timeout, a
+    // cancel) ends the counting: the part kept is the answer, its size at least what was counted.
+    let endCounting: (() => void) | null = null;
     let sending: ClientRequest;
     try {
       // A raw array keeps case, order and duplicates; Node then adds no Host of its own.
@@ -126,37 +141,39 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     if (spec.signal?.aborted === true) onAbort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
 
-    sending.on('error', fail);
+    sending.on('error', (error) => (endCounting === null ? fail(error) : endCounting()));
     sending.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
       let seen = 0;
       res.on('data', (chunk: Buffer) => {
-        if (size + chunk.byteLength > limit) {
+        seen += chunk.byteLength;
+        if (!truncated && size + chunk.byteLength > limit) {
           truncated = true;
+          endCounting = () => done(false);
           chunks.push(chunk.subarray(0, limit - size));
-          seen = size + chunk.byteLength;
           size = limit;
-          res.destroy();
-          return;
+        } else if (!truncated) {
+          chunks.push(chunk);
+          size += chunk.byteLength;
         }
-        chunks.push(chunk);
-        size += chunk.byteLength;
-        seen = size;
+        // The rest of a cut answer is counted, not kept; past the count's limit it is not read.
+        if (truncated && seen >= MAX_COUNTED_RESPONSE_BYTES) res.destroy();
       });
-      const done = () =>
+      const done = (ended: boolean) =>
         finish({
           status: res.statusCode ?? null,
           headers: headerPairs(res.rawHeaders),
           body: Buffer.concat(chunks),
           truncated,
           responseBytes: seen,
+          responseEnded: ended,
           failure: null,
         });
-      res.on('end', done);
-      res.on('close', () => (truncated ? done() : undefined));
-      res.on('error', (error) => (truncated ? done() : finish(cutShort(error, res, seen))));
+      res.on('end', () => done(true));
+      res.on('close', () => (truncated ? done(false) : undefined));
+      res.on('error', (error) => (truncated ? done(false) : finish(cutShort(error, res, seen))));
     });
     sending.end(spec.body === null ? undefined : spec.body);
   });

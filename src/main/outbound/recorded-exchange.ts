@@ -64,8 +64,20 @@ function answerOf(outcome: HttpOutcome): Completion {
     error: failed?.error ?? null,
     details: {
       ...(failed === null ? {} : failed.details),
-      ...(outcome.truncated ? { responseTruncated: true, responseSize: outcome.responseBytes } : {}),
+      ...(outcome.truncated ? responseCut(outcome) : {}),
     },
+  };
+}
+
+/**
+ * A cut answer's details: the size that arrived (the rest was counted, not kept), said as at
+ * least that when the reading stopped before the answer's end.
+ */
+function responseCut(outcome: HttpOutcome): Record<string, unknown> {
+  return {
+    responseTruncated: true,
+    responseSize: outcome.responseBytes,
+    ...(outcome.responseEnded ? {} : { responseSizeAtLeast: true }),
   };
 }
 

@@ -37,6 +37,15 @@ export const requestBodyOf = (
   row: Pick<EventRow, 'request_body' | 'request_truncated' | 'request_size'>,
 ): BodyView | null => toBodyView(row.request_body, row.request_truncated === 1, row.request_size);
 
+/**
+ * A stored answer's body as every reader takes it (the detail, an export): one cut at what the
+ * console keeps carries the size that arrived, which its details hold (recorded-exchange.ts).
+ */
+export function responseBodyOf(bytes: Uint8Array | null, details: Record<string, unknown>): BodyView | null {
+  const size = details['responseSize'];
+  return toBodyView(bytes, details['responseTruncated'] === true, typeof size === 'number' ? size : null);
+}
+
 function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | null {
   let operation = row.operation;
   if (operation === undefined && row.details !== undefined) {
@@ -96,7 +105,9 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
 }
 
 export function toDetail(row: EventRow): TimelineDetail {
-  const details: unknown = JSON.parse(row.details);
+  const parsed: unknown = JSON.parse(row.details);
+  const details: Record<string, unknown> =
+    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : {};
   return {
     ...toSummary(row),
     // Everything as stored, the URL too: the bridge shows a detail through RecordSecrets only.
@@ -106,8 +117,8 @@ export function toDetail(row: EventRow): TimelineDetail {
     requestHeaders: readStoredHeaders(row.request_headers),
     requestBody: requestBodyOf(row),
     responseHeaders: row.response_headers === null ? null : readStoredHeaders(row.response_headers),
-    responseBody: toBodyView(row.response_body),
-    details: typeof details === 'object' && details !== null && !Array.isArray(details) ? { ...details } : {},
+    responseBody: responseBodyOf(row.response_body, details),
+    details,
     secretsMasked: false,
     withheld: null,
   };

@@ -15,7 +15,7 @@ import {
 import { toDetail, toSummary } from './event-views';
 
 export { bodyFindingsOf, type EventRow, type EventUpdate, type NewEvent } from './event-columns';
-export { applyUpdate, requestBodyOf, toBodyView, toDetail, toSummary } from './event-views';
+export { applyUpdate, requestBodyOf, responseBodyOf, toBodyView, toDetail, toSummary } from './event-views';
 
 /**
  * A record whose content names its own id (the listener's answer says `"id": 12` and is

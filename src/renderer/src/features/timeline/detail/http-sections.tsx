@@ -151,6 +151,13 @@ export function ResponseSection({ detail }: { detail: TimelineDetail }) {
           truncatedNote={responseTruncated}
         />
       )}
+      {/* The body's size is what was counted; the answer went on past it (details.responseSizeAtLeast). */}
+      {detail.details['responseSizeAtLeast'] === true && (
+        <Text size="xs" c="dimmed" data-testid="response-size-at-least">
+          The console stopped reading the answer before its end: at least{' '}
+          {(detail.responseBody?.size ?? 0).toLocaleString()} bytes arrived.
+        </Text>
+      )}
     </Stack>
   );
 }
