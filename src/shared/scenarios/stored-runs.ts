@@ -73,14 +73,36 @@ export function runCountWords(totals: RunTotals): string {
 }
 
 /**
- * `10 passed, 0 failed, 1 error in 1.5 s`: a run's result as `test` and `runs` end their report
- * and the Scenarios view heads it (an error is a scenario that could not run, not a failure).
+ * `10 passed, 0 failed, 1 error in 1.5 s`: a run's counts and time (an error is a scenario that
+ * could not run, not a failure); `runOutcomeWords` adds how it ended.
  */
-export function runResultWords(totals: RunTotals, durationMs: number | null): string {
+function runResultWords(totals: RunTotals, durationMs: number | null): string {
   const parts = [`${totals.passed} passed`, `${totals.failed} failed`];
   if (totals.errors > 0) parts.push(countOf(totals.errors, 'error'));
   if (totals.skipped > 0) parts.push(`${totals.skipped} skipped`);
   return `${parts.join(', ')}${durationMs === null ? '' : ` in ${formatRunTime(durationMs)}`}`;
+}
+
+/** How a run ended, after its counts; nothing for one that passed or failed. */
+const RUN_ENDING_WORDS: Record<StoredRunStatus, string> = {
+  passed: '',
+  failed: '',
+  cancelled: ' (cancelled)',
+  running: ' so far (still running)',
+  interrupted: ' (interrupted before its end)',
+};
+
+/**
+ * `0 passed, 0 failed, 2 skipped in 2.0 s (cancelled)`: a run's counts, its time and how it
+ * ended, as `test` and `runs` end their report and the Scenarios view heads a run it started.
+ * A run stored as running or interrupted may have no time yet.
+ */
+export function runOutcomeWords(run: {
+  totals: RunTotals;
+  durationMs: number | null;
+  status: StoredRunStatus;
+}): string {
+  return `${runResultWords(run.totals, run.durationMs)}${RUN_ENDING_WORDS[run.status]}`;
 }
 
 /** A run's time from start to end, or null while it has none. */

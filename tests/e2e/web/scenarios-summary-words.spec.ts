@@ -37,3 +37,29 @@ test("a run's summary in the Scenarios view says what `runs` prints for it", asy
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+// After Cancel run, the summary read "0 passed, 0 failed, 2 skipped in 2.6 s", where `runs`
+// (and `test`) end the same run with "(cancelled)": the words of how a run ended have one owner.
+test("a cancelled run's summary says it was cancelled, as `runs` prints it", async ({ page, served }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-cancelled-'));
+  try {
+    writeFileSync(join(folder, 'a-waits.yaml'), 'name: waits\nsteps:\n  - step: wait\n    for: 60s\n');
+    writeFileSync(join(folder, 'b-waits.yaml'), 'name: waits too\nsteps:\n  - step: wait\n    for: 60s\n');
+    await openConsole(page, served, '#/scenarios');
+    const scenarios = new ScenariosPage(page);
+    await scenarios.openFolder(folder);
+    await expect(page.getByTestId('scenario-card')).toHaveCount(2);
+    await scenarios.runAll();
+    await expect(scenarios.card('waits').first()).toHaveAttribute('data-status', 'running');
+    await page.getByRole('button', { name: 'Cancel run' }).click();
+    await expect(scenarios.summary()).toBeVisible({ timeout: 30_000 });
+    const printed = execFileSync(process.execPath, [cliPath, '--data-dir', served.dataDir, 'runs', '1'], {
+      env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
+    }).toString();
+    const words = /^2 scenarios: (.+); stored as run #1$/m.exec(printed)?.[1];
+    expect(words).toMatch(/^0 passed, 0 failed, 2 skipped in .+ \(cancelled\)$/);
+    await expect(scenarios.summary()).toContainText(words ?? 'missing');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

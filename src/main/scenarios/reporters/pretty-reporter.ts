@@ -8,7 +8,7 @@ import {
   type ScenarioResult,
   type StepResult,
 } from '../../../shared/scenarios/scenario-results';
-import { runResultWords, type StoredRunStatus } from '../../../shared/scenarios/stored-runs';
+import { runOutcomeWords, type StoredRunStatus } from '../../../shared/scenarios/stored-runs';
 import { escapeUnsafeInLine } from '../../../shared/terminal-unsafe';
 
 /**
@@ -68,15 +68,6 @@ export function formatScenario(result: ScenarioResult, consoleCommand: ConsoleCo
   return `${[head, ...shown].map(printable).join('\n')}\n`;
 }
 
-/** How a run ended, after its counts; nothing for one that passed or failed. */
-const ENDING: Record<StoredRunStatus, string> = {
-  passed: '',
-  failed: '',
-  cancelled: ' (cancelled)',
-  running: ' so far (still running)',
-  interrupted: ' (interrupted before its end)',
-};
-
 /**
  * The run's last line: its counts, its time and its number. A stored run read back (`runs`)
  * may be under way, or have stopped with no end (no time then).
@@ -85,7 +76,7 @@ export function formatSummary(
   run: Pick<RunReport, 'totals' | 'storedId'> & { durationMs: number | null; status: StoredRunStatus },
 ): string {
   const { totals } = run;
-  return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${runResultWords(totals, run.durationMs)}${ENDING[run.status]}; stored as run #${run.storedId}\n`;
+  return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${runOutcomeWords(run)}; stored as run #${run.storedId}\n`;
 }
 
 /** A progress listener that writes as a run goes. */

@@ -3,7 +3,7 @@ import { IconFolderOpen, IconFolderPlus, IconPlayerPlay, IconPlayerStop } from '
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatProblem } from '@shared/scenarios/scenario-file-problems';
-import { runResultWords } from '@shared/scenarios/stored-runs';
+import { runOutcomeWords } from '@shared/scenarios/stored-runs';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { frontDoorHint } from '@bridge';
 import { EmulatorNotice } from '@features/builder';
@@ -188,7 +188,7 @@ export function ScenariosView() {
               <Alert
                 color={state.report.status === 'passed' ? 'teal' : 'red'}
                 data-testid="scenarios-summary"
-                title={runResultWords(state.report.totals, state.report.durationMs)}
+                title={runOutcomeWords(state.report)}
               >
                 Stored as{' '}
                 <Anchor
