@@ -24,6 +24,8 @@ import {
 import { stepTitle } from '../../shared/scenarios/step-title';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { unsetVariables } from './unset-variables';
+import { readPath } from '../../shared/scenarios/json-pointer';
+import { variableNamesIn } from '../../shared/scenarios/variables';
 import { expandScenarioPaths } from './scenario-paths';
 
 /** A scenario file that was read and validated. */
@@ -53,12 +55,21 @@ function nodeAt(doc: Document, path: readonly PropertyKey[], unknownKey: string 
   return null;
 }
 
-function issueMessage(issue: z.core.$ZodIssue): { message: string; unknownKey: string | null } {
+/**
+ * Only durations and statuses take a `${variable}` (checked when the step runs); a field of one
+ * of a fixed set of words (`state`, `token`, `operation`…), a number or true/false is written
+ * out. Said so, so the message is not read as the variable's value being wrong.
+ */
+const NO_VARIABLE_HERE = '; this field takes its value written out, not a ${variable}';
+
+function issueMessage(issue: z.core.$ZodIssue, js: unknown): { message: string; unknownKey: string | null } {
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
     return { message: `unknown field "${key}"`, unknownKey: key };
   }
-  return { message: issue.message, unknownKey: null };
+  const value = readPath(js, issue.path);
+  const usesVariable = typeof value === 'string' && variableNamesIn(value).length > 0;
+  return { message: `${issue.message}${usesVariable ? NO_VARIABLE_HERE : ''}`, unknownKey: null };
 }
 
 /**
@@ -201,7 +212,7 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
   const parsed = scenarioSchema.safeParse(js);
   if (!parsed.success)
     return parsed.error.issues.map((issue) => {
-      const { message, unknownKey } = issueMessage(issue);
+      const { message, unknownKey } = issueMessage(issue, js);
       return at(issue.path, unknownKey, message);
     });
   const unset = unsetVariables(parsed.data);

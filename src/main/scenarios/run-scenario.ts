@@ -11,6 +11,7 @@ import { VariableError, Variables } from '../../shared/scenarios/variables';
 import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { LoadedScenario } from './load-scenarios';
+import { substitutedStep } from './substituted-step';
 import { StepError, type ScenarioServices, type StepContext, type StepOutcome } from './step-context';
 import { runCheckoutStep } from './steps/checkout-step';
 import { runCustomerStep } from './steps/customer-step';
@@ -101,8 +102,7 @@ export async function runScenario(
     options.onStepStarted(index);
     let result: StepResult;
     try {
-      const substituted = context.vars.substitute(step) as ScenarioStep;
-      const outcome = await runStep(context, substituted);
+      const outcome = await runStep(context, substitutedStep(step, context.vars));
       const failed = outcome.checks.filter((check) => !check.passed);
       const status: ResultStatus = failed.length > 0 ? 'failed' : 'passed';
       result = {

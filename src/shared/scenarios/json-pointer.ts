@@ -21,12 +21,17 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** The value at `pointer`, or `undefined` when any part of the way is missing. */
 export function readPointer(root: unknown, pointer: string): unknown {
+  return readPath(root, parsePointer(pointer));
+}
+
+/** The value at a path of keys and indexes (a pointer's parts, a zod issue's path), or `undefined`. */
+export function readPath(root: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = root;
-  for (const part of parsePointer(pointer)) {
+  for (const part of path) {
     if (Array.isArray(current)) {
-      if (!/^\d+$/.test(part)) return undefined;
+      if (typeof part === 'symbol' || !/^\d+$/.test(String(part))) return undefined;
       current = current[Number(part)];
-    } else if (isRecord(current)) {
+    } else if (isRecord(current) && typeof part !== 'symbol') {
       if (!Object.hasOwn(current, part)) return undefined;
       current = current[part];
     } else return undefined;

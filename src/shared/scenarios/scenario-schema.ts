@@ -5,6 +5,7 @@ import { CUSTOMER_ACTIONS, ORDER_STATES } from '../orders/order-states';
 import { OPERATION_NAMES } from '../profile';
 import { JSON_POINTER_PATTERN } from './json-pointer';
 import { TOKEN_MODES } from './token-modes';
+import { variableNamesIn } from './variables';
 
 /**
  * A scenario file: a QA flow written once (YAML) and run as a regression test. This zod schema
@@ -65,6 +66,32 @@ const statusMatcher = z
   ])
   .meta({ description: 'A status (200), a class ("4xx") or a list of statuses ([200, 202]).' });
 
+/**
+ * A field the loader checks by its form (a duration, a status) may hold a `${variable}` instead
+ * (`for: '${pause}'`, `status: '${expected}'`): what it holds is known only when the step runs,
+ * so the form is checked then, once substituted (FIELDS_CHECKED_WHEN_RUN). This branch aborts,
+ * so a literal mistake (`for: 2 seconds`) keeps the field's own words, not a union's "Invalid input".
+ */
+const variableUse = z
+  .string()
+  .regex(/\$\{[A-Za-z_][A-Za-z0-9_.]*\}/, { abort: true })
+  .refine((text) => variableNamesIn(text).length > 0, { abort: true })
+  .meta({ description: 'A ${variable} that holds the value; checked when the step runs.' });
+
+const orVariable = <T extends z.ZodType>(schema: T) => z.union([schema, variableUse]);
+
+/**
+ * The fields of `orVariable`, by their path in a step, with what their value must be once its
+ * variables are replaced (src/main/scenarios/substituted-step.ts checks it when the step runs).
+ */
+export const FIELDS_CHECKED_WHEN_RUN: readonly { path: readonly string[]; schema: z.ZodType }[] = [
+  { path: ['for'], schema: duration },
+  { path: ['within'], schema: duration },
+  { path: ['timeout'], schema: duration },
+  { path: ['expect', 'status'], schema: statusMatcher },
+  { path: ['forward', 'status'], schema: statusMatcher },
+];
+
 /** Field expectations shared by every step that reads a JSON answer or body. */
 const fieldChecks = {
   fields: z.record(pointer, z.unknown()).optional().meta({
@@ -122,7 +149,7 @@ export const checkoutStepSchema = z
     capture: captureMap,
     expect: z
       .strictObject({
-        status: statusMatcher.default(200),
+        status: orVariable(statusMatcher).default(200),
         errorCode: z
           .string()
           .optional()
@@ -155,7 +182,9 @@ export const customerStepSchema = z.strictObject({
     .string()
     .optional()
     .meta({ description: 'On a sandbox or live profile: what the person at the checkout page should do.' }),
-  timeout: duration.default('5m').meta({ description: 'How long to wait for a person (not the emulator).' }),
+  timeout: orVariable(duration)
+    .default('5m')
+    .meta({ description: 'How long to wait for a person (not the emulator).' }),
 });
 
 export const expectWebhookStepSchema = z.strictObject({
@@ -163,12 +192,12 @@ export const expectWebhookStepSchema = z.strictObject({
   title,
   event: z.string().min(1).meta({ description: 'The event type, such as order_approved.' }),
   order: orderRef,
-  within: duration.default('10s'),
+  within: orVariable(duration).default('10s'),
   token: z.enum(TOKEN_VERDICTS).default('valid'),
   body: z.enum(BODY_VERDICTS).default('event'),
   ...fieldChecks,
   forward: z
-    .strictObject({ status: statusMatcher })
+    .strictObject({ status: orVariable(statusMatcher) })
     .optional()
     .meta({ description: "The merchant endpoint (the listener's forward-to) answered with this status." }),
   capture: captureMap,
@@ -191,7 +220,7 @@ export const operationStepSchema = z.strictObject({
   capture: captureMap,
   expect: z
     .strictObject({
-      status: statusMatcher.default('2xx'),
+      status: orVariable(statusMatcher).default('2xx'),
       errorCode: z.string().optional(),
       state: z
         .enum(ORDER_STATES)
@@ -226,7 +255,7 @@ export const sendWebhookStepSchema = z
     order: orderRef,
     expect: z
       .strictObject({
-        status: statusMatcher.default('2xx'),
+        status: orVariable(statusMatcher).default('2xx'),
         verdict: z
           .enum(TOKEN_VERDICTS)
           .optional()
@@ -254,7 +283,7 @@ export const expectOrderStepSchema = z
     title,
     order: orderRef,
     state: z.enum(ORDER_STATES).optional(),
-    within: duration.default(0),
+    within: orVariable(duration).default(0),
     facts: z
       .record(pointer, z.unknown())
       .optional()
@@ -270,7 +299,7 @@ export const expectOrderStepSchema = z
       });
   });
 
-export const waitStepSchema = z.strictObject({ step: z.literal('wait'), title, for: duration });
+export const waitStepSchema = z.strictObject({ step: z.literal('wait'), title, for: orVariable(duration) });
 
 export const setStepSchema = z.strictObject({
   step: z.literal('set'),
