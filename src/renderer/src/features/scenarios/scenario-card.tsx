@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatCount } from '@shared/count-format';
 import { formatRunTime } from '@shared/scenarios/scenario-results';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import type { ScenarioRow } from './scenario-rows';
-import { StepResultView } from './step-result-view';
+import { ScenarioSteps } from './scenario-steps';
 
 const STATUS_COLOR: Record<ScenarioRow['status'], string> = {
   idle: 'gray',
@@ -61,7 +62,7 @@ export function ScenarioCard({
               {name}
             </Text>
             <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-              {escapeUnsafe(row.outline.file)} · {row.outline.steps.length}{' '}
+              {escapeUnsafe(row.outline.file)} · {formatCount(row.outline.steps.length)}{' '}
               {row.outline.steps.length === 1 ? 'step' : 'steps'}
               {row.durationMs === null ? '' : ` · ${formatRunTime(row.durationMs)}`}
             </Text>
@@ -88,16 +89,7 @@ export function ScenarioCard({
               {escapeUnsafe(row.outline.description)}
             </Text>
           )}
-          {row.outline.steps.map((step, index) => (
-            <StepResultView
-              key={index}
-              index={index}
-              title={step.title}
-              line={step.line}
-              result={row.steps[index]}
-              running={row.runningStep === index}
-            />
-          ))}
+          <ScenarioSteps row={row} />
         </Stack>
       )}
     </Card>
