@@ -65,4 +65,15 @@ describe('a big scenario file', () => {
     expect(parsed.error?.issues[0]?.message).toBe('A scenario file is at most 1 MiB');
     expect(save.safeParse({ path: 'a.yaml', text: 'name: é\n' }).success).toBe(true);
   });
+
+  // Over the limit in characters too, the dialog said "text: A scenario file is at most 1 MiB"
+  // twice: the count of characters and the count of bytes each said it. It is said once.
+  it('is refused over the limit in characters with the limit said once', () => {
+    const save = scenarioCommands.saveScenarioFile.input;
+    const parsed = save.safeParse({
+      path: 'a.yaml',
+      text: `name: x\n#${'x'.repeat(SCENARIO_FILE_MAX_BYTES)}\n`,
+    });
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(['A scenario file is at most 1 MiB']);
+  });
 });

@@ -128,10 +128,11 @@ export const scenarioCommands = {
   saveScenarioFile: defineCommand(
     z.object({
       path: folderPath.refine((path) => /\.ya?ml$/i.test(path), 'A scenario file ends in .yaml or .yml'),
-      // Characters first (cheap, and never more than the bytes), then the UTF-8 bytes the file will hold.
+      // Characters first (cheap, and never more than the bytes), then the UTF-8 bytes the file will
+      // hold; a text over in characters is not counted again (the limit was said twice).
       text: z
         .string()
-        .max(SCENARIO_FILE_MAX_BYTES, 'A scenario file is at most 1 MiB')
+        .max(SCENARIO_FILE_MAX_BYTES, { message: 'A scenario file is at most 1 MiB', abort: true })
         .refine(
           (text) => new TextEncoder().encode(text).length <= SCENARIO_FILE_MAX_BYTES,
           'A scenario file is at most 1 MiB',
