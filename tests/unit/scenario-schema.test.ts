@@ -54,6 +54,13 @@ describe('an invalid scenario file', () => {
     ]);
   });
 
+  it('holding a second YAML document says so in its own words, where the second starts', () => {
+    const text = 'name: one\nsteps:\n  - step: wait\n    for: 1s\n---\nname: two\n';
+    expect(problemsOf(text)).toEqual([
+      'case.yaml:5:1: a scenario file holds one YAML document; found a second at line 5',
+    ]);
+  });
+
   it('points an unknown field at its own line', () => {
     const text = 'name: typo\nsteps:\n  - step: wait\n    for: 1s\n    forr: 2s\n';
     expect(problemsOf(text)).toEqual(['case.yaml:5:5: steps[0].forr: unknown field "forr"']);

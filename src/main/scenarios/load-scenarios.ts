@@ -167,6 +167,20 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
     const { line, col } = lineCounter.linePos(duplicate);
     return [yamlProblem(file, text, line, col, 'Map keys must be unique')];
   }
+  // The library's words for a second document name its own API ("please use
+  // YAML.parseAllDocuments()"); a scenario is one document, said in ours.
+  if (syntax?.code === 'MULTIPLE_DOCS') {
+    const { line, col } = lineCounter.linePos(syntax.pos[0]);
+    return [
+      {
+        file,
+        line,
+        column: col,
+        field: null,
+        message: `a scenario file holds one YAML document; found a second at line ${line}`,
+      },
+    ];
+  }
   if (syntax !== undefined)
     return [
       yamlProblem(
