@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +164,43 @@ describe('check-endpoint', () => {
     expect(bad.stderr).toContain(
       `--config ${config}: cases["wrong-signatur"]: unknown; the cases are approved,`,
     );
+  });
+
+  it('refuses an endpoint URL with a password, naming why, and sends and stores nothing', async () => {
+    const arrived: string[] = [];
+    const endpoint = await listen(async (req, res) => {
+      for await (const chunk of req) void chunk;
+      arrived.push(req.url ?? '');
+      res.writeHead(200).end('ok');
+    });
+    const countRecords = () => {
+      const db = openDatabase(join(dataDir, 'console.sqlite'));
+      try {
+        return (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      const before = countRecords();
+      const withPassword = endpoint.url.replace('http://', 'http://user:PASSWORDinurl77@');
+      const junit = join(temp.dir, 'with-password.xml');
+      const run = await check(withPassword, '--json', '--junit', junit);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        'error: <url>: Remove the user name or password from the endpoint URL: the battery does not send them (each notification carries its own token), and they would be stored with every record\n',
+      );
+      expect(run.stdout).toBe('');
+      expect(arrived).toEqual([]);
+      expect(countRecords()).toBe(before);
+      expect(existsSync(junit)).toBe(false);
+      // A user name alone is refused too: it would be stored as well, and never sent.
+      const userOnly = await check(endpoint.url.replace('http://', 'http://user@'));
+      expect(userOnly.code).toBe(2);
+      expect(arrived).toEqual([]);
+    } finally {
+      await close(endpoint.server);
+    }
   });
 
   it('exits 2 when the endpoint cannot be reached', async () => {

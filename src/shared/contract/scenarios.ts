@@ -4,6 +4,7 @@ import {
   endpointCaseResultSchema,
   endpointCheckConfigSchema,
   endpointCheckReportSchema,
+  endpointUrlSchema,
 } from '../scenarios/endpoint-check';
 import { SCENARIO_FILE_MAX_BYTES } from '../scenarios/scenario-schema';
 import { runSummarySchema, storedRunSchema } from '../scenarios/stored-runs';
@@ -144,7 +145,7 @@ export const scenarioCommands = {
   /** Sends the endpoint the conformance battery, signed with the active profile's notification token. */
   checkEndpoint: defineCommand(
     z.object({
-      url: z.string().trim().min(1, 'Enter the endpoint URL'),
+      url: endpointUrlSchema,
       config: endpointCheckConfigSchema.optional(),
       /**
        * Or signed with this secret, pasted for this check (the command line's

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { headerListSchema } from '../events';
+import { carriesCredentials, httpUrlSchema } from '../http-url';
 import { statusMatches } from './expectations';
 import type { TokenMode } from './token-modes';
 
@@ -26,6 +27,20 @@ export const ENDPOINT_CASE_IDS = [
   'oversized-body',
 ] as const;
 export type EndpointCaseId = (typeof ENDPOINT_CASE_IDS)[number];
+
+/**
+ * The endpoint the battery goes to. A user name or password in it was never sent (each
+ * notification carries its own token, in the query and Authorization) yet was stored with every
+ * record, password and all, and printed in each case's `sent:` line: refused, as a replay's URL
+ * and the forward-to URL are.
+ */
+export const endpointUrlSchema = httpUrlSchema('endpoint URL', { required: true, reachable: true }).refine(
+  (url) => !carriesCredentials(url),
+  {
+    error:
+      'Remove the user name or password from the endpoint URL: the battery does not send them (each notification carries its own token), and they would be stored with every record',
+  },
+);
 
 /** A status, a list, a class (`2xx`, `4xx`) or `not-5xx`. */
 export const endpointExpectationSchema = z.union([
