@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify } from 'jose';
@@ -200,6 +200,60 @@ describe('check-endpoint', () => {
       expect(arrived).toEqual([]);
     } finally {
       await close(endpoint.server);
+    }
+  });
+
+  it('grades an endpoint that answered 200 and cut its body on the 200, noting the cut, and sends the whole battery', async () => {
+    // Reads each request whole, answers 200 with 7 of the 100 body bytes it announces, then closes.
+    const cutting = createNetServer((socket) => {
+      let seen = '';
+      socket.on('error', () => undefined);
+      socket.on('data', (chunk: Buffer) => {
+        seen += chunk.toString('latin1');
+        const end = seen.indexOf('\r\n\r\n');
+        const length = Number(/content-length: *(\d+)/i.exec(seen.slice(0, end))?.[1] ?? 0);
+        if (end === -1 || seen.length < end + 4 + length) return;
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n1234567');
+        setTimeout(() => socket.destroy(), 30);
+      });
+    });
+    await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(cutting.address() as AddressInfo).port}/notify`;
+    try {
+      const run = await check(url, '--json');
+      const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
+      expect(report.reachable).toBe(true);
+      const cut = `answered 200, then closed the connection 7 bytes into a body of 100`;
+      for (const result of report.cases) {
+        expect(result.recordIds.length, result.id).toBeGreaterThan(0);
+        expect(
+          result.statuses.every((status) => status === 200),
+          result.id,
+        ).toBe(true);
+        expect(result.detail, result.id).toContain(cut);
+      }
+      expect(report.cases.find((result) => result.id === 'approved')?.verdict).toBe('pass');
+      expect(report.cases.filter((result) => result.verdict === 'fail').map((result) => result.id)).toEqual(
+        REFUSED,
+      );
+      expect(report.cases.find((result) => result.id === 'expired')?.detail).toMatch(
+        new RegExp(`^expected 4xx, received 200; 127\\.0\\.0\\.1:\\d+ ${cut}`),
+      );
+      expect(run.code).toBe(1);
+
+      const text = await check(url);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toMatch(
+        new RegExp(`✓ approved +expected 2xx +received 200 .*\\n    127\\.0\\.0\\.1:\\d+ ${cut}`),
+      );
+      expect(text.stdout).toMatch(/✗ no-token +expected 4xx +received 200/);
+      expect(text.stdout).not.toContain('not sent');
+      expect(text.stdout).not.toContain('could not be reached');
+      expect(text.stdout).toContain(
+        `${ENDPOINT_CASE_IDS.length - REFUSED.length} passed, ${REFUSED.length} failed`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => cutting.close(() => resolve()));
     }
   });
 

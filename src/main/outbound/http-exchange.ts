@@ -45,6 +45,11 @@ export interface HttpOutcome {
    * before it (the count's limit, the timeout, a cancel, a closed connection): at least that.
    */
   responseEnded: boolean;
+   * An answer whose connection closed before its body ended: the status its status line gave.
+   * `status` stays null (the answer never completed, and every kind that takes an answer takes
+   * only a whole one); a reader that grades the status alone (check-endpoint) reads it here.
+   */
+  cutShortStatus: number | null;
   durationMs: number;
   failure: NetworkFailure | null;
 }
@@ -80,6 +85,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     truncated: false,
     responseBytes: 0,
     responseEnded: false,
+    cutShortStatus: null,
     failure: classifyNetworkFailure(error, host),
   });
   let url: URL;
@@ -116,7 +122,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       const of = length === undefined ? 'the body' : `a body of ${length}`;
       const code = outcome.failure.code === null ? '' : ` (${outcome.failure.code})`;
       const message = `${url.host} answered ${String(res.statusCode)}, then closed the connection ${seen} bytes into ${of}${code}.`;
-      return { ...outcome, failure: { ...outcome.failure, message } };
+      return { ...outcome, cutShortStatus: res.statusCode ?? null, failure: { ...outcome.failure, message } };
     };
 
     const limit = spec.maxResponseBytes ?? MAX_RESPONSE_BYTES;
@@ -169,6 +175,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
           truncated,
           responseBytes: seen,
           responseEnded: ended,
+          cutShortStatus: null,
           failure: null,
         });
       res.on('end', () => done(true));

@@ -131,20 +131,24 @@ export async function checkEndpoint(
           },
         }),
       );
-    const statuses = sends.map((sent) => sent.status);
+    // An answer cut short mid-body still said its status: the endpoint answered, and the case
+    // is graded on that status, the cut said in its detail (its failure's words).
+    const statuses = sends.map((sent) => sent.status ?? sent.cutShortStatus);
     const failures = sends.flatMap((sent) => (sent.failure === null ? [] : [sent.failure.message]));
-    const unreachable = sends.every((sent) => sent.status === null);
+    const unreachable = statuses.every((status) => status === null);
     const passed = !unreachable && statuses.every((status) => endpointAnswerMatches(expected, status));
+    const mismatch =
+      unreachable || passed
+        ? []
+        : [
+            `expected ${base.expected}, received ${statuses.map((status) => status ?? 'no answer').join(', ')}`,
+          ];
+    const detail = [...mismatch, ...failures];
     const result: EndpointCaseResult = {
       ...base,
       statuses,
       verdict: unreachable ? 'unreachable' : passed ? 'pass' : 'fail',
-      detail:
-        failures.length > 0
-          ? failures.join('; ')
-          : passed
-            ? null
-            : `expected ${base.expected}, received ${statuses.map((status) => status ?? 'no answer').join(', ')}`,
+      detail: detail.length > 0 ? detail.join('; ') : null,
       sent: sends.map((sent) => ({ ...sent.shown, bodyPreview: preview(body) })),
       recordIds: sends.map((sent) => sent.recordId),
     };

@@ -43,6 +43,8 @@ export interface NotificationSpec {
 export interface SentNotification {
   recordId: number;
   status: number | null;
+  /** An answer whose connection closed mid-body: the status it began with (status is null). */
+  cutShortStatus: number | null;
   responseBody: Buffer | null;
   failure: NetworkFailure | null;
   durationMs: number;
@@ -147,6 +149,7 @@ export async function sendNotification(
   return {
     recordId: recorded.id,
     status: outcome.status,
+    cutShortStatus: outcome.cutShortStatus,
     responseBody: outcome.body,
     failure: outcome.failure,
     durationMs: outcome.durationMs,

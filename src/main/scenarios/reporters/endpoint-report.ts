@@ -18,6 +18,9 @@ export function formatEndpointCase(result: EndpointCaseResult): string {
   const lines = [
     `${MARK[result.verdict]} ${result.id.padEnd(27)} expected ${result.expected.padEnd(8)} received ${statuses(result).padEnd(10)} ${result.why}`,
   ];
+  // A pass with a detail: the answer's status was right, and something else is worth knowing
+  // (its connection closed mid-body).
+  if (result.verdict === 'pass' && result.detail !== null) lines.push(`    ${result.detail}`);
   if (result.verdict === 'fail' || result.verdict === 'unreachable') {
     if (result.detail !== null) lines.push(`    ${result.detail}`);
     for (const sent of result.sent.slice(0, 1)) {
