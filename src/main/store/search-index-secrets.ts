@@ -10,8 +10,10 @@ import {
   redactText,
   redactUrl,
   redactWith,
+  replaceSecrets,
   replaceSecretsInText,
   secretsOfExchange,
+  tailedMasksOf,
   usableSecrets,
 } from '../../shared/secrets/redact-secrets';
 import type { SqliteDatabase } from './connection';
@@ -21,7 +23,8 @@ import { readStoredHeaders } from './stored-headers';
  * What the text index keeps out: what the screens mask (shared/secrets/redact-secrets.ts, the
  * one owner), replaced by REDACTED as an export replaces it, so that no search (a prefix one
  * above all) can match a secret or a part of one: every secret main knows (the one list,
- * everyProfileSecret in timeline/record-secrets.ts), and by meaning every JWT-shaped string and
+ * everyProfileSecret in timeline/record-secrets.ts) and its mask (`••••abcd`, stored where the
+ * console masked an echo: migration 026), and by meaning every JWT-shaped string and
  * the credentials the record's request carried (Authorization, serviceToken, cookies) wherever
  * they are echoed. Migration 021 says how a secret that becomes known later is cleaned out of
  * records indexed before; migration 022 indexes again those indexed before the by-meaning part.
@@ -84,6 +87,9 @@ export interface KnownSecrets {
  */
 export function createSecretHiding(db: SqliteDatabase) {
   let hiding: readonly string[] = [];
+  // The same secrets as a screen masks them (`••••abcd`): stored so where the console masked an
+  // echo before storing it, and the mask's tail is the secret's last four characters.
+  let masks: readonly string[] = [];
   // Most text holds no secret: one pass of a regular expression of them all and of the JWT shape
   // says so (V8 runs a literal alternation of 200 secrets over a 1 KB body in under a
   // microsecond, where a search for each in turn takes about 30 times longer); the rest goes
@@ -128,7 +134,7 @@ export function createSecretHiding(db: SqliteDatabase) {
         !mayHoldUrlCredential(value)
       )
         return value;
-      return redactText(value, known, redactWith);
+      return replaceSecrets(redactText(value, known, redactWith), masks, redactWith);
     },
   );
   // A request body kept to its first 64 KiB may end inside a secret, as the screens know
@@ -240,8 +246,9 @@ export function createSecretHiding(db: SqliteDatabase) {
     hide(secrets: readonly string[]): void {
       if (secrets.length === hiding.length && secrets.every((secret, n) => secret === hiding[n])) return;
       hiding = secrets;
+      masks = tailedMasksOf(secrets);
       last = null;
-      anyOf = new RegExp([...secrets.map(escapeRegExp), JWT_SHAPE_SOURCE].join('|'));
+      anyOf = new RegExp([...secrets, ...masks].map(escapeRegExp).concat(JWT_SHAPE_SOURCE).join('|'));
     },
     /** Ids in (from, to] whose stored text holds any of `secrets` (instr: bytes, not words). */
     holding(secrets: readonly string[], from: number, to: number): number[] {

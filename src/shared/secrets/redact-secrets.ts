@@ -33,6 +33,16 @@ export const redactWith: Replace = () => REDACTED;
 export const maskWith: Replace = (secret) =>
   secret.startsWith(MASK_PREFIX) ? secret : (maskSecret(secret).masked ?? MASK_PREFIX);
 
+/**
+ * Each secret as a screen masks it, where the mask keeps a part of it (`••••abcd`, its last
+ * four characters). The console stores some echoes so (an answer that echoed the profile's API
+ * token: merchant-api/scrub-answer.ts), and those four characters are a part of the secret,
+ * which the text index holds no more than the rest (a search for them found the record).
+ */
+export const tailedMasksOf = (secrets: readonly string[]): string[] => [
+  ...new Set(secrets.map(maskWith).filter((mask) => mask.length > MASK_PREFIX.length)),
+];
+
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
 const TOKEN_PARAMETERS = new Set(['servicetoken']);
 /** A compact JWS: header and claims are JSON objects, so both start `eyJ` once base64url-encoded. */

@@ -23,6 +23,7 @@ import searchIndexByMeaning from './022-search-index-by-meaning';
 import searchIndexSpelledSecrets from './023-search-index-spelled-secrets';
 import searchIndexCutSecretsAndUrlCredentials from './024-search-index-cut-secrets-and-url-credentials';
 import outboxHeldForNext from './025-outbox-held-for-next';
+import searchIndexTailedMasks from './026-search-index-tailed-masks';
 
 export interface Migration {
   readonly id: number;
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
     sql: searchIndexCutSecretsAndUrlCredentials,
   },
   { id: 25, name: '025-outbox-held-for-next', sql: outboxHeldForNext },
+  { id: 26, name: '026-search-index-tailed-masks', sql: searchIndexTailedMasks },
 ];

@@ -1,0 +1,145 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/main/store/connection';
+import { createEventsRepository } from '../../src/main/store/events-repository';
+import { migrate } from '../../src/main/store/migrate';
+import { migrations } from '../../src/main/store/migrations';
+import { createSearchIndex } from '../../src/main/store/search-index';
+import { createStoreWriter } from '../../src/main/store/store-writer';
+import { json, startFakeService } from './helpers/fake-service';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+// A service answer that echoes the request's Authorization is stored with the profile's API
+// token masked as a screen shows it, `Bearer ••••5551` (merchant-api/scrub-answer.ts). The text
+// index held the mask's tail as a word: `history --search 5551` found exactly the record sent
+// with the token ending so, though docs/security.md says a search for any part of a secret finds
+// nothing. The index now holds such a mask of every known secret as REDACTED, and migration 026
+// indexes again the records indexed before.
+
+const SANDBOX_TOKEN = 'SBXAPITOKENqwe5551';
+const LIVE_TOKEN = 'LIVEAPITOKENzz3331';
+
+/** Ids whose indexed words start with `prefix` (what a prefix search matches). */
+const prefixIds = (db: Database.Database, prefix: string) =>
+  db
+    .prepare<[string], { rowid: number }>(
+      'SELECT rowid FROM events_fts WHERE events_fts MATCH ? ORDER BY rowid',
+    )
+    .all(`"${prefix}"*`)
+    .map((row) => row.rowid);
+
+describe('an answer echoing the API token, stored masked', () => {
+  const temp = makeTempDir('cc-tailed-masks-');
+  const dataDir = join(temp.dir, 'data');
+  let service: Awaited<ReturnType<typeof startFakeService>>;
+  const cli = (...args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
+
+  beforeAll(async () => {
+    // A stand-in that echoes what it received, as debugging proxies and echo services do.
+    service = await startFakeService((request, response) =>
+      json(response, 201, {
+        order_id: `o-${service.received.length}`,
+        checkout_id: 'c-1',
+        status: 'new',
+        checkout_url: 'https://pay.example/?orderId=o-1',
+        echo: { headers: request.headers, note: 'papaya' },
+      }),
+    );
+    for (const [name, token] of [
+      ['Sandbox', SANDBOX_TOKEN],
+      ['Live', LIVE_TOKEN],
+    ] as const)
+      expect((await cli('profiles', 'set', name, '--base-url', service.url, '--api-token', token)).code).toBe(
+        0,
+      );
+  });
+  afterAll(async () => {
+    await service.close();
+    temp.remove();
+  });
+
+  it("no search for the token's last four characters finds the record sent with it", async () => {
+    const file = join(temp.dir, 'payload.json');
+    writeFileSync(file, '{"order_reference_id":"r1"}');
+    expect((await cli('send', file, '--profile', 'Sandbox')).code).toBe(0);
+    expect((await cli('send', file, '--profile', 'Live', '--yes-live')).code).toBe(0);
+    expect(service.received.map((request) => request.headers.authorization)).toEqual([
+      `Bearer ${SANDBOX_TOKEN}`,
+      `Bearer ${LIVE_TOKEN}`,
+    ]);
+
+    const found = async (text: string) => {
+      const run = await cli('history', '--search', text, '--json');
+      expect(run.code, run.stderr).toBe(0);
+      return (JSON.parse(run.stdout) as { id: number }[]).map((record) => record.id);
+    };
+    const both = await found('papaya');
+    expect(both).toHaveLength(2);
+    // The screens still show the mask: the stored answer holds it, tail and all.
+    const db = openDatabase(join(dataDir, 'console.sqlite'));
+    try {
+      const answers = db
+        .prepare<[], { body: string }>('SELECT CAST(response_body AS TEXT) AS body FROM events ORDER BY id')
+        .all()
+        .map((row) => row.body);
+      expect(answers[0]).toContain('"Bearer ••••5551"');
+      expect(answers[1]).toContain('"Bearer ••••3331"');
+    } finally {
+      db.close();
+    }
+    for (const probe of ['5551', '555', '3331', '333']) expect(await found(probe), probe).toEqual([]);
+  });
+});
+
+describe('migration 026', () => {
+  it('indexes again the records indexed before it that hold a mask, and only those', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((m) => m.id <= 25),
+    );
+    const writer = createStoreWriter(db);
+    const ids = writer.writeNow(() => {
+      const repository = createEventsRepository(db);
+      const record = (answer: string) =>
+        repository.insert({
+          kind: 'request',
+          method: 'POST',
+          url: 'http://127.0.0.1:5201/checkout',
+          path: '/checkout',
+          status: 201,
+          requestBody: Buffer.from('{"note":"kettle"}'),
+          responseBody: Buffer.from(answer),
+        }).id;
+      return [
+        record('{"echo":"mango"}'),
+        record(`{"echo":{"authorization":"Bearer ••••5551"},"note":"papaya"}`),
+      ];
+    });
+    // As the indexer before 026 wrote a mask: kept as written.
+    db.prepare(
+      `INSERT INTO events_fts (rowid, meta, location, body)
+       SELECT id, uid, concat_ws(' ', url, path, query),
+         concat_ws(' ', CAST(request_body AS TEXT), CAST(response_body AS TEXT)) FROM events`,
+    ).run();
+    db.prepare('UPDATE search_index_state SET indexed_through = ?').run(Math.max(...ids));
+    expect(prefixIds(db, '5551')).toEqual([ids[1]]);
+    expect(migrate(db, migrations).applied).toEqual(['026-search-index-tailed-masks']);
+    expect(
+      db
+        .prepare<[], { id: number }>('SELECT id FROM search_index_stale ORDER BY id')
+        .all()
+        .map((row) => row.id),
+    ).toEqual([ids[1]]);
+    const index = createSearchIndex(db, writer);
+    index.hideSecrets(() => [SANDBOX_TOKEN]);
+    index.catchUp();
+    expect(prefixIds(db, '5551')).toEqual([]);
+    expect(prefixIds(db, 'papaya')).toEqual([ids[1]]);
+    expect(prefixIds(db, 'mango')).toEqual([ids[0]]);
+    db.close();
+  });
+});
