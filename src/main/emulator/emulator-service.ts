@@ -51,7 +51,11 @@ export interface EmulatorServiceDependencies {
 
 export interface EmulatorService {
   status(): EmulatorStatus;
-  /** Starts on `port`, or on the Local profile's base URL port (stopping first when running). */
+  /**
+   * Starts on `port`, or on the Local profile's base URL port (stopping first when running).
+   * Started for the Local profile (no standalone tokens), it then follows the port of that
+   * base URL (changed here or by another process) until stopped: restarted on the new port.
+   */
   start(port?: number): Promise<EmulatorStatus>;
   stop(): Promise<EmulatorStatus>;
   /** The settings as stored (main's own use): the registered webhook's headers are not among them. */
@@ -139,6 +143,14 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
   let server: RunningEmulatorServer | null = null;
   let error: string | null = null;
   let changeQueued = false;
+  // Started and not stopped since: it may then follow the Local profile's base URL.
+  let wanted = false;
+  // It follows the base URL (followBaseUrl): started for it, or found running where it points
+  // (after Start on a free port, the profile follows the emulator). Started on a port of its
+  // own, elsewhere than the profile points, it stays there.
+  let follows = false;
+  // The port the last start tried (null: the base URL named none the emulator can stand behind).
+  let attempted: number | null = null;
 
   // The Local profile and its tokens are read once and again only after a profile changes:
   // decrypting them on every request would cost more than the request itself.
@@ -167,7 +179,9 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     return cached;
   };
   deps.bus.subscribe((event) => {
-    if (event.name === 'profiles.changed') cached = null;
+    if (event.name !== 'profiles.changed') return;
+    cached = null;
+    void followBaseUrl();
   });
   const local = () => current().profile;
   const secrets = () => current().secrets;
@@ -284,6 +298,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       return status();
     }
     let target = port;
+    attempted = null;
     if (target === undefined) {
       const profile = local();
       if (profile === null) {
@@ -299,6 +314,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       }
       target = found.port;
     }
+    attempted = target;
     try {
       server = await startEmulatorServer(
         {
@@ -333,12 +349,39 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     return run;
   };
 
+  /**
+   * The Local profile's base URL changed (here, in another window, or in a terminal: pushed
+   * within a second): an emulator started for it moves to its port, as the listener follows its
+   * profile's port. Before, it stayed on the old port while the view said it ran for the
+   * profile, and the profile's requests went where nothing answered. A port already tried (held
+   * by something else, or no port at all) is not tried again for every other profile change.
+   */
+  const followBaseUrl = () =>
+    inTurn(async () => {
+      if (!wanted || deps.tokens !== undefined) return;
+      const profile = local();
+      const found = profile === null ? null : emulatorPortOf(profile.fields.baseUrl, profile.fields.name);
+      const port = found !== null && 'port' in found ? found.port : null;
+      // Running where the profile points (port 0: wherever it bound, as a test run's profile
+      // points at it): it follows from now on.
+      if (server !== null && (server.port === port || port === 0)) {
+        follows = true;
+        attempted = port;
+      } else if (follows && port !== attempted) await startNow(undefined);
+    });
+
   const service: EmulatorService = {
     engine,
     status,
-    start: (port) => inTurn(() => startNow(port)),
+    start: (port) =>
+      inTurn(() => {
+        wanted = true;
+        follows = port === undefined;
+        return startNow(port);
+      }),
     stop: () =>
       inTurn(async () => {
+        wanted = false;
         await stopServer();
         error = null;
         changed();
@@ -371,7 +414,11 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       consoleUrl = url === null ? null : url.replace(/\/+$/, '');
     },
     setOrderOptions: (orderId, options) => viewOf(engine.setOrderOptions(orderId, options)),
-    close: () => inTurn(stopServer),
+    close: () =>
+      inTurn(() => {
+        wanted = false;
+        return stopServer();
+      }),
   };
   return service;
 }
