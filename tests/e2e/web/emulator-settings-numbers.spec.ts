@@ -23,7 +23,7 @@ test('the retry settings keep bad numbers as typed, say what is wrong under each
   await expect(save).toBeDisabled();
   await save.hover();
   await expect(page.getByRole('tooltip')).toHaveText(
-    'Correct Timeout per attempt (ms) first: each says what is wrong under it.',
+    'Correct Timeout per attempt (ms) first: it says what is wrong under it.',
   );
 
   const attempts = retries.getByLabel('Attempts per notification');

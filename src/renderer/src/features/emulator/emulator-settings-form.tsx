@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { emulatorSettingsSchema, type EmulatorSettings } from '@shared/emulator';
 import { sameValue } from '@shared/settings-patch';
+import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { TypedTextInput } from '@ui/typed-text-input';
 import { useFollowedValues } from '@ui/use-followed-values';
 import { useTypedText, useWholeNumberText } from '@ui/use-typed-text';
@@ -48,16 +49,13 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
   const timeout = useWholeNumberText(values.timeoutMs, RANGE.timeoutMs);
   const outOfOrder = useWholeNumberText(values.outOfOrderMs, RANGE.outOfOrderMs);
   const delay = useDelayText(values.faults);
-  const problems: [string, string | null][] = [
+  const invalid = boxesToCorrect([
     [LABELS.attempts, attempts.problem],
     [LABELS.backoffMs, backoff.problem],
     [LABELS.timeoutMs, timeout.problem],
     [LABELS.outOfOrderMs, outOfOrder.problem],
     [DELAY_LABEL, delay.problem],
-  ];
-  const wrong = problems.filter(([, problem]) => problem !== null).map(([label]) => label);
-  const invalid =
-    wrong.length === 0 ? null : `Correct ${wrong.join(', ')} first: each says what is wrong under it.`;
+  ]);
   // Only this form's fields, and of those only the ones changed here: the rest are the other
   // form's or another window's, and a stale copy of them would undo a change saved there since.
   const save = () => {

@@ -14,6 +14,7 @@ import type { Choice } from '@ui/choice-control';
 import type { WebhookHeaderView } from '@shared/registered-webhook-headers';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
 import { useFollowedValues } from '@ui/use-followed-values';
+import { boxesToCorrect } from '@ui/boxes-to-correct';
 import {
   editsOf,
   headerIssues,
@@ -67,6 +68,7 @@ export function EmulatorSpecSettings({
 }) {
   const form = useFollowedValues(settings);
   const draft = form.values;
+  const pairsProblem = draft.countryCurrencyPairs.length === 0 ? 'At least one pair' : null;
   // The headers as edited here, with the list they were read from; null while none is edited, and
   // then the rows follow the stored list (a push shows through). An edit is state of its own,
   // never replaced while rendering: a reset made while rendering, on a push, could undo the row
@@ -163,7 +165,7 @@ export function EmulatorSpecSettings({
         data={[...ALL_COUNTRY_CURRENCY_PAIRS]}
         value={draft.countryCurrencyPairs}
         onChange={(values) => form.change({ countryCurrencyPairs: values.filter(isPair) })}
-        error={draft.countryCurrencyPairs.length === 0 ? 'At least one pair' : undefined}
+        error={pairsProblem ?? undefined}
         searchable
       />
       <TextInput
@@ -204,11 +206,7 @@ export function EmulatorSpecSettings({
       />
       <Group>
         <SaveSettingsButton
-          invalid={
-            draft.countryCurrencyPairs.length === 0
-              ? 'Correct Supported country/currency pairs first: it says what is wrong under it.'
-              : null
-          }
+          invalid={boxesToCorrect([[LABELS.countryCurrencyPairs, pairsProblem]])}
           onSave={() => void save()}
         />
       </Group>

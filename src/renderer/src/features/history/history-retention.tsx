@@ -2,11 +2,15 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { CommandOutput } from '@shared/contract';
-import type { Retention } from '@shared/history-file';
+import { retentionSchema, type Retention } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
 import { confirmAction } from '@ui/confirm-dialog';
-import { WholeNumberInput } from '@ui/whole-number-input';
+import { boxesToCorrect } from '@ui/boxes-to-correct';
+import { TypedTextInput } from '@ui/typed-text-input';
+import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
+import { useWholeNumberText } from '@ui/use-typed-text';
+import { rangeOfSchema } from '@ui/whole-number-text';
 import { errorMessage } from '@bridge/bridge-error';
 import { futureDatedWords } from '@shared/retention-words';
 import { sameValue } from '@shared/settings-patch';
@@ -19,6 +23,10 @@ const MODE_CHOICES: readonly Choice<Mode>[] = [
   { value: 'days', label: 'Last N days' },
   { value: 'count', label: 'Last N records' },
 ];
+// The ranges main checks, from the schema that checks them.
+const [, daysPolicy, countPolicy] = retentionSchema.options;
+const DAYS_RANGE = rangeOfSchema(daysPolicy.shape.days);
+const COUNT_RANGE = rangeOfSchema(countPolicy.shape.count);
 const policyOf = (mode: Mode, days: number, count: number): Retention =>
   mode === 'days' ? { mode, days } : mode === 'count' ? { mode, count } : { mode: 'all' };
 
@@ -27,12 +35,22 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [mode, setMode] = useState<Mode>('all');
   const [days, setDays] = useState(30);
   const [count, setCount] = useState(100_000);
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewed, setPreview] = useState<Preview | null>(null);
   const [loaded, setLoaded] = useState(false);
   // The policy as read: a save over one saved elsewhere since asks.
   const [read, setRead] = useState<Retention | undefined>(undefined);
   // A large removal takes a while (it leaves the listener its turn): the button says so meanwhile.
   const [removing, setRemoving] = useState(false);
+  // The boxes keep what was typed; while the shown one reads as no number, the last number is
+  // not the policy: nothing is previewed, saved or applied until it is corrected.
+  const daysText = useWholeNumberText(days, DAYS_RANGE);
+  const countText = useWholeNumberText(count, COUNT_RANGE);
+  const invalid = boxesToCorrect([
+    ['Days', mode === 'days' ? daysText.problem : null],
+    ['Records', mode === 'count' ? countText.problem : null],
+  ]);
+  // An answer for the last number is not shown under a box that reads as none.
+  const preview = invalid === null ? previewed : null;
 
   useEffect(() => {
     useHistoryStore
@@ -54,7 +72,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [seenPush, setSeenPush] = useState(pushed);
   if (pushed !== seenPush) {
     setSeenPush(pushed);
-    const unedited = read !== undefined && sameValue(policyOf(mode, days, count), read);
+    const unedited = read !== undefined && invalid === null && sameValue(policyOf(mode, days, count), read);
     if (pushed !== null && unedited && !sameValue(pushed, read)) {
       setRead(pushed);
       setMode(pushed.mode);
@@ -65,7 +83,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   // Asked again as records arrive (history-store.ts: at most once a second), as the count above is.
   const arrivals = useHistoryStore((state) => state.arrivals);
   useEffect(() => {
-    if (!loaded) return;
+    if (!loaded || invalid !== null) return;
     let current = true;
     useHistoryStore
       .getState()
@@ -75,7 +93,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     return () => {
       current = false;
     };
-  }, [loaded, mode, days, count, arrivals]);
+  }, [loaded, mode, days, count, arrivals, invalid]);
 
   // The count asked about is the one removed, at most: it is counted again as the dialog opens
   // (the preview on the page may be minutes old), and main refuses to remove more than it.
@@ -112,6 +130,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     });
   };
   const savePolicy = async () => {
+    if (invalid !== null) return;
     const policy = policyOf(mode, days, count);
     try {
       const saved = await saveUnlessChangedElsewhere({
@@ -132,6 +151,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     }
   };
   const apply = () => {
+    if (invalid !== null) return;
     const policy = policyOf(mode, days, count);
     useHistoryStore
       .getState()
@@ -147,36 +167,34 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
         <Group gap="sm" align="flex-end">
           <ChoiceControl aria-label="Retention" data={MODE_CHOICES} value={mode} onChange={setMode} />
           {mode === 'days' && (
-            <WholeNumberInput
-              label="Days"
-              min={1}
-              max={36_500}
-              value={days}
-              onChange={(value) => setDays(value)}
-              w={120}
-            />
+            <TypedTextInput label="Days" inputMode="numeric" field={daysText} onValue={setDays} w={120} />
           )}
           {mode === 'count' && (
-            <WholeNumberInput
+            <TypedTextInput
               label="Records"
-              min={1}
-              value={count}
-              onChange={(value) => setCount(value)}
+              inputMode="numeric"
+              field={countText}
+              onValue={setCount}
               w={160}
             />
           )}
-          <Button variant="default" onClick={() => void savePolicy()}>
-            Save policy
-          </Button>
-          <Button
-            color="red"
-            variant="light"
-            disabled={preview === null || preview.remove === 0}
-            loading={removing}
-            onClick={apply}
-          >
-            Apply now
-          </Button>
+          <UnavailableWithReason reason={invalid}>
+            <Button variant="default" onClick={() => void savePolicy()} {...blockedButton(invalid)}>
+              Save policy
+            </Button>
+          </UnavailableWithReason>
+          <UnavailableWithReason reason={invalid}>
+            <Button
+              color="red"
+              variant="light"
+              disabled={invalid === null && (preview === null || preview.remove === 0)}
+              loading={removing}
+              onClick={apply}
+              {...blockedButton(invalid)}
+            >
+              Apply now
+            </Button>
+          </UnavailableWithReason>
         </Group>
         <Text size="sm" c="dimmed" data-testid="retention-preview">
           {preview === null

@@ -16,13 +16,21 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { isEmptyFilter } from '@shared/event-filter';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/token-presets';
-import { REPLAY_TOKEN_MODES, type ReplayRequest, type ReplayTokenMode } from '@shared/replay';
+import {
+  REPLAY_TOKEN_MODES,
+  replayRequestSchema,
+  type ReplayRequest,
+  type ReplayTokenMode,
+} from '@shared/replay';
+import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { confirmLiveReplay } from '@ui/confirm-live';
 import { useResumed } from '@ui/app-store';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { useNavigation } from '@ui/navigation';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
-import { WholeNumberInput } from '@ui/whole-number-input';
+import { TypedTextInput } from '@ui/typed-text-input';
+import { useWholeNumberText } from '@ui/use-typed-text';
+import { rangeOfSchema } from '@ui/whole-number-text';
 import { errorMessage } from '@bridge/bridge-error';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
@@ -50,6 +58,13 @@ const ORDER_CHOICES: readonly Choice<SequenceOrder>[] = [
   { value: 'reversed', label: 'Reversed' },
   { value: 'shuffled', label: 'Shuffled' },
 ];
+// The ranges main checks, from the schema that checks them.
+const { shape } = replayRequestSchema;
+const RANGE = {
+  repeat: rangeOfSchema(shape.repeat.unwrap()),
+  concurrency: rangeOfSchema(shape.concurrency.unwrap()),
+  delayMs: rangeOfSchema(shape.delayMs.unwrap()),
+};
 const isPreset = (value: string | null): value is TokenPreset =>
   value !== null && (TOKEN_PRESETS as readonly string[]).includes(value);
 
@@ -74,6 +89,11 @@ export function ReplayView() {
   const form = useReplayForm();
   const [debouncedForm] = useDebouncedValue(form, 250);
   const resumed = useResumed();
+  // The number boxes keep what was typed; Replay waits while one reads as no number (the last
+  // number would be sent, not the one shown).
+  const repeat = useWholeNumberText(form.repeat, RANGE.repeat);
+  const concurrency = useWholeNumberText(form.concurrency, RANGE.concurrency);
+  const delay = useWholeNumberText(form.delayMs, RANGE.delayMs);
   // `empty`: no stored webhook is selected, which is where a fresh console starts, not an error.
   const [plan, setPlan] = useState<{ value: Plan | null; error: string | null; empty?: boolean }>({
     value: null,
@@ -131,6 +151,12 @@ export function ReplayView() {
   const firstId = selection.ids?.[0] ?? null;
   // The first webhook's body is withheld here: main would refuse the run; said before the press.
   const unreplayable = form.bodyWithheld?.id === firstId ? (form.bodyWithheld?.replayReason ?? null) : null;
+  const numbersWrong = boxesToCorrect([
+    ['Repeat', repeat.problem],
+    ['At once', concurrency.problem],
+    ['Delay (ms)', delay.problem],
+  ]);
+  const held = unreplayable ?? numbersWrong;
 
   return (
     <Stack gap="md" maw={1100}>
@@ -226,27 +252,23 @@ export function ReplayView() {
                 onChange={(value) => form.set({ order: value })}
               />
               <Group grow>
-                <WholeNumberInput
+                <TypedTextInput
                   label="Repeat"
-                  min={1}
-                  max={1000}
-                  value={form.repeat}
-                  onChange={(value) => form.set({ repeat: value })}
+                  inputMode="numeric"
+                  field={repeat}
+                  onValue={(value) => form.set({ repeat: value })}
                 />
-                <WholeNumberInput
+                <TypedTextInput
                   label="At once"
-                  min={1}
-                  max={64}
-                  value={form.concurrency}
-                  onChange={(value) => form.set({ concurrency: value })}
+                  inputMode="numeric"
+                  field={concurrency}
+                  onValue={(value) => form.set({ concurrency: value })}
                 />
-                <WholeNumberInput
+                <TypedTextInput
                   label="Delay (ms)"
-                  min={0}
-                  max={60_000}
-                  step={100}
-                  value={form.delayMs}
-                  onChange={(value) => form.set({ delayMs: value })}
+                  inputMode="numeric"
+                  field={delay}
+                  onValue={(value) => form.set({ delayMs: value })}
                 />
               </Group>
             </Stack>
@@ -279,16 +301,16 @@ export function ReplayView() {
             </Alert>
           )}
           <Group>
-            <UnavailableWithReason reason={unreplayable}>
+            <UnavailableWithReason reason={held}>
               <Button
                 leftSection={<IconPlayerPlay size={16} />}
                 onClick={() => {
-                  if (unreplayable === null) void start();
+                  if (held === null) void start();
                 }}
-                disabled={unreplayable === null && (plan.value === null || running || form.starting)}
-                {...blockedButton(unreplayable)}
+                disabled={held === null && (plan.value === null || running || form.starting)}
+                {...blockedButton(held)}
               >
-                Replay {plan.value === null ? '' : plan.value.sends}
+                Replay {plan.value === null || numbersWrong !== null ? '' : plan.value.sends}
               </Button>
             </UnavailableWithReason>
           </Group>
