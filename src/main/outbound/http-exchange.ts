@@ -45,6 +45,7 @@ export interface HttpOutcome {
    * before it (the count's limit, the timeout, a cancel, a closed connection): at least that.
    */
   responseEnded: boolean;
+  /**
    * An answer whose connection closed before its body ended: the status its status line gave.
    * `status` stays null (the answer never completed, and every kind that takes an answer takes
    * only a whole one); a reader that grades the status alone (check-endpoint) reads it here.
