@@ -10,6 +10,7 @@ import { ConnectionBanner } from './connection-banner';
 import { KeyringFallbackBanner } from './keyring-fallback-banner';
 import { LiveBanner } from './live-banner';
 import { useExternalLinkRequests } from '@ui/open-external';
+import { leaveViewThen } from '@ui/leave-guard';
 import { useNavigation, viewHash } from '@ui/navigation';
 import { CommandPalette } from './palette/command-palette';
 import { usePaletteStore } from './palette/palette-store';
@@ -49,10 +50,12 @@ function useAppLevelCommands(navigate: (view: string, params?: Record<string, st
     'toggle-theme': () => void toggleColorScheme(),
     'open-settings': () => navigate('settings'),
     // Where no filter takes it (the Timeline's and History's do), it opens the Timeline's.
-    'focus-timeline-filter': () => {
-      navigate('timeline');
-      runAppCommandWhenHandled('focus-timeline-filter');
-    },
+    // The hand-over only once the view is left: kept from a stay, it would focus a later Timeline.
+    'focus-timeline-filter': () =>
+      leaveViewThen(() => {
+        navigate('timeline');
+        runAppCommandWhenHandled('focus-timeline-filter');
+      }),
     'new-profile': () => navigate('profiles', { new: '1' }),
   });
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { leaveViewThen } from './leave-guard';
 
 /**
  * Where the user is, kept in the URL hash (`#/timeline?kind=webhook`) so a view and its
@@ -22,6 +23,7 @@ export function viewHash(view: string, params = new URLSearchParams()): string {
 }
 
 interface NavigationState extends Location {
+  /** Goes to a view; while an editor holds unsent edits, only once the user agreed (leave-guard). */
   navigate: (view: string, params?: URLSearchParams | Record<string, string>) => void;
   /** Changes the current view's params without adding a history entry (filters as you type). */
   replaceParams: (params: URLSearchParams) => void;
@@ -31,8 +33,10 @@ export const useNavigation = create<NavigationState>((set) => ({
   ...readHash(),
   navigate(view, params = new URLSearchParams()) {
     const search = params instanceof URLSearchParams ? params : new URLSearchParams(params);
-    window.location.hash = viewHash(view, search);
-    set({ view, params: search });
+    leaveViewThen(() => {
+      window.location.hash = viewHash(view, search);
+      set({ view, params: search });
+    });
   },
   replaceParams(params) {
     const { view } = readHash();

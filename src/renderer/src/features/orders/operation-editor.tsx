@@ -7,6 +7,7 @@ import { HTTP_METHODS } from '@shared/profile';
 import { useAppCommand } from '@ui/app-commands';
 import { confirmAction } from '@ui/confirm-dialog';
 import { confirmLiveCall } from '@ui/confirm-live';
+import { useUnsentWork } from '@ui/leave-guard';
 import { monoInput } from '@ui/mono-input';
 import { errorMessage, failureTitle } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
@@ -28,6 +29,11 @@ import type { OperationRequest } from './operation-request';
 type Method = (typeof HTTP_METHODS)[number];
 const isMethod = (value: string | null): value is Method =>
   value !== null && (HTTP_METHODS as readonly string[]).includes(value);
+
+/** The editable parts of the request as one text, to tell whether they were edited. */
+function requestText(method: string, url: string, body: string, headers: HeaderRow[]): string {
+  return JSON.stringify([method, url, body, editedHeaders(headers)]);
+}
 
 /**
  * The request editor of one follow-up operation: prepared from the profile's template (token
@@ -52,6 +58,8 @@ export function OperationEditor({
   const [url, setUrl] = useState('');
   const [body, setBody] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
+  /** The request as last prepared or sent: anything else is unsent work, kept from a silent leave. */
+  const [settled, setSettled] = useState<string | null>(null);
   const [profileToken, setProfileToken] = useState<string | null>(null);
   /** How many times this editor sent its request: a second send asks first. */
   const [sent, setSent] = useState(0);
@@ -74,7 +82,9 @@ export function OperationEditor({
         setMethod(planned.method);
         setUrl(planned.url);
         setBody(planned.body ?? '');
-        setHeaders(rowsOfPlan(planned.headers));
+        const rows = rowsOfPlan(planned.headers);
+        setHeaders(rows);
+        setSettled(requestText(planned.method, planned.url, planned.body ?? '', rows));
         setProfileToken(profileTokenOfPlan(planned.headers));
         setPrepareError(null);
       })
@@ -120,6 +130,7 @@ export function OperationEditor({
       });
       setResult(answer);
       setSent((count) => count + 1);
+      setSettled(requestText(method, url, body, headers));
     } catch (error) {
       setSendError(errorMessage(error));
     } finally {
@@ -154,6 +165,8 @@ export function OperationEditor({
   // Ctrl+Enter sends as the button does; without this the app-wide fallback said "Open the
   // builder to send" over an editor with its own Send button.
   useAppCommand('send', trySend);
+  const edited = settled !== null && requestText(method, url, body, headers) !== settled;
+  useUnsentWork(edited ? `the ${OPERATION_LABEL[operation].toLowerCase()} editor` : null);
   return (
     <Modal
       opened

@@ -1,0 +1,60 @@
+import { Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { confirmAction } from './confirm-dialog';
+
+/**
+ * Unsent work that leaving the view would throw away: an open request editor whose text was
+ * edited registers what it is ("the capture editor") while that holds. Every change of view
+ * (navigate() in navigation.ts: the shortcuts' and the menu's app-wide defaults, the palette's
+ * "Go to" and order entries) goes through leaveViewThen(), which asks first while any is
+ * registered, with the console's one confirmation dialog. One owner, so no shortcut or palette
+ * entry can close an editor silently, whichever way it was reached.
+ */
+const unsent: { what: string }[] = [];
+/** True while a confirmed leave runs: the navigation it makes is not asked about again. */
+let leaving = false;
+
+/** Registers `what` (e.g. "the capture editor") as unsent work; returns its remover. */
+export function registerUnsentWork(what: string): () => void {
+  // An entry per registration, so two editors naming the same thing are removed one by one.
+  const entry = { what };
+  unsent.push(entry);
+  return () => {
+    const index = unsent.indexOf(entry);
+    if (index !== -1) unsent.splice(index, 1);
+  };
+}
+
+/** While `what` is not null, leaving the view asks first ("Leave <what>?"). */
+export function useUnsentWork(what: string | null): void {
+  useEffect(() => (what === null ? undefined : registerUnsentWork(what)), [what]);
+}
+
+/** Runs `go` (which changes the view) now, or after the user agreed to leave unsent work. */
+export function leaveViewThen(go: () => void): void {
+  const what = leaving ? undefined : unsent.at(-1)?.what;
+  if (what === undefined) {
+    go();
+    return;
+  }
+  void confirmAction({
+    title: `Leave ${what}?`,
+    children: (
+      <Text size="sm">
+        Your edits in {what} are not sent. Leaving closes it and they are lost; stay to send or copy them
+        first.
+      </Text>
+    ),
+    confirmLabel: 'Leave and lose the edits',
+    cancelLabel: 'Stay',
+    color: 'orange',
+  }).then((confirmed) => {
+    if (!confirmed) return;
+    leaving = true;
+    try {
+      go();
+    } finally {
+      leaving = false;
+    }
+  });
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { SignJWT } from 'jose';
+import { expect, openConsole, test as base } from '../fixtures/console-test';
+import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { postNotification } from '../pages/order-flow';
+import { CommandPalette } from '../pages/command-palette';
+import { OrdersPage } from '../pages/orders-page';
+import { ProfilesPage } from '../pages/profiles-page';
+import { TimelinePage } from '../pages/timeline-page';
+
+const NOTIFICATION_TOKEN = 'leave-guard-e2e-secret';
+const ORDER_ID = '3f2b8c1d-5e6a-4b7c-9d0e-1f2a3b4c5d6e';
+const REFERENCE = 'REF-LEAVE-GUARD';
+
+// docs/settings.md: while an operation editor holds edits not yet sent, a shortcut or palette
+// entry that would change the view asks first ("Leave the capture editor?"); the edits were lost
+// silently. Switching the profile leaves nothing: the editor keeps its own.
+
+const test = base.extend<{ notified: ServedConsole }>({
+  notified: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-leave-guard-'));
+    await pointLocalProfile(dataDir, { listenerPort: 0, notificationToken: NOTIFICATION_TOKEN });
+    const served = await startServedConsole({}, dataDir);
+    await use(served);
+    await served.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+async function openCaptureEditor(
+  page: Page,
+  notified: ServedConsole,
+  typed: string | null = '{"typed": "by hand"}',
+) {
+  await openConsole(page, notified, '#/listener');
+  const listener = await page.getByTestId('listener-url').textContent();
+  if (listener === null || listener === '') throw new Error('The listener shows no URL.');
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(NOTIFICATION_TOKEN));
+  for (const eventType of ['order_approved', 'order_authorised']) {
+    await postNotification(
+      listener,
+      token,
+      JSON.stringify({
+        order_id: ORDER_ID,
+        order_reference_id: REFERENCE,
+        order_number: '1001',
+        event_type: eventType,
+        data: [],
+      }),
+    );
+  }
+  const orders = new OrdersPage(page);
+  await orders.open();
+  await orders.row(REFERENCE).click();
+  await orders.action('Capture').click();
+  const editor = orders.editor();
+  await expect(editor.getByLabel('URL')).not.toHaveValue('');
+  const body = editor.getByRole('textbox', { name: 'Body' });
+  if (typed !== null) await body.fill(typed);
+  return { editor, body };
+}
+
+test('a shortcut or the palette that would leave an edited editor asks first; Stay keeps the edits', async ({
+  page,
+  notified,
+}) => {
+  const { editor, body } = await openCaptureEditor(page, notified);
+  const ask = page.getByRole('dialog', { name: 'Leave the capture editor?' });
+  const palette = new CommandPalette(page);
+
+  for (const leave of [
+    () => page.keyboard.press('Control+L'),
+    () => page.keyboard.press('Control+,'),
+    async () => {
+      await page.keyboard.press('Control+K');
+      await palette.expectOpen();
+      await palette.choose('settings', /^Settings/);
+    },
+  ]) {
+    await body.click();
+    await leave();
+    await expect(ask).toBeVisible();
+    await expect(ask).toContainText('Your edits in the capture editor are not sent');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(/#\/orders\?id=/);
+    await expect(editor.getByRole('textbox', { name: 'Body' })).toHaveValue('{"typed": "by hand"}');
+  }
+
+  // Agreed to, the shortcut does what it says: the Timeline, its filter focused.
+  await body.click();
+  await page.keyboard.press('Control+L');
+  await ask.getByRole('button', { name: 'Leave and lose the edits' }).click();
+  await expect(page).toHaveURL(/#\/timeline$/);
+  await expect(new TimelinePage(page).search()).toBeFocused();
+});
+
+test('an editor with nothing edited is left without a question', async ({ page, notified }) => {
+  const { body } = await openCaptureEditor(page, notified, null);
+  await body.click();
+  await page.keyboard.press('Control+,');
+  await expect(page).toHaveURL(/#\/settings$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test("Ctrl+2 under an edited editor switches the active profile but not the editor's", async ({
+  page,
+  notified,
+}) => {
+  const { editor, body } = await openCaptureEditor(page, notified);
+  await body.click();
+  await page.keyboard.press('Control+2');
+  await expect(new ProfilesPage(page).activeBadge()).toHaveText('Sandbox');
+  // Nothing is left: the editor stays, with its edits, sending to the order's own profile.
+  await expect(editor.getByRole('textbox', { name: 'Body' })).toHaveValue('{"typed": "by hand"}');
+  await expect(editor.getByLabel('Profile', { exact: true })).toHaveValue('Local · local');
+  await expect(page.getByRole('dialog', { name: /^Leave/ })).toHaveCount(0);
+});
