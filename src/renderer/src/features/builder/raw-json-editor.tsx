@@ -1,7 +1,7 @@
 import { json } from '@codemirror/lang-json';
 import { lintGutter } from '@codemirror/lint';
-import { EditorSelection } from '@codemirror/state';
-import { drawSelection, EditorView } from '@codemirror/view';
+import { EditorSelection, Prec } from '@codemirror/state';
+import { drawSelection, EditorView, keymap } from '@codemirror/view';
 import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
@@ -26,6 +26,10 @@ const EXTENSIONS = [
   lintGutter(),
   EditorView.lineWrapping,
   EditorView.contentAttributes.of({ 'aria-label': 'Raw JSON' }),
+  // Ctrl/Cmd+Enter is Send, app-wide (the page's hotkey, the desktop menu): CodeMirror's own
+  // binding (insert a blank line) also ran, so the text changed as it was sent. Taken here, ahead
+  // of the default keymap, and left to bubble to the app's Send: the editor does nothing with it.
+  Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => true }])),
 ];
 
 /**
