@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
+import { findingsWords } from '../../src/shared/orders/order-lifecycle';
 import type { OrderRecord } from '../../src/shared/orders/order-record';
 import { call, captured, created, ORDER_ID, resetRecords, webhook } from './helpers/order-records';
 
@@ -159,5 +160,19 @@ describe('a call filed under one order that names another', () => {
     ]);
     expect(other.state).toBe('new');
     expect(other.findings.map((finding) => finding.code)).toEqual(['names_another_order']);
+  });
+});
+
+describe('the findings’ headline', () => {
+  it('calls a counted call sent from another order’s editor no contradiction', () => {
+    expect(findingsWords([{ code: 'order_names_disagree' }])).toBe(
+      'a call sent for another order that names this one, counted',
+    );
+    expect(findingsWords([{ code: 'names_another_order' }, { code: 'order_names_disagree' }])).toBe(
+      'evidence that contradicts the order or cannot be read, not counted; a call sent for another order that names this one, counted',
+    );
+    expect(findingsWords([{ code: 'currency_mismatch' }])).toBe(
+      'evidence that contradicts the order or cannot be read, not counted',
+    );
   });
 });

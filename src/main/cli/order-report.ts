@@ -2,6 +2,7 @@ import type { OrderDetail } from '../../shared/contract/orders';
 import { formatMoney } from '../../shared/money-format';
 import {
   ENTRY_EFFECT_WORDS,
+  findingsWords,
   isCountedFinding,
   STRIP_SOURCE_WORDS,
   STRIP_STATUS_WORDS,
@@ -195,7 +196,7 @@ export function orderDetailText(detail: OrderDetail): string {
   lines.push(
     json.findings.length === 0
       ? '  findings   none'
-      : `  findings   ${json.findings.length}: evidence that contradicts the order or cannot be read`,
+      : `  findings   ${json.findings.length}: ${findingsWords(json.findings)}`,
   );
   for (const finding of json.findings)
     lines.push(

@@ -179,6 +179,25 @@ export const COUNTED_FINDING_CODES: readonly string[] = ['order_names_disagree']
 export const isCountedFinding = (finding: Pick<OrderFinding, 'code'>): boolean =>
   COUNTED_FINDING_CODES.includes(finding.code);
 
+/**
+ * What the findings are, and whether their records count, as the Orders view and `orders show`
+ * both head them after their count. A call sent from another order's editor that names this one
+ * counts; it is no contradiction, and the headline must not call it one.
+ */
+export function findingsWords(findings: readonly Pick<OrderFinding, 'code'>[]): string {
+  const counted = findings.filter(isCountedFinding).length;
+  const kinds: string[] = [];
+  if (counted < findings.length)
+    kinds.push('evidence that contradicts the order or cannot be read, not counted');
+  if (counted > 0)
+    kinds.push(
+      counted === 1
+        ? 'a call sent for another order that names this one, counted'
+        : 'calls sent for another order that name this one, counted',
+    );
+  return kinds.join('; ');
+}
+
 export const orderLifecycleSchema = z.object({
   orderId: z.string(),
   /** The current known state; null when nothing seen says one (e.g. only failed calls). */

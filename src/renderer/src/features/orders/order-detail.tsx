@@ -24,7 +24,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderDetail } from '@shared/contract/orders';
-import { isCountedFinding, type OrderLifecycle } from '@shared/orders/order-lifecycle';
+import { countOf } from '@shared/count-words';
+import { findingsWords, isCountedFinding, type OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { SaveAsScenarioButton } from '@features/scenarios';
 import { openExternalUrl } from '@ui/open-external';
 import { LifecycleStrip } from './lifecycle-strip';
@@ -109,10 +110,11 @@ function OrderFindings({ findings }: { findings: OrderLifecycle['findings'] }) {
   if (findings.length === 0) return null;
   return (
     <Alert
-      color="red"
+      // Red while any finding's record is not counted; orange when every one still counts.
+      color={findings.every(isCountedFinding) ? 'orange' : 'red'}
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={`${findings.length} ${findings.length === 1 ? 'finding' : 'findings'}: evidence about this order that contradicts it or cannot be read`}
+      title={`${countOf(findings.length, 'finding')}: ${findingsWords(findings)}`}
       data-testid="order-findings"
     >
       <List size="sm" spacing={2}>
