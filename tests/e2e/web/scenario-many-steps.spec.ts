@@ -52,8 +52,10 @@ test('a long scenario that did not pass opens at the step that failed', async ({
     await openConsole(page, served, '#/scenarios');
     const scenarios = new ScenariosPage(page);
     await scenarios.openFolder(folder);
-    await scenarios.runAll();
     const card = scenarios.card('long then broken');
+    // Run all runs the folder listed: pressed before this one is, it ran the one listed before.
+    await expect(card).toBeVisible();
+    await scenarios.runAll();
     await expect(card).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
     await expect(card.getByTestId('scenario-steps-in-view')).toHaveText(
       '301 steps: the list below draws those in view; scroll it to see the others (it opens at step 301, the first that did not pass).',
