@@ -29,6 +29,8 @@ test('Replay keeps bad numbers as typed, says what is wrong under each, and is h
   // Not "Replay 3": the count of a number the box does not show.
   await expect(replay).toHaveText('Replay');
   await expect(replay).toBeDisabled();
+  // Nor a plan counting the sends of a number the box does not show.
+  await expect(page.getByTestId('replay-plan')).toHaveCount(0);
   await replay.hover();
   await expect(page.getByRole('tooltip')).toHaveText('Correct Repeat first: it says what is wrong under it.');
 

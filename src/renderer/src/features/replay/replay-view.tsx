@@ -294,7 +294,8 @@ export function ReplayView() {
               {plan.error}
             </Alert>
           )}
-          {plan.value !== null && (
+          {/* No plan while a box is wrong: it would count sends of a number the box does not show. */}
+          {plan.value !== null && numbersWrong === null && (
             <Alert color={plan.value.live ? 'red' : 'blue'} p="xs" data-testid="replay-plan">
               {plan.value.sends} {plan.value.sends === 1 ? 'send' : 'sends'} to {plan.value.targetUrl}
               {plan.value.live ? ' — a LIVE profile: you will be asked to confirm.' : ''}
