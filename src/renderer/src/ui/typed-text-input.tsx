@@ -8,16 +8,22 @@ import type { TypedText } from './use-typed-text';
 export function TypedTextInput<T>({
   field,
   onValue,
+  problemShownBeside = false,
   ...props
 }: Omit<TextInputProps, 'value' | 'onChange' | 'error'> & {
   field: TypedText<T>;
   onValue: (value: T) => void;
+  /**
+   * The problem's words are shown by the form, not under the box (only its red border here): a
+   * narrow box in a row of buttons aligned to their bottom rose above them as its words wrapped.
+   */
+  problemShownBeside?: boolean;
 }) {
   return (
     <TextInput
       {...props}
       value={field.text}
-      error={field.problem ?? undefined}
+      error={field.problem === null ? undefined : problemShownBeside || field.problem}
       onChange={(event) => {
         const value = field.type(event.currentTarget.value);
         if (value !== null) onValue(value);

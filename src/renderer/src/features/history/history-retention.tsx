@@ -51,6 +51,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   ]);
   // An answer for the last number is not shown under a box that reads as none.
   const preview = invalid === null ? previewed : null;
+  const shownProblem = mode === 'days' ? daysText.problem : mode === 'count' ? countText.problem : null;
 
   useEffect(() => {
     useHistoryStore
@@ -167,7 +168,14 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
         <Group gap="sm" align="flex-end">
           <ChoiceControl aria-label="Retention" data={MODE_CHOICES} value={mode} onChange={setMode} />
           {mode === 'days' && (
-            <TypedTextInput label="Days" inputMode="numeric" field={daysText} onValue={setDays} w={120} />
+            <TypedTextInput
+              label="Days"
+              inputMode="numeric"
+              field={daysText}
+              onValue={setDays}
+              w={120}
+              problemShownBeside
+            />
           )}
           {mode === 'count' && (
             <TypedTextInput
@@ -176,6 +184,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
               field={countText}
               onValue={setCount}
               w={160}
+              problemShownBeside
             />
           )}
           <UnavailableWithReason reason={invalid}>
@@ -196,6 +205,12 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
             </Button>
           </UnavailableWithReason>
         </Group>
+        {/* The box's problem, under the row (under the narrow box, its words rose it above the buttons). */}
+        {shownProblem !== null && (
+          <Text size="sm" c="red" data-testid="retention-problem">
+            {shownProblem}
+          </Text>
+        )}
         <Text size="sm" c="dimmed" data-testid="retention-preview">
           {preview === null
             ? ''

@@ -251,7 +251,8 @@ export function ReplayView() {
                 value={form.order}
                 onChange={(value) => form.set({ order: value })}
               />
-              <Group grow>
+              {/* Top-aligned: a box's problem under it must not move the others. */}
+              <Group grow align="flex-start">
                 <TypedTextInput
                   label="Repeat"
                   inputMode="numeric"
