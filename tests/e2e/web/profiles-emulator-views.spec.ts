@@ -1,4 +1,5 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
+import { expectAfterClick, expectPanelOpened, noteClicks } from '../fixtures/clicks-seen';
 import { expectToast, noteToasts } from '../fixtures/toasts-seen';
 import { ProfilesPage } from '../pages/profiles-page';
 
@@ -86,7 +87,10 @@ test("the registered webhook's headers: a refused name says why on its field, a 
   await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
   const headers = page.getByTestId('registered-webhook-headers');
   await expect(headers).toContainText('None registered');
+  await expectPanelOpened(headers);
+  await noteClicks(page);
   await headers.getByRole('button', { name: 'Add header' }).click();
+  await expectAfterClick(page, headers.getByLabel('Header 1 name'));
   await headers.getByLabel('Header 1 name').fill('Authorization');
   await expect(headers.getByText('Authorization is set by the delivery itself')).toBeVisible();
   await headers.getByLabel('Header 1 name').fill('X-Api-Key');
@@ -118,11 +122,14 @@ test('registered headers that main would refuse stop the Save on their fields, i
   await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
   const headers = page.getByTestId('registered-webhook-headers');
   // Clicked while the panel was still opening, Add header once took focus but added no row (CI,
-  // twice; not reproduced at an 8× CPU throttle): the panel's content is waited for first, as the
-  // test above does, and the row must then appear.
+  // in about 1 run in 5, this test and the one above together; never reproduced here, 30 of 30
+  // under load): the panel is waited for until it has finished opening, and a row that still
+  // does not appear fails naming the presses and clicks the page received.
   await expect(headers).toContainText('None registered');
+  await expectPanelOpened(headers);
+  await noteClicks(page);
   await headers.getByRole('button', { name: 'Add header' }).click();
-  await expect(headers.getByLabel('Header 1 name')).toBeVisible();
+  await expectAfterClick(page, headers.getByLabel('Header 1 name'));
   await headers.getByLabel('Header 1 name').fill('X-Api-Key');
   // No URL is registered: the headers are kept, and said to go nowhere yet.
   await expect(headers.getByTestId('headers-without-url')).toContainText('No webhook URL is registered');
