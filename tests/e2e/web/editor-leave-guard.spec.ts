@@ -123,3 +123,26 @@ test("Ctrl+2 under an edited editor switches the active profile but not the edit
   await expect(editor.getByLabel('Profile', { exact: true })).toHaveValue('Local · local');
   await expect(page.getByRole('dialog', { name: /^Leave/ })).toHaveCount(0);
 });
+
+// The browser's Back closed an edited editor without a word (the address changed, and the view
+// with it): it asks as a shortcut does, and the address stays on the view still shown.
+test("the browser's Back under an edited editor asks first; Stay keeps the edits and the address", async ({
+  page,
+  notified,
+}) => {
+  const { editor } = await openCaptureEditor(page, notified);
+  const shownAt = page.url();
+  const ask = page.getByRole('dialog', { name: 'Leave the capture editor?' });
+  await page.goBack();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(ask).toBeHidden();
+  expect(page.url()).toBe(shownAt);
+  await expect(editor.getByRole('textbox', { name: 'Body' })).toHaveValue('{"typed": "by hand"}');
+
+  // Agreed to, Back goes where it went: the page before the order was opened.
+  await page.goBack();
+  await ask.getByRole('button', { name: 'Leave and lose the edits' }).click();
+  await expect(page).not.toHaveURL(shownAt);
+  await expect(editor).toBeHidden();
+});

@@ -6,7 +6,8 @@ import { confirmAction } from './confirm-dialog';
  * Unsent work that leaving the view would throw away: an open request editor whose text was
  * edited registers what it is ("the capture editor") while that holds. Every change of view
  * (navigate() in navigation.ts: the shortcuts' and the menu's app-wide defaults, the palette's
- * "Go to" and order entries) goes through leaveViewThen(), which asks first while any is
+ * "Go to" and order entries; and the browser's Back, Forward or a typed address, through the
+ * hash's change) goes through leaveViewThen(), which asks first while any is
  * registered, with the console's one confirmation dialog. One owner, so no shortcut or palette
  * entry can close an editor silently, whichever way it was reached.
  */
@@ -30,6 +31,14 @@ export function useUnsentWork(what: string | null): void {
   useEffect(() => (what === null ? undefined : registerUnsentWork(what)), [what]);
 }
 
+/** True while the question is on screen: a second way out asked meanwhile is not asked again. */
+let asking = false;
+
+/** Whether leaving now would ask first (unsent work is registered and no confirmed leave runs). */
+export function leavingWouldAsk(): boolean {
+  return !leaving && unsent.length > 0;
+}
+
 /** Runs `go` (which changes the view) now, or after the user agreed to leave unsent work. */
 export function leaveViewThen(go: () => void): void {
   const what = leaving ? undefined : unsent.at(-1)?.what;
@@ -37,6 +46,8 @@ export function leaveViewThen(go: () => void): void {
     go();
     return;
   }
+  if (asking) return;
+  asking = true;
   void confirmAction({
     title: `Leave ${what}?`,
     children: (
@@ -49,6 +60,7 @@ export function leaveViewThen(go: () => void): void {
     cancelLabel: 'Stay',
     color: 'orange',
   }).then((confirmed) => {
+    asking = false;
     if (!confirmed) return;
     leaving = true;
     try {

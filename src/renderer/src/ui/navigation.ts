@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { leaveViewThen } from './leave-guard';
+import { leaveViewThen, leavingWouldAsk } from './leave-guard';
 
 /**
  * Where the user is, kept in the URL hash (`#/timeline?kind=webhook`) so a view and its
@@ -45,4 +45,29 @@ export const useNavigation = create<NavigationState>((set) => ({
   },
 }));
 
-window.addEventListener('hashchange', () => useNavigation.setState(readHash()));
+const sameLocation = (one: Location, other: Location) =>
+  one.view === other.view && one.params.toString() === other.params.toString();
+
+/**
+ * The address changed outside navigate(): the browser's Back or Forward, a link, a typed
+ * address. Under unsent edits the address is put back to the view still shown and the user is
+ * asked, as navigate() asks; agreed to, the view goes where the address went. (Back used to
+ * close an edited operation editor without a word.) navigate()'s own change arrives here after
+ * it has moved the view, and is nothing new.
+ */
+function followAddress(): void {
+  const target = readHash();
+  const shown = useNavigation.getState();
+  if (sameLocation(target, shown)) return;
+  if (!leavingWouldAsk()) {
+    useNavigation.setState(target);
+    return;
+  }
+  window.history.pushState(null, '', viewHash(shown.view, shown.params));
+  leaveViewThen(() => {
+    window.location.hash = viewHash(target.view, target.params);
+    useNavigation.setState(target);
+  });
+}
+
+window.addEventListener('hashchange', followAddress);
