@@ -101,3 +101,22 @@ export function startingProgress(runId: string, total: number): ReplayProgress {
     error: null,
   };
 }
+
+/**
+ * What a filter matched and a replay leaves out, as it cannot send them as they came: raw
+ * requests (bytes the listener could not read as HTTP: no method, no target), and bodies stored
+ * cut (over the listener's limit) when the original bodies are sent. Named by id, each is
+ * refused instead, saying why.
+ */
+export const replayLeftOutSchema = z.object({ raw: z.number().int(), cut: z.number().int() });
+export type ReplayLeftOut = z.infer<typeof replayLeftOutSchema>;
+
+/** "1 raw request (not HTTP) and 2 stored cut": what a filter left out, counted. */
+export function leftOutWords(leftOut: ReplayLeftOut): string {
+  return [
+    leftOut.raw === 0 ? null : `${leftOut.raw} raw ${leftOut.raw === 1 ? 'request' : 'requests'} (not HTTP)`,
+    leftOut.cut === 0 ? null : `${leftOut.cut} stored cut`,
+  ]
+    .filter((words) => words !== null)
+    .join(' and ');
+}

@@ -40,4 +40,41 @@ describe('stored webhooks that cannot be sent again as they came', () => {
     await expect(replay(open, { ...request, body: payload('order_approved') })).rejects.toThrow(refusal);
     expect(target.received).toHaveLength(0);
   });
+
+  // Taken by a filter ("every stored webhook", the Replay view opened from the navigation), one
+  // raw request or cut body refused the whole run: nothing else could be replayed that way.
+  it('a filter leaves raw requests and cut bodies out and counts them; the rest go', async () => {
+    const open = await listening();
+    const port = Number(new URL(open.origin).port);
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('GARBAGE LINE\r\n\r\n'));
+      socket.on('close', () => resolve());
+      socket.resume();
+    });
+    await receive(open, payload('order_approved', { pad: 'x'.repeat(2 * 1024 * 1024) }));
+    const whole = await receive(open, payload('order_approved'));
+    const target = await merchant(200);
+    const request = { filter: {}, target: { kind: 'url', url: target.url } };
+    const plan = open.core.replay.plan(replayRequestSchema.parse(request));
+    expect(plan).toMatchObject({ webhooks: 1, sends: 1, leftOut: { raw: 1, cut: 1 } });
+    const sent = await replay(open, request);
+    expect(sent).toMatchObject({ total: 1, done: 1, failures: 0 });
+    expect(target.received).toHaveLength(1);
+    expect(open.core.events.getRow(sent.lastRecordIds[0] ?? 0)?.related_id).toBe(whole);
+    // With an edited body the cut one goes too (the body is the person's own); the raw one never.
+    const edited = open.core.replay.plan(
+      replayRequestSchema.parse({ ...request, body: payload('order_approved') }),
+    );
+    expect(edited).toMatchObject({ webhooks: 2, leftOut: { raw: 1, cut: 0 } });
+  });
+
+  it('a filter that matches only what cannot be sent as it came says so, naming what it left out', async () => {
+    const open = await listening();
+    await receive(open, payload('order_approved', { pad: 'x'.repeat(2 * 1024 * 1024) }));
+    const target = await merchant(200);
+    const request = replayRequestSchema.parse({ filter: {}, target: { kind: 'url', url: target.url } });
+    expect(() => open.core.replay.plan(request)).toThrow(
+      'No webhook that matches can be sent as it came: the filter leaves out 1 stored cut. Edit the body to replay those stored cut.',
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { ReplayPlanRequest, ReplayProgress } from '../../shared/replay';
-import { MAX_REPLAY_SENDS, startingProgress } from '../../shared/replay';
+import type { ReplayLeftOut, ReplayPlanRequest, ReplayProgress } from '../../shared/replay';
+import { leftOutWords, MAX_REPLAY_SENDS, startingProgress } from '../../shared/replay';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
@@ -40,6 +40,7 @@ export interface ReplayServiceDependencies {
 
 export interface ReplayPlan {
   webhooks: number;
+  leftOut: ReplayLeftOut;
   sends: number;
   targetUrl: string;
   /** The target is a live profile's address: sending needs confirmation. */
@@ -86,8 +87,9 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
   const latest = new Map<string, ReplayProgress>();
   const ending = new Set<Promise<unknown>>();
 
-  const originals = (request: ReplayPlanRequest): EventRow[] => {
+  const originals = (request: ReplayPlanRequest): { rows: EventRow[]; leftOut: ReplayLeftOut } => {
     const rows: EventRow[] = [];
+    const leftOut: ReplayLeftOut = { raw: 0, cut: 0 };
     if (request.ids !== undefined) {
       for (const id of request.ids) {
         const row = deps.events.getRow(id);
@@ -109,17 +111,32 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
           ownArrivals += 1;
           continue;
         }
+        // Named by id, either is refused, saying why (refuseRawRequests, refuseCutBodies); taken
+        // by a filter ("every stored webhook"), one of them refused the whole run, leaving no
+        // way to replay the rest. They are left out, and the plan counts them.
+        if (row.method === null) {
+          leftOut.raw += 1;
+          continue;
+        }
+        if (row.request_truncated === 1 && request.body === null) {
+          leftOut.cut += 1;
+          continue;
+        }
         rows.push(row);
         if (rows.length > MAX_REPLAY_SENDS)
           throw new ReplayError(`More than ${MAX_REPLAY_SENDS} webhooks match; narrow the filter.`);
       }
+      if (rows.length === 0 && leftOut.raw + leftOut.cut > 0)
+        throw new ReplayError(
+          `No webhook that matches can be sent as it came: the filter leaves out ${leftOutWords(leftOut)}.${leftOut.cut > 0 ? ' Edit the body to replay those stored cut.' : ''}`,
+        );
       if (rows.length === 0 && ownArrivals > 0)
         throw new ReplayError(
           `No webhook the service sent matches; only the arrivals of replays the console sent (${ownArrivals}) match, and a filter leaves those out. To replay one of them again, tick it on the timeline.`,
         );
     } else throw new ReplayError('Choose webhooks to replay: ids or a filter.');
     if (rows.length === 0) throw new ReplayError('No stored webhook matches; nothing to replay.');
-    return rows;
+    return { rows, leftOut };
   };
 
   const target = (request: ReplayPlanRequest): { base: string; path: ReplayPath } => {
@@ -160,14 +177,14 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
   };
 
   const plan = (request: ReplayPlanRequest): ReplayPlan => {
-    const rows = originals(request);
+    const { rows, leftOut } = originals(request);
     refuseRawRequests(rows);
     if (request.body === null) refuseCutBodies(rows);
     const { base } = target(request);
     const sends = rows.length * request.repeat;
     if (sends > MAX_REPLAY_SENDS)
       throw new ReplayError(`${sends} sends is more than ${MAX_REPLAY_SENDS}; repeat fewer times.`);
-    return { webhooks: rows.length, sends, targetUrl: base, live: liveAddress(base) !== null };
+    return { webhooks: rows.length, leftOut, sends, targetUrl: base, live: liveAddress(base) !== null };
   };
 
   async function run(
@@ -184,7 +201,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     const profileId = request.profileId ?? deps.profiles.active().id;
     const profile = deps.profiles.get(profileId);
     const secrets = everyProfileSecret(deps.profiles);
-    const sequence = replaySequence(originals(request), request);
+    const sequence = replaySequence(originals(request).rows, request);
     const started = Date.now();
     const progress = startingProgress(runId, sequence.length);
     let lastReport = 0;

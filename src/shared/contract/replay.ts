@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { replayProgressSchema, replayRequestSchema } from '../replay';
+import { replayLeftOutSchema, replayProgressSchema, replayRequestSchema } from '../replay';
 import { defineCommand, noInput } from './define';
 
 export const replayCommands = {
@@ -8,6 +8,8 @@ export const replayCommands = {
     replayRequestSchema,
     z.object({
       webhooks: z.number().int(),
+      /** What the filter matched and the run leaves out (always none for ids, which refuse them). */
+      leftOut: replayLeftOutSchema,
       sends: z.number().int(),
       targetUrl: z.string(),
       live: z.boolean(),

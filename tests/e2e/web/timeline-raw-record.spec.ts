@@ -1,5 +1,5 @@
 import { expect, openConsole, test as base } from '../fixtures/console-test';
-import { startConsoleWith, writeEvents } from '../fixtures/seed-events';
+import { seededEvent, startConsoleWith, writeEvents } from '../fixtures/seed-events';
 import type { ServedConsole } from '../fixtures/serve-process';
 
 /** A request the listener could not parse: it stored the bytes that arrived, and no verdicts. */
@@ -71,4 +71,37 @@ test('a request the listener could not parse reads "not judged (not HTTP)" on it
   await expect(cells.nth(3)).toHaveText('not HTTP');
   await expect(cells.nth(7)).toHaveText('not judged (not HTTP)');
   await expect(cells.nth(8)).toHaveText('not judged (not HTTP)');
+});
+
+// Opened from the navigation ("every stored webhook"), the view refused the whole run for one raw
+// request among them: no other webhook could be replayed that way.
+test('with no filter, a raw request is left out and counted, and the other webhooks can be replayed', async ({
+  page,
+}) => {
+  const served = await startConsoleWith((dataDir) =>
+    writeEvents(dataDir, [
+      {
+        kind: 'webhook',
+        url: 'http://127.0.0.1:4455',
+        status: 400,
+        error:
+          'Not a valid HTTP request (HPE_INVALID_METHOD: Parse Error: Invalid method encountered); answered 400.',
+        requestBody: Buffer.from('GARBAGE LINE\r\n\r\n'),
+      },
+      { ...seededEvent(2, Date.now()), kind: 'webhook' },
+    ]),
+  );
+  try {
+    await openConsole(page, served, '#/replay');
+    await expect(page.getByTestId('replay-selection')).toContainText(
+      'Every stored webhook (no filter) · 1 webhook',
+    );
+    await expect(page.getByTestId('replay-left-out')).toHaveText(
+      ' · left out: 1 raw request (not HTTP), not sendable as it came',
+    );
+    await expect(page.getByTestId('replay-plan-error')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Replay/ })).toBeEnabled();
+  } finally {
+    await served.stop();
+  }
 });

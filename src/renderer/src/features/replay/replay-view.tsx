@@ -14,9 +14,11 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import type { CommandOutput } from '@shared/contract';
 import { isEmptyFilter } from '@shared/event-filter';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/token-presets';
 import {
+  leftOutWords,
   REPLAY_TOKEN_MODES,
   replayRequestSchema,
   type ReplayRequest,
@@ -68,12 +70,7 @@ const RANGE = {
 const isPreset = (value: string | null): value is TokenPreset =>
   value !== null && (TOKEN_PRESETS as readonly string[]).includes(value);
 
-interface Plan {
-  webhooks: number;
-  sends: number;
-  targetUrl: string;
-  live: boolean;
-}
+type Plan = CommandOutput<'planReplay'>;
 
 /**
  * Replays stored webhooks: the selection from the timeline (or an order, or a search), where
@@ -173,6 +170,11 @@ export function ReplayView() {
             {plan.value === null
               ? ''
               : ` · ${plan.value.webhooks} ${plan.value.webhooks === 1 ? 'webhook' : 'webhooks'}`}
+            {plan.value !== null && plan.value.leftOut.raw + plan.value.leftOut.cut > 0 && (
+              <span data-testid="replay-left-out">
+                {` · left out: ${leftOutWords(plan.value.leftOut)}, not sendable as ${plan.value.leftOut.raw + plan.value.leftOut.cut === 1 ? 'it' : 'they'} came${plan.value.leftOut.cut > 0 ? ' (edit the body to send those stored cut)' : ''}`}
+              </span>
+            )}
             {/* Opened from the navigation (or every record selected, unfiltered): where to choose fewer. */}
             {selection.ids === undefined && !chosenByFilter && (
               <>
