@@ -79,6 +79,13 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
                       <Table.Td>{result.expected}</Table.Td>
                       <Table.Td>
                         {result.statuses.map((status) => status ?? 'no answer').join(', ') || '—'}
+                        {/* What the CLI prints beside it: the mismatch, a send's failure (an answer
+                            cut short after its status, a timeout), why a case was not sent. */}
+                        {result.detail !== null && (
+                          <Text size="xs" c="dimmed" data-testid="check-case-detail">
+                            {result.detail}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         <Badge color={VERDICT_COLOR[result.verdict]} variant="light" miw={72}>
