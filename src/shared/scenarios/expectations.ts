@@ -19,6 +19,11 @@ export function describeStatus(matcher: StatusMatcher): string {
   return Array.isArray(matcher) ? matcher.join(' or ') : String(matcher);
 }
 
+/**
+ * The status against what was expected. A failure beside a status (an answer cut short after
+ * it began: the endpoint did answer) is said with it, and the status is still what is judged,
+ * as `check-endpoint` judges it.
+ */
 export function statusCheck(
   matcher: StatusMatcher,
   status: number | null,
@@ -27,7 +32,12 @@ export function statusCheck(
   return {
     what: 'status',
     expected: describeStatus(matcher),
-    actual: status ?? `no answer${failure === null ? '' : ` (${failure})`}`,
+    actual:
+      status === null
+        ? `no answer${failure === null ? '' : ` (${failure})`}`
+        : failure === null
+          ? status
+          : `${status} (${failure})`,
     passed: statusMatches(matcher, status),
   };
 }

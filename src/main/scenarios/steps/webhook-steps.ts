@@ -176,7 +176,10 @@ export async function runSendWebhookStep(context: StepContext, step: SendWebhook
       },
     },
   );
-  const checks: CheckResult[] = [statusCheck(expect.status, sent.status, sent.failure?.message ?? null)];
+  // An answer cut short after its status began: the endpoint answered, and the step is judged on
+  // that status with the cut said beside it (one rule with check-endpoint's).
+  const status = sent.status ?? sent.cutShortStatus;
+  const checks: CheckResult[] = [statusCheck(expect.status, status, sent.failure?.message ?? null)];
   const recordIds = [sent.recordId];
   const received =
     sent.listenerRecordId === null ? undefined : context.services.events.getSummary(sent.listenerRecordId);
@@ -194,6 +197,6 @@ export async function runSendWebhookStep(context: StepContext, step: SendWebhook
   return {
     checks,
     recordIds,
-    message: `${sent.status ?? sent.failure?.message ?? 'no answer'}${received === undefined ? '' : `, listener record #${received.id} token ${received.tokenVerdict ?? '-'}`}`,
+    message: `${status === null ? (sent.failure?.message ?? 'no answer') : sent.failure === null ? status : `${status} (${sent.failure.message})`}${received === undefined ? '' : `, listener record #${received.id} token ${received.tokenVerdict ?? '-'}`}`,
   };
 }
