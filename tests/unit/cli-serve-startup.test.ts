@@ -7,6 +7,7 @@ import { writeControlFile } from '../../src/main/browser-mode/control-file';
 import { runServe } from '../../src/main/cli/commands/serve';
 import { launchLinkLines, serveStartupLines } from '../../src/main/cli/console-ready-text';
 import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
+import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 // `serve` printed one line, the link, and nothing a first-time user needs: how to stop it,
@@ -52,7 +53,7 @@ async function serve(emulatorPort: number, before: (dataDir: string) => void = (
   for (let attempt = 0; attempt < 500 && !stdout.includes('Ctrl+C'); attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  return { dataDir: temp.dir, stdout, stderr };
+  return { dataDir: temp.dir, stdout, stderr, output: () => stdout };
 }
 
 describe('checkout-console serve: its first lines', () => {
@@ -96,6 +97,28 @@ describe('checkout-console serve: its first lines', () => {
       secret: string;
     };
     expect(run.stdout + run.stderr).not.toContain(control.secret);
+  });
+
+  // The banner kept the emulator's first address after the Local profile's base URL moved it
+  // (here or from another process): the terminal showed an address nothing listened at.
+  it('says where the emulator went when the Local profile moves it, in a line of its own', async () => {
+    const first = await freePort();
+    const run = await serve(first);
+    const moved = await freePort();
+    const set = await runCliCaptured([
+      '--data-dir',
+      run.dataDir,
+      'profiles',
+      'set',
+      'Local',
+      '--base-url',
+      `http://127.0.0.1:${moved}`,
+    ]);
+    expect(set.code).toBe(0);
+    const said = `Emulator now http://127.0.0.1:${moved} (for profile Local)\n`;
+    for (let attempt = 0; attempt < 1000 && !run.output().includes(said); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(run.output().slice(run.stdout.length)).toBe(said);
   });
 
   it('says the emulator is not running, and why, when its port is taken', async () => {

@@ -30,6 +30,13 @@ export interface ServeStartup {
   listener: ListenerStatus;
 }
 
+interface ServiceStatus {
+  running: boolean;
+  url: string | null;
+  error: string | null;
+  profileName: string | null;
+}
+
 const service = (
   status: { running: boolean; url: string | null; error: string | null },
   what: string,
@@ -45,15 +52,14 @@ const service = (
  */
 export function serveStartupLines(startup: ServeStartup): string {
   const { emulator, listener, profile } = startup;
-  const forProfile = (name: string | null) => (name === null ? '' : ` (for profile ${name})`);
   const rows: [string, string][] = [
     ['Data directory', startup.dataDir],
     [
       'Profile',
       `${profile.name} (${profile.environment}${profile.environment === 'live' ? ': real money' : ''})`,
     ],
-    ['Emulator', service(emulator, forProfile(emulator.profileName))],
-    ['Listener', service(listener, forProfile(listener.profileName))],
+    ['Emulator', serviceWords(emulator)],
+    ['Listener', serviceWords(listener)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   const table = rows
@@ -65,4 +71,24 @@ export function serveStartupLines(startup: ServeStartup): string {
   const withIt =
     running.length === 0 ? '' : `; ${running.join(' and ')} stop${running.length === 1 ? 's' : ''} with it`;
   return `${table}Press Ctrl+C to stop the console${withIt}.\n`;
+}
+
+/** A service as the banner says it: its address and the profile it is for, or why it is not running. */
+export const serviceWords = (status: ServiceStatus): string =>
+  service(status, status.profileName === null ? '' : ` (for profile ${status.profileName})`);
+
+/**
+ * The banner is printed once; the emulator and the listener may move after it (the Local
+ * profile's base URL or the listener's port changed, one stopped or failed, here or in another
+ * window): each move is said as a line of its own, in the banner's words, so the terminal never
+ * keeps showing an address nothing listens at. Null when `status` says what was said last.
+ */
+export function serviceMovedLine(
+  label: 'Emulator' | 'Listener',
+  status: ServiceStatus,
+  said: string,
+): { line: string; said: string } | null {
+  const now = serviceWords(status);
+  if (now === said) return null;
+  return { line: `${label} now ${terminalSafe(now, { maxChars: 400 })}\n`, said: now };
 }

@@ -16,7 +16,13 @@ import { resolveDataDir } from '../../data-dir';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { addNoBrowserFlags, noBrowserFlagsShape, openBrowser, opensBrowser } from '../open-browser';
 import { waitForSignal } from '../wait-for-signal';
-import { browserOpenedLine, launchLinkLines, serveStartupLines } from '../console-ready-text';
+import {
+  browserOpenedLine,
+  launchLinkLines,
+  serveStartupLines,
+  serviceMovedLine,
+  serviceWords,
+} from '../console-ready-text';
 import { errorWords } from '../../../shared/error-words';
 
 export const DEFAULT_SERVE_PORT = 4400;
@@ -113,6 +119,22 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
         listener: core.listener.status(),
       }),
     );
+    // The banner's addresses, kept true: a later move of either is said as a line of its own.
+    const said = {
+      Emulator: serviceWords(core.emulator.status()),
+      Listener: serviceWords(core.listener.status()),
+    };
+    core.bus.subscribe((event) => {
+      const moved =
+        event.name === 'emulator.changed'
+          ? (['Emulator', serviceMovedLine('Emulator', event.payload, said.Emulator)] as const)
+          : event.name === 'listener.status'
+            ? (['Listener', serviceMovedLine('Listener', event.payload, said.Listener)] as const)
+            : null;
+      if (moved === null || moved[1] === null) return;
+      said[moved[0]] = moved[1].said;
+      io.stdout(moved[1].line);
+    });
     // Said on the first start only; Settings keeps it in view after that.
     const { warning, warningIsNew } = core.appInfo().vault;
     if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
