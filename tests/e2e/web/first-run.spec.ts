@@ -250,6 +250,9 @@ test('closing a webhook toast with its × only closes it; a click on the toast o
   await expect(page.getByTestId('created-order_id')).not.toHaveText(firstOrderId);
   await expect(page.getByTestId('created-status')).toHaveText('new');
   await pay();
-  await toast.getByText(/open record #\d+ on the timeline/).click();
+  // By the keyboard too: its "open record" is a link (the toast's own click is mouse-only).
+  const link = toast.getByRole('link', { name: /^open record #\d+ on the timeline$/ });
+  await link.focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/timeline\?id=\d+$/);
 });

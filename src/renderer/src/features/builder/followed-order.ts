@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { create } from 'zustand';
 import type { TimelineSummary } from '@shared/events';
 import { hideLiveEventToast, showLiveEventToast } from '@ui/live-event-toasts';
@@ -53,14 +54,26 @@ builderCalls.onPush((event) => {
   showLiveEventToast({
     id: `webhook-${record.id}`,
     title: `${theConsoles ? `Webhook (${record.provenance}, moves nothing)` : 'Webhook'}: ${describeWebhook(record)}`,
-    message: `Order ${order.orderId} — open record #${record.id} on the timeline`,
+    // A link, so the keyboard reaches it too (Tab, Enter): the toast's own click is mouse-only.
+    message: createElement(
+      'span',
+      null,
+      `Order ${order.orderId} — `,
+      createElement(
+        'a',
+        { href: `#/timeline?id=${record.id}`, 'data-testid': 'webhook-toast-link' },
+        `open record #${record.id} on the timeline`,
+      ),
+    ),
     color: theConsoles ? 'grape' : record.tokenVerdict === 'valid' ? 'green' : 'orange',
     autoClose: 8000,
     closeButtonProps: { 'aria-label': 'Dismiss' },
     onClick: (event) => {
       // Its × is inside the toast: closing it must not also open the record (and leave the view).
       if (event.target instanceof Element && event.target.closest('button') !== null) return;
-      window.location.hash = `#/timeline?id=${record.id}`;
+      // The link goes there itself; the rest of the toast does it here.
+      if (!(event.target instanceof Element && event.target.closest('a') !== null))
+        window.location.hash = `#/timeline?id=${record.id}`;
       hideLiveEventToast(`webhook-${record.id}`);
     },
     style: { cursor: 'pointer' },
