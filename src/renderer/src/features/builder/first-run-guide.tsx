@@ -8,7 +8,7 @@ import { usePreferencesStore } from '@ui/preferences-store';
 import { switchProfile, selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { useOrderLifecycle } from '@features/orders';
 import { isEmptyDocument, useBuilderStore } from './builder-store';
-import { useFollowedOrder } from './followed-order';
+import { useFollowedOrder, type FollowedOrder } from './followed-order';
 import classes from './builder.module.css';
 import { fillSample } from './sample-action';
 
@@ -50,7 +50,7 @@ export function FirstRunGuide() {
 function Guide() {
   const update = usePreferencesStore((state) => state.update);
   const hasDocument = useBuilderStore((state) => !isEmptyDocument(state));
-  const order = useFollowedOrder((state) => state.order);
+  const order = useLocalFollowedOrder();
   const { detail } = useOrderLifecycle(order?.orderId ?? null);
   const state = detail?.lifecycle.state ?? null;
   const progress = progressOf(hasDocument, order !== null, state);
@@ -127,6 +127,23 @@ function StepChip({ index, label, progress }: { index: number; label: string; pr
   );
 }
 
+/**
+ * The order the builder follows, when it was sent to a local profile (the emulator): the guide
+ * is the way through the emulator, and an order sent to Sandbox neither ticks "Send to Local"
+ * nor is paid on the emulator's page. Told by the profile it was sent with, by name.
+ */
+function useLocalFollowedOrder(): FollowedOrder | null {
+  const order = useFollowedOrder((state) => state.order);
+  const local = useProfilesStore(
+    (store) =>
+      order !== null &&
+      store.profiles.some(
+        (candidate) => candidate.name === order.profileName && candidate.environment === 'local',
+      ),
+  );
+  return local ? order : null;
+}
+
 /** What to do now, and the button that does it. */
 function NextStep({
   progress,
@@ -141,7 +158,8 @@ function NextStep({
   const local = useProfilesStore((store) =>
     store.profiles.find((candidate) => candidate.environment === 'local'),
   );
-  const order = useFollowedOrder((store) => store.order);
+  const order = useLocalFollowedOrder();
+  const elsewhere = useFollowedOrder((store) => (order === null ? store.order : null));
   const navigate = useNavigation((store) => store.navigate);
   const say = (text: ReactNode) => <Text size="sm">{text}</Text>;
   if (state !== null && ENDED.includes(state))
@@ -165,7 +183,7 @@ function NextStep({
         return (
           <>
             {say(
-              `Sends go to the active profile, ${profile?.name ?? 'none'}. The Local profile is the built-in emulator: nothing leaves this machine.`,
+              `${elsewhere === null ? '' : `The last send went to ${elsewhere.profileName}, not the emulator. `}Sends go to the active profile, ${profile?.name ?? 'none'}. The Local profile is the built-in emulator: nothing leaves this machine.`,
             )}
             <Button size="xs" variant="light" onClick={() => switchProfile(local.id)}>
               Switch to {local.name}
