@@ -18,7 +18,14 @@ export interface OrdersServiceOptions {
 }
 
 export interface OrdersService {
-  list(request: Required<Pick<OrderListRequest, 'limit'>> & Omit<OrderListRequest, 'limit'>): OrderPage;
+  /**
+   * A page of the list; a text search never finds an order by a `hidden` secret its reference
+   * echoes (the profiles' tokens).
+   */
+  list(
+    request: Required<Pick<OrderListRequest, 'limit'>> & Omit<OrderListRequest, 'limit'>,
+    hidden?: readonly string[],
+  ): OrderPage;
   /**
    * One order's lifecycle and records; `shown` maps each record first, as a screen gets it (a
    * secret in its path masked), so the lifecycle's entries name what the records show.
@@ -151,9 +158,9 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
   };
 
   return {
-    list({ states, profileId, text, cursor, limit }) {
+    list({ states, profileId, text, cursor, limit }, hidden = []) {
       refresh();
-      const query = { states, profileId, text };
+      const query = { states, profileId, text, hidden };
       const items = index.page(query, cursor, limit);
       const last = items.at(-1);
       return {

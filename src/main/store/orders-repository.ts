@@ -2,6 +2,7 @@ import type { OrderCursor } from '../../shared/contract/orders';
 import { knownFromSchema } from '../../shared/orders/order-known-from';
 import { orderStateSchema, type OrderState } from '../../shared/orders/order-states';
 import type { OrderSummary } from '../../shared/orders/order-lifecycle';
+import { redactDerivedText, redactWith } from '../../shared/secrets/redact-secrets';
 import type { SqliteDatabase } from './connection';
 import type { EventRow } from './event-columns';
 
@@ -26,7 +27,15 @@ export interface OrderQuery {
   states?: readonly OrderState[] | undefined;
   profileId?: number | undefined;
   text?: string | undefined;
+  /**
+   * The secrets a text search must not find (the profiles' tokens): the reference is searched as
+   * an export writes it, each one `REDACTED`, never by the text it was stored with.
+   */
+  hidden?: readonly string[] | undefined;
 }
+
+/** The SQL function that gives a reference as the search reads it (registered per connection). */
+const REFERENCE_AS_SEARCHED = 'orders_reference_as_searched';
 
 type Params = Record<string, string | number>;
 
@@ -66,7 +75,12 @@ function whereOf(query: OrderQuery, params: Params): string[] {
   }
   const text = query.text?.trim().toLowerCase() ?? '';
   if (text !== '') {
-    where.push("(instr(lower(order_id), @text) > 0 OR instr(lower(coalesce(reference_id, '')), @text) > 0)");
+    // The reference may echo a secret (a token pasted as order_reference_id): searched as it
+    // stood, its every prefix found the order, spelling the token out a character at a time
+    // while every screen masked it.
+    where.push(
+      `(instr(lower(order_id), @text) > 0 OR instr(lower(${REFERENCE_AS_SEARCHED}(coalesce(reference_id, ''))), @text) > 0)`,
+    );
     params['text'] = text;
   }
   return where;
@@ -79,6 +93,19 @@ export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
  * pages; and every record of one order (through the events_by_order index) to derive them from.
  */
 export function createOrdersRepository(db: SqliteDatabase) {
+  // The secrets of the statement being run (page and count run synchronously, one at a time).
+  let hiding: readonly string[] = [];
+  db.function(REFERENCE_AS_SEARCHED, { deterministic: false }, (value: unknown) =>
+    typeof value === 'string' && hiding.length > 0 ? redactDerivedText(value, hiding, redactWith) : value,
+  );
+  const hidingFor = <T>(query: OrderQuery, run: () => T): T => {
+    hiding = query.hidden ?? [];
+    try {
+      return run();
+    } finally {
+      hiding = [];
+    }
+  };
   const statements = {
     stale: db.prepare<[number], { order_id: string; stale: number }>(
       'SELECT order_id, stale FROM orders WHERE stale > 0 LIMIT ?',
@@ -186,12 +213,12 @@ export function createOrdersRepository(db: SqliteDatabase) {
       }
       const sql = `SELECT * FROM orders WHERE ${where.join(' AND ')}
         ORDER BY last_ms DESC, order_id DESC LIMIT @limit`;
-      return (prepared(sql).all(params) as OrderRow[]).map(toSummary);
+      return hidingFor(query, () => prepared(sql).all(params) as OrderRow[]).map(toSummary);
     },
     count(query: OrderQuery): number {
       const params: Params = {};
       const sql = `SELECT count(*) AS n FROM orders WHERE ${whereOf(query, params).join(' AND ')}`;
-      const row = prepared(sql).get(params) as { n: number } | undefined;
+      const row = hidingFor(query, () => prepared(sql).get(params) as { n: number } | undefined);
       return row?.n ?? 0;
     },
   };

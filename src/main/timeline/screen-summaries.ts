@@ -3,6 +3,7 @@ import type { TimelineSummary } from '../../shared/events';
 import {
   changeTextDeep,
   maskWith,
+  redactDerivedText,
   redactPath,
   redactUrl,
   redactUrlCredentialsInText,
@@ -28,19 +29,31 @@ import type { ProfileService } from '../profiles/profile-service';
  */
 export type ScreenMask = <S extends ScreenRow>(summary: S) => S;
 
-/** What a row (or a record's detail) shows that may echo a secret: where it went, and what main read from it. */
+/**
+ * What a row (or a record's detail, or an order's record) shows that may echo a secret: where it
+ * went, and what main read from it.
+ */
 type ScreenRow = Pick<TimelineSummary, 'path' | 'url'> &
-  Partial<Pick<TimelineSummary, 'orderReferenceId' | 'eventType' | 'error'>> & { details?: unknown };
+  Partial<Pick<TimelineSummary, 'orderReferenceId' | 'eventType' | 'error'>> & {
+    details?: unknown;
+    requestJson?: unknown;
+    responseJson?: unknown;
+  };
 
 /**
  * A row or a detail with `secrets` masked in its path and URL (any percent-encoding) and in what
  * main read from its bodies: the reference, the event type, the error, the verdict details (a
  * builder payload whose order_reference_id was pasted with the API token showed it there whole,
- * though the body itself was masked). The row itself when nothing in it is a secret.
+ * though the body itself was masked). An order's record carries its bodies read as JSON, which
+ * its lifecycle is derived from (the reference and order number an order shows, the entries'
+ * words): their strings are masked the same way, so an order shows what its records show. The
+ * row itself when nothing in it is a secret.
  */
 export function maskedForScreen<S extends ScreenRow>(row: S, secrets: readonly string[]): S {
   const text = (value: string | null | undefined) =>
-    value === null || value === undefined ? value : replaceSecretsInText(value, secrets, maskWith);
+    value === null || value === undefined ? value : redactDerivedText(value, secrets, maskWith);
+  const json = (value: unknown) =>
+    changeTextDeep(value, (found) => redactDerivedText(found, secrets, maskWith));
   const masked = {
     ...row,
     path: row.path === null ? null : redactPath(row.path, secrets, maskWith),
@@ -48,6 +61,8 @@ export function maskedForScreen<S extends ScreenRow>(row: S, secrets: readonly s
     ...('orderReferenceId' in row ? { orderReferenceId: text(row.orderReferenceId) } : {}),
     ...('eventType' in row ? { eventType: text(row.eventType) } : {}),
     ...('error' in row ? { error: text(row.error) } : {}),
+    ...('requestJson' in row ? { requestJson: json(row.requestJson) } : {}),
+    ...('responseJson' in row ? { responseJson: json(row.responseJson) } : {}),
     // The details quote what main read (a checkout's notification URL among them): a URL's
     // password and serviceToken in them go by meaning, as in the bodies they came from.
     ...('details' in row

@@ -1,5 +1,5 @@
 import type { ConsoleServices } from '../../console-services';
-import { maskWith, replaceSecretsInText, usableSecrets } from '../../../shared/secrets/redact-secrets';
+import { maskWith, redactDerivedText, usableSecrets } from '../../../shared/secrets/redact-secrets';
 import { screenMask } from '../../timeline/screen-summaries';
 import type { HandlerGroup } from './types';
 
@@ -8,13 +8,14 @@ export function orderHandlers({
   profiles,
 }: Pick<ConsoleServices, 'orders' | 'profiles'>): HandlerGroup<'listOrders' | 'getOrderLifecycle'> {
   return {
-    // A reference is what the merchant's payload said: one pasted with a token shows masked.
+    // A reference is what the merchant's payload said: one pasted with a token shows masked, and
+    // a search finds it by none of the token's text.
     listOrders: (request) => {
-      const page = orders.list(request);
       const secrets = usableSecrets(profiles.secretsHere().secrets);
+      const page = orders.list(request, secrets);
       const items = page.items.map((item) => {
         const referenceId =
-          item.referenceId === null ? null : replaceSecretsInText(item.referenceId, secrets, maskWith);
+          item.referenceId === null ? null : redactDerivedText(item.referenceId, secrets, maskWith);
         return referenceId === item.referenceId ? item : { ...item, referenceId };
       });
       return { ...page, items };
