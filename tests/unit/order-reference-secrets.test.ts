@@ -118,3 +118,60 @@ describe('a profile token echoed in order_reference_id or order_number', () => {
     expect(searched.stdout).toBe('No orders.\n');
   });
 });
+
+describe('a JWT in order_reference_id', () => {
+  const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlLWJ5dGVzLWhlcmU';
+  const SHOWN = 'ref-••••lcmU';
+
+  it('is masked in every list and detail, REDACTED in history --json and every export', async () => {
+    listening = await consoleWithTokens();
+    await sendVerifiedWebhook(listening, {
+      order_id: ORDER_ID,
+      order_reference_id: `ref-${JWT}`,
+      order_number: JWT,
+    });
+    const core = listening.core;
+
+    // History's and the timeline's rows, the Orders list and one order, as a window gets them.
+    const rows = await call(core, 'listEvents', { filter: {}, limit: 10 });
+    expect(rows.items.map((item) => item.orderReferenceId)).toEqual([SHOWN]);
+    const listed = await call(core, 'listOrders', {});
+    expect(listed.items.map((item) => item.referenceId)).toEqual([SHOWN]);
+    const detail = await call(core, 'getOrderLifecycle', { orderId: ORDER_ID });
+    expect(detail.lifecycle.facts).toMatchObject({ referenceId: SHOWN, orderNumber: '••••lcmU' });
+    for (const [name, shown] of Object.entries({ rows, listed, detail }))
+      expect(JSON.stringify(shown), name).not.toContain(JWT);
+
+    const cli = cliOn(listening);
+    const outputs = {
+      list: await cli('orders'),
+      listJson: await cli('orders', '--json'),
+      show: await cli('orders', 'show', ORDER_ID),
+      showJson: await cli('orders', 'show', ORDER_ID, '--json'),
+      history: await cli('history', '--json'),
+      json: await cli('export', '--format', 'json'),
+      ndjson: await cli('export', '--format', 'ndjson'),
+      har: await cli('export', '--format', 'har'),
+    };
+    for (const [name, run] of Object.entries(outputs)) {
+      expect(run.code, `${name}: ${run.stderr}`).toBe(0);
+      expect(run.stdout, name).not.toContain('eyJ');
+    }
+    expect(outputs.show.stdout).toContain(`  reference  ${SHOWN}\n`);
+    const [record] = JSON.parse(outputs.history.stdout) as { order_reference_id: string }[];
+    expect(record?.order_reference_id).toBe('ref-REDACTED');
+    for (const name of ['json', 'ndjson', 'har'] as const)
+      expect(outputs[name].stdout, name).toContain('"order_reference_id":"ref-REDACTED"');
+  });
+
+  it('finds the order by none of its text', async () => {
+    listening = await consoleWithTokens();
+    await sendVerifiedWebhook(listening, { order_id: ORDER_ID, order_reference_id: `ref-${JWT}` });
+    const core = listening.core;
+    const found = async (text: string) =>
+      (await call(core, 'listOrders', { text })).items.map((item) => item.orderId);
+    expect(await found('ref-')).toEqual([ORDER_ID]);
+    for (const text of ['eyJhbG', 'ref-eyJ', JWT.slice(0, 30), 'lcmU'])
+      expect(await found(text), text).toEqual([]);
+  });
+});

@@ -1,10 +1,14 @@
 import { bodyVerdictSchema, eventKindSchema, tokenVerdictSchema } from '../../shared/events';
 import type { ExportedEvent } from '../../shared/history-file';
 import {
+  redactDerivedText,
   redactExchange,
   redactWith,
   replaceSecrets,
   replaceSecretsInExchange,
+  replaceSecretsInText,
+  secretsOfExchange,
+  usableSecrets,
 } from '../../shared/secrets/redact-secrets';
 import { requestBodyOf, responseBodyOf, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
@@ -53,6 +57,14 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
   const shown = keep
     ? replaceSecretsInExchange(plain, options.secrets, redactWith).exchange
     : redactExchange(plain, redactWith, options.secrets).exchange;
+  // What main read from the body goes as the body does: a JWT in order_reference_id was written
+  // whole beside the body that REDACTED it.
+  let known: string[] | undefined;
+  const derived = (value: string | null) => {
+    if (value === null) return null;
+    if (keep) return replaceSecretsInText(value, (known ??= usableSecrets(options.secrets)), redactWith);
+    return redactDerivedText(value, (known ??= secretsOfExchange(plain, options.secrets)), redactWith);
+  };
   return {
     uid: row.uid,
     kind: eventKindSchema.parse(row.kind),
@@ -76,11 +88,11 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     response_size: plain.responseBody?.size ?? null,
     duration_ms: row.duration_ms,
     order_id: row.order_id,
-    order_reference_id: row.order_reference_id,
-    event_type: row.event_type,
+    order_reference_id: derived(row.order_reference_id),
+    event_type: derived(row.event_type),
     token_verdict: tokenVerdictSchema.nullable().parse(row.token_verdict),
     body_verdict: bodyVerdictSchema.nullable().parse(row.body_verdict),
-    error: row.error,
+    error: derived(row.error),
     related_uid: row.related_id === null ? null : options.uidOf(row.related_id),
     details,
   };

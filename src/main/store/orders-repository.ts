@@ -29,7 +29,7 @@ export interface OrderQuery {
   text?: string | undefined;
   /**
    * The secrets a text search must not find (the profiles' tokens): the reference is searched as
-   * an export writes it, each one `REDACTED`, never by the text it was stored with.
+   * an export writes it, each one `REDACTED` (and every JWT), never by the text it was stored with.
    */
   hidden?: readonly string[] | undefined;
 }
@@ -96,7 +96,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
   // The secrets of the statement being run (page and count run synchronously, one at a time).
   let hiding: readonly string[] = [];
   db.function(REFERENCE_AS_SEARCHED, { deterministic: false }, (value: unknown) =>
-    typeof value === 'string' && hiding.length > 0 ? redactDerivedText(value, hiding, redactWith) : value,
+    typeof value === 'string' ? redactDerivedText(value, hiding, redactWith) : value,
   );
   const hidingFor = <T>(query: OrderQuery, run: () => T): T => {
     hiding = query.hidden ?? [];
