@@ -80,8 +80,11 @@ describe('check-endpoint', () => {
     expect(duplicate?.statuses).toEqual([200, 200]);
     // What was sent is shown with the tokens masked, never in full.
     const sent = report.cases.find((result) => result.id === 'approved')?.sent[0];
-    expect(sent?.url).toMatch(/serviceToken=%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2/);
     expect(sent?.headers).toContainEqual(['Authorization', expect.stringMatching(/^Bearer ••••.{4}$/)]);
+    // The one token of both places, its mask written as it reads in each (the URL's was
+    // percent-encoded: %E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2Z1hw beside Bearer ••••Z1hw).
+    const bearer = sent?.headers.find(([name]) => name === 'Authorization')?.[1] ?? '';
+    expect(sent?.url).toBe(`${verifying.url}?serviceToken=${bearer.slice('Bearer '.length)}`);
     expect(run.stdout).not.toContain(SECRET);
 
     const db = openDatabase(join(dataDir, 'console.sqlite'));
@@ -143,6 +146,16 @@ describe('check-endpoint', () => {
     expect(run.stdout).toContain(
       `${ENDPOINT_CASE_IDS.length - REFUSED.length} passed, ${REFUSED.length} failed`,
     );
+    // What a failed case sent names its token as its Authorization line does.
+    const sentLines = [
+      ...run.stdout.matchAll(/sent: POST \S+\?serviceToken=(\S+)\n +Authorization: Bearer (\S+);/g),
+    ];
+    expect(sentLines.length).toBeGreaterThan(0);
+    for (const [, inUrl, inHeader] of sentLines) {
+      expect(inUrl).toMatch(/^••••.{4}$/);
+      expect(inUrl).toBe(inHeader);
+    }
+    expect(run.stdout).not.toContain('%E2%80%A2');
     const xml = readFileSync(junit, 'utf8');
     expect(junitSchemaErrors(xml, temp.dir)).toBeNull();
     expect(xml.match(/<failure /g)).toHaveLength(REFUSED.length);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { SecretSource } from '../../shared/contract/jwt';
 import type { HeaderList } from '../../shared/events';
 import type { NetworkFailure } from '../../shared/merchant-api';
-import { maskSecret } from '../../shared/profile';
 import { REPLAY_MARKER_HEADER } from '../../shared/provenance';
 import { TOKEN_MODE_PLANS, type TokenMode } from '../../shared/scenarios/token-modes';
+import { maskWith, redactUrl } from '../../shared/secrets/redact-secrets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import { withServiceToken } from '../emulator/notification-url';
 import { recordedExchange } from '../outbound/recorded-exchange';
@@ -80,8 +80,6 @@ async function tokensFor(jwt: JwtToolkit, spec: NotificationSpec): Promise<Place
   }
 }
 
-const masked = (token: string) => maskSecret(token).masked ?? '••••';
-
 function listenerRecordOf(body: Buffer | null): number | null {
   if (body === null) return null;
   try {
@@ -99,7 +97,10 @@ export async function sendNotification(
   const tokens = await tokensFor(deps.jwt, spec);
   // Placed as the emulator's deliveries place it: the endpoint's own query kept as written.
   const url = withServiceToken(spec.url, tokens.query);
-  const shownUrl = withServiceToken(spec.url, tokens.query === null ? null : masked(tokens.query));
+  // Shown as every screen shows a URL (redactUrl): the mask written as it reads, `••••Z1hw`
+  // beside `Bearer ••••Z1hw`. Placed in the URL as a token is, it was percent-encoded
+  // (`%E2%80%A2…`), and a report named one token two ways.
+  const shownUrl = redactUrl(url.toString(), [], maskWith);
   // The record's uid goes out as the replay marker, as a replay's does: a console listener that
   // receives the send links its record to it, so a valid notification the console made never
   // counts as the service's own (it moved orders, and matched a scenario's expect-webhook).
@@ -113,7 +114,7 @@ export async function sendNotification(
   const shownHeaders: HeaderList = [...common];
   if (tokens.header !== null) {
     headers.push(['Authorization', `Bearer ${tokens.header}`]);
-    shownHeaders.push(['Authorization', `Bearer ${masked(tokens.header)}`]);
+    shownHeaders.push(['Authorization', `Bearer ${maskWith(tokens.header)}`]);
   }
   const body = Buffer.from(spec.body);
   const recorded = await recordedExchange({
@@ -153,7 +154,7 @@ export async function sendNotification(
     responseBody: outcome.body,
     failure: outcome.failure,
     durationMs: outcome.durationMs,
-    shown: { method: 'POST', url: shownUrl.toString(), headers: shownHeaders, bodyBytes: body.byteLength },
+    shown: { method: 'POST', url: shownUrl, headers: shownHeaders, bodyBytes: body.byteLength },
     listenerRecordId,
   };
 }
