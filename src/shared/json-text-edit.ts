@@ -1,7 +1,7 @@
-import { setIn, type DocumentPath } from './builder/document-edit';
+import { getIn, setIn, type DocumentPath } from './builder/document-edit';
 import { findDuplicateKeys } from './json-duplicate-keys';
 import { childrenOf, skipSpace, valueEnd, type JsonChild } from './json-text-children';
-import { documentStyleOf, lineIndentAt, styleOf, writeJson } from './json-text-layout';
+import { documentStyleOf, lineIndentAt, styleOf, writeJson, type JsonTextStyle } from './json-text-layout';
 
 /**
  * Edits of a JSON text in place. Parsed and written out again, a payload lost what only its
@@ -28,6 +28,8 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 const namesOf = (object: Record<string, unknown>) =>
   Object.keys(object).filter((name) => object[name] !== undefined);
 const BOM = 0xfeff;
+/** Stands in for the typed number while a new value is written (see writeNew). */
+const TYPED_NUMBER_MARKER = '\u0000typed number\u0000';
 
 /**
  * `text` (which parses to `before`) changed so it parses to `after`, where only what differs
@@ -36,7 +38,8 @@ const BOM = 0xfeff;
  * added or removed (an element still there keeps its text; a copy of one takes its text). A
  * name given twice is edited where JSON.parse reads it, its last occurrence; removing such a
  * name removes every occurrence, so none is read back. `typed` is written as given where its
- * number is. Null when the result would not parse to `after` (checked, not trusted).
+ * number is, a number already there or one written new (in a member added, or in an object
+ * written around it). Null when the result would not parse to `after` (checked, not trusted).
  */
 export function editJsonText(
   text: string,
@@ -70,8 +73,26 @@ export function editJsonText(
       return true;
     }
     if (sameJson(was, now)) return true;
-    splices.push({ from, to, insert: writeJson(now, documentStyle, lineIndentAt(text, from)) });
+    splices.push({ from, to, insert: writeNew(now, documentStyle, lineIndentAt(text, from), path) });
     return true;
+  };
+
+  /**
+   * `value`, which is not in the text yet, written at `path` in `style`: the typed number, when
+   * it is in there, as typed (JSON.stringify would write `72.980` as `72.98`). It goes in as a
+   * marker string written out once, then replaced by the digits.
+   */
+  const writeNew = (value: unknown, style: JsonTextStyle, indent: string, path: DocumentPath): string => {
+    const written = writeJson(value, style, indent);
+    if (typed === undefined || !onTypedPath(path)) return written;
+    const within = typed.path.slice(path.length);
+    if (typeof getIn(value, within) !== 'number') return written;
+    const marker = JSON.stringify(TYPED_NUMBER_MARKER);
+    const marked = writeJson(setIn(value, within, TYPED_NUMBER_MARKER), style, indent);
+    const at = marked.indexOf(marker);
+    // The value may hold the marker's text itself: then which one is ours is not known.
+    if (at < 0 || marked.indexOf(marker, at + 1) >= 0) return written;
+    return `${marked.slice(0, at)}${typed.text}${marked.slice(at + marker.length)}`;
   };
 
   const walkObject = (
@@ -95,7 +116,7 @@ export function editJsonText(
     const gone = new Set(namesOf(was).filter((name) => now[name] === undefined));
     const kept = children.filter((child) => child.name === null || !gone.has(child.name));
     if (kept.length === 0 && (added.length > 0 || gone.size > 0)) {
-      splices.push({ from, to, insert: writeJson(now, style, lineIndentAt(text, from)) });
+      splices.push({ from, to, insert: writeNew(now, style, lineIndentAt(text, from), path) });
       return true;
     }
     removeChildren(children, gone);
@@ -104,7 +125,8 @@ export function editJsonText(
       const indent = lineIndentAt(text, kept[0]?.from ?? last.from);
       const separator = style.pretty ? `,\n${indent}` : style.comma;
       const members = added.map(
-        (name) => `${separator}${JSON.stringify(name)}${style.colon}${writeJson(now[name], style, indent)}`,
+        (name) =>
+          `${separator}${JSON.stringify(name)}${style.colon}${writeNew(now[name], style, indent, [...path, name])}`,
       );
       splices.push({ from: last.valueTo, to: last.valueTo, insert: members.join('') });
     }

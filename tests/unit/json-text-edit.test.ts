@@ -88,6 +88,29 @@ describe('editJsonText: a form edit changes the raw JSON in place', () => {
     expect(typed('99999999999999999999')).toBe(COMPACT.replace('72.980', '99999999999999999999'));
   });
 
+  it('writes a typed number as typed where its member is new, and in an object written around it', () => {
+    const typed = (text: string, path: string[], digits: string): string | null =>
+      edited(text, (document) => setIn(document, path, Number(digits)), { path, text: digits });
+    expect(typed('{}\n', ['instalments'], '99999999999999999999')).toBe(
+      '{\n  "instalments": 99999999999999999999\n}\n',
+    );
+    expect(typed('{}\n', ['total_amount', 'amount'], '72.980')).toBe(
+      '{\n  "total_amount": {\n    "amount": 72.980\n  }\n}\n',
+    );
+    expect(typed(COMPACT, ['tax_amount', 'amount'], '1e3')).toBe(
+      `${COMPACT.slice(0, -1)},"tax_amount":{"amount":1e3}}`,
+    );
+    expect(typed('{"total_amount": {"currency": "SAR"}}', ['total_amount', 'amount'], '72.980')).toBe(
+      '{"total_amount": {"currency": "SAR", "amount": 72.980}}',
+    );
+    // The new value holds the text that stands in for the digits: written as JSON writes it.
+    const path = ['m', 'n'];
+    const holdsMarker = { note: '\u0000typed number\u0000', n: 1e20 };
+    expect(
+      edited('{}', (document) => setIn(document, ['m'], holdsMarker), { path, text: '99999999999999999999' }),
+    ).toBe('{"m": {"note": "\\u0000typed number\\u0000", "n": 100000000000000000000}}');
+  });
+
   it('is null where the result would not read as the document asked for', () => {
     expect(editJsonText('{"a": 1}', { a: 1 }, { a: 2 }, { path: ['a'], text: '3' })).toBeNull();
   });

@@ -96,3 +96,21 @@ test('a number typed in the form goes into the raw JSON as the digits typed', as
   await expect(builder.field('Total amount', 'Amounts')).toHaveValue('72.980000000000000001');
   await expect(builder.field('Risk score', 'Risk assessment')).toHaveValue('99999999999999999999');
 });
+
+test('a number typed in the form for a key the raw JSON lacks goes in as the digits typed', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await builder.pasteRaw('{}\n');
+  await expect(builder.field('Total amount', 'Amounts')).toHaveValue('');
+  await builder.field('Total amount', 'Amounts').fill('72.980');
+  await builder.field('Instalments').fill('99999999999999999999');
+  await expect.poll(() => builder.rawText()).toContain('"instalments": 99999999999999999999');
+  expect(await builder.rawText()).toBe(
+    '{\n  "total_amount": {\n    "amount": 72.980\n  },\n  "instalments": 99999999999999999999\n}\n',
+  );
+  await builder.field('Instalments').fill('1e3');
+  await expect.poll(() => builder.rawText()).toContain('"instalments": 1e3\n');
+});
