@@ -114,3 +114,35 @@ test('a number typed in the form for a key the raw JSON lacks goes in as the dig
   await builder.field('Instalments').fill('1e3');
   await expect.poll(() => builder.rawText()).toContain('"instalments": 1e3\n');
 });
+
+test('the form shows a number with the digits the raw JSON writes, also after a reload', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  const text = FIXTURE.replace('"amount": 72.98,', '"amount": 172.500,')
+    .replace('"instalments": 4,', '"instalments": 99999999999999999999,')
+    .replace('"total_order_count": 23', '"total_order_count": 9007199254740993')
+    .replace('"quantity": 1,', '"quantity": 1.0,');
+  await builder.pasteRaw(text);
+  await expect(builder.field('Total amount', 'Amounts')).toHaveValue('172.500');
+  await expect(builder.field('Instalments')).toHaveValue('99999999999999999999');
+  await expect(input(builder, 'risk_assessment.total_order_count')).toHaveValue('9007199254740993');
+  await expect(input(builder, 'items[0].quantity')).toHaveValue('1.0');
+
+  // Digits typed into the raw JSON for the number already there reach the form too.
+  await builder.pasteRaw(text.replace('"amount": 172.500,', '"amount": 172.5000,'));
+  await expect(builder.field('Total amount', 'Amounts')).toHaveValue('172.5000');
+  // What was typed in the form gives way to other digits for the same number in the raw JSON.
+  await builder.field('Total amount', 'Amounts').fill('172.5');
+  await expect.poll(() => builder.rawText()).toContain('"amount": 172.5,');
+  await builder.pasteRaw(text.replace('"amount": 172.500,', '"amount": 172.50,'));
+  await expect(builder.field('Total amount', 'Amounts')).toHaveValue('172.50');
+
+  await builder.field('Instalments').fill('1e3');
+  await expect.poll(() => builder.rawText()).toContain('"instalments": 1e3,');
+  await page.reload();
+  await expect(builder.field('Instalments')).toHaveValue('1e3');
+  await expect(builder.field('Total amount', 'Amounts')).toHaveValue('172.50');
+});

@@ -10,26 +10,38 @@ import {
 } from '@mantine/core';
 import { memo, useState, type ReactNode } from 'react';
 import type { FieldKind, FormField } from '@shared/checkout';
-import { formatFieldValue, parseFieldText, textMatchesValue } from '@shared/builder/field-text';
+import {
+  formatFieldValue,
+  parseFieldText,
+  textMatchesValue,
+  typedNumberText,
+} from '@shared/builder/field-text';
 import { monoInput } from '@ui/mono-input';
 import { useBuilderStore } from '../builder-store';
 import { FieldLabel } from './field-label';
 import { fieldName, findingPath, type Segments } from './form-paths';
-import { setField, useDocumentValue, useFieldMessage } from './use-document';
+import { setField, useDocumentValue, useFieldMessage, useNumberSource } from './use-document';
 
 export type TextKind = FieldKind | 'amount';
 
 /**
  * The text an input shows: what was typed while it still stands for the value (so "12." or
- * "0.50" survive), otherwise the value as text (it changed elsewhere: the raw editor, a helper).
+ * "0.50" survive) and for the digits the raw JSON writes, otherwise the value as text (it
+ * changed elsewhere: the raw editor, a helper), a number as `source`, the raw JSON's digits.
  */
 export function useFieldText(
   kind: TextKind,
   value: unknown,
   onChange: (value: unknown, typed: string) => void,
+  source?: string,
 ) {
   const [typed, setTyped] = useState<string | null>(null);
-  const text = typed !== null && textMatchesValue(kind, typed, value) ? typed : formatFieldValue(value);
+  const digits = typed === null ? undefined : typedNumberText(typed, value);
+  const standsFor =
+    typed !== null &&
+    textMatchesValue(kind, typed, value) &&
+    (source === undefined || digits === undefined || digits === source);
+  const text = standsFor ? typed : (source ?? formatFieldValue(value));
   const change = (next: string) => {
     setTyped(next);
     onChange(parseFieldText(kind, next, value), next);
@@ -76,6 +88,7 @@ export const FieldInput = memo(function FieldInput({
   values,
 }: FieldInputProps) {
   const value = useDocumentValue(path);
+  const source = useNumberSource(path, value);
   const shown = useFieldMessage(path);
   const at = findingPath(path);
   const onChange = (next: unknown, typed?: string) => setField(path, next, typed);
@@ -96,7 +109,7 @@ export const FieldInput = memo(function FieldInput({
   const options = values ?? field.values ?? field.suggestions;
   if (options !== undefined)
     return <ChoiceInput {...common} value={value} onChange={onChange} options={options} />;
-  return <TextField {...common} kind={effectiveKind} value={value} onChange={onChange} />;
+  return <TextField {...common} kind={effectiveKind} value={value} source={source} onChange={onChange} />;
 }, sameProps);
 
 /** Warnings are shown in orange where errors are red: they never block a send. */
@@ -136,10 +149,16 @@ export function textHints(kind: TextKind): { placeholder?: string; inputMode?: '
 function TextField({
   kind,
   value,
+  source,
   onChange,
   ...common
-}: CommonProps & { kind: TextKind; value: unknown; onChange: (value: unknown, typed?: string) => void }) {
-  const [text, change] = useFieldText(kind, value, onChange);
+}: CommonProps & {
+  kind: TextKind;
+  value: unknown;
+  source: string | undefined;
+  onChange: (value: unknown, typed?: string) => void;
+}) {
+  const [text, change] = useFieldText(kind, value, onChange, source);
   return (
     <TextInput
       {...common}

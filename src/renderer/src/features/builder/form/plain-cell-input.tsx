@@ -4,7 +4,7 @@ import { useBuilderStore } from '../builder-store';
 import { FieldInput, MONO_KINDS, sameProps, textHints, useFieldText, type TextKind } from './field-input';
 import { findingPath, type Segments } from './form-paths';
 import classes from './item-row.module.css';
-import { setField, useDocumentValue, useFieldMessage } from './use-document';
+import { setField, useDocumentValue, useFieldMessage, useNumberSource } from './use-document';
 
 interface PlainCellInputProps {
   field: FormField;
@@ -34,10 +34,11 @@ export const PlainCellInput = memo(function PlainCellInput({
 
 function PlainTextCell({ path, label, kind }: { path: Segments; label: string; kind: TextKind }) {
   const value = useDocumentValue(path);
+  const source = useNumberSource(path, value);
   const shown = useFieldMessage(path);
   const at = findingPath(path);
   const messageId = useId();
-  const [text, change] = useFieldText(kind, value, (next, typed) => setField(path, next, typed));
+  const [text, change] = useFieldText(kind, value, (next, typed) => setField(path, next, typed), source);
   return (
     <>
       <input

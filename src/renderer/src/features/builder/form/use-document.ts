@@ -1,7 +1,8 @@
 import type { Finding } from '@shared/checkout';
 import { getIn, setIn } from '@shared/builder/document-edit';
 import { typedNumberText } from '@shared/builder/field-text';
-import { useBuilderStore } from '../builder-store';
+import { jsonSourceText } from '@shared/json-source-text';
+import { useBuilderStore, type BuilderStore } from '../builder-store';
 import { useFormDocument } from './form-document';
 import { findingPath, type Segments } from './form-paths';
 import { followShipping } from './mirror-billing';
@@ -13,6 +14,30 @@ import { followShipping } from './mirror-billing';
  */
 export function useDocumentValue(path: Segments): unknown {
   return useFormDocument((state) => getIn(state.document, path));
+}
+
+/** Where the last text that parsed writes its values, read when a field first asks. */
+let source: { text: string; textAt: ReturnType<typeof jsonSourceText> } | null = null;
+
+function sourceOf(state: Pick<BuilderStore, 'text' | 'parseError'>) {
+  // While the text does not parse the form shows the last document that did: its text's digits.
+  if (state.parseError === null && source?.text !== state.text)
+    source = { text: state.text, textAt: jsonSourceText(state.text) };
+  return source;
+}
+
+/**
+ * The digits the raw JSON writes for the number `value` at `path` (`172.500`, where String()
+ * gives `172.5`; `99999999999999999999`, where it gives `100000000000000000000`), so the form
+ * shows what is sent. Undefined for anything else, and while the text has not caught up with
+ * the value (the digits must read as `value`).
+ */
+export function useNumberSource(path: Segments, value: unknown): string | undefined {
+  return useBuilderStore((state) => {
+    if (typeof value !== 'number') return undefined;
+    const written = sourceOf(state)?.textAt(path);
+    return written === undefined ? undefined : typedNumberText(written, value);
+  });
 }
 
 const NO_FINDINGS: readonly Finding[] = [];
