@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withComputedTotal } from '../../src/shared/checkout';
 import { fixture, type Payload } from './helpers/checkout-payloads';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -38,6 +39,21 @@ describe('checkout-console validate', () => {
     expect(run.stdout).toMatch(/valid, 1 warning/);
     expect(run.stdout).toMatch(
       /warning +expires_in_minute\n +"expires_in_minute" is not a field .* Did you mean "expires_in_minutes"\?/,
+    );
+  });
+
+  it('warns of two items with one reference_id, naming both, as the builder does', async () => {
+    const general = fixture('general');
+    const items = general.items as Payload[];
+    items.push({ ...items[0] });
+    const payload = withComputedTotal(general) as Payload;
+    const run = await validate(write('twice.json', payload));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/valid, 1 warning/);
+    expect(run.stdout).toContain(
+      'warning  items[1].reference_id\n' +
+        `         items[1].reference_id is the text "${String(items[0]?.reference_id)}", as items[0].reference_id is: the spec calls reference_id the merchant's unique item id, and how the service takes one given twice is not shown. Give each item its own.\n` +
+        "         rule: Item: reference_id — Merchant's unique item id (how the service takes one given twice is not shown) [duplicate_reference_id]\n",
     );
   });
 

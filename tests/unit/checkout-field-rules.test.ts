@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeCurrency, validateCheckout, type CheckoutForm } from '../../src/shared/checkout';
 import { fixture, getAt, type Payload } from './helpers/checkout-payloads';
-import { all, del, retotal, ruleTable, set } from './helpers/rule-table';
+import { all, del, retotal, ruleTable, set, type Edit } from './helpers/rule-table';
 
 /** The form's fixture moved to another currency and country, without a discount (SAR/AED only). */
 const inCurrency = (currency: 'KWD' | 'BHD' | 'OMR') => (form: CheckoutForm) => {
@@ -336,6 +336,29 @@ describe('Expiry', () => {
       code: 'duplicate_expiry',
       severity: 'warning',
       good: all(fresh, set('expires_in_minutes', 30)),
+    },
+  ]);
+});
+
+/** A second item, a copy of the first but for its reference_id, the total following. */
+const secondItem =
+  (referenceId: string): Edit =>
+  (payload) => {
+    const items = payload.items as Payload[];
+    items.push({ ...items[0], reference_id: referenceId });
+    return retotal(payload);
+  };
+
+describe("Items: reference_id, the merchant's unique item id", () => {
+  ruleTable([
+    {
+      rule: 'two items with one reference_id',
+      bad: all(set('items[0].reference_id', 'ITEM-1'), secondItem('ITEM-1')),
+      path: 'items[1].reference_id',
+      code: 'duplicate_reference_id',
+      severity: 'warning',
+      message: /items\[1\]\.reference_id is the text "ITEM-1", as items\[0\]\.reference_id is/,
+      good: all(set('items[0].reference_id', 'ITEM-1'), secondItem('ITEM-2')),
     },
   ]);
 });

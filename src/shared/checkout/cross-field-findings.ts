@@ -9,6 +9,7 @@ import {
 import type { CountryCurrencyPair } from './country-currency-pairs';
 import { checkCountryCurrency, checkOneCurrency, checkTotal } from './cross-checks';
 import type { RawFinding } from './findings';
+import { checkUniqueItemReferences } from './unique-item-references';
 
 export interface CrossFieldOptions {
   /** The request field that carries the notification URL; default `merchant_url.notification`. */
@@ -28,6 +29,7 @@ export function crossFieldFindings(payload: unknown, options: CrossFieldOptions 
     ...checkDateOrder(payload),
     ...checkCounts(payload),
     ...checkItemsNotEmpty(payload),
+    ...checkUniqueItemReferences(payload),
     ...checkNotificationUrl(payload, options.notificationField),
   ];
 }

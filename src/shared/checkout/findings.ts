@@ -34,6 +34,8 @@ export const FINDING_CODES = [
   'date_order',
   'negative_count',
   'empty_items',
+  // Two items with one reference_id (warning): how the service takes it is not shown
+  'duplicate_reference_id',
   'no_coupon_discount',
   'unknown_key',
   // The JSON text itself: a name given twice in one object (the last one wins)

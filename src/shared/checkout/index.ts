@@ -92,4 +92,4 @@ export { changeCurrency, discountCurrencyFor, type ChangeCurrencyOptions } from 
 export { formatAmount, parseAmount, roundAmount } from './money';
 export { parseSpecDate, formatSpecDate, specDateFromDate } from './dates';
 export { generateSample, type SampleOptions } from './sample';
-export { freshOrderReferenceId } from './order-reference';
+export { freshItemReferenceId, freshOrderReferenceId } from './order-reference';

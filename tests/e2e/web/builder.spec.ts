@@ -248,9 +248,29 @@ test('item rows: duplicate, move and remove edit the document in place', async (
   await expect.poll(async () => (await names()).length).toBe(sampled + 1);
   const [first, second, ...rest] = await names();
 
+  const referenceIds = async () =>
+    ((await builder.rawJson()) as { items: { reference_id: string }[] }).items.map(
+      (item) => item.reference_id,
+    );
+  const [firstId] = await referenceIds();
   await items.getByRole('button', { name: 'Duplicate item 1' }).click();
   await expect.poll(names).toEqual([first, first, second, ...rest]);
   await expect(builder.field('Name of item 2')).toHaveValue(first ?? '');
+  // The copy gets a reference_id of its own: the spec calls it the merchant's unique item id.
+  const [, copyId] = await referenceIds();
+  expect(copyId).toMatch(/^ITEM-\d{8}-\d{6}-[A-Z2-9]{8}$/);
+  expect((await referenceIds())[0]).toBe(firstId);
+  await items.getByRole('button', { name: 'Show all fields of item 2' }).click();
+  const copyReference = builder.form().locator('input[data-path="items[1].reference_id"]');
+  await expect(copyReference).toHaveValue(copyId ?? '');
+  // Given the first one's, it is warned of, naming both.
+  await copyReference.fill(firstId ?? '');
+  await expect(builder.finding('items[1].reference_id')).toContainText(
+    'as items[0].reference_id is: the spec calls reference_id the merchant',
+  );
+  await copyReference.fill(copyId ?? '');
+  await expect(builder.finding('items[1].reference_id')).toHaveCount(0);
+  await items.getByRole('button', { name: 'Hide all fields of item 2' }).click();
 
   await items.getByRole('button', { name: 'Move item 2 down' }).click();
   await expect.poll(names).toEqual([first, second, first, ...rest]);

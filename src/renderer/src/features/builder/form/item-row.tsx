@@ -7,8 +7,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { memo, useId, type ReactNode } from 'react';
-import type { FormField } from '@shared/checkout';
-import { duplicateIndexIn, moveIndexIn, removeIndexIn } from '@shared/builder/document-edit';
+import { freshItemReferenceId, type FormField } from '@shared/checkout';
+import { duplicateIndexIn, getIn, moveIndexIn, removeIndexIn, setIn } from '@shared/builder/document-edit';
 import { FieldGrid } from './field-grid';
 import { findingPath, type Segments } from './form-paths';
 import classes from './item-row.module.css';
@@ -23,6 +23,19 @@ export interface ItemRowProps {
   more: readonly FormField[];
   open: boolean;
   onToggle: (index: number) => void;
+}
+
+/**
+ * A copy of item `index` right after it, then given a reference_id of its own: the spec calls it
+ * the merchant's unique item id, and a copy that kept it would be the repeat the findings warn
+ * of. Two edits, so the copy first takes the item's text as it is (its digits, its layout).
+ */
+function duplicateItem(index: number): void {
+  editDocument((current) => duplicateIndexIn(current, ['items'], index));
+  const copied = ['items', index + 1, 'reference_id'];
+  editDocument((current) =>
+    getIn(current, copied) === undefined ? current : setIn(current, copied, freshItemReferenceId()),
+  );
 }
 
 /**
@@ -77,10 +90,7 @@ export const ItemRow = memo(function ItemRow({ index, count, inline, more, open,
             >
               <IconArrowDown size={12} />
             </RowAction>
-            <RowAction
-              label={`Duplicate ${label}`}
-              onClick={() => editDocument((current) => duplicateIndexIn(current, ['items'], index))}
-            >
+            <RowAction label={`Duplicate ${label}`} onClick={() => duplicateItem(index)}>
               <IconCopy size={12} />
             </RowAction>
             <RowAction
