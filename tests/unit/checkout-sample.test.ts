@@ -131,3 +131,24 @@ describe("the sample's merchant URLs", () => {
     );
   });
 });
+
+describe("the sample's item and image URLs", () => {
+  // docs/builder.md: "Item and image URLs use https://shop.example.com (general) or
+  // https://academy.example.com (education)".
+  const hosts: Record<CheckoutForm, string> = {
+    general: 'https://shop.example.com/',
+    education: 'https://academy.example.com/',
+  };
+  it.each(FORMS)('are on the form’s own site in the %s form', (form) => {
+    for (const seed of SEEDS) {
+      const items = obj(generateSample(form, { seed, now: NOW })).items as Payload[];
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        expect(String(item.item_url)).toMatch(new RegExp(`^${hosts[form].replaceAll('.', '\\.')}\\S+$`));
+        expect(String(item.image_url)).toMatch(
+          new RegExp(`^${hosts[form].replaceAll('.', '\\.')}\\S+\\.jpg$`),
+        );
+      }
+    }
+  });
+});

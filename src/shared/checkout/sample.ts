@@ -68,12 +68,9 @@ function itemsOf(
     unit_price: moneyOf(line.unitMinor, amounts.currency),
     tax_amount: moneyOf(line.taxMinor, amounts.currency),
     discount_amount: moneyOf(0, amounts.currency),
-    ...(form === 'general'
-      ? {
-          item_url: `${shop}/products/${slug(line.name)}`,
-          image_url: `https://images.example.com/products/${slug(line.name)}.jpg`,
-        }
-      : {}),
+    // Both forms take the two optional URLs (the spec's item table names no form without them).
+    item_url: `${shop}/${form === 'general' ? 'products' : 'fees'}/${slug(line.name)}`,
+    image_url: `${shop}/images/${slug(line.name)}.jpg`,
   }));
 }
 
