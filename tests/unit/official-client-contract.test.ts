@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmulator, until, type EmulatorHarness } from './helpers/emulator-harness';
@@ -262,6 +264,48 @@ describe('the official client against the emulator', () => {
       const form = 'event_type' in (JSON.parse(request.body) as object) ? 'webhook' : 'authorise';
       expect(processNotification(request, emulator.notificationToken, form).warnings).toEqual([]);
     }
+  });
+
+  it('an education merchant cannot create a checkout with it: its Order has no is_mobile, which the education form requires', async () => {
+    // The client's Order has no is_mobile at all (tests/official-client/vendor/…/Model/Order/Order.php,
+    // toArray), and always sends a shipping address (getShippingAddress() must return one).
+    emulator.core.emulator.updateSettings({ checkoutForm: 'education' });
+    try {
+      const order = sarOrder('SA-EDU-1', receiverUrl);
+      const educational = {
+        ...order,
+        locale: 'en_US',
+        platform: 'web',
+        items: [{ ...SAR_ITEMS[0], type: 'Tuition' } as ClientItem],
+        riskAssessment: {
+          ...order.riskAssessment,
+          education: {
+            education_type: 'course',
+            start_date: '01-09-2026',
+            end_date: '15-12-2026',
+            event_location: 'online',
+            purchase_type: 'one-time',
+          },
+        },
+      };
+      const exchange = await send(emulator.url, emulator.apiToken, OPERATIONS.createCheckout(educational));
+      expect(exchange.sent).not.toContain('is_mobile');
+      expect(exchange.sent).toContain('"shipping_address":{');
+      const response = read(exchange, parseCreateCheckout);
+      expect(response).toMatchObject({ success: false, parsed: null });
+      expect(exchange.status).toBe(400);
+      expect(response.errors).toEqual([
+        expect.objectContaining({ error_code: 'required', path: 'is_mobile' }),
+      ]);
+    } finally {
+      emulator.core.emulator.updateSettings({ checkoutForm: 'general' });
+    }
+    // Following the spec here, the emulator refuses the client: the manual says so where the two differ.
+    const fidelity = readFileSync(join(process.cwd(), 'docs', 'emulator-fidelity.md'), 'utf8');
+    const differ = fidelity.slice(fidelity.indexOf('Where the client and the spec differ'));
+    const list = differ.slice(0, differ.indexOf('\n## '));
+    expect(list).toMatch(/`is_mobile`[^]*education[^]*400 `required`/);
+    expect(list).toMatch(/shipping address/);
   });
 
   it('a refusal reads as the client reads errors: message and errors[].error_code', async () => {
