@@ -199,3 +199,62 @@ describe('an export never lands in another console’s data directory, nor over 
     expect(readFileSync(plain, 'utf8')).toContain('checkout-console-history');
   });
 });
+
+// The guard looked for console.sqlite only in the target's own folder: `export --out <another
+// data dir>/logs/console.log --force` emptied that console's log (exit 0), and `runs N --out` or
+// `test --out` there did the same.
+describe('an export or a report never lands in a subfolder of another console’s data directory', () => {
+  it('refuses <other data dir>/logs/console.log and a deeper new file, even with --force', async () => {
+    const other = join(temp.dir, 'other-with-logs');
+    expect((await runCliCaptured(['--data-dir', other, 'profiles', 'list'])).code).toBe(0);
+    const log = join(other, 'logs', 'console.log');
+    const logBefore = readFileSync(log);
+    expect(logBefore.length).toBeGreaterThan(0);
+    mkdirSync(join(other, 'logs', 'deeper'));
+    for (const target of [log, join(other, 'logs', 'deeper', 'new.ndjson')]) {
+      const exported = await runCliCaptured([
+        '--data-dir',
+        dataDir,
+        'export',
+        '--format',
+        'ndjson',
+        '--out',
+        target,
+        '--force',
+      ]);
+      expect(exported.code, target).toBe(1);
+      expect(exported.stderr).toContain(`Cannot write ${target}: ${other} is a console's data directory`);
+      const report = await runCliCaptured([
+        '--data-dir',
+        dataDir,
+        'test',
+        scenario,
+        '--reporter',
+        'junit',
+        '--out',
+        target,
+        '--force',
+      ]);
+      expect(report.code, target).toBe(2);
+      expect(report.stderr).toContain(
+        `--out: Cannot write ${target}: ${other} is a console's data directory`,
+      );
+    }
+    expect(readFileSync(log).equals(logBefore)).toBe(true);
+    // Through a link that leads there, too.
+    symlinkSync(join(other, 'logs'), join(temp.dir, 'logs-link'));
+    const linked = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'export',
+      '--format',
+      'ndjson',
+      '--out',
+      join(temp.dir, 'logs-link', 'console.log'),
+      '--force',
+    ]);
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toContain(`${other} is a console's data directory`);
+    expect(readFileSync(log).equals(logBefore)).toBe(true);
+  });
+});

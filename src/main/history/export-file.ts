@@ -54,6 +54,21 @@ async function isSqliteDatabase(path: string): Promise<boolean> {
 }
 
 /**
+ * The nearest console data directory (a folder holding console.sqlite) that is one of
+ * `directories` or an ancestor of one, or null. The directories are real locations already, so
+ * a link cannot lead around the walk.
+ */
+async function consoleDataDirHolding(directories: string[]): Promise<string | null> {
+  for (const start of new Set(directories)) {
+    for (let directory = start; ; directory = dirname(directory)) {
+      if ((await statOrNull(join(directory, DATABASE_FILE_NAME)))?.isFile() === true) return directory;
+      if (dirname(directory) === directory) break;
+    }
+  }
+  return null;
+}
+
+/**
  * Decides how to write `target`, refusing before a byte is written: anything that resolves
  * into the data directory (the live database, the vault key) or any other console's, over an
  * SQLite database, a directory, a missing directory, and an existing file unless `force`.
@@ -83,12 +98,14 @@ async function plan(target: ExportTarget): Promise<{ path: string; inPlace: bool
     );
   // Any console's data directory, not only this command's own: `export --out
   // <another data dir>/console.sqlite --force` replaced a live database, and the listener running
-  // on it went on acknowledging webhooks into a file no longer there.
-  for (const directory of new Set([realParent, dirname(landsAt)]))
-    if ((await statOrNull(join(directory, DATABASE_FILE_NAME)))?.isFile() === true)
-      throw new ExportFileError(
-        `Cannot write ${target.path}: ${directory} is a console's data directory (it holds ${DATABASE_FILE_NAME}), which holds that console's own files; choose a path outside it.`,
-      );
+  // on it went on acknowledging webhooks into a file no longer there. Every ancestor counts, not
+  // only the target's folder: `--out <another data dir>/logs/console.log --force` emptied that
+  // console's log.
+  const otherDataDir = await consoleDataDirHolding([realParent, dirname(landsAt)]);
+  if (otherDataDir !== null)
+    throw new ExportFileError(
+      `Cannot write ${target.path}: ${otherDataDir} is a console's data directory (it holds ${DATABASE_FILE_NAME}), which holds that console's own files; choose a path outside it.`,
+    );
   const kind = existing?.isSymbolicLink() === true ? await statOrNull(landsAt) : existing;
   if (kind?.isDirectory() === true)
     throw new ExportFileError(`Cannot write ${target.path}: it is a directory.`);
