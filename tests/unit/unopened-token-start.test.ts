@@ -1,10 +1,11 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConsole, type ConsoleCore } from '../../src/main/app';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { rawRequest } from './helpers/http';
+import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 // A data directory whose key file was lost or replaced (or whose tokens the desktop app sealed)
@@ -64,5 +65,74 @@ describe("the Local profile's tokens cannot be opened here", () => {
     expect(status.error).toMatch(
       /^The emulator cannot start: Local's API token cannot be opened here: .*forget-secret Local/,
     );
+  });
+});
+
+// A damaged key file (emptied, or holding something else than a key) made every command fail
+// ("vault.key does not hold a 32-byte key"): listen and serve did not start, so webhooks went
+// unrecorded, where a lost key let the console start. Now a damaged key is a lost one for
+// starting, and the file is kept as it is.
+describe.each([
+  ['emptied', '', /vault\.key is empty/],
+  ['written over', 'abc', /vault\.key does not hold a 32-byte key; it may be damaged/],
+])('a vault.key %s', (_how, content, damage) => {
+  async function consoleWithDamagedKey(): Promise<{ dir: string; core: ConsoleCore }> {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'browser', keychain: 'off' });
+    setup.profiles.update(setup.profiles.active().id, { listenerPort: 0 }, KEEP);
+    await setup.close();
+    writeFileSync(join(temp.dir, 'vault.key'), content);
+    const core = await createConsole({
+      dataDir: temp.dir,
+      frontDoor: 'browser',
+      keychain: 'off',
+      background: true,
+      startEmulator: false,
+    });
+    cleanups.push(() => core.close());
+    return { dir: temp.dir, core };
+  }
+
+  it('the console starts, its listener stores each webhook unverified naming the damage, the file kept', async () => {
+    const { dir, core } = await consoleWithDamagedKey();
+    const status = core.listener.status();
+    expect(status.error).toBeNull();
+    expect(status.url).not.toBeNull();
+    const token = await signWith('whatever-the-service-signs-with', {});
+    const answer = await rawRequest(`${status.url ?? ''}/notify?serviceToken=${token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: payload('order_approved'),
+    });
+    expect(answer.status).toBe(200);
+    const detail = core.events.getDetail((JSON.parse(answer.body) as { id: number }).id);
+    expect(detail).toMatchObject({ kind: 'webhook', tokenVerdict: 'no_secret' });
+    expect(JSON.stringify(detail)).toMatch(damage);
+    // Settings says what is wrong and the way out, at every start.
+    const warning = core.appInfo().vault.warning ?? '';
+    expect(warning).toMatch(damage);
+    expect(warning).toMatch(/move it aside .*profiles forget-secret/);
+    expect(core.appInfo().vault.warningIsNew).toBe(true);
+    expect(readFileSync(join(dir, 'vault.key'), 'utf8')).toBe(content);
+  });
+
+  it('commands answer, a token cannot be set (saying why), and moved aside a new key is made', async () => {
+    const { dir, core } = await consoleWithDamagedKey();
+    await core.close();
+    const listed = await runCliCaptured(['--data-dir', dir, 'history']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stderr).toMatch(damage);
+    const set = await runCliCaptured(['--data-dir', dir, 'profiles', 'set', 'Local', '--api-token', 'new']);
+    expect(set.code).toBe(1);
+    expect(set.stderr).toMatch(damage);
+    expect(set.stderr).toMatch(/No token can be set here: .*move it aside/);
+    expect(readFileSync(join(dir, 'vault.key'), 'utf8')).toBe(content);
+    renameSync(join(dir, 'vault.key'), join(dir, 'vault.key.damaged'));
+    const forgot = await runCliCaptured(['--data-dir', dir, 'profiles', 'forget-secret', 'Local', '--yes']);
+    expect(forgot.code, forgot.stderr).toBe(0);
+    const again = await runCliCaptured(['--data-dir', dir, 'profiles', 'set', 'Local', '--api-token', 'new']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'vault.key.damaged'), 'utf8')).toBe(content);
   });
 });

@@ -49,13 +49,15 @@ export async function openConsoleVault(options: ConsoleVaultOptions): Promise<Co
   });
   if (safeStorage.fallback !== null) log.warn(safeStorage.fallback.warning);
   // The key-file warning is said once per data directory (and again if the protection
-  // changes); afterwards Settings keeps it in view. Said at every start, it was noise.
+  // changes); afterwards Settings keeps it in view. Said at every start, it was noise. A
+  // damaged key file is said at every start: something is wrong until the user acts.
+  const damaged = vault.primary.unusable !== undefined;
   const warningIsNew =
     vault.primary.warning !== null &&
-    settings.get(VAULT_WARNED_SCHEME_KEY, z.string().nullable(), null) !== vault.primary.scheme;
+    (damaged || settings.get(VAULT_WARNED_SCHEME_KEY, z.string().nullable(), null) !== vault.primary.scheme);
   if (warningIsNew && vault.primary.warning !== null) {
     log.warn(vault.primary.warning);
-    settings.set(VAULT_WARNED_SCHEME_KEY, vault.primary.scheme);
+    if (!damaged) settings.set(VAULT_WARNED_SCHEME_KEY, vault.primary.scheme);
   }
   const keyringFallback = createKeyringFallbackService({
     settings,

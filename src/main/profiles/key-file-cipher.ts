@@ -10,11 +10,36 @@ export const KEY_FILE_WARNING =
   'No OS keychain is available, so tokens are encrypted with a key kept in a file (mode 0600) ' +
   'inside the data directory. Anyone who can read that directory can read the tokens.';
 
-/** The key in `file`, checked for its length. */
-function readKey(file: string): Buffer {
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.byteLength !== 32) throw new Error(`${file} does not hold a 32-byte key; it may be damaged.`);
-  return key;
+/** The key in `file`, or what is wrong with the file (it holds no 32-byte key). */
+function readKey(file: string): { key: Buffer } | { damage: string } {
+  const text = readFileSync(file, 'utf8').trim();
+  const key = Buffer.from(text, 'base64');
+  if (key.byteLength === 32) return { key };
+  return {
+    damage: text === '' ? `${file} is empty` : `${file} does not hold a 32-byte key; it may be damaged`,
+  };
+}
+
+/**
+ * A key file that holds no key (emptied, cut, written over). It is neither replaced nor deleted:
+ * it is evidence of what happened, and the key restored from a backup opens the tokens it sealed.
+ * The console starts without it as it does with a lost key (the listener keeps every webhook,
+ * unverified); only what needs the key is refused, saying what is wrong and the way out.
+ */
+function damagedKeyFileCipher(damage: string): SecretCipher {
+  const wayOut =
+    'It is kept as it is: restore it from a backup, or move it aside (a new key is made at the next start) and forget the tokens it sealed (profiles forget-secret)';
+  return {
+    scheme: KEY_FILE_SCHEME,
+    warning: `${damage}. ${wayOut}. Until then no token sealed with it opens, and no token can be set.`,
+    unusable: damage,
+    seal: () => {
+      throw new Error(`No token can be set here: ${damage}. ${wayOut}.`);
+    },
+    open: () => {
+      throw new Error(`${damage}.`);
+    },
+  };
 }
 
 /**
@@ -44,5 +69,8 @@ export function createKeyFileCipher(dataDir: string): SecretCipher {
   } else {
     createKeyFileOnce(file);
   }
-  return createKeyCipher(KEY_FILE_SCHEME, readKey(file), KEY_FILE_WARNING);
+  const read = readKey(file);
+  return 'key' in read
+    ? createKeyCipher(KEY_FILE_SCHEME, read.key, KEY_FILE_WARNING)
+    : damagedKeyFileCipher(read.damage);
 }

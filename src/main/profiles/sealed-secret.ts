@@ -9,6 +9,11 @@ export interface SecretCipher {
   readonly scheme: string;
   /** Why this cipher protects less than it should, for the user to see; null when all is well. */
   readonly warning: string | null;
+  /**
+   * Why this cipher can neither open nor seal anything (its key file is damaged), said wherever
+   * a value it sealed does not open; absent when its key is there.
+   */
+  readonly unusable?: string;
   seal(plain: string): string;
   open(sealed: string): string;
 }

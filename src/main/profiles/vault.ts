@@ -81,7 +81,10 @@ export function createVault(primary: SecretCipher, others: readonly SecretCipher
       } catch {
         return 'stored without a protection scheme: damaged';
       }
-      if (!byScheme.has(scheme)) return lackedWords(scheme, current.scheme);
+      const cipher = byScheme.get(scheme);
+      if (cipher === undefined) return lackedWords(scheme, current.scheme);
+      if (cipher.unusable !== undefined)
+        return `this process's "${scheme}" key is unusable (${cipher.unusable})`;
       return `this process's "${scheme}" key does not open it: the key was replaced or lost since`;
     },
     usePrimary(cipher) {
