@@ -59,10 +59,15 @@ export const exportedEventSchema = z
 export type ExportedEvent = z.output<typeof exportedEventSchema>;
 
 export const EXPORT_FORMAT = 'checkout-console-history';
+/**
+ * A JSON export as import reads it: `format`, `version` and `events`, as history.md documents it.
+ * The writer also says when it was made (`exportedAt`), which nothing reads: a file without it, or
+ * with another value there, is the same export. Required, its absence was refused as "its  is
+ * not one this console reads (format "checkout-console-history", version 1)".
+ */
 export const exportFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(1),
-  exportedAt: z.string(),
   events: z.array(z.unknown()),
 });
 

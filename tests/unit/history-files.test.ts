@@ -113,6 +113,20 @@ describe('import', () => {
     },
   );
 
+  // Refused as "its  is not one this console reads": exportedAt was required and never read.
+  it('imports a JSON export without exportedAt, as the CLI and the History view both import', async () => {
+    const fresh = await openTempConsole();
+    cleanups.push(() => fresh.dispose());
+    const record = { uid: 'a', kind: 'webhook', at: '2026-01-01T00:00:00Z' };
+    const text = JSON.stringify({ format: 'checkout-console-history', version: 1, events: [record] });
+    expect(await fresh.core.history.importText(text)).toEqual({
+      imported: 1,
+      skipped: 0,
+      repeated: 0,
+      format: 'json',
+    });
+  });
+
   it.each([
     [
       'a line that is not JSON',

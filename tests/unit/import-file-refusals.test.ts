@@ -75,6 +75,22 @@ describe('import: a record that says two things', () => {
   });
 });
 
+describe('import: a JSON export without exportedAt', () => {
+  // Refused with a blank field name and the very format and version the file had: "its  is not
+  // one this console reads (format "checkout-console-history", version 1)". The field says when
+  // the export was made; nothing reads it.
+  it.each([
+    ['missing', ''],
+    ['a number', '"exportedAt":1,'],
+    ['null', '"exportedAt":null,'],
+  ])('is imported when exportedAt is %s', (_case, exportedAt) => {
+    const text = `{"format":"checkout-console-history","version":1,${exportedAt}"events":[\n${record('a')}\n]}\n`;
+    expect(refusal(text)).toBe('imported');
+    expect(readImportFile(text)).toMatchObject({ format: 'json', records: [{ uid: 'a' }] });
+    expect(refusal('{"format":"checkout-console-history","version":1,"events":[]}')).toBe('imported');
+  });
+});
+
 describe('import: one uid twice in a file', () => {
   const line = (status: string) =>
     `${JSON.stringify({ uid: 'dup', kind: 'webhook', at: '2026-11-28T18:00:00.000Z', request_body: `{"status":"${status}"}` })}\n`;
