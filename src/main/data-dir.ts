@@ -42,11 +42,15 @@ export const LOGS_DIR_NAME = 'logs';
 /**
  * Takes away whatever `mode` does not allow, and nothing more: a folder its owner made read-only
  * (0555) becomes 0500, not 0700. A path we may not change (not ours) is a warning, not a failure.
+ * One of another kind than the console's (a folder named vault.key, a file named logs) is left
+ * as it is: the console refuses or runs without it, saying why, and it stays as it was found.
  */
-function tighten(path: string, mode: number, warnings: string[]): void {
+function tighten(path: string, mode: number, kind: 'folder' | 'file', warnings: string[]): void {
   let current: number;
   try {
-    current = statSync(path).mode & 0o777;
+    const stat = statSync(path);
+    if (kind === 'folder' ? !stat.isDirectory() : !stat.isFile()) return;
+    current = stat.mode & 0o777;
   } catch {
     return;
   }
@@ -90,17 +94,17 @@ export function ensureDataDir(dir: string, options: { sharedWithElectron?: boole
  */
 export function tightenDataDir(dir: string): string[] {
   const warnings: string[] = [];
-  tighten(dir, 0o700, warnings);
-  for (const name of OWN_FILES) tighten(join(dir, name), 0o600, warnings);
+  tighten(dir, 0o700, 'folder', warnings);
+  for (const name of OWN_FILES) tighten(join(dir, name), 0o600, 'file', warnings);
   const logs = join(dir, LOGS_DIR_NAME);
-  tighten(logs, 0o700, warnings);
+  tighten(logs, 0o700, 'folder', warnings);
   let logFiles: string[] = [];
   try {
     logFiles = readdirSync(logs);
   } catch {
     logFiles = [];
   }
-  for (const name of logFiles) tighten(join(logs, name), 0o600, warnings);
+  for (const name of logFiles) tighten(join(logs, name), 0o600, 'file', warnings);
   return warnings;
 }
 

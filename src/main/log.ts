@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { cannotOpenWords } from './file-error-words';
 
 export interface Logger {
   info(message: string): void;
@@ -9,20 +10,41 @@ export interface Logger {
 }
 
 /**
+ * The log's folder, made if it is missing; or, when it cannot be (a file of that name, no
+ * permission), why, in words. Left as it is then: the console runs without its log.
+ */
+function openLogFolder(dir: string): string | null {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return null;
+  } catch (error) {
+    return cannotOpenWords(dir, error);
+  }
+}
+
+/**
  * Appends one line per message to `<dataDir>/logs/console.log`. Callers never pass tokens;
  * the secret leak tests read this file to prove it.
  */
 export function createLogger(dir: string, options: { stderr: boolean }): Logger {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A log that cannot be written never stops the console (a listener that did not start lost
+  // every webhook for it): said once, on standard error whatever the process, and run without.
+  const folderProblem = openLogFolder(dir);
+  if (folderProblem !== null)
+    process.stderr.write(
+      `warning: ${folderProblem}. It was left as it is; the console runs without writing its log until it is moved aside.\n`,
+    );
   const file = join(dir, 'console.log');
   let open = true;
   const write = (level: string, message: string) => {
     if (!open) return;
     const line = `${new Date().toISOString()} ${level} ${message}\n`;
-    try {
-      appendFileSync(file, line, { mode: 0o600 });
-    } catch {
-      // Logging must never take the console down (a full disk, a removed directory).
+    if (folderProblem === null) {
+      try {
+        appendFileSync(file, line, { mode: 0o600 });
+      } catch {
+        // Logging must never take the console down (a full disk, a removed directory).
+      }
     }
     if (options.stderr && level !== 'INFO') process.stderr.write(`${level.toLowerCase()}: ${message}\n`);
   };

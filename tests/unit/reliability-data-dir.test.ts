@@ -4,17 +4,19 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConsole } from '../../src/main/app';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
 import { DATA_DIR_ENV, tightenDataDir } from '../../src/main/data-dir';
-import { signWith } from '../fixtures/hostile-webhooks';
+import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { rawRequest } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -125,6 +127,91 @@ describe('a data directory that is not one is named, and left as it was', () => 
     expect(run.stderr).toContain(`${file} is not a database this console can read`);
     expect(run.stderr).toContain('Nothing in it was changed');
     expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+});
+
+// A file named logs, or a folder named vault.key, made every command fail in Node's words
+// ("EEXIST: file already exists, mkdir '…/logs'", "EISDIR: illegal operation on a directory,
+// read", naming no file), and the listener did not start. Each is said as the data directory's
+// other refusals are, left as it was, and the console runs without it.
+describe('a console file or folder of the wrong kind is named, left as it was, and the console runs', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A data directory the console made, with its listener on any free port. */
+  async function usedDataDir(): Promise<string> {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const dir = join(temp.dir, 'data');
+    const setup = await createConsole({ dataDir: dir, frontDoor: 'cli', keychain: 'off' });
+    const keep = { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } } as const;
+    setup.profiles.update(setup.profiles.active().id, { listenerPort: 0 }, keep);
+    await setup.close();
+    return dir;
+  }
+
+  /** The listener of a console on `dir` takes a webhook, and what it said on standard error. */
+  async function listenerTakesAWebhook(dir: string): Promise<string> {
+    const said: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      said.push(String(chunk));
+      return true;
+    });
+    const core = await createConsole({
+      dataDir: dir,
+      frontDoor: 'cli',
+      keychain: 'off',
+      background: true,
+      startEmulator: false,
+      logToStderr: true,
+    });
+    try {
+      const status = core.listener.status();
+      expect(status.error).toBeNull();
+      const answer = await rawRequest(`${status.url ?? ''}/notify`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: payload('order_approved'),
+      });
+      expect(answer.status).toBe(200);
+      expect(core.events.count()).toBe(1);
+      core.log.warn('a later warning');
+    } finally {
+      await core.close();
+      vi.restoreAllMocks();
+    }
+    return said.join('');
+  }
+
+  it('a file named logs: said once, kept, and no command fails for it', async () => {
+    const dir = await usedDataDir();
+    rmSync(join(dir, 'logs'), { recursive: true });
+    writeFileSync(join(dir, 'logs'), 'mine', { mode: 0o644 });
+    chmodSync(join(dir, 'logs'), 0o644);
+    const listed = await runCliCaptured(['history', '--data-dir', dir]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const said = await listenerTakesAWebhook(dir);
+    const warning = `warning: ${join(dir, 'logs')} cannot be opened: a file of that name is in the way. It was left as it is`;
+    expect(said.split(warning)).toHaveLength(2);
+    expect(said).toContain('warn: a later warning');
+    expect(said).not.toMatch(/EEXIST/);
+    expect(readFileSync(join(dir, 'logs'), 'utf8')).toBe('mine');
+    expect(modeOf(join(dir, 'logs'))).toBe(0o644);
+  });
+
+  it('a folder named vault.key: named in words, kept as it was, and the listener still keeps webhooks', async () => {
+    const dir = await usedDataDir();
+    const key = join(dir, 'vault.key');
+    rmSync(key);
+    mkdirSync(key, { mode: 0o755 });
+    chmodSync(key, 0o755);
+    const listed = await runCliCaptured(['history', '--data-dir', dir]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stderr).toContain(`${key} cannot be opened: it is a directory`);
+    expect(listed.stderr).not.toMatch(/EISDIR/);
+    const said = await listenerTakesAWebhook(dir);
+    expect(said).toContain(`${key} cannot be opened: it is a directory. It is kept as it is`);
+    expect(statSync(key).isDirectory()).toBe(true);
+    expect(modeOf(key)).toBe(0o755);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cannotOpenWords } from '../file-error-words';
 import { createKeyCipher, type SecretCipher } from './sealed-secret';
 
 export const KEY_FILE_SCHEME = 'file-aes256gcm';
@@ -10,9 +11,15 @@ export const KEY_FILE_WARNING =
   'No OS keychain is available, so tokens are encrypted with a key kept in a file (mode 0600) ' +
   'inside the data directory. Anyone who can read that directory can read the tokens.';
 
-/** The key in `file`, or what is wrong with the file (it holds no 32-byte key). */
+/** The key in `file`, or what is wrong with the file (unreadable, or no 32-byte key in it). */
 function readKey(file: string): { key: Buffer } | { damage: string } {
-  const text = readFileSync(file, 'utf8').trim();
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    // A folder in its place, a file this user may not read: no key, as for a damaged one.
+    return { damage: cannotOpenWords(file, error) };
+  }
   const key = Buffer.from(text, 'base64');
   if (key.byteLength === 32) return { key };
   return {
@@ -64,8 +71,9 @@ function createKeyFileOnce(file: string): void {
 export function createKeyFileCipher(dataDir: string): SecretCipher {
   const file = join(dataDir, KEY_FILE_NAME);
   if (existsSync(file)) {
-    // Repair permissions loosened by a copy or a backup tool.
-    chmodSync(file, 0o600);
+    // Repair permissions loosened by a copy or a backup tool; a folder in its place is evidence,
+    // left as it is.
+    if (statSync(file).isFile()) chmodSync(file, 0o600);
   } else {
     createKeyFileOnce(file);
   }

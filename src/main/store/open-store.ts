@@ -16,7 +16,7 @@ import { createHistoryRepository, type HistoryRepository } from './history-repos
 import { migrate } from './migrate';
 import { isBusyError, isSqliteError } from './write-lock';
 import { errorWords } from '../../shared/error-words';
-import { fileErrorWords } from '../file-error-words';
+import { cannotOpenWords } from '../file-error-words';
 import { DATA_DIR_ENV } from '../data-dir';
 import { createCraftedTokensRepository, type CraftedTokensRepository } from './crafted-tokens-repository';
 import { migrations } from './migrations';
@@ -92,7 +92,7 @@ function unreadableDatabase(file: string, error: unknown): unknown {
   // The file itself could not be opened (a folder of that name, no permission).
   if (typeof (error as { syscall?: unknown }).syscall === 'string')
     return new Error(
-      `${file} cannot be opened: ${fileErrorWords(error)}. Nothing was changed; choose another data directory with --data-dir or ${DATA_DIR_ENV}.`,
+      `${cannotOpenWords(file, error)}. Nothing was changed; choose another data directory with --data-dir or ${DATA_DIR_ENV}.`,
     );
   if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') return error;
   return new Error(
