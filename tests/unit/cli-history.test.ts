@@ -335,10 +335,41 @@ describe('history flags', () => {
     [['--search', 'x'.repeat(501)], '--search: The search text is at most 500 characters'],
     [['--bogus'], "unknown option '--bogus'"],
     [['--kind'], "option '--kind <kind>' argument missing"],
+    // An empty value meant "no filter" (export --kind= exported everything), where --order= was
+    // refused: each is refused, naming the flag.
+    [['--kind='], '--kind: must not be empty'],
+    [['--kind', ' , '], '--kind: must not be empty'],
+    [['--kind', 'webhook', '--kind='], '--kind: must not be empty'],
+    [['--status='], '--status: must not be empty'],
+    [['--verdict='], '--verdict: must not be empty'],
+    [['--search='], '--search: must not be empty'],
+    [['--search', '  '], '--search: must not be empty'],
+    // Number() reads hex, exponents and Infinity: --limit 0x3 printed 3 rows, --limit 2e0 two.
+    [['--limit', '0x3'], '--limit: must be a number, written in decimal digits (not "0x3")'],
+    [['--limit', '2e0'], '--limit: must be a number, written in decimal digits (not "2e0")'],
+    [['--limit', '0b11'], '--limit: must be a number, written in decimal digits (not "0b11")'],
+    [['--limit', 'Infinity'], '--limit: must be a number, written in decimal digits (not "Infinity")'],
+    [['--limit', '2.5'], '--limit: must be a whole number'],
   ])('%j exits 2 naming the flag', async (flags, message) => {
     const run = await cli(...flags);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe('');
+  });
+
+  it('export refuses an empty filter value too, and exports nothing', async () => {
+    for (const flag of ['--kind=', '--status=', '--verdict=']) {
+      const run = await runCliCaptured(['--data-dir', dataDir, 'export', '--format', 'ndjson', flag]);
+      expect(run, flag).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr).toContain(`${flag.slice(0, -1)}: must not be empty`);
+    }
+  });
+
+  it('a limit in plain digits, a comma list with a stray comma, still read as before', async () => {
+    const limited = await cli('--limit', ' 1 ', '--json');
+    expect(limited.code, limited.stderr).toBe(0);
+    expect(JSON.parse(limited.stdout)).toHaveLength(1);
+    const listed = await cli('--kind', 'webhook,', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
   });
 });

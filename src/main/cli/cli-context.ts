@@ -64,19 +64,30 @@ export function parseFlags<S extends z.ZodType>(schema: S, flags: unknown): z.ou
 }
 
 /**
- * A number a flag gives as text. Empty text is refused (`--port ""` was 0: a free port where a
- * fixed one was meant, `--clock-tolerance ""` a tolerance of 0), as is anything not a number,
- * in `words`; limits follow with `.pipe(z.number()…)`.
+ * A number a flag gives as text, as a person writes one: decimal digits, with a sign or a
+ * decimal point. Empty text is refused (`--port ""` was 0: a free port where a fixed one was
+ * meant, `--clock-tolerance ""` a tolerance of 0), as is anything not a number, in `words`, and
+ * what only Number() reads as one (`history --limit 0x3` printed 3 rows; `2e0`, `0b11`,
+ * `Infinity`). A fraction or a negative reaches the limits that follow with
+ * `.pipe(z.number()…)`, which say what is wrong with it.
  */
+const PLAIN_DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
 export const numberFlag = (words = 'must be a number') =>
   z.union([z.number(), z.string()], { error: words }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    const number = text === '' ? Number.NaN : Number(text);
-    if (Number.isNaN(number)) {
-      ctx.addIssue({ code: 'custom', message: text === '' ? 'must not be empty' : words });
+    if (typeof value === 'number') return value;
+    const text = value.trim();
+    if (text === '' || !PLAIN_DECIMAL.test(text)) {
+      const message =
+        text === ''
+          ? 'must not be empty'
+          : Number.isNaN(Number(text))
+            ? words
+            : `${words}, written in decimal digits (not ${JSON.stringify(text)})`;
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return number;
+    return Number(text);
   });
 
 export const portFlag = numberFlag().pipe(

@@ -26,16 +26,25 @@ import { requireProfile } from './profiles';
 export const HISTORY_DEFAULT_LIMIT = 50;
 export const HISTORY_MAX_LIMIT = 100_000;
 
-/** Repeatable flags also take comma lists: `--kind webhook --kind replay` = `--kind webhook,replay`. */
+/**
+ * Repeatable flags also take comma lists: `--kind webhook --kind replay` = `--kind webhook,replay`.
+ * A value that names nothing (`--kind=`, `--status ,`) is refused, as `--order=` is: read as no
+ * words, it silently meant "no filter", and `export --kind=` exported everything.
+ */
 const wordList = z
   .array(z.string())
   .default([])
-  .transform((values) =>
-    values
-      .flatMap((value) => value.split(','))
-      .map((word) => word.trim())
-      .filter((word) => word !== ''),
-  );
+  .transform((values, context) => {
+    const words = values.map((value) =>
+      value
+        .split(',')
+        .map((word) => word.trim())
+        .filter((word) => word !== ''),
+    );
+    if (words.some((named) => named.length === 0))
+      context.addIssue({ code: 'custom', message: 'must not be empty' });
+    return words.flat();
+  });
 
 export const historyFlags = z.object({
   json: z.boolean().default(false),
@@ -70,13 +79,18 @@ export const historyFlags = z.object({
       return 'none';
     }),
   ),
-  // A search of no word the index can match is refused: "No matching records." said nothing of why.
+  // A search of no word the index can match is refused: "No matching records." said nothing of
+  // why. So is an empty one, which silently meant "no search".
   search: z
     .string()
     .optional()
     .superRefine((text, context) => {
-      if (text === undefined || text.trim() === '' || searchWords(text).searched.length > 0) return;
-      context.addIssue({ code: 'custom', message: searchWordsLeftOut(text) ?? 'nothing to search for' });
+      if (text === undefined || searchWords(text).searched.length > 0) return;
+      context.addIssue({
+        code: 'custom',
+        message:
+          text.trim() === '' ? 'must not be empty' : (searchWordsLeftOut(text) ?? 'nothing to search for'),
+      });
     }),
   profile: z.string().trim().min(1, 'must name a profile').optional(),
   limit: countFlag(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
