@@ -156,6 +156,28 @@ describe('checkout-console send', () => {
     expect(service.received).toHaveLength(1);
   });
 
+  it('names --yes-live in a terminal, never "Confirm it in the UI"', async () => {
+    const refused = await cli('send', payloadFile({ order_reference_id: 'r5' }), '--profile', 'Live');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      'error: Creating a checkout session would reach the LIVE (production) profile "Live". Pass --yes-live to confirm it.\n',
+    );
+    expect(service.received).toHaveLength(0);
+  });
+
+  it('a live profile not set up says so first: --yes-live would not make it send', async () => {
+    // A fresh data directory's Live starts on a placeholder: asking for --yes-live first, only to
+    // say "not set up" once it was given, sent the user round twice for nothing.
+    await cli('profiles', 'set', 'Live', '--base-url', 'https://api.example.com');
+    const refused = await cli('send', payloadFile({ order_reference_id: 'r6' }), '--profile', 'Live');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'error: Live is not set up, so nothing was sent: its base URL is a placeholder',
+    );
+    expect(refused.stderr).not.toContain('--yes-live');
+    expect(service.received).toHaveLength(0);
+  });
+
   it('sends nothing to a placeholder base URL, and says what to set, as the builder does', async () => {
     // A fresh data directory's Sandbox starts on a reserved name (RFC 2606): nothing answers there,
     // and "Name lookup failed" for it told a newcomer nothing.

@@ -2,6 +2,7 @@ import type { BridgeErrorPayload, BridgeIssue, CommandInput, CommandOutput } fro
 import type { HandledCommandName } from '../bridge/handlers';
 import type { Dispatcher } from '../bridge/dispatch';
 import { ConsoleError } from '../console-error';
+import { liveRefusalWords } from '../profiles/live-guard';
 
 /** A contract command called from the CLI: its output, or a ConsoleError with its code. */
 export type CommandCaller = <K extends HandledCommandName>(
@@ -53,7 +54,19 @@ function namedError(
     code,
     code === 'invalid_input' && named.length > 0
       ? named.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
-      : message,
+      : (liveRefusalOnCommandLine(code, issues, flagOf) ?? message),
     named,
   );
+}
+
+/** A refused live call said in a terminal: the command's own flag, not "confirm it in the UI". */
+function liveRefusalOnCommandLine(
+  code: BridgeErrorPayload['code'],
+  issues: BridgeIssue[],
+  flagOf: FlagOf,
+): string | null {
+  if (code !== 'live_confirmation_required') return null;
+  const refused = issues.find((issue) => issue.path === 'confirmLive')?.message;
+  const flag = flagOf('confirmLive');
+  return refused === undefined || flag === undefined ? null : liveRefusalWords(refused, flag);
 }

@@ -4,8 +4,22 @@ import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
 
 /**
+ * How a refused live call is said, where it is read: a terminal is told the flag that confirms
+ * it (commandCaller passes the command's own, --yes-live), never to "confirm it in the UI",
+ * where it has none; a window, or a caller that does not say where, is told both ways.
+ */
+export function liveRefusalWords(refused: string, flag?: string): string {
+  const howToConfirm =
+    flag === undefined
+      ? 'Confirm it in the UI, or pass --yes-live on the command line.'
+      : `Pass ${flag} to confirm it.`;
+  return `${refused} ${howToConfirm}`;
+}
+
+/**
  * Every outbound call on a live profile needs an explicit yes: the UI asks (confirmLiveCall),
- * the CLI needs --yes-live. Without it nothing is sent.
+ * the CLI needs --yes-live. Without it nothing is sent. The refusal carries what was refused as
+ * the `confirmLive` field's issue, so a front door that knows its flag says it its own way.
  */
 export function assertLiveConfirmed(
   profile: StoredProfile,
@@ -13,11 +27,10 @@ export function assertLiveConfirmed(
   action: string,
 ): void {
   if (profile.fields.environment !== 'live' || confirmed === true) return;
-  throw new ConsoleError(
-    'live_confirmation_required',
-    `${action} would reach the LIVE (production) profile "${profile.fields.name}". ` +
-      'Confirm it in the UI, or pass --yes-live on the command line.',
-  );
+  const refused = `${action} would reach the LIVE (production) profile "${profile.fields.name}".`;
+  throw new ConsoleError('live_confirmation_required', liveRefusalWords(refused), [
+    { path: 'confirmLive', message: refused },
+  ]);
 }
 
 /** A live profile's address that a URL reaches: which profile, which of its fields, as stored. */
