@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './checkout/limits';
 import { characterCount } from './checkout/text-length';
 import { httpUrlSchema, type HttpUrlRules } from './http-url';
+import { liveAddressSchema } from './live-address';
 
 /** The three kinds of environment a profile can point at. `live` is production: real money. */
 export const ENVIRONMENTS = ['local', 'sandbox', 'live'] as const;
@@ -174,6 +175,12 @@ export const profileViewSchema = profileFieldsSchema.extend(storedUrlFields).ext
   apiToken: maskedSecretSchema,
   notificationToken: maskedSecretSchema,
   isActive: z.boolean(),
+  /**
+   * The live profile's address this profile's base URL reaches (a live profile's own), or null:
+   * a call on it is confirmed as a live profile's is, whatever its environment says (main's
+   * live guard refuses it unconfirmed). Computed by main with liveAddressReachedBy.
+   */
+  liveAddress: liveAddressSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -29,19 +29,25 @@ beforeEach(async () => {
       checkout_url: 'https://pay.example/?orderId=o-1',
     });
   });
-  for (const name of ['Sandbox', 'Live'])
-    await runCliCaptured([
-      '--data-dir',
-      dataDir,
-      'profiles',
-      'set',
-      name,
-      '--base-url',
-      service.url,
-      '--api-token',
-      'sk_test_send_cli_abcd',
-    ]);
+  await onTheService('Sandbox');
 });
+
+/**
+ * Points a profile at the fake service. Live only in its own tests: a Sandbox on a live profile's
+ * address is itself confirmed as live.
+ */
+const onTheService = (name: string) =>
+  runCliCaptured([
+    '--data-dir',
+    dataDir,
+    'profiles',
+    'set',
+    name,
+    '--base-url',
+    service.url,
+    '--api-token',
+    'sk_test_send_cli_abcd',
+  ]);
 afterEach(async () => {
   await service.close();
   remove();
@@ -141,6 +147,7 @@ describe('checkout-console send', () => {
   });
 
   it('sends nothing to a live profile without --yes-live', async () => {
+    await onTheService('Live');
     const refused = await cli('send', payloadFile({ order_reference_id: 'r3' }), '--profile', 'Live');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/LIVE.*--yes-live/);
@@ -156,7 +163,34 @@ describe('checkout-console send', () => {
     expect(service.received).toHaveLength(1);
   });
 
+  it("needs --yes-live for a profile not live whose base URL is a live profile's address", async () => {
+    await onTheService('Live');
+    // Duplicate Live, set the copy to Sandbox: it keeps Live's base URL and API token.
+    const copy = ['profiles', 'add', 'Live copy', '--env', 'sandbox', '--base-url'];
+    const added = await cli(...copy, service.url.replace('127.0.0.1', 'localhost'));
+    expect(added.code).toBe(0);
+    expect(added.stderr).toContain(
+      `warning: Live copy is not live, but its base URL is the base URL of the LIVE profile "Live" (${service.url}): its calls reach production and need --yes-live.`,
+    );
+    const refused = await cli('send', payloadFile({ order_reference_id: 'r7' }), '--profile', 'Live copy');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `error: Creating a checkout session on "Live copy" would reach the LIVE (production) profile "Live": it goes to that profile's base URL (${service.url}). Pass --yes-live to confirm it.\n`,
+    );
+    expect(service.received).toHaveLength(0);
+    const confirmed = await cli(
+      'send',
+      payloadFile({ order_reference_id: 'r7' }),
+      '--profile',
+      'Live copy',
+      '--yes-live',
+    );
+    expect(confirmed.code).toBe(0);
+    expect(service.received).toHaveLength(1);
+  });
+
   it('names --yes-live in a terminal, never "Confirm it in the UI"', async () => {
+    await onTheService('Live');
     const refused = await cli('send', payloadFile({ order_reference_id: 'r5' }), '--profile', 'Live');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(

@@ -229,6 +229,94 @@ describe('create checkout', () => {
   });
 });
 
+describe("a call from another profile to a live profile's address", () => {
+  // A duplicate of Live set to Sandbox keeps Live's base URL and token: judged by its label only,
+  // it sent to production unasked. The address is judged as the server reached, as replay's is.
+  const liveAt = (baseUrl: string) => {
+    const live = core.profiles.findByName('Live');
+    if (live === undefined) throw new Error('seed');
+    core.profiles.update(
+      live.id,
+      { baseUrl },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+  };
+  const loopback = () => service.url.replace('127.0.0.1', 'localhost');
+
+  it('asks for confirmation of a checkout, naming the live profile and its address', async () => {
+    liveAt(`${loopback()}/api/v1/`);
+    const before = core.events.count();
+    const refused = await core.dispatcher(
+      'sendCheckout',
+      { profileId, body: { kind: 'json', payload: payload() } },
+      { transport: 'direct' },
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'live_confirmation_required',
+        message: `Creating a checkout session on "Sandbox" would reach the LIVE (production) profile "Live": it goes to that profile's base URL (${loopback()}/api/v1/). Confirm it in the UI, or pass --yes-live on the command line.`,
+      },
+    });
+    expect(service.received).toHaveLength(0);
+    expect(core.events.count()).toBe(before);
+    const confirmed = await core.dispatcher(
+      'sendCheckout',
+      { profileId, body: { kind: 'json', payload: payload() }, confirmLive: true },
+      { transport: 'direct' },
+    );
+    expect(confirmed.ok).toBe(true);
+    expect(service.received).toHaveLength(1);
+  });
+
+  it("asks for an operation whose edited URL is a live profile's address", async () => {
+    liveAt(`${loopback()}/live/`);
+    const operation = (confirmLive: boolean) =>
+      core.dispatcher(
+        'sendOperation',
+        {
+          profileId,
+          operation: 'capture',
+          orderId: 'o-1',
+          method: 'POST',
+          url: `${service.url}/payments/capture`,
+          body: '{}',
+          confirmLive,
+        },
+        { transport: 'direct' },
+      );
+    expect(await operation(false)).toMatchObject({
+      ok: false,
+      error: { code: 'live_confirmation_required', message: expect.stringContaining('"Live"') },
+    });
+    expect(service.received).toHaveLength(0);
+    expect((await operation(true)).ok).toBe(true);
+    expect(service.received).toHaveLength(1);
+  });
+
+  it('another port is no live address: sent unasked', async () => {
+    liveAt('http://127.0.0.1:9/');
+    const sent = await core.dispatcher(
+      'sendCheckout',
+      { profileId, body: { kind: 'json', payload: payload() } },
+      { transport: 'direct' },
+    );
+    expect(sent.ok).toBe(true);
+    expect(service.received).toHaveLength(1);
+  });
+
+  it('the profile view says which live address its base URL reaches', () => {
+    liveAt(`${loopback()}/api/v1/`);
+    const views = core.profiles.snapshot().profiles;
+    expect(views.find((view) => view.name === 'Sandbox')?.liveAddress).toEqual({
+      profileName: 'Live',
+      field: 'base URL',
+      url: `${loopback()}/api/v1/`,
+    });
+    expect(views.find((view) => view.name === 'Local')?.liveAddress).toBeNull();
+  });
+});
+
 describe('follow-up operations', () => {
   it('prepares each from the profile template with its default body', () => {
     const capture = core.merchantApi.prepareOperation({

@@ -269,8 +269,39 @@ describe('live guard', () => {
     const live = core.profiles.findByName('Live');
     const sandbox = core.profiles.findByName('Sandbox');
     if (live === undefined || sandbox === undefined) throw new Error('seed');
-    expect(() => assertLiveConfirmed(live, undefined, 'Creating a checkout')).toThrow(/LIVE.*--yes-live/);
-    expect(() => assertLiveConfirmed(live, true, 'Creating a checkout')).not.toThrow();
-    expect(() => assertLiveConfirmed(sandbox, undefined, 'Creating a checkout')).not.toThrow();
+    const { profiles } = core.profiles.snapshot();
+    const to = (profile: typeof live) => ({ url: `${profile.fields.baseUrl}/checkout`, profiles });
+    expect(() => assertLiveConfirmed(live, undefined, 'Creating a checkout', to(live))).toThrow(
+      /LIVE.*--yes-live/,
+    );
+    expect(() => assertLiveConfirmed(live, true, 'Creating a checkout', to(live))).not.toThrow();
+    expect(() => assertLiveConfirmed(sandbox, undefined, 'Creating a checkout', to(sandbox))).not.toThrow();
+  });
+
+  it("refuses a call from another profile to a live profile's address, however it is spelled", async () => {
+    const { assertLiveConfirmed } = await import('../../src/main/profiles/live-guard');
+    const sandbox = core.profiles.findByName('Sandbox');
+    if (sandbox === undefined) throw new Error('seed');
+    const profiles = [
+      {
+        name: 'Live',
+        environment: 'live',
+        baseUrl: 'https://API.pay.example:443/v1',
+        publicListenerUrl: null,
+      },
+    ] as const;
+    const call = (url: string) => () =>
+      assertLiveConfirmed(sandbox, undefined, 'Creating a checkout session', { url, profiles });
+    expect(call('https://api.pay.example/checkout')).toThrow(
+      'Creating a checkout session on "Sandbox" would reach the LIVE (production) profile "Live": it goes to that profile\'s base URL (https://API.pay.example:443/v1). Confirm it in the UI, or pass --yes-live on the command line.',
+    );
+    expect(call('https://api.pay.example./orders/o-1/capture')).toThrow(/LIVE \(production\) profile "Live"/);
+    expect(call('https://api-sandbox.pay.example/checkout')).not.toThrow();
+    expect(() =>
+      assertLiveConfirmed(sandbox, true, 'Creating a checkout session', {
+        url: 'https://api.pay.example/checkout',
+        profiles,
+      }),
+    ).not.toThrow();
   });
 });

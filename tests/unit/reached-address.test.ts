@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalHost, reachSameAddress, reachedAddress } from '../../src/shared/reached-address';
-import { liveAddressReachedBy } from '../../src/main/profiles/live-guard';
+import { liveAddressReachedBy } from '../../src/shared/live-address';
 import { defaultProfileFields } from '../../src/shared/profile';
 
 describe('reachedAddress: one key for every spelling of one server', () => {

@@ -230,7 +230,10 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
     // A profile not set up sends nothing, confirmed or not: that is said first, so a live one is
     // not first asked for --yes-live only to be told then that nothing could be sent.
     assertRealBaseUrl(profile);
-    assertLiveConfirmed(profile, options.confirmLive, ACTION_LABEL[request.plan.operation]);
+    assertLiveConfirmed(profile, options.confirmLive, ACTION_LABEL[request.plan.operation], {
+      url: request.plan.url,
+      profiles: deps.profiles.snapshot().profiles,
+    });
     // Registered before anything is awaited, so a cancel right after the send finds it.
     const controller = new AbortController();
     if (options.requestKey !== undefined) inFlight.set(options.requestKey, controller);

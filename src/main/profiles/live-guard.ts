@@ -1,5 +1,5 @@
+import { liveAddressReachedBy } from '../../shared/live-address';
 import type { ProfileView } from '../../shared/profile';
-import { reachSameAddress } from '../../shared/reached-address';
 import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
 
@@ -16,49 +16,37 @@ export function liveRefusalWords(refused: string, flag?: string): string {
   return `${refused} ${howToConfirm}`;
 }
 
+/** Where a call goes, and the profiles whose live addresses it must not reach unconfirmed. */
+export interface LiveCallTarget {
+  url: string;
+  profiles: readonly Pick<ProfileView, 'name' | 'environment' | 'baseUrl' | 'publicListenerUrl'>[];
+}
+
 /**
- * Every outbound call on a live profile needs an explicit yes: the UI asks (confirmLiveCall),
- * the CLI needs --yes-live. Without it nothing is sent. The refusal carries what was refused as
- * the `confirmLive` field's issue, so a front door that knows its flag says it its own way.
+ * Every outbound call on a live profile, or to a live profile's address from any other (a
+ * duplicate of Live set to Sandbox keeps Live's base URL and token), needs an explicit yes: the
+ * UI asks (confirmLiveCall), the CLI needs --yes-live. Without it nothing is sent. The address
+ * is judged as the server reached (liveAddressReachedBy), as a replay's target is. The refusal
+ * carries what was refused as the `confirmLive` field's issue, so a front door that knows its
+ * flag says it its own way.
  */
 export function assertLiveConfirmed(
   profile: StoredProfile,
   confirmed: boolean | undefined,
   action: string,
+  target: LiveCallTarget,
 ): void {
-  if (profile.fields.environment !== 'live' || confirmed === true) return;
-  const refused = `${action} would reach the LIVE (production) profile "${profile.fields.name}".`;
+  if (confirmed === true) return;
+  const { name } = profile.fields;
+  let refused: string;
+  if (profile.fields.environment === 'live')
+    refused = `${action} would reach the LIVE (production) profile "${name}".`;
+  else {
+    const live = liveAddressReachedBy(target.url, target.profiles);
+    if (live === null) return;
+    refused = `${action} on "${name}" would reach the LIVE (production) profile "${live.profileName}": it goes to that profile's ${live.field} (${live.url}).`;
+  }
   throw new ConsoleError('live_confirmation_required', liveRefusalWords(refused), [
     { path: 'confirmLive', message: refused },
   ]);
-}
-
-/** A live profile's address that a URL reaches: which profile, which of its fields, as stored. */
-export interface LiveAddress {
-  profileName: string;
-  field: 'base URL' | 'public listener URL';
-  url: string;
-}
-
-/**
- * The live profile's address `url` reaches (its base URL or public listener URL), or null: the
- * one test of "is this a live address" (a replay's target, from the Replay view or `replay
- * --to`). Compared as the server reached, not as text: `localhost`, `127.0.0.1`, `[::1]`,
- * `[::ffff:127.0.0.1]` and `localhost.` on one port are one address (reached-address.ts).
- */
-export function liveAddressReachedBy(
-  url: string,
-  profiles: readonly Pick<ProfileView, 'name' | 'environment' | 'baseUrl' | 'publicListenerUrl'>[],
-): LiveAddress | null {
-  for (const profile of profiles) {
-    if (profile.environment !== 'live') continue;
-    const addresses = [
-      { field: 'base URL', url: profile.baseUrl },
-      { field: 'public listener URL', url: profile.publicListenerUrl },
-    ] as const;
-    for (const address of addresses)
-      if (address.url !== null && reachSameAddress(url, address.url))
-        return { profileName: profile.name, field: address.field, url: address.url };
-  }
-  return null;
 }

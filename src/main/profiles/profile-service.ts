@@ -12,6 +12,7 @@ import {
 } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
+import { liveAddressReachedBy } from '../../shared/live-address';
 import type { ProfilesRepository, StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
@@ -157,12 +158,20 @@ export function createProfileService({
     }
   };
 
-  const toView = (stored: StoredProfile, active: number | null): ProfileView => ({
+  const toView = (
+    stored: StoredProfile,
+    active: number | null,
+    all: readonly StoredProfile[] = profiles.list(),
+  ): ProfileView => ({
     ...stored.fields,
     id: stored.id,
     apiToken: shownToken(stored.apiTokenSealed),
     notificationToken: shownToken(stored.notificationTokenSealed),
     isActive: stored.id === active,
+    liveAddress: liveAddressReachedBy(
+      stored.fields.baseUrl,
+      all.map((profile) => profile.fields),
+    ),
     createdAt: stored.createdAt,
     updatedAt: stored.updatedAt,
   });
@@ -197,7 +206,8 @@ export function createProfileService({
 
   const snapshot = (): ProfilesSnapshot => {
     const active = activeId();
-    return { profiles: profiles.list().map((stored) => toView(stored, active)), activeProfileId: active };
+    const all = profiles.list();
+    return { profiles: all.map((stored) => toView(stored, active, all)), activeProfileId: active };
   };
 
   const announce = (): void => bus.publish('profiles.changed', snapshot());

@@ -10,7 +10,7 @@ import type { ProfileService } from '../profiles/profile-service';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
 import type { EventRecorder } from '../timeline/event-recorder';
-import { liveAddressReachedBy } from '../profiles/live-guard';
+import { liveAddressReachedBy } from '../../shared/live-address';
 import { replayRequest, replayToken, type ReplayPath } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';

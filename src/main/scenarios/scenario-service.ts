@@ -187,7 +187,10 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
 
   /** What must hold before anything is sent: a confirmed live profile, a running listener. */
   const preflight = (profile: StoredProfile, confirmLive: boolean) => {
-    assertLiveConfirmed(profile, confirmLive, 'Running scenarios');
+    assertLiveConfirmed(profile, confirmLive, 'Running scenarios', {
+      url: profile.fields.baseUrl,
+      profiles: deps.services.profiles.snapshot().profiles,
+    });
     const status = deps.services.listener.status();
     if (!status.running)
       throw new ConsoleError(

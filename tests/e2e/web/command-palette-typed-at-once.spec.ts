@@ -19,7 +19,10 @@ import { ProfilesPage } from '../pages/profiles-page';
 const run = promisify(execFile);
 const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
 
-/** A served console whose Local and Live profiles both send to a fake service on 127.0.0.1. */
+/**
+ * A served console whose Local profile sends to a fake service on 127.0.0.1, and whose Live
+ * profile is set up elsewhere: on the fake's address too, Local's sends would be asked as live.
+ */
 const test = base.extend<{ setup: { served: ServedConsole; fake: FakeCheckoutService } }>({
   setup: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-palette-typed-e2e-'));
@@ -35,7 +38,7 @@ const test = base.extend<{ setup: { served: ServedConsole; fake: FakeCheckoutSer
         'set',
         'Live',
         '--base-url',
-        fake.url,
+        'http://127.0.0.1:9',
         '--api-token',
         'palette-e2e-live',
       ],

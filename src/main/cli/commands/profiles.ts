@@ -4,6 +4,7 @@ import {
   defaultProfileFields,
   environmentSchema,
   type ProfileFields,
+  type ProfileView,
   type SecretEdit,
 } from '../../../shared/profile';
 import type { ConsoleCore } from '../../app';
@@ -93,6 +94,18 @@ function warnIfWeakVault(core: ConsoleCore, edits: SecretEdit[], context: CliCon
     context.io.stderr(`warning: ${warning}\n`);
 }
 
+/**
+ * A profile not live saved on a live profile's address (`set "Live copy" --env sandbox`) is said,
+ * as the Profiles view says it under the base URL: its calls reach production, with its token.
+ */
+function warnIfLiveAddress(view: ProfileView, context: CliContext): void {
+  const live = view.liveAddress;
+  if (view.environment === 'live' || live === null) return;
+  context.io.stderr(
+    `warning: ${terminalSafe(view.name)} is not live, but its base URL is the ${live.field} of the LIVE profile "${terminalSafe(live.profileName)}" (${terminalSafe(live.url)}): its calls reach production and need --yes-live.\n`,
+  );
+}
+
 // Other commands name a profile too; they import it from here, as before.
 export { requireProfile };
 
@@ -152,6 +165,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
       const view = await callerOf(core)('createProfile', { fields, ...secrets });
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
       io.stdout(`Added profile "${terminalSafe(view.name)}" (${view.environment}).\n`);
+      warnIfLiveAddress(view, context);
     }),
   );
 
@@ -184,6 +198,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
       });
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
       io.stdout(`Updated profile "${terminalSafe(view.name)}".\n`);
+      warnIfLiveAddress(view, context);
     }),
   );
 

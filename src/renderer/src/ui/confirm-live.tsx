@@ -1,21 +1,42 @@
 import { Text } from '@mantine/core';
+import type { LiveAddress } from '@shared/live-address';
 import type { ProfileView } from '@shared/profile';
 import { confirmAction } from './confirm-dialog';
 
+type CallingProfile = Pick<ProfileView, 'name' | 'environment' | 'liveAddress'>;
+
 /**
- * Asks before any outbound call on a live profile. Resolves true only on an explicit click of
- * the red button; closing the dialog or pressing Escape is a no.
+ * Whether a call on `profile` needs a yes, as main's live guard judges it: the profile is live,
+ * or the address the call goes to is a live profile's (`reached`: by default where its base URL
+ * goes, which main tells in the view; a request editor passes what its typed URL reaches). Sent
+ * as the call's `confirmLive`, only once the yes was given.
+ */
+export function callNeedsLiveYes(profile: CallingProfile, reached = profile.liveAddress): boolean {
+  return profile.environment === 'live' || reached !== null;
+}
+
+/**
+ * Asks before any outbound call on a live profile, or to a live profile's address from another
+ * (a duplicate of Live set to Sandbox keeps Live's base URL and token). Resolves true only on an
+ * explicit click of the red button, or when nothing needs asking; closing the dialog or pressing
+ * Escape is a no.
  */
 export function confirmLiveCall(
-  profile: Pick<ProfileView, 'name' | 'environment'>,
+  profile: CallingProfile,
   action: string,
+  reached: LiveAddress | null = profile.liveAddress,
 ): Promise<boolean> {
-  if (profile.environment !== 'live') return Promise.resolve(true);
+  if (!callNeedsLiveYes(profile, reached)) return Promise.resolve(true);
+  const elsewhere = profile.environment === 'live' || reached === null ? null : reached;
   return confirmAction({
-    title: `Send to LIVE profile "${profile.name}"?`,
+    title: `Send to LIVE profile "${elsewhere?.profileName ?? profile.name}"?`,
     children: (
       <Text size="sm">
-        {action} will reach the production service. Real orders and real money are involved.
+        {action} will reach the production service
+        {elsewhere === null
+          ? ''
+          : `: "${profile.name}" is not live, but this call goes to the ${elsewhere.field} of the LIVE profile "${elsewhere.profileName}" (${elsewhere.url})`}
+        . Real orders and real money are involved.
       </Text>
     ),
     confirmLabel: 'Yes, send to production',

@@ -3,7 +3,7 @@ import { confirmAction } from '@ui/confirm-dialog';
 import { freshOrderReferenceId, type Finding } from '@shared/checkout';
 import { setIn } from '@shared/builder/document-edit';
 import type { ProfileView } from '@shared/profile';
-import { confirmLiveCall } from '@ui/confirm-live';
+import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
 import { builderCalls } from './builder-calls-store';
 import { errorMessage } from '@bridge/bridge-error';
 import { whenAnalysed } from './builder-analysis';
@@ -136,7 +136,7 @@ async function decideAndSend(profile: ProfileView | null): Promise<void> {
       injectNotificationUrl: builder.injectNotificationUrl,
       form: builder.form,
       singleCheckout: builder.singleCheckout,
-      confirmLive: profile.environment === 'live',
+      confirmLive: callNeedsLiveYes(profile),
       requestKey,
     });
     useSendStore.setState({ result });

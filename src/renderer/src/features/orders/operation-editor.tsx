@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import type { ExchangeResult } from '@shared/merchant-api';
 import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { importedProfileWords } from '@shared/orders/order-known-from';
+import { liveAddressReachedBy } from '@shared/live-address';
 import { HTTP_METHODS } from '@shared/profile';
 import { useAppCommand } from '@ui/app-commands';
 import { confirmAction } from '@ui/confirm-dialog';
-import { confirmLiveCall } from '@ui/confirm-live';
+import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
 import { useUnsentWork } from '@ui/leave-guard';
 import { monoInput } from '@ui/mono-input';
 import { errorMessage, failureTitle } from '@bridge/bridge-error';
@@ -94,7 +95,9 @@ export function OperationEditor({
   async function send() {
     if (profile === null) return;
     const label = `${OPERATION_LABEL[operation]} of order ${orderId}`;
-    const live = profile.environment === 'live';
+    // Where the URL as typed goes: another host typed in may be a live profile's address.
+    const reached = liveAddressReachedBy(url, profiles);
+    const live = callNeedsLiveYes(profile, reached);
     // Never a silent double send: once sent, sending again is asked for (live included).
     const confirmed =
       sent > 0
@@ -104,13 +107,15 @@ export function OperationEditor({
               <Text size="sm">
                 {label} was already sent {sent === 1 ? 'once' : `${sent} times`} from this editor; the answer
                 is below.
-                {live ? ` It goes to the LIVE profile "${profile.name}": real orders and real money.` : ''}
+                {live
+                  ? ` It goes to the LIVE profile "${reached?.profileName ?? profile.name}": real orders and real money.`
+                  : ''}
               </Text>
             ),
             confirmLabel: 'Send again',
             color: live ? 'red' : 'orange',
           })
-        : await confirmLiveCall(profile, label);
+        : await confirmLiveCall(profile, label, reached);
     if (!confirmed) return;
     const key = crypto.randomUUID();
     setRequestKey(key);
@@ -275,7 +280,11 @@ export function OperationEditor({
             onClick={trySend}
             loading={sending}
             disabled={notSendable !== null}
-            color={profile?.environment === 'live' ? 'red' : undefined}
+            color={
+              profile !== null && callNeedsLiveYes(profile, liveAddressReachedBy(url, profiles))
+                ? 'red'
+                : undefined
+            }
           >
             {sent > 0 ? 'Send again' : `Send ${OPERATION_LABEL[operation].toLowerCase()}`}
           </Button>

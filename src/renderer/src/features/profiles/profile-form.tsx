@@ -20,6 +20,7 @@ import { useFollowedForm } from '@ui/use-followed-form';
 import { ENVIRONMENT_LABEL } from '@ui/environment-style';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
+import { LiveAddressWarning } from './live-address-warning';
 import { OperationsEditor } from './operations-editor';
 import { SecretField } from './secret-field';
 
@@ -179,6 +180,7 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           {...register('baseUrl')}
           error={errors.baseUrl?.message}
         />
+        <LiveAddressWarning control={control} profileId={profile?.id ?? null} />
         <Divider label="Secrets (encrypted, never shown)" labelPosition="left" />
         <SecretField
           label="API token"

@@ -25,6 +25,7 @@ function fieldsOf(profile: ProfileView): ProfileFields {
     apiToken: _apiToken,
     notificationToken: _notificationToken,
     isActive: _isActive,
+    liveAddress: _liveAddress,
     createdAt: _createdAt,
     updatedAt: _updatedAt,
     ...fields

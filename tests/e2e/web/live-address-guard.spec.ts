@@ -1,0 +1,83 @@
+import { test as base, expect } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { openConsole } from '../fixtures/console-test';
+import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
+import { cliPath, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { ProfilesPage } from '../pages/profiles-page';
+
+const run = promisify(execFile);
+const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
+
+/** A served console whose Live profile is set up on a fake service on 127.0.0.1 ("production"). */
+const test = base.extend<{ setup: { served: ServedConsole; fake: FakeCheckoutService } }>({
+  setup: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-live-address-e2e-'));
+    const fake = await startFakeCheckoutService();
+    const cli = (...args: string[]) =>
+      run(process.execPath, [cliPath, '--data-dir', dataDir, ...args], { env });
+    await cli('profiles', 'set', 'Live', '--base-url', fake.url, '--api-token', 'live-address-e2e-token');
+    const served = await startServedConsole({}, dataDir);
+    await use({ served, fake });
+    await served.stop();
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+// Judged by its label only, a duplicate of Live set to Sandbox sent to production unasked, and
+// its form said nothing: it keeps Live's base URL and API token.
+test('a duplicate of Live set to Sandbox is warned of in its form', async ({ page, setup }) => {
+  await openConsole(page, setup.served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Live').click();
+  await expect(page.getByRole('heading', { name: 'Live', level: 4 })).toBeVisible();
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page.getByRole('heading', { name: 'Live copy', level: 4 })).toBeVisible();
+  const form = profiles.form();
+  const warning = form.getByTestId('live-address-warning');
+  // Live itself, and its copy while live, need no word: a live profile is asked as such.
+  await expect(warning).toHaveCount(0);
+  await form.getByRole('radiogroup', { name: 'Environment' }).getByText('Sandbox', { exact: true }).click();
+  await expect(warning).toContainText(`the base URL of the LIVE profile "Live" (${setup.fake.url})`);
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Saved profile "Live copy"')).toBeVisible();
+  await expect(warning).toBeVisible();
+});
+
+test("a Sandbox on Live's address, spelled another way, asks before its send as Live does", async ({
+  page,
+  setup,
+}) => {
+  await openConsole(page, setup.served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Sandbox').click();
+  await expect(page.getByRole('heading', { name: 'Sandbox', level: 4 })).toBeVisible();
+  const form = profiles.form();
+  await form.getByLabel('Base URL').fill(setup.fake.url.replace('127.0.0.1', 'localhost'));
+  await profiles.setSecret('API token', 'sandbox-e2e-token-0001');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Saved profile "Sandbox"')).toBeVisible();
+
+  await profiles.switcherButton('Sandbox').click();
+  await expect(profiles.activeBadge()).toHaveText('Sandbox');
+  await openConsole(page, setup.served, '#/builder');
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  const send = page.getByRole('button', { name: /^Send to Sandbox/ });
+  await send.click();
+  const confirmation = page.getByRole('dialog', { name: 'Send to LIVE profile "Live"?' });
+  await expect(confirmation).toContainText(
+    `"Sandbox" is not live, but this call goes to the base URL of the LIVE profile "Live" (${setup.fake.url})`,
+  );
+  await confirmation.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmation).toBeHidden();
+  expect(setup.fake.received).toHaveLength(0);
+
+  await send.click();
+  await confirmation.getByRole('button', { name: 'Yes, send to production' }).click();
+  await expect(page.getByTestId('checkout-created')).toBeVisible();
+  expect(setup.fake.received).toHaveLength(1);
+});
