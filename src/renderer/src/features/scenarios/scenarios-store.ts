@@ -4,6 +4,8 @@ import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import type { RunProgress, RunReport } from '@shared/scenarios/scenario-results';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
+import { selectActiveProfile, useProfilesStore } from '@features/profiles';
+import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
 import { idle, refusedRun, settledRows, type ScenarioRow } from './scenario-rows';
 
 interface ScenariosState {
@@ -87,6 +89,11 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
     }
   },
   async run(files, chosenFrom) {
+    if (get().loadedFolder === null) return;
+    // A run goes to the active profile: on a live one, or on a live profile's address, it is
+    // asked as the builder's Send is (main refuses it unconfirmed, and the view said only that).
+    const profile = selectActiveProfile(useProfilesStore.getState());
+    if (profile !== null && !(await confirmLiveCall(profile, 'Running scenarios'))) return;
     const { loadedFolder, rows } = get();
     if (loadedFolder === null) return;
     const chosen = files ?? rows.map((row) => row.outline.file);
@@ -104,7 +111,7 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
         folder: loadedFolder,
         files: chosen,
         ...(chosenFrom === undefined ? {} : { chosenFrom }),
-        confirmLive: false,
+        confirmLive: profile !== null && callNeedsLiveYes(profile),
       });
       if ('problems' in started) {
         set({

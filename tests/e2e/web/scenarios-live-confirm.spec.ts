@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { ProfilesPage } from '../pages/profiles-page';
+import { ScenariosPage } from '../pages/scenarios-page';
+
+// On a live profile, Run and Run all always sent confirmLive: false, and the view showed only
+// "Could not run — … Confirm it in the UI": there was no dialog to confirm it in.
+test('Run all on a live profile asks as the builder does; agreed, the run goes', async ({ page, served }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'cc-scenarios-live-e2e-'));
+  writeFileSync(join(folder, 'a.yaml'), 'name: Only vars\nsteps:\n  - step: set\n    vars: { a: 1 }\n');
+  try {
+    await openConsole(page, served, '#/profiles');
+    const profiles = new ProfilesPage(page);
+    await profiles.switcherButton('Live').click();
+    await expect(profiles.activeBadge()).toContainText('Live');
+    const scenarios = new ScenariosPage(page);
+    await scenarios.open();
+    await scenarios.openFolder(folder);
+    const card = scenarios.card('Only vars');
+    await expect(card).toHaveCount(1);
+
+    await scenarios.runAll();
+    const confirmation = page.getByRole('dialog', { name: 'Send to LIVE profile "Live"?' });
+    await expect(confirmation).toContainText('Running scenarios will reach the production service');
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirmation).toBeHidden();
+    await expect(page.getByText('Could not run')).toHaveCount(0);
+    await expect(card).not.toHaveAttribute('data-status', 'passed');
+
+    await scenarios.runAll();
+    await confirmation.getByRole('button', { name: 'Yes, send to production' }).click();
+    await expect(card).toHaveAttribute('data-status', 'passed', { timeout: 30_000 });
+    await expect(page.getByText('Could not run')).toHaveCount(0);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
