@@ -29,6 +29,8 @@ export interface JwtToolkit {
     token: string;
     against: SecretSource;
     clockToleranceSeconds?: number;
+    /** When to judge it at; defaults to now. */
+    atMs?: number;
   }): Promise<JwtVerification>;
   sign(input: {
     signer: SecretSource;
@@ -96,10 +98,9 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
 
   return {
     decode: decodeJwt,
-    async verify({ token, against, clockToleranceSeconds }) {
+    async verify({ token, against, clockToleranceSeconds, atMs = now() }) {
       const resolved = resolve(against);
       const tolerance = clockToleranceSeconds ?? dependencies.clockToleranceSeconds();
-      const atMs = now();
       const judgement = await judgeToken(token, {
         key: resolved.secret === null ? null : await keys.get(resolved.secret),
         keyLabel: resolved.label,

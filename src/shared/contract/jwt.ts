@@ -89,6 +89,11 @@ export const jwtCommands = {
         against: secretSourceSchema,
         /** Defaults to the listener's clock tolerance. */
         clockToleranceSeconds: z.number().int().min(0).max(86_400).optional(),
+        /**
+         * The moment to judge the token at (ms since 1970); defaults to now. The inspector gives
+         * its own clock, the one its time claims are described at, so the two never disagree.
+         */
+        atMs: z.number().int().min(0).max(8.64e15).optional(),
       })
       .refine((input) => (input.token === undefined) !== (input.stored === undefined), {
         message: 'Give the token to check, or the stored record it came with (one of the two)',

@@ -5,6 +5,7 @@ import { shownTokenPart } from '@shared/jwt/visible-json';
 import { formatTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
 import { TableHeader } from '@ui/table-header';
+import { useJwtStore } from './jwt-store';
 
 const TIME_LABEL: Record<'iat' | 'nbf' | 'exp', string> = {
   iat: 'Issued at (iat)',
@@ -25,10 +26,13 @@ const sameAsUtc = (iso: string) => new Date(iso).getTimezoneOffset() === 0;
  * Each time claim in UTC, in local time and relative to now. Now is read afresh for each new set
  * of times (DecodedToken keys this by them) and then every second: read every 15 seconds, a token
  * signed a moment before it was pasted was "issued in 11 seconds" under a verdict checked that
- * instant. Its own component, so the tick lays out only this table again, not the whole token.
+ * instant. In the inspector it is the inspector's own clock, the one its verdict is judged at.
+ * Its own component, so the tick lays out only this table again, not the whole token.
  */
-function TimeClaims({ decoded }: { decoded: DecodedJwt }) {
-  const now = useNow(1000);
+function TimeClaims({ decoded, atInspectorNow }: { decoded: DecodedJwt; atInspectorNow: boolean }) {
+  const ownNow = useNow(atInspectorNow ? null : 1000);
+  const inspectorNow = useJwtStore((state) => state.now);
+  const now = atInspectorNow ? inspectorNow : ownNow;
   const times = timeClaimLines(decoded, now);
   return (
     <>
@@ -83,8 +87,17 @@ function TimeClaims({ decoded }: { decoded: DecodedJwt }) {
   );
 }
 
-/** Header, claims, and each time claim in UTC, in local time and relative to now. */
-export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
+/**
+ * Header, claims, and each time claim in UTC, in local time and relative to now
+ * (`atInspectorNow`: the JWT inspector's clock, which its verdict is judged at).
+ */
+export function DecodedToken({
+  decoded,
+  atInspectorNow = false,
+}: {
+  decoded: DecodedJwt;
+  atInspectorNow?: boolean;
+}) {
   if (!decoded.ok) {
     return (
       <Alert color="red" title="Cannot decode this token" data-testid="decode-problem">
@@ -94,7 +107,7 @@ export function DecodedToken({ decoded }: { decoded: DecodedJwt }) {
   }
   return (
     <Stack gap="sm">
-      <TimeClaims key={JSON.stringify(decoded.times)} decoded={decoded} />
+      <TimeClaims key={JSON.stringify(decoded.times)} decoded={decoded} atInspectorNow={atInspectorNow} />
       {decoded.claimProblems.map((problem) => (
         <Alert key={problem} color="orange">
           {problem}

@@ -26,6 +26,13 @@ interface JwtState {
   editedFrom: EditedFrom | null;
   /** The last token crafted in this session, for a replay to send ("use in replay"). */
   crafted: SignedJwt | null;
+  /**
+   * The one now the inspector judges and describes its token at: the verdict on top and the
+   * time claims under it both read it, so they never disagree. Read afresh whenever the token
+   * changes, and every second while the inspector is open (useInspectorClock).
+   */
+  now: number;
+  tick: () => void;
   setToken: (token: string) => void;
   inspectStored: (stored: StoredSubject) => void;
   editCopy: (from: EditedFrom) => void;
@@ -45,9 +52,11 @@ export const useJwtStore = create<JwtState>((set, get) => ({
   stored: null,
   editedFrom: null,
   crafted: null,
-  setToken: (token) => set({ token, stored: null }),
-  inspectStored: (stored) => set({ stored, token: '', editedFrom: null }),
-  editCopy: (from) => set({ token: from.token, stored: null, editedFrom: from }),
+  now: Date.now(),
+  tick: () => set({ now: Date.now() }),
+  setToken: (token) => set({ token, stored: null, now: Date.now() }),
+  inspectStored: (stored) => set({ stored, token: '', editedFrom: null, now: Date.now() }),
+  editCopy: (from) => set({ token: from.token, stored: null, editedFrom: from, now: Date.now() }),
   setCrafted: (crafted) => set({ crafted }),
   async sign(input) {
     get().setCrafted(await bridge.signJwt(input));

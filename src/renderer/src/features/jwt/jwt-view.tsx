@@ -10,6 +10,7 @@ import { useNavigation } from '@ui/navigation';
 import { errorMessage } from '@bridge/bridge-error';
 import { CraftPanel } from './craft-panel';
 import { DecodedToken } from './decoded-token';
+import { useInspectorClock } from './inspector-clock';
 import { useJwtStore, type StoredSubject } from './jwt-store';
 import { RecordTokens } from './record-tokens';
 import { useSecretChoice, VerdictNow, VerifyAgainst, type VerifySubject } from './verify-panel';
@@ -66,6 +67,7 @@ export function JwtView() {
   const eventId = eventParam !== null && /^\d+$/.test(eventParam) ? Number(eventParam) : null;
   const [revealError, setRevealError] = useState<string | null>(null);
   const secretChoice = useSecretChoice();
+  useInspectorClock();
 
   useEffect(() => {
     if (paramToken !== null) setToken(paramToken);
@@ -142,6 +144,7 @@ export function JwtView() {
               <VerdictNow
                 subject={subject}
                 against={secretChoice.against}
+                timed={decoded !== null && Object.values(decoded.times).some((time) => time !== null)}
                 idleText={
                   secretChoice.choice === 'secret' && secretChoice.secret === '' ? (
                     'Paste a secret to verify with.'
@@ -206,7 +209,7 @@ export function JwtView() {
                   it arrived.
                 </Alert>
               )}
-              {decoded !== null && <DecodedToken decoded={decoded} />}
+              {decoded !== null && <DecodedToken decoded={decoded} atInspectorNow />}
             </Stack>
           </Card>
           {tokens !== null && (

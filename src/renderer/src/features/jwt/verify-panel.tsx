@@ -14,8 +14,14 @@ import { useJwtStore } from './jwt-store';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
 import { VerdictBadge } from './verdict-badge';
 
-type Outcome =
-  { key: string; state: 'done'; result: JwtVerification } | { key: string; state: 'failed'; message: string };
+/** A check's answer, for the subject and secret of `key`, judged at `atMs`. */
+type Outcome = { key: string; atMs: number } & (
+  { state: 'done'; result: JwtVerification } | { state: 'failed'; message: string }
+);
+
+/** The answer to show: a later moment's, for the same subject, never overtaken by an earlier one. */
+const later = (shown: Outcome | null, next: Outcome): Outcome =>
+  shown !== null && shown.key === next.key && shown.atMs > next.atMs ? shown : next;
 
 /** What is checked: a token as typed, or one a stored record carried (verified in main by reference). */
 export type VerifySubject = { token: string } | { stored: StoredToken } | null;
@@ -29,15 +35,19 @@ export function useSecretChoice() {
 
 /**
  * The verdict on the token being inspected, checked in main exactly as the listener would
- * check it: shown first, at the top of the inspector.
+ * check it: shown first, at the top of the inspector. It is judged at the inspector's clock, the
+ * now its time claims are described at; a token with time claims (`timed`) is judged again at
+ * each tick, so one that passes its exp and the tolerance turns expired while it is looked at.
  */
 export function VerdictNow({
   subject,
   against,
+  timed,
   idleText,
 }: {
   subject: VerifySubject;
   against: SecretSource | null;
+  timed: boolean;
   idleText: ReactNode;
 }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -59,21 +69,31 @@ export function VerdictNow({
       SecretSource,
     ];
     let current = true;
-    const timer = window.setTimeout(() => {
+    const show = (next: Outcome) => current && setOutcome((shown) => later(shown, next));
+    const check = (atMs: number) =>
       useJwtStore
         .getState()
-        .verify({ ...input, against: source })
+        .verify({ ...input, against: source, atMs })
         .then(
-          (result) => current && setOutcome({ key: requestKey, state: 'done', result }),
-          (error: unknown) =>
-            current && setOutcome({ key: requestKey, state: 'failed', message: errorMessage(error) }),
+          (result) => show({ key: requestKey, atMs, state: 'done', result }),
+          (error: unknown) => show({ key: requestKey, atMs, state: 'failed', message: errorMessage(error) }),
         );
+    let stopFollowing = () => {};
+    // After a pause in typing; then, for a token whose verdict depends on the time, at each tick
+    // (an answer still on its way is not dropped by the next tick, only by another subject).
+    const timer = window.setTimeout(() => {
+      void check(useJwtStore.getState().now);
+      if (timed)
+        stopFollowing = useJwtStore.subscribe((state, previous) => {
+          if (state.now !== previous.now) void check(state.now);
+        });
     }, 200);
     return () => {
       current = false;
       window.clearTimeout(timer);
+      stopFollowing();
     };
-  }, [requestKey, profiles]);
+  }, [requestKey, profiles, timed]);
 
   const shown = requestKey === null ? 'idle' : outcome?.key === requestKey ? outcome : 'checking';
   return (
