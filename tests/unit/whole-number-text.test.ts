@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { SIGNED_LIFETIME_MAX_SECONDS, signedLifetimeMinutesSchema } from '../../src/shared/contract/jwt';
 import { emulatorSettingsSchema, faultsSchema } from '../../src/shared/emulator';
 import {
   rangeOfSchema,
   readWholeNumber,
   readWholeNumberList,
+  readWholeNumberOrEmpty,
 } from '../../src/renderer/src/ui/whole-number-text';
 
 const { shape } = emulatorSettingsSchema;
@@ -65,5 +67,30 @@ describe("the Emulator view's number fields say what is wrong with what was type
     expect(readWholeNumberList(Array(21).fill('1').join(','), backoff, count).problem).toBe(
       'The list must have at most 20 items',
     );
+  });
+});
+
+// The JWT inspector's Lifetime clamped 0 to 1 and 999999 to 1440 as Sign was clicked; its limit
+// was not the one `jwt sign --ttl` has (168h).
+describe("the JWT inspector's Lifetime box", () => {
+  const lifetime = rangeOfSchema(signedLifetimeMinutesSchema);
+  const read = (text: string) =>
+    readWholeNumberOrEmpty(text, lifetime, { means: 'profile', for: "for the signing profile's lifetime" });
+
+  it('takes whole minutes up to the week jwt sign --ttl takes (168h)', () => {
+    expect(lifetime).toEqual({ min: 1, max: 10_080 });
+    expect(lifetime.max * 60).toBe(SIGNED_LIFETIME_MAX_SECONDS);
+  });
+
+  it('reads empty as the default, a number as typed, and says what is wrong with anything else', () => {
+    expect(read('  ')).toEqual({ value: 'profile', problem: null });
+    expect(read(' 10080 ')).toEqual({ value: 10_080, problem: null });
+    expect(read('0').problem).toBe(
+      "0 is below 1: enter a whole number from 1 to 10,080, or leave it empty for the signing profile's lifetime",
+    );
+    expect(read('999999').problem).toBe(
+      "999999 is above 10,080: enter a whole number from 1 to 10,080, or leave it empty for the signing profile's lifetime",
+    );
+    expect(read('1.5').problem).toMatch(/^1\.5 is not a whole number: /);
   });
 });

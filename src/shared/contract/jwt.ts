@@ -73,9 +73,18 @@ export const eventTokensSchema = z.object({
 });
 export type EventTokens = z.infer<typeof eventTokensSchema>;
 
-/** The longest lifetime a signed token may be given: a week. */
+/**
+ * The longest lifetime a signed token may be given: a week, however it is given (`jwt sign
+ * --ttl 168h`, the inspector's Lifetime of 10,080 minutes).
+ */
 export const SIGNED_LIFETIME_MAX_SECONDS = 7 * 24 * 3600;
 const SIGNED_LIFETIME_RANGE = 'must be between 1s and 168h';
+/** The lifetime in whole minutes, as the inspector's Lifetime box takes it: the same week. */
+export const signedLifetimeMinutesSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(SIGNED_LIFETIME_MAX_SECONDS / 60);
 
 export const jwtCommands = {
   decodeJwt: defineCommand(z.object({ token: tokenInput }), decodedJwtSchema),
@@ -108,7 +117,7 @@ export const jwtCommands = {
         preset: z.enum(TOKEN_PRESETS).default('valid'),
         claims: z.record(z.string(), z.unknown()).default({}),
         /** Defaults to the signing profile's token lifetime (15 minutes for a pasted secret). */
-        lifetimeMinutes: z.number().int().min(1).max(1440).optional(),
+        lifetimeMinutes: signedLifetimeMinutesSchema.optional(),
         /** The same, to the second (the CLI's `--ttl 90s`); up to a week. */
         lifetimeSeconds: z
           .number()

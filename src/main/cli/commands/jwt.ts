@@ -204,7 +204,10 @@ export function registerJwt(program: Command, context: CliContext): void {
     .option('--secret <secret>', 'sign with this secret ("-" reads it from standard input)')
     .option('--profile <name>', "sign with this profile's notification token (default: the active profile)")
     .option('--claims <json>', 'claims as a JSON object, e.g. \'{"iss":"checkout"}\'')
-    .option('--ttl <duration>', "lifetime: 90s, 15m, 2h (default: the profile's token lifetime, 15m)")
+    .option(
+      '--ttl <duration>',
+      "lifetime: 90s, 15m, 2h, up to 168h (default: the profile's token lifetime, 15m)",
+    )
     .option('--preset <name>', `${TOKEN_PRESETS.join(' | ')} (default valid)`)
     .action(async (rawFlags: unknown) => {
       const flags = parseFlags(

@@ -53,6 +53,24 @@ export function readWholeNumber(text: string, range: WholeNumberRange): TextRead
 }
 
 /**
+ * A whole-number box that may be left empty for a default (the JWT inspector's Lifetime: empty
+ * is the signing profile's own): empty stands for `empty.means`; any other text is read as
+ * `readWholeNumber` reads it, its problem saying what leaving it empty does.
+ */
+export function readWholeNumberOrEmpty<E>(
+  text: string,
+  range: WholeNumberRange,
+  empty: { means: E; for: string },
+): TextReading<number | E> {
+  const typed = text.trim();
+  if (typed === '') return { value: empty.means, problem: null };
+  const reading = readItem(typed, range);
+  return reading.value === null
+    ? refused(`${reading.problem}: enter a whole number ${between(range)}, or leave it empty ${empty.for}`)
+    : reading;
+}
+
+/**
  * A comma-separated list of whole numbers (a backoff: `1000, 5000`), each item read as
  * `readWholeNumber` reads one; `listProblem` judges the list as a whole (how many), in its
  * schema's words.

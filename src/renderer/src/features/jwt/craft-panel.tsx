@@ -1,15 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Code, CopyButton, Group, JsonInput, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { useShallow } from 'zustand/react/shallow';
+import { signedLifetimeMinutesSchema } from '@shared/contract/jwt';
+import { formatCount } from '@shared/count-format';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS } from '@shared/jwt/token-presets';
+import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { monoInput } from '@ui/mono-input';
-import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
+import { TypedTextInput } from '@ui/typed-text-input';
+import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
+import { useTypedText } from '@ui/use-typed-text';
+import { rangeOfSchema, readWholeNumberOrEmpty } from '@ui/whole-number-text';
 import { errorMessage } from '@bridge/bridge-error';
-import { useJwtStore } from './jwt-store';
+import { useJwtStore, type CraftInputs } from './jwt-store';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
 
 function isJsonObject(text: string): boolean {
@@ -26,14 +33,41 @@ const CLAIMS_NOT_AN_OBJECT = 'The claims must be a JSON object, such as {"iss": 
 const craftFormSchema = z.object({
   preset: z.enum(TOKEN_PRESETS),
   claims: z.string().refine(isJsonObject, CLAIMS_NOT_AN_OBJECT),
-  lifetimeMinutes: z
-    .number({ error: 'The lifetime must be a number of minutes' })
-    .int('The lifetime must be whole minutes')
-    .min(1, 'The lifetime is at least 1 minute')
-    .max(1440, 'The lifetime is at most 1440 minutes')
-    .nullable(),
 });
 type CraftForm = z.infer<typeof craftFormSchema>;
+
+/** Whole minutes, or the signing profile's own lifetime (the box left empty). */
+type Lifetime = number | 'profile';
+const LIFETIME_LABEL = 'Lifetime (minutes)';
+// The range main checks (the CLI's --ttl limit, a week), from the schema that checks it.
+const LIFETIME_RANGE = rangeOfSchema(signedLifetimeMinutesSchema);
+const readLifetime = (text: string) =>
+  readWholeNumberOrEmpty(text, LIFETIME_RANGE, {
+    means: 'profile' as const,
+    for: "for the signing profile's lifetime",
+  });
+const showLifetime = (lifetime: Lifetime) => (lifetime === 'profile' ? '' : String(lifetime));
+
+const INPUT_WORDS: Record<keyof CraftInputs, string> = {
+  preset: 'the preset',
+  claims: 'the claims',
+  signer: 'what it is signed with',
+  lifetime: 'the lifetime',
+};
+
+/** `the preset and the lifetime`: the inputs that differ from those a token was signed from. */
+function changedInputs(signed: CraftInputs, now: CraftInputs, secretChanged: boolean): string | null {
+  const changed = (Object.keys(INPUT_WORDS) as (keyof CraftInputs)[])
+    .filter((name) => signed[name] !== now[name] || (name === 'signer' && secretChanged))
+    .map((name) => INPUT_WORDS[name]);
+  if (changed.length === 0) return null;
+  const last = changed.pop() ?? '';
+  return changed.length === 0 ? last : `${changed.join(', ')} and ${last}`;
+}
+
+/** Claims as they parse (a layout change is no change), or as typed while they do not. */
+const claimsAsSigned = (claims: string) =>
+  isJsonObject(claims) ? JSON.stringify(JSON.parse(claims)) : claims;
 
 const PRESET_OPTIONS = TOKEN_PRESETS.map((preset) => ({
   value: preset,
@@ -44,17 +78,36 @@ const PRESET_OPTIONS = TOKEN_PRESETS.map((preset) => ({
 export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }) {
   const { control, handleSubmit, formState } = useForm<CraftForm>({
     resolver: zodResolver(craftFormSchema),
-    defaultValues: { preset: 'valid', claims: '{}', lifetimeMinutes: null },
+    defaultValues: { preset: 'valid', claims: '{}' },
     ...JUDGED_AS_TYPED,
   });
   const [choice, setChoice] = useState<SecretChoice>('active');
   const [secret, setSecret] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const crafted = useJwtStore((state) => state.crafted);
-  const signJwt = useJwtStore((state) => state.sign);
-  const preset = useWatch({ control, name: 'preset' });
+  // The box keeps what is typed (0 was clamped to 1 as Sign was clicked, and nothing signed);
+  // Sign waits while it stands for no lifetime.
+  const [lifetime, setLifetime] = useState<Lifetime>('profile');
+  const lifetimeText = useTypedText(lifetime, showLifetime, readLifetime);
+  const held = boxesToCorrect([[LIFETIME_LABEL, lifetimeText.problem]]);
+  // The pasted secret a token was signed with, compared here (never kept in the store).
+  const [signedSecret, setSignedSecret] = useState<string | null>(null);
+  const { crafted, craftedFrom, signJwt } = useJwtStore(
+    useShallow((state) => ({ crafted: state.crafted, craftedFrom: state.craftedFrom, signJwt: state.sign })),
+  );
+  const [preset, claims] = useWatch({ control, name: ['preset', 'claims'] });
+  const inputs: CraftInputs = {
+    preset,
+    claims: claimsAsSigned(claims),
+    signer: choice,
+    lifetime: lifetimeText.problem === null ? showLifetime(lifetime) : lifetimeText.text,
+  };
+  // A token shown under a form that asks for another: copied, it would not be what the form says.
+  const changed =
+    crafted === null || craftedFrom === null
+      ? null
+      : changedInputs(craftedFrom, inputs, choice === 'secret' && secret !== signedSecret);
 
-  const sign = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     setFailure(null);
     const signer = toSecretSource(choice, secret);
     if (signer === null) {
@@ -63,16 +116,25 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
     }
     try {
       // Kept in the store: a replay reads it with selectCraftedToken.
-      await signJwt({
-        signer,
-        preset: values.preset,
-        claims: JSON.parse(values.claims) as Record<string, unknown>,
-        ...(values.lifetimeMinutes === null ? {} : { lifetimeMinutes: values.lifetimeMinutes }),
-      });
+      await signJwt(
+        {
+          signer,
+          preset: values.preset,
+          claims: JSON.parse(values.claims) as Record<string, unknown>,
+          ...(lifetime === 'profile' ? {} : { lifetimeMinutes: lifetime }),
+        },
+        { ...inputs, preset: values.preset, claims: claimsAsSigned(values.claims) },
+      );
+      setSignedSecret(choice === 'secret' ? secret : null);
     } catch (error) {
       setFailure(errorMessage(error));
     }
   });
+  const sign = (event: FormEvent) => {
+    if (held === null) void submit(event);
+    // Held: the box says what is wrong, the button why it waits; Enter in a box does no more.
+    else event.preventDefault();
+  };
 
   return (
     <Stack gap="sm" component="form" onSubmit={sign} aria-label="Craft a token">
@@ -119,23 +181,29 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
         onChoice={setChoice}
         onSecret={setSecret}
       />
-      <FormNumberInput
-        control={control}
-        name="lifetimeMinutes"
-        label="Lifetime (minutes)"
-        description="Empty: the signing profile's token lifetime (15 minutes for a pasted secret)."
-        min={1}
-        max={1440}
-        emptyAs={null}
+      <TypedTextInput
+        label={LIFETIME_LABEL}
+        description={`Empty: the signing profile's token lifetime (15 minutes for a pasted secret). At most ${formatCount(LIFETIME_RANGE.max)} (a week), as jwt sign --ttl.`}
+        inputMode="numeric"
+        field={lifetimeText}
+        onValue={setLifetime}
       />
       <Group>
-        <Button type="submit" loading={formState.isSubmitting}>
-          Sign token
-        </Button>
+        <UnavailableWithReason reason={held}>
+          <Button type="submit" loading={formState.isSubmitting} {...blockedButton(held)}>
+            Sign token
+          </Button>
+        </UnavailableWithReason>
       </Group>
       {failure !== null && <Alert color="red">{failure}</Alert>}
       {crafted !== null && (
-        <Stack gap="xs" data-testid="crafted-token">
+        <Stack gap="xs" data-testid="crafted-token" data-stale={changed === null ? undefined : true}>
+          {changed !== null && (
+            <Alert color="orange" p="xs" data-testid="crafted-token-stale">
+              Not what the form now asks for: {changed} changed since this token was signed. Sign token again
+              for one that is.
+            </Alert>
+          )}
           <Text size="sm">
             {TOKEN_PRESET_INFO[crafted.preset].label}, signed with {crafted.signedWith}:
           </Text>

@@ -13,6 +13,13 @@ export interface StoredSubject extends StoredToken {
   decoded: DecodedJwt | null;
 }
 
+/**
+ * What the craft form held when a token was signed, field by field (the signer as its choice: a
+ * pasted secret is not kept here, the form compares it where it is typed), to say when the token
+ * shown no longer matches what the form asks for.
+ */
+export type CraftInputs = Readonly<Record<'preset' | 'claims' | 'signer' | 'lifetime', string>>;
+
 /** The record token an edited copy started from, to say when the editor no longer holds it. */
 export interface EditedFrom extends StoredToken {
   token: string;
@@ -26,6 +33,8 @@ interface JwtState {
   editedFrom: EditedFrom | null;
   /** The last token crafted in this session, for a replay to send ("use in replay"). */
   crafted: SignedJwt | null;
+  /** The craft form's inputs `crafted` was signed from. */
+  craftedFrom: CraftInputs | null;
   /**
    * The one now the inspector judges and describes its token at: the verdict on top and the
    * time claims under it both read it, so they never disagree. Read afresh whenever the token
@@ -36,9 +45,12 @@ interface JwtState {
   setToken: (token: string) => void;
   inspectStored: (stored: StoredSubject) => void;
   editCopy: (from: EditedFrom) => void;
-  setCrafted: (crafted: SignedJwt) => void;
-  /** Signs in main and keeps the result as `crafted` (a replay reads it with selectCraftedToken). */
-  sign: (input: CommandInput<'signJwt'>) => Promise<void>;
+  setCrafted: (crafted: SignedJwt, from: CraftInputs) => void;
+  /**
+   * Signs in main and keeps the result as `crafted`, with the form's inputs it was signed from (a
+   * replay reads it with selectCraftedToken).
+   */
+  sign: (input: CommandInput<'signJwt'>, from: CraftInputs) => Promise<void>;
   /** Checks a token exactly as the listener would. */
   verify: (input: CommandInput<'verifyJwt'>) => Promise<JwtVerification>;
   /** A stored webhook's tokens, masked. */
@@ -52,14 +64,15 @@ export const useJwtStore = create<JwtState>((set, get) => ({
   stored: null,
   editedFrom: null,
   crafted: null,
+  craftedFrom: null,
   now: Date.now(),
   tick: () => set({ now: Date.now() }),
   setToken: (token) => set({ token, stored: null, now: Date.now() }),
   inspectStored: (stored) => set({ stored, token: '', editedFrom: null, now: Date.now() }),
   editCopy: (from) => set({ token: from.token, stored: null, editedFrom: from, now: Date.now() }),
-  setCrafted: (crafted) => set({ crafted }),
-  async sign(input) {
-    get().setCrafted(await bridge.signJwt(input));
+  setCrafted: (crafted, from) => set({ crafted, craftedFrom: from }),
+  async sign(input, from) {
+    get().setCrafted(await bridge.signJwt(input), from);
   },
   verify: (input) => bridge.verifyJwt(input),
   eventTokens: (eventId) => bridge.getEventTokens({ id: eventId }),
