@@ -43,6 +43,8 @@ interface JwtState {
   now: number;
   tick: () => void;
   setToken: (token: string) => void;
+  /** Nothing inspected: an empty editor, no record's token, no edited copy. */
+  clearInspected: () => void;
   inspectStored: (stored: StoredSubject) => void;
   editCopy: (from: EditedFrom) => void;
   setCrafted: (crafted: SignedJwt, from: CraftInputs) => void;
@@ -68,6 +70,7 @@ export const useJwtStore = create<JwtState>((set, get) => ({
   now: Date.now(),
   tick: () => set({ now: Date.now() }),
   setToken: (token) => set({ token, stored: null, now: Date.now() }),
+  clearInspected: () => set({ token: '', stored: null, editedFrom: null, now: Date.now() }),
   inspectStored: (stored) => set({ stored, token: '', editedFrom: null, now: Date.now() }),
   editCopy: (from) => set({ token: from.token, stored: null, editedFrom: from, now: Date.now() }),
   setCrafted: (crafted, from) => set({ crafted, craftedFrom: from }),

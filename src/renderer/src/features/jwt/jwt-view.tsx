@@ -15,32 +15,39 @@ import { useJwtStore, type StoredSubject } from './jwt-store';
 import { RecordTokens } from './record-tokens';
 import { useSecretChoice, VerdictNow, VerifyAgainst, type VerifySubject } from './verify-panel';
 
-/** A stored webhook's tokens (`#/jwt?event=<id>`), masked; the header token is inspected first. */
+/**
+ * A stored webhook's tokens (`#/jwt?event=<id>`), masked; the header token is inspected first.
+ * What was inspected before (another record's token, a token the address held, an edited copy)
+ * is cleared as the address names a record: a record that does not exist said so over webhook
+ * #2's token and verdict, still labelled as #2's.
+ */
 function useEventTokens(eventId: number | null, onFirst: (stored: StoredSubject) => void) {
   const [tokens, setTokens] = useState<EventTokens | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ eventId: number; message: string } | null>(null);
   useEffect(() => {
     if (eventId === null) return;
+    const { clearInspected, eventTokens } = useJwtStore.getState();
+    clearInspected();
     let current = true;
-    useJwtStore
-      .getState()
-      .eventTokens(eventId)
-      .then(
-        (found) => {
-          if (!current) return;
-          setTokens(found);
-          setError(null);
-          const first = found.tokens.find((entry) => entry.masked !== null);
-          if (first?.masked != null)
-            onFirst({ eventId, source: first.source, masked: first.masked, decoded: first.decoded });
-        },
-        (failure: unknown) => current && setError(errorMessage(failure)),
-      );
+    eventTokens(eventId).then(
+      (found) => {
+        if (!current) return;
+        setTokens(found);
+        const first = found.tokens.find((entry) => entry.masked !== null);
+        if (first?.masked != null)
+          onFirst({ eventId, source: first.source, masked: first.masked, decoded: first.decoded });
+      },
+      (error: unknown) => current && setFailure({ eventId, message: errorMessage(error) }),
+    );
     return () => {
       current = false;
     };
   }, [eventId, onFirst]);
-  return { tokens: tokens !== null && tokens.id === eventId ? tokens : null, error };
+  return {
+    tokens: tokens !== null && tokens.id === eventId ? tokens : null,
+    // Said for the record the address names now, never for the one named before it.
+    error: failure !== null && failure.eventId === eventId ? failure.message : null,
+  };
 }
 
 /**
@@ -137,7 +144,7 @@ export function JwtView() {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <Stack gap="md">
-          {eventId !== null && error !== null && <Alert color="red">{error}</Alert>}
+          {error !== null && <Alert color="red">{error}</Alert>}
           <Card withBorder padding="lg" data-testid="inspector">
             <Stack gap="md">
               <Title order={3}>JWT inspector</Title>
