@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify } from 'jose';
 import { decodeJwt, type DecodedJwt } from '../../shared/jwt/decode-jwt';
+import { quotedVisibly } from '../../shared/jwt/visible-json';
 import { describeDuration } from '../../shared/relative-time';
 import type { TokenVerdict } from '../../shared/events';
 import type { TokenCheck } from '../../shared/webhook-details';
@@ -131,7 +132,7 @@ export async function judgeToken(token: string, options: TokenCheckOptions): Pro
       'alg_not_allowed',
       alg === 'none'
         ? `The token is unsigned (alg "none"); only ${ALLOWED_ALGORITHM} is allowed.`
-        : `The token uses alg "${alg}"; only ${ALLOWED_ALGORITHM} is allowed.`,
+        : `The token uses alg ${quotedVisibly(alg)}; only ${ALLOWED_ALGORITHM} is allowed.`,
     );
   }
   const [claimProblem] = decoded.claimProblems;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describeJsonProblem, parseBoundedJson } from '../bounded-json';
 import { findDuplicateKeys } from '../json-duplicate-keys';
-import { hiddenCharacters, visibleJson } from './visible-json';
+import { hiddenCharacters, quotedVisibly } from './visible-json';
 
 /** A NumericDate claim (`iat`, `exp`, `nbf`) as seconds and as an ISO 8601 date. */
 export const timeClaimSchema = z.object({ seconds: z.number(), iso: z.string() });
@@ -54,7 +54,7 @@ function notBase64Url(segment: string, name: string): string {
     return `The ${name} has "+" or "/": it is standard base64, where a JWT uses base64url ("-" and "_" instead).`;
   const bad = /[^A-Za-z0-9_-]/.exec(segment);
   if (bad !== null)
-    return `The ${name} has ${JSON.stringify(bad[0])} at character ${bad.index + 1}, which base64url does not use.`;
+    return `The ${name} has ${quotedVisibly(bad[0])} at character ${bad.index + 1}, which base64url does not use.`;
   const long = `${segment.length} character${segment.length === 1 ? '' : 's'}`;
   return `The ${name} is ${long} long, a length base64url never has (one character missing or extra?).`;
 }
@@ -109,7 +109,7 @@ function duplicateNames(text: string, name: string): string[] {
     .filter((duplicate) => duplicate.path.length === 1)
     .map(
       (duplicate) =>
-        `The ${name} gives ${JSON.stringify(String(duplicate.path[0]).slice(0, 40))} ${duplicate.count} times; the last one counts.`,
+        `The ${name} gives ${quotedVisibly(String(duplicate.path[0]).slice(0, 40))} ${duplicate.count} times; the last one counts.`,
     );
 }
 
@@ -124,7 +124,7 @@ export function readTimeClaim(value: unknown): TimeClaimReading {
   // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null.
   if (typeof value === 'number' && !Number.isFinite(value))
     return { fault: 'a number too large to be a date' };
-  if (typeof value !== 'number') return { fault: `not a number: ${visibleJson(JSON.stringify(value))}` };
+  if (typeof value !== 'number') return { fault: `not a number: ${quotedVisibly(value)}` };
   const date = new Date(value * 1000);
   if (Number.isNaN(date.getTime())) return { fault: `not a representable date: ${value}` };
   return { time: { seconds: value, iso: date.toISOString() } };
@@ -136,7 +136,7 @@ function timeClaim(claims: Record<string, unknown>, name: string, problems: stri
   const read = readTimeClaim(value);
   if ('time' in read) return read.time;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    const shown = typeof value === 'number' ? 'a number too large to be a date' : JSON.stringify(value);
+    const shown = typeof value === 'number' ? 'a number too large to be a date' : quotedVisibly(value);
     problems.push(`The "${name}" claim must be a number of seconds since 1970, not ${shown}.`);
   } else problems.push(`The "${name}" claim ${value} is not a representable date.`);
   return null;
@@ -248,7 +248,7 @@ export function decodedFromParts(
   };
   const iss = claims['iss'];
   if (iss !== undefined && typeof iss !== 'string')
-    claimProblems.push(`The "iss" claim must be a string, not ${JSON.stringify(iss)}.`);
+    claimProblems.push(`The "iss" claim must be a string, not ${quotedVisibly(iss)}.`);
   return {
     ok: true,
     header,

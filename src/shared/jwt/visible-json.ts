@@ -19,6 +19,15 @@ export function visibleJson(json: string): string {
   return json.replace(HIDDEN, jsonEscapeOf);
 }
 
+/**
+ * A value a sender wrote, quoted in a token's reason or warning as JSON writes it, hidden
+ * characters as \u escapes: the one way those words quote it, so the window says what `jwt
+ * verify` prints (`"\u200b"`), never a quoted character that shows as nothing.
+ */
+export function quotedVisibly(value: unknown): string {
+  return visibleJson(JSON.stringify(value) ?? String(value));
+}
+
 /** `U+200B, U+202E`: the hidden characters in a value's JSON, each once, in order of appearance. */
 export function hiddenCharacters(json: string): string[] {
   return [...new Set(json.match(HIDDEN) ?? [])].map(codePoint);

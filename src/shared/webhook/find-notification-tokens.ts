@@ -1,4 +1,5 @@
 import type { HeaderList } from '../events';
+import { quotedVisibly } from '../jwt/visible-json';
 
 /** A token as found in one place of a request, or why that place holds no usable token. */
 export interface FoundToken {
@@ -56,7 +57,7 @@ function fromHeaders(headers: HeaderList): FoundToken {
     problem:
       scheme === ''
         ? 'The Authorization header is empty.'
-        : `The Authorization header is not a Bearer token (scheme "${scheme.slice(0, 20)}").`,
+        : `The Authorization header is not a Bearer token (scheme ${quotedVisibly(scheme.slice(0, 20))}).`,
   };
 }
 
