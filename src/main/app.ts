@@ -315,6 +315,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const jwt = createJwtToolkit({
     profiles,
     keys,
+    consoleCommand,
     clockToleranceSeconds: () => listenerSettings.get().clockToleranceSeconds,
     remember: (token, signedWith, atMs) =>
       store.craftedTokens.remember(tokenFingerprint(token), { signedAtMs: atMs, signedWith }),

@@ -92,6 +92,28 @@ describe('jwt sign', () => {
     expect(live.code).toBe(2);
     expect(live.stderr).toMatch(/notification token of profile "Live" is not set/);
   });
+
+  // No --secret was given, yet the refusal named it ('error: --secret: the notification token of
+  // profile "Sandbox" is not set'), and said neither how to set the token nor what else to do.
+  it('a profile without a notification token is named by --profile, with how to set it or pass --secret', async () => {
+    const wayOut = `set it (Profiles, or npx checkout-console --data-dir ${dir.dir} profiles set Live --notification-token -), or sign with a pasted secret (--secret on the command line).`;
+    const named = await cli('jwt', 'sign', '--profile', 'Live');
+    expect(named.code).toBe(2);
+    expect(named.stderr).toBe(
+      `error: --profile: the notification token of profile "Live" is not set: ${wayOut}\n`,
+    );
+    // The active profile is what --profile names when it is left out.
+    expect((await cli('profiles', 'use', 'Live')).code).toBe(0);
+    try {
+      const active = await cli('jwt', 'sign');
+      expect(active.code).toBe(2);
+      expect(active.stderr).toBe(
+        `error: --profile: the notification token of profile "Live" is not set: ${wayOut}\n`,
+      );
+    } finally {
+      expect((await cli('profiles', 'use', 'Local')).code).toBe(0);
+    }
+  });
 });
 
 describe('jwt verify', () => {

@@ -2,6 +2,8 @@ import type { JwtVerification, SecretSource, SignedJwt } from '../../shared/cont
 import { decodeJwt } from '../../shared/jwt/decode-jwt';
 import { planPreset, type TokenPreset } from '../../shared/jwt/token-presets';
 import { DEFAULT_SIGNED_TOKEN_MINUTES } from '../../shared/profile';
+import { consoleCommandNaming, type ConsoleCommand } from '../../shared/console-command';
+import { shellQuote } from '../../shared/shell-quote';
 import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';
 import { judgeToken } from './check-token';
@@ -12,15 +14,28 @@ interface ResolvedSecret {
   secret: string | null;
   label: string;
   lifetimeMinutes: number;
+  /** The profile whose notification token it is; null for a pasted secret. */
+  profileName: string | null;
 }
 
-function requireSecret(resolved: ResolvedSecret): string {
+/**
+ * A profile's notification token, refused when the profile has none: named at the field that
+ * chose the profile (the CLI's --profile, which the active profile stands for when it is left
+ * out; it said --secret, which was not given), with how to set it and what to sign with instead.
+ */
+function requireSecret(
+  resolved: ResolvedSecret,
+  source: SecretSource,
+  consoleCommand: ConsoleCommand,
+): string {
   if (resolved.secret !== null) return resolved.secret;
-  throw new ConsoleError(
-    'invalid_input',
-    `signer: ${resolved.label} is not set; set it in the profile or paste a secret.`,
-    [{ path: 'signer', message: `${resolved.label} is not set` }],
-  );
+  const setIt =
+    resolved.profileName === null
+      ? 'paste one'
+      : `set it (Profiles, or ${consoleCommand(`profiles set ${shellQuote(resolved.profileName)} --notification-token -`)}), or sign with a pasted secret (--secret on the command line)`;
+  const problem = `${resolved.label} is not set: ${setIt}.`;
+  const path = source.source === 'profile' ? 'signer.profileId' : 'signer.source';
+  throw new ConsoleError('invalid_input', `signer: ${problem}`, [{ path, message: problem }]);
 }
 
 export interface JwtToolkit {
@@ -44,6 +59,8 @@ export interface JwtToolkit {
 export interface JwtToolkitDependencies {
   /** Null when only pasted secrets are used (the CLI with --secret opens no data directory). */
   profiles: ProfileService | null;
+  /** Writes the command that sets a profile's token, naming this data directory (default: none named). */
+  consoleCommand?: ConsoleCommand;
   keys: HmacKeyCache;
   /** The listener's clock tolerance, so the inspector judges as the listener does. */
   clockToleranceSeconds: () => number;
@@ -75,6 +92,9 @@ function craftedOf(token: string, dependencies: JwtToolkitDependencies): JwtVeri
 export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolkit {
   const { profiles, keys } = dependencies;
   const now = dependencies.now ?? Date.now;
+  const consoleCommand = dependencies.consoleCommand ?? consoleCommandNaming(null);
+  const secretOf = (resolved: ResolvedSecret, source: SecretSource) =>
+    requireSecret(resolved, source, consoleCommand);
 
   const resolve = (source: SecretSource): ResolvedSecret => {
     if (source.source === 'secret') {
@@ -82,6 +102,7 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         secret: source.secret,
         label: 'the secret pasted for this check',
         lifetimeMinutes: DEFAULT_SIGNED_TOKEN_MINUTES,
+        profileName: null,
       };
     }
     if (profiles === null)
@@ -93,6 +114,7 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
       secret: profiles.secretsOf(profile.id).notificationToken,
       label: `the notification token of profile "${profile.fields.name}"`,
       lifetimeMinutes: profile.fields.signedTokenMinutes,
+      profileName: profile.fields.name,
     };
   };
 
@@ -127,13 +149,13 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         token = unsecuredToken(plan.claims);
         signedWith = 'nothing (alg "none", unsigned)';
       } else if (plan.algorithm === 'HS512') {
-        token = await signHs512(plan.claims, requireSecret(resolved));
+        token = await signHs512(plan.claims, secretOf(resolved, signer));
         signedWith = `${resolved.label}, with HS512`;
       } else if (plan.randomKey) {
         token = await signHs256(plan.claims, await keys.get(randomSecret()));
         signedWith = 'a random throwaway key';
       } else {
-        token = await signHs256(plan.claims, await keys.get(requireSecret(resolved)));
+        token = await signHs256(plan.claims, await keys.get(secretOf(resolved, signer)));
       }
       dependencies.remember?.(token, signedWith, now());
       return { token, decoded: decodeJwt(token), signedWith, preset };

@@ -102,6 +102,8 @@ const SIGN_FLAGS = {
   signer: '--secret',
   'signer.secret': '--secret',
   'signer.profileId': '--profile',
+  // The active profile, which --profile names when it is left out.
+  'signer.source': '--profile',
   preset: '--preset',
   claims: '--claims',
   lifetimeSeconds: '--ttl',
