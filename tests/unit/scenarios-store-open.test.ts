@@ -21,6 +21,17 @@ vi.mock('@bridge', () => ({
   },
 }));
 
+// Run asks before a live run through the profiles' store and the confirm dialog, whose modules
+// read the page's address when loaded; this Node test opens folders and runs nothing.
+vi.mock('@features/profiles', () => ({
+  selectActiveProfile: () => null,
+  useProfilesStore: { getState: () => ({}) },
+}));
+vi.mock('@ui/confirm-live', () => ({
+  callNeedsLiveYes: () => false,
+  confirmLiveCall: () => Promise.resolve(true),
+}));
+
 /**
  * The store's own types come through the renderer's bridge, which needs the DOM's; this Node
  * test names the part it uses, and imports the module by a path the type checker does not follow.
