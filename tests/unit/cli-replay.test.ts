@@ -195,7 +195,9 @@ describe("replay --to a live profile's address, however it is spelled", () => {
     const run = await replay(String(webhookIds[0]), '--to', url);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`error: ${url} belongs to a live profile ("Live", its `);
-    expect(run.stderr).toContain('confirm to replay to production');
+    // In a terminal the way to confirm is the command's own flag, not "the UI".
+    expect(run.stderr).toContain('a replay to it reaches production. Pass --yes-live to confirm it.');
+    expect(run.stderr).not.toContain('in the UI');
     expect(run.stdout).toBe('');
     expect(arrived).toEqual([]);
   };

@@ -171,7 +171,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     const live = request.confirmLive ? null : liveAddress(targetUrl);
     if (live === null) return;
     throw new ReplayError(
-      `${targetUrl} belongs to a live profile ("${live.profileName}", its ${live.field} ${live.url}): confirm to replay to production.`,
+      `${targetUrl} belongs to a live profile ("${live.profileName}", its ${live.field} ${live.url}): a replay to it reaches production.`,
       true,
     );
   };

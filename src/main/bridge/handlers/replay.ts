@@ -1,5 +1,6 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
+import { liveRefusalWords } from '../../profiles/live-guard';
 import { ReplayError } from '../../replay/replay-service';
 import type { HandlerGroup } from './types';
 
@@ -10,8 +11,13 @@ function explained<T>(run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof ReplayError)
-      throw new ConsoleError(error.live ? 'live_confirmation_required' : 'invalid_input', error.message);
+    // A live target unconfirmed is refused as every live call is (liveRefusalWords): what was
+    // refused on the `confirmLive` field, so a terminal names its own flag (--yes-live).
+    if (error instanceof ReplayError && error.live)
+      throw new ConsoleError('live_confirmation_required', liveRefusalWords(error.message), [
+        { path: 'confirmLive', message: error.message },
+      ]);
+    if (error instanceof ReplayError) throw new ConsoleError('invalid_input', error.message);
     throw error;
   }
 }
