@@ -79,6 +79,12 @@ export const listenerStatusSchema = z.object({
   /** Whether the active profile has a notification token to verify with. */
   hasNotificationToken: z.boolean(),
   /**
+   * Why the profile's notification token, though set, cannot be opened by this process (its key
+   * was lost, replaced or damaged); null when it opens or none is set. Every token is then judged
+   * no_secret, and "has no notification token" would name the wrong cause.
+   */
+  notificationTokenUnopened: z.string().nullable(),
+  /**
    * Requests answered 503 since the console started because they could not be stored (the
    * database stayed locked by another process past the wait limit, or the disk was full).
    * A last resort: 0 normally.

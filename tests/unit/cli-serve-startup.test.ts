@@ -141,6 +141,7 @@ describe('serveStartupLines', () => {
     publicUrl: null,
     profileId: null,
     hasNotificationToken: false,
+    notificationTokenUnopened: null,
     notStored: 0,
     notStoredReason: null,
   };

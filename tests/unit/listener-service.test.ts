@@ -68,6 +68,7 @@ describe('the listener in the app', () => {
       profileName: 'Local',
       error: null,
       hasNotificationToken: true,
+      notificationTokenUnopened: null,
     });
   });
 

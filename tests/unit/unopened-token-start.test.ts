@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConsole, type ConsoleCore } from '../../src/main/app';
+import { runListen } from '../../src/main/cli/commands/listen';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { rawRequest } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
@@ -56,6 +57,42 @@ describe("the Local profile's tokens cannot be opened here", () => {
     const detail = core.events.getDetail((JSON.parse(answer.body) as { id: number }).id);
     expect(detail).toMatchObject({ kind: 'webhook', tokenVerdict: 'no_secret' });
     expect(JSON.stringify(detail)).toMatch(/Local's notification token cannot be opened here/);
+  });
+
+  // The token is set, but this process cannot open it: "has no notification token" (listen's
+  // warning, the Listener view) named the wrong cause, and the wrong way out.
+  it('the listener says its token cannot be opened, not that there is none; so does listen', async () => {
+    const core = await consoleWithLostKey();
+    const status = core.listener.status();
+    expect(status.hasNotificationToken).toBe(false);
+    expect(status.notificationTokenUnopened).toMatch(/Local's notification token cannot be opened here/);
+    const dataDir = core.dataDir;
+    await core.close();
+    let stderr = '';
+    let stdout = '';
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const listening = runListen(
+      {
+        io: {
+          stdout: (text) => (stdout += text),
+          stderr: (text) => (stderr += text),
+          readStdin: async () => '',
+        },
+        rendererDir: '/nonexistent',
+        dataDirFlag: () => dataDir,
+      },
+      { port: '0' },
+      stopped,
+    );
+    for (let attempt = 0; attempt < 500 && !stdout.includes('Listening on'); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    stop();
+    await listening;
+    expect(stderr).toMatch(
+      /warning: the notification token of profile "Local" cannot be opened here \(Local's notification token cannot be opened here/,
+    );
+    expect(stderr).not.toContain('has no notification token');
   });
 
   it('the emulator does not start, and its status says which token and the way out', async () => {

@@ -190,6 +190,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       profileId: current?.profileId ?? null,
       profileName: current?.profileName ?? null,
       hasNotificationToken: current?.secret != null,
+      notificationTokenUnopened: current?.secretUnopened ?? null,
       notStored: writer.notStored(),
       notStoredReason: writer.notStoredReason(),
     };

@@ -114,7 +114,9 @@ export async function runListen(
       }
       if (!status.hasNotificationToken && given === undefined) {
         io.stderr(
-          `warning: profile "${status.profileName ?? ''}" has no notification token; every token will be no_secret.\n`,
+          status.notificationTokenUnopened === null
+            ? `warning: profile "${status.profileName ?? ''}" has no notification token; every token will be no_secret.\n`
+            : `warning: the notification token of profile "${status.profileName ?? ''}" cannot be opened here (${terminalSafe(status.notificationTokenUnopened)}); every token will be no_secret.\n`,
         );
       }
       const stop = printArrivals(core, io);

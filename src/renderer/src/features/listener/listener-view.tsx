@@ -79,7 +79,9 @@ export function ListenerView() {
                 <Table.Td>
                   {status.hasNotificationToken
                     ? 'set in the profile: tokens are verified'
-                    : 'not set in the profile: every token is judged no_secret'}
+                    : status.notificationTokenUnopened !== null
+                      ? `set in the profile, but it cannot be opened here (${status.notificationTokenUnopened}): every token is judged no_secret`
+                      : 'not set in the profile: every token is judged no_secret'}
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
