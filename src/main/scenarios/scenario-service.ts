@@ -4,6 +4,7 @@ import { dirname, relative, resolve } from 'node:path';
 import type { RunProgress, RunReport, ScenarioOutline } from '../../shared/scenarios/scenario-results';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
+import { baseUrlClause } from '../../shared/profile-readiness';
 import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
@@ -187,10 +188,14 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
 
   /** What must hold before anything is sent: a confirmed live profile, a running listener. */
   const preflight = (profile: StoredProfile, confirmLive: boolean) => {
-    assertLiveConfirmed(profile, confirmLive, 'Running scenarios', {
-      url: profile.fields.baseUrl,
-      profiles: deps.services.profiles.snapshot().profiles,
-    });
+    // A profile whose base URL is still a placeholder reaches no service, live or not: its steps
+    // that call the service say it is not set up (as `send` says first), rather than the run
+    // first asking for --yes-live only for nothing to be sent.
+    if (baseUrlClause(profile.fields) === null)
+      assertLiveConfirmed(profile, confirmLive, 'Running scenarios', {
+        url: profile.fields.baseUrl,
+        profiles: deps.services.profiles.snapshot().profiles,
+      });
     const status = deps.services.listener.status();
     if (!status.running)
       throw new ConsoleError(
