@@ -146,3 +146,26 @@ test('the form shows a number with the digits the raw JSON writes, also after a 
   await expect(builder.field('Instalments')).toHaveValue('1e3');
   await expect(builder.field('Total amount', 'Amounts')).toHaveValue('172.50');
 });
+
+// An extra risk field's row (any JSON value) showed and wrote a number as JavaScript does: the
+// raw JSON's 99999999999999999999 read 100000000000000000000 in its row, and one typed there went
+// in as 1e+23.
+test("an extra risk field's row shows and writes a number with its digits", async ({ page, served }) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await builder.pasteRaw(
+    FIXTURE.replace(
+      '"total_order_count": 23',
+      '"total_order_count": 23,\n    "merchant_score": 99999999999999999999',
+    ),
+  );
+  await builder
+    .form()
+    .getByRole('button', { name: /^Extra risk fields/ })
+    .click();
+  const value = builder.form().getByRole('textbox', { name: 'Value of merchant_score' });
+  await expect(value).toHaveValue('99999999999999999999');
+  await value.fill('123456789012345678901234');
+  await expect.poll(() => builder.rawText()).toContain('"merchant_score": 123456789012345678901234');
+  await expect(value).toHaveValue('123456789012345678901234');
+});

@@ -6,7 +6,7 @@ import { getIn, setIn } from '@shared/builder/document-edit';
 import { monoInput } from '@ui/mono-input';
 import { isJsonObject } from '../builder-text';
 import { findingPath, type Segments } from './form-paths';
-import { editDocument as edit } from './use-document';
+import { editDocument as edit, setField, useNumberSource } from './use-document';
 import { useFormDocument } from './form-document';
 
 /** The object with `from` renamed to `to`, in the same place (key order is what people see). */
@@ -63,7 +63,7 @@ export function KeyValueRows({ path, handled, suggestions, noun }: KeyValueRowsP
               return isJsonObject(parent) ? setIn(current, path, renameKey(parent, key, to)) : current;
             })
           }
-          onValue={(next) => edit((current) => setIn(current, [...path, key], next))}
+          onValue={(next, typed) => setField([...path, key], next, typed)}
           onRemove={() => edit((current) => setIn(current, [...path, key], undefined))}
         />
       ))}
@@ -111,13 +111,16 @@ function KeyValueRow({
   path: Segments;
   taken: ReadonlySet<string>;
   onRename: (to: string) => void;
-  onValue: (value: unknown) => void;
+  /** `typed`: the text as typed, so a number goes into the raw JSON with its digits. */
+  onValue: (value: unknown, typed: string) => void;
   onRemove: () => void;
 }) {
   const [keyText, setKeyText] = useState(name);
   const [typed, setTyped] = useState<string | null>(null);
+  // A number as the raw JSON writes it (`99999999999999999999`, not `100000000000000000000`).
+  const source = useNumberSource(path, value);
   const valueText =
-    typed !== null && textMatchesValue('json', typed, value) ? typed : formatFieldValue(value);
+    typed !== null && textMatchesValue('json', typed, value) ? typed : (source ?? formatFieldValue(value));
   const clash = keyText !== name && taken.has(keyText.trim());
   const commitKey = () => {
     const to = keyText.trim();
@@ -146,7 +149,7 @@ function KeyValueRow({
           const text = event.currentTarget.value;
           setTyped(text);
           // An emptied value is null, not a removed key: removing is the bin's job.
-          onValue(text === '' ? null : parseFieldText('json', text, value));
+          onValue(text === '' ? null : parseFieldText('json', text, value), text);
         }}
         style={{ flex: 1 }}
         {...monoInput}
