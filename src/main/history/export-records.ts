@@ -1,7 +1,7 @@
 import { bodyVerdictSchema, eventKindSchema, tokenVerdictSchema } from '../../shared/events';
 import type { ExportedEvent } from '../../shared/history-file';
 import {
-  redactDerivedText,
+  redactText,
   redactExchange,
   redactWith,
   replaceSecrets,
@@ -63,7 +63,7 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
   const derived = (value: string | null) => {
     if (value === null) return null;
     if (keep) return replaceSecretsInText(value, (known ??= usableSecrets(options.secrets)), redactWith);
-    return redactDerivedText(value, (known ??= secretsOfExchange(plain, options.secrets)), redactWith);
+    return redactText(value, (known ??= secretsOfExchange(plain, options.secrets)), redactWith);
   };
   return {
     uid: row.uid,

@@ -1,5 +1,5 @@
 import {
-  redactDerivedText,
+  redactText,
   redactExchange,
   redactWith,
   secretsOfExchange,
@@ -29,8 +29,7 @@ export function redactedHistoryRecord(row: EventRow, secrets: readonly string[])
   // What main read from the body, as the body it came from is printed: an order_reference_id
   // echoing a profile's token was printed whole beside the body that REDACTED it.
   const known = secretsOfExchange(parts, secrets);
-  const derived = (value: string | null) =>
-    value === null ? null : redactDerivedText(value, known, redactWith);
+  const derived = (value: string | null) => (value === null ? null : redactText(value, known, redactWith));
   return {
     ...record,
     url: exchange.url,

@@ -2,7 +2,7 @@ import type { OrderCursor } from '../../shared/contract/orders';
 import { knownFromSchema } from '../../shared/orders/order-known-from';
 import { orderStateSchema, type OrderState } from '../../shared/orders/order-states';
 import type { OrderSummary } from '../../shared/orders/order-lifecycle';
-import { redactDerivedText, redactWith } from '../../shared/secrets/redact-secrets';
+import { redactText, redactWith } from '../../shared/secrets/redact-secrets';
 import type { SqliteDatabase } from './connection';
 import type { EventRow } from './event-columns';
 
@@ -96,7 +96,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
   // The secrets of the statement being run (page and count run synchronously, one at a time).
   let hiding: readonly string[] = [];
   db.function(REFERENCE_AS_SEARCHED, { deterministic: false }, (value: unknown) =>
-    typeof value === 'string' ? redactDerivedText(value, hiding, redactWith) : value,
+    typeof value === 'string' ? redactText(value, hiding, redactWith) : value,
   );
   const hidingFor = <T>(query: OrderQuery, run: () => T): T => {
     hiding = query.hidden ?? [];

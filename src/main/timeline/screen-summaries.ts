@@ -3,7 +3,7 @@ import type { TimelineSummary } from '../../shared/events';
 import {
   changeTextDeep,
   maskWith,
-  redactDerivedText,
+  redactText,
   redactPath,
   redactUrl,
   redactUrlCredentialsInText,
@@ -51,9 +51,8 @@ type ScreenRow = Pick<TimelineSummary, 'path' | 'url'> &
  */
 export function maskedForScreen<S extends ScreenRow>(row: S, secrets: readonly string[]): S {
   const text = (value: string | null | undefined) =>
-    value === null || value === undefined ? value : redactDerivedText(value, secrets, maskWith);
-  const json = (value: unknown) =>
-    changeTextDeep(value, (found) => redactDerivedText(found, secrets, maskWith));
+    value === null || value === undefined ? value : redactText(value, secrets, maskWith);
+  const json = (value: unknown) => changeTextDeep(value, (found) => redactText(found, secrets, maskWith));
   const masked = {
     ...row,
     path: row.path === null ? null : redactPath(row.path, secrets, maskWith),

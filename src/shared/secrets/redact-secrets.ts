@@ -217,17 +217,6 @@ export function redactText(text: string, secrets: readonly string[], replace: Re
   );
 }
 
-/**
- * A value main read out of a record (its order reference and number, its event type, its
- * error, an order's facts) redacted as the body it was read from is (redactText): every given
- * secret in any spelling, every JWT-shaped string and every URL's credentials. A webhook whose
- * order_reference_id echoed a profile's token, or was a JWT, showed it whole wherever the
- * reference is shown, though the body itself was masked.
- */
-export function redactDerivedText(text: string, secrets: readonly string[], replace: Replace): string {
-  return redactText(text, secrets, replace);
-}
-
 /** `//` as a text may write it: plain, or JSON-escaped as PHP's json_encode writes a slash. */
 const TEXT_SLASHES = String.raw`(?:\/\/|\\\/\\\/)`;
 /** A URL's user-info password written in free text: `//user:password@` (a merchant endpoint behind basic auth). */

@@ -1,5 +1,5 @@
 import type { ConsoleServices } from '../../console-services';
-import { maskWith, redactDerivedText, usableSecrets } from '../../../shared/secrets/redact-secrets';
+import { maskWith, redactText, usableSecrets } from '../../../shared/secrets/redact-secrets';
 import { screenMask } from '../../timeline/screen-summaries';
 import type { HandlerGroup } from './types';
 
@@ -15,7 +15,7 @@ export function orderHandlers({
       const page = orders.list(request, secrets);
       const items = page.items.map((item) => {
         const referenceId =
-          item.referenceId === null ? null : redactDerivedText(item.referenceId, secrets, maskWith);
+          item.referenceId === null ? null : redactText(item.referenceId, secrets, maskWith);
         return referenceId === item.referenceId ? item : { ...item, referenceId };
       });
       return { ...page, items };
