@@ -46,6 +46,12 @@ test('a duplicate of Live set to Sandbox is warned of in its form', async ({ pag
   await form.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Saved profile "Live copy"')).toBeVisible();
   await expect(warning).toBeVisible();
+  // The list marks it too (only its form did): one row, the copy's, not Live's own.
+  const marked = page.getByRole('navigation', { name: 'Profiles' }).getByTestId('profile-live-address');
+  await expect(marked).toHaveCount(1);
+  await expect(
+    page.getByRole('navigation', { name: 'Profiles' }).getByRole('button', { name: /^Live copy/ }),
+  ).toContainText('live address');
 });
 
 test("a Sandbox on Live's address, spelled another way, asks before its send as Live does", async ({
@@ -64,6 +70,12 @@ test("a Sandbox on Live's address, spelled another way, asks before its send as 
 
   await profiles.switcherButton('Sandbox').click();
   await expect(profiles.activeBadge()).toHaveText('Sandbox');
+  // Active, it is marked as Live is: the red header and the banner saying where its calls go.
+  await expect(page.locator('header')).toHaveAttribute('data-live', 'true');
+  await expect(page.getByTestId('live-banner')).toContainText(
+    `Sandbox is a sandbox profile, but talks to production: its base URL is the base URL of the LIVE profile "Live" (${setup.fake.url})`,
+  );
+  await expect(profiles.switcherButton('Sandbox')).toContainText('live address');
   await openConsole(page, setup.served, '#/builder');
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
   const send = page.getByRole('button', { name: /^Send to Sandbox/ });

@@ -1,7 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 import type { ProfileView } from '@shared/profile';
 import { problemsSummary, profileProblems } from '@shared/profile-readiness';
-import { ENVIRONMENT_COLOR } from '@ui/environment-style';
+import { profileColor } from '@ui/environment-style';
 import { useNavigation } from '@ui/navigation';
 
 /**
@@ -15,11 +15,7 @@ export function ActiveProfileBadges({ profile, onLive }: { profile: ProfileView;
   const sameWord = profile.name.trim().toLowerCase() === profile.environment;
   return (
     <>
-      <Badge
-        data-testid="active-profile"
-        color={ENVIRONMENT_COLOR[profile.environment]}
-        variant={onLive ? 'white' : 'light'}
-      >
+      <Badge data-testid="active-profile" color={profileColor(profile)} variant={onLive ? 'white' : 'light'}>
         {sameWord ? profile.name : `${profile.name} · ${profile.environment}`}
       </Badge>
       {problems.length > 0 && (

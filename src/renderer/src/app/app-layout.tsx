@@ -6,6 +6,7 @@ import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { runAppCommandWhenHandled, useAppCommandDefaults, useAppCommandFrontDoor } from '@ui/app-commands';
 import { failedForConnection, reloadAppInfo, useAppStore, useResumed } from '@ui/app-store';
 import { toggleColorScheme } from '@ui/color-scheme';
+import { reachesLive } from '@ui/environment-style';
 import { ConnectionBanner } from './connection-banner';
 import { KeyringFallbackBanner } from './keyring-fallback-banner';
 import { LiveBanner } from './live-banner';
@@ -115,7 +116,7 @@ export function AppLayout() {
   const current =
     VIEWS.find((candidate) => candidate.id === view) ??
     VIEWS.find((candidate) => candidate.id === DEFAULT_VIEW);
-  const isLive = activeProfile?.environment === 'live';
+  const isLive = activeProfile !== null && reachesLive(activeProfile);
   const CurrentView = current?.component;
   const keyringFallback = info?.vault.keyringFallback ?? null;
 

@@ -10,7 +10,7 @@ import {
 import { profileProblems } from '@shared/profile-readiness';
 import { useProfilesStore, switchProfile, switchProfileSlot } from '@features/profiles';
 import { useAppCommandDefaults } from '@ui/app-commands';
-import { ENVIRONMENT_COLOR } from '@ui/environment-style';
+import { profileColor, reachesLive } from '@ui/environment-style';
 import { shortcutLabel } from '@ui/platform';
 
 function useProfileSlotCommands(): void {
@@ -37,6 +37,8 @@ export function ProfileSwitcher({ onLive }: { onLive: boolean }) {
         const slot = PROFILE_SLOTS[index];
         const shortcut = slot === undefined ? null : appCommandShortcut(switchProfileCommand(slot));
         const problems = profileProblems(profile);
+        // A profile of another environment on a live profile's address is marked as Live is.
+        const live = reachesLive(profile);
         const tone = onLive
           ? {
               color: active ? 'red' : 'gray',
@@ -44,7 +46,7 @@ export function ProfileSwitcher({ onLive }: { onLive: boolean }) {
               c: active ? undefined : 'white',
             }
           : {
-              color: ENVIRONMENT_COLOR[profile.environment],
+              color: profileColor(profile),
               variant: active ? 'filled' : 'subtle',
               c: undefined,
             };
@@ -70,7 +72,7 @@ export function ProfileSwitcher({ onLive }: { onLive: boolean }) {
               onClick={() => switchProfile(profile.id)}
               data-needs-setup={problems.length > 0}
               rightSection={
-                profile.environment === 'live' || problems.length > 0 ? (
+                live || problems.length > 0 ? (
                   <Group gap={2} wrap="nowrap">
                     {problems.length > 0 && (
                       <IconAlertTriangle
@@ -79,9 +81,9 @@ export function ProfileSwitcher({ onLive }: { onLive: boolean }) {
                         color="var(--mantine-color-orange-6)"
                       />
                     )}
-                    {profile.environment === 'live' && (
+                    {live && (
                       <Badge size="xs" color="red" variant={active || onLive ? 'white' : 'light'}>
-                        live
+                        {profile.environment === 'live' ? 'live' : 'live address'}
                       </Badge>
                     )}
                   </Group>

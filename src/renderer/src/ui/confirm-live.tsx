@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import type { LiveAddress } from '@shared/live-address';
 import type { ProfileView } from '@shared/profile';
 import { confirmAction } from './confirm-dialog';
+import { reachesLive } from './environment-style';
 
 type CallingProfile = Pick<ProfileView, 'name' | 'environment' | 'liveAddress'>;
 
@@ -12,7 +13,7 @@ type CallingProfile = Pick<ProfileView, 'name' | 'environment' | 'liveAddress'>;
  * as the call's `confirmLive`, only once the yes was given.
  */
 export function callNeedsLiveYes(profile: CallingProfile, reached = profile.liveAddress): boolean {
-  return profile.environment === 'live' || reached !== null;
+  return reachesLive({ environment: profile.environment, liveAddress: reached });
 }
 
 /**

@@ -6,7 +6,7 @@ import { IconSend, IconSparkles, IconX } from '@tabler/icons-react';
 import { memo } from 'react';
 import { COUNTRIES, COUNTRY_NAMES } from '@shared/checkout';
 import type { ProfileView } from '@shared/profile';
-import { ENVIRONMENT_COLOR } from '@ui/environment-style';
+import { profileColor } from '@ui/environment-style';
 import { appCommandShortcutLabel } from './shortcut-label';
 import { useBuilderStore } from './builder-store';
 import { DraftsMenu } from './drafts-menu';
@@ -96,7 +96,7 @@ export const BuilderToolbar = memo(function BuilderToolbar({
             <Button
               size="xs"
               leftSection={<IconSend size={14} />}
-              color={profile === null ? undefined : ENVIRONMENT_COLOR[profile.environment]}
+              color={profile === null ? undefined : profileColor(profile)}
               disabled={profile === null}
               onClick={onSend}
             >

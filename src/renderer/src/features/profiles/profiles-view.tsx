@@ -12,7 +12,7 @@ import {
 } from '@shared/profile';
 import { errorMessage } from '@bridge/bridge-error';
 import { useAppCommand } from '@ui/app-commands';
-import { ENVIRONMENT_COLOR } from '@ui/environment-style';
+import { ENVIRONMENT_COLOR, profileColor } from '@ui/environment-style';
 import { useNavigation } from '@ui/navigation';
 import { ProfileForm } from './profile-form';
 import { SetupAlert, SetupBadge } from './profile-setup';
@@ -104,7 +104,7 @@ export function ProfilesView() {
       setSelectedId(null);
       if (nowActive !== null)
         notifications.show({
-          color: ENVIRONMENT_COLOR[nowActive.environment],
+          color: profileColor(nowActive),
           title: `Active profile: ${nowActive.name}`,
           message: `"${name}" was the active profile; ${nowActive.name} (${nowActive.environment}) is active now.`,
         });
@@ -168,6 +168,19 @@ export function ProfilesView() {
                         <Badge component="span" size="xs" color={ENVIRONMENT_COLOR[profile.environment]}>
                           {profile.environment}
                         </Badge>
+                        {/* Only its form said so: in the list a Sandbox on Live's address looked calm. */}
+                        {profile.environment !== 'live' && profile.liveAddress !== null && (
+                          <Badge
+                            component="span"
+                            size="xs"
+                            color="red"
+                            variant="filled"
+                            title={`Its base URL is the ${profile.liveAddress.field} of the LIVE profile "${profile.liveAddress.profileName}": its calls reach production`}
+                            data-testid="profile-live-address"
+                          >
+                            live address
+                          </Badge>
+                        )}
                       </Group>
                     </Stack>
                   }
