@@ -1,4 +1,4 @@
-import { BrowserWindow, type WebContents } from 'electron';
+import { BrowserWindow, dialog, type WebContents } from 'electron';
 import { secureWebPreferences } from './secure-web-preferences';
 import { APP_ORIGIN, decideNavigation, decideWindowOpen } from './trusted-url';
 import { MIN_WINDOW_SIZE, type RestoredWindow, type WindowState } from './window-bounds';
@@ -37,8 +37,30 @@ export function createMainWindow(preloadPath: string, restored: RestoredWindow):
     if (restored.maximized) window.maximize();
     window.show();
   });
+  askBeforeUnloadingUnsavedWork(window);
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
+}
+
+/**
+ * The renderer holds closing or reloading (its beforeunload) while work would be lost: an edited
+ * request editor, builder edits not saved yet. A browser asks then; Electron would keep the
+ * window open without a word, so it asks here, and leaving goes on only on an explicit yes.
+ */
+function askBeforeUnloadingUnsavedWork(window: BrowserWindow): void {
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'question',
+      buttons: ['Stay', 'Leave and lose the edits'],
+      defaultId: 0,
+      cancelId: 0,
+      title: 'Leave Checkout Console?',
+      message: 'Some edits are not sent or saved yet.',
+      detail: 'Leaving now loses them. Stay to send, save or copy them first.',
+    });
+    // preventDefault here overrides the renderer's hold: the window closes or reloads.
+    if (choice === 1) event.preventDefault();
+  });
 }
 
 /** The size and place to remember: the un-maximized bounds, plus whether it was maximized. */

@@ -146,3 +146,35 @@ test("the browser's Back under an edited editor asks first; Stay keeps the edits
   await expect(page).not.toHaveURL(shownAt);
   await expect(editor).toBeHidden();
 });
+
+// Closing or reloading the tab under an edited editor lost the edits without a word (only the
+// builder's unsaved edits held the tab): the browser asks first, and staying keeps them.
+test('closing the tab under an edited editor asks first; staying keeps the edits', async ({
+  page,
+  notified,
+}) => {
+  const { editor } = await openCaptureEditor(page, notified);
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }),
+  );
+  const closed = page.waitForEvent('close').then(() => 'closed without asking');
+  await page.close({ runBeforeUnload: true });
+  expect(await Promise.race([asked, closed])).toBe('beforeunload');
+  expect(page.isClosed()).toBe(false);
+  await expect(editor.getByRole('textbox', { name: 'Body' })).toHaveValue('{"typed": "by hand"}');
+});
+
+test('an editor with nothing edited lets the tab close unasked', async ({ page, notified }) => {
+  await openCaptureEditor(page, notified, null);
+  let asked = false;
+  page.on('dialog', (dialog) => {
+    asked = true;
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(asked).toBe(false);
+});

@@ -4,7 +4,7 @@ import { confirmAction } from './confirm-dialog';
 
 /**
  * Unsent work that leaving the view would throw away: an open request editor whose text was
- * edited registers what it is ("the capture editor") while that holds. Every change of view
+ * edited registers what it is ("the capture editor") while that holds; closing or reloading the tab asks too. Every change of view
  * (navigate() in navigation.ts: the shortcuts' and the menu's app-wide defaults, the palette's
  * "Go to" and order entries; and the browser's Back, Forward or a typed address, through the
  * hash's change) goes through leaveViewThen(), which asks first while any is
@@ -25,6 +25,12 @@ export function registerUnsentWork(what: string): () => void {
     if (index !== -1) unsent.splice(index, 1);
   };
 }
+
+// Closing or reloading the tab (the window, in the desktop app) would lose it as leaving the view
+// would: the browser asks first (the desktop app's main process asks in its place).
+window.addEventListener('beforeunload', (event) => {
+  if (unsent.length > 0) event.preventDefault();
+});
 
 /** While `what` is not null, leaving the view asks first ("Leave <what>?"). */
 export function useUnsentWork(what: string | null): void {
