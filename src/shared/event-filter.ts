@@ -61,6 +61,12 @@ export const eventPageRequestSchema = z.object({
   filter: eventFilterSchema.default({}),
   /** Keyset cursor: only records older than this id (the previous page's `nextCursor`). */
   beforeId: z.number().int().positive().optional(),
+  /**
+   * Keyset cursor the other way: the `limit` records just newer than this id (still newest
+   * first; `nextCursor` null). A window scrolled deep takes its newer rows back with it. Not
+   * with `beforeId` (main refuses both).
+   */
+  afterId: z.number().int().nonnegative().optional(),
   limit: z.number().int().min(1).max(EVENT_PAGE_MAX).default(200),
 });
 export type EventPageRequest = z.input<typeof eventPageRequestSchema>;

@@ -214,6 +214,17 @@ describe('events query', () => {
     expect(rest.nextCursor).toBeNull();
   });
 
+  it('pages newer by keyset too: the records just newer than afterId, newest first, filtered as asked', () => {
+    const page = query.page({}, { afterId: ids[0], limit: 2 });
+    expect(page.items.map((item) => ids.indexOf(item.id) + 1)).toEqual([3, 2]);
+    expect(page.nextCursor).toBeNull();
+    expect(query.page({}, { afterId: ids[5], limit: 2 }).items).toEqual([]);
+    const searched = query.page({ text: 'hooks' }, { afterId: ids[0], limit: 10 });
+    expect(searched.items.map((item) => ids.indexOf(item.id) + 1)).toEqual(
+      idsOf({ text: 'hooks' }).filter((n) => n > 1),
+    );
+  });
+
   it('reads whole rows in batches, oldest or newest first', () => {
     const oldest = [...query.rows({ kinds: ['webhook', 'request'] }, 'oldest-first', 2)];
     expect(oldest.map((row) => ids.indexOf(row.id) + 1)).toEqual([1, 2, 3, 5]);
@@ -287,6 +298,12 @@ describe('listEvents and getEvent over the bridge', () => {
         { transport: 'direct' },
       );
       expect(page).toMatchObject({ ok: true, data: { items: [{ id: stored.id }], nextCursor: null } });
+      const both = await core.dispatcher(
+        'listEvents',
+        { filter: {}, beforeId: 5, afterId: 1 },
+        { transport: 'direct' },
+      );
+      expect(both).toMatchObject({ ok: false, error: { issues: [{ path: 'afterId' }] } });
       const detail = await core.dispatcher('getEvent', { id: stored.id }, { transport: 'direct' });
       expect(detail).toMatchObject({ ok: true, data: { id: stored.id, requestBody: { text: '{"a":1}' } } });
       const missing = await core.dispatcher('getEvent', { id: 999_999 }, { transport: 'direct' });

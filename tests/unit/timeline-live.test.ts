@@ -13,7 +13,7 @@ import { openTempConsole } from './helpers/temp-console';
 let core: ConsoleCore;
 let dispose: () => Promise<void>;
 let published: TimelineState[];
-let listCalls: { filter: EventFilter; beforeId?: number; limit: number }[];
+let listCalls: { filter: EventFilter; beforeId?: number; afterId?: number; limit: number }[];
 
 /** The controller wired to a real console: pages from events-query, pushes from the recorder. */
 function wire(options: { pageSize?: number; cap?: number } = {}) {
@@ -22,7 +22,11 @@ function wire(options: { pageSize?: number; cap?: number } = {}) {
     publish: (state) => published.push(state),
     listEvents: async (input) => {
       listCalls.push(input);
-      return core.eventsQuery.page(input.filter, { beforeId: input.beforeId, limit: input.limit });
+      return core.eventsQuery.page(input.filter, {
+        beforeId: input.beforeId,
+        afterId: input.afterId,
+        limit: input.limit,
+      });
     },
   });
   const frames: (() => void)[] = [];
@@ -249,6 +253,73 @@ describe('live records', () => {
     await controller.resume();
     expect(ids(controller.getState())[0]).toBe(41);
     expect(controller.getState().list.trimmedNewer).toBe(false);
+  });
+});
+
+// Scrolled past the cap, the newest rows were dropped and scrolling back up never brought them
+// back (only "Back to newest", which lost the place): the top loads them again a page at a time.
+describe('a list trimmed by scrolling deep', () => {
+  it('takes its newer rows back a page at a time as it is scrolled up, and is the newest again at the end', async () => {
+    core.recorder.recordMany(Array.from({ length: 100 }, () => webhook()));
+    const { controller } = wire({ cap: 30, pageSize: 10 });
+    await controller.setFilter({});
+    for (let page = 0; page < 5; page += 1) await controller.loadOlder();
+    expect(ids(controller.getState())).toEqual(range(70, 41));
+    expect(controller.getState().list.trimmedNewer).toBe(true);
+
+    await controller.loadNewer();
+    let state = controller.getState();
+    expect(ids(state)).toEqual(range(80, 51));
+    expect(state.list.trimmedNewer).toBe(true);
+    expect(state.list.nextCursor).toBe(51);
+    expect(state.shift).toMatchObject({ at: 0, rows: 10 });
+    expect(listCalls.at(-1)).toMatchObject({ afterId: 70, limit: 10 });
+
+    await controller.loadNewer();
+    await controller.loadNewer();
+    state = controller.getState();
+    expect(ids(state)).toEqual(range(100, 71));
+    // The last page was full: one more ask finds nothing newer, and the top is the newest.
+    expect(state.list.trimmedNewer).toBe(true);
+    await controller.loadNewer();
+    expect(controller.getState().list.trimmedNewer).toBe(false);
+    expect(ids(controller.getState())).toEqual(range(100, 71));
+
+    // Older rows dropped from the bottom come back through the cursor.
+    await controller.loadOlder();
+    expect(ids(controller.getState()).at(-1)).toBe(61);
+  });
+
+  it('reaching the newest again shows what arrived meanwhile, no longer counted as new', async () => {
+    core.recorder.recordMany(Array.from({ length: 40 }, () => webhook()));
+    const { controller, nextFrame } = wire({ cap: 20, pageSize: 10 });
+    await controller.setFilter({});
+    await controller.loadOlder();
+    await controller.loadOlder();
+    expect(ids(controller.getState())[0]).toBe(30);
+    core.recorder.recordMany([webhook(), webhook()]);
+    await nextFrame();
+    expect(controller.getState().unread).toBe(2);
+
+    await controller.loadNewer();
+    await controller.loadNewer();
+    const state = controller.getState();
+    expect(state.list.trimmedNewer).toBe(false);
+    expect(ids(state).slice(0, 3)).toEqual([42, 41, 40]);
+    expect(state.unread).toBe(0);
+    // Live again: the next record lands on top.
+    core.recorder.record(webhook());
+    await nextFrame();
+    expect(ids(controller.getState())[0]).toBe(43);
+  });
+
+  it('asks for nothing while the top is the newest', async () => {
+    core.recorder.recordMany(Array.from({ length: 15 }, () => webhook()));
+    const { controller } = wire({ cap: 20, pageSize: 10 });
+    await controller.setFilter({});
+    const calls = listCalls.length;
+    await controller.loadNewer();
+    expect(listCalls).toHaveLength(calls);
   });
 });
 

@@ -155,9 +155,22 @@ export function createEventsQuery(db: SqliteDatabase, searchIndex: Pick<SearchIn
   };
 
   return {
-    /** One page of summaries, newest first. */
-    page(filter: EventFilter, options: { beforeId?: number | undefined; limit: number }): EventPage {
+    /**
+     * One page of summaries, newest first: the newest ones, those older than `beforeId`, or the
+     * `limit` just newer than `afterId` (read oldest first from there, then turned round).
+     */
+    page(
+      filter: EventFilter,
+      options: { beforeId?: number | undefined; afterId?: number | undefined; limit: number },
+    ): EventPage {
       const conditions = conditionsFor(filter);
+      if (options.afterId !== undefined) {
+        const params: Params = { ...conditions.params, limit: options.limit, cursor: options.afterId };
+        const rows = statement(selectSql(SUMMARY_COLUMNS, conditions, 'oldest-first', true)).all(
+          params,
+        ) as SummaryRow[];
+        return { items: rows.map(toSummary).reverse(), nextCursor: null };
+      }
       const params: Params = { ...conditions.params, limit: options.limit };
       if (options.beforeId !== undefined) params['cursor'] = options.beforeId;
       const sql = selectSql(SUMMARY_COLUMNS, conditions, 'newest-first', options.beforeId !== undefined);

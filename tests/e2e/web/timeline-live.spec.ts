@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openConsole, test, expect } from '../fixtures/console-test';
+import { droppableConnection } from '../fixtures/droppable-connection';
 import { JwtPage } from '../pages/jwt-page';
 import { TimelinePage } from '../pages/timeline-page';
 
@@ -155,4 +156,23 @@ test('Ctrl+L focuses the timeline filter', async ({ page, served }) => {
   await page.getByRole('button', { name: 'Pause live' }).focus();
   await page.keyboard.press('Control+l');
   await expect(timeline.search()).toBeFocused();
+});
+
+// Disconnected (serve stopped, the socket dropped) the badge still said Live under the banner
+// saying nothing arrives: it says Not live until the console answers again.
+test('the live badge says Not live while the tab is disconnected, and Live again once back', async ({
+  page,
+  served,
+}) => {
+  const connection = await droppableConnection(page);
+  await openConsole(page, served, '#/timeline');
+  const badge = page.getByTestId('live-state');
+  await expect(badge).toHaveText('Live');
+  await connection.drop();
+  await expect(page.getByTestId('connection-banner')).toBeVisible();
+  await expect(badge).toHaveText('Not live');
+  await expect(badge).toHaveAttribute('data-live', 'false');
+  await connection.restore();
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+  await expect(badge).toHaveText('Live');
 });

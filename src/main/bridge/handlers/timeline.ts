@@ -20,8 +20,13 @@ export function timelineHandlers({
   'events' | 'eventsQuery' | 'curl' | 'desktopClipboard' | 'recordSecrets' | 'profiles' | 'consoleCommand'
 >): HandlerGroup<TimelineCommand> {
   return {
-    listEvents: ({ filter, beforeId, limit, whole }, context) => {
-      const stored = eventsQuery.page(filter, { beforeId, limit });
+    listEvents: ({ filter, beforeId, afterId, limit, whole }, context) => {
+      if (beforeId !== undefined && afterId !== undefined)
+        throw ConsoleError.invalid(
+          'afterId',
+          'give beforeId (older records) or afterId (newer ones), not both',
+        );
+      const stored = eventsQuery.page(filter, { beforeId, afterId, limit });
       // Rows as every screen gets them: a profile secret echoed in a path or URL masked.
       const page = { ...stored, items: stored.items.map(screenMask(profiles)) };
       if (!whole) return page;

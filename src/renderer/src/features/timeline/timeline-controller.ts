@@ -9,6 +9,7 @@ import {
   PAGE_SIZE,
   withFirstPage,
   withLiveRecords,
+  withNewerPage,
   withOlderPage,
   withUpdatedRecord,
   type ListChange,
@@ -21,6 +22,8 @@ export interface TimelineState {
   list: TimelineList;
   status: 'idle' | 'loading' | 'ready' | 'error';
   loadingOlder: boolean;
+  /** A newer page is on its way (the list was scrolled deep, and back up to its trimmed top). */
+  loadingNewer: boolean;
   error: string | null;
   paused: boolean;
   /** Matching records that arrived and are not shown yet (paused, or above a trimmed top). */
@@ -38,7 +41,12 @@ export interface PushedRecord {
 type PageAnswer = { items: TimelineSummary[]; nextCursor: number | null };
 
 export interface TimelineControllerDeps {
-  listEvents(input: { filter: EventFilter; beforeId?: number; limit: number }): Promise<PageAnswer>;
+  listEvents(input: {
+    filter: EventFilter;
+    beforeId?: number;
+    afterId?: number;
+    limit: number;
+  }): Promise<PageAnswer>;
   /** Called with the new state after every change (one call per batch of pushes). */
   publish(state: TimelineState): void;
   describeError?: (error: unknown) => string;
@@ -71,6 +79,7 @@ export function createTimelineController(deps: TimelineControllerDeps) {
     list: EMPTY_LIST,
     status: 'idle',
     loadingOlder: false,
+    loadingNewer: false,
     error: null,
     paused: false,
     unread: 0,
@@ -128,7 +137,14 @@ export function createTimelineController(deps: TimelineControllerDeps) {
     generation += 1;
     unseen = new Map();
     unseenDropped = 0;
-    set({ filter, list: EMPTY_LIST, status: 'loading', loadingOlder: false, error: null });
+    set({
+      filter,
+      list: EMPTY_LIST,
+      status: 'loading',
+      loadingOlder: false,
+      loadingNewer: false,
+      error: null,
+    });
     return loadFirstPage();
   }
 
@@ -230,6 +246,37 @@ export function createTimelineController(deps: TimelineControllerDeps) {
         set({ list: change.list, loadingOlder: false, error: null }, change.shift);
       } catch (error) {
         if (current === generation) set({ loadingOlder: false, error: describe(error) });
+      }
+    },
+    /**
+     * The page just newer than the top of a list trimmed by scrolling deep (scrolled back up to
+     * it); one at a time. Reaching the newest record again, what arrived meanwhile and was held
+     * back only for being above the trimmed top joins the list (still held while paused).
+     */
+    async loadNewer(): Promise<void> {
+      const top = state.list.items[0];
+      if (state.status !== 'ready' || state.loadingNewer || !state.list.trimmedNewer || top === undefined)
+        return;
+      const current = generation;
+      set({ loadingNewer: true });
+      try {
+        const page = await deps.listEvents({ filter: state.filter, afterId: top.id, limit: pageSize });
+        if (current !== generation) return;
+        let change = withNewerPage(state.list, page, pageSize, cap);
+        // Held records the page brought are shown by it; no longer counted as new.
+        for (const item of page.items) unseen.delete(item.id);
+        if (!change.list.trimmedNewer) {
+          // The page read everything stored when it was asked: what was only counted is in it.
+          unseenDropped = 0;
+          if (!state.paused && unseen.size > 0) {
+            const live = withLiveRecords(change.list, [...unseen.values()], cap);
+            unseen = new Map();
+            change = { list: live.list, shift: combine(change.shift, live.shift) };
+          }
+        }
+        set({ list: change.list, loadingNewer: false, error: null }, change.shift);
+      } catch (error) {
+        if (current === generation) set({ loadingNewer: false, error: describe(error) });
       }
     },
     /** A batch of pushes (one per animation frame); batches are taken strictly in order. */

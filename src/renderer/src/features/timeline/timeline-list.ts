@@ -3,8 +3,9 @@ import type { TimelineSummary } from '@shared/events';
 /**
  * The part of the timeline the window holds: a window of summaries, newest first, loaded a
  * keyset page at a time. Never every row: at most `cap` summaries (about 1 KB each) stay in
- * memory; scrolling deeper drops the newest ones (and says so), live records beyond the cap
- * push the oldest out (they come back through the cursor when scrolled to).
+ * memory; scrolling deeper drops the newest ones (and says so; scrolling back up loads them
+ * again), live records beyond the cap push the oldest out (they come back through the cursor
+ * when scrolled to).
  */
 export interface TimelineList {
   items: readonly TimelineSummary[];
@@ -89,6 +90,27 @@ export function withOlderPage(
   return {
     list: { items: items.slice(excess), nextCursor: page.nextCursor, trimmedNewer: true },
     shift: { at: 0, rows: -excess },
+  };
+}
+
+/**
+ * A newer page (the `limit` records just newer than the top of a trimmed list) placed on top:
+ * scrolling back up takes back what scrolling down dropped. A page shorter than asked reached
+ * the newest record, so the top is the newest again; beyond the cap the oldest rows are dropped
+ * (they come back through the cursor).
+ */
+export function withNewerPage(
+  current: TimelineList,
+  page: { items: readonly TimelineSummary[] },
+  limit: number,
+  cap = MAX_ROWS_IN_MEMORY,
+): ListChange {
+  const present = new Set(current.items.map((item) => item.id));
+  const added = page.items.filter((item) => !present.has(item.id)).length;
+  const capped = capFromBottom(mergeNewestFirst(current.items, page.items), current.nextCursor, cap);
+  return {
+    list: { ...capped, trimmedNewer: page.items.length >= limit },
+    shift: added === 0 ? null : { at: 0, rows: added },
   };
 }
 

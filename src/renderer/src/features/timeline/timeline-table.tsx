@@ -81,12 +81,13 @@ function displayRows(groups: readonly TimelineRowGroup[], expanded: ReadonlySet<
  * list holds; the next older page is fetched through the cursor as the end comes into view.
  */
 export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = false }: TimelineTableProps) {
-  const { list, status, loadingOlder, selection, shift, filter } = useTimelineStore(
+  const { list, status, loadingOlder, loadingNewer, selection, shift, filter } = useTimelineStore(
     useShallow((state) => ({
       filter: state.filter,
       list: state.list,
       status: state.status,
       loadingOlder: state.loadingOlder,
+      loadingNewer: state.loadingNewer,
       selection: state.selection,
       shift: state.shift,
     })),
@@ -109,21 +110,32 @@ export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = fals
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const virtualRows = virtualizer.getVirtualItems();
   const lastIndex = virtualRows.at(-1)?.index ?? -1;
+  const firstIndex = virtualRows[0]?.index ?? 0;
+  const trimmedNewer = list.trimmedNewer;
 
   useEffect(() => {
     if (hasMore && !loadingOlder && status === 'ready' && lastIndex >= rows.length - PREFETCH_ROWS) {
       void timelineController.loadOlder();
     }
   }, [hasMore, loadingOlder, status, lastIndex, rows.length]);
+  // Scrolled deep, the newest rows were dropped; back near the top they are loaded again.
+  useEffect(() => {
+    if (trimmedNewer && !loadingNewer && status === 'ready' && firstIndex < PREFETCH_ROWS)
+      void timelineController.loadNewer();
+  }, [trimmedNewer, loadingNewer, status, firstIndex]);
 
   // Rows added, joined or removed above what the person is reading keep it in place: the row
-  // that was first in view stays first. At the very top the list stays live.
+  // that was first in view stays first. At the very top the list stays live, unless its top is
+  // not the newest (trimmed): the newer page loaded above it then keeps the reader in place too.
   const shownKeys = useRef<readonly string[]>([]);
+  const wasTrimmed = useRef(false);
   useLayoutEffect(() => {
     const element = scrollRef.current;
     const before = shownKeys.current;
+    const trimmedBefore = wasTrimmed.current;
     shownKeys.current = rows.map((row) => row.key);
-    if (element === null || element.scrollTop === 0) return;
+    wasTrimmed.current = trimmedNewer;
+    if (element === null || (element.scrollTop === 0 && !trimmedBefore)) return;
     const firstVisible = Math.floor(element.scrollTop / rowHeight);
     const key = before[firstVisible];
     if (key === undefined) return;

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBarToUp, IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '@ui/app-store';
 import { rowGroupsOf } from './timeline-rows';
 import { hashLink } from './timeline-url';
 import { selectionParams } from './timeline-selection';
@@ -10,9 +11,30 @@ import { timelineActions, timelineController, useTimelineStore } from './timelin
 // 10 ms, measured in the timeline benchmark), which would otherwise delay the first rows.
 const counting = new Intl.NumberFormat();
 
-/** "6 rows", "1 record", "200+ records" (a `+` while older ones are still to load). */
+/** "6 rows", "1 record", "200+ records" (a `+` while older or newer ones are still to load). */
 const counted = (count: number, more: boolean, noun: string) =>
   `${counting.format(count)}${more ? '+' : ''} ${count === 1 && !more ? noun : `${noun}s`}`;
+
+/**
+ * What the badge says of the list: Live only while records can arrive and would show on top.
+ * Disconnected or signed out nothing arrives; scrolled deep, the top is not the newest record.
+ */
+function liveWords(state: { paused: boolean; trimmedNewer: boolean; offline: boolean }) {
+  if (state.offline)
+    return {
+      label: 'Not live',
+      live: false,
+      title: 'Disconnected: nothing arrives until the console answers again',
+    };
+  if (state.paused) return { label: 'Paused', live: false, title: 'New records are counted, not shown' };
+  if (state.trimmedNewer)
+    return {
+      label: 'Newer above',
+      live: false,
+      title: 'Scrolled deep: newer records load as you scroll up; new ones are counted',
+    };
+  return { label: 'Live', live: true, title: 'New records appear on top as they arrive' };
+}
 
 /** Title, live state (pause, unread count, back to newest) and the list's errors. */
 export function TimelineToolbar() {
@@ -25,21 +47,26 @@ export function TimelineToolbar() {
       status: state.status,
       loaded: state.list.items.length,
       rows: rowGroupsOf(state.list.items).length,
-      more: state.list.nextCursor !== null,
+      more: state.list.nextCursor !== null || state.list.trimmedNewer,
     })),
   );
+  const offline = useAppStore(
+    (state) => state.connection.status === 'closed' || state.connection.status === 'refused',
+  );
+  const badge = liveWords({ paused, trimmedNewer, offline });
   return (
     <>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Title order={3}>Timeline</Title>
           <Badge
-            color={paused ? 'gray' : 'green'}
-            variant={paused ? 'outline' : 'dot'}
+            color={badge.live ? 'green' : 'gray'}
+            variant={badge.live ? 'dot' : 'outline'}
+            title={badge.title}
             data-testid="live-state"
-            data-live={!paused}
+            data-live={badge.live}
           >
-            {paused ? 'Paused' : 'Live'}
+            {badge.label}
           </Badge>
           {unread > 0 && (
             <Button
