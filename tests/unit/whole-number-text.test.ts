@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { SIGNED_LIFETIME_MAX_SECONDS, signedLifetimeMinutesSchema } from '../../src/shared/contract/jwt';
 import { emulatorSettingsSchema, faultsSchema } from '../../src/shared/emulator';
+import { listenerSettingsSchema } from '../../src/shared/listener';
+import { profileFieldsSchema } from '../../src/shared/profile';
 import {
+  fieldNumberProblem,
   rangeOfSchema,
+  readFieldNumber,
   readWholeNumber,
   readWholeNumberList,
   readWholeNumberOrEmpty,
@@ -41,6 +46,20 @@ describe("the Emulator view's number fields say what is wrong with what was type
     ],
   ])('%j → %s', (text, range, problem) => {
     expect(readWholeNumber(text, range)).toEqual({ value: null, problem });
+  });
+
+  // As the CLI reads a number (numberFlag): `1e3` there is "must be a number, written in decimal
+  // digits"; a box taking it as 1000 read the same text otherwise.
+  it.each([
+    ['1e3', '"1e3" is not a number written in decimal digits: enter a whole number from 100 to 120,000'],
+    ['0x10', '"0x10" is not a number written in decimal digits: enter a whole number from 100 to 120,000'],
+    [
+      'Infinity',
+      '"Infinity" is not a number written in decimal digits: enter a whole number from 100 to 120,000',
+    ],
+    ['1,000', '"1,000" is not a number: enter a whole number from 100 to 120,000'],
+  ])('%j is not written in decimal digits → %s', (text, problem) => {
+    expect(readWholeNumber(text, timeout)).toEqual({ value: null, problem });
   });
 
   it('reads a whole number in range as typed, never clamped', () => {
@@ -92,5 +111,59 @@ describe("the JWT inspector's Lifetime box", () => {
       "999999 is above 10,080: enter a whole number from 1 to 10,080, or leave it empty for the signing profile's lifetime",
     );
     expect(read('1.5').problem).toMatch(/^1\.5 is not a whole number: /);
+  });
+});
+
+// A form's number box (the profile form, the Listener settings) put Mantine's reading of a paste
+// in its field: `44,056` saved as 44, `1.5e3` as 1. The field now holds the text's number only
+// when the text is one, in decimal digits, or else the text, and main's schema says what is wrong.
+describe("a form number box's field, judged by main's schema", () => {
+  const judge = (schema: z.ZodType, text: string) => {
+    const checked = schema.safeParse(readFieldNumber(text));
+    return checked.success
+      ? { value: checked.data }
+      : { problem: fieldNumberProblem(text, checked.error.issues[0]?.message ?? '') };
+  };
+  const { listenerPort, signedTokenMinutes } = profileFieldsSchema.shape;
+  const { responseDelayMs } = listenerSettingsSchema.shape;
+
+  it.each([
+    [listenerPort, '44,056', 'The listener port must be a number'],
+    [listenerPort, '8080.5', 'The listener port must be a whole number'],
+    [listenerPort, '70000', 'The listener port must be between 0 and 65535 (0 picks a free port)'],
+    [listenerPort, '', 'The listener port must be a number'],
+    [
+      signedTokenMinutes,
+      '2e2',
+      'The token lifetime must be a number of minutes, written in decimal digits (not "2e2")',
+    ],
+    [signedTokenMinutes, '15 min', 'The token lifetime must be a number of minutes'],
+    [
+      responseDelayMs,
+      '1.5e3',
+      'The response delay must be a number, written in decimal digits (not "1.5e3")',
+    ],
+    [responseDelayMs, '2.5s', 'The response delay must be a number'],
+    [responseDelayMs, '2.5', 'The response delay must be whole milliseconds'],
+    [
+      responseDelayMs,
+      ' 0x10 ',
+      'The response delay must be a number, written in decimal digits (not "0x10")',
+    ],
+  ])("%#: %j is refused in its field's words", (schema, text, problem) => {
+    expect(judge(schema, text)).toEqual({ problem });
+  });
+
+  it('takes a number written in decimal digits as written', () => {
+    expect(judge(listenerPort, ' 44056 ')).toEqual({ value: 44_056 });
+    expect(judge(listenerPort, '0')).toEqual({ value: 0 });
+    expect(judge(signedTokenMinutes, '+200')).toEqual({ value: 200 });
+    expect(judge(responseDelayMs, '1500.')).toEqual({ value: 1500 });
+  });
+
+  it('keeps any other text as it is, for the schema to refuse', () => {
+    expect(readFieldNumber('44,056')).toBe('44,056');
+    expect(readFieldNumber(' 1.5e3 ')).toBe(' 1.5e3 ');
+    expect(readFieldNumber('8080.5')).toBe(8080.5);
   });
 });

@@ -1,40 +1,69 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import type { TextInputProps } from '@mantine/core';
+import type { Ref } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { TypedTextInput } from './typed-text-input';
+import { useTypedText } from './use-typed-text';
+import { fieldNumberProblem, readFieldNumber } from './whole-number-text';
 
-type FormNumberInputProps<T extends FieldValues> = Omit<
-  NumberInputProps,
-  'value' | 'onChange' | 'onBlur' | 'error' | 'name'
-> & {
-  control: Control<T>;
-  name: Path<T>;
-  /**
-   * What an empty or unparseable box stands for. NaN (the default) lets the form's zod schema
-   * say the number is missing; null suits a field whose empty value means "use the default".
-   */
-  emptyAs?: number | null;
-};
+type BoxProps = Omit<TextInputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'name'>;
 
-/** A whole-number box bound to a react-hook-form field, its error the field's own. */
+/**
+ * A number box bound to a react-hook-form field, judged by the form's zod schema (the one main
+ * checks with), its error the field's own. It keeps the text as typed or pasted: Mantine's
+ * NumberInput rewrote a paste as it went in (`44,056` became 44, `1.5e3` 1) and the form saved
+ * the rewrite; here such text stays, goes into the field as text (readFieldNumber), and the
+ * schema refuses it under the box, so Save saves nothing.
+ */
 export function FormNumberInput<T extends FieldValues>({
   control,
   name,
-  emptyAs = Number.NaN,
   ...props
-}: FormNumberInputProps<T>) {
+}: BoxProps & { control: Control<T>; name: Path<T> }) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
-          allowDecimal={false}
+        <TypedNumberBox
           {...props}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : emptyAs)}
+          value={field.value as number | string}
+          onValue={field.onChange}
           onBlur={field.onBlur}
-          error={fieldState.error?.message}
+          // Save focuses the first field in error through it.
+          inputRef={field.ref}
+          problem={fieldState.error?.message ?? null}
         />
       )}
+    />
+  );
+}
+
+function TypedNumberBox({
+  value,
+  onValue,
+  problem,
+  inputRef,
+  ...props
+}: BoxProps & {
+  value: number | string;
+  onValue: (value: number | string) => void;
+  onBlur: () => void;
+  problem: string | null;
+  inputRef: Ref<HTMLInputElement>;
+}) {
+  // Every text stands for a field value (a number, or the text the schema refuses): what is
+  // wrong with it is the schema's to say, shown as the form judges it.
+  const typed = useTypedText<number | string>(value, String, (text) => ({
+    value: readFieldNumber(text),
+    problem: null,
+  }));
+  return (
+    <TypedTextInput
+      inputMode="numeric"
+      {...props}
+      ref={inputRef}
+      field={{ ...typed, problem: problem === null ? null : fieldNumberProblem(typed.text, problem) }}
+      onValue={onValue}
     />
   );
 }

@@ -22,14 +22,26 @@ export function rangeOfSchema(schema: {
 
 export type TextReading<T> = { value: T; problem: null } | { value: null; problem: string };
 
-// A number as it may be typed: digits with an optional sign, fraction and exponent (1e3).
-const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+/**
+ * A number as a person writes one, and as the CLI takes one (`numberFlag`, cli-context.ts):
+ * decimal digits with an optional sign and decimal point. Not what only Number() reads as one
+ * (`1.5e3`, `0x10`, `Infinity`), which a terminal refuses: a box taking it read the same text
+ * as a number that `profiles set` or `replay` would not.
+ */
+const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/** Text that Number() reads as a number but that is not written in decimal digits (`2e2`). */
+const numberNotInDecimal = (typed: string) =>
+  typed !== '' && !DECIMAL_TEXT.test(typed) && !Number.isNaN(Number(typed));
 
 const refused = (problem: string) => ({ value: null, problem }) as const;
 
 /** The number one typed item stands for, or what is wrong with it ("abc" is not a number). */
 function readItem(typed: string, range: WholeNumberRange): TextReading<number> {
-  if (!NUMBER_TEXT.test(typed)) return refused(`${JSON.stringify(typed)} is not a number`);
+  if (!DECIMAL_TEXT.test(typed))
+    return refused(
+      `${JSON.stringify(typed)} is not a number${numberNotInDecimal(typed) ? ' written in decimal digits' : ''}`,
+    );
   const value = Number(typed);
   if (!Number.isInteger(value)) return refused(`${typed} is not a whole number`);
   if (value < range.min) return refused(`${typed} is below ${formatCount(range.min)}`);
@@ -94,4 +106,28 @@ export function readWholeNumberList(
   }
   const problem = listProblem(value);
   return problem === null ? { value, problem: null } : refused(problem);
+}
+
+/**
+ * What a form's number box (form-number-input.tsx) puts in its react-hook-form field: the number
+ * its text writes in decimal digits, whole, in range or not, so the field's zod schema (the one
+ * main checks with) says what is wrong with it in its own words ("The listener port must be a
+ * whole number"); any other text as it is, which the schema refuses as not a number. Never a
+ * number found in part of the text: a pasted `44,056` was saved as 44, `1.5e3` as 1.
+ */
+export function readFieldNumber(text: string): number | string {
+  const typed = text.trim();
+  return DECIMAL_TEXT.test(typed) ? Number(typed) : text;
+}
+
+/**
+ * The field schema's `problem` with a form number box's `text`, saying how to write a number the
+ * box refused as not one though Number() reads it (`2e2`), in the words `numberFlag` uses: "The
+ * token lifetime must be a number of minutes, written in decimal digits (not "2e2")".
+ */
+export function fieldNumberProblem(text: string, problem: string): string {
+  const typed = text.trim();
+  return numberNotInDecimal(typed)
+    ? `${problem}, written in decimal digits (not ${JSON.stringify(typed)})`
+    : problem;
 }
