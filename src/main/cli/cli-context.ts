@@ -3,6 +3,7 @@ import { createConsole, type ConsoleCore, type ConsoleOptions } from '../app';
 import { consoleCommandOn, type ConsoleCommand } from '../console-command';
 import { resolveDataDir } from '../data-dir';
 import { UsageError } from './cli-errors';
+import { inDecimalWords, isDecimalText, numberNotInDecimal } from '../../shared/decimal-text';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -71,19 +72,14 @@ export function parseFlags<S extends z.ZodType>(schema: S, flags: unknown): z.ou
  * `Infinity`). A fraction or a negative reaches the limits that follow with
  * `.pipe(z.number()…)`, which say what is wrong with it.
  */
-const PLAIN_DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 export const numberFlag = (words = 'must be a number') =>
   z.union([z.number(), z.string()], { error: words }).transform((value, ctx) => {
     if (typeof value === 'number') return value;
     const text = value.trim();
-    if (text === '' || !PLAIN_DECIMAL.test(text)) {
+    if (text === '' || !isDecimalText(text)) {
       const message =
-        text === ''
-          ? 'must not be empty'
-          : Number.isNaN(Number(text))
-            ? words
-            : `${words}, written in decimal digits (not ${JSON.stringify(text)})`;
+        text === '' ? 'must not be empty' : numberNotInDecimal(text) ? inDecimalWords(words, text) : words;
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }

@@ -1,4 +1,5 @@
 import { formatCount } from '@shared/count-format';
+import { inDecimalWords, isDecimalText, numberNotInDecimal } from '@shared/decimal-text';
 
 /** The whole numbers a field takes, both ends included. */
 export interface WholeNumberRange {
@@ -22,23 +23,11 @@ export function rangeOfSchema(schema: {
 
 export type TextReading<T> = { value: T; problem: null } | { value: null; problem: string };
 
-/**
- * A number as a person writes one, and as the CLI takes one (`numberFlag`, cli-context.ts):
- * decimal digits with an optional sign and decimal point. Not what only Number() reads as one
- * (`1.5e3`, `0x10`, `Infinity`), which a terminal refuses: a box taking it read the same text
- * as a number that `profiles set` or `replay` would not.
- */
-const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
-
-/** Text that Number() reads as a number but that is not written in decimal digits (`2e2`). */
-const numberNotInDecimal = (typed: string) =>
-  typed !== '' && !DECIMAL_TEXT.test(typed) && !Number.isNaN(Number(typed));
-
 const refused = (problem: string) => ({ value: null, problem }) as const;
 
 /** The number one typed item stands for, or what is wrong with it ("abc" is not a number). */
 function readItem(typed: string, range: WholeNumberRange): TextReading<number> {
-  if (!DECIMAL_TEXT.test(typed))
+  if (!isDecimalText(typed))
     return refused(
       `${JSON.stringify(typed)} is not a number${numberNotInDecimal(typed) ? ' written in decimal digits' : ''}`,
     );
@@ -117,7 +106,7 @@ export function readWholeNumberList(
  */
 export function readFieldNumber(text: string): number | string {
   const typed = text.trim();
-  return DECIMAL_TEXT.test(typed) ? Number(typed) : text;
+  return isDecimalText(typed) ? Number(typed) : text;
 }
 
 /**
@@ -127,7 +116,5 @@ export function readFieldNumber(text: string): number | string {
  */
 export function fieldNumberProblem(text: string, problem: string): string {
   const typed = text.trim();
-  return numberNotInDecimal(typed)
-    ? `${problem}, written in decimal digits (not ${JSON.stringify(typed)})`
-    : problem;
+  return numberNotInDecimal(typed) ? inDecimalWords(problem, typed) : problem;
 }
