@@ -1,4 +1,5 @@
 import { formatMinorAmount } from '../money-format';
+import { refundBeforeCapture, type CapturesKnown } from './captures-known';
 import { readOrderFacts } from './order-facts';
 import { knownFromOf } from './order-known-from';
 import type { OrderLifecycle } from './order-lifecycle';
@@ -32,15 +33,13 @@ function arrivalsOfReplays(records: readonly OrderRecord[]): Map<number, number>
 /** Oldest first; the id breaks ties (records written in one millisecond). */
 const byTime = (a: OrderRecord, b: OrderRecord) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id;
 
-/**
- * One order's lifecycle from its records. Pure: the same records always give the same answer,
- * whichever process stored them and in whichever order they are passed. State, amounts and the
- * strip come from the service's own, verified evidence only (DESIGN.md, "Provenance"); the
- * console's records are listed beside it, marked, and move nothing.
- */
-export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]): OrderLifecycle {
-  const sorted = [...records].sort(byTime);
-  const walk = new Walk(readOrderFacts(sorted.filter(isEvidence), sorted));
+/** Reads every record, oldest first; refunds judged against `capturesKnown` when given. */
+function walkRecords(
+  orderId: string,
+  sorted: readonly OrderRecord[],
+  capturesKnown: CapturesKnown | null,
+): Walk {
+  const walk = new Walk(readOrderFacts(sorted.filter(isEvidence), sorted), capturesKnown);
   const arrivals = arrivalsOfReplays(sorted);
   const shownWithReplay = new Set(arrivals.values());
   for (const record of sorted) {
@@ -51,6 +50,20 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
       if (readsAsThisOrder(walk, orderId, record)) readCall(walk, record);
     } else readConsoleRecord(walk, record, null);
   }
+  return walk;
+}
+
+/**
+ * One order's lifecycle from its records. Pure: the same records always give the same answer,
+ * whichever process stored them and in whichever order they are passed or arrived. State,
+ * amounts and the strip come from the service's own, verified evidence only (DESIGN.md,
+ * "Provenance"); the console's records are listed beside it, marked, and move nothing.
+ */
+export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]): OrderLifecycle {
+  const sorted = [...records].sort(byTime);
+  const first = walkRecords(orderId, sorted, null);
+  // A refund that arrived before a capture it refunds is judged again, against every capture.
+  const walk = refundBeforeCapture(sorted) ? walkRecords(orderId, sorted, first.knownCaptures()) : first;
   const captured = walk.captured.seen ? walk.capturedMinor() : null;
   const refunded = walk.refunded.seen ? walk.refundedMinor() : null;
   const currency = walk.facts.currency;

@@ -1,4 +1,5 @@
 import { formatMinorMoney } from '../money-format';
+import { capturesStillToArrive, type CapturesKnown, type CountedCapture } from './captures-known';
 import { AmountLedger, readMoneyField, type ReadMoney } from './order-amounts';
 import { state as stateLabel, weighClaim } from './order-claims';
 import type { FactsDraft } from './order-facts';
@@ -50,15 +51,38 @@ export class Walk {
   /** Refunds the service named, by refund_id (in `order_refunded` or a refund call's answer). */
   readonly refunds = new Map<string, NamedAmountSeen>();
   readonly findings: OrderFinding[] = [];
+  /** Every capture counted so far, in walk order (see CapturesKnown). */
+  readonly capturesCounted: CountedCapture[] = [];
 
-  constructor(readonly facts: FactsDraft) {}
+  /** `capturesKnown`: every capture in the records, from a first walk; null on that first walk. */
+  constructor(
+    readonly facts: FactsDraft,
+    private readonly capturesKnown: CapturesKnown | null = null,
+  ) {}
 
   capturedMinor(): bigint | null {
     return this.captured.total(this.facts.totalMinor);
   }
 
+  /** What refunds are judged against: every capture in the records once known, not only those arrived. */
+  capturedForRefunds(): bigint | null {
+    return this.capturesKnown === null ? this.capturedMinor() : this.capturesKnown.totalMinor;
+  }
+
   refundedMinor(): bigint | null {
-    return this.refunded.total(this.capturedMinor());
+    return this.refunded.total(this.capturedForRefunds());
+  }
+
+  /** What this walk counted, for a second walk to judge refunds by. */
+  knownCaptures(): CapturesKnown {
+    return { totalMinor: this.capturedMinor(), counted: [...this.capturesCounted] };
+  }
+
+  /** The captures a refund that brings the refunded total to `refunded` refunds but arrived before. */
+  capturesNotYetArrived(refunded: bigint | null): number[] {
+    const soFar = this.capturedMinor();
+    if (this.capturesKnown === null || soFar === null || refunded === null || refunded <= soFar) return [];
+    return capturesStillToArrive(this.capturesKnown, this.capturesCounted.length, refunded);
   }
 
   /** Captured or partially: the whole is known only when both the total and what was counted are. */
@@ -70,7 +94,7 @@ export class Walk {
   }
 
   refundState(): OrderState {
-    const captured = this.capturedMinor();
+    const captured = this.capturedForRefunds();
     const refunded = this.refundedMinor();
     if (captured === null || refunded === null) return 'fully_refunded';
     return refunded >= captured ? 'fully_refunded' : 'partially_refunded';
@@ -167,7 +191,9 @@ export class Walk {
         this.stateSource = claim.source;
       }
     } else {
-      evidence += `; not applied: ${outcome.reason ?? 'out of order'}`;
+      // A late capture's amount is counted all the same (a refund of it may have arrived first).
+      const kept = claim.counted === true ? 'counted, the state stays' : 'not applied';
+      evidence += `; ${kept}: ${outcome.reason ?? 'out of order'}`;
     }
     this.prove(step, record, claim.source);
     this.add(record, {
@@ -194,9 +220,6 @@ export function readAmount(
   if (walk.facts.currency === null && money !== null) walk.facts.currency = money.currency;
   return money;
 }
-
-/** A fingerprint of a ledger's total: a claim "counts" only when it changes it. */
-const tally = (seen: boolean, minor: bigint | null) => `${String(seen)}:${String(minor)}`;
 
 /** Why an amount the service reported cannot be counted for this order, or null when it can. */
 export interface AmountProblem {
@@ -252,7 +275,7 @@ export function beyondProblem(
   money: ReadMoney | null,
 ): AmountProblem | null {
   if (money === null) return null;
-  const limit = kind === 'capture' ? walk.facts.totalMinor : walk.capturedMinor();
+  const limit = kind === 'capture' ? walk.facts.totalMinor : walk.capturedForRefunds();
   if (limit === null) return null;
   const ledger = kind === 'capture' ? walk.captured : walk.refunded;
   const after = ledger.sumWith(source, money.minor);
@@ -266,30 +289,4 @@ export function beyondProblem(
         code: 'over_refund',
         message: `refunded ${walk.money(money.minor)} would make ${walk.money(after)}: more than the ${walk.money(limit)} captured`,
       };
-}
-
-export function captureClaim(walk: Walk, source: 'webhook' | 'response', money: ReadMoney | null) {
-  const before = tally(walk.captured.seen, walk.capturedMinor());
-  walk.captured.add(source, money?.minor ?? null);
-  const counted = before !== tally(walk.captured.seen, walk.capturedMinor());
-  const target = walk.captureState();
-  const amount = `captured ${walk.money(money?.minor ?? null)}`;
-  const total =
-    walk.facts.totalMinor === null
-      ? ''
-      : ` (${walk.money(walk.capturedMinor())} of ${walk.money(walk.facts.totalMinor)})`;
-  return { target, counted, detail: `${amount}${total}` };
-}
-
-export function refundClaim(walk: Walk, source: 'webhook' | 'response', money: ReadMoney | null) {
-  const before = tally(walk.refunded.seen, walk.refundedMinor());
-  walk.refunded.add(source, money?.minor ?? null);
-  const captured = walk.capturedMinor();
-  const of =
-    captured === null ? '' : ` (${walk.money(walk.refundedMinor())} of ${walk.money(captured)} captured)`;
-  return {
-    target: walk.refundState(),
-    counted: before !== tally(walk.refunded.seen, walk.refundedMinor()),
-    detail: `refunded ${walk.money(money?.minor ?? null)}${of}`,
-  };
 }

@@ -29,15 +29,14 @@ import { orderStateSchema, stepOfEventType } from './order-states';
 import type { ClientOperation } from '../merchant-api';
 import {
   beyondProblem,
-  captureClaim,
   currencyProblem,
   readAmount,
-  refundClaim,
   unreadableAmountProblem,
   type AmountProblem,
   type Walk,
   zeroAmountProblem,
 } from './lifecycle-walk';
+import { captureClaim, refundClaim } from './amount-claims';
 import { answeredCaptureProblem, captureIdProblem } from './capture-identity';
 import {
   answeredRefundProblem,
@@ -224,7 +223,9 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       return;
     }
     const claim =
-      step === 'captured' ? captureClaim(walk, 'webhook', money) : refundClaim(walk, 'webhook', money);
+      step === 'captured'
+        ? captureClaim(walk, record, 'webhook', money)
+        : refundClaim(walk, 'webhook', money);
     walk.claim(record, {
       source: 'webhook',
       what: eventType,
@@ -357,7 +358,7 @@ export function readCall(walk: Walk, record: OrderRecord): void {
       }
       const claim =
         operation === 'capture'
-          ? captureClaim(walk, 'response', counted)
+          ? captureClaim(walk, record, 'response', counted)
           : refundClaim(walk, 'response', counted);
       // In the call's own currency: 60.00 AED asked is not 60.00 SAR, nor is 40.00 AED 40.00 SAR.
       const currencyOf = (read: ReadMoney) => read.currency ?? walk.facts.currency;
