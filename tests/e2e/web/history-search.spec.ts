@@ -138,3 +138,35 @@ test('filters that match nothing together say how many each matches alone, in Hi
   await expect(page.getByTestId('history-empty')).toBeVisible();
   await expect(page.getByTestId('filters-alone')).toHaveCount(0);
 });
+
+test('at 960 px the results stay in their box, which scrolls sideways to the last column; the page does not', async ({
+  page,
+  seeded,
+}) => {
+  await page.setViewportSize({ width: 960, height: 700 });
+  await openConsole(page, seeded, '#/history');
+  await expect(page.getByTestId('history-row')).toHaveCount(30);
+  // The table ran 450 px out of its box, and the whole page scrolled sideways with it.
+  const [pageWidth, windowWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(pageWidth).toBe(windowWidth);
+  const box = await page.getByTestId('history-results-box').boundingBox();
+  expect(box).not.toBeNull();
+  const body = page.getByTestId('history-row').first().getByRole('cell').last();
+  await body.scrollIntoViewIfNeeded();
+  const cell = await body.boundingBox();
+  expect(cell).not.toBeNull();
+  expect(cell?.x ?? 0).toBeGreaterThanOrEqual((box?.x ?? 0) - 1);
+  expect((cell?.x ?? 0) + (cell?.width ?? 0)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 1);
+  // Its verdict whole, on one line.
+  const verdict = body.getByTestId('body-verdict');
+  const [wide, shown, tall] = await verdict.evaluate((chip) => [
+    chip.scrollWidth,
+    chip.clientWidth,
+    chip.getClientRects().length,
+  ]);
+  expect(wide).toBeLessThanOrEqual((shown ?? 0) + 1);
+  expect(tall).toBe(1);
+});

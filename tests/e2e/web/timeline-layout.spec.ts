@@ -3,6 +3,7 @@ import { expect, openConsole, test } from '../fixtures/console-test';
 import { JwtPage } from '../pages/jwt-page';
 import { createOrder, payOrder, postNotification } from '../pages/order-flow';
 import { TimelinePage } from '../pages/timeline-page';
+import { seededEvent, startConsoleWith, writeEvents } from '../fixtures/seed-events';
 
 // The UI review at 1280 × 800 (browser mode): a created and paid order gives three records in
 // two rows, the request to the emulator (with its X-Emulator-Checkout-Form header) and the
@@ -164,4 +165,113 @@ test('at 1280 a body finding quoting a long value wraps inside the detail pane',
   expect(pane).not.toBeNull();
   expect(box).not.toBeNull();
   if (pane !== null && box !== null) expect(box.x + box.width).toBeLessThanOrEqual(pane.x + pane.width);
+});
+
+/** Each column header's cell, and the box of its words as drawn (wider than the cell when cut or run over). */
+async function headerBoxes(timeline: TimelinePage) {
+  return timeline
+    .table()
+    .getByRole('columnheader')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => (cell.textContent ?? '') !== '')
+        .map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const { left, right, top, bottom } = cell.getBoundingClientRect();
+          const words = range.getBoundingClientRect();
+          return { text: cell.textContent ?? '', left, right, top, bottom, wordsRight: words.right };
+        }),
+    );
+}
+
+test('at the desktop window’s narrowest (960 px) no column header runs into another and every row’s order is inside the list', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  const timeline = await paidOrderTimeline(page, served.origin);
+  await page.setViewportSize({ width: 960, height: 700 });
+  await expect(timeline.table().getByRole('columnheader', { name: 'Order' })).toBeVisible();
+
+  const headers = await headerBoxes(timeline);
+  expect(headers.map((header) => header.text)).toEqual([
+    'Time',
+    'Id',
+    'Kind',
+    'Event or operation',
+    'Status',
+    'Verdicts',
+    'Order',
+  ]);
+  for (const header of headers) {
+    // Its words fit its own cell ("Event or operation" ran 29 px into "Status")…
+    expect(header.wordsRight, header.text).toBeLessThanOrEqual(header.right + 1);
+    // …and no cell lies over another.
+    for (const other of headers.filter((cell) => cell !== header)) {
+      const apart =
+        header.right <= other.left + 1 ||
+        other.right <= header.left + 1 ||
+        header.bottom <= other.top + 1 ||
+        other.bottom <= header.top + 1;
+      expect(apart, `"${header.text}" and "${other.text}"`).toBe(true);
+    }
+  }
+
+  // The Order column sat at x 1091–1161, past the list's right edge at 883, where nothing scrolled.
+  const list = await timeline.scroller().boundingBox();
+  expect(list).not.toBeNull();
+  const right = (list?.x ?? 0) + (list?.width ?? 0);
+  for (const row of await timeline.rows().all()) {
+    const id = await row.getAttribute('data-id');
+    const order = row.getByRole('cell').last();
+    await expect(order).toBeVisible();
+    const parts = [order, row.getByTestId('record-status'), ...(await row.getByTestId(/-verdict$/).all())];
+    for (const part of parts) {
+      const box = await part.boundingBox();
+      expect(box, `row #${id}`).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), `row #${id}`).toBeLessThanOrEqual(right);
+    }
+  }
+});
+
+test('at 960 px with a record open the list is narrower than its rows: it scrolls sideways to the longest verdicts, its header with them', async ({
+  page,
+}) => {
+  // The longest pair of verdicts there is.
+  const served = await startConsoleWith((dataDir) =>
+    writeEvents(dataDir, [
+      {
+        ...seededEvent(1, Date.now() - 1000),
+        tokenVerdict: 'invalid_signature',
+        bodyVerdict: 'unknown_shape',
+        details: { body: { findings: Array.from({ length: 12 }, () => ({ path: 'x', message: 'm' })) } },
+      },
+    ]),
+  );
+  try {
+    await page.setViewportSize({ width: 960, height: 700 });
+    await openConsole(page, served, '#/timeline?id=1');
+    const timeline = new TimelinePage(page);
+    await expect(timeline.detail()).toHaveAttribute('data-id', '1');
+
+    const list = await timeline.scroller().boundingBox();
+    expect(list).not.toBeNull();
+    const body = timeline.row(1).getByTestId('body-verdict');
+    await expect(body).toHaveText('unknown_shape · 12 findings');
+    // It was cut at the list's edge, and nothing scrolled to the rest.
+    for (const part of [timeline.row(1).getByTestId('token-verdict'), body]) {
+      await part.scrollIntoViewIfNeeded();
+      const box = await part.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box?.x ?? 0).toBeGreaterThanOrEqual((list?.x ?? 0) - 1);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((list?.x ?? 0) + (list?.width ?? 0) + 1);
+    }
+    // Scrolled, the label still sits over its cells.
+    const cell = await body.locator('..').boundingBox();
+    const header = await timeline.table().getByRole('columnheader', { name: 'Verdicts' }).boundingBox();
+    expect(Math.abs((header?.x ?? 0) - (cell?.x ?? -99))).toBeLessThanOrEqual(1);
+  } finally {
+    await served.stop();
+  }
 });

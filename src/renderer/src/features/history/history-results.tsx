@@ -114,92 +114,102 @@ export function HistoryResults({ filter }: { filter: EventFilter }) {
     );
   return (
     <>
-      <Table striped fz="xs" aria-label="Search results" data-testid="history-results">
-        <TableHeader
-          columns={['#', 'When', 'Kind', 'Request', 'Status', 'Event', 'Order', 'Token', 'Body']}
-        />
-        <Table.Tbody>
-          {state.items.map((record) => (
-            <Table.Tr key={record.id} data-testid="history-row">
-              <Table.Td>
-                <Anchor size="xs" href={`#/timeline?id=${record.id}`}>
-                  #{record.id}
-                </Anchor>
-              </Table.Td>
-              {/* The date too: search results span days, and a clock alone cannot tell them apart. */}
-              <Table.Td style={{ whiteSpace: 'nowrap' }} title={record.at}>
-                {formatTime(record.at)}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Badge size="xs" variant="light" styles={WHOLE_BADGE} data-testid="history-kind">
-                    {record.kind}
-                  </Badge>
-                  {PROVENANCE_LABEL[record.provenance] !== null && (
-                    <Badge
-                      size="xs"
-                      variant="outline"
-                      color="gray"
-                      styles={WHOLE_BADGE}
-                      title={PROVENANCE_WORDS[record.provenance]}
-                    >
-                      {PROVENANCE_LABEL[record.provenance]}
+      {/* Wider than its box (a window under about 1230 px), the table scrolls sideways in it: it
+          ran out of the box and moved the whole page sideways, header and navigation with it. */}
+      <Table.ScrollContainer minWidth={0} type="native" data-testid="history-results-box">
+        <Table striped fz="xs" aria-label="Search results" data-testid="history-results">
+          <TableHeader
+            columns={['#', 'When', 'Kind', 'Request', 'Status', 'Event', 'Order', 'Token', 'Body']}
+          />
+          <Table.Tbody>
+            {state.items.map((record) => (
+              <Table.Tr key={record.id} data-testid="history-row">
+                <Table.Td>
+                  <Anchor size="xs" href={`#/timeline?id=${record.id}`}>
+                    #{record.id}
+                  </Anchor>
+                </Table.Td>
+                {/* The date too: search results span days, and a clock alone cannot tell them apart. */}
+                <Table.Td style={{ whiteSpace: 'nowrap' }} title={record.at}>
+                  {formatTime(record.at)}
+                </Table.Td>
+                <Table.Td>
+                  {/* A kind and its provenance may take two lines: side by side they held the
+                      table wider than its box below about 1280 px. */}
+                  <Group gap={4}>
+                    <Badge size="xs" variant="light" styles={WHOLE_BADGE} data-testid="history-kind">
+                      {record.kind}
                     </Badge>
+                    {PROVENANCE_LABEL[record.provenance] !== null && (
+                      <Badge
+                        size="xs"
+                        variant="outline"
+                        color="gray"
+                        styles={WHOLE_BADGE}
+                        title={PROVENANCE_WORDS[record.provenance]}
+                      >
+                        {PROVENANCE_LABEL[record.provenance]}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {/* Bytes the listener could not read as HTTP: said so, never three empty cells. */}
+                  {isUnreadRequest(record) ? (
+                    <Text span size="xs" c="dimmed" title={NOT_JUDGED_WHY}>
+                      {NOT_HTTP}
+                    </Text>
+                  ) : (
+                    <ClampedText
+                      text={`${record.method ?? ''} ${record.path ?? ''}`}
+                      width="26rem"
+                      anywhere
+                    />
                   )}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                {/* Bytes the listener could not read as HTTP: said so, never three empty cells. */}
-                {isUnreadRequest(record) ? (
-                  <Text span size="xs" c="dimmed" title={NOT_JUDGED_WHY}>
-                    {NOT_HTTP}
-                  </Text>
-                ) : (
-                  <ClampedText text={`${record.method ?? ''} ${record.path ?? ''}`} width="26rem" anywhere />
-                )}
-              </Table.Td>
-              {/* Said as the timeline says it: a request that failed reads "failed", not "—". */}
-              <Table.Td title={record.error ?? undefined}>
-                <RowStatus summary={record} />
-              </Table.Td>
-              <Table.Td>
-                <ClampedText text={record.eventType ?? ''} width="14rem" />
-              </Table.Td>
-              {/* The service's order id, as the timeline's Order column; the merchant's reference beside it. */}
-              <Table.Td ff="monospace" data-testid="history-order">
-                {record.orderId === null ? (
-                  <Text span size="xs" c="dimmed">
-                    no order
-                  </Text>
-                ) : (
-                  <ClampedText text={record.orderId} width="20rem" />
-                )}
-                {record.orderReferenceId !== null && (
-                  <ClampedText text={`ref ${record.orderReferenceId}`} width="20rem" dimmed />
-                )}
-              </Table.Td>
-              <Table.Td>
-                {isUnreadRequest(record) ? (
-                  <RowNotJudged />
-                ) : record.tokenVerdict === null ? (
-                  ''
-                ) : (
-                  <RowVerdict kind="token" verdict={record.tokenVerdict} />
-                )}
-              </Table.Td>
-              <Table.Td>
-                {isUnreadRequest(record) ? (
-                  <RowNotJudged />
-                ) : record.bodyVerdict === null ? (
-                  ''
-                ) : (
-                  <RowVerdict kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+                </Table.Td>
+                {/* Said as the timeline says it: a request that failed reads "failed", not "—". */}
+                <Table.Td title={record.error ?? undefined}>
+                  <RowStatus summary={record} />
+                </Table.Td>
+                <Table.Td>
+                  <ClampedText text={record.eventType ?? ''} width="14rem" />
+                </Table.Td>
+                {/* The service's order id, as the timeline's Order column; the merchant's reference beside it. */}
+                <Table.Td ff="monospace" data-testid="history-order">
+                  {record.orderId === null ? (
+                    <Text span size="xs" c="dimmed">
+                      no order
+                    </Text>
+                  ) : (
+                    <ClampedText text={record.orderId} width="20rem" />
+                  )}
+                  {record.orderReferenceId !== null && (
+                    <ClampedText text={`ref ${record.orderReferenceId}`} width="20rem" dimmed />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {isUnreadRequest(record) ? (
+                    <RowNotJudged />
+                  ) : record.tokenVerdict === null ? (
+                    ''
+                  ) : (
+                    <RowVerdict kind="token" verdict={record.tokenVerdict} />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {isUnreadRequest(record) ? (
+                    <RowNotJudged />
+                  ) : record.bodyVerdict === null ? (
+                    ''
+                  ) : (
+                    <RowVerdict kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {state.next !== null && (
         <Button size="xs" variant="default" onClick={more}>
           Older results

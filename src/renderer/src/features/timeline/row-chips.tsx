@@ -32,7 +32,7 @@ export function RowVerdict(ref: VerdictRef) {
   const { color, label, meaning, good, findings } = verdictLook(ref);
   return (
     <span
-      className={classes.chip}
+      className={`${classes.chip} ${classes.whole}`}
       style={good ? light(color) : filled(color)}
       title={meaning}
       data-testid={`${ref.kind}-verdict`}
@@ -48,7 +48,7 @@ export function RowVerdict(ref: VerdictRef) {
 export function RowNotJudged() {
   return (
     <span
-      className={classes.chip}
+      className={`${classes.chip} ${classes.whole}`}
       style={light('gray')}
       title={NOT_JUDGED_WHY}
       data-testid="not-judged-verdict"

@@ -11,16 +11,15 @@ import {
 import { useShallow } from 'zustand/react/shallow';
 import type { TimelineSummary } from '@shared/events';
 import { FiltersAlone } from './filters-alone';
+import { ROW_HEIGHT, rowLayoutFor } from './row-layout';
 import { useRowVirtualizer } from './row-virtualizer';
 import { isSelected } from './timeline-selection';
 import { TimelinePartRow, TimelineRow } from './timeline-row';
 import { rowGroupsOf, type TimelineRowGroup } from './timeline-rows';
 import { timelineActions, timelineController, useTimelineStore } from './timeline-store';
+import { useInnerWidth } from './use-inner-width';
 import classes from './timeline.module.css';
 
-export const ROW_HEIGHT = 36;
-/** With a record open, a row takes two lines (timeline.module.css, `.narrow .row`). */
-export const NARROW_ROW_HEIGHT = 50;
 /** Ask for the next older page this many rows before the end, so scrolling rarely waits. */
 const PREFETCH_ROWS = 40;
 
@@ -48,13 +47,12 @@ function HeaderRow() {
         />
       </div>
       <div role="columnheader" aria-label="Parts" />
-      <div role="columnheader">Time</div>
-      <div role="columnheader">Id</div>
-      <div role="columnheader">Kind</div>
-      <div role="columnheader">Event or operation</div>
-      <div role="columnheader">Status</div>
-      <div role="columnheader">Verdicts</div>
-      <div role="columnheader">Order</div>
+      {['Time', 'Id', 'Kind', 'Event or operation', 'Status', 'Verdicts', 'Order'].map((label) => (
+        // Cut rather than run into the next label, should a font be wider than the column allows.
+        <div key={label} role="columnheader" className={classes.cell}>
+          {label}
+        </div>
+      ))}
     </div>
   );
 }
@@ -93,12 +91,15 @@ export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = fals
     })),
   );
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
   const items = list.items;
   const hasMore = list.nextCursor !== null;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const groups = rowGroupsOf(items);
   const rows = useMemo(() => displayRows(groups, expanded), [groups, expanded]);
-  const rowHeight = openId === null ? ROW_HEIGHT : NARROW_ROW_HEIGHT;
+  // Opening a record narrows the list (the detail pane takes its place beside it).
+  const layout = rowLayoutFor(useInnerWidth(scrollRef, openId !== null));
+  const rowHeight = ROW_HEIGHT[layout];
   const virtualizer = useRowVirtualizer({
     count: rows.length + (hasMore ? 1 : 0),
     getScrollElement: () => scrollRef.current,
@@ -106,7 +107,7 @@ export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = fals
     overscan: 10,
     getItemKey: (index) => rows[index]?.key ?? 'more',
   });
-  // Opening or closing a record changes every row's height.
+  // A change of layout (the list resized, a record opened or closed) changes every row's height.
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const virtualRows = virtualizer.getVirtualItems();
   const lastIndex = virtualRows.at(-1)?.index ?? -1;
@@ -164,10 +165,21 @@ export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = fals
       aria-label="Timeline records"
       aria-rowcount={hasMore ? -1 : rows.length + 1}
       aria-busy={status === 'loading' || loadingOlder}
-      style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+      data-layout={layout}
+      className={`${classes.table} ${layout === 'compact' ? classes.compact : ''}`}
     >
-      <HeaderRow />
-      <div ref={scrollRef} className={classes.scroller} data-testid="timeline-scroller">
+      <div ref={headerRef} className={classes.headerClip}>
+        <HeaderRow />
+      </div>
+      <div
+        ref={scrollRef}
+        className={classes.scroller}
+        data-testid="timeline-scroller"
+        // A list narrower than the compact row scrolls sideways; the header is moved with it.
+        onScroll={(event) => {
+          if (headerRef.current !== null) headerRef.current.scrollLeft = event.currentTarget.scrollLeft;
+        }}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
           {virtualRows.map((row) => {
             const shown = rows[row.index];

@@ -62,7 +62,7 @@ export function TimelineView() {
         <OrderLifecyclePanel orderId={filter.orderId} onOpen={open} />
       )}
       <SelectionBar />
-      <div className={`${classes.split} ${openId === null ? '' : classes.narrow}`}>
+      <div className={classes.split}>
         <div className={classes.listPane}>
           <TimelineTable
             openId={openId}
