@@ -51,7 +51,9 @@ test('in the raw JSON editor Ctrl+L takes nothing from the text: it opens the fi
 test("on History Ctrl+L focuses History's own search and stays there", async ({ page, served }) => {
   await openConsole(page, served, '#/history');
   await page.keyboard.press('Control+L');
-  await expect(page.getByRole('textbox', { name: 'Search the timeline' })).toBeFocused();
+  // Announced as History's: it was named "Search the timeline".
+  await expect(page.getByRole('textbox', { name: 'Search the history', exact: true })).toBeFocused();
+  await expect(new TimelinePage(page).search()).toHaveCount(0);
   await expect(page).toHaveURL(/#\/history$/);
 });
 

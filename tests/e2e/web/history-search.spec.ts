@@ -44,7 +44,7 @@ async function holdSearches(page: Page): Promise<{ hold: () => void; release: ()
   };
 }
 
-const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Search the timeline' });
+const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Search the history' });
 
 test('while a search runs, the previous filter’s count, rows and export are not shown as its own', async ({
   page,

@@ -86,7 +86,7 @@ export function HistoryView() {
       <Title order={3}>History</Title>
       <Paper withBorder p="sm" radius="md">
         <Stack gap="xs">
-          <TimelineFilters filter={filter} onChange={setFilter} />
+          <TimelineFilters filter={filter} onChange={setFilter} searchName="Search the history" />
           {problems.length > 0 && <Alert color="orange">{problems.join(' ')}</Alert>}
           <Group>
             <Text size="sm" data-testid="history-count">

@@ -118,9 +118,15 @@ function ExtraFilters({
 export function TimelineFilters({
   filter,
   onChange,
+  searchName = 'Search the timeline',
 }: {
   filter: EventFilter;
   onChange: (update: FilterUpdate) => void;
+  /**
+   * The search box's accessible name, which says what it searches: the bar is History's too,
+   * where a screen reader announced "Search the timeline" as Ctrl/Cmd+L focused it.
+   */
+  searchName?: string;
 }) {
   const searchRef = useRef<HTMLInputElement>(null);
   useAppCommand('focus-timeline-filter', () => {
@@ -177,7 +183,7 @@ export function TimelineFilters({
         <TextInput
           ref={searchRef}
           label="Search"
-          aria-label="Search the timeline"
+          aria-label={searchName}
           placeholder="ids, paths, bodies…"
           leftSection={<IconSearch size={14} />}
           rightSection={shortcut === null ? null : <Kbd size="xs">{shortcutLabel(shortcut)}</Kbd>}
