@@ -71,6 +71,11 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
   // there belongs to that request's row, not to a row of its own.
   const reading = new Map<Socket, { req: IncomingMessage; stop: (why: BodyInterruption) => void }>();
   const answering = new WeakMap<Socket, ServerResponse>();
+  // How many bytes the connection had sent when its last request was read whole. A hang-up with
+  // no byte since began no request: a sender that resets its kept-alive connection once its
+  // request is sent (a delivery cancelled as the console sending it stops) left a second,
+  // "not HTTP" row saying the headers never completed.
+  const readWhole = new WeakMap<Socket, number>();
   const stopping = new AbortController();
   // One abort listener per answer waiting out a delay, however many.
   setMaxListeners(0, stopping.signal);
@@ -98,6 +103,7 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
     // A refused connection is being answered and closed; its request is not served.
     if (guard.refused(req.socket)) return void req.resume();
     answering.set(req.socket, res);
+    req.once('end', () => readWhole.set(req.socket, req.socket.bytesRead));
     res.once('close', () => {
       if (answering.get(req.socket) === res) answering.delete(req.socket);
     });
@@ -163,8 +169,8 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       return;
     }
     if (hungUp) {
-      // A connection that sent nothing carries no request to keep.
-      if (socket.bytesRead === 0) return void socket.destroy();
+      // A connection that sent nothing (at all, or since its last request) carries no request to keep.
+      if (socket.bytesRead === (readWhole.get(socket) ?? 0)) return void socket.destroy();
       reported.add(socket);
       const behind = answering.get(socket);
       recordRawRefusal(refusals, socket, {
