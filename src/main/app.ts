@@ -249,6 +249,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     settings,
     bus,
     log,
+    // A run's own emulator (its notifications go to the run's own listener, closed after it).
+    ownedByRun: session !== null,
     emulatorHeldBy: (port) =>
       runningEmulators(liveAddressRecords(dataDir)).find(
         (running) => running.url === `http://127.0.0.1:${port}`,

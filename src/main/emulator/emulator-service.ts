@@ -47,6 +47,8 @@ export interface EmulatorServiceDependencies {
    * record: `checkout-console serve (pid 123)`), or null: a held port is then named precisely.
    */
   emulatorHeldBy?: (port: number) => string | null;
+  /** The emulator of one run (`test`): closing, it lets a notification on its way be answered first. */
+  ownedByRun?: boolean;
 }
 
 export interface EmulatorService {
@@ -222,6 +224,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     // Reads only: a delivery's answer names the listener record it produced (delivery-arrival.ts).
     arrival: (id) => deps.store.events.getSummary(id),
     onChange: changed,
+    ...(deps.ownedByRun === undefined ? {} : { ownedByRun: deps.ownedByRun }),
   });
   const engine = createEmulatorEngine({
     orders,
@@ -281,11 +284,12 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     updatedAt: new Date(row.updatedAtMs).toISOString(),
   });
 
-  const stopServer = async () => {
+  /** `close`: for good, as the console closes (dispatcher.close). */
+  const stopServer = async (end: 'stop' | 'close' = 'stop') => {
     engine.stop();
     const running = server;
     server = null;
-    await dispatcher.stop();
+    await (end === 'close' ? dispatcher.close() : dispatcher.stop());
     if (running !== null) await running.close();
   };
 
@@ -417,7 +421,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     close: () =>
       inTurn(() => {
         wanted = false;
-        return stopServer();
+        return stopServer('close');
       }),
   };
   return service;

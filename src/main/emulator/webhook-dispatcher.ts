@@ -26,6 +26,11 @@ const KEPT_RESPONSE_BYTES = 64 * 1024;
 const OUTBOX_POLL_MS = 1000;
 /** A lease outlives the attempt's timeout by this much (signing, recording). */
 const LEASE_MARGIN_MS = 30_000;
+/**
+ * How long a run's own emulator, closing, lets the attempts in flight wait for their answer
+ * before cancelling them: its listener, in the same process, answers in milliseconds.
+ */
+export const RUN_CLOSE_GRACE_MS = 2_000;
 
 export interface DispatcherDependencies {
   outbox: EmulatorOutboxRepository;
@@ -56,6 +61,13 @@ export interface DispatcherDependencies {
   arrival?: (id: number) => TimelineSummary | undefined;
   /** Timers, replaceable in tests. */
   setTimer?: (run: () => void, ms: number) => { cancel: () => void };
+  /**
+   * The emulator of one run (`test` on a local profile): its notifications go to the run's own
+   * listener, which stops with it. The run ends right after its last step, often while that
+   * step's notification is on its way: cancelled at once, it read "Cancelled before an answer
+   * arrived." beside the listener's record of it answered 200.
+   */
+  ownedByRun?: boolean;
 }
 
 export interface WebhookDispatcher {
@@ -69,6 +81,11 @@ export interface WebhookDispatcher {
   resume(): void;
   /** Stops scheduling; resolves once the attempts in flight have been recorded. */
   stop(): Promise<void>;
+  /**
+   * Stops for good, as the console closes: as stop(), except that a run's own emulator first
+   * lets the attempts in flight get their answer (at most RUN_CLOSE_GRACE_MS).
+   */
+  close(): Promise<void>;
 }
 
 /** What an attempt's answer means for the outbox. */
@@ -415,6 +432,16 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     schedule();
   }
 
+  /** Stops scheduling; the attempts in flight get `graceMs` to be answered, then are cancelled. */
+  async function stop(graceMs: number): Promise<void> {
+    stopped = true;
+    timer?.cancel();
+    timer = null;
+    if (graceMs > 0 && passes.size > 0) await settledWithin([...passes], graceMs);
+    stopping.abort();
+    await Promise.allSettled([...passes]);
+  }
+
   return {
     enqueue,
     targetOf: (order, eventType) => notificationTarget(order, eventType, deps.settings()),
@@ -424,14 +451,21 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       if (stopping.signal.aborted) stopping = new AbortController();
       void runDue();
     },
-    async stop() {
-      stopped = true;
-      timer?.cancel();
-      timer = null;
-      stopping.abort();
-      await Promise.allSettled([...passes]);
-    },
+    stop: () => stop(0),
+    close: () => stop(deps.ownedByRun === true ? RUN_CLOSE_GRACE_MS : 0),
   };
+}
+
+/** Resolves once every promise has settled, or after `ms`, whichever comes first. */
+async function settledWithin(promises: readonly Promise<unknown>[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(promises),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 const safePath = (url: string): string | null => URL.parse(url)?.pathname ?? null;
