@@ -8,12 +8,19 @@ import { scrubAnswer } from '../merchant-api/scrub-answer';
 import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import type { HttpOutcome } from '../outbound/http-exchange';
 import { recordedExchange } from '../outbound/recorded-exchange';
-import type { EmulatorOrderRow, EmulatorOutboxRepository, OutboxRow } from '../store/emulator-repository';
+import { createIdentityCheck } from '../running-addresses/process-identity';
+import type {
+  EmulatorOrderRow,
+  EmulatorOutboxRepository,
+  OutboxRow,
+  RunOwner,
+} from '../store/emulator-repository';
 import { deliveryArrivalId } from '../timeline/delivery-arrival';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { deliveryHeaders } from './delivery-headers';
 import { notificationBody } from './notification-body';
 import { notificationToken, TOKEN_LIFETIME_SECONDS } from './notification-token';
+import { RUN_ENDED_WORDS, runLeftBehindWords, runsLeftBehind, thisRun } from './run-owned-notifications';
 import {
   goesToRegisteredWebhook,
   notificationTarget,
@@ -65,9 +72,12 @@ export interface DispatcherDependencies {
    * The emulator of one run (`test` on a local profile): its notifications go to the run's own
    * listener, which stops with it. The run ends right after its last step, often while that
    * step's notification is on its way: cancelled at once, it read "Cancelled before an answer
-   * arrived." beside the listener's record of it answered 200.
+   * arrived." beside the listener's record of it answered 200. What it queues is the run's own,
+   * sent by no other process (run-owned-notifications.ts).
    */
   ownedByRun?: boolean;
+  /** Whether a run's process still runs (process-identity.ts), replaceable in tests. */
+  processAlive?: (pid: number, start: string | null) => boolean;
 }
 
 export interface WebhookDispatcher {
@@ -83,7 +93,8 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
   /**
    * Stops for good, as the console closes: as stop(), except that a run's own emulator first
-   * lets the attempts in flight get their answer (at most RUN_CLOSE_GRACE_MS).
+   * lets the attempts in flight get their answer (at most RUN_CLOSE_GRACE_MS), then gives up
+   * what the run still owes, saying why.
    */
   close(): Promise<void>;
 }
@@ -123,6 +134,10 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
   const now = deps.now ?? Date.now;
   const setTimer = deps.setTimer ?? defaultTimer;
   const owner = `${process.pid}:${randomUUID()}`;
+  // A run's own emulator sends only what it queued, and other emulators leave that alone.
+  const run = deps.ownedByRun === true ? thisRun(owner) : null;
+  const runOwner = run?.owner ?? null;
+  const processAlive = deps.processAlive ?? createIdentityCheck();
   let timer: { cancel: () => void } | null = null;
   // Deliveries are made only while this process runs the emulator (from resume() to stop()).
   // A process that only moved an order (`emulator pay` in a terminal, a console whose emulator
@@ -139,7 +154,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     timer?.cancel();
     timer = null;
     if (stopped) return;
-    const next = deps.outbox.nextDueMs();
+    const next = deps.outbox.nextDueMs(runOwner);
     const wait = next === null ? OUTBOX_POLL_MS : Math.min(next - now(), OUTBOX_POLL_MS);
     timer = setTimer(() => void runDue(), wait);
   };
@@ -192,6 +207,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
         nextAttemptAtMs: null,
         status: 'unsent',
         lastError: error,
+        run,
         nowMs: at,
       });
       recordNotSent(order, eventType, body, { url, error, details: { unsent: true } });
@@ -207,6 +223,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
         nextAttemptAtMs,
         status,
         heldForNext,
+        run,
         nowMs: at,
       });
     if (faults.drop) {
@@ -389,12 +406,33 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
   /** The due rows this process leased (another process may have leased some first). */
   async function claimDue(): Promise<OutboxRow[]> {
     const at = now();
-    const candidates = deps.outbox.due(at).filter((row) => !inFlight.has(row.id));
+    const candidates = deps.outbox.due(at, runOwner).filter((row) => !inFlight.has(row.id));
     if (candidates.length === 0) return [];
     const leaseUntil = at + deps.settings().timeoutMs + LEASE_MARGIN_MS;
     return deps.recorder.inGroup(() =>
       candidates.filter((row) => deps.outbox.claim(row, owner, at, leaseUntil)),
     );
+  }
+
+  /** What runs killed before they could end still owe: given up, saying so (never sent). */
+  async function giveUpLeftBehind(gone: readonly RunOwner[]): Promise<void> {
+    await deps.recorder.inGroup(() => {
+      for (const left of gone) deps.outbox.giveUpRun(left.owner, runLeftBehindWords(left.pid), now());
+    });
+    deps.onChange?.();
+  }
+
+  /** The run ends: what it still owes is given up, saying why. */
+  async function giveUpOwn(): Promise<void> {
+    if (run === null) return;
+    try {
+      const given = await deps.recorder.inGroup(() =>
+        deps.outbox.giveUpRun(run.owner, RUN_ENDED_WORDS, now()),
+      );
+      if (given > 0) deps.onChange?.();
+    } catch {
+      // Not written now (the database failed): the next emulator finds this process gone and does it.
+    }
   }
 
   // Passes under way: closing waits for them, so no attempt records into a closed database.
@@ -403,6 +441,10 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     if (stopped) return;
     let due: OutboxRow[] = [];
     try {
+      // A read first: nearly always no run has left anything, and then nothing waits.
+      const gone = runsLeftBehind(deps.outbox, runOwner, processAlive);
+      if (gone.length > 0) await giveUpLeftBehind(gone);
+      if (stopped) return;
       due = (await claimDue()).filter((row) => !inFlight.has(row.id));
     } catch {
       // The outbox could not be read or leased now (the database busy past its wait): next time.
@@ -452,7 +494,10 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
       void runDue();
     },
     stop: () => stop(0),
-    close: () => stop(deps.ownedByRun === true ? RUN_CLOSE_GRACE_MS : 0),
+    async close() {
+      await stop(run === null ? 0 : RUN_CLOSE_GRACE_MS);
+      await giveUpOwn();
+    },
   };
 }
 

@@ -208,28 +208,49 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
 export type EmulatorOrdersRepository = ReturnType<typeof createEmulatorOrdersRepository>;
 
 /**
+ * The `test` run whose emulator queued a notification: only it sends the notification (its
+ * dispatcher, `owner`), and its process (`pid`, `start`: process-identity.ts) says whether it is
+ * still there to.
+ */
+export interface RunOwner {
+  owner: string;
+  pid: number;
+  start: string | null;
+}
+
+/**
  * Notifications the emulator owes the merchant, with their attempts so far. Every process that
  * runs an emulator on the data directory reads the same outbox; an attempt is made only by the
  * process that leased it (`claim`), and its outcome is saved only under that lease.
  */
 export function createEmulatorOutboxRepository(db: SqliteDatabase) {
   const insert = db.prepare(`INSERT INTO emulator_outbox (order_id, event_type, url, body, faults, attempts,
-    max_attempts, next_attempt_at_ms, status, last_error, held_for_next, created_at_ms, updated_at_ms)
+    max_attempts, next_attempt_at_ms, status, last_error, held_for_next, created_at_ms, updated_at_ms,
+    run_owner, run_pid, run_start)
     VALUES (@orderId, @eventType, @url, @body, @faults, 0, @maxAttempts, @nextAttemptAtMs, @status, @lastError,
-    @heldForNext, @nowMs, @nowMs)`);
+    @heldForNext, @nowMs, @nowMs, @runOwner, @runPid, @runStart)`);
   const update =
     db.prepare(`UPDATE emulator_outbox SET attempts = @attempts, next_attempt_at_ms = @nextAttemptAtMs,
     status = @status, last_status = @lastStatus, last_error = @lastError, updated_at_ms = @updatedAtMs,
     lease_owner = NULL, lease_until_ms = NULL WHERE id = @id AND lease_owner IS @owner`);
   const unleased = '(lease_until_ms IS NULL OR lease_until_ms <= @now)';
-  const due = db.prepare<{ now: number }, OutboxRecord>(
+  // A dispatcher sends the notifications of its run (`run_owner` its own), or, not a run's, those of none.
+  const sentBy = 'run_owner IS @runOwner';
+  const due = db.prepare<{ now: number; runOwner: string | null }, OutboxRecord>(
     `SELECT * FROM emulator_outbox WHERE status = 'pending' AND next_attempt_at_ms <= @now AND ${unleased}
-    ORDER BY next_attempt_at_ms, id`,
+    AND ${sentBy} ORDER BY next_attempt_at_ms, id`,
   );
   // A leased attempt is due again only when its lease runs out (its process may have died).
-  const nextDue = db.prepare<[], { at: number | null }>(
-    "SELECT MIN(max(next_attempt_at_ms, coalesce(lease_until_ms, 0))) AS at FROM emulator_outbox WHERE status = 'pending'",
+  const nextDue = db.prepare<{ runOwner: string | null }, { at: number | null }>(
+    `SELECT MIN(max(next_attempt_at_ms, coalesce(lease_until_ms, 0))) AS at FROM emulator_outbox
+    WHERE status = 'pending' AND ${sentBy}`,
   );
+  const runsOwing = db.prepare<[], { run_owner: string; run_pid: number; run_start: string | null }>(
+    "SELECT DISTINCT run_owner, run_pid, run_start FROM emulator_outbox WHERE status = 'pending' AND run_owner IS NOT NULL",
+  );
+  const giveUpRun = db.prepare(`UPDATE emulator_outbox SET status = 'failed', next_attempt_at_ms = NULL,
+    last_error = @error, updated_at_ms = @now, lease_owner = NULL, lease_until_ms = NULL
+    WHERE status = 'pending' AND run_owner = @runOwner`);
   const claim = db.prepare(`UPDATE emulator_outbox SET lease_owner = @owner, lease_until_ms = @until
     WHERE id = @id AND status = 'pending' AND attempts = @attempts AND next_attempt_at_ms <= @now AND ${unleased}`);
   // A held notification not yet attempted, of one order (a leased one is going out at its hold's end).
@@ -254,11 +275,17 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
       lastError?: string;
       /** Held back until the order's next notification has gone out (the out-of-order fault). */
       heldForNext?: boolean;
+      /** Queued by a `test` run's emulator: only that run sends it. */
+      run?: RunOwner | null;
       nowMs: number;
     }): number {
+      const { run, ...fields } = entry;
       return Number(
         insert.run({
-          ...entry,
+          ...fields,
+          runOwner: run?.owner ?? null,
+          runPid: run?.pid ?? null,
+          runStart: run?.start ?? null,
           lastError: entry.lastError ?? null,
           heldForNext: entry.heldForNext === true ? 1 : 0,
           faults: JSON.stringify(entry.faults),
@@ -293,12 +320,23 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
       const record = byId.get(id);
       return record === undefined ? undefined : toOutbox(record);
     },
-    /** Pending rows whose next attempt is due and not leased by another process. */
-    due(nowMs: number): OutboxRow[] {
-      return due.all({ now: nowMs }).map(toOutbox);
+    /**
+     * Pending rows whose next attempt is due and not leased by another process, of the run
+     * `runOwner` (null: those no run queued).
+     */
+    due(nowMs: number, runOwner: string | null = null): OutboxRow[] {
+      return due.all({ now: nowMs, runOwner }).map(toOutbox);
     },
-    nextDueMs(): number | null {
-      return nextDue.get()?.at ?? null;
+    nextDueMs(runOwner: string | null = null): number | null {
+      return nextDue.get({ runOwner })?.at ?? null;
+    },
+    /** The runs that still owe notifications. */
+    runsOwing(): RunOwner[] {
+      return runsOwing.all().map((row) => ({ owner: row.run_owner, pid: row.run_pid, start: row.run_start }));
+    },
+    /** Gives up every notification the run still owes, saying why; how many there were. */
+    giveUpRun(runOwner: string, error: string, nowMs: number): number {
+      return giveUpRun.run({ runOwner, error, now: nowMs }).changes;
     },
     newest(limit: number): OutboxRow[] {
       return newest.all(limit).map(toOutbox);

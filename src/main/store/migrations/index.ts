@@ -24,6 +24,7 @@ import searchIndexSpelledSecrets from './023-search-index-spelled-secrets';
 import searchIndexCutSecretsAndUrlCredentials from './024-search-index-cut-secrets-and-url-credentials';
 import outboxHeldForNext from './025-outbox-held-for-next';
 import searchIndexTailedMasks from './026-search-index-tailed-masks';
+import outboxRunOwned from './027-outbox-run-owned';
 
 export interface Migration {
   readonly id: number;
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   },
   { id: 25, name: '025-outbox-held-for-next', sql: outboxHeldForNext },
   { id: 26, name: '026-search-index-tailed-masks', sql: searchIndexTailedMasks },
+  { id: 27, name: '027-outbox-run-owned', sql: outboxRunOwned },
 ];
