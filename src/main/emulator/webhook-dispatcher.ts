@@ -460,18 +460,23 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
           .catch(() => undefined)
           .finally(() => {
             inFlight.delete(row.id);
+            // Its retry (1 s, then 5 s) may be due before the next look: looked for from now.
+            if (stopped) return;
+            deps.onChange?.();
+            schedule();
           }),
       ),
     );
     passes.add(pass);
+    // The next look is set now, not once the pass ends: a merchant slow to answer (up to the
+    // attempt timeout, two minutes at most) held back every notification due meanwhile, another
+    // order's or one queued by `emulator pay` in a terminal, and every retry with it.
+    schedule();
     try {
       await pass;
     } finally {
       passes.delete(pass);
     }
-    if (stopped) return;
-    if (due.length > 0) deps.onChange?.();
-    schedule();
   }
 
   /** Stops scheduling; the attempts in flight get `graceMs` to be answered, then are cancelled. */
