@@ -1,3 +1,4 @@
+import { allValues, oneValue, readAddressQuery, type AddressQuery } from './address-query';
 import { EVENT_KINDS, type BodyVerdict, type EventKind, type TokenVerdict } from './events';
 import {
   eventFilterSchema,
@@ -14,8 +15,10 @@ import {
  *
  *   kind=webhook (repeatable)   profile=3           order=<order_id>      event=order_captured
  *   verdict=expired (repeatable; token or body verdict words)             status=4xx|401|none (repeatable)
- *   q=free text                 related=<id>        ids=1,2,3             imported=1|0
+ *   q=free text                 related=<id>        ids=1,2,3 (repeatable) imported=1|0
  *   from=<ISO time>             to=<ISO time>
+ *
+ * Every other key takes one value.
  */
 export interface ParsedFilterParams {
   filter: EventFilter;
@@ -42,21 +45,29 @@ const FILTER_KEYS = [
 ] as const;
 
 /**
+ * `query`: the address's query as written (read strictly, see address-query.ts), or as read.
  * `viewKeys`: the keys the calling view reads itself (the timeline's `id`). Any other unknown
  * key is named: a misspelt `odrer=` dropped without a word listed every record, and offered to
  * replay every stored webhook, while the link seemed to choose one order.
+ *
+ * A key that takes one value and is given twice (`q=abc&q=def`) is named and not applied, as
+ * other parts that make no sense are: the view took the first and `history` the last. Keys
+ * that take several (kind, verdict, status, ids) add their values up.
  */
 export function filterFromParams(
-  params: URLSearchParams,
+  input: string | URLSearchParams | AddressQuery,
   viewKeys: readonly string[] = [],
 ): ParsedFilterParams {
-  const problems: string[] = [];
+  const query =
+    typeof input === 'string' || input instanceof URLSearchParams ? readAddressQuery(input) : input;
+  const problems: string[] = [...query.problems];
   const known = new Set<string>([...FILTER_KEYS, ...viewKeys]);
-  for (const key of new Set(params.keys()))
+  for (const key of query.values.keys())
     if (!known.has(key))
       problems.push(`${JSON.stringify(key)} is not a filter (${FILTER_KEYS.join(', ')}), so it was ignored.`);
+  const one = (key: string) => oneValue(query, key, problems);
   const draft: Record<string, unknown> = {};
-  const kinds = params.getAll('kind');
+  const kinds = allValues(query, 'kind');
   const validKinds = kinds.filter((kind): kind is EventKind =>
     (EVENT_KINDS as readonly string[]).includes(kind),
   );
@@ -64,20 +75,20 @@ export function filterFromParams(
     if (!validKinds.includes(kind as EventKind)) problems.push(`Unknown kind "${kind}".`);
   if (validKinds.length > 0) draft['kinds'] = validKinds;
 
-  const profile = params.get('profile');
+  const profile = one('profile');
   if (profile !== null) {
     const id = positiveInt(profile);
     if (id === null) problems.push(`profile must be a profile id, not "${profile}".`);
     else draft['profileId'] = id;
   }
-  const order = params.get('order')?.trim();
+  const order = one('order')?.trim();
   if (order) draft['orderId'] = order;
-  const event = params.get('event')?.trim();
+  const event = one('event')?.trim();
   if (event) draft['eventType'] = event;
 
   const tokenVerdicts: TokenVerdict[] = [];
   const bodyVerdicts: BodyVerdict[] = [];
-  for (const word of params.getAll('verdict')) {
+  for (const word of allValues(query, 'verdict')) {
     const mapped = verdictFilter(word);
     if (mapped === null) problems.push(`Unknown verdict "${word}".`);
     tokenVerdicts.push(...(mapped?.tokenVerdicts ?? []));
@@ -87,32 +98,33 @@ export function filterFromParams(
   if (bodyVerdicts.length > 0) draft['bodyVerdicts'] = bodyVerdicts;
 
   const statuses: StatusFilter[] = [];
-  for (const word of params.getAll('status')) {
+  for (const word of allValues(query, 'status')) {
     const parsed = statusFilterSchema.safeParse(/^\d+$/.test(word) ? Number(word) : word);
     if (parsed.success) statuses.push(parsed.data);
     else problems.push(`status must be a code such as 404 or a class such as 4xx or none, not "${word}".`);
   }
   if (statuses.length > 0) draft['statuses'] = statuses;
 
-  const text = params.get('q');
+  const text = one('q');
   if (text !== null && text.trim() !== '') draft['text'] = text;
-  const related = params.get('related');
+  const related = one('related');
   if (related !== null) {
     const id = positiveInt(related);
     if (id === null) problems.push(`related must be a record id, not "${related}".`);
     else draft['relatedId'] = id;
   }
-  const ids = params.get('ids');
-  if (ids !== null && ids.trim() !== '') {
-    const parsed = ids.split(',').map((part) => positiveInt(part.trim()));
+  // `ids=1,2&ids=3` is `ids=1,2,3`: a list either way.
+  const ids = allValues(query, 'ids').filter((list) => list.trim() !== '');
+  if (ids.length > 0) {
+    const parsed = ids.flatMap((list) => list.split(',')).map((part) => positiveInt(part.trim()));
     if (parsed.some((id) => id === null)) problems.push('ids must be record ids separated by commas.');
-    else draft['ids'] = parsed;
+    else draft['ids'] = [...new Set(parsed)];
   }
-  const imported = params.get('imported');
+  const imported = one('imported');
   if (imported === '1' || imported === '0') draft['imported'] = imported === '1';
   else if (imported !== null) problems.push('imported must be 1 or 0.');
   for (const bound of ['from', 'to'] as const) {
-    const value = params.get(bound);
+    const value = one(bound);
     if (value !== null && value !== '') draft[bound] = value;
   }
 

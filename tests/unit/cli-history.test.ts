@@ -350,6 +350,21 @@ describe('history flags', () => {
     [['--limit', '0b11'], '--limit: must be a number, written in decimal digits (not "0b11")'],
     [['--limit', 'Infinity'], '--limit: must be a number, written in decimal digits (not "Infinity")'],
     [['--limit', '2.5'], '--limit: must be a whole number'],
+    // A flag that takes one value kept the last one given, where the Timeline's link kept the
+    // first: the same filter listed different records. Given twice, it is refused.
+    [
+      ['--event', 'order_approved', '--event', 'order_captured'],
+      '--event: given twice ("order_approved", "order_captured"); it takes one value',
+    ],
+    [['--order', 'A', '--order', 'B'], '--order: given twice ("A", "B"); it takes one value'],
+    [
+      ['--search', 'kettle', '--search', 'toaster'],
+      '--search: given twice ("kettle", "toaster"); it takes one value',
+    ],
+    [
+      ['--profile', 'Local', '--profile', 'Sandbox', '--profile', 'Local'],
+      '--profile: given 3 times ("Local", "Sandbox", "Local"); it takes one value',
+    ],
   ])('%j exits 2 naming the flag', async (flags, message) => {
     const run = await cli(...flags);
     expect(run.code).toBe(2);
@@ -363,6 +378,24 @@ describe('history flags', () => {
       expect(run, flag).toMatchObject({ code: 2, stdout: '' });
       expect(run.stderr).toContain(`${flag.slice(0, -1)}: must not be empty`);
     }
+  });
+
+  it('export refuses a one-value filter flag given twice, and exports nothing', async () => {
+    const run = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'export',
+      '--format',
+      'ndjson',
+      '--event',
+      'order_approved',
+      '--event',
+      'order_captured',
+    ]);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toContain(
+      '--event: given twice ("order_approved", "order_captured"); it takes one value',
+    );
   });
 
   it('a limit in plain digits, a comma list with a stray comma, still read as before', async () => {

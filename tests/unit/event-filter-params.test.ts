@@ -69,3 +69,78 @@ describe('event filter ↔ URL parameters', () => {
     ]);
   });
 });
+
+// A key given twice kept the first value without a word (`q=abc&q=def` searched "abc"), where
+// `history` kept the last: the same filter listed different records in the view and the CLI.
+describe('a key that takes one value, given twice', () => {
+  it.each([
+    ['q=abc&q=def', 'q is given twice ("abc", "def"); it takes one value, so it was ignored.'],
+    [
+      'event=order_approved&event=order_captured',
+      'event is given twice ("order_approved", "order_captured"); it takes one value, so it was ignored.',
+    ],
+    [
+      'order=A&order=B&order=C',
+      'order is given 3 times ("A", "B", "C"); it takes one value, so it was ignored.',
+    ],
+    ['profile=1&profile=1', 'profile is given twice ("1", "1"); it takes one value, so it was ignored.'],
+    ['related=4&related=5', 'related is given twice ("4", "5"); it takes one value, so it was ignored.'],
+    ['imported=1&imported=0', 'imported is given twice ("1", "0"); it takes one value, so it was ignored.'],
+    [
+      'from=2026-11-01T00:00:00Z&from=2026-11-02T00:00:00Z',
+      'from is given twice ("2026-11-01T00:00:00Z", "2026-11-02T00:00:00Z"); it takes one value, so it was ignored.',
+    ],
+  ])('%s is named and not applied; the rest still is', (query, problem) => {
+    const parsed = filterFromParams(`kind=webhook&${query}`);
+    expect(parsed).toEqual({ filter: { kinds: ['webhook'] }, problems: [problem] });
+  });
+
+  it('keys that take several add their values up, ids too', () => {
+    expect(filterFromParams('kind=webhook&kind=replay&status=401&status=5xx&ids=1,2&ids=3,2')).toEqual({
+      filter: { kinds: ['webhook', 'replay'], statuses: [401, '5xx'], ids: [1, 2, 3] },
+      problems: [],
+    });
+  });
+});
+
+// URLSearchParams decodes leniently: `q=caf%E9` searched "caf\uFFFD" and `q=%E0%A4%A` searched
+// "\uFFFD%A" (as "A": thousands of records), each without a note.
+describe('a part of the address that is not percent-escaped UTF-8', () => {
+  it.each([
+    ['q=caf%E9', '"q=caf%E9" cannot be read: "%E9" is not UTF-8 text, so it was ignored.'],
+    [
+      'q=%E0%A4%A',
+      '"q=%E0%A4%A" cannot be read: "%A" is not a percent-escape (a % takes two hex digits), so it was ignored.',
+    ],
+    [
+      'q=100%',
+      '"q=100%" cannot be read: "%" is not a percent-escape (a % takes two hex digits), so it was ignored.',
+    ],
+    [
+      'order=%ED%A0%80',
+      '"order=%ED%A0%80" cannot be read: "%ED%A0%80" is not UTF-8 text, so it was ignored.',
+    ],
+    ['kind=%FF', '"kind=%FF" cannot be read: "%FF" is not UTF-8 text, so it was ignored.'],
+    ['%FF=1', '"%FF=1" cannot be read: "%FF" is not UTF-8 text, so it was ignored.'],
+  ])('%s is named, and nothing garbled is searched', (query, problem) => {
+    expect(filterFromParams(`kind=webhook&${query}`)).toEqual({
+      filter: { kinds: ['webhook'] },
+      problems: [problem],
+    });
+  });
+
+  it('given twice with one unreadable, both are named and neither is applied', () => {
+    expect(filterFromParams('q=abc&q=caf%E9').problems).toEqual([
+      '"q=caf%E9" cannot be read: "%E9" is not UTF-8 text, so it was ignored.',
+      'q is given twice ("abc", "caf%E9"); it takes one value, so it was ignored.',
+    ]);
+    expect(filterFromParams('q=abc&q=caf%E9').filter).toEqual({});
+  });
+
+  it('reads UTF-8 escapes and + as a form does', () => {
+    expect(filterFromParams('q=caf%C3%A9+br%C3%BBl%C3%A9e&order=a%2Bb')).toEqual({
+      filter: { text: 'café brûlée', orderId: 'a+b' },
+      problems: [],
+    });
+  });
+});

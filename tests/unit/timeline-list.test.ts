@@ -153,3 +153,23 @@ describe('the timeline URL', () => {
     ]);
   });
 });
+
+describe('the timeline URL, as the address writes it', () => {
+  it('names an id given twice and opens neither', () => {
+    expect(readTimelineLocation('kind=webhook&id=4&id=5')).toEqual({
+      filter: { kinds: ['webhook'] },
+      problems: ['id is given twice ("4", "5"); it takes one value, so it was ignored.'],
+      openId: null,
+    });
+  });
+
+  it('names a broken escape and searches nothing garbled', () => {
+    expect(readTimelineLocation('q=%E0%A4%A&id=4')).toEqual({
+      filter: {},
+      problems: [
+        '"q=%E0%A4%A" cannot be read: "%A" is not a percent-escape (a % takes two hex digits), so it was ignored.',
+      ],
+      openId: 4,
+    });
+  });
+});

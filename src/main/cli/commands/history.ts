@@ -10,6 +10,7 @@ import {
   type StatusFilter,
 } from '../../../shared/event-filter';
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
+import { givenMoreThanOnceWords } from '../../../shared/given-more-than-once';
 import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
 import { isUnreadRequest, NOT_JUDGED } from '../../../shared/raw-request';
 import { filterParts, type FilterPartField } from '../../../shared/event-filter-parts';
@@ -46,6 +47,20 @@ const wordList = z
     return words.flat();
   });
 
+/**
+ * A filter flag that takes one value, collected so that a second is refused naming the flag:
+ * commander keeps the last one given, so `--event a --event b` listed b's records where the
+ * Timeline's link `event=a&event=b` listed a's. The link names it and applies neither.
+ */
+const oneValueFlag = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((given, context) => {
+    const values = typeof given === 'string' ? [given] : (given ?? []);
+    if (values.length > 1) context.addIssue({ code: 'custom', message: givenMoreThanOnceWords(values) });
+    return values[0];
+  });
+
 export const historyFlags = z.object({
   json: z.boolean().default(false),
   kind: wordList.pipe(
@@ -56,8 +71,8 @@ export const historyFlags = z.object({
     ),
   ),
   // Read as text here; the contract's filter schema judges them, named as these flags.
-  order: z.string().optional(),
-  event: z.string().optional(),
+  order: oneValueFlag,
+  event: oneValueFlag,
   verdict: wordList.superRefine((words, context) => {
     for (const word of words) {
       if (verdictFilter(word) === null) {
@@ -81,18 +96,15 @@ export const historyFlags = z.object({
   ),
   // A search of no word the index can match is refused: "No matching records." said nothing of
   // why. So is an empty one, which silently meant "no search".
-  search: z
-    .string()
-    .optional()
-    .superRefine((text, context) => {
-      if (text === undefined || searchWords(text).searched.length > 0) return;
-      context.addIssue({
-        code: 'custom',
-        message:
-          text.trim() === '' ? 'must not be empty' : (searchWordsLeftOut(text) ?? 'nothing to search for'),
-      });
-    }),
-  profile: z.string().trim().min(1, 'must name a profile').optional(),
+  search: oneValueFlag.superRefine((text, context) => {
+    if (text === undefined || searchWords(text).searched.length > 0) return;
+    context.addIssue({
+      code: 'custom',
+      message:
+        text.trim() === '' ? 'must not be empty' : (searchWordsLeftOut(text) ?? 'nothing to search for'),
+    });
+  }),
+  profile: oneValueFlag.pipe(z.string().trim().min(1, 'must name a profile').optional()),
   limit: countFlag(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
 type HistoryFlags = z.output<typeof historyFlags>;
@@ -282,8 +294,8 @@ export function withFilterOptions(command: Command): Command {
       `only these kinds (${EVENT_KINDS.join(', ')}); repeatable or a comma list`,
       collect,
     )
-    .option('--order <id>', 'only records of this order id')
-    .option('--event <type>', 'only this event type, e.g. order_captured')
+    .option('--order <id>', 'only records of this order id', collect)
+    .option('--event <type>', 'only this event type, e.g. order_captured', collect)
     .option(
       '--verdict <verdict>',
       'only these token or body verdicts; repeatable or a comma list (a record needs one of the token verdicts given and one of the body verdicts given)',
@@ -294,10 +306,15 @@ export function withFilterOptions(command: Command): Command {
       'only these statuses (404) or classes (4xx, none); repeatable or a comma list',
       collect,
     )
-    .option('--search <text>', 'free text over ids, paths and bodies (all words; the last one as a prefix)')
+    .option(
+      '--search <text>',
+      'free text over ids, paths and bodies (all words; the last one as a prefix)',
+      collect,
+    )
     .option(
       '--profile <name>',
       "only records of this profile: its own, and imported records that carry its name (a file holds profile names, not this console's ids)",
+      collect,
     );
 }
 

@@ -8,12 +8,18 @@ import { leaveViewThen, leavingWouldAsk } from './leave-guard';
 export interface Location {
   view: string;
   params: URLSearchParams;
+  /**
+   * The query as the address writes it. `params` decodes it leniently (a broken or Latin-1
+   * escape reads as "\uFFFD"); a view that must say what it could not read reads this
+   * (readAddressQuery in shared/address-query.ts).
+   */
+  query: string;
 }
 
 function readHash(): Location {
   const hash = window.location.hash.replace(/^#\/?/, '');
   const [view = '', query = ''] = hash.split('?', 2);
-  return { view, params: new URLSearchParams(query) };
+  return { view, params: new URLSearchParams(query), query };
 }
 
 /** A view's address (`#/profiles`), for a link to it: the same address navigate() goes to. */
@@ -35,18 +41,17 @@ export const useNavigation = create<NavigationState>((set) => ({
     const search = params instanceof URLSearchParams ? params : new URLSearchParams(params);
     leaveViewThen(() => {
       window.location.hash = viewHash(view, search);
-      set({ view, params: search });
+      set({ view, params: search, query: search.toString() });
     });
   },
   replaceParams(params) {
     const { view } = readHash();
     window.history.replaceState(null, '', viewHash(view, params));
-    set({ params: new URLSearchParams(params) });
+    set({ params: new URLSearchParams(params), query: params.toString() });
   },
 }));
 
-const sameLocation = (one: Location, other: Location) =>
-  one.view === other.view && one.params.toString() === other.params.toString();
+const sameLocation = (one: Location, other: Location) => one.view === other.view && one.query === other.query;
 
 /**
  * The address changed outside navigate(): the browser's Back or Forward, a link, a typed

@@ -17,11 +17,10 @@ import { useHistoryStore } from './history-store';
  * matches (HAR, JSON, NDJSON), import files back, and decide how long records are kept.
  */
 export function HistoryView() {
-  const { params, replaceParams } = useNavigation(
-    useShallow((state) => ({ params: state.params, replaceParams: state.replaceParams })),
+  const { search, replaceParams } = useNavigation(
+    useShallow((state) => ({ search: state.query, replaceParams: state.replaceParams })),
   );
-  const search = params.toString();
-  const { filter, problems } = useMemo(() => filterFromParams(new URLSearchParams(search)), [search]);
+  const { filter, problems } = useMemo(() => filterFromParams(search), [search]);
   const filterKey = JSON.stringify(filter);
   // The count belongs to the filter it was asked for: while a new search runs, the last one's
   // count read as this one's, and Export offered that many records of another filter.
@@ -41,7 +40,7 @@ export function HistoryView() {
   const changed = useCallback(() => setVersion((value) => value + 1), []);
   const setFilter = useCallback(
     (update: FilterUpdate) => {
-      const current = filterFromParams(useNavigation.getState().params).filter;
+      const current = filterFromParams(useNavigation.getState().query).filter;
       replaceParams(filterToParams(update(current)));
     },
     [replaceParams],

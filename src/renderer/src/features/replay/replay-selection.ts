@@ -2,12 +2,13 @@ import type { EventFilter } from '@shared/event-filter';
 import { filterFromParams } from '@shared/event-filter-params';
 
 /** What `#/replay?…` selects: the timeline's selection (ids) or its filter, webhooks only. */
-export function replaySelection(params: URLSearchParams): {
+/** `query`: the address's query as written, or params made by code. */
+export function replaySelection(query: string | URLSearchParams): {
   ids?: number[];
   filter?: EventFilter;
   problems: string[];
 } {
-  const { filter, problems } = filterFromParams(params);
+  const { filter, problems } = filterFromParams(query);
   if (filter.ids !== undefined && filter.ids.length > 0) return { ids: filter.ids, problems };
   return { filter: { ...filter, kinds: ['webhook'] }, problems };
 }

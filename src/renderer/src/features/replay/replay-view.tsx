@@ -77,9 +77,8 @@ type Plan = CommandOutput<'planReplay'>;
  * to, with which token and body, in which sequence; then the run's progress.
  */
 export function ReplayView() {
-  const params = useNavigation((state) => state.params);
-  const search = params.toString();
-  const selection = useMemo(() => replaySelection(new URLSearchParams(search)), [search]);
+  const search = useNavigation((state) => state.query);
+  const selection = useMemo(() => replaySelection(search), [search]);
   // Webhooks only, always: a filter chooses when it says more than that.
   const chosenByFilter =
     selection.filter !== undefined && !isEmptyFilter({ ...selection.filter, kinds: undefined });

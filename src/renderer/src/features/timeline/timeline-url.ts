@@ -1,3 +1,4 @@
+import { oneValue, readAddressQuery } from '@shared/address-query';
 import { filterFromParams, filterToParams } from '@shared/event-filter-params';
 import type { EventFilter } from '@shared/event-filter';
 
@@ -14,9 +15,11 @@ export interface TimelineLocation {
   openId: number | null;
 }
 
-export function readTimelineLocation(params: URLSearchParams): TimelineLocation {
-  const { filter, problems } = filterFromParams(params, ['id']);
-  const id = params.get('id');
+/** `query`: the address's query as written, or params made by code. */
+export function readTimelineLocation(query: string | URLSearchParams): TimelineLocation {
+  const address = readAddressQuery(query);
+  const { filter, problems } = filterFromParams(address, ['id']);
+  const id = oneValue(address, 'id', problems);
   const openId = id !== null && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
   if (id !== null && openId === null) problems.push(`id must be a record id, not "${id}".`);
   return { filter, problems, openId };

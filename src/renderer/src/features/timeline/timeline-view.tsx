@@ -18,22 +18,21 @@ import classes from './timeline.module.css';
  * replays. The filter and the open record live in the URL (`#/timeline?kind=webhook&id=42`).
  */
 export function TimelineView() {
-  const { params, navigate, replaceParams } = useNavigation(
+  const { search, navigate, replaceParams } = useNavigation(
     useShallow((state) => ({
-      params: state.params,
+      search: state.query,
       navigate: state.navigate,
       replaceParams: state.replaceParams,
     })),
   );
-  const search = params.toString();
-  const location = useMemo(() => readTimelineLocation(new URLSearchParams(search)), [search]);
+  const location = useMemo(() => readTimelineLocation(search), [search]);
   const { filter, openId, problems } = location;
   useLiveTimeline(filter);
 
   // Filters are typed, so they replace the URL; opening a record is a step Back can undo.
   const setFilter = useCallback(
     (update: FilterUpdate) => {
-      const current = readTimelineLocation(useNavigation.getState().params);
+      const current = readTimelineLocation(useNavigation.getState().query);
       replaceParams(timelineParams(update(current.filter), current.openId));
     },
     [replaceParams],
