@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { splitHash } from './hash-address';
 import { leaveViewThen, leavingWouldAsk } from './leave-guard';
 
 /**
@@ -17,8 +18,7 @@ export interface Location {
 }
 
 function readHash(): Location {
-  const hash = window.location.hash.replace(/^#\/?/, '');
-  const [view = '', query = ''] = hash.split('?', 2);
+  const { view, query } = splitHash(window.location.hash);
   return { view, params: new URLSearchParams(query), query };
 }
 
