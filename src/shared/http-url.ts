@@ -87,6 +87,20 @@ export function httpUrlSchema(what: string, options: { required?: boolean } & Ht
   );
 }
 
+/**
+ * The refusal of a URL with a user name or password where the console sends a request of its own
+ * (a replay, a forward, check-endpoint's battery, a scenario's send-webhook step): they are never
+ * sent, the request carrying its own headers, yet would be kept in plain text with what is
+ * stored. One owner of the words; each caller says what the URL is and why they are not sent.
+ */
+export function credentialsRefusal(
+  what: string,
+  whyNotSent: string,
+  kept = 'they would be stored with every record',
+): string {
+  return `Remove the user name or password from the ${what}: ${whyNotSent}, and ${kept}`;
+}
+
 /** True when the URL carries a user name or a password (`http://user:pass@host/`). */
 export function carriesCredentials(value: string): boolean {
   const url = URL.parse(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { carriesCredentials, httpUrlSchema } from './http-url';
+import { carriesCredentials, credentialsRefusal, httpUrlSchema } from './http-url';
 
 export const KIB = 1024;
 export const MIB = 1024 * KIB;
@@ -17,8 +17,11 @@ const forwardUrl = httpUrlSchema('forward-to URL');
  * the other settings never fall back to their defaults over it.
  */
 export const forwardToInputSchema = forwardUrl.refine((url) => !carriesCredentials(url), {
-  error:
-    'Remove the user name or password from the forward-to URL: a forward never sends them (it carries the webhook’s own headers), and they would be stored in plain text',
+  error: credentialsRefusal(
+    'forward-to URL',
+    'a forward never sends them (it carries the webhook’s own headers)',
+    'they would be stored in plain text',
+  ),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventFilterSchema } from './event-filter';
-import { carriesCredentials, httpUrlSchema } from './http-url';
+import { carriesCredentials, credentialsRefusal, httpUrlSchema } from './http-url';
 import { TOKEN_PRESETS } from './jwt/token-presets';
 
 /**
@@ -26,8 +26,7 @@ export const replayTargetSchema = z.discriminatedUnion('kind', [
       {
         // Such a URL was stored with every replay record, password and all, and its credentials
         // were never sent: the request carries its own headers, the token's Authorization too.
-        error:
-          'Remove the user name or password from the URL: a replay does not send them, and they would be stored with every record',
+        error: credentialsRefusal('URL', 'a replay does not send them'),
       },
     ),
   }),

@@ -58,7 +58,9 @@ function nodeAt(doc: Document, path: readonly PropertyKey[], unknownKey: string 
 /**
  * Only durations and statuses take a `${variable}` (checked when the step runs); a field of one
  * of a fixed set of words (`state`, `token`, `operation`…), a number or true/false is written
- * out. Said so, so the message is not read as the variable's value being wrong.
+ * out. Said so, so the message is not read as the variable's value being wrong. A refusal of
+ * the schema's own (a send-webhook URL's password, even one written as `${env.PASS}`) is about
+ * text that may hold variables, and is said as it is.
  */
 const NO_VARIABLE_HERE = '; this field takes its value written out, not a ${variable}';
 
@@ -68,7 +70,8 @@ function issueMessage(issue: z.core.$ZodIssue, js: unknown): { message: string; 
     return { message: `unknown field "${key}"`, unknownKey: key };
   }
   const value = readPath(js, issue.path);
-  const usesVariable = typeof value === 'string' && variableNamesIn(value).length > 0;
+  const usesVariable =
+    issue.code !== 'custom' && typeof value === 'string' && variableNamesIn(value).length > 0;
   return { message: `${issue.message}${usesVariable ? NO_VARIABLE_HERE : ''}`, unknownKey: null };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { headerListSchema } from '../events';
-import { carriesCredentials, httpUrlSchema } from '../http-url';
+import { carriesCredentials, credentialsRefusal, httpUrlSchema } from '../http-url';
 import { statusMatches } from './expectations';
 import type { TokenMode } from './token-modes';
 
@@ -37,8 +37,10 @@ export type EndpointCaseId = (typeof ENDPOINT_CASE_IDS)[number];
 export const endpointUrlSchema = httpUrlSchema('endpoint URL', { required: true, reachable: true }).refine(
   (url) => !carriesCredentials(url),
   {
-    error:
-      'Remove the user name or password from the endpoint URL: the battery does not send them (each notification carries its own token), and they would be stored with every record',
+    error: credentialsRefusal(
+      'endpoint URL',
+      'the battery does not send them (each notification carries its own token)',
+    ),
   },
 );
 

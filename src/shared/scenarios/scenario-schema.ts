@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES } from '../checkout/currencies';
 import { BODY_VERDICTS, TOKEN_VERDICTS } from '../events';
 import { CUSTOMER_ACTIONS, ORDER_STATES } from '../orders/order-states';
+import { carriesCredentials, credentialsRefusal } from '../http-url';
 import { OPERATION_NAMES } from '../profile';
 import { JSON_POINTER_PATTERN } from './json-pointer';
 import { TOKEN_MODES } from './token-modes';
@@ -231,13 +232,28 @@ export const operationStepSchema = z.strictObject({
     .optional(),
 });
 
+/**
+ * A send-webhook step's URL with a user name or password: never sent (the notification carries
+ * its own token and headers), yet stored in plain text with the step's record and written in its
+ * title in every report, as a replay's URL or check-endpoint's would have been. Refused as
+ * written here, and, brought by a `${variable}`, when the step runs, before anything is sent.
+ */
+export const SEND_WEBHOOK_URL_CREDENTIALS = credentialsRefusal(
+  'URL',
+  'a send-webhook step does not send them (the notification carries its own token)',
+);
+
 export const sendWebhookStepSchema = z
   .strictObject({
     step: z.literal('send-webhook'),
     title,
-    to: z.string().min(1).meta({
-      description: "listener (this run's listener), forward (the listener's forward-to URL) or a URL.",
-    }),
+    to: z
+      .string()
+      .min(1)
+      .refine((to) => !carriesCredentials(to), { error: SEND_WEBHOOK_URL_CREDENTIALS })
+      .meta({
+        description: "listener (this run's listener), forward (the listener's forward-to URL) or a URL.",
+      }),
     token: z.enum(TOKEN_MODES).default('valid'),
     secret: z
       .string()

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { decodeJwt } from '../../../shared/jwt/decode-jwt';
 import { equalityCheck, fieldChecks, statusCheck } from '../../../shared/scenarios/expectations';
-import type {
-  expectWebhookStepSchema,
-  sendWebhookStepSchema,
+import { carriesCredentials } from '../../../shared/http-url';
+import {
+  SEND_WEBHOOK_URL_CREDENTIALS,
+  type expectWebhookStepSchema,
+  type sendWebhookStepSchema,
 } from '../../../shared/scenarios/scenario-schema';
 import type { CheckResult } from '../../../shared/scenarios/scenario-results';
 import { notificationBody } from '../../emulator/notification-body';
@@ -90,13 +92,14 @@ function targetUrl(context: StepContext, to: string): string {
     if (url === null) throw new StepError('to: forward, but the listener has no forward-to URL');
     return url;
   }
-  try {
-    const url = new URL(to);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
-  } catch {
-    // Said below.
-  }
-  throw new StepError(`to: "${to}" is not listener, forward or an http(s) URL`);
+  // Written in the file they were refused when it was read; a `${variable}` brings them only now.
+  // Refused before anything is sent or stored, in words that leave out the URL and its password.
+  if (carriesCredentials(to))
+    throw new StepError(`to, its variables filled in: ${SEND_WEBHOOK_URL_CREDENTIALS}`);
+  const url = URL.parse(to);
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new StepError(`to: "${to}" is not listener, forward or an http(s) URL`);
+  return url.toString();
 }
 
 interface Outgoing {
