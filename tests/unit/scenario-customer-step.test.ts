@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { TimelineSummary } from '../../src/shared/events';
 import { timelineSummary } from './helpers/timeline-summary';
 import { expectWebhookStepSchema, customerStepSchema } from '../../src/shared/scenarios/scenario-schema';
@@ -7,6 +9,9 @@ import type { ScenarioServices, StepContext } from '../../src/main/scenarios/ste
 import type { StoredProfile } from '../../src/main/store/profiles-repository';
 import { runCustomerStep } from '../../src/main/scenarios/steps/customer-step';
 import { runExpectWebhookStep } from '../../src/main/scenarios/steps/webhook-steps';
+import { runReportSchema } from '../../src/shared/scenarios/scenario-results';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
 
 // On a sandbox a person acts at the checkout page and the customer step waits for the
 // notification that follows. The expect-webhook step after it must still find that notification:
@@ -73,5 +78,50 @@ describe('the customer step on a sandbox profile', () => {
       expectWebhookStepSchema.parse({ step: 'expect-webhook', event: 'order_approved', order: 'order-1' }),
     );
     expect(webhook.checks.find((check) => !check.passed)?.what).toBe('token verdict');
+  });
+});
+
+// A customer action the emulator refuses (a second pay, a decline after expire) is an error body
+// with no status; the step said "the emulator says undefined", where `emulator pay` says why.
+describe('a customer step the emulator refuses', () => {
+  const temp = makeTempDir('cc-customer-refused-');
+  afterAll(() => temp.remove());
+
+  it("says the emulator's reason, as `emulator pay` does", async () => {
+    const scenarios = join(temp.dir, 'scenarios');
+    mkdirSync(scenarios, { recursive: true });
+    const twice = (name: string, first: string, second: string) =>
+      [
+        `name: ${name}`,
+        'steps:',
+        '  - step: checkout',
+        '    sample: { country: SA }',
+        '  - step: customer',
+        `    action: ${first}`,
+        '  - step: customer',
+        `    action: ${second}`,
+        '',
+      ].join('\n');
+    writeFileSync(join(scenarios, 'a.yaml'), twice('pay twice', 'pay', 'pay'));
+    writeFileSync(join(scenarios, 'b.yaml'), twice('decline after expire', 'expire', 'decline'));
+    const run = await runCliCaptured([
+      '--data-dir',
+      join(temp.dir, 'data'),
+      'test',
+      scenarios,
+      '--reporter',
+      'json',
+    ]);
+    const report = runReportSchema.parse(JSON.parse(run.stdout));
+    const third = (name: string) => report.scenarios.find((scenario) => scenario.name === name)?.steps[2];
+    expect(third('pay twice')).toMatchObject({
+      status: 'failed',
+      message: 'the emulator answered 409: The customer can pay only a new order; it is approved.',
+    });
+    expect(third('decline after expire')).toMatchObject({
+      status: 'failed',
+      message: 'the emulator answered 409: The customer can decline only a new order; it is expired.',
+    });
+    expect(third('pay twice')?.checks[0]).toMatchObject({ expected: '200', actual: 409, passed: false });
   });
 });

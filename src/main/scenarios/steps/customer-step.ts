@@ -5,6 +5,7 @@ import { equalityCheck, statusCheck } from '../../../shared/scenarios/expectatio
 import type { customerStepSchema } from '../../../shared/scenarios/scenario-schema';
 import { recordedExchange } from '../../outbound/recorded-exchange';
 import { joinServiceUrl, serviceRequestHeaders } from '../../merchant-api/request-planner';
+import { parseServiceError } from '../../merchant-api/service-error';
 import { durationMs, orderOf, StepError, type StepContext, type StepOutcome } from '../step-context';
 import { findWebhook } from './webhook-records';
 
@@ -51,18 +52,32 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
     },
   });
   const answer = started.outcome;
-  const state = jsonObjectOfBody(answer.body)?.['status'];
+  const json = jsonObjectOfBody(answer.body);
+  const state = json?.['status'];
   return {
     checks: [
       statusCheck(200, answer.status, answer.failure?.message ?? null),
       equalityCheck('order state (emulator)', outcome.state, state ?? '(none)'),
     ],
     recordIds: [started.id],
-    message:
-      answer.status === null
-        ? (answer.failure?.message ?? 'no answer')
-        : `the emulator says ${String(state)}`,
+    message: answerWords(answer.status, answer.failure?.message ?? null, json, state),
   };
+}
+
+/**
+ * What the emulator answered, in a line. A refusal (a second pay, a decline after expire) is an
+ * error body with no `status`: said by its own reason, as `emulator pay` says it, where the
+ * line read "the emulator says undefined".
+ */
+function answerWords(status: number | null, failure: string | null, json: unknown, state: unknown): string {
+  if (status === null) return failure ?? 'no answer';
+  if (status < 200 || status >= 300) {
+    const reason = parseServiceError(json)?.message ?? null;
+    return `the emulator answered ${status}${reason === null ? ' with no reason' : `: ${reason}`}`;
+  }
+  return typeof state === 'string'
+    ? `the emulator says ${state}`
+    : `the emulator answered ${status} without the order's state`;
 }
 
 async function waitForPerson(
