@@ -12,6 +12,9 @@ import { formatCount } from './count-format';
 const TYPE_WORDS: Record<string, string> = {
   array: 'a list',
   object: 'an object',
+  // z.record: what a YAML or JSON reader would call a mapping ("must be record" was zod's term).
+  record: 'a mapping of names to values',
+  map: 'a mapping of names to values',
   string: 'text',
   number: 'a number',
   int: 'a whole number',

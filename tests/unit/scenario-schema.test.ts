@@ -7,6 +7,9 @@ import { scenarioJsonSchema } from '../../src/shared/scenarios/scenario-schema';
 import { loadScenarios } from '../../src/main/scenarios/load-scenarios';
 import { formatProblem } from '../../src/shared/scenarios/scenario-file-problems';
 import { durationMs, StepError } from '../../src/main/scenarios/step-context';
+import { substitutedStep } from '../../src/main/scenarios/substituted-step';
+import type { ScenarioStep } from '../../src/shared/scenarios/scenario-schema';
+import { Variables } from '../../src/shared/scenarios/variables';
 import { totalAmountVariable } from '../../src/main/scenarios/steps/checkout-step';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -156,6 +159,105 @@ describe('an invalid scenario file', () => {
     expect(run.stderr).toContain('steps: a scenario has at least one step');
     expect(run.stderr).toContain('nothing was run');
     expect(run.stdout).toBe('');
+  });
+});
+
+// Problems that named the field and not the mistake: `for: true` and `amount: [1]` were "is none
+// of the kinds of value this field accepts", as was a status list holding 99 or '6xx'; `vars:
+// [1, 2]` "must be record, not a list" (zod's term); a variable named `a b` or `env.X`, and
+// `set: { no-slash: 1 }`, "has a key that is not allowed" with no reason. Each says what is
+// wrong and what the field takes, as `capture.x: write a JSON pointer, …` did.
+describe("a value not of its field's form", () => {
+  const steps = (...lines: string[]) => ['name: x', 'steps:', ...lines, ''].join('\n');
+  const DURATION = 'write a duration such as 500ms, 10s or 2m, or whole milliseconds such as 1500';
+
+  it('a duration: says what the value is not, and what a duration is', () => {
+    expect(problemsOf(steps('  - step: wait', '    for: true'))).toEqual([
+      `case.yaml:4:10: steps[0].for: ${DURATION}`,
+    ]);
+    expect(problemsOf(steps('  - step: wait', '    for: 1.5'))).toEqual([
+      `case.yaml:4:10: steps[0].for: 1.5 is not whole milliseconds: ${DURATION}`,
+    ]);
+    expect(problemsOf(steps('  - step: wait', '    for: -5'))).toEqual([
+      `case.yaml:4:10: steps[0].for: -5 is below zero: ${DURATION}`,
+    ]);
+    expect(problemsOf(steps('  - step: customer', '    action: pay', '    timeout: [1]'))).toEqual([
+      `case.yaml:5:14: steps[0].timeout: ${DURATION}`,
+    ]);
+  });
+
+  it('a status: names each value that is not an HTTP status', () => {
+    const operation = (status: string) =>
+      steps('  - step: operation', '    operation: getOrder', `    expect: { status: ${status} }`);
+    expect(problemsOf(operation("[200, 99, '6xx', 'abc']"))).toEqual([
+      'case.yaml:5:23: steps[0].expect.status: 99, "6xx" and "abc" in the list are not HTTP statuses (100–599): a list holds statuses such as [200, 202]',
+    ]);
+    expect(problemsOf(operation('[200, 99]'))).toEqual([
+      'case.yaml:5:23: steps[0].expect.status: 99 in the list is not an HTTP status (100–599): a list holds statuses such as [200, 202]',
+    ]);
+    expect(problemsOf(operation('99'))).toEqual([
+      'case.yaml:5:23: steps[0].expect.status: 99 is not an HTTP status (100–599)',
+    ]);
+    expect(problemsOf(operation("'6xx'"))).toEqual([
+      'case.yaml:5:23: steps[0].expect.status: "6xx" is not a class of statuses (1xx to 5xx)',
+    ]);
+    expect(problemsOf(operation("'200'"))).toEqual([
+      'case.yaml:5:23: steps[0].expect.status: write a status as a number (200), not as text ("200")',
+    ]);
+    expect(problemsOf(operation('true'))).toEqual([
+      'case.yaml:5:23: steps[0].expect.status: write a status such as 200, a class such as 4xx, or a list such as [200, 202]',
+    ]);
+    // A variable's value is checked in the same words when the step runs.
+    const step = { step: 'operation', operation: 'getOrder', expect: { status: '${st}' } };
+    expect(() => substitutedStep(step as unknown as ScenarioStep, new Variables({ st: 99 }))).toThrow(
+      'expect.status is 99 (from "${st}"): 99 is not an HTTP status (100–599)',
+    );
+  });
+
+  it('an amount or a body: says what it takes', () => {
+    expect(problemsOf(steps('  - step: operation', '    operation: capture', '    amount: [1]'))).toEqual([
+      "case.yaml:5:13: steps[0].amount: write an amount, such as '50.00' or 50",
+    ]);
+    expect(problemsOf(steps('  - step: send-webhook', '    to: listener', '    body: [1]'))).toEqual([
+      'case.yaml:5:11: steps[0].body: write the body as an object ({ name: value }) or as text',
+    ]);
+  });
+
+  it("a mapping given a list: says it takes a mapping, in words, not zod's", () => {
+    expect(problemsOf('name: x\nvars: [1, 2]\nsteps:\n  - step: wait\n    for: 1s\n')).toEqual([
+      'case.yaml:2:7: vars: must be a mapping of names to values, not a list',
+    ]);
+    expect(problemsOf(steps('  - step: set', '    vars: [1]'))).toEqual([
+      'case.yaml:4:11: steps[0].vars: must be a mapping of names to values, not a list',
+    ]);
+  });
+
+  it('a key its mapping does not take: says why, at the key', () => {
+    expect(
+      problemsOf(
+        "name: x\nvars: { 'a b': 1, 'env.X': 2, fresh.uuid: 3 }\nsteps:\n  - step: wait\n    for: 1s\n",
+      ),
+    ).toEqual([
+      'case.yaml:2:9: vars: "a b" is not a variable name: letters, digits and _, not starting with a digit',
+      'case.yaml:2:19: vars: "env.X" is the environment variable X, read as it is: a scenario cannot set it',
+      'case.yaml:2:31: vars: "fresh.uuid" is made fresh at each use: a scenario cannot set it',
+    ]);
+    expect(
+      problemsOf(
+        steps(
+          '  - step: checkout',
+          '    sample: {}',
+          "    set: { 'no-slash': 1 }",
+          '    capture: { 1st: /a }',
+        ),
+      ),
+    ).toEqual([
+      'case.yaml:5:12: steps[0].set: "no-slash" is not a JSON pointer: write one such as /total_amount/amount',
+      'case.yaml:6:16: steps[0].capture: "1st" is not a variable name: letters, digits and _, not starting with a digit',
+    ]);
+    expect(problemsOf(steps('  - step: expect-order', '    facts: { state: new }'))).toEqual([
+      'case.yaml:4:14: steps[0].facts: "state" is not a JSON pointer: write one such as /total_amount/amount',
+    ]);
   });
 });
 

@@ -24,6 +24,12 @@ const CASES: [string, z.ZodType, unknown, string][] = [
   ['a wrong type', z.object({ steps: z.array(z.string()) }), { steps: 3 }, 'steps: must be a list, not 3'],
   ['a missing field', z.object({ steps: z.array(z.string()) }), {}, 'steps: missing; expected a list'],
   [
+    'a list for a mapping (zod: "must be record")',
+    z.object({ vars: z.record(z.string(), z.unknown()) }),
+    { vars: [1, 2] },
+    'vars: must be a mapping of names to values, not a list',
+  ],
+  [
     'text for true or false',
     z.object({ on: z.boolean() }),
     { on: 'yes' },

@@ -39,15 +39,16 @@ export interface LoadedScenario {
   stepLines: number[];
 }
 
-/** The YAML node a zod issue points at, or the nearest ancestor that exists (a missing key → its object). */
-function nodeAt(doc: Document, path: readonly PropertyKey[], unknownKey: string | null): Node | null {
+/**
+ * The YAML node a zod issue points at (with `key`, that key of the mapping at `path`), or the
+ * nearest ancestor that exists (a missing key → its object).
+ */
+function nodeAt(doc: Document, path: readonly PropertyKey[], key: string | null): Node | null {
   for (let length = path.length; length >= 0; length -= 1) {
     const node = doc.getIn(path.slice(0, length) as (string | number)[], true);
     if (node === undefined || node === null || typeof node !== 'object') continue;
-    if (length === path.length && unknownKey !== null && isMap(node)) {
-      const pair = node.items.find(
-        (item) => isPair(item) && isScalar(item.key) && item.key.value === unknownKey,
-      );
+    if (length === path.length && key !== null && isMap(node)) {
+      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key);
       if (pair !== undefined && isScalar(pair.key)) return pair.key;
     }
     if (isMap(node) || isSeq(node) || isScalar(node)) return node;
@@ -64,15 +65,35 @@ function nodeAt(doc: Document, path: readonly PropertyKey[], unknownKey: string 
  */
 const NO_VARIABLE_HERE = '; this field takes its value written out, not a ${variable}';
 
-function issueMessage(issue: z.core.$ZodIssue, js: unknown): { message: string; unknownKey: string | null } {
+/** What an issue says, and where: the node it points at (a key, when `key` is set) and the field it names. */
+interface PlacedIssue {
+  message: string;
+  path: readonly PropertyKey[];
+  key: string | null;
+  field: readonly PropertyKey[];
+}
+
+function placedIssue(issue: z.core.$ZodIssue, js: unknown): PlacedIssue {
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
-    return { message: `unknown field "${key}"`, unknownKey: key };
+    return { message: `unknown field "${key}"`, path: issue.path, key, field: [...issue.path, key] };
+  }
+  // A key its mapping does not take (`vars: { a b: 1 }`, `set: { no-slash: 1 }`): the key's own
+  // reason (it names the key), at the key, under the mapping's name; zod's outer words gave none.
+  if (issue.code === 'invalid_key') {
+    const parent = issue.path.slice(0, -1);
+    const key = String(issue.path.at(-1) ?? '');
+    return { message: issue.issues[0]?.message ?? issue.message, path: parent, key, field: parent };
   }
   const value = readPath(js, issue.path);
   const usesVariable =
     issue.code !== 'custom' && typeof value === 'string' && variableNamesIn(value).length > 0;
-  return { message: `${issue.message}${usesVariable ? NO_VARIABLE_HERE : ''}`, unknownKey: null };
+  return {
+    message: `${issue.message}${usesVariable ? NO_VARIABLE_HERE : ''}`,
+    path: issue.path,
+    key: null,
+    field: issue.path,
+  };
 }
 
 /**
@@ -219,21 +240,23 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
       },
     ];
   }
-  const at = (path: readonly PropertyKey[], unknownKey: string | null, message: string) => {
-    const node = nodeAt(doc, path, unknownKey);
+  const at = ({ message, path, key, field }: PlacedIssue) => {
+    const node = nodeAt(doc, path, key);
     const position =
       node?.range === undefined || node.range === null ? null : lineCounter.linePos(node.range[0]);
-    const field = formatJsonPath(unknownKey === null ? path : [...path, unknownKey]);
-    return { file, line: position?.line ?? null, column: position?.col ?? null, field, message };
+    return {
+      file,
+      line: position?.line ?? null,
+      column: position?.col ?? null,
+      field: formatJsonPath(field),
+      message,
+    };
   };
   const parsed = scenarioSchema.safeParse(js);
-  if (!parsed.success)
-    return parsed.error.issues.map((issue) => {
-      const { message, unknownKey } = issueMessage(issue, js);
-      return at(issue.path, unknownKey, message);
-    });
+  if (!parsed.success) return parsed.error.issues.map((issue) => at(placedIssue(issue, js)));
   const unset = unsetVariables(parsed.data);
-  if (unset.length > 0) return unset.map(({ path, message }) => at(path, null, message));
+  if (unset.length > 0)
+    return unset.map(({ path, message }) => at({ message, path, key: null, field: path }));
   const steps = doc.getIn(['steps'], true);
   const stepLines = parsed.data.steps.map((_, index) => {
     const node: unknown = isSeq(steps) ? steps.items[index] : undefined;

@@ -1,7 +1,7 @@
 import { readPointer } from '../../shared/scenarios/json-pointer';
 import type { CheckResult } from '../../shared/scenarios/scenario-results';
 import type { ExchangeResult } from '../../shared/merchant-api';
-import { DURATION_MAX_MS, DURATION_TOO_LONG, durationMsOf } from '../../shared/scenarios/scenario-schema';
+import { DURATION_MAX_MS, DURATION_TOO_LONG, durationMsOf } from '../../shared/scenarios/field-forms';
 import type { Variables } from '../../shared/scenarios/variables';
 import type { DraftsService } from '../drafts/drafts-service';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';

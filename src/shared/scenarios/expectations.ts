@@ -1,7 +1,7 @@
 import { parseAmount } from '../checkout/money';
 import { readPointer } from './json-pointer';
 import type { CheckResult } from './scenario-results';
-import { STATUS_CLASS_PATTERN } from './scenario-schema';
+import { STATUS_CLASS_PATTERN } from './field-forms';
 
 /** How scenarios compare what they expected with what they saw. */
 

@@ -4,7 +4,7 @@ import { BODY_VERDICTS, TOKEN_VERDICTS } from '../events';
 import { CUSTOMER_ACTIONS, ORDER_STATES } from '../orders/order-states';
 import { carriesCredentials, credentialsRefusal } from '../http-url';
 import { OPERATION_NAMES } from '../profile';
-import { JSON_POINTER_PATTERN } from './json-pointer';
+import { duration, pointer, pointerKey, statusMatcher, variableName } from './field-forms';
 import { TOKEN_MODES } from './token-modes';
 import { variableNamesIn } from './variables';
 
@@ -21,52 +21,6 @@ import { variableNamesIn } from './variables';
  */
 export const SCENARIO_FILE_MAX_BYTES = 1024 * 1024;
 
-export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m)$/;
-
-/**
- * The longest duration a step is given (a `wait`, a `within`, a `timeout`): 24 hours. Past
- * 2^31 - 1 ms Node's timers fire at once: a `wait` of 36000m passed in 2 ms saying it had waited
- * 2160000000 ms, with Node's TimeoutOverflowWarning in the output.
- */
-export const DURATION_MAX_MS = 24 * 60 * 60 * 1000;
-export const DURATION_TOO_LONG = 'a duration is at most 24 hours (1440m, 86400s or 86400000 ms)';
-
-/** A duration's milliseconds: a number is milliseconds, text is 500ms, 10s or 2m; null if neither. */
-export function durationMsOf(value: number | string): number | null {
-  if (typeof value === 'number') return value;
-  if (!DURATION_PATTERN.test(value)) return null;
-  const amount = Number.parseFloat(value);
-  return Math.round(value.endsWith('ms') ? amount : value.endsWith('m') ? amount * 60_000 : amount * 1000);
-}
-
-const duration = z
-  .union([
-    z.number().int().min(0).max(DURATION_MAX_MS, DURATION_TOO_LONG),
-    z
-      .string()
-      .regex(DURATION_PATTERN, 'write a duration such as 500ms, 10s or 2m')
-      .refine((text) => (durationMsOf(text) ?? 0) <= DURATION_MAX_MS, DURATION_TOO_LONG),
-  ])
-  .meta({ description: 'Milliseconds, or a duration such as 500ms, 10s or 2m; at most 24 hours.' });
-
-const pointer = z
-  .string()
-  .regex(JSON_POINTER_PATTERN, 'write a JSON pointer, such as /total_amount/amount')
-  .meta({ description: 'A JSON pointer (RFC 6901), such as /total_amount/amount or /items/0/sku.' });
-
-const variableName = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name is letters, digits and _ (not starting with a digit)');
-
-export const STATUS_CLASS_PATTERN = /^[1-5]xx$/;
-const statusMatcher = z
-  .union([
-    z.number().int().min(100).max(599),
-    z.string().regex(STATUS_CLASS_PATTERN, 'write a status such as 200, or a class such as 4xx'),
-    z.array(z.number().int().min(100).max(599)).min(1),
-  ])
-  .meta({ description: 'A status (200), a class ("4xx") or a list of statuses ([200, 202]).' });
-
 /**
  * A field the loader checks by its form (a duration, a status) may hold a `${variable}` instead
  * (`for: '${pause}'`, `status: '${expected}'`): what it holds is known only when the step runs,
@@ -79,7 +33,11 @@ const variableUse = z
   .refine((text) => variableNamesIn(text).length > 0, { abort: true })
   .meta({ description: 'A ${variable} that holds the value; checked when the step runs.' });
 
-const orVariable = <T extends z.ZodType>(schema: T) => z.union([schema, variableUse]);
+/** Neither the form nor a variable: said in the form's own words (its branch, the first). */
+const orVariable = <T extends z.ZodType>(schema: T) =>
+  z.union([schema, variableUse], {
+    error: (issue) => (issue.code === 'invalid_union' ? issue.errors[0]?.[0]?.message : undefined),
+  });
 
 /**
  * The fields of `orVariable`, by their path in a step, with what their value must be once its
@@ -95,7 +53,7 @@ export const FIELDS_CHECKED_WHEN_RUN: readonly { path: readonly string[]; schema
 
 /** Field expectations shared by every step that reads a JSON answer or body. */
 const fieldChecks = {
-  fields: z.record(pointer, z.unknown()).optional().meta({
+  fields: z.record(pointerKey, z.unknown()).optional().meta({
     description:
       'Fields that must hold these values (objects match as a subset; numbers match numeric strings).',
   }),
@@ -115,6 +73,11 @@ const orderRef = z
   .string()
   .optional()
   .meta({ description: 'The order id; default ${order_id}, set by the last checkout step.' });
+
+/** A body written out: a JSON object in YAML, or its text. */
+const requestBody = z.union([z.record(z.string(), z.unknown()), z.string()], {
+  error: 'write the body as an object ({ name: value }) or as text',
+});
 
 const title = z.string().min(1).optional().meta({ description: 'What this step is for, shown in reports.' });
 
@@ -138,7 +101,7 @@ export const checkoutStepSchema = z
     draft: z.string().min(1).optional().meta({ description: 'A saved builder draft, by name.' }),
     payload: z.record(z.string(), z.unknown()).optional().meta({ description: 'The payload written here.' }),
     set: z
-      .record(pointer, z.unknown())
+      .record(pointerKey, z.unknown())
       .optional()
       .meta({ description: 'Overrides by JSON pointer, applied in order.' }),
     remove: z.array(pointer).optional().meta({ description: 'Fields to leave out (negative tests).' }),
@@ -210,14 +173,11 @@ export const operationStepSchema = z.strictObject({
   operation: z.enum(OPERATION_NAMES),
   order: orderRef,
   amount: z
-    .union([z.string(), z.number()])
+    .union([z.string(), z.number()], { error: "write an amount, such as '50.00' or 50" })
     .optional()
     .meta({ description: 'Capture or refund amount; default what is left.' }),
   referenceId: z.string().optional().meta({ description: 'updateReferenceId: the new reference.' }),
-  body: z
-    .union([z.record(z.string(), z.unknown()), z.string()])
-    .optional()
-    .meta({ description: "The request body instead of the profile's default." }),
+  body: requestBody.optional().meta({ description: "The request body instead of the profile's default." }),
   capture: captureMap,
   expect: z
     .strictObject({
@@ -267,7 +227,7 @@ export const sendWebhookStepSchema = z
       .strictObject({ event: z.string().min(1), order: orderRef })
       .optional()
       .meta({ description: 'Send the body of a webhook the listener received.' }),
-    body: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
+    body: requestBody.optional(),
     order: orderRef,
     expect: z
       .strictObject({
@@ -301,7 +261,7 @@ export const expectOrderStepSchema = z
     state: z.enum(ORDER_STATES).optional(),
     within: orVariable(duration).default(0),
     facts: z
-      .record(pointer, z.unknown())
+      .record(pointerKey, z.unknown())
       .optional()
       .meta({ description: 'The order\'s facts, such as /capturedAmount: "50.00".' }),
   })

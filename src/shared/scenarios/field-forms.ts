@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { JSON_POINTER_PATTERN } from './json-pointer';
+import { isBuiltInVariable } from './variables';
+
+/**
+ * The forms a scenario field's value takes (a duration, a status, a variable name, a JSON
+ * pointer) and what is said of a value not of its form: what is wrong with it and what the field
+ * takes, as `capture.x: write a JSON pointer, such as /total_amount/amount` does. zod's own words
+ * for these named the field and not the mistake ("is none of the kinds of value this field
+ * accepts", "has a key that is not allowed"), so each form words its own refusal: its branches
+ * stop at their first failure, and the one function below them says it, from the value given.
+ */
+
+export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m)$/;
+
+/**
+ * The longest duration a step is given (a `wait`, a `within`, a `timeout`): 24 hours. Past
+ * 2^31 - 1 ms Node's timers fire at once: a `wait` of 36000m passed in 2 ms saying it had waited
+ * 2160000000 ms, with Node's TimeoutOverflowWarning in the output.
+ */
+export const DURATION_MAX_MS = 24 * 60 * 60 * 1000;
+export const DURATION_TOO_LONG = 'a duration is at most 24 hours (1440m, 86400s or 86400000 ms)';
+
+/** A duration's milliseconds: a number is milliseconds, text is 500ms, 10s or 2m; null if neither. */
+export function durationMsOf(value: number | string): number | null {
+  if (typeof value === 'number') return value;
+  if (!DURATION_PATTERN.test(value)) return null;
+  const amount = Number.parseFloat(value);
+  return Math.round(value.endsWith('ms') ? amount : value.endsWith('m') ? amount * 60_000 : amount * 1000);
+}
+
+/** A field left out is said as every missing field is (zod-words: "missing"). */
+const wordedUnlessMissing = (value: unknown, problem: (value: unknown) => string): string | undefined =>
+  value === undefined ? undefined : problem(value);
+
+const DURATION_WORDS = 'write a duration such as 500ms, 10s or 2m';
+const WHOLE_MS = `${DURATION_WORDS}, or whole milliseconds such as 1500`;
+
+/** What is wrong with a value given for a duration. */
+export function durationProblem(value: unknown): string {
+  if (typeof value === 'string')
+    return (durationMsOf(value) ?? 0) > DURATION_MAX_MS ? DURATION_TOO_LONG : DURATION_WORDS;
+  if (typeof value !== 'number') return WHOLE_MS;
+  if (value > DURATION_MAX_MS) return DURATION_TOO_LONG;
+  if (!Number.isInteger(value)) return `${value} is not whole milliseconds: ${WHOLE_MS}`;
+  return `${value} is below zero: ${WHOLE_MS}`;
+}
+
+export const duration = z
+  .union(
+    [
+      z.number().int({ abort: true }).min(0, { abort: true }).max(DURATION_MAX_MS, { abort: true }),
+      z
+        .string()
+        .regex(DURATION_PATTERN, { abort: true })
+        .refine((text) => (durationMsOf(text) ?? 0) <= DURATION_MAX_MS, { abort: true }),
+    ],
+    { error: (issue) => wordedUnlessMissing(issue.input, durationProblem) },
+  )
+  .meta({ description: 'Milliseconds, or a duration such as 500ms, 10s or 2m; at most 24 hours.' });
+
+export const STATUS_CLASS_PATTERN = /^[1-5]xx$/;
+const STATUS_RANGE = 'an HTTP status (100–599)';
+const STATUS_RANGE_PLURAL = 'HTTP statuses (100–599)';
+const STATUS_WORDS = 'write a status such as 200, or a class such as 4xx';
+
+const isStatus = (value: unknown): boolean =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599;
+const shown = (value: unknown): string =>
+  typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? 'a list' : String(value);
+
+/** What is wrong with a value given for a status: a status, a class or a list of statuses. */
+export function statusProblem(value: unknown): string {
+  if (typeof value === 'number') return `${shown(value)} is not ${STATUS_RANGE}`;
+  if (typeof value === 'string')
+    return /^\d+$/.test(value)
+      ? `write a status as a number (${value}), not as text (${shown(value)})`
+      : /^\dxx$/i.test(value)
+        ? `${shown(value)} is not a class of statuses (1xx to 5xx)`
+        : STATUS_WORDS;
+  if (!Array.isArray(value))
+    return 'write a status such as 200, a class such as 4xx, or a list such as [200, 202]';
+  if (value.length === 0) return 'a list of statuses needs at least one, such as [200, 202]';
+  const wrong = value.filter((item) => !isStatus(item)).map(shown);
+  const listed = wrong.length === 1 ? wrong[0] : `${wrong.slice(0, -1).join(', ')} and ${wrong.at(-1)}`;
+  const verb = wrong.length === 1 ? `is not ${STATUS_RANGE}` : `are not ${STATUS_RANGE_PLURAL}`;
+  return `${listed} in the list ${verb}: a list holds statuses such as [200, 202]`;
+}
+
+const statusNumber = z.number().int({ abort: true }).min(100, { abort: true }).max(599, { abort: true });
+export const statusMatcher = z
+  .union(
+    [
+      statusNumber,
+      z.string().regex(STATUS_CLASS_PATTERN, { abort: true }),
+      z.array(statusNumber).min(1, { abort: true }),
+    ],
+    { error: (issue) => wordedUnlessMissing(issue.input, statusProblem) },
+  )
+  .meta({ description: 'A status (200), a class ("4xx") or a list of statuses ([200, 202]).' });
+
+/** What is wrong with a name given to a variable (`vars`, `set`'s `vars`, `capture`). */
+export function variableNameProblem(name: string): string {
+  if (name.startsWith('env.'))
+    return `"${name}" is the environment variable ${name.slice(4)}, read as it is: a scenario cannot set it`;
+  if (isBuiltInVariable(name)) return `"${name}" is made fresh at each use: a scenario cannot set it`;
+  return `"${name}" is not a variable name: letters, digits and _, not starting with a digit`;
+}
+
+/** A variable's name, as a key of `vars` or `capture`. */
+export const variableName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: (issue) => variableNameProblem(String(issue.input)) });
+
+const POINTER_WORDS = 'write a JSON pointer, such as /total_amount/amount';
+
+export const pointer = z
+  .string()
+  .regex(JSON_POINTER_PATTERN, POINTER_WORDS)
+  .meta({ description: 'A JSON pointer (RFC 6901), such as /total_amount/amount or /items/0/sku.' });
+
+/** A JSON pointer as a key (`set`, `fields`, `facts`): said with the key, which is all there is to see. */
+export const pointerKey = z
+  .string()
+  .regex(JSON_POINTER_PATTERN, {
+    error: (issue) =>
+      `${JSON.stringify(issue.input)} is not a JSON pointer: write one such as /total_amount/amount`,
+  })
+  .meta({ description: 'A JSON pointer (RFC 6901), such as /total_amount/amount or /items/0/sku.' });
