@@ -1,4 +1,5 @@
 import { Badge, createTheme, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { readableColorVariables } from '@ui/readable-colors';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -21,9 +22,11 @@ export const theme = createTheme({
  * rows' plain inputs), 13 px as in the raw editor. At 14 px, an input's default, Chromium clips
  * the underscore of DejaVu Sans Mono (the monospace font of most Linux desktops) out of the
  * input's text box: `hessa_al-dosari@example.com` read as "hessa al-dosari@…".
+ *
+ * `--cc-<hue>-text`, `-filled`, `-on-filled`: statuses, verdicts and findings in shades that
+ * read 4.5:1 in either theme (readable-colors.ts).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: { '--cc-mono-input-fz': '0.8125rem' },
-  light: {},
-  dark: {},
+  ...readableColorVariables(),
 });

@@ -1,4 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
+import { badgeColors } from '@ui/readable-colors';
 import { verdictLook, type VerdictRef } from './verdict-look';
 
 export { verdictLook, type VerdictRef } from './verdict-look';
@@ -14,8 +15,8 @@ export function VerdictBadge(props: VerdictBadgeProps) {
   return (
     <Tooltip label={meaning} multiline w={280} withArrow>
       <Badge
-        color={color}
         variant={good ? 'light' : 'filled'}
+        style={badgeColors(color, good ? 'light' : 'filled')}
         size={props.size ?? 'sm'}
         tt="none"
         data-testid={`${props.kind}-verdict`}

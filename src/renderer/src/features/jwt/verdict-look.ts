@@ -7,6 +7,7 @@ import {
   TOKEN_VERDICT_MEANING,
 } from '@shared/jwt/token-verdict-meaning';
 import { countOf } from '@shared/count-words';
+import type { SignalHue } from '@ui/readable-colors';
 
 /**
  * A verdict word and which judgement it comes from; a body's verdict with how many findings
@@ -17,7 +18,7 @@ export type VerdictRef =
   | { kind: 'body'; verdict: BodyVerdict; findings?: number | null | undefined };
 
 /** Colour by how bad it is: a forgery is red, a clock or config problem orange. */
-const TOKEN_COLOR: Record<TokenVerdict, string> = {
+const TOKEN_COLOR: Record<TokenVerdict, SignalHue> = {
   valid: 'green',
   // Nothing vouches for a webhook without one: the service sends it in both places.
   missing: 'orange',
@@ -30,7 +31,7 @@ const TOKEN_COLOR: Record<TokenVerdict, string> = {
   no_secret: 'yellow',
 };
 
-const BODY_COLOR: Record<BodyVerdict, string> = {
+const BODY_COLOR: Record<BodyVerdict, SignalHue> = {
   event: 'green',
   legacy: 'teal',
   unknown_shape: 'orange',
@@ -47,7 +48,8 @@ const plural = (count: number) => countOf(count, 'finding');
  * with findings never looks plain good: it says how many, in orange.
  */
 export function verdictLook(ref: VerdictRef): {
-  color: string;
+  /** Drawn by readable-colors.ts: a good verdict as a light chip, any other filled. */
+  color: SignalHue;
   label: string;
   meaning: string;
   good: boolean;

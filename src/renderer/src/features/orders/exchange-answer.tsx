@@ -3,13 +3,7 @@ import { networkFailureText, type ExchangeResult } from '@shared/merchant-api';
 import { useMemo } from 'react';
 import { AnswerProblemsAlert } from '@ui/answer-problems-alert';
 import { LongTextBlock, type WholeOfText } from '@ui/long-text-block';
-
-function statusColor(status: number | null): string {
-  if (status === null) return 'red';
-  if (status < 300) return 'green';
-  if (status < 500) return 'orange';
-  return 'red';
-}
+import { badgeColors, statusHue } from '@ui/readable-colors';
 
 function prettyBody(result: ExchangeResult): string | null {
   if (result.json !== null && result.json !== undefined) return JSON.stringify(result.json, null, 2);
@@ -38,7 +32,11 @@ export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
   return (
     <Stack gap="xs" data-testid="operation-answer">
       <Group gap="xs">
-        <Badge color={statusColor(result.status)} size="lg" data-testid="answer-status">
+        <Badge
+          size="lg"
+          style={badgeColors(result.status === null ? 'red' : statusHue(result.status), 'filled')}
+          data-testid="answer-status"
+        >
           {result.status === null ? 'no answer' : result.status}
         </Badge>
         <Text size="sm" c="dimmed">

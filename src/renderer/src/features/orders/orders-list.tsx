@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
 import { formatShortTime, formatTime, WHOLE_BADGE } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
+import { badgeColors } from '@ui/readable-colors';
 import { StateBadge } from './state-badge';
 import { useVirtualRows } from './use-virtual-rows';
 
@@ -43,8 +44,8 @@ function OrderRow({
           {order.findings > 0 && (
             <Badge
               size="xs"
-              color="red"
               variant="filled"
+              style={badgeColors('red', 'filled')}
               styles={WHOLE_BADGE}
               data-testid="order-findings-count"
             >

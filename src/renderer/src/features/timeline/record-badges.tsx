@@ -1,5 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import type { EventKind, TimelineSummary } from '@shared/events';
+import { readableText, statusHue, type SignalHue } from '@ui/readable-colors';
 
 export const KIND_COLOR: Record<EventKind, string> = {
   webhook: 'blue',
@@ -18,27 +19,24 @@ export function KindBadge({ kind }: { kind: EventKind }) {
   );
 }
 
-export function statusColor(status: number): string {
-  if (status >= 500) return 'red';
-  if (status >= 400) return 'orange';
-  if (status >= 300) return 'blue';
-  return 'green';
-}
-
 /**
  * A record's status in words, the same in every view: the HTTP status, or why there is none
- * (still waiting: `…`; a network error: `failed`), with its colour.
+ * (still waiting: `…`; a network error: `failed`), with its colour as CSS (readable-colors.ts).
  */
 export function statusWords(summary: Pick<TimelineSummary, 'status' | 'error'>): {
   text: string;
   color: string;
   answered: boolean;
 } {
-  if (summary.status !== null)
-    return { text: String(summary.status), color: statusColor(summary.status), answered: true };
+  const colored = (text: string, hue: SignalHue, answered: boolean) => ({
+    text,
+    color: readableText(hue),
+    answered,
+  });
+  if (summary.status !== null) return colored(String(summary.status), statusHue(summary.status), true);
   return summary.error === null
-    ? { text: '…', color: 'dimmed', answered: false }
-    : { text: 'failed', color: 'red', answered: false };
+    ? { text: '…', color: 'var(--mantine-color-dimmed)', answered: false }
+    : colored('failed', 'red', false);
 }
 
 /** The HTTP status, or why there is none: still waiting, or failed (network error). */

@@ -3,6 +3,7 @@ import { PROVENANCE_WORDS, type Provenance } from '@shared/provenance';
 import { NOT_JUDGED, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { PROVENANCE_LABEL } from '@ui/order-format';
 import { verdictLook, type VerdictRef } from '@features/jwt';
+import { filledChip, lightChip } from '@ui/readable-colors';
 import { KIND_COLOR, statusWords } from './record-badges';
 import classes from './timeline.module.css';
 
@@ -33,7 +34,7 @@ export function RowVerdict(ref: VerdictRef) {
   return (
     <span
       className={`${classes.chip} ${classes.whole}`}
-      style={good ? light(color) : filled(color)}
+      style={good ? lightChip(color) : filledChip(color)}
       title={meaning}
       data-testid={`${ref.kind}-verdict`}
       data-verdict={ref.verdict}
@@ -61,13 +62,7 @@ export function RowNotJudged() {
 export function RowStatus({ summary }: { summary: Pick<TimelineSummary, 'status' | 'error'> }) {
   const { text, color, answered } = statusWords(summary);
   return (
-    <span
-      className={answered ? classes.strong : undefined}
-      style={{
-        color: color === 'dimmed' ? 'var(--mantine-color-dimmed)' : `var(--mantine-color-${color}-text)`,
-      }}
-      data-testid="record-status"
-    >
+    <span className={answered ? classes.strong : undefined} style={{ color }} data-testid="record-status">
       {text}
     </span>
   );

@@ -1,0 +1,91 @@
+import type { CSSProperties } from '@mantine/core';
+
+/** The hues a status, a verdict or a finding is told by. */
+export type SignalHue = 'green' | 'teal' | 'blue' | 'orange' | 'red' | 'yellow';
+
+export const SIGNAL_HUES: readonly SignalHue[] = ['green', 'teal', 'blue', 'orange', 'red', 'yellow'];
+
+/**
+ * Each hue's deep shade: the light theme's text, and a filled chip's background in both themes.
+ * Mantine's own fail WCAG AA (4.5:1) where a QA engineer reads a key value: its light text and
+ * filled shade 6 (a 200 in green on white 2.36:1, white on a finding's orange 2.57:1), its dark
+ * filled shade 8 (white on orange 3.58:1); even shade 9 is 4.37:1 for green, 4.30:1 for orange.
+ * So each is shade 9, darkened (mixed with black) only as far as it must be to read 5.8:1 on
+ * white and 4.6:1 on the lightest tint it sits on (a selected row, its own light chip); the hue
+ * stays. readable-colors.test.ts holds every pair to 4.5:1.
+ */
+export const DEEP_SHADE: Record<SignalHue, string> = {
+  green: '#247333', // green 9 #2b8a3e, 17 % darker
+  teal: '#077252', // teal 9 #087f5b, 10 % darker
+  blue: '#1864ab', // blue 9
+  orange: '#b43c0c', // orange 9 #d9480f, 17 % darker
+  red: '#bf2828', // red 9 #c92a2a, 5 % darker
+  yellow: '#9c5100', // yellow 9 #e67700, 32 % darker (text only: a chip stays yellow, below)
+};
+
+/** The dark theme's text: shade 4, 6:1 or more on the dark page and on a selected row. */
+const DARK_TEXT_SHADE = 4;
+
+/**
+ * A filled chip in white on the deep shade, in both themes; yellow keeps its hue as black on
+ * yellow 6 (11:1), as Mantine's autoContrast would draw it.
+ */
+function filledChipOf(hue: SignalHue): { background: string; color: string } {
+  return hue === 'yellow'
+    ? { background: 'var(--mantine-color-yellow-6)', color: 'var(--mantine-color-black)' }
+    : { background: DEEP_SHADE[hue], color: 'var(--mantine-color-white)' };
+}
+
+/**
+ * The theme's variables for these colours, per scheme (theme.ts hands them to Mantine):
+ * `--cc-<hue>-text`, `--cc-<hue>-filled` and `--cc-<hue>-on-filled`.
+ */
+export function readableColorVariables(): {
+  light: Record<string, string>;
+  dark: Record<string, string>;
+} {
+  const light: Record<string, string> = {};
+  const dark: Record<string, string> = {};
+  for (const hue of SIGNAL_HUES) {
+    const chip = filledChipOf(hue);
+    light[`--cc-${hue}-text`] = DEEP_SHADE[hue];
+    dark[`--cc-${hue}-text`] = `var(--mantine-color-${hue}-${DARK_TEXT_SHADE})`;
+    for (const scheme of [light, dark]) {
+      scheme[`--cc-${hue}-filled`] = chip.background;
+      scheme[`--cc-${hue}-on-filled`] = chip.color;
+    }
+  }
+  return { light, dark };
+}
+
+/** A hue as text on the page, readable in either theme. */
+export const readableText = (hue: SignalHue): string => `var(--cc-${hue}-text)`;
+
+/** A filled chip's colours (a verdict that is not good, a count of findings), readable in either theme. */
+export const filledChip = (hue: SignalHue): CSSProperties => ({
+  background: `var(--cc-${hue}-filled)`,
+  color: `var(--cc-${hue}-on-filled)`,
+});
+
+/** A light chip's colours (a good verdict): Mantine's tint, with the hue's readable text on it. */
+export const lightChip = (hue: SignalHue): CSSProperties => ({
+  background: `var(--mantine-color-${hue}-light)`,
+  color: readableText(hue),
+});
+
+/**
+ * A Mantine Badge in these colours: its own variables, set on its root (they win over the ones
+ * its `color` and `variant` would set).
+ */
+export const badgeColors = (hue: SignalHue, variant: 'filled' | 'light'): CSSProperties => {
+  const chip = variant === 'filled' ? filledChip(hue) : lightChip(hue);
+  return { '--badge-bg': chip['background'], '--badge-color': chip['color'] };
+};
+
+/** An HTTP status's hue, the same in every view: 2xx green, 3xx blue, 4xx orange, 5xx red. */
+export function statusHue(status: number): SignalHue {
+  if (status >= 500) return 'red';
+  if (status >= 400) return 'orange';
+  if (status >= 300) return 'blue';
+  return 'green';
+}
