@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { openConsole, test, expect } from '../fixtures/console-test';
+import { startSeededConsole } from '../fixtures/seed-events';
 
 /** Presses Tab until `target` has the focus; fails if it is not reached in `limit` presses. */
 async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
@@ -62,4 +63,49 @@ test('the sidebar and the profile list are reached with Tab and opened with Ente
   await sidebar.getByRole('link', { name: 'Orders' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
+});
+
+/**
+ * The ring Tab draws on an order's card is whole: drawn 2 px outside it, the list's scroll
+ * container (exactly as wide as the cards) cut its sides, and only thin lines between cards
+ * showed. Light and dark.
+ */
+test("an order card's focus ring is inside the Orders list, not cut by it", async ({ page }) => {
+  const seeded = await startSeededConsole(6);
+  try {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await openConsole(page, seeded, '#/orders');
+      const list = page.getByRole('list', { name: 'Orders' });
+      const first = list.getByTestId('order-row').first();
+      await expect(first).toBeVisible();
+      await page.getByRole('combobox', { name: 'Profile' }).focus();
+      await tabTo(page, first, 6);
+      await expectFocusRing(first);
+      const ring = await first.evaluate((card) => {
+        const style = getComputedStyle(card);
+        // The outline's outer edge: the card's box grown by its offset and its width.
+        const grow = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+        const box = card.getBoundingClientRect();
+        const scroller = card.closest('[role="list"]');
+        if (scroller === null) throw new Error('no list around the card');
+        const clip = scroller.getBoundingClientRect();
+        // What the scroll container shows: its padding box (its client area).
+        const left = clip.left + scroller.clientLeft;
+        const top = clip.top + scroller.clientTop;
+        return {
+          ring: { left: box.left - grow, right: box.right + grow, top: box.top - grow },
+          shown: { left, right: left + scroller.clientWidth, top },
+        };
+      });
+      expect(ring.ring.left, `${scheme}: the ring's left side`).toBeGreaterThanOrEqual(ring.shown.left);
+      expect(ring.ring.right, `${scheme}: the ring's right side`).toBeLessThanOrEqual(ring.shown.right);
+      expect(ring.ring.top, `${scheme}: the ring's top`).toBeGreaterThanOrEqual(ring.shown.top);
+      // A button: Enter opens the order (docs/settings.md).
+      await page.keyboard.press('Enter');
+      await expect(first).toHaveAttribute('aria-current', 'true');
+    }
+  } finally {
+    await seeded.stop();
+  }
 });

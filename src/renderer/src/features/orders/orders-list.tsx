@@ -33,6 +33,9 @@ function OrderRow({
         borderRadius: 'var(--mantine-radius-sm)',
         background: selected ? 'var(--mantine-primary-color-light)' : undefined,
         border: '1px solid var(--mantine-color-default-border)',
+        // The focus ring is drawn inside the card, as the Profiles list's: outside it (Mantine's
+        // 2 px offset), the list's scroll container, as wide as the cards, cut its sides off.
+        outlineOffset: -2,
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
