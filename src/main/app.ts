@@ -48,6 +48,8 @@ import { followFromOtherProcesses, watchOtherProcesses } from './other-processes
 import { otherProcessesProfiles } from './profiles/other-processes-profiles';
 import type { ConsoleServices, FrontDoor } from './console-services';
 import { errorWords } from '../shared/error-words';
+import { unreadablePreferencesWords } from '../shared/preferences';
+import { readPreferences } from './bridge/handlers/preferences';
 
 export type { ConsoleServices, FrontDoor } from './console-services';
 
@@ -138,6 +140,12 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
   for (const warning of loosePermissions) log.warn(warning);
   const { settings, events, eventsQuery, writer } = store;
+  // The UI's front doors use the preferences: one that cannot be read is said in the log at
+  // every start (serve says it in the terminal too), as long as it is stored.
+  if (options.frontDoor !== 'cli') {
+    const { unreadable } = readPreferences(settings);
+    if (unreadable.length > 0) log.warn(unreadablePreferencesWords(unreadable));
+  }
   const {
     vault,
     warningIsNew: vaultWarningIsNew,

@@ -69,16 +69,16 @@ describe('preferences over the bridge', () => {
       core.bus.subscribe((event) => pushed.push(event));
       expect(await core.dispatcher('getPreferences', {}, { transport: 'websocket' })).toEqual({
         ok: true,
-        data: { colorScheme: 'system', firstRunGuide: 'show', builderFormShare: 0.535 },
+        data: { colorScheme: 'system', firstRunGuide: 'show', builderFormShare: 0.535, unreadable: [] },
       });
       expect(await core.dispatcher('setPreferences', { colorScheme: 'dark' }, { transport: 'ipc' })).toEqual({
         ok: true,
-        data: { colorScheme: 'dark', firstRunGuide: 'show', builderFormShare: 0.535 },
+        data: { colorScheme: 'dark', firstRunGuide: 'show', builderFormShare: 0.535, unreadable: [] },
       });
       expect(pushed).toEqual([
         {
           name: 'preferences.changed',
-          payload: { colorScheme: 'dark', firstRunGuide: 'show', builderFormShare: 0.535 },
+          payload: { colorScheme: 'dark', firstRunGuide: 'show', builderFormShare: 0.535, unreadable: [] },
         },
       ]);
       await core.close();
@@ -87,7 +87,7 @@ describe('preferences over the bridge', () => {
       const reopened = await createConsole({ dataDir: temp.dir, frontDoor: 'desktop', keychain: 'off' });
       expect(await reopened.dispatcher('getPreferences', {}, { transport: 'ipc' })).toEqual({
         ok: true,
-        data: { colorScheme: 'dark', firstRunGuide: 'show', builderFormShare: 0.535 },
+        data: { colorScheme: 'dark', firstRunGuide: 'show', builderFormShare: 0.535, unreadable: [] },
       });
       await reopened.close();
     } finally {
@@ -110,7 +110,12 @@ describe('preferences over the bridge', () => {
       core.settings.set(PREFERENCES_KEY, { colorScheme: 'sepia' });
       expect(await core.dispatcher('getPreferences', {}, { transport: 'websocket' })).toEqual({
         ok: true,
-        data: { colorScheme: 'system', firstRunGuide: 'show', builderFormShare: 0.535 },
+        data: {
+          colorScheme: 'system',
+          firstRunGuide: 'show',
+          builderFormShare: 0.535,
+          unreadable: ['colorScheme "sepia" is not one of system, light, dark'],
+        },
       });
     } finally {
       await dispose();

@@ -30,6 +30,13 @@ export function createSettingsRepository(db: SqliteDatabase) {
   };
 
   return {
+    /**
+     * The stored text as it is (undefined when absent), for a reader that says what it cannot
+     * read instead of taking a fallback in silence (stored preferences).
+     */
+    storedText(key: string): string | undefined {
+      return statements.get.get(key)?.value;
+    },
     /** The stored value, or `fallback` when absent or no longer valid for `schema`. */
     get<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): z.output<S> {
       return parse(statements.get.get(key)?.value, schema, fallback);

@@ -1,13 +1,21 @@
 import { z } from 'zod';
-import { parseStoredPreferences, type Preferences } from '../../../shared/preferences';
+import {
+  parseStoredPreferences,
+  readStoredPreferencesText,
+  type PreferencesAsRead,
+} from '../../../shared/preferences';
 import type { ConsoleServices } from '../../console-services';
 import type { SettingsRepository } from '../../store/settings-repository';
 import type { HandlerGroup } from './types';
 
 export const PREFERENCES_KEY = 'preferences';
 
-export function readPreferences(settings: SettingsRepository): Preferences {
-  return parseStoredPreferences(settings.get(PREFERENCES_KEY, z.unknown(), null));
+/**
+ * The stored preferences, with what of them cannot be read (defaults stand in for it). Reading
+ * never writes: a value that cannot be read stays stored as it is until a preference is saved.
+ */
+export function readPreferences(settings: SettingsRepository): PreferencesAsRead {
+  return readStoredPreferencesText(settings.storedText(PREFERENCES_KEY));
 }
 
 export function preferenceHandlers({
@@ -19,12 +27,14 @@ export function preferenceHandlers({
     setPreferences: (patch) => {
       // Read and written in one transaction: a preference another console saved meanwhile
       // (the theme in one window, the first-run guide in another) is kept, not written over.
-      const next = settings.update(PREFERENCES_KEY, z.unknown(), null, (stored): Preferences => ({
+      // A save writes every preference: what could not be read is replaced by its default then.
+      const next = settings.update(PREFERENCES_KEY, z.unknown(), null, (stored) => ({
         ...parseStoredPreferences(stored),
         ...patch,
       }));
-      bus.publish('preferences.changed', next);
-      return next;
+      const read: PreferencesAsRead = { ...next, unreadable: [] };
+      bus.publish('preferences.changed', read);
+      return read;
     },
   };
 }

@@ -15,6 +15,7 @@ import { consoleCommandOn } from '../../console-command';
 import { resolveDataDir } from '../../data-dir';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { addNoBrowserFlags, noBrowserFlagsShape, openBrowser, opensBrowser } from '../open-browser';
+import { terminalSafe } from '../terminal-text';
 import { waitForSignal } from '../wait-for-signal';
 import {
   browserOpenedLine,
@@ -24,6 +25,8 @@ import {
   serviceWords,
 } from '../console-ready-text';
 import { errorWords } from '../../../shared/error-words';
+import { unreadablePreferencesWords } from '../../../shared/preferences';
+import { readPreferences } from '../../bridge/handlers/preferences';
 
 export const DEFAULT_SERVE_PORT = 4400;
 
@@ -138,6 +141,10 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
     // Said on the first start only; Settings keeps it in view after that.
     const { warning, warningIsNew } = core.appInfo().vault;
     if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
+    // At every start while it is stored: Settings says it too, until a preference is saved.
+    const { unreadable } = readPreferences(core.settings);
+    if (unreadable.length > 0)
+      io.stderr(`warning: ${terminalSafe(unreadablePreferencesWords(unreadable), { maxChars: 2000 })}\n`);
     if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));
     await signalled;
   } finally {

@@ -1,12 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { create } from 'zustand';
-import type { Preferences, PreferencesPatch } from '@shared/preferences';
+import type { PreferencesAsRead, PreferencesPatch } from '@shared/preferences';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 
 interface PreferencesState {
-  /** Null until main has answered. */
-  preferences: Preferences | null;
+  /** Null until main has answered; with what of the stored value main could not read. */
+  preferences: PreferencesAsRead | null;
   load: () => Promise<void>;
   /** Applies at once (the UI follows), persists through the bridge, reverts if main refuses. */
   update: (patch: PreferencesPatch) => Promise<void>;

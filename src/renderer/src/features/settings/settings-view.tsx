@@ -5,6 +5,7 @@ import { AppearanceSettings } from './appearance-settings';
 import { FirstRunSettings } from './first-run-settings';
 import { KeyringFallbackSettings } from './keyring-fallback-settings';
 import { ShortcutsTable } from './shortcuts-table';
+import { UnreadablePreferencesAlert } from './unreadable-preferences-alert';
 
 const SCHEME_DESCRIPTION: Record<string, string> = {
   safestorage: "Electron safeStorage (the operating system's credential store)",
@@ -19,6 +20,7 @@ export function SettingsView() {
   return (
     <Stack maw={900}>
       <Title order={3}>Settings</Title>
+      <UnreadablePreferencesAlert />
       <AppearanceSettings />
       <FirstRunSettings />
       <Card withBorder>
