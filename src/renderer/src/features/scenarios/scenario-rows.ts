@@ -42,6 +42,18 @@ export function refusedRun(
   };
 }
 
+/**
+ * What Run all chooses: every file of the opened folder, those that did not load included. Main
+ * then refuses the run naming them, as `test FOLDER` does; leaving them out ran the rest and
+ * stored the run as "passed" without them.
+ */
+export function everyFileOf(
+  rows: readonly ScenarioRow[],
+  problems: readonly ScenarioFileProblemView[],
+): string[] {
+  return [...new Set([...rows.map((row) => row.outline.file), ...problems.map((problem) => problem.file)])];
+}
+
 /** A scenario of a stored run, as the cards show one: its steps are those it ran (or skipped). */
 export const storedRow = (result: ScenarioResult): ScenarioRow => ({
   outline: {

@@ -6,7 +6,7 @@ import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
-import { idle, refusedRun, settledRows, type ScenarioRow } from './scenario-rows';
+import { everyFileOf, idle, refusedRun, settledRows, type ScenarioRow } from './scenario-rows';
 
 interface ScenariosState {
   folder: string;
@@ -23,7 +23,11 @@ interface ScenariosState {
   error: string | null;
   setFolder: (folder: string) => void;
   open: (folder?: string) => Promise<void>;
-  /** `chosenFrom`: the files are those that did not pass in that stored run (Run these again). */
+  /**
+   * Runs `files`, or without them every file of the opened folder (Run all), those with a
+   * problem included: main then runs nothing and names them. `chosenFrom`: the files are those
+   * that did not pass in that stored run (Run these again).
+   */
   run: (files?: string[], chosenFrom?: number) => Promise<void>;
   /** Opens `folder` and runs `files` of it: a stored run's scenarios that did not pass, again. */
   runAgain: (folder: string, files: string[], chosenFrom: number) => Promise<void>;
@@ -94,9 +98,9 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
     // asked as the builder's Send is (main refuses it unconfirmed, and the view said only that).
     const profile = selectActiveProfile(useProfilesStore.getState());
     if (profile !== null && !(await confirmLiveCall(profile, 'Running scenarios'))) return;
-    const { loadedFolder, rows } = get();
+    const { loadedFolder, rows, problems } = get();
     if (loadedFolder === null) return;
-    const chosen = files ?? rows.map((row) => row.outline.file);
+    const chosen = files ?? everyFileOf(rows, problems);
     set({
       error: null,
       report: null,

@@ -52,6 +52,20 @@ function MissingFolder({ path, where }: { path: string; where: string }) {
 }
 
 /**
+ * Why Run all is off while a file of the folder does not load: it runs every file, as
+ * `test FOLDER` does, so it would run nothing (a run without the file would say "passed").
+ */
+function RunAllBlocked({ count }: { count: number }) {
+  return (
+    <Text size="xs" c="orange" mt={4} data-testid="run-all-blocked">
+      Run all runs every file of the folder, so it runs nothing while{' '}
+      {count === 1 ? 'a file does not load' : `${count} files do not load`} (see below): fix{' '}
+      {count === 1 ? 'it' : 'them'} and choose Open again. A scenario listed still runs alone with its Run.
+    </Text>
+  );
+}
+
+/**
  * Scenarios: open a folder of scenario files, run one or all on the active profile, and follow
  * each step live, with the diff of a failing step and links to the records on the timeline.
  */
@@ -145,7 +159,7 @@ export function ScenariosView() {
                   ) : (
                     <Button
                       leftSection={<IconPlayerPlay size={16} />}
-                      disabled={state.rows.length === 0}
+                      disabled={state.rows.length === 0 || state.problems.length > 0}
                       onClick={() => void state.run()}
                     >
                       Run all
@@ -159,6 +173,7 @@ export function ScenariosView() {
                 console&apos;s listener{profile?.environment === 'local' ? ' and emulator' : ''}. Every run is
                 stored; its records are on the timeline.
               </Text>
+              {state.problems.length > 0 && !running && <RunAllBlocked count={state.problems.length} />}
             </Card>
             {state.error !== null && (
               <Alert
