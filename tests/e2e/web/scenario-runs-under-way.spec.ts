@@ -9,10 +9,10 @@ import { cliPath, startServedConsole } from '../fixtures/serve-process';
 import { ScenariosPage } from '../pages/scenarios-page';
 
 /**
- * A suite whose first scenario passes at once and whose second waits ten minutes: a run of it is
- * under way, one of two finished, until someone cancels it.
+ * A suite whose first scenario passes at once and whose second waits ten minutes (or `slowFor`):
+ * a run of it is under way, one of two finished, until someone cancels it.
  */
-function waitingSuite(slowName = 'Slow one'): string {
+function waitingSuite(slowName = 'Slow one', slowFor = '10m'): string {
   const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-under-way-'));
   writeFileSync(
     join(folder, 'a-quick.yaml'),
@@ -20,7 +20,7 @@ function waitingSuite(slowName = 'Slow one'): string {
   );
   writeFileSync(
     join(folder, 'b-slow.yaml'),
-    `name: ${JSON.stringify(slowName)}\nsteps:\n  - step: wait\n    for: 10m\n`,
+    `name: ${JSON.stringify(slowName)}\nsteps:\n  - step: wait\n    for: ${slowFor}\n`,
   );
   return folder;
 }
@@ -65,9 +65,19 @@ async function expectUnderWay(page: Page, from: string, progress: string): Promi
   await page.getByRole('tab', { name: 'Folder' }).click();
 }
 
-/** The run ended where it ran: the tab says so in place, without a reload. */
+/**
+ * The run ended where it ran: the tab's notice of it says so in place, without a reload, and
+ * stays until it is dismissed (it used to vanish, leaving only Earlier runs to say how it ended).
+ */
 async function expectEndedInPlace(page: Page): Promise<void> {
-  await expect(page.getByTestId('run-under-way')).toHaveCount(0);
+  const notice = page.getByTestId('run-under-way');
+  await expect(notice).toHaveAttribute('data-status', 'cancelled');
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText('Run #1 was cancelled');
+  await expect(notice.getByTestId('run-ended-outcome')).toHaveText(
+    /^1 passed, 0 failed, 1 skipped in \d+(\.\d+)? (ms|s) \(cancelled\)$/,
+  );
+  await expect(notice.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
   // Its end is not this tab's run's summary either.
   await expect(page.getByTestId('scenarios-summary')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Earlier runs' }).click();
@@ -75,6 +85,10 @@ async function expectEndedInPlace(page: Page): Promise<void> {
   await expect(row.getByTestId('run-status')).toHaveText('cancelled');
   await expect(row).toContainText('1 passed, 1 skipped');
   await expect(row).not.toContainText('so far');
+  await page.getByRole('tab', { name: 'Folder' }).click();
+  await expect(notice).toContainText('Run #1 was cancelled');
+  await notice.getByRole('button', { name: 'Dismiss the notice of run #1' }).click();
+  await expect(notice).toHaveCount(0);
 }
 
 test('a run started in another tab is shown running, with its progress, and this tab can cancel it', async ({
@@ -98,6 +112,8 @@ test('a run started in another tab is shown running, with its progress, and this
     await expectEndedInPlace(page);
     // The tab that started it ends it too, as its own run.
     await expect(starter.getByTestId('scenarios-summary')).toContainText('1 passed, 0 failed, 1 skipped');
+    // Its own run is its summary, never a notice of a run it did not start.
+    await expect(starter.getByTestId('run-under-way')).toHaveCount(0);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -201,8 +217,14 @@ test('a run whose terminal was killed stops being shown as running once its cons
     } finally {
       db.close();
     }
-    // The tab reads it again on its own, and says what it is, without a reload.
-    await expect(page.getByTestId('run-under-way')).toHaveCount(0);
+    // The tab reads it again on its own, and says what it is in place, without a reload.
+    const notice = page.getByTestId('run-under-way');
+    await expect(notice).toHaveAttribute('data-status', 'interrupted');
+    await expect(notice).toContainText('Run #1 was interrupted');
+    await expect(notice.getByTestId('run-ended-outcome')).toHaveText(
+      '1 passed, 0 failed (interrupted before its end)',
+    );
+    await expect(notice).toContainText('the console running it was closed or killed');
     await page.getByRole('tab', { name: 'Earlier runs' }).click();
     const row = page.getByTestId('earlier-run');
     await expect(row.getByTestId('run-status')).toHaveText('interrupted');
@@ -238,6 +260,49 @@ test('a run of `test` started while the Scenarios view is already open appears t
     await expectEndedInPlace(page);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+// With the Folder tab open, the notice of a `test` run in a terminal vanished when the run ended
+// (and a killed one's a minute later, never reading "interrupted"). It ends in place: how the run
+// ended, its counts and the run to open, until dismissed or another run starts.
+test('the notice of a run of `test` ends in place, and stays until dismissed or another run starts', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(120_000);
+  const folder = waitingSuite('Slow one', '8s');
+  await openConsole(page, served, '#/scenarios');
+  const notice = page.getByTestId('run-under-way');
+  const first = await startTest(served.dataDir, folder);
+  let second: Awaited<ReturnType<typeof startTest>> | null = null;
+  try {
+    await expect(notice).toContainText('Run #1 is running');
+    await expect(first.exited).resolves.toBe(0);
+    await expect(notice).toHaveAttribute('data-status', 'passed');
+    await expect(notice).toContainText('Run #1 passed');
+    await expect(notice.getByTestId('run-ended-outcome')).toHaveText(/^2 passed, 0 failed in \d+(\.\d+)? s$/);
+    await expect(notice).toContainText('Started');
+    await expect(notice).toContainText('by checkout-console test');
+    // It stays, read again every few seconds, and after a visit to the run it opens.
+    await expect(notice.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
+    await notice.getByRole('button', { name: 'Open run #1' }).click();
+    await expect(page.getByTestId('opened-run')).toContainText('Run #1');
+    await page.getByRole('tab', { name: 'Folder' }).click();
+    await expect(notice).toContainText('Run #1 passed');
+
+    // Another run replaces it.
+    second = await startTest(served.dataDir, folder);
+    await expect(notice).toContainText('Run #2 is running');
+    await expect(notice).toHaveCount(1);
+    await expect(second.exited).resolves.toBe(0);
+    await expect(notice).toContainText('Run #2 passed');
+    await notice.getByRole('button', { name: 'Dismiss the notice of run #2' }).click();
+    await expect(notice).toHaveCount(0);
+  } finally {
+    for (const run of [first, second])
+      if (run !== null && run.child.exitCode === null) run.child.kill('SIGKILL');
     rmSync(folder, { recursive: true, force: true });
   }
 });

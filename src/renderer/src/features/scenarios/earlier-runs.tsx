@@ -29,6 +29,7 @@ import { formatTime, WHOLE_BADGE } from '@ui/order-format';
 import { ChoiceControl } from '@ui/choice-control';
 import { TableHeader } from '@ui/table-header';
 import { RunAgainButton } from './run-again-button';
+import { RUN_STATUS_COLOR } from './run-status-color';
 import { ScenarioCard } from './scenario-card';
 import { storedRow } from './scenario-rows';
 import { refreshScenarioRuns } from './scenario-runs-store';
@@ -37,19 +38,11 @@ import { RunUnderWayActions } from './runs-under-way';
 import { useRunsNow, useShownScenarioRuns } from './use-shown-scenario-runs';
 import { useConsoleCommand } from '@ui/use-console-command';
 
-const STATUS_COLOR: Record<StoredRunStatus, string> = {
-  running: 'blue',
-  passed: 'teal',
-  failed: 'red',
-  cancelled: 'gray',
-  interrupted: 'orange',
-};
-
 const took = (run: RunSummary) => runTimeWords(run, '—');
 
 function RunStatusBadge({ status }: { status: StoredRunStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" styles={WHOLE_BADGE} data-testid="run-status">
+    <Badge color={RUN_STATUS_COLOR[status]} variant="light" styles={WHOLE_BADGE} data-testid="run-status">
       {status}
     </Badge>
   );

@@ -3,10 +3,20 @@ import { IconPlayerStop } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { describeRelative } from '@shared/relative-time';
 import type { RunUnderWayHere } from '@shared/scenarios/runs-under-way';
-import { frontDoorWords, runCountWords, type RunSummary } from '@shared/scenarios/stored-runs';
+import {
+  frontDoorWords,
+  runCountWords,
+  runDurationMs,
+  runOutcomeWords,
+  unfinishedRunWords,
+  type RunSummary,
+  type StoredRunStatus,
+} from '@shared/scenarios/stored-runs';
 import { errorMessage } from '@bridge/bridge-error';
 import { useNavigation } from '@ui/navigation';
 import { IsolatedNames } from './isolated-names';
+import { isFolderTabRun } from './run-notices';
+import { RUN_STATUS_COLOR } from './run-status-color';
 import { cancelRunHere, useScenarioRunsStore } from './scenario-runs-store';
 import { useScenariosStore } from './scenarios-store';
 import { useRunsNow, useShownScenarioRuns } from './use-shown-scenario-runs';
@@ -84,32 +94,57 @@ export function RunUnderWayActions({ run }: { run: RunSummary }) {
 }
 
 /**
- * The Folder tab's word on runs under way that this tab did not start (another tab or window,
- * another console on the data directory, `test` in a terminal): running, how far, who started
- * it, and whether this tab can cancel it. Each ends in place; Earlier runs keeps how it ended.
+ * The Folder tab's word on runs that this tab did not start (another tab or window, another
+ * console on the data directory, `test` in a terminal): while one runs, how far, who started it,
+ * and whether this tab can cancel it. Each ends in place, saying how it ended, until dismissed or
+ * another run starts (run-notices.ts); Earlier runs keeps it for good.
  */
 export function RunsUnderWay() {
-  const { runs, here } = useShownScenarioRuns();
+  const { runs, here, notices, dismiss } = useShownScenarioRuns();
   const ownRunId = useScenariosStore((state) => state.runId);
+  const ownStoredId = useScenariosStore((state) => state.report?.storedId ?? null);
   const { navigate } = useNavigation();
   const now = useRunsNow();
-  const others = runs.filter(
-    (run) =>
-      run.status === 'running' &&
-      (ownRunId === null || here.find((mine) => mine.id === run.id)?.runId !== ownRunId),
-  );
-  if (others.length === 0) return null;
+  const own = { runId: ownRunId, storedId: ownStoredId };
+  const shown = notices.ids.flatMap((id) => {
+    const run = runs.find((listed) => listed.id === id);
+    return run === undefined || isFolderTabRun(run, here, own) ? [] : [run];
+  });
+  if (shown.length === 0) return null;
   return (
     <Stack gap="xs">
-      {others.map((run) => (
-        <RunUnderWay
-          key={run.id}
-          run={run}
-          now={now}
-          onOpen={() => navigate('scenarios', { run: String(run.id) })}
-        />
-      ))}
+      {shown.map((run) => {
+        const onOpen = () => navigate('scenarios', { run: String(run.id) });
+        return run.status === 'running' ? (
+          <RunUnderWay key={run.id} run={run} now={now} onOpen={onOpen} />
+        ) : (
+          <RunEnded key={run.id} run={run} now={now} onOpen={onOpen} onDismiss={() => dismiss(run.id)} />
+        );
+      })}
     </Stack>
+  );
+}
+
+/** When a run started, by what, on which profile and paths. */
+function RunOrigin({ run, now }: { run: RunSummary; now: number }) {
+  return (
+    <Text size="sm">
+      Started {describeRelative(Date.parse(run.startedAt), now)} by {frontDoorWords(run.frontDoor)} on profile{' '}
+      <IsolatedNames names={[run.profileName]} /> ·{' '}
+      <Text span ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+        <IsolatedNames names={run.paths} />
+      </Text>
+    </Text>
+  );
+}
+
+function OpenRunLink({ id, onOpen }: { id: number; onOpen: () => void }) {
+  return (
+    <Group>
+      <Anchor component="button" type="button" size="sm" onClick={onOpen}>
+        Open run #{id}
+      </Anchor>
+    </Group>
   );
 }
 
@@ -121,23 +156,59 @@ function RunUnderWay({ run, now, onOpen }: { run: RunSummary; now: number; onOpe
       variant="light"
       icon={<Loader size="xs" />}
       data-testid="run-under-way"
+      data-status={run.status}
       title={`Run #${run.id} is running`}
     >
       <Stack gap={6}>
-        <Text size="sm">
-          Started {describeRelative(Date.parse(run.startedAt), now)} by {frontDoorWords(run.frontDoor)} on
-          profile <IsolatedNames names={[run.profileName]} /> ·{' '}
-          <Text span ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-            <IsolatedNames names={run.paths} />
-          </Text>
-        </Text>
+        <RunOrigin run={run} now={now} />
         {here === undefined && <Text size="sm">{progressWords(run, here)}</Text>}
         <RunUnderWayActions run={run} />
-        <Group>
-          <Anchor component="button" type="button" size="sm" onClick={onOpen}>
-            Open run #{run.id}
-          </Anchor>
-        </Group>
+        <OpenRunLink id={run.id} onOpen={onOpen} />
+      </Stack>
+    </Alert>
+  );
+}
+
+/** How a run's notice is headed once it has ended: "Run #26 was interrupted". */
+const ENDED_WORDS: Record<StoredRunStatus, string> = {
+  running: 'is running',
+  passed: 'passed',
+  failed: 'failed',
+  cancelled: 'was cancelled',
+  interrupted: 'was interrupted',
+};
+
+/** A run's notice once it has ended: how, in `test`'s words, with the run to open. */
+function RunEnded({
+  run,
+  now,
+  onOpen,
+  onDismiss,
+}: {
+  run: RunSummary;
+  now: number;
+  onOpen: () => void;
+  onDismiss: () => void;
+}) {
+  const unfinished = unfinishedRunWords(run.status);
+  return (
+    <Alert
+      color={RUN_STATUS_COLOR[run.status]}
+      variant="light"
+      data-testid="run-under-way"
+      data-status={run.status}
+      title={`Run #${run.id} ${ENDED_WORDS[run.status]}`}
+      withCloseButton
+      closeButtonLabel={`Dismiss the notice of run #${run.id}`}
+      onClose={onDismiss}
+    >
+      <Stack gap={6}>
+        <Text size="sm" fw={600} data-testid="run-ended-outcome">
+          {runOutcomeWords({ totals: run.totals, durationMs: runDurationMs(run), status: run.status })}
+        </Text>
+        {unfinished !== null && <Text size="sm">This run is {unfinished}.</Text>}
+        <RunOrigin run={run} now={now} />
+        <OpenRunLink id={run.id} onOpen={onOpen} />
       </Stack>
     </Alert>
   );

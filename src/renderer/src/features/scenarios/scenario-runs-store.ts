@@ -5,6 +5,15 @@ import type { ConsoleCommand } from '@shared/console-command';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { judgeOpenedFolder, runAgainFirstLook, type RunAgainCheck } from './run-again-check';
+import {
+  dismissNotice,
+  isFolderTabRun,
+  NO_RUN_NOTICES,
+  noticesAfterRead,
+  type FolderTabRun,
+  type RunNotices,
+} from './run-notices';
+import { useScenariosStore } from './scenarios-store';
 
 const PAGE = 50;
 
@@ -19,6 +28,8 @@ interface ScenarioRunsState {
    * progress: only these can this window cancel.
    */
   here: RunUnderWayHere[];
+  /** The Folder tab's notices of runs it did not start, under way or ended since (run-notices.ts). */
+  notices: RunNotices;
   /** The run opened from the list (or a `#/scenarios?run=12` link), with its scenarios. */
   opened: StoredRun | null;
   openedError: string | null;
@@ -35,19 +46,23 @@ interface ScenarioRunsState {
   loadMore: () => Promise<void>;
   open: (id: number) => Promise<void>;
   close: () => void;
+  /** Closes the notice of a run that has ended. */
+  dismiss: (id: number) => void;
 }
 
-/**
- * The Scenarios view's earlier runs: the list, and the one opened. While a view shows them they
- * are read again every few seconds (use-shown-scenario-runs.ts), so a run of another console or
- * of `test` in a terminal appears, and "running" turns into how it ended, or "interrupted".
- */
+/** The Folder tab's own run, as its store has it now. */
+function folderTabRun(): FolderTabRun {
+  const { runId, report } = useScenariosStore.getState();
+  return { runId, storedId: report?.storedId ?? null };
+}
+
 export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
   runs: [],
   more: false,
   loading: false,
   error: null,
   here: [],
+  notices: NO_RUN_NOTICES,
   opened: null,
   openedError: null,
   readAtMs: 0,
@@ -58,7 +73,16 @@ export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
         bridge.listScenarioRuns({ limit: Math.max(PAGE, get().runs.length) }),
         bridge.runsUnderWayHere({}),
       ]);
-      set({ runs: page.runs, more: page.more, here: here.runs, error: null, readAtMs: Date.now() });
+      set({
+        runs: page.runs,
+        more: page.more,
+        here: here.runs,
+        notices: noticesAfterRead(get().notices, page.runs, (run) =>
+          isFolderTabRun(run, here.runs, folderTabRun()),
+        ),
+        error: null,
+        readAtMs: Date.now(),
+      });
     } catch (error) {
       set({ error: errorMessage(error) });
     } finally {
@@ -94,6 +118,7 @@ export const useScenarioRunsStore = create<ScenarioRunsState>((set, get) => ({
     }
   },
   close: () => set({ opened: null, openedError: null }),
+  dismiss: (id) => set({ notices: dismissNotice(get().notices, id) }),
 }));
 
 /** Reads the list (and the opened run) again: a run started, ended, or may have. */
