@@ -1,4 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { escapeRegExp } from '../../../src/shared/escape-regexp';
+
+/** A profile's accessible name in the top bar starts with its name; its marks may follow. */
+const profileName = (name: string) => new RegExp(`^${escapeRegExp(name)}(\\s|$)`);
 
 /** The Profiles view and the profile switcher, as a person sees them. */
 export class ProfilesPage {
@@ -15,6 +19,32 @@ export class ProfilesPage {
 
   switcherButton(name: string): Locator {
     return this.page.getByRole('radiogroup', { name: 'Active profile' }).getByRole('radio', { name });
+  }
+
+  /** A profile's radio in the top bar's row, by its whole name ("Sandbox" is not "QA sandbox"). */
+  rowRadio(name: string): Locator {
+    return this.page
+      .getByRole('radiogroup', { name: 'Active profile' })
+      .getByRole('radio', { name: profileName(name) });
+  }
+
+  /** The "+N more" button that holds the profiles the top bar's row has no room for. */
+  moreProfiles(): Locator {
+    return this.page.getByRole('button', { name: /^\+\d+ more profiles$/ });
+  }
+
+  /** A profile in the "+N more" menu, by its whole name. */
+  moreProfilesItem(name: string): Locator {
+    return this.page.getByRole('menuitemradio', { name: profileName(name) });
+  }
+
+  /** Makes a profile active with the mouse, through "+N more" when the row has no room for it. */
+  async switchTo(name: string): Promise<void> {
+    if (!(await this.rowRadio(name).isVisible())) {
+      await this.moreProfiles().click();
+      await this.moreProfilesItem(name).click();
+    } else await this.rowRadio(name).click();
+    await expect(this.rowRadio(name)).toHaveAttribute('aria-checked', 'true');
   }
 
   activeBadge(): Locator {

@@ -131,15 +131,15 @@ export function AppLayout() {
             : undefined
         }
       >
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
+        {/* Whatever the width, the actions keep theirs: the profile row gives way (it moves
+            profiles under "+N more"). */}
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '0 1 auto' }}>
             <Title order={4}>Checkout Console</Title>
             {activeProfile !== null && <ActiveProfileBadges profile={activeProfile} onLive={isLive} />}
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <ProfileSwitcher onLive={isLive} />
-            <TopBarActions onLive={isLive} />
-          </Group>
+          <ProfileSwitcher onLive={isLive} />
+          <TopBarActions onLive={isLive} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
