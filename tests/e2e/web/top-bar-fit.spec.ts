@@ -178,3 +178,115 @@ test('at 1280×800 with nine profiles the palette and the theme toggle stay on s
   expect(shown.at(-1)).toBe('Regression nightly');
   expect(shown[0]).toBe('Local');
 });
+
+test.describe('at 200 % zoom of a 1280 px window (640×400)', () => {
+  test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+
+  test('with the three first profiles, the actions are on screen, in the live header too', async ({
+    page,
+    served,
+  }) => {
+    await openConsole(page, served, '#/builder');
+    const profiles = new ProfilesPage(page);
+    await expectHeaderFits(page);
+    await expectActionsWork(page);
+    await profiles.switchTo('Live');
+    await expect(page.locator('header')).toHaveAttribute('data-live', 'true');
+    await expectHeaderFits(page);
+    await expectActionsWork(page);
+  });
+
+  test('with nine profiles, every one is reachable by keyboard and by Ctrl+1…9, the active one always shown', async ({
+    page,
+    nine,
+  }) => {
+    await openConsole(page, nine, '#/builder');
+    const profiles = new ProfilesPage(page);
+    await expectHeaderFits(page);
+    await expectActionsWork(page);
+
+    // Live, under "+N more", is marked red there as in the row.
+    await profiles.moreProfiles().click();
+    const liveBadge = profiles.moreProfilesItem('Live').locator('.mantine-Badge-root');
+    await expect(liveBadge).toHaveText('live');
+    await expect(liveBadge).toHaveAttribute('style', /--mantine-color-red-light/);
+    // The menu fits the short window: its last profile can be reached.
+    await profiles.moreProfilesItem('Regression nightly').scrollIntoViewIfNeeded();
+    await expectOnScreen(page, profiles.moreProfilesItem('Regression nightly'));
+    await page.keyboard.press('Escape');
+
+    // The keyboard: Tab along the row to "+N more", Enter opens it, the arrows move, Enter
+    // chooses.
+    const focused = (control: Locator) => control.evaluate((element) => element === document.activeElement);
+    for (const name of ADDED) {
+      await page.getByRole('radiogroup', { name: 'Active profile' }).getByRole('radio').first().focus();
+      for (let step = 0; step < ALL.length && !(await focused(profiles.moreProfiles())); step++)
+        await page.keyboard.press('Tab');
+      await expect(profiles.moreProfiles()).toBeFocused();
+      await page.keyboard.press('Enter');
+      const item = profiles.moreProfilesItem(name);
+      await expect(item).toBeVisible();
+      for (let step = 0; step <= ALL.length && !(await focused(item)); step++)
+        await page.keyboard.press('ArrowDown');
+      await expect(item).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(profiles.rowRadio(name)).toHaveAttribute('aria-checked', 'true');
+      await expectOnScreen(page, profiles.rowRadio(name));
+      await expectHeaderFits(page);
+    }
+
+    // Ctrl+1…9 pick the profiles in the list's order, shown or not.
+    for (const [index, name] of ALL.entries()) {
+      await page.keyboard.press(`Control+${index + 1}`);
+      await expect(profiles.rowRadio(name)).toHaveAttribute('aria-checked', 'true');
+      await expectOnScreen(page, profiles.rowRadio(name));
+    }
+    await expectActionsWork(page);
+  });
+
+  test('with a long name active, the active badge and the title shorten, and the actions stay on screen', async ({
+    page,
+    nine,
+  }) => {
+    await openConsole(page, nine, '#/builder');
+    const profiles = new ProfilesPage(page);
+    await page.keyboard.press('Control+8');
+    await expect(profiles.rowRadio('Partner Oman sandbox')).toHaveAttribute('aria-checked', 'true');
+    await expectOnScreen(page, profiles.rowRadio('Partner Oman sandbox'));
+    await expectHeaderFits(page);
+    await expectActionsWork(page);
+    // What no longer fits beside the title is said on hover.
+    await expect(profiles.activeBadge()).toHaveAttribute('title', 'Partner Oman sandbox · sandbox');
+    await expect(page.getByRole('heading', { name: 'Checkout Console' })).toHaveAttribute(
+      'title',
+      'Checkout Console',
+    );
+  });
+});
+
+test('at the desktop window’s least (960×600) and at 720×450 the top bar holds whichever profile is active', async ({
+  page,
+  nine,
+}) => {
+  await openConsole(page, nine, '#/builder');
+  const profiles = new ProfilesPage(page);
+  for (const size of [
+    { width: 960, height: 600 },
+    { width: 720, height: 450 },
+  ]) {
+    await page.setViewportSize(size);
+    // Local, Live (the red header) and the longest name.
+    for (const [key, name] of [
+      ['1', 'Local'],
+      ['3', 'Live'],
+      ['8', 'Partner Oman sandbox'],
+    ] as const) {
+      await page.keyboard.press(`Control+${key}`);
+      await expect(profiles.rowRadio(name)).toHaveAttribute('aria-checked', 'true');
+      await expectOnScreen(page, profiles.rowRadio(name));
+      await expectHeaderFits(page);
+      await expectOnScreen(page, new CommandPalette(page).topBarButton());
+      await expectOnScreen(page, page.getByTestId('theme-toggle'));
+    }
+  }
+});

@@ -13,10 +13,21 @@ export function ActiveProfileBadges({ profile, onLive }: { profile: ProfileView;
   const navigate = useNavigation((state) => state.navigate);
   const problems = profileProblems(profile);
   const sameWord = profile.name.trim().toLowerCase() === profile.environment;
+  const words = sameWord ? profile.name : `${profile.name} · ${profile.environment}`;
   return (
     <>
-      <Badge data-testid="active-profile" color={profileColor(profile)} variant={onLive ? 'white' : 'light'}>
-        {sameWord ? profile.name : `${profile.name} · ${profile.environment}`}
+      {/* In a top bar too narrow for everything it shortens first (the full words on hover),
+          before the title: the profile row beside it shows the active profile whole. Its one
+          column may then be narrower than the words, so they end in "…" rather than spill. */}
+      <Badge
+        data-testid="active-profile"
+        color={profileColor(profile)}
+        variant={onLive ? 'white' : 'light'}
+        title={words}
+        miw={48}
+        style={{ flexShrink: 100, gridTemplateColumns: 'minmax(0, 1fr)' }}
+      >
+        {words}
       </Badge>
       {problems.length > 0 && (
         <Tooltip label={problems.map((problem) => problem.message).join(' ')} multiline w={320} withArrow>
@@ -25,7 +36,7 @@ export function ActiveProfileBadges({ profile, onLive }: { profile: ProfileView;
             type="button"
             color="orange"
             variant={onLive ? 'white' : 'filled'}
-            style={{ cursor: 'pointer' }}
+            style={{ cursor: 'pointer', flexShrink: 0 }}
             onClick={() => navigate('profiles', { id: String(profile.id) })}
             aria-label={`${profile.name} needs setup: ${problemsSummary(problems)}`}
             data-testid="active-profile-needs-setup"

@@ -24,6 +24,9 @@ import { DEFAULT_VIEW, VIEWS } from './views';
 
 type AppState = 'loading' | 'ready' | 'error';
 
+/** One line, ending in "…" when the top bar has no room for all of it. */
+const TRUNCATED = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
 /** How many records arrived since the Timeline was last on screen. */
 function UnseenBadge() {
   const count = useUnseenRecords((state) => state.count);
@@ -131,11 +134,13 @@ export function AppLayout() {
             : undefined
         }
       >
-        {/* Whatever the width, the actions keep theirs: the profile row gives way (it moves
-            profiles under "+N more"). */}
+        {/* Whatever the width, the actions keep theirs: the profile row gives way first (it
+            moves profiles under "+N more"), then the active badge and the title shorten. */}
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
           <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '0 1 auto' }}>
-            <Title order={4}>Checkout Console</Title>
+            <Title order={4} title="Checkout Console" miw={0} style={TRUNCATED}>
+              Checkout Console
+            </Title>
             {activeProfile !== null && <ActiveProfileBadges profile={activeProfile} onLive={isLive} />}
           </Group>
           <ProfileSwitcher onLive={isLive} />
