@@ -24,7 +24,7 @@ import { createMerchantApiClient } from './merchant-api/merchant-api-client';
 import { createOrdersService } from './orders/orders-service';
 import { createHistoryService } from './history/history-service';
 import { createReplayService } from './replay/replay-service';
-import { createEmulatorService, localProfileOf } from './emulator/emulator-service';
+import { createEmulatorService, localProfileOf, type EmulatorTokens } from './emulator/emulator-service';
 import { sessionProfiles, type ConsoleSession } from './profiles/session-profiles';
 import { createScenarioService } from './scenarios/scenario-service';
 import { createDraftsService } from './drafts/drafts-service';
@@ -76,10 +76,11 @@ export interface ConsoleOptions {
   /** `listen`: its port, profile, secret and settings for this run, never stored. */
   listener?: ListenerOverrides;
   /**
-   * `emulator`: the tokens it accepts and signs with, instead of the Local profile's; or a
-   * function that chooses them from the profiles once they are open (one console, not two).
+   * `emulator` in a terminal: the tokens its flags give (kept for the run; a kind not given
+   * follows the Local profile's), the ones it uses while that profile has none, and it stays on
+   * the port it printed.
    */
-  emulatorTokens?: EmulatorTokens | ((profiles: ProfileService) => EmulatorTokens);
+  terminalEmulator?: { tokens: Partial<EmulatorTokens>; fallbackTokens: EmulatorTokens };
   /**
    * Desktop only: writes text to the system clipboard from main (a cURL command holding an API
    * token is copied this way, so the token never reaches the window).
@@ -94,8 +95,6 @@ export interface ConsoleOptions {
   /** Desktop only: opens an address in the system browser (after the renderer's confirmation). */
   desktopOpenExternal?: (url: string) => Promise<void>;
 }
-
-type EmulatorTokens = { apiToken: string; notificationToken: string };
 
 /** The services plus the bridge that serves them, closed with one call. */
 export interface ConsoleCore extends ConsoleServices {
@@ -263,13 +262,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       runningEmulators(liveAddressRecords(dataDir)).find(
         (running) => running.url === `http://127.0.0.1:${port}`,
       )?.runBy ?? null,
-    ...(options.emulatorTokens !== undefined
-      ? {
-          tokens:
-            typeof options.emulatorTokens === 'function'
-              ? options.emulatorTokens(profiles)
-              : options.emulatorTokens,
-        }
+    ...(options.terminalEmulator !== undefined
+      ? { ...options.terminalEmulator, followsBaseUrl: false }
       : session !== null && session.isLocal && standIn?.id !== session.sessionProfileId
         ? { tokens: sessionTokens(profiles, session.sessionProfileId) }
         : {}),

@@ -1,6 +1,8 @@
+import { jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
+import { startReceiver, until, validPayload } from './helpers/emulator-harness';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -69,6 +71,68 @@ describe('checkout-console emulator', () => {
       expect((await ordersOf(url, 'flag-api-token-0123')).status).toBe(404);
       expect((await ordersOf(url, 'local-api-token-0123')).status).toBe(401);
       expect(emulator.out()).toMatch(/api token ••••0123; notification token ••••/);
+    } finally {
+      await emulator.stop();
+    }
+  });
+
+  // It kept the tokens it started with while `serve` followed the profile: rotated in another
+  // console on the data directory, the new API token got 401 and the old one still passed, and
+  // notifications were signed with the old secret.
+  it("follows the Local profile's tokens as another console on the data directory changes them", async () => {
+    const dataDir = await dataDirWithLocalToken();
+    const emulator = startEmulator(dataDir, {});
+    const receiver = await startReceiver();
+    try {
+      const url = await emulator.url();
+      const rotate = await runCliCaptured([
+        ...['--data-dir', dataDir, 'profiles', 'set', 'Local'],
+        ...['--api-token', 'rotated-api-token-4567', '--notification-token', 'rotated-notification-secret'],
+      ]);
+      expect(rotate.code, rotate.stderr).toBe(0);
+      // Another process's commit is seen at the next look (once a second).
+      for (let look = 0; look < 50 && (await ordersOf(url, 'rotated-api-token-4567')).status !== 404; look++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await ordersOf(url, 'rotated-api-token-4567')).status).toBe(404);
+      expect((await ordersOf(url, 'local-api-token-0123')).status).toBe(401);
+
+      const auth = { authorization: 'Bearer rotated-api-token-4567' };
+      const created = await fetch(`${url}/checkout`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(validPayload(receiver.url)),
+      });
+      expect(created.status).toBe(200);
+      const orderId = String(((await created.json()) as Record<string, unknown>)['order_id']);
+      expect(
+        (await fetch(`${url}/_emulator/orders/${orderId}/pay`, { method: 'POST', headers: auth })).status,
+      ).toBe(200);
+      await until(() => receiver.received.length === 1, 'the notification');
+      const token = receiver.received[0]?.url.searchParams.get('serviceToken') ?? '';
+      const secret = new TextEncoder().encode('rotated-notification-secret');
+      await expect(jwtVerify(token, secret, { algorithms: ['HS256'] })).resolves.toBeDefined();
+      expect(emulator.out()).toContain("Its tokens follow the Local profile's");
+    } finally {
+      await emulator.stop();
+      await receiver.close();
+    }
+  });
+
+  it('keeps a token given by flag when the profile changes, and says so at start', async () => {
+    const dataDir = await dataDirWithLocalToken();
+    const emulator = startEmulator(dataDir, { apiToken: 'flag-api-token-0123' });
+    try {
+      const url = await emulator.url();
+      expect(emulator.out()).toContain(
+        "It keeps the API token given by --api-token for this run (a change to the Local profile's does not reach it); its notification token follows the Local profile's.",
+      );
+      const rotate = await runCliCaptured([
+        ...['--data-dir', dataDir, 'profiles', 'set', 'Local', '--api-token', 'rotated-api-token-4567'],
+      ]);
+      expect(rotate.code, rotate.stderr).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await ordersOf(url, 'flag-api-token-0123')).status).toBe(404);
+      expect((await ordersOf(url, 'rotated-api-token-4567')).status).toBe(401);
     } finally {
       await emulator.stop();
     }

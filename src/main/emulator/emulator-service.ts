@@ -40,8 +40,23 @@ export interface EmulatorServiceDependencies {
   settings: SettingsRepository;
   bus: EventBus;
   log: Logger;
-  /** Standalone (`emulator` command): these tokens instead of the Local profile's. */
-  tokens?: { apiToken: string; notificationToken: string };
+  /**
+   * Tokens of its own in place of the Local profile's, each kind on its own: a `test` session for
+   * another local profile gives both (it then stands in for no profile), `emulator` in a terminal
+   * those its flags give. A kind not given follows the Local profile, changed here or by another
+   * process on the data directory, as the emulator of the desktop and `serve` does.
+   */
+  tokens?: Partial<EmulatorTokens>;
+  /**
+   * `emulator` in a terminal: what it accepts or signs with while the Local profile has no token
+   * of that kind (or there is no local profile); it prints them, made at random, once.
+   */
+  fallbackTokens?: EmulatorTokens;
+  /**
+   * False: it stays on the port it was started on, whatever the Local profile's base URL says
+   * (`emulator` in a terminal printed its address).
+   */
+  followsBaseUrl?: boolean;
   /**
    * Which console on this data directory says it runs its emulator on `port` (its address
    * record: `checkout-console serve (pid 123)`), or null: a held port is then named precisely.
@@ -51,8 +66,15 @@ export interface EmulatorServiceDependencies {
   ownedByRun?: boolean;
 }
 
+export interface EmulatorTokens {
+  apiToken: string;
+  notificationToken: string;
+}
+
 export interface EmulatorService {
   status(): EmulatorStatus;
+  /** The tokens it accepts and signs with now (null: none, every call is refused); main's own use. */
+  tokens(): { apiToken: string | null; notificationToken: string | null };
   /**
    * Starts on `port`, or on the Local profile's base URL port (stopping first when running).
    * Started for the Local profile (no standalone tokens), it then follows the port of that
@@ -163,20 +185,31 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     secrets: { apiToken: string | null; notificationToken: string | null };
     unopened: string | null;
   } | null = null;
+  const given = deps.tokens ?? {};
+  // Both kinds its own: it stands in for no profile (its status names none, its tokens' lifetime
+  // is the default one).
+  const standalone = given.apiToken !== undefined && given.notificationToken !== undefined;
   const current = () => {
     if (cached !== null) return cached;
     const profile = localProfileOf(deps.profiles);
-    const none = { apiToken: null, notificationToken: null };
-    let secrets: { apiToken: string | null; notificationToken: string | null } = deps.tokens ?? none;
+    let own: { apiToken: string | null; notificationToken: string | null } = {
+      apiToken: null,
+      notificationToken: null,
+    };
     let unopened: string | null = null;
-    if (deps.tokens === undefined && profile !== null) {
+    if (!standalone && profile !== null) {
       try {
-        secrets = deps.profiles.secretsOf(profile.id);
+        own = deps.profiles.secretsOf(profile.id);
       } catch (failure) {
         if (!(failure instanceof ConsoleError)) throw failure;
         unopened = failure.message;
       }
     }
+    const secrets = {
+      apiToken: given.apiToken ?? own.apiToken ?? deps.fallbackTokens?.apiToken ?? null,
+      notificationToken:
+        given.notificationToken ?? own.notificationToken ?? deps.fallbackTokens?.notificationToken ?? null,
+    };
     cached = { profile, secrets, unopened };
     return cached;
   };
@@ -192,7 +225,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     url: server?.url ?? null,
     port: server?.port ?? null,
     error,
-    profileName: deps.tokens === undefined ? (local()?.fields.name ?? null) : null,
+    profileName: standalone ? null : (local()?.fields.name ?? null),
   });
   // Many changes in one tick (a move and its delivery) become one push.
   const changed = () => {
@@ -212,7 +245,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     webhookHeaders: () => deps.profiles.webhookHeaders.plain(),
     orderOf: (orderId) => orders.get(orderId),
     signer: () => {
-      const profile = deps.tokens === undefined ? local() : null;
+      const profile = standalone ? null : local();
       return {
         secret: secrets().notificationToken,
         // Its tokens live as long as every token the console signs for that profile.
@@ -362,7 +395,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
    */
   const followBaseUrl = () =>
     inTurn(async () => {
-      if (!wanted || deps.tokens !== undefined) return;
+      if (!wanted || standalone || deps.followsBaseUrl === false) return;
       const profile = local();
       const found = profile === null ? null : emulatorPortOf(profile.fields.baseUrl, profile.fields.name);
       const port = found !== null && 'port' in found ? found.port : null;
@@ -377,6 +410,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
   const service: EmulatorService = {
     engine,
     status,
+    tokens: () => secrets(),
     start: (port) =>
       inTurn(() => {
         wanted = true;

@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { maskSecret } from '../../../shared/profile';
 import { emulatorPortOf, localProfileOf } from '../../emulator/emulator-service';
-import type { ProfileService } from '../../profiles/profile-service';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
@@ -19,9 +18,27 @@ const emulatorFlags = z.object({
 const randomToken = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 
 /**
+ * What it says of its tokens at start: a token given by flag is kept for the run, whatever the
+ * Local profile says later; the others follow that profile as the console's emulator does (a
+ * `profiles set Local --api-token …` in another terminal is taken within about a second).
+ */
+function tokensFollowLine(given: { apiToken: boolean; notificationToken: boolean }): string {
+  const api = 'the API token given by --api-token';
+  const notification = 'the notification token given by --notification-token';
+  if (given.apiToken && given.notificationToken)
+    return `It keeps ${api} and ${notification} for this run: a change to the Local profile's tokens does not reach them.\n`;
+  if (given.apiToken)
+    return `It keeps ${api} for this run (a change to the Local profile's does not reach it); its notification token follows the Local profile's.\n`;
+  if (given.notificationToken)
+    return `It keeps ${notification} for this run (a change to the Local profile's does not reach it); its API token follows the Local profile's.\n`;
+  return "Its tokens follow the Local profile's: a change there, in any console on this data directory, is taken within about a second.\n";
+}
+
+/**
  * The emulator in the foreground, on the same data directory as the app (its orders and
- * outbox are shared). Tokens: the flags, else the Local profile's, else fresh random ones,
- * printed once because the caller needs them to talk to it.
+ * outbox are shared). Tokens: the flags, kept for the run; else the Local profile's, followed
+ * as they change; else, while it has none, fresh random ones, printed once because the caller
+ * needs them to talk to it.
  */
 export async function runEmulator(
   context: CliContext,
@@ -34,21 +51,16 @@ export async function runEmulator(
   const read = stdinValues(context);
   const givenApiToken = await read(flags.apiToken, '--api-token');
   const givenNotificationToken = await read(flags.notificationToken, '--notification-token');
-  // One console: the emulator is the app's own emulator service, from the same composition
-  // root as the desktop and serve, with this run's tokens (the flags, else the Local profile's,
-  // chosen once its profiles are open, else fresh ones) and port.
-  const chosen = { apiToken: givenApiToken ?? null, notificationToken: givenNotificationToken ?? null };
-  const tokensFrom = (profiles: ProfileService) => {
-    const local = localProfileOf(profiles);
-    const secrets = local === null ? null : profiles.secretsOf(local.id);
-    chosen.apiToken ??= secrets?.apiToken ?? null;
-    chosen.notificationToken ??= secrets?.notificationToken ?? null;
-    return {
-      apiToken: chosen.apiToken ?? randomToken('emulator_api'),
-      notificationToken: chosen.notificationToken ?? randomToken('emulator_notify'),
-    };
+  const given = {
+    ...(givenApiToken === undefined ? {} : { apiToken: givenApiToken }),
+    ...(givenNotificationToken === undefined ? {} : { notificationToken: givenNotificationToken }),
   };
-  let tokens: { apiToken: string; notificationToken: string } | undefined;
+  const fallbackTokens = {
+    apiToken: randomToken('emulator_api'),
+    notificationToken: randomToken('emulator_notify'),
+  };
+  // One console: the emulator is the app's own emulator service, from the same composition
+  // root as the desktop and serve, with this run's port and the tokens its flags give.
   await withConsole(
     context,
     async (core) => {
@@ -68,14 +80,20 @@ export async function runEmulator(
           `${delivery.at}  delivery  ${field(delivery.eventType)}  ${field(delivery.orderId)}  -> ${field(outcome)}\n`,
         );
       });
-      const said = (name: string, value: string, given: boolean) =>
-        given
-          ? `${name} ${maskSecret(value).masked ?? ''}`
-          : `${name} ${value} (generated; use it as the profile's token)`;
+      const tokens = core.emulator.tokens();
+      const said = (name: string, value: string | null, generated: string) =>
+        value === generated
+          ? `${name} ${value} (generated; use it as the profile's token)`
+          : `${name} ${maskSecret(value ?? '').masked ?? ''}`;
       io.stdout(`Emulator listening on ${status.url ?? ''}\n`);
-      if (tokens === undefined) throw new Error('The emulator was opened without its tokens.');
       io.stdout(
-        `${said('api token', tokens.apiToken, chosen.apiToken !== null)}; ${said('notification token', tokens.notificationToken, chosen.notificationToken !== null)}\n`,
+        `${said('api token', tokens.apiToken, fallbackTokens.apiToken)}; ${said('notification token', tokens.notificationToken, fallbackTokens.notificationToken)}\n`,
+      );
+      io.stdout(
+        tokensFollowLine({
+          apiToken: given.apiToken !== undefined,
+          notificationToken: given.notificationToken !== undefined,
+        }),
       );
       await until;
       unsubscribe();
@@ -84,7 +102,7 @@ export async function runEmulator(
       background: true,
       startListener: false,
       startEmulator: false,
-      emulatorTokens: (profiles) => (tokens = tokensFrom(profiles)),
+      terminalEmulator: { tokens: given, fallbackTokens },
     },
   );
 }
@@ -101,11 +119,11 @@ export function registerEmulator(program: Command, context: CliContext): void {
     )
     .option(
       '--api-token <token>',
-      'bearer token it accepts ("-" reads it from standard input; default: the Local profile\'s)',
+      'bearer token it accepts, kept for the run ("-" reads it from standard input; default: the Local profile\'s, followed as it changes)',
     )
     .option(
       '--notification-token <token>',
-      'secret it signs notifications with ("-" reads it from standard input; default: the Local profile\'s)',
+      'secret it signs notifications with, kept for the run ("-" reads it from standard input; default: the Local profile\'s, followed as it changes)',
     )
     .action((flags: unknown) => runEmulator(context, flags));
   // `emulator pay <order>`…: the customer's side; `emulator [options]` still runs it.
