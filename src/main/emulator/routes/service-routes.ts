@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import type { Finding } from '../../../shared/checkout';
 import { checkoutUrlOf } from '../create-checkout';
 import { checkBodyOrderId, requiredBodyOrderId } from '../body-order-id';
-import type { CreateOptions } from '../emulator-engine';
 import { EmulatorError } from '../emulator-errors';
 import {
   authoriseAnswer,
@@ -13,6 +12,7 @@ import {
   updateReferenceAnswer,
 } from '../operation-answers';
 import { orderRecord } from '../order-record';
+import { checkoutRequestOptions } from './emulator-request-headers';
 import type { RouteContext, RouteTable } from './route-context';
 
 /**
@@ -34,39 +34,6 @@ export function warningsHeader(warnings: readonly Finding[]): Record<string, str
   };
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** What a create-checkout request names for itself over the emulator's settings (the console's builder does). */
-function requestRules(req: IncomingMessage): CreateOptions['rules'] {
-  const rules: NonNullable<CreateOptions['rules']> = {};
-  const form = header(req, 'x-emulator-checkout-form')?.trim().toLowerCase();
-  if (form !== undefined) {
-    if (form !== 'general' && form !== 'education')
-      throw new EmulatorError(
-        400,
-        'invalid_request',
-        'X-Emulator-Checkout-Form must be general or education.',
-        [{ error_code: 'invalid_request', path: 'X-Emulator-Checkout-Form' }],
-      );
-    rules.form = form;
-  }
-  const single = header(req, 'x-emulator-single-checkout')?.trim().toLowerCase();
-  if (single !== undefined) {
-    if (single !== 'enabled' && single !== 'disabled')
-      throw new EmulatorError(
-        400,
-        'invalid_request',
-        'X-Emulator-Single-Checkout must be enabled or disabled.',
-        [{ error_code: 'invalid_request', path: 'X-Emulator-Single-Checkout' }],
-      );
-    rules.singleCheckout = single === 'enabled';
-  }
-  return rules;
-}
-
 export function serviceRoutes(ctx: RouteContext): RouteTable {
   const { engine, api, write, decoded, readBody, readJson, readJsonWithText, sendJson } = ctx;
   const readObject = async (req: IncomingMessage, required: boolean) =>
@@ -79,11 +46,10 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/checkout$/,
       async (req, res) => {
         api(req);
-        const rules = requestRules(req);
+        const options = checkoutRequestOptions(req);
         const { value: payload, text } = await readJsonWithText(req, true);
-        const legacy = /^legacy$/i.test(String(req.headers['x-emulator-notification-form'] ?? ''));
         const { order, warnings } = await write(() =>
-          engine.createCheckout(payload, { legacyApproved: legacy, rules, sourceText: text }),
+          engine.createCheckout(payload, { ...options, sourceText: text }),
         );
         sendJson(
           res,
