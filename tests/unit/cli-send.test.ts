@@ -5,6 +5,7 @@ import { startFakeService, json } from './helpers/fake-service';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 import { createConsole } from '../../src/main/app';
+import { writeControlFile } from '../../src/main/browser-mode/control-file';
 import { generateSample } from '../../src/shared/checkout';
 
 let dataDir: string;
@@ -129,13 +130,41 @@ describe('checkout-console send', () => {
     expect(run.stderr).toContain('hint: the Local profile talks to the built-in emulator');
     // The commands it names start this data directory's emulator, not the default one's.
     expect(run.stderr).toContain(
-      `(npm start, or npx checkout-console --data-dir ${dataDir} serve) or on its own with npx checkout-console --data-dir ${dataDir} emulator.`,
+      `which does not answer at its base URL: start it with npx checkout-console --data-dir ${dataDir} serve (the console) or npx checkout-console --data-dir ${dataDir} emulator (the emulator alone), or press Start in the Emulator view.`,
     );
     // A sandbox that refuses gets no such hint: it is not the console's to start.
     await cli('profiles', 'set', 'Sandbox', '--base-url', `http://127.0.0.1:${port}`);
     const sandbox = await cli('send', payloadFile({ order_reference_id: 'r2' }), '--profile', 'Sandbox');
     expect(sandbox.code).toBe(1);
     expect(sandbox.stderr).not.toContain('hint:');
+  });
+
+  it('with the emulator stopped in a console that serves this data directory, points at its Start, not at a second serve', async () => {
+    // "runs while the console is open (… serve)" while `serve` ran on this data directory, its
+    // emulator stopped from the Emulator view: the advice is emulator pay's (one owner).
+    const { createServer } = await import('node:net');
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+      });
+    });
+    await cli('profiles', 'set', 'Local', '--base-url', `http://127.0.0.1:${port}`);
+    const origin = 'http://127.0.0.1:4999';
+    writeControlFile(dataDir, {
+      version: 1,
+      pid: process.pid,
+      origin,
+      secret: 'S'.repeat(43),
+      startedAt: new Date().toISOString(),
+    });
+    const run = await cli('send', payloadFile({ order_reference_id: 'r1' }), '--profile', 'Local');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `hint: the Local profile talks to the built-in emulator, which does not answer at its base URL: a console serves this data directory (${origin}, pid ${process.pid}): press Start in its Emulator view (for a link to it: npx checkout-console --data-dir ${dataDir} open).`,
+    );
+    expect(run.stderr).not.toContain('start it with');
+    expect(run.stderr).not.toContain('S'.repeat(43));
   });
 
   it('exits 1 with the error body on a 4xx', async () => {

@@ -7,8 +7,6 @@ import {
   type CustomerAction,
   type OrderState,
 } from '../../../shared/orders/order-states';
-import { findServingConsoles } from '../../browser-mode/launch-link-client';
-import { openCommandFor } from '../../browser-mode/sign-in-page';
 import { ConsoleError } from '../../console-error';
 import type { ConsoleCore } from '../../app';
 import { EmulatorError } from '../../emulator/emulator-errors';
@@ -23,6 +21,7 @@ import { CommandExit, UsageError } from '../cli-errors';
 import { commandCaller } from '../command-caller';
 import { liveAddressRecords, runningEmulators } from '../../running-addresses/address-record';
 import { whyNoEmulatorFor, type NoEmulator } from '../running-emulator';
+import { startEmulatorAdvice } from '../start-emulator-advice';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 
@@ -153,12 +152,11 @@ function howToReach(core: ConsoleCore, profileName: string, why: NoEmulator): st
     return `give the profile the emulator’s API token: ${command(`profiles set ${shellQuote(profileName)} --api-token -`)}`;
   if (remedy === 'free-port')
     return `the port is taken by what answers there: stop it, or point the profile at another port (${repoint('http://127.0.0.1:<port>')}) and start this data directory's emulator there`;
-  // A console already serving this data directory had its emulator stopped: its Start, not a second serve.
-  const serving = findServingConsoles(core.dataDir).live[0]?.control;
-  if (serving !== undefined)
-    return `a console serves this data directory (${serving.origin}, pid ${serving.pid}): press Start in its Emulator view (for a link to it: ${openCommandFor(command)})`;
-  // `emulator` alone runs the emulator in the foreground.
-  return `start it with ${command('serve')} (the console) or ${command('emulator')} (the emulator alone), or press Start in the Emulator view; no emulator of this data directory was found running on another port either`;
+  const { words, consoleServes } = startEmulatorAdvice(core.dataDir, command);
+  // Asked at every address this data directory publishes (whyNoEmulatorFor): none runs elsewhere.
+  return consoleServes
+    ? words
+    : `${words}; no emulator of this data directory was found running on another port either`;
 }
 
 interface Done {

@@ -5,6 +5,7 @@ import type { ConsoleCommand } from '../../console-command';
 import { consoleCommandOf, numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { readJsonSource } from '../read-json-source';
+import { startEmulatorAdvice } from '../start-emulator-advice';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 import { commandCaller, flagsOf } from '../command-caller';
@@ -95,10 +96,9 @@ function scenarioVariablesHint(payload: unknown): string | null {
   return `hint: the payload holds ${list}${more}, scenario variable${names.length === 1 ? '' : 's'}: send sends ${names.length === 1 ? 'it' : 'them'} as written; a scenario fills ${names.length === 1 ? 'it' : 'them'} in (checkout-console test).`;
 }
 
-/** Where the Local profile's emulator runs; the commands named are this data directory's. */
-export const localEmulatorHint = (consoleCommand: ConsoleCommand) =>
-  'hint: the Local profile talks to the built-in emulator, which runs while the console is open ' +
-  `(npm start, or ${consoleCommand('serve')}) or on its own with ${consoleCommand('emulator')}.`;
+/** Nothing answers at a local profile's base URL: how to start this data directory's emulator. */
+const localEmulatorHint = (dataDir: string, consoleCommand: ConsoleCommand) =>
+  `hint: the Local profile talks to the built-in emulator, which does not answer at its base URL: ${startEmulatorAdvice(dataDir, consoleCommand).words}.`;
 
 /** A field of the send command as its flag, so an error names what to change on the command line. */
 const SEND_FLAGS: Record<string, string> = {
@@ -112,7 +112,7 @@ const SEND_FLAGS: Record<string, string> = {
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(sendFlags, rawFlags);
   const { value, text } = await readJsonSource(file, context);
-  const { result, local, choice } = await withConsole(context, async (core) => {
+  const { result, local, choice, dataDir } = await withConsole(context, async (core) => {
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
     const local = profile.fields.environment === 'local';
@@ -129,7 +129,7 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
       confirmLive: flags.yesLive,
       timeoutMs: flags.timeoutMs,
     });
-    return { result, local, choice };
+    return { result, local, choice, dataDir: core.dataDir };
   });
   // Only a local emulator is told the form; a real service judges in its merchant's own form.
   const localForm = local ? choice : null;
@@ -138,7 +138,7 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
   );
   // A one-shot command starts no emulator: on a first try, say where the Local one runs.
   if (local && result.failure?.kind === 'refused')
-    context.io.stderr(`${terminalSafe(localEmulatorHint(consoleCommandOf(context)))}\n`);
+    context.io.stderr(`${terminalSafe(localEmulatorHint(dataDir, consoleCommandOf(context)))}\n`);
   const formHint =
     localForm !== null && result.status === 400 ? educationFormHint(value, localForm, 'send') : null;
   if (formHint !== null) context.io.stderr(`${formHint}\n`);
