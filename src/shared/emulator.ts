@@ -53,8 +53,16 @@ export const emulatorSettingsSchema = z.object({
   outOfOrderMs: z.number().int().min(0).max(600_000).default(2000),
   /** Faults for every order without its own. */
   faults: faultsSchema.default(NO_FAULTS),
-  /** The `iss` claim of notification tokens. */
-  issuer: z.string().trim().min(1).max(200).default('checkout-emulator'),
+  /**
+   * The `iss` claim of notification tokens. The spec does not show the service's, so it is a
+   * setting (Emulator → Settings), for a merchant whose check expects a particular issuer.
+   */
+  issuer: z
+    .string()
+    .trim()
+    .min(1, 'The token issuer must not be empty')
+    .max(200, 'The token issuer is at most 200 characters')
+    .default('checkout-emulator'),
   // How the emulator resolves what the spec leaves open (docs/emulator-fidelity.md); each
   // default is the spec's letter.
   /**

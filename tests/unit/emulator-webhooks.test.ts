@@ -106,6 +106,20 @@ describe('notifications', () => {
     expect(authorised?.body['data']).toEqual([]);
   });
 
+  it('signs with the token issuer set in its settings; an empty one is refused in its own words', async () => {
+    const { emulator, receiver } = await setup();
+    const saved = emulator.core.emulator.updateSettings({ issuer: '  merchant-sandbox-issuer ' });
+    expect(saved.issuer).toBe('merchant-sandbox-issuer');
+    expect(() => emulator.core.emulator.updateSettings({ issuer: '   ' })).toThrow(
+      'The token issuer must not be empty',
+    );
+    const orderId = await newOrder(emulator, receiver.url);
+    await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+    await until(() => receiver.received.length === 1, 'the notification');
+    const token = receiver.received[0]?.url.searchParams.get('serviceToken') ?? '';
+    expect(decodeJwt(token).iss).toBe('merchant-sandbox-issuer');
+  });
+
   it("signs with the Local profile's Signed token lifetime, as every token the console signs", async () => {
     const { emulator, receiver } = await setup();
     const local = localProfileOf(emulator.core.profiles);

@@ -5,7 +5,7 @@ import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { TypedTextInput } from '@ui/typed-text-input';
 import { useFollowedValues } from '@ui/use-followed-values';
 import { useTypedText, useWholeNumberText } from '@ui/use-typed-text';
-import { rangeOfSchema, readWholeNumberList } from '@ui/whole-number-text';
+import { rangeOfSchema, readWholeNumberList, type TextReading } from '@ui/whole-number-text';
 import { DELAY_LABEL, FaultsEditor, useDelayText } from './faults-editor';
 import { SaveSettingsButton } from './needs-console';
 import { saveEmulatorSettings } from './save-emulator-settings';
@@ -16,6 +16,7 @@ const LABELS = {
   backoffMs: 'Backoff between attempts (ms)',
   timeoutMs: 'Timeout per attempt (ms)',
   outOfOrderMs: 'Out-of-order hold (ms)',
+  issuer: 'Token issuer (iss)',
   faults: 'Faults for every order without its own',
 } as const;
 
@@ -28,13 +29,24 @@ const RANGE = {
   outOfOrderMs: rangeOfSchema(shape.outOfOrderMs.unwrap()),
 };
 
+/** The issuer as main will store it (trimmed), or the schema's words for what is wrong. */
+const readIssuer = (text: string): TextReading<string> => {
+  const checked = shape.issuer.unwrap().safeParse(text);
+  return checked.success
+    ? { value: checked.data, problem: null }
+    : { value: null, problem: checked.error.issues[0]?.message ?? 'Not a valid issuer' };
+};
+
 /** How many backoff values the schema takes, in its words. */
 const backoffCountProblem = (list: number[]) => {
   const checked = shape.backoffMs.safeParse(list);
   return checked.success ? null : `The list ${checked.error.issues[0]?.message ?? 'is not valid'}`;
 };
 
-/** Retries (attempts, backoff, timeout), the out-of-order hold, and the faults of every order without its own. */
+/**
+ * Retries (attempts, backoff, timeout), the out-of-order hold, the issuer of the tokens it signs,
+ * and the faults of every order without its own.
+ */
 export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings }) {
   const form = useFollowedValues(settings);
   const { values } = form;
@@ -48,12 +60,14 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
   );
   const timeout = useWholeNumberText(values.timeoutMs, RANGE.timeoutMs);
   const outOfOrder = useWholeNumberText(values.outOfOrderMs, RANGE.outOfOrderMs);
+  const issuer = useTypedText(values.issuer, (value) => value, readIssuer);
   const delay = useDelayText(values.faults);
   const invalid = boxesToCorrect([
     [LABELS.attempts, attempts.problem],
     [LABELS.backoffMs, backoff.problem],
     [LABELS.timeoutMs, timeout.problem],
     [LABELS.outOfOrderMs, outOfOrder.problem],
+    [LABELS.issuer, issuer.problem],
     [DELAY_LABEL, delay.problem],
   ]);
   // Only this form's fields, and of those only the ones changed here: the rest are the other
@@ -99,6 +113,14 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
           field={outOfOrder}
           onValue={(value) => form.change({ outOfOrderMs: value })}
           w={170}
+        />
+        <TypedTextInput
+          size="xs"
+          label={LABELS.issuer}
+          description="The iss claim of the notification tokens it signs"
+          field={issuer}
+          onValue={(value) => form.change({ issuer: value })}
+          w={240}
         />
       </Group>
       <Text size="sm" fw={600}>
