@@ -11,6 +11,7 @@ import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
 import { useUnsentWork } from '@ui/leave-guard';
 import { monoInput } from '@ui/mono-input';
 import { errorMessage, failureTitle } from '@bridge/bridge-error';
+import { EmulatorNotice } from '@features/builder';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { amountNotProposedWords, missingAmountProblem } from './amount-to-type';
 import { ExchangeAnswer } from './exchange-answer';
@@ -215,6 +216,8 @@ export function OperationEditor({
           }}
           allowDeselect={false}
         />
+        {/* A stopped emulator is said before a send finds nothing there, with its Start (as in the builder). */}
+        <EmulatorNotice profile={profile} />
         {/* Nothing is prepared before a profile is picked: no empty URL or "no headers" warning. */}
         {profile !== null && (
           <>
