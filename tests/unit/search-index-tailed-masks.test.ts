@@ -128,7 +128,13 @@ describe('migration 026', () => {
     ).run();
     db.prepare('UPDATE search_index_state SET indexed_through = ?').run(Math.max(...ids));
     expect(prefixIds(db, '5551')).toEqual([ids[1]]);
-    expect(migrate(db, migrations).applied).toEqual(['026-search-index-tailed-masks']);
+    // Up to 026 only: later migrations (027 and on) are not this test's.
+    expect(
+      migrate(
+        db,
+        migrations.filter((m) => m.id <= 26),
+      ).applied,
+    ).toEqual(['026-search-index-tailed-masks']);
     expect(
       db
         .prepare<[], { id: number }>('SELECT id FROM search_index_stale ORDER BY id')
