@@ -1,4 +1,5 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
+import { openEmulatorSettings } from '../pages/emulator-settings';
 
 // The Emulator view's retry settings: each number box keeps what was typed and says under it
 // what is wrong; Save is not offered until they are right, and says why. A box that emptied
@@ -10,7 +11,7 @@ test('the retry settings keep bad numbers as typed, say what is wrong under each
   served,
 }) => {
   await openConsole(page, served, '#/emulator');
-  await page.getByRole('button', { name: 'Settings: retries and faults' }).click();
+  await openEmulatorSettings(page, 'Settings: retries and faults');
   const retries = page.getByTestId('emulator-retries-settings');
   const save = retries.getByRole('button', { name: 'Save settings' });
 
@@ -59,7 +60,7 @@ test('the retry settings keep bad numbers as typed, say what is wrong under each
   await save.click();
   await expect(page.getByText('Emulator settings saved')).toBeVisible();
   await page.reload();
-  await page.getByRole('button', { name: 'Settings: retries and faults' }).click();
+  await openEmulatorSettings(page, 'Settings: retries and faults');
   await expect(retries.getByLabel('Attempts per notification')).toHaveValue('4');
   await expect(retries.getByLabel('Timeout per attempt (ms)')).toHaveValue('5000');
   await expect(retries.getByLabel('Out-of-order hold (ms)')).toHaveValue('0');

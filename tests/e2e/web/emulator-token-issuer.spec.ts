@@ -1,4 +1,5 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
+import { openEmulatorSettings } from '../pages/emulator-settings';
 
 // docs/defaults.md named "Emulator → Settings" as where the issuer of the tokens the emulator
 // signs is changed, but no box there set it: it existed only in the schema. The retries and
@@ -9,7 +10,7 @@ test('the token issuer is set under Settings: retries and faults, an empty one h
   served,
 }) => {
   await openConsole(page, served, '#/emulator');
-  await page.getByRole('button', { name: 'Settings: retries and faults' }).click();
+  await openEmulatorSettings(page, 'Settings: retries and faults');
   const retries = page.getByTestId('emulator-retries-settings');
   const save = retries.getByRole('button', { name: 'Save settings' });
   const issuer = retries.getByLabel('Token issuer (iss)');
@@ -24,6 +25,6 @@ test('the token issuer is set under Settings: retries and faults, an empty one h
   await save.click();
   await expect(page.getByText('Emulator settings saved')).toBeVisible();
   await page.reload();
-  await page.getByRole('button', { name: 'Settings: retries and faults' }).click();
+  await openEmulatorSettings(page, 'Settings: retries and faults');
   await expect(retries.getByLabel('Token issuer (iss)')).toHaveValue('merchant-sandbox-issuer');
 });

@@ -2,6 +2,7 @@ import { expect, openConsole, test } from '../fixtures/console-test';
 import { expectAfterClick, expectPanelOpened, noteClicks } from '../fixtures/clicks-seen';
 import { expectToast, noteToasts } from '../fixtures/toasts-seen';
 import { ProfilesPage } from '../pages/profiles-page';
+import { openEmulatorSettings } from '../pages/emulator-settings';
 
 // The Profiles and Emulator views: layout at 1280 × 800 (assertions where one is natural) and the emulator's settings.
 
@@ -61,7 +62,7 @@ test('the registered webhook is set in the Emulator view: too long a URL is refu
   served,
 }) => {
   await openConsole(page, served, '#/emulator');
-  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  await openEmulatorSettings(page, 'Settings: where the spec is open');
   const settings = page.getByTestId('emulator-spec-settings');
   const url = settings.getByLabel('Registered webhook URL');
   await url.fill(`https://hooks.example/${'x'.repeat(260)}`);
@@ -72,7 +73,7 @@ test('the registered webhook is set in the Emulator view: too long a URL is refu
   await expect(page.getByText('Emulator settings saved')).toBeVisible();
   await page.reload();
   await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  await openEmulatorSettings(page, 'Settings: where the spec is open');
   await expect(page.getByTestId('emulator-spec-settings').getByLabel('Registered webhook URL')).toHaveValue(
     'https://hooks.example/merchant',
   );
@@ -84,7 +85,7 @@ test("the registered webhook's headers: a refused name says why on its field, a 
 }) => {
   const key = 'mk_live_7f3a9c2e41b8d6f0aa55';
   await openConsole(page, served, '#/emulator');
-  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  await openEmulatorSettings(page, 'Settings: where the spec is open');
   const headers = page.getByTestId('registered-webhook-headers');
   await expect(headers).toContainText('None registered');
   await expectPanelOpened(headers);
@@ -107,7 +108,7 @@ test("the registered webhook's headers: a refused name says why on its field, a 
   expect(await page.content()).not.toContain(key);
   await page.reload();
   await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  await openEmulatorSettings(page, 'Settings: where the spec is open');
   await expect(
     page.getByTestId('registered-webhook-headers').getByLabel('X-Api-Key value (masked)'),
   ).toHaveText('••••aa55');
@@ -119,7 +120,7 @@ test('registered headers that main would refuse stop the Save on their fields, i
   served,
 }) => {
   await openConsole(page, served, '#/emulator');
-  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  await openEmulatorSettings(page, 'Settings: where the spec is open');
   const headers = page.getByTestId('registered-webhook-headers');
   // Clicked while the panel was still opening, Add header once took focus but added no row (CI,
   // in about 1 run in 5, this test and the one above together; never reproduced here, 30 of 30

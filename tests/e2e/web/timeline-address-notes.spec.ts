@@ -54,6 +54,6 @@ test('History names them too', async ({ page, seeded }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'cannot be read' })).toHaveText(
     '"q=caf%E9" cannot be read: "%E9" is not UTF-8 text, so it was ignored.',
   );
-  await expect(page.getByRole('textbox', { name: 'Search the timeline' })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Search the history' })).toHaveValue('');
   await expect(page.getByTestId('history-count')).toHaveText('6 matching records');
 });

@@ -17,6 +17,7 @@ import {
 } from '../pages/order-flow';
 import { OrdersPage } from '../pages/orders-page';
 import { TimelinePage } from '../pages/timeline-page';
+import { openEmulatorSettings } from '../pages/emulator-settings';
 
 // Issue 14, "Every view tells the truth": one test per observation, each seen failing on the
 // behaviour before the fix. Browser mode, the Local emulator, no network.
@@ -238,7 +239,7 @@ test('7. money is written one way, with its currency’s decimals, everywhere; l
 }) => {
   // The emulator keeps the default 30 minutes unless told to honour the request's 1440.
   await openConsole(page, served, '#/emulator');
-  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
+  await openEmulatorSettings(page, 'Settings: where the spec is open');
   const spec = page.getByRole('region', { name: 'Settings: where the spec is open' });
   await spec.getByRole('switch', { name: 'Honour expires_in_minutes (enabled by support)' }).check();
   await spec.getByRole('button', { name: 'Save settings' }).click();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import type { ServedConsole } from '../fixtures/serve-process';
+import { openEmulatorSettings } from '../pages/emulator-settings';
 
 // Two windows (tabs) of one console on the same settings: a save carries only what its window
 // changed, a field changed in the other window meanwhile shows up in a form that did not edit it,
@@ -8,8 +9,8 @@ import type { ServedConsole } from '../fixtures/serve-process';
 
 async function emulatorSettings(page: Page, served: ServedConsole) {
   await openConsole(page, served, '#/emulator');
-  await page.getByRole('button', { name: 'Settings: where the spec is open' }).click();
-  await page.getByRole('button', { name: 'Settings: retries and faults' }).click();
+  await openEmulatorSettings(page, 'Settings: where the spec is open');
+  await openEmulatorSettings(page, 'Settings: retries and faults');
   return {
     spec: page.getByTestId('emulator-spec-settings'),
     retries: page.getByTestId('emulator-retries-settings'),
