@@ -131,6 +131,17 @@ test('edits made while disconnected are said to be unsaved, and saved when the s
     await builder.field('Description', 'Order').fill('Typed while disconnected');
     await expect(page.getByTestId('working-copy-unsaved')).toContainText('Your edits are not being saved');
     await expect(page.locator('[data-working-copy]')).toHaveAttribute('data-working-copy', 'unsaved');
+    // Closing the tab now would lose them: the browser asks first, and staying keeps the tab.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    const closed = page.waitForEvent('close').then(() => 'closed without asking');
+    await page.close({ runBeforeUnload: true });
+    expect(await Promise.race([asked, closed])).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
 
     await connection.restore();
     await expect(page.getByTestId('connection-banner')).toBeHidden({ timeout: 15_000 });

@@ -26,10 +26,26 @@ export function registerUnsentWork(what: string): () => void {
   };
 }
 
-// Closing or reloading the tab (the window, in the desktop app) would lose it as leaving the view
-// would: the browser asks first (the desktop app's main process asks in its place).
+/**
+ * Work that only closing the tab would lose, not leaving the view (the builder's working copy not
+ * yet saved lives on in memory across views): each check says whether it holds now.
+ */
+const lostOnClose: (() => boolean)[] = [];
+
+/** Registers a check of work a closed tab would lose; returns its remover. */
+export function registerLostOnClose(holds: () => boolean): () => void {
+  lostOnClose.push(holds);
+  return () => {
+    const index = lostOnClose.indexOf(holds);
+    if (index !== -1) lostOnClose.splice(index, 1);
+  };
+}
+
+// The one listener of closing or reloading the tab (the window, in the desktop app): unsent work
+// is lost as leaving the view would lose it, and so is whatever a check above says. The browser
+// asks first (the desktop app's main process asks in its place).
 window.addEventListener('beforeunload', (event) => {
-  if (unsent.length > 0) event.preventDefault();
+  if (unsent.length > 0 || lostOnClose.some((holds) => holds())) event.preventDefault();
 });
 
 /** While `what` is not null, leaving the view asks first ("Leave <what>?"). */

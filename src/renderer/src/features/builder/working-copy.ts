@@ -13,6 +13,7 @@ import { isLargeDocument } from './large-document';
 import { useFollowedOrder } from './followed-order';
 import { flushRawEdits } from './raw-editor-sync';
 import { useSendStore } from './send-store';
+import { registerLostOnClose } from '@ui/leave-guard';
 
 /** What is saved for a restart: the working copy and the draft it belongs to. */
 export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState>): BuilderState {
@@ -200,9 +201,9 @@ builderCalls.onConnection((next) => {
 });
 
 // Closing a tab whose edits are not saved: the browser asks first (it cannot save them now).
-window.addEventListener('beforeunload', (event) => {
+registerLostOnClose(() => {
   const { workingCopy } = useBuilderStore.getState();
-  if (workingCopy === 'unsaved' || workingCopy === 'signed-out') event.preventDefault();
+  return workingCopy === 'unsaved' || workingCopy === 'signed-out';
 });
 
 // Closing or reloading right after typing: send what is pending now rather than lose it.
