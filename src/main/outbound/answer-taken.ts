@@ -1,7 +1,7 @@
 /**
  * Whether a webhook's target took it, and why not in words, for every kind that sends one
  * (the emulator's deliveries, replays, forwards). Only a 2xx is taken: the emulator retries
- * anything else (webhook-dispatcher.ts), so a 3xx is no more a received webhook than a 500 is,
+ * anything else (delivery-attempt.ts), so a 3xx is no more a received webhook than a 500 is,
  * and a redirect is not followed.
  */
 export const isTakenAnswer = (status: number | null): boolean =>

@@ -18,7 +18,7 @@ function replayChanges(record: OrderRecord): string {
 const NEVER = "the console's doing, never evidence";
 
 /**
- * The emulator's log of one notification (webhook-dispatcher.ts): an attempt, whose listener's
+ * The emulator's log of one notification (delivery-attempt.ts, webhook-dispatcher.ts): an attempt, whose listener's
  * record is the evidence, or one never sent (dropped by its fault injection, or with nowhere to
  * go), which no listener can have received.
  */
