@@ -77,6 +77,16 @@ describe('readable status, verdict and finding colours', () => {
     }
   }
 
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`secondary (dimmed) text reads 4.5:1 in the ${scheme} theme, and stays grey`, () => {
+      const dimmed = resolve(variables[scheme]['--mantine-color-dimmed'] ?? 'missing');
+      for (const [name, surface] of Object.entries(SURFACES[scheme]))
+        expect(contrast(dimmed, surface), `${scheme} dimmed on ${name}`).toBeGreaterThanOrEqual(4.5);
+      const [r, g, b] = [1, 3, 5].map((at) => parseInt(dimmed.slice(at, at + 2), 16));
+      expect(Math.max(r ?? 0, g ?? 0, b ?? 0) - Math.min(r ?? 0, g ?? 0, b ?? 0)).toBeLessThan(20);
+    });
+  }
+
   it('keeps the hue: each deep shade is its own hue, not Mantine shade 6 of another', () => {
     // A status's meaning is its hue: 2xx green, 3xx blue, 4xx orange, 5xx red.
     expect([200, 302, 409, 500].map(statusHue)).toEqual(['green', 'blue', 'orange', 'red']);
