@@ -50,6 +50,7 @@ const DARK_LIGHT_TINT: Record<SignalHue, string> = {
   orange: '#6d2408',
   red: '#651515',
   yellow: '#733c00',
+  grape: '#43174e',
 };
 
 describe('readable status, verdict and finding colours', () => {

@@ -1,9 +1,20 @@
 import type { CSSProperties } from '@mantine/core';
 
-/** The hues a status, a verdict or a finding is told by. */
-export type SignalHue = 'green' | 'teal' | 'blue' | 'orange' | 'red' | 'yellow';
+/**
+ * The hues a status, a verdict or a finding is told by; grape marks what is not the service's
+ * own (a replay, a forward, a crafted token: provenance).
+ */
+export type SignalHue = 'green' | 'teal' | 'blue' | 'orange' | 'red' | 'yellow' | 'grape';
 
-export const SIGNAL_HUES: readonly SignalHue[] = ['green', 'teal', 'blue', 'orange', 'red', 'yellow'];
+export const SIGNAL_HUES: readonly SignalHue[] = [
+  'green',
+  'teal',
+  'blue',
+  'orange',
+  'red',
+  'yellow',
+  'grape',
+];
 
 /**
  * Each hue's deep shade: the light theme's text, and a filled chip's background in both themes.
@@ -21,6 +32,7 @@ export const DEEP_SHADE: Record<SignalHue, string> = {
   orange: '#b43c0c', // orange 9 #d9480f, 17 % darker
   red: '#bf2828', // red 9 #c92a2a, 5 % darker
   yellow: '#9c5100', // yellow 9 #e67700, 32 % darker (text only: a chip stays yellow, below)
+  grape: '#862e9c', // grape 9 (Mantine's filled grape, shade 6, is white at 4.02:1)
 };
 
 /**

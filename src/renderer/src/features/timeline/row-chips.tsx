@@ -16,10 +16,6 @@ const light = (color: string) => ({
   background: `var(--mantine-color-${color}-light)`,
   color: `var(--mantine-color-${color}-light-color)`,
 });
-const filled = (color: string) => ({
-  background: `var(--mantine-color-${color}-filled)`,
-  color: 'var(--mantine-color-white)',
-});
 
 export function RowKind({ kind }: { kind: EventKind }) {
   return (
@@ -89,7 +85,7 @@ export function RowProvenance({ provenance }: { provenance: Provenance }) {
   return (
     <span
       className={classes.chip}
-      style={{ ...filled('grape'), marginRight: 6 }}
+      style={{ ...filledChip('grape'), marginRight: 6 }}
       title={PROVENANCE_WORDS[provenance]}
       data-testid="record-provenance"
       data-provenance={provenance}
