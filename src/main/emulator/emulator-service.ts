@@ -16,12 +16,12 @@ import type { Logger } from '../log';
 import { parseInput } from '../parse-input';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import type { ProfileService } from '../profiles/profile-service';
-import type { EmulatorOrderRow, OutboxRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-repository';
 import type { Store } from '../store/open-store';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
-import { checkoutUrlOf } from './create-checkout';
+import { deliveryView, orderView } from './emulator-views';
 import { createEmulatorEngine, type EmulatorEngine } from './emulator-engine';
 import { startEmulatorServer, type RunningEmulatorServer } from './emulator-server';
 import { createWebhookDispatcher } from './webhook-dispatcher';
@@ -135,13 +135,6 @@ export function emulatorPortOf(baseUrl: string, profileName?: string): { port: n
   return { port: url.port === '' ? 80 : Number(url.port) };
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/**
- * The local emulator as a service of the console: started for the Local profile (accepting its
- * API token, signing with its notification token) or standalone with given tokens; its state in
- * SQLite (orders, outbox) survives restarts; `emulator.changed` pushes keep the view current.
- */
 /**
  * Why the emulator did not start on a held port: the console on this data directory that says it
  * runs its emulator there (it answers as the same emulator: the same orders and settings), or,
@@ -154,6 +147,11 @@ function heldPortWords(port: number, heldBy: string | null): string {
   return `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`;
 }
 
+/**
+ * The local emulator as a service of the console: started for the Local profile (accepting its
+ * API token, signing with its notification token) or standalone with given tokens; its state in
+ * SQLite (orders, outbox) survives restarts; `emulator.changed` pushes keep the view current.
+ */
 export function createEmulatorService(deps: EmulatorServiceDependencies): EmulatorService {
   const {
     emulatorOrders: orders,
@@ -281,41 +279,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
 
   /** Where customers reach the emulator: the settings' public URL, else its own address. */
   const pageBase = () => service.settings().publicUrl ?? server?.url ?? 'http://127.0.0.1';
-  const viewOf = (order: EmulatorOrderRow): EmulatorOrder => ({
-    orderId: order.orderId,
-    checkoutId: order.checkoutId,
-    state: order.state,
-    referenceId: order.referenceId,
-    orderNumber: order.orderNumber,
-    locale: order.locale,
-    currency: order.currency,
-    totalAmount: order.totalAmount,
-    capturedAmount: order.capturedAmount,
-    refundedAmount: order.refundedAmount,
-    notificationUrl: order.notificationUrl,
-    checkoutUrl: checkoutUrlOf(order, pageBase()),
-    legacyApproved: order.legacyApproved,
-    faults: order.faults,
-    createdAt: new Date(order.createdAtMs).toISOString(),
-    expiresAt: new Date(order.expiresAtMs).toISOString(),
-    updatedAt: new Date(order.updatedAtMs).toISOString(),
-  });
-  const deliveryOf = (row: OutboxRow): EmulatorDelivery => ({
-    id: row.id,
-    orderId: row.orderId,
-    eventType: row.eventType,
-    url: row.url,
-    status: row.status,
-    attempts: row.attempts,
-    maxAttempts: row.maxAttempts,
-    nextAttemptAt: iso(row.nextAttemptAtMs),
-    heldForNext: row.heldForNext && row.status === 'pending' && row.attempts === 0,
-    lastStatus: row.lastStatus,
-    lastError: row.lastError,
-    faults: row.faults,
-    createdAt: new Date(row.createdAtMs).toISOString(),
-    updatedAt: new Date(row.updatedAtMs).toISOString(),
-  });
+  const viewOf = (order: EmulatorOrderRow): EmulatorOrder => orderView(order, pageBase());
 
   /** `close`: for good, as the console closes (dispatcher.close). */
   const stopServer = async (end: 'stop' | 'close' = 'stop') => {
@@ -446,7 +410,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     },
     otherProcesses: () => followFromOtherProcesses(() => service.settingsView(), changed),
     orders: (limit) => orders.newest(limit).map(viewOf),
-    deliveries: (limit) => outbox.newest(limit).map(deliveryOf),
+    deliveries: (limit) => outbox.newest(limit).map(deliveryView),
     customerAction: (orderId, action) => viewOf(engine.customer(orderId, action)),
     setConsoleUrl(url) {
       consoleUrl = url === null ? null : url.replace(/\/+$/, '');
