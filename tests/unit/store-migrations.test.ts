@@ -1,6 +1,11 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { hashMigration, migrate, MigrationHashMismatchError } from '../../src/main/store/migrate';
+import {
+  hashMigration,
+  migrate,
+  MigrationHashMismatchError,
+  NewerDatabaseError,
+} from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { openDatabase } from '../../src/main/store/connection';
 import { makeTempDir } from './helpers/temp-console';
@@ -133,6 +138,26 @@ describe('migrations', () => {
     if (first === undefined) throw new Error('no migrations');
     const edited = [{ ...first, sql: `${first.sql}\n-- edited` }, ...rest];
     expect(() => migrate(db, edited)).toThrow(MigrationHashMismatchError);
+  });
+
+  it('refuses a database a newer build migrated, naming both, and writes nothing', () => {
+    // An older build went on writing rows that left out the newer columns (an outbox row with no
+    // run owner, sent later to a dead run's port): it must not open the database at all.
+    const db = new Database(':memory:');
+    // The build before the newest migration, on a database the newest build migrated.
+    const known = migrations.slice(0, -1);
+    const newest = migrations.at(-1)?.name ?? '';
+    const newestKnown = known.at(-1)?.name ?? '';
+    migrate(db, migrations);
+    const before = db.prepare('SELECT * FROM schema_migrations ORDER BY id').all();
+    const changes = db.prepare('SELECT total_changes() AS n').pluck();
+    const written = changes.get();
+    expect(() => migrate(db, known)).toThrow(NewerDatabaseError);
+    expect(() => migrate(db, known)).toThrow(
+      `This database was written by a newer checkout-console: it has migration ${newest}, which this build does not know (it knows up to ${newestKnown}). Nothing was written`,
+    );
+    expect(changes.get()).toBe(written);
+    expect(db.prepare('SELECT * FROM schema_migrations ORDER BY id').all()).toEqual(before);
   });
 
   it('rolls back a failing migration entirely', () => {
