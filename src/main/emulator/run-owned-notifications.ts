@@ -9,6 +9,8 @@ import type { EmulatorOutboxRepository, RunOwner } from '../store/emulator-repos
  * limit, while another console could send them during the run, signed with its own tokens. So
  * only the run sends them; it gives up what it still owes when it ends, and a run that never
  * ended (killed) leaves them to be given up by whichever emulator finds its process gone.
+ * Rows a build before migration 027 queued carry no run: migration 028 gives up, once, those its
+ * stored runs show were addressed to a run's own listener.
  */
 
 /** The run this process's emulator serves, named by its dispatcher's `owner` and this process. */

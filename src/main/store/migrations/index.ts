@@ -25,6 +25,7 @@ import searchIndexCutSecretsAndUrlCredentials from './024-search-index-cut-secre
 import outboxHeldForNext from './025-outbox-held-for-next';
 import searchIndexTailedMasks from './026-search-index-tailed-masks';
 import outboxRunOwned from './027-outbox-run-owned';
+import outboxOlderRunsGivenUp from './028-outbox-older-runs-given-up';
 
 export interface Migration {
   readonly id: number;
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   { id: 25, name: '025-outbox-held-for-next', sql: outboxHeldForNext },
   { id: 26, name: '026-search-index-tailed-masks', sql: searchIndexTailedMasks },
   { id: 27, name: '027-outbox-run-owned', sql: outboxRunOwned },
+  { id: 28, name: '028-outbox-older-runs-given-up', sql: outboxOlderRunsGivenUp },
 ];
