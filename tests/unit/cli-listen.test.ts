@@ -107,6 +107,32 @@ describe('checkout-console listen', () => {
     expect(run.err()).not.toContain('cli-secret');
   });
 
+  it("prints only what its own listener received, never another console's webhooks", async () => {
+    // Two listens on one data directory: B printed the webhook sent to A alone, with its own
+    // "-> 200" though B answers 503, as if B had received and answered it.
+    const temp = makeTempDir();
+    temps.push(temp);
+    const a = context(temp.dir);
+    const b = context(temp.dir);
+    const runA = startListen(a.cli, { port: '0', notificationToken: 'cli-secret' });
+    const runB = startListen(b.cli, { port: '0', notificationToken: 'cli-secret', respondStatus: '503' });
+    try {
+      const [, originA = ''] = await until(a.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+      const [, originB = ''] = await until(b.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+      expect((await rawRequest(`${originA}/only-to-A`, { method: 'POST', body: '{}' })).status).toBe(200);
+      await until(a.out, /POST {2}\/only-to-A .*-> 200\n/);
+      // B looks at what other processes wrote once a second: give it a few looks.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect((await rawRequest(`${originB}/to-B`, { method: 'POST', body: '{}' })).status).toBe(503);
+      await until(b.out, /POST {2}\/to-B .*-> 503\n/);
+      expect(b.out()).not.toContain('only-to-A');
+    } finally {
+      runA.stop();
+      runB.stop();
+      await Promise.all([runA.finished, runB.finished]);
+    }
+  });
+
   it('Ctrl+C with a forward still waiting prints how that forward ended', async () => {
     const silent = createHttpServer((req) => req.resume());
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));

@@ -28,6 +28,7 @@ function isWaiting(summary: TimelineSummary): boolean {
  * recorder pushes those). An exchange pushed while it waited for its answer (a `send` in a
  * terminal is stored before its request leaves) is read again at each look until it has one,
  * and pushed as updated then: it read "sent, no answer yet" until the view was opened again.
+ * Each is pushed as another process's (`listen` leaves them out of its lines).
  */
 export function otherProcessesRecords(deps: {
   events: Pick<EventsRepository, 'lastId' | 'summariesAfter' | 'getSummary'>;
@@ -54,7 +55,7 @@ export function otherProcessesRecords(deps: {
       if (now === undefined) waiting.delete(id);
       else if (!isWaiting(now)) {
         waiting.delete(id);
-        deps.bus.publish('timeline.updated', now);
+        deps.bus.publish('timeline.updated', now, 'another process');
       }
     }
   };
@@ -64,7 +65,7 @@ export function otherProcessesRecords(deps: {
       const found = deps.events.summariesAfter(passed, PUSHED_PER_LOOK);
       for (const summary of found)
         if (!deps.writtenHere.has(summary.id)) {
-          deps.bus.publish('timeline.appended', summary);
+          deps.bus.publish('timeline.appended', summary, 'another process');
           if (isWaiting(summary)) follow(summary.id);
         }
       const last = found.at(-1);

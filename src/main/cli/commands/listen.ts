@@ -198,7 +198,7 @@ function arrivalLine(summary: TimelineSummary): string {
 }
 
 /**
- * A line per webhook as the listener records it, a line per forward, and a warning whenever
+ * A line per webhook as this run's listener records it, a line per forward, and a warning whenever
  * another webhook had to be answered 503 because it could not be stored, with the reason.
  */
 function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
@@ -209,8 +209,15 @@ function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
     const mask = screenMask(core.profiles);
     return held.map((summary) => arrivalLine(mask(summary))).join('');
   }, io.stdout);
-  const unsubscribe = core.bus.subscribe((event) => {
-    if (event.name === 'timeline.appended' && ARRIVAL_KINDS.has(event.payload.kind))
+  const unsubscribe = core.bus.subscribe((event, origin) => {
+    // What this run's listener received, and its forwards: the records other consoles on the
+    // data directory write (serve's listener, another listen, an import) reach this process's
+    // bus too, and printed here they read as requests this listener received and answered.
+    if (
+      event.name === 'timeline.appended' &&
+      origin === 'this process' &&
+      ARRIVAL_KINDS.has(event.payload.kind)
+    )
       lines.write(event.payload);
     if (event.name === 'listener.status' && event.payload.notStored > notStored) {
       notStored = event.payload.notStored;
