@@ -127,9 +127,9 @@ describe('send on a local profile fills in where its listener runs', () => {
 
 // scenarios/payloads/general-sa.json is a scenario's payload: its reference is `${fresh.reference}`,
 // which a scenario's checkout step fills in. Sent with `send`, the order's reference was the
-// literal text, without a word.
-describe('send names the scenario variables a payload holds', () => {
-  it('sends them as written (its job), and says a scenario fills them in', async () => {
+// literal text, without a word; then a hint named the variables but not the fields holding them.
+describe('send names the scenario variables a payload holds, and the fields', () => {
+  it('sends them as written (its job), warns naming each field, and says a scenario fills them in', async () => {
     const file = payloadFile({
       order_reference_id: '${fresh.reference}',
       consumer: { email: '${env.EMAIL}' },
@@ -138,7 +138,16 @@ describe('send names the scenario variables a payload holds', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(service.received[0]?.body).toContain('"order_reference_id":"${fresh.reference}"');
     expect(run.stderr).toContain(
-      'hint: the payload holds ${fresh.reference} and ${env.EMAIL}, scenario variables: send sends them as written; a scenario fills them in (checkout-console test).',
+      'warning: order_reference_id holds ${fresh.reference} and consumer.email holds ${env.EMAIL}, scenario variables: send sends them as written (it fills in none); a scenario fills them in (checkout-console test).',
+    );
+  });
+
+  it('names a field inside an array, and every variable of one string', async () => {
+    const file = payloadFile({ items: [{ name: 'mat' }, { name: '${colour} mat, ${size}' }] });
+    const run = await cli('send', file, '--profile', 'Local', '--no-notification-url');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'warning: items[1].name holds ${colour} and ${size}, scenario variables: send sends them as written',
     );
   });
 
@@ -150,21 +159,23 @@ describe('send names the scenario variables a payload holds', () => {
     writeFileSync(file, '{"order_reference_id":"\\u0024{fresh.reference}","${keyvar}":"$${x}"}');
     const run = await cli('send', file, '--profile', 'Local', '--no-notification-url');
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('hint: the payload holds ${fresh.reference}, scenario variable:');
+    expect(run.stderr).toContain(
+      'warning: order_reference_id holds ${fresh.reference}, a scenario variable:',
+    );
     expect(run.stderr).not.toContain('keyvar');
     expect(run.stderr).not.toContain('${x}');
   });
 
-  it('fifty variables: five named, the rest counted, on one line', async () => {
+  it('fifty fields: five named, the rest counted, on one line', async () => {
     const body = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, `\${v${i}}`]));
     const run = await cli('send', payloadFile(body), '--profile', 'Local', '--no-notification-url');
     const hints = run.stderr.split('\n').filter((line) => line.includes('scenario variable'));
     expect(hints).toEqual([
-      'hint: the payload holds ${v0}, ${v1}, ${v2}, ${v3} and ${v4} (and 45 more), scenario variables: send sends them as written; a scenario fills them in (checkout-console test).',
+      'warning: k0 holds ${v0}, k1 holds ${v1}, k2 holds ${v2}, k3 holds ${v3} and k4 holds ${v4} (and 45 more fields), scenario variables: send sends them as written (it fills in none); a scenario fills them in (checkout-console test).',
     ]);
   });
 
-  it('a payload nested too deep for any reader still sends, and gets no hint (a scenario refuses it)', async () => {
+  it('a payload nested too deep for any reader still sends, and gets no warning (a scenario refuses it)', async () => {
     // Asking the substitution walked the whole payload: 5,000 levels ended the command with
     // "Maximum call stack size exceeded" after the order was created.
     const file = join(dataDir, 'payload.json');
@@ -179,7 +190,7 @@ describe('send names the scenario variables a payload holds', () => {
     expect(run.stderr).not.toContain('scenario variable');
   });
 
-  it('a payload without one gets no such hint', async () => {
+  it('a payload without one gets no such warning', async () => {
     const run = await cli('send', payloadFile({ order_reference_id: 'r1' }), '--profile', 'Local');
     expect(run.stderr).not.toContain('scenario variable');
   });

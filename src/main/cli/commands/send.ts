@@ -11,6 +11,7 @@ import { requireProfile } from './profiles';
 import { commandCaller, flagsOf } from '../command-caller';
 import { Variables } from '../../../shared/scenarios/variables';
 import { depthBeyond, JSON_MAX_DEPTH } from '../../../shared/bounded-json';
+import { formatJsonPath } from '../../../shared/json-path';
 import {
   chooseCheckoutForm,
   describeFormChoice,
@@ -78,22 +79,44 @@ class VariablesAskedFor extends Variables {
   }
 }
 
+/** Each string field of `payload` that holds a scenario variable, named as findings name fields. */
+function fieldsWithVariables(payload: unknown): { field: string; names: string[] }[] {
+  const found: { field: string; names: string[] }[] = [];
+  const walk = (value: unknown, path: (string | number)[]): void => {
+    if (typeof value === 'string') {
+      const asked = new VariablesAskedFor();
+      asked.substitute(value);
+      if (asked.names.size > 0) found.push({ field: formatJsonPath(path), names: [...asked.names] });
+    } else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+  };
+  walk(payload, []);
+  return found;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+const inWords = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+
 /**
  * A scenario's payload (scenarios/payloads/*.json) holds variables such as `${fresh.reference}`
- * that its checkout step fills in; `send` sends a file as written, so the order's reference was
- * the literal text, without a word. Said, not changed: sending as written is send's job.
+ * that its checkout step fills in; `send` sends a file as written, so every order's reference
+ * was the literal text. Said, naming each field that holds one (the order's field is that text
+ * now), not changed: sending as written is send's job (docs/builder.md).
  */
-function scenarioVariablesHint(payload: unknown): string | null {
+function scenarioVariablesWarning(payload: unknown): string | null {
   // A scenario refuses a payload deeper than any reader walks, and the walk would overflow.
   if (depthBeyond(payload, JSON_MAX_DEPTH) !== null) return null;
-  const asked = new VariablesAskedFor();
-  asked.substitute(payload);
-  const names = [...asked.names];
-  if (names.length === 0) return null;
-  const shown = names.slice(0, 5).map((name) => terminalSafe(`\${${name}}`, { maxChars: 80 }));
-  const list = shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''}`;
-  const more = names.length > shown.length ? ` (and ${names.length - shown.length} more)` : '';
-  return `hint: the payload holds ${list}${more}, scenario variable${names.length === 1 ? '' : 's'}: send sends ${names.length === 1 ? 'it' : 'them'} as written; a scenario fills ${names.length === 1 ? 'it' : 'them'} in (checkout-console test).`;
+  const fields = fieldsWithVariables(payload);
+  if (fields.length === 0) return null;
+  const safe = (text: string) => terminalSafe(text, { maxChars: 80 });
+  const shown = fields
+    .slice(0, 5)
+    .map(({ field, names }) => `${safe(field)} holds ${inWords(names.map((name) => safe(`\${${name}}`)))}`);
+  const more = fields.length > shown.length ? ` (and ${fields.length - shown.length} more fields)` : '';
+  const one = fields.length === 1 && fields[0]?.names.length === 1;
+  return `warning: ${inWords(shown)}${more}, ${one ? 'a scenario variable' : 'scenario variables'}: send sends ${one ? 'it' : 'them'} as written (it fills in none); a scenario fills ${one ? 'it' : 'them'} in (checkout-console test).`;
 }
 
 /** Nothing answers at a local profile's base URL: how to start this data directory's emulator. */
@@ -142,8 +165,8 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
   const formHint =
     localForm !== null && result.status === 400 ? educationFormHint(value, localForm, 'send') : null;
   if (formHint !== null) context.io.stderr(`${formHint}\n`);
-  const variablesHint = scenarioVariablesHint(value);
-  if (variablesHint !== null) context.io.stderr(`${variablesHint}\n`);
+  const variablesWarning = scenarioVariablesWarning(value);
+  if (variablesWarning !== null) context.io.stderr(`${variablesWarning}\n`);
   for (const problem of result.answerProblems) context.io.stderr(`warning: ${terminalSafe(problem)}\n`);
   // A 2xx that created no checkout (an HTML page, a cut answer) is no success either.
   const ok =
