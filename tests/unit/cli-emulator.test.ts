@@ -50,6 +50,40 @@ const ordersOf = (url: string, token: string) =>
   fetch(`${url}/orders/unknown`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('checkout-console emulator', () => {
+  // Two emulators on one data directory share its outbox: each printed every delivery, the
+  // other's too, as if it had made it.
+  it('prints only the deliveries it made itself', async () => {
+    const dataDir = await dataDirWithLocalToken();
+    const first = startEmulator(dataDir, {});
+    const second = startEmulator(dataDir, {});
+    const receiver = await startReceiver();
+    try {
+      const url = await first.url();
+      await second.url();
+      const auth = { authorization: 'Bearer local-api-token-0123' };
+      const created = await fetch(`${url}/checkout`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(validPayload(receiver.url)),
+      });
+      expect(created.status).toBe(200);
+      const orderId = String(((await created.json()) as Record<string, unknown>)['order_id']);
+      const paid = await fetch(`${url}/_emulator/orders/${orderId}/pay`, { method: 'POST', headers: auth });
+      expect(paid.status).toBe(200);
+      await until(() => receiver.received.length === 1, 'the notification');
+      const printed = () =>
+        [first.out(), second.out()].filter((out) => out.includes(`delivery  order_approved  ${orderId}`));
+      await until(() => printed().length > 0, 'the line of the emulator that made it');
+      // The other sees that delivery at its next look at what other processes wrote (once a second).
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(printed()).toHaveLength(1);
+    } finally {
+      await first.stop();
+      await second.stop();
+      await receiver.close();
+    }
+  });
+
   it("accepts the Local profile's API token, read from the one console it runs on, and masks it", async () => {
     const dataDir = await dataDirWithLocalToken();
     const emulator = startEmulator(dataDir, {});

@@ -70,8 +70,11 @@ export async function runEmulator(
         flags.port ?? (localPort !== null && 'port' in localPort ? localPort.port : 4010),
       );
       if (!status.running) throw new Error(status.error ?? 'The emulator did not start.');
-      const unsubscribe = core.bus.subscribe((event) => {
+      const unsubscribe = core.bus.subscribe((event, origin) => {
+        // This emulator's own deliveries: another emulator on the data directory (serve's, a
+        // second terminal's) shares the outbox, and its deliveries reach this bus too.
         if (event.name !== 'timeline.appended' || event.payload.kind !== 'delivery') return;
+        if (origin !== 'this process') return;
         const delivery = event.payload;
         const outcome = delivery.status === null ? (delivery.error ?? 'no answer') : String(delivery.status);
         const field = (value: string | null) =>
