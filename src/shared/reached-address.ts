@@ -20,9 +20,18 @@ function mappedIpv4(host: string): string | null {
 }
 
 /**
+ * The unspecified address (`0.0.0.0`, which URL also gives for `0` and `0x0`, and `::`): a
+ * server binds to it, but a request sent to it goes to this machine (Linux and macOS connect
+ * it to the local host), so as a place requests go it is one more loopback spelling. Not one
+ * for isLoopbackHost, which judges the Host header a browser sends, where it is no name of ours.
+ */
+const UNSPECIFIED = new Set(['0.0.0.0', '::']);
+
+/**
  * A URL's host as one spelling of the machine it reaches: lower-cased, without its brackets or
  * the trailing dot of a fully qualified name (`localhost.`), an IPv4-mapped IPv6 address as its
- * IPv4, and any loopback spelling (localhost, 127.0.0.0/8, ::1) as one loopback host.
+ * IPv4, and any loopback spelling (localhost, 127.0.0.0/8, ::1, the unspecified address) as one
+ * loopback host.
  */
 export function canonicalHost(hostname: string): string {
   const bare = hostname
@@ -30,7 +39,7 @@ export function canonicalHost(hostname: string): string {
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/\.$/, '');
   const host = mappedIpv4(bare) ?? bare;
-  return isLoopbackHost(host) ? LOOPBACK : host;
+  return isLoopbackHost(host) || UNSPECIFIED.has(host) ? LOOPBACK : host;
 }
 
 /**

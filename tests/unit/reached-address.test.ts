@@ -15,6 +15,11 @@ describe('reachedAddress: one key for every spelling of one server', () => {
     ['http://[::ffff:7f00:1]:5201/hook', 'loopback:5201'],
     ['http://app.localhost:5201/', 'loopback:5201'],
     ['http://2130706433:5201/', 'loopback:5201'],
+    // The unspecified address, as a place to connect to, is this machine on Linux and macOS.
+    ['http://0.0.0.0:5201/', 'loopback:5201'],
+    ['http://0:5201/', 'loopback:5201'],
+    ['http://[::]:5201/', 'loopback:5201'],
+    ['http://[::ffff:0.0.0.0]:5201/', 'loopback:5201'],
     ['http://localhost/', 'loopback:80'],
     ['https://localhost/', 'loopback:443'],
     ['https://API.Example.com./v1', 'api.example.com:443'],
@@ -62,6 +67,8 @@ describe('liveAddressReachedBy: the one "is this a live address" test', () => {
     'http://localhost.:5201/x',
     'http://[::1]:5201/',
     'http://127.1:5201/',
+    'http://0.0.0.0:5201/x',
+    'http://[::]:5201/x',
   ])('%s reaches Live', (url) => {
     expect(liveAddressReachedBy(url, [sandbox, live])).toEqual({
       profileName: 'Live',

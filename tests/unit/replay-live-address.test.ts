@@ -63,6 +63,8 @@ describe("a replay to another spelling of a live profile's address asks for conf
     'http://localhost.:PORT/hook',
     'http://[::1]:PORT/other',
     'http://127.0.0.2:PORT/',
+    // The unspecified address connects to this machine (Linux, macOS): it was sent unasked.
+    'http://0.0.0.0:PORT/x',
   ])('its public listener URL http://127.0.0.1:PORT/hook, replayed to %s', async (spelled) => {
     await setLive({ publicListenerUrl: `http://127.0.0.1:${port}/hook` });
     await expectConfirmationAsked(spelled.replace('PORT', port));
