@@ -150,12 +150,17 @@ function latest(kind: EventKind): TimelineDetail | undefined {
   return newest === undefined ? undefined : core().events.getDetail(newest.id);
 }
 
+/** A record's uid as docs/history.md says every one is: a UUID version 7. */
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 async function failureThroughEveryKind(url: string) {
   const seen: { error: string | null; failure: unknown }[] = [];
   for (const name of KINDS) {
     await SENDERS[name](url);
     const record = latest(KIND_OF[name]);
     expect(record?.status, name).toBeNull();
+    // A replay's and a scenario's send were version 4: their uid is also the replay marker.
+    expect(record?.uid, name).toMatch(UUID_V7);
     seen.push({ error: record?.error ?? null, failure: record?.details['failure'] });
   }
   return seen;

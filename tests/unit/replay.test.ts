@@ -138,6 +138,10 @@ describe('a replay and its arrival: one send, linked, never the service’s', ()
     // The marker went out with the request, and is what was stored as sent.
     const marker = detail?.requestHeaders.find(([name]) => name === 'X-Checkout-Console-Replay')?.[1];
     expect(marker).toBe(sent?.uid);
+    // A uid like every record's (docs/history.md): a UUID version 7, its first part the time it was made.
+    expect(sent?.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const madeAt = Number.parseInt(sent?.uid.replace('-', '').slice(0, 12) ?? '', 16);
+    expect(Math.abs(madeAt - Date.parse(sent?.at ?? ''))).toBeLessThan(1000);
     expect(arrival?.details['replayLink']).toEqual({
       marker,
       matched: true,

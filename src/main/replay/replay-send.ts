@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { BodyVerdict, HeaderList } from '../../shared/events';
 import { REPLAY_MARKER_HEADER, replayProvenance } from '../../shared/provenance';
 import type { ReplayPlanRequest } from '../../shared/replay';
@@ -9,6 +8,7 @@ import { recordedExchange } from '../outbound/recorded-exchange';
 import { scrubAnswer } from '../merchant-api/scrub-answer';
 import { maskWith, replaceSecretsInText } from '../../shared/secrets/redact-secrets';
 import type { EventRow, EventsRepository } from '../store/events-repository';
+import { newTimeOrderedUuid } from '../store/time-ordered-uuid';
 import type { EventRecorder } from '../timeline/event-recorder';
 import type { OutgoingReplay } from './replay-request';
 
@@ -43,7 +43,9 @@ export async function sendReplay(
   const at = Date.now();
   const bodyEdited = request.body !== null;
   const body = bodyJudgement(outgoing.body, outgoing.headers);
-  const uid = randomUUID();
+  // The record's uid, as every record's is (a UUID version 7 of when it was made), and the
+  // marker the request carries: the listener looks the replay up by it.
+  const uid = newTimeOrderedUuid(at);
   const headers: [string, string][] = [...outgoing.headers, [REPLAY_MARKER_HEADER, uid]];
   const sendDetails = {
     ...send.details,

@@ -8,6 +8,7 @@ import { maskWith, redactUrl } from '../../shared/secrets/redact-secrets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import { withServiceToken } from '../emulator/notification-url';
 import { recordedExchange } from '../outbound/recorded-exchange';
+import { newTimeOrderedUuid } from '../store/time-ordered-uuid';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { APP_VERSION } from '../version';
 
@@ -104,7 +105,7 @@ export async function sendNotification(
   // The record's uid goes out as the replay marker, as a replay's does: a console listener that
   // receives the send links its record to it, so a valid notification the console made never
   // counts as the service's own (it moved orders, and matched a scenario's expect-webhook).
-  const uid = randomUUID();
+  const uid = newTimeOrderedUuid();
   const common: HeaderList = [
     ['Content-Type', 'application/json'],
     ['User-Agent', `checkout-console/${APP_VERSION}`],
