@@ -90,15 +90,31 @@ describe('token modes', () => {
     expect(replayRecords(open)[0]?.tokenVerdict).toBe(verdict);
   });
 
-  it('an edited body is sent; the stored original does not change', async () => {
+  it('an edited body is sent, and recorded as what it says; the stored original does not change', async () => {
     const { open, ids } = await consoleWithWebhooks(1);
     const before = open.core.events.getRow(ids[0] ?? 0)?.request_body;
-    const edited = payload('order_authorised');
+    const edited = payload('order_captured', { order_reference_id: 'X' });
     await replay(open, { ids, body: edited });
-    const detail = open.core.events.getDetail(replayRecords(open)[0]?.id ?? 0);
+    const [sent] = replayRecords(open);
+    const detail = open.core.events.getDetail(sent?.id ?? 0);
     expect(detail?.requestBody?.text).toBe(edited);
-    expect(detail?.eventType).toBe('order_approved');
+    // The record says what went out, as its arrival does: it said order_approved and the
+    // original's reference, and the timeline, Orders and history listed what was never sent.
+    const arrival = open.core.events.getSummary(Number(detail?.details['listenerRecordId']));
+    expect(detail).toMatchObject({ eventType: 'order_captured', orderReferenceId: 'X' });
+    expect(arrival).toMatchObject({ eventType: 'order_captured', orderReferenceId: 'X' });
     expect(open.core.events.getRow(ids[0] ?? 0)?.request_body).toEqual(before);
+  });
+
+  it("an edited body that names no order or event is recorded with the original's", async () => {
+    const { open, ids } = await consoleWithWebhooks(1);
+    const original = open.core.events.getSummary(ids[0] ?? 0);
+    await replay(open, { ids, body: '{"note":"not a notification"}' });
+    expect(replayRecords(open)[0]).toMatchObject({
+      orderId: original?.orderId,
+      orderReferenceId: 'REF-0',
+      eventType: 'order_approved',
+    });
   });
 
   it('refuses records that are not webhooks, and unknown ids', async () => {

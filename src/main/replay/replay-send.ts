@@ -1,7 +1,7 @@
-import type { BodyVerdict, HeaderList } from '../../shared/events';
+import type { BodyVerdict } from '../../shared/events';
 import { REPLAY_MARKER_HEADER, replayProvenance } from '../../shared/provenance';
 import type { ReplayPlanRequest } from '../../shared/replay';
-import { judgeWebhookBody } from '../../shared/webhook/judge-webhook-body';
+import { judgeWebhookBody, type BodyJudgement } from '../../shared/webhook/judge-webhook-body';
 import { webhookDetailsSchema, type BodyFinding, type WebhookDetails } from '../../shared/webhook-details';
 import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import { recordedExchange } from '../outbound/recorded-exchange';
@@ -42,7 +42,8 @@ export async function sendReplay(
   const { row, outgoing, request } = send;
   const at = Date.now();
   const bodyEdited = request.body !== null;
-  const body = bodyJudgement(outgoing.body, outgoing.headers);
+  // The listener's one judgement of a notification body: verdict, findings, what it names.
+  const body = judgeWebhookBody(outgoing.body, false, outgoing.headers);
   // The record's uid, as every record's is (a UUID version 7 of when it was made), and the
   // marker the request carries: the listener looks the replay up by it.
   const uid = newTimeOrderedUuid(at);
@@ -53,7 +54,7 @@ export async function sendReplay(
     ...(request.tokenMode === 'preset' ? { preset: request.preset } : {}),
     bodyEdited,
     // The body's one judgement, by the listener's own function, wherever the replay goes.
-    body,
+    body: storedJudgement(body),
   };
   // The record is committed before the request leaves (recorded-exchange.ts): a listener (this
   // one or a `listen` in another process) finds the marker's replay and links its record to it.
@@ -80,9 +81,7 @@ export async function sendReplay(
       atMs: at,
       profileId: send.profile.id,
       profileName: send.profile.name,
-      orderId: row.order_id,
-      orderReferenceId: row.order_reference_id,
-      eventType: row.event_type,
+      ...describedBody(body, row),
       bodyVerdict: body.verdict,
       relatedId: row.id,
       provenance: replayProvenance(request.tokenMode, bodyEdited),
@@ -124,13 +123,29 @@ export async function sendReplay(
   };
 }
 
-/** The listener's one judgement of a notification body: its verdict and findings. */
-function bodyJudgement(
-  bytes: Uint8Array,
-  headers: HeaderList,
-): { verdict: BodyVerdict; findings: BodyFinding[] } {
-  const judged = judgeWebhookBody(bytes, false, headers);
-  return { verdict: judged.verdict, findings: judged.findings };
+/** Of a body's judgement, what a record stores with it: the verdict and the findings. */
+const storedJudgement = (judged: BodyJudgement): { verdict: BodyVerdict; findings: BodyFinding[] } => ({
+  verdict: judged.verdict,
+  findings: judged.findings,
+});
+
+/**
+ * The order and event the replay's record names: those of the body it sent, read as the
+ * listener reads a webhook's (judgeWebhookBody), so an edited body's record says what went out
+ * as its arrival does, never the original's event. The original's fill in only what the body
+ * does not name (a body that is no notification, or bytes that are not JSON); its reference
+ * only while the body names no other order, whose reference it is not.
+ */
+function describedBody(
+  judged: BodyJudgement,
+  row: EventRow,
+): { orderId: string | null; orderReferenceId: string | null; eventType: string | null } {
+  const sameOrder = judged.orderId === null || judged.orderId === row.order_id;
+  return {
+    orderId: judged.orderId ?? row.order_id,
+    orderReferenceId: judged.orderReferenceId ?? (sameOrder ? row.order_reference_id : null),
+    eventType: judged.eventType ?? row.event_type,
+  };
 }
 
 /** The token and body judgements the listener stored with its record of this send. */
