@@ -1,5 +1,6 @@
 import type { EmulatorSettings } from '../../shared/emulator';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
+import { isServiceTokenPart, serviceTokenPart } from '../http/service-token-query';
 
 /**
  * Where a notification goes and the URL it goes out on: the emulator's deliveries and the
@@ -32,20 +33,10 @@ export function withServiceToken(notificationUrl: string, token: string | null):
   const kept = url.search
     .slice(1)
     .split('&')
-    .filter((part) => part !== '' && parameterName(part) !== 'serviceToken');
-  if (token !== null) kept.push(`serviceToken=${encodeURIComponent(token)}`);
+    .filter((part) => part !== '' && !isServiceTokenPart(part));
+  if (token !== null) kept.push(serviceTokenPart(token));
   url.search = kept.length === 0 ? '' : `?${kept.join('&')}`;
   return url;
-}
-
-/** The decoded name of one `name=value` part of a query (its text as is when it is not valid). */
-function parameterName(part: string): string {
-  const name = part.split('=', 1)[0] ?? '';
-  try {
-    return decodeURIComponent(name.replaceAll('+', ' '));
-  } catch {
-    return name;
-  }
 }
 
 /**

@@ -7,6 +7,9 @@ import type { EventRow } from '../store/events-repository';
 import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
 import { readStoredHeaders } from '../store/stored-headers';
 import { forwardTargetUrl } from '../listener/forward-webhook';
+import { serviceTokenPart, serviceTokenParts, withServiceTokenParts } from '../http/service-token-query';
+import { findNotificationTokens } from '../../shared/webhook/find-notification-tokens';
+import type { HeaderList } from '../../shared/events';
 
 export interface OutgoingReplay {
   url: URL;
@@ -20,34 +23,19 @@ export interface OutgoingReplay {
   body: Uint8Array;
 }
 
-/** A query's parts with the serviceToken ones taken out, and `token` put in the first one's place (or last). */
-function queryWithToken(query: string | null, token: string | null): string {
-  const parts = query === null || query === '' ? [] : query.split('&');
-  const isToken = (part: string) => {
-    const name = part.split('=', 1)[0] ?? '';
-    try {
-      return decodeURIComponent(name.replace(/\+/g, ' ')) === 'serviceToken';
-    } catch {
-      return false;
-    }
-  };
-  const at = parts.findIndex(isToken);
-  const kept = parts.filter((part) => !isToken(part));
-  if (token !== null)
-    kept.splice(at === -1 ? kept.length : at, 0, `serviceToken=${encodeURIComponent(token)}`);
-  return kept.length === 0 ? '' : `?${kept.join('&')}`;
+/** The token a stored webhook carried (query first, then header): the claims a step re-signs. */
+export function originalToken(row: EventRow): string | null {
+  const found = findNotificationTokens(row.query, readStoredHeaders(row.request_headers));
+  return found.query.token ?? found.header.token;
 }
 
-/** The token a stored webhook carried (query first, then header). */
-export function originalToken(row: EventRow): string | null {
-  const query = new URLSearchParams(row.query ?? '').get('serviceToken');
-  if (query !== null && query !== '') return query;
-  const header = readStoredHeaders(row.request_headers).find(
-    ([name]) => name.toLowerCase() === 'authorization',
-  )?.[1];
-  const match = header === undefined ? null : /^Bearer\s+(.+)$/i.exec(header);
-  return match?.[1] ?? null;
-}
+/**
+ * What a replay carries in each place a notification token goes (`?serviceToken=` and
+ * `Authorization`): `stored`, each place exactly as the webhook arrived (a token where one came,
+ * none where none came, two different ones if they differed); or `set`, this token in that place
+ * (null: none there).
+ */
+export type ReplayTokens = { kind: 'stored' } | { kind: 'set'; query: string | null; header: string | null };
 
 export interface TokenChoice {
   mode: ReplayTokenMode;
@@ -56,45 +44,57 @@ export interface TokenChoice {
   profileId: number;
 }
 
-/** The token a replay carries: the original, a fresh signature of its claims, a preset, or none. */
-export async function replayToken(
+/**
+ * The tokens a replay carries: the original ones as they came, none, or fresh ones (re-signed,
+ * a preset) in each place the webhook had one, keeping a token that came in one place in that
+ * place only; a webhook that came with none gets one in both, as the service sends it.
+ * Re-signed, each place's token keeps its own claims, and two places that held one token hold
+ * one fresh token (signed once), so a replay is a mismatch only where the original was.
+ */
+export async function replayTokens(
   row: EventRow,
   choice: TokenChoice,
   jwt: JwtToolkit,
-): Promise<string | null> {
-  const original = originalToken(row);
-  switch (choice.mode) {
-    case 'original':
-      return original;
-    case 'none':
-      return null;
-    case 'resign': {
-      let claims: Record<string, unknown> = {};
-      if (original !== null)
-        try {
-          claims = { ...decodeJwt(original) };
-        } catch {
-          // A token that cannot be read is re-signed from nothing but fresh times.
-        }
-      delete claims['iat'];
-      delete claims['exp'];
-      delete claims['nbf'];
-      const signed = await jwt.sign({
-        signer: { source: 'profile', profileId: choice.profileId },
-        preset: 'valid',
-        claims,
-      });
-      return signed.token;
+): Promise<ReplayTokens> {
+  if (choice.mode === 'original') return { kind: 'stored' };
+  if (choice.mode === 'none') return { kind: 'set', query: null, header: null };
+  const headers = readStoredHeaders(row.request_headers);
+  const found = findNotificationTokens(row.query, headers);
+  // A place that held anything (a bad token too) had one; one it replaces.
+  const inQuery = serviceTokenParts(row.query).length > 0;
+  const inHeader = headers.some(([name]) => name.toLowerCase() === 'authorization');
+  const neither = !inQuery && !inHeader;
+  const signed = new Map<string | null, Promise<string>>();
+  const fresh = (original: string | null): Promise<string> => {
+    const key = choice.mode === 'preset' ? null : original;
+    const known = signed.get(key);
+    if (known !== undefined) return known;
+    const signing = signFresh(choice, key, jwt);
+    signed.set(key, signing);
+    return signing;
+  };
+  return {
+    kind: 'set',
+    query: inQuery || neither ? await fresh(found.query.token ?? found.header.token) : null,
+    header: inHeader || neither ? await fresh(found.header.token ?? found.query.token) : null,
+  };
+}
+
+/** A re-signature of `original`'s claims with fresh times, or the chosen preset. */
+async function signFresh(choice: TokenChoice, original: string | null, jwt: JwtToolkit): Promise<string> {
+  const signer = { source: 'profile', profileId: choice.profileId } as const;
+  if (choice.mode === 'preset') return (await jwt.sign({ signer, preset: choice.preset, claims: {} })).token;
+  let claims: Record<string, unknown> = {};
+  if (original !== null)
+    try {
+      claims = { ...decodeJwt(original) };
+    } catch {
+      // A token that cannot be read is re-signed from nothing but fresh times.
     }
-    case 'preset': {
-      const signed = await jwt.sign({
-        signer: { source: 'profile', profileId: choice.profileId },
-        preset: choice.preset,
-        claims: {},
-      });
-      return signed.token;
-    }
-  }
+  delete claims['iat'];
+  delete claims['exp'];
+  delete claims['nbf'];
+  return (await jwt.sign({ signer, preset: 'valid', claims })).token;
 }
 
 /**
@@ -104,39 +104,70 @@ export async function replayToken(
  */
 export type ReplayPath = 'stored' | 'forwarded' | 'target';
 
+/** The serviceToken parts a replay puts in a query: `set` tokens only (stored ones are the stored parts). */
+const partsOf = (tokens: Extract<ReplayTokens, { kind: 'set' }>): string[] =>
+  tokens.query === null ? [] : [serviceTokenPart(tokens.query)];
+
+/**
+ * The headers with the replay's Authorization: stored, each as it came; set, the token in the
+ * first one's place (the rest dropped: one place holds one token), else after the others.
+ */
+function headersCarrying(headers: HeaderList, tokens: ReplayTokens): [string, string][] {
+  if (tokens.kind === 'stored') return [...headers];
+  const isAuthorization = ([name]: readonly [string, string]) => name.toLowerCase() === 'authorization';
+  const at = headers.findIndex(isAuthorization);
+  const kept = headers.filter((header) => !isAuthorization(header));
+  if (tokens.header !== null)
+    kept.splice(at === -1 ? kept.length : at, 0, [
+      headers[at]?.[0] ?? 'Authorization',
+      `Bearer ${tokens.header}`,
+    ]);
+  return kept;
+}
+
 /**
  * The request a replay sends: to the target with its path as `path` says, the stored headers
- * minus hop-by-hop ones, the token put in both places (or taken out of both), and the stored
- * bytes or the edited body.
+ * minus hop-by-hop ones, each token as `tokens` says (in its place: the query's other parts and
+ * the other headers as they came), and the stored bytes or the edited body.
  */
 export function replayRequest(
   row: EventRow,
   target: { base: string; path: ReplayPath },
-  token: string | null,
+  tokens: ReplayTokens,
   editedBody: string | null,
 ): OutgoingReplay {
-  const stored = `${row.path ?? '/'}${row.query === null ? '' : `?${row.query}`}`;
-  // A replay to the forward-to URL goes where the listener forwards that webhook (one rule).
-  const url = target.path === 'forwarded' ? forwardTargetUrl(target.base, stored) : new URL(target.base);
+  const query = tokens.kind === 'stored' ? row.query : withServiceTokenParts(row.query, partsOf(tokens));
+  const stored = `${row.path ?? '/'}${query === null ? '' : `?${query}`}`;
+  let url: URL;
   let requestTarget: string | null = null;
   if (target.path === 'stored') {
     // The stored path and query as they arrived: setting them on the URL resolved `/./` and
     // `/../` and re-encoded the query, so the listener recorded another request than the one kept.
-    requestTarget = `${row.path ?? '/'}${queryWithToken(row.query, token)}`;
+    url = new URL(target.base);
+    requestTarget = stored;
     url.pathname = '/';
     url.search = '';
+  } else if (target.path === 'forwarded') {
+    // Where the listener forwards that webhook, and the query as it forwards it (one rule).
+    url = forwardTargetUrl(target.base, stored);
   } else {
-    url.searchParams.delete('serviceToken');
-    if (token !== null) url.searchParams.set('serviceToken', token);
+    // The URL's own path and query, its serviceToken the replay's (as a delivery's URL is).
+    url = new URL(target.base);
+    const own = withServiceTokenParts(
+      url.search === '' ? null : url.search.slice(1),
+      tokens.kind === 'stored' ? serviceTokenParts(row.query) : partsOf(tokens),
+    );
+    url.search = own === null ? '' : `?${own}`;
   }
-  const headers = readStoredHeaders(row.request_headers).filter(
-    ([name]) =>
-      !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) &&
-      name.toLowerCase() !== 'authorization' &&
-      // A stored replay's marker names that replay, never this one (each send adds its own).
-      name.toLowerCase() !== REPLAY_MARKER_HEADER.toLowerCase(),
+  const headers = headersCarrying(
+    readStoredHeaders(row.request_headers).filter(
+      ([name]) =>
+        !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) &&
+        // A stored replay's marker names that replay, never this one (each send adds its own).
+        name.toLowerCase() !== REPLAY_MARKER_HEADER.toLowerCase(),
+    ),
+    tokens,
   );
-  if (token !== null) headers.push(['authorization', `Bearer ${token}`]);
   const body =
     editedBody !== null
       ? new TextEncoder().encode(editedBody)

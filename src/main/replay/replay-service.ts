@@ -11,7 +11,7 @@ import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { liveAddressReachedBy } from '../../shared/live-address';
-import { replayRequest, replayToken, type ReplayPath } from './replay-request';
+import { replayRequest, replayTokens, type ReplayPath } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
 import { errorWords } from '../../shared/error-words';
@@ -215,14 +215,14 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     report(true);
 
     const sendOne = async (row: EventRow, index: number) => {
-      const token = await replayToken(
+      const tokens = await replayTokens(
         row,
         { mode: request.tokenMode, preset: request.preset, profileId },
         deps.jwt,
       );
       const outcome = await sendReplay(deps, {
         row,
-        outgoing: replayRequest(row, destination, token, request.body),
+        outgoing: replayRequest(row, destination, tokens, request.body),
         request,
         profile: { id: profile.id, name: profile.fields.name },
         secrets,

@@ -42,12 +42,15 @@ export async function merchant(
   status: number,
   extra: Record<string, string> = {},
   answer: (headers: IncomingHttpHeaders) => string = () => 'ok',
-): Promise<{ url: string; received: IncomingHttpHeaders[]; paths: string[] }> {
+): Promise<{ url: string; received: IncomingHttpHeaders[]; paths: string[]; rawHeaders: string[][] }> {
   const received: IncomingHttpHeaders[] = [];
   const paths: string[] = [];
+  /** Each request's headers as they came: names as spelt, in their order. */
+  const rawHeaders: string[][] = [];
   const server = createServer((req, res) => {
     received.push(req.headers);
     paths.push(req.url ?? '');
+    rawHeaders.push(req.rawHeaders);
     req.resume();
     req.on('end', () => {
       res.writeHead(status, extra);
@@ -56,7 +59,12 @@ export async function merchant(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/merchant`, received, paths };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/merchant`,
+    received,
+    paths,
+    rawHeaders,
+  };
 }
 
 /** A merchant endpoint that takes requests and never answers (until the test ends). */
