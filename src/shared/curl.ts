@@ -4,6 +4,7 @@ import {
   isCredentialHeader,
   isStoredMasked,
   REDACTED,
+  redactCredential,
   redactExchange,
   redactUrl,
   redactWith,
@@ -344,8 +345,14 @@ export function buildCurlCommand(
       value = value.replace(/[\r\n]+/g, ' ');
     }
     const cleanName = name.replace(/[\r\n]+/g, ' ');
-    if (isStoredMasked(value))
+    if (isStoredMasked(value)) {
       notes.push(`Its ${cleanName} value is a secret stored masked; write it back in yourself.`);
+      // Written as every secret a command leaves out is (the webhook's own registered header
+      // reads so): REDACTED, its scheme kept. The mask's bullets, printf-escaped, were a command
+      // that sent them. Not counted in `redacted`, which says a token could be included: this
+      // one cannot, and the note says so.
+      value = redactCredential(value, redactWith);
+    }
     // `Name:` alone tells curl to drop the header; `Name;` sends it empty.
     lines.push(`--header ${shellBytesWord(value === '' ? `${cleanName};` : `${cleanName}: ${value}`)}`);
   }

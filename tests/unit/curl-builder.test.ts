@@ -175,6 +175,27 @@ describe('buildCurlCommand', () => {
     expect(runThroughShell(built.command).args).toContain('authorization: REDACTED');
   });
 
+  // A registered header read `X-Merchant-Key: REDACTED` for the webhook and, for its replay
+  // (stored masked), a printf of the mask's bullets: a command that would send them.
+  it('writes a registered header as REDACTED whether the record holds it plain or stored masked', () => {
+    const merchantKey = 'mk_live_abcdef1234';
+    const plain = webhook({ requestHeaders: [['X-Merchant-Key', merchantKey]] });
+    const masked = webhook({ kind: 'replay', requestHeaders: [['X-Merchant-Key', '••••1234']] });
+    const line = (source: CurlSource, options: Parameters<typeof buildCurlCommand>[1]) => {
+      const built = buildCurlCommand(source, options, onDefault);
+      expect(built.command).not.toContain('printf');
+      return runThroughShell(built.command).args.filter((arg) => arg.startsWith('X-Merchant-Key'));
+    };
+    expect(line(plain, { tokens: 'redacted', secrets: [merchantKey] })).toEqual(['X-Merchant-Key: REDACTED']);
+    expect(line(masked, { tokens: 'redacted' })).toEqual(['X-Merchant-Key: REDACTED']);
+    expect(line(masked, { tokens: 'included' })).toEqual(['X-Merchant-Key: REDACTED']);
+    // With a scheme, as a masked Authorization reads: the scheme kept.
+    const schemed = webhook({ kind: 'replay', requestHeaders: [['X-Api-Key', 'ApiKey ••••1234']] });
+    expect(
+      runThroughShell(buildCurlCommand(schemed, { tokens: 'redacted' }, onDefault).command).args,
+    ).toContain('X-Api-Key: ApiKey REDACTED');
+  });
+
   it.each([
     ['GET', null, ['http://h/x']],
     ['HEAD', null, ['--head', 'http://h/x']],
