@@ -5,6 +5,7 @@ import type { EventFilter } from '@shared/event-filter';
 import type { TimelineDetail, TimelineSummary } from '@shared/events';
 import { errorMessage } from '@bridge/bridge-error';
 import { hashLink, timelineParams } from '../timeline-url';
+import { relatedLabel } from './related-label';
 
 /** How many linked records are looked at to count replays and find the forward. */
 const RELATED_LOOKUP = 200;
@@ -14,9 +15,9 @@ const timelineLink = (filter: EventFilter, openId: number | null = null) =>
 
 /**
  * Ways on from one record: everything of the same order, its replays, its forward, the rest
- * linked to it, and for a replay or forward the original. All are timeline links (filters in
- * the URL), so they open, reload and share like any other view; opening a single record keeps
- * the filter shown.
+ * linked to it, and the record it is related to (relatedLabel: a replay's original, the replay
+ * an arrival came from). All are timeline links (filters in the URL), so they open, reload and
+ * share like any other view; opening a single record keeps the filter shown.
  */
 export function RelatedLinks({ detail, filter }: { detail: TimelineDetail; filter: EventFilter }) {
   const [linked, setLinked] = useState<{ id: number; items: TimelineSummary[]; more: boolean } | null>(null);
@@ -43,7 +44,7 @@ export function RelatedLinks({ detail, filter }: { detail: TimelineDetail; filte
       <Group gap="md">
         {detail.relatedId !== null && (
           <Anchor href={timelineLink(filter, detail.relatedId)} size="sm" data-testid="link-original">
-            {detail.kind === 'delivery' ? 'Its arrival' : 'Original'} #{detail.relatedId}
+            {relatedLabel(detail.kind, detail.relatedId)}
           </Anchor>
         )}
         {detail.orderId !== null && (
