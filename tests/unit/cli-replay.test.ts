@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from './helpers/run-cli';
@@ -113,6 +115,10 @@ describe('checkout-console replay', () => {
       cancelled: false,
       error: null,
     });
+    // docs/replay.md lists every field the summary has (it left out `error`).
+    const manual = readFileSync(join(import.meta.dirname, '../../docs/replay.md'), 'utf8');
+    const listed = /`--json`:\s*`\{ ([^}]*) \}`/.exec(manual)?.[1]?.split(', ');
+    expect(listed?.sort()).toEqual(Object.keys(JSON.parse(run.stdout) as object).sort());
   });
 
   it.each([
