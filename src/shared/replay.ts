@@ -119,3 +119,33 @@ export function leftOutWords(leftOut: ReplayLeftOut): string {
     .filter((words) => words !== null)
     .join(' and ');
 }
+
+/**
+ * What a filter matched and a replay leaves out as the console's own doing, counted by what it
+ * is: the listener's records of replays the console sent (they carry its replay marker; their
+ * provenance replay, or crafted for an edited or re-signed one) and webhooks signed with a token
+ * the console made (JWT inspector, `jwt sign`: provenance crafted). Taken by a filter, each run
+ * would replay the last run's arrivals too (1, 2, 4… webhooks), and send again bytes the service
+ * never sent. Named by id, each is replayed as asked.
+ */
+export const replayConsoleOwnSchema = z.object({
+  replays: z.number().int(),
+  craftedTokens: z.number().int(),
+});
+export type ReplayConsoleOwn = z.infer<typeof replayConsoleOwnSchema>;
+
+/** "1 arrival of a replay the console sent and 3 webhooks signed with a token the console made". */
+export function consoleOwnWords(own: ReplayConsoleOwn): string {
+  return [
+    own.replays === 0
+      ? null
+      : own.replays === 1
+        ? '1 arrival of a replay the console sent'
+        : `${own.replays} arrivals of replays the console sent`,
+    own.craftedTokens === 0
+      ? null
+      : `${own.craftedTokens} ${own.craftedTokens === 1 ? 'webhook' : 'webhooks'} signed with a token the console made`,
+  ]
+    .filter((words) => words !== null)
+    .join(' and ');
+}

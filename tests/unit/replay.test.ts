@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { replaySequence } from '../../src/main/replay/replay-sequence';
-import { replayRequestSchema } from '../../src/shared/replay';
+import { consoleOwnWords, replayRequestSchema } from '../../src/shared/replay';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { until } from './helpers/emulator-harness';
@@ -237,10 +237,42 @@ describe('replaying by filter', () => {
     const [sent] = replayRecords(open);
     const arrival = Number(open.core.events.getDetail(sent?.id ?? 0)?.details['listenerRecordId']);
     expect(() => planOf(open, { filter: { ids: [arrival] } })).toThrow(
-      /only the arrivals of replays the console sent \(1\) match/,
+      "No webhook but the console's own matches: the filter leaves out 1 arrival of a replay the console sent. To replay one of them, tick it on the timeline.",
     );
     // Named by id, such an arrival is replayed as asked.
     expect(planOf(open, { ids: [arrival] }).webhooks).toBe(1);
+  });
+
+  // Signed with a token from `jwt sign`, no replay happened: the plan said "only the arrivals of
+  // replays the console sent (4) match", and unfiltered they were left out uncounted.
+  it('names and counts what it leaves out by its provenance: replays, and tokens the console made', async () => {
+    const { open, ids } = await consoleWithWebhooks(2);
+    await replay(open, { ids: [ids[0]] });
+    const signed = await open.core.jwt.sign({
+      signer: { source: 'profile', profileId: open.core.profiles.active().id },
+      preset: 'valid',
+      claims: {},
+    });
+    const crafted: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${open.origin}/hooks/crafted?serviceToken=${signed.token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${signed.token}` },
+        body: payload('order_approved'),
+      });
+      crafted.push(((await response.json()) as { id: number }).id);
+    }
+    expect(open.core.events.getSummary(crafted[0] ?? 0)?.provenance).toBe('crafted');
+    expect(planOf(open, { filter: {} })).toMatchObject({
+      webhooks: 2,
+      consoleOwn: { replays: 1, craftedTokens: 3 },
+    });
+    expect(consoleOwnWords({ replays: 1, craftedTokens: 3 })).toBe(
+      '1 arrival of a replay the console sent and 3 webhooks signed with a token the console made',
+    );
+    expect(() => planOf(open, { filter: { ids: crafted } })).toThrow(
+      "No webhook but the console's own matches: the filter leaves out 3 webhooks signed with a token the console made. To replay one of them, tick it on the timeline.",
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { ReplayLeftOut, ReplayPlanRequest, ReplayProgress } from '../../shared/replay';
-import { leftOutWords, MAX_REPLAY_SENDS, startingProgress } from '../../shared/replay';
+import type { ReplayConsoleOwn, ReplayLeftOut, ReplayPlanRequest, ReplayProgress } from '../../shared/replay';
+import { consoleOwnWords, leftOutWords, MAX_REPLAY_SENDS, startingProgress } from '../../shared/replay';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
@@ -41,6 +41,7 @@ export interface ReplayServiceDependencies {
 export interface ReplayPlan {
   webhooks: number;
   leftOut: ReplayLeftOut;
+  consoleOwn: ReplayConsoleOwn;
   sends: number;
   targetUrl: string;
   /** The target is a live profile's address: sending needs confirmation. */
@@ -65,9 +66,26 @@ export interface ReplayService {
 
 const PROGRESS_EVERY_MS = 100;
 
-/** A webhook the listener stored as the arrival of the console's own replay (exact or crafted). */
-const isConsoleReplayArrival = (row: EventRow): boolean =>
-  row.provenance === 'replay' || row.provenance === 'crafted';
+/**
+ * Which of the console's own doings a stored webhook is (shared/replay.ts, ReplayConsoleOwn), or
+ * null for one a filter takes: the service's own, an imported one, another listener's forward
+ * (the service's request, passed on). A webhook signed with a token the console made is
+ * crafted without a replay's marker (handle-webhook.ts marks it so only then); every other
+ * replay or crafted one is the arrival of a replay.
+ */
+function consoleOwnOf(row: EventRow): keyof ReplayConsoleOwn | null {
+  if (row.provenance !== 'replay' && row.provenance !== 'crafted') return null;
+  return row.provenance === 'crafted' && hasCraftedToken(row.details) ? 'craftedTokens' : 'replays';
+}
+
+function hasCraftedToken(details: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return typeof parsed === 'object' && parsed !== null && 'craftedToken' in parsed;
+  } catch {
+    return false;
+  }
+}
 /** Distinct failure causes a run keeps (a run of 100,000 sends to a dead target has one). */
 const CAUSES_KEPT = 5;
 
@@ -87,9 +105,12 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
   const latest = new Map<string, ReplayProgress>();
   const ending = new Set<Promise<unknown>>();
 
-  const originals = (request: ReplayPlanRequest): { rows: EventRow[]; leftOut: ReplayLeftOut } => {
+  const originals = (
+    request: ReplayPlanRequest,
+  ): { rows: EventRow[]; leftOut: ReplayLeftOut; consoleOwn: ReplayConsoleOwn } => {
     const rows: EventRow[] = [];
     const leftOut: ReplayLeftOut = { raw: 0, cut: 0 };
+    const consoleOwn: ReplayConsoleOwn = { replays: 0, craftedTokens: 0 };
     if (request.ids !== undefined) {
       for (const id of request.ids) {
         const row = deps.events.getRow(id);
@@ -102,13 +123,14 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         rows.push(row);
       }
     } else if (request.filter !== undefined) {
-      let ownArrivals = 0;
       for (const row of deps.eventsQuery.rows({ ...request.filter, kinds: ['webhook'] }, 'oldest-first')) {
         // The listener's record of a replay the console sent is a copy of a stored webhook (or
         // bytes the console made): taken by a filter, every run would replay the last run's
-        // arrivals too, doubling each time. Named by id, one is replayed as asked.
-        if (isConsoleReplayArrival(row)) {
-          ownArrivals += 1;
+        // arrivals too, doubling each time. One signed with a console-made token is bytes the
+        // service never sent. Each is counted by what it is; named by id, one is replayed as asked.
+        const own = consoleOwnOf(row);
+        if (own !== null) {
+          consoleOwn[own] += 1;
           continue;
         }
         // Named by id, either is refused, saying why (refuseRawRequests, refuseCutBodies); taken
@@ -126,17 +148,10 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         if (rows.length > MAX_REPLAY_SENDS)
           throw new ReplayError(`More than ${MAX_REPLAY_SENDS} webhooks match; narrow the filter.`);
       }
-      if (rows.length === 0 && leftOut.raw + leftOut.cut > 0)
-        throw new ReplayError(
-          `No webhook that matches can be sent as it came: the filter leaves out ${leftOutWords(leftOut)}.${leftOut.cut > 0 ? ' Edit the body to replay those stored cut.' : ''}`,
-        );
-      if (rows.length === 0 && ownArrivals > 0)
-        throw new ReplayError(
-          `No webhook the service sent matches; only the arrivals of replays the console sent (${ownArrivals}) match, and a filter leaves those out. To replay one of them again, tick it on the timeline.`,
-        );
+      if (rows.length === 0) refuseOnlyLeftOut(leftOut, consoleOwn);
     } else throw new ReplayError('Choose webhooks to replay: ids or a filter.');
     if (rows.length === 0) throw new ReplayError('No stored webhook matches; nothing to replay.');
-    return { rows, leftOut };
+    return { rows, leftOut, consoleOwn };
   };
 
   const target = (request: ReplayPlanRequest): { base: string; path: ReplayPath } => {
@@ -177,14 +192,21 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
   };
 
   const plan = (request: ReplayPlanRequest): ReplayPlan => {
-    const { rows, leftOut } = originals(request);
+    const { rows, leftOut, consoleOwn } = originals(request);
     refuseRawRequests(rows);
     if (request.body === null) refuseCutBodies(rows);
     const { base } = target(request);
     const sends = rows.length * request.repeat;
     if (sends > MAX_REPLAY_SENDS)
       throw new ReplayError(`${sends} sends is more than ${MAX_REPLAY_SENDS}; repeat fewer times.`);
-    return { webhooks: rows.length, leftOut, sends, targetUrl: base, live: liveAddress(base) !== null };
+    return {
+      webhooks: rows.length,
+      leftOut,
+      consoleOwn,
+      sends,
+      targetUrl: base,
+      live: liveAddress(base) !== null,
+    };
   };
 
   async function run(
@@ -305,6 +327,29 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       return true;
     },
   };
+}
+
+/**
+ * A filter that matched webhooks, every one of them left out: said with what it left out,
+ * each group by what it is, rather than "nothing matches".
+ */
+function refuseOnlyLeftOut(leftOut: ReplayLeftOut, consoleOwn: ReplayConsoleOwn): void {
+  const unsendable = leftOut.raw + leftOut.cut > 0;
+  const own = consoleOwn.replays + consoleOwn.craftedTokens > 0;
+  const cutHint = leftOut.cut > 0 ? ' Edit the body to replay those stored cut.' : '';
+  const tickHint = ' To replay one of them, tick it on the timeline.';
+  if (unsendable && own)
+    throw new ReplayError(
+      `No webhook that matches can be replayed: the filter leaves out ${leftOutWords(leftOut)}, not sendable as they came, and the console's own: ${consoleOwnWords(consoleOwn)}.${cutHint}${tickHint}`,
+    );
+  if (unsendable)
+    throw new ReplayError(
+      `No webhook that matches can be sent as it came: the filter leaves out ${leftOutWords(leftOut)}.${cutHint}`,
+    );
+  if (own)
+    throw new ReplayError(
+      `No webhook but the console's own matches: the filter leaves out ${consoleOwnWords(consoleOwn)}.${tickHint}`,
+    );
 }
 
 /**

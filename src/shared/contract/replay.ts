@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { replayLeftOutSchema, replayProgressSchema, replayRequestSchema } from '../replay';
+import {
+  replayConsoleOwnSchema,
+  replayLeftOutSchema,
+  replayProgressSchema,
+  replayRequestSchema,
+} from '../replay';
 import { defineCommand, noInput } from './define';
 
 export const replayCommands = {
@@ -10,6 +15,8 @@ export const replayCommands = {
       webhooks: z.number().int(),
       /** What the filter matched and the run leaves out (always none for ids, which refuse them). */
       leftOut: replayLeftOutSchema,
+      /** What the filter matched and the run leaves out as the console's own (none for ids). */
+      consoleOwn: replayConsoleOwnSchema,
       sends: z.number().int(),
       targetUrl: z.string(),
       live: z.boolean(),
