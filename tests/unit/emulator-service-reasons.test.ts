@@ -59,8 +59,11 @@ describe("the emulator's reasons name what they are about", () => {
     const status = await core.emulator.start();
     expect(status.running).toBe(false);
     expect(status.error).toBe(
-      `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`,
+      `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running, and whatever holds the port answers in its place: no console on this data directory says it runs its emulator there (one that did would be named here). Start it on a free port, or free the port.`,
     );
+    // It said "(another console on this data directory answers as the same emulator)" of a holder
+    // it had just looked for among this data directory's consoles and not found.
+    expect(status.error).not.toContain('answers as the same emulator');
   });
 
   it('a port held by another console on this data directory names that console, from its address record', async () => {

@@ -139,12 +139,13 @@ export function emulatorPortOf(baseUrl: string, profileName?: string): { port: n
  * Why the emulator did not start on a held port: the console on this data directory that says it
  * runs its emulator there (it answers as the same emulator: the same orders and settings), or,
  * when none says so, something this console cannot name (another program, or a console of an
- * older version or another data directory).
+ * older version or another data directory). The second never says a console of this data
+ * directory may answer: it was looked for and not found, and one would have been named.
  */
 function heldPortWords(port: number, heldBy: string | null): string {
   if (heldBy !== null)
     return `${heldBy} runs this data directory's emulator on port ${port}, so this console's emulator is not started there; that one answers as the same emulator (the same orders and settings). Start this one on a free port, or use that one.`;
-  return `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running; whatever holds the port answers instead (another console on this data directory answers as the same emulator). Start it on a free port, or free the port.`;
+  return `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running, and whatever holds the port answers in its place: no console on this data directory says it runs its emulator there (one that did would be named here). Start it on a free port, or free the port.`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { pointLocalProfile, startServedConsole } from '../fixtures/serve-process
 // said it was "taken by another program": the console cannot tell what holds it (a second
 // console on the data directory does as often), and the free-port button spoke of "the Local
 // profile" whichever profile it moves.
-test('a held emulator port is said as something else holding it, and the free-port button names the profile', async ({
+test('a held emulator port is said as something else holding it, the free-port button names the profile and is the primary, and Start says why it fails', async ({
   page,
 }) => {
   const holder = createServer();
@@ -44,6 +44,23 @@ test('a held emulator port is said as something else holding it, and the free-po
         'No orders yet. The emulator is not running, for the reason said above (Start tries the same again). "Start on a free port" above can start it (the base URL of profile Local follows); then a checkout sent to the Local profile appears here. Until then a send to Local does not reach this emulator.',
       );
       await expect(empty).not.toContainText('start it above');
+
+      // The Builder's notice made "Start the emulator" (which meets the held port again) its
+      // primary button, and a press on it said nothing at all. The free port is the primary there
+      // too, and Start says why it did not start.
+      await page.goto(`${served.origin}/#/builder`);
+      const notice = page.getByTestId('emulator-stopped');
+      await expect(notice).toContainText(`holds port ${address.port}`);
+      await expect(notice.getByRole('button', { name: 'Start on a free port' })).toHaveAttribute(
+        'data-variant',
+        'filled',
+      );
+      const start = notice.getByRole('button', { name: 'Start the emulator' });
+      await expect(start).not.toHaveAttribute('data-variant', 'filled');
+      await start.click();
+      await expect(page.getByRole('alert').filter({ hasText: 'The emulator did not start' })).toContainText(
+        `holds port ${address.port}`,
+      );
     } finally {
       await served.stop();
     }

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlayerPlay, IconServerOff } from '@tabler/icons-react';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ProfileView } from '@shared/profile';
 import { useEmulatorStore } from '@features/emulator';
 import { errorMessage } from '@bridge/bridge-error';
 import { useAppStore, useResumed } from '@ui/app-store';
+import { StoppedServiceNotice } from './stopped-service-notice';
 
 /**
  * On the Local profile, a stopped emulator is said before a send finds nothing listening, with
@@ -38,41 +39,42 @@ export function EmulatorNotice({ profile }: { profile: ProfileView | null }) {
       )
       .finally(() => setStarting(false));
   };
-  return (
-    <Alert
-      color="orange"
-      mb="sm"
-      p="xs"
-      icon={<IconServerOff size={18} />}
-      title="The local emulator is stopped"
-      data-testid="emulator-stopped"
+  // Not started for a reason (its port held), Start meets the reason again: the free port is
+  // the primary, as on the Emulator view's card, and Start stays to try again once it is gone.
+  const reason = status.error !== null;
+  const startButton = (
+    <Button
+      key="start"
+      size="xs"
+      variant={reason ? 'default' : 'filled'}
+      leftSection={<IconPlayerPlay size={14} />}
+      loading={starting}
+      onClick={() => start({ updateLocalProfile: false })}
     >
-      <Text size="sm">
-        {/* With a reason (a taken port, say), the reason says what answers instead. */}
-        {status.error === null
-          ? `${profile.name} sends to it, so nothing would answer.`
-          : `${profile.name} sends to it. ${status.error}`}
-      </Text>
-      <Group gap="xs" mt={6}>
-        <Button
-          size="xs"
-          leftSection={<IconPlayerPlay size={14} />}
-          loading={starting}
-          onClick={() => start({ updateLocalProfile: false })}
-        >
-          Start the emulator
-        </Button>
-        {status.error !== null && (
-          <Button
-            size="xs"
-            variant="light"
-            loading={starting}
-            onClick={() => start({ port: 0, updateLocalProfile: true })}
-          >
-            Start on a free port
-          </Button>
-        )}
-      </Group>
-    </Alert>
+      Start the emulator
+    </Button>
+  );
+  const freePortButton = (
+    <Button
+      key="free-port"
+      size="xs"
+      variant="filled"
+      loading={starting}
+      onClick={() => start({ port: 0, updateLocalProfile: true })}
+    >
+      Start on a free port
+    </Button>
+  );
+  return (
+    <StoppedServiceNotice
+      title="The local emulator is stopped"
+      testId="emulator-stopped"
+      actions={reason ? [freePortButton, startButton] : startButton}
+    >
+      {/* With a reason (a taken port, say), the reason says what answers instead. */}
+      {reason
+        ? `${profile.name} sends to it. ${status.error}`
+        : `${profile.name} sends to it, so nothing would answer.`}
+    </StoppedServiceNotice>
   );
 }

@@ -22,7 +22,10 @@ interface EmulatorState {
   loadStatus: () => Promise<void>;
   /** The settings alone (the builder judges a Local send's "" by them). */
   loadSettings: () => Promise<void>;
-  /** Start (or restart) and stop: the answer is the new status, kept before the push arrives. */
+  /**
+   * Start (or restart) and stop: the answer is the new status, kept before the push arrives.
+   * A start that left it not running rejects with the reason, for the button that asked to say.
+   */
   start: (input: CommandInput<'startEmulator'>) => Promise<void>;
   stop: () => Promise<void>;
   /** Saves part of the settings; the saved whole replaces what is shown. */
@@ -67,7 +70,11 @@ export const useEmulatorStore = create<EmulatorState>((set) => ({
     set({ settings: await bridge.getEmulatorSettings({}) });
   },
   async start(input) {
-    set({ status: await bridge.startEmulator(input), statusKnown: true });
+    const status = await bridge.startEmulator(input);
+    set({ status, statusKnown: true });
+    // Main answers a start it could not make (its port held) with a status, not an error: told
+    // nothing, the button that asked seemed to do nothing at all.
+    if (!status.running) throw new Error(status.error ?? 'The emulator did not start.');
   },
   async stop() {
     set({ status: await bridge.stopEmulator({}), statusKnown: true });
