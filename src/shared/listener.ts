@@ -77,6 +77,14 @@ export const listenerStatusSchema = z.object({
   publicUrl: z.string().nullable(),
   /** Why it is not running, as a sentence. */
   error: z.string().nullable(),
+  /**
+   * Who held the port when it could not bind it: `console`, a console on this data directory
+   * that says it runs its listener there (what is sent there is stored here all the same);
+   * `other`, something this console cannot name (another program, a console of another data
+   * directory or an older version): what is sent there goes to it, and is not stored here.
+   * Null when it runs, or did not start for another reason.
+   */
+  portTakenBy: z.enum(['console', 'other']).nullable(),
   profileId: z.number().int().nullable(),
   profileName: z.string().nullable(),
   /** Whether the active profile has a notification token to verify with. */

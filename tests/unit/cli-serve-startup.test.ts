@@ -139,6 +139,7 @@ describe('serveStartupLines', () => {
     ...stopped,
     configuredPort: 4455,
     publicUrl: null,
+    portTakenBy: null,
     profileId: null,
     hasNotificationToken: false,
     notificationTokenUnopened: null,

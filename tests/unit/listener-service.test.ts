@@ -193,6 +193,39 @@ describe('the listener in the app', () => {
     expect(back?.port).not.toBe(taken);
   });
 
+  it("a port something else holds: the status says so, and a send's notification line does not claim a console listens there", async () => {
+    // The Request tab said the listener port was filled in "where a console on this data
+    // directory listens while it runs", while this console knew its own listener had not bound
+    // the port and something else took the order's notifications there.
+    open = await openListeningConsole();
+    const taken = await takePort();
+    const local = open.core.profiles.active();
+    open.core.profiles.update(local.id, { listenerPort: taken }, KEEP);
+    const failed = await waitFor(
+      () => open?.core.listener.status(),
+      (status) => status?.error != null,
+    );
+    expect(failed).toMatchObject({ running: false, portTakenBy: 'other' });
+    const { notification } = open.core.merchantApi.prepareCheckout({
+      profileId: local.id,
+      body: { kind: 'json', payload: { merchant_url: {} } },
+      injectNotificationUrl: true,
+    });
+    expect(notification.url).toBe(`http://127.0.0.1:${taken}`);
+    expect(notification.reason).toBe(
+      `merchant_url.notification was empty: filled in with the profile's listener port, though this console's listener is not running: something else on this machine held port ${taken} when it tried to listen there (the Listener view says so), and takes what is sent there instead of this console.`,
+    );
+    expect(notification.reason).not.toContain('a console on this data directory listens');
+
+    // Running again (on a free port), the status no longer says the port is taken.
+    open.core.profiles.update(local.id, { listenerPort: 0 }, KEEP);
+    const back = await waitFor(
+      () => open?.core.listener.status(),
+      (status) => status?.running === true,
+    );
+    expect(back?.portTakenBy).toBeNull();
+  });
+
   it('restarts on the new active profile and verifies with its token', async () => {
     open = await openListeningConsole();
     const sandbox = open.core.profiles.findByName('Sandbox');

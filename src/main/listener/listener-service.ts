@@ -128,6 +128,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   let error: string | null = deps.background
     ? null
     : `The listener runs in the desktop app and in browser mode (serve); use "${deps.consoleCommand('listen')}" from a terminal.`;
+  let portTakenBy: ListenerStatus['portTakenBy'] = null;
   let verification: Promise<VerificationKey> = Promise.resolve({ key: null, label: 'no profile' });
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -187,6 +188,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       url: server?.origin ?? null,
       publicUrl: current?.publicUrl ?? null,
       error,
+      portTakenBy,
       profileId: current?.profileId ?? null,
       profileName: current?.profileName ?? null,
       hasNotificationToken: current?.secret != null,
@@ -233,9 +235,13 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         logError: (message) => log.error(message),
       });
       error = null;
+      portTakenBy = null;
       log.info(`Webhook listener on ${server.origin} for profile "${next.profileName}".`);
     } catch (bindError) {
-      error = describeBindError(bindError, next.port, deps.listenerHeldBy?.(next.port) ?? null);
+      const heldBy = deps.listenerHeldBy?.(next.port) ?? null;
+      error = describeBindError(bindError, next.port, heldBy);
+      portTakenBy =
+        (bindError as { code?: string }).code !== 'EADDRINUSE' ? null : heldBy === null ? 'other' : 'console';
       if (overrides.callerReportsStartFailure === true) log.info(error);
       else log.warn(error);
     }

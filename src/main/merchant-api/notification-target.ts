@@ -24,6 +24,9 @@ export type NotificationTarget = { url: string; source: string } | { url: null; 
  * profile is where its notifications arrive, whatever port it took (port 0, `listen --port`),
  * so a profile whose listener takes any free port is reached too while a console runs it.
  * A listener running for another profile is not used: it verifies with another token.
+ *
+ * A console whose own listener could not bind the port because something else holds it says so
+ * with the port it fills in (`status.portTakenBy`): the notifications go to whatever holds it.
  */
 export function notificationUrlFor(
   profile: StoredProfile,
@@ -63,8 +66,16 @@ export function notificationUrlFor(
       url: null,
       reason: `No listener URL: the profile's listener port ${listenerPort} is its base URL's own port (the emulator); give the listener another port.`,
     };
+  const url = `http://127.0.0.1:${listenerPort}`;
+  // This console tried the port and something it cannot name held it: "a console listens there"
+  // would be false while it knows so. Still filled in: what holds it may take them on purpose.
+  if (status.portTakenBy === 'other' && status.configuredPort === listenerPort)
+    return {
+      url,
+      source: `the profile's listener port, though this console's listener is not running: something else on this machine held port ${listenerPort} when it tried to listen there (the Listener view says so), and takes what is sent there instead of this console`,
+    };
   return {
-    url: `http://127.0.0.1:${listenerPort}`,
+    url,
     // Not looked at: nothing may listen there yet, or another program may hold the port.
     source:
       "the profile's listener port, where a console on this data directory listens while it runs (not checked from here)",

@@ -10,6 +10,7 @@ import { BuilderToolbar } from './builder-toolbar';
 import './drafts-palette-source';
 import { FindingsTabBody, FindingsTabLabel, FindingsTitle } from './findings-summary';
 import { EmulatorNotice } from './emulator-notice';
+import { ListenerNotice } from './listener-notice';
 import { useFollowedEmulatorSettings } from './follow-emulator-settings';
 import { FirstRunGuide } from './first-run-guide';
 import { CheckoutForm } from './form/checkout-form';
@@ -73,6 +74,7 @@ const BuilderBody = memo(function BuilderBody() {
       <FirstRunGuide />
       <BuilderToolbar profile={profile} onSend={send} />
       <EmulatorNotice profile={profile} />
+      <ListenerNotice profile={profile} />
       <WorkingCopyNotice />
       <DocumentNotices />
       <div className={classes.layout} ref={layout}>

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
+import type { TimelineSummary } from '@shared/events';
 import type { OrderState } from '@shared/orders/order-states';
 import { useNavigation } from '@ui/navigation';
 import { openExternalUrl } from '@ui/open-external';
@@ -8,6 +9,7 @@ import { usePreferencesStore } from '@ui/preferences-store';
 import { switchProfile, selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { useOrderLifecycle } from '@features/orders';
 import { isEmptyDocument, useBuilderStore } from './builder-store';
+import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder, type FollowedOrder } from './followed-order';
 import classes from './builder.module.css';
 import { fillSample } from './sample-action';
@@ -54,6 +56,7 @@ function Guide() {
   const { detail } = useOrderLifecycle(order?.orderId ?? null);
   const state = detail?.lifecycle.state ?? null;
   const progress = progressOf(hasDocument, order !== null, state);
+  const unreceived = deliveredElsewhere(detail?.records ?? [])[0] ?? null;
   const close = () => void update({ firstRunGuide: 'done' });
   return (
     <Paper withBorder radius="sm" p="xs" mb="sm" data-testid="first-run-guide" data-step={progress}>
@@ -90,7 +93,7 @@ function Guide() {
         className={classes.firstRunNext}
         data-testid="first-run-next"
       >
-        <NextStep progress={progress} state={state} onDone={close} />
+        <NextStep progress={progress} state={state} unreceived={unreceived} onDone={close} />
       </Group>
     </Paper>
   );
@@ -148,10 +151,13 @@ function useLocalFollowedOrder(): FollowedOrder | null {
 function NextStep({
   progress,
   state,
+  unreceived,
   onDone,
 }: {
   progress: number;
   state: OrderState | null;
+  /** A delivery about the order that something other than this console's listener answered. */
+  unreceived: TimelineSummary | null;
   onDone: () => void;
 }) {
   const profile = useProfilesStore((store) => selectActiveProfile(store));
@@ -194,6 +200,18 @@ function NextStep({
         'Send it to Local, the built-in emulator: Send to Local (top right) or Ctrl+Enter. The answer carries the order id and its checkout page.',
       );
     case 2:
+      // Paid, but its webhook went elsewhere: "Pay" again would not change what this console sees.
+      if (unreceived !== null)
+        return (
+          <>
+            {say(
+              `${deliveredElsewhereWords(unreceived)} Get this console's listener running (the notice above the form), then send again and pay the new order: the emulator counts this one's webhook as delivered and does not send it again.`,
+            )}
+            <Button size="xs" variant="light" onClick={() => navigate('listener')}>
+              Open the Listener view
+            </Button>
+          </>
+        );
       return (
         <>
           {say(

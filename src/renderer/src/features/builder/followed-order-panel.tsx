@@ -3,11 +3,13 @@ import { VerdictBadge } from '@features/jwt';
 import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
 import { clockTime } from '@features/timeline';
 import { TableHeader } from '@ui/table-header';
+import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder } from './followed-order';
 
 /**
  * The order the last send created, live: its state and lifecycle strip as the records arrive,
- * and every webhook about it with the listener's verdicts, each one click from its record.
+ * and every webhook about it with the listener's verdicts, each one click from its record; and
+ * each of the emulator's deliveries that something other than this console's listener answered.
  */
 export function FollowedOrderPanel({ orderId }: { orderId: string }) {
   const { detail, error, loading } = useOrderLifecycle(orderId);
@@ -16,6 +18,7 @@ export function FollowedOrderPanel({ orderId }: { orderId: string }) {
   const stored = detail?.records.filter((record) => record.kind === 'webhook') ?? [];
   const byId = new Map([...stored, ...(followed ?? [])].map((record) => [record.id, record]));
   const webhooks = [...byId.values()].sort((a, b) => a.id - b.id);
+  const elsewhere = deliveredElsewhere(detail?.records ?? []);
   return (
     <Stack gap="xs" data-testid="followed-order">
       <Group gap="xs">
@@ -37,11 +40,22 @@ export function FollowedOrderPanel({ orderId }: { orderId: string }) {
         </Text>
       )}
       {detail !== null && <LifecycleStrip lifecycle={detail.lifecycle} compact />}
-      {webhooks.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="followed-webhooks-empty">
-          No webhook yet. Pay on the checkout page: the service then sends order_approved, and it shows here
-          as it arrives.
+      {elsewhere.map((delivery) => (
+        <Text key={delivery.id} size="sm" c="orange" data-testid="followed-delivered-elsewhere">
+          {deliveredElsewhereWords(delivery)}{' '}
+          <Anchor href={`#/timeline?id=${delivery.id}`} size="sm">
+            Delivery #{delivery.id}
+          </Anchor>
         </Text>
+      ))}
+      {webhooks.length === 0 ? (
+        // Not "Pay on the checkout page" of an order paid whose webhook went elsewhere (said above).
+        elsewhere.length === 0 && (
+          <Text size="sm" c="dimmed" data-testid="followed-webhooks-empty">
+            No webhook yet. Pay on the checkout page: the service then sends order_approved, and it shows here
+            as it arrives.
+          </Text>
+        )
       ) : (
         <Table fz="sm" verticalSpacing={2} withTableBorder data-testid="followed-webhooks">
           <TableHeader

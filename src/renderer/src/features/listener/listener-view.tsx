@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useResumed } from '@ui/app-store';
 import { CheckEndpointButton } from '@features/scenarios';
 import { ListenerSettingsForm } from './listener-settings-form';
+import { notStoredWords } from './listener-status-words';
 import { useListenerStore } from './listener-store';
 import { useFailureUntilResumed } from './use-failure-until-resumed';
 
@@ -25,11 +26,12 @@ export function ListenerView() {
     load().catch(setFailure);
   }, [load, resumed, setFailure]);
 
+  const notStored = status === null ? null : notStoredWords(status);
   return (
     <Stack maw={1000}>
       <Title order={3}>Webhook listener</Title>
       {failure !== null && <Alert color="red">{failure}</Alert>}
-      {status !== null && (
+      {status !== null && notStored !== null && (
         <Card withBorder>
           <Group justify="space-between" mb="sm">
             <Group gap="xs">
@@ -87,14 +89,12 @@ export function ListenerView() {
               <Table.Tr>
                 <Table.Th>Not stored</Table.Th>
                 <Table.Td data-testid="listener-not-stored">
-                  {status.notStored === 0 ? (
-                    'none: every request that reached the port was stored'
-                  ) : (
+                  {notStored.alarm ? (
                     <Text span c="red" fw={600}>
-                      {status.notStored} {status.notStored === 1 ? 'request' : 'requests'} answered 503 since
-                      the console started, not stored. The last one:{' '}
-                      {status.notStoredReason ?? 'no reason was given'}
+                      {notStored.text}
                     </Text>
+                  ) : (
+                    notStored.text
                   )}
                 </Table.Td>
               </Table.Tr>

@@ -1,0 +1,41 @@
+import type { ListenerStatus } from '@shared/listener';
+
+type StatusWords = Pick<
+  ListenerStatus,
+  'running' | 'error' | 'portTakenBy' | 'configuredPort' | 'notStored' | 'notStoredReason'
+>;
+
+/**
+ * Why this console's listener is not running, said where a send is made (the Builder's notice),
+ * or null when there is nothing to say: it runs, or a console on this data directory holds its
+ * port and stores what arrives there in the same history.
+ */
+export function listenerNotRunningWords(status: StatusWords, profileName: string): string | null {
+  if (status.running || status.error === null || status.portTakenBy === 'console') return null;
+  return `The webhooks of an order sent with ${profileName} do not reach this console while it is not running, so a paid order stays new here. ${status.error}`;
+}
+
+/**
+ * The Listener view's "Not stored" cell. With none, it said "every request that reached the port
+ * was stored" while the listener was stopped and something else held the port: the webhooks
+ * that reached it were not stored at all.
+ */
+export function notStoredWords(status: StatusWords): { text: string; alarm: boolean } {
+  if (status.notStored > 0)
+    return {
+      text: `${status.notStored} ${status.notStored === 1 ? 'request' : 'requests'} answered 503 since the console started, not stored. The last one: ${status.notStoredReason ?? 'no reason was given'}`,
+      alarm: true,
+    };
+  if (status.running) return { text: 'none: every request that reached the port was stored', alarm: false };
+  if (status.portTakenBy === 'other')
+    return {
+      text: `none stored here, since the listener is not running: what is sent to port ${status.configuredPort} reaches whatever holds it, not this console`,
+      alarm: false,
+    };
+  if (status.portTakenBy === 'console')
+    return {
+      text: `none here: the console that holds port ${status.configuredPort} stores what reaches it, in the same history`,
+      alarm: false,
+    };
+  return { text: 'none: the listener is not running, so no request reaches it', alarm: false };
+}
