@@ -1,3 +1,4 @@
+import { utf8ByteLength } from './byte-size';
 import type { ConsoleCommand } from './console-command';
 import type { BodyView, EventKind, HeaderList } from './events';
 import {
@@ -267,10 +268,6 @@ interface BodyPlan {
   feed: string | null;
 }
 
-function bytesOfText(text: string): number {
-  return new TextEncoder().encode(text).byteLength;
-}
-
 function bytesOfBase64(base64: string): number {
   const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
   return (base64.length / 4) * 3 - padding;
@@ -284,7 +281,7 @@ function base64OfText(text: string): string {
 
 /** How many bytes of the body are stored, and those bytes as base64, from its text or its base64. */
 const storedBytesOf = (body: BodyView) =>
-  body.text !== null ? bytesOfText(body.text) : bytesOfBase64(body.base64 ?? '');
+  body.text !== null ? utf8ByteLength(body.text) : bytesOfBase64(body.base64 ?? '');
 const base64Of = (body: BodyView) => (body.text !== null ? base64OfText(body.text) : (body.base64 ?? ''));
 
 function bodyPlan(body: BodyView | null, notes: string[]): BodyPlan {

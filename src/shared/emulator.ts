@@ -6,6 +6,7 @@ import {
 import { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES } from './checkout/empty-optional';
 import { CUSTOMER_ACTIONS, ORDER_EVENT_TYPES, ORDER_STATES } from './orders/order-states';
 import { webhookHeaderEditsSchema, webhookHeaderViewSchema } from './registered-webhook-headers';
+import { MIB } from './listener';
 import { patchSchemaOf } from './settings-patch';
 
 /**
@@ -15,6 +16,14 @@ import { patchSchemaOf } from './settings-patch';
  */
 
 /** How the notification token of a delivery is spoiled, to test the merchant's checks. */
+/**
+ * A request body larger than this is refused with 413 `request_too_large` (docs/limits.md); the
+ * server may be given another. Here, not beside the emulator's request entry, so the builder
+ * warns of it before Send to a local profile from the same constant. The spec shows no
+ * request-size limit: this one is ours.
+ */
+export const EMULATOR_BODY_LIMIT_BYTES = MIB;
+
 export const TOKEN_FAULTS = ['valid', 'wrong_signature', 'expired', 'none'] as const;
 export const tokenFaultSchema = z.enum(TOKEN_FAULTS);
 export type TokenFault = z.infer<typeof tokenFaultSchema>;

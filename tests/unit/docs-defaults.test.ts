@@ -21,7 +21,7 @@ import {
 import { DEFAULT_EMPTY_OPTIONAL } from '../../src/shared/checkout/empty-optional';
 import { LIMITS, PAYMENT_TYPE_SUGGESTIONS } from '../../src/shared/checkout/limits';
 import { decimalsOf, parseAmount } from '../../src/shared/checkout/money';
-import { DEFAULT_EMULATOR_SETTINGS } from '../../src/shared/emulator';
+import { DEFAULT_EMULATOR_SETTINGS, EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
 import { DEFAULT_LISTENER_SETTINGS, KIB, MIB, TOO_LARGE_KEPT_BYTES } from '../../src/shared/listener';
 import { defaultOperationBody } from '../../src/shared/operation-bodies';
 import {
@@ -178,7 +178,7 @@ const DEFAULTS: Record<string, string> = {
     "the checkout's expiry (`expires_at`); the emulator expires only unpaid orders",
   'Form a checkout request is checked against': `${code(emulator.checkoutForm)}, or the request's ${code('X-Emulator-Checkout-Form')}`,
   'Checkout page language without `locale`': code('ar_SA'),
-  'Largest request body': `${size(MIB)}; a larger body is refused`,
+  'Largest request body': `${size(EMULATOR_BODY_LIMIT_BYTES)}; a larger body is refused`,
   // Orders and their states
   'States of an order that ended unpaid': codes(['declined', 'expired', 'canceled'].flatMap(statesOfStep)),
   'States after a capture': codes(statesOfStep('captured')),

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EMULATOR_BODY_LIMIT_BYTES, requestBodies } from '../../src/main/emulator/emulator-request-entry';
+import { requestBodies } from '../../src/main/emulator/emulator-request-entry';
+import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
 import { EmulatorError } from '../../src/main/emulator/emulator-errors';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 import { sendRaw, type RawExchange } from './helpers/raw-http';

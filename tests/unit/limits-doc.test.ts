@@ -7,10 +7,8 @@ import { DRAFT_TEXT_MAX } from '../../src/shared/drafts';
 import { DEFAULT_LISTENER_SETTINGS, TOO_LARGE_KEPT_BYTES } from '../../src/shared/listener';
 import { DEFAULT_TIMEOUT_MS } from '../../src/shared/merchant-api';
 import { MAX_REPLAY_SENDS } from '../../src/shared/replay';
-import {
-  EMULATOR_BODY_LIMIT_BYTES,
-  EMULATOR_DRAIN_BEYOND_LIMIT_BYTES,
-} from '../../src/main/emulator/emulator-request-entry';
+import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
+import { EMULATOR_DRAIN_BEYOND_LIMIT_BYTES } from '../../src/main/emulator/emulator-request-entry';
 import * as serverLimits from '../../src/main/http/server-limits';
 import { MAX_FORWARD_HOPS } from '../../src/main/listener/forward-guard';
 import { FORWARD_STORED_RESPONSE_BYTES, FORWARD_TIMEOUT_MS } from '../../src/main/listener/forward-webhook';

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { jsonSyntaxWords } from '../../shared/json-text';
+import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { MIB } from '../../shared/listener';
 import { rawJsonResponse, statusForClientError } from '../http/server-limits';
 import { EmulatorError } from './emulator-errors';
@@ -12,8 +13,6 @@ import { EmulatorError } from './emulator-errors';
  * never throws out of the server. The spec shows no request-size limit; this one is ours.
  */
 
-/** A request body larger than this is refused with 413 (docs/limits.md); the server may be given another. */
-export const EMULATOR_BODY_LIMIT_BYTES = MIB;
 /**
  * An over-limit body is read on and dropped for up to this many bytes past the limit, so that
  * the client, still sending, reads the 413 instead of a connection reset; past it the

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { BOUNDED_SERVER_OPTIONS } from '../http/server-limits';
 import type { StoreWriter } from '../store/store-writer';
 import type { EmulatorEngine } from './emulator-engine';
+import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { EmulatorError } from './emulator-errors';
 import {
   answerUnparseable,
   decodePathSegment,
-  EMULATOR_BODY_LIMIT_BYTES,
   parseRequestTarget,
   requestBodies,
 } from './emulator-request-entry';

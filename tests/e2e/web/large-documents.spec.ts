@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { largeDocument } from '../../../bench/large-documents';
+import { formatBytes } from '../../../src/shared/byte-size';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
 
@@ -12,7 +13,14 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   const builder = new BuilderPage(page);
   const text = largeDocument(5_000_000);
   await builder.pasteFromClipboard(text);
-  await expect(page.getByTestId('large-document-notice')).toContainText('Large document (5.');
+  // Its size in the unit of the limits beside it: bytes of the UTF-8 body, in MiB ("5.1 MB" of
+  // characters, before); and, on the Local profile, that the emulator would refuse it (413).
+  const size = formatBytes(Buffer.byteLength(text));
+  expect(size).toMatch(/^4\.\d\d MiB \(/);
+  await expect(page.getByTestId('large-document-notice')).toContainText(`Large document: ${size}.`);
+  await expect(page.getByTestId('emulator-body-limit-notice')).toContainText(
+    `The body is ${size}, over the emulator's request limit of 1.00 MiB (1,048,576 bytes): Send to Local is refused with 413 (request_too_large)`,
+  );
   await expect(page.getByTestId('large-document-notice')).toContainText('not kept for a restart');
   // Above 1 MiB the raw JSON is plain text, and the notice says so.
   await expect(page.getByTestId('large-document-notice')).toContainText(
@@ -52,6 +60,8 @@ test('a document just under 1 MiB keeps its highlighting and shows no notice; ty
     `${pasted.items.length.toLocaleString('en')} items: rows are drawn as you scroll.`,
   );
   await expect(page.getByTestId('large-document-notice')).toHaveCount(0);
+  // 1,008,782 bytes: under the emulator's 1 MiB too.
+  await expect(page.getByTestId('emulator-body-limit-notice')).toHaveCount(0);
   await expect(page.locator('.cm-content')).toHaveAttribute('data-language', 'json');
 
   // A plain cell of the items table: typed into, it reaches the raw JSON.
@@ -90,16 +100,17 @@ test('a large working copy left from last time is offered after a reload, not fo
   await openConsole(page, served);
   const builder = new BuilderPage(page);
   const text = largeDocument(1_500_000);
+  const size = formatBytes(Buffer.byteLength(text));
   await builder.pasteFromClipboard(text);
-  await expect(page.getByTestId('large-document-notice')).toContainText('1.5 MB');
+  await expect(page.getByTestId('large-document-notice')).toContainText(size);
   await expect(page.locator('[data-working-copy="saved"]')).toBeAttached();
 
   await page.reload();
   await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
   const offer = page.getByTestId('working-copy-offer');
-  await expect(offer).toContainText('Your working copy from last time is 1.5 MB');
+  await expect(offer).toContainText(`Your working copy from last time is ${size}`);
   expect((await builder.rawText()).trim()).toBe('{}');
   await offer.getByRole('button', { name: 'Open it' }).click();
-  await expect(page.getByTestId('large-document-notice')).toContainText('1.5 MB');
+  await expect(page.getByTestId('large-document-notice')).toContainText(size);
   expect(await builder.rawText()).toBe(text);
 });

@@ -1,10 +1,14 @@
+import { formatBytes, utf8ByteLength } from '@shared/byte-size';
+import { EMULATOR_BODY_LIMIT_BYTES } from '@shared/emulator';
+
 /**
  * Where a document counts as large: above it the builder says so (findings take a moment,
  * items are shown as you scroll, the working copy is saved less often), the raw editor shows
  * plain text (no JSON language: highlighting and folding off, raw-editor-language.ts) and a
  * working copy of that size left from last time is offered rather than opened. 1 MiB: a
  * megabyte still types, highlights and validates without a pause worth mentioning
- * (bench/README.md); five do not.
+ * (bench/README.md); five do not. Counted in characters, the editor's work; a text of more
+ * characters than this is more bytes too, so "above 1 MiB" beside its size in bytes is true.
  */
 export const LARGE_DOCUMENT_CHARS = 1024 * 1024;
 
@@ -13,9 +17,27 @@ export const LARGE_DOCUMENT_LABEL = '1 MiB';
 
 export const isLargeDocument = (length: number): boolean => length > LARGE_DOCUMENT_CHARS;
 
-/** "820 KB", "5.2 MB": sizes as people read them (decimal units, as file managers show them). */
-export function formatSize(chars: number): string {
-  if (chars < 1000) return `${chars} characters`;
-  if (chars < 1_000_000) return `${Math.round(chars / 1000)} KB`;
-  return `${(chars / 1_000_000).toFixed(1)} MB`;
+/**
+ * A document's size as the notices say it: the bytes of the body Send sends (its text as UTF-8),
+ * in the unit of the limits beside it. It was a count of characters in decimal megabytes
+ * ("5.7 MB") next to "above 1 MiB".
+ */
+export const documentSize = (text: string): string => formatBytes(utf8ByteLength(text));
+
+/**
+ * Whether a body of `length` characters may be over the emulator's request limit: a character is
+ * at most three bytes of UTF-8, so a shorter text is under it without counting its bytes.
+ */
+export const mayExceedEmulatorLimit = (length: number): boolean => length * 3 > EMULATOR_BODY_LIMIT_BYTES;
+
+/**
+ * Said before a send to a local profile when the body is over the emulator's request limit (its
+ * one constant): the emulator refuses it with 413 and makes no order, which the builder learnt
+ * only from the answer. Null when it is under.
+ */
+export function overEmulatorLimitWords(text: string, profileName: string): string | null {
+  if (!mayExceedEmulatorLimit(text.length)) return null;
+  const bytes = utf8ByteLength(text);
+  if (bytes <= EMULATOR_BODY_LIMIT_BYTES) return null;
+  return `The body is ${formatBytes(bytes)}, over the emulator's request limit of ${formatBytes(EMULATOR_BODY_LIMIT_BYTES)}: Send to ${profileName} is refused with 413 (request_too_large), and no order is made.`;
 }

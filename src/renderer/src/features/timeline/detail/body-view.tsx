@@ -1,5 +1,6 @@
 import { Alert, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { formatBytes, utf8ByteLength } from '@shared/byte-size';
 import type { BodyView as StoredBody } from '@shared/events';
 import { LongTextBlock, type WholeOfText } from '@ui/long-text-block';
 import { usePrettyJson } from '@ui/pretty-json/use-pretty-json';
@@ -28,14 +29,8 @@ export function hexDump(bytes: Uint8Array, limit = HEX_LIMIT): string {
   return lines.join('\n');
 }
 
-function formatBytes(size: number): string {
-  if (size < 1024) return `${size} bytes`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KiB (${size.toLocaleString()} bytes)`;
-  return `${(size / 1024 / 1024).toFixed(2)} MiB (${size.toLocaleString()} bytes)`;
-}
-
 function storedBytes(body: StoredBody): number {
-  if (body.text !== null) return new TextEncoder().encode(body.text).byteLength;
+  if (body.text !== null) return utf8ByteLength(body.text);
   const base64 = body.base64 ?? '';
   return (base64.length / 4) * 3 - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
 }
