@@ -65,6 +65,16 @@ export const replayRequestSchema = z.object({
 export type ReplayRequest = z.input<typeof replayRequestSchema>;
 export type ReplayPlanRequest = z.output<typeof replayRequestSchema>;
 
+/**
+ * What a plan is asked: a replay as a start takes it, and whether its body will be edited. The
+ * Replay view plans as the form is filled in and does not send the body it edits (up to 1 MiB)
+ * on every key: the plan needs only to know the stored bodies are not the ones that go, so a
+ * webhook stored cut can go too. A start says it by sending the body.
+ */
+export const replayPlanInputSchema = replayRequestSchema.extend({
+  bodyEdited: z.boolean().default(false),
+});
+
 export const replayProgressSchema = z.object({
   runId: z.string(),
   total: z.number().int(),

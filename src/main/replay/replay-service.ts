@@ -48,8 +48,14 @@ export interface ReplayPlan {
   live: boolean;
 }
 
+/** A plan is told the body will be edited (`bodyEdited`, replayPlanInputSchema); a start sends it. */
+type PlanRequest = ReplayPlanRequest & { bodyEdited?: boolean };
+
+/** The stored bodies are not what goes: the start's own body, or the one a plan is told of. */
+const bodyEdited = (request: PlanRequest): boolean => request.body !== null || request.bodyEdited === true;
+
 export interface ReplayService {
-  plan(request: ReplayPlanRequest): ReplayPlan;
+  plan(request: PlanRequest): ReplayPlan;
   /** Starts in the background; progress comes as `replay.progress` pushes. */
   start(request: ReplayPlanRequest): { runId: string; total: number };
   /** Runs to the end (the CLI), reporting progress as it goes. */
@@ -106,7 +112,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
   const ending = new Set<Promise<unknown>>();
 
   const originals = (
-    request: ReplayPlanRequest,
+    request: PlanRequest,
   ): { rows: EventRow[]; leftOut: ReplayLeftOut; consoleOwn: ReplayConsoleOwn } => {
     const rows: EventRow[] = [];
     const leftOut: ReplayLeftOut = { raw: 0, cut: 0 };
@@ -140,7 +146,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
           leftOut.raw += 1;
           continue;
         }
-        if (row.request_truncated === 1 && request.body === null) {
+        if (row.request_truncated === 1 && !bodyEdited(request)) {
           leftOut.cut += 1;
           continue;
         }
@@ -191,10 +197,10 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     );
   };
 
-  const plan = (request: ReplayPlanRequest): ReplayPlan => {
+  const plan = (request: PlanRequest): ReplayPlan => {
     const { rows, leftOut, consoleOwn } = originals(request);
     refuseRawRequests(rows);
-    if (request.body === null) refuseCutBodies(rows);
+    if (!bodyEdited(request)) refuseCutBodies(rows);
     const { base } = target(request);
     const sends = rows.length * request.repeat;
     if (sends > MAX_REPLAY_SENDS)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   replayConsoleOwnSchema,
   replayLeftOutSchema,
+  replayPlanInputSchema,
   replayProgressSchema,
   replayRequestSchema,
 } from '../replay';
@@ -10,7 +11,7 @@ import { defineCommand, noInput } from './define';
 export const replayCommands = {
   /** What a replay would send (how many, where, whether the target is live), without sending. */
   planReplay: defineCommand(
-    replayRequestSchema,
+    replayPlanInputSchema,
     z.object({
       webhooks: z.number().int(),
       /** What the filter matched and the run leaves out (always none for ids, which refuse them). */

@@ -111,11 +111,13 @@ export function ReplayView() {
 
   useEffect(() => {
     let current = true;
-    const { target, url, repeat } = debouncedForm;
+    const { target, url, repeat, editBody } = debouncedForm;
     planReplay({
       ...(selection.ids === undefined ? { filter: selection.filter } : { ids: selection.ids }),
       target: target === 'url' ? { kind: 'url', url } : { kind: target },
       repeat,
+      // Not the body itself (up to 1 MiB, on every key): only that the stored ones do not go.
+      bodyEdited: editBody,
     })
       .then((value) => current && setPlan({ value, error: null }))
       .catch(async (error: unknown) => {
