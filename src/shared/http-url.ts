@@ -75,16 +75,17 @@ export function httpUrlProblem(value: string, what: string, rules: HttpUrlRules 
 
 /**
  * A trimmed http(s) URL field, its errors naming the field (`what`); when `required`, an empty
- * value is asked for ("Enter the …") before the URL error.
+ * value is asked for ("Enter the …") in place of the URL error: one problem, said once (zod runs
+ * the refinement after a failed check unless told to stop, and both were shown).
  */
 export function httpUrlSchema(what: string, options: { required?: boolean } & HttpUrlRules = {}) {
   const text = z.string().trim();
-  return (options.required === true ? text.min(1, `Enter the ${what}`) : text).superRefine(
-    (value, context) => {
-      const problem = httpUrlProblem(value, what, options);
-      if (problem !== null) context.addIssue({ code: 'custom', message: problem });
-    },
-  );
+  const filled =
+    options.required === true ? text.min(1, { message: `Enter the ${what}`, abort: true }) : text;
+  return filled.superRefine((value, context) => {
+    const problem = httpUrlProblem(value, what, options);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
 }
 
 /**

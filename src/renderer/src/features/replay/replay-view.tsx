@@ -39,6 +39,7 @@ import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-for
 import { ReplayProgressPanel } from './replay-progress';
 import { countStoredWebhooks, followReplayProgress, planReplay, startReplay } from './replay-store';
 import { replaySelection } from './replay-selection';
+import { replayUrlProblem } from './replay-holds';
 
 const TOKEN_LABEL: Record<ReplayTokenMode, string> = {
   original: 'Original',
@@ -109,7 +110,12 @@ export function ReplayView() {
     confirmLive,
   });
 
+  // Said under the box; a plan would only repeat it, with the field's inner path.
+  const urlProblem = form.target === 'url' ? replayUrlProblem(form.url) : null;
+  const planUrlWrong = debouncedForm.target === 'url' && replayUrlProblem(debouncedForm.url) !== null;
+
   useEffect(() => {
+    if (planUrlWrong) return;
     let current = true;
     const { target, url, repeat, editBody } = debouncedForm;
     planReplay({
@@ -132,7 +138,7 @@ export function ReplayView() {
     return () => {
       current = false;
     };
-  }, [selection, debouncedForm, resumed]);
+  }, [selection, debouncedForm, planUrlWrong, resumed]);
 
   useEffect(() => followReplayProgress(), []);
 
@@ -149,12 +155,13 @@ export function ReplayView() {
   const firstId = selection.ids?.[0] ?? null;
   // The first webhook's body is withheld here: main would refuse the run; said before the press.
   const unreplayable = form.bodyWithheld?.id === firstId ? (form.bodyWithheld?.replayReason ?? null) : null;
-  const numbersWrong = boxesToCorrect([
+  const boxesWrong = boxesToCorrect([
+    ['URL', urlProblem],
     ['Repeat', repeat.problem],
     ['At once', concurrency.problem],
     ['Delay (ms)', delay.problem],
   ]);
-  const held = unreplayable ?? numbersWrong;
+  const held = unreplayable ?? boxesWrong;
 
   return (
     <Stack gap="md" maw={1100}>
@@ -210,6 +217,7 @@ export function ReplayView() {
                   label="URL"
                   placeholder="http://127.0.0.1:3000/webhooks"
                   value={form.url}
+                  error={urlProblem}
                   onChange={(event) => form.set({ url: event.currentTarget.value })}
                 />
               )}
@@ -293,13 +301,13 @@ export function ReplayView() {
               )}
             </Text>
           )}
-          {plan.error !== null && (
+          {plan.error !== null && urlProblem === null && (
             <Alert color="red" data-testid="replay-plan-error">
               {plan.error}
             </Alert>
           )}
           {/* No plan while a box is wrong: it would count sends of a number the box does not show. */}
-          {plan.value !== null && numbersWrong === null && (
+          {plan.value !== null && boxesWrong === null && (
             <Alert color={plan.value.live ? 'red' : 'blue'} p="xs" data-testid="replay-plan">
               {plan.value.sends} {plan.value.sends === 1 ? 'send' : 'sends'} to {plan.value.targetUrl}
               {plan.value.live ? ' — a LIVE profile: you will be asked to confirm.' : ''}
@@ -315,7 +323,7 @@ export function ReplayView() {
                 disabled={held === null && (plan.value === null || running || form.starting)}
                 {...blockedButton(held)}
               >
-                Replay {plan.value === null || numbersWrong !== null ? '' : plan.value.sends}
+                Replay {plan.value === null || boxesWrong !== null ? '' : plan.value.sends}
               </Button>
             </UnavailableWithReason>
           </Group>
