@@ -4,6 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const stored: Record<number, { text: string | null; base64: string | null; size: number }> = {
   1: { text: '{"event_type":"order_approved","data":[]}', base64: null, size: 41 },
   2: { text: null, base64: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64'), size: 4 },
+  4: {
+    text: '{"event_type":"order_approved","data":{"amount":1754.280,"big":12345678901234567890,"dup":1,"dup":2,"e":1e2,"s":"\\u00e9"}}',
+    base64: null,
+    size: 112,
+  },
 };
 /** Record 3's body is withheld: a profile token it may echo cannot be opened by this process. */
 const WITHHELD = {
@@ -57,6 +62,13 @@ describe('the body editor filled from a stored webhook', () => {
       body: '{\n  "event_type": "order_approved",\n  "data": []\n}',
       bodyNotice: null,
     });
+  });
+
+  // Laid out again through JSON.parse, an unchanged body went out as 1754.28, 12345678901234567000,
+  // one "dup" and 100: values the webhook never carried, sent as if the person had typed them.
+  it('a body that JSON.parse would read otherwise than it is written comes in as stored, to the byte', async () => {
+    await store.loadStoredBody(4);
+    expect(useReplayForm.getState().body).toBe(stored[4]?.text);
   });
 
   it('a body that is not UTF-8 is not edited as an empty one: the editor says why it is empty', async () => {

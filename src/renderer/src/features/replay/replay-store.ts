@@ -1,8 +1,8 @@
 import type { CommandInput, CommandOutput } from '@shared/contract';
-import { parseBoundedJson } from '@shared/bounded-json';
 import type { EventFilter } from '@shared/event-filter';
 import { startingProgress, type ReplayProgress, type ReplayRequest } from '@shared/replay';
 import { bridge } from '@bridge';
+import { prettyJsonTextKeepingValues } from '@ui/pretty-json/pretty-json-text';
 import { useReplayForm } from './replay-form-state';
 
 /**
@@ -80,7 +80,7 @@ export async function checkStoredBody(id: number): Promise<void> {
   else useReplayForm.getState().set({ editBody: false, body: '', bodyNotice: null, bodyWithheld: withheld });
 }
 
-/** Fills the body editor with the first record's stored body (pretty when it parses within bounds). */
+/** Fills the body editor with the first record's stored body, as stored (pretty where no value changes). */
 export async function loadStoredBody(id: number): Promise<void> {
   const detail = await bridge.getEvent({ id });
   const withheld = withheldBody(id, detail);
@@ -99,11 +99,8 @@ export async function loadStoredBody(id: number): Promise<void> {
     return;
   }
   const text = stored?.text ?? '';
-  // Pretty only within the bounds every reader keeps; anything else is edited as it is.
-  const read = parseBoundedJson(text);
-  useReplayForm
-    .getState()
-    .set({ body: read.ok ? JSON.stringify(read.value, null, 2) : text, bodyNotice: null });
+  // Laid out on lines only where that changes no value; anything else is edited as it is.
+  useReplayForm.getState().set({ body: prettyJsonTextKeepingValues(text) ?? text, bodyNotice: null });
 }
 
 /**
