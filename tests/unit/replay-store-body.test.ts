@@ -41,9 +41,8 @@ interface ReplayFormModule {
   useReplayForm: {
     getState(): {
       body: string;
-      bodyNotice: string | null;
       editBody: boolean;
-      bodyWithheld: { id: number; reason: string; replayReason: string } | null;
+      bodyLocked: { id: number; kind: string; reason: string; replayReason: string | null } | null;
     };
     setState(patch: Record<string, unknown>): void;
   };
@@ -53,14 +52,14 @@ const formPath = '../../src/renderer/src/features/replay/replay-form-state';
 const store = (await import(/* @vite-ignore */ storePath)) as ReplayStoreModule;
 const { useReplayForm } = (await import(/* @vite-ignore */ formPath)) as ReplayFormModule;
 
-beforeEach(() => useReplayForm.setState({ body: '', bodyNotice: null, editBody: false, bodyWithheld: null }));
+beforeEach(() => useReplayForm.setState({ body: '', editBody: false, bodyLocked: null }));
 
 describe('the body editor filled from a stored webhook', () => {
   it('a JSON body comes in pretty, with nothing to say', async () => {
     await store.loadStoredBody(1);
     expect(useReplayForm.getState()).toMatchObject({
       body: '{\n  "event_type": "order_approved",\n  "data": []\n}',
-      bodyNotice: null,
+      bodyLocked: null,
     });
   });
 
@@ -71,12 +70,22 @@ describe('the body editor filled from a stored webhook', () => {
     expect(useReplayForm.getState().body).toBe(stored[4]?.text);
   });
 
-  it('a body that is not UTF-8 is not edited as an empty one: the editor says why it is empty', async () => {
+  // The editor stayed on, empty, under a notice, and Replay sent an empty body in its place.
+  it('a body that is not UTF-8 is never edited (nor replayed) as an empty one: editing stops, saying why', async () => {
+    useReplayForm.setState({ editBody: true });
     await store.loadStoredBody(2);
-    expect(useReplayForm.getState().body).toBe('');
-    expect(useReplayForm.getState().bodyNotice).toBe(
-      "Webhook #2's stored body (4 bytes) is not UTF-8 text, so it cannot be edited here. Turn editing off to send its exact bytes.",
-    );
+    expect(useReplayForm.getState()).toMatchObject({
+      editBody: false,
+      body: '',
+      bodyLocked: {
+        id: 2,
+        kind: 'not-text',
+        reason:
+          "Webhook #2's stored body (4 bytes) is not UTF-8 text, so it cannot be edited here: unedited, its exact bytes are sent.",
+        // Replay is offered: it sends those bytes.
+        replayReason: null,
+      },
+    });
   });
 
   it('a withheld body is never edited (nor replayed) as an empty one: editing stops, saying why', async () => {
@@ -85,23 +94,26 @@ describe('the body editor filled from a stored webhook', () => {
     useReplayForm.setState({ editBody: true });
     await store.loadStoredBody(3);
     const state = useReplayForm.getState();
-    expect(state).toMatchObject({ editBody: false, body: '', bodyNotice: null });
-    expect(state.bodyWithheld?.id).toBe(3);
-    expect(state.bodyWithheld?.reason).toMatch(
+    expect(state).toMatchObject({ editBody: false, body: '' });
+    expect(state.bodyLocked?.id).toBe(3);
+    expect(state.bodyLocked?.kind).toBe('withheld');
+    expect(state.bodyLocked?.reason).toMatch(
       /^Webhook #3's stored body is withheld here, so it cannot be edited/,
     );
-    expect(state.bodyWithheld?.reason).toContain("Sandbox's API token");
-    expect(state.bodyWithheld?.reason).toContain('checkout-console profiles forget-secret Sandbox');
+    expect(state.bodyLocked?.reason).toContain("Sandbox's API token");
+    expect(state.bodyLocked?.reason).toContain('checkout-console profiles forget-secret Sandbox');
     // Replay itself is not offered either (main refuses it), saying why.
-    expect(state.bodyWithheld?.replayReason).toMatch(
+    expect(state.bodyLocked?.replayReason).toMatch(
       /^Not offered: Sandbox's API token cannot be opened by this process, so what a replay of webhook #3 sends/,
     );
   });
 
   it('said before "Edit the body" is pressed, and cleared for a body that can be edited', async () => {
     await store.checkStoredBody(3);
-    expect(useReplayForm.getState().bodyWithheld?.id).toBe(3);
+    expect(useReplayForm.getState().bodyLocked?.id).toBe(3);
     await store.checkStoredBody(1);
-    expect(useReplayForm.getState().bodyWithheld).toBeNull();
+    expect(useReplayForm.getState().bodyLocked).toBeNull();
+    await store.checkStoredBody(2);
+    expect(useReplayForm.getState().bodyLocked).toMatchObject({ id: 2, kind: 'not-text' });
   });
 });

@@ -14,7 +14,7 @@ const EXTENSIONS = [json()];
  * changes), judged as the listener judges notifications as it is typed.
  */
 export function ReplayBodyEditor({ firstId, webhooks }: { firstId: number | null; webhooks: number | null }) {
-  const { editBody, body, bodyNotice, bodyWithheld, set } = useReplayForm();
+  const { editBody, body, bodyLocked, set } = useReplayForm();
   const scheme = useComputedColorScheme('light');
   useEffect(() => {
     if (firstId !== null) checkStoredBody(firstId).catch(() => undefined);
@@ -23,38 +23,41 @@ export function ReplayBodyEditor({ firstId, webhooks }: { firstId: number | null
     if (!editBody || body !== '' || firstId === null) return;
     loadStoredBody(firstId).catch(() => undefined);
   }, [editBody, body, firstId]);
-  const withheld = bodyWithheld !== null && bodyWithheld.id === firstId ? bodyWithheld.reason : null;
+  const lock = bodyLocked !== null && bodyLocked.id === firstId ? bodyLocked : null;
   const judgement = editBody ? judgeWebhookBody(new TextEncoder().encode(body), false) : null;
   return (
     <Stack gap="xs">
       {/* The why is said in full just below; the hover points there. */}
       <UnavailableWithReason
-        reason={withheld === null ? null : 'Not offered: the stored body is withheld here (why, below).'}
+        reason={
+          lock === null
+            ? null
+            : `Not offered: the stored body is ${lock.kind === 'withheld' ? 'withheld here' : 'not UTF-8 text'} (why, below).`
+        }
       >
         <Switch
           label="Edit the body (the stored original is never changed)"
-          checked={editBody && withheld === null}
-          disabled={withheld !== null}
-          onChange={(event) => set({ editBody: event.currentTarget.checked, body: '', bodyNotice: null })}
+          checked={editBody && lock === null}
+          disabled={lock !== null}
+          onChange={(event) => set({ editBody: event.currentTarget.checked, body: '' })}
         />
       </UnavailableWithReason>
-      {withheld !== null && (
-        <Alert color="yellow" p="xs" data-testid="replay-body-withheld">
-          <Text size="sm">{withheld}</Text>
+      {lock !== null && (
+        <Alert
+          color="yellow"
+          p="xs"
+          data-testid={lock.kind === 'withheld' ? 'replay-body-withheld' : 'replay-body-not-text'}
+        >
+          <Text size="sm">{lock.reason}</Text>
         </Alert>
       )}
-      {editBody && withheld === null && (
+      {editBody && lock === null && (
         <>
           {webhooks !== null && webhooks > 1 && (
             <Text size="xs" c="dimmed" data-testid="replay-body-scope">
               This one body goes out in place of each of the {webhooks} webhooks&apos; own
               {firstId === null ? '.' : "; it starts as the first one's."}
             </Text>
-          )}
-          {bodyNotice !== null && (
-            <Alert color="orange" p="xs" data-testid="replay-body-notice">
-              <Text size="sm">{bodyNotice}</Text>
-            </Alert>
           )}
           <div style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
             <CodeMirror

@@ -3,6 +3,19 @@ import type { TokenPreset } from '@shared/jwt/token-presets';
 import type { ReplayProgress, ReplayTokenMode } from '@shared/replay';
 
 export type TargetKind = 'listener' | 'forward' | 'url';
+
+/**
+ * Why a stored body cannot be edited here; an empty editor in its place would replay as an
+ * empty body. `withheld`: it is not shown here (a secret it may echo cannot be opened), and
+ * `replayReason` says why Replay is not offered either. `not-text`: it is not UTF-8 text, so
+ * nothing can be typed over it; unedited, its exact bytes go (`replayReason` null).
+ */
+export interface BodyLock {
+  id: number;
+  kind: 'withheld' | 'not-text';
+  reason: string;
+  replayReason: string | null;
+}
 export type SequenceOrder = 'original' | 'reversed' | 'shuffled';
 
 /** The replay being prepared and the run in progress (kept while the person looks elsewhere). */
@@ -13,14 +26,8 @@ interface ReplayFormState {
   preset: TokenPreset;
   editBody: boolean;
   body: string;
-  /** Why the editor holds no stored body (one that is not UTF-8 text), or null. */
-  bodyNotice: string | null;
-  /**
-   * Why the body of webhook `id` (the first replayed) cannot be edited at all: the stored one
-   * is withheld (a secret it may echo cannot be opened here), and an empty editor would replay
-   * as an empty body. `replayReason`: why Replay is not offered either. Null: it can.
-   */
-  bodyWithheld: { id: number; reason: string; replayReason: string } | null;
+  /** Why the body of webhook `id` (the first replayed) cannot be edited, or null: it can. */
+  bodyLocked: BodyLock | null;
   order: SequenceOrder;
   delayMs: number;
   concurrency: number;
@@ -39,8 +46,7 @@ export const useReplayForm = create<ReplayFormState>((set) => ({
   preset: 'valid',
   editBody: false,
   body: '',
-  bodyNotice: null,
-  bodyWithheld: null,
+  bodyLocked: null,
   order: 'original',
   delayMs: 0,
   concurrency: 1,

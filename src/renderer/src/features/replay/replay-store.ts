@@ -3,7 +3,7 @@ import type { EventFilter } from '@shared/event-filter';
 import { startingProgress, type ReplayProgress, type ReplayRequest } from '@shared/replay';
 import { bridge } from '@bridge';
 import { prettyJsonTextKeepingValues } from '@ui/pretty-json/pretty-json-text';
-import { useReplayForm } from './replay-form-state';
+import { useReplayForm, type BodyLock } from './replay-form-state';
 
 /**
  * The Replay view's calls to main. The state they change lives in useReplayForm (the replay
@@ -53,20 +53,34 @@ export async function cancelReplay(runId: string): Promise<void> {
   await bridge.cancelReplay({ runId });
 }
 
-/** Why a detail's request body cannot be edited, nor the webhook replayed (it is withheld here), or null. */
-function withheldBody(
-  id: number,
-  detail: CommandOutput<'getEvent'>,
-): { id: number; reason: string; replayReason: string } | null {
+/** Why a detail's request body cannot be edited (withheld here, or not UTF-8 text), or null. */
+function bodyLockOf(id: number, detail: CommandOutput<'getEvent'>): BodyLock | null {
   const withheld = detail.withheld;
-  if (withheld === null || !withheld.parts.includes('requestBody')) return null;
-  const secrets = withheld.secrets.join(' and ');
-  return {
-    id,
-    reason: `Webhook #${id}'s stored body is withheld here, so it cannot be edited (nor replayed as an empty one): ${withheld.reason}. ${withheld.wayOut}`,
-    // Main refuses such a replay: what it sends and records could echo the secret unmasked.
-    replayReason: `Not offered: ${secrets} cannot be opened by this process, so what a replay of webhook #${id} sends and records could not be masked (its stored body is withheld here). ${withheld.wayOut}`,
-  };
+  if (withheld !== null && withheld.parts.includes('requestBody')) {
+    const secrets = withheld.secrets.join(' and ');
+    return {
+      id,
+      kind: 'withheld',
+      reason: `Webhook #${id}'s stored body is withheld here, so it cannot be edited (nor replayed as an empty one): ${withheld.reason}. ${withheld.wayOut}`,
+      // Main refuses such a replay: what it sends and records could echo the secret unmasked.
+      replayReason: `Not offered: ${secrets} cannot be opened by this process, so what a replay of webhook #${id} sends and records could not be masked (its stored body is withheld here). ${withheld.wayOut}`,
+    };
+  }
+  const stored = detail.requestBody;
+  if (stored !== null && stored.text === null && stored.size > 0)
+    // Nothing can be typed over bytes that are not text; an empty editor would send an empty body.
+    return {
+      id,
+      kind: 'not-text',
+      reason: `Webhook #${id}'s stored body (${stored.size} bytes) is not UTF-8 text, so it cannot be edited here: unedited, its exact bytes are sent.`,
+      replayReason: null,
+    };
+  return null;
+}
+
+/** Editing stops where the body cannot be edited: the stored bytes go as they are (main sends them). */
+function lockBody(lock: BodyLock): void {
+  useReplayForm.getState().set({ editBody: false, body: '', bodyLocked: lock });
 }
 
 /**
@@ -74,33 +88,20 @@ function withheldBody(
  * body" (and Replay) are offered, or said unavailable with why, before either is pressed.
  */
 export async function checkStoredBody(id: number): Promise<void> {
-  const withheld = withheldBody(id, await bridge.getEvent({ id }));
-  if (withheld === null) useReplayForm.getState().set({ bodyWithheld: null });
+  const lock = bodyLockOf(id, await bridge.getEvent({ id }));
   // An editor left on from another selection would send its text, or nothing, in place of it.
-  else useReplayForm.getState().set({ editBody: false, body: '', bodyNotice: null, bodyWithheld: withheld });
+  if (lock === null) useReplayForm.getState().set({ bodyLocked: null });
+  else lockBody(lock);
 }
 
 /** Fills the body editor with the first record's stored body, as stored (pretty where no value changes). */
 export async function loadStoredBody(id: number): Promise<void> {
   const detail = await bridge.getEvent({ id });
-  const withheld = withheldBody(id, detail);
-  if (withheld !== null) {
-    // Not an empty body: editing stops, and the stored bytes go as they are (main sends them).
-    useReplayForm.getState().set({ editBody: false, body: '', bodyNotice: null, bodyWithheld: withheld });
-    return;
-  }
-  const stored = detail.requestBody;
-  if (stored !== null && stored.text === null && stored.size > 0) {
-    // Bytes that are not UTF-8 cannot be typed over; an empty editor would send an empty body.
-    useReplayForm.getState().set({
-      body: '',
-      bodyNotice: `Webhook #${id}'s stored body (${stored.size} bytes) is not UTF-8 text, so it cannot be edited here. Turn editing off to send its exact bytes.`,
-    });
-    return;
-  }
-  const text = stored?.text ?? '';
+  const lock = bodyLockOf(id, detail);
+  if (lock !== null) return lockBody(lock);
+  const text = detail.requestBody?.text ?? '';
   // Laid out on lines only where that changes no value; anything else is edited as it is.
-  useReplayForm.getState().set({ body: prettyJsonTextKeepingValues(text) ?? text, bodyNotice: null });
+  useReplayForm.getState().set({ body: prettyJsonTextKeepingValues(text) ?? text, bodyLocked: null });
 }
 
 /**

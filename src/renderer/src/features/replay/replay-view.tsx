@@ -154,7 +154,7 @@ export function ReplayView() {
   const running = form.progress !== null && !form.progress.finished;
   const firstId = selection.ids?.[0] ?? null;
   // The first webhook's body is withheld here: main would refuse the run; said before the press.
-  const unreplayable = form.bodyWithheld?.id === firstId ? (form.bodyWithheld?.replayReason ?? null) : null;
+  const unreplayable = form.bodyLocked?.id === firstId ? (form.bodyLocked?.replayReason ?? null) : null;
   const boxesWrong = boxesToCorrect([
     ['URL', urlProblem],
     ['Repeat', repeat.problem],
