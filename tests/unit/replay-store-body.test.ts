@@ -34,8 +34,8 @@ vi.mock('@bridge', () => ({
 
 /** The store's types come through the renderer's bridge (DOM types); this test names what it uses. */
 interface ReplayStoreModule {
-  loadStoredBody(id: number): Promise<void>;
-  checkStoredBody(id: number): Promise<void>;
+  loadStoredBody(id: number, key: string): Promise<void>;
+  checkStoredBody(id: number, key: string): Promise<void>;
 }
 interface ReplayFormModule {
   useReplayForm: {
@@ -52,11 +52,13 @@ const formPath = '../../src/renderer/src/features/replay/replay-form-state';
 const store = (await import(/* @vite-ignore */ storePath)) as ReplayStoreModule;
 const { useReplayForm } = (await import(/* @vite-ignore */ formPath)) as ReplayFormModule;
 
-beforeEach(() => useReplayForm.setState({ body: '', editBody: false, bodyLocked: null }));
+/** The selection the view shows: what is asked for it is put in the form. */
+const SHOWN = 'ids=1';
+beforeEach(() => useReplayForm.setState({ viewing: SHOWN, body: '', editBody: false, bodyLocked: null }));
 
 describe('the body editor filled from a stored webhook', () => {
   it('a JSON body comes in pretty, with nothing to say', async () => {
-    await store.loadStoredBody(1);
+    await store.loadStoredBody(1, SHOWN);
     expect(useReplayForm.getState()).toMatchObject({
       body: '{\n  "event_type": "order_approved",\n  "data": []\n}',
       bodyLocked: null,
@@ -66,14 +68,14 @@ describe('the body editor filled from a stored webhook', () => {
   // Laid out again through JSON.parse, an unchanged body went out as 1754.28, 12345678901234567000,
   // one "dup" and 100: values the webhook never carried, sent as if the person had typed them.
   it('a body that JSON.parse would read otherwise than it is written comes in as stored, to the byte', async () => {
-    await store.loadStoredBody(4);
+    await store.loadStoredBody(4, SHOWN);
     expect(useReplayForm.getState().body).toBe(stored[4]?.text);
   });
 
   // The editor stayed on, empty, under a notice, and Replay sent an empty body in its place.
   it('a body that is not UTF-8 is never edited (nor replayed) as an empty one: editing stops, saying why', async () => {
     useReplayForm.setState({ editBody: true });
-    await store.loadStoredBody(2);
+    await store.loadStoredBody(2, SHOWN);
     expect(useReplayForm.getState()).toMatchObject({
       editBody: false,
       body: '',
@@ -92,7 +94,7 @@ describe('the body editor filled from a stored webhook', () => {
     // The detail was refused whole, and the editor stayed empty; a detail that withholds the
     // body would have filled it with nothing, replayed as an empty body.
     useReplayForm.setState({ editBody: true });
-    await store.loadStoredBody(3);
+    await store.loadStoredBody(3, SHOWN);
     const state = useReplayForm.getState();
     expect(state).toMatchObject({ editBody: false, body: '' });
     expect(state.bodyLocked?.id).toBe(3);
@@ -109,11 +111,11 @@ describe('the body editor filled from a stored webhook', () => {
   });
 
   it('said before "Edit the body" is pressed, and cleared for a body that can be edited', async () => {
-    await store.checkStoredBody(3);
+    await store.checkStoredBody(3, SHOWN);
     expect(useReplayForm.getState().bodyLocked?.id).toBe(3);
-    await store.checkStoredBody(1);
+    await store.checkStoredBody(1, SHOWN);
     expect(useReplayForm.getState().bodyLocked).toBeNull();
-    await store.checkStoredBody(2);
+    await store.checkStoredBody(2, SHOWN);
     expect(useReplayForm.getState().bodyLocked).toMatchObject({ id: 2, kind: 'not-text' });
   });
 });

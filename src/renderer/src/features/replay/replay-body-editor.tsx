@@ -4,25 +4,52 @@ import CodeMirror from '@uiw/react-codemirror';
 import { useEffect } from 'react';
 import { judgeWebhookBody } from '@shared/webhook/judge-webhook-body';
 import { useReplayForm } from './replay-form-state';
-import { checkStoredBody, loadStoredBody } from './replay-store';
+import { openSelection, setEditBody } from './replay-store';
+import { chooseAction } from '@ui/confirm-dialog';
 import { UnavailableWithReason } from '@ui/unavailable-with-reason';
 
 const EXTENSIONS = [json()];
 
 /**
- * The body a replay sends: the stored bytes, or an edited copy (the stored original never
- * changes), judged as the listener judges notifications as it is typed.
+ * Asked when a selection opens while the editor holds a body edited for another: true keeps it
+ * (it becomes this selection's), false starts from this selection's stored body. Closed, the
+ * edits are kept: nothing is lost, and the person has seen whose body it is.
  */
-export function ReplayBodyEditor({ firstId, webhooks }: { firstId: number | null; webhooks: number | null }) {
+async function askKeepEdits(firstId: number | null): Promise<boolean> {
+  const choice = await chooseAction({
+    title: 'Keep the body you edited?',
+    children: (
+      <Text size="sm">
+        The body editor holds a body you edited for the replay you prepared before. This replay starts from{' '}
+        {firstId === null ? 'an empty body' : `webhook #${firstId}'s stored body`}; your edits would be lost.
+      </Text>
+    ),
+    confirmLabel: firstId === null ? 'Start empty' : `Start from #${firstId}'s body`,
+    cancelLabel: 'Keep my edits',
+    color: 'orange',
+  });
+  return choice !== 'confirm';
+}
+
+/**
+ * The body a replay sends: the stored bytes, or an edited copy (the stored original never
+ * changes), judged as the listener judges notifications as it is typed. The copy belongs to
+ * the selection it was loaded for (`selectionKey`).
+ */
+export function ReplayBodyEditor({
+  selectionKey,
+  firstId,
+  webhooks,
+}: {
+  selectionKey: string;
+  firstId: number | null;
+  webhooks: number | null;
+}) {
   const { editBody, body, bodyLocked, set } = useReplayForm();
   const scheme = useComputedColorScheme('light');
   useEffect(() => {
-    if (firstId !== null) checkStoredBody(firstId).catch(() => undefined);
-  }, [firstId]);
-  useEffect(() => {
-    if (!editBody || body !== '' || firstId === null) return;
-    loadStoredBody(firstId).catch(() => undefined);
-  }, [editBody, body, firstId]);
+    openSelection(selectionKey, firstId, askKeepEdits).catch(() => undefined);
+  }, [selectionKey, firstId]);
   const lock = bodyLocked !== null && bodyLocked.id === firstId ? bodyLocked : null;
   const judgement = editBody ? judgeWebhookBody(new TextEncoder().encode(body), false) : null;
   return (
@@ -39,7 +66,9 @@ export function ReplayBodyEditor({ firstId, webhooks }: { firstId: number | null
           label="Edit the body (the stored original is never changed)"
           checked={editBody && lock === null}
           disabled={lock !== null}
-          onChange={(event) => set({ editBody: event.currentTarget.checked, body: '' })}
+          onChange={(event) =>
+            void setEditBody(event.currentTarget.checked, selectionKey, firstId).catch(() => undefined)
+          }
         />
       </UnavailableWithReason>
       {lock !== null && (

@@ -24,8 +24,14 @@ interface ReplayFormState {
   url: string;
   tokenMode: ReplayTokenMode;
   preset: TokenPreset;
+  /** The selection the view shows (replaySelectionKey): answers for another are not put in it. */
+  viewing: string | null;
   editBody: boolean;
   body: string;
+  /** The selection the editor's body belongs to (loaded for it, or kept for it when asked); null: none yet. */
+  bodyFor: string | null;
+  /** The text the editor started from: a body that differs from it was edited. */
+  storedBody: string | null;
   /** Why the body of webhook `id` (the first replayed) cannot be edited, or null: it can. */
   bodyLocked: BodyLock | null;
   order: SequenceOrder;
@@ -34,6 +40,8 @@ interface ReplayFormState {
   repeat: number;
   runId: string | null;
   progress: ReplayProgress | null;
+  /** The selection the run was started for; null when unknown (taken up from another window). */
+  progressFor: string | null;
   /** A start is on its way to main: a second press (a double click) starts nothing. */
   starting: boolean;
   set: (patch: Partial<Omit<ReplayFormState, 'set'>>) => void;
@@ -44,8 +52,11 @@ export const useReplayForm = create<ReplayFormState>((set) => ({
   url: '',
   tokenMode: 'original',
   preset: 'valid',
+  viewing: null,
   editBody: false,
   body: '',
+  bodyFor: null,
+  storedBody: null,
   bodyLocked: null,
   order: 'original',
   delayMs: 0,
@@ -53,6 +64,7 @@ export const useReplayForm = create<ReplayFormState>((set) => ({
   repeat: 1,
   runId: null,
   progress: null,
+  progressFor: null,
   starting: false,
   set: (patch) => set(patch),
 }));

@@ -12,3 +12,11 @@ export function replaySelection(query: string | URLSearchParams): {
   if (filter.ids !== undefined && filter.ids.length > 0) return { ids: filter.ids, problems };
   return { filter: { ...filter, kinds: ['webhook'] }, problems };
 }
+
+/**
+ * One selection's identity, for what the Replay form keeps of it (the edited body, a run's
+ * progress): the same webhooks chosen the same way give the same key.
+ */
+export function replaySelectionKey(selection: { ids?: number[]; filter?: EventFilter }): string {
+  return JSON.stringify({ ids: selection.ids, filter: selection.filter });
+}

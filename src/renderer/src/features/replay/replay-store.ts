@@ -31,8 +31,11 @@ export async function countStoredWebhooks(filter: EventFilter | undefined): Prom
 const unclaimed = new Map<string, ReplayProgress>();
 const UNCLAIMED_KEPT = 16;
 
-/** Starts a run, one at a time: a press while one starts or runs starts nothing. */
-export async function startReplay(request: ReplayRequest): Promise<void> {
+/**
+ * Starts a run, one at a time: a press while one starts or runs starts nothing. `key`: the
+ * selection it is started for, whose view shows its progress once it has ended.
+ */
+export async function startReplay(request: ReplayRequest, key: string | null = null): Promise<void> {
   const form = useReplayForm.getState();
   if (form.starting || (form.progress !== null && !form.progress.finished)) return;
   form.set({ starting: true });
@@ -43,6 +46,7 @@ export async function startReplay(request: ReplayRequest): Promise<void> {
     useReplayForm.getState().set({
       runId: started.runId,
       progress: early ?? startingProgress(started.runId, started.total),
+      progressFor: key,
     });
   } finally {
     useReplayForm.getState().set({ starting: false });
@@ -80,28 +84,75 @@ function bodyLockOf(id: number, detail: CommandOutput<'getEvent'>): BodyLock | n
 
 /** Editing stops where the body cannot be edited: the stored bytes go as they are (main sends them). */
 function lockBody(lock: BodyLock): void {
-  useReplayForm.getState().set({ editBody: false, body: '', bodyLocked: lock });
+  useReplayForm
+    .getState()
+    .set({ editBody: false, body: '', storedBody: null, bodyFor: null, bodyLocked: lock });
 }
+
+/** The view still shows selection `key`: an answer asked for it may be put in the form. */
+const stillViewing = (key: string) => useReplayForm.getState().viewing === key;
 
 /**
  * Whether the first record's body can be edited, asked as the selection opens: "Edit the
  * body" (and Replay) are offered, or said unavailable with why, before either is pressed.
  */
-export async function checkStoredBody(id: number): Promise<void> {
+export async function checkStoredBody(id: number, key: string): Promise<void> {
   const lock = bodyLockOf(id, await bridge.getEvent({ id }));
-  // An editor left on from another selection would send its text, or nothing, in place of it.
+  if (!stillViewing(key)) return;
   if (lock === null) useReplayForm.getState().set({ bodyLocked: null });
+  // An editor left on would send its text, or nothing, in place of it.
   else lockBody(lock);
 }
 
-/** Fills the body editor with the first record's stored body, as stored (pretty where no value changes). */
-export async function loadStoredBody(id: number): Promise<void> {
-  const detail = await bridge.getEvent({ id });
-  const lock = bodyLockOf(id, detail);
+/**
+ * Fills the body editor for selection `key` with its first record's stored body, as stored
+ * (pretty where no value changes); by a filter (no first record known) it starts empty.
+ */
+export async function loadStoredBody(id: number | null, key: string): Promise<void> {
+  const detail = id === null ? null : await bridge.getEvent({ id });
+  // Asked for a selection no longer shown: its body is not this one's.
+  if (!stillViewing(key)) return;
+  const lock = id === null || detail === null ? null : bodyLockOf(id, detail);
   if (lock !== null) return lockBody(lock);
-  const text = detail.requestBody?.text ?? '';
+  const text = detail?.requestBody?.text ?? '';
   // Laid out on lines only where that changes no value; anything else is edited as it is.
-  useReplayForm.getState().set({ body: prettyJsonTextKeepingValues(text) ?? text, bodyLocked: null });
+  const body = prettyJsonTextKeepingValues(text) ?? text;
+  useReplayForm.getState().set({ body, storedBody: body, bodyFor: key, bodyLocked: null });
+}
+
+/** Edit the body on (from the first record's stored body) or off (the stored bodies go). */
+export async function setEditBody(on: boolean, key: string, firstId: number | null): Promise<void> {
+  useReplayForm.getState().set({ editBody: on, body: '', storedBody: null, bodyFor: null });
+  if (on) await loadStoredBody(firstId, key);
+}
+
+/**
+ * The view shows selection `key` (its first record `firstId`; null when chosen by a filter).
+ * The form is one for every selection, kept while the person looks elsewhere; what in it
+ * belongs to one selection follows: a body edited for another is never sent as this one's
+ * without asking (`askKeepEdits`, true to keep it; else this selection's stored body fills the
+ * editor), and an ended run of another selection is not shown as this one's progress.
+ */
+export async function openSelection(
+  key: string,
+  firstId: number | null,
+  askKeepEdits: (firstId: number | null) => Promise<boolean>,
+): Promise<void> {
+  const form = useReplayForm.getState();
+  form.set({ viewing: key });
+  if (form.progress?.finished === true && form.progressFor !== key)
+    form.set({ runId: null, progress: null, progressFor: null });
+  if (form.editBody && form.bodyFor !== null && form.bodyFor !== key) {
+    const edited = form.body !== form.storedBody;
+    const keep = edited && (await askKeepEdits(firstId));
+    if (!stillViewing(key)) return;
+    if (keep) useReplayForm.getState().set({ bodyFor: key });
+    else useReplayForm.getState().set({ body: '', storedBody: null, bodyFor: null });
+  }
+  const now = useReplayForm.getState();
+  if (now.editBody && now.bodyFor !== key) await loadStoredBody(firstId, key);
+  else if (firstId !== null) await checkStoredBody(firstId, key);
+  else now.set({ bodyLocked: null });
 }
 
 /**

@@ -38,8 +38,8 @@ import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
 import { ReplayProgressPanel } from './replay-progress';
 import { countStoredWebhooks, followReplayProgress, planReplay, startReplay } from './replay-store';
-import { replaySelection } from './replay-selection';
-import { replayUrlProblem } from './replay-holds';
+import { replaySelection, replaySelectionKey } from './replay-selection';
+import { editedBodyHold, replayUrlProblem } from './replay-holds';
 
 const TOKEN_LABEL: Record<ReplayTokenMode, string> = {
   original: 'Original',
@@ -80,6 +80,7 @@ type Plan = CommandOutput<'planReplay'>;
 export function ReplayView() {
   const search = useNavigation((state) => state.query);
   const selection = useMemo(() => replaySelection(search), [search]);
+  const selectionKey = useMemo(() => replaySelectionKey(selection), [selection]);
   // Webhooks only, always: a filter chooses when it says more than that.
   const chosenByFilter =
     selection.filter !== undefined && !isEmptyFilter({ ...selection.filter, kinds: undefined });
@@ -146,7 +147,7 @@ export function ReplayView() {
     if (plan.value === null) return;
     if (plan.value.live && !(await confirmLiveReplay(plan.value.targetUrl, plan.value.sends))) return;
     try {
-      await startReplay(request(plan.value.live));
+      await startReplay(request(plan.value.live), selectionKey);
     } catch (error) {
       setPlan({ value: plan.value, error: errorMessage(error) });
     }
@@ -161,7 +162,13 @@ export function ReplayView() {
     ['At once', concurrency.problem],
     ['Delay (ms)', delay.problem],
   ]);
-  const held = unreplayable ?? boxesWrong;
+  const held = unreplayable ?? boxesWrong ?? editedBodyHold(form, selectionKey, firstId);
+  // An ended run of another selection is not this one's; one still going shows (to follow, to cancel).
+  const progress =
+    form.progress !== null &&
+    (!form.progress.finished || form.progressFor === null || form.progressFor === selectionKey)
+      ? form.progress
+      : null;
 
   return (
     <Stack gap="md" maw={1100}>
@@ -285,7 +292,11 @@ export function ReplayView() {
               </Group>
             </Stack>
           </SimpleGrid>
-          <ReplayBodyEditor firstId={firstId} webhooks={plan.value?.webhooks ?? null} />
+          <ReplayBodyEditor
+            selectionKey={selectionKey}
+            firstId={firstId}
+            webhooks={plan.value?.webhooks ?? null}
+          />
           {plan.empty === true && (
             <Text size="sm" c="dimmed" data-testid="replay-empty">
               {chosenByFilter ? (
@@ -329,7 +340,7 @@ export function ReplayView() {
           </Group>
         </Stack>
       </Paper>
-      {form.progress !== null && <ReplayProgressPanel progress={form.progress} />}
+      {progress !== null && <ReplayProgressPanel progress={progress} />}
     </Stack>
   );
 }
