@@ -35,6 +35,20 @@ export type ReplayTarget = z.infer<typeof replayTargetSchema>;
 
 export const MAX_REPLAY_SENDS = 100_000;
 
+/** The most an edited body may hold, in the UTF-8 bytes that are sent. */
+export const MAX_EDITED_BODY_BYTES = 1024 * 1024;
+const EDITED_BODY_TOO_LARGE = 'An edited body is at most 1 MiB';
+
+/**
+ * A replacement body. Characters first (cheap, and never more than the bytes), then the bytes
+ * it goes out as; a text over in characters is not counted again (the limit was said twice).
+ * The Replay view checks the body it edits with this before Replay is pressed.
+ */
+export const editedBodySchema = z
+  .string()
+  .max(MAX_EDITED_BODY_BYTES, { message: EDITED_BODY_TOO_LARGE, abort: true })
+  .refine((body) => new TextEncoder().encode(body).length <= MAX_EDITED_BODY_BYTES, EDITED_BODY_TOO_LARGE);
+
 export const replayRequestSchema = z.object({
   /** The stored webhooks (by id), or every webhook matching `filter`. */
   ids: z.array(z.number().int().positive()).max(MAX_REPLAY_SENDS).optional(),
@@ -46,11 +60,7 @@ export const replayRequestSchema = z.object({
   /** Whose notification token signs (resign, preset); default the active profile. */
   profileId: z.number().int().positive().optional(),
   /** A replacement body (the stored original is never changed); null sends the original bytes. */
-  body: z
-    .string()
-    .max(1024 * 1024, 'An edited body is at most 1 MiB')
-    .nullable()
-    .default(null),
+  body: editedBodySchema.nullable().default(null),
   order: z.enum(REPLAY_ORDERS).default('original'),
   /** Makes `shuffled` repeatable. */
   seed: z.number().int().optional(),

@@ -6,7 +6,7 @@ import * as transfer from '../../src/shared/contract/transfer';
 import { DRAFT_TEXT_MAX } from '../../src/shared/drafts';
 import { DEFAULT_LISTENER_SETTINGS, TOO_LARGE_KEPT_BYTES } from '../../src/shared/listener';
 import { DEFAULT_TIMEOUT_MS } from '../../src/shared/merchant-api';
-import { MAX_REPLAY_SENDS } from '../../src/shared/replay';
+import { MAX_EDITED_BODY_BYTES, MAX_REPLAY_SENDS } from '../../src/shared/replay';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
 import { EMULATOR_DRAIN_BEYOND_LIMIT_BYTES } from '../../src/main/emulator/emulator-request-entry';
 import * as serverLimits from '../../src/main/http/server-limits';
@@ -63,6 +63,7 @@ const LIMITS: Record<string, number> = {
   DEFAULT_TIMEOUT_MS,
   DRAFT_TEXT_MAX,
   MAX_REPLAY_SENDS,
+  MAX_EDITED_BODY_BYTES,
 };
 
 describe('docs/limits.md', () => {

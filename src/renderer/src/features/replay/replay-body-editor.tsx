@@ -39,10 +39,13 @@ async function askKeepEdits(firstId: number | null): Promise<boolean> {
 export function ReplayBodyEditor({
   selectionKey,
   firstId,
+  bodyProblem,
   webhooks,
 }: {
   selectionKey: string;
   firstId: number | null;
+  /** What main would refuse in the edited body (over 1 MiB), or null. */
+  bodyProblem: string | null;
   webhooks: number | null;
 }) {
   const { editBody, body, bodyLocked, set } = useReplayForm();
@@ -98,6 +101,11 @@ export function ReplayBodyEditor({
               aria-label="Replay body"
             />
           </div>
+          {bodyProblem !== null && (
+            <Alert color="red" p="xs" data-testid="replay-body-too-large">
+              <Text size="sm">{bodyProblem} Replay waits until it is shorter.</Text>
+            </Alert>
+          )}
           {judgement !== null && (
             <Alert
               color={judgement.findings.some((finding) => finding.severity === 'error') ? 'orange' : 'teal'}

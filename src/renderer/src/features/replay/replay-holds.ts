@@ -1,4 +1,5 @@
-import { replayTargetSchema } from '@shared/replay';
+import { formatCount } from '@shared/count-format';
+import { editedBodySchema, replayTargetSchema, type ReplayRequest } from '@shared/replay';
 
 /**
  * Why the Replay view waits before it plans or sends, judged in the page from main's own
@@ -26,4 +27,27 @@ export function editedBodyHold(
   return firstId === null
     ? 'Waiting for the body editor to be ready for this selection.'
     : `Waiting for webhook #${firstId}'s stored body to fill the body editor.`;
+}
+
+/** What main would refuse in an edited body (over 1 MiB), in its words with the body's size, or null. */
+export function editedBodyProblem(body: string): string | null {
+  const checked = editedBodySchema.safeParse(body);
+  if (checked.success) return null;
+  const size = new TextEncoder().encode(body).length;
+  return `${checked.error.issues[0]?.message ?? 'The edited body is too large'}; this one is ${formatCount(size)} bytes.`;
+}
+
+/** The replay a form would send, as compared: a yes to a live target asked afresh is no change. */
+const sent = (request: ReplayRequest) => JSON.stringify({ ...request, confirmLive: undefined });
+
+/**
+ * Main's refusal of a start, while the form would still send what was refused; null once it
+ * changed in a way that may answer it. A plan asked again (the form's `starting` flag, a
+ * progress push) used to clear it about 100 ms after it showed.
+ */
+export function startErrorStands(
+  error: { message: string; request: ReplayRequest } | null,
+  now: ReplayRequest,
+): string | null {
+  return error !== null && sent(error.request) === sent(now) ? error.message : null;
 }

@@ -11,10 +11,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import type { CommandOutput } from '@shared/contract';
 import { isEmptyFilter } from '@shared/event-filter';
 import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/token-presets';
 import {
@@ -26,7 +24,6 @@ import {
 } from '@shared/replay';
 import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { confirmLiveReplay } from '@ui/confirm-live';
-import { useResumed } from '@ui/app-store';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { useNavigation } from '@ui/navigation';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
@@ -37,9 +34,10 @@ import { errorMessage } from '@bridge/bridge-error';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { useReplayForm, type SequenceOrder, type TargetKind } from './replay-form-state';
 import { ReplayProgressPanel } from './replay-progress';
-import { countStoredWebhooks, followReplayProgress, planReplay, startReplay } from './replay-store';
+import { followReplayProgress, startReplay } from './replay-store';
 import { replaySelection, replaySelectionKey } from './replay-selection';
-import { editedBodyHold, replayUrlProblem } from './replay-holds';
+import { editedBodyHold, editedBodyProblem, replayUrlProblem, startErrorStands } from './replay-holds';
+import { useReplayPlan } from './use-replay-plan';
 
 const TOKEN_LABEL: Record<ReplayTokenMode, string> = {
   original: 'Original',
@@ -71,8 +69,6 @@ const RANGE = {
 const isPreset = (value: string | null): value is TokenPreset =>
   value !== null && (TOKEN_PRESETS as readonly string[]).includes(value);
 
-type Plan = CommandOutput<'planReplay'>;
-
 /**
  * Replays stored webhooks: the selection from the timeline (or an order, or a search), where
  * to, with which token and body, in which sequence; then the run's progress.
@@ -85,19 +81,11 @@ export function ReplayView() {
   const chosenByFilter =
     selection.filter !== undefined && !isEmptyFilter({ ...selection.filter, kinds: undefined });
   const form = useReplayForm();
-  const [debouncedForm] = useDebouncedValue(form, 250);
-  const resumed = useResumed();
   // The number boxes keep what was typed; Replay waits while one reads as no number (the last
   // number would be sent, not the one shown).
   const repeat = useWholeNumberText(form.repeat, RANGE.repeat);
   const concurrency = useWholeNumberText(form.concurrency, RANGE.concurrency);
   const delay = useWholeNumberText(form.delayMs, RANGE.delayMs);
-  // `empty`: no stored webhook is selected, which is where a fresh console starts, not an error.
-  const [plan, setPlan] = useState<{ value: Plan | null; error: string | null; empty?: boolean }>({
-    value: null,
-    error: null,
-  });
-
   const request = (confirmLive: boolean): ReplayRequest => ({
     ...(selection.ids === undefined ? { filter: selection.filter } : { ids: selection.ids }),
     target: form.target === 'url' ? { kind: 'url', url: form.url } : { kind: form.target },
@@ -113,43 +101,27 @@ export function ReplayView() {
 
   // Said under the box; a plan would only repeat it, with the field's inner path.
   const urlProblem = form.target === 'url' ? replayUrlProblem(form.url) : null;
-  const planUrlWrong = debouncedForm.target === 'url' && replayUrlProblem(debouncedForm.url) !== null;
-
-  useEffect(() => {
-    if (planUrlWrong) return;
-    let current = true;
-    const { target, url, repeat, editBody } = debouncedForm;
-    planReplay({
-      ...(selection.ids === undefined ? { filter: selection.filter } : { ids: selection.ids }),
-      target: target === 'url' ? { kind: 'url', url } : { kind: target },
-      repeat,
-      // Not the body itself (up to 1 MiB, on every key): only that the stored ones do not go.
-      bodyEdited: editBody,
-    })
-      .then((value) => current && setPlan({ value, error: null }))
-      .catch(async (error: unknown) => {
-        const none =
-          selection.ids === undefined &&
-          (await countStoredWebhooks(selection.filter).catch(() => null)) === 0;
-        if (current)
-          setPlan(
-            none ? { value: null, error: null, empty: true } : { value: null, error: errorMessage(error) },
-          );
-      });
-    return () => {
-      current = false;
-    };
-  }, [selection, debouncedForm, planUrlWrong, resumed]);
+  const plan = useReplayPlan({
+    selection,
+    target: form.target,
+    url: form.url,
+    repeat: form.repeat,
+    editBody: form.editBody,
+  });
+  // Main's refusal of a start stays until the form would send something else.
+  const [startError, setStartError] = useState<{ message: string; request: ReplayRequest } | null>(null);
 
   useEffect(() => followReplayProgress(), []);
 
   const start = async () => {
     if (plan.value === null) return;
     if (plan.value.live && !(await confirmLiveReplay(plan.value.targetUrl, plan.value.sends))) return;
+    const asked = request(plan.value.live);
+    setStartError(null);
     try {
-      await startReplay(request(plan.value.live), selectionKey);
+      await startReplay(asked, selectionKey);
     } catch (error) {
-      setPlan({ value: plan.value, error: errorMessage(error) });
+      setStartError({ message: errorMessage(error), request: asked });
     }
   };
   const running = form.progress !== null && !form.progress.finished;
@@ -162,7 +134,10 @@ export function ReplayView() {
     ['At once', concurrency.problem],
     ['Delay (ms)', delay.problem],
   ]);
-  const held = unreplayable ?? boxesWrong ?? editedBodyHold(form, selectionKey, firstId);
+  // Said under the editor too, before Replay is pressed (main would refuse the start).
+  const bodyProblem = form.editBody && form.bodyFor === selectionKey ? editedBodyProblem(form.body) : null;
+  const held = unreplayable ?? boxesWrong ?? editedBodyHold(form, selectionKey, firstId) ?? bodyProblem;
+  const error = startErrorStands(startError, request(false)) ?? (urlProblem === null ? plan.error : null);
   // An ended run of another selection is not this one's; one still going shows (to follow, to cancel).
   const progress =
     form.progress !== null &&
@@ -295,6 +270,7 @@ export function ReplayView() {
           <ReplayBodyEditor
             selectionKey={selectionKey}
             firstId={firstId}
+            bodyProblem={bodyProblem}
             webhooks={plan.value?.webhooks ?? null}
           />
           {plan.empty === true && (
@@ -312,9 +288,9 @@ export function ReplayView() {
               )}
             </Text>
           )}
-          {plan.error !== null && urlProblem === null && (
+          {error !== null && (
             <Alert color="red" data-testid="replay-plan-error">
-              {plan.error}
+              {error}
             </Alert>
           )}
           {/* No plan while a box is wrong: it would count sends of a number the box does not show. */}
