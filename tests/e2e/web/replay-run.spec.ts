@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { JwtPage } from '../pages/jwt-page';
 
-// A double click started two runs; a reload lost the run (no progress, no Cancel); a run whose
-// only send was cancelled said "done".
-test('a double click starts one run, a reload takes the run up, and Cancel there ends it as cancelled', async ({
+// A double click started two runs; a reload lost the run (no progress, no Cancel) and then showed
+// the default target under it; a run whose only send was cancelled said "done".
+test('a double click starts one run, a reload takes the run up with its target, and Cancel there ends it as cancelled', async ({
   page,
   served,
 }) => {
@@ -38,6 +38,9 @@ test('a double click starts one run, a reload takes the run up, and Cancel there
     await page.reload();
     await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
     await expect(progress).toHaveAttribute('data-state', 'running');
+    // The form shows where the run it took up sends, not the default target.
+    await expect(page.getByRole('radio', { name: 'Any URL' })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(url);
     await progress.getByRole('button', { name: 'Cancel' }).click();
     await expect(progress).toHaveAttribute('data-state', 'cancelled');
     await expect(page.getByTestId('replay-causes')).toHaveText('Cancelled before an answer arrived.');

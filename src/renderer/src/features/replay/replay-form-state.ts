@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { TokenPreset } from '@shared/jwt/token-presets';
-import type { ReplayProgress, ReplayTokenMode } from '@shared/replay';
+import type { REPLAY_ORDERS, ReplayProgress, ReplayTokenMode } from '@shared/replay';
 
-export type TargetKind = 'listener' | 'forward' | 'url';
+export const TARGET_KINDS = ['listener', 'forward', 'url'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
 
 /**
  * Why a stored body cannot be edited here; an empty editor in its place would replay as an
@@ -16,7 +17,7 @@ export interface BodyLock {
   reason: string;
   replayReason: string | null;
 }
-export type SequenceOrder = 'original' | 'reversed' | 'shuffled';
+export type SequenceOrder = (typeof REPLAY_ORDERS)[number];
 
 /** The replay being prepared and the run in progress (kept while the person looks elsewhere). */
 interface ReplayFormState {

@@ -4,6 +4,7 @@ import { startingProgress, type ReplayProgress, type ReplayRequest } from '@shar
 import { bridge } from '@bridge';
 import { prettyJsonTextKeepingValues } from '@ui/pretty-json/pretty-json-text';
 import { useReplayForm, type BodyLock } from './replay-form-state';
+import { rememberedRun, rememberRun } from './replay-run-memory';
 
 /**
  * The Replay view's calls to main. The state they change lives in useReplayForm (the replay
@@ -43,11 +44,17 @@ export async function startReplay(request: ReplayRequest, key: string | null = n
     const started = await bridge.startReplay(request);
     const early = unclaimed.get(started.runId);
     unclaimed.clear();
-    useReplayForm.getState().set({
+    const now = useReplayForm.getState();
+    now.set({
       runId: started.runId,
       progress: early ?? startingProgress(started.runId, started.total),
       progressFor: key,
     });
+    if (key !== null) {
+      const { target, url, tokenMode, preset, order, delayMs, concurrency, repeat } = now;
+      const options = { target, url, tokenMode, preset, order, delayMs, concurrency, repeat };
+      rememberRun({ runId: started.runId, selection: key, options });
+    }
   } finally {
     useReplayForm.getState().set({ starting: false });
   }
@@ -182,7 +189,13 @@ export function followReplayProgress(): () => void {
       const pushed = unclaimed.get(newest.runId);
       const latest =
         pushed !== undefined && (pushed.finished || pushed.done >= newest.done) ? pushed : newest;
-      form.set({ runId: newest.runId, progress: latest });
+      // This window's own run, reloaded: the form shows what it was started with.
+      const remembered = rememberedRun(newest.runId);
+      form.set({
+        runId: newest.runId,
+        progress: latest,
+        ...(remembered === null ? {} : { ...remembered.options, progressFor: remembered.selection }),
+      });
     })
     .catch(() => undefined);
   return unsubscribe;
