@@ -11,6 +11,7 @@ import {
 import {
   isSelected,
   NO_SELECTION,
+  replaySelectionParams,
   selectedCount,
   selectionParams,
   selectRange,
@@ -21,7 +22,7 @@ import {
   readTimelineLocation,
   timelineParams,
 } from '../../src/renderer/src/features/timeline/timeline-url';
-import type { TimelineSummary } from '../../src/shared/events';
+import type { EventKind, TimelineSummary } from '../../src/shared/events';
 import { timelineSummary } from './helpers/timeline-summary';
 
 const summary = (id: number, extra: Partial<TimelineSummary> = {}): TimelineSummary =>
@@ -125,6 +126,39 @@ describe('selection', () => {
     expect(hashLink('history', all)).toBe('#/history?kind=webhook&verdict=expired&q=REF+1');
     expect(isSelected({ mode: 'all-matching' }, 12345)).toBe(true);
     expect(selectedCount({ mode: 'all-matching' })).toBe('all');
+  });
+});
+
+// A delivery and the webhook it produced are one row, and ticking it selected both: Replay…
+// opened #/replay?ids=51,52 and refused the run ("Record #51 is a delivery, not a webhook").
+describe('Replay… on a selection', () => {
+  const kinds = new Map<number, EventKind>([
+    [51, 'delivery'],
+    [52, 'webhook'],
+    [60, 'request'],
+    [61, 'replay'],
+    [62, 'webhook'],
+  ]);
+  const kindOf = (id: number) => kinds.get(id);
+  const ticked = (...ids: number[]) => ({ mode: 'ids' as const, ids: new Set(ids), anchor: null });
+
+  it('takes the received webhooks of the rows ticked, never the delivery or replay beside them', () => {
+    expect(replaySelectionParams(ticked(51, 52), {}, kindOf)?.toString()).toBe('ids=52');
+    expect(replaySelectionParams(ticked(61, 62, 51, 52), {}, kindOf)?.toString()).toBe('ids=52%2C62');
+  });
+
+  it('passes on a record not loaded here, for Replay to judge', () => {
+    expect(replaySelectionParams(ticked(51, 999), {}, kindOf)?.toString()).toBe('ids=999');
+  });
+
+  it('has nothing to replay when no webhook is ticked', () => {
+    expect(replaySelectionParams(ticked(51, 60, 61), {}, kindOf)).toBeNull();
+  });
+
+  it('all matching: the filter, which Replay narrows to webhooks itself', () => {
+    expect(replaySelectionParams({ mode: 'all-matching' }, { text: 'REF 1' }, kindOf)?.toString()).toBe(
+      'q=REF+1',
+    );
   });
 });
 

@@ -43,6 +43,14 @@ test('an emulator delivery and the webhook it produced are one row, merged live,
   await parts.nth(0).click();
   await expect(timeline.detail()).toHaveAttribute('data-id', String(deliveryId));
   await expect(timeline.detail().getByTestId('record-kind').first()).toHaveText('delivery');
+
+  // Ticked, the row selects both records; Replay… takes its webhook (a delivery is not one), so a
+  // new user's first webhook can be replayed, where #/replay?ids=<delivery>,<webhook> refused it.
+  const webhookId = Number(await parts.nth(1).getAttribute('data-id'));
+  await row.getByRole('checkbox').click();
+  await page.getByRole('button', { name: 'Replay…' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/replay\\?ids=${webhookId}$`));
+  await expect(page.getByTestId('replay-plan')).toContainText('1 send to');
 });
 
 test('a replay and the listener record of it are one row; a delivery to elsewhere says what is missing', async ({

@@ -1,5 +1,6 @@
 import { filterToParams } from '@shared/event-filter-params';
 import type { EventFilter } from '@shared/event-filter';
+import type { EventKind } from '@shared/events';
 
 /**
  * Which records the person picked: some by id (checkboxes, shift-click ranges over the loaded
@@ -65,4 +66,22 @@ export function selectionParams(selection: TimelineSelection, filter: EventFilte
   if (selection.mode === 'all-matching') return filterToParams(filter);
   const ids = [...selection.ids].sort((a, b) => a - b);
   return new URLSearchParams({ ids: ids.join(',') });
+}
+
+/**
+ * The link parameters for Replay…: as selectionParams, but of what is selected by id only the
+ * received webhooks. A row is a happening (an emulator's delivery and the webhook it produced,
+ * a replay and its arrival), and its checkbox selects every part, while only a webhook is
+ * replayed: passed whole, the delivery refused the run. A record whose kind is not known here
+ * (not loaded) is passed on for Replay to judge. Null when nothing selected is a webhook.
+ */
+export function replaySelectionParams(
+  selection: TimelineSelection,
+  filter: EventFilter,
+  kindOf: (id: number) => EventKind | undefined,
+): URLSearchParams | null {
+  if (selection.mode === 'all-matching') return selectionParams(selection, filter);
+  const webhooks = [...selection.ids].filter((id) => (kindOf(id) ?? 'webhook') === 'webhook');
+  if (webhooks.length === 0) return null;
+  return selectionParams({ ...selection, ids: new Set(webhooks) }, filter);
 }

@@ -1,10 +1,12 @@
 import { Alert, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBarToUp, IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '@ui/app-store';
+import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { rowGroupsOf } from './timeline-rows';
 import { hashLink } from './timeline-url';
-import { selectionParams } from './timeline-selection';
+import { replaySelectionParams, selectionParams } from './timeline-selection';
 import { timelineActions, timelineController, useTimelineStore } from './timeline-store';
 
 // Made once when the app loads: the first number formatted costs the locale's setup (about
@@ -129,18 +131,28 @@ export function TimelineToolbar() {
 
 /** What is selected, and what can be done with it: replay or export (views of their own). */
 export function SelectionBar() {
-  const { selection, matchingCount, filter } = useTimelineStore(
+  const { selection, matchingCount, filter, items } = useTimelineStore(
     useShallow((state) => ({
       selection: state.selection,
       matchingCount: state.matchingCount,
       filter: state.filter,
+      items: state.list.items,
     })),
   );
+  // Replay takes the webhooks of what is ticked; Export, every record.
+  const replayParams = useMemo(() => {
+    const kinds = new Map(items.map((item) => [item.id, item.kind]));
+    return replaySelectionParams(selection, filter, (id) => kinds.get(id));
+  }, [selection, filter, items]);
   const count = selection.mode === 'all-matching' ? matchingCount : selection.ids.size;
   if (selection.mode === 'ids' && selection.ids.size === 0) return null;
-  const go = (view: 'replay' | 'history') => {
-    window.location.hash = hashLink(view, selectionParams(selection, filter));
+  const go = (view: 'replay' | 'history', params: URLSearchParams) => {
+    window.location.hash = hashLink(view, params);
   };
+  const noWebhook =
+    replayParams === null
+      ? 'No webhook is selected: only webhooks the listener received are replayed (a delivery or a request is not one).'
+      : null;
   return (
     <Group
       gap="sm"
@@ -155,10 +167,16 @@ export function SelectionBar() {
           ? `All ${count === null ? '' : `${count.toLocaleString()} `}matching records selected`
           : `${count ?? 0} selected`}
       </Text>
-      <Button size="xs" onClick={() => go('replay')}>
-        Replay…
-      </Button>
-      <Button size="xs" variant="default" onClick={() => go('history')}>
+      <UnavailableWithReason reason={noWebhook}>
+        <Button
+          size="xs"
+          onClick={() => replayParams !== null && go('replay', replayParams)}
+          {...blockedButton(noWebhook)}
+        >
+          Replay…
+        </Button>
+      </UnavailableWithReason>
+      <Button size="xs" variant="default" onClick={() => go('history', selectionParams(selection, filter))}>
         Export…
       </Button>
       {selection.mode === 'ids' && (
