@@ -48,13 +48,15 @@ export function ReplayBodyEditor({
   bodyProblem: string | null;
   webhooks: number | null;
 }) {
-  const { editBody, body, bodyLocked, set } = useReplayForm();
+  const { editBody, body, bodyFor, bodyLocked, set } = useReplayForm();
+  // Not typed into before this selection's body is in it: the body, arriving, would replace the typing.
+  const ready = bodyFor === selectionKey;
   const scheme = useComputedColorScheme('light');
   useEffect(() => {
     openSelection(selectionKey, firstId, askKeepEdits).catch(() => undefined);
   }, [selectionKey, firstId]);
   const lock = bodyLocked !== null && bodyLocked.id === firstId ? bodyLocked : null;
-  const judgement = editBody ? judgeWebhookBody(new TextEncoder().encode(body), false) : null;
+  const judgement = editBody && ready ? judgeWebhookBody(new TextEncoder().encode(body), false) : null;
   return (
     <Stack gap="xs">
       {/* The why is said in full just below; the hover points there. */}
@@ -91,16 +93,24 @@ export function ReplayBodyEditor({
               {firstId === null ? '.' : "; it starts as the first one's."}
             </Text>
           )}
-          <div style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
-            <CodeMirror
-              value={body}
-              onChange={(value) => set({ body: value })}
-              extensions={EXTENSIONS}
-              theme={scheme}
-              height="220px"
-              aria-label="Replay body"
-            />
-          </div>
+          {ready ? (
+            <div style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
+              <CodeMirror
+                value={body}
+                onChange={(value) => set({ body: value })}
+                extensions={EXTENSIONS}
+                theme={scheme}
+                height="220px"
+                aria-label="Replay body"
+              />
+            </div>
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="replay-body-loading">
+              {firstId === null
+                ? 'Opening the body editor…'
+                : `Loading webhook #${firstId}'s stored body into the editor…`}
+            </Text>
+          )}
           {bodyProblem !== null && (
             <Alert color="red" p="xs" data-testid="replay-body-too-large">
               <Text size="sm">{bodyProblem} Replay waits until it is shorter.</Text>
