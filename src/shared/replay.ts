@@ -169,3 +169,15 @@ export function consoleOwnWords(own: ReplayConsoleOwn): string {
     .filter((words) => words !== null)
     .join(' and ');
 }
+
+/**
+ * What a replay chosen without ids (a filter, or every stored webhook) leaves out of the
+ * console's own, counted once the plan has counted them: each run would otherwise also replay
+ * the last run's arrivals.
+ */
+export function consoleOwnLeftOut(own: ReplayConsoleOwn | null): string {
+  const counted = own === null ? '' : consoleOwnWords(own);
+  return counted === ''
+    ? "The listener's records of replays the console sent are left out, as are webhooks signed with a token the console made; tick one on the timeline to replay it again."
+    : `Left out, the console's own: ${counted}; tick one on the timeline to replay it again.`;
+}

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { replaySequence } from '../../src/main/replay/replay-sequence';
-import { consoleOwnWords, replayRequestSchema } from '../../src/shared/replay';
+import { consoleOwnLeftOut, consoleOwnWords, replayRequestSchema } from '../../src/shared/replay';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { until } from './helpers/emulator-harness';
@@ -270,6 +270,11 @@ describe('replaying by filter', () => {
     expect(consoleOwnWords({ replays: 1, craftedTokens: 3 })).toBe(
       '1 arrival of a replay the console sent and 3 webhooks signed with a token the console made',
     );
+    // The Replay view opened unfiltered says what it leaves out with these counts, not only replays.
+    expect(consoleOwnLeftOut({ replays: 1, craftedTokens: 3 })).toBe(
+      "Left out, the console's own: 1 arrival of a replay the console sent and 3 webhooks signed with a token the console made; tick one on the timeline to replay it again.",
+    );
+    expect(consoleOwnLeftOut({ replays: 0, craftedTokens: 0 })).toContain('are left out');
     expect(() => planOf(open, { filter: { ids: crafted } })).toThrow(
       "No webhook but the console's own matches: the filter leaves out 3 webhooks signed with a token the console made. To replay one of them, tick it on the timeline.",
     );

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { isEmptyFilter } from '@shared/event-filter';
-import { leftOutWords, type ReplayRequest } from '@shared/replay';
+import { consoleOwnLeftOut, leftOutWords, type ReplayRequest } from '@shared/replay';
 import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { confirmLiveReplay } from '@ui/confirm-live';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
@@ -123,8 +123,7 @@ export function ReplayView() {
           {selection.ids === undefined && (
             // Else each run would also replay the last run's arrivals (1, 2, 4… webhooks).
             <Text size="xs" c="dimmed" data-testid="replay-selection-leaves-out">
-              The listener&apos;s records of replays the console sent are left out; tick one on the timeline
-              to replay it again.
+              {consoleOwnLeftOut(plan.value?.consoleOwn ?? null)}
             </Text>
           )}
           <ReplayOptions urlProblem={urlProblem} repeat={repeat} concurrency={concurrency} delay={delay} />
