@@ -11,7 +11,7 @@ import { deliveryArrivalId } from '../timeline/delivery-arrival';
 import { deliveryHeaders } from './delivery-headers';
 import { notificationToken, TOKEN_LIFETIME_SECONDS } from './notification-token';
 import { goesToRegisteredWebhook, whyNotSendable, withServiceToken } from './notification-url';
-import type { DispatcherDependencies } from './webhook-dispatcher';
+import type { DispatcherDependencies } from './dispatcher-dependencies';
 
 /** How much of a merchant's answer a delivery record keeps. */
 const KEPT_RESPONSE_BYTES = 64 * 1024;
