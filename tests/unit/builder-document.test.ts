@@ -8,7 +8,13 @@ import {
   removeIndexIn,
   setIn,
 } from '../../src/shared/builder/document-edit';
-import { formatFieldValue, parseFieldText, textMatchesValue } from '../../src/shared/builder/field-text';
+import {
+  formatFieldValue,
+  parseFieldText,
+  shownFieldText,
+  textMatchesValue,
+  typeFieldText,
+} from '../../src/shared/builder/field-text';
 
 describe('document edits', () => {
   const doc = { a: { b: 1 }, items: [{ sku: 'A' }, { sku: 'B' }, { sku: 'C' }], unknown_key: true };
@@ -97,5 +103,23 @@ describe('field text', () => {
     expect(textMatchesValue('number', '12', 13)).toBe(false);
     expect(textMatchesValue('string', '', undefined)).toBe(true);
     expect(textMatchesValue('amount', '1.0', '1.0')).toBe(true);
+  });
+});
+
+// A one-line input drops line breaks from what it shows and sends back (HTML's value
+// sanitisation): "Line one\nLine two" read "Line oneLine two", and one key typed at its end wrote
+// "Line oneLine twoX" into the raw JSON, the line breaks gone without a word.
+describe('a value a one-line input cannot hold', () => {
+  it('is shown as the raw JSON writes it, escapes visible, and marked as holding a line break', () => {
+    expect(shownFieldText('string', null, 'Maryam\nAl\tOtaibi\r\n')).toEqual({
+      text: 'Maryam\\nAl\\tOtaibi\\r\\n',
+      lineBreak: true,
+    });
+    expect(shownFieldText('string', null, 'Al\tOtaibi')).toEqual({ text: 'Al\tOtaibi', lineBreak: false });
+  });
+
+  it('is never rewritten by typing in its box', () => {
+    expect(typeFieldText('string', 'Line one\nLine two', 'Line oneLine twoX')).toBeNull();
+    expect(typeFieldText('string', 'Line one\r\n', 'Line oneX')).toBeNull();
   });
 });

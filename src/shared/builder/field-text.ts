@@ -73,3 +73,75 @@ export function textMatchesValue(kind: FieldKind | 'amount', text: string, value
   if (parsed === undefined) return value === undefined || value === null;
   return JSON.stringify(parsed) === JSON.stringify(value);
 }
+
+/** A person's typing in one input: the text typed. */
+export interface FieldEdit {
+  readonly typed: string;
+}
+
+/** What an input shows for its value. */
+export interface ShownFieldText {
+  text: string;
+  /**
+   * The value holds a line break, which a one-line input drops from what it shows and from what
+   * it sends back (HTML's value sanitisation): shown with its escapes, and the box read-only.
+   */
+  lineBreak: boolean;
+}
+
+/** Whether `value` is text a one-line input cannot hold: one with a line break (LF or CR). */
+export function holdsLineBreak(value: unknown): value is string {
+  return typeof value === 'string' && /[\n\r]/.test(value);
+}
+
+/** Text with a line break as the raw JSON writes it (`Line one\nLine two`), escapes visible. */
+export function escapedText(value: string): string {
+  return JSON.stringify(value).slice(1, -1);
+}
+
+/**
+ * Whether the text of `edit` still stands for `value` (so an outside update need not replace
+ * what is being typed) and for the digits the raw JSON writes (`source`).
+ */
+function editStandsFor(
+  kind: FieldKind | 'amount',
+  edit: FieldEdit | null,
+  value: unknown,
+  source: string | undefined,
+): edit is FieldEdit {
+  if (edit === null) return false;
+  const digits = typedNumberText(edit.typed, value);
+  return (
+    textMatchesValue(kind, edit.typed, value) &&
+    (source === undefined || digits === undefined || digits === source)
+  );
+}
+
+/**
+ * The text an input shows: what was typed while it still stands for the value (so "12." or
+ * "0.50" survive) and for the digits the raw JSON writes, otherwise the value as text (it
+ * changed elsewhere: the raw editor, a helper), a number as `source`, the raw JSON's digits.
+ */
+export function shownFieldText(
+  kind: FieldKind | 'amount',
+  edit: FieldEdit | null,
+  value: unknown,
+  source?: string,
+): ShownFieldText {
+  if (holdsLineBreak(value)) return { text: escapedText(value), lineBreak: true };
+  const text = editStandsFor(kind, edit, value, source) ? edit.typed : (source ?? formatFieldValue(value));
+  return { text, lineBreak: false };
+}
+
+/**
+ * `next` typed into an input that holds `value`: the edit and the value to store. Null for a
+ * value with a line break: its box is read-only, and nothing it sends back may replace it.
+ */
+export function typeFieldText(
+  kind: FieldKind | 'amount',
+  value: unknown,
+  next: string,
+): { edit: FieldEdit; value: unknown } | null {
+  if (holdsLineBreak(value)) return null;
+  return { edit: { typed: next }, value: parseFieldText(kind, next, value) };
+}

@@ -54,7 +54,7 @@ test('Same as shipping never hides nor overwrites a billing address the raw JSON
   expect(raw['shipping_address']).toMatchObject({ city: 'Riyadh' });
 });
 
-test('a form edit changes only its own value in the raw JSON: digits, a name given twice and the layout stay', async ({
+test('a form edit changes only its own value in the raw JSON: digits, line breaks, a name given twice and the layout stay', async ({
   page,
   served,
 }) => {
@@ -63,6 +63,12 @@ test('a form edit changes only its own value in the raw JSON: digits, a name giv
   const payload = JSON.parse(FIXTURE) as Record<string, unknown>;
   payload['total_amount'] = { amount: 'AMOUNT', currency: 'SAR' };
   payload['instalments'] = 'INSTALMENTS';
+  // Line breaks a one-line box cannot hold: it showed "Line oneLine two", and a key typed at its
+  // end wrote that into the raw JSON, the line breaks gone.
+  payload['description'] = 'Line one\nLine two';
+  (payload['consumer'] as Record<string, unknown>)['first_name'] = 'Maryam\nAl\tOtaibi\r\n';
+  const [item] = payload['items'] as Record<string, unknown>[];
+  if (item !== undefined) item['name'] = 'Prayer mat,\npadded';
   const compact = JSON.stringify(payload)
     .replace('"AMOUNT"', '72.980')
     .replace('"INSTALMENTS"', ' 4.0')
@@ -71,6 +77,22 @@ test('a form edit changes only its own value in the raw JSON: digits, a name giv
   await expect(builder.finding('shipping_address.country_code')).toBeVisible();
   const orderNumber = String(payload['order_number']);
   await expect(builder.field('Order number', 'Order')).toHaveValue(orderNumber);
+  // Each is shown as the raw JSON writes it, read-only, saying where to edit it; keys typed
+  // there change nothing.
+  const note = 'Holds a line break, which this box cannot keep: edit it in the raw JSON.';
+  for (const [path, shown] of [
+    ['description', 'Line one\\nLine two'],
+    ['items[0].name', 'Prayer mat,\\npadded'],
+  ] as const) {
+    const box = input(builder, path);
+    await expect(box).toHaveValue(shown);
+    await expect(box).toHaveAttribute('readonly');
+    await expect(box).toHaveAccessibleDescription(note);
+    await box.press('End');
+    await box.pressSequentially('X');
+    await expect(box).toHaveValue(shown);
+  }
+  expect(await builder.rawText()).toBe(compact);
 
   await builder.field('Order number', 'Order').press('End');
   await builder.field('Order number', 'Order').pressSequentially('7');

@@ -10,12 +10,7 @@ import {
 } from '@mantine/core';
 import { memo, useState, type ReactNode } from 'react';
 import type { FieldKind, FormField } from '@shared/checkout';
-import {
-  formatFieldValue,
-  parseFieldText,
-  textMatchesValue,
-  typedNumberText,
-} from '@shared/builder/field-text';
+import { shownFieldText, typeFieldText, type FieldEdit } from '@shared/builder/field-text';
 import { monoInput } from '@ui/mono-input';
 import { useBuilderStore } from '../builder-store';
 import { FieldLabel } from './field-label';
@@ -25,9 +20,9 @@ import { setField, useDocumentValue, useFieldMessage, useNumberSource } from './
 export type TextKind = FieldKind | 'amount';
 
 /**
- * The text an input shows: what was typed while it still stands for the value (so "12." or
- * "0.50" survive) and for the digits the raw JSON writes, otherwise the value as text (it
- * changed elsewhere: the raw editor, a helper), a number as `source`, the raw JSON's digits.
+ * An input's text and what typing in it does (shownFieldText, typeFieldText). The third item
+ * is true when the value holds a line break: the box shows it escaped, is read-only, and says
+ * where to edit it (LINE_BREAK_NOTE).
  */
 export function useFieldText(
   kind: TextKind,
@@ -35,19 +30,19 @@ export function useFieldText(
   onChange: (value: unknown, typed: string) => void,
   source?: string,
 ) {
-  const [typed, setTyped] = useState<string | null>(null);
-  const digits = typed === null ? undefined : typedNumberText(typed, value);
-  const standsFor =
-    typed !== null &&
-    textMatchesValue(kind, typed, value) &&
-    (source === undefined || digits === undefined || digits === source);
-  const text = standsFor ? typed : (source ?? formatFieldValue(value));
+  const [edit, setEdit] = useState<FieldEdit | null>(null);
+  const shown = shownFieldText(kind, edit, value, source);
   const change = (next: string) => {
-    setTyped(next);
-    onChange(parseFieldText(kind, next, value), next);
+    const typed = typeFieldText(kind, value, next);
+    if (typed === null) return;
+    setEdit(typed.edit);
+    onChange(typed.value, next);
   };
-  return [text, change] as const;
+  return [shown.text, change, shown.lineBreak] as const;
 }
+
+/** Said under a box whose value holds a line break, which a one-line box cannot show or keep. */
+export const LINE_BREAK_NOTE = 'Holds a line break, which this box cannot keep: edit it in the raw JSON.';
 
 export interface FieldInputProps {
   field: FormField;
@@ -158,13 +153,15 @@ function TextField({
   source: string | undefined;
   onChange: (value: unknown, typed?: string) => void;
 }) {
-  const [text, change] = useFieldText(kind, value, onChange, source);
+  const [text, change, lineBreak] = useFieldText(kind, value, onChange, source);
   return (
     <TextInput
       {...common}
       {...(MONO_KINDS.has(kind) ? monoInput : {})}
       styles={{ ...(MONO_KINDS.has(kind) ? monoInput.styles : {}), ...common.styles }}
       value={text}
+      readOnly={lineBreak}
+      description={lineBreak ? LINE_BREAK_NOTE : undefined}
       {...textHints(kind)}
       onChange={(event) => change(event.currentTarget.value)}
     />
@@ -180,13 +177,15 @@ function ChoiceInput({
   options,
   ...common
 }: CommonProps & { value: unknown; onChange: (value: unknown) => void; options: readonly string[] }) {
-  const [text, change] = useFieldText('string', value, onChange);
+  const [text, change, lineBreak] = useFieldText('string', value, onChange);
   // A filled field opened again should offer the other choices, not only its own value.
   const [narrowing, setNarrowing] = useState(false);
   return (
     <Autocomplete
       {...common}
       value={text}
+      readOnly={lineBreak}
+      description={lineBreak ? LINE_BREAK_NOTE : undefined}
       data={[...options]}
       onChange={(next) => {
         setNarrowing(true);
@@ -247,7 +246,7 @@ function NullableDateInput({
   onChange,
   ...common
 }: CommonProps & { value: unknown; onChange: (value: unknown) => void }) {
-  const [text, change] = useFieldText('date', value === null ? undefined : value, onChange);
+  const [text, change, lineBreak] = useFieldText('date', value === null ? undefined : value, onChange);
   const isNull = value === null;
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -257,6 +256,8 @@ function NullableDateInput({
         styles={{ ...monoInput.styles, ...common.styles }}
         style={{ flex: 1 }}
         value={isNull ? 'null' : text}
+        readOnly={lineBreak}
+        description={lineBreak ? LINE_BREAK_NOTE : undefined}
         disabled={common.disabled === true || isNull}
         placeholder="dd-mm-yyyy"
         onChange={(event) => change(event.currentTarget.value)}

@@ -1,10 +1,17 @@
 import { ActionIcon, Autocomplete, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatFieldValue, parseFieldText, textMatchesValue } from '@shared/builder/field-text';
+import {
+  escapedText,
+  formatFieldValue,
+  holdsLineBreak,
+  parseFieldText,
+  textMatchesValue,
+} from '@shared/builder/field-text';
 import { getIn, setIn } from '@shared/builder/document-edit';
 import { monoInput } from '@ui/mono-input';
 import { isJsonObject } from '../builder-text';
+import { LINE_BREAK_NOTE } from './field-input';
 import { findingPath, type Segments } from './form-paths';
 import { editDocument as edit, setField, useNumberSource } from './use-document';
 import { useFormDocument } from './form-document';
@@ -121,6 +128,8 @@ function KeyValueRow({
   const source = useNumberSource(path, value);
   const valueText =
     typed !== null && textMatchesValue('json', typed, value) ? typed : (source ?? formatFieldValue(value));
+  // A string with a line break: the one-line box would drop it from what it shows and writes.
+  const lineBreak = holdsLineBreak(value);
   const clash = keyText !== name && taken.has(keyText.trim());
   const commitKey = () => {
     const to = keyText.trim();
@@ -143,9 +152,12 @@ function KeyValueRow({
         size="xs"
         aria-label={`Value of ${name}`}
         data-path={findingPath(path)}
-        value={value === null && typed === null ? 'null' : valueText}
+        value={lineBreak ? escapedText(value) : value === null && typed === null ? 'null' : valueText}
+        readOnly={lineBreak}
+        description={lineBreak ? LINE_BREAK_NOTE : undefined}
         placeholder='JSON value: true, 3, "text", null'
         onChange={(event) => {
+          if (lineBreak) return;
           const text = event.currentTarget.value;
           setTyped(text);
           // An emptied value is null, not a removed key: removing is the bin's job.

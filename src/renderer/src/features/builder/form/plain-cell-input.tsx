@@ -1,7 +1,15 @@
 import { memo, useId } from 'react';
 import type { FormField } from '@shared/checkout';
 import { useBuilderStore } from '../builder-store';
-import { FieldInput, MONO_KINDS, sameProps, textHints, useFieldText, type TextKind } from './field-input';
+import {
+  FieldInput,
+  LINE_BREAK_NOTE,
+  MONO_KINDS,
+  sameProps,
+  textHints,
+  useFieldText,
+  type TextKind,
+} from './field-input';
 import { findingPath, type Segments } from './form-paths';
 import classes from './item-row.module.css';
 import { setField, useDocumentValue, useFieldMessage, useNumberSource } from './use-document';
@@ -38,22 +46,37 @@ function PlainTextCell({ path, label, kind }: { path: Segments; label: string; k
   const shown = useFieldMessage(path);
   const at = findingPath(path);
   const messageId = useId();
-  const [text, change] = useFieldText(kind, value, (next, typed) => setField(path, next, typed), source);
+  const noteId = useId();
+  const [text, change, lineBreak] = useFieldText(
+    kind,
+    value,
+    (next, typed) => setField(path, next, typed),
+    source,
+  );
+  const describedBy = [lineBreak ? noteId : null, shown === null ? null : messageId].filter(
+    (id) => id !== null,
+  );
   return (
     <>
       <input
         className={classes.input}
         aria-label={label}
         aria-invalid={shown?.severity === 'error' ? true : undefined}
-        aria-describedby={shown === null ? undefined : messageId}
+        aria-describedby={describedBy.length === 0 ? undefined : describedBy.join(' ')}
         data-path={at}
         data-mono={MONO_KINDS.has(kind) ? '' : undefined}
         data-severity={shown?.severity}
         value={text}
+        readOnly={lineBreak}
         {...textHints(kind)}
         onChange={(event) => change(event.currentTarget.value)}
         onBlur={() => useBuilderStore.getState().touch(at)}
       />
+      {lineBreak && (
+        <div id={noteId} className={classes.note}>
+          {LINE_BREAK_NOTE}
+        </div>
+      )}
       {shown !== null && (
         <div id={messageId} className={classes.message} data-severity={shown.severity}>
           {shown.message}
