@@ -14,6 +14,7 @@ import {
   shownFieldText,
   textMatchesValue,
   typeFieldText,
+  type FieldEdit,
 } from '../../src/shared/builder/field-text';
 
 describe('document edits', () => {
@@ -119,7 +120,43 @@ describe('a value a one-line input cannot hold', () => {
   });
 
   it('is never rewritten by typing in its box', () => {
-    expect(typeFieldText('string', 'Line one\nLine two', 'Line oneLine twoX')).toBeNull();
-    expect(typeFieldText('string', 'Line one\r\n', 'Line oneX')).toBeNull();
+    expect(typeFieldText('string', null, 'Line one\nLine two', 'Line oneLine twoX')).toBeNull();
+    const edit: FieldEdit = { typed: 'Line one', from: 'Line one' };
+    expect(typeFieldText('string', edit, 'Line one\r\n', 'Line oneX')).toBeNull();
+  });
+});
+
+/** Types each text in turn into a field of `kind` that holds `value`, as its input does. */
+function typeInTurn(kind: Parameters<typeof typeFieldText>[0], value: unknown, texts: string[]) {
+  let edit: FieldEdit | null = null;
+  let current = value;
+  for (const text of texts) {
+    const typed = typeFieldText(kind, edit, current, text);
+    if (typed === null) throw new Error(`${JSON.stringify(text)} was not taken`);
+    ({ edit, value: current } = typed);
+    expect(shownFieldText(kind, edit, current).text).toBe(text);
+  }
+  return current;
+}
+
+// A KWD total of 2.145: typing 2.14x then Backspace left the string "2.14" (a typo's spelling
+// kept for good), and .5 then went in as the string ".5", flagged NOT_NUMERIC.
+describe("a Money amount's spelling", () => {
+  it('is a number again once the text reads as one, when it was a number before the edit began', () => {
+    expect(typeInTurn('amount', 2.145, ['2.14x', '2.14'])).toBe(2.14);
+    expect(typeInTurn('amount', 2.145, ['2.14x', '2.14', '', '.', '.5'])).toBe(0.5);
+    expect(typeInTurn('amount', undefined, ['1x', '1'])).toBe(1);
+  });
+
+  it('stays a string when the document had it as one before the edit began', () => {
+    expect(typeInTurn('amount', '2.145', ['2.14x', '2.14'])).toBe('2.14');
+    expect(typeInTurn('amount', '2.145', ['2.1450'])).toBe('2.1450');
+  });
+
+  it('begins a new edit from a value changed elsewhere (the raw JSON) since the last key', () => {
+    const edit: FieldEdit = { typed: '2.14', from: 2.145 };
+    // The raw JSON now spells it as a string: the next key keeps that spelling.
+    const typed = typeFieldText('amount', edit, '2.15', '2.155');
+    expect(typed?.value).toBe('2.155');
   });
 });

@@ -41,8 +41,8 @@ function numberOrText(text: string): number | string {
 
 /**
  * The value to store for `text` typed into a field of `kind`; undefined removes the key.
- * `previous` keeps the spelling people chose: a Money amount written as a numeric string stays
- * a string ("12.500" is how some integrations send it).
+ * `previous`, the value before the edit began, keeps the spelling people chose: a Money amount
+ * written as a numeric string stays a string ("12.500" is how some integrations send it).
  */
 export function parseFieldText(kind: FieldKind | 'amount', text: string, previous?: unknown): unknown {
   if (text === '') return undefined;
@@ -66,17 +66,29 @@ export function parseFieldText(kind: FieldKind | 'amount', text: string, previou
 
 /**
  * Whether an input's local text already stands for `value` (so an outside update need not
- * replace what is being typed: "12.50" stands for 12.5, "12." for "12.").
+ * replace what is being typed: "12.50" stands for 12.5, "12." for "12."), read as typed over
+ * `previous` (the value its edit began from).
  */
-export function textMatchesValue(kind: FieldKind | 'amount', text: string, value: unknown): boolean {
-  const parsed = parseFieldText(kind, text, value);
+export function textMatchesValue(
+  kind: FieldKind | 'amount',
+  text: string,
+  value: unknown,
+  previous: unknown = value,
+): boolean {
+  const parsed = parseFieldText(kind, text, previous);
   if (parsed === undefined) return value === undefined || value === null;
   return JSON.stringify(parsed) === JSON.stringify(value);
 }
 
-/** A person's typing in one input: the text typed. */
+/** A person's typing in one input: the text typed, and the value the edit began from. */
 export interface FieldEdit {
   readonly typed: string;
+  /**
+   * The value before the first key of this edit: what decides a Money amount's spelling, so a
+   * number that a typo made a string for a moment (`2.14x`) is a number again once the text
+   * reads as one, while an amount the document spelled as a string stays one.
+   */
+  readonly from: unknown;
 }
 
 /** What an input shows for its value. */
@@ -112,7 +124,7 @@ function editStandsFor(
   if (edit === null) return false;
   const digits = typedNumberText(edit.typed, value);
   return (
-    textMatchesValue(kind, edit.typed, value) &&
+    textMatchesValue(kind, edit.typed, value, edit.from) &&
     (source === undefined || digits === undefined || digits === source)
   );
 }
@@ -134,14 +146,18 @@ export function shownFieldText(
 }
 
 /**
- * `next` typed into an input that holds `value`: the edit and the value to store. Null for a
- * value with a line break: its box is read-only, and nothing it sends back may replace it.
+ * `next` typed into an input that holds `value`: the edit it continues (or begins, when the
+ * value changed elsewhere since the last key) and the value to store. Null for a value with a
+ * line break: its box is read-only, and nothing it sends back may replace the value.
  */
 export function typeFieldText(
   kind: FieldKind | 'amount',
+  edit: FieldEdit | null,
   value: unknown,
   next: string,
+  source?: string,
 ): { edit: FieldEdit; value: unknown } | null {
   if (holdsLineBreak(value)) return null;
-  return { edit: { typed: next }, value: parseFieldText(kind, next, value) };
+  const from = editStandsFor(kind, edit, value, source) ? edit.from : value;
+  return { edit: { typed: next, from }, value: parseFieldText(kind, next, from) };
 }

@@ -33,7 +33,7 @@ export function useFieldText(
   const [edit, setEdit] = useState<FieldEdit | null>(null);
   const shown = shownFieldText(kind, edit, value, source);
   const change = (next: string) => {
-    const typed = typeFieldText(kind, value, next);
+    const typed = typeFieldText(kind, edit, value, next, source);
     if (typed === null) return;
     setEdit(typed.edit);
     onChange(typed.value, next);
@@ -51,7 +51,7 @@ export interface FieldInputProps {
   label?: string;
   hideLabel?: boolean;
   disabled?: boolean;
-  /** Money amounts: the text keeps the number-or-string spelling already there. */
+  /** Money amounts: the text keeps the number-or-string spelling the amount had before the edit began. */
   kind?: TextKind;
   values?: readonly string[];
 }
