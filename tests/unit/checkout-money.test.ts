@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeCurrency,
+  changeCurrencyOf,
   computeTotals,
+  currencyChangeWords,
   countryForCurrency,
   currencyForCountry,
   CURRENCIES,
@@ -155,5 +157,103 @@ describe('changing currency', () => {
       'SA',
     );
     expect(changeCurrency('text', 'AED')).toBe('text');
+  });
+});
+
+/**
+ * The tester's BHD request: two items (10.005, 20.005), tax 0.005, shipping 1.125, total
+ * 31.140, the country and both addresses BH. Valid, no findings.
+ */
+function bahrainRequest(): Payload {
+  const payload = fixture('general');
+  delete payload.discount;
+  const bhd = (amount: number) => ({ amount, currency: 'BHD' });
+  const [item] = payload.items as Payload[];
+  const second = { ...item, reference_id: 'item-2', sku: 'SKU-2' };
+  payload.items = [
+    {
+      ...item,
+      total_amount: bhd(10.005),
+      unit_price: bhd(10.005),
+      tax_amount: bhd(0.005),
+      discount_amount: bhd(0),
+    },
+    {
+      ...second,
+      total_amount: bhd(20.005),
+      unit_price: bhd(20.005),
+      tax_amount: bhd(0),
+      discount_amount: bhd(0),
+    },
+  ];
+  payload.tax_amount = bhd(0.005);
+  payload.shipping_amount = bhd(1.125);
+  payload.total_amount = bhd(31.14);
+  payload.country_code = 'BH';
+  (payload.shipping_address as Payload).country_code = 'BH';
+  payload.billing_address = { ...(payload.shipping_address as Payload) };
+  return payload;
+}
+
+// Currency of every amount turned that valid BHD request into an invalid SAR one: each amount
+// rounded alone (10.01, 20.01, 0.01, 1.13) while the total stayed 31.14 ("total_amount.amount is
+// 31.14, but items … = 31.16 SAR"), and both addresses stayed in BH while the order moved to SA.
+describe('changing currency keeps a consistent request consistent', () => {
+  it('re-derives a total that added up, and the addresses that were in the old country follow', () => {
+    const payload = bahrainRequest();
+    expect(validateCheckout(payload, { form: 'general' })).toEqual([]);
+    const sar = changeCurrency(payload, 'SAR') as Payload;
+    expect(validateCheckout(sar, { form: 'general' })).toEqual([]);
+    expect(sar.total_amount).toEqual({ amount: 31.16, currency: 'SAR' });
+    expect(sar.country_code).toBe('SA');
+    expect((sar.shipping_address as Payload).country_code).toBe('SA');
+    expect((sar.billing_address as Payload).country_code).toBe('SA');
+  });
+
+  it('leaves alone a total that did not add up, and an address in another country', () => {
+    const payload = bahrainRequest();
+    payload.total_amount = { amount: '40.000', currency: 'BHD' };
+    (payload.billing_address as Payload).country_code = 'KW';
+    const change = changeCurrencyOf(payload, 'SAR');
+    const sar = change.payload as Payload;
+    expect(sar.total_amount).toEqual({ amount: '40.00', currency: 'SAR' });
+    expect(change.total).toEqual({ addedUp: false });
+    expect((sar.shipping_address as Payload).country_code).toBe('SA');
+    expect((sar.billing_address as Payload).country_code).toBe('KW');
+    expect(change.countries).toEqual(['country_code', 'shipping_address.country_code']);
+  });
+
+  it('says which amounts lost digits, and that the total follows them', () => {
+    const change = changeCurrencyOf(bahrainRequest(), 'SAR');
+    expect(change.rounded).toEqual([
+      { path: 'shipping_amount.amount', from: 1.125, to: 1.13 },
+      { path: 'tax_amount.amount', from: 0.005, to: 0.01 },
+      { path: 'items[0].total_amount.amount', from: 10.005, to: 10.01 },
+      { path: 'items[0].unit_price.amount', from: 10.005, to: 10.01 },
+      { path: 'items[0].tax_amount.amount', from: 0.005, to: 0.01 },
+      { path: 'items[1].total_amount.amount', from: 20.005, to: 20.01 },
+      { path: 'items[1].unit_price.amount', from: 20.005, to: 20.01 },
+    ]);
+    expect(change.total).toEqual({ addedUp: true, from: 31.14, to: 31.16 });
+    expect(currencyChangeWords(change, 'SAR')).toEqual({
+      title: 'Every amount is in SAR now',
+      lines: [
+        'Rounded to 2 decimals: shipping_amount.amount 1.125 → 1.13, tax_amount.amount 0.005 → 0.01, items[0].total_amount.amount 10.005 → 10.01 and 4 more. Changing back does not bring the lost digits back.',
+        'total_amount.amount follows them, 31.14 → 31.16, so the total still adds up.',
+        'The country follows: country_code, shipping_address.country_code, billing_address.country_code are SA.',
+      ],
+    });
+  });
+
+  it('KWD → OMR → KWD loses the third decimal, and says so on the way', () => {
+    const payload = fixture('general');
+    delete payload.discount;
+    const kwd = withComputedTotal(changeCurrency(payload, 'KWD')) as Payload;
+    kwd.tax_amount = { amount: 10.435, currency: 'KWD' };
+    const omr = changeCurrencyOf(withComputedTotal(kwd), 'OMR');
+    expect(omr.rounded).toContainEqual({ path: 'tax_amount.amount', from: 10.435, to: 10.44 });
+    const back = changeCurrency(omr.payload, 'KWD') as Payload;
+    expect(back.tax_amount).toEqual({ amount: 10.44, currency: 'KWD' });
+    expect(changeCurrencyOf(back, 'SAR').rounded).toEqual([]);
   });
 });

@@ -1,17 +1,44 @@
 import {
   countryForCurrency,
+  DEFAULT_COUNTRY,
   DEFAULT_CURRENCY,
   isDiscountCurrency,
   precisionOf,
   type Currency,
 } from './currencies';
 import { isPlainObject, isPresent, ownValue } from './findings';
-import { roundAmount } from './money';
-import { DISCOUNT_AMOUNT_PATH, moneyPaths, updateAt } from './money-paths';
+import { parseAmount, roundAmount } from './money';
+import { DISCOUNT_AMOUNT_PATH, moneyPaths, updateAt, valueAt, type JsonPath } from './money-paths';
+import { computeTotals, withComputedTotal } from './totals';
+import { formatJsonPath } from '../json-path';
 
 export interface ChangeCurrencyOptions {
-  /** Also set `country_code` to the currency's country (the only supported pair). Default true. */
+  /**
+   * Also set `country_code` to the currency's country (the only supported pair), and each
+   * address's `country_code` that was the order's. Default true.
+   */
   setCountry?: boolean;
+}
+
+/** An amount the new currency's decimals changed: its path, and the amount before and after. */
+export interface RoundedAmount {
+  path: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** What a change of currency did, beyond the currencies themselves: for the words that say so. */
+export interface CurrencyChange {
+  payload: unknown;
+  /** Amounts that lost digits to the new currency's decimals (a total re-derived is in `total`). */
+  rounded: RoundedAmount[];
+  /**
+   * Whether the total added up before the change; when it did, it is re-derived from the
+   * re-rounded parts (`from`, `to`: its amount before and after) so that it still does.
+   */
+  total: { addedUp: true; from: unknown; to: unknown } | { addedUp: false } | null;
+  /** The country codes set to the currency's country (`country_code`, `shipping_address.country_code`). */
+  countries: string[];
 }
 
 /**
@@ -27,19 +54,35 @@ export function discountCurrencyFor(orderCurrency: Currency, current: unknown): 
 const sameJsonPath = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((segment, index) => segment === b[index]);
 
+const TOTAL_AMOUNT_PATH: JsonPath = ['total_amount', 'amount'];
+const ADDRESSES = ['shipping_address', 'billing_address'] as const;
+
+/** Whether rounding changed the amount's value (a string padded to the decimals did not). */
+function lostDigits(from: unknown, to: unknown): boolean {
+  const before = parseAmount(from);
+  const after = parseAmount(to);
+  return before !== undefined && after !== undefined && before.value !== after.value;
+}
+
 /**
  * A copy of the payload in another currency: every Money gets the new currency (the discount as
  * above) and its amount re-rounded to that currency's precision (2, or 3 for BHD and KWD).
- * Amounts are not converted, and the total is not recomputed: rounding parts separately can
- * leave it off by a minor unit, which `computeTotals` / `withComputedTotal` then settle.
+ * Amounts are not converted. A request whose total added up still does: rounding each part on
+ * its own can move their sum by a minor unit or more (10.005 + 20.005 BHD is 30.02 in SAR, not
+ * 30.01), so such a total is re-derived from the rounded parts; one that did not add up is only
+ * re-rounded, and its finding still says so. The country follows, and with it each address that
+ * was in the order's country: a market switched is one consistent request, while an address
+ * given another country on purpose keeps it.
  */
-export function changeCurrency(
+export function changeCurrencyOf(
   payload: unknown,
   currency: Currency,
   options: ChangeCurrencyOptions = {},
-): unknown {
-  if (!isPlainObject(payload)) return payload;
+): CurrencyChange {
+  if (!isPlainObject(payload)) return { payload, rounded: [], total: null, countries: [] };
+  const addedUp = computeTotals(payload).matches;
   let next: unknown = payload;
+  const rounded: RoundedAmount[] = [];
   for (const path of moneyPaths(payload)) {
     next = updateAt(next, path, (old) => {
       const money = isPlainObject(old) ? old : {};
@@ -47,14 +90,50 @@ export function changeCurrency(
         ? discountCurrencyFor(currency, ownValue(money, 'currency'))
         : currency;
       if (!isPresent(money, 'amount')) return { ...money, currency: target };
-      return {
-        ...money,
-        amount: roundAmount(ownValue(money, 'amount'), precisionOf(target)),
-        currency: target,
-      };
+      const from = ownValue(money, 'amount');
+      const to = roundAmount(from, precisionOf(target));
+      if (lostDigits(from, to)) rounded.push({ path: formatJsonPath([...path, 'amount']), from, to });
+      return { ...money, amount: to, currency: target };
     });
   }
-  if (options.setCountry !== false)
-    next = updateAt(next, ['country_code'], () => countryForCurrency(currency));
-  return next;
+  let total: CurrencyChange['total'] = addedUp === null ? null : { addedUp: false };
+  if (addedUp === true) {
+    next = withComputedTotal(next);
+    total = {
+      addedUp: true,
+      from: valueAt(payload, TOTAL_AMOUNT_PATH),
+      to: valueAt(next, TOTAL_AMOUNT_PATH),
+    };
+  }
+  const countries: string[] = [];
+  if (options.setCountry !== false) {
+    const country = countryForCurrency(currency);
+    const old = ownValue(payload, 'country_code') ?? DEFAULT_COUNTRY;
+    next = updateAt(next, ['country_code'], () => country);
+    countries.push('country_code');
+    for (const address of ADDRESSES) {
+      const given = ownValue(payload, address);
+      if (!isPlainObject(given) || !isPresent(given, 'country_code')) continue;
+      if (ownValue(given, 'country_code') !== old) continue;
+      next = updateAt(next, [address, 'country_code'], () => country);
+      countries.push(`${address}.country_code`);
+    }
+  }
+  // A total re-derived is said as such, not as an amount rounded.
+  const totalPath = formatJsonPath(TOTAL_AMOUNT_PATH);
+  return {
+    payload: next,
+    rounded: addedUp === true ? rounded.filter((amount) => amount.path !== totalPath) : rounded,
+    total,
+    countries,
+  };
+}
+
+/** The payload of changeCurrencyOf: every Money in `currency`, the country following. */
+export function changeCurrency(
+  payload: unknown,
+  currency: Currency,
+  options: ChangeCurrencyOptions = {},
+): unknown {
+  return changeCurrencyOf(payload, currency, options).payload;
 }

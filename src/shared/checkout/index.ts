@@ -25,8 +25,10 @@
  * - `computeTotals(payload)` → the breakdown (items, tax, shipping, discount, computed and stated
  *   total, currency, precision, unreadable parts); `withComputedTotal(payload)` sets total_amount.
  * - `changeCurrency(payload, currency, { setCountry })`: every Money to the currency, amounts
- *   re-rounded to its precision; the discount stays SAR/AED for BHD/KWD/OMR (the spec allows no
- *   other); `country_code` follows unless `setCountry: false`. `countryForCurrency`,
+ *   re-rounded to its precision, a total that added up re-derived from them; the discount stays
+ *   SAR/AED for BHD/KWD/OMR (the spec allows no other); `country_code`, and each address's that
+ *   was the order's, follow unless `setCountry: false`. `changeCurrencyOf` also says what it
+ *   rounded, and `currencyChangeWords` says it in words. `countryForCurrency`,
  *   `currencyForCountry`, `precisionOf`.
  * - `generateSample(form, { country?, seed?, now? })`: a complete, valid payload with realistic
  *   Gulf data; `freshOrderReferenceId()` for "a fresh order_reference_id on every send".
@@ -88,7 +90,15 @@ export {
   PAYMENT_TYPE_SUGGESTIONS,
 } from './limits';
 export { computeTotals, withComputedTotal, type TotalsBreakdown } from './totals';
-export { changeCurrency, discountCurrencyFor, type ChangeCurrencyOptions } from './currency-change';
+export {
+  changeCurrency,
+  changeCurrencyOf,
+  discountCurrencyFor,
+  type ChangeCurrencyOptions,
+  type CurrencyChange,
+  type RoundedAmount,
+} from './currency-change';
+export { currencyChangeWords } from './currency-change-words';
 export { formatAmount, parseAmount, roundAmount } from './money';
 export { parseSpecDate, formatSpecDate, specDateFromDate } from './dates';
 export { generateSample, type SampleOptions } from './sample';

@@ -1,12 +1,16 @@
 import { Alert, Button, Group, Popover, Select, Stack, Table, Text } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import {
-  changeCurrency,
+  changeCurrencyOf,
   computeTotals,
   CURRENCIES,
+  currencyChangeWords,
   formatAmount,
   isCurrency,
   withComputedTotal,
+  type Currency,
+  type CurrencyChange,
 } from '@shared/checkout';
 import { getIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
@@ -14,9 +18,37 @@ import { editDocument } from './use-document';
 import { useFormDocument } from './form-document';
 
 /**
- * The amounts toolbar: one currency for every Money (amounts re-rounded to its precision, the
- * country following), and the total computed from items, tax, shipping and discount with the
- * breakdown shown before it is written.
+ * Every Money to `currency` (changeCurrencyOf), then a toast saying what that did beyond the
+ * currencies: amounts rounded (digits a change back does not restore), the total re-derived,
+ * the countries that followed.
+ */
+function changeEveryCurrency(currency: Currency): void {
+  // The change runs on the document as it is when applied (editDocument), so it is read there.
+  const made: { change?: CurrencyChange } = {};
+  editDocument((current) => {
+    made.change = changeCurrencyOf(current, currency);
+    return made.change.payload;
+  });
+  if (made.change === undefined) return;
+  const { title, lines } = currencyChangeWords(made.change, currency);
+  notifications.show({
+    title,
+    message: (
+      <Stack gap={4}>
+        {lines.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  });
+}
+
+/**
+ * The amounts toolbar: one currency for every Money (amounts re-rounded to its precision, a
+ * total that added up re-derived, the country following), and the total computed from items,
+ * tax, shipping and discount with the breakdown shown before it is written.
  */
 export function AmountsToolbar() {
   const stated = useFormDocument((state) => getIn(state.document, ['total_amount', 'currency']));
@@ -25,12 +57,12 @@ export function AmountsToolbar() {
     <Group gap="sm" align="flex-end">
       <Select
         label="Currency of every amount"
-        description="Re-rounds each amount to the currency's decimals; the country follows."
+        description="Re-rounds each amount to the currency's decimals; the total and the country follow."
         data={[...CURRENCIES]}
         value={currency}
         placeholder={typeof stated === 'string' ? stated : 'SAR (default)'}
         onChange={(value) => {
-          if (value !== null && isCurrency(value)) editDocument((current) => changeCurrency(current, value));
+          if (value !== null && isCurrency(value)) changeEveryCurrency(value);
         }}
         allowDeselect={false}
         comboboxProps={{ keepMounted: false }}

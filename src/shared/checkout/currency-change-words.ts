@@ -1,0 +1,42 @@
+import { countryForCurrency, precisionOf, type Currency } from './currencies';
+import type { CurrencyChange } from './currency-change';
+
+/** Amounts named one by one before "and N more": a long items list would fill the screen. */
+const NAMED_AMOUNTS = 3;
+
+const shown = (amount: unknown) => (typeof amount === 'string' ? JSON.stringify(amount) : String(amount));
+
+/**
+ * What Currency of every amount says it did (the builder's toast): which amounts lost digits to
+ * the new currency's decimals, and that changing back does not bring them back (KWD → OMR → KWD
+ * ends with two decimals); the total re-derived, or left as it was when it did not add up; and
+ * where the country followed.
+ */
+export function currencyChangeWords(
+  change: CurrencyChange,
+  currency: Currency,
+): { title: string; lines: string[] } {
+  const lines: string[] = [];
+  if (change.rounded.length > 0) {
+    const named = change.rounded
+      .slice(0, NAMED_AMOUNTS)
+      .map((amount) => `${amount.path} ${shown(amount.from)} → ${shown(amount.to)}`);
+    const more = change.rounded.length - named.length;
+    lines.push(
+      `Rounded to ${precisionOf(currency)} decimals: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}. ` +
+        'Changing back does not bring the lost digits back.',
+    );
+  }
+  const total = change.total;
+  if (total?.addedUp === true && shown(total.from) !== shown(total.to))
+    lines.push(
+      `total_amount.amount follows them, ${shown(total.from)} → ${shown(total.to)}, so the total still adds up.`,
+    );
+  if (total?.addedUp === false)
+    lines.push('total_amount did not add up before the change and is left as it was: Compute total sets it.');
+  if (change.countries.length > 0)
+    lines.push(
+      `The country follows: ${change.countries.join(', ')} ${change.countries.length > 1 ? 'are' : 'is'} ${countryForCurrency(currency)}.`,
+    );
+  return { title: `Every amount is in ${currency} now`, lines };
+}
