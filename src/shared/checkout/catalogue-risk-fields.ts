@@ -24,15 +24,9 @@ export const RISK_AND_OTHER_FIELDS: readonly CatalogueField[] = [
     'both',
     'Subscription or VIP segment.',
   ),
-  field(
-    'risk_assessment',
-    'risk_assessment.account_creation_date',
-    'Account created',
-    'date',
-    'both',
-    'Format dd-mm-yyyy.',
-    { educationHelp: "The student's first enrolment date, dd-mm-yyyy." },
-  ),
+  field('risk_assessment', 'risk_assessment.account_creation_date', 'Account created', 'date', 'both', '', {
+    educationHelp: "The student's first enrolment date.",
+  }),
   field(
     'risk_assessment',
     'risk_assessment.total_order_count',
@@ -47,7 +41,7 @@ export const RISK_AND_OTHER_FIELDS: readonly CatalogueField[] = [
     'First paid',
     'nullable-date',
     'both',
-    'dd-mm-yyyy. Null if this is the first order.',
+    'Null if this is the first order.',
   ),
   field(
     'risk_assessment',
@@ -55,7 +49,7 @@ export const RISK_AND_OTHER_FIELDS: readonly CatalogueField[] = [
     'Last paid',
     'nullable-date',
     'both',
-    'dd-mm-yyyy. Null if this is the first order.',
+    'Null if this is the first order.',
   ),
   field(
     'risk_assessment',
@@ -104,7 +98,7 @@ export const RISK_AND_OTHER_FIELDS: readonly CatalogueField[] = [
     'Password last changed',
     'date',
     'neither',
-    'dd-mm-yyyy.',
+    '',
   ),
   field(
     'account_security',
@@ -112,7 +106,7 @@ export const RISK_AND_OTHER_FIELDS: readonly CatalogueField[] = [
     'Last login',
     'date',
     'neither',
-    'dd-mm-yyyy.',
+    '',
   ),
   field(
     'account_security',
@@ -157,8 +151,8 @@ export const RISK_AND_OTHER_FIELDS: readonly CatalogueField[] = [
     'Course, workshop, tutoring and the like.',
     { suggestions: EDUCATION_SUGGESTIONS.education_type },
   ),
-  field('education', 'risk_assessment.education.start_date', 'Start date', 'date', 'both', 'dd-mm-yyyy.'),
-  field('education', 'risk_assessment.education.end_date', 'End date', 'date', 'both', 'dd-mm-yyyy.'),
+  field('education', 'risk_assessment.education.start_date', 'Start date', 'date', 'both', ''),
+  field('education', 'risk_assessment.education.end_date', 'End date', 'date', 'both', ''),
   field(
     'education',
     'risk_assessment.education.event_location',
@@ -245,7 +239,7 @@ export const RISK_AND_OTHER_FIELDS: readonly CatalogueField[] = [
     'Expires in (minutes)',
     'integer',
     'neither',
-    `Order expiry, ${limit.expiryMinutesMinimum} to ${limit.expiryMinutesMaximum}. Ignored unless the feature is enabled for the merchant by support; the default expiry is ${limit.defaultExpiryMinutes} minutes.`,
+    `Order expiry in minutes. Ignored unless the feature is enabled for the merchant by support; the default expiry is ${limit.defaultExpiryMinutes} minutes.`,
     { minimum: limit.expiryMinutesMinimum, maximum: limit.expiryMinutesMaximum },
   ),
   field(

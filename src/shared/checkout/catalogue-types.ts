@@ -46,7 +46,11 @@ export interface CatalogueField {
   label: string;
   kind: FieldKind;
   requirement: { general: Requirement; education: Requirement };
-  /** The spec's own words for the field, for hints and tooltips. */
+  /**
+   * The spec's own words for the field, for hints and tooltips, without the limits the fields
+   * below hold (maxLength, minimum, maximum, currencies, a date's dd-mm-yyyy): the tooltip says
+   * each of those once, in its own words (field-help.ts). Empty when the spec says nothing else.
+   */
   help: string;
   maxLength?: number;
   /** Numbers and integers; for Money, the minimum of its `amount`. */

@@ -68,3 +68,27 @@ export function isDiscountCurrency(value: unknown): value is (typeof DISCOUNT_CU
 export function precisionOf(currency: Currency): number {
   return currency === 'BHD' || currency === 'KWD' ? 3 : 2;
 }
+
+const DECIMALS_IN_WORDS = ['No', 'One', 'Two', 'Three'];
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+
+/**
+ * The decimals rule for `currencies`, in words, from precisionOf: "Two decimals; three for BHD
+ * and KWD." for every currency, "Two decimals." for a discount's SAR and AED.
+ */
+export function decimalsWords(currencies: readonly Currency[] = CURRENCIES): string {
+  const byPrecision = new Map<number, Currency[]>();
+  for (const currency of currencies) {
+    const precision = precisionOf(currency);
+    byPrecision.set(precision, [...(byPrecision.get(precision) ?? []), currency]);
+  }
+  // The precision most of them have is the rule; the others are its exceptions.
+  const [rule, ...others] = [...byPrecision].sort((a, b) => b[1].length - a[1].length);
+  if (rule === undefined) return '';
+  const word = (precision: number) => DECIMALS_IN_WORDS[precision] ?? String(precision);
+  const exceptions = others.map(
+    ([precision, listedCurrencies]) => `; ${word(precision).toLowerCase()} for ${listed(listedCurrencies)}`,
+  );
+  return `${word(rule[0])} decimals${exceptions.join('')}.`;
+}

@@ -73,6 +73,7 @@ export {
   DISCOUNT_CURRENCIES,
   LOCALES,
   countryForCurrency,
+  decimalsWords,
   currencyForCountry,
   isCountryCode,
   isCurrency,
