@@ -20,3 +20,13 @@ export function numberNotInDecimal(text: string): boolean {
 export function inDecimalWords(words: string, text: string): string {
   return `${words}, written in decimal digits (not ${JSON.stringify(text)})`;
 }
+
+/**
+ * Number text refused, in one wording that always quotes it: `words` and the text ("must be a
+ * whole number (not "8080.5")"), with how to write a number when Number() reads the text as one
+ * though it is not in decimal digits (inDecimalWords). The command line says every refusal of a
+ * number flag this way: it shows no box holding what was typed, so the message does.
+ */
+export function numberRefusal(words: string, text: string): string {
+  return numberNotInDecimal(text) ? inDecimalWords(words, text) : `${words} (not ${JSON.stringify(text)})`;
+}

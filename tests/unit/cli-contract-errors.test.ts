@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import { commands } from '../../src/shared/contract';
 import type { CallContext } from '../../src/main/bridge/handlers';
+import { numberRefusal } from '../../src/shared/decimal-text';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
 
@@ -37,20 +38,27 @@ async function refusal(command: string, input: unknown, transport: CallContext['
   return result.error;
 }
 
-/** The CLI run says, named as `flag`, what the dispatcher says about the field at `path`. */
+/**
+ * The CLI run says, named as `flag`, what the dispatcher says about the field at `path`; for a
+ * number flag, quoting the `given` text as every refusal of one does.
+ */
 async function expectSameRefusal(
   run: { code: number; stderr: string },
   flag: string,
   command: string,
   input: unknown,
   path: string,
+  given?: string,
 ) {
   const error = await refusal(command, input);
   expect(error.code).toBe('invalid_input');
   const issue = error.issues.find((candidate) => candidate.path === path);
   expect(issue, JSON.stringify(error)).toBeDefined();
   expect(run.code).toBe(2);
-  expect(run.stderr).toBe(`error: ${flag}: ${issue?.message ?? ''}\n`);
+  const message = issue?.message ?? '';
+  expect(run.stderr).toBe(
+    `error: ${flag}: ${given === undefined ? message : numberRefusal(message, given)}\n`,
+  );
 }
 
 describe('jwt sign and decode', () => {
@@ -72,7 +80,7 @@ describe('jwt sign and decode', () => {
       against: { source: 'secret', secret: 's' },
       clockToleranceSeconds: 86_401,
     };
-    await expectSameRefusal(run, '--clock-tolerance', 'verifyJwt', input, 'clockToleranceSeconds');
+    await expectSameRefusal(run, '--clock-tolerance', 'verifyJwt', input, 'clockToleranceSeconds', '86401');
   });
 
   it('a token too long to decode is refused by decodeJwt, named <token>', async () => {
@@ -189,6 +197,7 @@ describe('test', () => {
       'startScenarioRun',
       { paths: [scenarios], parallel: 17 },
       'parallel',
+      '17',
     );
   });
 });
@@ -202,7 +211,7 @@ describe('empty flag values are refused, not read as 0 or as the default', () =>
     ],
     [['send', 'x.json', '--timeout-ms', ''], '--timeout-ms: must not be empty'],
     [['history', '--limit', ''], '--limit: must not be empty'],
-    [['history', '--limit', 'ten'], '--limit: must be a number'],
+    [['history', '--limit', 'ten'], '--limit: must be a whole number (not "ten")'],
     [['--data-dir', '', 'history'], '--data-dir: must name a folder, not be empty'],
   ])('%j', async (args, message) => {
     const temp = makeTempDir();

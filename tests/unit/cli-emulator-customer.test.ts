@@ -436,7 +436,7 @@ describe('checkout-console emulator [options], beside its subcommands', () => {
     try {
       const run = await runCliCaptured(['--data-dir', temp.dir, 'emulator', '--port', 'abc']);
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain('--port: must be a number');
+      expect(run.stderr).toContain('--port: must be a whole number (not "abc")');
     } finally {
       temp.remove();
     }

@@ -325,9 +325,9 @@ describe('history flags', () => {
     [['--verdict', 'fine'], '--verdict: unknown verdict "fine"; token verdicts: valid'],
     [['--status', '99'], '--status: "99" is not a status'],
     [['--status', '6xx'], '--status: "6xx" is not a status'],
-    [['--limit', '0'], '--limit: must be at least 1'],
-    [['--limit', 'ten'], '--limit: must be a number'],
-    [['--limit', '100001'], '--limit: must be at most 100000'],
+    [['--limit', '0'], '--limit: must be at least 1 (not "0")'],
+    [['--limit', 'ten'], '--limit: must be a whole number (not "ten")'],
+    [['--limit', '100001'], '--limit: must be at most 100000 (not "100001")'],
     // The filter's own limits are the contract's (the timeline filter schema), named as the flag.
     [['--order', '  '], '--order: Enter an order id'],
     [['--order', 'o'.repeat(201)], '--order: must be at most 200 characters long'],
@@ -345,11 +345,11 @@ describe('history flags', () => {
     [['--search='], '--search: must not be empty'],
     [['--search', '  '], '--search: must not be empty'],
     // Number() reads hex, exponents and Infinity: --limit 0x3 printed 3 rows, --limit 2e0 two.
-    [['--limit', '0x3'], '--limit: must be a number, written in decimal digits (not "0x3")'],
-    [['--limit', '2e0'], '--limit: must be a number, written in decimal digits (not "2e0")'],
-    [['--limit', '0b11'], '--limit: must be a number, written in decimal digits (not "0b11")'],
-    [['--limit', 'Infinity'], '--limit: must be a number, written in decimal digits (not "Infinity")'],
-    [['--limit', '2.5'], '--limit: must be a whole number'],
+    [['--limit', '0x3'], '--limit: must be a whole number, written in decimal digits (not "0x3")'],
+    [['--limit', '2e0'], '--limit: must be a whole number, written in decimal digits (not "2e0")'],
+    [['--limit', '0b11'], '--limit: must be a whole number, written in decimal digits (not "0b11")'],
+    [['--limit', 'Infinity'], '--limit: must be a whole number, written in decimal digits (not "Infinity")'],
+    [['--limit', '2.5'], '--limit: must be a whole number (not "2.5")'],
     // A flag that takes one value kept the last one given, where the Timeline's link kept the
     // first: the same filter listed different records. Given twice, it is refused.
     [

@@ -175,6 +175,24 @@ describe('checkout-console profiles', () => {
     expect(run.stderr).toMatch(message);
   });
 
+  // The same refusal was worded three ways ("must be a number" for 44,056, "must be a whole
+  // number" for 8080.5, "must be a number, written in decimal digits (not "0x10")"), and only
+  // the last said what was given.
+  it.each([
+    ['44,056', 'error: --listener-port: must be a whole number (not "44,056")\n'],
+    ['8080.5', 'error: --listener-port: must be a whole number (not "8080.5")\n'],
+    ['0x10', 'error: --listener-port: must be a whole number, written in decimal digits (not "0x10")\n'],
+    [
+      '70000',
+      'error: --listener-port: must be between 0 and 65535, where 0 picks a free port (not "70000")\n',
+    ],
+  ])('refuses --listener-port %j in one wording that quotes it, and saves nothing', async (port, stderr) => {
+    const before = (await cli('profiles', 'list', '--json')).stdout;
+    const run = await cli('profiles', 'set', 'Sandbox', '--listener-port', port);
+    expect(run).toMatchObject({ code: 2, stdout: '', stderr });
+    expect((await cli('profiles', 'list', '--json')).stdout).toBe(before);
+  });
+
   it('a name with terminal escapes is printed escaped by add, set, use and remove', async () => {
     // The list escaped it (its table does); the one-line answers printed it raw, so a name could
     // drive the terminal (clear it, retitle the window) when it was only being confirmed.

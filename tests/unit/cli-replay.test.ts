@@ -122,10 +122,10 @@ describe('checkout-console replay', () => {
   });
 
   it.each([
-    [['--repeat', '1001'], '--repeat: Repeat at most 1000 times'],
-    [['--concurrency', '65'], '--concurrency: At most 64 at once'],
-    [['--delay-ms', '60001'], '--delay-ms: The delay is at most 60000 ms'],
-    [['--repeat', 'twice'], '--repeat: must be a number'],
+    [['--repeat', '1001'], '--repeat: Repeat at most 1000 times (not "1001")'],
+    [['--concurrency', '65'], '--concurrency: At most 64 at once (not "65")'],
+    [['--delay-ms', '60001'], '--delay-ms: The delay is at most 60000 ms (not "60001")'],
+    [['--repeat', 'twice'], '--repeat: must be a whole number (not "twice")'],
     [['--to', 'ftp://example.com/'], '--to: The replay URL must be an http:// or https:// URL'],
     [['--to', 'http://127.0.0.1:99999/hooks'], "--to: The replay URL's port 99999 is not a port (1–65535)"],
     [['--to', 'http://127.0.0.1:abc/hooks'], "--to: The replay URL's port abc is not a port (1–65535)"],

@@ -118,13 +118,13 @@ describe('checkout-console retention', () => {
   });
 
   it.each([
-    [['--keep-days', '36501'], '--keep-days: must be at most 36500 days'],
-    [['--keep-days', '0'], '--keep-days: must be at least 1 day'],
-    [['--keep-days', '2.5'], '--keep-days: must be a whole number of days'],
-    [['--keep-count', '1.5'], '--keep-count: must be a whole number of records'],
-    [['--keep-count', '0'], '--keep-count: must be at least 1 record'],
-    [['--keep-count', '100000001'], '--keep-count: must be at most 100000000 records'],
-    [['--keep-days', 'soon'], '--keep-days: must be a number of days'],
+    [['--keep-days', '36501'], '--keep-days: must be at most 36500 days (not "36501")'],
+    [['--keep-days', '0'], '--keep-days: must be at least 1 day (not "0")'],
+    [['--keep-days', '2.5'], '--keep-days: must be a whole number of days (not "2.5")'],
+    [['--keep-count', '1.5'], '--keep-count: must be a whole number of records (not "1.5")'],
+    [['--keep-count', '0'], '--keep-count: must be at least 1 record (not "0")'],
+    [['--keep-count', '100000001'], '--keep-count: must be at most 100000000 records (not "100000001")'],
+    [['--keep-days', 'soon'], '--keep-days: must be a whole number of days (not "soon")'],
     [['--keep-days', '3', '--keep-all'], '--keep-all, --keep-days, --keep-count: give one of them.'],
   ])("%j gets the contract's message, named as the flag; exit 2, nothing saved", async (flags, message) => {
     const dataDir = await dataDirWithRecords();

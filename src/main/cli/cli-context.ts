@@ -3,7 +3,7 @@ import { createConsole, type ConsoleCore, type ConsoleOptions } from '../app';
 import { consoleCommandOn, type ConsoleCommand } from '../console-command';
 import { resolveDataDir } from '../data-dir';
 import { UsageError } from './cli-errors';
-import { inDecimalWords, isDecimalText, numberNotInDecimal } from '../../shared/decimal-text';
+import { isDecimalText, numberRefusal } from '../../shared/decimal-text';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -69,33 +69,70 @@ export function parseFlags<S extends z.ZodType>(schema: S, flags: unknown): z.ou
  * decimal point. Empty text is refused (`--port ""` was 0: a free port where a fixed one was
  * meant, `--clock-tolerance ""` a tolerance of 0), as is anything not a number, in `words`, and
  * what only Number() reads as one (`history --limit 0x3` printed 3 rows; `2e0`, `0b11`,
- * `Infinity`). A fraction or a negative reaches the limits that follow with
- * `.pipe(z.number()…)`, which say what is wrong with it.
+ * `Infinity`). `limits` (whole, in range) are checked here too, in their own words. Every
+ * refusal quotes the text given (numberRefusal): `--listener-port 44,056`, `8080.5` and `0x10`
+ * said "must be a number", "must be a whole number" and "must be a number, written in decimal
+ * digits (not "0x10")", only the last naming what was given. A flag whose limits are a contract
+ * command's leaves them to it (its words, named as the flag, as a window gets them).
  */
-
-export const numberFlag = (words = 'must be a number') =>
+export const numberFlag = (words = 'must be a number', limits: z.ZodType<number, number> = z.number()) =>
   z.union([z.number(), z.string()], { error: words }).transform((value, ctx) => {
-    if (typeof value === 'number') return value;
-    const text = value.trim();
-    if (text === '' || !isDecimalText(text)) {
-      const message =
-        text === '' ? 'must not be empty' : numberNotInDecimal(text) ? inDecimalWords(words, text) : words;
-      ctx.addIssue({ code: 'custom', message });
+    // A number given as one (not through argv) has no text to judge, only limits.
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (typeof value === 'string' && text === '') {
+      ctx.addIssue({ code: 'custom', message: 'must not be empty' });
       return z.NEVER;
     }
-    return Number(text);
+    if (typeof value === 'string' && !isDecimalText(text)) {
+      ctx.addIssue({ code: 'custom', message: numberRefusal(words, text) });
+      return z.NEVER;
+    }
+    const checked = limits.safeParse(typeof value === 'number' ? value : Number(text));
+    if (!checked.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: numberRefusal(checked.error.issues[0]?.message ?? words, text),
+      });
+      return z.NEVER;
+    }
+    return checked.data;
   });
 
-export const portFlag = numberFlag().pipe(
-  z
-    .number()
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535 (0 picks a free port)')
-    .max(65535, 'must be between 0 and 65535 (0 picks a free port)'),
+/**
+ * The text each number flag in `keys` was given on the command line, by flag (`--token-minutes`
+ * → "2.5"), for commandCaller: a flag whose limits are a contract command's is refused in the
+ * contract's words, and quotes what was given as numberFlag's own refusals do. Only the keys
+ * named: a token flag's value is never repeated in an error.
+ */
+export function numberFlagTexts(
+  rawFlags: unknown,
+  keys: readonly string[],
+): (flag: string) => string | undefined {
+  return (flag) => {
+    const key = flag.replace(/^--/, '').replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase());
+    if (!keys.includes(key) || typeof rawFlags !== 'object' || rawFlags === null) return undefined;
+    const value: unknown = Object.getOwnPropertyDescriptor(rawFlags, key)?.value;
+    return typeof value === 'string' ? value.trim() : undefined;
+  };
+}
+
+/**
+ * A whole number a flag gives as text, whose other limits are a contract command's: not a
+ * number and not whole are refused here in `words` ("must be a whole number of days (not
+ * "2.5")"), the range by the contract, in its words, quoting the text too (numberFlagTexts).
+ */
+export const wholeNumberFlag = (words: string) => numberFlag(words, z.number().int(words));
+
+const PORT_RANGE = 'must be between 0 and 65535, where 0 picks a free port';
+
+export const portFlag = numberFlag(
+  'must be a whole number',
+  z.number().int('must be a whole number').min(0, PORT_RANGE).max(65535, PORT_RANGE),
 );
 
 /** A count a flag sets (a limit, how many at once): a whole number from 1 to `max`. */
 export const countFlag = (max: number) =>
-  numberFlag().pipe(
+  numberFlag(
+    'must be a whole number',
     z.number().int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`),
   );

@@ -3,6 +3,7 @@ import type { HandledCommandName } from '../bridge/handlers';
 import type { Dispatcher } from '../bridge/dispatch';
 import { ConsoleError } from '../console-error';
 import { liveRefusalWords } from '../profiles/live-guard';
+import { numberRefusal } from '../../shared/decimal-text';
 
 /** A contract command called from the CLI: its output, or a ConsoleError with its code. */
 export type CommandCaller = <K extends HandledCommandName>(
@@ -35,25 +36,38 @@ export function flagsOf(flags: Readonly<Record<string, string>>): FlagOf {
  * `flagOf` names a field as the command line spells it (`fields.baseUrl` → `--base-url`), so
  * an error points at the flag to change.
  */
-export function commandCaller(dispatcher: Dispatcher, flagOf: FlagOf = () => undefined): CommandCaller {
+export function commandCaller(
+  dispatcher: Dispatcher,
+  flagOf: FlagOf = () => undefined,
+  numberTextOf: NumberTextOf = () => undefined,
+): CommandCaller {
   return async (command, input) => {
     const result = await dispatcher(command, input, { transport: 'direct' });
     if (result.ok) return result.data as CommandOutput<typeof command>;
-    throw namedError(result.error.code, result.error.message, result.error.issues, flagOf);
+    throw namedError(result.error.code, result.error.message, result.error.issues, flagOf, numberTextOf);
   };
 }
+
+/** The text a number flag was given (`--token-minutes` → "2.5"); see numberFlagTexts. */
+export type NumberTextOf = (flag: string) => string | undefined;
 
 function namedError(
   code: BridgeErrorPayload['code'],
   message: string,
   issues: BridgeIssue[],
   flagOf: FlagOf,
+  numberTextOf: NumberTextOf,
 ) {
   const named = issues.map((issue) => ({ ...issue, path: flagOf(issue.path) ?? issue.path }));
+  // A number flag's refusal quotes what was given, as numberFlag's own refusals do.
+  const said = (issue: BridgeIssue) => {
+    const text = numberTextOf(issue.path);
+    return text === undefined ? issue.message : numberRefusal(issue.message, text);
+  };
   return new ConsoleError(
     code,
     code === 'invalid_input' && named.length > 0
-      ? named.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
+      ? named.map((issue) => `${issue.path}: ${said(issue)}`).join('; ')
       : (liveRefusalOnCommandLine(code, issues, flagOf) ?? message),
     named,
   );

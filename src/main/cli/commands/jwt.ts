@@ -14,7 +14,7 @@ import { createHmacKeyCache } from '../../jwt/hmac-key-cache';
 import { createJwtToolkit } from '../../jwt/jwt-toolkit';
 import { createComputeDispatcher } from '../../bridge/dispatch';
 import { jwtComputeHandlers } from '../../bridge/handlers/jwt';
-import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import { numberFlagTexts, wholeNumberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { stdinValues, type StdinValue } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
@@ -181,12 +181,18 @@ export function registerJwt(program: Command, context: CliContext): void {
       withConsole(context, async (core) => {
         const flags = parseFlags(
           // Read as a number here; its limits are the contract's (verifyJwt), named as this flag.
-          signerFlags.extend({ clockTolerance: numberFlag('must be a number').optional() }),
+          signerFlags.extend({
+            clockTolerance: wholeNumberFlag('must be a whole number of seconds').optional(),
+          }),
           rawFlags,
         );
         const read = stdinValues(context);
         const token = (await read(tokenArgument, '<token>')) ?? tokenArgument;
-        const result = await commandCaller(core.dispatcher, flagsOf(VERIFY_FLAGS))('verifyJwt', {
+        const result = await commandCaller(
+          core.dispatcher,
+          flagsOf(VERIFY_FLAGS),
+          numberFlagTexts(rawFlags, ['clockTolerance']),
+        )('verifyJwt', {
           token,
           against: await signerOf(core, flags, read),
           ...(flags.clockTolerance === undefined ? {} : { clockToleranceSeconds: flags.clockTolerance }),

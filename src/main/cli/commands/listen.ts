@@ -27,7 +27,10 @@ const listenFlags = z.object({
   notificationToken: z.string().min(1, 'must not be empty').optional(),
   profile: z.string().min(1, 'must name a profile').optional(),
   forwardTo: forwardToInputSchema.optional(),
-  respondStatus: numberFlag().pipe(listenerSettingsSchema.shape.respondStatus).optional(),
+  respondStatus: numberFlag(
+    'The response status must be a whole number',
+    listenerSettingsSchema.shape.respondStatus,
+  ).optional(),
 });
 
 /** A field of a record on the listen line: escaped (the sender chose it) and cut if it floods. */

@@ -11,15 +11,14 @@ import { terminalSafe } from '../terminal-text';
 import { browserOpenedLine, launchLinkLines } from '../console-ready-text';
 
 const openFlags = z.object({
-  port: numberFlag('must be a number')
-    .pipe(
-      z
-        .number()
-        .int('must be a whole number')
-        .min(1, 'must be between 1 and 65535')
-        .max(65535, 'must be between 1 and 65535'),
-    )
-    .optional(),
+  port: numberFlag(
+    'must be a whole number',
+    z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535'),
+  ).optional(),
   ...noBrowserFlagsShape,
 });
 

@@ -8,7 +8,14 @@ import {
   type SecretEdit,
 } from '../../../shared/profile';
 import type { ConsoleCore } from '../../app';
-import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
+import {
+  numberFlagTexts,
+  parseFlags,
+  portFlag,
+  wholeNumberFlag,
+  withConsole,
+  type CliContext,
+} from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
@@ -27,7 +34,7 @@ const profileOptionFlags = z.object({
   listenerPort: portFlag.optional(),
   publicListenerUrl: z.string().optional(),
   notificationField: z.string().optional(),
-  tokenMinutes: numberFlag().optional(),
+  tokenMinutes: wholeNumberFlag('must be a whole number of minutes').optional(),
   name: z.string().optional(),
 });
 type ProfileOptionFlags = z.infer<typeof profileOptionFlags>;
@@ -84,8 +91,12 @@ const PROFILE_FLAGS = {
   notificationToken: '--notification-token',
 };
 
-/** The profile commands go through the contract's dispatcher, as the Profiles view does. */
-const callerOf = (core: ConsoleCore) => commandCaller(core.dispatcher, flagsOf(PROFILE_FLAGS));
+/**
+ * The profile commands go through the contract's dispatcher, as the Profiles view does; a
+ * refused --token-minutes quotes what was given.
+ */
+const callerOf = (core: ConsoleCore, rawFlags: unknown = {}) =>
+  commandCaller(core.dispatcher, flagsOf(PROFILE_FLAGS), numberFlagTexts(rawFlags, ['tokenMinutes']));
 
 /** Storing a token under a key file deserves the same visible warning the UI shows. */
 function warnIfWeakVault(core: ConsoleCore, edits: SecretEdit[], context: CliContext): void {
@@ -162,7 +173,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
         apiToken: await secretEdit(flags.apiToken, undefined, '--api-token', read),
         notificationToken: await secretEdit(flags.notificationToken, undefined, '--notification-token', read),
       };
-      const view = await callerOf(core)('createProfile', { fields, ...secrets });
+      const view = await callerOf(core, rawFlags)('createProfile', { fields, ...secrets });
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
       io.stdout(`Added profile "${terminalSafe(view.name)}" (${view.environment}).\n`);
       warnIfLiveAddress(view, context);
@@ -191,7 +202,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
           read,
         ),
       };
-      const view = await callerOf(core)('updateProfile', {
+      const view = await callerOf(core, rawFlags)('updateProfile', {
         id: profile.id,
         fields: fieldPatch(flags),
         ...secrets,

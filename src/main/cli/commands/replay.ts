@@ -1,14 +1,21 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { REPLAY_ORDERS, type ReplayProgress, type ReplayRequest } from '../../../shared/replay';
-import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import {
+  numberFlag,
+  numberFlagTexts,
+  wholeNumberFlag,
+  parseFlags,
+  withConsole,
+  type CliContext,
+} from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { followRun } from '../follow-run';
 import { terminalSafe } from '../terminal-text';
 
 /** Read as numbers here; their limits are the contract's (replayRequestSchema), named as these flags. */
-const count = numberFlag('must be a number');
+const count = wholeNumberFlag('must be a whole number');
 
 const replayFlags = z.object({
   to: z.string().optional(),
@@ -57,7 +64,11 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
     const progress = followRun(core.bus, (event) =>
       event.name === 'replay.progress' ? event.payload : undefined,
     );
-    const call = commandCaller(core.dispatcher, flagsOf(REPLAY_FLAGS));
+    const call = commandCaller(
+      core.dispatcher,
+      flagsOf(REPLAY_FLAGS),
+      numberFlagTexts(rawFlags, ['repeat', 'concurrency', 'delayMs']),
+    );
     // Ctrl+C cancels the run as the view's Cancel does: a send waiting for its answer is
     // recorded as cancelled, not left pending, and the summary says how far it got. (A second
     // Ctrl+C ends the process at once.)

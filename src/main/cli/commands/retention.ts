@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Retention } from '../../../shared/history-file';
-import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import { numberFlagTexts, wholeNumberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { countOf } from '../../../shared/count-words';
@@ -9,8 +9,8 @@ import { futureDatedWords } from '../../../shared/retention-words';
 
 /** Read as numbers here; their limits are the contract's (retentionSchema), named as these flags. */
 const retentionFlags = z.object({
-  keepDays: numberFlag('must be a number of days').optional(),
-  keepCount: numberFlag('must be a number of records').optional(),
+  keepDays: wholeNumberFlag('must be a whole number of days').optional(),
+  keepCount: wholeNumberFlag('must be a whole number of records').optional(),
   keepAll: z.boolean().default(false),
   apply: z.boolean().default(false),
   json: z.boolean().default(false),
@@ -51,7 +51,11 @@ export async function runRetention(rawFlags: unknown, context: CliContext): Prom
   const policy = chosenPolicy(flags);
   const output = await withConsole(context, async (core) => {
     // The same commands the History view calls: one validation, one set of limits and errors.
-    const call = commandCaller(core.dispatcher, flagsOf(RETENTION_FLAGS));
+    const call = commandCaller(
+      core.dispatcher,
+      flagsOf(RETENTION_FLAGS),
+      numberFlagTexts(rawFlags, ['keepDays', 'keepCount']),
+    );
     const retention =
       policy === undefined ? await call('getRetention', {}) : await call('setRetention', policy);
     if (flags.apply) {

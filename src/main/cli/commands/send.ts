@@ -2,7 +2,14 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { ExchangeResult, NotificationPlan } from '../../../shared/merchant-api';
 import type { ConsoleCommand } from '../../console-command';
-import { consoleCommandOf, numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import {
+  consoleCommandOf,
+  numberFlagTexts,
+  parseFlags,
+  wholeNumberFlag,
+  withConsole,
+  type CliContext,
+} from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { readJsonSource } from '../read-json-source';
 import { startEmulatorAdvice } from '../start-emulator-advice';
@@ -29,7 +36,7 @@ const sendFlags = z.object({
   notificationUrl: z.boolean().default(true),
   singleCheckoutDisabled: z.boolean().default(false),
   // Only read as a number here: its limits are the contract's (sendCheckout), named as this flag.
-  timeoutMs: numberFlag('must be a number of milliseconds').optional(),
+  timeoutMs: wholeNumberFlag('must be a whole number of milliseconds').optional(),
 });
 
 /**
@@ -142,7 +149,11 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
     const choice = chooseCheckoutForm(flags, local ? () => core.emulator.settings() : null);
     // The same command the builder's Send calls: one validation, one error for each field; its
     // answer carries where the order's notifications go, decided as it was sent.
-    const result = await commandCaller(core.dispatcher, flagsOf(SEND_FLAGS))('sendCheckout', {
+    const result = await commandCaller(
+      core.dispatcher,
+      flagsOf(SEND_FLAGS),
+      numberFlagTexts(rawFlags, ['timeoutMs']),
+    )('sendCheckout', {
       profileId: profile.id,
       // Sent as the file has it, byte for byte, unless the listener URL is filled in.
       body: { kind: 'json', payload: value, sourceText: text },

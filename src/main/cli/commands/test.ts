@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RunReport } from '../../../shared/scenarios/scenario-results';
 import { formatProblem, problemsSummary } from '../../../shared/scenarios/scenario-file-problems';
 import { prettyProgress } from '../../scenarios/reporters/pretty-reporter';
-import { numberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import { numberFlagTexts, wholeNumberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
 import { followRun } from '../follow-run';
@@ -19,7 +19,7 @@ const testFlags = z.object({
   out: z.string().trim().min(1, 'must name a file').optional(),
   force: z.boolean().default(false),
   // Read as a number here; its limits are the contract's (startScenarioRun), named as this flag.
-  parallel: numberFlag('must be a number').default(1),
+  parallel: wholeNumberFlag('must be a whole number').default(1),
   bail: z.boolean().default(false),
   grep: z.string().optional(),
   yesLive: z.boolean().default(false),
@@ -111,7 +111,11 @@ export async function runTest(
   const end = await withConsole(
     context,
     async (core): Promise<RunEnd> => {
-      const call = commandCaller(core.dispatcher, flagsOf(TEST_FLAGS));
+      const call = commandCaller(
+        core.dispatcher,
+        flagsOf(TEST_FLAGS),
+        numberFlagTexts(rawFlags, ['parallel']),
+      );
       const pushes = followRun(core.bus, (event) => {
         if (event.name === 'scenarios.progress')
           return { runId: event.payload.runId, progress: event.payload };
