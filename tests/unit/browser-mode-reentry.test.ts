@@ -160,6 +160,18 @@ describe('checkout-console open', () => {
     expect(run.stdout).toMatch(/Console ready at /);
   });
 
+  // Each took the other's name, but neither's help said so: --no-browser on serve, or --no-open
+  // on open, read as a guess that happened to work.
+  it.each([
+    ['serve', '--no-open', '--no-browser'],
+    ['open', '--no-browser', '--no-open'],
+  ])('%s --help lists its own %s and the alias %s', async (command, own, alias) => {
+    const run = await runCliCaptured([command, '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^  ${own} `, 'm'));
+    expect(run.stdout).toMatch(new RegExp(`^  ${alias} +the same as ${own} `, 'm'));
+  });
+
   it('with no control file says no console is serving and how to start one', async () => {
     const run = await runCliCaptured(['--data-dir', harness.dataDir, 'open', '--no-browser']);
     expect(run.code).toBe(1);

@@ -1,20 +1,22 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { z } from 'zod';
 
 /**
  * `serve --no-open` and `open --no-browser` say one thing: do not open the system browser. Each
- * command shows its own name in its help and takes the other's too, so the one remembered from
- * the other command is not an "unknown option".
+ * command takes both, its own name first and the other's as an alias its help lists ("the same
+ * as --no-open"), so the one remembered from the other command is not an "unknown option", and
+ * a person reading either help finds both.
  */
 export function addNoBrowserFlags(
   command: Command,
-  shown: '--no-open' | '--no-browser',
+  own: '--no-open' | '--no-browser',
   description: string,
 ): Command {
-  const other = shown === '--no-open' ? '--no-browser' : '--no-open';
-  return command.option(shown, description).addOption(new Option(other).hideHelp());
+  const alias = own === '--no-open' ? '--no-browser' : '--no-open';
+  const aliasOf = own === '--no-open' ? 'open' : 'serve';
+  return command.option(own, description).option(alias, `the same as ${own} (as \`${aliasOf}\` says it)`);
 }
 
 /** The flags addNoBrowserFlags adds, as their schema parses them. */
