@@ -80,6 +80,11 @@ export const IMPORT_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
 /** How a refused import's message begins (the CLI tells it from a bad command line by it). */
 export const NOTHING_IMPORTED = 'Nothing imported.';
+/**
+ * How an import that failed while writing says so: after NOTHING_IMPORTED when what it wrote was
+ * removed again, alone (naming how many of the file's records remain) when it could not be.
+ */
+export const IMPORT_STOPPED = 'The import stopped:';
 
 /**
  * A history file's bytes as text, or why not: one that is not UTF-8 is refused naming the first

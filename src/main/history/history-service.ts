@@ -14,11 +14,13 @@ import { exportedEvent, scrubSecrets } from './export-records';
 import { harEntry, harLog } from './har';
 import { readImportFile, type ImportLimits } from './import-file';
 import { writeImported } from './import-writer';
+import { checkImportRoom } from './import-room';
 import { inPacedWrites } from './paced-writes';
 import { countOf } from '../../shared/count-words';
 import type { EventBus } from '../event-bus';
 
 export { ImportError, importFileText } from './import-file';
+export { ImportLeftRecordsError } from './import-writer';
 
 const RETENTION_KEY = 'history.retention';
 const plural = (count: number) => countOf(count, 'record');
@@ -145,6 +147,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     },
     async importText(text) {
       const { format, records, repeated } = readImportFile(text, deps.limits);
+      if (records.length > 0) await checkImportRoom(deps.dataDir, Buffer.byteLength(text, 'utf8'));
       const written = await writeImported(
         { history: deps.store.history, recorder: deps.recorder, dataVersion: deps.store.dataVersion },
         records,

@@ -29,7 +29,18 @@ export function createHistoryRepository(db: SqliteDatabase) {
     uidOf: db.prepare<[number], { uid: string }>('SELECT uid FROM events WHERE id = ?'),
     idByUid: db.prepare<[string], { id: number }>('SELECT id FROM events WHERE uid = ?'),
     link: db.prepare<[number, number]>('UPDATE events SET related_id = ? WHERE id = ?'),
-    removeIds: db.prepare<[string]>('DELETE FROM events WHERE id IN (SELECT value FROM json_each(?))'),
+    // By uid, never by id: ids are not AUTOINCREMENT, so an id a rolled-back chunk had used may
+    // be another process's record by the time an undo runs; a uid names one record for good.
+    unlinkFromUids: db.prepare<[string]>(
+      `UPDATE events SET related_id = NULL WHERE related_id IN
+        (SELECT id FROM events WHERE imported = 1 AND uid IN (SELECT value FROM json_each(?)))`,
+    ),
+    removeImportedUids: db.prepare<[string]>(
+      'DELETE FROM events WHERE imported = 1 AND uid IN (SELECT value FROM json_each(?))',
+    ),
+    countImportedUids: db.prepare<[string], { n: number }>(
+      'SELECT count(*) AS n FROM events WHERE imported = 1 AND uid IN (SELECT value FROM json_each(?))',
+    ),
     newestId: db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM events'),
     countBefore: db.prepare<[number, number], { n: number }>(
       'SELECT count(*) AS n FROM events WHERE at_ms < ? AND id <= ?',
@@ -80,8 +91,18 @@ export function createHistoryRepository(db: SqliteDatabase) {
     link(id: number, relatedId: number): void {
       statements.link.run(relatedId, id);
     },
-    removeIds(ids: readonly number[]): void {
-      statements.removeIds.run(JSON.stringify(ids));
+    /**
+     * Removes the imported records of these uids (what a failed import wrote), and the links other
+     * records had to them; returns how many records went.
+     */
+    removeImported(uids: readonly string[]): number {
+      const list = JSON.stringify(uids);
+      statements.unlinkFromUids.run(list);
+      return statements.removeImportedUids.run(list).changes;
+    },
+    /** How many imported records of these uids are stored. */
+    countImported(uids: readonly string[]): number {
+      return statements.countImportedUids.get(JSON.stringify(uids))?.n ?? 0;
     },
     /** How many records a retention policy would remove at `nowMs`. */
     retentionCount(retention: Retention, nowMs: number): number {

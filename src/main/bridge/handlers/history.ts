@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { createExportParts } from '../../history/export-parts';
-import { ImportError, importFileText } from '../../history/history-service';
+import { ImportError, importFileText, ImportLeftRecordsError } from '../../history/history-service';
 import type { CallContext, HandlerGroup } from './types';
 import { errorWords } from '../../../shared/error-words';
 import { NOTHING_IMPORTED } from '../../../shared/history-file';
@@ -58,6 +58,8 @@ export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): 
       } catch (error) {
         if (error instanceof ImportError)
           throw new ConsoleError('invalid_input', `${NOTHING_IMPORTED} ${error.message}`);
+        // Some of the file's records stayed: said as what it is, a failure, never "nothing imported".
+        if (error instanceof ImportLeftRecordsError) throw new ConsoleError('failed', error.message);
         throw error;
       }
     },

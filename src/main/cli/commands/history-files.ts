@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { describeImportResult, EXPORT_FORMATS, NOTHING_IMPORTED } from '../../../shared/history-file';
+import {
+  describeImportResult,
+  EXPORT_FORMATS,
+  IMPORT_STOPPED,
+  NOTHING_IMPORTED,
+} from '../../../shared/history-file';
 import { ConsoleError } from '../../console-error';
 import { ImportError, importFileText } from '../../history/history-service';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
@@ -99,8 +104,13 @@ export async function runImport(file: string, context: CliContext): Promise<void
     try {
       return await call('importHistory', source);
     } catch (error) {
-      if (!(error instanceof ConsoleError && error.message.startsWith(NOTHING_IMPORTED))) throw error;
-      throw refused(error.message.slice(NOTHING_IMPORTED.length).trim());
+      if (!(error instanceof ConsoleError)) throw error;
+      if (error.message.startsWith(NOTHING_IMPORTED))
+        throw refused(error.message.slice(NOTHING_IMPORTED.length).trim());
+      // Writing stopped and some of the file's records stayed: the message says how many.
+      if (!error.message.startsWith(IMPORT_STOPPED)) throw error;
+      context.io.stderr(`${terminalSafe(file)}: ${terminalSafe(error.message)}\n`);
+      throw new CommandExit(EXIT_FAILED);
     }
   });
   context.io.stdout(`${describeImportResult(result, terminalSafe(file))}\n`);

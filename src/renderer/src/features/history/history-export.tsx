@@ -80,6 +80,8 @@ export function HistoryExport({
         imported: result.imported > 0,
       });
     } catch (error) {
+      // An import that stopped may leave records it could not remove (the message says how many).
+      onChanged();
       setImportResult({ tone: 'red', message: `${file.name}: ${errorMessage(error)}` });
     } finally {
       resetFile.current?.();
