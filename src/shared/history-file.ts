@@ -113,7 +113,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  * file that held no record says so: "Imported 0 records" alone reads as if something was refused.
  */
 export function describeImportResult(
-  result: { imported: number; skipped: number; repeated: number; format: ExportFormat },
+  result: { imported: number; skipped: number; repeated: number; unlinked: number; format: ExportFormat },
   fileName: string,
 ): string {
   const records = (count: number) => countOf(count, 'record');
@@ -122,7 +122,14 @@ export function describeImportResult(
     return `Nothing imported: ${fileName} holds no records.`;
   const skipped = result.skipped > 0 ? `; ${result.skipped} already stored, skipped` : '';
   const repeated = result.repeated > 0 ? `; ${result.repeated} repeated in the file, read once` : '';
-  return `Imported ${records(result.imported)} from ${fileName} (${result.format})${skipped}${repeated}.`;
+  // A filtered export (replays without their webhooks) links up once the rest is imported.
+  const unlinked =
+    result.unlinked === 0
+      ? ''
+      : result.unlinked === 1
+        ? '; 1 link points at a record not in this file or this directory (kept: it is linked when that record is imported)'
+        : `; ${result.unlinked} links point at records not in this file or this directory (kept: they are linked when those records are imported)`;
+  return `Imported ${records(result.imported)} from ${fileName} (${result.format})${skipped}${repeated}${unlinked}.`;
 }
 
 export const RETENTION_MODES = ['all', 'days', 'count'] as const;

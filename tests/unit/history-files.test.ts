@@ -80,6 +80,7 @@ describe('import', () => {
         imported: 3,
         skipped: 0,
         repeated: 0,
+        unlinked: 0,
         format,
       });
       const original = open.core.eventsQuery.page({}, { limit: 10 }).items;
@@ -108,6 +109,7 @@ describe('import', () => {
         imported: 0,
         skipped: 3,
         repeated: 0,
+        unlinked: 0,
         format,
       });
     },
@@ -123,6 +125,7 @@ describe('import', () => {
       imported: 1,
       skipped: 0,
       repeated: 0,
+      unlinked: 0,
       format: 'json',
     });
   });

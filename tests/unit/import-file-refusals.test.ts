@@ -103,8 +103,11 @@ describe('import: one uid twice in a file', () => {
 
   it('the same record twice is imported once, and said so', () => {
     expect(readImportFile(`${line('approved')}${line('approved')}`)).toMatchObject({ repeated: 1 });
-    expect(describeImportResult({ imported: 1, skipped: 0, repeated: 1, format: 'ndjson' }, 'f.ndjson')).toBe(
-      'Imported 1 record from f.ndjson (ndjson); 1 repeated in the file, read once.',
-    );
+    expect(
+      describeImportResult(
+        { imported: 1, skipped: 0, repeated: 1, unlinked: 0, format: 'ndjson' },
+        'f.ndjson',
+      ),
+    ).toBe('Imported 1 record from f.ndjson (ndjson); 1 repeated in the file, read once.');
   });
 });

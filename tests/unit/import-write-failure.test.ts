@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { readImportFile } from '../../src/main/history/import-file';
 import { importRoomProblem } from '../../src/main/history/import-room';
 import { writeImported } from '../../src/main/history/import-writer';
 import { withConsoleFile } from './helpers/console-file';
@@ -61,7 +62,11 @@ describe('an import whose writing fails', () => {
   it('counts only the records whose transaction committed, and says exactly how many remain when they cannot be removed', async () => {
     const open = await freshConsole();
     withConsoleFile(open.dataDir, (db) => db.exec(`${FAIL_COMMIT("new.uid = 'r-250'")}${REFUSE_UNDO}`));
-    const records = exportOf(300).map(({ line }) => JSON.parse(line) as never);
+    const { records } = readImportFile(
+      exportOf(300)
+        .map(({ line }) => `${line}\n`)
+        .join(''),
+    );
     const failure = writeImported(
       {
         history: open.core.store.history,

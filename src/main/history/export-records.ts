@@ -12,6 +12,7 @@ import {
 } from '../../shared/secrets/redact-secrets';
 import { requestBodyOf, responseBodyOf, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
+import { RELATED_UID_KEY } from '../store/history-repository';
 
 const headersOf = (json: string | null) => (json === null ? [] : readStoredHeaders(json));
 
@@ -39,6 +40,12 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
   } catch {
     details = {};
   }
+  // An imported record's link kept by uid goes out as related_uid, where it came from.
+  const { [RELATED_UID_KEY]: keptRelatedUid, ...ownDetails } = details;
+  details = ownDetails;
+  const relatedUid =
+    (row.related_id === null ? null : options.uidOf(row.related_id)) ??
+    (typeof keptRelatedUid === 'string' ? keptRelatedUid : null);
   // Unless the tokens were asked for, every secret goes by meaning: the one redaction that
   // screens and cURL use too (Authorization with or without a scheme, serviceToken in any
   // spelling, and whatever echoes them, bodies included).
@@ -93,7 +100,7 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     token_verdict: tokenVerdictSchema.nullable().parse(row.token_verdict),
     body_verdict: bodyVerdictSchema.nullable().parse(row.body_verdict),
     error: derived(row.error),
-    related_uid: row.related_id === null ? null : options.uidOf(row.related_id),
+    related_uid: relatedUid,
     details,
   };
 }

@@ -60,11 +60,12 @@ export interface HistoryService {
   exportToFile(request: ExportRequest, target: { path: string; force: boolean }): Promise<{ count: number }>;
   /**
    * Validates all of it first, then writes it in short transactions that leave other processes
-   * their turn; all of it or nothing (what a failing import wrote is removed again).
+   * their turn; all of it or nothing (what a failing import wrote is removed again). Links are
+   * restored by uid, to the file's records and to those stored, whichever came first.
    */
   importText(
     text: string,
-  ): Promise<{ imported: number; skipped: number; repeated: number; format: ExportFormat }>;
+  ): Promise<{ imported: number; skipped: number; repeated: number; unlinked: number; format: ExportFormat }>;
   retention(): Retention;
   /** With `expected`, refused (conflict) when the stored policy is another since it was read. */
   setRetention(retention: Retention, expected?: Retention): Retention;

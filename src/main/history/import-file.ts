@@ -12,6 +12,7 @@ import {
 } from '../../shared/history-file';
 import { parseJsonText } from '../../shared/json-text';
 import type { NewEvent } from '../store/events-repository';
+import { RELATED_UID_KEY } from '../store/history-repository';
 import { eventFromHar, harEntrySchema, harFileSchema } from './har';
 
 /** The file cannot be imported; the message names the line, record or entry and the cause. */
@@ -271,13 +272,17 @@ export function toNewEvent(event: ExportedEvent): NewEvent {
     bodyVerdict: event.body_verdict,
     error: event.error,
     imported: true,
-    // A cut answer's size is kept where the console keeps it, in the details (recorded-exchange.ts).
-    details: event.response_truncated
-      ? {
-          ...event.details,
-          responseTruncated: true,
-          ...(event.response_size === null ? {} : { responseSize: event.response_size }),
-        }
-      : event.details,
+    // A cut answer's size is kept where the console keeps it, in the details (recorded-exchange.ts),
+    // and the related record's uid until that record is stored (history-repository.ts).
+    details: {
+      ...Object.fromEntries(Object.entries(event.details).filter(([key]) => key !== RELATED_UID_KEY)),
+      ...(event.response_truncated
+        ? {
+            responseTruncated: true,
+            ...(event.response_size === null ? {} : { responseSize: event.response_size }),
+          }
+        : {}),
+      ...(event.related_uid === null ? {} : { [RELATED_UID_KEY]: event.related_uid }),
+    },
   };
 }

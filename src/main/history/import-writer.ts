@@ -60,50 +60,76 @@ function inChunks<T, R>(
   });
 }
 
-/** Writes validated records (skipping uids already stored), restoring links by uid; all or nothing. */
+/**
+ * Writes validated records (skipping uids already stored) and links them by uid, in both
+ * directions, to records of the file and to those already stored; all or nothing. `unlinked`:
+ * the file's records whose related record is neither in it nor stored (each keeps the uid, and
+ * is linked when that record is imported).
+ */
 export async function writeImported(
   deps: ImportWriterDependencies,
   records: readonly ExportedEvent[],
-): Promise<{ imported: number; skipped: number }> {
+): Promise<{ imported: number; skipped: number; unlinked: number }> {
   // Only what committed: the uids name the records for the undo, whatever ids they were given.
-  const written: { id: number; uid: string; related: string | null }[] = [];
+  const written: string[] = [];
   const seen = new Set<string>();
+  /** The file's records that name a related record, written or already stored. */
+  const relating = new Set<string>();
   let skipped = 0;
   try {
     await inChunks(
       deps,
       records,
       (record) => {
+        if (record.related_uid !== null) relating.add(record.uid);
         // Checked as it is written: another process may have stored the same uid meanwhile.
-        if (seen.has(record.uid) || deps.history.idOfUid(record.uid) !== undefined) {
+        const stored = seen.has(record.uid) ? undefined : deps.history.storedByUid(record.uid);
+        if (seen.has(record.uid) || stored !== undefined) {
           skipped++;
+          // Stored by an import that lost its link (a filtered export, or one before links were
+          // kept): it keeps this file's, and is linked below if that record is here.
+          if (
+            stored?.imported === true &&
+            stored.relatedId === null &&
+            stored.keptRelatedUid === null &&
+            record.related_uid !== null
+          )
+            deps.history.keepRelatedUid(stored.id, record.related_uid);
           return undefined;
         }
         seen.add(record.uid);
-        const { id } = deps.recorder.record(toNewEvent(record));
-        return { id, uid: record.uid, related: record.related_uid };
+        const relatedId = record.related_uid === null ? undefined : deps.history.idOfUid(record.related_uid);
+        deps.recorder.record({ ...toNewEvent(record), ...(relatedId === undefined ? {} : { relatedId }) });
+        return record.uid;
       },
       (done) => written.push(...done),
     );
-    // Links between records (a replay and its original) are restored by uid, once all are in.
-    const linked = written.filter((entry) => entry.related !== null);
-    await inChunks(deps, linked, (entry) => {
-      const relatedId = deps.history.idOfUid(entry.related ?? '');
-      if (relatedId !== undefined) deps.history.link(entry.id, relatedId);
-    });
+    // Every imported record still waiting for its related record (this file's, and earlier
+    // imports' whose record this file brings) is linked once all are in.
+    const waiting = deps.history.waitingLinks();
+    const linkedNow = new Set<string>();
+    await inChunks(
+      deps,
+      waiting,
+      (entry) => {
+        const relatedId = deps.history.idOfUid(entry.relatedUid);
+        if (relatedId === undefined) return undefined;
+        deps.history.link(entry.id, relatedId);
+        return entry.uid;
+      },
+      (done) => done.forEach((uid) => linkedNow.add(uid)),
+    );
+    const unlinked = waiting.filter((entry) => relating.has(entry.uid) && !linkedNow.has(entry.uid)).length;
+    return { imported: written.length, skipped, unlinked };
   } catch (error) {
     const why = `${IMPORT_STOPPED} ${errorWords(error)}.`;
-    const remaining = await undo(
-      deps,
-      written.map((entry) => entry.uid),
-    );
+    const remaining = await undo(deps, written);
     if (remaining === 0) throw new ImportError(why);
     throw new ImportLeftRecordsError(
       `${why} ${countOf(remaining, 'record')} of this file ${remaining === 1 ? 'remains' : 'remain'}; importing it again skips them.`,
       remaining,
     );
   }
-  return { imported: written.length, skipped };
 }
 
 /**

@@ -4,6 +4,14 @@ import type { SqliteDatabase } from './connection';
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
 
 /**
+ * Where an imported record keeps the uid of the record it replays, forwards or answers (the file's
+ * `related_uid`): that record may come in a later import (an export of replays, then one of
+ * webhooks), and is linked then. An export writes it back as `related_uid`, never in `details`.
+ */
+export const RELATED_UID_KEY = 'importedRelatedUid';
+const KEPT_RELATED_UID = `CASE WHEN json_valid(details) THEN json_extract(details, '$.${RELATED_UID_KEY}') END`;
+
+/**
  * The records a retention policy removes: older than a time, or older than the record that is
  * the Nth newest (by time, then id, as the timeline orders them) among those dated up to now.
  * A record dated in the future (an import from a machine whose clock ran ahead) cannot be the
@@ -29,6 +37,20 @@ export function createHistoryRepository(db: SqliteDatabase) {
     uidOf: db.prepare<[number], { uid: string }>('SELECT uid FROM events WHERE id = ?'),
     idByUid: db.prepare<[string], { id: number }>('SELECT id FROM events WHERE uid = ?'),
     link: db.prepare<[number, number]>('UPDATE events SET related_id = ? WHERE id = ?'),
+    storedByUid: db.prepare<
+      [string],
+      { id: number; imported: number; related_id: number | null; kept: unknown }
+    >(`SELECT id, imported, related_id, ${KEPT_RELATED_UID} AS kept FROM events WHERE uid = ?`),
+    keepRelatedUid: db.prepare<[string, number]>(
+      `UPDATE events SET details = json_set(CASE WHEN json_valid(details) THEN details ELSE '{}' END,
+        '$.${RELATED_UID_KEY}', ?) WHERE id = ?`,
+    ),
+    // Imported records (events_by_provenance) whose related record was not there when they came.
+    // instr first: most records keep no uid, and it costs less than reading their JSON.
+    waitingLinks: db.prepare<[], { id: number; uid: string; related_uid: unknown }>(
+      `SELECT id, uid, ${KEPT_RELATED_UID} AS related_uid FROM events
+        WHERE provenance = 'import' AND related_id IS NULL AND instr(details, '"${RELATED_UID_KEY}"') > 0`,
+    ),
     // By uid, never by id: ids are not AUTOINCREMENT, so an id a rolled-back chunk had used may
     // be another process's record by the time an undo runs; a uid names one record for good.
     unlinkFromUids: db.prepare<[string]>(
@@ -90,6 +112,34 @@ export function createHistoryRepository(db: SqliteDatabase) {
     },
     link(id: number, relatedId: number): void {
       statements.link.run(relatedId, id);
+    },
+    /** A stored record by uid: whether imported, its link, and the related uid it keeps. */
+    storedByUid(
+      uid: string,
+    ):
+      { id: number; imported: boolean; relatedId: number | null; keptRelatedUid: string | null } | undefined {
+      const row = statements.storedByUid.get(uid);
+      if (row === undefined) return undefined;
+      return {
+        id: row.id,
+        imported: row.imported === 1,
+        relatedId: row.related_id,
+        keptRelatedUid: typeof row.kept === 'string' ? row.kept : null,
+      };
+    },
+    /** Keeps the uid of the record this one is related to, until that record is stored. */
+    keepRelatedUid(id: number, relatedUid: string): void {
+      statements.keepRelatedUid.run(relatedUid, id);
+    },
+    /** Imported records not linked yet to the record whose uid they keep. */
+    waitingLinks(): { id: number; uid: string; relatedUid: string }[] {
+      return statements.waitingLinks
+        .all()
+        .flatMap((row) =>
+          typeof row.related_uid === 'string'
+            ? [{ id: row.id, uid: row.uid, relatedUid: row.related_uid }]
+            : [],
+        );
     },
     /**
      * Removes the imported records of these uids (what a failed import wrote), and the links other

@@ -73,6 +73,11 @@ export const historyCommands = {
       skipped: z.number().int(),
       /** The same record again in the file: read once. */
       repeated: z.number().int(),
+      /**
+       * The file's records whose related record (the one they replay, forward or answer) is
+       * neither in the file nor stored: each keeps its uid and is linked when that one is imported.
+       */
+      unlinked: z.number().int(),
       format: z.enum(EXPORT_FORMATS),
     }),
   ),
