@@ -7,7 +7,7 @@ import { expect, openConsole, test } from '../fixtures/console-test';
 const record = (note: string) =>
   `${JSON.stringify({ uid: `enc-${note.length}`, kind: 'webhook', at: '2026-11-28T18:00:00.000Z', method: 'POST', path: '/', request_body: `{"note":"${note}"}` })}\n`;
 
-test('a history file that is not UTF-8 is not imported, and the view names the byte and where', async ({
+test('a history file that is not UTF-8 is not imported, the view names the byte and where, and the file fixed is read again', async ({
   page,
   served,
 }) => {
@@ -28,4 +28,19 @@ test('a history file that is not UTF-8 is not imported, and the view names the b
     `latin1.ndjson: Nothing imported. The file is not UTF-8 text: byte 0xE9 at line 2, column ${column} is not UTF-8 (an export always is; was it saved as Latin-1 or another encoding?).`,
   );
   await expect(page.getByTestId('history-empty')).toBeVisible();
+
+  // Fixed in an editor and chosen again under the same name: a browser says nothing of a file
+  // input whose value did not change, so the old verdict stayed. The input is cleared after each
+  // import, and the same file's next choice is read again.
+  const input = page.locator('input[type="file"]');
+  await expect(input).toHaveValue('');
+  await input.setInputFiles({
+    name: 'latin1.ndjson',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(text, 'utf8'),
+  });
+  await expect(page.getByTestId('import-result')).toHaveText(
+    'Imported 2 records from latin1.ndjson (ndjson).',
+  );
+  await expect(input).toHaveValue('');
 });

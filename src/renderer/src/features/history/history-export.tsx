@@ -117,6 +117,7 @@ export function HistoryExport({
             {count === 1 ? 'record' : 'records'}
           </Button>
           <FileButton
+            resetRef={resetFile}
             onChange={(file) => file !== null && void importFile(file)}
             accept=".json,.ndjson,.har,application/json"
           >
