@@ -2,7 +2,13 @@ import { join, resolve } from 'node:path';
 import { validateCheckout } from '../shared/checkout';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createDispatcher, type Dispatcher } from './bridge/dispatch';
-import { DATABASE_FILE_NAME, ensureDataDir, LOGS_DIR_NAME, tightenDataDir } from './data-dir';
+import {
+  DATABASE_FILE_NAME,
+  ensureDataDir,
+  LOGS_DIR_NAME,
+  requireExistingDataDir,
+  tightenDataDir,
+} from './data-dir';
 import { consoleCommandOn, dataDirToName } from './console-command';
 import { createEventBus } from './event-bus';
 import { createHmacKeyCache } from './jwt/hmac-key-cache';
@@ -56,6 +62,11 @@ export type { ConsoleServices, FrontDoor } from './console-services';
 export interface ConsoleOptions {
   dataDir: string;
   frontDoor: FrontDoor;
+  /**
+   * A command that only reads (history, export, orders…): the data directory must be one
+   * already, never made here (data-dir.ts, requireExistingDataDir).
+   */
+  existingDataDir?: boolean;
   /** Where `native/` lives (desktop only: the Electron build of better-sqlite3). */
   appRoot?: string;
   desktopCipher?: SecretCipher | null;
@@ -128,7 +139,8 @@ export function keychainPreference(env: NodeJS.ProcessEnv = process.env): 'auto'
 /** The composition root. */
 export async function createConsole(options: ConsoleOptions): Promise<ConsoleCore> {
   const dataDir = resolve(options.dataDir);
-  ensureDataDir(dataDir, { sharedWithElectron: options.frontDoor === 'desktop' });
+  if (options.existingDataDir === true) requireExistingDataDir(dataDir, consoleCommandOn(dataDir));
+  else ensureDataDir(dataDir, { sharedWithElectron: options.frontDoor === 'desktop' });
   // The database first: another program's is refused before the folder gets a mode or a logs
   // folder of the console's (data-safety.md: "refused, untouched").
   const store = openStore(join(dataDir, DATABASE_FILE_NAME), {

@@ -65,15 +65,19 @@ function tighten(path: string, mode: number, kind: 'folder' | 'file', warnings: 
   }
 }
 
+function refuseFile(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new Error(
+      `The data directory ${dir} is a file, not a folder. Nothing was changed; choose a folder with --data-dir or ${DATA_DIR_ENV}.`,
+    );
+}
+
 /**
  * The data directory made if it is missing, and refused (a file, someone else's folder, one it
  * cannot create) with nothing changed: no mode, no folder of its own added to it.
  */
 export function ensureDataDir(dir: string, options: { sharedWithElectron?: boolean } = {}): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory())
-    throw new Error(
-      `The data directory ${dir} is a file, not a folder. Nothing was changed; choose a folder with --data-dir or ${DATA_DIR_ENV}.`,
-    );
+  refuseFile(dir);
   // The desktop app's folder is Electron's too, which fills it before the console starts.
   if (options.sharedWithElectron !== true) refuseSomeoneElsesFolder(dir);
   try {
@@ -133,5 +137,25 @@ function refuseSomeoneElsesFolder(dir: string): void {
   const shown = entries.slice(0, 3).join(', ') + (entries.length > 3 ? `, … (${entries.length} in all)` : '');
   throw new Error(
     `The data directory ${dir} already holds other files (${shown}) and none of the console's. Nothing was changed; choose a new or empty folder with --data-dir or ${DATA_DIR_ENV}.`,
+  );
+}
+
+/**
+ * For a command that only reads a data directory (history, export, orders, curl, runs,
+ * retention): one that holds no console database is refused, naming it, with nothing made. A
+ * mistyped --data-dir was made into a new, empty data directory, and read as one: `export
+ * --force` replaced a file with an export of 0 records, `history` said "No matching records.",
+ * each exit 0. `command` prints a command for this data directory (the one that sets it up).
+ */
+export function requireExistingDataDir(dir: string, command: (rest: string) => string): void {
+  refuseFile(dir);
+  const why = !existsSync(dir)
+    ? 'does not exist'
+    : existsSync(join(dir, DATABASE_FILE_NAME))
+      ? null
+      : `holds no console database (${DATABASE_FILE_NAME})`;
+  if (why === null) return;
+  throw new Error(
+    `The data directory ${dir} ${why}, and this command only reads one: nothing was created. Check --data-dir and ${DATA_DIR_ENV} for a typo; a new data directory is made by a command that sets one up, such as ${command('profiles list')}, or serve.`,
   );
 }

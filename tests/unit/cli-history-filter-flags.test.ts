@@ -3,8 +3,10 @@ import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 let dir: { dir: string; remove: () => void };
-beforeAll(() => {
+beforeAll(async () => {
   dir = makeTempDir();
+  // A data directory the commands read (they never make one): made as a console makes it.
+  expect((await runCliCaptured(['--data-dir', dir.dir, 'profiles', 'list'])).code).toBe(0);
 });
 afterAll(() => dir.remove());
 const dataDir = () => dir.dir;

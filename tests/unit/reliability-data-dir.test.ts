@@ -104,7 +104,8 @@ describe('a data directory that is not one is named, and left as it was', () => 
     temps.push(temp);
     const file = join(temp.dir, 'afile');
     writeFileSync(file, 'mine');
-    const through = await runCliCaptured(['history', '--data-dir', join(file, 'sub')]);
+    // Made by a command that sets one up (history reads one, and never makes it).
+    const through = await runCliCaptured(['profiles', 'list', '--data-dir', join(file, 'sub')]);
     expect(through.code).toBe(1);
     expect(through.stderr).toContain(
       `The data directory ${join(file, 'sub')} cannot be created: a part of the path is a file, not a directory.`,
@@ -223,7 +224,7 @@ describe("someone else's folder or database is refused, and left as it was", () 
     mkdirSync(dir);
     writeFileSync(join(dir, 'readme.txt'), 'mine');
     chmodSync(dir, 0o755);
-    const run = await runCliCaptured(['history', '--data-dir', dir]);
+    const run = await runCliCaptured(['profiles', 'list', '--data-dir', dir]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       `The data directory ${dir} already holds other files (readme.txt) and none of the console's. Nothing was changed`,
@@ -239,7 +240,7 @@ describe("someone else's folder or database is refused, and left as it was", () 
     mkdirSync(dir);
     writeFileSync(join(dir, '.DS_Store'), 'finder');
     writeFileSync(join(dir, 'Thumbs.db'), 'explorer');
-    const run = await runCliCaptured(['history', '--data-dir', dir]);
+    const run = await runCliCaptured(['profiles', 'list', '--data-dir', dir]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(readdirSync(dir)).toContain('console.sqlite');
@@ -252,7 +253,7 @@ describe("someone else's folder or database is refused, and left as it was", () 
     mkdirSync(dir);
     writeFileSync(join(dir, '.DS_Store'), 'finder');
     writeFileSync(join(dir, '.profile'), 'export PATH');
-    const run = await runCliCaptured(['history', '--data-dir', dir]);
+    const run = await runCliCaptured(['profiles', 'list', '--data-dir', dir]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`already holds other files (.profile) and none of the console's`);
     expect(readdirSync(dir).sort()).toEqual(['.DS_Store', '.profile']);

@@ -27,6 +27,8 @@ beforeAll(async () => {
 
 describe('runs', () => {
   it('lists the stored runs newest first, with their result and counts', async () => {
+    // A data directory of no runs (runs reads one, never makes it).
+    expect((await runCliCaptured(['--data-dir', join(temp.dir, 'fresh'), 'profiles', 'list'])).code).toBe(0);
     const empty = await runCliCaptured(['--data-dir', join(temp.dir, 'fresh'), 'runs']);
     expect(empty.stdout).toContain('No scenario runs stored yet');
     const list = await runCliCaptured(['--data-dir', dataDir, 'runs']);

@@ -53,6 +53,18 @@ export async function withConsole<T>(
   }
 }
 
+/**
+ * `withConsole` for a command that only reads or exports (history, export, orders, curl, runs,
+ * retention): it never makes a data directory; one that is not there is refused, naming it.
+ * Commands that set one up (serve, listen, emulator, profiles, send, test, import) make it.
+ */
+export function withExistingConsole<T>(
+  context: CliContext,
+  fn: (core: ConsoleCore) => Promise<T>,
+): Promise<T> {
+  return withConsole(context, fn, { existingDataDir: true });
+}
+
 /** Parses flags with a zod schema; a failure is a usage error naming the flag. */
 export function parseFlags<S extends z.ZodType>(schema: S, flags: unknown): z.output<S> {
   const result = schema.safeParse(flags);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { parseFlags, type CliContext, withExistingConsole } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { terminalSafe } from '../terminal-text';
@@ -23,7 +23,7 @@ export async function runCurl(idText: string, rawFlags: unknown, context: CliCon
   const id = Number(idText.trim());
   if (flags.exactBytes && !flags.withToken)
     throw new UsageError('--exact-bytes: only with --with-token (without it every token is REDACTED).');
-  const { built, kind } = await withConsole(context, async (core) => {
+  const { built, kind } = await withExistingConsole(context, async (core) => {
     // The same command as the timeline's "Copy as cURL"; called directly, it may carry the API token.
     const call = commandCaller(core.dispatcher, flagsOf({ id: '<id>' }));
     const copied = await call('copyAsCurl', { id, withToken: flags.withToken, exactBytes: flags.exactBytes });

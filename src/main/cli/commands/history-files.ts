@@ -8,7 +8,7 @@ import {
 } from '../../../shared/history-file';
 import { ConsoleError } from '../../console-error';
 import { ImportError, importFileText } from '../../history/history-service';
-import { parseFlags, withConsole, type CliContext } from '../cli-context';
+import { parseFlags, withConsole, type CliContext, withExistingConsole } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import {
@@ -46,7 +46,7 @@ const exportFlags = historyFlags.omit({ json: true, limit: true }).extend({
 export async function runExport(rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(exportFlags, rawFlags);
   noteSearchLeftOut(flags.search, context);
-  await withConsole(context, async (core) => {
+  await withExistingConsole(context, async (core) => {
     const profileId =
       flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
     // The same command the History view's export calls: one validation, one set of errors.

@@ -15,7 +15,7 @@ import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
 import { isUnreadRequest, NOT_JUDGED } from '../../../shared/raw-request';
 import { filterParts, type FilterPartField } from '../../../shared/event-filter-parts';
 import type { ConsoleCore } from '../../app';
-import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import { countFlag, parseFlags, type CliContext, withExistingConsole } from '../cli-context';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
 import { maskWith, redactPath } from '../../../shared/secrets/redact-secrets';
@@ -269,7 +269,7 @@ export function noteSearchLeftOut(search: string | undefined, context: CliContex
 export async function runHistory(rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(historyFlags, rawFlags);
   noteSearchLeftOut(flags.search, context);
-  const output = await withConsole(context, async (core) => {
+  const output = await withExistingConsole(context, async (core) => {
     const profileId =
       flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
     const filter = filterFromHistoryFlags(flags, profileId);

@@ -4,7 +4,7 @@ import { ORDER_PAGE_MAX, type OrderCursor } from '../../../shared/contract/order
 import type { OrderSummary } from '../../../shared/orders/order-lifecycle';
 import { ORDER_STATES, type OrderState } from '../../../shared/orders/order-states';
 import { ConsoleError } from '../../console-error';
-import { countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import { countFlag, parseFlags, type CliContext, withExistingConsole } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { commandCaller } from '../command-caller';
 import { orderDetailJson, orderDetailText, orderSummaryJson, ordersTable } from '../order-report';
@@ -67,7 +67,7 @@ export function registerOrders(program: Command, context: CliContext): void {
     .option('--limit <n>', 'at most this many orders (default 10000)')
     .action(async (raw: unknown) => {
       const flags = parseFlags(listFlags, raw);
-      const found = await withConsole(context, async (core) => {
+      const found = await withExistingConsole(context, async (core) => {
         const items: OrderSummary[] = [];
         let cursor: OrderCursor | undefined;
         let total = 0;
@@ -108,7 +108,7 @@ export function registerOrders(program: Command, context: CliContext): void {
       // which has one too, so show reads its own and its parent's.
       const flags = parseFlags(showFlags, command.optsWithGlobals());
       try {
-        const detail = await withConsole(context, (core) =>
+        const detail = await withExistingConsole(context, (core) =>
           commandCaller(core.dispatcher)('getOrderLifecycle', { orderId: orderId.trim() }),
         );
         context.io.stdout(

@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Retention } from '../../../shared/history-file';
-import { numberFlagTexts, wholeNumberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import {
+  numberFlagTexts,
+  wholeNumberFlag,
+  parseFlags,
+  withExistingConsole,
+  type CliContext,
+} from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { countOf } from '../../../shared/count-words';
@@ -49,7 +55,7 @@ export function describeRetention(retention: Retention): string {
 export async function runRetention(rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(retentionFlags, rawFlags);
   const policy = chosenPolicy(flags);
-  const output = await withConsole(context, async (core) => {
+  const output = await withExistingConsole(context, async (core) => {
     // The same commands the History view calls: one validation, one set of limits and errors.
     const call = commandCaller(
       core.dispatcher,

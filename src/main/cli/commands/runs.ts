@@ -14,7 +14,13 @@ import {
 import { ConsoleError } from '../../console-error';
 import { formatScenario, formatSummary } from '../../scenarios/reporters/pretty-reporter';
 import type { ConsoleCommand } from '../../console-command';
-import { consoleCommandOf, countFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import {
+  consoleCommandOf,
+  countFlag,
+  parseFlags,
+  type CliContext,
+  withExistingConsole,
+} from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { commandCaller } from '../command-caller';
 import { formatTable } from '../format-table';
@@ -83,7 +89,7 @@ export async function runRuns(
   if (number === undefined) {
     if (flags.reporter !== undefined || flags.out !== undefined)
       throw new UsageError('--reporter, --out: name a run (`runs 12 --reporter junit`)');
-    const runs = await withConsole(context, async (core) => {
+    const runs = await withExistingConsole(context, async (core) => {
       const page = await commandCaller(core.dispatcher)('listScenarioRuns', {
         limit: Math.min(flags.limit, 200),
       });
@@ -120,7 +126,9 @@ export async function runRuns(
   if (out !== null) await checkReportFile('--out', out, context);
   let run: StoredRun;
   try {
-    run = await withConsole(context, (core) => commandCaller(core.dispatcher)('getScenarioRun', { id }));
+    run = await withExistingConsole(context, (core) =>
+      commandCaller(core.dispatcher)('getScenarioRun', { id }),
+    );
   } catch (error) {
     if (!(error instanceof ConsoleError) || error.code !== 'not_found') throw error;
     io.stderr(`error: no run #${id} in this data directory (\`runs\` lists them)\n`);
