@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -5,6 +6,7 @@ import {
   readFileSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -88,6 +90,32 @@ describe('export never harms the data directory or an existing file', () => {
     expect((JSON.parse(readFileSync(out, 'utf8')) as { events: unknown[] }).events).toHaveLength(2);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     expect(readdirSync(outside).sort()).toEqual(['records.json', 'seed.ndjson']);
+  });
+
+  // `kill -9` during an export left `.records.json.<hex>.tmp` (8 MB) that nothing removed.
+  it('a later write to the same target removes the temporary files of writers that are gone, and only those', async () => {
+    const { dataDir, outside } = await consoleWithRecords();
+    const out = join(outside, 'records.json');
+    // A process that has ended: its pid names no writer.
+    const gone = spawnSync(process.execPath, [
+      '-e',
+      'process.stdout.write(String(process.pid))',
+    ]).stdout.toString();
+    const hour = Date.now() / 1000 - 2 * 3600;
+    const files = {
+      deadWriter: `.records.json.${gone}-0123456789ab.tmp`,
+      liveWriter: `.records.json.${process.ppid}-0123456789ab.tmp`,
+      // Named before the name carried a pid: removed once nobody has written it for an hour.
+      oldUnnamed: '.records.json.abcdef012345.tmp',
+      newUnnamed: '.records.json.fedcba543210.tmp',
+      otherTarget: `.other.json.${gone}-0123456789ab.tmp`,
+    };
+    for (const name of Object.values(files)) writeFileSync(join(outside, name), 'partial');
+    utimesSync(join(outside, files.oldUnnamed), hour, hour);
+    expect((await exportTo(dataDir, 'json', out, '--force')).code).toBe(0);
+    expect(readdirSync(outside).sort()).toEqual(
+      [files.liveWriter, files.newUnnamed, files.otherTarget, 'records.json', 'seed.ndjson'].sort(),
+    );
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readdir, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DATABASE_FILE_NAME } from '../data-dir';
 import { fileErrorWords } from '../file-error-words';
@@ -146,17 +146,64 @@ async function writeAll(file: FileHandle, chunks: Iterable<string>): Promise<voi
   if (pending.length > 0) await file.write(pending.join(''));
 }
 
+/** A temporary file of the target `name`: its writer's pid (absent in names before it was added). */
+const temporaryName = (name: string, pid: number) => `.${name}.${pid}-${randomBytes(6).toString('hex')}.tmp`;
+const TEMPORARY = /^\.(.+)\.(?:(\d+)-)?[0-9a-f]{12}\.tmp$/;
+/** A temporary file without its writer's pid is left this long after its last write. */
+const UNNAMED_STALE_MS = 60 * 60_000;
+
+/** Whether process `pid` runs (one that exists but is not ours to signal runs too). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary files of `name` in `directory` whose writer is gone: a writer killed
+ * mid-way (`kill -9` during an export) left its 8 MB temporary file for good. One whose pid
+ * runs is being written now (another export to the same target) and stays; one named without a
+ * pid (an older console's) goes once nobody has written it for an hour. Best effort: a file
+ * that cannot be looked at or removed is left.
+ */
+async function removeStaleTemporaries(directory: string, name: string): Promise<void> {
+  let entries: string[];
+  try {
+    entries = await readdir(directory);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const match = TEMPORARY.exec(entry);
+    if (match === null || match[1] !== name) continue;
+    const path = join(directory, entry);
+    try {
+      const pid = match[2] === undefined ? null : Number(match[2]);
+      const stale =
+        pid === null
+          ? Date.now() - (await stat(path)).mtimeMs > UNNAMED_STALE_MS
+          : pid !== process.pid && !isRunning(pid);
+      if (stale) await unlink(path);
+    } catch {
+      // Gone meanwhile, or not ours to remove.
+    }
+  }
+}
+
 /**
  * Writes an export, or any report a command writes to a path the user gave (`test --out`,
  * `check-endpoint --junit`): to a temporary file beside the target (mode 0600), flushed to disk, then
  * renamed into place, so the target is either the old file or the whole new one. Every failure
- * is an ExportFileError naming the path and the cause; a temporary file is never left behind.
+ * is an ExportFileError naming the path and the cause; a temporary file is never left behind, and
+ * one a killed writer left is removed by the next write to the same target.
  */
 export async function writeExportFile(target: ExportTarget, chunks: Iterable<string>): Promise<void> {
   const { path, inPlace } = await plan(target);
-  const temporary = inPlace
-    ? path
-    : join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  if (!inPlace) await removeStaleTemporaries(dirname(path), basename(path));
+  const temporary = inPlace ? path : join(dirname(path), temporaryName(basename(path), process.pid));
   let file: FileHandle | null = null;
   try {
     file = await open(temporary, inPlace ? 'w' : 'wx', 0o600);
