@@ -154,3 +154,16 @@ export const retentionSchema = z.discriminatedUnion('mode', [
   }),
 ]);
 export type Retention = z.infer<typeof retentionSchema>;
+
+/** What applying a retention policy would remove, besides how many (retention-words.ts says it). */
+export const retentionRemovalSchema = z.object({
+  /** How many of each kind, in the timeline's order of kinds; kinds of none left out. */
+  kinds: z.array(z.object({ kind: z.enum(EVENT_KINDS), count: z.number().int() })),
+  /** How many of them were imported from a file (old times: a keep-the-last-N-days policy takes them first). */
+  imported: z.number().int(),
+  /** Orders every record of which goes: they leave Orders. */
+  ordersLeaving: z.number().int(),
+  /** Orders some of whose records go: their state may change. */
+  ordersLosing: z.number().int(),
+});
+export type RetentionRemoval = z.infer<typeof retentionRemovalSchema>;

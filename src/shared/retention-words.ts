@@ -1,4 +1,6 @@
 import { countOf } from './count-words';
+import type { EventKind } from './events';
+import type { RetentionRemoval } from './history-file';
 
 /**
  * What a retention preview says of the records dated in the future, which no policy removes
@@ -9,4 +11,48 @@ export function futureDatedWords(future: number): string {
   if (future === 0) return '';
   const are = future === 1 ? 'is' : 'are';
   return `${countOf(future, 'record')} dated in the future (imported from a clock that ran ahead, say) ${are} kept besides: no policy removes ${future === 1 ? 'it' : 'them'} before that time, and "keep the newest" does not count ${future === 1 ? 'it' : 'them'}.`;
+}
+
+const KIND_PLURALS: Record<EventKind, string> = {
+  webhook: 'webhooks',
+  request: 'requests',
+  replay: 'replays',
+  forward: 'forwards',
+  delivery: 'deliveries',
+};
+
+/** "a", "a and b", "a, b and c". */
+const listed = (parts: readonly string[]) =>
+  parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
+
+/**
+ * What a retention preview would remove, past its count: the kinds, how many were imported,
+ * and the orders that lose records; the same words in the History view (beside the count and in
+ * its confirmation) and `checkout-console retention`. A count alone hid that the records going
+ * were an import of old records and every record of the emulator's orders, which left Orders.
+ * Empty when nothing would go.
+ */
+export function retentionRemovalWords(removing: RetentionRemoval): string {
+  const total = removing.kinds.reduce((sum, { count }) => sum + count, 0);
+  if (total === 0) return '';
+  const kinds = listed(removing.kinds.map(({ kind, count }) => countOf(count, kind, KIND_PLURALS[kind])));
+  const imported = removing.imported === 0 ? '' : ` (${removing.imported} imported from a file)`;
+  const { ordersLeaving: leaving, ordersLosing: losing } = removing;
+  const leave =
+    leaving === 1
+      ? '1 order loses all its records and leaves Orders'
+      : `${leaving} orders lose all their records and leave Orders`;
+  const some = (count: number, more: string) =>
+    count === 1
+      ? `1 ${more}loses some, which may change its state`
+      : `${count} ${more}lose some, which may change their state`;
+  const orders =
+    leaving > 0 && losing > 0
+      ? ` ${leave}; ${some(losing, 'more ')}.`
+      : leaving > 0
+        ? ` ${leave}.`
+        : losing > 0
+          ? ` ${some(losing, losing === 1 ? 'order ' : 'orders ')}.`
+          : '';
+  return `What goes: ${kinds}${imported}.${orders}`;
 }

@@ -37,7 +37,7 @@ describe('checkout-console retention', () => {
     });
     const set = await cli('--keep-days', '10');
     expect(set.stdout).toBe(
-      'Retention: keep the last 10 days.\nApplying it now would remove 1 record and keep 2; run with --apply to do it.\n',
+      'Retention: keep the last 10 days.\nApplying it now would remove 1 record and keep 2; run with --apply to do it.\nWhat goes: 1 webhook.\n',
     );
     // Saved, as the History view saves it; still nothing removed.
     expect(JSON.parse((await cli('--json')).stdout)).toEqual({
@@ -45,6 +45,7 @@ describe('checkout-console retention', () => {
       remove: 1,
       keep: 2,
       future: 0,
+      removing: { kinds: [{ kind: 'webhook', count: 1 }], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
     });
     expect(await cli('--apply')).toMatchObject({
       code: 0,
@@ -109,12 +110,66 @@ describe('checkout-console retention', () => {
       remove: 1,
       keep: 4,
       future: 2,
+      removing: { kinds: [{ kind: 'webhook', count: 1 }], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
     });
     // The removal agrees with the preview.
     expect((await cli('--apply')).stdout).toContain('Removed 1 record.');
     const left = await runCliCaptured(['--data-dir', opened.dataDir, 'history', '--json']);
     const paths = (JSON.parse(left.stdout) as { path: string }[]).map((record) => record.path).sort();
     expect(paths).toEqual(['/ahead', '/ahead', '/here', '/here']);
+  });
+
+  // "Applying it now removes 373 and keeps 3,000 records." said nothing of what: the 373 were
+  // records just imported (old times) and every record of 15 emulator orders, which left Orders.
+  it('says what it would remove: each kind, how many were imported, and the orders that lose records', async () => {
+    const opened = await openTempConsole();
+    cleanups.push(() => opened.dispose().catch(() => undefined));
+    const record = (
+      kind: 'webhook' | 'request' | 'delivery',
+      days: number,
+      orderId: string | null,
+      imported = false,
+    ) => ({
+      kind,
+      method: 'POST',
+      path: '/hooks',
+      status: 200,
+      atMs: Date.now() - days * DAY_MS,
+      orderId,
+      imported,
+    });
+    opened.core.recorder.recordMany([
+      // Order A keeps a record of yesterday; every record of order B goes.
+      record('webhook', 50, 'ord_A'),
+      record('webhook', 1, 'ord_A'),
+      record('webhook', 50, 'ord_B'),
+      record('request', 40, 'ord_B'),
+      record('delivery', 30, null),
+      record('webhook', 20, null, true),
+      record('request', 1, null),
+    ]);
+    await opened.core.close();
+    const cli = (...argv: string[]) => runCliCaptured(['--data-dir', opened.dataDir, 'retention', ...argv]);
+    expect((await cli('--keep-days', '10')).stdout).toBe(
+      'Retention: keep the last 10 days.\nApplying it now would remove 5 records and keep 2; run with --apply to do it.\n' +
+        'What goes: 3 webhooks, 1 request and 1 delivery (1 imported from a file). 1 order loses all its records and leaves Orders; 1 more loses some, which may change its state.\n',
+    );
+    expect(JSON.parse((await cli('--json')).stdout)).toMatchObject({
+      removing: {
+        kinds: [
+          { kind: 'webhook', count: 3 },
+          { kind: 'request', count: 1 },
+          { kind: 'delivery', count: 1 },
+        ],
+        imported: 1,
+        ordersLeaving: 1,
+        ordersLosing: 1,
+      },
+    });
+    // Nothing more is said when nothing would go.
+    expect((await cli('--keep-days', '100')).stdout).toBe(
+      'Retention: keep the last 100 days.\nApplying it now would remove 0 records and keep 7; run with --apply to do it.\n',
+    );
   });
 
   it.each([
@@ -131,6 +186,12 @@ describe('checkout-console retention', () => {
     const run = await runCliCaptured(['--data-dir', dataDir, 'retention', ...flags, '--apply']);
     expect(run).toMatchObject({ code: 2, stdout: '', stderr: `error: ${message}\n` });
     const after = await runCliCaptured(['--data-dir', dataDir, 'retention', '--json']);
-    expect(JSON.parse(after.stdout)).toEqual({ retention: { mode: 'all' }, remove: 0, keep: 3, future: 0 });
+    expect(JSON.parse(after.stdout)).toEqual({
+      retention: { mode: 'all' },
+      remove: 0,
+      keep: 3,
+      future: 0,
+      removing: { kinds: [], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
+    });
   });
 });

@@ -248,7 +248,12 @@ describe('retention', () => {
     webhooks(0, 5);
     const lastTwo = { mode: 'count', count: 2 } as const;
     // The History view asked "Remove 3 records?"; the listener took 4 more before Confirm.
-    expect(core.history.retentionPreview(lastTwo)).toEqual({ remove: 3, keep: 2, future: 0 });
+    expect(core.history.retentionPreview(lastTwo)).toEqual({
+      remove: 3,
+      keep: 2,
+      future: 0,
+      removing: { kinds: [{ kind: 'webhook', count: 3 }], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
+    });
     webhooks(5, 4);
     await expect(core.history.applyRetention(lastTwo, 3)).rejects.toThrow(
       'Applying it now would remove 7 records, not the 3 you confirmed: records arrived meanwhile. Nothing was removed; look at the count again.',
@@ -259,11 +264,22 @@ describe('retention', () => {
   });
 
   it('keeps everything by default; the last N events or N days, with a count before removing', async () => {
+    // Five webhooks of one order: three of its records go.
     const { open } = await withWebhooks(5);
     expect(open.core.history.retention()).toEqual({ mode: 'all' });
-    expect(open.core.history.retentionPreview()).toEqual({ remove: 0, keep: 5, future: 0 });
+    expect(open.core.history.retentionPreview()).toEqual({
+      remove: 0,
+      keep: 5,
+      future: 0,
+      removing: { kinds: [], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
+    });
     const lastTwo = { mode: 'count', count: 2 } as const;
-    expect(open.core.history.retentionPreview(lastTwo)).toEqual({ remove: 3, keep: 2, future: 0 });
+    expect(open.core.history.retentionPreview(lastTwo)).toEqual({
+      remove: 3,
+      keep: 2,
+      future: 0,
+      removing: { kinds: [{ kind: 'webhook', count: 3 }], imported: 0, ordersLeaving: 0, ordersLosing: 1 },
+    });
     expect(open.core.events.count()).toBe(5);
     open.core.history.setRetention(lastTwo);
     expect(await open.core.history.applyRetention()).toEqual({ removed: 3 });
@@ -272,6 +288,7 @@ describe('retention', () => {
       remove: 0,
       keep: 2,
       future: 0,
+      removing: { kinds: [], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
     });
     // The search index follows the deletes.
     expect(open.core.eventsQuery.page({ text: 'R-0' }, { limit: 5 }).items).toHaveLength(0);

@@ -1,7 +1,13 @@
 import type { EventFilter } from '../../shared/event-filter';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { ConsoleError } from '../console-error';
-import { EXPORT_FORMAT, retentionSchema, type ExportFormat, type Retention } from '../../shared/history-file';
+import {
+  EXPORT_FORMAT,
+  retentionSchema,
+  type ExportFormat,
+  type Retention,
+  type RetentionRemoval,
+} from '../../shared/history-file';
 import type { ProfileService } from '../profiles/profile-service';
 import type { EventsQuery } from '../store/events-query';
 import type { EventsRepository } from '../store/events-repository';
@@ -73,7 +79,16 @@ export interface HistoryService {
    * How many records the policy would remove now, and keep; `future`: how many of those kept
    * are dated in the future, which no policy removes or counts among the newest N.
    */
-  retentionPreview(retention?: Retention): { remove: number; keep: number; future: number };
+  retentionPreview(
+    retention?: Retention,
+    options?: { detail?: boolean },
+  ): {
+    remove: number;
+    keep: number;
+    future: number;
+    /** What those removed are (kinds, imported, orders losing records); null unless `detail` (the default). */
+    removing: RetentionRemoval | null;
+  };
   /**
    * Removes what the policy does not keep, a chunk per transaction through the writer's queue:
    * other processes (a listener) and this one's requests have their turn between chunks.
@@ -172,11 +187,16 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       deps.bus?.publish('history.retention', checked);
       return checked;
     },
-    retentionPreview(retention = service.retention()) {
+    retentionPreview(retention = service.retention(), { detail = true } = {}) {
       const total = deps.events.count();
       const now = Date.now();
       const remove = deps.store.history.retentionCount(retention, now);
-      return { remove, keep: total - remove, future: deps.store.history.datedAfter(now) };
+      return {
+        remove,
+        keep: total - remove,
+        future: deps.store.history.datedAfter(now),
+        removing: detail ? deps.store.history.retentionRemoval(retention, now) : null,
+      };
     },
     async applyRetention(retention = service.retention(), confirmedRemove) {
       const { history, writer, dataVersion } = deps.store;

@@ -168,17 +168,22 @@ async function keepNewestFiveOfThirty(
   return listener;
 }
 
-test('retention: the count it removes first, then, confirmed, those records are gone and the newest stay', async ({
+test('retention: the count and what it removes first, then, confirmed, those records are gone and the newest stay', async ({
   page,
   served,
 }) => {
   await keepNewestFiveOfThirty(page, served);
+  // What goes, not only how many: each webhook is an order's only record.
+  const what = 'What goes: 25 webhooks. 25 orders lose all their records and leave Orders.';
+  await expect(page.getByTestId('retention-removing')).toHaveText(what);
   await page.getByRole('button', { name: 'Apply now' }).click();
+  await expect(page.getByRole('dialog')).toContainText(what);
   await page.getByRole('dialog').getByRole('button', { name: 'Remove them' }).click();
   await expect(page.getByText('Removed 25 records')).toBeVisible();
   await expect(page.getByTestId('retention-preview')).toHaveText(
     'Applying it now removes 0 and keeps 5 records.',
   );
+  await expect(page.getByTestId('retention-removing')).toHaveCount(0);
   await expect(page.getByTestId('history-count')).toHaveText('5 matching records');
   await expect(page.getByRole('button', { name: 'Apply now' })).toBeDisabled();
 });

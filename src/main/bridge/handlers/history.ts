@@ -65,7 +65,8 @@ export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): 
     },
     getRetention: () => history.retention(),
     setRetention: ({ expected, ...retention }) => history.setRetention(retention, expected),
-    previewRetention: ({ retention }) => history.retentionPreview(retention),
+    previewRetention: ({ retention, detail }) =>
+      history.retentionPreview(retention, detail === undefined ? {} : { detail }),
     applyRetention: ({ retention, confirmedRemove }) => history.applyRetention(retention, confirmedRemove),
   };
 }

@@ -11,7 +11,7 @@ import {
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { countOf } from '../../../shared/count-words';
-import { futureDatedWords } from '../../../shared/retention-words';
+import { futureDatedWords, retentionRemovalWords } from '../../../shared/retention-words';
 
 /** Read as numbers here; their limits are the contract's (retentionSchema), named as these flags. */
 const retentionFlags = z.object({
@@ -70,11 +70,18 @@ export async function runRetention(rawFlags: unknown, context: CliContext): Prom
         ? { retention, removed }
         : `Retention: ${describeRetention(retention)}.\nRemoved ${plural(removed)}.\n`;
     }
-    const { remove, keep, future } = await call('previewRetention', { retention });
+    const { remove, keep, future, removing } = await call('previewRetention', { retention });
+    const what = removing === null ? '' : retentionRemovalWords(removing);
     const ahead = futureDatedWords(future);
     return flags.json
-      ? { retention, remove, keep, future }
-      : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${keep}; run with --apply to do it.\n${ahead === '' ? '' : `${ahead}\n`}`;
+      ? { retention, remove, keep, future, removing }
+      : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${keep}; run with --apply to do it.\n${[
+          what,
+          ahead,
+        ]
+          .filter((line) => line !== '')
+          .map((line) => `${line}\n`)
+          .join('')}`;
   });
   context.io.stdout(typeof output === 'string' ? output : `${JSON.stringify(output, null, 2)}\n`);
 }

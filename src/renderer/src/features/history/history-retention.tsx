@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CommandOutput } from '@shared/contract';
 import { retentionSchema, type Retention } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
@@ -12,7 +12,7 @@ import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reaso
 import { useWholeNumberText } from '@ui/use-typed-text';
 import { rangeOfSchema } from '@ui/whole-number-text';
 import { errorMessage } from '@bridge/bridge-error';
-import { futureDatedWords } from '@shared/retention-words';
+import { futureDatedWords, retentionRemovalWords } from '@shared/retention-words';
 import { sameValue } from '@shared/settings-patch';
 import { useHistoryStore } from './history-store';
 
@@ -27,6 +27,8 @@ const MODE_CHOICES: readonly Choice<Mode>[] = [
 const [, daysPolicy, countPolicy] = retentionSchema.options;
 const DAYS_RANGE = rangeOfSchema(daysPolicy.shape.days);
 const COUNT_RANGE = rangeOfSchema(countPolicy.shape.count);
+/** How often, at most, what goes is read again while records arrive (see the preview's effect). */
+const DETAIL_EVERY_MS = 10_000;
 const policyOf = (mode: Mode, days: number, count: number): Retention =>
   mode === 'days' ? { mode, days } : mode === 'count' ? { mode, count } : { mode: 'all' };
 
@@ -36,6 +38,11 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [days, setDays] = useState(30);
   const [count, setCount] = useState(100_000);
   const [previewed, setPreview] = useState<Preview | null>(null);
+  // The preview shown, for the next answer of counts alone (which keeps what goes if it still holds).
+  const shownPreview = useRef(previewed);
+  useEffect(() => {
+    shownPreview.current = previewed;
+  }, [previewed]);
   const [loaded, setLoaded] = useState(false);
   // The policy as read: a save over one saved elsewhere since asks.
   const [read, setRead] = useState<Retention | undefined>(undefined);
@@ -82,19 +89,44 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     }
   }
   // Asked again as records arrive (history-store.ts: at most once a second), as the count above is.
+  // What goes reads every record that goes (about a second for 300,000), where the counts read an
+  // index: it is asked with each new policy, and as records arrive only once what is shown no
+  // longer matches the count, at most every DETAIL_EVERY_MS; meanwhile it is not shown.
   const arrivals = useHistoryStore((state) => state.arrivals);
+  const detailed = useRef<{ policy: string; at: number; stale: boolean } | null>(null);
+  // Once what is shown went stale, asked again when DETAIL_EVERY_MS is up even if nothing arrives.
+  const [recheck, setRecheck] = useState(0);
   useEffect(() => {
     if (!loaded || invalid !== null) return;
     let current = true;
+    const policy = policyOf(mode, days, count);
+    const key = JSON.stringify(policy);
+    const last = detailed.current;
+    const detail =
+      last === null || last.policy !== key || (last.stale && Date.now() - last.at >= DETAIL_EVERY_MS);
     useHistoryStore
       .getState()
-      .previewRetention(policyOf(mode, days, count))
-      .then((value) => current && setPreview(value))
+      .previewRetention(policy, detail)
+      .then((value) => {
+        if (!current) return;
+        const shown = shownPreview.current;
+        if (value.removing !== null) detailed.current = { policy: key, at: Date.now(), stale: false };
+        else if (shown !== null && shown.remove !== value.remove && detailed.current !== null)
+          detailed.current.stale = true;
+        // Counts alone: what goes stays shown while the count it was read with does.
+        const keeps = value.removing === null && shown !== null && shown.remove === value.remove;
+        setPreview(keeps ? { ...value, removing: shown.removing } : value);
+        const last = detailed.current;
+        if (value.removing === null && last?.stale === true)
+          timer = setTimeout(() => setRecheck((n) => n + 1), last.at + DETAIL_EVERY_MS - Date.now());
+      })
       .catch(() => current && setPreview(null));
+    let timer: ReturnType<typeof setTimeout> | undefined;
     return () => {
       current = false;
+      clearTimeout(timer);
     };
-  }, [loaded, mode, days, count, arrivals, invalid]);
+  }, [loaded, mode, days, count, arrivals, invalid, recheck]);
 
   // The count asked about is the one removed, at most: it is counted again as the dialog opens
   // (the preview on the page may be minutes old), and main refuses to remove more than it.
@@ -104,10 +136,13 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     void confirmAction({
       title: `Remove ${current.remove.toLocaleString()} ${current.remove === 1 ? 'record' : 'records'}?`,
       children: (
-        <Text size="sm">
-          They are deleted for good; {current.keep.toLocaleString()} stay. Export them first to keep a copy.
-          {current.future > 0 && ` ${futureDatedWords(current.future)}`}
-        </Text>
+        <Stack gap="xs">
+          {current.removing !== null && <Text size="sm">{retentionRemovalWords(current.removing)}</Text>}
+          <Text size="sm">
+            They are deleted for good; {current.keep.toLocaleString()} stay. Export them first to keep a copy.
+            {current.future > 0 && ` ${futureDatedWords(current.future)}`}
+          </Text>
+        </Stack>
       ),
       confirmLabel: 'Remove them',
       color: 'red',
@@ -216,6 +251,12 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
             ? ''
             : `Applying it now removes ${preview.remove.toLocaleString()} and keeps ${preview.keep.toLocaleString()} ${preview.keep === 1 ? 'record' : 'records'}.`}
         </Text>
+        {preview !== null && preview.remove > 0 && preview.removing !== null && (
+          // What goes, not only how many (an import of old records, every record of some orders).
+          <Text size="sm" c="dimmed" data-testid="retention-removing">
+            {retentionRemovalWords(preview.removing)}
+          </Text>
+        )}
         {preview !== null && preview.future > 0 && (
           <Text size="sm" c="orange" data-testid="retention-future">
             {futureDatedWords(preview.future)}

@@ -19,7 +19,8 @@ interface HistoryState {
   getRetention: () => Promise<Retention>;
   /** With `expected` (the policy as read), refused when another was saved elsewhere since. */
   saveRetention: (policy: Retention, expected?: Retention) => Promise<void>;
-  previewRetention: (policy: Retention) => Promise<CommandOutput<'previewRetention'>>;
+  /** `detail` (the default): with what goes, which reads every record that goes (see the contract). */
+  previewRetention: (policy: Retention, detail?: boolean) => Promise<CommandOutput<'previewRetention'>>;
   /**
    * Saves the policy, then removes what it no longer keeps, never more than `confirmedRemove`
    * (the count the person confirmed; more is refused, removing nothing); resolves to the number removed.
@@ -49,7 +50,7 @@ export const useHistoryStore = create<HistoryState>(() => ({
   async saveRetention(policy, expected) {
     await bridge.setRetention({ ...policy, ...(expected === undefined ? {} : { expected }) });
   },
-  previewRetention: (policy) => bridge.previewRetention({ retention: policy }),
+  previewRetention: (policy, detail = true) => bridge.previewRetention({ retention: policy, detail }),
   async applyRetention(policy, confirmedRemove) {
     await bridge.setRetention(policy);
     const { removed } = await bridge.applyRetention({ retention: policy, confirmedRemove });
