@@ -67,6 +67,11 @@ export interface ConsoleOptions {
    * already, never made here (data-dir.ts, requireExistingDataDir).
    */
   existingDataDir?: boolean;
+  /**
+   * A command that only reads: a database that cannot be opened for writing (a backup on
+   * read-only media) is read through a copy, left as it is (openStore, `store.readOnly`).
+   */
+  readOnlyFallback?: boolean;
   /** Where `native/` lives (desktop only: the Electron build of better-sqlite3). */
   appRoot?: string;
   desktopCipher?: SecretCipher | null;
@@ -146,9 +151,14 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const store = openStore(join(dataDir, DATABASE_FILE_NAME), {
     ...(options.appRoot === undefined ? {} : { appRoot: options.appRoot }),
     onBackgroundError: (error) => log.error(`Could not index records for search: ${errorWords(error)}`),
+    ...(options.readOnlyFallback === true ? { readOnlyFallback: true } : {}),
   });
-  const loosePermissions = tightenDataDir(dataDir);
-  const log = createLogger(join(dataDir, LOGS_DIR_NAME), { stderr: options.logToStderr === true });
+  // A data directory that cannot be written (read through a copy) is left exactly as it is.
+  const loosePermissions = store.readOnly !== null ? [] : tightenDataDir(dataDir);
+  const log = createLogger(join(dataDir, LOGS_DIR_NAME), {
+    stderr: options.logToStderr === true,
+    files: store.readOnly === null,
+  });
   for (const warning of loosePermissions) log.warn(warning);
   const { settings, events, eventsQuery, writer } = store;
   // The UI's front doors use the preferences: one that cannot be read is said in the log at

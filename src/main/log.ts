@@ -26,11 +26,12 @@ function openLogFolder(dir: string): string | null {
  * Appends one line per message to `<dataDir>/logs/console.log`. Callers never pass tokens;
  * the secret leak tests read this file to prove it.
  */
-export function createLogger(dir: string, options: { stderr: boolean }): Logger {
+export function createLogger(dir: string, options: { stderr: boolean; files?: boolean }): Logger {
   // A log that cannot be written never stops the console (a listener that did not start lost
   // every webhook for it): said once, on standard error whatever the process, and run without.
-  const folderProblem = openLogFolder(dir);
-  if (folderProblem !== null)
+  // `files: false` (a data directory read, never written): no folder, no file.
+  const folderProblem = options.files === false ? 'no log is written' : openLogFolder(dir);
+  if (options.files !== false && folderProblem !== null)
     process.stderr.write(
       `warning: ${folderProblem}. It was left as it is; the console runs without writing its log until it is moved aside.\n`,
     );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { createConsole, type ConsoleCore, type ConsoleOptions } from '../app';
 import { consoleCommandOn, type ConsoleCommand } from '../console-command';
-import { resolveDataDir } from '../data-dir';
+import { join } from 'node:path';
+import { DATABASE_FILE_NAME, resolveDataDir } from '../data-dir';
 import { UsageError } from './cli-errors';
 import { isDecimalText, numberRefusal } from '../../shared/decimal-text';
 
@@ -57,12 +58,25 @@ export async function withConsole<T>(
  * `withConsole` for a command that only reads or exports (history, export, orders, curl, runs,
  * retention): it never makes a data directory; one that is not there is refused, naming it.
  * Commands that set one up (serve, listen, emulator, profiles, send, test, import) make it.
+ * Unless it `writes` (retention --apply, or a policy to save), one that cannot be written (a
+ * backup on read-only media) is read through a copy, said once on standard error.
  */
 export function withExistingConsole<T>(
   context: CliContext,
   fn: (core: ConsoleCore) => Promise<T>,
+  options: { writes?: boolean } = {},
 ): Promise<T> {
-  return withConsole(context, fn, { existingDataDir: true });
+  return withConsole(
+    context,
+    (core) => {
+      if (core.store.readOnly !== null)
+        context.io.stderr(
+          `warning: ${join(core.dataDir, DATABASE_FILE_NAME)} cannot be written (${core.store.readOnly}): this command reads a copy of it, and keeps nothing it writes there.\n`,
+        );
+      return fn(core);
+    },
+    { existingDataDir: true, ...(options.writes === true ? {} : { readOnlyFallback: true }) },
+  );
 }
 
 /** Parses flags with a zod schema; a failure is a usage error naming the flag. */

@@ -72,8 +72,15 @@ export function createKeyFileCipher(dataDir: string): SecretCipher {
   const file = join(dataDir, KEY_FILE_NAME);
   if (existsSync(file)) {
     // Repair permissions loosened by a copy or a backup tool; a folder in its place is evidence,
-    // left as it is.
-    if (statSync(file).isFile()) chmodSync(file, 0o600);
+    // left as it is. Only when loose: on read-only media (a backup read, never written) any
+    // chmod fails, and the key still reads; one that cannot be repaired is read as it is.
+    const stat = statSync(file);
+    if (stat.isFile() && (stat.mode & 0o077) !== 0)
+      try {
+        chmodSync(file, 0o600);
+      } catch {
+        // Not ours to change, or a read-only file system: tightenDataDir says so where it can.
+      }
   } else {
     createKeyFileOnce(file);
   }

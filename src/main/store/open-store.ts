@@ -1,3 +1,6 @@
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './connection';
 import { createDraftsRepository, type DraftsRepository } from './drafts-repository';
 import {
@@ -16,7 +19,7 @@ import { createHistoryRepository, type HistoryRepository } from './history-repos
 import { migrate } from './migrate';
 import { isBusyError, isSqliteError } from './write-lock';
 import { errorWords } from '../../shared/error-words';
-import { cannotOpenWords } from '../file-error-words';
+import { cannotOpenWords, fileErrorWords } from '../file-error-words';
 import { DATA_DIR_ENV } from '../data-dir';
 import { createCraftedTokensRepository, type CraftedTokensRepository } from './crafted-tokens-repository';
 import { migrations } from './migrations';
@@ -55,6 +58,11 @@ export interface Store {
   readonly searchIndex: SearchIndex;
   /** SQLite's data_version: moves whenever another connection (another process) commits. */
   dataVersion(): number;
+  /**
+   * Why the file could not be opened for writing ("the file system is read-only"), when it is
+   * read through a copy (openStore's `readOnlyFallback`): nothing written here is kept. Else null.
+   */
+  readonly readOnly: string | null;
   /** Writes whatever still waits, then closes the connection. */
   close(): void;
 }
@@ -100,21 +108,75 @@ function unreadableDatabase(file: string, error: unknown): unknown {
   );
 }
 
-/** Opens (creating or migrating) the database file and everything over it. */
+/** The file cannot be opened for writing (a read-only file system, a file its owner may not write). */
+const cannotWrite = (error: unknown): boolean => {
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  return syscall === 'open' && (code === 'EROFS' || code === 'EACCES' || code === 'EPERM');
+};
+
+/**
+ * A copy of a database this process cannot write (a backup on read-only media), in a folder of
+ * its own, and its write-ahead log if it has one. SQLite cannot open the file itself even to
+ * read it: a WAL database needs its -shm file, which it cannot make there, and the way around
+ * that (`immutable`) is a URI parameter this build of SQLite does not read.
+ */
+function readOnlyCopy(file: string): { copy: string; remove: () => void } {
+  const folder = mkdtempSync(join(tmpdir(), 'checkout-console-read-only-'));
+  // Removed on close, and at exit should the console fail to open after it (a vault it cannot read).
+  const removeAtExit = () => rmSync(folder, { recursive: true, force: true });
+  process.once('exit', removeAtExit);
+  const remove = () => {
+    process.removeListener('exit', removeAtExit);
+    removeAtExit();
+  };
+  try {
+    const copy = join(folder, basename(file));
+    copyFileSync(file, copy);
+    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+    return { copy, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+/**
+ * Opens (creating or migrating) the database file and everything over it. With
+ * `readOnlyFallback` (a command that only reads), a file that cannot be opened for writing is
+ * read through a copy (readOnlyCopy), which `readOnly` says and `close` removes: what the command
+ * writes (an order list derived again, the search index caught up) lands there and is not kept.
+ */
 export function openStore(
   file: string,
-  options: Pick<OpenDatabaseOptions, 'appRoot'> & { onBackgroundError?: (error: unknown) => void } = {},
+  options: Pick<OpenDatabaseOptions, 'appRoot'> & {
+    onBackgroundError?: (error: unknown) => void;
+    readOnlyFallback?: boolean;
+  } = {},
 ): Store {
   let db: SqliteDatabase;
+  let copied: { copy: string; remove: () => void; why: string } | null = null;
   try {
     db = openDatabase(file, { ...options, consoleFile: true });
   } catch (error) {
-    throw unreadableDatabase(file, error);
+    if (options.readOnlyFallback !== true || !cannotWrite(error)) throw unreadableDatabase(file, error);
+    try {
+      copied = { ...readOnlyCopy(file), why: fileErrorWords(error) };
+    } catch (copyError) {
+      throw unreadableDatabase(file, copyError);
+    }
+    try {
+      db = openDatabase(copied.copy, { ...options, consoleFile: true });
+    } catch (copyError) {
+      copied.remove();
+      throw unreadableDatabase(file, copyError);
+    }
   }
+  const removeCopy = copied?.remove ?? (() => undefined);
   try {
     migrate(db, migrations);
   } catch (error) {
     db.close();
+    removeCopy();
     throw unreadableDatabase(file, error);
   }
   const writer = createStoreWriter(db);
@@ -147,6 +209,7 @@ export function openStore(
     writer,
     searchIndex,
     dataVersion: () => dataVersion.get()?.data_version ?? 0,
+    readOnly: copied?.why ?? null,
     close() {
       // Closing twice (a console closed by its CLI command and again by a test) is a no-op.
       if (!db.open) return;
@@ -162,6 +225,7 @@ export function openStore(
         if (!isBusyError(error) && !isSqliteError(error)) throw error;
       } finally {
         db.close();
+        removeCopy();
       }
     },
   };

@@ -55,34 +55,38 @@ export function describeRetention(retention: Retention): string {
 export async function runRetention(rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(retentionFlags, rawFlags);
   const policy = chosenPolicy(flags);
-  const output = await withExistingConsole(context, async (core) => {
-    // The same commands the History view calls: one validation, one set of limits and errors.
-    const call = commandCaller(
-      core.dispatcher,
-      flagsOf(RETENTION_FLAGS),
-      numberFlagTexts(rawFlags, ['keepDays', 'keepCount']),
-    );
-    const retention =
-      policy === undefined ? await call('getRetention', {}) : await call('setRetention', policy);
-    if (flags.apply) {
-      const { removed } = await call('applyRetention', { retention });
+  const output = await withExistingConsole(
+    context,
+    async (core) => {
+      // The same commands the History view calls: one validation, one set of limits and errors.
+      const call = commandCaller(
+        core.dispatcher,
+        flagsOf(RETENTION_FLAGS),
+        numberFlagTexts(rawFlags, ['keepDays', 'keepCount']),
+      );
+      const retention =
+        policy === undefined ? await call('getRetention', {}) : await call('setRetention', policy);
+      if (flags.apply) {
+        const { removed } = await call('applyRetention', { retention });
+        return flags.json
+          ? { retention, removed }
+          : `Retention: ${describeRetention(retention)}.\nRemoved ${plural(removed)}.\n`;
+      }
+      const { remove, keep, future, removing } = await call('previewRetention', { retention });
+      const what = removing === null ? '' : retentionRemovalWords(removing);
+      const ahead = futureDatedWords(future);
       return flags.json
-        ? { retention, removed }
-        : `Retention: ${describeRetention(retention)}.\nRemoved ${plural(removed)}.\n`;
-    }
-    const { remove, keep, future, removing } = await call('previewRetention', { retention });
-    const what = removing === null ? '' : retentionRemovalWords(removing);
-    const ahead = futureDatedWords(future);
-    return flags.json
-      ? { retention, remove, keep, future, removing }
-      : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${keep}; run with --apply to do it.\n${[
-          what,
-          ahead,
-        ]
-          .filter((line) => line !== '')
-          .map((line) => `${line}\n`)
-          .join('')}`;
-  });
+        ? { retention, remove, keep, future, removing }
+        : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${keep}; run with --apply to do it.\n${[
+            what,
+            ahead,
+          ]
+            .filter((line) => line !== '')
+            .map((line) => `${line}\n`)
+            .join('')}`;
+    },
+    { writes: flags.apply || policy !== undefined },
+  );
   context.io.stdout(typeof output === 'string' ? output : `${JSON.stringify(output, null, 2)}\n`);
 }
 
