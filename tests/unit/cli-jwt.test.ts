@@ -86,6 +86,46 @@ describe('jwt sign', () => {
     expect(bad.stderr).toMatch(/--preset: must be one of/);
   });
 
+  // "Exactly as written" signed the claims as JSON.parse read them: {"a":1,"a":2,"n":1.0} went
+  // out as {"a":2,"n":1}, and {"exp":1e999} failed with jose's own words. The other presets
+  // changed the same text without a word.
+  it('--preset exact signs the claims text as typed; the other presets refuse what they would change, naming the claim', async () => {
+    const payloadOf = (token: string) => Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8');
+    for (const claims of ['{"a":1,"a":2,"n":1.0}', '{"exp":1e999}', ' {"big":12345678901234567890}\n']) {
+      const run = await cli('jwt', 'sign', '--secret', SECRET, '--preset', 'exact', '--claims', claims);
+      expect(run, claims).toMatchObject({ code: 0, stderr: '' });
+      const token = run.stdout.trim();
+      expect(payloadOf(token)).toBe(claims);
+      const [header = '', payload = '', signature = ''] = token.split('.');
+      expect(signature).toBe(createHmac('sha256', SECRET).update(`${header}.${payload}`).digest('base64url'));
+    }
+    const twice = await cli('jwt', 'sign', '--secret', SECRET, '--claims', '{"a":1,"a":2}');
+    expect(twice).toMatchObject({ code: 2, stdout: '' });
+    expect(twice.stderr).toBe(
+      'error: --claims: "a" is given twice, and this preset writes the claims anew, keeping only the last: to sign the claims as typed, use the preset "Exactly as written" (exact).\n',
+    );
+    const big = await cli(
+      'jwt',
+      'sign',
+      '--secret',
+      SECRET,
+      '--preset',
+      'expired',
+      '--claims',
+      '{"o":{"big":12345678901234567890}}',
+    );
+    expect(big).toMatchObject({ code: 2, stdout: '' });
+    expect(big.stderr).toContain(
+      '--claims: "o.big" is 12345678901234567890, which this preset would sign as 12345678901234567000 (the nearest number JSON holds)',
+    );
+    const infinite = await cli('jwt', 'sign', '--secret', SECRET, '--claims', '{"exp":1e999}');
+    expect(infinite.stderr).toContain('--claims: "exp" is 1e999, which this preset would sign as null');
+    // A number written another way that means the same (1.0, 1e2) is no change.
+    const same = await cli('jwt', 'sign', '--secret', SECRET, '--claims', '{"n":1.0,"m":1e2}');
+    expect(same.code).toBe(0);
+    expect(decodeJwt(same.stdout.trim()).claims).toMatchObject({ n: 1, m: 100 });
+  });
+
   it('refuses --secret with --profile, and a profile without a token', async () => {
     expect((await cli('jwt', 'sign', '--secret', SECRET, '--profile', 'Sandbox')).code).toBe(2);
     const live = await cli('jwt', 'sign', '--profile', 'Live');

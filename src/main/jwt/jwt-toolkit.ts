@@ -1,5 +1,6 @@
 import type { JwtVerification, SecretSource, SignedJwt } from '../../shared/contract/jwt';
 import { decodeJwt } from '../../shared/jwt/decode-jwt';
+import { readClaimsText } from '../../shared/jwt/claims-text';
 import { planPreset, type TokenPreset } from '../../shared/jwt/token-presets';
 import { DEFAULT_SIGNED_TOKEN_MINUTES } from '../../shared/profile';
 import { consoleCommandNaming, type ConsoleCommand } from '../../shared/console-command';
@@ -8,7 +9,7 @@ import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';
 import { judgeToken } from './check-token';
 import type { HmacKeyCache } from './hmac-key-cache';
-import { randomSecret, signHs256, signHs512, unsecuredToken } from './sign-token';
+import { randomSecret, signHs256, signHs256Text, signHs512, unsecuredToken } from './sign-token';
 
 interface ResolvedSecret {
   secret: string | null;
@@ -51,6 +52,8 @@ export interface JwtToolkit {
     signer: SecretSource;
     preset: TokenPreset;
     claims: Record<string, unknown>;
+    /** The claims as typed, in place of `claims`: "exact" signs this text itself. */
+    claimsText?: string;
     /** Defaults to the signing profile's token lifetime (15 minutes for a pasted secret). */
     lifetimeSeconds?: number;
   }): Promise<SignedJwt>;
@@ -140,12 +143,22 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         crafted: craftedOf(token, dependencies),
       };
     },
-    async sign({ signer, preset, claims, lifetimeSeconds }) {
+    async sign({ signer, preset, claims, claimsText, lifetimeSeconds }) {
       const resolved = resolve(signer);
-      const plan = planPreset(preset, claims, now() / 1000, lifetimeSeconds ?? resolved.lifetimeMinutes * 60);
+      const read =
+        claimsText === undefined ? { ok: true as const, claims } : readClaimsText(claimsText, preset);
+      if (!read.ok) throw ConsoleError.invalid('claimsText', read.problem);
+      const plan = planPreset(
+        preset,
+        read.claims,
+        now() / 1000,
+        lifetimeSeconds ?? resolved.lifetimeMinutes * 60,
+      );
       let token: string;
       let signedWith = resolved.label;
-      if (plan.algorithm === 'none') {
+      if (preset === 'exact' && claimsText !== undefined) {
+        token = await signHs256Text(claimsText, await keys.get(secretOf(resolved, signer)));
+      } else if (plan.algorithm === 'none') {
         token = unsecuredToken(plan.claims);
         signedWith = 'nothing (alg "none", unsigned)';
       } else if (plan.algorithm === 'HS512') {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { CompactSign, SignJWT } from 'jose';
 import type { HmacKey } from './hmac-key-cache';
 
 function base64Url(value: unknown): string {
@@ -9,6 +9,17 @@ function base64Url(value: unknown): string {
 /** An HS256 token over exactly these claims (no claim is added or changed here). */
 export function signHs256(claims: Record<string, unknown>, key: HmacKey): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key.web);
+}
+
+/**
+ * An HS256 token whose claims segment is `text` itself, byte for byte: "Exactly as written"
+ * signs what was typed, where SignJWT would sign JSON.stringify of what JSON.parse read (a name
+ * given twice, `1.0`, `1e999` all lost, the last refused outright).
+ */
+export function signHs256Text(text: string, key: HmacKey): Promise<string> {
+  return new CompactSign(new TextEncoder().encode(text))
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(key.web);
 }
 
 /**

@@ -116,6 +116,14 @@ export const jwtCommands = {
         signer: secretSourceSchema,
         preset: z.enum(TOKEN_PRESETS).default('valid'),
         claims: z.record(z.string(), z.unknown()).default({}),
+        /**
+         * The claims as typed (the inspector's editor, `jwt sign --claims`), instead of
+         * `claims`: "exact" signs this text itself; the other presets read it (claims-text.ts).
+         */
+        claimsText: z
+          .string()
+          .max(TOKEN_MAX_CHARS, `must be at most ${TOKEN_MAX_CHARS} characters`)
+          .optional(),
         /** Defaults to the signing profile's token lifetime (15 minutes for a pasted secret). */
         lifetimeMinutes: signedLifetimeMinutesSchema.optional(),
         /** The same, to the second (the CLI's `--ttl 90s`); up to a week. */
@@ -129,6 +137,10 @@ export const jwtCommands = {
       .refine((input) => input.lifetimeMinutes === undefined || input.lifetimeSeconds === undefined, {
         message: 'Give the lifetime in minutes or in seconds, not both',
         path: ['lifetimeSeconds'],
+      })
+      .refine((input) => input.claimsText === undefined || Object.keys(input.claims).length === 0, {
+        message: 'Give the claims as values or as text, not both',
+        path: ['claimsText'],
       }),
     signedJwtSchema,
   ),

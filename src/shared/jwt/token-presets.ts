@@ -31,7 +31,10 @@ export const TOKEN_PRESET_INFO: Record<TokenPreset, { label: string; description
     label: 'No exp',
     description: 'iat now and no exp; the spec requires no claim, so it verifies as valid.',
   },
-  exact: { label: 'Exactly as written', description: 'The claims as you wrote them, signed with HS256.' },
+  exact: {
+    label: 'Exactly as written',
+    description: 'The claims text as you typed it, byte for byte, signed with HS256.',
+  },
 };
 
 /** Minutes away from now the time presets put their claims; beyond the default 60 s tolerance. */

@@ -19,11 +19,19 @@ export class JwtPage {
     await expect(this.page.getByRole('heading', { name: 'JWT inspector' })).toBeVisible();
   }
 
+  /** Chooses the crafter's preset by its label. */
+  async choosePreset(preset: string): Promise<void> {
+    await this.page
+      .getByRole('form', { name: 'Craft a token' })
+      .getByRole('combobox', { name: 'Preset' })
+      .click();
+    await this.page.getByRole('option', { name: preset, exact: true }).click();
+  }
+
   /** Signs a token with a preset and the active profile's notification token; returns it. */
   async craft(preset: string): Promise<string> {
     const form = this.page.getByRole('form', { name: 'Craft a token' });
-    await form.getByRole('combobox', { name: 'Preset' }).click();
-    await this.page.getByRole('option', { name: preset, exact: true }).click();
+    await this.choosePreset(preset);
     await form.getByRole('button', { name: 'Sign token' }).click();
     const crafted = this.page.getByTestId('crafted-token');
     await expect(crafted).toContainText(`${preset}, signed with`);

@@ -95,8 +95,13 @@ test.describe('on a UTC machine', () => {
 });
 
 // Claims that do not parse used to outline the editor in red and say nothing: Mantine's editor
-// put its own bare "invalid" mark over the form's message once the field lost focus.
-test('claims that are not JSON say why the token is not signed', async ({ page, served }) => {
+// put its own bare "invalid" mark over the form's message once the field lost focus. Claims the
+// preset would change were rewritten on blur ({"a":1,"a":2} became { "a": 2 }) and signed as
+// changed, even by "Exactly as written".
+test('claims that are not JSON, or that the preset would change, say why the token is not signed; "Exactly as written" signs them as typed', async ({
+  page,
+  served,
+}) => {
   await openConsole(page, served, '#/jwt');
   const form = page.getByRole('form', { name: 'Craft a token' });
   const claims = form.getByRole('textbox', { name: 'Claims' });
@@ -105,6 +110,18 @@ test('claims that are not JSON say why the token is not signed', async ({ page, 
   await expect(claims).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText('The claims must be a JSON object, such as {"iss": "checkout"}')).toBeVisible();
   await expect(page.getByTestId('crafted-token')).toHaveCount(0);
+
+  const typed = '{"a":1,"a":2,"big":12345678901234567890,"n":1.0}';
+  await claims.fill(typed);
+  await claims.blur();
+  await expect(claims).toHaveValue(typed);
+  await expect(form.getByText('"a" is given twice, and this preset writes the claims anew')).toBeVisible();
+  await form.getByRole('button', { name: 'Sign token' }).click();
+  await expect(page.getByTestId('crafted-token')).toHaveCount(0);
+
+  const token = await new JwtPage(page).craft('Exactly as written');
+  await expect(claims).toHaveValue(typed);
+  expect(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).toBe(typed);
 });
 
 // At 1280 px the table of what arrived gave the listener's reason the width left over by three

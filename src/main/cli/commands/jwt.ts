@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { SecretSource } from '../../../shared/contract/jwt';
+import { readClaimsText } from '../../../shared/jwt/claims-text';
 import type { DecodedJwt } from '../../../shared/jwt/decode-jwt';
 import { NO_TIME_CLAIMS, timeClaimLines } from '../../../shared/jwt/time-claim-lines';
 import { TOKEN_PRESETS } from '../../../shared/jwt/token-presets';
@@ -20,7 +21,6 @@ import { stdinValues, type StdinValue } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
 import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
-import { errorWords } from '../../../shared/error-words';
 
 const signerFlags = z.object({
   secret: z.string().min(1, 'must not be empty').optional(),
@@ -37,20 +37,6 @@ export function parseTtl(value: string): number {
   }
   // Its range is the contract's (signJwt's lifetimeSeconds), named as this flag.
   return Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'];
-}
-
-export function parseClaims(value: string | undefined): Record<string, unknown> {
-  if (value === undefined) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch (error) {
-    throw new UsageError(`--claims: not valid JSON (${errorWords(error)}).`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError('--claims: must be a JSON object, such as {"iss":"checkout"}.');
-  }
-  return { ...parsed };
 }
 
 /** The secret to check or sign with: a pasted one (read from standard input for "-"), a profile's, or the active one's. */
@@ -106,6 +92,7 @@ const SIGN_FLAGS = {
   'signer.source': '--profile',
   preset: '--preset',
   claims: '--claims',
+  claimsText: '--claims',
   lifetimeSeconds: '--ttl',
 };
 
@@ -228,14 +215,19 @@ export function registerJwt(program: Command, context: CliContext): void {
         }),
         rawFlags,
       );
-      const claims = parseClaims(flags.claims);
+      // Refused before a data directory is opened; the same reader judges it in main.
+      if (flags.claims !== undefined) {
+        const read = readClaimsText(flags.claims, flags.preset);
+        if (!read.ok) throw new UsageError(`--claims: ${read.problem}`);
+      }
       const lifetimeSeconds = flags.ttl === undefined ? undefined : parseTtl(flags.ttl);
       // The same command the JWT view's Craft calls: one validation, one set of limits and errors.
       const sign = async (call: CommandCaller, signer: SecretSource) => {
         const signed = await call('signJwt', {
           signer,
           preset: flags.preset,
-          claims,
+          // As typed: "exact" signs this text itself.
+          ...(flags.claims === undefined ? {} : { claimsText: flags.claims }),
           ...(lifetimeSeconds === undefined ? {} : { lifetimeSeconds }),
         });
         context.io.stdout(`${signed.token}\n`);

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { useShallow } from 'zustand/react/shallow';
 import { signedLifetimeMinutesSchema } from '@shared/contract/jwt';
 import { formatCount } from '@shared/count-format';
-import { TOKEN_PRESET_INFO, TOKEN_PRESETS } from '@shared/jwt/token-presets';
+import { readClaimsText } from '@shared/jwt/claims-text';
+import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/token-presets';
 import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { monoInput } from '@ui/mono-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
@@ -30,10 +31,18 @@ function isJsonObject(text: string): boolean {
 
 const CLAIMS_NOT_AN_OBJECT = 'The claims must be a JSON object, such as {"iss": "checkout"}';
 
-const craftFormSchema = z.object({
-  preset: z.enum(TOKEN_PRESETS),
-  claims: z.string().refine(isJsonObject, CLAIMS_NOT_AN_OBJECT),
-});
+const craftFormSchema = z
+  .object({
+    preset: z.enum(TOKEN_PRESETS),
+    claims: z.string().refine(isJsonObject, CLAIMS_NOT_AN_OBJECT),
+  })
+  // What the preset cannot sign as typed (a name given twice, a number JSON cannot hold), in the
+  // words main and `jwt sign --claims` refuse it with.
+  .superRefine(({ preset, claims }, context) => {
+    if (!isJsonObject(claims)) return;
+    const read = readClaimsText(claims, preset);
+    if (!read.ok) context.addIssue({ code: 'custom', path: ['claims'], message: read.problem });
+  });
 type CraftForm = z.infer<typeof craftFormSchema>;
 
 /** Whole minutes, or the signing profile's own lifetime (the box left empty). */
@@ -65,9 +74,12 @@ function changedInputs(signed: CraftInputs, now: CraftInputs, secretChanged: boo
   return changed.length === 0 ? last : `${changed.join(', ')} and ${last}`;
 }
 
-/** Claims as they parse (a layout change is no change), or as typed while they do not. */
-const claimsAsSigned = (claims: string) =>
-  isJsonObject(claims) ? JSON.stringify(JSON.parse(claims)) : claims;
+/**
+ * Claims as the preset signs them: "Exactly as written" the text itself (a space is a change);
+ * the others as they parse (a layout change is no change), or as typed while they do not.
+ */
+const claimsAsSigned = (claims: string, preset: TokenPreset) =>
+  preset !== 'exact' && isJsonObject(claims) ? JSON.stringify(JSON.parse(claims)) : claims;
 
 const PRESET_OPTIONS = TOKEN_PRESETS.map((preset) => ({
   value: preset,
@@ -76,7 +88,7 @@ const PRESET_OPTIONS = TOKEN_PRESETS.map((preset) => ({
 
 /** Sign tokens for negative tests: a claims editor, a signer, a lifetime and presets. */
 export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }) {
-  const { control, handleSubmit, formState } = useForm<CraftForm>({
+  const { control, handleSubmit, formState, trigger } = useForm<CraftForm>({
     resolver: zodResolver(craftFormSchema),
     defaultValues: { preset: 'valid', claims: '{}' },
     ...JUDGED_AS_TYPED,
@@ -97,7 +109,7 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
   const [preset, claims] = useWatch({ control, name: ['preset', 'claims'] });
   const inputs: CraftInputs = {
     preset,
-    claims: claimsAsSigned(claims),
+    claims: claimsAsSigned(claims, preset),
     signer: choice,
     lifetime: lifetimeText.problem === null ? showLifetime(lifetime) : lifetimeText.text,
   };
@@ -120,10 +132,11 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
         {
           signer,
           preset: values.preset,
-          claims: JSON.parse(values.claims) as Record<string, unknown>,
+          // As typed: "Exactly as written" signs this text itself, byte for byte.
+          claimsText: values.claims,
           ...(lifetime === 'profile' ? {} : { lifetimeMinutes: lifetime }),
         },
-        { ...inputs, preset: values.preset, claims: claimsAsSigned(values.claims) },
+        { ...inputs, preset: values.preset, claims: claimsAsSigned(values.claims, values.preset) },
       );
       setSignedSecret(choice === 'secret' ? secret : null);
     } catch (error) {
@@ -147,7 +160,11 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
             label="Preset"
             data={PRESET_OPTIONS}
             value={field.value}
-            onChange={(value) => field.onChange(value ?? 'valid')}
+            onChange={(value) => {
+              field.onChange(value ?? 'valid');
+              // Whether the claims can be signed as typed depends on the preset.
+              void trigger('claims');
+            }}
             allowDeselect={false}
             description={TOKEN_PRESET_INFO[preset].description}
           />
@@ -162,7 +179,8 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
             description="Other claims to include. The preset sets iat, nbf and exp (except “Exactly as written”)."
             autosize
             minRows={4}
-            formatOnBlur
+            // Never formatOnBlur: it wrote the text again from what JSON.parse read, so a name
+            // given twice or 12345678901234567890 changed under the user's eyes.
             // The editor marks text that does not parse on its own, over the form's error: without
             // this it was a red outline that said nothing.
             validationError={CLAIMS_NOT_AN_OBJECT}

@@ -1,0 +1,95 @@
+import { findDuplicateKeys } from '../json-duplicate-keys';
+import { formatJsonPath, parseJsonPath } from '../json-path';
+import { locateJsonValues } from '../json-locations';
+import { jsonSyntaxWords } from '../json-text';
+import type { TokenPreset } from './token-presets';
+import { quotedVisibly } from './visible-json';
+
+/**
+ * Claims as a person typed them, for the crafter (the inspector's Craft and `jwt sign
+ * --claims`): the one judgement of what a preset can sign from that text.
+ *
+ * "Exactly as written" signs the text itself, so a name given twice, `1.0` or `1e999` reach the
+ * listener as typed (the listener judges such tokens; the crafter exists to make them). Every
+ * other preset builds the claims (it sets iat, nbf and exp), so they are read as values and
+ * written again: a name given twice keeps only its last value and a number JSON cannot hold
+ * (`12345678901234567890`, `1e999`) changes. Those presets refuse such text, naming the claim,
+ * rather than sign something other than what was typed.
+ */
+
+export type ClaimsTextReading =
+  | { ok: true; claims: Record<string, unknown> }
+  /** `problem` reads after the field's name (`--claims: …`, under the Claims box). */
+  | { ok: false; problem: string };
+
+const AS_TYPED = 'to sign the claims as typed, use the preset "Exactly as written" (exact)';
+/** A number written longer than this is shown cut. */
+const SHOWN_NUMBER_CHARS = 40;
+const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/** `"a"` at the top level, `a.b` or `items[0]` deeper: how a reason names a claim. */
+function claimName(path: readonly (string | number)[]): string {
+  return path.length === 1 ? quotedVisibly(String(path[0])) : quotedVisibly(formatJsonPath(path));
+}
+
+/** A number literal as sign, digits and exponent with no zeros to spare, so `1.0` and `1` compare equal. */
+function decimalValue(literal: string): string | null {
+  const match = NUMBER.exec(literal);
+  if (match === null) return null;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
+  let digits = `${whole}${fraction}`.replace(/^0+/, '');
+  if (digits === '') return '0';
+  let power = BigInt(exponent) - BigInt(fraction.length);
+  while (digits.endsWith('0')) {
+    digits = digits.slice(0, -1);
+    power += 1n;
+  }
+  return `${sign}${digits}e${power}`;
+}
+
+/** The first number in the text that would be signed as another (`1e999` as null), if any. */
+function changedNumber(text: string): string | null {
+  for (const [path, at] of locateJsonValues(text)) {
+    const literal = text.slice(at.from, at.to);
+    const first = literal.charCodeAt(0);
+    // Only numbers: they start with a digit or a minus sign.
+    if (!(first === 45 || (first >= 48 && first <= 57))) continue;
+    const written = JSON.stringify(Number(literal));
+    if (decimalValue(literal) === decimalValue(written)) continue;
+    const shown =
+      literal.length > SHOWN_NUMBER_CHARS
+        ? `${literal.slice(0, SHOWN_NUMBER_CHARS)}… (${literal.length} characters)`
+        : literal;
+    const why = written === 'null' ? 'too large for a JSON number' : 'the nearest number JSON holds';
+    return `${claimName(parseJsonPath(path))} is ${shown}, which this preset would sign as ${written} (${why}): ${AS_TYPED}.`;
+  }
+  return null;
+}
+
+/**
+ * The claims a preset signs from `text`: for "exact", any JSON object (the text is what is
+ * signed); for the others, one whose names are each given once and whose numbers survive being
+ * written again.
+ */
+export function readClaimsText(text: string, preset: TokenPreset): ClaimsTextReading {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `not valid JSON (${jsonSyntaxWords(text, error)}).` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, problem: 'must be a JSON object, such as {"iss":"checkout"}.' };
+  const claims = { ...value } as Record<string, unknown>;
+  if (preset === 'exact') return { ok: true, claims };
+  const twice = findDuplicateKeys(text)[0];
+  if (twice !== undefined) {
+    const times = twice.count === 2 ? 'twice' : `${twice.count} times`;
+    return {
+      ok: false,
+      problem: `${claimName(twice.path)} is given ${times}, and this preset writes the claims anew, keeping only the last: ${AS_TYPED}.`,
+    };
+  }
+  const number = changedNumber(text);
+  return number === null ? { ok: true, claims } : { ok: false, problem: number };
+}
