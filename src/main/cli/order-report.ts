@@ -4,11 +4,12 @@ import {
   ENTRY_EFFECT_WORDS,
   findingsWords,
   isCountedFinding,
-  STRIP_SOURCE_WORDS,
   STRIP_STATUS_WORDS,
   summariseLifecycle,
   type OrderSummary,
+  type StripStep,
 } from '../../shared/orders/order-lifecycle';
+import { stepEvidence } from '../../shared/orders/strip-steps';
 import { LIFECYCLE_STEP_WORDS } from '../../shared/orders/order-states';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
 import { stateByDefault, TOTAL_UNKNOWN_WORDS } from '../../shared/orders/operation-availability';
@@ -108,6 +109,8 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
       at: step.at,
       record_id: step.recordId,
       source: step.source,
+      /** The proving record came out of order: what was done with it and why (its entry's words). */
+      late: step.late,
       reached_record_id: step.reachedRecordId,
       reached_by: step.reachedBy,
       detail: step.detail,
@@ -134,34 +137,27 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
   };
 }
 
-type StripJson = ReturnType<typeof orderDetailJson>['strip'][number];
-
-const byWords = (source: StripJson['source'], recordId: number | null) => {
-  const words = source === null ? '' : STRIP_SOURCE_WORDS[source];
-  const record = recordId === null ? '' : `#${recordId}`;
-  return words === '' ? record : `${words} ${record}`.trimEnd();
-};
-
 /**
  * The strip's steps, one a line, in its words: what reached each step and, when a stronger
  * record came after it (the webhook after the answer), what confirmed it, as the strip's
- * "confirmed by" link says.
+ * "confirmed by" link says; and, as the record list says, a record that came out of order.
  */
-function stripTable(strip: readonly StripJson[]): string {
+function stripTable(strip: readonly StripStep[]): string {
+  const byWords = (words: string, recordId: number) => `${words} #${recordId}`.trimStart();
   return formatTable(
     ['STEP', 'STATUS', 'AT', 'BY', 'DETAIL'],
     strip.map((step) => {
-      const reachedId = step.reached_record_id ?? step.record_id;
-      const confirmed =
-        step.reached_by !== null && step.reached_by !== step.source && reachedId !== step.record_id;
+      const evidence = stepEvidence(step);
       const by =
-        step.record_id === null
+        evidence === null
           ? step.status === 'unseen'
             ? 'no record'
             : '—'
-          : confirmed
-            ? `${byWords(step.reached_by, reachedId)}, confirmed ${byWords(step.source, step.record_id)}`
-            : byWords(step.source, step.record_id);
+          : `${byWords(evidence.reached.words, evidence.reached.recordId)}${
+              evidence.confirmed === null
+                ? ''
+                : `, ${byWords(evidence.confirmed.words, evidence.confirmed.recordId)}`
+            }${evidence.late === null ? '' : ` (${terminalSafe(evidence.late)})`}`;
       return [
         LIFECYCLE_STEP_WORDS[step.step],
         STRIP_STATUS_WORDS[step.status],
@@ -202,7 +198,11 @@ export function orderDetailText(detail: OrderDetail): string {
     lines.push(
       `    #${finding.record_id} ${finding.code}: ${terminalSafe(finding.message)}${isCountedFinding(finding) ? '' : '; not counted'}`,
     );
-  lines.push('', 'Lifecycle (as the Orders view’s strip shows it):', stripTable(json.strip).trimEnd());
+  lines.push(
+    '',
+    'Lifecycle (as the Orders view’s strip shows it):',
+    stripTable(detail.lifecycle.strip).trimEnd(),
+  );
   lines.push('', "Records (only the service's own, verified evidence moves the order):");
   const table = formatTable(
     ['ID', 'AT', 'KIND', 'WHOSE', 'WHAT', 'STATUS', 'TOKEN', 'BODY', 'EFFECT', 'STATE AFTER'],

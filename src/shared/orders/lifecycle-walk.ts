@@ -104,18 +104,20 @@ export class Walk {
     return minor === null ? 'an unknown amount' : formatMinorMoney(minor, this.facts.currency);
   }
 
-  prove(step: LifecycleStep, record: OrderRecord, source: LifecycleSource): void {
+  /** `late`: the record came out of order, in its entry's words (the strip says so of it). */
+  prove(step: LifecycleStep, record: OrderRecord, source: LifecycleSource, late: string | null = null): void {
     const known = this.proofs.get(step);
     if (known === undefined) {
       this.proofs.set(step, {
         at: record.at,
         recordId: record.id,
         source,
+        late,
         reachedRecordId: record.id,
         reachedBy: source,
       });
     } else if (SOURCE_STRENGTH[source] > SOURCE_STRENGTH[known.source]) {
-      this.proofs.set(step, { ...known, recordId: record.id, source });
+      this.proofs.set(step, { ...known, recordId: record.id, source, late });
     }
   }
 
@@ -176,6 +178,7 @@ export class Walk {
     const outcome = weighClaim(this.state, claim.target, claim.source, claim.counted === true);
     const step = lifecycleStepOf(claim.target);
     let evidence = claim.evidence;
+    let late: string | null = null;
     if (outcome.effect === 'moved') {
       if (claim.source === 'get_order' && this.state !== null && this.state !== claim.target)
         evidence += ` (the records before said ${stateLabel(this.state)})`;
@@ -193,9 +196,10 @@ export class Walk {
     } else {
       // A late capture's amount is counted all the same (a refund of it may have arrived first).
       const kept = claim.counted === true ? 'counted, the state stays' : 'not applied';
-      evidence += `; ${kept}: ${outcome.reason ?? 'out of order'}`;
+      late = `${kept}: ${outcome.reason ?? 'out of order'}`;
+      evidence += `; ${late}`;
     }
-    this.prove(step, record, claim.source);
+    this.prove(step, record, claim.source, late);
     this.add(record, {
       source: claim.source,
       what: claim.what,

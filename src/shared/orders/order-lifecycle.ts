@@ -107,6 +107,11 @@ export const stripStepSchema = z.object({
   recordId: z.number().int().nullable(),
   source: lifecycleSourceSchema.nullable(),
   /**
+   * Set when the record that proves it (recordId) came out of order: what its entry says was
+   * done with it and why (`not applied: the order was already fully captured…`).
+   */
+  late: z.string().nullable().default(null),
+  /**
    * The record that first reached the step (`at` is its time) and its kind: the answer to a
    * call, say, which a webhook then confirmed (`source` webhook). The same as recordId / source
    * when the strongest evidence came first.

@@ -1,4 +1,9 @@
-import type { LifecycleSource, StripStep } from './order-lifecycle';
+import {
+  ENTRY_EFFECT_WORDS,
+  STRIP_SOURCE_WORDS,
+  type LifecycleSource,
+  type StripStep,
+} from './order-lifecycle';
 import { HAPPY_PATH, lifecycleStepOf, type LifecycleStep, type OrderState } from './order-states';
 
 /** The first time a step was reached and the strongest record proving it. */
@@ -6,6 +11,8 @@ export interface StepProof {
   at: string;
   recordId: number;
   source: LifecycleSource;
+  /** Set when that record came out of order: what its entry says was done with it, and why. */
+  late: string | null;
   /** The record that first reached the step, and its kind (a response the webhook later confirmed). */
   reachedRecordId: number;
   reachedBy: LifecycleSource;
@@ -71,9 +78,44 @@ export function buildStrip(
       at: proof?.at ?? null,
       recordId: proof?.recordId ?? null,
       source: proof?.source ?? null,
+      late: proof?.late ?? null,
       reachedRecordId: proof?.reachedRecordId ?? null,
       reachedBy: proof?.reachedBy ?? null,
       detail: status === 'pending' ? null : detailOf(step, state, amounts),
     };
   });
+}
+
+/** What a strip step says of the records that prove it: the Orders view's strip and `orders show` alike. */
+export interface StepEvidence {
+  /** The record that reached the step, and how (`by response`; `late by webhook` when it came out of order). */
+  reached: { recordId: number; words: string };
+  /** A stronger record that came after it: `confirmed by webhook`, or `confirmed late by webhook`. */
+  confirmed: { recordId: number; words: string } | null;
+  /**
+   * The proving record came out of order: `out of order, not applied: …`, the record list's
+   * effect and its reason, so the strip never calls "confirmed" what the list calls not applied.
+   */
+  late: string | null;
+}
+
+/** The one reading of a step's proof; null for a step no record proves. */
+export function stepEvidence(step: StripStep): StepEvidence | null {
+  if (step.recordId === null) return null;
+  const reachedId = step.reachedRecordId ?? step.recordId;
+  const by = (source: LifecycleSource | null) => (source === null ? '' : STRIP_SOURCE_WORDS[source]);
+  const lateWord = (words: string) => (step.late === null ? words : `late ${words}`.trimEnd());
+  const late = step.late === null ? null : `${ENTRY_EFFECT_WORDS.out_of_order}, ${step.late}`;
+  const confirmed =
+    step.reachedBy !== null &&
+    step.reachedBy !== step.source &&
+    reachedId !== step.recordId &&
+    by(step.source) !== '';
+  if (!confirmed)
+    return { reached: { recordId: step.recordId, words: lateWord(by(step.source)) }, confirmed: null, late };
+  return {
+    reached: { recordId: reachedId, words: by(step.reachedBy) },
+    confirmed: { recordId: step.recordId, words: `confirmed ${lateWord(by(step.source))}` },
+    late,
+  };
 }

@@ -7,15 +7,10 @@ import {
   IconQuestionMark,
 } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import {
-  STRIP_SOURCE_WORDS,
-  STRIP_STATUS_WORDS,
-  type OrderLifecycle,
-  type StripStep,
-} from '@shared/orders/order-lifecycle';
+import { STRIP_STATUS_WORDS, type OrderLifecycle, type StripStep } from '@shared/orders/order-lifecycle';
+import { stepEvidence } from '@shared/orders/strip-steps';
 import { formatShortTime, formatTime, STEP_LABEL } from '@ui/order-format';
 
-const SOURCE_WORD = STRIP_SOURCE_WORDS;
 const STATUS_WORD = STRIP_STATUS_WORDS;
 
 function StepIcon({ step, compact }: { step: StripStep; compact: boolean }) {
@@ -47,54 +42,52 @@ function StepIcon({ step, compact }: { step: StripStep; compact: boolean }) {
   );
 }
 
-const sourceWords = (source: StripStep['source']) =>
-  source === null || SOURCE_WORD[source] === '' ? '' : ` · ${SOURCE_WORD[source]}`;
-
 /**
  * When the step was reached and by what, each linked to its record; when a stronger record
- * (a webhook, a get order) came after the one that reached it, "confirmed by" it as well, so the
- * strip says what the record list says (the answer moved it, the webhook confirmed it).
+ * (a webhook, a get order) came after the one that reached it, "confirmed by" it as well, and
+ * "late" where that record came out of order, so the strip says what the record list says (the
+ * answer moved it, the webhook confirmed it, or arrived after the order had moved on).
  */
-function StepEvidence({
-  step,
-  at,
-  recordId,
-  compact,
-}: {
-  step: StripStep;
-  at: string;
-  recordId: number;
-  compact: boolean;
-}) {
-  const reachedId = step.reachedRecordId ?? recordId;
-  const confirmed = step.reachedBy !== null && step.reachedBy !== step.source && reachedId !== recordId;
+function StepEvidence({ step, at, compact }: { step: StripStep; at: string; compact: boolean }) {
+  const evidence = stepEvidence(step);
+  if (evidence === null) return null;
+  const { reached, confirmed, late } = evidence;
+  const lateNote = late === null ? '' : ` (${late})`;
   if (compact) {
     // A narrow strip (the builder's panel) shows the time; what reached and confirmed it, in its tooltip.
-    const how = `${sourceWords(confirmed ? step.reachedBy : step.source)}${
-      confirmed && step.source !== null && SOURCE_WORD[step.source] !== ''
-        ? `, confirmed ${SOURCE_WORD[step.source]}`
-        : ''
-    }`;
+    const how = `${reached.words === '' ? '' : ` · ${reached.words}`}${
+      confirmed === null ? '' : `, ${confirmed.words} #${confirmed.recordId}`
+    }${lateNote}`;
     return (
-      <Tooltip label={`${formatTime(at)}${how}: open record #${reachedId} on the timeline`} withArrow>
-        <Anchor href={`#/timeline?id=${reachedId}`} size="xs" display="block" mt={2}>
+      <Tooltip label={`${formatTime(at)}${how}: open record #${reached.recordId} on the timeline`} withArrow>
+        <Anchor href={`#/timeline?id=${reached.recordId}`} size="xs" display="block" mt={2}>
           {formatShortTime(at)}
         </Anchor>
       </Tooltip>
     );
   }
+  const lateLabel = confirmed === null ? lateNote : '';
   return (
     <>
-      <Tooltip label={`${formatTime(at)}: open record #${reachedId} on the timeline`} withArrow>
-        <Anchor href={`#/timeline?id=${reachedId}`} size="xs" display="block" mt={2}>
+      <Tooltip
+        label={`${formatTime(at)}${lateLabel}: open record #${reached.recordId} on the timeline`}
+        withArrow
+      >
+        <Anchor href={`#/timeline?id=${reached.recordId}`} size="xs" display="block" mt={2}>
           {formatShortTime(at)}
-          {sourceWords(confirmed ? step.reachedBy : step.source)}
+          {reached.words === '' ? '' : ` · ${reached.words}`}
         </Anchor>
       </Tooltip>
-      {confirmed && step.source !== null && SOURCE_WORD[step.source] !== '' && (
-        <Tooltip label={`Open record #${recordId} on the timeline`} withArrow>
-          <Anchor href={`#/timeline?id=${recordId}`} size="xs" display="block" data-testid="strip-confirmed">
-            confirmed {SOURCE_WORD[step.source]}
+      {confirmed !== null && (
+        <Tooltip label={`Open record #${confirmed.recordId} on the timeline${lateNote}`} withArrow>
+          <Anchor
+            href={`#/timeline?id=${confirmed.recordId}`}
+            size="xs"
+            display="block"
+            data-testid="strip-confirmed"
+            data-late={late === null ? undefined : true}
+          >
+            {confirmed.words}
           </Anchor>
         </Tooltip>
       )}
@@ -140,7 +133,7 @@ function StripCell({ step, compact }: { step: StripStep; compact: boolean }) {
         </Text>
       )}
       {step.at !== null && step.recordId !== null ? (
-        <StepEvidence step={step} at={step.at} recordId={step.recordId} compact={compact} />
+        <StepEvidence step={step} at={step.at} compact={compact} />
       ) : (
         <Text size="xs" c="dimmed" mt={2}>
           {step.status === 'unseen' ? 'no record' : '—'}
