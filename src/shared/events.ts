@@ -97,6 +97,11 @@ export const timelineSummarySchema = z.object({
    * wrote it in the record's details (src/main/merchant-api/merchant-api-client.ts); else null.
    */
   operation: z.string().nullable(),
+  /**
+   * An emulator delivery that never went out, and why (its details say): `dropped` by the Drop
+   * fault, or `unsent` with nowhere to go. It has no status and never will: not a failed send.
+   */
+  notSent: z.enum(['dropped', 'unsent']).nullable().default(null),
 });
 export type TimelineSummary = z.infer<typeof timelineSummarySchema>;
 

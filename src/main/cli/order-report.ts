@@ -15,6 +15,7 @@ import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-fro
 import { stateByDefault, TOTAL_UNKNOWN_WORDS } from '../../shared/orders/operation-availability';
 import { bodyVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
 import type { PROVENANCE_WORDS } from '../../shared/provenance';
+import { recordStatusWord } from '../../shared/record-status';
 import { formatTable } from './format-table';
 import { terminalSafe } from './terminal-text';
 
@@ -172,6 +173,7 @@ function stripTable(strip: readonly StripStep[]): string {
 /** One order for a person: what the Orders view shows, in the same words. */
 export function orderDetailText(detail: OrderDetail): string {
   const json = orderDetailJson(detail);
+  const summaryOf = new Map(detail.records.map((record) => [record.id, record]));
   const money = (amount: string | null) => formatMoney(amount, json.currency);
   const byDefault = stateByDefault(json.state, json.amounts.total);
   const state =
@@ -212,8 +214,9 @@ export function orderDetailText(detail: OrderDetail): string {
       record.kind,
       doing(record.provenance),
       terminalSafe(record.what),
-      // The Orders view's "Status, verdicts" column, in History's words (one judgement of a body).
-      record.status === null ? '-' : String(record.status),
+      // The Orders view's "Status, verdicts" column, in History's words (one judgement of a body):
+      // a delivery the emulator dropped is `not sent`, a call with no answer `failed`.
+      recordStatusWord(summaryOf.get(record.id) ?? { status: record.status, error: null }, '-'),
       record.token_verdict ?? '-',
       record.body_verdict === null ? '-' : bodyVerdictLabel(record.body_verdict, record.body_findings),
       ENTRY_EFFECT_WORDS[record.effect],

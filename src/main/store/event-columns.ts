@@ -240,7 +240,12 @@ type SummaryName = { [K in ColumnName]: Columns[K]['summary'] extends true ? K :
  * not a column of its own but read out of `details`, where the client writes it, so every
  * list can name a request. A whole row carries `details` to read it from instead.
  */
-export type SummaryRow = Pick<EventRow, 'id' | SummaryName> & { operation?: unknown; details?: string };
+export type SummaryRow = Pick<EventRow, 'id' | SummaryName> & {
+  operation?: unknown;
+  /** Read out of `details` as the operation is: a delivery that never went out (record-status.ts). */
+  not_sent?: unknown;
+  details?: string;
+};
 
 const NAMES = Object.keys(EVENT_COLUMNS) as ColumnName[];
 const entries = Object.entries(EVENT_COLUMNS) as [ColumnName, Columns[ColumnName]][];
@@ -252,6 +257,8 @@ export const summaryColumns = (prefix = ''): string =>
       (name) => `${prefix}${name}`,
     ),
     `json_extract(${prefix}details, '$.operation') AS operation`,
+    // notSentOf's reading of the same flags (a JSON true reads as 1).
+    `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN json_extract(${prefix}details, '$.dropped') = 1 THEN 'dropped' WHEN json_extract(${prefix}details, '$.unsent') = 1 THEN 'unsent' END AS not_sent`,
   ].join(', ');
 
 /**

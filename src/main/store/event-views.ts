@@ -8,6 +8,7 @@ import {
   type TimelineSummary,
 } from '../../shared/events';
 import { provenanceSchema } from '../../shared/provenance';
+import { notSentOf, type NotSent } from '../../shared/record-status';
 import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
 import { bodyFindingsOf, type EventRow, type EventUpdate, type SummaryRow } from './event-columns';
 import { readStoredHeaders } from './stored-headers';
@@ -46,6 +47,18 @@ export function responseBodyOf(bytes: Uint8Array | null, details: Record<string,
   return toBodyView(bytes, details['responseTruncated'] === true, typeof size === 'number' ? size : null);
 }
 
+/** Whether a delivery never went out: from the SELECT's column, or from a whole row's details. */
+function notSentOfRow(row: Pick<SummaryRow, 'kind' | 'not_sent' | 'details'>): NotSent | null {
+  if (row.kind !== 'delivery') return null;
+  if (row.not_sent !== undefined)
+    return row.not_sent === 'dropped' || row.not_sent === 'unsent' ? row.not_sent : null;
+  if (row.details === undefined) return null;
+  const details: unknown = JSON.parse(row.details);
+  return typeof details === 'object' && details !== null
+    ? notSentOf(details as Record<string, unknown>)
+    : null;
+}
+
 function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | null {
   let operation = row.operation;
   if (operation === undefined && row.details !== undefined) {
@@ -81,6 +94,7 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     provenance: provenanceSchema.parse(row.provenance),
     bodyFindings: row.body_findings,
     operation: operationOf(row),
+    notSent: notSentOfRow(row),
   };
 }
 
@@ -100,6 +114,7 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
     next.bodyFindings = bodyFindingsOf(update.details);
     const operation = update.details['operation'];
     next.operation = typeof operation === 'string' ? operation : null;
+    next.notSent = next.kind === 'delivery' ? notSentOf(update.details) : null;
   }
   return next;
 }

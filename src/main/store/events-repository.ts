@@ -1,5 +1,6 @@
 import type { TimelineDetail, TimelineSummary } from '../../shared/events';
 import { provenanceSchema, type Provenance } from '../../shared/provenance';
+import { notSentOf } from '../../shared/record-status';
 import type { SqliteDatabase } from './connection';
 import {
   INSERT_EVENT_SQL,
@@ -70,7 +71,12 @@ export function createEventsRepository(db: SqliteDatabase) {
     const written = statements.insert.run(insertValues(id, params));
     // The operation comes from the details as given, not from parsing them back from their text.
     const operation = event.details?.['operation'] ?? null;
-    return toSummary({ ...params, id: Number(written.lastInsertRowid), operation });
+    return toSummary({
+      ...params,
+      id: Number(written.lastInsertRowid),
+      operation,
+      not_sent: event.kind === 'delivery' ? notSentOf(event.details) : null,
+    });
   };
 
   return {

@@ -1,3 +1,4 @@
+import { notSentOf } from '../record-status';
 import type { Walk } from './lifecycle-walk';
 import type { OrderRecord } from './order-record';
 
@@ -23,9 +24,10 @@ const NEVER = "the console's doing, never evidence";
  * go), which no listener can have received.
  */
 function deliveryWords(record: OrderRecord): string {
-  if (record.details['dropped'] === true)
+  const notSent = notSentOf(record.details);
+  if (notSent === 'dropped')
     return "The emulator's notification, dropped by its fault injection: never sent, so no listener received it";
-  if (record.details['unsent'] === true)
+  if (notSent === 'unsent')
     return `The emulator's notification, never sent${record.error === null ? '' : ` (${record.error})`}, so no listener received it`;
   return "The emulator's delivery attempt of a notification; the listener's record of it is the evidence";
 }

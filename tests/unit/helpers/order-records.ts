@@ -39,6 +39,7 @@ function base(kind: OrderRecord['kind']): OrderRecord {
     provenance: 'service',
     bodyFindings: null,
     operation: null,
+    notSent: null,
     requestJson: null,
     responseJson: null,
     details: {},

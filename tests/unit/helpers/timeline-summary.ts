@@ -25,6 +25,7 @@ export function timelineSummary(id: number, at: Date, extra: Partial<TimelineSum
     provenance: 'service',
     bodyFindings: null,
     operation: null,
+    notSent: null,
     ...extra,
   };
 }

@@ -22,6 +22,7 @@ import { maskWith, redactPath } from '../../../shared/secrets/redact-secrets';
 import { secretsHere, unopenedWords, wayOutWords } from '../../timeline/record-secrets';
 import { doing } from '../order-report';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
+import { recordStatusWord } from '../../../shared/record-status';
 import { requireProfile } from './profiles';
 
 export const HISTORY_DEFAULT_LIMIT = 50;
@@ -229,7 +230,8 @@ async function historyTable(
         dash(item.method),
         // Masked as every URL is: in any percent-encoding, a token in the query by meaning.
         clip(dash(item.path === null ? null : redactPath(item.path, secrets, maskWith)), 40),
-        item.status === null ? (item.error === null ? '-' : 'failed') : String(item.status),
+        // The Timeline's word: a delivery the emulator dropped is `not sent`, never `failed`.
+        recordStatusWord(item, '-'),
         unread ? NOT_JUDGED : dash(item.tokenVerdict),
         unread
           ? NOT_JUDGED

@@ -4,6 +4,7 @@ import type { TimelineSummary } from '@shared/events';
 import { VerdictBadge } from '@features/jwt';
 import type { LifecycleEntry } from '@shared/orders/order-lifecycle';
 import { PROVENANCE_WORDS } from '@shared/provenance';
+import { recordStatusWord } from '@shared/record-status';
 import {
   EFFECT_COLOR,
   EFFECT_LABEL,
@@ -92,7 +93,8 @@ export function OrderEntriesTable({
                   </Text>
                 </Table.Td>
                 <Table.Td w={120}>
-                  <Text size="xs">{record?.status ?? '—'}</Text>
+                  {/* The Timeline's word for it: a delivery the emulator dropped is not sent, a call with no answer failed. */}
+                  <Text size="xs">{record === undefined ? '—' : recordStatusWord(record, '—')}</Text>
                   <Verdicts record={record} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -1,5 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import type { EventKind, TimelineSummary } from '@shared/events';
+import { recordStatus, recordStatusWord } from '@shared/record-status';
 import { readableText, statusHue, type SignalHue } from '@ui/readable-colors';
 
 export const KIND_COLOR: Record<EventKind, string> = {
@@ -20,10 +21,11 @@ export function KindBadge({ kind }: { kind: EventKind }) {
 }
 
 /**
- * A record's status in words, the same in every view: the HTTP status, or why there is none
- * (still waiting: `…`; a network error: `failed`), with its colour as CSS (readable-colors.ts).
+ * A record's status in words, the same in every view (record-status.ts): the HTTP status, or
+ * why there is none (still waiting: `…`; a network error: `failed`; a delivery the emulator
+ * never sent: `not sent`), with its colour as CSS (readable-colors.ts).
  */
-export function statusWords(summary: Pick<TimelineSummary, 'status' | 'error'>): {
+export function statusWords(summary: StatusFields): {
   text: string;
   color: string;
   answered: boolean;
@@ -33,14 +35,23 @@ export function statusWords(summary: Pick<TimelineSummary, 'status' | 'error'>):
     color: readableText(hue),
     answered,
   });
-  if (summary.status !== null) return colored(String(summary.status), statusHue(summary.status), true);
-  return summary.error === null
-    ? { text: '…', color: 'var(--mantine-color-dimmed)', answered: false }
-    : colored('failed', 'red', false);
+  const status = recordStatus(summary);
+  const text = recordStatusWord(summary);
+  switch (status.kind) {
+    case 'answered':
+      return colored(text, statusHue(status.status), true);
+    case 'failed':
+      return colored(text, 'red', false);
+    case 'waiting':
+    case 'not_sent':
+      return { text, color: 'var(--mantine-color-dimmed)', answered: false };
+  }
 }
 
-/** The HTTP status, or why there is none: still waiting, or failed (network error). */
-export function StatusText({ summary }: { summary: Pick<TimelineSummary, 'status' | 'error'> }) {
+type StatusFields = Pick<TimelineSummary, 'status' | 'error'> & Partial<Pick<TimelineSummary, 'notSent'>>;
+
+/** The HTTP status, or why there is none: still waiting, failed (network error), or not sent. */
+export function StatusText({ summary }: { summary: StatusFields }) {
   const { text, color, answered } = statusWords(summary);
   return (
     <Text span size="sm" fw={answered ? 600 : undefined} c={color} data-testid="record-status">

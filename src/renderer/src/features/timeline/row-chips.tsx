@@ -55,7 +55,7 @@ export function RowNotJudged() {
   );
 }
 
-export function RowStatus({ summary }: { summary: Pick<TimelineSummary, 'status' | 'error'> }) {
+export function RowStatus({ summary }: { summary: Parameters<typeof statusWords>[0] }) {
   const { text, color, answered } = statusWords(summary);
   return (
     <span className={answered ? classes.strong : undefined} style={{ color }} data-testid="record-status">

@@ -1,3 +1,4 @@
+import { recordStatusWord } from '@shared/record-status';
 import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { timelineRecords } from './timeline-records-store';
 import { clockTime } from './record-badges';
@@ -22,7 +23,7 @@ registerPaletteSource({
         .trim(),
       description: [
         clockTime(item.at),
-        item.status === null ? (item.error === null ? null : 'failed') : String(item.status),
+        item.status === null && item.error === null ? null : recordStatusWord(item),
         item.eventType,
         item.tokenVerdict,
         item.orderId,

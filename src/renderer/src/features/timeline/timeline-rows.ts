@@ -1,4 +1,5 @@
 import type { TimelineSummary } from '@shared/events';
+import { NOT_SENT_WORDS, recordStatus } from '@shared/record-status';
 
 /**
  * One happening on the timeline: an emulator delivery and the listener's record of the webhook
@@ -46,8 +47,11 @@ function pairOf(
  */
 function missingOf(origin: TimelineSummary): string | null {
   if (origin.kind !== 'delivery' && origin.kind !== 'replay') return null;
-  if (origin.status === null && origin.error === null) return 'sent, no answer yet';
-  if (origin.status === null) return 'no answer, so no arrival';
+  const status = recordStatus(origin);
+  // Never sent: no answer was to come, nor an arrival (the emulator dropped it, or had nowhere to send it).
+  if (status.kind === 'not_sent') return `${NOT_SENT_WORDS[status.why]}, so no arrival`;
+  if (status.kind === 'waiting') return 'sent, no answer yet';
+  if (status.kind === 'failed') return 'no answer, so no arrival';
   if (origin.kind === 'delivery' && origin.relatedId !== null)
     return `its webhook #${origin.relatedId} is filtered out`;
   return "no arrival on this console's listener (sent elsewhere, or filtered out)";

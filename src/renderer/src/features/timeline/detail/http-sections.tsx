@@ -1,6 +1,7 @@
 import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { HeaderList, TimelineDetail } from '@shared/events';
+import { NOT_SENT_WORDS } from '@shared/record-status';
 import { StatusText } from '../record-badges';
 import classes from '../timeline.module.css';
 import { BodyView } from './body-view';
@@ -124,7 +125,11 @@ export function ResponseSection({ detail }: { detail: TimelineDetail }) {
   if (detail.status === null && detail.responseHeaders === null) {
     return (
       <Text size="sm" c="dimmed" data-testid="response-section">
-        {detail.error === null ? 'No answer yet.' : `No answer: ${detail.error}`}
+        {detail.notSent !== null
+          ? `Not sent: ${detail.error ?? NOT_SENT_WORDS[detail.notSent]}`
+          : detail.error === null
+            ? 'No answer yet.'
+            : `No answer: ${detail.error}`}
       </Text>
     );
   }

@@ -1,0 +1,59 @@
+import type { TimelineSummary } from './events';
+
+/**
+ * A record's status in words, the one reading for every list: the Timeline's rows and detail,
+ * the command palette and `history`. A dropped notification read "failed" on the Timeline and
+ * in `history`, "no answer, so no arrival" on its row, and "never sent" in `orders show`: it was
+ * never sent, so it has no answer and no failure to report.
+ */
+
+export type NotSent = NonNullable<TimelineSummary['notSent']>;
+
+/**
+ * Whether a delivery's details say it never went out (webhook-dispatcher.ts writes them): the
+ * stored flag the summary's `notSent` is read from, in SQL and here alike.
+ */
+export function notSentOf(details: Readonly<Record<string, unknown>> | undefined): NotSent | null {
+  if (details?.['dropped'] === true) return 'dropped';
+  if (details?.['unsent'] === true) return 'unsent';
+  return null;
+}
+
+export type RecordStatus =
+  | { kind: 'answered'; status: number }
+  /** Sent, its answer still awaited. */
+  | { kind: 'waiting' }
+  /** Sent, and no answer came (a network error, a timeout). */
+  | { kind: 'failed' }
+  /** Never sent (an emulator delivery it dropped or had nowhere to send). */
+  | { kind: 'not_sent'; why: NotSent };
+
+type StatusFields = Pick<TimelineSummary, 'status' | 'error'> & Partial<Pick<TimelineSummary, 'notSent'>>;
+
+export function recordStatus(summary: StatusFields): RecordStatus {
+  if (summary.notSent !== undefined && summary.notSent !== null)
+    return { kind: 'not_sent', why: summary.notSent };
+  if (summary.status !== null) return { kind: 'answered', status: summary.status };
+  return summary.error === null ? { kind: 'waiting' } : { kind: 'failed' };
+}
+
+/** The status column's word: `200`, `…` (waiting), `failed`, `not sent`. */
+export function recordStatusWord(summary: StatusFields, waiting = '…'): string {
+  const read = recordStatus(summary);
+  switch (read.kind) {
+    case 'answered':
+      return String(read.status);
+    case 'waiting':
+      return waiting;
+    case 'failed':
+      return 'failed';
+    case 'not_sent':
+      return 'not sent';
+  }
+}
+
+/** Why a delivery never went out, in a sentence's words: `never sent (dropped)`. */
+export const NOT_SENT_WORDS: Record<NotSent, string> = {
+  dropped: 'never sent (dropped)',
+  unsent: 'never sent (nowhere to send it)',
+};
