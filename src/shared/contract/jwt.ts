@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tokenVerdictSchema } from '../events';
+import { eventKindSchema, timelineSummarySchema, tokenVerdictSchema } from '../events';
 import { decodedJwtSchema } from '../jwt/decode-jwt';
 import { TOKEN_PRESETS } from '../jwt/token-presets';
 import { tokenCheckSchema } from '../webhook-details';
@@ -58,6 +58,12 @@ export type SignedJwt = z.infer<typeof signedJwtSchema>;
 
 export const eventTokensSchema = z.object({
   id: z.number().int(),
+  /** What the record is: only a webhook's holds the listener's verdicts (token-record-words.ts). */
+  kind: eventKindSchema,
+  /** A delivery the emulator never sent (dropped, or nowhere to go). */
+  notSent: timelineSummarySchema.shape.notSent,
+  /** For a delivery, the listener's record of it, which holds the verdicts. */
+  relatedId: z.number().int().nullable(),
   tokens: z.array(
     z.object({
       source: z.enum(['query', 'header']),

@@ -66,6 +66,9 @@ export function jwtHandlers({
       };
       return {
         id,
+        kind: detail.kind,
+        notSent: detail.notSent,
+        relatedId: detail.relatedId,
         tokens: [shown('header'), shown('query')],
         checks: details.success ? details.data.token.checks : [],
       };

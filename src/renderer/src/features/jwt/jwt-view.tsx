@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { TOKEN_MAX_CHARS, TOKEN_TOO_LONG, type EventTokens } from '@shared/contract/jwt';
 import { formatCount } from '@shared/count-format';
 import { decodeJwt } from '@shared/jwt/decode-jwt';
+import { tokenRecordName } from '@shared/jwt/token-record-words';
 import { monoInput } from '@ui/mono-input';
 import { useNavigation } from '@ui/navigation';
 import { errorMessage } from '@bridge/bridge-error';
@@ -136,6 +137,9 @@ export function JwtView() {
       setRevealError(errorMessage(failure));
     }
   };
+  // `webhook #171`, `delivery #170`: the record a token came from, by its kind once it is known.
+  const recordName = (eventId: number) =>
+    tokens !== null && tokens.id === eventId ? tokenRecordName(tokens) : `record #${eventId}`;
   const subject: VerifySubject =
     stored !== null ? { stored: { eventId: stored.eventId, source: stored.source } } : { token };
   const edited = editedFrom !== null && stored === null && token.trim() !== editedFrom.token;
@@ -177,8 +181,8 @@ export function JwtView() {
                     <Text size="sm" ff="monospace">
                       {stored.masked}{' '}
                       <Text span size="xs" c="dimmed" ff="inherit">
-                        (the {stored.source === 'header' ? 'Authorization header' : '?serviceToken='} token of
-                        webhook #{stored.eventId}, masked)
+                        (the {stored.source === 'header' ? 'Authorization header' : '?serviceToken='} token of{' '}
+                        {recordName(stored.eventId)}, masked)
                       </Text>
                     </Text>
                     <Button
@@ -212,8 +216,8 @@ export function JwtView() {
               )}
               {edited && (
                 <Alert color="orange" p="xs" data-testid="inspecting-edited">
-                  Edited: this is not the token of webhook #{editedFrom.eventId}; that one is shown below, as
-                  it arrived.
+                  Edited: this is not the token of {recordName(editedFrom.eventId)}; that one is shown below,
+                  as {tokens?.kind === 'webhook' ? 'it arrived' : 'it was sent'}.
                 </Alert>
               )}
               {decoded !== null && <DecodedToken decoded={decoded} atInspectorNow />}

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconSearch } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import type { EventTokens } from '@shared/contract/jwt';
+import { judgedOnArrival, tokenRecordWords } from '@shared/jwt/token-record-words';
 import { copyRecordToken } from '@features/timeline';
 import { VerdictBadge } from './verdict-badge';
 
@@ -11,8 +12,10 @@ const PLACE: Record<'header' | 'query', string> = {
 };
 
 /**
- * What came with the record, as the listener judged it on arrival: kept apart from the token
- * being inspected now, so an edit in the editor never seems to change what arrived.
+ * What came with the record, kept apart from the token being inspected now, so an edit in the
+ * editor never seems to change what arrived. A webhook's, as the listener judged it on arrival;
+ * an emulator delivery's as it was sent, with the way to the listener's record of it (which holds
+ * the verdicts); one never sent says so (token-record-words.ts).
  */
 export function RecordTokens({
   tokens,
@@ -26,78 +29,96 @@ export function RecordTokens({
 }) {
   const present = tokens.tokens.filter((entry) => entry.masked !== null);
   const sameInBoth = present.length === 2 && present[0]?.masked === present[1]?.masked;
+  const words = tokenRecordWords(tokens);
   return (
-    <Card withBorder padding="md" data-testid="record-tokens" bg="var(--mantine-color-default-hover)">
+    <Card
+      withBorder
+      padding="md"
+      data-testid="record-tokens"
+      data-kind={tokens.kind}
+      bg="var(--mantine-color-default-hover)"
+    >
       <Stack gap="xs">
-        <Title order={5}>Arrived with webhook #{tokens.id}</Title>
+        <Title order={5}>{words.heading}</Title>
         <Text size="xs" c="dimmed">
-          As the listener judged it on arrival; editing the token above never changes this.
+          {words.caption}
         </Text>
-        <Table withTableBorder verticalSpacing={4} aria-label="Tokens as they arrived">
-          <Table.Tbody>
-            {tokens.tokens.map((entry) => {
-              const check = tokens.checks.find((candidate) => candidate.source === entry.source);
-              // Two rows a token: where, verdict, token and buttons; then the listener's reason
-              // across the whole card (beside three fixed columns it had about 70 px at 1280).
-              return (
-                <Fragment key={entry.source}>
-                  <Table.Tr style={{ borderBottom: 'none' }}>
-                    <Table.Th style={{ whiteSpace: 'nowrap' }}>{PLACE[entry.source]}</Table.Th>
-                    <Table.Td>
-                      {check === undefined ? null : (
-                        <VerdictBadge kind="token" verdict={check.verdict} size="xs" />
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {entry.masked ?? entry.problem ?? 'absent'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {entry.masked !== null && (
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          <Button
-                            size="compact-xs"
-                            variant={inspecting === entry.source ? 'filled' : 'light'}
-                            leftSection={<IconSearch size={12} />}
-                            onClick={() => onInspect(entry.source)}
-                            aria-label={`Inspect the ${PLACE[entry.source]} token`}
-                          >
-                            Inspect
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="default"
-                            leftSection={<IconCopy size={12} />}
-                            onClick={() => void copyRecordToken(tokens.id, entry.source)}
-                            aria-label={`Copy the ${PLACE[entry.source]} token`}
-                          >
-                            Copy
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                  {check !== undefined && (
-                    <Table.Tr>
-                      <Table.Td colSpan={4} pt={0}>
-                        <Text size="xs" c="dimmed">
-                          {check.reason}
+        {words.judgedIn !== null && (
+          <Anchor href={`#/jwt?event=${words.judgedIn}`} size="xs" data-testid="judged-in">
+            Open the listener's record, webhook #{words.judgedIn}, with its verdicts
+          </Anchor>
+        )}
+        {tokens.notSent === null && (
+          <Table
+            withTableBorder
+            verticalSpacing={4}
+            aria-label={judgedOnArrival(tokens) ? 'Tokens as they arrived' : 'Tokens as they were sent'}
+          >
+            <Table.Tbody>
+              {tokens.tokens.map((entry) => {
+                const check = tokens.checks.find((candidate) => candidate.source === entry.source);
+                // Two rows a token: where, verdict, token and buttons; then the listener's reason
+                // across the whole card (beside three fixed columns it had about 70 px at 1280).
+                return (
+                  <Fragment key={entry.source}>
+                    <Table.Tr style={{ borderBottom: 'none' }}>
+                      <Table.Th style={{ whiteSpace: 'nowrap' }}>{PLACE[entry.source]}</Table.Th>
+                      <Table.Td>
+                        {check === undefined ? null : (
+                          <VerdictBadge kind="token" verdict={check.verdict} size="xs" />
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs" ff="monospace">
+                          {entry.masked ?? entry.problem ?? 'absent'}
                         </Text>
                       </Table.Td>
+                      <Table.Td>
+                        {entry.masked !== null && (
+                          <Group gap={4} wrap="nowrap" justify="flex-end">
+                            <Button
+                              size="compact-xs"
+                              variant={inspecting === entry.source ? 'filled' : 'light'}
+                              leftSection={<IconSearch size={12} />}
+                              onClick={() => onInspect(entry.source)}
+                              aria-label={`Inspect the ${PLACE[entry.source]} token`}
+                            >
+                              Inspect
+                            </Button>
+                            <Button
+                              size="compact-xs"
+                              variant="default"
+                              leftSection={<IconCopy size={12} />}
+                              onClick={() => void copyRecordToken(tokens.id, entry.source)}
+                              aria-label={`Copy the ${PLACE[entry.source]} token`}
+                            >
+                              Copy
+                            </Button>
+                          </Group>
+                        )}
+                      </Table.Td>
                     </Table.Tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                    {check !== undefined && (
+                      <Table.Tr>
+                        <Table.Td colSpan={4} pt={0}>
+                          <Text size="xs" c="dimmed">
+                            {check.reason}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
         {sameInBoth && (
           <Text size="xs" c="dimmed">
             The same token came in the query and the header.
           </Text>
         )}
-        {present.length === 0 && (
+        {present.length === 0 && tokens.notSent === null && (
           <Alert color="gray" p="xs">
             This record carried no token.
           </Alert>
