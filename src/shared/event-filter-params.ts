@@ -28,6 +28,20 @@ export interface ParsedFilterParams {
 
 const positiveInt = (text: string): number | null => (/^[1-9]\d{0,15}$/.test(text) ? Number(text) : null);
 
+/**
+ * A record's id as an address gives it (the Timeline's `id=12`, a filter's `related=12`, the
+ * JWT inspector's `event=12`), or why it is not one, in the words each of them says it with.
+ */
+export function readRecordIdParam(
+  name: string,
+  text: string,
+): { id: number; problem: null } | { id: null; problem: string } {
+  const id = positiveInt(text);
+  return id === null
+    ? { id: null, problem: `${name} must be a record id, not ${JSON.stringify(text)}.` }
+    : { id, problem: null };
+}
+
 /** Every key filterFromParams reads, in the order the view's words name them. */
 const FILTER_KEYS = [
   'kind',
@@ -109,9 +123,9 @@ export function filterFromParams(
   if (text !== null && text.trim() !== '') draft['text'] = text;
   const related = one('related');
   if (related !== null) {
-    const id = positiveInt(related);
-    if (id === null) problems.push(`related must be a record id, not "${related}".`);
-    else draft['relatedId'] = id;
+    const read = readRecordIdParam('related', related);
+    if (read.id === null) problems.push(read.problem);
+    else draft['relatedId'] = read.id;
   }
   // `ids=1,2&ids=3` is `ids=1,2,3`: a list either way.
   const ids = allValues(query, 'ids').filter((list) => list.trim() !== '');

@@ -27,8 +27,8 @@ test('an address naming a record that does not exist shows nothing of what was i
   const { id } = (await delivered.json()) as { id: number };
   const editor = page.getByRole('textbox', { name: 'Token' });
   const missing = page.getByText('Timeline record 99999 does not exist');
-  const nothingInspected = async () => {
-    await expect(missing).toBeVisible();
+  const nothingInspected = async (said = missing) => {
+    await expect(said).toBeVisible();
     await expect(page.getByTestId('inspected-token')).toHaveCount(0);
     await expect(page.getByTestId('record-tokens')).toHaveCount(0);
     await expect(jwt.verdict()).toHaveCount(0);
@@ -56,4 +56,10 @@ test('an address naming a record that does not exist shows nothing of what was i
   await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'valid');
   await openHash(page, '#/jwt?event=99999');
   await nothingInspected();
+
+  // An id that is no record number opened an empty inspector without a word.
+  await openHash(page, `#/jwt?event=${id}`);
+  await expect(page.getByTestId('inspected-token')).toContainText(`••••${token.slice(-4)}`);
+  await openHash(page, '#/jwt?event=abc');
+  await nothingInspected(page.getByText('event must be a record id, not "abc".'));
 });

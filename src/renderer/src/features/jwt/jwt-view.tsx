@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { TOKEN_MAX_CHARS, TOKEN_TOO_LONG, type EventTokens } from '@shared/contract/jwt';
 import { formatCount } from '@shared/count-format';
+import { readRecordIdParam } from '@shared/event-filter-params';
 import { decodeJwt } from '@shared/jwt/decode-jwt';
 import { tokenRecordName } from '@shared/jwt/token-record-words';
 import { monoInput } from '@ui/mono-input';
@@ -72,7 +73,11 @@ export function JwtView() {
   );
   const paramToken = params.get('token');
   const eventParam = params.get('event');
-  const eventId = eventParam !== null && /^\d+$/.test(eventParam) ? Number(eventParam) : null;
+  // `event=abc` opened an empty inspector without a word: it is said, as a record that does not
+  // exist is, and nothing inspected before it stays.
+  const eventRead = eventParam === null ? null : readRecordIdParam('event', eventParam);
+  const eventId = eventRead?.id ?? null;
+  const addressProblem = eventRead?.problem ?? null;
   const [revealError, setRevealError] = useState<string | null>(null);
   const secretChoice = useSecretChoice();
   useInspectorClock();
@@ -80,6 +85,9 @@ export function JwtView() {
   useEffect(() => {
     if (paramToken !== null) setToken(paramToken);
   }, [paramToken, setToken]);
+  useEffect(() => {
+    if (addressProblem !== null) useJwtStore.getState().clearInspected();
+  }, [addressProblem]);
   const { tokens, error } = useEventTokens(eventId, inspectStored);
   // Over the limit main refuses the token (the verdict says so): it is not decoded here either,
   // or its claims would stand below that refusal as if they had been read.
@@ -148,6 +156,7 @@ export function JwtView() {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <Stack gap="md">
+          {addressProblem !== null && <Alert color="red">{addressProblem}</Alert>}
           {error !== null && <Alert color="red">{error}</Alert>}
           <Card withBorder padding="lg" data-testid="inspector">
             <Stack gap="md">

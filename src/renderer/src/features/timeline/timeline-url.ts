@@ -1,5 +1,5 @@
 import { oneValue, readAddressQuery } from '@shared/address-query';
-import { filterFromParams, filterToParams } from '@shared/event-filter-params';
+import { filterFromParams, filterToParams, readRecordIdParam } from '@shared/event-filter-params';
 import type { EventFilter } from '@shared/event-filter';
 
 /**
@@ -20,9 +20,9 @@ export function readTimelineLocation(query: string | URLSearchParams): TimelineL
   const address = readAddressQuery(query);
   const { filter, problems } = filterFromParams(address, ['id']);
   const id = oneValue(address, 'id', problems);
-  const openId = id !== null && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
-  if (id !== null && openId === null) problems.push(`id must be a record id, not "${id}".`);
-  return { filter, problems, openId };
+  const read = id === null ? null : readRecordIdParam('id', id);
+  if (read?.problem != null) problems.push(read.problem);
+  return { filter, problems, openId: read?.id ?? null };
 }
 
 export function timelineParams(filter: EventFilter, openId: number | null): URLSearchParams {
