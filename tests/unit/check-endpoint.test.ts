@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify } from 'jose';
@@ -276,5 +276,49 @@ describe('check-endpoint', () => {
     expect(run.stdout).toContain('! approved');
     expect(run.stdout).toContain('Connection refused');
     expect(run.stdout).toContain('could not be reached; nothing was graded');
+  });
+
+  // The text said "could not be reached; nothing was graded", while --json said "failed": 14 (13
+  // of them never sent) and JUnit errors="14": a case not sent is not a failure.
+  it('counts the cases it did not send as not sent, in the JSON and JUnit alike, never as failed', async () => {
+    const junit = join(temp.dir, 'down.xml');
+    const run = await check(downUrl, '--json', '--junit', junit);
+    expect(run.code).toBe(2);
+    const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
+    const others = ENDPOINT_CASE_IDS.length - 1;
+    expect(report).toMatchObject({ reachable: false, passed: 0, failed: 0, noAnswer: 1, notSent: others });
+    expect(report.stopped).toMatchObject({ kind: 'unreachable' });
+    expect(report.cases[0]).toMatchObject({ id: 'approved', verdict: 'unreachable' });
+    expect(new Set(report.cases.slice(1).map((result) => result.verdict))).toEqual(new Set(['not_sent']));
+    const xml = readFileSync(junit, 'utf8');
+    expect(junitSchemaErrors(xml, temp.dir)).toBeNull();
+    expect(xml).toMatch(/<testsuite [^>]*failures="0" errors="1" skipped="13"/);
+    expect(xml.match(/<skipped message="not sent: Connection refused/g)).toHaveLength(others);
+  });
+
+  // An endpoint that took the connection and answered after 15 s was "could not be reached".
+  it('says an endpoint that did not answer the first case in time did not answer, not that it could not be reached', async () => {
+    // Takes the connection, never answers (it would after 15 s; the check waits 1).
+    const held = new Set<Socket>();
+    const silent = createNetServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const config = join(temp.dir, 'quick.yaml');
+    writeFileSync(config, 'timeoutMs: 1000\n');
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/notify`;
+      const run = await check(url, '--config', config);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toContain(
+        `${url} did not answer the first case within 1 s; the other ${ENDPOINT_CASE_IDS.length - 1} cases were not sent, so nothing was graded.`,
+      );
+      expect(run.stdout).not.toContain('could not be reached');
+      const json = endpointCheckReportSchema.parse(
+        JSON.parse((await check(url, '--config', config, '--json')).stdout),
+      );
+      expect(json.stopped).toMatchObject({ kind: 'no_answer' });
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });

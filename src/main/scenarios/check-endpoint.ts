@@ -8,7 +8,9 @@ import {
   type EndpointCaseResult,
   type EndpointCheckConfig,
   type EndpointCheckReport,
+  type EndpointStop,
 } from '../../shared/scenarios/endpoint-check';
+import type { NetworkFailure } from '../../shared/merchant-api';
 import { notificationBody } from '../emulator/notification-body';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import type { EventRecorder } from '../timeline/event-recorder';
@@ -57,6 +59,19 @@ function bodyOf(test: EndpointCase, orders: Map<string, string>): string {
   return JSON.stringify(body);
 }
 
+/**
+ * Why the first case got no answer, as the battery stops on it: a timeout of the exchange (the
+ * endpoint took longer than the timeout; it may well have taken the connection) or a connection
+ * closed before answering is no answer; anything else found nothing to answer.
+ */
+function stopOf(failure: NetworkFailure | null, timeoutMs: number): EndpointStop {
+  // In the words of the case's own line (its detail).
+  const message = failure?.message ?? 'no answer';
+  if (failure?.kind === 'timeout' && failure.code === null) return { kind: 'no_answer', message, timeoutMs };
+  if (failure?.kind === 'reset') return { kind: 'no_answer', message, timeoutMs: null };
+  return { kind: 'unreachable', message, timeoutMs: null };
+}
+
 const preview = (body: string) =>
   body.length > PREVIEW_CHARS ? `${body.slice(0, PREVIEW_CHARS)}… (${body.length} bytes)` : body;
 
@@ -71,7 +86,7 @@ export async function checkEndpoint(
   const started = Date.now();
   const orders = new Map<string, string>();
   const results: EndpointCaseResult[] = [];
-  let down: string | null = null;
+  let down: EndpointStop | null = null;
   for (const test of ENDPOINT_CASES) {
     const override = input.config.cases[test.id];
     const expected = override?.expect ?? test.expect;
@@ -95,12 +110,12 @@ export async function checkEndpoint(
       continue;
     }
     if (down !== null) {
-      // The first case found nobody there: the rest would only wait for the same failure.
+      // The first case found nobody there (or no answer): the rest would only wait for the same.
       const notSent: EndpointCaseResult = {
         ...base,
         statuses: [],
-        verdict: 'unreachable',
-        detail: `not sent: ${down}`,
+        verdict: 'not_sent',
+        detail: `not sent: ${down.message}`,
         sent: [],
         recordIds: [],
       };
@@ -158,7 +173,7 @@ export async function checkEndpoint(
       unreachable &&
       results.every((earlier) => earlier.verdict === 'unreachable' || earlier.verdict === 'skipped')
     )
-      down = failures[0] ?? 'no answer';
+      down = stopOf(sends[0]?.failure ?? null, input.config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   }
   const count = (verdict: EndpointCaseResult['verdict']) =>
     results.filter((result) => result.verdict === verdict).length;
@@ -167,10 +182,16 @@ export async function checkEndpoint(
     url: input.url,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
-    reachable: ran.length === 0 || ran.some((result) => result.verdict !== 'unreachable'),
+    reachable:
+      ran.length === 0 ||
+      ran.some((result) => result.verdict !== 'unreachable' && result.verdict !== 'not_sent'),
     passed: count('pass'),
-    failed: count('fail') + count('unreachable'),
+    // A case not sent is not the endpoint's failure, nor is it counted as one.
+    failed: count('fail'),
+    noAnswer: count('unreachable'),
+    notSent: count('not_sent'),
     skipped: count('skipped'),
+    stopped: down,
     cases: results,
   };
 }

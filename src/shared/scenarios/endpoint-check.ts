@@ -208,7 +208,11 @@ export const endpointCheckConfigSchema = z.strictObject({
 });
 export type EndpointCheckConfig = z.infer<typeof endpointCheckConfigSchema>;
 
-export const ENDPOINT_VERDICTS = ['pass', 'fail', 'skipped', 'unreachable'] as const;
+/**
+ * `unreachable`: sent, and no answer came (nothing there, a timeout, a TLS failure). `not_sent`:
+ * not sent at all, the first case having found no answer; never a failure of the endpoint's.
+ */
+export const ENDPOINT_VERDICTS = ['pass', 'fail', 'skipped', 'unreachable', 'not_sent'] as const;
 
 export const sentRequestSchema = z.object({
   method: z.string(),
@@ -232,15 +236,64 @@ export const endpointCaseResultSchema = z.object({
 });
 export type EndpointCaseResult = z.infer<typeof endpointCaseResultSchema>;
 
+/**
+ * Why the battery stopped after the first case it sent: `unreachable`, nothing took the request
+ * (refused, no such name, a TLS failure); `no_answer`, it did not answer in time (or closed the
+ * connection without answering). The rest are not sent: each would only wait for the same.
+ */
+export const endpointStopSchema = z.object({
+  kind: z.enum(['unreachable', 'no_answer']),
+  /** The first case's failure, in its one sentence. */
+  message: z.string(),
+  /** The per-request timeout it ran out of (`no_answer` by timeout), else null. */
+  timeoutMs: z.number().int().nullable(),
+});
+export type EndpointStop = z.infer<typeof endpointStopSchema>;
+
 export const endpointCheckReportSchema = z.object({
   url: z.string(),
   startedAt: z.string(),
   durationMs: z.number(),
-  /** False when no case got any answer: the endpoint could not be reached. */
+  /** False when no case got any answer: nothing was graded (`stopped` says why). */
   reachable: z.boolean(),
+  /** Cases whose answers matched. */
   passed: z.number().int(),
+  /** Cases whose answers did not match (verdict `fail`). */
   failed: z.number().int(),
+  /** Cases sent that got no answer (verdict `unreachable`). */
+  noAnswer: z.number().int(),
+  /** Cases not sent, since the first found no answer (verdict `not_sent`). */
+  notSent: z.number().int(),
+  /** Cases the config skipped. */
   skipped: z.number().int(),
+  /** Why the battery stopped after its first case; null when it ran. */
+  stopped: endpointStopSchema.nullable(),
   cases: z.array(endpointCaseResultSchema),
 });
 export type EndpointCheckReport = z.infer<typeof endpointCheckReportSchema>;
+
+/**
+ * The report's outcome in one line, the CLI's summary and the Listener's Check endpoint alike:
+ * `12 passed, 1 failed, 1 no answer (0.6 s)`, or why nothing was graded.
+ */
+export function endpointSummaryWords(report: EndpointCheckReport): string {
+  const stopped = report.stopped;
+  if (stopped !== null) {
+    const rest =
+      report.notSent === 0
+        ? ''
+        : `the other ${report.notSent} ${report.notSent === 1 ? 'case was' : 'cases were'} not sent`;
+    // The first case's line says what the failure was.
+    if (stopped.kind === 'unreachable')
+      return `${report.url} could not be reached; nothing was graded${rest === '' ? '' : ` (${rest})`}.`;
+    const how =
+      stopped.timeoutMs === null
+        ? 'closed the connection on the first case without answering'
+        : `did not answer the first case within ${stopped.timeoutMs / 1000} s`;
+    return `${report.url} ${how}; ${rest === '' ? '' : `${rest}, so `}nothing was graded.`;
+  }
+  const parts = [`${report.passed} passed`, `${report.failed} failed`];
+  if (report.noAnswer > 0) parts.push(`${report.noAnswer} no answer`);
+  if (report.skipped > 0) parts.push(`${report.skipped} skipped`);
+  return `${parts.join(', ')} (${(report.durationMs / 1000).toFixed(1)} s)`;
+}

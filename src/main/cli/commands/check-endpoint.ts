@@ -58,7 +58,8 @@ function readConfig(file: string | undefined): EndpointCheckConfig {
 
 /**
  * `check-endpoint <url>`: the conformance battery against a merchant's notification endpoint.
- * Exit 0 when every case passes, 1 when one fails, 2 when the endpoint cannot be reached.
+ * Exit 0 when every case passes, 1 when one fails or gets no answer, 2 when nothing was graded
+ * (the first case got no answer, so the rest were not sent).
  */
 export async function runCheckEndpoint(url: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(flagsSchema, rawFlags);
@@ -92,7 +93,10 @@ export async function runCheckEndpoint(url: string, rawFlags: unknown, context: 
   if (flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout(formatEndpointSummary(report));
   if (junit !== null) await writeReportFile('--junit', junit, endpointJunit(report), context);
-  throw new CommandExit(!report.reachable ? EXIT_USAGE : report.failed > 0 ? EXIT_FAILED : EXIT_OK);
+  // A case sent and not answered fails the endpoint as a wrong answer does; nothing graded is 2.
+  throw new CommandExit(
+    !report.reachable ? EXIT_USAGE : report.failed + report.noAnswer > 0 ? EXIT_FAILED : EXIT_OK,
+  );
 }
 
 export function registerCheckEndpoint(program: Command, context: CliContext): void {

@@ -1,5 +1,9 @@
 import { hostname } from 'node:os';
-import type { EndpointCaseResult, EndpointCheckReport } from '../../../shared/scenarios/endpoint-check';
+import {
+  endpointSummaryWords,
+  type EndpointCaseResult,
+  type EndpointCheckReport,
+} from '../../../shared/scenarios/endpoint-check';
 import { printable } from './pretty-reporter';
 import { createXmlDocument } from './xml-document';
 
@@ -8,6 +12,7 @@ const MARK: Record<EndpointCaseResult['verdict'], string> = {
   fail: '✗',
   skipped: '-',
   unreachable: '!',
+  not_sent: '-',
 };
 
 const statuses = (result: EndpointCaseResult) =>
@@ -21,6 +26,7 @@ export function formatEndpointCase(result: EndpointCaseResult): string {
   // A pass with a detail: the answer's status was right, and something else is worth knowing
   // (its connection closed mid-body).
   if (result.verdict === 'pass' && result.detail !== null) lines.push(`    ${result.detail}`);
+  if (result.verdict === 'not_sent' && result.detail !== null) lines.push(`    ${result.detail}`);
   if (result.verdict === 'fail' || result.verdict === 'unreachable') {
     if (result.detail !== null) lines.push(`    ${result.detail}`);
     for (const sent of result.sent.slice(0, 1)) {
@@ -35,8 +41,7 @@ export function formatEndpointCase(result: EndpointCaseResult): string {
 }
 
 export function formatEndpointSummary(report: EndpointCheckReport): string {
-  if (!report.reachable) return `\n${report.url} could not be reached; nothing was graded.\n`;
-  return `\n${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''} (${(report.durationMs / 1000).toFixed(1)} s)\n`;
+  return `\n${printable(endpointSummaryWords(report))}\n`;
 }
 
 /** The battery as JUnit XML: one test case per case id, a failure naming what was expected and received. */
@@ -44,7 +49,10 @@ export function endpointJunit(report: EndpointCheckReport): string {
   const root = createXmlDocument();
   const fails = report.cases.filter((result) => result.verdict === 'fail').length;
   const errors = report.cases.filter((result) => result.verdict === 'unreachable').length;
-  const skipped = report.cases.filter((result) => result.verdict === 'skipped').length;
+  // Not sent is no failure nor error of the endpoint's: skipped, saying why.
+  const skipped = report.cases.filter(
+    (result) => result.verdict === 'skipped' || result.verdict === 'not_sent',
+  ).length;
   const seconds = (report.durationMs / 1000).toFixed(3);
   const suite = root
     .ele('testsuites', {
@@ -82,7 +90,8 @@ export function endpointJunit(report: EndpointCheckReport): string {
       testcase
         .ele('error', { message: result.detail ?? 'no answer', type: 'Unreachable' })
         .txt(text.join('\n'));
-    else if (result.verdict === 'skipped') testcase.ele('skipped', { message: result.detail ?? 'skipped' });
+    else if (result.verdict === 'skipped' || result.verdict === 'not_sent')
+      testcase.ele('skipped', { message: result.detail ?? 'skipped' });
     testcase.ele('system-out').txt(text.join('\n'));
   }
   return root.end({ prettyPrint: true });

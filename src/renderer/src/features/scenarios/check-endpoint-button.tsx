@@ -1,12 +1,18 @@
 import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { EndpointCheckReport } from '@shared/scenarios/endpoint-check';
+import { endpointSummaryWords, type EndpointCheckReport } from '@shared/scenarios/endpoint-check';
 import { TableHeader } from '@ui/table-header';
 import { errorMessage } from '@bridge/bridge-error';
 import { checkEndpoint } from './scenarios-store';
 
-const VERDICT_COLOR = { pass: 'teal', fail: 'red', skipped: 'gray', unreachable: 'orange' } as const;
+const VERDICT_COLOR = {
+  pass: 'teal',
+  fail: 'red',
+  skipped: 'gray',
+  unreachable: 'orange',
+  not_sent: 'gray',
+} as const;
 
 /**
  * Checks the listener's forward-to URL (the merchant's endpoint) with the conformance battery,
@@ -60,12 +66,11 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
           {report !== null && (
             <>
               <Alert
-                color={report.failed === 0 && report.reachable ? 'teal' : 'red'}
+                color={report.failed + report.noAnswer === 0 && report.reachable ? 'teal' : 'red'}
                 data-testid="check-summary"
               >
-                {report.reachable
-                  ? `${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}`
-                  : 'The endpoint could not be reached; nothing was graded.'}
+                {/* The CLI's summary, word for word. */}
+                {endpointSummaryWords(report)}
               </Alert>
               <Table fz="xs" striped data-testid="check-cases">
                 <TableHeader
@@ -89,7 +94,7 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
                       </Table.Td>
                       <Table.Td>
                         <Badge color={VERDICT_COLOR[result.verdict]} variant="light" miw={72}>
-                          {result.verdict}
+                          {result.verdict.replace('_', ' ')}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
