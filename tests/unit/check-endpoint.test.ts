@@ -321,4 +321,14 @@ describe('check-endpoint', () => {
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   });
+
+  // https:// at a plain-HTTP server printed OpenSSL's own dump on every case, a literal \u000a in it.
+  it('says in one sentence that an https URL reached a plain-HTTP server', async () => {
+    const url = verifying.url.replace('http:', 'https:');
+    const host = new URL(url).host;
+    const run = await check(url);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain(`${host} answered in plain HTTP, not TLS: use http://`);
+    expect(run.stdout).not.toMatch(/SSL routines|\\u000a|ssl3_get_record/);
+  });
 });

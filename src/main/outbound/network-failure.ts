@@ -18,6 +18,29 @@ export class ExchangeCancelledError extends Error {
   }
 }
 
+/**
+ * OpenSSL's reason in an error Node passes on whole (`write EPROTO 80…:error:0A00010B:SSL
+ * routines:ssl3_get_record:wrong version number:../deps/openssl/…:354:` and a line break): the
+ * words between the function and the source file, or null when the message has none.
+ */
+function openSslReason(message: string): string | null {
+  return /:error:[0-9A-F]+:[^:]*:[^:]*:([^:]+):/.exec(message)?.[1]?.trim() ?? null;
+}
+
+/**
+ * A TLS failure in one sentence. `wrong version number` is what an https:// URL meets at a
+ * server that speaks plain HTTP (its answer is no TLS record): said as that, with the way out.
+ */
+function tlsFailure(error: unknown, host: string, code: string): NetworkFailure {
+  const detail = errorWords(error);
+  const reason = openSslReason(detail);
+  if (reason === 'wrong version number' || code === 'ERR_SSL_WRONG_VERSION_NUMBER')
+    return { kind: 'tls', message: `${host} answered in plain HTTP, not TLS: use http:// for it.`, code };
+  // Never OpenSSL's dump (its address, file and line, a trailing line break): its reason, or the first line.
+  const words = (reason ?? detail.split('\n')[0]?.trim() ?? detail).replace(/\.$/, '');
+  return { kind: 'tls', message: `TLS handshake with ${host} failed: ${words}.`, code };
+}
+
 /** Turns a socket-level error into what a person needs to know: which step failed. */
 export function classifyNetworkFailure(error: unknown, host: string): NetworkFailure {
   if (error instanceof ExchangeTimeoutError) return { kind: 'timeout', message: error.message, code: null };
@@ -38,7 +61,6 @@ export function classifyNetworkFailure(error: unknown, host: string): NetworkFai
     return { kind: 'timeout', message: `Connecting to ${host} timed out (${code}).`, code };
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED')
     return { kind: 'reset', message: `${host} closed the connection before answering (${code}).`, code };
-  if (code !== null && TLS_CODES.test(code))
-    return { kind: 'tls', message: `TLS handshake with ${host} failed: ${detail}`, code };
+  if (code !== null && TLS_CODES.test(code)) return tlsFailure(error, host, code);
   return { kind: 'other', message: `The request to ${host} failed: ${detail}`, code };
 }
