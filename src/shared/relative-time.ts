@@ -18,6 +18,15 @@ export function describeRelative(atMs: number, nowMs: number): string {
 }
 
 /**
+ * "10 minutes from now" / "3 minutes ago": for a sentence that ends in a time, where "until in 10
+ * minutes" would not read ("not valid until 10 minutes from now").
+ */
+export function describeUntil(atMs: number, nowMs: number): string {
+  const delta = atMs - nowMs;
+  return delta <= 0 ? `${describeDuration(delta)} ago` : `${describeDuration(delta)} from now`;
+}
+
+/**
  * A countdown clock: `4:05` under an hour, `23:59:44` from an hour up (never `1439:44`).
  * Self-contained on purpose: the emulator's hosted checkout page runs this very function in
  * the browser (its source is written into the page), so the page and the console agree.

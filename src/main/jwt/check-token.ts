@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify } from 'jose';
 import { decodeJwt, type DecodedJwt } from '../../shared/jwt/decode-jwt';
 import { quotedVisibly } from '../../shared/jwt/visible-json';
-import { describeDuration } from '../../shared/relative-time';
+import { describeDuration, describeUntil } from '../../shared/relative-time';
 import type { TokenVerdict } from '../../shared/events';
 import type { TokenCheck } from '../../shared/webhook-details';
 import type { HmacKey } from './hmac-key-cache';
@@ -42,9 +42,12 @@ function future(ms: number, moment: TokenCheckOptions['moment']): string {
   return moment === 'arrival' ? `${describeDuration(ms)} after it arrived` : `in ${describeDuration(ms)}`;
 }
 
-/** "10 minutes from now" where `future` would say "in 10 minutes": for "Not valid until …". */
+/**
+ * "10 minutes from now" where `future` would say "in 10 minutes": for "Not valid until …", in the
+ * words the inspector's table and `jwt decode` use of the same claim (time-claim-lines.ts).
+ */
 function until(ms: number, moment: TokenCheckOptions['moment']): string {
-  return moment === 'arrival' ? future(ms, moment) : `${describeDuration(ms)} from now`;
+  return moment === 'arrival' ? future(ms, moment) : describeUntil(ms, 0);
 }
 
 function validReason(decoded: DecodedJwt, options: TokenCheckOptions): string {

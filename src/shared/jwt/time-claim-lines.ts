@@ -1,4 +1,4 @@
-import { describeRelative } from '../relative-time';
+import { describeRelative, describeUntil } from '../relative-time';
 import { readTimeClaim, type DecodedJwt, type TimeClaim } from './decode-jwt';
 
 export type TimeClaimName = 'iat' | 'nbf' | 'exp';
@@ -8,7 +8,8 @@ export const NO_TIME_CLAIMS =
   'No iat, nbf or exp claim. The spec requires none, so their absence alone is no reason the listener refuses a token.';
 
 /**
- * A time claim as the inspector and `jwt decode` show it: a date and when it is relative to
+ * A time claim as the inspector and `jwt decode` show it: a date (its ISO 8601, `time.iso`, as
+ * the verdict's reason and the listener's stored reasons write it) and when it is relative to
  * now, or, present with a value no date can be read from, what it holds instead (such a token
  * is `malformed`, so its line must not read as a claim left out).
  */
@@ -16,12 +17,16 @@ export type TimeClaimLine =
   | { name: TimeClaimName; time: TimeClaim; relative: string }
   | { name: TimeClaimName; time: null; /** `present but not a number: "never"` */ fault: string };
 
-/** `expired 3 minutes ago`, `not valid until in 10 minutes`, `issued 5 seconds ago`. */
+/**
+ * `expired 3 minutes ago`, `not valid until 10 minutes from now`, `issued 5 seconds ago`: the
+ * words the verdict's reason uses of the same claim (check-token.ts), never "until in 10 minutes".
+ */
 function describeTime(name: TimeClaimName, time: TimeClaim, nowMs: number): string {
   const relative = describeRelative(time.seconds * 1000, nowMs);
   const past = time.seconds * 1000 <= nowMs;
   if (name === 'exp') return past ? `expired ${relative}` : `expires ${relative}`;
-  if (name === 'nbf') return past ? `valid since ${relative}` : `not valid until ${relative}`;
+  if (name === 'nbf')
+    return past ? `valid since ${relative}` : `not valid until ${describeUntil(time.seconds * 1000, nowMs)}`;
   return `issued ${relative}`;
 }
 

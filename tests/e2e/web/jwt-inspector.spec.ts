@@ -62,6 +62,11 @@ test('a crafted expired token verifies as expired, with the time it expired', as
   await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'expired');
   await expect(jwt.reason()).toContainText('Expired 10 minutes ago');
   await expect(page.getByTestId('relative-exp')).toHaveText('expired 10 minutes ago');
+  // The table's date is the reason's, written the same way (it read 2026-11-30 05:31:26 UTC
+  // beside the reason's 2026-11-30T05:31:26.000Z).
+  await expect(jwt.reason()).toContainText(
+    `(exp ${(await page.getByTestId('utc-exp').textContent()) ?? ''};`,
+  );
 
   // Against a secret pasted for this check only, it is a different key altogether.
   await page.getByRole('combobox', { name: 'Verify against' }).click();

@@ -228,7 +228,8 @@ test('6. the JWT inspector keeps what arrived apart from what is inspected; verd
   const editorBox = await editor.boundingBox();
   expect(verdictBox?.y ?? Infinity).toBeLessThan(editorBox?.y ?? 0);
   const exp = page.getByTestId('time-exp');
-  await expect(exp).toContainText('UTC');
+  // In UTC, as ISO 8601 (the reason and `jwt decode` write the claim so).
+  await expect(exp).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/);
   await expect(page.getByRole('columnheader', { name: /^Local \(.+\)$/ })).toBeVisible();
   await expect(exp).toContainText(/expires in \d+ minutes/);
 });

@@ -13,9 +13,6 @@ const TIME_LABEL: Record<'iat' | 'nbf' | 'exp', string> = {
   exp: 'Expires (exp)',
 };
 
-/** `2026-03-01 10:15:00 UTC`: the claim as the service's logs would write it. */
-const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
-
 /** This machine's time zone by name (`Asia/Riyadh`), so the Local column says whose local it is. */
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -55,7 +52,11 @@ function TimeClaims({ decoded, atInspectorNow }: { decoded: DecodedJwt; atInspec
                 ) : (
                   <>
                     <Table.Td>
-                      <Code style={{ whiteSpace: 'nowrap' }}>{utc(line.time.iso)}</Code>
+                      {/* ISO 8601, as the verdict's reason and `jwt decode` write the same claim
+                          (`2026-03-01 10:15:00 UTC` here beside `…T10:15:00.000Z` there read as two dates). */}
+                      <Code style={{ whiteSpace: 'nowrap' }} data-testid={`utc-${line.name}`}>
+                        {line.time.iso}
+                      </Code>
                       <Text size="sm" data-testid={`relative-${line.name}`}>
                         {line.relative}
                       </Text>
