@@ -289,10 +289,13 @@ test('a paste that would put the token over the limit is not taken, and the box 
 
 // The pasted secret's eye button could not be reached with Tab (Mantine leaves it out of the
 // tab order) and was named "Toggle password visibility"; keyboard-only, it could not be revealed.
-test('a pasted secret stays masked until an explicit Reveal, reachable from the keyboard', async ({
+// Then an icon alone, it said nothing on screen, and there was no Copy for one's own secret.
+test('a pasted secret stays masked until an explicit Reveal, reachable from the keyboard, and Copy copies it', async ({
   page,
   served,
+  context,
 }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.origin });
   await openConsole(page, served, '#/jwt');
   await page.getByRole('combobox', { name: 'Verify against' }).click();
   await page.getByRole('option', { name: 'A secret pasted for this check only' }).click();
@@ -306,7 +309,15 @@ test('a pasted secret stays masked until an explicit Reveal, reachable from the 
   await page.keyboard.press('Enter');
   await expect(secret).toHaveAttribute('type', 'text');
   await expect(page.getByRole('button', { name: 'Hide the secret' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Hide the secret' })).toHaveText('Hide');
   await page.keyboard.press('Enter');
+  await expect(secret).toHaveAttribute('type', 'password');
+  await expect(reveal).toHaveText('Reveal');
+  const copy = page.getByRole('button', { name: 'Copy the secret' });
+  await expect(copy).toHaveText('Copy');
+  await copy.click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('whsec_keyboard_only');
+  // Copying does not show it.
   await expect(secret).toHaveAttribute('type', 'password');
 });
 

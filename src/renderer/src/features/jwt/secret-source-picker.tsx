@@ -1,4 +1,6 @@
-import { PasswordInput, Select, Stack } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import { IconCheck, IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SecretSource } from '@shared/contract/jwt';
@@ -31,8 +33,9 @@ export function SecretSourcePicker({ label, choice, secret, onChoice, onSecret }
   const { profiles, activeProfileId } = useProfilesStore(
     useShallow((state) => ({ profiles: state.profiles, activeProfileId: state.activeProfileId })),
   );
-  // Masked until asked; the eye is a named button in the tab order (Mantine leaves it out).
+  // Masked until asked; Reveal is a named button in the tab order, right after the box.
   const [visible, setVisible] = useState(false);
+  const clipboard = useClipboard({ timeout: 2000 });
   const active = profiles.find((profile) => profile.id === activeProfileId);
   const note = (isSet: boolean) => (isSet ? '' : ' (no notification token)');
   const data = [
@@ -60,16 +63,39 @@ export function SecretSourcePicker({ label, choice, secret, onChoice, onSecret }
         allowDeselect={false}
       />
       {choice === 'secret' && (
-        <PasswordInput
+        // Reveal and Copy are explicit, worded buttons, as every secret's are (an eye icon alone
+        // said nothing on screen). Copy copies the user's own pasted text, already in the page.
+        <TextInput
           label="Secret"
           description="Used for this check only: never stored, never logged."
+          type={visible ? 'text' : 'password'}
           value={secret}
           onChange={(event) => onSecret(event.currentTarget.value)}
           autoComplete="off"
-          visible={visible}
-          onVisibilityChange={setVisible}
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide the secret' : 'Reveal the secret' }}
+          spellCheck={false}
+          // Beside the box, under its label and description (which keep the whole width).
+          inputContainer={(box) => (
+            <Group gap="xs" wrap="nowrap">
+              <div style={{ flex: 1 }}>{box}</div>
+              <Button
+                variant="light"
+                leftSection={visible ? <IconEyeOff size={14} /> : <IconEye size={14} />}
+                aria-label={visible ? 'Hide the secret' : 'Reveal the secret'}
+                onClick={() => setVisible(!visible)}
+              >
+                {visible ? 'Hide' : 'Reveal'}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={clipboard.copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                aria-label="Copy the secret"
+                disabled={secret === ''}
+                onClick={() => clipboard.copy(secret)}
+              >
+                {clipboard.copied ? 'Copied' : 'Copy'}
+              </Button>
+            </Group>
+          )}
           {...monoInput}
         />
       )}
