@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { projectRoot } from '../fixtures/serve-process';
+import { closeToasts } from '../fixtures/toasts-seen';
 import { BuilderPage } from './builder-page';
 import { OrdersPage } from './orders-page';
 import { ProfilesPage } from './profiles-page';
@@ -117,6 +118,8 @@ export async function replayEdited(page: Page, origin: string, id: number, body:
   await page.locator('.cm-content').last().click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(body);
+  // The webhooks of an order the builder follows are toasts over Replay 1 for 8 s each.
+  await closeToasts(page);
   await page.getByRole('button', { name: /^Replay 1$/ }).click();
   await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
   await expect(page.getByTestId('replay-count')).toHaveText('1 / 1 sent');

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openConsole, test, expect } from '../fixtures/console-test';
 import { cliPath, type ServedConsole } from '../fixtures/serve-process';
+import { closeToasts } from '../fixtures/toasts-seen';
 import { ProfilesPage } from '../pages/profiles-page';
 
 const run = promisify(execFile);
@@ -288,6 +289,8 @@ test('a token replaced in a terminal while the form replaces it too: Save asks, 
     .getByRole('button', { name: 'Overwrite' })
     .click();
   await expect(page.getByText('Saved profile "Local"')).toBeVisible();
+  // Closed, so the next save's toast is its own (and Save profile, under it, can be clicked).
+  await closeToasts(page, 'Saved profile "Local"');
   // A later edit of the token, begun after that save, is not asked about.
   await form.getByRole('button', { name: 'Replace API token' }).click();
   await form.getByLabel('API token').fill('third-token-0000');

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { expect, openConsole, test as base } from '../fixtures/console-test';
+import { closeToasts } from '../fixtures/toasts-seen';
 import { cliPath, freePort, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -193,6 +194,8 @@ test('known tokens appear in no bridge message, no screen, no file, no log, no e
   const unasked = frames.length;
   // An export with every token it may carry (asked for: notification tokens may be in it).
   await page.goto(`${setup.served.origin}/#/history`);
+  // The followed order's webhooks are toasts over Export, 8 s each and queued five at a time.
+  await closeToasts(page);
   const download = page.waitForEvent('download');
   await page.getByLabel(/Include tokens/).check();
   await page.getByRole('button', { name: /^Export/ }).click();
