@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +11,10 @@ import { cliPath, startServedConsole } from '../fixtures/serve-process';
 import { ScenariosPage } from '../pages/scenarios-page';
 
 /**
- * A suite whose first scenario passes at once and whose second waits ten minutes (or `slowFor`):
- * a run of it is under way, one of two finished, until someone cancels it.
+ * A suite whose first scenario passes at once and whose second waits ten minutes: a run of it is
+ * under way, one of two finished, until someone cancels it.
  */
-function waitingSuite(slowName = 'Slow one', slowFor = '10m'): string {
+function waitingSuite(slowName = 'Slow one'): string {
   const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-under-way-'));
   writeFileSync(
     join(folder, 'a-quick.yaml'),
@@ -20,9 +22,50 @@ function waitingSuite(slowName = 'Slow one', slowFor = '10m'): string {
   );
   writeFileSync(
     join(folder, 'b-slow.yaml'),
-    `name: ${JSON.stringify(slowName)}\nsteps:\n  - step: wait\n    for: ${slowFor}\n`,
+    `name: ${JSON.stringify(slowName)}\nsteps:\n  - step: wait\n    for: 10m\n`,
   );
   return folder;
+}
+
+/**
+ * A suite whose first scenario passes at once and whose second ends, passed, when the test says
+ * so: its one step sends a notification to an endpoint here that answers only once `open()` is
+ * called (and never sooner than a second after the request, so the run reads "in 1.0 s" or
+ * more). `shut()` makes the next run wait again. A fixed wait had to outlast the view's reading
+ * of the runs every 3 s with room to spare under load: 8 s a run.
+ */
+async function heldSuite() {
+  let open = () => {};
+  let opened = new Promise<void>((resolve) => (open = resolve));
+  const endpoint = createServer((request, response) => {
+    request.resume();
+    const atLeast = new Promise((resolve) => setTimeout(resolve, 1_000));
+    void Promise.all([opened, atLeast]).then(() => response.end('{}'));
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/held`;
+  const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-held-'));
+  writeFileSync(
+    join(folder, 'a-quick.yaml'),
+    'name: Quick one\nsteps:\n  - step: set\n    vars: { a: "1" }\n',
+  );
+  writeFileSync(
+    join(folder, 'b-held.yaml'),
+    `name: Held one\nsteps:\n  - step: send-webhook\n    to: ${url}\n    token: none\n    body: {}\n`,
+  );
+  return {
+    folder,
+    open: () => open(),
+    shut: () => {
+      opened = new Promise<void>((resolve) => (open = resolve));
+    },
+    close: async () => {
+      open();
+      endpoint.closeAllConnections();
+      await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Starts the suite in a tab and waits until its first scenario has passed. */
@@ -272,13 +315,14 @@ test('the notice of a run of `test` ends in place, and stays until dismissed or 
   served,
 }) => {
   test.setTimeout(120_000);
-  const folder = waitingSuite('Slow one', '8s');
+  const held = await heldSuite();
   await openConsole(page, served, '#/scenarios');
   const notice = page.getByTestId('run-under-way');
-  const first = await startTest(served.dataDir, folder);
+  const first = await startTest(served.dataDir, held.folder);
   let second: Awaited<ReturnType<typeof startTest>> | null = null;
   try {
     await expect(notice).toContainText('Run #1 is running');
+    held.open();
     await expect(first.exited).resolves.toBe(0);
     await expect(notice).toHaveAttribute('data-status', 'passed');
     await expect(notice).toContainText('Run #1 passed');
@@ -293,9 +337,11 @@ test('the notice of a run of `test` ends in place, and stays until dismissed or 
     await expect(notice).toContainText('Run #1 passed');
 
     // Another run replaces it.
-    second = await startTest(served.dataDir, folder);
+    held.shut();
+    second = await startTest(served.dataDir, held.folder);
     await expect(notice).toContainText('Run #2 is running');
     await expect(notice).toHaveCount(1);
+    held.open();
     await expect(second.exited).resolves.toBe(0);
     await expect(notice).toContainText('Run #2 passed');
     await notice.getByRole('button', { name: 'Dismiss the notice of run #2' }).click();
@@ -303,6 +349,6 @@ test('the notice of a run of `test` ends in place, and stays until dismissed or 
   } finally {
     for (const run of [first, second])
       if (run !== null && run.child.exitCode === null) run.child.kill('SIGKILL');
-    rmSync(folder, { recursive: true, force: true });
+    await held.close();
   }
 });
