@@ -335,6 +335,12 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
             () => history.retention(),
             (next) => bus.publish('history.retention', next),
           ),
+          // A run of `test` in a terminal or of another console pushes nothing here: its start,
+          // progress and end reach a window showing runs within a second this way.
+          followFromOtherProcesses(
+            () => store.scenarioRuns.changeMark(),
+            () => bus.publish('scenarios.storedRuns', {}),
+          ),
         ],
       ),
     );

@@ -130,6 +130,16 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
        ORDER BY r.id DESC
        LIMIT @limit`,
     ),
+    // What moves when a run starts (the newest number), finishes a scenario, says it is alive or
+    // ends (it leaves the runs under way): read after each commit of another process.
+    changeMark: db.prepare<[], { mark: string }>(
+      `SELECT json_array(
+         (SELECT max(id) FROM scenario_runs),
+         (SELECT json_group_array(json_array(r.id, r.started_ms, r.alive_ms,
+            (SELECT count(*) FROM scenario_results s WHERE s.run_id = r.id)))
+          FROM scenario_runs r WHERE r.status = 'running')
+       ) AS mark`,
+    ),
     // Newest first; the caller stops at the first that matches (see latestEnded).
     ended: db.prepare<[], RunRow>(
       `SELECT * FROM scenario_runs
@@ -275,6 +285,13 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
       for (const row of statements.ended.iterate())
         if (matches(summaryOf(row, empty, nowMs))) ids.push(row.id);
       return ids;
+    },
+    /**
+     * A mark that changes whenever a run starts, finishes a scenario, says it is alive or ends,
+     * cheap to read (the runs under way only): another process's writes to the runs are told by it.
+     */
+    changeMark(): string {
+      return statements.changeMark.get()?.mark ?? '';
     },
     /** Newest first, `limit` of them, before run number `beforeId` when given (the next page). */
     summaries(page: { beforeId: number | null; limit: number }, nowMs = Date.now()): RunSummary[] {

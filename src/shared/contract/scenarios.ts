@@ -165,6 +165,11 @@ export const scenarioCommands = {
 
 export const scenarioPushEvents = {
   'scenarios.progress': runProgressSchema,
+  /**
+   * The stored runs changed in another process on the data directory (`test` in a terminal, a
+   * second console): a run started, finished a scenario, said it is alive, or ended.
+   */
+  'scenarios.storedRuns': z.object({}),
   /** One graded case of a `checkEndpoint` given a `checkId`, as soon as it is graded. */
   /** An action a person must take for a run to go on (open a checkout page and pay, say). */
   'scenarios.prompt': z.object({ runId: z.string(), text: z.string() }),

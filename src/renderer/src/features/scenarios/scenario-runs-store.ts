@@ -133,10 +133,11 @@ const REFRESH_MS = 3_000;
 /** How many views showing runs are on screen: a run's pushes read the runs again only for them. */
 let shown = 0;
 /**
- * Runs of another console or of `test` in a terminal push nothing to this one: while any view
- * shows runs they are read again every few seconds, once for all of them (the Folder tab's runs
- * under way and Earlier runs are mounted together), so a run started elsewhere appears, ends in
- * place, or turns "interrupted" when its console went away.
+ * Runs of another console or of `test` in a terminal are told by main once it sees their writes
+ * (`scenarios.storedRuns`, within a second); a run whose console was killed writes nothing more.
+ * So while any view shows runs they are also read again every few seconds, once for all of them
+ * (the Folder tab's runs under way and Earlier runs are mounted together), and such a run turns
+ * "interrupted" in place once it has been quiet long enough.
  */
 let refreshing: number | null = null;
 /** Marks a view showing runs on screen until the returned function is called (an effect's cleanup). */
@@ -157,8 +158,11 @@ export function showScenarioRuns(): () => void {
 }
 
 bridge.subscribe((event) => {
+  if (shown === 0) return;
+  // Another process's run started, finished a scenario, said it is alive or ended.
+  if (event.name === 'scenarios.storedRuns') refreshScenarioRuns();
   // Any window's run (or this one's) started, finished a scenario or ended: the stored runs changed.
-  if (shown === 0 || event.name !== 'scenarios.progress') return;
+  if (event.name !== 'scenarios.progress') return;
   if (event.payload.type === 'step-started') void useScenarioRunsStore.getState().reloadHere();
   else if (event.payload.type !== 'step-finished') refreshScenarioRuns();
 });
