@@ -56,6 +56,7 @@ const record = (patch: Partial<TimelineSummary>): TimelineSummary => ({
   provenance: 'service',
   bodyFindings: null,
   operation: null,
+  notSent: null,
   ...patch,
 });
 
