@@ -10,6 +10,7 @@ import { CommandPalette } from '../pages/command-palette';
 import { OrdersPage } from '../pages/orders-page';
 import { ProfilesPage } from '../pages/profiles-page';
 import { TimelinePage } from '../pages/timeline-page';
+import { closeTabAnsweringStay } from '../fixtures/close-tab';
 
 const NOTIFICATION_TOKEN = 'leave-guard-e2e-secret';
 const ORDER_ID = '3f2b8c1d-5e6a-4b7c-9d0e-1f2a3b4c5d6e';
@@ -154,15 +155,7 @@ test('closing the tab under an edited editor asks first; staying keeps the edits
   notified,
 }) => {
   const { editor } = await openCaptureEditor(page, notified);
-  const asked = new Promise<string>((resolve) =>
-    page.once('dialog', (dialog) => {
-      resolve(dialog.type());
-      void dialog.dismiss();
-    }),
-  );
-  const closed = page.waitForEvent('close').then(() => 'closed without asking');
-  await page.close({ runBeforeUnload: true });
-  expect(await Promise.race([asked, closed])).toBe('beforeunload');
+  expect(await closeTabAnsweringStay(page)).toBe('beforeunload');
   expect(page.isClosed()).toBe(false);
   await expect(editor.getByRole('textbox', { name: 'Body' })).toHaveValue('{"typed": "by hand"}');
 });

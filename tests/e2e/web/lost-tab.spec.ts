@@ -10,6 +10,7 @@ import { BuilderPage } from '../pages/builder-page';
 import { JwtPage } from '../pages/jwt-page';
 import { TimelinePage } from '../pages/timeline-page';
 import { ProfilesPage } from '../pages/profiles-page';
+import { closeTabAnsweringStay } from '../fixtures/close-tab';
 
 /** A data directory whose Local profile sends to a fake service; the test starts serve itself. */
 const test = base.extend<{ setup: { dataDir: string; fake: FakeCheckoutService } }>({
@@ -132,15 +133,7 @@ test('edits made while disconnected are said to be unsaved, and saved when the s
     await expect(page.getByTestId('working-copy-unsaved')).toContainText('Your edits are not being saved');
     await expect(page.locator('[data-working-copy]')).toHaveAttribute('data-working-copy', 'unsaved');
     // Closing the tab now would lose them: the browser asks first, and staying keeps the tab.
-    const asked = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.type());
-        void dialog.dismiss();
-      }),
-    );
-    const closed = page.waitForEvent('close').then(() => 'closed without asking');
-    await page.close({ runBeforeUnload: true });
-    expect(await Promise.race([asked, closed])).toBe('beforeunload');
+    expect(await closeTabAnsweringStay(page)).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
 
     await connection.restore();
