@@ -11,6 +11,6 @@ export function isLoopbackHost(host: string): boolean {
     name.endsWith('.localhost') ||
     name === '::1' ||
     name === '[::1]' ||
-    /^127\./.test(name)
+    /^127(?:\.\d{1,3}){3}$/.test(name)
   );
 }

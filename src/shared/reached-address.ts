@@ -42,6 +42,11 @@ export function canonicalHost(hostname: string): string {
   return isLoopbackHost(host) || UNSPECIFIED.has(host) ? LOOPBACK : host;
 }
 
+/** Whether a URL's host (or a resolved address) is one spelling of this machine's loopback. */
+export function isLoopbackSpelling(hostname: string): boolean {
+  return canonicalHost(hostname) === LOOPBACK;
+}
+
 /**
  * Where requests to a URL go, as one key: its canonical host and its port, the scheme's default
  * filled in; null for a text that is no http(s) URL. The scheme is left out: http:// and

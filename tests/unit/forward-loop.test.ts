@@ -63,6 +63,7 @@ describe('forwarding never feeds itself', () => {
     'http://127.1.2.3:PORT/',
     'http://2130706433:PORT/',
     'http://[::ffff:127.0.0.1]:PORT/',
+    'http://[::ffff:0.0.0.0]:PORT/',
   ])('%s names the listener itself, whatever the spelling', (spelling) => {
     expect(namesListenerLiterally(new URL(spelling.replace('PORT', '4455')), 4455)).toBe(true);
     expect(namesListenerLiterally(new URL(spelling.replace('PORT', '4456')), 4455)).toBe(false);
@@ -71,6 +72,8 @@ describe('forwarding never feeds itself', () => {
   it('another host is not the listener; a name needs a lookup, which decides', async () => {
     expect(namesListenerLiterally(new URL('http://10.0.0.5:4455/'), 4455)).toBe(false);
     expect(namesListenerLiterally(new URL('http://merchant.test:4455/'), 4455)).toBeNull();
+    // A name that begins like a loopback address is still a name: only its lookup can tell.
+    expect(namesListenerLiterally(new URL('http://127.merchant.test:4455/'), 4455)).toBeNull();
     const origin = { port: 4455, hopId: 'aaaaaaaaaaaa' };
     const loopbackName = await forwardRefusal([], new URL('http://merchant.test:4455/'), origin, async () => [
       '127.0.0.1',
@@ -82,6 +85,13 @@ describe('forwarding never feeds itself', () => {
     expect(
       await forwardRefusal([], new URL('http://merchant.test:4455/'), origin, async () => ['10.1.1.1']),
     ).toBeNull();
+    const mappedUnspecified = await forwardRefusal(
+      [],
+      new URL('http://merchant.test:4455/'),
+      origin,
+      async () => ['::ffff:0.0.0.0'],
+    );
+    expect(mappedUnspecified).toMatchObject({ failure: 'self' });
   });
 
   it('a listener forwarding to itself stores the webhook once and records the refused forward: no loop', async () => {

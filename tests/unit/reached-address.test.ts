@@ -49,6 +49,9 @@ describe('reachedAddress: one key for every spelling of one server', () => {
     expect(canonicalHost('[::ffff:7f00:1]')).toBe('loopback');
     expect(canonicalHost('::ffff:127.0.0.1')).toBe('loopback');
     expect(canonicalHost('Shop.Example.COM.')).toBe('shop.example.com');
+    // A name that only begins like a loopback address is a name, reached wherever DNS says.
+    expect(canonicalHost('127.example.com')).toBe('127.example.com');
+    expect(reachSameAddress('http://127.example.com:5201/', 'http://127.0.0.1:5201/')).toBe(false);
   });
 });
 

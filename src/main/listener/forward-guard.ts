@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import type { HeaderList } from '../../shared/events';
+import { isLoopbackSpelling } from '../../shared/reached-address';
 
 /**
  * Keeps forwarding from feeding itself. Pointed at the listener itself, forward-to sent 649
@@ -23,21 +24,6 @@ export interface ForwardOrigin {
 
 export type ForwardRefusal = { failure: 'self' | 'loop'; message: string };
 
-// Addresses a connection to 127.0.0.1:port could reach this listener through: all of
-// loopback, the unspecified address (which connects to the local host), in either family.
-const THIS_HOST = new BlockList();
-THIS_HOST.addSubnet('127.0.0.0', 8, 'ipv4');
-THIS_HOST.addAddress('0.0.0.0', 'ipv4');
-THIS_HOST.addAddress('::1', 'ipv6');
-THIS_HOST.addAddress('::', 'ipv6');
-THIS_HOST.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
-THIS_HOST.addAddress('::ffff:0.0.0.0', 'ipv6');
-
-const isThisHost = (address: string): boolean => {
-  const family = isIP(address);
-  return family !== 0 && THIS_HOST.check(address, family === 4 ? 'ipv4' : 'ipv6');
-};
-
 function portOf(url: URL): number {
   if (url.port !== '') return Number(url.port);
   return url.protocol === 'https:' ? 443 : 80;
@@ -51,17 +37,16 @@ function bareHost(url: URL): string {
     .toLowerCase();
 }
 
-const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
-
 /**
  * Whether the URL names this listener without asking DNS: true or false for an address or a
  * `localhost` name, null for any other name (only a lookup can tell).
  */
 export function namesListenerLiterally(url: URL, listenerPort: number): boolean | null {
   if (portOf(url) !== listenerPort) return false;
-  const host = bareHost(url);
-  if (isIP(host) !== 0) return isThisHost(host);
-  return isLocalhostName(host) ? true : null;
+  // Every spelling a connection to 127.0.0.1:port could reach this listener through: loopback,
+  // the unspecified address, `localhost` names, IPv4-mapped forms (the one owner of spellings).
+  if (isLoopbackSpelling(url.hostname)) return true;
+  return isIP(bareHost(url)) !== 0 ? false : null;
 }
 
 /** The hop ids a request carries in its marker header(s). */
@@ -110,7 +95,7 @@ export async function forwardRefusal(
   } catch {
     return null; // The forward itself reports the failed lookup.
   }
-  const local = addresses.find(isThisHost);
+  const local = addresses.find(isLoopbackSpelling);
   return local === undefined
     ? null
     : { failure: 'self', message: `${target.host} resolves to ${local}, which is ${self}` };
