@@ -44,7 +44,9 @@ interface ReplayFormModule {
 }
 interface HoldsModule {
   editedBodyHold(
-    form: Pick<FormState, 'editBody' | 'bodyFor'>,
+    form: Pick<FormState, 'editBody' | 'bodyFor'> & {
+      bodyLoadFailure?: { key: string; message: string } | null;
+    },
     key: string,
     firstId: number | null,
   ): string | null;
@@ -122,6 +124,11 @@ describe('the body editor belongs to the selection it was loaded for', () => {
     expect(holds.editedBodyHold(form(), B, 52)).toBeNull();
     // Editing off, the stored bodies go: nothing to wait for.
     expect(holds.editedBodyHold({ editBody: false, bodyFor: null }, B, 52)).toBeNull();
+    // A body that could not be read is not waited for in silence: the hold says why, and the way out.
+    const unreadable = { key: B, message: "Webhook #52's stored body could not be read: No record #52" };
+    expect(holds.editedBodyHold({ editBody: true, bodyFor: null, bodyLoadFailure: unreadable }, B, 52)).toBe(
+      'Webhook #52\'s stored body could not be read: No record #52. Try again under the switch, or turn "Edit the body" off to send the stored bodies.',
+    );
   });
 
   it('a body answered for a selection no longer shown is not put in the editor', async () => {

@@ -24,17 +24,20 @@ vi.mock('@bridge', () => ({
   bridge: {
     subscribe: () => () => undefined,
     getEvent: ({ id }: { id: number }) =>
-      Promise.resolve(
-        id === 3
-          ? { id, requestBody: null, withheld: WITHHELD }
-          : { id, requestBody: { truncated: false, ...stored[id] }, withheld: null },
-      ),
+      id === 9
+        ? Promise.reject(new Error('No record #9: it was removed by the retention policy'))
+        : Promise.resolve(
+            id === 3
+              ? { id, requestBody: null, withheld: WITHHELD }
+              : { id, requestBody: { truncated: false, ...stored[id] }, withheld: null },
+          ),
   },
 }));
 
 /** The store's types come through the renderer's bridge (DOM types); this test names what it uses. */
 interface ReplayStoreModule {
   loadStoredBody(id: number, key: string): Promise<void>;
+  setEditBody(on: boolean, key: string, firstId: number | null): Promise<void>;
   checkStoredBody(id: number, key: string): Promise<void>;
 }
 interface ReplayFormModule {
@@ -42,6 +45,8 @@ interface ReplayFormModule {
     getState(): {
       body: string;
       editBody: boolean;
+      bodyFor: string | null;
+      bodyLoadFailure: { key: string; message: string } | null;
       bodyLocked: { id: number; kind: string; reason: string; replayReason: string | null } | null;
     };
     setState(patch: Record<string, unknown>): void;
@@ -54,7 +59,16 @@ const { useReplayForm } = (await import(/* @vite-ignore */ formPath)) as ReplayF
 
 /** The selection the view shows: what is asked for it is put in the form. */
 const SHOWN = 'ids=1';
-beforeEach(() => useReplayForm.setState({ viewing: SHOWN, body: '', editBody: false, bodyLocked: null }));
+beforeEach(() =>
+  useReplayForm.setState({
+    viewing: SHOWN,
+    body: '',
+    editBody: false,
+    bodyFor: null,
+    bodyLoadFailure: null,
+    bodyLocked: null,
+  }),
+);
 
 describe('the body editor filled from a stored webhook', () => {
   it('a JSON body comes in pretty, with nothing to say', async () => {
@@ -117,5 +131,22 @@ describe('the body editor filled from a stored webhook', () => {
     expect(useReplayForm.getState().bodyLocked).toBeNull();
     await store.checkStoredBody(2, SHOWN);
     expect(useReplayForm.getState().bodyLocked).toMatchObject({ id: 2, kind: 'not-text' });
+  });
+
+  // The read's failure was swallowed: the editor said "Loading webhook #9's stored body…" for
+  // ever, and Replay waited for it without saying why.
+  it('a stored body that cannot be read says why, for its selection, and a new try clears it', async () => {
+    await store.setEditBody(true, SHOWN, 9);
+    expect(useReplayForm.getState()).toMatchObject({
+      editBody: true,
+      bodyFor: null,
+      bodyLoadFailure: {
+        key: SHOWN,
+        message:
+          "Webhook #9's stored body could not be read: No record #9: it was removed by the retention policy",
+      },
+    });
+    await store.loadStoredBody(1, SHOWN);
+    expect(useReplayForm.getState()).toMatchObject({ bodyFor: SHOWN, bodyLoadFailure: null });
   });
 });

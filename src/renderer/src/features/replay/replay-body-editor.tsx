@@ -1,10 +1,10 @@
 import { json } from '@codemirror/lang-json';
-import { Alert, List, Stack, Switch, Text, useComputedColorScheme } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Switch, Text, useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
 import { useEffect } from 'react';
 import { judgeWebhookBody } from '@shared/webhook/judge-webhook-body';
 import { useReplayForm } from './replay-form-state';
-import { openSelection, setEditBody } from './replay-store';
+import { loadStoredBody, openSelection, setEditBody } from './replay-store';
 import { chooseAction } from '@ui/confirm-dialog';
 import { UnavailableWithReason } from '@ui/unavailable-with-reason';
 
@@ -48,7 +48,7 @@ export function ReplayBodyEditor({
   bodyProblem: string | null;
   webhooks: number | null;
 }) {
-  const { editBody, body, bodyFor, bodyLocked, set } = useReplayForm();
+  const { editBody, body, bodyFor, bodyLocked, bodyLoadFailure, set } = useReplayForm();
   // Not typed into before this selection's body is in it: the body, arriving, would replace the typing.
   const ready = bodyFor === selectionKey;
   const scheme = useComputedColorScheme('light');
@@ -104,6 +104,19 @@ export function ReplayBodyEditor({
                 aria-label="Replay body"
               />
             </div>
+          ) : bodyLoadFailure?.key === selectionKey ? (
+            <Alert color="red" p="xs" data-testid="replay-body-unreadable">
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text size="sm">{bodyLoadFailure.message}</Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => void loadStoredBody(firstId, selectionKey).catch(() => undefined)}
+                >
+                  Try again
+                </Button>
+              </Group>
+            </Alert>
           ) : (
             <Text size="sm" c="dimmed" data-testid="replay-body-loading">
               {firstId === null

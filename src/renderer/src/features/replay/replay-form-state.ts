@@ -35,6 +35,8 @@ interface ReplayFormState {
   storedBody: string | null;
   /** Why the body of webhook `id` (the first replayed) cannot be edited, or null: it can. */
   bodyLocked: BodyLock | null;
+  /** Why the stored body for selection `key` could not be read into the editor (said, with a new try), or null. */
+  bodyLoadFailure: { key: string; message: string } | null;
   order: SequenceOrder;
   delayMs: number;
   concurrency: number;
@@ -59,6 +61,7 @@ export const useReplayForm = create<ReplayFormState>((set) => ({
   bodyFor: null,
   storedBody: null,
   bodyLocked: null,
+  bodyLoadFailure: null,
   order: 'original',
   delayMs: 0,
   concurrency: 1,

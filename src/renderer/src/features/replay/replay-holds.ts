@@ -19,11 +19,17 @@ export function replayUrlProblem(url: string): string | null {
  * awaiting the person's answer) it would send an empty body, or another selection's.
  */
 export function editedBodyHold(
-  form: { editBody: boolean; bodyFor: string | null },
+  form: {
+    editBody: boolean;
+    bodyFor: string | null;
+    bodyLoadFailure?: { key: string; message: string } | null;
+  },
   key: string,
   firstId: number | null,
 ): string | null {
   if (!form.editBody || form.bodyFor === key) return null;
+  if (form.bodyLoadFailure?.key === key)
+    return `${form.bodyLoadFailure.message}. Try again under the switch, or turn "Edit the body" off to send the stored bodies.`;
   return firstId === null
     ? 'Waiting for the body editor to be ready for this selection.'
     : `Waiting for webhook #${firstId}'s stored body to fill the body editor.`;

@@ -2,6 +2,7 @@ import type { CommandInput, CommandOutput } from '@shared/contract';
 import type { EventFilter } from '@shared/event-filter';
 import { startingProgress, type ReplayProgress, type ReplayRequest } from '@shared/replay';
 import { bridge } from '@bridge';
+import { errorMessage } from '@bridge/bridge-error';
 import { prettyJsonTextKeepingValues } from '@ui/pretty-json/pretty-json-text';
 import { useReplayForm, type BodyLock } from './replay-form-state';
 import { rememberedRun, rememberRun } from './replay-run-memory';
@@ -116,7 +117,21 @@ export async function checkStoredBody(id: number, key: string): Promise<void> {
  * (pretty where no value changes); by a filter (no first record known) it starts empty.
  */
 export async function loadStoredBody(id: number | null, key: string): Promise<void> {
-  const detail = id === null ? null : await bridge.getEvent({ id });
+  useReplayForm.getState().set({ bodyLoadFailure: null });
+  let detail: CommandOutput<'getEvent'> | null = null;
+  try {
+    detail = id === null ? null : await bridge.getEvent({ id });
+  } catch (error) {
+    // Said where the editor would be, with a new try: unsaid, the editor read "Loading…" for ever.
+    if (stillViewing(key))
+      useReplayForm.getState().set({
+        bodyLoadFailure: {
+          key,
+          message: `Webhook #${id}'s stored body could not be read: ${errorMessage(error)}`,
+        },
+      });
+    return;
+  }
   // Asked for a selection no longer shown: its body is not this one's.
   if (!stillViewing(key)) return;
   const lock = id === null || detail === null ? null : bodyLockOf(id, detail);
@@ -129,7 +144,9 @@ export async function loadStoredBody(id: number | null, key: string): Promise<vo
 
 /** Edit the body on (from the first record's stored body) or off (the stored bodies go). */
 export async function setEditBody(on: boolean, key: string, firstId: number | null): Promise<void> {
-  useReplayForm.getState().set({ editBody: on, body: '', storedBody: null, bodyFor: null });
+  useReplayForm
+    .getState()
+    .set({ editBody: on, body: '', storedBody: null, bodyFor: null, bodyLoadFailure: null });
   if (on) await loadStoredBody(firstId, key);
 }
 
