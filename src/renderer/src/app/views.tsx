@@ -12,17 +12,17 @@ import {
   IconWebhook,
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
-import { BuilderView } from '@features/builder';
-import { EmulatorView } from '@features/emulator';
-import { HistoryView } from '@features/history';
-import { JwtView } from '@features/jwt';
-import { ListenerView } from '@features/listener';
-import { OrdersView } from '@features/orders';
-import { ReplayView } from '@features/replay';
-import { ScenariosView } from '@features/scenarios';
-import { ProfilesView } from '@features/profiles';
-import { SettingsView } from '@features/settings';
-import { TimelineView } from '@features/timeline';
+import { BuilderView } from '@features/builder/view';
+import { EmulatorView } from '@features/emulator/view';
+import { HistoryView } from '@features/history/view';
+import { JwtView } from '@features/jwt/view';
+import { ListenerView } from '@features/listener/view';
+import { OrdersView } from '@features/orders/view';
+import { ReplayView } from '@features/replay/view';
+import { ScenariosView } from '@features/scenarios/view';
+import { ProfilesView } from '@features/profiles/view';
+import { SettingsView } from '@features/settings/view';
+import { TimelineView } from '@features/timeline/view';
 
 export interface ViewDefinition {
   id: string;

@@ -1,4 +1,3 @@
 // The one entry of features/builder: other features and the app shell import only this file.
 // Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
-export { BuilderView } from './builder-view';
 export { EmulatorNotice } from './emulator-notice';

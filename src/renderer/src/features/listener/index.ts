@@ -1,5 +1,4 @@
 // The one entry of features/listener: other features and the app shell import only this file.
 // Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
-export { ListenerView } from './listener-view';
 export { useListenerStore } from './listener-store';
 export { listenerNotRunningWords } from './listener-status-words';

@@ -2,6 +2,5 @@
 // Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
 export { ExchangeAnswer } from './exchange-answer';
 export { LifecycleStrip } from './lifecycle-strip';
-export { OrdersView } from './orders-view';
 export { StateBadge } from './state-badge';
 export { useOrderLifecycle } from './use-order-lifecycle';

@@ -2,5 +2,4 @@
 // Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
 export { ProfileFilterSelect } from './profile-filter-select';
 export { selectActiveProfile, useProfilesStore } from './profiles-store';
-export { ProfilesView } from './profiles-view';
 export { switchProfile, switchProfileSlot } from './switch-profile';

@@ -2,4 +2,3 @@
 // Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
 export { CheckEndpointButton } from './check-endpoint-button';
 export { SaveAsScenarioButton } from './save-as-scenario';
-export { ScenariosView } from './scenarios-view';

@@ -7,4 +7,3 @@ export { RowNotJudged, RowStatus, RowVerdict } from './row-chips';
 export { useRowVirtualizer } from './row-virtualizer';
 export { type FilterUpdate, TimelineFilters } from './timeline-filters';
 export { isSecondPart } from './timeline-rows';
-export { TimelineView } from './timeline-view';

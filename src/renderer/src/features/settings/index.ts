@@ -1,3 +1,0 @@
-// The one entry of features/settings: other features and the app shell import only this file.
-// Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
-export { SettingsView } from './settings-view';
