@@ -1,4 +1,5 @@
 import type { EmulatorDelivery, EmulatorOrder } from '../../shared/emulator';
+import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
 import type { EmulatorOrderRow, OutboxRow } from '../store/emulator-repository';
 import { checkoutUrlOf } from './create-checkout';
 
@@ -45,5 +46,31 @@ export function deliveryView(row: OutboxRow): EmulatorDelivery {
     faults: row.faults,
     createdAt: iso(row.createdAtMs),
     updatedAt: iso(row.updatedAtMs),
+  };
+}
+
+/**
+ * An order as a window or a terminal gets it: its reference and number are what the merchant's
+ * payload said, and one pasted with a profile token (or a JWT) shows `ref-••••abcd-1`, as the
+ * Orders view, the palette and `orders show` show it (one owner: redactText with maskWith); its
+ * notification URL as every screen shows a URL. `secrets`: usableSecrets of the profiles'.
+ */
+export function orderOnScreen(order: EmulatorOrder, secrets: readonly string[]): EmulatorOrder {
+  const text = (value: string | null) => (value === null ? null : redactText(value, secrets, maskWith));
+  return {
+    ...order,
+    referenceId: text(order.referenceId),
+    orderNumber: text(order.orderNumber),
+    notificationUrl:
+      order.notificationUrl === null ? null : redactUrl(order.notificationUrl, secrets, maskWith),
+  };
+}
+
+/** A delivery as a window gets it: its URL and its last error with any profile secret masked. */
+export function deliveryOnScreen(delivery: EmulatorDelivery, secrets: readonly string[]): EmulatorDelivery {
+  return {
+    ...delivery,
+    url: delivery.url === null ? null : redactUrl(delivery.url, secrets, maskWith),
+    lastError: delivery.lastError === null ? null : redactText(delivery.lastError, secrets, maskWith),
   };
 }

@@ -1,5 +1,7 @@
 import type { ConsoleServices } from '../../console-services';
 import { localProfileOf } from '../../emulator/emulator-service';
+import { deliveryOnScreen, orderOnScreen } from '../../emulator/emulator-views';
+import { usableSecrets } from '../../../shared/secrets/redact-secrets';
 import type { HandlerGroup } from './types';
 
 type EmulatorCommand =
@@ -19,6 +21,9 @@ export function emulatorHandlers({
   emulator,
   profiles,
 }: Pick<ConsoleServices, 'emulator' | 'profiles'>): HandlerGroup<EmulatorCommand> {
+  // Every answer with an order or a delivery in it shows a profile token masked (docs/security.md):
+  // the secrets are read per answer, so a token set elsewhere a moment ago is masked too.
+  const secrets = () => usableSecrets(profiles.secretsHere().secrets);
   return {
     getEmulatorStatus: () => emulator.status(),
     async startEmulator({ port, updateLocalProfile }) {
@@ -32,13 +37,23 @@ export function emulatorHandlers({
     stopEmulator: () => emulator.stop(),
     getEmulatorSettings: () => emulator.settingsView(),
     updateEmulatorSettings: (patch) => emulator.updateSettings(patch),
-    listEmulatorOrders: ({ limit }) => ({ orders: emulator.orders(limit) }),
-    listEmulatorDeliveries: ({ limit }) => ({ deliveries: emulator.deliveries(limit) }),
-    emulatorCustomerAction: ({ orderId, action }) => emulator.customerAction(orderId, action),
+    listEmulatorOrders: ({ limit }) => {
+      const known = secrets();
+      return { orders: emulator.orders(limit).map((order) => orderOnScreen(order, known)) };
+    },
+    listEmulatorDeliveries: ({ limit }) => {
+      const known = secrets();
+      return { deliveries: emulator.deliveries(limit).map((delivery) => deliveryOnScreen(delivery, known)) };
+    },
+    emulatorCustomerAction: ({ orderId, action }) =>
+      orderOnScreen(emulator.customerAction(orderId, action), secrets()),
     setEmulatorOrderOptions: ({ orderId, faults, legacyApproved }) =>
-      emulator.setOrderOptions(orderId, {
-        ...(faults === undefined ? {} : { faults }),
-        ...(legacyApproved === undefined ? {} : { legacyApproved }),
-      }),
+      orderOnScreen(
+        emulator.setOrderOptions(orderId, {
+          ...(faults === undefined ? {} : { faults }),
+          ...(legacyApproved === undefined ? {} : { legacyApproved }),
+        }),
+        secrets(),
+      ),
   };
 }
