@@ -124,6 +124,37 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
     await until(() => eventsTo().includes('order_declined'), 'order_declined at the merchant');
   });
 
+  it('says where the notification stands, not "queued" whatever happened: dropped by a fault, never sendable', async () => {
+    // It said "order_approved queued for <url>" of a notification the Drop fault dropped and of
+    // one whose ftp:// URL the record says was never sent.
+    const dropped = await newOrder();
+    emulator.core.emulator.engine.setOrderOptions(dropped.orderId, {
+      faults: { drop: true, duplicate: false, outOfOrder: false, delayMs: 0, token: 'valid' },
+    });
+    const run = await cli('emulator', 'pay', dropped.orderId);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`order_approved dropped by the Drop fault: never sent to ${receiver.url}`);
+    expect(run.stdout).not.toContain('queued');
+
+    const created = await emulator.call(
+      'POST',
+      '/checkout',
+      validPayload('ftp://x.example/n', { order_reference_id: 'REF-ftp' }),
+    );
+    const ftp = await cli('emulator', 'pay', String(created.json['order_id']), '--json');
+    expect(ftp.code, ftp.stderr).toBe(0);
+    expect(JSON.parse(ftp.stdout)).toMatchObject({
+      notification: {
+        event_type: 'order_approved',
+        status: 'unsent',
+        attempts: 0,
+        said: expect.stringContaining(
+          'order_approved not sent: the notification URL ftp://x.example/n is not an http:// or https:// URL',
+        ) as unknown,
+      },
+    });
+  });
+
   it('cancels (no notification, as the page’s Cancel) and expires (order_expired)', async () => {
     const first = await newOrder();
     const cancel = await cli('emulator', 'cancel', first.orderId);

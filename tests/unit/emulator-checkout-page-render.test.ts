@@ -69,7 +69,7 @@ describe('the local merchant page', () => {
         asked: '\u202Eevil<b>',
         unreachable: null,
         consoleOrderUrl: null,
-        notifiedUrl: null,
+        notification: null,
       },
       'nonce',
     );

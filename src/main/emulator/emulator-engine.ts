@@ -1,7 +1,7 @@
 import type { Faults } from '../../shared/emulator';
 import type { CustomerAction } from '../../shared/orders/order-states';
 import type { OperationName } from '../../shared/profile';
-import type { EmulatorOrderRow, EmulatorOrdersRepository } from '../store/emulator-repository';
+import type { EmulatorOrderRow, EmulatorOrdersRepository, OutboxRow } from '../store/emulator-repository';
 import type {
   EmulatorTransactionsRepository,
   TransactionRow,
@@ -49,6 +49,8 @@ export interface EmulatorEngine {
   get(orderId: string): EmulatorOrderRow;
   /** Where the order's `eventType` notification goes (its own URL, the registered webhook), or null. */
   notificationTargetOf(order: EmulatorOrderRow, eventType: string): string | null;
+  /** The order's `eventType` notifications in the outbox, oldest first, as they stand now. */
+  notificationsOf(orderId: string, eventType: string): OutboxRow[];
   /** The newest order with this merchant reference (404 when none). */
   byReference(referenceId: string): EmulatorOrderRow;
   /** Its captures, refunds and cancellation, oldest first. */
@@ -160,6 +162,7 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
     },
     get: find,
     notificationTargetOf: (order, eventType) => deps.dispatcher.targetOf(order, eventType),
+    notificationsOf: (orderId, eventType) => deps.dispatcher.notificationsOf(orderId, eventType),
     byReference(referenceId) {
       const order = deps.orders.byReference(referenceId);
       if (order === undefined)

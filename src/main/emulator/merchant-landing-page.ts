@@ -6,6 +6,7 @@ import {
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import { renderStandalonePage } from '../html/standalone-page';
 import { escapeHtml } from './escape-html';
+import type { NotificationState } from './notification-state-words';
 import { minorOf, textOf } from './operation-amounts';
 
 /** Which merchant URL each landing page stands for, and the customer action behind it. */
@@ -22,8 +23,8 @@ export interface LandingPage {
   unreachable: { url: string; reason: string } | null;
   /** The order in the console (browser mode), or null when the console's address is unknown. */
   consoleOrderUrl: string | null;
-  /** Where the notification of what the customer did goes (the request's URL, the registered webhook), or null. */
-  notifiedUrl: string | null;
+  /** Where the notification of what the customer did stands now (the outbox's rows), or null when none is owed. */
+  notification: NotificationState | null;
 }
 
 const DONE: Record<CustomerAction, string> = {
@@ -48,13 +49,14 @@ export function customerActionOf(state: OrderState): CustomerAction | null {
 /**
  * "Paid: order_approved queued for http://…" — what happened to the order, in one line, from
  * its state: the page's own address says only which merchant URL the customer was sent to (a
- * failure URL wired to the success page read "Paid" over a declined order), and a notification
- * is queued, not yet delivered, when the customer arrives (its attempts are on the timeline).
+ * failure URL wired to the success page read "Paid" over a declined order). What became of the
+ * notification is the outbox's, read when the page is: queued, delivered, given up, dropped by
+ * a fault, or never sendable (notificationState, the same words as `emulator pay`).
  */
 export function landingHeadline(
   outcome: LandingOutcome,
   order: EmulatorOrderRow | null,
-  notifiedUrl: string | null,
+  notification: NotificationState | null,
 ): string {
   const done = landingWord(outcome, order);
   if (order === null) return `${done}: no order of this emulator matches`;
@@ -63,17 +65,19 @@ export function landingHeadline(
     return `${done}: the order is still new; the customer has not paid, declined or canceled`;
   const eventType = CUSTOMER_ACTION_OUTCOME[action].eventType;
   if (eventType === null) return `${done}: the customer left the checkout; no notification is sent for that`;
-  if (notifiedUrl === null)
+  if (notification === null)
     return `${done}: no ${eventType} was sent, the checkout request had no notification URL and no webhook is registered for it`;
-  return `${done}: ${eventType} queued for ${notifiedUrl}`;
+  return `${done}: ${notification.words}`;
 }
 
-/** Said only when the headline names a notification queued: a new order, or a cancel, queues none. */
-function queuedNote(order: EmulatorOrderRow | null, notifiedUrl: string | null): string {
+/** Said only while an attempt is still to come: one delivered, given up or never sent is not "queued". */
+function queuedNote(order: EmulatorOrderRow | null, notification: NotificationState | null): string {
   const action = order === null ? null : customerActionOf(order.state);
-  if (action === null || notifiedUrl === null || CUSTOMER_ACTION_OUTCOME[action].eventType === null)
+  if (action === null || CUSTOMER_ACTION_OUTCOME[action].eventType === null || notification === null)
     return '';
-  return " The notification is queued, not yet delivered: the emulator sends it, with retries, and its attempts are on the console's timeline.";
+  return notification.pending
+    ? " The notification is not delivered yet: the emulator sends it, with retries, and its attempts are on the console's timeline. Reload this page to see where it stands."
+    : " The notification's attempts are on the console's timeline.";
 }
 
 /** The headline's first word (and the page's title): what the order's state says happened. */
@@ -133,8 +137,8 @@ table{border-collapse:collapse;margin:12px 0}th{text-align:start;padding:4px 16p
 .note{background:#fff4e6;border-radius:8px;padding:8px 12px;font-size:14px;overflow-wrap:anywhere}
 @media (prefers-color-scheme:dark){.sub,th{color:#adb5bd}.note{background:#3b2f1e}}`,
     body: `<main data-outcome="${escapeHtml(page.outcome)}">
-<h1 data-testid="landing-headline">${escapeHtml(landingHeadline(page.outcome, order, page.notifiedUrl))}</h1>
-<p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator.${queuedNote(order, page.notifiedUrl)}</p>
+<h1 data-testid="landing-headline">${escapeHtml(landingHeadline(page.outcome, order, page.notification))}</h1>
+<p class="sub">The merchant's ${escapeHtml(page.outcome)} page, served by the console's local emulator.${queuedNote(order, page.notification)}</p>
 ${unreachable}
 ${mismatchNote(page.outcome, order)}
 ${rows}

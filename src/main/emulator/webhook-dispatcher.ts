@@ -22,6 +22,8 @@ export interface WebhookDispatcher {
   enqueue(order: EmulatorOrderRow, eventType: string, data: unknown): void;
   /** Where this order's `eventType` notification goes now (null: nowhere; see notificationTarget). */
   targetOf(order: EmulatorOrderRow, eventType: string): string | null;
+  /** The order's `eventType` notifications in the outbox, oldest first, as they stand now. */
+  notificationsOf(orderId: string, eventType: string): OutboxRow[];
   /** Delivers whatever is due now; resolves when those attempts are done. */
   runDue(): Promise<void>;
   /** Looks at the outbox again (after a start or a restart) and waits for the next due delivery. */
@@ -268,6 +270,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
   return {
     enqueue,
     targetOf: (order, eventType) => notificationTarget(order, eventType, deps.settings()),
+    notificationsOf: (orderId, eventType) => deps.outbox.ofEvent(orderId, eventType),
     runDue,
     resume() {
       stopped = false;

@@ -261,6 +261,9 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
     updated_at_ms = @now WHERE ${heldOf} AND id < @id`);
   const newest = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox ORDER BY id DESC LIMIT ?');
   const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox WHERE id = ?');
+  const ofEvent = db.prepare<{ orderId: string; eventType: string }, OutboxRecord>(
+    'SELECT * FROM emulator_outbox WHERE order_id = @orderId AND event_type = @eventType ORDER BY id',
+  );
   return {
     add(entry: {
       orderId: string;
@@ -340,6 +343,10 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
     },
     newest(limit: number): OutboxRow[] {
       return newest.all(limit).map(toOutbox);
+    },
+    /** The order's `eventType` notifications, oldest first (two when the Duplicate fault queued a copy). */
+    ofEvent(orderId: string, eventType: string): OutboxRow[] {
+      return ofEvent.all({ orderId, eventType }).map(toOutbox);
     },
   };
 }

@@ -30,7 +30,7 @@ test('the README quick start: Sample, Send to Local, Pay, Open the order, Author
   ]);
   await checkoutPage.getByRole('button', { name: /^(Pay|ادفع)$/ }).click();
   await expect(checkoutPage.getByTestId('landing-headline')).toHaveText(
-    /^Paid: order_approved queued for http:\/\/127\.0\.0\.1:\d+/,
+    /^Paid: order_approved (queued for|delivered to) http:\/\/127\.0\.0\.1:\d+/,
   );
   await checkoutPage.close();
 

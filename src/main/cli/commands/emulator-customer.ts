@@ -13,8 +13,9 @@ import { EmulatorError } from '../../emulator/emulator-errors';
 import { localProfileOf } from '../../emulator/emulator-service';
 import { customerMove } from '../../emulator/order-machine';
 import { shellQuote } from '../../../shared/shell-quote';
-import { maskWith, redactUrl, usableSecrets } from '../../../shared/secrets/redact-secrets';
-import type { EmulatorOrderRow } from '../../store/emulator-repository';
+import { maskWith, redactText, redactUrl, usableSecrets } from '../../../shared/secrets/redact-secrets';
+import { notificationState, type NotificationState } from '../../emulator/notification-state-words';
+import type { EmulatorOrderRow, OutboxRow } from '../../store/emulator-repository';
 import type { StoredProfile } from '../../store/profiles-repository';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, UsageError } from '../cli-errors';
@@ -162,7 +163,12 @@ function howToReach(core: ConsoleCore, profileName: string, why: NoEmulator): st
 interface Done {
   order: EmulatorOrder;
   previous: OrderState;
-  notification: { eventType: string; url: string | null } | null;
+  notification: {
+    eventType: string;
+    url: string | null;
+    state: NotificationState;
+    row: OutboxRow | null;
+  } | null;
 }
 
 async function runCustomerAction(
@@ -231,19 +237,24 @@ async function runCustomerAction(
       throw error;
     }
     const eventType = CUSTOMER_ACTION_OUTCOME[action].eventType;
+    if (eventType === null) return { order, previous: found.state, notification: null };
+    // Where it stands as the move is answered (the running emulator may have sent it already,
+    // dropped it by a fault, or found it could never go): the outbox's word, never "queued" by default.
+    const rows = core.emulator.engine.notificationsOf(order.orderId, eventType);
+    const secrets = usableSecrets(core.profiles.secretsHere().secrets);
+    const state = notificationState(eventType, rows);
     return {
       order,
       previous: found.state,
-      notification:
-        eventType === null
-          ? null
-          : {
-              eventType,
-              url: shownUrl(
-                core.emulator.engine.notificationTargetOf(core.emulator.engine.get(order.orderId), eventType),
-                core,
-              ),
-            },
+      notification: {
+        eventType,
+        url: shownUrl(
+          core.emulator.engine.notificationTargetOf(core.emulator.engine.get(order.orderId), eventType),
+          core,
+        ),
+        state: { ...state, words: redactText(state.words, secrets, maskWith) },
+        row: rows[0] ?? null,
+      },
     };
   });
   context.io.stdout(
@@ -261,18 +272,25 @@ function jsonOf(action: CustomerAction, { order, previous, notification }: Done)
     previous_status: previous,
     status: order.state,
     notification:
-      notification === null ? null : { event_type: notification.eventType, url: notification.url },
+      notification === null
+        ? null
+        : {
+            event_type: notification.eventType,
+            url: notification.url,
+            // Where it stands as the move is answered: pending, delivered, failed, dropped or unsent.
+            status: notification.state.status ?? 'unsent',
+            attempts: notification.row?.attempts ?? 0,
+            max_attempts: notification.row?.maxAttempts ?? 0,
+            last_status: notification.row?.lastStatus ?? null,
+            said: notification.state.words,
+          },
   };
 }
 
 function lineOf(action: CustomerAction, { order, previous, notification }: Done): string {
   const reference = order.referenceId === null ? '' : ` (reference ${order.referenceId})`;
   const sent =
-    notification === null
-      ? 'no notification (the customer’s cancel sends none)'
-      : notification.url === null
-        ? `${notification.eventType} has nowhere to go (no notification URL, no registered webhook for it): recorded as not sent`
-        : `${notification.eventType} queued for ${notification.url}`;
+    notification === null ? 'no notification (the customer’s cancel sends none)' : notification.state.words;
   return `${terminalSafe(`${DONE[action]} order ${order.orderId}${reference}: ${previous} → ${order.state}; ${sent}`)}\n`;
 }
 

@@ -16,6 +16,7 @@ import {
   renderLandingPage,
   type LandingOutcome,
 } from '../merchant-landing-page';
+import { notificationState, type NotificationState } from '../notification-state-words';
 import { orderOfPageToken } from './page-token';
 import type { RouteContext, RouteTable } from './route-context';
 
@@ -197,7 +198,7 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
                 order === null || consoleUrl === null
                   ? null
                   : `${consoleUrl}/#/orders?id=${encodeURIComponent(order.orderId)}`,
-              notifiedUrl: notifiedUrlOf(engine, order),
+              notification: notificationOf(engine, order),
             },
             nonce,
           ),
@@ -207,9 +208,14 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
   ];
 }
 
-/** Where the notification of what the customer did (as the order's state shows it) goes, for the headline. */
-function notifiedUrlOf(engine: RouteContext['engine'], order: EmulatorOrderRow | null): string | null {
+/** Where the notification of what the customer did (as the order's state shows it) stands now, for the headline. */
+function notificationOf(
+  engine: RouteContext['engine'],
+  order: EmulatorOrderRow | null,
+): NotificationState | null {
   const action = order === null ? null : customerActionOf(order.state);
   const eventType = action === null ? null : CUSTOMER_ACTION_OUTCOME[action].eventType;
-  return order === null || eventType === null ? null : engine.notificationTargetOf(order, eventType);
+  return order === null || eventType === null
+    ? null
+    : notificationState(eventType, engine.notificationsOf(order.orderId, eventType));
 }
