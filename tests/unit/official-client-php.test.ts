@@ -288,6 +288,18 @@ describe.skipIf(missing !== null)('the official PHP client, unchanged, against t
     expect(lines.filter((line) => line.thrown !== undefined || problems(line.raised).length > 0)).toEqual([]);
   });
 
+  it('a merchant with no notification endpoint gives "" (the client cannot leave it out): taken, even under refuse', async () => {
+    // MerchantUrl::getNotificationUrl(): string — "" is the client's own, as docs/emulator-fidelity.md
+    // says; under "where the spec is open → Refuse" it was answered 400 empty_optional.
+    emulator.core.emulator.updateSettings({ emptyOptional: 'refuse' });
+    try {
+      const orderId = await create(kwdOrder('KW-5001', ''));
+      expect(emulator.core.emulator.engine.get(orderId).notificationUrl).toBeNull();
+    } finally {
+      emulator.core.emulator.updateSettings({ emptyOptional: 'warn' });
+    }
+  });
+
   it('a refusal reads as the client reads errors, and a notification without the token is refused by it', async () => {
     const refused = await client('createCheckout', { order: orderOf('KW-4001', { countryCode: 'SA' }) });
     expect(refused).toMatchObject({

@@ -61,6 +61,14 @@ const EMPTY_VALUE_NOT_SHOWN = 'an empty value: not shown';
 export const NOTIFICATION_URL_FIELD = 'Events: the notification URL given in the checkout request';
 
 /**
+ * Where the official client always puts the notification URL: `MerchantUrl::getNotificationUrl()`
+ * is typed `string` under strict_types, so a merchant without a notification endpoint can only
+ * give "" there. That "" is the client's own, as the fields above are: it passes without a word
+ * under every choice (a profile whose notification field is elsewhere is judged as before).
+ */
+export const OFFICIAL_CLIENT_NOTIFICATION_FIELD = 'merchant_url.notification';
+
+/**
  * The finding for an optional field given "" at `path` (a warning, or under `refuse` an error);
  * `rule` names the field as the spec does.
  */
@@ -101,8 +109,8 @@ export interface EmptyOptionalOptions {
 
 /**
  * The `empty_optional` findings of a request: every optional text field given "" that the
- * official client does not send so (the notification URL's field included), each as `choice`
- * weighs it; none under `accept`.
+ * official client does not send so (the notification URL's field included, unless it is the
+ * client's own merchant_url.notification), each as `choice` weighs it; none under `accept`.
  */
 export function checkEmptyOptionals(payload: unknown, options: EmptyOptionalOptions): RawFinding[] {
   const { choice } = options;
@@ -112,6 +120,7 @@ export function checkEmptyOptionals(payload: unknown, options: EmptyOptionalOpti
   for (const { place, path } of valuesWhere(payload, places, (value) => value === ''))
     findings.push(emptyOptionalFinding(path, place.rule, choice));
   const notification = notificationPath(options.notificationField);
+  if (notification.join('.') === OFFICIAL_CLIENT_NOTIFICATION_FIELD) return findings;
   const value = notification.reduce<unknown>((node, key) => ownValue(node, key), payload);
   if (value === '') findings.push(emptyOptionalFinding(notification, NOTIFICATION_URL_FIELD, choice));
   return findings;
