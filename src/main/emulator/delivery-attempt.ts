@@ -2,6 +2,7 @@ import type { EmulatorSettings } from '../../shared/emulator';
 import type { HeaderList } from '../../shared/events';
 import { errorWords } from '../../shared/error-words';
 import { jsonObjectOfBody } from '../../shared/json-body';
+import { injectedFaultsSentence } from '../../shared/emulator-fault-words';
 import { scrubAnswer } from '../merchant-api/scrub-answer';
 import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import type { HttpOutcome } from '../outbound/http-exchange';
@@ -26,6 +27,12 @@ export interface AttemptContext {
   signal: AbortSignal;
   /** Lets go the order's notifications held for this one (the Out of order fault). */
   releaseHeld: (row: OutboxRow) => void;
+}
+
+/** An attempt's error, and the faults injected into it when there were any. */
+function withFaults(error: string, faults: OutboxRow['faults']): string {
+  const injected = injectedFaultsSentence(faults);
+  return injected === null ? error : `${error} ${injected}`;
 }
 
 /** What an attempt's answer means for the outbox. */
@@ -161,7 +168,9 @@ export async function attemptDelivery(row: OutboxRow, context: AttemptContext): 
       return {
         ...(answer === null ? {} : { responseHeaders: answer.headers, responseBody: answer.body }),
         durationMs: now() - started,
-        ...(decided.error === null ? {} : { error: decided.error }),
+        // A refusal the emulator caused on purpose (its token fault) says so beside the answer,
+        // wherever the error is shown: it is not the merchant's fault.
+        ...(decided.error === null ? {} : { error: withFaults(decided.error, row.faults) }),
         // The listener's record of this attempt, when it reached this console: one row on the timeline.
         relatedId:
           deps.arrival === undefined

@@ -126,6 +126,16 @@ test('an emulator webhook shows up live with valid; a forged one shows invalid_s
   await expect(page.getByText(`Arrived with webhook #${forgedId}`)).toBeVisible();
   await expect(new JwtPage(page).verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
   await expect(new JwtPage(page).reason()).toContainText('signed with another key');
+
+  // Its delivery says the emulator signed it wrong on purpose, and which attempt it was: the
+  // merchant refusing it is not the merchant's fault.
+  await page.goto(`${served.origin}/#/timeline?kind=delivery&order=${second.orderId}`);
+  await expect(timeline.rows()).toHaveCount(1);
+  await timeline.openRecord(Number(await timeline.rows().first().getAttribute('data-id')));
+  await expect(page.getByTestId('delivery-attempt')).toContainText("The emulator's attempt 1/3");
+  await expect(page.getByTestId('delivery-faults')).toContainText(
+    "Injected by the emulator's faults: wrong signature. The emulator signed its token with a wrong key on purpose",
+  );
 });
 
 /** Whether a click at the middle of `target` reaches it, and not something drawn over it. */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { deliveryAttemptFacts, describeFaults } from '../../../shared/emulator-fault-words';
+import type { TimelineSummary } from '../../../shared/events';
 import { maskSecret } from '../../../shared/profile';
 import { emulatorPortOf, localProfileOf } from '../../emulator/emulator-service';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
@@ -32,6 +34,26 @@ function tokensFollowLine(given: { apiToken: boolean; notificationToken: boolean
   if (given.notificationToken)
     return `It keeps ${notification} for this run (a change to the Local profile's does not reach it); its API token follows the Local profile's.\n`;
   return "Its tokens follow the Local profile's: a change there, in any console on this data directory, is taken within about a second.\n";
+}
+
+/**
+ * One delivery as the terminal prints it: when its answer came (pushes come as attempts end, so
+ * the lines are in time order; the start time put two concurrent attempts out of order), its
+ * attempt n/N, the answer (its status alone: the error's words are the Timeline's), the
+ * faults injected into it, and "gave up" after the last attempt failed.
+ */
+export function deliveryLine(delivery: TimelineSummary, details: Readonly<Record<string, unknown>>): string {
+  const facts = deliveryAttemptFacts(details);
+  const field = (value: string | null) => (value === null ? '-' : terminalSafe(value, { maxChars: 200 }));
+  const answered = delivery.status !== null;
+  const outcome = answered ? String(delivery.status) : (delivery.error ?? 'no answer');
+  const endMs = Date.parse(delivery.at) + (delivery.durationMs ?? 0);
+  const at = Number.isNaN(endMs) ? delivery.at : new Date(endMs).toISOString();
+  const injected = facts.faults === null ? 'none' : describeFaults(facts.faults);
+  const faults = injected === 'none' ? '' : `  faults: ${injected}`;
+  const delivered = answered && delivery.error === null;
+  const gaveUp = facts.last && !delivered ? '  gave up' : '';
+  return `${at}  delivery  ${field(delivery.eventType)}  ${field(delivery.orderId)}  ${facts.attempt ?? '-'}  -> ${answered ? outcome : field(outcome)}${faults}${gaveUp}\n`;
 }
 
 /**
@@ -75,13 +97,7 @@ export async function runEmulator(
         // second terminal's) shares the outbox, and its deliveries reach this bus too.
         if (event.name !== 'timeline.appended' || event.payload.kind !== 'delivery') return;
         if (origin !== 'this process') return;
-        const delivery = event.payload;
-        const outcome = delivery.status === null ? (delivery.error ?? 'no answer') : String(delivery.status);
-        const field = (value: string | null) =>
-          value === null ? '-' : terminalSafe(value, { maxChars: 200 });
-        io.stdout(
-          `${delivery.at}  delivery  ${field(delivery.eventType)}  ${field(delivery.orderId)}  -> ${field(outcome)}\n`,
-        );
+        io.stdout(deliveryLine(event.payload, core.store.events.getDetail(event.payload.id)?.details ?? {}));
       });
       const tokens = core.emulator.tokens();
       const said = (name: string, value: string | null, generated: string) =>

@@ -3,7 +3,7 @@ import type { EmulatorDelivery, EmulatorStatus } from '@shared/emulator';
 import { formatShortTime } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
-import { describeFaults } from './faults-editor';
+import { describeFaults } from '@shared/emulator-fault-words';
 
 const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {
   pending: 'blue',

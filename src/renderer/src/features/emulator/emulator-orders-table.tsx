@@ -24,7 +24,8 @@ import { formatShortTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
 import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
-import { describeFaults, OrderFaultsEditor } from './faults-editor';
+import { describeFaults } from '@shared/emulator-fault-words';
+import { OrderFaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
 import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
 

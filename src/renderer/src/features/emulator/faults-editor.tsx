@@ -1,16 +1,10 @@
 import { Group, Stack, Switch, Text } from '@mantine/core';
-import { faultsSchema, TOKEN_FAULTS, type Faults, type TokenFault } from '@shared/emulator';
+import { faultsSchema, TOKEN_FAULTS, type Faults } from '@shared/emulator';
+import { TOKEN_FAULT_LABEL } from '@shared/emulator-fault-words';
 import { ChoiceControl } from '@ui/choice-control';
 import { TypedTextInput } from '@ui/typed-text-input';
 import { useWholeNumberText, type TypedText } from '@ui/use-typed-text';
 import { rangeOfSchema } from '@ui/whole-number-text';
-
-const TOKEN_LABEL: Record<TokenFault, string> = {
-  valid: 'valid',
-  wrong_signature: 'wrong signature',
-  expired: 'expired',
-  none: 'no token',
-};
 
 export const DELAY_LABEL = 'Delay before the first attempt (ms)';
 const DELAY_RANGE = rangeOfSchema(faultsSchema.shape.delayMs.unwrap());
@@ -38,7 +32,7 @@ export function FaultsEditor({
         <ChoiceControl
           size="xs"
           aria-label="Notification token"
-          data={TOKEN_FAULTS.map((value) => ({ value, label: TOKEN_LABEL[value] }))}
+          data={TOKEN_FAULTS.map((value) => ({ value, label: TOKEN_FAULT_LABEL[value] }))}
           value={faults.token}
           onChange={(value) => onChange({ ...faults, token: value })}
         />
@@ -88,17 +82,4 @@ export function OrderFaultsEditor({
 }) {
   const delay = useDelayText(faults);
   return <FaultsEditor faults={faults} delay={delay} onChange={onChange} />;
-}
-
-/** Faults in a few words, for tables. */
-export function describeFaults(faults: Faults | null): string {
-  if (faults === null) return 'emulator defaults';
-  const parts = [
-    faults.token === 'valid' ? null : TOKEN_LABEL[faults.token],
-    faults.delayMs > 0 ? `delay ${faults.delayMs} ms` : null,
-    faults.duplicate ? 'duplicate' : null,
-    faults.outOfOrder ? 'out of order' : null,
-    faults.drop ? 'drop' : null,
-  ].filter((part) => part !== null);
-  return parts.length === 0 ? 'none' : parts.join(', ');
 }

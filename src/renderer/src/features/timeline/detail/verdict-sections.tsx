@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Group, SegmentedControl, Stack, Table, Text, Titl
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TimelineDetail } from '@shared/events';
+import { deliveryAttemptFacts, injectedFaultsSentence } from '@shared/emulator-fault-words';
 import { decodedFromParts } from '@shared/jwt/decode-jwt';
 import { isUnreadRequest, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
@@ -203,18 +204,49 @@ function BodyFindings({ detail }: { detail: TimelineDetail }) {
   );
 }
 
+/**
+ * An emulator delivery's attempt (n/N) and the faults injected into it, said first: a 403 to a
+ * token the emulator signed wrong on purpose read as the merchant's fault ("Error: The target
+ * answered 403.", "Not decoded on arrival") with nothing saying the emulator caused it.
+ */
+function DeliveryAttempt({ detail, injected }: { detail: TimelineDetail; injected: string | null }) {
+  const { attempt, last } = deliveryAttemptFacts(detail.details);
+  const failed = detail.error !== null || detail.status === null;
+  return (
+    <Stack gap={6} data-testid="delivery-attempt">
+      {attempt !== null && (
+        <Text size="sm">
+          The emulator&apos;s {attempt}
+          {last && failed ? ', its last: it gave up.' : '.'}
+        </Text>
+      )}
+      {injected !== null && (
+        <Alert color="grape" p="xs" title="Faults injected by the emulator" data-testid="delivery-faults">
+          {injected}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
 /** Webhooks, deliveries, replays and forwards: what the listener concluded about them. */
 export function VerdictSections({ detail }: { detail: TimelineDetail }) {
+  const injected =
+    detail.kind === 'delivery' ? injectedFaultsSentence(deliveryAttemptFacts(detail.details).faults) : null;
+  // The stored error says the faults too (history, the Emulator view); here they have their own note.
+  const errorWords = injected === null ? detail.error : (detail.error?.replace(` ${injected}`, '') ?? null);
   const error =
-    detail.error === null ? null : (
+    errorWords === null ? null : (
       <Alert color="red" p="xs" title="Error">
-        {detail.error}
+        {errorWords}
       </Alert>
     );
+  const attempt = detail.kind === 'delivery' ? <DeliveryAttempt detail={detail} injected={injected} /> : null;
   // Not "Token verdicts" over nothing, "Not decoded", and of the body not a word.
   if (isUnreadRequest(detail))
     return (
       <Stack gap="md">
+        {attempt}
         {error}
         <Text size="sm" data-testid="not-judged">
           {NOT_JUDGED_WHY} The bytes that arrived are under Request.
@@ -223,6 +255,7 @@ export function VerdictSections({ detail }: { detail: TimelineDetail }) {
     );
   return (
     <Stack gap="md">
+      {attempt}
       {error}
       <Stack gap={6}>
         <Title order={6}>Token verdicts</Title>
