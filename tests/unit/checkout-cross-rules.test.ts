@@ -301,3 +301,24 @@ describe('Findings', () => {
     expect(validateCheckout(proxy, { form: 'education' })[0]?.code).toBe('unreadable_payload');
   });
 });
+
+describe("the official client's no-coupon discount on an order in a currency the service does not take", () => {
+  // SA + USD through the client gave four errors: the pair, total_amount.currency, and two more
+  // from its automatic discount (empty name, 0 USD), which was no longer read as "no coupon"
+  // because USD is no currency of the service. One mistake is said at the order, not again there.
+  it('is still no discount: the currency is reported at the order, never at discount', () => {
+    // Every Money in USD, as the client writes the order's currency into each; the country stays SA.
+    const payload = JSON.parse(
+      JSON.stringify(fixture('general')).replaceAll('"currency":"SAR"', '"currency":"USD"'),
+    ) as Payload;
+    payload['discount'] = { name: '', amount: { amount: 0, currency: 'USD' } };
+    const findings = validateCheckout(retotal(payload) as Payload, { form: 'general' });
+    expect(brief(findings.filter((finding) => finding.severity === 'error')).sort()).toEqual([
+      'error country_code not_supported_country_currency',
+      'error total_amount.currency not_one_of',
+    ]);
+    expect(
+      findings.filter((finding) => finding.path[0] === 'discount' && finding.severity === 'error'),
+    ).toEqual([]);
+  });
+});
