@@ -239,6 +239,15 @@ describe('docs/defaults.md says what the code does', () => {
   it('uses one clock tolerance for the listener and the JWT inspector', () => {
     expect(DEFAULT_CLOCK_TOLERANCE_SECONDS).toBe(listener.clockToleranceSeconds);
   });
+
+  it("docs/emulator.md gives the notification token's exp as the profile's Signed token lifetime, as here", () => {
+    // It said "exp (15 minutes later)", a fixed figure, though the emulator signs with the Local
+    // profile's lifetime (delivery-attempt.ts), as this table's row says.
+    const emulatorDoc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'emulator.md'), 'utf8');
+    const exp = /`exp` \(([^)]*)\)/.exec(emulatorDoc.replace(/\s+/g, ' '))?.[1] ?? '';
+    expect(exp).toContain('Signed token lifetime');
+    expect(rows.get('Lifetime of the tokens the emulator signs')).toBeDefined();
+  });
 });
 
 describe('the defaults that are behaviour rather than a constant', () => {
