@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationBlockedReason } from '../../src/shared/orders/operation-availability';
+import { operationBlockedReason, ORDER_STATE_WORDS } from '../../src/shared/orders/operation-availability';
 import { ORDER_STATES, type OrderState } from '../../src/shared/orders/order-states';
 import { OPERATION_NAMES, type OperationName } from '../../src/shared/profile';
 
@@ -27,8 +27,13 @@ describe('operationBlockedReason', () => {
       'Capture needs the order to be authorised or partially captured; it is approved.',
     );
     expect(operationBlockedReason('refund', 'fully_refunded')).toBe(
-      'Refund needs the order to be partially captured, captured or partially refunded; it is refunded.',
+      'Refund needs the order to be partially captured, fully captured or partially refunded; it is fully refunded.',
     );
+  });
+
+  it('names each state as the service does (data.status), not by a second name', () => {
+    // A 409 said "…it is captured." beside data.status "fully_captured", the badge CAPTURED.
+    for (const state of ORDER_STATES) expect(ORDER_STATE_WORDS[state]).toBe(state.replaceAll('_', ' '));
   });
 
   it('blocks nothing when the state is not known', () => {

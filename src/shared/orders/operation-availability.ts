@@ -1,7 +1,12 @@
 import type { OperationName } from '../profile';
 import { OPERATION_FROM_STATES, ORDER_STATES, operationAllowedIn, type OrderState } from './order-states';
 
-/** Order states as people say them (the badge, the reasons, the palette). */
+/**
+ * Order states as people say them (the badge, the reasons, the palette): the service's own
+ * names with a space for the underscore. `fully_captured` was "captured" here, so a 409 said
+ * "…it is captured." beside data.status "fully_captured", and the badge CAPTURED where the API,
+ * `orders` and docs/defaults.md say fully_captured: one name, read the same everywhere.
+ */
 export const ORDER_STATE_WORDS: Record<OrderState, string> = {
   new: 'new',
   approved: 'approved',
@@ -10,9 +15,9 @@ export const ORDER_STATE_WORDS: Record<OrderState, string> = {
   expired: 'expired',
   canceled: 'canceled',
   partially_captured: 'partially captured',
-  fully_captured: 'captured',
+  fully_captured: 'fully captured',
   partially_refunded: 'partially refunded',
-  fully_refunded: 'refunded',
+  fully_refunded: 'fully refunded',
 };
 
 export const OPERATION_WORDS: Record<OperationName, string> = {

@@ -136,7 +136,7 @@ export async function capturedOrder(page: Page, origin: string): Promise<Created
   await orders.closeEditor();
   await orders.send('Capture');
   await orders.closeEditor();
-  await expect(orders.state()).toHaveText('captured');
+  await expect(orders.state()).toHaveText('fully captured');
   return order;
 }
 

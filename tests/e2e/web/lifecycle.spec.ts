@@ -64,17 +64,18 @@ test('the whole lifecycle offline: build, send to Local, pay on the checkout pag
   const answer = await orders.send('Capture');
   await expect(answer.getByTestId('answer-status')).toHaveText('200');
   await orders.closeEditor();
-  await expect(orders.state()).toHaveText('captured');
+  await expect(orders.state()).toHaveText('fully captured');
   // The webhook, and the emulator's delivery of it listed as a copy.
   const captured = orders.detail().getByTestId('order-record').filter({ hasText: 'order_captured' });
   await expect(captured).toHaveCount(2);
-  await expect(orders.row(reference).getByText('captured', { exact: true })).toBeVisible();
+  await expect(orders.row(reference).getByText('fully captured', { exact: true })).toBeVisible();
 
   // The emulator's own view agrees, and every notification went out.
   await page.getByRole('navigation', { name: 'Main' }).getByText('Emulator', { exact: true }).click();
   await expect(page.getByTestId('emulator-running')).toHaveText('running');
+  // By the service's name for it, as its API, `orders` and the Orders view say it.
   await expect(page.locator(`[data-testid="emulator-order"][data-order-id="${orderId}"]`)).toContainText(
-    'captured',
+    'fully captured',
   );
   await expect(page.locator('[data-testid="emulator-delivery"][data-status="delivered"]')).toHaveCount(3);
 });

@@ -169,12 +169,12 @@ test('an order created elsewhere moves live with webhooks, and is authorised and
   await orders.editor().getByRole('button', { name: 'Send capture' }).click();
   await expect(orders.editor().getByTestId('answer-status')).toHaveText('200');
   await orders.closeEditor();
-  await expect(orders.state()).toHaveText('captured');
+  await expect(orders.state()).toHaveText('fully captured');
   await expect(orders.step('captured')).toHaveAttribute('data-status', 'current');
   await expect(orders.step('captured')).toContainText('72.98 SAR of 72.98 SAR');
   await expect(orders.action('Refund')).toBeEnabled();
   // The list follows too.
-  await expect(orders.row(reference).getByText('captured', { exact: true })).toBeVisible();
+  await expect(orders.row(reference).getByText('fully captured', { exact: true })).toBeVisible();
   await expect(orders.action('Authorise')).toBeDisabled();
 
   const paths = setup.fake.received.map((request) => `${request.method} ${request.path}`);

@@ -43,7 +43,7 @@ test('the README quick start: Sample, Send to Local, Pay, Open the order, Author
   // 5 and 6. Authorise, then Capture, each sent from its editor, which is then closed.
   for (const [action, state] of [
     ['Authorise', 'authorised'],
-    ['Capture', 'captured'],
+    ['Capture', 'fully captured'],
   ] as const) {
     await page.getByTestId('order-actions').getByRole('button', { name: action, exact: true }).click();
     const editor = page.getByRole('dialog');

@@ -51,7 +51,7 @@ test('run the starter suite from the Scenarios view, see a failing diff, save an
     const orderId = /order ([0-9a-f-]{36})/.exec(created ?? '')?.[1];
     expect(orderId).toBeDefined();
     await page.goto(`${served.origin}/#/orders?id=${orderId ?? ''}`);
-    await expect(page.getByTestId('order-state')).toHaveText('captured');
+    await expect(page.getByTestId('order-state')).toHaveText('fully captured');
     await page.getByRole('button', { name: 'Save as scenario' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as scenario' });
     await expect(dialog.getByTestId('scenario-yaml')).toHaveValue(/step: expect-webhook/);

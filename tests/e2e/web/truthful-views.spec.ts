@@ -42,7 +42,7 @@ test('1. a replay to the own listener never moves the order; a service webhook t
 
   await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
   await expect(orders.detail()).toContainText('replay');
-  await expect(orders.state()).toHaveText('captured');
+  await expect(orders.state()).toHaveText('fully captured');
   await expect(orders.fact('Captured')).toHaveText('104.10 SAR');
   await expect(orders.step('captured')).toContainText('104.10 SAR of 104.10 SAR');
   await expect(orders.records('crafted')).toHaveCount(1);
