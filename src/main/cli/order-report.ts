@@ -54,7 +54,9 @@ function listedState(order: OrderSummary): string {
 export function ordersTable(orders: readonly OrderSummary[]): string {
   if (orders.length === 0) return 'No orders.\n';
   return formatTable(
-    ['ORDER', 'STATE', 'REFERENCE', 'AMOUNT', 'PROFILE', 'LAST ACTIVITY', 'FINDINGS'],
+    // The order's findings (evidence that contradicts it), not its records' body findings: a
+    // record's own warnings are in `orders show`'s BODY column, and "FINDINGS 0" read as none at all.
+    ['ORDER', 'STATE', 'REFERENCE', 'AMOUNT', 'PROFILE', 'LAST ACTIVITY', 'ORDER FINDINGS'],
     orders.map((order) => [
       terminalSafe(order.orderId),
       listedState(order),
@@ -191,10 +193,18 @@ export function orderDetailText(detail: OrderDetail): string {
     `  captured   ${money(json.amounts.captured)}`,
     `  refunded   ${money(json.amounts.refunded)}`,
   ];
+  // What the count counts: findings about the order. A record's body may have findings of its
+  // own (the listener's warning on an event type the spec does not list): "findings none" right
+  // above "#40 webhook … 1 finding" read as a contradiction, so those records are named here.
+  const withBodyFindings = json.records.filter((record) => (record.body_findings ?? 0) > 0);
+  const bodies =
+    withBodyFindings.length === 0
+      ? ''
+      : ` (about its records' bodies: ${withBodyFindings.map((record) => `#${record.id} ${record.body_findings === 1 ? '1 finding' : `${record.body_findings ?? 0} findings`}`).join(', ')}, under BODY)`;
   lines.push(
     json.findings.length === 0
-      ? '  findings   none'
-      : `  findings   ${json.findings.length}: ${findingsWords(json.findings)}`,
+      ? `  findings   none about the order${bodies}`
+      : `  findings   ${json.findings.length}: ${findingsWords(json.findings)}${bodies}`,
   );
   for (const finding of json.findings)
     lines.push(
