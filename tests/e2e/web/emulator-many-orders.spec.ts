@@ -43,3 +43,46 @@ test('with more orders than the view lists, it says it shows the newest and that
     await served.stop();
   }
 });
+
+// A 300-character order_reference_id pushed State, Total, Expires and the customer's buttons off
+// a 1280×800 screen, and the Notifications list did not say which order each one was for.
+test('a long reference is cut with its whole text on hover, and each notification names its order', async ({
+  page,
+  setup,
+}) => {
+  const served = await startServedConsole({}, setup.dataDir);
+  try {
+    const reference = `LONG-${'r'.repeat(295)}`;
+    const payload = JSON.parse(
+      readFileSync(join(projectRoot, 'tests', 'fixtures', 'general-valid.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const auth = { authorization: `Bearer ${API_TOKEN}`, 'content-type': 'application/json' };
+    const created = await fetch(`${setup.emulator}/checkout`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ ...payload, order_reference_id: reference }),
+    });
+    expect(created.status).toBe(200);
+    const { order_id: orderId } = (await created.json()) as { order_id: string };
+    const paid = await fetch(`${setup.emulator}/_emulator/orders/${orderId}/pay`, {
+      method: 'POST',
+      headers: auth,
+    });
+    expect(paid.status).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openConsole(page, served, '#/emulator');
+    const row = page.locator(`[data-testid="emulator-order"][data-order-id="${orderId}"]`);
+    await expect(row.getByTestId('order-name')).toHaveAttribute('title', reference);
+    // Every column of the row, the customer's last, is on the screen.
+    const lastCell = row.locator('td').last();
+    await expect(lastCell).toBeVisible();
+    const box = await lastCell.boundingBox();
+    expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+
+    const notification = page.getByTestId('emulator-delivery').first();
+    await expect(notification.getByTestId('order-name')).toHaveAttribute('title', reference);
+  } finally {
+    await served.stop();
+  }
+});

@@ -1,5 +1,5 @@
 import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
-import type { EmulatorDelivery, EmulatorStatus } from '@shared/emulator';
+import type { EmulatorDelivery, EmulatorOrder, EmulatorStatus } from '@shared/emulator';
 import { formatShortTime } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
@@ -35,13 +35,38 @@ function nextAttemptWords(
   return formatShortTime(delivery.nextAttemptAt);
 }
 
+/** How wide an order's name may be in a row before it is cut (its whole text on hover). */
+export const ORDER_COLUMN_WIDTH = 220;
+
+/**
+ * An order as a row names it: its reference (else its id), cut at its end so a long one (300
+ * characters) cannot push the row's other columns off the screen, the whole text its title.
+ */
+export function OrderName({ orderId, referenceId }: { orderId: string; referenceId: string | null }) {
+  const name = referenceId ?? orderId;
+  return (
+    <Text
+      size="xs"
+      ff={referenceId === null ? 'monospace' : undefined}
+      truncate="end"
+      title={name}
+      data-testid="order-name"
+    >
+      {name}
+    </Text>
+  );
+}
+
 /** The outbox: every notification owed, its attempts, the last answer and the next retry. */
 export function EmulatorDeliveriesTable({
   deliveries,
+  orders,
   status,
   known,
 }: {
   deliveries: readonly EmulatorDelivery[];
+  /** The orders listed beside it: a notification names its order by their reference. */
+  orders: readonly Pick<EmulatorOrder, 'orderId' | 'referenceId'>[];
   status: Pick<EmulatorStatus, 'running' | 'error'>;
   /** False while the tab is cut off from the console: the list is only what it last heard. */
   known: boolean;
@@ -54,16 +79,33 @@ export function EmulatorDeliveriesTable({
           : emptyWhileDisconnectedWords('notifications')}
       </Text>
     );
+  // Which order each notification is for: its reference where the orders list has it, else its id.
+  const references = new Map(orders.map((order) => [order.orderId, order.referenceId]));
   return (
     <ScrollArea.Autosize mah={360} type="auto">
       <Table striped fz="xs" aria-label="Notification deliveries" stickyHeader>
         <TableHeader
-          columns={['Queued', 'Event', 'Status', 'Attempts', 'Last answer', 'Next attempt', 'Faults']}
+          columns={[
+            'Queued',
+            'Order',
+            'Event',
+            'Status',
+            'Attempts',
+            'Last answer',
+            'Next attempt',
+            'Faults',
+          ]}
         />
         <Table.Tbody>
           {deliveries.map((delivery) => (
             <Table.Tr key={delivery.id} data-testid="emulator-delivery" data-status={delivery.status}>
               <Table.Td>{formatShortTime(delivery.createdAt)}</Table.Td>
+              <Table.Td maw={ORDER_COLUMN_WIDTH}>
+                <OrderName
+                  orderId={delivery.orderId}
+                  referenceId={references.get(delivery.orderId) ?? null}
+                />
+              </Table.Td>
               <Table.Td>
                 <Anchor
                   size="xs"

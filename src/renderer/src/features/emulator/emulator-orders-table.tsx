@@ -25,6 +25,7 @@ import { useNow } from '@ui/use-now';
 import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
 import { describeFaults } from '@shared/emulator-fault-words';
+import { ORDER_COLUMN_WIDTH } from './emulator-deliveries-table';
 import { OrderFaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
 import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
@@ -101,12 +102,21 @@ export function EmulatorOrdersTable({
             const expiresMs = Date.parse(order.expiresAt);
             return (
               <Table.Tr key={order.orderId} data-testid="emulator-order" data-order-id={order.orderId}>
-                <Table.Td>
+                <Table.Td maw={ORDER_COLUMN_WIDTH}>
+                  {/* Cut at its end: a 300-character reference pushed State, Total, Expires and
+                      the customer's buttons off a 1280-pixel screen. The whole text is its title. */}
                   <Stack gap={0}>
-                    <Anchor size="xs" href={`#/orders?id=${encodeURIComponent(order.orderId)}`} fw={600}>
+                    <Anchor
+                      size="xs"
+                      href={`#/orders?id=${encodeURIComponent(order.orderId)}`}
+                      fw={600}
+                      truncate="end"
+                      title={order.referenceId ?? order.orderId}
+                      data-testid="order-name"
+                    >
                       {order.referenceId ?? order.orderId}
                     </Anchor>
-                    <Text size="xs" c="dimmed" ff="monospace">
+                    <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={order.orderId}>
                       {order.orderId}
                     </Text>
                   </Stack>

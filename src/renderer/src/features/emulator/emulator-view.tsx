@@ -49,7 +49,12 @@ export function EmulatorView() {
             Notifications ({countOf(deliveries.length, moreDeliveries, statusKnown)})
           </Accordion.Control>
           <Accordion.Panel>
-            <EmulatorDeliveriesTable deliveries={deliveries} status={status} known={statusKnown} />
+            <EmulatorDeliveriesTable
+              deliveries={deliveries}
+              orders={orders}
+              status={status}
+              known={statusKnown}
+            />
           </Accordion.Panel>
         </Accordion.Item>
         {/* The forms follow each push of the settings: fields not edited show what is stored, edits stay. */}
