@@ -2,20 +2,14 @@ import { Alert, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBarToUp, IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { formatCount } from '@shared/count-format';
 import { useAppStore } from '@ui/app-store';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { rowGroupsOf } from './timeline-rows';
 import { hashLink } from './timeline-url';
+import { countedWords, matchingSelectedWords, unreadWords } from './toolbar-counts';
 import { replaySelectionParams, selectionParams } from './timeline-selection';
 import { timelineActions, timelineController, useTimelineStore } from './timeline-store';
-
-// Made once when the app loads: the first number formatted costs the locale's setup (about
-// 10 ms, measured in the timeline benchmark), which would otherwise delay the first rows.
-const counting = new Intl.NumberFormat();
-
-/** "6 rows", "1 record", "200+ records" (a `+` while older or newer ones are still to load). */
-const counted = (count: number, more: boolean, noun: string) =>
-  `${counting.format(count)}${more ? '+' : ''} ${count === 1 && !more ? noun : `${noun}s`}`;
 
 /**
  * What the badge says of the list: Live only while records can arrive and would show on top.
@@ -78,14 +72,16 @@ export function TimelineToolbar() {
               onClick={() => void timelineController.showUnread()}
               data-testid="unread-count"
               data-count={unread}
-              aria-label={`${unread} new ${unread === 1 ? 'row' : 'rows'}: show`}
+              aria-label={unreadWords(unread).name}
             >
-              {unread} new
+              {unreadWords(unread).label}
             </Button>
           )}
           <Text size="sm" c="dimmed" data-testid="loaded-count" data-rows={rows} data-records={loaded}>
             {/* Both: a delivery and its webhook are two records in one row, so either alone misleads. */}
-            {status === 'ready' ? `${counted(rows, more, 'row')} · ${counted(loaded, more, 'record')}` : ''}
+            {status === 'ready'
+              ? `${countedWords(rows, more, 'row')} · ${countedWords(loaded, more, 'record')}`
+              : ''}
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
@@ -164,8 +160,8 @@ export function SelectionBar() {
     >
       <Text size="sm" fw={600} data-testid="selection-count">
         {selection.mode === 'all-matching'
-          ? `All ${count === null ? '' : `${count.toLocaleString()} `}matching records selected`
-          : `${count ?? 0} selected`}
+          ? matchingSelectedWords(count)
+          : `${formatCount(count ?? 0)} selected`}
       </Text>
       <UnavailableWithReason reason={noWebhook}>
         <Button

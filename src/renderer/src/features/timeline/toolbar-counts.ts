@@ -1,0 +1,20 @@
+import { formatCount } from '@shared/count-format';
+
+// The Timeline toolbar's and selection bar's counts, each written by formatCount: the unread
+// button read "3000 new" beside "200+ rows · 200+ records", and, once pressed, "3,200+ rows".
+
+/** "6 rows", "1 record", "3,200+ records" (a `+` while older or newer ones are still to load). */
+export function countedWords(count: number, more: boolean, noun: string): string {
+  return `${formatCount(count)}${more ? '+' : ''} ${count === 1 && !more ? noun : `${noun}s`}`;
+}
+
+/** The unread button's words and its accessible name. */
+export function unreadWords(unread: number): { label: string; name: string } {
+  const label = `${formatCount(unread)} new`;
+  return { label, name: `${label} ${unread === 1 ? 'row' : 'rows'}: show` };
+}
+
+/** "All 12,345 matching records selected"; without the number until it is counted. */
+export function matchingSelectedWords(count: number | null): string {
+  return `All ${count === null ? '' : `${formatCount(count)} `}matching records selected`;
+}
