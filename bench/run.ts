@@ -5,6 +5,7 @@ import { machine, type BenchResult } from './bench-kit';
 import { builderBrowser } from './builder-browser';
 import { builderTyping } from './builder-typing';
 import { emulatorVsPrism } from './emulator-vs-prism';
+import { historyBrowser } from './history-browser';
 import { historySearch } from './history-search';
 import { listenerBesideImport } from './listener-beside-import';
 import { listenerIngest } from './listener-ingest';
@@ -20,7 +21,8 @@ import { timelineBrowser } from './timeline-browser';
  * emulator, search, timeline (timeline also measures push latency), builder (the raw editor with
  * pasted 250 KB, 1 MB and 5 MB documents), typing (keys into the form and the raw editor with the
  * small sample, and the form filled field by field), detail (a record with a 5 MB body opened on the
- * timeline and its tabs switched).
+ * timeline and its tabs switched), historyview (the History view's first rows and count beside the
+ * Timeline's).
  */
 const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   listener: listenerIngest,
@@ -29,6 +31,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   emulator: emulatorVsPrism,
   search: historySearch,
   timeline: timelineBrowser,
+  historyview: historyBrowser,
   builder: builderBrowser,
   typing: builderTyping,
   detail: recordDetailBrowser,
@@ -57,6 +60,9 @@ function table(results: readonly BenchResult[]): string {
     'judgedCpuUsPerRequest',
     'judgedRatio',
     'firstRowsMs',
+    'countMs',
+    'searchFirstRowsMs',
+    'searchCountMs',
     'p95FrameMs',
     'droppedFramesPct',
     'longestTaskMs',
