@@ -2,6 +2,7 @@ import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { seededEvent, startConsoleWith, writeEvents } from '../fixtures/seed-events';
 import type { ServedConsole } from '../fixtures/serve-process';
+import { TimelinePage } from '../pages/timeline-page';
 
 /** 30 seeded records, the newest of which carries an emoji in its body. */
 const test = base.extend<{ seeded: ServedConsole }>({
@@ -169,4 +170,19 @@ test('at 960 px the results stay in their box, which scrolls sideways to the las
   ]);
   expect(wide).toBeLessThanOrEqual((shown ?? 0) + 1);
   expect(tall).toBe(1);
+});
+
+// The row's link opened the record's detail while the Timeline's list stayed at its top, the
+// record's row out of view (and, beyond the first page, not loaded at all: timeline-open-record.test.ts).
+test('a row’s link opens the record on the Timeline with its row in view, marked open', async ({
+  page,
+  seeded,
+}) => {
+  await openConsole(page, seeded, '#/history');
+  await expect(page.getByTestId('history-row')).toHaveCount(30);
+  await page.getByTestId('history-row').last().getByRole('link', { name: '#1' }).click();
+  const timeline = new TimelinePage(page);
+  await expect(timeline.detail()).toHaveAttribute('data-id', '1');
+  await expect(timeline.row(1)).toBeInViewport();
+  await expect(timeline.row(1)).toHaveAttribute('data-open', 'true');
 });

@@ -4,7 +4,9 @@ import type { TimelineSummary } from '@shared/events';
 import { matchSummary } from './summary-matches-filter';
 import { joinsKnownRow } from './timeline-rows';
 import {
+  aroundRecord,
   EMPTY_LIST,
+  inWindow,
   MAX_ROWS_IN_MEMORY,
   PAGE_SIZE,
   withFirstPage,
@@ -91,6 +93,8 @@ export function createTimelineController(deps: TimelineControllerDeps) {
   let unseen = new Map<number, TimelineSummary>();
   let unseenDropped = 0;
   let queue: Promise<void> = Promise.resolve();
+  /** The first page of the filter shown, until it is answered. */
+  let firstPage: Promise<void> = Promise.resolve();
 
   /** Held records that make a row of their own (a delivery after its webhook only completes one). */
   const unseenRows = (list: TimelineList): number => {
@@ -145,7 +149,8 @@ export function createTimelineController(deps: TimelineControllerDeps) {
       loadingNewer: false,
       error: null,
     });
-    return loadFirstPage();
+    firstPage = loadFirstPage();
+    return firstPage;
   }
 
   /** Which pushed records match the filter: locally where exact, else one listEvents call per chunk. */
@@ -277,6 +282,27 @@ export function createTimelineController(deps: TimelineControllerDeps) {
         set({ list: change.list, loadingNewer: false, error: null }, change.shift);
       } catch (error) {
         if (current === generation) set({ loadingNewer: false, error: describe(error) });
+      }
+    },
+    /**
+     * Brings a record opened by a link (History's `#/timeline?id=N`) into the list: when it is
+     * neither loaded nor where the loaded pages would hold it, the list is loaded again around it
+     * (aroundRecord), so the view can scroll to its row. A record the filter does not show leaves
+     * the list as it is.
+     */
+    async showRecord(id: number): Promise<void> {
+      await firstPage;
+      const list = state.list;
+      if (state.status !== 'ready' || list.items.some((item) => item.id === id) || inWindow(list, id)) return;
+      const current = generation;
+      try {
+        const page = await deps.listEvents({ filter: state.filter, beforeId: id + 1, limit: pageSize });
+        if (current !== generation || page.items[0]?.id !== id) return;
+        // Pages asked for the list it replaces would land in this one: their answers are dropped.
+        generation += 1;
+        set({ list: aroundRecord(page), loadingOlder: false, loadingNewer: false, error: null });
+      } catch (error) {
+        if (current === generation) set({ error: describe(error) });
       }
     },
     /** A batch of pushes (one per animation frame); batches are taken strictly in order. */

@@ -94,6 +94,17 @@ export function withOlderPage(
 }
 
 /**
+ * The list around one record (a link opened it): the page of `limit` from it down, newer ones
+ * above it left to be loaded as the list is scrolled up, as after scrolling deep.
+ */
+export function aroundRecord(page: {
+  items: readonly TimelineSummary[];
+  nextCursor: number | null;
+}): TimelineList {
+  return { items: page.items, nextCursor: page.nextCursor, trimmedNewer: true };
+}
+
+/**
  * A newer page (the `limit` records just newer than the top of a trimmed list) placed on top:
  * scrolling back up takes back what scrolling down dropped. A page shorter than asked reached
  * the newest record, so the top is the newest again; beyond the cap the oldest rows are dropped
@@ -118,7 +129,7 @@ export function withNewerPage(
  * Whether a record with this id falls inside the loaded window: above the oldest loaded row
  * (or anywhere, once everything older is loaded), and not above a trimmed top.
  */
-function inWindow(list: TimelineList, id: number): boolean {
+export function inWindow(list: TimelineList, id: number): boolean {
   const first = list.items[0];
   const last = list.items.at(-1);
   if (list.trimmedNewer && first !== undefined && id > first.id) return false;

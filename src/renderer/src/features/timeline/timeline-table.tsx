@@ -146,6 +146,22 @@ export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = fals
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, shift]);
 
+  // The open record's row is brought into view once each time a record is opened: by a link, it
+  // may be far from where the list was (a click opens a row already in view, which stays put).
+  const revealed = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (openId === null || revealed.current === openId) {
+      revealed.current = openId;
+      return;
+    }
+    const index = rows.findIndex(
+      (row) => row.part === null && row.group.parts.some((part) => part.id === openId),
+    );
+    if (index === -1) return;
+    revealed.current = openId;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [openId, rows, virtualizer]);
+
   const onToggle = useCallback((ids: readonly number[], range: boolean) => {
     if (range) timelineActions.selectRangeTo(ids);
     else timelineActions.toggle(ids);

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { isEmptyFilter, toFtsQuery } from '@shared/event-filter';
 import { useNavigation } from '@ui/navigation';
@@ -7,6 +7,7 @@ import { EventDetail } from './detail/event-detail';
 import { OrderLifecyclePanel } from './order-lifecycle-panel';
 import { TimelineFilters, type FilterUpdate } from './timeline-filters';
 import './timeline-palette-source';
+import { timelineController } from './timeline-store';
 import { TimelineTable } from './timeline-table';
 import { SelectionBar, TimelineToolbar } from './timeline-toolbar';
 import { readTimelineLocation, timelineParams } from './timeline-url';
@@ -28,6 +29,11 @@ export function TimelineView() {
   const location = useMemo(() => readTimelineLocation(search), [search]);
   const { filter, openId, problems } = location;
   useLiveTimeline(filter);
+  // A record opened by a link (History's rows) may be far below the loaded pages: the list is
+  // loaded around it, and the table scrolls to its row (after the filter's first page, above).
+  useEffect(() => {
+    if (openId !== null) void timelineController.showRecord(openId);
+  }, [openId]);
 
   // Filters are typed, so they replace the URL; opening a record is a step Back can undo.
   const setFilter = useCallback(
