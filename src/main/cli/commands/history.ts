@@ -254,11 +254,30 @@ async function historyTable(
   );
 }
 
-/** Whole records (bodies included), which the timeline's command gives the command line only. */
-async function historyJson(core: ConsoleCore, filter: EventFilter, limit: number): Promise<string> {
-  const records: unknown[] = [];
-  for await (const page of historyPages(core, filter, limit, true)) records.push(...(page.records ?? []));
-  return `${terminalSafeJson(JSON.stringify(records, null, 2))}\n`;
+/**
+ * Whole records (bodies included), which the timeline's command gives the command line only,
+ * written a page at a time: the same text as JSON.stringify(records, null, 2), never held whole
+ * (`--limit 100000` held every record and then the text, 605–914 MB at its peak). Nothing is
+ * written before the first page is read, so a refused filter prints its error alone.
+ */
+async function writeHistoryJson(
+  core: ConsoleCore,
+  filter: EventFilter,
+  limit: number,
+  write: (text: string) => void,
+): Promise<void> {
+  let written = 0;
+  for await (const page of historyPages(core, filter, limit, true)) {
+    const records = page.records ?? [];
+    if (records.length === 0) continue;
+    // Each record as it sits in the pretty-printed array: one level deeper, after "[" or ",".
+    const text = records
+      .map((record) => `  ${JSON.stringify(record, null, 2).replace(/\n/g, '\n  ')}`)
+      .join(',\n');
+    write(terminalSafeJson(`${written === 0 ? '[\n' : ',\n'}${text}`));
+    written += records.length;
+  }
+  write(written === 0 ? '[]\n' : '\n]\n');
 }
 
 /** On standard error, the words of `--search` it cannot match (the rest are searched). */
@@ -275,11 +294,11 @@ export async function runHistory(rawFlags: unknown, context: CliContext): Promis
     const profileId =
       flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
     const filter = filterFromHistoryFlags(flags, profileId);
-    return flags.json
-      ? historyJson(core, filter, flags.limit)
-      : historyTable(core, context, filter, flags.limit, flags.profile);
+    if (!flags.json) return historyTable(core, context, filter, flags.limit, flags.profile);
+    await writeHistoryJson(core, filter, flags.limit, context.io.stdout);
+    return null;
   });
-  context.io.stdout(output);
+  if (output !== null) context.io.stdout(output);
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
