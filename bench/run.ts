@@ -10,6 +10,7 @@ import { historySearch } from './history-search';
 import { listenerBesideImport } from './listener-beside-import';
 import { listenerIngest } from './listener-ingest';
 import { listenerLargeHistory } from './listener-large-history';
+import { ordersCatchUp } from './orders-catch-up';
 import { recordDetailBrowser } from './record-detail-browser';
 import { timelineBrowser } from './timeline-browser';
 
@@ -22,7 +23,7 @@ import { timelineBrowser } from './timeline-browser';
  * pasted 250 KB, 1 MB and 5 MB documents), typing (keys into the form and the raw editor with the
  * small sample, and the form filled field by field), detail (a record with a 5 MB body opened on the
  * timeline and its tabs switched), historyview (the History view's first rows and count beside the
- * Timeline's).
+ * Timeline's), orders (the listener while the Orders list derives 6,000 orders).
  */
 const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   listener: listenerIngest,
@@ -35,6 +36,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   builder: builderBrowser,
   typing: builderTyping,
   detail: recordDetailBrowser,
+  orders: ordersCatchUp,
 };
 
 const DIR = import.meta.dirname;
@@ -149,6 +151,7 @@ const all =
           'builder-typing-raw',
           'builder-fill-form',
           'record-detail-5mb',
+          'orders-catch-up',
         ];
         return names.flatMap((name) => {
           const file = join(RESULTS, `${name}.json`);

@@ -1,14 +1,12 @@
 import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson } from '../../shared/bounded-json';
 import type { OrderRecord } from '../../shared/orders/order-record';
-import { toSummary, type EventRow } from '../store/events-repository';
-
-/** Bodies above this are not parsed for the lifecycle (no payload the spec shows comes close). */
-const MAX_PARSED_BODY = 1024 * 1024;
+import { toSummary } from '../store/events-repository';
+import { ORDER_BODY_MAX, type OrderRecordRow } from '../store/orders-repository';
 
 /** A stored body as JSON, within the bounds every reader keeps; what cannot be read says why. */
 function readJson(body: Buffer | null): { value: unknown; unreadable?: string } {
   // Larger bodies are not parsed here (their event type and ids were read when they arrived).
-  if (body === null || body.byteLength === 0 || body.byteLength > MAX_PARSED_BODY) return { value: null };
+  if (body === null || body.byteLength === 0 || body.byteLength > ORDER_BODY_MAX) return { value: null };
   const read = parseBoundedJson(body.toString('utf8'), { maxDepth: JSON_MAX_DEPTH });
   if (read.ok) return { value: read.value };
   // Text that is not JSON is simply not JSON (its verdict says so); a bound is a finding.
@@ -23,7 +21,7 @@ function parseDetails(text: string): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
 }
 
-export function toOrderRecord(row: EventRow): OrderRecord {
+export function toOrderRecord(row: OrderRecordRow): OrderRecord {
   const request = readJson(row.request_body);
   return {
     ...toSummary(row),

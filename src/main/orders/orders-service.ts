@@ -31,8 +31,11 @@ export interface OrdersService {
    * secret in its path masked), so the lifecycle's entries name what the records show.
    */
   detail(orderId: string, shown?: (record: OrderRecord) => OrderRecord): OrderDetail;
-  /** Re-derives every order whose records changed; returns their ids. */
-  refresh(): string[];
+  /**
+   * Resolves once every order whose records changed is derived again (the `orders` command
+   * waits for it; the list answers at once and says it is catching up).
+   */
+  caughtUp(): Promise<void>;
   /**
    * Told by the one watch of other processes' commits (other-processes-watch.ts): pushes
    * `orders.changed` for the orders another process's records changed.
@@ -41,17 +44,27 @@ export interface OrdersService {
   close(): void;
 }
 
-/** Stale orders derived per write transaction: short, so another process's writes wait little. */
+/** Stale orders read per write transaction, at most. */
 const REFRESH_BATCH = 50;
-const MAX_REFRESH_ROUNDS = 1000;
-/** New records whose orders are marked per write transaction (ids): a few ms each. */
-const MARK_BATCH = 5000;
+/**
+ * How long one step may derive on the event loop before it commits and yields. A listener's
+ * request takes several turns (reading, judging, its commit, the answer), so what matters is
+ * how long each turn is held: a 50-order batch was 8 ms alone and 100 ms and more at load 19,
+ * and a webhook waited for ten of them.
+ */
+const STEP_BUDGET_MS = 4;
+/** New records whose orders are marked per write transaction (ids): a ms or two each. */
+const MARK_BATCH = 1000;
 
 /**
  * The Orders list and each order's lifecycle, derived from the events table. The list reads
  * the `orders` summaries, re-deriving first whatever changed (whichever process wrote: new
  * records are marked here, changes and removals by triggers); one order's lifecycle is always
  * derived from its records as they are now.
+ * The list derives one batch before it answers (a push's few changed orders: whole). More than
+ * that (a flood of webhooks, an import) is derived one batch per turn of the event loop, so the
+ * listener is never held up for it; meanwhile the list answers from what is derived so far and
+ * says so (`catchingUp`), and each batch pushes `orders.changed` for the orders it derived.
  * Timeline pushes that carry an order id become `orders.changed` pushes, and so do other
  * processes' writes, as the shared watch of their commits reports them (`otherProcesses`).
  */
@@ -60,30 +73,49 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
   const { orders: index, writer } = options.store;
   const recordsOf = (orderId: string) => index.recordsOf(orderId).map(toOrderRecord);
 
-  const refreshBatch = (batch: { orderId: string; seen: number }[]) => {
+  let closed = false;
+  /** Derives the batch's orders in turn until the step's time is up; returns those it derived. */
+  const refreshBatch = (batch: { orderId: string; seen: number }[]): string[] => {
+    const started = performance.now();
+    const derived: string[] = [];
     for (const { orderId, seen } of batch) {
       const records = recordsOf(orderId);
       if (records.length === 0) index.remove(orderId, seen);
       else index.write(summariseLifecycle(deriveLifecycle(orderId, records)), seen);
+      derived.push(orderId);
+      // The rest stay stale, for the next step.
+      if (performance.now() - started > STEP_BUDGET_MS) break;
     }
+    return derived;
+  };
+
+  /** Whether every order's summary is derived from its records as they are now. */
+  const current = () => index.unmarked() !== 'with_orders' && index.staleBatch(1).length === 0;
+
+  /**
+   * One step of the catch-up, inside a write: marks stale the orders of the next records stored
+   * since the last look, by any process (migration 014: the listener no longer marks them in
+   * its insert), and derives the next batch of stale orders. The write lock is held while the
+   * records are read, so no other writer slips in between (and a summary written from stale
+   * records is refused by its `seen` count anyway).
+   */
+  const step = (): { derived: string[]; current: boolean } => {
+    index.markNewRecords(MARK_BATCH);
+    const derived = refreshBatch(index.staleBatch(REFRESH_BATCH));
+    return { derived, current: current() };
   };
 
   /**
-   * Marks stale the orders of records stored since the last look, by any process (migration
-   * 014: the listener no longer marks them in its insert). Before the list is read or pushed,
-   * so neither misses a stored record.
+   * Before the list answers, on the event loop: one step, in one transaction (a push's re-list,
+   * one new record of one order, commits once). Returns whether the summaries are now current.
    */
-  function markNewRecords(): void {
+  function stepNow(): boolean {
     const unmarked = index.unmarked();
-    if (unmarked === 'none') return;
     // Records without orders (an import's) leave nothing for the list to show: the mark moves
     // on when the lock is free, never waiting here for another process's write.
-    if (unmarked === 'orderless') {
-      markInBackground().catch(() => undefined);
-      return;
-    }
-    let more = true;
-    while (more) more = writer.writeNow(() => index.markNewRecords(MARK_BATCH));
+    if (unmarked === 'orderless') markInBackground().catch(() => undefined);
+    if (unmarked !== 'with_orders' && index.staleBatch(1).length === 0) return true;
+    return writer.writeNow(step).current;
   }
 
   /** The same marking as a queued write: it waits for the lock on a timer, not on the event loop. */
@@ -92,18 +124,31 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     while (more) more = await writer.write(() => index.markNewRecords(MARK_BATCH));
   }
 
-  function refresh(): string[] {
-    markNewRecords();
-    const changed: string[] = [];
-    for (let round = 0; round < MAX_REFRESH_ROUNDS; round += 1) {
-      const batch = index.staleBatch(REFRESH_BATCH);
-      if (batch.length === 0) break;
-      // The writer takes the write lock before the records are read, so no other writer slips in
-      // between (and a summary written from stale records is refused by its `seen` count anyway).
-      writer.writeNow(() => refreshBatch(batch));
-      changed.push(...batch.map((entry) => entry.orderId));
-    }
-    return changed;
+  let catchingUp: Promise<void> | null = null;
+  /**
+   * The rest, as queued writes: each commits at the end of its turn of the event loop (the
+   * listener's rows join it). After each step the catch-up rests on a timer as long as the step
+   * took, so the turns between two steps are free: a request that needs several of them is not
+   * held up by a step in each. A lock another process holds is waited for on a timer. A step
+   * that fails ends this catch-up; the next list starts another.
+   */
+  function catchUp(): Promise<void> {
+    catchingUp ??= (async () => {
+      try {
+        while (!closed) {
+          const started = performance.now();
+          const done = await writer.write(step);
+          if (closed) break;
+          for (const orderId of done.derived) noteChanged(orderId);
+          if (done.current) break;
+          const took = performance.now() - started;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(took, 50)));
+        }
+      } finally {
+        catchingUp = null;
+      }
+    })();
+    return catchingUp;
   }
 
   const pending = new Set<string>();
@@ -128,7 +173,6 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
 
   /** A look that failed (the lock stayed taken past its wait) is made again at the next quiet tick. */
   let lookAgain = false;
-  let closed = false;
   /**
    * Marks what other processes stored as a queued write, so it never waits for the lock on the
    * event loop (an import in another process holds it for seconds in all), then pushes the
@@ -159,7 +203,8 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
 
   return {
     list({ states, profileId, text, cursor, limit }, hidden = []) {
-      refresh();
+      const whole = stepNow();
+      if (!whole) void catchUp().catch(() => undefined);
       const query = { states, profileId, text, hidden };
       const items = index.page(query, cursor, limit);
       const last = items.at(-1);
@@ -170,6 +215,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
             ? { lastMs: Date.parse(last.lastActivityAt), orderId: last.orderId }
             : null,
         total: index.count(query),
+        catchingUp: whole ? null : index.backlog(),
       };
     },
     detail(orderId, shown = (record: OrderRecord) => record) {
@@ -181,7 +227,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
         records: records.map((record) => timelineSummarySchema.parse(record)),
       };
     },
-    refresh,
+    caughtUp: () => (stepNow() ? Promise.resolve() : catchUp()),
     otherProcesses,
     close() {
       closed = true;

@@ -30,8 +30,21 @@ export const orderPageSchema = z.object({
   items: z.array(orderSummarySchema),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   nextCursor: orderCursorSchema.nullable(),
-  /** How many orders match the filter in all. */
+  /** How many orders match the filter in all (of those derived so far). */
   total: z.number().int(),
+  /**
+   * Null when every order is derived from its records as they are now. Otherwise the console is
+   * still deriving (after a flood of webhooks, an import): the page is what is derived so far,
+   * some orders missing or in an older state, and `orders.changed` follows as it catches up.
+   */
+  catchingUp: z
+    .object({
+      /** Orders whose records changed since they were last derived. */
+      ordersToDerive: z.number().int().nonnegative(),
+      /** Records stored since the last look, whose orders are not counted above yet. */
+      recordsToRead: z.number().int().nonnegative(),
+    })
+    .nullable(),
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 

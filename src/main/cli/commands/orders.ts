@@ -68,6 +68,9 @@ export function registerOrders(program: Command, context: CliContext): void {
     .action(async (raw: unknown) => {
       const flags = parseFlags(listFlags, raw);
       const found = await withExistingConsole(context, async (core) => {
+        // A terminal wants every order: derived in batches first (the list itself answers with
+        // what is derived so far, as a view does while it catches up).
+        await core.orders.caughtUp();
         const items: OrderSummary[] = [];
         let cursor: OrderCursor | undefined;
         let total = 0;

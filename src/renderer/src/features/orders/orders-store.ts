@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CommandInput, CommandOutput } from '@shared/contract';
-import type { OrderCursor, OrderDetail, OrderListRequest } from '@shared/contract/orders';
+import type { OrderCursor, OrderDetail, OrderListRequest, OrderPage } from '@shared/contract/orders';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
 import type { OrderState } from '@shared/orders/order-states';
 import { bridge } from '@bridge';
@@ -20,6 +20,8 @@ interface OrdersState {
   filters: OrderFilters;
   items: OrderSummary[];
   total: number;
+  /** Null when the list is current; else how much the console has still to derive (it is partial). */
+  catchingUp: OrderPage['catchingUp'];
   nextCursor: OrderCursor | null;
   loaded: boolean;
   loading: boolean;
@@ -49,6 +51,7 @@ export const useOrdersStore = create<OrdersState>((set, get) => ({
   filters: { states: [], profileId: null, text: '' },
   items: [],
   total: 0,
+  catchingUp: null,
   nextCursor: null,
   loaded: false,
   loading: false,
@@ -69,7 +72,14 @@ export const useOrdersStore = create<OrdersState>((set, get) => ({
       const limit = Math.min(500, Math.max(PAGE, get().items.length));
       const page = await bridge.listOrders({ ...requestOf(get().filters), limit });
       if (mine !== generation) return;
-      set({ items: page.items, total: page.total, nextCursor: page.nextCursor, loaded: true, error: null });
+      set({
+        items: page.items,
+        total: page.total,
+        catchingUp: page.catchingUp,
+        nextCursor: page.nextCursor,
+        loaded: true,
+        error: null,
+      });
     } catch (error) {
       if (mine === generation) set({ error: errorMessage(error), loaded: true });
     } finally {
@@ -88,6 +98,7 @@ export const useOrdersStore = create<OrdersState>((set, get) => ({
       set({
         items: [...get().items, ...page.items.filter((order) => !known.has(order.orderId))],
         total: page.total,
+        catchingUp: page.catchingUp,
         nextCursor: page.nextCursor,
         error: null,
       });

@@ -1,6 +1,7 @@
 import { Alert, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { catchingUpWords } from '@shared/orders/catching-up-words';
 import { useResumed } from '@ui/app-store';
 import { useNavigation } from '@ui/navigation';
 import { OrderDetailPanel } from './order-detail';
@@ -11,19 +12,21 @@ import './orders-palette-source';
 
 /** Every order the console has seen, its known state, lifecycle and follow-up operations. */
 export function OrdersView() {
-  const { filters, items, total, nextCursor, loaded, error, setFilters, reload, loadMore } = useOrdersStore(
-    useShallow((state) => ({
-      filters: state.filters,
-      items: state.items,
-      total: state.total,
-      nextCursor: state.nextCursor,
-      loaded: state.loaded,
-      error: state.error,
-      setFilters: state.setFilters,
-      reload: state.reload,
-      loadMore: state.loadMore,
-    })),
-  );
+  const { filters, items, total, catchingUp, nextCursor, loaded, error, setFilters, reload, loadMore } =
+    useOrdersStore(
+      useShallow((state) => ({
+        filters: state.filters,
+        items: state.items,
+        total: state.total,
+        catchingUp: state.catchingUp,
+        nextCursor: state.nextCursor,
+        loaded: state.loaded,
+        error: state.error,
+        setFilters: state.setFilters,
+        reload: state.reload,
+        loadMore: state.loadMore,
+      })),
+    );
   const { params, navigate } = useNavigation(
     useShallow((state) => ({ params: state.params, navigate: state.navigate })),
   );
@@ -49,13 +52,24 @@ export function OrdersView() {
         <OrderFilters filters={filters} onChange={onChange} />
       </Group>
       {error !== null && <Alert color="red">{error}</Alert>}
+      {catchingUp !== null && (
+        // It follows by itself: each batch derived pushes orders.changed, and the list reloads.
+        <Alert color="yellow" data-testid="orders-catching-up">
+          {catchingUpWords(catchingUp)}
+        </Alert>
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           {loaded && items.length === 0 ? (
             <Text c="dimmed" size="sm" data-testid="orders-empty">
-              {total === 0 && filters.states.length === 0 && filters.text === '' && filters.profileId === null
-                ? 'No orders yet. Create a checkout session (builder, or the send command); the orders it creates, and any order a webhook names, appear here.'
-                : 'No order matches these filters.'}
+              {catchingUp !== null
+                ? 'No order derived so far matches; the others are still being derived.'
+                : total === 0 &&
+                    filters.states.length === 0 &&
+                    filters.text === '' &&
+                    filters.profileId === null
+                  ? 'No orders yet. Create a checkout session (builder, or the send command); the orders it creates, and any order a webhook names, appear here.'
+                  : 'No order matches these filters.'}
             </Text>
           ) : (
             <OrdersList
