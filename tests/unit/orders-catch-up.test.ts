@@ -1,4 +1,12 @@
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createEventBus } from '../../src/main/event-bus';
+import { createOrdersService } from '../../src/main/orders/orders-service';
+import { createEventsRepository } from '../../src/main/store/events-repository';
+import { migrate } from '../../src/main/store/migrate';
+import { migrations } from '../../src/main/store/migrations';
+import { createOrdersRepository } from '../../src/main/store/orders-repository';
+import { createStoreWriter } from '../../src/main/store/store-writer';
 import { notification } from './helpers/order-events';
 import { withConsoleFile } from './helpers/console-file';
 import { rawRequest } from './helpers/http';
@@ -80,5 +88,51 @@ describe('Orders catching up after a flood of webhooks', () => {
       [orderId(2), 'declined'],
       [orderId(1), 'approved'],
     ]);
+  });
+});
+
+describe("a push's re-list (the Orders view open while webhooks arrive)", () => {
+  it('derives only the order that changed, in one write', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations);
+    const events = createEventsRepository(db);
+    const repository = createOrdersRepository(db);
+    const read: string[] = [];
+    const orders = {
+      ...repository,
+      recordsOf: (id: string) => {
+        read.push(id);
+        return repository.recordsOf(id);
+      },
+    };
+    const plain = createStoreWriter(db);
+    let writes = 0;
+    const writer = {
+      ...plain,
+      writeNow: <T>(fn: () => T): T => {
+        writes += 1;
+        return plain.writeNow(fn);
+      },
+    };
+    const service = createOrdersService({ store: { orders, writer }, bus: createEventBus() });
+    try {
+      for (let n = 0; n < 20; n += 1)
+        for (const type of ['order_approved', 'order_authorised', 'order_captured'])
+          events.insert(notification(orderId(n), type, 1_000 + n * 10));
+      expect(service.list({ limit: 100 }).total).toBe(20);
+      read.length = 0;
+      writes = 0;
+      // Each webhook's push makes the view list again: the new record's order is marked and
+      // derived in one transaction (it was two commits), and no other order is read.
+      events.insert(notification(orderId(7), 'order_declined', 5_000));
+      const page = service.list({ limit: 100 });
+      expect(page.items[0]).toMatchObject({ orderId: orderId(7), state: 'declined' });
+      expect(read).toEqual([orderId(7)]);
+      expect(writes).toBe(1);
+      expect(page.catchingUp).toBeNull();
+    } finally {
+      service.close();
+      db.close();
+    }
   });
 });
