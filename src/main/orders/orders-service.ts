@@ -74,8 +74,11 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
   const recordsOf = (orderId: string) => index.recordsOf(orderId).map(toOrderRecord);
 
   let closed = false;
-  /** Derives the batch's orders in turn until the step's time is up; returns those it derived. */
-  const refreshBatch = (batch: { orderId: string; seen: number }[]): string[] => {
+  /**
+   * Derives the batch's orders in turn, until `budgetMs` is up when one is given; returns those
+   * it derived.
+   */
+  const refreshBatch = (batch: { orderId: string; seen: number }[], budgetMs: number | null): string[] => {
     const started = performance.now();
     const derived: string[] = [];
     for (const { orderId, seen } of batch) {
@@ -84,7 +87,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
       else index.write(summariseLifecycle(deriveLifecycle(orderId, records)), seen);
       derived.push(orderId);
       // The rest stay stale, for the next step.
-      if (performance.now() - started > STEP_BUDGET_MS) break;
+      if (budgetMs !== null && performance.now() - started > budgetMs) break;
     }
     return derived;
   };
@@ -99,9 +102,9 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
    * records are read, so no other writer slips in between (and a summary written from stale
    * records is refused by its `seen` count anyway).
    */
-  const step = (): { derived: string[]; current: boolean } => {
+  const step = (budgetMs: number | null): { derived: string[]; current: boolean } => {
     index.markNewRecords(MARK_BATCH);
-    const derived = refreshBatch(index.staleBatch(REFRESH_BATCH));
+    const derived = refreshBatch(index.staleBatch(REFRESH_BATCH), budgetMs);
     return { derived, current: current() };
   };
 
@@ -115,7 +118,8 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     // on when the lock is free, never waiting here for another process's write.
     if (unmarked === 'orderless') markInBackground().catch(() => undefined);
     if (unmarked !== 'with_orders' && index.staleBatch(1).length === 0) return true;
-    return writer.writeNow(step).current;
+    // The whole batch, however long it takes under load: a few changed orders are always whole.
+    return writer.writeNow(() => step(null)).current;
   }
 
   /** The same marking as a queued write: it waits for the lock on a timer, not on the event loop. */
@@ -137,7 +141,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
       try {
         while (!closed) {
           const started = performance.now();
-          const done = await writer.write(step);
+          const done = await writer.write(() => step(STEP_BUDGET_MS));
           if (closed) break;
           for (const orderId of done.derived) noteChanged(orderId);
           if (done.current) break;
