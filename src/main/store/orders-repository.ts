@@ -135,6 +135,11 @@ export function createOrdersRepository(db: SqliteDatabase) {
       SELECT DISTINCT order_id FROM events WHERE id > ? AND id <= ? AND order_id IS NOT NULL
       ON CONFLICT (order_id) DO UPDATE SET stale = stale + 1`),
     setMarked: db.prepare<[number]>('UPDATE orders_marked_state SET marked_through = ?'),
+    // The id of the limit-th record after the mark: a batch counts records, not ids, so the
+    // gap a retention leaves (a million ids removed) is crossed in one step, not a thousand.
+    nthAfter: db.prepare<[number, number], { id: number }>(
+      'SELECT id FROM events WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?',
+    ),
     orderBetween: db.prepare<[number, number], { found: number }>(
       'SELECT EXISTS (SELECT 1 FROM events WHERE id > ? AND id <= ? AND order_id IS NOT NULL) AS found',
     ),
@@ -179,7 +184,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
     markNewRecords(limit: number): boolean {
       const marks = statements.marks.get();
       if (marks === undefined || marks.newest <= marks.marked) return false;
-      const through = Math.min(marks.newest, marks.marked + limit);
+      const through = statements.nthAfter.get(marks.marked, limit - 1)?.id ?? marks.newest;
       statements.markRange.run(marks.marked, through);
       statements.setMarked.run(through);
       return through < marks.newest;
