@@ -1,5 +1,5 @@
 import { httpUrlProblem } from './http-url';
-import { BASE_URL_RULES, type ProfileView } from './profile';
+import { BASE_URL_RULES, profileFieldsSchema, type ProfileView } from './profile';
 
 /**
  * What keeps a profile from working, found before anything is sent: a base URL that is still a
@@ -11,7 +11,50 @@ import { BASE_URL_RULES, type ProfileView } from './profile';
 export type ProfileProblem =
   | { kind: 'placeholder_base_url'; field: 'baseUrl'; message: string }
   | { kind: 'unusable_base_url'; field: 'baseUrl'; message: string }
-  | { kind: 'no_api_token'; field: 'apiToken'; message: string };
+  | { kind: 'no_api_token'; field: 'apiToken'; message: string }
+  | { kind: 'unusable_field'; field: StoredField; message: string };
+
+/**
+ * The fields a profile view carries as stored (profileViewSchema): one a data directory holds
+ * that input refuses (a name past 64 characters, written by an earlier version or by hand) must
+ * not stop the console listing its profiles; it is said here, in the field's words, and the
+ * form or `profiles set` renames it.
+ */
+type StoredField = 'name' | 'listenerPort' | 'notificationField' | 'signedTokenMinutes';
+const STORED_FIELDS = {
+  name: { label: 'name', fix: 'rename it' },
+  listenerPort: { label: 'listener port', fix: 'change it' },
+  notificationField: { label: 'notification field', fix: 'change it' },
+  signedTokenMinutes: { label: 'token lifetime', fix: 'change it' },
+} as const satisfies Record<StoredField, { label: string; fix: string }>;
+const storedFieldsSchema = profileFieldsSchema.pick({
+  name: true,
+  listenerPort: true,
+  notificationField: true,
+  signedTokenMinutes: true,
+});
+const isStoredField = (key: PropertyKey | undefined): key is StoredField =>
+  typeof key === 'string' && Object.prototype.hasOwnProperty.call(STORED_FIELDS, key);
+
+function unusableFieldProblems(
+  profile: Pick<ProfileView, StoredField>,
+): Extract<ProfileProblem, { kind: 'unusable_field' }>[] {
+  const parsed = storedFieldsSchema.safeParse(profile);
+  if (parsed.success) return [];
+  const problems: Extract<ProfileProblem, { kind: 'unusable_field' }>[] = [];
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (!isStoredField(field) || problems.some((problem) => problem.field === field)) continue;
+    const { label, fix } = STORED_FIELDS[field];
+    const reason = lowerFirst(issue.message).replace(/\.$/, '');
+    problems.push({
+      kind: 'unusable_field',
+      field,
+      message: `Its ${label} cannot be used; ${reason}: ${fix}.`,
+    });
+  }
+  return problems;
+}
 
 /** Host names reserved for documentation and tests: nothing real answers there. */
 const PLACEHOLDER_DOMAINS = ['example.com', 'example.net', 'example.org'];
@@ -69,9 +112,9 @@ const upperFirst = (text: string): string => `${text.charAt(0).toUpperCase()}${t
 const lowerFirst = (text: string): string => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
 export function profileProblems(
-  profile: Pick<ProfileView, 'name' | 'baseUrl' | 'environment' | 'apiToken'>,
+  profile: Pick<ProfileView, StoredField | 'baseUrl' | 'environment' | 'apiToken'>,
 ): ProfileProblem[] {
-  const problems: ProfileProblem[] = [];
+  const problems: ProfileProblem[] = [...unusableFieldProblems(profile)];
   const unusable = unusableBaseUrlClause(profile);
   const placeholder = placeholderBaseUrlClause(profile);
   if (unusable !== null)
@@ -89,6 +132,12 @@ export function profileProblems(
 
 /** "Set its base URL and API token": the fields to set, for a badge or a button. */
 export function problemsSummary(problems: readonly ProfileProblem[]): string {
-  const fields = problems.map((problem) => (problem.field === 'baseUrl' ? 'base URL' : 'API token'));
+  const fields = problems.map((problem) =>
+    problem.field === 'baseUrl'
+      ? 'base URL'
+      : problem.field === 'apiToken'
+        ? 'API token'
+        : STORED_FIELDS[problem.field].label,
+  );
   return fields.length === 0 ? '' : `Set its ${fields.join(' and ')}`;
 }

@@ -82,11 +82,13 @@ const httpUrl = (what: string, rules: HttpUrlRules) =>
     `The ${what} must not carry a user name or password (user:password@); put tokens in the profile's token fields, which are encrypted`,
   );
 
+export const PROFILE_NAME_MAX_LENGTH = 64;
+
 export const profileNameSchema = z
   .string()
   .trim()
   .min(1, 'Enter a profile name')
-  .max(64, 'A profile name has at most 64 characters');
+  .max(PROFILE_NAME_MAX_LENGTH, `A profile name has at most ${PROFILE_NAME_MAX_LENGTH} characters`);
 
 /** Every editable, non-secret field of a profile. Shared by the main process and the form. */
 export const profileFieldsSchema = z.object({
@@ -170,20 +172,35 @@ const storedUrlFields = {
   publicListenerUrl: z.string().nullable(),
 };
 
-export const profileViewSchema = profileFieldsSchema.extend(storedUrlFields).extend({
-  id: z.number().int(),
-  apiToken: maskedSecretSchema,
-  notificationToken: maskedSecretSchema,
-  isActive: z.boolean(),
-  /**
-   * The live profile's address this profile's base URL reaches (a live profile's own), or null:
-   * a call on it is confirmed as a live profile's is, whatever its environment says (main's
-   * live guard refuses it unconfirmed). Computed by main with liveAddressReachedBy.
-   */
-  liveAddress: liveAddressSchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/**
+ * The other plain fields as stored, for the same reason: one row input now refuses (a name past
+ * 64 characters, which a duplicate once made) must not stop every list of profiles, and with it
+ * the console's start; profileProblems names the field, and the form renames it.
+ */
+const storedPlainFields = {
+  name: z.string(),
+  listenerPort: z.number(),
+  notificationField: z.string(),
+  signedTokenMinutes: z.number(),
+};
+
+export const profileViewSchema = profileFieldsSchema
+  .extend(storedUrlFields)
+  .extend(storedPlainFields)
+  .extend({
+    id: z.number().int(),
+    apiToken: maskedSecretSchema,
+    notificationToken: maskedSecretSchema,
+    isActive: z.boolean(),
+    /**
+     * The live profile's address this profile's base URL reaches (a live profile's own), or null:
+     * a call on it is confirmed as a live profile's is, whatever its environment says (main's
+     * live guard refuses it unconfirmed). Computed by main with liveAddressReachedBy.
+     */
+    liveAddress: liveAddressSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
 /**

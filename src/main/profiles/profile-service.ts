@@ -3,7 +3,9 @@ import type { ConsoleCommand } from '../../shared/console-command';
 import type { ProfilesSnapshot } from '../../shared/contract';
 import {
   MASK_PREFIX,
+  PROFILE_NAME_MAX_LENGTH,
   profileFieldsSchema,
+  profileNameSchema,
   type ProfileExpected,
   type ProfileFields,
   type ProfileView,
@@ -31,6 +33,12 @@ import type { Vault } from './vault';
 import { createWebhookHeaderSecrets, type WebhookHeaderSecrets } from './webhook-header-secrets';
 
 const ACTIVE_PROFILE_KEY = 'activeProfileId';
+
+/** The first `length` UTF-16 units of a text, never cutting a surrogate pair in two. */
+const shortenedTo = (text: string, length: number): string => {
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+};
 
 export interface ProfileSecrets {
   apiToken: string | null;
@@ -214,9 +222,14 @@ export function createProfileService({
 
   const view = (id: number): ProfileView => toView(get(id), activeId());
 
+  // The copy's name fits the name's limit: the base gives way to " copy N" (a 62-character
+  // name once made a 67-character copy, which every list of profiles then refused).
   const unusedCopyName = (base: string): string => {
     for (let n = 1; ; n += 1) {
-      const candidate = n === 1 ? `${base} copy` : `${base} copy ${n}`;
+      const suffix = n === 1 ? ' copy' : ` copy ${n}`;
+      const room = PROFILE_NAME_MAX_LENGTH - suffix.length;
+      const kept = base.length <= room ? base : shortenedTo(base, room).trimEnd();
+      const candidate = `${kept}${suffix}`;
       if (profiles.findByName(candidate) === undefined) return candidate;
     }
   };
@@ -286,7 +299,8 @@ export function createProfileService({
     duplicate(id, name) {
       const copyId = transaction(() => {
         const source = get(id);
-        const copyName = name ?? unusedCopyName(source.fields.name);
+        // Checked before the write: nothing input refuses is ever stored.
+        const copyName = parseInput(profileNameSchema, name ?? unusedCopyName(source.fields.name), ['name']);
         assertNameFree(copyName);
         return profiles.insert({
           fields: { ...source.fields, name: copyName },

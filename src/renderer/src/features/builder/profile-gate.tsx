@@ -25,6 +25,8 @@ export async function profileReadyToSend(profile: ProfileView): Promise<boolean>
     });
     return false;
   }
+  // A stored field input refuses (a name too long) is the list's to say; it stops no send.
+  if (!problems.some((problem) => problem.kind === 'no_api_token')) return true;
   const choice = await chooseAction({
     title: `Send without an API token?`,
     children: (
