@@ -223,7 +223,8 @@ describe('checkout-console send', () => {
     const refused = await cli('send', payloadFile({ order_reference_id: 'r5' }), '--profile', 'Live');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
-      'error: Creating a checkout session would reach the LIVE (production) profile "Live". Pass --yes-live to confirm it.\n',
+      // The address too: the refusal says where the call would have gone.
+      `error: Creating a checkout session would reach the LIVE (production) profile "Live": it goes to ${service.url}/checkout. Pass --yes-live to confirm it.\n`,
     );
     expect(service.received).toHaveLength(0);
   });

@@ -50,7 +50,9 @@ describe('test --profile Live whose base URL is still a placeholder', () => {
     expect(set.code, set.stderr).toBe(0);
     const run = await runCliCaptured(['--data-dir', dataDir, 'test', scenarios, '--profile', 'Live']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('Running scenarios would reach the LIVE (production) profile "Live".');
+    expect(run.stderr).toContain(
+      'Running scenarios would reach the LIVE (production) profile "Live": it goes to http://127.0.0.1:9.',
+    );
     expect(run.stderr).toContain('--yes-live');
   });
 });

@@ -39,8 +39,9 @@ export function assertLiveConfirmed(
   if (confirmed === true) return;
   const { name } = profile.fields;
   let refused: string;
+  // The address is said too: an edited URL (an order operation's) may go anywhere.
   if (profile.fields.environment === 'live')
-    refused = `${action} would reach the LIVE (production) profile "${name}".`;
+    refused = `${action} would reach the LIVE (production) profile "${name}": it goes to ${target.url}.`;
   else {
     const live = liveAddressReachedBy(target.url, target.profiles);
     if (live === null) return;

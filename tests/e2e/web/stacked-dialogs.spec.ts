@@ -57,9 +57,13 @@ test('Escape on the live confirmation closes only it: the editor under it stays,
   await body.fill('{"kept": "as typed"}');
   const received = fake.received.length;
 
+  // The confirmation names the address the call goes to: the URL as the editor holds it.
+  const url = await editor.getByLabel('URL').inputValue();
+  expect(url).toContain(fake.url);
   await editor.getByRole('button', { name: 'Send get order' }).click();
   const confirmation = page.getByRole('dialog', { name: 'Send to LIVE profile "Live"?' });
-  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toContainText(`Get order of order`);
+  await expect(confirmation).toContainText(`will reach the production service at ${url}.`);
   await page.keyboard.press('Escape');
   await expect(confirmation).toBeHidden();
   // The dialog under it is still open, with what was typed; nothing was sent.

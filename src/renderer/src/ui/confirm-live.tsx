@@ -4,7 +4,7 @@ import type { ProfileView } from '@shared/profile';
 import { confirmAction } from './confirm-dialog';
 import { reachesLive } from './environment-style';
 
-type CallingProfile = Pick<ProfileView, 'name' | 'environment' | 'liveAddress'>;
+type CallingProfile = Pick<ProfileView, 'name' | 'environment' | 'liveAddress' | 'baseUrl'>;
 
 /**
  * Whether a call on `profile` needs a yes, as main's live guard judges it: the profile is live,
@@ -20,12 +20,15 @@ export function callNeedsLiveYes(profile: CallingProfile, reached = profile.live
  * Asks before any outbound call on a live profile, or to a live profile's address from another
  * (a duplicate of Live set to Sandbox keeps Live's base URL and token). Resolves true only on an
  * explicit click of the red button, or when nothing needs asking; closing the dialog or pressing
- * Escape is a no.
+ * Escape is a no. It names the address the call goes to (`address`: the profile's base URL
+ * unless the caller's URL is another, as an order operation's edited URL may be), as main's
+ * refusal does: "production" alone does not say which host.
  */
 export function confirmLiveCall(
   profile: CallingProfile,
   action: string,
   reached: LiveAddress | null = profile.liveAddress,
+  address: string = profile.baseUrl,
 ): Promise<boolean> {
   if (!callNeedsLiveYes(profile, reached)) return Promise.resolve(true);
   const elsewhere = profile.environment === 'live' || reached === null ? null : reached;
@@ -33,7 +36,7 @@ export function confirmLiveCall(
     title: `Send to LIVE profile "${elsewhere?.profileName ?? profile.name}"?`,
     children: (
       <Text size="sm">
-        {action} will reach the production service
+        {action} will reach the production service at {address}
         {elsewhere === null
           ? ''
           : `: "${profile.name}" is not live, but this call goes to the ${elsewhere.field} of the LIVE profile "${elsewhere.profileName}" (${elsewhere.url})`}

@@ -109,14 +109,14 @@ export function OperationEditor({
                 {label} was already sent {sent === 1 ? 'once' : `${sent} times`} from this editor; the answer
                 is below.
                 {live
-                  ? ` It goes to the LIVE profile "${reached?.profileName ?? profile.name}": real orders and real money.`
+                  ? ` It goes to ${url}, the LIVE profile "${reached?.profileName ?? profile.name}": real orders and real money.`
                   : ''}
               </Text>
             ),
             confirmLabel: 'Send again',
             color: live ? 'red' : 'orange',
           })
-        : await confirmLiveCall(profile, label, reached);
+        : await confirmLiveCall(profile, label, reached, url);
     if (!confirmed) return;
     const key = crypto.randomUUID();
     setRequestKey(key);
