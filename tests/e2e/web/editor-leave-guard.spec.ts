@@ -171,3 +171,38 @@ test('an editor with nothing edited lets the tab close unasked', async ({ page, 
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(asked).toBe(false);
 });
+
+// The profile form's edits, a typed replacement token among them, were dropped without a word by
+// Ctrl+, or a click on another profile: it asks as an operation editor does, and staying keeps
+// them; closing the tab asks too.
+test('an edited profile form asks before another profile, a shortcut or a closed tab drops it', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/profiles');
+  const profiles = new ProfilesPage(page);
+  await profiles.profileInList('Sandbox').click();
+  const form = page.getByRole('form', { name: 'Edit profile Sandbox' });
+  await form.getByLabel('Base URL').fill('https://sandbox.merchant.test');
+  await profiles.setSecret('API token', 'sk_test_typed_not_saved');
+  const ask = page.getByRole('dialog', { name: 'Leave the profile editor?' });
+
+  for (const leave of [
+    () => page.keyboard.press('Control+,'),
+    () => profiles.profileInList('Live').click(),
+  ]) {
+    await leave();
+    await expect(ask).toContainText('Your edits in the profile editor are not saved');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(/#\/profiles/);
+    await expect(form.getByLabel('Base URL')).toHaveValue('https://sandbox.merchant.test');
+    await expect(form.getByLabel('API token', { exact: true })).toHaveValue('sk_test_typed_not_saved');
+  }
+  expect(await closeTabAnsweringStay(page)).toBe('beforeunload');
+
+  // Agreed to, the other profile is shown.
+  await profiles.profileInList('Live').click();
+  await ask.getByRole('button', { name: 'Leave and lose the edits' }).click();
+  await expect(page.getByRole('form', { name: 'Edit profile Live' })).toBeVisible();
+});

@@ -4,21 +4,25 @@ import { confirmAction } from './confirm-dialog';
 
 /**
  * Unsent work that leaving the view would throw away: an open request editor whose text was
- * edited registers what it is ("the capture editor") while that holds; closing or reloading the tab asks too. Every change of view
+ * edited registers what it is ("the capture editor") while that holds, and so does a settings
+ * form not yet saved ("the profile editor", whose selection change asks too); closing or
+ * reloading the tab asks too. Every change of view
  * (navigate() in navigation.ts: the shortcuts' and the menu's app-wide defaults, the palette's
  * "Go to" and order entries; and the browser's Back, Forward or a typed address, through the
  * hash's change) goes through leaveViewThen(), which asks first while any is
  * registered, with the console's one confirmation dialog. One owner, so no shortcut or palette
  * entry can close an editor silently, whichever way it was reached.
  */
-const unsent: { what: string }[] = [];
+/** What keeps the edits: a request editor's are sent, a form's saved. */
+export type KeptBy = 'sent' | 'saved';
+const unsent: { what: string; keptBy: KeptBy }[] = [];
 /** True while a confirmed leave runs: the navigation it makes is not asked about again. */
 let leaving = false;
 
 /** Registers `what` (e.g. "the capture editor") as unsent work; returns its remover. */
-export function registerUnsentWork(what: string): () => void {
+export function registerUnsentWork(what: string, keptBy: KeptBy = 'sent'): () => void {
   // An entry per registration, so two editors naming the same thing are removed one by one.
-  const entry = { what };
+  const entry = { what, keptBy };
   unsent.push(entry);
   return () => {
     const index = unsent.indexOf(entry);
@@ -49,8 +53,8 @@ window.addEventListener('beforeunload', (event) => {
 });
 
 /** While `what` is not null, leaving the view asks first ("Leave <what>?"). */
-export function useUnsentWork(what: string | null): void {
-  useEffect(() => (what === null ? undefined : registerUnsentWork(what)), [what]);
+export function useUnsentWork(what: string | null, keptBy: KeptBy = 'sent'): void {
+  useEffect(() => (what === null ? undefined : registerUnsentWork(what, keptBy)), [what, keptBy]);
 }
 
 /** True while the question is on screen: a second way out asked meanwhile is not asked again. */
@@ -63,19 +67,20 @@ export function leavingWouldAsk(): boolean {
 
 /** Runs `go` (which changes the view) now, or after the user agreed to leave unsent work. */
 export function leaveViewThen(go: () => void): void {
-  const what = leaving ? undefined : unsent.at(-1)?.what;
-  if (what === undefined) {
+  const work = leaving ? undefined : unsent.at(-1);
+  if (work === undefined) {
     go();
     return;
   }
   if (asking) return;
   asking = true;
+  const { what, keptBy } = work;
   void confirmAction({
     title: `Leave ${what}?`,
     children: (
       <Text size="sm">
-        Your edits in {what} are not sent. Leaving closes it and they are lost; stay to send or copy them
-        first.
+        Your edits in {what} are not {keptBy}. Leaving closes it and they are lost; stay to{' '}
+        {keptBy === 'sent' ? 'send or copy them' : 'save them'} first.
       </Text>
     ),
     confirmLabel: 'Leave and lose the edits',

@@ -17,6 +17,7 @@ import {
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
 import { useFollowedForm } from '@ui/use-followed-form';
+import { useUnsentWork } from '@ui/leave-guard';
 import { ENVIRONMENT_LABEL } from '@ui/environment-style';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
@@ -90,6 +91,13 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
   // the edit began: the token field follows pushes, so the profile shown at save time may already
   // carry a value set elsewhere meanwhile (masked like the one this edit meant to replace).
   const [tokensRead, setTokensRead] = useState<Partial<Record<SecretName, string | null>>>({});
+  // Edits not saved (a typed replacement token among them) are asked about before a shortcut,
+  // another view, another profile or a closed tab drops them, as an operation editor's are.
+  const edited =
+    Object.keys(followed.changes(form.watch()).patch).length > 0 ||
+    apiToken.action !== 'keep' ||
+    notificationToken.action !== 'keep';
+  useUnsentWork(edited ? 'the profile editor' : null, 'saved');
   // A new value typed (or set, cleared, kept) leaves the refusal of the old one behind.
   const editSecret = (name: SecretName, set: (edit: SecretEdit) => void) => (edit: SecretEdit) => {
     set(edit);

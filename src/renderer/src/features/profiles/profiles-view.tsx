@@ -12,6 +12,7 @@ import {
 } from '@shared/profile';
 import { errorMessage } from '@bridge/bridge-error';
 import { useAppCommand } from '@ui/app-commands';
+import { leaveViewThen } from '@ui/leave-guard';
 import { ENVIRONMENT_COLOR, profileColor } from '@ui/environment-style';
 import { useNavigation } from '@ui/navigation';
 import { ProfileForm } from './profile-form';
@@ -53,7 +54,9 @@ export function ProfilesView() {
   const [selectedId, setSelectedId] = useState<number | 'new' | null>(
     newRequested ? 'new' : Number.isInteger(idRequested) ? idRequested : null,
   );
-  useAppCommand('new-profile', () => setSelectedId('new'));
+  // Another profile's form replaces this one's: edits not saved are asked about first.
+  const select = (id: number | 'new') => leaveViewThen(() => setSelectedId(id));
+  useAppCommand('new-profile', () => select('new'));
   useEffect(() => {
     if (newRequested || Number.isInteger(idRequested))
       useNavigation.getState().replaceParams(new URLSearchParams());
@@ -117,7 +120,7 @@ export function ProfilesView() {
         <Stack gap="xs">
           <Group justify="space-between">
             <Title order={3}>Profiles</Title>
-            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setSelectedId('new')}>
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => select('new')}>
               New profile
             </Button>
           </Group>
@@ -137,7 +140,7 @@ export function ProfilesView() {
                   component="button"
                   active={shownId === profile.id}
                   aria-current={shownId === profile.id ? 'true' : undefined}
-                  onClick={() => setSelectedId(profile.id)}
+                  onClick={() => select(profile.id)}
                   label={profile.name}
                   // The address has the row's whole width, and the badges a line of their own under
                   // it: beside three badges it was cut to "https://api-s…" at 1280 px. The focus ring
@@ -211,7 +214,12 @@ export function ProfilesView() {
                   variant="default"
                   leftSection={<IconCopy size={14} />}
                   onClick={() =>
-                    duplicate(editing.id).then((copy) => setSelectedId(copy.id), fail('Could not duplicate'))
+                    leaveViewThen(() => {
+                      duplicate(editing.id).then(
+                        (copy) => setSelectedId(copy.id),
+                        fail('Could not duplicate'),
+                      );
+                    })
                   }
                 >
                   Duplicate
