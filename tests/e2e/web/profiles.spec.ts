@@ -150,6 +150,10 @@ test('duplicate and delete a profile', async ({ page, served }) => {
   // still showed Sandbox deleted Sandbox, and the copy stayed.
   await expect(page.getByRole('heading', { name: 'Sandbox copy', level: 4 })).toBeVisible();
   await page.getByRole('button', { name: 'Delete' }).click();
+  // Its tokens are not deleted (docs/security.md): the dialog says what becomes of them.
+  await expect(page.getByRole('dialog')).toContainText(
+    'Its tokens are kept sealed, only to mask them in records that echo them; they still work at the service until you revoke them there. Its history stays in the timeline.',
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Delete profile' }).click();
   await expect(profiles.profileInList('Sandbox copy')).toHaveCount(0);
 });

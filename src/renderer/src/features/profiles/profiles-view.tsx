@@ -91,7 +91,12 @@ export function ProfilesView() {
       title: `Delete profile "${name}"?`,
       children: (
         <Stack gap="xs">
-          <Text size="sm">Its stored tokens are deleted. Its history stays in the timeline.</Text>
+          {/* Not deleted: kept sealed as former secrets (docs/security.md), so the records that echo
+              them stay masked; only the service can stop them working. */}
+          <Text size="sm">
+            Its tokens are kept sealed, only to mask them in records that echo them; they still work at the
+            service until you revoke them there. Its history stays in the timeline.
+          </Text>
           {successor !== null && (
             <Text size="sm" data-testid="profile-successor">
               It is the active profile: {successor.name} ({successor.environment}) becomes active.
