@@ -3,6 +3,7 @@ import { LIMITS } from './checkout/limits';
 import { characterCount } from './checkout/text-length';
 import { httpUrlSchema, type HttpUrlRules } from './http-url';
 import { liveAddressSchema } from './live-address';
+import { TERMINAL_UNSAFE } from './terminal-unsafe';
 
 /** The three kinds of environment a profile can point at. `live` is production: real money. */
 export const ENVIRONMENTS = ['local', 'sandbox', 'live'] as const;
@@ -84,11 +85,28 @@ const httpUrl = (what: string, rules: HttpUrlRules) =>
 
 export const PROFILE_NAME_MAX_LENGTH = 64;
 
+/** The terminal's list of what must not be shown raw (one owner), one character at a time. */
+const UNSAFE_IN_NAME = new RegExp(TERMINAL_UNSAFE.source);
+
+/**
+ * A name is shown in the top bar, the list, dialogs and the CLI: a control, bidirectional or
+ * line-break character in it showed it as something else (`x\u202Eevil` read "xlive", a sandbox
+ * profile looking live; `a\nb` read "a b"), so it is refused, naming the character.
+ */
 export const profileNameSchema = z
   .string()
   .trim()
   .min(1, 'Enter a profile name')
-  .max(PROFILE_NAME_MAX_LENGTH, `A profile name has at most ${PROFILE_NAME_MAX_LENGTH} characters`);
+  .max(PROFILE_NAME_MAX_LENGTH, `A profile name has at most ${PROFILE_NAME_MAX_LENGTH} characters`)
+  .superRefine((name, context) => {
+    const unsafe = UNSAFE_IN_NAME.exec(name)?.[0];
+    if (unsafe === undefined) return;
+    const codePoint = `U+${(unsafe.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    context.addIssue({
+      code: 'custom',
+      message: `A profile name cannot hold ${codePoint} (a control, bidirectional or line-break character): it would show the name as something else`,
+    });
+  });
 
 /** Every editable, non-secret field of a profile. Shared by the main process and the form. */
 export const profileFieldsSchema = z.object({

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/main/store/connection';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
 import { commandCaller } from '../../src/main/cli/command-caller';
@@ -193,22 +195,45 @@ describe('checkout-console profiles', () => {
     expect((await cli('profiles', 'list', '--json')).stdout).toBe(before);
   });
 
-  it('a name with terminal escapes is printed escaped by add, set, use and remove', async () => {
+  it('a name with terminal escapes is refused by add, and one stored is printed escaped by set, use and remove', async () => {
     // The list escaped it (its table does); the one-line answers printed it raw, so a name could
-    // drive the terminal (clear it, retitle the window) when it was only being confirmed.
+    // drive the terminal (clear it, retitle the window) when it was only being confirmed. Such a
+    // name is refused now, naming the character; one an earlier version stored still loads.
     const name = 'Evil\u001b]0;owned\u0007\u001b[2J';
+    const added = await cli(
+      'profiles',
+      'add',
+      name,
+      '--env',
+      'sandbox',
+      '--base-url',
+      'https://api.example.com',
+    );
+    expect(added.code).toBe(2);
+    expect(added.stderr).toContain('A profile name cannot hold U+001B');
+    expect(added.stderr).not.toContain('\u001b');
+    await cli('profiles', 'add', 'Evil', '--env', 'sandbox', '--base-url', 'https://api.example.com');
+    const db = openDatabase(join(dataDir, 'console.sqlite'));
+    try {
+      db.prepare("UPDATE profiles SET name = ? WHERE name = 'Evil'").run(name);
+    } finally {
+      db.close();
+    }
     const runs = [
-      await cli('profiles', 'add', name, '--env', 'sandbox', '--base-url', 'https://api.example.com'),
-      await cli('profiles', 'set', name, '--base-url', 'https://api2.example.com'),
       await cli('profiles', 'use', name),
-      await cli('profiles', 'remove', name),
+      await cli('profiles', 'set', name, '--name', 'Evil'),
+      await cli('profiles', 'set', 'Evil', '--name', name),
+      await cli('profiles', 'remove', 'Evil'),
     ];
     for (const run of runs) {
-      expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).not.toContain('\u001b');
       expect(run.stdout).not.toContain('\u0007');
-      expect(run.stdout).toContain('Evil');
+      expect(run.stderr).not.toContain('\u001b');
+      expect(run.code === 0 ? run.stdout : run.stderr).toContain(
+        run.code === 0 ? 'Evil' : 'A profile name cannot hold U+001B',
+      );
     }
+    expect(runs.map((run) => run.code)).toEqual([0, 0, 2, 0]);
   });
 
   it('removing the active profile makes the safest one left active, a sandbox before a live one, and says so', async () => {

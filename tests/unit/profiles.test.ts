@@ -54,6 +54,15 @@ describe('profiles', () => {
 
   it.each([
     ['an empty name', { name: '  ' }, 'fields.name', /Enter a profile name/],
+    // Shown as "xlive" and "a b" in the UI: a sandbox profile read as live, two names as one.
+    [
+      'a bidi override in the name',
+      { name: 'x\u202Eevil' },
+      'fields.name',
+      /A profile name cannot hold U\+202E \(a control, bidirectional or line-break character\)/,
+    ],
+    ['a line break in the name', { name: 'a\nb' }, 'fields.name', /cannot hold U\+000A/],
+    ['a line separator in the name', { name: 'a\u2028b' }, 'fields.name', /cannot hold U\+2028/],
     [
       'a base URL that is not http/https',
       { baseUrl: 'ftp://files.example' },

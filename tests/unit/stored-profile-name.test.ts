@@ -98,6 +98,22 @@ describe('a stored profile name that input refuses', () => {
   });
 });
 
+describe('a stored name holding a character input now refuses', () => {
+  it('still loads, and is a profile problem naming the character', async () => {
+    await cli('profiles', 'list');
+    storeName('Sandbox', 'x\u202Eevil');
+    const listed = await cli('profiles', 'list', '--json');
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toContainEqual(expect.objectContaining({ name: 'x\u202Eevil' }));
+    const [problem] = profileProblems({
+      ...defaultProfileFields('sandbox', 'x\u202Eevil'),
+      baseUrl: 'https://sandbox.merchant.test',
+      apiToken: maskSecret('sk_test_stored_abcd'),
+    });
+    expect(problem?.message).toMatch(/^Its name cannot be used; a profile name cannot hold U\+202E /);
+  });
+});
+
 describe('errorWords', () => {
   it('says a schema refusal in words, never as zod JSON', () => {
     const refusal = z.object({ name: z.string().max(2, 'At most 2') }).safeParse({ name: 'abc' });
