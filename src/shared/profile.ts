@@ -114,7 +114,8 @@ export const profileFieldsSchema = z.object({
   environment: environmentSchema,
   baseUrl: httpUrl('base URL', BASE_URL_RULES),
   listenerPort: z
-    .number({ error: 'The listener port must be a number' })
+    // A port is a whole number: said so of text too, as the CLI's --listener-port and the docs say.
+    .number({ error: 'The listener port must be a whole number' })
     .int('The listener port must be a whole number')
     .min(0, 'The listener port must be between 0 and 65535 (0 picks a free port)')
     .max(65535, 'The listener port must be between 0 and 65535 (0 picks a free port)'),

@@ -128,23 +128,24 @@ describe("a form number box's field, judged by main's schema", () => {
   const { responseDelayMs } = listenerSettingsSchema.shape;
 
   it.each([
-    [listenerPort, '44,056', 'The listener port must be a number'],
-    [listenerPort, '8080.5', 'The listener port must be a whole number'],
+    // The refused text quoted, in the CLI's words (`--listener-port: must be a whole number (not "44,056")`).
+    [listenerPort, '44,056', 'The listener port must be a whole number (not "44,056")'],
+    [listenerPort, '8080.5', 'The listener port must be a whole number (not "8080.5")'],
     [listenerPort, '70000', 'The listener port must be between 0 and 65535 (0 picks a free port)'],
-    [listenerPort, '', 'The listener port must be a number'],
+    [listenerPort, '', 'The listener port must be a whole number'],
     [
       signedTokenMinutes,
       '2e2',
       'The token lifetime must be a number of minutes, written in decimal digits (not "2e2")',
     ],
-    [signedTokenMinutes, '15 min', 'The token lifetime must be a number of minutes'],
+    [signedTokenMinutes, '15 min', 'The token lifetime must be a number of minutes (not "15 min")'],
     [
       responseDelayMs,
       '1.5e3',
       'The response delay must be a number, written in decimal digits (not "1.5e3")',
     ],
-    [responseDelayMs, '2.5s', 'The response delay must be a number'],
-    [responseDelayMs, '2.5', 'The response delay must be whole milliseconds'],
+    [responseDelayMs, '2.5s', 'The response delay must be a number (not "2.5s")'],
+    [responseDelayMs, '2.5', 'The response delay must be whole milliseconds (not "2.5")'],
     [
       responseDelayMs,
       ' 0x10 ',

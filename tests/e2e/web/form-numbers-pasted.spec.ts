@@ -51,14 +51,18 @@ test('a profile refuses a pasted port or lifetime that is not a whole number, as
 
   await paste(page, port, '44,056');
   await expect(port).toHaveValue('44,056');
-  await expect(form.getByText('The listener port must be a number', { exact: true })).toBeVisible();
+  await expect(
+    form.getByText('The listener port must be a whole number (not "44,056")', { exact: true }),
+  ).toBeVisible();
   await save.click();
   await expect(port).toBeFocused();
   await expect(port).toHaveValue('44,056');
 
   await paste(page, port, '8080.5');
   await expect(port).toHaveValue('8080.5');
-  await expect(form.getByText('The listener port must be a whole number', { exact: true })).toBeVisible();
+  await expect(
+    form.getByText('The listener port must be a whole number (not "8080.5")', { exact: true }),
+  ).toBeVisible();
 
   await paste(page, minutes, '2e2');
   await expect(minutes).toHaveValue('2e2');
@@ -107,7 +111,9 @@ test('the listener settings refuse a pasted delay that is not in decimal digits,
 
   await paste(page, delay, '2.5s');
   await expect(delay).toHaveValue('2.5s');
-  await expect(form.getByText('The response delay must be a number', { exact: true })).toBeVisible();
+  await expect(
+    form.getByText('The response delay must be a number (not "2.5s")', { exact: true }),
+  ).toBeVisible();
   await save.click();
   await expect(delay).toBeFocused();
   await expect(page.getByText('Listener settings saved')).toHaveCount(0);

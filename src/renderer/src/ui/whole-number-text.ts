@@ -1,5 +1,5 @@
 import { formatCount } from '@shared/count-format';
-import { inDecimalWords, isDecimalText, numberNotInDecimal } from '@shared/decimal-text';
+import { isDecimalText, numberNotInDecimal, numberRefusal } from '@shared/decimal-text';
 
 /** The whole numbers a field takes, both ends included. */
 export interface WholeNumberRange {
@@ -110,11 +110,14 @@ export function readFieldNumber(text: string): number | string {
 }
 
 /**
- * The field schema's `problem` with a form number box's `text`, saying how to write a number the
- * box refused as not one though Number() reads it (`2e2`), in the words `numberFlag` uses: "The
- * token lifetime must be a number of minutes, written in decimal digits (not "2e2")".
+ * The field schema's `problem` with a form number box's `text`, in the words `numberFlag` uses
+ * (numberRefusal, one owner): text that is no whole number is quoted ("The listener port must be
+ * a whole number (not "44,056")"), and one Number() reads though it is not in decimal digits says
+ * how to write it ("… written in decimal digits (not "2e2")"). A whole number out of range is the
+ * box's text already, said as the schema says it; empty text has nothing to quote.
  */
 export function fieldNumberProblem(text: string, problem: string): string {
   const typed = text.trim();
-  return numberNotInDecimal(typed) ? inDecimalWords(problem, typed) : problem;
+  if (typed === '' || (isDecimalText(typed) && Number.isInteger(Number(typed)))) return problem;
+  return numberRefusal(problem, typed);
 }
