@@ -8,6 +8,7 @@ import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
 import { cliPath, projectRoot, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { OrdersPage } from '../pages/orders-page';
+import { ProfilesPage } from '../pages/profiles-page';
 
 const run = promisify(execFile);
 const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
@@ -64,6 +65,12 @@ test('Escape on the live confirmation closes only it: the editor under it stays,
   const confirmation = page.getByRole('dialog', { name: 'Send to LIVE profile "Live"?' });
   await expect(confirmation).toContainText(`Get order of order`);
   await expect(confirmation).toContainText(`will reach the production service at ${url}.`);
+  // Ctrl+2 under the confirmation switches nothing: the top bar stays as it was while it asks.
+  const activeBadge = new ProfilesPage(page).activeBadge();
+  await expect(activeBadge).toHaveText('Local');
+  await page.keyboard.press('ControlOrMeta+2');
+  await expect(confirmation).toBeVisible();
+  await expect(activeBadge).toHaveText('Local');
   await page.keyboard.press('Escape');
   await expect(confirmation).toBeHidden();
   // The dialog under it is still open, with what was typed; nothing was sent.

@@ -13,6 +13,17 @@ export interface ConfirmOptions {
 /** Which way a confirmation went: its confirm button, its cancel button, or closed (Escape, ×). */
 export type ConfirmChoice = 'confirm' | 'cancel' | 'closed';
 
+/** How many confirmations are on screen (one may be asked over another's editor). */
+let openConfirmations = 0;
+
+/**
+ * Whether a confirmation is on screen: what it asks names a profile and an address, so what
+ * would change them underneath (Ctrl/Cmd+1…9 switching the active profile) waits for its answer.
+ */
+export function confirmationIsOpen(): boolean {
+  return openConfirmations > 0;
+}
+
 /**
  * The console's one confirmation dialog, with the three ways out told apart, for a cancel
  * button that does something of its own ("Set the token" opens the profile).
@@ -20,6 +31,7 @@ export type ConfirmChoice = 'confirm' | 'cancel' | 'closed';
 export function chooseAction(options: ConfirmOptions): Promise<ConfirmChoice> {
   return new Promise((resolve) => {
     let choice: ConfirmChoice = 'closed';
+    openConfirmations += 1;
     modals.openConfirmModal({
       title: options.title,
       children: options.children,
@@ -32,7 +44,10 @@ export function chooseAction(options: ConfirmOptions): Promise<ConfirmChoice> {
         choice = 'cancel';
       },
       // Called after either button too, so the choice is settled once, here.
-      onClose: () => resolve(choice),
+      onClose: () => {
+        openConfirmations -= 1;
+        resolve(choice);
+      },
     });
   });
 }
