@@ -1,14 +1,10 @@
 import { Card, Kbd, Table, Text, Title } from '@mantine/core';
-import { appCommandShortcut, type AppCommandId } from '@shared/app-commands';
+import { appCommandShortcut } from '@shared/app-commands';
+import { SHORTCUT_ROWS } from '@shared/shortcut-rows';
 import { shortcutLabel } from '@ui/platform';
 
-const ROWS: { command: AppCommandId; what: string }[] = [
-  { command: 'command-palette', what: 'Command palette: jump to a view, a profile, an action' },
-  { command: 'send', what: 'Send (in the request builder)' },
-  { command: 'focus-timeline-filter', what: 'Focus the timeline filter' },
-  { command: 'switch-profile-1', what: 'Switch to profile 1…9 (in top-bar order)' },
-  { command: 'open-settings', what: 'Settings' },
-];
+/** The manual's words (one source), begun as a sentence is in a table of its own. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** The keyboard shortcuts, as the menu and browser mode both bind them. */
 export function ShortcutsTable() {
@@ -19,7 +15,7 @@ export function ShortcutsTable() {
       </Title>
       <Table>
         <Table.Tbody>
-          {ROWS.map(({ command, what }) => {
+          {SHORTCUT_ROWS.map(({ command, does }) => {
             const shortcut = appCommandShortcut(command);
             const label = shortcut === null ? '' : shortcutLabel(shortcut);
             return (
@@ -28,7 +24,7 @@ export function ShortcutsTable() {
                   <Kbd>{command === 'switch-profile-1' ? label.replace(/1$/, '1…9') : label}</Kbd>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{what}</Text>
+                  <Text size="sm">{sentence(does)}</Text>
                 </Table.Td>
               </Table.Tr>
             );
