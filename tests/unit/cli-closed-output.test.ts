@@ -13,7 +13,8 @@ import { makeTempDir, openTempConsole } from './helpers/temp-console';
  * `checkout-console export --format ndjson | head -c 100` died with "Unhandled 'error' event …
  * write EPIPE" and a stack trace, exit 1; so did `history` and `curl`. A reader that stops early
  * now ends every command quietly (exit 0), through the one owner of the CLI's output
- * (cli/standard-io.ts); a real failure to write is one line and exit 1.
+ * (cli/standard-io.ts), unless the command's exit code is a finding (a failed suite): that one
+ * is kept; a real failure to write is one line and exit 1.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'src', 'main', 'cli', 'index.ts');
@@ -154,6 +155,42 @@ describe('a reader that stops early', () => {
     const written = readFileSync(report, 'utf8');
     expect(written).toContain('<testsuites');
     expect(written).toContain('name="long"');
+  });
+
+  // The run had ended failed and its report was being written when the write found the reader
+  // gone: OutputClosed's quiet exit 0 replaced the run's own 1, and CI read a red suite as green.
+  it('a failed run keeps its exit 1 when the reader went away before its json report', async () => {
+    const suite = join(scratch.dir, 'failing-suite');
+    mkdirSync(suite, { recursive: true });
+    writeFileSync(
+      join(suite, 'fails.yaml'),
+      'name: fails\nsteps:\n  - step: checkout\n    sample: { country: AE }\n    expect: { status: 201 }\n',
+    );
+    const gone = new PassThrough();
+    const io = standardIo({ stdout: gone, stderr: new PassThrough() });
+    gone.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    const code = await runCli(['--data-dir', dataDir, 'test', suite, '--reporter', 'json'], {
+      rendererDir: '/nonexistent-renderer',
+      io,
+    });
+    expect(code).toBe(1);
+    const runs = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
+    const [newest] = JSON.parse(runs.stdout) as unknown[];
+    expect(newest).toMatchObject({ status: 'failed', paths: [suite] });
+  });
+
+  it.each([
+    ['validate of a payload with errors', ['validate', 'PAYLOAD', '--json']],
+    ['jwt decode of what is no token', ['jwt', 'decode', 'not-a-token']],
+  ])('%s keeps its exit 1 when the reader is gone', async (_name, args) => {
+    const payload = join(scratch.dir, 'bad-payload.json');
+    writeFileSync(payload, '{}');
+    const gone = new PassThrough();
+    const io = standardIo({ stdout: gone, stderr: new PassThrough() });
+    gone.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    const argv = args.map((arg) => (arg === 'PAYLOAD' ? payload : arg));
+    const code = await runCli(argv, { rendererDir: '/nonexistent-renderer', io });
+    expect(code).toBe(1);
   });
 
   it('still reports a real failure to write (a full disk): one line, exit 1', async () => {

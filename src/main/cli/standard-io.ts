@@ -13,6 +13,8 @@ import { CommandExit, EXIT_FAILED, EXIT_OK } from './cli-errors';
  * which runCli reads as a CommandExit), so an export does not go on reading every record for
  * nobody; the long-running commands stop as on Ctrl+C (waitForSignal also listens here).
  * Another failure to write (a full disk behind `> file`) is one line on standard error, exit 1.
+ * A command whose exit code is a finding (a failed suite) writes its end through writeThenExit,
+ * so a reader gone never turns that finding into 0.
  */
 
 /** Thrown by a write once standard output is gone: the command ends, with `exitCode`. */
@@ -21,6 +23,24 @@ export class OutputClosed extends CommandExit {
     super(exitCode);
     this.name = 'OutputClosed';
   }
+}
+
+/**
+ * The last writes of a command whose exit code says what it found (a failed suite, a payload
+ * with errors, an endpoint that answered wrong), then the exit with that code. A write that
+ * finds the reader gone stops the writes as anywhere, but the finding stays: its OutputClosed
+ * (exit 0, the reader had what it wanted) replaced the command's 1, and `test --reporter json |
+ * head -c 100` told CI a red suite was green. The higher of the two codes wins, so a full disk
+ * behind `> file` is still 1 for a finding of 0.
+ */
+export async function writeThenExit(exitCode: number, writes: () => void | Promise<void>): Promise<never> {
+  try {
+    await writes();
+  } catch (error) {
+    if (error instanceof OutputClosed) throw new CommandExit(Math.max(error.exitCode, exitCode));
+    throw error;
+  }
+  throw new CommandExit(exitCode);
 }
 
 /** What standard-io needs of a stream: process.stdout and process.stderr, or a pipe in a test. */

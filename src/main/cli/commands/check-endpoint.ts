@@ -15,9 +15,10 @@ import {
   formatEndpointSummary,
 } from '../../scenarios/reporters/endpoint-report';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
-import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { checkReportFile, writeReportFile } from '../report-file';
+import { writeThenExit } from '../standard-io';
 
 /** Each field of the check as the flag (or argument) that sets it. */
 const CHECK_FLAGS = { url: '<url>', secret: '--notification-token', config: '--config' };
@@ -90,13 +91,21 @@ export async function runCheckEndpoint(url: string, rawFlags: unknown, context: 
       unsubscribe();
     }
   });
-  if (flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  else io.stdout(formatEndpointSummary(report));
-  if (junit !== null) await writeReportFile('--junit', junit, endpointJunit(report), context);
   // A case sent and not answered fails the endpoint as a wrong answer does; nothing graded is 2.
-  throw new CommandExit(
-    !report.reachable ? EXIT_USAGE : report.failed + report.noAnswer > 0 ? EXIT_FAILED : EXIT_OK,
-  );
+  const exitCode = !report.reachable
+    ? EXIT_USAGE
+    : report.failed + report.noAnswer > 0
+      ? EXIT_FAILED
+      : EXIT_OK;
+  return writeThenExit(exitCode, async () => {
+    try {
+      if (flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      else io.stdout(formatEndpointSummary(report));
+    } finally {
+      // The JUnit file is not the reader that went away: it is written all the same.
+      if (junit !== null) await writeReportFile('--junit', junit, endpointJunit(report), context);
+    }
+  });
 }
 
 export function registerCheckEndpoint(program: Command, context: CliContext): void {

@@ -16,7 +16,8 @@ import { createJwtToolkit } from '../../jwt/jwt-toolkit';
 import { createComputeDispatcher } from '../../bridge/dispatch';
 import { jwtComputeHandlers } from '../../bridge/handlers/jwt';
 import { numberFlagTexts, wholeNumberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
-import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../cli-errors';
+import { writeThenExit } from '../standard-io';
 import { stdinValues, type StdinValue } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
 import { requireProfile } from './profiles';
@@ -142,12 +143,13 @@ export function registerJwt(program: Command, context: CliContext): void {
     .action(async (tokenArgument: string, flags: { json?: boolean }) => {
       const token = (await stdinValues(context)(tokenArgument, '<token>')) ?? tokenArgument;
       const decoded = await computeOnlyCaller({ token: '<token>' })('decodeJwt', { token });
-      context.io.stdout(
-        flags.json === true
-          ? `${visibleJson(JSON.stringify(decoded, null, 2))}\n`
-          : formatDecoded(decoded, Date.now()),
+      return writeThenExit(decoded.ok ? EXIT_OK : EXIT_FAILED, () =>
+        context.io.stdout(
+          flags.json === true
+            ? `${visibleJson(JSON.stringify(decoded, null, 2))}\n`
+            : formatDecoded(decoded, Date.now()),
+        ),
       );
-      if (!decoded.ok) throw new CommandExit(EXIT_FAILED);
     });
 
   jwt
@@ -184,12 +186,13 @@ export function registerJwt(program: Command, context: CliContext): void {
           against: await signerOf(core, flags, read),
           ...(flags.clockTolerance === undefined ? {} : { clockToleranceSeconds: flags.clockTolerance }),
         });
-        context.io.stdout(`${result.verdict}: ${terminalSafe(result.reason)}\n`);
-        if (result.crafted !== null) context.io.stdout(`crafted: ${terminalSafe(result.crafted.reason)}\n`);
-        // What the window shows beside the verdict (the verdict's own reason is not said twice).
-        const beside = claimNotes(result.decoded, result.reason);
-        if (beside.length > 0) context.io.stdout(`${beside.join('\n')}\n`);
-        if (result.verdict !== 'valid') throw new CommandExit(EXIT_FAILED);
+        return writeThenExit(result.verdict === 'valid' ? EXIT_OK : EXIT_FAILED, () => {
+          context.io.stdout(`${result.verdict}: ${terminalSafe(result.reason)}\n`);
+          if (result.crafted !== null) context.io.stdout(`crafted: ${terminalSafe(result.crafted.reason)}\n`);
+          // What the window shows beside the verdict (the verdict's own reason is not said twice).
+          const beside = claimNotes(result.decoded, result.reason);
+          if (beside.length > 0) context.io.stdout(`${beside.join('\n')}\n`);
+        });
       }),
     );
 

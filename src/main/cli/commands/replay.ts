@@ -9,7 +9,8 @@ import {
   withConsole,
   type CliContext,
 } from '../cli-context';
-import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
+import { CommandExit, EXIT_FAILED, EXIT_OK, UsageError } from '../cli-errors';
+import { writeThenExit } from '../standard-io';
 import { commandCaller, flagsOf } from '../command-caller';
 import { followRun } from '../follow-run';
 import { terminalSafe } from '../terminal-text';
@@ -115,14 +116,15 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
     context.io.stderr(`error: ${terminalSafe(result.error)}\n`);
     throw new CommandExit(EXIT_FAILED);
   }
-  if (flags.json) context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-  else
-    context.io.stdout(
-      `${result.cancelled ? 'Cancelled: replayed' : 'Replayed'} ${result.done} of ${result.total} (${result.failures} failed) at ${result.rate.toFixed(1)}/s${result.lastRecordIds.length === 0 ? '' : `; records ${result.lastRecordIds.join(', ')}`}\n`,
-    );
-  for (const cause of result.causes) context.io.stderr(`failed: ${terminalSafe(cause)}\n`);
-  if (result.hint !== null) context.io.stderr(`hint: ${result.hint}\n`);
-  if (result.failures > 0 || result.cancelled) throw new CommandExit(EXIT_FAILED);
+  return writeThenExit(result.failures > 0 || result.cancelled ? EXIT_FAILED : EXIT_OK, () => {
+    if (flags.json) context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    else
+      context.io.stdout(
+        `${result.cancelled ? 'Cancelled: replayed' : 'Replayed'} ${result.done} of ${result.total} (${result.failures} failed) at ${result.rate.toFixed(1)}/s${result.lastRecordIds.length === 0 ? '' : `; records ${result.lastRecordIds.join(', ')}`}\n`,
+      );
+    for (const cause of result.causes) context.io.stderr(`failed: ${terminalSafe(cause)}\n`);
+    if (result.hint !== null) context.io.stderr(`hint: ${result.hint}\n`);
+  });
 }
 
 /** The failure kind a record's details hold (exchange-failure-words.ts), if any. */

@@ -10,7 +10,8 @@ import {
   withConsole,
   type CliContext,
 } from '../cli-context';
-import { CommandExit, EXIT_FAILED } from '../cli-errors';
+import { EXIT_FAILED, EXIT_OK } from '../cli-errors';
+import { writeThenExit } from '../standard-io';
 import { readJsonSource } from '../read-json-source';
 import { startEmulatorAdvice } from '../start-emulator-advice';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
@@ -167,22 +168,23 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
   });
   // Only a local emulator is told the form; a real service judges in its merchant's own form.
   const localForm = local ? choice : null;
-  context.io.stdout(
-    flags.json ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n` : describe(result, localForm),
-  );
-  // A one-shot command starts no emulator: on a first try, say where the Local one runs.
-  if (local && result.failure?.kind === 'refused')
-    context.io.stderr(`${terminalSafe(localEmulatorHint(dataDir, consoleCommandOf(context)))}\n`);
-  const formHint =
-    localForm !== null && result.status === 400 ? educationFormHint(value, localForm, 'send') : null;
-  if (formHint !== null) context.io.stderr(`${formHint}\n`);
-  const variablesWarning = scenarioVariablesWarning(value);
-  if (variablesWarning !== null) context.io.stderr(`${variablesWarning}\n`);
-  for (const problem of result.answerProblems) context.io.stderr(`warning: ${terminalSafe(problem)}\n`);
   // A 2xx that created no checkout (an HTML page, a cut answer) is no success either.
   const ok =
     result.status !== null && result.status >= 200 && result.status < 300 && result.checkout !== null;
-  if (!ok) throw new CommandExit(EXIT_FAILED);
+  return writeThenExit(ok ? EXIT_OK : EXIT_FAILED, () => {
+    context.io.stdout(
+      flags.json ? `${terminalSafeJson(JSON.stringify(result, null, 2))}\n` : describe(result, localForm),
+    );
+    // A one-shot command starts no emulator: on a first try, say where the Local one runs.
+    if (local && result.failure?.kind === 'refused')
+      context.io.stderr(`${terminalSafe(localEmulatorHint(dataDir, consoleCommandOf(context)))}\n`);
+    const formHint =
+      localForm !== null && result.status === 400 ? educationFormHint(value, localForm, 'send') : null;
+    if (formHint !== null) context.io.stderr(`${formHint}\n`);
+    const variablesWarning = scenarioVariablesWarning(value);
+    if (variablesWarning !== null) context.io.stderr(`${variablesWarning}\n`);
+    for (const problem of result.answerProblems) context.io.stderr(`warning: ${terminalSafe(problem)}\n`);
+  });
 }
 
 export function registerSend(program: Command, context: CliContext): void {

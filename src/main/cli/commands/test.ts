@@ -10,7 +10,7 @@ import { followRun } from '../follow-run';
 import { runAgainStart, runNumberFlag, type RunAgainChoice } from '../run-again-choice';
 import { checkReportFile, refuseOutAmong, writeReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
-import { onOutputClosed, OutputClosed } from '../standard-io';
+import { onOutputClosed, OutputClosed, writeThenExit } from '../standard-io';
 import { terminalSafe } from '../terminal-text';
 
 const testFlags = z.object({
@@ -214,15 +214,15 @@ export async function runTest(
     throw new CommandExit(EXIT_FAILED);
   }
   const { report } = end;
-  if (flags.reporter !== 'pretty') {
+  return writeThenExit(report.status === 'passed' ? EXIT_OK : EXIT_FAILED, async () => {
+    if (flags.reporter === 'pretty') return;
     const text = scenarioReportText(flags.reporter, { json: report, junit: report }, out === null);
     if (out === null) io.stdout(text);
     else {
       await writeReportFile('--out', out, text, context);
       io.stdout(`${flags.reporter} report written to ${out.path}\n`);
     }
-  }
-  throw new CommandExit(report.status === 'passed' ? EXIT_OK : EXIT_FAILED);
+  });
 }
 
 export function registerTest(program: Command, context: CliContext): void {

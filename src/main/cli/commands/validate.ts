@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES, validateCheckout } from '../../../shared/checkout';
 import { parsePairList } from '../../../shared/checkout/country-currency-pairs';
 import { parseFlags, type CliContext } from '../cli-context';
-import { CommandExit, EXIT_FAILED } from '../cli-errors';
+import { EXIT_FAILED, EXIT_OK } from '../cli-errors';
+import { writeThenExit } from '../standard-io';
 import { formatFindings, summarise } from '../format-findings';
 import { readJsonSource } from '../read-json-source';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
@@ -44,17 +45,18 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
   });
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const warnings = findings.length - errors;
-  if (flags.json)
-    io.stdout(
-      `${terminalSafeJson(JSON.stringify({ valid: errors === 0, errors, warnings, findings }, null, 2))}\n`,
-    );
-  else {
-    io.stdout(`${terminalSafe(name)} (${choice.form} form): ${summarise(errors, warnings)}\n`);
-    if (findings.length > 0) io.stdout(`\n${formatFindings(findings)}`);
-  }
   const hint = errors > 0 ? educationFormHint(value, choice, 'validate') : null;
-  if (hint !== null) io.stderr(`${hint}\n`);
-  if (errors > 0) throw new CommandExit(EXIT_FAILED);
+  return writeThenExit(errors > 0 ? EXIT_FAILED : EXIT_OK, () => {
+    if (flags.json)
+      io.stdout(
+        `${terminalSafeJson(JSON.stringify({ valid: errors === 0, errors, warnings, findings }, null, 2))}\n`,
+      );
+    else {
+      io.stdout(`${terminalSafe(name)} (${choice.form} form): ${summarise(errors, warnings)}\n`);
+      if (findings.length > 0) io.stdout(`\n${formatFindings(findings)}`);
+    }
+    if (hint !== null) io.stderr(`${hint}\n`);
+  });
 }
 
 export function registerValidate(program: Command, context: CliContext): void {
