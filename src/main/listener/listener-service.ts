@@ -25,6 +25,13 @@ export interface ListenerService {
   updateSettings(patch: Partial<ListenerSettings>, expected?: Partial<ListenerSettings>): ListenerSettings;
   /** Starts it, or stops and starts it again, on the active profile's port. */
   restart(): Promise<ListenerStatus>;
+  /**
+   * Keeps the listener on `profileId` (its port, its token) until the returned release is called,
+   * whatever the active profile becomes meanwhile. A scenario run holds it for its profile: a
+   * switch mid-run moved the listener to another port and token while the run went on on the
+   * profile it started with, and its notifications had no listener to reach.
+   */
+  holdFor(profileId: number): () => void;
   close(): Promise<void>;
 }
 
@@ -142,8 +149,22 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   const overrides = deps.overrides ?? {};
   const settingsNow = (): ListenerSettings => ({ ...deps.settings.get(), ...overrides.settings });
 
+  // The profiles runs under way hold the listener for, oldest first: the first one rules.
+  const holds: number[] = [];
+  const heldProfile = () => {
+    const held = holds[0];
+    if (held === undefined) return profiles.active();
+    try {
+      return profiles.get(held);
+    } catch (gone) {
+      // Deleted while its run went on: nothing is left to hold.
+      if (!(gone instanceof ConsoleError)) throw gone;
+      return profiles.active();
+    }
+  };
+
   const readTarget = (): Target => {
-    const profile = overrides.profileId === undefined ? profiles.active() : profiles.get(overrides.profileId);
+    const profile = overrides.profileId === undefined ? heldProfile() : profiles.get(overrides.profileId);
     // A token that cannot be opened here leaves the webhooks unverified, never unstored: the
     // listener still runs and keeps every request, its verdict saying why it was not checked.
     let secret: string | null = overrides.secret?.value ?? null;
@@ -308,6 +329,17 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       return next;
     },
     restart,
+    holdFor(profileId) {
+      holds.push(profileId);
+      void reconcile();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds.splice(holds.indexOf(profileId), 1);
+        void reconcile();
+      };
+    },
     async close() {
       unsubscribe();
       await queue;

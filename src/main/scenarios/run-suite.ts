@@ -101,7 +101,12 @@ export async function runSuite(
       source: options.source,
     }),
   );
-  options.onProgress({ type: 'run-started', runId, scenarios: scenarios.map(outlineOf) });
+  options.onProgress({
+    type: 'run-started',
+    runId,
+    scenarios: scenarios.map(outlineOf),
+    profile: { name: options.profile.fields.name, environment: options.profile.fields.environment },
+  });
   // Marked as under way while it runs, so a run whose process is closed or killed before its end
   // reads as interrupted rather than running for ever (stored-runs.ts). A mark that cannot be
   // written (a busy file) is simply the next one's to make.

@@ -207,6 +207,9 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
   const run = async (input: ScenarioRunInput & { runId?: string }): Promise<RunReport> => {
     const profile = input.profile ?? deps.services.profiles.active();
     preflight(profile, input.confirmLive);
+    // The run's notifications come to the listener of its profile: a switch of the active
+    // profile meanwhile moves the listener only once the run has ended.
+    const release = deps.services.listener.holdFor(profile.id);
     return runSuite(input.scenarios, {
       services: deps.services,
       runs,
@@ -223,7 +226,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       signal: input.signal ?? new AbortController().signal,
       prompt: input.prompt ?? (() => undefined),
       onProgress: input.onProgress ?? (() => undefined),
-    });
+    }).finally(release);
   };
 
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { environmentSchema } from '../profile';
 
 /** What running scenarios produces: per step, per scenario, per run; and the live progress of a run. */
 
@@ -121,7 +122,13 @@ export const scenarioOutlineSchema = z.object({
 export type ScenarioOutline = z.infer<typeof scenarioOutlineSchema>;
 
 export const runProgressSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('run-started'), runId: z.string(), scenarios: z.array(scenarioOutlineSchema) }),
+  z.object({
+    type: z.literal('run-started'),
+    runId: z.string(),
+    scenarios: z.array(scenarioOutlineSchema),
+    // The profile it runs on to its end, whatever the active profile becomes meanwhile.
+    profile: z.object({ name: z.string(), environment: environmentSchema }),
+  }),
   z.object({
     type: z.literal('step-started'),
     runId: z.string(),

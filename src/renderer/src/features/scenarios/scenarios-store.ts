@@ -19,6 +19,8 @@ interface ScenariosState {
   runId: string | null;
   /** Rows (by file) taking part in the current run, in run order. */
   runFiles: string[];
+  /** The profile the current run is on: the active one when it started, kept to its end. */
+  runProfile: Extract<RunProgress, { type: 'run-started' }>['profile'] | null;
   report: RunReport | null;
   error: string | null;
   setFolder: (folder: string) => void;
@@ -66,6 +68,7 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
   loading: false,
   runId: null,
   runFiles: [],
+  runProfile: null,
   report: null,
   error: null,
   setFolder: (folder) => set({ folder }),
@@ -163,6 +166,7 @@ export function applyProgress(progress: RunProgress): void {
       useScenariosStore.setState({
         runId: progress.runId,
         runFiles: progress.scenarios.map((outline) => outline.file),
+        runProfile: progress.profile,
       });
       return;
     case 'step-started':
@@ -186,7 +190,12 @@ export function applyProgress(progress: RunProgress): void {
       return;
     case 'run-finished': {
       const { rows } = useScenariosStore.getState();
-      useScenariosStore.setState({ report: progress.report, runId: null, rows: settledRows(rows) });
+      useScenariosStore.setState({
+        report: progress.report,
+        runId: null,
+        runProfile: null,
+        rows: settledRows(rows),
+      });
       return;
     }
     case 'run-failed': {
@@ -194,6 +203,7 @@ export function applyProgress(progress: RunProgress): void {
       useScenariosStore.setState({
         error: progress.error,
         runId: null,
+        runProfile: null,
         rows: settledRows(rows),
       });
     }

@@ -13,6 +13,7 @@ import { monoInput } from '@ui/mono-input';
 import { useNavigation } from '@ui/navigation';
 import { EarlierRuns } from './earlier-runs';
 import { IsolatedNames } from './isolated-names';
+import { runSettingWords } from './run-setting-words';
 import { RunsUnderWay } from './runs-under-way';
 import { ScenarioCard } from './scenario-card';
 import { useScenariosStore } from './scenarios-store';
@@ -79,6 +80,7 @@ export function ScenariosView() {
       missingFolder: s.missingFolder,
       loading: s.loading,
       runId: s.runId,
+      runProfile: s.runProfile,
       report: s.report,
       error: s.error,
       setFolder: s.setFolder,
@@ -167,11 +169,8 @@ export function ScenariosView() {
                   )}
                 </Group>
               </form>
-              <Text size="xs" c="dimmed" mt="xs">
-                Runs on the active profile
-                {profile === null ? '' : `, ${profile.name} (${profile.environment})`}, with this
-                console&apos;s listener{profile?.environment === 'local' ? ' and emulator' : ''}. Every run is
-                stored; its records are on the timeline.
+              <Text size="xs" c="dimmed" mt="xs" data-testid="scenarios-run-setting">
+                {runSettingWords(profile, state.runProfile)}
               </Text>
               {state.problems.length > 0 && !running && <RunAllBlocked count={state.problems.length} />}
             </Card>
