@@ -30,7 +30,7 @@ describe('a run refused because a chosen file no longer loads', () => {
   const broken = { file: 'b.yaml', line: 3, column: 11, field: 'steps[0].step', message: 'is wrong' };
   it("says so in the command line's words", () => {
     expect(refusedRun([broken], []).error).toBe(
-      'b.yaml:3:11: steps[0].step: is wrong\n1 problem in the scenario files; nothing was run.',
+      'b.yaml:3:11: steps[0].step: is wrong\n1 problem in 1 scenario file; nothing was run.',
     );
   });
   it('adds the problem to the file problems once', () => {

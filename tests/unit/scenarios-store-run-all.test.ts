@@ -63,7 +63,7 @@ describe('Run all in the Scenarios view', () => {
     const state = useScenariosStore.getState();
     expect(state.runId).toBeNull();
     expect(state.error).toBe(
-      'expired.yaml:2:8: steps: must be a list, not 5\n1 problem in the scenario files; nothing was run.',
+      'expired.yaml:2:8: steps: must be a list, not 5\n1 problem in 1 scenario file; nothing was run.',
     );
     expect(state.rows.map((row) => row.status)).toEqual(['idle']);
   });

@@ -20,8 +20,17 @@ export function formatProblem(problem: ScenarioFileProblem): string {
   return `${where}: ${problem.field === null ? '' : `${problem.field}: `}${problem.message}`;
 }
 
+/**
+ * `13 problems in 8 scenario files`: problems and the files they are in, counted apart (a file
+ * can have several). The view counted its 13 problems as 13 files that do not load.
+ */
+export function problemCountWords(problems: readonly ScenarioFileProblem[]): string {
+  const count = problems.length;
+  const files = new Set(problems.map((problem) => problem.file)).size;
+  return `${count} problem${count === 1 ? '' : 's'} in ${files} scenario file${files === 1 ? '' : 's'}`;
+}
+
 /** The line after the problems of a run that was refused because of them. */
 export function problemsSummary(problems: readonly ScenarioFileProblem[]): string {
-  const count = problems.length;
-  return `${count} problem${count === 1 ? '' : 's'} in the scenario files; nothing was run.`;
+  return `${problemCountWords(problems)}; nothing was run.`;
 }

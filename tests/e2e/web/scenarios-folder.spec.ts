@@ -43,7 +43,7 @@ test('a scenario folder that does not exist yet gets a calm empty state, not a f
     // A real file problem is still one.
     writeFileSync(join(parent, 'broken.yaml'), 'name: [unclosed\n');
     await scenarios.openFolder(parent);
-    await expect(page.getByText('1 file problem: those files cannot run')).toBeVisible();
+    await expect(page.getByText('1 problem in 1 scenario file: it cannot run')).toBeVisible();
     await expect(empty).toHaveCount(0);
 
     // One step is "1 step".

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Card, Group, List, Stack, Tabs, Text, TextInput,
 import { IconFolderOpen, IconFolderPlus, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { formatProblem } from '@shared/scenarios/scenario-file-problems';
+import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
+import { formatProblem, problemCountWords } from '@shared/scenarios/scenario-file-problems';
 import { runOutcomeWords } from '@shared/scenarios/stored-runs';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { frontDoorHint } from '@bridge';
@@ -56,12 +57,13 @@ function MissingFolder({ path, where }: { path: string; where: string }) {
  * Why Run all is off while a file of the folder does not load: it runs every file, as
  * `test FOLDER` does, so it would run nothing (a run without the file would say "passed").
  */
-function RunAllBlocked({ count }: { count: number }) {
+function RunAllBlocked({ problems }: { problems: readonly ScenarioFileProblemView[] }) {
   return (
     <Text size="xs" c="orange" mt={4} data-testid="run-all-blocked">
-      Run all runs every file of the folder, so it runs nothing while{' '}
-      {count === 1 ? 'a file does not load' : `${count} files do not load`} (see below): fix{' '}
-      {count === 1 ? 'it' : 'them'} and choose Open again. A scenario listed still runs alone with its Run.
+      Run all runs every file of the folder, so it runs nothing while there{' '}
+      {problems.length === 1 ? 'is' : 'are'} {problemCountWords(problems)} (see below): fix{' '}
+      {problems.length === 1 ? 'it' : 'them'} and choose Open again. A scenario listed still runs alone with
+      its Run.
     </Text>
   );
 }
@@ -172,7 +174,7 @@ export function ScenariosView() {
               <Text size="xs" c="dimmed" mt="xs" data-testid="scenarios-run-setting">
                 {runSettingWords(profile, state.runProfile)}
               </Text>
-              {state.problems.length > 0 && !running && <RunAllBlocked count={state.problems.length} />}
+              {state.problems.length > 0 && !running && <RunAllBlocked problems={state.problems} />}
             </Card>
             {state.error !== null && (
               <Alert
@@ -187,7 +189,7 @@ export function ScenariosView() {
             {state.problems.length > 0 && (
               <Alert
                 color="orange"
-                title={`${state.problems.length} file problem${state.problems.length === 1 ? '' : 's'}: those files cannot run`}
+                title={`${problemCountWords(state.problems)}: ${state.problems.length === 1 ? 'it cannot' : 'those files cannot'} run`}
               >
                 <List size="sm">
                   {state.problems.map((problem, index) => (

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { problemCountWords, problemsSummary } from '../../src/shared/scenarios/scenario-file-problems';
+
+// Folder "bad" (8 invalid files, 13 problems): the Scenarios view said "13 files do not load",
+// counting problems as files, while `test` said "13 problems in the scenario files".
+const problem = (file: string) => ({ file, line: 1, column: 1, field: 'name', message: 'is wrong' });
+
+describe('how many problems, in how many files', () => {
+  it('counts files apart from problems, in the same words for the view and `test`', () => {
+    const problems = [problem('a.yaml'), problem('a.yaml'), problem('b.yaml')];
+    expect(problemCountWords(problems)).toBe('3 problems in 2 scenario files');
+    expect(problemCountWords([problem('a.yaml')])).toBe('1 problem in 1 scenario file');
+    expect(problemCountWords([problem('a.yaml'), problem('a.yaml')])).toBe('2 problems in 1 scenario file');
+    expect(problemsSummary(problems)).toBe('3 problems in 2 scenario files; nothing was run.');
+  });
+});
