@@ -1,4 +1,5 @@
 import { junitReport, type JunitRun } from '../scenarios/reporters/junit-report';
+import { madeNoChecks, type ScenarioResult } from '../../shared/scenarios/scenario-results';
 import { terminalSafeJson } from './terminal-text';
 
 /**
@@ -9,10 +10,12 @@ import { terminalSafeJson } from './terminal-text';
  */
 export function scenarioReportText(
   reporter: 'json' | 'junit',
-  run: { json: unknown; junit: JunitRun },
+  run: { json: { scenarios: readonly ScenarioResult[] }; junit: JunitRun },
   forTerminal: boolean,
 ): string {
   if (reporter === 'junit') return junitReport(run.junit);
-  const json = `${JSON.stringify(run.json, null, 2)}\n`;
+  // Each scenario says whether it passed without a check (`test`'s "(made no checks)").
+  const scenarios = run.json.scenarios.map((result) => ({ ...result, madeNoChecks: madeNoChecks(result) }));
+  const json = `${JSON.stringify({ ...run.json, scenarios }, null, 2)}\n`;
   return forTerminal ? terminalSafeJson(json) : json;
 }

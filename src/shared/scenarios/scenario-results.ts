@@ -69,6 +69,14 @@ export const scenarioResultSchema = z.object({
 });
 export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
 
+/**
+ * A scenario that passed without checking anything (only `set` and `wait` steps): it verified
+ * nothing, and every report says so in these words (NO_CHECKS_WORDS), the view too.
+ */
+export const madeNoChecks = (result: Pick<ScenarioResult, 'status' | 'steps'>): boolean =>
+  result.status === 'passed' && result.steps.every((step) => step.checks.length === 0);
+export const NO_CHECKS_WORDS = 'made no checks';
+
 export const RUN_STATUSES = ['passed', 'failed', 'cancelled'] as const;
 
 export const runTotalsSchema = z.object({

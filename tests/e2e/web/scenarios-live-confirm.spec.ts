@@ -33,6 +33,8 @@ test('Run all on a live profile asks as the builder does; agreed, the run goes',
     await confirmation.getByRole('button', { name: 'Yes, send to production' }).click();
     await expect(card).toHaveAttribute('data-status', 'passed', { timeout: 30_000 });
     await expect(page.getByText('Could not run')).toHaveCount(0);
+    // A set step checks nothing: the card says so, as `test` does, not a plain PASSED alone.
+    await expect(card.getByTestId('scenario-no-checks')).toContainText('made no checks');
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

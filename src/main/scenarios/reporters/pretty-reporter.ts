@@ -2,6 +2,8 @@ import type { ConsoleCommand } from '../../../shared/console-command';
 import { formatCheckDiff } from '../../../shared/scenarios/expectations';
 import {
   formatRunTime,
+  madeNoChecks,
+  NO_CHECKS_WORDS,
   SKIP_REASONS,
   type RunProgress,
   type RunReport,
@@ -47,9 +49,8 @@ function stepLines(step: StepResult, consoleCommand: ConsoleCommand): string[] {
 /** `consoleCommand` names the command that shows a failing step's records (this data directory's). */
 export function formatScenario(result: ScenarioResult, consoleCommand: ConsoleCommand): string {
   const head = `${MARK[result.status]} ${result.name}  (${result.file})  ${formatRunTime(result.durationMs)}`;
-  // Only set and wait steps check nothing: such a scenario "passes" without verifying anything.
   if (result.status === 'passed')
-    return `${printable(head)}${result.steps.every((step) => step.checks.length === 0) ? '  (made no checks)' : ''}\n`;
+    return `${printable(head)}${madeNoChecks(result) ? `  (${NO_CHECKS_WORDS})` : ''}\n`;
   // Never started (a cancelled run, --bail): one line and why, with no time and no steps.
   const reasons = [...new Set(result.steps.map((step) => step.message))];
   const [reason] = reasons;

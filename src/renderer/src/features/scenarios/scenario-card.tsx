@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCount } from '@shared/count-format';
-import { formatRunTime } from '@shared/scenarios/scenario-results';
+import { formatRunTime, madeNoChecks, NO_CHECKS_WORDS } from '@shared/scenarios/scenario-results';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import type { ScenarioRow } from './scenario-rows';
 import { ScenarioSteps } from './scenario-steps';
@@ -33,6 +33,10 @@ export function ScenarioCard({
   const broken = row.status === 'failed' || row.status === 'error';
   const [open, setOpen] = useState(false);
   const expanded = open || broken || row.status === 'running';
+  // Passed, but verified nothing: said as `test` says it, not a plain green PASSED alone.
+  const unchecked =
+    row.status === 'passed' &&
+    madeNoChecks({ status: 'passed', steps: row.steps.flatMap((step) => step ?? []) });
   // As `test` and `runs` print it: an override in a name from a file turned the card around.
   const name = escapeUnsafe(row.outline.name);
   return (
@@ -65,6 +69,11 @@ export function ScenarioCard({
               {escapeUnsafe(row.outline.file)} · {formatCount(row.outline.steps.length)}{' '}
               {row.outline.steps.length === 1 ? 'step' : 'steps'}
               {row.durationMs === null ? '' : ` · ${formatRunTime(row.durationMs)}`}
+              {unchecked && (
+                <Text span inherit c="orange" data-testid="scenario-no-checks">
+                  {` · ${NO_CHECKS_WORDS}`}
+                </Text>
+              )}
             </Text>
           </Stack>
         </Group>
