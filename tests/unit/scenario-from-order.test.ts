@@ -61,7 +61,7 @@ describe('Save as scenario', () => {
       expect(text).toContain('order_reference_id: ${fresh.reference}');
       const path = join(temp.dir, 'saved', fileName);
       const written = await call('saveScenarioFile', { path, text });
-      expect(written).toEqual({ ok: true, data: { path } });
+      expect(written).toEqual({ ok: true, data: { path, problems: [] } });
       expect(readFileSync(path, 'utf8')).toBe(text);
       const again = await call('saveScenarioFile', { path, text });
       expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });

@@ -179,7 +179,18 @@ export function loadScenarioFile(path: string, cwd: string): LoadedScenario | Sc
         ? `cannot be read: ${read.reason}`
         : `is ${read.bytes.toLocaleString('en-US')} bytes; a scenario file is at most 1 MiB (${SCENARIO_FILE_MAX_BYTES.toLocaleString('en-US')} bytes): split it, or put large payloads in payload files`,
     );
-  const { text } = read;
+  return loadScenarioText(read.text, path, file);
+}
+
+/**
+ * One scenario file's text, checked as `test` checks it (`file` names it in problems): also a
+ * text about to be saved (Save as scenario), before it is written.
+ */
+export function loadScenarioText(
+  text: string,
+  path: string,
+  file: string,
+): LoadedScenario | ScenarioFileProblem[] {
   const lineCounter = new LineCounter();
   // Keys are checked for duplicates below: the library's own check compares each key with every
   // earlier one of its map, which took minutes for a file with tens of thousands of keys.

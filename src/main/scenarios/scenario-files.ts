@@ -3,7 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { Document } from 'yaml';
 import { scenarioFromOrder, type OrderRecordFacts } from '../../shared/scenarios/scenario-from-order';
 import { ConsoleError } from '../console-error';
+import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { toOrderRecord } from '../orders/order-records-reader';
+import { loadScenarioText } from './load-scenarios';
 import type { ScenarioServices } from './step-context';
 
 const slug = (text: string) =>
@@ -35,9 +37,21 @@ export function scenarioTextFromOrder(
   };
 }
 
-/** Writes a scenario file; an existing file is kept unless `overwrite`. */
-export function saveScenarioFile(path: string, text: string, overwrite: boolean): string {
+/**
+ * Writes a scenario file; an existing file is kept unless `overwrite`. The text is checked first
+ * with the loader `test` uses: one that would not load is written only with `saveInvalid` (it
+ * would block Run all of its folder and `test` of it), and its problems come back either way.
+ */
+export function saveScenarioFile(
+  path: string,
+  text: string,
+  overwrite: boolean,
+  saveInvalid = false,
+): { path: string | null; problems: ScenarioFileProblem[] } {
   const full = resolve(path);
+  const loaded = loadScenarioText(text, full, path);
+  const problems = Array.isArray(loaded) ? loaded : [];
+  if (problems.length > 0 && !saveInvalid) return { path: null, problems };
   if (!/\.ya?ml$/i.test(full)) throw ConsoleError.invalid('path', 'A scenario file ends in .yaml or .yml');
   if (existsSync(full) && !overwrite)
     throw new ConsoleError('conflict', `${full} already exists; choose another name or overwrite it.`, [
@@ -45,5 +59,5 @@ export function saveScenarioFile(path: string, text: string, overwrite: boolean)
     ]);
   mkdirSync(dirname(full), { recursive: true });
   writeFileSync(full, text, { encoding: 'utf8', mode: 0o644 });
-  return full;
+  return { path: full, problems };
 }

@@ -139,8 +139,11 @@ export const scenarioCommands = {
           'A scenario file is at most 1 MiB',
         ),
       overwrite: z.boolean().default(false),
+      /** Write it even though it would not load (its problems are said, and it blocks Run all). */
+      saveInvalid: z.boolean().default(false),
     }),
-    z.object({ path: z.string() }),
+    // `path` is null when nothing was written: the text would not load (its problems).
+    z.object({ path: z.string().nullable(), problems: z.array(scenarioFileProblemSchema) }),
   ),
   /** Sends the endpoint the conformance battery, signed with the active profile's notification token. */
   checkEndpoint: defineCommand(

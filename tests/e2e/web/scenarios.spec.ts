@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, openConsole, test } from '../fixtures/console-test';
@@ -54,10 +54,20 @@ test('run the starter suite from the Scenarios view, see a failing diff, save an
     await expect(page.getByTestId('order-state')).toHaveText('fully captured');
     await page.getByRole('button', { name: 'Save as scenario' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as scenario' });
-    await expect(dialog.getByTestId('scenario-yaml')).toHaveValue(/step: expect-webhook/);
+    const yaml = dialog.getByTestId('scenario-yaml');
+    await expect(yaml).toHaveValue(/step: expect-webhook/);
     await dialog.getByLabel('File', { exact: true }).fill(join(folder, 'saved', 'from-order.yaml'));
+    // Text that would not load is checked as `test` checks it and not written unasked.
+    const made = await yaml.inputValue();
+    await yaml.fill(made.replace(/^steps:/m, 'stepz:'));
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.getByTestId('scenario-save-problems')).toContainText('stepz: unknown field "stepz"');
+    await expect(dialog.getByLabel('Save it anyway; it runs once these are fixed')).not.toBeChecked();
+    expect(existsSync(join(folder, 'saved'))).toBe(false);
+    await yaml.fill(made);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog.getByTestId('scenario-saved')).toContainText('from-order.yaml');
+    await expect(dialog.getByTestId('scenario-save-problems')).toHaveCount(0);
     expect(readdirSync(join(folder, 'saved'))).toEqual(['from-order.yaml']);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 

@@ -62,7 +62,8 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
         : { run, ...scenarios.earlierResultsOf(paths, run) };
     },
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
-    saveScenarioFile: ({ path, text, overwrite }) => ({ path: saveScenarioFile(path, text, overwrite) }),
+    saveScenarioFile: ({ path, text, overwrite, saveInvalid }) =>
+      saveScenarioFile(path, text, overwrite, saveInvalid),
     checkEndpoint: ({ url, config, secret, checkId }) => {
       // The contract took it as an http(s) URL without credentials (endpointUrlSchema).
       const target = new URL(url).toString();

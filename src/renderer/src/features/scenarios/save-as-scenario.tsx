@@ -1,9 +1,17 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconFileCode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { frontDoorHint } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
-import { saveScenarioFile, scenarioFromOrder, useScenariosStore } from './scenarios-store';
+import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
+import { formatProblem, problemCountWords } from '@shared/scenarios/scenario-file-problems';
+import { escapeUnsafe } from '@shared/terminal-unsafe';
+import {
+  DEFAULT_SCENARIOS_FOLDER,
+  saveScenarioFile,
+  scenarioFromOrder,
+  useScenariosStore,
+} from './scenarios-store';
 
 interface Draft {
   text: string;
@@ -17,16 +25,26 @@ const join = (folder: string, file: string) => `${folder.replace(/[\\/]+$/, '')}
  * read, edit and save next to the other scenarios (in browser mode, on the server's disk).
  */
 export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
-  const folder = useScenariosStore((s) => s.loadedFolder ?? s.folder);
+  // The folder last opened in Scenarios only if it is a suite that loaded: it was even /usr.
+  const folder = useScenariosStore((s) =>
+    s.loadedFolder !== null && s.rows.length > 0 && s.problems.length === 0
+      ? s.loadedFolder
+      : DEFAULT_SCENARIOS_FOLDER,
+  );
   const [draft, setDraft] = useState<Draft | null>(null);
   const [overwrite, setOverwrite] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Why the text would not load, as `test` says it; saving it then is a choice of its own.
+  const [problems, setProblems] = useState<ScenarioFileProblemView[]>([]);
+  const [saveInvalid, setSaveInvalid] = useState(false);
 
   const start = async () => {
     setError(null);
     setSaved(null);
+    setProblems([]);
+    setSaveInvalid(false);
     try {
       const made = await scenarioFromOrder(orderId);
       setDraft({ text: made.text, path: join(folder, made.fileName) });
@@ -39,8 +57,10 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
     if (draft === null) return;
     setBusy(true);
     setError(null);
+    setSaved(null);
     try {
-      const written = await saveScenarioFile({ path: draft.path, text: draft.text, overwrite });
+      const written = await saveScenarioFile({ path: draft.path, text: draft.text, overwrite, saveInvalid });
+      setProblems(written.problems);
       setSaved(written.path);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -73,7 +93,10 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
             <Textarea
               label="Scenario (YAML)"
               value={draft.text}
-              onChange={(event) => setDraft({ ...draft, text: event.currentTarget.value })}
+              onChange={(event) => {
+                setDraft({ ...draft, text: event.currentTarget.value });
+                setSaveInvalid(false);
+              }}
               autosize
               minRows={12}
               maxRows={22}
@@ -83,9 +106,9 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
             />
             <TextInput
               label="File"
-              description={
-                frontDoorHint === 'browser' ? 'A path on the machine that runs the console.' : undefined
-              }
+              description={`${
+                frontDoorHint === 'browser' ? 'A path on the machine that runs the console; a' : 'A'
+              } relative path is from where the console was started.`}
               value={draft.path}
               onChange={(event) => setDraft({ ...draft, path: event.currentTarget.value })}
               ff="monospace"
@@ -96,9 +119,34 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
               onChange={(event) => setOverwrite(event.currentTarget.checked)}
             />
             {error !== null && <Alert color="red">{error}</Alert>}
+            {problems.length > 0 && (
+              <Alert
+                color="orange"
+                data-testid="scenario-save-problems"
+                title={`This scenario would not load (${problemCountWords(problems)}): \`test\` and Run all refuse a folder with it`}
+              >
+                <List size="sm">
+                  {problems.map((problem, index) => (
+                    <List.Item key={index} ff="monospace">
+                      {escapeUnsafe(formatProblem(problem))}
+                    </List.Item>
+                  ))}
+                </List>
+                {saved === null && (
+                  <Checkbox
+                    mt="xs"
+                    label="Save it anyway; it runs once these are fixed"
+                    checked={saveInvalid}
+                    onChange={(event) => setSaveInvalid(event.currentTarget.checked)}
+                  />
+                )}
+              </Alert>
+            )}
             {saved !== null && (
-              <Alert color="teal" data-testid="scenario-saved">
-                Saved to {saved}. Open its folder in Scenarios to run it.
+              <Alert color={problems.length > 0 ? 'orange' : 'teal'} data-testid="scenario-saved">
+                {problems.length > 0
+                  ? `Saved to ${saved}, with the problems above: its folder runs nothing until they are fixed.`
+                  : `Saved to ${saved}. Open its folder in Scenarios to run it.`}
               </Alert>
             )}
             <Group justify="flex-end">

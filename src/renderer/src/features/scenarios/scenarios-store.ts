@@ -58,9 +58,12 @@ let openCalls = 0;
  */
 let starting = false;
 
+/** The folder the view starts on, relative to where the console was started (as `test`'s default). */
+export const DEFAULT_SCENARIOS_FOLDER = 'scenarios';
+
 /** The Scenarios view's state: the opened folder, and the live progress of a run (`scenarios.progress`). */
 export const useScenariosStore = create<ScenariosState>((set, get) => ({
-  folder: 'scenarios',
+  folder: DEFAULT_SCENARIOS_FOLDER,
   loadedFolder: null,
   rows: [],
   problems: [],
