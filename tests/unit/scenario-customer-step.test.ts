@@ -122,6 +122,6 @@ describe('a customer step the emulator refuses', () => {
       status: 'failed',
       message: 'the emulator answered 409: The customer can decline only a new order; it is expired.',
     });
-    expect(third('pay twice')?.checks[0]).toMatchObject({ expected: '200', actual: 409, passed: false });
+    expect(third('pay twice')?.checks[0]).toMatchObject({ expected: 200, actual: 409, passed: false });
   });
 });

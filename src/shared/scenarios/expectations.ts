@@ -31,7 +31,8 @@ export function statusCheck(
 ): CheckResult {
   return {
     what: 'status',
-    expected: describeStatus(matcher),
+    // A number stays one: as words ("201") it read as a type mismatch beside the actual 200.
+    expected: typeof matcher === 'number' ? matcher : describeStatus(matcher),
     actual:
       status === null
         ? `no answer${failure === null ? '' : ` (${failure})`}`
