@@ -52,7 +52,8 @@ describe('a big scenario file', () => {
       'name: x\nvars:\n  a: 1\n  b: 2\n  a: 3\nsteps: [{ step: wait, for: 1s, for: 2s }]\n',
     );
     expect(loadScenarios([dir], dir).problems.map(formatProblem)).toEqual([
-      'case.yaml:5:3: not valid YAML: Map keys must be unique',
+      'case.yaml:5:3: not valid YAML: `a` is given twice in the same mapping',
+      'case.yaml:6:32: not valid YAML: `for` is given twice in the same mapping',
     ]);
   });
 

@@ -97,11 +97,11 @@ function placedIssue(issue: z.core.$ZodIssue, js: unknown): PlacedIssue {
 }
 
 /**
- * Where the document's first repeated key is (its offset), or null. The yaml library's
- * `uniqueKeys` words and rule (scalar keys equal by value), in one pass per map with a set.
+ * Every repeated key of the document, where (its offset) and which. The yaml library's
+ * `uniqueKeys` rule (scalar keys equal by value), in one pass per map with a set.
  */
-function firstDuplicateKey(doc: Document): number | null {
-  let first: number | null = null;
+function duplicateKeys(doc: Document): { at: number; key: string }[] {
+  const found: { at: number; key: string }[] = [];
   visit(doc, {
     Map(_, map) {
       const seen = new Set<unknown>();
@@ -112,11 +112,12 @@ function firstDuplicateKey(doc: Document): number | null {
           continue;
         }
         const at = isNode(pair.key) ? pair.key.range?.[0] : undefined;
-        if (at !== undefined && (first === null || at < first)) first = at;
+        if (at !== undefined) found.push({ at, key: String(key) });
       }
     },
   });
-  return first;
+  // Every one, in the file's order: the first alone hid the others, and named no key.
+  return found.sort((a, b) => a.at - b.at);
 }
 
 /** YAML the reader refused, where; with a hint when an unquoted variable inside { } or [ ] is why. */
@@ -197,11 +198,12 @@ export function loadScenarioText(
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false });
   // The first syntax error is the real one; the rest are usually its echoes.
   const syntax = doc.errors[0];
-  const duplicate = firstDuplicateKey(doc);
-  if (duplicate !== null && (syntax === undefined || duplicate < syntax.pos[0])) {
-    const { line, col } = lineCounter.linePos(duplicate);
-    return [yamlProblem(file, text, line, col, 'Map keys must be unique')];
-  }
+  const duplicates = duplicateKeys(doc).filter(({ at }) => syntax === undefined || at < syntax.pos[0]);
+  if (duplicates.length > 0)
+    return duplicates.map(({ at, key }) => {
+      const { line, col } = lineCounter.linePos(at);
+      return yamlProblem(file, text, line, col, `\`${key}\` is given twice in the same mapping`);
+    });
   // The library's words for a second document name its own API ("please use
   // YAML.parseAllDocuments()"); a scenario is one document, said in ours.
   if (syntax?.code === 'MULTIPLE_DOCS') {
