@@ -1,23 +1,18 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
 import {
-  cliPath,
   pointLocalProfile,
+  pointProfile,
   startServedConsole,
   type ServedConsole,
 } from '../fixtures/serve-process';
 import { BuilderPage } from '../pages/builder-page';
 import { CommandPalette } from '../pages/command-palette';
 import { ProfilesPage } from '../pages/profiles-page';
-
-const run = promisify(execFile);
-const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
 
 /**
  * A served console whose Local profile sends to a fake service on 127.0.0.1, and whose Live
@@ -28,22 +23,7 @@ const test = base.extend<{ setup: { served: ServedConsole; fake: FakeCheckoutSer
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-palette-typed-e2e-'));
     const fake = await startFakeCheckoutService();
     await pointLocalProfile(dataDir, { listenerPort: 0, baseUrl: fake.url, apiToken: 'palette-e2e-token' });
-    await run(
-      process.execPath,
-      [
-        cliPath,
-        '--data-dir',
-        dataDir,
-        'profiles',
-        'set',
-        'Live',
-        '--base-url',
-        'http://127.0.0.1:9',
-        '--api-token',
-        'palette-e2e-live',
-      ],
-      { env },
-    );
+    await pointProfile(dataDir, 'Live', { baseUrl: 'http://127.0.0.1:9', apiToken: 'palette-e2e-live' });
     const served = await startServedConsole({}, dataDir);
     await use({ served, fake });
     await served.stop();

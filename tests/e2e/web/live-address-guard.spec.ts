@@ -1,25 +1,18 @@
 import { test as base, expect } from '@playwright/test';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
-import { cliPath, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { pointProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { ProfilesPage } from '../pages/profiles-page';
-
-const run = promisify(execFile);
-const env = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
 
 /** A served console whose Live profile is set up on a fake service on 127.0.0.1 ("production"). */
 const test = base.extend<{ setup: { served: ServedConsole; fake: FakeCheckoutService } }>({
   setup: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-live-address-e2e-'));
     const fake = await startFakeCheckoutService();
-    const cli = (...args: string[]) =>
-      run(process.execPath, [cliPath, '--data-dir', dataDir, ...args], { env });
-    await cli('profiles', 'set', 'Live', '--base-url', fake.url, '--api-token', 'live-address-e2e-token');
+    await pointProfile(dataDir, 'Live', { baseUrl: fake.url, apiToken: 'live-address-e2e-token' });
     const served = await startServedConsole({}, dataDir);
     await use({ served, fake });
     await served.stop();

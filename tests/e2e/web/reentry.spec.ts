@@ -8,7 +8,7 @@ import { openConsole, test, expect } from '../fixtures/console-test';
 import {
   cliPath,
   freePort,
-  localProfileArgs,
+  pointLocalProfile,
   startServedConsole,
   type ServedConsole,
 } from '../fixtures/serve-process';
@@ -130,11 +130,7 @@ test('a lost tab gets back in with checkout-console open: same process, listener
 test('serve removes its control file when it stops; open then says no console is serving', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-reentry-'));
   try {
-    await run(
-      process.execPath,
-      [cliPath, ...localProfileArgs(dataDir, 0, `http://127.0.0.1:${await freePort()}`)],
-      { env },
-    );
+    await pointLocalProfile(dataDir, { listenerPort: 0, baseUrl: `http://127.0.0.1:${await freePort()}` });
     const served = await startServedConsole({}, dataDir);
     const control = controlFileOf(served);
     await served.stop();

@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openConsole } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
-import { cliPath, projectRoot, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import {
+  cliPath,
+  pointProfile,
+  projectRoot,
+  startServedConsole,
+  type ServedConsole,
+} from '../fixtures/serve-process';
 import { OrdersPage } from '../pages/orders-page';
 import { ProfilesPage } from '../pages/profiles-page';
 
@@ -28,7 +34,7 @@ const test = base.extend<{ served: ServedConsole; fake: FakeCheckoutService }>({
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-stacked-e2e-'));
     const cli = (...args: string[]) =>
       run(process.execPath, [cliPath, '--data-dir', dataDir, ...args], { env });
-    await cli('profiles', 'set', 'Live', '--base-url', fake.url, '--api-token', 'stacked-e2e-live-token');
+    await pointProfile(dataDir, 'Live', { baseUrl: fake.url, apiToken: 'stacked-e2e-live-token' });
     const payload = JSON.parse(
       readFileSync(join(projectRoot, 'tests/fixtures/general-valid.json'), 'utf8'),
     ) as Record<string, unknown>;
