@@ -207,38 +207,43 @@ async function expectRowReadable(page: Page, row: Locator): Promise<void> {
   void page;
 }
 
-for (const [width, height] of [
-  [1280, 800],
-  [1440, 900],
-] as const) {
-  test(`with a detail open at ${width}x${height}, rows keep time, kind, name, verdicts and order, no badge cut`, async ({
-    page,
-  }) => {
-    const findings = Array.from({ length: 12 }, (_, n) => ({ path: `data.${n}`, message: 'x' }));
-    const served = await consoleWith([
-      webhookAt(100, {
-        tokenVerdict: 'invalid_signature',
-        bodyVerdict: 'unknown_shape',
-        eventType: 'order_partially_refunded',
-        details: { body: { findings } },
-      }),
-      webhookAt(200, {
-        tokenVerdict: 'not_yet_valid',
-        bodyVerdict: 'event',
-        details: { body: { findings } },
-      }),
-    ]);
-    try {
+// One console and one page, resized: the rows at each size, then with a record open.
+test('with a detail open at 1280x800 and at 1440x900, rows keep time, kind, name, verdicts and order, no badge cut', async ({
+  page,
+}) => {
+  const findings = Array.from({ length: 12 }, (_, n) => ({ path: `data.${n}`, message: 'x' }));
+  const served = await consoleWith([
+    webhookAt(100, {
+      tokenVerdict: 'invalid_signature',
+      bodyVerdict: 'unknown_shape',
+      eventType: 'order_partially_refunded',
+      details: { body: { findings } },
+    }),
+    webhookAt(200, {
+      tokenVerdict: 'not_yet_valid',
+      bodyVerdict: 'event',
+      details: { body: { findings } },
+    }),
+  ]);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openConsole(page, served, '#/timeline');
+    const timeline = new TimelinePage(page);
+    for (const [width, height] of [
+      [1280, 800],
+      [1440, 900],
+    ] as const) {
+      // No record open: the last size's is closed by going back to the list.
+      await page.goto(`${served.origin}/#/timeline`);
       await page.setViewportSize({ width, height });
-      await openConsole(page, served, '#/timeline');
-      const timeline = new TimelinePage(page);
       await timeline.expectReady();
+      await expect(timeline.detail()).toHaveCount(0);
       for (const id of [1, 2]) await expectRowReadable(page, timeline.row(id));
       await timeline.openRecord(1);
       for (const id of [1, 2]) await expectRowReadable(page, timeline.row(id));
       await expect(timeline.row(1).getByTestId('body-verdict')).toHaveText('unknown_shape · 12 findings');
-    } finally {
-      await served.stop();
     }
-  });
-}
+  } finally {
+    await served.stop();
+  }
+});
