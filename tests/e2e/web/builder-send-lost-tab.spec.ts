@@ -1,10 +1,9 @@
-import { test as base, expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openConsole } from '../fixtures/console-test';
+import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 
 /** A served console whose Local profile sends to a service that takes requests and never answers. */

@@ -1,8 +1,7 @@
-import { test as base, expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openConsole } from '../fixtures/console-test';
+import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
 import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { BuilderPage } from '../pages/builder-page';

@@ -1,8 +1,7 @@
-import { test as base, expect } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openConsole } from '../fixtures/console-test';
+import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { freePort, pointLocalProfile, projectRoot, startServedConsole } from '../fixtures/serve-process';
 
 const API_TOKEN = 'many-orders-token';

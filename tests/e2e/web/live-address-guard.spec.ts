@@ -1,8 +1,7 @@
-import { test as base, expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openConsole } from '../fixtures/console-test';
+import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
 import { pointProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { ProfilesPage } from '../pages/profiles-page';

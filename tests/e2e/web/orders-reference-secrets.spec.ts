@@ -1,9 +1,9 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { openConsole } from '../fixtures/console-test';
+import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { OrdersPage } from '../pages/orders-page';
 
