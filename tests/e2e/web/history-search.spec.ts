@@ -1,21 +1,22 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, openConsole, test as base } from '../fixtures/console-test';
-import { seededEvent, startConsoleWith, writeEvents } from '../fixtures/seed-events';
+import { seededEvent, writeEvents } from '../fixtures/seed-events';
 import type { ServedConsole } from '../fixtures/serve-process';
 import { TimelinePage } from '../pages/timeline-page';
 
 /** 30 seeded records, the newest of which carries an emoji in its body. */
+function seed(dataDir: string): void {
+  const start = Date.now() - 60_000;
+  writeEvents(dataDir, [
+    ...Array.from({ length: 29 }, (_, n) => seededEvent(n, start + n * 1000)),
+    { ...seededEvent(29, start + 29_000), requestBody: Buffer.from('{"note":"party 🎉 time"}') },
+  ]);
+}
+
 const test = base.extend<{ seeded: ServedConsole }>({
-  seeded: async ({}, use) => {
-    const start = Date.now() - 60_000;
-    const served = await startConsoleWith((dataDir) =>
-      writeEvents(dataDir, [
-        ...Array.from({ length: 29 }, (_, n) => seededEvent(n, start + n * 1000)),
-        { ...seededEvent(29, start + 29_000), requestBody: Buffer.from('{"note":"party 🎉 time"}') },
-      ]),
-    );
-    await use(served);
-    await served.stop();
+  // Every test of this file only reads the seeded records: a worker's tests share one console.
+  seeded: async ({ sharedConsoles }, use) => {
+    await use(await sharedConsoles.readOnly(seed));
   },
 });
 

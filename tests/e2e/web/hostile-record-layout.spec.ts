@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, openConsole, test as base } from '../fixtures/console-test';
-import { seededEvent, startConsoleWith, writeEvents } from '../fixtures/seed-events';
+import { seededEvent, writeEvents } from '../fixtures/seed-events';
 import type { ServedConsole } from '../fixtures/serve-process';
 import { TimelinePage } from '../pages/timeline-page';
 
@@ -11,28 +11,29 @@ import { TimelinePage } from '../pages/timeline-page';
 const LONG_PATH = `/notify/${'p'.repeat(2000)}`;
 const BINARY = randomBytes(4096);
 
+function seed(dataDir: string): void {
+  const start = Date.now() - 60_000;
+  writeEvents(dataDir, [
+    seededEvent(0, start),
+    {
+      ...seededEvent(1, start + 1000),
+      kind: 'webhook',
+      path: LONG_PATH,
+      url: `http://127.0.0.1:4455${LONG_PATH}`,
+    },
+    {
+      ...seededEvent(2, start + 2000),
+      kind: 'webhook',
+      requestHeaders: [['Content-Type', 'application/octet-stream']],
+      requestBody: BINARY,
+    },
+  ]);
+}
+
 const test = base.extend<{ seeded: ServedConsole }>({
-  seeded: async ({}, use) => {
-    const start = Date.now() - 60_000;
-    const served = await startConsoleWith((dataDir) =>
-      writeEvents(dataDir, [
-        seededEvent(0, start),
-        {
-          ...seededEvent(1, start + 1000),
-          kind: 'webhook',
-          path: LONG_PATH,
-          url: `http://127.0.0.1:4455${LONG_PATH}`,
-        },
-        {
-          ...seededEvent(2, start + 2000),
-          kind: 'webhook',
-          requestHeaders: [['Content-Type', 'application/octet-stream']],
-          requestBody: BINARY,
-        },
-      ]),
-    );
-    await use(served);
-    await served.stop();
+  // Every test of this file only reads the seeded records: a worker's tests share one console.
+  seeded: async ({ sharedConsoles }, use) => {
+    await use(await sharedConsoles.readOnly(seed));
   },
 });
 

@@ -1,5 +1,5 @@
 import { expect, openConsole, test as base } from '../fixtures/console-test';
-import { seededEvent, startConsoleWith, writeEvents } from '../fixtures/seed-events';
+import { seededEvent, writeEvents } from '../fixtures/seed-events';
 import type { ServedConsole } from '../fixtures/serve-process';
 import { TimelinePage } from '../pages/timeline-page';
 
@@ -7,17 +7,18 @@ import { TimelinePage } from '../pages/timeline-page';
 // `q=abc&q=def` searched "abc" without a word (`history` took the last value), and
 // `q=%E0%A4%A`, a broken escape, was searched as "\uFFFD%A": about every record matched "A".
 
+function seed(dataDir: string): void {
+  const start = Date.now() - 60_000;
+  writeEvents(
+    dataDir,
+    Array.from({ length: 6 }, (_, n) => seededEvent(n, start + n * 1000)),
+  );
+}
+
 const test = base.extend<{ seeded: ServedConsole }>({
-  seeded: async ({}, use) => {
-    const start = Date.now() - 60_000;
-    const served = await startConsoleWith((dataDir) =>
-      writeEvents(
-        dataDir,
-        Array.from({ length: 6 }, (_, n) => seededEvent(n, start + n * 1000)),
-      ),
-    );
-    await use(served);
-    await served.stop();
+  // Every test of this file only reads the seeded records: a worker's tests share one console.
+  seeded: async ({ sharedConsoles }, use) => {
+    await use(await sharedConsoles.readOnly(seed));
   },
 });
 

@@ -3,22 +3,23 @@ import { seededEvent, startConsoleWith, writeEvents } from '../fixtures/seed-eve
 import type { ServedConsole } from '../fixtures/serve-process';
 
 /** A request the listener could not parse: it stored the bytes that arrived, and no verdicts. */
+function seed(dataDir: string): void {
+  writeEvents(dataDir, [
+    {
+      kind: 'webhook',
+      url: 'http://127.0.0.1:4455',
+      status: 400,
+      error:
+        'Not a valid HTTP request (HPE_INVALID_HEADER_TOKEN: Parse Error: Invalid header value char); answered 400.',
+      requestBody: Buffer.from('POST /hook HTTP/1.1\r\nX-Evil: a\x1b[2J\r\n\r\n{"order_id":"x"}'),
+    },
+  ]);
+}
+
 const test = base.extend<{ seeded: ServedConsole }>({
-  seeded: async ({}, use) => {
-    const served = await startConsoleWith((dataDir) =>
-      writeEvents(dataDir, [
-        {
-          kind: 'webhook',
-          url: 'http://127.0.0.1:4455',
-          status: 400,
-          error:
-            'Not a valid HTTP request (HPE_INVALID_HEADER_TOKEN: Parse Error: Invalid header value char); answered 400.',
-          requestBody: Buffer.from('POST /hook HTTP/1.1\r\nX-Evil: a\x1b[2J\r\n\r\n{"order_id":"x"}'),
-        },
-      ]),
-    );
-    await use(served);
-    await served.stop();
+  // The tests that take it only read the seeded record: a worker's tests share one console.
+  seeded: async ({ sharedConsoles }, use) => {
+    await use(await sharedConsoles.readOnly(seed));
   },
 });
 
