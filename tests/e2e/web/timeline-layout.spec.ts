@@ -41,9 +41,9 @@ async function paidOrderTimeline(page: Page, origin: string): Promise<TimelinePa
   return timeline;
 }
 
-// Three checks of one paid order's timeline at 1280: they read the same two rows, so they share
-// the order, which takes most of a test's time to make (three tests, each making one, before).
-test('at 1280 a paid order: the count says rows and records, a delivery and its webhook one row of two; with a record open every row keeps its id, status and verdicts inside the list, each token sentence said once; a header name breaks only at its hyphens', async ({
+// Four looks at one paid order's timeline, at 1280 and then at 960: they read the same two rows,
+// so they share the order, which takes most of a test's time to make (four tests made one each).
+test('a paid order at 1280: the count says rows and records, a delivery and its webhook one row of two; with a record open every row keeps its id, status and verdicts inside the list, each token sentence said once; a header name breaks only at its hyphens. At the desktop window’s narrowest (960 px) no column header runs into another and every row’s order is inside the list', async ({
   page,
   served,
 }) => {
@@ -92,6 +92,54 @@ test('at 1280 a paid order: the count says rows and records, a delivery and its 
     .locator('th', { hasText: 'X-Emulator-Checkout-Form' });
   await expect(name).toBeVisible();
   for (const end of await lineEnds(name)) expect(end).toMatch(/-$/);
+
+  // At the desktop window's narrowest (960 px), no record open, as the list first shows.
+  await page.goto(`${served.origin}/#/timeline`);
+  await timeline.expectReady();
+  await expect(timeline.rows()).toHaveCount(2);
+  await expect(timeline.detail()).toHaveCount(0);
+  await page.setViewportSize({ width: 960, height: 700 });
+  await expect(timeline.table().getByRole('columnheader', { name: 'Order' })).toBeVisible();
+
+  const headers = await headerBoxes(timeline);
+  expect(headers.map((header) => header.text)).toEqual([
+    'Time',
+    'Id',
+    'Kind',
+    'Event or operation',
+    'Status',
+    'Verdicts',
+    'Order',
+  ]);
+  for (const header of headers) {
+    // Its words fit its own cell ("Event or operation" ran 29 px into "Status")…
+    expect(header.wordsRight, header.text).toBeLessThanOrEqual(header.right + 1);
+    // …and no cell lies over another.
+    for (const other of headers.filter((cell) => cell !== header)) {
+      const apart =
+        header.right <= other.left + 1 ||
+        other.right <= header.left + 1 ||
+        header.bottom <= other.top + 1 ||
+        other.bottom <= header.top + 1;
+      expect(apart, `"${header.text}" and "${other.text}"`).toBe(true);
+    }
+  }
+
+  // The Order column sat at x 1091–1161, past the list's right edge at 883, where nothing scrolled.
+  const narrow = await timeline.scroller().boundingBox();
+  expect(narrow).not.toBeNull();
+  const right = (narrow?.x ?? 0) + (narrow?.width ?? 0);
+  for (const row of await timeline.rows().all()) {
+    const id = await row.getAttribute('data-id');
+    const order = row.getByRole('cell').last();
+    await expect(order).toBeVisible();
+    const parts = [order, row.getByTestId('record-status'), ...(await row.getByTestId(/-verdict$/).all())];
+    for (const part of parts) {
+      const box = await part.boundingBox();
+      expect(box, `row #${id}`).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), `row #${id}`).toBeLessThanOrEqual(right);
+    }
+  }
 });
 
 test('Copy as cURL with the API token in browser mode: the CLI route at once, said once, and the switch says On', async ({
@@ -176,56 +224,6 @@ async function headerBoxes(timeline: TimelinePage) {
         }),
     );
 }
-
-test('at the desktop window’s narrowest (960 px) no column header runs into another and every row’s order is inside the list', async ({
-  page,
-  served,
-}) => {
-  await openConsole(page, served, '#/builder');
-  const timeline = await paidOrderTimeline(page, served.origin);
-  await page.setViewportSize({ width: 960, height: 700 });
-  await expect(timeline.table().getByRole('columnheader', { name: 'Order' })).toBeVisible();
-
-  const headers = await headerBoxes(timeline);
-  expect(headers.map((header) => header.text)).toEqual([
-    'Time',
-    'Id',
-    'Kind',
-    'Event or operation',
-    'Status',
-    'Verdicts',
-    'Order',
-  ]);
-  for (const header of headers) {
-    // Its words fit its own cell ("Event or operation" ran 29 px into "Status")…
-    expect(header.wordsRight, header.text).toBeLessThanOrEqual(header.right + 1);
-    // …and no cell lies over another.
-    for (const other of headers.filter((cell) => cell !== header)) {
-      const apart =
-        header.right <= other.left + 1 ||
-        other.right <= header.left + 1 ||
-        header.bottom <= other.top + 1 ||
-        other.bottom <= header.top + 1;
-      expect(apart, `"${header.text}" and "${other.text}"`).toBe(true);
-    }
-  }
-
-  // The Order column sat at x 1091–1161, past the list's right edge at 883, where nothing scrolled.
-  const list = await timeline.scroller().boundingBox();
-  expect(list).not.toBeNull();
-  const right = (list?.x ?? 0) + (list?.width ?? 0);
-  for (const row of await timeline.rows().all()) {
-    const id = await row.getAttribute('data-id');
-    const order = row.getByRole('cell').last();
-    await expect(order).toBeVisible();
-    const parts = [order, row.getByTestId('record-status'), ...(await row.getByTestId(/-verdict$/).all())];
-    for (const part of parts) {
-      const box = await part.boundingBox();
-      expect(box, `row #${id}`).not.toBeNull();
-      expect((box?.x ?? 0) + (box?.width ?? 0), `row #${id}`).toBeLessThanOrEqual(right);
-    }
-  }
-});
 
 test('at 960 px with a record open the list is narrower than its rows: it scrolls sideways to the longest verdicts, its header with them', async ({
   page,
