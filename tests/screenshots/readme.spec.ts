@@ -97,7 +97,7 @@ test.describe('a captured order, and every view', () => {
       if (action === 'Capture') await page.screenshot({ path: out('operation-editor.png') });
       await editor.getByRole('button', { name: 'Close', exact: true }).click();
     }
-    await expect(page.getByTestId('order-state')).toHaveText('captured');
+    await expect(page.getByTestId('order-state')).toHaveText('fully captured');
   });
 
   test.afterAll(async () => {
@@ -114,7 +114,7 @@ test.describe('a captured order, and every view', () => {
 
   test('orders', async () => {
     await shoot(`#/orders?id=${orderId}`, 'orders.png', () =>
-      expect(page.getByTestId('order-state')).toHaveText('captured'),
+      expect(page.getByTestId('order-state')).toHaveText('fully captured'),
     );
   });
 
