@@ -53,7 +53,7 @@ test('Run all runs nothing while a file of the folder does not load, and says so
     const runAll = page.getByRole('button', { name: 'Run all' });
     await expect(runAll).toBeDisabled();
     await expect(page.getByTestId('run-all-blocked')).toHaveText(
-      'Run all runs every file of the folder, so it runs nothing while a file does not load (see below): fix it and choose Open again. A scenario listed still runs alone with its Run.',
+      'Run all runs every file of the folder, so it runs nothing while there is 1 problem in 1 scenario file (see below): fix it and choose Open again. A scenario listed still runs alone with its Run.',
     );
     await page.getByRole('tab', { name: 'Earlier runs' }).click();
     await expect(page.getByTestId('earlier-runs-empty')).toBeVisible();
