@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Badge,
   Button,
-  FileButton,
   Group,
   Menu,
   Modal,
@@ -22,6 +21,7 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
+import { useFileDialog } from '@mantine/hooks';
 import { useState } from 'react';
 import { SplitButton } from '@ui/split-button';
 import { useShallow } from 'zustand/react/shallow';
@@ -46,6 +46,17 @@ export function DraftsMenu() {
     useShallow((state) => ({ saved: state.saved, dirty: selectDirty(state) })),
   );
   const [browsing, setBrowsing] = useState(false);
+  // The file input is the page's, not the menu's: a FileButton's input lived in the menu, which
+  // closes on the item's click, so a file chosen once the menu had gone (as soon as a person
+  // takes a moment in the file dialog) reached no one, and nothing was imported or said.
+  const importDialog = useFileDialog({
+    multiple: false,
+    accept: 'application/json,.json',
+    onChange: (files) => {
+      const file = files?.[0];
+      if (file !== undefined) void importPayload(file);
+    },
+  });
   return (
     <Group gap={6} wrap="nowrap">
       <Text size="sm" fw={600} truncate maw={220} data-testid="draft-name">
@@ -98,16 +109,9 @@ export function DraftsMenu() {
           </>
         )}
         <Menu.Divider />
-        <FileButton
-          onChange={(file) => file !== null && void importPayload(file)}
-          accept="application/json,.json"
-        >
-          {(props) => (
-            <Menu.Item leftSection={<IconUpload size={14} />} {...props}>
-              Import JSON file…
-            </Menu.Item>
-          )}
-        </FileButton>
+        <Menu.Item leftSection={<IconUpload size={14} />} onClick={importDialog.open}>
+          Import JSON file…
+        </Menu.Item>
         <Menu.Item leftSection={<IconDownload size={14} />} onClick={exportPayload}>
           Export JSON file
         </Menu.Item>
