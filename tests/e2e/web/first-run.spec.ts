@@ -116,19 +116,6 @@ test('a reload keeps the last send: the response says where its answer is, and i
   await expect(guide).toHaveAttribute('data-step', '2');
 });
 
-test('the first-run guide, once closed, stays closed after a reload', async ({ page, served }) => {
-  await openConsole(page, served);
-  const builder = new BuilderPage(page);
-  const guide = page.getByTestId('first-run-guide');
-  await expect(guide).toHaveAttribute('data-step', '0');
-  await page.getByRole('button', { name: 'Hide the first-run guide' }).click();
-  await expect(guide).toHaveCount(0);
-  await page.reload();
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  await expect(builder.form()).toBeVisible();
-  await expect(guide).toHaveCount(0);
-});
-
 test('small things: a filled Country offers every country again, and a new sample clears the old answer', async ({
   page,
   served,
@@ -183,16 +170,23 @@ test('the first load asks for nothing that fails and reports no error; the tab w
 });
 
 // The × said "Settings can show it again", and so did the builder's guide page; Settings had no
-// such thing, so a guide closed by mistake was gone for good.
-test('a closed first-run guide can be shown again from Settings, as its close button says', async ({
+// such thing, so a guide closed by mistake was gone for good. Closed, it stays closed, a reload
+// too, until Settings shows it again.
+test('the first-run guide, once closed, stays closed after a reload, and Settings shows it again, as its close button says', async ({
   page,
   served,
 }) => {
   await openConsole(page, served);
+  const builder = new BuilderPage(page);
   const guide = page.getByTestId('first-run-guide');
+  await expect(guide).toHaveAttribute('data-step', '0');
   await page.getByRole('button', { name: 'Hide the first-run guide' }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('Hide the guide for good (Settings can show it again)');
   await page.getByRole('button', { name: 'Hide the first-run guide' }).click();
+  await expect(guide).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(builder.form()).toBeVisible();
   await expect(guide).toHaveCount(0);
 
   await page.getByRole('navigation', { name: 'Main' }).getByText('Settings', { exact: true }).click();
@@ -201,7 +195,7 @@ test('a closed first-run guide can be shown again from Settings, as its close bu
   await show.click();
   await expect(show).toBeChecked();
 
-  await new BuilderPage(page).open();
+  await builder.open();
   await expect(guide).toBeVisible();
   await expect(guide).toHaveAttribute('data-step', '0');
 });
