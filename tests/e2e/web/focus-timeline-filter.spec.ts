@@ -6,7 +6,8 @@ import { TimelinePage } from '../pages/timeline-page';
 // docs/settings.md: Ctrl/Cmd+L focuses the filter's search box, History's on History and the
 // Timeline's everywhere else, opening the Timeline from any other view.
 
-test('Ctrl+L from the builder, Orders or Settings opens the Timeline with its search focused', async ({
+// One tour of the views: the keys and the palette's entry, each where it is offered.
+test('Ctrl+L from the builder, Orders or Settings opens the Timeline with its search focused; on History it focuses History\'s own search and stays there; the palette offers "Filter the timeline" from any view, and it opens the filter', async ({
   page,
   served,
 }) => {
@@ -28,6 +29,23 @@ test('Ctrl+L from the builder, Orders or Settings opens the Timeline with its se
     await expect(page).toHaveURL(/#\/timeline$/);
     await expect(timeline.search()).toBeFocused();
   }
+
+  await nav.getByRole('link', { name: 'History', exact: true }).click();
+  await expect(page).toHaveURL(/#\/history$/);
+  await page.keyboard.press('Control+L');
+  // Announced as History's: it was named "Search the timeline".
+  await expect(page.getByRole('textbox', { name: 'Search the history', exact: true })).toBeFocused();
+  await expect(timeline.search()).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/history$/);
+
+  await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page).toHaveURL(/#\/settings$/);
+  const palette = new CommandPalette(page);
+  await page.keyboard.press('Control+K');
+  await palette.expectOpen();
+  await palette.choose('filter the timeline', /^Filter the timeline/);
+  await expect(page).toHaveURL(/#\/timeline$/);
+  await expect(timeline.search()).toBeFocused();
 });
 
 test('in the raw JSON editor Ctrl+L takes nothing from the text: it opens the filter', async ({
@@ -46,26 +64,4 @@ test('in the raw JSON editor Ctrl+L takes nothing from the text: it opens the fi
   await page.goBack();
   await expect(page).toHaveURL(/#\/builder$/);
   expect(await builder.rawText()).toBe(text);
-});
-
-test("on History Ctrl+L focuses History's own search and stays there", async ({ page, served }) => {
-  await openConsole(page, served, '#/history');
-  await page.keyboard.press('Control+L');
-  // Announced as History's: it was named "Search the timeline".
-  await expect(page.getByRole('textbox', { name: 'Search the history', exact: true })).toBeFocused();
-  await expect(new TimelinePage(page).search()).toHaveCount(0);
-  await expect(page).toHaveURL(/#\/history$/);
-});
-
-test('the palette offers "Filter the timeline" from any view, and it opens the filter', async ({
-  page,
-  served,
-}) => {
-  await openConsole(page, served, '#/settings');
-  const palette = new CommandPalette(page);
-  await page.keyboard.press('Control+K');
-  await palette.expectOpen();
-  await palette.choose('filter the timeline', /^Filter the timeline/);
-  await expect(page).toHaveURL(/#\/timeline$/);
-  await expect(new TimelinePage(page).search()).toBeFocused();
 });
