@@ -18,7 +18,8 @@ test('Ctrl+K opens the palette; it finds a profile and switches to it', async ({
   await expect(profiles.activeBadge()).toHaveText('Sandbox');
 });
 
-test('the top-bar button opens the palette, which navigates to a view with the keyboard only', async ({
+// The palette as a way about, twice: the second from the view the first opened.
+test('the top-bar button opens the palette, which navigates to a view with the keyboard only; "New profile" from anywhere opens the empty profile form', async ({
   page,
   served,
 }) => {
@@ -33,6 +34,13 @@ test('the top-bar button opens the palette, which navigates to a view with the k
   await expect(palette.dialog()).toBeHidden();
   await expect(page).toHaveURL(/#\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  // From Settings, as from any view.
+  await page.keyboard.press('Control+K');
+  await palette.expectOpen();
+  await palette.choose('new profile', 'New profile');
+  await expect(page).toHaveURL(/#\/profiles$/);
+  await expect(page.getByRole('heading', { name: 'New profile', level: 4 })).toBeVisible();
+  await expect(page.locator('form').getByLabel('Name')).toHaveValue('');
 });
 
 test('arrow keys move through the results and Escape closes the palette', async ({ page, served }) => {
@@ -64,15 +72,4 @@ test('Ctrl+Enter with no builder open says where to send from', async ({ page, s
   await page.keyboard.press('Control+Enter');
   // Exactly the notification's words: the Settings view's shortcut table quotes them in a longer line.
   await expect(page.getByText('Open the builder to send', { exact: true })).toBeVisible();
-});
-
-test('"New profile" from anywhere opens the empty profile form', async ({ page, served }) => {
-  await openConsole(page, served, '#/settings');
-  const palette = new CommandPalette(page);
-  await page.keyboard.press('Control+K');
-  await palette.expectOpen();
-  await palette.choose('new profile', 'New profile');
-  await expect(page).toHaveURL(/#\/profiles$/);
-  await expect(page.getByRole('heading', { name: 'New profile', level: 4 })).toBeVisible();
-  await expect(page.locator('form').getByLabel('Name')).toHaveValue('');
 });
