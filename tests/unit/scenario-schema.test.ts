@@ -97,34 +97,36 @@ describe('an invalid scenario file', () => {
 
   // A `wait` of 2^31 ms or more passed in about 2 ms saying it had waited (Node's timers fire at
   // once past 2^31 - 1 ms, with a TimeoutOverflowWarning in the output).
-  it('refuses a duration longer than 24 hours, naming the field and its line', () => {
-    const too = 'a duration is at most 24 hours (1440m, 86400s or 86400000 ms)';
+  it('refuses a duration longer than 24 hours, naming the field, its line and the value as written', () => {
+    const too = 'is too long: a duration is at most 24 hours (1440m, 86400s or 86400000 ms)';
     expect(problemsOf('name: x\nsteps:\n  - step: wait\n    for: 36000m\n')).toEqual([
-      `case.yaml:4:10: steps[0].for: ${too}`,
+      `case.yaml:4:10: steps[0].for: "36000m" ${too}`,
     ]);
     expect(problemsOf('name: x\nsteps:\n  - step: wait\n    for: 2147483648\n')).toEqual([
-      `case.yaml:4:10: steps[0].for: ${too}`,
+      `case.yaml:4:10: steps[0].for: 2147483648 ${too}`,
     ]);
     expect(
       problemsOf(
         'name: x\nsteps:\n  - step: expect-webhook\n    event: order_approved\n    within: 1441m\n  - step: expect-order\n    state: new\n    within: 86400001\n  - step: customer\n    action: pay\n    timeout: 86401s\n',
       ),
     ).toEqual([
-      `case.yaml:5:13: steps[0].within: ${too}`,
-      `case.yaml:8:13: steps[1].within: ${too}`,
-      `case.yaml:11:14: steps[2].timeout: ${too}`,
+      `case.yaml:5:13: steps[0].within: "1441m" ${too}`,
+      `case.yaml:8:13: steps[1].within: 86400001 ${too}`,
+      `case.yaml:11:14: steps[2].timeout: "86401s" ${too}`,
     ]);
     expect(
       problemsOf('name: x\nsteps:\n  - step: wait\n    for: 1440m\n  - step: wait\n    for: 86400000\n'),
     ).toEqual([]);
   });
 
-  it('a step given a longer duration by any other way fails, never starting a timer that fires at once', () => {
+  it('a step given a longer duration by any other way fails in the same words, never starting a timer that fires at once', () => {
     expect(durationMs('1440m')).toBe(86_400_000);
     expect(() => durationMs('36000m')).toThrow(
-      new StepError('"36000m": a duration is at most 24 hours (1440m, 86400s or 86400000 ms)'),
+      new StepError('"36000m" is too long: a duration is at most 24 hours (1440m, 86400s or 86400000 ms)'),
     );
-    expect(() => durationMs(2 ** 31)).toThrow(StepError);
+    expect(() => durationMs(2 ** 31)).toThrow(
+      new StepError('2147483648 is too long: a duration is at most 24 hours (1440m, 86400s or 86400000 ms)'),
+    );
   });
 
   it("reports an alias bomb as that file's problem, beside the other files' problems, and exits 2", async () => {

@@ -1,7 +1,7 @@
 import { readPointer } from '../../shared/scenarios/json-pointer';
 import type { CheckResult } from '../../shared/scenarios/scenario-results';
 import type { ExchangeResult } from '../../shared/merchant-api';
-import { DURATION_MAX_MS, DURATION_TOO_LONG, durationMsOf } from '../../shared/scenarios/field-forms';
+import { DURATION_MAX_MS, durationMsOf, durationTooLong } from '../../shared/scenarios/field-forms';
 import type { Variables } from '../../shared/scenarios/variables';
 import type { DraftsService } from '../drafts/drafts-service';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
@@ -72,7 +72,7 @@ export class StepError extends Error {
 export function durationMs(value: number | string): number {
   const ms = durationMsOf(value);
   if (ms === null) throw new StepError(`"${value}" is not a duration`);
-  if (ms > DURATION_MAX_MS) throw new StepError(`${JSON.stringify(value)}: ${DURATION_TOO_LONG}`);
+  if (ms > DURATION_MAX_MS) throw new StepError(durationTooLong(value));
   return ms;
 }
 

@@ -19,7 +19,15 @@ export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m)$/;
  * 2160000000 ms, with Node's TimeoutOverflowWarning in the output.
  */
 export const DURATION_MAX_MS = 24 * 60 * 60 * 1000;
-export const DURATION_TOO_LONG = 'a duration is at most 24 hours (1440m, 86400s or 86400000 ms)';
+const DURATION_TOO_LONG = 'a duration is at most 24 hours (1440m, 86400s or 86400000 ms)';
+
+/**
+ * A duration over 24 hours, quoted as written (text in quotes, milliseconds bare), in the same
+ * words whether the file's check finds it or a `${variable}` brings it when the step runs: the
+ * file's check said only the limit, the step the value and the limit.
+ */
+export const durationTooLong = (value: number | string): string =>
+  `${typeof value === 'string' ? JSON.stringify(value) : value} is too long: ${DURATION_TOO_LONG}`;
 
 /** A duration's milliseconds: a number is milliseconds, text is 500ms, 10s or 2m; null if neither. */
 export function durationMsOf(value: number | string): number | null {
@@ -39,9 +47,9 @@ const WHOLE_MS = `${DURATION_WORDS}, or whole milliseconds such as 1500`;
 /** What is wrong with a value given for a duration. */
 export function durationProblem(value: unknown): string {
   if (typeof value === 'string')
-    return (durationMsOf(value) ?? 0) > DURATION_MAX_MS ? DURATION_TOO_LONG : DURATION_WORDS;
+    return (durationMsOf(value) ?? 0) > DURATION_MAX_MS ? durationTooLong(value) : DURATION_WORDS;
   if (typeof value !== 'number') return WHOLE_MS;
-  if (value > DURATION_MAX_MS) return DURATION_TOO_LONG;
+  if (value > DURATION_MAX_MS) return durationTooLong(value);
   if (!Number.isInteger(value)) return `${value} is not whole milliseconds: ${WHOLE_MS}`;
   return `${value} is below zero: ${WHOLE_MS}`;
 }
