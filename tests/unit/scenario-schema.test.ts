@@ -86,6 +86,24 @@ describe('an invalid scenario file', () => {
     ]);
   });
 
+  it('says a file nested thousands deep is too deep to read, where, not that its YAML is invalid', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const problems = problemsOf(
+      `name: x\nsteps:\n  - step: send-webhook\n    to: listener\n    body: { a: ${nested(5000)} }\n`,
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^case\.yaml:5:\d+: nests too deep to read: the YAML reader ran out of stack here$/,
+      ),
+    ]);
+    // Seventy levels read as any other body.
+    expect(
+      problemsOf(
+        `name: x\nsteps:\n  - step: send-webhook\n    to: listener\n    body: { a: ${nested(70)} }\n`,
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses an expect-order step with nothing to check (it passed with zero checks)', () => {
     expect(problemsOf('name: x\nsteps:\n  - step: expect-order\n    order: o1\n')).toEqual([
       'case.yaml:3:5: steps[0]: an expect-order step needs a state or facts to check',

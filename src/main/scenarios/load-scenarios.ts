@@ -218,6 +218,18 @@ export function loadScenarioText(
       },
     ];
   }
+  // A file nested thousands deep (`[[[[…`) ran the reader out of stack: it was said as
+  // "not valid YAML: Maximum call stack size exceeded", as if the syntax were wrong.
+  if (syntax !== undefined && /Maximum call stack size exceeded/.test(syntax.message))
+    return [
+      {
+        file,
+        line: syntax.linePos?.[0].line ?? null,
+        column: syntax.linePos?.[0].col ?? null,
+        field: null,
+        message: 'nests too deep to read: the YAML reader ran out of stack here',
+      },
+    ];
   if (syntax !== undefined)
     return [
       yamlProblem(
