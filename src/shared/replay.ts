@@ -105,6 +105,45 @@ export const replayProgressSchema = z.object({
 });
 export type ReplayProgress = z.infer<typeof replayProgressSchema>;
 
+/**
+ * What a run was started with, but its edited body (up to 1 MiB, not kept): main keeps it with
+ * the run, so a window that takes up a run another window started shows the run's own target
+ * and options. It showed its form's defaults instead, as if the run went to this console's
+ * listener with the original tokens.
+ */
+export const replayRunOptionsSchema = z.object({
+  ids: z.array(z.number().int().positive()).optional(),
+  filter: eventFilterSchema.optional(),
+  target: replayTargetSchema,
+  tokenMode: replayTokenModeSchema,
+  preset: z.enum(TOKEN_PRESETS),
+  order: z.enum(REPLAY_ORDERS),
+  delayMs: z.number().int(),
+  concurrency: z.number().int(),
+  repeat: z.number().int(),
+});
+export type ReplayRunOptions = z.infer<typeof replayRunOptionsSchema>;
+
+/** A run in progress as main holds it: its latest progress and what it was started with. */
+export const replayRunSchema = replayProgressSchema.extend({ startedWith: replayRunOptionsSchema });
+export type ReplayRun = z.infer<typeof replayRunSchema>;
+
+/** What of a request a run keeps to be shown with it (replayRunOptionsSchema). */
+export function replayRunOptionsOf(request: ReplayPlanRequest): ReplayRunOptions {
+  const { ids, filter, target, tokenMode, preset, order, delayMs, concurrency, repeat } = request;
+  return {
+    ...(ids === undefined ? {} : { ids }),
+    ...(filter === undefined ? {} : { filter }),
+    target,
+    tokenMode,
+    preset,
+    order,
+    delayMs,
+    concurrency,
+    repeat,
+  };
+}
+
 /** A run before its first send: what main starts from, and what a window shows until a push. */
 export function startingProgress(runId: string, total: number): ReplayProgress {
   return {

@@ -20,11 +20,25 @@ describe('the runs in progress', () => {
       }),
     );
     await until(() => (open.core.replay.running()[0]?.done ?? 0) >= 2, 'a few sends');
+    // With what it was started with: a window taking it up shows the run's target and options.
+    const startedWith = {
+      ids: [id],
+      target: { kind: 'url', url: target.url },
+      tokenMode: 'original',
+      preset: 'valid',
+      order: 'original',
+      delayMs: 50,
+      concurrency: 1,
+      repeat: 40,
+    };
     expect(open.core.replay.running()).toEqual([
-      expect.objectContaining({ runId, total: 40, finished: false }),
+      expect.objectContaining({ runId, total: 40, finished: false, startedWith }),
     ]);
     const answered = await open.core.dispatcher('replayRuns', {}, { transport: 'direct' });
-    expect(answered).toMatchObject({ ok: true, data: { runs: [expect.objectContaining({ runId })] } });
+    expect(answered).toMatchObject({
+      ok: true,
+      data: { runs: [expect.objectContaining({ runId, startedWith })] },
+    });
     open.core.replay.cancel(runId);
     await until(() => open.core.replay.running().length === 0, 'the run to end');
   });

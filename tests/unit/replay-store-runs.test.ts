@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReplayProgress } from '../../src/shared/replay';
+import type { ReplayProgress, ReplayRun, ReplayRunOptions } from '../../src/shared/replay';
 
 // The Replay view's store over a bridge whose startReplay this test releases by hand.
 const started: { release: () => void }[] = [];
-let running: ReplayProgress[] = [];
+let running: ReplayRun[] = [];
 let push: ((event: { name: string; payload: unknown }) => void) | null = null;
 vi.mock('@bridge', () => ({
   frontDoorHint: 'browser',
@@ -31,7 +31,20 @@ interface ReplayStoreModule {
 }
 interface ReplayFormModule {
   useReplayForm: {
-    getState(): { runId: string | null; progress: ReplayProgress | null; starting: boolean };
+    getState(): {
+      runId: string | null;
+      progress: ReplayProgress | null;
+      progressFor: string | null;
+      starting: boolean;
+      target: string;
+      url: string;
+      tokenMode: string;
+      preset: string;
+      order: string;
+      delayMs: number;
+      concurrency: number;
+      repeat: number;
+    };
     setState(patch: Record<string, unknown>): void;
   };
 }
@@ -52,6 +65,22 @@ const progress = (runId: string, patch: Partial<ReplayProgress> = {}): ReplayPro
   causes: [],
   error: null,
   ...patch,
+});
+
+/** A run as main holds it: its progress and what it was started with. */
+const run = (runId: string, startedWith: Partial<ReplayRunOptions> = {}): ReplayRun => ({
+  ...progress(runId),
+  startedWith: {
+    ids: [3],
+    target: { kind: 'listener' },
+    tokenMode: 'original',
+    preset: 'valid',
+    order: 'original',
+    delayMs: 0,
+    concurrency: 1,
+    repeat: 1,
+    ...startedWith,
+  },
 });
 
 beforeEach(() => {
@@ -87,7 +116,7 @@ describe("a run's progress from its first push", () => {
 
 describe('a window opened (or reloaded) while a run goes on', () => {
   it('takes up the run in progress: its progress shows, and its pushes follow', async () => {
-    running = [progress('run-9')];
+    running = [run('run-9')];
     const stop = store.followReplayProgress();
     await vi.waitFor(() => expect(useReplayForm.getState().runId).toBe('run-9'));
     expect(useReplayForm.getState().progress).toMatchObject({ done: 1, total: 3 });
@@ -96,9 +125,53 @@ describe('a window opened (or reloaded) while a run goes on', () => {
     stop();
   });
 
+  it("shows another window's run with what it was started with, not the form's defaults", async () => {
+    const filter = {
+      kinds: ['webhook' as const],
+      text: 'order_approved',
+      tokenVerdicts: ['valid' as const],
+    };
+    running = [
+      run('run-7', {
+        ids: undefined,
+        filter,
+        target: { kind: 'url', url: 'http://127.0.0.1:9/merchant' },
+        tokenMode: 'preset',
+        preset: 'expired',
+        order: 'reversed',
+        delayMs: 250,
+        concurrency: 4,
+        repeat: 3,
+      }),
+    ];
+    const stop = store.followReplayProgress();
+    await vi.waitFor(() => expect(useReplayForm.getState().runId).toBe('run-7'));
+    expect(useReplayForm.getState()).toMatchObject({
+      target: 'url',
+      url: 'http://127.0.0.1:9/merchant',
+      tokenMode: 'preset',
+      preset: 'expired',
+      order: 'reversed',
+      delayMs: 250,
+      concurrency: 4,
+      repeat: 3,
+    });
+    // Its progress belongs to the run's selection, however the address orders the filter's fields.
+    const { replaySelectionKey } = (await import(
+      /* @vite-ignore */ '../../src/renderer/src/features/replay/replay-selection'
+    )) as { replaySelectionKey(selection: { ids?: number[]; filter?: Record<string, unknown> }): string };
+    expect(useReplayForm.getState().progressFor).toBe(
+      replaySelectionKey({
+        filter: { tokenVerdicts: ['valid'], text: 'order_approved', kinds: ['webhook'] },
+      }),
+    );
+    expect(useReplayForm.getState().progress).not.toHaveProperty('startedWith');
+    stop();
+  });
+
   it('keeps its own run when it has one', async () => {
     useReplayForm.setState({ runId: 'mine', progress: progress('mine') });
-    running = [progress('other')];
+    running = [run('other')];
     const stop = store.followReplayProgress();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(useReplayForm.getState().runId).toBe('mine');

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { ReplayConsoleOwn, ReplayLeftOut, ReplayPlanRequest, ReplayProgress } from '../../shared/replay';
-import { consoleOwnWords, leftOutWords, MAX_REPLAY_SENDS, startingProgress } from '../../shared/replay';
+import {
+  consoleOwnWords,
+  leftOutWords,
+  MAX_REPLAY_SENDS,
+  replayRunOptionsOf,
+  startingProgress,
+  type ReplayConsoleOwn,
+  type ReplayLeftOut,
+  type ReplayPlanRequest,
+  type ReplayProgress,
+  type ReplayRun,
+} from '../../shared/replay';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
@@ -61,8 +71,8 @@ export interface ReplayService {
   /** Runs to the end (the CLI), reporting progress as it goes. */
   run(request: ReplayPlanRequest, onProgress?: (progress: ReplayProgress) => void): Promise<ReplayProgress>;
   cancel(runId: string): boolean;
-  /** The runs started here and not ended, each as its latest progress (oldest first). */
-  running(): ReplayProgress[];
+  /** The runs started here and not ended, each as its latest progress and what it was started with (oldest first). */
+  running(): ReplayRun[];
   /**
    * Cancels every run and waits until each has recorded its end: a send waiting for its answer
    * is recorded as cancelled before the store closes, not left pending.
@@ -107,8 +117,11 @@ const CAUSES_KEPT = 5;
  */
 export function createReplayService(deps: ReplayServiceDependencies): ReplayService {
   const runs = new Map<string, AbortController>();
-  /** Of each run started in the background, its latest progress: a window opened later takes it up. */
-  const latest = new Map<string, ReplayProgress>();
+  /**
+   * Of each run started in the background, its latest progress and what it was started with: a
+   * window opened later takes it up.
+   */
+  const latest = new Map<string, ReplayRun>();
   const ending = new Set<Promise<unknown>>();
 
   const originals = (
@@ -294,9 +307,10 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       const runId = randomUUID();
       const controller = new AbortController();
       runs.set(runId, controller);
+      const startedWith = replayRunOptionsOf(request);
       const publish = (progress: ReplayProgress) => {
         if (progress.finished) latest.delete(runId);
-        else latest.set(runId, progress);
+        else latest.set(runId, { ...progress, startedWith });
         deps.bus.publish('replay.progress', progress);
       };
       const ended = run(request, runId, controller.signal, publish)

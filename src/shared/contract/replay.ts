@@ -5,6 +5,7 @@ import {
   replayPlanInputSchema,
   replayProgressSchema,
   replayRequestSchema,
+  replayRunSchema,
 } from '../replay';
 import { defineCommand, noInput } from './define';
 
@@ -26,8 +27,8 @@ export const replayCommands = {
   /** Starts a replay in the background; `replay.progress` pushes follow it. */
   startReplay: defineCommand(replayRequestSchema, z.object({ runId: z.string(), total: z.number().int() })),
   cancelReplay: defineCommand(z.object({ runId: z.string().min(1) }), z.object({ cancelled: z.boolean() })),
-  /** The runs this process has in progress, each as its latest push (oldest first). */
-  replayRuns: defineCommand(noInput, z.object({ runs: z.array(replayProgressSchema) })),
+  /** The runs this process has in progress, each as its latest push and what it was started with (oldest first). */
+  replayRuns: defineCommand(noInput, z.object({ runs: z.array(replayRunSchema) })),
 };
 
 export const replayPushEvents = {

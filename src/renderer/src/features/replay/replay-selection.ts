@@ -18,5 +18,15 @@ export function replaySelection(query: string | URLSearchParams): {
  * progress): the same webhooks chosen the same way give the same key.
  */
 export function replaySelectionKey(selection: { ids?: number[]; filter?: EventFilter }): string {
-  return JSON.stringify({ ids: selection.ids, filter: selection.filter });
+  // The filter's fields in one order, those given only: main gives back a run's filter as its
+  // schema reads it (replayRuns), in another order than the address's.
+  const filter =
+    selection.filter === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(selection.filter)
+            .filter(([, value]) => value !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        );
+  return JSON.stringify({ ids: selection.ids, filter });
 }

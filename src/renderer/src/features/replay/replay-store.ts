@@ -1,11 +1,17 @@
 import type { CommandInput, CommandOutput } from '@shared/contract';
 import type { EventFilter } from '@shared/event-filter';
-import { startingProgress, type ReplayProgress, type ReplayRequest } from '@shared/replay';
+import {
+  startingProgress,
+  type ReplayProgress,
+  type ReplayRequest,
+  type ReplayRunOptions,
+} from '@shared/replay';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { prettyJsonTextKeepingValues } from '@ui/pretty-json/pretty-json-text';
 import { useReplayForm, type BodyLock } from './replay-form-state';
-import { rememberedRun, rememberRun } from './replay-run-memory';
+import { rememberedRun, rememberRun, type RememberedRun } from './replay-run-memory';
+import { replaySelectionKey } from './replay-selection';
 
 /**
  * The Replay view's calls to main. The state they change lives in useReplayForm (the replay
@@ -59,6 +65,13 @@ export async function startReplay(request: ReplayRequest, key: string | null = n
   } finally {
     useReplayForm.getState().set({ starting: false });
   }
+}
+
+/** A run's options as the form holds them (a URL target is its kind and the URL box). */
+function formOptionsOf(started: ReplayRunOptions): RememberedRun['options'] {
+  const { target, tokenMode, preset, order, delayMs, concurrency, repeat } = started;
+  const url = target.kind === 'url' ? target.url : '';
+  return { target: target.kind, url, tokenMode, preset, order, delayMs, concurrency, repeat };
 }
 
 export async function cancelReplay(runId: string): Promise<void> {
@@ -199,19 +212,24 @@ export function followReplayProgress(): () => void {
   bridge
     .replayRuns({})
     .then(({ runs }) => {
-      const newest = runs.at(-1);
+      const newestRun = runs.at(-1);
       const form = useReplayForm.getState();
-      if (newest === undefined || form.runId !== null || form.starting) return;
+      if (newestRun === undefined || form.runId !== null || form.starting) return;
+      const { startedWith, ...newest } = newestRun;
       // A push that came while this was answered is as new or newer.
       const pushed = unclaimed.get(newest.runId);
       const latest =
         pushed !== undefined && (pushed.finished || pushed.done >= newest.done) ? pushed : newest;
-      // This window's own run, reloaded: the form shows what it was started with.
+      // The form shows what the run was started with: this window's own run, reloaded, as it
+      // remembers it; another window's as main keeps it (the form's defaults said "this console's
+      // listener, original tokens" of a run going elsewhere).
       const remembered = rememberedRun(newest.runId);
       form.set({
         runId: newest.runId,
         progress: latest,
-        ...(remembered === null ? {} : { ...remembered.options, progressFor: remembered.selection }),
+        ...(remembered === null
+          ? { ...formOptionsOf(startedWith), progressFor: replaySelectionKey(startedWith) }
+          : { ...remembered.options, progressFor: remembered.selection }),
       });
     })
     .catch(() => undefined);
