@@ -131,6 +131,11 @@ export const exchangeResultSchema = z.object({
   failure: networkFailureSchema.nullable(),
   /** The created order, for a successful create-checkout call. */
   checkout: checkoutCreatedSchema.nullable(),
+  /**
+   * True when the created checkout's checkout_url held the profile's API token: `checkout` shows
+   * it masked, as everything the console shows an answer, so it is no working link.
+   */
+  checkoutUrlHoldsToken: z.boolean().optional(),
   /** What is wrong with an answer its status would call a success (answer-problems.ts). */
   answerProblems: z.array(z.string()).default([]),
   /** A create-checkout call's notification URL decision, as it was made for this send. */

@@ -124,6 +124,8 @@ interface AnswerRead {
   scrubbed: ReturnType<typeof scrubAnswer>;
   serviceError: ServiceError | null;
   checkout: CheckoutCreated | null;
+  /** The checkout_url held the profile's token, which `checkout` shows masked (so no working link). */
+  checkoutUrlHoldsToken: boolean;
   /** What is wrong with an answer its status would call a success (answer-problems.ts). */
   problems: string[];
   /** The answer as JSON, else null. */
@@ -135,20 +137,27 @@ const utf8 = new TextDecoder('utf-8');
 function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: string | null): AnswerRead {
   // The profile's own token never goes to disk or to a window, even when a service echoes it.
   const scrubbed = scrubAnswer(outcome.headers, outcome.body, apiToken === null ? [] : [apiToken]);
-  // Read once: the service error, the checkout created and what is wrong with the answer.
-  const read =
-    outcome.body === null || outcome.body.length === 0 ? null : parseBoundedJson(utf8.decode(outcome.body));
+  // Everything below is read from the scrubbed answer, once: the service error, the checkout
+  // created and what is wrong with it. Read from the answer as it came, a checkout_url or an
+  // error message that echoed the token printed it (send), showed it (the builder) and stored it
+  // (the record's details), beside a body that masked it.
+  const body = scrubbed.body;
+  const read = body === null || body.length === 0 ? null : parseBoundedJson(utf8.decode(body));
   const json = read?.ok === true ? read.value : null;
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const created = operation === 'createCheckout' && ok ? checkoutCreatedSchema.safeParse(json) : null;
-  const contentType = outcome.headers?.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null;
+  const checkout = created?.success === true ? created.data : null;
+  const contentType = scrubbed.headers?.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null;
   return {
     scrubbed,
     serviceError: ok ? null : parseServiceError(json),
-    checkout: created?.success === true ? created.data : null,
+    checkout,
+    checkoutUrlHoldsToken:
+      checkout !== null && apiToken !== null && checkout.checkout_url.includes(maskWith(apiToken)),
     problems: answerProblems({
       operation,
       status: outcome.status,
+      // The bytes as they came (a mask is longer or shorter than what it hides).
       keptBytes: outcome.body?.byteLength ?? 0,
       json: read,
       contentType,
@@ -275,7 +284,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       if (options.requestKey !== undefined) inFlight.delete(options.requestKey);
     });
     const { outcome } = sent;
-    const { scrubbed, serviceError, checkout, problems } =
+    const { scrubbed, serviceError, checkout, checkoutUrlHoldsToken, problems } =
       read.answer ?? readAnswer(outcome, request.plan.operation, apiToken);
     // The window sees the answer as every screen does: secrets masked, by meaning.
     const shown = redactExchange(
@@ -302,6 +311,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       serviceError,
       failure: outcome.failure,
       checkout,
+      ...(checkoutUrlHoldsToken ? { checkoutUrlHoldsToken } : {}),
       answerProblems: problems,
     };
   }

@@ -111,13 +111,22 @@ export function ResponsePanel() {
               ))}
             </Table.Tbody>
           </Table>
+          {result.checkoutUrlHoldsToken === true && (
+            <Text size="sm" c="orange" data-testid="checkout-url-holds-token">
+              This checkout_url holds the profile&apos;s API token, so it is shown masked, as the console
+              shows the token everywhere, and is no working link. A customer&apos;s link should not carry the
+              API token: the service should not put it there.
+            </Text>
+          )}
           <Group gap="sm">
-            <Button
-              leftSection={<IconExternalLink size={16} />}
-              onClick={() => void openExternalUrl(created.checkout_url)}
-            >
-              Open checkout page
-            </Button>
+            {result.checkoutUrlHoldsToken !== true && (
+              <Button
+                leftSection={<IconExternalLink size={16} />}
+                onClick={() => void openExternalUrl(created.checkout_url)}
+              >
+                Open checkout page
+              </Button>
+            )}
             <Button
               variant="light"
               leftSection={<IconReceipt size={16} />}

@@ -157,7 +157,8 @@ async function decideAndSend(profile: ProfileView | null): Promise<void> {
         at: new Date().toISOString(),
         status: result.status,
         orderId: result.checkout?.order_id ?? null,
-        checkoutUrl: result.checkout?.checkout_url ?? null,
+        // A checkout_url that held the token is kept masked: no page to open after a reload.
+        checkoutUrl: result.checkoutUrlHoldsToken === true ? null : (result.checkout?.checkout_url ?? null),
       },
       followedOrder: followed,
     });
