@@ -27,6 +27,7 @@ import {
 } from './running-addresses/address-record';
 import { cachedLiveAddressRecords } from './running-addresses/address-record-cache';
 import { createMerchantApiClient } from './merchant-api/merchant-api-client';
+import { SENT_ERRORS_SHOWN } from './merchant-api/pre-send-verdict';
 import { createOrdersService } from './orders/orders-service';
 import { createHistoryService } from './history/history-service';
 import { createReplayService } from './replay/replay-service';
@@ -264,8 +265,12 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
         // The text that went out: what only a text shows (a name given twice) is judged too.
         ...(sourceText === undefined ? {} : { sourceText }),
       });
-      const errors = findings.filter((finding) => finding.severity === 'error').length;
-      return { errors, warnings: findings.length - errors };
+      const errors = findings.filter((finding) => finding.severity === 'error');
+      return {
+        errors: errors.length,
+        warnings: findings.length - errors.length,
+        firstErrors: errors.slice(0, SENT_ERRORS_SHOWN),
+      };
     },
   });
   // A session for a local profile other than the one the emulator stands in for: its tokens.

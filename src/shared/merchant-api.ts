@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { headerListSchema } from './events';
 import { HTTP_METHODS, OPERATION_NAMES } from './profile';
+import { findingSchema } from './checkout/findings';
 
 /** A follow-up operation, or the create-checkout call itself. */
 export const CLIENT_OPERATIONS = ['createCheckout', ...OPERATION_NAMES] as const;
@@ -140,5 +141,10 @@ export const exchangeResultSchema = z.object({
   answerProblems: z.array(z.string()).default([]),
   /** A create-checkout call's notification URL decision, as it was made for this send. */
   notification: notificationPlanSchema.optional(),
+  /**
+   * A create-checkout payload sent although validation found errors in it (the record is marked
+   * sent with errors): how many, and the first of them, as judged for this send.
+   */
+  sentWithErrors: z.object({ errors: z.number().int(), first: z.array(findingSchema) }).optional(),
 });
 export type ExchangeResult = z.infer<typeof exchangeResultSchema>;

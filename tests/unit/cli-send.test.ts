@@ -256,6 +256,19 @@ describe('checkout-console send', () => {
     expect(JSON.parse(history.stdout)).toEqual([]);
   });
 
+  it('on a profile without an API token, says it sent without one, as the builder asks first', async () => {
+    const add = await cli('profiles', 'add', 'NoTok', '--env', 'sandbox', '--base-url', `${service.url}/nt`);
+    expect(add.code, add.stderr).toBe(0);
+    const run = await cli('send', payloadFile({ order_reference_id: 'nt-1' }), '--profile', 'NoTok');
+    expect(service.received.at(-1)?.headers.authorization).toBeUndefined();
+    expect(run.stderr).toContain(
+      'warning: sent without a token: NoTok has no API token, so the request went without Authorization',
+    );
+    expect(run.stderr).toMatch(/profiles set NoTok --api-token -/);
+    const withToken = await cli('send', payloadFile({ order_reference_id: 'nt-2' }), '--profile', 'Sandbox');
+    expect(withToken.stderr).not.toContain('without a token');
+  });
+
   it('exits 2 for a file that is not JSON, saying where it breaks', async () => {
     const file = join(dataDir, 'broken.json');
     writeFileSync(file, '{\n  "a": 1,\n  oops\n}');
@@ -289,7 +302,9 @@ describe('sends with errors are marked in history', () => {
     });
     const file = payloadFile(payload);
 
-    expect((await cli('send', file, '--profile', 'Sandbox', '--form', 'education')).code).toBe(0);
+    const clean = await cli('send', file, '--profile', 'Sandbox', '--form', 'education');
+    expect(clean.code).toBe(0);
+    expect(clean.stderr).not.toContain('sent with');
     expect(await lastRequestDetails()).toMatchObject({ sentWithErrors: false, findings: { errors: 0 } });
 
     const disabled = await cli(
@@ -303,6 +318,21 @@ describe('sends with errors are marked in history', () => {
     );
     expect(disabled.code).toBe(0);
     expect(await lastRequestDetails()).toMatchObject({ sentWithErrors: true, findings: { errors: 2 } });
+    // Said as the builder's Send anyway says it, with which: the record alone held the mark.
+    expect(disabled.stderr).toMatch(/^warning: sent with 2 errors, as the file has it/m);
+    expect(disabled.stderr).toMatch(/^ {2}payment_type: .+ \[\w+\]$/m);
+    expect(disabled.stderr).toMatch(/^ {2}instalments: .+ \[\w+\]$/m);
+    const asJson = await cli(
+      'send',
+      file,
+      '--profile',
+      'Sandbox',
+      '--form',
+      'education',
+      '--single-checkout-disabled',
+      '--json',
+    );
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ sentWithErrors: { errors: 2 } });
   });
 
   it("checks --timeout-ms with the contract's own limits, named as the flag, and sends nothing", async () => {

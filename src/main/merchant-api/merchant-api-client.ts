@@ -368,11 +368,23 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
         details: {
           form: input.form,
           notification: planned.notification,
-          ...(verdict === null ? {} : { findings: verdict, sentWithErrors: verdict.errors > 0 }),
+          // The record keeps the counts; the findings themselves are the send's to say.
+          ...(verdict === null
+            ? {}
+            : {
+                findings: { errors: verdict.errors, warnings: verdict.warnings },
+                sentWithErrors: verdict.errors > 0,
+              }),
           ...(input.body.kind === 'raw' ? { rawBody: true } : {}),
         },
       });
-      return { ...result, notification: shownPlan(planned.notification) };
+      return {
+        ...result,
+        notification: shownPlan(planned.notification),
+        ...(verdict === null || verdict.errors === 0
+          ? {}
+          : { sentWithErrors: { errors: verdict.errors, first: verdict.firstErrors } }),
+      };
     },
     prepareOperation({ profileId, operation, ...values }) {
       const profile = profileFor(profileId);

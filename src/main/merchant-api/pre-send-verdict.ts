@@ -1,4 +1,4 @@
-import type { CheckoutForm } from '../../shared/checkout';
+import type { CheckoutForm, Finding } from '../../shared/checkout';
 import { parseJsonText } from '../../shared/json-text';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { CheckoutBody } from './request-planner';
@@ -7,7 +7,12 @@ import type { CheckoutBody } from './request-planner';
 export interface PayloadVerdict {
   errors: number;
   warnings: number;
+  /** The first error findings (SENT_ERRORS_SHOWN), for a send to say which it went with. */
+  firstErrors: Finding[];
 }
+
+/** How many of a send's error findings it names (the builder's Send anyway lists six). */
+export const SENT_ERRORS_SHOWN = 6;
 
 /** Validates a JSON payload in the given form for the profile (app.ts: the emulator's own rules). */
 export type JudgePayload = (
@@ -32,5 +37,7 @@ export function preSendVerdict(
   const options = { singleCheckout: context.singleCheckout, sourceText: sent.text };
   if (sent.body.kind === 'json') return judge(sent.payload, context.form, context.profile, options);
   const parsed = parseJsonText(sent.body.text);
-  return parsed.ok ? judge(parsed.value, context.form, context.profile, options) : { errors: 1, warnings: 0 };
+  return parsed.ok
+    ? judge(parsed.value, context.form, context.profile, options)
+    : { errors: 1, warnings: 0, firstErrors: [] };
 }

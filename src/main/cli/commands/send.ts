@@ -15,6 +15,8 @@ import { writeThenExit } from '../standard-io';
 import { readJsonSource } from '../read-json-source';
 import { startEmulatorAdvice } from '../start-emulator-advice';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
+import { countOf } from '../../../shared/count-words';
+import { shellQuote } from '../../../shared/shell-quote';
 import { requireProfile } from './profiles';
 import { commandCaller, flagsOf } from '../command-caller';
 import { Variables } from '../../../shared/scenarios/variables';
@@ -127,6 +129,26 @@ function scenarioVariablesWarning(payload: unknown): string | null {
   return `warning: ${inWords(shown)}${more}, ${one ? 'a scenario variable' : 'scenario variables'}: send sends ${one ? 'it' : 'them'} as written (it fills in none); a scenario fills ${one ? 'it' : 'them'} in (checkout-console test).`;
 }
 
+/**
+ * A payload sent although validation found errors (the builder asks "Send anyway" first; `send`
+ * sends as written): how many and which, as main judged it for the record's "sent with errors".
+ */
+function sentWithErrorsWarning(sent: NonNullable<ExchangeResult['sentWithErrors']>): string {
+  const safe = (text: string) => terminalSafe(text, { maxChars: 200 });
+  const lines = sent.first.map(
+    (finding) => `  ${safe(finding.path)}: ${safe(finding.message)} [${finding.code}]\n`,
+  );
+  const more = sent.errors - sent.first.length;
+  return `warning: sent with ${countOf(sent.errors, 'error')}, as the file has it (the service should refuse it; validate lists every finding):\n${lines.join('')}${more > 0 ? `  and ${more} more\n` : ''}`;
+}
+
+/**
+ * A profile without an API token sends without Authorization (a fair test of the service's
+ * 401, which the builder asks about first): said, so a 401 is not read as a token refused.
+ */
+const noTokenWarning = (profileName: string, consoleCommand: ConsoleCommand) =>
+  `warning: sent without a token: ${profileName} has no API token, so the request went without Authorization (the service should answer 401); set one with: printf '%s' "$TOKEN" | ${consoleCommand(`profiles set ${shellQuote(profileName)} --api-token -`)}`;
+
 /** Nothing answers at a local profile's base URL: how to start this data directory's emulator. */
 const localEmulatorHint = (dataDir: string, consoleCommand: ConsoleCommand) =>
   `hint: the Local profile talks to the built-in emulator, which does not answer at its base URL: ${startEmulatorAdvice(dataDir, consoleCommand).words}.`;
@@ -143,7 +165,7 @@ const SEND_FLAGS: Record<string, string> = {
 export async function runSend(file: string, rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(sendFlags, rawFlags);
   const { value, text } = await readJsonSource(file, context);
-  const { result, local, choice, dataDir } = await withConsole(context, async (core) => {
+  const { result, local, choice, dataDir, noToken } = await withConsole(context, async (core) => {
     const profile =
       flags.profile === undefined ? core.profiles.active() : requireProfile(core.profiles, flags.profile);
     const local = profile.fields.environment === 'local';
@@ -164,7 +186,8 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
       confirmLive: flags.yesLive,
       timeoutMs: flags.timeoutMs,
     });
-    return { result, local, choice, dataDir: core.dataDir };
+    const noToken = core.profiles.secretsOf(profile.id).apiToken === null ? profile.fields.name : null;
+    return { result, local, choice, dataDir: core.dataDir, noToken };
   });
   // Only a local emulator is told the form; a real service judges in its merchant's own form.
   const localForm = local ? choice : null;
@@ -181,6 +204,9 @@ export async function runSend(file: string, rawFlags: unknown, context: CliConte
     const formHint =
       localForm !== null && result.status === 400 ? educationFormHint(value, localForm, 'send') : null;
     if (formHint !== null) context.io.stderr(`${formHint}\n`);
+    if (noToken !== null)
+      context.io.stderr(`${terminalSafe(noTokenWarning(noToken, consoleCommandOf(context)))}\n`);
+    if (result.sentWithErrors !== undefined) context.io.stderr(sentWithErrorsWarning(result.sentWithErrors));
     const variablesWarning = scenarioVariablesWarning(value);
     if (variablesWarning !== null) context.io.stderr(`${variablesWarning}\n`);
     for (const problem of result.answerProblems) context.io.stderr(`warning: ${terminalSafe(problem)}\n`);
