@@ -6,6 +6,12 @@ export const liveAddressSchema = z.object({
   profileName: z.string(),
   field: z.enum(['base URL', 'public listener URL']),
   url: z.string(),
+  /**
+   * The server both reach (the address's origin: scheme, host, port). What is compared is the
+   * server, not the path, so a call to /checkout reaches a live base URL of /live: said as the
+   * server, a refusal names where the call really goes.
+   */
+  server: z.string(),
 });
 export type LiveAddress = z.infer<typeof liveAddressSchema>;
 
@@ -33,7 +39,12 @@ export function liveAddressReachedBy(url: string, profiles: readonly ProfileAddr
     ] as const;
     for (const address of addresses)
       if (address.url !== null && reachSameAddress(url, address.url))
-        return { profileName: profile.name, field: address.field, url: address.url };
+        return {
+          profileName: profile.name,
+          field: address.field,
+          url: address.url,
+          server: URL.parse(address.url)?.origin ?? address.url,
+        };
   }
   return null;
 }

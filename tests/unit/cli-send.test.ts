@@ -204,7 +204,7 @@ describe('checkout-console send', () => {
     const refused = await cli('send', payloadFile({ order_reference_id: 'r7' }), '--profile', 'Live copy');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
-      `error: Creating a checkout session on "Live copy" would reach the LIVE (production) profile "Live": it goes to that profile's base URL (${service.url}). Pass --yes-live to confirm it.\n`,
+      `error: Creating a checkout session on "Live copy" would reach the LIVE (production) profile "Live": it goes to ${service.url.replace('127.0.0.1', 'localhost')}/checkout, on the same server as that profile's base URL (${service.url}). Pass --yes-live to confirm it.\n`,
     );
     expect(service.received).toHaveLength(0);
     const confirmed = await cli(

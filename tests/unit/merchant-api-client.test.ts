@@ -255,7 +255,7 @@ describe("a call from another profile to a live profile's address", () => {
       ok: false,
       error: {
         code: 'live_confirmation_required',
-        message: `Creating a checkout session on "Sandbox" would reach the LIVE (production) profile "Live": it goes to that profile's base URL (${loopback()}/api/v1/). Confirm it in the UI, or pass --yes-live on the command line.`,
+        message: `Creating a checkout session on "Sandbox" would reach the LIVE (production) profile "Live": it goes to ${service.url}/api/v1/checkout, on the same server as that profile's base URL (${loopback()}). Confirm it in the UI, or pass --yes-live on the command line.`,
       },
     });
     expect(service.received).toHaveLength(0);
@@ -312,6 +312,7 @@ describe("a call from another profile to a live profile's address", () => {
       profileName: 'Live',
       field: 'base URL',
       url: `${loopback()}/api/v1/`,
+      server: loopback(),
     });
     expect(views.find((view) => view.name === 'Local')?.liveAddress).toBeNull();
   });

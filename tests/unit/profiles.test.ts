@@ -302,7 +302,16 @@ describe('live guard', () => {
     const call = (url: string) => () =>
       assertLiveConfirmed(sandbox, undefined, 'Creating a checkout session', { url, profiles });
     expect(call('https://api.pay.example/checkout')).toThrow(
-      'Creating a checkout session on "Sandbox" would reach the LIVE (production) profile "Live": it goes to that profile\'s base URL (https://API.pay.example:443/v1). Confirm it in the UI, or pass --yes-live on the command line.',
+      'Creating a checkout session on "Sandbox" would reach the LIVE (production) profile "Live": it goes to https://api.pay.example/checkout, on the same server as that profile\'s base URL (https://api.pay.example). Confirm it in the UI, or pass --yes-live on the command line.',
+    );
+    // Compared by server, and said so: the call goes to /checkout, not under the live base's /live.
+    const underPath = () =>
+      assertLiveConfirmed(sandbox, undefined, 'Creating a checkout session', {
+        url: 'http://127.0.0.1:18801/checkout',
+        profiles: [{ ...profiles[0], baseUrl: 'http://127.0.0.1:18801/live' }],
+      });
+    expect(underPath).toThrow(
+      "it goes to http://127.0.0.1:18801/checkout, on the same server as that profile's base URL (http://127.0.0.1:18801).",
     );
     expect(call('https://api.pay.example./orders/o-1/capture')).toThrow(/LIVE \(production\) profile "Live"/);
     expect(call('https://api-sandbox.pay.example/checkout')).not.toThrow();

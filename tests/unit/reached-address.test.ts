@@ -77,6 +77,7 @@ describe('liveAddressReachedBy: the one "is this a live address" test', () => {
       profileName: 'Live',
       field: 'public listener URL',
       url: 'http://127.0.0.1:5201/hook',
+      server: 'http://127.0.0.1:5201',
     });
   });
 

@@ -45,7 +45,9 @@ export function assertLiveConfirmed(
   else {
     const live = liveAddressReachedBy(target.url, target.profiles);
     if (live === null) return;
-    refused = `${action} on "${name}" would reach the LIVE (production) profile "${live.profileName}": it goes to that profile's ${live.field} (${live.url}).`;
+    // The server is named, not the live URL: the call need not go under its path (/checkout
+    // beside a live base of /live), and "it goes to that profile's base URL" said it did.
+    refused = `${action} on "${name}" would reach the LIVE (production) profile "${live.profileName}": it goes to ${target.url}, on the same server as that profile's ${live.field} (${live.server}).`;
   }
   throw new ConsoleError('live_confirmation_required', liveRefusalWords(refused), [
     { path: 'confirmLive', message: refused },
