@@ -38,6 +38,8 @@ test('a tab closed while its send waits: the next tab says a send went and where
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
   await page.getByRole('button', { name: 'Send to Local' }).click();
   await expect(page.getByRole('button', { name: 'Cancel request' })).toBeVisible();
+  // Named: a profile switch while it waits would put another's banner above a bare "Sending…".
+  await expect(page.getByTestId('sending-to')).toHaveText('Sending to Local…');
   await expect.poll(setup.received).toBe(1);
   await page.close();
 

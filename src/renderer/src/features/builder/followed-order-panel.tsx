@@ -1,8 +1,12 @@
-import { Anchor, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import type { NotificationPlan } from '@shared/merchant-api';
 import { VerdictBadge } from '@features/jwt';
 import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
 import { clockTime } from '@features/timeline';
 import { TableHeader } from '@ui/table-header';
+import { useNavigation } from '@ui/navigation';
+import { useProfilesStore } from '@features/profiles';
+import { awaitingWebhookWords } from './awaiting-webhook-words';
 import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder } from './followed-order';
 
@@ -11,8 +15,16 @@ import { useFollowedOrder } from './followed-order';
  * and every webhook about it with the listener's verdicts, each one click from its record; and
  * each of the emulator's deliveries that something other than this console's listener answered.
  */
-export function FollowedOrderPanel({ orderId }: { orderId: string }) {
+export function FollowedOrderPanel({
+  orderId,
+  notification,
+}: {
+  orderId: string;
+  /** Where the send that created it told the service to send its notifications, when known. */
+  notification?: NotificationPlan | undefined;
+}) {
   const { detail, error, loading } = useOrderLifecycle(orderId);
+  const awaiting = awaitingWebhookWords(notification);
   const followed = useFollowedOrder((state) => (state.order?.orderId === orderId ? state.webhooks : null));
   // The pushed webhooks while they arrive; the stored ones too (after a reload, from the order's records).
   const stored = detail?.records.filter((record) => record.kind === 'webhook') ?? [];
@@ -51,9 +63,9 @@ export function FollowedOrderPanel({ orderId }: { orderId: string }) {
       {webhooks.length === 0 ? (
         // Not "Pay on the checkout page" of an order paid whose webhook went elsewhere (said above).
         elsewhere.length === 0 && (
-          <Text size="sm" c="dimmed" data-testid="followed-webhooks-empty">
-            No webhook yet. Pay on the checkout page: the service then sends order_approved, and it shows here
-            as it arrives.
+          <Text size="sm" c={awaiting.canArrive ? 'dimmed' : 'orange'} data-testid="followed-webhooks-empty">
+            {awaiting.text}
+            {!awaiting.canArrive && <OpenSendingProfile />}
           </Text>
         )
       ) : (
@@ -92,5 +104,25 @@ export function FollowedOrderPanel({ orderId }: { orderId: string }) {
         </Table>
       )}
     </Stack>
+  );
+}
+
+/** The profile the followed order was sent with, one click away: its public listener URL is set there. */
+function OpenSendingProfile() {
+  const profileName = useFollowedOrder((state) => state.order?.profileName ?? null);
+  const profile = useProfilesStore((state) => state.profiles.find((entry) => entry.name === profileName));
+  const navigate = useNavigation((state) => state.navigate);
+  if (profile === undefined) return null;
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      color="orange"
+      mt={4}
+      display="block"
+      onClick={() => navigate('profiles', { id: String(profile.id) })}
+    >
+      Open the profile {profile.name}
+    </Button>
   );
 }

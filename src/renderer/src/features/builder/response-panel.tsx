@@ -33,12 +33,17 @@ export function ResponsePanel() {
   const { requestKey, result, error, sentWithErrors, sentRaw, needsSetup, restored, restoredUnanswered } =
     useSendStore();
   const lastSend = useBuilderStore((state) => state.lastSend);
+  // The profile the send in flight went to: the top bar may show another by now (a switch while
+  // it waits), under whose banner a bare "Sending…" read as that one's.
+  const sendingTo = useBuilderStore((state) => state.unansweredSend?.profileName ?? null);
   const navigate = useNavigation((state) => state.navigate);
   if (requestKey !== null)
     return (
       <Group p="sm" gap="sm">
         <Loader size="sm" />
-        <Text size="sm">Sending…</Text>
+        <Text size="sm" data-testid="sending-to">
+          {sendingTo === null ? 'Sending…' : `Sending to ${sendingTo}…`}
+        </Text>
         <Button size="xs" variant="light" color="red" onClick={cancelSend}>
           Cancel request
         </Button>
@@ -83,7 +88,9 @@ export function ResponsePanel() {
         </Badge>
       )}
       {/* The order as it is now comes first: the answer below says "new", as it was when created. */}
-      {created !== null && <FollowedOrderPanel orderId={created.order_id} />}
+      {created !== null && (
+        <FollowedOrderPanel orderId={created.order_id} notification={result.notification} />
+      )}
       {created !== null && (
         <>
           <Table withTableBorder fz="sm" verticalSpacing={4} data-testid="checkout-created">
