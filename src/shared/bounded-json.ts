@@ -1,5 +1,6 @@
 import { formatCount } from './count-format';
 import { jsonSyntaxWords } from './json-text';
+import { createJsonTextMeasure } from './json-text-measure';
 /**
  * JSON read with bounds, for everything that reads what others sent: webhook bodies, imported
  * files, stored records, checkout requests. JSON.parse itself is iterative in V8 and survives
@@ -60,46 +61,17 @@ export function describeJsonProblem(problem: JsonBoundProblem): string {
   }
 }
 
-/** Index just past the string that opens at `start` (or the text's end if it never closes). */
-function endOfString(text: string, start: number): number {
-  let at = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', at);
-    if (quote === -1) return text.length;
-    let backslashes = 0;
-    for (let i = quote - 1; i > start && text.charCodeAt(i) === 92; i--) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    at = quote + 1;
-  }
-}
-
 /**
  * Measures JSON text without parsing it: its deepest nesting and its longest string. Not a
- * syntax check (JSON.parse does that after); it only decides whether parsing is safe.
+ * syntax check (JSON.parse does that after); it only decides whether parsing is safe. The
+ * scan is json-text-measure.ts's, which an import read as a stream feeds in pieces.
  */
 export function measureJsonText(text: string, bounds: Partial<JsonBounds> = {}): JsonBoundProblem | null {
   const limits = { ...DEFAULT_BOUNDS, ...bounds };
   if (text.length > limits.maxChars) return { kind: 'too_long', chars: text.length, limit: limits.maxChars };
-  let depth = 0;
-  let deepest = 0;
-  let line = 1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 34 /* " */) {
-      const end = endOfString(text, i);
-      if (end - i - 2 > limits.maxStringChars)
-        return { kind: 'string_too_long', chars: end - i - 2, limit: limits.maxStringChars, line };
-      i = end - 1;
-    } else if (code === 123 /* { */ || code === 91 /* [ */) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-    } else if (code === 125 /* } */ || code === 93 /* ] */) {
-      depth--;
-    } else if (code === 10) {
-      line++;
-    }
-  }
-  return deepest > limits.maxDepth ? { kind: 'too_deep', depth: deepest, limit: limits.maxDepth } : null;
+  const measure = createJsonTextMeasure(limits);
+  measure.feed(text);
+  return measure.end();
 }
 
 /** JSON.parse behind the bounds: text that is too deep, too long or not JSON is a problem, never a throw. */

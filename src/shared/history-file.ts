@@ -86,6 +86,12 @@ export const NOTHING_IMPORTED = 'Nothing imported.';
  */
 export const IMPORT_STOPPED = 'The import stopped:';
 
+/** Why a history file should be UTF-8, said after where it is not. */
+export const historyUtf8Hint = 'an export always is; was it saved as Latin-1 or another encoding?';
+
+/** A history file that is not UTF-8, read whole or as a stream (import-ndjson-check.ts). */
+export const notUtf8FileWords = (problem: string) => `The file is not UTF-8 text: ${problem}.`;
+
 /**
  * A history file's bytes as text, or why not: one that is not UTF-8 is refused naming the first
  * byte that is not, its line and column. The one wording for the `import` command, the bridge
@@ -95,11 +101,8 @@ export function historyFileText(
   bytes: Uint8Array,
 ): { ok: true; text: string } | { ok: false; problem: string } {
   try {
-    const decoded = decodeUtf8Strictly(
-      bytes,
-      'an export always is; was it saved as Latin-1 or another encoding?',
-    );
-    return decoded.ok ? decoded : { ok: false, problem: `The file is not UTF-8 text: ${decoded.problem}.` };
+    const decoded = decodeUtf8Strictly(bytes, historyUtf8Hint);
+    return decoded.ok ? decoded : { ok: false, problem: notUtf8FileWords(decoded.problem) };
   } catch (error) {
     return { ok: false, problem: `The file cannot be read as text: ${errorWords(error)}.` };
   }

@@ -3,6 +3,7 @@ import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { ConsoleError } from '../console-error';
 import {
   EXPORT_FORMAT,
+  IMPORT_MAX_BODY_BYTES,
   retentionSchema,
   type ExportFormat,
   type Retention,
@@ -20,6 +21,8 @@ import { exportedEvent, scrubSecrets } from './export-records';
 import { harEntry, harLog } from './har';
 import { readImportFile, type ImportLimits } from './import-file';
 import { writeImported } from './import-writer';
+import type { ImportFileSource } from './import-file-source';
+import { checkNdjsonStream, recordsAgain } from './import-ndjson-check';
 import { checkImportRoom } from './import-room';
 import { inPacedWrites } from './paced-writes';
 import { countOf } from '../../shared/count-words';
@@ -71,6 +74,13 @@ export interface HistoryService {
    */
   importText(
     text: string,
+  ): Promise<{ imported: number; skipped: number; repeated: number; unlinked: number; format: ExportFormat }>;
+  /**
+   * The same, for a file the command line names (any size): NDJSON is read as a stream, twice
+   * (checked whole, then written), never as one text; a JSON or HAR document is read whole.
+   */
+  importFile(
+    file: ImportFileSource,
   ): Promise<{ imported: number; skipped: number; repeated: number; unlinked: number; format: ExportFormat }>;
   retention(): Retention;
   /** With `expected`, refused (conflict) when the stored policy is another since it was read. */
@@ -169,6 +179,19 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
         records,
       );
       return { ...written, repeated, format };
+    },
+    async importFile(file) {
+      const maxBody = deps.limits?.maxBodyBytes ?? IMPORT_MAX_BODY_BYTES;
+      const checked = await checkNdjsonStream(file.chunks(), maxBody);
+      if (checked.kind === 'document') return service.importText(await file.wholeText());
+      if (checked.records > 0) await checkImportRoom(deps.dataDir, file.size);
+      // Checked, and about to be read again to be written: it must be the file that was checked.
+      await file.assertUnchanged();
+      const written = await writeImported(
+        { history: deps.store.history, recorder: deps.recorder, dataVersion: deps.store.dataVersion },
+        recordsAgain(file.chunks(), checked, maxBody),
+      );
+      return { ...written, repeated: checked.repeated, format: 'ndjson' };
     },
     retention() {
       return deps.settings.get(RETENTION_KEY, retentionSchema, { mode: 'all' });

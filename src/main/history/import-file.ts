@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH, measureJsonText } from '../../shared/bounded-json';
+import {
+  depthBeyond,
+  describeJsonProblem,
+  JSON_MAX_DEPTH,
+  measureJsonText,
+  type JsonBoundProblem,
+} from '../../shared/bounded-json';
 import {
   EXPORT_FORMAT,
   exportedEventSchema,
@@ -96,6 +102,28 @@ function otherExportWords(value: unknown): string | null {
   return `The file looks like a history export, but its ${said.join(' and ')} is not one this console reads (format "${EXPORT_FORMAT}", version 1); nothing was imported.`;
 }
 
+/** How an import's text is measured before it is parsed (import-ndjson-check.ts measures a stream so). */
+export function importMeasureLimits(maxBody: number): { maxDepth: number; maxStringChars: number } {
+  // In the file a body is text or base64 (4 characters for 3 bytes), plus its JSON escapes.
+  return { maxDepth: JSON_MAX_DEPTH + 4, maxStringChars: Math.ceil((maxBody * 4) / 3) + 16 };
+}
+
+/** Why a file measured unsafe to parse is refused. */
+export function measureProblemWords(problem: JsonBoundProblem, maxBody: number): string {
+  return problem.kind === 'string_too_long'
+    ? `Line ${problem.line}: a value of ${formatBytes(problem.chars)} is larger than a record's body may be (at most ${formatBytes(maxBody)}).`
+    : `The file cannot be read: ${describeJsonProblem(problem)}.`;
+}
+
+/** An NDJSON line that is not JSON; `cut`: the file ends in it, as if a copy had stopped there. */
+export function notJsonLineWords(
+  lineNumber: number,
+  parsed: { message: string; column: number },
+  cut: boolean,
+): string {
+  return `Line ${lineNumber}: not JSON (column ${parsed.column}: ${parsed.message})${cut ? '; the file ends there: it may have been cut short' : ''}.`;
+}
+
 /** The file's records before validation: a HAR's entries, an export's events, or NDJSON lines. */
 function readEntries(text: string, maxBody: number): { format: ExportFormat; events: unknown[] } {
   const trimmed = text.trim();
@@ -103,13 +131,8 @@ function readEntries(text: string, maxBody: number): { format: ExportFormat; eve
   if (trimmed === '') return { format: 'ndjson', events: [] };
   // Measured before anything is parsed: nothing larger than a record may be is read into memory.
   // In the file a body is text or base64 (4 characters for 3 bytes), plus its JSON escapes.
-  const maxStringChars = Math.ceil((maxBody * 4) / 3) + 16;
-  const problem = measureJsonText(text, { maxDepth: JSON_MAX_DEPTH + 4, maxStringChars });
-  if (problem?.kind === 'string_too_long')
-    throw new ImportError(
-      `Line ${problem.line}: a value of ${formatBytes(problem.chars)} is larger than a record's body may be (at most ${formatBytes(maxBody)}).`,
-    );
-  if (problem !== null) throw new ImportError(`The file cannot be read: ${describeJsonProblem(problem)}.`);
+  const problem = measureJsonText(text, importMeasureLimits(maxBody));
+  if (problem !== null) throw new ImportError(measureProblemWords(problem, maxBody));
   const whole = parseJsonText(text);
   if (whole.ok) {
     const har = harFileSchema.safeParse(whole.value);
@@ -147,20 +170,15 @@ function readEntries(text: string, maxBody: number): { format: ExportFormat; eve
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
     const parsed = parseJsonText(line);
-    if (!parsed.ok) {
-      const cut =
-        index === last && endsEarly(line, parsed) ? '; the file ends there: it may have been cut short' : '';
-      throw new ImportError(
-        `Line ${index + 1}: not JSON (column ${parsed.column}: ${parsed.message})${cut}.`,
-      );
-    }
+    if (!parsed.ok)
+      throw new ImportError(notJsonLineWords(index + 1, parsed, index === last && endsEarly(line, parsed)));
     events.push(parsed.value);
   });
   return { format: 'ndjson', events };
 }
 
 /** Whether a text breaks only where it ends: what is there is JSON so far, and then it stops. */
-function endsEarly(text: string, problem: { message: string; offset: number }): boolean {
+export function endsEarly(text: string, problem: { message: string; offset: number }): boolean {
   return (
     problem.message.startsWith('Unexpected end of input') ||
     // The scanner says so of a string that runs to the end of the text.
@@ -186,57 +204,72 @@ export function readImportFile(
       : format === 'har'
         ? `log.entries[${index}]`
         : `events[${index}]`;
-  const records = events.map((event, index) => {
-    assertReadable(event, where(index));
-    const result = exportedEventSchema.safeParse(event);
-    if (!result.success) throw new ImportError(`${where(index)}: ${describe(result.error, event)}`);
-    for (const field of ['request_body', 'response_body'] as const) {
-      const size = bodySize(result.data[field], result.data[`${field}_base64`]);
-      if (size > maxBody)
-        throw new ImportError(
-          `${where(index)}: ${field} is ${formatBytes(size)}; a record's body may be at most ${formatBytes(maxBody)}.`,
-        );
-      const sizeField = field === 'request_body' ? 'request_size' : 'response_size';
-      const arrived = result.data[sizeField];
-      if (arrived !== null && arrived < size)
-        throw new ImportError(
-          `${where(index)}: ${sizeField} is ${arrived} bytes, smaller than the ${size} bytes of ${field} it gives.`,
-        );
-    }
-    return result.data;
-  });
-  return { format, ...onceEach(records, where) };
+  const records = events.map((event, index) => checkedRecord(event, where(index), maxBody));
+  const once = createUidRegister(where);
+  const unique = records.filter((record, index) => once.add(record, index));
+  return { format, records: unique, repeated: once.repeated() };
 }
+
+/** One record of a file as the console stores it, or an ImportError naming `where` and the cause. */
+export function checkedRecord(event: unknown, where: string, maxBody: number): ExportedEvent {
+  assertReadable(event, where);
+  const result = exportedEventSchema.safeParse(event);
+  if (!result.success) throw new ImportError(`${where}: ${describe(result.error, event)}`);
+  for (const field of ['request_body', 'response_body'] as const) {
+    const size = bodySize(result.data[field], result.data[`${field}_base64`]);
+    if (size > maxBody)
+      throw new ImportError(
+        `${where}: ${field} is ${formatBytes(size)}; a record's body may be at most ${formatBytes(maxBody)}.`,
+      );
+    const sizeField = field === 'request_body' ? 'request_size' : 'response_size';
+    const arrived = result.data[sizeField];
+    if (arrived !== null && arrived < size)
+      throw new ImportError(
+        `${where}: ${sizeField} is ${arrived} bytes, smaller than the ${size} bytes of ${field} it gives.`,
+      );
+  }
+  return result.data;
+}
+
+/** What a checked record says, as one digest: the same uid with the same digest is the same record. */
+export const recordDigest = (record: ExportedEvent): string =>
+  createHash('sha256').update(JSON.stringify(record)).digest('base64');
 
 /**
  * Each uid once. The same record twice (a file joined from two exports) is read once and
  * counted; a uid with other content is refused, naming both: the second was dropped as
- * "already stored", though it said something else and nothing was stored before.
+ * "already stored", though it said something else and nothing was stored before. Only each
+ * uid's first place and digest are kept, so a file read as a stream is judged the same way.
  */
-function onceEach(
-  records: readonly ExportedEvent[],
-  where: (index: number) => string,
-): { records: ExportedEvent[]; repeated: number } {
+export function createUidRegister(where: (index: number) => string): {
+  /** True for the first record of its uid; false for the same record again (counted). */
+  add(record: ExportedEvent, index: number): boolean;
+  repeated(): number;
+  /** Where a uid's record first is, and its digest. */
+  firstOf(uid: string): { index: number; digest: string } | undefined;
+} {
   const firstOf = new Map<string, { index: number; digest: string }>();
-  const unique: ExportedEvent[] = [];
   let repeated = 0;
-  records.forEach((record, index) => {
-    const digest = createHash('sha256').update(JSON.stringify(record)).digest('hex');
-    const first = firstOf.get(record.uid);
-    if (first === undefined) {
-      firstOf.set(record.uid, { index, digest });
-      unique.push(record);
-      return;
-    }
-    if (first.digest !== digest) {
-      const other = where(first.index).replace(/^Record/, 'record');
-      throw new ImportError(
-        `${where(index)}: uid ${JSON.stringify(record.uid)} is also ${other}'s, which says something else; a uid names one record.`,
-      );
-    }
-    repeated++;
-  });
-  return { records: unique, repeated };
+  return {
+    add(record, index) {
+      const digest = recordDigest(record);
+      const first = firstOf.get(record.uid);
+      if (first === undefined) {
+        firstOf.set(record.uid, { index, digest });
+        return true;
+      }
+      if (first.digest !== digest) {
+        const other = where(first.index).replace(/^Record/, 'record');
+        throw new ImportError(
+          `${where(index)}: uid ${JSON.stringify(record.uid)} is also ${other}'s, which says something else; a uid names one record.`,
+        );
+      }
+      repeated++;
+      return false;
+    },
+    repeated: () => repeated,
+    firstOf: (uid) => firstOf.get(uid),
+  };
 }
 
 function bodyBytes(text: string | null, base64: string | null): Uint8Array | null {

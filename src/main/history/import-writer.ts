@@ -68,7 +68,8 @@ function inChunks<T, R>(
  */
 export async function writeImported(
   deps: ImportWriterDependencies,
-  records: readonly ExportedEvent[],
+  /** The records, or batches of them as a file read as a stream gives them (one undo for all). */
+  records: readonly ExportedEvent[] | AsyncIterable<readonly ExportedEvent[]>,
 ): Promise<{ imported: number; skipped: number; unlinked: number }> {
   // Only what committed: the uids name the records for the undo, whatever ids they were given.
   const written: string[] = [];
@@ -76,34 +77,38 @@ export async function writeImported(
   /** The file's records that name a related record, written or already stored. */
   const relating = new Set<string>();
   let skipped = 0;
+  const batches = Symbol.asyncIterator in records ? records : [records];
   try {
-    await inChunks(
-      deps,
-      records,
-      (record) => {
-        if (record.related_uid !== null) relating.add(record.uid);
-        // Checked as it is written: another process may have stored the same uid meanwhile.
-        const stored = seen.has(record.uid) ? undefined : deps.history.storedByUid(record.uid);
-        if (seen.has(record.uid) || stored !== undefined) {
-          skipped++;
-          // Stored by an import that lost its link (a filtered export, or one before links were
-          // kept): it keeps this file's, and is linked below if that record is here.
-          if (
-            stored?.imported === true &&
-            stored.relatedId === null &&
-            stored.keptRelatedUid === null &&
-            record.related_uid !== null
-          )
-            deps.history.keepRelatedUid(stored.id, record.related_uid);
-          return undefined;
-        }
-        seen.add(record.uid);
-        const relatedId = record.related_uid === null ? undefined : deps.history.idOfUid(record.related_uid);
-        deps.recorder.record({ ...toNewEvent(record), ...(relatedId === undefined ? {} : { relatedId }) });
-        return record.uid;
-      },
-      (done) => written.push(...done),
-    );
+    // A batch's failure (or the stream's: the file changed) removes every batch written before it.
+    for await (const batch of batches)
+      await inChunks(
+        deps,
+        batch,
+        (record) => {
+          if (record.related_uid !== null) relating.add(record.uid);
+          // Checked as it is written: another process may have stored the same uid meanwhile.
+          const stored = seen.has(record.uid) ? undefined : deps.history.storedByUid(record.uid);
+          if (seen.has(record.uid) || stored !== undefined) {
+            skipped++;
+            // Stored by an import that lost its link (a filtered export, or one before links were
+            // kept): it keeps this file's, and is linked below if that record is here.
+            if (
+              stored?.imported === true &&
+              stored.relatedId === null &&
+              stored.keptRelatedUid === null &&
+              record.related_uid !== null
+            )
+              deps.history.keepRelatedUid(stored.id, record.related_uid);
+            return undefined;
+          }
+          seen.add(record.uid);
+          const relatedId =
+            record.related_uid === null ? undefined : deps.history.idOfUid(record.related_uid);
+          deps.recorder.record({ ...toNewEvent(record), ...(relatedId === undefined ? {} : { relatedId }) });
+          return record.uid;
+        },
+        (done) => written.push(...done),
+      );
     // Every imported record still waiting for its related record (this file's, and earlier
     // imports' whose record this file brings) is linked once all are in.
     const waiting = deps.history.waitingLinks();
@@ -122,7 +127,8 @@ export async function writeImported(
     const unlinked = waiting.filter((entry) => relating.has(entry.uid) && !linkedNow.has(entry.uid)).length;
     return { imported: written.length, skipped, unlinked };
   } catch (error) {
-    const why = `${IMPORT_STOPPED} ${errorWords(error)}.`;
+    // Its own full stop, if it has one (the file changed), is not said twice.
+    const why = `${IMPORT_STOPPED} ${errorWords(error).replace(/\.$/, '')}.`;
     const remaining = await undo(deps, written);
     if (remaining === 0) throw new ImportError(why);
     throw new ImportLeftRecordsError(

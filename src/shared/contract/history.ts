@@ -58,8 +58,9 @@ export const historyCommands = {
           .max(HISTORY_IMPORT_MAX_CHARS, 'An import is at most 256 MiB; use the import command')
           .optional(),
         /**
-         * Or the file itself, read where the console runs, of any size: only from the command
-         * line (a window sends the file's text, which it alone can read).
+         * Or the file itself, read where the console runs (NDJSON as a stream, of any size; a
+         * JSON or HAR document whole, up to about 512 MiB): only from the command line (a
+         * window sends the file's text, which it alone can read).
          */
         path: filePath.optional(),
       })

@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { createExportParts } from '../../history/export-parts';
-import { ImportError, importFileText, ImportLeftRecordsError } from '../../history/history-service';
+import { ImportError, ImportLeftRecordsError } from '../../history/history-service';
+import { importFileSource } from '../../history/import-file-source';
 import type { CallContext, HandlerGroup } from './types';
 import { errorWords } from '../../../shared/error-words';
 import { NOTHING_IMPORTED } from '../../../shared/history-file';
@@ -22,13 +23,20 @@ function commandLineOnly(field: string, context: CallContext): void {
     throw ConsoleError.invalid(field, 'a file path is taken from the command line only');
 }
 
-/** The file's bytes: judged as UTF-8 with the rest of the file, so a bad one is "nothing imported". */
-async function readImportFile(path: string): Promise<Uint8Array> {
+/** The file, opened to be read (as a stream, or whole if it is one JSON document). */
+async function openImportFile(path: string): Promise<FileHandle> {
+  let handle: FileHandle;
   try {
-    return await readFile(path);
+    handle = await open(path, 'r');
   } catch (error) {
     throw ConsoleError.invalid('path', `cannot be read (${errorWords(error)})`);
   }
+  // A directory opens, and would say so only once read.
+  if ((await handle.stat()).isDirectory()) {
+    await handle.close();
+    throw ConsoleError.invalid('path', 'cannot be read (it is a directory)');
+  }
+  return handle;
 }
 
 export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): HandlerGroup<HistoryCommand> {
@@ -52,15 +60,19 @@ export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): 
     },
     importHistory: async ({ text, path }, context) => {
       if (path !== undefined) commandLineOnly('path', context);
-      const bytes = text === undefined ? await readImportFile(path ?? '') : null;
+      const handle = text === undefined ? await openImportFile(path ?? '') : null;
       try {
-        return await history.importText(text ?? importFileText(bytes ?? new Uint8Array()));
+        return handle === null
+          ? await history.importText(text ?? '')
+          : await history.importFile(await importFileSource(handle));
       } catch (error) {
         if (error instanceof ImportError)
           throw new ConsoleError('invalid_input', `${NOTHING_IMPORTED} ${error.message}`);
         // Some of the file's records stayed: said as what it is, a failure, never "nothing imported".
         if (error instanceof ImportLeftRecordsError) throw new ConsoleError('failed', error.message);
         throw error;
+      } finally {
+        await handle?.close();
       }
     },
     getRetention: () => history.retention(),
