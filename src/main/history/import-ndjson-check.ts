@@ -205,7 +205,7 @@ export async function* recordsAgain(
   chunks: AsyncIterable<Uint8Array>,
   checked: Extract<NdjsonCheck, { kind: 'ndjson' }>,
   maxBody: number,
-  batchChars = 16 * 1024 * 1024,
+  batchChars = 4 * 1024 * 1024,
 ): AsyncGenerator<ExportedEvent[]> {
   const digest = createHash('sha256');
   const changed = () => new ImportError(FILE_CHANGED);
