@@ -47,6 +47,8 @@ async function* linesOf(
   lineCap: number,
   onText: (piece: string) => void,
   digest: { update(bytes: Uint8Array): unknown },
+  /** False once the lines' text is no longer read (the file is refused, or read whole): none is kept. */
+  wanted: () => boolean = () => true,
 ): AsyncGenerator<Line> {
   const utf8 = createUtf8StreamReader(historyUtf8Hint);
   let parts: string[] = [];
@@ -59,7 +61,7 @@ async function* linesOf(
     for (let end = piece.indexOf('\n'); end !== -1; end = piece.indexOf('\n', at)) {
       const tail = piece.slice(at, end);
       chars += tail.length;
-      const whole = chars > lineCap ? null : parts.length === 0 ? tail : parts.join('') + tail;
+      const whole = chars > lineCap || !wanted() ? null : parts.length === 0 ? tail : parts.join('') + tail;
       const text = whole !== null && whole.endsWith('\r') ? whole.slice(0, -1) : whole;
       lines.push({ index, text, chars });
       index++;
@@ -70,7 +72,7 @@ async function* linesOf(
     const rest = piece.slice(at);
     chars += rest.length;
     // Past the cap only its length is kept: the line is refused (or the file read whole).
-    if (chars <= lineCap) parts.push(rest);
+    if (chars <= lineCap && wanted()) parts.push(rest);
     else parts = [];
     return lines;
   };
@@ -83,7 +85,7 @@ async function* linesOf(
   const last = utf8.end();
   if (!last.ok) throw new ImportError(notUtf8FileWords(last.problem));
   yield* take(last.text);
-  yield { index, text: chars > lineCap ? null : parts.join(''), chars };
+  yield { index, text: chars > lineCap || !wanted() ? null : parts.join(''), chars };
 }
 
 export type NdjsonCheck =
@@ -122,9 +124,10 @@ export async function checkNdjsonStream(
   let lineProblem: string | null = null;
   let recordProblem: string | null = null;
   let uidProblem: string | null = null;
-  for await (const line of linesOf(chunks, lineCapOf(limits.maxStringChars), measure.feed, digest)) {
-    // A string too long refuses the file whatever else is wrong, but for a byte that is not UTF-8.
-    if (measure.stringTooLong() !== null || firstNotJson || lineProblem !== null) continue;
+  // A string too long refuses the file whatever else is wrong, but for a byte that is not UTF-8.
+  const reading = () => measure.stringTooLong() === null && !firstNotJson && lineProblem === null;
+  for await (const line of linesOf(chunks, lineCapOf(limits.maxStringChars), measure.feed, digest, reading)) {
+    if (!reading()) continue;
     if (line.text !== null && line.text.trim() === '') continue;
     records++;
     if (badLine !== null) {
