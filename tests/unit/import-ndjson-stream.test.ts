@@ -1,11 +1,13 @@
 import { appendFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHistoryService } from '../../src/main/history/history-service';
 import { importFileText, readImportFile } from '../../src/main/history/import-file';
 import { importFileSource, type ImportFileSource } from '../../src/main/history/import-file-source';
 import { checkNdjsonStream, FILE_CHANGED, recordsAgain } from '../../src/main/history/import-ndjson-check';
+import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
 
 /**
@@ -161,6 +163,7 @@ describe('import of a file: all of it or nothing', () => {
     let reads = 0;
     return {
       size: bytes.length,
+      seekable: true,
       chunks: () => piecesOf(reads++ === 0 ? bytes : second, 64),
       assertUnchanged: () => Promise.resolve(),
       wholeText: () => Promise.resolve(importFileText(bytes)),
@@ -219,5 +222,20 @@ describe('import of a file: all of it or nothing', () => {
     await expect((await importFileSource(handle)).wholeText()).rejects.toThrow(
       'The file is 600 MiB and not NDJSON: a JSON or HAR file is one document, read whole, and past about 512 MiB it cannot be. Export it as NDJSON instead (checkout-console export --format ndjson), which is read line by line, whatever its size.',
     );
+  });
+
+  it('a pipe (`import <(gunzip -c history.ndjson.gz)`) cannot be read twice: it is read whole, as before', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const pipe = join(temp.dir, 'history.ndjson');
+    execFileSync('mkfifo', [pipe]);
+    const writing = writeFile(pipe, lines(rec('a'), rec('b'), rec('a')));
+    const run = await runCliCaptured(['--data-dir', join(temp.dir, 'data'), 'import', pipe]);
+    await writing;
+    expect(run).toEqual({
+      code: 0,
+      stdout: `Imported 2 records from ${pipe} (ndjson); 1 repeated in the file, read once.\n`,
+      stderr: '',
+    });
   });
 });

@@ -181,6 +181,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       return { ...written, repeated, format };
     },
     async importFile(file) {
+      if (!file.seekable) return service.importText(await file.wholeText());
       const maxBody = deps.limits?.maxBodyBytes ?? IMPORT_MAX_BODY_BYTES;
       const checked = await checkNdjsonStream(file.chunks(), maxBody);
       if (checked.kind === 'document') return service.importText(await file.wholeText());

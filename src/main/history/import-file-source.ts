@@ -13,6 +13,11 @@ const READ_BYTES = 1024 * 1024;
  */
 export interface ImportFileSource {
   size: number;
+  /**
+   * A file that can be read again from its start. A pipe (`import <(gunzip -c …)`) cannot: read
+   * at a position it failed ('ESPIPE: invalid seek'), so it is read whole, once, as before.
+   */
+  seekable: boolean;
   chunks(): AsyncIterable<Uint8Array>;
   /** Refuses (the file changed) when its size or time of change is not what it was at the start. */
   assertUnchanged(): Promise<void>;
@@ -24,6 +29,7 @@ export async function importFileSource(handle: FileHandle): Promise<ImportFileSo
   const first = await handle.stat();
   return {
     size: first.size,
+    seekable: first.isFile(),
     async *chunks() {
       for (let position = 0; ;) {
         const buffer = Buffer.allocUnsafe(READ_BYTES);
