@@ -16,10 +16,49 @@ export interface ReadAnswer {
 }
 
 /**
+ * The problems that make a 2xx no answer at all, by the words this module writes for them: an
+ * answer cut at the console's limit, a body that is not JSON, an empty body, JSON that is not an
+ * object, the service's error shape. An order never moves on such an answer (docs/orders.md);
+ * a created checkout missing a field is still an answer. Matched on the words because those are
+ * what the record keeps (details.answerProblems), for every screen and the derivation alike.
+ */
+const NOT_AN_ANSWER: readonly RegExp[] = [
+  /^The answer was longer than the console keeps: /,
+  /^The service answered \d+ with a body that is not JSON/,
+  /^The service answered \d+ with an empty body: /,
+  /^The service answered \d+ with JSON that is not an object /,
+  /^The service answered \d+ with an error body/,
+];
+
+/** The first of `problems` (answerProblems' words) that makes the answer no answer, else null. */
+export function notAnAnswer(problems: readonly string[]): string | null {
+  return problems.find((problem) => NOT_AN_ANSWER.some((pattern) => pattern.test(problem))) ?? null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The spec's error shape (`errors`, an array of `{ error_code }`) in a 2xx: the service saying
+ * no under a success status. Its codes and message, as the error view shows them.
+ */
+function errorBodyWords(value: Record<string, unknown>): string | null {
+  const errors = value['errors'];
+  if (!Array.isArray(errors)) return null;
+  const codes = errors.flatMap((entry) =>
+    isObject(entry) && typeof entry['error_code'] === 'string' ? [entry['error_code']] : [],
+  );
+  const message = typeof value['message'] === 'string' ? value['message'] : '';
+  const said = [codes.join(', '), message].filter((part) => part !== '').join(': ');
+  return said === '' ? '' : ` (${said})`;
+}
+
+/**
  * What is wrong with an answer that a status alone would call a success, said once for every
  * screen (the timeline, the builder, `send`): a 2xx that is not JSON (an HTML error page a proxy
- * answered 200 with), a create-checkout 2xx that holds no created checkout, an answer cut at
- * the console's limit. Before, such an answer read "Answered successfully."
+ * answered 200 with), empty, not an object or the service's error shape, a create-checkout 2xx
+ * that holds no created checkout, an answer cut at the console's limit. Before, such an answer
+ * read "Answered successfully."
  */
 export function answerProblems(answer: ReadAnswer): string[] {
   const problems: string[] = [];
@@ -37,13 +76,33 @@ export function answerProblems(answer: ReadAnswer): string[] {
     );
     return problems;
   }
-  if (answer.operation !== 'createCheckout') return problems;
   if (read === null) {
     problems.push(
-      `The service answered ${status} with an empty body: a created checkout answers order_id, checkout_id, status and checkout_url.`,
+      answer.operation === 'createCheckout'
+        ? `The service answered ${status} with an empty body: a created checkout answers order_id, checkout_id, status and checkout_url.`
+        : `The service answered ${status} with an empty body: its answers are JSON objects.`,
     );
     return problems;
   }
+  if (!isObject(read.value)) {
+    const kind = Array.isArray(read.value)
+      ? 'an array'
+      : read.value === null
+        ? 'null'
+        : `a ${typeof read.value}`;
+    problems.push(
+      `The service answered ${status} with JSON that is not an object (${kind}): its answers are JSON objects.`,
+    );
+    return problems;
+  }
+  const error = errorBodyWords(read.value);
+  if (error !== null) {
+    problems.push(
+      `The service answered ${status} with an error body${error}: an error is not an answer to act on.`,
+    );
+    return problems;
+  }
+  if (answer.operation !== 'createCheckout') return problems;
   const created = checkoutCreatedSchema.safeParse(read.value);
   if (!created.success) {
     const fields = [...new Set(created.error.issues.map((issue) => issue.path.join('.') || 'the body'))];

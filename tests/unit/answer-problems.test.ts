@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerProblems } from '../../src/shared/answer-problems';
+import { answerProblems, notAnAnswer } from '../../src/shared/answer-problems';
 import { parseBoundedJson } from '../../src/shared/bounded-json';
 import { startFakeService, json } from './helpers/fake-service';
 import { runCliCaptured } from './helpers/run-cli';
@@ -45,6 +45,31 @@ describe('answerProblems', () => {
       /^The service answered 200, but not with a created checkout: checkout_id, status, checkout_url are missing/,
     );
     expect(read({ ...body('') })[0]).toMatch(/answered 200 with an empty body/);
+  });
+  // A 2xx holding the spec's error shape, an empty 2xx to any operation, JSON that is no object:
+  // none of them is an answer, and the order moved on each (docs/orders.md).
+  it('a 2xx carrying the error shape names its codes and message', () => {
+    const declined = '{"message":"Payment declined","errors":[{"error_code":"declined"}]}';
+    expect(read({ operation: 'capture', ...body(declined) })).toEqual([
+      'The service answered 200 with an error body (declined: Payment declined): an error is not an answer to act on.',
+    ]);
+    expect(read({ operation: 'capture', ...body('{"errors":[]}') })[0]).toMatch(/with an error body:/);
+  });
+  it('an empty 2xx or JSON that is not an object is not an answer to any operation', () => {
+    expect(read({ operation: 'capture', ...body(null) })).toEqual([
+      'The service answered 200 with an empty body: its answers are JSON objects.',
+    ]);
+    expect(read({ operation: 'authorise', ...body('[1]') })).toEqual([
+      'The service answered 200 with JSON that is not an object (an array): its answers are JSON objects.',
+    ]);
+  });
+  it('notAnAnswer picks the problems that disqualify an answer, not a missing field', () => {
+    const html = read({ operation: 'authorise', ...body('<html>'), contentType: 'text/html' });
+    expect(notAnAnswer(html)).toBe(html[0]);
+    expect(notAnAnswer(read({ operation: 'capture', ...body(null) }))).toMatch(/empty body/);
+    expect(notAnAnswer(read({ ...body('{"order_id":"o"}') }))).toBeNull();
+    expect(notAnAnswer(read({ truncated: true, ...body('{"a":'), receivedBytes: 99 }))).toMatch(/longer/);
+    expect(notAnAnswer([])).toBeNull();
   });
   it('a cut answer says how much was kept and how much arrived', () => {
     expect(read({ truncated: true, ...body('{"a":'), receivedBytes: 10_485_768 })).toEqual([

@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY } from '../checkout/currencies';
 import { readMoneyField } from './order-amounts';
 import { formatMinorAmount } from '../money-format';
 import type { OrderFacts } from './order-lifecycle';
-import { isSuccess, operationOf, stringField, type OrderRecord } from './order-record';
+import { isSuccess, notAnAnswerOf, operationOf, stringField, type OrderRecord } from './order-record';
 
 type FixedFacts = Omit<
   OrderFacts,
@@ -26,7 +26,11 @@ export interface FactsDraft {
 export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly OrderRecord[]): FactsDraft {
   const records = evidence;
   const create = records.find(
-    (record) => record.kind === 'request' && operationOf(record) === 'createCheckout' && isSuccess(record),
+    (record) =>
+      record.kind === 'request' &&
+      operationOf(record) === 'createCheckout' &&
+      isSuccess(record) &&
+      notAnAnswerOf(record) === null,
   );
   const first = all[0];
   const last = all.at(-1);

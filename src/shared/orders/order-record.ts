@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TimelineSummary } from '../events';
+import { notAnAnswer } from '../answer-problems';
 import { clientOperationSchema, type ClientOperation } from '../merchant-api';
 
 /**
@@ -56,6 +57,18 @@ export function failureOf(record: OrderRecord): string {
 /** 2xx: the call did what it asked (the service accepted it). */
 export function isSuccess(record: OrderRecord): boolean {
   return record.status !== null && record.status >= 200 && record.status < 300;
+}
+
+const recordedProblems = z.array(z.string());
+
+/**
+ * Why a 2xx answer is no answer at all (an HTML page, an empty body, the service's error shape), in
+ * the words its record keeps and the record view shows (answer-problems.ts); null when it is one.
+ */
+export function notAnAnswerOf(record: OrderRecord): string | null {
+  if (!isSuccess(record)) return null;
+  const problems = recordedProblems.safeParse(record.details['answerProblems']);
+  return problems.success ? notAnAnswer(problems.data) : null;
 }
 
 /** A call recorded before its answer: no status yet, no failure, no error. */

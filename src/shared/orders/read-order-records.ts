@@ -21,6 +21,7 @@ import {
   isJsonObject,
   isPending,
   isSuccess,
+  notAnAnswerOf,
   operationOf,
   stringField,
   type OrderRecord,
@@ -281,6 +282,13 @@ export function readCall(walk: Walk, record: OrderRecord): void {
       effect: 'failed',
       evidence: `${operation} ${failureOf(record)}; state unchanged`,
     });
+    return;
+  }
+  // A 2xx the console itself says is no answer (the record view's "Answered 200, but…") moves
+  // nothing: the order says so in those same words, as a finding naming the record.
+  const notAnswer = notAnAnswerOf(record);
+  if (notAnswer !== null) {
+    walk.contradict(record, what, source, { code: 'not_an_answer', message: notAnswer });
     return;
   }
   const accepted = `${operation} answered ${record.status ?? ''} (by response)`;
