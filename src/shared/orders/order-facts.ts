@@ -16,6 +16,17 @@ export interface FactsDraft {
   /** The order total in minor units of `currency`, when the create-checkout request is known. */
   totalMinor: bigint | null;
   currency: string | null;
+  /**
+   * The create-checkout exchange that made the order, as it was (an update of the reference id
+   * does not change it): another create answer with this order id is judged against it.
+   */
+  create: {
+    recordId: number;
+    checkoutId: string | null;
+    referenceId: string | null;
+    totalMinor: bigint | null;
+    currency: string | null;
+  } | null;
 }
 
 /**
@@ -71,5 +82,15 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
       null,
     totalMinor: total?.minor ?? null,
     currency: total?.currency ?? null,
+    create:
+      create === undefined
+        ? null
+        : {
+            recordId: create.id,
+            checkoutId: stringField(create.responseJson, 'checkout_id'),
+            referenceId: stringField(request, 'order_reference_id'),
+            totalMinor: total?.minor ?? null,
+            currency: total?.currency ?? null,
+          },
   };
 }

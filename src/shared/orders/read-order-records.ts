@@ -38,6 +38,7 @@ import {
   zeroAmountProblem,
 } from './lifecycle-walk';
 import { captureClaim, refundClaim } from './amount-claims';
+import { anotherCheckoutProblem } from './create-identity';
 import { answeredCaptureProblem, captureIdProblem } from './capture-identity';
 import {
   answeredRefundProblem,
@@ -294,6 +295,11 @@ export function readCall(walk: Walk, record: OrderRecord): void {
   const accepted = `${operation} answered ${record.status ?? ''} (by response)`;
   switch (operation) {
     case 'createCheckout': {
+      const another = anotherCheckoutProblem(walk, record);
+      if (another !== null) {
+        walk.contradict(record, what, source, another);
+        return;
+      }
       const answered = orderStateSchema.safeParse(stringField(record.responseJson, 'status'));
       const target = answered.success ? answered.data : 'new';
       walk.claim(record, {
