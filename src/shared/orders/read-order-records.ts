@@ -300,13 +300,24 @@ export function readCall(walk: Walk, record: OrderRecord): void {
         walk.contradict(record, what, source, another);
         return;
       }
-      const answered = orderStateSchema.safeParse(stringField(record.responseJson, 'status'));
-      const target = answered.success ? answered.data : 'new';
+      // The spec: status is `new` on creation. An answer saying another (fully_captured) put a
+      // new order past every step with nothing captured; it is a finding, and the order is new.
+      const status = stringField(record.responseJson, 'status');
+      const otherwise = status !== null && status !== 'new';
+      if (otherwise) {
+        const known = orderStateSchema.safeParse(status);
+        walk.findings.push({
+          recordId: record.id,
+          severity: 'error',
+          code: 'create_status',
+          message: `The create-checkout answer says status "${status}", but a checkout is new on creation (the spec): the order is new${known.success ? `, not ${stateLabel(known.data)}` : ''}`,
+        });
+      }
       walk.claim(record, {
         source,
         what,
-        target,
-        evidence: `Checkout session created with status ${stringField(record.responseJson, 'status') ?? 'not given'}`,
+        target: 'new',
+        evidence: `Checkout session created with status ${status ?? 'not given'}${otherwise ? '; a checkout is new on creation, so the order is new' : ''}`,
       });
       return;
     }
