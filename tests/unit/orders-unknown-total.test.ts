@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
-import { stateByDefault } from '../../src/shared/orders/operation-availability';
+import { stateByDefault, totalUnknownWords } from '../../src/shared/orders/operation-availability';
 import { createCheckout, notification } from './helpers/order-events';
 import { CAPTURE_1, captured, created, ORDER_ID, resetRecords, webhook } from './helpers/order-records';
 import { runCliCaptured } from './helpers/run-cli';
@@ -12,6 +12,7 @@ import { openTempConsole } from './helpers/temp-console';
 
 const UNKNOWN = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const KNOWN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const OMR = '3d6f0a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
 const capture = (amount: string) => ({ capture_id: CAPTURE_1, captured_amount: { amount, currency: 'SAR' } });
 
 describe('a capture of an order whose total is unknown', () => {
@@ -46,6 +47,23 @@ describe('a capture of an order whose total is unknown', () => {
   });
 });
 
+// An OMR order created with total 401.625 (OMR takes 2 decimals) said its total was unknown
+// because "no create-checkout call of this console's own gives it", beside that very call.
+const TOO_PRECISE =
+  'the create-checkout request (record #1) gives total_amount, but not as an amount that can be counted: amount 401.625 has 3 decimals; OMR allows at most 2.';
+
+describe('a create-checkout whose total cannot be read', () => {
+  beforeEach(() => resetRecords());
+
+  it('says why the total is unknown, in the words the amounts are judged with', () => {
+    const lifecycle = deriveLifecycle(ORDER_ID, [created({ amount: '401.625', currency: 'OMR' })]);
+    expect(lifecycle.facts.amount).toBeNull();
+    expect(lifecycle.facts.totalUnknown).toBe(TOO_PRECISE);
+    expect(totalUnknownWords(lifecycle.facts.totalUnknown)).toBe(`unknown: ${TOO_PRECISE}`);
+    expect(deriveLifecycle(ORDER_ID, [webhook('order_approved')]).facts.totalUnknown).toBeNull();
+  });
+});
+
 describe('orders show', () => {
   let dataDir = '';
   let dispose: () => Promise<void> = async () => undefined;
@@ -65,9 +83,18 @@ describe('orders show', () => {
         ...capture('40.00'),
         capture_id: CAPTURE_1.replace('6f', '7f'),
       }),
+      createCheckout(OMR, 'REF-OM', 8_000, 1, { amount: '401.625', currency: 'OMR' }),
     ]);
   });
   afterAll(async () => dispose());
+
+  it('says why a total its create-checkout call gives cannot be read', async () => {
+    const run = await show(OMR);
+    const total = run.stdout.split('\n').find((text) => text.startsWith('  total ')) ?? '';
+    expect(total).toMatch(
+      /^ {2}total +unknown: the create-checkout request \(record #\d+\) gives total_amount, but not as an amount that can be counted: amount 401\.625 has 3 decimals; OMR allows at most 2\.$/,
+    );
+  });
 
   it('says the total is unknown and the full capture is the default, not evidence', async () => {
     const run = await show(UNKNOWN);

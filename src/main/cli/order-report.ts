@@ -12,7 +12,7 @@ import {
 import { stepEvidence } from '../../shared/orders/strip-steps';
 import { LIFECYCLE_STEP_WORDS } from '../../shared/orders/order-states';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
-import { stateByDefault, TOTAL_UNKNOWN_WORDS } from '../../shared/orders/operation-availability';
+import { stateByDefault, totalUnknownWords } from '../../shared/orders/operation-availability';
 import { bodyVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
 import type { PROVENANCE_WORDS } from '../../shared/provenance';
 import { recordStatusWord } from '../../shared/record-status';
@@ -95,6 +95,8 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
     currency,
     amounts: {
       total: facts.amount,
+      /** Why the total is unknown when its create-checkout request gives one that cannot be counted. */
+      total_unknown: facts.totalUnknown,
       captured: facts.capturedAmount,
       refunded: facts.refundedAmount,
       remaining_to_capture: facts.remainingToCapture,
@@ -177,7 +179,7 @@ export function orderDetailText(detail: OrderDetail): string {
   const json = orderDetailJson(detail);
   const summaryOf = new Map(detail.records.map((record) => [record.id, record]));
   const money = (amount: string | null) => formatMoney(amount, json.currency);
-  const byDefault = stateByDefault(json.state, json.amounts.total);
+  const byDefault = stateByDefault(json.state, json.amounts.total, json.amounts.total_unknown);
   const state =
     json.state === null
       ? `${NO_STATE_WORD[json.known_from]}: ${NO_STATE_WHY[json.known_from]}`
@@ -189,7 +191,7 @@ export function orderDetailText(detail: OrderDetail): string {
     `  state      ${state}`,
     `  reference  ${dash(json.reference_id)}`,
     `  profile    ${dash(json.profile)}`,
-    `  total      ${json.amounts.total === null ? TOTAL_UNKNOWN_WORDS : money(json.amounts.total)}`,
+    `  total      ${json.amounts.total === null ? totalUnknownWords(json.amounts.total_unknown) : money(json.amounts.total)}`,
     `  captured   ${money(json.amounts.captured)}`,
     `  refunded   ${money(json.amounts.refunded)}`,
   ];

@@ -2,7 +2,7 @@ import { type z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, precisionOf, type Currency } from './currencies';
 import { addRuleIssue, gate, objectOf, oneOf, ruleName, type FieldRef } from './field-rules';
 import { describeValue, isPlainObject, ownValue } from './findings';
-import { decimalsOf, parseAmount } from './money';
+import { decimalsOf, parseAmount, tooManyDecimalsWords } from './money';
 
 export const DECIMALS_RULE = 'Money: amount — two decimals by default, three for BHD and KWD';
 
@@ -86,7 +86,7 @@ function checkAmount(value: unknown, rules: MoneyRules, ctx: z.core.ParsePayload
       field,
       'too_many_decimals',
       DECIMALS_RULE,
-      `amount ${String(raw)} has ${decimalsOf(parsed)} decimals; ${currency} allows at most ${precision}.`,
+      tooManyDecimalsWords(raw, decimalsOf(parsed), currency, precision),
       ['amount'],
     );
   const minimum = rules.minimum;

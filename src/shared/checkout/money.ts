@@ -93,3 +93,16 @@ export function formatAmount(value: number, precision: number): string {
   const parsed = parseAmount(value);
   return parsed === undefined ? String(value) : formatMinorUnits(toMinorUnits(parsed, precision), precision);
 }
+
+/**
+ * An amount with more decimals than its currency takes, in the one set of words every judge of
+ * amounts uses: the checkout's validation, the webhook body's, and an order's unreadable total.
+ */
+export function tooManyDecimalsWords(
+  raw: unknown,
+  decimals: number,
+  currency: string,
+  allowed: number,
+): string {
+  return `amount ${String(raw)} has ${decimals} decimals; ${currency} allows at most ${allowed}.`;
+}

@@ -45,8 +45,15 @@ export function operationBlockedReason(operation: OperationName, state: OrderSta
   return `${OPERATION_WORDS[operation]} needs the order to be ${needs}; it is ${ORDER_STATE_WORDS[state]}.`;
 }
 
-/** The order total when no create-checkout request of the order gives one (the view, `orders show`). */
-export const TOTAL_UNKNOWN_WORDS = "unknown: no create-checkout call of this console's own gives it";
+const NO_CREATE = "no create-checkout call of this console's own gives it";
+
+/**
+ * The order total when it is unknown (the view, `orders show`, the editor): `why` is the facts'
+ * totalUnknown (a create-checkout request whose total cannot be counted); else no such call is.
+ */
+export function totalUnknownWords(why: string | null = null): string {
+  return `unknown: ${why ?? NO_CREATE}`;
+}
 
 /**
  * A state the documented default decided rather than the amounts: "fully captured" when the
@@ -57,11 +64,12 @@ export const TOTAL_UNKNOWN_WORDS = "unknown: no create-checkout call of this con
 export function stateByDefault(
   state: OrderState | null,
   total: string | null,
+  totalUnknown: string | null = null,
 ): { short: string; why: string } | null {
   if (state !== 'fully_captured' || total !== null) return null;
   return {
     short: 'captured, total unknown',
-    why: `the order total is unknown (no create-checkout call of this console's own gives it), so the capture counts as full by the documented default ("an unknown total counts a capture as full"), not because the amounts show all of it captured`,
+    why: `the order total is unknown (${totalUnknown ?? NO_CREATE}), so the capture counts as full by the documented default ("an unknown total counts a capture as full"), not because the amounts show all of it captured`,
   };
 }
 

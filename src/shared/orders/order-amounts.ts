@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY } from '../checkout/currencies';
-import { parseAmount, toMinorUnits } from '../checkout/money';
+import { decimalsOf, parseAmount, toMinorUnits, tooManyDecimalsWords } from '../checkout/money';
 import { currencyDecimals } from '../money-format';
 import { isJsonObject, stringField } from './order-record';
 
@@ -32,6 +32,24 @@ function readMoney(value: unknown, fallbackCurrency: string | null): ReadMoney |
     currency,
     ...(defaulted ? { currencyDefaulted: true } : {}),
   };
+}
+
+/**
+ * Why a Money value (or bare amount) given cannot be counted, as readMoney refuses it, in the
+ * words the checkout's and the webhook's judges use; null when it can be.
+ */
+export function unreadableMoneyWhy(value: unknown): string | null {
+  const given = stringField(value, 'currency');
+  const currency = given ?? (isJsonObject(value) ? DEFAULT_CURRENCY : null);
+  const raw = isJsonObject(value) ? value['amount'] : value;
+  const parsed = parseAmount(raw);
+  if (parsed === undefined)
+    return `amount ${JSON.stringify(raw) ?? 'missing'} is not a number or numeric text.`;
+  if (parsed.negative) return `amount ${String(raw)} is negative.`;
+  const decimals = currencyDecimals(currency);
+  if (/[1-9]/.test(parsed.fractionDigits.slice(decimals)))
+    return tooManyDecimalsWords(raw, decimalsOf(parsed), currency ?? 'its currency', decimals);
+  return null;
 }
 
 /**

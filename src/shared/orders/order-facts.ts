@@ -1,8 +1,15 @@
 import { DEFAULT_CURRENCY } from '../checkout/currencies';
-import { readMoneyField } from './order-amounts';
+import { readMoneyField, unreadableMoneyWhy } from './order-amounts';
 import { formatMinorAmount } from '../money-format';
 import type { OrderFacts } from './order-lifecycle';
-import { isSuccess, notAnAnswerOf, operationOf, stringField, type OrderRecord } from './order-record';
+import {
+  isJsonObject,
+  isSuccess,
+  notAnAnswerOf,
+  operationOf,
+  stringField,
+  type OrderRecord,
+} from './order-record';
 
 type FixedFacts = Omit<
   OrderFacts,
@@ -60,10 +67,21 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
     all.find((record) => record.orderReferenceId !== null)
   )?.orderReferenceId;
   const owner = create ?? first;
+  // The create-checkout call is there: the total is unknown because of what it gives, said so.
+  const given = isJsonObject(request) ? request['total_amount'] : undefined;
+  const totalUnknown =
+    create === undefined || total !== null
+      ? null
+      : `the create-checkout request (record #${create.id}) ${
+          given === undefined
+            ? 'gives no total_amount'
+            : `gives total_amount, but not as an amount that can be counted: ${unreadableMoneyWhy(given) ?? 'it does not read as Money'}`
+        }`;
   return {
     public: {
       orderNumber: stringField(request, 'order_number') ?? webhookValue('order_number'),
       amount: total === null ? null : formatMinorAmount(total.minor, total.currency),
+      totalUnknown,
       currency: total?.currency ?? null,
       checkoutId: stringField(create?.responseJson, 'checkout_id'),
       checkoutUrl: stringField(create?.responseJson, 'checkout_url'),

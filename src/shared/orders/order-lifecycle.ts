@@ -145,6 +145,11 @@ export const orderFactsSchema = z.object({
   orderNumber: z.string().nullable(),
   /** The order total from the create-checkout request, written with the currency's decimals. */
   amount: z.string().nullable(),
+  /**
+   * Why the total is unknown when a create-checkout request gives one that cannot be counted
+   * (401.625 OMR: OMR takes 2 decimals); null when the total is known or no such request is.
+   */
+  totalUnknown: z.string().nullable().default(null),
   currency: z.string().nullable(),
   checkoutId: z.string().nullable(),
   checkoutUrl: z.string().nullable(),

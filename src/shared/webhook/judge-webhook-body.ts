@@ -1,6 +1,6 @@
 import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson, topLevelStrings } from '../bounded-json';
 import { quoteShort } from '../checkout/findings';
-import { decimalsOf, parseAmount } from '../checkout/money';
+import { decimalsOf, parseAmount, tooManyDecimalsWords } from '../checkout/money';
 import type { BodyVerdict, HeaderList } from '../events';
 import { findDuplicateKeys } from '../json-duplicate-keys';
 import { formatJsonPath } from '../json-path';
@@ -74,10 +74,7 @@ function checkMoney(value: unknown, path: readonly PropertyKey[], findings: Body
   const allowed = maxDecimals(shownCurrency);
   const decimals = decimalsOf(parsed);
   if (decimals > allowed) {
-    findings.error(
-      [...path, 'amount'],
-      `amount ${String(amount)} has ${decimals} decimals; ${shownCurrency} allows at most ${allowed}.`,
-    );
+    findings.error([...path, 'amount'], tooManyDecimalsWords(amount, decimals, shownCurrency, allowed));
   }
   // What a notification says was captured: the order's records count it (lifecycle-walk.ts)
   // and name a negative one unreadable and nothing captured no step, so the body says so too.

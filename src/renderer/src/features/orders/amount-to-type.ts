@@ -1,4 +1,4 @@
-import { TOTAL_UNKNOWN_WORDS } from '@shared/orders/operation-availability';
+import { totalUnknownWords } from '@shared/orders/operation-availability';
 import type { OperationName } from '@shared/profile';
 
 /** The operations whose body carries an amount, and the words for what it is. */
@@ -17,13 +17,17 @@ export const AMOUNT_FIELD = 'total_amount.amount';
  * an order known only from notifications or imported records has no total, and a refund with
  * no capture known either has nothing to start from.
  */
-export function amountNotProposedWords(operation: OperationName, proposed: string | null): string | null {
+export function amountNotProposedWords(
+  operation: OperationName,
+  proposed: string | null,
+  totalUnknown: string | null = null,
+): string | null {
   const what = AMOUNT_OF[operation];
   if (what === undefined || proposed !== null) return null;
   const known =
     operation === 'refund'
-      ? `No capture of this order is known, and its total is ${TOTAL_UNKNOWN_WORDS}`
-      : `The order's total is ${TOTAL_UNKNOWN_WORDS}`;
+      ? `No capture of this order is known, and its total is ${totalUnknownWords(totalUnknown)}`
+      : `The order's total is ${totalUnknownWords(totalUnknown)}`;
   return `${known}, so no amount to ${what} can be proposed. Type it in the body's ${AMOUNT_FIELD}: nothing is sent without one.`;
 }
 

@@ -75,7 +75,7 @@ export function OperationEditor({
   const orderId = lifecycle.orderId;
   const profile = profiles.find((candidate) => candidate.id === profileId) ?? null;
   // No total known (an order known only from notifications or imports): said, and typed by hand.
-  const notProposed = amountNotProposedWords(operation, request.values.amount);
+  const notProposed = amountNotProposedWords(operation, request.values.amount, lifecycle.facts.totalUnknown);
 
   useEffect(() => {
     if (profileId === null) return;

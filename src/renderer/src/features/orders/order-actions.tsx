@@ -10,7 +10,7 @@ import { ACTION_ORDER, OPERATION_LABEL } from '@ui/order-format';
 /** Why an operation is not offered in the order's state, or null when it is. */
 export function disabledReason(operation: OperationName, lifecycle: OrderLifecycle): string | null {
   const reason = operationBlockedReason(operation, lifecycle.state);
-  const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount);
+  const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount, lifecycle.facts.totalUnknown);
   // Blocked by a default, not by evidence: said, so "Send anyway" reads as the way to go on.
   return reason === null || byDefault === null
     ? reason

@@ -89,7 +89,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /** A state the documented default decided, not the amounts (captured with the total unknown). */
 function StateByDefault({ lifecycle }: { lifecycle: OrderLifecycle }) {
-  const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount);
+  const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount, lifecycle.facts.totalUnknown);
   if (byDefault === null) return null;
   return (
     <Alert
