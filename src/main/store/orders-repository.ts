@@ -50,6 +50,9 @@ const REFERENCE_AS_SEARCHED = 'orders_reference_as_searched';
 
 type Params = Record<string, string | number>;
 
+/** The order a call was sent for (details.sentForOrder), as the index of migration 029 keys it. */
+const SENT_FOR = "(CASE WHEN json_valid(details) THEN json_extract(details, '$.sentForOrder') END)";
+
 function toSummary(row: OrderRow): OrderSummary {
   const state = orderStateSchema.safeParse(row.state);
   return {
@@ -131,8 +134,11 @@ export function createOrdersRepository(db: SqliteDatabase) {
     marks: db.prepare<[], { marked: number; newest: number }>(
       'SELECT marked_through AS marked, (SELECT coalesce(max(id), 0) FROM events) AS newest FROM orders_marked_state',
     ),
-    markRange: db.prepare<[number, number]>(`INSERT INTO orders (order_id)
-      SELECT DISTINCT order_id FROM events WHERE id > ? AND id <= ? AND order_id IS NOT NULL
+    // The orders a call was sent for are marked with the orders it is filed under (029).
+    markRange: db.prepare<{ from: number; to: number }>(`INSERT INTO orders (order_id)
+      SELECT order_id FROM events WHERE id > @from AND id <= @to AND order_id IS NOT NULL
+      UNION SELECT ${SENT_FOR} FROM events
+        WHERE id > @from AND id <= @to AND kind = 'request' AND ${SENT_FOR} IS NOT NULL
       ON CONFLICT (order_id) DO UPDATE SET stale = stale + 1`),
     setMarked: db.prepare<[number]>('UPDATE orders_marked_state SET marked_through = ?'),
     // The id of the limit-th record after the mark: a batch counts records, not ids, so the
@@ -143,11 +149,15 @@ export function createOrdersRepository(db: SqliteDatabase) {
     orderBetween: db.prepare<[number, number], { found: number }>(
       'SELECT EXISTS (SELECT 1 FROM events WHERE id > ? AND id <= ? AND order_id IS NOT NULL) AS found',
     ),
-    // length() of a blob is read from its header, so a body left out is never loaded.
-    records: db.prepare<[string], OrderRecordRow>(`SELECT ${summaryColumns()}, details,
+    // length() of a blob is read from its header, so a body left out is never loaded. A call sent
+    // for the order but filed under the one its answer named is one of its records too (029):
+    // the derivation lists it as naming another order.
+    records: db.prepare<{ order: string }, OrderRecordRow>(`SELECT ${summaryColumns()}, details,
       CASE WHEN length(request_body) <= ${ORDER_BODY_MAX} THEN request_body END AS request_body,
       CASE WHEN length(response_body) <= ${ORDER_BODY_MAX} THEN response_body END AS response_body
-      FROM events WHERE order_id = ? ORDER BY at_ms, id`),
+      FROM events WHERE order_id = @order
+        OR (kind = 'request' AND ${SENT_FOR} = @order)
+      ORDER BY at_ms, id`),
     staleCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE stale > 0'),
   };
   const statementCache = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
@@ -163,7 +173,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
   return {
     /** Every record of one order, oldest first, as the derivation reads it. */
     recordsOf(orderId: string): OrderRecordRow[] {
-      return statements.records.all(orderId);
+      return statements.records.all({ order: orderId });
     },
     /**
      * Records added since their orders were last marked stale (migration 014): none, only
@@ -185,7 +195,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
       const marks = statements.marks.get();
       if (marks === undefined || marks.newest <= marks.marked) return false;
       const through = statements.nthAfter.get(marks.marked, limit - 1)?.id ?? marks.newest;
-      statements.markRange.run(marks.marked, through);
+      statements.markRange.run({ from: marks.marked, to: through });
       statements.setMarked.run(through);
       return through < marks.newest;
     },

@@ -26,6 +26,7 @@ import outboxHeldForNext from './025-outbox-held-for-next';
 import searchIndexTailedMasks from './026-search-index-tailed-masks';
 import outboxRunOwned from './027-outbox-run-owned';
 import outboxOlderRunsGivenUp from './028-outbox-older-runs-given-up';
+import ordersSentFor from './029-orders-sent-for';
 
 export interface Migration {
   readonly id: number;
@@ -70,4 +71,5 @@ export const migrations: readonly Migration[] = [
   { id: 26, name: '026-search-index-tailed-masks', sql: searchIndexTailedMasks },
   { id: 27, name: '027-outbox-run-owned', sql: outboxRunOwned },
   { id: 28, name: '028-outbox-older-runs-given-up', sql: outboxOlderRunsGivenUp },
+  { id: 29, name: '029-orders-sent-for', sql: ordersSentFor },
 ];
