@@ -1,5 +1,6 @@
 import type { BoundedJson } from './bounded-json';
-import { checkoutCreatedSchema, type ClientOperation } from './merchant-api';
+import { isLoopbackHost } from './loopback-host';
+import { checkoutCreatedSchema, type CheckoutCreated, type ClientOperation } from './merchant-api';
 
 /** A service answer as the client read it: enough to say what is wrong with it. */
 export interface ReadAnswer {
@@ -54,11 +55,34 @@ function errorBodyWords(value: Record<string, unknown>): string | null {
 }
 
 /**
+ * What is wrong with a created checkout's checkout_url, where the customer is sent to pay: the
+ * spec's is a URL "with locale and order id as query parameters". Parsed, never matched as text.
+ * Plain http on this machine is the emulator's own page. Warnings only: the checkout was created.
+ */
+function checkoutUrlProblem(created: CheckoutCreated): string | null {
+  const shown = JSON.stringify(created.checkout_url);
+  let url: URL;
+  try {
+    url = new URL(created.checkout_url);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `The checkout_url ${shown} is not a web address (https://…): a customer sent there reaches no checkout page.`;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    return `The checkout_url ${shown} is not https: the customer's payment page would travel unencrypted.`;
+  const named = url.searchParams.get('order_id');
+  if (named !== null && named !== created.order_id)
+    return `The checkout_url names order_id ${named}, but the answer's order_id is ${created.order_id}: a customer sent there pays another order.`;
+  return null;
+}
+
+/**
  * What is wrong with an answer that a status alone would call a success, said once for every
  * screen (the timeline, the builder, `send`): a 2xx that is not JSON (an HTML error page a proxy
  * answered 200 with), empty, not an object or the service's error shape, a create-checkout 2xx
- * that holds no created checkout, an answer cut at the console's limit. Before, such an answer
- * read "Answered successfully."
+ * that holds no created checkout or one whose checkout_url is wrong, an answer cut at the
+ * console's limit. Before, such an answer read "Answered successfully."
  */
 export function answerProblems(answer: ReadAnswer): string[] {
   const problems: string[] = [];
@@ -104,7 +128,10 @@ export function answerProblems(answer: ReadAnswer): string[] {
   }
   if (answer.operation !== 'createCheckout') return problems;
   const created = checkoutCreatedSchema.safeParse(read.value);
-  if (!created.success) {
+  if (created.success) {
+    const url = checkoutUrlProblem(created.data);
+    if (url !== null) problems.push(url);
+  } else {
     const fields = [...new Set(created.error.issues.map((issue) => issue.path.join('.') || 'the body'))];
     problems.push(
       `The service answered ${status}, but not with a created checkout: ${fields.join(', ')} ${fields.length === 1 ? 'is' : 'are'} missing or not text (a created checkout answers order_id, checkout_id, status and checkout_url).`,

@@ -71,6 +71,27 @@ describe('answerProblems', () => {
     expect(notAnAnswer(read({ truncated: true, ...body('{"a":'), receivedBytes: 99 }))).toMatch(/longer/);
     expect(notAnAnswer([])).toBeNull();
   });
+  // The spec: checkout_url is a URL "with locale and order id as query parameters". A customer is
+  // sent there: a javascript: URL, plain http or another order's page read as a good answer.
+  it('a checkout_url that is no web address, not https, or for another order is warned of', () => {
+    const created = (url: string) =>
+      read({
+        ...body(JSON.stringify({ order_id: 'o-1', checkout_id: 'c', status: 'new', checkout_url: url })),
+      });
+    expect(created('javascript:alert(document.cookie)')).toEqual([
+      'The checkout_url "javascript:alert(document.cookie)" is not a web address (https://…): a customer sent there reaches no checkout page.',
+    ]);
+    expect(created('http://pay.example/c?order_id=o-1&locale=en')).toEqual([
+      'The checkout_url "http://pay.example/c?order_id=o-1&locale=en" is not https: the customer\'s payment page would travel unencrypted.',
+    ]);
+    expect(created('https://pay.example/c?order_id=o-2&locale=en')).toEqual([
+      "The checkout_url names order_id o-2, but the answer's order_id is o-1: a customer sent there pays another order.",
+    ]);
+    // The emulator's page on this machine, and a URL that names the order: nothing to say.
+    expect(created('http://127.0.0.1:4010/checkout?order_id=o-1&locale=en')).toEqual([]);
+    expect(created('https://pay.example/c?order_id=o-1&locale=en')).toEqual([]);
+    expect(notAnAnswer(created('javascript:x'))).toBeNull();
+  });
   it('a cut answer says how much was kept and how much arrived', () => {
     expect(read({ truncated: true, ...body('{"a":'), receivedBytes: 10_485_768 })).toEqual([
       'The answer was longer than the console keeps: only its first 5 bytes were kept (10485768 or more arrived), so it was not read as JSON.',
