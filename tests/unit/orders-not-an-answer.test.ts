@@ -1,6 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleCore } from '../../src/main/app';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
+import { startFakeService, json } from './helpers/fake-service';
+import { createCheckout, notification } from './helpers/order-events';
 import { call, created, ORDER_ID, resetRecords, webhook } from './helpers/order-records';
+import { runCliCaptured } from './helpers/run-cli';
+import { openTempConsole } from './helpers/temp-console';
 
 // A 2xx that the console itself says is no answer (an HTML login page, the service's error shape,
 // an empty body) moved the order: the editor said "Answered 200, but…" while the order read
@@ -86,5 +91,81 @@ describe('a 2xx that is not an answer', () => {
     const lifecycle = deriveLifecycle(ORDER_ID, records);
     expect(lifecycle.state).toBe('new');
     expect(lifecycle.findings).toEqual([]);
+  });
+});
+
+describe('orders show, after the client stored such answers', () => {
+  let core: ConsoleCore;
+  let dataDir: string;
+  let dispose: () => Promise<void>;
+  let service: Awaited<ReturnType<typeof startFakeService>>;
+  beforeEach(async () => {
+    ({ core, dataDir, dispose } = await openTempConsole());
+    service = await startFakeService((request, res) => {
+      if (request.url.endsWith('/capture'))
+        return json(res, 200, { message: 'Payment declined', errors: [{ error_code: 'declined' }] });
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<html><body>Welcome to the login page</body></html>');
+    });
+    const sandbox = core.profiles.findByName('Sandbox');
+    if (sandbox === undefined) throw new Error('seed');
+    core.profiles.update(
+      sandbox.id,
+      { baseUrl: `${service.url}/api/v1/` },
+      {
+        apiToken: { action: 'set', value: 'sk_test_not_an_answer_0123' },
+        notificationToken: { action: 'keep' },
+      },
+    );
+  });
+  afterEach(async () => {
+    await service.close();
+    await dispose();
+  });
+
+  it('keeps the state and names each record with the words its detail shows', async () => {
+    core.recorder.recordMany([
+      createCheckout(ORDER_ID, 'REF-1', 1_000, 1, { amount: '401.625', currency: 'KWD' }),
+      notification(ORDER_ID, 'order_approved', 2_000),
+    ]);
+    const profileId = core.profiles.findByName('Sandbox')?.id ?? 0;
+    const send = (operation: 'authorise' | 'capture' | 'updateReferenceId', path: string, body: string) =>
+      core.merchantApi.sendOperation({
+        profileId,
+        operation,
+        orderId: ORDER_ID,
+        method: 'POST',
+        url: `${service.url}/api/v1${path}`,
+        body,
+      });
+    const authorise = await send('authorise', `/orders/${ORDER_ID}/authorise`, `{"order_id":"${ORDER_ID}"}`);
+    const capture = await send(
+      'capture',
+      '/payments/capture',
+      `{"order_id":"${ORDER_ID}","total_amount":{"amount":"401.625","currency":"KWD"}}`,
+    );
+    const reference = await send(
+      'updateReferenceId',
+      `/orders/${ORDER_ID}/reference-id`,
+      `{"order_id":"${ORDER_ID}","order_reference_id":"HTMLREF"}`,
+    );
+    expect(capture.answerProblems).toEqual([DECLINED]);
+    const run = await runCliCaptured(['--data-dir', dataDir, 'orders', 'show', ORDER_ID]);
+    expect(run.code).toBe(0);
+    const line = (label: string) =>
+      run.stdout.split('\n').find((text) => text.startsWith(`  ${label} `)) ?? '';
+    expect(line('state')).toMatch(/^ {2}state +approved$/);
+    expect(line('reference')).toMatch(/REF-1$/);
+    expect(line('captured')).toMatch(/—$/);
+    const findings = run.stdout.split('\n').filter((text) => text.includes('not_an_answer'));
+    expect(findings).toHaveLength(3);
+    for (const [at, [id, words]] of [
+      [authorise.eventId, HTML],
+      [capture.eventId, DECLINED],
+      [reference.eventId, HTML],
+    ].entries()) {
+      expect(findings[at]).toContain(`#${id}`);
+      expect(findings[at]).toContain(words);
+    }
   });
 });
