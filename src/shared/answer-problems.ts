@@ -14,7 +14,12 @@ export interface ReadAnswer {
   /** The answer was longer than the console keeps: `receivedBytes` arrived, `keptBytes` kept. */
   truncated: boolean;
   receivedBytes: number;
+  /** A redirect's Location header, as scrubbed for the record; absent or null: not known. */
+  location?: string | null;
 }
+
+/** The statuses that send the client elsewhere (304 Not Modified sends it nowhere). */
+const REDIRECTS: readonly number[] = [301, 302, 303, 307, 308];
 
 /**
  * The problems that make a 2xx no answer at all, by the words this module writes for them: an
@@ -91,6 +96,15 @@ export function answerProblems(answer: ReadAnswer): string[] {
       `The answer was longer than the console keeps: only its first ${answer.keptBytes} bytes were kept (${answer.receivedBytes} or more arrived), so it was not read as JSON.`,
     );
   const status = answer.status;
+  // The client follows no redirect (a request goes once, to the address given): a 302 is the
+  // answer, and it read "Answered 302." with nothing saying it pointed elsewhere.
+  if (status !== null && REDIRECTS.includes(status)) {
+    const to = answer.location === undefined || answer.location === null ? '' : ` to ${answer.location}`;
+    problems.push(
+      `The service answered ${status}: a redirect${to}, not followed (the console sends each request once, to the address given).`,
+    );
+    return problems;
+  }
   if (status === null || status < 200 || status >= 300 || answer.truncated) return problems;
   const type = answer.contentType === null ? '' : ` (Content-Type: ${answer.contentType})`;
   const read = answer.keptBytes === 0 ? null : answer.json;

@@ -92,6 +92,17 @@ describe('answerProblems', () => {
     expect(created('https://pay.example/c?order_id=o-1&locale=en')).toEqual([]);
     expect(notAnAnswer(created('javascript:x'))).toBeNull();
   });
+  // A 302 read "302 · No body" / "Answered 302." with nothing saying it was a redirect the
+  // console did not follow, nor where it pointed.
+  it('a redirect says it was not followed, and where it pointed when that is known', () => {
+    expect(read({ status: 302, ...body(null), location: 'https://login.example/sso' })).toEqual([
+      'The service answered 302: a redirect to https://login.example/sso, not followed (the console sends each request once, to the address given).',
+    ]);
+    expect(read({ operation: 'capture', status: 307, ...body(null) })).toEqual([
+      'The service answered 307: a redirect, not followed (the console sends each request once, to the address given).',
+    ]);
+    expect(read({ status: 304, ...body(null) })).toEqual([]);
+  });
   it('a cut answer says how much was kept and how much arrived', () => {
     expect(read({ truncated: true, ...body('{"a":'), receivedBytes: 10_485_768 })).toEqual([
       'The answer was longer than the console keeps: only its first 5 bytes were kept (10485768 or more arrived), so it was not read as JSON.',
