@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerProblems, notAnAnswer } from '../../src/shared/answer-problems';
@@ -176,8 +176,9 @@ describe('send and the stored record', () => {
       }),
     );
     await runCliCaptured(['--data-dir', dataDir, 'profiles', 'set', 'Sandbox', '--base-url', service.url]);
+    // A valid request: send warns of a request sent with errors too (of the request, not the answer).
     const file = join(dataDir, 'p.json');
-    writeFileSync(file, '{"order_reference_id":"r1"}');
+    writeFileSync(file, readFileSync(join(import.meta.dirname, '..', 'fixtures', 'general-valid.json')));
     const run = await runCliCaptured([
       '--data-dir',
       dataDir,
