@@ -28,6 +28,7 @@ import { createWebhookDispatcher } from './webhook-dispatcher';
 import { refuseWebhookAtItself } from './webhook-url-self';
 import { errorWords } from '../../shared/error-words';
 import { followFromOtherProcesses, type OtherProcessesHandler } from '../other-processes-watch';
+import { createHeldPortWatch } from '../running-addresses/held-port-watch';
 
 const SETTINGS_KEY = 'emulator.settings';
 
@@ -174,6 +175,32 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
   let follows = false;
   // The port the last start tried (null: the base URL named none the emulator can stand behind).
   let attempted: number | null = null;
+  // The console named as the port's holder when the last start failed (null: none was). Its
+  // record is believed only while its process runs: looked at again on every status read, and on
+  // a timer so an open view is told (held-port-watch.ts). Once it is gone, the emulator is simply
+  // stopped: nothing answers on the port, Start can start it there, and what is owed waits for it.
+  let holder: { port: number; runBy: string } | null = null;
+  const holderWatch = createHeldPortWatch(() => {
+    if (recheckHolder()) changed();
+  });
+  /** Whether the words changed: the holder stopped, or another console holds the port now. */
+  const recheckHolder = (): boolean => {
+    if (holder === null || server !== null) return false;
+    const now = deps.emulatorHeldBy?.(holder.port) ?? null;
+    if (now === holder.runBy) return false;
+    if (now !== null) {
+      holder = { port: holder.port, runBy: now };
+      error = heldPortWords(holder.port, now);
+      return true;
+    }
+    deps.log.warn(
+      `${holder.runBy}, which ran this data directory's emulator on port ${holder.port}, has stopped: this console's emulator is stopped, and Start starts it there.`,
+    );
+    holder = null;
+    error = null;
+    holderWatch.stop();
+    return true;
+  };
 
   // The Local profile and its tokens are read once and again only after a profile changes:
   // decrypting them on every request would cost more than the request itself.
@@ -219,7 +246,11 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
   });
   const local = () => current().profile;
   const secrets = () => current().secrets;
-  const status = (): EmulatorStatus => ({
+  const status = (): EmulatorStatus => {
+    recheckHolder();
+    return statusNow();
+  };
+  const statusNow = (): EmulatorStatus => ({
     running: server !== null,
     url: server?.url ?? null,
     port: server?.port ?? null,
@@ -293,6 +324,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
 
   const startNow = async (port: number | undefined): Promise<EmulatorStatus> => {
     await stopServer();
+    holder = null;
+    holderWatch.stop();
     const unopened = current().unopened;
     if (unopened !== null) {
       error = `The emulator cannot start: ${unopened}`;
@@ -333,10 +366,15 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       dispatcher.resume();
     } catch (failure) {
       const code = (failure as { code?: unknown }).code;
+      const heldBy = code === 'EADDRINUSE' ? (deps.emulatorHeldBy?.(target) ?? null) : null;
       error =
         code === 'EADDRINUSE'
-          ? heldPortWords(target, deps.emulatorHeldBy?.(target) ?? null)
+          ? heldPortWords(target, heldBy)
           : `The emulator could not start on port ${target}: ${errorWords(failure)}`;
+      if (heldBy !== null) {
+        holder = { port: target, runBy: heldBy };
+        holderWatch.start();
+      }
       deps.log.warn(error);
     }
     changed();
@@ -386,6 +424,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       inTurn(async () => {
         wanted = false;
         await stopServer();
+        holder = null;
+        holderWatch.stop();
         error = null;
         changed();
         return status();
@@ -420,6 +460,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     close: () =>
       inTurn(() => {
         wanted = false;
+        holder = null;
+        holderWatch.stop();
         return stopServer('close');
       }),
   };

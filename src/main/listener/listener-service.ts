@@ -17,6 +17,7 @@ import type { ListenerLimits } from './listener-limits';
 import type { ListenerSettingsStore } from './listener-settings-store';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
 import { errorWords } from '../../shared/error-words';
+import { createHeldPortWatch } from '../running-addresses/held-port-watch';
 
 export interface ListenerService {
   status(): ListenerStatus;
@@ -83,7 +84,7 @@ export interface ListenerDependencies {
    * Who runs this data directory's listener on `port` (`checkout-console serve (pid 12)`, for
    * profile Local), from its address record; null when no console here says it does.
    */
-  listenerHeldBy?: (port: number) => { runBy: string; profileName: string } | null;
+  listenerHeldBy?: (port: number) => Holder | null;
   overrides?: ListenerOverrides;
 }
 
@@ -99,14 +100,25 @@ interface Target {
   secretUnopened: string | null;
 }
 
-function describeBindError(
-  error: unknown,
-  port: number,
-  heldBy: { runBy: string; profileName: string } | null,
-): string {
+/** The console of this data directory that says it runs its listener on a port, as its record names it. */
+type Holder = { runBy: string; profileName: string };
+
+function heldByConsoleWords(port: number, heldBy: Holder): string {
+  return `Port ${port} is already in use by ${heldBy.runBy}, which runs this data directory's listener there for profile ${heldBy.profileName}: the webhooks it receives are stored here already, so nothing needs doing. To run this console's listener as well, choose another listener port in the profile (0 picks a free one; every console on this data directory shares it), then restart the listener.`;
+}
+
+/**
+ * The console named by heldByConsoleWords has stopped (its record is no longer believed): nothing
+ * of this data directory listens there now, so "nothing needs doing" would leave every webhook
+ * refused. Whatever else may have taken the port since, Restart says so if it does.
+ */
+function holderGoneWords(port: number, gone: Holder): string {
+  return `Port ${port} was held by ${gone.runBy}, which ran this data directory's listener there and has stopped since: no console on this data directory listens there now, so webhooks sent to it are not stored. Press Restart listener to start this console's listener on it.`;
+}
+
+function describeBindError(error: unknown, port: number, heldBy: Holder | null): string {
   const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE' && heldBy !== null)
-    return `Port ${port} is already in use by ${heldBy.runBy}, which runs this data directory's listener there for profile ${heldBy.profileName}: the webhooks it receives are stored here already, so nothing needs doing. To run this console's listener as well, choose another listener port in the profile (0 picks a free one; every console on this data directory shares it), then restart the listener.`;
+  if (code === 'EADDRINUSE' && heldBy !== null) return heldByConsoleWords(port, heldBy);
   if (code === 'EADDRINUSE') {
     // Often the holder is a second console on the same data directory: say that nothing is
     // lost then, and that the profile's port is shared before advising to change it.
@@ -136,6 +148,30 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     ? null
     : `The listener runs in the desktop app and in browser mode (serve); use "${deps.consoleCommand('listen')}" from a terminal.`;
   let portTakenBy: ListenerStatus['portTakenBy'] = null;
+  // The console named as the port's holder when the listener last failed to bind (null: none).
+  // Believed only while its process runs: looked at again on every status read, and on a timer
+  // so an open view is told (held-port-watch.ts).
+  let holder: (Holder & { port: number }) | null = null;
+  const holderWatch = createHeldPortWatch(() => {
+    if (recheckHolder()) announce();
+  });
+  /** Whether the holder's words changed: it stopped, or another console holds the port now. */
+  const recheckHolder = (): boolean => {
+    if (holder === null || server !== null || closed) return false;
+    const now = deps.listenerHeldBy?.(holder.port) ?? null;
+    if (now !== null && now.runBy === holder.runBy && now.profileName === holder.profileName) return false;
+    if (now !== null) {
+      holder = { ...now, port: holder.port };
+      error = heldByConsoleWords(holder.port, now);
+      return true;
+    }
+    error = holderGoneWords(holder.port, holder);
+    log.warn(error);
+    portTakenBy = null;
+    holder = null;
+    holderWatch.stop();
+    return true;
+  };
   let verification: Promise<VerificationKey> = Promise.resolve({ key: null, label: 'no profile' });
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -201,6 +237,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   };
 
   const status = (): ListenerStatus => {
+    recheckHolder();
     const current = target ?? (closed ? null : readTarget());
     return {
       running: server !== null,
@@ -257,12 +294,17 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       });
       error = null;
       portTakenBy = null;
+      holder = null;
+      holderWatch.stop();
       log.info(`Webhook listener on ${server.origin} for profile "${next.profileName}".`);
     } catch (bindError) {
       const heldBy = deps.listenerHeldBy?.(next.port) ?? null;
       error = describeBindError(bindError, next.port, heldBy);
-      portTakenBy =
-        (bindError as { code?: string }).code !== 'EADDRINUSE' ? null : heldBy === null ? 'other' : 'console';
+      const code = (bindError as { code?: string }).code;
+      portTakenBy = code !== 'EADDRINUSE' ? null : heldBy === null ? 'other' : 'console';
+      holder = portTakenBy === 'console' && heldBy !== null ? { ...heldBy, port: next.port } : null;
+      if (holder === null) holderWatch.stop();
+      else holderWatch.start();
       if (overrides.callerReportsStartFailure === true) log.info(error);
       else log.warn(error);
     }
@@ -344,6 +386,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       unsubscribe();
       await queue;
       closed = true;
+      holderWatch.stop();
       await stop();
       forwards.abort();
       await Promise.all(forwarding);
