@@ -3,6 +3,7 @@ import { localProfileOf } from '../../emulator/emulator-service';
 import { deliveryOnScreen, orderOnScreen } from '../../emulator/emulator-views';
 import { usableSecrets } from '../../../shared/secrets/redact-secrets';
 import type { HandlerGroup } from './types';
+import { refuseMoveWithoutEmulator } from '../../emulator/customer-move-guard';
 
 type EmulatorCommand =
   | 'getEmulatorStatus'
@@ -20,7 +21,8 @@ const KEEP = { action: 'keep' } as const;
 export function emulatorHandlers({
   emulator,
   profiles,
-}: Pick<ConsoleServices, 'emulator' | 'profiles'>): HandlerGroup<EmulatorCommand> {
+  dataDir,
+}: Pick<ConsoleServices, 'emulator' | 'profiles' | 'dataDir'>): HandlerGroup<EmulatorCommand> {
   // Every answer with an order or a delivery in it shows a profile token masked (docs/security.md):
   // the secrets are read per answer, so a token set elsewhere a moment ago is masked too.
   const secrets = () => usableSecrets(profiles.secretsHere().secrets);
@@ -45,8 +47,10 @@ export function emulatorHandlers({
       const known = secrets();
       return { deliveries: emulator.deliveries(limit).map((delivery) => deliveryOnScreen(delivery, known)) };
     },
-    emulatorCustomerAction: ({ orderId, action }) =>
-      orderOnScreen(emulator.customerAction(orderId, action), secrets()),
+    async emulatorCustomerAction({ orderId, action }) {
+      await refuseMoveWithoutEmulator({ emulator, profiles, dataDir }, orderId, action);
+      return orderOnScreen(emulator.customerAction(orderId, action), secrets());
+    },
     setEmulatorOrderOptions: ({ orderId, faults, legacyApproved }) =>
       orderOnScreen(
         emulator.setOrderOptions(orderId, {

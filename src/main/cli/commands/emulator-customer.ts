@@ -11,7 +11,6 @@ import { ConsoleError } from '../../console-error';
 import type { ConsoleCore } from '../../app';
 import { EmulatorError } from '../../emulator/emulator-errors';
 import { localProfileOf } from '../../emulator/emulator-service';
-import { customerMove } from '../../emulator/order-machine';
 import { shellQuote } from '../../../shared/shell-quote';
 import { maskWith, redactText, redactUrl, usableSecrets } from '../../../shared/secrets/redact-secrets';
 import { notificationState, type NotificationState } from '../../emulator/notification-state-words';
@@ -20,8 +19,8 @@ import type { StoredProfile } from '../../store/profiles-repository';
 import { parseFlags, withConsole, type CliContext } from '../cli-context';
 import { CommandExit, UsageError } from '../cli-errors';
 import { commandCaller } from '../command-caller';
-import { liveAddressRecords, runningEmulators } from '../../running-addresses/address-record';
-import { whyNoEmulatorFor, type NoEmulator } from '../running-emulator';
+import type { NoEmulator } from '../../emulator/running-emulator';
+import { whyNoMove } from '../../emulator/customer-move-guard';
 import { startEmulatorAdvice } from '../start-emulator-advice';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
@@ -203,21 +202,17 @@ async function runCustomerAction(
         `no order "${parsedOrder.data}" in the emulator of this data directory (looked for it as an order_id and as an order_reference_id)`,
       );
     const found = lookedUp.order;
-    // The state machine's own rule, asked without moving anything (customerMove only computes
-    // the move): a state that starting the emulator would not change is said first.
+    // The Emulator view's own rule (customer-move-guard.ts): the order's state first (a state
+    // that starting the emulator would not change is said first), then an emulator to send the
+    // notification.
+    let why: NoEmulator | null;
     try {
-      customerMove(found, action, Date.now());
+      why = await whyNoMove(core, found.orderId, action, profile);
     } catch (error) {
       if (error instanceof EmulatorError)
         refuse(context, EXIT_WRONG_STATE, `${judged(found, lookedUp.named)}${error.message}`);
       throw error;
     }
-    const why = await whyNoEmulatorFor(
-      found.orderId,
-      profile.fields.baseUrl,
-      core.profiles.secretsOf(profile.id).apiToken,
-      () => runningEmulators(liveAddressRecords(core.dataDir)),
-    );
     if (why !== null) refuse(context, EXIT_EMULATOR_NOT_RUNNING, why.why, howToReach(core, name, why));
     let order: EmulatorOrder;
     try {
