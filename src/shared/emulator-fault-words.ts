@@ -74,3 +74,30 @@ export function injectedFaultsSentence(faults: Faults | null): string | null {
   const duplicate = faults.duplicate ? ' It sent this notification twice on purpose.' : '';
   return `Injected by the emulator's faults: ${describeFaults(faults)}.${token}${duplicate}`;
 }
+
+/** What a notification's outbox row says of it, for faultHoldWords (main's OutboxRow has these). */
+export interface OwedNotification {
+  status: 'pending' | 'delivered' | 'failed' | 'dropped' | 'unsent';
+  attempts: number;
+  faults: Faults;
+  nextAttemptAtMs: number | null;
+  heldForNext: boolean;
+}
+
+/**
+ * Why a notification has not reached the merchant when the emulator's faults are why: dropped,
+ * or not yet attempted because a delay or the Out of order fault holds it (`the emulator holds
+ * order_approved on purpose (its faults: delay 25000 ms): its first attempt is due at …`). Null
+ * when its faults are not why. A scenario step waiting for it said only "no webhook for this
+ * order", as if the merchant's listener had missed it.
+ */
+export function faultHoldWords(eventType: string, row: OwedNotification): string | null {
+  const its = `(its faults: ${describeFaults(row.faults)})`;
+  if (row.status === 'dropped')
+    return `the emulator dropped ${eventType} on purpose ${its}: it is never sent`;
+  if (row.status !== 'pending' || row.attempts > 0 || !anyFault(row.faults)) return null;
+  if (row.heldForNext)
+    return `the emulator holds ${eventType} on purpose ${its} until the order's next notification has gone`;
+  if (row.faults.delayMs <= 0 || row.nextAttemptAtMs === null) return null;
+  return `the emulator holds ${eventType} on purpose ${its}: its first attempt is due at ${new Date(row.nextAttemptAtMs).toISOString()}`;
+}

@@ -38,11 +38,13 @@ const outboxIn = (dataDir: string) =>
       .all(),
   );
 
-/** A run whose notifications wait `delayMs` before their first attempt (the delay fault). */
+/**
+ * A run whose notification waits `delayMs` before its first attempt (the order's delay fault: a
+ * run's emulator injects none saved in the settings).
+ */
 async function runWithDelayedNotifications(delayMs: number) {
   const run = await openTestRun();
-  run.core.emulator.updateSettings({ faults: { ...NO_FAULTS, delayMs } });
-  await payAnOrder(run.core);
+  await payAnOrder(run.core, { ...NO_FAULTS, delayMs });
   return run;
 }
 

@@ -8,7 +8,7 @@ import type {
   EmulatorStatus,
   Faults,
 } from '../../shared/emulator';
-import { DEFAULT_EMULATOR_SETTINGS, emulatorSettingsSchema } from '../../shared/emulator';
+import { DEFAULT_EMULATOR_SETTINGS, emulatorSettingsSchema, NO_FAULTS } from '../../shared/emulator';
 import type { CustomerAction } from '../../shared/orders/order-states';
 import type { EventBus } from '../event-bus';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
@@ -271,7 +271,11 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     outbox,
     recorder: deps.recorder,
     keys: deps.keys,
-    settings: () => service.settings(),
+    // A run's own emulator injects no faults saved in the settings (by the Emulator view of
+    // another console on the data directory): its scenarios' expectations would then hang on
+    // what someone else was trying out (docs/scenarios.md). An order's own faults still apply.
+    settings: () =>
+      deps.ownedByRun === true ? { ...service.settings(), faults: NO_FAULTS } : service.settings(),
     webhookHeaders: () => deps.profiles.webhookHeaders.plain(),
     orderOf: (orderId) => orders.get(orderId),
     signer: () => {

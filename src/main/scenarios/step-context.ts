@@ -13,6 +13,7 @@ import type { EventsQuery } from '../store/events-query';
 import type { EventsRepository } from '../store/events-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
+import type { EmulatorService } from '../emulator/emulator-service';
 import { jsonOfBody } from '../../shared/json-body';
 
 /**
@@ -29,6 +30,8 @@ export interface ScenarioServices {
   readonly orders: OrdersService;
   readonly listener: ListenerService;
   readonly drafts: DraftsService;
+  /** Read only: what the emulator owes an order (a step that timed out says a fault holds it). */
+  readonly emulator: Pick<EmulatorService, 'engine'>;
 }
 
 /** What every step of one scenario shares. */

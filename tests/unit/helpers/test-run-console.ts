@@ -1,4 +1,5 @@
 import { createConsole, type ConsoleCore } from '../../../src/main/app';
+import type { Faults } from '../../../src/shared/emulator';
 import { validPayload } from './emulator-harness';
 import { afterThisTest } from './replay-targets';
 import { makeTempDir } from './temp-console';
@@ -32,14 +33,18 @@ export async function openTestRun(responseDelayMs = 0): Promise<TestRunConsole> 
   return { core, dataDir: temp.dir, end };
 }
 
-/** A scenario's `checkout` then `customer: pay`: the order's notification is queued (and leaves when due). */
-export async function payAnOrder(core: ConsoleCore): Promise<string> {
+/**
+ * A scenario's `checkout` then `customer: pay`: the order's notification is queued (and leaves when
+ * due). `faults`: the order's own, set before the pay (a run's emulator injects no saved ones).
+ */
+export async function payAnOrder(core: ConsoleCore, faults?: Faults): Promise<string> {
   const created = await core.merchantApi.sendCheckout({
     body: { kind: 'json', payload: validPayload(null) },
     injectNotificationUrl: true,
     form: 'general',
   });
   const orderId = created.checkout?.order_id ?? '';
+  if (faults !== undefined) core.emulator.setOrderOptions(orderId, { faults });
   core.emulator.customerAction(orderId, 'pay');
   return orderId;
 }

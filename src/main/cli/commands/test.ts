@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { anyFault, describeFaults } from '../../../shared/emulator-fault-words';
 import { z } from 'zod';
 import type { RunReport } from '../../../shared/scenarios/scenario-results';
 import { formatProblem, problemsSummary } from '../../../shared/scenarios/scenario-file-problems';
@@ -42,15 +43,21 @@ type RunEnd = { report: RunReport } | { error: string };
 
 /** The run's setting: the profile, its service, and the listener the notifications come to. */
 async function printSetting(call: CommandCaller, out: (text: string) => void): Promise<void> {
-  const [{ profiles, activeProfileId }, emulator, listener] = await Promise.all([
+  const [{ profiles, activeProfileId }, emulator, listener, emulatorSettings] = await Promise.all([
     call('listProfiles', {}),
     call('getEmulatorStatus', {}),
     call('getListenerStatus', {}),
+    call('getEmulatorSettings', {}),
   ]);
   const profile = profiles.find((candidate) => candidate.id === activeProfileId);
+  // The run's emulator leaves out the faults another console saved (emulator-service.ts): named,
+  // so a person who set them knows this run is not testing them.
+  const saved = anyFault(emulatorSettings.faults)
+    ? `, injecting no faults: those saved in the emulator's settings, ${describeFaults(emulatorSettings.faults)}, are not used by a run`
+    : '';
   out(
     `Profile ${profile?.name ?? '(none)'} (${profile?.environment ?? '-'}): service ${profile?.baseUrl ?? '-'}${
-      emulator.running ? ' (emulator started for this run)' : ''
+      emulator.running ? ` (emulator started for this run${saved})` : ''
     }, listener ${listener.url ?? 'not running'}\n`,
   );
 }

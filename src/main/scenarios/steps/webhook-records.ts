@@ -1,4 +1,5 @@
 import type { TimelineSummary } from '../../../shared/events';
+import { faultHoldWords } from '../../../shared/emulator-fault-words';
 import { waitFor, type StepContext } from '../step-context';
 
 /**
@@ -53,6 +54,18 @@ export function arrivedFor(context: StepContext, orderId: string): string {
       `#${record.id} ${record.eventType ?? '(no event type)'}${context.consumedWebhooks.has(record.id) ? ' (already matched)' : ''}`,
   );
   return seen.length === 0 ? 'no webhook for this order' : seen.join(', ');
+}
+
+/**
+ * Why the emulator has not sent the order's `event` when its faults are why (held by a delay or
+ * Out of order, dropped), in their one wording; null otherwise (none owed, or a real attempt).
+ */
+export function heldByFaults(context: StepContext, orderId: string, event: string): string | null {
+  for (const row of context.services.emulator.engine.notificationsOf(orderId, event)) {
+    const words = faultHoldWords(event, row);
+    if (words !== null) return words;
+  }
+  return null;
 }
 
 /** The forward of a webhook (the merchant endpoint's answer), once the listener recorded it. */

@@ -20,7 +20,7 @@ import {
   type StepContext,
   type StepOutcome,
 } from '../step-context';
-import { arrivedFor, findWebhook, forwardOf, latestWebhook } from './webhook-records';
+import { arrivedFor, findWebhook, forwardOf, heldByFaults, latestWebhook } from './webhook-records';
 
 type ExpectWebhookStep = z.output<typeof expectWebhookStepSchema>;
 type SendWebhookStep = z.output<typeof sendWebhookStepSchema>;
@@ -36,19 +36,23 @@ export async function runExpectWebhookStep(
   const orderId = orderOf(context, step.order);
   const within = durationMs(step.within);
   const found = await findWebhook(context, { orderId, event: step.event, timeoutMs: within });
-  if (found === null)
+  if (found === null) {
+    // Held or dropped by the emulator's faults on purpose: said, never left to read as the
+    // merchant listener's miss (docs/emulator.md, Faults).
+    const held = heldByFaults(context, orderId, step.event);
     return {
       checks: [
         {
           what: `webhook ${step.event}`,
           expected: `arrives within ${within / 1000} s`,
-          actual: arrivedFor(context, orderId),
+          actual: held === null ? arrivedFor(context, orderId) : `${arrivedFor(context, orderId)}; ${held}`,
           passed: false,
         },
       ],
       recordIds: [],
-      message: `no ${step.event} for order ${orderId} within ${within / 1000} s`,
+      message: `no ${step.event} for order ${orderId} within ${within / 1000} s${held === null ? '' : `: ${held}`}`,
     };
+  }
   const body = parseJsonBody(context.services.events.getRow(found.id)?.request_body ?? null);
   const checks: CheckResult[] = [
     equalityCheck('token verdict', step.token, found.tokenVerdict ?? '(not judged)'),
