@@ -159,6 +159,20 @@ describe('serveStartupLines', () => {
     expect(text).toContain('  Listener        not running\n');
     expect(text.endsWith('Press Ctrl+C to stop the console.\n')).toBe(true);
   });
+
+  it('says why a service is not running whole: advice cut mid-word is no advice', () => {
+    // The Listener row ended "…then restart the listene…": the row was cut at 400 characters.
+    const why =
+      "Port 47455 is already in use by checkout-console serve (pid 29584), which runs this data directory's listener there for profile Local: the webhooks it receives are stored here already, so nothing needs doing. To run this console's listener as well, choose another listener port in the profile (0 picks a free one; every console on this data directory shares it), then restart the listener.";
+    const text = serveStartupLines({
+      dataDir: '/tmp/qa',
+      profile: { name: 'Local', environment: 'local' },
+      emulator: stopped,
+      listener: { ...listener, error: why, portTakenBy: 'console' },
+    });
+    expect(text).toContain(`  Listener        not running: ${why}\n`);
+    expect(text).not.toContain('…');
+  });
 });
 
 describe('launchLinkLines', () => {

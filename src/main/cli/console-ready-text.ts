@@ -62,9 +62,10 @@ export function serveStartupLines(startup: ServeStartup): string {
     ['Listener', serviceWords(listener)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
-  const table = rows
-    .map(([label, value]) => `  ${label.padEnd(width)}  ${terminalSafe(value, { maxChars: 400 })}\n`)
-    .join('');
+  // Never cut: a row says why a service is not running and what to do, and cut at 400
+  // characters the listener's advice ended "…then restart the listene…". What it holds of stored
+  // data is bounded already (a profile name has at most 64 characters; the data directory is a path).
+  const table = rows.map(([label, value]) => `  ${label.padEnd(width)}  ${terminalSafe(value)}\n`).join('');
   const running = [emulator.running ? 'the emulator' : null, listener.running ? 'the listener' : null].filter(
     (name) => name !== null,
   );
