@@ -290,7 +290,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
         (running) => running.url === `http://127.0.0.1:${port}`,
       )?.runBy ?? null,
     ...(options.terminalEmulator !== undefined
-      ? { ...options.terminalEmulator, followsBaseUrl: false }
+      ? { ...options.terminalEmulator, followsBaseUrl: false, freePortHow: 'pass --port 0' }
       : session !== null && session.isLocal && standIn?.id !== session.sessionProfileId
         ? { tokens: sessionTokens(profiles, session.sessionProfileId) }
         : {}),

@@ -4,7 +4,8 @@ import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
 import { startReceiver, until, validPayload } from './helpers/emulator-harness';
 import { runCliCaptured } from './helpers/run-cli';
-import { makeTempDir } from './helpers/temp-console';
+import { makeTempDir, openTempConsole } from './helpers/temp-console';
+import { createServer } from 'node:net';
 
 const temps: { remove: () => void }[] = [];
 afterEach(() => temps.splice(0).forEach((temp) => temp.remove()));
@@ -50,6 +51,40 @@ const ordersOf = (url: string, token: string) =>
   fetch(`${url}/orders/unknown`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('checkout-console emulator', () => {
+  // Refused on a held port, it said "Start this one on a free port, or use that one." and never
+  // how, where `listen` says "pass --port 0".
+  it('refused on a held port, says the flag that starts it on a free one', async () => {
+    const opened = await openTempConsole({ startEmulator: false });
+    try {
+      const held = await opened.core.emulator.start(0);
+      const byConsole = await runCliCaptured([
+        '--data-dir',
+        opened.dataDir,
+        'emulator',
+        '--port',
+        String(held.port),
+      ]);
+      expect(byConsole.code).not.toBe(0);
+      expect(byConsole.stderr).toContain(
+        `runs this data directory's emulator on port ${held.port}, so this console's emulator is not started there; that one answers as the same emulator (the same orders and settings). Start this one on a free port (pass --port 0), or use that one.`,
+      );
+      const other = createServer();
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      const port = (other.address() as { port: number }).port;
+      const bySomething = await runCliCaptured([
+        '--data-dir',
+        opened.dataDir,
+        'emulator',
+        '--port',
+        String(port),
+      ]);
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+      expect(bySomething.stderr).toContain('Start it on a free port (pass --port 0), or free the port.');
+    } finally {
+      await opened.dispose();
+    }
+  });
+
   // Two emulators on one data directory share its outbox: each printed every delivery, the
   // other's too, as if it had made it.
   it('prints only the deliveries it made itself', async () => {

@@ -65,6 +65,11 @@ export interface EmulatorServiceDependencies {
   emulatorHeldBy?: (port: number) => string | null;
   /** The emulator of one run (`test`): closing, it lets a notification on its way be answered first. */
   ownedByRun?: boolean;
+  /**
+   * How this front door starts it on a free port, said when its port is held (`emulator` in a
+   * terminal: `pass --port 0`); the views offer a button for it ("Start on a free port").
+   */
+  freePortHow?: string;
 }
 
 export interface EmulatorTokens {
@@ -143,10 +148,11 @@ export function emulatorPortOf(baseUrl: string, profileName?: string): { port: n
  * older version or another data directory). The second never says a console of this data
  * directory may answer: it was looked for and not found, and one would have been named.
  */
-function heldPortWords(port: number, heldBy: string | null): string {
+function heldPortWords(port: number, heldBy: string | null, freePortHow: string | undefined): string {
+  const how = freePortHow === undefined ? '' : ` (${freePortHow})`;
   if (heldBy !== null)
-    return `${heldBy} runs this data directory's emulator on port ${port}, so this console's emulator is not started there; that one answers as the same emulator (the same orders and settings). Start this one on a free port, or use that one.`;
-  return `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running, and whatever holds the port answers in its place: no console on this data directory says it runs its emulator there (one that did would be named here). Start it on a free port, or free the port.`;
+    return `${heldBy} runs this data directory's emulator on port ${port}, so this console's emulator is not started there; that one answers as the same emulator (the same orders and settings). Start this one on a free port${how}, or use that one.`;
+  return `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running, and whatever holds the port answers in its place: no console on this data directory says it runs its emulator there (one that did would be named here). Start it on a free port${how}, or free the port.`;
 }
 
 /**
@@ -190,7 +196,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     if (now === holder.runBy) return false;
     if (now !== null) {
       holder = { port: holder.port, runBy: now };
-      error = heldPortWords(holder.port, now);
+      error = heldPortWords(holder.port, now, deps.freePortHow);
       return true;
     }
     deps.log.warn(
@@ -373,7 +379,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       const heldBy = code === 'EADDRINUSE' ? (deps.emulatorHeldBy?.(target) ?? null) : null;
       error =
         code === 'EADDRINUSE'
-          ? heldPortWords(target, heldBy)
+          ? heldPortWords(target, heldBy, deps.freePortHow)
           : `The emulator could not start on port ${target}: ${errorWords(failure)}`;
       if (heldBy !== null) {
         holder = { port: target, runBy: heldBy };
