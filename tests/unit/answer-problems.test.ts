@@ -165,6 +165,29 @@ describe('send and the stored record', () => {
     }
   });
 
+  it('a 302 says where it pointed, from its Location header, and that it was not followed', async () => {
+    await service.close();
+    service = await startFakeService((_request, res) => {
+      res.writeHead(302, { Location: 'https://login.example/sso?next=%2Fcheckout' });
+      res.end();
+    });
+    await runCliCaptured(['--data-dir', dataDir, 'profiles', 'set', 'Sandbox', '--base-url', service.url]);
+    const file = join(dataDir, 'p.json');
+    writeFileSync(file, readFileSync(join(import.meta.dirname, '..', 'fixtures', 'general-valid.json')));
+    const run = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'send',
+      file,
+      '--profile',
+      'Sandbox',
+      '--no-notification-url',
+    ]);
+    expect(run.stderr).toContain(
+      'The service answered 302: a redirect to https://login.example/sso?next=%2Fcheckout, not followed (the console sends each request once, to the address given).',
+    );
+  });
+
   it('a created checkout warns of nothing', async () => {
     await service.close();
     service = await startFakeService((_request, res) =>

@@ -147,7 +147,9 @@ function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: 
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const created = operation === 'createCheckout' && ok ? checkoutCreatedSchema.safeParse(json) : null;
   const checkout = created?.success === true ? created.data : null;
-  const contentType = scrubbed.headers?.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null;
+  const header = (wanted: string) =>
+    scrubbed.headers?.find(([name]) => name.toLowerCase() === wanted)?.[1] ?? null;
+  const contentType = header('content-type');
   return {
     scrubbed,
     serviceError: ok ? null : parseServiceError(json),
@@ -163,6 +165,8 @@ function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: 
       contentType,
       truncated: outcome.truncated,
       receivedBytes: outcome.responseBytes,
+      // Where a redirect pointed, as the record keeps it (scrubbed): said, never followed.
+      location: header('location'),
     }),
     json,
   };
