@@ -60,7 +60,9 @@ export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
               <Group gap={4}>
                 <Text size="xs">Error codes:</Text>
                 {error.errorCodes.map((code) => (
-                  <Badge key={code} variant="outline" color="orange" size="sm">
+                  // As the service wrote it (the badge's capitals read INVALID_FIELD where the
+                  // body, the record and the CLI say invalid_field).
+                  <Badge key={code} variant="outline" color="orange" size="sm" tt="none">
                     {code}
                   </Badge>
                 ))}
