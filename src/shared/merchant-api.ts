@@ -148,3 +148,10 @@ export const exchangeResultSchema = z.object({
   sentWithErrors: z.object({ errors: z.number().int(), first: z.array(findingSchema) }).optional(),
 });
 export type ExchangeResult = z.infer<typeof exchangeResultSchema>;
+
+/**
+ * Said where a created checkout's checkout_url is shown and it holds the profile's API token
+ * (a service that echoed it): the builder's answer and an order's detail, each with no Open.
+ */
+export const CHECKOUT_URL_HOLDS_TOKEN_WORDS =
+  "This checkout_url holds the profile's API token, so it is shown masked, as the console shows the token everywhere, and is no working link. A customer's link should not carry the API token: the service should not put it there.";

@@ -15,7 +15,7 @@ import {
 import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icons-react';
 import { failureTitle } from '@bridge/bridge-error';
 import type { LastSend, UnansweredSend } from '@shared/drafts';
-import type { CheckoutCreated } from '@shared/merchant-api';
+import { CHECKOUT_URL_HOLDS_TOKEN_WORDS, type CheckoutCreated } from '@shared/merchant-api';
 import { formatTime } from '@ui/order-format';
 import { useNavigation } from '@ui/navigation';
 import { openExternalUrl } from '@ui/open-external';
@@ -120,9 +120,7 @@ export function ResponsePanel() {
           </Table>
           {result.checkoutUrlHoldsToken === true && (
             <Text size="sm" c="orange" data-testid="checkout-url-holds-token">
-              This checkout_url holds the profile&apos;s API token, so it is shown masked, as the console
-              shows the token everywhere, and is no working link. A customer&apos;s link should not carry the
-              API token: the service should not put it there.
+              {CHECKOUT_URL_HOLDS_TOKEN_WORDS}
             </Text>
           )}
           <Group gap="sm">

@@ -25,6 +25,8 @@ import {
 import { useState } from 'react';
 import type { OrderDetail } from '@shared/contract/orders';
 import { countOf } from '@shared/count-words';
+import { CHECKOUT_URL_HOLDS_TOKEN_WORDS } from '@shared/merchant-api';
+import { MASK_PREFIX } from '@shared/profile';
 import { findingsWords, isCountedFinding, type OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { SaveAsScenarioButton } from '@features/scenarios';
 import { openExternalUrl } from '@ui/open-external';
@@ -161,7 +163,13 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
           <CopyableId label="Checkout id" value={facts.checkoutId} />
         </Stack>
         <Group gap="xs">
-          {facts.checkoutUrl !== null && (
+          {facts.checkoutUrl !== null && facts.checkoutUrl.includes(MASK_PREFIX) && (
+            // Stored masked (the service echoed the profile's token in it): no working link.
+            <Text size="xs" c="orange" maw={420} data-testid="order-checkout-url-holds-token">
+              {CHECKOUT_URL_HOLDS_TOKEN_WORDS}
+            </Text>
+          )}
+          {facts.checkoutUrl !== null && !facts.checkoutUrl.includes(MASK_PREFIX) && (
             <Button
               size="xs"
               variant="light"
