@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countedWords,
+  arrivedSinceEmptyWords,
   matchingSelectedWords,
   unreadWords,
 } from '../../src/renderer/src/features/timeline/toolbar-counts';
@@ -20,5 +21,20 @@ describe('the Timeline toolbar counts', () => {
   it('groups the selection bar counts the same way', () => {
     expect(matchingSelectedWords(12345)).toBe('All 12,345 matching records selected');
     expect(matchingSelectedWords(null)).toBe('All matching records selected');
+  });
+
+  // An empty list beside records that arrived after it was loaded (History's "1 more matching
+  // record has arrived…", the Timeline's paused "1 new"): it said "Nothing stored matches." beside
+  // "1 matching record", denying a stored match.
+  it('an empty list never denies what arrived since it was loaded', () => {
+    expect(arrivedSinceEmptyWords(1, true)).toBe(
+      'None matched when the list was loaded; 1 has arrived since.',
+    );
+    expect(arrivedSinceEmptyWords(1200, true)).toBe(
+      'None matched when the list was loaded; 1,200 have arrived since.',
+    );
+    expect(arrivedSinceEmptyWords(2, false)).toBe(
+      'None were stored when the list was loaded; 2 have arrived since.',
+    );
   });
 });

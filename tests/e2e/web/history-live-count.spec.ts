@@ -37,4 +37,16 @@ test('webhooks arriving while History is open: the count and Export follow, and 
   await page.getByRole('button', { name: 'Show them' }).click();
   await expect(page.getByTestId('history-row')).toHaveCount(4);
   await expect(page.getByTestId('history-new-records')).toHaveCount(0);
+
+  // A list loaded empty must not deny a match that arrived since: it said "Nothing stored
+  // matches." beside "1 matching record" and "Export 1 record".
+  await page.evaluate(() => (window.location.hash = '#/history?q=later'));
+  await expect(page.getByTestId('history-empty')).toHaveText('Nothing stored matches.');
+  await post('later one');
+  await expect(page.getByTestId('history-count')).toHaveText('1 matching record');
+  await expect(page.getByTestId('history-empty')).toHaveText(
+    'None matched when the list was loaded; 1 has arrived since.',
+  );
+  await page.getByRole('button', { name: 'Show them' }).click();
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
 });

@@ -123,11 +123,18 @@ test('pause live: new records are counted, not shown, until shown on click or re
   const valid = await jwt.craft('Valid');
   const timeline = new TimelinePage(page);
   await timeline.open();
-  const first = await deliver(page, listener, valid);
-  await expect(timeline.row(first)).toBeVisible();
-
   await timeline.pauseButton().click();
   await expect(page.getByTestId('live-state')).toHaveText('Paused');
+  // Paused on an empty list, the first record is counted and not shown: the list says so, where it
+  // said "Nothing yet" beside "1 new".
+  const first = await deliver(page, listener, valid);
+  await expect(timeline.unreadCount()).toHaveText('1 new');
+  await expect(page.getByTestId('timeline-empty')).toHaveText(
+    'None were stored when the list was loaded; 1 has arrived since.',
+  );
+  await timeline.unreadCount().click();
+  await expect(timeline.row(first)).toBeVisible();
+
   const second = await deliver(page, listener, valid, approved('REF-LIVE-2'));
   await expect(timeline.unreadCount()).toHaveText('1 new');
   const third = await deliver(page, listener, valid, approved('REF-LIVE-3'));

@@ -7,6 +7,7 @@ import { isUnreadRequest, NOT_HTTP, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { formatTime, PROVENANCE_LABEL } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
 import {
+  arrivedSinceEmptyWords,
   FiltersAlone,
   RowKind,
   RowNotJudged,
@@ -125,7 +126,14 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
 });
 
 /** What the search finds, newest first, a keyset page at a time; each row opens on the timeline. */
-export const HistoryResults = memo(function HistoryResults({ filter }: { filter: EventFilter }) {
+export const HistoryResults = memo(function HistoryResults({
+  filter,
+  arrivedSince,
+}: {
+  filter: EventFilter;
+  /** Matching records stored since this list was loaded (the view's "… arrived since" and Show them). */
+  arrivedSince: number;
+}) {
   const key = JSON.stringify(filter);
   const [state, setState] = useState<{
     key: string;
@@ -192,6 +200,14 @@ export const HistoryResults = memo(function HistoryResults({ filter }: { filter:
       </Group>
     );
   if (state.error !== null) return <Text c="red">{state.error}</Text>;
+  // Empty when loaded, not necessarily now: beside "1 matching record" it said "Nothing stored
+  // matches.", and which filter leaves nothing is no longer the question.
+  if (state.items.length === 0 && arrivedSince > 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="history-empty">
+        {arrivedSinceEmptyWords(arrivedSince, true)}
+      </Text>
+    );
   if (state.items.length === 0)
     return (
       <>

@@ -111,7 +111,7 @@ export function HistoryView() {
               </Group>
             </Alert>
           )}
-          <HistoryResults key={listVersion} filter={filter} />
+          <HistoryResults key={listVersion} filter={filter} arrivedSince={newSinceListed} />
         </Stack>
       </Paper>
       <HistoryExport filter={filter} count={count} counting={counting} onChanged={changed} />

@@ -17,6 +17,7 @@ import { isSelected } from './timeline-selection';
 import { TimelinePartRow, TimelineRow } from './timeline-row';
 import { rowGroupsOf, type TimelineRowGroup } from './timeline-rows';
 import { timelineActions, timelineController, useTimelineStore } from './timeline-store';
+import { arrivedSinceEmptyWords } from './toolbar-counts';
 import { useInnerWidth } from './use-inner-width';
 import classes from './timeline.module.css';
 
@@ -79,9 +80,10 @@ function displayRows(groups: readonly TimelineRowGroup[], expanded: ReadonlySet<
  * list holds; the next older page is fetched through the cursor as the end comes into view.
  */
 export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = false }: TimelineTableProps) {
-  const { list, status, loadingOlder, loadingNewer, selection, shift, filter } = useTimelineStore(
+  const { list, status, loadingOlder, loadingNewer, selection, shift, filter, unread } = useTimelineStore(
     useShallow((state) => ({
       filter: state.filter,
+      unread: state.unread,
       list: state.list,
       status: state.status,
       loadingOlder: state.loadingOlder,
@@ -264,7 +266,11 @@ export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = fals
           <Center p="xl">
             <Stack gap={4} align="center">
               <Text c="dimmed" data-testid="timeline-empty">
-                {filtered ? (
+                {/* Paused, records arrive and are counted (the toolbar's "1 new"), not shown: the
+                    list is empty of what was loaded, not of what is stored. */}
+                {unread > 0 ? (
+                  arrivedSinceEmptyWords(unread, filtered)
+                ) : filtered ? (
                   'No records match these filters.'
                 ) : (
                   // What to do for the first one, not only what will appear.
@@ -278,7 +284,9 @@ export function TimelineTable({ openId, onOpen, filtered, nothingToSearch = fals
                   </>
                 )}
               </Text>
-              {filtered && <FiltersAlone filter={filter} count={timelineActions.countMatching} />}
+              {filtered && unread === 0 && (
+                <FiltersAlone filter={filter} count={timelineActions.countMatching} />
+              )}
             </Stack>
           </Center>
         )}

@@ -18,3 +18,13 @@ export function unreadWords(unread: number): { label: string; name: string } {
 export function matchingSelectedWords(count: number | null): string {
   return `All ${count === null ? '' : `${formatCount(count)} `}matching records selected`;
 }
+
+/**
+ * An empty list's words once records have arrived since it was loaded (History's list, the
+ * Timeline's while paused): "Nothing stored matches." stood beside "1 matching record".
+ * `filtered`: a filter narrows the list, so what arrived is what matches it.
+ */
+export function arrivedSinceEmptyWords(arrived: number, filtered: boolean): string {
+  const none = filtered ? 'None matched' : 'None were stored';
+  return `${none} when the list was loaded; ${formatCount(arrived)} ${arrived === 1 ? 'has' : 'have'} arrived since.`;
+}
