@@ -22,6 +22,7 @@ import { publishAddresses } from './running-addresses/address-publisher';
 import {
   listenerOnPort,
   liveAddressRecords,
+  runByOf,
   runningEmulators,
   runningListeners,
 } from './running-addresses/address-record';
@@ -153,6 +154,11 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     ...(options.appRoot === undefined ? {} : { appRoot: options.appRoot }),
     onBackgroundError: (error) => log.error(`Could not index records for search: ${errorWords(error)}`),
     ...(options.readOnlyFallback === true ? { readOnlyFallback: true } : {}),
+    // A write that gives up on the lock says which consoles run here (their running-*.json).
+    runningConsoles: () =>
+      liveAddressRecords(dataDir)
+        .filter((record) => record.pid !== process.pid)
+        .map(runByOf),
   });
   // A data directory that cannot be written (read through a copy) is left exactly as it is.
   const loosePermissions = store.readOnly !== null ? [] : tightenDataDir(dataDir);

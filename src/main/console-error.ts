@@ -1,5 +1,6 @@
 import type { BridgeErrorPayload, BridgeIssue } from '../shared/contract';
 import { errorWords } from '../shared/error-words';
+import { DatabaseBusyError, databaseBusyWords, isBusyError } from './store/write-lock';
 
 type ErrorCode = BridgeErrorPayload['code'];
 
@@ -31,6 +32,9 @@ export class ConsoleError extends Error {
 export function toBridgeError(error: unknown): BridgeErrorPayload {
   if (error instanceof ConsoleError)
     return { code: error.code, message: error.message, issues: error.issues };
-  const message = errorWords(error);
+  // SQLite's own "database is locked", from a write made outside the store's writer: said as the
+  // writer's give-up is, never bare (how long it waited is not known here).
+  const message =
+    isBusyError(error) && !(error instanceof DatabaseBusyError) ? databaseBusyWords(null) : errorWords(error);
   return { code: 'failed', message, issues: [] };
 }

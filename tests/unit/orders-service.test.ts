@@ -154,6 +154,30 @@ describe('orders service', () => {
     );
   });
 
+  // `orders` failed with a bare "database is locked" after 6 s while another process held the
+  // write lock: the list refreshed the orders table with a synchronous write before reading.
+  it('lists what is derived at once while another process holds the write lock, saying it is behind', async () => {
+    seed();
+    core.orders.list({ limit: 10 });
+    const other = openDatabase(join(dataDir, 'console.sqlite'));
+    try {
+      createEventsRepository(other).insert(notification(ORDER_C, 'order_approved', 5_000));
+      other.prepare('BEGIN IMMEDIATE').run();
+      const started = performance.now();
+      const page = core.orders.list({ limit: 10 });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(page.catchingUp).not.toBeNull();
+      expect(page.items.find((order) => order.orderId === ORDER_C)?.state).toBe('new');
+      other.prepare('COMMIT').run();
+    } finally {
+      other.close();
+    }
+    await core.orders.caughtUp();
+    expect(core.orders.list({ limit: 10 }).items.find((order) => order.orderId === ORDER_C)?.state).toBe(
+      'approved',
+    );
+  });
+
   it('turns timeline pushes with an order id into one coalesced orders.changed push', async () => {
     const pushes: PushEvent[] = [];
     core.bus.subscribe((event) => pushes.push(event));

@@ -271,6 +271,57 @@ describe('another process holding the write lock (issue 15.4)', () => {
   });
 });
 
+// A one-off write (`profiles set`, `emulator pay`) under another process's lock failed with
+// SQLite's bare "database is locked": not who held it, how long it waited, nor what to do.
+describe('the store writer: a one-off write another process keeps waiting', () => {
+  it('writeNow fails with DatabaseBusyError, saying how long it waited and to try again', async () => {
+    const { DatabaseBusyError } = await import('../../src/main/store/write-lock');
+    const { db, insert, seen } = open();
+    db.pragma('busy_timeout = 200');
+    const other = new Database(db.name);
+    cleanups.push(() => other.close());
+    other.exec('BEGIN IMMEDIATE');
+    const group = createStoreWriter(db);
+    let thrown: unknown = null;
+    try {
+      group.writeNow(() => insert.run('lost'));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(DatabaseBusyError);
+    expect(String(thrown)).toMatch(
+      /The database stayed locked by another process for (1\d\d|2\d\d|3\d\d) ms; nothing was written: try again once it is done\./,
+    );
+    other.exec('COMMIT');
+    group.writeNow(() => insert.run('kept'));
+    expect(seen()).toEqual(['kept']);
+  });
+
+  it('tryWriteNow writes when the lock is free and answers null at once when it is not', () => {
+    const { db, insert, seen } = open();
+    const other = new Database(db.name);
+    cleanups.push(() => other.close());
+    const group = createStoreWriter(db);
+    expect(group.tryWriteNow(() => insert.run('free').changes)).toEqual({ result: 1 });
+    other.exec('BEGIN IMMEDIATE');
+    const started = performance.now();
+    expect(group.tryWriteNow(() => insert.run('held'))).toBeNull();
+    expect(performance.now() - started).toBeLessThan(100);
+    other.exec('COMMIT');
+    expect(seen()).toEqual(['free']);
+  });
+
+  it('says which consoles run on the data directory, when it knows', async () => {
+    const { databaseBusyWords } = await import('../../src/main/store/write-lock');
+    expect(databaseBusyWords(5012.4, ['checkout-console listen (pid 41)', 'the desktop app (pid 7)'])).toBe(
+      'The database stayed locked by another process for 5012 ms (running on this data directory: checkout-console listen (pid 41), the desktop app (pid 7)); nothing was written: try again once it is done.',
+    );
+    expect(databaseBusyWords(null, [])).toBe(
+      'The database stayed locked by another process; nothing was written: try again once it is done.',
+    );
+  });
+});
+
 // A commit that fails (a full disk: SQLite writes the pages at commit) rolled the write back,
 // but writeNow returned as if it were stored: `profiles set` answered "Updated" and the edit was
 // gone, and the text index's catch-up at exit looped for ever on a batch that never stayed

@@ -119,7 +119,10 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     if (unmarked === 'orderless') markInBackground().catch(() => undefined);
     if (unmarked !== 'with_orders' && index.staleBatch(1).length === 0) return true;
     // The whole batch, however long it takes under load: a few changed orders are always whole.
-    return writer.writeNow(() => step(null)).current;
+    // Only if the lock is free: a read must not wait on another process's write (`orders` failed
+    // with "database is locked" while an import held it); the list then answers from what is
+    // derived, saying it is catching up, and the catch-up waits for the lock on a timer.
+    return writer.tryWriteNow(() => step(null))?.result.current ?? false;
   }
 
   /** The same marking as a queued write: it waits for the lock on a timer, not on the event loop. */

@@ -141,7 +141,8 @@ export interface RunningEmulator {
   runBy: string;
 }
 
-const runByOf = (record: AddressRecord) => `${record.process} (pid ${record.pid})`;
+/** Who runs a record's console, for a person: `checkout-console listen (pid 123)`. */
+export const runByOf = (record: AddressRecord) => `${record.process} (pid ${record.pid})`;
 
 export function runningListeners(records: readonly AddressRecord[]): RunningListener[] {
   return records.flatMap((record) =>

@@ -151,6 +151,8 @@ export function openStore(
   options: Pick<OpenDatabaseOptions, 'appRoot'> & {
     onBackgroundError?: (error: unknown) => void;
     readOnlyFallback?: boolean;
+    /** Who else runs on the data directory, for a write that gave up on the lock (store-writer.ts). */
+    runningConsoles?: () => readonly string[];
   } = {},
 ): Store {
   let db: SqliteDatabase;
@@ -179,7 +181,10 @@ export function openStore(
     removeCopy();
     throw unreadableDatabase(file, error);
   }
-  const writer = createStoreWriter(db);
+  const writer = createStoreWriter(
+    db,
+    options.runningConsoles === undefined ? {} : { runningConsoles: options.runningConsoles },
+  );
   const searchIndex = createSearchIndex(db, writer);
   const stopIndexing = searchIndex.startBackground(options.onBackgroundError ?? (() => undefined));
   const dataVersion = db.prepare<[], { data_version: number }>('PRAGMA data_version');
@@ -214,7 +219,17 @@ export function openStore(
       // Closing twice (a console closed by its CLI command and again by a test) is a no-op.
       if (!db.open) return;
       stopIndexing();
-      writer.flushNow();
+      try {
+        writer.flushNow();
+      } catch (error) {
+        // Another process kept the lock past the wait: what waited was refused (each write told
+        // so), and closing goes on, without a second wait for the index below (an `orders`
+        // listing under an import's lock failed at exit after it had read what it needed).
+        if (!isBusyError(error)) throw error;
+        db.close();
+        removeCopy();
+        return;
+      }
       // What this process stored leaves searchable; if another process holds the lock, the
       // next one to search or index does it (and cleans out a secret learnt late: not at exit).
       try {

@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from './connection';
-import { createWriteLock, DatabaseBusyError, DEFAULT_LOCK_WAIT_MS } from './write-lock';
+import { createWriteLock, DatabaseBusyError, DEFAULT_LOCK_WAIT_MS, isBusyError } from './write-lock';
 
 /**
  * The process's one writer of the database. Every write goes through it, so "committed" means
@@ -24,6 +24,12 @@ export interface StoreWriter {
    * returning. Waits synchronously for another process's lock (the connection's busy timeout).
    */
   writeNow<T>(fn: () => T): T;
+  /**
+   * As writeNow, but only if the lock is free now (or this writer's group holds it): null at
+   * once when another process holds it. For work a reader can do without (refreshing a derived
+   * table before reading it), so a read never waits on, nor fails for, another process's write.
+   */
+  tryWriteNow<T>(fn: () => T): { result: T } | null;
   /**
    * Runs `then` once everything written so far is committed: at once when nothing is pending,
    * else after the commit (never, if it fails: what was not stored is not announced).
@@ -72,6 +78,11 @@ const openGroupsInThisProcess = new Set<() => void>();
 export interface StoreWriterOptions {
   /** How long writes wait for another process's lock before they fail. */
   maxWaitMs?: number;
+  /**
+   * The consoles other processes run on the data directory (`checkout-console listen (pid 41)`),
+   * asked only when a write gives up, so its words can say who may hold the lock.
+   */
+  runningConsoles?: () => readonly string[];
 }
 
 /**
@@ -87,6 +98,16 @@ export interface StoreWriterOptions {
  */
 export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOptions = {}): StoreWriter {
   const maxWaitMs = options.maxWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+  /** A write that gave up, with who may hold the lock (never failing for want of a list). */
+  const busy = (waitedMs: number): DatabaseBusyError => {
+    let running: readonly string[] = [];
+    try {
+      running = options.runningConsoles?.() ?? [];
+    } catch {
+      // The records could not be read: the words go without the list.
+    }
+    return new DatabaseBusyError(waitedMs, running);
+  };
   const lock = createWriteLock(db);
   const beginWaiting = db.prepare('BEGIN IMMEDIATE');
   const commitStatement = db.prepare('COMMIT');
@@ -194,18 +215,60 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     for (const entry of batch) entry.run();
   };
 
+  /** Before this writer takes the lock: the other writers of this process commit (see above). */
+  const commitOthersInThisProcess = () => {
+    for (const commitOther of openGroupsInThisProcess) if (commitOther !== commitUnlessWriting) commitOther();
+  };
+
   /** Takes the lock synchronously (busy timeout) and runs what waits for it first. */
   const openNow = () => {
     if (open === null) {
-      for (const commitOther of openGroupsInThisProcess)
-        if (commitOther !== commitUnlessWriting) commitOther();
-      // Throws if the lock stays taken past the busy timeout; the waiting writes keep their timer.
-      beginWaiting.run();
+      commitOthersInThisProcess();
+      // Fails if the lock stays taken past the busy timeout; the waiting writes keep their timer.
+      // Said as DatabaseBusyError, as a queued write's give-up is: SQLite's bare "database is
+      // locked" told a person neither how long it waited nor what to do.
+      const started = performance.now();
+      try {
+        beginWaiting.run();
+      } catch (error) {
+        if (isBusyError(error)) throw busy(performance.now() - started);
+        throw error;
+      }
       openGroup();
     }
     if (retry !== null) clearTimeout(retry);
     retry = null;
     if (waiting.length > 0) drain();
+  };
+
+  /** Runs one write in the group just opened and commits it before returning. */
+  const commitNow = <T>(fn: () => T): T => {
+    let written: { result: T } | { error: unknown };
+    try {
+      written = { result: inSavepoint(fn) };
+    } catch (error) {
+      written = { error };
+    }
+    // Committed before returning, with what the turn's transaction held before it. A commit
+    // that fails (a full disk) rolled the write back: said, never returned as written (a
+    // profile edit answered "Updated" and was gone; the index's catch-up at exit looped for
+    // ever on a batch that never stayed written).
+    const failed = commit();
+    if ('error' in written) throw written.error;
+    if (failed !== null) throw failed;
+    return written.result;
+  };
+
+  /** Every waiting write fails with `error`, each told by its own promise; none is tried again. */
+  const giveUp = (error: DatabaseBusyError) => {
+    const batch = waiting;
+    waiting = [];
+    waitStarted = null;
+    failedTries = 0;
+    if (retry !== null) clearTimeout(retry);
+    retry = null;
+    stats.gaveUp += batch.length;
+    for (const entry of batch) entry.fail(error);
   };
 
   const tryAgain = () => {
@@ -225,12 +288,7 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     failedTries++;
     const waited = performance.now() - (waitStarted ?? performance.now());
     if (waited > maxWaitMs) {
-      const batch = waiting;
-      waiting = [];
-      waitStarted = null;
-      failedTries = 0;
-      stats.gaveUp += batch.length;
-      for (const entry of batch) entry.fail(new DatabaseBusyError(waited));
+      giveUp(busy(waited));
       return;
     }
     retry = setTimeout(tryAgain, lock.retryDelayMs(failedTries));
@@ -259,20 +317,17 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     writeNow<T>(fn: () => T): T {
       if (depth > 0 || (open === null && db.inTransaction)) return inSavepoint(fn);
       openNow();
-      let written: { result: T } | { error: unknown };
-      try {
-        written = { result: inSavepoint(fn) };
-      } catch (error) {
-        written = { error };
+      return commitNow(fn);
+    },
+    tryWriteNow<T>(fn: () => T): { result: T } | null {
+      if (depth > 0 || (open === null && db.inTransaction)) return { result: inSavepoint(fn) };
+      if (open === null) {
+        commitOthersInThisProcess();
+        if (!lock.tryBegin()) return null;
+        openGroup();
       }
-      // Committed before returning, with what the turn's transaction held before it. A commit
-      // that fails (a full disk) rolled the write back: said, never returned as written (a
-      // profile edit answered "Updated" and was gone; the index's catch-up at exit looped for
-      // ever on a batch that never stayed written).
-      const failed = commit();
-      if ('error' in written) throw written.error;
-      if (failed !== null) throw failed;
-      return written.result;
+      if (waiting.length > 0) drain();
+      return { result: commitNow(fn) };
     },
     afterCommit(then) {
       if (open === null) then();
@@ -280,7 +335,16 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     },
     committed: join,
     flushNow() {
-      if (waiting.length > 0 && !(open === null && db.inTransaction)) openNow();
+      if (waiting.length > 0 && !(open === null && db.inTransaction)) {
+        try {
+          openNow();
+        } catch (error) {
+          // Closing while another process keeps the lock: what waited is not written, said to
+          // each by its own promise rather than left on a timer after the database is closed.
+          if (error instanceof DatabaseBusyError) giveUp(error);
+          throw error;
+        }
+      }
       // A failed commit rejects the writes it held, each told by its own promise.
       void commit();
     },

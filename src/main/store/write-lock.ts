@@ -25,16 +25,34 @@ export function isSqliteError(error: unknown): boolean {
 }
 
 export function isBusyError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
+  const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
-/** The write lock was held by another process for longer than a write may wait. */
+/**
+ * What a write that gave up on another process's lock says, whichever command or view made it:
+ * how long it waited (null: SQLite's own wait, length unknown), which consoles run on the data
+ * directory when the caller knows (their running-*.json records; the holder may also be a tool
+ * that publishes none, an import or a script), and that trying again is the remedy.
+ */
+export function databaseBusyWords(waitedMs: number | null, running: readonly string[] = []): string {
+  const waited = waitedMs === null ? '' : ` for ${Math.round(waitedMs)} ms`;
+  const which = running.length === 0 ? '' : ` (running on this data directory: ${running.join(', ')})`;
+  return `The database stayed locked by another process${waited}${which}; nothing was written: try again once it is done.`;
+}
+
+/**
+ * The write lock was held by another process for longer than a write may wait. Coded as SQLite's
+ * own busy error, so whatever let that one pass (closing, the index's catch-up) lets this one.
+ */
 export class DatabaseBusyError extends Error {
-  constructor(waitedMs: number) {
-    super(
-      `The database stayed locked by another process for ${Math.round(waitedMs)} ms; nothing was written.`,
-    );
+  readonly code = 'SQLITE_BUSY';
+
+  constructor(
+    readonly waitedMs: number,
+    running: readonly string[] = [],
+  ) {
+    super(databaseBusyWords(waitedMs, running));
     this.name = 'DatabaseBusyError';
   }
 }

@@ -4,6 +4,7 @@ import { ORDER_PAGE_MAX, type OrderCursor } from '../../../shared/contract/order
 import type { OrderSummary } from '../../../shared/orders/order-lifecycle';
 import { ORDER_STATES, type OrderState } from '../../../shared/orders/order-states';
 import { ConsoleError } from '../../console-error';
+import { DatabaseBusyError } from '../../store/write-lock';
 import { countFlag, parseFlags, type CliContext, withExistingConsole } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { commandCaller } from '../command-caller';
@@ -69,8 +70,16 @@ export function registerOrders(program: Command, context: CliContext): void {
       const flags = parseFlags(listFlags, raw);
       const found = await withExistingConsole(context, async (core) => {
         // A terminal wants every order: derived in batches first (the list itself answers with
-        // what is derived so far, as a view does while it catches up).
-        await core.orders.caughtUp();
+        // what is derived so far, as a view does while it catches up). Another process holding
+        // the write lock past the wait does not fail a listing: it reads what is derived, and
+        // says it may be behind (it said "error: database is locked").
+        let behind: string | null = null;
+        try {
+          await core.orders.caughtUp();
+        } catch (error) {
+          if (!(error instanceof DatabaseBusyError)) throw error;
+          behind = error.message;
+        }
         const items: OrderSummary[] = [];
         let cursor: OrderCursor | undefined;
         let total = 0;
@@ -86,8 +95,12 @@ export function registerOrders(program: Command, context: CliContext): void {
           if (page.nextCursor === null) break;
           cursor = page.nextCursor;
         }
-        return { items, total };
+        return { items, total, behind };
       });
+      if (found.behind !== null)
+        context.io.stderr(
+          `warning: listed as derived so far, which may be behind the newest records: ${terminalSafe(found.behind)}\n`,
+        );
       context.io.stdout(
         flags.json === true
           ? `${terminalSafeJson(JSON.stringify(found.items.map(orderSummaryJson), null, 2))}\n`
