@@ -256,6 +256,16 @@ describe('history --json', () => {
 });
 
 describe('history (table)', () => {
+  // It said "newest first" and listed an import of records dated 12:00–12:05 above webhooks of
+  // 12:30, and 4135 (…08.335Z) above 4134 (…08.336Z): the order is the order of storing, as the
+  // Timeline pages (ordering every match by time costs a sort of all of them), and it says so.
+  it('says its order is the order of storing, not of time', async () => {
+    // As a person reads it, whatever the width it is wrapped at.
+    const help = (await cli('--help')).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('the last stored first');
+    expect(help).not.toContain('newest first');
+  });
+
   it('prints a readable table, newest first', async () => {
     const run = await cli('--limit', '3');
     expect(run.code).toBe(0);

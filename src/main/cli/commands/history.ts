@@ -149,7 +149,7 @@ const dash = (value: string | number | null) => (value === null ? '-' : String(v
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
 /**
- * The filter's records, newest first, up to `limit`, paged through the timeline's own command
+ * The filter's records, the last stored first, up to `limit`, paged through the timeline's own command
  * as the Timeline view pages it: one validation, one set of limits and errors, named as flags.
  */
 async function* historyPages(core: ConsoleCore, filter: EventFilter, limit: number, whole: boolean) {
@@ -286,7 +286,7 @@ export function noteSearchLeftOut(search: string | undefined, context: CliContex
   if (note !== null) context.io.stderr(`${terminalSafe(note)}\n`);
 }
 
-/** `history`: stored records, newest first, as a table or as JSON. */
+/** `history`: stored records, the last stored first, as a table or as JSON. */
 export async function runHistory(rawFlags: unknown, context: CliContext): Promise<void> {
   const flags = parseFlags(historyFlags, rawFlags);
   noteSearchLeftOut(flags.search, context);
@@ -343,7 +343,11 @@ export function registerHistory(program: Command, context: CliContext): void {
   withFilterOptions(
     program
       .command('history')
-      .description('Stored webhooks, requests, deliveries, forwards and replays, newest first')
+      // The order of storing, as the Timeline pages: an import's records are stored when imported,
+      // whatever their time, and ordering every match by time costs a sort of all of them.
+      .description(
+        'Stored webhooks, requests, deliveries, forwards and replays, the last stored first (an import’s records when imported, whatever their time)',
+      )
       .option('--json', 'a JSON array of records (body as text, or body_base64 when it is not UTF-8)'),
   )
     .option('--limit <n>', `at most this many records (default ${HISTORY_DEFAULT_LIMIT})`)

@@ -125,7 +125,10 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
   );
 });
 
-/** What the search finds, newest first, a keyset page at a time; each row opens on the timeline. */
+/**
+ * What the search finds, the last stored first (docs/history.md: by time would sort every match),
+ * a keyset page at a time; each row opens on the timeline.
+ */
 export const HistoryResults = memo(function HistoryResults({
   filter,
   arrivedSince,
