@@ -4,8 +4,9 @@ import { expect, openConsole, test } from '../fixtures/console-test';
 import { JwtPage } from '../pages/jwt-page';
 
 // A double click started two runs; a reload lost the run (no progress, no Cancel) and then showed
-// the default target under it; a run whose only send was cancelled said "done".
-test('a double click starts one run, a reload takes the run up with its target, and Cancel there ends it as cancelled', async ({
+// the default target under it; a run whose only send was cancelled said "done"; a plan not yet
+// started was lost on a reload.
+test('a plan and its edited body survive a reload, a double click starts one run, a reload takes the run up with its target, and Cancel there ends it as cancelled', async ({
   page,
   served,
 }) => {
@@ -29,6 +30,19 @@ test('a double click starts one run, a reload takes the run up with its target, 
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/silent`;
     await page.getByRole('textbox', { name: 'URL' }).fill(url);
     await expect(page.getByTestId('replay-plan')).toContainText(`1 send to ${url}`);
+    // A plan not yet started, its body edited, survives a reload (it came back as the defaults,
+    // the body gone, nothing asked).
+    await page.getByLabel('Edit the body (the stored original is never changed)').click();
+    await expect(page.getByTestId('replay-body-verdict')).toContainText('order_approved');
+    await page.locator('.cm-content').last().click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText('{"event_type":"order_declined","data":[]}');
+    await expect(page.getByTestId('replay-body-verdict')).toContainText('order_declined');
+    await page.reload();
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    await expect(page.getByRole('radio', { name: 'Any URL' })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(url);
+    await expect(page.getByTestId('replay-body-verdict')).toContainText('order_declined');
     await page.getByRole('button', { name: /^Replay 1$/ }).dblclick();
     const progress = page.getByTestId('replay-progress');
     await expect(progress).toHaveAttribute('data-state', 'running');

@@ -50,11 +50,23 @@ interface ReplayFormState {
   set: (patch: Partial<Omit<ReplayFormState, 'set'>>) => void;
 }
 
-export const useReplayForm = create<ReplayFormState>((set) => ({
+/** The options a new window's form starts with (replay-plan-memory.ts keeps a plan that differs). */
+export const REPLAY_FORM_DEFAULTS = {
   target: 'listener',
   url: '',
   tokenMode: 'original',
   preset: 'valid',
+  order: 'original',
+  delayMs: 0,
+  concurrency: 1,
+  repeat: 1,
+} as const satisfies Pick<
+  ReplayFormState,
+  'target' | 'url' | 'tokenMode' | 'preset' | 'order' | 'delayMs' | 'concurrency' | 'repeat'
+>;
+
+export const useReplayForm = create<ReplayFormState>((set) => ({
+  ...REPLAY_FORM_DEFAULTS,
   viewing: null,
   editBody: false,
   body: '',
@@ -62,10 +74,6 @@ export const useReplayForm = create<ReplayFormState>((set) => ({
   storedBody: null,
   bodyLocked: null,
   bodyLoadFailure: null,
-  order: 'original',
-  delayMs: 0,
-  concurrency: 1,
-  repeat: 1,
   runId: null,
   progress: null,
   progressFor: null,

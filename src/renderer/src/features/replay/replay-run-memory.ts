@@ -11,20 +11,23 @@ import { TARGET_KINDS } from './replay-form-state';
  */
 const KEY = 'checkout-console.replay-run';
 
+/** A replay's options as the form holds them (a URL target is its kind and the URL box). */
+export const replayFormOptionsSchema = z.object({
+  target: z.enum(TARGET_KINDS),
+  url: z.string(),
+  tokenMode: replayTokenModeSchema,
+  preset: z.enum(TOKEN_PRESETS),
+  order: z.enum(REPLAY_ORDERS),
+  delayMs: z.number(),
+  concurrency: z.number(),
+  repeat: z.number(),
+});
+
 const rememberedRunSchema = z.object({
   runId: z.string(),
   /** The selection it was started for (replaySelectionKey). */
   selection: z.string(),
-  options: z.object({
-    target: z.enum(TARGET_KINDS),
-    url: z.string(),
-    tokenMode: replayTokenModeSchema,
-    preset: z.enum(TOKEN_PRESETS),
-    order: z.enum(REPLAY_ORDERS),
-    delayMs: z.number(),
-    concurrency: z.number(),
-    repeat: z.number(),
-  }),
+  options: replayFormOptionsSchema,
 });
 export type RememberedRun = z.infer<typeof rememberedRunSchema>;
 

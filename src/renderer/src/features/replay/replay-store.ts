@@ -10,6 +10,7 @@ import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { prettyJsonTextKeepingValues } from '@ui/pretty-json/pretty-json-text';
 import { useReplayForm, type BodyLock } from './replay-form-state';
+import { keptPlan, planOf } from './replay-plan-memory';
 import { rememberedRun, rememberRun, type RememberedRun } from './replay-run-memory';
 import { replaySelectionKey } from './replay-selection';
 
@@ -176,7 +177,21 @@ export async function openSelection(
   askKeepEdits: (firstId: number | null) => Promise<boolean>,
 ): Promise<void> {
   const form = useReplayForm.getState();
-  form.set({ viewing: key });
+  // A plan kept for this selection (a closed tab, a reload) comes back into a form at its
+  // defaults, set with the selection so the form's keeper never saves the defaults over it; a
+  // run taken up shows what it was started with instead (followReplayProgress).
+  const kept = form.runId === null && planOf(form, key) === null ? keptPlan(key) : null;
+  form.set({
+    viewing: key,
+    ...(kept === null
+      ? {}
+      : {
+          ...kept.options,
+          ...(kept.body === null
+            ? {}
+            : { editBody: true, body: kept.body.text, storedBody: kept.body.from, bodyFor: key }),
+        }),
+  });
   if (form.progress?.finished === true && form.progressFor !== key)
     form.set({ runId: null, progress: null, progressFor: null });
   if (form.editBody && form.bodyFor !== null && form.bodyFor !== key) {

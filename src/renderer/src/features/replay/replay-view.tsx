@@ -13,6 +13,8 @@ import { useReplayForm } from './replay-form-state';
 import { ReplayOptions, useReplayNumberBoxes } from './replay-options';
 import { ReplayProgressPanel } from './replay-progress';
 import { followReplayProgress, startReplay } from './replay-store';
+// Keeps the plan being prepared across a closed tab or a reload.
+import './replay-plan-keeper';
 import { replaySelection, replaySelectionKey } from './replay-selection';
 import { editedBodyHold, editedBodyProblem, replayUrlProblem, startErrorStands } from './replay-holds';
 import { useReplayPlan } from './use-replay-plan';
