@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, openConsole, test } from '../fixtures/console-test';
+import { closeTabAnsweringStay } from '../fixtures/close-tab';
 import { projectRoot } from '../fixtures/serve-process';
 import { ScenariosPage } from '../pages/scenarios-page';
 import { happyPathExpectingPartialCapture } from '../../fixtures/wrong-state-scenario';
@@ -60,6 +61,9 @@ test('run the starter suite from the Scenarios view, see a failing diff, save an
     // Text that would not load is checked as `test` checks it and not written unasked.
     const made = await yaml.inputValue();
     await yaml.fill(made.replace(/^steps:/m, 'stepz:'));
+    // Typed and not saved: closing the tab asks first (a reload lost the dialog and its text unasked).
+    expect(await closeTabAnsweringStay(page)).toBe('beforeunload');
+    await expect(yaml).toHaveValue(/^stepz:/m);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog.getByTestId('scenario-save-problems')).toContainText('stepz: unknown field "stepz"');
     await expect(dialog.getByLabel('Save it anyway; it runs once these are fixed')).not.toBeChecked();

@@ -6,6 +6,7 @@ import { errorMessage } from '@bridge/bridge-error';
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import { formatProblem, problemCountWords } from '@shared/scenarios/scenario-file-problems';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
+import { useUnsentWork } from '@ui/leave-guard';
 import {
   DEFAULT_SCENARIOS_FOLDER,
   saveScenarioFile,
@@ -39,6 +40,11 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
   // Why the text would not load, as `test` says it; saving it then is a choice of its own.
   const [problems, setProblems] = useState<ScenarioFileProblemView[]>([]);
   const [saveInvalid, setSaveInvalid] = useState(false);
+  // The text as made or last saved: typed changes beyond it are lost with the dialog. A reload or
+  // a closed tab lost them without a word; now it asks first, as leaving the view does (the one
+  // owner of that question, leave-guard.tsx).
+  const [kept, setKept] = useState<string | null>(null);
+  useUnsentWork(draft !== null && draft.text !== kept ? 'the scenario being saved' : null, 'saved');
 
   const start = async () => {
     setError(null);
@@ -48,9 +54,11 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
     try {
       const made = await scenarioFromOrder(orderId);
       setDraft({ text: made.text, path: join(folder, made.fileName) });
+      setKept(made.text);
     } catch (failure) {
       setError(errorMessage(failure));
       setDraft({ text: '', path: '' });
+      setKept('');
     }
   };
   const save = async () => {
@@ -62,6 +70,7 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
       const written = await saveScenarioFile({ path: draft.path, text: draft.text, overwrite, saveInvalid });
       setProblems(written.problems);
       setSaved(written.path);
+      setKept(draft.text);
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
