@@ -88,7 +88,10 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
       profileId: owner?.profileId ?? null,
       profileName: owner?.profileName ?? null,
       createRecordId: create?.id ?? null,
-      createdAt: first?.at ?? new Date(0).toISOString(),
+      // When the service first spoke of it: an imported copy, a replay or a forward dated before
+      // (an import of records from 2026-11-01) made an order "created" on a day its own strip
+      // called "not seen". Only with no evidence at all does the first record date it.
+      createdAt: (records[0] ?? first)?.at ?? new Date(0).toISOString(),
       lastActivityAt: last?.at ?? new Date(0).toISOString(),
       recordCount: all.length,
     },
