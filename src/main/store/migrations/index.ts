@@ -27,6 +27,7 @@ import searchIndexTailedMasks from './026-search-index-tailed-masks';
 import outboxRunOwned from './027-outbox-run-owned';
 import outboxOlderRunsGivenUp from './028-outbox-older-runs-given-up';
 import ordersSentFor from './029-orders-sent-for';
+import ordersDerivedAgain from './030-orders-derived-again';
 
 export interface Migration {
   readonly id: number;
@@ -72,4 +73,5 @@ export const migrations: readonly Migration[] = [
   { id: 27, name: '027-outbox-run-owned', sql: outboxRunOwned },
   { id: 28, name: '028-outbox-older-runs-given-up', sql: outboxOlderRunsGivenUp },
   { id: 29, name: '029-orders-sent-for', sql: ordersSentFor },
+  { id: 30, name: '030-orders-derived-again', sql: ordersDerivedAgain },
 ];
