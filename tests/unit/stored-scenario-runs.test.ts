@@ -225,4 +225,28 @@ describe('a run under way', () => {
     expect(stored?.status).toBe('interrupted');
     expect(stored?.finishedAt).not.toBeNull();
   });
+  it('that cannot begin (its console closing as it starts) is not stored, and marks nothing alive after', async () => {
+    vi.useFakeTimers({ now: T0 });
+    const { runs } = repository();
+    const suite = loadScenarios([scenarioFolder('closing', '  - step: wait\n    for: 1ms\n')], temp.dir);
+    const marks: number[] = [];
+    const closed = new TypeError('The database connection is not open');
+    const options = {
+      ...runOptions({ ...runs, markAlive: (_id: number, atMs: number) => void marks.push(atMs) }),
+      // The profiles' secrets, which the run masks in what it stores, live in the closed store.
+      services: {
+        profiles: {
+          secretsHere: () => {
+            throw closed;
+          },
+        },
+      } as never,
+    };
+    await expect(runSuite(suite.scenarios, options)).rejects.toBe(closed);
+    // The mark every 10 s was left running for good, and wrote to the closed store: an uncaught
+    // "The database connection is not open" every 10 s for as long as the process lived.
+    await vi.advanceTimersByTimeAsync(3 * RUN_ALIVE_EVERY_MS);
+    expect(marks).toEqual([]);
+    expect(runs.summaries({ beforeId: null, limit: 1 })).toEqual([]);
+  });
 });

@@ -88,6 +88,12 @@ export async function runSuite(
   scenarios: readonly LoadedScenario[],
   options: SuiteRunOptions,
 ): Promise<RunReport> {
+  // A profile secret a check quotes (an expected value written `${env.…}`, an answer that echoed
+  // one) is masked before a result is stored, reported or shown: no run record, report file or
+  // window holds a profile's token. Read before the run is stored: a run that cannot read them
+  // (its console closing as it starts) is not begun.
+  const secrets = usableSecrets(options.services.profiles.secretsHere().secrets);
+  const masked = <T>(value: T): T => replaceSecretsDeep(value, secrets, maskWith) as T;
   const runId = options.runId ?? randomUUID();
   const startedMs = Date.now();
   const storedId = await options.queued(() =>
@@ -107,18 +113,6 @@ export async function runSuite(
     scenarios: scenarios.map(outlineOf),
     profile: { name: options.profile.fields.name, environment: options.profile.fields.environment },
   });
-  // Marked as under way while it runs, so a run whose process is closed or killed before its end
-  // reads as interrupted rather than running for ever (stored-runs.ts). A mark that cannot be
-  // written (a busy file) is simply the next one's to make.
-  const alive = setInterval(() => {
-    options.queued(() => options.runs.markAlive(storedId, Date.now())).catch(() => undefined);
-  }, RUN_ALIVE_EVERY_MS);
-  alive.unref();
-  // A profile secret a check quotes (an expected value written `${env.…}`, an answer that echoed
-  // one) is masked before a result is stored, reported or shown: no run record, report file or
-  // window holds a profile's token.
-  const secrets = usableSecrets(options.services.profiles.secretsHere().secrets);
-  const masked = <T>(value: T): T => replaceSecretsDeep(value, secrets, maskWith) as T;
   const results: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(scenarios.length);
   let bailed = false;
   let next = 0;
@@ -160,6 +154,15 @@ export async function runSuite(
   // Each scenario under way listens for the cancel while it waits (a step's wait, its request):
   // `--parallel 16` passed Node's default of ten and printed a leak warning into the CI log.
   setMaxListeners(2 * workers + 2, options.signal);
+  // Marked as under way while it runs, so a run whose process is closed or killed before its end
+  // reads as interrupted rather than running for ever (stored-runs.ts). A mark that cannot be
+  // written (a busy file) is simply the next one's to make. Started only here, where the finally
+  // below stops it: a mark left running wrote every 10 s for as long as the process lived, to a
+  // store that may have closed.
+  const alive = setInterval(() => {
+    options.queued(() => options.runs.markAlive(storedId, Date.now())).catch(() => undefined);
+  }, RUN_ALIVE_EVERY_MS);
+  alive.unref();
   try {
     await Promise.all(Array.from({ length: workers }, worker));
   } catch (error) {
