@@ -21,6 +21,19 @@ describe('test --profile Live whose base URL is still a placeholder', () => {
   const dataDir = join(temp.dir, 'data');
 
   it('runs unasked, and its checkout step says Live is not set up', async () => {
+    // Live keeps its listener on its stored port, 4455 by default: taken by another console on
+    // this machine, or another test file's listener, the run stopped before its steps ("the
+    // webhook listener is not running"). A free port instead; its base URL stays a placeholder.
+    const port = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'profiles',
+      'set',
+      'Live',
+      '--listener-port',
+      '0',
+    ]);
+    expect(port.code, port.stderr).toBe(0);
     const run = await runCliCaptured([
       '--data-dir',
       dataDir,
