@@ -1,25 +1,24 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import type { ConsoleCore } from '../../../src/main/app';
 import { replayRequestSchema } from '../../../src/shared/replay';
 import { openListeningConsole, type ListeningConsole } from './listening-console';
 
 /** Replays under careless use: a console with its listener, merchant endpoints that answer badly. */
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** Runs `cleanup` after the test. */
+/**
+ * Runs `cleanup` after the test, the last registered first. Registered with the test itself: an
+ * afterEach at this module's top level belongs to the first test file that loads it, and where
+ * files share their worker's modules (vitest.config.ts) the files after it got none.
+ */
 export function afterThisTest(cleanup: () => Promise<void>): void {
-  cleanups.push(cleanup);
+  onTestFinished(cleanup);
 }
 
 export async function listening(): Promise<ListeningConsole> {
   const open = await openListeningConsole();
-  cleanups.push(() => open.dispose());
+  afterThisTest(() => open.dispose());
   return open;
 }
 
@@ -58,7 +57,7 @@ export async function merchant(
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  afterThisTest(() => new Promise((resolve) => server.close(() => resolve())));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/merchant`,
     received,
@@ -75,7 +74,7 @@ export async function silentMerchant(): Promise<{ url: string; received: () => n
     req.resume();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
+  afterThisTest(
     () =>
       new Promise((resolve) => {
         server.closeAllConnections();
