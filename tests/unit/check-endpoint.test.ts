@@ -53,6 +53,8 @@ let accepting: { server: Server; url: string };
 let downUrl: string;
 
 beforeAll(async () => {
+  // Made before any test, so each finds its records, whichever runs first.
+  expect((await runCliCaptured(['--data-dir', dataDir, 'profiles', 'list'])).code).toBe(0);
   verifying = await listen(merchant('verify'));
   accepting = await listen(merchant('accept'));
   // A port that was free a moment ago: nothing answers there.
@@ -66,12 +68,15 @@ afterAll(async () => {
   temp.remove();
 });
 
-const check = (url: string, ...rest: string[]) =>
-  runCliCaptured(['--data-dir', dataDir, 'check-endpoint', url, '--notification-token', SECRET, ...rest]);
+const checkOn = (dir: string, url: string, ...rest: string[]) =>
+  runCliCaptured(['--data-dir', dir, 'check-endpoint', url, '--notification-token', SECRET, ...rest]);
+const check = (url: string, ...rest: string[]) => checkOn(dataDir, url, ...rest);
 
 describe('check-endpoint', () => {
   it('passes every case against an endpoint that verifies tokens correctly, and stores each send', async () => {
-    const run = await check(verifying.url, '--json');
+    // A data directory of its own: it counts the records of its sends, whichever tests ran before.
+    const ownDataDir = join(temp.dir, 'stores-each-send');
+    const run = await checkOn(ownDataDir, verifying.url, '--json');
     expect(run.code, run.stdout).toBe(0);
     const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
     expect(report.cases.map((result) => result.id)).toEqual([...ENDPOINT_CASE_IDS]);
@@ -87,7 +92,7 @@ describe('check-endpoint', () => {
     expect(sent?.url).toBe(`${verifying.url}?serviceToken=${bearer.slice('Bearer '.length)}`);
     expect(run.stdout).not.toContain(SECRET);
 
-    const db = openDatabase(join(dataDir, 'console.sqlite'));
+    const db = openDatabase(join(ownDataDir, 'console.sqlite'));
     try {
       const rows = db
         .prepare(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -192,8 +192,16 @@ describe("replay --to a live profile's address, however it is spelled", () => {
     await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
     port = String((live.address() as AddressInfo).port);
   });
+  // Each test finds Live as it was (its base URL the placeholder, no public listener URL) and
+  // counts only what it sent, whichever of them ran before it.
+  const restoreLive = () =>
+    profiles('set', 'Live', '--public-listener-url', 'none', '--base-url', 'https://api.example.com');
+  beforeEach(async () => {
+    expect((await restoreLive()).code).toBe(0);
+    arrived.splice(0);
+  });
   afterAll(async () => {
-    await profiles('set', 'Live', '--public-listener-url', 'none', '--base-url', 'https://api.example.com');
+    await restoreLive();
     await new Promise((resolve) => live.close(resolve));
   });
 
