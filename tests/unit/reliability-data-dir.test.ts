@@ -343,7 +343,10 @@ describe('commands that only compute create nothing', () => {
     process.env[DATA_DIR_ENV] = '';
   });
   afterEach(() => {
-    process.env = { ...saved };
+    // Restored key by key: process.env itself stays, as the files after this one in the worker
+    // need it (a plain object in its place no longer sets TZ, nor turns values into text).
+    for (const key of Object.keys(process.env)) if (!(key in saved)) Reflect.deleteProperty(process.env, key);
+    Object.assign(process.env, saved);
   });
 
   it('jwt sign --secret, jwt decode and validate leave the home directory untouched', async () => {
