@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/main/store/connection';
 import { INTERRUPTED_WORDS, runSummarySchema, storedRunSchema } from '../../src/shared/scenarios/stored-runs';
 import { happyPathExpectingPartialCapture } from '../fixtures/wrong-state-scenario';
@@ -101,6 +101,16 @@ describe('runs', () => {
     } finally {
       db.close();
     }
+    // Gone again after this test: the others read the data directory as beforeAll left it (one
+    // run, #1), whichever order they run in.
+    onTestFinished(() => {
+      const again = openDatabase(join(dataDir, 'console.sqlite'));
+      try {
+        again.prepare('DELETE FROM scenario_runs WHERE id = 50').run();
+      } finally {
+        again.close();
+      }
+    });
     const list = await runCliCaptured(['--data-dir', dataDir, 'runs', '--limit', '1']);
     expect(list.stdout).toMatch(
       /^#50\s+\S+\s+interrupted\s+none finished\s+-\s+Local\s+Scenarios view \(browser\)/m,

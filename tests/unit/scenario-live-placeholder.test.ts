@@ -18,9 +18,10 @@ describe('test --profile Live whose base URL is still a placeholder', () => {
     join(scenarios, 'one.yaml'),
     'name: one checkout\nsteps:\n  - step: checkout\n    sample: { country: SA }\n',
   );
-  const dataDir = join(temp.dir, 'data');
 
   it('runs unasked, and its checkout step says Live is not set up', async () => {
+    // A data directory of its own: the other test sets Live's base URL, and may run first.
+    const dataDir = join(temp.dir, 'data-placeholder');
     // Live keeps its listener on its stored port, 4455 by default: taken by another console on
     // this machine, or another test file's listener, the run stopped before its steps ("the
     // webhook listener is not running"). A free port instead; its base URL stays a placeholder.
@@ -51,6 +52,7 @@ describe('test --profile Live whose base URL is still a placeholder', () => {
   });
 
   it('set up, it is refused until --yes-live, naming it', async () => {
+    const dataDir = join(temp.dir, 'data-set-up');
     const set = await runCliCaptured([
       '--data-dir',
       dataDir,

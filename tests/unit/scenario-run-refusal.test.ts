@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatProblem } from '../../src/shared/scenarios/scenario-file-problems';
@@ -25,14 +25,22 @@ const call = async (command: string, input: unknown) => {
   return result.data as Record<string, unknown>;
 };
 
+/** A folder of its own for each test, with A and B that load, opened as the view opens it. */
+const openedFolder = async (name: string) => {
+  const folder = join(temp.dir, name);
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'a.yaml'), setOnly('A'));
+  writeFileSync(join(folder, 'b.yaml'), setOnly('B'));
+  const opened = await call('openScenarioFolder', { folder });
+  expect(opened.problems).toEqual([]);
+  return folder;
+};
+
 describe('running files of an opened folder', () => {
   it('refuses, naming the file and its problem, when a chosen file no longer loads', async () => {
-    writeFileSync(join(temp.dir, 'a.yaml'), setOnly('A'));
-    writeFileSync(join(temp.dir, 'b.yaml'), setOnly('B'));
-    const opened = await call('openScenarioFolder', { folder: temp.dir });
-    expect(opened.problems).toEqual([]);
-    writeFileSync(join(temp.dir, 'b.yaml'), 'name: B\nsteps:\n  - step: sett\n');
-    const started = await call('startScenarioRun', { folder: temp.dir, files: ['a.yaml', 'b.yaml'] });
+    const folder = await openedFolder('broken');
+    writeFileSync(join(folder, 'b.yaml'), 'name: B\nsteps:\n  - step: sett\n');
+    const started = await call('startScenarioRun', { folder, files: ['a.yaml', 'b.yaml'] });
     expect(started).not.toHaveProperty('runId');
     const problems = started.problems as Parameters<typeof formatProblem>[0][];
     expect(problems.map(formatProblem)).toEqual([
@@ -41,16 +49,18 @@ describe('running files of an opened folder', () => {
   });
 
   it('refuses when a chosen file is gone', async () => {
-    rmSync(join(temp.dir, 'b.yaml'));
-    const started = await call('startScenarioRun', { folder: temp.dir, files: ['a.yaml', 'b.yaml'] });
+    const folder = await openedFolder('gone');
+    rmSync(join(folder, 'b.yaml'));
+    const started = await call('startScenarioRun', { folder, files: ['a.yaml', 'b.yaml'] });
     expect((started.problems as Parameters<typeof formatProblem>[0][]).map(formatProblem)).toEqual([
       'b.yaml: no such file (removed or renamed since the folder was opened)',
     ]);
   });
 
   it('runs the chosen files when only a file not chosen is broken', async () => {
-    writeFileSync(join(temp.dir, 'b.yaml'), 'name: B\nsteps: [\n');
-    const started = await call('startScenarioRun', { folder: temp.dir, files: ['a.yaml'] });
+    const folder = await openedFolder('other-broken');
+    writeFileSync(join(folder, 'b.yaml'), 'name: B\nsteps: [\n');
+    const started = await call('startScenarioRun', { folder, files: ['a.yaml'] });
     expect(started).toEqual({ runId: expect.any(String) });
   });
 });
