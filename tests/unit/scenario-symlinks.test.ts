@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenarios } from '../../src/main/scenarios/load-scenarios';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -12,32 +12,39 @@ import { makeTempDir } from './helpers/temp-console';
  * and one into a system folder (/dev, /proc, /sys) is a problem that names it.
  */
 const temp = makeTempDir('cc-scenario-links-');
-const suite = join(temp.dir, 'suite');
-const shared = join(temp.dir, 'shared');
 afterAll(() => temp.remove());
 
 const scenario = (name: string) => `name: ${name}\nsteps:\n  - step: wait\n    for: 1ms\n`;
-const load = () => loadScenarios(['suite'], temp.dir);
-const files = () => load().scenarios.map((loaded) => loaded.file);
 
-beforeAll(() => {
+/**
+ * A folder of its own for each test, whichever order they run in: a suite (a.yaml, sub/b.yaml),
+ * a shared folder beside it, and a file outside the suite that a link reaching it would take in.
+ */
+function fixture(name: string) {
+  const root = join(temp.dir, name);
+  const suite = join(root, 'suite');
+  const shared = join(root, 'shared');
   mkdirSync(join(suite, 'sub'), { recursive: true });
   mkdirSync(shared);
   writeFileSync(join(suite, 'a.yaml'), scenario('a'));
   writeFileSync(join(suite, 'sub', 'b.yaml'), scenario('b'));
   writeFileSync(join(shared, 'shared.yaml'), scenario('shared'));
-  // Outside the suite, beside it: a link that reached here would take it in.
-  writeFileSync(join(temp.dir, 'outside.yaml'), scenario('outside'));
-});
+  writeFileSync(join(root, 'outside.yaml'), scenario('outside'));
+  const load = () => loadScenarios(['suite'], root);
+  return { root, suite, shared, load, files: () => load().scenarios.map((loaded) => loaded.file) };
+}
 
 describe.skipIf(process.platform === 'win32')('symbolic links in a scenario folder', () => {
   it('a linked folder is searched, its scenarios named through the link', () => {
+    const { suite, shared, load, files } = fixture('linked-folder');
     symlinkSync(shared, join(suite, 'linked'));
     expect(files()).toEqual(['suite/a.yaml', 'suite/linked/shared.yaml', 'suite/sub/b.yaml']);
     expect(load().problems).toEqual([]);
   });
 
   it('a linked file is read as the file it leads to', () => {
+    const { suite, shared, load } = fixture('linked-file');
+    symlinkSync(shared, join(suite, 'linked'));
     symlinkSync(join(shared, 'shared.yaml'), join(suite, 'also-shared.yaml'));
     const loaded = load();
     // One file, once: the link's name comes first in the folder, so it names it.
@@ -46,8 +53,11 @@ describe.skipIf(process.platform === 'win32')('symbolic links in a scenario fold
   });
 
   it('links back into the suite or above it (loops, `/`) are not walked again; each file once', () => {
+    const { root, suite, shared, load } = fixture('loops');
+    symlinkSync(shared, join(suite, 'linked'));
+    symlinkSync(join(shared, 'shared.yaml'), join(suite, 'also-shared.yaml'));
     symlinkSync(suite, join(suite, 'sub', 'loop'));
-    symlinkSync(temp.dir, join(suite, 'parent'));
+    symlinkSync(root, join(suite, 'parent'));
     symlinkSync('/', join(suite, 'root'));
     symlinkSync(join(suite, 'sub'), join(suite, 'alias-of-sub'));
     const loaded = load();
@@ -59,6 +69,8 @@ describe.skipIf(process.platform === 'win32')('symbolic links in a scenario fold
   });
 
   it('a link into /dev or /proc is a problem naming it, not a walk through devices', () => {
+    const { suite, shared, load } = fixture('system-folders');
+    symlinkSync(shared, join(suite, 'linked'));
     symlinkSync('/dev', join(suite, 'devices'));
     symlinkSync('/proc/self', join(suite, 'process'));
     const { problems } = load();
@@ -70,6 +82,8 @@ describe.skipIf(process.platform === 'win32')('symbolic links in a scenario fold
 
   // Root lists any folder, so this can only be seen as another user.
   it.skipIf(process.getuid?.() === 0)('a folder that cannot be listed is a problem naming it', () => {
+    const { suite, shared, load } = fixture('closed');
+    symlinkSync(shared, join(suite, 'linked'));
     const closed = join(shared, 'closed');
     mkdirSync(closed);
     chmodSync(closed, 0o000);
