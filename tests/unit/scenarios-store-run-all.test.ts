@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The Scenarios view's store over a bridge holding one folder: a scenario that loads, and a file
 // that does not. Main refuses a run whose chosen files include one that does not load.
@@ -43,6 +43,8 @@ vi.mock('@ui/confirm-live', () => ({
 /** The part of the store this test uses (its own types come through the renderer's bridge). */
 interface ScenariosStoreModule {
   useScenariosStore: {
+    getInitialState(): object;
+    setState(state: object, replace: true): void;
     getState(): {
       open(folder?: string): Promise<void>;
       run(files?: string[]): Promise<void>;
@@ -56,6 +58,10 @@ const storePath = '../../src/renderer/src/features/scenarios/scenarios-store';
 const { useScenariosStore } = (await import(/* @vite-ignore */ storePath)) as ScenariosStoreModule;
 
 describe('Run all in the Scenarios view', () => {
+  // Each test starts from the store as the page opens it: a run another test started (run-1)
+  // would still be the store's when a refused one leaves it be.
+  beforeEach(() => useScenariosStore.setState(useScenariosStore.getInitialState(), true));
+
   it('chooses every file of the folder, one that did not load included, so nothing runs without it', async () => {
     await useScenariosStore.getState().open('/tmp/suite');
     await useScenariosStore.getState().run();
