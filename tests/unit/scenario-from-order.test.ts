@@ -11,7 +11,7 @@ const temp = makeTempDir('cc-save-scenario-');
 const dataDir = join(temp.dir, 'data');
 afterAll(() => temp.remove());
 
-const openCore = () => createConsole({ dataDir, frontDoor: 'browser', keychain: 'off' });
+const openCore = (dir = dataDir) => createConsole({ dataDir: dir, frontDoor: 'browser', keychain: 'off' });
 
 describe('a test run and the stored profiles', () => {
   it("leaves the Local profile's ports, base URL and the active profile as they were", async () => {
@@ -35,7 +35,19 @@ describe('a test run and the stored profiles', () => {
 describe('Save as scenario', () => {
   // The happy path waits for each notification before the next call, so the records' order is fixed.
   it("turns an order's lifecycle into a scenario that runs and passes again", async () => {
-    const core = await openCore();
+    // Its own order, from a happy path run on a data directory of its own: the other test's run
+    // is there only when that test ran first.
+    const ownDir = join(temp.dir, 'save-as');
+    const lifecycle = await runCliCaptured([
+      '--data-dir',
+      ownDir,
+      'test',
+      'scenarios',
+      '--grep',
+      'happy path',
+    ]);
+    expect(lifecycle.code, lifecycle.stdout + lifecycle.stderr).toBe(0);
+    const core = await openCore(ownDir);
     let saved: string;
     try {
       const orders = core.orders.list({ limit: 10 });
@@ -69,7 +81,7 @@ describe('Save as scenario', () => {
     } finally {
       await core.close();
     }
-    const run = await runCliCaptured(['--data-dir', dataDir, 'test', saved, '--reporter', 'json']);
+    const run = await runCliCaptured(['--data-dir', ownDir, 'test', saved, '--reporter', 'json']);
     expect(run.code, run.stdout).toBe(0);
     expect(runReportSchema.parse(JSON.parse(run.stdout)).totals.passed).toBe(1);
   });
