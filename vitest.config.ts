@@ -1,21 +1,54 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 import { rendererAliases } from './scripts/renderer-aliases';
+import { ISOLATED_UNIT_FILES } from './tests/unit/setup/isolated-files';
+
+// Unit tests import renderer modules, which import each other through the aliases.
+const resolve = { alias: rendererAliases(import.meta.dirname) };
+
+/** What every unit test file runs with, in either project below. */
+const unitTests = {
+  // The words every entry point installs for zod's own checks (src/shared/zod-words.ts).
+  setupFiles: ['tests/unit/setup/console-zod-words.ts'],
+  environment: 'node',
+  pool: 'forks',
+  // Vitest's default is one worker fewer than the cores: one on CI's two. Most files wait on
+  // child processes and sockets, so two run side by side in about half the time.
+  maxWorkers: 2,
+  testTimeout: 20_000,
+  hookTimeout: 20_000,
+  // Tests never touch the developer's real OS keychain.
+  env: { CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
+} satisfies ViteUserConfig['test'];
 
 export default defineConfig({
-  // Unit tests import renderer modules, which import each other through the aliases.
-  resolve: { alias: rendererAliases(import.meta.dirname) },
+  resolve,
   test: {
-    include: ['tests/unit/**/*.test.ts'],
-    // The words every entry point installs for zod's own checks (src/shared/zod-words.ts).
-    setupFiles: ['tests/unit/setup/console-zod-words.ts'],
-    environment: 'node',
-    pool: 'forks',
-    // Vitest's default is one worker fewer than the cores: one on CI's two. Most files wait on
-    // child processes and sockets, so two run side by side in about half the time.
-    maxWorkers: 2,
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
-    // Tests never touch the developer's real OS keychain.
-    env: { CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
+    ...unitTests,
+    // Two projects, each naming its files and options in full (`extends: true` would load this
+    // file again for each, and a project's include is added to the root's, not put in its place).
+    projects: [
+      {
+        // Files that mock a module get a fresh module graph each (tests/unit/setup/isolated-files.ts).
+        resolve,
+        test: { ...unitTests, name: 'isolated', include: [...ISOLATED_UNIT_FILES], isolate: true },
+      },
+      {
+        // The rest share each worker's modules: a fresh fork and module graph per file spent more
+        // than half of the suite's time importing the same modules again. A file here leaves the
+        // process as it found it: it restores what it changes of process.env, the working
+        // directory, the umask, timers, process listeners, stdout's and stderr's write and the
+        // globals (docs/contributing.md).
+        resolve,
+        test: {
+          ...unitTests,
+          name: 'shared',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...ISOLATED_UNIT_FILES],
+          isolate: false,
+          // Fails a file that leaves the process changed.
+          setupFiles: [...unitTests.setupFiles, 'tests/unit/setup/leaves-process-as-found.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,23 @@
+/**
+ * The unit test files that run in a fresh module graph of their own; every other file shares
+ * its worker's modules with the files run before it (vitest.config.ts). Each is here because it
+ * replaces a module with vi.mock: the mock reaches only modules this file loads itself, and a
+ * module an earlier file loaded in the same worker (a renderer store, the store's
+ * bridge, everything that reads node:fs) would keep the real one, or that file's mock, and keep
+ * it for the files after. unit-isolation.test.ts fails for a file that mocks a module and is not
+ * listed here.
+ */
+export const ISOLATED_UNIT_FILES = [
+  // node:fs, so that opening a file of its data directory for writing fails as on read-only media.
+  'tests/unit/cli-read-only-data-dir.test.ts',
+  // The renderer's @bridge (and, for the Scenarios stores, the profiles' store and the live
+  // confirmation), under the store the file imports.
+  'tests/unit/emulator-store-start.test.ts',
+  'tests/unit/replay-plan-memory.test.ts',
+  'tests/unit/replay-selection-body.test.ts',
+  'tests/unit/replay-store-body.test.ts',
+  'tests/unit/replay-store-runs.test.ts',
+  'tests/unit/scenario-runs-store-elsewhere.test.ts',
+  'tests/unit/scenarios-store-open.test.ts',
+  'tests/unit/scenarios-store-run-all.test.ts',
+] as const;
