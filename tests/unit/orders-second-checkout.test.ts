@@ -40,14 +40,14 @@ describe('two checkouts answered with one order id', () => {
         severity: 'error',
         code: 'another_checkout',
         message:
-          'Another create-checkout answered with this order id than record #1: checkout_id c0ffee00-0000-4000-8000-000000000002 (record #1: c0ffee00-0000-4000-8000-000000000001), reference REF-KW-1 (record #1: ORD-1), total 401.625 KWD (record #1: 663.60 AED)',
+          'A second create-checkout was answered with this order id, for another checkout than record #1: checkout_id c0ffee00-0000-4000-8000-000000000002 (record #1: c0ffee00-0000-4000-8000-000000000001), reference REF-KW-1 (record #1: ORD-1), total 401.625 KWD (record #1: 663.60 AED)',
       },
       {
         recordId: 3,
         severity: 'error',
         code: 'another_checkout',
         message:
-          'Another create-checkout answered with this order id than record #1: checkout_id c0ffee00-0000-4000-8000-000000000003 (record #1: c0ffee00-0000-4000-8000-000000000001)',
+          'A second create-checkout was answered with this order id, for another checkout than record #1: checkout_id c0ffee00-0000-4000-8000-000000000003 (record #1: c0ffee00-0000-4000-8000-000000000001)',
       },
     ]);
   });

@@ -27,6 +27,6 @@ export function anotherCheckoutProblem(walk: Walk, record: OrderRecord): AmountP
   );
   return {
     code: 'another_checkout',
-    message: `Another create-checkout answered with this order id than record #${first.recordId}: ${said.join(', ')}`,
+    message: `A second create-checkout was answered with this order id, for another checkout than record #${first.recordId}: ${said.join(', ')}`,
   };
 }
