@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { draftNameSchema, type Draft } from '@shared/drafts';
 import { confirmAction } from '@ui/confirm-dialog';
+import { confirmDiscardChanges } from '@ui/confirm-discard';
 import { confirmOverwriteChangedElsewhere } from '@ui/changed-elsewhere';
 import { builderCalls } from './builder-calls-store';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
@@ -77,20 +78,15 @@ export function confirmDiscard(what: string): Promise<boolean> {
   const state = useBuilderStore.getState();
   const untouchedNew = state.saved === null && state.text.trim() === '{}';
   if (!selectDirty(state) || untouchedNew) return Promise.resolve(true);
-  return confirmAction({
-    title: 'Discard unsaved changes?',
-    children: (
-      <Text size="sm">
-        {state.saved === null
-          ? 'The document in the builder is not saved as a draft.'
-          : `"${state.saved.name}" has changes that are not saved.`}{' '}
-        {what} replaces it.
-      </Text>
-    ),
-    confirmLabel: 'Discard and continue',
-    cancelLabel: 'Keep editing',
-    color: 'red',
-  });
+  return confirmDiscardChanges(
+    <Text size="sm">
+      {state.saved === null
+        ? 'The document in the builder is not saved as a draft.'
+        : `"${state.saved.name}" has changes that are not saved.`}{' '}
+      {what} replaces it.
+    </Text>,
+    'Discard and continue',
+  );
 }
 
 function failed(action: string, error: unknown): void {
