@@ -57,12 +57,24 @@ test('run the starter suite from the Scenarios view, see a failing diff, save an
     const dialog = page.getByRole('dialog', { name: 'Save as scenario' });
     const yaml = dialog.getByTestId('scenario-yaml');
     await expect(yaml).toHaveValue(/step: expect-webhook/);
+    // The text as made closes at once, without a question.
+    await yaml.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Save as scenario' }).click();
+    await expect(yaml).toHaveValue(/step: expect-webhook/);
     await dialog.getByLabel('File', { exact: true }).fill(join(folder, 'saved', 'from-order.yaml'));
     // Text that would not load is checked as `test` checks it and not written unasked.
     const made = await yaml.inputValue();
     await yaml.fill(made.replace(/^steps:/m, 'stepz:'));
     // Typed and not saved: closing the tab asks first (a reload lost the dialog and its text unasked).
     expect(await closeTabAnsweringStay(page)).toBe('beforeunload');
+    await expect(yaml).toHaveValue(/^stepz:/m);
+    // So does closing the dialog itself (Escape, ×, a click outside dropped the text unasked); a no keeps both.
+    const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await yaml.press('Escape');
+    await expect(discard).toContainText("The scenario's text has changes that are not saved.");
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(discard).toBeHidden();
     await expect(yaml).toHaveValue(/^stepz:/m);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog.getByTestId('scenario-save-problems')).toContainText('stepz: unknown field "stepz"');
@@ -73,7 +85,11 @@ test('run the starter suite from the Scenarios view, see a failing diff, save an
     await expect(dialog.getByTestId('scenario-saved')).toContainText('from-order.yaml');
     await expect(dialog.getByTestId('scenario-save-problems')).toHaveCount(0);
     expect(readdirSync(join(folder, 'saved'))).toEqual(['from-order.yaml']);
+    // Edited after the save: Close asks, and a yes closes the dialog.
+    await yaml.fill(`${made}# not saved\n`);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await discard.getByRole('button', { name: 'Discard and close' }).click();
+    await expect(dialog).toBeHidden();
 
     await scenarios.open();
     await scenarios.openFolder(join(folder, 'saved'));

@@ -6,6 +6,7 @@ import { errorMessage } from '@bridge/bridge-error';
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import { formatProblem, problemCountWords } from '@shared/scenarios/scenario-file-problems';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
+import { confirmDiscardChanges } from '@ui/confirm-discard';
 import { useUnsentWork } from '@ui/leave-guard';
 import {
   DEFAULT_SCENARIOS_FOLDER,
@@ -44,7 +45,24 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
   // a closed tab lost them without a word; now it asks first, as leaving the view does (the one
   // owner of that question, leave-guard.tsx).
   const [kept, setKept] = useState<string | null>(null);
-  useUnsentWork(draft !== null && draft.text !== kept ? 'the scenario being saved' : null, 'saved');
+  const edited = draft !== null && draft.text !== kept;
+  useUnsentWork(edited ? 'the scenario being saved' : null, 'saved');
+  // The dialog's own ways out (Close, ×, Escape, a click outside) dropped the edits unasked, as a
+  // closed tab did; they ask too, and a no leaves the dialog open with its text. The text as made
+  // or last saved closes at once.
+  const close = async () => {
+    if (
+      edited &&
+      !(await confirmDiscardChanges(
+        <Text size="sm">
+          The scenario&apos;s text has changes that are not saved. Closing the dialog loses them.
+        </Text>,
+        'Discard and close',
+      ))
+    )
+      return;
+    setDraft(null);
+  };
 
   const start = async () => {
     setError(null);
@@ -88,7 +106,7 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
       >
         Save as scenario
       </Button>
-      <Modal opened={draft !== null} onClose={() => setDraft(null)} title="Save as scenario" size="xl">
+      <Modal opened={draft !== null} onClose={() => void close()} title="Save as scenario" size="xl">
         {draft !== null && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
@@ -159,7 +177,7 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
               </Alert>
             )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDraft(null)}>
+              <Button variant="default" onClick={() => void close()}>
                 Close
               </Button>
               <Button
