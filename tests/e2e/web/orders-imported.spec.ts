@@ -123,6 +123,20 @@ test('an imported-only order says its actions are offered without evidence, and 
   await body.fill((await body.inputValue()).replace('"amount": null', '"amount": 40'));
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(editor.getByTestId('operation-answer')).toBeVisible();
+  // Edits not sent are asked about before the editor closes (Escape and Close closed it at once).
+  await body.fill((await body.inputValue()).replace('"amount": 40', '"amount": 41'));
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(question).toContainText('changes that were not sent');
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(body).toHaveValue(/"amount": 41/);
+  // The editor's own Close button (the title's × is named Close too).
+  await editor.locator('button', { hasText: /^Close$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard and close' })
+    .click();
+  await expect(editor).toBeHidden();
 });
 
 /** How far `inner` reaches past the right edge of `outer`, in pixels (0 when it is inside). */

@@ -8,6 +8,7 @@ import { HTTP_METHODS } from '@shared/profile';
 import { useAppCommand } from '@ui/app-commands';
 import { confirmAction } from '@ui/confirm-dialog';
 import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
+import { confirmDiscardChanges } from '@ui/confirm-discard';
 import { useUnsentWork } from '@ui/leave-guard';
 import { monoInput } from '@ui/mono-input';
 import { errorMessage, failureTitle } from '@bridge/bridge-error';
@@ -173,10 +174,25 @@ export function OperationEditor({
   useAppCommand('send', trySend);
   const edited = settled !== null && requestText(method, url, body, headers) !== settled;
   useUnsentWork(edited ? `the ${OPERATION_LABEL[operation].toLowerCase()} editor` : null);
+  // Edits not sent go with the editor: asked first, as a closed tab asks (its Close, × and
+  // Escape closed it at once, the edits gone).
+  const close = async () => {
+    if (
+      edited &&
+      !(await confirmDiscardChanges(
+        <Text size="sm">
+          The request in this editor has changes that were not sent. Closing the editor loses them.
+        </Text>,
+        'Discard and close',
+      ))
+    )
+      return;
+    onClose();
+  };
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={() => void close()}
       size="xl"
       title={`${OPERATION_LABEL[operation]} — ${lifecycle.facts.referenceId ?? orderId}`}
       styles={{ title: { overflowWrap: 'anywhere', minWidth: 0 } }}
@@ -275,7 +291,7 @@ export function OperationEditor({
               Cancel request
             </Button>
           ) : (
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={() => void close()}>
               Close
             </Button>
           )}
