@@ -99,9 +99,13 @@ test('Escape on the live confirmation closes only it: the editor under it stays,
   await expect(page.getByRole('listbox')).toBeHidden();
   await expect(editor).toBeVisible();
 
-  // The next Escape is the editor's own.
+  // The next Escape is the editor's own: with the body edited and not sent, it asks first.
   await body.focus();
   await page.keyboard.press('Escape');
+  await page
+    .getByRole('dialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard and close' })
+    .click();
   await expect(editor).toBeHidden();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
