@@ -53,39 +53,47 @@ async function waitFor<T>(read: () => T, ok: (value: T) => boolean, ms = 5000): 
   }
 }
 
+/**
+ * A console whose profile's listener and emulator ports are held, each by the process an address
+ * record names as this data directory's serve (alive until the test kills it).
+ */
+async function consoleBesideHolder() {
+  const listenerPort = await heldPort();
+  const emulatorPort = await heldPort();
+  const temp = makeTempDir();
+  cleanups.push(() => temp.remove());
+  const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'browser', keychain: 'off' });
+  setup.profiles.update(
+    setup.profiles.active().id,
+    { listenerPort: listenerPort.port, baseUrl: `http://127.0.0.1:${emulatorPort.port}` },
+    { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+  );
+  await setup.close();
+  const holder = await holderProcess();
+  writtenRecord(
+    temp.dir,
+    sampleRecord({
+      pid: holder.pid,
+      processStart: processStartOf(holder.pid),
+      listener: { url: `http://127.0.0.1:${listenerPort.port}`, profileId: 1, profileName: 'Local' },
+      emulator: { url: `http://127.0.0.1:${emulatorPort.port}` },
+    }),
+  );
+  const core: ConsoleCore = await createConsole({
+    dataDir: temp.dir,
+    frontDoor: 'browser',
+    keychain: 'off',
+    background: true,
+  });
+  cleanups.push(() => core.close());
+  const pushed: PushEvent[] = [];
+  core.bus.subscribe((event) => pushed.push(event));
+  return { listenerPort, emulatorPort, holder, core, pushed };
+}
+
 describe('a port held by a console of this data directory that has since died', () => {
   it('the listener and the emulator stop naming it once its process is gone, and say the port is free', async () => {
-    const listenerPort = await heldPort();
-    const emulatorPort = await heldPort();
-    const temp = makeTempDir();
-    cleanups.push(() => temp.remove());
-    const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'browser', keychain: 'off' });
-    setup.profiles.update(
-      setup.profiles.active().id,
-      { listenerPort: listenerPort.port, baseUrl: `http://127.0.0.1:${emulatorPort.port}` },
-      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
-    );
-    await setup.close();
-    const holder = await holderProcess();
-    writtenRecord(
-      temp.dir,
-      sampleRecord({
-        pid: holder.pid,
-        processStart: processStartOf(holder.pid),
-        listener: { url: `http://127.0.0.1:${listenerPort.port}`, profileId: 1, profileName: 'Local' },
-        emulator: { url: `http://127.0.0.1:${emulatorPort.port}` },
-      }),
-    );
-
-    const core: ConsoleCore = await createConsole({
-      dataDir: temp.dir,
-      frontDoor: 'browser',
-      keychain: 'off',
-      background: true,
-    });
-    cleanups.push(() => core.close());
-    const pushed: PushEvent[] = [];
-    core.bus.subscribe((event) => pushed.push(event));
+    const { listenerPort, emulatorPort, holder, core, pushed } = await consoleBesideHolder();
     const named = `checkout-console serve (pid ${holder.pid})`;
     expect(core.listener.status()).toMatchObject({ running: false, portTakenBy: 'console' });
     expect(core.listener.status().error).toContain(named);
@@ -114,36 +122,7 @@ describe('a port held by a console of this data directory that has since died', 
   });
 
   it('an open view learns it without reading again: the status is pushed once the holder is gone', async () => {
-    const listenerPort = await heldPort();
-    const emulatorPort = await heldPort();
-    const temp = makeTempDir();
-    cleanups.push(() => temp.remove());
-    const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'browser', keychain: 'off' });
-    setup.profiles.update(
-      setup.profiles.active().id,
-      { listenerPort: listenerPort.port, baseUrl: `http://127.0.0.1:${emulatorPort.port}` },
-      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
-    );
-    await setup.close();
-    const holder = await holderProcess();
-    writtenRecord(
-      temp.dir,
-      sampleRecord({
-        pid: holder.pid,
-        processStart: processStartOf(holder.pid),
-        listener: { url: `http://127.0.0.1:${listenerPort.port}`, profileId: 1, profileName: 'Local' },
-        emulator: { url: `http://127.0.0.1:${emulatorPort.port}` },
-      }),
-    );
-    const core: ConsoleCore = await createConsole({
-      dataDir: temp.dir,
-      frontDoor: 'browser',
-      keychain: 'off',
-      background: true,
-    });
-    cleanups.push(() => core.close());
-    const pushed: PushEvent[] = [];
-    core.bus.subscribe((event) => pushed.push(event));
+    const { listenerPort, emulatorPort, holder, pushed } = await consoleBesideHolder();
 
     holder.kill('SIGKILL');
     await new Promise((resolve) => holder.once('exit', resolve));
