@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { REPLAY_FORM_DEFAULTS } from './replay-form-state';
-import { replayFormOptionsSchema } from './replay-run-memory';
+import { TOKEN_PRESETS } from '@shared/jwt/token-presets';
+import { REPLAY_ORDERS, replayTokenModeSchema } from '@shared/replay';
+import { REPLAY_FORM_DEFAULTS, TARGET_KINDS } from './replay-form-state';
 
 /**
  * The replay being prepared, kept in localStorage (a closed tab and a new one opened on the same
@@ -10,6 +11,18 @@ import { replayFormOptionsSchema } from './replay-run-memory';
  * was made for (replaySelectionKey): another selection does not take it up.
  */
 const KEY = 'checkout-console.replay-plan';
+
+/** A replay's options as the form holds them (a URL target is its kind and the URL box). */
+const replayFormOptionsSchema = z.object({
+  target: z.enum(TARGET_KINDS),
+  url: z.string(),
+  tokenMode: replayTokenModeSchema,
+  preset: z.enum(TOKEN_PRESETS),
+  order: z.enum(REPLAY_ORDERS),
+  delayMs: z.number(),
+  concurrency: z.number(),
+  repeat: z.number(),
+});
 
 const keptPlanSchema = z.object({
   selection: z.string(),

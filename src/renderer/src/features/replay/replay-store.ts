@@ -10,8 +10,7 @@ import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { prettyJsonTextKeepingValues } from '@ui/pretty-json/pretty-json-text';
 import { useReplayForm, type BodyLock } from './replay-form-state';
-import { keptPlan, planOf } from './replay-plan-memory';
-import { rememberedRun, rememberRun, type RememberedRun } from './replay-run-memory';
+import { keptPlan, planOf, type ReplayFormOptions } from './replay-plan-memory';
 import { replaySelectionKey } from './replay-selection';
 
 /**
@@ -52,24 +51,18 @@ export async function startReplay(request: ReplayRequest, key: string | null = n
     const started = await bridge.startReplay(request);
     const early = unclaimed.get(started.runId);
     unclaimed.clear();
-    const now = useReplayForm.getState();
-    now.set({
+    useReplayForm.getState().set({
       runId: started.runId,
       progress: early ?? startingProgress(started.runId, started.total),
       progressFor: key,
     });
-    if (key !== null) {
-      const { target, url, tokenMode, preset, order, delayMs, concurrency, repeat } = now;
-      const options = { target, url, tokenMode, preset, order, delayMs, concurrency, repeat };
-      rememberRun({ runId: started.runId, selection: key, options });
-    }
   } finally {
     useReplayForm.getState().set({ starting: false });
   }
 }
 
 /** A run's options as the form holds them (a URL target is its kind and the URL box). */
-function formOptionsOf(started: ReplayRunOptions): RememberedRun['options'] {
+function formOptionsOf(started: ReplayRunOptions): ReplayFormOptions {
   const { target, tokenMode, preset, order, delayMs, concurrency, repeat } = started;
   const url = target.kind === 'url' ? target.url : '';
   return { target: target.kind, url, tokenMode, preset, order, delayMs, concurrency, repeat };
@@ -235,16 +228,14 @@ export function followReplayProgress(): () => void {
       const pushed = unclaimed.get(newest.runId);
       const latest =
         pushed !== undefined && (pushed.finished || pushed.done >= newest.done) ? pushed : newest;
-      // The form shows what the run was started with: this window's own run, reloaded, as it
-      // remembers it; another window's as main keeps it (the form's defaults said "this console's
-      // listener, original tokens" of a run going elsewhere).
-      const remembered = rememberedRun(newest.runId);
+      // The form shows what the run was started with, as main keeps it, whichever window started
+      // it (the form's defaults said "this console's listener, original tokens" of a run going
+      // elsewhere). Main is the one owner: a window's own memory of its run would be a second.
       form.set({
         runId: newest.runId,
         progress: latest,
-        ...(remembered === null
-          ? { ...formOptionsOf(startedWith), progressFor: replaySelectionKey(startedWith) }
-          : { ...remembered.options, progressFor: remembered.selection }),
+        ...formOptionsOf(startedWith),
+        progressFor: replaySelectionKey(startedWith),
       });
     })
     .catch(() => undefined);
