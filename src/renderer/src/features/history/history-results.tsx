@@ -7,7 +7,7 @@ import { isUnreadRequest, NOT_HTTP, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { formatTime, PROVENANCE_LABEL } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
 import {
-  arrivedSinceEmptyWords,
+  emptyWhenLoadedWords,
   FiltersAlone,
   RowKind,
   RowNotJudged,
@@ -204,11 +204,12 @@ export const HistoryResults = memo(function HistoryResults({
     );
   if (state.error !== null) return <Text c="red">{state.error}</Text>;
   // Empty when loaded, not necessarily now: beside "1 matching record" it said "Nothing stored
-  // matches.", and which filter leaves nothing is no longer the question.
+  // matches.", and which filter leaves nothing is no longer the question. The view's notice above
+  // says what arrived since, with Show them.
   if (state.items.length === 0 && arrivedSince > 0)
     return (
       <Text size="sm" c="dimmed" data-testid="history-empty">
-        {arrivedSinceEmptyWords(arrivedSince, true)}
+        {emptyWhenLoadedWords(true)}.
       </Text>
     );
   if (state.items.length === 0)

@@ -7,4 +7,4 @@ export { RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './r
 export { useRowVirtualizer } from './row-virtualizer';
 export { type FilterUpdate, TimelineFilters } from './timeline-filters';
 export { isSecondPart } from './timeline-rows';
-export { arrivedSinceEmptyWords } from './toolbar-counts';
+export { emptyWhenLoadedWords } from './toolbar-counts';

@@ -25,6 +25,13 @@ export function matchingSelectedWords(count: number | null): string {
  * `filtered`: a filter narrows the list, so what arrived is what matches it.
  */
 export function arrivedSinceEmptyWords(arrived: number, filtered: boolean): string {
-  const none = filtered ? 'None matched' : 'None were stored';
-  return `${none} when the list was loaded; ${formatCount(arrived)} ${arrived === 1 ? 'has' : 'have'} arrived since.`;
+  return `${emptyWhenLoadedWords(filtered)}; ${formatCount(arrived)} ${arrived === 1 ? 'has' : 'have'} arrived since.`;
+}
+
+/**
+ * The first half alone, where the arrivals are said beside it (History's "1 more matching record
+ * has arrived since this list was loaded. Show them" above its list): said twice, it read as two.
+ */
+export function emptyWhenLoadedWords(filtered: boolean): string {
+  return `${filtered ? 'None matched' : 'None were stored'} when the list was loaded`;
 }
