@@ -105,9 +105,9 @@ describe('vault selection', () => {
     }
   });
 
-  it('ignores a keychain that accepts a write it cannot keep', () => {
+  it('ignores a keychain that accepts a write it cannot keep', async () => {
     const forgetful: KeyringEntryFactory = () => ({ getPassword: () => null, setPassword: () => undefined });
-    expect(createKeychainCipher('/tmp/x', forgetful)).toBeNull();
+    expect(await createKeychainCipher('/tmp/x', forgetful)).toBeNull();
   });
 
   it('never writes the key file in a readable mode, even after a loosened copy', async () => {
