@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maskWith, redactPath, redactQuery } from './secrets/redact-secrets';
 
 /** True for an absolute http:// or https:// URL. */
 export function isHttpUrl(value: string): boolean {
@@ -24,9 +25,18 @@ export interface HttpUrlRules {
 const PORTS = '1–65535';
 const SHOWN_AT_MOST = 40;
 
-/** A part of the value as said in a message, cut where it runs long. */
-const shown = (text: string): string =>
-  text.length > SHOWN_AT_MOST ? `${text.slice(0, SHOWN_AT_MOST)}…` : text;
+/**
+ * A part of the value as said in a message: what every screen masks in it masked first, by the
+ * one owner of that (redact-secrets.ts: a serviceToken's value in any letter case or spelling, a
+ * JWT), then cut where it runs long; cut first, a token's start was no longer known as one. A
+ * fragment written as a query (`#serviceToken=…`, `#/v1?serviceToken=…`) is masked as one.
+ */
+function shown(part: string): string {
+  const lead = part.startsWith('?') || part.startsWith('#') ? part.slice(0, 1) : '';
+  const rest = part.slice(lead.length);
+  const masked = `${lead}${redactPath(redactQuery(rest, [], maskWith), [], maskWith)}`;
+  return masked.length > SHOWN_AT_MOST ? `${masked.slice(0, SHOWN_AT_MOST)}…` : masked;
+}
 
 /**
  * The port of an http(s) URL as written (`http://host:99999/x` → `99999`), or null where none is

@@ -232,14 +232,7 @@ export const profileExpectedSchema = profileFieldsSchema.extend(storedUrlFields)
 });
 export type ProfileExpected = z.infer<typeof profileExpectedSchema>;
 
-export const MASK_PREFIX = '••••';
-
-/** `••••abcd`: enough to tell two tokens apart, never enough to use one. */
-export function maskSecret(secret: string | null): MaskedSecret {
-  if (secret === null || secret.length === 0) return { isSet: false, masked: null };
-  const tail = secret.length > 8 ? secret.slice(-4) : '';
-  return { isSet: true, masked: `${MASK_PREFIX}${tail}` };
-}
+export { MASK_PREFIX, maskSecret } from './secrets/mask-secret';
 
 /**
  * The profile that becomes active when the active one is removed (or none is set): the safest

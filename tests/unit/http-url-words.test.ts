@@ -119,3 +119,43 @@ describe('a base URL with a query or fragment is refused: the paths appended wou
     ).toBe(true);
   });
 });
+
+describe('a part of a URL said in a message masks what every screen masks (security.md)', () => {
+  const token = 'sk_test_QSECRET99998888';
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+
+  it.each([
+    [`https://example.test/api?serviceToken=${token}`, 'must not carry a query (?serviceToken=••••8888)'],
+    [
+      `https://example.test/api?a=1&SERVICETOKEN=${token}#x`,
+      'must not carry a query (?a=1&SERVICETOKEN=••••8888)',
+    ],
+    [`https://example.test/api?service%54oken=${token}`, 'must not carry a query (?service%54oken=••••8888)'],
+    [`https://example.test/api#serviceToken=${token}`, 'must not carry a fragment (#serviceToken=••••8888)'],
+    [
+      `https://example.test/api#/v1?serviceToken=${token}`,
+      'must not carry a fragment (#/v1?serviceToken=••••8888)',
+    ],
+  ])('%s', (value, cause) => {
+    const problem = httpUrlProblem(value, 'base URL', { pathBase: true }) ?? '';
+    expect(problem).toContain(`The base URL ${cause}`);
+    expect(problem).not.toContain('QSECRET');
+  });
+
+  it('masks a JWT before the part is cut, so no piece of it is said', () => {
+    const problem = httpUrlProblem(`https://example.test/api?session=${jwt}`, 'base URL', { pathBase: true });
+    expect(problem).toContain('must not carry a query (?session=••••');
+    expect(problem).not.toContain('eyJ');
+  });
+
+  it('the profile fields, as `profiles add --base-url` says them', () => {
+    const fields = defaultProfileFields('sandbox', 'Sandbox');
+    const messages = messagesOf(
+      profileFieldsSchema.safeParse({ ...fields, baseUrl: `https://example.test/api?serviceToken=${token}` }),
+    );
+    expect(messages).toEqual([
+      expect.stringContaining('The base URL must not carry a query (?serviceToken=••••8888)'),
+    ]);
+    expect(messages.join('\n')).not.toContain('QSECRET');
+  });
+});

@@ -1,6 +1,6 @@
 import type { BodyView, HeaderList } from '../events';
 import { escapeRegExp } from '../escape-regexp';
-import { MASK_PREFIX, maskSecret } from '../profile';
+import { MASK_PREFIX, maskSecret } from './mask-secret';
 
 /**
  * The one place that decides what is a secret in a stored exchange, by meaning rather than by
