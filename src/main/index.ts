@@ -12,6 +12,7 @@ import { registerAppScheme, serveAppProtocol } from './desktop/app-protocol';
 import { isTrustedIpcSender } from './desktop/ipc-sender';
 import { createMainWindow, focusWindow, lockDownWebContents, windowStateOf } from './desktop/main-window';
 import { decidePermission } from './desktop/permissions';
+import { installQuitSequence } from './desktop/quit-sequence';
 import { probeSafeStorage } from './desktop/safe-storage-cipher';
 import { isExternalLink } from './desktop/trusted-url';
 import { restoreWindowBounds, WINDOW_STATE_KEY, windowStateSchema } from './desktop/window-bounds';
@@ -32,7 +33,6 @@ app.setPath('userData', resolveDataDir(undefined));
 
 let core: ConsoleCore | null = null;
 let mainWindow: BrowserWindow | null = null;
-let closing = false;
 
 function liveWindow(): BrowserWindow | null {
   return mainWindow !== null && !mainWindow.isDestroyed() ? mainWindow : null;
@@ -110,9 +110,8 @@ async function start(): Promise<void> {
   const saved = started.settings.get(WINDOW_STATE_KEY, windowStateSchema.nullable(), null);
   const window = createMainWindow(preloadPath, restoreWindowBounds(saved, workAreas()));
   mainWindow = window;
-  window.on('close', () => {
-    if (!closing) saveWindowState();
-  });
+  // Saved as the window closes: the console closes only after every window has (quit-sequence.ts).
+  window.on('close', saveWindowState);
 
   registerIpcBridge(ipcMain, started.dispatcher, (event) =>
     isTrustedIpcSender(event, event.senderFrame === window.webContents.mainFrame),
@@ -147,12 +146,5 @@ if (!app.requestSingleInstanceLock()) {
     });
 
   app.on('window-all-closed', () => app.quit());
-
-  app.on('before-quit', (event) => {
-    if (core === null || closing) return;
-    saveWindowState();
-    closing = true;
-    event.preventDefault();
-    void core.close().finally(() => app.quit());
-  });
+  installQuitSequence(app, { closeConsole: () => core?.close(), report: (error) => console.error(error) });
 }
