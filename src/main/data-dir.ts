@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { errorWords } from '../shared/error-words';
 import { fileErrorWords } from './file-error-words';
 
@@ -25,11 +25,15 @@ export function osUserDataDir(
   );
 }
 
-/** `--data-dir`, then CHECKOUT_CONSOLE_DATA_DIR, then the OS's per-user data folder. */
+/**
+ * `--data-dir`, then CHECKOUT_CONSOLE_DATA_DIR, then the OS's per-user data folder, always
+ * absolute (a relative one against the working directory): the desktop app hands it to
+ * Electron's `app.setPath`, which throws for a relative path that serve and the CLI took.
+ */
 export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  if (flag !== undefined && flag !== '') return flag;
+  if (flag !== undefined && flag !== '') return resolve(flag);
   const fromEnv = env[DATA_DIR_ENV];
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  if (fromEnv !== undefined && fromEnv !== '') return resolve(fromEnv);
   return osUserDataDir(process.platform, env);
 }
 

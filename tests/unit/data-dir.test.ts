@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { osUserDataDir, resolveDataDir } from '../../src/main/data-dir';
 
@@ -8,6 +9,13 @@ describe('data directory', () => {
     expect(resolveDataDir(undefined, { XDG_CONFIG_HOME: '/xdg' })).toBe(
       osUserDataDir(process.platform, { XDG_CONFIG_HOME: '/xdg' }),
     );
+  });
+
+  // Electron's app.setPath('userData', …) throws "Path must be absolute" for a relative one, which
+  // serve and the CLI took (against the working directory): one answer for both.
+  it('resolves a relative --data-dir or CHECKOUT_CONSOLE_DATA_DIR against the working directory', () => {
+    expect(resolveDataDir('qa', {})).toBe(resolve('qa'));
+    expect(resolveDataDir(undefined, { CHECKOUT_CONSOLE_DATA_DIR: './qa/../qa2' })).toBe(resolve('qa2'));
   });
 
   it('matches where Electron keeps userData on each OS', () => {
