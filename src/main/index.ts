@@ -1,4 +1,4 @@
-import { app, clipboard, ipcMain, Menu, screen, session, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, dialog, ipcMain, Menu, screen, session, shell, type BrowserWindow } from 'electron';
 import { fileURLToPath } from 'node:url';
 import type { AppCommandId } from '../shared/app-commands';
 import type { ProfilesSnapshot, PushEvent } from '../shared/contract';
@@ -13,6 +13,8 @@ import { isTrustedIpcSender } from './desktop/ipc-sender';
 import { createMainWindow, focusWindow, lockDownWebContents, windowStateOf } from './desktop/main-window';
 import { decidePermission } from './desktop/permissions';
 import { installQuitSequence } from './desktop/quit-sequence';
+import { claimSingleInstance } from './desktop/single-instance';
+import { reportStartUpFailure } from './desktop/start-up-failure';
 import { probeSafeStorage } from './desktop/safe-storage-cipher';
 import { isExternalLink } from './desktop/trusted-url';
 import { restoreWindowBounds, WINDOW_STATE_KEY, windowStateSchema } from './desktop/window-bounds';
@@ -124,10 +126,7 @@ async function start(): Promise<void> {
   });
 }
 
-// One console per data directory: a second launch hands over to the first and quits.
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
+if (claimSingleInstance(app, app.getPath('userData'), (line) => console.log(line))) {
   registerAppScheme();
   app.on('web-contents-created', (_event, contents) =>
     lockDownWebContents(contents, (url) => push({ name: 'app.openExternal', payload: { url } })),
@@ -140,10 +139,15 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(start)
-    .catch((error: unknown) => {
-      console.error(error);
-      app.exit(1);
-    });
+    .catch((error: unknown) =>
+      reportStartUpFailure(error, {
+        dialog,
+        exit: (code) => app.exit(code),
+        dataDir: app.getPath('userData'),
+        env: process.env,
+        log: (failure) => console.error(failure),
+      }),
+    );
 
   app.on('window-all-closed', () => app.quit());
   installQuitSequence(app, { closeConsole: () => core?.close(), report: (error) => console.error(error) });
