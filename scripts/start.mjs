@@ -4,11 +4,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary.mjs';
+import {
+  exitCodeOf,
+  fallbackLine,
+  forwardStopSignals,
+  judgeElectronExit,
+  STARTED_BY_NPM_START_ENV,
+} from './electron-exit.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const passThrough = process.argv.slice(2);
-// If Electron dies this quickly, it never came up (missing libraries, no display).
-const STARTUP_GRACE_MS = 4000;
 
 if (process.env.CHECKOUT_CONSOLE_SKIP_BUILD !== '1') {
   const built = spawnSync(
@@ -23,12 +28,11 @@ if (process.env.CHECKOUT_CONSOLE_SKIP_BUILD !== '1') {
 }
 
 let fellBack = false;
-function startBrowserMode(reason) {
+/** `line` says why, in one line (electron-exit.mjs words it). */
+function startBrowserMode(line) {
   if (fellBack) return;
   fellBack = true;
-  process.stdout.write(
-    `Electron cannot start here: ${reason.replace(/\.$/, '')}. Starting browser mode instead.\n`,
-  );
+  process.stdout.write(`${line}\n`);
   const child = spawn(
     process.execPath,
     [fileURLToPath(new URL('../bin/checkout-console.mjs', import.meta.url)), 'serve', ...passThrough],
@@ -37,10 +41,8 @@ function startBrowserMode(reason) {
       stdio: 'inherit',
     },
   );
-  const forward = (signal) => child.kill(signal);
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
-  child.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)));
+  forwardStopSignals(child);
+  child.on('exit', (code, signal) => process.exit(exitCodeOf(code, signal)));
 }
 
 /**
@@ -62,28 +64,45 @@ function desktopArguments(args) {
 
 const electron = findElectronBinary();
 if (electron.path === null) {
-  startBrowserMode(electron.reason);
+  startBrowserMode(fallbackLine(electron.reason));
 } else {
   const desktop = desktopArguments(passThrough);
   if (desktop.ignored.length > 0)
     process.stdout.write(`The desktop window ignores ${desktop.ignored.join(' ')} (browser mode only).\n`);
-  const env =
-    desktop.dataDir === null ? process.env : { ...process.env, CHECKOUT_CONSOLE_DATA_DIR: desktop.dataDir };
+  // The app's start-up failures are said here (one line, then browser mode), not in its dialog.
+  const env = {
+    ...process.env,
+    [STARTED_BY_NPM_START_ENV]: '1',
+    ...(desktop.dataDir === null ? {} : { CHECKOUT_CONSOLE_DATA_DIR: desktop.dataDir }),
+  };
   const startedAt = Date.now();
   let stderr = '';
   const child = spawn(electron.path, [root], { cwd: root, env, stdio: ['inherit', 'inherit', 'pipe'] });
+  const signals = forwardStopSignals(child);
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
     process.stderr.write(chunk);
   });
-  child.on('error', (error) => startBrowserMode(`Electron failed to launch: ${error.message}`));
+  child.on('error', (error) => {
+    signals.release();
+    startBrowserMode(fallbackLine(`Electron failed to launch: ${error.message}`));
+  });
   child.on('exit', (code, signal) => {
-    if (code !== 0 && Date.now() - startedAt < STARTUP_GRACE_MS) {
-      const firstLine =
-        stderr.split('\n').find((line) => line.trim() !== '') ?? `exit code ${code ?? signal}`;
-      startBrowserMode(`Electron exited at start-up: ${firstLine.trim()}`);
+    // A launch that failed ('error') has handed over to browser mode already.
+    if (fellBack) return;
+    const judged = judgeElectronExit({
+      code,
+      signal,
+      elapsedMs: Date.now() - startedAt,
+      stderr,
+      stopping: signals.stopping(),
+    });
+    if ('fallback' in judged) {
+      signals.release();
+      startBrowserMode(judged.fallback);
       return;
     }
-    process.exit(code ?? 0);
+    if (judged.line !== null) process.stdout.write(`${judged.line}\n`);
+    process.exit(judged.exitCode);
   });
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
@@ -81,6 +81,80 @@ describe('npm start with an Electron binary', () => {
       expect(got.argv.map((arg) => resolve(arg))).toEqual([resolve(root)]);
       expect(run.stdout).toContain('The desktop window ignores --port 0 (browser mode only).');
     } finally {
+      temp.remove();
+    }
+  });
+});
+
+/** A fake Electron (a shell script) in a folder of its own, found through ELECTRON_OVERRIDE_DIST_PATH. */
+function fakeElectron(dir: string, script: string): NodeJS.ProcessEnv {
+  writeFileSync(join(dir, 'electron'), `#!/bin/sh\n${script}\n`);
+  chmodSync(join(dir, 'electron'), 0o755);
+  return { ...process.env, CHECKOUT_CONSOLE_SKIP_BUILD: '1', ELECTRON_OVERRIDE_DIST_PATH: dir };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm start and its Electron child', () => {
+  // Stopping `npm start` (SIGTERM from a process manager, an IDE's stop button) left Electron
+  // running, orphaned: only browser mode's child was sent the signal.
+  it('passes SIGTERM on to Electron and ends with it', async () => {
+    const temp = makeTempDir();
+    const pidFile = join(temp.dir, 'electron.pid');
+    const env = fakeElectron(temp.dir, `echo $$ > ${JSON.stringify(pidFile)}\nexec sleep 300`);
+    const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, env });
+    let electronPid = 0;
+    try {
+      await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '').toBe(true);
+      electronPid = Number(readFileSync(pidFile, 'utf8').trim());
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await expect.poll(() => alive(electronPid), { timeout: 5_000 }).toBe(false);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (electronPid !== 0 && alive(electronPid)) process.kill(electronPid, 'SIGKILL');
+      temp.remove();
+    }
+  });
+
+  // Chromium's own log lines come first on stderr; the cause, and the step that fixes it, below.
+  it('says the setup step an Electron that exits at start-up names, not Chromium noise', async () => {
+    const temp = makeTempDir();
+    const env = fakeElectron(
+      temp.dir,
+      [
+        `echo '[1130/153012.123456:ERROR:bus.cc(407)] Failed to connect to the bus: Could not parse server address' >&2`,
+        `echo 'Error: No better-sqlite3 build for Electron 45.4.1 (ABI 140). Run "npm run rebuild:electron-sqlite" (needs network access to Electron'"'"'s headers).' >&2`,
+        'exit 1',
+      ].join('\n'),
+    );
+    const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', '0', '--no-open'], {
+      cwd: root,
+      env: { ...env, CHECKOUT_CONSOLE_DATA_DIR: join(temp.dir, 'data'), CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      await expect
+        .poll(() => stdout, { timeout: 15_000 })
+        .toContain(
+          'The desktop window cannot open until you run "npm run rebuild:electron-sqlite": No better-sqlite3 build for Electron 45.4.1 (ABI 140). Starting browser mode instead.\n',
+        );
+      expect(stdout).not.toContain('Electron cannot start here');
+    } finally {
+      // Browser mode after the line runs until stopped (or has ended where nothing is built).
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
       temp.remove();
     }
   });
