@@ -1,5 +1,6 @@
 import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson } from '../../shared/bounded-json';
 import type { OrderRecord } from '../../shared/orders/order-record';
+import { readBodyJson } from '../../shared/webhook/read-body-json';
 import { toSummary } from '../store/events-repository';
 import { ORDER_BODY_MAX, type OrderRecordRow } from '../store/orders-repository';
 
@@ -7,7 +8,10 @@ import { ORDER_BODY_MAX, type OrderRecordRow } from '../store/orders-repository'
 function readJson(body: Buffer | null): { value: unknown; unreadable?: string } {
   // Larger bodies are not parsed here (their event type and ids were read when they arrived).
   if (body === null || body.byteLength === 0 || body.byteLength > ORDER_BODY_MAX) return { value: null };
-  const read = parseBoundedJson(body.toString('utf8'), { maxDepth: JSON_MAX_DEPTH });
+  // Read as the listener's judge read it (a byte order mark dropped), so both say the same of it.
+  const json = readBodyJson(body);
+  if (json.text === null) return { value: null };
+  const { read } = json;
   if (read.ok) return { value: read.value };
   // Text that is not JSON is simply not JSON (its verdict says so); a bound is a finding.
   return read.problem.kind === 'not_json'

@@ -1,4 +1,4 @@
-import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson, topLevelStrings } from '../bounded-json';
+import { describeJsonProblem, topLevelStrings } from '../bounded-json';
 import { quoteShort } from '../checkout/findings';
 import { decimalsOf, parseAmount, tooManyDecimalsWords } from '../checkout/money';
 import type { BodyVerdict, HeaderList } from '../events';
@@ -6,6 +6,7 @@ import { findDuplicateKeys } from '../json-duplicate-keys';
 import { formatJsonPath } from '../json-path';
 import type { BodyFinding } from '../webhook-details';
 import { BodyFindings } from './body-findings';
+import { readBodyJson } from './read-body-json';
 import {
   CURRENT_FORM_FIELDS,
   eventTypeOfLegacyStatus,
@@ -27,7 +28,6 @@ export interface BodyJudgement {
 
 type JsonObject = Record<string, unknown>;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** What an empty body lacks, in the words of its finding. */
 const NOTIFICATION_FIELDS =
   'a notification carries a JSON object with order_id, order_reference_id, order_number, event_type and data';
@@ -254,19 +254,17 @@ export function judgeWebhookBody(
       [],
       'The body starts with a UTF-8 byte order mark (EF BB BF), which JSON sent between systems must not have (RFC 8259); some parsers, such as PHP’s json_decode, refuse such a body. It was read without it.',
     );
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
+  const body = readBodyJson(bytes);
+  if (body.text === null) {
     findings.error([], 'The body is not UTF-8 text.');
     return result('invalid_json');
   }
+  const { text, read } = body;
   if (text.trim() === '') {
     findings.error([], `The body holds only whitespace (${bytes.byteLength} bytes): ${NOTIFICATION_FIELDS}.`);
     return result('empty');
   }
   findings.read(text);
-  const read = parseBoundedJson(text, { maxDepth: JSON_MAX_DEPTH });
   if (!read.ok && read.problem.kind === 'too_deep') {
     // Valid JSON no reader can walk: stored as sent and flagged; only its first level is read,
     // so it still joins its order (where it is listed as unreadable and moves nothing).
