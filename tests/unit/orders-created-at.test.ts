@@ -35,7 +35,11 @@ describe('a data directory derived by the rules before', () => {
       migrations.filter((migration) => migration.id < 30),
     );
     db.exec("INSERT INTO orders (order_id, stale, state) VALUES ('o-1', 0, 'authorised'), ('o-2', 0, 'new')");
-    migrate(db, migrations);
+    // Through 030 alone: a later migration may mark them again.
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id <= 30),
+    );
     expect(db.prepare('SELECT order_id, stale FROM orders ORDER BY order_id').all()).toEqual([
       { order_id: 'o-1', stale: 1 },
       { order_id: 'o-2', stale: 1 },

@@ -1,4 +1,7 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/main/store/migrate';
+import { migrations } from '../../src/main/store/migrations';
 import { signWith } from '../fixtures/hostile-webhooks';
 import { buildRawRequest, sendRaw } from './helpers/raw-http';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
@@ -45,6 +48,20 @@ const notification = (orderId: string, eventType: string, data: unknown = []) =>
 const lifecycleOf = (orderId: string) => listening.core.orders.detail(orderId).lifecycle;
 
 describe('webhooks the listener judged', () => {
+  it('a request the listener refused (not POST, answered 405) moves nothing', async () => {
+    const orderId = newOrderId();
+    expect(await send(JSON.stringify(notification(orderId, 'order_approved')), 'GET')).toBe(405);
+    expect(await send(JSON.stringify(notification(orderId, 'order_authorised')), 'PUT')).toBe(405);
+    const lifecycle = lifecycleOf(orderId);
+    expect(lifecycle.state).toBeNull();
+    expect(lifecycle.entries.map((entry) => entry.effect)).toEqual(['contradicts', 'contradicts']);
+    // In the record's own words, as its detail says them.
+    expect(lifecycle.findings.map((finding) => finding.message)).toEqual([
+      expect.stringContaining('GET is not accepted (webhooks are POSTed); answered 405 and stored it anyway'),
+      expect.stringContaining('PUT is not accepted (webhooks are POSTed); answered 405 and stored it anyway'),
+    ]);
+  });
+
   it('a body behind a byte order mark is read as the listener read it', async () => {
     const orderId = newOrderId();
     const bom = (value: unknown) =>
@@ -66,5 +83,114 @@ describe('webhooks the listener judged', () => {
     expect(lifecycle.findings).toEqual([]);
     expect(lifecycle.state).toBe('fully_captured');
     expect(lifecycle.facts.capturedAmount).toBe('401.625');
+  });
+
+  it('a body with error findings moves nothing, and says the finding in the record’s words', async () => {
+    const cases: { body: (orderId: string) => unknown; words: string }[] = [
+      {
+        body: (orderId) => ({ order_id: orderId, order_reference_id: 'R', event_type: 'order_approved' }),
+        words: 'It has event_type but lacks order_number, data of the current form',
+      },
+      {
+        body: (orderId) => notification(orderId, 'order_approved', {}),
+        words: 'data must be an empty array for order_approved',
+      },
+      {
+        body: (orderId) => ({ ...notification(orderId, 'order_approved'), order_number: 64 }),
+        words: 'order_number must be a string',
+      },
+      {
+        body: (orderId) =>
+          notification(orderId, 'order_captured', {
+            capture_id: '9b2d7c1e-3f4a-4b5c-8d6e-7f8091a2b3c4',
+            captured_amount: { amount: '5.00', currency: 'USD' },
+          }),
+        words: 'currency must be one of SAR, AED, BHD, KWD, OMR (SAR when left out)',
+      },
+    ];
+    for (const { body, words } of cases) {
+      const orderId = newOrderId();
+      expect(await send(JSON.stringify(body(orderId)))).toBe(200);
+      const lifecycle = lifecycleOf(orderId);
+      expect(lifecycle.state, words).toBeNull();
+      expect(lifecycle.facts.capturedAmount, words).toBeNull();
+      expect(lifecycle.entries.map((entry) => entry.effect)).toEqual(['contradicts']);
+      expect(lifecycle.findings).toEqual([
+        expect.objectContaining({ code: 'body_error', message: expect.stringContaining(words) }),
+      ]);
+      expect(lifecycle.entries[0]?.evidence).toContain('not counted');
+    }
+  });
+
+  it('a body naming order_id twice is listed on both orders and moves neither', async () => {
+    const first = newOrderId();
+    const last = newOrderId();
+    const body = `{"order_id":"${first}","order_id":"${last}","order_reference_id":"R","order_number":"N","event_type":"order_approved","data":[]}`;
+    expect(await send(body)).toBe(200);
+    for (const orderId of [first, last]) {
+      const lifecycle = lifecycleOf(orderId);
+      expect(lifecycle.state, orderId).toBeNull();
+      expect(lifecycle.entries.map((entry) => entry.effect)).toEqual(['contradicts']);
+      expect(lifecycle.findings).toEqual([
+        expect.objectContaining({
+          code: 'duplicate_key',
+          message: expect.stringContaining('order_id is given 2 times in one object'),
+        }),
+      ]);
+    }
+    // The list marks and derives the first-named order too.
+    const listed = listening.core.orders.list({ limit: 100 }).items.map((order) => order.orderId);
+    expect(listed).toEqual(expect.arrayContaining([first, last]));
+  });
+
+  it('a body naming event_type twice moves nothing', async () => {
+    const orderId = newOrderId();
+    const body = `{"order_id":"${orderId}","order_reference_id":"R","order_number":"N","event_type":"order_approved","event_type":"order_authorised","data":[]}`;
+    expect(await send(body)).toBe(200);
+    const lifecycle = lifecycleOf(orderId);
+    expect(lifecycle.state).toBeNull();
+    expect(lifecycle.findings).toEqual([
+      expect.objectContaining({
+        code: 'duplicate_key',
+        message: expect.stringContaining('event_type is given 2 times in one object'),
+      }),
+    ]);
+  });
+});
+
+describe('a data directory derived by the rules before', () => {
+  it('has every order derived again, and the first-named order of a body naming two (migration 031)', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id < 31),
+    );
+    const first = newOrderId();
+    const last = newOrderId();
+    db.prepare(
+      "INSERT INTO events (uid, kind, at_ms, order_id, request_body, details) VALUES ('u-1', 'webhook', 1, ?, ?, ?)",
+    ).run(
+      last,
+      Buffer.from(`{"order_id":"${first}","order_id":"${last}"}`),
+      JSON.stringify({
+        body: {
+          verdict: 'unknown_shape',
+          findings: [
+            {
+              severity: 'warning',
+              path: 'order_id',
+              message: 'order_id is given 2 times in one object; only the last one counts here.',
+            },
+          ],
+        },
+      }),
+    );
+    db.exec(`INSERT INTO orders (order_id, stale, state) VALUES ('${last}', 0, 'approved')`);
+    migrate(db, migrations);
+    expect(db.prepare('SELECT order_id, stale FROM orders ORDER BY order_id').all()).toEqual([
+      { order_id: first, stale: 1 },
+      { order_id: last, stale: 1 },
+    ]);
+    db.close();
   });
 });

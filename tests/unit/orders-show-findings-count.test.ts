@@ -33,6 +33,9 @@ describe('an order whose only record has a body finding of its own', () => {
       body: JSON.stringify({
         order_id: ORDER_ID,
         order_reference_id: 'R-9',
+        // The current form whole: its one finding is the warning on the event type. A body with an
+        // error finding is one about the order too (it moves nothing; orders-judged-webhooks).
+        order_number: 'N-9',
         event_type: 'order_refunded',
         data: [],
       }),

@@ -50,6 +50,14 @@ const REFERENCE_AS_SEARCHED = 'orders_reference_as_searched';
 
 type Params = Record<string, string | number>;
 
+/**
+ * A webhook whose stored verdict says order_id is given twice, and the order its first one
+ * names, as the index of migration 031 keys it (a parser keeping the first files it there).
+ */
+const NAMES_ORDER_TWICE = "kind = 'webhook' AND instr(details, 'order_id is given ') > 0";
+const FIRST_ORDER_ID = `(CASE WHEN json_valid(CAST(request_body AS TEXT))
+    THEN json_extract(CAST(request_body AS TEXT), '$.order_id') END)`;
+
 /** The order a call was sent for (details.sentForOrder), as the index of migration 029 keys it. */
 const SENT_FOR = "(CASE WHEN json_valid(details) THEN json_extract(details, '$.sentForOrder') END)";
 
@@ -139,6 +147,8 @@ export function createOrdersRepository(db: SqliteDatabase) {
       SELECT order_id FROM events WHERE id > @from AND id <= @to AND order_id IS NOT NULL
       UNION SELECT ${SENT_FOR} FROM events
         WHERE id > @from AND id <= @to AND kind = 'request' AND ${SENT_FOR} IS NOT NULL
+      UNION SELECT ${FIRST_ORDER_ID} FROM events
+        WHERE id > @from AND id <= @to AND ${NAMES_ORDER_TWICE} AND ${FIRST_ORDER_ID} IS NOT NULL
       ON CONFLICT (order_id) DO UPDATE SET stale = stale + 1`),
     setMarked: db.prepare<[number]>('UPDATE orders_marked_state SET marked_through = ?'),
     // The id of the limit-th record after the mark: a batch counts records, not ids, so the
@@ -151,12 +161,14 @@ export function createOrdersRepository(db: SqliteDatabase) {
     ),
     // length() of a blob is read from its header, so a body left out is never loaded. A call sent
     // for the order but filed under the one its answer named is one of its records too (029):
-    // the derivation lists it as naming another order.
+    // the derivation lists it as naming another order. So is a webhook whose first order_id
+    // names it, though its last names another (031): listed, it counts for neither.
     records: db.prepare<{ order: string }, OrderRecordRow>(`SELECT ${summaryColumns()}, details,
       CASE WHEN length(request_body) <= ${ORDER_BODY_MAX} THEN request_body END AS request_body,
       CASE WHEN length(response_body) <= ${ORDER_BODY_MAX} THEN response_body END AS response_body
       FROM events WHERE order_id = @order
         OR (kind = 'request' AND ${SENT_FOR} = @order)
+        OR (${NAMES_ORDER_TWICE} AND ${FIRST_ORDER_ID} = @order)
       ORDER BY at_ms, id`),
     staleCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE stale > 0'),
   };

@@ -40,6 +40,7 @@ import {
 import { captureClaim, refundClaim } from './amount-claims';
 import { anotherCheckoutProblem } from './create-identity';
 import { answeredCaptureProblem, captureIdProblem } from './capture-identity';
+import { webhookNotCounted } from './webhook-not-counted';
 import {
   answeredRefundProblem,
   isPartlyRepeated,
@@ -148,6 +149,13 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       effect: 'unknown',
       evidence: `The body could not be read (${record.unreadable}); listed, state unchanged`,
     });
+    return;
+  }
+  // The listener's judgement of it, taken as it is: refused, or a body with an error or a key
+  // given twice, it is listed with the record's words and moves nothing.
+  const notCounted = webhookNotCounted(record);
+  if (notCounted !== null) {
+    walk.contradict(record, eventType ?? 'webhook', 'webhook', notCounted);
     return;
   }
   if (eventType === null) {

@@ -28,6 +28,13 @@ export interface BodyJudgement {
 
 type JsonObject = Record<string, unknown>;
 
+/**
+ * How a key given twice ends its finding. Orders know such a finding by it in a stored verdict
+ * (whose findings keep only path, severity and words): a body another parser reads otherwise is
+ * no evidence of either reading (shared/orders/webhook-not-counted.ts).
+ */
+export const DUPLICATE_KEY_WORDS = ' in one object; only the last one counts here.';
+
 /** What an empty body lacks, in the words of its finding. */
 const NOTIFICATION_FIELDS =
   'a notification carries a JSON object with order_id, order_reference_id, order_number, event_type and data';
@@ -289,10 +296,7 @@ export function judgeWebhookBody(
   const parsed = read.value;
   // JSON.parse keeps the last of a name given twice; the merchant's parser may keep another.
   for (const { path, count } of findDuplicateKeys(text))
-    findings.warning(
-      path,
-      `${formatJsonPath(path)} is given ${count} times in one object; only the last one counts here.`,
-    );
+    findings.warning(path, `${formatJsonPath(path)} is given ${count} times${DUPLICATE_KEY_WORDS}`);
   if (!isObject(parsed)) {
     findings.error([], `The body is JSON but ${findings.describe([], parsed)}, not an object.`);
     return result('unknown_shape');

@@ -28,6 +28,7 @@ import outboxRunOwned from './027-outbox-run-owned';
 import outboxOlderRunsGivenUp from './028-outbox-older-runs-given-up';
 import ordersSentFor from './029-orders-sent-for';
 import ordersDerivedAgain from './030-orders-derived-again';
+import ordersFirstNamed from './031-orders-first-named';
 
 export interface Migration {
   readonly id: number;
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
   { id: 28, name: '028-outbox-older-runs-given-up', sql: outboxOlderRunsGivenUp },
   { id: 29, name: '029-orders-sent-for', sql: ordersSentFor },
   { id: 30, name: '030-orders-derived-again', sql: ordersDerivedAgain },
+  { id: 31, name: '031-orders-first-named', sql: ordersFirstNamed },
 ];

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { bodyFindingSchema, type BodyFinding } from '../webhook-details';
+import { DUPLICATE_KEY_WORDS } from '../webhook/judge-webhook-body';
+import type { AmountProblem } from './lifecycle-walk';
+import type { OrderRecord } from './order-record';
+
+/** The stored verdict's findings (details.body); records stored before it existed have none. */
+const storedBody = z.object({ body: z.object({ findings: z.array(bodyFindingSchema) }) });
+
+/** A finding's words as the record keeps them, to be followed by more of the sentence. */
+const findingWords = (finding: BodyFinding) => finding.message.replace(/\.$/u, '');
+
+/**
+ * Why a verified notification is still no evidence of the service's, in the words its record
+ * keeps, or null when it counts. The body is judged once, by the listener, and the order takes
+ * that verdict as it is, so the Timeline, History and Orders say one thing of it:
+ * - the listener refused the request (a GET or PUT answered 405): the spec's notification is a
+ *   POST, and whoever sent another method was told it was not taken;
+ * - its body has error findings (data missing, order_id not a UUID, a currency that is not the
+ *   spec's Money): it is not the notification the spec describes, whatever it claims;
+ * - a key is given twice: JSON.parse keeps the last, a merchant's parser (SQLite's, PHP's) may
+ *   keep the first and read another order or event, so neither reading is the service's word.
+ */
+export function webhookNotCounted(record: OrderRecord): AmountProblem | null {
+  if (record.error !== null)
+    return { code: 'refused_by_listener', message: record.error.replace(/\.$/u, '') };
+  const stored = storedBody.safeParse(record.details);
+  if (!stored.success) return null;
+  const { findings } = stored.data.body;
+  const errors = findings.filter((finding) => finding.severity === 'error');
+  if (errors.length > 0)
+    return {
+      code: 'body_error',
+      message: `The listener judged its body with ${errors.length === 1 ? 'an error' : `${errors.length} errors`}: ${errors.map(findingWords).join('; ')}`,
+    };
+  const twice = findings.filter((finding) => finding.message.endsWith(DUPLICATE_KEY_WORDS));
+  if (twice.length > 0)
+    return {
+      code: 'duplicate_key',
+      message: `${twice.map(findingWords).join('; ')}; a parser that keeps the first reads another notification, so it counts for no order it names`,
+    };
+  return null;
+}
