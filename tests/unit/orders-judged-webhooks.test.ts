@@ -114,6 +114,8 @@ describe('webhooks the listener judged', () => {
       const lifecycle = lifecycleOf(orderId);
       expect(lifecycle.state, words).toBeNull();
       expect(lifecycle.facts.capturedAmount, words).toBeNull();
+      // Nor does it name the order's number: its word is no evidence of anything.
+      expect(lifecycle.facts.orderNumber, words).toBeNull();
       expect(lifecycle.entries.map((entry) => entry.effect)).toEqual(['contradicts']);
       expect(lifecycle.findings).toEqual([
         expect.objectContaining({ code: 'body_error', message: expect.stringContaining(words) }),

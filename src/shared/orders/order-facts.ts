@@ -2,6 +2,7 @@ import { DEFAULT_CURRENCY } from '../checkout/currencies';
 import { readMoneyField, unreadableMoneyWhy } from './order-amounts';
 import { formatMinorAmount } from '../money-format';
 import type { OrderFacts } from './order-lifecycle';
+import { webhookNotCounted } from './webhook-not-counted';
 import {
   isJsonObject,
   isSuccess,
@@ -56,7 +57,10 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
   const total = readMoneyField(request, ['total_amount'], DEFAULT_CURRENCY);
   const webhookValue = (key: string) => {
     for (const record of records) {
-      if (record.kind !== 'webhook' || record.tokenVerdict !== 'valid') continue;
+      // A notification the order does not count (refused, an error in its body, a key given
+      // twice) names no number or reference either: its word is no evidence of anything.
+      if (record.kind !== 'webhook' || record.tokenVerdict !== 'valid' || webhookNotCounted(record) !== null)
+        continue;
       const value = stringField(record.requestJson, key);
       if (value !== null) return value;
     }
