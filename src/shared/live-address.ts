@@ -48,3 +48,37 @@ export function liveAddressReachedBy(url: string, profiles: readonly ProfileAddr
   }
   return null;
 }
+
+/** What of a profile tells whether its calls reach production (a view, a menu's profile). */
+interface ProfileReach {
+  environment: string;
+  liveAddress: LiveAddress | null;
+}
+
+/**
+ * Whether a profile's calls reach production: a live profile, or one of another environment whose
+ * base URL is a live profile's address (a duplicate of Live switched to Sandbox keeps Live's URL
+ * and token). Main's live guard asks for both alike; every place that lists profiles (the top
+ * bar, the Profiles view, the desktop's Profile menu, `profiles list`) marks both alike.
+ */
+export function reachesLive(profile: ProfileReach): boolean {
+  return profile.environment === 'live' || profile.liveAddress !== null;
+}
+
+/**
+ * The word that marks such a profile wherever it is listed: "live" for a live profile, "live
+ * address" for one whose environment says otherwise (its environment alone would look calm).
+ */
+export function liveMark(profile: ProfileReach): 'live' | 'live address' | null {
+  if (!reachesLive(profile)) return null;
+  return profile.environment === 'live' ? 'live' : 'live address';
+}
+
+/**
+ * A profile's environment as a line of text lists it (the desktop's Profile menu, `profiles
+ * list`): "sandbox, live address" where the environment alone would look calm.
+ */
+export function environmentWithLiveMark(profile: ProfileReach): string {
+  const mark = liveMark(profile);
+  return mark === 'live address' ? `${profile.environment}, ${mark}` : profile.environment;
+}

@@ -14,9 +14,9 @@ function options(overrides: Partial<AppMenuOptions> = {}): AppMenuOptions {
     isDevelopment: false,
     appName: 'Checkout Console',
     profiles: [
-      { name: 'Local', environment: 'local', isActive: true },
-      { name: 'Sandbox', environment: 'sandbox', isActive: false },
-      { name: 'Live', environment: 'live', isActive: false },
+      { name: 'Local', environment: 'local', isActive: true, liveAddress: null },
+      { name: 'Sandbox', environment: 'sandbox', isActive: false, liveAddress: null },
+      { name: 'Live', environment: 'live', isActive: false, liveAddress: null },
     ],
     runCommand: vi.fn(),
     openExternal: vi.fn(),
@@ -95,6 +95,7 @@ describe('application menu', () => {
       name: `P${index + 1}`,
       environment: 'sandbox',
       isActive: index === 4,
+      liveAddress: null,
     }));
     const template = buildAppMenuTemplate(options({ profiles: many }));
     const profileMenu = template.find((menu) => menu.label === 'Profile');
@@ -108,6 +109,28 @@ describe('application menu', () => {
 
     const none = buildAppMenuTemplate(options({ profiles: [] }));
     expect(byId(none, 'no-profiles').enabled).toBe(false);
+  });
+
+  it('marks a profile that is not live but reaches a live address, as the Profiles view does', () => {
+    // A duplicate of Live set to Sandbox keeps Live's base URL: its calls reach production.
+    const liveAddress = {
+      profileName: 'Live',
+      field: 'base URL',
+      url: 'https://api.example.com',
+      server: 'https://api.example.com',
+    } as const;
+    const template = buildAppMenuTemplate(
+      options({
+        profiles: [
+          { name: 'Sandbox', environment: 'sandbox', isActive: true, liveAddress: null },
+          { name: 'Live', environment: 'live', isActive: false, liveAddress: null },
+          { name: 'Live copy', environment: 'sandbox', isActive: false, liveAddress },
+        ],
+      }),
+    );
+    expect(
+      ['switch-profile-1', 'switch-profile-2', 'switch-profile-3'].map((id) => byId(template, id).label),
+    ).toEqual(['Sandbox (sandbox)', 'Live (live)', 'Live copy (sandbox, live address)']);
   });
 
   it('sends our items to the renderer as app commands', () => {

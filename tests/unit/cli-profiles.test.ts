@@ -24,6 +24,23 @@ describe('checkout-console profiles', () => {
     expect(run.stdout).toMatch(/Live\s+live/);
   });
 
+  it("marks a profile not live on a live profile's address in the list, as the Profiles view does", async () => {
+    const listed = JSON.parse((await cli('profiles', 'list', '--json')).stdout) as {
+      name: string;
+      baseUrl: string;
+    }[];
+    const live = listed.find((profile) => profile.name === 'Live');
+    if (live === undefined) throw new Error('no first-run Live profile');
+    expect(
+      (await cli('profiles', 'add', 'Live copy', '--env', 'sandbox', '--base-url', live.baseUrl)).code,
+    ).toBe(0);
+    const table = (await cli('profiles', 'list')).stdout;
+    expect(table).toMatch(/^\s+Live copy\s+sandbox, live address\s+https?:\/\//m);
+    // The mark is for a copy on production's address only: Live says live, Sandbox nothing more.
+    expect(table).toMatch(/^\s+Live\s+live\s+https?:\/\//m);
+    expect(table).toMatch(/^\s+Sandbox\s+sandbox\s+https?:\/\//m);
+  });
+
   it('adds, sets, uses and removes a profile; --json is machine-readable', async () => {
     expect(
       (

@@ -7,6 +7,7 @@ import {
   toElectronAccelerator,
   type AppCommandId,
 } from '../../shared/app-commands';
+import { environmentWithLiveMark, type LiveAddress } from '../../shared/live-address';
 import { PROJECT_HOMEPAGE, PROJECT_ISSUES, PROJECT_README } from '../../shared/project-links';
 
 /**
@@ -22,6 +23,16 @@ export interface MenuProfile {
   name: string;
   environment: string;
   isActive: boolean;
+  /** The live profile's address this one reaches (main computes it for every profile view). */
+  liveAddress: LiveAddress | null;
+}
+
+/**
+ * "Live copy (sandbox, live address)": a profile not live whose calls reach production carries
+ * the mark the top bar and the Profiles view give it; "(sandbox)" alone would look calm.
+ */
+function profileLabel(profile: MenuProfile): string {
+  return `${profile.name} (${environmentWithLiveMark(profile)})`;
 }
 
 export interface AppMenuOptions {
@@ -113,7 +124,7 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemConstruct
     if (profile === undefined) return [];
     return [
       {
-        ...command(switchProfileCommand(slot), `${profile.name} (${profile.environment})`),
+        ...command(switchProfileCommand(slot), profileLabel(profile)),
         type: 'radio',
         checked: profile.isActive,
       },

@@ -7,6 +7,7 @@ import {
   type ProfileView,
   type SecretEdit,
 } from '../../../shared/profile';
+import { environmentWithLiveMark } from '../../../shared/live-address';
 import type { ConsoleCore } from '../../app';
 import {
   numberFlagTexts,
@@ -145,7 +146,8 @@ export function registerProfiles(program: Command, context: CliContext): void {
         const rows = snapshot.profiles.map((p) => [
           p.isActive ? '*' : '',
           p.name,
-          p.environment,
+          // A copy of Live set to Sandbox is marked, as in the Profiles view: it reaches production.
+          environmentWithLiveMark(p),
           p.baseUrl,
           p.apiToken.masked ?? '(not set)',
           p.notificationToken.masked ?? '(not set)',

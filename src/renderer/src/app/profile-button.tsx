@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { appCommandShortcut, PROFILE_SLOTS, switchProfileCommand } from '@shared/app-commands';
 import type { ProfileView } from '@shared/profile';
 import { profileProblems } from '@shared/profile-readiness';
+import { liveMark } from '@shared/live-address';
 import { profileColor, reachesLive } from '@ui/environment-style';
 import { shortcutLabel } from '@ui/platform';
 
@@ -30,15 +31,15 @@ export function profileHint(profile: ProfileView, index: number): string {
  */
 export function ProfileMarks({ profile, strong }: { profile: ProfileView; strong: boolean }) {
   const needsSetup = profileProblems(profile).length > 0;
-  const live = reachesLive(profile);
+  const live = liveMark(profile);
   return (
     <Group gap={2} wrap="nowrap">
       {needsSetup && (
         <IconAlertTriangle size={14} aria-label="needs setup" color="var(--mantine-color-orange-6)" />
       )}
-      {live && (
+      {live !== null && (
         <Badge size="xs" color="red" variant={strong ? 'white' : 'light'}>
-          {profile.environment === 'live' ? 'live' : 'live address'}
+          {live}
         </Badge>
       )}
     </Group>

@@ -1,4 +1,8 @@
+import { reachesLive } from '@shared/live-address';
 import type { Environment, ProfileView } from '@shared/profile';
+
+// Shared with main, where the desktop menu and `profiles list` mark the same profiles.
+export { reachesLive };
 
 /** Live is always red, everywhere; the others are calm. */
 export const ENVIRONMENT_COLOR: Record<Environment, string> = {
@@ -14,15 +18,6 @@ export const ENVIRONMENT_LABEL: Record<Environment, string> = {
 };
 
 type ProfileReach = Pick<ProfileView, 'environment' | 'liveAddress'>;
-
-/**
- * Whether a profile's calls reach production: a live profile, or one of another environment whose
- * base URL is a live profile's address (a duplicate of Live switched to Sandbox keeps Live's URL
- * and token). Main's live guard asks for both alike; every screen marks both alike.
- */
-export function reachesLive(profile: ProfileReach): boolean {
-  return profile.environment === 'live' || profile.liveAddress !== null;
-}
 
 /** A profile's colour: red wherever its calls reach production, whatever its environment says. */
 export function profileColor(profile: ProfileReach): string {
