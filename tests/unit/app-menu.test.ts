@@ -37,8 +37,62 @@ function byId(template: readonly MenuItemConstructorOptions[], id: string): Menu
 
 function click(item: MenuItemConstructorOptions): void {
   if (item.click === undefined) throw new Error(`${item.id ?? item.label} has no click`);
-  // Our click handlers ignore Electron's arguments; the types want them anyway.
-  (item.click as () => void)();
+  // Electron passes the clicked item first (a profile's item puts its tick back); the window and
+  // event are not used.
+  (item.click as (menuItem: { checked: boolean }) => void)({ checked: item.checked === true });
+}
+
+/**
+ * The profile items as Electron's Menu.buildFromTemplate makes them, in what matters here
+ * (electron/lib/browser/api/menu-item.ts and menu.ts): a click flips a checkbox or radio item's
+ * `checked` before our handler runs; setting a radio's `checked` ticks it and unticks the rest of
+ * its group, whatever the value set; and a radio group with nothing ticked shows its first ticked.
+ */
+function fakeElectronItems(items: readonly MenuItemConstructorOptions[]) {
+  const radios = new Set<FakeItem>();
+  const ticked = new Map<FakeItem, boolean>();
+  interface FakeItem {
+    id: string | undefined;
+    type: MenuItemConstructorOptions['type'];
+    checked: boolean;
+    click: () => void;
+  }
+  const built = items.map((options) => {
+    const item: FakeItem = {
+      id: options.id,
+      type: options.type,
+      get checked() {
+        return ticked.get(item) ?? false;
+      },
+      set checked(value: boolean) {
+        if (item.type !== 'radio') {
+          ticked.set(item, value);
+          return;
+        }
+        for (const other of radios) ticked.set(other, false);
+        ticked.set(item, true);
+      },
+      click: () => {
+        if (item.type === 'checkbox' || item.type === 'radio') item.checked = !item.checked;
+        (options.click as ((menuItem: FakeItem) => void) | undefined)?.(item);
+      },
+    };
+    if (item.type === 'radio') radios.add(item);
+    ticked.set(item, options.checked === true);
+    return item;
+  });
+  // Menu._menuWillShow: a radio group always shows one item ticked.
+  const first = [...radios][0];
+  if (first !== undefined && ![...radios].some((item) => item.checked)) ticked.set(first, true);
+  return {
+    click: (id: string) => built.find((item) => item.id === id)?.click(),
+    ticked: () => built.filter((item) => item.checked).map((item) => item.id),
+  };
+}
+
+function profileMenuItems(template: readonly MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  const profileMenu = template.find((menu) => menu.label === 'Profile');
+  return Array.isArray(profileMenu?.submenu) ? profileMenu.submenu : [];
 }
 
 const roles = (template: readonly MenuItemConstructorOptions[]) =>
@@ -100,12 +154,12 @@ describe('application menu', () => {
     const template = buildAppMenuTemplate(options({ profiles: many }));
     const profileMenu = template.find((menu) => menu.label === 'Profile');
     const items = Array.isArray(profileMenu?.submenu) ? profileMenu.submenu : [];
-    const radios = items.filter((item) => item.type === 'radio');
-    expect(radios.map((item) => item.label)).toEqual(
+    const listed = items.filter((item) => item.type === 'checkbox');
+    expect(listed.map((item) => item.label)).toEqual(
       Array.from({ length: 9 }, (_, index) => `P${index + 1} (sandbox)`),
     );
-    expect(radios.filter((item) => item.checked).map((item) => item.id)).toEqual(['switch-profile-5']);
-    expect(radios.at(-1)?.accelerator).toBe('CmdOrCtrl+9');
+    expect(listed.filter((item) => item.checked).map((item) => item.id)).toEqual(['switch-profile-5']);
+    expect(listed.at(-1)?.accelerator).toBe('CmdOrCtrl+9');
 
     const none = buildAppMenuTemplate(options({ profiles: [] }));
     expect(byId(none, 'no-profiles').enabled).toBe(false);
@@ -131,6 +185,31 @@ describe('application menu', () => {
     expect(
       ['switch-profile-1', 'switch-profile-2', 'switch-profile-3'].map((id) => byId(template, id).label),
     ).toEqual(['Sandbox (sandbox)', 'Live (live)', 'Live copy (sandbox, live address)']);
+  });
+
+  it('ticks only the active profile, whatever a click did, until the profiles change', () => {
+    // The switch runs in the renderer, which may refuse it (a confirmation open, a failure): the
+    // menu is rebuilt only when the active profile really changes (profiles.changed).
+    const runCommand = vi.fn();
+    const menu = fakeElectronItems(profileMenuItems(buildAppMenuTemplate(options({ runCommand }))));
+    expect(menu.ticked()).toEqual(['switch-profile-1']);
+    menu.click('switch-profile-3');
+    expect(runCommand).toHaveBeenCalledWith('switch-profile-3');
+    expect(menu.ticked()).toEqual(['switch-profile-1']);
+    menu.click('switch-profile-1');
+    expect(menu.ticked()).toEqual(['switch-profile-1']);
+
+    // The active profile past the ninth has no item: none is ticked, not the first.
+    const many = Array.from({ length: 12 }, (_, index) => ({
+      name: `P${index + 1}`,
+      environment: 'sandbox',
+      isActive: index === 9,
+      liveAddress: null,
+    }));
+    const beyond = fakeElectronItems(profileMenuItems(buildAppMenuTemplate(options({ profiles: many }))));
+    expect(beyond.ticked()).toEqual([]);
+    beyond.click('switch-profile-2');
+    expect(beyond.ticked()).toEqual([]);
   });
 
   it('sends our items to the renderer as app commands', () => {

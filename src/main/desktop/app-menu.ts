@@ -119,14 +119,27 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuItemConstruct
     ],
   };
 
+  /*
+   * Electron ticks a clicked item before its handler runs, but the switch happens in the
+   * renderer, which may refuse it (a confirmation is open) or fail; the menu is rebuilt only when
+   * the active profile really changes (profiles.changed). So each click puts the tick back as
+   * the snapshot has it. Checkboxes, not radios: setting a radio's `checked` always ticks it and
+   * unticks the rest of its group, and a radio group with none ticked shows its first ticked, so
+   * an active profile past the ninth (no item) would tick the first.
+   */
   const profileItems = PROFILE_SLOTS.flatMap((slot): MenuItemConstructorOptions[] => {
     const profile = options.profiles[slot - 1];
     if (profile === undefined) return [];
+    const id = switchProfileCommand(slot);
     return [
       {
-        ...command(switchProfileCommand(slot), profileLabel(profile)),
-        type: 'radio',
+        ...command(id, profileLabel(profile)),
+        type: 'checkbox',
         checked: profile.isActive,
+        click: (item) => {
+          item.checked = profile.isActive;
+          options.runCommand(id);
+        },
       },
     ];
   });
