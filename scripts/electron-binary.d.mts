@@ -1,1 +1,2 @@
 export declare function findElectronBinary(): { path: string } | { path: null; reason: string };
+export declare function electronAbi(): string | null;

@@ -39,3 +39,17 @@ export function findElectronBinary() {
     ? { path: candidate }
     : { path: null, reason: `the Electron binary is missing (${candidate})` };
 }
+
+/**
+ * The Node ABI of the installed Electron (its package's abi_version), which names the folder of
+ * its better-sqlite3 build (native/electron-<abi>/), or null where it cannot be read.
+ * @returns {string | null}
+ */
+export function electronAbi() {
+  try {
+    const packageDir = dirname(require.resolve('electron/package.json'));
+    return readFileSync(join(packageDir, 'abi_version'), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}

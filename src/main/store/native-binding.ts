@@ -20,14 +20,25 @@ export function nativeBindingCandidates(appRoot: string, abi: string): string[] 
   return extname(appRoot) === '.asar' ? [unpacked, beside] : [beside];
 }
 
+/**
+ * The Electron build the app loads for Electron's ABI `abi`: CHECKOUT_CONSOLE_SQLITE_BINDING
+ * when set, else the first candidate on disk, else undefined. Also asked from plain Node, by the
+ * desktop e2e tests before they launch the app (tests/e2e/desktop/desktop-skip.ts).
+ */
+export function findElectronNativeBinding(
+  appRoot: string,
+  abi: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  const override = env['CHECKOUT_CONSOLE_SQLITE_BINDING'];
+  if (override !== undefined && override !== '') return override;
+  return nativeBindingCandidates(appRoot, abi).find((candidate) => existsSync(candidate));
+}
+
 export function resolveNativeBinding(appRoot: string): string | undefined {
   const electronVersion = process.versions['electron'];
   if (electronVersion === undefined) return undefined;
-  const override = process.env['CHECKOUT_CONSOLE_SQLITE_BINDING'];
-  if (override !== undefined && override !== '') return override;
-  const found = nativeBindingCandidates(appRoot, process.versions.modules).find((candidate) =>
-    existsSync(candidate),
-  );
+  const found = findElectronNativeBinding(appRoot, process.versions.modules);
   if (found === undefined) {
     throw new Error(
       `No better-sqlite3 build for Electron ${electronVersion} (ABI ${process.versions.modules}). ` +

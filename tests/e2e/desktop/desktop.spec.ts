@@ -3,14 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { findElectronBinary } from '../../../scripts/electron-binary.mjs';
+import { electronAbi, findElectronBinary } from '../../../scripts/electron-binary.mjs';
 import { projectRoot } from '../fixtures/serve-process';
 import { CommandPalette } from '../pages/command-palette';
+import { ProfilesPage } from '../pages/profiles-page';
+import { desktopSkipReason } from './desktop-skip';
 
-// Runs wherever an Electron binary exists; elsewhere it skips with the one reason why.
+// Runs wherever the app can start (an Electron binary, better-sqlite3 built for its ABI);
+// elsewhere it skips with the one reason why.
 const binary = findElectronBinary();
-const skipReason =
-  binary.path === null ? `desktop e2e skipped: no Electron binary here (${binary.reason})` : null;
+const skipReason = desktopSkipReason(binary, projectRoot, electronAbi());
 if (skipReason !== null) process.stdout.write(`${skipReason}\n`);
 test.skip(skipReason !== null, skipReason ?? '');
 
@@ -59,6 +61,20 @@ function openedExternally(): Promise<string[]> {
 /** Closes the app, but never hangs the run on a stuck shutdown. */
 async function closeApp(): Promise<void> {
   await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS))]);
+}
+
+/** The console's question before an address leaves for the system browser (ui/open-external.tsx). */
+function openConfirmation(host: string) {
+  return page.getByRole('dialog', { name: `Open ${host}?` });
+}
+
+/** The menu items ticked in the Profile menu. */
+function tickedProfiles(): Promise<string[]> {
+  return app.evaluate(({ Menu }) => {
+    const menu = Menu.getApplicationMenu();
+    const ids = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((slot) => `switch-profile-${slot}`);
+    return ids.filter((id) => menu?.getMenuItemById(id)?.checked === true);
+  });
 }
 
 /** Clicks one of our menu items by id, as a person would from the menu bar. */
@@ -117,17 +133,44 @@ test('navigation away and window.open are blocked', async () => {
   const opened = await page.evaluate(() => window.open('https://example.com/') === null);
   expect(opened).toBe(true);
   expect(app.windows()).toHaveLength(1);
+  // Offered to the system browser only through the confirmation: nothing opened unasked.
+  await expect(openConfirmation('example.com').first()).toBeVisible();
+  expect(await openedExternally()).toEqual([]);
 });
 
-test('external links go to the system browser through shell.openExternal (stubbed)', async () => {
+test('external links go to the system browser through shell.openExternal (stubbed), once confirmed', async () => {
+  // A link that would leave the window comes back from main to the renderer, which asks first,
+  // showing where it goes: an address the service gave (a checkout_url) is never opened unasked.
   await page.evaluate(() => {
     window.open('https://example.com/from-window-open');
   });
+  const fromWindowOpen = openConfirmation('example.com');
+  await expect(fromWindowOpen.getByTestId('external-url')).toHaveText('https://example.com/from-window-open');
+  expect(await openedExternally()).toEqual([]);
+  await fromWindowOpen.getByRole('button', { name: 'Open in the browser' }).click();
+  await expect(fromWindowOpen).toBeHidden();
+  await expect.poll(openedExternally).toEqual(['https://example.com/from-window-open']);
+
   await page.evaluate(() => {
     window.location.href = 'https://example.com/from-navigation';
   });
+  const fromNavigation = openConfirmation('example.com');
+  await expect(fromNavigation.getByTestId('external-url')).toHaveText('https://example.com/from-navigation');
+  await fromNavigation.getByRole('button', { name: 'Open in the browser' }).click();
+  await expect(fromNavigation).toBeHidden();
+
+  // Cancel opens nothing.
+  await page.evaluate(() => {
+    window.open('https://example.com/cancelled');
+  });
+  const cancelled = openConfirmation('example.com');
+  await expect(cancelled.getByTestId('external-url')).toHaveText('https://example.com/cancelled');
+  await cancelled.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cancelled).toBeHidden();
+
+  // The Help menu's links are the project's own, not the service's: they open without a question.
   await clickMenuItem('help-project');
-  // Not web links: never handed to the OS.
+  // Not web links: never handed to the OS, nor asked about.
   await page.evaluate(() => {
     window.open('file:///etc/passwd');
   });
@@ -141,6 +184,7 @@ test('external links go to the system browser through shell.openExternal (stubbe
         'https://github.com/checkoutconsole/checkout-console',
       ].sort(),
     );
+  await expect(page.getByRole('dialog', { name: /^Open / })).toHaveCount(0);
   expect(page.url()).toBe('app://console/index.html');
   expect(app.windows()).toHaveLength(1);
 });
@@ -176,23 +220,26 @@ test('the application menu carries our shortcuts and drives the window over IPC'
   await page.keyboard.press('Escape');
   await expect(palette.dialog()).toBeHidden();
 
+  // While a confirmation is open a switch does nothing (the question names a profile), and the
+  // menu keeps its tick on the active profile though Electron ticked the clicked item.
+  expect(await tickedProfiles()).toEqual(['switch-profile-1']);
+  await page.evaluate(() => {
+    window.open('https://example.com/');
+  });
+  await expect(openConfirmation('example.com')).toBeVisible();
+  await clickMenuItem('switch-profile-3');
+  expect(await tickedProfiles()).toEqual(['switch-profile-1']);
+  await openConfirmation('example.com').getByRole('button', { name: 'Cancel' }).click();
+  await expect(openConfirmation('example.com')).toBeHidden();
+  await expect(page.getByTestId('active-profile')).toHaveText('Local');
+
   await clickMenuItem('switch-profile-3');
   await expect(page.getByTestId('active-profile')).toHaveText('Live');
+  await expect.poll(tickedProfiles).toEqual(['switch-profile-3']);
   // The menu follows changes made elsewhere: it is rebuilt on profiles.changed.
-  await page
-    .getByRole('radiogroup', { name: 'Active profile' })
-    .getByRole('radio', { name: 'Sandbox' })
-    .click();
+  await new ProfilesPage(page).rowRadio('Sandbox').click();
   await expect(page.getByTestId('active-profile')).toHaveText('Sandbox');
-  await expect
-    .poll(() =>
-      app.evaluate(({ Menu }) => {
-        const menu = Menu.getApplicationMenu();
-        const ids = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((slot) => `switch-profile-${slot}`);
-        return ids.filter((id) => menu?.getMenuItemById(id)?.checked === true);
-      }),
-    )
-    .toEqual(['switch-profile-2']);
+  await expect.poll(tickedProfiles).toEqual(['switch-profile-2']);
 });
 
 test('one instance at a time: a second launch hands over to the first', async () => {
@@ -247,9 +294,6 @@ test('the theme and the window size survive a restart', async () => {
 });
 
 test('the profile switcher works over real IPC', async () => {
-  await page
-    .getByRole('radiogroup', { name: 'Active profile' })
-    .getByRole('radio', { name: 'Sandbox' })
-    .click();
+  await new ProfilesPage(page).rowRadio('Sandbox').click();
   await expect(page.getByTestId('active-profile')).toHaveText('Sandbox');
 });
