@@ -229,9 +229,16 @@ test('the application menu carries our shortcuts and drives the window over IPC'
   await expect(openConfirmation('example.com')).toBeVisible();
   await clickMenuItem('switch-profile-3');
   expect(await tickedProfiles()).toEqual(['switch-profile-1']);
+  // Main's pushes arrive in order: once the theme (pushed after) has turned, the switch was
+  // refused, and answering the question cannot let it through any more.
+  const scheme = page.locator('html');
+  const shown = await scheme.getAttribute('data-mantine-color-scheme');
+  await clickMenuItem('toggle-theme');
+  await expect(scheme).toHaveAttribute('data-mantine-color-scheme', shown === 'dark' ? 'light' : 'dark');
   await openConfirmation('example.com').getByRole('button', { name: 'Cancel' }).click();
   await expect(openConfirmation('example.com')).toBeHidden();
   await expect(page.getByTestId('active-profile')).toHaveText('Local');
+  expect(await tickedProfiles()).toEqual(['switch-profile-1']);
 
   await clickMenuItem('switch-profile-3');
   await expect(page.getByTestId('active-profile')).toHaveText('Live');
