@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronAbi } from './electron-binary.mjs';
 
 const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,7 +23,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export function rebuildElectronSqlite({ arch = process.arch } = {}) {
   const electronDir = dirname(require.resolve('electron/package.json'));
   const electronVersion = JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')).version;
-  const abi = readFileSync(join(electronDir, 'abi_version'), 'utf8').trim();
+  const abi = electronAbi();
+  if (abi === null) throw new Error(`Electron ${electronVersion} does not say its ABI (no abi_version).`);
   const sqliteDir = dirname(require.resolve('better-sqlite3/package.json'));
 
   const work = mkdtempSync(join(tmpdir(), 'better-sqlite3-electron-'));
