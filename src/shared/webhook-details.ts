@@ -16,6 +16,12 @@ export const tokenCheckSchema = z.object({
   /** Decoded JOSE header and claims, when the token could be decoded at all. */
   header: z.record(z.string(), z.unknown()).nullable(),
   claims: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The decode's words for a name the header or claims give twice (`The claims part gives "exp"
+   * 2 times; the last one counts.`): the claims above keep only the last, as the verdict does.
+   * Records stored before this existed read as none.
+   */
+  nameWarnings: z.array(z.string()).default([]),
 });
 export type TokenCheck = z.infer<typeof tokenCheckSchema>;
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_VERDICTS, type TokenVerdict } from '../../src/shared/events';
@@ -165,6 +166,29 @@ describe('both places, one verdict', () => {
     // identity (or no header) is no encoding at all: nothing is added.
     const plain = await judge([['content-encoding', 'identity']], Buffer.from(json));
     expect(plain.body.findings.some((finding) => /Content-Encoding/.test(finding.message))).toBe(false);
+  });
+
+  // The listener stored the claims as parsed (the first, expired exp dropped) and said nothing,
+  // where the inspector and `jwt decode` warn: the stored judgement carries the decode's words.
+  it("a signed token that gives a claim twice is stored with the decode's warning", async () => {
+    const claims = `{"iat":${now},"exp":${now - 3600},"exp":${now + 900}}`;
+    const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${Buffer.from(claims).toString('base64url')}`;
+    const token = `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
+    const judged = await judgeWebhook(
+      {
+        query: `serviceToken=${token}`,
+        headers: [['Authorization', `Bearer ${token}`]],
+        body: Buffer.from('{}'),
+        truncated: false,
+        atMs: NOW_MS,
+      },
+      { key: await keys.get(SECRET), label: 'the notification token' },
+      60,
+    );
+    expect(judged.tokenVerdict).toBe('valid');
+    const warning = decodeJwt(token).nameWarnings;
+    expect(warning).toEqual(['The claims part gives "exp" 2 times; the last one counts.']);
+    expect(judged.details.token.checks.map((check) => check.nameWarnings)).toEqual([warning, warning]);
   });
 
   it('a webhook carrying one token in both places gets the same verdict for each place', async () => {

@@ -21,11 +21,6 @@ export interface TokenCheckOptions {
   atMs: number;
   /** "before it arrived" (listener) or "ago" (inspector). */
   moment: 'arrival' | 'now';
-  /**
-   * Whether to look for names given twice (the inspector says so; no verdict depends on it).
-   * The listener leaves it out: the scan allocated per token on every webhook.
-   */
-  nameWarnings?: boolean;
 }
 
 export interface TokenJudgement {
@@ -123,7 +118,7 @@ function acceptedAtOnce(
  * claims (jose for exp/nbf, here for iat in the future). Never throws.
  */
 export async function judgeToken(token: string, options: TokenCheckOptions): Promise<TokenJudgement> {
-  const decoded = decodeJwt(token, { nameWarnings: options.nameWarnings !== false });
+  const decoded = decodeJwt(token);
   if (!decoded.ok || decoded.header === null) {
     return { verdict: 'malformed', reason: decoded.problem ?? 'The token cannot be decoded.', decoded };
   }
@@ -176,7 +171,15 @@ export async function checkTokenAt(
 ): Promise<TokenCheck> {
   const where = source === 'query' ? 'the ?serviceToken= query parameter' : 'the Authorization header';
   if (problem !== null) {
-    return { source, present: true, verdict: 'malformed', reason: problem, header: null, claims: null };
+    return {
+      source,
+      present: true,
+      verdict: 'malformed',
+      reason: problem,
+      header: null,
+      claims: null,
+      nameWarnings: [],
+    };
   }
   if (token === null) {
     return {
@@ -186,6 +189,7 @@ export async function checkTokenAt(
       reason: `No token in ${where}.`,
       header: null,
       claims: null,
+      nameWarnings: [],
     };
   }
   const judgement = await judgeToken(token, options);
@@ -196,5 +200,8 @@ export async function checkTokenAt(
     reason: judgement.reason,
     header: judgement.decoded?.header ?? null,
     claims: judgement.decoded?.claims ?? null,
+    // Stored with the record: the Timeline shows a token's claims as they were on arrival, and
+    // the one claim kept of two (the last) is said, as the inspector says it.
+    nameWarnings: judgement.decoded?.nameWarnings ?? [],
   };
 }

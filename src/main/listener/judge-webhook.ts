@@ -44,8 +44,6 @@ export async function judgeWebhook(
     clockToleranceSeconds,
     atMs: webhook.atMs,
     moment: 'arrival' as const,
-    // Said by the inspector when a record's token is opened there; not worth every webhook's time.
-    nameWarnings: false,
   };
   const queryCheck = await checkTokenAt('query', found.query.token, options, found.query.problem);
   // The same token in both places (as the service sends it) is verified once: the verdict

@@ -131,7 +131,10 @@ function DecodedNotificationToken({ detail }: { detail: TimelineDetail }) {
               The same token came in the query and the header.
             </Text>
           )}
-          <DecodedToken decoded={decodedFromParts(shown.header, shown.claims)} />
+          {/* With the name warnings stored on arrival: the claims kept only the last of a name given twice. */}
+          <DecodedToken
+            decoded={{ ...decodedFromParts(shown.header, shown.claims), nameWarnings: shown.nameWarnings }}
+          />
         </>
       )}
     </Stack>
