@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { openConsole, test, expect } from '../fixtures/console-test';
 import { JwtPage } from '../pages/jwt-page';
 
@@ -46,12 +47,47 @@ test('webhooks to the listener: a valid token shows valid in the inspector, a fo
   await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
   await expect(jwt.reason()).toContainText('forged, tampered with, or signed with another key');
 
-  // The listener stored the same verdicts when they arrived.
+  // The listener stored the same verdicts when they arrived: the record's on top, each token's
+  // in its row, and the header token's checked now.
   await page.goto(`${served.origin}/#/jwt?event=${forgedId}`);
   await expect(page.getByText(`Arrived with webhook #${forgedId}`)).toBeVisible();
   await expect(page.locator('[data-testid="token-verdict"][data-verdict="invalid_signature"]')).toHaveCount(
-    3,
+    4,
   );
+
+  // A valid header token beside a forged query token: the record is mismatch, as the Timeline
+  // and History say, at the top; the header token's own valid is below it, with why they differ.
+  const mixed = await page.request.post(`${listener}/webhooks?serviceToken=${forged}`, {
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${valid}` },
+    data: APPROVED,
+  });
+  const mixedId = ((await mixed.json()) as { id: number }).id;
+  await page.goto(`${served.origin}/#/jwt?event=${mixedId}`);
+  const record = page.getByTestId('record-verdict');
+  await expect(record.getByTestId('token-verdict')).toHaveAttribute('data-verdict', 'mismatch');
+  await expect(record.getByTestId('record-verdict-reason')).toContainText('differ');
+  await expect(record.getByTestId('record-verdict-below')).toHaveText(
+    'Below: the Authorization header token alone, checked now. Alone, this token is valid; the record is mismatch because its ?serviceToken= and Authorization header tokens differ, whatever each is worth alone.',
+  );
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'valid');
+  await expect(page.getByTestId('record-tokens').getByTestId('token-verdict-differs')).toHaveCount(2);
+
+  // Bytes the listener could not read as HTTP, with the token in both places: not judged, and
+  // its bytes carry a token (never "This record carried no token").
+  const { hostname, port } = new URL(listener);
+  await new Promise<void>((resolve, reject) => {
+    const bytes = `POST /case/54?serviceToken=${valid} HTTP/1.1 junk\r\nHost: ${hostname}\r\nAuthorization: Bearer ${valid}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
+    const socket = connect(Number(port), hostname, () => socket.end(bytes));
+    socket.on('data', () => undefined);
+    socket.on('close', () => resolve());
+    socket.on('error', reject);
+  });
+  await page.goto(`${served.origin}/#/jwt?event=${mixedId + 1}`);
+  await expect(record).toContainText('not judged (not HTTP).');
+  await expect(page.getByTestId('record-no-token')).toContainText(
+    'Its bytes carry a token, not judged (not HTTP)',
+  );
+  await expect(page.getByTestId('record-tokens')).not.toContainText('absent');
 });
 
 test('a crafted expired token verifies as expired, with the time it expired', async ({ page, served }) => {

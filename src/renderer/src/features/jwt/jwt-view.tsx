@@ -14,7 +14,9 @@ import { CraftPanel } from './craft-panel';
 import { DecodedToken } from './decoded-token';
 import { useInspectorClock } from './inspector-clock';
 import { useJwtStore, type StoredSubject } from './jwt-store';
+import type { RecordJudgement } from './record-judgement';
 import { RecordTokens } from './record-tokens';
+import { RecordVerdict } from './record-verdict';
 import { useSecretChoice, VerdictNow, VerifyAgainst, type VerifySubject } from './verify-panel';
 
 /**
@@ -24,17 +26,17 @@ import { useSecretChoice, VerdictNow, VerifyAgainst, type VerifySubject } from '
  * #2's token and verdict, still labelled as #2's.
  */
 function useEventTokens(eventId: number | null, onFirst: (stored: StoredSubject) => void) {
-  const [tokens, setTokens] = useState<EventTokens | null>(null);
+  const [opened, setOpened] = useState<{ tokens: EventTokens; judgement: RecordJudgement } | null>(null);
   const [failure, setFailure] = useState<{ eventId: number; message: string } | null>(null);
   useEffect(() => {
     if (eventId === null) return;
-    const { clearInspected, eventTokens } = useJwtStore.getState();
+    const { clearInspected, eventTokens, eventJudgement } = useJwtStore.getState();
     clearInspected();
     let current = true;
-    eventTokens(eventId).then(
-      (found) => {
+    Promise.all([eventTokens(eventId), eventJudgement(eventId)]).then(
+      ([found, judgement]) => {
         if (!current) return;
-        setTokens(found);
+        setOpened({ tokens: found, judgement });
         const first = found.tokens.find((entry) => entry.masked !== null);
         if (first?.masked != null)
           onFirst({ eventId, source: first.source, masked: first.masked, decoded: first.decoded });
@@ -45,8 +47,10 @@ function useEventTokens(eventId: number | null, onFirst: (stored: StoredSubject)
       current = false;
     };
   }, [eventId, onFirst]);
+  const shown = opened !== null && opened.tokens.id === eventId ? opened : null;
   return {
-    tokens: tokens !== null && tokens.id === eventId ? tokens : null,
+    tokens: shown?.tokens ?? null,
+    judgement: shown?.judgement ?? null,
     // Said for the record the address names now, never for the one named before it.
     error: failure !== null && failure.eventId === eventId ? failure.message : null,
   };
@@ -55,7 +59,8 @@ function useEventTokens(eventId: number | null, onFirst: (stored: StoredSubject)
 /**
  * Paste a token, or open one a webhook carried, to decode and verify it; craft tokens for
  * negative tests. What came with the record (and how the listener judged it on arrival) is a
- * card of its own; the verdict on the token being inspected now is at the top.
+ * card of its own; the verdict on the token being inspected now is at the top, under the record's
+ * own verdict while that token is the record's (record-verdict.tsx).
  */
 export function JwtView() {
   const { token, stored, editedFrom, setToken, inspectStored, editStoredCopy } = useJwtStore(
@@ -88,7 +93,7 @@ export function JwtView() {
   useEffect(() => {
     if (addressProblem !== null) useJwtStore.getState().clearInspected();
   }, [addressProblem]);
-  const { tokens, error } = useEventTokens(eventId, inspectStored);
+  const { tokens, judgement, error } = useEventTokens(eventId, inspectStored);
   // Over the limit main refuses the token (the verdict says so): it is not decoded here either,
   // or its claims would stand below that refusal as if they had been read.
   const decoded = useMemo(
@@ -151,6 +156,7 @@ export function JwtView() {
   const subject: VerifySubject =
     stored !== null ? { stored: { eventId: stored.eventId, source: stored.source } } : { token };
   const edited = editedFrom !== null && stored === null && token.trim() !== editedFrom.token;
+  const inspectingNothing = stored === null && token.trim() === '';
 
   return (
     <Grid gap="lg">
@@ -161,6 +167,17 @@ export function JwtView() {
           <Card withBorder padding="lg" data-testid="inspector">
             <Stack gap="md">
               <Title order={3}>JWT inspector</Title>
+              {/* Over the record's own token, or over nothing yet (a record with none to inspect);
+                  over an edited copy or another token, the record's verdicts are in its card. */}
+              {tokens !== null &&
+                judgement !== null &&
+                (stored?.eventId === tokens.id || inspectingNothing) && (
+                  <RecordVerdict
+                    tokens={tokens}
+                    judgement={judgement}
+                    inspecting={stored?.eventId === tokens.id ? stored.source : null}
+                  />
+                )}
               <VerdictNow
                 subject={subject}
                 against={secretChoice.against}
@@ -232,9 +249,10 @@ export function JwtView() {
               {decoded !== null && <DecodedToken decoded={decoded} atInspectorNow />}
             </Stack>
           </Card>
-          {tokens !== null && (
+          {tokens !== null && judgement !== null && (
             <RecordTokens
               tokens={tokens}
+              judgement={judgement}
               inspecting={stored?.eventId === tokens.id ? stored.source : null}
               onInspect={inspectRecordToken}
             />

@@ -4,25 +4,30 @@ import { Fragment } from 'react';
 import type { EventTokens } from '@shared/contract/jwt';
 import { judgedOnArrival, tokenRecordWords } from '@shared/jwt/token-record-words';
 import { copyRecordToken } from '@features/timeline';
+import {
+  noTokenWords,
+  TOKEN_PLACE as PLACE,
+  whyOwnVerdictDiffers,
+  type RecordJudgement,
+} from './record-judgement';
 import { VerdictBadge } from './verdict-badge';
-
-const PLACE: Record<'header' | 'query', string> = {
-  header: 'Authorization header',
-  query: '?serviceToken=',
-};
 
 /**
  * What came with the record, kept apart from the token being inspected now, so an edit in the
  * editor never seems to change what arrived. A webhook's, as the listener judged it on arrival;
  * an emulator delivery's as it was sent, with the way to the listener's record of it (which holds
- * the verdicts); one never sent says so (token-record-words.ts).
+ * the verdicts); one never sent says so (token-record-words.ts). Each token's verdict is its own;
+ * where it is not the record's (above the editor), the row says why. A raw request's places were
+ * never read, so they are not listed as "absent": what its bytes carry is said instead.
  */
 export function RecordTokens({
   tokens,
+  judgement,
   inspecting,
   onInspect,
 }: {
   tokens: EventTokens;
+  judgement: RecordJudgement;
   /** Which of the record's tokens the editor holds by reference, if any. */
   inspecting: 'header' | 'query' | null;
   onInspect: (source: 'header' | 'query') => void;
@@ -48,7 +53,7 @@ export function RecordTokens({
             Open the listener's record, webhook #{words.judgedIn}, with its verdicts
           </Anchor>
         )}
-        {tokens.notSent === null && (
+        {tokens.notSent === null && judgement.state !== 'unread' && (
           <Table
             withTableBorder
             verticalSpacing={4}
@@ -57,6 +62,8 @@ export function RecordTokens({
             <Table.Tbody>
               {tokens.tokens.map((entry) => {
                 const check = tokens.checks.find((candidate) => candidate.source === entry.source);
+                const differs =
+                  check === undefined ? null : whyOwnVerdictDiffers(judgement, check, tokens.checks);
                 // Two rows a token: where, verdict, token and buttons; then the listener's reason
                 // across the whole card (beside three fixed columns it had about 70 px at 1280).
                 return (
@@ -104,6 +111,11 @@ export function RecordTokens({
                           <Text size="xs" c="dimmed">
                             {check.reason}
                           </Text>
+                          {differs !== null && (
+                            <Text size="xs" data-testid="token-verdict-differs">
+                              {differs}
+                            </Text>
+                          )}
                         </Table.Td>
                       </Table.Tr>
                     )}
@@ -119,8 +131,8 @@ export function RecordTokens({
           </Text>
         )}
         {present.length === 0 && tokens.notSent === null && (
-          <Alert color="gray" p="xs">
-            This record carried no token.
+          <Alert color="gray" p="xs" data-testid="record-no-token">
+            {noTokenWords(tokens, judgement)}
           </Alert>
         )}
       </Stack>

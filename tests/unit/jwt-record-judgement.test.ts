@@ -1,0 +1,142 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventTokens } from '../../src/shared/contract/jwt';
+import type { TimelineDetail } from '../../src/shared/events';
+import {
+  noTokenWords,
+  recordJudgement,
+  whyOwnVerdictDiffers,
+} from '../../src/renderer/src/features/jwt/record-judgement';
+import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+
+/**
+ * `#/jwt?event=<id>` said "This record carried no token" of a raw request whose bytes carried one
+ * in both places (the Timeline masks them, `curl` says "Its bytes carry a token", its verdict is
+ * "not judged (not HTTP)"), and of a record whose Authorization header had another scheme. And
+ * its top verdict was the inspected token's alone: "valid" over a record the listener judged
+ * "mismatch" (two different tokens) or "malformed" (two Authorization headers), "mismatch"
+ * nowhere on the page.
+ */
+let listening: ListeningConsole;
+let token = '';
+let other = '';
+
+/** Bytes to the listener as they are; the id of the record they made (the newest). */
+async function sendRaw(bytes: string): Promise<number> {
+  const { port } = new URL(listening.origin);
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.end(bytes));
+    socket.on('data', () => undefined);
+    socket.on('close', () => resolve());
+    socket.on('error', reject);
+  });
+  const page = await listening.core.dispatcher('listEvents', { limit: 1 }, { transport: 'websocket' });
+  const newest = page.ok ? (page.data as { items: { id: number }[] }).items[0] : undefined;
+  if (newest === undefined) throw new Error('The listener stored nothing.');
+  return newest.id;
+}
+
+const request = (line: string, headers: readonly string[]): string => {
+  const body = payload('order_approved');
+  return `${line}\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${headers.map((h) => `${h}\r\n`).join('')}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+};
+
+/** What the window gets for a record: its detail and its tokens, through the bridge. */
+async function opened(id: number): Promise<{ detail: TimelineDetail; tokens: EventTokens }> {
+  const call = listening.core.dispatcher;
+  const detail = await call('getEvent', { id }, { transport: 'websocket' });
+  const tokens = await call('getEventTokens', { id }, { transport: 'websocket' });
+  if (!detail.ok || !tokens.ok) throw new Error('The bridge refused the record.');
+  return { detail: detail.data as TimelineDetail, tokens: tokens.data as EventTokens };
+}
+
+beforeAll(async () => {
+  listening = await openListeningConsole();
+  const now = Math.floor(Date.now() / 1000);
+  token = await signWith(listening.secret, { iat: now, exp: now + 600 });
+  other = await signWith(listening.secret, { iat: now, exp: now + 601 });
+});
+afterAll(async () => {
+  await listening.dispose();
+});
+
+describe('a record that carried a token the inspector found none in', () => {
+  it('a raw request with the token in both places: its bytes carry a token, not judged (not HTTP)', async () => {
+    const id = await sendRaw(
+      request(`POST /case/54?serviceToken=${token} HTTP/1.1 junk`, [`Authorization: Bearer ${token}`]),
+    );
+    const { detail, tokens } = await opened(id);
+    const judgement = recordJudgement(detail);
+    expect(judgement).toEqual({ state: 'unread', carriesToken: true });
+    const words = noTokenWords(tokens, judgement);
+    expect(words).not.toContain('carried no token');
+    expect(words).toContain('Its bytes carry a token, not judged (not HTTP)');
+  });
+
+  it('an Authorization header of another scheme carried no Bearer token, and says so', async () => {
+    const id = await sendRaw(request('POST /case/31 HTTP/1.1', [`Authorization: Token ${token}`]));
+    const { detail, tokens } = await opened(id);
+    const judgement = recordJudgement(detail);
+    expect(judgement).toMatchObject({ state: 'judged', verdict: 'malformed' });
+    const words = noTokenWords(tokens, judgement);
+    expect(words).not.toContain('carried no token');
+    expect(words).toBe(
+      'No token to inspect: the Authorization header carried no single Bearer token (said above), and ?serviceToken= was absent.',
+    );
+  });
+
+  it('a record with neither still carried no token', async () => {
+    const id = await sendRaw(request('POST /case/24 HTTP/1.1', []));
+    const { detail, tokens } = await opened(id);
+    expect(noTokenWords(tokens, recordJudgement(detail))).toBe('This record carried no token.');
+  });
+});
+
+describe("the record's verdict, and each token's own", () => {
+  it('two different tokens: the record is mismatch, each token valid alone, and why they differ', async () => {
+    const id = await sendRaw(
+      request(`POST /case/40?serviceToken=${token} HTTP/1.1`, [`Authorization: Bearer ${other}`]),
+    );
+    const { detail, tokens } = await opened(id);
+    const judgement = recordJudgement(detail);
+    expect(judgement).toMatchObject({ state: 'judged', verdict: 'mismatch' });
+    expect(judgement.state === 'judged' && judgement.reason).toContain('differ');
+    for (const check of tokens.checks) {
+      expect(check.verdict).toBe('valid');
+      expect(whyOwnVerdictDiffers(judgement, check, tokens.checks)).toBe(
+        'Alone, this token is valid; the record is mismatch because its ?serviceToken= and Authorization header tokens differ, whatever each is worth alone.',
+      );
+    }
+  });
+
+  it('two Authorization headers: the record is malformed, the query token valid alone, and why', async () => {
+    const id = await sendRaw(
+      request(`POST /case/41?serviceToken=${token} HTTP/1.1`, [
+        `Authorization: Bearer ${token}`,
+        `Authorization: Bearer ${token}`,
+      ]),
+    );
+    const { detail, tokens } = await opened(id);
+    const judgement = recordJudgement(detail);
+    expect(judgement).toMatchObject({ state: 'judged', verdict: 'malformed' });
+    const query = tokens.checks.find((check) => check.source === 'query');
+    const header = tokens.checks.find((check) => check.source === 'header');
+    expect(query?.verdict).toBe('valid');
+    expect(query && whyOwnVerdictDiffers(judgement, query, tokens.checks)).toBe(
+      'Alone, this token is valid; the record takes the worse of its two places: the Authorization header is malformed.',
+    );
+    expect(header && whyOwnVerdictDiffers(judgement, header, tokens.checks)).toBeNull();
+  });
+
+  it('the same valid token in both places: one verdict, nothing to explain', async () => {
+    const id = await sendRaw(
+      request(`POST /case/01?serviceToken=${token} HTTP/1.1`, [`Authorization: Bearer ${token}`]),
+    );
+    const { detail, tokens } = await opened(id);
+    const judgement = recordJudgement(detail);
+    expect(judgement).toMatchObject({ state: 'judged', verdict: 'valid' });
+    for (const check of tokens.checks)
+      expect(whyOwnVerdictDiffers(judgement, check, tokens.checks)).toBeNull();
+  });
+});
