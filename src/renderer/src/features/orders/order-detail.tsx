@@ -38,7 +38,9 @@ import { OrderEntriesTable } from './order-entries-table';
 import { formatTime } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
 import { stateByDefault } from '@shared/orders/operation-availability';
+import { emulatorHeldStateNote } from './emulator-held-state';
 import { StateBadge } from './state-badge';
+import { useEmulatorHeldState } from './use-emulator-held-state';
 import { useOrderLifecycle } from './use-order-lifecycle';
 
 function CopyableId({ label, value }: { label: string; value: string | null }) {
@@ -137,6 +139,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
   const { lifecycle, records } = detail;
   const { facts } = lifecycle;
   const [request, setRequest] = useState<OperationRequest | null>(null);
+  const emulatorNote = emulatorHeldStateNote(lifecycle.state, useEmulatorHeldState(lifecycle.orderId));
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -158,6 +161,11 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
               </Text>
             )}
           </Group>
+          {emulatorNote !== null && (
+            <Text size="xs" c="orange" maw={560} data-testid="order-emulator-state">
+              {emulatorNote}
+            </Text>
+          )}
           <CopyableId label="Order id" value={lifecycle.orderId} />
           <CopyableId label="Reference id" value={facts.referenceId} />
           <CopyableId label="Checkout id" value={facts.checkoutId} />
