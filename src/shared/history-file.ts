@@ -24,7 +24,11 @@ export const exportedEventSchema = z
     request_body: z.string().nullable().default(null),
     request_body_base64: z.base64().nullable().default(null),
     request_truncated: z.boolean().default(false),
-    /** The size the request body arrived with, in bytes: more than the body given when it was truncated. */
+    /**
+     * The size the request body arrived with, in bytes: more than the body given when it was
+     * truncated. An export that replaced a secret in the body gives the size of what it gives
+     * and the size before in `details.redacted` (export-records.ts).
+     */
     request_size: z.number().int().min(0).nullable().default(null),
     status: z.number().int().min(0).max(999).nullable().default(null),
     response_headers: z.array(header).nullable().default(null),
@@ -34,6 +38,7 @@ export const exportedEventSchema = z
     /**
      * The size the answer's body arrived with, in bytes: more than the body given when it was
      * truncated (at least this when `details.responseSizeAtLeast`: the console stopped reading).
+     * Redacted by the export, as `request_size`.
      */
     response_size: z.number().int().min(0).nullable().default(null),
     duration_ms: z.number().min(0).nullable().default(null),

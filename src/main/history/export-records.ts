@@ -1,4 +1,4 @@
-import { bodyVerdictSchema, eventKindSchema, tokenVerdictSchema } from '../../shared/events';
+import { bodyVerdictSchema, eventKindSchema, tokenVerdictSchema, type BodyView } from '../../shared/events';
 import type { ExportedEvent } from '../../shared/history-file';
 import {
   redactText,
@@ -27,6 +27,49 @@ export interface ExportOptions {
 /** Profile secrets never leave in an export, even if one was typed into a body. */
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
   return replaceSecrets(text, secrets, redactWith);
+}
+
+/**
+ * Where a record says which of its bodies an export changed (a secret replaced by REDACTED) and
+ * the size each had before: `details.redacted.request.sizeBefore`. The size the file gives
+ * (`request_size`, `response_size`, HAR's bodySize) is that of the body it gives, so an import
+ * reads a body and a size that agree; the size that arrived is this separate, named fact.
+ */
+export const REDACTED_KEY = 'redacted';
+export type RedactedPart = 'request' | 'response';
+type RedactedSizes = Partial<Record<RedactedPart, { sizeBefore: number }>>;
+
+/** `details` saying that the export changed `part`'s body, which had `sizeBefore` bytes. */
+export function withRedactedSize(
+  details: Record<string, unknown>,
+  part: RedactedPart,
+  sizeBefore: number,
+): Record<string, unknown> {
+  const said = details[REDACTED_KEY];
+  const sizes: RedactedSizes = typeof said === 'object' && said !== null ? (said as RedactedSizes) : {};
+  // A record imported from a redacted export already says the size it arrived with: that one stays.
+  if (sizes[part] !== undefined) return details;
+  return { ...details, [REDACTED_KEY]: { ...sizes, [part]: { sizeBefore } } };
+}
+
+/** The bytes a body view holds. */
+export const heldBytes = (view: Pick<BodyView, 'text' | 'base64'>): number =>
+  view.text !== null
+    ? Buffer.byteLength(view.text, 'utf8')
+    : view.base64 === null
+      ? 0
+      : Buffer.from(view.base64, 'base64').byteLength;
+
+/**
+ * The size of a body as the export gives it. Unchanged, the size it arrived with. Changed by a
+ * redaction, that size with the kept part counted as given: a whole body's is the size of the
+ * body given, a cut one's stays larger than what it gives (only the kept part was redacted).
+ * A REDACTED longer than `abc` made the size smaller than the body given, and import refused
+ * the whole file; a shorter one left a whole body claiming bytes it never gave.
+ */
+export function givenSize(stored: BodyView | null, given: BodyView | null): number | null {
+  if (stored === null || given === null || given === stored) return stored?.size ?? null;
+  return stored.size - heldBytes(stored) + heldBytes(given);
 }
 
 /** One stored record as it goes into a JSON or NDJSON export. */
@@ -72,6 +115,11 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     if (keep) return replaceSecretsInText(value, (known ??= usableSecrets(options.secrets)), redactWith);
     return redactText(value, (known ??= secretsOfExchange(plain, options.secrets)), redactWith);
   };
+  for (const [part, stored, given] of [
+    ['request', plain.requestBody, shown.requestBody],
+    ['response', plain.responseBody, shown.responseBody],
+  ] as const)
+    if (stored !== null && given !== stored) details = withRedactedSize(details, part, stored.size);
   return {
     uid: row.uid,
     kind: eventKindSchema.parse(row.kind),
@@ -86,13 +134,14 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     request_body: shown.requestBody?.text ?? null,
     request_body_base64: shown.requestBody?.base64 ?? null,
     request_truncated: row.request_truncated === 1,
-    request_size: row.request_size,
+    request_size:
+      plain.requestBody === null ? row.request_size : givenSize(plain.requestBody, shown.requestBody),
     status: row.status,
     response_headers: shown.responseHeaders,
     response_body: shown.responseBody?.text ?? null,
     response_body_base64: shown.responseBody?.base64 ?? null,
     response_truncated: plain.responseBody?.truncated ?? false,
-    response_size: plain.responseBody?.size ?? null,
+    response_size: givenSize(plain.responseBody, shown.responseBody),
     duration_ms: row.duration_ms,
     order_id: row.order_id,
     order_reference_id: derived(row.order_reference_id),

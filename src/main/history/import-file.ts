@@ -19,6 +19,8 @@ import {
 import { parseJsonText } from '../../shared/json-text';
 import type { NewEvent } from '../store/events-repository';
 import { RELATED_UID_KEY } from '../store/history-repository';
+import { REDACTED } from '../../shared/secrets/redact-secrets';
+import { REDACTED_KEY, withRedactedSize } from './export-records';
 import { eventFromHar, harEntrySchema, harFileSchema } from './har';
 
 /** The file cannot be imported; the message names the line, record or entry and the cause. */
@@ -215,20 +217,44 @@ export function checkedRecord(event: unknown, where: string, maxBody: number): E
   assertReadable(event, where);
   const result = exportedEventSchema.safeParse(event);
   if (!result.success) throw new ImportError(`${where}: ${describe(result.error, event)}`);
-  for (const field of ['request_body', 'response_body'] as const) {
-    const size = bodySize(result.data[field], result.data[`${field}_base64`]);
+  const record = result.data;
+  for (const part of ['request', 'response'] as const) {
+    const field = `${part}_body` as const;
+    const size = bodySize(record[field], record[`${field}_base64`]);
     if (size > maxBody)
       throw new ImportError(
         `${where}: ${field} is ${formatBytes(size)}; a record's body may be at most ${formatBytes(maxBody)}.`,
       );
-    const sizeField = field === 'request_body' ? 'request_size' : 'response_size';
-    const arrived = result.data[sizeField];
+    const sizeField = `${part}_size` as const;
+    if (saidBeforeRedaction(record, part, size)) {
+      record.details = withRedactedSize(record.details, part, record[sizeField] ?? size);
+      record[sizeField] = size;
+    }
+    const arrived = record[sizeField];
     if (arrived !== null && arrived < size)
       throw new ImportError(
         `${where}: ${sizeField} is ${arrived} bytes, smaller than the ${size} bytes of ${field} it gives.`,
       );
   }
-  return result.data;
+  return record;
+}
+
+/**
+ * Whether a record of an export written before exports said what they redacted gives a whole
+ * body its redaction resized beside the size it arrived with: one that grew (`serviceToken=abc`
+ * is REDACTED) refused the whole file, one that shrank (a JWT) imported claiming bytes it never
+ * gave. A whole body only (a cut one's size is larger anyway) whose size differs from its own
+ * and that holds REDACTED; a record saying its redaction (details.redacted) is a newer export's.
+ */
+function saidBeforeRedaction(record: ExportedEvent, part: 'request' | 'response', size: number): boolean {
+  const stated = record[`${part}_size`];
+  if (stated === null || stated === size || record[`${part}_truncated`]) return false;
+  if (typeof record.details[REDACTED_KEY] === 'object') return false;
+  const text = record[`${part}_body`];
+  const base64 = record[`${part}_body_base64`];
+  return text !== null
+    ? text.includes(REDACTED)
+    : base64 !== null && Buffer.from(base64, 'base64').includes(REDACTED);
 }
 
 /** What a checked record says, as one digest: the same uid with the same digest is the same record. */
