@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { replaySequence } from '../../src/main/replay/replay-sequence';
@@ -59,6 +59,38 @@ describe('token modes', () => {
     const original = open.core.events.getRow(ids[0] ?? 0);
     expect(Buffer.from(detail?.requestBody?.text ?? '')).toEqual(original?.request_body);
     // The listener's own record of the replayed request is named in the replay's details.
+    expect(detail?.details['listenerRecordId']).toEqual(expect.any(Number));
+  });
+
+  // The listener answers a GET 405 and stores it, judged, linked to the replay: the answer says
+  // `"received": false` with the record's id, and the replay took only `"received": true`, so it
+  // read token_verdict null beside the body verdict it judged itself, unlike every other replay.
+  it('a GET the listener refuses (405) and stores: the replay carries its verdicts too', async () => {
+    const { open, token } = await consoleWithWebhooks(0);
+    const sent = payload('order_approved', { order_reference_id: 'REF-GET' });
+    const id = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${open.origin}/hooks/get?serviceToken=${token}`);
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(sent) };
+      const request = httpRequest(url, { method: 'GET', headers });
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve((JSON.parse(Buffer.concat(chunks).toString()) as { id: number }).id),
+        );
+      });
+      request.on('error', reject);
+      request.end(sent);
+    });
+    expect(open.core.events.getSummary(id)).toMatchObject({
+      status: 405,
+      tokenVerdict: 'valid',
+      bodyVerdict: 'event',
+    });
+    await replay(open, { ids: [id] });
+    const [record] = replayRecords(open);
+    expect(record).toMatchObject({ method: 'GET', status: 405, tokenVerdict: 'valid', bodyVerdict: 'event' });
+    const detail = open.core.events.getDetail(record?.id ?? 0);
     expect(detail?.details['listenerRecordId']).toEqual(expect.any(Number));
   });
 

@@ -160,11 +160,16 @@ function linkedBy(details: Record<string, unknown>, uid: string): boolean {
   return typeof link === 'object' && link !== null && 'marker' in link && link.marker === uid;
 }
 
-/** The record id a console listener's answer names (`{"received":true,"id":12}`). */
+/**
+ * The record id a console listener's answer names: `{"received":true,"id":12}`, and a refusal it
+ * stored and judged all the same (`{"received":false,"id":12,…}`, a GET answered 405). Read only
+ * as `received: true`, a replayed GET carried token verdict null though the listener had judged
+ * its token; whether the record is this send's is judged after (linkedBy).
+ */
 function listenerRecordOf(body: Uint8Array): number | null {
   try {
     const parsed = JSON.parse(new TextDecoder().decode(body)) as { received?: unknown; id?: unknown };
-    return parsed.received === true && typeof parsed.id === 'number' ? parsed.id : null;
+    return typeof parsed.received === 'boolean' && typeof parsed.id === 'number' ? parsed.id : null;
   } catch {
     return null;
   }
