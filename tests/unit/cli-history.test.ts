@@ -164,8 +164,28 @@ describe('history --json', () => {
       body_base64: null,
       body_size: 91,
       body_truncated: false,
+      findings: null,
     });
     expect(JSON.stringify(records)).not.toContain(JWT);
+  });
+
+  // The table wrote "invalid_json · 1 finding" and the export held the finding in its details,
+  // while history --json had no findings at all: the same record judged in two ways.
+  it('carries the findings the table counts and the export holds', async () => {
+    const [record] = await json('--verdict', 'invalid_json');
+    expect(record?.findings).toEqual({ token: [], body: [{ severity: 'error', message: 'not JSON' }] });
+    const exported = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'export',
+      '--format',
+      'ndjson',
+      '--verdict',
+      'invalid_json',
+    ]);
+    const [line] = exported.stdout.trim().split('\n');
+    const { details } = JSON.parse(line ?? '{}') as { details: { body: { findings: unknown } } };
+    expect(record?.findings?.body).toEqual(details.body.findings);
   });
 
   it('gives non-UTF-8 bodies as body_base64 with body null, no body as both null, truncation flagged', async () => {

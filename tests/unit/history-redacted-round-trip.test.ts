@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { exportedEvent } from '../../src/main/history/export-records';
+import { redactedHistoryRecord } from '../../src/main/history/history-record';
 import type { NewEvent } from '../../src/main/store/events-repository';
 import type { ExportFormat } from '../../src/shared/history-file';
 import { defaultProfileFields } from '../../src/shared/profile';
@@ -174,5 +176,23 @@ describe('an export written before it said so', () => {
     await expect(target.core.history.importText(older('{"n":1}', 3))).rejects.toThrow(
       /request_size is 3 bytes, smaller than the 7 bytes of request_body it gives/,
     );
+  });
+});
+
+describe('history --json gives what the export gives', () => {
+  // Two owners of a record's JSON form: history --json printed body_size 51 beside the 56
+  // bytes of its REDACTED body, where the export (above) gives 56.
+  it.each(CASES)('$name', async ({ event }) => {
+    const source = await seeded(event);
+    const [row] = source.core.eventsQuery.rows({}, 'oldest-first');
+    if (row === undefined) throw new Error('no record');
+    const secrets = [PROFILE_TOKEN];
+    const exported = exportedEvent(row, { includeTokens: false, secrets, uidOf: () => null });
+    expect(redactedHistoryRecord(row, secrets)).toMatchObject({
+      body: exported.request_body,
+      body_base64: exported.request_body_base64,
+      body_size: exported.request_size,
+      body_truncated: exported.request_truncated,
+    });
   });
 });

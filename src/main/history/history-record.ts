@@ -1,43 +1,57 @@
-import {
-  redactText,
-  redactExchange,
-  redactWith,
-  secretsOfExchange,
-} from '../../shared/secrets/redact-secrets';
 import { toHistoryRecord, type HistoryRecord } from '../store/event-columns';
-import { requestBodyOf, type EventRow } from '../store/events-repository';
-import { readStoredHeaders } from '../store/stored-headers';
+import type { EventRow } from '../store/events-repository';
+import { exportedEvent, scrubSecrets } from './export-records';
 
 /**
- * A record as `history --json` prints it, its secrets redacted as an export's are (by meaning,
- * and the profiles' tokens wherever they are echoed): a body printed whole showed a raw
- * request's `Authorization: Bearer …` line, or a profile token typed into a note, on the
- * terminal, while the export of the same record replaced them.
+ * The findings of a record's judgement, as its details hold them: the token's (a token sent in
+ * one of the two places only) and the body's, the ones the table counts ("event · 1 finding").
  */
-export function redactedHistoryRecord(row: EventRow, secrets: readonly string[]): HistoryRecord {
-  const record = toHistoryRecord(row);
-  const parts = {
-    url: row.url,
-    path: row.path,
-    query: row.query,
-    requestHeaders: readStoredHeaders(row.request_headers),
-    responseHeaders: null,
-    requestBody: requestBodyOf(row),
-    responseBody: null,
+export interface RecordFindings {
+  /** Each as stored: `severity`, `path`, `message` (webhook-details.ts bodyFindingSchema). */
+  token: unknown[];
+  body: unknown[];
+}
+
+/** A record of `history --json`: the columns' record, with its judgement's findings. */
+export type HistoryJsonRecord = HistoryRecord & {
+  /** Null: nothing judged was stored with it (a request, a forward, a raw request). */
+  findings: RecordFindings | null;
+};
+
+/** `details.token.findings` and `details.body.findings`, as stored; null when neither part was judged. */
+function findingsOf(details: Record<string, unknown>, secrets: readonly string[]): RecordFindings | null {
+  const listOf = (part: unknown): unknown[] | null => {
+    if (typeof part !== 'object' || part === null) return null;
+    const findings = (part as { findings?: unknown }).findings;
+    if (!Array.isArray(findings)) return null;
+    // As an export writes them: a profile's token a message quotes never leaves (scrubSecrets).
+    return JSON.parse(scrubSecrets(JSON.stringify(findings), secrets)) as unknown[];
   };
-  const { exchange } = redactExchange(parts, redactWith, secrets);
-  // What main read from the body, as the body it came from is printed: an order_reference_id
-  // echoing a profile's token was printed whole beside the body that REDACTED it.
-  const known = secretsOfExchange(parts, secrets);
-  const derived = (value: string | null) => (value === null ? null : redactText(value, known, redactWith));
+  const token = listOf(details['token']);
+  const body = listOf(details['body']);
+  return token === null && body === null ? null : { token: token ?? [], body: body ?? [] };
+}
+
+/**
+ * A record as `history --json` prints it, built from the record an export writes (one owner of
+ * a record's JSON form): its secrets redacted as the export's are (by meaning, and the profiles'
+ * tokens wherever they are echoed), its body's size the size of the body it gives (export-records.ts
+ * givenSize), and the findings of its judgement. Two owners printed a raw request's body REDACTED
+ * beside the size it arrived with, and had no findings where the table counted one.
+ */
+export function redactedHistoryRecord(row: EventRow, secrets: readonly string[]): HistoryJsonRecord {
+  const event = exportedEvent(row, { includeTokens: false, secrets, uidOf: () => null });
+  const record = toHistoryRecord(row);
   return {
     ...record,
-    url: exchange.url,
-    path: exchange.path ?? null,
-    order_reference_id: derived(record.order_reference_id),
-    event_type: derived(record.event_type),
-    error: derived(record.error),
-    body: record.body === null ? null : (exchange.requestBody?.text ?? record.body),
-    body_base64: record.body_base64 === null ? null : (exchange.requestBody?.base64 ?? record.body_base64),
+    url: event.url,
+    path: event.path,
+    order_reference_id: event.order_reference_id,
+    event_type: event.event_type,
+    error: event.error,
+    body: event.request_body,
+    body_base64: event.request_body_base64,
+    body_size: event.request_size,
+    findings: findingsOf(event.details, secrets),
   };
 }

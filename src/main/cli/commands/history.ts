@@ -142,8 +142,9 @@ export function filterFromHistoryFlags(flags: HistoryFlags, profileId: number | 
 }
 
 // A record of `history --json` is derived from the events columns' one declaration
-// (store/event-columns.ts): which columns it shows, under which key, read how.
-export type { HistoryRecord } from '../../store/event-columns';
+// (store/event-columns.ts): which columns it shows, under which key, read how; its secrets, sizes
+// and findings are the export's (history/history-record.ts).
+export type { HistoryJsonRecord as HistoryRecord } from '../../history/history-record';
 
 const dash = (value: string | number | null) => (value === null ? '-' : String(value));
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
