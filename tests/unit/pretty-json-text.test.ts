@@ -73,12 +73,31 @@ describe('pretty JSON that keeps every value as written', () => {
 
 describe("the Timeline's Pretty view", () => {
   // Its printer was JSON.parse then JSON.stringify: 1754.280 read 1754.28 and one "dup" of two
-  // was shown. A body that cannot be laid out without changing a value is shown as it came (Raw).
-  it('is offered only where laying the body out keeps every value and every name', () => {
-    expect(printedForTheTimeline(CHANGED_BY_A_READER)).toEqual({ state: 'printed', pretty: null });
+  // was shown. Then such a body was offered Raw only, which hid Pretty from every notification
+  // writing an amount with its decimals (230.00). Now every token is laid out as written.
+  it('lays every body out with each value and each name as written', () => {
+    expect(printedForTheTimeline(CHANGED_BY_A_READER)).toEqual({
+      state: 'printed',
+      pretty:
+        '{\n  "order_id": "o-1",\n  "amount": 1754.280,\n  "n": 12345678901234567890,\n  "e": 1e2,\n  "dup": 1,\n  "dup": 2\n}',
+    });
     expect(printedForTheTimeline('{"amount":1754.28,"dup":[1,2]}')).toEqual({
       state: 'printed',
       pretty: '{\n  "amount": 1754.28,\n  "dup": [\n    1,\n    2\n  ]\n}',
     });
+  });
+
+  it('keeps every token of a large body a JSON reader would change', () => {
+    const large = largeNotification(200_000).replace(/("amount":\s*)"?(\d+)\.(\d+)"?/g, '$1$2.$30');
+    const pretty = printedForTheTimeline(large);
+    expect(pretty?.state).toBe('printed');
+    const text = pretty?.state === 'printed' ? pretty.pretty : null;
+    expect(text).not.toBeNull();
+    expect(tokensOf(text ?? '')).toEqual(tokensOf(large));
+  });
+
+  it('offers none for what is not JSON, or what only JSON.parse takes (a byte-order mark)', () => {
+    expect(printedForTheTimeline('{"a":')).toEqual({ state: 'printed', pretty: null });
+    expect(printedForTheTimeline('\uFEFF{"a":1}')).toEqual({ state: 'printed', pretty: null });
   });
 });

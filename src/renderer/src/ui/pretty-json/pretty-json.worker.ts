@@ -1,5 +1,5 @@
 import { prettyAnswerSchema, prettyRequestSchema } from './pretty-json-messages';
-import { prettyJsonTextKeepingValues } from './pretty-json-text';
+import { prettyJsonTextAsWritten } from './pretty-json-text';
 
 /**
  * Large bodies pretty-printed off the main thread: reading and printing 5 MB of JSON takes a
@@ -15,6 +15,6 @@ scope.onmessage = (event) => {
   const request = prettyRequestSchema.safeParse(event.data);
   if (!request.success) return;
   scope.postMessage(
-    prettyAnswerSchema.parse({ id: request.data.id, pretty: prettyJsonTextKeepingValues(request.data.text) }),
+    prettyAnswerSchema.parse({ id: request.data.id, pretty: prettyJsonTextAsWritten(request.data.text) }),
   );
 };

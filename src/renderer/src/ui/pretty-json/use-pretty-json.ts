@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { prettyAnswerSchema } from './pretty-json-messages';
-import { prettyJsonTextKeepingValues } from './pretty-json-text';
+import { prettyJsonTextAsWritten } from './pretty-json-text';
 
 /** Up to this many characters a text is printed on the page, at once (no flash of "formatting"). */
 export const PRETTY_ON_PAGE_CHARS = 256 * 1024;
@@ -25,7 +25,7 @@ const waiting = new Map<number, { text: string; done: (pretty: string | null) =>
 
 /** In the page, one task later: where no worker can start, the view still gets its JSON. */
 function printOnPage(text: string, done: (pretty: string | null) => void): void {
-  setTimeout(() => done(prettyJsonTextKeepingValues(text)), 0);
+  setTimeout(() => done(prettyJsonTextAsWritten(text)), 0);
 }
 
 function startWorker(): Worker | null {
@@ -70,15 +70,15 @@ function printLater(text: string, done: (pretty: string | null) => void): void {
 export type PrettyJson = { state: 'printed'; pretty: string | null } | { state: 'printing' };
 
 /**
- * `text` pretty-printed as JSON, every value as written (null when it is not JSON, or when laying
- * it out would change a value: pretty-json-text.ts). Short texts are printed on the page
+ * `text` pretty-printed as JSON, every value as written (null when it is not JSON:
+ * pretty-json-text.ts). Short texts are printed on the page
  * as the view renders; longer ones in a worker, `printing` until it answers. Either is printed
  * once per text, not on every render.
  */
 export function usePrettyJson(text: string | null): PrettyJson {
   const onPage = text === null || text.length <= PRETTY_ON_PAGE_CHARS;
   const printedNow = useMemo(
-    () => (text === null ? null : onPage ? prettyJsonTextKeepingValues(text) : undefined),
+    () => (text === null ? null : onPage ? prettyJsonTextAsWritten(text) : undefined),
     [text, onPage],
   );
   const [later, setLater] = useState<{ text: string; pretty: string | null } | null>(null);
