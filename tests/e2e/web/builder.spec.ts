@@ -134,7 +134,23 @@ test('the raw JSON drives the form; a syntax error is shown where it breaks and 
   const reference = String(sample['order_reference_id']);
   await expect(builder.field('Order reference id', 'Order')).toHaveValue(reference);
 
+  // Text of many lines inserted whole (an IME commit, keyboard.insertText) is put in by the
+  // editor, not edited into its DOM by the browser a line at a time: that grew with the square of
+  // the lines (60 items 13 s, 170 never done). The browser's own editing is cancelled.
+  await page.evaluate(() => {
+    const seen: boolean[] = [];
+    document.addEventListener('beforeinput', (event) => {
+      if (event.inputType === 'insertText' && event.data?.includes('\n') === true)
+        seen.push(event.defaultPrevented);
+    });
+    Object.assign(window, { wholeInsertsTakenByEditor: seen });
+  });
   await builder.replaceRaw(JSON.stringify({ ...sample, expires_in_minute: 30 }, null, 2));
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { wholeInsertsTakenByEditor: boolean[] }).wholeInsertsTakenByEditor,
+    ),
+  ).toEqual([true]);
   await expect(builder.finding('expires_in_minute')).toContainText('expires_in_minutes');
   await expect(page.getByTestId('warning-count')).toHaveText('1 warning');
 

@@ -11,6 +11,7 @@ import { LARGE_DOCUMENT_CHARS } from './large-document';
 import { sizeAwareLanguage } from './raw-editor-language';
 import { createRawEditorSync } from './raw-editor-sync';
 import { findingRange } from './raw-json-lint';
+import { wholeTextInput } from './whole-text-input';
 
 /** One object for the editor's life: a new one per render would reconfigure CodeMirror each time. */
 const BASIC_SETUP = { foldGutter: true, highlightActiveLine: true, autocompletion: false };
@@ -30,6 +31,9 @@ const EXTENSIONS = [
   // binding (insert a blank line) also ran, so the text changed as it was sent. Taken here, ahead
   // of the default keymap, and left to bubble to the app's Send: the editor does nothing with it.
   Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => true }])),
+  // A text of many lines inserted at once (not pasted, not typed) goes in as one change: the
+  // browser's own editing of it grew with the square of its lines (whole-text-input.ts).
+  wholeTextInput,
 ];
 
 /**
