@@ -150,6 +150,7 @@ const all =
           'builder-paste-250k',
           'builder-paste-1m',
           'builder-paste-5m',
+          'builder-insert-100k',
           'builder-typing-form',
           'builder-typing-raw',
           'builder-fill-form',
