@@ -93,6 +93,16 @@ const nullOptional = (() => {
   return { severity: finding?.severity ?? 'no finding', code: finding?.code ?? 'none' };
 })();
 
+/** How a SA order in AED is judged without a table (the default's guess) and with one set. */
+const pairOutside = (pairs?: readonly ['SA-SAR']) => {
+  const sample = generateSample('general', { seed: 1, country: 'SA' });
+  const payload = JSON.parse(JSON.stringify(sample).replaceAll('"SAR"', '"AED"')) as unknown;
+  const finding = validateCheckout(payload, { form: 'general', ...(pairs ? { pairs } : {}) }).find(
+    (found) => found.code === 'not_supported_country_currency',
+  );
+  return finding?.severity ?? 'no finding';
+};
+
 /** What each row of docs/defaults.md must say, built from the constants the code uses. */
 const DEFAULTS: Record<string, string> = {
   // Profiles and operations
@@ -118,6 +128,7 @@ const DEFAULTS: Record<string, string> = {
   '`instalments` values': 'any whole number',
   'Single checkout (education form)': 'enabled: `payment_type`, `instalments` optional',
   'Supported country and currency pairs': COUNTRIES.map((c) => `${c}–${currencyForCountry(c)}`).join(', '),
+  'A pair outside the supported pairs': `a ${pairOutside()}; outside a table set there: an ${pairOutside(['SA-SAR'])}`,
   'Discount currency on a BHD, KWD, OMR order': "SAR or AED: a warning; the order's own: an error",
   'Both expiry spellings in one request': 'same value: a warning; different values: an error',
   'Description "declared maximum"': `${LIMITS.descriptionMaxLength} characters, enforced as an error`,

@@ -48,16 +48,45 @@ describe('point 2: a discount in SAR or AED on an order in the other currency', 
 
 describe('point 3: the country/currency table is explicit and configurable', () => {
   const saAed = () => retotal(changeCurrency(fixture('general'), 'AED', { setCountry: false }) as Payload);
+  const pairFinding = (payload: unknown, extra = {}) =>
+    validateCheckout(payload, { form: 'general', ...extra }).find(
+      (finding) => finding.code === 'not_supported_country_currency',
+    );
 
-  it('by default each country pairs with its own currency only', () => {
-    expect(errorsOf(saAed())).toEqual(['error country_code not_supported_country_currency']);
+  // The spec names the error but never lists the supported pairs: the default table is the
+  // console's guess, so a pair outside it is a warning that says whose table it is and where to
+  // set it, never the service's known answer.
+  it("by default a pair outside the console's default table is a warning naming that table", () => {
+    expect(errorsOf(saAed())).toEqual([]);
+    const finding = pairFinding(saAed());
+    expect(finding?.severity).toBe('warning');
+    expect(finding?.message).toBe(
+      "country_code SA with an order in AED is not a pair of the console's default table (SA pairs only with SAR there). " +
+        'The spec does not list the pairs the service supports, only that it answers 400 not_supported_country_currency ' +
+        'to one it does not; the table is set in Emulator → Settings (the builder follows it on the Local profile) and with validate --pairs.',
+    );
   });
 
-  it('a table that lists SA-AED accepts it, and one without SA-SAR refuses the fixture', () => {
+  it("a table given is the emulator's: a pair outside it is an error, the emulator's 400", () => {
     expect(errorsOf(saAed(), 'general', { pairs: ['SA-SAR', 'SA-AED'] })).toEqual([]);
-    const refused = validateCheckout(fixture('general'), { form: 'general', pairs: ['AE-AED'] });
-    expect(refused.find((finding) => finding.code === 'not_supported_country_currency')?.message).toMatch(
-      /SA pairs with no currency in the table/,
+    expect(errorsOf(saAed(), 'general', { pairs: ['SA-SAR'] })).toEqual([
+      'error country_code not_supported_country_currency',
+    ]);
+    expect(pairFinding(saAed(), { pairs: ['SA-SAR'] })?.message).toBe(
+      "country_code SA with an order in AED is not a pair of the emulator's table (SA pairs only with SAR there; " +
+        'Emulator → Settings), so the emulator answers 400 not_supported_country_currency. The spec does not list ' +
+        'the pairs the service supports.',
+    );
+    expect(pairFinding(fixture('general'), { pairs: ['AE-AED'] })?.message).toMatch(
+      /^country_code SA with an order in SAR is not a pair of the emulator's table \(SA pairs with no currency there;/,
+    );
+  });
+
+  it('a table given with validate --pairs is named as that', () => {
+    expect(pairFinding(saAed(), { pairs: ['SA-SAR'], pairsSource: 'flag' })?.message).toBe(
+      'country_code SA with an order in AED is not a pair of the table given with --pairs (SA pairs only with SAR ' +
+        'there), so a service with that table answers 400 not_supported_country_currency. The spec does not list ' +
+        'the pairs the service supports.',
     );
   });
 });
@@ -203,9 +232,13 @@ describe('the validate command takes the same rules', () => {
         file,
         JSON.stringify(retotal(changeCurrency(fixture('general'), 'AED', { setCountry: false }) as Payload)),
       );
-      const refused = await runCliCaptured(['validate', file]);
+      // Without --pairs the default table is the console's guess: a warning, and no failure.
+      const warned = await runCliCaptured(['validate', file]);
+      expect(warned.code).toBe(0);
+      expect(warned.stdout).toContain("not a pair of the console's default table");
+      const refused = await runCliCaptured(['validate', file, '--pairs', 'SA-SAR,KW-KWD']);
       expect(refused.code).toBe(1);
-      expect(refused.stdout).toContain('not_supported_country_currency');
+      expect(refused.stdout).toContain('not a pair of the table given with --pairs');
       expect((await runCliCaptured(['validate', file, '--pairs', 'SA-SAR,sa-aed'])).code).toBe(0);
       const bad = await runCliCaptured(['validate', file, '--pairs', 'SA-USD']);
       expect(bad.code).toBe(2);

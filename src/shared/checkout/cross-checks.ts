@@ -49,38 +49,86 @@ function sentPair(payload: unknown): { country: unknown; currency: unknown; defa
 }
 
 /**
+ * Whose table of supported pairs a request is judged by. The spec names the error but never the
+ * pairs, so without a table given it is the console's default (a guess: a warning); the
+ * emulator's table (Emulator → Settings) is what the emulator answers by, and `validate --pairs`
+ * is a table the user states: a pair outside either is an error.
+ */
+export type PairTableSource = 'default' | 'emulator' | 'flag';
+
+/**
+ * The table's name and what a pair outside it brings (with its leading punctuation), in the one
+ * wording the form, the findings, Send's question and `validate` all show.
+ */
+function pairTableWords(source: PairTableSource, paired: string): { table: string; consequence: string } {
+  const notListed = 'The spec does not list the pairs the service supports.';
+  switch (source) {
+    case 'default':
+      return {
+        table: `the console's default table (${paired})`,
+        consequence:
+          '. The spec does not list the pairs the service supports, only that it answers 400 ' +
+          'not_supported_country_currency to one it does not; the table is set in Emulator → Settings ' +
+          '(the builder follows it on the Local profile) and with validate --pairs.',
+      };
+    case 'emulator':
+      return {
+        table: `the emulator's table (${paired}; Emulator → Settings)`,
+        consequence: `, so the emulator answers 400 not_supported_country_currency. ${notListed}`,
+      };
+    case 'flag':
+      return {
+        table: `the table given with --pairs (${paired})`,
+        consequence: `, so a service with that table answers 400 not_supported_country_currency. ${notListed}`,
+      };
+  }
+}
+
+/**
  * The one error code the spec defines: a country and currency the service does not take
- * together, whether the pair is missing from the table or either side is not one the spec
- * names at all (US and USD). `pairs` is the table (default: each country with its currency).
+ * together. A country or currency the spec does not name at all (US, USD) is an error whatever
+ * the table; a pair of named ones is judged by `pairs` (PairTableSource says how firmly).
  */
 export function checkCountryCurrency(
   payload: unknown,
-  pairs: readonly CountryCurrencyPair[] = DEFAULT_COUNTRY_CURRENCY_PAIRS,
+  pairs?: readonly CountryCurrencyPair[],
+  source: Exclude<PairTableSource, 'default'> = 'emulator',
 ): RawFinding[] {
   const sent = sentPair(payload);
   if (sent === null || typeof sent.country !== 'string' || typeof sent.currency !== 'string') return [];
   const { country, currency } = sent;
-  if (isCountryCode(country) && isCurrency(currency) && pairs.includes(pairOf(country, currency))) return [];
-  const known = isCountryCode(country) && isCurrency(currency);
-  const paired = isCountryCode(country) ? currenciesPairedWith(country, pairs) : [];
-  const why = !isCountryCode(country)
-    ? `country_code is ${describeValue(country)}, not one the service takes (${COUNTRIES.join(', ')})`
-    : !isCurrency(currency)
-      ? `the order's currency is ${describeValue(currency)}, not one the service takes (${CURRENCIES.join(', ')})`
-      : paired.length === 0
-        ? `country_code ${country} pairs with no currency in the table`
-        : `country_code ${country} pairs only with ${paired.join(' or ')}, but the order is in ${currency}`;
-  return [
-    {
-      severity: 'error',
-      path: ['country_code'],
-      code: 'not_supported_country_currency',
-      rule: COUNTRY_CURRENCY_RULE,
-      message:
-        `${why}${known && sent.defaulted ? ' (total_amount has no currency, so the default SAR applies)' : ''}. ` +
-        'The service answers 400 not_supported_country_currency.',
-    },
-  ];
+  const table = pairs ?? DEFAULT_COUNTRY_CURRENCY_PAIRS;
+  const tableSource: PairTableSource = pairs === undefined ? 'default' : source;
+  if (isCountryCode(country) && isCurrency(currency) && table.includes(pairOf(country, currency))) return [];
+  const rule = {
+    path: ['country_code'],
+    code: 'not_supported_country_currency',
+    rule: COUNTRY_CURRENCY_RULE,
+  } as const;
+  if (!isCountryCode(country) || !isCurrency(currency)) {
+    const why = !isCountryCode(country)
+      ? `country_code is ${describeValue(country)}, not one the service takes (${COUNTRIES.join(', ')})`
+      : `the order's currency is ${describeValue(currency)}, not one the service takes (${CURRENCIES.join(', ')})`;
+    return [
+      {
+        ...rule,
+        severity: 'error',
+        message: `${why}. The service answers 400 not_supported_country_currency.`,
+      },
+    ];
+  }
+  const paired = currenciesPairedWith(country, table);
+  const words = pairTableWords(
+    tableSource,
+    paired.length === 0
+      ? `${country} pairs with no currency there`
+      : `${country} pairs only with ${paired.join(' or ')} there`,
+  );
+  const defaulted = sent.defaulted ? ' (total_amount has no currency, so the default SAR applies)' : '';
+  const message =
+    `country_code ${country} with an order in ${currency}${defaulted} is not a pair of ${words.table}` +
+    words.consequence;
+  return [{ ...rule, severity: tableSource === 'default' ? 'warning' : 'error', message }];
 }
 
 const isDiscountPath = (path: JsonPath) =>

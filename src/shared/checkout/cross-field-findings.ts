@@ -16,12 +16,14 @@ export interface CrossFieldOptions {
   notificationField?: string;
   /** The supported country/currency pairs; default each country with its own currency. */
   pairs?: readonly CountryCurrencyPair[];
+  /** Whose table `pairs` is (cross-checks.ts's PairTableSource); default the emulator's. */
+  pairsSource?: 'emulator' | 'flag';
 }
 
 /** Every rule between fields, on any payload (each check reads defensively and skips what it cannot read). */
 export function crossFieldFindings(payload: unknown, options: CrossFieldOptions = {}): RawFinding[] {
   return [
-    ...checkCountryCurrency(payload, options.pairs),
+    ...checkCountryCurrency(payload, options.pairs, options.pairsSource),
     ...checkOneCurrency(payload),
     ...checkTotal(payload),
     ...checkNoCouponDiscount(payload),

@@ -29,8 +29,14 @@ export interface ValidateOptions {
   singleCheckout?: boolean;
   /** The request field that carries the notification URL (not shown in the spec); default `merchant_url.notification`. */
   notificationField?: string;
-  /** The supported country/currency pairs (not shown in the spec); default each country with its own currency. */
+  /**
+   * The supported country/currency pairs (not shown in the spec). Left out: the console's
+   * default table, each country with its own currency, a guess, so a pair outside it is a
+   * warning; given, a pair outside it is an error.
+   */
   pairs?: readonly CountryCurrencyPair[];
+  /** Whose table `pairs` is, for the finding's words: the emulator's (default) or `validate --pairs`. */
+  pairsSource?: 'emulator' | 'flag';
   /**
    * How an optional field given "" or null (where the official client never sends one) and a
    * text field given only blanks are judged (none shown in the spec): `warn` (default) a
@@ -134,7 +140,11 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
       ...nulls.findings,
       ...checkEmptyOptionals(judged, { form: options.form, singleCheckout, notificationField, choice }),
       ...checkBlankTexts(judged, { form: options.form, singleCheckout, choice }),
-      ...crossFieldFindings(judged, { notificationField, pairs: options.pairs }),
+      ...crossFieldFindings(judged, {
+        notificationField,
+        pairs: options.pairs,
+        pairsSource: options.pairsSource,
+      }),
       ...findUnknownKeys(judged, notificationField),
       ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),
     ]);

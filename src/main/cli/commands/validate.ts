@@ -41,7 +41,7 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
     sourceText: text,
     emptyOptional: flags.emptyOptional,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
-    ...(flags.pairs === undefined ? {} : { pairs: flags.pairs }),
+    ...(flags.pairs === undefined ? {} : { pairs: flags.pairs, pairsSource: 'flag' }),
   });
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const warnings = findings.length - errors;
@@ -74,7 +74,7 @@ export function registerValidate(program: Command, context: CliContext): void {
     )
     .option(
       '--pairs <list>',
-      'supported country/currency pairs, comma-separated (default SA-SAR,AE-AED,BH-BHD,KW-KWD,OM-OMR)',
+      'supported country/currency pairs, comma-separated; another pair is an error (default SA-SAR,AE-AED,BH-BHD,KW-KWD,OM-OMR, a guess: another pair is a warning)',
     )
     .option(
       '--empty-optional <choice>',
