@@ -20,13 +20,15 @@ test('a first run: no wall of red, the guide leads the way, and the builder foll
   await expect(guide).toHaveAttribute('data-step', '0');
   await expect(builder.finding('order_reference_id')).toContainText('required');
   await expect(builder.form().locator('[aria-invalid="true"]')).toHaveCount(0);
-  await expect(guide.getByRole('listitem').filter({ hasText: 'Sample' })).toHaveAttribute(
-    'aria-current',
-    'step',
-  );
+  const firstStep = guide.getByRole('listitem').first();
+  await expect(firstStep).toContainText('A request');
+  await expect(firstStep).toHaveAttribute('aria-current', 'step');
 
-  // A field left empty after a visit says so; the rest stay quiet.
+  // A field left empty after a visit says so; the rest stay quiet. A request begun by hand is
+  // the first step done: it says "A request", never "Sample", which was not pressed.
   await builder.field('Order reference id', 'Order').fill('x');
+  await expect(firstStep).toHaveAttribute('data-status', 'done');
+  await expect(guide.getByRole('listitem').filter({ hasText: 'Sample' })).toHaveCount(0);
   await builder.field('Order reference id', 'Order').fill('');
   await builder.field('Description', 'Order').focus();
   await expect(builder.form().locator('[aria-invalid="true"]')).toHaveCount(1);

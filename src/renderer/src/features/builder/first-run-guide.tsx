@@ -14,7 +14,9 @@ import { useFollowedOrder, type FollowedOrder } from './followed-order';
 import classes from './builder.module.css';
 import { fillSample } from './sample-action';
 
-const STEPS = ['Sample', 'Send to Local', 'Pay', 'Authorise', 'Capture'] as const;
+// The first step is a request, made by Sample or by hand: a ticked "Sample" for a form filled
+// by hand would say a step was taken that was not.
+const STEPS = ['A request', 'Send to Local', 'Pay', 'Authorise', 'Capture'] as const;
 
 const PAID: readonly OrderState[] = [
   'approved',
@@ -39,8 +41,8 @@ function progressOf(hasDocument: boolean, sent: boolean, state: OrderState | nul
 }
 
 /**
- * The way through a first run, on the builder until it is done or closed: Sample → Send to
- * Local → Pay → Authorise → Capture. Each step says what to do and offers the one button that
+ * The way through a first run, on the builder until it is done or closed: a request (Sample's
+ * or typed) → Send to Local → Pay → Authorise → Capture. Each step says what to do and offers the one button that
  * does it; the steps after the send follow the order as the emulator's webhooks arrive.
  */
 export function FirstRunGuide() {
@@ -177,7 +179,7 @@ function NextStep({
       return (
         <>
           {say(
-            'Start from a complete, valid payload: Sample fills one (a random Gulf country; the arrow picks one).',
+            'Start with a request: Sample fills a complete, valid one (a random Gulf country; the arrow picks one), or fill the form yourself.',
           )}
           <Button size="xs" variant="light" onClick={() => void fillSample()}>
             Fill with a sample

@@ -18,7 +18,7 @@ export function FirstRunSettings() {
           onChange={(event) => void update({ firstRunGuide: event.currentTarget.checked ? 'show' : 'done' })}
         />
         <Text size="xs" c="dimmed">
-          The way through one order above the builder: Sample → Send to Local → Pay → Authorise → Capture.
+          The way through one order above the builder: a request → Send to Local → Pay → Authorise → Capture.
         </Text>
       </Stack>
     </Card>
