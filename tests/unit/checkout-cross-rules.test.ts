@@ -327,3 +327,29 @@ describe("the official client's no-coupon discount on an order in a currency the
     ).toEqual([]);
   });
 });
+
+describe("the total's finding quotes total_amount.amount as the request writes it", () => {
+  const totalMessage = (payload: unknown, sourceText?: string) =>
+    validateCheckout(payload, { form: 'general', ...(sourceText === undefined ? {} : { sourceText }) }).find(
+      (finding) => finding.code === 'total_mismatch',
+    )?.message;
+
+  // Typed as 12345.50, it was quoted as 12345.5 beside parts written with two decimals.
+  it('a number with the digits of the text it came from', () => {
+    const payload = fixture('general');
+    (payload['total_amount'] as Payload)['amount'] = 12345.5;
+    const text = JSON.stringify(payload, null, 2).replace('"amount": 12345.5,', '"amount": 12345.50,');
+    expect(text).toContain('12345.50');
+    expect(totalMessage(JSON.parse(text) as unknown, text)).toMatch(
+      /^total_amount\.amount is 12345\.50, but items /,
+    );
+  });
+
+  it('a numeric string as a string, and a number as JSON writes it when there is no text', () => {
+    const payload = fixture('general');
+    (payload['total_amount'] as Payload)['amount'] = '12345.50';
+    expect(totalMessage(payload)).toMatch(/^total_amount\.amount is "12345\.50", but items /);
+    (payload['total_amount'] as Payload)['amount'] = 12345.5;
+    expect(totalMessage(payload)).toMatch(/^total_amount\.amount is 12345\.5, but items /);
+  });
+});

@@ -17,6 +17,7 @@ import { isNoCouponDiscount } from './no-coupon-discount';
 import { formatAmount } from './money';
 import { DISCOUNT_AMOUNT_PATH, moneyPaths, valueAt, type JsonPath } from './money-paths';
 import { computeTotals } from './totals';
+import { jsonSourceText } from '../json-source-text';
 
 /** Rules that span fields: country and currency, one currency per order, and the total. */
 
@@ -184,12 +185,24 @@ export function checkOneCurrency(payload: unknown): RawFinding[] {
   return findings;
 }
 
-export function checkTotal(payload: unknown): RawFinding[] {
+/**
+ * The stated total as the request writes it: its digits in the text it came from (`231.00`, not
+ * the 231 JSON.parse reads), else as JSON writes the value (a numeric string in its quotes), so
+ * the finding quotes what the person typed, as the form shows it.
+ */
+function statedTotalText(payload: unknown, sourceText: string | undefined): string {
+  const written =
+    sourceText === undefined ? undefined : jsonSourceText(sourceText)(['total_amount', 'amount']);
+  return written ?? JSON.stringify(ownValue(ownValue(payload, 'total_amount'), 'amount')) ?? '';
+}
+
+/** `sourceText`: the JSON text the payload was parsed from, when there is one. */
+export function checkTotal(payload: unknown, sourceText?: string): RawFinding[] {
   if (!isPlainObject(payload) || orderCurrency(payload) === undefined) return [];
   const totals = computeTotals(payload);
   if (totals.unreadable.length > 0 || totals.matches !== false || totals.statedTotal === null) return [];
   const show = (value: number) => formatAmount(value, totals.precision);
-  const stated = String(ownValue(ownValue(payload, 'total_amount'), 'amount'));
+  const stated = statedTotalText(payload, sourceText);
   const discountNote =
     totals.discountCurrency === null
       ? ''

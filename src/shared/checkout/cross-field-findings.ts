@@ -18,6 +18,8 @@ export interface CrossFieldOptions {
   pairs?: readonly CountryCurrencyPair[];
   /** Whose table `pairs` is (cross-checks.ts's PairTableSource); default the emulator's. */
   pairsSource?: 'emulator' | 'flag';
+  /** The JSON text the payload was parsed from, so a finding can quote a value's digits as written. */
+  sourceText?: string;
 }
 
 /** Every rule between fields, on any payload (each check reads defensively and skips what it cannot read). */
@@ -25,7 +27,7 @@ export function crossFieldFindings(payload: unknown, options: CrossFieldOptions 
   return [
     ...checkCountryCurrency(payload, options.pairs, options.pairsSource),
     ...checkOneCurrency(payload),
-    ...checkTotal(payload),
+    ...checkTotal(payload, options.sourceText),
     ...checkNoCouponDiscount(payload),
     ...checkExpirySpellings(payload),
     ...checkDateOrder(payload),

@@ -144,6 +144,7 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
         notificationField,
         pairs: options.pairs,
         pairsSource: options.pairsSource,
+        sourceText: options.sourceText,
       }),
       ...findUnknownKeys(judged, notificationField),
       ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),
