@@ -1,3 +1,5 @@
+import { formatAmountText } from './money-format';
+import { editJsonText } from './json-text-edit';
 import type { OperationName } from './profile';
 
 /**
@@ -70,6 +72,29 @@ export function defaultOperationBody(
     case 'getOrder':
       return null;
   }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A default body as the editor shows it: JSON with every Money amount written with its
+ * currency's decimals (`230.00`, `12.500`, `0.00`), as the order shows its amounts and the
+ * spec's Money says ("two decimals by default, three for BHD and KWD"), still a JSON number, as
+ * Money declares it. JSON.stringify would write 230. An amount with more digits than its
+ * currency takes keeps them: the text never rounds what it was given.
+ */
+export function operationBodyText(body: Record<string, unknown> | null): string | null {
+  if (body === null) return null;
+  let text = JSON.stringify(body, null, 2);
+  for (const [name, money] of Object.entries(body)) {
+    if (!isObject(money) || typeof money['amount'] !== 'number') continue;
+    const currency = typeof money['currency'] === 'string' ? money['currency'] : null;
+    const digits = formatAmountText(money['amount'], currency);
+    if (Number(digits) !== money['amount']) continue;
+    text = editJsonText(text, body, body, { path: [name, 'amount'], text: digits }) ?? text;
+  }
+  return text;
 }
 
 /** Fills `{order_id}` (and any `{name}` the caller knows) in a path template, URL-encoded. */

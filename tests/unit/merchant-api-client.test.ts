@@ -340,6 +340,22 @@ describe('follow-up operations', () => {
       discount_amount: { amount: 0, currency: 'SAR' },
       shipping_info: { shipping_company: '' },
     });
+    // Written with the currency's decimals, as the order shows its amounts (115.50 SAR): a number
+    // still, as the spec's Money declares it.
+    expect(capture.body).toContain('"amount": 115.50,');
+    expect(capture.body).toContain('"amount": 0.00,');
+    const refund = core.merchantApi.prepareOperation({
+      profileId,
+      operation: 'refund',
+      orderId: 'o/1',
+      amount: '12.5',
+      currency: 'KWD',
+    });
+    expect(refund.body).toContain('"amount": 12.500,');
+    expect(JSON.parse(refund.body ?? '')).toEqual({
+      total_amount: { amount: 12.5, currency: 'KWD' },
+      comment: '',
+    });
     const authorise = core.merchantApi.prepareOperation({
       profileId,
       operation: 'authorise',

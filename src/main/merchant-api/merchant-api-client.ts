@@ -11,6 +11,7 @@ import {
 } from '../../shared/merchant-api';
 import {
   defaultOperationBody,
+  operationBodyText,
   fillPathTemplate,
   type OperationBodyInput,
 } from '../../shared/operation-bodies';
@@ -398,7 +399,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       return prepareFollowUp(profile, deps.profiles.secretsOf(profile.id).apiToken, operation, {
         method: template.method,
         url: joinServiceUrl(profile.fields.baseUrl, path),
-        body: body === null ? null : JSON.stringify(body, null, 2),
+        body: operationBodyText(body),
       }).plan;
     },
     async sendOperation(input) {
