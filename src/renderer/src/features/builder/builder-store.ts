@@ -229,7 +229,11 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
       // Typed in the raw editor: the whole document is the person's, so its errors are shown.
       const next = textState(text, get().textVersion, true);
       const followed = next.parseError === null ? followedBilling(get(), next.document) : {};
-      set({ ...next, ...followed, revealErrors: true });
+      // But {} is an empty document, as a new one starts: nothing typed in any field yet, and
+      // a send attempted (or a restored copy shown whole) was of the document it replaced.
+      const empty = isJsonObject(next.document) && Object.keys(next.document).length === 0;
+      if (empty) set({ ...next, ...followed, revealErrors: false, touched: new Set() });
+      else set({ ...next, ...followed, revealErrors: true });
     },
     setDocument(document, typed) {
       const current = get();
