@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { bodyFindingSchema, type BodyFinding } from '../webhook-details';
 import { DUPLICATE_KEY_WORDS } from '../webhook/judge-webhook-body';
-import type { AmountProblem } from './lifecycle-walk';
 import type { OrderRecord } from './order-record';
+
+/** Why it is not counted: a finding's code and words (lifecycle-walk's AmountProblem shape). */
+export interface NotCountedWhy {
+  code: 'refused_by_listener' | 'body_error' | 'duplicate_key';
+  message: string;
+}
 
 /** The stored verdict's findings (details.body); records stored before it existed have none. */
 const storedBody = z.object({ body: z.object({ findings: z.array(bodyFindingSchema) }) });
@@ -21,7 +26,7 @@ const findingWords = (finding: BodyFinding) => finding.message.replace(/\.$/u, '
  * - a key is given twice: JSON.parse keeps the last, a merchant's parser (SQLite's, PHP's) may
  *   keep the first and read another order or event, so neither reading is the service's word.
  */
-export function webhookNotCounted(record: OrderRecord): AmountProblem | null {
+export function webhookNotCounted(record: OrderRecord): NotCountedWhy | null {
   if (record.error !== null)
     return { code: 'refused_by_listener', message: record.error.replace(/\.$/u, '') };
   const stored = storedBody.safeParse(record.details);
