@@ -77,6 +77,17 @@ test('Ctrl+Enter sends the payload; the answer shows the new session with copy b
   );
   expect(setup.fake.received[0]?.authorization).toBe(`Bearer ${API_TOKEN}`);
 
+  // That reference is now an order's. With Fresh reference on, a Send writes another, so nothing
+  // is said; off, the builder says a Send would make a second order with it (it said nothing).
+  const sentBefore = page.getByTestId('reference-sent-before');
+  await expect(sentBefore).toBeHidden();
+  await page.getByLabel('Fresh reference').uncheck();
+  await expect(sentBefore).toContainText(
+    `order_reference_id ${sent.order_reference_id} is already order ${orderId.slice(0, 8)}…'s`,
+  );
+  await page.getByLabel('Fresh reference').check();
+  await expect(sentBefore).toBeHidden();
+
   await page.getByRole('button', { name: 'Open the order' }).click();
   await expect(page).toHaveURL(new RegExp(`#/orders\\?id=${orderId}`));
 });

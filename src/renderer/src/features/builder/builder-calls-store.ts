@@ -23,6 +23,8 @@ export const builderCalls = {
   prepareCheckout: (input: CommandInput<'prepareCheckout'>) => bridge.prepareCheckout(input),
   sendCheckout: (input: CommandInput<'sendCheckout'>) => bridge.sendCheckout(input),
   cancelExchange: (requestKey: string) => bridge.cancelExchange({ requestKey }),
+  /** The active profile's orders whose id or reference holds `text` (reference-sent-before.tsx). */
+  ordersMatching: (text: string, profileId: number) => bridge.listOrders({ text, profileId, limit: 20 }),
   /** Every push from main; returns the unsubscribe. */
   onPush: (listener: (event: PushEvent) => void) => bridge.subscribe(listener),
   /** Browser mode's connection (the desktop window never reports one); returns the unsubscribe. */

@@ -15,6 +15,7 @@ import { useFollowedEmulatorSettings } from './follow-emulator-settings';
 import { FirstRunGuide } from './first-run-guide';
 import { CheckoutForm } from './form/checkout-form';
 import { DocumentNotices } from './document-notices';
+import { ReferenceSentBefore } from './reference-sent-before';
 import { RawJsonEditor } from './raw-json-editor';
 import { RequestPreview } from './request-preview';
 import { ResponsePanel } from './response-panel';
@@ -77,6 +78,7 @@ const BuilderBody = memo(function BuilderBody() {
       <ListenerNotice profile={profile} />
       <WorkingCopyNotice />
       <DocumentNotices />
+      <ReferenceSentBefore profileId={profile?.id ?? null} />
       <div className={classes.layout} ref={layout}>
         <div className={classes.formSide} ref={formSide}>
           <CheckoutForm notificationField={notificationField} />

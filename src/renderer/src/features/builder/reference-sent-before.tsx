@@ -1,0 +1,72 @@
+import { Anchor, Text } from '@mantine/core';
+import { memo, useEffect, useState } from 'react';
+import type { OrderSummary } from '@shared/orders/order-lifecycle';
+import { formatTime } from '@ui/order-format';
+import { builderCalls } from './builder-calls-store';
+import { useBuilderStore } from './builder-store';
+
+/** The contract's longest search text: a longer reference is searched by no one. */
+const SEARCH_TEXT_MAX = 200;
+/** Asked this long after the last keystroke in the reference, not on every one. */
+const ASK_AFTER_MS = 300;
+
+/** The request's order_reference_id when it is a non-empty string; null otherwise. */
+export function referenceOf(document: unknown): string | null {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return null;
+  const reference = (document as Record<string, unknown>)['order_reference_id'];
+  return typeof reference === 'string' && reference.trim() !== '' && reference.length <= SEARCH_TEXT_MAX
+    ? reference
+    : null;
+}
+
+/**
+ * Says when the request's order_reference_id is already an order's of the active profile: the
+ * spec calls it the merchant's unique order id, and a second Send made a second order with it
+ * and said nothing. Said, not refused: sending it again on purpose is how a QA engineer learns
+ * what the service does with a repeated reference (the spec does not say). Quiet while Fresh
+ * reference is on, as each Send then writes a new one.
+ */
+export const ReferenceSentBefore = memo(function ReferenceSentBefore({
+  profileId,
+}: {
+  profileId: number | null;
+}) {
+  const reference = useBuilderStore((state) => referenceOf(state.document));
+  const fresh = useBuilderStore((state) => state.freshReferenceOnSend);
+  // Asked again after each send: the order it made may be the one to name.
+  const lastSend = useBuilderStore((state) => state.lastSend);
+  const [found, setFound] = useState<{ reference: string; order: OrderSummary } | null>(null);
+
+  useEffect(() => {
+    if (reference === null || fresh || profileId === null) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      builderCalls
+        .ordersMatching(reference, profileId)
+        .then((page) => {
+          const order = page.items.find((item) => item.referenceId === reference);
+          if (current) setFound(order === undefined ? null : { reference, order });
+        })
+        // Unanswered (a lost console): nothing is claimed either way.
+        .catch(() => current && setFound(null));
+    }, ASK_AFTER_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [reference, fresh, profileId, lastSend]);
+
+  if (fresh || reference === null || found === null || found.reference !== reference) return null;
+  const { order } = found;
+  return (
+    <Text size="xs" c="orange" mb="xs" data-testid="reference-sent-before">
+      order_reference_id {reference} is already order{' '}
+      <Anchor size="xs" href={`#/orders?id=${encodeURIComponent(order.orderId)}`}>
+        {order.orderId.slice(0, 8)}…
+      </Anchor>
+      's ({order.profileName ?? 'this profile'}, created {formatTime(order.createdAt)}): a Send makes another
+      order with it, though the spec calls it the merchant's unique order id. Fresh reference gives each Send
+      a new one.
+    </Text>
+  );
+});
