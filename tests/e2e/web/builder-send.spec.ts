@@ -83,7 +83,7 @@ test('Ctrl+Enter sends the payload; the answer shows the new session with copy b
   await expect(sentBefore).toBeHidden();
   await page.getByLabel('Fresh reference').uncheck();
   await expect(sentBefore).toContainText(
-    `order_reference_id ${sent.order_reference_id} is already order ${orderId.slice(0, 8)}…'s`,
+    `Sending this again makes a second order with order_reference_id ${sent.order_reference_id}, already order ${orderId.slice(0, 8)}…'s`,
   );
   await page.getByLabel('Fresh reference').check();
   await expect(sentBefore).toBeHidden();

@@ -58,15 +58,18 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
 
   if (fresh || reference === null || found === null || found.reference !== reference) return null;
   const { order } = found;
+  // The order this builder's last Send made: the words look ahead, quietly (after every first
+  // send, an orange line read as a mistake made); another order's: said as the warning it is.
+  const justMade = lastSend?.orderId === order.orderId;
   return (
-    <Text size="xs" c="orange" mb="xs" data-testid="reference-sent-before">
-      order_reference_id {reference} is already order{' '}
+    <Text size="xs" c={justMade ? 'dimmed' : 'orange'} mb="xs" data-testid="reference-sent-before">
+      {justMade ? 'Sending this again makes a second order' : 'A Send makes another order'} with
+      order_reference_id {reference}, already order{' '}
       <Anchor size="xs" href={`#/orders?id=${encodeURIComponent(order.orderId)}`}>
         {order.orderId.slice(0, 8)}…
       </Anchor>
-      's ({order.profileName ?? 'this profile'}, created {formatTime(order.createdAt)}): a Send makes another
-      order with it, though the spec calls it the merchant's unique order id. Fresh reference gives each Send
-      a new one.
+      's ({order.profileName ?? 'this profile'}, created {formatTime(order.createdAt)}); the spec calls it the
+      merchant's unique order id. Fresh reference writes a new one on each Send.
     </Text>
   );
 });
