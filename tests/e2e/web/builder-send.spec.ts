@@ -90,6 +90,18 @@ test('Ctrl+Enter sends the payload; the answer shows the new session with copy b
 
   await page.getByRole('button', { name: 'Open the order' }).click();
   await expect(page).toHaveURL(new RegExp(`#/orders\\?id=${orderId}`));
+
+  // Sent again as it is: two orders now share the reference, and the notice says so.
+  await page.goto(`${setup.served.origin}/#/builder`);
+  await page.getByLabel('Fresh reference').uncheck();
+  await builder.field('Description', 'Order').click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect.poll(() => setup.fake.orderIds.length).toBe(2);
+  const second = setup.fake.orderIds[1] ?? '';
+  await expect(page.getByTestId('created-order_id')).toHaveText(second);
+  await expect(sentBefore).toContainText(
+    `order_reference_id ${sent.order_reference_id} is already 2 orders' (the newest ${second.slice(0, 8)}…`,
+  );
 });
 
 test('a payload with errors is sent only through "Send anyway", and marked as such', async ({

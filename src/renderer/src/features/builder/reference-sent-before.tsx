@@ -35,7 +35,7 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
   const fresh = useBuilderStore((state) => state.freshReferenceOnSend);
   // Asked again after each send: the order it made may be the one to name.
   const lastSend = useBuilderStore((state) => state.lastSend);
-  const [found, setFound] = useState<{ reference: string; order: OrderSummary } | null>(null);
+  const [found, setFound] = useState<{ reference: string; orders: OrderSummary[] } | null>(null);
 
   useEffect(() => {
     if (reference === null || fresh || profileId === null) return;
@@ -44,8 +44,11 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
       builderCalls
         .ordersMatching(reference, profileId)
         .then((page) => {
-          const order = page.items.find((item) => item.referenceId === reference);
-          if (current) setFound(order === undefined ? null : { reference, order });
+          // The search matches part of an id or reference: only the whole reference counts.
+          const orders = page.items
+            .filter((item) => item.referenceId === reference)
+            .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+          if (current) setFound(orders.length === 0 ? null : { reference, orders });
         })
         // Unanswered (a lost console): nothing is claimed either way.
         .catch(() => current && setFound(null));
@@ -57,19 +60,32 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
   }, [reference, fresh, profileId, lastSend]);
 
   if (fresh || reference === null || found === null || found.reference !== reference) return null;
-  const { order } = found;
+  const { orders } = found;
+  const [newest] = orders;
+  if (newest === undefined) return null;
+  const link = (
+    <Anchor size="xs" href={`#/orders?id=${encodeURIComponent(newest.orderId)}`}>
+      {newest.orderId.slice(0, 8)}…
+    </Anchor>
+  );
+  const where = `${newest.profileName ?? 'this profile'}, created ${formatTime(newest.createdAt)}`;
+  const spec =
+    "the spec calls it the merchant's unique order id. Fresh reference writes a new one on each Send.";
+  // Several already: said as they are, the newest named (the one a Send just made, it may be).
+  if (orders.length > 1)
+    return (
+      <Text size="xs" c="orange" mb="xs" data-testid="reference-sent-before">
+        order_reference_id {reference} is already {orders.length} orders' (the newest {link}, {where}), and a
+        Send makes another; {spec}
+      </Text>
+    );
   // The order this builder's last Send made: the words look ahead, quietly (after every first
   // send, an orange line read as a mistake made); another order's: said as the warning it is.
-  const justMade = lastSend?.orderId === order.orderId;
+  const justMade = lastSend?.orderId === newest.orderId;
   return (
     <Text size="xs" c={justMade ? 'dimmed' : 'orange'} mb="xs" data-testid="reference-sent-before">
       {justMade ? 'Sending this again makes a second order' : 'A Send makes another order'} with
-      order_reference_id {reference}, already order{' '}
-      <Anchor size="xs" href={`#/orders?id=${encodeURIComponent(order.orderId)}`}>
-        {order.orderId.slice(0, 8)}…
-      </Anchor>
-      's ({order.profileName ?? 'this profile'}, created {formatTime(order.createdAt)}); the spec calls it the
-      merchant's unique order id. Fresh reference writes a new one on each Send.
+      order_reference_id {reference}, already order {link}'s ({where}); {spec}
     </Text>
   );
 });
