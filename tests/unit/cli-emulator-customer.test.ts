@@ -13,6 +13,8 @@ import { runEmulator } from '../../src/main/cli/commands/emulator';
 import { makeTempDir } from './helpers/temp-console';
 import { writeControlFile } from '../../src/main/browser-mode/control-file';
 import { createServer, type AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 // The customer's side of a checkout from a terminal: `emulator pay|decline|cancel|expire` act
 // on the emulator of the data directory (here another console's, as `serve` runs it) through
@@ -153,6 +155,24 @@ describe('checkout-console emulator pay|decline|cancel|expire', () => {
         ) as unknown,
       },
     });
+  });
+
+  it('orders show says what the emulator holds beside the state, as the Orders view does', async () => {
+    // The customer's cancel sends no notification: the order stays new by its records, and the
+    // Orders view said so beside the state while `orders show` said only "new".
+    const file = join(emulator.dataDir, 'show-note.json');
+    writeFileSync(file, JSON.stringify(validPayload(receiver.url, { order_reference_id: 'REF-SHOW-NOTE' })));
+    const sent = await cli('send', file, '--json');
+    expect(sent.code, sent.stderr).toBe(0);
+    const orderId = z.object({ checkout: z.object({ order_id: z.string() }) }).parse(JSON.parse(sent.stdout))
+      .checkout.order_id;
+    expect((await cli('emulator', 'cancel', orderId)).code).toBe(0);
+    const shown = await cli('orders', 'show', orderId);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/state {6}new\n/);
+    expect(shown.stdout).toContain(
+      "  emulator   The emulator holds this order as canceled (the customer cancelled it there); the service sends no notification for that, so this order's state is from its records.",
+    );
   });
 
   it('cancels (no notification, as the page’s Cancel) and expires (order_expired)', async () => {

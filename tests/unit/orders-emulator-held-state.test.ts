@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emulatorHeldStateNote } from '../../src/renderer/src/features/orders/emulator-held-state';
+import { emulatorHeldStateNote } from '../../src/shared/orders/emulator-held-state';
 
 // After `emulator cancel <order>` (the customer cancels in the emulator) the Emulator view said
 // CANCELED while Orders and `orders show` said new, Cancel and Authorise enabled, and no word of

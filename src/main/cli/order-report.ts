@@ -175,7 +175,7 @@ function stripTable(strip: readonly StripStep[]): string {
 }
 
 /** One order for a person: what the Orders view shows, in the same words. */
-export function orderDetailText(detail: OrderDetail): string {
+export function orderDetailText(detail: OrderDetail, emulatorNote: string | null = null): string {
   const json = orderDetailJson(detail);
   const summaryOf = new Map(detail.records.map((record) => [record.id, record]));
   const money = (amount: string | null) => formatMoney(amount, json.currency);
@@ -189,6 +189,8 @@ export function orderDetailText(detail: OrderDetail): string {
   const lines = [
     `Order ${terminalSafe(json.order_id)}`,
     `  state      ${state}`,
+    // Beside the state, as the Orders view says it (emulator-held-state.ts); it moves nothing.
+    ...(emulatorNote === null ? [] : [`  emulator   ${emulatorNote}`]),
     `  reference  ${dash(json.reference_id)}`,
     `  profile    ${dash(json.profile)}`,
     `  total      ${json.amounts.total === null ? totalUnknownWords(json.amounts.total_unknown) : money(json.amounts.total)}`,

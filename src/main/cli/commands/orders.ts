@@ -9,7 +9,11 @@ import { countFlag, parseFlags, type CliContext, withExistingConsole } from '../
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { commandCaller } from '../command-caller';
 import { orderDetailJson, orderDetailText, orderSummaryJson, ordersTable } from '../order-report';
+import { emulatorHeldStateNote } from '../../../shared/orders/emulator-held-state';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
+
+/** The emulator's newest orders read for `orders show`'s note: as many as the Emulator view holds. */
+const EMULATOR_ORDERS_READ = 200;
 
 /** Words a person uses for a family of states. */
 const STATE_FAMILIES: Record<string, readonly OrderState[]> = {
@@ -124,13 +128,19 @@ export function registerOrders(program: Command, context: CliContext): void {
       // which has one too, so show reads its own and its parent's.
       const flags = parseFlags(showFlags, command.optsWithGlobals());
       try {
-        const detail = await withExistingConsole(context, (core) =>
-          commandCaller(core.dispatcher)('getOrderLifecycle', { orderId: orderId.trim() }),
-        );
+        const { detail, held } = await withExistingConsole(context, async (core) => {
+          const call = commandCaller(core.dispatcher);
+          const found = await call('getOrderLifecycle', { orderId: orderId.trim() });
+          // What this data directory's emulator holds of it, as the Orders view says beside the
+          // state (its newest orders, as the view reads them): the two said different things.
+          const { orders: emulated } = await call('listEmulatorOrders', { limit: EMULATOR_ORDERS_READ });
+          const order = emulated.find((candidate) => candidate.orderId === found.lifecycle.orderId);
+          return { detail: found, held: order?.state };
+        });
         context.io.stdout(
           flags.json === true
             ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail), null, 2))}\n`
-            : orderDetailText(detail),
+            : orderDetailText(detail, emulatorHeldStateNote(detail.lifecycle.state, held)),
         );
       } catch (error) {
         if (!(error instanceof ConsoleError) || error.code !== 'not_found') throw error;

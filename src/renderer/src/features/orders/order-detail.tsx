@@ -38,7 +38,7 @@ import { OrderEntriesTable } from './order-entries-table';
 import { formatTime } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
 import { stateByDefault } from '@shared/orders/operation-availability';
-import { emulatorHeldStateNote } from './emulator-held-state';
+import { emulatorHeldStateNote } from '@shared/orders/emulator-held-state';
 import { StateBadge } from './state-badge';
 import { useEmulatorHeldState } from './use-emulator-held-state';
 import { useOrderLifecycle } from './use-order-lifecycle';

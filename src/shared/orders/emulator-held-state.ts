@@ -1,5 +1,5 @@
-import { ORDER_STATE_WORDS } from '@shared/orders/operation-availability';
-import type { OrderState } from '@shared/orders/order-states';
+import { ORDER_STATE_WORDS } from './operation-availability';
+import type { OrderState } from './order-states';
 
 /**
  * What this console's emulator holds of an order, when that is not the order's state. The two
