@@ -7,6 +7,7 @@ import {
   recordJudgement,
   whyOwnVerdictDiffers,
 } from '../../src/renderer/src/features/jwt/record-judgement';
+import { undecodedTokenWords } from '../../src/renderer/src/features/timeline/detail/undecoded-token-words';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 
@@ -82,7 +83,34 @@ describe('a record that carried a token the inspector found none in', () => {
     const words = noTokenWords(tokens, judgement);
     expect(words).not.toContain('carried no token');
     expect(words).toBe(
-      'No token to inspect: the Authorization header carried no single Bearer token (said above), and ?serviceToken= was absent.',
+      'No token to inspect: the Authorization header carried no single Bearer token (said above), so nothing in it was judged as the notification token, and ?serviceToken= was absent.',
+    );
+    // The absent ?serviceToken= has no token to be worth anything alone ("Alone, this token is missing").
+    for (const check of tokens.checks)
+      expect(whyOwnVerdictDiffers(judgement, check, tokens.checks)).toBeNull();
+    // The Timeline said "No token that could be decoded was sent." of a signed JWT under Token.
+    expect(undecodedTokenWords(detail)).toBe(
+      'No token to decode: the Authorization header carried no single Bearer token (said above), so nothing in it was judged as the notification token, and ?serviceToken= was absent.',
+    );
+  });
+
+  it('two Authorization headers and no query: neither is judged, and the words say so', async () => {
+    const id = await sendRaw(
+      request('POST /case/32 HTTP/1.1', [`Authorization: Bearer ${token}`, `Authorization: Bearer ${other}`]),
+    );
+    const { detail, tokens } = await opened(id);
+    const judgement = recordJudgement(detail);
+    expect(judgement).toMatchObject({ state: 'judged', verdict: 'malformed' });
+    expect(judgement.state === 'judged' && judgement.reason).not.toContain('carried a token');
+    for (const check of tokens.checks)
+      expect(whyOwnVerdictDiffers(judgement, check, tokens.checks)).toBeNull();
+    expect(undecodedTokenWords(detail)).toMatch(
+      /^No token to decode: the Authorization header carried no single Bearer token/,
+    );
+    // A Bearer token that does not decode is still the old, true sentence.
+    const garbled = await sendRaw(request('POST /case/33 HTTP/1.1', ['Authorization: Bearer abc']));
+    expect(undecodedTokenWords((await opened(garbled)).detail)).toBe(
+      'No token that could be decoded was sent.',
     );
   });
 

@@ -88,6 +88,10 @@ test('webhooks to the listener: a valid token shows valid in the inspector, a fo
     'Its bytes carry a token, not judged (not HTTP)',
   );
   await expect(page.getByTestId('record-tokens')).not.toContainText('absent');
+  // Opened from that record: never the way to open a webhook's token, as if it were not one.
+  await expect(page.getByTestId('jwt-verdict')).toHaveText(
+    new RegExp(`^Paste a token to verify it: \\w+ #${mixedId + 1} has none to inspect \\(below\\)\\.$`),
+  );
 });
 
 test('a crafted expired token verifies as expired, with the time it expired', async ({ page, served }) => {

@@ -185,6 +185,10 @@ export function JwtView() {
                 idleText={
                   secretChoice.choice === 'secret' && secretChoice.secret === '' ? (
                     'Paste a secret to verify with.'
+                  ) : tokens !== null ? (
+                    // Opened from a record with no token to inspect: the way to a webhook's token
+                    // was said over the very record it leads to. Its card below says why.
+                    `Paste a token to verify it: ${tokenRecordName(tokens)} has none to inspect (below).`
                   ) : (
                     // Where a first-time user finds one: a webhook's, on the timeline.
                     <>

@@ -1,6 +1,7 @@
 import type { EventTokens } from '@shared/contract/jwt';
 import type { TimelineDetail, TokenVerdict } from '@shared/events';
 import { isUnreadRequest, NOT_JUDGED, RAW_REQUEST_WORDS } from '@shared/raw-request';
+import { noTokenInPlacesWords } from '@shared/jwt/no-token-words';
 import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
 
 /**
@@ -50,16 +51,13 @@ export function noTokenWords(tokens: Pick<EventTokens, 'tokens'>, judgement: Rec
     return judgement.carriesToken
       ? `This record is ${RAW_REQUEST_WORDS}. Its bytes carry a token, ${NOT_JUDGED}: no Authorization header or ?serviceToken= was read from them, so there is none to inspect here; the bytes are on the timeline, under Request.`
       : `This record is ${RAW_REQUEST_WORDS}; its bytes carry no token.`;
-  const header = tokens.tokens.find((entry) => entry.source === 'header');
-  const query = tokens.tokens.find((entry) => entry.source === 'query');
-  if (header?.problem == null && query?.problem == null) return 'This record carried no token.';
-  const said = [
-    header?.problem == null
-      ? 'there was no Authorization header'
-      : 'the Authorization header carried no single Bearer token (said above)',
-    query?.problem == null ? '?serviceToken= was absent' : '?serviceToken= held no single token (said above)',
-  ];
-  return `No token to inspect: ${said.join(', and ')}.`;
+  return noTokenInPlacesWords(
+    {
+      header: tokens.tokens.find((entry) => entry.source === 'header'),
+      query: tokens.tokens.find((entry) => entry.source === 'query'),
+    },
+    'inspect',
+  );
 }
 
 /**
@@ -69,10 +67,11 @@ export function noTokenWords(tokens: Pick<EventTokens, 'tokens'>, judgement: Rec
  */
 export function whyOwnVerdictDiffers(
   judgement: RecordJudgement,
-  check: Pick<TokenCheck, 'source' | 'verdict'>,
+  check: Pick<TokenCheck, 'source' | 'verdict' | 'present'>,
   checks: readonly Pick<TokenCheck, 'source' | 'verdict' | 'present'>[],
 ): string | null {
-  if (judgement.state !== 'judged' || judgement.verdict === check.verdict) return null;
+  // An absent place has no token to be worth anything alone ("Alone, this token is missing").
+  if (judgement.state !== 'judged' || judgement.verdict === check.verdict || !check.present) return null;
   const alone = `Alone, this token is ${check.verdict}`;
   if (judgement.verdict === 'mismatch')
     return `${alone}; the record is mismatch because its ?serviceToken= and Authorization header tokens differ, whatever each is worth alone.`;

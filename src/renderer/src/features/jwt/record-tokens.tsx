@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconSearch } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import type { EventTokens } from '@shared/contract/jwt';
@@ -71,14 +71,22 @@ export function RecordTokens({
                     <Table.Tr style={{ borderBottom: 'none' }}>
                       <Table.Th style={{ whiteSpace: 'nowrap' }}>{PLACE[entry.source]}</Table.Th>
                       <Table.Td>
-                        {check === undefined ? null : (
+                        {check === undefined ? null : check.present ? (
                           <VerdictBadge kind="token" verdict={check.verdict} size="xs" />
+                        ) : (
+                          // As the Timeline's token checks: an absent place has no verdict of its own.
+                          <Badge size="xs" color="gray" variant="outline" tt="none">
+                            absent
+                          </Badge>
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Text size="xs" ff="monospace">
-                          {entry.masked ?? entry.problem ?? 'absent'}
-                        </Text>
+                        {/* The place's problem is its reason, said on the next row: not twice. */}
+                        {entry.masked !== null && (
+                          <Text size="xs" ff="monospace">
+                            {entry.masked}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         {entry.masked !== null && (

@@ -7,6 +7,7 @@ import { decodedFromParts } from '@shared/jwt/decode-jwt';
 import { isUnreadRequest, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
 import { DecodedToken, VerdictBadge } from '@features/jwt';
+import { undecodedTokenWords } from './undecoded-token-words';
 import { isWithheld } from './withheld-notice';
 
 const SOURCE_LABEL: Record<TokenCheck['source'], string> = {
@@ -113,7 +114,7 @@ function DecodedNotificationToken({ detail }: { detail: TimelineDetail }) {
       </Group>
       {shown === undefined ? (
         <Text size="sm" c="dimmed">
-          {parsed.success ? 'No token that could be decoded was sent.' : 'Not decoded on arrival.'}
+          {parsed.success ? undecodedTokenWords(detail) : 'Not decoded on arrival.'}
         </Text>
       ) : (
         <>
