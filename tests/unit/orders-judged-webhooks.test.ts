@@ -136,7 +136,9 @@ describe('webhooks the listener judged', () => {
       expect(lifecycle.findings).toEqual([
         expect.objectContaining({
           code: 'duplicate_key',
-          message: expect.stringContaining('order_id is given 2 times in one object'),
+          message: expect.stringContaining(
+            'order_id is given 2 times in one object; only the last one counts here; a parser that keeps the first reads another order, so it counts for neither',
+          ),
         }),
       ]);
     }
@@ -154,9 +156,39 @@ describe('webhooks the listener judged', () => {
     expect(lifecycle.findings).toEqual([
       expect.objectContaining({
         code: 'duplicate_key',
-        message: expect.stringContaining('event_type is given 2 times in one object'),
+        message: expect.stringContaining(
+          'event_type is given 2 times in one object; only the last one counts here; a parser that keeps the first reads another event, so neither reading counts',
+        ),
       }),
     ]);
+  });
+
+  it('a key given twice under data moves nothing; one no reader uses stays a warning and counts', async () => {
+    const capture = (orderId: string, amounts: string, extra = '') =>
+      `{"order_id":"${orderId}","order_reference_id":"R","order_number":"N","event_type":"order_captured",` +
+      `"data":{"capture_id":"9b2d7c1e-3f4a-4b5c-8d6e-7f8091a2b3c4","captured_amount":{${amounts},"currency":"SAR"}}${extra}}`;
+    const twiceRead = newOrderId();
+    expect(await send(capture(twiceRead, '"amount":"1.00","amount":"230.00"'))).toBe(200);
+    let lifecycle = lifecycleOf(twiceRead);
+    expect(lifecycle.state).toBeNull();
+    expect(lifecycle.findings).toEqual([
+      expect.objectContaining({
+        code: 'duplicate_key',
+        message:
+          'data.captured_amount.amount is given 2 times in one object; only the last one counts here; a parser that keeps the first reads another captured amount, so neither reading counts',
+      }),
+    ]);
+    // The tester's case: a field the spec does not have, given twice, is read the same by any parser.
+    const readAlike = newOrderId();
+    expect(await send(capture(readAlike, '"amount":"230.00"', ',"x":{"dup":1,"dup":2}'))).toBe(200);
+    lifecycle = lifecycleOf(readAlike);
+    expect(lifecycle.findings).toEqual([]);
+    expect(lifecycle.entries.map((entry) => entry.effect)).toEqual(['moved']);
+    expect(lifecycle.state).toBe('fully_captured');
+    expect(lifecycle.facts.capturedAmount).toBe('230.00');
+    // The listener still warns of it, on the record.
+    const record = listening.core.events.getDetail(lifecycle.entries[0]?.recordId ?? 0);
+    expect(JSON.stringify(record?.details)).toContain('x.dup is given 2 times in one object');
   });
 });
 
@@ -188,10 +220,51 @@ describe('a data directory derived by the rules before', () => {
       }),
     );
     db.exec(`INSERT INTO orders (order_id, stale, state) VALUES ('${last}', 0, 'approved')`);
-    migrate(db, migrations);
+    // Through 031 only: 032 marks the orders of this record again (a key given twice).
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id <= 31),
+    );
     expect(db.prepare('SELECT order_id, stale FROM orders ORDER BY order_id').all()).toEqual([
       { order_id: first, stale: 1 },
       { order_id: last, stale: 1 },
+    ]);
+    db.close();
+  });
+
+  it('has the orders of a webhook with a key given twice derived again (migration 032)', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id < 32),
+    );
+    const twice = newOrderId();
+    const other = newOrderId();
+    const warned = (path: string) =>
+      JSON.stringify({
+        body: {
+          verdict: 'event',
+          findings: [
+            {
+              severity: 'warning',
+              path,
+              message: `${path} is given 2 times in one object; only the last one counts here.`,
+            },
+          ],
+        },
+      });
+    const insert = db.prepare(
+      "INSERT INTO events (uid, kind, at_ms, order_id, details) VALUES (?, 'webhook', 1, ?, ?)",
+    );
+    insert.run('u-1', twice, warned('x.dup'));
+    insert.run('u-2', other, JSON.stringify({ body: { verdict: 'event', findings: [] } }));
+    db.exec(
+      `INSERT INTO orders (order_id, stale, state) VALUES ('${twice}', 0, 'approved'), ('${other}', 0, 'approved')`,
+    );
+    migrate(db, migrations);
+    expect(db.prepare('SELECT order_id, stale FROM orders ORDER BY stale').all()).toEqual([
+      { order_id: other, stale: 0 },
+      { order_id: twice, stale: 1 },
     ]);
     db.close();
   });

@@ -16,6 +16,28 @@ const storedBody = z.object({ body: z.object({ findings: z.array(bodyFindingSche
 const findingWords = (finding: BodyFinding) => finding.message.replace(/\.$/u, '');
 
 /**
+ * What a parser keeping the first of a key given twice reads otherwise, for the keys a reader of
+ * the notification uses: the spec's payload (order_id, order_reference_id, order_number,
+ * event_type, data and all under it) and the older form's order_status. Any other key (a field
+ * the spec does not have) is read alike by every parser's order, event and amount: null.
+ */
+function readOtherwise(path: string): string | null {
+  switch (path) {
+    case 'order_id':
+      return 'another order';
+    case 'event_type':
+    case 'order_status':
+      return 'another event';
+    case 'order_reference_id':
+    case 'order_number':
+      return `another ${path}`;
+  }
+  if (path === 'data.capture_id') return 'another capture';
+  if (path.startsWith('data.captured_amount')) return 'another captured amount';
+  return path === 'data' || path.startsWith('data.') || path.startsWith('data[') ? 'other data' : null;
+}
+
+/**
  * Why a verified notification is still no evidence of the service's, in the words its record
  * keeps, or null when it counts. The body is judged once, by the listener, and the order takes
  * that verdict as it is, so the Timeline, History and Orders say one thing of it:
@@ -23,8 +45,9 @@ const findingWords = (finding: BodyFinding) => finding.message.replace(/\.$/u, '
  *   POST, and whoever sent another method was told it was not taken;
  * - its body has error findings (data missing, order_id not a UUID, a currency that is not the
  *   spec's Money): it is not the notification the spec describes, whatever it claims;
- * - a key is given twice: JSON.parse keeps the last, a merchant's parser (SQLite's, PHP's) may
- *   keep the first and read another order or event, so neither reading is the service's word.
+ * - a key a reader of it uses is given twice: JSON.parse keeps the last, a merchant's parser
+ *   (SQLite's, PHP's) may keep the first and read another order, event or amount, so neither
+ *   reading is the service's word. Another key given twice stays the listener's warning.
  */
 export function webhookNotCounted(record: OrderRecord): NotCountedWhy | null {
   if (record.error !== null)
@@ -38,11 +61,15 @@ export function webhookNotCounted(record: OrderRecord): NotCountedWhy | null {
       code: 'body_error',
       message: `The listener judged its body with ${errors.length === 1 ? 'an error' : `${errors.length} errors`}: ${errors.map(findingWords).join('; ')}`,
     };
-  const twice = findings.filter((finding) => finding.message.endsWith(DUPLICATE_KEY_WORDS));
-  if (twice.length > 0)
-    return {
-      code: 'duplicate_key',
-      message: `${twice.map(findingWords).join('; ')}; a parser that keeps the first reads another notification, so it counts for no order it names`,
-    };
-  return null;
+  const twice = findings.filter(
+    (finding) => finding.message.endsWith(DUPLICATE_KEY_WORDS) && readOtherwise(finding.path) !== null,
+  );
+  if (twice.length === 0) return null;
+  const otherwise = [...new Set(twice.map((finding) => readOtherwise(finding.path)))];
+  // Another order: the record is listed on both and counts for neither (migration 031).
+  const outcome = otherwise.includes('another order') ? 'it counts for neither' : 'neither reading counts';
+  return {
+    code: 'duplicate_key',
+    message: `${twice.map(findingWords).join('; ')}; a parser that keeps the first reads ${otherwise.join(' and ')}, so ${outcome}`,
+  };
 }

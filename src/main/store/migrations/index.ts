@@ -29,6 +29,7 @@ import outboxOlderRunsGivenUp from './028-outbox-older-runs-given-up';
 import ordersSentFor from './029-orders-sent-for';
 import ordersDerivedAgain from './030-orders-derived-again';
 import ordersFirstNamed from './031-orders-first-named';
+import ordersDuplicateKeysReadAlike from './032-orders-duplicate-keys-read-alike';
 
 export interface Migration {
   readonly id: number;
@@ -76,4 +77,5 @@ export const migrations: readonly Migration[] = [
   { id: 29, name: '029-orders-sent-for', sql: ordersSentFor },
   { id: 30, name: '030-orders-derived-again', sql: ordersDerivedAgain },
   { id: 31, name: '031-orders-first-named', sql: ordersFirstNamed },
+  { id: 32, name: '032-orders-duplicate-keys-read-alike', sql: ordersDuplicateKeysReadAlike },
 ];
