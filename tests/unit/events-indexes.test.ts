@@ -89,4 +89,25 @@ describe('indexes on events', () => {
     expect(indexes.length).toBeGreaterThan(5);
     expect(indexes.filter((name) => !used.has(name))).toEqual([]);
   });
+
+  it('the order filter reads both indexes an order is filed by, and scans no table', () => {
+    const { sql, plan } = preparedStatements();
+    // Its page, a later page, its count and its rows: every statement with the order's parameter.
+    const ofOrder = sql.filter((source) => source.includes('@orderId'));
+    expect(ofOrder.length).toBeGreaterThanOrEqual(4);
+    for (const source of ofOrder) {
+      const details = plan(source);
+      expect(details, source).toEqual(
+        expect.arrayContaining([expect.stringContaining('INDEX events_by_order ')]),
+      );
+      // Migration 031's: the webhooks naming order_id twice, by their first one.
+      expect(details, source).toEqual(
+        expect.arrayContaining([expect.stringContaining('INDEX events_by_first_order_id ')]),
+      );
+      expect(
+        details.filter((detail) => /^SCAN (e|events)\b/.test(detail)),
+        source,
+      ).toEqual([]);
+    }
+  });
 });

@@ -139,6 +139,47 @@ describe('events query', () => {
     expect(idsOf(filter)).toEqual(expected);
   });
 
+  it('finds a webhook naming order_id twice under both orders, as Orders lists it (migration 031)', () => {
+    // Filed under the last order_id (JSON.parse keeps it); a parser keeping the first reads ORDER_A.
+    const { id } = createEventsRepository(db).insert({
+      kind: 'webhook',
+      orderId: ORDER_B,
+      eventType: 'order_approved',
+      tokenVerdict: 'valid',
+      bodyVerdict: 'event',
+      requestBody: Buffer.from(
+        `{"order_id":"${ORDER_A}","order_id":"${ORDER_B}","order_reference_id":"R","order_number":"N","event_type":"order_approved","data":[]}`,
+      ),
+      details: {
+        body: {
+          verdict: 'event',
+          findings: [
+            {
+              severity: 'warning',
+              path: 'order_id',
+              message: 'order_id is given 2 times in one object; only the last one counts here.',
+            },
+          ],
+        },
+      },
+      atMs: 7_000,
+    });
+    ids.push(id);
+    expect(idsOf({ orderId: ORDER_A })).toEqual([7, 2, 1]);
+    expect(idsOf({ orderId: ORDER_B })).toEqual([7, 4, 3]);
+    // The count, the rows an export reads and a later page agree with the first page.
+    for (const orderId of [ORDER_A, ORDER_B]) {
+      expect(query.count({ orderId })).toBe(3);
+      expect(Array.from(query.rows({ orderId })).map((row) => ids.indexOf(row.id) + 1)).toEqual(
+        idsOf({ orderId }).reverse(),
+      );
+      const next = query.page({ orderId }, { beforeId: id, limit: 10 }).items;
+      expect(next.map((item) => ids.indexOf(item.id) + 1)).toEqual(idsOf({ orderId }).slice(1));
+    }
+    // Beside another filter too.
+    expect(idsOf({ orderId: ORDER_A, kinds: ['webhook'] })).toEqual([7, 2]);
+  });
+
   it('selects given ids', () => {
     const [first, , third] = ids;
     if (first === undefined || third === undefined) throw new Error('seed');

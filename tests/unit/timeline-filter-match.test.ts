@@ -103,6 +103,45 @@ describe('the client-side filter match agrees with the database', () => {
   });
 });
 
+describe('a webhook naming order_id twice', () => {
+  it('is asked of main under the order it names first, which finds it; under its own it matches', () => {
+    const body = `{"order_id":"${ORDER_A}","order_id":"${ORDER_B}","event_type":"order_approved","data":[]}`;
+    // Recorded after the cases above read the database; the summary is the one a push carries.
+    const [summary] = core.recorder.recordMany([
+      {
+        kind: 'webhook',
+        orderId: ORDER_B,
+        eventType: 'order_approved',
+        tokenVerdict: 'valid',
+        bodyVerdict: 'event',
+        requestBody: Buffer.from(body),
+        details: {
+          body: {
+            verdict: 'event',
+            findings: [
+              {
+                severity: 'warning',
+                path: 'order_id',
+                message: 'order_id is given 2 times in one object; only the last one counts here.',
+              },
+            ],
+          },
+        },
+      },
+    ]);
+    if (summary === undefined) throw new Error('seed');
+    expect(matchSummary(summary, { orderId: ORDER_B })).toBe('match');
+    // The window cannot see the body's first order_id: main answers, as it does for text.
+    expect(matchSummary(summary, { orderId: ORDER_A })).toBe('ask-main');
+    expect(core.eventsQuery.page({ orderId: ORDER_A, ids: [summary.id] }, { limit: 1 }).items).toEqual([
+      summary,
+    ]);
+    // A webhook of another order without a finding is no record of this one.
+    const plain = all.find((item) => item.kind === 'webhook' && item.orderId === ORDER_B);
+    expect(plain === undefined ? 'seed' : matchSummary(plain, { orderId: ORDER_A })).toBe('no-match');
+  });
+});
+
 describe('free text', () => {
   it('asks main for records that pass every other field, and rules out the rest locally', () => {
     const filter: EventFilter = { text: 'order_captured', kinds: ['webhook'] };

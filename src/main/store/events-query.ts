@@ -5,6 +5,7 @@ import type { SqliteDatabase } from './connection';
 import type { SearchIndex } from './search-index';
 import { summaryColumns, type EventRow, type SummaryRow } from './event-columns';
 import { toSummary } from './event-views';
+import { recordIdsOfOrder } from './first-named-order';
 
 export interface EventPage {
   items: TimelineSummary[];
@@ -59,7 +60,8 @@ function conditionsOf(filter: EventFilter): Conditions {
     params['profileId'] = filter.profileId;
   }
   if (filter.orderId !== undefined) {
-    where.push('e.order_id = @orderId');
+    // A webhook naming order_id twice is one of both orders' records, as Orders lists it.
+    where.push(`e.id IN (${recordIdsOfOrder('@orderId')})`);
     params['orderId'] = filter.orderId;
   }
   if (filter.eventType !== undefined) {

@@ -5,6 +5,7 @@ import type { OrderSummary } from '../../shared/orders/order-lifecycle';
 import { redactText, redactWith } from '../../shared/secrets/redact-secrets';
 import type { SqliteDatabase } from './connection';
 import { summaryColumns, type EventRow, type SummaryRow } from './event-columns';
+import { FIRST_ORDER_ID, NAMES_ORDER_TWICE } from './first-named-order';
 
 interface OrderRow {
   order_id: string;
@@ -49,14 +50,6 @@ export type OrderRecordRow = SummaryRow & Pick<EventRow, 'request_body' | 'respo
 const REFERENCE_AS_SEARCHED = 'orders_reference_as_searched';
 
 type Params = Record<string, string | number>;
-
-/**
- * A webhook whose stored verdict says order_id is given twice, and the order its first one
- * names, as the index of migration 031 keys it (a parser keeping the first files it there).
- */
-const NAMES_ORDER_TWICE = "kind = 'webhook' AND instr(details, 'order_id is given ') > 0";
-const FIRST_ORDER_ID = `(CASE WHEN json_valid(CAST(request_body AS TEXT))
-    THEN json_extract(CAST(request_body AS TEXT), '$.order_id') END)`;
 
 /** The order a call was sent for (details.sentForOrder), as the index of migration 029 keys it. */
 const SENT_FOR = "(CASE WHEN json_valid(details) THEN json_extract(details, '$.sentForOrder') END)";

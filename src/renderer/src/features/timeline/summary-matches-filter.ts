@@ -6,14 +6,16 @@ import type { TimelineSummary } from '@shared/events';
  * be done exactly. Every field of the filter mirrors its SQL in src/main/store/events-query.ts
  * (equality for order id and event type, `status / 100` for classes, `[from, to)` for time).
  *
- * Two exceptions. An imported record names its profile rather than carrying this console's
+ * Three exceptions. An imported record names its profile rather than carrying this console's
  * id, and the database matches it to a profile by name (NOCASE, as profile names compare):
- * such a record is `ask-main` under a profile filter. Free text is the other: FTS5 tokenises
- * ids, paths and both bodies, and a summary carries no bodies, so no client-side guess would
- * be right. Such a record is `ask-main` too: the
- * controller asks `listEvents` with the filter plus `ids: [those ids]`, one call per batch of
- * pushes, and shows exactly what the database answers. That costs one small indexed query
- * per animation frame only while a text filter is active, and a record is never shown (or
+ * such a record is `ask-main` under a profile filter. A webhook of another order whose body
+ * has findings may name this order first in an order_id given twice, which only its body
+ * says: `ask-main` under an order filter. Free text is the last: FTS5 tokenises ids, paths
+ * and both bodies, and a summary carries no bodies, so no client-side guess would be right.
+ * Such a record is `ask-main` too: the controller asks `listEvents` with the filter plus
+ * `ids: [those ids]`, one call per batch of pushes, and shows exactly what the database
+ * answers. That costs one small indexed query per animation frame only while a text filter is
+ * active (or such a webhook arrives under an order filter), and a record is never shown (or
  * hidden) by an approximation.
  */
 export type LocalMatch = 'match' | 'no-match' | 'ask-main';
@@ -37,7 +39,14 @@ export function matchSummary(summary: TimelineSummary, filter: EventFilter): Loc
     if (!summary.imported || summary.profileId !== null || summary.profileName === null) return 'no-match';
     ask = true;
   }
-  if (filter.orderId !== undefined && summary.orderId !== filter.orderId) return 'no-match';
+  if (filter.orderId !== undefined && summary.orderId !== filter.orderId) {
+    // A webhook naming order_id twice is filed under the last and is a record of the first too
+    // (events-query, migration 031); the summary has no body to read the first from, only that
+    // its judgement has findings: such a webhook is the database's to answer.
+    if (summary.kind !== 'webhook' || summary.bodyFindings === null || summary.bodyFindings === 0)
+      return 'no-match';
+    ask = true;
+  }
   if (filter.eventType !== undefined && summary.eventType !== filter.eventType) return 'no-match';
   if (!inList(summary.tokenVerdict, filter.tokenVerdicts)) return 'no-match';
   if (!inList(summary.bodyVerdict, filter.bodyVerdicts)) return 'no-match';
