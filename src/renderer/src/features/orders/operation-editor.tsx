@@ -1,5 +1,5 @@
 import { Alert, Button, Group, JsonInput, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ExchangeResult } from '@shared/merchant-api';
 import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { importedProfileWords } from '@shared/orders/order-known-from';
@@ -74,14 +74,29 @@ export function OperationEditor({
   const [refused, setRefused] = useState(false);
   const { operation } = request;
   const orderId = lifecycle.orderId;
+  /**
+   * The request is being prepared by main: its fields wait. Typed into before the plan came, a
+   * body was then written over by it (under load, a body typed at once was lost), and a Send
+   * read an empty URL.
+   */
+  const plan = useMemo(
+    () => ({ request, operation, profileId, orderId }),
+    [request, operation, profileId, orderId],
+  );
+  const [preparedFor, setPreparedFor] = useState<typeof plan | null>(null);
+  const preparing = preparedFor !== plan;
   const profile = profiles.find((candidate) => candidate.id === profileId) ?? null;
   // No total known (an order known only from notifications or imports): said, and typed by hand.
   const notProposed = amountNotProposedWords(operation, request.values.amount, lifecycle.facts.totalUnknown);
 
   useEffect(() => {
+    const { profileId, operation, orderId, request } = plan;
     if (profileId === null) return;
+    // An answer for a profile no longer picked is dropped: the newer one fills the fields.
+    let current = true;
     prepareOperation({ profileId, operation, orderId, ...request.values })
       .then((planned) => {
+        if (!current) return;
         setMethod(planned.method);
         setUrl(planned.url);
         setBody(planned.body ?? '');
@@ -91,8 +106,12 @@ export function OperationEditor({
         setProfileToken(profileTokenOfPlan(planned.headers));
         setPrepareError(null);
       })
-      .catch((error: unknown) => setPrepareError(errorMessage(error)));
-  }, [request, operation, profileId, orderId]);
+      .catch((error: unknown) => current && setPrepareError(errorMessage(error)))
+      .finally(() => current && setPreparedFor(plan));
+    return () => {
+      current = false;
+    };
+  }, [plan]);
 
   async function send() {
     if (profile === null) return;
@@ -150,13 +169,15 @@ export function OperationEditor({
   const notSendable =
     profile === null
       ? 'pick the profile to send with first.'
-      : prepareError !== null
-        ? 'the request could not be prepared (see above).'
-        : url.trim() === ''
-          ? 'the URL is empty.'
-          : headers.some((row) => headerNameProblem(row.name) !== null)
-            ? 'a header name is not valid (see Headers).'
-            : null;
+      : preparing
+        ? 'the request is being prepared.'
+        : prepareError !== null
+          ? 'the request could not be prepared (see above).'
+          : url.trim() === ''
+            ? 'the URL is empty.'
+            : headers.some((row) => headerNameProblem(row.name) !== null)
+              ? 'a header name is not valid (see Headers).'
+              : null;
   // Not a disabled button: a click says which field is missing (here and on the Body).
   const amountMissing = notProposed === null ? null : missingAmountProblem(operation, body);
   const refusedBy = notSendable ?? amountMissing;
@@ -245,12 +266,14 @@ export function OperationEditor({
                 value={method}
                 onChange={(value) => isMethod(value) && setMethod(value)}
                 allowDeselect={false}
+                disabled={preparing}
                 w={110}
               />
               <TextInput
                 label="URL"
                 value={url}
                 onChange={(event) => setUrl(event.currentTarget.value)}
+                disabled={preparing}
                 style={{ flex: 1 }}
                 {...monoInput}
               />
@@ -259,13 +282,14 @@ export function OperationEditor({
               rows={headers}
               profileToken={profileToken}
               onChange={setHeaders}
-              disabled={sending}
+              disabled={sending || preparing}
             />
             <JsonInput
               label="Body"
               description="Empty sends no body. Anything typed is sent as typed, valid JSON or not."
               value={body}
               onChange={setBody}
+              disabled={preparing}
               validationError="Not valid JSON (it will still be sent as typed)"
               error={refused && amountMissing !== null ? amountMissing : undefined}
               autosize
