@@ -12,12 +12,16 @@ test('the follow-up editor says a stopped emulator before a send, and its Start 
   await openConsole(page, served, '#/builder');
   const order = await createOrder(page, served.origin);
   await payOrder(page, order);
+  // The approved notification goes out after pay answers; Stop cancels an attempt still in
+  // flight and keeps it owed until the next start, so the order is approved only once it landed.
+  const orders = new OrdersPage(page);
+  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+  await expect(orders.state()).toHaveText('approved');
   await page.goto(`${served.origin}/#/emulator`);
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('emulator-running')).toHaveText('stopped');
 
   await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
-  const orders = new OrdersPage(page);
   await expect(orders.state()).toHaveText('approved');
   await orders.action('Authorise').click();
   const notice = orders.editor().getByTestId('emulator-stopped');
