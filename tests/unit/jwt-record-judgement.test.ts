@@ -2,11 +2,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventTokens } from '../../src/shared/contract/jwt';
 import type { TimelineDetail } from '../../src/shared/events';
-import {
-  noTokenWords,
-  recordJudgement,
-  whyOwnVerdictDiffers,
-} from '../../src/renderer/src/features/jwt/record-judgement';
+import { recordJudgement } from '../../src/shared/jwt/record-judgement';
+import { noTokenWords, whyOwnVerdictDiffers } from '../../src/renderer/src/features/jwt/record-judgement';
 import { undecodedTokenWords } from '../../src/renderer/src/features/timeline/detail/undecoded-token-words';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
@@ -49,7 +46,11 @@ async function opened(id: number): Promise<{ detail: TimelineDetail; tokens: Eve
   const detail = await call('getEvent', { id }, { transport: 'websocket' });
   const tokens = await call('getEventTokens', { id }, { transport: 'websocket' });
   if (!detail.ok || !tokens.ok) throw new Error('The bridge refused the record.');
-  return { detail: detail.data as TimelineDetail, tokens: tokens.data as EventTokens };
+  const shown = { detail: detail.data as TimelineDetail, tokens: tokens.data as EventTokens };
+  // The inspector reads the record's verdict from getEventTokens alone, never the whole record:
+  // main's word must be the one the record's detail gives.
+  expect(shown.tokens.judgement).toEqual(recordJudgement(shown.detail, () => shown.detail.secretsMasked));
+  return shown;
 }
 
 beforeAll(async () => {
@@ -67,8 +68,8 @@ describe('a record that carried a token the inspector found none in', () => {
     const id = await sendRaw(
       request(`POST /case/54?serviceToken=${token} HTTP/1.1 junk`, [`Authorization: Bearer ${token}`]),
     );
-    const { detail, tokens } = await opened(id);
-    const judgement = recordJudgement(detail);
+    const { tokens } = await opened(id);
+    const judgement = tokens.judgement;
     expect(judgement).toEqual({ state: 'unread', carriesToken: true });
     const words = noTokenWords(tokens, judgement);
     expect(words).not.toContain('carried no token');
@@ -78,7 +79,7 @@ describe('a record that carried a token the inspector found none in', () => {
   it('an Authorization header of another scheme carried no Bearer token, and says so', async () => {
     const id = await sendRaw(request('POST /case/31 HTTP/1.1', [`Authorization: Token ${token}`]));
     const { detail, tokens } = await opened(id);
-    const judgement = recordJudgement(detail);
+    const judgement = tokens.judgement;
     expect(judgement).toMatchObject({ state: 'judged', verdict: 'malformed' });
     const words = noTokenWords(tokens, judgement);
     expect(words).not.toContain('carried no token');
@@ -99,7 +100,7 @@ describe('a record that carried a token the inspector found none in', () => {
       request('POST /case/32 HTTP/1.1', [`Authorization: Bearer ${token}`, `Authorization: Bearer ${other}`]),
     );
     const { detail, tokens } = await opened(id);
-    const judgement = recordJudgement(detail);
+    const judgement = tokens.judgement;
     expect(judgement).toMatchObject({ state: 'judged', verdict: 'malformed' });
     expect(judgement.state === 'judged' && judgement.reason).not.toContain('carried a token');
     for (const check of tokens.checks)
@@ -116,8 +117,8 @@ describe('a record that carried a token the inspector found none in', () => {
 
   it('a record with neither still carried no token', async () => {
     const id = await sendRaw(request('POST /case/24 HTTP/1.1', []));
-    const { detail, tokens } = await opened(id);
-    expect(noTokenWords(tokens, recordJudgement(detail))).toBe('This record carried no token.');
+    const { tokens } = await opened(id);
+    expect(noTokenWords(tokens, tokens.judgement)).toBe('This record carried no token.');
   });
 });
 
@@ -126,8 +127,8 @@ describe("the record's verdict, and each token's own", () => {
     const id = await sendRaw(
       request(`POST /case/40?serviceToken=${token} HTTP/1.1`, [`Authorization: Bearer ${other}`]),
     );
-    const { detail, tokens } = await opened(id);
-    const judgement = recordJudgement(detail);
+    const { tokens } = await opened(id);
+    const judgement = tokens.judgement;
     expect(judgement).toMatchObject({ state: 'judged', verdict: 'mismatch' });
     expect(judgement.state === 'judged' && judgement.reason).toContain('differ');
     for (const check of tokens.checks) {
@@ -145,8 +146,8 @@ describe("the record's verdict, and each token's own", () => {
         `Authorization: Bearer ${token}`,
       ]),
     );
-    const { detail, tokens } = await opened(id);
-    const judgement = recordJudgement(detail);
+    const { tokens } = await opened(id);
+    const judgement = tokens.judgement;
     expect(judgement).toMatchObject({ state: 'judged', verdict: 'malformed' });
     const query = tokens.checks.find((check) => check.source === 'query');
     const header = tokens.checks.find((check) => check.source === 'header');
@@ -161,8 +162,8 @@ describe("the record's verdict, and each token's own", () => {
     const id = await sendRaw(
       request(`POST /case/01?serviceToken=${token} HTTP/1.1`, [`Authorization: Bearer ${token}`]),
     );
-    const { detail, tokens } = await opened(id);
-    const judgement = recordJudgement(detail);
+    const { tokens } = await opened(id);
+    const judgement = tokens.judgement;
     expect(judgement).toMatchObject({ state: 'judged', verdict: 'valid' });
     for (const check of tokens.checks)
       expect(whyOwnVerdictDiffers(judgement, check, tokens.checks)).toBeNull();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventKindSchema, timelineSummarySchema, tokenVerdictSchema } from '../events';
 import { decodedJwtSchema } from '../jwt/decode-jwt';
+import { recordJudgementSchema } from '../jwt/record-judgement';
 import { TOKEN_PRESETS } from '../jwt/token-presets';
 import { tokenCheckSchema } from '../webhook-details';
 import { defineCommand } from './define';
@@ -76,6 +77,11 @@ export const eventTokensSchema = z.object({
   ),
   /** The listener's checks as stored when the webhook arrived. */
   checks: z.array(tokenCheckSchema),
+  /**
+   * The record's own verdict, as the listener stored it: judged here so that the inspector never
+   * fetches the whole record (a 5 MB body, masked) for one word.
+   */
+  judgement: recordJudgementSchema,
 });
 export type EventTokens = z.infer<typeof eventTokensSchema>;
 

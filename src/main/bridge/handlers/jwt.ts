@@ -1,6 +1,7 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { maskWith } from '../../../shared/secrets/redact-secrets';
+import { recordJudgement } from '../../../shared/jwt/record-judgement';
 import { findNotificationTokens } from '../../../shared/webhook/find-notification-tokens';
 import { webhookDetailsSchema } from '../../../shared/webhook-details';
 import type { HandlerGroup } from './types';
@@ -71,6 +72,7 @@ export function jwtHandlers({
         relatedId: detail.relatedId,
         tokens: [shown('header'), shown('query')],
         checks: details.success ? details.data.token.checks : [],
+        judgement: recordJudgement(detail, () => recordSecrets.shown(id).secretsMasked),
       };
     },
     revealEventToken: ({ eventId, source }) => ({

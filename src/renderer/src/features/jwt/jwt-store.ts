@@ -3,7 +3,6 @@ import type { CommandInput } from '@shared/contract';
 import type { EventTokens, JwtVerification, SignedJwt, StoredToken } from '@shared/contract/jwt';
 import type { DecodedJwt } from '@shared/jwt/decode-jwt';
 import { bridge } from '@bridge';
-import { recordJudgement, type RecordJudgement } from './record-judgement';
 
 /**
  * A token a stored record carried, inspected without the window holding it: main verifies it
@@ -58,8 +57,6 @@ interface JwtState {
   verify: (input: CommandInput<'verifyJwt'>) => Promise<JwtVerification>;
   /** A stored webhook's tokens, masked. */
   eventTokens: (eventId: number) => Promise<EventTokens>;
-  /** How the listener judged the record on arrival, from its stored judgement (the timeline's detail). */
-  eventJudgement: (eventId: number) => Promise<RecordJudgement>;
   /** Reveals the inspected record token into the editor, as an edited copy. */
   editStoredCopy: (stored: StoredToken) => Promise<void>;
 }
@@ -82,7 +79,6 @@ export const useJwtStore = create<JwtState>((set, get) => ({
   },
   verify: (input) => bridge.verifyJwt(input),
   eventTokens: (eventId) => bridge.getEventTokens({ id: eventId }),
-  eventJudgement: async (eventId) => recordJudgement(await bridge.getEvent({ id: eventId })),
   async editStoredCopy({ eventId, source }) {
     const revealed = await bridge.revealEventToken({ eventId, source });
     if (revealed.token === null) throw new Error('The record carries no token there any more.');

@@ -14,7 +14,6 @@ import { CraftPanel } from './craft-panel';
 import { DecodedToken } from './decoded-token';
 import { useInspectorClock } from './inspector-clock';
 import { useJwtStore, type StoredSubject } from './jwt-store';
-import type { RecordJudgement } from './record-judgement';
 import { RecordTokens } from './record-tokens';
 import { RecordVerdict } from './record-verdict';
 import { useSecretChoice, VerdictNow, VerifyAgainst, type VerifySubject } from './verify-panel';
@@ -26,17 +25,17 @@ import { useSecretChoice, VerdictNow, VerifyAgainst, type VerifySubject } from '
  * #2's token and verdict, still labelled as #2's.
  */
 function useEventTokens(eventId: number | null, onFirst: (stored: StoredSubject) => void) {
-  const [opened, setOpened] = useState<{ tokens: EventTokens; judgement: RecordJudgement } | null>(null);
+  const [opened, setOpened] = useState<EventTokens | null>(null);
   const [failure, setFailure] = useState<{ eventId: number; message: string } | null>(null);
   useEffect(() => {
     if (eventId === null) return;
-    const { clearInspected, eventTokens, eventJudgement } = useJwtStore.getState();
+    const { clearInspected, eventTokens } = useJwtStore.getState();
     clearInspected();
     let current = true;
-    Promise.all([eventTokens(eventId), eventJudgement(eventId)]).then(
-      ([found, judgement]) => {
+    eventTokens(eventId).then(
+      (found) => {
         if (!current) return;
-        setOpened({ tokens: found, judgement });
+        setOpened(found);
         const first = found.tokens.find((entry) => entry.masked !== null);
         if (first?.masked != null)
           onFirst({ eventId, source: first.source, masked: first.masked, decoded: first.decoded });
@@ -47,9 +46,9 @@ function useEventTokens(eventId: number | null, onFirst: (stored: StoredSubject)
       current = false;
     };
   }, [eventId, onFirst]);
-  const shown = opened !== null && opened.tokens.id === eventId ? opened : null;
+  const shown = opened !== null && opened.id === eventId ? opened : null;
   return {
-    tokens: shown?.tokens ?? null,
+    tokens: shown,
     judgement: shown?.judgement ?? null,
     // Said for the record the address names now, never for the one named before it.
     error: failure !== null && failure.eventId === eventId ? failure.message : null,

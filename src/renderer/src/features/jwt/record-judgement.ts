@@ -1,38 +1,8 @@
 import type { EventTokens } from '@shared/contract/jwt';
-import type { TimelineDetail, TokenVerdict } from '@shared/events';
-import { isUnreadRequest, NOT_JUDGED, RAW_REQUEST_WORDS } from '@shared/raw-request';
+import { NOT_JUDGED, RAW_REQUEST_WORDS } from '@shared/raw-request';
 import { noTokenInPlacesWords } from '@shared/jwt/no-token-words';
-import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
-
-/**
- * How the listener judged a record's tokens when it arrived, as it stored the judgement: the
- * inspector's tokens are each judged alone, and a record is judged on both places together (two
- * different valid tokens are `mismatch`; two Authorization headers `malformed`), so the record's
- * own verdict is read from what was stored, never rebuilt from its tokens.
- */
-export type RecordJudgement =
-  /** Bytes the listener could not read as HTTP: nothing in them was judged. */
-  | { state: 'unread'; carriesToken: boolean }
-  | { state: 'judged'; verdict: TokenVerdict; reason: string | null }
-  /** Not the listener's record of a webhook (a delivery's verdict is in its webhook's record). */
-  | { state: 'none' };
-
-export function recordJudgement(
-  detail: Pick<
-    TimelineDetail,
-    'kind' | 'method' | 'tokenVerdict' | 'bodyVerdict' | 'details' | 'secretsMasked'
-  >,
-): RecordJudgement {
-  // secretsMasked: main found a token (or a profile's secret) in the bytes and masked it for the
-  // screen, the same finding behind curl's "Its bytes carry a token".
-  if (isUnreadRequest(detail)) return { state: 'unread', carriesToken: detail.secretsMasked };
-  if (detail.kind !== 'webhook') return { state: 'none' };
-  const stored = webhookDetailsSchema.shape.token.safeParse(detail.details['token']);
-  if (stored.success) return { state: 'judged', verdict: stored.data.verdict, reason: stored.data.reason };
-  return detail.tokenVerdict === null
-    ? { state: 'none' }
-    : { state: 'judged', verdict: detail.tokenVerdict, reason: null };
-}
+import type { RecordJudgement } from '@shared/jwt/record-judgement';
+import type { TokenCheck } from '@shared/webhook-details';
 
 /** Where a token goes, as the inspector's card names the place. */
 export const TOKEN_PLACE: Record<TokenCheck['source'], string> = {

@@ -4,12 +4,8 @@ import { Fragment } from 'react';
 import type { EventTokens } from '@shared/contract/jwt';
 import { judgedOnArrival, tokenRecordWords } from '@shared/jwt/token-record-words';
 import { copyRecordToken } from '@features/timeline';
-import {
-  noTokenWords,
-  TOKEN_PLACE as PLACE,
-  whyOwnVerdictDiffers,
-  type RecordJudgement,
-} from './record-judgement';
+import type { RecordJudgement } from '@shared/jwt/record-judgement';
+import { noTokenWords, TOKEN_PLACE as PLACE, whyOwnVerdictDiffers } from './record-judgement';
 import { VerdictBadge } from './verdict-badge';
 
 /**

@@ -3,7 +3,8 @@ import type { EventTokens } from '@shared/contract/jwt';
 import { TOKEN_VERDICT_MEANING } from '@shared/jwt/token-verdict-meaning';
 import { tokenRecordName } from '@shared/jwt/token-record-words';
 import { NOT_JUDGED, NOT_JUDGED_WHY } from '@shared/raw-request';
-import { TOKEN_PLACE, whyOwnVerdictDiffers, type RecordJudgement } from './record-judgement';
+import type { RecordJudgement } from '@shared/jwt/record-judgement';
+import { TOKEN_PLACE, whyOwnVerdictDiffers } from './record-judgement';
 import { VerdictBadge } from './verdict-badge';
 
 /**
