@@ -534,6 +534,20 @@ describe('deriveLifecycle', () => {
     expect(lifecycle.entries[1]?.evidence).toContain('reference id is now REF-2');
   });
 
+  it('takes the reference the service names in a later notification (updated outside the console)', () => {
+    const records = [created({ reference: 'REF-1' }), webhook('order_approved'), webhook('order_authorised')];
+    const renamed = captured(CAPTURE_1, '100.00');
+    renamed.requestJson = { ...(renamed.requestJson as object), order_reference_id: 'REF-NEW' };
+    const lifecycle = deriveLifecycle(ORDER_ID, [...records, renamed]);
+    expect(lifecycle.facts.referenceId).toBe('REF-NEW');
+    // A crafted notification naming another reference is the console's own: it renames nothing.
+    const crafted = webhook('order_approved', [], { provenance: 'crafted' });
+    crafted.requestJson = { ...(crafted.requestJson as object), order_reference_id: 'REF-CRAFTED' };
+    expect(deriveLifecycle(ORDER_ID, [created({ reference: 'REF-1' }), crafted]).facts.referenceId).toBe(
+      'REF-1',
+    );
+  });
+
   it('gives the same answer whatever order the records are passed in', () => {
     const records = [created(), webhook('order_approved'), call('authorise'), captured(CAPTURE_1, '100.00')];
     const forward = deriveLifecycle(ORDER_ID, records);

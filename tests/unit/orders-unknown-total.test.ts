@@ -115,7 +115,7 @@ describe('orders show', () => {
     const run = await runCliCaptured(['--data-dir', dataDir, 'orders']);
     expect(run.code).toBe(0);
     const row = (id: string) => run.stdout.split('\n').find((text) => text.startsWith(id)) ?? '';
-    expect(row(UNKNOWN)).toMatch(/ fully_captured \(captured, total unknown\) +x +unknown /);
+    expect(row(UNKNOWN)).toMatch(/ fully_captured \(captured, total unknown\) +— +unknown /);
     expect(row(KNOWN)).toMatch(/ fully_captured +REF-KNOWN +40\.00 SAR /);
   });
 

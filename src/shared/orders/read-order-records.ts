@@ -206,6 +206,12 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
     return;
   }
   walk.webhooksSeen.set(key, record.id);
+  // The service names the reference it holds now: one changed outside the console (the merchant's
+  // own backend calling update reference id) is known from its next notification. Orders, its
+  // search and `orders` kept the reference of the create request while every later notification
+  // named the new one.
+  const reference = stringField(payload, 'order_reference_id');
+  if (reference !== null) walk.facts.referenceId = reference;
   const legacy = record.bodyVerdict === 'legacy' ? ' (older form, order_status)' : '';
   const base = `Notification ${eventType}${legacy}`;
   if (step === 'captured' || step === 'refunded') {

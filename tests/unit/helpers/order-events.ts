@@ -32,7 +32,11 @@ export function createCheckout(
   };
 }
 
-/** A notification the listener received and judged valid, with `data` as its payload's. */
+/**
+ * A notification the listener received and judged valid, with `data` as its payload's. It names
+ * no order_reference_id: the service's newest word on the reference is the order's reference,
+ * and these cases keep the create request's.
+ */
 export function notification(orderId: string, eventType: string, atMs: number, data: unknown = []): NewEvent {
   return {
     kind: 'webhook',
@@ -48,7 +52,6 @@ export function notification(orderId: string, eventType: string, atMs: number, d
     bodyVerdict: 'event',
     requestBody: body({
       order_id: orderId,
-      order_reference_id: 'x',
       order_number: 'x',
       event_type: eventType,
       data,

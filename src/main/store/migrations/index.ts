@@ -30,6 +30,7 @@ import ordersSentFor from './029-orders-sent-for';
 import ordersDerivedAgain from './030-orders-derived-again';
 import ordersFirstNamed from './031-orders-first-named';
 import ordersDuplicateKeysReadAlike from './032-orders-duplicate-keys-read-alike';
+import ordersReferenceFromNotifications from './033-orders-reference-from-notifications';
 
 export interface Migration {
   readonly id: number;
@@ -78,4 +79,5 @@ export const migrations: readonly Migration[] = [
   { id: 30, name: '030-orders-derived-again', sql: ordersDerivedAgain },
   { id: 31, name: '031-orders-first-named', sql: ordersFirstNamed },
   { id: 32, name: '032-orders-duplicate-keys-read-alike', sql: ordersDuplicateKeysReadAlike },
+  { id: 33, name: '033-orders-reference-from-notifications', sql: ordersReferenceFromNotifications },
 ];
