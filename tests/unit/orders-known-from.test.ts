@@ -16,6 +16,7 @@ const OWN = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const IMPORTED = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const CRAFTED = '16fd2706-8baf-433b-82eb-8c7fada847da';
 const FAILED = '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11';
+const DELIVERED = '3b241101-e2bb-4255-8caf-4136c566a962';
 
 let dataDir = '';
 let core: ConsoleCore;
@@ -36,6 +37,18 @@ beforeAll(async () => {
     { ...notification(CRAFTED, 'order_approved', 5_000), provenance: 'crafted' },
     // The service's own answer, a failure: nothing says a state, yet the order is the service's.
     { ...createCheckout(FAILED, 'REF-FAIL', 6_000), status: 500, responseBody: null },
+    // The emulator's delivery of an order's notification to the merchant's own endpoint, alone.
+    {
+      kind: 'delivery',
+      atMs: 7_000,
+      profileId: 1,
+      profileName: 'Local',
+      method: 'POST',
+      url: 'http://127.0.0.1:9/notify',
+      status: 200,
+      orderId: DELIVERED,
+      eventType: 'order_approved',
+    },
   ]);
 });
 afterAll(async () => dispose());
@@ -69,6 +82,12 @@ describe('orders known only from the console’s records', () => {
     expect(run.stdout).toMatch(/state\s+imported only: no evidence of this console's own/);
     expect(run.stdout).toContain('console: import');
     expect(run.stdout).not.toMatch(/state\s+approved/);
+  });
+
+  it('an order known from the emulator’s deliveries alone is said to be, not from replays or forwards', async () => {
+    const run = await cli('show', DELIVERED);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/state\s+console only: .*the emulator's delivery attempts/);
   });
 });
 

@@ -32,12 +32,19 @@ export const NO_STATE_WORD: Record<KnownFrom, string> = {
   console: 'console only',
 };
 
+/**
+ * The console's own records, every kind of them: an order the emulator delivered notifications
+ * of to an endpoint other than this listener is known here from the delivery log alone, and was
+ * said to be known from "replays, crafted tokens, forwards" over a table of deliveries.
+ */
+const CONSOLE_RECORDS =
+  "the console's own records (replays, crafted tokens, forwards, the emulator's delivery attempts)";
+
 /** Why there is no state, after the word (`orders show`, the badge's title). */
 export const NO_STATE_WHY: Record<KnownFrom, string> = {
   service: 'no service evidence says one',
   import: "no evidence of this console's own; only records imported from a file, which never move an order",
-  console:
-    "no evidence of this console's own; only the console's own sends (replays, crafted tokens, forwards), which never move an order",
+  console: `no evidence of this console's own; only ${CONSOLE_RECORDS}, which never move an order`,
 };
 
 /**
@@ -65,6 +72,6 @@ export function noStateActionsNote(knownFrom: KnownFrom, profileName: string | n
     case 'import':
       return `Known only from imported records, which never move an order: the state is not known here, and ${offered}. ${importedProfileWords(profileName)} The editor asks which profile to send with; Get order asks the service for the state, and its answer is this console's own evidence.`;
     case 'console':
-      return `Known only from the console's own sends (replays, crafted tokens, forwards), which never move an order: the state is not known, and ${offered}.`;
+      return `Known only from ${CONSOLE_RECORDS}, which never move an order: no evidence of the service's says a state, and ${offered}.`;
   }
 }
