@@ -1,4 +1,5 @@
 import type { EntryEffect, LifecycleSource } from './order-lifecycle';
+import { ORDER_STATE_WORDS } from './operation-availability';
 import type { OrderState } from './order-states';
 
 /**
@@ -32,8 +33,9 @@ export interface ClaimOutcome {
   reason: string | null;
 }
 
+/** A state as people say it: the one wording (operation-availability.ts), not a second spelling. */
 export function state(label: OrderState): string {
-  return label.replace('_', ' ');
+  return ORDER_STATE_WORDS[label];
 }
 
 /**

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, Text, ThemeIcon, Tooltip } from '@man
 import { IconArrowRight, IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import type { TimelineSummary } from '@shared/events';
+import { ENDED_STATES } from '@shared/orders/order-claims';
 import type { OrderState } from '@shared/orders/order-states';
 import { useNavigation } from '@ui/navigation';
 import { openExternalUrl } from '@ui/open-external';
@@ -28,7 +29,6 @@ const PAID: readonly OrderState[] = [
 ];
 const AUTHORISED = PAID.slice(1);
 const CAPTURED = PAID.slice(2);
-const ENDED: readonly OrderState[] = ['declined', 'expired', 'canceled'];
 
 /** How far the first order has come: 0 = nothing yet … 5 = captured. */
 function progressOf(hasDocument: boolean, sent: boolean, state: OrderState | null): number {
@@ -170,7 +170,7 @@ function NextStep({
   const elsewhere = useFollowedOrder((store) => (order === null ? store.order : null));
   const navigate = useNavigation((store) => store.navigate);
   const say = (text: ReactNode) => <Text size="sm">{text}</Text>;
-  if (state !== null && ENDED.includes(state))
+  if (state !== null && ENDED_STATES.includes(state))
     return say(
       `The order ended (${state}). Send again for a new order, and choose Pay on its checkout page.`,
     );
