@@ -80,7 +80,15 @@ test('run the starter suite from the Scenarios view, see a failing diff, save an
     await expect(dialog.getByTestId('scenario-save-problems')).toContainText('stepz: unknown field "stepz"');
     await expect(dialog.getByLabel('Save it anyway; it runs once these are fixed')).not.toBeChecked();
     expect(existsSync(join(folder, 'saved'))).toBe(false);
+    // A refusal of a text that loads says its own words, never the earlier text's problems.
     await yaml.fill(made);
+    const file = dialog.getByLabel('File', { exact: true });
+    const path = await file.inputValue();
+    await file.fill(path.replace(/\.yaml$/, '.txt'));
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.getByText('A scenario file ends in .yaml or .yml')).toBeVisible();
+    await expect(dialog.getByTestId('scenario-save-problems')).toHaveCount(0);
+    await file.fill(path);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog.getByTestId('scenario-saved')).toContainText('from-order.yaml');
     await expect(dialog.getByTestId('scenario-save-problems')).toHaveCount(0);

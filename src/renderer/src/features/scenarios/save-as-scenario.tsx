@@ -84,6 +84,9 @@ export function SaveAsScenarioButton({ orderId }: { orderId: string }) {
     setBusy(true);
     setError(null);
     setSaved(null);
+    // Said of this text only: a refusal (the file exists, a .txt name) listed an earlier text's
+    // problems beside its own words, with "Save it anyway" for a text that loads.
+    setProblems([]);
     try {
       const written = await saveScenarioFile({ path: draft.path, text: draft.text, overwrite, saveInvalid });
       setProblems(written.problems);
