@@ -1,5 +1,5 @@
 import { expect, openConsole, test } from '../fixtures/console-test';
-import { capturedOrder } from '../pages/order-flow';
+import { capturedOrder, checkoutPayload, importPayload } from '../pages/order-flow';
 import { VIEWS } from '../pages/views';
 
 /**
@@ -85,4 +85,16 @@ test('the profile list keeps each address on one line and its badges inside at 1
   expect(rows.map((row) => row.name)).toEqual(['Local', 'Sandbox', 'Live']);
   for (const row of rows) expect(row, row.name).toMatchObject({ oneLine: true, badgesInside: true });
   expect(rows.find((row) => row.name === 'Sandbox')?.title).toBe('https://api-sandbox.example.com');
+});
+
+/** A finding's path is where to look: at 1280 px it read "discount.amount.curre…". */
+test('a finding names its whole path in the builder at 1280 px', async ({ page, served }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/builder');
+  const payload = checkoutPayload(served.origin, 'REF-WHOLE-PATH');
+  payload['discount'] = { name: 'STUDENT10', amount: { amount: 1, currency: 'KWD' } };
+  await importPayload(page, payload);
+  const path = page.getByTestId('finding-path').filter({ hasText: 'discount.amount.currency' }).first();
+  await expect(path).toBeVisible();
+  expect(await path.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
 });

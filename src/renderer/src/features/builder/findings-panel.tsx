@@ -115,7 +115,9 @@ const FindingRow = memo(function FindingRow({
         </span>
         <span className={classes.findingText}>
           <span className={classes.findingHead}>
-            <span className={classes.findingPath}>{finding.path}</span>
+            <span className={classes.findingPath} data-testid="finding-path">
+              {finding.path}
+            </span>
             <span className={classes.findingCode}>{finding.code}</span>
           </span>
           <span className={classes.findingMessage}>{finding.message}</span>
