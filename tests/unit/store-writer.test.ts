@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/store/connection';
-import { createStoreWriter } from '../../src/main/store/store-writer';
+import { createStoreWriter, writesThrough } from '../../src/main/store/store-writer';
 import { makeTempDir } from './helpers/temp-console';
 
 const cleanups: (() => void)[] = [];
@@ -361,5 +361,69 @@ describe('the store writer: a commit that fails', () => {
     expect(() => writer.writeNow(() => orphan.run())).toThrow(/FOREIGN KEY/);
     await expect(queued).rejects.toThrow(/FOREIGN KEY/);
     expect(seen()).toEqual([]);
+  });
+});
+
+describe('one savepoint per write (issue 20: the emulator ran its insert in two)', () => {
+  /** A file with a table whose `v` is unique, its statements logged as SQLite runs them. */
+  function logged() {
+    const temp = makeTempDir('cc-savepoints-');
+    const file = join(temp.dir, 'logged.sqlite');
+    const statements: string[] = [];
+    const db = new Database(file, { verbose: (sql) => statements.push(String(sql)) });
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL UNIQUE)');
+    const reader = new Database(file, { readonly: true });
+    cleanups.push(() => {
+      reader.close();
+      db.close();
+      temp.remove();
+    });
+    const insert = db.prepare<[string]>('INSERT INTO t (v) VALUES (?)');
+    const seen = () =>
+      reader
+        .prepare<[], { v: string }>('SELECT v FROM t ORDER BY id')
+        .all()
+        .map((row) => row.v);
+    const savepoints = () => statements.filter((sql) => sql.startsWith('SAVEPOINT')).length;
+    return { db, insert, seen, statements, savepoints };
+  }
+
+  it("a one-statement repository write inside a write takes only that write's savepoint", async () => {
+    const { db, insert, seen, statements, savepoints } = logged();
+    const writer = createStoreWriter(db);
+    const repository = writesThrough(writer, { add: (v: string) => void insert.run(v) }, [], ['add']);
+    statements.length = 0;
+    await writer.write(() => repository.add('a'));
+    expect(savepoints()).toBe(1);
+    expect(seen()).toEqual(['a']);
+  });
+
+  it("a failed one is undone with its write by that write's savepoint; the turn's other writes commit", async () => {
+    const { db, insert, seen } = logged();
+    const writer = createStoreWriter(db);
+    const repository = writesThrough(writer, { add: (v: string) => void insert.run(v) }, [], ['add']);
+    await writer.write(() => repository.add('a'));
+    // The write's own row first, then the repository's insert fails (v is unique).
+    const failed = writer.write(() => {
+      insert.run('b');
+      repository.add('a');
+    });
+    const kept = writer.write(() => repository.add('c'));
+    await expect(failed).rejects.toThrow(/UNIQUE/);
+    await kept;
+    expect(seen()).toEqual(['a', 'c']);
+  });
+
+  it('alone, outside any write, it is committed when it returns, and a failed one leaves nothing', () => {
+    const { db, insert, seen } = logged();
+    const writer = createStoreWriter(db);
+    const repository = writesThrough(writer, { add: (v: string) => void insert.run(v) }, [], ['add']);
+    repository.add('a');
+    expect(seen()).toEqual(['a']);
+    expect(() => repository.add('a')).toThrow(/UNIQUE/);
+    expect(db.inTransaction).toBe(false);
+    repository.add('b');
+    expect(seen()).toEqual(['a', 'b']);
   });
 });

@@ -28,7 +28,7 @@ import { createProfilesRepository, type ProfilesRepository } from './profiles-re
 import { createScenarioRunsRepository, type ScenarioRunsRepository } from './scenario-runs-repository';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository';
 import { createSearchIndex, type SearchIndex } from './search-index';
-import { createStoreWriter, type StoreWriter } from './store-writer';
+import { createStoreWriter, writesThrough, type StoreWriter } from './store-writer';
 
 /**
  * The console's database, owned here and nowhere else: every repository over it and the one
@@ -65,26 +65,6 @@ export interface Store {
   readonly readOnly: string | null;
   /** Writes whatever still waits, then closes the connection. */
   close(): void;
-}
-
-/**
- * The repository with the named methods (its writes) made through the writer: each is
- * committed when it returns, or, called inside another write, is part of that one.
- */
-function writesThrough<R extends object>(
-  writer: StoreWriter,
-  repository: R,
-  writes: readonly (keyof R)[],
-): R {
-  const wrapped: R = { ...repository };
-  for (const name of writes) {
-    const method = repository[name];
-    if (typeof method !== 'function') throw new Error(`${String(name)} is not a method.`);
-    Object.assign(wrapped, {
-      [name]: (...args: unknown[]): unknown => writer.writeNow(() => Reflect.apply(method, repository, args)),
-    });
-  }
-  return wrapped;
 }
 
 /**
@@ -201,9 +181,9 @@ export function openStore(
     eventsQuery: createEventsQuery(db, searchIndex),
     history: createHistoryRepository(db),
     orders: createOrdersRepository(db),
-    emulatorOrders: writesThrough(writer, createEmulatorOrdersRepository(db), ['insert', 'save']),
-    emulatorOutbox: writesThrough(writer, createEmulatorOutboxRepository(db), ['add', 'claim', 'save']),
-    emulatorTransactions: writesThrough(writer, createEmulatorTransactionsRepository(db), ['add']),
+    emulatorOrders: writesThrough(writer, createEmulatorOrdersRepository(db), [], ['insert', 'save']),
+    emulatorOutbox: writesThrough(writer, createEmulatorOutboxRepository(db), [], ['add', 'claim', 'save']),
+    emulatorTransactions: writesThrough(writer, createEmulatorTransactionsRepository(db), [], ['add']),
     scenarioRuns: writesThrough(writer, createScenarioRunsRepository(db), [
       'startRun',
       'addResult',

@@ -25,6 +25,12 @@ export interface StoreWriter {
    */
   writeNow<T>(fn: () => T): T;
   /**
+   * As writeNow, for a function that runs one SQL statement: inside another write it takes no
+   * savepoint of its own, since SQLite undoes a failed statement by itself and the enclosing
+   * write's savepoint undoes the rest.
+   */
+  writeStatementNow<T>(fn: () => T): T;
+  /**
    * As writeNow, but only if the lock is free now (or this writer's group holds it): null at
    * once when another process holds it. For work a reader can do without (refreshing a derived
    * table before reading it), so a read never waits on, nor fails for, another process's write.
@@ -301,6 +307,12 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
       retry ??= setTimeout(tryAgain, lock.retryDelayMs(failedTries));
     });
 
+  const writeNow = <T>(fn: () => T): T => {
+    if (depth > 0 || (open === null && db.inTransaction)) return inSavepoint(fn);
+    openNow();
+    return commitNow(fn);
+  };
+
   return {
     write<T>(fn: () => T): Promise<T> {
       // Inside another write, or a transaction that is not the writer's (a migration): part of it.
@@ -314,10 +326,15 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
       openGroup();
       return writeInGroup(fn);
     },
-    writeNow<T>(fn: () => T): T {
-      if (depth > 0 || (open === null && db.inTransaction)) return inSavepoint(fn);
-      openNow();
-      return commitNow(fn);
+    writeNow,
+    writeStatementNow<T>(fn: () => T): T {
+      if (depth === 0) return writeNow(fn);
+      depth++;
+      try {
+        return fn();
+      } finally {
+        depth--;
+      }
     },
     tryWriteNow<T>(fn: () => T): { result: T } | null {
       if (depth > 0 || (open === null && db.inTransaction)) return { result: inSavepoint(fn) };
@@ -350,4 +367,30 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     },
     stats: () => ({ ...stats }),
   };
+}
+
+/**
+ * The repository with the named methods (its writes) made through the writer: each is
+ * committed when it returns, or, called inside another write, is part of that one.
+ * `oneStatement` names writes that run a single SQL statement (an order's insert): SQLite undoes
+ * a failed statement by itself, so inside another write they take no savepoint of their own,
+ * only that write's (issue 20: the emulator's insert ran in two nested savepoints).
+ */
+export function writesThrough<R extends object>(
+  writer: StoreWriter,
+  repository: R,
+  writes: readonly (keyof R)[],
+  oneStatement: readonly (keyof R)[] = [],
+): R {
+  const wrapped: R = { ...repository };
+  const wrap = (name: keyof R, through: (fn: () => unknown) => unknown) => {
+    const method = repository[name];
+    if (typeof method !== 'function') throw new Error(`${String(name)} is not a method.`);
+    Object.assign(wrapped, {
+      [name]: (...args: unknown[]): unknown => through(() => Reflect.apply(method, repository, args)),
+    });
+  };
+  for (const name of writes) wrap(name, (fn) => writer.writeNow(fn));
+  for (const name of oneStatement) wrap(name, (fn) => writer.writeStatementNow(fn));
+  return wrapped;
 }
