@@ -6,6 +6,7 @@ import { generateSample } from '../../src/shared/checkout';
 import { DEFAULT_COUNTRY_CURRENCY_PAIRS } from '../../src/shared/checkout/country-currency-pairs';
 import { DEFAULT_NOTIFICATION_FIELD } from '../../src/shared/checkout/limits';
 
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('a new record uid', () => {
@@ -36,7 +37,7 @@ describe('a new record uid', () => {
 });
 
 describe("the emulator's order ids", () => {
-  it('stay random, so the first 8 digits the timeline shows tell orders apart', () => {
+  it('read as version 4 UUIDs, sort in the order made, and differ in the first 8 digits the timeline shows', () => {
     const sample = generateSample('general', { seed: 3 });
     const options = {
       rules: {
@@ -50,9 +51,11 @@ describe("the emulator's order ids", () => {
       legacyApproved: false,
       nowMs: 1_800_000_000_000,
     };
-    const prefixes = Array.from({ length: 20 }, () =>
-      newOrderFrom(sample, options).order.orderId.slice(0, 8),
-    );
-    expect(new Set(prefixes).size).toBe(prefixes.length);
+    const ids = Array.from({ length: 20 }, () => newOrderFrom(sample, options).order.orderId);
+    expect(ids.every((id) => UUID_V4.test(id))).toBe(true);
+    // Made in one millisecond, each after the one before: a new order lands at the right edge of
+    // the emulator_orders primary key (issue 20).
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids.map((id) => id.slice(0, 8))).size).toBe(ids.length);
   });
 });
