@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatWebhookLine } from '../../src/main/cli/commands/listen';
-import { verdictLook } from '../../src/renderer/src/features/jwt/verdict-look';
+import { verdictLook, type VerdictRef } from '../../src/renderer/src/features/jwt/verdict-look';
 import { timelineSummary } from './helpers/timeline-summary';
 
 // An empty body on a webhook is a finding (the spec's notification carries order_id,
@@ -12,7 +12,16 @@ describe('a body verdict with its findings, in the window and in listen', () => 
     expect(look).toMatchObject({ good: false, label: 'empty · 1 finding' });
     expect(['gray', 'teal', 'green']).not.toContain(look.color);
     // An old record stored before its judgement carried the finding still is not calm.
-    expect(['gray', 'teal', 'green']).not.toContain(verdictLook({ kind: 'body', verdict: 'empty' }).color);
+    expect(['gray', 'teal', 'green']).not.toContain(
+      verdictLook({ kind: 'body', verdict: 'empty', findings: null }).color,
+    );
+  });
+
+  it('a view says how many findings a body has (null: not known); leaving it out does not type-check', () => {
+    // The Builder's followed order left it out, and drew a body with a finding as a plain green "event".
+    // @ts-expect-error findings is required of a body's verdict.
+    const forgotten: VerdictRef = { kind: 'body', verdict: 'event' };
+    expect(forgotten.kind).toBe('body');
   });
 
   it('listen prints the label the window shows', () => {

@@ -183,17 +183,27 @@ test('webhooks that arrive while an order editor is open never cover its buttons
   expect(await takesClicksAtItsMiddle(toasts.filter({ hasText: 'order_authorised' }))).toBe(true);
 });
 
-test('a webhook toast and the answer to a click never cover each other', async ({ page, served }) => {
+test('a webhook toast and the answer to a click never cover each other; the builder lists the webhook as the Timeline does', async ({
+  page,
+  served,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openConsole(page, served, '#/builder');
   const order = await createOrder(page, served.origin);
   await payOrder(page, order);
   const { listener, token } = await new JwtPage(page).listenerAndValidToken();
   await page.goto(`${served.origin}/#/builder`);
-  await postNotification(
+  // The emulator's approval again, signed by the JWT inspector, with order_number a number: one finding.
+  const crafted = await postNotification(
     listener,
     token,
-    JSON.stringify({ order_id: order.orderId, event_type: 'order_approved' }),
+    JSON.stringify({
+      order_id: order.orderId,
+      order_reference_id: order.reference,
+      order_number: 16,
+      event_type: 'order_approved',
+      data: [],
+    }),
   );
   const webhook = page.getByTestId('webhook-toast').first();
   await expect(webhook).toBeVisible();
@@ -226,4 +236,14 @@ test('a webhook toast and the answer to a click never cover each other', async (
     ).toBe(false);
   }
   expect(await takesClicksAtItsMiddle(webhook)).toBe(true);
+
+  // Under "The order now", its row wears the chips the Timeline's does: the body's finding
+  // counted (never a plain green "event"), and the console's mark.
+  await page.getByRole('tab', { name: 'Response' }).click();
+  const row = page
+    .getByTestId('followed-webhook')
+    .filter({ has: page.getByRole('link', { name: `#${crafted}`, exact: true }) });
+  await expect(row.getByTestId('body-verdict')).toHaveText('event · 1 finding');
+  await expect(row.getByTestId('body-verdict')).toHaveAttribute('data-findings', '1');
+  await expect(row.getByTestId('record-provenance')).toHaveText('crafted');
 });

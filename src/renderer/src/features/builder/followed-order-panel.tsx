@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import type { TimelineSummary } from '@shared/events';
 import type { NotificationPlan } from '@shared/merchant-api';
 import { VerdictBadge } from '@features/jwt';
 import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
-import { clockTime } from '@features/timeline';
+import { clockTime, provenanceMark, RowProvenance } from '@features/timeline';
 import { TableHeader } from '@ui/table-header';
 import { useNavigation } from '@ui/navigation';
 import { useProfilesStore } from '@features/profiles';
@@ -82,14 +83,23 @@ export function FollowedOrderPanel({
             {webhooks.map((webhook) => (
               <Table.Tr key={webhook.id} data-testid="followed-webhook">
                 <Table.Td ff="monospace">{clockTime(webhook.at)}</Table.Td>
-                <Table.Td ff="monospace">{webhook.eventType ?? '—'}</Table.Td>
+                <Table.Td ff="monospace">
+                  {/* The console's own webhook (crafted, replayed, forwarded) marked as the Timeline marks it. */}
+                  <WebhookMark webhook={webhook} />
+                  {webhook.eventType ?? '—'}
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     {webhook.tokenVerdict !== null && (
                       <VerdictBadge kind="token" verdict={webhook.tokenVerdict} size="xs" />
                     )}
                     {webhook.bodyVerdict !== null && (
-                      <VerdictBadge kind="body" verdict={webhook.bodyVerdict} size="xs" />
+                      <VerdictBadge
+                        kind="body"
+                        verdict={webhook.bodyVerdict}
+                        findings={webhook.bodyFindings}
+                        size="xs"
+                      />
                     )}
                   </Group>
                 </Table.Td>
@@ -105,6 +115,12 @@ export function FollowedOrderPanel({
       )}
     </Stack>
   );
+}
+
+/** Whose doing a webhook is, when not the service's: the Timeline row's mark, by the same rule. */
+function WebhookMark({ webhook }: { webhook: TimelineSummary }) {
+  const mark = provenanceMark([webhook], ['webhook']);
+  return mark === null ? null : <RowProvenance provenance={mark} />;
 }
 
 /** The profile the followed order was sent with, one click away: its public listener URL is set there. */

@@ -11,11 +11,12 @@ import type { SignalHue } from '@ui/readable-colors';
 
 /**
  * A verdict word and which judgement it comes from; a body's verdict with how many findings
- * its one judgement has (null or absent: not known, e.g. an old record).
+ * its one judgement has (null: not known, e.g. an old record). Required, not optional: a view
+ * that left it out type-checked and drew a body with findings as a plain green "event" (the
+ * Builder's followed order), beside the Timeline's orange "event · 1 finding" of the same body.
  */
 export type VerdictRef =
-  | { kind: 'token'; verdict: TokenVerdict }
-  | { kind: 'body'; verdict: BodyVerdict; findings?: number | null | undefined };
+  { kind: 'token'; verdict: TokenVerdict } | { kind: 'body'; verdict: BodyVerdict; findings: number | null };
 
 /** Colour by how bad it is: a forgery is red, a clock or config problem orange. */
 const TOKEN_COLOR: Record<TokenVerdict, SignalHue> = {
@@ -63,7 +64,7 @@ export function verdictLook(ref: VerdictRef): {
       good: GOOD_TOKEN_VERDICTS.includes(ref.verdict),
       findings: null,
     };
-  const findings = ref.findings ?? null;
+  const { findings } = ref;
   const flagged = findings !== null && findings > 0;
   return {
     color: flagged && GOOD_BODY_VERDICTS.includes(ref.verdict) ? 'orange' : BODY_COLOR[ref.verdict],

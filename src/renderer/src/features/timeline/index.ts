@@ -3,7 +3,7 @@
 export { copyRecordToken } from './detail/copy-record-token';
 export { FiltersAlone } from './filters-alone';
 export { clockTime } from './record-badges';
-export { RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
+export { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
 export { useRowVirtualizer } from './row-virtualizer';
 export { type FilterUpdate, TimelineFilters } from './timeline-filters';
 export { isSecondPart } from './timeline-rows';
