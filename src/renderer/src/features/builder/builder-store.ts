@@ -63,6 +63,12 @@ export interface BuilderStore {
   /** Every field's errors show: after a send was attempted, or for a document brought in whole. */
   revealErrors: boolean;
   saved: SavedDraft | null;
+  /**
+   * The draft the restored working copy belongs to, when it could not be read (not deleted: a
+   * deleted one leaves the document unsaved): its id, kept for the next save of the working copy,
+   * and the error's words, said where the draft's name goes.
+   */
+  draftUnread: { id: number; error: string } | null;
   freshReferenceOnSend: boolean;
   /** Fill the notification field with the listener's URL when it is empty (shown before sending). */
   injectNotificationUrl: boolean;
@@ -215,6 +221,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     touched: new Set(),
     revealErrors: false,
     saved: null,
+    draftUnread: null,
     freshReferenceOnSend: false,
     injectNotificationUrl: true,
     sameAsShipping: false,
@@ -274,6 +281,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
           ...textState(EMPTY_TEXT, version, false),
           document: {},
           saved: null,
+          draftUnread: null,
           sameAsShipping: false,
           billingLeftShipping: false,
           focus: null,
@@ -290,6 +298,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
         form: draft.form,
         singleCheckout: draft.singleCheckout,
         saved: savedOf(draft),
+        draftUnread: null,
         sameAsShipping: billingMirrorsShipping(opened.document),
         billingLeftShipping: false,
         focus: null,
@@ -297,9 +306,10 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
         revealErrors: true,
       });
     },
-    markSaved: (draft) => set({ saved: savedOf(draft) }),
+    markSaved: (draft) => set({ saved: savedOf(draft), draftUnread: null }),
     forgetDraft(id) {
       if (get().saved?.id === id) set({ saved: null });
+      if (get().draftUnread?.id === id) set({ draftUnread: null });
     },
     focusPath(path, target) {
       set({ focus: { path, target, nonce: (get().focus?.nonce ?? 0) + 1 } });

@@ -36,15 +36,21 @@ import {
   saveDraft,
   saveDraftAs,
 } from './drafts-actions';
+import { documentTitle } from './document-title';
 import { useDraftsList } from './drafts-list';
 import { exportPayload, importPayload } from './payload-files';
 import { formatTime } from '@ui/order-format';
 
 /** The draft in the builder (name, unsaved mark) and everything done with drafts and files. */
 export function DraftsMenu() {
-  const { saved, dirty } = useBuilderStore(
-    useShallow((state) => ({ saved: state.saved, dirty: selectDirty(state) })),
+  const { saved, draftUnread, dirty } = useBuilderStore(
+    useShallow((state) => ({
+      saved: state.saved,
+      draftUnread: state.draftUnread,
+      dirty: selectDirty(state),
+    })),
   );
+  const title = documentTitle({ saved, draftUnread });
   const [browsing, setBrowsing] = useState(false);
   // The file input is the page's, not the menu's: a FileButton's input lived in the menu, which
   // closes on the item's click, so a file chosen once the menu had gone (as soon as a person
@@ -59,8 +65,16 @@ export function DraftsMenu() {
   });
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" fw={600} truncate maw={220} data-testid="draft-name">
-        {saved === null ? 'Unsaved document' : saved.name}
+      <Text
+        size="sm"
+        fw={600}
+        truncate
+        maw={220}
+        c={title.failed ? 'red' : undefined}
+        title={title.text}
+        data-testid="draft-name"
+      >
+        {title.text}
       </Text>
       {saved !== null && dirty && (
         <Badge size="xs" color="orange" variant="light" data-testid="draft-unsaved">
@@ -123,7 +137,7 @@ export function DraftsMenu() {
 
 /** Every saved draft: open, rename, duplicate, delete; filtered by name as you type. */
 function DraftsBrowser({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const drafts = useDraftsList(opened);
+  const { drafts, error } = useDraftsList(opened);
   const current = useBuilderStore((state) => state.saved?.id ?? null);
   const [query, setQuery] = useState('');
   const shown = drafts.filter((draft) => draft.name.toLowerCase().includes(query.trim().toLowerCase()));
@@ -137,7 +151,11 @@ function DraftsBrowser({ opened, onClose }: { opened: boolean; onClose: () => vo
           onChange={(event) => setQuery(event.currentTarget.value)}
           data-autofocus
         />
-        {drafts.length === 0 ? (
+        {error !== null ? (
+          <Text size="sm" c="red" data-testid="drafts-error">
+            {error}
+          </Text>
+        ) : drafts.length === 0 ? (
           <Text size="sm" c="dimmed">
             No drafts yet. Save the builder's document to keep it by name.
           </Text>

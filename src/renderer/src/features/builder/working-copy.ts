@@ -6,6 +6,7 @@ import {
   type LastSend,
   type UnansweredSend,
 } from '@shared/drafts';
+import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import type { ConnectionState } from '@bridge/ws-client';
 import { builderCalls } from './builder-calls-store';
 import { restoredState, savedOf, selectDirty, useBuilderStore, type SavedDraft } from './builder-store';
@@ -21,7 +22,8 @@ export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState
     form: state.form,
     singleCheckout: state.singleCheckout,
     text: state.text,
-    draftId: state.saved?.id ?? null,
+    // A draft that could not be read is still the one this copy belongs to: a reload tries again.
+    draftId: state.saved?.id ?? state.draftUnread?.id ?? null,
     dirty: selectDirty(state),
     freshReferenceOnSend: state.freshReferenceOnSend,
     lastSend: state.lastSend,
@@ -48,12 +50,7 @@ export async function loadWorkingCopy(): Promise<void> {
     useBuilderStore.setState({ loaded: true });
     return;
   }
-  let saved: SavedDraft | null = null;
-  if (state.draftId !== null) {
-    // The draft may have been deleted (or changed by another window) since.
-    const draft = await builderCalls.getDraft(state.draftId).catch(() => null);
-    if (draft !== null) saved = savedOf(draft);
-  }
+  const { saved, draftUnread } = await draftOfWorkingCopy(state.draftId);
   const options = {
     form: state.form,
     singleCheckout: state.singleCheckout,
@@ -68,7 +65,23 @@ export async function loadWorkingCopy(): Promise<void> {
     useBuilderStore.setState({ ...options, loaded: true });
     return;
   }
-  useBuilderStore.setState({ ...restoredState(state.text), ...options, saved, loaded: true });
+  useBuilderStore.setState({ ...restoredState(state.text), ...options, saved, draftUnread, loaded: true });
+}
+
+/**
+ * The draft a restored working copy belongs to. One deleted since (not_found) leaves the document
+ * unsaved; any other failure is said, not read as deleted: the copy keeps its draft's id.
+ */
+async function draftOfWorkingCopy(
+  id: number | null,
+): Promise<{ saved: SavedDraft | null; draftUnread: { id: number; error: string } | null }> {
+  if (id === null) return { saved: null, draftUnread: null };
+  try {
+    return { saved: savedOf(await builderCalls.getDraft(id)), draftUnread: null };
+  } catch (error) {
+    if (error instanceof BridgeError && error.code === 'not_found') return { saved: null, draftUnread: null };
+    return { saved: null, draftUnread: { id, error: errorMessage(error) } };
+  }
 }
 
 /**
@@ -216,7 +229,10 @@ window.addEventListener('pagehide', () => {
 
 builderCalls.onPush((event) => {
   if (event.name !== 'drafts.changed') return;
-  const { saved } = useBuilderStore.getState();
+  const { saved, draftUnread } = useBuilderStore.getState();
+  // A draft that could not be read, and is now gone: the document is unsaved after all.
+  if (draftUnread !== null && !event.payload.drafts.some((draft) => draft.id === draftUnread.id))
+    useBuilderStore.setState({ draftUnread: null });
   if (saved === null) return;
   const summary = event.payload.drafts.find((draft) => draft.id === saved.id);
   if (summary === undefined) useBuilderStore.setState({ saved: null });
