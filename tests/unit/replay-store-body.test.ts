@@ -39,11 +39,13 @@ interface ReplayStoreModule {
   loadStoredBody(id: number, key: string): Promise<void>;
   setEditBody(on: boolean, key: string, firstId: number | null): Promise<void>;
   checkStoredBody(id: number, key: string): Promise<void>;
+  formatBody(): boolean;
 }
 interface ReplayFormModule {
   useReplayForm: {
     getState(): {
       body: string;
+      storedBody: string | null;
       editBody: boolean;
       bodyFor: string | null;
       bodyLoadFailure: { key: string; message: string } | null;
@@ -71,12 +73,22 @@ beforeEach(() =>
 );
 
 describe('the body editor filled from a stored webhook', () => {
-  it('a JSON body comes in pretty, with nothing to say', async () => {
+  // Laid out on lines as it came in, an untouched "edited" replay sent a multi-line body where
+  // the service had sent a compact one: bytes no one typed, sent as the webhook's.
+  it('a compact JSON body comes in as stored, to the byte, and goes out so untouched', async () => {
     await store.loadStoredBody(1, SHOWN);
-    expect(useReplayForm.getState()).toMatchObject({
-      body: '{\n  "event_type": "order_approved",\n  "data": []\n}',
-      bodyLocked: null,
-    });
+    const { body } = useReplayForm.getState();
+    expect(body).toBe(stored[1]?.text);
+    expect(useReplayForm.getState()).toMatchObject({ storedBody: body, bodyLocked: null });
+  });
+
+  it('Format lays it out on lines only when asked, and only where no value changes', async () => {
+    await store.loadStoredBody(1, SHOWN);
+    expect(store.formatBody()).toBe(true);
+    expect(useReplayForm.getState().body).toBe('{\n  "event_type": "order_approved",\n  "data": []\n}');
+    await store.loadStoredBody(4, SHOWN);
+    expect(store.formatBody()).toBe(false);
+    expect(useReplayForm.getState().body).toBe(stored[4]?.text);
   });
 
   // Laid out again through JSON.parse, an unchanged body went out as 1754.28, 12345678901234567000,

@@ -34,6 +34,8 @@ test('a plan and its edited body survive a reload, a double click starts one run
     // the body gone, nothing asked).
     await page.getByLabel('Edit the body (the stored original is never changed)').click();
     await expect(page.getByTestId('replay-body-verdict')).toContainText('order_approved');
+    // As stored, to the byte: laid out on lines, an untouched edit sent another body.
+    await expect(page.locator('.cm-content').last()).toHaveText('{"event_type":"order_approved","data":[]}');
     await page.locator('.cm-content').last().click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.insertText('{"event_type":"order_declined","data":[]}');

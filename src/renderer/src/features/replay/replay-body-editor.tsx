@@ -1,10 +1,10 @@
 import { json } from '@codemirror/lang-json';
 import { Alert, Button, Group, List, Stack, Switch, Text, useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { judgeWebhookBody } from '@shared/webhook/judge-webhook-body';
 import { useReplayForm } from './replay-form-state';
-import { loadStoredBody, openSelection, setEditBody } from './replay-store';
+import { formatBody, loadStoredBody, openSelection, setEditBody } from './replay-store';
 import { chooseAction } from '@ui/confirm-dialog';
 import { UnavailableWithReason } from '@ui/unavailable-with-reason';
 
@@ -52,6 +52,8 @@ export function ReplayBodyEditor({
   // Not typed into before this selection's body is in it: the body, arriving, would replace the typing.
   const ready = bodyFor === selectionKey;
   const scheme = useComputedColorScheme('light');
+  // Why the last Format changed nothing, until the body is typed into again.
+  const [formatRefused, setFormatRefused] = useState(false);
   useEffect(() => {
     openSelection(selectionKey, firstId, askKeepEdits).catch(() => undefined);
   }, [selectionKey, firstId]);
@@ -94,16 +96,38 @@ export function ReplayBodyEditor({
             </Text>
           )}
           {ready ? (
-            <div style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
-              <CodeMirror
-                value={body}
-                onChange={(value) => set({ body: value })}
-                extensions={EXTENSIONS}
-                theme={scheme}
-                height="220px"
-                aria-label="Replay body"
-              />
-            </div>
+            <>
+              {/* The body starts as the stored bytes; laying it out changes what is sent, so only on request. */}
+              <Group gap="xs">
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  onClick={() => setFormatRefused(!formatBody())}
+                  title="Lay the body out on lines (the bytes sent change with it; no value does)"
+                >
+                  Format
+                </Button>
+                {formatRefused && (
+                  <Text size="xs" c="dimmed" data-testid="replay-body-format-refused">
+                    Left as it is: the body is not JSON, or laying it out would change a value as written
+                    (1754.280, a name given twice, 1e2).
+                  </Text>
+                )}
+              </Group>
+              <div style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
+                <CodeMirror
+                  value={body}
+                  onChange={(value) => {
+                    setFormatRefused(false);
+                    set({ body: value });
+                  }}
+                  extensions={EXTENSIONS}
+                  theme={scheme}
+                  height="220px"
+                  aria-label="Replay body"
+                />
+              </div>
+            </>
           ) : bodyLoadFailure?.key === selectionKey ? (
             <Alert color="red" p="xs" data-testid="replay-body-unreadable">
               <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -120,8 +120,8 @@ export async function checkStoredBody(id: number, key: string): Promise<void> {
 }
 
 /**
- * Fills the body editor for selection `key` with its first record's stored body, as stored
- * (pretty where no value changes); by a filter (no first record known) it starts empty.
+ * Fills the body editor for selection `key` with its first record's stored body, as stored, to
+ * the byte; by a filter (no first record known) it starts empty.
  */
 export async function loadStoredBody(id: number | null, key: string): Promise<void> {
   useReplayForm.getState().set({ bodyLoadFailure: null });
@@ -143,10 +143,22 @@ export async function loadStoredBody(id: number | null, key: string): Promise<vo
   if (!stillViewing(key)) return;
   const lock = id === null || detail === null ? null : bodyLockOf(id, detail);
   if (lock !== null) return lockBody(lock);
-  const text = detail?.requestBody?.text ?? '';
-  // Laid out on lines only where that changes no value; anything else is edited as it is.
-  const body = prettyJsonTextKeepingValues(text) ?? text;
+  // Never laid out on lines here: an untouched edit goes out as these bytes, and a compact body
+  // sent multi-line is another request than the one that came (formatBody does it, when asked).
+  const body = detail?.requestBody?.text ?? '';
   useReplayForm.getState().set({ body, storedBody: body, bodyFor: key, bodyLocked: null });
+}
+
+/**
+ * Format: the edited body laid out on lines, only where that changes no value (`1754.280`, a
+ * name given twice and `1e2` stay as written). An explicit act, since the bytes sent change.
+ * False, and nothing changed: the body is not JSON, or laying it out would change a value.
+ */
+export function formatBody(): boolean {
+  const { body, set } = useReplayForm.getState();
+  const laidOut = prettyJsonTextKeepingValues(body);
+  if (laidOut !== null) set({ body: laidOut });
+  return laidOut !== null;
 }
 
 /** Edit the body on (from the first record's stored body) or off (the stored bodies go). */
