@@ -19,6 +19,19 @@ const WITHHELD = {
     'To forget it (then set a new token with profiles set): checkout-console profiles forget-secret Sandbox.',
   parts: ['requestBody'],
 };
+/** Record 5 came saying its plain JSON was gzip: the listener's judgement has a finding for it. */
+const HEADERS: Record<number, [string, string][]> = {
+  5: [
+    ['Content-Type', 'application/json'],
+    ['Content-Encoding', 'gzip'],
+    ['Content-Length', '80'],
+  ],
+};
+stored[5] = {
+  text: '{"order_id":"2f0c7b52-5f57-4f1e-9d0a-7f1d2f0c7b52","order_reference_id":"R-1","order_number":"N-1","event_type":"order_approved","data":[]}',
+  base64: null,
+  size: 128,
+};
 vi.mock('@bridge', () => ({
   frontDoorHint: 'browser',
   bridge: {
@@ -29,7 +42,12 @@ vi.mock('@bridge', () => ({
         : Promise.resolve(
             id === 3
               ? { id, requestBody: null, withheld: WITHHELD }
-              : { id, requestBody: { truncated: false, ...stored[id] }, withheld: null },
+              : {
+                  id,
+                  requestHeaders: HEADERS[id] ?? [],
+                  requestBody: { truncated: false, ...stored[id] },
+                  withheld: null,
+                },
           ),
   },
 }));
@@ -54,10 +72,18 @@ interface ReplayFormModule {
     setState(patch: Record<string, unknown>): void;
   };
 }
+interface ReplayBodyPreviewModule {
+  replayBodyJudgement(
+    form: ReturnType<ReplayFormModule['useReplayForm']['getState']>,
+    firstId: number | null,
+  ): { verdict: string; eventType: string | null; findings: { severity: string; message: string }[] };
+}
 const storePath = '../../src/renderer/src/features/replay/replay-store';
+const previewPath = '../../src/renderer/src/features/replay/replay-body-preview';
 const formPath = '../../src/renderer/src/features/replay/replay-form-state';
 const store = (await import(/* @vite-ignore */ storePath)) as ReplayStoreModule;
 const { useReplayForm } = (await import(/* @vite-ignore */ formPath)) as ReplayFormModule;
+const { replayBodyJudgement } = (await import(/* @vite-ignore */ previewPath)) as ReplayBodyPreviewModule;
 
 /** The selection the view shows: what is asked for it is put in the form. */
 const SHOWN = 'ids=1';
@@ -160,5 +186,22 @@ describe('the body editor filled from a stored webhook', () => {
     });
     await store.loadStoredBody(1, SHOWN);
     expect(useReplayForm.getState()).toMatchObject({ bodyFor: SHOWN, bodyLoadFailure: null });
+  });
+
+  // The preview judged the body alone and read "event" while the listener, given the headers the
+  // replay carries, recorded it "event · 1 finding" (Content-Encoding: gzip on plain JSON).
+  it('the preview judges the body with the headers its replay sends, as the listener does', async () => {
+    await store.loadStoredBody(5, SHOWN);
+    const judged = replayBodyJudgement(useReplayForm.getState(), 5);
+    expect(judged).toMatchObject({ verdict: 'event', eventType: 'order_approved' });
+    expect(judged.findings.map((finding) => finding.message)).toEqual([
+      expect.stringMatching(/^The request says Content-Encoding: gzip, so the body is compressed/),
+    ]);
+    // A kept plan (a reload) fills the editor without loading the body: the check keeps them too.
+    useReplayForm.setState({ bodyHeaders: null });
+    await store.checkStoredBody(5, SHOWN);
+    expect(replayBodyJudgement(useReplayForm.getState(), 5).findings).toHaveLength(1);
+    // Another first webhook's headers are not this one's.
+    expect(replayBodyJudgement(useReplayForm.getState(), 1).findings).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { HeaderList } from '../../shared/events';
-import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
+import { HOP_BY_HOP_HEADERS } from '../../shared/hop-by-hop-headers';
 import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import { recordedExchange, recordUnsent, type OutboundRecord } from '../outbound/recorded-exchange';
 import type { NewEvent } from '../store/events-repository';

@@ -2,9 +2,8 @@ import { decodeJwt } from 'jose';
 import type { ReplayTokenMode } from '../../shared/replay';
 import type { TokenPreset } from '../../shared/jwt/token-presets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
-import { REPLAY_MARKER_HEADER } from '../../shared/provenance';
 import type { EventRow } from '../store/events-repository';
-import { HOP_BY_HOP_HEADERS } from '../http/hop-by-hop';
+import { replayedHeaders } from '../../shared/webhook/judge-replayed-body';
 import { readStoredHeaders } from '../store/stored-headers';
 import { forwardTargetUrl } from '../listener/forward-webhook';
 import { serviceTokenPart, serviceTokenParts, withServiceTokenParts } from '../http/service-token-query';
@@ -159,15 +158,7 @@ export function replayRequest(
     );
     url.search = own === null ? '' : `?${own}`;
   }
-  const headers = headersCarrying(
-    readStoredHeaders(row.request_headers).filter(
-      ([name]) =>
-        !HOP_BY_HOP_HEADERS.has(name.toLowerCase()) &&
-        // A stored replay's marker names that replay, never this one (each send adds its own).
-        name.toLowerCase() !== REPLAY_MARKER_HEADER.toLowerCase(),
-    ),
-    tokens,
-  );
+  const headers = headersCarrying(replayedHeaders(readStoredHeaders(row.request_headers)), tokens);
   const body =
     editedBody !== null
       ? new TextEncoder().encode(editedBody)

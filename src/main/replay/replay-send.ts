@@ -1,7 +1,8 @@
 import type { BodyVerdict } from '../../shared/events';
 import { REPLAY_MARKER_HEADER, replayProvenance } from '../../shared/provenance';
 import type { ReplayPlanRequest } from '../../shared/replay';
-import { judgeWebhookBody, type BodyJudgement } from '../../shared/webhook/judge-webhook-body';
+import type { BodyJudgement } from '../../shared/webhook/judge-webhook-body';
+import { judgeReplayedBody } from '../../shared/webhook/judge-replayed-body';
 import { webhookDetailsSchema, type BodyFinding, type WebhookDetails } from '../../shared/webhook-details';
 import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import { recordedExchange } from '../outbound/recorded-exchange';
@@ -42,8 +43,9 @@ export async function sendReplay(
   const { row, outgoing, request } = send;
   const at = Date.now();
   const bodyEdited = request.body !== null;
-  // The listener's one judgement of a notification body: verdict, findings, what it names.
-  const body = judgeWebhookBody(outgoing.body, false, outgoing.headers);
+  // The listener's one judgement of a notification body (verdict, findings, what it names), with
+  // the headers it goes with: the Replay view's preview of an edited body takes the same call.
+  const body = judgeReplayedBody(outgoing.body, outgoing.headers);
   // The record's uid, as every record's is (a UUID version 7 of when it was made), and the
   // marker the request carries: the listener looks the replay up by it.
   const uid = newTimeOrderedUuid(at);

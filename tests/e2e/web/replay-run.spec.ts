@@ -19,8 +19,9 @@ test('a plan and its edited body survive a reload, a double click starts one run
   try {
     await openConsole(page, served, '#/listener');
     const listener = await new JwtPage(page).listenerUrl();
+    // Plain JSON said to be gzip: the listener's judgement of the body has a finding for it.
     const stored = await page.request.post(`${listener}/hooks`, {
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
       data: '{"event_type":"order_approved","data":[]}',
     });
     const { id } = (await stored.json()) as { id: number };
@@ -34,6 +35,8 @@ test('a plan and its edited body survive a reload, a double click starts one run
     // the body gone, nothing asked).
     await page.getByLabel('Edit the body (the stored original is never changed)').click();
     await expect(page.getByTestId('replay-body-verdict')).toContainText('order_approved');
+    // Judged with the headers the replay is sent with, as the listener will: it said no finding.
+    await expect(page.getByTestId('replay-body-verdict')).toContainText('Content-Encoding: gzip');
     // As stored, to the byte: laid out on lines, an untouched edit sent another body.
     await expect(page.locator('.cm-content').last()).toHaveText('{"event_type":"order_approved","data":[]}');
     await page.locator('.cm-content').last().click();
@@ -45,6 +48,8 @@ test('a plan and its edited body survive a reload, a double click starts one run
     await expect(page.getByRole('radio', { name: 'Any URL' })).toBeChecked();
     await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(url);
     await expect(page.getByTestId('replay-body-verdict')).toContainText('order_declined');
+    // Still judged with the stored webhook's headers, read again after the reload.
+    await expect(page.getByTestId('replay-body-verdict')).toContainText('Content-Encoding: gzip');
     await page.getByRole('button', { name: /^Replay 1$/ }).dblclick();
     const progress = page.getByTestId('replay-progress');
     await expect(progress).toHaveAttribute('data-state', 'running');

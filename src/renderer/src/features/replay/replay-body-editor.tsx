@@ -2,7 +2,8 @@ import { json } from '@codemirror/lang-json';
 import { Alert, Button, Group, List, Stack, Switch, Text, useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
 import { useEffect, useState } from 'react';
-import { judgeWebhookBody } from '@shared/webhook/judge-webhook-body';
+import { VerdictBadge, verdictLook } from '@features/jwt';
+import { replayBodyJudgement } from './replay-body-preview';
 import { useReplayForm } from './replay-form-state';
 import { formatBody, loadStoredBody, openSelection, setEditBody } from './replay-store';
 import { chooseAction } from '@ui/confirm-dialog';
@@ -48,7 +49,7 @@ export function ReplayBodyEditor({
   bodyProblem: string | null;
   webhooks: number | null;
 }) {
-  const { editBody, body, bodyFor, bodyLocked, bodyLoadFailure, set } = useReplayForm();
+  const { editBody, body, bodyFor, bodyHeaders, bodyLocked, bodyLoadFailure, set } = useReplayForm();
   // Not typed into before this selection's body is in it: the body, arriving, would replace the typing.
   const ready = bodyFor === selectionKey;
   const scheme = useComputedColorScheme('light');
@@ -58,7 +59,12 @@ export function ReplayBodyEditor({
     openSelection(selectionKey, firstId, askKeepEdits).catch(() => undefined);
   }, [selectionKey, firstId]);
   const lock = bodyLocked !== null && bodyLocked.id === firstId ? bodyLocked : null;
-  const judgement = editBody && ready ? judgeWebhookBody(new TextEncoder().encode(body), false) : null;
+  // Judged as the listener will judge the replay: with the headers it is sent with.
+  const judgement = editBody && ready ? replayBodyJudgement({ body, bodyHeaders }, firstId) : null;
+  const look =
+    judgement === null
+      ? null
+      : verdictLook({ kind: 'body', verdict: judgement.verdict, findings: judgement.findings.length });
   return (
     <Stack gap="xs">
       {/* The why is said in full just below; the hover points there. */}
@@ -153,16 +159,14 @@ export function ReplayBodyEditor({
               <Text size="sm">{bodyProblem} Replay waits until it is shorter.</Text>
             </Alert>
           )}
-          {judgement !== null && (
-            <Alert
-              color={judgement.findings.some((finding) => finding.severity === 'error') ? 'orange' : 'teal'}
-              p="xs"
-              data-testid="replay-body-verdict"
-            >
-              <Text size="sm">
-                The listener would call this body <b>{judgement.verdict}</b>
-                {judgement.eventType === null ? '' : ` (${judgement.eventType})`}.
-              </Text>
+          {judgement !== null && look !== null && (
+            <Alert color={look.good ? 'teal' : 'orange'} p="xs" data-testid="replay-body-verdict">
+              {/* The verdict in the words and colours of every other view of a body (verdictLook). */}
+              <Group gap={6}>
+                <Text size="sm">The listener would call this body</Text>
+                <VerdictBadge kind="body" verdict={judgement.verdict} findings={judgement.findings.length} />
+                {judgement.eventType !== null && <Text size="sm">({judgement.eventType})</Text>}
+              </Group>
               {judgement.findings.length > 0 && (
                 <List size="xs" mt={4}>
                   {judgement.findings.map((finding, index) => (

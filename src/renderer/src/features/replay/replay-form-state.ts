@@ -33,6 +33,11 @@ interface ReplayFormState {
   bodyFor: string | null;
   /** The text the editor started from: a body that differs from it was edited. */
   storedBody: string | null;
+  /**
+   * The headers a replay of webhook `id` (the first replayed) sends again (replayedHeaders), read
+   * with its body: the editor's preview judges the edited body with them, as the listener will.
+   */
+  bodyHeaders: { id: number; headers: [string, string][] } | null;
   /** Why the body of webhook `id` (the first replayed) cannot be edited, or null: it can. */
   bodyLocked: BodyLock | null;
   /** Why the stored body for selection `key` could not be read into the editor (said, with a new try), or null. */
@@ -72,6 +77,7 @@ export const useReplayForm = create<ReplayFormState>((set) => ({
   body: '',
   bodyFor: null,
   storedBody: null,
+  bodyHeaders: null,
   bodyLocked: null,
   bodyLoadFailure: null,
   runId: null,

@@ -8,6 +8,7 @@ import {
 } from '@shared/replay';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
+import { replayedHeaders } from '@shared/webhook/judge-replayed-body';
 import { prettyJsonTextKeepingValues } from '@ui/pretty-json/pretty-json-text';
 import { useReplayForm, type BodyLock } from './replay-form-state';
 import { keptPlan, planOf, type ReplayFormOptions } from './replay-plan-memory';
@@ -97,6 +98,12 @@ function bodyLockOf(id: number, detail: CommandOutput<'getEvent'>): BodyLock | n
   return null;
 }
 
+/** The headers a replay of webhook `id` sends again, for the editor's preview of its body. */
+const headersOf = (id: number, detail: CommandOutput<'getEvent'>) => ({
+  id,
+  headers: replayedHeaders(detail.requestHeaders),
+});
+
 /** Editing stops where the body cannot be edited: the stored bytes go as they are (main sends them). */
 function lockBody(lock: BodyLock): void {
   useReplayForm
@@ -112,9 +119,11 @@ const stillViewing = (key: string) => useReplayForm.getState().viewing === key;
  * body" (and Replay) are offered, or said unavailable with why, before either is pressed.
  */
 export async function checkStoredBody(id: number, key: string): Promise<void> {
-  const lock = bodyLockOf(id, await bridge.getEvent({ id }));
+  const detail = await bridge.getEvent({ id });
+  const lock = bodyLockOf(id, detail);
   if (!stillViewing(key)) return;
-  if (lock === null) useReplayForm.getState().set({ bodyLocked: null });
+  // A kept plan's body (a reload) is judged with them too: it came back without this read.
+  if (lock === null) useReplayForm.getState().set({ bodyLocked: null, bodyHeaders: headersOf(id, detail) });
   // An editor left on would send its text, or nothing, in place of it.
   else lockBody(lock);
 }
@@ -146,7 +155,8 @@ export async function loadStoredBody(id: number | null, key: string): Promise<vo
   // Never laid out on lines here: an untouched edit goes out as these bytes, and a compact body
   // sent multi-line is another request than the one that came (formatBody does it, when asked).
   const body = detail?.requestBody?.text ?? '';
-  useReplayForm.getState().set({ body, storedBody: body, bodyFor: key, bodyLocked: null });
+  const bodyHeaders = id === null || detail === null ? null : headersOf(id, detail);
+  useReplayForm.getState().set({ body, storedBody: body, bodyFor: key, bodyHeaders, bodyLocked: null });
 }
 
 /**
