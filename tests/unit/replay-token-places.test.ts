@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { replayRequestSchema } from '../../src/shared/replay';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import type { ListeningConsole } from './helpers/listening-console';
 import { lastReplay, listening, merchant, replay } from './helpers/replay-targets';
@@ -149,5 +150,32 @@ describe('Re-signed and preset: a fresh token in each place that had one', () =>
     expect(fromNone?.query).toBe(`z=1&serviceToken=${fresh}`);
     expect(authorizations(2)).toEqual([['Authorization', `Bearer ${fresh}`]]);
     expect(target.paths).toEqual([]);
+  });
+});
+
+// "Re-signed" on a token whose claims could not be read signed an empty claim set (fresh times
+// only) and said nothing: a token the webhook never carried, sent as its re-signature.
+describe('Re-signed: a token whose claims cannot be read', () => {
+  it('is not re-signed from nothing: the plan and the run refuse, naming the webhook, the place and why', async () => {
+    const open = await listening();
+    // A header and a signature, but claims that are not JSON ("not-json").
+    const unreadable = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('not-json').toString('base64url')}.c2ln`;
+    const { token } = await tokens(open);
+    const good = await receiveAt(open, `/ok?serviceToken=${token}`, { 'content-type': 'application/json' });
+    const bad = await receiveAt(open, '/bad', {
+      'content-type': 'application/json',
+      authorization: `Bearer ${unreadable}`,
+    });
+    const words = new RegExp(
+      `^Webhook #${bad}'s token in the Authorization header cannot be read: The claims part is not JSON .*Its claims are unknown, so it cannot be re-signed`,
+    );
+    const asked = replayRequestSchema.parse({ ids: [good, bad], tokenMode: 'resign' });
+    expect(() => open.core.replay.plan(asked)).toThrow(words);
+    await expect(replay(open, { ids: [good, bad], tokenMode: 'resign' })).rejects.toThrow(words);
+    // Nothing went: not the readable one either.
+    expect(open.core.eventsQuery.page({ kinds: ['replay'] }, { limit: 1 }).items).toEqual([]);
+    // Its original token, or a preset, still goes.
+    await replay(open, { ids: [bad], tokenMode: 'original' });
+    expect(lastReplay(open).tokenVerdict).toBe('malformed');
   });
 });

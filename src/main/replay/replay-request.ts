@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { decodeJwt } from '../../shared/jwt/decode-jwt';
 import type { ReplayTokenMode } from '../../shared/replay';
 import type { TokenPreset } from '../../shared/jwt/token-presets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
@@ -79,17 +79,36 @@ export async function replayTokens(
   };
 }
 
+/**
+ * Why webhook `row`'s token cannot be re-signed, or null: a token in one of its places whose
+ * claims the console's decoder (decode-jwt.ts) cannot read. Re-signed from nothing but fresh
+ * times, it went out as a token the webhook never carried, and nothing said so.
+ */
+export function unreadableClaims(row: EventRow): string | null {
+  const found = findNotificationTokens(row.query, readStoredHeaders(row.request_headers));
+  const places = [
+    ['?serviceToken= query parameter', found.query.token],
+    ['Authorization header', found.header.token],
+  ] as const;
+  for (const [place, token] of places) {
+    if (token === null) continue;
+    const decoded = decodeJwt(token, { nameWarnings: false });
+    if (decoded.claims === null)
+      return `Webhook #${row.id}'s token in the ${place} cannot be read: ${decoded.problem ?? 'its claims are not a JSON object.'} Its claims are unknown, so it cannot be re-signed: signed from nothing but fresh times, it would be a token the webhook never carried. Replay it with its Original token, or a Crafted preset.`;
+  }
+  return null;
+}
+
 /** A re-signature of `original`'s claims with fresh times, or the chosen preset. */
 async function signFresh(choice: TokenChoice, original: string | null, jwt: JwtToolkit): Promise<string> {
   const signer = { source: 'profile', profileId: choice.profileId } as const;
   if (choice.mode === 'preset') return (await jwt.sign({ signer, preset: choice.preset, claims: {} })).token;
-  let claims: Record<string, unknown> = {};
-  if (original !== null)
-    try {
-      claims = { ...decodeJwt(original) };
-    } catch {
-      // A token that cannot be read is re-signed from nothing but fresh times.
-    }
+  const decoded = original === null ? null : decodeJwt(original, { nameWarnings: false });
+  // The plan refuses such a webhook first (unreadableClaims): never signed from nothing.
+  if (decoded !== null && decoded.claims === null)
+    throw new Error(`A token whose claims cannot be read is not re-signed: ${decoded.problem ?? ''}`);
+  // A webhook that came with no token gets fresh times alone, as the service would send it.
+  const claims: Record<string, unknown> = { ...(decoded?.claims ?? {}) };
   delete claims['iat'];
   delete claims['exp'];
   delete claims['nbf'];

@@ -21,9 +21,10 @@ import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { liveAddressReachedBy } from '../../shared/live-address';
-import { replayRequest, replayTokens, type ReplayPath } from './replay-request';
+import { replayRequest, replayTokens, unreadableClaims, type ReplayPath } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
+import { countOf } from '../../shared/count-words';
 import { errorWords } from '../../shared/error-words';
 import { RAW_REQUEST_WORDS } from '../../shared/raw-request';
 import { everyProfileSecret } from '../timeline/record-secrets';
@@ -214,6 +215,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     const { rows, leftOut, consoleOwn } = originals(request);
     refuseRawRequests(rows);
     if (!bodyEdited(request)) refuseCutBodies(rows);
+    if (request.tokenMode === 'resign') refuseUnreadableClaims(rows);
     const { base } = target(request);
     const sends = rows.length * request.repeat;
     if (sends > MAX_REPLAY_SENDS)
@@ -385,6 +387,27 @@ function refuseCutBodies(rows: readonly EventRow[]): void {
   const more = cut.length > 1 ? ` (and ${cut.length - 1} more like it)` : '';
   throw new ReplayError(
     `Webhook #${first.id} arrived with ${first.request_size ?? 'more'} bytes, but only its first ${kept} bytes were stored${more}: replayed, it would go out cut. Edit the body to replay it, or leave it out.`,
+  );
+}
+
+/**
+ * Re-signed keeps a token's claims with fresh times: a token whose claims cannot be read has
+ * none to keep, and signed from nothing it went out as one the webhook never carried, unsaid.
+ */
+function refuseUnreadableClaims(rows: readonly EventRow[]): void {
+  let first: string | null = null;
+  let more = 0;
+  for (const row of rows) {
+    const why = unreadableClaims(row);
+    if (why === null) continue;
+    if (first === null) first = why;
+    else more += 1;
+  }
+  if (first === null) return;
+  throw new ReplayError(
+    more === 0
+      ? first
+      : `${first} ${countOf(more, 'more webhook')} of this replay ${more === 1 ? 'holds' : 'hold'} one too.`,
   );
 }
 

@@ -53,6 +53,7 @@ export function ReplayView() {
     url: form.url,
     repeat: form.repeat,
     editBody: form.editBody,
+    tokenMode: form.tokenMode,
   });
   // Main's refusal of a start stays until the form would send something else.
   const [startError, setStartError] = useState<{ message: string; request: ReplayRequest } | null>(null);

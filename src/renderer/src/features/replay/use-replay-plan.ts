@@ -2,6 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { CommandOutput } from '@shared/contract';
 import type { EventFilter } from '@shared/event-filter';
+import type { ReplayTokenMode } from '@shared/replay';
 import { useResumed } from '@ui/app-store';
 import { errorMessage } from '@bridge/bridge-error';
 import type { TargetKind } from './replay-form-state';
@@ -24,6 +25,8 @@ export interface ReplayPlanInput {
   url: string;
   repeat: number;
   editBody: boolean;
+  /** Re-signed is refused for a token whose claims cannot be read: said on the plan line. */
+  tokenMode: ReplayTokenMode;
 }
 
 const NO_PLAN: ReplayPlanState = { value: null, error: null };
@@ -39,10 +42,11 @@ export function useReplayPlan({
   url,
   repeat,
   editBody,
+  tokenMode,
 }: ReplayPlanInput): ReplayPlanState {
   const input = useMemo(
-    () => ({ selection, target, url, repeat, editBody }),
-    [selection, target, url, repeat, editBody],
+    () => ({ selection, target, url, repeat, editBody, tokenMode }),
+    [selection, target, url, repeat, editBody, tokenMode],
   );
   const [asked] = useDebouncedValue(input, 250);
   const resumed = useResumed();
@@ -57,6 +61,7 @@ export function useReplayPlan({
       ...(ids === undefined ? { filter } : { ids }),
       target: asked.target === 'url' ? { kind: 'url', url: asked.url } : { kind: asked.target },
       repeat: asked.repeat,
+      tokenMode: asked.tokenMode,
       // Not the body itself (up to 1 MiB, on every key): only that the stored ones do not go.
       bodyEdited: asked.editBody,
     })
