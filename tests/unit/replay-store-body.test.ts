@@ -71,6 +71,7 @@ interface ReplayFormModule {
     };
     setState(patch: Record<string, unknown>): void;
   };
+  bodyToSend(form: ReturnType<ReplayFormModule['useReplayForm']['getState']>, key: string): string | null;
 }
 interface ReplayBodyPreviewModule {
   replayBodyJudgement(
@@ -82,7 +83,7 @@ const storePath = '../../src/renderer/src/features/replay/replay-store';
 const previewPath = '../../src/renderer/src/features/replay/replay-body-preview';
 const formPath = '../../src/renderer/src/features/replay/replay-form-state';
 const store = (await import(/* @vite-ignore */ storePath)) as ReplayStoreModule;
-const { useReplayForm } = (await import(/* @vite-ignore */ formPath)) as ReplayFormModule;
+const { useReplayForm, bodyToSend } = (await import(/* @vite-ignore */ formPath)) as ReplayFormModule;
 const { replayBodyJudgement } = (await import(/* @vite-ignore */ previewPath)) as ReplayBodyPreviewModule;
 
 /** The selection the view shows: what is asked for it is put in the form. */
@@ -106,6 +107,12 @@ describe('the body editor filled from a stored webhook', () => {
     const { body } = useReplayForm.getState();
     expect(body).toBe(stored[1]?.text);
     expect(useReplayForm.getState()).toMatchObject({ storedBody: body, bodyLocked: null });
+    // Untouched, the replay sends the stored bytes themselves (null), never the editor's copy,
+    // which is masked where the body echoes a profile's secret.
+    expect(bodyToSend(useReplayForm.getState(), SHOWN)).toBeNull();
+    useReplayForm.setState({ editBody: true, body: `${body} ` });
+    expect(bodyToSend(useReplayForm.getState(), SHOWN)).toBe(`${body} `);
+    expect(bodyToSend(useReplayForm.getState(), 'ids=2')).toBeNull();
   });
 
   it('Format lays it out on lines only when asked, and only where no value changes', async () => {

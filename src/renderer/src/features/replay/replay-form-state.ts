@@ -56,6 +56,20 @@ interface ReplayFormState {
 }
 
 /** The options a new window's form starts with (replay-plan-memory.ts keeps a plan that differs). */
+/**
+ * The body a replay sends in place of the stored one, or null: the stored bytes themselves. An
+ * edit left as it was loaded sends the stored bytes, never the editor's copy of them: that copy
+ * is masked where the body echoes a profile's secret, so sending it changed the bytes unasked.
+ * A body not (yet) loaded for the selection shown was never edited either.
+ */
+export function bodyToSend(
+  form: Pick<ReplayFormState, 'editBody' | 'body' | 'storedBody' | 'bodyFor'>,
+  selectionKey: string,
+): string | null {
+  if (!form.editBody || form.bodyFor !== selectionKey) return null;
+  return form.body === form.storedBody ? null : form.body;
+}
+
 export const REPLAY_FORM_DEFAULTS = {
   target: 'listener',
   url: '',

@@ -9,7 +9,7 @@ import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reaso
 import { useNavigation } from '@ui/navigation';
 import { errorMessage } from '@bridge/bridge-error';
 import { ReplayBodyEditor } from './replay-body-editor';
-import { useReplayForm } from './replay-form-state';
+import { bodyToSend, useReplayForm } from './replay-form-state';
 import { ReplayOptions, useReplayNumberBoxes } from './replay-options';
 import { ReplayProgressPanel } from './replay-progress';
 import { followReplayProgress, startReplay } from './replay-store';
@@ -37,7 +37,7 @@ export function ReplayView() {
     target: form.target === 'url' ? { kind: 'url', url: form.url } : { kind: form.target },
     tokenMode: form.tokenMode,
     preset: form.preset,
-    body: form.editBody ? form.body : null,
+    body: bodyToSend(form, selectionKey),
     order: form.order,
     delayMs: form.delayMs,
     concurrency: form.concurrency,
