@@ -1,6 +1,7 @@
 import { findDuplicateKeys } from '../json-duplicate-keys';
 import { formatJsonPath, parseJsonPath } from '../json-path';
 import { locateJsonValues } from '../json-locations';
+import { numberHeldOtherwise } from '../json-number-held';
 import { jsonSyntaxWords } from '../json-text';
 import type { TokenPreset } from './token-presets';
 import { quotedVisibly } from './visible-json';
@@ -25,26 +26,10 @@ export type ClaimsTextReading =
 const AS_TYPED = 'to sign the claims as typed, use the preset "Exactly as written" (exact)';
 /** A number written longer than this is shown cut. */
 const SHOWN_NUMBER_CHARS = 40;
-const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
 /** `"a"` at the top level, `a.b` or `items[0]` deeper: how a reason names a claim. */
 function claimName(path: readonly (string | number)[]): string {
   return path.length === 1 ? quotedVisibly(String(path[0])) : quotedVisibly(formatJsonPath(path));
-}
-
-/** A number literal as sign, digits and exponent with no zeros to spare, so `1.0` and `1` compare equal. */
-function decimalValue(literal: string): string | null {
-  const match = NUMBER.exec(literal);
-  if (match === null) return null;
-  const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
-  let digits = `${whole}${fraction}`.replace(/^0+/, '');
-  if (digits === '') return '0';
-  let power = BigInt(exponent) - BigInt(fraction.length);
-  while (digits.endsWith('0')) {
-    digits = digits.slice(0, -1);
-    power += 1n;
-  }
-  return `${sign}${digits}e${power}`;
 }
 
 /** The first number in the text that would be signed as another (`1e999` as null), if any. */
@@ -54,14 +39,13 @@ function changedNumber(text: string): string | null {
     const first = literal.charCodeAt(0);
     // Only numbers: they start with a digit or a minus sign.
     if (!(first === 45 || (first >= 48 && first <= 57))) continue;
-    const written = JSON.stringify(Number(literal));
-    if (decimalValue(literal) === decimalValue(written)) continue;
+    const held = numberHeldOtherwise(literal);
+    if (held === null) continue;
     const shown =
       literal.length > SHOWN_NUMBER_CHARS
         ? `${literal.slice(0, SHOWN_NUMBER_CHARS)}… (${literal.length} characters)`
         : literal;
-    const why = written === 'null' ? 'too large for a JSON number' : 'the nearest number JSON holds';
-    return `${claimName(parseJsonPath(path))} is ${shown}, which this preset would sign as ${written} (${why}): ${AS_TYPED}.`;
+    return `${claimName(parseJsonPath(path))} is ${shown}, which this preset would sign as ${held.held} (${held.why}): ${AS_TYPED}.`;
   }
   return null;
 }

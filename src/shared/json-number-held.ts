@@ -1,0 +1,46 @@
+/**
+ * What a JSON reader holds for a number as a text writes it, when that is another number. JSON
+ * numbers are read into doubles (JSON.parse does, and RFC 8259 §6 expects most readers to), which keep
+ * about 17 significant digits and nothing beyond ±1.8e308: `12345678901234567890` is held as
+ * 12345678901234567000, `72.98000000000000000001` as 72.98, `1e400` as no number JSON can write
+ * (JSON.stringify says null). Digits with only zeros to spare (`72.980`, `1e1`) are held as
+ * written. The one judgement for every reader of number text (the JWT crafter refuses to sign
+ * such claims, claims-text.ts).
+ */
+export interface NumberHeldOtherwise {
+  /** The number as JSON writes what is held: `12345678901234567000`, `null` when too large. */
+  held: string;
+  /** No finite number is held (`1e400`). */
+  tooLarge: boolean;
+  /** Why, in a few words: `too large for a JSON number`, `the nearest number JSON holds`. */
+  why: string;
+}
+
+const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/** A number literal as sign, digits and exponent with no zeros to spare, so `1.0` and `1` compare equal. */
+function decimalValue(literal: string): string | null {
+  const match = NUMBER.exec(literal);
+  if (match === null) return null;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
+  let digits = `${whole}${fraction}`.replace(/^0+/, '');
+  if (digits === '') return '0';
+  let power = BigInt(exponent) - BigInt(fraction.length);
+  while (digits.endsWith('0')) {
+    digits = digits.slice(0, -1);
+    power += 1n;
+  }
+  return `${sign}${digits}e${power}`;
+}
+
+/** What a reader holds for the number `literal` writes when it is not that number; null when it is (or `literal` is no number). */
+export function numberHeldOtherwise(literal: string): NumberHeldOtherwise | null {
+  const value = Number(literal);
+  const held = JSON.stringify(value);
+  // Most numbers are written as JSON writes them back (`69.5`): no digits to compare.
+  if (held === literal) return null;
+  const written = decimalValue(literal);
+  if (written === null || written === decimalValue(held)) return null;
+  const tooLarge = !Number.isFinite(value);
+  return { held, tooLarge, why: tooLarge ? 'too large for a JSON number' : 'the nearest number JSON holds' };
+}
