@@ -44,6 +44,26 @@ describe('the builder analysis (what the worker answers)', () => {
     expect(pairCodes(['SA-SAR'])).toEqual(['error']);
   });
 
+  it("counts an amount's decimals as the raw JSON writes them, marking the digits", () => {
+    const sample = generateSample('general', { seed: 1, country: 'SA' });
+    const written = formatDocument(sample);
+    const stated = `"amount": ${String(sample.total_amount.amount)},`;
+    expect(written).toContain(stated);
+    // The sample's own total with digits JSON.parse drops: still the total, no longer two decimals.
+    const [whole = '', fraction = ''] = String(sample.total_amount.amount).split('.');
+    const digits = `${whole}.${fraction.padEnd(20, '0')}1`;
+    const text = written.replace(stated, `"amount": ${digits},`);
+    const result = analyseDocument(request(text));
+    const total = result.findings.filter((finding) => finding.path === 'total_amount.amount');
+    expect(total.map(({ code, message }) => ({ code, message }))).toEqual([
+      { code: 'too_many_decimals', message: `amount ${digits} has 21 decimals; SAR allows at most 2.` },
+    ]);
+    const mark = result.diagnostics.find((diagnostic) =>
+      diagnostic.message.startsWith('total_amount.amount'),
+    );
+    expect(mark && text.slice(mark.from, mark.to)).toBe(digits);
+  });
+
   it('says where a text that is not JSON breaks, with no findings', () => {
     const result = analyseDocument(request('{ "a": 1,\n  "b": }'));
     expect(result.parses).toBe(false);

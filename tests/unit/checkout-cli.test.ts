@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,26 @@ describe('checkout-console validate', () => {
       'error    items[0].sku\n' +
         '         sku is 129 characters long; the maximum is 128.\n' +
         '         rule: Item: sku — maximum 128 characters [too_long]\n',
+    );
+  });
+
+  it("counts an amount's decimals as the file writes them, not as JSON.parse rounds them", async () => {
+    const text = readFileSync(fixturePath('general-valid.json'), 'utf8').replace(
+      '"amount": 72.98,',
+      '"amount": 72.98000000000000000001,',
+    );
+    const run = await validate(write('prec2.json', text));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/invalid: 1 error, 0 warnings/);
+    expect(run.stdout).toContain(
+      'error    total_amount.amount\n' +
+        '         amount 72.98000000000000000001 has 20 decimals; SAR allows at most 2.\n',
+    );
+    const huge = await validate(
+      write('huge.json', text.replace('72.98000000000000000001', '12345678901234567890.5')),
+    );
+    expect(huge.stdout).toContain(
+      '         amount 12345678901234567890.5 is read as 12345678901234567000 (the nearest number JSON holds), not as written.\n',
     );
   });
 

@@ -66,6 +66,29 @@ describe('POST /checkout', () => {
     ]);
   });
 
+  it('judges an amount by the digits the body writes, not the number JSON.parse rounds them to', async () => {
+    const body = (amount: string) =>
+      JSON.stringify(validPayload(null)).replace('"amount":72.98,', `"amount":${amount},`);
+    const decimals = await emulator.call('POST', '/checkout', body('72.98000000000000000001'));
+    expect(decimals.status).toBe(400);
+    expect(decimals.json['errors']).toEqual([
+      {
+        error_code: 'too_many_decimals',
+        path: 'total_amount.amount',
+        message: 'amount 72.98000000000000000001 has 20 decimals; SAR allows at most 2.',
+      },
+    ]);
+    const huge = await emulator.call('POST', '/checkout', body('1e400'));
+    expect(huge.status).toBe(400);
+    expect(huge.json['errors']).toEqual([
+      {
+        error_code: 'not_numeric',
+        path: 'total_amount.amount',
+        message: 'amount 1e400 is too large for a JSON number: a reader holds no number for it.',
+      },
+    ]);
+  });
+
   it("answers an unsupported country/currency pair with the spec's own code", async () => {
     const { status, json } = await emulator.call(
       'POST',

@@ -17,7 +17,7 @@ import { isNoCouponDiscount } from './no-coupon-discount';
 import { formatAmount } from './money';
 import { DISCOUNT_AMOUNT_PATH, moneyPaths, valueAt, type JsonPath } from './money-paths';
 import { computeTotals } from './totals';
-import { jsonSourceText } from '../json-source-text';
+import type { SourceTextAt } from './written-amounts';
 
 /** Rules that span fields: country and currency, one currency per order, and the total. */
 
@@ -190,19 +190,18 @@ export function checkOneCurrency(payload: unknown): RawFinding[] {
  * the 231 JSON.parse reads), else as JSON writes the value (a numeric string in its quotes), so
  * the finding quotes what the person typed, as the form shows it.
  */
-function statedTotalText(payload: unknown, sourceText: string | undefined): string {
-  const written =
-    sourceText === undefined ? undefined : jsonSourceText(sourceText)(['total_amount', 'amount']);
+function statedTotalText(payload: unknown, sourceTextAt: SourceTextAt | undefined): string {
+  const written = sourceTextAt?.(['total_amount', 'amount']);
   return written ?? JSON.stringify(ownValue(ownValue(payload, 'total_amount'), 'amount')) ?? '';
 }
 
-/** `sourceText`: the JSON text the payload was parsed from, when there is one. */
-export function checkTotal(payload: unknown, sourceText?: string): RawFinding[] {
+/** `sourceTextAt`: where the JSON text the payload was parsed from writes a value, when there is one. */
+export function checkTotal(payload: unknown, sourceTextAt?: SourceTextAt): RawFinding[] {
   if (!isPlainObject(payload) || orderCurrency(payload) === undefined) return [];
   const totals = computeTotals(payload);
   if (totals.unreadable.length > 0 || totals.matches !== false || totals.statedTotal === null) return [];
   const show = (value: number) => formatAmount(value, totals.precision);
-  const stated = statedTotalText(payload, sourceText);
+  const stated = statedTotalText(payload, sourceTextAt);
   const discountNote =
     totals.discountCurrency === null
       ? ''

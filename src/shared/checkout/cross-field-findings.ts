@@ -10,6 +10,7 @@ import type { CountryCurrencyPair } from './country-currency-pairs';
 import { checkCountryCurrency, checkOneCurrency, checkTotal } from './cross-checks';
 import type { RawFinding } from './findings';
 import { checkUniqueItemReferences } from './unique-item-references';
+import type { SourceTextAt } from './written-amounts';
 
 export interface CrossFieldOptions {
   /** The request field that carries the notification URL; default `merchant_url.notification`. */
@@ -18,8 +19,8 @@ export interface CrossFieldOptions {
   pairs?: readonly CountryCurrencyPair[];
   /** Whose table `pairs` is (cross-checks.ts's PairTableSource); default the emulator's. */
   pairsSource?: 'emulator' | 'flag';
-  /** The JSON text the payload was parsed from, so a finding can quote a value's digits as written. */
-  sourceText?: string;
+  /** Where the JSON text the payload was parsed from writes a value, so a finding can quote its digits as written. */
+  sourceTextAt?: SourceTextAt | undefined;
 }
 
 /** Every rule between fields, on any payload (each check reads defensively and skips what it cannot read). */
@@ -27,7 +28,7 @@ export function crossFieldFindings(payload: unknown, options: CrossFieldOptions 
   return [
     ...checkCountryCurrency(payload, options.pairs, options.pairsSource),
     ...checkOneCurrency(payload),
-    ...checkTotal(payload, options.sourceText),
+    ...checkTotal(payload, options.sourceTextAt),
     ...checkNoCouponDiscount(payload),
     ...checkExpirySpellings(payload),
     ...checkDateOrder(payload),

@@ -22,6 +22,8 @@ import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
 import { findUnknownKeys } from './unknown-keys';
 import { errorWords } from '../error-words';
+import { jsonSourceText } from '../json-source-text';
+import { givesWayToDigits, judgeWrittenAmounts } from './written-amounts';
 
 export interface ValidateOptions {
   form: CheckoutForm;
@@ -45,8 +47,9 @@ export interface ValidateOptions {
    */
   emptyOptional?: EmptyOptionalChoice;
   /**
-   * The JSON text the payload was parsed from, when there is one: what only the text shows
-   * (a name given twice in one object) is judged too.
+   * The JSON text the payload was parsed from, when there is one: what only the text shows is
+   * judged too (a name given twice in one object; an amount's digits where JSON.parse read
+   * another number, written-amounts.ts).
    */
   sourceText?: string;
 }
@@ -135,8 +138,18 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
     const fromSchema = result.success
       ? []
       : result.error.issues.map((issue) => issueToFinding(issue, judged));
+    // One reader of the text for every value read from it: each container on the way is read
+    // once, however many amounts sit in it (the emulator judges every request so).
+    const source =
+      options.sourceText === undefined
+        ? undefined
+        : { text: options.sourceText, at: jsonSourceText(options.sourceText) };
+    const written = source === undefined ? undefined : judgeWrittenAmounts(judged, source.text, source.at);
     const raw = dedupe([
-      ...fromSchema,
+      ...(written === undefined
+        ? fromSchema
+        : fromSchema.filter((finding) => !givesWayToDigits(finding, written.judged))),
+      ...(written?.findings ?? []),
       ...nulls.findings,
       ...checkEmptyOptionals(judged, { form: options.form, singleCheckout, notificationField, choice }),
       ...checkBlankTexts(judged, { form: options.form, singleCheckout, choice }),
@@ -144,7 +157,7 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
         notificationField,
         pairs: options.pairs,
         pairsSource: options.pairsSource,
-        sourceText: options.sourceText,
+        sourceTextAt: source?.at,
       }),
       ...findUnknownKeys(judged, notificationField),
       ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),
