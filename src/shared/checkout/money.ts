@@ -1,7 +1,9 @@
 /**
  * Money amounts, exactly. The spec lets an amount be a number or a numeric string ("the value
  * is numeric either way"), so both go through one decimal-string path: no float drift when we
- * count decimals, add items up or re-round for another currency.
+ * count decimals, add items up or re-round for another currency. A number is exact only as far
+ * as JSON.parse kept it (72.98000000000000000001 arrives as 72.98): where the request's text is
+ * at hand, written-amounts.ts judges such an amount by the digits written there.
  */
 
 /** A JSON-number-like string: `12`, `-0.5`, `1.25e2`. No spaces, no `+`, no thousands separators. */
