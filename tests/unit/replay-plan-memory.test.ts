@@ -10,6 +10,7 @@ vi.mock('@bridge', () => ({
       Promise.resolve({
         id,
         requestBody: { truncated: false, text: '{"a":1}', base64: null, size: 7 },
+        requestHeaders: [],
         withheld: null,
       }),
   },

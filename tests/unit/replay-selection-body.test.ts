@@ -16,7 +16,12 @@ vi.mock('@bridge', () => ({
     getEvent: async ({ id }: { id: number }) => {
       if (holdAnswers) await new Promise<void>((resolve) => held.set(id, resolve));
       const text = texts[id] ?? '';
-      return { id, requestBody: { truncated: false, text, base64: null, size: text.length }, withheld: null };
+      return {
+        id,
+        requestBody: { truncated: false, text, base64: null, size: text.length },
+        requestHeaders: [],
+        withheld: null,
+      };
     },
   },
 }));
