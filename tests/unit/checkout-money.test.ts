@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jsonSourceText } from '../../src/shared/json-source-text';
 import {
   changeCurrency,
   changeCurrencyOf,
@@ -111,6 +112,75 @@ describe('totals', () => {
     expect(totals.unreadable).toEqual(['tax_amount.amount', 'shipping_amount.amount']);
     expect(totals.computedTotal).toBe(62.55);
     expect(computeTotals(null).unreadable).toEqual(['items', 'tax_amount.amount', 'shipping_amount.amount']);
+  });
+
+  // The tester's request: items 10.125, 20.250 and 5.005 SAR added up as 35.39 (each rounded
+  // first), so a right total of 34.880 read "Expected 34.89" and Compute total offered 34.89.
+  function overPrecise(currency: string, discount: Payload): Payload {
+    const payload = fixture('general');
+    const money = (amount: unknown) => ({ amount, currency });
+    const [item] = payload.items as Payload[];
+    payload.items = [10.125, 20.25, 5.005].map((amount, index) => ({
+      ...item,
+      reference_id: `item-${index}`,
+      total_amount: money(amount),
+    }));
+    payload.tax_amount = money(1.5);
+    payload.shipping_amount = money(0);
+    payload.discount = { name: 'VOUCHER10', amount: discount };
+    payload.total_amount = money('34.880');
+    return payload;
+  }
+
+  it('adds the parts as written, never rounding one first', () => {
+    const payload = overPrecise('SAR', { amount: 2, currency: 'SAR' });
+    expect(computeTotals(payload)).toMatchObject({
+      itemsTotalText: '35.38',
+      computedTotalText: '34.88',
+      statedTotalText: '"34.880"',
+      matches: true,
+    });
+    const findings = validateCheckout(payload, { form: 'general' });
+    // The extra decimals are said on the parts that have them, and only there.
+    expect(brief(findings).filter((finding) => finding.startsWith('error'))).toEqual([
+      'error items[0].total_amount.amount too_many_decimals',
+      'error items[2].total_amount.amount too_many_decimals',
+    ]);
+    payload.total_amount = { amount: 34.89, currency: 'SAR' };
+    expect(findings.find((finding) => finding.code === 'total_mismatch')).toBeUndefined();
+    expect(
+      validateCheckout(payload, { form: 'general' }).find((finding) => finding.code === 'total_mismatch')
+        ?.message,
+    ).toBe(
+      'total_amount.amount is 34.89, but items 35.38 + tax 1.50 + shipping 0.00 − discount 2.00 = 34.88 SAR. Expected 34.88.',
+    );
+    // A sum with more decimals than the currency takes is written with all of them.
+    payload.items = [
+      { ...(payload.items as Payload[])[0], total_amount: { amount: 10.125, currency: 'SAR' } },
+    ];
+    expect(computeTotals(payload)).toMatchObject({ itemsTotalText: '10.125', computedTotalText: '9.625' });
+  });
+
+  it('counts a discount in another currency as written too, not rounded to either currency', () => {
+    const payload = overPrecise('KWD', { amount: 2.005, currency: 'AED' });
+    payload.total_amount = { amount: 34.875, currency: 'KWD' };
+    expect(computeTotals(payload)).toMatchObject({
+      discountText: '2.005',
+      computedTotalText: '34.875',
+      matches: true,
+      discountCurrency: 'AED',
+    });
+    const sar = overPrecise('SAR', { amount: 2.005, currency: 'AED' });
+    expect(computeTotals(sar)).toMatchObject({ discountText: '2.005', computedTotalText: '34.875' });
+  });
+
+  it('quotes the stated total as the text writes it', () => {
+    const payload = overPrecise('SAR', { amount: 2, currency: 'SAR' });
+    payload.total_amount = { amount: 34.88, currency: 'SAR' };
+    const text = JSON.stringify(payload).replace('"amount":34.88,', '"amount":34.880,');
+    expect(text).toContain('34.880');
+    expect(computeTotals(JSON.parse(text) as unknown, jsonSourceText(text)).statedTotalText).toBe('34.880');
+    expect(computeTotals(payload).statedTotalText).toBe('34.88');
   });
 
   it('sets total_amount from the breakdown, keeping a string a string', () => {

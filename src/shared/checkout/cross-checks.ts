@@ -14,7 +14,6 @@ import {
 } from './country-currency-pairs';
 import { describeValue, isPlainObject, ownValue, type RawFinding } from './findings';
 import { isNoCouponDiscount } from './no-coupon-discount';
-import { formatAmount } from './money';
 import { DISCOUNT_AMOUNT_PATH, moneyPaths, valueAt, type JsonPath } from './money-paths';
 import { computeTotals } from './totals';
 import type { SourceTextAt } from './written-amounts';
@@ -185,23 +184,11 @@ export function checkOneCurrency(payload: unknown): RawFinding[] {
   return findings;
 }
 
-/**
- * The stated total as the request writes it: its digits in the text it came from (`231.00`, not
- * the 231 JSON.parse reads), else as JSON writes the value (a numeric string in its quotes), so
- * the finding quotes what the person typed, as the form shows it.
- */
-function statedTotalText(payload: unknown, sourceTextAt: SourceTextAt | undefined): string {
-  const written = sourceTextAt?.(['total_amount', 'amount']);
-  return written ?? JSON.stringify(ownValue(ownValue(payload, 'total_amount'), 'amount')) ?? '';
-}
-
 /** `sourceTextAt`: where the JSON text the payload was parsed from writes a value, when there is one. */
 export function checkTotal(payload: unknown, sourceTextAt?: SourceTextAt): RawFinding[] {
   if (!isPlainObject(payload) || orderCurrency(payload) === undefined) return [];
-  const totals = computeTotals(payload);
+  const totals = computeTotals(payload, sourceTextAt);
   if (totals.unreadable.length > 0 || totals.matches !== false || totals.statedTotal === null) return [];
-  const show = (value: number) => formatAmount(value, totals.precision);
-  const stated = statedTotalText(payload, sourceTextAt);
   const discountNote =
     totals.discountCurrency === null
       ? ''
@@ -213,8 +200,8 @@ export function checkTotal(payload: unknown, sourceTextAt?: SourceTextAt): RawFi
       code: 'total_mismatch',
       rule: TOTAL_RULE,
       message:
-        `total_amount.amount is ${stated}, but items ${show(totals.itemsTotal)} + tax ${show(totals.tax)} + ` +
-        `shipping ${show(totals.shipping)} − discount ${show(totals.discount)} = ${totals.computedTotalText} ` +
+        `total_amount.amount is ${totals.statedTotalText}, but items ${totals.itemsTotalText} + tax ${totals.taxText} + ` +
+        `shipping ${totals.shippingText} − discount ${totals.discountText} = ${totals.computedTotalText} ` +
         `${totals.currency}${discountNote}. Expected ${totals.computedTotalText}.`,
     },
   ];

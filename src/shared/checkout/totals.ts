@@ -1,13 +1,24 @@
 import { DEFAULT_CURRENCY, isCurrency, precisionOf, type Currency } from './currencies';
 import { isPlainObject, ownValue } from './findings';
 import { effectiveCurrency } from './money-schema';
-import { formatMinorUnits, minorUnitsToNumber, parseAmount, toMinorUnits } from './money';
+import {
+  decimalsOf,
+  formatMinorUnits,
+  minorUnitsToNumber,
+  parseAmount,
+  toMinorUnits,
+  type ParsedAmount,
+} from './money';
 import { DISCOUNT_AMOUNT_PATH, updateAt, valueAt, type JsonPath } from './money-paths';
+import type { SourceTextAt } from './written-amounts';
 import { formatJsonPath } from '../json-path';
 
 /**
- * The totals helper: total_amount = Σ item total_amount + tax + shipping − discount, in the
- * order currency's precision. Pure and defensive, so the builder can call it on any draft.
+ * The totals helper: total_amount = Σ item total_amount + tax + shipping − discount. Every part
+ * counts as written, exactly: none is rounded to a currency's decimals first (10.125 + 20.250 +
+ * 5.005 SAR is 35.380, not 35.39), since a part with too many decimals is its own finding and
+ * rounding it here would make a right total read wrong. A discount in another currency counts
+ * the same way. Pure and defensive, so the builder can call it on any draft.
  */
 export interface TotalsBreakdown {
   /** The order currency: total_amount's (SAR when it is left out, as the spec defaults). */
@@ -18,13 +29,26 @@ export interface TotalsBreakdown {
   tax: number;
   shipping: number;
   discount: number;
-  /** items + tax + shipping − discount, rounded to `precision`. */
+  /** items + tax + shipping − discount, exactly. */
   computedTotal: number;
-  /** The same, written with exactly `precision` decimals ("115.00"). */
+  /**
+   * Each figure written with the currency's decimals, or more where the parts as written carry
+   * more ("115.00", "10.125" in SAR): what the breakdown and the total's finding show.
+   */
+  itemsTotalText: string;
+  taxText: string;
+  shippingText: string;
+  discountText: string;
   computedTotalText: string;
   /** total_amount.amount as given, when it is numeric. */
   statedTotal: number | null;
-  /** The stated total equals the computed one within the currency's precision (null when there is none). */
+  /**
+   * total_amount.amount as the request writes it: its digits in the text it came from (`231.00`,
+   * not the 231 JSON.parse reads), else as JSON writes the value (a numeric string in its
+   * quotes), so what quotes it quotes what the person typed, as the form shows it.
+   */
+  statedTotalText: string;
+  /** The stated total equals the computed one as a number (null when there is none). */
   matches: boolean | null;
   /** Paths of parts that are missing or not numeric, counted as 0 (`items[1].total_amount.amount`). */
   unreadable: string[];
@@ -35,52 +59,90 @@ export interface TotalsBreakdown {
 function readPart(
   payload: unknown,
   path: JsonPath,
-  precision: number,
   unreadable: string[],
   optional = false,
-) {
-  const raw = valueAt(payload, [...path, 'amount']);
-  const parsed = parseAmount(raw);
-  if (parsed === undefined) {
-    if (!(optional && valueAt(payload, path) === undefined))
-      unreadable.push(formatJsonPath([...path, 'amount']));
-    return 0n;
-  }
-  return toMinorUnits(parsed, precision);
+): ParsedAmount | undefined {
+  const parsed = parseAmount(valueAt(payload, [...path, 'amount']));
+  if (parsed === undefined && !(optional && valueAt(payload, path) === undefined))
+    unreadable.push(formatJsonPath([...path, 'amount']));
+  return parsed;
 }
 
-/** The breakdown of the total for any payload (parts that cannot be read count as 0 and are listed). */
-export function computeTotals(payload: unknown): TotalsBreakdown {
+/**
+ * `minor` units of `scale` decimals, written with `precision` decimals or as many more as it
+ * needs: `34880n, 3, 2` → `34.88`, `10125n, 3, 2` → `10.125`.
+ */
+function exactText(minor: bigint, scale: number, precision: number): string {
+  const written = formatMinorUnits(minor, scale);
+  if (scale <= precision) return written;
+  const [integer, fraction = ''] = written.split('.');
+  const kept = fraction.replace(/0+$/, '').padEnd(precision, '0');
+  return kept === '' ? (integer ?? '0') : `${integer ?? '0'}.${kept}`;
+}
+
+/**
+ * The stated total as the request writes it: its digits in the text it came from (`231.00`, not
+ * the 231 JSON.parse reads), else as JSON writes the value (a numeric string in its quotes).
+ */
+const statedTotalTextOf = (payload: unknown, sourceTextAt: SourceTextAt | undefined): string =>
+  sourceTextAt?.(['total_amount', 'amount']) ??
+  JSON.stringify(ownValue(ownValue(payload, 'total_amount'), 'amount')) ??
+  '';
+
+/**
+ * The breakdown of the total for any payload (parts that cannot be read count as 0 and are
+ * listed). `sourceTextAt`: where the JSON text the payload was parsed from writes a value
+ * (jsonSourceText), when there is one.
+ */
+export function computeTotals(payload: unknown, sourceTextAt?: SourceTextAt): TotalsBreakdown {
   const total = ownValue(payload, 'total_amount');
   const currency = isPlainObject(total) ? effectiveCurrency(total) : DEFAULT_CURRENCY;
   const precision = precisionOf(currency);
   const unreadable: string[] = [];
   const items = ownValue(payload, 'items');
-  let itemsTotal = 0n;
+  const itemParts: (ParsedAmount | undefined)[] = [];
   if (Array.isArray(items))
     items.forEach((_item: unknown, index) => {
-      itemsTotal += readPart(payload, ['items', index, 'total_amount'], precision, unreadable);
+      itemParts.push(readPart(payload, ['items', index, 'total_amount'], unreadable));
     });
   else unreadable.push('items');
-  const tax = readPart(payload, ['tax_amount'], precision, unreadable);
-  const shipping = readPart(payload, ['shipping_amount'], precision, unreadable);
-  const discount = readPart(payload, DISCOUNT_AMOUNT_PATH, precision, unreadable, true);
-  const computed = itemsTotal + tax + shipping - discount;
+  const taxPart = readPart(payload, ['tax_amount'], unreadable);
+  const shippingPart = readPart(payload, ['shipping_amount'], unreadable);
+  const discountPart = readPart(payload, DISCOUNT_AMOUNT_PATH, unreadable, true);
   const stated = parseAmount(ownValue(total, 'amount'));
+  // One scale holds every part exactly: the currency's decimals, or the most any part has.
+  const scale = Math.max(
+    precision,
+    ...[...itemParts, taxPart, shippingPart, discountPart, stated].map((part) =>
+      part === undefined ? 0 : decimalsOf(part),
+    ),
+  );
+  const minor = (part: ParsedAmount | undefined) => (part === undefined ? 0n : toMinorUnits(part, scale));
+  const itemsTotal = itemParts.reduce((sum, part) => sum + minor(part), 0n);
+  const tax = minor(taxPart);
+  const shipping = minor(shippingPart);
+  const discount = minor(discountPart);
+  const computed = itemsTotal + tax + shipping - discount;
   const discountCurrencyRaw = valueAt(payload, [...DISCOUNT_AMOUNT_PATH, 'currency']);
   const discountCurrency =
     isCurrency(discountCurrencyRaw) && discountCurrencyRaw !== currency ? discountCurrencyRaw : null;
+  const text = (value: bigint) => exactText(value, scale, precision);
   return {
     currency,
     precision,
-    itemsTotal: minorUnitsToNumber(itemsTotal, precision),
-    tax: minorUnitsToNumber(tax, precision),
-    shipping: minorUnitsToNumber(shipping, precision),
-    discount: minorUnitsToNumber(discount, precision),
-    computedTotal: minorUnitsToNumber(computed, precision),
-    computedTotalText: formatMinorUnits(computed, precision),
+    itemsTotal: minorUnitsToNumber(itemsTotal, scale),
+    tax: minorUnitsToNumber(tax, scale),
+    shipping: minorUnitsToNumber(shipping, scale),
+    discount: minorUnitsToNumber(discount, scale),
+    computedTotal: minorUnitsToNumber(computed, scale),
+    itemsTotalText: text(itemsTotal),
+    taxText: text(tax),
+    shippingText: text(shipping),
+    discountText: text(discount),
+    computedTotalText: text(computed),
     statedTotal: stated === undefined ? null : stated.value,
-    matches: stated === undefined ? null : toMinorUnits(stated, precision) === computed,
+    statedTotalText: statedTotalTextOf(payload, sourceTextAt),
+    matches: stated === undefined ? null : minor(stated) === computed,
     unreadable,
     discountCurrency,
   };
