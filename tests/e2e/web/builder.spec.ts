@@ -111,10 +111,14 @@ test('a general payload filled by hand: findings explain, fixes clear them, the 
   await expect(page.getByTestId('findings-empty')).toBeVisible();
 
   // The totals helper: a wrong total is computed in one click, with the breakdown.
-  await builder.field('Total amount', 'Amounts').fill('100');
-  await expect(builder.finding('total_amount.amount')).toContainText('115.00');
+  await builder.field('Total amount', 'Amounts').fill('100.000');
+  await expect(builder.finding('total_amount.amount')).toContainText('is 100.000, but');
   await page.getByRole('button', { name: 'Compute total' }).click();
   await expect(page.getByTestId('totals-breakdown')).toContainText('90.00');
+  // The stated total is quoted as written, as its field and its finding quote it (it read 100.00).
+  await expect(
+    page.getByTestId('totals-breakdown').getByRole('row', { name: /Stated total_amount/ }),
+  ).toHaveText(/Stated total_amount\s*100\.000$/);
   await page.getByRole('button', { name: 'Set total_amount to 115.00 SAR' }).click();
   await expect(page.getByTestId('findings-empty')).toBeVisible();
   expect(((await builder.rawJson()) as { total_amount: unknown }).total_amount).toEqual({

@@ -6,7 +6,6 @@ import {
   computeTotals,
   CURRENCIES,
   currencyChangeWords,
-  formatAmount,
   isCurrency,
   withComputedTotal,
   type Currency,
@@ -91,15 +90,17 @@ function TotalsPopover() {
 /** Rendered only while the popover is open: the sum runs over every item. */
 function TotalsBreakdown() {
   const document = useBuilderStore((state) => state.document);
-  const totals = computeTotals(document);
-  const show = (value: number) => formatAmount(value, totals.precision);
+  // The text the document was read from, so the stated total is quoted with its digits (34.880,
+  // not 34.88) as the field and the total's finding quote it; none while the text does not parse.
+  const text = useBuilderStore((state) => (state.parseError === null ? state.text : undefined));
+  const totals = computeTotals(document, text);
   const rows: [string, string][] = [
-    ['Items (sum of item totals)', show(totals.itemsTotal)],
-    ['+ Tax', show(totals.tax)],
-    ['+ Shipping', show(totals.shipping)],
+    ['Items (sum of item totals)', totals.itemsTotalText],
+    ['+ Tax', totals.taxText],
+    ['+ Shipping', totals.shippingText],
     [
       `− Discount${totals.discountCurrency === null ? '' : ` (in ${totals.discountCurrency})`}`,
-      show(totals.discount),
+      totals.discountText,
     ],
   ];
   return (
@@ -123,7 +124,7 @@ function TotalsBreakdown() {
           <Table.Tr>
             <Table.Td c="dimmed">Stated total_amount</Table.Td>
             <Table.Td ta="right" ff="monospace" c={totals.matches === false ? 'red' : undefined}>
-              {totals.statedTotal === null ? '—' : show(totals.statedTotal)}
+              {totals.statedTotal === null ? '—' : totals.statedTotalText}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>
