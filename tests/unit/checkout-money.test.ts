@@ -5,6 +5,7 @@ import {
   changeCurrencyOf,
   computeTotals,
   currencyChangeWords,
+  currencyForNewMoney,
   countryForCurrency,
   currencyForCountry,
   CURRENCIES,
@@ -220,6 +221,53 @@ describe('changing currency', () => {
     expect((aed.discount as Payload).amount).toEqual({ amount: 6.95, currency: 'AED' });
     const findings = validateCheckout(withComputedTotal(omr), { form: 'general' });
     expect(brief(findings)).toEqual(['warning discount.amount.currency discount_currency_conflict']);
+  });
+
+  // A new document has no Money: KWD picked there was kept nowhere (the picker showed empty
+  // again), items added later got SAR, and the toast still said "Every amount is in KWD now".
+  it('on a document with no amount yet, keeps the currency in total_amount and says only that', () => {
+    const change = changeCurrencyOf({ form_type: 'education' }, 'KWD');
+    expect(change.payload).toEqual({
+      form_type: 'education',
+      total_amount: { currency: 'KWD' },
+      country_code: 'KW',
+    });
+    expect(currencyChangeWords(change, 'KWD')).toEqual({
+      title: 'The order is in KWD now',
+      lines: [
+        'total_amount was not given: it is {"currency":"KWD"} now, so the currency is kept, and items and amounts added later take it.',
+        'The country follows: country_code is KW.',
+      ],
+    });
+    expect(currencyForNewMoney(change.payload, ['items', 0, 'total_amount'])).toBe('KWD');
+    expect(currencyForNewMoney(change.payload, ['tax_amount'])).toBe('KWD');
+    expect(currencyForNewMoney(change.payload, ['discount', 'amount'])).toBe('SAR');
+    expect(currencyForNewMoney({}, ['tax_amount'])).toBeUndefined();
+    expect(currencyForNewMoney({ total_amount: { currency: 'XYZ' } }, ['tax_amount'])).toBeUndefined();
+  });
+
+  // A discount with no currency became SAR on a KWD order under "Every amount is in KWD now".
+  it('says what was done to a discount the order currency cannot have, and why', () => {
+    const payload = fixture('general');
+    delete ((payload.discount as Payload).amount as Payload).currency;
+    const kwd = changeCurrencyOf(payload, 'KWD');
+    expect(((kwd.payload as Payload).discount as Payload).amount).toEqual({ amount: 6.95, currency: 'SAR' });
+    const words = currencyChangeWords(kwd, 'KWD');
+    expect(words.title).toBe('Every amount but the discount is in KWD now');
+    expect(words.lines).toContain(
+      'discount.amount had no currency and is in SAR now: the spec allows a discount only in SAR or AED, so it cannot be in KWD.',
+    );
+    ((payload.discount as Payload).amount as Payload).currency = 'AED';
+    expect(currencyChangeWords(changeCurrencyOf(payload, 'OMR'), 'OMR').lines).toContain(
+      'discount.amount stays in AED: the spec allows a discount only in SAR or AED, so it cannot be in OMR.',
+    );
+    ((payload.discount as Payload).amount as Payload).currency = 'BHD';
+    expect(currencyChangeWords(changeCurrencyOf(payload, 'KWD'), 'KWD').lines).toContain(
+      'discount.amount was in BHD and is in SAR now: the spec allows a discount only in SAR or AED, so it cannot be in KWD.',
+    );
+    expect(currencyChangeWords(changeCurrencyOf(payload, 'AED'), 'AED').title).toBe(
+      'Every amount is in AED now',
+    );
   });
 
   it('can leave the country alone, and leaves non-objects untouched', () => {

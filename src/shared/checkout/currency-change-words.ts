@@ -9,8 +9,9 @@ const shown = (amount: unknown) => (typeof amount === 'string' ? JSON.stringify(
 /**
  * What Currency of every amount says it did (the builder's toast): which amounts lost digits to
  * the new currency's decimals, and that changing back does not bring them back (KWD → OMR → KWD
- * ends with two decimals); the total re-derived, or left as it was when it did not add up; and
- * where the country followed.
+ * ends with two decimals); the total re-derived, or left as it was when it did not add up; a
+ * total made to keep the currency of a document with no amount yet; the discount kept in SAR or
+ * AED, and why; and where the country followed.
  */
 export function currencyChangeWords(
   change: CurrencyChange,
@@ -34,9 +35,34 @@ export function currencyChangeWords(
     );
   if (total?.addedUp === false)
     lines.push('total_amount did not add up before the change and is left as it was: Compute total sets it.');
+  if (change.totalCreated)
+    lines.push(
+      `total_amount was not given: it is ${JSON.stringify({ currency })} now, so the currency is kept, and items and amounts added later take it.`,
+    );
+  const discount = change.discount;
+  if (discount !== null)
+    lines.push(
+      `discount.amount ${discountWords(discount)}: the spec allows a discount only in SAR or AED, so it cannot be in ${currency}.`,
+    );
   if (change.countries.length > 0)
     lines.push(
       `The country follows: ${change.countries.join(', ')} ${change.countries.length > 1 ? 'are' : 'is'} ${countryForCurrency(currency)}.`,
     );
-  return { title: `Every amount is in ${currency} now`, lines };
+  // Said of the amounts there are: none on a new document, and never of a discount left out.
+  const title =
+    change.moneys === 0
+      ? `The order is in ${currency} now`
+      : discount === null
+        ? `Every amount is in ${currency} now`
+        : `Every amount but the discount is in ${currency} now`;
+  return { title, lines };
+}
+
+function discountWords(discount: NonNullable<CurrencyChange['discount']>): string {
+  if (discount.kept) return `stays in ${discount.currency}`;
+  const before =
+    discount.from === undefined
+      ? 'had no currency'
+      : `was in ${typeof discount.from === 'string' ? discount.from : JSON.stringify(discount.from)}`;
+  return `${before} and is in ${discount.currency} now`;
 }

@@ -2,6 +2,7 @@ import {
   countryForCurrency,
   DEFAULT_COUNTRY,
   DEFAULT_CURRENCY,
+  isCurrency,
   isDiscountCurrency,
   precisionOf,
   type Currency,
@@ -39,6 +40,15 @@ export interface CurrencyChange {
   total: { addedUp: true; from: unknown; to: unknown } | { addedUp: false } | null;
   /** The country codes set to the currency's country (`country_code`, `shipping_address.country_code`). */
   countries: string[];
+  /** How many Money objects the request held (the discount's among them): none on a new document. */
+  moneys: number;
+  /** total_amount was not given and now holds the currency alone, so the choice is kept. */
+  totalCreated: boolean;
+  /**
+   * The discount when it is not in the new currency (the spec allows it only SAR or AED): the
+   * currency it kept, or the one it was given instead of its own (`from`: undefined when it had none).
+   */
+  discount: { currency: Currency; kept: true } | { currency: Currency; kept: false; from: unknown } | null;
 }
 
 /**
@@ -49,6 +59,17 @@ export interface CurrencyChange {
 export function discountCurrencyFor(orderCurrency: Currency, current: unknown): Currency {
   if (isDiscountCurrency(orderCurrency)) return orderCurrency;
   return isDiscountCurrency(current) ? current : DEFAULT_CURRENCY;
+}
+
+/**
+ * The currency a Money made now takes (an item added, an amount typed where there was none): the
+ * order's, as total_amount states it, or for the discount what discountCurrencyFor gives it.
+ * Undefined when the order states no currency of the spec's: the default applies either way.
+ */
+export function currencyForNewMoney(payload: unknown, path: JsonPath): Currency | undefined {
+  const stated = valueAt(payload, ['total_amount', 'currency']);
+  if (!isCurrency(stated)) return undefined;
+  return sameJsonPath(path, DISCOUNT_AMOUNT_PATH) ? discountCurrencyFor(stated, undefined) : stated;
 }
 
 const sameJsonPath = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -79,16 +100,29 @@ export function changeCurrencyOf(
   currency: Currency,
   options: ChangeCurrencyOptions = {},
 ): CurrencyChange {
-  if (!isPlainObject(payload)) return { payload, rounded: [], total: null, countries: [] };
+  if (!isPlainObject(payload))
+    return {
+      payload,
+      rounded: [],
+      total: null,
+      countries: [],
+      moneys: 0,
+      totalCreated: false,
+      discount: null,
+    };
   const addedUp = computeTotals(payload).matches;
   let next: unknown = payload;
   const rounded: RoundedAmount[] = [];
-  for (const path of moneyPaths(payload)) {
+  let discount: CurrencyChange['discount'] = null;
+  const paths = moneyPaths(payload);
+  for (const path of paths) {
     next = updateAt(next, path, (old) => {
       const money = isPlainObject(old) ? old : {};
-      const target = sameJsonPath(path, DISCOUNT_AMOUNT_PATH)
-        ? discountCurrencyFor(currency, ownValue(money, 'currency'))
-        : currency;
+      const own = ownValue(money, 'currency');
+      const target = sameJsonPath(path, DISCOUNT_AMOUNT_PATH) ? discountCurrencyFor(currency, own) : currency;
+      if (target !== currency)
+        discount =
+          target === own ? { currency: target, kept: true } : { currency: target, kept: false, from: own };
       if (!isPresent(money, 'amount')) return { ...money, currency: target };
       const from = ownValue(money, 'amount');
       const to = roundAmount(from, precisionOf(target));
@@ -105,6 +139,9 @@ export function changeCurrencyOf(
       to: valueAt(next, TOTAL_AMOUNT_PATH),
     };
   }
+  // A document with no total yet keeps the choice there, where new items and amounts read it.
+  const totalCreated = ownValue(payload, 'total_amount') === undefined;
+  if (totalCreated) next = updateAt(next, ['total_amount'], () => ({ currency }));
   const countries: string[] = [];
   if (options.setCountry !== false) {
     const country = countryForCurrency(currency);
@@ -126,6 +163,9 @@ export function changeCurrencyOf(
     rounded: addedUp === true ? rounded.filter((amount) => amount.path !== totalPath) : rounded,
     total,
     countries,
+    moneys: paths.length,
+    totalCreated,
+    discount,
   };
 }
 

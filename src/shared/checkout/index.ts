@@ -26,8 +26,10 @@
  *   total, currency, precision, unreadable parts); `withComputedTotal(payload)` sets total_amount.
  * - `changeCurrency(payload, currency, { setCountry })`: every Money to the currency, amounts
  *   re-rounded to its precision, a total that added up re-derived from them; the discount stays
- *   SAR/AED for BHD/KWD/OMR (the spec allows no other); `country_code`, and each address's that
- *   was the order's, follow unless `setCountry: false`. `changeCurrencyOf` also says what it
+ *   SAR/AED for BHD/KWD/OMR (the spec allows no other); a request with no total_amount gets one
+ *   holding the currency, so the choice is kept; `country_code`, and each address's that
+ *   was the order's, follow unless `setCountry: false`. `currencyForNewMoney` is the currency a
+ *   Money made later takes. `changeCurrencyOf` also says what it
  *   rounded, and `currencyChangeWords` says it in words. `countryForCurrency`,
  *   `currencyForCountry`, `precisionOf`.
  * - `generateSample(form, { country?, seed?, now? })`: a complete, valid payload with realistic
@@ -94,6 +96,7 @@ export { computeTotals, withComputedTotal, type TotalsBreakdown } from './totals
 export {
   changeCurrency,
   changeCurrencyOf,
+  currencyForNewMoney,
   discountCurrencyFor,
   type ChangeCurrencyOptions,
   type CurrencyChange,

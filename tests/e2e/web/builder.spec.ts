@@ -127,6 +127,40 @@ test('a general payload filled by hand: findings explain, fixes clear them, the 
   });
 });
 
+// On a new document KWD was kept nowhere: the picker showed empty again, and items added later
+// got SAR under a toast that said "Every amount is in KWD now".
+test('a new document keeps the currency picked for every amount', async ({ page, served }) => {
+  await openConsole(page, served, '#/builder');
+  const builder = new BuilderPage(page);
+  await expect(builder.form()).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Currency of every amount' });
+  await picker.click();
+  await page.getByRole('option', { name: 'KWD', exact: true }).click();
+  await expect(page.getByText('The order is in KWD now')).toBeVisible();
+  await expect(picker).toHaveValue('KWD');
+  await closeToasts(page);
+
+  await builder.section('Items').getByRole('button', { name: 'Add item' }).click();
+  await builder.field('Item total of item 1').fill('5.000');
+  await builder.field('Tax amount', 'Amounts').fill('1.500');
+  await page.getByLabel('Include discount').check({ force: true });
+  await builder.field('Discount name', 'Amounts').fill('VOUCHER10');
+  await builder.field('Discount amount', 'Amounts').fill('0.5');
+  await expect
+    .poll(async () => {
+      const raw = (await builder.rawJson()) as Record<string, unknown>;
+      return [raw['total_amount'], raw['items'], raw['tax_amount'], raw['discount']];
+    })
+    .toEqual([
+      { currency: 'KWD' },
+      [expect.objectContaining({ total_amount: { currency: 'KWD', amount: 5 } })],
+      { amount: 1.5, currency: 'KWD' },
+      // The spec allows the discount only SAR or AED.
+      { name: 'VOUCHER10', amount: { amount: 0.5, currency: 'SAR' } },
+    ]);
+  await expect(builder.findings()).not.toContainText('currency_mismatch');
+});
+
 test('the raw JSON drives the form; a syntax error is shown where it breaks and never wipes the form', async ({
   page,
   served,

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import type { FormField } from '@shared/checkout';
+import { currencyForNewMoney, DEFAULT_CURRENCY, type FormField } from '@shared/checkout';
 import { appendIn, getIn } from '@shared/builder/document-edit';
 import { useBuilderStore } from '../builder-store';
 import { ItemRow } from './item-row';
@@ -14,9 +14,9 @@ import { useFormDocument } from './form-document';
 const INLINE = ['items[].name', 'items[].sku', 'items[].quantity', 'items[].total_amount'];
 const ITEM_ROW = /^items\[(\d+)\]/;
 
-/** A new row: the order's currency, quantity 1, the rest for the person to fill. */
-function newItem(document: unknown): Record<string, unknown> {
-  const currency = getIn(document, ['total_amount', 'currency']);
+/** A new row: the order's currency (currencyForNewMoney), quantity 1, the rest for the person to fill. */
+function newItem(document: unknown, index: number): Record<string, unknown> {
+  const currency = currencyForNewMoney(document, ['items', index, 'total_amount']) ?? DEFAULT_CURRENCY;
   return {
     reference_id: '',
     type: '',
@@ -24,7 +24,7 @@ function newItem(document: unknown): Record<string, unknown> {
     sku: '',
     quantity: 1,
     // No amount yet: what is typed first decides number (the usual) or string.
-    total_amount: { currency: typeof currency === 'string' ? currency : 'SAR' },
+    total_amount: { currency },
   };
 }
 
@@ -122,7 +122,11 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
           size="xs"
           variant="light"
           leftSection={<IconPlus size={14} />}
-          onClick={() => editDocument((current) => appendIn(current, ['items'], newItem(current)))}
+          onClick={() =>
+            editDocument((current) =>
+              appendIn(current, ['items'], newItem(current, itemCount(getIn(current, ['items'])))),
+            )
+          }
         >
           Add item
         </Button>

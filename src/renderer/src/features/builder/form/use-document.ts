@@ -1,10 +1,11 @@
-import type { Finding } from '@shared/checkout';
+import { currencyForNewMoney, type Finding } from '@shared/checkout';
+import { moneyPaths } from '@shared/checkout/money-paths';
 import { getIn, setIn } from '@shared/builder/document-edit';
 import { typedNumberText } from '@shared/builder/field-text';
 import { jsonSourceText } from '@shared/json-source-text';
 import { useBuilderStore, type BuilderStore } from '../builder-store';
 import { useFormDocument } from './form-document';
-import { findingPath, type Segments } from './form-paths';
+import { fieldName, findingPath, type Segments } from './form-paths';
 import { followShipping } from './mirror-billing';
 
 /**
@@ -90,6 +91,20 @@ export function editDocument(change: (document: unknown) => unknown): void {
 }
 
 /**
+ * An amount typed where there was no Money yet makes one in the order's currency
+ * (currencyForNewMoney), as an item added does: without it the default SAR applied to it, and a
+ * KWD order read as mixed currencies. A Money already there keeps its currency, or its lack of one.
+ */
+function withNewMoneyCurrency(before: unknown, path: Segments, after: unknown): unknown {
+  if (path.at(-1) !== 'amount') return after;
+  const money = path.slice(0, -1);
+  if (getIn(before, money) !== undefined) return after;
+  if (!moneyPaths(after).some((at) => fieldName(at) === fieldName(money))) return after;
+  const currency = currencyForNewMoney(before, money);
+  return currency === undefined ? after : setIn(after, [...money, 'currency'], currency);
+}
+
+/**
  * One field typed in: that path changes, and the field counts as touched. A number goes into
  * the raw JSON as `typed` reads (`72.980`, twenty nines), not as JavaScript writes it back.
  */
@@ -99,7 +114,7 @@ export function setField(path: Segments, value: unknown, typed?: string): void {
   const digits = typed === undefined ? undefined : typedNumberText(typed, value);
   edit(
     (current) => {
-      const next = setIn(current, path, value);
+      const next = withNewMoneyCurrency(current, path, setIn(current, path, value));
       return sameAsShipping && path[0] === 'shipping_address' ? followShipping(current, next) : next;
     },
     digits === undefined ? undefined : { path, text: digits },
