@@ -127,9 +127,13 @@ test('a general payload filled by hand: findings explain, fixes clear them, the 
   });
 });
 
-// On a new document KWD was kept nowhere: the picker showed empty again, and items added later
-// got SAR under a toast that said "Every amount is in KWD now".
-test('a new document keeps the currency picked for every amount', async ({ page, served }) => {
+// On a new document KWD was kept nowhere: the picker showed empty again, items added later got
+// SAR under a toast that said "Every amount is in KWD now", and switching the discount off and
+// on again dropped what it held without a word.
+test('a new document keeps the currency picked for every amount; an object that holds something is removed only when asked', async ({
+  page,
+  served,
+}) => {
   await openConsole(page, served, '#/builder');
   const builder = new BuilderPage(page);
   await expect(builder.form()).toBeVisible();
@@ -159,6 +163,18 @@ test('a new document keeps the currency picked for every amount', async ({ page,
       { name: 'VOUCHER10', amount: { amount: 0.5, currency: 'SAR' } },
     ]);
   await expect(builder.findings()).not.toContainText('currency_mismatch');
+
+  // A click, not uncheck(): the switch stays on while it asks.
+  await page.getByLabel('Include discount').click({ force: true });
+  const ask = page.getByRole('dialog', { name: 'Remove the discount?' });
+  await expect(ask).toContainText('"name":"VOUCHER10"');
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByLabel('Include discount')).toBeChecked();
+  await expect(builder.field('Discount name', 'Amounts')).toHaveValue('VOUCHER10');
+  await page.getByLabel('Include discount').click({ force: true });
+  await ask.getByRole('button', { name: 'Remove discount' }).click();
+  await expect(page.getByLabel('Include discount')).not.toBeChecked();
+  expect((await builder.rawJson()) as Record<string, unknown>).not.toHaveProperty('discount');
 });
 
 test('the raw JSON drives the form; a syntax error is shown where it breaks and never wipes the form', async ({

@@ -1,9 +1,12 @@
 import { memo, useMemo, type ReactNode } from 'react';
-import { Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Code, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { FormField } from '@shared/checkout';
+import { isPlainObject } from '@shared/checkout/findings';
+import { confirmAction } from '@ui/confirm-dialog';
 import { getIn, setIn } from '@shared/builder/document-edit';
 import { FieldInput } from './field-input';
-import { concretePath, findingPath } from './form-paths';
+import { concretePath, findingPath, type Segments } from './form-paths';
+import { useBuilderStore } from '../builder-store';
 import { MoneyInput } from './money-input';
 import { editDocument } from './use-document';
 import { useFormDocument } from './form-document';
@@ -49,9 +52,42 @@ export function childrenOf(object: FormField, fields: readonly FormField[]): For
   );
 }
 
+/** How much of a dropped object the question quotes: enough to recognise it. */
+const QUOTED = 160;
+
+/**
+ * An optional object switched off: removed at once when it holds nothing, else only after the
+ * console's one confirmation says what goes (its fields were deleted without a word, and switching
+ * it on again gave `{}`; Ctrl+Z in a field does not reach an edit made by a switch).
+ */
+async function switchOff(path: Segments, label: string): Promise<void> {
+  const value = getIn(useBuilderStore.getState().document, path);
+  const empty = value === undefined || (isPlainObject(value) && Object.keys(value).length === 0);
+  if (!empty) {
+    const written = JSON.stringify(value) ?? String(value);
+    const quoted = written.length > QUOTED ? `${written.slice(0, QUOTED)}…` : written;
+    const name = label.toLowerCase();
+    const confirmed = await confirmAction({
+      title: `Remove the ${name}?`,
+      children: (
+        <Text size="sm">
+          {findingPath(path)} holds <Code>{quoted}</Code>. Switching it off removes it from the request;
+          switching it on again starts it empty.
+        </Text>
+      ),
+      confirmLabel: `Remove ${name}`,
+      cancelLabel: 'Keep it',
+      color: 'orange',
+    });
+    if (!confirmed) return;
+  }
+  editDocument((current) => setIn(current, path, undefined));
+}
+
 /**
  * An object of the request. Required ones are always shown (typing creates them); optional ones
- * are switched on and off, which adds `{}` or removes the key, so leaving one out is one click.
+ * are switched on and off, which adds `{}` or removes the key, so leaving one out is one click
+ * (one more, a confirmation, when it holds something).
  */
 export const ObjectBlock = memo(function ObjectBlock({
   object,
@@ -85,8 +121,8 @@ export const ObjectBlock = memo(function ObjectBlock({
           description={object.formHelp}
           checked={present}
           onChange={(event) => {
-            const on = event.currentTarget.checked;
-            editDocument((current) => setIn(current, path, on ? {} : undefined));
+            if (event.currentTarget.checked) editDocument((current) => setIn(current, path, {}));
+            else void switchOff(path, object.label);
           }}
         />
         {foreign !== null && (
