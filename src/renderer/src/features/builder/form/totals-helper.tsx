@@ -12,6 +12,7 @@ import {
   type CurrencyChange,
 } from '@shared/checkout';
 import { getIn } from '@shared/builder/document-edit';
+import { jsonSourceText } from '@shared/json-source-text';
 import { useBuilderStore } from '../builder-store';
 import { editDocument } from './use-document';
 import { useFormDocument } from './form-document';
@@ -93,7 +94,7 @@ function TotalsBreakdown() {
   // The text the document was read from, so the stated total is quoted with its digits (34.880,
   // not 34.88) as the field and the total's finding quote it; none while the text does not parse.
   const text = useBuilderStore((state) => (state.parseError === null ? state.text : undefined));
-  const totals = computeTotals(document, text);
+  const totals = computeTotals(document, text === undefined ? undefined : jsonSourceText(text));
   const rows: [string, string][] = [
     ['Items (sum of item totals)', totals.itemsTotalText],
     ['+ Tax', totals.taxText],
