@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { DRAFT_TEXT_MAX } from '../../../shared/drafts';
 import { readRegularFile } from '../../read-regular-file';
 import { errorWords } from '../../../shared/error-words';
+import { answeredWords } from '../refusal-words';
 import { captureInto, clientAnswer, StepError, type StepContext, type StepOutcome } from '../step-context';
 
 type CheckoutStep = z.output<typeof checkoutStepSchema>;
@@ -130,6 +131,6 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
         ? `order ${result.checkout.order_id} (${result.checkout.status})`
         : result.status === null
           ? (result.failure?.message ?? 'no answer')
-          : `answered ${result.status}${result.serviceError?.errorCodes.length ? ` ${result.serviceError.errorCodes.join(', ')}` : ''}`,
+          : answeredWords(result.status, result.serviceError),
   };
 }

@@ -3,6 +3,7 @@ import type { OrderLifecycle } from '../../../shared/orders/order-lifecycle';
 import { answerChecks, equalityCheck } from '../../../shared/scenarios/expectations';
 import type { operationStepSchema } from '../../../shared/scenarios/scenario-schema';
 import { ConsoleError } from '../../console-error';
+import { answeredWords } from '../refusal-words';
 import { captureInto, clientAnswer, orderOf, type StepContext, type StepOutcome } from '../step-context';
 
 type OperationStep = z.output<typeof operationStepSchema>;
@@ -62,13 +63,12 @@ export async function runOperationStep(context: StepContext, step: OperationStep
     checks.push(equalityCheck('order state', expect.state, after?.state ?? '(unknown)'));
   }
   checks.push(...captureInto(context, step.capture, result.json));
-  const codes = result.serviceError?.errorCodes ?? [];
   return {
     checks,
     recordIds: [result.eventId],
     message:
       result.status === null
         ? (result.failure?.message ?? 'no answer')
-        : `answered ${result.status}${codes.length === 0 ? '' : ` ${codes.join(', ')}`}`,
+        : answeredWords(result.status, result.serviceError),
   };
 }
