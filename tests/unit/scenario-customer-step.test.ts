@@ -38,6 +38,7 @@ function sandboxContext(record = approved): StepContext {
     startedMs: Date.now() - 1000,
     consumedWebhooks: new Set(),
     orderIds: ['order-1'],
+    withoutNotificationUrl: new Map(),
     signal: new AbortController().signal,
     prompt: () => undefined,
   };

@@ -52,6 +52,61 @@ describe('a run on a sandbox profile', () => {
     return folder;
   };
 
+  // The service cannot reach the run's listener, so nothing filled the notification field. The
+  // checkout step said nothing of it, and a customer step then waited its whole timeout (5 minutes
+  // by default) to report "nothing arrived".
+  it('that the service cannot notify says so at the start and at the checkout, and the wait fails at once naming why', async () => {
+    refuse = false;
+    const folder = scenarioFile('pay', [
+      '  - step: checkout',
+      '    sample: { country: SA }',
+      '  - step: customer',
+      '    action: pay',
+      '    timeout: 20s',
+      '  - step: expect-webhook',
+      '    event: order_approved',
+    ]);
+    const started = Date.now();
+    const run = await cli('test', folder, '--profile', 'Sbx2', '--reporter', 'json');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const reason = "No listener URL: set the profile's public listener URL (a tunnel) to receive webhooks.";
+    expect(run.stderr).toContain(`notifications cannot reach it: ${reason}`);
+    const [checkout, customer] = runReportSchema.parse(JSON.parse(run.stdout)).scenarios[0]?.steps ?? [];
+    expect(checkout).toMatchObject({
+      status: 'passed',
+      message: `order ord-1 (new); the request carries no notification URL (merchant_url.notification): ${reason}`,
+    });
+    expect(customer).toMatchObject({
+      status: 'failed',
+      message: `no order_approved for order ord-1 can arrive: its checkout request carried no notification URL (${reason})`,
+    });
+    expect(customer?.checks[0]).toMatchObject({
+      what: 'order_approved',
+      actual: `cannot arrive: its checkout request carried no notification URL (${reason})`,
+      passed: false,
+    });
+  }, 30_000);
+
+  it('that the service cannot notify: an expect-webhook step for such an order looks once and says why, without waiting', async () => {
+    refuse = false;
+    const folder = scenarioFile('expect', [
+      '  - step: checkout',
+      '    sample: { country: SA }',
+      '  - step: expect-webhook',
+      '    event: order_approved',
+      '    within: 20s',
+    ]);
+    const started = Date.now();
+    const run = await cli('test', folder, '--profile', 'Sbx2', '--reporter', 'json');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const [checkout, webhook] = runReportSchema.parse(JSON.parse(run.stdout)).scenarios[0]?.steps ?? [];
+    const orderId = /^order (\S+) /.exec(checkout?.message ?? '')?.[1];
+    expect(webhook).toMatchObject({
+      status: 'failed',
+      message: `no order_approved for order ${orderId} can arrive: its checkout request carried no notification URL (No listener URL: set the profile's public listener URL (a tunnel) to receive webhooks.)`,
+    });
+  }, 30_000);
+
   // A refusal read `answered 400 required, required, … required` while the body named each field.
   it("names each refused field's path and message, a bounded number of them", async () => {
     refuse = true;

@@ -77,6 +77,7 @@ export async function runScenario(
     startedMs,
     consumedWebhooks: new Set(),
     orderIds: [],
+    withoutNotificationUrl: new Map(),
     signal: options.signal,
     prompt: options.prompt,
   };

@@ -48,6 +48,12 @@ export interface StepContext {
   consumedWebhooks: Set<number>;
   /** Orders the scenario created, in order. */
   orderIds: string[];
+  /**
+   * Orders whose checkout request carried no notification URL, and why (the notification plan's
+   * reason): a step waiting for one of their notifications says so, at once where the console
+   * meant to fill the field and could not (`chosen`: the step turned filling off).
+   */
+  withoutNotificationUrl: Map<string, { reason: string; chosen: boolean }>;
   signal: AbortSignal;
   /** Tells the person at the keyboard what to do (a sandbox's checkout page). */
   prompt: (text: string) => void;
@@ -170,4 +176,23 @@ export function captureInto(
     else context.vars.set(name, value);
   }
   return checks;
+}
+
+/**
+ * Why no notification of the order can reach the listener, when its checkout request carried no
+ * notification URL (`its checkout request carried no notification URL (No listener URL: …)`), and
+ * whether that is final: the console meant to fill the field and could not, so a wait would only
+ * burn its timeout. Turned off by the step (`notificationUrl: false`), the service may still know
+ * a URL of its own, so the wait goes on and its failure names the cause. Null: a URL was sent.
+ */
+export function missingNotificationUrl(
+  context: StepContext,
+  orderId: string,
+): { words: string; final: boolean } | null {
+  const missing = context.withoutNotificationUrl.get(orderId);
+  if (missing === undefined) return null;
+  return {
+    words: `its checkout request carried no notification URL (${missing.reason})`,
+    final: !missing.chosen,
+  };
 }

@@ -58,8 +58,22 @@ async function printSetting(call: CommandCaller, out: (text: string) => void): P
   out(
     `Profile ${profile?.name ?? '(none)'} (${profile?.environment ?? '-'}): service ${profile?.baseUrl ?? '-'}${
       emulator.running ? ` (emulator started for this run${saved})` : ''
-    }, listener ${listener.url ?? 'not running'}\n`,
+    }, listener ${listener.url ?? 'not running'}${profile === undefined ? '' : await unreachableWords(call, profile.id)}\n`,
   );
+}
+
+/**
+ * A listener the service cannot be told of (a sandbox profile with no public listener URL): said
+ * on the start line, in the words of the decision every checkout makes (its notification plan,
+ * asked for an empty payload), since no checkout step of the run can fill its notification field.
+ */
+async function unreachableWords(call: CommandCaller, profileId: number): Promise<string> {
+  const planned = await call('prepareCheckout', {
+    profileId,
+    body: { kind: 'json', payload: {} },
+  }).catch(() => null);
+  const plan = planned?.notification;
+  return plan === undefined || plan.url !== null ? '' : ` (notifications cannot reach it: ${plan.reason})`;
 }
 
 /** `--last-failed` (of the paths named) or `--rerun N` (of run N, whose paths are its own), or neither. */

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { DRAFT_TEXT_MAX } from '../../../shared/drafts';
 import { readRegularFile } from '../../read-regular-file';
 import { errorWords } from '../../../shared/error-words';
+import type { ExchangeResult } from '../../../shared/merchant-api';
 import { answeredWords } from '../refusal-words';
 import { captureInto, clientAnswer, StepError, type StepContext, type StepOutcome } from '../step-context';
 
@@ -128,9 +129,24 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
     recordIds: [result.eventId],
     message:
       result.checkout !== null
-        ? `order ${result.checkout.order_id} (${result.checkout.status})`
+        ? `order ${result.checkout.order_id} (${result.checkout.status})${notificationWords(context, step, result)}`
         : result.status === null
           ? (result.failure?.message ?? 'no answer')
           : answeredWords(result.status, result.serviceError),
   };
+}
+
+/**
+ * The order's checkout request carried no notification URL: said on the step's line, with the
+ * plan's reason (a sandbox profile with no public listener URL), and kept, so a step that waits
+ * for one of its notifications says why none can come instead of waiting out its timeout.
+ */
+function notificationWords(context: StepContext, step: CheckoutStep, result: ExchangeResult): string {
+  const plan = result.notification;
+  if (result.checkout === null || plan === undefined || plan.url !== null) return '';
+  context.withoutNotificationUrl.set(result.checkout.order_id, {
+    reason: plan.reason,
+    chosen: !step.notificationUrl,
+  });
+  return `; the request carries no notification URL (${plan.path}): ${plan.reason}`;
 }

@@ -6,7 +6,14 @@ import type { customerStepSchema } from '../../../shared/scenarios/scenario-sche
 import { recordedExchange } from '../../outbound/recorded-exchange';
 import { joinServiceUrl, serviceRequestHeaders } from '../../merchant-api/request-planner';
 import { parseServiceError } from '../../merchant-api/service-error';
-import { durationMs, orderOf, StepError, type StepContext, type StepOutcome } from '../step-context';
+import {
+  durationMs,
+  missingNotificationUrl,
+  orderOf,
+  StepError,
+  type StepContext,
+  type StepOutcome,
+} from '../step-context';
 import { findWebhook } from './webhook-records';
 
 type CustomerStep = z.output<typeof customerStepSchema>;
@@ -92,6 +99,17 @@ async function waitForPerson(
     );
   const checkoutUrl = context.vars.has('checkout_url') ? String(context.vars.get('checkout_url')) : null;
   const timeout = durationMs(step.timeout);
+  const missing = missingNotificationUrl(context, orderId);
+  // Nothing can tell the step that the person acted: asking them and waiting burnt the whole
+  // timeout (5 minutes by default) to report "nothing arrived".
+  if (missing?.final === true)
+    return {
+      checks: [
+        { what: event, expected: 'arrives', actual: `cannot arrive: ${missing.words}`, passed: false },
+      ],
+      recordIds: [],
+      message: `no ${event} for order ${orderId} can arrive: ${missing.words}`,
+    };
   context.prompt(
     step.prompt ??
       `Open ${checkoutUrl ?? `the checkout page of order ${orderId}`} and ${step.action} (waiting ${Math.round(timeout / 1000)} s for ${event})`,
@@ -106,7 +124,7 @@ async function waitForPerson(
         {
           what: event,
           expected: `arrives within ${Math.round(timeout / 1000)} s`,
-          actual: 'nothing arrived',
+          actual: missing === null ? 'nothing arrived' : `nothing arrived; ${missing.words}`,
           passed: false,
         },
       ],

@@ -14,6 +14,7 @@ import { sendNotification } from '../send-notification';
 import {
   captureInto,
   durationMs,
+  missingNotificationUrl,
   orderOf,
   parseJsonBody,
   StepError,
@@ -35,22 +36,31 @@ export async function runExpectWebhookStep(
 ): Promise<StepOutcome> {
   const orderId = orderOf(context, step.order);
   const within = durationMs(step.within);
-  const found = await findWebhook(context, { orderId, event: step.event, timeoutMs: within });
+  // Sent with no notification URL the console could fill in, it cannot come: looked for once
+  // (a record already here still counts), not waited for.
+  const missing = missingNotificationUrl(context, orderId);
+  const timeoutMs = missing?.final === true ? 0 : within;
+  const found = await findWebhook(context, { orderId, event: step.event, timeoutMs });
   if (found === null) {
     // Held or dropped by the emulator's faults on purpose: said, never left to read as the
     // merchant listener's miss (docs/emulator.md, Faults).
-    const held = heldByFaults(context, orderId, step.event);
+    const why = [heldByFaults(context, orderId, step.event), missing?.words ?? null].filter(
+      (part): part is string => part !== null,
+    );
     return {
       checks: [
         {
           what: `webhook ${step.event}`,
           expected: `arrives within ${within / 1000} s`,
-          actual: held === null ? arrivedFor(context, orderId) : `${arrivedFor(context, orderId)}; ${held}`,
+          actual: [arrivedFor(context, orderId), ...why].join('; '),
           passed: false,
         },
       ],
       recordIds: [],
-      message: `no ${step.event} for order ${orderId} within ${within / 1000} s${held === null ? '' : `: ${held}`}`,
+      message:
+        missing?.final === true
+          ? `no ${step.event} for order ${orderId} can arrive: ${missing.words}`
+          : `no ${step.event} for order ${orderId} within ${within / 1000} s${why.length === 0 ? '' : `: ${why.join('; ')}`}`,
     };
   }
   const body = parseJsonBody(context.services.events.getRow(found.id)?.request_body ?? null);
