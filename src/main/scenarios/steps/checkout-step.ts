@@ -8,6 +8,7 @@ import { readPointer, removePointer, writePointer } from '../../../shared/scenar
 import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
 import type { z } from 'zod';
 import { DRAFT_TEXT_MAX } from '../../../shared/drafts';
+import { localProfileOf } from '../../emulator/emulator-service';
 import { readRegularFile } from '../../read-regular-file';
 import { errorWords } from '../../../shared/error-words';
 import type { ExchangeResult } from '../../../shared/merchant-api';
@@ -58,6 +59,18 @@ function draftPayload(context: StepContext, name: string): unknown {
   return context.vars.substitute(payloadOf(drafts.get(summary.id).text, `draft "${name}"`));
 }
 
+/**
+ * Where a sample's merchant URLs lead (the emulator's merchant page). On a local profile, the
+ * run's own emulator: `test` starts one on a free port, and the sample's fixed default
+ * (127.0.0.1:4010) sent the customer back to another process's port. On any other profile, the
+ * Local profile's address (localProfileOf), as the Builder's Sample takes it (sample-action.ts).
+ */
+function sampleEmulatorUrl(context: StepContext): { emulatorUrl?: string } {
+  if (context.profile.fields.environment === 'local') return { emulatorUrl: context.profile.fields.baseUrl };
+  const local = localProfileOf(context.services.profiles);
+  return local === null ? {} : { emulatorUrl: local.fields.baseUrl };
+}
+
 /** The payload the step describes: its source, then `set` and `remove` in order. */
 export function checkoutPayload(context: StepContext, step: CheckoutStep): unknown {
   let payload: unknown =
@@ -65,6 +78,7 @@ export function checkoutPayload(context: StepContext, step: CheckoutStep): unkno
       ? generateSample(step.form, {
           ...(step.sample.country === undefined ? {} : { country: step.sample.country }),
           ...(step.sample.seed === undefined ? {} : { seed: step.sample.seed }),
+          ...sampleEmulatorUrl(context),
         })
       : step.file !== undefined
         ? readPayloadFile(context, step.file)
