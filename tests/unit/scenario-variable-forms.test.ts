@@ -182,3 +182,24 @@ describe('a variable where a field takes its value written out', () => {
     ]);
   });
 });
+
+// Every report named a step as written (`wait ${pause}`, `capture ${half}`), never the value the
+// step ran with.
+describe("a step's title", () => {
+  it('shows the values its variables had when it ran', async () => {
+    const result = await runWaits(
+      loadedOf(
+        [
+          'name: titles',
+          "vars: { pause: '5ms', what: 'the half' }",
+          'steps:',
+          "  - step: wait\n    for: '${pause}'",
+          "  - step: set\n    vars: { later: '1ms' }",
+          "  - step: wait\n    title: 'wait for ${what}'\n    for: '${later}'",
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(result.steps.map((step) => step.title)).toEqual(['wait 5ms', 'set later', 'wait for the half']);
+  });
+});

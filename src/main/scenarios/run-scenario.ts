@@ -102,24 +102,28 @@ export async function runScenario(
     }
     options.onStepStarted(index);
     let result: StepResult;
+    // Reported under the title it ran with (`capture 250.00`, not `capture ${half}`); as written
+    // when its variables could not be filled in.
+    let ran = step;
     try {
-      const outcome = await runStep(context, substitutedStep(step, context.vars));
+      ran = substitutedStep(step, context.vars);
+      const outcome = await runStep(context, ran);
       const failed = outcome.checks.filter((check) => !check.passed);
       const status: ResultStatus = failed.length > 0 ? 'failed' : 'passed';
       result = {
-        ...pushStep(steps, loaded, index, step, started, status, outcome.message),
+        ...pushStep(steps, loaded, index, ran, started, status, outcome.message),
         checks: outcome.checks,
         recordIds: outcome.recordIds,
       };
       steps[index] = result;
     } catch (error) {
-      result = pushStep(steps, loaded, index, step, started, 'error', errorText(error));
+      result = pushStep(steps, loaded, index, ran, started, 'error', errorText(error));
     }
     // Cancelled under way: a wait cut short, or a failure the cancel caused (an aborted request,
     // a webhook no longer waited for) is the cancel's, not the step's. Its records stay linked.
     if (options.signal.aborted && result.status !== 'passed') {
       result = {
-        ...pushStep(steps, loaded, index, step, started, 'skipped', SKIP_REASONS.cancelledUnderWay),
+        ...pushStep(steps, loaded, index, ran, started, 'skipped', SKIP_REASONS.cancelledUnderWay),
         recordIds: result.recordIds,
       };
       steps[index] = result;
