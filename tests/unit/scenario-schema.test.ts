@@ -290,3 +290,28 @@ describe('the variables a checkout step sets', () => {
     expect(totalAmountVariable({})).toBeNull();
   });
 });
+
+// `- <<: *cap` (a YAML 1.1 merge key, which the reader does not take) was reported as
+// `steps[2].step: step must be one of …`, naming neither `<<` nor why.
+describe('a YAML merge key', () => {
+  it('is refused by name, where it is written', () => {
+    expect(
+      problemsOf(
+        [
+          'name: merge',
+          'steps:',
+          '  - step: checkout',
+          '    sample: { country: SA }',
+          '  - &cap',
+          '    step: operation',
+          '    operation: capture',
+          '  - <<: *cap',
+          '    amount: 5',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'case.yaml:8:5: steps[2]: `<<` (a YAML merge key) is not supported: write the fields out, or repeat a whole step with an alias (`- *cap`)',
+    ]);
+  });
+});

@@ -27,6 +27,7 @@ import { unsetVariables } from './unset-variables';
 import { readPath } from '../../shared/scenarios/json-pointer';
 import { variableNamesIn } from '../../shared/scenarios/variables';
 import { expandScenarioPaths } from './scenario-paths';
+import { mergeKeys } from './yaml-merge-keys';
 
 /** A scenario file that was read and validated. */
 export interface LoadedScenario {
@@ -250,6 +251,18 @@ export function loadScenarioText(
         message: 'the file is empty; a scenario has a name and steps',
       },
     ];
+  const merges = mergeKeys(doc);
+  if (merges.length > 0)
+    return merges.map(({ at, field, alias }) => {
+      const { line, col } = lineCounter.linePos(at);
+      return {
+        file,
+        line,
+        column: col,
+        field: formatJsonPath(field),
+        message: `\`<<\` (a YAML merge key) is not supported: write the fields out, or repeat a whole step with an alias (\`- *${alias ?? 'name'}\`)`,
+      };
+    });
   let js: unknown;
   try {
     js = doc.toJS();
