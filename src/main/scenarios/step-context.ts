@@ -170,7 +170,8 @@ export function captureInto(
       checks.push({
         what: `capture ${name}`,
         expected: `a value at ${pointer}`,
-        actual: '(missing)',
+        actual: null,
+        actualAbsent: true,
         passed: false,
       });
     else context.vars.set(name, value);

@@ -96,7 +96,11 @@ export interface FieldExpectations {
   absent?: readonly string[] | undefined;
 }
 
-const MISSING = '(missing)';
+/** A check's side with no value: null, marked so (scenario-results.ts). */
+const ABSENT_ACTUAL = { actual: null, actualAbsent: true } as const;
+
+/** What was found at a pointer: the value, or absent. */
+const actualAt = (actual: unknown) => (actual === undefined ? ABSENT_ACTUAL : { actual });
 
 /** One check per expected field, per field that must be there, and per field that must not. */
 export function fieldChecks(body: unknown, expectations: FieldExpectations): CheckResult[] {
@@ -106,25 +110,21 @@ export function fieldChecks(body: unknown, expectations: FieldExpectations): Che
     checks.push({
       what: pointer,
       expected,
-      actual: actual === undefined ? MISSING : actual,
+      ...actualAt(actual),
       passed: actual !== undefined && valueMatches(expected, actual),
     });
   }
   for (const pointer of expectations.present ?? []) {
     const actual = readPointer(body, pointer);
-    checks.push({
-      what: pointer,
-      expected: '(present)',
-      actual: actual ?? MISSING,
-      passed: actual !== undefined,
-    });
+    checks.push({ what: pointer, expected: '(present)', ...actualAt(actual), passed: actual !== undefined });
   }
   for (const pointer of expectations.absent ?? []) {
     const actual = readPointer(body, pointer);
     checks.push({
       what: pointer,
-      expected: MISSING,
-      actual: actual ?? MISSING,
+      expected: null,
+      expectedAbsent: true,
+      ...actualAt(actual),
       passed: actual === undefined,
     });
   }
@@ -150,12 +150,23 @@ export function answerChecks(
   return [...checks, ...fieldChecks(answer.json, expect)];
 }
 
+/** `actual` undefined: there is none (an order state not known), said as absent. */
 export function equalityCheck(what: string, expected: unknown, actual: unknown): CheckResult {
+  if (actual === undefined) return { what, expected, ...ABSENT_ACTUAL, passed: false };
   return { what, expected, actual, passed: valueMatches(expected, actual) };
 }
 
-const shown = (value: unknown): string[] =>
-  typeof value === 'string' ? [JSON.stringify(value)] : JSON.stringify(value, null, 2).split('\n');
+/**
+ * One side of a check as every report writes it: JSON (a string quoted, so "50" and 50 differ),
+ * or the word absent for a side with no value. The one owner for the terminal, JUnit and the
+ * Scenarios view.
+ */
+export function checkSideText(check: CheckResult, side: 'expected' | 'actual'): string {
+  const absent = side === 'expected' ? check.expectedAbsent : check.actualAbsent;
+  if (absent === true) return 'absent';
+  const value = check[side];
+  return typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value, null, 2) ?? 'undefined');
+}
 
 /**
  * A failed check as a readable diff, the way test runners print one:
@@ -165,8 +176,8 @@ const shown = (value: unknown): string[] =>
  *       + actual    "authorised"
  */
 export function formatCheckDiff(check: CheckResult, indent = ''): string[] {
-  const expected = shown(check.expected);
-  const actual = shown(check.actual);
+  const expected = checkSideText(check, 'expected').split('\n');
+  const actual = checkSideText(check, 'actual').split('\n');
   const lines = [`${indent}${check.what}`];
   lines.push(
     `${indent}  - expected  ${expected[0] ?? ''}`,

@@ -38,6 +38,13 @@ export const checkResultSchema = z.object({
   what: z.string(),
   expected: z.unknown(),
   actual: z.unknown(),
+  /**
+   * The side holds no value at all (a field not in the body, an order state not known): its
+   * value is null and every report says "absent". A stand-in string ("(missing)") could not be
+   * told from a field holding that string, and a diff of two of them contradicted itself.
+   */
+  expectedAbsent: z.literal(true).optional(),
+  actualAbsent: z.literal(true).optional(),
   passed: z.boolean(),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;

@@ -27,7 +27,8 @@ function orderChecks(context: StepContext, step: ExpectOrderStep, orderId: strin
     return [{ what: 'order', expected: orderId, actual: 'no such order on the timeline', passed: false }];
   const checks: CheckResult[] = [];
   if (step.state !== undefined)
-    checks.push(equalityCheck('order state', step.state, lifecycle.state ?? '(unknown)'));
+    // A state not derived is absent, not the state "(unknown)".
+    checks.push(equalityCheck('order state', step.state, lifecycle.state ?? undefined));
   checks.push(...fieldChecks(lifecycle.facts, { fields: step.facts }));
   return checks;
 }

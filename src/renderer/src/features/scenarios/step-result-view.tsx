@@ -1,5 +1,6 @@
 import { Anchor, Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { formatRunTime, type CheckResult, type StepResult } from '@shared/scenarios/scenario-results';
+import { checkSideText } from '@shared/scenarios/expectations';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { TableHeader } from '@ui/table-header';
 
@@ -11,9 +12,9 @@ const COLOR: Record<StepResult['status'], string> = {
 };
 
 // JSON leaves a right-to-left override raw, and it turned a value around: written as \u escapes
-// (the same JSON), as `test` prints it. Text from a file or an answer likewise.
-const shown = (value: unknown) =>
-  escapeUnsafe(typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, null, 2));
+// (the same JSON), as `test` prints it. Text from a file or an answer likewise. An absent side
+// reads "absent", as in every report (checkSideText).
+const shown = (check: CheckResult, side: 'expected' | 'actual') => escapeUnsafe(checkSideText(check, side));
 
 /** Expected beside actual, for every check that did not hold. */
 export function CheckDiff({ checks }: { checks: readonly CheckResult[] }) {
@@ -34,12 +35,12 @@ export function CheckDiff({ checks }: { checks: readonly CheckResult[] }) {
             <Table.Td ff="monospace">{escapeUnsafe(check.what)}</Table.Td>
             <Table.Td>
               <Code block c="teal.8" data-testid="diff-expected">
-                {`- ${shown(check.expected)}`}
+                {`- ${shown(check, 'expected')}`}
               </Code>
             </Table.Td>
             <Table.Td>
               <Code block c="red.8" data-testid="diff-actual">
-                {`+ ${shown(check.actual)}`}
+                {`+ ${shown(check, 'actual')}`}
               </Code>
             </Table.Td>
           </Table.Tr>
