@@ -246,4 +246,17 @@ test('a webhook toast and the answer to a click never cover each other; the buil
   await expect(row.getByTestId('body-verdict')).toHaveText('event · 1 finding');
   await expect(row.getByTestId('body-verdict')).toHaveAttribute('data-findings', '1');
   await expect(row.getByTestId('record-provenance')).toHaveText('crafted');
+
+  // The strip over the table writes the approval's time as the table does: it read "06:03:13 PM"
+  // over the same record's "18:03:13.739".
+  const approved = page
+    .getByTestId('followed-order')
+    .getByTestId('strip-step-approved')
+    .getByRole('link')
+    .first();
+  const approvedId = ((await approved.getAttribute('href')) ?? '').replace('#/timeline?id=', '');
+  const approvedRow = page
+    .getByTestId('followed-webhook')
+    .filter({ has: page.getByRole('link', { name: `#${approvedId}`, exact: true }) });
+  await expect(approvedRow.getByRole('cell').first()).toHaveText((await approved.innerText()).trim());
 });

@@ -260,19 +260,45 @@ test('7. money is written one way, with its currency’s decimals, everywhere; l
   await expect(orders.row(order.reference)).toContainText('104.10 SAR');
 });
 
-test('8. a time is written one way: the order’s Created is the words its record’s detail gives', async ({
-  page,
-  served,
-}) => {
-  await openConsole(page, served, '#/builder');
-  const order = await createOrder(page, served.origin);
-  await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
-  const created = (await new OrdersPage(page).fact('Created').innerText()).replace(/\s+/g, ' ').trim();
-  // Written by the console's one formatter, e.g. "Nov 29, 2026, 02:57:42 AM", never "11/29/2026, 2:57:42 AM".
-  expect(created).toMatch(/\d{4}, \d{2}:\d{2}:\d{2}/);
-  await page.goto(`${served.origin}/#/timeline`);
-  const timeline = new TimelinePage(page);
-  await timeline.expectReady();
-  await timeline.openRecord(1);
-  await expect(timeline.detail()).toContainText(`${created} (`);
+// The same record read "20:59:51.693" on the Timeline and "Nov 30, 2026, 08:59:51 PM" in History
+// in a browser set to Riyadh; the order's strip a 12-hour clock over the builder's 24-hour table.
+test.describe('in Riyadh', () => {
+  test.use({ timezoneId: 'Asia/Riyadh' });
+  test('8. a time is written one way: the order’s Created, its record’s detail, its Timeline row and History agree, zone and UTC named', async ({
+    page,
+    served,
+  }) => {
+    await openConsole(page, served, '#/builder');
+    const order = await createOrder(page, served.origin);
+    await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
+    const created = (await new OrdersPage(page).fact('Created').innerText()).replace(/\s+/g, ' ').trim();
+    // Written by the window's one formatter, e.g. "Nov 29, 2026, 20:57:42.193 GMT+3", never "11/29/2026, 8:57:42 PM".
+    expect(created).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}, \d{2}:\d{2}:\d{2}\.\d{3} GMT\+3$/);
+    const dateTime = created.replace(/ GMT\+3$/, '');
+    const clock = dateTime.slice(-12);
+
+    await page.goto(`${served.origin}/#/timeline`);
+    const timeline = new TimelinePage(page);
+    await timeline.expectReady();
+    const rowTime = timeline
+      .row(1)
+      .getByRole('cell')
+      .filter({ hasText: /^\d\d:\d\d:\d\d\.\d{3}$/ });
+    await expect(rowTime).toHaveText(clock);
+    // The UTC instant the CLI prints is one hover away, beside the zone's name.
+    const title = (await rowTime.getAttribute('title')) ?? '';
+    expect(title).toMatch(/^.+ GMT\+3 \(Asia\/Riyadh\) · \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z in UTC$/);
+    expect(title.startsWith(created)).toBe(true);
+    await timeline.openRecord(1);
+    await expect(timeline.detail()).toContainText(`${created} (`);
+
+    await page.goto(`${served.origin}/#/history`);
+    const when = page
+      .getByTestId('history-row')
+      .filter({ has: page.getByRole('link', { name: '#1', exact: true }) })
+      .getByRole('cell')
+      .nth(1);
+    await expect(when).toHaveText(dateTime);
+    await expect(when).toHaveAttribute('title', title);
+  });
 });

@@ -65,34 +65,6 @@ export const ACTION_ORDER: readonly OperationName[] = [
   'updateReferenceId',
 ];
 
-const TIME_PARTS = {
-  year: 'numeric',
-  month: 'short',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-} as const satisfies Intl.DateTimeFormatOptions;
-// Made once each: toLocaleString with options builds a formatter per call, 8 ms of the History
-// view's first page of 100 rows.
-const timeFormat = new Intl.DateTimeFormat(undefined, TIME_PARTS);
-const zonedTimeFormat = new Intl.DateTimeFormat(undefined, { ...TIME_PARTS, timeZoneName: 'short' });
-
-/** Local date and time to the second: what a tester compares against logs; `withZone` names the zone. */
-export function formatTime(iso: string, { withZone = false }: { withZone?: boolean } = {}): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : (withZone ? zonedTimeFormat : timeFormat).format(date);
-}
-
-/** Just the clock time for today, the short date and time before: what fits in a strip cell. */
-export function formatShortTime(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const clock = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  if (date.toDateString() === now.toDateString()) return clock;
-  return `${date.toLocaleDateString(undefined, { month: 'short', day: '2-digit' })} ${clock}`;
-}
-
 /** Badge styles that never truncate the word (tables squeeze their cells otherwise). */
 export const WHOLE_BADGE = {
   root: { minWidth: 'max-content', flexShrink: 0 },

@@ -39,7 +39,7 @@ import {
 import { documentTitle } from './document-title';
 import { useDraftsList } from './drafts-list';
 import { exportPayload, importPayload } from './payload-files';
-import { formatTime } from '@ui/order-format';
+import { formatDateTime } from '@ui/instant-format';
 
 /** The draft in the builder (name, unsaved mark) and everything done with drafts and files. */
 export function DraftsMenu() {
@@ -186,7 +186,7 @@ function DraftsBrowser({ opened, onClose }: { opened: boolean; onClose: () => vo
                     <Table.Td>{draft.form}</Table.Td>
                     <Table.Td>
                       <Text size="xs" c="dimmed">
-                        {formatTime(draft.updatedAt)}
+                        {formatDateTime(draft.updatedAt)}
                       </Text>
                     </Table.Td>
                     <Table.Td>

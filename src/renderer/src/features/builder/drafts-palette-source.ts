@@ -2,7 +2,7 @@ import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { useNavigation } from '@ui/navigation';
 import { builderCalls } from './builder-calls-store';
 import { openDraft } from './drafts-actions';
-import { formatTime } from '@ui/order-format';
+import { formatDateTime } from '@ui/instant-format';
 
 // Ctrl+K: a draft's name opens it in the builder.
 registerPaletteSource({
@@ -15,7 +15,7 @@ registerPaletteSource({
     return drafts.map((draft) => ({
       id: `drafts:${draft.id}`,
       label: draft.name,
-      description: `${draft.form} draft · updated ${formatTime(draft.updatedAt)}`,
+      description: `${draft.form} draft · updated ${formatDateTime(draft.updatedAt)}`,
       run: () => {
         useNavigation.getState().navigate('builder');
         void openDraft(draft.id);

@@ -3,13 +3,14 @@ import type { TimelineSummary } from '@shared/events';
 import type { NotificationPlan } from '@shared/merchant-api';
 import { VerdictBadge } from '@features/jwt';
 import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
-import { clockTime, provenanceMark, RowProvenance } from '@features/timeline';
+import { provenanceMark, RowProvenance } from '@features/timeline';
 import { TableHeader } from '@ui/table-header';
 import { useNavigation } from '@ui/navigation';
 import { useProfilesStore } from '@features/profiles';
 import { awaitingWebhookWords } from './awaiting-webhook-words';
 import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder } from './followed-order';
+import { formatClock, instantTitle } from '@ui/instant-format';
 
 /**
  * The order the last send created, live: its state and lifecycle strip as the records arrive,
@@ -82,7 +83,9 @@ export function FollowedOrderPanel({
           <Table.Tbody>
             {webhooks.map((webhook) => (
               <Table.Tr key={webhook.id} data-testid="followed-webhook">
-                <Table.Td ff="monospace">{clockTime(webhook.at)}</Table.Td>
+                <Table.Td ff="monospace" title={instantTitle(webhook.at)}>
+                  {formatClock(webhook.at)}
+                </Table.Td>
                 <Table.Td ff="monospace">
                   {/* The console's own webhook (crafted, replayed, forwarded) marked as the Timeline marks it. */}
                   <WebhookMark webhook={webhook} />

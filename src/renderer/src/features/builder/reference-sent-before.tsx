@@ -1,9 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
 import { memo, useEffect, useState } from 'react';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
-import { formatTime } from '@ui/order-format';
 import { builderCalls } from './builder-calls-store';
 import { useBuilderStore } from './builder-store';
+import { formatDateTime } from '@ui/instant-format';
 
 /** The contract's longest search text: a longer reference is searched by no one. */
 const SEARCH_TEXT_MAX = 200;
@@ -68,7 +68,7 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
       {newest.orderId.slice(0, 8)}…
     </Anchor>
   );
-  const where = `${newest.profileName ?? 'this profile'}, created ${formatTime(newest.createdAt)}`;
+  const where = `${newest.profileName ?? 'this profile'}, created ${formatDateTime(newest.createdAt)}`;
   const spec =
     "the spec calls it the merchant's unique order id. Fresh reference writes a new one on each Send.";
   // Several already: said as they are, the newest named (the one a Send just made, it may be).

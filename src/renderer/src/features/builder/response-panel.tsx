@@ -16,7 +16,6 @@ import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icon
 import { failureTitle } from '@bridge/bridge-error';
 import type { LastSend, UnansweredSend } from '@shared/drafts';
 import { CHECKOUT_URL_HOLDS_TOKEN_WORDS, type CheckoutCreated } from '@shared/merchant-api';
-import { formatTime } from '@ui/order-format';
 import { useNavigation } from '@ui/navigation';
 import { openExternalUrl } from '@ui/open-external';
 import { TableHeader } from '@ui/table-header';
@@ -25,6 +24,7 @@ import { useBuilderStore } from './builder-store';
 import { FollowedOrderPanel } from './followed-order-panel';
 import { cancelSend } from './send-checkout';
 import { useSendStore } from './send-store';
+import { formatDateTime } from '@ui/instant-format';
 
 const CREATED_FIELDS: (keyof CheckoutCreated)[] = ['order_id', 'checkout_id', 'status', 'checkout_url'];
 
@@ -173,7 +173,7 @@ function RestoredSend({ lastSend }: { lastSend: LastSend }) {
     <Stack gap="sm" p="sm" data-testid="restored-send">
       <Text size="sm">
         Sent before this page was opened: {lastSend.status === null ? 'no answer' : `${lastSend.status}`} from{' '}
-        {lastSend.profileName} at {formatTime(lastSend.at)}. The answer is{' '}
+        {lastSend.profileName} at {formatDateTime(lastSend.at)}. The answer is{' '}
         <Anchor href={`#/timeline?id=${lastSend.recordId}`}>record #{lastSend.recordId}</Anchor> on the
         timeline.
       </Text>
@@ -208,8 +208,8 @@ function RestoredSend({ lastSend }: { lastSend: LastSend }) {
 function UnansweredSendNote({ send }: { send: UnansweredSend }) {
   return (
     <Text p="sm" size="sm" data-testid="unanswered-send">
-      Sent to {send.profileName} at {formatTime(send.at)}, before this page was opened; the page that sent it
-      closed before the answer came. The answer, or why none came, is on{' '}
+      Sent to {send.profileName} at {formatDateTime(send.at)}, before this page was opened; the page that sent
+      it closed before the answer came. The answer, or why none came, is on{' '}
       <Anchor href="#/timeline">the timeline</Anchor>.
     </Text>
   );

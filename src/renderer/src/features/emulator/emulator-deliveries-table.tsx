@@ -1,9 +1,9 @@
 import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
 import type { EmulatorDelivery, EmulatorOrder, EmulatorStatus } from '@shared/emulator';
-import { formatShortTime } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
 import { describeFaults } from '@shared/emulator-fault-words';
+import { formatShortInstant, instantTitle } from '@ui/instant-format';
 
 const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {
   pending: 'blue',
@@ -28,11 +28,11 @@ function nextAttemptWords(
   if (delivery.heldForNext)
     return delivery.nextAttemptAt === null
       ? "after the order's next notification"
-      : `after the order's next notification, or at ${formatShortTime(delivery.nextAttemptAt)}`;
+      : `after the order's next notification, or at ${formatShortInstant(delivery.nextAttemptAt)}`;
   if (known && delivery.status === 'pending' && !status.running && status.error === null)
     return 'once the emulator runs';
   if (delivery.nextAttemptAt === null) return '—';
-  return formatShortTime(delivery.nextAttemptAt);
+  return formatShortInstant(delivery.nextAttemptAt);
 }
 
 /** How wide an order's name may be in a row before it is cut (its whole text on hover). */
@@ -99,7 +99,9 @@ export function EmulatorDeliveriesTable({
         <Table.Tbody>
           {deliveries.map((delivery) => (
             <Table.Tr key={delivery.id} data-testid="emulator-delivery" data-status={delivery.status}>
-              <Table.Td>{formatShortTime(delivery.createdAt)}</Table.Td>
+              <Table.Td title={instantTitle(delivery.createdAt)}>
+                {formatShortInstant(delivery.createdAt)}
+              </Table.Td>
               <Table.Td maw={ORDER_COLUMN_WIDTH}>
                 <OrderName
                   orderId={delivery.orderId}

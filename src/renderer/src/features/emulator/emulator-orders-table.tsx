@@ -20,7 +20,6 @@ import { describeRelative } from '@shared/relative-time';
 import { openExternalUrl } from '@ui/open-external';
 import { errorMessage } from '@bridge/bridge-error';
 import { StateBadge } from '@features/orders';
-import { formatShortTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
 import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
@@ -29,6 +28,7 @@ import { ORDER_COLUMN_WIDTH } from './emulator-deliveries-table';
 import { OrderFaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
 import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
+import { formatShortInstant } from '@ui/instant-format';
 
 const ACTION_LABEL: Record<CustomerAction, string> = {
   pay: 'Pay',
@@ -148,7 +148,7 @@ export function EmulatorOrdersTable({
                       c="dimmed"
                       title="The expiry as last heard; whether the order is still new is not known while cut off"
                     >
-                      at {formatShortTime(order.expiresAt)}
+                      at {formatShortInstant(order.expiresAt)}
                     </Text>
                   ) : order.state === 'new' ? (
                     <ExpiryCountdown expiresAt={order.expiresAt} />

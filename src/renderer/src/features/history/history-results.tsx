@@ -4,7 +4,7 @@ import { toFtsQuery, type EventFilter } from '@shared/event-filter';
 import type { TimelineSummary } from '@shared/events';
 import { errorMessage } from '@bridge/bridge-error';
 import { isUnreadRequest, NOT_HTTP, NOT_JUDGED_WHY } from '@shared/raw-request';
-import { formatTime, PROVENANCE_LABEL } from '@ui/order-format';
+import { PROVENANCE_LABEL } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
 import {
   emptyWhenLoadedWords,
@@ -17,6 +17,7 @@ import {
 } from '@features/timeline';
 import { useHistoryStore } from './history-store';
 import classes from './history-results.module.css';
+import { formatDateTime, instantTitle } from '@ui/instant-format';
 
 const PAGE = 100;
 /**
@@ -66,8 +67,8 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
         </a>
       </td>
       {/* The date too: search results span days, and a clock alone cannot tell them apart. */}
-      <td className={classes.nowrap} title={record.at}>
-        {formatTime(record.at)}
+      <td className={classes.nowrap} title={instantTitle(record.at)}>
+        {formatDateTime(record.at)}
       </td>
       <td>
         <div className={classes.kinds} data-testid="history-kind">

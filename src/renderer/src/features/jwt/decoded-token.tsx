@@ -2,10 +2,10 @@ import { Alert, Code, Stack, Table, Text, Title } from '@mantine/core';
 import type { DecodedJwt } from '@shared/jwt/decode-jwt';
 import { NO_TIME_CLAIMS, timeClaimLines } from '@shared/jwt/time-claim-lines';
 import { shownTokenPart } from '@shared/jwt/visible-json';
-import { formatTime } from '@ui/order-format';
 import { useNow } from '@ui/use-now';
 import { TableHeader } from '@ui/table-header';
 import { useJwtStore } from './jwt-store';
+import { formatZoned } from '@ui/instant-format';
 
 const TIME_LABEL: Record<'iat' | 'nbf' | 'exp', string> = {
   iat: 'Issued at (iat)',
@@ -68,7 +68,7 @@ function TimeClaims({ decoded, atInspectorNow }: { decoded: DecodedJwt; atInspec
                         </Text>
                       ) : (
                         <Text size="sm" span>
-                          {formatTime(line.time.iso, { withZone: true })}
+                          {formatZoned(line.time.iso)}
                         </Text>
                       )}
                     </Table.Td>

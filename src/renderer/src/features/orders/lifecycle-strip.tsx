@@ -9,7 +9,8 @@ import {
 import { Fragment } from 'react';
 import { STRIP_STATUS_WORDS, type OrderLifecycle, type StripStep } from '@shared/orders/order-lifecycle';
 import { stepEvidence } from '@shared/orders/strip-steps';
-import { formatShortTime, formatTime, STEP_LABEL } from '@ui/order-format';
+import { STEP_LABEL } from '@ui/order-format';
+import { formatShortInstant, instantTitle } from '@ui/instant-format';
 
 const STATUS_WORD = STRIP_STATUS_WORDS;
 
@@ -59,9 +60,12 @@ function StepEvidence({ step, at, compact }: { step: StripStep; at: string; comp
       confirmed === null ? '' : `, ${confirmed.words} #${confirmed.recordId}`
     }${lateNote}`;
     return (
-      <Tooltip label={`${formatTime(at)}${how}: open record #${reached.recordId} on the timeline`} withArrow>
+      <Tooltip
+        label={`${instantTitle(at)}${how}: open record #${reached.recordId} on the timeline`}
+        withArrow
+      >
         <Anchor href={`#/timeline?id=${reached.recordId}`} size="xs" display="block" mt={2}>
-          {formatShortTime(at)}
+          {formatShortInstant(at)}
         </Anchor>
       </Tooltip>
     );
@@ -70,11 +74,11 @@ function StepEvidence({ step, at, compact }: { step: StripStep; at: string; comp
   return (
     <>
       <Tooltip
-        label={`${formatTime(at)}${lateLabel}: open record #${reached.recordId} on the timeline`}
+        label={`${instantTitle(at)}${lateLabel}: open record #${reached.recordId} on the timeline`}
         withArrow
       >
         <Anchor href={`#/timeline?id=${reached.recordId}`} size="xs" display="block" mt={2}>
-          {formatShortTime(at)}
+          {formatShortInstant(at)}
           {reached.words === '' ? '' : ` · ${reached.words}`}
         </Anchor>
       </Tooltip>

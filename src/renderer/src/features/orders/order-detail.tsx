@@ -35,13 +35,13 @@ import { OperationEditor } from './operation-editor';
 import type { OperationRequest } from './operation-request';
 import { OrderActions } from './order-actions';
 import { OrderEntriesTable } from './order-entries-table';
-import { formatTime } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
 import { stateByDefault } from '@shared/orders/operation-availability';
 import { emulatorHeldStateNote } from '@shared/orders/emulator-held-state';
 import { StateBadge } from './state-badge';
 import { useEmulatorHeldState } from './use-emulator-held-state';
 import { useOrderLifecycle } from './use-order-lifecycle';
+import { formatZoned } from '@ui/instant-format';
 
 function CopyableId({ label, value }: { label: string; value: string | null }) {
   return (
@@ -207,8 +207,8 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         <Fact label="Captured" value={formatMoney(facts.capturedAmount, facts.currency)} />
         <Fact label="Refunded" value={formatMoney(facts.refundedAmount, facts.currency)} />
         <Fact label="Profile" value={facts.profileName ?? '—'} />
-        <Fact label="Created" value={formatTime(facts.createdAt)} />
-        <Fact label="Last activity" value={formatTime(facts.lastActivityAt)} />
+        <Fact label="Created" value={formatZoned(facts.createdAt)} />
+        <Fact label="Last activity" value={formatZoned(facts.lastActivityAt)} />
         <Fact label="Order number" value={facts.orderNumber ?? '—'} />
         <Fact label="Records" value={String(facts.recordCount)} />
       </SimpleGrid>

@@ -5,14 +5,8 @@ import { VerdictBadge } from '@features/jwt';
 import type { LifecycleEntry } from '@shared/orders/order-lifecycle';
 import { PROVENANCE_WORDS } from '@shared/provenance';
 import { recordStatusWord } from '@shared/record-status';
-import {
-  EFFECT_COLOR,
-  EFFECT_LABEL,
-  formatShortTime,
-  formatTime,
-  PROVENANCE_LABEL,
-  WHOLE_BADGE,
-} from '@ui/order-format';
+import { EFFECT_COLOR, EFFECT_LABEL, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
+import { formatShortInstant, instantTitle } from '@ui/instant-format';
 import { TableHeader } from '@ui/table-header';
 import { StateBadge } from './state-badge';
 
@@ -59,8 +53,8 @@ export function OrderEntriesTable({
                 data-provenance={entry.provenance}
               >
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Anchor href={`#/timeline?id=${entry.recordId}`} size="xs" title={formatTime(entry.at)}>
-                    {formatShortTime(entry.at)}
+                  <Anchor href={`#/timeline?id=${entry.recordId}`} size="xs" title={instantTitle(entry.at)}>
+                    {formatShortInstant(entry.at)}
                   </Anchor>
                   <Group gap={4} wrap="nowrap">
                     <Text size="xs">{entry.kind}</Text>

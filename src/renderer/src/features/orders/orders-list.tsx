@@ -1,11 +1,12 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
-import { formatShortTime, formatTime, WHOLE_BADGE } from '@ui/order-format';
+import { WHOLE_BADGE } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
 import { badgeColors } from '@ui/readable-colors';
 import { StateBadge } from './state-badge';
 import { useVirtualRows } from './use-virtual-rows';
+import { formatShortInstant, instantTitle } from '@ui/instant-format';
 
 const ROW_HEIGHT = 68;
 
@@ -71,17 +72,17 @@ function OrderRow({
           size="xs"
           c="dimmed"
           truncate="end"
-          title={`${profileWords} · created ${formatTime(order.createdAt)}`}
+          title={`${profileWords} · created ${instantTitle(order.createdAt)}`}
         >
-          {profileWords} · created {formatShortTime(order.createdAt)}
+          {profileWords} · created {formatShortInstant(order.createdAt)}
         </Text>
         <Text
           size="xs"
           c="dimmed"
           style={{ whiteSpace: 'nowrap' }}
-          title={`Last activity ${formatTime(order.lastActivityAt)}`}
+          title={`Last activity ${instantTitle(order.lastActivityAt)}`}
         >
-          last {formatShortTime(order.lastActivityAt)}
+          last {formatShortInstant(order.lastActivityAt)}
         </Text>
       </Group>
     </UnstyledButton>

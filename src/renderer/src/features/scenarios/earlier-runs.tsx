@@ -25,7 +25,7 @@ import {
   type StoredRun,
   type StoredRunStatus,
 } from '@shared/scenarios/stored-runs';
-import { formatTime, WHOLE_BADGE } from '@ui/order-format';
+import { WHOLE_BADGE } from '@ui/order-format';
 import { ChoiceControl } from '@ui/choice-control';
 import { TableHeader } from '@ui/table-header';
 import { RunAgainButton } from './run-again-button';
@@ -37,6 +37,7 @@ import { IsolatedNames } from './isolated-names';
 import { RunUnderWayActions } from './runs-under-way';
 import { useRunsNow, useShownScenarioRuns } from './use-shown-scenario-runs';
 import { useConsoleCommand } from '@ui/use-console-command';
+import { formatDateTime, instantTitle } from '@ui/instant-format';
 
 const took = (run: RunSummary) => runTimeWords(run, '—');
 
@@ -70,7 +71,7 @@ function OpenedRun({ run, onBack }: { run: StoredRun; onBack: () => void }) {
               {run.finishedAt === null ? '' : ` · took ${took(run)}`}
             </Text>
             <Text size="xs" c="dimmed">
-              Started {formatTime(run.startedAt)} ({describeRelative(Date.parse(run.startedAt), now)}) by{' '}
+              Started {formatDateTime(run.startedAt)} ({describeRelative(Date.parse(run.startedAt), now)}) by{' '}
               {frontDoorWords(run.frontDoor)} on profile <IsolatedNames names={[run.profileName]} /> ·{' '}
               <Text span ff="monospace" size="xs">
                 <IsolatedNames names={run.paths} />
@@ -228,7 +229,7 @@ export function EarlierRuns({
                   {run.status === 'running' ? ' so far' : ''}
                 </Table.Td>
                 <Table.Td>{took(run)}</Table.Td>
-                <Table.Td title={formatTime(run.startedAt, { withZone: true })}>
+                <Table.Td title={instantTitle(run.startedAt)}>
                   {describeRelative(Date.parse(run.startedAt), now)}
                 </Table.Td>
                 <Table.Td>{run.profileName}</Table.Td>

@@ -2,7 +2,6 @@
 // Kept by scripts/renderer-floors.mjs, which adds what they import; lines may be added by hand.
 export { copyRecordToken } from './detail/copy-record-token';
 export { FiltersAlone } from './filters-alone';
-export { clockTime } from './record-badges';
 export { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
 export { useRowVirtualizer } from './row-virtualizer';
 export { type FilterUpdate, TimelineFilters } from './timeline-filters';

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@
 import { IconChevronRight } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
-import { formatShortTime } from '@ui/order-format';
+import { formatShortInstant } from '@ui/instant-format';
 
 /**
  * The timeline filtered by one order: the order's strip, then every one of its records in time
@@ -44,7 +44,7 @@ export function OrderLifecyclePanel({ orderId, onOpen }: { orderId: string; onOp
                   role="listitem"
                   onClick={() => onOpen(entry.recordId)}
                   title={entry.evidence}
-                  aria-label={`${entry.what} at ${formatShortTime(entry.at)}: state after ${entry.stateAfter ?? 'unknown'}`}
+                  aria-label={`${entry.what} at ${formatShortInstant(entry.at)}: state after ${entry.stateAfter ?? 'unknown'}`}
                   style={{ whiteSpace: 'nowrap' }}
                 >
                   <Stack gap={0} align="center">
@@ -53,7 +53,7 @@ export function OrderLifecyclePanel({ orderId, onOpen }: { orderId: string; onOp
                     </Text>
                     <Group gap={4} wrap="nowrap">
                       <Text size="xs" c="dimmed">
-                        {formatShortTime(entry.at)}
+                        {formatShortInstant(entry.at)}
                       </Text>
                       <StateBadge state={entry.stateAfter} size="xs" />
                     </Group>

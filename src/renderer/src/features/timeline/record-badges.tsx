@@ -59,11 +59,3 @@ export function StatusText({ summary }: { summary: StatusFields }) {
     </Text>
   );
 }
-
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-
-/** `14:03:07.412` in local time: rows arrive many per second, so milliseconds matter. */
-export function clockTime(iso: string): string {
-  const date = new Date(iso);
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
-}

@@ -1,8 +1,8 @@
 import { recordStatusWord } from '@shared/record-status';
 import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { timelineRecords } from './timeline-records-store';
-import { clockTime } from './record-badges';
 import { hashLink, timelineParams } from './timeline-url';
+import { formatClock } from '@ui/instant-format';
 
 /**
  * Timeline records in the command palette (Ctrl/Cmd+K): main searches them with the same free
@@ -22,7 +22,7 @@ registerPaletteSource({
         .replace(/\s+/g, ' ')
         .trim(),
       description: [
-        clockTime(item.at),
+        formatClock(item.at),
         item.status === null && item.error === null ? null : recordStatusWord(item),
         item.eventType,
         item.tokenVerdict,

@@ -1,12 +1,12 @@
 import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { EventKind, TimelineSummary } from '@shared/events';
-import { clockTime } from './record-badges';
 import { recordName } from './record-name';
 import type { Provenance } from '@shared/provenance';
 import { isUnreadRequest } from '@shared/raw-request';
 import { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
 import type { TimelineRowGroup } from './timeline-rows';
 import classes from './timeline.module.css';
+import { formatClock, instantTitle } from '@ui/instant-format';
 
 interface RowFrameProps {
   testId: 'timeline-row' | 'timeline-part';
@@ -70,8 +70,8 @@ function RowFrame({
 function LeadCells({ at, id, kinds }: { at: string; id: number; kinds: readonly EventKind[] }) {
   return (
     <>
-      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={at}>
-        {clockTime(at)}
+      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={instantTitle(at)}>
+        {formatClock(at)}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.mono}`}>
         #{id}

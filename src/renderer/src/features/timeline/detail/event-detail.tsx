@@ -13,7 +13,7 @@ import { ProvenanceNote } from './provenance-note';
 import { RelatedLinks } from './related-links';
 import { RequestOutcome } from './request-outcome';
 import { VerdictSections } from './verdict-sections';
-import { formatTime } from '@ui/order-format';
+import { formatZoned } from '@ui/instant-format';
 
 const NOTIFICATION_KINDS: readonly EventKind[] = ['webhook', 'delivery', 'replay', 'forward'];
 
@@ -94,7 +94,7 @@ export function EventDetail({
           )}
           {detail !== null && (
             <Text size="xs" c="dimmed">
-              {formatTime(detail.at)} ({detail.at})
+              {formatZoned(detail.at)} ({detail.at})
               {detail.durationMs === null ? '' : ` · ${Math.round(detail.durationMs)} ms`}
               {detail.profileName === null ? '' : ` · profile ${detail.profileName}`}
               {detail.eventType === null ? '' : ` · ${detail.eventType}`}
