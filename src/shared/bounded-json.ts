@@ -1,3 +1,4 @@
+import { formatCharacters } from './byte-size';
 import { formatCount } from './count-format';
 import { jsonSyntaxWords } from './json-text';
 import { createJsonTextMeasure } from './json-text-measure';
@@ -38,13 +39,6 @@ export type JsonBoundProblem =
 
 export type BoundedJson = { ok: true; value: unknown } | { ok: false; problem: JsonBoundProblem };
 
-const sizeOf = (chars: number) =>
-  chars >= 1024 * 1024
-    ? `${(chars / 1024 / 1024).toFixed(1)} MiB`
-    : chars >= 1024
-      ? `${(chars / 1024).toFixed(1)} KiB`
-      : `${chars} characters`;
-
 /** One sentence for a person: what is wrong and what the bound is. */
 export function describeJsonProblem(problem: JsonBoundProblem): string {
   switch (problem.kind) {
@@ -53,9 +47,9 @@ export function describeJsonProblem(problem: JsonBoundProblem): string {
         ? `it nests ${formatCount(problem.depth)} levels deep; at most ${formatCount(problem.limit)} are read`
         : `it nests more than ${problem.limit} levels deep; at most ${problem.limit} are read`;
     case 'too_long':
-      return `it is ${sizeOf(problem.chars)}; at most ${sizeOf(problem.limit)} is read`;
+      return `it is ${formatCharacters(problem.chars)}; at most ${formatCharacters(problem.limit)} are read`;
     case 'string_too_long':
-      return `a string on line ${problem.line} is ${sizeOf(problem.chars)}; at most ${sizeOf(problem.limit)} is read`;
+      return `a string on line ${problem.line} is ${formatCharacters(problem.chars)}; at most ${formatCharacters(problem.limit)} are read`;
     case 'not_json':
       return `it is not JSON (${problem.message})`;
   }

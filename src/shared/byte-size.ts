@@ -4,15 +4,39 @@ const KIB = 1024;
 const MIB = 1024 * KIB;
 
 /**
- * A size in bytes as every view says it: binary units (KiB, MiB), the unit the console's limits
- * are given in ("above 1 MiB", the emulator's 1 MiB request limit), with the exact count beside
- * the rounded one. The one byte-size formatter of the renderer: a body on the timeline, a
- * document in the builder.
+ * A size in bytes as every view and message says it: binary units (KiB, MiB), the unit the
+ * console's limits are given in ("above 1 MiB", the emulator's 1 MiB request limit), with the
+ * exact count beside the rounded one. The one byte-size formatter: a body on the timeline, a
+ * document in the builder, an import's file and limits (formatBytesShort).
  */
 export function formatBytes(size: number): string {
   if (size < KIB) return `${formatCount(size)} bytes`;
-  if (size < MIB) return `${(size / KIB).toFixed(1)} KiB (${formatCount(size)} bytes)`;
-  return `${(size / MIB).toFixed(2)} MiB (${formatCount(size)} bytes)`;
+  return `${rounded(size)} (${formatCount(size)} bytes)`;
+}
+
+/** KiB to a tenth, MiB to a hundredth: one rounding for both forms. */
+const rounded = (size: number) =>
+  size < MIB ? `${(size / KIB).toFixed(1)} KiB` : `${(size / MIB).toFixed(2)} MiB`;
+
+/**
+ * The same size without the exact count, for a limit or a size inside a longer sentence:
+ * rounded as formatBytes rounds, and a whole number of units written whole ("1 MiB",
+ * "256 MiB", "5,120 MiB"), as limits are written in the docs and the CLI.
+ */
+export function formatBytesShort(size: number): string {
+  if (size < KIB) return `${formatCount(size)} bytes`;
+  const [unit, per] = size < MIB ? ['KiB', KIB] : ['MiB', MIB];
+  return size % per === 0 ? `${formatCount(size / per)} ${unit}` : rounded(size);
+}
+
+/**
+ * A count of characters (a text's length, where its bytes were never counted), said as one:
+ * a count in binary units read as bytes, and a character may be up to three bytes of UTF-8.
+ * A whole number of Mi is written so, as docs/limits.md gives such a limit ("256 Mi characters").
+ */
+export function formatCharacters(count: number): string {
+  if (count >= MIB && count % MIB === 0) return `${formatCount(count / MIB)} Mi characters`;
+  return `${formatCount(count)} ${count === 1 ? 'character' : 'characters'}`;
 }
 
 /**

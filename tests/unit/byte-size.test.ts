@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, utf8ByteLength } from '../../src/shared/byte-size';
+import { formatBytes, formatBytesShort, formatCharacters, utf8ByteLength } from '../../src/shared/byte-size';
+import { describeJsonProblem } from '../../src/shared/bounded-json';
+import { measureProblemWords } from '../../src/main/history/import-file';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
 import { documentSize, overEmulatorLimitWords } from '../../src/renderer/src/features/builder/large-document';
 
@@ -19,6 +21,47 @@ describe('the one byte-size formatter', () => {
     expect(formatBytes(512)).toBe('512 bytes');
     expect(formatBytes(2048)).toBe('2.0 KiB (2,048 bytes)');
     expect(formatBytes(5_976_883)).toBe('5.70 MiB (5,976,883 bytes)');
+  });
+});
+
+// Four formatters wrote sizes four ways: import-file.ts's "5120.0 MiB" and "1 MiB", History's
+// "256.0 MiB" for a limit the CLI gave as "256 MiB", and bounded-json's character counts as KiB and
+// MiB. The one owner now has a short form, and a count of characters is said in characters.
+describe('the short form, where the exact count would crowd a sentence', () => {
+  it('rounds as the long form does, and writes whole units whole', () => {
+    expect(formatBytesShort(512)).toBe('512 bytes');
+    expect(formatBytesShort(64 * 1024)).toBe('64 KiB');
+    expect(formatBytesShort(2_000)).toBe('2.0 KiB');
+    expect(formatBytesShort(1024 * 1024)).toBe('1 MiB');
+    expect(formatBytesShort(256 * 1024 * 1024)).toBe('256 MiB');
+    expect(formatBytesShort(5 * 1024 * 1024 * 1024)).toBe('5,120 MiB');
+    expect(formatBytesShort(5_976_883)).toBe('5.70 MiB');
+    expect(formatBytes(5_976_883).startsWith(formatBytesShort(5_976_883))).toBe(true);
+  });
+});
+
+describe('a count of characters', () => {
+  it('is said in characters, never in bytes', () => {
+    expect(formatCharacters(1)).toBe('1 character');
+    expect(formatCharacters(1_500_000)).toBe('1,500,000 characters');
+    expect(formatCharacters(256 * 1024 * 1024)).toBe('256 Mi characters');
+  });
+
+  it('is how a text too long or a string too long to read is said', () => {
+    expect(describeJsonProblem({ kind: 'too_long', chars: 3_000_000, limit: 2 * 1024 * 1024 })).toBe(
+      'it is 3,000,000 characters; at most 2 Mi characters are read',
+    );
+    expect(describeJsonProblem({ kind: 'string_too_long', chars: 2048, limit: 1024, line: 3 })).toBe(
+      'a string on line 3 is 2,048 characters; at most 1,024 characters are read',
+    );
+    expect(
+      measureProblemWords(
+        { kind: 'string_too_long', chars: 2_000_000, limit: 1_398_118, line: 3 },
+        1024 * 1024,
+      ),
+    ).toBe(
+      "Line 3: a value of 2,000,000 characters is longer than a record's body may be written in (at most 1 MiB, 1,398,118 characters as base64).",
+    );
   });
 });
 

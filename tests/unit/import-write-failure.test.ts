@@ -128,7 +128,7 @@ describe('an import the disk has no room for', () => {
   // A 5 MiB file on a 3 MB disk stopped half-way, and the undo had no room either.
   it('is refused before anything is written, saying how much room it needs', () => {
     expect(importRoomProblem(2.9 * MIB, 5 * MIB)).toBe(
-      'The disk holding the data directory has 2.9 MiB free; importing this file (5 MiB) needs about 14 MiB, room for its records and for removing them again should writing fail. Free some space and import it again.',
+      'The disk holding the data directory has 2.90 MiB free; importing this file (5 MiB) needs about 14 MiB, room for its records and for removing them again should writing fail. Free some space and import it again.',
     );
     expect(importRoomProblem(14 * MIB, 5 * MIB)).toBeNull();
   });

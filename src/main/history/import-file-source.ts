@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { constants } from 'node:buffer';
-import { formatBytes, ImportError, importFileText } from './import-file';
+import { formatBytesShort } from '../../shared/byte-size';
+import { ImportError, importFileText } from './import-file';
 import { FILE_CHANGED } from './import-ndjson-check';
 
 /** Bytes read at a time: far below anything that strains memory, large enough to be quick. */
@@ -48,7 +49,7 @@ export async function importFileSource(handle: FileHandle): Promise<ImportFileSo
       // "Cannot create a string longer than 0x1fffffe8 characters" named the engine, not the way out.
       if (first.size > constants.MAX_STRING_LENGTH)
         throw new ImportError(
-          `The file is ${formatBytes(first.size)} and not NDJSON: a JSON or HAR file is one document, read whole, and past about 512 MiB it cannot be. Export it as NDJSON instead (checkout-console export --format ndjson), which is read line by line, whatever its size.`,
+          `The file is ${formatBytesShort(first.size)} and not NDJSON: a JSON or HAR file is one document, read whole, and past about 512 MiB it cannot be. Export it as NDJSON instead (checkout-console export --format ndjson), which is read line by line, whatever its size.`,
         );
       return importFileText(await handle.readFile());
     },

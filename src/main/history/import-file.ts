@@ -16,6 +16,7 @@ import {
   type ExportedEvent,
   type ExportFormat,
 } from '../../shared/history-file';
+import { formatBytesShort, formatCharacters } from '../../shared/byte-size';
 import { parseJsonText } from '../../shared/json-text';
 import type { NewEvent } from '../store/events-repository';
 import { RELATED_UID_KEY } from '../store/history-repository';
@@ -37,14 +38,6 @@ export interface ImportLimits {
   /** The largest body one record may carry (default IMPORT_MAX_BODY_BYTES). */
   maxBodyBytes?: number;
 }
-
-const MIB = 1024 * 1024;
-export const formatBytes = (bytes: number) =>
-  bytes % MIB === 0
-    ? `${bytes / MIB} MiB`
-    : bytes >= MIB
-      ? `${(bytes / MIB).toFixed(1)} MiB`
-      : `${bytes} bytes`;
 
 /** The value at a zod issue's path in what was parsed (undefined: not there). */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -113,7 +106,8 @@ export function importMeasureLimits(maxBody: number): { maxDepth: number; maxStr
 /** Why a file measured unsafe to parse is refused. */
 export function measureProblemWords(problem: JsonBoundProblem, maxBody: number): string {
   return problem.kind === 'string_too_long'
-    ? `Line ${problem.line}: a value of ${formatBytes(problem.chars)} is larger than a record's body may be (at most ${formatBytes(maxBody)}).`
+    ? // Measured before parsing, as characters of the file (a body there is text or base64): no bytes counted.
+      `Line ${problem.line}: a value of ${formatCharacters(problem.chars)} is longer than a record's body may be written in (at most ${formatBytesShort(maxBody)}, ${formatCharacters(problem.limit)} as base64).`
     : `The file cannot be read: ${describeJsonProblem(problem)}.`;
 }
 
@@ -223,7 +217,7 @@ export function checkedRecord(event: unknown, where: string, maxBody: number): E
     const size = bodySize(record[field], record[`${field}_base64`]);
     if (size > maxBody)
       throw new ImportError(
-        `${where}: ${field} is ${formatBytes(size)}; a record's body may be at most ${formatBytes(maxBody)}.`,
+        `${where}: ${field} is ${formatBytesShort(size)}; a record's body may be at most ${formatBytesShort(maxBody)}.`,
       );
     const sizeField = `${part}_size` as const;
     if (saidBeforeRedaction(record, part, size)) {

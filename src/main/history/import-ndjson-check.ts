@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createJsonTextMeasure } from '../../shared/json-text-measure';
+import { formatBytesShort, formatCharacters } from '../../shared/byte-size';
 import { parseJsonText } from '../../shared/json-text';
 import { historyUtf8Hint, notUtf8FileWords, type ExportedEvent } from '../../shared/history-file';
 import { createUtf8StreamReader } from '../../shared/utf8-text';
@@ -7,7 +8,6 @@ import {
   checkedRecord,
   createUidRegister,
   endsEarly,
-  formatBytes,
   ImportError,
   importMeasureLimits,
   measureProblemWords,
@@ -139,7 +139,7 @@ export async function checkNdjsonStream(
       // One line that long is a document written without line breaks: read whole, if it can be.
       if (records === 1) firstNotJson = true;
       else
-        lineProblem = `Line ${line.index + 1}: a record of ${formatBytes(line.chars)} is longer than a record may be (two bodies of ${formatBytes(maxBody)} and the rest); nothing is read past it.`;
+        lineProblem = `Line ${line.index + 1}: a record of ${formatCharacters(line.chars)} is longer than a record may be (two bodies of ${formatBytesShort(maxBody)} and the rest); nothing is read past it.`;
       continue;
     }
     const parsed = parseJsonText(line.text);

@@ -1,5 +1,6 @@
 import { statfs } from 'node:fs/promises';
-import { formatBytes, ImportError } from './import-file';
+import { formatBytesShort } from '../../shared/byte-size';
+import { ImportError } from './import-file';
 
 /** Room for the write-ahead log until SQLite's checkpoint reuses it (1,000 pages of 4 KiB). */
 const WAL_ROOM_BYTES = 4 * 1024 * 1024;
@@ -14,7 +15,7 @@ const WAL_ROOM_BYTES = 4 * 1024 * 1024;
 export function importRoomProblem(freeBytes: number, fileBytes: number): string | null {
   const needed = 2 * fileBytes + WAL_ROOM_BYTES;
   if (freeBytes >= needed) return null;
-  return `The disk holding the data directory has ${formatBytes(freeBytes)} free; importing this file (${formatBytes(fileBytes)}) needs about ${formatBytes(needed)}, room for its records and for removing them again should writing fail. Free some space and import it again.`;
+  return `The disk holding the data directory has ${formatBytesShort(freeBytes)} free; importing this file (${formatBytesShort(fileBytes)}) needs about ${formatBytesShort(needed)}, room for its records and for removing them again should writing fail. Free some space and import it again.`;
 }
 
 /** Refuses an import the data directory's disk has no room for, before anything is written. */

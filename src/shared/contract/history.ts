@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCharacters } from '../byte-size';
 import { eventFilterSchema } from '../event-filter';
 import { EXPORT_FORMATS, retentionRemovalSchema, retentionSchema } from '../history-file';
 import { defineCommand, noInput } from './define';
@@ -55,7 +56,10 @@ export const historyCommands = {
       .object({
         text: z
           .string()
-          .max(HISTORY_IMPORT_MAX_CHARS, 'An import is at most 256 MiB; use the import command')
+          .max(
+            HISTORY_IMPORT_MAX_CHARS,
+            `An import is at most ${formatCharacters(HISTORY_IMPORT_MAX_CHARS)}; use the import command`,
+          )
           .optional(),
         /**
          * Or the file itself, read where the console runs (NDJSON as a stream, of any size; a

@@ -2,6 +2,7 @@ import { Anchor, Button, Checkbox, FileButton, Group, Paper, Stack, Text, Title 
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { formatBytesShort, formatCharacters } from '@shared/byte-size';
 import { HISTORY_IMPORT_MAX_CHARS } from '@shared/contract/history';
 import type { EventFilter } from '@shared/event-filter';
 import { describeImportResult, type ExportFormat } from '@shared/history-file';
@@ -16,8 +17,6 @@ const FORMAT_CHOICES: readonly Choice<ExportFormat>[] = [
   { value: 'json', label: 'JSON' },
   { value: 'ndjson', label: 'NDJSON' },
 ];
-
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
 /** Export what the filter matches (HAR, JSON, NDJSON), and import a file back. */
 export function HistoryExport({
@@ -65,7 +64,7 @@ export function HistoryExport({
     if (file.size > HISTORY_IMPORT_MAX_CHARS) {
       setImportResult({
         tone: 'red',
-        message: `${file.name} is ${megabytes(file.size)}; the console imports files of up to ${megabytes(HISTORY_IMPORT_MAX_CHARS)} here. For a larger one use "${consoleCommand('import <file>')}".`,
+        message: `${file.name} is ${formatBytesShort(file.size)}; the console imports files of up to ${formatCharacters(HISTORY_IMPORT_MAX_CHARS)} here. For a larger one use "${consoleCommand('import <file>')}".`,
       });
       resetFile.current?.();
       return;
