@@ -259,7 +259,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       notificationUrlFor(profile, listener.status(), () => runningListeners(addressRecords())),
     judgePayload: (payload, form, profile, { singleCheckout, sourceText }) => {
       // A local profile sends to the emulator, which judges by its own settings: the pairs it
-      // supports and how it weighs "" (a send it accepted was stored "sent with errors").
+      // supports, how it weighs "" and where instalments may be left out (a send it accepted
+      // was stored "sent with errors").
       const settings = profile.fields.environment === 'local' ? emulator.settings() : null;
       const findings = validateCheckout(payload, {
         form,
@@ -267,7 +268,11 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
         notificationField: profile.fields.notificationField,
         ...(settings === null
           ? {}
-          : { emptyOptional: settings.emptyOptional, pairs: settings.countryCurrencyPairs }),
+          : {
+              emptyOptional: settings.emptyOptional,
+              pairs: settings.countryCurrencyPairs,
+              instalmentsRequired: settings.instalmentsRequired,
+            }),
         // The text that went out: what only a text shows (a name given twice) is judged too.
         ...(sourceText === undefined ? {} : { sourceText }),
       });

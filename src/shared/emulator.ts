@@ -4,6 +4,7 @@ import {
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
 } from './checkout/country-currency-pairs';
 import { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES } from './checkout/empty-optional';
+import { DEFAULT_INSTALMENTS_REQUIRED, INSTALMENTS_REQUIRED_CHOICES } from './checkout/instalments';
 import { CUSTOMER_ACTIONS, ORDER_EVENT_TYPES, ORDER_STATES } from './orders/order-states';
 import { webhookHeaderEditsSchema, webhookHeaderViewSchema } from './registered-webhook-headers';
 import { MIB } from './listener';
@@ -96,6 +97,15 @@ export const emulatorSettingsSchema = z.object({
   emptyOptional: z
     .enum(EMPTY_OPTIONAL_CHOICES, { error: 'choose warn, refuse or accept' })
     .default(DEFAULT_EMPTY_OPTIONAL),
+  /**
+   * Where `instalments` may be left out. The spec requires it, but the official client sends it
+   * only with PAY_BY_INSTALMENTS, so under the spec's letter its PAY_NOW and PAY_BY_LATER orders
+   * were all refused. `pay_by_instalments` (default, as the client): required only there, a
+   * warning elsewhere; `always`: the spec's letter (instalments.ts).
+   */
+  instalmentsRequired: z
+    .enum(INSTALMENTS_REQUIRED_CHOICES, { error: 'choose pay_by_instalments or always' })
+    .default(DEFAULT_INSTALMENTS_REQUIRED),
   /** The country/currency combinations it takes (the spec names none). */
   countryCurrencyPairs: countryCurrencyPairsSchema.default([...DEFAULT_COUNTRY_CURRENCY_PAIRS]),
   /**

@@ -15,6 +15,7 @@ const request = (text: string) => ({
   singleCheckout: true,
   notificationField: 'merchant_url.notification',
   emptyOptional: 'warn' as const,
+  instalmentsRequired: 'pay_by_instalments' as const,
   pairs: null,
 });
 
@@ -91,6 +92,17 @@ describe('the builder analysis (what the worker answers)', () => {
     expect(() =>
       analysisResultSchema.parse(analyseDocument({ ...request(text), emptyOptional: 'refuse' })),
     ).not.toThrow();
+  });
+
+  it("weighs a PAY_NOW request without instalments as asked (the Local emulator's setting)", () => {
+    const { instalments: _count, ...sample } = generateSample('general', { seed: 1, country: 'SA' });
+    const text = formatDocument({ ...sample, payment_type: 'PAY_NOW' });
+    const judged = (instalmentsRequired: 'pay_by_instalments' | 'always') =>
+      analysisResultSchema
+        .parse(analyseDocument({ ...request(text), instalmentsRequired }))
+        .findings.map((finding) => `${finding.severity} ${finding.path} ${finding.code}`);
+    expect(judged('pay_by_instalments')).toEqual(['warning instalments instalments_not_given']);
+    expect(judged('always')).toEqual(['error instalments required']);
   });
 
   it('lists every finding but marks at most MAX_DIAGNOSTICS of them', () => {

@@ -160,6 +160,23 @@ describe('checkout-console validate', () => {
     expect(run.stderr).toMatch(/--empty-optional: choose warn, refuse or accept/);
   });
 
+  it('--instalments-required: PAY_NOW without instalments warns by default, always refuses', async () => {
+    const payload: Payload = { ...fixture('general'), payment_type: 'PAY_NOW' };
+    delete payload.instalments;
+    const file = write('pay-now.json', payload);
+    const warned = await validate(file);
+    expect(warned.code).toBe(0);
+    expect(warned.stdout).toMatch(
+      /valid, 1 warning\n[\s\S]*warning +instalments\n[\s\S]*\[instalments_not_given\]/,
+    );
+    const refused = await validate(file, '--instalments-required', 'always');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/error +instalments\n +instalments is required/);
+    const unknown = await validate(file, '--instalments-required', 'never');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--instalments-required: choose pay_by_instalments or always/);
+  });
+
   it('reads standard input for -', async () => {
     const run = await runCliCaptured(
       ['validate', '-', '--form', 'education'],

@@ -19,6 +19,7 @@ import {
   precisionOf,
 } from '../../src/shared/checkout/currencies';
 import { DEFAULT_EMPTY_OPTIONAL } from '../../src/shared/checkout/empty-optional';
+import { DEFAULT_INSTALMENTS_REQUIRED } from '../../src/shared/checkout/instalments';
 import { LIMITS, PAYMENT_TYPE_SUGGESTIONS } from '../../src/shared/checkout/limits';
 import { decimalsOf, parseAmount } from '../../src/shared/checkout/money';
 import { DEFAULT_EMULATOR_SETTINGS, EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
@@ -93,6 +94,27 @@ const nullOptional = (() => {
   return { severity: finding?.severity ?? 'no finding', code: finding?.code ?? 'none' };
 })();
 
+/** What the emulator's default makes of instalments left out with each payment type. */
+const instalmentsFinding = (paymentType: string, instalments?: number) => {
+  const { instalments: _count, ...sample } = generateSample('general', { seed: 1 });
+  const payload = {
+    ...sample,
+    payment_type: paymentType,
+    ...(instalments === undefined ? {} : { instalments }),
+  };
+  const finding = validateCheckout(payload, {
+    form: 'general',
+    instalmentsRequired: emulator.instalmentsRequired,
+  }).find((found) => found.path === 'instalments');
+  return { severity: finding?.severity ?? 'no finding', code: finding?.code ?? 'none' };
+};
+const instalmentsRequired = (() => {
+  const required = ['PAY_BY_INSTALMENTS', 'PAY_NOW', 'PAY_BY_LATER'].filter(
+    (type) => instalmentsFinding(type).severity === 'error',
+  );
+  const other = instalmentsFinding('PAY_NOW');
+  return `only with ${codes(required)}; left out with another \`payment_type\`: a ${other.severity} (${code(other.code)})`;
+})();
 /** How a SA order in AED is judged without a table (the default's guess) and with one set. */
 const pairOutside = (pairs?: readonly ['SA-SAR']) => {
   const sample = generateSample('general', { seed: 1, country: 'SA' });
@@ -126,6 +148,7 @@ const DEFAULTS: Record<string, string> = {
   // Checkout requests
   '`payment_type` values': `free text; ${codes(PAYMENT_TYPE_SUGGESTIONS)} offered`,
   '`instalments` values': 'any whole number',
+  '`instalments` required': instalmentsRequired,
   'Single checkout (education form)': 'enabled: `payment_type`, `instalments` optional',
   'Supported country and currency pairs': COUNTRIES.map((c) => `${c}–${currencyForCountry(c)}`).join(', '),
   'A pair outside the supported pairs': `a ${pairOutside()}; outside a table set there: an ${pairOutside(['SA-SAR'])}`,
@@ -247,6 +270,10 @@ describe('docs/defaults.md says what the code does', () => {
     expect(emulator.emptyOptional).toBe(DEFAULT_EMPTY_OPTIONAL);
   });
 
+  it('uses one default for where instalments may be left out in the emulator, validate and the builder', () => {
+    expect(emulator.instalmentsRequired).toBe(DEFAULT_INSTALMENTS_REQUIRED);
+  });
+
   it('uses one clock tolerance for the listener and the JWT inspector', () => {
     expect(DEFAULT_CLOCK_TOLERANCE_SECONDS).toBe(listener.clockToleranceSeconds);
   });
@@ -281,6 +308,7 @@ describe('the defaults that are behaviour rather than a constant', () => {
       pairs: emulator.countryCurrencyPairs,
       honourExpiresInMinutes: emulator.honourExpiresInMinutes,
       emptyOptional: emulator.emptyOptional,
+      instalmentsRequired: emulator.instalmentsRequired,
     };
     const { order } = newOrderFrom(bare, {
       rules,

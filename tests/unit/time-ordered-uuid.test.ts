@@ -46,6 +46,7 @@ describe("the emulator's order ids", () => {
         pairs: [...DEFAULT_COUNTRY_CURRENCY_PAIRS],
         honourExpiresInMinutes: false,
         emptyOptional: 'warn' as const,
+        instalmentsRequired: 'pay_by_instalments' as const,
       },
       notificationField: DEFAULT_NOTIFICATION_FIELD,
       legacyApproved: false,

@@ -4,6 +4,7 @@ import {
   validateCheckout,
   type CheckoutForm,
   type EmptyOptionalChoice,
+  type InstalmentsRequiredChoice,
   type Finding,
 } from '../../shared/checkout';
 import type { CountryCurrencyPair } from '../../shared/checkout/country-currency-pairs';
@@ -46,6 +47,8 @@ export interface CheckoutRules {
   honourExpiresInMinutes: boolean;
   /** An optional field given "" (not shown): warned of, refused or taken (setting). */
   emptyOptional: EmptyOptionalChoice;
+  /** Where instalments may be left out: with other than PAY_BY_INSTALMENTS, or never (setting). */
+  instalmentsRequired: InstalmentsRequiredChoice;
 }
 
 export interface NewOrderOptions {
@@ -84,6 +87,7 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
     singleCheckout: options.rules.singleCheckout,
     pairs: options.rules.pairs,
     emptyOptional: options.rules.emptyOptional,
+    instalmentsRequired: options.rules.instalmentsRequired,
     notificationField: options.notificationField,
     ...(options.sourceText === undefined ? {} : { sourceText: options.sourceText }),
   });

@@ -311,6 +311,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         pairs: current.countryCurrencyPairs,
         honourExpiresInMinutes: current.honourExpiresInMinutes,
         emptyOptional: current.emptyOptional,
+        instalmentsRequired: current.instalmentsRequired,
       };
     },
     transaction: (fn) => writer.writeNow(fn),

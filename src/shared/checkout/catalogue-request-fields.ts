@@ -135,7 +135,7 @@ export const REQUEST_FIELDS: readonly CatalogueField[] = [
     'Instalments',
     'integer',
     'payment',
-    'Allowed values not shown in the spec. Same requirement rule as payment_type.',
+    'Allowed values not shown in the spec. Same requirement rule as payment_type, but the official client sends it only with PAY_BY_INSTALMENTS: left out with another payment_type it is a warning (setting: instalments required).',
   ),
   // Amounts
   money(

@@ -3,6 +3,11 @@ import type { CountryCurrencyPair } from './country-currency-pairs';
 import { crossFieldFindings, type CrossFieldOptions } from './cross-field-findings';
 import type { RuleParams } from './field-rules';
 import { educationSchemaWith, generalSchema } from './form-schemas';
+import {
+  checkInstalments,
+  DEFAULT_INSTALMENTS_REQUIRED,
+  type InstalmentsRequiredChoice,
+} from './instalments';
 import { nullOptionals } from './null-optional';
 import type { EducationCheckoutRequest, GeneralCheckoutRequest } from './request-types';
 import type { CheckoutForm } from './request-parts';
@@ -14,6 +19,8 @@ export interface SchemaOptions {
   notificationField?: string;
   /** The supported country/currency pairs; default each country with its own currency. */
   pairs?: readonly CountryCurrencyPair[];
+  /** Where instalments may be left out (instalments.ts); default `pay_by_instalments`. */
+  instalmentsRequired?: InstalmentsRequiredChoice;
 }
 
 /** A form's schema with its cross-field errors; its input and output are the form's request type. */
@@ -21,7 +28,7 @@ export type CheckoutSchema<Request> = z.ZodCustom<Request, Request>;
 
 /**
  * Runs the field schema and the cross-field errors (country/currency, total, one currency,
- * expiry spellings, notification URL) side by side, so both show at once, and passes the value
+ * expiry spellings, notification URL, whether instalments may be left out) side by side, so both show at once, and passes the value
  * through untouched (unknown keys included). Not `z.intersection`: merging its two outputs
  * throws on values that are not equal to themselves, like the NaN of an empty number input.
  * Warnings stay out: zod has no severity, and a warning must never block a form.
@@ -31,6 +38,7 @@ function withCrossFieldErrors<S extends z.ZodType>(
   cross: CrossFieldOptions,
   form: CheckoutForm,
   singleCheckout: boolean,
+  instalmentsRequired: InstalmentsRequiredChoice,
 ): CheckoutSchema<z.input<S>> {
   return z
     .custom<z.input<S>>(() => true)
@@ -52,7 +60,8 @@ function withCrossFieldErrors<S extends z.ZodType>(
             message: issue.message,
             ...(issue.code === 'custom' && issue.params !== undefined ? { params: issue.params } : {}),
           });
-      for (const finding of crossFieldFindings(value, cross)) {
+      const instalments = checkInstalments(value, { form, singleCheckout, required: instalmentsRequired });
+      for (const finding of [...crossFieldFindings(value, cross), ...instalments]) {
         if (finding.severity !== 'error') continue;
         const params: RuleParams = { code: finding.code, rule: finding.rule, requiredRule: finding.rule };
         ctx.addIssue({ code: 'custom', path: [...finding.path], message: finding.message, params });
@@ -83,6 +92,8 @@ export function checkoutSchemaFor(
 ): CheckoutSchema<GeneralCheckoutRequest> | CheckoutSchema<EducationCheckoutRequest> {
   const cross = { notificationField: options.notificationField, pairs: options.pairs };
   const singleCheckout = options.singleCheckout !== false;
-  if (form === 'general') return withCrossFieldErrors(generalSchema(), cross, form, singleCheckout);
-  return withCrossFieldErrors(educationSchemaWith(singleCheckout), cross, form, singleCheckout);
+  const instalments = options.instalmentsRequired ?? DEFAULT_INSTALMENTS_REQUIRED;
+  if (form === 'general')
+    return withCrossFieldErrors(generalSchema(), cross, form, singleCheckout, instalments);
+  return withCrossFieldErrors(educationSchemaWith(singleCheckout), cross, form, singleCheckout, instalments);
 }

@@ -8,7 +8,7 @@ import { riskAssessmentSchema } from './risk-parts';
 export interface EducationSchemaOptions {
   /**
    * Single checkout enabled for the merchant (the default). When it is disabled, `payment_type`
-   * and `instalments` become required, as in the general form.
+   * becomes required, as in the general form (and `instalments`, judged in instalments.ts).
    */
   singleCheckout?: boolean;
 }
@@ -35,19 +35,18 @@ export function educationRequestSchema(options: EducationSchemaOptions = {}) {
     },
     (value, ctx) => {
       if (singleCheckout || !isPlainObject(value)) return;
-      for (const key of ['payment_type', 'instalments'] as const) {
-        const present = ownValue(value, key);
-        if (present !== undefined && present !== '') continue;
-        const rule = `Checkout request: ${key} — in the education form required when single checkout is disabled`;
-        addRuleIssue(
-          ctx,
-          request(key, rule),
-          'required',
-          rule,
-          `${key} is required when single checkout is disabled.`,
-          [key],
-        );
-      }
+      const present = ownValue(value, 'payment_type');
+      if (present !== undefined && present !== '') return;
+      const rule =
+        'Checkout request: payment_type — in the education form required when single checkout is disabled';
+      addRuleIssue(
+        ctx,
+        request('payment_type', rule),
+        'required',
+        rule,
+        'payment_type is required when single checkout is disabled.',
+        ['payment_type'],
+      );
     },
   );
 }

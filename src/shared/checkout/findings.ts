@@ -34,6 +34,9 @@ export const FINDING_CODES = [
   'date_order',
   'negative_count',
   'empty_items',
+  // instalments left out where the spec requires it but the official client never sends it
+  // (warning; instalments.ts)
+  'instalments_not_given',
   // Two items with one reference_id (warning): how the service takes it is not shown
   'duplicate_reference_id',
   'no_coupon_discount',

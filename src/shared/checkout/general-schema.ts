@@ -61,9 +61,8 @@ export function generalRequestSchema() {
     payment_type: requiredText(
       request('payment_type', 'Checkout request: payment_type — required in the general form'),
     ),
-    instalments: integer(
-      request('instalments', 'Checkout request: instalments — required in the general form'),
-    ),
+    // Its type only: whether it may be left out depends on payment_type and a setting (instalments.ts).
+    instalments: integer(request('instalments')).optional(),
     risk_assessment: riskAssessmentSchema('general'),
     platform: optionalText(request('platform')),
     is_mobile: bool(request('is_mobile')).optional(),

@@ -16,6 +16,8 @@
  * - `singleCheckout` (education form, default true): when false, payment_type and instalments
  *   are required. `notificationField` (default `merchant_url.notification`): the request field
  *   that carries the notification URL, checked as a URI and not flagged as unknown.
+ *   `instalmentsRequired` (default `pay_by_instalments`, as the official client sends it; `always`
+ *   is the spec's letter): where instalments may be left out (instalments.ts).
  *
  * The builder
  * - `fieldGroupsFor(form, options)` / `fieldsFor(form, options)`: every field, grouped as the spec
@@ -39,6 +41,12 @@
  */
 export { validateCheckout, type ValidateOptions } from './validate';
 export { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES, type EmptyOptionalChoice } from './empty-optional';
+export {
+  checkInstalments,
+  DEFAULT_INSTALMENTS_REQUIRED,
+  INSTALMENTS_REQUIRED_CHOICES,
+  type InstalmentsRequiredChoice,
+} from './instalments';
 export { checkoutSchemaFor, type CheckoutSchema, type SchemaOptions } from './checkout-schema';
 export {
   FINDING_CODES,

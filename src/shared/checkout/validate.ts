@@ -16,6 +16,11 @@ import {
 } from './findings';
 import { duplicateKeyFindings } from './duplicate-key-findings';
 import { checkBlankTexts } from './blank-text';
+import {
+  checkInstalments,
+  DEFAULT_INSTALMENTS_REQUIRED,
+  type InstalmentsRequiredChoice,
+} from './instalments';
 import { nullOptionals } from './null-optional';
 import { checkEmptyOptionals, DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from './empty-optional';
 import { withoutPairEchoes } from './pair-echoes';
@@ -46,6 +51,12 @@ export interface ValidateOptions {
    * blank-text.ts).
    */
   emptyOptional?: EmptyOptionalChoice;
+  /**
+   * Where `instalments` may be left out (the spec requires it; the official client sends it only
+   * with PAY_BY_INSTALMENTS): `pay_by_instalments` (default) an error only there and a warning
+   * elsewhere, `always` an error wherever the spec requires it (instalments.ts).
+   */
+  instalmentsRequired?: InstalmentsRequiredChoice;
   /**
    * The JSON text the payload was parsed from, when there is one: what only the text shows is
    * judged too (a name given twice in one object; an amount's digits where JSON.parse read
@@ -153,6 +164,11 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
       ...nulls.findings,
       ...checkEmptyOptionals(judged, { form: options.form, singleCheckout, notificationField, choice }),
       ...checkBlankTexts(judged, { form: options.form, singleCheckout, choice }),
+      ...checkInstalments(judged, {
+        form: options.form,
+        singleCheckout,
+        required: options.instalmentsRequired ?? DEFAULT_INSTALMENTS_REQUIRED,
+      }),
       ...crossFieldFindings(judged, {
         notificationField,
         pairs: options.pairs,

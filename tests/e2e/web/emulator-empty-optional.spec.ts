@@ -4,9 +4,10 @@ import { BuilderPage } from '../pages/builder-page';
 
 // The emulator's "Empty and blank values" setting (Emulator → Settings): the builder, on the
 // Local profile, weighs an empty e-mail and a first name of only spaces as that setting says, so
-// its findings are what Send to Local will answer (a warning, a 400, or nothing).
+// its findings are what Send to Local will answer (a warning, a 400, or nothing). Its
+// "instalments required" setting likewise weighs a PAY_NOW request without instalments.
 
-test("changing the setting in the Emulator view changes the weight of the builder's finding", async ({
+test("changing a setting in the Emulator view changes the weight of the builder's finding", async ({
   page,
   served,
 }) => {
@@ -15,7 +16,7 @@ test("changing the setting in the Emulator view changes the weight of the builde
   const builder = new BuilderPage(page);
   await expect(page.getByRole('button', { name: 'Send to Local' })).toBeVisible();
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
-  const sample = (await builder.rawJson()) as { consumer: Record<string, unknown> };
+  const sample = (await builder.rawJson()) as { consumer: Record<string, unknown>; instalments?: unknown };
   await builder.pasteRaw(
     JSON.stringify({ ...sample, consumer: { ...sample.consumer, email: '', first_name: '   ' } }, null, 2),
   );
@@ -24,7 +25,10 @@ test("changing the setting in the Emulator view changes the weight of the builde
     /^warning: consumer\.first_name: first_name holds only blanks/,
   );
 
-  const choose = async (choice: 'Warn' | 'Refuse' | 'Accept') => {
+  const choose = async (
+    choice: 'Warn' | 'Refuse' | 'Accept' | 'Always',
+    setting: 'Empty and blank values' | 'instalments required' = 'Empty and blank values',
+  ) => {
     await page.getByRole('navigation', { name: 'Main' }).getByText('Emulator', { exact: true }).click();
     const settings = page.getByTestId('emulator-spec-settings');
     // The section stays open once opened (the view keeps it while the app runs). Whether it is
@@ -34,7 +38,7 @@ test("changing the setting in the Emulator view changes the weight of the builde
     await expect(control).toBeVisible();
     if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
     await expect(control).toHaveAttribute('aria-expanded', 'true');
-    const group = settings.getByRole('radiogroup', { name: 'Empty and blank values' });
+    const group = settings.getByRole('radiogroup', { name: setting });
     await group.getByText(choice).click();
     await expect(group.getByRole('radio', { name: choice })).toBeChecked();
     // The toast of the choice before may still be up: closed, so the toast awaited is this save's.
@@ -53,6 +57,18 @@ test("changing the setting in the Emulator view changes the weight of the builde
 
   await choose('Accept');
   await expect(page.getByText('No findings: the payload follows every rule of the spec.')).toBeVisible();
+
+  // PAY_NOW without instalments, as the official client sends it: a warning by default, an
+  // error once the emulator is set to the spec's letter.
+  const { instalments: _count, ...payNow } = { ...sample, payment_type: 'PAY_NOW' };
+  await builder.pasteRaw(JSON.stringify(payNow, null, 2));
+  await expect(builder.finding('instalments')).toHaveAccessibleName(
+    /^warning: instalments: instalments is not given and payment_type is PAY_NOW/,
+  );
+  await choose('Always', 'instalments required');
+  await expect(builder.finding('instalments')).toHaveAccessibleName(
+    /^error: instalments: instalments is required/,
+  );
 });
 
 // The supported pairs are the emulator's setting too: a pair it was set to support was an error

@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES, validateCheckout } from '../../../shared/checkout';
+import {
+  DEFAULT_EMPTY_OPTIONAL,
+  DEFAULT_INSTALMENTS_REQUIRED,
+  EMPTY_OPTIONAL_CHOICES,
+  INSTALMENTS_REQUIRED_CHOICES,
+  validateCheckout,
+} from '../../../shared/checkout';
 import { parsePairList } from '../../../shared/checkout/country-currency-pairs';
 import { parseFlags, type CliContext } from '../cli-context';
 import { EXIT_FAILED, EXIT_OK } from '../cli-errors';
@@ -26,6 +32,9 @@ const validateFlags = z.object({
   emptyOptional: z
     .enum(EMPTY_OPTIONAL_CHOICES, { error: 'choose warn, refuse or accept' })
     .default(DEFAULT_EMPTY_OPTIONAL),
+  instalmentsRequired: z
+    .enum(INSTALMENTS_REQUIRED_CHOICES, { error: 'choose pay_by_instalments or always' })
+    .default(DEFAULT_INSTALMENTS_REQUIRED),
   json: z.boolean().default(false),
 });
 
@@ -40,6 +49,7 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
     singleCheckout: choice.singleCheckout,
     sourceText: text,
     emptyOptional: flags.emptyOptional,
+    instalmentsRequired: flags.instalmentsRequired,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
     ...(flags.pairs === undefined ? {} : { pairs: flags.pairs, pairsSource: 'flag' }),
   });
@@ -81,6 +91,11 @@ export function registerValidate(program: Command, context: CliContext): void {
       'an optional field given "" or null where the official client never sends one, and a text field given only blanks ("  ") (how the service reads them is not shown): ' +
         `warn (a warning), refuse (an error) or accept (no finding); default ${DEFAULT_EMPTY_OPTIONAL}. ` +
         'The official client\'s own "" (locale, item URLs, address line2…) and null (billing_address, item prices) pass under each',
+    )
+    .option(
+      '--instalments-required <when>',
+      'where instalments may be left out (the spec requires it; the official client sends it only with PAY_BY_INSTALMENTS): ' +
+        `pay_by_instalments (an error only there, a warning elsewhere) or always (the spec's letter); default ${DEFAULT_INSTALMENTS_REQUIRED}`,
     )
     .option('--json', 'print { valid, errors, warnings, findings } as JSON')
     .addHelpText(

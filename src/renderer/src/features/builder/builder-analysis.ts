@@ -75,6 +75,7 @@ function request(state: BuilderStore): void {
     singleCheckout: state.singleCheckout,
     notificationField: state.notificationField,
     emptyOptional: state.emptyOptional,
+    instalmentsRequired: state.instalmentsRequired,
     pairs: state.pairs === null ? null : [...state.pairs],
   };
   if (state.text.length <= IN_PAGE_ANALYSIS_CHARS) {
@@ -94,6 +95,7 @@ useBuilderStore.subscribe((state, previous) => {
     state.singleCheckout === previous.singleCheckout &&
     state.notificationField === previous.notificationField &&
     state.emptyOptional === previous.emptyOptional &&
+    state.instalmentsRequired === previous.instalmentsRequired &&
     state.pairs === previous.pairs
   )
     return;

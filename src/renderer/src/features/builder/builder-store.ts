@@ -1,10 +1,12 @@
 import { create } from 'zustand';
 import {
   DEFAULT_EMPTY_OPTIONAL,
+  DEFAULT_INSTALMENTS_REQUIRED,
   DEFAULT_NOTIFICATION_FIELD,
   type CheckoutForm,
   type EmptyOptionalChoice,
   type Finding,
+  type InstalmentsRequiredChoice,
 } from '@shared/checkout';
 import type { CountryCurrencyPair } from '@shared/checkout/country-currency-pairs';
 import type { Draft, FollowedOrderRef, LastSend, UnansweredSend } from '@shared/drafts';
@@ -46,6 +48,8 @@ export interface BuilderStore {
    * the findings say what Send to Local will answer), elsewhere the documented default.
    */
   emptyOptional: EmptyOptionalChoice;
+  /** Where instalments may be left out: as `emptyOptional`, the Local emulator's setting or the default. */
+  instalmentsRequired: InstalmentsRequiredChoice;
   /**
    * The country/currency pairs judged supported: on the Local profile its emulator's setting
    * (a pair it was set to support read as an error here, though Send to Local was accepted);
@@ -113,6 +117,7 @@ export interface BuilderStore {
   setSameAsShipping: (on: boolean) => void;
   setNotificationField: (path: string) => void;
   setEmptyOptional: (choice: EmptyOptionalChoice) => void;
+  setInstalmentsRequired: (choice: InstalmentsRequiredChoice) => void;
   setPairs: (pairs: readonly CountryCurrencyPair[] | null) => void;
   /** Opens a draft (or, with null, a new empty document). */
   open: (draft: Draft | null) => void;
@@ -213,6 +218,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     parseError: null,
     notificationField: DEFAULT_NOTIFICATION_FIELD,
     emptyOptional: DEFAULT_EMPTY_OPTIONAL,
+    instalmentsRequired: DEFAULT_INSTALMENTS_REQUIRED,
     pairs: null,
     findings: [],
     findingsByPath: new Map(),
@@ -270,6 +276,9 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     },
     setEmptyOptional(emptyOptional) {
       if (emptyOptional !== get().emptyOptional) set({ emptyOptional });
+    },
+    setInstalmentsRequired(instalmentsRequired) {
+      if (instalmentsRequired !== get().instalmentsRequired) set({ instalmentsRequired });
     },
     setPairs(pairs) {
       if (JSON.stringify(pairs) !== JSON.stringify(get().pairs)) set({ pairs });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_EMPTY_OPTIONAL } from '@shared/checkout';
+import { DEFAULT_EMPTY_OPTIONAL, DEFAULT_INSTALMENTS_REQUIRED } from '@shared/checkout';
 import type { ProfileView } from '@shared/profile';
 import { useEmulatorStore } from '@features/emulator';
 import { useResumed } from '@ui/app-store';
@@ -8,8 +8,8 @@ import { useBuilderStore } from './builder-store';
 /**
  * On the Local profile the builder judges an optional field given "" as its emulator's setting
  * says (Emulator → Settings), and a country/currency pair as supported when the emulator is set
- * to support it, so a finding shows the weight Send to Local will answer with: a
- * warning, an error (400) or nothing. The form and single checkout are the draft's own and go to
+ * to support it, and a request without instalments as it is set to, so a finding shows the
+ * weight Send to Local will answer with: a warning, an error (400) or nothing. The form and single checkout are the draft's own and go to
  * the emulator with each send instead; this setting has no per-request override, so the builder
  * follows it. Other profiles: the documented default (`warn`), the service's rule being unknown.
  * The emulator's store follows main's pushes, so a save in the Emulator view shows at once.
@@ -18,6 +18,8 @@ export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
   const local = profile?.environment === 'local';
   const followed = useEmulatorStore((state) => state.settings?.emptyOptional ?? null);
   const followedPairs = useEmulatorStore((state) => state.settings?.countryCurrencyPairs ?? null);
+  const followedInstalments = useEmulatorStore((state) => state.settings?.instalmentsRequired ?? null);
+  const setInstalmentsRequired = useBuilderStore((state) => state.setInstalmentsRequired);
   const setPairs = useBuilderStore((state) => state.setPairs);
   const loadSettings = useEmulatorStore((state) => state.loadSettings);
   const setEmptyOptional = useBuilderStore((state) => state.setEmptyOptional);
@@ -27,6 +29,9 @@ export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
   }, [local, loadSettings, resumed]);
   const choice = local && followed !== null ? followed : DEFAULT_EMPTY_OPTIONAL;
   useEffect(() => setEmptyOptional(choice), [choice, setEmptyOptional]);
+  const instalments =
+    local && followedInstalments !== null ? followedInstalments : DEFAULT_INSTALMENTS_REQUIRED;
+  useEffect(() => setInstalmentsRequired(instalments), [instalments, setInstalmentsRequired]);
   // The pairs it supports too: a pair it was set to support was an error here, though Send
   // to Local was accepted. Other profiles: the documented default (each country's own currency).
   const pairs = local ? followedPairs : null;

@@ -8,7 +8,7 @@ import {
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
-import type { EmptyOptionalChoice } from '@shared/checkout';
+import type { EmptyOptionalChoice, InstalmentsRequiredChoice } from '@shared/checkout';
 import type { EmulatorSettingsView } from '@shared/emulator';
 import type { Choice } from '@ui/choice-control';
 import type { WebhookHeaderView } from '@shared/registered-webhook-headers';
@@ -32,6 +32,7 @@ const LABELS = {
   singleCheckout: 'Single checkout (education form)',
   honourExpiresInMinutes: 'Honour expires_in_minutes (enabled by support)',
   emptyOptional: 'Empty and blank values',
+  instalmentsRequired: 'instalments required',
   countryCurrencyPairs: 'Supported country/currency pairs',
   publicUrl: 'Public URL',
   webhookUrl: 'Registered webhook URL',
@@ -46,6 +47,12 @@ const EMPTY_OPTIONAL_CHOICES: readonly Choice<EmptyOptionalChoice>[] = [
   { label: 'Accept', value: 'accept' },
 ];
 
+/** Where instalments may be left out: as the official client sends it, or the spec's letter. */
+const INSTALMENTS_REQUIRED_CHOICES: readonly Choice<InstalmentsRequiredChoice>[] = [
+  { label: 'With PAY_BY_INSTALMENTS', value: 'pay_by_instalments' },
+  { label: 'Always', value: 'always' },
+];
+
 const isPair = (value: string): value is CountryCurrencyPair =>
   (ALL_COUNTRY_CURRENCY_PAIRS as readonly string[]).includes(value);
 const isEventType = (value: string): value is OrderEventType =>
@@ -54,9 +61,9 @@ const isEventType = (value: string): value is OrderEventType =>
 /**
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
  * whether expires_in_minutes is honoured, how an optional field given "" or null and a text
- * of only blanks are read, the country/currency pairs, the address customers reach it at, and
+ * of only blanks are read, where instalments may be left out, the country/currency pairs, the address customers reach it at, and
  * the webhook registered in the portal (URL, events, headers). Each default is the spec's
- * letter (docs/emulator-fidelity.md).
+ * letter, but where the official client differs from it (docs/emulator-fidelity.md).
  */
 export function EmulatorSpecSettings({
   settings,
@@ -155,6 +162,19 @@ export function EmulatorSpecSettings({
             data={EMPTY_OPTIONAL_CHOICES}
             value={draft.emptyOptional}
             onChange={(emptyOptional) => form.change({ emptyOptional })}
+          />
+        </Input.Wrapper>
+        <Input.Wrapper
+          size="xs"
+          label={LABELS.instalmentsRequired}
+          description="The spec: always. The official client sends it only with PAY_BY_INSTALMENTS; elsewhere a missing one is a warning"
+        >
+          <ChoiceControl
+            size="xs"
+            aria-label={LABELS.instalmentsRequired}
+            data={INSTALMENTS_REQUIRED_CHOICES}
+            value={draft.instalmentsRequired}
+            onChange={(instalmentsRequired) => form.change({ instalmentsRequired })}
           />
         </Input.Wrapper>
       </Group>

@@ -32,6 +32,7 @@ export function analyseDocument(request: AnalysisRequest): AnalysisResult {
     singleCheckout: request.singleCheckout,
     notificationField: request.notificationField,
     emptyOptional: request.emptyOptional,
+    instalmentsRequired: request.instalmentsRequired,
     ...(request.pairs === null ? {} : { pairs: request.pairs }),
     // The text the document came from: a name typed twice only shows there.
     sourceText: request.text,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPTY_OPTIONAL_CHOICES, findingSchema } from '@shared/checkout';
+import { EMPTY_OPTIONAL_CHOICES, findingSchema, INSTALMENTS_REQUIRED_CHOICES } from '@shared/checkout';
 import { countryCurrencyPairSchema } from '@shared/checkout/country-currency-pairs';
 import { checkoutFormSchema } from '@shared/drafts';
 
@@ -16,6 +16,8 @@ export const analysisRequestSchema = z.object({
   singleCheckout: z.boolean(),
   notificationField: z.string(),
   emptyOptional: z.enum(EMPTY_OPTIONAL_CHOICES),
+  /** Where instalments may be left out (the Local profile's emulator's; else the documented default). */
+  instalmentsRequired: z.enum(INSTALMENTS_REQUIRED_CHOICES),
   /** The supported pairs to judge by (the Local profile's emulator's); null: the documented default. */
   pairs: z.array(countryCurrencyPairSchema).nullable(),
 });

@@ -1,0 +1,78 @@
+import { isPlainObject, ownValue, type RawFinding } from './findings';
+import type { CheckoutForm } from './request-parts';
+
+/**
+ * `instalments`, the one owner of its requirement.
+ *
+ * The spec marks it required "yes" ("Same requirement rule as payment_type": the general form,
+ * and the education form with single checkout disabled), but the official client sends it only
+ * with PAY_BY_INSTALMENTS and a count above 0 (`Order::toArray`), so under the spec's letter no
+ * PAY_NOW or PAY_BY_LATER checkout of it could be created. Real clients are the judge: by
+ * default it is required only with PAY_BY_INSTALMENTS (or no payment_type), and an order
+ * naming another payment type without it earns a warning that names the spec's line; `always`
+ * is that line as written (Emulator → Settings, `validate --instalments-required`).
+ */
+export const INSTALMENTS_REQUIRED_CHOICES = ['pay_by_instalments', 'always'] as const;
+export type InstalmentsRequiredChoice = (typeof INSTALMENTS_REQUIRED_CHOICES)[number];
+export const DEFAULT_INSTALMENTS_REQUIRED: InstalmentsRequiredChoice = 'pay_by_instalments';
+
+const PAY_BY_INSTALMENTS = 'PAY_BY_INSTALMENTS';
+const PATH = ['instalments'] as const;
+
+export interface InstalmentsOptions {
+  form: CheckoutForm;
+  singleCheckout: boolean;
+  required: InstalmentsRequiredChoice;
+}
+
+/** The spec's requirement line for the form, or null where the spec leaves it optional. */
+function specRequirement(form: CheckoutForm, singleCheckout: boolean): string | null {
+  if (form === 'general') return 'Checkout request: instalments — required in the general form';
+  return singleCheckout
+    ? null
+    : 'Checkout request: instalments — in the education form required when single checkout is disabled';
+}
+
+function missing(payload: unknown, options: InstalmentsOptions): RawFinding[] {
+  const rule = specRequirement(options.form, options.singleCheckout);
+  if (rule === null) return [];
+  const paymentType = ownValue(payload, 'payment_type');
+  // Only an order naming another payment type is the client's: without one (itself an error)
+  // nothing says instalments could go, and the spec's line stands.
+  const otherType =
+    typeof paymentType === 'string' && paymentType !== '' && paymentType !== PAY_BY_INSTALMENTS;
+  if (options.required === 'always' || !otherType)
+    return [
+      {
+        severity: 'error',
+        path: PATH,
+        code: 'required',
+        rule,
+        message:
+          options.form === 'general'
+            ? 'instalments is required (a whole number).'
+            : 'instalments is required when single checkout is disabled.',
+      },
+    ];
+  return [
+    {
+      severity: 'warning',
+      path: PATH,
+      code: 'instalments_not_given',
+      rule: `${rule} (the spec's "yes"); the official client sends it only with PAY_BY_INSTALMENTS`,
+      message:
+        `instalments is not given and payment_type is ${paymentType}. The spec marks instalments required, ` +
+        'but the official client sends it only with PAY_BY_INSTALMENTS, so the console takes the order ' +
+        'without it (instalments required: with PAY_BY_INSTALMENTS). Give a count if the service refuses it.',
+    },
+  ];
+}
+
+/**
+ * The requirement of `instalments` as `options.required` weighs it. Its type is the schema's (a
+ * whole number).
+ */
+export function checkInstalments(payload: unknown, options: InstalmentsOptions): RawFinding[] {
+  if (!isPlainObject(payload)) return [];
+  return ownValue(payload, 'instalments') === undefined ? missing(payload, options) : [];
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutSchemaFor,
+  generateSample,
+  validateCheckout,
+  type ValidateOptions,
+} from '../../src/shared/checkout';
+
+/**
+ * `instalments`: the spec marks it required in the general form ("Same requirement rule as
+ * payment_type"), but the official client sends it only with PAY_BY_INSTALMENTS and a count
+ * above 0 (Order::toArray). By default the console requires it only there and says of any
+ * other order without it that it is only a warning, and why; `always` is the spec's letter.
+ */
+
+const brief = (payload: unknown, options: Partial<ValidateOptions> = {}) =>
+  validateCheckout(payload, { form: 'general', ...options })
+    .filter((finding) => finding.path === 'instalments')
+    .map((finding) => `${finding.severity} ${finding.code}`);
+
+function general(paymentType: string, instalments?: unknown): Record<string, unknown> {
+  const { instalments: _count, ...payload } = generateSample('general', { seed: 7 });
+  return {
+    ...payload,
+    payment_type: paymentType,
+    ...(instalments === undefined ? {} : { instalments }),
+  };
+}
+
+describe('a missing instalments', () => {
+  it('PAY_NOW and PAY_BY_LATER without it, as the official client sends them: a warning that names the spec line and why', () => {
+    for (const type of ['PAY_NOW', 'PAY_BY_LATER']) {
+      const findings = validateCheckout(general(type), { form: 'general' });
+      expect(findings.filter((finding) => finding.severity === 'error')).toEqual([]);
+      const [warning] = findings.filter((finding) => finding.path === 'instalments');
+      expect(warning).toMatchObject({ severity: 'warning', code: 'instalments_not_given' });
+      expect(warning?.rule).toContain('instalments — required in the general form');
+      expect(warning?.message).toContain(`payment_type is ${type}`);
+      expect(warning?.message).toContain('official client');
+    }
+  });
+
+  it('PAY_BY_INSTALMENTS without it is still required (the client sends it there), and so is an order with no payment_type', () => {
+    expect(brief(general('PAY_BY_INSTALMENTS'))).toEqual(['error required']);
+    const { payment_type: _type, ...untyped } = general('PAY_NOW');
+    expect(brief(untyped)).toEqual(['error required']);
+    expect(brief(general(''))).toEqual(['error required']);
+  });
+
+  it('instalments required "always" (the spec\'s letter): an error whatever the payment type', () => {
+    expect(brief(general('PAY_NOW'), { instalmentsRequired: 'always' })).toEqual(['error required']);
+    expect(brief(general('PAY_BY_INSTALMENTS'), { instalmentsRequired: 'always' })).toEqual([
+      'error required',
+    ]);
+  });
+
+  it('the education form: nothing while single checkout is enabled; disabled, the same rule as the general form', () => {
+    const { instalments: _count, ...education } = generateSample('education', { seed: 3 });
+    const payNow = { ...education, payment_type: 'PAY_NOW' };
+    const payByInstalments = { ...education, payment_type: 'PAY_BY_INSTALMENTS' };
+    expect(brief(payNow, { form: 'education' })).toEqual([]);
+    expect(brief(payNow, { form: 'education', singleCheckout: false })).toEqual([
+      'warning instalments_not_given',
+    ]);
+    expect(brief(payByInstalments, { form: 'education', singleCheckout: false })).toEqual(['error required']);
+    expect(
+      brief(payNow, { form: 'education', singleCheckout: false, instalmentsRequired: 'always' }),
+    ).toEqual(['error required']);
+  });
+
+  it("the form schema agrees: its errors are the validator's", () => {
+    expect(checkoutSchemaFor('general').safeParse(general('PAY_NOW')).success).toBe(true);
+    expect(checkoutSchemaFor('general').safeParse(general('PAY_BY_INSTALMENTS')).success).toBe(false);
+    expect(
+      checkoutSchemaFor('general', { instalmentsRequired: 'always' }).safeParse(general('PAY_NOW')).success,
+    ).toBe(false);
+  });
+});
