@@ -160,7 +160,7 @@ describe('checkout-console validate', () => {
     expect(run.stderr).toMatch(/--empty-optional: choose warn, refuse or accept/);
   });
 
-  it('--instalments-required: PAY_NOW without instalments warns by default, always refuses', async () => {
+  it('--instalments-required: PAY_NOW without instalments warns by default, always refuses; a negative count warns', async () => {
     const payload: Payload = { ...fixture('general'), payment_type: 'PAY_NOW' };
     delete payload.instalments;
     const file = write('pay-now.json', payload);
@@ -172,6 +172,10 @@ describe('checkout-console validate', () => {
     const refused = await validate(file, '--instalments-required', 'always');
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(/error +instalments\n +instalments is required/);
+    const negative = await validate(
+      write('negative.json', { ...fixture('general'), payment_type: 'PAY_BY_INSTALMENTS', instalments: -3 }),
+    );
+    expect(negative.stdout).toMatch(/valid, 1 warning\n[\s\S]*instalments is -3; a count cannot be negative/);
     const unknown = await validate(file, '--instalments-required', 'never');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/--instalments-required: choose pay_by_instalments or always/);

@@ -11,6 +11,8 @@ import {
  * payment_type"), but the official client sends it only with PAY_BY_INSTALMENTS and a count
  * above 0 (Order::toArray). By default the console requires it only there and says of any
  * other order without it that it is only a warning, and why; `always` is the spec's letter.
+ * A count the service cannot mean (negative; fewer than 2 for PAY_BY_INSTALMENTS; more than 1
+ * for PAY_NOW) is a warning: the allowed values are not shown.
  */
 
 const brief = (payload: unknown, options: Partial<ValidateOptions> = {}) =>
@@ -74,5 +76,35 @@ describe('a missing instalments', () => {
     expect(
       checkoutSchemaFor('general', { instalmentsRequired: 'always' }).safeParse(general('PAY_NOW')).success,
     ).toBe(false);
+  });
+});
+
+describe('a count the service cannot mean', () => {
+  it('a negative count is a warning, like the risk counts', () => {
+    expect(brief(general('PAY_BY_INSTALMENTS', -3))).toEqual(['warning negative_count']);
+    expect(brief(general('PAY_NOW', -1))).toEqual(['warning negative_count']);
+  });
+
+  it('PAY_BY_INSTALMENTS with fewer than 2 is a warning', () => {
+    expect(brief(general('PAY_BY_INSTALMENTS', 0))).toEqual(['warning instalments_payment_type']);
+    expect(brief(general('PAY_BY_INSTALMENTS', 1))).toEqual(['warning instalments_payment_type']);
+    expect(brief(general('PAY_BY_INSTALMENTS', 2))).toEqual([]);
+  });
+
+  it('PAY_NOW with more than 1 is a warning', () => {
+    const [warning] = validateCheckout(general('PAY_NOW', 6), { form: 'general' });
+    expect(warning).toMatchObject({
+      severity: 'warning',
+      code: 'instalments_payment_type',
+      path: 'instalments',
+    });
+    expect(warning?.message).toContain('instalments is 6');
+    expect(brief(general('PAY_NOW', 1))).toEqual([]);
+    expect(brief(general('PAY_BY_LATER', 4))).toEqual([]);
+  });
+
+  it('none of them is an error: a warning never blocks the form', () => {
+    expect(checkoutSchemaFor('general').safeParse(general('PAY_BY_INSTALMENTS', -3)).success).toBe(true);
+    expect(checkoutSchemaFor('general').safeParse(general('PAY_NOW', 6)).success).toBe(true);
   });
 });

@@ -94,7 +94,7 @@ const nullOptional = (() => {
   return { severity: finding?.severity ?? 'no finding', code: finding?.code ?? 'none' };
 })();
 
-/** What the emulator's default makes of instalments left out with each payment type. */
+/** What the emulator's default makes of instalments left out with each payment type, and of a count. */
 const instalmentsFinding = (paymentType: string, instalments?: number) => {
   const { instalments: _count, ...sample } = generateSample('general', { seed: 1 });
   const payload = {
@@ -115,6 +115,16 @@ const instalmentsRequired = (() => {
   const other = instalmentsFinding('PAY_NOW');
   return `only with ${codes(required)}; left out with another \`payment_type\`: a ${other.severity} (${code(other.code)})`;
 })();
+const instalmentsValues = (() => {
+  const counts = [
+    instalmentsFinding('PAY_BY_INSTALMENTS', -1),
+    instalmentsFinding('PAY_BY_INSTALMENTS', 1),
+    instalmentsFinding('PAY_NOW', 2),
+  ].map((finding) => finding.severity);
+  const weight = counts.every((severity) => severity === counts[0]) ? counts[0] : counts.join('/');
+  return `any whole number; a negative one, or one unfit for its \`payment_type\`: a ${weight ?? ''}`;
+})();
+
 /** How a SA order in AED is judged without a table (the default's guess) and with one set. */
 const pairOutside = (pairs?: readonly ['SA-SAR']) => {
   const sample = generateSample('general', { seed: 1, country: 'SA' });
@@ -147,7 +157,7 @@ const DEFAULTS: Record<string, string> = {
   'Listener port': code(DEFAULT_LISTENER_PORT),
   // Checkout requests
   '`payment_type` values': `free text; ${codes(PAYMENT_TYPE_SUGGESTIONS)} offered`,
-  '`instalments` values': 'any whole number',
+  '`instalments` values': instalmentsValues,
   '`instalments` required': instalmentsRequired,
   'Single checkout (education form)': 'enabled: `payment_type`, `instalments` optional',
   'Supported country and currency pairs': COUNTRIES.map((c) => `${c}–${currencyForCountry(c)}`).join(', '),

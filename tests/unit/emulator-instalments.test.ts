@@ -5,7 +5,8 @@ import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emul
 /**
  * The emulator answers `instalments` by the rule the builder and `validate` use
  * (checkout-instalments.test.ts): required only with PAY_BY_INSTALMENTS by default, as the
- * official client sends it, or always (the spec's letter) when its setting says so.
+ * official client sends it, or always (the spec's letter) when its setting says so; a count
+ * the service cannot mean is created, with its warning in X-Emulator-Warnings.
  */
 
 let emulator: EmulatorHarness;
@@ -52,6 +53,22 @@ describe('the emulator and instalments', () => {
     expect(json['errors']).toEqual([
       expect.objectContaining({ error_code: 'required', path: 'instalments' }),
     ]);
+  });
+
+  it('a negative count, too few for PAY_BY_INSTALMENTS, too many for PAY_NOW: created, each with its warning', async () => {
+    const cases: [string, number, string][] = [
+      ['PAY_BY_INSTALMENTS', -5, 'negative_count'],
+      ['PAY_BY_INSTALMENTS', 0, 'instalments_payment_type'],
+      ['PAY_NOW', 6, 'instalments_payment_type'],
+    ];
+    for (const [type, count, code] of cases) {
+      const { status, warnings, json } = await emulator.createCheckout(paying(type, count));
+      expect(status, `${type} ${count}`).toBe(200);
+      expect(warnings).toBe(`1 warning: ${code} at instalments`);
+      expect(emulator.core.emulator.engine.get(String(json['order_id'])).payload).toContain(
+        `"instalments":${count}`,
+      );
+    }
   });
 
   it('a send to Local is judged as its emulator judges it', async () => {

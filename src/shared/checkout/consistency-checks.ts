@@ -88,14 +88,23 @@ export function checkDateOrder(payload: unknown): RawFinding[] {
   return findings;
 }
 
-const COUNTS: readonly JsonPath[] = [
-  [...RISK, 'total_order_count'],
-  [...RISK, 'order_count_last_24h'],
-  [...RISK, 'account_security', 'devices_linked'],
+const ORDERS_OR_DEVICES = 'a number of orders or devices';
+/** Counts that cannot be negative, each with the spec line it reads; instalments' other limits are instalments.ts'. */
+const COUNTS: readonly { path: JsonPath; rule: string }[] = [
+  { path: ['instalments'], rule: 'Checkout request: instalments — a number of payments' },
+  { path: [...RISK, 'total_order_count'], rule: `risk_assessment: total_order_count — ${ORDERS_OR_DEVICES}` },
+  {
+    path: [...RISK, 'order_count_last_24h'],
+    rule: `risk_assessment: order_count_last_24h — ${ORDERS_OR_DEVICES}`,
+  },
+  {
+    path: [...RISK, 'account_security', 'devices_linked'],
+    rule: `account_security: devices_linked — ${ORDERS_OR_DEVICES}`,
+  },
 ];
 
 export function checkCounts(payload: unknown): RawFinding[] {
-  return COUNTS.flatMap((path): RawFinding[] => {
+  return COUNTS.flatMap(({ path, rule }): RawFinding[] => {
     const value = valueAt(payload, path);
     if (typeof value !== 'number' || value >= 0) return [];
     const name = String(path[path.length - 1]);
@@ -104,7 +113,7 @@ export function checkCounts(payload: unknown): RawFinding[] {
         severity: 'warning',
         path,
         code: 'negative_count',
-        rule: `${path.length > 2 ? 'account_security' : 'risk_assessment'}: ${name} — a number of orders or devices`,
+        rule,
         message: `${name} is ${value}; a count cannot be negative.`,
       },
     ];

@@ -35,8 +35,9 @@ export const FINDING_CODES = [
   'negative_count',
   'empty_items',
   // instalments left out where the spec requires it but the official client never sends it
-  // (warning; instalments.ts)
+  // (warning; instalments.ts), and a count that does not fit payment_type (warning)
   'instalments_not_given',
+  'instalments_payment_type',
   // Two items with one reference_id (warning): how the service takes it is not shown
   'duplicate_reference_id',
   'no_coupon_discount',

@@ -2,7 +2,7 @@ import { isPlainObject, ownValue, type RawFinding } from './findings';
 import type { CheckoutForm } from './request-parts';
 
 /**
- * `instalments`, the one owner of its requirement.
+ * `instalments`, the one owner of its requirement and of the counts it can hold.
  *
  * The spec marks it required "yes" ("Same requirement rule as payment_type": the general form,
  * and the education form with single checkout disabled), but the official client sends it only
@@ -10,13 +10,16 @@ import type { CheckoutForm } from './request-parts';
  * PAY_NOW or PAY_BY_LATER checkout of it could be created. Real clients are the judge: by
  * default it is required only with PAY_BY_INSTALMENTS (or no payment_type), and an order
  * naming another payment type without it earns a warning that names the spec's line; `always`
- * is that line as written (Emulator → Settings, `validate --instalments-required`).
+ * is that line as written (Emulator → Settings, `validate --instalments-required`). The allowed
+ * values are not shown either, so a count that does not fit the payment type is a warning,
+ * never an error.
  */
 export const INSTALMENTS_REQUIRED_CHOICES = ['pay_by_instalments', 'always'] as const;
 export type InstalmentsRequiredChoice = (typeof INSTALMENTS_REQUIRED_CHOICES)[number];
 export const DEFAULT_INSTALMENTS_REQUIRED: InstalmentsRequiredChoice = 'pay_by_instalments';
 
 const PAY_BY_INSTALMENTS = 'PAY_BY_INSTALMENTS';
+const PAY_NOW = 'PAY_NOW';
 const PATH = ['instalments'] as const;
 
 export interface InstalmentsOptions {
@@ -68,11 +71,34 @@ function missing(payload: unknown, options: InstalmentsOptions): RawFinding[] {
   ];
 }
 
+/** A count that does not fit the payment type; a negative one is checkCounts' (consistency-checks.ts). */
+function countFindings(count: number, paymentType: unknown): RawFinding[] {
+  const finding = (rule: string, message: string): RawFinding[] => [
+    { severity: 'warning', path: PATH, code: 'instalments_payment_type', rule, message },
+  ];
+  if (count < 0) return [];
+  if (paymentType === PAY_BY_INSTALMENTS && count < 2)
+    return finding(
+      'Checkout request: instalments — allowed values not shown; PAY_BY_INSTALMENTS splits the payment',
+      `instalments is ${count} with payment_type PAY_BY_INSTALMENTS; paying in instalments takes at least 2.`,
+    );
+  if (paymentType === PAY_NOW && count > 1)
+    return finding(
+      'Checkout request: instalments — allowed values not shown; PAY_NOW is paid at once',
+      `instalments is ${count} with payment_type PAY_NOW, which is paid in one payment; give 1 or leave it out.`,
+    );
+  return [];
+}
+
 /**
- * The requirement of `instalments` as `options.required` weighs it. Its type is the schema's (a
- * whole number).
+ * The requirement of `instalments` as `options.required` weighs it, and the warning of a count
+ * that does not fit the payment type. Its type is the schema's (a whole number); a value of
+ * another type is left to it.
  */
 export function checkInstalments(payload: unknown, options: InstalmentsOptions): RawFinding[] {
   if (!isPlainObject(payload)) return [];
-  return ownValue(payload, 'instalments') === undefined ? missing(payload, options) : [];
+  const value = ownValue(payload, 'instalments');
+  if (value === undefined) return missing(payload, options);
+  if (typeof value !== 'number' || !Number.isInteger(value)) return [];
+  return countFindings(value, ownValue(payload, 'payment_type'));
 }
