@@ -227,6 +227,10 @@ const DEFAULTS: Record<string, string> = {
   'States of an order that ended unpaid': codes(['declined', 'expired', 'canceled'].flatMap(statesOfStep)),
   'States after a capture': codes(statesOfStep('captured')),
   'States after a refund': codes(statesOfStep('refunded')),
+  // Behaviour (order-amount-state.ts), tested in emulator-capture-after-refund.test.ts.
+  'When an order is fully refunded': 'once all that was captured is refunded and nothing is left to capture',
+  'The uncaptured rest of a partly captured order':
+    'can be captured, or cancelled whole; the state stays partially captured or refunded',
   'Authorise allowed from': codes(OPERATION_FROM_STATES.authorise),
   'Capture allowed from': codes(OPERATION_FROM_STATES.capture),
   'Refund allowed from': codes(OPERATION_FROM_STATES.refund),

@@ -194,9 +194,10 @@ const OPERATION_CALLS = {
 
 const EXPECTED_AFTER: Record<keyof typeof OPERATION_CALLS, (from: OrderState) => OrderState> = {
   authorise: () => 'authorised',
-  capture: () => 'partially_captured',
-  cancel: () => 'canceled',
-  refund: (from) => (from === 'partially_refunded' ? 'partially_refunded' : 'partially_refunded'),
+  // A refunded order stays refunded when its uncaptured rest is captured or cancelled.
+  capture: (from) => (from === 'partially_refunded' ? 'partially_refunded' : 'partially_captured'),
+  cancel: (from) => (from === 'partially_captured' || from === 'partially_refunded' ? from : 'canceled'),
+  refund: () => 'partially_refunded',
   updateReferenceId: (from) => from,
   getOrder: (from) => from,
 };

@@ -6,9 +6,10 @@ import { OPERATION_NAMES, type OperationName } from '../../src/shared/profile';
 /** The rule as the README states it, written out: every (operation, state) pair is checked. */
 const ALLOWED: Record<OperationName, readonly OrderState[]> = {
   authorise: ['approved'],
-  capture: ['authorised', 'partially_captured'],
+  // A partly captured order keeps its rest authorised, refunded or not: capture or cancel it.
+  capture: ['authorised', 'partially_captured', 'partially_refunded'],
   refund: ['partially_captured', 'fully_captured', 'partially_refunded'],
-  cancel: ['new', 'approved', 'authorised'],
+  cancel: ['new', 'approved', 'authorised', 'partially_captured', 'partially_refunded'],
   getOrder: ORDER_STATES,
   updateReferenceId: ORDER_STATES,
 };
@@ -24,7 +25,7 @@ describe('operationBlockedReason', () => {
 
   it('says what is needed and what the order is, in words', () => {
     expect(operationBlockedReason('capture', 'approved')).toBe(
-      'Capture needs the order to be authorised or partially captured; it is approved.',
+      'Capture needs the order to be authorised, partially captured or partially refunded; it is approved.',
     );
     expect(operationBlockedReason('refund', 'fully_refunded')).toBe(
       'Refund needs the order to be partially captured, fully captured or partially refunded; it is fully refunded.',

@@ -9,7 +9,14 @@ import { ORDER_STATE_WORDS, operationBlockedReason } from '../../shared/orders/o
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
-import { minorOf, requestedAmount, textOf, totalAmountOf } from './operation-amounts';
+import { requestedAmount, textOf, totalAmountOf } from './operation-amounts';
+import {
+  checkSomethingUncaptured,
+  orderAmounts,
+  stateOfAmounts,
+  uncapturedOf,
+  type OrderAmounts,
+} from './order-amount-state';
 import type { Move } from './order-move';
 import { simplifiedRefundMove } from './refund-moves';
 
@@ -94,12 +101,17 @@ function checkShippingInfo(info: unknown): void {
       throw badShipping(`shipping_info.${key}`, `shipping_info.${key} must be a string or null.`);
 }
 
-function captureMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Move {
+function captureMove(
+  order: EmulatorOrderRow,
+  body: unknown,
+  nowMs: number,
+  history: readonly TransactionRow[],
+): Move {
   checkShippingInfo(fieldOf(body, 'shipping_info'));
   const { currency } = order;
-  const total = minorOf(order.totalAmount, currency);
-  const captured = minorOf(order.capturedAmount, currency);
-  const left = total - captured;
+  const amounts = orderAmounts(order, history);
+  checkSomethingUncaptured(order, amounts, 'capture');
+  const left = uncapturedOf(amounts);
   const amount = requestedAmount(totalAmountOf(body), order, left);
   if (amount > left)
     throw new EmulatorError(
@@ -108,13 +120,13 @@ function captureMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Mov
       `Capturing ${textOf(amount, currency)} ${currency} is more than the ${textOf(left, currency)} ${currency} left to capture.`,
       [{ error_code: 'amount_exceeds_remaining', path: 'total_amount.amount' }],
     );
-  const after = captured + amount;
+  const after = amounts.captured + amount;
   const captureId = randomUUID();
   const capturedAmount = { amount: textOf(amount, currency), currency };
   return {
     order: {
       ...order,
-      state: after === total ? 'fully_captured' : 'partially_captured',
+      state: stateOfAmounts({ ...amounts, captured: after }),
       capturedAmount: textOf(after, currency),
       updatedAtMs: nowMs,
     },
@@ -137,15 +149,17 @@ function captureMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Mov
 }
 
 /**
- * What a cancel cancels: the whole open amount (nothing is captured in the states a cancel is
- * allowed in). Its `total_amount`, when given, is judged as a capture's is (the order's
+ * What a cancel cancels: the whole open amount, all that is authorised and not yet captured
+ * (the whole order before a capture; the rest after a partial one, whose captured part stays
+ * refundable). Its `total_amount`, when given, is judged as a capture's is (the order's
  * currency, its decimals, a positive amount) and must be that whole amount: the service's
  * partial cancellation is not shown, so the emulator does not invent one, and cancelling the
  * whole order when a part was asked for would pass a test that should fail.
  */
-function cancelAmount(order: EmulatorOrderRow, body: unknown): bigint {
+function cancelAmount(order: EmulatorOrderRow, body: unknown, amounts: OrderAmounts): bigint {
   const { currency } = order;
-  const open = minorOf(order.totalAmount, currency) - minorOf(order.capturedAmount, currency);
+  checkSomethingUncaptured(order, amounts, 'cancel');
+  const open = uncapturedOf(amounts);
   const amount = requestedAmount(totalAmountOf(body), order, open);
   const asked = `${textOf(amount, currency)} ${currency}`;
   const whole = `${textOf(open, currency)} ${currency}`;
@@ -200,9 +214,14 @@ export function operationMove(
         transactions: [],
       };
     case 'cancel': {
-      const left = cancelAmount(order, body);
+      const amounts = orderAmounts(order, history);
+      const left = cancelAmount(order, body, amounts);
       return {
-        order: { ...order, state: 'canceled', updatedAtMs: nowMs },
+        order: {
+          ...order,
+          state: stateOfAmounts({ ...amounts, canceled: amounts.canceled + left }),
+          updatedAtMs: nowMs,
+        },
         notifications: [{ eventType: 'order_canceled', data: [] }],
         transactions: [
           {
@@ -219,7 +238,7 @@ export function operationMove(
       };
     }
     case 'capture':
-      return captureMove(order, body, nowMs);
+      return captureMove(order, body, nowMs, history);
     case 'refund':
       return simplifiedRefundMove(order, body, nowMs, history);
     case 'updateReferenceId':

@@ -4,6 +4,7 @@ import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
 import type { Move } from './order-move';
 import { minorOf, requestedAmount, textOf, totalAmountOf } from './operation-amounts';
+import { orderAmounts, stateOfAmounts } from './order-amount-state';
 import { allocateRefund, refundableCaptures } from './refund-allocation';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -18,15 +19,24 @@ function tooMuch(amount: bigint, left: bigint, currency: string, what: string, p
   );
 }
 
-/** The order after refunding `amount` more, and the notification it sends. */
-function refunded(order: EmulatorOrderRow, amount: bigint, refundId: string, nowMs: number) {
+/**
+ * The order after refunding `amount` more, and the notification it sends. Fully refunded only
+ * when nothing is left to capture either (stateOfAmounts).
+ */
+function refunded(
+  order: EmulatorOrderRow,
+  amount: bigint,
+  refundId: string,
+  nowMs: number,
+  history: readonly TransactionRow[],
+) {
   const { currency } = order;
-  const captured = minorOf(order.capturedAmount, currency);
-  const after = minorOf(order.refundedAmount, currency) + amount;
+  const amounts = orderAmounts(order, history);
+  const after = amounts.refunded + amount;
   return {
     order: {
       ...order,
-      state: after === captured ? ('fully_refunded' as const) : ('partially_refunded' as const),
+      state: stateOfAmounts({ ...amounts, refunded: after }),
       refundedAmount: textOf(after, currency),
       updatedAtMs: nowMs,
     },
@@ -54,7 +64,7 @@ export function simplifiedRefundMove(
   if (amount > left)
     throw tooMuch(amount, left, currency, 'captured and not refunded', 'total_amount.amount');
   const refundId = randomUUID();
-  const after = refunded(order, amount, refundId, nowMs);
+  const after = refunded(order, amount, refundId, nowMs, history);
   const request = body === undefined ? null : JSON.stringify(body);
   return {
     order: after.order,
@@ -122,7 +132,7 @@ export function capturesRefundMove(
       );
     capture.refundable -= amount;
     const refundId = randomUUID();
-    const after = refunded(current, amount, refundId, nowMs);
+    const after = refunded(current, amount, refundId, nowMs, history);
     current = after.order;
     move.notifications.push(after.notification);
     move.transactions.push({

@@ -109,8 +109,10 @@ export function stepOfEventType(eventType: string): LifecycleStep | null {
  */
 export const OPERATION_FROM_STATES: Record<OperationName, readonly OrderState[]> = {
   authorise: ['approved'],
-  capture: ['authorised', 'partially_captured'],
-  cancel: ['new', 'approved', 'authorised'],
+  // A partly captured order, refunded or not, keeps its rest authorised: it can be captured or
+  // cancelled (the emulator refuses when nothing is left; docs/defaults.md).
+  capture: ['authorised', 'partially_captured', 'partially_refunded'],
+  cancel: ['new', 'approved', 'authorised', 'partially_captured', 'partially_refunded'],
   refund: ['partially_captured', 'fully_captured', 'partially_refunded'],
   getOrder: ORDER_STATES,
   updateReferenceId: ORDER_STATES,

@@ -136,7 +136,7 @@ test('an order created elsewhere moves live with webhooks, and is authorised and
   await expect(orders.action('Capture')).toBeDisabled();
   await orders.action('Capture').hover();
   await expect(page.getByRole('tooltip')).toHaveText(
-    'Capture needs the order to be authorised or partially captured; it is approved.',
+    'Capture needs the order to be authorised, partially captured or partially refunded; it is approved.',
   );
   // …but it can be sent anyway, on purpose.
   await page.getByRole('button', { name: 'Send anyway (out of order)' }).click();
