@@ -18,10 +18,16 @@ export function captureClaim(
   money: ReadMoney | null,
 ) {
   const before = tally(walk.captured.seen, walk.capturedMinor());
+  // A refund already counted beyond what was captured before this capture refunds it: this one
+  // arrived late (the state stays, flagged). Otherwise a capture after a refund takes the
+  // uncaptured rest, and the order stays refunded, partially now that more is captured.
+  const capturedBefore = walk.capturedMinor();
+  const refundedBefore = walk.refunded.seen ? walk.refundedMinor() : null;
+  const late = refundedBefore !== null && (capturedBefore === null || refundedBefore > capturedBefore);
   walk.captured.add(source, money?.minor ?? null);
   const counted = before !== tally(walk.captured.seen, walk.capturedMinor());
   if (counted) walk.capturesCounted.push({ recordId: record.id, capturedAfter: walk.capturedMinor() });
-  const target = walk.captureState();
+  const target = walk.refunded.seen && !late ? walk.refundState() : walk.captureState();
   const amount = `captured ${walk.money(money?.minor ?? null)}`;
   const total =
     walk.facts.totalMinor === null

@@ -84,7 +84,9 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
       referenceId: walk.facts.referenceId,
       capturedAmount: captured === null ? null : formatMinorAmount(captured, currency),
       refundedAmount: refunded === null ? null : formatMinorAmount(refunded, currency),
-      remainingToCapture: open(total, captured),
+      // A cancel after a partial capture cancelled the rest: nothing is left to capture.
+      remainingToCapture:
+        walk.restCanceled && total !== null ? formatMinorAmount(0n, currency) : open(total, captured),
       remainingToRefund: open(captured, refunded),
     },
     entries: walk.entries,

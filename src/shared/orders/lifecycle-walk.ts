@@ -51,6 +51,8 @@ export class Walk {
   /** Refunds the service named, by refund_id (in `order_refunded` or a refund call's answer). */
   readonly refunds = new Map<string, NamedAmountSeen>();
   readonly findings: OrderFinding[] = [];
+  /** A cancel after a partial capture cancelled the rest: nothing is left to capture. */
+  restCanceled = false;
   /** Every capture counted so far, in walk order (see CapturesKnown). */
   readonly capturesCounted: CountedCapture[] = [];
 
@@ -93,11 +95,31 @@ export class Walk {
     return captured >= total ? 'fully_captured' : 'partially_captured';
   }
 
+  /**
+   * Fully refunded only when all captured is refunded and nothing is left to capture: a part
+   * captured and refunded, its rest still authorised, is partially refunded (as the emulator's
+   * order reads; the rest can still be captured or cancelled).
+   */
   refundState(): OrderState {
     const captured = this.capturedForRefunds();
     const refunded = this.refundedMinor();
     if (captured === null || refunded === null) return 'fully_refunded';
-    return refunded >= captured ? 'fully_refunded' : 'partially_refunded';
+    if (refunded < captured) return 'partially_refunded';
+    const total = this.facts.totalMinor;
+    return total !== null && captured < total && !this.restCanceled ? 'partially_refunded' : 'fully_refunded';
+  }
+
+  /**
+   * What a cancel claims: canceled before any capture. After a partial capture, refunded or not,
+   * it cancels the uncaptured rest (a cancel takes all that is open) and the order keeps its
+   * state, its captured part still refundable.
+   */
+  cancelTarget(): { target: OrderState; rest: boolean } {
+    if (this.state === 'partially_captured' || this.state === 'partially_refunded') {
+      this.restCanceled = true;
+      return { target: this.state, rest: true };
+    }
+    return { target: 'canceled', rest: false };
   }
 
   money(minor: bigint | null): string {

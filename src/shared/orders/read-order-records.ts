@@ -251,6 +251,17 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
     });
     return;
   }
+  if (step === 'canceled') {
+    const { target, rest } = walk.cancelTarget();
+    walk.claim(record, {
+      source: 'webhook',
+      what: eventType,
+      target,
+      counted: rest,
+      evidence: rest ? `${base}: ${REST_CANCELED}` : `${base}: the order is ${stateLabel(target)}`,
+    });
+    return;
+  }
   const target = orderStateSchema.parse(step);
   walk.claim(record, {
     source: 'webhook',
@@ -259,6 +270,8 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
     evidence: `${base}: the order is ${stateLabel(target)}`,
   });
 }
+
+const REST_CANCELED = 'the uncaptured rest is cancelled; what was captured stays, and the state with it';
 
 /** What kind of evidence a console operation's answer is: a get-order answer is the service's word. */
 export function callSource(operation: ClientOperation): LifecycleSource {
@@ -335,10 +348,19 @@ export function readCall(walk: Walk, record: OrderRecord): void {
       });
       return;
     }
-    case 'authorise':
+    case 'authorise': {
+      walk.claim(record, {
+        source,
+        what,
+        target: 'authorised',
+        evidence: `${accepted}: the order is authorised`,
+      });
+      return;
+    }
     case 'cancel': {
-      const target = operation === 'authorise' ? 'authorised' : 'canceled';
-      walk.claim(record, { source, what, target, evidence: `${accepted}: the order is ${target}` });
+      const { target, rest } = walk.cancelTarget();
+      const evidence = rest ? `${accepted}: ${REST_CANCELED}` : `${accepted}: the order is ${target}`;
+      walk.claim(record, { source, what, target, counted: rest, evidence });
       return;
     }
     case 'capture':

@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
+import type { OrderRecord } from '../../src/shared/orders/order-record';
+import {
+  CAPTURE_1,
+  CAPTURE_2,
+  captured,
+  created,
+  ORDER_ID,
+  resetRecords,
+  webhook,
+} from './helpers/order-records';
+
+/**
+ * The Orders view reads the emulator's notifications as the emulator's order reads
+ * (emulator-capture-after-refund.test.ts): an order partly captured and refunded keeps its rest,
+ * which can still be captured or cancelled, and is fully refunded only when nothing is left to
+ * capture.
+ */
+
+beforeEach(resetRecords);
+
+const refunded = (refundId: string, amount: string) =>
+  webhook('order_refunded', { refund_id: refundId, refunded_amount: { amount, currency: 'SAR' } });
+const authorised = () => [
+  created({ amount: '100.00' }),
+  webhook('order_approved'),
+  webhook('order_authorised'),
+];
+const derive = (records: OrderRecord[]) => deriveLifecycle(ORDER_ID, records);
+const effects = (records: OrderRecord[]) => derive(records).entries.map((entry) => entry.effect);
+
+describe('the rest of a partly captured order, after a refund', () => {
+  it('captured after a refund: the capture counts and moves nothing back; fully refunded once all is', () => {
+    const records = [
+      ...authorised(),
+      captured(CAPTURE_1, '30.00'),
+      refunded('r-1', '10.00'),
+      captured(CAPTURE_2, '70.00'),
+    ];
+    const lifecycle = derive(records);
+    expect(lifecycle.state).toBe('partially_refunded');
+    expect(lifecycle.facts.capturedAmount).toBe('100.00');
+    expect(effects(records).at(-1)).toBe('moved');
+    expect(lifecycle.outOfOrder).toBe(0);
+    expect(derive([...records, refunded('r-2', '90.00')]).state).toBe('fully_refunded');
+  });
+
+  it('all that was captured refunded, the rest uncaptured: partially refunded, as the emulator says', () => {
+    const records = [
+      ...authorised(),
+      captured(CAPTURE_1, '30.00'),
+      refunded('r-1', '10.00'),
+      refunded('r-2', '20.00'),
+    ];
+    expect(derive(records).state).toBe('partially_refunded');
+  });
+
+  it('the rest cancelled after a partial capture: still partially captured, then fully refunded', () => {
+    const records = [...authorised(), captured(CAPTURE_1, '30.00'), webhook('order_canceled')];
+    const lifecycle = derive(records);
+    expect(lifecycle.state).toBe('partially_captured');
+    expect(lifecycle.outOfOrder).toBe(0);
+    expect(lifecycle.facts.remainingToCapture).toBe('0.00');
+    expect(derive([...records, refunded('r-1', '30.00')]).state).toBe('fully_refunded');
+  });
+});
