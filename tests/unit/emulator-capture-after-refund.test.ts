@@ -137,3 +137,39 @@ describe('capture and cancel of the uncaptured rest, after a refund', () => {
     expect(amounts(await record(orderId))).toMatchObject({ status: 'partially_refunded' });
   });
 });
+
+describe('a simplified refund spread over two captures', () => {
+  it('is one refund in the order record, as its answer gives it, listing its captures', async () => {
+    const orderId = await authorisedOrder();
+    const first = String((await capture(orderId, '30.00')).json['capture_id']);
+    const second = String((await capture(orderId, '42.98')).json['capture_id']);
+    const answer = await refund(orderId, '40.00');
+    expect(answer.json).toMatchObject({
+      capture_id: first,
+      refunded_amount: { amount: '40.00', currency: 'SAR' },
+    });
+    const transactions = (await record(orderId))['transactions'] as Record<string, Record<string, unknown>[]>;
+    expect(transactions['refunds']).toEqual([
+      {
+        refund_id: answer.json['refund_id'],
+        capture_id: first,
+        total_amount: { amount: '40.00', currency: 'SAR' },
+        captures: [
+          { capture_id: first, total_amount: { amount: '30.00', currency: 'SAR' } },
+          { capture_id: second, total_amount: { amount: '10.00', currency: 'SAR' } },
+        ],
+        items: [],
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(
+      transactions['captures']?.map((entry) => (entry['refunded_amount'] as { amount: string }).amount),
+    ).toEqual(['30.00', '10.00']);
+    // What is left of each capture is still refundable, against the capture it names.
+    const rest = await emulator.call('POST', '/payments/refund', {
+      order_id: orderId,
+      refunds: [{ capture_id: second, total_amount: { amount: '32.98', currency: 'SAR' } }],
+    });
+    expect(rest.json['status']).toBe('fully_refunded');
+  });
+});

@@ -142,10 +142,37 @@ function transactionsOf(order: EmulatorOrderRow, rows: readonly TransactionRow[]
         created_at: iso(row.createdAtMs),
       };
     }),
-    refunds: of('refund').map((row) =>
-      entry(row, { refund_id: row.transactionId, capture_id: row.captureId }),
-    ),
+    refunds: refundsOf(of('refund')).map((parts) => {
+      const [head] = parts;
+      const total = parts.reduce((sum, row) => sum + minorOf(row.amount, currency), 0n);
+      const { created_at: createdAt, ...first } = entry(
+        { ...head, amount: textOf(total, currency) },
+        { refund_id: head.transactionId, capture_id: head.captureId },
+      );
+      return {
+        ...first,
+        captures: parts.map((row) => ({ capture_id: row.captureId, total_amount: money(row.amount) })),
+        created_at: createdAt,
+      };
+    }),
   };
+}
+
+/**
+ * A simplified refund larger than one capture is stored as one row per capture it takes from,
+ * under one refund id (its answer and order_refunded name that id with the whole amount). The
+ * record lists it once, as the official client's RefundItem reads a refund (one refund_id, one
+ * capture_id: the first), with its whole amount and `captures` saying how it was spread: listed
+ * per row, a merchant keying refunds by refund_id lost a row and the amounts no longer summed.
+ */
+function refundsOf(rows: readonly TransactionRow[]): [TransactionRow, ...TransactionRow[]][] {
+  const byId = new Map<string, [TransactionRow, ...TransactionRow[]]>();
+  for (const row of rows) {
+    const parts = byId.get(row.transactionId);
+    if (parts === undefined) byId.set(row.transactionId, [row]);
+    else parts.push(row);
+  }
+  return [...byId.values()];
 }
 
 export function orderRecord(
