@@ -153,7 +153,9 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
       return move.order;
     },
     operate(orderId, operation, body) {
-      return apply(operationMove(find(orderId), operation, body, now(), deps.transactions.ofOrder(orderId)));
+      const history = deps.transactions.ofOrder(orderId);
+      const choices = { emptyOptional: deps.rules().emptyOptional };
+      return apply(operationMove(find(orderId), operation, body, now(), history, choices));
     },
     refundCaptures(orderId, body) {
       const order = find(orderId);

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { blankTextFinding, isBlankText } from '../../shared/checkout/blank-text';
+import { DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from '../../shared/checkout/empty-optional';
+import { toFinding } from '../../shared/checkout/findings';
 import {
   CUSTOMER_ACTION_OUTCOME,
   operationAllowedIn,
@@ -180,16 +183,51 @@ function cancelAmount(order: EmulatorOrderRow, body: unknown, amounts: OrderAmou
   return open;
 }
 
-function updateReferenceMove(order: EmulatorOrderRow, body: unknown, nowMs: number): Move {
+/** How the emulator's settings weigh what the spec leaves open in an operation's body. */
+export interface OperationChoices {
+  /** "Empty and blank values": a blank order_reference_id, as at create. */
+  emptyOptional: EmptyOptionalChoice;
+}
+
+const DEFAULT_CHOICES: OperationChoices = { emptyOptional: DEFAULT_EMPTY_OPTIONAL };
+
+/**
+ * A reference given only blanks is weighed as create weighs one (blank-text.ts): taken with the
+ * blank_text warning by default, refused under `refuse`, silent under `accept`. Refused here
+ * with "must be a non-empty string", it was untrue (" " is not empty) and the same value was
+ * taken at create.
+ */
+function updateReferenceMove(
+  order: EmulatorOrderRow,
+  body: unknown,
+  nowMs: number,
+  choices: OperationChoices,
+): Move {
   const reference = fieldOf(body, 'order_reference_id');
-  if (typeof reference !== 'string' || reference.trim() === '')
+  if (typeof reference !== 'string' || reference === '')
     throw new EmulatorError(400, 'invalid_reference_id', 'order_reference_id must be a non-empty string.', [
       { error_code: 'invalid_reference_id', path: 'order_reference_id' },
+    ]);
+  const blank =
+    isBlankText(reference) && choices.emptyOptional !== 'accept'
+      ? toFinding(
+          blankTextFinding(
+            ['order_reference_id'],
+            'Update reference id: order_reference_id',
+            true,
+            choices.emptyOptional,
+          ),
+        )
+      : null;
+  if (blank?.severity === 'error')
+    throw new EmulatorError(400, 'blank_text', blank.message, [
+      { error_code: 'blank_text', path: blank.path, message: blank.message },
     ]);
   return {
     order: { ...order, referenceId: reference, updatedAtMs: nowMs },
     notifications: [],
     transactions: [],
+    ...(blank === null ? {} : { warnings: [blank] }),
   };
 }
 
@@ -204,6 +242,7 @@ export function operationMove(
   body: unknown,
   nowMs: number,
   history: readonly TransactionRow[] = [],
+  choices: OperationChoices = DEFAULT_CHOICES,
 ): Move {
   checkAllowed(operation, order);
   switch (operation) {
@@ -242,6 +281,6 @@ export function operationMove(
     case 'refund':
       return simplifiedRefundMove(order, body, nowMs, history);
     case 'updateReferenceId':
-      return updateReferenceMove(order, body, nowMs);
+      return updateReferenceMove(order, body, nowMs, choices);
   }
 }

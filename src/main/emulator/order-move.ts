@@ -1,3 +1,4 @@
+import type { Finding } from '../../shared/checkout/findings';
 import type { OrderEventType } from '../../shared/orders/order-states';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
@@ -10,4 +11,6 @@ export interface Move {
   order: EmulatorOrderRow;
   notifications: { eventType: OrderEventType; data: unknown }[];
   transactions: TransactionRow[];
+  /** What the request earned without being refused (answered in X-Emulator-Warnings). */
+  warnings?: Finding[];
 }

@@ -124,7 +124,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
         const body = await readObject(req, true);
         checkBodyOrderId(body, orderId);
         const move = await write(() => engine.operate(orderId, 'updateReferenceId', body));
-        sendJson(res, 200, updateReferenceAnswer(move));
+        sendJson(res, 200, updateReferenceAnswer(move), warningsHeader(move.warnings ?? []));
       },
     ],
     [
