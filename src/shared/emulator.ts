@@ -88,6 +88,13 @@ export const emulatorSettingsSchema = z.object({
    */
   honourExpiresInMinutes: z.boolean().default(false),
   /**
+   * The authorise answer's `order_expiry_time` (the official client reads it as a date): the
+   * time of authorisation plus these days. The spec shows neither the field nor how long an
+   * authorisation lasts, and the emulator never expires an authorised order; the unpaid
+   * checkout's expiry it gave before was already past for an order authorised after it.
+   */
+  authorisedExpiryDays: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days').default(30),
+  /**
    * An optional text field given "" where the official client never sends one, and a text field
    * given only blanks: how the service reads either is not shown. `warn`: taken, with the
    * empty_optional or blank_text warning (X-Emulator-Warnings); `refuse`: 400, the same finding

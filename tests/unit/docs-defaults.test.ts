@@ -217,9 +217,8 @@ const DEFAULTS: Record<string, string> = {
   // Behaviour, tested in emulator-api.test.ts ('cancel judges its total_amount …').
   'Partial cancellation':
     'refused (400 `partial_cancel_not_supported`); a cancel takes the whole open amount',
-  // Behaviour (operation-answers.ts, authoriseAnswer).
-  '`order_expiry_time` in the answer to authorise':
-    "the checkout's expiry (`expires_at`); the emulator expires only unpaid orders",
+  // operation-answers.ts (authoriseAnswer), tested in emulator-authorise-expiry.test.ts.
+  '`order_expiry_time` in the answer to authorise': `${emulator.authorisedExpiryDays} days after the authorisation; the emulator expires only unpaid orders`,
   'Form a checkout request is checked against': `${code(emulator.checkoutForm)}, or the request's ${code('X-Emulator-Checkout-Form')}`,
   'Checkout page language without `locale`': code('ar_SA'),
   'Largest request body': `${size(EMULATOR_BODY_LIMIT_BYTES)}; a larger body is refused`,

@@ -8,7 +8,7 @@ import type {
 } from '../store/emulator-transactions-repository';
 import { newOrderFrom, type CheckoutRules, type NewOrder } from './create-checkout';
 import { EmulatorError } from './emulator-errors';
-import { checkAllowed, customerMove, operationMove, type Move } from './order-machine';
+import { checkAllowed, customerMove, operationMove, type Move, type OperationChoices } from './order-machine';
 import { capturesRefundMove } from './refund-moves';
 import type { WebhookDispatcher } from './webhook-dispatcher';
 
@@ -18,6 +18,8 @@ export interface EngineDependencies {
   dispatcher: WebhookDispatcher;
   /** How create-checkout requests are judged (the emulator's settings). */
   rules: () => CheckoutRules;
+  /** How follow-up operations settle what the spec leaves open (the emulator's settings). */
+  operationChoices: () => OperationChoices;
   /** Runs a function in one SQLite transaction (a move and its notification land together). */
   transaction: <T>(fn: () => T) => T;
   /**
@@ -154,7 +156,7 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
     },
     operate(orderId, operation, body) {
       const history = deps.transactions.ofOrder(orderId);
-      const choices = { emptyOptional: deps.rules().emptyOptional };
+      const choices = deps.operationChoices();
       return apply(operationMove(find(orderId), operation, body, now(), history, choices));
     },
     refundCaptures(orderId, body) {

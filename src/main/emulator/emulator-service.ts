@@ -314,6 +314,10 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         instalmentsRequired: current.instalmentsRequired,
       };
     },
+    operationChoices: () => {
+      const current = service.settings();
+      return { emptyOptional: current.emptyOptional, authorisedExpiryDays: current.authorisedExpiryDays };
+    },
     transaction: (fn) => writer.writeNow(fn),
     queued: (fn) => writer.write(fn),
     notificationField: () => local()?.fields.notificationField ?? 'merchant_url.notification',

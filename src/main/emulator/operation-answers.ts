@@ -26,12 +26,16 @@ function paymentTypeOf(order: EmulatorOrderRow): string | null {
 const money = (amount: string, currency: string) => ({ amount, currency });
 const first = (move: Move, kind: string) => move.transactions.find((row) => row.kind === kind);
 
-/** AuthoriseOrderResponse: order_expiry_time, payment_type, auto_captured, authorized_amount, capture_id. */
-export function authoriseAnswer({ order }: Move): Json {
+/**
+ * AuthoriseOrderResponse: order_expiry_time, payment_type, auto_captured, authorized_amount,
+ * capture_id. order_expiry_time is the setting's days after the authorisation (never null: the
+ * client makes a DateTime of it), not the unpaid checkout's expiry, past by then.
+ */
+export function authoriseAnswer({ order, authorisedUntilMs }: Move): Json {
   return {
     order_id: order.orderId,
     status: order.state,
-    order_expiry_time: new Date(order.expiresAtMs).toISOString(),
+    order_expiry_time: new Date(authorisedUntilMs ?? order.expiresAtMs).toISOString(),
     payment_type: paymentTypeOf(order),
     // The emulator never captures on its own: a capture is always the merchant's call.
     auto_captured: false,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { blankTextFinding, isBlankText } from '../../shared/checkout/blank-text';
 import { DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from '../../shared/checkout/empty-optional';
 import { toFinding } from '../../shared/checkout/findings';
+import { DEFAULT_EMULATOR_SETTINGS } from '../../shared/emulator';
 import {
   CUSTOMER_ACTION_OUTCOME,
   operationAllowedIn,
@@ -187,9 +188,15 @@ function cancelAmount(order: EmulatorOrderRow, body: unknown, amounts: OrderAmou
 export interface OperationChoices {
   /** "Empty and blank values": a blank order_reference_id, as at create. */
   emptyOptional: EmptyOptionalChoice;
+  /** The authorise answer's order_expiry_time: this many days after the authorisation. */
+  authorisedExpiryDays: number;
 }
 
-const DEFAULT_CHOICES: OperationChoices = { emptyOptional: DEFAULT_EMPTY_OPTIONAL };
+const DEFAULT_CHOICES: OperationChoices = {
+  emptyOptional: DEFAULT_EMPTY_OPTIONAL,
+  authorisedExpiryDays: DEFAULT_EMULATOR_SETTINGS.authorisedExpiryDays,
+};
+const DAY_MS = 86_400_000;
 
 /**
  * A reference given only blanks is weighed as create weighs one (blank-text.ts): taken with the
@@ -251,6 +258,7 @@ export function operationMove(
         order: { ...order, state: 'authorised', updatedAtMs: nowMs },
         notifications: [{ eventType: 'order_authorised', data: [] }],
         transactions: [],
+        authorisedUntilMs: nowMs + choices.authorisedExpiryDays * DAY_MS,
       };
     case 'cancel': {
       const amounts = orderAmounts(order, history);

@@ -13,4 +13,6 @@ export interface Move {
   transactions: TransactionRow[];
   /** What the request earned without being refused (answered in X-Emulator-Warnings). */
   warnings?: Finding[];
+  /** An authorisation: the order_expiry_time its answer gives (the setting's days after it). */
+  authorisedUntilMs?: number;
 }

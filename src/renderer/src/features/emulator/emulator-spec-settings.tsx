@@ -1,4 +1,4 @@
-import { Group, Input, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { Group, Input, MultiSelect, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { CHECKOUT_FORM_CHOICES } from '@ui/checkout-form-choices';
 import { ChoiceControl } from '@ui/choice-control';
 import { notifications } from '@mantine/notifications';
@@ -31,6 +31,7 @@ const LABELS = {
   checkoutForm: "Merchant's checkout form",
   singleCheckout: 'Single checkout (education form)',
   honourExpiresInMinutes: 'Honour expires_in_minutes (enabled by support)',
+  authorisedExpiryDays: 'Authorised order expiry (days)',
   emptyOptional: 'Empty and blank values',
   instalmentsRequired: 'instalments required',
   countryCurrencyPairs: 'Supported country/currency pairs',
@@ -148,6 +149,19 @@ export function EmulatorSpecSettings({
           label="Honour expires_in_minutes (enabled by support)"
           checked={draft.honourExpiresInMinutes}
           onChange={(event) => form.change({ honourExpiresInMinutes: event.currentTarget.checked })}
+        />
+        <NumberInput
+          size="xs"
+          label={LABELS.authorisedExpiryDays}
+          description="order_expiry_time in the authorise answer, after the authorisation (not shown in the spec; nothing expires)"
+          min={1}
+          max={365}
+          allowDecimal={false}
+          value={draft.authorisedExpiryDays}
+          onChange={(value) => {
+            if (typeof value === 'number') form.change({ authorisedExpiryDays: value });
+          }}
+          w={200}
         />
         <Input.Wrapper
           size="xs"
