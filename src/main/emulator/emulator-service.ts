@@ -1,4 +1,5 @@
 import { ConsoleError } from '../console-error';
+import { pickLocalProfile } from '../../shared/local-profile';
 import type {
   EmulatorDelivery,
   EmulatorOrder,
@@ -114,10 +115,7 @@ export interface EmulatorService {
 
 /** The profile the embedded emulator stands in for: the one named Local, else the first local one. */
 export function localProfileOf(profiles: ProfileService): StoredProfile | null {
-  const all = profiles.snapshot().profiles;
-  const local =
-    all.find((profile) => profile.name === 'Local' && profile.environment === 'local') ??
-    all.find((profile) => profile.environment === 'local');
+  const local = pickLocalProfile(profiles.snapshot().profiles);
   return local === undefined ? null : profiles.get(local.id);
 }
 

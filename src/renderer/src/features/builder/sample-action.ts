@@ -1,4 +1,5 @@
 import { generateSample, type CountryCode } from '@shared/checkout';
+import { pickLocalProfile } from '@shared/local-profile';
 import { useProfilesStore } from '@features/profiles';
 import { useBuilderStore } from './builder-store';
 import { confirmDiscard } from './drafts-actions';
@@ -28,11 +29,7 @@ export async function fillSample(country?: CountryCode): Promise<void> {
 
 /** The merchant URLs point at the local emulator's merchant page (the Local profile's address). */
 function localEmulatorUrl(): string | undefined {
-  const { profiles } = useProfilesStore.getState();
-  return (
-    profiles.find((profile) => profile.environment === 'local' && profile.name === 'Local') ??
-    profiles.find((profile) => profile.environment === 'local')
-  )?.baseUrl;
+  return pickLocalProfile(useProfilesStore.getState().profiles)?.baseUrl;
 }
 
 /**

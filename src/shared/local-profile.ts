@@ -1,0 +1,13 @@
+/**
+ * The profile the embedded emulator stands in for: the one named Local, else the first local
+ * one. One rule for main (the emulator's port, a scenario's sample) and the window (the
+ * builder's Sample), which each kept a copy of it.
+ */
+export function pickLocalProfile<T extends { name: string; environment: string }>(
+  profiles: readonly T[],
+): T | undefined {
+  return (
+    profiles.find((profile) => profile.name === 'Local' && profile.environment === 'local') ??
+    profiles.find((profile) => profile.environment === 'local')
+  );
+}
