@@ -6,6 +6,7 @@ import {
   type ScenarioResult,
   type StepResult,
 } from '../../shared/scenarios/scenario-results';
+import { maskWith, redactUrlCredentialsInText } from '../../shared/secrets/redact-secrets';
 import { stepTitle } from '../../shared/scenarios/step-title';
 import { VariableError, Variables } from '../../shared/scenarios/variables';
 import { ConsoleError } from '../console-error';
@@ -117,7 +118,8 @@ export async function runScenario(
       };
       steps[index] = result;
     } catch (error) {
-      result = pushStep(steps, loaded, index, ran, started, 'error', errorText(error));
+      // As written: the filled values may be what it refused (a URL with a password in it).
+      result = pushStep(steps, loaded, index, step, started, 'error', errorText(error));
     }
     // Cancelled under way: a wait cut short, or a failure the cancel caused (an aborted request,
     // a webhook no longer waited for) is the cancel's, not the step's. Its records stay linked.
@@ -162,7 +164,8 @@ function pushStep(
   const result: StepResult = {
     index,
     kind: step?.step ?? 'set',
-    title: step === undefined ? 'vars' : stepTitle(step),
+    // A filled title may name a URL a variable brought: its password and serviceToken are masked.
+    title: step === undefined ? 'vars' : redactUrlCredentialsInText(stepTitle(step), maskWith),
     line: loaded.stepLines[index] ?? null,
     status,
     startedAt: new Date(startedMs).toISOString(),
