@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
+import { defaultOperationAmount } from '../../src/shared/orders/operation-amount';
+import { operationBlockedByAmounts } from '../../src/shared/orders/operation-availability';
 import type { OrderRecord } from '../../src/shared/orders/order-record';
 import {
   CAPTURE_1,
@@ -63,5 +65,26 @@ describe('the rest of a partly captured order, after a refund', () => {
     expect(lifecycle.outOfOrder).toBe(0);
     expect(lifecycle.facts.remainingToCapture).toBe('0.00');
     expect(derive([...records, refunded('r-1', '30.00')]).state).toBe('fully_refunded');
+  });
+
+  // A scenario's default cancel (and the Orders view's editor) sent the whole 500.33 after a
+  // capture of 200, which the emulator refused (400 amount_exceeds_remaining); once the rest was
+  // cancelled, the view still offered Capture and Cancel and never said what was canceled.
+  it('a cancel takes the uncaptured rest by default; once it is canceled, the view says so and offers neither', () => {
+    const partly = [...authorised(), captured(CAPTURE_1, '30.00'), refunded('r-1', '10.00')];
+    const before = derive(partly);
+    expect(defaultOperationAmount('cancel', before.facts)).toBe('70.00');
+    expect(defaultOperationAmount('capture', before.facts)).toBe('70.00');
+    expect(before.facts.canceledAmount).toBeNull();
+    expect(operationBlockedByAmounts('cancel', before.facts)).toBeNull();
+    const after = derive([...partly, webhook('order_canceled')]);
+    expect(after.facts.canceledAmount).toBe('70.00');
+    expect(operationBlockedByAmounts('capture', after.facts)).toBe(
+      'Nothing is left to capture: of the 100.00 SAR order, 30.00 SAR is captured and 70.00 SAR canceled.',
+    );
+    expect(operationBlockedByAmounts('cancel', after.facts)).toMatch(/^Nothing is left to cancel: /);
+    expect(operationBlockedByAmounts('refund', after.facts)).toBeNull();
+    // A cancel before any capture cancels the whole total.
+    expect(derive([...authorised(), webhook('order_canceled')]).facts.canceledAmount).toBe('100.00');
   });
 });

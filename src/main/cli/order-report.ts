@@ -99,6 +99,7 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
       total_unknown: facts.totalUnknown,
       captured: facts.capturedAmount,
       refunded: facts.refundedAmount,
+      canceled: facts.canceledAmount,
       remaining_to_capture: facts.remainingToCapture,
       remaining_to_refund: facts.remainingToRefund,
     },
@@ -196,6 +197,7 @@ export function orderDetailText(detail: OrderDetail, emulatorNote: string | null
     `  total      ${json.amounts.total === null ? totalUnknownWords(json.amounts.total_unknown) : money(json.amounts.total)}`,
     `  captured   ${money(json.amounts.captured)}`,
     `  refunded   ${money(json.amounts.refunded)}`,
+    ...(json.amounts.canceled === null ? [] : [`  canceled   ${money(json.amounts.canceled)}`]),
   ];
   // What the count counts: findings about the order. A record's body may have findings of its
   // own (the listener's warning on an event type the spec does not list): "findings none" right

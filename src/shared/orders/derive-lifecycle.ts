@@ -84,6 +84,14 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
       referenceId: walk.facts.referenceId,
       capturedAmount: captured === null ? null : formatMinorAmount(captured, currency),
       refundedAmount: refunded === null ? null : formatMinorAmount(refunded, currency),
+      canceledAmount:
+        total === null
+          ? null
+          : walk.restCanceled
+            ? open(total, captured)
+            : walk.state === 'canceled'
+              ? formatMinorAmount(total, currency)
+              : null,
       // A cancel after a partial capture cancelled the rest: nothing is left to capture.
       remainingToCapture:
         walk.restCanceled && total !== null ? formatMinorAmount(0n, currency) : open(total, captured),

@@ -1,4 +1,6 @@
+import { formatMoney } from '../money-format';
 import type { OperationName } from '../profile';
+import type { OrderFacts } from './order-lifecycle';
 import { OPERATION_FROM_STATES, ORDER_STATES, operationAllowedIn, type OrderState } from './order-states';
 
 /**
@@ -43,6 +45,24 @@ export function operationBlockedReason(operation: OperationName, state: OrderSta
         ? (from[0] ?? '')
         : `${from.slice(0, -1).join(', ')} or ${from.at(-1) ?? ''}`;
   return `${OPERATION_WORDS[operation]} needs the order to be ${needs}; it is ${ORDER_STATE_WORDS[state]}.`;
+}
+
+/**
+ * Why a capture or a cancel is not offered though the state allows it: nothing is left to capture
+ * (a cancel took the uncaptured rest). The emulator refuses such a call (409 "Nothing is left to
+ * capture…"); offered, the editor opened on a call that could only fail. Null when something is
+ * left, or when the amounts are not known.
+ */
+export function operationBlockedByAmounts(
+  operation: OperationName,
+  facts: Pick<OrderFacts, 'amount' | 'currency' | 'capturedAmount' | 'canceledAmount' | 'remainingToCapture'>,
+): string | null {
+  if (operation !== 'capture' && operation !== 'cancel') return null;
+  const left = facts.remainingToCapture;
+  if (left === null || !/^0(\.0+)?$/.test(left)) return null;
+  const money = (amount: string | null) => formatMoney(amount, facts.currency);
+  const canceled = facts.canceledAmount === null ? '' : ` and ${money(facts.canceledAmount)} canceled`;
+  return `Nothing is left to ${operation === 'capture' ? 'capture' : 'cancel'}: of the ${money(facts.amount)} order, ${money(facts.capturedAmount ?? '0')} is captured${canceled}.`;
 }
 
 const NO_CREATE = "no create-checkout call of this console's own gives it";

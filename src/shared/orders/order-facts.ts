@@ -14,7 +14,12 @@ import {
 
 type FixedFacts = Omit<
   OrderFacts,
-  'referenceId' | 'capturedAmount' | 'refundedAmount' | 'remainingToCapture' | 'remainingToRefund'
+  | 'referenceId'
+  | 'capturedAmount'
+  | 'refundedAmount'
+  | 'canceledAmount'
+  | 'remainingToCapture'
+  | 'remainingToRefund'
 >;
 
 /** What the records say about the order itself; the reference id may change as they are walked. */

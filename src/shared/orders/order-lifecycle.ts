@@ -162,6 +162,11 @@ export const orderFactsSchema = z.object({
   recordCount: z.number().int(),
   capturedAmount: z.string().nullable(),
   refundedAmount: z.string().nullable(),
+  /**
+   * What was canceled: the whole total for a canceled order, the uncaptured rest when a cancel
+   * followed a partial capture; null when nothing was (or the total is not known).
+   */
+  canceledAmount: z.string().nullable(),
   /** What a capture may still take (total - captured), when the total is known. */
   remainingToCapture: z.string().nullable(),
   /** What a refund may still give back (captured - refunded), when known. */

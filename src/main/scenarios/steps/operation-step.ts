@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { defaultOperationAmount } from '../../../shared/orders/operation-amount';
 import type { OrderLifecycle } from '../../../shared/orders/order-lifecycle';
 import { answerChecks, equalityCheck } from '../../../shared/scenarios/expectations';
 import type { operationStepSchema } from '../../../shared/scenarios/scenario-schema';
@@ -20,12 +21,7 @@ export function lifecycleOf(context: StepContext, orderId: string): OrderLifecyc
 
 /** What is left to capture or refund, and the order's amount to cancel, as the Orders view offers them. */
 function defaultAmount(step: OperationStep, lifecycle: OrderLifecycle | null): string | null {
-  const facts = lifecycle?.facts;
-  if (facts === undefined) return null;
-  if (step.operation === 'capture') return facts.remainingToCapture ?? facts.amount;
-  if (step.operation === 'refund') return facts.remainingToRefund ?? facts.capturedAmount ?? facts.amount;
-  if (step.operation === 'cancel') return facts.amount;
-  return null;
+  return lifecycle === null ? null : defaultOperationAmount(step.operation, lifecycle.facts);
 }
 
 /** Whether the step's body comes from the order's facts: a default body of an operation with an amount. */

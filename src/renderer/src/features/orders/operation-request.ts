@@ -1,20 +1,13 @@
 import { freshOrderReferenceId } from '@shared/checkout/order-reference';
+import { defaultOperationAmount } from '@shared/orders/operation-amount';
 import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import type { OperationName } from '@shared/profile';
 
 /** What the editor opens with: the amounts left to capture or refund, a fresh reference. */
 function prefill(operation: OperationName, lifecycle: OrderLifecycle): OperationRequest['values'] {
   const { facts } = lifecycle;
-  const amount =
-    operation === 'capture'
-      ? (facts.remainingToCapture ?? facts.amount)
-      : operation === 'refund'
-        ? (facts.remainingToRefund ?? facts.capturedAmount ?? facts.amount)
-        : operation === 'cancel'
-          ? facts.amount
-          : null;
   return {
-    amount,
+    amount: defaultOperationAmount(operation, facts),
     currency: facts.currency,
     orderReferenceId: operation === 'updateReferenceId' ? freshOrderReferenceId() : null,
   };

@@ -2,14 +2,20 @@ import { Alert, Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconInfoCircle } from '@tabler/icons-react';
 import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { noStateActionsNote } from '@shared/orders/order-known-from';
-import { operationBlockedReason, stateByDefault } from '@shared/orders/operation-availability';
+import {
+  operationBlockedByAmounts,
+  operationBlockedReason,
+  stateByDefault,
+} from '@shared/orders/operation-availability';
 import type { OperationName } from '@shared/profile';
 import { operationRequest, type OperationRequest } from './operation-request';
 import { ACTION_ORDER, OPERATION_LABEL } from '@ui/order-format';
 
 /** Why an operation is not offered in the order's state, or null when it is. */
 export function disabledReason(operation: OperationName, lifecycle: OrderLifecycle): string | null {
-  const reason = operationBlockedReason(operation, lifecycle.state);
+  const reason =
+    operationBlockedReason(operation, lifecycle.state) ??
+    operationBlockedByAmounts(operation, lifecycle.facts);
   const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount, lifecycle.facts.totalUnknown);
   // Blocked by a default, not by evidence: said, so "Send anyway" reads as the way to go on.
   return reason === null || byDefault === null

@@ -206,6 +206,9 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         />
         <Fact label="Captured" value={formatMoney(facts.capturedAmount, facts.currency)} />
         <Fact label="Refunded" value={formatMoney(facts.refundedAmount, facts.currency)} />
+        {facts.canceledAmount !== null && (
+          <Fact label="Canceled" value={formatMoney(facts.canceledAmount, facts.currency)} />
+        )}
         <Fact label="Profile" value={facts.profileName ?? '—'} />
         <Fact label="Created" value={formatZoned(facts.createdAt)} />
         <Fact label="Last activity" value={formatZoned(facts.lastActivityAt)} />
