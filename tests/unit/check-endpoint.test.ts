@@ -182,6 +182,45 @@ describe('check-endpoint', () => {
     expect(bad.stderr).toContain(
       `--config ${config}: cases["wrong-signatur"]: unknown; the cases are approved,`,
     );
+    // A 3xx never passes a case (a redirect is not followed): a config asking for one is refused.
+    for (const expectation of ['3xx', '302', '[200, 301]']) {
+      writeFileSync(config, `cases:\n  oversized-body: { expect: ${expectation} }\n`);
+      const redirect = await check(accepting.url, '--config', config);
+      expect(redirect.code, expectation).toBe(2);
+      expect(redirect.stderr, expectation).toContain(
+        `--config ${config}: cases["oversized-body"].expect: a 3xx never passes a case`,
+      );
+    }
+  });
+
+  // An endpoint redirecting every POST read '✓ two-different-tokens … received 302' and two more
+  // passes, though the merchant's handler received none of them.
+  it('passes no case on a redirect, saying it was not followed, as a forward and a replay say it', async () => {
+    const redirecting = await listen(async (req, res) => {
+      for await (const chunk of req) void chunk;
+      res.writeHead(302, { Location: '/ok' }).end();
+    });
+    const junit = join(temp.dir, 'redirect.xml');
+    try {
+      const run = await check(redirecting.url, '--json', '--junit', junit);
+      expect(run.code).toBe(1);
+      const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
+      expect(report).toMatchObject({ reachable: true, passed: 0, failed: ENDPOINT_CASE_IDS.length });
+      for (const result of report.cases) {
+        expect(result.verdict, result.id).toBe('fail');
+        expect(result.detail, result.id).toBe('The target answered 302 (a redirect, not followed).');
+      }
+      expect(readFileSync(junit, 'utf8').match(/<failure /g)).toHaveLength(ENDPOINT_CASE_IDS.length);
+
+      const text = await check(redirecting.url);
+      expect(text.stdout).toMatch(
+        /✗ two-different-tokens +expected not 5xx +received 302 .*\n {4}The target answered 302 \(a redirect, not followed\)\./,
+      );
+      expect(text.stdout).not.toMatch(/✓/);
+      expect(text.stdout).toContain(`0 passed, ${ENDPOINT_CASE_IDS.length} failed`);
+    } finally {
+      await close(redirecting.server);
+    }
   });
 
   it('refuses an endpoint URL with a password, naming why, and sends and stores nothing', async () => {

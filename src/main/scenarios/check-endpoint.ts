@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { SecretSource } from '../../shared/contract/jwt';
 import {
-  describeExpectation,
   ENDPOINT_CASES,
-  endpointAnswerMatches,
   type EndpointCase,
   type EndpointCaseResult,
   type EndpointCheckConfig,
   type EndpointCheckReport,
   type EndpointStop,
 } from '../../shared/scenarios/endpoint-check';
+import {
+  describeExpectation,
+  endpointAnswerMatches,
+  isRedirect,
+} from '../../shared/scenarios/endpoint-expectation';
 import type { NetworkFailure } from '../../shared/merchant-api';
 import { notificationBody } from '../emulator/notification-body';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
+import { notTakenWords } from '../outbound/answer-taken';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { sendNotification } from './send-notification';
 
@@ -152,13 +156,19 @@ export async function checkEndpoint(
     const failures = sends.flatMap((sent) => (sent.failure === null ? [] : [sent.failure.message]));
     const unreachable = statuses.every((status) => status === null);
     const passed = !unreachable && statuses.every((status) => endpointAnswerMatches(expected, status));
+    // A redirect fails the case in the words a forward or a replay of it is said in; the
+    // expected-received line is left to the answers the redirect does not explain.
+    const redirects = [...new Set(statuses.filter((status) => status !== null && isRedirect(status)))];
+    const unexplained = statuses.some(
+      (status) => !endpointAnswerMatches(expected, status) && !(status !== null && isRedirect(status)),
+    );
     const mismatch =
-      unreachable || passed
+      unreachable || passed || !unexplained
         ? []
         : [
             `expected ${base.expected}, received ${statuses.map((status) => status ?? 'no answer').join(', ')}`,
           ];
-    const detail = [...mismatch, ...failures];
+    const detail = [...mismatch, ...redirects.map(notTakenWords), ...failures];
     const result: EndpointCaseResult = {
       ...base,
       statuses,

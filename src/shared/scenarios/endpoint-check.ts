@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { headerListSchema } from '../events';
 import { carriesCredentials, credentialsRefusal, httpUrlSchema } from '../http-url';
-import { statusMatches } from './expectations';
+import { endpointExpectationSchema, type EndpointExpectation } from './endpoint-expectation';
 import type { TokenMode } from './token-modes';
 
 /**
@@ -43,25 +43,6 @@ export const endpointUrlSchema = httpUrlSchema('endpoint URL', { required: true,
     ),
   },
 );
-
-/** A status, a list, a class (`2xx`, `4xx`) or `not-5xx`. */
-export const endpointExpectationSchema = z.union([
-  z.number().int().min(100).max(599),
-  z.array(z.number().int().min(100).max(599)).min(1),
-  z.enum(['2xx', '3xx', '4xx', '5xx', 'not-5xx']),
-]);
-export type EndpointExpectation = z.infer<typeof endpointExpectationSchema>;
-
-export function endpointAnswerMatches(expected: EndpointExpectation, status: number | null): boolean {
-  if (status === null) return false;
-  if (expected === 'not-5xx') return status < 500;
-  return statusMatches(expected, status);
-}
-
-export function describeExpectation(expected: EndpointExpectation): string {
-  if (expected === 'not-5xx') return 'not 5xx';
-  return Array.isArray(expected) ? expected.join(' or ') : String(expected);
-}
 
 export interface EndpointCase {
   id: EndpointCaseId;
