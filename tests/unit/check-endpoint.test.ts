@@ -337,6 +337,7 @@ describe('check-endpoint', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(junitSchemaErrors(xml, temp.dir)).toBeNull();
     expect(xml).toMatch(/<testsuite [^>]*failures="0" errors="1" skipped="13"/);
+    expect(xml).toMatch(/<error message="[^"]*Connection refused[^"]*" type="Unreachable">/);
     expect(xml.match(/<skipped message="not sent: Connection refused/g)).toHaveLength(others);
   });
 
@@ -356,10 +357,20 @@ describe('check-endpoint', () => {
         `${url} did not answer the first case within 1 s; the other ${ENDPOINT_CASE_IDS.length - 1} cases were not sent, so nothing was graded.`,
       );
       expect(run.stdout).not.toContain('could not be reached');
+      // Its own verdict in every reporter: the case's line, JSON and JUnit never say unreachable.
+      expect(run.stdout).toMatch(/^… approved +expected 2xx +received no answer /m);
+      const junit = join(temp.dir, 'no-answer.xml');
       const json = endpointCheckReportSchema.parse(
-        JSON.parse((await check(url, '--config', config, '--json')).stdout),
+        JSON.parse((await check(url, '--config', config, '--json', '--junit', junit)).stdout),
       );
       expect(json.stopped).toMatchObject({ kind: 'no_answer' });
+      // The endpoint was reached (it took the connection); it was slow, and nothing was graded.
+      expect(json).toMatchObject({ reachable: true, noAnswer: 1, notSent: ENDPOINT_CASE_IDS.length - 1 });
+      expect(json.cases[0]).toMatchObject({ id: 'approved', verdict: 'no_answer' });
+      const xml = readFileSync(junit, 'utf8');
+      expect(junitSchemaErrors(xml, temp.dir)).toBeNull();
+      expect(xml).toMatch(/<error message="No answer within 1 s \(timeout\)\." type="NoAnswer">/);
+      expect(xml).not.toContain('Unreachable');
     } finally {
       for (const socket of held) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));

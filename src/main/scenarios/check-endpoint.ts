@@ -33,6 +33,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /** Over the 1 MiB a listener such as ours accepts by default. */
 const OVERSIZED_BYTES = 1024 * 1024 + 64 * 1024;
 const PREVIEW_CHARS = 200;
+const ANSWERLESS: ReadonlySet<EndpointCaseResult['verdict']> = new Set(['unreachable', 'no_answer']);
 
 function orderFor(kind: EndpointCase['order'], orders: Map<string, string>) {
   let id = orders.get(kind);
@@ -64,16 +65,22 @@ function bodyOf(test: EndpointCase, orders: Map<string, string>): string {
 }
 
 /**
- * Why the first case got no answer, as the battery stops on it: a timeout of the exchange (the
- * endpoint took longer than the timeout; it may well have taken the connection) or a connection
- * closed before answering is no answer; anything else found nothing to answer.
+ * How a send that got no answer went: a timeout of the exchange (the endpoint took the
+ * connection and took longer than the timeout) or a connection closed before answering is no
+ * answer, a slow or broken endpoint, never called unreachable; anything else (refused, no such
+ * name, a TLS failure, a connect that timed out) found nothing to answer.
  */
+function answerlessKind(failure: NetworkFailure | null): 'no_answer' | 'unreachable' {
+  if (failure?.kind === 'timeout' && failure.code === null) return 'no_answer';
+  return failure?.kind === 'reset' ? 'no_answer' : 'unreachable';
+}
+
+/** Why the first case got no answer, as the battery stops on it. */
 function stopOf(failure: NetworkFailure | null, timeoutMs: number): EndpointStop {
   // In the words of the case's own line (its detail).
   const message = failure?.message ?? 'no answer';
-  if (failure?.kind === 'timeout' && failure.code === null) return { kind: 'no_answer', message, timeoutMs };
-  if (failure?.kind === 'reset') return { kind: 'no_answer', message, timeoutMs: null };
-  return { kind: 'unreachable', message, timeoutMs: null };
+  if (answerlessKind(failure) === 'unreachable') return { kind: 'unreachable', message, timeoutMs: null };
+  return { kind: 'no_answer', message, timeoutMs: failure?.kind === 'timeout' ? timeoutMs : null };
 }
 
 const preview = (body: string) =>
@@ -154,8 +161,8 @@ export async function checkEndpoint(
     // is graded on that status, the cut said in its detail (its failure's words).
     const statuses = sends.map((sent) => sent.status ?? sent.cutShortStatus);
     const failures = sends.flatMap((sent) => (sent.failure === null ? [] : [sent.failure.message]));
-    const unreachable = statuses.every((status) => status === null);
-    const passed = !unreachable && statuses.every((status) => endpointAnswerMatches(expected, status));
+    const answerless = statuses.every((status) => status === null);
+    const passed = !answerless && statuses.every((status) => endpointAnswerMatches(expected, status));
     // A redirect fails the case in the words a forward or a replay of it is said in; the
     // expected-received line is left to the answers the redirect does not explain.
     const redirects = [...new Set(statuses.filter((status) => status !== null && isRedirect(status)))];
@@ -163,7 +170,7 @@ export async function checkEndpoint(
       (status) => !endpointAnswerMatches(expected, status) && !(status !== null && isRedirect(status)),
     );
     const mismatch =
-      unreachable || passed || !unexplained
+      answerless || passed || !unexplained
         ? []
         : [
             `expected ${base.expected}, received ${statuses.map((status) => status ?? 'no answer').join(', ')}`,
@@ -172,7 +179,7 @@ export async function checkEndpoint(
     const result: EndpointCaseResult = {
       ...base,
       statuses,
-      verdict: unreachable ? 'unreachable' : passed ? 'pass' : 'fail',
+      verdict: answerless ? answerlessKind(sends[0]?.failure ?? null) : passed ? 'pass' : 'fail',
       detail: detail.length > 0 ? detail.join('; ') : null,
       sent: sends.map((sent) => ({ ...sent.shown, bodyPreview: preview(body) })),
       recordIds: sends.map((sent) => sent.recordId),
@@ -180,8 +187,8 @@ export async function checkEndpoint(
     results.push(result);
     input.onCase?.(result);
     if (
-      unreachable &&
-      results.every((earlier) => earlier.verdict === 'unreachable' || earlier.verdict === 'skipped')
+      answerless &&
+      results.every((earlier) => ANSWERLESS.has(earlier.verdict) || earlier.verdict === 'skipped')
     )
       down = stopOf(sends[0]?.failure ?? null, input.config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   }
@@ -192,13 +199,14 @@ export async function checkEndpoint(
     url: input.url,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
+    // An endpoint that took a connection was reached, answer or not.
     reachable:
       ran.length === 0 ||
       ran.some((result) => result.verdict !== 'unreachable' && result.verdict !== 'not_sent'),
     passed: count('pass'),
     // A case not sent is not the endpoint's failure, nor is it counted as one.
     failed: count('fail'),
-    noAnswer: count('unreachable'),
+    noAnswer: count('unreachable') + count('no_answer'),
     notSent: count('not_sent'),
     skipped: count('skipped'),
     stopped: down,

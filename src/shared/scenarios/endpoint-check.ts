@@ -190,10 +190,12 @@ export const endpointCheckConfigSchema = z.strictObject({
 export type EndpointCheckConfig = z.infer<typeof endpointCheckConfigSchema>;
 
 /**
- * `unreachable`: sent, and no answer came (nothing there, a timeout, a TLS failure). `not_sent`:
- * not sent at all, the first case having found no answer; never a failure of the endpoint's.
+ * `unreachable`: sent, and nothing took it (refused, no such name, a TLS failure). `no_answer`:
+ * the endpoint took the connection and did not answer within the timeout, or closed it without
+ * answering; a slow endpoint is not unreachable. `not_sent`: not sent at all, the first case
+ * having got no answer; never a failure of the endpoint's.
  */
-export const ENDPOINT_VERDICTS = ['pass', 'fail', 'skipped', 'unreachable', 'not_sent'] as const;
+export const ENDPOINT_VERDICTS = ['pass', 'fail', 'skipped', 'unreachable', 'no_answer', 'not_sent'] as const;
 
 export const sentRequestSchema = z.object({
   method: z.string(),
@@ -235,13 +237,13 @@ export const endpointCheckReportSchema = z.object({
   url: z.string(),
   startedAt: z.string(),
   durationMs: z.number(),
-  /** False when no case got any answer: nothing was graded (`stopped` says why). */
+  /** False when nothing took any case's request (every one sent `unreachable`). */
   reachable: z.boolean(),
   /** Cases whose answers matched. */
   passed: z.number().int(),
   /** Cases whose answers did not match (verdict `fail`). */
   failed: z.number().int(),
-  /** Cases sent that got no answer (verdict `unreachable`). */
+  /** Cases sent that got no answer (verdict `unreachable` or `no_answer`). */
   noAnswer: z.number().int(),
   /** Cases not sent, since the first found no answer (verdict `not_sent`). */
   notSent: z.number().int(),

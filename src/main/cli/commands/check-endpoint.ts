@@ -91,12 +91,10 @@ export async function runCheckEndpoint(url: string, rawFlags: unknown, context: 
       unsubscribe();
     }
   });
-  // A case sent and not answered fails the endpoint as a wrong answer does; nothing graded is 2.
-  const exitCode = !report.reachable
-    ? EXIT_USAGE
-    : report.failed + report.noAnswer > 0
-      ? EXIT_FAILED
-      : EXIT_OK;
+  // A case sent and not answered fails the endpoint as a wrong answer does; nothing graded (the
+  // battery stopped on its first case, unreachable or slow) is 2.
+  const exitCode =
+    report.stopped !== null ? EXIT_USAGE : report.failed + report.noAnswer > 0 ? EXIT_FAILED : EXIT_OK;
   return writeThenExit(exitCode, async () => {
     try {
       if (flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);

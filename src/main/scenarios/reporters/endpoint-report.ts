@@ -12,6 +12,8 @@ const MARK: Record<EndpointCaseResult['verdict'], string> = {
   fail: '✗',
   skipped: '-',
   unreachable: '!',
+  // It was reached and took its time (or hung up): not the '!' of nothing there.
+  no_answer: '…',
   not_sent: '-',
 };
 
@@ -27,7 +29,7 @@ export function formatEndpointCase(result: EndpointCaseResult): string {
   // (its connection closed mid-body).
   if (result.verdict === 'pass' && result.detail !== null) lines.push(`    ${result.detail}`);
   if (result.verdict === 'not_sent' && result.detail !== null) lines.push(`    ${result.detail}`);
-  if (result.verdict === 'fail' || result.verdict === 'unreachable') {
+  if (result.verdict === 'fail' || result.verdict === 'unreachable' || result.verdict === 'no_answer') {
     if (result.detail !== null) lines.push(`    ${result.detail}`);
     for (const sent of result.sent.slice(0, 1)) {
       lines.push(`    sent: ${sent.method} ${sent.url}`);
@@ -48,7 +50,9 @@ export function formatEndpointSummary(report: EndpointCheckReport): string {
 export function endpointJunit(report: EndpointCheckReport): string {
   const root = createXmlDocument();
   const fails = report.cases.filter((result) => result.verdict === 'fail').length;
-  const errors = report.cases.filter((result) => result.verdict === 'unreachable').length;
+  const errors = report.cases.filter(
+    (result) => result.verdict === 'unreachable' || result.verdict === 'no_answer',
+  ).length;
   // Not sent is no failure nor error of the endpoint's: skipped, saying why.
   const skipped = report.cases.filter(
     (result) => result.verdict === 'skipped' || result.verdict === 'not_sent',
@@ -86,9 +90,12 @@ export function endpointJunit(report: EndpointCheckReport): string {
           type: 'UnexpectedAnswer',
         })
         .txt(text.join('\n'));
-    else if (result.verdict === 'unreachable')
+    else if (result.verdict === 'unreachable' || result.verdict === 'no_answer')
       testcase
-        .ele('error', { message: result.detail ?? 'no answer', type: 'Unreachable' })
+        .ele('error', {
+          message: result.detail ?? 'no answer',
+          type: result.verdict === 'unreachable' ? 'Unreachable' : 'NoAnswer',
+        })
         .txt(text.join('\n'));
     else if (result.verdict === 'skipped' || result.verdict === 'not_sent')
       testcase.ele('skipped', { message: result.detail ?? 'skipped' });

@@ -1,7 +1,11 @@
 import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { endpointSummaryWords, type EndpointCheckReport } from '@shared/scenarios/endpoint-check';
+import {
+  endpointSummaryWords,
+  type EndpointCaseResult,
+  type EndpointCheckReport,
+} from '@shared/scenarios/endpoint-check';
 import { TableHeader } from '@ui/table-header';
 import { errorMessage } from '@bridge/bridge-error';
 import { checkEndpoint } from './scenarios-store';
@@ -11,8 +15,9 @@ const VERDICT_COLOR = {
   fail: 'red',
   skipped: 'gray',
   unreachable: 'orange',
+  no_answer: 'yellow',
   not_sent: 'gray',
-} as const;
+} as const satisfies Record<EndpointCaseResult['verdict'], string>;
 
 /**
  * Checks the listener's forward-to URL (the merchant's endpoint) with the conformance battery,
@@ -66,7 +71,7 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
           {report !== null && (
             <>
               <Alert
-                color={report.failed + report.noAnswer === 0 && report.reachable ? 'teal' : 'red'}
+                color={report.failed + report.noAnswer === 0 && report.stopped === null ? 'teal' : 'red'}
                 data-testid="check-summary"
               >
                 {/* The CLI's summary, word for word. */}
