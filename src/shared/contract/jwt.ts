@@ -75,6 +75,12 @@ export const eventTokensSchema = z.object({
       problem: z.string().nullable(),
     }),
   ),
+  /**
+   * True when the query and the header carried the very same token, compared as text in main:
+   * the window sees masks (the last four characters) and decoded parts, and neither tells two
+   * signatures over the same header and claims apart.
+   */
+  sameInBoth: z.boolean(),
   /** The listener's checks as stored when the webhook arrived. */
   checks: z.array(tokenCheckSchema),
   /**

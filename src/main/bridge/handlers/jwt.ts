@@ -71,6 +71,7 @@ export function jwtHandlers({
         notSent: detail.notSent,
         relatedId: detail.relatedId,
         tokens: [shown('header'), shown('query')],
+        sameInBoth: found.header.token !== null && found.header.token === found.query.token,
         checks: details.success ? details.data.token.checks : [],
         judgement: recordJudgement(detail, () => recordSecrets.shown(id).secretsMasked),
       };

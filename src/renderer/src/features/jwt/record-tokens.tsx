@@ -29,7 +29,6 @@ export function RecordTokens({
   onInspect: (source: 'header' | 'query') => void;
 }) {
   const present = tokens.tokens.filter((entry) => entry.masked !== null);
-  const sameInBoth = present.length === 2 && present[0]?.masked === present[1]?.masked;
   const words = tokenRecordWords(tokens);
   return (
     <Card
@@ -129,7 +128,7 @@ export function RecordTokens({
             </Table.Tbody>
           </Table>
         )}
-        {sameInBoth && (
+        {tokens.sameInBoth && (
           <Text size="xs" c="dimmed">
             The same token came in the query and the header.
           </Text>

@@ -8,6 +8,8 @@ import { bridge } from '@bridge';
  */
 export const timelineRecords = {
   detail: (id: number) => bridge.getEvent({ id }),
+  /** A notification record's tokens as the inspector reads them: masked, decoded with their text. */
+  tokens: (id: number) => bridge.getEventTokens({ id }),
   reveal: (id: number) => bridge.revealEvent({ id }),
   /** The records that name `id` as theirs (a forward, a replay's arrival, a delivery's webhook). */
   related: (id: number, limit: number) => bridge.listEvents({ filter: { relatedId: id }, limit }),

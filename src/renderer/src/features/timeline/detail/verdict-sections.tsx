@@ -1,13 +1,10 @@
-import { Alert, Anchor, Badge, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { TimelineDetail } from '@shared/events';
 import { deliveryAttemptFacts, injectedFaultsSentence } from '@shared/emulator-fault-words';
-import { decodedFromParts } from '@shared/jwt/decode-jwt';
 import { isUnreadRequest, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
-import { DecodedToken, VerdictBadge } from '@features/jwt';
-import { undecodedTokenWords } from './undecoded-token-words';
+import { VerdictBadge } from '@features/jwt';
+import { DecodedNotificationToken } from './decoded-notification-token';
 import { isWithheld } from './withheld-notice';
 
 const SOURCE_LABEL: Record<TokenCheck['source'], string> = {
@@ -76,68 +73,6 @@ function TokenChecks({ detail }: { detail: TimelineDetail }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Stack>
-  );
-}
-
-/**
- * The notification JWT decoded (header, claims, iat/exp/nbf as dates) as the listener stored it
- * on arrival (the token itself stays masked on screen), and a way to the inspector.
- */
-function DecodedNotificationToken({ detail }: { detail: TimelineDetail }) {
-  const parsed = webhookDetailsSchema.shape.token.safeParse(detail.details['token']);
-  const checks = parsed.success
-    ? parsed.data.checks.filter(
-        (check): check is TokenCheck & { header: Record<string, unknown>; claims: Record<string, unknown> } =>
-          check.present && check.header !== null && check.claims !== null,
-      )
-    : [];
-  const distinct = checks.filter(
-    (entry, index) =>
-      checks.findIndex(
-        (other) =>
-          JSON.stringify([other.header, other.claims]) === JSON.stringify([entry.header, entry.claims]),
-      ) === index,
-  );
-  const [source, setSource] = useState<string | null>(null);
-  const shown = distinct.find((entry) => entry.source === source) ?? distinct[0];
-  return (
-    <Stack gap="xs" data-testid="decoded-jwt">
-      <Group justify="space-between">
-        <Title order={6}>Notification token</Title>
-        <Anchor href={`#/jwt?event=${detail.id}`} size="sm" data-testid="open-in-inspector">
-          <Group gap={4} wrap="nowrap">
-            <IconKey size={14} />
-            Open in the JWT inspector
-          </Group>
-        </Anchor>
-      </Group>
-      {shown === undefined ? (
-        <Text size="sm" c="dimmed">
-          {parsed.success ? undecodedTokenWords(detail) : 'Not decoded on arrival.'}
-        </Text>
-      ) : (
-        <>
-          {distinct.length > 1 && (
-            <SegmentedControl
-              size="xs"
-              aria-label="Token to decode"
-              value={shown.source}
-              onChange={setSource}
-              data={distinct.map((entry) => ({ value: entry.source, label: `From the ${entry.source}` }))}
-            />
-          )}
-          {distinct.length === 1 && checks.length === 2 && (
-            <Text size="xs" c="dimmed">
-              The same token came in the query and the header.
-            </Text>
-          )}
-          {/* With the name warnings stored on arrival: the claims kept only the last of a name given twice. */}
-          <DecodedToken
-            decoded={{ ...decodedFromParts(shown.header, shown.claims), nameWarnings: shown.nameWarnings }}
-          />
-        </>
-      )}
     </Stack>
   );
 }
