@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventTokens } from '../../src/shared/contract/jwt';
+import { checkEndpointCaseOf } from '../../src/shared/check-endpoint-case';
 import { shownTokenPart } from '../../src/shared/jwt/visible-json';
 import { tokenChoices } from '../../src/renderer/src/features/timeline/detail/token-choices';
+import { tokenVerdictsStored } from '../../src/renderer/src/features/timeline/detail/token-verdicts-stored';
 import { payload } from '../fixtures/hostile-webhooks';
 import { rawRequest } from './helpers/http';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
@@ -79,5 +81,30 @@ describe("the Timeline's Notification token section", () => {
     expect(claims).toContain(`"exp": ${now - 900}`);
     expect(shownTokenPart(choice.decoded, 'header', 2)).toContain('"alg": "none"');
     expect(choice.decoded.nameWarnings.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a check-endpoint record on the Timeline', () => {
+  const details = {
+    origin: 'check-endpoint',
+    case: 'wrong-signature',
+    why: 'A token signed with another secret must be refused.',
+    expected: '4xx',
+    batteryOrderId: 'x',
+  };
+
+  it('reads its case, its reason and what was expected', () => {
+    expect(checkEndpointCaseOf(details)).toEqual({
+      case: 'wrong-signature',
+      why: 'A token signed with another secret must be refused.',
+      expected: '4xx',
+    });
+    expect(checkEndpointCaseOf({ ...details, origin: 'scenario' })).toBeNull();
+    expect(checkEndpointCaseOf({})).toBeNull();
+  });
+
+  it('has no token verdicts to head: the listener judged nothing the console sent', () => {
+    expect(tokenVerdictsStored({ details, tokenVerdict: null })).toBe(false);
+    expect(tokenVerdictsStored({ details: {}, tokenVerdict: 'valid' })).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { expect, openConsole, test } from '../fixtures/console-test';
 
 // The Listener's Check endpoint showed each case's status alone: an endpoint that answered 200
 // and then cut its body read as a plain "200 · pass", and a failed case never said why; the CLI
-// prints both beside the status. The dialog says them under it.
+// prints both beside the status. The dialog says them under it, and a case's record says its case.
 test('Check endpoint says under each status what the CLI says beside it: the mismatch, and an answer cut short', async ({
   page,
   served,
@@ -41,6 +41,14 @@ test('Check endpoint says under each status what the CLI says beside it: the mis
     // A case expecting a refusal (a wrong token) was answered 200: it says what it expected.
     const refused = rows.filter({ has: page.getByText('fail', { exact: true }) }).first();
     await expect(refused.getByTestId('check-case-detail')).toContainText(/^expected 4xx, received 200/);
+    // Its record on the Timeline shows the case it was sent for and the token it carried, decoded
+    // as sent: it showed neither, an empty Token verdicts heading and "Not decoded on arrival."
+    await refused.getByRole('link').first().click();
+    const detail = page.getByTestId('event-detail');
+    await expect(detail.getByTestId('check-endpoint-expected')).toHaveText('4xx');
+    await expect(detail.getByTestId('check-endpoint-case-id')).not.toBeEmpty();
+    await expect(detail.getByTestId('decoded-jwt')).not.toContainText('on arrival');
+    await expect(detail.getByRole('heading', { name: 'Token verdicts' })).toHaveCount(0);
   } finally {
     cutting.closeAllConnections();
     await new Promise<void>((resolve) => cutting.close(() => resolve()));

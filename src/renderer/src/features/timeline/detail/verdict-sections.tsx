@@ -4,7 +4,9 @@ import { deliveryAttemptFacts, injectedFaultsSentence } from '@shared/emulator-f
 import { isUnreadRequest, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
 import { VerdictBadge } from '@features/jwt';
+import { CheckEndpointCase } from './check-endpoint-case';
 import { DecodedNotificationToken } from './decoded-notification-token';
+import { tokenVerdictsStored } from './token-verdicts-stored';
 import { isWithheld } from './withheld-notice';
 
 const SOURCE_LABEL: Record<TokenCheck['source'], string> = {
@@ -196,10 +198,14 @@ export function VerdictSections({ detail }: { detail: TimelineDetail }) {
     <Stack gap="md">
       {attempt}
       {error}
-      <Stack gap={6}>
-        <Title order={6}>Token verdicts</Title>
-        <TokenChecks detail={detail} />
-      </Stack>
+      <CheckEndpointCase detail={detail} />
+      {/* A request the console sent holds no verdict: no heading over nothing. */}
+      {tokenVerdictsStored(detail) && (
+        <Stack gap={6}>
+          <Title order={6}>Token verdicts</Title>
+          <TokenChecks detail={detail} />
+        </Stack>
+      )}
       <DecodedNotificationToken detail={detail} />
       <BodyFindings detail={detail} />
     </Stack>
