@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   idle,
+  lastStoredResults,
   refusedRun,
   settledRows,
   type ScenarioRow,
 } from '../../src/renderer/src/features/scenarios/scenario-rows';
-import type { ScenarioOutline } from '../../src/shared/scenarios/scenario-results';
+import type { ScenarioOutline, ScenarioResult } from '../../src/shared/scenarios/scenario-results';
+import type { StoredRun } from '../../src/shared/scenarios/stored-runs';
 
 // The Scenarios view's rows around a run: a row left queued kept the view "running" for good.
 const outline = (file: string): ScenarioOutline => ({
@@ -37,5 +39,40 @@ describe('a run refused because a chosen file no longer loads', () => {
     const other = { ...broken, file: 'c.yaml' };
     expect(refusedRun([broken], [other, broken]).problems).toEqual([other, broken]);
     expect(refusedRun([broken], [other]).problems).toEqual([other, broken]);
+  });
+});
+
+describe("a folder's cards after a reload", () => {
+  const result = (file: string, status: ScenarioResult['status'], startedAt: string): ScenarioResult => ({
+    file,
+    name: file,
+    status,
+    startedAt,
+    durationMs: 5,
+    steps: [],
+    orderIds: [],
+  });
+  const run = (id: number, folder: string, scenarios: ScenarioResult[]): StoredRun => ({
+    id,
+    startedAt: '2026-11-30T10:00:00Z',
+    finishedAt: null,
+    frontDoor: 'browser',
+    profileName: 'Local',
+    paths: [folder],
+    source: { kind: 'folder', folder },
+    status: 'passed',
+    totals: { scenarios: 0, passed: 0, failed: 0, errors: 0, skipped: 0 },
+    scenarios,
+  });
+  it("takes each file's newest result of that folder, passing over a skip and other folders", () => {
+    const last = lastStoredResults('/s', [
+      run(4, '/elsewhere', [result('a.yaml', 'failed', 't4')]),
+      run(3, '/s', [result('a.yaml', 'skipped', 't3'), result('b.yaml', 'error', 't3b')]),
+      run(2, '/s', [result('a.yaml', 'passed', 't2'), result('b.yaml', 'passed', 't2b')]),
+    ]);
+    expect(last.get('a.yaml')?.result.status).toBe('passed');
+    expect(last.get('a.yaml')?.run).toEqual({ runId: 2, startedAt: 't2' });
+    expect(last.get('b.yaml')?.run).toEqual({ runId: 3, startedAt: 't3b' });
+    expect(last.has('c.yaml')).toBe(false);
   });
 });

@@ -2,10 +2,18 @@ import { describe, expect, it, vi } from 'vitest';
 
 // The Scenarios view's store, over a bridge whose answers this test releases one by one.
 const pending: { folder: string; release: () => void }[] = [];
+/** The runs main has stored, newest first, as listScenarioRuns and getScenarioRun give them. */
+const storedRuns: {
+  id: number;
+  source: { kind: 'folder'; folder: string } | null;
+  scenarios: { file: string; status: string; startedAt: string; durationMs: number; steps: [] }[];
+}[] = [];
 vi.mock('@bridge', () => ({
   frontDoorHint: 'browser',
   bridge: {
     subscribe: () => () => undefined,
+    listScenarioRuns: () => Promise.resolve({ runs: storedRuns, more: false }),
+    getScenarioRun: ({ id }: { id: number }) => Promise.resolve(storedRuns.find((run) => run.id === id)),
     openScenarioFolder: ({ folder }: { folder: string }) =>
       new Promise((resolve) => {
         pending.push({
@@ -43,7 +51,12 @@ interface ScenariosStoreModule {
       folder: string;
       loadedFolder: string | null;
       loading: boolean;
-      rows: { outline: { file: string } }[];
+      rows: {
+        outline: { file: string };
+        status: string;
+        durationMs: number | null;
+        storedRun: { runId: number; startedAt: string } | null;
+      }[];
     };
   };
 }
@@ -66,5 +79,30 @@ describe('the Scenarios view opening folders', () => {
     expect(state.rows.map((row) => row.outline.file)).toEqual(['/tmp/suite/one.yaml']);
     expect(state.folder).toBe('/tmp/suite');
     expect(state.loading).toBe(false);
+  });
+});
+
+describe('the Scenarios view opening a folder that has run before', () => {
+  it("shows each card's newest stored result of that folder, with its run and time", async () => {
+    const run = (id: number, folder: string, status: string, startedAt: string) => ({
+      id,
+      source: { kind: 'folder' as const, folder },
+      scenarios: [{ file: `${folder}/one.yaml`, status, startedAt, durationMs: id * 100, steps: [] as [] }],
+    });
+    // Newest first: a run of another folder, a run that skipped it (cancelled), then its pass.
+    storedRuns.push(
+      run(9, '/tmp/other', 'failed', '2026-11-30T10:09:00Z'),
+      run(8, '/tmp/ran', 'skipped', '2026-11-30T10:08:00Z'),
+      run(7, '/tmp/ran', 'passed', '2026-11-30T10:07:00Z'),
+      run(6, '/tmp/ran', 'failed', '2026-11-30T10:06:00Z'),
+    );
+    const opening = useScenariosStore.getState().open('/tmp/ran');
+    pending.at(-1)?.release();
+    await opening;
+    const [row] = useScenariosStore.getState().rows;
+    expect(row?.status).toBe('passed');
+    expect(row?.durationMs).toBe(700);
+    expect(row?.storedRun).toEqual({ runId: 7, startedAt: '2026-11-30T10:07:00Z' });
+    storedRuns.length = 0;
   });
 });

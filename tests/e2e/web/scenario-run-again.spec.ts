@@ -48,11 +48,16 @@ test('Run these again runs, in the Folder tab, exactly the scenarios of a stored
     await again.click();
 
     // The run is the Folder tab's, on the run's folder: only the scenario that failed runs.
-    await expect(page).toHaveURL(/#\/scenarios$/);
+    await expect(page).toHaveURL(`${served.origin}/#/scenarios?${new URLSearchParams({ folder })}`);
     await expect(page.getByLabel('Folder of scenario files')).toHaveValue(folder);
     await expect(scenarios.summary()).toContainText('1 passed, 0 failed', { timeout: 60_000 });
     await expect(scenarios.card(NAME)).toHaveAttribute('data-status', 'passed');
-    await expect(scenarios.card('Refund after capture')).toHaveAttribute('data-status', 'idle');
+    // Not run this time: its card keeps its result of run #1, and says so.
+    await expect(scenarios.card('Refund after capture')).toHaveAttribute('data-status', 'passed');
+    await expect(scenarios.card('Refund after capture').getByTestId('scenario-stored-run')).toContainText(
+      'run #1,',
+    );
+    await expect(scenarios.card(NAME).getByTestId('scenario-stored-run')).toHaveCount(0);
     await scenarios.summary().getByRole('button', { name: 'run #2' }).click();
     // Everything in it passed: nothing to run again.
     await expect(page.getByTestId('opened-run')).toContainText('1 passed');

@@ -33,8 +33,15 @@ test('a run made in a tab that was then reloaded is kept under Earlier runs, and
     await page.getByRole('tab', { name: 'Folder' }).click();
     await expect(scenarios.summary()).toContainText('1 passed, 1 failed');
 
-    // The tab is lost: the view comes back on the folder, with nothing of the run on it.
+    // The tab is lost: the view comes back on the folder it had open (the address keeps it), each
+    // card with its result as run #1 stored it; the live summary was the lost tab's.
     await page.reload();
+    await expect(page.getByLabel('Folder of scenario files')).toHaveValue(folder);
+    await expect(scenarios.card('Wrong expected state')).toHaveAttribute('data-status', 'failed');
+    await expect(scenarios.card('Refund after capture')).toHaveAttribute('data-status', 'passed');
+    await expect(scenarios.card('Refund after capture').getByTestId('scenario-stored-run')).toContainText(
+      /run #1, \d+ seconds? ago/,
+    );
     await expect(scenarios.summary()).toHaveCount(0);
     await page.getByRole('tab', { name: 'Earlier runs' }).click();
     const row = page.getByTestId('earlier-run');

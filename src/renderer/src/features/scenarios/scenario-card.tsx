@@ -2,9 +2,12 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCount } from '@shared/count-format';
+import { describeRelative } from '@shared/relative-time';
 import { formatRunTime, madeNoChecks, NO_CHECKS_WORDS } from '@shared/scenarios/scenario-results';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
-import type { ScenarioRow } from './scenario-rows';
+import { instantTitle } from '@ui/instant-format';
+import { useNow } from '@ui/use-now';
+import type { RowStoredRun, ScenarioRow } from './scenario-rows';
 import { ScenarioSteps } from './scenario-steps';
 
 const STATUS_COLOR: Record<ScenarioRow['status'], string> = {
@@ -16,6 +19,16 @@ const STATUS_COLOR: Record<ScenarioRow['status'], string> = {
   error: 'orange',
   skipped: 'gray',
 };
+
+/** `run #12, 3 minutes ago`: which stored run a card's result was read back from, and when. */
+function StoredRunWords({ run }: { run: RowStoredRun }) {
+  const now = useNow();
+  return (
+    <Text span inherit data-testid="scenario-stored-run" title={`Started ${instantTitle(run.startedAt)}`}>
+      {` · run #${run.runId}, ${describeRelative(Date.parse(run.startedAt), now)}`}
+    </Text>
+  );
+}
 
 /**
  * One scenario: its status, name, file and time, and its steps as they ran (opened by itself
@@ -69,6 +82,7 @@ export function ScenarioCard({
               {escapeUnsafe(row.outline.file)} · {formatCount(row.outline.steps.length)}{' '}
               {row.outline.steps.length === 1 ? 'step' : 'steps'}
               {row.durationMs === null ? '' : ` · ${formatRunTime(row.durationMs)}`}
+              {row.storedRun !== null && <StoredRunWords run={row.storedRun} />}
               {unchecked && (
                 <Text span inherit c="orange" data-testid="scenario-no-checks">
                   {` · ${NO_CHECKS_WORDS}`}

@@ -1,6 +1,13 @@
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import type { ScenarioOutline, ScenarioResult, StepResult } from '@shared/scenarios/scenario-results';
 import { formatProblem, problemsSummary } from '@shared/scenarios/scenario-file-problems';
+import type { StoredRun } from '@shared/scenarios/stored-runs';
+
+/** The stored run a card's result was read back from, and when the scenario started in it. */
+export interface RowStoredRun {
+  runId: number;
+  startedAt: string;
+}
 
 /** What the view shows of one scenario: its outline, and its results as they come in. */
 export interface ScenarioRow {
@@ -10,6 +17,11 @@ export interface ScenarioRow {
   steps: (StepResult | undefined)[];
   runningStep: number | null;
   durationMs: number | null;
+  /**
+   * Set when the result shown is one read back from a stored run (after a reload, or the folder
+   * opened again), not one this tab watched come in: the card says which run and when.
+   */
+  storedRun: RowStoredRun | null;
 }
 
 export const idle = (outline: ScenarioOutline): ScenarioRow => ({
@@ -18,6 +30,7 @@ export const idle = (outline: ScenarioOutline): ScenarioRow => ({
   steps: [],
   runningStep: null,
   durationMs: null,
+  storedRun: null,
 });
 
 /**
@@ -66,4 +79,38 @@ export const storedRow = (result: ScenarioResult): ScenarioRow => ({
   steps: result.steps,
   runningStep: null,
   durationMs: result.durationMs,
+  storedRun: null,
+});
+
+/**
+ * Each file's newest result among stored runs of `folder` (`runs` newest first, as main lists
+ * them), with the run it is from. A scenario a run skipped (cancelled, or stopped by --bail) did
+ * not run there, so an earlier run's result stands for it.
+ */
+export function lastStoredResults(
+  folder: string,
+  runs: readonly StoredRun[],
+): Map<string, { result: ScenarioResult; run: RowStoredRun }> {
+  const last = new Map<string, { result: ScenarioResult; run: RowStoredRun }>();
+  for (const run of runs) {
+    if (run.source?.kind !== 'folder' || run.source.folder !== folder) continue;
+    for (const result of run.scenarios) {
+      if (result.status === 'skipped' || last.has(result.file)) continue;
+      last.set(result.file, { result, run: { runId: run.id, startedAt: result.startedAt } });
+    }
+  }
+  return last;
+}
+
+/** An opened folder's row showing its stored result: the outline as the file reads now. */
+export const rowWithStoredResult = (
+  outline: ScenarioOutline,
+  stored: { result: ScenarioResult; run: RowStoredRun },
+): ScenarioRow => ({
+  outline,
+  status: stored.result.status,
+  steps: stored.result.steps,
+  runningStep: null,
+  durationMs: stored.result.durationMs,
+  storedRun: stored.run,
 });

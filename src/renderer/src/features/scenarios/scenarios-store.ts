@@ -6,10 +6,20 @@ import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
-import { everyFileOf, idle, refusedRun, settledRows, type ScenarioRow } from './scenario-rows';
+import {
+  everyFileOf,
+  idle,
+  lastStoredResults,
+  refusedRun,
+  rowWithStoredResult,
+  settledRows,
+  type ScenarioRow,
+} from './scenario-rows';
 
 interface ScenariosState {
   folder: string;
+  /** The folder as it was written when last opened (the box's text, not main's absolute path). */
+  openedAs: string | null;
   loadedFolder: string | null;
   rows: ScenarioRow[];
   problems: ScenarioFileProblemView[];
@@ -58,12 +68,50 @@ let openCalls = 0;
  */
 let starting = false;
 
+/** How many stored runs, newest first, are looked through for the cards' last results. */
+const STORED_RUNS_LOOKED_AT = 50;
+
+/**
+ * Each card of the opened folder with its newest stored result (main keeps every run of the
+ * folder, this tab's, another's, or one before a reload), so a reload does not read "not run"
+ * for a scenario that just ran. Runs of the folder are read newest first until every file has a
+ * result; a row a run of this tab has taken over meanwhile keeps its own.
+ */
+async function showStoredResults(call: number, folder: string): Promise<void> {
+  const wanted = new Set(useScenariosStore.getState().rows.map((row) => row.outline.file));
+  if (wanted.size === 0) return;
+  try {
+    const { runs } = await bridge.listScenarioRuns({ limit: STORED_RUNS_LOOKED_AT });
+    const read = [];
+    for (const summary of runs) {
+      if (summary.source?.kind !== 'folder' || summary.source.folder !== folder) continue;
+      const run = await bridge.getScenarioRun({ id: summary.id });
+      if (call !== openCalls) return;
+      read.push(run);
+      for (const result of run.scenarios) if (result.status !== 'skipped') wanted.delete(result.file);
+      if (wanted.size === 0) break;
+    }
+    if (call !== openCalls) return;
+    const last = lastStoredResults(folder, read);
+    const { rows } = useScenariosStore.getState();
+    useScenariosStore.setState({
+      rows: rows.map((row) => {
+        const stored = last.get(row.outline.file);
+        return row.status === 'idle' && stored !== undefined ? rowWithStoredResult(row.outline, stored) : row;
+      }),
+    });
+  } catch {
+    // The cards stay "not run"; Earlier runs, reading the same runs, says what went wrong.
+  }
+}
+
 /** The folder the view starts on, relative to where the console was started (as `test`'s default). */
 export const DEFAULT_SCENARIOS_FOLDER = 'scenarios';
 
 /** The Scenarios view's state: the opened folder, and the live progress of a run (`scenarios.progress`). */
 export const useScenariosStore = create<ScenariosState>((set, get) => ({
   folder: DEFAULT_SCENARIOS_FOLDER,
+  openedAs: null,
   loadedFolder: null,
   rows: [],
   problems: [],
@@ -85,12 +133,14 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
       if (call !== openCalls) return;
       const missingFolder = missingFolderOf(opened);
       set({
+        openedAs: folder,
         loadedFolder: opened.folder,
         rows: opened.scenarios.map(idle),
         problems: missingFolder === null ? opened.problems : [],
         missingFolder,
         report: null,
       });
+      await showStoredResults(call, opened.folder);
     } catch (error) {
       if (call !== openCalls) return;
       set({ error: errorMessage(error), rows: [], problems: [], missingFolder: null, loadedFolder: null });
