@@ -80,14 +80,15 @@ test('a form edit changes only its own value in the raw JSON: digits, line break
   // Each is shown as the raw JSON writes it, read-only, saying where to edit it; keys typed
   // there change nothing.
   const note = 'Holds a line break, which this box cannot keep: edit it in the raw JSON.';
-  for (const [path, shown] of [
-    ['description', 'Line one\\nLine two'],
-    ['items[0].name', 'Prayer mat,\\npadded'],
+  // A box of the form keeps its ⓘ's words after the note, for the keyboard; a cell has no ⓘ.
+  for (const [path, shown, described] of [
+    ['description', 'Line one\\nLine two', `${note} Order description. At most 256 characters.`],
+    ['items[0].name', 'Prayer mat,\\npadded', note],
   ] as const) {
     const box = input(builder, path);
     await expect(box).toHaveValue(shown);
     await expect(box).toHaveAttribute('readonly');
-    await expect(box).toHaveAccessibleDescription(note);
+    await expect(box).toHaveAccessibleDescription(described);
     await box.press('End');
     await box.pressSequentially('X');
     await expect(box).toHaveValue(shown);

@@ -92,6 +92,24 @@ test('a general payload filled by hand: findings explain, fixes clear them, the 
     date_last_paid: '20-10-2026',
   });
 
+  // The ⓘ's words reach the keyboard too: a box and a choice are described by them on focus.
+  await expect(builder.field('Order reference id', 'Order')).toHaveAccessibleDescription(
+    "Merchant's unique order id, used for settlement and reports. Can be modified after the session is created.",
+  );
+  const premium = builder.section('Risk assessment').getByRole('radiogroup', { name: 'Premium customer' });
+  await expect(premium).toHaveAccessibleDescription('Subscription or VIP segment.');
+  // ArrowRight on its last choice stays there: it went round to "unset" and dropped the field.
+  await premium.getByRole('radio', { name: 'false' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(premium.getByRole('radio', { name: 'false' })).toBeChecked();
+  await page.keyboard.press('ArrowLeft');
+  await expect(premium.getByRole('radio', { name: 'true' })).toBeChecked();
+  await page.keyboard.press('ArrowRight');
+  await expect(premium.getByRole('radio', { name: 'false' })).toBeChecked();
+  expect(((await builder.rawJson()) as { risk_assessment: unknown }).risk_assessment).toMatchObject({
+    is_premium_customer: false,
+  });
+
   // Break three rules by hand: a too-long SKU, an impossible date, a currency the country does not use.
   await builder.field('SKU of item 1').fill('S'.repeat(129));
   await builder.field('Account created', 'Risk assessment').fill('31-02-2025');

@@ -1,19 +1,11 @@
-import {
-  Autocomplete,
-  Checkbox,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  type OptionsFilter,
-} from '@mantine/core';
-import { memo, useState, type ReactNode } from 'react';
+import { Autocomplete, Checkbox, Group, Stack, Text, TextInput, type OptionsFilter } from '@mantine/core';
+import { memo, useId, useState, type ReactNode } from 'react';
 import type { FieldKind, FormField } from '@shared/checkout';
 import { shownFieldText, typeFieldText, type FieldEdit } from '@shared/builder/field-text';
+import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { monoInput } from '@ui/mono-input';
 import { useBuilderStore } from '../builder-store';
-import { FieldLabel } from './field-label';
+import { FieldHelpForReaders, FieldLabel, helpDescription } from './field-label';
 import { fieldName, findingPath, type Segments } from './form-paths';
 import { setField, useDocumentValue, useFieldMessage, useNumberSource } from './use-document';
 
@@ -100,11 +92,20 @@ export const FieldInput = memo(function FieldInput({
   if (effectiveKind === 'boolean')
     return <BooleanInput {...common} value={value} onChange={onChange} field={field} />;
   if (effectiveKind === 'nullable-date')
-    return <NullableDateInput {...common} value={value} onChange={onChange} />;
+    return <NullableDateInput {...common} field={field} value={value} onChange={onChange} />;
   const options = values ?? field.values ?? field.suggestions;
   if (options !== undefined)
-    return <ChoiceInput {...common} value={value} onChange={onChange} options={options} />;
-  return <TextField {...common} kind={effectiveKind} value={value} source={source} onChange={onChange} />;
+    return <ChoiceInput {...common} field={field} value={value} onChange={onChange} options={options} />;
+  return (
+    <TextField
+      {...common}
+      field={field}
+      kind={effectiveKind}
+      value={value}
+      source={source}
+      onChange={onChange}
+    />
+  );
 }, sameProps);
 
 /** Warnings are shown in orange where errors are red: they never block a send. */
@@ -142,12 +143,14 @@ export function textHints(kind: TextKind): { placeholder?: string; inputMode?: '
 }
 
 function TextField({
+  field,
   kind,
   value,
   source,
   onChange,
   ...common
 }: CommonProps & {
+  field: FormField;
   kind: TextKind;
   value: unknown;
   source: string | undefined;
@@ -161,7 +164,7 @@ function TextField({
       styles={{ ...(MONO_KINDS.has(kind) ? monoInput.styles : {}), ...common.styles }}
       value={text}
       readOnly={lineBreak}
-      description={lineBreak ? LINE_BREAK_NOTE : undefined}
+      {...helpDescription(field, lineBreak ? LINE_BREAK_NOTE : undefined)}
       {...textHints(kind)}
       onChange={(event) => change(event.currentTarget.value)}
     />
@@ -172,11 +175,17 @@ function TextField({
 const showAll: OptionsFilter = ({ options }) => options;
 
 function ChoiceInput({
+  field,
   value,
   onChange,
   options,
   ...common
-}: CommonProps & { value: unknown; onChange: (value: unknown) => void; options: readonly string[] }) {
+}: CommonProps & {
+  field: FormField;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  options: readonly string[];
+}) {
   const [text, change, lineBreak] = useFieldText('string', value, onChange);
   // A filled field opened again should offer the other choices, not only its own value.
   const [narrowing, setNarrowing] = useState(false);
@@ -185,7 +194,7 @@ function ChoiceInput({
       {...common}
       value={text}
       readOnly={lineBreak}
-      description={lineBreak ? LINE_BREAK_NOTE : undefined}
+      {...helpDescription(field, lineBreak ? LINE_BREAK_NOTE : undefined)}
       data={[...options]}
       onChange={(next) => {
         setNarrowing(true);
@@ -198,7 +207,7 @@ function ChoiceInput({
   );
 }
 
-const BOOLEAN_CHOICES = [
+const BOOLEAN_CHOICES: readonly Choice<'unset' | 'true' | 'false'>[] = [
   { label: 'unset', value: 'unset' },
   { label: 'true', value: 'true' },
   { label: 'false', value: 'false' },
@@ -212,6 +221,7 @@ function BooleanInput({
 }: CommonProps & { value: unknown; onChange: (value: unknown) => void; field: FormField }) {
   const current = value === true ? 'true' : value === false ? 'false' : 'unset';
   const foreign = value !== undefined && typeof value !== 'boolean';
+  const helpId = useId();
   return (
     <Stack gap={4} data-path={common['data-path']}>
       {common.label !== undefined && (
@@ -219,14 +229,17 @@ function BooleanInput({
           {common.label}
         </Text>
       )}
-      <SegmentedControl
+      <ChoiceControl
         size="xs"
         data={BOOLEAN_CHOICES}
         value={current}
+        stopAtEnds
         disabled={common.disabled}
         aria-label={common['aria-label'] ?? field.label}
+        aria-describedby={helpId}
         onChange={(choice) => onChange(choice === 'unset' ? undefined : choice === 'true')}
       />
+      <FieldHelpForReaders field={field} id={helpId} />
       {foreign && (
         <Text size="xs" c="orange">
           Holds {JSON.stringify(value)} (not a boolean); pick one to replace it.
@@ -242,10 +255,11 @@ function BooleanInput({
 }
 
 function NullableDateInput({
+  field,
   value,
   onChange,
   ...common
-}: CommonProps & { value: unknown; onChange: (value: unknown) => void }) {
+}: CommonProps & { field: FormField; value: unknown; onChange: (value: unknown) => void }) {
   const [text, change, lineBreak] = useFieldText('date', value === null ? undefined : value, onChange);
   const isNull = value === null;
   return (
@@ -257,7 +271,7 @@ function NullableDateInput({
         style={{ flex: 1 }}
         value={isNull ? 'null' : text}
         readOnly={lineBreak}
-        description={lineBreak ? LINE_BREAK_NOTE : undefined}
+        {...helpDescription(field, lineBreak ? LINE_BREAK_NOTE : undefined)}
         disabled={common.disabled === true || isNull}
         placeholder="dd-mm-yyyy"
         onChange={(event) => change(event.currentTarget.value)}
