@@ -219,12 +219,21 @@ registerLostOnClose(() => {
   return workingCopy === 'unsaved' || workingCopy === 'signed-out';
 });
 
-// Closing or reloading right after typing: send what is pending now rather than lose it.
-window.addEventListener('pagehide', () => {
+/** Sends the save that waits for its moment now, the raw editor's last keys in it. */
+function flushPendingSave(): void {
   flushRawEdits();
   if (saveTimer === null) return;
   clearTimeout(saveTimer);
   saveWorkingCopy(builderStateOf(useBuilderStore.getState()));
+}
+
+// Closing or reloading right after typing: send what is pending now rather than lose it.
+window.addEventListener('pagehide', flushPendingSave);
+// Hidden comes first and more surely: a tab switched away from may be discarded, and a browser
+// quitting or a window minimised before it ends may never unload the page (typed "-LAST", then
+// the browser went: "BASE" after a restart). The document's event reaches the window too.
+window.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') flushPendingSave();
 });
 
 builderCalls.onPush((event) => {
