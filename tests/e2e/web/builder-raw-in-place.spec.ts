@@ -118,6 +118,21 @@ test('a number typed in the form goes into the raw JSON as the digits typed', as
   expect(text).toMatch(/"total_amount": \{\n {4}"amount": 72\.980000000000000001,/);
   await expect(builder.field('Total amount', 'Amounts')).toHaveValue('72.980000000000000001');
   await expect(builder.field('Risk score', 'Risk assessment')).toHaveValue('99999999999999999999');
+
+  // Digits JSON does not write so (leading zeros, spaces around, a bare point) go in as the number
+  // they read as; once the box is left it shows that number too, not "0012" over a raw 12.
+  for (const [typed, written] of [
+    ['0012', '12'],
+    [' 12 ', '12'],
+    ['12.50 ', '12.50'],
+    ['12.', '12'],
+  ] as const) {
+    await builder.field('Risk score', 'Risk assessment').fill(typed);
+    await expect.poll(() => builder.rawText()).toContain(`"risk_score": ${written},`);
+    await expect(builder.field('Risk score', 'Risk assessment')).toHaveValue(typed);
+    await builder.field('Risk score', 'Risk assessment').press('Tab');
+    await expect(builder.field('Risk score', 'Risk assessment')).toHaveValue(written);
+  }
 });
 
 test('a number typed in the form for a key the raw JSON lacks goes in as the digits typed', async ({

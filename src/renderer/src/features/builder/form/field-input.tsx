@@ -14,7 +14,7 @@ export type TextKind = FieldKind | 'amount';
 /**
  * An input's text and what typing in it does (shownFieldText, typeFieldText). The third item
  * is true when the value holds a line break: the box shows it escaped, is read-only, and says
- * where to edit it (LINE_BREAK_NOTE).
+ * where to edit it (LINE_BREAK_NOTE). The fourth ends the edit when the box is left.
  */
 export function useFieldText(
   kind: TextKind,
@@ -30,7 +30,13 @@ export function useFieldText(
     setEdit(typed.edit);
     onChange(typed.value, next);
   };
-  return [shown.text, change, shown.lineBreak] as const;
+  // Left, a number shows as the raw JSON writes it: while typing, "0012", " 12 " or "12." stay as
+  // typed, though the request holds 12. Text keeps its edit, whose start decides whether a Money
+  // amount is a string or a number (a typo's "2.14x" left and mended is a number again).
+  const settle = () => {
+    if (typeof value === 'number') setEdit(null);
+  };
+  return [shown.text, change, shown.lineBreak, settle] as const;
 }
 
 /** Said under a box whose value holds a line break, which a one-line box cannot show or keep. */
@@ -156,10 +162,14 @@ function TextField({
   source: string | undefined;
   onChange: (value: unknown, typed?: string) => void;
 }) {
-  const [text, change, lineBreak] = useFieldText(kind, value, onChange, source);
+  const [text, change, lineBreak, settle] = useFieldText(kind, value, onChange, source);
   return (
     <TextInput
       {...common}
+      onBlur={() => {
+        settle();
+        common.onBlur();
+      }}
       {...(MONO_KINDS.has(kind) ? monoInput : {})}
       styles={{ ...(MONO_KINDS.has(kind) ? monoInput.styles : {}), ...common.styles }}
       value={text}

@@ -47,7 +47,7 @@ function PlainTextCell({ path, label, kind }: { path: Segments; label: string; k
   const at = findingPath(path);
   const messageId = useId();
   const noteId = useId();
-  const [text, change, lineBreak] = useFieldText(
+  const [text, change, lineBreak, settle] = useFieldText(
     kind,
     value,
     (next, typed) => setField(path, next, typed),
@@ -70,7 +70,10 @@ function PlainTextCell({ path, label, kind }: { path: Segments; label: string; k
         readOnly={lineBreak}
         {...textHints(kind)}
         onChange={(event) => change(event.currentTarget.value)}
-        onBlur={() => useBuilderStore.getState().touch(at)}
+        onBlur={() => {
+          settle();
+          useBuilderStore.getState().touch(at);
+        }}
       />
       {lineBreak && (
         <div id={noteId} className={classes.note}>
