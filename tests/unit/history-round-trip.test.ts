@@ -101,7 +101,7 @@ describe('a record larger than the console can store is refused, naming it', () 
             ? lines.join('\n')
             : `{"format":"checkout-console-history","version":1,"exportedAt":"2026-01-01T00:00:00Z","events":[\n${lines.join(',\n')}\n]}`;
         await expect(history.importText(text)).rejects.toThrow(
-          format === 'ndjson' ? /^Line 2: .*1000 bytes/ : /^Line 3: .*1000 bytes/,
+          format === 'ndjson' ? /^Line 2: .*at most 1,000 bytes/ : /^Line 3: .*at most 1,000 bytes/,
         );
         expect(core.events.count()).toBe(0);
         // A base64 body counts by its bytes, and one just within the limit is taken.
