@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { replayRequestSchema } from '../../src/shared/replay';
@@ -177,5 +178,36 @@ describe('Re-signed: a token whose claims cannot be read', () => {
     // Its original token, or a preset, still goes.
     await replay(open, { ids: [bad], tokenMode: 'original' });
     expect(lastReplay(open).tokenVerdict).toBe('malformed');
+  });
+});
+
+// "Re-signed" read a token's claims as values and wrote them again: {"amount":12345678901234567890,
+// "inf":1e999} went out as 12345678901234567000 and null, and nothing said so, where the crafter's
+// presets refuse such claims, naming the claim (claims-text.ts).
+describe('Re-signed: claims that signing anew would change', () => {
+  it("are refused with the presets' words, naming the webhook; the times it replaces do not count", async () => {
+    const open = await listening();
+    const now = Math.floor(Date.now() / 1000);
+    const signedText = (claims: string) => {
+      const head = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(claims).toString('base64url')}`;
+      return `${head}.${createHmac('sha256', open.secret).update(head).digest('base64url')}`;
+    };
+    const changed = signedText(`{"iat":${now},"exp":${now + 600},"amount":12345678901234567890,"inf":1e999}`);
+    const id = await receiveAt(open, `/big?serviceToken=${changed}`, { 'content-type': 'application/json' });
+    const words = new RegExp(
+      `^Webhook #${id}'s token in the \\?serviceToken= query parameter cannot be re-signed as it came: "amount" is 12345678901234567890, which re-signing would sign as 12345678901234567000 \\(the nearest number JSON holds\\)`,
+    );
+    const asked = replayRequestSchema.parse({ ids: [id], tokenMode: 'resign' });
+    expect(() => open.core.replay.plan(asked)).toThrow(words);
+    await expect(replay(open, { ids: [id], tokenMode: 'resign' })).rejects.toThrow(words);
+    expect(open.core.eventsQuery.page({ kinds: ['replay'] }, { limit: 1 }).items).toEqual([]);
+
+    // Its own times are replaced by fresh ones, so a time written otherwise is no reason.
+    const oddTimes = signedText(`{"iat":${now}.000000000000000001,"exp":${now + 600},"jti":"t"}`);
+    const kept = await receiveAt(open, `/times?serviceToken=${oddTimes}`, {
+      'content-type': 'application/json',
+    });
+    await replay(open, { ids: [kept], tokenMode: 'resign' });
+    expect(lastReplay(open).tokenVerdict).toBe('valid');
   });
 });

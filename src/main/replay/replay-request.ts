@@ -1,4 +1,5 @@
 import { decodeJwt } from '../../shared/jwt/decode-jwt';
+import { claimsChangedBySigning } from '../../shared/jwt/claims-text';
 import type { ReplayTokenMode } from '../../shared/replay';
 import type { TokenPreset } from '../../shared/jwt/token-presets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
@@ -79,12 +80,17 @@ export async function replayTokens(
   };
 }
 
+/** The claims a re-signature sets afresh (signFresh): what the webhook's token held in them is not kept. */
+const RESIGNED_TIMES = ['iat', 'exp', 'nbf'] as const;
+
 /**
  * Why webhook `row`'s token cannot be re-signed, or null: a token in one of its places whose
- * claims the console's decoder (decode-jwt.ts) cannot read. Re-signed from nothing but fresh
- * times, it went out as a token the webhook never carried, and nothing said so.
+ * claims the console's decoder (decode-jwt.ts) cannot read, or whose claims text signing anew
+ * would change (a name given twice, `12345678901234567890`, `1e999`), judged as the crafter's
+ * presets judge it (claims-text.ts). Re-signed, either went out as a token the webhook never
+ * carried, and nothing said so.
  */
-export function unreadableClaims(row: EventRow): string | null {
+export function claimsNotResignable(row: EventRow): string | null {
   const found = findNotificationTokens(row.query, readStoredHeaders(row.request_headers));
   const places = [
     ['?serviceToken= query parameter', found.query.token],
@@ -95,6 +101,12 @@ export function unreadableClaims(row: EventRow): string | null {
     const decoded = decodeJwt(token, { nameWarnings: false });
     if (decoded.claims === null)
       return `Webhook #${row.id}'s token in the ${place} cannot be read: ${decoded.problem ?? 'its claims are not a JSON object.'} Its claims are unknown, so it cannot be re-signed: signed from nothing but fresh times, it would be a token the webhook never carried. Replay it with its Original token, or a Crafted preset.`;
+    const changed =
+      decoded.json === null
+        ? null
+        : claimsChangedBySigning(decoded.json.claims, 're-signing', RESIGNED_TIMES);
+    if (changed !== null)
+      return `Webhook #${row.id}'s token in the ${place} cannot be re-signed as it came: ${changed}, a token the webhook never carried. Replay it with its Original token, or a Crafted preset.`;
   }
   return null;
 }
@@ -104,14 +116,15 @@ async function signFresh(choice: TokenChoice, original: string | null, jwt: JwtT
   const signer = { source: 'profile', profileId: choice.profileId } as const;
   if (choice.mode === 'preset') return (await jwt.sign({ signer, preset: choice.preset, claims: {} })).token;
   const decoded = original === null ? null : decodeJwt(original, { nameWarnings: false });
-  // The plan refuses such a webhook first (unreadableClaims): never signed from nothing.
+  // The plan refuses such a webhook first (claimsNotResignable): never signed from nothing.
   if (decoded !== null && decoded.claims === null)
     throw new Error(`A token whose claims cannot be read is not re-signed: ${decoded.problem ?? ''}`);
   // A webhook that came with no token gets fresh times alone, as the service would send it.
-  const claims: Record<string, unknown> = { ...(decoded?.claims ?? {}) };
-  delete claims['iat'];
-  delete claims['exp'];
-  delete claims['nbf'];
+  const claims = Object.fromEntries(
+    Object.entries(decoded?.claims ?? {}).filter(
+      ([name]) => !(RESIGNED_TIMES as readonly string[]).includes(name),
+    ),
+  );
   return (await jwt.sign({ signer, preset: 'valid', claims })).token;
 }
 

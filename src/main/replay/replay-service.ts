@@ -21,7 +21,7 @@ import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { liveAddressReachedBy } from '../../shared/live-address';
-import { replayRequest, replayTokens, unreadableClaims, type ReplayPath } from './replay-request';
+import { replayRequest, replayTokens, claimsNotResignable, type ReplayPath } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
 import { countOf } from '../../shared/count-words';
@@ -215,7 +215,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     const { rows, leftOut, consoleOwn } = originals(request);
     refuseRawRequests(rows);
     if (!bodyEdited(request)) refuseCutBodies(rows);
-    if (request.tokenMode === 'resign') refuseUnreadableClaims(rows);
+    if (request.tokenMode === 'resign') refuseClaimsNotResignable(rows);
     const { base } = target(request);
     const sends = rows.length * request.repeat;
     if (sends > MAX_REPLAY_SENDS)
@@ -392,13 +392,14 @@ function refuseCutBodies(rows: readonly EventRow[]): void {
 
 /**
  * Re-signed keeps a token's claims with fresh times: a token whose claims cannot be read has
- * none to keep, and signed from nothing it went out as one the webhook never carried, unsaid.
+ * none to keep, and signed from nothing it went out as one the webhook never carried, unsaid;
+ * claims that writing anew would change (`1e999` as null) went out changed, unsaid too.
  */
-function refuseUnreadableClaims(rows: readonly EventRow[]): void {
+function refuseClaimsNotResignable(rows: readonly EventRow[]): void {
   let first: string | null = null;
   let more = 0;
   for (const row of rows) {
-    const why = unreadableClaims(row);
+    const why = claimsNotResignable(row);
     if (why === null) continue;
     if (first === null) first = why;
     else more += 1;

@@ -32,20 +32,37 @@ function claimName(path: readonly (string | number)[]): string {
   return path.length === 1 ? quotedVisibly(String(path[0])) : quotedVisibly(formatJsonPath(path));
 }
 
-/** The first number in the text that would be signed as another (`1e999` as null), if any. */
-function changedNumber(text: string): string | null {
-  for (const [path, at] of locateJsonValues(text)) {
+/**
+ * What signing `text` anew (read as values, written again) would change, as a clause naming the
+ * claim and `signer` (`this preset`, `re-signing`); null when nothing. Claims named in `replaced`
+ * are set afresh by the signer, so what they held does not count. The one judgement for every
+ * signer that writes claims anew: the crafter's presets (below) and a re-signed replay.
+ */
+export function claimsChangedBySigning(
+  text: string,
+  signer: string,
+  replaced: readonly string[] = [],
+): string | null {
+  const kept = (path: readonly (string | number)[]) => !replaced.includes(String(path[0]));
+  const twice = findDuplicateKeys(text).find((duplicate) => kept(duplicate.path));
+  if (twice !== undefined) {
+    const times = twice.count === 2 ? 'twice' : `${twice.count} times`;
+    return `${claimName(twice.path)} is given ${times}, and ${signer} writes the claims anew, keeping only the last`;
+  }
+  for (const [pointer, at] of locateJsonValues(text)) {
     const literal = text.slice(at.from, at.to);
     const first = literal.charCodeAt(0);
     // Only numbers: they start with a digit or a minus sign.
     if (!(first === 45 || (first >= 48 && first <= 57))) continue;
+    const path = parseJsonPath(pointer);
+    if (!kept(path)) continue;
     const held = numberHeldOtherwise(literal);
     if (held === null) continue;
     const shown =
       literal.length > SHOWN_NUMBER_CHARS
         ? `${literal.slice(0, SHOWN_NUMBER_CHARS)}… (${literal.length} characters)`
         : literal;
-    return `${claimName(parseJsonPath(path))} is ${shown}, which this preset would sign as ${held.held} (${held.why}): ${AS_TYPED}.`;
+    return `${claimName(path)} is ${shown}, which ${signer} would sign as ${held.held} (${held.why})`;
   }
   return null;
 }
@@ -66,14 +83,6 @@ export function readClaimsText(text: string, preset: TokenPreset): ClaimsTextRea
     return { ok: false, problem: 'must be a JSON object, such as {"iss":"checkout"}.' };
   const claims = { ...value } as Record<string, unknown>;
   if (preset === 'exact') return { ok: true, claims };
-  const twice = findDuplicateKeys(text)[0];
-  if (twice !== undefined) {
-    const times = twice.count === 2 ? 'twice' : `${twice.count} times`;
-    return {
-      ok: false,
-      problem: `${claimName(twice.path)} is given ${times}, and this preset writes the claims anew, keeping only the last: ${AS_TYPED}.`,
-    };
-  }
-  const number = changedNumber(text);
-  return number === null ? { ok: true, claims } : { ok: false, problem: number };
+  const changed = claimsChangedBySigning(text, 'this preset');
+  return changed === null ? { ok: true, claims } : { ok: false, problem: `${changed}: ${AS_TYPED}.` };
 }
