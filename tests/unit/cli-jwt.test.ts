@@ -241,9 +241,7 @@ describe('jwt decode', () => {
     const run = await cli('jwt', 'decode', token);
     expect(run.stdout).toContain('warning The header gives "alg" 2 times; the last one counts.');
     expect(run.stdout).toContain('warning The claims part gives "sub" 2 times; the last one counts.');
-    expect(run.stdout).toContain(
-      'problem The "exp" claim must be a number of seconds since 1970, not a number too large to be a date.',
-    );
+    expect(run.stdout).toContain('problem The "exp" claim 1e400 is not a representable date.');
     expect(decodeJwt(token).nameWarnings).toHaveLength(2);
   });
 

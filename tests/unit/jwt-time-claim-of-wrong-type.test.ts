@@ -15,11 +15,27 @@ const NOW = Date.UTC(2026, 2, 1, 10, 0, 0);
 
 const CASES = [
   ['{"exp":"never"}', 'exp', 'present but not a number: "never"'],
-  ['{"exp":1e999}', 'exp', 'present but a number too large to be a date'],
+  ['{"exp":1e999}', 'exp', 'present but not a representable date: 1e999'],
   ['{"nbf":null}', 'nbf', 'present but not a number: null'],
   ['{"iat":"yesterday"}', 'iat', 'present but not a number: "yesterday"'],
-  ['{"exp":1e300}', 'exp', 'present but not a representable date: 1e+300'],
+  ['{"exp":1e300}', 'exp', 'present but not a representable date: 1e300'],
+  // Quoted as the token writes it, never as JavaScript writes the number it read.
+  ['{"exp":99999999999999999999}', 'exp', 'present but not a representable date: 99999999999999999999'],
+  ['{"exp":1000000000000000000000}', 'exp', 'present but not a representable date: 1000000000000000000000'],
+  ['{"nbf":1E+300,"nbf":2e300}', 'nbf', 'present but not a representable date: 2e300'],
 ] as const;
+
+// The reason quoted the number JavaScript read, not the claim: 99999999999999999999 as
+// 100000000000000000000, 1000000000000000000000 as 1e+21, and 1e999 not at all.
+describe('a time claim that is no date is quoted as the token writes it', () => {
+  it.each([
+    ['{"exp":99999999999999999999}', 'The "exp" claim 99999999999999999999 is not a representable date.'],
+    ['{"exp":1000000000000000000000}', 'The "exp" claim 1000000000000000000000 is not a representable date.'],
+    ['{"iat": 1e999 }', 'The "iat" claim 1e999 is not a representable date.'],
+  ])('%s', (claims, reason) => {
+    expect(decodeJwt(tokenWith(claims)).claimProblems).toEqual([reason]);
+  });
+});
 
 describe('a time claim present with a value that is no date', () => {
   it.each(CASES)(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeJsonProblem, parseBoundedJson } from '../bounded-json';
 import { findDuplicateKeys } from '../json-duplicate-keys';
+import { childPath, locateJsonValues } from '../json-locations';
 import { hiddenCharacters, quotedVisibly } from './visible-json';
 
 /** A NumericDate claim (`iat`, `exp`, `nbf`) as seconds and as an ISO 8601 date. */
@@ -117,28 +118,56 @@ function duplicateNames(text: string, name: string): string[] {
 export type TimeClaimReading = { time: TimeClaim } | { fault: string };
 
 /**
- * The one reading of a NumericDate value: the claim problem below and the inspector's timing
- * line both say what it is, so the line under a `malformed` verdict never calls it absent.
+ * How the claims text writes the value of top-level claim `name` (the last, where it is given
+ * twice, as JSON.parse keeps it); null without the text. Asked only of a claim that is no date,
+ * so a webhook's good token never pays for the walk.
  */
-export function readTimeClaim(value: unknown): TimeClaimReading {
-  // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null.
-  if (typeof value === 'number' && !Number.isFinite(value))
-    return { fault: 'a number too large to be a date' };
+export function writtenClaim(claimsText: string | null, name: string): string | null {
+  if (claimsText === null) return null;
+  const at = locateJsonValues(claimsText).get(childPath('', name));
+  return at === undefined ? null : claimsText.slice(at.from, at.to);
+}
+
+/**
+ * The one reading of a NumericDate value: the claim problem below and the inspector's timing
+ * line both say what it is, so the line under a `malformed` verdict never calls it absent. A
+ * number is quoted as `written` (the claims text) writes it: the value read from it is not the
+ * claim (99999999999999999999 reads 100000000000000000000, 1e21 reads 1e+21, 1e999 infinity).
+ */
+export function readTimeClaim(value: unknown, written: string | null = null): TimeClaimReading {
   if (typeof value !== 'number') return { fault: `not a number: ${quotedVisibly(value)}` };
   const date = new Date(value * 1000);
-  if (Number.isNaN(date.getTime())) return { fault: `not a representable date: ${value}` };
+  if (Number.isNaN(date.getTime()))
+    return {
+      fault:
+        written !== null
+          ? `not a representable date: ${written}`
+          : // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null.
+            Number.isFinite(value)
+            ? `not a representable date: ${value}`
+            : 'a number too large to be a date',
+    };
   return { time: { seconds: value, iso: date.toISOString() } };
 }
 
-function timeClaim(claims: Record<string, unknown>, name: string, problems: string[]): TimeClaim | null {
+function timeClaim(
+  claims: Record<string, unknown>,
+  name: string,
+  problems: string[],
+  claimsText: string | null,
+): TimeClaim | null {
   const value = claims[name];
   if (value === undefined) return null;
-  const read = readTimeClaim(value);
+  const written = typeof value === 'number' ? writtenClaim(claimsText, name) : null;
+  const read = readTimeClaim(value, written);
   if ('time' in read) return read.time;
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    const shown = typeof value === 'number' ? 'a number too large to be a date' : quotedVisibly(value);
-    problems.push(`The "${name}" claim must be a number of seconds since 1970, not ${shown}.`);
-  } else problems.push(`The "${name}" claim ${value} is not a representable date.`);
+  if (typeof value !== 'number')
+    problems.push(`The "${name}" claim must be a number of seconds since 1970, not ${quotedVisibly(value)}.`);
+  else if (written === null && !Number.isFinite(value))
+    problems.push(
+      `The "${name}" claim must be a number of seconds since 1970, not a number too large to be a date.`,
+    );
+  else problems.push(`The "${name}" claim ${written ?? value} is not a representable date.`);
   return null;
 }
 
@@ -218,7 +247,7 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
   if ('problem' in claims) return failed(claims.problem, header.value);
   if (!BASE64URL.test(signature)) return failed(notBase64Url(signature, 'signature'), header.value);
 
-  const decoded = decodedFromParts(header.value, claims.value, signature);
+  const decoded = decodedFromParts(header.value, claims.value, signature, claims.text);
   decoded.json = { header: header.text, claims: claims.text };
   if (options.nameWarnings !== false)
     decoded.nameWarnings = [
@@ -239,12 +268,14 @@ export function decodedFromParts(
   header: Record<string, unknown>,
   claims: Record<string, unknown>,
   signature = '',
+  /** The claims as the token writes them, so a reason quotes a claim as written; null: values only. */
+  claimsText: string | null = null,
 ): DecodedJwt {
   const claimProblems: string[] = [];
   const times = {
-    iat: timeClaim(claims, 'iat', claimProblems),
-    exp: timeClaim(claims, 'exp', claimProblems),
-    nbf: timeClaim(claims, 'nbf', claimProblems),
+    iat: timeClaim(claims, 'iat', claimProblems, claimsText),
+    exp: timeClaim(claims, 'exp', claimProblems, claimsText),
+    nbf: timeClaim(claims, 'nbf', claimProblems, claimsText),
   };
   const iss = claims['iss'];
   if (iss !== undefined && typeof iss !== 'string')

@@ -1,5 +1,5 @@
 import { describeRelative, describeUntil } from '../relative-time';
-import { readTimeClaim, type DecodedJwt, type TimeClaim } from './decode-jwt';
+import { readTimeClaim, writtenClaim, type DecodedJwt, type TimeClaim } from './decode-jwt';
 
 export type TimeClaimName = 'iat' | 'nbf' | 'exp';
 
@@ -37,7 +37,8 @@ export function timeClaimLines(decoded: DecodedJwt, nowMs: number): TimeClaimLin
     if (time !== null) return [{ name, time, relative: describeTime(name, time, nowMs) }];
     const value = decoded.claims?.[name];
     if (value === undefined) return [];
-    const read = readTimeClaim(value);
+    const written = typeof value === 'number' ? writtenClaim(decoded.json?.claims ?? null, name) : null;
+    const read = readTimeClaim(value, written);
     return [
       { name, time: null, fault: `present but ${'fault' in read ? read.fault : 'not read as a date'}` },
     ];
