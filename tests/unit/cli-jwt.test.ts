@@ -126,6 +126,28 @@ describe('jwt sign', () => {
     expect(decodeJwt(same.stdout.trim()).claims).toMatchObject({ n: 1, m: 100 });
   });
 
+  // Preset Valid with {"iss":5} printed a token and the window labelled it "Valid", though the
+  // listener (and jwt verify) judges it malformed: a preset promises its verdict, so the signed
+  // token is judged by the listener's own judge first.
+  it('a preset refuses claims its token would not verify as it says, naming the claim', async () => {
+    for (const preset of ['valid', 'expired', 'wrong_key', 'no_exp']) {
+      for (const signer of [
+        ['--secret', SECRET],
+        ['--profile', 'Sandbox'],
+      ]) {
+        const run = await cli('jwt', 'sign', ...signer, '--preset', preset, '--claims', '{"iss":5}');
+        expect(run, `${preset} ${signer.join(' ')}`).toMatchObject({ code: 2, stdout: '' });
+        expect(run.stderr).toContain('--claims: signed by this preset, the token would verify as malformed');
+        expect(run.stderr).toContain('The "iss" claim must be a string, not 5.');
+      }
+    }
+    // alg: none is refused for its alg first, as it says; Exactly as written promises nothing.
+    for (const preset of ['alg_none', 'exact']) {
+      const run = await cli('jwt', 'sign', '--secret', SECRET, '--preset', preset, '--claims', '{"iss":5}');
+      expect(run, preset).toMatchObject({ code: 0, stderr: '' });
+    }
+  });
+
   it('refuses --secret with --profile, and a profile without a token', async () => {
     expect((await cli('jwt', 'sign', '--secret', SECRET, '--profile', 'Sandbox')).code).toBe(2);
     const live = await cli('jwt', 'sign', '--profile', 'Live');

@@ -1,7 +1,7 @@
 import type { JwtVerification, SecretSource, SignedJwt } from '../../shared/contract/jwt';
 import { decodeJwt } from '../../shared/jwt/decode-jwt';
-import { readClaimsText } from '../../shared/jwt/claims-text';
-import { planPreset, type TokenPreset } from '../../shared/jwt/token-presets';
+import { AS_TYPED, readClaimsText } from '../../shared/jwt/claims-text';
+import { planPreset, TOKEN_PRESET_INFO, type TokenPreset } from '../../shared/jwt/token-presets';
 import { DEFAULT_SIGNED_TOKEN_MINUTES } from '../../shared/profile';
 import { consoleCommandNaming, type ConsoleCommand } from '../../shared/console-command';
 import { shellQuote } from '../../shared/shell-quote';
@@ -169,6 +169,24 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         signedWith = 'a random throwaway key';
       } else {
         token = await signHs256(plan.claims, await keys.get(secretOf(resolved, signer)));
+      }
+      // Claims typed into the crafter can make a token the listener judges otherwise than the
+      // preset says ({"iss":5}: malformed, labelled "Valid"); judged as the listener judges, it
+      // is refused, naming why, before it is handed out. No key to judge by is no reason.
+      const promised = TOKEN_PRESET_INFO[preset].verifiesAs;
+      if (claimsText !== undefined && promised !== null) {
+        const judged = await judgeToken(token, {
+          key: resolved.secret === null ? null : await keys.get(resolved.secret),
+          keyLabel: resolved.label,
+          clockToleranceSeconds: dependencies.clockToleranceSeconds(),
+          atMs: now(),
+          moment: 'now',
+        });
+        if (judged.verdict !== promised && judged.verdict !== 'no_secret')
+          throw ConsoleError.invalid(
+            'claimsText',
+            `signed by this preset, the token would verify as ${judged.verdict}, not ${promised}: ${judged.reason} ${AS_TYPED.charAt(0).toUpperCase()}${AS_TYPED.slice(1)}.`,
+          );
       }
       dependencies.remember?.(token, signedWith, now());
       return { token, decoded: decodeJwt(token), signedWith, preset };

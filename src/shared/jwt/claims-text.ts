@@ -23,7 +23,8 @@ export type ClaimsTextReading =
   /** `problem` reads after the field's name (`--claims: …`, under the Claims box). */
   | { ok: false; problem: string };
 
-const AS_TYPED = 'to sign the claims as typed, use the preset "Exactly as written" (exact)';
+/** How to sign what a preset refuses; the close of each of its refusals. */
+export const AS_TYPED = 'to sign the claims as typed, use the preset "Exactly as written" (exact)';
 /** A number written longer than this is shown cut. */
 const SHOWN_NUMBER_CHARS = 40;
 

@@ -1,3 +1,5 @@
+import type { TokenVerdict } from '../events';
+
 /** Ready-made tokens for negative tests; each says what the listener will answer. */
 export const TOKEN_PRESETS = [
   'valid',
@@ -11,29 +13,54 @@ export const TOKEN_PRESETS = [
 ] as const;
 export type TokenPreset = (typeof TOKEN_PRESETS)[number];
 
-export const TOKEN_PRESET_INFO: Record<TokenPreset, { label: string; description: string }> = {
-  valid: { label: 'Valid', description: 'iat now, exp after the lifetime; verifies as valid.' },
+/**
+ * Each preset's label, what it makes, and the verdict it promises (`verifiesAs`): the signer
+ * judges what it signed by the listener's own judge and refuses a token that would verify as
+ * another (jwt-toolkit.ts). Null: "Exactly as written" promises nothing.
+ */
+export const TOKEN_PRESET_INFO: Record<
+  TokenPreset,
+  { label: string; description: string; verifiesAs: TokenVerdict | null }
+> = {
+  valid: {
+    label: 'Valid',
+    description: 'iat now, exp after the lifetime; verifies as valid.',
+    verifiesAs: 'valid',
+  },
   expired: {
     label: 'Expired',
     description: 'exp 10 minutes ago (past any default tolerance); verifies as expired.',
+    verifiesAs: 'expired',
   },
-  not_yet_valid: { label: 'Not yet valid', description: 'nbf in 10 minutes; verifies as not_yet_valid.' },
+  not_yet_valid: {
+    label: 'Not yet valid',
+    description: 'nbf in 10 minutes; verifies as not_yet_valid.',
+    verifiesAs: 'not_yet_valid',
+  },
   wrong_key: {
     label: 'Wrong key',
     description: 'Valid times, signed with a random key; verifies as invalid_signature.',
+    verifiesAs: 'invalid_signature',
   },
-  alg_none: { label: 'alg: none', description: 'Unsigned, header alg "none"; verifies as alg_not_allowed.' },
+  alg_none: {
+    label: 'alg: none',
+    description: 'Unsigned, header alg "none"; verifies as alg_not_allowed.',
+    verifiesAs: 'alg_not_allowed',
+  },
   hs512: {
     label: 'HS512',
     description: 'Valid times, the right secret, but HS512 instead of HS256; verifies as alg_not_allowed.',
+    verifiesAs: 'alg_not_allowed',
   },
   no_exp: {
     label: 'No exp',
     description: 'iat now and no exp; the spec requires no claim, so it verifies as valid.',
+    verifiesAs: 'valid',
   },
   exact: {
     label: 'Exactly as written',
     description: 'The claims text as you typed it, byte for byte, signed with HS256.',
+    verifiesAs: null,
   },
 };
 
