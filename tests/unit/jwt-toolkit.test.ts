@@ -34,6 +34,32 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('the JWT toolkit over the bridge', () => {
+  // Sign with a profile that has no notification token said, in the window, what to type in a
+  // terminal: '… (Profiles, or npx checkout-console --data-dir … profiles set Live
+  // --notification-token -), or sign with a pasted secret (--secret on the command line).'
+  it('a profile without a notification token is refused in window words in the window, terminal words in its issue', async () => {
+    const { core, dispose } = await openTempConsole();
+    try {
+      const live = core.profiles.findByName('Live');
+      expect(live).toBeDefined();
+      const result = await core.dispatcher(
+        'signJwt',
+        { signer: { source: 'profile', profileId: live?.id ?? 0 }, preset: 'valid' },
+        { transport: 'ipc' },
+      );
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.message).toBe(
+        'The notification token of profile "Live" is not set: set it in Profiles, or choose "A secret pasted for this check only" to sign with.',
+      );
+      expect(result.error.issues[0]?.message).toMatch(
+        /profiles set Live --notification-token -\), or sign with a pasted secret \(--secret on the command line\)\.$/,
+      );
+    } finally {
+      await dispose();
+    }
+  });
+
   it('each preset signs a token that verifies with the verdict it promises', async () => {
     const { core, dispose } = await openTempConsole();
     const call = (command: string, input: unknown) =>

@@ -1,6 +1,7 @@
 import type { JwtVerification, SecretSource, SignedJwt } from '../../shared/contract/jwt';
 import { decodeJwt } from '../../shared/jwt/decode-jwt';
 import { AS_TYPED, readClaimsText } from '../../shared/jwt/claims-text';
+import { tokenNotSetInWindow } from '../../shared/jwt/token-not-set-words';
 import { planPreset, TOKEN_PRESET_INFO, type TokenPreset } from '../../shared/jwt/token-presets';
 import { DEFAULT_SIGNED_TOKEN_MINUTES } from '../../shared/profile';
 import { consoleCommandNaming, type ConsoleCommand } from '../../shared/console-command';
@@ -23,6 +24,9 @@ interface ResolvedSecret {
  * A profile's notification token, refused when the profile has none: named at the field that
  * chose the profile (the CLI's --profile, which the active profile stands for when it is left
  * out; it said --secret, which was not given), with how to set it and what to sign with instead.
+ * Two front doors, two ways out: the message is the window's (its Profiles view, its pasted
+ * secret choice) and the field's issue the terminal's (the command, --secret), which the CLI
+ * says in place of the message as it names the flag (command-caller.ts), as live-guard.ts does.
  */
 function requireSecret(
   resolved: ResolvedSecret,
@@ -30,13 +34,15 @@ function requireSecret(
   consoleCommand: ConsoleCommand,
 ): string {
   if (resolved.secret !== null) return resolved.secret;
-  const setIt =
-    resolved.profileName === null
-      ? 'paste one'
-      : `set it (Profiles, or ${consoleCommand(`profiles set ${shellQuote(resolved.profileName)} --notification-token -`)}), or sign with a pasted secret (--secret on the command line)`;
-  const problem = `${resolved.label} is not set: ${setIt}.`;
   const path = source.source === 'profile' ? 'signer.profileId' : 'signer.source';
-  throw new ConsoleError('invalid_input', `signer: ${problem}`, [{ path, message: problem }]);
+  if (resolved.profileName === null) {
+    const problem = `${resolved.label} is not set: paste one.`;
+    throw new ConsoleError('invalid_input', `signer: ${problem}`, [{ path, message: problem }]);
+  }
+  const inTerminal = `${resolved.label} is not set: set it (Profiles, or ${consoleCommand(`profiles set ${shellQuote(resolved.profileName)} --notification-token -`)}), or sign with a pasted secret (--secret on the command line).`;
+  throw new ConsoleError('invalid_input', tokenNotSetInWindow(resolved.profileName), [
+    { path, message: inTerminal },
+  ]);
 }
 
 export interface JwtToolkit {
