@@ -114,3 +114,12 @@ export function planPreset(
       return { claims: { ...claims }, algorithm: 'HS256', randomKey: false };
   }
 }
+
+/**
+ * Whether `preset` signs with the chosen secret: `alg: none` signs nothing and Wrong key a random
+ * key, so a profile without a notification token can still make those (the Craft panel lets it).
+ */
+export function signsWithTheSecret(preset: TokenPreset): boolean {
+  const plan = planPreset(preset, {}, 0, 0);
+  return plan.algorithm !== 'none' && !plan.randomKey;
+}

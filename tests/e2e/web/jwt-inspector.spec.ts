@@ -167,6 +167,33 @@ test('claims that are not JSON, or that the preset would change, say why the tok
   const token = await new JwtPage(page).craft('Exactly as written');
   await expect(claims).toHaveValue(typed);
   expect(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).toBe(typed);
+
+  // Valid with {"iss":5} was labelled "Valid, signed with …", a token the listener judges
+  // malformed: refused in the listener's words, nothing labelled Valid.
+  const jwt = new JwtPage(page);
+  await jwt.choosePreset('Valid');
+  await claims.fill('{"iss":5}');
+  await form.getByRole('button', { name: 'Sign token' }).click();
+  await expect(claims).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    form.getByText(
+      'signed by this preset, the token would verify as malformed, not valid: The "iss" claim must be a string, not 5.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId('crafted-token')).not.toContainText('Valid, signed with');
+
+  // A profile without a notification token: Sign waits, saying why in the window's words (it
+  // said 'npx checkout-console … --notification-token -' and '--secret on the command line').
+  await claims.fill('{}');
+  await form.getByRole('combobox', { name: 'Sign with' }).click();
+  await page.getByRole('option', { name: 'Profile Live (no notification token)' }).click();
+  const noToken =
+    'The notification token of profile "Live" is not set: set it in Profiles, or choose "A secret pasted for this check only" to sign with.';
+  await expect(page.getByTestId('craft-no-token')).toHaveText(noToken);
+  await expect(form.getByRole('button', { name: 'Sign token' })).toHaveAttribute('aria-disabled', 'true');
+  // alg: none signs with no key, so it still goes.
+  await jwt.craft('alg: none');
+  await expect(page.getByTestId('craft-no-token')).toHaveCount(0);
 });
 
 // At 1280 px the table of what arrived gave the listener's reason the width left over by three

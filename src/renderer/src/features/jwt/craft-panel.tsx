@@ -8,7 +8,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { signedLifetimeMinutesSchema } from '@shared/contract/jwt';
 import { formatCount } from '@shared/count-format';
 import { readClaimsText } from '@shared/jwt/claims-text';
-import { TOKEN_PRESET_INFO, TOKEN_PRESETS, type TokenPreset } from '@shared/jwt/token-presets';
+import {
+  signsWithTheSecret,
+  TOKEN_PRESET_INFO,
+  TOKEN_PRESETS,
+  type TokenPreset,
+} from '@shared/jwt/token-presets';
+import { tokenNotSetInWindow } from '@shared/jwt/token-not-set-words';
 import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { monoInput } from '@ui/mono-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
@@ -16,7 +22,8 @@ import { TypedTextInput } from '@ui/typed-text-input';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { useTypedText } from '@ui/use-typed-text';
 import { rangeOfSchema, readWholeNumberOrEmpty } from '@ui/whole-number-text';
-import { errorMessage } from '@bridge/bridge-error';
+import { BridgeError, errorMessage } from '@bridge/bridge-error';
+import { useProfilesStore } from '@features/profiles';
 import { useJwtStore, type CraftInputs } from './jwt-store';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
 
@@ -88,7 +95,7 @@ const PRESET_OPTIONS = TOKEN_PRESETS.map((preset) => ({
 
 /** Sign tokens for negative tests: a claims editor, a signer, a lifetime and presets. */
 export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }) {
-  const { control, handleSubmit, formState, trigger } = useForm<CraftForm>({
+  const { control, handleSubmit, formState, trigger, setError } = useForm<CraftForm>({
     resolver: zodResolver(craftFormSchema),
     defaultValues: { preset: 'valid', claims: '{}' },
     ...JUDGED_AS_TYPED,
@@ -100,13 +107,28 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
   // Sign waits while it stands for no lifetime.
   const [lifetime, setLifetime] = useState<Lifetime>('profile');
   const lifetimeText = useTypedText(lifetime, showLifetime, readLifetime);
-  const held = boxesToCorrect([[LIFETIME_LABEL, lifetimeText.problem]]);
+  const { profiles, activeProfileId } = useProfilesStore(
+    useShallow((state) => ({ profiles: state.profiles, activeProfileId: state.activeProfileId })),
+  );
   // The pasted secret a token was signed with, compared here (never kept in the store).
   const [signedSecret, setSignedSecret] = useState<string | null>(null);
   const { crafted, craftedFrom, signJwt } = useJwtStore(
     useShallow((state) => ({ crafted: state.crafted, craftedFrom: state.craftedFrom, signJwt: state.sign })),
   );
   const [preset, claims] = useWatch({ control, name: ['preset', 'claims'] });
+  // A profile without a notification token has no key to sign with: Sign waits, saying why in
+  // the window's words (main refuses it with the same), for the presets that need the key.
+  const signingProfile =
+    choice === 'secret'
+      ? undefined
+      : profiles.find((profile) =>
+          choice === 'active' ? profile.id === activeProfileId : `profile:${profile.id}` === choice,
+        );
+  const noToken =
+    signingProfile !== undefined && !signingProfile.notificationToken.isSet && signsWithTheSecret(preset)
+      ? tokenNotSetInWindow(signingProfile.name)
+      : null;
+  const held = boxesToCorrect([[LIFETIME_LABEL, lifetimeText.problem]]) ?? noToken;
   const inputs: CraftInputs = {
     preset,
     claims: claimsAsSigned(claims, preset),
@@ -140,7 +162,12 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
       );
       setSignedSecret(choice === 'secret' ? secret : null);
     } catch (error) {
-      setFailure(errorMessage(error));
+      // Main's refusal of the claims (the token would verify otherwise than the preset says) is
+      // said under the Claims box, as the form's own refusals are, not as "claimsText: …".
+      const atClaims =
+        error instanceof BridgeError ? error.issues.find((issue) => issue.path === 'claimsText') : undefined;
+      if (atClaims !== undefined) setError('claims', { type: 'validate', message: atClaims.message });
+      else setFailure(errorMessage(error));
     }
   });
   const sign = (event: FormEvent) => {
@@ -212,6 +239,11 @@ export function CraftPanel({ onInspect }: { onInspect: (token: string) => void }
             Sign token
           </Button>
         </UnavailableWithReason>
+        {noToken !== null && (
+          <Text size="sm" c="dimmed" data-testid="craft-no-token">
+            {noToken}
+          </Text>
+        )}
       </Group>
       {failure !== null && <Alert color="red">{failure}</Alert>}
       {crafted !== null && (
