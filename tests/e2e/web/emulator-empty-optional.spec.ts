@@ -77,6 +77,9 @@ test('a country/currency pair the emulator is set to support is no error in the 
   page,
   served,
 }) => {
+  // The builder's analysis, the emulator's view and a save in one test: on CI's two busy cores it
+  // ran out of the default 60 s at its last steps (the pair's option was listed, not yet clicked).
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await openConsole(page, served, '#/builder');
   const builder = new BuilderPage(page);
