@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatProblem } from '../../src/shared/scenarios/scenario-file-problems';
@@ -48,5 +48,52 @@ describe('saving a scenario file', () => {
     const path = join(temp.dir, 'saved', 'good.yaml');
     const answer = await save({ path, text: 'name: Good\nsteps:\n  - step: wait\n    for: 1s\n' });
     expect(answer).toEqual({ path, problems: [] });
+  });
+
+  // It wrote with a writeFileSync of its own: <data dir>/console.sqlite.yaml, or a folder made
+  // inside the data directory, were written as any other path, and a file was replaced in place.
+  it("refuses the console's data directory in the export guard's words, writing nothing", async () => {
+    const before = readdirSync(opened.dataDir).sort();
+    for (const path of [
+      join(opened.dataDir, 'console.sqlite.yaml'),
+      join(opened.dataDir, 'scenarios', 'saved.yaml'),
+    ]) {
+      const result = await opened.core.dispatcher(
+        'saveScenarioFile',
+        { path, text: 'name: Good\nsteps:\n  - step: wait\n    for: 1s\n', overwrite: true },
+        { transport: 'direct' },
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: `path: Cannot write ${path}: it is inside the data directory (${opened.dataDir}), which holds the console's own files; choose a path outside it.`,
+          issues: [{ path: 'path' }],
+        },
+      });
+      expect(existsSync(path)).toBe(false);
+    }
+    expect(readdirSync(opened.dataDir).sort()).toEqual(before);
+  });
+
+  it('keeps a file that exists unless told to overwrite it, then replaces it whole', async () => {
+    const path = join(temp.dir, 'saved', 'kept.yaml');
+    const first = 'name: First\nsteps:\n  - step: wait\n    for: 1s\n';
+    const second = 'name: Second\nsteps:\n  - step: wait\n    for: 2s\n';
+    writeFileSync(path, first);
+    const refused = await opened.core.dispatcher(
+      'saveScenarioFile',
+      { path, text: second },
+      { transport: 'direct' },
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: `${path} already exists; choose another name or overwrite it.` },
+    });
+    expect(readFileSync(path, 'utf8')).toBe(first);
+    expect(await save({ path, text: second, overwrite: true })).toEqual({ path, problems: [] });
+    expect(readFileSync(path, 'utf8')).toBe(second);
+    // Written beside it and renamed over it: no temporary file is left.
+    expect(readdirSync(join(temp.dir, 'saved')).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });

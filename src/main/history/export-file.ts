@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, open, readdir, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  realpath,
+  rename,
+  stat,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DATABASE_FILE_NAME } from '../data-dir';
 import { fileErrorWords } from '../file-error-words';
@@ -19,6 +29,13 @@ export interface ExportTarget {
   force: boolean;
   /** The console's own directory: nothing is ever written into it. */
   dataDir: string;
+  /**
+   * Make the target's missing folders (Save as scenario's `scenarios/…`), once the guard has
+   * judged where they would be; otherwise a missing folder is refused.
+   */
+  makeDirectories?: boolean;
+  /** The new file's mode; 0600 unless said (an export holds the records). */
+  mode?: number;
 }
 
 const isInside = (parent: string, child: string) => {
@@ -75,19 +92,26 @@ async function consoleDataDirHolding(directories: string[]): Promise<string | nu
  * Devices and pipes (/dev/stdout) are written in place; everything else through a temporary
  * file renamed over the target.
  */
-async function plan(target: ExportTarget): Promise<{ path: string; inPlace: boolean }> {
+async function plan(target: ExportTarget): Promise<{ path: string; inPlace: boolean; makeParent: boolean }> {
   const path = resolve(target.path);
   const parent = dirname(path);
   let realParent: string;
+  let makeParent = false;
   try {
     realParent = await realpath(parent);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    throw new ExportFileError(
-      code === 'ENOENT'
-        ? `Cannot write ${target.path}: the directory ${parent} does not exist.`
-        : `Cannot write ${target.path}: ${fileErrorWords(error)}.`,
-    );
+    if (code === 'ENOENT' && target.makeDirectories === true) {
+      // Judged where the folders would be made: under the real location of the nearest one that
+      // exists, so a link cannot lead a new folder into a data directory.
+      realParent = await realLocation(parent);
+      makeParent = true;
+    } else
+      throw new ExportFileError(
+        code === 'ENOENT'
+          ? `Cannot write ${target.path}: the directory ${parent} does not exist.`
+          : `Cannot write ${target.path}: ${fileErrorWords(error)}.`,
+      );
   }
   const existing = await statOrNull(path);
   const landsAt = existing?.isSymbolicLink() === true ? await realLocation(path) : path;
@@ -116,7 +140,7 @@ async function plan(target: ExportTarget): Promise<{ path: string; inPlace: bool
   if (existing !== null && !target.force)
     throw new ExportFileError(`Cannot write ${target.path}: it exists; add --force to replace it.`);
   const special = kind !== null && !kind.isFile();
-  return { path: special ? landsAt : join(realParent, basename(path)), inPlace: special };
+  return { path: special ? landsAt : join(realParent, basename(path)), inPlace: special, makeParent };
 }
 
 /**
@@ -201,12 +225,16 @@ async function removeStaleTemporaries(directory: string, name: string): Promise<
  * one a killed writer left is removed by the next write to the same target.
  */
 export async function writeExportFile(target: ExportTarget, chunks: Iterable<string>): Promise<void> {
-  const { path, inPlace } = await plan(target);
+  const { path, inPlace, makeParent } = await plan(target);
+  if (makeParent)
+    await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
+      throw new ExportFileError(`Cannot write ${target.path}: ${fileErrorWords(error)}.`);
+    });
   if (!inPlace) await removeStaleTemporaries(dirname(path), basename(path));
   const temporary = inPlace ? path : join(dirname(path), temporaryName(basename(path), process.pid));
   let file: FileHandle | null = null;
   try {
-    file = await open(temporary, inPlace ? 'w' : 'wx', 0o600);
+    file = await open(temporary, inPlace ? 'w' : 'wx', target.mode ?? 0o600);
     await writeAll(file, chunks);
     if (!inPlace) await file.sync();
     await file.close();

@@ -1,8 +1,14 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Document } from 'yaml';
 import { scenarioFromOrder, type OrderRecordFacts } from '../../shared/scenarios/scenario-from-order';
 import { ConsoleError } from '../console-error';
+import {
+  checkExportTarget,
+  ExportFileError,
+  writeExportFile,
+  type ExportTarget,
+} from '../history/export-file';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { toOrderRecord } from '../orders/order-records-reader';
 import { loadScenarioText } from './load-scenarios';
@@ -37,27 +43,53 @@ export function scenarioTextFromOrder(
   };
 }
 
+/** The export guard's refusal, said of the dialog's field. */
+async function guarded(write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (error instanceof ExportFileError) throw ConsoleError.invalid('path', error.message);
+    throw error;
+  }
+}
+
+export interface ScenarioFileSave {
+  path: string;
+  text: string;
+  overwrite: boolean;
+  saveInvalid?: boolean;
+  /** The console's data directory, which the file is never written into. */
+  dataDir: string;
+}
+
 /**
  * Writes a scenario file; an existing file is kept unless `overwrite`. The text is checked first
  * with the loader `test` uses: one that would not load is written only with `saveInvalid` (it
  * would block Run all of its folder and `test` of it), and its problems come back either way.
+ * Where it goes is judged by the export's guard, and it is written by the export's writer, as
+ * every file a command or the window writes to a path it was given: never into a console's data
+ * directory (it wrote <data dir>/console.sqlite.yaml), and whole or not at all.
  */
-export function saveScenarioFile(
-  path: string,
-  text: string,
-  overwrite: boolean,
+export async function saveScenarioFile({
+  path,
+  text,
+  overwrite,
   saveInvalid = false,
-): { path: string | null; problems: ScenarioFileProblem[] } {
+  dataDir,
+}: ScenarioFileSave): Promise<{ path: string | null; problems: ScenarioFileProblem[] }> {
   const full = resolve(path);
   const loaded = loadScenarioText(text, full, path);
   const problems = Array.isArray(loaded) ? loaded : [];
   if (problems.length > 0 && !saveInvalid) return { path: null, problems };
   if (!/\.ya?ml$/i.test(full)) throw ConsoleError.invalid('path', 'A scenario file ends in .yaml or .yml');
+  // Scenario files are shared and committed, not private records as an export is.
+  const target: ExportTarget = { path: full, force: overwrite, dataDir, makeDirectories: true, mode: 0o644 };
+  // Where it may never go is said before that it exists: "overwrite it" would only be refused.
+  await guarded(() => checkExportTarget({ ...target, force: true }));
   if (existsSync(full) && !overwrite)
     throw new ConsoleError('conflict', `${full} already exists; choose another name or overwrite it.`, [
       { path: 'path', message: 'the file exists' },
     ]);
-  mkdirSync(dirname(full), { recursive: true });
-  writeFileSync(full, text, { encoding: 'utf8', mode: 0o644 });
+  await guarded(() => writeExportFile(target, [text]));
   return { path: full, problems };
 }

@@ -63,7 +63,7 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
     },
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
     saveScenarioFile: ({ path, text, overwrite, saveInvalid }) =>
-      saveScenarioFile(path, text, overwrite, saveInvalid),
+      saveScenarioFile({ path, text, overwrite, saveInvalid, dataDir: services.dataDir }),
     checkEndpoint: ({ url, config, secret, checkId }) => {
       // The contract took it as an http(s) URL without credentials (endpointUrlSchema).
       const target = new URL(url).toString();
