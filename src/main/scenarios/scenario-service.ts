@@ -186,7 +186,32 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       progressOf.delete(progress.runId);
   };
 
-  /** What must hold before anything is sent: a confirmed live profile, a running listener. */
+  /**
+   * Whether the service could be told of a listener for `profile`, in the decision every checkout
+   * of the run makes (its notification plan, asked for an empty payload; a plan that cannot be
+   * made counts as reaching one). A sandbox profile with no public listener URL reaches none: its
+   * run was refused with the port another console's listener for Local held, when no listener of
+   * this console could ever have received its notifications. Such a run goes on, as it does
+   * while the listener runs, and its start line and steps say the plan's reason.
+   */
+  const notificationsReachAListener = (profile: StoredProfile): boolean => {
+    try {
+      return (
+        deps.services.merchantApi.prepareCheckout({
+          profileId: profile.id,
+          body: { kind: 'json', payload: {} },
+          injectNotificationUrl: true,
+        }).notification.url !== null
+      );
+    } catch {
+      return true;
+    }
+  };
+
+  /**
+   * What must hold before anything is sent: a confirmed live profile, a running listener where
+   * the service can be told of one.
+   */
   const preflight = (profile: StoredProfile, confirmLive: boolean) => {
     // A profile whose base URL is still a placeholder reaches no service, live or not: its steps
     // that call the service say it is not set up (as `send` says first), rather than the run
@@ -197,7 +222,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
         profiles: deps.services.profiles.snapshot().profiles,
       });
     const status = deps.services.listener.status();
-    if (!status.running)
+    if (!status.running && notificationsReachAListener(profile))
       throw new ConsoleError(
         'unavailable',
         `The webhook listener is not running, so no webhook can be expected${status.error === null ? '' : `: ${status.error}`}`,
