@@ -136,8 +136,9 @@ describe('totals', () => {
   it('adds the parts as written, never rounding one first', () => {
     const payload = overPrecise('SAR', { amount: 2, currency: 'SAR' });
     expect(computeTotals(payload)).toMatchObject({
-      itemsTotalText: '35.38',
-      computedTotalText: '34.88',
+      itemsTotalText: '35.380',
+      computedTotalText: '34.880',
+      computedTotalTooManyDecimals: null,
       statedTotalText: '"34.880"',
       matches: true,
     });
@@ -153,13 +154,46 @@ describe('totals', () => {
       validateCheckout(payload, { form: 'general' }).find((finding) => finding.code === 'total_mismatch')
         ?.message,
     ).toBe(
-      'total_amount.amount is 34.89, but items 35.38 + tax 1.50 + shipping 0.00 − discount 2.00 = 34.88 SAR. Expected 34.88.',
+      'total_amount.amount is 34.89, but items 35.380 + tax 1.500 + shipping 0.000 − discount 2.000 = 34.880 SAR. Expected 34.880.',
     );
     // A sum with more decimals than the currency takes is written with all of them.
     payload.items = [
       { ...(payload.items as Payload[])[0], total_amount: { amount: 10.125, currency: 'SAR' } },
     ];
     expect(computeTotals(payload)).toMatchObject({ itemsTotalText: '10.125', computedTotalText: '9.625' });
+  });
+
+  // The builder showed "= Total 34.88" above "Stated 34.880": the sum written with fewer digits
+  // than its parts carry, as if it were another figure than the one stated.
+  it('writes the computed total with every decimal the parts carry, and sets exactly that', () => {
+    const payload = overPrecise('SAR', { amount: 2, currency: 'SAR' });
+    expect((withComputedTotal(payload) as Payload).total_amount).toEqual({
+      amount: '34.880',
+      currency: 'SAR',
+    });
+    // Parts whose sum has more decimals than SAR takes: written and set with all of them, and said
+    // in the words of the finding the total then gets.
+    (payload.items as Payload[])[2] = {
+      ...(payload.items as Payload[])[2],
+      total_amount: { amount: 5.01, currency: 'SAR' },
+    };
+    const words = 'amount 34.885 has 3 decimals; SAR allows at most 2.';
+    expect(computeTotals(payload)).toMatchObject({
+      computedTotal: 34.885,
+      computedTotalText: '34.885',
+      computedTotalTooManyDecimals: words,
+      matches: false,
+    });
+    const fixed = withComputedTotal(payload) as Payload;
+    expect(fixed.total_amount).toEqual({ amount: '34.885', currency: 'SAR' });
+    const findings = validateCheckout(fixed, { form: 'general' });
+    expect(findings.find((finding) => finding.path === 'total_amount.amount')?.message).toBe(words);
+    expect(findings.find((finding) => finding.code === 'total_mismatch')).toBeUndefined();
+    payload.total_amount = { amount: 1, currency: 'SAR' };
+    expect((withComputedTotal(payload) as Payload).total_amount).toEqual({ amount: 34.885, currency: 'SAR' });
+    // A stated total with more decimals than any part is no sum of them, rounded or not.
+    payload.total_amount = { amount: '34.8851', currency: 'SAR' };
+    expect(computeTotals(payload).matches).toBe(false);
   });
 
   it('counts a discount in another currency as written too, not rounded to either currency', () => {

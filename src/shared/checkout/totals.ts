@@ -7,6 +7,7 @@ import {
   minorUnitsToNumber,
   parseAmount,
   toMinorUnits,
+  tooManyDecimalsWords,
   type ParsedAmount,
 } from './money';
 import { DISCOUNT_AMOUNT_PATH, updateAt, valueAt, type JsonPath } from './money-paths';
@@ -32,14 +33,22 @@ export interface TotalsBreakdown {
   /** items + tax + shipping − discount, exactly. */
   computedTotal: number;
   /**
-   * Each figure written with the currency's decimals, or more where the parts as written carry
-   * more ("115.00", "10.125" in SAR): what the breakdown and the total's finding show.
+   * Each figure written with the currency's decimals, or with as many as the parts carry where
+   * that is more ("115.00"; "34.880" for items of 10.125, 20.250 and 5.005 SAR): all at one
+   * scale, so a sum is never written with fewer digits than it has ("34.88" under a stated
+   * "34.880" read as a different figure) and the figures line up. What the breakdown, the
+   * total's finding and Compute total write.
    */
   itemsTotalText: string;
   taxText: string;
   shippingText: string;
   discountText: string;
   computedTotalText: string;
+  /**
+   * The computed total has more decimals than the currency takes (34.885 SAR): the words of the
+   * validator's own too_many_decimals finding, which a total set to it would get. Null otherwise.
+   */
+  computedTotalTooManyDecimals: string | null;
   /** total_amount.amount as given, when it is numeric. */
   statedTotal: number | null;
   /**
@@ -66,18 +75,6 @@ function readPart(
   if (parsed === undefined && !(optional && valueAt(payload, path) === undefined))
     unreadable.push(formatJsonPath([...path, 'amount']));
   return parsed;
-}
-
-/**
- * `minor` units of `scale` decimals, written with `precision` decimals or as many more as it
- * needs: `34880n, 3, 2` → `34.88`, `10125n, 3, 2` → `10.125`.
- */
-function exactText(minor: bigint, scale: number, precision: number): string {
-  const written = formatMinorUnits(minor, scale);
-  if (scale <= precision) return written;
-  const [integer, fraction = ''] = written.split('.');
-  const kept = fraction.replace(/0+$/, '').padEnd(precision, '0');
-  return kept === '' ? (integer ?? '0') : `${integer ?? '0'}.${kept}`;
 }
 
 /**
@@ -110,10 +107,11 @@ export function computeTotals(payload: unknown, sourceTextAt?: SourceTextAt): To
   const shippingPart = readPart(payload, ['shipping_amount'], unreadable);
   const discountPart = readPart(payload, DISCOUNT_AMOUNT_PATH, unreadable, true);
   const stated = parseAmount(ownValue(total, 'amount'));
-  // One scale holds every part exactly: the currency's decimals, or the most any part has.
+  // One scale holds every part exactly: the currency's decimals, or the most any part has. The
+  // stated total is not a part: its decimals say nothing of the sum's.
   const scale = Math.max(
     precision,
-    ...[...itemParts, taxPart, shippingPart, discountPart, stated].map((part) =>
+    ...[...itemParts, taxPart, shippingPart, discountPart].map((part) =>
       part === undefined ? 0 : decimalsOf(part),
     ),
   );
@@ -126,7 +124,10 @@ export function computeTotals(payload: unknown, sourceTextAt?: SourceTextAt): To
   const discountCurrencyRaw = valueAt(payload, [...DISCOUNT_AMOUNT_PATH, 'currency']);
   const discountCurrency =
     isCurrency(discountCurrencyRaw) && discountCurrencyRaw !== currency ? discountCurrencyRaw : null;
-  const text = (value: bigint) => exactText(value, scale, precision);
+  const text = (value: bigint) => formatMinorUnits(value, scale);
+  const computedTotalText = text(computed);
+  const parsedTotal = parseAmount(computedTotalText);
+  const computedDecimals = parsedTotal === undefined ? 0 : decimalsOf(parsedTotal);
   return {
     currency,
     precision,
@@ -139,18 +140,25 @@ export function computeTotals(payload: unknown, sourceTextAt?: SourceTextAt): To
     taxText: text(tax),
     shippingText: text(shipping),
     discountText: text(discount),
-    computedTotalText: text(computed),
+    computedTotalText,
+    computedTotalTooManyDecimals:
+      computedDecimals > precision
+        ? tooManyDecimalsWords(computedTotalText, computedDecimals, currency, precision)
+        : null,
     statedTotal: stated === undefined ? null : stated.value,
     statedTotalText: statedTotalTextOf(payload, sourceTextAt),
-    matches: stated === undefined ? null : minor(stated) === computed,
+    // A stated total with more decimals than every part cannot be their sum (nor rounded to it).
+    matches: stated === undefined ? null : decimalsOf(stated) <= scale && minor(stated) === computed,
     unreadable,
     discountCurrency,
   };
 }
 
 /**
- * A copy of the payload whose total_amount.amount is the computed total. The amount keeps its
- * spelling (a numeric string stays a string); the currency is left as it is.
+ * A copy of the payload whose total_amount.amount is the computed total, exactly: never rounded
+ * to the currency's decimals (a sum of 34.885 SAR is set as 34.885, which is then its own
+ * too_many_decimals finding, as the breakdown says). The amount keeps its spelling (a numeric
+ * string stays a string, with the breakdown's digits: "34.880"); the currency is left as it is.
  */
 export function withComputedTotal(payload: unknown): unknown {
   if (!isPlainObject(payload)) return payload;

@@ -130,6 +130,12 @@ function TotalsBreakdown() {
           </Table.Tr>
         </Table.Tbody>
       </Table>
+      {totals.computedTotalTooManyDecimals !== null && (
+        // Set as it is: a total rounded to the currency would not be the sum of these parts.
+        <Alert color="orange" p="xs" data-testid="totals-too-many-decimals">
+          <Text size="xs">{totals.computedTotalTooManyDecimals}</Text>
+        </Alert>
+      )}
       {totals.unreadable.length > 0 && (
         <Alert color="orange" p="xs">
           <Text size="xs">Counted as 0 (missing or not a number): {totals.unreadable.join(', ')}</Text>
