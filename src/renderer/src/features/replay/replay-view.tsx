@@ -17,6 +17,7 @@ import { followReplayProgress, startReplay } from './replay-store';
 import './replay-plan-keeper';
 import { replaySelection, replaySelectionKey } from './replay-selection';
 import { editedBodyHold, editedBodyProblem, replayUrlProblem, startErrorStands } from './replay-holds';
+import { replayPlanInput } from './replay-plan-request';
 import { useReplayPlan } from './use-replay-plan';
 
 /**
@@ -47,14 +48,7 @@ export function ReplayView() {
 
   // Said under the box; a plan would only repeat it, with the field's inner path.
   const urlProblem = form.target === 'url' ? replayUrlProblem(form.url) : null;
-  const plan = useReplayPlan({
-    selection,
-    target: form.target,
-    url: form.url,
-    repeat: form.repeat,
-    editBody: form.editBody,
-    tokenMode: form.tokenMode,
-  });
+  const plan = useReplayPlan(replayPlanInput(form, selection));
   // Main's refusal of a start stays until the form would send something else.
   const [startError, setStartError] = useState<{ message: string; request: ReplayRequest } | null>(null);
 

@@ -1,12 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { CommandOutput } from '@shared/contract';
-import type { EventFilter } from '@shared/event-filter';
-import type { ReplayTokenMode } from '@shared/replay';
 import { useResumed } from '@ui/app-store';
 import { errorMessage } from '@bridge/bridge-error';
-import type { TargetKind } from './replay-form-state';
 import { replayUrlProblem } from './replay-holds';
+import { planReplayRequest, type ReplayPlanInput } from './replay-plan-request';
 import { countStoredWebhooks, planReplay } from './replay-store';
 
 export type Plan = CommandOutput<'planReplay'>;
@@ -16,17 +14,6 @@ export interface ReplayPlanState {
   value: Plan | null;
   error: string | null;
   empty?: boolean;
-}
-
-/** What a plan depends on: nothing else of the form (a progress push, a start) asks again. */
-export interface ReplayPlanInput {
-  selection: { ids?: number[]; filter?: EventFilter };
-  target: TargetKind;
-  url: string;
-  repeat: number;
-  editBody: boolean;
-  /** Re-signed is refused for a token whose claims cannot be read: said on the plan line. */
-  tokenMode: ReplayTokenMode;
 }
 
 const NO_PLAN: ReplayPlanState = { value: null, error: null };
@@ -41,12 +28,12 @@ export function useReplayPlan({
   target,
   url,
   repeat,
-  editBody,
+  bodyEdited,
   tokenMode,
 }: ReplayPlanInput): ReplayPlanState {
   const input = useMemo(
-    () => ({ selection, target, url, repeat, editBody, tokenMode }),
-    [selection, target, url, repeat, editBody, tokenMode],
+    () => ({ selection, target, url, repeat, bodyEdited, tokenMode }),
+    [selection, target, url, repeat, bodyEdited, tokenMode],
   );
   const [asked] = useDebouncedValue(input, 250);
   const resumed = useResumed();
@@ -57,14 +44,7 @@ export function useReplayPlan({
     if (urlWrong) return;
     let current = true;
     const { ids, filter } = asked.selection;
-    planReplay({
-      ...(ids === undefined ? { filter } : { ids }),
-      target: asked.target === 'url' ? { kind: 'url', url: asked.url } : { kind: asked.target },
-      repeat: asked.repeat,
-      tokenMode: asked.tokenMode,
-      // Not the body itself (up to 1 MiB, on every key): only that the stored ones do not go.
-      bodyEdited: asked.editBody,
-    })
+    planReplay(planReplayRequest(asked))
       .then((value) => current && setPlan({ value, error: null }))
       .catch(async (error: unknown) => {
         const none = ids === undefined && (await countStoredWebhooks(filter).catch(() => null)) === 0;
