@@ -1,7 +1,7 @@
 import type { CommandInput } from '@shared/contract';
 import type { EventFilter } from '@shared/event-filter';
 import type { ReplayTokenMode } from '@shared/replay';
-import type { TargetKind, useReplayForm } from './replay-form-state';
+import { bodyToSend, type TargetKind, type useReplayForm } from './replay-form-state';
 
 type ReplayForm = ReturnType<typeof useReplayForm.getState>;
 
@@ -11,23 +11,32 @@ export interface ReplayPlanInput {
   target: TargetKind;
   url: string;
   repeat: number;
-  /** Whether a body of the form's own goes in place of the stored ones. */
+  /** Whether a body of the form's own goes in place of the stored ones (bodyToSend gives one). */
   bodyEdited: boolean;
   /** Re-signed is refused for a token whose claims cannot be read: said on the plan line. */
   tokenMode: ReplayTokenMode;
 }
 
-/** The plan's input for the form as it stands on `selection`. */
+/**
+ * The plan's input for the form as it stands on `selection` (`selectionKey`: its
+ * replaySelectionKey). The body counts as edited by the decision a start sends by (bodyToSend),
+ * not by the switch: an edit left as it was loaded sends the stored bytes, so the plan judges
+ * the stored bodies (a webhook stored cut is refused, as the start would refuse it).
+ */
 export function replayPlanInput(
-  form: Pick<ReplayForm, 'target' | 'url' | 'repeat' | 'tokenMode' | 'editBody'>,
+  form: Pick<
+    ReplayForm,
+    'target' | 'url' | 'repeat' | 'tokenMode' | 'editBody' | 'body' | 'storedBody' | 'bodyFor'
+  >,
   selection: ReplayPlanInput['selection'],
+  selectionKey: string,
 ): ReplayPlanInput {
   return {
     selection,
     target: form.target,
     url: form.url,
     repeat: form.repeat,
-    bodyEdited: form.editBody,
+    bodyEdited: bodyToSend(form, selectionKey) !== null,
     tokenMode: form.tokenMode,
   };
 }

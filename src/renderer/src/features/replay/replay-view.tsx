@@ -48,7 +48,7 @@ export function ReplayView() {
 
   // Said under the box; a plan would only repeat it, with the field's inner path.
   const urlProblem = form.target === 'url' ? replayUrlProblem(form.url) : null;
-  const plan = useReplayPlan(replayPlanInput(form, selection));
+  const plan = useReplayPlan(replayPlanInput(form, selection, selectionKey));
   // Main's refusal of a start stays until the form would send something else.
   const [startError, setStartError] = useState<{ message: string; request: ReplayRequest } | null>(null);
 
