@@ -80,6 +80,12 @@ export const timelineSummarySchema = z.object({
   status: z.number().int().nullable(),
   durationMs: z.number().nullable(),
   orderId: z.string().nullable(),
+  /**
+   * Another order the body names: the first of an order_id given more than once, when it is
+   * not `orderId` (the last, as JSON.parse reads it). The record is listed under both; every
+   * list says so beside its order (named-orders-words.ts). Null: the body names one order.
+   */
+  firstNamedOrderId: z.string().nullable().default(null),
   orderReferenceId: z.string().nullable(),
   eventType: z.string().nullable(),
   tokenVerdict: tokenVerdictSchema.nullable(),

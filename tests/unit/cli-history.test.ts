@@ -165,6 +165,7 @@ describe('history --json', () => {
       body_size: 91,
       body_truncated: false,
       findings: null,
+      first_named_order_id: null,
     });
     expect(JSON.stringify(records)).not.toContain(JWT);
   });

@@ -188,7 +188,7 @@ describe('history --json gives what the export gives', () => {
     if (row === undefined) throw new Error('no record');
     const secrets = [PROFILE_TOKEN];
     const exported = exportedEvent(row, { includeTokens: false, secrets, uidOf: () => null });
-    expect(redactedHistoryRecord(row, secrets)).toMatchObject({
+    expect(redactedHistoryRecord(row, secrets, null)).toMatchObject({
       body: exported.request_body,
       body_base64: exported.request_body_base64,
       body_size: exported.request_size,

@@ -46,6 +46,7 @@ const record = (patch: Partial<TimelineSummary>): TimelineSummary => ({
   status: 200,
   durationMs: 3,
   orderId: 'ord-1',
+  firstNamedOrderId: null,
   orderReferenceId: 'ref-1',
   eventType: 'order_approved',
   tokenVerdict: null,

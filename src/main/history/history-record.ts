@@ -16,6 +16,11 @@ export interface RecordFindings {
 export type HistoryJsonRecord = HistoryRecord & {
   /** Null: nothing judged was stored with it (a request, a forward, a raw request). */
   findings: RecordFindings | null;
+  /**
+   * Another order the body names: the first of an order_id given more than once, when not
+   * `order_id` (the last); as the table's `E +1 D` and the views' `+1` say it. Null: none.
+   */
+  first_named_order_id: string | null;
 };
 
 /** `details.token.findings` and `details.body.findings`, as stored; null when neither part was judged. */
@@ -36,10 +41,15 @@ function findingsOf(details: Record<string, unknown>, secrets: readonly string[]
  * A record as `history --json` prints it, built from the record an export writes (one owner of
  * a record's JSON form): its secrets redacted as the export's are (by meaning, and the profiles'
  * tokens wherever they are echoed), its body's size the size of the body it gives (export-records.ts
- * givenSize), and the findings of its judgement. Two owners printed a raw request's body REDACTED
+ * givenSize), the findings of its judgement, and the other order its list's summary names
+ * (read by the one reader of it, store/first-named-order.ts). Two owners printed a raw request's body REDACTED
  * beside the size it arrived with, and had no findings where the table counted one.
  */
-export function redactedHistoryRecord(row: EventRow, secrets: readonly string[]): HistoryJsonRecord {
+export function redactedHistoryRecord(
+  row: EventRow,
+  secrets: readonly string[],
+  firstNamedOrderId: string | null,
+): HistoryJsonRecord {
   const event = exportedEvent(row, { includeTokens: false, secrets, uidOf: () => null });
   const record = toHistoryRecord(row);
   return {
@@ -53,5 +63,6 @@ export function redactedHistoryRecord(row: EventRow, secrets: readonly string[])
     body_base64: event.request_body_base64,
     body_size: event.request_size,
     findings: findingsOf(event.details, secrets),
+    first_named_order_id: firstNamedOrderId,
   };
 }

@@ -8,6 +8,7 @@ import {
 import { defaultProvenance, type Provenance } from '../../shared/provenance';
 import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
 import { wellFormedText } from '../../shared/well-formed-text';
+import { firstNamedOrderColumn } from './first-named-order';
 import { newTimeOrderedUuid } from './time-ordered-uuid';
 
 /** What a producer (listener, client, emulator, replay) records. Only kind is required. */
@@ -244,6 +245,8 @@ export type SummaryRow = Pick<EventRow, 'id' | SummaryName> & {
   operation?: unknown;
   /** Read out of `details` as the operation is: a delivery that never went out (record-status.ts). */
   not_sent?: unknown;
+  /** Read out of the body: the first order of an order_id given twice (first-named-order.ts). */
+  first_named_order_id?: unknown;
   details?: string;
 };
 
@@ -259,6 +262,7 @@ export const summaryColumns = (prefix = ''): string =>
     `json_extract(${prefix}details, '$.operation') AS operation`,
     // notSentOf's reading of the same flags (a JSON true reads as 1).
     `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN json_extract(${prefix}details, '$.dropped') = 1 THEN 'dropped' WHEN json_extract(${prefix}details, '$.unsent') = 1 THEN 'unsent' END AS not_sent`,
+    `${firstNamedOrderColumn(prefix)} AS first_named_order_id`,
   ].join(', ');
 
 /**

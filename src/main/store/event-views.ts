@@ -84,6 +84,7 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     status: row.status,
     durationMs: row.duration_ms,
     orderId: row.order_id,
+    firstNamedOrderId: typeof row.first_named_order_id === 'string' ? row.first_named_order_id : null,
     orderReferenceId: row.order_reference_id,
     eventType: row.event_type,
     tokenVerdict: row.token_verdict === null ? null : tokenVerdictSchema.parse(row.token_verdict),

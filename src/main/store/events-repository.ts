@@ -14,6 +14,7 @@ import {
   type SummaryRow,
 } from './event-columns';
 import { toDetail, toSummary } from './event-views';
+import { firstNamedOrderColumn, mayNameOrderTwice } from './first-named-order';
 
 export { bodyFindingsOf, type EventRow, type EventUpdate, type NewEvent } from './event-columns';
 export { applyUpdate, requestBodyOf, responseBodyOf, toBodyView, toDetail, toSummary } from './event-views';
@@ -35,6 +36,9 @@ export function createEventsRepository(db: SqliteDatabase) {
     insert: db.prepare(INSERT_EVENT_SQL),
     byId: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
     summaryById: db.prepare<[number], SummaryRow>(`SELECT ${summaryColumns()} FROM events WHERE id = ?`),
+    firstNamedOrder: db.prepare<[number], { first: unknown }>(
+      `SELECT ${firstNamedOrderColumn()} AS first FROM events WHERE id = ?`,
+    ),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
     lastId: db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'),
     summariesAfter: db.prepare<[number, number], SummaryRow>(
@@ -71,11 +75,17 @@ export function createEventsRepository(db: SqliteDatabase) {
     const written = statements.insert.run(insertValues(id, params));
     // The operation comes from the details as given, not from parsing them back from their text.
     const operation = event.details?.['operation'] ?? null;
+    const rowId = Number(written.lastInsertRowid);
     return toSummary({
       ...params,
-      id: Number(written.lastInsertRowid),
+      id: rowId,
       operation,
       not_sent: event.kind === 'delivery' ? notSentOf(event.details) : null,
+      // Read as every list reads it (SQLite's first of a name given twice), for the rare
+      // webhook whose verdict says its order_id is given twice; the rest name one order.
+      first_named_order_id: mayNameOrderTwice(params.kind, params.details)
+        ? statements.firstNamedOrder.get(rowId)?.first
+        : null,
     });
   };
 

@@ -29,6 +29,7 @@ function base(kind: OrderRecord['kind']): OrderRecord {
     status: 200,
     durationMs: 5,
     orderId: ORDER_ID,
+    firstNamedOrderId: null,
     orderReferenceId: null,
     eventType: null,
     tokenVerdict: null,

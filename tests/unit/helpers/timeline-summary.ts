@@ -15,6 +15,7 @@ export function timelineSummary(id: number, at: Date, extra: Partial<TimelineSum
     status: 200,
     durationMs: 1,
     orderId: null,
+    firstNamedOrderId: null,
     orderReferenceId: null,
     eventType: null,
     tokenVerdict: 'valid',

@@ -39,7 +39,11 @@ export function timelineHandlers({
       const ids = page.items.map((item) => item.id);
       const rows = ids.length === 0 ? [] : [...eventsQuery.rows({ ids }, 'newest-first', ids.length)];
       const secrets = recordSecrets.secretsForWholeRecords('Printing whole records');
-      return { ...page, records: rows.map((row) => redactedHistoryRecord(row, secrets)) };
+      const firstNamed = new Map(page.items.map((item) => [item.id, item.firstNamedOrderId]));
+      return {
+        ...page,
+        records: rows.map((row) => redactedHistoryRecord(row, secrets, firstNamed.get(row.id) ?? null)),
+      };
     },
     // Every secret masked, by meaning (secrets/redact-secrets.ts); Reveal and Copy are explicit.
     getEvent: ({ id }) => recordSecrets.shown(id),

@@ -12,6 +12,7 @@ import {
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
 import { givenMoreThanOnceWords } from '../../../shared/given-more-than-once';
 import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
+import { namedOrdersWords } from '../../../shared/named-orders-words';
 import { isUnreadRequest, NOT_JUDGED } from '../../../shared/raw-request';
 import { filterParts, type FilterPartField } from '../../../shared/event-filter-parts';
 import type { ConsoleCore } from '../../app';
@@ -240,7 +241,10 @@ async function historyTable(
             ? '-'
             : bodyVerdictLabel(item.bodyVerdict, item.bodyFindings),
         dash(item.eventType),
-        dash(item.orderId),
+        // As the History view says it: the order filed under, then another the body names.
+        [dash(item.orderId), namedOrdersWords(item).mark, item.firstNamedOrderId]
+          .filter((part) => part !== null)
+          .join(' '),
       ]);
     }
   }

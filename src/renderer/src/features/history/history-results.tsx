@@ -3,6 +3,7 @@ import { memo, useEffect, useState } from 'react';
 import { toFtsQuery, type EventFilter } from '@shared/event-filter';
 import type { TimelineSummary } from '@shared/events';
 import { errorMessage } from '@bridge/bridge-error';
+import { namedOrdersWords } from '@shared/named-orders-words';
 import { isUnreadRequest, NOT_HTTP, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { PROVENANCE_LABEL } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
@@ -59,6 +60,7 @@ function ClampedText({
  */
 const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummary }) {
   const unread = isUnreadRequest(record);
+  const orders = namedOrdersWords(record);
   return (
     <tr className={classes.row} data-testid="history-row">
       <td>
@@ -99,6 +101,11 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
           <span className={classes.dimmed}>no order</span>
         ) : (
           <ClampedText text={record.orderId} width="20rem" />
+        )}
+        {orders.mark !== null && (
+          <div className={classes.otherOrder} title={orders.title ?? undefined}>
+            {orders.mark} {record.firstNamedOrderId}
+          </div>
         )}
         {record.orderReferenceId !== null && (
           <ClampedText text={`ref ${record.orderReferenceId}`} width="20rem" dimmed />

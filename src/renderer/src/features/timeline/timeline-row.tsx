@@ -2,6 +2,7 @@ import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react
 import type { EventKind, TimelineSummary } from '@shared/events';
 import { recordName } from './record-name';
 import type { Provenance } from '@shared/provenance';
+import { namedOrdersWords } from '@shared/named-orders-words';
 import { isUnreadRequest } from '@shared/raw-request';
 import { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
 import type { TimelineRowGroup } from './timeline-rows';
@@ -101,6 +102,7 @@ interface TrailingCellsProps {
 /** The cells after the kind, shared by a row and its parts: name, status, verdicts, order. */
 function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsProps) {
   const { name, known } = recordName(named);
+  const orders = namedOrdersWords(named);
   return (
     <>
       <div
@@ -127,8 +129,18 @@ function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsPro
           <RowVerdict kind="body" verdict={verdicts.bodyVerdict} findings={verdicts.bodyFindings} />
         )}
       </div>
-      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={named.orderId ?? undefined}>
-        {named.orderId === null ? <span className={classes.dash}>no order</span> : named.orderId.slice(0, 8)}
+      <div
+        role="cell"
+        className={`${classes.cell} ${classes.mono} ${classes.order}`}
+        title={orders.title ?? named.orderId ?? undefined}
+        data-testid="record-order"
+      >
+        {named.orderId === null ? (
+          <span className={classes.dash}>no order</span>
+        ) : (
+          <span>{named.orderId.slice(0, 8)}</span>
+        )}
+        {orders.mark !== null && <span className={classes.note}>{orders.mark}</span>}
       </div>
     </>
   );
