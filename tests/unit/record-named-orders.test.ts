@@ -50,6 +50,7 @@ describe("a record's orders, as every list names them", () => {
     expect(inserted.firstNamedOrderId).toBe(ORDER_A);
     // The pushed summary, a summary read back and a page of the list agree.
     expect(repository.getSummary(inserted.id)).toEqual(inserted);
+    expect(repository.getDetail(inserted.id)?.firstNamedOrderId).toBe(ORDER_A);
     expect(query.page({}, { limit: 10 }).items).toEqual([inserted]);
     expect(query.page({ orderId: ORDER_A }, { limit: 10 }).items).toEqual([inserted]);
     expect(namedOrdersWords(inserted)).toEqual({

@@ -120,7 +120,7 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
   return next;
 }
 
-export function toDetail(row: EventRow): TimelineDetail {
+export function toDetail(row: EventRow & Pick<SummaryRow, 'first_named_order_id'>): TimelineDetail {
   const parsed: unknown = JSON.parse(row.details);
   const details: Record<string, unknown> =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : {};

@@ -35,6 +35,10 @@ export function createEventsRepository(db: SqliteDatabase) {
   const statements = {
     insert: db.prepare(INSERT_EVENT_SQL),
     byId: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
+    // A detail is a summary too: it names the other order as the lists do.
+    detailById: db.prepare<[number], EventRow & Pick<SummaryRow, 'first_named_order_id'>>(
+      `SELECT *, ${firstNamedOrderColumn()} AS first_named_order_id FROM events WHERE id = ?`,
+    ),
     summaryById: db.prepare<[number], SummaryRow>(`SELECT ${summaryColumns()} FROM events WHERE id = ?`),
     firstNamedOrder: db.prepare<[number], { first: unknown }>(
       `SELECT ${firstNamedOrderColumn()} AS first FROM events WHERE id = ?`,
@@ -114,7 +118,7 @@ export function createEventsRepository(db: SqliteDatabase) {
       return statements.byId.get(id);
     },
     getDetail(id: number): TimelineDetail | undefined {
-      const row = statements.byId.get(id);
+      const row = statements.detailById.get(id);
       return row === undefined ? undefined : toDetail(row);
     },
     getSummary(id: number): TimelineSummary | undefined {
