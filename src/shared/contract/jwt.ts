@@ -88,6 +88,12 @@ export const eventTokensSchema = z.object({
    * fetches the whole record (a 5 MB body, masked) for one word.
    */
   judgement: recordJudgementSchema,
+  /**
+   * The profile whose notification token the listener judged the record with on arrival (the
+   * one it was listening under), for the inspector to verify against by default; null where
+   * nothing was judged or no profile is recorded (an imported record of another console).
+   */
+  judgedAgainst: z.object({ profileId: z.number().int().positive(), profileName: z.string() }).nullable(),
 });
 export type EventTokens = z.infer<typeof eventTokensSchema>;
 

@@ -46,6 +46,13 @@ test('webhooks to the listener: a valid token shows valid in the inspector, a fo
   await page.goto(`${served.origin}/#/jwt?token=${forged}`);
   await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'invalid_signature');
   await expect(jwt.reason()).toContainText('forged, tampered with, or signed with another key');
+  // A secret chosen for this pasted token is not carried into a record's view below: that one
+  // verifies against what the record was judged against (it read invalid_signature under a
+  // record judged valid, on one screen).
+  const verifyAgainst = page.getByRole('combobox', { name: 'Verify against' });
+  await verifyAgainst.click();
+  await page.getByRole('option', { name: 'A secret pasted for this check only' }).click();
+  await page.getByLabel('Secret', { exact: true }).fill('some-other-secret');
 
   // The listener stored the same verdicts when they arrived: the record's on top, each token's
   // in its row, and the header token's checked now.
@@ -69,8 +76,18 @@ test('webhooks to the listener: a valid token shows valid in the inspector, a fo
   await expect(record.getByTestId('record-verdict-below')).toHaveText(
     'Below: the Authorization header token alone, checked now. Alone, this token is valid; the record is mismatch because its ?serviceToken= and Authorization header tokens differ, whatever each is worth alone.',
   );
+  await expect(verifyAgainst).toHaveValue('Profile Local');
   await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'valid');
   await expect(page.getByTestId('record-tokens').getByTestId('token-verdict-differs')).toHaveCount(2);
+  // Another secret chosen in the record's view is the user's own, and said to be.
+  await verifyAgainst.click();
+  await page.getByRole('option', { name: 'A secret pasted for this check only' }).click();
+  await expect(page.getByTestId('verify-against-own')).toHaveText(
+    `Your choice, not the record's: webhook #${mixedId} was judged on arrival against the notification token of profile "Local".`,
+  );
+  await page.getByRole('button', { name: 'Verify against profile Local' }).click();
+  await expect(page.getByTestId('verify-against-own')).toHaveCount(0);
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'valid');
 
   // Bytes the listener could not read as HTTP, with the token in both places: not judged, and
   // its bytes carry a token (never "This record carried no token").

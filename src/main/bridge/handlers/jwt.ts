@@ -55,6 +55,7 @@ export function jwtHandlers({
       if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
       const found = findNotificationTokens(detail.query, detail.requestHeaders);
       const details = webhookDetailsSchema.safeParse(detail.details);
+      const judgement = recordJudgement(detail, () => recordSecrets.shown(id).secretsMasked);
       const shown = (source: 'header' | 'query') => {
         const { token, problem } = found[source];
         return {
@@ -73,7 +74,11 @@ export function jwtHandlers({
         tokens: [shown('header'), shown('query')],
         sameInBoth: found.header.token !== null && found.header.token === found.query.token,
         checks: details.success ? details.data.token.checks : [],
-        judgement: recordJudgement(detail, () => recordSecrets.shown(id).secretsMasked),
+        judgement,
+        judgedAgainst:
+          judgement.state === 'judged' && detail.profileId !== null && detail.profileName !== null
+            ? { profileId: detail.profileId, profileName: detail.profileName }
+            : null,
       };
     },
     revealEventToken: ({ eventId, source }) => ({

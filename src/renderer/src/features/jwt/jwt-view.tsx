@@ -83,7 +83,6 @@ export function JwtView() {
   const eventId = eventRead?.id ?? null;
   const addressProblem = eventRead?.problem ?? null;
   const [revealError, setRevealError] = useState<string | null>(null);
-  const secretChoice = useSecretChoice();
   useInspectorClock();
 
   useEffect(() => {
@@ -93,6 +92,7 @@ export function JwtView() {
     if (addressProblem !== null) useJwtStore.getState().clearInspected();
   }, [addressProblem]);
   const { tokens, judgement, error } = useEventTokens(eventId, inspectStored);
+  const secretChoice = useSecretChoice(tokens);
   // Over the limit main refuses the token (the verdict says so): it is not decoded here either,
   // or its claims would stand below that refusal as if they had been read.
   const decoded = useMemo(

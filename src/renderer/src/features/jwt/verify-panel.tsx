@@ -1,16 +1,19 @@
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   TOKEN_MAX_CHARS,
   TOKEN_TOO_LONG,
+  type EventTokens,
   type JwtVerification,
   type SecretSource,
   type StoredToken,
 } from '@shared/contract/jwt';
 import { formatCount } from '@shared/count-format';
+import { tokenRecordName } from '@shared/jwt/token-record-words';
 import { errorMessage } from '@bridge/bridge-error';
 import { useProfilesStore } from '@features/profiles';
 import { useJwtStore } from './jwt-store';
+import { recordChoice, verifyChoiceFor, type PickedChoice } from './record-verify-choice';
 import { SecretSourcePicker, toSecretSource, type SecretChoice } from './secret-source-picker';
 import { VerdictBadge } from './verdict-badge';
 
@@ -26,11 +29,24 @@ const later = (shown: Outcome | null, next: Outcome): Outcome =>
 /** What is checked: a token as typed, or one a stored record carried (verified in main by reference). */
 export type VerifySubject = { token: string } | { stored: StoredToken } | null;
 
-/** The secret to verify with, chosen under the verdict. */
-export function useSecretChoice() {
-  const [choice, setChoice] = useState<SecretChoice>('active');
+/**
+ * The secret to verify with, chosen under the verdict. In a record's view it is what the record
+ * was judged against until another is chosen there (record-verify-choice.ts).
+ */
+export function useSecretChoice(record: Pick<EventTokens, 'id' | 'kind' | 'judgedAgainst'> | null) {
+  const [picked, setPicked] = useState<PickedChoice>({ choice: 'active', pickedIn: null });
   const [secret, setSecret] = useState('');
-  return { choice, setChoice, secret, setSecret, against: toSecretSource(choice, secret) };
+  const { choice, ownOverRecord } = verifyChoiceFor(picked, record);
+  const setChoice = (next: SecretChoice) => setPicked({ choice: next, pickedIn: record?.id ?? null });
+  return {
+    choice,
+    setChoice,
+    secret,
+    setSecret,
+    against: toSecretSource(choice, secret),
+    ownOverRecord,
+    record,
+  };
 }
 
 /**
@@ -134,15 +150,38 @@ export function VerdictNow({
   );
 }
 
-/** Which secret the verdict is checked against. */
+/**
+ * Which secret the verdict is checked against. Over a record, another choice than the one the
+ * record was judged against is said to be the user's, with the way back to the record's.
+ */
 export function VerifyAgainst({ secretChoice }: { secretChoice: ReturnType<typeof useSecretChoice> }) {
+  const { record, ownOverRecord, setChoice } = secretChoice;
+  const judged = record?.judgedAgainst ?? null;
   return (
-    <SecretSourcePicker
-      label="Verify against"
-      choice={secretChoice.choice}
-      secret={secretChoice.secret}
-      onChoice={secretChoice.setChoice}
-      onSecret={secretChoice.setSecret}
-    />
+    <Stack gap={4}>
+      <SecretSourcePicker
+        label="Verify against"
+        choice={secretChoice.choice}
+        secret={secretChoice.secret}
+        onChoice={setChoice}
+        onSecret={secretChoice.setSecret}
+      />
+      {record !== null && judged !== null && ownOverRecord && (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Text size="xs" c="orange" data-testid="verify-against-own">
+            Your choice, not the record's: {tokenRecordName(record)} was judged on arrival against the
+            notification token of profile "{judged.profileName}".
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="light"
+            style={{ flexShrink: 0 }}
+            onClick={() => setChoice(recordChoice(judged))}
+          >
+            Verify against profile {judged.profileName}
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }
