@@ -27,8 +27,8 @@ async function takePort(): Promise<number> {
   return address.port;
 }
 
-async function waitFor<T>(read: () => T, ok: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+async function waitFor<T>(read: () => T, ok: (value: T) => boolean, attempts = 300): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
     const value = read();
     if (ok(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -216,6 +216,25 @@ describe('the listener in the app', () => {
       `merchant_url.notification was empty: filled in with the profile's listener port, though this console's listener is not running: something else on this machine held port ${taken} when it tried to listen there (the Listener view says so), and takes what is sent there instead of this console.`,
     );
     expect(notification.reason).not.toContain('a console on this data directory listens');
+
+    // The program lets the port go: the view was told nothing and said the port was in use
+    // until a reload. Main looks again while the port is held, and pushes what it finds.
+    const pushed: PushEvent[] = [];
+    open.core.bus.subscribe((event) => pushed.push(event));
+    await new Promise<void>((resolve) => blocker?.close(() => resolve()));
+    blocker = null;
+    const freed = await waitFor(
+      () => pushed.findLast((event) => event.name === 'listener.status')?.payload,
+      (status) => status !== undefined && status.portTakenBy === null,
+      1_000,
+    );
+    expect(freed).toMatchObject({ running: false, portTakenBy: null });
+    expect(freed?.error).toBe(
+      `Port ${taken} was held by another program, which has let it go since: nothing listens there now, so webhooks sent to it are not received. Press Restart listener to start this console's listener on it.`,
+    );
+    expect(open.core.listener.status().error).toBe(freed?.error);
+    const restarted = await open.core.listener.restart();
+    expect(restarted).toMatchObject({ running: true, port: taken, error: null, portTakenBy: null });
 
     // Running again (on a free port), the status no longer says the port is taken.
     open.core.profiles.update(local.id, { listenerPort: 0 }, KEEP);

@@ -18,6 +18,7 @@ import type { ListenerSettingsStore } from './listener-settings-store';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
 import { errorWords } from '../../shared/error-words';
 import { createHeldPortWatch } from '../running-addresses/held-port-watch';
+import { portStillHeld } from './port-still-held';
 
 export interface ListenerService {
   status(): ListenerStatus;
@@ -116,6 +117,16 @@ function holderGoneWords(port: number, gone: Holder): string {
   return `Port ${port} was held by ${gone.runBy}, which ran this data directory's listener there and has stopped since: no console on this data directory listens there now, so webhooks sent to it are not stored. Press Restart listener to start this console's listener on it.`;
 }
 
+/**
+ * Another program held the port when the listener tried it, and has let it go since (a look at
+ * the port found it free): the view went on saying the port was in use until a reload. As for a
+ * console that stopped, the listener is not started by itself; Restart says so if the port has
+ * been taken again meanwhile.
+ */
+function otherHolderGoneWords(port: number): string {
+  return `Port ${port} was held by another program, which has let it go since: nothing listens there now, so webhooks sent to it are not received. Press Restart listener to start this console's listener on it.`;
+}
+
 function describeBindError(error: unknown, port: number, heldBy: Holder | null): string {
   const code = (error as { code?: string }).code;
   if (code === 'EADDRINUSE' && heldBy !== null) return heldByConsoleWords(port, heldBy);
@@ -150,10 +161,12 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   let portTakenBy: ListenerStatus['portTakenBy'] = null;
   // The console named as the port's holder when the listener last failed to bind (null: none).
   // Believed only while its process runs: looked at again on every status read, and on a timer
-  // so an open view is told (held-port-watch.ts).
+  // so an open view is told (held-port-watch.ts). Another program's hold is looked at on the
+  // same timer, by trying the port (recheckOtherHolder).
   let holder: (Holder & { port: number }) | null = null;
   const holderWatch = createHeldPortWatch(() => {
-    if (recheckHolder()) announce();
+    if (portTakenBy === 'other') recheckOtherHolder();
+    else if (recheckHolder()) announce();
   });
   /** Whether the holder's words changed: it stopped, or another console holds the port now. */
   const recheckHolder = (): boolean => {
@@ -171,6 +184,31 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     holder = null;
     holderWatch.stop();
     return true;
+  };
+  /**
+   * Another program held the port: whether it still does, said and pushed once it has let it go
+   * (or a console of this data directory holds it now). In the queue, so that the look never
+   * takes the port from under a restart binding it.
+   */
+  const recheckOtherHolder = () => {
+    const look = queue.then(async () => {
+      const port = target?.port;
+      if (port === undefined || server !== null || closed || portTakenBy !== 'other') return;
+      const consoleHolder = deps.listenerHeldBy?.(port) ?? null;
+      if (consoleHolder !== null) {
+        holder = { ...consoleHolder, port };
+        portTakenBy = 'console';
+        error = heldByConsoleWords(port, consoleHolder);
+      } else {
+        if (await portStillHeld(port)) return;
+        error = otherHolderGoneWords(port);
+        portTakenBy = null;
+        holderWatch.stop();
+      }
+      log.warn(error);
+      announce();
+    });
+    queue = look.catch(() => undefined);
   };
   let verification: Promise<VerificationKey> = Promise.resolve({ key: null, label: 'no profile' });
   let queue: Promise<unknown> = Promise.resolve();
@@ -303,7 +341,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       const code = (bindError as { code?: string }).code;
       portTakenBy = code !== 'EADDRINUSE' ? null : heldBy === null ? 'other' : 'console';
       holder = portTakenBy === 'console' && heldBy !== null ? { ...heldBy, port: next.port } : null;
-      if (holder === null) holderWatch.stop();
+      if (portTakenBy === null) holderWatch.stop();
       else holderWatch.start();
       if (overrides.callerReportsStartFailure === true) log.info(error);
       else log.warn(error);
