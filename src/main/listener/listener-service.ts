@@ -16,7 +16,13 @@ import type { VerificationKey } from './judge-webhook';
 import type { ListenerLimits } from './listener-limits';
 import type { ListenerSettingsStore } from './listener-settings-store';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
-import { errorWords } from '../../shared/error-words';
+import {
+  describeBindError,
+  heldByConsoleWords,
+  holderGoneWords,
+  otherHolderGoneWords,
+  type Holder,
+} from './listener-port-words';
 import { createHeldPortWatch } from '../running-addresses/held-port-watch';
 import { portStillHeld } from './port-still-held';
 
@@ -99,45 +105,6 @@ interface Target {
   secretLabel: string;
   /** Why the profile's notification token is not used though it is set: it cannot be opened here. */
   secretUnopened: string | null;
-}
-
-/** The console of this data directory that says it runs its listener on a port, as its record names it. */
-type Holder = { runBy: string; profileName: string };
-
-function heldByConsoleWords(port: number, heldBy: Holder): string {
-  return `Port ${port} is already in use by ${heldBy.runBy}, which runs this data directory's listener there for profile ${heldBy.profileName}: the webhooks it receives are stored here already, so nothing needs doing. To run this console's listener as well, choose another listener port in the profile (0 picks a free one; every console on this data directory shares it), then restart the listener.`;
-}
-
-/**
- * The console named by heldByConsoleWords has stopped (its record is no longer believed): nothing
- * of this data directory listens there now, so "nothing needs doing" would leave every webhook
- * refused. Whatever else may have taken the port since, Restart says so if it does.
- */
-function holderGoneWords(port: number, gone: Holder): string {
-  return `Port ${port} was held by ${gone.runBy}, which ran this data directory's listener there and has stopped since: no console on this data directory listens there now, so webhooks sent to it are not stored. Press Restart listener to start this console's listener on it.`;
-}
-
-/**
- * Another program held the port when the listener tried it, and has let it go since (a look at
- * the port found it free): the view went on saying the port was in use until a reload. As for a
- * console that stopped, the listener is not started by itself; Restart says so if the port has
- * been taken again meanwhile.
- */
-function otherHolderGoneWords(port: number): string {
-  return `Port ${port} was held by another program, which has let it go since: nothing listens there now, so webhooks sent to it are not received. Press Restart listener to start this console's listener on it.`;
-}
-
-function describeBindError(error: unknown, port: number, heldBy: Holder | null): string {
-  const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE' && heldBy !== null) return heldByConsoleWords(port, heldBy);
-  if (code === 'EADDRINUSE') {
-    // Often the holder is a second console on the same data directory: say that nothing is
-    // lost then, and that the profile's port is shared before advising to change it.
-    return `Port ${port} is already in use by another program, so this console's listener is not running. If that is another console on this data directory (the app, serve or listen), it stores the webhooks here and nothing needs doing; otherwise choose another listener port in the profile (0 picks a free one; every console on this data directory shares it), then restart the listener.`;
-  }
-  if (code === 'EACCES')
-    return `Not allowed to listen on port ${port}; choose a port above 1023 (or 0 for any free port).`;
-  return `The listener could not start on port ${port}: ${errorWords(error)}`;
 }
 
 /**
