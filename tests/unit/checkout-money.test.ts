@@ -216,6 +216,12 @@ describe('totals', () => {
     expect(text).toContain('34.880');
     expect(computeTotals(JSON.parse(text) as unknown, jsonSourceText(text)).statedTotalText).toBe('34.880');
     expect(computeTotals(payload).statedTotalText).toBe('34.88');
+    // The validator's mismatch says it as written too, though it looks the digits up only then.
+    const off = text.replace('"amount":34.880,', '"amount":34.890,');
+    const mismatch = validateCheckout(JSON.parse(off) as unknown, { form: 'general', sourceText: off }).find(
+      (finding) => finding.code === 'total_mismatch',
+    );
+    expect(mismatch?.message).toMatch(/^total_amount\.amount is 34\.890, but /);
   });
 
   it('sets total_amount from the breakdown, keeping a string a string', () => {

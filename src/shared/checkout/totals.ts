@@ -81,7 +81,7 @@ function readPart(
  * The stated total as the request writes it: its digits in the text it came from (`231.00`, not
  * the 231 JSON.parse reads), else as JSON writes the value (a numeric string in its quotes).
  */
-const statedTotalTextOf = (payload: unknown, sourceTextAt: SourceTextAt | undefined): string =>
+export const statedTotalTextOf = (payload: unknown, sourceTextAt: SourceTextAt | undefined): string =>
   sourceTextAt?.(['total_amount', 'amount']) ??
   JSON.stringify(ownValue(ownValue(payload, 'total_amount'), 'amount')) ??
   '';
