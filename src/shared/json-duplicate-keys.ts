@@ -1,3 +1,5 @@
+import { numberTokenMayBeHeldOtherwise } from './json-number-held';
+
 /**
  * Names that appear more than once in one JSON object. JSON.parse (and most servers) keep the
  * last and drop the rest without a word, so `{"amount": 1, "amount": 100}` means 100 to one
@@ -25,8 +27,14 @@ interface Frame {
   /** Its path's length; its path is built only when one of its names is found twice. */
   depth: number;
   index: number;
-  /** Object frames: how many times each name was seen. */
-  counts: Map<string, number> | null;
+  /**
+   * Object frames: the names seen, in a list while there are few (most objects: cheaper to make
+   * and search than a Map per object), in a set past that (an object of thousands of names).
+   */
+  names: string[] | null;
+  nameSet: Set<string> | null;
+  /** Object frames: how many times each name seen more than once was seen; made at the first. */
+  repeats: Map<string, number> | null;
   /** The name whose value is being read (object frames). */
   pendingKey: string | null;
 }
@@ -46,9 +54,28 @@ function openFrame(kind: '{' | '[', top: Frame | undefined): Frame {
     segment: top === undefined ? '' : top.kind === '[' ? top.index : (top.pendingKey ?? ''),
     depth: top === undefined ? 0 : top.depth + 1,
     index: 0,
-    counts: kind === '{' ? new Map() : null,
+    names: kind === '{' ? [] : null,
+    nameSet: null,
+    repeats: null,
     pendingKey: null,
   };
+}
+
+const FEW_NAMES = 16;
+
+/** Whether the object frame has seen `name` before; notes it if not. */
+function seenBefore(frame: Frame, name: string): boolean {
+  if (frame.nameSet !== null) {
+    if (frame.nameSet.has(name)) return true;
+    frame.nameSet.add(name);
+    return false;
+  }
+  const names = frame.names;
+  if (names === null) return false;
+  if (names.includes(name)) return true;
+  names.push(name);
+  if (names.length > FEW_NAMES) frame.nameSet = new Set(names);
+  return false;
 }
 
 const QUOTE = 0x22;
@@ -86,17 +113,44 @@ export function nameOf(text: string, start: number, end: number): string {
   }
 }
 
+/** What one reading of a JSON text finds: the names given twice, and whether a number may be held otherwise. */
+export interface JsonTextScan {
+  duplicates: DuplicateKey[];
+  /**
+   * Whether some number the text writes may be held otherwise by a JSON reader (an exponent, or
+   * 16 digits or more: json-number-held.ts's bound); false means none is. Read on the way, so a
+   * validator that needs both reads the text once (validate.ts, written-amounts.ts).
+   */
+  mayWriteNumberHeldOtherwise: boolean;
+}
+
+const MINUS = 0x2d;
+const isNumberStart = (code: number) => code === MINUS || (code >= 0x30 && code <= 0x39);
+/** A character a JSON number token is made of: digits, sign, point, exponent. */
+const inNumber = (code: number) =>
+  (code >= 0x30 && code <= 0x39) ||
+  code === 0x2e ||
+  code === 0x65 ||
+  code === 0x45 ||
+  code === 0x2b ||
+  code === MINUS;
+
 export function findDuplicateKeys(text: string): DuplicateKey[] {
+  return scanJsonText(text).duplicates;
+}
+
+export function scanJsonText(text: string): JsonTextScan {
   const stack: Frame[] = [];
   const found: DuplicateKey[] = [];
   const reported = new Map<string, DuplicateKey>();
+  let mayHold = false;
   let expectKey = false;
   const noteKey = (frame: Frame, key: string) => {
-    const counts = frame.counts;
-    if (counts === null) return;
-    const seen = (counts.get(key) ?? 0) + 1;
-    counts.set(key, seen);
-    if (seen < 2 || frame.depth > MAX_REPORTED_DEPTH) return;
+    if (!seenBefore(frame, key)) return;
+    frame.repeats ??= new Map();
+    const seen = (frame.repeats.get(key) ?? 1) + 1;
+    frame.repeats.set(key, seen);
+    if (frame.depth > MAX_REPORTED_DEPTH) return;
     const path = [...pathOf(frame), key];
     const id = JSON.stringify(path);
     const known = reported.get(id);
@@ -122,6 +176,13 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
       i = end;
       continue;
     }
+    if (isNumberStart(c)) {
+      let end = i + 1;
+      while (end < text.length && inNumber(text.charCodeAt(end))) end++;
+      if (!mayHold) mayHold = numberTokenMayBeHeldOtherwise(text, i, end);
+      i = end;
+      continue;
+    }
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       stack.push(openFrame(c === OPEN_OBJECT ? '{' : '[', top));
       expectKey = c === OPEN_OBJECT;
@@ -134,5 +195,5 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
     }
     i++;
   }
-  return found;
+  return { duplicates: found, mayWriteNumberHeldOtherwise: mayHold };
 }

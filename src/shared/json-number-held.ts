@@ -61,3 +61,19 @@ const MAYBE_HELD_OTHERWISE = /\d(?:\.?\d){15}|(?<![\w.-])-?\d+(?:\.\d+)?[eE][+-]
 export function mayWriteNumberHeldOtherwise(text: string): boolean {
   return MAYBE_HELD_OTHERWISE.test(text);
 }
+
+/**
+ * Whether the number token at `from`..`to` of a text may be held otherwise: the same bound as
+ * mayWriteNumberHeldOtherwise's (an exponent, or 16 digits or more), for a reader that already
+ * reads the text token by token (json-duplicate-keys.ts's scan), so the text is not read a second
+ * time by the regular expression.
+ */
+export function numberTokenMayBeHeldOtherwise(text: string, from: number, to: number): boolean {
+  let digits = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x65 || code === 0x45) return true;
+    if (code >= 0x30 && code <= 0x39 && ++digits >= 16) return true;
+  }
+  return false;
+}

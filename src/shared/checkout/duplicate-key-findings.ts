@@ -1,4 +1,4 @@
-import { findDuplicateKeys } from '../json-duplicate-keys';
+import { findDuplicateKeys, type DuplicateKey } from '../json-duplicate-keys';
 import { formatJsonPath } from '../json-path';
 import type { RawFinding } from './findings';
 
@@ -10,7 +10,12 @@ const RULE = 'JSON (RFC 8259): the names within an object should be unique';
  * wherever a text is judged: the builder, `validate`, the emulator and the listener.
  */
 export function duplicateKeyFindings(text: string): RawFinding[] {
-  return findDuplicateKeys(text).map(({ path, count }) => ({
+  return duplicateKeyFindingsOf(findDuplicateKeys(text));
+}
+
+/** The same findings from a scan already made (validate.ts reads the text once for every check). */
+export function duplicateKeyFindingsOf(duplicates: readonly DuplicateKey[]): RawFinding[] {
+  return duplicates.map(({ path, count }) => ({
     severity: 'warning',
     path,
     code: 'duplicate_key',

@@ -14,7 +14,7 @@ import {
   type FindingCode,
   type RawFinding,
 } from './findings';
-import { duplicateKeyFindings } from './duplicate-key-findings';
+import { duplicateKeyFindingsOf } from './duplicate-key-findings';
 import { checkBlankTexts } from './blank-text';
 import {
   checkInstalments,
@@ -28,6 +28,7 @@ import type { CheckoutForm } from './request-parts';
 import { findUnknownKeys } from './unknown-keys';
 import { errorWords } from '../error-words';
 import { jsonSourceText } from '../json-source-text';
+import { scanJsonText } from '../json-duplicate-keys';
 import { givesWayToDigits, judgeWrittenAmounts } from './written-amounts';
 
 export interface ValidateOptions {
@@ -151,11 +152,20 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
       : result.error.issues.map((issue) => issueToFinding(issue, judged));
     // One reader of the text for every value read from it: each container on the way is read
     // once, however many amounts sit in it (the emulator judges every request so).
+    // And one reading of the whole text for what only it shows: the names given twice and whether
+    // any number may be held otherwise (each read it whole before).
     const source =
       options.sourceText === undefined
         ? undefined
-        : { text: options.sourceText, at: jsonSourceText(options.sourceText) };
-    const written = source === undefined ? undefined : judgeWrittenAmounts(judged, source.text, source.at);
+        : {
+            text: options.sourceText,
+            at: jsonSourceText(options.sourceText),
+            scan: scanJsonText(options.sourceText),
+          };
+    const written =
+      source === undefined
+        ? undefined
+        : judgeWrittenAmounts(judged, source.text, source.at, source.scan.mayWriteNumberHeldOtherwise);
     const raw = dedupe([
       ...(written === undefined
         ? fromSchema
@@ -176,7 +186,7 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
         sourceTextAt: source?.at,
       }),
       ...findUnknownKeys(judged, notificationField),
-      ...(options.sourceText === undefined ? [] : duplicateKeyFindings(options.sourceText)),
+      ...(source === undefined ? [] : duplicateKeyFindingsOf(source.scan.duplicates)),
     ]);
     return sortInDocumentOrder(payload, withoutPairEchoes(judged, raw)).map(toFinding);
   } catch (error) {

@@ -24,15 +24,20 @@ export interface WrittenAmountJudgement {
   judged: JsonPath[];
 }
 
-/** `text`: what the payload was parsed from; `textAt`: where it writes a value (one reader, shared by the checks). */
+/**
+ * `text`: what the payload was parsed from; `textAt`: where it writes a value (one reader, shared
+ * by the checks); `mayHold`: whether the text may write a number held otherwise, when a scan of it
+ * already said (json-duplicate-keys.ts's scanJsonText), else read here.
+ */
 export function judgeWrittenAmounts(
   payload: unknown,
   text: string,
   textAt: SourceTextAt,
+  mayHold: boolean = mayWriteNumberHeldOtherwise(text),
 ): WrittenAmountJudgement {
   const findings: RawFinding[] = [];
   const judged: JsonPath[] = [];
-  if (!mayWriteNumberHeldOtherwise(text)) return { findings, judged };
+  if (!mayHold) return { findings, judged };
   for (const moneyPath of moneyPaths(payload)) {
     const money = valueAt(payload, moneyPath);
     const value = ownValue(money, 'amount');
