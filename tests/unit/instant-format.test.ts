@@ -46,3 +46,19 @@ describe('the one way the window writes an instant', () => {
     expect(utc.zoned(AT)).toBe('Nov 30, 2026, 17:59:51.693 UTC');
   });
 });
+
+describe('the day a narrow cell sets above the clock', () => {
+  // The Timeline's time cell wrote the clock alone for every record: an import of Nov 28 read
+  // "23:59:57.000", as if later today.
+  it('is none on the same day in its zone, the day in its year, the whole date in another', () => {
+    expect(riyadh.dayUnlessToday(AT, new Date('2026-11-30T20:00:00Z'))).toBeNull();
+    expect(riyadh.dayUnlessToday(AT, new Date('2026-11-30T23:30:00Z'))).toBe('Nov 30');
+    expect(riyadh.dayUnlessToday(AT, new Date('2027-11-30T18:00:00Z'))).toBe('Nov 30, 2026');
+    expect(riyadh.dayUnlessToday('not a time')).toBeNull();
+  });
+
+  it('is what the short form puts before the clock', () => {
+    const now = new Date('2026-12-02T12:00:00Z');
+    expect(riyadh.short(AT, now)).toBe(`${riyadh.dayUnlessToday(AT, now)}, ${riyadh.clock(AT)}`);
+  });
+});

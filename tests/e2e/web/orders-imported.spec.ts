@@ -6,6 +6,7 @@ import type { Locator } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { cliPath } from '../fixtures/serve-process';
 import { OrdersPage } from '../pages/orders-page';
+import { TimelinePage } from '../pages/timeline-page';
 
 // An order known only from imported records (a colleague's export) offered Capture, Refund,
 // Cancel… with nothing said beyond a hover, and the editor opened on whichever profile was
@@ -137,6 +138,13 @@ test('an imported-only order says its actions are offered without evidence, and 
     .getByRole('button', { name: 'Discard and close' })
     .click();
   await expect(editor).toBeHidden();
+
+  // The Timeline writes these records' day (Nov 28) above their clock: the clock alone read as
+  // later today. The capture sent just now is today's, and shows the clock alone.
+  await new TimelinePage(page).open();
+  const days = page.getByTestId('row-day');
+  await expect(days.first()).toHaveText(/^Nov 2[78]$/);
+  await expect(days.filter({ hasNotText: /^Nov 2[78]$/ })).toHaveCount(0);
 });
 
 /** How far `inner` reaches past the right edge of `outer`, in pixels (0 when it is inside). */

@@ -21,6 +21,11 @@ export interface InstantFormat {
   zoned(iso: string): string;
   /** The clock alone on `now`'s day, `Nov 30, 20:59:51.693` in its year, else the whole date: for a cell. */
   short(iso: string, now?: Date): string;
+  /**
+   * The day `short` puts before the clock: null on `now`'s day, `Nov 29` in its year, else
+   * `Jan 02, 2030`. For a cell too narrow for both on one line, which sets it above the clock.
+   */
+  dayUnlessToday(iso: string, now?: Date): string | null;
   /** `Nov 30, 2026, 20:59:51.693 GMT+3 (Asia/Riyadh) · 2026-11-30T17:59:51.693Z in UTC`: a title. */
   title(iso: string): string;
 }
@@ -57,6 +62,11 @@ export function instantFormat(timeZone?: string): InstantFormat {
   const dateTime = (date: Date) => `${dayYearFormat.format(date)}, ${clockFormat.format(date)}`;
   const zoned = (date: Date) => `${dateTime(date)} ${zone(date) ?? zoneName}`;
   const yearOf = (date: Date) => dayYearFormat.format(date).slice(-4);
+  // The day as the zone reads it, not as this process's own clock does.
+  const dayUnlessToday = (date: Date, now: Date) => {
+    if (dayYearFormat.format(date) === dayYearFormat.format(now)) return null;
+    return yearOf(date) === yearOf(now) ? dayFormat.format(date) : dayYearFormat.format(date);
+  };
 
   return {
     zoneName,
@@ -65,11 +75,13 @@ export function instantFormat(timeZone?: string): InstantFormat {
     zoned: (iso) => valid(iso, zoned),
     short: (iso, now = new Date()) =>
       valid(iso, (date) => {
-        // The day as the zone reads it, not as this process's own clock does.
-        if (dayYearFormat.format(date) === dayYearFormat.format(now)) return clockFormat.format(date);
-        if (yearOf(date) === yearOf(now)) return `${dayFormat.format(date)}, ${clockFormat.format(date)}`;
-        return dateTime(date);
+        const day = dayUnlessToday(date, now);
+        return day === null ? clockFormat.format(date) : `${day}, ${clockFormat.format(date)}`;
       }),
+    dayUnlessToday: (iso, now = new Date()) => {
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime()) ? null : dayUnlessToday(date, now);
+    },
     title: (iso) => valid(iso, (date) => `${zoned(date)} (${zoneName}) · ${date.toISOString()} in UTC`),
   };
 }
@@ -82,4 +94,5 @@ export const formatClock = windowInstants.clock;
 export const formatDateTime = windowInstants.dateTime;
 export const formatZoned = windowInstants.zoned;
 export const formatShortInstant = windowInstants.short;
+export const dayUnlessToday = windowInstants.dayUnlessToday;
 export const instantTitle = windowInstants.title;

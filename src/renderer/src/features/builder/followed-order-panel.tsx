@@ -10,7 +10,7 @@ import { useProfilesStore } from '@features/profiles';
 import { awaitingWebhookWords } from './awaiting-webhook-words';
 import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder } from './followed-order';
-import { formatClock, instantTitle } from '@ui/instant-format';
+import { formatShortInstant, instantTitle } from '@ui/instant-format';
 
 /**
  * The order the last send created, live: its state and lifecycle strip as the records arrive,
@@ -84,7 +84,7 @@ export function FollowedOrderPanel({
             {webhooks.map((webhook) => (
               <Table.Tr key={webhook.id} data-testid="followed-webhook">
                 <Table.Td ff="monospace" title={instantTitle(webhook.at)}>
-                  {formatClock(webhook.at)}
+                  {formatShortInstant(webhook.at)}
                 </Table.Td>
                 <Table.Td ff="monospace">
                   {/* The console's own webhook (crafted, replayed, forwarded) marked as the Timeline marks it. */}

@@ -2,7 +2,7 @@ import { recordStatusWord } from '@shared/record-status';
 import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { timelineRecords } from './timeline-records-store';
 import { hashLink, timelineParams } from './timeline-url';
-import { formatClock } from '@ui/instant-format';
+import { formatShortInstant } from '@ui/instant-format';
 
 /**
  * Timeline records in the command palette (Ctrl/Cmd+K): main searches them with the same free
@@ -22,7 +22,7 @@ registerPaletteSource({
         .replace(/\s+/g, ' ')
         .trim(),
       description: [
-        formatClock(item.at),
+        formatShortInstant(item.at),
         item.status === null && item.error === null ? null : recordStatusWord(item),
         item.eventType,
         item.tokenVerdict,

@@ -7,7 +7,7 @@ import { isUnreadRequest } from '@shared/raw-request';
 import { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
 import type { TimelineRowGroup } from './timeline-rows';
 import classes from './timeline.module.css';
-import { formatClock, instantTitle } from '@ui/instant-format';
+import { dayUnlessToday, formatClock, instantTitle } from '@ui/instant-format';
 
 interface RowFrameProps {
   testId: 'timeline-row' | 'timeline-part';
@@ -67,13 +67,34 @@ function RowFrame({
   );
 }
 
+/**
+ * The clock alone for today; for another day (an import, a record kept overnight) the day above
+ * it, small, as `short` writes it on one line elsewhere: a row that said "23:59:57.000" for a
+ * record of Nov 28 read as later today. The cell keeps its width; the row keeps its height.
+ */
+function TimeCell({ at }: { at: string }) {
+  const day = dayUnlessToday(at);
+  return (
+    <div role="cell" className={`${classes.cell} ${classes.mono}`} title={instantTitle(at)}>
+      {day === null ? (
+        formatClock(at)
+      ) : (
+        <span className={classes.dayAndClock}>
+          <span className={classes.day} data-testid="row-day">
+            {day}
+          </span>
+          <span>{formatClock(at)}</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** Time, id and kind(s): the cells before the name. */
 function LeadCells({ at, id, kinds }: { at: string; id: number; kinds: readonly EventKind[] }) {
   return (
     <>
-      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={instantTitle(at)}>
-        {formatClock(at)}
-      </div>
+      <TimeCell at={at} />
       <div role="cell" className={`${classes.cell} ${classes.mono}`}>
         #{id}
       </div>
