@@ -89,5 +89,13 @@ export const builderStateSchema = builderDocumentSchema.extend({
   unansweredSend: unansweredSendSchema.nullable().default(null),
   /** The order the first-run guide and the Response tab follow, found again after a reload. */
   followedOrder: followedOrderSchema.nullable().default(null),
+  /**
+   * A newer document this tab held and could not keep (over DRAFT_TEXT_MAX), saved beside the
+   * older copy that is kept: the tab opened again says the copy it shows is not the latest.
+   */
+  notKept: z
+    .object({ at: z.string().max(64), bytes: z.number().int().nonnegative() })
+    .nullable()
+    .default(null),
 });
 export type BuilderState = z.infer<typeof builderStateSchema>;

@@ -110,6 +110,7 @@ describe('a working copy whose draft cannot be read', () => {
     lastSend: null,
     unansweredSend: null,
     followedOrder: null,
+    notKept: null,
   });
 
   it('a deleted draft (not_found) leaves an unsaved document, as before', async () => {

@@ -176,6 +176,7 @@ describe('drafts', () => {
       lastSend: null,
       unansweredSend: null,
       followedOrder: null,
+      notKept: null,
     });
 
     await call('deleteDraft', { id: draft.id });
@@ -184,6 +185,7 @@ describe('drafts', () => {
       lastSend: null,
       unansweredSend: null,
       followedOrder: null,
+      notKept: null,
       draftId: null,
       dirty: true,
     });
@@ -253,6 +255,8 @@ describe('drafts', () => {
       lastSend,
       unansweredSend: { profileName: 'Local', at: '2026-11-28T13:31:02.000Z' },
       followedOrder: { orderId: lastSend.orderId, checkoutUrl: lastSend.checkoutUrl, profileName: 'Local' },
+      // A newer document over 4 MiB that was not kept: the tab opened again says so.
+      notKept: { at: '2026-11-28T13:31:05.000Z', bytes: 4_404_019 },
     };
     await call('saveBuilderState', state);
     await core.close();

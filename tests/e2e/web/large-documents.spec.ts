@@ -21,7 +21,9 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   await expect(page.getByTestId('emulator-body-limit-notice')).toContainText(
     `The body is ${size}, over the emulator's request limit of 1.00 MiB (1,048,576 bytes): Send to Local is refused with 413 (request_too_large)`,
   );
-  await expect(page.getByTestId('large-document-notice')).toContainText('not kept for a restart');
+  await expect(page.getByTestId('large-document-notice')).toContainText(
+    'Over 4 MiB it is not kept: closing or reloading the tab (the browser asks first) or a restart opens the copy kept before it grew this large',
+  );
   // Above 1 MiB the raw JSON is plain text, and the notice says so.
   await expect(page.getByTestId('large-document-notice')).toContainText(
     'The raw JSON is plain text above 1 MiB: syntax highlighting and folding are off',
@@ -44,6 +46,21 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   const typed = await builder.rawText();
   expect(typed.length).toBe(text.length + 2);
   expect(typed.slice(0, 3)).toBe('{ok');
+
+  // Over 4 MiB it is not kept: the reload asks first, and the tab says the copy it opens is older
+  // (it closed without a word, and opened the copy of before the paste as if it were the latest).
+  const dialogs: string[] = [];
+  page.once('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(dialogs).toEqual(['beforeunload']);
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(page.getByTestId('working-copy-not-kept')).toContainText(
+    `was ${formatBytes(Buffer.byteLength(typed))}, over the 4 MiB a working copy keeps, and was not kept when the tab was closed or reloaded. What the builder shows is the copy kept before it grew that large.`,
+  );
+  expect((await builder.rawText()).trim()).toBe('{}');
 });
 
 test('a document just under 1 MiB keeps its highlighting and shows no notice; typing reaches the form', async ({

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconFileAlert } from '@tabler/icons-react';
 import { memo, useDeferredValue, useMemo } from 'react';
+import { formatBytes } from '@shared/byte-size';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
+import { formatShortInstant } from '@ui/instant-format';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { useBuilderStore } from './builder-store';
 import {
@@ -11,19 +13,27 @@ import {
   mayExceedEmulatorLimit,
   overEmulatorLimitWords,
 } from './large-document';
-import { declineOfferedWorkingCopy, openOfferedWorkingCopy, useWorkingCopyOffer } from './working-copy';
+import {
+  declineOfferedWorkingCopy,
+  dismissNotKeptCopy,
+  openOfferedWorkingCopy,
+  useNotKeptCopy,
+  useWorkingCopyOffer,
+  type NotKeptCopy,
+} from './working-copy';
 
 /** The findings list shows this many; the counts, the title and the marks cover every one. */
 export const LISTED_FINDINGS = 500;
 
 /**
  * What the builder says about the size of what it holds: a large working copy left from last
- * time waits to be opened, a large document says what works differently (docs/builder.md,
- * "Large documents"), and a body over the emulator's request limit is said before a send to a
- * local profile meets its 413.
+ * time waits to be opened, an older copy opened because the newer was over 4 MiB says so, a
+ * large document says what works differently (docs/builder.md, "Large documents"), and a body
+ * over the emulator's request limit is said before a send to a local profile meets its 413.
  */
 export const DocumentNotices = memo(function DocumentNotices() {
   const offered = useWorkingCopyOffer((state) => state.offered);
+  const notKept = useNotKeptCopy((state) => state.notKept);
   const text = useBuilderStore((state) => state.text);
   const profile = useProfilesStore((state) => selectActiveProfile(state));
   // Counting the bytes of megabytes takes a few milliseconds: done after the keystroke is drawn.
@@ -37,32 +47,37 @@ export const DocumentNotices = memo(function DocumentNotices() {
         : null,
     [counted, profile],
   );
+  const older = notKept === null ? null : <NotKeptNotice notKept={notKept} />;
   if (offered !== null)
     return (
-      <Alert
-        color="blue"
-        mb="sm"
-        icon={<IconFileAlert size={18} />}
-        title={`Your working copy from last time is ${documentSize(offered.text)}`}
-        data-testid="working-copy-offer"
-      >
-        <Text size="sm">
-          Documents over {LARGE_DOCUMENT_LABEL} take a moment to open, so the builder did not open it by
-          itself
-          {offered.saved === null ? '' : ` (it belongs to the draft "${offered.saved.name}")`}.
-        </Text>
-        <Group gap="xs" mt="xs">
-          <Button size="xs" onClick={openOfferedWorkingCopy}>
-            Open it
-          </Button>
-          <Button size="xs" variant="default" onClick={declineOfferedWorkingCopy}>
-            Start with an empty document
-          </Button>
-        </Group>
-      </Alert>
+      <>
+        {older}
+        <Alert
+          color="blue"
+          mb="sm"
+          icon={<IconFileAlert size={18} />}
+          title={`Your working copy from last time is ${documentSize(offered.text)}`}
+          data-testid="working-copy-offer"
+        >
+          <Text size="sm">
+            Documents over {LARGE_DOCUMENT_LABEL} take a moment to open, so the builder did not open it by
+            itself
+            {offered.saved === null ? '' : ` (it belongs to the draft "${offered.saved.name}")`}.
+          </Text>
+          <Group gap="xs" mt="xs">
+            <Button size="xs" onClick={openOfferedWorkingCopy}>
+              Open it
+            </Button>
+            <Button size="xs" variant="default" onClick={declineOfferedWorkingCopy}>
+              Start with an empty document
+            </Button>
+          </Group>
+        </Alert>
+      </>
     );
   return (
     <>
+      {older}
       {overLimit !== null && (
         <Alert
           color="orange"
@@ -89,7 +104,7 @@ export const DocumentNotices = memo(function DocumentNotices() {
             out in the background and follow a moment after you stop typing, and items are drawn as you
             scroll.{' '}
             {counted.length > DRAFT_TEXT_MAX
-              ? 'Over 4 MiB it is not kept for a restart and cannot be saved as a draft: use Export JSON file, on the arrow beside Save, to keep it.'
+              ? 'Over 4 MiB it is not kept: closing or reloading the tab (the browser asks first) or a restart opens the copy kept before it grew this large, and it cannot be saved as a draft. Use Export JSON file, on the arrow beside Save, to keep it.'
               : 'The working copy is saved every 2 seconds.'}
           </Text>
         </Alert>
@@ -97,3 +112,26 @@ export const DocumentNotices = memo(function DocumentNotices() {
     </>
   );
 });
+
+/** The copy on screen is an older one: the newer was over 4 MiB when the tab closed or reloaded. */
+function NotKeptNotice({ notKept }: { notKept: NotKeptCopy }) {
+  return (
+    <Alert
+      color="orange"
+      mb="sm"
+      p="xs"
+      icon={<IconFileAlert size={18} />}
+      title="This is an older copy of your document"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={dismissNotKeptCopy}
+      data-testid="working-copy-not-kept"
+    >
+      <Text size="sm">
+        The document this tab held last ({formatShortInstant(notKept.at)}) was {formatBytes(notKept.bytes)},
+        over the 4 MiB a working copy keeps, and was not kept when the tab was closed or reloaded. What the
+        builder shows is the copy kept before it grew that large.
+      </Text>
+    </Alert>
+  );
+}

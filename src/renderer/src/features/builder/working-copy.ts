@@ -15,6 +15,7 @@ import { useFollowedOrder } from './followed-order';
 import { flushRawEdits } from './raw-editor-sync';
 import { useSendStore } from './send-store';
 import { registerLostOnClose } from '@ui/leave-guard';
+import { utf8ByteLength } from '@shared/byte-size';
 
 /** What is saved for a restart: the working copy and the draft it belongs to. */
 export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState>): BuilderState {
@@ -29,7 +30,21 @@ export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState
     lastSend: state.lastSend,
     unansweredSend: state.unansweredSend,
     followedOrder: state.followedOrder,
+    notKept: null,
   };
+}
+
+/** A newer, larger document that the tab held and did not keep: when, and its size in bytes. */
+export type NotKeptCopy = NonNullable<BuilderState['notKept']>;
+
+/**
+ * Said once in the tab that opens the older copy kept instead (document-notices.tsx): without it
+ * the builder showed that copy as if it were the latest.
+ */
+export const useNotKeptCopy = create<{ notKept: NotKeptCopy | null }>(() => ({ notKept: null }));
+
+export function dismissNotKeptCopy(): void {
+  useNotKeptCopy.setState({ notKept: null });
 }
 
 /** A large working copy left from last time, waiting for the person to open it or start afresh. */
@@ -60,6 +75,9 @@ export async function loadWorkingCopy(): Promise<void> {
     followedOrder: state.followedOrder,
   };
   restoreLastSend(state.lastSend, state.unansweredSend, state.followedOrder);
+  if (state.notKept !== null) useNotKeptCopy.setState({ notKept: state.notKept });
+  // Said once: the next save of this tab's copy leaves the mark out.
+  kept = { ...state, notKept: null };
   if (isLargeDocument(state.text.length)) {
     useWorkingCopyOffer.setState({ offered: { ...state, saved } });
     useBuilderStore.setState({ ...options, loaded: true });
@@ -130,6 +148,13 @@ let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let lastSaved: BuilderState | null = null;
 /** What the running timer will save: changes that leave it the same (findings) do not postpone it. */
 let waiting: BuilderState | null = null;
+/**
+ * The latest copy under the limit, sent to be kept: what a reopened tab finds while the document
+ * is over it, and so what the mark of the newer one is saved beside.
+ */
+let kept: BuilderState | null = null;
+/** The text over the limit whose mark is saved or waiting: other changes (findings) do not redo it. */
+let notKeptText: string | null = null;
 
 const sameState = (a: BuilderState | null, b: BuilderState) =>
   a !== null &&
@@ -141,7 +166,8 @@ const sameState = (a: BuilderState | null, b: BuilderState) =>
   a.freshReferenceOnSend === b.freshReferenceOnSend &&
   a.lastSend === b.lastSend &&
   a.unansweredSend === b.unansweredSend &&
-  a.followedOrder === b.followedOrder;
+  a.followedOrder === b.followedOrder &&
+  a.notKept === b.notKept;
 
 /**
  * Browser mode: while the tab is disconnected a save cannot reach main, so none is tried; the
@@ -156,15 +182,20 @@ function saveWorkingCopy(snapshot: BuilderState): void {
   saveTimer = null;
   waiting = null;
   lastSaved = snapshot;
+  // A mark saves the older copy again: the document on screen stays 'too-large', not saved.
+  const marked = snapshot.notKept !== null;
+  if (!marked) kept = snapshot;
   builderCalls
     .saveWorkingCopy(snapshot)
     .then(() => {
-      if (lastSaved === snapshot && saveTimer === null) useBuilderStore.setState({ workingCopy: 'saved' });
+      if (lastSaved === snapshot && saveTimer === null && !marked)
+        useBuilderStore.setState({ workingCopy: 'saved' });
     })
     .catch(() => {
       // Said, not swallowed: saved again with the next change, or when the connection returns.
       if (lastSaved !== snapshot) return;
       lastSaved = null;
+      if (marked) return;
       if (saveTimer === null) useBuilderStore.setState({ workingCopy: notSavedStatus() });
     });
 }
@@ -178,15 +209,40 @@ useBuilderStore.subscribe((state) => {
   // Set before the timer: the store calls this again from inside setState.
   const status = tooLarge ? 'too-large' : disconnected() ? notSavedStatus() : 'pending';
   if (state.workingCopy !== status) useBuilderStore.setState({ workingCopy: status });
+  if (tooLarge) {
+    markNotKept(snapshot.text);
+    return;
+  }
+  notKeptText = null;
   if (saveTimer !== null) clearTimeout(saveTimer);
   saveTimer = null;
-  // Main refuses a text that large (drafts hold at most 4 MiB): the builder says so instead.
   // Disconnected: nothing can be saved; the connection's return saves the latest copy.
-  if (tooLarge || disconnected()) return;
+  if (disconnected()) return;
   const delay = snapshot.text.length > LONG_TEXT_CHARS ? LONG_SAVE_DELAY_MS : SAVE_DELAY_MS;
   waiting = snapshot;
   saveTimer = setTimeout(() => saveWorkingCopy(snapshot), delay);
 });
+
+/**
+ * Main refuses a text that large (drafts hold at most 4 MiB), so the copy a reload or a new tab
+ * opens stays the one kept before: saved again with a mark of when the newer one was left and
+ * its size, so that tab says the copy it shows is older (a reopened builder showed
+ * "SMALL-BEFORE-BIG" as the latest, and the 4.2 MB document typed after it was gone unsaid).
+ */
+function markNotKept(text: string): void {
+  if (notKeptText === text) return;
+  notKeptText = text;
+  if (saveTimer !== null) clearTimeout(saveTimer);
+  saveTimer = null;
+  waiting = null;
+  if (kept === null || disconnected()) return;
+  const marked: BuilderState = {
+    ...kept,
+    notKept: { at: new Date().toISOString(), bytes: utf8ByteLength(text) },
+  };
+  waiting = marked;
+  saveTimer = setTimeout(() => saveWorkingCopy(marked), LONG_SAVE_DELAY_MS);
+}
 
 builderCalls.onConnection((next) => {
   const was = connection;
@@ -213,18 +269,21 @@ builderCalls.onConnection((next) => {
     saveWorkingCopy(builderStateOf(useBuilderStore.getState()));
 });
 
-// Closing a tab whose edits are not saved: the browser asks first (it cannot save them now).
+// Closing a tab whose edits are not saved: the browser asks first (it cannot save them now). A
+// document over the limit is never saved: the tab reopened finds the older copy kept before it.
 registerLostOnClose(() => {
   const { workingCopy } = useBuilderStore.getState();
-  return workingCopy === 'unsaved' || workingCopy === 'signed-out';
+  return workingCopy === 'unsaved' || workingCopy === 'signed-out' || workingCopy === 'too-large';
 });
 
 /** Sends the save that waits for its moment now, the raw editor's last keys in it. */
 function flushPendingSave(): void {
   flushRawEdits();
-  if (saveTimer === null) return;
+  if (saveTimer === null || waiting === null) return;
   clearTimeout(saveTimer);
-  saveWorkingCopy(builderStateOf(useBuilderStore.getState()));
+  // What the timer would save (the raw editor's last keys are in it: the store's change set it),
+  // which, over the limit, is the older copy and its mark, not the text main would refuse.
+  saveWorkingCopy(waiting);
 }
 
 // Closing or reloading right after typing: send what is pending now rather than lose it.
