@@ -14,36 +14,13 @@ import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhe
 import { useFollowedOrder, type FollowedOrder } from './followed-order';
 import classes from './builder.module.css';
 import { fillSample } from './sample-action';
-
-// The first step is a request, made by Sample or by hand: a ticked "Sample" for a form filled
-// by hand would say a step was taken that was not.
-const STEPS = ['A request', 'Send to Local', 'Pay', 'Authorise', 'Capture'] as const;
-
-const PAID: readonly OrderState[] = [
-  'approved',
-  'authorised',
-  'partially_captured',
-  'fully_captured',
-  'partially_refunded',
-  'fully_refunded',
-];
-const AUTHORISED = PAID.slice(1);
-const CAPTURED = PAID.slice(2);
-
-/** How far the first order has come: 0 = nothing yet … 5 = captured. */
-function progressOf(hasDocument: boolean, sent: boolean, state: OrderState | null): number {
-  if (!hasDocument && !sent) return 0;
-  if (!sent) return 1;
-  if (state === null || !PAID.includes(state)) return 2;
-  if (!AUTHORISED.includes(state)) return 3;
-  if (!CAPTURED.includes(state)) return 4;
-  return 5;
-}
+import { FIRST_RUN_STEPS, firstRunDoneWords, firstRunHeading, firstRunProgress } from './first-run-progress';
 
 /**
  * The way through a first run, on the builder until it is done or closed: a request (Sample's
  * or typed) → Send to Local → Pay → Authorise → Capture. Each step says what to do and offers the one button that
- * does it; the steps after the send follow the order as the emulator's webhooks arrive.
+ * does it; the steps after the send follow the order as the emulator's webhooks arrive, named
+ * above them (first-run-progress.ts: they are that order's, not the document on screen's).
  */
 export function FirstRunGuide() {
   const shown = usePreferencesStore((state) => state.preferences?.firstRunGuide === 'show');
@@ -57,7 +34,7 @@ function Guide() {
   const order = useLocalFollowedOrder();
   const { detail } = useOrderLifecycle(order?.orderId ?? null);
   const state = detail?.lifecycle.state ?? null;
-  const progress = progressOf(hasDocument, order !== null, state);
+  const progress = firstRunProgress(hasDocument, order !== null, state);
   const unreceived = deliveredElsewhere(detail?.records ?? [])[0] ?? null;
   const close = () => void update({ firstRunGuide: 'done' });
   return (
@@ -65,9 +42,9 @@ function Guide() {
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Group gap={6} wrap="wrap" role="list" aria-label="First run">
           <Text size="sm" fw={600} mr={4}>
-            First run:
+            {firstRunHeading(order?.orderId ?? null)}
           </Text>
-          {STEPS.map((step, index) => (
+          {FIRST_RUN_STEPS.map((step, index) => (
             <Fragment key={step}>
               {index > 0 && <IconArrowRight size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
               <StepChip index={index} label={step} progress={progress} />
@@ -250,11 +227,9 @@ function NextStep({
     default:
       return (
         <>
-          {say(
-            'Captured: that is the whole lifecycle, new → approved → authorised → captured. Every step is on the Timeline.',
-          )}
+          {say(firstRunDoneWords(order?.orderId ?? ''))}
           <Button size="xs" variant="light" onClick={onDone}>
-            Close the guide
+            Hide the guide
           </Button>
         </>
       );
