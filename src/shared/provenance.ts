@@ -31,6 +31,44 @@ export const PROVENANCE_WORDS: Record<Provenance, string> = {
   import: 'imported from a file',
 };
 
+/**
+ * Whose doing a record is, as a person reads it. The stored provenance says only that the console
+ * did not make a record; anyone can post to the listener, so a webhook is the service's own only
+ * when its token verified. One whose token is missing, forged, expired (or not judged) is
+ * `unverified`: not the console's, not the service's evidence, and it moves no order. The stored
+ * value (`--json`'s `provenance`) is left as it is; only the words say this.
+ */
+export type Whose = Provenance | 'unverified';
+
+/** What the words are derived from: any record summary, list entry or `--json` row. */
+export interface WhoseOf {
+  provenance: Provenance;
+  kind: string;
+  tokenVerdict: string | null;
+}
+
+export function whoseOf({ provenance, kind, tokenVerdict }: WhoseOf): Whose {
+  return provenance === 'service' && kind === 'webhook' && tokenVerdict !== 'valid'
+    ? 'unverified'
+    : provenance;
+}
+
+/** In one word for a table (`history`, `orders show`, `listen`): `service`, `unverified`, `console: replay`… */
+export function whoseWord(record: WhoseOf): string {
+  const whose = whoseOf(record);
+  return whose === 'service' || whose === 'unverified' ? whose : `console: ${whose}`;
+}
+
+/** The explanation beside the word (a title, a tooltip): PROVENANCE_WORDS, or why it is unverified. */
+export function whoseTitle(record: WhoseOf): string {
+  if (whoseOf(record) !== 'unverified') return PROVENANCE_WORDS[record.provenance];
+  const token =
+    record.tokenVerdict === null
+      ? 'its token was not judged'
+      : `its token did not verify (${record.tokenVerdict})`;
+  return `unverified: not the console's doing, but ${token}, so it is not the service's evidence and moves no order`;
+}
+
 /** The provenance a producer gets when it names none: by what the record is. */
 export function defaultProvenance(kind: string, imported: boolean): Provenance {
   if (imported) return 'import';

@@ -38,6 +38,9 @@ beforeAll(async () => {
       webhook(Date.parse('2026-01-15T10:01:00Z'), { imported: true }),
       webhook(Date.parse('2026-01-15T10:02:00Z'), { provenance: 'crafted' }),
       webhook(Date.parse('2026-01-15T10:03:00Z'), { provenance: 'forward' }),
+      // Anyone can post to the listener: no token, or one that did not verify, is no evidence.
+      webhook(Date.parse('2026-01-15T10:04:00Z'), { tokenVerdict: 'missing' }),
+      webhook(Date.parse('2026-01-15T10:05:00Z'), { tokenVerdict: 'invalid_signature' }),
     ])
     .map((summary) => summary.id);
   await opened.core.close();
@@ -59,5 +62,16 @@ describe('history (table): whose doing', () => {
     expect(row(ids[1])).toMatch(/\swebhook\s+console: import\s+POST\s/);
     expect(row(ids[2])).toMatch(/\swebhook\s+console: crafted\s+POST\s/);
     expect(row(ids[3])).toMatch(/\swebhook\s+console: forward\s+POST\s/);
+  });
+
+  it('says `unverified`, never `service`, of a webhook whose token did not verify; --json keeps its provenance', async () => {
+    const run = await runCliCaptured(['--data-dir', dataDir, 'history']);
+    const lines = run.stdout.trimEnd().split('\n');
+    const row = (id: number | undefined) => lines.find((line) => line.startsWith(`${id} `)) ?? '';
+    expect(row(ids[4])).toMatch(/\swebhook\s+unverified\s+POST\s+\/\s+200\s+missing\s/);
+    expect(row(ids[5])).toMatch(/\swebhook\s+unverified\s+POST\s+\/\s+200\s+invalid_signature\s/);
+    const json = await runCliCaptured(['--data-dir', dataDir, 'history', '--json']);
+    const records = JSON.parse(json.stdout) as { id: number; provenance: string }[];
+    expect(records.find((record) => record.id === ids[4])?.provenance).toBe('service');
   });
 });

@@ -15,6 +15,7 @@ let dataDir = '';
 let dispose: () => Promise<void> = async () => undefined;
 let replayId = 0;
 let contradictionId = 0;
+let unverifiedId = 0;
 const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'orders', ...argv]);
 
 const capture = (amount: string, currency: string, captureId = CAPTURE_ID) => ({
@@ -43,9 +44,12 @@ beforeAll(async () => {
     },
     // The service's own notification in another currency: a finding, never summed.
     notification(CAPTURED, 'order_captured', 8_000, capture('5.00', 'AED', CAPTURE_ID.replace('6f', '7f'))),
+    // Posted to the listener with no token: anyone's, listed beside the order, never counted.
+    { ...notification(APPROVED, 'order_captured', 9_000, capture('20.00', 'SAR')), tokenVerdict: 'missing' },
   ]);
   replayId = ids[6]?.id ?? 0;
   contradictionId = ids[7]?.id ?? 0;
+  unverifiedId = ids[8]?.id ?? 0;
 });
 
 afterAll(async () => dispose());
@@ -137,6 +141,18 @@ describe('orders show', () => {
     expect(run.stdout).toMatch(/captured\s+798\.10 SAR/);
     expect(run.stdout).toMatch(/findings\s+1:/);
     expect(run.stdout).toMatch(new RegExp(`#${replayId}\\s.*console: crafted`));
+  });
+
+  it('in text: a webhook whose token did not verify reads `unverified`, never `service`', async () => {
+    const run = await cli('show', APPROVED);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/state\s+approved/);
+    expect(run.stdout).toMatch(new RegExp(`^#${unverifiedId}\\s+\\S+\\s+webhook\\s+unverified\\s`, 'm'));
+    const json = JSON.parse((await cli('show', APPROVED, '--json')).stdout) as {
+      records: { id: number; provenance: string }[];
+    };
+    // The stored value is kept: it says the console did not make it, nothing more.
+    expect(json.records.find((record) => record.id === unverifiedId)?.provenance).toBe('service');
   });
 
   it('in text: each record’s status and verdicts, as the Orders view and History give them', async () => {

@@ -14,7 +14,7 @@ import { LIFECYCLE_STEP_WORDS } from '../../shared/orders/order-states';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
 import { stateByDefault, totalUnknownWords } from '../../shared/orders/operation-availability';
 import { bodyVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
-import type { PROVENANCE_WORDS } from '../../shared/provenance';
+import { whoseWord } from '../../shared/provenance';
 import { recordStatusWord } from '../../shared/record-status';
 import { formatTable } from './format-table';
 import { terminalSafe } from './terminal-text';
@@ -69,13 +69,6 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
     ]),
   );
 }
-
-/**
- * Whose doing a record was, in one word for a table: `service`, or the console's `replay`,
- * `crafted`… (`orders show` and `history` alike).
- */
-export const doing = (provenance: keyof typeof PROVENANCE_WORDS) =>
-  provenance === 'service' ? 'service' : `console: ${provenance}`;
 
 /** One order as `orders show --json` prints it: state, amounts, findings, and every record marked. */
 export function orderDetailJson({ lifecycle, records }: OrderDetail) {
@@ -228,7 +221,8 @@ export function orderDetailText(detail: OrderDetail, emulatorNote: string | null
       `#${record.id}${record.linked_record_id === null ? '' : ` (arrived as #${record.linked_record_id})`}`,
       record.at,
       record.kind,
-      doing(record.provenance),
+      // A webhook whose token did not verify reads `unverified`: anyone could have sent it.
+      whoseWord({ provenance: record.provenance, kind: record.kind, tokenVerdict: record.token_verdict }),
       terminalSafe(record.what),
       // The Orders view's "Status, verdicts" column, in History's words (one judgement of a body):
       // a delivery the emulator dropped is `not sent`, a call with no answer `failed`.

@@ -13,7 +13,7 @@ import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
 import { listenerOnPort, liveAddressRecords } from '../../running-addresses/address-record';
 import { batchedItems } from '../batched-output';
-import { doing } from '../order-report';
+import { whoseWord } from '../../../shared/provenance';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { stdinValues } from '../stdin-value';
@@ -73,7 +73,7 @@ export function formatWebhookLine(summary: TimelineSummary): string {
     dash(summary.orderId),
     ...(summary.status === null ? [] : [`-> ${summary.status}`]),
     // A replay, a crafted token or a forwarded copy is the console's doing, never the service's.
-    ...(summary.provenance === 'service' ? [] : [doing(summary.provenance)]),
+    ...(summary.provenance === 'service' ? [] : [whoseWord(summary)]),
   ].join('  ');
 }
 
