@@ -58,6 +58,17 @@ test('statuses, verdicts and findings read 4.5:1 on History and the Timeline, li
     await expect(page.getByTestId('history-row')).toHaveCount(6);
     await expect(page.getByTestId('body-verdict').getByText('event · 1 finding')).toHaveCount(1);
     failing.push(...(await unreadable(page, KEY_VALUES, `${scheme} History`)));
+    // A webhook whose token did not verify is marked, as history's WHOSE column says it, never
+    // left to read as the service's own; the mark reads 4.5:1 too.
+    const whose = page.getByTestId('history-kind').getByTestId('record-provenance');
+    await expect(whose).toHaveText(['unverified', 'unverified', 'unverified', 'unverified']);
+    await expect(whose.first()).toHaveAttribute(
+      'title',
+      /but its token did not verify \(missing\), so it is not/,
+    );
+    failing.push(
+      ...(await unreadable(page, '[data-testid="record-provenance"]', `${scheme} History, whose`)),
+    );
 
     await page.goto(`${seeded.origin}/#/timeline`);
     const timeline = new TimelinePage(page);

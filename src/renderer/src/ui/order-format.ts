@@ -3,7 +3,7 @@ import { ENTRY_EFFECT_WORDS, type EntryEffect } from '@shared/orders/order-lifec
 import { LIFECYCLE_STEP_WORDS, type OrderState } from '@shared/orders/order-states';
 import type { ClientOperation } from '@shared/merchant-api';
 import type { OperationName } from '@shared/profile';
-import type { Provenance } from '@shared/provenance';
+import type { Provenance, Whose } from '@shared/provenance';
 
 export const STATE_LABEL = ORDER_STATE_WORDS;
 
@@ -46,6 +46,12 @@ export const PROVENANCE_LABEL: Record<Provenance, string | null> = {
   forward: 'forward',
   import: 'imported',
 };
+
+/**
+ * The same, and a webhook the console did not make whose token did not verify (whoseOf): not
+ * marked, it read as the service's own beside one that verified.
+ */
+export const WHOSE_LABEL: Record<Whose, string | null> = { ...PROVENANCE_LABEL, unverified: 'unverified' };
 
 export const OPERATION_LABEL = OPERATION_WORDS;
 

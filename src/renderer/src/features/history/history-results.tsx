@@ -5,7 +5,8 @@ import type { TimelineSummary } from '@shared/events';
 import { errorMessage } from '@bridge/bridge-error';
 import { namedOrdersWords } from '@shared/named-orders-words';
 import { isUnreadRequest, NOT_HTTP, NOT_JUDGED_WHY } from '@shared/raw-request';
-import { PROVENANCE_LABEL } from '@ui/order-format';
+import { whoseOf, whoseTitle } from '@shared/provenance';
+import { WHOSE_LABEL } from '@ui/order-format';
 import { TableHeader } from '@ui/table-header';
 import {
   emptyWhenLoadedWords,
@@ -61,6 +62,7 @@ function ClampedText({
 const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummary }) {
   const unread = isUnreadRequest(record);
   const orders = namedOrdersWords(record);
+  const whose = whoseOf(record);
   return (
     <tr className={classes.row} data-testid="history-row">
       <td>
@@ -75,7 +77,8 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
       <td>
         <div className={classes.kinds} data-testid="history-kind">
           <RowKind kind={record.kind} />
-          {PROVENANCE_LABEL[record.provenance] !== null && <RowProvenance provenance={record.provenance} />}
+          {/* As history's WHOSE column: the console's doing, or a webhook whose token did not verify. */}
+          {WHOSE_LABEL[whose] !== null && <RowProvenance provenance={whose} title={whoseTitle(record)} />}
         </div>
       </td>
       <td>

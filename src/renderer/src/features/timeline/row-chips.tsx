@@ -1,7 +1,7 @@
 import type { EventKind, TimelineSummary } from '@shared/events';
-import { PROVENANCE_WORDS, type Provenance } from '@shared/provenance';
+import { PROVENANCE_WORDS, type Provenance, type Whose } from '@shared/provenance';
 import { NOT_JUDGED, NOT_JUDGED_WHY } from '@shared/raw-request';
-import { PROVENANCE_LABEL } from '@ui/order-format';
+import { PROVENANCE_LABEL, WHOSE_LABEL } from '@ui/order-format';
 import { verdictLook, type VerdictRef } from '@features/jwt';
 import { filledChip, lightChip } from '@ui/readable-colors';
 import { KIND_COLOR, statusWords } from './record-badges';
@@ -81,16 +81,21 @@ export function provenanceMark(
   return null;
 }
 
-export function RowProvenance({ provenance }: { provenance: Provenance }) {
+/**
+ * Whose doing a record is, marked: the console's (grape), or `unverified` (orange, as the Orders
+ * view's badge), whose `title` says why (whoseTitle: the verdict is the record's, not the mark's).
+ */
+export function RowProvenance({ provenance, title }: { provenance: Whose; title?: string }) {
+  const unverified = provenance === 'unverified';
   return (
     <span
       className={classes.chip}
-      style={{ ...filledChip('grape'), marginRight: 6 }}
-      title={PROVENANCE_WORDS[provenance]}
+      style={{ ...filledChip(unverified ? 'orange' : 'grape'), marginRight: 6 }}
+      title={title ?? (unverified ? undefined : PROVENANCE_WORDS[provenance])}
       data-testid="record-provenance"
       data-provenance={provenance}
     >
-      {PROVENANCE_LABEL[provenance]}
+      {WHOSE_LABEL[provenance]}
     </span>
   );
 }
