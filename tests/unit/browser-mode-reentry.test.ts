@@ -140,7 +140,13 @@ describe('checkout-console open', () => {
     const run = await runCliCaptured(['--data-dir', harness.dataDir, 'open', '--no-browser']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const url = /Console ready at (\S+)/.exec(run.stdout)?.[1] ?? '';
+    // Its first line says the link is new and the console is the one already running: the same
+    // "Console ready at" as serve read as a console started anew.
+    expect(run.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^A new sign-in link to the console already running at ${server.origin}: \\S+$`),
+    );
+    expect(run.stdout).not.toContain('Console ready');
+    const url = /running at \S+: (\S+)/.exec(run.stdout)?.[1] ?? '';
     expect(url).toMatch(new RegExp(`^${server.origin}/\\?token=`));
     expect(run.stdout).not.toContain(server.controlSecret);
     // "Again" in a command that reaches this console: its data directory is not the default.
@@ -157,7 +163,7 @@ describe('checkout-console open', () => {
     const run = await runCliCaptured(['--data-dir', harness.dataDir, 'open', '--no-open']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/Console ready at /);
+    expect(run.stdout).toMatch(/^A new sign-in link to the console already running at /);
   });
 
   // Each took the other's name, but neither's help said so: --no-browser on serve, or --no-open
@@ -237,13 +243,15 @@ describe('checkout-console open', () => {
         String(other.server.port),
       ]);
       expect(picked.code).toBe(0);
-      expect(picked.stdout).toContain(`Console ready at ${other.server.origin}/?token=`);
+      expect(picked.stdout).toContain(`running at ${other.server.origin}: ${other.server.origin}/?token=`);
       // The command it gives for another link picks the same console: `open` alone refused.
       const again = `npx checkout-console --data-dir ${harness.dataDir} open --port ${other.server.port}`;
       expect(picked.stdout).toContain(`for another link, run ${again}\n`);
       const pickedAgain = await runCliCaptured([...again.split(' ').slice(2), '--no-browser']);
       expect(pickedAgain.code, pickedAgain.stderr).toBe(0);
-      expect(pickedAgain.stdout).toContain(`Console ready at ${other.server.origin}/?token=`);
+      expect(pickedAgain.stdout).toContain(
+        `running at ${other.server.origin}: ${other.server.origin}/?token=`,
+      );
     } finally {
       await other.dispose();
     }

@@ -9,10 +9,16 @@ import { terminalSafe } from './terminal-text';
  * is spent, so the line is printed (with --no-open, or no browser here, it is the only way in)
  * and what stays in the scrollback no longer signs anyone in. The session cookie and the control
  * secret are never printed. The command holds the data directory, a path that may hold any byte.
+ * `open` names the console it reached (`runningAt`, its origin): with serve's "Console ready at",
+ * its link read as a console started anew, not a new way into the one already running.
  */
-export function launchLinkLines(url: string, openCommand: string): string {
+export function launchLinkLines(url: string, openCommand: string, runningAt?: string): string {
+  const first =
+    runningAt === undefined
+      ? `Console ready at ${url}`
+      : `A new sign-in link to the console already running at ${runningAt}: ${url}`;
   return (
-    `Console ready at ${url}\n` +
+    `${first}\n` +
     `This link works once: the first browser to open it stays signed in until this console stops; for another link, run ${terminalSafe(openCommand)}\n`
   );
 }

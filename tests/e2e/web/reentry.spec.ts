@@ -105,7 +105,7 @@ test('a lost tab gets back in with checkout-console open: same process, listener
   expect(opened.stderr).toBe('');
   expect(opened.code).toBe(0);
   expect(opened.stdout).not.toContain(control.secret);
-  const link = /Console ready at (\S+)/.exec(opened.stdout)?.[1] ?? '';
+  const link = /already running at \S+: (\S+)/.exec(opened.stdout)?.[1] ?? '';
   expect(link).toMatch(new RegExp(`^${served.origin}/\\?token=`));
 
   await again.goto(link);

@@ -78,7 +78,9 @@ export async function runOpen(context: CliContext, rawFlags: unknown): Promise<v
   // With another console serving this data directory, `open` alone asks which: the command for
   // another link names the port of this one, as serve's banner and sign-in page do.
   const port = found.live.length > 1 ? Number(new URL(chosen.control.origin).port) : undefined;
-  io.stdout(launchLinkLines(result.url, openCommandFor(consoleCommandOn(dataDir), port)));
+  io.stdout(
+    launchLinkLines(result.url, openCommandFor(consoleCommandOn(dataDir), port), chosen.control.origin),
+  );
   if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(result.url)));
 }
 
