@@ -14,9 +14,25 @@ export function formatBytes(size: number): string {
   return `${rounded(size)} (${formatCount(size)} bytes)`;
 }
 
-/** KiB to a tenth, MiB to a hundredth: one rounding for both forms. */
-const rounded = (size: number) =>
-  size < MIB ? `${(size / KIB).toFixed(1)} KiB` : `${(size / MIB).toFixed(2)} MiB`;
+/**
+ * KiB to a tenth, MiB to a hundredth: one rounding for both forms. But a size that would round to
+ * a whole number of units it is not gets the digits that tell it from that number: the console's
+ * limits are whole units, and a 1,048,600-byte body refused over the 1 MiB limit read "1.00 MiB",
+ * the limit's own figure ("1.00002 MiB" now). A byte is more than a millionth of a MiB, so six
+ * digits always tell.
+ */
+function rounded(size: number): string {
+  const [unit, per, digits] = size < MIB ? ['KiB', KIB, 1] : ['MiB', MIB, 2];
+  const value = size / per;
+  let written = value.toFixed(digits);
+  for (
+    let more = digits + 1;
+    Number.isInteger(Number(written)) && !Number.isInteger(value) && more <= 6;
+    more++
+  )
+    written = value.toFixed(more);
+  return `${written} ${unit}`;
+}
 
 /**
  * The same size without the exact count, for a limit or a size inside a longer sentence:
@@ -36,6 +52,15 @@ export function formatBytesShort(size: number): string {
  */
 export function formatCharacters(count: number): string {
   if (count >= MIB && count % MIB === 0) return `${formatCount(count / MIB)} Mi characters`;
+  return formatExactCharacters(count);
+}
+
+/**
+ * A count of characters written out, digits grouped ("4,194,304 characters"): for a limit said
+ * beside the count it refuses ("…; this one has 4,407,783"), where "4 Mi" would ask the reader
+ * to multiply.
+ */
+export function formatExactCharacters(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'character' : 'characters'}`;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatBytesShort, formatCharacters, utf8ByteLength } from '../../src/shared/byte-size';
+import {
+  formatBytes,
+  formatBytesShort,
+  formatCharacters,
+  formatExactCharacters,
+  utf8ByteLength,
+} from '../../src/shared/byte-size';
 import { describeJsonProblem } from '../../src/shared/bounded-json';
 import { measureProblemWords } from '../../src/main/history/import-file';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
@@ -24,6 +30,27 @@ describe('the one byte-size formatter', () => {
   });
 });
 
+// A 1,048,600-byte webhook, over the listener's 1 MiB limit, read "1.00 MiB (1,048,600 bytes)":
+// the same figure as the limit it was refused for. A size that rounds to a whole number of units
+// it is not gets the digits that tell it from that number, over or under.
+describe('a size near a whole number of units', () => {
+  it('is never written as that number unless it is it', () => {
+    expect(formatBytes(1_048_600)).toBe('1.00002 MiB (1,048,600 bytes)');
+    expect(formatBytesShort(1_048_600)).toBe('1.00002 MiB');
+    expect(formatBytes(1_048_576)).toBe('1.00 MiB (1,048,576 bytes)');
+    expect(formatBytesShort(1_048_576)).toBe('1 MiB');
+    expect(formatBytes(1_048_570)).toBe('1023.99 KiB (1,048,570 bytes)');
+    expect(formatBytes(65_537)).toBe('64.001 KiB (65,537 bytes)');
+    expect(formatBytes(4 * 1024 * 1024 + 3)).toBe('4.000003 MiB (4,194,307 bytes)');
+    // One byte over a large limit still reads as more than it.
+    expect(formatBytesShort(256 * 1024 * 1024 + 1)).not.toBe(formatBytesShort(256 * 1024 * 1024));
+    expect(formatBytesShort(256 * 1024 * 1024 + 1)).toBe('256.000001 MiB');
+    // Far from a whole number, the usual rounding.
+    expect(formatBytes(1_000_000)).toBe('976.6 KiB (1,000,000 bytes)');
+    expect(formatBytes(1_572_864)).toBe('1.50 MiB (1,572,864 bytes)');
+  });
+});
+
 // Four formatters wrote sizes four ways: import-file.ts's "5120.0 MiB" and "1 MiB", History's
 // "256.0 MiB" for a limit the CLI gave as "256 MiB", and bounded-json's character counts as KiB and
 // MiB. The one owner now has a short form, and a count of characters is said in characters.
@@ -31,7 +58,8 @@ describe('the short form, where the exact count would crowd a sentence', () => {
   it('rounds as the long form does, and writes whole units whole', () => {
     expect(formatBytesShort(512)).toBe('512 bytes');
     expect(formatBytesShort(64 * 1024)).toBe('64 KiB');
-    expect(formatBytesShort(2_000)).toBe('2.0 KiB');
+    // 2,000 bytes are not 2 KiB: a whole figure is written only for a whole size.
+    expect(formatBytesShort(2_000)).toBe('1.95 KiB');
     expect(formatBytesShort(1024 * 1024)).toBe('1 MiB');
     expect(formatBytesShort(256 * 1024 * 1024)).toBe('256 MiB');
     expect(formatBytesShort(5 * 1024 * 1024 * 1024)).toBe('5,120 MiB');
@@ -45,6 +73,12 @@ describe('a count of characters', () => {
     expect(formatCharacters(1)).toBe('1 character');
     expect(formatCharacters(1_500_000)).toBe('1,500,000 characters');
     expect(formatCharacters(256 * 1024 * 1024)).toBe('256 Mi characters');
+  });
+
+  // "A draft is at most 4194304 characters (4 MiB)": a count of characters with a byte unit beside it.
+  it('is written exactly, digits grouped, where a sentence gives the count it is compared with', () => {
+    expect(formatExactCharacters(4 * 1024 * 1024)).toBe('4,194,304 characters');
+    expect(formatExactCharacters(1)).toBe('1 character');
   });
 
   it('is how a text too long or a string too long to read is said', () => {
@@ -75,7 +109,7 @@ describe("the builder's size of a document", () => {
   it('says before Send to a local profile that a body over the emulator’s limit is refused', () => {
     const over = `{"a":"${'x'.repeat(EMULATOR_BODY_LIMIT_BYTES)}"}`;
     expect(overEmulatorLimitWords(over, 'Local')).toBe(
-      "The body is 1.00 MiB (1,048,584 bytes), over the emulator's request limit of 1.00 MiB (1,048,576 bytes): Send to Local is refused with 413 (request_too_large), and no order is made.",
+      "The body is 1.00001 MiB (1,048,584 bytes), over the emulator's request limit of 1.00 MiB (1,048,576 bytes): Send to Local is refused with 413 (request_too_large), and no order is made.",
     );
     // Under the limit in characters, over it in bytes: the emulator counts bytes.
     const wide = `{"a":"${'é'.repeat(EMULATOR_BODY_LIMIT_BYTES / 2)}"}`;
