@@ -559,6 +559,9 @@ test('two tabs on one draft: the later save asks before it drops the other tabâ€
   await other.getByRole('button', { name: 'Save', exact: true }).click();
   const asked = other.getByRole('dialog', { name: 'Draft changed elsewhere' });
   await expect(asked).toContainText('"Shared draft" was changed elsewhere');
+  // When, as the window writes every time (instant-format.ts), not main's raw UTC instant.
+  await expect(asked).toContainText(/ at [A-Z][a-z]{2} \d{2}, \d{4}, \d{2}:\d{2}:\d{2}\.\d{3} (GMT|UTC)/);
+  await expect(asked).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
   await asked.getByRole('button', { name: 'Keep editing' }).click();
   await expect(second.field('Description', 'Order')).toHaveValue('Edited in the second tab');
 

@@ -6,6 +6,7 @@ import { draftNameSchema, type Draft } from '@shared/drafts';
 import { confirmAction } from '@ui/confirm-dialog';
 import { confirmDiscardChanges } from '@ui/confirm-discard';
 import { confirmOverwriteChangedElsewhere } from '@ui/changed-elsewhere';
+import { instantsInWords } from '@ui/instant-format';
 import { builderCalls } from './builder-calls-store';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { selectDirty, useBuilderStore } from './builder-store';
@@ -144,7 +145,7 @@ async function storeDraft(target: {
 function confirmOverwrite(why: string): Promise<boolean> {
   return confirmOverwriteChangedElsewhere({
     title: 'Draft changed elsewhere',
-    why,
+    why: instantsInWords(why),
     keepEditingHint: 'Save as…, on the arrow beside Save, then keeps yours beside it.',
   });
 }
