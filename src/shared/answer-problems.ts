@@ -1,3 +1,4 @@
+import { formatBytes } from './byte-size';
 import type { BoundedJson } from './bounded-json';
 import { isLoopbackHost } from './loopback-host';
 import { checkoutCreatedSchema, type CheckoutCreated, type ClientOperation } from './merchant-api';
@@ -93,7 +94,7 @@ export function answerProblems(answer: ReadAnswer): string[] {
   const problems: string[] = [];
   if (answer.truncated)
     problems.push(
-      `The answer was longer than the console keeps: only its first ${answer.keptBytes} bytes were kept (${answer.receivedBytes} or more arrived), so it was not read as JSON.`,
+      `The answer was longer than the console keeps: only its first ${formatBytes(answer.keptBytes)} were kept, of ${formatBytes(answer.receivedBytes)} or more that arrived, so it was not read as JSON.`,
     );
   const status = answer.status;
   // The client follows no redirect (a request goes once, to the address given): a 302 is the

@@ -105,7 +105,7 @@ describe('answerProblems', () => {
   });
   it('a cut answer says how much was kept and how much arrived', () => {
     expect(read({ truncated: true, ...body('{"a":'), receivedBytes: 10_485_768 })).toEqual([
-      'The answer was longer than the console keeps: only its first 5 bytes were kept (10485768 or more arrived), so it was not read as JSON.',
+      'The answer was longer than the console keeps: only its first 5 bytes were kept, of 10.00001 MiB (10,485,768 bytes) or more that arrived, so it was not read as JSON.',
     ]);
   });
 });

@@ -96,7 +96,10 @@ describe('bodies over the limit', () => {
       over,
     );
     const json = expectErrorBody(answer, 413, 'request_too_large');
-    expect(json['message']).toContain(String(EMULATOR_BODY_LIMIT_BYTES));
+    // The builder's notice says the limit as 1.00 MiB (1,048,576 bytes): the refusal says it alike.
+    expect(json['message']).toBe(
+      "The request body is larger than 1.00 MiB (1,048,576 bytes), the emulator's limit.",
+    );
     await expectStillServing();
   });
 

@@ -14,7 +14,9 @@ describe('stored webhooks that cannot be sent again as they came', () => {
     const target = await merchant(200);
     const request = { ids: [id], target: { kind: 'url', url: target.url } };
     expect(() => open.core.replay.plan(replayRequestSchema.parse(request))).toThrow(
-      new RegExp(`#${id}.*only its first \\d+ bytes were stored`),
+      new RegExp(
+        `^Webhook #${id} arrived with \\d\\.\\d+ MiB \\([\\d,]+ bytes\\), but only its first 64\\.0 KiB \\(65,536 bytes\\) were stored: `,
+      ),
     );
     await expect(replay(open, request)).rejects.toThrow(/Edit the body to replay it/);
     expect(target.received).toHaveLength(0);

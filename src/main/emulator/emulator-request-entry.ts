@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { jsonSyntaxWords } from '../../shared/json-text';
+import { formatBytes } from '../../shared/byte-size';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { MIB } from '../../shared/listener';
 import { rawJsonResponse, statusForClientError } from '../http/server-limits';
@@ -66,7 +67,7 @@ const tooLarge = (limit: number) =>
   new EmulatorError(
     413,
     'request_too_large',
-    `The request body is larger than ${limit} bytes (${limit / MIB} MiB), the emulator's limit.`,
+    `The request body is larger than ${formatBytes(limit)}, the emulator's limit.`,
     [{ error_code: 'request_too_large' }],
     { limit_bytes: limit },
   );

@@ -1,3 +1,4 @@
+import { formatBytes, formatBytesShort } from '../../shared/byte-size';
 import type { HeaderList } from '../../shared/events';
 import { TOO_LARGE_KEPT_BYTES, type ListenerSettings } from '../../shared/listener';
 import type { CapturedBody } from './read-body';
@@ -52,8 +53,10 @@ export function planResponse(method: string, body: CapturedBody, settings: Liste
     return {
       status: 413,
       delayMs: 0,
-      error: `The body (${body.stillSending ? 'at least ' : ''}${body.size} bytes) is over the ${settings.bodyLimitBytes}-byte limit; answered 413 and kept the first ${Math.min(body.size, TOO_LARGE_KEPT_BYTES)} bytes.`,
-      refusal: `The body is larger than ${settings.bodyLimitBytes} bytes; its first ${TOO_LARGE_KEPT_BYTES} bytes were stored.`,
+      // Sizes in the byte-size owner's words, as the Request tab says them: a body a few bytes
+      // over the limit is written as over it, never as the limit's own figure.
+      error: `The body, ${body.stillSending ? 'at least ' : ''}${formatBytes(body.size)}, is over the ${formatBytesShort(settings.bodyLimitBytes)} limit; answered 413 and kept its first ${formatBytes(Math.min(body.size, TOO_LARGE_KEPT_BYTES))}.`,
+      refusal: `The body is larger than the ${formatBytesShort(settings.bodyLimitBytes)} limit; its first ${formatBytesShort(TOO_LARGE_KEPT_BYTES)} were stored.`,
       extraHeaders: close,
     };
   }

@@ -28,6 +28,7 @@ import { countOf } from '../../shared/count-words';
 import { errorWords } from '../../shared/error-words';
 import { RAW_REQUEST_WORDS } from '../../shared/raw-request';
 import { everyProfileSecret } from '../timeline/record-secrets';
+import { formatBytes } from '../../shared/byte-size';
 
 export class ReplayError extends Error {
   constructor(
@@ -386,7 +387,7 @@ function refuseCutBodies(rows: readonly EventRow[]): void {
   const kept = first.request_body?.byteLength ?? 0;
   const more = cut.length > 1 ? ` (and ${cut.length - 1} more like it)` : '';
   throw new ReplayError(
-    `Webhook #${first.id} arrived with ${first.request_size ?? 'more'} bytes, but only its first ${kept} bytes were stored${more}: replayed, it would go out cut. Edit the body to replay it, or leave it out.`,
+    `Webhook #${first.id} arrived with ${first.request_size === null ? 'a body of unknown size' : formatBytes(first.request_size)}, but only its first ${formatBytes(kept)} were stored${more}: replayed, it would go out cut. Edit the body to replay it, or leave it out.`,
   );
 }
 
