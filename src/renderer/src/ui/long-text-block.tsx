@@ -54,8 +54,14 @@ export function LongTextBlock({
   testId,
   className,
   style,
+  textIs,
 }: {
   text: string;
+  /**
+   * What the text is where it is not what the note's neighbours measure ("the laid-out text"):
+   * a pretty-printed body's characters beside its size in bytes read as a count of the body.
+   */
+  textIs?: string | undefined;
   whole: WholeOfText;
   testId: string;
   className?: string;
@@ -83,7 +89,7 @@ export function LongTextBlock({
         <Text size="xs" c="dimmed" data-testid={`${testId}-part-note`}>
           {all
             ? `Showing all ${formatCount(text.length)} characters.`
-            : `Showing the first ${formatCount(cutAt)} of ${formatCount(text.length)} characters.`}
+            : `Showing the first ${formatCount(cutAt)} of ${textIs === undefined ? '' : `${textIs}'s `}${formatCount(text.length)} characters.`}
         </Text>
         {!all && (
           <Button size="compact-xs" variant="light" onClick={() => setAllOf(text)}>

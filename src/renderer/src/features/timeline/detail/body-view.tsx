@@ -150,6 +150,13 @@ export function BodyView({
         <LongTextBlock
           text={shown}
           whole={wholeBody(body, fileStem, pretty !== null || printing)}
+          textIs={
+            mode === 'pretty' && pretty !== null
+              ? 'the laid-out text'
+              : mode === 'base64'
+                ? 'the Base64 text'
+                : undefined
+          }
           className={classes.bodyBlock}
           testId={`${label}-body-${mode}`}
         />
