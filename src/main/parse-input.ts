@@ -13,6 +13,20 @@ export function zodIssuesToBridgeIssues(
   }));
 }
 
+/**
+ * A refusal's issues as the window says them in one line (a toast): a message that is a sentence
+ * of its own, written by its schema to name what it refuses ("A draft is at most …"), is said
+ * alone, as a person who typed no path reads it ("text: A draft …" reached a toast); a bare
+ * "must be …" keeps the field it is about. The path stays in each issue, for a form to place it.
+ */
+export function bridgeIssuesWords(issues: readonly BridgeIssue[]): string {
+  return issues
+    .map((issue) =>
+      issue.path === '' || /^[A-Z]/.test(issue.message) ? issue.message : `${issue.path}: ${issue.message}`,
+    )
+    .join('; ');
+}
+
 /** Parses input at a boundary; a failure becomes a ConsoleError that names every bad field. */
 export function parseInput<S extends z.ZodType>(
   schema: S,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatCount } from './count-format';
+import { formatExactCharacters } from './byte-size';
 
 /**
  * Named drafts of checkout session requests, and the builder's working copy. A draft keeps the
@@ -15,7 +17,14 @@ export const draftNameSchema = z
   .min(1, 'Enter a draft name')
   .max(120, 'A draft name has at most 120 characters');
 
-const draftText = z.string().max(DRAFT_TEXT_MAX, `A draft is at most ${DRAFT_TEXT_MAX} characters (4 MiB)`);
+// Characters, as the limit counts them (not bytes: "(4 MiB)" beside it read as a size), with the
+// count refused beside it.
+const draftText = z.string().max(DRAFT_TEXT_MAX, {
+  error: (issue) =>
+    `A draft is at most ${formatExactCharacters(DRAFT_TEXT_MAX)}${
+      typeof issue.input === 'string' ? `; this one has ${formatCount(issue.input.length)}` : ''
+    }.`,
+});
 
 /** What the builder is editing: the form, its option, and the text of the payload. */
 export const builderDocumentSchema = z.object({

@@ -23,6 +23,24 @@ describe('bridge dispatcher', () => {
     try {
       const result = await core.dispatcher('activateProfile', { id: 'one' }, { transport: 'direct' });
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'id' }] } });
+      // A message that is no sentence of its own keeps the field it is about; one that is a
+      // sentence is said alone, as a toast shows it (the path stays in the issue, for a form).
+      expect(result.ok ? '' : result.error.message).toMatch(/^id: must be/);
+      const draft = {
+        name: 'big',
+        form: 'general',
+        singleCheckout: false,
+        text: 'x'.repeat(4 * 1024 * 1024 + 2),
+      };
+      const tooLong = await core.dispatcher('saveDraft', draft, { transport: 'direct' });
+      expect(tooLong).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: 'A draft is at most 4,194,304 characters; this one has 4,194,306.',
+          issues: [{ path: 'text' }],
+        },
+      });
       const extra = await core.dispatcher('getAppInfo', { sql: 'x' }, { transport: 'direct' });
       expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     } finally {

@@ -136,6 +136,13 @@ describe('how large inputs cross the bridge', () => {
       { name: 'over', form: 'general', singleCheckout: false },
     );
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(result.ok ? '' : result.error.message).toMatch(/at most 4194304 characters/);
+    // Said as the toast shows it: characters, digits grouped, and no schema path before it
+    // ("text: A draft is at most 4194304 characters (4 MiB)" before); the issue still names text.
+    expect(result.ok ? '' : result.error.message).toBe(
+      `A draft is at most 4,194,304 characters; this one has ${(DRAFT_TEXT_MAX + 1).toLocaleString('en-US')}.`,
+    );
+    expect(result.ok ? [] : result.error.issues).toEqual([
+      { path: 'text', message: 'A draft is at most 4,194,304 characters; this one has 4,194,305.' },
+    ]);
   });
 });

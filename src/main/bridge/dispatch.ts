@@ -7,7 +7,7 @@ import {
 } from '../../shared/contract';
 import { isTransferCommand } from '../../shared/contract/transfer';
 import { toBridgeError } from '../console-error';
-import { zodIssuesToBridgeIssues } from '../parse-input';
+import { bridgeIssuesWords, zodIssuesToBridgeIssues } from '../parse-input';
 import type { CallContext, HandledCommandName, Handler, Handlers } from './handlers';
 import { createTransferCalls } from './transfer-calls';
 import { createUploadStore, type UploadStore } from './upload-store';
@@ -65,8 +65,7 @@ async function run<K extends HandledCommandName>(
   const input = definition.input.safeParse(rawInput ?? {});
   if (!input.success) {
     const issues = zodIssuesToBridgeIssues(input.error);
-    const message = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-    return { ok: false, error: { code: 'invalid_input', message, issues } };
+    return { ok: false, error: { code: 'invalid_input', message: bridgeIssuesWords(issues), issues } };
   }
   try {
     const data = await handler(input.data as ParsedCommandInput<K>, context);

@@ -5,7 +5,7 @@ import {
 } from '../../shared/contract/transfer';
 import type { BridgeResult } from '../../shared/contract';
 import { toBridgeError } from '../console-error';
-import { zodIssuesToBridgeIssues } from '../parse-input';
+import { bridgeIssuesWords, zodIssuesToBridgeIssues } from '../parse-input';
 import type { CallContext } from './handlers';
 import type { UploadStore } from './upload-store';
 import { jsonSyntaxWords } from '../../shared/json-text';
@@ -30,7 +30,7 @@ export function createTransferCalls(uploads: UploadStore, dispatch: Dispatch) {
     const parsed = transferCommands[command].input.safeParse(rawInput ?? {});
     if (!parsed.success) {
       const issues = zodIssuesToBridgeIssues(parsed.error);
-      return invalid(issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), issues);
+      return invalid(bridgeIssuesWords(issues), issues);
     }
     try {
       if ('index' in parsed.data) {
