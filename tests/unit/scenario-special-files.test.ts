@@ -76,7 +76,7 @@ describe('a payload file larger than a draft may be', () => {
     writeFileSync(join(suite, 'huge.yaml'), 'name: huge\nsteps:\n  - step: checkout\n    file: huge.json\n');
     const result = await runCliCaptured(['--data-dir', join(temp.dir, 'data-3'), 'test', suite]);
     expect(result.stdout).toContain(
-      'file huge.json cannot be read: it is 5,242,891 bytes; a payload file is at most 4 MiB (4,194,304 bytes), as a builder draft',
+      'file huge.json cannot be read: it is 5.00001 MiB (5,242,891 bytes); a payload file is at most 4.00 MiB (4,194,304 bytes), as a file the builder imports',
     );
     expect(result.code).toBe(1);
   });

@@ -33,3 +33,28 @@ test('a payload file that is not UTF-8 is not imported, and the toast says which
   ).toBeVisible();
   expect(await builder.rawText()).toBe(before);
 });
+
+// The refusal of a file over the limit said "is 5242891 bytes; the builder holds at most 4194304
+// (4 MiB)": ungrouped, and untrue (the builder holds a larger document pasted in). It now says
+// both sizes as every view does, and why the limit is there.
+test('a payload file over 4 MiB is not imported, and the toast says both sizes in the one way', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/builder');
+  await page.getByRole('button', { name: 'Drafts' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'Import JSON file…' }).click();
+  const picked = await chooser;
+  await expect(page.getByRole('menuitem', { name: 'Import JSON file…' })).toHaveCount(0);
+  await picked.setFiles({
+    name: 'huge.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(`{"description":"${'x'.repeat(5_000_000 - 18)}"}`),
+  });
+  await expect(
+    page.getByText(
+      'huge.json is 4.77 MiB (5,000,000 bytes); the builder imports a file of at most 4.00 MiB (4,194,304 bytes), so that a draft can keep it.',
+    ),
+  ).toBeVisible();
+});

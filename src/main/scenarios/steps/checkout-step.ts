@@ -8,6 +8,7 @@ import { readPointer, removePointer, writePointer } from '../../../shared/scenar
 import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-schema';
 import type { z } from 'zod';
 import { DRAFT_TEXT_MAX } from '../../../shared/drafts';
+import { formatBytes } from '../../../shared/byte-size';
 import { localProfileOf } from '../../emulator/emulator-service';
 import { readRegularFile } from '../../read-regular-file';
 import { errorWords } from '../../../shared/error-words';
@@ -46,7 +47,7 @@ function readPayloadFile(context: StepContext, file: string): unknown {
       `file ${file} cannot be read: ${
         read.problem === 'unreadable'
           ? read.reason
-          : `it is ${read.bytes.toLocaleString('en-US')} bytes; a payload file is at most 4 MiB (${DRAFT_TEXT_MAX.toLocaleString('en-US')} bytes), as a builder draft`
+          : `it is ${formatBytes(read.bytes)}; a payload file is at most ${formatBytes(DRAFT_TEXT_MAX)}, as a file the builder imports`
       }`,
     );
   return context.vars.substitute(payloadOf(read.text, `file ${file}`));

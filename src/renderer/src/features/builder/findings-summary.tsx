@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { Badge, Group, Loader, Text } from '@mantine/core';
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { Finding } from '@shared/checkout';
@@ -121,8 +122,8 @@ export const FindingsTabBody = memo(function FindingsTabBody() {
     <>
       {findings.length > LISTED_FINDINGS && (
         <Text size="xs" c="dimmed" px="sm" py={4} data-testid="findings-listed">
-          The first {LISTED_FINDINGS.toLocaleString('en')} of {findings.length.toLocaleString('en')} findings;
-          the counts and the raw JSON&apos;s marks cover more.
+          The first {formatCount(LISTED_FINDINGS)} of {formatCount(findings.length)} findings; the counts and
+          the raw JSON&apos;s marks cover more.
         </Text>
       )}
       <ListedFindings findings={findings} parseError={parseError} />

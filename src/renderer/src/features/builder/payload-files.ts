@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { formatBytes } from '@shared/byte-size';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { parseJsonText } from '@shared/json-text';
 import { decodeUtf8Strictly } from '@shared/utf8-text';
@@ -23,7 +24,7 @@ export async function importPayload(file: File): Promise<void> {
     notifications.show({
       color: 'red',
       title: 'Not imported',
-      message: `${file.name} is ${file.size} bytes; the builder holds at most ${DRAFT_TEXT_MAX} (4 MiB).`,
+      message: `${file.name} is ${formatBytes(file.size)}; the builder imports a file of at most ${formatBytes(DRAFT_TEXT_MAX)}, so that a draft can keep it.`,
     });
     return;
   }

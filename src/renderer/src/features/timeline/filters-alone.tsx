@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { EventFilter } from '@shared/event-filter';
@@ -48,7 +49,7 @@ export function FiltersAlone({
   const parts = filterParts(filter);
   if (parts.length < 2 || answer === null || answer.key !== key) return null;
   const alone = parts.map(
-    (part, index) => `${LABELS[part.field]} ${part.words} ${(answer.counts[index] ?? 0).toLocaleString()}`,
+    (part, index) => `${LABELS[part.field]} ${part.words} ${formatCount(answer.counts[index] ?? 0)}`,
   );
   return (
     <Text size="sm" c="dimmed" data-testid="filters-alone">

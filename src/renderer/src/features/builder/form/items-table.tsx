@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -140,7 +141,7 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
           </Text>
         ) : count > VIRTUAL_ROWS_ABOVE ? (
           <Text size="xs" c="dimmed" data-testid="items-count">
-            {count.toLocaleString('en')} items: rows are drawn as you scroll.
+            {formatCount(count)} items: rows are drawn as you scroll.
           </Text>
         ) : null}
       </Group>

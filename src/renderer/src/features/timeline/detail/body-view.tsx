@@ -1,6 +1,7 @@
 import { Alert, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatBytes, utf8ByteLength } from '@shared/byte-size';
+import { formatCount } from '@shared/count-format';
 import type { BodyView as StoredBody } from '@shared/events';
 import { LongTextBlock, type WholeOfText } from '@ui/long-text-block';
 import { usePrettyJson } from '@ui/pretty-json/use-pretty-json';
@@ -121,13 +122,13 @@ export function BodyView({
         <Alert color="orange" p="xs" data-testid={`${label}-body-truncated`}>
           Truncated:{' '}
           {body.truncated
-            ? `${kept.toLocaleString()} of ${body.size.toLocaleString()} bytes kept.`
+            ? `${formatCount(kept)} of ${formatCount(body.size)} bytes kept.`
             : 'only the first part was kept.'}
         </Alert>
       )}
       {mode === 'hex' && kept > HEX_LIMIT && (
         <Text size="xs" c="dimmed">
-          The first {HEX_LIMIT.toLocaleString()} bytes; switch to Base64 for all of them.
+          The first {formatCount(HEX_LIMIT)} bytes; switch to Base64 for all of them.
         </Text>
       )}
       {mode === 'pretty' && printing ? (

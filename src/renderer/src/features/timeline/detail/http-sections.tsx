@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { HeaderList, TimelineDetail } from '@shared/events';
@@ -160,7 +161,7 @@ export function ResponseSection({ detail }: { detail: TimelineDetail }) {
       {detail.details['responseSizeAtLeast'] === true && (
         <Text size="xs" c="dimmed" data-testid="response-size-at-least">
           The console stopped reading the answer before its end: at least{' '}
-          {(detail.responseBody?.size ?? 0).toLocaleString()} bytes arrived.
+          {formatCount(detail.responseBody?.size ?? 0)} bytes arrived.
         </Text>
       )}
     </Stack>
