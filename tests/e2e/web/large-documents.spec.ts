@@ -22,7 +22,7 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
     `The body is ${size}, over the emulator's request limit of 1.00 MiB (1,048,576 bytes): Send to Local is refused with 413 (request_too_large)`,
   );
   await expect(page.getByTestId('large-document-notice')).toContainText(
-    'Over 4 MiB it is not kept: closing or reloading the tab (the browser asks first) or a restart opens the copy kept before it grew this large',
+    'Over 4,194,304 characters it is not kept: closing or reloading the tab (the browser asks first) or a restart opens the copy kept before it grew this large',
   );
   // Above 1 MiB the raw JSON is plain text, and the notice says so.
   await expect(page.getByTestId('large-document-notice')).toContainText(
@@ -58,7 +58,7 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   expect(dialogs).toEqual(['beforeunload']);
   await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
   await expect(page.getByTestId('working-copy-not-kept')).toContainText(
-    `was ${formatBytes(Buffer.byteLength(typed))}, over the 4 MiB a working copy keeps, and was not kept when the tab was closed or reloaded. What the builder shows is the copy kept before it grew that large.`,
+    `was ${formatBytes(Buffer.byteLength(typed))}, over the 4,194,304 characters a working copy keeps, and was not kept when the tab was closed or reloaded. What the builder shows is the copy kept before it grew that large.`,
   );
   expect((await builder.rawText()).trim()).toBe('{}');
 });

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconFileAlert } from '@tabler/icons-react';
 import { memo, useDeferredValue, useMemo } from 'react';
-import { formatBytes } from '@shared/byte-size';
+import { formatBytes, formatExactCharacters } from '@shared/byte-size';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { formatShortInstant } from '@ui/instant-format';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
@@ -21,6 +21,10 @@ import {
   useWorkingCopyOffer,
   type NotKeptCopy,
 } from './working-copy';
+
+// The limit counts characters (a draft's, a working copy's), as Save's refusal says it: "4 MiB"
+// beside a size in bytes read as a byte limit.
+const DRAFT_LIMIT_WORDS = formatExactCharacters(DRAFT_TEXT_MAX);
 
 /** The findings list shows this many; the counts, the title and the marks cover every one. */
 export const LISTED_FINDINGS = 500;
@@ -104,7 +108,7 @@ export const DocumentNotices = memo(function DocumentNotices() {
             out in the background and follow a moment after you stop typing, and items are drawn as you
             scroll.{' '}
             {counted.length > DRAFT_TEXT_MAX
-              ? 'Over 4 MiB it is not kept: closing or reloading the tab (the browser asks first) or a restart opens the copy kept before it grew this large, and it cannot be saved as a draft. Use Export JSON file, on the arrow beside Save, to keep it.'
+              ? `Over ${DRAFT_LIMIT_WORDS} it is not kept: closing or reloading the tab (the browser asks first) or a restart opens the copy kept before it grew this large, and it cannot be saved as a draft. Use Export JSON file, on the arrow beside Save, to keep it.`
               : 'The working copy is saved every 2 seconds.'}
           </Text>
         </Alert>
@@ -129,8 +133,8 @@ function NotKeptNotice({ notKept }: { notKept: NotKeptCopy }) {
     >
       <Text size="sm">
         The document this tab held last ({formatShortInstant(notKept.at)}) was {formatBytes(notKept.bytes)},
-        over the 4 MiB a working copy keeps, and was not kept when the tab was closed or reloaded. What the
-        builder shows is the copy kept before it grew that large.
+        over the {DRAFT_LIMIT_WORDS} a working copy keeps, and was not kept when the tab was closed or
+        reloaded. What the builder shows is the copy kept before it grew that large.
       </Text>
     </Alert>
   );
