@@ -56,8 +56,7 @@ import { followFromOtherProcesses, watchOtherProcesses } from './other-processes
 import { otherProcessesProfiles } from './profiles/other-processes-profiles';
 import type { ConsoleServices, FrontDoor } from './console-services';
 import { errorWords } from '../shared/error-words';
-import { unreadablePreferencesWords } from '../shared/preferences';
-import { readPreferences } from './bridge/handlers/preferences';
+import { unreadableSettingsWarnings } from './unreadable-settings';
 
 export type { ConsoleServices, FrontDoor } from './console-services';
 
@@ -168,12 +167,15 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   });
   for (const warning of loosePermissions) log.warn(warning);
   const { settings, events, eventsQuery, writer } = store;
-  // The UI's front doors use the preferences: one that cannot be read is said in the log at
-  // every start (serve says it in the terminal too), as long as it is stored.
-  if (options.frontDoor !== 'cli') {
-    const { unreadable } = readPreferences(settings);
-    if (unreadable.length > 0) log.warn(unreadablePreferencesWords(unreadable));
-  }
+  // A stored setting that cannot be read is said in the log at every start (serve, listen and
+  // retention say it in the terminal too), as long as it is stored; the preferences only where
+  // the UI's front doors use them.
+  for (const line of unreadableSettingsWarnings(settings, [
+    ...(options.frontDoor === 'cli' ? [] : (['preferences'] as const)),
+    'listener',
+    'retention',
+  ]))
+    log.warn(line);
   const {
     vault,
     warningIsNew: vaultWarningIsNew,

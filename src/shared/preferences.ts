@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  readStoredSettings,
+  readStoredSettingsText,
+  unreadableSettingWords,
+  type StoredSetting,
+} from './stored-settings';
 
 /**
  * What the user prefers about the console itself (not about a profile). Stored in the settings
@@ -39,13 +45,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
 export const preferencesPatchSchema = preferencesSchema.partial().strict();
 export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>;
 
-/** Each preference's own check, to read a stored value one field at a time. */
-const FIELD_SCHEMAS: { [K in keyof Preferences]: z.ZodType<Preferences[K]> } = {
-  colorScheme: colorSchemePreferenceSchema,
-  firstRunGuide: firstRunGuideSchema,
-  builderFormShare: builderFormShareSchema,
-};
-
 /** What a field holds when it cannot be read, in words: `one of system, light, dark`. */
 const FIELD_EXPECTED: Record<keyof Preferences, string> = {
   colorScheme: `one of ${COLOR_SCHEME_PREFERENCES.join(', ')}`,
@@ -64,46 +63,28 @@ export const preferencesAsReadSchema = preferencesSchema.extend({
 });
 export type PreferencesAsRead = z.infer<typeof preferencesAsReadSchema>;
 
-/** A stored value as a message quotes it: JSON, cut at 40 characters. */
-function quoted(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
+/** The preferences setting, as the words about it name it. */
+export const PREFERENCES_SETTING: StoredSetting = {
+  key: 'preferences',
+  name: 'preferences',
+  outcome:
+    'Defaults are used in their place until a preference is saved in Settings; until then the stored value is kept as it is.',
+};
 
 /**
- * The start of a stored text that is not JSON, as written, cut at 60 characters; a control
- * character is shown as its `\u` escape, so the log and the terminal print it as text.
- */
-function textStart(text: string): string {
-  const start = text.length > 60 ? `${text.slice(0, 60)}…` : text;
-  return start.replace(
-    // eslint-disable-next-line no-control-regex -- control characters are what it finds
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-/**
- * Reads stored preferences leniently, one field at a time: a field that is missing (written by
- * an older version) takes its default; one that is there but not valid takes its default too,
- * and is said in `unreadable`, never dropped silently. Fields of a newer version are left out.
+ * Reads stored preferences leniently, one field at a time, with the one reader of stored
+ * settings (stored-settings.ts): a field that is missing (written by an older version) takes its
+ * default; one that is there but not valid takes its default too, and is said in `unreadable`,
+ * never dropped silently. Fields of a newer version are left out.
  */
 export function readStoredPreferences(raw: unknown): PreferencesAsRead {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return {
-      ...DEFAULT_PREFERENCES,
-      unreadable: raw === null ? [] : [`the value ${quoted(raw)} is not an object of preferences`],
-    };
-  const stored: Record<string, unknown> = { ...raw };
-  const preferences: Record<string, unknown> = { ...DEFAULT_PREFERENCES };
-  const unreadable: string[] = [];
-  for (const field of Object.keys(FIELD_SCHEMAS) as (keyof Preferences)[]) {
-    if (!(field in stored)) continue;
-    const parsed = FIELD_SCHEMAS[field].safeParse(stored[field]);
-    if (parsed.success) preferences[field] = parsed.data;
-    else unreadable.push(`${field} ${quoted(stored[field])} is not ${FIELD_EXPECTED[field]}`);
-  }
-  return { ...preferencesSchema.parse(preferences), unreadable };
+  const { value, unreadable } = readStoredSettings(
+    raw,
+    preferencesSchema,
+    DEFAULT_PREFERENCES,
+    FIELD_EXPECTED,
+  );
+  return { ...value, unreadable };
 }
 
 /**
@@ -111,12 +92,13 @@ export function readStoredPreferences(raw: unknown): PreferencesAsRead {
  * said with its start, and every preference takes its default.
  */
 export function readStoredPreferencesText(text: string | undefined): PreferencesAsRead {
-  if (text === undefined) return readStoredPreferences(null);
-  try {
-    return readStoredPreferences(JSON.parse(text));
-  } catch {
-    return { ...DEFAULT_PREFERENCES, unreadable: [`the value is not JSON (it reads ${textStart(text)})`] };
-  }
+  const { value, unreadable } = readStoredSettingsText(
+    text,
+    preferencesSchema,
+    DEFAULT_PREFERENCES,
+    FIELD_EXPECTED,
+  );
+  return { ...value, unreadable };
 }
 
 /** The stored preferences, each field valid (see readStoredPreferences); what could not be read is not said. */
@@ -130,12 +112,8 @@ export function parseStoredPreferences(raw: unknown): Preferences {
  * at start; Settings says the same in its alert.
  */
 export function unreadablePreferencesWords(unreadable: readonly string[]): string {
-  return (
-    `The stored preferences (the "preferences" setting) cannot be read: ${unreadable.join('; ')}. ` +
-    UNREADABLE_PREFERENCES_OUTCOME
-  );
+  return unreadableSettingWords(PREFERENCES_SETTING, unreadable);
 }
 
 /** What happens next, said after what could not be read. */
-export const UNREADABLE_PREFERENCES_OUTCOME =
-  'Defaults are used in their place until a preference is saved in Settings; until then the stored value is kept as it is.';
+export const UNREADABLE_PREFERENCES_OUTCOME = PREFERENCES_SETTING.outcome;

@@ -37,18 +37,16 @@ describe('reading the stored preferences', () => {
       firstRunGuide: 'show',
       builderFormShare: 0.6,
       unreadable: [
-        'colorScheme "purple" is not one of system, light, dark',
-        'firstRunGuide 42 is not one of show, done',
+        'colorScheme "purple" is not one of system, light, dark, so "system" is used',
+        'firstRunGuide 42 is not one of show, done, so "show" is used',
       ],
     });
     expect(readStoredPreferencesText('{"colorScheme":"dark","builderFormShare":0.9}')).toEqual({
       ...DEFAULT_PREFERENCES,
       colorScheme: 'dark',
-      unreadable: ['builderFormShare 0.9 is not a number from 0.3 to 0.7'],
+      unreadable: ['builderFormShare 0.9 is not a number from 0.3 to 0.7, so 0.535 is used'],
     });
-    expect(readStoredPreferencesText('[1,2]').unreadable).toEqual([
-      'the value [1,2] is not an object of preferences',
-    ]);
+    expect(readStoredPreferencesText('[1,2]').unreadable).toEqual(['the value [1,2] is not an object']);
   });
 
   it('says nothing of what is simply not there: nothing stored, or a field an older version did not write', () => {

@@ -114,7 +114,7 @@ describe('preferences over the bridge', () => {
           colorScheme: 'system',
           firstRunGuide: 'show',
           builderFormShare: 0.535,
-          unreadable: ['colorScheme "sepia" is not one of system, light, dark'],
+          unreadable: ['colorScheme "sepia" is not one of system, light, dark, so "system" is used'],
         },
       });
     } finally {

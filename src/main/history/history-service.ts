@@ -27,11 +27,21 @@ import { checkImportRoom } from './import-room';
 import { inPacedWrites } from './paced-writes';
 import { countOf } from '../../shared/count-words';
 import type { EventBus } from '../event-bus';
+import type { StoredSetting } from '../../shared/stored-settings';
 
 export { ImportError, importFileText } from './import-file';
 export { ImportLeftRecordsError } from './import-writer';
 
 const RETENTION_KEY = 'history.retention';
+export const KEEP_EVERYTHING: Retention = { mode: 'all' };
+
+/** The retention policy, as the words about a stored value that cannot be read name it. */
+export const RETENTION_SETTING: StoredSetting = {
+  key: RETENTION_KEY,
+  name: 'retention policy',
+  outcome:
+    'Keep everything is used in its place (nothing is removed by it) until a retention policy is saved in History; until then the stored value is kept as it is.',
+};
 const plural = (count: number) => countOf(count, 'record');
 /** Records one statement of a retention removes (a few ms), between looks at the chunk's time. */
 const REMOVE_AT_ONCE = 200;
@@ -195,7 +205,9 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       return { ...written, repeated: checked.repeated, format: 'ndjson' };
     },
     retention() {
-      return deps.settings.get(RETENTION_KEY, retentionSchema, { mode: 'all' });
+      // The one lenient reader: what of a damaged policy cannot be read is said at start
+      // (unreadable-settings.ts), not read as "keep everything" in silence.
+      return deps.settings.read(RETENTION_KEY, retentionSchema, KEEP_EVERYTHING).value;
     },
     setRetention(retention, expected) {
       const checked = retentionSchema.parse(retention);

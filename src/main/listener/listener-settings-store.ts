@@ -8,8 +8,17 @@ import { withoutCredentials } from '../../shared/http-url';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
 import type { SettingsRepository } from '../store/settings-repository';
+import type { StoredSetting } from '../../shared/stored-settings';
 
 const SETTINGS_KEY = 'listener.settings';
+
+/** The listener's settings, as the words about a stored value that cannot be read name them. */
+export const LISTENER_SETTINGS_SETTING: StoredSetting = {
+  key: SETTINGS_KEY,
+  name: 'listener settings',
+  outcome:
+    'Defaults are used in their place until the listener settings are saved in the Listener view; until then the stored value is kept as it is.',
+};
 
 /**
  * Settings as read: a forward-to URL an earlier version stored with a user name or password
@@ -34,11 +43,12 @@ export function createListenerSettingsStore(
   settings: SettingsRepository,
   transaction: <T>(fn: () => T) => T = (fn) => fn(),
 ) {
-  const readStored = settings.reader(SETTINGS_KEY, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
+  // Field by field: a damaged forwardTo reset all of them before (200 answered, 503 stored).
+  const readStored = settings.lenientReader(SETTINGS_KEY, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
   // Read on every webhook: the URL is looked at again only when the stored value changed.
   let last: { stored: ListenerSettings; read: ListenerSettings } | null = null;
   const read = (): ListenerSettings => {
-    const stored = readStored();
+    const stored = readStored().value;
     if (last?.stored !== stored) last = { stored, read: asRead(stored) };
     return last.read;
   };

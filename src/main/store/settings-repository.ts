@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { readStoredSettingsText, type StoredSettingsRead } from '../../shared/stored-settings';
 import type { SqliteDatabase } from './connection';
 
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
@@ -36,6 +37,35 @@ export function createSettingsRepository(db: SqliteDatabase) {
      */
     storedText(key: string): string | undefined {
       return statements.get.get(key)?.value;
+    },
+    /**
+     * A stored settings object read leniently (stored-settings.ts): each field that parses is
+     * kept, each that does not takes its default and is named in `unreadable`, to be said where
+     * the user sees it. Never writes: what was stored stays until the user saves.
+     */
+    read<S extends z.ZodType>(
+      key: string,
+      schema: S,
+      defaults: z.output<S>,
+    ): StoredSettingsRead<z.output<S>> {
+      return readStoredSettingsText(statements.get.get(key)?.value, schema, defaults);
+    },
+    /**
+     * `read` for a value read on a hot path, as `reader`: parsed again only when the stored
+     * text changed, so an unchanged value is the same object each time.
+     */
+    lenientReader<S extends z.ZodType>(
+      key: string,
+      schema: S,
+      defaults: z.output<S>,
+    ): () => StoredSettingsRead<z.output<S>> {
+      let seen: { text: string | undefined; read: StoredSettingsRead<z.output<S>> } | null = null;
+      return () => {
+        const text = statements.get.get(key)?.value;
+        if (seen === null || seen.text !== text)
+          seen = { text, read: readStoredSettingsText(text, schema, defaults) };
+        return seen.read;
+      };
     },
     /** The stored value, or `fallback` when absent or no longer valid for `schema`. */
     get<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): z.output<S> {

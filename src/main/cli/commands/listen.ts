@@ -135,6 +135,8 @@ export async function runListen(
     {
       background: true,
       startEmulator: false,
+      // The log's warnings at start (a damaged saved setting among them, unreadable-settings.ts)
+      // are said here as they are written, so this command does not say them again.
       logToStderr: true,
       listener: {
         ...(flags.port === undefined ? {} : { port: flags.port }),

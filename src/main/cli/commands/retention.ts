@@ -12,6 +12,8 @@ import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { countOf } from '../../../shared/count-words';
 import { futureDatedWords, retentionRemovalWords } from '../../../shared/retention-words';
+import { unreadableSettingsWarnings } from '../../unreadable-settings';
+import { terminalSafe } from '../terminal-text';
 
 /** Read as numbers here; their limits are the contract's (retentionSchema), named as these flags. */
 const retentionFlags = z.object({
@@ -64,6 +66,10 @@ export async function runRetention(rawFlags: unknown, context: CliContext): Prom
         flagsOf(RETENTION_FLAGS),
         numberFlagTexts(rawFlags, ['keepDays', 'keepCount']),
       );
+      // The saved policy is used: what of it cannot be read is said, as keep everything stands in.
+      if (policy === undefined)
+        for (const line of unreadableSettingsWarnings(core.settings, ['retention']))
+          context.io.stderr(`warning: ${terminalSafe(line, { maxChars: 2000 })}\n`);
       const retention =
         policy === undefined ? await call('getRetention', {}) : await call('setRetention', policy);
       if (flags.apply) {

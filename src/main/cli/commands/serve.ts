@@ -25,8 +25,7 @@ import {
   serviceWords,
 } from '../console-ready-text';
 import { errorWords } from '../../../shared/error-words';
-import { unreadablePreferencesWords } from '../../../shared/preferences';
-import { readPreferences } from '../../bridge/handlers/preferences';
+import { unreadableSettingsWarnings } from '../../unreadable-settings';
 
 export const DEFAULT_SERVE_PORT = 4400;
 
@@ -141,10 +140,9 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
     // Said on the first start only; Settings keeps it in view after that.
     const { warning, warningIsNew } = core.appInfo().vault;
     if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
-    // At every start while it is stored: Settings says it too, until a preference is saved.
-    const { unreadable } = readPreferences(core.settings);
-    if (unreadable.length > 0)
-      io.stderr(`warning: ${terminalSafe(unreadablePreferencesWords(unreadable), { maxChars: 2000 })}\n`);
+    // At every start while it is stored: Settings says the preferences' too, until one is saved.
+    for (const line of unreadableSettingsWarnings(core.settings, ['preferences', 'listener', 'retention']))
+      io.stderr(`warning: ${terminalSafe(line, { maxChars: 2000 })}\n`);
     if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));
     await signalled;
   } finally {

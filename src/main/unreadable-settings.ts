@@ -1,0 +1,37 @@
+import { DEFAULT_LISTENER_SETTINGS, listenerSettingsSchema } from '../shared/listener';
+import { retentionSchema } from '../shared/history-file';
+import { unreadablePreferencesWords } from '../shared/preferences';
+import { unreadableSettingWords } from '../shared/stored-settings';
+import { readPreferences } from './bridge/handlers/preferences';
+import { KEEP_EVERYTHING, RETENTION_SETTING } from './history/history-service';
+import { LISTENER_SETTINGS_SETTING } from './listener/listener-settings-store';
+import type { SettingsRepository } from './store/settings-repository';
+
+export type UnreadableSettingKind = 'preferences' | 'listener' | 'retention';
+
+/**
+ * What of the stored settings cannot be read, one line a setting naming its key and each field
+ * (stored value, default used): said in the log at start and on the terminal by the commands
+ * that use them, so a damaged value never falls back to defaults in silence. Reading never
+ * writes: the stored value stays as evidence until the user saves.
+ */
+export function unreadableSettingsWarnings(
+  settings: SettingsRepository,
+  kinds: readonly UnreadableSettingKind[],
+): string[] {
+  const lines: string[] = [];
+  for (const kind of kinds) {
+    if (kind === 'preferences') {
+      const { unreadable } = readPreferences(settings);
+      if (unreadable.length > 0) lines.push(unreadablePreferencesWords(unreadable));
+    } else if (kind === 'listener') {
+      const { key } = LISTENER_SETTINGS_SETTING;
+      const { unreadable } = settings.read(key, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
+      if (unreadable.length > 0) lines.push(unreadableSettingWords(LISTENER_SETTINGS_SETTING, unreadable));
+    } else {
+      const { unreadable } = settings.read(RETENTION_SETTING.key, retentionSchema, KEEP_EVERYTHING);
+      if (unreadable.length > 0) lines.push(unreadableSettingWords(RETENTION_SETTING, unreadable));
+    }
+  }
+  return lines;
+}

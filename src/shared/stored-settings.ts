@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/**
+ * The one reader of a stored settings value (a key of the settings table, edited by hand or
+ * damaged): what parses is kept, what does not takes its default and is said in `unreadable`,
+ * never dropped in silence. One bad field reset every field before: a damaged forwardTo made
+ * the listener answer 200 where 503 was stored. Reading never writes: the stored value stays
+ * as evidence until the user saves.
+ */
+export interface StoredSettingsRead<T> {
+  value: T;
+  /** What could not be read, each naming the field, the stored value and the default used. */
+  unreadable: string[];
+}
+
+/** A stored setting as the words about it name it. */
+export interface StoredSetting {
+  key: string;
+  /** `listener settings`, as in "The stored listener settings (the … setting) cannot be read". */
+  name: string;
+  /** What happens next, said after what could not be read. */
+  outcome: string;
+}
+
+/** Per field, what it holds in words (`one of system, light, dark`), where the schema's own message would not say it. */
+export type ExpectedWords = Readonly<Record<string, string>>;
+
+/** A stored value as a message quotes it: JSON, cut at 40 characters. */
+export function quotedStoredValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/**
+ * The start of a stored text that is not JSON, as written, cut at 60 characters; a control
+ * character is shown as its `\u` escape, so the log and the terminal print it as text.
+ */
+function textStart(text: string): string {
+  const start = text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  return start.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what it finds
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let here = raw;
+  for (const step of path)
+    here = isPlainObject(here) || Array.isArray(here) ? (here as never)[step] : undefined;
+  return here;
+}
+
+function fieldWords(field: string, stored: unknown, why: string, used: unknown): string {
+  return `${field} ${quotedStoredValue(stored)} ${why}, so ${quotedStoredValue(used)} is used`;
+}
+
+/**
+ * Reads a parsed stored value. An object schema is read one field at a time: a field that is
+ * missing (an older version did not write it) takes its default without a word, one that is
+ * there but not valid takes its default and is named; fields of a newer version are left out.
+ * Any other schema (a union such as the retention policy) is read whole: when it does not parse,
+ * each issue is named and the whole default is used. `null`/`undefined`: nothing stored.
+ */
+export function readStoredSettings<S extends z.ZodType>(
+  raw: unknown,
+  schema: S,
+  defaults: z.output<S>,
+  expected: ExpectedWords = {},
+): StoredSettingsRead<z.output<S>> {
+  if (raw === undefined || raw === null) return { value: defaults, unreadable: [] };
+  if (schema instanceof z.ZodObject) {
+    if (!isPlainObject(raw) || !isPlainObject(defaults))
+      return { value: defaults, unreadable: [`the value ${quotedStoredValue(raw)} is not an object`] };
+    const value: Record<string, unknown> = { ...defaults };
+    const unreadable: string[] = [];
+    for (const [field, fieldSchema] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+      if (!(field in raw)) continue;
+      const parsed = fieldSchema.safeParse(raw[field]);
+      if (parsed.success) value[field] = parsed.data;
+      else {
+        const why = expected[field] ?? `cannot be read (${parsed.error.issues[0]?.message ?? 'not valid'})`;
+        unreadable.push(
+          fieldWords(
+            field,
+            raw[field],
+            expected[field] === undefined ? why : `is not ${why}`,
+            defaults[field],
+          ),
+        );
+      }
+    }
+    // A check across fields (none today) would still hold: what it refuses is the default.
+    const whole = schema.safeParse(value);
+    return whole.success
+      ? { value: whole.data, unreadable }
+      : {
+          value: defaults,
+          unreadable: [
+            ...unreadable,
+            `the fields read together are not valid (${whole.error.issues[0]?.message ?? ''}), so the defaults are used`,
+          ],
+        };
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { value: parsed.data, unreadable: [] };
+  return {
+    value: defaults,
+    unreadable: parsed.error.issues.map((issue) =>
+      fieldWords(
+        issue.path.length === 0 ? 'the value' : issue.path.map(String).join('.'),
+        valueAt(raw, issue.path),
+        `cannot be read (${issue.message})`,
+        defaults,
+      ),
+    ),
+  };
+}
+
+/** Reads a stored text: one that is not JSON is unreadable as a whole, said with its start. */
+export function readStoredSettingsText<S extends z.ZodType>(
+  text: string | undefined,
+  schema: S,
+  defaults: z.output<S>,
+  expected?: ExpectedWords,
+): StoredSettingsRead<z.output<S>> {
+  if (text === undefined) return { value: defaults, unreadable: [] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { value: defaults, unreadable: [`the value is not JSON (it reads ${textStart(text)})`] };
+  }
+  return readStoredSettings(raw, schema, defaults, expected);
+}
+
+/**
+ * What the console says of a stored setting it cannot read, in the log and the terminal (one
+ * line, naming the key and each field); Settings says the preferences' in its alert.
+ */
+export function unreadableSettingWords(setting: StoredSetting, unreadable: readonly string[]): string {
+  return `The stored ${setting.name} (the "${setting.key}" setting) cannot be read: ${unreadable.join('; ')}. ${setting.outcome}`;
+}
