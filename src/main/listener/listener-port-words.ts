@@ -6,9 +6,24 @@ import { errorWords } from '../../shared/error-words';
  */
 
 /** The console of this data directory that says it runs its listener on a port, as its record names it. */
-export type Holder = { runBy: string; profileName: string };
+export type Holder = { runBy: string; profileId: number; profileName: string };
 
-export function heldByConsoleWords(port: number, heldBy: Holder): string {
+/** The profile whose listener this console wants to run (its token is the one it would judge with). */
+export type WantedProfile = { profileId: number; profileName: string };
+
+/**
+ * Why a holder running the listener for another profile is no stand-in for this one: it stores
+ * the webhooks here, but judges them with its own profile's notification token. The Listener
+ * view's words and `listen`'s both say it.
+ */
+export function judgedWithOtherTokenWords(heldBy: Holder, wanted: WantedProfile): string {
+  return `which runs this data directory's listener there for profile ${heldBy.profileName}, not ${wanted.profileName}: it judges the webhooks it receives with profile ${heldBy.profileName}'s notification token, so a webhook meant for profile ${wanted.profileName} that arrives there is stored but judged against the wrong token`;
+}
+
+export function heldByConsoleWords(port: number, heldBy: Holder, wanted: WantedProfile): string {
+  // "Nothing needs doing" holds only where the holder judges with the token this console would.
+  if (heldBy.profileId !== wanted.profileId)
+    return `Port ${port} is already in use by ${heldBy.runBy}, ${judgedWithOtherTokenWords(heldBy, wanted)}. Stop that console or switch its profile to ${wanted.profileName}, or choose another listener port for profile ${wanted.profileName} (0 picks a free one; every console on this data directory shares it), then restart the listener.`;
   return `Port ${port} is already in use by ${heldBy.runBy}, which runs this data directory's listener there for profile ${heldBy.profileName}: the webhooks it receives are stored here already, so nothing needs doing. To run this console's listener as well, choose another listener port in the profile (0 picks a free one; every console on this data directory shares it), then restart the listener.`;
 }
 
@@ -31,9 +46,14 @@ export function otherHolderGoneWords(port: number): string {
   return `Port ${port} was held by another program, which has let it go since: nothing listens there now, so webhooks sent to it are not received. Press Restart listener to start this console's listener on it.`;
 }
 
-export function describeBindError(error: unknown, port: number, heldBy: Holder | null): string {
+export function describeBindError(
+  error: unknown,
+  port: number,
+  heldBy: Holder | null,
+  wanted: WantedProfile,
+): string {
   const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE' && heldBy !== null) return heldByConsoleWords(port, heldBy);
+  if (code === 'EADDRINUSE' && heldBy !== null) return heldByConsoleWords(port, heldBy, wanted);
   if (code === 'EADDRINUSE') {
     // Often the holder is a second console on the same data directory: say that nothing is
     // lost then, and that the profile's port is shared before advising to change it.

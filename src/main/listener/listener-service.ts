@@ -139,10 +139,16 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   const recheckHolder = (): boolean => {
     if (holder === null || server !== null || closed) return false;
     const now = deps.listenerHeldBy?.(holder.port) ?? null;
-    if (now !== null && now.runBy === holder.runBy && now.profileName === holder.profileName) return false;
+    if (
+      now !== null &&
+      now.runBy === holder.runBy &&
+      now.profileId === holder.profileId &&
+      now.profileName === holder.profileName
+    )
+      return false;
     if (now !== null) {
       holder = { ...now, port: holder.port };
-      error = heldByConsoleWords(holder.port, now);
+      error = heldByConsoleWords(holder.port, now, target ?? readTarget());
       return true;
     }
     error = holderGoneWords(holder.port, holder);
@@ -165,7 +171,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       if (consoleHolder !== null) {
         holder = { ...consoleHolder, port };
         portTakenBy = 'console';
-        error = heldByConsoleWords(port, consoleHolder);
+        error = heldByConsoleWords(port, consoleHolder, target ?? readTarget());
       } else {
         if (await portStillHeld(port)) return;
         error = otherHolderGoneWords(port);
@@ -304,7 +310,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       log.info(`Webhook listener on ${server.origin} for profile "${next.profileName}".`);
     } catch (bindError) {
       const heldBy = deps.listenerHeldBy?.(next.port) ?? null;
-      error = describeBindError(bindError, next.port, heldBy);
+      error = describeBindError(bindError, next.port, heldBy, next);
       const code = (bindError as { code?: string }).code;
       portTakenBy = code !== 'EADDRINUSE' ? null : heldBy === null ? 'other' : 'console';
       holder = portTakenBy === 'console' && heldBy !== null ? { ...heldBy, port: next.port } : null;

@@ -12,6 +12,7 @@ import {
 import type { ConsoleCore } from '../../app';
 import { namesListenerLiterally } from '../../listener/forward-guard';
 import { listenerOnPort, liveAddressRecords } from '../../running-addresses/address-record';
+import { judgedWithOtherTokenWords, type WantedProfile } from '../../listener/listener-port-words';
 import { batchedItems } from '../batched-output';
 import { whoseWord } from '../../../shared/provenance';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
@@ -43,9 +44,15 @@ const dash = (value: string | number | null) =>
  * then a second listener is not needed, and saying only "pass --port 0" sends the user to run
  * one the service does not know about. It is named from the address record it publishes.
  */
-function portTakenWords(dataDir: string, port: number): string {
+function portTakenWords(dataDir: string, port: number, wanted: WantedProfile | null): string {
   const holder = listenerOnPort(liveAddressRecords(dataDir), port);
   if (holder === null) return `Port ${port} is already in use; pass --port 0 to pick a free one.`;
+  // A holder for another profile stores here too, but judges with that profile's token.
+  if (wanted !== null && holder.profileId !== wanted.profileId)
+    return terminalSafe(
+      `Port ${port} is already in use by ${holder.runBy}, ${judgedWithOtherTokenWords(holder, wanted)}. ` +
+        `To run ${wanted.profileName}'s listener beside it, pass --port 0.`,
+    );
   return (
     `Port ${port} is already in use by ${terminalSafe(holder.runBy)}, which runs this data ` +
     `directory's listener there for profile ${terminalSafe(holder.profileName)}: the webhooks ` +
@@ -104,7 +111,13 @@ export async function runListen(
         const port = flags.port ?? status.configuredPort;
         throw new Error(
           status.error?.includes('already in use') === true
-            ? portTakenWords(core.dataDir, port)
+            ? portTakenWords(
+                core.dataDir,
+                port,
+                status.profileId === null || status.profileName === null
+                  ? null
+                  : { profileId: status.profileId, profileName: status.profileName },
+              )
             : (status.error ?? 'The listener did not start.'),
         );
       }
