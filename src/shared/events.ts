@@ -99,6 +99,12 @@ export const timelineSummarySchema = z.object({
   /** How many findings the one judgement of its notification body has (null: not a judged body). */
   bodyFindings: z.number().int().nonnegative().nullable(),
   /**
+   * The messages of its token's findings (a token in one place only, a claim named twice), which
+   * the verdict word does not carry: every list draws the token chip with them, so a valid token
+   * with findings never looks plain green. Null: no judged token, or a record from before.
+   */
+  tokenFindings: z.array(z.string()).nullable().default(null),
+  /**
    * The console operation a request was (`createCheckout`, `authorise`, …), as the client
    * wrote it in the record's details (src/main/merchant-api/merchant-api-client.ts); else null.
    */

@@ -56,6 +56,7 @@ const record = (patch: Partial<TimelineSummary>): TimelineSummary => ({
   imported: false,
   provenance: 'service',
   bodyFindings: null,
+  tokenFindings: null,
   operation: null,
   notSent: null,
   ...patch,

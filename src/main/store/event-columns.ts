@@ -140,6 +140,25 @@ export function bodyFindingsOf(details: Record<string, unknown> | undefined): nu
 }
 
 /**
+ * The messages of a webhook token's findings stored in `details.token` (a token in one place
+ * only, a claim named twice), else null: not a judged token, or a record from before they were
+ * stored. The lists read them, as they read the body's count, so a valid token with findings
+ * never draws as a plain green "valid".
+ */
+export function tokenFindingsOf(details: unknown): string[] | null {
+  if (typeof details !== 'object' || details === null) return null;
+  const token = (details as { token?: unknown }).token;
+  if (typeof token !== 'object' || token === null) return null;
+  const findings = (token as { findings?: unknown }).findings;
+  if (!Array.isArray(findings)) return null;
+  return findings.flatMap((finding: unknown) => {
+    const message =
+      typeof finding === 'object' && finding !== null ? (finding as { message?: unknown }).message : null;
+    return typeof message === 'string' ? [message] : [];
+  });
+}
+
+/**
  * The events table's columns (after `id`), declared once: the INSERT, the summary SELECT,
  * the row types and the updates are all derived from this (migration 001 and its successors
  * create them; store-migrations.test.ts holds the two to the same list).
@@ -247,6 +266,8 @@ export type SummaryRow = Pick<EventRow, 'id' | SummaryName> & {
   not_sent?: unknown;
   /** Read out of the body: the first order of an order_id given twice (first-named-order.ts). */
   first_named_order_id?: unknown;
+  /** Read out of `details` for a judged token: its findings, as JSON text (on insert, their messages as tokenFindingsOf read them). */
+  token_findings?: unknown;
   details?: string;
 };
 
@@ -263,6 +284,8 @@ export const summaryColumns = (prefix = ''): string =>
     // notSentOf's reading of the same flags (a JSON true reads as 1).
     `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN json_extract(${prefix}details, '$.dropped') = 1 THEN 'dropped' WHEN json_extract(${prefix}details, '$.unsent') = 1 THEN 'unsent' END AS not_sent`,
     `${firstNamedOrderColumn(prefix)} AS first_named_order_id`,
+    // Only a judged token has findings: the other rows never read their details for them.
+    `CASE WHEN ${prefix}token_verdict IS NULL THEN NULL ELSE json_extract(${prefix}details, '$.token.findings') END AS token_findings`,
   ].join(', ');
 
 /**

@@ -10,7 +10,13 @@ import {
 import { provenanceSchema } from '../../shared/provenance';
 import { notSentOf, type NotSent } from '../../shared/record-status';
 import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
-import { bodyFindingsOf, type EventRow, type EventUpdate, type SummaryRow } from './event-columns';
+import {
+  bodyFindingsOf,
+  tokenFindingsOf,
+  type EventRow,
+  type EventUpdate,
+  type SummaryRow,
+} from './event-columns';
 import { readStoredHeaders } from './stored-headers';
 
 // A stored row as the timeline shows it: the summary (lists, pushes) and the detail (one record).
@@ -69,6 +75,20 @@ function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | n
   return typeof operation === 'string' ? operation : null;
 }
 
+/** A summary row's token findings: selected as JSON text, given as read on insert, or in `details`. */
+function tokenFindingsOfRow(
+  row: Pick<SummaryRow, 'token_verdict' | 'token_findings' | 'details'>,
+): string[] | null {
+  if (row.token_verdict === null) return null;
+  const { token_findings: findings } = row;
+  if (findings === undefined)
+    return row.details === undefined ? null : tokenFindingsOf(JSON.parse(row.details));
+  // On insert, the messages as tokenFindingsOf read them from the details given.
+  if (Array.isArray(findings)) return findings.filter((message) => typeof message === 'string');
+  if (typeof findings !== 'string') return null;
+  return tokenFindingsOf({ token: { findings: JSON.parse(findings) as unknown } });
+}
+
 export function toSummary(row: SummaryRow): TimelineSummary {
   return {
     id: row.id,
@@ -94,6 +114,7 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     imported: row.imported === 1,
     provenance: provenanceSchema.parse(row.provenance),
     bodyFindings: row.body_findings,
+    tokenFindings: tokenFindingsOfRow(row),
     operation: operationOf(row),
     notSent: notSentOfRow(row),
   };
@@ -113,6 +134,7 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
   if (update.relatedId !== undefined) next.relatedId = update.relatedId;
   if (update.details !== undefined) {
     next.bodyFindings = bodyFindingsOf(update.details);
+    next.tokenFindings = next.tokenVerdict === null ? null : tokenFindingsOf(update.details);
     const operation = update.details['operation'];
     next.operation = typeof operation === 'string' ? operation : null;
     next.notSent = next.kind === 'delivery' ? notSentOf(update.details) : null;

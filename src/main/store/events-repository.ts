@@ -7,6 +7,7 @@ import {
   insertValues,
   summaryColumns,
   toParams,
+  tokenFindingsOf,
   updateParams,
   type EventRow,
   type EventUpdate,
@@ -85,6 +86,7 @@ export function createEventsRepository(db: SqliteDatabase) {
       id: rowId,
       operation,
       not_sent: event.kind === 'delivery' ? notSentOf(event.details) : null,
+      token_findings: params.token_verdict === null ? null : tokenFindingsOf(event.details),
       // Read as every list reads it (SQLite's first of a name given twice), for the rare
       // webhook whose verdict says its order_id is given twice; the rest name one order.
       first_named_order_id: mayNameOrderTwice(params.kind, params.details)

@@ -35,3 +35,12 @@ export const GOOD_BODY_VERDICTS: readonly BodyVerdict[] = ['event', 'legacy'];
 export function bodyVerdictLabel(verdict: BodyVerdict, findings: number | null): string {
   return findings !== null && findings > 0 ? `${verdict} · ${countOf(findings, 'finding')}` : verdict;
 }
+
+/**
+ * A token verdict as every screen and the terminal write it: with how many warnings its one
+ * judgement has ("valid · 1 warning": the token came only in ?serviceToken=); the word alone
+ * when it has none or they are not known.
+ */
+export function tokenVerdictLabel(verdict: TokenVerdict, findings: number | null): string {
+  return findings !== null && findings > 0 ? `${verdict} · ${countOf(findings, 'warning')}` : verdict;
+}

@@ -7,7 +7,8 @@ import { TimelinePage } from '../pages/timeline-page';
 
 // Key values read at WCAG AA (4.5:1 for normal text) in both themes: a 200 in Mantine's green on
 // white read 2.36:1, a 409 in its orange 2.57:1, "event · 1 finding" in white on orange 2.57:1
-// (3.58:1 dark), the selected profile's base URL 2.02:1 (2.73:1 dark).
+// (3.58:1 dark), the selected profile's base URL 2.02:1 (2.73:1 dark). "valid · 1 warning" is
+// drawn in the lists' amber.
 
 const AA = 4.5;
 const finding = { path: 'data.0', message: 'x' };
@@ -21,7 +22,12 @@ const test = base.extend<{ seeded: ServedConsole }>({
     });
     const served = await startConsoleWith((dataDir) =>
       writeEvents(dataDir, [
-        webhook(1, { status: 200, tokenVerdict: 'valid', details: { body: { findings: [finding] } } }),
+        // A valid token that came in one place only: its warning is said in every list's chip.
+        webhook(1, {
+          status: 200,
+          tokenVerdict: 'valid',
+          details: { token: { findings: [finding] }, body: { findings: [finding] } },
+        }),
         { ...seededEvent(3, start + 2000), status: 409 },
         webhook(3, { status: 500, tokenVerdict: 'expired', bodyVerdict: 'legacy' }),
         webhook(4, { status: 302, tokenVerdict: 'invalid_signature', bodyVerdict: 'invalid_json' }),
@@ -57,6 +63,7 @@ test('statuses, verdicts and findings read 4.5:1 on History and the Timeline, li
     await openConsole(page, seeded, '#/history');
     await expect(page.getByTestId('history-row')).toHaveCount(6);
     await expect(page.getByTestId('body-verdict').getByText('event · 1 finding')).toHaveCount(1);
+    await expect(page.getByTestId('token-verdict').getByText('valid · 1 warning')).toHaveCount(1);
     failing.push(...(await unreadable(page, KEY_VALUES, `${scheme} History`)));
     // A webhook whose token did not verify is marked, as history's WHOSE column says it, never
     // left to read as the service's own; the mark reads 4.5:1 too.
@@ -73,6 +80,7 @@ test('statuses, verdicts and findings read 4.5:1 on History and the Timeline, li
     await page.goto(`${seeded.origin}/#/timeline`);
     const timeline = new TimelinePage(page);
     await timeline.expectReady();
+    await expect(page.getByTestId('token-verdict').getByText('valid · 1 warning')).toHaveCount(1);
     failing.push(...(await unreadable(page, KEY_VALUES, `${scheme} Timeline`)));
     // A selected row's tint, and the detail pane's own status and badges.
     for (const id of [1, 2, 4]) {

@@ -39,6 +39,7 @@ function base(kind: OrderRecord['kind']): OrderRecord {
     imported: false,
     provenance: 'service',
     bodyFindings: null,
+    tokenFindings: null,
     operation: null,
     notSent: null,
     requestJson: null,

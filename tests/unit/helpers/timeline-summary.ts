@@ -25,6 +25,7 @@ export function timelineSummary(id: number, at: Date, extra: Partial<TimelineSum
     imported: false,
     provenance: 'service',
     bodyFindings: null,
+    tokenFindings: null,
     operation: null,
     notSent: null,
     ...extra,

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/event-filter';
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
 import { givenMoreThanOnceWords } from '../../../shared/given-more-than-once';
-import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
+import { bodyVerdictLabel, tokenVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
 import { namedOrdersWords } from '../../../shared/named-orders-words';
 import { isUnreadRequest, NOT_JUDGED } from '../../../shared/raw-request';
 import { filterParts, type FilterPartField } from '../../../shared/event-filter-parts';
@@ -235,7 +235,11 @@ async function historyTable(
         clip(dash(item.path === null ? null : redactPath(item.path, secrets, maskWith)), 40),
         // The Timeline's word: a delivery the emulator dropped is `not sent`, never `failed`.
         recordStatusWord(item, '-'),
-        unread ? NOT_JUDGED : dash(item.tokenVerdict),
+        unread
+          ? NOT_JUDGED
+          : item.tokenVerdict === null
+            ? '-'
+            : tokenVerdictLabel(item.tokenVerdict, item.tokenFindings?.length ?? null),
         unread
           ? NOT_JUDGED
           : item.bodyVerdict === null

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { TimelineSummary } from '../../../shared/events';
-import { bodyVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
+import { bodyVerdictLabel, tokenVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
 import { isUnreadRequest, NOT_JUDGED } from '../../../shared/raw-request';
 import {
   DEFAULT_LISTENER_SETTINGS,
@@ -72,7 +72,8 @@ export function formatWebhookLine(summary: TimelineSummary): string {
     summary.at,
     dash(summary.method),
     dash(summary.path),
-    `token=${unread ? NOT_JUDGED : dash(summary.tokenVerdict)}`,
+    // With its warnings, as the window labels it: a token sent in one place only is not clean.
+    `token=${unread ? NOT_JUDGED : summary.tokenVerdict === null ? '-' : tokenVerdictLabel(summary.tokenVerdict, summary.tokenFindings?.length ?? null)}`,
     // With its findings, as the window labels it: an empty body or an event with errors
     // must not read as clean here either.
     `body=${unread ? NOT_JUDGED : summary.bodyVerdict === null ? '-' : bodyVerdictLabel(summary.bodyVerdict, summary.bodyFindings)}`,

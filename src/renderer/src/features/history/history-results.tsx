@@ -120,7 +120,7 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
         ) : record.tokenVerdict === null ? (
           ''
         ) : (
-          <RowVerdict kind="token" verdict={record.tokenVerdict} />
+          <RowVerdict kind="token" verdict={record.tokenVerdict} findings={record.tokenFindings} />
         )}
       </td>
       <td>

@@ -5,6 +5,7 @@ import {
   GOOD_BODY_VERDICTS,
   GOOD_TOKEN_VERDICTS,
   TOKEN_VERDICT_MEANING,
+  tokenVerdictLabel,
 } from '@shared/jwt/token-verdict-meaning';
 import { countOf } from '@shared/count-words';
 import type { SignalHue } from '@ui/readable-colors';
@@ -16,7 +17,17 @@ import type { SignalHue } from '@ui/readable-colors';
  * Builder's followed order), beside the Timeline's orange "event · 1 finding" of the same body.
  */
 export type VerdictRef =
-  { kind: 'token'; verdict: TokenVerdict } | { kind: 'body'; verdict: BodyVerdict; findings: number | null };
+  | {
+      kind: 'token';
+      verdict: TokenVerdict;
+      /**
+       * The messages of the token's findings (a token in one place only), where the view has
+       * them: every list does (TimelineSummary.tokenFindings). Views that list them beside
+       * the chip (a record's detail) leave them out.
+       */
+      findings?: readonly string[] | null;
+    }
+  | { kind: 'body'; verdict: BodyVerdict; findings: number | null };
 
 /** Colour by how bad it is: a forgery is red, a clock or config problem orange. */
 const TOKEN_COLOR: Record<TokenVerdict, SignalHue> = {
@@ -56,14 +67,27 @@ export function verdictLook(ref: VerdictRef): {
   good: boolean;
   findings: number | null;
 } {
-  if (ref.kind === 'token')
+  if (ref.kind === 'token') {
+    // A valid token sent other than as the spec sends it is judged once, with its findings:
+    // a list drawing it plain green said less than the record's detail and history --json.
+    const warnings = ref.findings ?? [];
+    const good = GOOD_TOKEN_VERDICTS.includes(ref.verdict);
+    if (warnings.length === 0)
+      return {
+        color: TOKEN_COLOR[ref.verdict],
+        label: ref.verdict,
+        meaning: TOKEN_VERDICT_MEANING[ref.verdict],
+        good,
+        findings: ref.findings === undefined || ref.findings === null ? null : 0,
+      };
     return {
-      color: TOKEN_COLOR[ref.verdict],
-      label: ref.verdict,
-      meaning: TOKEN_VERDICT_MEANING[ref.verdict],
-      good: GOOD_TOKEN_VERDICTS.includes(ref.verdict),
-      findings: null,
+      color: good ? 'yellow' : TOKEN_COLOR[ref.verdict],
+      label: tokenVerdictLabel(ref.verdict, warnings.length),
+      meaning: [TOKEN_VERDICT_MEANING[ref.verdict], ...warnings.map((warning) => `⚠ ${warning}`)].join('\n'),
+      good: false,
+      findings: warnings.length,
     };
+  }
   const { findings } = ref;
   const flagged = findings !== null && findings > 0;
   return {

@@ -14,7 +14,9 @@ function Verdicts({ record }: { record: TimelineSummary | undefined }) {
   if (record === undefined) return null;
   return (
     <Group gap={4}>
-      {record.tokenVerdict !== null && <VerdictBadge kind="token" verdict={record.tokenVerdict} size="xs" />}
+      {record.tokenVerdict !== null && (
+        <VerdictBadge kind="token" verdict={record.tokenVerdict} findings={record.tokenFindings} size="xs" />
+      )}
       {record.bodyVerdict !== null && (
         <VerdictBadge kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} size="xs" />
       )}

@@ -145,7 +145,9 @@ function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsPro
       </div>
       <div role="cell" className={classes.verdicts}>
         {isUnreadRequest(verdicts) && <RowNotJudged />}
-        {verdicts.tokenVerdict !== null && <RowVerdict kind="token" verdict={verdicts.tokenVerdict} />}
+        {verdicts.tokenVerdict !== null && (
+          <RowVerdict kind="token" verdict={verdicts.tokenVerdict} findings={verdicts.tokenFindings} />
+        )}
         {verdicts.bodyVerdict !== null && (
           <RowVerdict kind="body" verdict={verdicts.bodyVerdict} findings={verdicts.bodyFindings} />
         )}
