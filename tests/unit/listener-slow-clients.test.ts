@@ -197,6 +197,32 @@ describe('a request that never gets past its headers: one row that says what hap
     });
   });
 
+  it('the rest of the headers sent after the 408: not served, one row, and only the 408 answered', async () => {
+    const listener = await serve({ headersTimeoutMs: 1000 });
+    // Half-open, as the tester's script: it reads the FIN and still writes the rest.
+    const socket = connect({ port: listener.server.port, host: '127.0.0.1', allowHalfOpen: true });
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += String(chunk);
+    });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write('POST /slow2 HTTP/1.1\r\nHost: a\r\n');
+    // The 408 is out before the rest comes (the tester's script waited past the timeout).
+    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.end('Content-Length: 2\r\n\r\n{}');
+    await closed;
+    // Long enough for a request served from those bytes to have been stored (it was, as a 200).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    const { id } = answerBody(answer);
+    expect(listener.rows().map((record) => [record.id, record.status])).toEqual([[id, 408]]);
+  });
+
   it('a hang-up during the headers: no status, nothing answered (it read "answered 400")', async () => {
     const listener = await serve({ headersTimeoutMs: 10_000 });
     const answer = await sendThenLeave(listener.server.port, stalled, 'end');

@@ -47,6 +47,9 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
   const refusals = { ...options, origin: () => origin };
   // Node can report one broken connection more than once (a header overflow arrives in several
   // chunks), and a client refused for being slow may hang up after: one request, recorded once.
+  // A connection in here has had its answer (or is closing behind one): Node's parser goes on
+  // reading it (httpAllowHalfOpen keeps it open after the refusal's FIN), so bytes sent after a
+  // 408 became a request of their own, served and stored as a 200 that never reached the client.
   const reported = new WeakSet<Socket>();
   const guard = createConnectionGuard(limits, {
     overCapacity: (socket, reason) =>
@@ -100,8 +103,9 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
   };
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
-    // A refused connection is being answered and closed; its request is not served.
-    if (guard.refused(req.socket)) return void req.resume();
+    // A refused connection is being answered and closed; its request is not served, nor stored:
+    // nothing after the refusal is acknowledged, and no answer to it can go out.
+    if (guard.refused(req.socket) || reported.has(req.socket)) return void req.resume();
     answering.set(req.socket, res);
     req.once('end', () => readWhole.set(req.socket, req.socket.bytesRead));
     res.once('close', () => {
