@@ -38,21 +38,43 @@ export function statusLine(status: number): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Unknown'}`;
 }
 
+/** A raw answer's parts: what the record keeps of it, and the bytes that go out. */
+export interface RawJsonAnswer {
+  headers: [string, string][];
+  body: string;
+  /** The status line, headers and body, as written to the socket. */
+  bytes: string;
+}
+
 /**
  * A whole response written straight to a socket Node's parser gave up on (there is no
- * ServerResponse for it), always closing the connection.
+ * ServerResponse for it), always closing the connection. Built once, so a record of it holds
+ * the headers and body that went out, not a second idea of them.
  */
-export function rawJsonResponse(
+export function rawJsonAnswer(
   status: number,
   body: unknown,
   extraHeaders: [string, string][] = [],
-): string {
+): RawJsonAnswer {
   const text = JSON.stringify(body);
-  const headers = [
+  const headers: [string, string][] = [
     ['Content-Type', 'application/json; charset=utf-8'],
     ['Content-Length', String(Buffer.byteLength(text))],
     ...extraHeaders,
     ['Connection', 'close'],
   ];
-  return `${statusLine(status)}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${text}`;
+  return {
+    headers,
+    body: text,
+    bytes: `${statusLine(status)}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${text}`,
+  };
+}
+
+/** {@link rawJsonAnswer}'s bytes, for an answer nothing records. */
+export function rawJsonResponse(
+  status: number,
+  body: unknown,
+  extraHeaders: [string, string][] = [],
+): string {
+  return rawJsonAnswer(status, body, extraHeaders).bytes;
 }

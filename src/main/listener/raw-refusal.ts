@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HeaderList, TimelineSummary } from '../../shared/events';
 import { TOO_LARGE_KEPT_BYTES } from '../../shared/listener';
-import { rawJsonResponse } from '../http/server-limits';
+import { rawJsonAnswer, type RawJsonAnswer } from '../http/server-limits';
 import { headerPairs } from '../http/header-pairs';
 import type { IngestWriter } from './ingest-writer';
 
@@ -46,40 +46,68 @@ function requestColumns(request: IncomingMessage | undefined, origin: string) {
   };
 }
 
+/** Said of a refusal whose client had gone before its answer could be written. */
+const NEVER_WENT_OUT =
+  ' That answer never went out: the client had closed the connection before it could be written.';
+
 /**
  * A connection the listener answers without a request handler (Node could not parse it, it
  * came over the connection cap, it was too slow, it asked to CONNECT): stored as a webhook
- * row first, then answered with `{ received: false, id, error }` and closed, so nothing that
- * reaches the port goes unrecorded or unanswered.
+ * row first, with the answer it is given, then answered with `{ received: false, id, error }`
+ * and closed, so nothing that reaches the port goes unrecorded or unanswered. A client gone
+ * before the answer could be written gets none, and its row is corrected to say so.
  */
 export function recordRawRefusal(context: RawRefusalContext, socket: Socket, refusal: RawRefusal): void {
   const profile = context.profile();
   const kept = refusal.rawPacket?.subarray(0, TOO_LARGE_KEPT_BYTES) ?? null;
+  const { status, behind } = refusal;
+  // Built with the row, once its id is known: the bytes written are the ones stored.
+  let answer: RawJsonAnswer | null = null;
   context.writer
-    .insert(() => ({
-      kind: 'webhook',
-      profileId: profile.id,
-      profileName: profile.name,
-      ...requestColumns(refusal.request, context.origin()),
-      remoteAddress: socket.remoteAddress ?? null,
-      requestBody: kept,
-      requestSize: refusal.rawPacket?.byteLength ?? null,
-      requestTruncated: kept !== null && kept.byteLength < (refusal.rawPacket?.byteLength ?? 0),
-      status: refusal.status,
-      error: refusal.error,
-    }))
+    .insert((id) => {
+      if (status !== null && behind === undefined) {
+        answer = rawJsonAnswer(status, { received: false, id, error: refusal.refusal }, refusal.extraHeaders);
+      }
+      return {
+        kind: 'webhook',
+        profileId: profile.id,
+        profileName: profile.name,
+        ...requestColumns(refusal.request, context.origin()),
+        remoteAddress: socket.remoteAddress ?? null,
+        requestBody: kept,
+        requestSize: refusal.rawPacket?.byteLength ?? null,
+        requestTruncated: kept !== null && kept.byteLength < (refusal.rawPacket?.byteLength ?? 0),
+        status,
+        responseHeaders: answer?.headers ?? null,
+        responseBody: answer === null ? null : Buffer.from(answer.body),
+        error: refusal.error,
+      };
+    })
     .then(
       (summary) => {
         context.onWebhook?.(summary);
-        const { behind } = refusal;
-        if (refusal.status === null || behind !== undefined) {
+        // Narrowed by hand: TypeScript cannot see that the builder ran during the insert.
+        const sent = answer as RawJsonAnswer | null;
+        if (sent === null) {
           if (behind === undefined || behind.writableFinished) socket.destroy();
           else behind.once('close', () => socket.destroy());
           return;
         }
-        if (!socket.writable) return void socket.destroy();
-        const body = { received: false, id: summary.id, error: refusal.refusal };
-        socket.end(rawJsonResponse(refusal.status, body, refusal.extraHeaders));
+        if (!socket.writable) {
+          socket.destroy();
+          context.writer.update(
+            summary.id,
+            {
+              status: null,
+              responseHeaders: null,
+              responseBody: null,
+              error: `${refusal.error}${NEVER_WENT_OUT}`,
+            },
+            summary,
+          );
+          return;
+        }
+        socket.end(sent.bytes);
       },
       (storeError: unknown) => {
         context.logError(`A refused request could not be stored: ${String(storeError)}`);
