@@ -51,6 +51,14 @@ const NEVER_WENT_OUT =
   ' That answer never went out: the client had closed the connection before it could be written.';
 
 /**
+ * The row's words, told the answer never went out: "answered 400" would claim it had, a
+ * sentence before saying it did not.
+ */
+function notAnswered(error: string): string {
+  return error.replace(/\banswered (\d{3})\b/, 'was to be answered $1');
+}
+
+/**
  * A connection the listener answers without a request handler (Node could not parse it, it
  * came over the connection cap, it was too slow, it asked to CONNECT): stored as a webhook
  * row first, with the answer it is given, then answered with `{ received: false, id, error }`
@@ -101,7 +109,7 @@ export function recordRawRefusal(context: RawRefusalContext, socket: Socket, ref
               status: null,
               responseHeaders: null,
               responseBody: null,
-              error: `${refusal.error}${NEVER_WENT_OUT}`,
+              error: `${notAnswered(refusal.error)}${NEVER_WENT_OUT}`,
             },
             summary,
           );
