@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import type { CommandName, CommandOutput } from '../../src/shared/contract';
+import type { NewEvent } from '../../src/main/store/events-repository';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import {
   DEPTHS,
@@ -20,8 +21,8 @@ import { makeTempDir, openTempConsole } from './helpers/temp-console';
 /**
  * Issue 15.1: one stored body nested 20,000 levels deep made listing orders and every
  * lifecycle fail ("Maximum call stack size exceeded"), for all orders, for good. Here every
- * hostile structure is stored, through the listener and through an import (as an older
- * version stored it, already attached to an order), and then every reader reads everything.
+ * hostile structure is stored, through the listener and as an older version stored it
+ * (imported, already attached to an order), and then every reader reads everything.
  */
 const NORMAL_ORDER = '6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21';
 const IMPORTED_ORDER = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
@@ -36,26 +37,31 @@ async function call<K extends CommandName>(core: ConsoleCore, command: K, input:
   return result.data as CommandOutput<K>;
 }
 
-/** What an older version stored: a deep body already attached to an order, judged `event`. */
-function olderRecords(): string {
-  return [10, 20_000]
-    .map((depth, index) =>
-      JSON.stringify({
-        uid: `older-${index}`,
-        kind: 'webhook',
-        at: new Date(Date.UTC(2026, 0, 1, 10, index)).toISOString(),
-        method: 'POST',
-        url: 'http://127.0.0.1:4455/notify',
-        path: '/notify',
-        request_body: `{"order_id":"${IMPORTED_ORDER}","event_type":"order_captured","data":${nestedArrays(depth)}}`,
-        status: 200,
-        order_id: IMPORTED_ORDER,
-        event_type: 'order_captured',
-        body_verdict: 'event',
-        token_verdict: 'valid',
-      }),
-    )
-    .join('\n');
+/**
+ * What an older version stored: a deep body already attached to an order, judged `event`. Written
+ * straight to the store as that version wrote it: an import judges a webhook's body again now
+ * (import-verdicts.ts), so it could no longer bring such a record in.
+ */
+function olderRecords(): NewEvent[] {
+  return [10, 20_000].map((depth, index) => ({
+    uid: `older-${index}`,
+    kind: 'webhook',
+    atMs: Date.UTC(2026, 0, 1, 10, index),
+    method: 'POST',
+    url: 'http://127.0.0.1:4455/notify',
+    path: '/notify',
+    // A token came (its verdict says valid): an export imports back only with what its bytes show.
+    requestHeaders: [['Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl']],
+    requestBody: new TextEncoder().encode(
+      `{"order_id":"${IMPORTED_ORDER}","event_type":"order_captured","data":${nestedArrays(depth)}}`,
+    ),
+    status: 200,
+    orderId: IMPORTED_ORDER,
+    eventType: 'order_captured',
+    bodyVerdict: 'event',
+    tokenVerdict: 'valid',
+    imported: true,
+  }));
 }
 
 beforeAll(async () => {
@@ -72,7 +78,7 @@ beforeAll(async () => {
   for (const body of [payload('order_approved'), payload('order_captured')])
     expect((await post(body)).status).toBe(200);
   for (const structure of structures) expect((await post(structure.body)).status, structure.name).toBe(200);
-  await open.core.history.importText(olderRecords());
+  open.core.recorder.recordMany(olderRecords());
 }, 60_000);
 
 afterAll(async () => {

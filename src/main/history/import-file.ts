@@ -23,6 +23,7 @@ import { RELATED_UID_KEY } from '../store/history-repository';
 import { REDACTED } from '../../shared/secrets/redact-secrets';
 import { REDACTED_KEY, withRedactedSize } from './export-records';
 import { eventFromHar, harEntrySchema, harFileSchema } from './har';
+import { withOwnVerdicts } from './import-verdicts';
 
 /** The file cannot be imported; the message names the line, record or entry and the cause. */
 export class ImportError extends Error {}
@@ -230,7 +231,9 @@ export function checkedRecord(event: unknown, where: string, maxBody: number): E
         `${where}: ${sizeField} is ${arrived} bytes, smaller than the ${size} bytes of ${field} it gives.`,
       );
   }
-  return record;
+  return withOwnVerdicts(record, `${where} (uid ${JSON.stringify(record.uid)})`, (message) => {
+    throw new ImportError(message);
+  });
 }
 
 /**
