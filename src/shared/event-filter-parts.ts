@@ -40,6 +40,9 @@ export function filterParts(filter: EventFilter): FilterPart[] {
   add('kinds', list(filter.kinds), { kinds: filter.kinds ?? [] });
   if (filter.profileId !== undefined)
     add('profileId', String(filter.profileId), { profileId: filter.profileId });
+  // The profile part, by a name no profile may have now: a view or flag names it as the profile.
+  if (filter.profileName !== undefined)
+    add('profileId', filter.profileName, { profileName: filter.profileName });
   if (filter.orderId !== undefined) add('orderId', filter.orderId, { orderId: filter.orderId });
   if (filter.eventType !== undefined) add('eventType', filter.eventType, { eventType: filter.eventType });
   add('tokenVerdicts', list(filter.tokenVerdicts), { tokenVerdicts: filter.tokenVerdicts ?? [] });

@@ -37,6 +37,12 @@ export const eventFilterSchema = z
   .object({
     kinds: z.array(eventKindSchema).max(10).optional(),
     profileId: z.number().int().positive().optional(),
+    /**
+     * Records that carry this profile name (NOCASE), whether or not a profile has it now: a
+     * removed or renamed profile's records keep the name they were stored under (`history
+     * --profile`). `profileId` matches the same way, by the profile's current name.
+     */
+    profileName: z.string().trim().min(1, 'Enter a profile name').max(200).optional(),
     orderId: z.string().trim().min(1, 'Enter an order id').max(200).optional(),
     eventType: z.string().trim().min(1, 'Enter an event type').max(100).optional(),
     tokenVerdicts: z.array(tokenVerdictSchema).max(TOKEN_VERDICTS.length).optional(),

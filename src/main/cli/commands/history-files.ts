@@ -14,12 +14,12 @@ import { commandCaller, flagsOf } from '../command-caller';
 import {
   FILTER_FLAGS,
   filterFromHistoryFlags,
+  profileFilterOf,
   historyFlags,
   noteSearchLeftOut,
   withFilterOptions,
 } from './history';
 import { terminalSafe } from '../terminal-text';
-import { requireProfile } from './profiles';
 
 /** Each field of the export command as the flag that sets it. */
 const EXPORT_FLAGS = {
@@ -47,13 +47,14 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
   const flags = parseFlags(exportFlags, rawFlags);
   noteSearchLeftOut(flags.search, context);
   await withExistingConsole(context, async (core) => {
-    const profileId =
-      flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
     // The same command the History view's export calls: one validation, one set of errors.
     const call = commandCaller(core.dispatcher, flagsOf(EXPORT_FLAGS));
     const request = {
       format: flags.format,
-      filter: filterFromHistoryFlags({ ...flags, json: false, limit: 1 }, profileId),
+      filter: filterFromHistoryFlags(
+        { ...flags, json: false, limit: 1 },
+        profileFilterOf(core, context, flags.profile),
+      ),
       includeTokens: flags.includeTokens,
     };
     if (flags.out === undefined || flags.out === '-') {

@@ -121,13 +121,36 @@ export const FILTER_FLAGS = {
   'filter.statuses': '--status',
   'filter.text': '--search',
   'filter.profileId': '--profile',
+  'filter.profileName': '--profile',
 };
 
+/**
+ * The profile part of a filter for `--profile <name>`: the profile of that name, or, where no
+ * profile has it now (removed, or renamed since), the records that still carry it, said on
+ * standard error. A name no profile has and no record carries is refused, naming the profiles.
+ */
+export function profileFilterOf(
+  core: ConsoleCore,
+  context: CliContext,
+  name: string | undefined,
+): Pick<EventFilter, 'profileId' | 'profileName'> {
+  if (name === undefined) return {};
+  const profile = core.profiles.findByName(name);
+  if (profile !== undefined) return { profileId: profile.id };
+  if (core.eventsQuery.count({ profileName: name }) === 0) requireProfile(core.profiles, name);
+  context.io.stderr(
+    `No profile is named "${terminalSafe(name)}" now; showing the records that carry the name.\n`,
+  );
+  return { profileName: name };
+}
+
 /** The timeline filter the flags ask for, unchecked: the contract's schema judges it. */
-export function filterFromHistoryFlags(flags: HistoryFlags, profileId: number | undefined): EventFilter {
-  const draft: EventFilter = {};
+export function filterFromHistoryFlags(
+  flags: HistoryFlags,
+  profile: Pick<EventFilter, 'profileId' | 'profileName'>,
+): EventFilter {
+  const draft: EventFilter = { ...profile };
   if (flags.kind.length > 0) draft.kinds = [...new Set<EventKind>(flags.kind)];
-  if (profileId !== undefined) draft.profileId = profileId;
   if (flags.order !== undefined) draft.orderId = flags.order;
   if (flags.event !== undefined) draft.eventType = flags.event;
   for (const word of flags.verdict) {
@@ -301,9 +324,7 @@ export async function runHistory(rawFlags: unknown, context: CliContext): Promis
   const flags = parseFlags(historyFlags, rawFlags);
   noteSearchLeftOut(flags.search, context);
   const output = await withExistingConsole(context, async (core) => {
-    const profileId =
-      flags.profile === undefined ? undefined : requireProfile(core.profiles, flags.profile).id;
-    const filter = filterFromHistoryFlags(flags, profileId);
+    const filter = filterFromHistoryFlags(flags, profileFilterOf(core, context, flags.profile));
     if (!flags.json) return historyTable(core, context, filter, flags.limit, flags.profile);
     await writeHistoryJson(core, filter, flags.limit, context.io.stdout);
     return null;
@@ -344,7 +365,7 @@ export function withFilterOptions(command: Command): Command {
     )
     .option(
       '--profile <name>',
-      "only records of this profile: its own, and imported records that carry its name (a file holds profile names, not this console's ids)",
+      "only records that carry this profile name, the name each record was stored under (its detail and export say it): a renamed profile's older records keep the old name, and a removed profile's records are found by theirs",
       collect,
     );
 }
