@@ -31,6 +31,7 @@ import ordersDerivedAgain from './030-orders-derived-again';
 import ordersFirstNamed from './031-orders-first-named';
 import ordersDuplicateKeysReadAlike from './032-orders-duplicate-keys-read-alike';
 import ordersReferenceFromNotifications from './033-orders-reference-from-notifications';
+import eventsByProfileName from './034-events-by-profile-name';
 
 export interface Migration {
   readonly id: number;
@@ -80,4 +81,5 @@ export const migrations: readonly Migration[] = [
   { id: 31, name: '031-orders-first-named', sql: ordersFirstNamed },
   { id: 32, name: '032-orders-duplicate-keys-read-alike', sql: ordersDuplicateKeysReadAlike },
   { id: 33, name: '033-orders-reference-from-notifications', sql: ordersReferenceFromNotifications },
+  { id: 34, name: '034-events-by-profile-name', sql: eventsByProfileName },
 ];
