@@ -43,6 +43,7 @@ import type { SecretCipher } from './profiles/sealed-secret';
 import { openStore, type Store } from './store/open-store';
 import { createCurlForRecord } from './timeline/curl-for-record';
 import { otherProcessesRecords } from './timeline/other-processes-records';
+import { otherProcessesRemovals } from './history/other-processes-removals';
 import {
   createRecordSecrets,
   refuseUnopened,
@@ -342,6 +343,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
         },
         [
           otherProcessesRecords({ events, bus, writtenHere: recorder.writtenHere }),
+          otherProcessesRemovals({ events, bus }),
           otherProcessesProfiles({ profiles, bus }),
           orders.otherProcesses,
           emulator.otherProcesses(),

@@ -253,6 +253,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
         removed += removedNow;
         return removedNow === REMOVE_AT_ONCE;
       });
+      if (removed > 0) deps.bus?.publish('history.removed', {});
       return { removed };
     },
   };

@@ -132,4 +132,10 @@ export const historyCommands = {
 export const historyPushEvents = {
   /** The retention policy as saved now: by any window, `retention` in a terminal, or another console. */
   'history.retention': retentionSchema,
+  /**
+   * Records were removed: by a retention run here, or by another process on the data directory
+   * (`retention --apply` in a terminal, another console), as its commits are looked at once a
+   * second. A view counting or listing records asks again: it went on saying what was removed.
+   */
+  'history.removed': z.object({}),
 };

@@ -1,3 +1,4 @@
+import { createConsole } from '../../../src/main/app';
 import { expect, openConsole, test } from '../fixtures/console-test';
 
 /**
@@ -52,4 +53,21 @@ test('webhooks arriving while History is open: the count and Export follow, and 
   await expect(page.getByText(/arrived since/)).toHaveCount(1);
   await page.getByRole('button', { name: 'Show them' }).click();
   await expect(page.getByTestId('history-row')).toHaveCount(1);
+
+  // Records removed by another process (as `retention --keep-count 2 --apply` in a terminal):
+  // the count, Export and the rows said 6 beside a retention line keeping 2, and rows linked to
+  // records that were gone.
+  await page.evaluate(() => (window.location.hash = '#/history'));
+  await expect(page.getByTestId('history-count')).toHaveText('6 matching records');
+  await expect(page.getByTestId('history-row')).toHaveCount(6);
+  const elsewhere = await createConsole({ dataDir: served.dataDir, frontDoor: 'cli', keychain: 'off' });
+  try {
+    expect(await elsewhere.history.applyRetention({ mode: 'count', count: 2 })).toEqual({ removed: 4 });
+  } finally {
+    await elsewhere.close();
+  }
+  await expect(page.getByTestId('history-count')).toHaveText('2 matching records');
+  await expect(page.getByRole('button', { name: /^Export 2 records/ })).toBeVisible();
+  await expect(page.getByTestId('history-row')).toHaveCount(2);
+  await expect(page.getByText('Applying it now removes 0 and keeps 2 records.')).toBeVisible();
 });

@@ -16,6 +16,7 @@ export const ISOLATED_UNIT_FILES = [
   'tests/unit/builder-working-copy-flush.test.ts',
   'tests/unit/builder-working-copy-too-large.test.ts',
   'tests/unit/emulator-store-start.test.ts',
+  'tests/unit/history-store-removed.test.ts',
   'tests/unit/replay-plan-memory.test.ts',
   'tests/unit/replay-selection-body.test.ts',
   'tests/unit/replay-store-body.test.ts',

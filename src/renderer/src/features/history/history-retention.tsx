@@ -93,6 +93,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   // index: it is asked with each new policy, and as records arrive only once what is shown no
   // longer matches the count, at most every DETAIL_EVERY_MS; meanwhile it is not shown.
   const arrivals = useHistoryStore((state) => state.arrivals);
+  // And as records are removed elsewhere (a retention in a terminal), as the count above is.
+  const removals = useHistoryStore((state) => state.removals);
   const detailed = useRef<{ policy: string; at: number; stale: boolean } | null>(null);
   // Once what is shown went stale, asked again when DETAIL_EVERY_MS is up even if nothing arrives.
   const [recheck, setRecheck] = useState(0);
@@ -126,7 +128,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
       current = false;
       clearTimeout(timer);
     };
-  }, [loaded, mode, days, count, arrivals, invalid, recheck]);
+  }, [loaded, mode, days, count, arrivals, removals, invalid, recheck]);
 
   // The count asked about is the one removed, at most: it is counted again as the dialog opens
   // (the preview on the page may be minutes old), and main refuses to remove more than it.

@@ -30,6 +30,12 @@ interface HistoryState {
   savedRetention: Retention | null;
   /** Bumped at most once a second while records arrive: the History view counts again. */
   arrivals: number;
+  /**
+   * Bumped when records were removed (`history.removed`: a retention here, in a terminal or
+   * another console): the view counts and lists again at once, as its count and rows said
+   * what was gone.
+   */
+  removals: number;
 }
 
 /** How long arrivals gather before the History view's count is asked again. */
@@ -42,6 +48,7 @@ const ARRIVAL_RECOUNT_MS = 1_000;
 export const useHistoryStore = create<HistoryState>(() => ({
   savedRetention: null,
   arrivals: 0,
+  removals: 0,
   count: (filter) => bridge.countEvents({ filter }).then((result) => result.count),
   page: (input) => bridge.listEvents(input),
   exportMatching: (input) => exportInParts((part) => bridge.exportHistory(part), input),
@@ -61,6 +68,8 @@ export const useHistoryStore = create<HistoryState>(() => ({
 let arrivalTimer: ReturnType<typeof setTimeout> | null = null;
 bridge.subscribe((event) => {
   if (event.name === 'history.retention') useHistoryStore.setState({ savedRetention: event.payload });
+  if (event.name === 'history.removed')
+    useHistoryStore.setState((state) => ({ removals: state.removals + 1 }));
   if (event.name === 'timeline.appended' && arrivalTimer === null)
     arrivalTimer = setTimeout(() => {
       arrivalTimer = null;

@@ -50,9 +50,13 @@ export function HistoryView() {
   // before, they stayed at what matched when the search ran, and Export then wrote more records
   // than its label said.
   const arrivals = useHistoryStore((state) => state.arrivals);
+  // Records removed (a retention here, in a terminal, another console): the count, Export's
+  // label and the rows are asked again, as after a retention run in this view; they said 1,002
+  // beside a retention line keeping 902, and rows linked to records that were gone.
+  const removals = useHistoryStore((state) => state.removals);
   // What the results list showed when it was loaded: when the count moves past it, the list says so.
   const [listed, setListed] = useState<{ key: string; version: string; count: number } | null>(null);
-  const listVersion = `${version}-${resumed}`;
+  const listVersion = `${version}-${resumed}-${removals}`;
   const newSinceListed =
     listed !== null && listed.key === filterKey && listed.version === listVersion && count !== null
       ? count - listed.count
