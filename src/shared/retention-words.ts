@@ -1,3 +1,4 @@
+import { formatCount } from './count-format';
 import { countOf } from './count-words';
 import type { EventKind } from './events';
 import type { RetentionRemoval } from './history-file';
@@ -11,6 +12,15 @@ export function futureDatedWords(future: number): string {
   if (future === 0) return '';
   const are = future === 1 ? 'is' : 'are';
   return `${countOf(future, 'record')} dated in the future (imported from a clock that ran ahead, say) ${are} kept besides: no policy removes ${future === 1 ? 'it' : 'them'} before that time, and "keep the newest" does not count ${future === 1 ? 'it' : 'them'}.`;
+}
+
+/**
+ * The History view's line under the retention policy: "Applying it now removes 19,352 and keeps
+ * 1,002 records." Its counts grouped as the lines beside it (formatCount), never in the
+ * browser's locale (19.352 in de-DE above "What goes: 19,343 webhooks").
+ */
+export function retentionPreviewWords({ remove, keep }: { remove: number; keep: number }): string {
+  return `Applying it now removes ${formatCount(remove)} and keeps ${countOf(keep, 'record')}.`;
 }
 
 const KIND_PLURALS: Record<EventKind, string> = {
@@ -36,16 +46,16 @@ export function retentionRemovalWords(removing: RetentionRemoval): string {
   const total = removing.kinds.reduce((sum, { count }) => sum + count, 0);
   if (total === 0) return '';
   const kinds = listed(removing.kinds.map(({ kind, count }) => countOf(count, kind, KIND_PLURALS[kind])));
-  const imported = removing.imported === 0 ? '' : ` (${removing.imported} imported from a file)`;
+  const imported = removing.imported === 0 ? '' : ` (${formatCount(removing.imported)} imported from a file)`;
   const { ordersLeaving: leaving, ordersLosing: losing } = removing;
   const leave =
     leaving === 1
       ? '1 order loses all its records and leaves Orders'
-      : `${leaving} orders lose all their records and leave Orders`;
+      : `${formatCount(leaving)} orders lose all their records and leave Orders`;
   const some = (count: number, more: string) =>
     count === 1
       ? `1 ${more}loses some, which may change its state`
-      : `${count} ${more}lose some, which may change their state`;
+      : `${formatCount(count)} ${more}lose some, which may change their state`;
   const orders =
     leaving > 0 && losing > 0
       ? ` ${leave}; ${some(losing, 'more ')}.`

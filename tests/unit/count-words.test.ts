@@ -9,4 +9,10 @@ describe('countOf', () => {
     expect(countOf(2, 'entry', 'entries')).toBe('2 entries');
     expect(countOf(-1, 'second')).toBe('-1 seconds');
   });
+
+  it('groups the count as every message writes one (formatCount), whatever the locale', () => {
+    // The CLI's retention said "would remove 19352 records" where the History view said 19,352.
+    expect(countOf(19_352, 'record')).toBe('19,352 records');
+    expect(countOf(1_000_000, 'entry', 'entries')).toBe('1,000,000 entries');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retentionRemovalWords } from '../../src/shared/retention-words';
+import { retentionPreviewWords, retentionRemovalWords } from '../../src/shared/retention-words';
 
 const removal = (
   kinds: [string, number][],
@@ -44,5 +44,32 @@ describe('what a retention preview says it removes', () => {
 
   it('says nothing when nothing would go', () => {
     expect(retentionRemovalWords(removal([], 0, 0, 0))).toBe('');
+  });
+
+  // One paragraph of the History view wrote "removes 19,352" (the browser's locale: 19.352 in
+  // de-DE) above "What goes: 19343 webhooks … (19352 imported from a file)".
+  it('groups every count the same way as the count above it, in every locale', () => {
+    expect(retentionPreviewWords({ remove: 19_352, keep: 1_002 })).toBe(
+      'Applying it now removes 19,352 and keeps 1,002 records.',
+    );
+    expect(retentionPreviewWords({ remove: 0, keep: 1 })).toBe(
+      'Applying it now removes 0 and keeps 1 record.',
+    );
+    expect(
+      retentionRemovalWords(
+        removal(
+          [
+            ['webhook', 19_343],
+            ['request', 5],
+            ['delivery', 4],
+          ],
+          19_352,
+          1_200,
+          0,
+        ),
+      ),
+    ).toBe(
+      'What goes: 19,343 webhooks, 5 requests and 4 deliveries (19,352 imported from a file). 1,200 orders lose all their records and leave Orders.',
+    );
   });
 });

@@ -33,7 +33,7 @@ test('importing a 10 MB history file from browser mode: all of it, and the conso
   await expect(page.getByTestId('history-empty')).toBeVisible();
   await page.locator('input[type=file]').setInputFiles(file.path);
   await expect(page.getByTestId('import-result')).toHaveText(
-    'Imported 2000 records from large-history.ndjson (ndjson).',
+    'Imported 2,000 records from large-history.ndjson (ndjson).',
     { timeout: 30_000 },
   );
   await expect(page.getByTestId('history-count')).toHaveText('2,000 matching records');

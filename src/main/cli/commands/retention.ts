@@ -10,6 +10,7 @@ import {
 } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
+import { formatCount } from '../../../shared/count-format';
 import { countOf } from '../../../shared/count-words';
 import { futureDatedWords, retentionRemovalWords } from '../../../shared/retention-words';
 import { unreadableSettingsWarnings } from '../../unreadable-settings';
@@ -83,7 +84,7 @@ export async function runRetention(rawFlags: unknown, context: CliContext): Prom
       const ahead = futureDatedWords(future);
       return flags.json
         ? { retention, remove, keep, future, removing }
-        : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${keep}; run with --apply to do it.\n${[
+        : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${formatCount(keep)}; run with --apply to do it.\n${[
             what,
             ahead,
           ]

@@ -4,6 +4,7 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { formatBytesShort, formatCharacters } from '@shared/byte-size';
 import { HISTORY_IMPORT_MAX_CHARS } from '@shared/contract/history';
+import { formatCount } from '@shared/count-format';
 import type { EventFilter } from '@shared/event-filter';
 import { describeImportResult, type ExportFormat } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
@@ -112,7 +113,7 @@ export function HistoryExport({
             onClick={() => void exportNow()}
             disabled={count === 0 || counting}
           >
-            Export {count === null ? '' : `${count.toLocaleString()} `}
+            Export {count === null ? '' : `${formatCount(count)} `}
             {count === 1 ? 'record' : 'records'}
           </Button>
           <FileButton

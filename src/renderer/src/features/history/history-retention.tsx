@@ -2,6 +2,8 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import type { CommandOutput } from '@shared/contract';
+import { formatCount } from '@shared/count-format';
+import { countOf } from '@shared/count-words';
 import { retentionSchema, type Retention } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
@@ -12,7 +14,7 @@ import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reaso
 import { useWholeNumberText } from '@ui/use-typed-text';
 import { rangeOfSchema } from '@ui/whole-number-text';
 import { errorMessage } from '@bridge/bridge-error';
-import { futureDatedWords, retentionRemovalWords } from '@shared/retention-words';
+import { futureDatedWords, retentionPreviewWords, retentionRemovalWords } from '@shared/retention-words';
 import { sameValue } from '@shared/settings-patch';
 import { useHistoryStore } from './history-store';
 
@@ -136,12 +138,12 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     setPreview(current);
     if (current.remove === 0) return;
     void confirmAction({
-      title: `Remove ${current.remove.toLocaleString()} ${current.remove === 1 ? 'record' : 'records'}?`,
+      title: `Remove ${countOf(current.remove, 'record')}?`,
       children: (
         <Stack gap="xs">
           {current.removing !== null && <Text size="sm">{retentionRemovalWords(current.removing)}</Text>}
           <Text size="sm">
-            They are deleted for good; {current.keep.toLocaleString()} stay. Export them first to keep a copy.
+            They are deleted for good; {formatCount(current.keep)} stay. Export them first to keep a copy.
             {current.future > 0 && ` ${futureDatedWords(current.future)}`}
           </Text>
         </Stack>
@@ -249,9 +251,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
           </Text>
         )}
         <Text size="sm" c="dimmed" data-testid="retention-preview">
-          {preview === null
-            ? ''
-            : `Applying it now removes ${preview.remove.toLocaleString()} and keeps ${preview.keep.toLocaleString()} ${preview.keep === 1 ? 'record' : 'records'}.`}
+          {preview === null ? '' : retentionPreviewWords(preview)}
         </Text>
         {preview !== null && preview.remove > 0 && preview.removing !== null && (
           // What goes, not only how many (an import of old records, every record of some orders).

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { formatCount } from '@shared/count-format';
+import { countOf } from '@shared/count-words';
 import { toFtsQuery, type EventFilter } from '@shared/event-filter';
 import { filterFromParams, filterToParams } from '@shared/event-filter-params';
 import { errorMessage } from '@bridge/bridge-error';
@@ -99,14 +101,14 @@ export function HistoryView() {
                   ? 'Counting…'
                   : count === null
                     ? `Could not count: ${counted.error ?? 'no answer'}`
-                    : `${count.toLocaleString()} matching ${count === 1 ? 'record' : 'records'}`}
+                    : `${countOf(count, 'matching record', 'matching records')}`}
             </Text>
           </Group>
           {newSinceListed > 0 && (
             <Alert color="blue" data-testid="history-new-records">
               <Group justify="space-between">
                 <Text size="sm">
-                  {newSinceListed.toLocaleString()} more matching{' '}
+                  {formatCount(newSinceListed)} more matching{' '}
                   {newSinceListed === 1 ? 'record has' : 'records have'} arrived since this list was loaded.
                 </Text>
                 <Button size="xs" variant="light" onClick={changed}>

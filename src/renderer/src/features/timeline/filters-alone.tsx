@@ -1,6 +1,7 @@
 import { formatCount } from '@shared/count-format';
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { formatCount } from '@shared/count-format';
 import type { EventFilter } from '@shared/event-filter';
 import { filterParts, type FilterPartField } from '@shared/event-filter-parts';
 
