@@ -1,9 +1,9 @@
 import { DEFAULT_LISTENER_SETTINGS, listenerSettingsSchema } from '../shared/listener';
-import { retentionSchema } from '../shared/history-file';
+import { DEFAULT_RETENTION, retentionSchema } from '../shared/history-file';
 import { unreadablePreferencesWords } from '../shared/preferences';
 import { unreadableSettingWords } from '../shared/stored-settings';
 import { readPreferences } from './bridge/handlers/preferences';
-import { KEEP_EVERYTHING, RETENTION_SETTING } from './history/history-service';
+import { RETENTION_SETTING } from './history/history-service';
 import { LISTENER_SETTINGS_SETTING } from './listener/listener-settings-store';
 import type { SettingsRepository } from './store/settings-repository';
 
@@ -29,7 +29,7 @@ export function unreadableSettingsWarnings(
       const { unreadable } = settings.read(key, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
       if (unreadable.length > 0) lines.push(unreadableSettingWords(LISTENER_SETTINGS_SETTING, unreadable));
     } else {
-      const { unreadable } = settings.read(RETENTION_SETTING.key, retentionSchema, KEEP_EVERYTHING);
+      const { unreadable } = settings.read(RETENTION_SETTING.key, retentionSchema, DEFAULT_RETENTION);
       if (unreadable.length > 0) lines.push(unreadableSettingWords(RETENTION_SETTING, unreadable));
     }
   }

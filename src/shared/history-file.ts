@@ -163,6 +163,14 @@ export const retentionSchema = z.discriminatedUnion('mode', [
 ]);
 export type Retention = z.infer<typeof retentionSchema>;
 
+/** Until a policy is saved, every record is kept (docs/defaults.md). */
+export const DEFAULT_RETENTION: Retention = { mode: 'all' };
+/**
+ * What the History view's boxes hold when "Last N days" or "Last N records" is first chosen
+ * (docs/defaults.md, and said beside them): nothing is saved until Save policy or Apply now.
+ */
+export const RETENTION_START = { days: 30, count: 100_000 } as const;
+
 /** What applying a retention policy would remove, besides how many (retention-words.ts says it). */
 export const retentionRemovalSchema = z.object({
   /** How many of each kind, in the timeline's order of kinds; kinds of none left out. */

@@ -1,7 +1,7 @@
 import { formatCount } from './count-format';
 import { countOf } from './count-words';
 import type { EventKind } from './events';
-import type { RetentionRemoval } from './history-file';
+import { DEFAULT_RETENTION, RETENTION_START, type RetentionRemoval } from './history-file';
 
 /**
  * What a retention preview says of the records dated in the future, which no policy removes
@@ -21,6 +21,12 @@ export function futureDatedWords(future: number): string {
  */
 export function retentionPreviewWords({ remove, keep }: { remove: number; keep: number }): string {
   return `Applying it now removes ${formatCount(remove)} and keeps ${countOf(keep, 'record')}.`;
+}
+
+/** The History view's note of the defaults, beside the boxes that start at them. */
+export function retentionDefaultWords(): string {
+  const first = DEFAULT_RETENTION.mode === 'all' ? 'Keep everything is the default.' : '';
+  return `${first} Last N days starts at ${countOf(RETENTION_START.days, 'day')}, Last N records at ${countOf(RETENTION_START.count, 'record')}.`.trim();
 }
 
 const KIND_PLURALS: Record<EventKind, string> = {

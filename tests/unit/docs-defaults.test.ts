@@ -49,6 +49,8 @@ import {
 } from '../../src/shared/profile';
 import { WEBHOOK_HEADER_LIMITS } from '../../src/shared/registered-webhook-headers';
 import { replayRequestSchema } from '../../src/shared/replay';
+import { formatCount } from '../../src/shared/count-format';
+import { DEFAULT_RETENTION, RETENTION_START } from '../../src/shared/history-file';
 import { tableRows } from './helpers/markdown-tables';
 import { defaultBehaviourChecks } from './helpers/default-behaviours';
 
@@ -253,7 +255,9 @@ const DEFAULTS: Record<string, string> = {
   'Replay delay between sends': `${replay.delayMs} ms`,
   'Replay repeats': String(replay.repeat),
   'Time one replay send may take': seconds(replay.timeoutMs),
-  'Retention of history': 'keep everything',
+  'Retention of history': DEFAULT_RETENTION.mode === 'all' ? 'keep everything' : 'a limit',
+  'Days a new "Last N days" retention starts at': formatCount(RETENTION_START.days),
+  'Records a new "Last N records" retention starts at': formatCount(RETENTION_START.count),
   'Records `history` prints': String(HISTORY_DEFAULT_LIMIT),
   'Time the console waits for the service': seconds(DEFAULT_TIMEOUT_MS),
   'Largest answer the console keeps': size(MAX_RESPONSE_BYTES),

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { retentionPreviewWords, retentionRemovalWords } from '../../src/shared/retention-words';
+import {
+  retentionDefaultWords,
+  retentionPreviewWords,
+  retentionRemovalWords,
+} from '../../src/shared/retention-words';
 
 const removal = (
   kinds: [string, number][],
@@ -70,6 +74,12 @@ describe('what a retention preview says it removes', () => {
       ),
     ).toBe(
       'What goes: 19,343 webhooks, 5 requests and 4 deliveries (19,352 imported from a file). 1,200 orders lose all their records and leave Orders.',
+    );
+  });
+
+  it('says the defaults the boxes start at, as the documented defaults are', () => {
+    expect(retentionDefaultWords()).toBe(
+      'Keep everything is the default. Last N days starts at 30 days, Last N records at 100,000 records.',
     );
   });
 });

@@ -4,6 +4,7 @@ import { ConsoleError } from '../console-error';
 import {
   EXPORT_FORMAT,
   IMPORT_MAX_BODY_BYTES,
+  DEFAULT_RETENTION,
   retentionSchema,
   type ExportFormat,
   type Retention,
@@ -33,7 +34,6 @@ export { ImportError, importFileText } from './import-file';
 export { ImportLeftRecordsError } from './import-writer';
 
 const RETENTION_KEY = 'history.retention';
-export const KEEP_EVERYTHING: Retention = { mode: 'all' };
 
 /** The retention policy, as the words about a stored value that cannot be read name it. */
 export const RETENTION_SETTING: StoredSetting = {
@@ -207,7 +207,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     retention() {
       // The one lenient reader: what of a damaged policy cannot be read is said at start
       // (unreadable-settings.ts), not read as "keep everything" in silence.
-      return deps.settings.read(RETENTION_KEY, retentionSchema, KEEP_EVERYTHING).value;
+      return deps.settings.read(RETENTION_KEY, retentionSchema, DEFAULT_RETENTION).value;
     },
     setRetention(retention, expected) {
       const checked = retentionSchema.parse(retention);

@@ -48,6 +48,11 @@ test('a profile refuses a pasted port or lifetime that is not a whole number, as
   const port = form.getByLabel('Listener port');
   const minutes = form.getByLabel('Signed token lifetime (minutes)');
   const save = form.getByRole('button', { name: 'Save profile' });
+  // Each says its default, as the Listener view's settings do.
+  await expect(port).toHaveAccessibleDescription(
+    'Local webhook listener; 0 picks a free port (default 4455).',
+  );
+  await expect(minutes).toHaveAccessibleDescription('For tokens the console signs (default 15).');
 
   await paste(page, port, '44,056');
   await expect(port).toHaveValue('44,056');

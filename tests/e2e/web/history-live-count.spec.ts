@@ -34,6 +34,10 @@ test('webhooks arriving while History is open: the count and Export follow, and 
   await expect(page.getByTestId('history-row')).toHaveCount(1);
   // The retention preview counts every record, and follows them too.
   await expect(page.getByText('Applying it now removes 0 and keeps 5 records.')).toBeVisible();
+  // The policy's defaults are said, not only pre-filled.
+  await expect(page.getByTestId('retention-defaults')).toHaveText(
+    'Keep everything is the default. Last N days starts at 30 days, Last N records at 100,000 records.',
+  );
 
   await page.getByRole('button', { name: 'Show them' }).click();
   await expect(page.getByTestId('history-row')).toHaveCount(4);

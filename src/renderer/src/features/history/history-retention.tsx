@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CommandOutput } from '@shared/contract';
 import { formatCount } from '@shared/count-format';
 import { countOf } from '@shared/count-words';
-import { retentionSchema, type Retention } from '@shared/history-file';
+import { RETENTION_START, retentionSchema, type Retention } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
 import { confirmAction } from '@ui/confirm-dialog';
@@ -14,7 +14,12 @@ import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reaso
 import { useWholeNumberText } from '@ui/use-typed-text';
 import { rangeOfSchema } from '@ui/whole-number-text';
 import { errorMessage } from '@bridge/bridge-error';
-import { futureDatedWords, retentionPreviewWords, retentionRemovalWords } from '@shared/retention-words';
+import {
+  futureDatedWords,
+  retentionDefaultWords,
+  retentionPreviewWords,
+  retentionRemovalWords,
+} from '@shared/retention-words';
 import { sameValue } from '@shared/settings-patch';
 import { useHistoryStore } from './history-store';
 
@@ -37,8 +42,8 @@ const policyOf = (mode: Mode, days: number, count: number): Retention =>
 /** Keep everything (the default), the last N days or the last N records, with the count it removes shown first. */
 export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [mode, setMode] = useState<Mode>('all');
-  const [days, setDays] = useState(30);
-  const [count, setCount] = useState(100_000);
+  const [days, setDays] = useState<number>(RETENTION_START.days);
+  const [count, setCount] = useState<number>(RETENTION_START.count);
   const [previewed, setPreview] = useState<Preview | null>(null);
   // The preview shown, for the next answer of counts alone (which keeps what goes if it still holds).
   const shownPreview = useRef(previewed);
@@ -244,6 +249,9 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
             </Button>
           </UnavailableWithReason>
         </Group>
+        <Text size="xs" c="dimmed" data-testid="retention-defaults">
+          {retentionDefaultWords()}
+        </Text>
         {/* The box's problem, under the row (under the narrow box, its words rose it above the buttons). */}
         {shownProblem !== null && (
           <Text size="sm" c="red" data-testid="retention-problem">

@@ -5,6 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
+  DEFAULT_LISTENER_PORT,
+  DEFAULT_SIGNED_TOKEN_MINUTES,
   ENVIRONMENTS,
   maskSecret,
   profileFieldsSchema,
@@ -212,13 +214,13 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
             control={control}
             name="listenerPort"
             label="Listener port"
-            description="Local webhook listener; 0 picks a free port."
+            description={`Local webhook listener; 0 picks a free port (default ${DEFAULT_LISTENER_PORT}).`}
           />
           <FormNumberInput
             control={control}
             name="signedTokenMinutes"
             label="Signed token lifetime (minutes)"
-            description="For tokens the console signs."
+            description={`For tokens the console signs (default ${DEFAULT_SIGNED_TOKEN_MINUTES}).`}
           />
         </Group>
         <Controller

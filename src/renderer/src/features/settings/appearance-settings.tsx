@@ -27,8 +27,8 @@ export function AppearanceSettings() {
           onChange={(choice) => void setColorSchemePreference(choice)}
         />
         <Text size="xs" c="dimmed">
-          “System” follows your operating system’s light or dark setting. The desktop app and browser mode
-          share this choice.
+          “System” (the default) follows your operating system’s light or dark setting. The desktop app and
+          browser mode share this choice.
         </Text>
       </Stack>
     </Card>

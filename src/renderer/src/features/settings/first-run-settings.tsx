@@ -1,5 +1,8 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { DEFAULT_PREFERENCES } from '@shared/preferences';
 import { usePreferencesStore } from '@ui/preferences-store';
+
+const GUIDE_DEFAULT = DEFAULT_PREFERENCES.firstRunGuide === 'show' ? 'on' : 'off';
 
 /**
  * The builder's first-run guide, shown again after its × (whose tooltip promises this place):
@@ -19,6 +22,7 @@ export function FirstRunSettings() {
         />
         <Text size="xs" c="dimmed">
           The way through one order above the builder: a request → Send to Local → Pay → Authorise → Capture.
+          Shown until its × or this switch hides it (default {GUIDE_DEFAULT}).
         </Text>
       </Stack>
     </Card>
