@@ -75,8 +75,9 @@ export class CurlApiTokenRequired extends Error {
 
 /**
  * Thrown for a record curl cannot send again as it arrived: the raw bytes of a request the
- * listener could not parse (no method, no target), or a request whose target is not an
- * http(s) address (CONNECT names a tunnel). The message says why, and how to resend raw bytes.
+ * listener could not parse (no method, no target), a request whose target is not an http(s)
+ * address (CONNECT names a tunnel), or an absolute-form one (it names a host the sender chose).
+ * The message says why, and how to send it again another way.
  */
 export class CurlCannotReproduce extends Error {
   constructor(message: string) {
@@ -140,7 +141,7 @@ export const echoedSecretNote = (id: number, consoleCommand: ConsoleCommand) =>
   `A profile token echoed in the stored request (not the one asked for) is REDACTED; \`${consoleCommand(`curl ${id} --with-token --exact-bytes`)}\` prints the stored bytes as they are.`;
 
 /** The URL to send to (from the Host header when only a path was stored). */
-function targetUrl(source: CurlSource, options: CurlTokens): string {
+function targetUrl(source: CurlSource, options: CurlTokens, consoleCommand: ConsoleCommand): string {
   let url = source.url;
   if (url === null && source.path !== null) {
     const host = source.requestHeaders.find(([name]) => name.toLowerCase() === 'host')?.[1];
@@ -156,6 +157,20 @@ function targetUrl(source: CurlSource, options: CurlTokens): string {
     const named = options.tokens === 'redacted' ? redactUrl(url, secretsOf(options), redactWith) : url;
     throw new CurlCannotReproduce(
       `Record ${source.id} is a ${source.method ?? ''} request for ${JSON.stringify(named)}${source.method === 'CONNECT' ? ' (a tunnel to that address)' : ''}, not for an http:// or https:// address; curl cannot send it again as it arrived.`,
+    );
+  }
+  if (source.path !== null && !source.path.startsWith('/')) {
+    // An absolute-form target (`POST http://evil.example/x HTTP/1.1`): the listener stores it as
+    // it arrived, so its host is whatever the sender wrote, not the listener. A copied command
+    // aimed there would hand the webhook and its token to that host; Replay sends the same
+    // request line to the listener itself.
+    const named = options.tokens === 'redacted' ? redactUrl(url, secretsOf(options), redactWith) : url;
+    const replay =
+      source.kind === 'webhook'
+        ? ` \`${consoleCommand(`replay ${source.id}`)}\` sends it to the listener again.`
+        : '';
+    throw new CurlCannotReproduce(
+      `Record ${source.id} is a ${source.method ?? ''} request for ${JSON.stringify(named)}, an absolute address: it names a host the sender chose, not the listener that received it, so curl does not send it there.${replay}`,
     );
   }
   const hash = url.indexOf('#');
@@ -231,7 +246,7 @@ function sendableParts(
   options: CurlTokens,
   consoleCommand: ConsoleCommand,
 ): { url: string; headers: HeaderList; body: BodyView | null; redacted: boolean; echoes: boolean } {
-  const url = targetUrl(source, options);
+  const url = targetUrl(source, options, consoleCommand);
   const parts = { url, query: null, requestHeaders: source.requestHeaders, responseHeaders: null };
   const plain = { ...parts, requestBody: source.requestBody, responseBody: null };
   const redacted =

@@ -502,4 +502,19 @@ describe('records curl cannot send again', () => {
       /OPTIONS request for "\*", not for an http/,
     );
   });
+
+  it('refuses an absolute-form target: it names a host the sender chose, not the listener', () => {
+    // `POST http://evil.example/abs?serviceToken=… HTTP/1.1` sent to the listener: answered and
+    // stored with that URL. Aimed there, the copied command sent the webhook and its token away.
+    const absolute = webhook({
+      url: `http://evil.example/abs?serviceToken=${JWT}`,
+      path: 'http://evil.example/abs',
+      query: `serviceToken=${JWT}`,
+    });
+    const redacted = refusal(absolute);
+    expect(redacted).toBe(
+      'Record 7 is a POST request for "http://evil.example/abs?serviceToken=REDACTED", an absolute address: it names a host the sender chose, not the listener that received it, so curl does not send it there. `npx checkout-console replay 7` sends it to the listener again.',
+    );
+    expect(refusal(absolute, 'included')).toContain('serviceToken=' + JWT);
+  });
 });
