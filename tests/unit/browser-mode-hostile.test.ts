@@ -118,3 +118,45 @@ describe('hostile WebSocket frames', () => {
     bystander.close();
   });
 });
+
+describe('messages that are not bridge calls', () => {
+  const closing = (socket: WebSocket) =>
+    new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+
+  // Each was closed with 1008 "Not a bridge call", naming no field.
+  it.each([
+    ['a negative id', { type: 'call', id: -1, command: 'getAppInfo', input: {} }, 'id: '],
+    ['an id given as text', { type: 'call', id: '1', command: 'getAppInfo', input: {} }, 'id: '],
+    ['no type', { id: 1, command: 'getAppInfo', input: {} }, 'type: '],
+    ['a 200-character command', { type: 'call', id: 1, command: 'x'.repeat(200), input: {} }, 'command: '],
+    ['a list', [], '(root): '],
+  ])('%s: closed with 1008, the reason naming the field', async (_case, message, named) => {
+    const cookie = await harness.login();
+    const socket = await bridgeSocket(cookie);
+    const closed = closing(socket);
+    socket.send(JSON.stringify(message));
+    const { code, reason } = await closed;
+    expect(code).toBe(1008);
+    expect(reason.startsWith(`Not a bridge call: ${named}`)).toBe(true);
+    // A close frame's reason holds at most 123 bytes.
+    expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
+  });
+
+  it('answers a call it accepted before closing for a message that followed it', async () => {
+    const cookie = await harness.login();
+    const socket = await bridgeSocket(cookie);
+    const messages: unknown[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    const closed = closing(socket);
+    socket.send(JSON.stringify({ type: 'call', id: 5, command: 'getAppInfo', input: {} }));
+    socket.send('{bad');
+    const { code, reason } = await closed;
+    expect(code).toBe(1007);
+    expect(reason).toMatch(/^Malformed JSON: /);
+    expect(messages).toContainEqual(
+      expect.objectContaining({ type: 'result', id: 5, result: expect.objectContaining({ ok: true }) }),
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import type { WebSocket, WebSocketServer } from 'ws';
-import { wireCallSchema, type ServerMessage } from '../../shared/wire';
+import { wireCallSchema, type ServerMessage, type WireCall } from '../../shared/wire';
+import { zodIssuesToBridgeIssues } from '../parse-input';
 import type { EventBus } from '../event-bus';
 import type { ProfileService } from '../profiles/profile-service';
 import { pushForScreen } from '../timeline/screen-summaries';
@@ -14,7 +15,9 @@ const send = (socket: WebSocket, message: ServerMessage) => sendText(socket, JSO
 /**
  * Serves the contract over WebSocket: the browser-mode twin of ipc.ts. Authentication and
  * origin checks happen before the upgrade (browser-mode/server.ts); here every message is
- * parsed, dispatched, and answered, and pushed events are fanned out to every socket.
+ * parsed, dispatched, and answered, and pushed events are fanned out to every socket. A message
+ * that is no bridge call closes its socket with a reason naming the cause, after the calls
+ * already accepted on it are answered.
  */
 export function serveBridgeOverWebSocket(
   wss: WebSocketServer,
@@ -39,32 +42,60 @@ export function serveBridgeOverWebSocket(
   wss.on('error', () => undefined);
   wss.on('connection', (socket) => {
     socket.on('error', () => undefined);
+    // Calls accepted on this socket and not yet answered. A message that is no bridge call
+    // closes the socket, but only once these are answered: the tab sent them in good faith, and
+    // closing at once dropped their answers (a getAppInfo, then `{bad`: id 5 never answered).
+    const inFlight = new Set<Promise<void>>();
+    let closing = false;
     socket.on('message', (data, isBinary) => {
-      void handleMessage(socket, data, isBinary);
+      if (closing) return;
+      const read = readCall(data, isBinary);
+      if ('refused' in read) {
+        closing = true;
+        void Promise.allSettled(inFlight).then(() => socket.close(read.refused, closeReason(read.reason)));
+        return;
+      }
+      const answered = answer(socket, read.call).finally(() => inFlight.delete(answered));
+      inFlight.add(answered);
     });
   });
 
-  async function handleMessage(socket: WebSocket, data: unknown, isBinary: boolean): Promise<void> {
-    const text = !isBinary && Buffer.isBuffer(data) ? data.toString('utf8') : null;
-    if (text === null) {
-      socket.close(1003, 'Expected a JSON text message');
-      return;
-    }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      socket.close(1007, 'Malformed JSON');
-      return;
-    }
-    const call = wireCallSchema.safeParse(raw);
-    if (!call.success) {
-      socket.close(1008, 'Not a bridge call');
-      return;
-    }
-    const result = await dispatch(call.data.command, call.data.input, { transport: 'websocket' });
-    send(socket, { type: 'result', id: call.data.id, result });
+  async function answer(socket: WebSocket, call: WireCall): Promise<void> {
+    const result = await dispatch(call.command, call.input, { transport: 'websocket' });
+    send(socket, { type: 'result', id: call.id, result });
   }
 
   return unsubscribe;
+}
+
+/** A message read as a bridge call, or the close code and reason that refuse it (naming the cause). */
+function readCall(
+  data: unknown,
+  isBinary: boolean,
+): { call: WireCall } | { refused: number; reason: string } {
+  const text = !isBinary && Buffer.isBuffer(data) ? data.toString('utf8') : null;
+  if (text === null) return { refused: 1003, reason: 'Expected a JSON text message' };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { refused: 1007, reason: `Malformed JSON: ${error instanceof Error ? error.message : ''}` };
+  }
+  const call = wireCallSchema.safeParse(raw);
+  if (call.success) return { call: call.data };
+  const issues = zodIssuesToBridgeIssues(call.error).map((issue) => `${issue.path}: ${issue.message}`);
+  return { refused: 1008, reason: `Not a bridge call: ${issues.join('; ')}` };
+}
+
+/** A close frame's reason holds at most 123 bytes of UTF-8: longer, ws throws instead of closing. */
+const CLOSE_REASON_MAX_BYTES = 123;
+
+function closeReason(reason: string): string {
+  if (Buffer.byteLength(reason) <= CLOSE_REASON_MAX_BYTES) return reason;
+  let kept = '';
+  for (const char of reason) {
+    if (Buffer.byteLength(`${kept}${char}…`) > CLOSE_REASON_MAX_BYTES) break;
+    kept += char;
+  }
+  return `${kept}…`;
 }
