@@ -10,6 +10,7 @@ import { toBridgeError } from '../console-error';
 import { bridgeIssuesWords, zodIssuesToBridgeIssues } from '../parse-input';
 import type { CallContext, HandledCommandName, Handler, Handlers } from './handlers';
 import { createTransferCalls } from './transfer-calls';
+import { unknownFieldIssues } from './unknown-fields';
 import { createUploadStore, type UploadStore } from './upload-store';
 
 export type Dispatcher = (
@@ -19,9 +20,10 @@ export type Dispatcher = (
 ) => Promise<BridgeResult<unknown>>;
 
 /**
- * The one path every transport takes: known command, input parsed by its zod schema, handler
- * run, output parsed by its schema (which also strips anything the contract does not name, so
- * nothing unplanned, such as a secret, can ride along), and every failure turned into a result.
+ * The one path every transport takes: known command, input parsed by its zod schema (a field it
+ * does not name refused, unknown-fields.ts), handler run, output parsed by its schema (which
+ * also strips anything the contract does not name, so nothing unplanned, such as a secret, can
+ * ride along), and every failure turned into a result.
  */
 export function createDispatcher(handlers: Handlers, uploads: UploadStore = createUploadStore()): Dispatcher {
   const dispatch: Dispatcher = async (command, rawInput, context) => {
@@ -62,9 +64,18 @@ async function run<K extends HandledCommandName>(
   context: CallContext,
 ): Promise<BridgeResult<CommandOutput<K>>> {
   const definition = commands[command];
-  const input = definition.input.safeParse(rawInput ?? {});
-  if (!input.success) {
-    const issues = zodIssuesToBridgeIssues(input.error);
+  const given = rawInput ?? {};
+  const input = definition.input.safeParse(given);
+  const unknown = unknownFieldIssues(definition.input, given);
+  if (!input.success || unknown.length > 0) {
+    // A strict object's own refusal says the same as the check's: said once.
+    const parsed = input.success ? [] : zodIssuesToBridgeIssues(input.error);
+    const issues = [
+      ...unknown,
+      ...parsed.filter(
+        (issue) => !unknown.some((own) => own.path === issue.path && own.message === issue.message),
+      ),
+    ];
     return { ok: false, error: { code: 'invalid_input', message: bridgeIssuesWords(issues), issues } };
   }
   try {
