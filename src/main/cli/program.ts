@@ -22,6 +22,9 @@ import { registerTest } from './commands/test';
 import { registerRuns } from './commands/runs';
 import { registerCheckEndpoint } from './commands/check-endpoint';
 import { errorWords } from '../../shared/error-words';
+import { join } from 'node:path';
+import { DATABASE_FILE_NAME, resolveDataDir } from '../data-dir';
+import { isUnreadableDatabaseError, unreadableDatabaseWords } from '../store/open-store';
 
 export interface RunCliOptions {
   io: CliIo;
@@ -105,15 +108,22 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       io.stderr(`error: ${terminalSafe(error.message)}\n`);
       return EXIT_USAGE;
     }
-    io.stderr(`error: ${terminalSafe(failureWords(error))}\n`);
+    io.stderr(`error: ${terminalSafe(failureWords(error, context))}\n`);
     return EXIT_FAILED;
   }
 }
 
-/** What went wrong, said so a person knows what happened to their write (a full disk). */
-function failureWords(error: unknown): string {
+/**
+ * What went wrong, said so a person knows what happened to their write (a full disk), or to the
+ * database file: a damaged page found by a command's first reads or later is said in the words
+ * opening it would have used (open-store.ts), naming the file, never SQLite's bare
+ * "database disk image is malformed". The console's only SQLite file is the data directory's.
+ */
+function failureWords(error: unknown, context: CliContext): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'SQLITE_FULL')
     return `the data directory's disk is full (SQLite: ${errorWords(error)}); the write it was making was not saved: free some space and run the command again`;
+  if (isUnreadableDatabaseError(error))
+    return unreadableDatabaseWords(join(resolveDataDir(context.dataDirFlag()), DATABASE_FILE_NAME), error);
   return errorWords(error);
 }

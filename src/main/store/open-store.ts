@@ -82,11 +82,25 @@ function unreadableDatabase(file: string, error: unknown): unknown {
     return new Error(
       `${cannotOpenWords(file, error)}. Nothing was changed; choose another data directory with --data-dir or ${DATA_DIR_ENV}.`,
     );
-  if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') return error;
-  return new Error(
-    `${file} is not a database this console can read (SQLite: ${errorWords(error)}). Nothing in it was changed: move it aside, or choose another data directory with --data-dir or ${DATA_DIR_ENV}.`,
-  );
+  if (!isUnreadableDatabaseError(error)) return error;
+  return new Error(unreadableDatabaseWords(file, error));
 }
+
+/**
+ * SQLite found the file is not a database, or a damaged one (SQLITE_CORRUPT and its extended
+ * codes, such as SQLITE_CORRUPT_INDEX): the header, or any page read later.
+ */
+export function isUnreadableDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'));
+}
+
+/**
+ * The one wording of a database file the console cannot read, wherever it is found: opening it,
+ * its first reads, or a page a command reads later (the CLI's error path says the same).
+ */
+export const unreadableDatabaseWords = (file: string, error: unknown): string =>
+  `${file} is not a database this console can read (SQLite: ${errorWords(error)}). Nothing in it was changed: move it aside, or choose another data directory with --data-dir or ${DATA_DIR_ENV}.`;
 
 /** The file cannot be opened for writing (a read-only file system, a file its owner may not write). */
 const cannotWrite = (error: unknown): boolean => {
@@ -165,8 +179,17 @@ export function openStore(
     db,
     options.runningConsoles === undefined ? {} : { runningConsoles: options.runningConsoles },
   );
-  const searchIndex = createSearchIndex(db, writer);
-  const stopIndexing = searchIndex.startBackground(options.onBackgroundError ?? (() => undefined));
+  let searchIndex: SearchIndex;
+  let stopIndexing: () => void;
+  try {
+    // Setting the index up reads pages migrate did not (a damaged one is found here, not there).
+    searchIndex = createSearchIndex(db, writer);
+    stopIndexing = searchIndex.startBackground(options.onBackgroundError ?? (() => undefined));
+  } catch (error) {
+    db.close();
+    removeCopy();
+    throw unreadableDatabase(file, error);
+  }
   const dataVersion = db.prepare<[], { data_version: number }>('PRAGMA data_version');
   return {
     settings: writesThrough(writer, createSettingsRepository(db), ['set', 'update', 'remove']),

@@ -1,0 +1,48 @@
+import { openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConsole } from '../../src/main/app';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+/**
+ * A console.sqlite damaged inside (4 KiB overwritten at offset 8192, as a bad sector or a copy
+ * cut short leaves it) printed only SQLite's `database disk image is malformed`: no file named,
+ * no remedy, where a truncated file got the console's words. Both are the one wording.
+ */
+const temps: { remove: () => void }[] = [];
+afterEach(() => temps.splice(0).forEach((temp) => temp.remove()));
+
+/** A data directory the console made and closed, with its database's third page overwritten. */
+async function corruptedDataDir(): Promise<{ dir: string; file: string; bytes: Buffer }> {
+  const temp = makeTempDir();
+  temps.push(temp);
+  const dir = join(temp.dir, 'data');
+  const setup = await createConsole({
+    dataDir: dir,
+    frontDoor: 'cli',
+    keychain: 'off',
+    startEmulator: false,
+  });
+  await setup.close();
+  const file = join(dir, 'console.sqlite');
+  const fd = openSync(file, 'r+');
+  // Not random (a test must fail the same way every run): a page of 0xA5, which no b-tree page is.
+  writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, 8192);
+  closeSync(fd);
+  return { dir, file, bytes: readFileSync(file) };
+}
+
+describe('a damaged console.sqlite', () => {
+  it.each([['history'], ['profiles', 'list'], ['export', '--format', 'json']])(
+    '%s names the file and says what to do, in the words a truncated one gets',
+    async (...command) => {
+      const { dir, file, bytes } = await corruptedDataDir();
+      const run = await runCliCaptured([...command, '--data-dir', dir]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`${file} is not a database this console can read (SQLite: `);
+      expect(run.stderr).toContain('Nothing in it was changed: move it aside');
+      expect(readFileSync(file).equals(bytes)).toBe(true);
+    },
+  );
+});
