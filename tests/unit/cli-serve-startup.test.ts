@@ -187,3 +187,43 @@ describe('launchLinkLines', () => {
     expect(text).toContain("run npx checkout-console --data-dir '/tmp/qa \\x1b[2J' open\n");
   });
 });
+
+// `serve --port 4455` on a fresh data directory said "Port 4455 is in use; pass --port 0 to pick
+// a free one." with 4455 free: the console's own listener (the active profile's port) took it
+// before the browser server bound, and the same for the emulator's port. The true cause is said.
+describe('checkout-console serve --port on a port the console itself takes', () => {
+  async function serveOn(which: 'listener' | 'emulator'): Promise<{ port: number; error: unknown }> {
+    const temp = makeTempDir();
+    cleanups.push(() => temp.remove());
+    const listenerPort = await freePort();
+    const emulatorPort = await freePort();
+    await pointLocalProfile(temp.dir, { listenerPort, baseUrl: `http://127.0.0.1:${emulatorPort}` });
+    const port = which === 'listener' ? listenerPort : emulatorPort;
+    const cli: CliContext = {
+      io: { stdout: () => undefined, stderr: () => undefined, readStdin: async () => '' },
+      rendererDir: '/nonexistent',
+      dataDirFlag: () => temp.dir,
+    };
+    const error = await runServe(cli, { port: String(port), open: false }, Promise.resolve()).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    return { port, error };
+  }
+
+  it('names the listener, whose port it is', async () => {
+    const { port, error } = await serveOn('listener');
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(
+      `Port ${port} is the active profile Local's listener port: the console's listener takes it. Pass another --port, or 0 to pick a free one.`,
+    );
+  });
+
+  it('names the emulator, whose port it is', async () => {
+    const { port, error } = await serveOn('emulator');
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(
+      `Port ${port} is the Local profile's emulator port: the console's emulator takes it. Pass another --port, or 0 to pick a free one.`,
+    );
+  });
+});

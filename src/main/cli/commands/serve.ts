@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { createConsole } from '../../app';
+import { createConsole, type ConsoleCore } from '../../app';
 import {
   isProcessAlive,
   readControlFiles,
@@ -56,6 +56,21 @@ function portInUse(dataDir: string, port: number, openCommand: string): string {
 }
 
 /**
+ * The port is the one this console's own listener or emulator bound as it started, before the
+ * browser server asked for it: said so, since nothing else holds it and "in use" sent people
+ * looking for another program.
+ */
+function takenByThisConsole(core: ConsoleCore, port: number): string | null {
+  const remedy = 'Pass another --port, or 0 to pick a free one.';
+  if (core.listener.status().port === port)
+    return `Port ${port} is the active profile ${core.profiles.active().fields.name}'s listener port: the console's listener takes it. ${remedy}`;
+  const emulator = core.emulator.status();
+  if (emulator.port === port)
+    return `Port ${port} is ${emulator.profileName === null ? 'the' : `the ${emulator.profileName} profile's`} emulator port: the console's emulator takes it. ${remedy}`;
+  return null;
+}
+
+/**
  * Runs until interrupted (Ctrl+C or SIGTERM; a test passes `until`); resolves when the server
  * has shut down.
  */
@@ -85,9 +100,12 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
     staticDir: context.rendererDir,
     openCommand: openCommandOn,
   }).catch(async (error: unknown) => {
-    await core.close();
     const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new Error(portInUse(dataDir, flags.port, openCommand));
+    // Asked before closing: the console's own listener or emulator, started just before, may be
+    // what holds the port (`--port 4455` on a fresh data directory is the listener's).
+    const taken = code === 'EADDRINUSE' ? takenByThisConsole(core, flags.port) : null;
+    await core.close();
+    if (code === 'EADDRINUSE') throw new Error(taken ?? portInUse(dataDir, flags.port, openCommand));
     throw error;
   });
   // The local merchant page links back to orders in this console.
