@@ -130,18 +130,24 @@ const FOLDER_VIEW_LITTER = new Set(['.DS_Store', '.localized', 'Thumbs.db', 'des
  * (a file manager's litter aside), or one the console already uses, is taken.
  */
 function refuseSomeoneElsesFolder(dir: string): void {
+  const shown = someoneElsesFiles(dir);
+  if (shown === null) return;
+  throw new Error(
+    `The data directory ${dir} already holds other files (${shown}) and none of the console's. Nothing was changed; choose a new or empty folder with --data-dir or ${DATA_DIR_ENV}.`,
+  );
+}
+
+/** The files (the first three) that make `dir` someone else's folder, or null when it is not. */
+function someoneElsesFiles(dir: string): string | null {
   let entries: string[];
   try {
     entries = readdirSync(dir).filter((name) => !FOLDER_VIEW_LITTER.has(name));
   } catch {
-    return;
+    return null;
   }
   if (entries.length === 0 || entries.some((name) => OWN_FILES.includes(name) || name === LOGS_DIR_NAME))
-    return;
-  const shown = entries.slice(0, 3).join(', ') + (entries.length > 3 ? `, … (${entries.length} in all)` : '');
-  throw new Error(
-    `The data directory ${dir} already holds other files (${shown}) and none of the console's. Nothing was changed; choose a new or empty folder with --data-dir or ${DATA_DIR_ENV}.`,
-  );
+    return null;
+  return entries.slice(0, 3).join(', ') + (entries.length > 3 ? `, … (${entries.length} in all)` : '');
 }
 
 /**
@@ -159,7 +165,14 @@ export function requireExistingDataDir(dir: string, command: (rest: string) => s
       ? null
       : `holds no console database (${DATABASE_FILE_NAME})`;
   if (why === null) return;
+  // A folder of someone else's files is refused by the commands that set one up too: suggesting
+  // one of them here sent people from one refusal to the next.
+  const others = someoneElsesFiles(dir);
+  const next =
+    others === null
+      ? `a new data directory is made by a command that sets one up, such as ${command('profiles list')}, or serve`
+      : `it already holds other files (${others}) and none of the console's, so no command makes it one: for a new data directory, choose an empty or new folder`;
   throw new Error(
-    `The data directory ${dir} ${why}, and this command only reads one: nothing was created. Check --data-dir and ${DATA_DIR_ENV} for a typo; a new data directory is made by a command that sets one up, such as ${command('profiles list')}, or serve.`,
+    `The data directory ${dir} ${why}, and this command only reads one: nothing was created. Check --data-dir and ${DATA_DIR_ENV} for a typo; ${next}.`,
   );
 }

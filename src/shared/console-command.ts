@@ -1,4 +1,4 @@
-import { shellQuote } from './shell-quote';
+import { shellQuoteInLine } from './shell-quote';
 
 /**
  * A command printed for a person to paste into a terminal: `npx checkout-console <command>`
@@ -7,12 +7,16 @@ import { shellQuote } from './shell-quote';
  * Another shell knows neither this process's `--data-dir` nor its CHECKOUT_CONSOLE_DATA_DIR:
  * without it, the command acts on the default data directory (re-points the default Local
  * profile, forgets nothing here). `command` is the rest of the line, its words already quoted.
+ * The folder is quoted for a line of text (shellQuoteInLine): a line feed in it is said as bash
+ * reads it back, not as the terminal's escape of it inside single quotes.
  */
 export type ConsoleCommand = (command: string) => string;
 
 /** The commands for one data directory: `dataDir` is the one to name, null for the default (named by none). */
 export function consoleCommandNaming(dataDir: string | null): ConsoleCommand {
   const program =
-    dataDir === null ? 'npx checkout-console' : `npx checkout-console --data-dir ${shellQuote(dataDir)}`;
+    dataDir === null
+      ? 'npx checkout-console'
+      : `npx checkout-console --data-dir ${shellQuoteInLine(dataDir)}`;
   return (command) => `${program} ${command}`;
 }

@@ -57,6 +57,32 @@ describe('commands that only read refuse a data directory that does not exist', 
     expect(readdirSync(empty)).toEqual([]);
   });
 
+  // `history` suggested `--data-dir /tmp/x/otherprog profiles list` for a folder holding another
+  // program's files, a command that is then refused ("already holds other files …").
+  it('a folder holding another program’s files gets no command that would be refused, but an empty or new folder', async () => {
+    const other = join(scratch(), 'otherprog');
+    mkdirSync(other);
+    writeFileSync(join(other, 'config.json'), '{}');
+    const run = await runCliCaptured(['--data-dir', other, 'history']);
+    expect(run.stderr).toBe(
+      `error: The data directory ${other} holds no console database (console.sqlite), and this command only reads one: nothing was created. Check --data-dir and CHECKOUT_CONSOLE_DATA_DIR for a typo; it already holds other files (config.json) and none of the console's, so no command makes it one: for a new data directory, choose an empty or new folder.\n`,
+    );
+    expect(run.code).toBe(1);
+    expect(readdirSync(other)).toEqual(['config.json']);
+  });
+
+  // With `--data-dir $'/tmp/x/new\nline'` the command said `--data-dir '/tmp/x/new\nline'`: the
+  // line feed escaped for the terminal inside single quotes, which keep the backslash, so running
+  // it made another folder. It is quoted as bash and zsh read a line feed back: $'…\x0a…'.
+  it('a path with a line feed is named in the command as the shell reads it back', async () => {
+    const typo = join(scratch(), 'new\nline');
+    const run = await runCliCaptured(['--data-dir', typo, 'history']);
+    expect(run.stderr).toContain(
+      `such as npx checkout-console --data-dir $'${typo.replace('\n', '\\x0a')}' profiles list, or serve.`,
+    );
+    expect(run.code).toBe(1);
+  });
+
   it('a command that sets one up still makes it, and the readers then read it', async () => {
     const dir = join(scratch(), 'new');
     expect((await runCliCaptured(['--data-dir', dir, 'profiles', 'list'])).code).toBe(0);
