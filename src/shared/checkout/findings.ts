@@ -44,6 +44,8 @@ export const FINDING_CODES = [
   'unknown_key',
   // The JSON text itself: a name given twice in one object (the last one wins)
   'duplicate_key',
+  // The JSON text itself: a leading UTF-8 byte order mark (warning; json-byte-order-mark.ts)
+  'byte_order_mark',
   // The payload could not be inspected at all (nested too deep, a throwing getter or a proxy)
   'unreadable_payload',
 ] as const;

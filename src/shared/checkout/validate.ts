@@ -14,6 +14,7 @@ import {
   type FindingCode,
   type RawFinding,
 } from './findings';
+import { byteOrderMarkFindings } from './byte-order-mark-findings';
 import { duplicateKeyFindingsOf } from './duplicate-key-findings';
 import { checkBlankTexts } from './blank-text';
 import {
@@ -187,6 +188,7 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
       }),
       ...findUnknownKeys(judged, notificationField),
       ...(source === undefined ? [] : duplicateKeyFindingsOf(source.scan.duplicates)),
+      ...(source === undefined ? [] : byteOrderMarkFindings(source.text)),
     ]);
     return sortInDocumentOrder(payload, withoutPairEchoes(judged, raw)).map(toFinding);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { describeJsonProblem, topLevelStrings } from '../bounded-json';
+import { BYTE_ORDER_MARK_WORDS, startsWithByteOrderMark } from '../json-byte-order-mark';
 import { quoteShort } from '../checkout/findings';
 import { decimalsOf, parseAmount, tooManyDecimalsWords } from '../checkout/money';
 import type { BodyVerdict, HeaderList } from '../events';
@@ -255,12 +256,8 @@ export function judgeWebhookBody(
     return result('empty');
   }
   // The decoder drops a byte order mark silently; a merchant's JSON parser may not (PHP's
-  // json_decode refuses the body), so it is named.
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
-    findings.warning(
-      [],
-      'The body starts with a UTF-8 byte order mark (EF BB BF), which JSON sent between systems must not have (RFC 8259); some parsers, such as PHP’s json_decode, refuse such a body. It was read without it.',
-    );
+  // json_decode refuses the body), so it is named, in the words a checkout request gets.
+  if (startsWithByteOrderMark(bytes)) findings.warning([], BYTE_ORDER_MARK_WORDS);
   const body = readBodyJson(bytes);
   if (body.text === null) {
     findings.error([], 'The body is not UTF-8 text.');
