@@ -450,7 +450,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     ...services,
     store,
     handlers,
-    dispatcher: createDispatcher(handlers),
+    dispatcher: createDispatcher(handlers, undefined, join(dataDir, DATABASE_FILE_NAME)),
     async close() {
       for (const closer of closers.reverse()) await closer();
       // Whatever is still in the writer (or waiting for another process's lock) is written first.

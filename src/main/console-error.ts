@@ -1,6 +1,7 @@
 import type { BridgeErrorPayload, BridgeIssue } from '../shared/contract';
 import { errorWords } from '../shared/error-words';
 import { DatabaseBusyError, databaseBusyWords, isBusyError } from './store/write-lock';
+import { isUnreadableDatabaseError, unreadableDatabaseWords } from './store/open-store';
 
 type ErrorCode = BridgeErrorPayload['code'];
 
@@ -29,7 +30,14 @@ export class ConsoleError extends Error {
   }
 }
 
-export function toBridgeError(error: unknown): BridgeErrorPayload {
+/**
+ * `databaseFile`, where the caller knows it (the console's dispatcher): a damaged page a command
+ * reads later is said in the words opening the file would have used, naming it, never SQLite's
+ * bare "database disk image is malformed" (the CLI printed that as it came).
+ */
+export function toBridgeError(error: unknown, databaseFile?: string): BridgeErrorPayload {
+  if (databaseFile !== undefined && isUnreadableDatabaseError(error))
+    return { code: 'failed', message: unreadableDatabaseWords(databaseFile, error), issues: [] };
   if (error instanceof ConsoleError)
     return { code: error.code, message: error.message, issues: error.issues };
   // SQLite's own "database is locked", from a write made outside the store's writer: said as the

@@ -1,9 +1,9 @@
 import { openSync, readFileSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConsole } from '../../src/main/app';
 import { runCliCaptured } from './helpers/run-cli';
-import { makeTempDir } from './helpers/temp-console';
+import { makeTempDir, openTempConsole } from './helpers/temp-console';
 
 /**
  * A console.sqlite damaged inside (4 KiB overwritten at offset 8192, as a bad sector or a copy
@@ -45,4 +45,34 @@ describe('a damaged console.sqlite', () => {
       expect(readFileSync(file).equals(bytes)).toBe(true);
     },
   );
+});
+
+// A damaged page a command reads later, through the dispatcher (history's listing, an export),
+// came back as a `failed` result saying only SQLite's words, which the CLI printed as they were:
+// the result carries the one wording, naming the file.
+describe('a damaged page found at run time', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is said by the dispatcher in the words opening it would have used', async () => {
+    const { core, dataDir, dispose } = await openTempConsole({ startEmulator: false });
+    try {
+      const damaged = Object.assign(new Error('database disk image is malformed'), {
+        code: 'SQLITE_CORRUPT',
+      });
+      vi.spyOn(core.profiles, 'snapshot').mockImplementation(() => {
+        throw damaged;
+      });
+      const result = await core.dispatcher('listProfiles', {}, { transport: 'direct' });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'failed',
+          message: `${join(dataDir, 'console.sqlite')} is not a database this console can read (SQLite: database disk image is malformed). Nothing in it was changed: move it aside, or choose another data directory with --data-dir or CHECKOUT_CONSOLE_DATA_DIR.`,
+        },
+      });
+    } finally {
+      vi.restoreAllMocks();
+      await dispose();
+    }
+  });
 });

@@ -25,11 +25,16 @@ export type Dispatcher = (
  * also strips anything the contract does not name, so nothing unplanned, such as a secret, can
  * ride along), and every failure turned into a result.
  */
-export function createDispatcher(handlers: Handlers, uploads: UploadStore = createUploadStore()): Dispatcher {
+export function createDispatcher(
+  handlers: Handlers,
+  uploads: UploadStore = createUploadStore(),
+  /** The console's database file, named when a handler finds it damaged (toBridgeError). */
+  databaseFile?: string,
+): Dispatcher {
   const dispatch: Dispatcher = async (command, rawInput, context) => {
     if (isTransferCommand(command)) return transfer(command, rawInput, context);
     if (!isHandledCommand(command)) return unknownCommand(command);
-    return run(command, handlers[command], rawInput, context);
+    return run(command, handlers[command], rawInput, context, databaseFile);
   };
   const transfer = createTransferCalls(uploads, dispatch);
   return dispatch;
@@ -62,6 +67,7 @@ async function run<K extends HandledCommandName>(
   handler: Handler<K>,
   rawInput: unknown,
   context: CallContext,
+  databaseFile?: string,
 ): Promise<BridgeResult<CommandOutput<K>>> {
   const definition = commands[command];
   const given = rawInput ?? {};
@@ -82,6 +88,6 @@ async function run<K extends HandledCommandName>(
     const data = await handler(input.data as ParsedCommandInput<K>, context);
     return { ok: true, data: definition.output.parse(data) as CommandOutput<K> };
   } catch (error) {
-    return { ok: false, error: toBridgeError(error) };
+    return { ok: false, error: toBridgeError(error, databaseFile) };
   }
 }
