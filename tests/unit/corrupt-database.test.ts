@@ -34,17 +34,20 @@ async function corruptedDataDir(): Promise<{ dir: string; file: string; bytes: B
 }
 
 describe('a damaged console.sqlite', () => {
-  it.each([['history'], ['profiles', 'list'], ['export', '--format', 'json']])(
-    '%s names the file and says what to do, in the words a truncated one gets',
-    async (...command) => {
-      const { dir, file, bytes } = await corruptedDataDir();
-      const run = await runCliCaptured([...command, '--data-dir', dir]);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`${file} is not a database this console can read (SQLite: `);
-      expect(run.stderr).toContain('Nothing in it was changed: move it aside');
-      expect(readFileSync(file).equals(bytes)).toBe(true);
-    },
-  );
+  it.each([
+    ['history'],
+    ['profiles', 'list'],
+    ['export', '--format', 'json'],
+    ['listen', '--port', '0'],
+    ['serve', '--port', '0', '--no-open'],
+  ])('%s names the file and says what to do, in the words a truncated one gets', async (...command) => {
+    const { dir, file, bytes } = await corruptedDataDir();
+    const run = await runCliCaptured([...command, '--data-dir', dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${file} is not a database this console can read (SQLite: `);
+    expect(run.stderr).toContain('Nothing in it was changed: move it aside');
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
 });
 
 // A damaged page a command reads later, through the dispatcher (history's listing, an export),
