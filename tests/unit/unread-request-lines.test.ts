@@ -51,7 +51,7 @@ describe('a request the listener could not read as HTTP, on a CLI line', () => {
     const run = await runCliCaptured(['--data-dir', dataDir, 'history']);
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[1]).toMatch(
-      /webhook\s+service\s+-\s+-\s+400\s+not judged \(not HTTP\)\s+not judged \(not HTTP\)\s+-\s+-$/,
+      /webhook\s+unverified\s+-\s+-\s+400\s+not judged \(not HTTP\)\s+not judged \(not HTTP\)\s+-\s+-$/,
     );
   });
 });
