@@ -1,4 +1,3 @@
-import { formatCount } from '@shared/count-format';
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatCount } from '@shared/count-format';
