@@ -54,6 +54,20 @@ describe("a valid token's findings, in every list", () => {
     expect(repository.getSummary(request.id)?.tokenFindings).toBeNull();
   });
 
+  it('a record whose stored findings are no list (an import that said "oops") still lists, with none', () => {
+    const repository = createEventsRepository(db);
+    const query = createEventsQuery(db, createSearchIndex(db, createStoreWriter(db)));
+    const odd: NewEvent[] = ['oops', 1, { message: 'x' }, null].map((findings) => ({
+      ...webhook([]),
+      details: { token: { verdict: 'valid', reason: 'ok', checks: [], findings } },
+    }));
+    const ids = odd.map((event) => repository.insert(event).id);
+    const listed = query.page({}, { limit: 10 }).items;
+    expect(listed.map((item) => item.id).sort()).toEqual([...ids].sort());
+    for (const item of listed) expect(item.tokenFindings).toBeNull();
+    for (const id of ids) expect(repository.getSummary(id)?.tokenFindings).toBeNull();
+  });
+
   it('draws "valid · 1 warning" in amber, its title listing them, never a plain green valid', () => {
     const look = verdictLook({ kind: 'token', verdict: 'valid', findings: [ONLY_IN_QUERY] });
     expect(look).toMatchObject({ label: 'valid · 1 warning', good: false, findings: 1 });

@@ -284,8 +284,9 @@ export const summaryColumns = (prefix = ''): string =>
     // notSentOf's reading of the same flags (a JSON true reads as 1).
     `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN json_extract(${prefix}details, '$.dropped') = 1 THEN 'dropped' WHEN json_extract(${prefix}details, '$.unsent') = 1 THEN 'unsent' END AS not_sent`,
     `${firstNamedOrderColumn(prefix)} AS first_named_order_id`,
-    // Only a judged token has findings: the other rows never read their details for them.
-    `CASE WHEN ${prefix}token_verdict IS NULL THEN NULL ELSE json_extract(${prefix}details, '$.token.findings') END AS token_findings`,
+    // Only a judged token has findings: the other rows never read their details for them. Only a
+    // list is read (json_extract gives a string unquoted: an import's "oops" broke every list).
+    `CASE WHEN ${prefix}token_verdict IS NOT NULL AND json_type(${prefix}details, '$.token.findings') = 'array' THEN json_extract(${prefix}details, '$.token.findings') END AS token_findings`,
   ].join(', ');
 
 /**

@@ -76,17 +76,26 @@ function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | n
 }
 
 /** A summary row's token findings: selected as JSON text, given as read on insert, or in `details`. */
+/** A stored row is read whatever it holds: what does not parse reads as nothing, never a throw. */
+function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 function tokenFindingsOfRow(
   row: Pick<SummaryRow, 'token_verdict' | 'token_findings' | 'details'>,
 ): string[] | null {
   if (row.token_verdict === null) return null;
   const { token_findings: findings } = row;
   if (findings === undefined)
-    return row.details === undefined ? null : tokenFindingsOf(JSON.parse(row.details));
+    return row.details === undefined ? null : tokenFindingsOf(parsedOrNull(row.details));
   // On insert, the messages as tokenFindingsOf read them from the details given.
   if (Array.isArray(findings)) return findings.filter((message) => typeof message === 'string');
   if (typeof findings !== 'string') return null;
-  return tokenFindingsOf({ token: { findings: JSON.parse(findings) as unknown } });
+  return tokenFindingsOf({ token: { findings: parsedOrNull(findings) } });
 }
 
 export function toSummary(row: SummaryRow): TimelineSummary {
