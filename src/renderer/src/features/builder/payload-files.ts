@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { formatBytes } from '@shared/byte-size';
+import { formatBytes, formatExactCharacters } from '@shared/byte-size';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { parseJsonText } from '@shared/json-text';
 import { decodeUtf8Strictly } from '@shared/utf8-text';
@@ -18,24 +18,28 @@ export function exportPayload(): void {
   downloadFile(new Blob([text], { type: 'application/json' }), payloadFileName(saved?.name ?? null));
 }
 
+const LIMIT_WORDS = formatExactCharacters(DRAFT_TEXT_MAX);
+
 /** Opens a JSON file as a new, unsaved document (kept as typed, even when it does not parse). */
 export async function importPayload(file: File): Promise<void> {
-  if (file.size > DRAFT_TEXT_MAX) {
-    notifications.show({
-      color: 'red',
-      title: 'Not imported',
-      message: `${file.name} is ${formatBytes(file.size)}; the builder imports a file of at most ${formatBytes(DRAFT_TEXT_MAX)}, so that a draft can keep it.`,
-    });
+  const refuse = (message: string) => notifications.show({ color: 'red', title: 'Not imported', message });
+  // A draft keeps DRAFT_TEXT_MAX characters, not bytes: an Arabic document of 4.6 MB is 2.3
+  // million characters. UTF-8 spends at most 3 bytes a character (4 for a pair of them), so a
+  // file of more bytes than three times the limit is refused before it is read.
+  if (file.size > 3 * DRAFT_TEXT_MAX) {
+    refuse(`${file.name} is ${formatBytes(file.size)}, more than the ${LIMIT_WORDS} a draft keeps.`);
     return;
   }
   // Strictly: file.text() put U+FFFD for a Latin-1 byte, a payload the file does not hold.
   const decoded = decodeUtf8Strictly(new Uint8Array(await file.arrayBuffer()));
   if (!decoded.ok) {
-    notifications.show({
-      color: 'red',
-      title: 'Not imported',
-      message: `${file.name} is not UTF-8 text: ${decoded.problem}.`,
-    });
+    refuse(`${file.name} is not UTF-8 text: ${decoded.problem}.`);
+    return;
+  }
+  if (decoded.text.length > DRAFT_TEXT_MAX) {
+    refuse(
+      `${file.name} is ${formatExactCharacters(decoded.text.length)}; the builder imports a file of at most ${LIMIT_WORDS}, so that a draft can keep it.`,
+    );
     return;
   }
   const { text } = decoded;
