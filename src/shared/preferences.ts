@@ -114,6 +114,3 @@ export function parseStoredPreferences(raw: unknown): Preferences {
 export function unreadablePreferencesWords(unreadable: readonly string[]): string {
   return unreadableSettingWords(PREFERENCES_SETTING, unreadable);
 }
-
-/** What happens next, said after what could not be read. */
-export const UNREADABLE_PREFERENCES_OUTCOME = PREFERENCES_SETTING.outcome;

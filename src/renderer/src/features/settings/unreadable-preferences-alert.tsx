@@ -1,7 +1,6 @@
-import { Alert, List, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { UNREADABLE_PREFERENCES_OUTCOME } from '@shared/preferences';
+import { PREFERENCES_SETTING } from '@shared/preferences';
 import { usePreferencesStore } from '@ui/preferences-store';
+import { UnreadableSettingAlert } from '@ui/unreadable-setting-alert';
 
 const NOTHING: readonly string[] = [];
 
@@ -12,23 +11,11 @@ const NOTHING: readonly string[] = [];
  */
 export function UnreadablePreferencesAlert() {
   const unreadable = usePreferencesStore((state) => state.preferences?.unreadable ?? NOTHING);
-  if (unreadable.length === 0) return null;
   return (
-    <Alert
-      color="yellow"
-      icon={<IconAlertTriangle />}
-      title="The stored preferences cannot be read"
-      data-testid="unreadable-preferences"
-    >
-      <Text size="sm">
-        Read from the &quot;preferences&quot; setting in the data directory&apos;s console.sqlite:
-      </Text>
-      <List size="sm" my={4}>
-        {unreadable.map((problem) => (
-          <List.Item key={problem}>{problem}</List.Item>
-        ))}
-      </List>
-      <Text size="sm">{UNREADABLE_PREFERENCES_OUTCOME}</Text>
-    </Alert>
+    <UnreadableSettingAlert
+      setting={PREFERENCES_SETTING}
+      unreadable={unreadable}
+      testId="unreadable-preferences"
+    />
   );
 }
