@@ -1,10 +1,12 @@
 import { DEFAULT_LISTENER_SETTINGS, listenerSettingsSchema } from '../shared/listener';
 import { DEFAULT_RETENTION, retentionSchema } from '../shared/history-file';
 import { unreadablePreferencesWords } from '../shared/preferences';
-import { unreadableSettingWords } from '../shared/stored-settings';
+import {
+  LISTENER_SETTINGS_SETTING,
+  RETENTION_SETTING,
+  unreadableSettingWords,
+} from '../shared/stored-settings';
 import { readPreferences } from './bridge/handlers/preferences';
-import { RETENTION_SETTING } from './history/history-service';
-import { LISTENER_SETTINGS_SETTING } from './listener/listener-settings-store';
 import type { SettingsRepository } from './store/settings-repository';
 
 export type UnreadableSettingKind = 'preferences' | 'listener' | 'retention';

@@ -13,6 +13,12 @@ export interface StoredSettingsRead<T> {
   unreadable: string[];
 }
 
+/**
+ * On an answer a view reads (the listener settings, the retention policy): what of the stored
+ * value could not be read, the `unreadable` words, for the view to say; empty when all could.
+ */
+export const unreadableWordsSchema = z.array(z.string());
+
 /** A stored setting as the words about it name it. */
 export interface StoredSetting {
   key: string;
@@ -21,6 +27,24 @@ export interface StoredSetting {
   /** What happens next, said after what could not be read. */
   outcome: string;
 }
+
+/**
+ * The listener's settings and the retention policy as the words about a stored value that cannot
+ * be read name them: on the terminal and in the log at start, and in the Listener view's and
+ * History's alerts (the window says the same words).
+ */
+export const LISTENER_SETTINGS_SETTING: StoredSetting = {
+  key: 'listener.settings',
+  name: 'listener settings',
+  outcome:
+    'Defaults are used in their place until the listener settings are saved in the Listener view (saving replaces the stored value); until then the stored value is kept as it is.',
+};
+export const RETENTION_SETTING: StoredSetting = {
+  key: 'history.retention',
+  name: 'retention policy',
+  outcome:
+    'Keep everything is used in its place (nothing is removed by it) until a retention policy is saved in History (saving replaces the stored value); until then the stored value is kept as it is.',
+};
 
 /** Per field, what it holds in words (`one of system, light, dark`), where the schema's own message would not say it. */
 export type ExpectedWords = Readonly<Record<string, string>>;

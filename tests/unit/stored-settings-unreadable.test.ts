@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LISTENER_SETTINGS, listenerSettingsSchema } from '../../src/shared/listener';
 import { retentionSchema } from '../../src/shared/history-file';
-import { readStoredSettingsText, unreadableSettingWords } from '../../src/shared/stored-settings';
-import { LISTENER_SETTINGS_SETTING } from '../../src/main/listener/listener-settings-store';
+import {
+  LISTENER_SETTINGS_SETTING,
+  readStoredSettingsText,
+  unreadableSettingWords,
+} from '../../src/shared/stored-settings';
 import { withConsoleFile } from './helpers/console-file';
 import { openListeningConsole } from './helpers/listening-console';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';

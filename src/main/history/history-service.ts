@@ -28,20 +28,12 @@ import { checkImportRoom } from './import-room';
 import { inPacedWrites } from './paced-writes';
 import { countOf } from '../../shared/count-words';
 import type { EventBus } from '../event-bus';
-import type { StoredSetting } from '../../shared/stored-settings';
+import { RETENTION_SETTING } from '../../shared/stored-settings';
 
 export { ImportError, importFileText } from './import-file';
 export { ImportLeftRecordsError } from './import-writer';
 
-const RETENTION_KEY = 'history.retention';
-
-/** The retention policy, as the words about a stored value that cannot be read name it. */
-export const RETENTION_SETTING: StoredSetting = {
-  key: RETENTION_KEY,
-  name: 'retention policy',
-  outcome:
-    'Keep everything is used in its place (nothing is removed by it) until a retention policy is saved in History; until then the stored value is kept as it is.',
-};
+const RETENTION_KEY = RETENTION_SETTING.key;
 const plural = (count: number) => countOf(count, 'record');
 /** Records one statement of a retention removes (a few ms), between looks at the chunk's time. */
 const REMOVE_AT_ONCE = 200;
@@ -93,6 +85,8 @@ export interface HistoryService {
     file: ImportFileSource,
   ): Promise<{ imported: number; skipped: number; repeated: number; unlinked: number; format: ExportFormat }>;
   retention(): Retention;
+  /** `retention()`, with what of the stored policy could not be read, for History to say. */
+  retentionAsRead(): Retention & { unreadable: string[] };
   /** With `expected`, refused (conflict) when the stored policy is another since it was read. */
   setRetention(retention: Retention, expected?: Retention): Retention;
   /**
@@ -208,6 +202,10 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       // The one lenient reader: what of a damaged policy cannot be read is said at start
       // (unreadable-settings.ts), not read as "keep everything" in silence.
       return deps.settings.read(RETENTION_KEY, retentionSchema, DEFAULT_RETENTION).value;
+    },
+    retentionAsRead() {
+      const { value, unreadable } = deps.settings.read(RETENTION_KEY, retentionSchema, DEFAULT_RETENTION);
+      return { ...value, unreadable };
     },
     setRetention(retention, expected) {
       const checked = retentionSchema.parse(retention);

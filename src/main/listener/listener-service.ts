@@ -29,6 +29,8 @@ import { portStillHeld } from './port-still-held';
 export interface ListenerService {
   status(): ListenerStatus;
   settings(): ListenerSettings;
+  /** `settings()`, with what of the stored value could not be read, for the Listener view to say. */
+  settingsAsRead(): ListenerSettings & { unreadable: string[] };
   /** With `expected`, refused (conflict) where a patched field was changed elsewhere since. */
   updateSettings(patch: Partial<ListenerSettings>, expected?: Partial<ListenerSettings>): ListenerSettings;
   /** Starts it, or stops and starts it again, on the active profile's port. */
@@ -368,6 +370,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   return {
     status,
     settings: settingsNow,
+    settingsAsRead: () => ({ ...settingsNow(), unreadable: deps.settings.unreadable() }),
     updateSettings(patch, expected) {
       const port = server?.port;
       const target = URL.parse(patch.forwardTo?.trim() ?? '');

@@ -8,17 +8,9 @@ import { withoutCredentials } from '../../shared/http-url';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
 import type { SettingsRepository } from '../store/settings-repository';
-import type { StoredSetting } from '../../shared/stored-settings';
+import { LISTENER_SETTINGS_SETTING } from '../../shared/stored-settings';
 
-const SETTINGS_KEY = 'listener.settings';
-
-/** The listener's settings, as the words about a stored value that cannot be read name them. */
-export const LISTENER_SETTINGS_SETTING: StoredSetting = {
-  key: SETTINGS_KEY,
-  name: 'listener settings',
-  outcome:
-    'Defaults are used in their place until the listener settings are saved in the Listener view; until then the stored value is kept as it is.',
-};
+const SETTINGS_KEY = LISTENER_SETTINGS_SETTING.key;
 
 /**
  * Settings as read: a forward-to URL an earlier version stored with a user name or password
@@ -55,6 +47,10 @@ export function createListenerSettingsStore(
   return {
     get(): ListenerSettings {
       return read();
+    },
+    /** What of the stored value could not be read (each field, its stored value, the default used), for the window to say. */
+    unreadable(): string[] {
+      return readStored().unreadable;
     },
     update(patch: Partial<ListenerSettings>, expected?: Partial<ListenerSettings>): ListenerSettings {
       // The patch is input (whatever door it came through); what is stored already is not.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatCharacters } from '../byte-size';
 import { eventFilterSchema } from '../event-filter';
+import { unreadableWordsSchema } from '../stored-settings';
 import { EXPORT_FORMATS, retentionRemovalSchema, retentionSchema } from '../history-file';
 import { defineCommand, noInput } from './define';
 
@@ -86,7 +87,8 @@ export const historyCommands = {
       format: z.enum(EXPORT_FORMATS),
     }),
   ),
-  getRetention: defineCommand(noInput, retentionSchema),
+  /** The policy in use, and what of the stored one could not be read (History says it). */
+  getRetention: defineCommand(noInput, retentionSchema.and(z.object({ unreadable: unreadableWordsSchema }))),
   /**
    * Saves the policy. `expected`: the policy as the saving window read it; when another window
    * or a terminal saved another since, nothing is saved (a conflict) unless this is left out.

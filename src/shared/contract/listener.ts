@@ -1,11 +1,16 @@
 import { listenerSettingsInputSchema, listenerSettingsSchema, listenerStatusSchema } from '../listener';
+import { unreadableWordsSchema } from '../stored-settings';
 import { defineCommand, noInput } from './define';
 
 export const listenerCommands = {
   getListenerStatus: defineCommand(noInput, listenerStatusSchema),
   /** Starts (or restarts) the listener on the active profile's port: after a port clash, say. */
   restartListener: defineCommand(noInput, listenerStatusSchema),
-  getListenerSettings: defineCommand(noInput, listenerSettingsSchema),
+  /** The settings in use, and what of the stored value could not be read (the view says it). */
+  getListenerSettings: defineCommand(
+    noInput,
+    listenerSettingsSchema.extend({ unreadable: unreadableWordsSchema }),
+  ),
   /**
    * Changes the fields named. `expected`: those fields as the saving window read them; one
    * changed elsewhere since is not overwritten (a conflict) unless the save leaves it out.

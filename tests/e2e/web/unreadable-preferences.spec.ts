@@ -6,6 +6,8 @@ import { startConsoleWith } from '../fixtures/seed-events';
 // A `preferences` setting edited by hand into garbage was replaced by defaults with no word
 // anywhere: Settings opened on System, the guide shown again, nothing in the terminal. It is said
 // in Settings and by serve, and kept as stored until the user saves a preference.
+// A damaged listener setting and retention policy were said on the terminal only: the Listener
+// view and History showed the values in use with no word. They say it in the same alert.
 
 function onPreferences<T>(dataDir: string, use: (db: ReturnType<typeof openDatabase>) => T): T {
   const db = openDatabase(join(dataDir, 'console.sqlite'));
@@ -23,17 +25,18 @@ const storedText = (dataDir: string) =>
       db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'preferences'").get()?.value,
   );
 
-test('garbage stored as the preferences: Settings and serve say so, and a saved change replaces it', async ({
+test('garbage stored as the preferences, a damaged listener setting and retention: each view and serve say so, and a saved change replaces it', async ({
   page,
 }) => {
   const served = await startConsoleWith((dataDir) =>
-    onPreferences(dataDir, (db) =>
-      db
-        .prepare(
-          "INSERT INTO settings (key, value) VALUES ('preferences', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .run('garbage{{'),
-    ),
+    onPreferences(dataDir, (db) => {
+      const store = db.prepare(
+        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      );
+      store.run('preferences', 'garbage{{');
+      store.run('listener.settings', '{"respondStatus":503,"forwardTo":"ftp://x"}');
+      store.run('history.retention', '{"mode":"count","count":0}');
+    }),
   );
   try {
     // Printed after the banner, which the fixture waits for.
@@ -59,6 +62,26 @@ test('garbage stored as the preferences: Settings and serve say so, and a saved 
     await expect
       .poll(() => JSON.parse(storedText(served.dataDir) ?? 'null'))
       .toMatchObject({ colorScheme: 'dark' });
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Listener', exact: true }).click();
+    const listenerAlert = page.getByTestId('unreadable-listener-settings');
+    await expect(listenerAlert).toContainText('The stored listener settings cannot be read');
+    await expect(listenerAlert).toContainText('"listener.settings" setting');
+    await expect(listenerAlert).toContainText(/forwardTo "ftp:\/\/x" cannot be read \(.*\), so null is used/);
+    await expect(listenerAlert).toContainText('saving replaces the stored value');
+    // What could be read is in use: the stored 503, not the default 200.
+    await expect(page.getByRole('textbox', { name: 'Response status' })).toHaveValue('503');
+    await page.getByRole('button', { name: 'Save listener settings' }).click();
+    await expect(listenerAlert).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'History', exact: true }).click();
+    const retentionAlert = page.getByTestId('unreadable-retention');
+    await expect(retentionAlert).toContainText('The stored retention policy cannot be read');
+    await expect(retentionAlert).toContainText(
+      'count 0 cannot be read (must be at least 1 record), so {"mode":"all"} is used',
+    );
+    await expect(retentionAlert).toContainText('saving replaces the stored value');
   } finally {
     await served.stop();
   }

@@ -75,7 +75,7 @@ export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): 
         await handle?.close();
       }
     },
-    getRetention: () => history.retention(),
+    getRetention: () => history.retentionAsRead(),
     setRetention: ({ expected, ...retention }) => history.setRetention(retention, expected),
     previewRetention: ({ retention, detail }) =>
       history.retentionPreview(retention, detail === undefined ? {} : { detail }),

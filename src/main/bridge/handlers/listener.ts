@@ -10,7 +10,7 @@ export function listenerHandlers({
   return {
     getListenerStatus: () => listener.status(),
     restartListener: () => listener.restart(),
-    getListenerSettings: () => listener.settings(),
+    getListenerSettings: () => listener.settingsAsRead(),
     updateListenerSettings: ({ expected, ...patch }) => listener.updateSettings(patch, expected),
   };
 }

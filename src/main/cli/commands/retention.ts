@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { Retention } from '../../../shared/history-file';
+import { retentionSchema, type Retention } from '../../../shared/history-file';
 import {
   numberFlagTexts,
   wholeNumberFlag,
@@ -71,8 +71,11 @@ export async function runRetention(rawFlags: unknown, context: CliContext): Prom
       if (policy === undefined)
         for (const line of unreadableSettingsWarnings(core.settings, ['retention']))
           context.io.stderr(`warning: ${terminalSafe(line, { maxChars: 2000 })}\n`);
+      // The policy alone (its unreadable words are said above): it is passed on and printed.
       const retention =
-        policy === undefined ? await call('getRetention', {}) : await call('setRetention', policy);
+        policy === undefined
+          ? retentionSchema.parse(await call('getRetention', {}))
+          : await call('setRetention', policy);
       if (flags.apply) {
         const { removed } = await call('applyRetention', { retention });
         return flags.json

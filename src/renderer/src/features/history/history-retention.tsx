@@ -13,6 +13,8 @@ import { TypedTextInput } from '@ui/typed-text-input';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { useWholeNumberText } from '@ui/use-typed-text';
 import { rangeOfSchema } from '@ui/whole-number-text';
+import { UnreadableSettingAlert } from '@ui/unreadable-setting-alert';
+import { RETENTION_SETTING } from '@shared/stored-settings';
 import { errorMessage } from '@bridge/bridge-error';
 import {
   futureDatedWords,
@@ -53,6 +55,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [loaded, setLoaded] = useState(false);
   // The policy as read: a save over one saved elsewhere since asks.
   const [read, setRead] = useState<Retention | undefined>(undefined);
+  // What of the stored policy main could not read, said until a policy is saved (which replaces it).
+  const [unreadable, setUnreadable] = useState<readonly string[]>([]);
   // A large removal takes a while (it leaves the listener its turn): the button says so meanwhile.
   const [removing, setRemoving] = useState(false);
   // The boxes keep what was typed; while the shown one reads as no number, the last number is
@@ -71,7 +75,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     useHistoryStore
       .getState()
       .getRetention()
-      .then((saved) => {
+      .then(({ policy: saved, unreadable: notRead }) => {
+        setUnreadable(notRead);
         setRead(saved);
         setMode(saved.mode);
         if (saved.mode === 'days') setDays(saved.days);
@@ -87,6 +92,8 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
   const [seenPush, setSeenPush] = useState(pushed);
   if (pushed !== seenPush) {
     setSeenPush(pushed);
+    // Pushed when saved (here, in another window, a terminal): the stored value is replaced.
+    setUnreadable([]);
     const unedited = read !== undefined && invalid === null && sameValue(policyOf(mode, days, count), read);
     if (pushed !== null && unedited && !sameValue(pushed, read)) {
       setRead(pushed);
@@ -209,6 +216,11 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={5}>Retention</Title>
+        <UnreadableSettingAlert
+          setting={RETENTION_SETTING}
+          unreadable={unreadable}
+          testId="unreadable-retention"
+        />
         <Group gap="sm" align="flex-end">
           <ChoiceControl aria-label="Retention" data={MODE_CHOICES} value={mode} onChange={setMode} />
           {mode === 'days' && (

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { CommandInput, CommandOutput } from '@shared/contract';
 import type { EventFilter } from '@shared/event-filter';
-import type { Retention } from '@shared/history-file';
+import { retentionSchema, type Retention } from '@shared/history-file';
 import { bridge, callWithFile } from '@bridge';
 import { exportInParts } from './export-in-parts';
 
@@ -16,7 +16,8 @@ interface HistoryState {
   ) => Promise<{ blob: Blob; count: number; fileName: string }>;
   /** Streamed up in parts: no single message carries the file, whatever its size. */
   importFile: (file: File) => Promise<CommandOutput<'importHistory'>>;
-  getRetention: () => Promise<Retention>;
+  /** The policy in use, and what of the stored one main could not read (the panel says it). */
+  getRetention: () => Promise<{ policy: Retention; unreadable: string[] }>;
   /** With `expected` (the policy as read), refused when another was saved elsewhere since. */
   saveRetention: (policy: Retention, expected?: Retention) => Promise<void>;
   /** `detail` (the default): with what goes, which reads every record that goes (see the contract). */
@@ -53,7 +54,11 @@ export const useHistoryStore = create<HistoryState>(() => ({
   page: (input) => bridge.listEvents(input),
   exportMatching: (input) => exportInParts((part) => bridge.exportHistory(part), input),
   importFile: (file) => callWithFile('importHistory', 'text', file),
-  getRetention: () => bridge.getRetention({}),
+  async getRetention() {
+    const answer = await bridge.getRetention({});
+    // The policy alone (its object schemas leave `unreadable` out): it is compared and sent back.
+    return { policy: retentionSchema.parse(answer), unreadable: answer.unreadable };
+  },
   async saveRetention(policy, expected) {
     await bridge.setRetention({ ...policy, ...(expected === undefined ? {} : { expected }) });
   },

@@ -49,13 +49,17 @@ const LABELS: Readonly<Record<string, string>> = {
 /**
  * How the listener answers and judges; validated by the same schema main uses. It follows the
  * stored settings as other windows save them, in the fields not edited here, and saves only the
- * fields edited here.
+ * fields edited here. While a stored field cannot be read (`replacesUnreadable`), Save with
+ * nothing edited saves them all, as shown: the alert above says saving replaces the stored
+ * value, and "nothing changed" would leave no way to accept the defaults in use.
  */
 export function ListenerSettingsForm({
   settings,
   onSave,
+  replacesUnreadable = false,
 }: {
   settings: ListenerSettings;
+  replacesUnreadable?: boolean;
   onSave: (
     patch: Partial<ListenerSettings>,
     expected: Partial<ListenerSettings> | undefined,
@@ -72,7 +76,11 @@ export function ListenerSettingsForm({
 
   const save = handleSubmit(async (values) => {
     setFailure(null);
-    const { patch, expected } = followed.changes(values);
+    const changes = followed.changes(values);
+    const { patch, expected } =
+      Object.keys(changes.patch).length === 0 && replacesUnreadable
+        ? { patch: values, expected: settings }
+        : changes;
     if (Object.keys(patch).length === 0) {
       notifications.show({ message: 'Nothing changed: there is nothing to save' });
       return;

@@ -5,6 +5,8 @@ import { bridge } from '@bridge';
 interface ListenerState {
   status: ListenerStatus | null;
   settings: ListenerSettings | null;
+  /** What of the stored settings main could not read (the view says it); none once saved. */
+  unreadable: readonly string[];
   load: () => Promise<void>;
   restart: () => Promise<void>;
   /** With `expected` (those fields as read), refused where one was changed elsewhere since. */
@@ -18,12 +20,13 @@ interface ListenerState {
 export const useListenerStore = create<ListenerState>((set) => ({
   status: null,
   settings: null,
+  unreadable: [],
   async load() {
-    const [status, settings] = await Promise.all([
+    const [status, { unreadable, ...settings }] = await Promise.all([
       bridge.getListenerStatus({}),
       bridge.getListenerSettings({}),
     ]);
-    set({ status, settings });
+    set({ status, settings, unreadable });
   },
   async restart() {
     set({ status: await bridge.restartListener({}) });
@@ -33,12 +36,15 @@ export const useListenerStore = create<ListenerState>((set) => ({
       ...patch,
       ...(expected === undefined ? {} : { expected }),
     });
-    set({ settings });
+    // A save writes every field, readable: the stored value that could not be read is replaced.
+    set({ settings, unreadable: [] });
     return settings;
   },
 }));
 
 bridge.subscribe((event) => {
   if (event.name === 'listener.status') useListenerStore.setState({ status: event.payload });
-  if (event.name === 'listener.settings') useListenerStore.setState({ settings: event.payload });
+  // Pushed when saved (here, in another window or console): what was stored is replaced.
+  if (event.name === 'listener.settings')
+    useListenerStore.setState({ settings: event.payload, unreadable: [] });
 });

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useResumed } from '@ui/app-store';
 import { CheckEndpointButton } from '@features/scenarios';
+import { LISTENER_SETTINGS_SETTING } from '@shared/stored-settings';
+import { UnreadableSettingAlert } from '@ui/unreadable-setting-alert';
 import { ListenerSettingsForm } from './listener-settings-form';
 import { notStoredWords } from './listener-status-words';
 import { useListenerStore } from './listener-store';
@@ -11,10 +13,11 @@ import { useFailureUntilResumed } from './use-failure-until-resumed';
 
 /** The webhook listener: where it listens, why it does not, and how it answers. */
 export function ListenerView() {
-  const { status, settings, load, restart, saveSettings } = useListenerStore(
+  const { status, settings, unreadable, load, restart, saveSettings } = useListenerStore(
     useShallow((state) => ({
       status: state.status,
       settings: state.settings,
+      unreadable: state.unreadable,
       load: state.load,
       restart: state.restart,
       saveSettings: state.saveSettings,
@@ -31,6 +34,11 @@ export function ListenerView() {
     <Stack maw={1000}>
       <Title order={3}>Webhook listener</Title>
       {failure !== null && <Alert color="red">{failure}</Alert>}
+      <UnreadableSettingAlert
+        setting={LISTENER_SETTINGS_SETTING}
+        unreadable={unreadable}
+        testId="unreadable-listener-settings"
+      />
       {status !== null && notStored !== null && (
         <Card withBorder>
           <Group justify="space-between" mb="sm">
@@ -114,7 +122,11 @@ export function ListenerView() {
             <CheckEndpointButton url={settings.forwardTo} />
           </Group>
           {/* Follows each push of the settings (fields not edited here); it used to re-mount and drop edits. */}
-          <ListenerSettingsForm settings={settings} onSave={saveSettings} />
+          <ListenerSettingsForm
+            settings={settings}
+            onSave={saveSettings}
+            replacesUnreadable={unreadable.length > 0}
+          />
         </Card>
       )}
     </Stack>
