@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, type Path } from 'react-hook-form';
-import { listenerSettingsInputSchema, type ListenerSettings } from '@shared/listener';
+import { formatBytes } from '@shared/byte-size';
+import { formatCount } from '@shared/count-format';
+import {
+  DEFAULT_LISTENER_SETTINGS,
+  listenerSettingsInputSchema,
+  type ListenerSettings,
+} from '@shared/listener';
 import { monoInput } from '@ui/mono-input';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
@@ -21,22 +27,23 @@ const NUMBER_FIELDS: NumberFieldProps[] = [
   {
     name: 'respondStatus',
     label: 'Response status',
-    description: 'What the listener answers (default 200).',
+    description: `What the listener answers (default ${DEFAULT_LISTENER_SETTINGS.respondStatus}).`,
   },
   {
     name: 'responseDelayMs',
     label: 'Response delay (ms)',
-    description: 'Wait before answering (default 0).',
+    description: `Wait before answering (default ${formatCount(DEFAULT_LISTENER_SETTINGS.responseDelayMs)}).`,
   },
   {
     name: 'bodyLimitBytes',
     label: 'Body limit (bytes)',
-    description: 'Larger bodies get 413 (default 1048576).',
+    // The size as every view says one: 1.00 MiB (1,048,576 bytes).
+    description: `Larger bodies get 413 (default ${formatBytes(DEFAULT_LISTENER_SETTINGS.bodyLimitBytes)}).`,
   },
   {
     name: 'clockToleranceSeconds',
     label: 'Clock tolerance (s)',
-    description: 'Allowed skew for exp, nbf, iat (default 60).',
+    description: `Allowed skew for exp, nbf, iat (default ${formatCount(DEFAULT_LISTENER_SETTINGS.clockToleranceSeconds)}).`,
   },
 ];
 
