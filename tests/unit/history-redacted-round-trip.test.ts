@@ -30,13 +30,18 @@ interface Case {
 }
 
 const raw = (text: string): NewEvent => ({ kind: 'webhook', requestBody: Buffer.from(text) });
+// The token verdict the listener would store: "missing" where neither the query nor a header
+// carried one (a token in the body is none), as an import now checks against the record's bytes.
+const carriesToken = (event: Partial<NewEvent>) =>
+  (event.query ?? '').includes('serviceToken=') ||
+  (event.requestHeaders ?? []).some(([name]) => name.toLowerCase() === 'authorization');
 const parsed = (event: Partial<NewEvent>): NewEvent => ({
   kind: 'webhook',
   method: 'POST',
   url: 'http://127.0.0.1:4455/notify',
   path: '/notify',
   status: 200,
-  tokenVerdict: 'valid',
+  tokenVerdict: carriesToken(event) ? 'valid' : 'missing',
   bodyVerdict: 'event',
   requestHeaders: [['Content-Type', 'application/json']],
   requestBody: Buffer.from('{"order_id":"o-1"}'),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { payload } from '../fixtures/hostile-webhooks';
 import { startCli, waitForOutput, type CliProcess } from './helpers/cli-process';
 import { makeTempDir } from './helpers/temp-console';
+import { formatCount } from '../../src/shared/count-format';
 
 /**
  * Issue 15.4: while `import` of a large file ran on the same data directory, 28 of 40 webhooks
@@ -89,7 +90,7 @@ describe('several processes on one data directory', () => {
       const settled = await Promise.all(answers);
 
       expect(await importing.exited, importing.output()).toBe(0);
-      expect(importing.output()).toContain(`Imported ${RECORDS} records`);
+      expect(importing.output()).toContain(`Imported ${formatCount(RECORDS)} records`);
       expect(settled.filter((answer) => answer.status !== 200)).toEqual([]);
       listen.child.kill('SIGTERM');
       await listen.exited;
