@@ -28,15 +28,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The object schemas a schema accepts the value with at this level (through wrappers, unions,
- * intersections). Of a union, the options the value parses as (all, when it parses as none: the
- * parse says why), so `{"mode":"all","days":5}` is told `days` is not a field of that option.
+ * The schema under its wrappers (optional, default, a pipe's input, a lazy's getter…): the one
+ * list of them, so objects and lists see through the same ones. Were a wrapper known to one and
+ * not the other, the fields under it would pass without a word.
  */
-function objectsOf(schema: unknown, value: unknown): z.core.$ZodObjectDef[] {
+function unwrap(schema: unknown): unknown {
   const def = defOf(schema);
   switch (def.type) {
-    case 'object':
-      return [def as unknown as z.core.$ZodObjectDef];
     case 'optional':
     case 'nullable':
     case 'default':
@@ -44,11 +42,26 @@ function objectsOf(schema: unknown, value: unknown): z.core.$ZodObjectDef[] {
     case 'readonly':
     case 'catch':
     case 'nonoptional':
-      return objectsOf(def.innerType, value);
+      return unwrap(def.innerType);
     case 'pipe':
-      return objectsOf(def.in, value);
+      return unwrap(def.in);
     case 'lazy':
-      return objectsOf((def.getter as () => unknown)(), value);
+      return unwrap((def.getter as () => unknown)());
+    default:
+      return schema;
+  }
+}
+
+/**
+ * The object schemas a schema accepts the value with at this level (through wrappers, unions,
+ * intersections). Of a union, the options the value parses as (all, when it parses as none: the
+ * parse says why), so `{"mode":"all","days":5}` is told `days` is not a field of that option.
+ */
+function objectsOf(schema: unknown, value: unknown): z.core.$ZodObjectDef[] {
+  const def = defOf(unwrap(schema));
+  switch (def.type) {
+    case 'object':
+      return [def as unknown as z.core.$ZodObjectDef];
     case 'union': {
       const options = def.options as z.ZodType[];
       const fitting = options.filter((option) => option.safeParse(value).success);
@@ -62,22 +75,12 @@ function objectsOf(schema: unknown, value: unknown): z.core.$ZodObjectDef[] {
 }
 
 function elementOf(schema: unknown): { kind: 'array' | 'record'; schema: unknown } | null {
-  const def = defOf(schema);
+  const def = defOf(unwrap(schema));
   switch (def.type) {
     case 'array':
       return { kind: 'array', schema: def.element };
     case 'record':
       return { kind: 'record', schema: def.valueType };
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return elementOf(def.innerType);
-    case 'pipe':
-      return elementOf(def.in);
     default:
       return null;
   }
