@@ -53,8 +53,10 @@ describe('drafts', () => {
   });
 
   it('refuses to save over a draft changed elsewhere since it was opened, naming it; nothing is lost', async () => {
+    // A name holding an instant: the window rewrote every instant in main's sentence, this one too.
+    const name = 'baseline 2026-11-30T09:00:00Z';
     const opened = await call('saveDraft', {
-      name: 'Happy path',
+      name,
       form: 'general',
       singleCheckout: false,
       text: '{"a":1}',
@@ -64,7 +66,7 @@ describe('drafts', () => {
     const theirs = await call('saveDraft', {
       id: opened.id,
       expectedUpdatedAt: opened.updatedAt,
-      name: 'Happy path',
+      name,
       form: 'general',
       singleCheckout: false,
       text: '{"theirs":true}',
@@ -72,19 +74,25 @@ describe('drafts', () => {
     const refused = await failure('saveDraft', {
       id: opened.id,
       expectedUpdatedAt: opened.updatedAt,
-      name: 'Happy path',
+      name,
       form: 'general',
       singleCheckout: false,
       text: '{"mine":true}',
     });
     expect(refused.code).toBe('conflict');
-    expect(refused.message).toContain('"Happy path" was changed elsewhere');
+    expect(refused.message).toContain(`"${name}" was changed elsewhere`);
+    // What is stored, as data beside the sentence: the window writes the time its own way from
+    // it, leaving the name as typed (draft-conflict.ts).
+    expect(refused.issues).toEqual([
+      { path: 'name', message: name },
+      { path: 'updatedAt', message: theirs.updatedAt },
+    ]);
     expect((await call('getDraft', { id: opened.id })).text).toBe('{"theirs":true}');
     // Saving from what is stored now (or without the check: an explicit overwrite) goes through.
     const mine = await call('saveDraft', {
       id: opened.id,
       expectedUpdatedAt: theirs.updatedAt,
-      name: 'Happy path',
+      name,
       form: 'general',
       singleCheckout: false,
       text: '{"mine":true}',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { draftChangedElsewhereWords, draftConflictIssues } from '../../shared/draft-conflict';
 import { builderStateSchema, type BuilderState, type Draft, type DraftSummary } from '../../shared/drafts';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
@@ -77,7 +78,8 @@ export function createDraftsService(deps: {
         // Two tabs (or consoles) on one draft: the later save would silently drop the earlier one.
         throw new ConsoleError(
           'conflict',
-          `Draft "${stored.name}" was changed elsewhere (another tab, window or console) at ${stored.updatedAt}, after it was opened here, so nothing was saved. Save yours as a new draft to keep both, or overwrite it.`,
+          draftChangedElsewhereWords(stored.name, stored.updatedAt),
+          draftConflictIssues(stored),
         );
       }
       announce();

@@ -28,16 +28,7 @@ export interface InstantFormat {
   dayUnlessToday(iso: string, now?: Date): string | null;
   /** `Nov 30, 2026, 20:59:51.693 GMT+3 (Asia/Riyadh) · 2026-11-30T17:59:51.693Z in UTC`: a title. */
   title(iso: string): string;
-  /**
-   * Main's words with each UTC instant in them (`2026-11-30T21:00:01.426Z`, as main stores and the
-   * CLI prints) written as `zoned`: a refusal shown in the window, such as a draft's "changed
-   * elsewhere … at", reads its time as every other time in the window does.
-   */
-  inWords(text: string): string;
 }
-
-/** A UTC instant as toISOString writes it, milliseconds optional. */
-const UTC_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z\b/g;
 
 const CLOCK = {
   hour: '2-digit',
@@ -92,7 +83,6 @@ export function instantFormat(timeZone?: string): InstantFormat {
       return Number.isNaN(date.getTime()) ? null : dayUnlessToday(date, now);
     },
     title: (iso) => valid(iso, (date) => `${zoned(date)} (${zoneName}) · ${date.toISOString()} in UTC`),
-    inWords: (text) => text.replace(UTC_INSTANT, (iso) => valid(iso, zoned)),
   };
 }
 
@@ -106,4 +96,3 @@ export const formatZoned = windowInstants.zoned;
 export const formatShortInstant = windowInstants.short;
 export const dayUnlessToday = windowInstants.dayUnlessToday;
 export const instantTitle = windowInstants.title;
-export const instantsInWords = windowInstants.inWords;

@@ -2,11 +2,12 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { draftConflictWords } from '@shared/draft-conflict';
 import { draftNameSchema, type Draft } from '@shared/drafts';
 import { confirmAction } from '@ui/confirm-dialog';
 import { confirmDiscardChanges } from '@ui/confirm-discard';
 import { confirmOverwriteChangedElsewhere } from '@ui/changed-elsewhere';
-import { instantsInWords } from '@ui/instant-format';
+import { formatZoned } from '@ui/instant-format';
 import { builderCalls } from './builder-calls-store';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { selectDirty, useBuilderStore } from './builder-store';
@@ -134,18 +135,17 @@ async function storeDraft(target: {
     return draft;
   } catch (error) {
     if (target.expectedUpdatedAt !== undefined && error instanceof BridgeError && error.code === 'conflict')
-      return (await confirmOverwrite(error.message))
-        ? storeDraft({ id: target.id, name: target.name })
-        : null;
+      return (await confirmOverwrite(error)) ? storeDraft({ id: target.id, name: target.name }) : null;
     failed('Saving', error);
     return null;
   }
 }
 
-function confirmOverwrite(why: string): Promise<boolean> {
+function confirmOverwrite(conflict: BridgeError): Promise<boolean> {
   return confirmOverwriteChangedElsewhere({
     title: 'Draft changed elsewhere',
-    why: instantsInWords(why),
+    // The stored time in the window's zone, from main's data, never by rewriting its sentence.
+    why: draftConflictWords(conflict.issues, formatZoned) ?? conflict.message,
     keepEditingHint: 'Save as…, on the arrow beside Save, then keeps yours beside it.',
   });
 }
