@@ -4,19 +4,20 @@ import type { EventsRepository } from '../store/events-repository';
 
 /**
  * Pushes `history.removed` when another process on the data directory removed records (a
- * `retention --apply` in a terminal, another console's retention): History's count, Export's
- * label and rows went on saying what was gone. Nothing in the database marks a removal, so
- * after each commit elsewhere the records are counted (an index's count, a few ms for 300,000)
- * beside the newest id: fewer than those stored before plus the ids added since means some went.
+ * `retention --apply` in a terminal, another console's retention, an import undone): History's
+ * count, Export's label and rows went on saying what was gone. After each commit elsewhere it reads
+ * the store's count of records ever removed (kept by a trigger, migration 035). The count and the
+ * newest id it compared before missed the newest records removed and as many arrived, their ids
+ * given again (ids are not AUTOINCREMENT).
  */
 export function otherProcessesRemovals(deps: {
-  events: Pick<EventsRepository, 'lastId' | 'count'>;
+  events: Pick<EventsRepository, 'removedCount'>;
   bus: Pick<EventBus, 'publish' | 'subscribe'>;
 }): OtherProcessesHandler {
-  const read = () => ({ count: deps.events.count(), lastId: deps.events.lastId() });
+  const read = () => deps.events.removedCount();
   let last = read();
-  // This process's own retention moves the counts too, and is pushed by it: counted again at
-  // the next quiet look, so a commit elsewhere after it is not taken for a second removal.
+  // This process's own retention moves the count too, and is pushed by it: read again at the
+  // next quiet look, so a commit elsewhere after it is not taken for a second removal.
   let removedHere = false;
   deps.bus.subscribe((event, origin) => {
     if (event.name === 'history.removed' && origin === 'this process') removedHere = true;
@@ -24,8 +25,7 @@ export function otherProcessesRemovals(deps: {
   return {
     committed() {
       const now = read();
-      const added = Math.max(0, now.lastId - last.lastId);
-      if (now.count < last.count + added) deps.bus.publish('history.removed', {}, 'another process');
+      if (now !== last) deps.bus.publish('history.removed', {}, 'another process');
       last = now;
       return false;
     },

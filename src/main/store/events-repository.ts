@@ -46,6 +46,7 @@ export function createEventsRepository(db: SqliteDatabase) {
     ),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
     lastId: db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'),
+    removed: db.prepare<[], { removed: number }>('SELECT removed FROM events_removed'),
     summariesAfter: db.prepare<[number, number], SummaryRow>(
       `SELECT ${summaryColumns()} FROM events WHERE id > ? ORDER BY id LIMIT ?`,
     ),
@@ -140,6 +141,13 @@ export function createEventsRepository(db: SqliteDatabase) {
     /** The highest id stored (0 when empty). */
     lastId(): number {
       return statements.lastId.get()?.id ?? 0;
+    },
+    /**
+     * How many records were ever removed, by any process (migration 035's trigger): it moves with
+     * each removal and nothing else, where the count and the newest id can read as before.
+     */
+    removedCount(): number {
+      return statements.removed.get()?.removed ?? 0;
     },
     /** Up to `limit` records after `id`, oldest id first. */
     summariesAfter(id: number, limit: number): TimelineSummary[] {

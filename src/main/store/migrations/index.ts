@@ -32,6 +32,7 @@ import ordersFirstNamed from './031-orders-first-named';
 import ordersDuplicateKeysReadAlike from './032-orders-duplicate-keys-read-alike';
 import ordersReferenceFromNotifications from './033-orders-reference-from-notifications';
 import eventsByProfileName from './034-events-by-profile-name';
+import eventsRemovedCount from './035-events-removed-count';
 
 export interface Migration {
   readonly id: number;
@@ -82,4 +83,5 @@ export const migrations: readonly Migration[] = [
   { id: 32, name: '032-orders-duplicate-keys-read-alike', sql: ordersDuplicateKeysReadAlike },
   { id: 33, name: '033-orders-reference-from-notifications', sql: ordersReferenceFromNotifications },
   { id: 34, name: '034-events-by-profile-name', sql: eventsByProfileName },
+  { id: 35, name: '035-events-removed-count', sql: eventsRemovedCount },
 ];
