@@ -52,12 +52,25 @@ const records: NewEvent[] = [
   },
   { kind: 'replay', relatedId: 2, status: 302, atMs: Date.parse('2026-01-15T10:05:00Z') },
   { kind: 'forward', relatedId: 2, status: 599, atMs: Date.parse('2026-01-15T10:06:00Z') },
+  // Profile 2 (Sandbox) was called Staging when this was stored: by name it is Staging's, not
+  // Sandbox's, though it carries id 2.
+  { kind: 'request', profileId: 2, profileName: 'Staging', atMs: Date.parse('2026-01-15T10:07:00Z') },
+  { kind: 'request', profileId: 2, profileName: 'SANDBOX', atMs: Date.parse('2026-01-15T10:08:00Z') },
+  // A removed profile's record, whose name a profile has again.
+  { kind: 'request', profileId: 9, profileName: 'sandbox', atMs: Date.parse('2026-01-15T10:09:00Z') },
+  // NOCASE folds ASCII letters only: Été and ÉTÉ are two names to the database.
+  { kind: 'request', profileId: 9, profileName: 'Été', atMs: Date.parse('2026-01-15T10:10:00Z') },
 ];
+
+/** The profiles' current names, as the window's profiles store knows them. */
+let profileNameOf: (id: number) => string | undefined = () => undefined;
 
 beforeAll(async () => {
   ({ core, dispose } = await openTempConsole());
   core.recorder.recordMany(records);
   all = core.eventsQuery.page({}, { limit: 100 }).items;
+  const names = new Map(core.profiles.snapshot().profiles.map((profile) => [profile.id, profile.name]));
+  profileNameOf = (id) => names.get(id);
 });
 afterAll(() => dispose());
 
@@ -67,6 +80,13 @@ const FILTERS: EventFilter[] = [
   { kinds: ['replay', 'forward'] },
   { profileId: 1 },
   { profileId: 2, kinds: ['webhook'] },
+  { profileId: 2 },
+  { profileId: 3 },
+  { profileName: 'staging' },
+  { profileName: 'Sandbox' },
+  { profileName: 'ÉTÉ' },
+  { profileName: 'Été' },
+  { profileName: 'Nobody' },
   { orderId: ORDER_B },
   { eventType: 'order_captured' },
   { tokenVerdicts: ['valid', 'missing'] },
@@ -95,11 +115,18 @@ describe('the client-side filter match agrees with the database', () => {
       .items.map((item) => item.id)
       .sort();
     const inWindow = all
-      .filter((summary) => matchSummary(summary, filter) === 'match')
+      .filter((summary) => matchSummary(summary, filter, profileNameOf) === 'match')
       .map((item) => item.id)
       .sort();
     expect(inWindow).toEqual(fromDatabase);
-    expect(all.some((summary) => matchSummary(summary, filter) === 'ask-main')).toBe(false);
+    expect(all.some((summary) => matchSummary(summary, filter, profileNameOf) === 'ask-main')).toBe(false);
+  });
+
+  it('asks main under a profile filter while the window does not know that profile’s name', () => {
+    const renamed = all.find((summary) => summary.profileName === 'Staging');
+    if (renamed === undefined) throw new Error('seed');
+    expect(matchSummary(renamed, { profileId: 2 })).toBe('ask-main');
+    expect(core.eventsQuery.page({ profileId: 2, ids: [renamed.id] }, { limit: 1 }).items).toEqual([]);
   });
 });
 

@@ -6,11 +6,15 @@ import type { TimelineSummary } from '@shared/events';
  * be done exactly. Every field of the filter mirrors its SQL in src/main/store/events-query.ts
  * (equality for order id and event type, `status / 100` for classes, `[from, to)` for time).
  *
- * Three exceptions. An imported record names its profile rather than carrying this console's
- * id, and the database matches it to a profile by name (NOCASE, as profile names compare):
- * such a record is `ask-main` under a profile filter. A webhook of another order whose body
- * has findings may name this order first in an order_id given twice, which only its body
- * says: `ask-main` under an order filter. Free text is the last: FTS5 tokenises ids, paths
+ * A record is a profile's by the name it was stored under, not by its id (a renamed profile's
+ * older records say the old name, an imported one carries no id of ours): the database
+ * compares that name with the filtered profile's current name as SQLite's NOCASE does, and so
+ * does this, given the profiles' names the window knows (`profileNameOf`).
+ *
+ * Three exceptions. Where the window does not know the filtered profile's name (the profiles
+ * not loaded yet), a record with a name is `ask-main` under a profile filter. A webhook of
+ * another order whose body has findings may name this order first in an order_id given twice,
+ * which only its body says: `ask-main` under an order filter. Free text is the last: FTS5 tokenises ids, paths
  * and both bodies, and a summary carries no bodies, so no client-side guess would be right.
  * Such a record is `ask-main` too: the controller asks `listEvents` with the filter plus
  * `ids: [those ids]`, one call per batch of pushes, and shows exactly what the database
@@ -30,15 +34,37 @@ function inList<T>(value: T | null, list: readonly T[] | undefined): boolean {
   return list === undefined || list.length === 0 || (value !== null && list.includes(value));
 }
 
-export function matchSummary(summary: TimelineSummary, filter: EventFilter): LocalMatch {
+/** SQLite's NOCASE: only the ASCII letters fold (Été and ÉTÉ are two names to it). */
+function sameNameNocase(a: string, b: string): boolean {
+  const fold = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  return fold(a) === fold(b);
+}
+
+/** A profile's current name by id, or undefined where the window does not know it. */
+export type ProfileNameOf = (profileId: number) => string | undefined;
+
+export function matchSummary(
+  summary: TimelineSummary,
+  filter: EventFilter,
+  profileNameOf: ProfileNameOf = () => undefined,
+): LocalMatch {
   if (!inList(summary.kind, filter.kinds)) return 'no-match';
   let ask = false;
-  if (filter.profileId !== undefined && summary.profileId !== filter.profileId) {
-    // An imported record names its profile, not an id: whether the name is this profile's
-    // (as names compare in the database) main answers.
-    if (!summary.imported || summary.profileId !== null || summary.profileName === null) return 'no-match';
-    ask = true;
+  if (filter.profileId !== undefined) {
+    if (summary.profileName === null) {
+      // Stored with no name: the database matches such a record by its id.
+      if (summary.profileId !== filter.profileId) return 'no-match';
+    } else {
+      const current = profileNameOf(filter.profileId);
+      if (current === undefined) ask = true;
+      else if (!sameNameNocase(summary.profileName, current)) return 'no-match';
+    }
   }
+  if (
+    filter.profileName !== undefined &&
+    (summary.profileName === null || !sameNameNocase(summary.profileName, filter.profileName))
+  )
+    return 'no-match';
   if (filter.orderId !== undefined && summary.orderId !== filter.orderId) {
     // A webhook naming order_id twice is filed under the last and is a record of the first too
     // (events-query, migration 031); the summary has no body to read the first from, only that

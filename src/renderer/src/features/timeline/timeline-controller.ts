@@ -1,7 +1,7 @@
 import type { EventFilter } from '@shared/event-filter';
 import { EVENT_PAGE_MAX } from '@shared/event-filter';
 import type { TimelineSummary } from '@shared/events';
-import { matchSummary } from './summary-matches-filter';
+import { matchSummary, type ProfileNameOf } from './summary-matches-filter';
 import { joinsKnownRow } from './timeline-rows';
 import {
   aroundRecord,
@@ -52,6 +52,8 @@ export interface TimelineControllerDeps {
   /** Called with the new state after every change (one call per batch of pushes). */
   publish(state: TimelineState): void;
   describeError?: (error: unknown) => string;
+  /** The profiles' current names, for a profile filter (without it main is asked). */
+  profileNameOf?: ProfileNameOf;
   pageSize?: number;
   cap?: number;
 }
@@ -158,7 +160,7 @@ export function createTimelineController(deps: TimelineControllerDeps) {
     const matched = new Set<number>();
     const ask: number[] = [];
     for (const { summary } of records) {
-      const decision = matchSummary(summary, filter);
+      const decision = matchSummary(summary, filter, deps.profileNameOf);
       if (decision === 'match') matched.add(summary.id);
       if (decision === 'ask-main' && !ask.includes(summary.id)) ask.push(summary.id);
     }

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { EventFilter } from '@shared/event-filter';
 import { bridge } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
+import { useProfilesStore } from '@features/profiles';
 import { createTimelineController, type TimelineState } from './timeline-controller';
 import { groupRecords } from './timeline-rows';
 import { NO_SELECTION, selectRange, toggleAllSelected, type TimelineSelection } from './timeline-selection';
@@ -16,6 +17,11 @@ const controller = createTimelineController({
   listEvents: (input) => bridge.listEvents(input),
   publish: (state) => useTimelineStore.setState(state),
   describeError: errorMessage,
+  // Before the profiles arrive no name is known, and main answers for a profile filter.
+  profileNameOf: (id) => {
+    const { loaded, profiles } = useProfilesStore.getState();
+    return loaded ? profiles.find((profile) => profile.id === id)?.name : undefined;
+  },
 });
 
 /** The timeline as the view shows it: the controller's state plus the selection. */
