@@ -93,10 +93,13 @@ describe('checkout-console listen', () => {
     expect(printed[0]).toMatch(
       /^\d{4}-\d\d-\d\dT\S+Z {2}POST {2}\/notify {2}token=valid {2}body=event {2}order_authorised {2}6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21 {2}-> 202$/,
     );
+    // Without a token nothing vouches for them: unverified, as history's WHOSE says.
     expect(printed[1]).toMatch(
-      /POST {2}\/x {2}token=missing {2}body=invalid_json · 1 finding {2}- {2}- {2}-> 202$/,
+      /POST {2}\/x {2}token=missing {2}body=invalid_json · 1 finding {2}- {2}- {2}-> 202 {2}unverified$/,
     );
-    expect(printed[2]).toMatch(/GET {2}\/x {2}token=missing {2}body=empty · 1 finding {2}.*-> 405$/);
+    expect(printed[2]).toMatch(
+      /GET {2}\/x {2}token=missing {2}body=empty · 1 finding {2}.*-> 405 {2}unverified$/,
+    );
     stop();
     await listening;
 
@@ -120,11 +123,11 @@ describe('checkout-console listen', () => {
       const [, originA = ''] = await until(a.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
       const [, originB = ''] = await until(b.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
       expect((await rawRequest(`${originA}/only-to-A`, { method: 'POST', body: '{}' })).status).toBe(200);
-      await until(a.out, /POST {2}\/only-to-A .*-> 200\n/);
+      await until(a.out, /POST {2}\/only-to-A .*-> 200 {2}unverified\n/);
       // B looks at what other processes wrote once a second: give it a few looks.
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect((await rawRequest(`${originB}/to-B`, { method: 'POST', body: '{}' })).status).toBe(503);
-      await until(b.out, /POST {2}\/to-B .*-> 503\n/);
+      await until(b.out, /POST {2}\/to-B .*-> 503 {2}unverified\n/);
       expect(b.out()).not.toContain('only-to-A');
     } finally {
       runA.stop();

@@ -15,3 +15,26 @@ describe('the listen line says whose doing a webhook was', () => {
       );
   });
 });
+
+// listen printed `order_captured  E1  -> 200` for a body giving order_id twice, and nothing
+// for a webhook whose token did not verify, where history says `E1 +1 D1` and `unverified`.
+describe('the listen line says what history says', () => {
+  it('an order_id given twice: the order filed under, +1 and the first, as history’s ORDER', () => {
+    const twice = timelineSummary(1, new Date(0), {
+      eventType: 'order_captured',
+      orderId: 'E1',
+      firstNamedOrderId: 'D1',
+    });
+    expect(formatWebhookLine(twice)).toContain('  order_captured  E1 +1 D1  -> 200');
+    const once = timelineSummary(1, new Date(0), { eventType: 'order_captured', orderId: 'E1' });
+    expect(formatWebhookLine(once)).toContain('  order_captured  E1  -> 200');
+  });
+
+  it('a webhook whose token did not verify is unverified; the service’s own verified one has no mark', () => {
+    for (const tokenVerdict of ['invalid_signature', 'missing', null] as const)
+      expect(formatWebhookLine(timelineSummary(1, new Date(0), { tokenVerdict }))).toMatch(
+        /-> 200 {2}unverified$/,
+      );
+    expect(formatWebhookLine(timelineSummary(1, new Date(0)))).toMatch(/-> 200$/);
+  });
+});

@@ -14,6 +14,7 @@ import { namesListenerLiterally } from '../../listener/forward-guard';
 import { listenerOnPort, liveAddressRecords } from '../../running-addresses/address-record';
 import { judgedWithOtherTokenWords, type WantedProfile } from '../../listener/listener-port-words';
 import { batchedItems } from '../batched-output';
+import { namedOrdersWords } from '../../../shared/named-orders-words';
 import { whoseWord } from '../../../shared/provenance';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
@@ -63,7 +64,7 @@ function portTakenWords(dataDir: string, port: number, wanted: WantedProfile | n
 
 /**
  * One line per webhook: time, method, path, token verdict, body verdict, event type, order id,
- * status answered, and whose doing it was when not the service's.
+ * status answered, and whose it was (history's WHOSE) unless the service's, verified.
  */
 export function formatWebhookLine(summary: TimelineSummary): string {
   // Bytes the listener could not read as HTTP: not judged, said so (never `token=-  body=-`).
@@ -78,11 +79,24 @@ export function formatWebhookLine(summary: TimelineSummary): string {
     // must not read as clean here either.
     `body=${unread ? NOT_JUDGED : summary.bodyVerdict === null ? '-' : bodyVerdictLabel(summary.bodyVerdict, summary.bodyFindings)}`,
     dash(summary.eventType),
-    dash(summary.orderId),
+    // As history's ORDER says it: the order filed under, then `+1` and the first a body giving
+    // order_id twice names (shown as the last alone, the order a first-keeping parser acts on
+    // was dropped).
+    [dash(summary.orderId), namedOrdersWords(summary).mark, summary.firstNamedOrderId]
+      .filter((part) => part !== null)
+      .map(dash)
+      .join(' '),
     ...(summary.status === null ? [] : [`-> ${summary.status}`]),
-    // A replay, a crafted token or a forwarded copy is the console's doing, never the service's.
-    ...(summary.provenance === 'service' ? [] : [whoseWord(summary)]),
+    // history's WHOSE word: a replay, a crafted token or a forwarded copy is the console's doing,
+    // and a webhook whose token did not verify is `unverified` (anyone can post to the port).
+    // Only the service's verified own goes unmarked: a line has no column to fill.
+    ...whoseMark(summary),
   ].join('  ');
+}
+
+function whoseMark(summary: TimelineSummary): string[] {
+  const word = whoseWord(summary);
+  return word === 'service' ? [] : [word];
 }
 
 /**
