@@ -10,12 +10,19 @@ const CAPTURED = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const APPROVED = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const KUWAIT = '16fd2706-8baf-433b-82eb-8c7fada847da';
 const CAPTURE_ID = '6f1c9b57-2c7e-4f0e-9a53-8a1f0c9d2b11';
+const ONLY_IN_QUERY = {
+  severity: 'warning',
+  path: 'token',
+  message:
+    'The token came only in the ?serviceToken= query parameter, so the Authorization: Bearer header is missing.',
+};
 
 let dataDir = '';
 let dispose: () => Promise<void> = async () => undefined;
 let replayId = 0;
 let contradictionId = 0;
 let unverifiedId = 0;
+let warnedTokenId = 0;
 const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'orders', ...argv]);
 
 const capture = (amount: string, currency: string, captureId = CAPTURE_ID) => ({
@@ -46,10 +53,19 @@ beforeAll(async () => {
     notification(CAPTURED, 'order_captured', 8_000, capture('5.00', 'AED', CAPTURE_ID.replace('6f', '7f'))),
     // Posted to the listener with no token: anyone's, listed beside the order, never counted.
     { ...notification(APPROVED, 'order_captured', 9_000, capture('20.00', 'SAR')), tokenVerdict: 'missing' },
+    // A valid token sent only in ?serviceToken=: valid, with a warning the listener recorded.
+    {
+      ...notification(KUWAIT, 'order_approved', 10_000),
+      details: {
+        token: { verdict: 'valid', reason: 'ok', checks: [], findings: [ONLY_IN_QUERY] },
+        body: { verdict: 'event', findings: [] },
+      },
+    },
   ]);
   replayId = ids[6]?.id ?? 0;
   contradictionId = ids[7]?.id ?? 0;
   unverifiedId = ids[8]?.id ?? 0;
+  warnedTokenId = ids[9]?.id ?? 0;
 });
 
 afterAll(async () => dispose());
@@ -174,6 +190,13 @@ describe('orders show', () => {
         `\\s${String(contradiction?.status ?? '-')}\\s+valid\\s+${contradiction?.body_verdict ?? ''}\\b`,
       ),
     );
+  });
+
+  it('in text: a token with a warning reads `valid · 1 warning`, as history and the Orders view say it', async () => {
+    const run = await cli('show', KUWAIT);
+    expect(run.code).toBe(0);
+    const row = run.stdout.split('\n').find((line) => line.startsWith(`#${warnedTokenId} `));
+    expect(row).toMatch(/\s200\s+valid · 1 warning\s+event\s/);
   });
 
   it('in text: each record’s effect in the Orders view’s words, not the JSON’s enum', async () => {

@@ -13,7 +13,7 @@ import { stepEvidence } from '../../shared/orders/strip-steps';
 import { LIFECYCLE_STEP_WORDS } from '../../shared/orders/order-states';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
 import { stateByDefault, totalUnknownWords } from '../../shared/orders/operation-availability';
-import { bodyVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
+import { bodyVerdictLabel, tokenVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
 import { whoseWord } from '../../shared/provenance';
 import { recordStatusWord } from '../../shared/record-status';
 import { formatTable } from './format-table';
@@ -227,7 +227,11 @@ export function orderDetailText(detail: OrderDetail, emulatorNote: string | null
       // The Orders view's "Status, verdicts" column, in History's words (one judgement of a body):
       // a delivery the emulator dropped is `not sent`, a call with no answer `failed`.
       recordStatusWord(summaryOf.get(record.id) ?? { status: record.status, error: null }, '-'),
-      record.token_verdict ?? '-',
+      // With its warnings, as history and the Orders view label it: a token sent only in
+      // ?serviceToken= is valid, not clean.
+      record.token_verdict === null
+        ? '-'
+        : tokenVerdictLabel(record.token_verdict, summaryOf.get(record.id)?.tokenFindings?.length ?? null),
       record.body_verdict === null ? '-' : bodyVerdictLabel(record.body_verdict, record.body_findings),
       ENTRY_EFFECT_WORDS[record.effect],
       record.state_after ?? '—',
