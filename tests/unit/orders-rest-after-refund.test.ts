@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
 import { defaultOperationAmount } from '../../src/shared/orders/operation-amount';
-import { operationBlockedByAmounts } from '../../src/shared/orders/operation-availability';
+import {
+  operationBlockedByAmounts,
+  operationBlockedReason,
+} from '../../src/shared/orders/operation-availability';
 import type { OrderRecord } from '../../src/shared/orders/order-record';
 import {
   CAPTURE_1,
@@ -65,6 +68,31 @@ describe('the rest of a partly captured order, after a refund', () => {
     expect(lifecycle.outOfOrder).toBe(0);
     expect(lifecycle.facts.remainingToCapture).toBe('0.00');
     expect(derive([...records, refunded('r-1', '30.00')]).state).toBe('fully_refunded');
+  });
+
+  // All captured was refunded, then the rest cancelled: the emulator answers the cancel with
+  // fully_refunded and sends order_canceled, while Orders stayed partially refunded and offered
+  // Refund, which the emulator refused (409).
+  it('all captured refunded, then the rest cancelled: fully refunded, and nothing left to refund', () => {
+    const records = [
+      ...authorised(),
+      captured(CAPTURE_1, '20.00'),
+      refunded('r-1', '20.00'),
+      webhook('order_canceled'),
+    ];
+    const lifecycle = derive(records);
+    expect(lifecycle.state).toBe('fully_refunded');
+    expect(lifecycle.facts.canceledAmount).toBe('80.00');
+    expect(lifecycle.outOfOrder).toBe(0);
+    expect(operationBlockedReason('refund', lifecycle.state)).toMatch(/it is fully refunded\.$/);
+    // Part of the captured still refundable: the cancel leaves it partially refunded.
+    const partly = [
+      ...authorised(),
+      captured(CAPTURE_1, '20.00'),
+      refunded('r-1', '5.00'),
+      webhook('order_canceled'),
+    ];
+    expect(derive(partly).state).toBe('partially_refunded');
   });
 
   // A scenario's default cancel (and the Orders view's editor) sent the whole 500.33 after a

@@ -112,12 +112,13 @@ export class Walk {
   /**
    * What a cancel claims: canceled before any capture. After a partial capture, refunded or not,
    * it cancels the uncaptured rest (a cancel takes all that is open) and the order keeps its
-   * state, its captured part still refundable.
+   * state, its captured part still refundable; but once all captured was refunded, nothing is
+   * left to capture or refund, and the order is fully refunded (as the emulator answers).
    */
   cancelTarget(): { target: OrderState; rest: boolean } {
     if (this.state === 'partially_captured' || this.state === 'partially_refunded') {
       this.restCanceled = true;
-      return { target: this.state, rest: true };
+      return { target: this.state === 'partially_refunded' ? this.refundState() : this.state, rest: true };
     }
     return { target: 'canceled', rest: false };
   }
