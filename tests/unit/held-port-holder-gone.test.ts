@@ -109,7 +109,7 @@ describe('a port held by a console of this data directory that has since died', 
     expect(listener).toMatchObject({ running: false, portTakenBy: null });
     expect(listener.error).not.toContain('nothing needs doing');
     expect(listener.error).toBe(
-      `Port ${listenerPort.port} was held by ${named}, which ran this data directory's listener there and has stopped since: no console on this data directory listens there now, so webhooks sent to it are not stored. Press Restart listener to start this console's listener on it.`,
+      `Port ${listenerPort.port} was held by ${named}, which ran this data directory's listener there and has stopped since: no console on this data directory listens there now, so webhooks sent to it are not stored. Restart the listener (Listener view) to start this console's listener on it.`,
     );
     // Stopped, with nothing to blame: the view offers Start, and what is owed waits "once the
     // emulator runs" instead of showing a time that console would have kept.

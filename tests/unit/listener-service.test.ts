@@ -230,7 +230,7 @@ describe('the listener in the app', () => {
     );
     expect(freed).toMatchObject({ running: false, portTakenBy: null });
     expect(freed?.error).toBe(
-      `Port ${taken} was held by another program, which has let it go since: nothing listens there now, so webhooks sent to it are not received. Press Restart listener to start this console's listener on it.`,
+      `Port ${taken} was held by another program, which has let it go since: nothing listens there now, so webhooks sent to it are not received. Restart the listener (Listener view) to start this console's listener on it.`,
     );
     expect(open.core.listener.status().error).toBe(freed?.error);
     const restarted = await open.core.listener.restart();

@@ -30,10 +30,12 @@ export function heldByConsoleWords(port: number, heldBy: Holder, wanted: WantedP
 /**
  * The console named by heldByConsoleWords has stopped (its record is no longer believed): nothing
  * of this data directory listens there now, so "nothing needs doing" would leave every webhook
- * refused. Whatever else may have taken the port since, Restart says so if it does.
+ * refused. Whatever else may have taken the port since, Restart says so if it does. The way out
+ * names the view whose button it is: the Builder's banner and serve's terminal show these words
+ * too, and neither has a Restart listener button.
  */
 export function holderGoneWords(port: number, gone: Holder): string {
-  return `Port ${port} was held by ${gone.runBy}, which ran this data directory's listener there and has stopped since: no console on this data directory listens there now, so webhooks sent to it are not stored. Press Restart listener to start this console's listener on it.`;
+  return `Port ${port} was held by ${gone.runBy}, which ran this data directory's listener there and has stopped since: no console on this data directory listens there now, so webhooks sent to it are not stored. Restart the listener (Listener view) to start this console's listener on it.`;
 }
 
 /**
@@ -43,7 +45,7 @@ export function holderGoneWords(port: number, gone: Holder): string {
  * been taken again meanwhile.
  */
 export function otherHolderGoneWords(port: number): string {
-  return `Port ${port} was held by another program, which has let it go since: nothing listens there now, so webhooks sent to it are not received. Press Restart listener to start this console's listener on it.`;
+  return `Port ${port} was held by another program, which has let it go since: nothing listens there now, so webhooks sent to it are not received. Restart the listener (Listener view) to start this console's listener on it.`;
 }
 
 export function describeBindError(
