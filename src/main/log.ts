@@ -1,6 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cannotOpenWords } from './file-error-words';
+import { terminalLine } from './terminal-line';
 
 export interface Logger {
   info(message: string): void;
@@ -33,7 +34,10 @@ export function createLogger(dir: string, options: { stderr: boolean; files?: bo
   const folderProblem = options.files === false ? 'no log is written' : openLogFolder(dir);
   if (options.files !== false && folderProblem !== null)
     process.stderr.write(
-      `warning: ${folderProblem}. It was left as it is; the console runs without writing its log until it is moved aside.\n`,
+      terminalLine(
+        'warning',
+        `${folderProblem}. It was left as it is; the console runs without writing its log until it is moved aside.`,
+      ),
     );
   const file = join(dir, 'console.log');
   let open = true;
@@ -47,7 +51,9 @@ export function createLogger(dir: string, options: { stderr: boolean; files?: bo
         // Logging must never take the console down (a full disk, a removed directory).
       }
     }
-    if (options.stderr && level !== 'INFO') process.stderr.write(`${level.toLowerCase()}: ${message}\n`);
+    // Said with the prefix every command's warnings and errors have (WARN is `warning:`).
+    if (options.stderr && level !== 'INFO')
+      process.stderr.write(terminalLine(level === 'WARN' ? 'warning' : 'error', message));
   };
   return {
     info: (message) => write('INFO', message),

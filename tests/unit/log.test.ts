@@ -25,7 +25,7 @@ describe('the console log', () => {
     log.error('could not record');
     log.close();
     // `listen` prints where it listens on standard output; the same news as an info line is noise.
-    expect(echoed).toEqual(['warn: no keychain\n', 'error: could not record\n']);
+    expect(echoed).toEqual(['warning: no keychain\n', 'error: could not record\n']);
     const lines = readFileSync(join(temp.dir, 'console.log'), 'utf8').trim().split('\n');
     expect(lines.map((line) => line.split(' ').slice(1).join(' '))).toEqual([
       'INFO listening',

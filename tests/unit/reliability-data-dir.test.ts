@@ -193,7 +193,7 @@ describe('a console file or folder of the wrong kind is named, left as it was, a
     const said = await listenerTakesAWebhook(dir);
     const warning = `warning: ${join(dir, 'logs')} cannot be opened: a file of that name is in the way. It was left as it is`;
     expect(said.split(warning)).toHaveLength(2);
-    expect(said).toContain('warn: a later warning');
+    expect(said).toContain('warning: a later warning');
     expect(said).not.toMatch(/EEXIST/);
     expect(readFileSync(join(dir, 'logs'), 'utf8')).toBe('mine');
     expect(modeOf(join(dir, 'logs'))).toBe(0o644);

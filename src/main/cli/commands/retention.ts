@@ -14,6 +14,7 @@ import { formatCount } from '../../../shared/count-format';
 import { countOf } from '../../../shared/count-words';
 import { futureDatedWords, retentionRemovalWords } from '../../../shared/retention-words';
 import { unreadableSettingsWarnings } from '../../unreadable-settings';
+import { terminalLine } from '../../terminal-line';
 import { terminalSafe } from '../terminal-text';
 
 /** Read as numbers here; their limits are the contract's (retentionSchema), named as these flags. */
@@ -70,7 +71,7 @@ export async function runRetention(rawFlags: unknown, context: CliContext): Prom
       // The saved policy is used: what of it cannot be read is said, as keep everything stands in.
       if (policy === undefined)
         for (const line of unreadableSettingsWarnings(core.settings, ['retention']))
-          context.io.stderr(`warning: ${terminalSafe(line, { maxChars: 2000 })}\n`);
+          context.io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
       // The policy alone (its unreadable words are said above): it is passed on and printed.
       const retention =
         policy === undefined

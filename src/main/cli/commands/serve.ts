@@ -26,6 +26,7 @@ import {
 } from '../console-ready-text';
 import { errorWords } from '../../../shared/error-words';
 import { unreadableSettingsWarnings } from '../../unreadable-settings';
+import { terminalLine } from '../../terminal-line';
 
 export const DEFAULT_SERVE_PORT = 4400;
 
@@ -160,7 +161,7 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
     if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
     // At every start while it is stored: Settings says the preferences' too, until one is saved.
     for (const line of unreadableSettingsWarnings(core.settings, ['preferences', 'listener', 'retention']))
-      io.stderr(`warning: ${terminalSafe(line, { maxChars: 2000 })}\n`);
+      io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
     if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));
     await signalled;
   } finally {
