@@ -29,12 +29,18 @@ import { errorWords } from '../../shared/error-words';
 import { RAW_REQUEST_WORDS } from '../../shared/raw-request';
 import { everyProfileSecret } from '../timeline/record-secrets';
 import { formatBytes } from '../../shared/byte-size';
+import { cutBodyRefusal } from '../../shared/replay-cut-body-words';
 
 export class ReplayError extends Error {
   constructor(
     message: string,
     /** The target is a live profile's address and the replay was not confirmed. */
     readonly live = false,
+    /**
+     * The refusal as a terminal says it, where the message's way out (the Replay view's) is not
+     * there: said as the chosen webhooks' issue, which the CLI says in place of the message.
+     */
+    readonly inTerminal: string | null = null,
   ) {
     super(message);
   }
@@ -386,9 +392,8 @@ function refuseCutBodies(rows: readonly EventRow[]): void {
   if (first === undefined) return;
   const kept = first.request_body?.byteLength ?? 0;
   const more = cut.length > 1 ? ` (and ${cut.length - 1} more like it)` : '';
-  throw new ReplayError(
-    `Webhook #${first.id} arrived with ${first.request_size === null ? 'a body of unknown size' : formatBytes(first.request_size)}, but only its first ${formatBytes(kept)} were stored${more}: replayed, it would go out cut. Edit the body to replay it, or leave it out.`,
-  );
+  const cause = `Webhook #${first.id} arrived with ${first.request_size === null ? 'a body of unknown size' : formatBytes(first.request_size)}, but only its first ${formatBytes(kept)} were stored${more}: replayed, it would go out cut.`;
+  throw new ReplayError(cutBodyRefusal(cause, 'window'), false, cutBodyRefusal(cause, 'terminal'));
 }
 
 /**

@@ -17,7 +17,14 @@ function explained<T>(run: () => T): T {
       throw new ConsoleError('live_confirmation_required', liveRefusalWords(error.message), [
         { path: 'confirmLive', message: error.message },
       ]);
-    if (error instanceof ReplayError) throw new ConsoleError('invalid_input', error.message);
+    // Words whose way out only the window has carry the terminal's as the ids' issue (the CLI's
+    // <id...>), as live-guard.ts carries its flag: each front door says what it can do.
+    if (error instanceof ReplayError)
+      throw new ConsoleError(
+        'invalid_input',
+        error.message,
+        error.inTerminal === null ? [] : [{ path: 'ids', message: error.inTerminal }],
+      );
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import { confirmLiveReplay } from '@ui/confirm-live';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { useNavigation } from '@ui/navigation';
 import { errorMessage } from '@bridge/bridge-error';
+import { cutBodyRefusalWhileEditing } from '@shared/replay-cut-body-words';
 import { ReplayBodyEditor } from './replay-body-editor';
 import { bodyToSend, useReplayForm } from './replay-form-state';
 import { ReplayOptions, useReplayNumberBoxes } from './replay-options';
@@ -78,7 +79,10 @@ export function ReplayView() {
   // Said under the editor too, before Replay is pressed (main would refuse the start).
   const bodyProblem = form.editBody && form.bodyFor === selectionKey ? editedBodyProblem(form.body) : null;
   const held = unreplayable ?? boxesWrong ?? editedBodyHold(form, selectionKey, firstId) ?? bodyProblem;
-  const error = startErrorStands(startError, request(false)) ?? (urlProblem === null ? plan.error : null);
+  const refused = startErrorStands(startError, request(false)) ?? (urlProblem === null ? plan.error : null);
+  // Edit the body already on, and still refused for a body stored cut: the editor holds the
+  // stored bytes as loaded, so the way out is to change them, not to "Edit the body".
+  const error = refused !== null && form.editBody ? cutBodyRefusalWhileEditing(refused) : refused;
   // An ended run of another selection is not this one's; one still going shows (to follow, to cancel).
   const progress =
     form.progress !== null &&
