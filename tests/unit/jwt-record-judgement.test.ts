@@ -1,9 +1,14 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventTokens } from '../../src/shared/contract/jwt';
-import type { TimelineDetail } from '../../src/shared/events';
+import type { TimelineDetail, TimelineSummary } from '../../src/shared/events';
 import { recordJudgement } from '../../src/shared/jwt/record-judgement';
-import { noTokenWords, whyOwnVerdictDiffers } from '../../src/renderer/src/features/jwt/record-judgement';
+import {
+  noTokenWords,
+  recordVerdictRef,
+  whyOwnVerdictDiffers,
+} from '../../src/renderer/src/features/jwt/record-judgement';
+import { verdictLook } from '../../src/renderer/src/features/jwt/verdict-look';
 import { undecodedTokenWords } from '../../src/renderer/src/features/timeline/detail/undecoded-token-words';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
@@ -167,5 +172,22 @@ describe("the record's verdict, and each token's own", () => {
     expect(judgement).toMatchObject({ state: 'judged', verdict: 'valid' });
     for (const check of tokens.checks)
       expect(whyOwnVerdictDiffers(judgement, check, tokens.checks)).toBeNull();
+  });
+});
+
+// The record view's chip said a plain `valid` of a token sent only in ?serviceToken= (a warning
+// the listener stored), where the Timeline's row, from the same record, says `valid · 1 warning`.
+describe("the record view's verdict chip", () => {
+  it("a valid token with a warning looks as the Timeline's row draws it", async () => {
+    const id = await sendRaw(request(`POST /case/07?serviceToken=${token} HTTP/1.1`, []));
+    const { tokens } = await opened(id);
+    const page = await listening.core.dispatcher('listEvents', { limit: 1 }, { transport: 'websocket' });
+    const row = page.ok ? (page.data as { items: TimelineSummary[] }).items[0] : undefined;
+    expect(row?.id).toBe(id);
+    expect(row?.tokenFindings).toHaveLength(1);
+    const timeline = verdictLook({ kind: 'token', verdict: 'valid', findings: row?.tokenFindings ?? null });
+    expect(timeline.label).toBe('valid · 1 warning');
+    const chip = recordVerdictRef(tokens.judgement);
+    expect(chip === null ? null : verdictLook(chip)).toEqual(timeline);
   });
 });

@@ -12,7 +12,17 @@ import { webhookDetailsSchema } from '../webhook-details';
 export const recordJudgementSchema = z.discriminatedUnion('state', [
   /** Bytes the listener could not read as HTTP: nothing in them was judged. */
   z.object({ state: z.literal('unread'), carriesToken: z.boolean() }),
-  z.object({ state: z.literal('judged'), verdict: tokenVerdictSchema, reason: z.string().nullable() }),
+  z.object({
+    state: z.literal('judged'),
+    verdict: tokenVerdictSchema,
+    reason: z.string().nullable(),
+    /**
+     * The messages of the token's findings (a token in one place only), as the Timeline's row
+     * reads them (tokenFindings): the record view's chip drew `valid` plain beside the row's
+     * `valid · 1 warning`. Null where the stored judgement cannot be read.
+     */
+    findings: z.array(z.string()).nullable(),
+  }),
   /** Not the listener's record of a webhook (a delivery's verdict is in its webhook's record). */
   z.object({ state: z.literal('none') }),
 ]);
@@ -27,8 +37,14 @@ export function recordJudgement(
   if (isUnreadRequest(detail)) return { state: 'unread', carriesToken: secretsMasked() };
   if (detail.kind !== 'webhook') return { state: 'none' };
   const stored = webhookDetailsSchema.shape.token.safeParse(detail.details['token']);
-  if (stored.success) return { state: 'judged', verdict: stored.data.verdict, reason: stored.data.reason };
+  if (stored.success)
+    return {
+      state: 'judged',
+      verdict: stored.data.verdict,
+      reason: stored.data.reason,
+      findings: stored.data.findings.map((finding) => finding.message),
+    };
   return detail.tokenVerdict === null
     ? { state: 'none' }
-    : { state: 'judged', verdict: detail.tokenVerdict, reason: null };
+    : { state: 'judged', verdict: detail.tokenVerdict, reason: null, findings: null };
 }

@@ -3,6 +3,7 @@ import { NOT_JUDGED, RAW_REQUEST_WORDS } from '@shared/raw-request';
 import { noTokenInPlacesWords } from '@shared/jwt/no-token-words';
 import type { RecordJudgement } from '@shared/jwt/record-judgement';
 import type { TokenCheck } from '@shared/webhook-details';
+import type { VerdictRef } from './verdict-look';
 
 /** Where a token goes, as the inspector's card names the place. */
 export const TOKEN_PLACE: Record<TokenCheck['source'], string> = {
@@ -49,4 +50,13 @@ export function whyOwnVerdictDiffers(
   if (other?.present === true && other.verdict === judgement.verdict)
     return `${alone}; the record takes the worse of its two places: the ${TOKEN_PLACE[other.source]} is ${other.verdict}.`;
   return `${alone}; the record's verdict, ${judgement.verdict}, judges both places together.`;
+}
+
+/**
+ * The chip of the record's own verdict (RecordVerdict), or null where the listener judged none:
+ * with the token's findings, so it says `valid · 1 warning` as the record's Timeline row does.
+ */
+export function recordVerdictRef(judgement: RecordJudgement): VerdictRef | null {
+  if (judgement.state !== 'judged') return null;
+  return { kind: 'token', verdict: judgement.verdict, findings: judgement.findings };
 }

@@ -4,7 +4,7 @@ import { TOKEN_VERDICT_MEANING } from '@shared/jwt/token-verdict-meaning';
 import { tokenRecordName } from '@shared/jwt/token-record-words';
 import { NOT_JUDGED, NOT_JUDGED_WHY } from '@shared/raw-request';
 import type { RecordJudgement } from '@shared/jwt/record-judgement';
-import { TOKEN_PLACE, whyOwnVerdictDiffers } from './record-judgement';
+import { recordVerdictRef, TOKEN_PLACE, whyOwnVerdictDiffers } from './record-judgement';
 import { VerdictBadge } from './verdict-badge';
 
 /**
@@ -27,6 +27,7 @@ export function RecordVerdict({
   const name = tokenRecordName(tokens);
   const check = tokens.checks.find((candidate) => candidate.source === inspecting);
   const differs = check === undefined ? null : whyOwnVerdictDiffers(judgement, check, tokens.checks);
+  const chip = recordVerdictRef(judgement);
   return (
     <Stack gap={4} data-testid="record-verdict">
       <Text size="xs" c="dimmed">
@@ -42,7 +43,8 @@ export function RecordVerdict({
         </Text>
       ) : (
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          <VerdictBadge kind="token" verdict={judgement.verdict} size="md" />
+          {/* With its findings: a plain `valid` here said less than the record's Timeline row. */}
+          {chip !== null && <VerdictBadge {...chip} size="md" />}
           <Text size="sm" data-testid="record-verdict-reason">
             {judgement.reason ?? TOKEN_VERDICT_MEANING[judgement.verdict]}
           </Text>
