@@ -74,7 +74,7 @@ test('garbage stored as the preferences, a damaged listener setting and retentio
     await expect(page.getByRole('textbox', { name: 'Response status' })).toHaveValue('503');
     // The defaults beside it, a size as every view says one (it read "default 1048576").
     await expect(page.getByText('What the listener answers (default 200).')).toBeVisible();
-    await expect(page.getByText('Larger bodies get 413 (default 1.00 MiB (1,048,576 bytes)).')).toBeVisible();
+    await expect(page.getByText('Larger bodies get 413 (default 1 MiB).')).toBeVisible();
     await page.getByRole('button', { name: 'Save listener settings' }).click();
     await expect(listenerAlert).toHaveCount(0);
 

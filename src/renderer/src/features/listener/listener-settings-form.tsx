@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, type Path } from 'react-hook-form';
-import { formatBytes } from '@shared/byte-size';
+import { formatBytesShort } from '@shared/byte-size';
 import { formatCount } from '@shared/count-format';
 import {
   DEFAULT_LISTENER_SETTINGS,
@@ -37,8 +37,8 @@ const NUMBER_FIELDS: NumberFieldProps[] = [
   {
     name: 'bodyLimitBytes',
     label: 'Body limit (bytes)',
-    // The size as every view says one: 1.00 MiB (1,048,576 bytes).
-    description: `Larger bodies get 413 (default ${formatBytes(DEFAULT_LISTENER_SETTINGS.bodyLimitBytes)}).`,
+    // A limit as every view says one ("1 MiB"); the box beside it holds the bytes.
+    description: `Larger bodies get 413 (default ${formatBytesShort(DEFAULT_LISTENER_SETTINGS.bodyLimitBytes)}).`,
   },
   {
     name: 'clockToleranceSeconds',
@@ -120,6 +120,8 @@ export function ListenerSettingsForm({
             name={spec.name}
             label={spec.label}
             description={spec.description}
+            // Below the box: descriptions of one or two lines left the four boxes out of line.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         ))}
       </Group>
