@@ -57,7 +57,10 @@ describe('the builder analysis (what the worker answers)', () => {
     const result = analyseDocument(request(text));
     const total = result.findings.filter((finding) => finding.path === 'total_amount.amount');
     expect(total.map(({ code, message }) => ({ code, message }))).toEqual([
-      { code: 'too_many_decimals', message: `amount ${digits} has 21 decimals; SAR allows at most 2.` },
+      {
+        code: 'too_many_decimals',
+        message: `amount ${digits} has 21 decimals; SAR has 2, so its smallest amount is 0.01.`,
+      },
     ]);
     const mark = result.diagnostics.find((diagnostic) =>
       diagnostic.message.startsWith('total_amount.amount'),

@@ -80,7 +80,7 @@ describe('checkout-console validate', () => {
     expect(run.stdout).toMatch(/invalid: 1 error, 0 warnings/);
     expect(run.stdout).toContain(
       'error    total_amount.amount\n' +
-        '         amount 72.98000000000000000001 has 20 decimals; SAR allows at most 2.\n',
+        '         amount 72.98000000000000000001 has 20 decimals; SAR has 2, so its smallest amount is 0.01.\n',
     );
     const huge = await validate(
       write('huge.json', text.replace('72.98000000000000000001', '12345678901234567890.5')),

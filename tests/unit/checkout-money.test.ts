@@ -177,7 +177,7 @@ describe('totals', () => {
       ...(payload.items as Payload[])[2],
       total_amount: { amount: 5.01, currency: 'SAR' },
     };
-    const words = 'amount 34.885 has 3 decimals; SAR allows at most 2.';
+    const words = 'amount 34.885 has 3 decimals; SAR has 2, so its smallest amount is 0.01.';
     expect(computeTotals(payload)).toMatchObject({
       computedTotal: 34.885,
       computedTotalText: '34.885',

@@ -32,7 +32,7 @@ describe('amounts judged by the digits the text writes', () => {
       'error total_amount.amount too_many_decimals',
     ]);
     expect(findings[0]?.message).toBe(
-      'amount 72.98000000000000000001 has 20 decimals; SAR allows at most 2.',
+      'amount 72.98000000000000000001 has 20 decimals; SAR has 2, so its smallest amount is 0.01.',
     );
   });
 
@@ -42,7 +42,8 @@ describe('amounts judged by the digits the text writes', () => {
     ).toEqual([
       {
         code: 'too_many_decimals',
-        message: 'amount 10.430000000000000000001 has 21 decimals; SAR allows at most 2.',
+        message:
+          'amount 10.430000000000000000001 has 21 decimals; SAR has 2, so its smallest amount is 0.01.',
       },
     ]);
   });

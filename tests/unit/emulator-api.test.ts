@@ -75,7 +75,7 @@ describe('POST /checkout', () => {
       {
         error_code: 'too_many_decimals',
         path: 'total_amount.amount',
-        message: 'amount 72.98000000000000000001 has 20 decimals; SAR allows at most 2.',
+        message: 'amount 72.98000000000000000001 has 20 decimals; SAR has 2, so its smallest amount is 0.01.',
       },
     ]);
     const huge = await emulator.call('POST', '/checkout', body('1e400'));

@@ -50,7 +50,7 @@ describe('a capture of an order whose total is unknown', () => {
 // An OMR order created with total 401.625 (OMR takes 2 decimals) said its total was unknown
 // because "no create-checkout call of this console's own gives it", beside that very call.
 const TOO_PRECISE =
-  'the create-checkout request (record #1) gives total_amount, but not as an amount that can be counted: amount 401.625 has 3 decimals; OMR allows at most 2.';
+  'the create-checkout request (record #1) gives total_amount, but not as an amount that can be counted: amount 401.625 has 3 decimals; OMR has 2, so its smallest amount is 0.01.';
 
 describe('a create-checkout whose total cannot be read', () => {
   beforeEach(() => resetRecords());
@@ -92,7 +92,7 @@ describe('orders show', () => {
     const run = await show(OMR);
     const total = run.stdout.split('\n').find((text) => text.startsWith('  total ')) ?? '';
     expect(total).toMatch(
-      /^ {2}total +unknown: the create-checkout request \(record #\d+\) gives total_amount, but not as an amount that can be counted: amount 401\.625 has 3 decimals; OMR allows at most 2\.$/,
+      /^ {2}total +unknown: the create-checkout request \(record #\d+\) gives total_amount, but not as an amount that can be counted: amount 401\.625 has 3 decimals; OMR has 2, so its smallest amount is 0\.01\.$/,
     );
   });
 

@@ -26,7 +26,7 @@ describe('point 7: captured_amount without a currency is SAR, as the Money table
       {
         severity: 'error',
         path: 'data.captured_amount.amount',
-        message: 'amount 10.505 has 3 decimals; SAR allows at most 2.',
+        message: 'amount 10.505 has 3 decimals; SAR has 2, so its smallest amount is 0.01.',
       },
     ]);
     const wrongCurrency = captured({ amount: '1', currency: 'USD' });

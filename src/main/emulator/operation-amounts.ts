@@ -1,5 +1,11 @@
 import { isCurrency, precisionOf } from '../../shared/checkout';
-import { decimalsOf, formatMinorUnits, parseAmount, toMinorUnits } from '../../shared/checkout/money';
+import {
+  decimalsOf,
+  formatMinorUnits,
+  parseAmount,
+  toMinorUnits,
+  tooManyDecimalsWords,
+} from '../../shared/checkout/money';
 import { CAPTURE_REQUEST_KEYS, REFUND_REQUEST_KEYS } from '../../shared/orders/order-amounts';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import { EmulatorError } from './emulator-errors';
@@ -55,8 +61,7 @@ export function requestedAmount(
   if (decimalsOf(parsed) > precision)
     throw invalid(
       'too_many_decimals',
-      `${path}.amount ${String(amount)} has ${decimalsOf(parsed)} decimals; ${order.currency} has ${precision}, ` +
-        `so its smallest amount is ${textOf(1n, order.currency)}. It is refused, not rounded.`,
+      `${path}.${tooManyDecimalsWords(amount, decimalsOf(parsed), order.currency, precision)} It is refused, not rounded.`,
       `${path}.amount`,
     );
   return toMinorUnits(parsed, precision);

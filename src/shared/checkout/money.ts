@@ -98,7 +98,9 @@ export function formatAmount(value: number, precision: number): string {
 
 /**
  * An amount with more decimals than its currency takes, in the one set of words every judge of
- * amounts uses: the checkout's validation, the webhook body's, and an order's unreadable total.
+ * amounts uses: the checkout's validation, the webhook body's, an order's unreadable total, and the
+ * emulator's refusal of a capture or refund (which puts its field path before it). It names the
+ * smallest amount the currency has, so the reader sees what to send instead.
  */
 export function tooManyDecimalsWords(
   raw: unknown,
@@ -106,5 +108,5 @@ export function tooManyDecimalsWords(
   currency: string,
   allowed: number,
 ): string {
-  return `amount ${String(raw)} has ${decimals} decimals; ${currency} allows at most ${allowed}.`;
+  return `amount ${String(raw)} has ${decimals} decimals; ${currency} has ${allowed}, so its smallest amount is ${formatMinorUnits(1n, allowed)}.`;
 }
