@@ -223,6 +223,8 @@ describe('orders show', () => {
     const run = await cli('show', 'no-such-order\u001b[2J');
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe('error: no order no-such-order\\x1b[2J in this data directory\n');
+    expect(run.stderr).toBe(
+      'error: no order no-such-order\\x1b[2J in this data directory (looked for it as an order_id and as an order_reference_id)\n',
+    );
   });
 });

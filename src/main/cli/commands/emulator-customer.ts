@@ -22,6 +22,7 @@ import { commandCaller } from '../command-caller';
 import type { NoEmulator } from '../../emulator/running-emulator';
 import { whyNoMove } from '../../emulator/customer-move-guard';
 import { startEmulatorAdvice } from '../start-emulator-advice';
+import { LOOKED_FOR_AS, findNamedOrder } from '../order-named';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { requireProfile } from './profiles';
 
@@ -46,7 +47,7 @@ emulator runs instead). With --json, a refusal prints
 nothing on standard output: the exit code and the error line on standard
 error say it.`;
 
-// Not trimmed: a reference may have spaces around it (findNamed tries it trimmed after).
+// Not trimmed: a reference may have spaces around it (findNamedOrder tries it trimmed after).
 const orderArgument = z
   .string()
   .refine((value) => value.trim() !== '', 'must name an order id or reference')
@@ -85,30 +86,25 @@ function shownUrl(url: string | null, core: ConsoleCore): string | null {
 
 /** The order by id, else the newest with that reference; undefined when neither. */
 function findOrder(core: ConsoleCore, named: string): EmulatorOrderRow | undefined {
-  for (const lookUp of [core.emulator.engine.get, core.emulator.engine.byReference]) {
-    try {
-      return lookUp(named);
-    } catch (error) {
-      if (!(error instanceof EmulatorError) || error.status !== 404) throw error;
-    }
-  }
-  return undefined;
+  return lookUpIn(core.emulator.engine.get, named) ?? lookUpIn(core.emulator.engine.byReference, named);
 }
 
-/**
- * The order as written first (a reference may have spaces around it), then trimmed (an id
- * pasted with a line end); with the name that found it.
- */
-function findNamed(
-  core: ConsoleCore,
-  written: string,
-): { order: EmulatorOrderRow; named: string } | undefined {
-  for (const named of new Set([written, written.trim()])) {
-    const order = findOrder(core, named);
-    if (order !== undefined) return { order, named };
+/** One of the engine's look-ups, undefined for its 404. */
+function lookUpIn(lookUp: (named: string) => EmulatorOrderRow, named: string): EmulatorOrderRow | undefined {
+  try {
+    return lookUp(named);
+  } catch (error) {
+    if (!(error instanceof EmulatorError) || error.status !== 404) throw error;
+    return undefined;
   }
-  return undefined;
 }
+
+/** The order <order> names (order-named.ts): by id, else the newest with that reference. */
+const findNamed = (core: ConsoleCore, written: string) =>
+  findNamedOrder(written, {
+    byId: (named) => lookUpIn(core.emulator.engine.get, named),
+    byReference: (named) => lookUpIn(core.emulator.engine.byReference, named),
+  });
 
 /**
  * The order a refusal is about, named when <order> was a reference: several orders may share
@@ -194,12 +190,12 @@ async function runCustomerAction(
       throw new UsageError(
         `profile "${name}" is a ${environment} profile: only the local emulator has a customer to ${action} for you; on the ${environment} service the customer acts on its own checkout page (the order's checkout_url)`,
       );
-    const lookedUp = findNamed(core, parsedOrder.data);
+    const lookedUp = await findNamed(core, parsedOrder.data);
     if (lookedUp === undefined)
       refuse(
         context,
         EXIT_UNKNOWN_ORDER,
-        `no order "${parsedOrder.data}" in the emulator of this data directory (looked for it as an order_id and as an order_reference_id)`,
+        `no order "${parsedOrder.data}" in the emulator of this data directory (${LOOKED_FOR_AS})`,
       );
     const found = lookedUp.order;
     // The Emulator view's own rule (customer-move-guard.ts): the order's state first (a state

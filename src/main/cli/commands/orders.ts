@@ -5,11 +5,13 @@ import type { OrderSummary } from '../../../shared/orders/order-lifecycle';
 import { ORDER_STATES, type OrderState } from '../../../shared/orders/order-states';
 import { ConsoleError } from '../../console-error';
 import { DatabaseBusyError } from '../../store/write-lock';
+import type { ConsoleCore } from '../../app';
 import { countFlag, parseFlags, type CliContext, withExistingConsole } from '../cli-context';
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { commandCaller } from '../command-caller';
 import { orderDetailJson, orderDetailText, orderSummaryJson, ordersTable } from '../order-report';
 import { emulatorHeldStateNote } from '../../../shared/orders/emulator-held-state';
+import { LOOKED_FOR_AS, findNamedOrder } from '../order-named';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
 /** The emulator's newest orders read for `orders show`'s note: as many as the Emulator view holds. */
@@ -77,13 +79,7 @@ export function registerOrders(program: Command, context: CliContext): void {
         // what is derived so far, as a view does while it catches up). Another process holding
         // the write lock past the wait does not fail a listing: it reads what is derived, and
         // says it may be behind (it said "error: database is locked").
-        let behind: string | null = null;
-        try {
-          await core.orders.caughtUp();
-        } catch (error) {
-          if (!(error instanceof DatabaseBusyError)) throw error;
-          behind = error.message;
-        }
+        const behind = await derivedSoFar(core);
         const items: OrderSummary[] = [];
         let cursor: OrderCursor | undefined;
         let total = 0;
@@ -118,34 +114,92 @@ export function registerOrders(program: Command, context: CliContext): void {
     });
 
   orders
-    .command('show <order_id>')
+    .command('show <order>')
     .description(
-      'One order: state, amounts, findings, and each record marked as the service’s or the console’s doing',
+      'One order (an order_id, or an order_reference_id): state, amounts, findings, and each record marked as the service’s or the console’s doing',
     )
     .option('--json', 'the order as JSON')
-    .action(async (orderId: string, _raw: unknown, command: Command) => {
+    .action(async (written: string, _raw: unknown, command: Command) => {
       // `orders show <id> --json`: commander gives a --json after the subcommand to `orders`,
       // which has one too, so show reads its own and its parent's.
       const flags = parseFlags(showFlags, command.optsWithGlobals());
-      try {
-        const { detail, held } = await withExistingConsole(context, async (core) => {
-          const call = commandCaller(core.dispatcher);
-          const found = await call('getOrderLifecycle', { orderId: orderId.trim() });
-          // What this data directory's emulator holds of it, as the Orders view says beside the
-          // state (its newest orders, as the view reads them): the two said different things.
-          const { orders: emulated } = await call('listEmulatorOrders', { limit: EMULATOR_ORDERS_READ });
-          const order = emulated.find((candidate) => candidate.orderId === found.lifecycle.orderId);
-          return { detail: found, held: order?.state };
+      const { detail, held } = await withExistingConsole(context, async (core) => {
+        const call = commandCaller(core.dispatcher);
+        const named = await findNamedOrder(written, {
+          byId: async (orderId) => {
+            try {
+              return await call('getOrderLifecycle', { orderId });
+            } catch (error) {
+              if (error instanceof ConsoleError && error.code === 'not_found') return undefined;
+              throw error;
+            }
+          },
+          byReference: async (reference) => {
+            const ids = await orderIdsWithReference(core, reference);
+            if (ids.length > 1) {
+              // The emulator's commands take the newest; a report of the wrong one of two orders
+              // reads as the right one's, so show asks which.
+              context.io.stderr(
+                `error: ${ids.length} orders carry order_reference_id ${terminalSafe(reference)} (${terminalSafe(ids.join(', '))}); name one by its order_id\n`,
+              );
+              throw new CommandExit(EXIT_FAILED);
+            }
+            return ids[0] === undefined ? undefined : call('getOrderLifecycle', { orderId: ids[0] });
+          },
         });
-        context.io.stdout(
-          flags.json === true
-            ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail), null, 2))}\n`
-            : orderDetailText(detail, emulatorHeldStateNote(detail.lifecycle.state, held)),
-        );
-      } catch (error) {
-        if (!(error instanceof ConsoleError) || error.code !== 'not_found') throw error;
-        context.io.stderr(`error: no order ${terminalSafe(orderId)} in this data directory\n`);
-        throw new CommandExit(EXIT_FAILED);
-      }
+        if (named === undefined) {
+          context.io.stderr(
+            `error: no order ${terminalSafe(written)} in this data directory (${LOOKED_FOR_AS})\n`,
+          );
+          throw new CommandExit(EXIT_FAILED);
+        }
+        const found = named.order;
+        // What this data directory's emulator holds of it, as the Orders view says beside the
+        // state (its newest orders, as the view reads them): the two said different things.
+        const { orders: emulated } = await call('listEmulatorOrders', { limit: EMULATOR_ORDERS_READ });
+        const order = emulated.find((candidate) => candidate.orderId === found.lifecycle.orderId);
+        return { detail: found, held: order?.state };
+      });
+      context.io.stdout(
+        flags.json === true
+          ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail), null, 2))}\n`
+          : orderDetailText(detail, emulatorHeldStateNote(detail.lifecycle.state, held)),
+      );
     });
+}
+
+/**
+ * Derives every order whose records changed, as a terminal wants before it searches them: null,
+ * or why what is derived so far may be behind the newest records (another process holding the
+ * write lock past the wait does not fail the command; it said "error: database is locked").
+ */
+async function derivedSoFar(core: ConsoleCore): Promise<string | null> {
+  try {
+    await core.orders.caughtUp();
+    return null;
+  } catch (error) {
+    if (!(error instanceof DatabaseBusyError)) throw error;
+    return error.message;
+  }
+}
+
+/**
+ * The ids of the orders whose order_reference_id is exactly `reference`, newest activity first:
+ * the list's search (any part, any case) narrowed to the whole reference.
+ */
+async function orderIdsWithReference(core: ConsoleCore, reference: string): Promise<string[]> {
+  if (reference.trim() === '') return [];
+  await derivedSoFar(core);
+  const ids: string[] = [];
+  let cursor: OrderCursor | undefined;
+  for (;;) {
+    const page = await commandCaller(core.dispatcher)('listOrders', {
+      text: reference,
+      ...(cursor === undefined ? {} : { cursor }),
+      limit: ORDER_PAGE_MAX,
+    });
+    ids.push(...page.items.filter((order) => order.referenceId === reference).map((order) => order.orderId));
+    if (page.nextCursor === null) return ids;
+    cursor = page.nextCursor;
+  }
 }
