@@ -57,7 +57,9 @@ function exportFile(dir: string, reference = REFERENCE, profile = 'Sandbox'): st
             data: [],
           }),
           event_type: 'order_authorised',
-          token_verdict: 'valid',
+          // No token came with it, so its verdict is "missing" (an import refuses one that says
+          // otherwise of its own bytes).
+          token_verdict: 'missing',
           body_verdict: 'event',
         },
       ],
