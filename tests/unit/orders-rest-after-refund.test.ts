@@ -9,8 +9,10 @@ import type { OrderRecord } from '../../src/shared/orders/order-record';
 import {
   CAPTURE_1,
   CAPTURE_2,
+  call,
   captured,
   created,
+  money,
   ORDER_ID,
   resetRecords,
   webhook,
@@ -82,9 +84,23 @@ describe('the rest of a partly captured order, after a refund', () => {
     ];
     const lifecycle = derive(records);
     expect(lifecycle.state).toBe('fully_refunded');
+    expect(lifecycle.entries.at(-1)?.evidence).toMatch(
+      /the uncaptured rest is cancelled, and all that was captured is refunded: the order is fully refunded$/,
+    );
     expect(lifecycle.facts.canceledAmount).toBe('80.00');
     expect(lifecycle.outOfOrder).toBe(0);
     expect(operationBlockedReason('refund', lifecycle.state)).toMatch(/it is fully refunded\.$/);
+    // The cancel's answer, then its notification (or the other way round): the second confirms
+    // the first, it is not "out of order" after a fully refunded it brought about itself.
+    for (const both of [
+      [call('cancel', { request: money('80.00') }), webhook('order_canceled')],
+      [webhook('order_canceled'), call('cancel', { request: money('80.00') })],
+    ]) {
+      const answered = derive([...records.slice(0, -1), ...both]);
+      expect(answered.state).toBe('fully_refunded');
+      expect(answered.outOfOrder).toBe(0);
+      expect(effects([...records.slice(0, -1), ...both]).slice(-2)).not.toContain('out_of_order');
+    }
     // Part of the captured still refundable: the cancel leaves it partially refunded.
     const partly = [
       ...authorised(),

@@ -120,6 +120,9 @@ export class Walk {
       this.restCanceled = true;
       return { target: this.state === 'partially_refunded' ? this.refundState() : this.state, rest: true };
     }
+    // The second word of a rest cancel that left nothing to refund (its answer, then its
+    // notification, or the other way round): it confirms the fully refunded it brought about.
+    if (this.restCanceled && this.state === 'fully_refunded') return { target: this.state, rest: true };
     return { target: 'canceled', rest: false };
   }
 

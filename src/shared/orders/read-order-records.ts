@@ -26,7 +26,7 @@ import {
   stringField,
   type OrderRecord,
 } from './order-record';
-import { orderStateSchema, stepOfEventType } from './order-states';
+import { orderStateSchema, stepOfEventType, type OrderState } from './order-states';
 import type { ClientOperation } from '../merchant-api';
 import {
   beyondProblem,
@@ -258,7 +258,9 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       what: eventType,
       target,
       counted: rest,
-      evidence: rest ? `${base}: ${REST_CANCELED}` : `${base}: the order is ${stateLabel(target)}`,
+      evidence: rest
+        ? `${base}: ${restCanceledWords(target)}`
+        : `${base}: the order is ${stateLabel(target)}`,
     });
     return;
   }
@@ -271,7 +273,12 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
   });
 }
 
-const REST_CANCELED = 'the uncaptured rest is cancelled; what was captured stays, and the state with it';
+/** A cancel of the uncaptured rest: the state stays, unless nothing is left to refund either. */
+function restCanceledWords(target: OrderState): string {
+  return target === 'fully_refunded'
+    ? 'the uncaptured rest is cancelled, and all that was captured is refunded: the order is fully refunded'
+    : 'the uncaptured rest is cancelled; what was captured stays, and the state with it';
+}
 
 /** What kind of evidence a console operation's answer is: a get-order answer is the service's word. */
 export function callSource(operation: ClientOperation): LifecycleSource {
@@ -359,7 +366,9 @@ export function readCall(walk: Walk, record: OrderRecord): void {
     }
     case 'cancel': {
       const { target, rest } = walk.cancelTarget();
-      const evidence = rest ? `${accepted}: ${REST_CANCELED}` : `${accepted}: the order is ${target}`;
+      const evidence = rest
+        ? `${accepted}: ${restCanceledWords(target)}`
+        : `${accepted}: the order is ${target}`;
       walk.claim(record, { source, what, target, counted: rest, evidence });
       return;
     }
