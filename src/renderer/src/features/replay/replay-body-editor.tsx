@@ -3,7 +3,7 @@ import { Alert, Button, Group, List, Stack, Switch, Text, useComputedColorScheme
 import CodeMirror from '@uiw/react-codemirror';
 import { useEffect, useState } from 'react';
 import { VerdictBadge, verdictLook } from '@features/jwt';
-import { replayBodyJudgement } from './replay-body-preview';
+import { replayBodyJudgement, replayBodySaying } from './replay-body-preview';
 import { useReplayForm } from './replay-form-state';
 import { formatBody, loadStoredBody, openSelection, setEditBody } from './replay-store';
 import { chooseAction } from '@ui/confirm-dialog';
@@ -49,7 +49,8 @@ export function ReplayBodyEditor({
   bodyProblem: string | null;
   webhooks: number | null;
 }) {
-  const { editBody, body, bodyFor, bodyHeaders, bodyLocked, bodyLoadFailure, set } = useReplayForm();
+  const { editBody, body, storedBody, bodyFor, bodyHeaders, bodyLocked, bodyLoadFailure, set } =
+    useReplayForm();
   // Not typed into before this selection's body is in it: the body, arriving, would replace the typing.
   const ready = bodyFor === selectionKey;
   const scheme = useComputedColorScheme('light');
@@ -59,8 +60,11 @@ export function ReplayBodyEditor({
     openSelection(selectionKey, firstId, askKeepEdits).catch(() => undefined);
   }, [selectionKey, firstId]);
   const lock = bodyLocked !== null && bodyLocked.id === firstId ? bodyLocked : null;
+  // Said from the decision a start sends by: an editor left as loaded sends each stored body.
+  const saying = replayBodySaying({ editBody, body, storedBody, bodyFor }, selectionKey, firstId, webhooks);
   // Judged as the listener will judge the replay: with the headers it is sent with.
-  const judgement = editBody && ready ? replayBodyJudgement({ body, bodyHeaders }, firstId) : null;
+  const judgement =
+    editBody && ready && saying.judged ? replayBodyJudgement({ body, bodyHeaders }, firstId) : null;
   const look =
     judgement === null
       ? null
@@ -95,10 +99,9 @@ export function ReplayBodyEditor({
       )}
       {editBody && lock === null && (
         <>
-          {webhooks !== null && webhooks > 1 && (
+          {ready && saying.scope !== null && (
             <Text size="xs" c="dimmed" data-testid="replay-body-scope">
-              This one body goes out in place of each of the {webhooks} webhooks&apos; own
-              {firstId === null ? '.' : "; it starts as the first one's."}
+              {saying.scope}
             </Text>
           )}
           {ready ? (

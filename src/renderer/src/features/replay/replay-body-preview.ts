@@ -1,6 +1,6 @@
 import type { BodyJudgement } from '@shared/webhook/judge-webhook-body';
 import { judgeReplayedBody } from '@shared/webhook/judge-replayed-body';
-import type { useReplayForm } from './replay-form-state';
+import { bodyToSend, type useReplayForm } from './replay-form-state';
 
 type ReplayForm = ReturnType<typeof useReplayForm.getState>;
 
@@ -17,4 +17,40 @@ export function replayBodyJudgement(
   const headers =
     form.bodyHeaders !== null && form.bodyHeaders.id === firstId ? form.bodyHeaders.headers : [];
   return judgeReplayedBody(new TextEncoder().encode(form.body), headers);
+}
+
+/**
+ * What the body editor says goes out, from the decision a start sends by (bodyToSend), so the
+ * words and the records sent agree. `scope`: the sentence on whose body goes (null: nothing to
+ * add); `judged`: the editor's body is the one that goes, so its verdict is worth showing. Left
+ * as it was loaded, each webhook's own stored body goes: an empty editor (by a filter) or the
+ * first one's body (of several) is not what goes, and judging it would judge a body never sent.
+ * `webhooks` is the plan's count, null until it is known.
+ */
+export function replayBodySaying(
+  form: Pick<ReplayForm, 'editBody' | 'body' | 'storedBody' | 'bodyFor'>,
+  selectionKey: string,
+  firstId: number | null,
+  webhooks: number | null,
+): { scope: string | null; judged: boolean } {
+  const several = webhooks === null || webhooks > 1;
+  if (bodyToSend(form, selectionKey) !== null)
+    return {
+      judged: true,
+      scope:
+        webhooks !== null && webhooks > 1
+          ? `This one body goes out in place of each of the ${webhooks} webhooks' own${firstId === null ? '.' : "; it starts as the first one's."}`
+          : null,
+    };
+  // One chosen by id (or not yet counted): the editor holds the very bytes that go.
+  if (firstId !== null && (webhooks === null || webhooks === 1)) return { judged: true, scope: null };
+  const whose = !several
+    ? "the webhook's own stored body goes out"
+    : `each of the ${webhooks === null ? '' : `${webhooks} `}webhooks' own stored body goes out`;
+  const first = firstId === null ? '' : " (it starts as the first one's)";
+  const change = firstId === null ? 'what you type' : 'a change';
+  return {
+    judged: false,
+    scope: `Left as it is, ${whose}${first}; ${change} goes out in place of ${several ? 'each' : 'it'}.`,
+  };
 }
