@@ -10,6 +10,7 @@ import { forwardTargetUrl } from '../listener/forward-webhook';
 import { serviceTokenPart, serviceTokenParts, withServiceTokenParts } from '../http/service-token-query';
 import { findNotificationTokens } from '../../shared/webhook/find-notification-tokens';
 import type { HeaderList } from '../../shared/events';
+import { REDACTED } from '../../shared/secrets/redact-secrets';
 
 export interface OutgoingReplay {
   url: URL;
@@ -78,6 +79,19 @@ export async function replayTokens(
     query: inQuery || neither ? await fresh(found.query.token ?? found.header.token) : null,
     header: inHeader || neither ? await fresh(found.header.token ?? found.query.token) : null,
   };
+}
+
+/**
+ * The places where webhook `row`'s stored token is the placeholder an export without
+ * --include-tokens writes (REDACTED, redact-secrets.ts), in a record imported from it: the token
+ * it arrived with is not there to send, nor its claims to re-sign. Empty: none was redacted.
+ */
+export function tokenPlacesRedacted(row: EventRow): string[] {
+  const found = findNotificationTokens(row.query, readStoredHeaders(row.request_headers));
+  return [
+    ...(found.query.token === REDACTED ? ['?serviceToken= query parameter'] : []),
+    ...(found.header.token === REDACTED ? ['Authorization header'] : []),
+  ];
 }
 
 /** The claims a re-signature sets afresh (signFresh): what the webhook's token held in them is not kept. */

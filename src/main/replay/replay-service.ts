@@ -21,7 +21,13 @@ import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { liveAddressReachedBy } from '../../shared/live-address';
-import { replayRequest, replayTokens, claimsNotResignable, type ReplayPath } from './replay-request';
+import {
+  replayRequest,
+  replayTokens,
+  claimsNotResignable,
+  tokenPlacesRedacted,
+  type ReplayPath,
+} from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
 import { countOf } from '../../shared/count-words';
@@ -222,6 +228,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     const { rows, leftOut, consoleOwn } = originals(request);
     refuseRawRequests(rows);
     if (!bodyEdited(request)) refuseCutBodies(rows);
+    if (request.tokenMode === 'original' || request.tokenMode === 'resign') refuseRedactedTokens(rows);
     if (request.tokenMode === 'resign') refuseClaimsNotResignable(rows);
     const { base } = target(request);
     const sends = rows.length * request.repeat;
@@ -394,6 +401,37 @@ function refuseCutBodies(rows: readonly EventRow[]): void {
   const more = cut.length > 1 ? ` (and ${cut.length - 1} more like it)` : '';
   const cause = `Webhook #${first.id} arrived with ${first.request_size === null ? 'a body of unknown size' : formatBytes(first.request_size)}, but only its first ${formatBytes(kept)} were stored${more}: replayed, it would go out cut.`;
   throw new ReplayError(cutBodyRefusal(cause, 'window'), false, cutBodyRefusal(cause, 'terminal'));
+}
+
+/** How many webhooks a redaction refusal names one by one; the rest are counted. */
+const REDACTED_NAMED = 5;
+
+/**
+ * A webhook imported from an export without --include-tokens stores REDACTED where its token
+ * was: sent Original, `serviceToken=REDACTED` arrived malformed while the view said "the exact
+ * token it arrived with"; re-signed, its claims are unknown. Each such webhook is named with
+ * where its token was, and the way out said where it is asked (the CLI has no presets).
+ */
+function refuseRedactedTokens(rows: readonly EventRow[]): void {
+  const redacted = rows.flatMap((row) => {
+    const places = tokenPlacesRedacted(row);
+    return places.length === 0 ? [] : [{ id: row.id, where: `its ${places.join(' and its ')}` }];
+  });
+  const [first, ...others] = redacted;
+  if (first === undefined) return;
+  const named = others.slice(0, REDACTED_NAMED - 1).map(({ id, where }) => `webhook #${id}'s (${where})`);
+  const unnamed = others.length - named.length;
+  const list = [...named, ...(unnamed > 0 ? [countOf(unnamed, 'more webhook')] : [])];
+  const soWere =
+    list.length === 0
+      ? ''
+      : `; so ${others.length === 1 ? 'was' : 'were'} ${list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`}`;
+  const cause = `Webhook #${first.id}'s token (${first.where}) was redacted at export: it is stored as the placeholder REDACTED, not the token it arrived with${soWere}. Sent as it is stored, each replay would arrive malformed, and a token whose claims are unknown cannot be re-signed.`;
+  throw new ReplayError(
+    `${cause} Replay with the token Removed, or a Crafted preset.`,
+    false,
+    `${cause} Replay with --token none.`,
+  );
 }
 
 /**
