@@ -16,7 +16,9 @@ let published: TimelineState[];
 let listCalls: { filter: EventFilter; beforeId?: number; afterId?: number; limit: number }[];
 
 /** The controller wired to a real console: pages from events-query, pushes from the recorder. */
-function wire(options: { pageSize?: number; cap?: number } = {}) {
+function wire(
+  options: { pageSize?: number; cap?: number; profileNameOf?: (id: number) => string | undefined } = {},
+) {
   const controller = createTimelineController({
     ...options,
     publish: (state) => published.push(state),
@@ -320,6 +322,45 @@ describe('a list trimmed by scrolling deep', () => {
     const calls = listCalls.length;
     await controller.loadNewer();
     expect(listCalls).toHaveLength(calls);
+  });
+});
+
+describe('a profile filter', () => {
+  it('loads its rows again when the filtered profile is renamed, and not for a rename NOCASE reads as the same', async () => {
+    const nameOf = (id: number) =>
+      core.profiles.snapshot().profiles.find((profile) => profile.id === id)?.name;
+    const rename = (name: string) =>
+      core.profiles.update(
+        1,
+        { name },
+        { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+      );
+    const { controller, nextFrame } = wire({ profileNameOf: nameOf });
+    await controller.setFilter({ profileId: 1 });
+    core.recorder.record(webhook({ profileId: 1, profileName: 'Local' }));
+    await nextFrame();
+    expect(ids(controller.getState())).toEqual([1]);
+
+    listCalls = [];
+    rename('LOCAL');
+    await controller.profileNamesChanged();
+    expect(listCalls).toEqual([]);
+
+    // A reload would show only the records stored under the new name: so does the live list.
+    rename('Foo');
+    await controller.profileNamesChanged();
+    expect(listCalls).toEqual([{ filter: { profileId: 1 }, limit: 200 }]);
+    expect(ids(controller.getState())).toEqual([]);
+    core.recorder.record(webhook({ profileId: 1, profileName: 'Foo' }));
+    await nextFrame();
+    expect(ids(controller.getState())).toEqual([2]);
+
+    // Another filter's rows do not depend on the names.
+    await controller.setFilter({ kinds: ['webhook'] });
+    listCalls = [];
+    rename('Bar');
+    await controller.profileNamesChanged();
+    expect(listCalls).toEqual([]);
   });
 });
 

@@ -35,7 +35,7 @@ function inList<T>(value: T | null, list: readonly T[] | undefined): boolean {
 }
 
 /** SQLite's NOCASE: only the ASCII letters fold (Été and ÉTÉ are two names to it). */
-function sameNameNocase(a: string, b: string): boolean {
+export function sameNameNocase(a: string, b: string): boolean {
   const fold = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
   return fold(a) === fold(b);
 }

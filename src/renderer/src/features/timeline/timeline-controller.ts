@@ -1,7 +1,7 @@
 import type { EventFilter } from '@shared/event-filter';
 import { EVENT_PAGE_MAX } from '@shared/event-filter';
 import type { TimelineSummary } from '@shared/events';
-import { matchSummary, type ProfileNameOf } from './summary-matches-filter';
+import { matchSummary, sameNameNocase, type ProfileNameOf } from './summary-matches-filter';
 import { joinsKnownRow } from './timeline-rows';
 import {
   aroundRecord,
@@ -97,6 +97,10 @@ export function createTimelineController(deps: TimelineControllerDeps) {
   let queue: Promise<void> = Promise.resolve();
   /** The first page of the filter shown, until it is answered. */
   let firstPage: Promise<void> = Promise.resolve();
+  /** The filtered profile's name the rows were loaded for (undefined: no profile filter, or unknown). */
+  let loadedProfileName: string | undefined;
+  const filteredProfileName = (filter: EventFilter) =>
+    filter.profileId === undefined ? undefined : deps.profileNameOf?.(filter.profileId);
 
   /** Held records that make a row of their own (a delivery after its webhook only completes one). */
   const unseenRows = (list: TimelineList): number => {
@@ -141,6 +145,7 @@ export function createTimelineController(deps: TimelineControllerDeps) {
 
   function restart(filter: EventFilter): Promise<void> {
     generation += 1;
+    loadedProfileName = filteredProfileName(filter);
     unseen = new Map();
     unseenDropped = 0;
     set({
@@ -306,6 +311,23 @@ export function createTimelineController(deps: TimelineControllerDeps) {
       } catch (error) {
         if (current === generation) set({ error: describe(error) });
       }
+    },
+    /**
+     * The profiles' names changed (a rename here or in another process). The database gives a
+     * profile the records stored under its current name, so rows loaded under the old one may
+     * no longer be its own, nor the missing ones not: under a profile filter whose name changed
+     * (beyond NOCASE), the newest page is loaded again, as a reload would show it.
+     */
+    profileNamesChanged(): Promise<void> {
+      const before = loadedProfileName;
+      const now = filteredProfileName(state.filter);
+      if (state.status === 'idle' || state.filter.profileId === undefined) return Promise.resolve();
+      // Unknown until now (the profiles had not arrived): main matched the page by the current name.
+      if (before === undefined || (now !== undefined && sameNameNocase(before, now))) {
+        loadedProfileName = now;
+        return Promise.resolve();
+      }
+      return restart(state.filter);
     },
     /** A batch of pushes (one per animation frame); batches are taken strictly in order. */
     receive(records: readonly PushedRecord[]): Promise<void> {

@@ -72,6 +72,17 @@ export const timelineActions = {
   /** How many stored records a filter matches (an empty list's filters, counted one by one). */
   countMatching: (filter: EventFilter): Promise<number> =>
     bridge.countEvents({ filter }).then((result) => result.count),
+  /**
+   * The profiles' names changed: under a profile filter whose name changed the rows are loaded
+   * again (the controller's profileNamesChanged), and "all matching" counted again with them.
+   */
+  async profileNamesChanged(): Promise<void> {
+    const before = useTimelineStore.getState().list;
+    await controller.profileNamesChanged();
+    if (useTimelineStore.getState().list === before) return;
+    if (useTimelineStore.getState().selection.mode === 'all-matching')
+      await timelineActions.selectAllMatching();
+  },
   clearSelection(): void {
     useTimelineStore.setState({ selection: NO_SELECTION, matchingCount: null });
   },

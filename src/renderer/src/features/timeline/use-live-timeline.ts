@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useResumed } from '@ui/app-store';
+import { useProfilesStore } from '@features/profiles';
 import { timelineRecords } from './timeline-records-store';
 import { eventFilterSchema, type EventFilter } from '@shared/event-filter';
 import { createPushBatcher, type FrameScheduler } from './push-batcher';
@@ -33,7 +34,8 @@ function animationFrameScheduler(fallbackMs = 250): FrameScheduler {
 /**
  * While the timeline is on screen: shows `filter`, and feeds every pushed record to the
  * controller, one batch per frame. When the view comes back, the filter is loaded afresh
- * (what arrived in between is in the database, so the first page has it).
+ * (what arrived in between is in the database, so the first page has it), and so is a profile
+ * filter's when the profile's name changes.
  */
 export function useLiveTimeline(filter: EventFilter): void {
   const filterKey = JSON.stringify(filter);
@@ -57,8 +59,13 @@ export function useLiveTimeline(filter: EventFilter): void {
       if (event.name === 'timeline.appended') batcher.push({ type: 'appended', summary: event.payload });
       if (event.name === 'timeline.updated') batcher.push({ type: 'updated', summary: event.payload });
     });
+    // A renamed profile is the filtered one's records by another name (a reload would show them).
+    const unsubscribeProfiles = useProfilesStore.subscribe((profiles, previous) => {
+      if (profiles.profiles !== previous.profiles) void timelineActions.profileNamesChanged();
+    });
     return () => {
       unsubscribe();
+      unsubscribeProfiles();
       batcher.dispose();
     };
   }, []);
