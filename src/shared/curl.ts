@@ -13,6 +13,7 @@ import {
   schemeOf,
 } from './secrets/redact-secrets';
 import { hasTerminalUnsafe } from './terminal-unsafe';
+import { absoluteFormRefusal } from './curl-refusal-words';
 import { RAW_REQUEST_WORDS } from './raw-request';
 import { shellQuote } from './shell-quote';
 
@@ -80,9 +81,20 @@ export class CurlApiTokenRequired extends Error {
  * The message says why, and how to send it again another way.
  */
 export class CurlCannotReproduce extends Error {
-  constructor(message: string) {
+  /** The refusal as the window says it: the message is the terminal's, and names its commands. */
+  readonly inWindow: string;
+  /**
+   * The command with the token is refused alike (the target, not a token, is what stops it): the
+   * window's token switch has nothing to offer. A raw request's refusal with its token says how
+   * to send its bytes, which it cannot say with them REDACTED.
+   */
+  readonly whateverTheToken: boolean;
+
+  constructor(message: string, options: { inWindow?: string; whateverTheToken?: boolean } = {}) {
     super(message);
     this.name = 'CurlCannotReproduce';
+    this.inWindow = options.inWindow ?? message;
+    this.whateverTheToken = options.whateverTheToken ?? false;
   }
 }
 
@@ -149,7 +161,8 @@ function targetUrl(source: CurlSource, options: CurlTokens, consoleCommand: Cons
       url = `http://${host.trim()}${source.path}${source.query === null ? '' : `?${source.query}`}`;
     }
   }
-  if (url === null) throw new CurlCannotReproduce(`Record ${source.id} has no URL to send to.`);
+  if (url === null)
+    throw new CurlCannotReproduce(`Record ${source.id} has no URL to send to.`, { whateverTheToken: true });
   const protocol = URL.parse(url)?.protocol;
   if (protocol !== 'http:' && protocol !== 'https:') {
     // A CONNECT asks for a tunnel to host:port (so does `OPTIONS *` name no resource): sent
@@ -157,6 +170,7 @@ function targetUrl(source: CurlSource, options: CurlTokens, consoleCommand: Cons
     const named = options.tokens === 'redacted' ? redactUrl(url, secretsOf(options), redactWith) : url;
     throw new CurlCannotReproduce(
       `Record ${source.id} is a ${source.method ?? ''} request for ${JSON.stringify(named)}${source.method === 'CONNECT' ? ' (a tunnel to that address)' : ''}, not for an http:// or https:// address; curl cannot send it again as it arrived.`,
+      { whateverTheToken: true },
     );
   }
   if (source.path !== null && !source.path.startsWith('/')) {
@@ -165,13 +179,11 @@ function targetUrl(source: CurlSource, options: CurlTokens, consoleCommand: Cons
     // aimed there would hand the webhook and its token to that host; Replay sends the same
     // request line to the listener itself.
     const named = options.tokens === 'redacted' ? redactUrl(url, secretsOf(options), redactWith) : url;
-    const replay =
-      source.kind === 'webhook'
-        ? ` \`${consoleCommand(`replay ${source.id}`)}\` sends it to the listener again.`
-        : '';
-    throw new CurlCannotReproduce(
-      `Record ${source.id} is a ${source.method ?? ''} request for ${JSON.stringify(named)}, an absolute address: it names a host the sender chose, not the listener that received it, so curl does not send it there.${replay}`,
-    );
+    const cause = `Record ${source.id} is a ${source.method ?? ''} request for ${JSON.stringify(named)}, an absolute address: it names a host the sender chose, not the listener that received it, so curl does not send it there.`;
+    // Only a webhook is replayed; how to ask for it is each place's own (curl-refusal-words.ts).
+    if (source.kind !== 'webhook') throw new CurlCannotReproduce(cause, { whateverTheToken: true });
+    const words = absoluteFormRefusal(cause, consoleCommand(`replay ${source.id}`));
+    throw new CurlCannotReproduce(words.terminal, { inWindow: words.window, whateverTheToken: true });
   }
   const hash = url.indexOf('#');
   return hash === -1 ? url : url.slice(0, hash);

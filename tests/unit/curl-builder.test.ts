@@ -517,4 +517,36 @@ describe('records curl cannot send again', () => {
     );
     expect(refusal(absolute, 'included')).toContain('serviceToken=' + JWT);
   });
+
+  it("says an absolute-form webhook's way out in each front door's words, and that its token changes nothing", () => {
+    // The window has no terminal to run `replay 88` in: its way out is its own Replay.
+    const absolute = webhook({
+      url: 'http://evil.example/hook',
+      path: 'http://evil.example/hook',
+      query: null,
+    });
+    const refused = (tokens: 'redacted' | 'included', source = absolute) => {
+      try {
+        buildCurlCommand(source, { tokens }, onDefault);
+      } catch (error) {
+        if (error instanceof CurlCannotReproduce) return error;
+      }
+      throw new Error('no CurlCannotReproduce');
+    };
+    const cause =
+      'Record 7 is a POST request for "http://evil.example/hook", an absolute address: it names a host the sender chose, not the listener that received it, so curl does not send it there.';
+    expect(refused('redacted').message).toBe(
+      `${cause} \`npx checkout-console replay 7\` sends it to the listener again.`,
+    );
+    expect(refused('redacted').inWindow).toBe(
+      `${cause} Replay sends it to the listener again: tick its row, then Replay… in the Timeline's toolbar.`,
+    );
+    expect(refused('redacted').whateverTheToken).toBe(true);
+    expect(refused('included').inWindow).toBe(refused('redacted').inWindow);
+    // Not a webhook: nothing replays it, in either place.
+    const request = { ...absolute, kind: 'request' as const };
+    expect(refusal(request)).toBe(cause);
+    // A raw request's refusal with its token says more (how to send its bytes): the switch stays.
+    expect(refused('redacted', unparsed()).whateverTheToken).toBe(false);
+  });
 });

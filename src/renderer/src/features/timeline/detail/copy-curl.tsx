@@ -4,7 +4,7 @@ import { useClipboard, useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconTerminal2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { CurlCopy } from '@shared/contract/timeline';
-import { buildCurlCommand, type CurlCommand } from '@shared/curl';
+import { buildCurlCommand, CurlCannotReproduce, type CurlCommand } from '@shared/curl';
 import { useConsoleCommand } from '@ui/use-console-command';
 import type { TimelineDetail } from '@shared/events';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
@@ -187,17 +187,23 @@ export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
     withheld === null
       ? null
       : `${withheld} In a terminal, ${consoleCommand(`curl ${detail.id}`)} prints it with those parts left out or REDACTED, saying so.`;
-  const [withToken, setWithToken] = useState(false);
+  const [tokenAsked, setTokenAsked] = useState(false);
   const isRequest = detail.kind === 'request';
   let built: CurlCommand | null = null;
   let problem: string | null = null;
-  if (opened && !withToken) {
+  // A refusal its token would not lift (an absolute-form target) leaves the switch nothing to offer.
+  let tokenChangesNothing = false;
+  if (opened) {
     try {
       built = buildCurlCommand(detail, { tokens: 'redacted' }, consoleCommand);
     } catch (error) {
-      problem = errorMessage(error);
+      // The window's own way out: it has no terminal to run the message's command in.
+      problem = error instanceof CurlCannotReproduce ? error.inWindow : errorMessage(error);
+      tokenChangesNothing = error instanceof CurlCannotReproduce && error.whateverTheToken;
     }
   }
+  const withToken = tokenAsked && !tokenChangesNothing;
+  if (withToken) built = null;
   return (
     <>
       <UnavailableWithReason reason={unavailable}>
@@ -215,12 +221,14 @@ export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
       </UnavailableWithReason>
       <Modal opened={opened} onClose={close} title={`Record #${detail.id} as cURL`} size="xl">
         <Stack gap="sm">
-          <Switch
-            label={isRequest ? 'Include the API token' : 'Include the notification token (as it arrived)'}
-            description={switchDescription(isRequest, withToken)}
-            checked={withToken}
-            onChange={(event) => setWithToken(event.currentTarget.checked)}
-          />
+          {!tokenChangesNothing && (
+            <Switch
+              label={isRequest ? 'Include the API token' : 'Include the notification token (as it arrived)'}
+              description={switchDescription(isRequest, withToken)}
+              checked={withToken}
+              onChange={(event) => setTokenAsked(event.currentTarget.checked)}
+            />
+          )}
           {isRequest &&
             withToken &&
             (frontDoorHint === 'browser' ? (
@@ -229,7 +237,7 @@ export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
               <CopyWithApiToken id={detail.id} />
             ))}
           {!isRequest && withToken && <CommandWithNotificationToken id={detail.id} />}
-          {problem !== null && <Alert color="red">{problem}</Alert>}
+          {problem !== null && !withToken && <Alert color="red">{problem}</Alert>}
           {built !== null && <CommandBlock built={built} />}
         </Stack>
       </Modal>
