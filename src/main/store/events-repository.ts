@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { TimelineDetail, TimelineSummary } from '../../shared/events';
 import { provenanceSchema, type Provenance } from '../../shared/provenance';
 import { notSentOf } from '../../shared/record-status';
@@ -46,7 +47,6 @@ export function createEventsRepository(db: SqliteDatabase) {
     ),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
     lastId: db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'),
-    removed: db.prepare<[], { removed: number }>('SELECT removed FROM events_removed'),
     summariesAfter: db.prepare<[number, number], SummaryRow>(
       `SELECT ${summaryColumns()} FROM events WHERE id > ? ORDER BY id LIMIT ?`,
     ),
@@ -96,6 +96,7 @@ export function createEventsRepository(db: SqliteDatabase) {
     });
   };
 
+  let removedStatement: Statement<[], { removed: number }> | undefined;
   return {
     /** One row, returning its summary. */
     insert(event: NewEvent): TimelineSummary {
@@ -147,7 +148,10 @@ export function createEventsRepository(db: SqliteDatabase) {
      * each removal and nothing else, where the count and the newest id can read as before.
      */
     removedCount(): number {
-      return statements.removed.get()?.removed ?? 0;
+      // Prepared on first use: a repository made over a database before migration 035 (the
+      // migrations' own tests make one) has no such table to prepare against.
+      removedStatement ??= db.prepare<[], { removed: number }>('SELECT removed FROM events_removed');
+      return removedStatement.get()?.removed ?? 0;
     },
     /** Up to `limit` records after `id`, oldest id first. */
     summariesAfter(id: number, limit: number): TimelineSummary[] {
