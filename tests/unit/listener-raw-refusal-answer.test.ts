@@ -76,7 +76,7 @@ describe('a request refused without parsing is stored with the answer that went 
         socket,
         {
           status: 400,
-          error: 'Not a valid HTTP request; answered 400.',
+          error: (answered) => `Not a valid HTTP request; ${answered}.`,
           refusal: 'Not a valid HTTP request.',
         },
       ),

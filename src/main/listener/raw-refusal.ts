@@ -19,8 +19,11 @@ export interface RawRefusalContext {
 export interface RawRefusal {
   /** null: nothing is written (it came behind a request still being answered). */
   status: number | null;
-  /** The row's error column: what arrived and what was done. */
-  error: string;
+  /**
+   * The row's error column: what arrived and what was done, given how its answer is said
+   * ("answered 408", or "was to be answered 408" when it could not be written).
+   */
+  error: (answered: string) => string;
   /** The sentence in the answer's body. */
   refusal: string;
   /** The parsed request, when Node got as far as its headers (CONNECT, say). */
@@ -49,14 +52,6 @@ function requestColumns(request: IncomingMessage | undefined, origin: string) {
 /** Said of a refusal whose client had gone before its answer could be written. */
 const NEVER_WENT_OUT =
   ' That answer never went out: the client had closed the connection before it could be written.';
-
-/**
- * The row's words, told the answer never went out: "answered 400" would claim it had, a
- * sentence before saying it did not.
- */
-function notAnswered(error: string): string {
-  return error.replace(/\banswered (\d{3})\b/, 'was to be answered $1');
-}
 
 /**
  * A connection the listener answers without a request handler (Node could not parse it, it
@@ -88,7 +83,7 @@ export function recordRawRefusal(context: RawRefusalContext, socket: Socket, ref
         status,
         responseHeaders: answer?.headers ?? null,
         responseBody: answer === null ? null : Buffer.from(answer.body),
-        error: refusal.error,
+        error: refusal.error(`answered ${status ?? ''}`.trim()),
       };
     })
     .then(
@@ -109,7 +104,7 @@ export function recordRawRefusal(context: RawRefusalContext, socket: Socket, ref
               status: null,
               responseHeaders: null,
               responseBody: null,
-              error: `${notAnswered(refusal.error)}${NEVER_WENT_OUT}`,
+              error: `${refusal.error(`was to be answered ${status ?? ''}`.trim())}${NEVER_WENT_OUT}`,
             },
             summary,
           );

@@ -55,7 +55,7 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
     overCapacity: (socket, reason) =>
       recordRawRefusal(refusals, socket, {
         status: 503,
-        error: `${reason}.`,
+        error: () => `${reason}.`,
         refusal: 'Too many connections are open; send it again in a moment.',
         extraHeaders: [['Retry-After', '1']],
       }),
@@ -65,7 +65,7 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       reported.add(socket);
       recordRawRefusal(refusals, socket, {
         status: 408,
-        error: `${reason}; answered 408 after ${socket.bytesRead} bytes.${NO_HEADER_BYTES}`,
+        error: (answered) => `${reason}; ${answered} after ${socket.bytesRead} bytes.${NO_HEADER_BYTES}`,
         refusal: `${reason}.`,
       });
     },
@@ -144,7 +144,8 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
     recordRawRefusal(refusals, socket, {
       status: 405,
       request: req,
-      error: `${req.method ?? 'CONNECT'} is not accepted (webhooks are POSTed); answered 405 and stored it anyway.`,
+      error: (answered) =>
+        `${req.method ?? 'CONNECT'} is not accepted (webhooks are POSTed); ${answered} and stored it anyway.`,
       refusal: `Only POST is accepted here; this ${req.method ?? 'CONNECT'} request was stored anyway.`,
       extraHeaders: [['Allow', 'POST']],
     });
@@ -180,7 +181,8 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       recordRawRefusal(refusals, socket, {
         status: null,
         ...(behind === undefined ? {} : { behind }),
-        error: `The client closed the connection after ${socket.bytesRead} bytes, before the request headers were complete; nothing could be answered.${NO_HEADER_BYTES}`,
+        error: () =>
+          `The client closed the connection after ${socket.bytesRead} bytes, before the request headers were complete; nothing could be answered.${NO_HEADER_BYTES}`,
         refusal: 'The client closed the connection before the request headers were complete.',
       });
       return;
@@ -206,7 +208,8 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       status,
       ...(error.rawPacket === undefined ? {} : { rawPacket: error.rawPacket }),
       ...(behind === undefined ? {} : { behind }),
-      error: `${what}; ${status === null ? 'the connection was closed after the answer to the request before it' : `answered ${status}`}.${note}`,
+      error: (answered) =>
+        `${what}; ${status === null ? 'the connection was closed after the answer to the request before it' : answered}.${note}`,
       refusal: timedOut ? `${what}.` : 'Not a valid HTTP request.',
     });
   });
