@@ -132,6 +132,12 @@ describe('messages that are not bridge calls', () => {
     ['no type', { id: 1, command: 'getAppInfo', input: {} }, 'type: '],
     ['a 200-character command', { type: 'call', id: 1, command: 'x'.repeat(200), input: {} }, 'command: '],
     ['a list', [], '(root): '],
+    // Was zod's 'input: missing; expected nonoptional'.
+    [
+      'no input',
+      { type: 'call', id: 1, command: 'listProfiles' },
+      'input: listProfiles needs an input object',
+    ],
   ])('%s: closed with 1008, the reason naming the field', async (_case, message, named) => {
     const cookie = await harness.login();
     const socket = await bridgeSocket(cookie);

@@ -83,8 +83,27 @@ function readCall(
   }
   const call = wireCallSchema.safeParse(raw);
   if (call.success) return { call: call.data };
-  const issues = zodIssuesToBridgeIssues(call.error).map((issue) => `${issue.path}: ${issue.message}`);
+  const issues = zodIssuesToBridgeIssues(call.error).map((issue) =>
+    issue.path === 'input' && missingInput(raw)
+      ? `input: ${commandNamed(raw)} needs an input object`
+      : `${issue.path}: ${issue.message}`,
+  );
   return { refused: 1008, reason: `Not a bridge call: ${issues.join('; ')}` };
+}
+
+/**
+ * A call written by hand without `input` got zod's 'input: missing; expected nonoptional' (how
+ * zod words a missing z.unknown() field). Said in the bridge's words, as unknown-fields.ts says a
+ * field it does not know: the field, then what the command named needs.
+ */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const missingInput = (raw: unknown): boolean => isRecord(raw) && !Object.hasOwn(raw, 'input');
+
+function commandNamed(raw: unknown): string {
+  const command = isRecord(raw) ? raw['command'] : undefined;
+  return typeof command === 'string' && command !== '' ? command : 'a call';
 }
 
 /** A close frame's reason holds at most 123 bytes of UTF-8: longer, ws throws instead of closing. */
