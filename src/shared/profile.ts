@@ -3,6 +3,7 @@ import { LIMITS } from './checkout/limits';
 import { characterCount } from './checkout/text-length';
 import { httpUrlSchema, type HttpUrlRules } from './http-url';
 import { liveAddressSchema } from './live-address';
+import { profileNameClash, profileNameClashWords, profileNameLookAlike } from './profile-name';
 import { TERMINAL_UNSAFE } from './terminal-unsafe';
 
 /** The three kinds of environment a profile can point at. `live` is production: real money. */
@@ -100,7 +101,12 @@ export const profileNameSchema = z
   .max(PROFILE_NAME_MAX_LENGTH, `A profile name has at most ${PROFILE_NAME_MAX_LENGTH} characters`)
   .superRefine((name, context) => {
     const unsafe = UNSAFE_IN_NAME.exec(name)?.[0];
-    if (unsafe === undefined) return;
+    if (unsafe === undefined) {
+      // One that could pass for another name (profile-name.ts); a clash with a profile is the service's.
+      const lookAlike = profileNameLookAlike(name);
+      if (lookAlike !== null) context.addIssue({ code: 'custom', message: lookAlike });
+      return;
+    }
     const codePoint = `U+${(unsafe.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
     context.addIssue({
       code: 'custom',
@@ -141,6 +147,22 @@ export const profileFieldsSchema = z.object({
     .min(1, 'The token lifetime is at least 1 minute')
     .max(1440, 'The token lifetime is at most 1440 minutes (one day)'),
 });
+/**
+ * The Profiles view's form: the fields, and a name no other profile reads as, judged as typed in
+ * the words the profile service refuses a clash with on save (profile-name.ts owns both).
+ */
+export function profileFieldsSchemaAmong(others: readonly { id: number; name: string }[], exceptId?: number) {
+  return profileFieldsSchema.superRefine((fields, context) => {
+    const clash = profileNameClash(fields.name, others, exceptId);
+    if (clash !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['name'],
+        message: profileNameClashWords(fields.name, clash.name),
+      });
+  });
+}
+
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
 /**

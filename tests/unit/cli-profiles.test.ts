@@ -168,6 +168,15 @@ describe('checkout-console profiles', () => {
       /--listener-port: must be between 0 and 65535/,
     ],
     [['profiles', 'add', 'Sandbox', '--env', 'sandbox', '--base-url', 'https://x.test'], /already exists/],
+    // Names that only look alike: SQLite's NOCASE folded ASCII only, and no script was checked.
+    [
+      ['profiles', 'add', 'ＳＡＮＤＢＯＸ', '--env', 'sandbox', '--base-url', 'https://x.test'],
+      /The name "ＳＡＮＤＢＯＸ" reads as the profile "Sandbox", which already exists/,
+    ],
+    [
+      ['profiles', 'set', 'Sandbox', '--name', 'Liv\u0435'],
+      /A profile name cannot mix scripts in one word: "Liv\u0435" has е \(U\+0435, Cyrillic\) among Latin letters/,
+    ],
     [['profiles', 'frobnicate'], /unknown command/],
     [['profiles', 'set', 'Sandbox', '--api-token', 'x', '--clear-api-token'], /not both/],
     [

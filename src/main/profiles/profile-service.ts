@@ -15,6 +15,7 @@ import {
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import { liveAddressReachedBy } from '../../shared/live-address';
+import { profileNameClash, profileNameClashWords } from '../../shared/profile-name';
 import type { ProfilesRepository, StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
@@ -205,11 +206,22 @@ export function createProfileService({
     }
   };
 
+  // Compared as they read (profile-name.ts), not by SQLite's NOCASE, which folds only ASCII:
+  // 'ｌｉｖｅ' beside 'Live' made History's profile filter and the Timeline's chip ambiguous.
+  const nameClash = (name: string, exceptId?: number): StoredProfile | undefined => {
+    const all = profiles.list();
+    const named = profileNameClash(
+      name,
+      all.map((profile) => ({ id: profile.id, name: profile.fields.name })),
+      exceptId,
+    );
+    return named === undefined ? undefined : all.find((profile) => profile.id === named.id);
+  };
+
   const assertNameFree = (name: string, exceptId?: number): void => {
-    const clash = profiles.findByName(name);
-    if (clash !== undefined && clash.id !== exceptId) {
-      throw ConsoleError.invalid('fields.name', `A profile named "${clash.fields.name}" already exists`);
-    }
+    const clash = nameClash(name, exceptId);
+    if (clash !== undefined)
+      throw ConsoleError.invalid('fields.name', profileNameClashWords(name, clash.fields.name));
   };
 
   const snapshot = (): ProfilesSnapshot => {
@@ -230,7 +242,7 @@ export function createProfileService({
       const room = PROFILE_NAME_MAX_LENGTH - suffix.length;
       const kept = base.length <= room ? base : shortenedTo(base, room).trimEnd();
       const candidate = `${kept}${suffix}`;
-      if (profiles.findByName(candidate) === undefined) return candidate;
+      if (nameClash(candidate) === undefined) return candidate;
     }
   };
 

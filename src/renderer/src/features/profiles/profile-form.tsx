@@ -2,7 +2,7 @@ import { monoInput } from '@ui/mono-input';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Divider, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   DEFAULT_LISTENER_PORT,
@@ -10,6 +10,7 @@ import {
   ENVIRONMENTS,
   maskSecret,
   profileFieldsSchema,
+  profileFieldsSchemaAmong,
   type MaskedSecret,
   type ProfileExpected,
   type ProfileFields,
@@ -25,6 +26,7 @@ import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { LiveAddressWarning } from './live-address-warning';
 import { OperationsEditor } from './operations-editor';
+import { useProfilesStore } from './profiles-store';
 import { SecretField } from './secret-field';
 
 const KEEP: SecretEdit = { action: 'keep' };
@@ -75,8 +77,11 @@ function pathToField(path: string): keyof ProfileFields | null {
 
 /** One profile's settings, validated in the form by the same zod schema main uses. */
 export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: ProfileFormProps) {
+  // A name another profile reads as is refused as typed, as the service refuses it on save.
+  const profiles = useProfilesStore((state) => state.profiles);
+  const schema = useMemo(() => profileFieldsSchemaAmong(profiles, profile?.id), [profiles, profile?.id]);
   const form = useForm<ProfileFields>({
-    resolver: zodResolver(profileFieldsSchema),
+    resolver: zodResolver(schema),
     defaultValues: initialFields,
     // Save focuses (and scrolls to) the first field in error: the form is taller than a window.
     ...JUDGED_AS_TYPED,
