@@ -13,6 +13,7 @@ export type FilterPartField =
   | 'relatedId'
   | 'ids'
   | 'imported'
+  | 'scenarioRun'
   | 'time';
 
 export interface FilterPart {
@@ -67,6 +68,8 @@ export function filterParts(filter: EventFilter): FilterPart[] {
   if (filter.relatedId !== undefined)
     add('relatedId', `#${filter.relatedId}`, { relatedId: filter.relatedId });
   if (filter.ids !== undefined) add('ids', `${filter.ids.length} chosen records`, { ids: filter.ids });
+  if (filter.scenarioRun !== undefined)
+    add('scenarioRun', `#${filter.scenarioRun}`, { scenarioRun: filter.scenarioRun });
   if (filter.imported !== undefined)
     add('imported', filter.imported ? 'imported only' : 'not imported', { imported: filter.imported });
   return parts;

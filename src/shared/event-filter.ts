@@ -53,6 +53,11 @@ export const eventFilterSchema = z
     /** Records linked to this one (its replays, its forward, the deliveries of one webhook…). */
     relatedId: z.number().int().positive().optional(),
     ids: z.array(z.number().int().positive()).max(100_000).optional(),
+    /**
+     * Records a stored scenario run's steps wrote themselves, by the run's number (`history
+     * --run`): their details' mark (scenarios/run-record-mark.ts), never what arrived meanwhile.
+     */
+    scenarioRun: z.number().int().positive().optional(),
     imported: z.boolean().optional(),
     /** Inclusive lower and exclusive upper bound on the record's time. */
     from: isoInstant.optional(),

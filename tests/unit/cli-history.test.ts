@@ -166,6 +166,7 @@ describe('history --json', () => {
       body_truncated: false,
       findings: null,
       first_named_order_id: null,
+      scenario_run: null,
     });
     expect(JSON.stringify(records)).not.toContain(JWT);
   });

@@ -1,6 +1,7 @@
 import { toHistoryRecord, type HistoryRecord } from '../store/event-columns';
 import type { EventRow } from '../store/events-repository';
 import { exportedEvent, scrubSecrets } from './export-records';
+import { runMarkOf, type RunRecordMark } from '../../shared/scenarios/run-record-mark';
 
 /**
  * The findings of a record's judgement, as its details hold them: the token's (a token sent in
@@ -21,6 +22,8 @@ export type HistoryJsonRecord = HistoryRecord & {
    * `order_id` (the last); as the table's `E +1 D` and the views' `+1` say it. Null: none.
    */
   first_named_order_id: string | null;
+  /** The scenario run and step that wrote it (`history --run`); null: no run's step wrote it. */
+  scenario_run: RunRecordMark | null;
 };
 
 /** `details.token.findings` and `details.body.findings`, as stored; null when neither part was judged. */
@@ -64,5 +67,6 @@ export function redactedHistoryRecord(
     body_size: event.request_size,
     findings: findingsOf(event.details, secrets),
     first_named_order_id: firstNamedOrderId,
+    scenario_run: row.imported === 1 ? null : runMarkOf(event.details),
   };
 }

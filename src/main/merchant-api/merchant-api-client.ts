@@ -65,6 +65,8 @@ interface SendOptions {
   timeoutMs?: number | undefined;
   /** Lets the UI cancel this exchange while it is in flight. */
   requestKey?: string | undefined;
+  /** Stored in the record's details beside the client's own: a scenario step's run mark. */
+  recordDetails?: Record<string, unknown> | undefined;
 }
 
 export interface MerchantApiClient {
@@ -270,7 +272,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
         profileName: profile.fields.name,
         orderId: record.orderId,
         orderReferenceId: record.orderReferenceId,
-        details: { operation: request.plan.operation, ...record.details },
+        details: { operation: request.plan.operation, ...options.recordDetails, ...record.details },
       },
       complete: (outcome) => {
         const answer = readAnswer(outcome, request.plan.operation, apiToken);

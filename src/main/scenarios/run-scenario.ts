@@ -30,6 +30,11 @@ export interface ScenarioRunOptions {
   prompt: (text: string) => void;
   onStepStarted: (index: number) => void;
   onStepFinished: (result: StepResult) => void;
+  /**
+   * The stored run's number and this scenario's place in it: the records' mark (run-record-mark.ts),
+   * its step title masked of the profile's secrets as the stored result's is (`mask`).
+   */
+  run?: { id: number; scenario: number; mask: (text: string) => string } | undefined;
 }
 
 function runStep(context: StepContext, step: ScenarioStep): Promise<StepOutcome> | StepOutcome {
@@ -108,6 +113,16 @@ export async function runScenario(
     let ran = step;
     try {
       ran = substitutedStep(step, context.vars);
+      context.mark =
+        options.run === undefined
+          ? undefined
+          : {
+              run: options.run.id,
+              scenario: options.run.scenario,
+              file: loaded.file,
+              step: index,
+              title: options.run.mask(reportedTitle(ran)),
+            };
       const outcome = await runStep(context, ran);
       const failed = outcome.checks.filter((check) => !check.passed);
       const status: ResultStatus = failed.length > 0 ? 'failed' : 'passed';
@@ -152,6 +167,11 @@ export async function runScenario(
   };
 }
 
+/** A filled title may name a URL a variable brought: its password and serviceToken are masked. */
+function reportedTitle(step: ScenarioStep): string {
+  return redactUrlCredentialsInText(stepTitle(step), maskWith);
+}
+
 function pushStep(
   steps: StepResult[],
   loaded: LoadedScenario,
@@ -164,8 +184,7 @@ function pushStep(
   const result: StepResult = {
     index,
     kind: step?.step ?? 'set',
-    // A filled title may name a URL a variable brought: its password and serviceToken are masked.
-    title: step === undefined ? 'vars' : redactUrlCredentialsInText(stepTitle(step), maskWith),
+    title: step === undefined ? 'vars' : reportedTitle(step),
     line: loaded.stepLines[index] ?? null,
     status,
     startedAt: new Date(startedMs).toISOString(),

@@ -133,6 +133,7 @@ export async function runSuite(
                 env: options.env,
                 signal: options.signal,
                 prompt: options.prompt,
+                run: { id: storedId, scenario: index, mask: masked },
                 onStepStarted: (step) =>
                   options.onProgress({ type: 'step-started', runId, scenario: index, step }),
                 onStepFinished: (step) =>

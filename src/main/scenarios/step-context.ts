@@ -15,6 +15,7 @@ import type { StoredProfile } from '../store/profiles-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
 import type { EmulatorService } from '../emulator/emulator-service';
 import { jsonOfBody } from '../../shared/json-body';
+import type { RunRecordMark } from '../../shared/scenarios/run-record-mark';
 
 /**
  * The console services a scenario uses: the same ones every front door uses, never re-wired.
@@ -57,6 +58,11 @@ export interface StepContext {
   signal: AbortSignal;
   /** Tells the person at the keyboard what to do (a sandbox's checkout page). */
   prompt: (text: string) => void;
+  /**
+   * The step under way in a stored run, marked on each record the step writes itself, so
+   * `history --run` lists what a run sent. Absent outside a stored run (a step run on its own).
+   */
+  mark?: RunRecordMark | undefined;
 }
 
 /** What a step did: its checks, the records it made or matched, and a line about it. */

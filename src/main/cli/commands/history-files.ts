@@ -15,6 +15,7 @@ import {
   FILTER_FLAGS,
   filterFromHistoryFlags,
   profileFilterOf,
+  requireRun,
   historyFlags,
   noteSearchLeftOut,
   withFilterOptions,
@@ -49,6 +50,7 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
   await withExistingConsole(context, async (core) => {
     // The same command the History view's export calls: one validation, one set of errors.
     const call = commandCaller(core.dispatcher, flagsOf(EXPORT_FLAGS));
+    await requireRun(core, context, flags.run);
     const request = {
       format: flags.format,
       filter: filterFromHistoryFlags(

@@ -25,6 +25,9 @@ import { whoseWord } from '../../../shared/provenance';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { recordStatusWord } from '../../../shared/record-status';
 import { requireProfile } from './profiles';
+import { ConsoleError } from '../../console-error';
+import { CommandExit, EXIT_FAILED } from '../cli-errors';
+import { noRunWords, notRunNumberWords, runNumberOf } from '../run-number';
 
 export const HISTORY_DEFAULT_LIMIT = 50;
 export const HISTORY_MAX_LIMIT = 100_000;
@@ -107,6 +110,12 @@ export const historyFlags = z.object({
     });
   }),
   profile: oneValueFlag.pipe(z.string().trim().min(1, 'must name a profile').optional()),
+  run: oneValueFlag.transform((text, context) => {
+    if (text === undefined) return undefined;
+    const number = runNumberOf(text);
+    if (number === null) context.addIssue({ code: 'custom', message: notRunNumberWords(text) });
+    return number ?? undefined;
+  }),
   limit: countFlag(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
 type HistoryFlags = z.output<typeof historyFlags>;
@@ -122,6 +131,7 @@ export const FILTER_FLAGS = {
   'filter.text': '--search',
   'filter.profileId': '--profile',
   'filter.profileName': '--profile',
+  'filter.scenarioRun': '--run',
 };
 
 /**
@@ -144,6 +154,18 @@ export function profileFilterOf(
   return { profileName: name };
 }
 
+/** A run number no stored run has is refused, as `runs <number>` refuses it: its records would be none. */
+export async function requireRun(core: ConsoleCore, context: CliContext, run: number | undefined) {
+  if (run === undefined) return;
+  try {
+    await commandCaller(core.dispatcher)('getScenarioRun', { id: run });
+  } catch (error) {
+    if (!(error instanceof ConsoleError) || error.code !== 'not_found') throw error;
+    context.io.stderr(`${noRunWords(run)}\n`);
+    throw new CommandExit(EXIT_FAILED);
+  }
+}
+
 /** The timeline filter the flags ask for, unchecked: the contract's schema judges it. */
 export function filterFromHistoryFlags(
   flags: HistoryFlags,
@@ -162,6 +184,7 @@ export function filterFromHistoryFlags(
   }
   if (flags.status.length > 0) draft.statuses = flags.status;
   if (flags.search !== undefined && flags.search.trim() !== '') draft.text = flags.search;
+  if (flags.run !== undefined) draft.scenarioRun = flags.run;
   return draft;
 }
 
@@ -210,6 +233,7 @@ const PART_FLAGS: Record<FilterPartField, string> = {
   relatedId: '--related',
   ids: '--ids',
   imported: '--imported',
+  scenarioRun: '--run',
   time: '--time',
 };
 
@@ -325,6 +349,7 @@ export async function runHistory(rawFlags: unknown, context: CliContext): Promis
   noteSearchLeftOut(flags.search, context);
   const output = await withExistingConsole(context, async (core) => {
     const filter = filterFromHistoryFlags(flags, profileFilterOf(core, context, flags.profile));
+    await requireRun(core, context, flags.run);
     if (!flags.json) return historyTable(core, context, filter, flags.limit, flags.profile);
     await writeHistoryJson(core, filter, flags.limit, context.io.stdout);
     return null;
@@ -367,6 +392,10 @@ export function withFilterOptions(command: Command): Command {
       '--profile <name>',
       "only records that carry this profile name, the name each record was stored under (its detail and export say it): a renamed profile's older records keep the old name, and a removed profile's records are found by theirs",
       collect,
+    )
+    .option(
+      '--run <number>',
+      "only the records a stored scenario run's steps wrote (its requests and the notifications it sent; not what the listener received meanwhile), by its number as `runs` lists it",
     );
 }
 

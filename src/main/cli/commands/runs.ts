@@ -22,6 +22,7 @@ import {
   withExistingConsole,
 } from '../cli-context';
 import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
+import { noRunWords, notRunNumberWords, runNumberOf } from '../run-number';
 import { commandCaller } from '../command-caller';
 import { formatTable } from '../format-table';
 import { checkReportFile, refuseOutAmong, writeReportFile } from '../report-file';
@@ -113,12 +114,8 @@ export async function runRuns(
     return;
   }
   // `#12` as the list shows it, or 12.
-  const digits = number.trim().replace(/^#/, '');
-  if (!/^[1-9]\d{0,15}$/.test(digits))
-    throw new UsageError(
-      `[number]: "${number}" is not a run number (a whole number, as \`runs\` lists them).`,
-    );
-  const id = Number(digits);
+  const id = runNumberOf(number);
+  if (id === null) throw new UsageError(`[number]: ${notRunNumberWords(number)}`);
   const reporter = flags.reporter ?? (flags.json ? 'json' : 'pretty');
   if (flags.out !== undefined && reporter === 'pretty')
     throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
@@ -131,7 +128,7 @@ export async function runRuns(
     );
   } catch (error) {
     if (!(error instanceof ConsoleError) || error.code !== 'not_found') throw error;
-    io.stderr(`error: no run #${id} in this data directory (\`runs\` lists them)\n`);
+    io.stderr(`${noRunWords(id)}\n`);
     throw new CommandExit(EXIT_FAILED);
   }
   if (reporter === 'pretty') {

@@ -1,3 +1,4 @@
+import { runMarkDetails } from '../../../shared/scenarios/run-record-mark';
 import { resolve } from 'node:path';
 import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../../../shared/bounded-json';
 import { generateSample, roundAmount } from '../../../shared/checkout';
@@ -118,6 +119,7 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
     form: step.form,
     singleCheckout: step.singleCheckout,
     confirmLive: context.confirmLive,
+    recordDetails: runMarkDetails(context.mark),
   });
   const expect = step.expect ?? { status: 200 };
   const checks = answerChecks(expect, clientAnswer(result));

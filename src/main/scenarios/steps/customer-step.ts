@@ -1,3 +1,4 @@
+import { runMarkDetails } from '../../../shared/scenarios/run-record-mark';
 import type { z } from 'zod';
 import { jsonObjectOfBody } from '../../../shared/json-body';
 import { CUSTOMER_ACTION_OUTCOME } from '../../../shared/orders/order-states';
@@ -55,7 +56,7 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
       profileId: context.profile.id,
       profileName: context.profile.fields.name,
       orderId,
-      details: { operation: `customer:${step.action}`, origin: 'scenario' },
+      details: { operation: `customer:${step.action}`, origin: 'scenario', ...runMarkDetails(context.mark) },
     },
   });
   const answer = started.outcome;

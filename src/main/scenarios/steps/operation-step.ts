@@ -1,3 +1,4 @@
+import { runMarkDetails } from '../../../shared/scenarios/run-record-mark';
 import type { z } from 'zod';
 import { defaultOperationAmount } from '../../../shared/orders/operation-amount';
 import type { OrderLifecycle } from '../../../shared/orders/order-lifecycle';
@@ -62,6 +63,7 @@ export async function runOperationStep(context: StepContext, step: OperationStep
     url: plan.url,
     body,
     confirmLive: context.confirmLive,
+    recordDetails: runMarkDetails(context.mark),
   });
   const expect = step.expect ?? { status: '2xx' };
   const checks = answerChecks(expect, clientAnswer(result));

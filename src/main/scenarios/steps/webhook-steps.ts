@@ -1,3 +1,4 @@
+import { runMarkDetails } from '../../../shared/scenarios/run-record-mark';
 import type { z } from 'zod';
 import { decodeJwt } from '../../../shared/jwt/decode-jwt';
 import { equalityCheck, fieldChecks, statusCheck } from '../../../shared/scenarios/expectations';
@@ -189,7 +190,7 @@ export async function runSendWebhookStep(context: StepContext, step: SendWebhook
         orderReferenceId: null,
         eventType: outgoing.eventType,
         relatedId: outgoing.relatedId,
-        details: {},
+        details: runMarkDetails(context.mark),
       },
     },
   );

@@ -17,6 +17,7 @@ const LABELS: Record<FilterPartField, string> = {
   relatedId: 'Related to',
   ids: 'Chosen',
   imported: 'Imported',
+  scenarioRun: 'Scenario run',
   time: 'Time',
 };
 

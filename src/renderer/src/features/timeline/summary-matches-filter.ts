@@ -84,6 +84,8 @@ export function matchSummary(
     return 'no-match';
   if (filter.relatedId !== undefined && summary.relatedId !== filter.relatedId) return 'no-match';
   if (filter.ids !== undefined && !filter.ids.includes(summary.id)) return 'no-match';
+  // A run's mark is in the record's details, which a summary does not carry.
+  if (filter.scenarioRun !== undefined) ask = true;
   if (filter.imported !== undefined && summary.imported !== filter.imported) return 'no-match';
   const at = Date.parse(summary.at);
   if (filter.from !== undefined && !(at >= Date.parse(filter.from))) return 'no-match';
