@@ -7,6 +7,7 @@ import {
   type EventFilter,
   type StatusFilter,
 } from './event-filter';
+import { runNumberOf } from './scenarios/run-number';
 
 /**
  * An event filter as URL query parameters, so a timeline view, a replay selection or an
@@ -16,6 +17,7 @@ import {
  *   kind=webhook (repeatable)   profile=3           order=<order_id>      event=order_captured
  *   verdict=expired (repeatable; token or body verdict words)             status=4xx|401|none (repeatable)
  *   q=free text                 related=<id>        ids=1,2,3 (repeatable) imported=1|0
+ *   run=<scenario run number>   (its steps' records, as `history --run`)
  *   from=<ISO time>             to=<ISO time>
  *
  * Every other key takes one value.
@@ -54,6 +56,7 @@ const FILTER_KEYS = [
   'related',
   'ids',
   'imported',
+  'run',
   'from',
   'to',
 ] as const;
@@ -137,6 +140,15 @@ export function filterFromParams(
   const imported = one('imported');
   if (imported === '1' || imported === '0') draft['imported'] = imported === '1';
   else if (imported !== null) problems.push('imported must be 1 or 0.');
+  const run = one('run');
+  if (run !== null) {
+    const number = runNumberOf(run);
+    if (number === null)
+      problems.push(
+        `run must be a run number (a whole number, as Earlier runs lists them), not ${JSON.stringify(run)}.`,
+      );
+    else draft['scenarioRun'] = number;
+  }
   for (const bound of ['from', 'to'] as const) {
     const value = one(bound);
     if (value !== null && value !== '') draft[bound] = value;
@@ -169,6 +181,7 @@ export function filterToParams(filter: EventFilter): URLSearchParams {
   if (filter.relatedId !== undefined) params.set('related', String(filter.relatedId));
   if (filter.ids !== undefined) params.set('ids', filter.ids.join(','));
   if (filter.imported !== undefined) params.set('imported', filter.imported ? '1' : '0');
+  if (filter.scenarioRun !== undefined) params.set('run', String(filter.scenarioRun));
   if (filter.from !== undefined) params.set('from', filter.from);
   if (filter.to !== undefined) params.set('to', filter.to);
   return params;

@@ -20,6 +20,7 @@ describe('event filter ↔ URL parameters', () => {
         relatedId: 12,
         ids: [1, 2, 3],
         imported: false,
+        scenarioRun: 7,
         from: '2026-11-01T00:00:00Z',
         to: '2026-11-23T10:00:00.000Z',
       },
@@ -28,6 +29,16 @@ describe('event filter ↔ URL parameters', () => {
     const params = filterToParams(filter);
     const back = filterFromParams(new URLSearchParams(params.toString()));
     expect(back).toEqual({ filter, problems: [] });
+  });
+
+  // A run's view links to its records (`#/timeline?run=12`), as `history --run 12` lists them.
+  it('reads a scenario run as `history --run` takes it, and refuses another', () => {
+    expect(filterFromParams('run=12')).toEqual({ filter: { scenarioRun: 12 }, problems: [] });
+    expect(filterFromParams('run=%2312')).toEqual({ filter: { scenarioRun: 12 }, problems: [] });
+    expect(filterFromParams('run=x')).toEqual({
+      filter: {},
+      problems: ['run must be a run number (a whole number, as Earlier runs lists them), not "x".'],
+    });
   });
 
   it('splits verdict words into token and body verdicts', () => {
@@ -62,10 +73,10 @@ describe('event filter ↔ URL parameters', () => {
     const parsed = filterFromParams(new URLSearchParams('odrer=abc&kind=webhook&id=4'), ['id']);
     expect(parsed.filter).toEqual({ kinds: ['webhook'] });
     expect(parsed.problems).toEqual([
-      '"odrer" is not a filter (kind, profile, order, event, verdict, status, q, related, ids, imported, from, to), so it was ignored.',
+      '"odrer" is not a filter (kind, profile, order, event, verdict, status, q, related, ids, imported, run, from, to), so it was ignored.',
     ]);
     expect(filterFromParams(new URLSearchParams('id=4')).problems).toEqual([
-      '"id" is not a filter (kind, profile, order, event, verdict, status, q, related, ids, imported, from, to), so it was ignored.',
+      '"id" is not a filter (kind, profile, order, event, verdict, status, q, related, ids, imported, run, from, to), so it was ignored.',
     ]);
   });
 });

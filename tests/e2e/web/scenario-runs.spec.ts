@@ -77,6 +77,15 @@ test('a run made in a tab that was then reloaded is kept under Earlier runs, and
     await expect(page.getByTestId('opened-run')).toContainText('Run #1');
     await page.getByRole('button', { name: 'All runs' }).click();
     await expect(page.getByTestId('earlier-run')).toHaveCount(1);
+
+    // The run's view goes to what its steps sent: its requests, not the listener's webhooks.
+    await row.getByRole('button', { name: 'Open run #1' }).click();
+    await page.getByRole('link', { name: 'Its records on the timeline' }).click();
+    await expect(page).toHaveURL(/#\/timeline\?run=1$/);
+    await expect(page.getByTestId('extra-filters')).toContainText('written by scenario run #1');
+    const rows = page.getByTestId('timeline-row');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.getByTestId('record-kind').filter({ hasNotText: /^request$/ })).toHaveCount(0);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -15,6 +15,7 @@ import {
 import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { describeRelative } from '@shared/relative-time';
+import { filterToParams } from '@shared/event-filter-params';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import {
   frontDoorWords,
@@ -69,6 +70,15 @@ function OpenedRun({ run, onBack }: { run: StoredRun; onBack: () => void }) {
               {runCountWords(run.totals)}
               {run.status === 'running' ? ' so far' : ''}
               {run.finishedAt === null ? '' : ` · took ${took(run)}`}
+            </Text>
+            <Text size="xs">
+              {/* Only what its steps sent: what arrived meanwhile is the listener's (docs/scenarios.md). */}
+              <Anchor href={`#/timeline?${filterToParams({ scenarioRun: run.id }).toString()}`}>
+                Its records on the timeline
+              </Anchor>{' '}
+              <Text span size="xs" c="dimmed">
+                (what its steps sent and got back)
+              </Text>
             </Text>
             <Text size="xs" c="dimmed">
               Started {formatDateTime(run.startedAt)} ({describeRelative(Date.parse(run.startedAt), now)}) by{' '}

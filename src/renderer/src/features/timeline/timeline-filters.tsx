@@ -78,7 +78,7 @@ function without(filter: EventFilter, key: keyof EventFilter): EventFilter {
 /** A change to the filter, applied to the filter in the URL when it runs (debounced fields run late). */
 export type FilterUpdate = (current: EventFilter) => EventFilter;
 
-/** Narrows what else is applied (from a link) into removable pills: related, ids, imported, time. */
+/** Narrows what else is applied (from a link) into removable pills: related, ids, imported, run, time. */
 function ExtraFilters({
   filter,
   onChange,
@@ -92,6 +92,8 @@ function ExtraFilters({
   if (filter.ids !== undefined) pills.push({ key: 'ids', label: `${filter.ids.length} chosen records` });
   if (filter.imported !== undefined)
     pills.push({ key: 'imported', label: filter.imported ? 'imported only' : 'not imported' });
+  if (filter.scenarioRun !== undefined)
+    pills.push({ key: 'scenarioRun', label: `written by scenario run #${filter.scenarioRun}` });
   if (filter.from !== undefined) pills.push({ key: 'from', label: `from ${filter.from}` });
   if (filter.to !== undefined) pills.push({ key: 'to', label: `before ${filter.to}` });
   if (pills.length === 0) return null;
