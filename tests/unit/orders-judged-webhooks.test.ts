@@ -261,7 +261,11 @@ describe('a data directory derived by the rules before', () => {
     db.exec(
       `INSERT INTO orders (order_id, stale, state) VALUES ('${twice}', 0, 'approved'), ('${other}', 0, 'approved')`,
     );
-    migrate(db, migrations);
+    // Through 032 alone: a later one (036) derives every order again.
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id <= 32),
+    );
     expect(db.prepare('SELECT order_id, stale FROM orders ORDER BY stale').all()).toEqual([
       { order_id: other, stale: 0 },
       { order_id: twice, stale: 1 },

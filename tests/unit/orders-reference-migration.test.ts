@@ -23,7 +23,11 @@ it('has the orders a webhook names under another reference derived again (migrat
   db.exec(
     `INSERT INTO orders (order_id, stale, state, reference_id) VALUES ('${renamed}', 0, 'approved', 'REF-1'), ('${same}', 0, 'approved', 'REF-2')`,
   );
-  migrate(db, migrations);
+  // Through 033 alone: a later one (036) derives every order again.
+  migrate(
+    db,
+    migrations.filter((migration) => migration.id <= 33),
+  );
   expect(db.prepare('SELECT order_id, stale FROM orders ORDER BY stale').all()).toEqual([
     { order_id: same, stale: 0 },
     { order_id: renamed, stale: 1 },

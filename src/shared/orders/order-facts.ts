@@ -3,6 +3,7 @@ import { readMoneyField, unreadableMoneyWhy } from './order-amounts';
 import { formatMinorAmount } from '../money-format';
 import type { OrderFacts } from './order-lifecycle';
 import { webhookNotCounted } from './webhook-not-counted';
+import { whoseOf, whoseWord } from '../provenance';
 import {
   isJsonObject,
   isSuccess,
@@ -57,6 +58,10 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
       notAnAnswerOf(record) === null,
   );
   const first = all[0];
+  // The service's own word dates the order's activity (and its place in the list): a replay, a
+  // forward, a crafted or unverified webhook, an import moves no order, so they must not bring
+  // an old one to the top either. The merchant's own calls to the service count, answered or not.
+  const active = records.filter((record) => whoseOf(record) === 'service').at(-1);
   const last = all.at(-1);
   const request = create?.requestJson;
   const total = readMoneyField(request, ['total_amount'], DEFAULT_CURRENCY);
@@ -101,7 +106,18 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
       // (an import of records from 2026-11-01) made an order "created" on a day its own strip
       // called "not seen". Only with no evidence at all does the first record date it.
       createdAt: (records[0] ?? first)?.at ?? new Date(0).toISOString(),
-      lastActivityAt: last?.at ?? new Date(0).toISOString(),
+      // With no evidence at all, the order is dated by when it was first seen, never moved later.
+      lastActivityAt: (active ?? first)?.at ?? new Date(0).toISOString(),
+      latestRecord:
+        last === undefined || last === (active ?? first)
+          ? null
+          : {
+              recordId: last.id,
+              at: last.at,
+              // The emulator's delivery log is stored as the service's, but it is the console's own
+              // record of a send, never evidence (derive-lifecycle.ts, isEvidence).
+              whose: last.kind === 'delivery' ? 'console: delivery' : whoseWord(last),
+            },
       recordCount: all.length,
     },
     referenceId:

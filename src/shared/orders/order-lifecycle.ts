@@ -158,7 +158,17 @@ export const orderFactsSchema = z.object({
   /** The create-checkout record (null when the order was first seen another way). */
   createRecordId: z.number().int().nullable(),
   createdAt: z.string(),
+  /** The newest record of the service's own evidence (else the first record): the list's order. */
   lastActivityAt: z.string(),
+  /**
+   * The newest record when it is newer than the last activity and not the service's evidence (a
+   * replay, a forward, a crafted or unverified webhook, an import): shown marked, never dating
+   * the order. `whose` is whoseWord's (`console: replay`, `unverified`).
+   */
+  latestRecord: z
+    .object({ recordId: z.number().int(), at: z.string(), whose: z.string() })
+    .nullable()
+    .default(null),
   recordCount: z.number().int(),
   capturedAmount: z.string().nullable(),
   refundedAmount: z.string().nullable(),

@@ -33,6 +33,7 @@ import ordersDuplicateKeysReadAlike from './032-orders-duplicate-keys-read-alike
 import ordersReferenceFromNotifications from './033-orders-reference-from-notifications';
 import eventsByProfileName from './034-events-by-profile-name';
 import eventsRemovedCount from './035-events-removed-count';
+import ordersDatedByEvidence from './036-orders-dated-by-evidence';
 
 export interface Migration {
   readonly id: number;
@@ -84,4 +85,5 @@ export const migrations: readonly Migration[] = [
   { id: 33, name: '033-orders-reference-from-notifications', sql: ordersReferenceFromNotifications },
   { id: 34, name: '034-events-by-profile-name', sql: eventsByProfileName },
   { id: 35, name: '035-events-removed-count', sql: eventsRemovedCount },
+  { id: 36, name: '036-orders-dated-by-evidence', sql: ordersDatedByEvidence },
 ];

@@ -212,6 +212,14 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         <Fact label="Profile" value={facts.profileName ?? '—'} />
         <Fact label="Created" value={formatZoned(facts.createdAt)} />
         <Fact label="Last activity" value={formatZoned(facts.lastActivityAt)} />
+        {facts.latestRecord !== null && (
+          // Newer than the last activity but not the service's evidence: said, marked, and it
+          // neither dates the order nor moves it in the list.
+          <Fact
+            label="Latest record"
+            value={`#${facts.latestRecord.recordId} (${facts.latestRecord.whose}) ${formatZoned(facts.latestRecord.at)}`}
+          />
+        )}
         <Fact label="Order number" value={facts.orderNumber ?? '—'} />
         <Fact label="Records" value={String(facts.recordCount)} />
       </SimpleGrid>

@@ -1,0 +1,108 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleCore } from '../../src/main/app';
+import { migrate } from '../../src/main/store/migrate';
+import { migrations } from '../../src/main/store/migrations';
+import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
+import { summariseLifecycle } from '../../src/shared/orders/order-lifecycle';
+import { createCheckout, notification } from './helpers/order-events';
+import {
+  arrivalOf,
+  call,
+  created,
+  deliveryOf,
+  forwardOf,
+  importedCopy,
+  ORDER_ID,
+  replayOf,
+  resetRecords,
+  webhook,
+} from './helpers/order-records';
+import { openTempConsole } from './helpers/temp-console';
+
+// A replay, a forward, a crafted token or a webhook whose token did not verify moved no state
+// and no amount, yet dated the order's last activity and so its place in the Orders list and
+// `orders`: a replay of an old order's notification brought it to the top.
+
+describe("an order's last activity", () => {
+  beforeEach(() => resetRecords());
+
+  it("is the service's own evidence, never a replay, forward, crafted or unverified webhook, import or delivery", () => {
+    const create = created();
+    const approved = webhook('order_approved');
+    const replay = replayOf(approved);
+    const crafted = replayOf(approved, { tokenMode: 'preset' });
+    const records = [
+      create,
+      approved,
+      replay,
+      arrivalOf(replay),
+      crafted,
+      arrivalOf(crafted, 'invalid_signature'),
+      forwardOf(approved),
+      webhook('order_captured', [], { tokenVerdict: 'invalid_signature' }),
+      importedCopy(approved),
+      deliveryOf('order_approved'),
+    ];
+    const lifecycle = deriveLifecycle(ORDER_ID, records);
+    expect(lifecycle.state).toBe('approved');
+    expect(lifecycle.facts.lastActivityAt).toBe(approved.at);
+    expect(summariseLifecycle(lifecycle).lastActivityAt).toBe(approved.at);
+    // Every record is still counted, and the newest is still said, marked.
+    expect(lifecycle.facts.recordCount).toBe(records.length);
+    const newest = records.at(-1);
+    expect(lifecycle.facts.latestRecord).toEqual({
+      recordId: newest?.id,
+      at: newest?.at,
+      whose: 'console: delivery',
+    });
+  });
+
+  it("counts the merchant's own calls to the service, answered or not", () => {
+    const create = created();
+    const refused = call('capture', { status: 409 });
+    expect(deriveLifecycle(ORDER_ID, [create, refused, replayOf(create)]).facts.lastActivityAt).toBe(
+      refused.at,
+    );
+  });
+});
+
+describe('the Orders list', () => {
+  let core: ConsoleCore;
+  let dispose: () => Promise<void>;
+  beforeEach(async () => {
+    ({ core, dispose } = await openTempConsole());
+  });
+  afterEach(async () => dispose());
+
+  it('is not reordered by a webhook that is not evidence', () => {
+    const older = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const newer = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    core.recorder.recordMany([
+      createCheckout(older, 'REF-OLD', 1_000),
+      createCheckout(newer, 'REF-NEW', 2_000),
+      // Anyone can post to the listener: a forged token on the older order, the newest record.
+      { ...notification(older, 'order_captured', 3_000), tokenVerdict: 'invalid_signature' },
+    ]);
+    const page = core.orders.list({ limit: 10 });
+    expect(page.items.map((order) => order.orderId)).toEqual([newer, older]);
+    expect(page.items[1]?.lastActivityAt).toBe(new Date(1_000).toISOString());
+  });
+});
+
+describe('a data directory dated by the rules before', () => {
+  it('has every order derived again (migration 036)', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id < 36),
+    );
+    db.exec("INSERT INTO orders (order_id, stale) VALUES ('o-1', 0)");
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id <= 36),
+    );
+    expect(db.prepare('SELECT stale FROM orders').all()).toEqual([{ stale: 1 }]);
+    db.close();
+  });
+});
