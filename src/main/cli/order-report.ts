@@ -33,7 +33,9 @@ export function orderSummaryJson(order: OrderSummary) {
     amount: order.amount,
     currency: order.currency,
     profile: order.profileName,
+    /** The service's creation; null when this console has no evidence of it (see first_seen_at). */
     created_at: order.createdAt,
+    first_seen_at: order.firstSeenAt,
     last_activity_at: order.lastActivityAt,
     records: order.recordCount,
     out_of_order: order.outOfOrder,

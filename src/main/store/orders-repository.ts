@@ -17,7 +17,10 @@ interface OrderRow {
   currency: string | null;
   profile_id: number | null;
   profile_name: string | null;
+  /** The service's creation, when created_known (migration 037); else unused. */
   created_ms: number;
+  created_known: number;
+  first_seen_ms: number;
   last_ms: number;
   record_count: number;
   out_of_order: number;
@@ -66,7 +69,8 @@ function toSummary(row: OrderRow): OrderSummary {
     currency: row.currency,
     profileId: row.profile_id,
     profileName: row.profile_name,
-    createdAt: new Date(row.created_ms).toISOString(),
+    createdAt: row.created_known === 1 ? new Date(row.created_ms).toISOString() : null,
+    firstSeenAt: new Date(row.first_seen_ms).toISOString(),
     lastActivityAt: new Date(row.last_ms).toISOString(),
     recordCount: row.record_count,
     outOfOrder: row.out_of_order,
@@ -128,7 +132,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
     write: db.prepare(`UPDATE orders SET stale = 0, state = @state, known_from = @known_from,
       reference_id = @reference_id,
       amount = @amount, currency = @currency, profile_id = @profile_id, profile_name = @profile_name,
-      created_ms = @created_ms, last_ms = @last_ms, record_count = @record_count, out_of_order = @out_of_order,
+      created_ms = @created_ms, created_known = @created_known, first_seen_ms = @first_seen_ms, last_ms = @last_ms, record_count = @record_count, out_of_order = @out_of_order,
       findings = @findings WHERE order_id = @order_id AND stale = @seen`),
     remove: db.prepare<[string, number]>('DELETE FROM orders WHERE order_id = ? AND stale = ?'),
     byId: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?'),
@@ -234,7 +238,9 @@ export function createOrdersRepository(db: SqliteDatabase) {
         currency: summary.currency,
         profile_id: summary.profileId,
         profile_name: summary.profileName,
-        created_ms: Date.parse(summary.createdAt),
+        created_ms: summary.createdAt === null ? 0 : Date.parse(summary.createdAt),
+        created_known: summary.createdAt === null ? 0 : 1,
+        first_seen_ms: Date.parse(summary.firstSeenAt),
         last_ms: Date.parse(summary.lastActivityAt),
         record_count: summary.recordCount,
         out_of_order: summary.outOfOrder,

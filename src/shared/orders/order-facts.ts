@@ -43,6 +43,10 @@ export interface FactsDraft {
   } | null;
 }
 
+/** A notification of the service's own whose token verified and which the order counts. */
+const isVerifiedNotification = (record: OrderRecord): boolean =>
+  record.kind === 'webhook' && record.tokenVerdict === 'valid' && webhookNotCounted(record) === null;
+
 /**
  * Facts from the create-checkout exchange (the request's total, reference and number; the
  * answer's checkout id and URL), else from the first verified notification that names them.
@@ -69,8 +73,7 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
     for (const record of records) {
       // A notification the order does not count (refused, an error in its body, a key given
       // twice) names no number or reference either: its word is no evidence of anything.
-      if (record.kind !== 'webhook' || record.tokenVerdict !== 'valid' || webhookNotCounted(record) !== null)
-        continue;
+      if (!isVerifiedNotification(record)) continue;
       const value = stringField(record.requestJson, key);
       if (value !== null) return value;
     }
@@ -102,10 +105,13 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
       profileId: owner?.profileId ?? null,
       profileName: owner?.profileName ?? null,
       createRecordId: create?.id ?? null,
-      // When the service first spoke of it: an imported copy, a replay or a forward dated before
-      // (an import of records from 2026-11-01) made an order "created" on a day its own strip
-      // called "not seen". Only with no evidence at all does the first record date it.
-      createdAt: (records[0] ?? first)?.at ?? new Date(0).toISOString(),
+      // The service's creation: its create-checkout answer, else its first verified notification
+      // of the order. An imported copy, a replay or a forward dated before (an import of records
+      // from 2026-11-01) made an order "created" on a day its own strip called "not seen"; an
+      // import alone, a failed create call or a Get order answer is only when this console first
+      // saw the order, and is said so (order-created.ts).
+      createdAt: (create ?? records.find(isVerifiedNotification))?.at ?? null,
+      firstSeenAt: first?.at ?? new Date(0).toISOString(),
       // With no evidence at all, the order is dated by when it was first seen, never moved later.
       lastActivityAt: (active ?? first)?.at ?? new Date(0).toISOString(),
       latestRecord:

@@ -157,7 +157,13 @@ export const orderFactsSchema = z.object({
   profileName: z.string().nullable(),
   /** The create-checkout record (null when the order was first seen another way). */
   createRecordId: z.number().int().nullable(),
-  createdAt: z.string(),
+  /**
+   * The service's creation of the order: its create-checkout answer, else its first verified
+   * notification; null when this console has no evidence of it (say firstSeenAt, order-created.ts).
+   */
+  createdAt: z.string().nullable(),
+  /** This console's first record of the order, of any kind (an import is dated as its file says). */
+  firstSeenAt: z.string(),
   /** The newest record of the service's own evidence (else the first record): the list's order. */
   lastActivityAt: z.string(),
   /**
@@ -252,7 +258,8 @@ export const orderSummarySchema = z.object({
   currency: z.string().nullable(),
   profileId: z.number().int().nullable(),
   profileName: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: z.string().nullable(),
+  firstSeenAt: z.string(),
   lastActivityAt: z.string(),
   recordCount: z.number().int(),
   outOfOrder: z.number().int(),
@@ -273,6 +280,7 @@ export function summariseLifecycle(lifecycle: OrderLifecycle): OrderSummary {
     profileId: facts.profileId,
     profileName: facts.profileName,
     createdAt: facts.createdAt,
+    firstSeenAt: facts.firstSeenAt,
     lastActivityAt: facts.lastActivityAt,
     recordCount: facts.recordCount,
     outOfOrder: lifecycle.outOfOrder,

@@ -34,6 +34,7 @@ import ordersReferenceFromNotifications from './033-orders-reference-from-notifi
 import eventsByProfileName from './034-events-by-profile-name';
 import eventsRemovedCount from './035-events-removed-count';
 import ordersDatedByEvidence from './036-orders-dated-by-evidence';
+import ordersFirstSeen from './037-orders-first-seen';
 
 export interface Migration {
   readonly id: number;
@@ -86,4 +87,5 @@ export const migrations: readonly Migration[] = [
   { id: 34, name: '034-events-by-profile-name', sql: eventsByProfileName },
   { id: 35, name: '035-events-removed-count', sql: eventsRemovedCount },
   { id: 36, name: '036-orders-dated-by-evidence', sql: ordersDatedByEvidence },
+  { id: 37, name: '037-orders-first-seen', sql: ordersFirstSeen },
 ];

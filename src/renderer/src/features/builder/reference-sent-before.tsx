@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { memo, useEffect, useState } from 'react';
+import { createdOrFirstSeen } from '@shared/orders/order-created';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
 import { builderCalls } from './builder-calls-store';
 import { useBuilderStore } from './builder-store';
@@ -47,7 +48,9 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
           // The search matches part of an id or reference: only the whole reference counts.
           const orders = page.items
             .filter((item) => item.referenceId === reference)
-            .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+            .map((item) => ({ item, at: createdOrFirstSeen(item).at }))
+            .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+            .map(({ item }) => item);
           if (current) setFound(orders.length === 0 ? null : { reference, orders });
         })
         // Unanswered (a lost console): nothing is claimed either way.
@@ -68,7 +71,9 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
       {newest.orderId.slice(0, 8)}…
     </Anchor>
   );
-  const where = `${newest.profileName ?? 'this profile'}, created ${formatDateTime(newest.createdAt)}`;
+  // An order this console has no evidence of the creation of (an import) was first seen, not created.
+  const created = createdOrFirstSeen(newest);
+  const where = `${newest.profileName ?? 'this profile'}, ${created.word} ${formatDateTime(created.at)}`;
   const spec =
     "the spec calls it the merchant's unique order id. Fresh reference writes a new one on each Send.";
   // Several already: said as they are, the newest named (the one a Send just made, it may be).

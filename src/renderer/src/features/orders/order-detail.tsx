@@ -37,6 +37,7 @@ import { OrderActions } from './order-actions';
 import { OrderEntriesTable } from './order-entries-table';
 import { formatMoney } from '@shared/money-format';
 import { stateByDefault } from '@shared/orders/operation-availability';
+import { createdOrFirstSeen } from '@shared/orders/order-created';
 import { emulatorHeldStateNote } from '@shared/orders/emulator-held-state';
 import { StateBadge } from './state-badge';
 import { useEmulatorHeldState } from './use-emulator-held-state';
@@ -138,6 +139,7 @@ function OrderFindings({ findings }: { findings: OrderLifecycle['findings'] }) {
 function OrderBody({ detail }: { detail: OrderDetail }) {
   const { lifecycle, records } = detail;
   const { facts } = lifecycle;
+  const created = createdOrFirstSeen(facts);
   const [request, setRequest] = useState<OperationRequest | null>(null);
   const emulatorNote = emulatorHeldStateNote(lifecycle.state, useEmulatorHeldState(lifecycle.orderId));
   return (
@@ -210,7 +212,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
           <Fact label="Canceled" value={formatMoney(facts.canceledAmount, facts.currency)} />
         )}
         <Fact label="Profile" value={facts.profileName ?? '—'} />
-        <Fact label="Created" value={formatZoned(facts.createdAt)} />
+        <Fact label={created.word === 'created' ? 'Created' : 'First seen'} value={formatZoned(created.at)} />
         <Fact label="Last activity" value={formatZoned(facts.lastActivityAt)} />
         {facts.latestRecord !== null && (
           // Newer than the last activity but not the service's evidence: said, marked, and it

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
+import { createdOrFirstSeen } from '@shared/orders/order-created';
 import { WHOLE_BADGE } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
 import { badgeColors } from '@ui/readable-colors';
@@ -20,6 +21,7 @@ function OrderRow({
   onSelect: () => void;
 }) {
   const profileWords = order.profileName ?? 'no profile';
+  const created = createdOrFirstSeen(order);
   return (
     <UnstyledButton
       onClick={onSelect}
@@ -72,9 +74,9 @@ function OrderRow({
           size="xs"
           c="dimmed"
           truncate="end"
-          title={`${profileWords} · created ${instantTitle(order.createdAt)}`}
+          title={`${profileWords} · ${created.word} ${instantTitle(created.at)}`}
         >
-          {profileWords} · created {formatShortInstant(order.createdAt)}
+          {profileWords} · {created.word} {formatShortInstant(created.at)}
         </Text>
         <Text
           size="xs"
