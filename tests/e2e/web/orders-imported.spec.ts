@@ -86,6 +86,9 @@ test('an imported-only order says its actions are offered without evidence, and 
   await expect(orders.row(REFERENCE)).toBeVisible();
   await orders.row(REFERENCE).click();
   await expect(orders.state()).toHaveText('imported only');
+  // No evidence of its creation here: first seen (its first imported record), never "created".
+  await expect(orders.row(REFERENCE)).toContainText('· first seen');
+  await expect(page.getByText('First seen', { exact: true })).toBeVisible();
 
   const note = page.getByTestId('order-actions-note');
   await expect(note).toContainText('Known only from imported records');
