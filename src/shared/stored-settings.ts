@@ -88,7 +88,9 @@ function fieldWords(field: string, stored: unknown, why: string, used: unknown):
  * missing (an older version did not write it) takes its default without a word, one that is
  * there but not valid takes its default and is named; fields of a newer version are left out.
  * Any other schema (a union such as the retention policy) is read whole: when it does not parse,
- * each issue is named and the whole default is used. `null`/`undefined`: nothing stored.
+ * each issue is named and the whole default is used. `undefined`: nothing stored. A stored
+ * JSON `null` is a value like any other: read as stored where the setting holds null (no active
+ * profile), named as unreadable where it does not; it read as nothing stored, in silence, before.
  */
 export function readStoredSettings<S extends z.ZodType>(
   raw: unknown,
@@ -96,7 +98,7 @@ export function readStoredSettings<S extends z.ZodType>(
   defaults: z.output<S>,
   expected: ExpectedWords = {},
 ): StoredSettingsRead<z.output<S>> {
-  if (raw === undefined || raw === null) return { value: defaults, unreadable: [] };
+  if (raw === undefined) return { value: defaults, unreadable: [] };
   if (schema instanceof z.ZodObject) {
     if (!isPlainObject(raw) || !isPlainObject(defaults))
       return { value: defaults, unreadable: [`the value ${quotedStoredValue(raw)} is not an object`] };

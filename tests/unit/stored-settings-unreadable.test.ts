@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEFAULT_LISTENER_SETTINGS, listenerSettingsSchema } from '../../src/shared/listener';
 import { retentionSchema } from '../../src/shared/history-file';
 import {
@@ -59,6 +60,32 @@ describe('reading a stored settings object', () => {
     });
     expect(readStoredSettingsText(undefined, retentionSchema, { mode: 'all' })).toEqual({
       value: { mode: 'all' },
+      unreadable: [],
+    });
+  });
+});
+
+describe('a stored value that is null or not the kind of value at the top level', () => {
+  // Stored JSON null read as nothing stored, without a word: the defaults were used in silence.
+  it('is named as unreadable, where a value not stored says nothing', () => {
+    expect(readStoredSettingsText('null', listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS)).toEqual({
+      value: DEFAULT_LISTENER_SETTINGS,
+      unreadable: ['the value null is not an object'],
+    });
+    expect(readStoredSettingsText('null', retentionSchema, { mode: 'all' })).toEqual({
+      value: { mode: 'all' },
+      unreadable: [
+        expect.stringMatching(/^the value null cannot be read \(.*\), so \{"mode":"all"\} is used$/),
+      ],
+    });
+    expect(
+      readStoredSettingsText('[1]', listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS).unreadable,
+    ).toEqual(['the value [1] is not an object']);
+  });
+
+  it('is read as stored where null is a value the setting holds (no active profile)', () => {
+    expect(readStoredSettingsText('null', z.number().int().nullable(), 3)).toEqual({
+      value: null,
       unreadable: [],
     });
   });
