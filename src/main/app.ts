@@ -169,12 +169,13 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   for (const warning of loosePermissions) log.warn(warning);
   const { settings, events, eventsQuery, writer } = store;
   // A stored setting that cannot be read is said in the log at every start (serve, listen and
-  // retention say it in the terminal too), as long as it is stored; the preferences only where
+  // retention say theirs in the terminal too), as long as it is stored; the preferences only where
   // the UI's front doors use them.
   for (const line of unreadableSettingsWarnings(settings, [
     ...(options.frontDoor === 'cli' ? [] : (['preferences'] as const)),
     'listener',
     'retention',
+    'emulator',
   ]))
     log.warn(line);
   const {

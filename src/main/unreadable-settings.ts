@@ -1,7 +1,9 @@
+import { DEFAULT_EMULATOR_SETTINGS, emulatorSettingsSchema } from '../shared/emulator';
 import { DEFAULT_LISTENER_SETTINGS, listenerSettingsSchema } from '../shared/listener';
 import { DEFAULT_RETENTION, retentionSchema } from '../shared/history-file';
 import { unreadablePreferencesWords } from '../shared/preferences';
 import {
+  EMULATOR_SETTINGS_SETTING,
   LISTENER_SETTINGS_SETTING,
   RETENTION_SETTING,
   unreadableSettingWords,
@@ -9,7 +11,7 @@ import {
 import { readPreferences } from './bridge/handlers/preferences';
 import type { SettingsRepository } from './store/settings-repository';
 
-export type UnreadableSettingKind = 'preferences' | 'listener' | 'retention';
+export type UnreadableSettingKind = 'preferences' | 'listener' | 'retention' | 'emulator';
 
 /**
  * What of the stored settings cannot be read, one line a setting naming its key and each field
@@ -30,6 +32,10 @@ export function unreadableSettingsWarnings(
       const { key } = LISTENER_SETTINGS_SETTING;
       const { unreadable } = settings.read(key, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
       if (unreadable.length > 0) lines.push(unreadableSettingWords(LISTENER_SETTINGS_SETTING, unreadable));
+    } else if (kind === 'emulator') {
+      const { key } = EMULATOR_SETTINGS_SETTING;
+      const { unreadable } = settings.read(key, emulatorSettingsSchema, DEFAULT_EMULATOR_SETTINGS);
+      if (unreadable.length > 0) lines.push(unreadableSettingWords(EMULATOR_SETTINGS_SETTING, unreadable));
     } else {
       const { unreadable } = settings.read(RETENTION_SETTING.key, retentionSchema, DEFAULT_RETENTION);
       if (unreadable.length > 0) lines.push(unreadableSettingWords(RETENTION_SETTING, unreadable));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unreadableWordsSchema } from './stored-settings';
 import {
   countryCurrencyPairsSchema,
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
@@ -151,6 +152,8 @@ export const DEFAULT_EMULATOR_SETTINGS: EmulatorSettings = emulatorSettingsSchem
  */
 export const emulatorSettingsViewSchema = emulatorSettingsSchema.extend({
   webhookHeaders: z.array(webhookHeaderViewSchema),
+  /** What of the stored settings could not be read (stored-settings.ts), for the view's alert. */
+  unreadable: unreadableWordsSchema,
 });
 export type EmulatorSettingsView = z.infer<typeof emulatorSettingsViewSchema>;
 
@@ -164,7 +167,7 @@ export const emulatorSettingsUpdateSchema = patchSchemaOf(emulatorSettingsSchema
    * The changed fields as the saving window read them (headers as it showed them, masked): a
    * field changed elsewhere since is not overwritten unless the save leaves this out.
    */
-  expected: patchSchemaOf(emulatorSettingsViewSchema).optional(),
+  expected: patchSchemaOf(emulatorSettingsViewSchema.omit({ unreadable: true })).optional(),
 });
 export type EmulatorSettingsUpdate = z.infer<typeof emulatorSettingsUpdateSchema>;
 

@@ -29,7 +29,7 @@ export interface StoredSetting {
 }
 
 /**
- * The listener's settings and the retention policy as the words about a stored value that cannot
+ * The listener's settings and the retention policy (and the emulator's settings, below) as the words about a stored value that cannot
  * be read name them: on the terminal and in the log at start, and in the Listener view's and
  * History's alerts (the window says the same words).
  */
@@ -44,6 +44,14 @@ export const RETENTION_SETTING: StoredSetting = {
   name: 'retention policy',
   outcome:
     'Keep everything is used in its place (nothing is removed by it) until a retention policy is saved in History (saving replaces the stored value); until then the stored value is kept as it is.',
+};
+
+/** The emulator's settings (Emulator → Settings), said alike on the terminal, in the log and in the Emulator view. */
+export const EMULATOR_SETTINGS_SETTING: StoredSetting = {
+  key: 'emulator.settings',
+  name: 'emulator settings',
+  outcome:
+    'Defaults are used in their place until the emulator settings are saved in the Emulator view (saving replaces the stored value); until then the stored value is kept as it is.',
 };
 
 /** Per field, what it holds in words (`one of system, light, dark`), where the schema's own message would not say it. */

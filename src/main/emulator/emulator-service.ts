@@ -10,6 +10,7 @@ import type {
   Faults,
 } from '../../shared/emulator';
 import { DEFAULT_EMULATOR_SETTINGS, emulatorSettingsSchema, NO_FAULTS } from '../../shared/emulator';
+import { EMULATOR_SETTINGS_SETTING } from '../../shared/stored-settings';
 import type { CustomerAction } from '../../shared/orders/order-states';
 import type { EventBus } from '../event-bus';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
@@ -31,7 +32,7 @@ import { errorWords } from '../../shared/error-words';
 import { followFromOtherProcesses, type OtherProcessesHandler } from '../other-processes-watch';
 import { createHeldPortWatch } from '../running-addresses/held-port-watch';
 
-const SETTINGS_KEY = 'emulator.settings';
+const SETTINGS_KEY = EMULATOR_SETTINGS_SETTING.key;
 
 export interface EmulatorServiceDependencies {
   /** Its repositories (orders, outbox, money movements) and the writer its changes go through. */
@@ -165,8 +166,14 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     emulatorTransactions: transactions,
     writer,
   } = deps.store;
-  // Read as stored (another console on the data directory may save them), parsed on change.
-  const readSettings = deps.settings.reader(SETTINGS_KEY, emulatorSettingsSchema, DEFAULT_EMULATOR_SETTINGS);
+  // Read as stored (another console on the data directory may save them), parsed on change;
+  // field by field: one damaged field put every stored setting back to its default before.
+  const readStored = deps.settings.lenientReader(
+    SETTINGS_KEY,
+    emulatorSettingsSchema,
+    DEFAULT_EMULATOR_SETTINGS,
+  );
+  const readSettings = (): EmulatorSettings => readStored().value;
   let consoleUrl: string | null = null;
   let server: RunningEmulatorServer | null = null;
   let error: string | null = null;
@@ -444,7 +451,11 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         return status();
       }),
     settings: readSettings,
-    settingsView: () => ({ ...readSettings(), webhookHeaders: deps.profiles.webhookHeaders.masked() }),
+    settingsView: () => ({
+      ...readSettings(),
+      webhookHeaders: deps.profiles.webhookHeaders.masked(),
+      unreadable: readStored().unreadable,
+    }),
     updateSettings({ webhookHeaders, expected, ...patch }) {
       // Read, checked and written in one transaction: another console's save cannot come between.
       // The URL and its headers change together: a delivery never pairs one with the other's old value.

@@ -160,7 +160,12 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
     const { warning, warningIsNew } = core.appInfo().vault;
     if (warning !== null && warningIsNew) io.stderr(`warning: ${warning}\n`);
     // At every start while it is stored: Settings says the preferences' too, until one is saved.
-    for (const line of unreadableSettingsWarnings(core.settings, ['preferences', 'listener', 'retention']))
+    for (const line of unreadableSettingsWarnings(core.settings, [
+      'preferences',
+      'listener',
+      'retention',
+      'emulator',
+    ]))
       io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
     if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));
     await signalled;

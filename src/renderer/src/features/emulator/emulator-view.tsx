@@ -1,6 +1,8 @@
 import { Accordion, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useResumed } from '@ui/app-store';
+import { EMULATOR_SETTINGS_SETTING } from '@shared/stored-settings';
+import { UnreadableSettingAlert } from '@ui/unreadable-setting-alert';
 import { EmulatorDeliveriesTable } from './emulator-deliveries-table';
 import { EmulatorOrdersTable } from './emulator-orders-table';
 import { EmulatorSettingsForm } from './emulator-settings-form';
@@ -37,6 +39,11 @@ export function EmulatorView() {
     <Stack gap="md">
       <Title order={3}>Local emulator</Title>
       <EmulatorStatusCard status={status} known={statusKnown} />
+      <UnreadableSettingAlert
+        setting={EMULATOR_SETTINGS_SETTING}
+        unreadable={settings.unreadable}
+        testId="unreadable-emulator-settings"
+      />
       <Accordion multiple defaultValue={['orders', 'deliveries']} variant="separated">
         <Accordion.Item value="orders">
           <Accordion.Control>Orders ({countOf(orders.length, moreOrders, statusKnown)})</Accordion.Control>
