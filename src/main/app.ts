@@ -176,6 +176,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     'listener',
     'retention',
     'emulator',
+    'former-secrets',
+    'webhook-headers',
   ]))
     log.warn(line);
   const {

@@ -2,8 +2,12 @@ import { DEFAULT_EMULATOR_SETTINGS, emulatorSettingsSchema } from '../shared/emu
 import { DEFAULT_LISTENER_SETTINGS, listenerSettingsSchema } from '../shared/listener';
 import { DEFAULT_RETENTION, retentionSchema } from '../shared/history-file';
 import { unreadablePreferencesWords } from '../shared/preferences';
+import { readFormerSecrets } from './profiles/former-secrets';
+import { readWebhookHeaders } from './profiles/webhook-header-secrets';
 import {
   EMULATOR_SETTINGS_SETTING,
+  FORMER_SECRETS_SETTING,
+  WEBHOOK_HEADERS_SETTING,
   LISTENER_SETTINGS_SETTING,
   RETENTION_SETTING,
   unreadableSettingWords,
@@ -11,7 +15,8 @@ import {
 import { readPreferences } from './bridge/handlers/preferences';
 import type { SettingsRepository } from './store/settings-repository';
 
-export type UnreadableSettingKind = 'preferences' | 'listener' | 'retention' | 'emulator';
+export type UnreadableSettingKind =
+  'preferences' | 'listener' | 'retention' | 'emulator' | 'former-secrets' | 'webhook-headers';
 
 /**
  * What of the stored settings cannot be read, one line a setting naming its key and each field
@@ -36,6 +41,12 @@ export function unreadableSettingsWarnings(
       const { key } = EMULATOR_SETTINGS_SETTING;
       const { unreadable } = settings.read(key, emulatorSettingsSchema, DEFAULT_EMULATOR_SETTINGS);
       if (unreadable.length > 0) lines.push(unreadableSettingWords(EMULATOR_SETTINGS_SETTING, unreadable));
+    } else if (kind === 'former-secrets') {
+      const { unreadable } = settings.readWith(FORMER_SECRETS_SETTING.key, readFormerSecrets);
+      if (unreadable.length > 0) lines.push(unreadableSettingWords(FORMER_SECRETS_SETTING, unreadable));
+    } else if (kind === 'webhook-headers') {
+      const { unreadable } = settings.readWith(WEBHOOK_HEADERS_SETTING.key, readWebhookHeaders);
+      if (unreadable.length > 0) lines.push(unreadableSettingWords(WEBHOOK_HEADERS_SETTING, unreadable));
     } else {
       const { unreadable } = settings.read(RETENTION_SETTING.key, retentionSchema, DEFAULT_RETENTION);
       if (unreadable.length > 0) lines.push(unreadableSettingWords(RETENTION_SETTING, unreadable));

@@ -154,6 +154,8 @@ export const emulatorSettingsViewSchema = emulatorSettingsSchema.extend({
   webhookHeaders: z.array(webhookHeaderViewSchema),
   /** What of the stored settings could not be read (stored-settings.ts), for the view's alert. */
   unreadable: unreadableWordsSchema,
+  /** What of the stored header values could not be read (never a value), for its own alert. */
+  webhookHeadersUnreadable: unreadableWordsSchema,
 });
 export type EmulatorSettingsView = z.infer<typeof emulatorSettingsViewSchema>;
 
@@ -167,7 +169,9 @@ export const emulatorSettingsUpdateSchema = patchSchemaOf(emulatorSettingsSchema
    * The changed fields as the saving window read them (headers as it showed them, masked): a
    * field changed elsewhere since is not overwritten unless the save leaves this out.
    */
-  expected: patchSchemaOf(emulatorSettingsViewSchema.omit({ unreadable: true })).optional(),
+  expected: patchSchemaOf(
+    emulatorSettingsViewSchema.omit({ unreadable: true, webhookHeadersUnreadable: true }),
+  ).optional(),
 });
 export type EmulatorSettingsUpdate = z.infer<typeof emulatorSettingsUpdateSchema>;
 

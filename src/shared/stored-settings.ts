@@ -54,6 +54,24 @@ export const EMULATOR_SETTINGS_SETTING: StoredSetting = {
     'Defaults are used in their place until the emulator settings are saved in the Emulator view (saving replaces the stored value); until then the stored value is kept as it is.',
 };
 
+/**
+ * The sealed secrets kept in the settings (stored-secret lists, readStoredSecretList): what of
+ * them cannot be read is kept as a damaged secret that no console opens, never dropped, so no
+ * check they take part in weakens; the words about them never quote a stored value.
+ */
+export const FORMER_SECRETS_SETTING: StoredSetting = {
+  key: 'profiles.formerSecrets',
+  name: 'former secrets',
+  outcome:
+    'Nothing can mask an echo of a damaged secret: while one is stored, exports, text searches and history --json are refused; `profiles forget-secret --former` forgets it. Until then the stored value is kept as it is.',
+};
+export const WEBHOOK_HEADERS_SETTING: StoredSetting = {
+  key: 'emulator.webhookHeaders',
+  name: 'registered webhook headers',
+  outcome:
+    "A delivery to the registered webhook is refused, naming the header, rather than sent without it, until the header's value is set again in the Emulator view (saving replaces the stored value); until then the stored value is kept as it is.",
+};
+
 /** Per field, what it holds in words (`one of system, light, dark`), where the schema's own message would not say it. */
 export type ExpectedWords = Readonly<Record<string, string>>;
 
@@ -170,6 +188,54 @@ export function readStoredSettingsText<S extends z.ZodType>(
     return { value: defaults, unreadable: [`the value is not JSON (it reads ${textStart(text)})`] };
   }
   return readStoredSettings(raw, schema, defaults, expected);
+}
+
+const SECRET_NOT_SHOWN = 'not shown: it may hold a secret';
+
+/**
+ * Reads a stored list of sealed secrets: each entry that parses is kept; each that does not is
+ * kept as `damaged(entry)` (a value no console opens) and named by its place; a value that is not
+ * JSON or not a list is one damaged entry. None is dropped: a list read as empty unmasked every
+ * former token and sent a delivery without its headers, in silence. No stored value is quoted.
+ */
+export function readStoredSecretList<T>(
+  text: string | undefined,
+  entrySchema: z.ZodType<T>,
+  damaged: (entry: unknown) => T,
+): StoredSettingsRead<T[]> {
+  if (text === undefined) return { value: [], unreadable: [] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return {
+      value: [damaged(undefined)],
+      unreadable: [`the value is not JSON (${SECRET_NOT_SHOWN}), so it is kept as one damaged secret`],
+    };
+  }
+  if (!Array.isArray(raw))
+    return {
+      value: [damaged(raw)],
+      unreadable: [`the value is not a list (${SECRET_NOT_SHOWN}), so it is kept as one damaged secret`],
+    };
+  const unreadable: string[] = [];
+  const value = raw.map((entry: unknown, index) => {
+    const parsed = entrySchema.safeParse(entry);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where =
+      issue === undefined || issue.path.length === 0 ? '' : ` (its ${issue.path.map(String).join('.')})`;
+    // Not zod's message: the console's own quote what they were given, and this may be a secret.
+    const why =
+      issue?.code === 'invalid_type'
+        ? `not ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`
+        : 'not valid';
+    unreadable.push(
+      `entry ${index + 1}${where} cannot be read (${why}; ${SECRET_NOT_SHOWN}), so it is kept as a damaged secret`,
+    );
+    return damaged(entry);
+  });
+  return { value, unreadable };
 }
 
 /**

@@ -455,6 +455,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       ...readSettings(),
       webhookHeaders: deps.profiles.webhookHeaders.masked(),
       unreadable: readStored().unreadable,
+      webhookHeadersUnreadable: deps.profiles.webhookHeaders.unreadable(),
     }),
     updateSettings({ webhookHeaders, expected, ...patch }) {
       // Read, checked and written in one transaction: another console's save cannot come between.

@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import { FORMER_SECRETS_SETTING, readStoredSecretList } from '../../shared/stored-settings';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { Vault } from './vault';
 
 /** Tokens a profile had before (replaced, cleared, or its profile removed), still sealed. */
-const FORMER_SECRETS_KEY = 'profiles.formerSecrets';
+const FORMER_SECRETS_KEY = FORMER_SECRETS_SETTING.key;
 /** The most former tokens kept for masking; the oldest go first. */
 const FORMER_SECRETS_MAX = 200;
-const formerSecretsSchema = z.array(z.string());
+/**
+ * An entry that cannot be read stands as a value without a protection scheme: no console opens
+ * it (vault.ts calls it damaged), so what would print a record whole refuses while it is stored,
+ * as for any former secret that does not open here; `profiles forget-secret --former` forgets it.
+ */
+export const DAMAGED_SECRET = '';
+
+/** The stored former secrets as read: each entry that cannot be read kept as a damaged one, and said. */
+export const readFormerSecrets = (text: string | undefined) =>
+  readStoredSecretList(text, z.string(), () => DAMAGED_SECRET);
 
 /**
  * Secrets that left (a profile's replaced, cleared or removed token, a registered webhook
@@ -31,10 +41,11 @@ export interface FormerSecrets {
 }
 
 export function createFormerSecrets(settings: SettingsRepository): FormerSecrets {
-  const sealed = () => settings.get(FORMER_SECRETS_KEY, formerSecretsSchema, []);
+  const sealed = () => settings.readWith(FORMER_SECRETS_KEY, readFormerSecrets).value;
+  const readNow = settings.lenientReaderWith(FORMER_SECRETS_KEY, readFormerSecrets);
   return {
     sealed,
-    sealedNow: settings.reader(FORMER_SECRETS_KEY, formerSecretsSchema, []),
+    sealedNow: () => readNow().value,
     write: (list) => settings.set(FORMER_SECRETS_KEY, [...list]),
     retire(leaving) {
       const going = leaving.filter((value): value is string => value !== null);
@@ -60,6 +71,7 @@ export function createFormerSecrets(settings: SettingsRepository): FormerSecrets
 export function resealFormerSecrets(settings: SettingsRepository, reseal: (sealed: string) => string): void {
   const former = createFormerSecrets(settings);
   const before = former.sealed();
-  const resealed = before.map(reseal);
+  // A damaged one stays as it is: nothing opens it to re-seal, and it must not stop the others.
+  const resealed = before.map((sealed) => (sealed === DAMAGED_SECRET ? sealed : reseal(sealed)));
   if (resealed.some((value, index) => value !== before[index])) former.write(resealed);
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { readStoredSecretList, WEBHOOK_HEADERS_SETTING } from '../../shared/stored-settings';
+import { DAMAGED_SECRET } from './former-secrets';
 import type { HeaderList } from '../../shared/events';
 import {
   webhookHeaderEditsSchema,
@@ -12,9 +14,21 @@ import { maskedWithStamp, stampOf } from './secret-stamp';
 import type { Vault } from './vault';
 
 /** The registered webhook's headers: each name with its value sealed (`$<scheme>:…`), never plain. */
-const STORED_KEY = 'emulator.webhookHeaders';
-const storedSchema = z.array(z.object({ name: z.string(), sealed: z.string() }));
-type StoredHeader = z.infer<typeof storedSchema>[number];
+const STORED_KEY = WEBHOOK_HEADERS_SETTING.key;
+const storedHeaderSchema = z.object({ name: z.string(), sealed: z.string() });
+type StoredHeader = z.infer<typeof storedHeaderSchema>;
+
+/**
+ * The stored headers as read: one that cannot be read is kept with a damaged value (its name
+ * when that can be read), so a delivery refuses, naming it, rather than go without it; a value
+ * that is not a list is one such header.
+ */
+export const readWebhookHeaders = (text: string | undefined) =>
+  readStoredSecretList(text, storedHeaderSchema, (entry): StoredHeader => {
+    const name: unknown =
+      typeof entry === 'object' && entry !== null ? (entry as { name?: unknown }).name : undefined;
+    return { name: typeof name === 'string' && name !== '' ? name : '(unreadable)', sealed: DAMAGED_SECRET };
+  });
 
 export interface WebhookHeaderSecrets {
   /** As every screen gets them: each name, its value masked. */
@@ -28,6 +42,8 @@ export interface WebhookHeaderSecrets {
   values(): string[];
   /** Each header with its value as sealed (profile-service.ts opens each, naming those it cannot). */
   sealed(): { name: string; sealed: string }[];
+  /** What of the stored headers could not be read (never a value), for the Emulator view's alert. */
+  unreadable(): string[];
   /**
    * Registers `edits` as the whole list (one left out is removed): a kept value stays sealed
    * as it was, a new one is sealed; a value leaving is retired (kept sealed, for masking only).
@@ -37,8 +53,11 @@ export interface WebhookHeaderSecrets {
 
 /** The stored values re-sealed with `reseal` (the vault's primary cipher changed). */
 export function resealWebhookHeaders(settings: SettingsRepository, reseal: (sealed: string) => string): void {
-  const stored = settings.get(STORED_KEY, storedSchema, []);
-  const resealed = stored.map((header) => ({ ...header, sealed: reseal(header.sealed) }));
+  const stored = settings.readWith(STORED_KEY, readWebhookHeaders).value;
+  // A damaged one stays as it is: nothing opens it to re-seal, and it must not stop the others.
+  const resealed = stored.map((header) =>
+    header.sealed === DAMAGED_SECRET ? header : { ...header, sealed: reseal(header.sealed) },
+  );
   if (resealed.some((header, index) => header.sealed !== stored[index]?.sealed))
     settings.set(STORED_KEY, resealed);
 }
@@ -58,7 +77,8 @@ export function createWebhookHeaderSecrets({
   /** Keeps values that leave sealed among the former secrets (profile-service.ts). */
   retire: (sealed: readonly string[]) => void;
 }): WebhookHeaderSecrets {
-  const read = settings.reader(STORED_KEY, storedSchema, []);
+  const readNow = settings.lenientReaderWith(STORED_KEY, readWebhookHeaders);
+  const read = () => readNow().value;
   let opened: { stored: StoredHeader[]; plain: (string | null)[] } | null = null;
   /** Each stored value opened, or null where this process cannot open it. */
   const openAll = (): { stored: StoredHeader[]; plain: (string | null)[] } => {
@@ -93,7 +113,9 @@ export function createWebhookHeaderSecrets({
         if (value === undefined || value === null)
           throw new ConsoleError(
             'failed',
-            `The registered webhook's header ${header.name} was encrypted with a protection not available here (this process uses "${vault.primary.scheme}"); set its value again in Emulator → Settings.`,
+            vault.kindUnopened(header.sealed) === 'damaged'
+              ? `The registered webhook's header ${header.name} is stored damaged (its value cannot be read); set its value again in Emulator → Settings.`
+              : `The registered webhook's header ${header.name} was encrypted with a protection not available here (this process uses "${vault.primary.scheme}"); set its value again in Emulator → Settings.`,
           );
         return [header.name, value];
       });
@@ -104,9 +126,10 @@ export function createWebhookHeaderSecrets({
     sealed() {
       return openAll().stored;
     },
+    unreadable: () => readNow().unreadable,
     replace(edits) {
       const parsed = parseInput(webhookHeaderEditsSchema, edits, ['webhookHeaders']);
-      const stored = settings.get(STORED_KEY, storedSchema, []);
+      const stored = read();
       const byName = new Map(stored.map((header) => [header.name.toLowerCase(), header.sealed]));
       const next = parsed.map((edit, index): StoredHeader => {
         if (edit.value.action === 'set') return { name: edit.name, sealed: vault.seal(edit.value.value) };
@@ -119,7 +142,12 @@ export function createWebhookHeaderSecrets({
         return { name: edit.name, sealed: kept };
       });
       const staying = new Set(next.map((header) => header.sealed));
-      retire(stored.map((header) => header.sealed).filter((sealed) => !staying.has(sealed)));
+      // A damaged value leaving is not retired: it is no secret that could be masked.
+      retire(
+        stored
+          .map((header) => header.sealed)
+          .filter((sealed) => !staying.has(sealed) && sealed !== DAMAGED_SECRET),
+      );
       settings.set(STORED_KEY, next);
     },
   };

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { readStoredSettingsText, type StoredSettingsRead } from '../../shared/stored-settings';
+
+/** How a stored text is read leniently (readStoredSettingsText, readStoredSecretList). */
+export type StoredTextReading<T> = (text: string | undefined) => StoredSettingsRead<T>;
 import type { SqliteDatabase } from './connection';
 
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
@@ -12,6 +15,18 @@ export function createSettingsRepository(db: SqliteDatabase) {
       'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
     remove: db.prepare<[string]>('DELETE FROM settings WHERE key = ?'),
+  };
+
+  const lenientReaderWith = <T>(
+    key: string,
+    reading: StoredTextReading<T>,
+  ): (() => StoredSettingsRead<T>) => {
+    let seen: { text: string | undefined; read: StoredSettingsRead<T> } | null = null;
+    return () => {
+      const text = statements.get.get(key)?.value;
+      if (seen === null || seen.text !== text) seen = { text, read: reading(text) };
+      return seen.read;
+    };
   };
 
   const parse = <S extends z.ZodType>(
@@ -50,23 +65,26 @@ export function createSettingsRepository(db: SqliteDatabase) {
     ): StoredSettingsRead<z.output<S>> {
       return readStoredSettingsText(statements.get.get(key)?.value, schema, defaults);
     },
+    /** `read` with a reading of its own (a list of sealed secrets: readStoredSecretList). */
+    readWith<T>(key: string, reading: StoredTextReading<T>): StoredSettingsRead<T> {
+      return reading(statements.get.get(key)?.value);
+    },
     /**
-     * `read` for a value read on a hot path, as `reader`: parsed again only when the stored
-     * text changed, so an unchanged value is the same object each time.
+     * `read` for a value read on a hot path (each webhook reads the listener's settings): the
+     * stored text is read every time, a few microseconds, and parsed only when it changed, so an
+     * unchanged value is the same object each time. A value cached once per process missed
+     * another console's save on the same data directory: its listener kept answering 200 after
+     * the user set 503 in the other window.
      */
     lenientReader<S extends z.ZodType>(
       key: string,
       schema: S,
       defaults: z.output<S>,
     ): () => StoredSettingsRead<z.output<S>> {
-      let seen: { text: string | undefined; read: StoredSettingsRead<z.output<S>> } | null = null;
-      return () => {
-        const text = statements.get.get(key)?.value;
-        if (seen === null || seen.text !== text)
-          seen = { text, read: readStoredSettingsText(text, schema, defaults) };
-        return seen.read;
-      };
+      return lenientReaderWith(key, (text) => readStoredSettingsText(text, schema, defaults));
     },
+    /** `lenientReader` with a reading of its own. */
+    lenientReaderWith,
     /** The stored value, or `fallback` when absent or no longer valid for `schema`. */
     get<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): z.output<S> {
       return parse(statements.get.get(key)?.value, schema, fallback);

@@ -165,6 +165,8 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
       'listener',
       'retention',
       'emulator',
+      'former-secrets',
+      'webhook-headers',
     ]))
       io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
     if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));

@@ -1,7 +1,7 @@
 import { Accordion, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useResumed } from '@ui/app-store';
-import { EMULATOR_SETTINGS_SETTING } from '@shared/stored-settings';
+import { EMULATOR_SETTINGS_SETTING, WEBHOOK_HEADERS_SETTING } from '@shared/stored-settings';
 import { UnreadableSettingAlert } from '@ui/unreadable-setting-alert';
 import { EmulatorDeliveriesTable } from './emulator-deliveries-table';
 import { EmulatorOrdersTable } from './emulator-orders-table';
@@ -43,6 +43,11 @@ export function EmulatorView() {
         setting={EMULATOR_SETTINGS_SETTING}
         unreadable={settings.unreadable}
         testId="unreadable-emulator-settings"
+      />
+      <UnreadableSettingAlert
+        setting={WEBHOOK_HEADERS_SETTING}
+        unreadable={settings.webhookHeadersUnreadable}
+        testId="unreadable-webhook-headers"
       />
       <Accordion multiple defaultValue={['orders', 'deliveries']} variant="separated">
         <Accordion.Item value="orders">
