@@ -17,7 +17,13 @@ import { claimSingleInstance } from './desktop/single-instance';
 import { reportStartUpFailure } from './desktop/start-up-failure';
 import { probeSafeStorage } from './desktop/safe-storage-cipher';
 import { isExternalLink } from './desktop/trusted-url';
-import { restoreWindowBounds, WINDOW_STATE_KEY, windowStateSchema } from './desktop/window-bounds';
+import {
+  readWindowState,
+  restoreWindowBounds,
+  WINDOW_STATE_KEY,
+  WINDOW_STATE_SETTING,
+} from './desktop/window-bounds';
+import { unreadableSettingWords } from '../shared/stored-settings';
 import { pushForScreen } from './timeline/screen-summaries';
 import { APP_VERSION } from './version';
 import { installConsoleZodWords } from '../shared/zod-words';
@@ -109,8 +115,11 @@ async function start(): Promise<void> {
   });
   core = started;
 
-  const saved = started.settings.get(WINDOW_STATE_KEY, windowStateSchema.nullable(), null);
-  const window = createMainWindow(preloadPath, restoreWindowBounds(saved, workAreas()));
+  const saved = started.settings.readWith(WINDOW_STATE_KEY, readWindowState);
+  // Said in the log as the other stored settings are (unreadable-settings.ts); the close saves it again.
+  if (saved.unreadable.length > 0)
+    started.log.warn(unreadableSettingWords(WINDOW_STATE_SETTING, saved.unreadable));
+  const window = createMainWindow(preloadPath, restoreWindowBounds(saved.value, workAreas()));
   mainWindow = window;
   // Saved as the window closes: the console closes only after every window has (quit-sequence.ts).
   window.on('close', saveWindowState);

@@ -91,8 +91,8 @@ describe('keyring fallback in a running console', () => {
       );
       const formerSchemes = () =>
         core.store.settings
-          .get('profiles.formerSecrets', z.array(z.string()), [])
-          .map((sealed) => parseSealed(sealed).scheme);
+          .read('profiles.formerSecrets', z.array(z.string()), [])
+          .value.map((sealed) => parseSealed(sealed).scheme);
       expect(formerSchemes()).toEqual([KEY_FILE_SCHEME]);
       await core.keyringFallback.choose('safe-storage');
       expect(formerSchemes()).toEqual(['safestorage']);
@@ -106,8 +106,8 @@ describe('keyring fallback in a running console', () => {
       });
       const schemes = () =>
         core.store.settings
-          .get('emulator.webhookHeaders', z.array(z.object({ sealed: z.string() })), [])
-          .map((header) => parseSealed(header.sealed).scheme);
+          .read('emulator.webhookHeaders', z.array(z.object({ sealed: z.string() })), [])
+          .value.map((header) => parseSealed(header.sealed).scheme);
       expect(schemes()).toEqual([KEY_FILE_SCHEME]);
       await core.keyringFallback.choose('safe-storage');
       expect(schemes()).toEqual(['safestorage']);

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_WINDOW_SIZE,
   MIN_WINDOW_SIZE,
+  readWindowState,
   restoreWindowBounds,
+  WINDOW_STATE_SETTING,
   windowStateSchema,
   type Rectangle,
   type WindowState,
 } from '../../src/main/desktop/window-bounds';
+import { unreadableSettingWords } from '../../src/shared/stored-settings';
 
 const laptop: Rectangle = { x: 0, y: 0, width: 1920, height: 1050 };
 // A second monitor to the left of the primary one: negative coordinates are normal.
@@ -93,5 +96,31 @@ describe('restoring the window', () => {
     expect(windowStateSchema.safeParse(saved({})).success).toBe(true);
     expect(windowStateSchema.safeParse(saved({ width: 0 })).success).toBe(false);
     expect(windowStateSchema.safeParse({ x: 1, y: 2 }).success).toBe(false);
+  });
+});
+
+// The stored window state was read all or nothing: one damaged field (a width of "big") lost the
+// size and place in silence. It is read field by field, and what cannot be read is said.
+describe('reading the stored window state', () => {
+  it('keeps the fields that parse and names the damaged one', () => {
+    const read = readWindowState('{"x":10,"y":20,"width":"big","height":700,"maximized":true}');
+    expect(read.value).toEqual({
+      x: 10,
+      y: 20,
+      width: DEFAULT_WINDOW_SIZE.width,
+      height: 700,
+      maximized: true,
+    });
+    expect(read.unreadable).toEqual([
+      expect.stringMatching(/^width "big" cannot be read \(.*\), so 1400 is used$/),
+    ]);
+    expect(unreadableSettingWords(WINDOW_STATE_SETTING, read.unreadable)).toMatch(
+      /^The stored window size and place \(the "desktop.window" setting\) cannot be read: width "big"/,
+    );
+  });
+
+  it('says a stored null, and opens centred as when none is stored', () => {
+    expect(readWindowState('null')).toEqual({ value: null, unreadable: ['the value null is not an object'] });
+    expect(readWindowState(undefined)).toEqual({ value: null, unreadable: [] });
   });
 });

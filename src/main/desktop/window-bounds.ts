@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  readStoredSettingsText,
+  type StoredSetting,
+  type StoredSettingsRead,
+} from '../../shared/stored-settings';
 
 /**
  * The main window's size and position, remembered in the settings table (main only) and
@@ -24,6 +29,27 @@ export const windowStateSchema = z.object({
 export type WindowState = z.infer<typeof windowStateSchema>;
 
 export const DEFAULT_WINDOW_SIZE = { width: 1400, height: 900 } as const;
+
+/** The window's size and place as the words about a stored value that cannot be read name them (the log at start). */
+export const WINDOW_STATE_SETTING: StoredSetting = {
+  key: WINDOW_STATE_KEY,
+  name: 'window size and place',
+  outcome:
+    'The window opens with the default in their place (centred, when none of it can be read); its size and place are saved again as it closes, which replaces the stored value.',
+};
+
+const DEFAULT_WINDOW_STATE: WindowState = { x: 0, y: 0, ...DEFAULT_WINDOW_SIZE, maximized: false };
+
+/**
+ * The stored window state, read by the one lenient reader (stored-settings.ts): a damaged field
+ * takes its default and is named, the others are kept; it was all or nothing before, and one bad
+ * field lost the size and place in silence. Null (opened centred, as on a first start) when
+ * none is stored or none of it can be read.
+ */
+export function readWindowState(text: string | undefined): StoredSettingsRead<WindowState | null> {
+  const read = readStoredSettingsText(text, windowStateSchema, DEFAULT_WINDOW_STATE);
+  return { value: read.value === DEFAULT_WINDOW_STATE ? null : read.value, unreadable: read.unreadable };
+}
 export const MIN_WINDOW_SIZE = { width: 960, height: 600 } as const;
 
 /** How much of a window must lie on a display for it to count as visible there (a grabbable title bar). */

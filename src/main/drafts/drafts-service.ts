@@ -61,8 +61,8 @@ export function createDraftsService(deps: {
       throw ConsoleError.invalid('name', `A draft named "${name}" already exists; choose another name`);
   };
   const announce = () => bus.publish('drafts.changed', { drafts: drafts.list() });
-  const tabs = () => settings.get(BUILDER_TABS_KEY, tabsSchema, []);
-  const workingCopyOf = (key: string) => settings.get(key, builderStateSchema.nullable(), null);
+  const tabs = () => settings.read(BUILDER_TABS_KEY, tabsSchema, []).value;
+  const workingCopyOf = (key: string) => settings.read(key, builderStateSchema.nullable(), null).value;
   /** Every stored working copy's key: each kept tab's, and the one from before tabs. */
   const workingCopyKeys = () => [BUILDER_STATE_KEY, ...tabs().map(tabStateKey)];
 

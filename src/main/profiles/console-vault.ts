@@ -54,7 +54,8 @@ export async function openConsoleVault(options: ConsoleVaultOptions): Promise<Co
   const damaged = vault.primary.unusable !== undefined;
   const warningIsNew =
     vault.primary.warning !== null &&
-    (damaged || settings.get(VAULT_WARNED_SCHEME_KEY, z.string().nullable(), null) !== vault.primary.scheme);
+    (damaged ||
+      settings.read(VAULT_WARNED_SCHEME_KEY, z.string().nullable(), null).value !== vault.primary.scheme);
   if (warningIsNew && vault.primary.warning !== null) {
     log.warn(vault.primary.warning);
     if (!damaged) settings.set(VAULT_WARNED_SCHEME_KEY, vault.primary.scheme);

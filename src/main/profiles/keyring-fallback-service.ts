@@ -15,7 +15,7 @@ import { resealWebhookHeaders } from './webhook-header-secrets';
 export const KEYRING_FALLBACK_KEY = 'vault.keyringFallback';
 
 export function readKeyringFallbackChoice(settings: SettingsRepository): KeyringFallbackChoice | null {
-  return settings.get(KEYRING_FALLBACK_KEY, keyringFallbackChoiceSchema.nullable(), null);
+  return settings.read(KEYRING_FALLBACK_KEY, keyringFallbackChoiceSchema.nullable(), null).value;
 }
 
 /**

@@ -154,7 +154,8 @@ export function createProfileService({
 }: Dependencies): ProfileService {
   const storedForSuccession = () =>
     profiles.list().map((stored) => ({ id: stored.id, environment: stored.fields.environment }));
-  const activeId = (): number | null => settings.get(ACTIVE_PROFILE_KEY, z.number().int().nullable(), null);
+  const activeId = (): number | null =>
+    settings.read(ACTIVE_PROFILE_KEY, z.number().int().nullable(), null).value;
 
   // One this process cannot open is still set: shown as set, with nothing of it, so a list of
   // profiles (and every command that reads one) still answers; its secretsOf says why.

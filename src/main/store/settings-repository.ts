@@ -7,7 +7,11 @@ import type { SqliteDatabase } from './connection';
 
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
 
-/** Small key → JSON values (active profile, preferences). Values are parsed on the way out. */
+/**
+ * Small key → JSON values (active profile, preferences). Values are read by one lenient reader
+ * (stored-settings.ts), `read` and its kin: what cannot be read is said, never a fallback taken
+ * in silence; the all-or-nothing `get` it replaced lost every stored field to one bad one.
+ */
 export function createSettingsRepository(db: SqliteDatabase) {
   const statements = {
     get: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?'),
@@ -27,22 +31,6 @@ export function createSettingsRepository(db: SqliteDatabase) {
       if (seen === null || seen.text !== text) seen = { text, read: reading(text) };
       return seen.read;
     };
-  };
-
-  const parse = <S extends z.ZodType>(
-    text: string | undefined,
-    schema: S,
-    fallback: z.output<S>,
-  ): z.output<S> => {
-    if (text === undefined) return fallback;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return fallback;
-    }
-    const parsed = schema.safeParse(raw);
-    return parsed.success ? parsed.data : fallback;
   };
 
   return {
@@ -85,39 +73,17 @@ export function createSettingsRepository(db: SqliteDatabase) {
     },
     /** `lenientReader` with a reading of its own. */
     lenientReaderWith,
-    /** The stored value, or `fallback` when absent or no longer valid for `schema`. */
-    get<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): z.output<S> {
-      return parse(statements.get.get(key)?.value, schema, fallback);
-    },
-    /**
-     * A reader for a value read on a hot path (each webhook reads the listener's settings): the
-     * stored text is read every time, a few microseconds, and parsed only when it changed. A
-     * value cached once per process missed another console's save on the same data directory:
-     * its listener kept answering 200 after the user set 503 in the other window.
-     */
-    reader<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): () => z.output<S> {
-      let seen: { text: string | undefined; value: z.output<S> } | null = null;
-      return () => {
-        const text = statements.get.get(key)?.value;
-        if (seen === null || seen.text !== text) seen = { text, value: parse(text, schema, fallback) };
-        return seen.value;
-      };
-    },
     set(key: string, value: unknown): void {
       statements.set.run(key, JSON.stringify(value));
     },
     /**
-     * The value `change` makes of what is stored now, read and written in one write
-     * transaction (open-store.ts runs it through the writer): another console's save on the
-     * same data directory cannot come between the read and the write and be lost.
+     * The value `change` makes of the text stored now (undefined when absent; the caller reads it
+     * with its lenient reader), read and written in one write transaction (open-store.ts runs it
+     * through the writer): another console's save on the same data directory cannot come between
+     * the read and the write and be lost.
      */
-    update<S extends z.ZodType, T>(
-      key: string,
-      schema: S,
-      fallback: z.output<S>,
-      change: (current: z.output<S>) => T,
-    ): T {
-      const next = change(parse(statements.get.get(key)?.value, schema, fallback));
+    update<T>(key: string, change: (storedText: string | undefined) => T): T {
+      const next = change(statements.get.get(key)?.value);
       statements.set.run(key, JSON.stringify(next));
       return next;
     },

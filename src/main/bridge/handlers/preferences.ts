@@ -1,9 +1,4 @@
-import { z } from 'zod';
-import {
-  parseStoredPreferences,
-  readStoredPreferencesText,
-  type PreferencesAsRead,
-} from '../../../shared/preferences';
+import { readStoredPreferencesText, type PreferencesAsRead } from '../../../shared/preferences';
 import type { ConsoleServices } from '../../console-services';
 import type { SettingsRepository } from '../../store/settings-repository';
 import type { HandlerGroup } from './types';
@@ -28,10 +23,10 @@ export function preferenceHandlers({
       // Read and written in one transaction: a preference another console saved meanwhile
       // (the theme in one window, the first-run guide in another) is kept, not written over.
       // A save writes every preference: what could not be read is replaced by its default then.
-      const next = settings.update(PREFERENCES_KEY, z.unknown(), null, (stored) => ({
-        ...parseStoredPreferences(stored),
-        ...patch,
-      }));
+      const next = settings.update(PREFERENCES_KEY, (storedText) => {
+        const { unreadable: _unreadable, ...stored } = readStoredPreferencesText(storedText);
+        return { ...stored, ...patch };
+      });
       const read: PreferencesAsRead = { ...next, unreadable: [] };
       bus.publish('preferences.changed', read);
       return read;
