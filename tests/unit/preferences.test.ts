@@ -4,10 +4,21 @@ import {
   DEFAULT_PREFERENCES,
   parseStoredPreferences,
   preferencesPatchSchema,
+  readStoredPreferencesText,
 } from '../../src/shared/preferences';
 import { PREFERENCES_KEY } from '../../src/main/bridge/handlers/preferences';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
 import { createConsole } from '../../src/main/app';
+
+describe('stored preferences that are null', () => {
+  // A stored null read as nothing stored, without a word; it is said as a damaged value is.
+  it('are said, and every preference takes its default', () => {
+    expect(readStoredPreferencesText('null')).toEqual({
+      ...DEFAULT_PREFERENCES,
+      unreadable: ['the value null is not an object'],
+    });
+  });
+});
 
 describe('theme preference parsing', () => {
   it('follows the system by default', () => {
