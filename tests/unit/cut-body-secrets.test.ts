@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
-import { createEventsRepository } from '../../src/main/store/events-repository';
+import { eventsBefore038 } from './helpers/events-before-038';
 import { createSearchIndex } from '../../src/main/store/search-index';
 import { createStoreWriter } from '../../src/main/store/store-writer';
 import type { EventPageResult } from '../../src/shared/contract/timeline';
@@ -133,7 +133,7 @@ describe('migration 024', () => {
     );
     const writer = createStoreWriter(db);
     const ids = writer.writeNow(() => {
-      const repository = createEventsRepository(db);
+      const repository = eventsBefore038(db);
       const base = { kind: 'webhook' as const, method: 'POST', url: 'http://127.0.0.1:4455/', path: '/' };
       return [
         repository.insert({ ...base, requestBody: Buffer.from('whole body') }).id,

@@ -119,9 +119,9 @@ describe('indexes on events', () => {
       expect(details, source).toEqual(
         expect.arrayContaining([expect.stringContaining('INDEX events_by_order ')]),
       );
-      // Migration 031's: the webhooks naming order_id twice, by their first one.
+      // Migration 038's: the records naming order_id twice, by their first one.
       expect(details, source).toEqual(
-        expect.arrayContaining([expect.stringContaining('INDEX events_by_first_order_id ')]),
+        expect.arrayContaining([expect.stringContaining('INDEX events_by_first_named_order_id ')]),
       );
       expect(
         details.filter((detail) => /^SCAN (e|events)\b/.test(detail)),

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { createEventsQuery } from '../../src/main/store/events-query';
+import { createOrdersRepository } from '../../src/main/store/orders-repository';
 import { createSearchIndex } from '../../src/main/store/search-index';
 import { createStoreWriter } from '../../src/main/store/store-writer';
 import { createEventsRepository, type NewEvent } from '../../src/main/store/events-repository';
@@ -74,6 +75,51 @@ describe("a record's orders, as every list names them", () => {
       expect(repository.getSummary(inserted.id)).toEqual(inserted);
       expect(namedOrdersWords(inserted)).toEqual({ mark: null, title: null });
     }
+  });
+
+  it('names the first order of a replay of such a body, and the order filter finds it there', () => {
+    const repository = createEventsRepository(db);
+    const query = createEventsQuery(db, createSearchIndex(db, createStoreWriter(db)));
+    // A replay carries the body's one judgement in its details, as the webhook it sends does.
+    const replay = repository.insert({
+      ...webhookOf(notification(`"order_id":"${ORDER_A}","order_id":"${ORDER_B}"`), 4_000),
+      kind: 'replay',
+      tokenVerdict: null,
+    });
+    expect(replay.orderId).toBe(ORDER_B);
+    expect(replay.firstNamedOrderId).toBe(ORDER_A);
+    expect(repository.getSummary(replay.id)).toEqual(replay);
+    expect(query.page({ orderId: ORDER_A }, { limit: 10 }).items).toEqual([replay]);
+    // Orders lists the records the filter finds.
+    expect(
+      createOrdersRepository(db)
+        .recordsOf(ORDER_A)
+        .map((record) => record.id),
+    ).toEqual([replay.id]);
+  });
+
+  it('keeps the first order and the token findings true when a record learns its details later', () => {
+    const repository = createEventsRepository(db);
+    const query = createEventsQuery(db, createSearchIndex(db, createStoreWriter(db)));
+    const twice = webhookOf(notification(`"order_id":"${ORDER_A}","order_id":"${ORDER_B}"`), 5_000);
+    const inserted = repository.insert({ ...twice, details: {} });
+    expect(inserted.firstNamedOrderId).toBeNull();
+    repository.update(inserted.id, {
+      details: { ...twice.details, token: { findings: [{ message: 'the token is in two places' }] } },
+    });
+    const judged = repository.getSummary(inserted.id);
+    expect(judged?.firstNamedOrderId).toBe(ORDER_A);
+    expect(judged?.tokenFindings).toEqual(['the token is in two places']);
+    expect(query.page({ orderId: ORDER_A }, { limit: 10 }).items.map((item) => item.id)).toEqual([
+      inserted.id,
+    ]);
+    // Judged again without the finding, it names one order and no token finding.
+    repository.update(inserted.id, { details: {} });
+    expect(repository.getSummary(inserted.id)).toMatchObject({
+      firstNamedOrderId: null,
+      tokenFindings: null,
+    });
+    expect(query.page({ orderId: ORDER_A }, { limit: 10 }).items).toEqual([]);
   });
 
   it('says so when the last order_id is no order at all', () => {

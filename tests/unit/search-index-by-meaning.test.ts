@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import type { EventPageResult } from '../../src/shared/contract/timeline';
 import type { NewEvent } from '../../src/main/store/event-columns';
-import { createEventsRepository } from '../../src/main/store/events-repository';
+import { eventsBefore038 } from './helpers/events-before-038';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { createSearchIndex } from '../../src/main/store/search-index';
@@ -106,7 +106,7 @@ describe('migration 022', () => {
     );
     const writer = createStoreWriter(db);
     const ids = writer.writeNow(() => {
-      const repository = createEventsRepository(db);
+      const repository = eventsBefore038(db);
       return [repository.insert(echoingRequest()).id, repository.insert(echoingWebhook()).id];
     });
     // As the indexer before 022 wrote them: the profiles' secrets hidden (none here), the rest raw.
@@ -146,7 +146,7 @@ describe('migration 023', () => {
       responseBody: null,
     };
     const ids = writer.writeNow(() => {
-      const repository = createEventsRepository(db);
+      const repository = eventsBefore038(db);
       return [repository.insert(echoingRequest()).id, repository.insert(spelled).id];
     });
     // As the indexer before 023 wrote a spelled secret: kept as written.

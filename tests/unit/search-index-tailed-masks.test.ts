@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/store/connection';
-import { createEventsRepository } from '../../src/main/store/events-repository';
+import { eventsBefore038 } from './helpers/events-before-038';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { createSearchIndex } from '../../src/main/store/search-index';
@@ -106,7 +106,7 @@ describe('migration 026', () => {
     );
     const writer = createStoreWriter(db);
     const ids = writer.writeNow(() => {
-      const repository = createEventsRepository(db);
+      const repository = eventsBefore038(db);
       const record = (answer: string) =>
         repository.insert({
           kind: 'request',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventsQuery } from '../../src/main/store/events-query';
+import { eventsBefore038 } from './helpers/events-before-038';
 import { createEventsRepository, type NewEvent } from '../../src/main/store/events-repository';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
@@ -172,7 +173,7 @@ describe('the text index keeps known secrets out', () => {
       migrations.filter((m) => m.id <= 20),
     );
     const writer = createStoreWriter(db);
-    const id = writer.writeNow(() => createEventsRepository(db).insert(echoing('kettle')).id);
+    const id = writer.writeNow(() => eventsBefore038(db).insert(echoing('kettle')).id);
     // As the indexer before 021 wrote it: both bodies as they arrived.
     db.prepare(
       `INSERT INTO events_fts (rowid, meta, location, body)

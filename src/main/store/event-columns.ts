@@ -8,7 +8,6 @@ import {
 import { defaultProvenance, type Provenance } from '../../shared/provenance';
 import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
 import { wellFormedText } from '../../shared/well-formed-text';
-import { firstNamedOrderColumn } from './first-named-order';
 import { newTimeOrderedUuid } from './time-ordered-uuid';
 
 /** What a producer (listener, client, emulator, replay) records. Only kind is required. */
@@ -158,6 +157,12 @@ export function tokenFindingsOf(details: unknown): string[] | null {
   });
 }
 
+/** tokenFindingsOf's messages as the token_findings column holds them: a JSON list, else null. */
+function tokenFindingsText(details: Record<string, unknown> | undefined): string | null {
+  const findings = tokenFindingsOf(details);
+  return findings === null ? null : JSON.stringify(findings);
+}
+
 /**
  * The events table's columns (after `id`), declared once: the INSERT, the summary SELECT,
  * the row types and the updates are all derived from this (migration 001 and its successors
@@ -244,6 +249,12 @@ export const EVENT_COLUMNS = {
     { history: as('provenance') },
   ),
   body_findings: column('integer', true, true, (e) => bodyFindingsOf(e.details), { from: 'details' }),
+  // Read by every list: stored with the record (migration 038), not read out of `details` per row
+  // by each list. Kept whatever the token verdict; a summary reads it only for a judged token.
+  token_findings: column('text', true, true, (e) => tokenFindingsText(e.details), { from: 'details' }),
+  // Null here: it is read out of the body by SQL (first-named-order.ts) right after the row is
+  // written or its details or order change (events-repository.ts), as SQLite's first of a name.
+  first_named_order_id: column('text', true, true, () => null),
 };
 
 type Columns = typeof EVENT_COLUMNS;
@@ -264,10 +275,6 @@ export type SummaryRow = Pick<EventRow, 'id' | SummaryName> & {
   operation?: unknown;
   /** Read out of `details` as the operation is: a delivery that never went out (record-status.ts). */
   not_sent?: unknown;
-  /** Read out of the body: the first order of an order_id given twice (first-named-order.ts). */
-  first_named_order_id?: unknown;
-  /** Read out of `details` for a judged token: its findings, as JSON text (on insert, their messages as tokenFindingsOf read them). */
-  token_findings?: unknown;
   details?: string;
 };
 
@@ -283,10 +290,6 @@ export const summaryColumns = (prefix = ''): string =>
     `json_extract(${prefix}details, '$.operation') AS operation`,
     // notSentOf's reading of the same flags (a JSON true reads as 1).
     `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN json_extract(${prefix}details, '$.dropped') = 1 THEN 'dropped' WHEN json_extract(${prefix}details, '$.unsent') = 1 THEN 'unsent' END AS not_sent`,
-    `${firstNamedOrderColumn(prefix)} AS first_named_order_id`,
-    // Only a judged token has findings: the other rows never read their details for them. Only a
-    // list is read (json_extract gives a string unquoted: an import's "oops" broke every list).
-    `CASE WHEN ${prefix}token_verdict IS NOT NULL AND json_type(${prefix}details, '$.token.findings') = 'array' THEN json_extract(${prefix}details, '$.token.findings') END AS token_findings`,
   ].join(', ');
 
 /**

@@ -75,7 +75,6 @@ function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | n
   return typeof operation === 'string' ? operation : null;
 }
 
-/** A summary row's token findings: selected as JSON text, given as read on insert, or in `details`. */
 /** A stored row is read whatever it holds: what does not parse reads as nothing, never a throw. */
 function parsedOrNull(text: string): unknown {
   try {
@@ -85,17 +84,11 @@ function parsedOrNull(text: string): unknown {
   }
 }
 
-function tokenFindingsOfRow(
-  row: Pick<SummaryRow, 'token_verdict' | 'token_findings' | 'details'>,
-): string[] | null {
-  if (row.token_verdict === null) return null;
-  const { token_findings: findings } = row;
-  if (findings === undefined)
-    return row.details === undefined ? null : tokenFindingsOf(parsedOrNull(row.details));
-  // On insert, the messages as tokenFindingsOf read them from the details given.
-  if (Array.isArray(findings)) return findings.filter((message) => typeof message === 'string');
-  if (typeof findings !== 'string') return null;
-  return tokenFindingsOf({ token: { findings: parsedOrNull(findings) } });
+/** A judged token's findings, from the token_findings column (tokenFindingsOf's messages as JSON). */
+function tokenFindingsOfRow(row: Pick<SummaryRow, 'token_verdict' | 'token_findings'>): string[] | null {
+  if (row.token_verdict === null || row.token_findings === null) return null;
+  const findings = parsedOrNull(row.token_findings);
+  return Array.isArray(findings) ? findings.filter((message) => typeof message === 'string') : null;
 }
 
 export function toSummary(row: SummaryRow): TimelineSummary {
@@ -151,7 +144,7 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
   return next;
 }
 
-export function toDetail(row: EventRow & Pick<SummaryRow, 'first_named_order_id'>): TimelineDetail {
+export function toDetail(row: EventRow): TimelineDetail {
   const parsed: unknown = JSON.parse(row.details);
   const details: Record<string, unknown> =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : {};

@@ -8,7 +8,6 @@ import {
   insertValues,
   summaryColumns,
   toParams,
-  tokenFindingsOf,
   updateParams,
   type EventRow,
   type EventUpdate,
@@ -16,7 +15,7 @@ import {
   type SummaryRow,
 } from './event-columns';
 import { toDetail, toSummary } from './event-views';
-import { firstNamedOrderColumn, mayNameOrderTwice } from './first-named-order';
+import { FIRST_NAMED_ORDER, mayNameOrderTwice } from './first-named-order';
 
 export { bodyFindingsOf, type EventRow, type EventUpdate, type NewEvent } from './event-columns';
 export { applyUpdate, requestBodyOf, responseBodyOf, toBodyView, toDetail, toSummary } from './event-views';
@@ -37,13 +36,13 @@ export function createEventsRepository(db: SqliteDatabase) {
   const statements = {
     insert: db.prepare(INSERT_EVENT_SQL),
     byId: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
-    // A detail is a summary too: it names the other order as the lists do.
-    detailById: db.prepare<[number], EventRow & Pick<SummaryRow, 'first_named_order_id'>>(
-      `SELECT *, ${firstNamedOrderColumn()} AS first_named_order_id FROM events WHERE id = ?`,
-    ),
     summaryById: db.prepare<[number], SummaryRow>(`SELECT ${summaryColumns()} FROM events WHERE id = ?`),
-    firstNamedOrder: db.prepare<[number], { first: unknown }>(
-      `SELECT ${firstNamedOrderColumn()} AS first FROM events WHERE id = ?`,
+    // The first-named order read out of the row as written; a row it leaves as it was is not
+    // written again (most records name one order and hold NULL before and after).
+    firstNamedOrder: db.prepare<[number], { first: string | null }>(
+      `UPDATE events SET first_named_order_id = ${FIRST_NAMED_ORDER}
+        WHERE id = ? AND first_named_order_id IS NOT (${FIRST_NAMED_ORDER})
+        RETURNING first_named_order_id AS first`,
     ),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events'),
     lastId: db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'),
@@ -87,11 +86,10 @@ export function createEventsRepository(db: SqliteDatabase) {
       id: rowId,
       operation,
       not_sent: event.kind === 'delivery' ? notSentOf(event.details) : null,
-      token_findings: params.token_verdict === null ? null : tokenFindingsOf(event.details),
-      // Read as every list reads it (SQLite's first of a name given twice), for the rare
-      // webhook whose verdict says its order_id is given twice; the rest name one order.
+      // Read by SQL (SQLite's first of a name given twice) into its column, for the rare record
+      // whose verdict says its order_id is given twice; the rest name one order.
       first_named_order_id: mayNameOrderTwice(params.kind, params.details)
-        ? statements.firstNamedOrder.get(rowId)?.first
+        ? (statements.firstNamedOrder.get(rowId)?.first ?? null)
         : null,
     });
   };
@@ -117,12 +115,15 @@ export function createEventsRepository(db: SqliteDatabase) {
       const { assignments, params } = updateParams(update);
       if (assignments.length === 0) return;
       updateStatement(assignments).run({ ...params, id });
+      // A verdict judged again, or the order the record is filed under, can change which other
+      // order its body names first.
+      if (update.details !== undefined || update.orderId !== undefined) statements.firstNamedOrder.run(id);
     },
     getRow(id: number): EventRow | undefined {
       return statements.byId.get(id);
     },
     getDetail(id: number): TimelineDetail | undefined {
-      const row = statements.detailById.get(id);
+      const row = statements.byId.get(id);
       return row === undefined ? undefined : toDetail(row);
     },
     getSummary(id: number): TimelineSummary | undefined {

@@ -5,7 +5,6 @@ import type { OrderSummary } from '../../shared/orders/order-lifecycle';
 import { redactText, redactWith } from '../../shared/secrets/redact-secrets';
 import type { SqliteDatabase } from './connection';
 import { summaryColumns, type EventRow, type SummaryRow } from './event-columns';
-import { FIRST_ORDER_ID, NAMES_ORDER_TWICE } from './first-named-order';
 
 interface OrderRow {
   order_id: string;
@@ -144,8 +143,8 @@ export function createOrdersRepository(db: SqliteDatabase) {
       SELECT order_id FROM events WHERE id > @from AND id <= @to AND order_id IS NOT NULL
       UNION SELECT ${SENT_FOR} FROM events
         WHERE id > @from AND id <= @to AND kind = 'request' AND ${SENT_FOR} IS NOT NULL
-      UNION SELECT ${FIRST_ORDER_ID} FROM events
-        WHERE id > @from AND id <= @to AND ${NAMES_ORDER_TWICE} AND ${FIRST_ORDER_ID} IS NOT NULL
+      UNION SELECT first_named_order_id FROM events
+        WHERE id > @from AND id <= @to AND first_named_order_id IS NOT NULL
       ON CONFLICT (order_id) DO UPDATE SET stale = stale + 1`),
     setMarked: db.prepare<[number]>('UPDATE orders_marked_state SET marked_through = ?'),
     // The id of the limit-th record after the mark: a batch counts records, not ids, so the
@@ -159,13 +158,14 @@ export function createOrdersRepository(db: SqliteDatabase) {
     // length() of a blob is read from its header, so a body left out is never loaded. A call sent
     // for the order but filed under the one its answer named is one of its records too (029):
     // the derivation lists it as naming another order. So is a webhook whose first order_id
-    // names it, though its last names another (031): listed, it counts for neither.
+    // names it, though its last names another (031), and a replay of such a body (038): listed,
+    // it counts for neither.
     records: db.prepare<{ order: string }, OrderRecordRow>(`SELECT ${summaryColumns()}, details,
       CASE WHEN length(request_body) <= ${ORDER_BODY_MAX} THEN request_body END AS request_body,
       CASE WHEN length(response_body) <= ${ORDER_BODY_MAX} THEN response_body END AS response_body
       FROM events WHERE order_id = @order
         OR (kind = 'request' AND ${SENT_FOR} = @order)
-        OR (${NAMES_ORDER_TWICE} AND ${FIRST_ORDER_ID} = @order)
+        OR first_named_order_id = @order
       ORDER BY at_ms, id`),
     staleCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE stale > 0'),
   };

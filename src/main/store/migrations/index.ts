@@ -35,6 +35,7 @@ import eventsByProfileName from './034-events-by-profile-name';
 import eventsRemovedCount from './035-events-removed-count';
 import ordersDatedByEvidence from './036-orders-dated-by-evidence';
 import ordersFirstSeen from './037-orders-first-seen';
+import eventsSummaryColumns from './038-events-summary-columns';
 
 export interface Migration {
   readonly id: number;
@@ -88,4 +89,5 @@ export const migrations: readonly Migration[] = [
   { id: 35, name: '035-events-removed-count', sql: eventsRemovedCount },
   { id: 36, name: '036-orders-dated-by-evidence', sql: ordersDatedByEvidence },
   { id: 37, name: '037-orders-first-seen', sql: ordersFirstSeen },
+  { id: 38, name: '038-events-summary-columns', sql: eventsSummaryColumns },
 ];
