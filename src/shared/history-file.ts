@@ -9,11 +9,17 @@ import { decodeUtf8Strictly } from './utf8-text';
  * as text when they are UTF-8 and as base64 otherwise. Import reads the same shape back.
  */
 const header = z.tuple([z.string(), z.string()]);
+/**
+ * An instant as a file gives it: ISO 8601 with its zone (`Z` or an offset). A time without one
+ * would be read in the importing machine's zone, another instant on each machine. A HAR's
+ * `startedDateTime` is judged by it too (har.ts), so both imports refuse it in the same words.
+ */
+export const fileInstantSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
 export const exportedEventSchema = z
   .object({
     uid: z.string().min(1).max(200),
     kind: z.enum(EVENT_KINDS),
-    at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }),
+    at: fileInstantSchema,
     profile: z.string().nullable().default(null),
     method: z.string().max(20).nullable().default(null),
     url: z.string().nullable().default(null),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ExportedEvent } from '../../shared/history-file';
+import { fileInstantSchema, type ExportedEvent } from '../../shared/history-file';
 import { APP_VERSION } from '../version';
 import { urlParts } from '../outbound/url-parts';
 import { harPostDataSchema, harRequestBodyText } from './har-post-data';
@@ -145,7 +145,7 @@ export function harLog(entries: readonly Record<string, unknown>[]): Record<stri
 
 const harHeaders = z.array(z.object({ name: z.string(), value: z.string() })).default([]);
 export const harEntrySchema = z.object({
-  startedDateTime: z.string(),
+  startedDateTime: fileInstantSchema,
   time: z.number().min(0).default(0),
   request: z.object({
     method: z.string().min(1),
