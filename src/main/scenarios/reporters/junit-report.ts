@@ -84,6 +84,18 @@ export type JunitRun = Pick<
   'profileName' | 'startedAt' | 'storedId' | 'totals' | 'durationMs' | 'scenarios'
 > & { status: StoredRunStatus };
 
+/**
+ * JUnit's `timestamp` is a local time without zone (junit.xsd; Ant writes the clock of the
+ * machine that ran the tests). The UTC time with its `Z` cut off read as local put a run in
+ * Riyadh three hours early, so this is the local clock of the machine writing the report (the
+ * one that ran the scenarios, or that reads its stored run again with `runs N`).
+ */
+export function localTimestamp(iso: string): string {
+  const at = new Date(iso);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${String(at.getFullYear()).padStart(4, '0')}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+}
+
 const UNFINISHED_TYPES: Partial<Record<StoredRunStatus, string>> = {
   interrupted: 'RunInterrupted',
   cancelled: 'RunCancelled',
@@ -104,7 +116,7 @@ function addUnfinished(suites: XMLBuilder, report: JunitRun, words: string, id: 
     errors: '1',
     skipped: '0',
     time: secs(report.durationMs),
-    timestamp: report.startedAt.replace(/\.\d+Z$/, ''),
+    timestamp: localTimestamp(report.startedAt),
     hostname: hostname(),
     id: String(id),
   });
@@ -142,7 +154,7 @@ export function junitReport(report: JunitRun): string {
       errors: String(count('error')),
       skipped: String(count('skipped')),
       time: secs(results.reduce((sum, result) => sum + result.durationMs, 0)),
-      timestamp: report.startedAt.replace(/\.\d+Z$/, ''),
+      timestamp: localTimestamp(report.startedAt),
       hostname: hostname(),
       id: String(id++),
     });
