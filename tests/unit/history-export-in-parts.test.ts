@@ -42,11 +42,19 @@ describe('History view export', () => {
         if (!result.ok) throw new Error(result.error.message);
         return commands.exportHistory.output.parse(result.data);
       };
+      const before = Date.now();
       const exported = await exportInParts(call, { format, filter: {}, includeTokens: false });
       expect(asked.length).toBeGreaterThan(2);
       expect(asked.every((input) => input.part !== undefined)).toBe(true);
       expect(exported.count).toBe(1_500);
-      expect(exported.fileName).toMatch(new RegExp(`^checkout-console-.+\\.${format}$`));
+      // The name's time is UTC and says so with its Z (at 03:03 in Riyadh it read 00-03-47, no zone).
+      const nameTime = new RegExp(
+        `^checkout-console-(\\d{4}-\\d\\d-\\d\\dT\\d\\d)-(\\d\\d)-(\\d\\dZ)\\.${format}$`,
+      ).exec(exported.fileName);
+      expect(nameTime, exported.fileName).not.toBeNull();
+      const named = Date.parse(`${nameTime?.[1]}:${nameTime?.[2]}:${nameTime?.[3]}`);
+      expect(named).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      expect(named).toBeLessThanOrEqual(Date.now());
       const whole = core.history.exportText({ format, filter: {}, includeTokens: false }).text;
       // The export's time stamp is its own; everything else is the same bytes.
       const stamp = (text: string) => text.replace(/"exportedAt":"[^"]+"/, '"exportedAt":""');

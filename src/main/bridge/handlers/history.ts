@@ -49,7 +49,8 @@ export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): 
         const { count } = await history.exportToFile(request, out);
         return { text: '', count, fileName: basename(out.path) };
       }
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+      // UTC, and the name says so with its Z: without it 00-03-47 read as a local time in Riyadh at 03:03.
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}Z`;
       const fileName = `checkout-console-${stamp}.${EXTENSION[format]}`;
       if (part !== undefined) {
         const answered =
