@@ -30,8 +30,9 @@ test('cut off from the console, the Emulator view offers nothing that would send
   // The row is still shown, as what was last heard.
   await expect(row).toContainText(order.reference);
   // Its expiry as a time, not a countdown that would say "expired" of an order perhaps paid since.
-  // An expiry on another day than today's (a run near midnight) says the day above the clock.
-  await expect(expires).toHaveText(/^at ([A-Z][a-z]{2} \d{2}, )?\d{2}:\d{2}/);
+  // An expiry on another day than today's (a run near midnight) says the day above the clock, and
+  // one in another year (a run on New Year's Eve) its year too: 'at Jan 01, 2027, 00:13:46.523'.
+  await expect(expires).toHaveText(/^at ([A-Z][a-z]{2} \d{2}, (\d{4}, )?)?\d{2}:\d{2}/);
   for (const name of ['Pay', 'Decline', 'Cancel', 'Expire'])
     await expect(row.getByRole('button', { name, exact: true })).toBeDisabled();
   await pay.hover();
