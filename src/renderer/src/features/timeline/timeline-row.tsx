@@ -75,7 +75,12 @@ function RowFrame({
 function TimeCell({ at }: { at: string }) {
   const day = dayUnlessToday(at);
   return (
-    <div role="cell" className={`${classes.cell} ${classes.mono}`} title={instantTitle(at)}>
+    <div
+      role="cell"
+      className={`${classes.cell} ${classes.mono}`}
+      title={instantTitle(at)}
+      data-testid="row-time"
+    >
       {day === null ? (
         formatClock(at)
       ) : (
