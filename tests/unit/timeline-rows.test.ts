@@ -92,6 +92,20 @@ describe('timeline rows', () => {
     expect(groupRecords([record(1, 0)])[0]?.missing).toBeNull();
   });
 
+  it("says where a lone delivery's webhook is when it is on screen, not that it is filtered out", () => {
+    // An import: deliveries #2 and #4 both name webhook #3; #2, written first, is paired with it.
+    const rows = groupRecords([
+      delivery(2, 0, { relatedId: 3 }),
+      record(3, 5),
+      delivery(4, 10, { relatedId: 3 }),
+    ]);
+    const lone = rows.find((row) => row.primary.id === 4);
+    expect(lone?.missing).toBe('its webhook #3 is shown with delivery #2');
+    // A link to a record that is no webhook (it cannot pair) is on screen too: said so.
+    const [, alone] = groupRecords([record(3, 5, { kind: 'forward' }), delivery(4, 0, { relatedId: 3 })]);
+    expect(alone?.missing).toBe('its answer names forward #3, shown on its own row');
+  });
+
   it('counts a record that completes a known row as no new row', () => {
     const webhook = record(1, 5);
     const sent = delivery(2, 0, { relatedId: 1 });

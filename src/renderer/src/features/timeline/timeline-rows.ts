@@ -40,24 +40,39 @@ function pairOf(
   return a.kind === 'webhook' ? { origin: b, arrival: a } : { origin: a, arrival: b };
 }
 
+/** Where a record on screen is: beside its partner, or alone. */
+interface OnScreen {
+  target: TimelineSummary;
+  partner: TimelineSummary | undefined;
+}
+
 /**
  * What a lone delivery or replay lacks: its answer, or the listener's record of it. Rows are
  * built from the records the filters match, so a part can also be missing because it is
- * filtered out; a delivery knows its arrival's id and says so.
+ * filtered out; a delivery knows its arrival's id and says so. Its arrival may also be on screen
+ * and taken by another row (an import's second delivery naming the same webhook): then it says
+ * where, since "filtered out" with no filter on and the webhook in plain sight reads as a lie.
  */
-function missingOf(origin: TimelineSummary): string | null {
+function missingOf(origin: TimelineSummary, linked: OnScreen | undefined): string | null {
   if (origin.kind !== 'delivery' && origin.kind !== 'replay') return null;
   const status = recordStatus(origin);
   // Never sent: no answer was to come, nor an arrival (the emulator dropped it, or had nowhere to send it).
   if (status.kind === 'not_sent') return `${NOT_SENT_WORDS[status.why]}, so no arrival`;
   if (status.kind === 'waiting') return 'sent, no answer yet';
   if (status.kind === 'failed') return 'no answer, so no arrival';
-  if (origin.kind === 'delivery' && origin.relatedId !== null)
-    return `its webhook #${origin.relatedId} is filtered out`;
+  if (origin.kind === 'delivery' && origin.relatedId !== null) {
+    if (linked === undefined) return `its webhook #${origin.relatedId} is filtered out`;
+    const { target, partner } = linked;
+    if (target.kind !== 'webhook')
+      return `its answer names ${target.kind} #${target.id}, shown on its own row`;
+    return partner === undefined
+      ? `its webhook #${target.id} is shown on its own row`
+      : `its webhook #${target.id} is shown with ${partner.kind} #${partner.id}`;
+  }
   return "no arrival on this console's listener (sent elsewhere, or filtered out)";
 }
 
-function single(summary: TimelineSummary): TimelineRowGroup {
+function single(summary: TimelineSummary, linked?: OnScreen): TimelineRowGroup {
   const isOrigin = summary.kind === 'delivery' || summary.kind === 'replay';
   return {
     primary: summary,
@@ -65,7 +80,7 @@ function single(summary: TimelineSummary): TimelineRowGroup {
     arrival: null,
     parts: [summary],
     atMs: Date.parse(summary.at),
-    missing: missingOf(summary),
+    missing: missingOf(summary, linked),
   };
 }
 
@@ -112,7 +127,8 @@ export function groupRecords(items: readonly TimelineSummary[]): TimelineRowGrou
     used.add(item.id);
     const partner = partnerOf.get(item.id);
     if (partner === undefined) {
-      rows.push(single(item));
+      const target = item.relatedId === null ? undefined : byId.get(item.relatedId);
+      rows.push(single(item, target && { target, partner: partnerOf.get(target.id) }));
       continue;
     }
     used.add(partner.id);
