@@ -268,6 +268,8 @@ test.describe('in Riyadh', () => {
     page,
     served,
   }) => {
+    // The page's own clock, moved past midnight below; it runs as the real one until then.
+    await page.clock.install();
     await openConsole(page, served, '#/builder');
     const order = await createOrder(page, served.origin);
     await page.goto(`${served.origin}/#/orders?id=${order.orderId}`);
@@ -299,5 +301,12 @@ test.describe('in Riyadh', () => {
       .nth(1);
     await expect(when).toHaveText(dateTime);
     await expect(when).toHaveAttribute('title', title);
+
+    // Left open past midnight, the cached row gives the record's day above its clock: it read
+    // the date once, and kept writing yesterday's record as today's.
+    await page.goto(`${served.origin}/#/timeline`);
+    await expect(timeline.row(1).getByTestId('row-day')).toHaveCount(0);
+    await page.clock.fastForward('24:00:00');
+    await expect(timeline.row(1).getByTestId('row-day')).toHaveText(dateTime.slice(0, 6));
   });
 });

@@ -19,7 +19,10 @@ export interface InstantFormat {
   dateTime(iso: string): string;
   /** `Nov 30, 2026, 20:59:51.693 GMT+3` */
   zoned(iso: string): string;
-  /** The clock alone on `now`'s day, `Nov 30, 20:59:51.693` in its year, else the whole date: for a cell. */
+  /**
+   * The clock alone on `now`'s day, `Nov 30, 20:59:51.693` in its year, else the whole date: for a
+   * cell. A component passes `useToday()` (use-today.ts) as `now`, so it renders again at midnight.
+   */
   short(iso: string, now?: Date): string;
   /**
    * The day `short` puts before the clock: null on `now`'s day, `Nov 29` in its year, else

@@ -11,6 +11,7 @@ import { awaitingWebhookWords } from './awaiting-webhook-words';
 import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder } from './followed-order';
 import { formatShortInstant, instantTitle } from '@ui/instant-format';
+import { useToday } from '@ui/use-today';
 
 /**
  * The order the last send created, live: its state and lifecycle strip as the records arrive,
@@ -25,6 +26,7 @@ export function FollowedOrderPanel({
   /** Where the send that created it told the service to send its notifications, when known. */
   notification?: NotificationPlan | undefined;
 }) {
+  const today = useToday();
   const { detail, error, loading } = useOrderLifecycle(orderId);
   const awaiting = awaitingWebhookWords(notification);
   const followed = useFollowedOrder((state) => (state.order?.orderId === orderId ? state.webhooks : null));
@@ -84,7 +86,7 @@ export function FollowedOrderPanel({
             {webhooks.map((webhook) => (
               <Table.Tr key={webhook.id} data-testid="followed-webhook">
                 <Table.Td ff="monospace" title={instantTitle(webhook.at)}>
-                  {formatShortInstant(webhook.at)}
+                  {formatShortInstant(webhook.at, today)}
                 </Table.Td>
                 <Table.Td ff="monospace">
                   {/* The console's own webhook (crafted, replayed, forwarded) marked as the Timeline marks it. */}

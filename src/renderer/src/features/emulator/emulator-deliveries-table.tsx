@@ -4,6 +4,7 @@ import { TableHeader } from '@ui/table-header';
 import { emptyWhileDisconnectedWords } from './emulator-last-known';
 import { describeFaults } from '@shared/emulator-fault-words';
 import { formatShortInstant, instantTitle } from '@ui/instant-format';
+import { useToday } from '@ui/use-today';
 
 const STATUS_COLOR: Record<EmulatorDelivery['status'], string> = {
   pending: 'blue',
@@ -23,16 +24,17 @@ function nextAttemptWords(
   delivery: EmulatorDelivery,
   status: Pick<EmulatorStatus, 'running' | 'error'>,
   known: boolean,
+  today: Date,
 ): string {
   // Out of order: it goes once the order's next notification has gone (or its hold ends first).
   if (delivery.heldForNext)
     return delivery.nextAttemptAt === null
       ? "after the order's next notification"
-      : `after the order's next notification, or at ${formatShortInstant(delivery.nextAttemptAt)}`;
+      : `after the order's next notification, or at ${formatShortInstant(delivery.nextAttemptAt, today)}`;
   if (known && delivery.status === 'pending' && !status.running && status.error === null)
     return 'once the emulator runs';
   if (delivery.nextAttemptAt === null) return '—';
-  return formatShortInstant(delivery.nextAttemptAt);
+  return formatShortInstant(delivery.nextAttemptAt, today);
 }
 
 /** How wide an order's name may be in a row before it is cut (its whole text on hover). */
@@ -71,6 +73,7 @@ export function EmulatorDeliveriesTable({
   /** False while the tab is cut off from the console: the list is only what it last heard. */
   known: boolean;
 }) {
+  const today = useToday();
   if (deliveries.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="emulator-deliveries-empty">
@@ -100,7 +103,7 @@ export function EmulatorDeliveriesTable({
           {deliveries.map((delivery) => (
             <Table.Tr key={delivery.id} data-testid="emulator-delivery" data-status={delivery.status}>
               <Table.Td title={instantTitle(delivery.createdAt)}>
-                {formatShortInstant(delivery.createdAt)}
+                {formatShortInstant(delivery.createdAt, today)}
               </Table.Td>
               <Table.Td maw={ORDER_COLUMN_WIDTH}>
                 <OrderName
@@ -131,7 +134,7 @@ export function EmulatorDeliveriesTable({
                   {delivery.lastError === null ? '' : ` · ${delivery.lastError}`}
                 </Text>
               </Table.Td>
-              <Table.Td>{nextAttemptWords(delivery, status, known)}</Table.Td>
+              <Table.Td>{nextAttemptWords(delivery, status, known, today)}</Table.Td>
               <Table.Td>{describeFaults(delivery.faults)}</Table.Td>
             </Table.Tr>
           ))}

@@ -29,6 +29,7 @@ import { OrderFaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
 import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
 import { formatShortInstant } from '@ui/instant-format';
+import { useToday } from '@ui/use-today';
 
 const ACTION_LABEL: Record<CustomerAction, string> = {
   pay: 'Pay',
@@ -99,6 +100,7 @@ export function EmulatorOrdersTable({
   /** False while the tab is cut off from the console: the list is only what it last heard. */
   known: boolean;
 }) {
+  const today = useToday();
   // Cut off, the rows stay as last heard; what they would send is offered again once connected.
   const unsendable = useUnsendable();
   if (orders.length === 0)
@@ -148,7 +150,7 @@ export function EmulatorOrdersTable({
                       c="dimmed"
                       title="The expiry as last heard; whether the order is still new is not known while cut off"
                     >
-                      at {formatShortInstant(order.expiresAt)}
+                      at {formatShortInstant(order.expiresAt, today)}
                     </Text>
                   ) : order.state === 'new' ? (
                     <ExpiryCountdown expiresAt={order.expiresAt} />

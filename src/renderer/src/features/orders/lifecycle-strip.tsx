@@ -11,6 +11,7 @@ import { STRIP_STATUS_WORDS, type OrderLifecycle, type StripStep } from '@shared
 import { stepEvidence } from '@shared/orders/strip-steps';
 import { STEP_LABEL } from '@ui/order-format';
 import { formatShortInstant, instantTitle } from '@ui/instant-format';
+import { useToday } from '@ui/use-today';
 
 const STATUS_WORD = STRIP_STATUS_WORDS;
 
@@ -50,6 +51,7 @@ function StepIcon({ step, compact }: { step: StripStep; compact: boolean }) {
  * answer moved it, the webhook confirmed it, or arrived after the order had moved on).
  */
 function StepEvidence({ step, at, compact }: { step: StripStep; at: string; compact: boolean }) {
+  const today = useToday();
   const evidence = stepEvidence(step);
   if (evidence === null) return null;
   const { reached, confirmed, late } = evidence;
@@ -65,7 +67,7 @@ function StepEvidence({ step, at, compact }: { step: StripStep; at: string; comp
         withArrow
       >
         <Anchor href={`#/timeline?id=${reached.recordId}`} size="xs" display="block" mt={2}>
-          {formatShortInstant(at)}
+          {formatShortInstant(at, today)}
         </Anchor>
       </Tooltip>
     );
@@ -78,7 +80,7 @@ function StepEvidence({ step, at, compact }: { step: StripStep; at: string; comp
         withArrow
       >
         <Anchor href={`#/timeline?id=${reached.recordId}`} size="xs" display="block" mt={2}>
-          {formatShortInstant(at)}
+          {formatShortInstant(at, today)}
           {reached.words === '' ? '' : ` · ${reached.words}`}
         </Anchor>
       </Tooltip>

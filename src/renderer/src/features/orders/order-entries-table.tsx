@@ -7,6 +7,7 @@ import { PROVENANCE_WORDS } from '@shared/provenance';
 import { recordStatusWord } from '@shared/record-status';
 import { EFFECT_COLOR, EFFECT_LABEL, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
 import { formatShortInstant, instantTitle } from '@ui/instant-format';
+import { useToday } from '@ui/use-today';
 import { TableHeader } from '@ui/table-header';
 import { StateBadge } from './state-badge';
 
@@ -32,6 +33,7 @@ export function OrderEntriesTable({
   entries: readonly LifecycleEntry[];
   records: readonly TimelineSummary[];
 }) {
+  const today = useToday();
   const byId = new Map(records.map((record) => [record.id, record]));
   return (
     <Table.ScrollContainer minWidth={600}>
@@ -56,7 +58,7 @@ export function OrderEntriesTable({
               >
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor href={`#/timeline?id=${entry.recordId}`} size="xs" title={instantTitle(entry.at)}>
-                    {formatShortInstant(entry.at)}
+                    {formatShortInstant(entry.at, today)}
                   </Anchor>
                   <Group gap={4} wrap="nowrap">
                     <Text size="xs">{entry.kind}</Text>

@@ -8,6 +8,7 @@ import { badgeColors } from '@ui/readable-colors';
 import { StateBadge } from './state-badge';
 import { useVirtualRows } from './use-virtual-rows';
 import { formatShortInstant, instantTitle } from '@ui/instant-format';
+import { useToday } from '@ui/use-today';
 
 const ROW_HEIGHT = 68;
 
@@ -20,6 +21,7 @@ function OrderRow({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const today = useToday();
   const profileWords = order.profileName ?? 'no profile';
   const created = createdOrFirstSeen(order);
   return (
@@ -76,7 +78,7 @@ function OrderRow({
           truncate="end"
           title={`${profileWords} · ${created.word} ${instantTitle(created.at)}`}
         >
-          {profileWords} · {created.word} {formatShortInstant(created.at)}
+          {profileWords} · {created.word} {formatShortInstant(created.at, today)}
         </Text>
         <Text
           size="xs"
@@ -84,7 +86,7 @@ function OrderRow({
           style={{ whiteSpace: 'nowrap' }}
           title={`Last activity ${instantTitle(order.lastActivityAt)}`}
         >
-          last {formatShortInstant(order.lastActivityAt)}
+          last {formatShortInstant(order.lastActivityAt, today)}
         </Text>
       </Group>
     </UnstyledButton>

@@ -3,6 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
 import { formatShortInstant } from '@ui/instant-format';
+import { useToday } from '@ui/use-today';
 
 /**
  * The timeline filtered by one order: the order's strip, then every one of its records in time
@@ -10,6 +11,7 @@ import { formatShortInstant } from '@ui/instant-format';
  * `orders.changed` pushes as the Orders view.
  */
 export function OrderLifecyclePanel({ orderId, onOpen }: { orderId: string; onOpen: (id: number) => void }) {
+  const today = useToday();
   const { detail, error, loading } = useOrderLifecycle(orderId);
   if (loading && detail === null) return null;
   if (error !== null)
@@ -44,7 +46,7 @@ export function OrderLifecyclePanel({ orderId, onOpen }: { orderId: string; onOp
                   role="listitem"
                   onClick={() => onOpen(entry.recordId)}
                   title={entry.evidence}
-                  aria-label={`${entry.what} at ${formatShortInstant(entry.at)}: state after ${entry.stateAfter ?? 'unknown'}`}
+                  aria-label={`${entry.what} at ${formatShortInstant(entry.at, today)}: state after ${entry.stateAfter ?? 'unknown'}`}
                   style={{ whiteSpace: 'nowrap' }}
                 >
                   <Stack gap={0} align="center">
@@ -53,7 +55,7 @@ export function OrderLifecyclePanel({ orderId, onOpen }: { orderId: string; onOp
                     </Text>
                     <Group gap={4} wrap="nowrap">
                       <Text size="xs" c="dimmed">
-                        {formatShortInstant(entry.at)}
+                        {formatShortInstant(entry.at, today)}
                       </Text>
                       <StateBadge state={entry.stateAfter} size="xs" />
                     </Group>

@@ -8,6 +8,7 @@ import { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVer
 import type { TimelineRowGroup } from './timeline-rows';
 import classes from './timeline.module.css';
 import { dayUnlessToday, formatClock, instantTitle } from '@ui/instant-format';
+import { useToday } from '@ui/use-today';
 
 interface RowFrameProps {
   testId: 'timeline-row' | 'timeline-part';
@@ -73,7 +74,8 @@ function RowFrame({
  * record of Nov 28 read as later today. The cell keeps its width; the row keeps its height.
  */
 function TimeCell({ at }: { at: string }) {
-  const day = dayUnlessToday(at);
+  // Its own subscription: rows are memoised and cached, so a new day must reach the cell itself.
+  const day = dayUnlessToday(at, useToday());
   return (
     <div
       role="cell"
