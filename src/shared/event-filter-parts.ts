@@ -24,6 +24,20 @@ export interface FilterPart {
   filter: EventFilter;
 }
 
+/**
+ * How a time bound of a filter is said: `from …`, `before …`. The instant is written by
+ * `writeInstant`: the window writes it in its own zone, as its rows are (instant-format.ts), where
+ * the raw URL text `2026-11-29T21:00:00Z` read as another time beside them; the CLI keeps the
+ * UTC instant it prints and is typed.
+ */
+export function timeBoundWords(
+  bound: 'from' | 'to',
+  iso: string,
+  writeInstant: (iso: string) => string = (same) => same,
+): string {
+  return `${bound === 'from' ? 'from' : 'before'} ${writeInstant(iso)}`;
+}
+
 const list = (values: readonly (string | number)[] | undefined) =>
   values === undefined || values.length === 0 ? null : values.join(', ');
 
@@ -33,7 +47,7 @@ const list = (values: readonly (string | number)[] | undefined) =>
  * alone is how a view says why ("Kind delivery alone: 12; Verdict expired alone: 3"), where
  * "nothing matches" alone left the person to take the filters apart by hand.
  */
-export function filterParts(filter: EventFilter): FilterPart[] {
+export function filterParts(filter: EventFilter, writeInstant?: (iso: string) => string): FilterPart[] {
   const parts: FilterPart[] = [];
   const add = (field: FilterPartField, words: string | null, alone: EventFilter) => {
     if (words !== null) parts.push({ field, words, filter: alone });
@@ -55,8 +69,8 @@ export function filterParts(filter: EventFilter): FilterPart[] {
     add(
       'time',
       [
-        filter.from === undefined ? null : `from ${filter.from}`,
-        filter.to === undefined ? null : `before ${filter.to}`,
+        filter.from === undefined ? null : timeBoundWords('from', filter.from, writeInstant),
+        filter.to === undefined ? null : timeBoundWords('to', filter.to, writeInstant),
       ]
         .filter((word) => word !== null)
         .join(' '),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterParts } from '../../src/shared/event-filter-parts';
+import { filterParts, timeBoundWords } from '../../src/shared/event-filter-parts';
+import { instantFormat } from '../../src/renderer/src/ui/instant-format';
 
 /**
  * Filters combine with AND: an empty list under two filters said only "nothing matches", not
@@ -45,5 +46,17 @@ describe('a filter in its parts', () => {
       { field: 'ids', words: '2 chosen records', filter: { ids: [1, 2] } },
       { field: 'imported', words: 'not imported', filter: { imported: false } },
     ]);
+  });
+
+  it('writes a time bound as the window writes its rows, where it gives a writer (the pills, why empty)', () => {
+    // The Timeline's pill said "from 2026-11-29T21:00:00Z" above rows written in Riyadh's time.
+    const riyadh = instantFormat('Asia/Riyadh').dateTime;
+    expect(timeBoundWords('from', '2026-11-29T21:00:00Z', riyadh)).toBe('from Nov 30, 2026, 00:00:00.000');
+    expect(timeBoundWords('to', '2026-11-30T21:00:00Z', riyadh)).toBe('before Dec 01, 2026, 00:00:00.000');
+    expect(filterParts({ from: '2026-11-29T21:00:00Z' }, riyadh)[0]?.words).toBe(
+      'from Nov 30, 2026, 00:00:00.000',
+    );
+    // The CLI names the bounds as they were typed.
+    expect(timeBoundWords('to', '2026-11-30T21:00:00Z')).toBe('before 2026-11-30T21:00:00Z');
   });
 });

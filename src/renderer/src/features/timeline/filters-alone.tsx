@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { formatCount } from '@shared/count-format';
 import type { EventFilter } from '@shared/event-filter';
 import { filterParts, type FilterPartField } from '@shared/event-filter-parts';
+import { formatDateTime } from '@ui/instant-format';
 
 /** Each part as the filter bar labels it. */
 const LABELS: Record<FilterPartField, string> = {
@@ -47,7 +48,7 @@ export function FiltersAlone({
       current = false;
     };
   }, [key, count]);
-  const parts = filterParts(filter);
+  const parts = filterParts(filter, formatDateTime);
   if (parts.length < 2 || answer === null || answer.key !== key) return null;
   const alone = parts.map(
     (part, index) => `${LABELS[part.field]} ${part.words} ${formatCount(answer.counts[index] ?? 0)}`,

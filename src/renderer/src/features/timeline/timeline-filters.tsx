@@ -25,6 +25,8 @@ import {
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, eventKindSchema } from '@shared/events';
 import { ORDER_EVENT_TYPES } from '@shared/orders/order-states';
 import { useAppCommand } from '@ui/app-commands';
+import { formatDateTime } from '@ui/instant-format';
+import { timeBoundWords } from '@shared/event-filter-parts';
 import { monoInput } from '@ui/mono-input';
 import { shortcutLabel } from '@ui/platform';
 import { ProfileFilterSelect } from '@features/profiles';
@@ -94,8 +96,11 @@ function ExtraFilters({
     pills.push({ key: 'imported', label: filter.imported ? 'imported only' : 'not imported' });
   if (filter.scenarioRun !== undefined)
     pills.push({ key: 'scenarioRun', label: `written by scenario run #${filter.scenarioRun}` });
-  if (filter.from !== undefined) pills.push({ key: 'from', label: `from ${filter.from}` });
-  if (filter.to !== undefined) pills.push({ key: 'to', label: `before ${filter.to}` });
+  // Written as the rows are, in the window's zone, not as the link's UTC text.
+  if (filter.from !== undefined)
+    pills.push({ key: 'from', label: timeBoundWords('from', filter.from, formatDateTime) });
+  if (filter.to !== undefined)
+    pills.push({ key: 'to', label: timeBoundWords('to', filter.to, formatDateTime) });
   if (pills.length === 0) return null;
   return (
     <Group gap={6} data-testid="extra-filters">
