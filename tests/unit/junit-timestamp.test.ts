@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { endpointJunit } from '../../src/main/scenarios/reporters/endpoint-report';
 import { junitReport, type JunitRun } from '../../src/main/scenarios/reporters/junit-report';
 
 /**
@@ -44,5 +45,24 @@ describe.each([
     const found = timestamps(junitReport(run(status)));
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((timestamp) => timestamp === local)).toBe(true);
+  });
+
+  // check-endpoint --junit writes the same attribute, by the same function.
+  it('check-endpoint --junit says when it started in local time', () => {
+    process.env['TZ'] = zone;
+    const xml = endpointJunit({
+      url: 'http://127.0.0.1:9/hook',
+      startedAt: '2026-11-30T21:30:05.250Z',
+      durationMs: 40,
+      reachable: true,
+      passed: 0,
+      failed: 0,
+      noAnswer: 0,
+      notSent: 0,
+      skipped: 0,
+      stopped: null,
+      cases: [],
+    });
+    expect(timestamps(xml)).toEqual([local]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type EndpointCaseResult,
   type EndpointCheckReport,
 } from '../../../shared/scenarios/endpoint-check';
+import { localTimestamp } from './junit-report';
 import { printable } from './pretty-reporter';
 import { createXmlDocument } from './xml-document';
 
@@ -73,7 +74,7 @@ export function endpointJunit(report: EndpointCheckReport): string {
       errors: String(errors),
       skipped: String(skipped),
       time: seconds,
-      timestamp: report.startedAt.replace(/\.\d+Z$/, ''),
+      timestamp: localTimestamp(report.startedAt),
       hostname: hostname(),
     });
   for (const result of report.cases) {
