@@ -196,12 +196,13 @@ test('a very long imported reference is shown whole, inside the order and its ed
   ]);
   const orders = new OrdersPage(page);
   await openConsole(page, served, '#/orders');
-  // The list's row is one line a field, cut at its end: the whole is its title, on hover.
+  // The list's row is one line a field, cut at its end: the whole is its title, on hover. An
+  // order known only from an import was first seen, not created, as far as this console knows.
   const row = orders.row(reference);
   await expect(row.getByText(reference, { exact: true })).toHaveAttribute('title', reference);
   await expect(
     row.getByText('A colleague profile this console does not have', { exact: false }),
-  ).toHaveAttribute('title', /^A colleague profile this console does not have · created /);
+  ).toHaveAttribute('title', /^A colleague profile this console does not have · first seen /);
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     await openConsole(page, served, `#/orders?id=${ORDER_ID}`);
