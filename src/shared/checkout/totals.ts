@@ -109,11 +109,10 @@ export function computeTotals(payload: unknown, sourceTextAt?: SourceTextAt): To
   const stated = parseAmount(ownValue(total, 'amount'));
   // One scale holds every part exactly: the currency's decimals, or the most any part has. The
   // stated total is not a part: its decimals say nothing of the sum's.
-  const scale = Math.max(
+  // A loop, not Math.max(...parts): one argument per item overflowed the stack at ~150,000 items.
+  const scale = [...itemParts, taxPart, shippingPart, discountPart].reduce(
+    (most, part) => Math.max(most, part === undefined ? 0 : decimalsOf(part)),
     precision,
-    ...[...itemParts, taxPart, shippingPart, discountPart].map((part) =>
-      part === undefined ? 0 : decimalsOf(part),
-    ),
   );
   const minor = (part: ParsedAmount | undefined) => (part === undefined ? 0n : toMinorUnits(part, scale));
   const itemsTotal = itemParts.reduce((sum, part) => sum + minor(part), 0n);

@@ -28,6 +28,7 @@ import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
 import { findUnknownKeys } from './unknown-keys';
 import { passesWithoutIssues } from './schema-clean-pass';
+import { schemaIssuesInSlices } from './schema-issues-in-slices';
 import { errorWords } from '../error-words';
 import { jsonSourceText } from '../json-source-text';
 import { scanJsonText } from '../json-duplicate-keys';
@@ -150,13 +151,9 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
     const schema = baseSchemaFor(options.form, singleCheckout);
     // Most requests are valid: their schema pass is walked without zod's parse, which runs only
     // when there is an issue to word (schema-clean-pass.ts).
-    const result = passesWithoutIssues(schema, judged)
-      ? undefined
-      : schema.safeParse(judged, { reportInput: false });
-    const fromSchema =
-      result === undefined || result.success
-        ? []
-        : result.error.issues.map((issue) => issueToFinding(issue, judged));
+    const fromSchema = passesWithoutIssues(schema, judged)
+      ? []
+      : schemaIssuesInSlices(schema, judged).map((issue) => issueToFinding(issue, judged));
     // One reader of the text for every value read from it: each container on the way is read
     // once, however many amounts sit in it (the emulator judges every request so).
     // And one reading of the whole text for what only it shows: the names given twice and whether
