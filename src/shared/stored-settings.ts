@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namesSecret, textWithoutSecrets, valueWithoutSecrets } from './secrets/stored-value-secrets';
 
 /**
  * The one reader of a stored settings value (a key of the settings table, edited by hand or
@@ -75,17 +76,24 @@ export const WEBHOOK_HEADERS_SETTING: StoredSetting = {
 /** Per field, what it holds in words (`one of system, light, dark`), where the schema's own message would not say it. */
 export type ExpectedWords = Readonly<Record<string, string>>;
 
-/** A stored value as a message quotes it: JSON, cut at 40 characters. */
+const SECRET_NOT_SHOWN = 'not shown: it may hold a secret';
+
+/**
+ * A stored value as a message quotes it: JSON with its secrets masked, cut at 40 characters.
+ * Masked before it is cut: cut first, a password's start was left with no `@` to know it by.
+ */
 export function quotedStoredValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(valueWithoutSecrets(value)) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /**
- * The start of a stored text that is not JSON, as written, cut at 60 characters; a control
- * character is shown as its `\u` escape, so the log and the terminal print it as text.
+ * The start of a stored text that is not JSON, as written with its secrets masked (as
+ * quotedStoredValue masks them), cut at 60 characters; a control character is shown as its
+ * `\u` escape, so the log and the terminal print it as text.
  */
-function textStart(text: string): string {
+function textStart(written: string): string {
+  const text = textWithoutSecrets(written);
   const start = text.length > 60 ? `${text.slice(0, 60)}…` : text;
   return start.replace(
     // eslint-disable-next-line no-control-regex -- control characters are what it finds
@@ -107,6 +115,21 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
 
 function fieldWords(field: string, stored: unknown, why: string, used: unknown): string {
   return `${field} ${quotedStoredValue(stored)} ${why}, so ${quotedStoredValue(used)} is used`;
+}
+
+/**
+ * Why a value cannot be read, in the console's words rather than zod's where the value may be a
+ * secret: a refinement's own message may quote what it was given.
+ */
+function secretIssueWords(issue: z.core.$ZodIssue | undefined): string {
+  return issue?.code === 'invalid_type'
+    ? `not ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`
+    : 'not valid';
+}
+
+/** A field named for a secret, said without its stored value or the one used. */
+function secretFieldWords(field: string, issue: z.core.$ZodIssue | undefined): string {
+  return `${field} (${SECRET_NOT_SHOWN}) cannot be read (${secretIssueWords(issue)}), so its default is used`;
 }
 
 /**
@@ -134,6 +157,7 @@ export function readStoredSettings<S extends z.ZodType>(
       if (!(field in raw)) continue;
       const parsed = fieldSchema.safeParse(raw[field]);
       if (parsed.success) value[field] = parsed.data;
+      else if (namesSecret([field])) unreadable.push(secretFieldWords(field, parsed.error.issues[0]));
       else {
         const why = expected[field] ?? `cannot be read (${parsed.error.issues[0]?.message ?? 'not valid'})`;
         unreadable.push(
@@ -163,12 +187,14 @@ export function readStoredSettings<S extends z.ZodType>(
   return {
     value: defaults,
     unreadable: parsed.error.issues.map((issue) =>
-      fieldWords(
-        issue.path.length === 0 ? 'the value' : issue.path.map(String).join('.'),
-        valueAt(raw, issue.path),
-        `cannot be read (${issue.message})`,
-        defaults,
-      ),
+      namesSecret(issue.path)
+        ? secretFieldWords(issue.path.map(String).join('.'), issue)
+        : fieldWords(
+            issue.path.length === 0 ? 'the value' : issue.path.map(String).join('.'),
+            valueAt(raw, issue.path),
+            `cannot be read (${issue.message})`,
+            defaults,
+          ),
     ),
   };
 }
@@ -189,8 +215,6 @@ export function readStoredSettingsText<S extends z.ZodType>(
   }
   return readStoredSettings(raw, schema, defaults, expected);
 }
-
-const SECRET_NOT_SHOWN = 'not shown: it may hold a secret';
 
 /**
  * Reads a stored list of sealed secrets: each entry that parses is kept; each that does not is
@@ -226,10 +250,7 @@ export function readStoredSecretList<T>(
     const where =
       issue === undefined || issue.path.length === 0 ? '' : ` (its ${issue.path.map(String).join('.')})`;
     // Not zod's message: the console's own quote what they were given, and this may be a secret.
-    const why =
-      issue?.code === 'invalid_type'
-        ? `not ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`
-        : 'not valid';
+    const why = secretIssueWords(issue);
     unreadable.push(
       `entry ${index + 1}${where} cannot be read (${why}; ${SECRET_NOT_SHOWN}), so it is kept as a damaged secret`,
     );

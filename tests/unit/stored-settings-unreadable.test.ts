@@ -4,6 +4,7 @@ import { DEFAULT_LISTENER_SETTINGS, listenerSettingsSchema } from '../../src/sha
 import { retentionSchema } from '../../src/shared/history-file';
 import {
   LISTENER_SETTINGS_SETTING,
+  readStoredSettings,
   readStoredSettingsText,
   unreadableSettingWords,
 } from '../../src/shared/stored-settings';
@@ -170,5 +171,112 @@ describe('the warnings serve, listen, retention and the log give at start', () =
     } finally {
       temp.remove();
     }
+  });
+});
+
+describe('a damaged stored value that carries a credential', () => {
+  // A forward-to URL not readable (ftp://) was quoted with its user info's password in the
+  // Listener alert, the `listen` warning and the log, where every other URL's is masked.
+  const PASSWORD = 'S3cretPassw0rd';
+  const DAMAGED_FORWARD = JSON.stringify({
+    respondStatus: 503,
+    responseDelayMs: '2.5s',
+    bodyLimitBytes: -1,
+    clockToleranceSeconds: 60,
+    forwardTo: `ftp://qa:${PASSWORD}@merchant.example/hooks`,
+  });
+  // Any part of it (a quote cut at 40 characters could end inside it) is a part of the secret.
+  const noPartOf = (text: string) => {
+    expect(text).not.toContain(PASSWORD.slice(0, 4));
+    expect(text).not.toContain(PASSWORD.slice(-4));
+  };
+
+  it('is quoted with the password masked, in the alert, the terminal and the log', async () => {
+    const temp = makeTempDir();
+    try {
+      await (await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' })).close();
+      withConsoleFile(temp.dir, (db) =>
+        db
+          .prepare(
+            "INSERT INTO settings (key, value) VALUES ('listener.settings', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          )
+          .run(DAMAGED_FORWARD),
+      );
+      const core = await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' });
+      try {
+        const alert = core.listener.settingsAsRead().unreadable;
+        expect(alert).toContainEqual(
+          expect.stringMatching(/^forwardTo "ftp:\/\/qa:••••@merchant\.example\/hooks" cannot be read/),
+        );
+        alert.forEach(noPartOf);
+        const terminal = unreadableSettingsWarnings(core.settings, ['listener']);
+        expect(terminal).toHaveLength(1);
+        terminal.forEach(noPartOf);
+      } finally {
+        await core.close();
+      }
+      const log = readFileSync(join(temp.dir, 'logs', 'console.log'), 'utf8');
+      expect(log).toContain('forwardTo "ftp://qa:••••@merchant.example');
+      noPartOf(log);
+    } finally {
+      temp.remove();
+    }
+  });
+
+  it('is masked before the quote is cut, and in a stored text that is not JSON', () => {
+    // Cut first, the quote ended inside the password and no `@` said it was one.
+    const long = JSON.stringify({
+      ...JSON.parse(DAMAGED_FORWARD),
+      forwardTo: `ftp://a-long-user-name:${PASSWORD}@x/`,
+    });
+    const read = readStoredSettingsText(long, listenerSettingsSchema, DEFAULT_LISTENER_SETTINGS);
+    read.unreadable.forEach(noPartOf);
+    const cut = readStoredSettingsText(
+      DAMAGED_FORWARD.slice(0, -1),
+      listenerSettingsSchema,
+      DEFAULT_LISTENER_SETTINGS,
+    );
+    expect(cut.unreadable).toEqual([expect.stringMatching(/^the value is not JSON \(it reads /)]);
+    cut.unreadable.forEach(noPartOf);
+  });
+
+  it('never quotes a field named for a secret, nor a JWT or a serviceToken in any field', () => {
+    const schema = z.object({
+      apiToken: z.string().min(100),
+      webhookUrl: z.url({ protocol: /^https?$/ }).nullable(),
+    });
+    const read = readStoredSettings(
+      {
+        apiToken: PASSWORD,
+        webhookUrl: `ftp://h/x?serviceToken=${PASSWORD}&jwt=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln`,
+      },
+      schema,
+      { apiToken: 'x'.repeat(100), webhookUrl: null },
+    );
+    expect(read.unreadable).toEqual([
+      expect.stringMatching(/^apiToken \(not shown: it may hold a secret\) cannot be read/),
+      expect.stringMatching(/^webhookUrl "ftp:\/\/h\/x\?serviceToken=••••&jwt=••••" cannot be read/),
+    ]);
+    read.unreadable.forEach(noPartOf);
+    const jwt = readStoredSettings(
+      { publicUrl: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln' },
+      z.object({ publicUrl: z.url() }),
+      {
+        publicUrl: 'http://x/',
+      },
+    );
+    expect(jwt.unreadable.join()).not.toContain('eyJ');
+    // Read whole (not an object schema), a secret's path is named without its value; a text that
+    // is not JSON has a secret field's value hidden.
+    const whole = readStoredSettings([{ secret: PASSWORD }], z.array(z.object({ secret: z.number() })), []);
+    expect(whole.unreadable.join()).toEqual(
+      '0.secret (not shown: it may hold a secret) cannot be read (not a number), so its default is used',
+    );
+    whole.unreadable.forEach(noPartOf);
+    const text = readStoredSettingsText(`{"apiToken": "${PASSWORD}", "x": 1`, schema, {
+      apiToken: '',
+      webhookUrl: null,
+    });
+    expect(text.unreadable).toEqual(['the value is not JSON (it reads {"apiToken": "••••", "x": 1)']);
   });
 });

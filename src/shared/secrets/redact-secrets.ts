@@ -390,14 +390,22 @@ export function redactPath(path: string, secrets: readonly string[], replace: Re
   return `${base}?${redactQuery(path.slice(question + 1), secrets, replace)}`;
 }
 
-/** A URL redacted as its path is (the fragment, never sent, dropped); the rest as written. */
-export function redactUrl(raw: string, secrets: readonly string[], replace: Replace): string {
-  // A password in the URL's user info (`https://user:secret@host`, a merchant endpoint behind
-  // basic auth) is a credential like any other.
-  const url = raw.replace(
+/**
+ * The password of a URL's user info (`https://user:secret@host`, a merchant endpoint behind
+ * basic auth) replaced, where the text is a URL: any character but the URL's delimiters may be
+ * in it (a quote, a backslash), which the free-text reader (redactUrlCredentialsInText) stops at.
+ */
+export function redactUserInfoPassword(raw: string, replace: Replace): string {
+  return raw.replace(
     /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#@]+)@/i,
     (_whole, before: string, password: string) => `${before}${replace(password)}@`,
   );
+}
+
+/** A URL redacted as its path is (the fragment, never sent, dropped); the rest as written. */
+export function redactUrl(raw: string, secrets: readonly string[], replace: Replace): string {
+  // A password in the URL's user info is a credential like any other.
+  const url = redactUserInfoPassword(raw, replace);
   const hash = url.indexOf('#');
   return redactPath(hash === -1 ? url : url.slice(0, hash), secrets, replace);
 }
