@@ -31,7 +31,8 @@ interface ReplayStoreModule {
   openSelection(
     key: string,
     firstId: number | null,
-    askKeepEdits: (firstId: number | null) => Promise<boolean>,
+    askKeepEdits: (firstId: number | null, withdrawn: AbortSignal) => Promise<boolean>,
+    withdrawn?: AbortSignal,
   ): Promise<void>;
   setEditBody(on: boolean, key: string, firstId: number | null): Promise<void>;
 }
@@ -114,6 +115,28 @@ describe('the body editor belongs to the selection it was loaded for', () => {
     useReplayForm.setState({ body: 'my edit' });
     await store.openSelection(A, 14, () => Promise.resolve(true));
     expect(form()).toMatchObject({ body: 'my edit', bodyFor: A });
+  });
+
+  // The question stayed over the Listener view, blocking it, and after Back (the edits' own
+  // selection again) still said "This replay starts from an empty body; your edits would be lost".
+  it('a question withdrawn as the view leaves its selection changes nothing: the edits stay theirs', async () => {
+    await editingFourteen();
+    useReplayForm.setState({ body: 'my edit' });
+    const leaving = new AbortController();
+    let askedWith: AbortSignal | null = null;
+    // The dialog closes as it is withdrawn: closed, it answers "keep".
+    const ask = (_firstId: number | null, withdrawn: AbortSignal) => {
+      askedWith = withdrawn;
+      return new Promise<boolean>((resolve) => withdrawn.addEventListener('abort', () => resolve(true)));
+    };
+    const opening = store.openSelection(B, 52, ask, leaving.signal);
+    await vi.waitFor(() => expect(askedWith).toBe(leaving.signal));
+    leaving.abort();
+    await opening;
+    // Not made #52's by the closing: back on #14 nothing is asked, and its edits are there.
+    expect(form()).toMatchObject({ body: 'my edit', bodyFor: A });
+    await store.openSelection(A, 14, never);
+    expect(form()).toMatchObject({ body: 'my edit', bodyFor: A, viewing: A });
   });
 
   it('until the new selection’s body is in the editor, Replay waits, saying why', async () => {

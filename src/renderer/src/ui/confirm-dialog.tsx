@@ -8,6 +8,11 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** Red for production, orange for a risky but local action. */
   color: 'red' | 'orange' | 'blue';
+  /**
+   * Closes the dialog, answered as closed, when it aborts: the question no longer stands (the
+   * view it was asked for has been left), and left open it would sit over another view.
+   */
+  withdrawn?: AbortSignal;
 }
 
 /** Which way a confirmation went: its confirm button, its cancel button, or closed (Escape, ×). */
@@ -29,10 +34,25 @@ export function confirmationIsOpen(): boolean {
  * button that does something of its own ("Set the token" opens the profile).
  */
 export function chooseAction(options: ConfirmOptions): Promise<ConfirmChoice> {
+  const { withdrawn } = options;
+  if (withdrawn?.aborted === true) return Promise.resolve('closed');
   return new Promise((resolve) => {
     let choice: ConfirmChoice = 'closed';
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      withdrawn?.removeEventListener('abort', withdraw);
+      openConfirmations -= 1;
+      resolve(choice);
+    };
+    // Settled here too: withdrawn before the provider has drawn it, close finds no dialog to call onClose of.
+    const withdraw = () => {
+      modals.close(id);
+      settle();
+    };
     openConfirmations += 1;
-    modals.openConfirmModal({
+    const id = modals.openConfirmModal({
       title: options.title,
       children: options.children,
       labels: { confirm: options.confirmLabel, cancel: options.cancelLabel ?? 'Cancel' },
@@ -44,11 +64,9 @@ export function chooseAction(options: ConfirmOptions): Promise<ConfirmChoice> {
         choice = 'cancel';
       },
       // Called after either button too, so the choice is settled once, here.
-      onClose: () => {
-        openConfirmations -= 1;
-        resolve(choice);
-      },
+      onClose: settle,
     });
+    withdrawn?.addEventListener('abort', withdraw, { once: true });
   });
 }
 

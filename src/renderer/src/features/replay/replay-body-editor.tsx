@@ -14,10 +14,12 @@ const EXTENSIONS = [json()];
 /**
  * Asked when a selection opens while the editor holds a body edited for another: true keeps it
  * (it becomes this selection's), false starts from this selection's stored body. Closed, the
- * edits are kept: nothing is lost, and the person has seen whose body it is.
+ * edits are kept: nothing is lost, and the person has seen whose body it is. Withdrawn (the view
+ * left this selection), it closes and nothing changes (openSelection).
  */
-async function askKeepEdits(firstId: number | null): Promise<boolean> {
+async function askKeepEdits(firstId: number | null, withdrawn: AbortSignal): Promise<boolean> {
   const choice = await chooseAction({
+    withdrawn,
     title: 'Keep the body you edited?',
     children: (
       <Text size="sm">
@@ -57,7 +59,10 @@ export function ReplayBodyEditor({
   // Why the last Format changed nothing, until the body is typed into again.
   const [formatRefused, setFormatRefused] = useState(false);
   useEffect(() => {
-    openSelection(selectionKey, firstId, askKeepEdits).catch(() => undefined);
+    // Its question belongs to this opening: left (another view, another filter, Back), it is withdrawn.
+    const opening = new AbortController();
+    openSelection(selectionKey, firstId, askKeepEdits, opening.signal).catch(() => undefined);
+    return () => opening.abort();
   }, [selectionKey, firstId]);
   const lock = bodyLocked !== null && bodyLocked.id === firstId ? bodyLocked : null;
   // Said from the decision a start sends by: an editor left as loaded sends each stored body.

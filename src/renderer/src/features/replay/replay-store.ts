@@ -185,11 +185,15 @@ export async function setEditBody(on: boolean, key: string, firstId: number | nu
  * belongs to one selection follows: a body edited for another is never sent as this one's
  * without asking (`askKeepEdits`, true to keep it; else this selection's stored body fills the
  * editor), and an ended run of another selection is not shown as this one's progress.
+ * `withdrawn` aborts when the view leaves this selection (another view, another filter, Back):
+ * the question belongs to this one opening, so its dialog closes and its answer changes nothing;
+ * the edits stay the selection's they were made for, and the next opening asks again.
  */
 export async function openSelection(
   key: string,
   firstId: number | null,
-  askKeepEdits: (firstId: number | null) => Promise<boolean>,
+  askKeepEdits: (firstId: number | null, withdrawn: AbortSignal) => Promise<boolean>,
+  withdrawn: AbortSignal = new AbortController().signal,
 ): Promise<void> {
   const form = useReplayForm.getState();
   // A plan kept for this selection (a closed tab, a reload) comes back into a form at its
@@ -211,8 +215,8 @@ export async function openSelection(
     form.set({ runId: null, progress: null, progressFor: null });
   if (form.editBody && form.bodyFor !== null && form.bodyFor !== key) {
     const edited = form.body !== form.storedBody;
-    const keep = edited && (await askKeepEdits(firstId));
-    if (!stillViewing(key)) return;
+    const keep = edited && (await askKeepEdits(firstId, withdrawn));
+    if (withdrawn.aborted || !stillViewing(key)) return;
     if (keep) useReplayForm.getState().set({ bodyFor: key });
     else useReplayForm.getState().set({ body: '', storedBody: null, bodyFor: null });
   }
