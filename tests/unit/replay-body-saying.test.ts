@@ -41,6 +41,42 @@ describe('what the body editor says goes out', () => {
     expect(replayBodySaying({ ...edited, storedBody: '{}' }, key, 7, 3).scope).toBe(
       "This one body goes out in place of each of the 3 webhooks' own; it starts as the first one's.",
     );
-    expect(replayBodySaying(edited, key, 7, 1)).toEqual({ judged: true, scope: null });
+    expect(replayBodySaying(edited, key, 7, 1)).toEqual({
+      judged: true,
+      scope: "This body goes out in place of webhook #7's own.",
+    });
+  });
+
+  // One webhook's plan said nothing of the edited body ("1 send to …" alone), where many said
+  // "This one body goes out in place of each of the 10 webhooks' own".
+  it('says an edited body goes out in place of the one webhook’s own, naming it', () => {
+    const edited = { ...form, body: '{"order_id":"XYZ"}', storedBody: '{"order_id":"E1"}' };
+    expect(replayBodySaying(edited, key, 31, 1)).toEqual({
+      judged: true,
+      scope: "This body goes out in place of webhook #31's own.",
+    });
+    expect(replayBodySaying(edited, key, null, 1).scope).toBe(
+      "This body goes out in place of the webhook's own.",
+    );
+  });
+
+  // Only whitespace typed, the plan said nothing but the finding "empty · 1 finding", and Replay
+  // sent the whitespace in place of the webhook's body: a way to test an endpoint, said plainly.
+  it('says plainly that an empty body, or one of only whitespace, goes out in place of theirs', () => {
+    const emptied = { ...form, body: '', storedBody: '{"order_id":"E1"}' };
+    expect(replayBodySaying(emptied, key, 31, 1)).toEqual({
+      judged: true,
+      scope: "This body is empty: an empty body goes out in place of webhook #31's own.",
+    });
+    const blank = { ...emptied, body: ' \n' };
+    expect(replayBodySaying(blank, key, 31, 1).scope).toBe(
+      "This body holds only whitespace (2 bytes): it goes out as typed, in place of webhook #31's own.",
+    );
+    expect(replayBodySaying(blank, key, 31, 10).scope).toBe(
+      "This body holds only whitespace (2 bytes): it goes out as typed, in place of each of the 10 webhooks' own.",
+    );
+    expect(replayBodySaying(blank, key, null, 1).scope).toBe(
+      "This body holds only whitespace (2 bytes): it goes out as typed, in place of the webhook's own.",
+    );
   });
 });

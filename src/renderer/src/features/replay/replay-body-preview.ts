@@ -1,3 +1,4 @@
+import { formatBytes } from '@shared/byte-size';
 import type { BodyJudgement } from '@shared/webhook/judge-webhook-body';
 import { judgeReplayedBody } from '@shared/webhook/judge-replayed-body';
 import { bodyToSend, type useReplayForm } from './replay-form-state';
@@ -34,14 +35,8 @@ export function replayBodySaying(
   webhooks: number | null,
 ): { scope: string | null; judged: boolean } {
   const several = webhooks === null || webhooks > 1;
-  if (bodyToSend(form, selectionKey) !== null)
-    return {
-      judged: true,
-      scope:
-        webhooks !== null && webhooks > 1
-          ? `This one body goes out in place of each of the ${webhooks} webhooks' own${firstId === null ? '.' : "; it starts as the first one's."}`
-          : null,
-    };
+  const sent = bodyToSend(form, selectionKey);
+  if (sent !== null) return { judged: true, scope: editedBodyScope(sent, firstId, webhooks) };
   // One chosen by id (or not yet counted): the editor holds the very bytes that go.
   if (firstId !== null && (webhooks === null || webhooks === 1)) return { judged: true, scope: null };
   const whose = !several
@@ -53,4 +48,24 @@ export function replayBodySaying(
     judged: false,
     scope: `Left as it is, ${whose}${first}; ${change} goes out in place of ${several ? 'each' : 'it'}.`,
   };
+}
+
+/**
+ * Whose body an edited one replaces, one webhook or many (null until they are counted). An
+ * empty one, or one of only whitespace (the listener's `empty`, as judgeWebhookBody reads it),
+ * goes out as typed: said plainly, since a finding alone read as a warning, not as what is sent.
+ */
+function editedBodyScope(body: string, firstId: number | null, webhooks: number | null): string | null {
+  if (webhooks === null || webhooks === 0) return null;
+  const whose =
+    webhooks > 1
+      ? `each of the ${webhooks} webhooks' own`
+      : firstId === null
+        ? "the webhook's own"
+        : `webhook #${firstId}'s own`;
+  if (body === '') return `This body is empty: an empty body goes out in place of ${whose}.`;
+  if (body.trim() === '')
+    return `This body holds only whitespace (${formatBytes(new TextEncoder().encode(body).length)}): it goes out as typed, in place of ${whose}.`;
+  if (webhooks === 1) return `This body goes out in place of ${whose}.`;
+  return `This one body goes out in place of ${whose}${firstId === null ? '.' : "; it starts as the first one's."}`;
 }
