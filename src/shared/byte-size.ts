@@ -1,4 +1,5 @@
 import { formatCount } from './count-format';
+import { countOf } from './count-words';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -10,7 +11,7 @@ const MIB = 1024 * KIB;
  * document in the builder, an import's file and limits (formatBytesShort).
  */
 export function formatBytes(size: number): string {
-  if (size < KIB) return `${formatCount(size)} bytes`;
+  if (size < KIB) return countOf(size, 'byte');
   return `${rounded(size)} (${formatCount(size)} bytes)`;
 }
 
@@ -40,7 +41,7 @@ function rounded(size: number): string {
  * "256 MiB", "5,120 MiB"), as limits are written in the docs and the CLI.
  */
 export function formatBytesShort(size: number): string {
-  if (size < KIB) return `${formatCount(size)} bytes`;
+  if (size < KIB) return countOf(size, 'byte');
   const [unit, per] = size < MIB ? ['KiB', KIB] : ['MiB', MIB];
   return size % per === 0 ? `${formatCount(size / per)} ${unit}` : rounded(size);
 }

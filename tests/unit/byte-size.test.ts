@@ -25,6 +25,9 @@ describe('bytes of a text as UTF-8', () => {
 describe('the one byte-size formatter', () => {
   it('says bytes, KiB and MiB, with the exact count beside the rounded one', () => {
     expect(formatBytes(512)).toBe('512 bytes');
+    // A body of one space read "(1 bytes)" in the Replay view.
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytesShort(1)).toBe('1 byte');
     expect(formatBytes(2048)).toBe('2.0 KiB (2,048 bytes)');
     expect(formatBytes(5_976_883)).toBe('5.70 MiB (5,976,883 bytes)');
   });

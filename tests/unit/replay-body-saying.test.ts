@@ -68,6 +68,9 @@ describe('what the body editor says goes out', () => {
       judged: true,
       scope: "This body is empty: an empty body goes out in place of webhook #31's own.",
     });
+    expect(replayBodySaying({ ...emptied, body: ' ' }, key, 31, 1).scope).toBe(
+      "This body holds only whitespace (1 byte): it goes out as typed, in place of webhook #31's own.",
+    );
     const blank = { ...emptied, body: ' \n' };
     expect(replayBodySaying(blank, key, 31, 1).scope).toBe(
       "This body holds only whitespace (2 bytes): it goes out as typed, in place of webhook #31's own.",

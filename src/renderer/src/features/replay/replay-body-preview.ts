@@ -1,4 +1,4 @@
-import { formatBytes } from '@shared/byte-size';
+import { formatBytes, utf8ByteLength } from '@shared/byte-size';
 import type { BodyJudgement } from '@shared/webhook/judge-webhook-body';
 import { judgeReplayedBody } from '@shared/webhook/judge-replayed-body';
 import { bodyToSend, type useReplayForm } from './replay-form-state';
@@ -65,7 +65,7 @@ function editedBodyScope(body: string, firstId: number | null, webhooks: number 
         : `webhook #${firstId}'s own`;
   if (body === '') return `This body is empty: an empty body goes out in place of ${whose}.`;
   if (body.trim() === '')
-    return `This body holds only whitespace (${formatBytes(new TextEncoder().encode(body).length)}): it goes out as typed, in place of ${whose}.`;
+    return `This body holds only whitespace (${formatBytes(utf8ByteLength(body))}): it goes out as typed, in place of ${whose}.`;
   if (webhooks === 1) return `This body goes out in place of ${whose}.`;
   return `This one body goes out in place of ${whose}${firstId === null ? '.' : "; it starts as the first one's."}`;
 }
