@@ -50,6 +50,22 @@ test('a plan and its edited body survive a reload, a double click starts one run
     await expect(page.getByTestId('replay-body-verdict')).toContainText('order_declined');
     // Still judged with the stored webhook's headers, read again after the reload.
     await expect(page.getByTestId('replay-body-verdict')).toContainText('Content-Encoding: gzip');
+    // One webhook's plan said nothing of whose body the edit replaces.
+    await expect(page.getByTestId('replay-body-scope')).toHaveText(
+      `This body goes out in place of webhook #${id}'s own.`,
+    );
+    // Another selection asks about the edits; left, the question went on standing over the
+    // Listener, and after Back over the very selection the edits were made for.
+    const keepEdits = page.getByRole('dialog', { name: 'Keep the body you edited?' });
+    await page.evaluate(() => (location.hash = '#/replay'));
+    await expect(keepEdits).toBeVisible();
+    await page.evaluate(() => (location.hash = '#/listener'));
+    await expect(keepEdits).toBeHidden();
+    await page.goBack();
+    await expect(keepEdits).toBeVisible();
+    await page.goBack();
+    await expect(keepEdits).toBeHidden();
+    await expect(page.getByTestId('replay-body-verdict')).toContainText('order_declined');
     await page.getByRole('button', { name: /^Replay 1$/ }).dblclick();
     const progress = page.getByTestId('replay-progress');
     await expect(progress).toHaveAttribute('data-state', 'running');
