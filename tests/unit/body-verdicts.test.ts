@@ -166,4 +166,12 @@ describe('checked against the spec', () => {
     expect(judgeWebhookBody(new Uint8Array([0xff, 0xfe]), false).findings[0]?.message).toMatch(/not UTF-8/);
     expect(judgeWebhookBody(bytes('  \n'), false).verdict).toBe('empty');
   });
+
+  // Its size as every message says one (byte-size.ts): "1 byte", never "1 bytes".
+  it('a body of whitespace says its size in the one size wording', () => {
+    expect(judgeWebhookBody(bytes(' '), false).findings[0]?.message).toMatch(
+      /^The body holds only whitespace \(1 byte\): /,
+    );
+    expect(judgeWebhookBody(bytes('  \n'), false).findings[0]?.message).toMatch(/\(3 bytes\): /);
+  });
 });

@@ -1,4 +1,5 @@
 import { describeJsonProblem, topLevelStrings } from '../bounded-json';
+import { formatBytes } from '../byte-size';
 import { BYTE_ORDER_MARK_WORDS, startsWithByteOrderMark } from '../json-byte-order-mark';
 import { quoteShort } from '../checkout/findings';
 import { decimalsOf, parseAmount, tooManyDecimalsWords } from '../checkout/money';
@@ -265,7 +266,10 @@ export function judgeWebhookBody(
   }
   const { text, read } = body;
   if (text.trim() === '') {
-    findings.error([], `The body holds only whitespace (${bytes.byteLength} bytes): ${NOTIFICATION_FIELDS}.`);
+    findings.error(
+      [],
+      `The body holds only whitespace (${formatBytes(bytes.byteLength)}): ${NOTIFICATION_FIELDS}.`,
+    );
     return result('empty');
   }
   findings.read(text);
