@@ -93,6 +93,27 @@ describe('checkout-console profiles', () => {
     expect((await cli('profiles', 'list')).stdout).not.toContain('Staging');
   });
 
+  it('finds a profile by any name that reads as its own, as adding refuses one (profileNameKey)', async () => {
+    const add = (name: string) =>
+      cli('profiles', 'add', name, '--env', 'sandbox', '--base-url', 'https://a.example.com');
+    expect((await add('ＬＯＣＡＬ ｃｏｐｙ')).code).toBe(0);
+    expect((await add('Straße')).code).toBe(0);
+    expect((await add('local copy')).stderr).toContain(
+      'The name "local copy" reads as the profile "ＬＯＣＡＬ ｃｏｐｙ", which already exists',
+    );
+    const use = await cli('profiles', 'use', 'local copy');
+    expect(use.stderr).toBe('');
+    expect(use.stdout).toBe('Active profile: "ＬＯＣＡＬ ｃｏｐｙ" (sandbox).\n');
+    expect((await cli('profiles', 'use', 'STRASSE')).stdout).toBe('Active profile: "Straße" (sandbox).\n');
+    expect((await cli('profiles', 'use', 'ＬＩＶＥ')).stdout).toBe('Active profile: "Live" (live).\n');
+    expect((await cli('profiles', 'set', ' strasse ', '--listener-port', '5051')).stdout).toBe(
+      'Updated profile "Straße".\n',
+    );
+    expect((await cli('profiles', 'remove', 'ＳＴＲＡＳＳＥ')).stdout).toBe('Removed profile "Straße".\n');
+    // A name that reads as no profile is still refused, naming the known ones.
+    expect((await cli('profiles', 'use', 'Strasse 2')).stderr).toContain('No profile named "Strasse 2"');
+  });
+
   it('warns on the terminal when a token is stored under a key file', async () => {
     const run = await cli('profiles', 'set', 'Sandbox', '--api-token', 'sk_test_warned_1234');
     expect(run.code).toBe(0);

@@ -1,4 +1,5 @@
 import { operationsSchema, environmentSchema, type ProfileFields } from '../../shared/profile';
+import { profileNameKey } from '../../shared/profile-name';
 import type { SqliteDatabase } from './connection';
 
 interface ProfileRow {
@@ -78,7 +79,6 @@ export function createProfilesRepository(db: SqliteDatabase) {
       'SELECT name, api_token_sealed, notification_token_sealed FROM profiles ORDER BY sort_order, id',
     ),
     byId: db.prepare<[number], ProfileRow>('SELECT * FROM profiles WHERE id = ?'),
-    byName: db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE name = ? COLLATE NOCASE'),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
     insert: db.prepare(`INSERT INTO profiles
       (name, environment, base_url, listener_port, public_listener_url, notification_field, operations,
@@ -122,8 +122,14 @@ export function createProfilesRepository(db: SqliteDatabase) {
       const row = statements.byId.get(id);
       return row === undefined ? undefined : toStored(row);
     },
+    /**
+     * The profile whose name reads as `name` (profileNameKey), as the service's clash check
+     * reads them: SQLite's NOCASE folded A-Z only, so 'local copy' found no 'ＬＯＣＡＬ ｃｏｐｙ'
+     * that adding it was refused for. Names are unique by that key, so one at most matches.
+     */
     findByName(name: string): StoredProfile | undefined {
-      const row = statements.byName.get(name);
+      const key = profileNameKey(name);
+      const row = statements.list.all().find((candidate) => profileNameKey(candidate.name) === key);
       return row === undefined ? undefined : toStored(row);
     },
     count(): number {
