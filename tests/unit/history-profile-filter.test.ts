@@ -40,6 +40,10 @@ beforeAll(async () => {
     ['local', webhook(5, { profileId: localId, profileName: 'Local' })],
     // Not imported, no id: its name is the profile's it was stored under, so it is Sandbox's.
     ['nameOnly', webhook(6, { profileName: 'Sandbox' })],
+    // Another console's profile whose name reads as Sandbox: a record keeps the name it was
+    // stored under and the filter matches that name as SQLite's NOCASE does (A-Z), so it is not
+    // Sandbox's (docs/history.md says why).
+    ['importedLookAlike', webhook(7, { profileName: 'ｓａｎｄｂｏｘ', imported: true })],
   ];
   const written = core.recorder.recordMany(seeded.map(([, event]) => event));
   seeded.forEach(([name], index) => (ids[name] = written[index]?.id ?? -1));
@@ -51,6 +55,20 @@ const expected = () => [ids['own'], ids['imported'], ids['importedOtherCase'], i
 describe('the profile filter', () => {
   it('history --profile finds the imported records that carry the profile’s name', async () => {
     const run = await runCliCaptured(['--data-dir', dataDir, 'history', '--json', '--profile', 'Sandbox']);
+    expect(run.stderr).toBe('');
+    const records = JSON.parse(run.stdout) as HistoryRecord[];
+    expect(records.map((record) => record.id).sort()).toEqual(expected());
+  });
+
+  it('history --profile finds the profile a name reads as, as every lookup by name does', async () => {
+    const run = await runCliCaptured([
+      '--data-dir',
+      dataDir,
+      'history',
+      '--json',
+      '--profile',
+      ' ＳＡＮＤＢＯＸ',
+    ]);
     expect(run.stderr).toBe('');
     const records = JSON.parse(run.stdout) as HistoryRecord[];
     expect(records.map((record) => record.id).sort()).toEqual(expected());

@@ -55,7 +55,9 @@ function conditionsOf(filter: EventFilter): Conditions {
   // A record is a profile's by the name it was stored under, the name its detail, its export
   // and Orders say (docs/history.md): an imported one carries no id of this console's, a
   // removed profile's keep theirs after a profile of that name is added again, and a renamed
-  // profile's still say the old name. Names match as profile names do (NOCASE).
+  // profile's still say the old name. Names match by NOCASE (A-Z), not by profileNameKey: a
+  // record's stored name may be another console's, or predate the refusal of names that read
+  // alike, and folding it would merge two profiles' records (and lose events_by_profile_name).
   if (filter.profileId !== undefined) {
     // A record stored with an id and no name (none of today's writers store one) is matched by id.
     // Written as ids of two searches: as one OR, SQLite read every row to test both sides.
