@@ -16,14 +16,31 @@ export function profileNameKey(name: string): string {
   return name.normalize('NFKC').trim().toUpperCase().toLowerCase().normalize('NFKC');
 }
 
+/**
+ * The profile a name given by a person or a record reads as: every lookup by name (the CLI's
+ * names and --profile flags, the builder's sending profile) finds what a clash is judged by,
+ * so 'local copy' finds the 'ＬＯＣＡＬ ｃｏｐｙ' that adding it was refused for. Names are unique
+ * by the key, so at most one matches.
+ */
+export function profileNamed<T extends { name: string }>(
+  name: string | null,
+  profiles: readonly T[],
+): T | undefined {
+  if (name === null) return undefined;
+  const key = profileNameKey(name);
+  return profiles.find((profile) => profileNameKey(profile.name) === key);
+}
+
 /** The profile whose name reads as `name`, other than the one being renamed. */
 export function profileNameClash<T extends { id: number; name: string }>(
   name: string,
   profiles: readonly T[],
   exceptId?: number,
 ): T | undefined {
-  const key = profileNameKey(name);
-  return profiles.find((profile) => profile.id !== exceptId && profileNameKey(profile.name) === key);
+  return profileNamed(
+    name,
+    profiles.filter((profile) => profile.id !== exceptId),
+  );
 }
 
 /** The refusal of a clash, naming the field and the profile it clashes with. */

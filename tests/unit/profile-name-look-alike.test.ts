@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import { defaultProfileFields, profileFieldsSchemaAmong } from '../../src/shared/profile';
-import { profileNameClash, profileNameKey } from '../../src/shared/profile-name';
+import { profileNameClash, profileNameKey, profileNamed } from '../../src/shared/profile-name';
 import { openTempConsole } from './helpers/temp-console';
 
 let core: ConsoleCore;
@@ -83,6 +83,17 @@ describe('profileNameKey and profileNameClash', () => {
     expect(profileNameClash('LIVE', profiles)?.id).toBe(2);
     expect(profileNameClash('LIVE', profiles, 2)).toBeUndefined();
     expect(profileNameClash('Lively', profiles)).toBeUndefined();
+  });
+
+  it('find the one profile a name reads as, the lookup every name typed or stored goes through', () => {
+    const profiles = [
+      { id: 1, name: 'ＬＯＣＡＬ ｃｏｐｙ' },
+      { id: 2, name: 'Straße' },
+    ];
+    expect(profileNamed('local copy', profiles)?.id).toBe(1);
+    expect(profileNamed(' STRASSE ', profiles)?.id).toBe(2);
+    expect(profileNamed('Strasse 2', profiles)).toBeUndefined();
+    expect(profileNamed(null, profiles)).toBeUndefined();
   });
 
   it("judge the Profiles view's form in the service's words, leaving the edited profile its own name", () => {

@@ -1,5 +1,5 @@
 import { operationsSchema, environmentSchema, type ProfileFields } from '../../shared/profile';
-import { profileNameKey } from '../../shared/profile-name';
+import { profileNamed } from '../../shared/profile-name';
 import type { SqliteDatabase } from './connection';
 
 interface ProfileRow {
@@ -122,14 +122,9 @@ export function createProfilesRepository(db: SqliteDatabase) {
       const row = statements.byId.get(id);
       return row === undefined ? undefined : toStored(row);
     },
-    /**
-     * The profile whose name reads as `name` (profileNameKey), as the service's clash check
-     * reads them: SQLite's NOCASE folded A-Z only, so 'local copy' found no 'ＬＯＣＡＬ ｃｏｐｙ'
-     * that adding it was refused for. Names are unique by that key, so one at most matches.
-     */
+    /** By profileNamed, not SQLite's NOCASE (A-Z only), so a lookup reads names as a clash does. */
     findByName(name: string): StoredProfile | undefined {
-      const key = profileNameKey(name);
-      const row = statements.list.all().find((candidate) => profileNameKey(candidate.name) === key);
+      const row = profileNamed(name, statements.list.all());
       return row === undefined ? undefined : toStored(row);
     },
     count(): number {

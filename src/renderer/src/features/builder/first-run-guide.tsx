@@ -4,6 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { TimelineSummary } from '@shared/events';
 import { ENDED_STATES } from '@shared/orders/order-claims';
 import type { OrderState } from '@shared/orders/order-states';
+import { profileNamed } from '@shared/profile-name';
 import { useNavigation } from '@ui/navigation';
 import { openExternalUrl } from '@ui/open-external';
 import { usePreferencesStore } from '@ui/preferences-store';
@@ -117,11 +118,7 @@ function StepChip({ index, label, progress }: { index: number; label: string; pr
 function useLocalFollowedOrder(): FollowedOrder | null {
   const order = useFollowedOrder((state) => state.order);
   const local = useProfilesStore(
-    (store) =>
-      order !== null &&
-      store.profiles.some(
-        (candidate) => candidate.name === order.profileName && candidate.environment === 'local',
-      ),
+    (store) => order !== null && profileNamed(order.profileName, store.profiles)?.environment === 'local',
   );
   return local ? order : null;
 }

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { TimelineSummary } from '@shared/events';
 import type { NotificationPlan } from '@shared/merchant-api';
+import { profileNamed } from '@shared/profile-name';
 import { VerdictBadge } from '@features/jwt';
 import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
 import { provenanceMark, RowProvenance } from '@features/timeline';
@@ -131,7 +132,7 @@ function WebhookMark({ webhook }: { webhook: TimelineSummary }) {
 /** The profile the followed order was sent with, one click away: its public listener URL is set there. */
 function OpenSendingProfile() {
   const profileName = useFollowedOrder((state) => state.order?.profileName ?? null);
-  const profile = useProfilesStore((state) => state.profiles.find((entry) => entry.name === profileName));
+  const profile = useProfilesStore((state) => profileNamed(profileName, state.profiles));
   const navigate = useNavigation((state) => state.navigate);
   if (profile === undefined) return null;
   return (
