@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import { defaultProfileFields, profileFieldsSchemaAmong } from '../../src/shared/profile';
+import { pickLocalProfile } from '../../src/shared/local-profile';
 import { profileNameClash, profileNameKey, profileNamed } from '../../src/shared/profile-name';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -94,6 +95,14 @@ describe('profileNameKey and profileNameClash', () => {
     expect(profileNamed(' STRASSE ', profiles)?.id).toBe(2);
     expect(profileNamed('Strasse 2', profiles)).toBeUndefined();
     expect(profileNamed(null, profiles)).toBeUndefined();
+  });
+
+  it("find the emulator's profile by the name Local as any name is found", () => {
+    const profiles = [
+      { name: 'Other local', environment: 'local' },
+      { name: 'ＬＯＣＡＬ', environment: 'local' },
+    ];
+    expect(pickLocalProfile(profiles)?.name).toBe('ＬＯＣＡＬ');
   });
 
   it("judge the Profiles view's form in the service's words, leaving the edited profile its own name", () => {
