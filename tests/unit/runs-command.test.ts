@@ -82,7 +82,11 @@ describe('runs', () => {
   it('says what is wrong with a number, a run that is not there, or a report flag without a run', async () => {
     const word = await runCliCaptured(['--data-dir', dataDir, 'runs', 'last']);
     expect(word.code).toBe(2);
-    expect(word.stderr).toContain('"last" is not a run number');
+    // Named as `history --run <number>` names it, not by the usage line's optional `[number]`.
+    expect(word.stderr).toContain('error: <number>: "last" is not a run number');
+    expect((await runCliCaptured(['--data-dir', dataDir, 'runs', '01'])).stderr).toContain(
+      'error: <number>: "01" is not a run number',
+    );
     const missing = await runCliCaptured(['--data-dir', dataDir, 'runs', '99']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe('error: no run #99 in this data directory (`runs` lists them)\n');

@@ -115,7 +115,9 @@ export async function runRuns(
   }
   // `#12` as the list shows it, or 12.
   const id = runNumberOf(number);
-  if (id === null) throw new UsageError(`[number]: ${notRunNumberWords(number)}`);
+  // `<number>`, as `history --run <number>` names the same value (and `curl <id>:` its own);
+  // the usage line's `[number]` only says the argument may be left out.
+  if (id === null) throw new UsageError(`<number>: ${notRunNumberWords(number)}`);
   const reporter = flags.reporter ?? (flags.json ? 'json' : 'pretty');
   if (flags.out !== undefined && reporter === 'pretty')
     throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
