@@ -13,8 +13,16 @@ const header = z.tuple([z.string(), z.string()]);
  * An instant as a file gives it: ISO 8601 with its zone (`Z` or an offset). A time without one
  * would be read in the importing machine's zone, another instant on each machine. A HAR's
  * `startedDateTime` is judged by it too (har.ts), so both imports refuse it in the same words.
+ * The words name the form this reads, not only "ISO 8601": `2026-11-28T23:59:59.999`,
+ * `…+0300` and `2026-11-28T23:59Z` are ISO 8601 as well, and are refused for a missing zone, an
+ * offset without its colon or missing seconds.
  */
-export const fileInstantSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
+export const fileInstantSchema = z.iso.datetime({
+  offset: true,
+  error:
+    'must be an ISO 8601 date and time to the second with its zone (Z or an offset such as +03:00), ' +
+    'like 2026-11-28T23:59:59.999Z',
+});
 export const exportedEventSchema = z
   .object({
     uid: z.string().min(1).max(200),

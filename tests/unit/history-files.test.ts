@@ -147,6 +147,11 @@ describe('import', () => {
       'Record 1: at: missing; expected string',
     ],
     [
+      'a record whose time has no zone',
+      '{"uid":"a","kind":"webhook","at":"2026-11-28T23:59:59.999"}\n',
+      'Record 1: at: must be an ISO 8601 date and time to the second with its zone (Z or an offset such as +03:00)',
+    ],
+    [
       'a HAR entry without a URL',
       JSON.stringify({
         log: {
