@@ -6,3 +6,18 @@ export function runNumberOf(text: string): number | null {
   const digits = text.trim().replace(/^#/, '');
   return /^[1-9]\d{0,15}$/.test(digits) ? Number(digits) : null;
 }
+
+/** A run this data directory does not hold, as `runs 5`, `history --run 5` and the views refuse it. */
+export const noRunHereWords = (id: number) => `no run #${id} in this data directory`;
+
+/**
+ * A `run=` filter as the Timeline and History say it. `exists` is null until the console has
+ * answered: a run is never called missing before it is known to be, nor the rows it wrote.
+ */
+export function runFilterWords(id: number, exists: boolean | null): { words: string; missing: boolean } {
+  if (exists === false) {
+    const words = noRunHereWords(id);
+    return { words: `${words.charAt(0).toUpperCase()}${words.slice(1)}`, missing: true };
+  }
+  return { words: `written by scenario run #${id}`, missing: false };
+}

@@ -25,12 +25,15 @@ export function HistoryExport({
   count,
   counting = false,
   onChanged,
+  refused = false,
 }: {
   filter: EventFilter;
   count: number | null;
   /** The count of this filter is still to come: the button would otherwise offer another filter's. */
   counting?: boolean;
   onChanged: () => void;
+  /** The filter names what is not there (a run this data directory does not hold): nothing to export. */
+  refused?: boolean;
 }) {
   const [format, setFormat] = useState<ExportFormat>('har');
   const [includeTokens, setIncludeTokens] = useState(false);
@@ -111,7 +114,7 @@ export function HistoryExport({
             leftSection={<IconDownload size={16} />}
             loading={busy}
             onClick={() => void exportNow()}
-            disabled={count === 0 || counting}
+            disabled={count === 0 || counting || refused}
           >
             Export {count === null ? '' : `${formatCount(count)} `}
             {count === 1 ? 'record' : 'records'}

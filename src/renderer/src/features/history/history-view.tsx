@@ -8,7 +8,7 @@ import { filterFromParams, filterToParams } from '@shared/event-filter-params';
 import { errorMessage } from '@bridge/bridge-error';
 import { useResumed } from '@ui/app-store';
 import { useNavigation } from '@ui/navigation';
-import { TimelineFilters, type FilterUpdate } from '@features/timeline';
+import { TimelineFilters, useRunExists, type FilterUpdate } from '@features/timeline';
 import { HistoryExport } from './history-export';
 import { HistoryResults } from './history-results';
 import { HistoryRetention } from './history-retention';
@@ -24,6 +24,8 @@ export function HistoryView() {
   );
   const { filter, problems } = useMemo(() => filterFromParams(search), [search]);
   const filterKey = JSON.stringify(filter);
+  // `history --run 5` refuses a run that is not stored; Export of its 0 records is not offered.
+  const runMissing = useRunExists(filter.scenarioRun) === false;
   // The count belongs to the filter it was asked for: while a new search runs, the last one's
   // count read as this one's, and Export offered that many records of another filter.
   const [counted, setCounted] = useState<{ key: string; count: number | null; error: string | null }>({
@@ -120,7 +122,13 @@ export function HistoryView() {
           <HistoryResults key={listVersion} filter={filter} arrivedSince={newSinceListed} />
         </Stack>
       </Paper>
-      <HistoryExport filter={filter} count={count} counting={counting} onChanged={changed} />
+      <HistoryExport
+        filter={filter}
+        count={count}
+        counting={counting}
+        onChanged={changed}
+        refused={runMissing}
+      />
       <HistoryRetention onChanged={changed} />
     </Stack>
   );

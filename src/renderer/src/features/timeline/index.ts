@@ -7,3 +7,4 @@ export { useRowVirtualizer } from './row-virtualizer';
 export { type FilterUpdate, TimelineFilters } from './timeline-filters';
 export { isSecondPart } from './timeline-rows';
 export { emptyWhenLoadedWords } from './toolbar-counts';
+export { useRunExists } from './use-run-exists';

@@ -27,9 +27,11 @@ import { ORDER_EVENT_TYPES } from '@shared/orders/order-states';
 import { useAppCommand } from '@ui/app-commands';
 import { formatDateTime } from '@ui/instant-format';
 import { timeBoundWords } from '@shared/event-filter-parts';
+import { runFilterWords } from '@shared/scenarios/run-number';
 import { monoInput } from '@ui/mono-input';
 import { shortcutLabel } from '@ui/platform';
 import { ProfileFilterSelect } from '@features/profiles';
+import { useRunExists } from './use-run-exists';
 
 /** Typing is written to the URL (and searched) once the typist pauses, not on every key. */
 export const FILTER_TYPING_DELAY_MS = 300;
@@ -88,14 +90,18 @@ function ExtraFilters({
   filter: EventFilter;
   onChange: (update: FilterUpdate) => void;
 }) {
-  const pills: { key: keyof EventFilter; label: string }[] = [];
+  const runExists = useRunExists(filter.scenarioRun);
+  const pills: { key: keyof EventFilter; label: string; problem?: boolean }[] = [];
   if (filter.relatedId !== undefined)
     pills.push({ key: 'relatedId', label: `related to #${filter.relatedId}` });
   if (filter.ids !== undefined) pills.push({ key: 'ids', label: `${filter.ids.length} chosen records` });
   if (filter.imported !== undefined)
     pills.push({ key: 'imported', label: filter.imported ? 'imported only' : 'not imported' });
-  if (filter.scenarioRun !== undefined)
-    pills.push({ key: 'scenarioRun', label: `written by scenario run #${filter.scenarioRun}` });
+  if (filter.scenarioRun !== undefined) {
+    // A run that is not stored is said as the CLI refuses it, not as an empty list of its rows.
+    const run = runFilterWords(filter.scenarioRun, runExists);
+    pills.push({ key: 'scenarioRun', label: run.words, problem: run.missing });
+  }
   // Written as the rows are, in the window's zone, not as the link's UTC text.
   if (filter.from !== undefined)
     pills.push({ key: 'from', label: timeBoundWords('from', filter.from, formatDateTime) });
@@ -110,6 +116,8 @@ function ExtraFilters({
       {pills.map((pill) => (
         <Pill
           key={pill.key}
+          c={pill.problem === true ? 'red' : undefined}
+          data-problem={pill.problem === true ? 'true' : undefined}
           withRemoveButton
           removeButtonProps={{ 'aria-label': `Remove filter: ${pill.label}` }}
           onRemove={() => onChange((current) => without(current, pill.key))}
