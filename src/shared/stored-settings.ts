@@ -70,7 +70,7 @@ export const WEBHOOK_HEADERS_SETTING: StoredSetting = {
   key: 'emulator.webhookHeaders',
   name: 'registered webhook headers',
   outcome:
-    "A delivery to the registered webhook is refused, naming the header, rather than sent without it, until the header's value is set again in the Emulator view (saving replaces the stored value); until then the stored value is kept as it is.",
+    'A header whose value cannot be read refuses a delivery to the registered webhook, naming it, rather than let it go without the header, until its value is set again in the Emulator view (saving replaces the stored value); until then the stored value is kept as it is.',
 };
 
 /** Per field, what it holds in words (`one of system, light, dark`), where the schema's own message would not say it. */
@@ -122,9 +122,11 @@ function fieldWords(field: string, stored: unknown, why: string, used: unknown):
  * secret: a refinement's own message may quote what it was given.
  */
 function secretIssueWords(issue: z.core.$ZodIssue | undefined): string {
-  return issue?.code === 'invalid_type'
-    ? `not ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`
-    : 'not valid';
+  if (issue?.code === 'invalid_type')
+    return `not ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`;
+  // A refinement's own words (`not sealed`), written by the console and never of the value.
+  const words: unknown = issue?.code === 'custom' ? issue.params?.words : undefined;
+  return typeof words === 'string' ? words : 'not valid';
 }
 
 /** A field named for a secret, said without its stored value or the one used. */
@@ -219,7 +221,8 @@ export function readStoredSettingsText<S extends z.ZodType>(
 /**
  * Reads a stored list of sealed secrets: each entry that parses is kept; each that does not is
  * kept as `damaged(entry)` (a value no console opens) and named by its place; a value that is not
- * JSON or not a list is one damaged entry. None is dropped: a list read as empty unmasked every
+ * JSON or not a list is one damaged entry, but a null, which holds none: it is said, and read as
+ * an empty list. None is dropped: a list read as empty unmasked every
  * former token and sent a delivery without its headers, in silence. No stored value is quoted.
  */
 export function readStoredSecretList<T>(
@@ -237,6 +240,8 @@ export function readStoredSecretList<T>(
       unreadable: [`the value is not JSON (${SECRET_NOT_SHOWN}), so it is kept as one damaged secret`],
     };
   }
+  // A null holds no secret, so nothing is kept for it (a damaged one refused every export).
+  if (raw === null) return { value: [], unreadable: ['the value null is not a list, so none is used'] };
   if (!Array.isArray(raw))
     return {
       value: [damaged(raw)],

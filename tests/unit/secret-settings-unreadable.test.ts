@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unreadableSettingsWarnings } from '../../src/main/unreadable-settings';
+import { wayOutWords } from '../../src/main/timeline/record-secrets';
 import type { WebhookHeaderEdit } from '../../src/shared/registered-webhook-headers';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -45,19 +46,21 @@ describe('stored former secrets that cannot be read', () => {
       const lines = unreadableSettingsWarnings(core.settings, ['former-secrets']);
       expect(lines).toEqual([
         expect.stringMatching(
-          /^The stored former secrets \(the "profiles.formerSecrets" setting\) cannot be read: entry 2 cannot be read \(not a string; not shown: it may hold a secret\), so it is kept as a damaged secret\. Nothing can mask /,
+          /^The stored former secrets \(the "profiles.formerSecrets" setting\) cannot be read: entry 2 cannot be read \(not a string; not shown: it may hold a secret\), so it is kept as a damaged secret; entry 3 cannot be read \(not sealed; not shown: it may hold a secret\), so it is kept as a damaged secret\. Nothing can mask /,
         ),
       ]);
       noSecretIn(lines, sealed, OTHER, KEY, '987654321');
     });
   });
 
-  it('say a stored null or a lone value, keeping one damaged secret in their place, never quoting it', async () => {
+  it('read a stored null as no former secret, said, refusing nothing; a lone value is one damaged secret, never quoted', async () => {
     await withSealed((core) => {
+      // A null holds no secret: it was kept as one damaged secret, and every export refused.
       core.settings.set('profiles.formerSecrets', null);
-      expect(core.profiles.unopenedFormerSecrets().map((secret) => secret.kind)).toEqual(['damaged']);
+      expect(core.profiles.unopenedFormerSecrets()).toEqual([]);
+      expect(core.profiles.secretsHere().unopened).toEqual([]);
       expect(unreadableSettingsWarnings(core.settings, ['former-secrets'])).toEqual([
-        expect.stringContaining('cannot be read: the value is not a list (not shown: it may hold a secret)'),
+        expect.stringContaining('cannot be read: the value null is not a list, so none is used.'),
       ]);
       core.settings.set('profiles.formerSecrets', OTHER);
       const lines = unreadableSettingsWarnings(core.settings, ['former-secrets']);
@@ -87,7 +90,7 @@ describe("the registered webhook's stored header values that cannot be read", ()
       const lines = unreadableSettingsWarnings(core.settings, ['webhook-headers']);
       expect(lines).toEqual([
         expect.stringMatching(
-          /^The stored registered webhook headers \(the "emulator.webhookHeaders" setting\) cannot be read: entry 2 \(its sealed\) cannot be read \(not a string; not shown: it may hold a secret\), so it is kept as a damaged secret\. A delivery/,
+          /^The stored registered webhook headers \(the "emulator.webhookHeaders" setting\) cannot be read: entry 2 \(its sealed\) cannot be read \(not a string; not shown: it may hold a secret\), so it is kept as a damaged secret\. A header whose value cannot be read refuses a delivery/,
         ),
       ]);
       expect(core.emulator.settingsView().webhookHeadersUnreadable).toEqual([
@@ -97,13 +100,29 @@ describe("the registered webhook's stored header values that cannot be read", ()
     });
   });
 
-  it('say a stored null, and refuse a delivery rather than send none', async () => {
+  it('read a stored null as no header, said, refusing nothing', async () => {
     await withSealed((core) => {
       core.settings.set('emulator.webhookHeaders', null);
-      expect(() => core.profiles.webhookHeaders.plain()).toThrow(/stored damaged/);
+      expect(core.profiles.webhookHeaders.plain()).toEqual([]);
+      expect(core.profiles.secretsHere().unopened).toEqual([]);
       expect(unreadableSettingsWarnings(core.settings, ['webhook-headers'])).toEqual([
-        expect.stringContaining('cannot be read: the value is not a list (not shown: it may hold a secret)'),
+        expect.stringContaining('cannot be read: the value null is not a list, so none is used.'),
       ]);
+    });
+  });
+});
+
+describe('a refusal for damaged secrets', () => {
+  // A damaged header's way out ends in the former secrets' command: the hint said it twice.
+  it('names each way out once', async () => {
+    await withSealed((core, sealed) => {
+      core.settings.set('emulator.webhookHeaders', [{ name: 'X-Other', sealed: 987654321 }]);
+      core.settings.set('profiles.formerSecrets', [sealed, OTHER]);
+      const { unopened } = core.profiles.secretsHere();
+      expect(unopened).toHaveLength(2);
+      const words = wayOutWords(unopened);
+      expect(words.split('profiles forget-secret --former')).toHaveLength(2);
+      expect(words).toContain("register that header's value again");
     });
   });
 });

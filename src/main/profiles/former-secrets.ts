@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { FORMER_SECRETS_SETTING, readStoredSecretList } from '../../shared/stored-settings';
+import { sealedTextSchema } from './sealed-secret';
 import type { SettingsRepository } from '../store/settings-repository';
 import type { Vault } from './vault';
 
@@ -16,7 +16,7 @@ export const DAMAGED_SECRET = '';
 
 /** The stored former secrets as read: each entry that cannot be read kept as a damaged one, and said. */
 export const readFormerSecrets = (text: string | undefined) =>
-  readStoredSecretList(text, z.string(), () => DAMAGED_SECRET);
+  readStoredSecretList(text, sealedTextSchema, () => DAMAGED_SECRET);
 
 /**
  * Secrets that left (a profile's replaced, cleared or removed token, a registered webhook

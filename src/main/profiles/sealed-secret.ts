@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 /**
  * A sealed secret is stored as `$<scheme>:<payload>`, so the way secrets are protected can
@@ -19,6 +20,14 @@ export interface SecretCipher {
 }
 
 const SEALED_PATTERN = /^\$([a-z0-9-]+):(.*)$/s;
+
+/**
+ * A sealed secret as stored: a string without its scheme prefix (a token written in plain text by
+ * hand) is no more openable than a number, and is said as damaged at start as the refusals count it.
+ */
+export const sealedTextSchema = z
+  .string()
+  .refine((text) => SEALED_PATTERN.test(text), { params: { words: 'not sealed' } });
 
 export function formatSealed(scheme: string, payload: string): string {
   return `$${scheme}:${payload}`;

@@ -11,11 +11,12 @@ import { ConsoleError } from '../console-error';
 import { parseInput } from '../parse-input';
 import type { SettingsRepository } from '../store/settings-repository';
 import { maskedWithStamp, stampOf } from './secret-stamp';
+import { sealedTextSchema } from './sealed-secret';
 import type { Vault } from './vault';
 
 /** The registered webhook's headers: each name with its value sealed (`$<scheme>:…`), never plain. */
 const STORED_KEY = WEBHOOK_HEADERS_SETTING.key;
-const storedHeaderSchema = z.object({ name: z.string(), sealed: z.string() });
+const storedHeaderSchema = z.object({ name: z.string(), sealed: sealedTextSchema });
 type StoredHeader = z.infer<typeof storedHeaderSchema>;
 
 /**

@@ -96,7 +96,9 @@ export const WHOLE_RECORDS_INSTEAD =
  * would forget, and what that means, before it forgets anything.
  */
 export function wayOutWords(unopened: readonly UnopenedSecret[]): string {
-  const ways = [...new Set(unopened.map((secret) => secret.wayOut))];
+  const all = [...new Set(unopened.map((secret) => secret.wayOut))];
+  // A damaged header's way out ends in the former secrets' command: said once, within it.
+  const ways = all.filter((way) => !all.some((other) => other !== way && other.includes(way)));
   return `To forget ${unopened.length === 1 ? 'it' : 'them'} (then set a new token with profiles set): ${ways.join('; ')}.`;
 }
 
