@@ -186,6 +186,10 @@ export function readStoredSettings<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { value: parsed.data, unreadable: [] };
+  // A null where an object is held (the retention policy) is said as for an object schema above.
+  const [only] = parsed.error.issues;
+  if (raw === null && only?.code === 'invalid_type' && only.path.length === 0 && only.expected === 'object')
+    return { value: defaults, unreadable: ['the value null is not an object'] };
   return {
     value: defaults,
     unreadable: parsed.error.issues.map((issue) =>
