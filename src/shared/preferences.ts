@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  namedDefaultsOutcome,
   readStoredSettings,
   readStoredSettingsText,
   unreadableSettingWords,
@@ -67,8 +68,7 @@ export type PreferencesAsRead = z.infer<typeof preferencesAsReadSchema>;
 export const PREFERENCES_SETTING: StoredSetting = {
   key: 'preferences',
   name: 'preferences',
-  outcome:
-    'Defaults are used in their place until a preference is saved in Settings; until then the stored value is kept as it is.',
+  outcome: namedDefaultsOutcome('a preference is saved in Settings'),
 };
 
 /**

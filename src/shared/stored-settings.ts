@@ -30,6 +30,15 @@ export interface StoredSetting {
 }
 
 /**
+ * The outcome of a setting read field by field: only the fields named take their defaults (a
+ * whole value that cannot be read is named as `the value`). 'Defaults are used in their place'
+ * read as every field reset, while the form kept the stored issuer beside it.
+ */
+export function namedDefaultsOutcome(until: string): string {
+  return `Only what is named uses its default, the rest is used as stored, until ${until}; until then the stored value is kept as it is.`;
+}
+
+/**
  * The listener's settings and the retention policy (and the emulator's settings, below) as the words about a stored value that cannot
  * be read name them: on the terminal and in the log at start, and in the Listener view's and
  * History's alerts (the window says the same words).
@@ -37,8 +46,9 @@ export interface StoredSetting {
 export const LISTENER_SETTINGS_SETTING: StoredSetting = {
   key: 'listener.settings',
   name: 'listener settings',
-  outcome:
-    'Defaults are used in their place until the listener settings are saved in the Listener view (saving replaces the stored value); until then the stored value is kept as it is.',
+  outcome: namedDefaultsOutcome(
+    'the listener settings are saved in the Listener view (saving replaces the stored value)',
+  ),
 };
 export const RETENTION_SETTING: StoredSetting = {
   key: 'history.retention',
@@ -51,8 +61,9 @@ export const RETENTION_SETTING: StoredSetting = {
 export const EMULATOR_SETTINGS_SETTING: StoredSetting = {
   key: 'emulator.settings',
   name: 'emulator settings',
-  outcome:
-    'Defaults are used in their place until the emulator settings are saved in the Emulator view (saving replaces the stored value); until then the stored value is kept as it is.',
+  outcome: namedDefaultsOutcome(
+    'the emulator settings are saved in the Emulator view (saving replaces the stored value)',
+  ),
 };
 
 /**

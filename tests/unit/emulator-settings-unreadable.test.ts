@@ -23,9 +23,11 @@ describe('stored emulator settings that cannot be read', () => {
       expect(core.emulator.settingsView().unreadable).toEqual(unreadable);
       expect(unreadableSettingsWarnings(core.settings, ['emulator'])).toEqual([
         expect.stringMatching(
-          /^The stored emulator settings \(the "emulator.settings" setting\) cannot be read: attempts 0 cannot be read \(.*\), so 3 is used\. Defaults are used in their place until the emulator settings are saved/,
+          /^The stored emulator settings \(the "emulator.settings" setting\) cannot be read: attempts 0 cannot be read \(.*\), so 3 is used\. Only what is named uses its default, the rest is used as stored, until the emulator settings are saved/,
         ),
       ]);
+      // It said 'Defaults are used in their place' while the form kept the stored issuer.
+      expect(unreadableSettingsWarnings(core.settings, ['emulator'])[0]).not.toMatch(/Defaults are used/);
       expect(core.settings.storedText('emulator.settings')).toBe(JSON.stringify(stored));
     } finally {
       await dispose();

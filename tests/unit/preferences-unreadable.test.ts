@@ -11,7 +11,8 @@ import { makeTempDir } from './helpers/temp-console';
 // the theme back to System, the guide shown again, nothing in the terminal, Settings or the log.
 // Unreadable is never ignored in silence, and reading it never writes over it.
 
-const OUTCOME = 'Defaults are used in their place until a preference is saved in Settings';
+const OUTCOME =
+  'Only what is named uses its default, the rest is used as stored, until a preference is saved in Settings';
 
 describe('reading the stored preferences', () => {
   it('says a value that is not JSON, and uses every default', () => {

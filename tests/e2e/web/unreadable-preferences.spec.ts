@@ -50,7 +50,9 @@ test('garbage stored as the preferences, a damaged listener setting and retentio
     const alert = page.getByTestId('unreadable-preferences');
     await expect(alert).toContainText('The stored preferences cannot be read');
     await expect(alert).toContainText('the value is not JSON (it reads garbage{{)');
-    await expect(alert).toContainText('Defaults are used in their place until a preference is saved');
+    await expect(alert).toContainText(
+      'Only what is named uses its default, the rest is used as stored, until a preference is saved',
+    );
     const appearance = page.getByRole('radiogroup', { name: 'Appearance' });
     await expect(appearance.getByRole('radio', { name: 'System' })).toBeChecked();
     // Opened, read, shown: still as stored.
