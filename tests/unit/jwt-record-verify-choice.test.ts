@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventTokens } from '../../src/shared/contract/jwt';
-import { verifyChoiceFor } from '../../src/renderer/src/features/jwt/record-verify-choice';
+import {
+  secretSourceOptions,
+  verifyChoiceFor,
+} from '../../src/renderer/src/features/jwt/record-verify-choice';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 
@@ -62,5 +65,42 @@ describe("a record's view verifies against what the record was judged against", 
       choice: 'secret',
       ownOverRecord: false,
     });
+  });
+});
+
+/**
+ * "Active profile — Local" and "Profile Local" were two entries for one key, and choosing the
+ * first over a record judged against Local was marked "Your choice, not the record's". The same
+ * key is the record's choice, and the menu lists each profile's key once.
+ */
+describe('one key, one entry, no mark for the same key', () => {
+  it("the active profile, when it is the profile the record was judged against, is not the user's own", () => {
+    const judgedId = record.judgedAgainst?.profileId ?? -1;
+    expect(verifyChoiceFor({ choice: 'active', pickedIn: record.id }, record, judgedId)).toEqual({
+      choice: 'active',
+      ownOverRecord: false,
+    });
+    // Another profile active: the active key is not the record's, and that is marked.
+    expect(verifyChoiceFor({ choice: 'active', pickedIn: record.id }, record, judgedId + 1)).toEqual({
+      choice: 'active',
+      ownOverRecord: true,
+    });
+  });
+
+  it('the menu names the active profile once, as "(active)"', () => {
+    const profile = (id: number, name: string, isSet = true) => ({ id, name, notificationToken: { isSet } });
+    const profiles = [profile(1, 'Local'), profile(2, 'Staging', false)];
+    expect(secretSourceOptions(profiles, 1)).toEqual([
+      { value: 'profile:1', label: 'Profile Local (active)' },
+      { value: 'profile:2', label: 'Profile Staging (no notification token)' },
+      { value: 'secret', label: 'A secret pasted for this check only' },
+    ]);
+    // With no profile active, "the active profile" stands alone.
+    expect(secretSourceOptions(profiles, null).map((option) => option.value)).toEqual([
+      'active',
+      'profile:1',
+      'profile:2',
+      'secret',
+    ]);
   });
 });

@@ -76,7 +76,12 @@ test('webhooks to the listener: a valid token shows valid in the inspector, a fo
   await expect(record.getByTestId('record-verdict-below')).toHaveText(
     'Below: the Authorization header token alone, checked now. Alone, this token is valid; the record is mismatch because its ?serviceToken= and Authorization header tokens differ, whatever each is worth alone.',
   );
-  await expect(verifyAgainst).toHaveValue('Profile Local');
+  // Local is the active profile: its key is listed once, as "(active)", not also as "Active profile".
+  await expect(verifyAgainst).toHaveValue('Profile Local (active)');
+  await verifyAgainst.click();
+  await expect(page.getByRole('option', { name: /Local/ })).toHaveCount(1);
+  await page.getByRole('option', { name: 'Profile Local (active)' }).click();
+  await expect(page.getByTestId('verify-against-own')).toHaveCount(0);
   await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'valid');
   await expect(page.getByTestId('record-tokens').getByTestId('token-verdict-differs')).toHaveCount(2);
   // Another secret chosen in the record's view is the user's own, and said to be.

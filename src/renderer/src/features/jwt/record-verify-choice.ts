@@ -24,6 +24,43 @@ export const recordChoice = (against: NonNullable<EventTokens['judgedAgainst']>)
   `profile:${against.profileId}`;
 
 /**
+ * The key a choice verifies with: `active` is the active profile's own (one key, two names), so
+ * the two compare equal; with no profile active it stays `active`.
+ */
+export const choiceKey = (choice: SecretChoice, activeProfileId: number | null): SecretChoice =>
+  choice === 'active' && activeProfileId !== null ? `profile:${activeProfileId}` : choice;
+
+/** What the picker needs of a profile: its name and whether it has a key at all. */
+interface PickerProfile {
+  id: number;
+  name: string;
+  notificationToken: { isSet: boolean };
+}
+
+/**
+ * The entries of a "Verify against" or "Sign with" menu: each profile's key once, the active
+ * one marked "(active)" (an "Active profile — Local" entry beside "Profile Local" offered one
+ * key twice, and choosing the other name of the record's key was called the user's own). With
+ * no profile active, "Active profile" stands for whichever becomes active.
+ */
+export function secretSourceOptions(
+  profiles: readonly PickerProfile[],
+  activeProfileId: number | null,
+): { value: SecretChoice; label: string }[] {
+  const note = (profile: PickerProfile) =>
+    `${profile.id === activeProfileId ? ' (active)' : ''}${profile.notificationToken.isSet ? '' : ' (no notification token)'}`;
+  const hasActive = profiles.some((profile) => profile.id === activeProfileId);
+  return [
+    ...(hasActive ? [] : [{ value: 'active', label: 'Active profile' }]),
+    ...profiles.map((profile) => ({
+      value: `profile:${profile.id}`,
+      label: `Profile ${profile.name}${note(profile)}`,
+    })),
+    { value: 'secret', label: 'A secret pasted for this check only' },
+  ];
+}
+
+/**
  * A record's view verifies against what the listener judged the record against (the profile the
  * webhook arrived under): a pasted secret or another profile chosen before, for another token,
  * was carried into it, and the verdict on top then disagreed with the record's own on one
@@ -32,9 +69,11 @@ export const recordChoice = (against: NonNullable<EventTokens['judgedAgainst']>)
 export function verifyChoiceFor(
   picked: PickedChoice,
   record: Pick<EventTokens, 'id' | 'judgedAgainst'> | null,
+  activeProfileId: number | null = null,
 ): VerifyChoice {
   if (record?.judgedAgainst == null) return { choice: picked.choice, ownOverRecord: false };
   const judged = recordChoice(record.judgedAgainst);
   if (picked.pickedIn !== record.id) return { choice: judged, ownOverRecord: false };
-  return { choice: picked.choice, ownOverRecord: picked.choice !== judged };
+  // Marked only for another key, not for another name of the record's (the active profile's).
+  return { choice: picked.choice, ownOverRecord: choiceKey(picked.choice, activeProfileId) !== judged };
 }

@@ -6,6 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { SecretSource } from '@shared/contract/jwt';
 import { monoInput } from '@ui/mono-input';
 import { useProfilesStore } from '@features/profiles';
+import { choiceKey, secretSourceOptions } from './record-verify-choice';
 
 /** `active`, `profile:<id>` or `secret`: a Select value for each kind of secret source. */
 export type SecretChoice = string;
@@ -36,25 +37,14 @@ export function SecretSourcePicker({ label, choice, secret, onChoice, onSecret }
   // Masked until asked; Reveal is a named button in the tab order, right after the box.
   const [visible, setVisible] = useState(false);
   const clipboard = useClipboard({ timeout: 2000 });
-  const active = profiles.find((profile) => profile.id === activeProfileId);
-  const note = (isSet: boolean) => (isSet ? '' : ' (no notification token)');
-  const data = [
-    {
-      value: 'active',
-      label: `Active profile${active === undefined ? '' : ` — ${active.name}${note(active.notificationToken.isSet)}`}`,
-    },
-    ...profiles.map((profile) => ({
-      value: `profile:${profile.id}`,
-      label: `Profile ${profile.name}${note(profile.notificationToken.isSet)}`,
-    })),
-    { value: 'secret', label: 'A secret pasted for this check only' },
-  ];
+  const data = secretSourceOptions(profiles, activeProfileId);
   return (
     <Stack gap="xs">
       <Select
         label={label}
         data={data}
-        value={choice}
+        // `active` is shown as the active profile's own entry, the one key it stands for.
+        value={data.some((option) => option.value === choice) ? choice : choiceKey(choice, activeProfileId)}
         onChange={(value) => {
           // A secret shown again after another choice starts masked.
           setVisible(false);

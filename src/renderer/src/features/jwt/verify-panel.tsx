@@ -36,7 +36,8 @@ export type VerifySubject = { token: string } | { stored: StoredToken } | null;
 export function useSecretChoice(record: Pick<EventTokens, 'id' | 'kind' | 'judgedAgainst'> | null) {
   const [picked, setPicked] = useState<PickedChoice>({ choice: 'active', pickedIn: null });
   const [secret, setSecret] = useState('');
-  const { choice, ownOverRecord } = verifyChoiceFor(picked, record);
+  const activeProfileId = useProfilesStore((state) => state.activeProfileId);
+  const { choice, ownOverRecord } = verifyChoiceFor(picked, record, activeProfileId);
   const setChoice = (next: SecretChoice) => setPicked({ choice: next, pickedIn: record?.id ?? null });
   return {
     choice,
