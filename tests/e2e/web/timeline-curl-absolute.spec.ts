@@ -42,6 +42,9 @@ test("Copy as cURL of an absolute-form webhook says the window's way out, and of
     "an absolute address: it names a host the sender chose, not the listener that received it, so curl does not send it there. Replay sends it to the listener again: tick its row, then Replay… in the Timeline's toolbar.",
   );
   await expect(dialog).not.toContainText('npx checkout-console');
+  // Guidance, not a failure: drawn as the app's notes are, never as a red alert.
+  await expect(dialog.getByRole('note')).toContainText('Replay sends it to the listener again');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(dialog.getByRole('switch')).toHaveCount(0);
 
   await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconChevronDown, IconInfoCircle } from '@tabler/icons-react';
+import { Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
 import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { noStateActionsNote } from '@shared/orders/order-known-from';
 import {
@@ -10,6 +10,7 @@ import {
 import type { OperationName } from '@shared/profile';
 import { operationRequest, type OperationRequest } from './operation-request';
 import { ACTION_ORDER, OPERATION_LABEL } from '@ui/order-format';
+import { InfoNotice } from '@ui/info-notice';
 
 /** Why an operation is not offered in the order's state, or null when it is. */
 export function disabledReason(operation: OperationName, lifecycle: OrderLifecycle): string | null {
@@ -43,15 +44,9 @@ export function OrderActions({
   return (
     <Stack gap="xs">
       {withoutEvidence && (
-        <Alert
-          color="gray"
-          variant="light"
-          icon={<IconInfoCircle size={18} />}
-          data-testid="order-actions-note"
-          p="xs"
-        >
+        <InfoNotice data-testid="order-actions-note">
           {noStateActionsNote(lifecycle.knownFrom, lifecycle.facts.profileName)}
-        </Alert>
+        </InfoNotice>
       )}
       <Group gap="xs" data-testid="order-actions">
         {ACTION_ORDER.map((operation) => {

@@ -19,7 +19,6 @@ import {
   IconCheck,
   IconCopy,
   IconExternalLink,
-  IconInfoCircle,
   IconListSearch,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -43,6 +42,7 @@ import { StateBadge } from './state-badge';
 import { useEmulatorHeldState } from './use-emulator-held-state';
 import { useOrderLifecycle } from './use-order-lifecycle';
 import { formatZoned } from '@ui/instant-format';
+import { InfoNotice } from '@ui/info-notice';
 
 function CopyableId({ label, value }: { label: string; value: string | null }) {
   return (
@@ -97,16 +97,9 @@ function StateByDefault({ lifecycle }: { lifecycle: OrderLifecycle }) {
   const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount, lifecycle.facts.totalUnknown);
   if (byDefault === null) return null;
   return (
-    <Alert
-      color="gray"
-      variant="light"
-      icon={<IconInfoCircle size={18} />}
-      title="Captured by the documented default"
-      data-testid="order-state-by-default"
-      p="xs"
-    >
+    <InfoNotice title="Captured by the documented default" data-testid="order-state-by-default">
       Not evidence: {byDefault.why}.
-    </Alert>
+    </InfoNotice>
   );
 }
 

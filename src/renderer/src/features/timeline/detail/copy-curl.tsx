@@ -8,6 +8,7 @@ import { buildCurlCommand, CurlCannotReproduce, type CurlCommand } from '@shared
 import { useConsoleCommand } from '@ui/use-console-command';
 import type { TimelineDetail } from '@shared/events';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
+import { InfoNotice } from '@ui/info-notice';
 import { frontDoorHint } from '@bridge';
 import { errorMessage } from '@bridge/bridge-error';
 import classes from '../timeline.module.css';
@@ -237,7 +238,10 @@ export function CopyCurlButton({ detail }: { detail: TimelineDetail }) {
               <CopyWithApiToken id={detail.id} />
             ))}
           {!isRequest && withToken && <CommandWithNotificationToken id={detail.id} />}
-          {problem !== null && !withToken && <Alert color="red">{problem}</Alert>}
+          {/* Why curl cannot send it and what does: guidance, drawn as the app's notes are. */}
+          {problem !== null && !withToken && (
+            <InfoNotice data-testid="curl-cannot-reproduce">{problem}</InfoNotice>
+          )}
           {built !== null && <CommandBlock built={built} />}
         </Stack>
       </Modal>
