@@ -103,7 +103,12 @@ export const builderStateSchema = builderDocumentSchema.extend({
    * older copy that is kept: the tab opened again says the copy it shows is not the latest.
    */
   notKept: z
-    .object({ at: z.string().max(64), bytes: z.number().int().nonnegative() })
+    .object({
+      at: z.string().max(64),
+      bytes: z.number().int().nonnegative(),
+      // The limit's measure (DRAFT_TEXT_MAX counts characters); absent in a mark saved before.
+      characters: z.number().int().nonnegative().optional(),
+    })
     .nullable()
     .default(null),
 });

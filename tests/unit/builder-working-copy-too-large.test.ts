@@ -69,6 +69,8 @@ describe('a working copy over 4 MiB', () => {
     const last = saves.at(-1);
     expect(last?.text).toBe(small);
     expect(last?.notKept?.bytes).toBe(big.length);
+    // In the limit's own measure too: the notice said bytes beside a limit in characters.
+    expect(last?.notKept?.characters).toBe(big.length);
     expect(Date.parse(last?.notKept?.at ?? '')).toBeGreaterThanOrEqual(before - 1000);
   });
 

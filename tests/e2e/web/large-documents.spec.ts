@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { largeDocument } from '../../../bench/large-documents';
-import { formatBytes } from '../../../src/shared/byte-size';
+import { formatBytes, formatBytesShort, formatExactCharacters } from '../../../src/shared/byte-size';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { BuilderPage } from '../pages/builder-page';
 
@@ -58,7 +58,7 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   expect(dialogs).toEqual(['beforeunload']);
   await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
   await expect(page.getByTestId('working-copy-not-kept')).toContainText(
-    `was ${formatBytes(Buffer.byteLength(typed))}, over the 4,194,304 characters a working copy keeps, and was not kept when the tab was closed or reloaded. What the builder shows is the copy kept before it grew that large.`,
+    `was ${formatExactCharacters(typed.length)} (${formatBytesShort(Buffer.byteLength(typed))} as UTF-8), over the 4,194,304 characters a working copy keeps, and was not kept when the tab was closed or reloaded. What the builder shows is the copy kept before it grew that large.`,
   );
   expect((await builder.rawText()).trim()).toBe('{}');
 });
@@ -127,7 +127,13 @@ test('a large working copy left from last time is offered after a reload, not fo
   const offer = page.getByTestId('working-copy-offer');
   await expect(offer).toContainText(`Your working copy from last time is ${size}`);
   expect((await builder.rawText()).trim()).toBe('{}');
+  // The placeholder is not judged while the choice is open ("13 errors" of `{}` were shown).
+  await expect(page.getByTestId('findings-waiting')).toHaveText(
+    'Findings wait for your choice above: open your working copy from last time, or start with an empty document.',
+  );
+  await expect(builder.errorCount()).toHaveCount(0);
   await offer.getByRole('button', { name: 'Open it' }).click();
+  await expect(page.getByTestId('findings-waiting')).toHaveCount(0);
   await expect(page.getByTestId('large-document-notice')).toContainText(size);
   expect(await builder.rawText()).toBe(text);
 });

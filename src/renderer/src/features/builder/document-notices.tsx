@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconFileAlert } from '@tabler/icons-react';
 import { memo, useDeferredValue, useMemo } from 'react';
-import { formatBytes, formatExactCharacters } from '@shared/byte-size';
+import { formatExactCharacters } from '@shared/byte-size';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { formatShortInstant } from '@ui/instant-format';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
@@ -11,6 +11,7 @@ import {
   isLargeDocument,
   LARGE_DOCUMENT_LABEL,
   mayExceedEmulatorLimit,
+  notKeptSizeWords,
   overEmulatorLimitWords,
 } from './large-document';
 import {
@@ -132,9 +133,9 @@ function NotKeptNotice({ notKept }: { notKept: NotKeptCopy }) {
       data-testid="working-copy-not-kept"
     >
       <Text size="sm">
-        The document this tab held last ({formatShortInstant(notKept.at)}) was {formatBytes(notKept.bytes)},
-        over the {DRAFT_LIMIT_WORDS} a working copy keeps, and was not kept when the tab was closed or
-        reloaded. What the builder shows is the copy kept before it grew that large.
+        The document this tab held last ({formatShortInstant(notKept.at)}) was {notKeptSizeWords(notKept)},
+        and was not kept when the tab was closed or reloaded. What the builder shows is the copy kept before
+        it grew that large.
       </Text>
     </Alert>
   );

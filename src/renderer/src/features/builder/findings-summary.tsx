@@ -6,6 +6,17 @@ import { useBuilderStore } from './builder-store';
 import type { ParseError } from './builder-text';
 import { LISTED_FINDINGS } from './document-notices';
 import { countFindings, FindingsPanel, type FindingCounts } from './findings-panel';
+import { useWorkingCopyOffer } from './working-copy';
+
+/**
+ * While a large working copy from last time waits to be opened or declined, the editor holds a
+ * placeholder (`{}`), not the person's document: its findings ("13 errors", "total_amount is
+ * required") judged nothing they wrote. Until the choice, the findings say they wait for it.
+ */
+const useAwaitingChoice = (): boolean => useWorkingCopyOffer((state) => state.offered !== null);
+
+const AWAITING_WORDS =
+  'Findings wait for your choice above: open your working copy from last time, or start with an empty document.';
 
 /*
  * The parts of the builder that show the findings as a whole. Each subscribes to the findings
@@ -29,6 +40,7 @@ function useFindingCounts(): FindingCounts {
  */
 export function FindingsTitle(): null {
   const { errors, warnings } = useFindingCounts();
+  const awaiting = useAwaitingChoice();
   const broken = useBuilderStore((state) =>
     state.parseError === null
       ? null
@@ -40,11 +52,12 @@ export function FindingsTitle(): null {
       errors > 0 ? `${errors} ${errors === 1 ? 'error' : 'errors'}` : null,
       warnings > 0 ? `${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : null,
     ].filter((part) => part !== null);
-    document.title = `${parts.length === 0 ? 'No findings' : parts.join(', ')} — Builder — ${APP_TITLE}`;
+    const findings = awaiting ? 'Findings wait' : parts.length === 0 ? 'No findings' : parts.join(', ');
+    document.title = `${findings} — Builder — ${APP_TITLE}`;
     return () => {
       document.title = APP_TITLE;
     };
-  }, [errors, warnings, broken]);
+  }, [errors, warnings, broken, awaiting]);
   return null;
 }
 
@@ -76,7 +89,17 @@ function AnalysisStatus() {
 /** The Findings tab's label: the counts and the analysis spinner. */
 export const FindingsTabLabel = memo(function FindingsTabLabel() {
   const { errors, warnings } = useFindingCounts();
+  const awaiting = useAwaitingChoice();
   const broken = useBuilderStore((state) => state.parseError !== null);
+  if (awaiting)
+    return (
+      <Group gap={6} wrap="nowrap">
+        Findings
+        <Badge size="xs" color="gray" variant="light" data-testid="findings-waiting-badge">
+          waiting
+        </Badge>
+      </Group>
+    );
   return (
     <Group gap={6} wrap="nowrap">
       Findings
@@ -118,6 +141,13 @@ const ListedFindings = memo(function ListedFindings({
 export const FindingsTabBody = memo(function FindingsTabBody() {
   const parseError = useBuilderStore((state) => state.parseError);
   const findings = useBuilderStore((state) => state.findings);
+  const awaiting = useAwaitingChoice();
+  if (awaiting)
+    return (
+      <Text size="sm" c="dimmed" p="sm" data-testid="findings-waiting">
+        {AWAITING_WORDS}
+      </Text>
+    );
   return (
     <>
       {findings.length > LISTED_FINDINGS && (

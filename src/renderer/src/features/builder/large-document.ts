@@ -1,4 +1,5 @@
-import { formatBytes, utf8ByteLength } from '@shared/byte-size';
+import { formatBytes, formatBytesShort, formatExactCharacters, utf8ByteLength } from '@shared/byte-size';
+import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { EMULATOR_BODY_LIMIT_BYTES } from '@shared/emulator';
 
 /**
@@ -23,6 +24,21 @@ export const isLargeDocument = (length: number): boolean => length > LARGE_DOCUM
  * ("5.7 MB") next to "above 1 MiB".
  */
 export const documentSize = (text: string): string => formatBytes(utf8ByteLength(text));
+
+/**
+ * How large a document that was not kept was, against the limit it was over: in that limit's
+ * measure, characters, with the bytes they are beside them. Its bytes alone ("4.43 MiB
+ * (4,649,046 bytes), over the 4,194,304 characters…") compared two measures, and a text of
+ * two-byte characters read as over a limit it was under. A mark saved before the characters
+ * were counted gives its bytes apart from the comparison.
+ */
+export function notKeptSizeWords({ bytes, characters }: { bytes: number; characters?: number }): string {
+  const limit = `over the ${formatExactCharacters(DRAFT_TEXT_MAX)} a working copy keeps`;
+  const asBytes = `${formatBytesShort(bytes)} as UTF-8`;
+  return characters === undefined
+    ? `${limit} (${asBytes})`
+    : `${formatExactCharacters(characters)} (${asBytes}), ${limit}`;
+}
 
 /**
  * Whether a body of `length` characters may be over the emulator's request limit: a character is

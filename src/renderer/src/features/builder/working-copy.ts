@@ -238,7 +238,7 @@ function markNotKept(text: string): void {
   if (kept === null || disconnected()) return;
   const marked: BuilderState = {
     ...kept,
-    notKept: { at: new Date().toISOString(), bytes: utf8ByteLength(text) },
+    notKept: { at: new Date().toISOString(), bytes: utf8ByteLength(text), characters: text.length },
   };
   waiting = marked;
   saveTimer = setTimeout(() => saveWorkingCopy(marked), LONG_SAVE_DELAY_MS);
