@@ -54,10 +54,19 @@ test('History: a 2,000-character path is cut to two lines, the whole in its tool
   expect(tableWidth).toBeLessThanOrEqual(viewport);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await expect(page.getByTitle(`POST ${LONG_PATH}`)).toHaveCount(1);
-  // Every row's verdict column is on screen.
+  // Every row's verdict column is on screen, and every row takes at most two lines: an order id
+  // and its reference broke over four in a squeezed Order column (six rows a screen). Two lines
+  // and a half: a chip is a little taller than a line of text.
+  const twoLines = await rows.first().evaluate((row) => {
+    const style = getComputedStyle(row.querySelector('td') ?? row);
+    return (
+      2.5 * parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + 2
+    );
+  });
   for (const row of await rows.all()) {
     const box = await row.locator('td').last().boundingBox();
     expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+    expect((await row.boundingBox())?.height ?? Infinity).toBeLessThanOrEqual(twoLines);
   }
 });
 

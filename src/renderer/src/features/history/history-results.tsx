@@ -38,14 +38,22 @@ function ClampedText({
   width,
   dimmed = false,
   anywhere = false,
+  oneLine = false,
 }: {
   text: string;
   width: string;
   dimmed?: boolean;
+  /** One line, cut with an ellipsis (an order id and its reference: two lines a row, not four). */
+  oneLine?: boolean;
   /** Broken anywhere (a path: the table may narrow it); else between words, unless a word is wider than `width`. */
   anywhere?: boolean;
 }) {
-  const names = [classes.clamp, dimmed ? classes.dimmed : '', anywhere ? classes.anywhere : ''];
+  const names = [
+    classes.clamp,
+    dimmed ? classes.dimmed : '',
+    anywhere ? classes.anywhere : '',
+    oneLine ? classes.oneLine : '',
+  ];
   return (
     <div className={names.join(' ')} title={text} style={{ maxWidth: width }}>
       {text}
@@ -71,7 +79,7 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
         </a>
       </td>
       {/* The date too: search results span days, and a clock alone cannot tell them apart. */}
-      <td className={classes.nowrap} title={instantTitle(record.at)}>
+      <td className={classes.when} title={instantTitle(record.at)}>
         {formatDateTime(record.at)}
       </td>
       <td>
@@ -103,7 +111,7 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
         {record.orderId === null ? (
           <span className={classes.dimmed}>no order</span>
         ) : (
-          <ClampedText text={record.orderId} width="20rem" />
+          <ClampedText text={record.orderId} width="20rem" oneLine />
         )}
         {orders.mark !== null && (
           <div className={classes.otherOrder} title={orders.title ?? undefined}>
@@ -111,10 +119,10 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
           </div>
         )}
         {record.orderReferenceId !== null && (
-          <ClampedText text={`ref ${record.orderReferenceId}`} width="20rem" dimmed />
+          <ClampedText text={`ref ${record.orderReferenceId}`} width="20rem" dimmed oneLine />
         )}
       </td>
-      <td>
+      <td className={classes.verdict}>
         {unread ? (
           <RowNotJudged />
         ) : record.tokenVerdict === null ? (
@@ -123,7 +131,7 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
           <RowVerdict kind="token" verdict={record.tokenVerdict} findings={record.tokenFindings} />
         )}
       </td>
-      <td>
+      <td className={classes.verdict}>
         {unread ? (
           <RowNotJudged />
         ) : record.bodyVerdict === null ? (
