@@ -41,16 +41,20 @@ function Guide() {
   return (
     <Paper withBorder radius="sm" p="xs" mb="sm" data-testid="first-run-guide" data-step={progress}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group gap={6} wrap="wrap" role="list" aria-label="First run">
+        <Group gap={6} wrap="wrap">
           <Text size="sm" fw={600} mr={4}>
             {firstRunHeading(order?.orderId ?? null)}
           </Text>
-          {FIRST_RUN_STEPS.map((step, index) => (
-            <Fragment key={step}>
-              {index > 0 && <IconArrowRight size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
-              <StepChip index={index} label={step} progress={progress} />
-            </Fragment>
-          ))}
+          {/* The steps wrap as one, after the heading: wrapping one by one left "✓ Capture" alone
+              on a line under a heading that names the order's whole id. */}
+          <Group gap={6} wrap="nowrap" role="list" aria-label="First run">
+            {FIRST_RUN_STEPS.map((step, index) => (
+              <Fragment key={step}>
+                {index > 0 && <IconArrowRight size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
+                <StepChip index={index} label={step} progress={progress} />
+              </Fragment>
+            ))}
+          </Group>
         </Group>
         <Tooltip label="Hide the guide for good (Settings can show it again)" withArrow>
           <ActionIcon

@@ -82,7 +82,7 @@ export function OrderEntriesTable({
                     </Anchor>
                   )}
                 </Table.Td>
-                <Table.Td miw={220}>
+                <Table.Td miw={160}>
                   <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {entry.what}
                   </Text>
