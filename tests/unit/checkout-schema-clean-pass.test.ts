@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
 import { generateSample, type CheckoutForm } from '../../src/shared/checkout';
 import { baseSchemaFor } from '../../src/shared/checkout/form-schemas';
 import { passesWithoutIssues } from '../../src/shared/checkout/schema-clean-pass';
@@ -166,5 +167,34 @@ describe('the field schemas walked without zod (passesWithoutIssues)', () => {
     const { z } = await import('zod');
     expect(passesWithoutIssues(z.string(), 'text')).toBe(false);
     expect(passesWithoutIssues(z.object({ a: z.custom(() => true) }), { a: 1 })).toBe(true);
+  });
+
+  it('reads an object nothing checks without building it, and builds what a check reads', async () => {
+    const { z } = await import('zod');
+    const cases: [ZodType, unknown, boolean][] = [
+      // A missing key whose schema takes undefined: an issue to zod, built or not.
+      [z.object({ a: z.custom(() => true) }), {}, false],
+      [z.object({ outer: z.object({ a: z.custom(() => true) }) }), { outer: {} }, false],
+      [z.object({ outer: z.object({ a: z.custom(() => true).optional() }) }), { outer: {} }, true],
+      [
+        z.object({ list: z.array(z.object({ a: z.custom((v) => v === 1) })) }),
+        { list: [{ a: 1 }, { a: 2 }] },
+        false,
+      ],
+      // The check reads the object zod builds, its unknown key dropped: built, though nothing above reads it.
+      [
+        z.object({
+          outer: z.object({ inner: z.object({ a: z.custom(() => true) }) }).superRefine((value, ctx) => {
+            if ('extra' in value.inner) ctx.addIssue({ code: 'custom', message: 'extra kept' });
+          }),
+        }),
+        { outer: { inner: { a: 1, extra: 2 } } },
+        true,
+      ],
+    ];
+    for (const [schema, value, passes] of cases) {
+      expect(schema.safeParse(value).success).toBe(passes);
+      expect(passesWithoutIssues(schema, value)).toBe(passes);
+    }
   });
 });

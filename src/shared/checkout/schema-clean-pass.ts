@@ -80,7 +80,7 @@ function checksOf(checks: readonly CheckNode[] | undefined): ((value: unknown) =
   };
 }
 
-function objectWalk(def: SchemaDef): Walk {
+function objectWalk(def: SchemaDef, kept: boolean): Walk {
   const shape = def.shape;
   if (shape === undefined || def.catchall !== undefined || Object.getOwnPropertySymbols(shape).length > 0)
     return askZod;
@@ -90,10 +90,20 @@ function objectWalk(def: SchemaDef): Walk {
       const field = shape[key];
       return {
         key,
-        walk: field === undefined ? askZod : walkOf(field),
+        walk: field === undefined ? askZod : walkOf(field, kept),
         optional: field?._zod.optin !== undefined,
       };
     });
+  if (!kept)
+    return (input) => {
+      if (!isObject(input)) return ASK_ZOD;
+      for (const { key, walk, optional } of fields) {
+        const value = walk(input[key]);
+        if (value === ASK_ZOD) return ASK_ZOD;
+        if (!(key in input) && (!optional || value !== undefined)) return ASK_ZOD;
+      }
+      return input;
+    };
   return (input) => {
     if (!isObject(input)) return ASK_ZOD;
     const output: Record<string, unknown> = {};
@@ -109,9 +119,16 @@ function objectWalk(def: SchemaDef): Walk {
   };
 }
 
-function arrayWalk(def: SchemaDef): Walk {
+function arrayWalk(def: SchemaDef, kept: boolean): Walk {
   if (def.element === undefined) return askZod;
-  const element = walkOf(def.element);
+  const element = walkOf(def.element, kept);
+  if (!kept)
+    return (input) => {
+      if (!Array.isArray(input)) return ASK_ZOD;
+      for (let index = 0; index < input.length; index++)
+        if (element(input[index]) === ASK_ZOD) return ASK_ZOD;
+      return input;
+    };
   return (input) => {
     if (!Array.isArray(input)) return ASK_ZOD;
     const output = new Array<unknown>(input.length);
@@ -124,8 +141,8 @@ function arrayWalk(def: SchemaDef): Walk {
   };
 }
 
-/** The node's own parse, before its checks. */
-function parseWalk(def: SchemaDef): Walk {
+/** The node's own parse, before its checks; `kept`: see walkOf. */
+function parseWalk(def: SchemaDef, kept: boolean): Walk {
   switch (def.type) {
     case 'custom': {
       // z.custom is a check of itself, run first among its checks.
@@ -138,25 +155,26 @@ function parseWalk(def: SchemaDef): Walk {
     }
     case 'pipe': {
       if (def.in === undefined || def.out === undefined) return askZod;
-      const left = walkOf(def.in);
-      const right = walkOf(def.out);
+      // The right side reads what the left gave, as zod's pipe does: the left's value is kept.
+      const left = walkOf(def.in, true);
+      const right = walkOf(def.out, kept);
       return (input) => {
         const value = left(input);
         return value === ASK_ZOD ? ASK_ZOD : right(value);
       };
     }
     case 'object':
-      return objectWalk(def);
+      return objectWalk(def, kept);
     case 'array':
-      return arrayWalk(def);
+      return arrayWalk(def, kept);
     case 'optional': {
       if (def.innerType === undefined || def.innerType._zod.optin === 'defaulted') return askZod;
-      const inner = walkOf(def.innerType);
+      const inner = walkOf(def.innerType, kept);
       return (input) => (input === undefined ? input : inner(input));
     }
     case 'nullable': {
       if (def.innerType === undefined) return askZod;
-      const inner = walkOf(def.innerType);
+      const inner = walkOf(def.innerType, kept);
       return (input) => (input === null ? input : inner(input));
     }
     case 'unknown':
@@ -166,17 +184,26 @@ function parseWalk(def: SchemaDef): Walk {
   }
 }
 
-/** Each node compiled once: the schemas are built once per form (form-schemas.ts) and kept. */
-const compiled = new WeakMap<SchemaNode, Walk>();
+/**
+ * Each node compiled once per use: the schemas are built once per form (form-schemas.ts) and
+ * kept. A value zod's parse gives is read only by a check (of the node or one above it) and by
+ * a pipe's right side; elsewhere a walk's answer is only "an issue or not", so an object or
+ * array that nothing reads is not built again (about 2 of this walk.s 12–13 µs on the bench.s body,
+ * issue 20), and its walk answers with its input.
+ */
+const compiled = { kept: new WeakMap<SchemaNode, Walk>(), unread: new WeakMap<SchemaNode, Walk>() };
 
-function walkOf(schema: SchemaNode): Walk {
-  let walk = compiled.get(schema);
+/** `kept`: whether the value this walk gives is read (see above); answers ASK_ZOD alike either way. */
+function walkOf(schema: SchemaNode, kept: boolean): Walk {
+  const cache = kept ? compiled.kept : compiled.unread;
+  let walk = cache.get(schema);
   if (walk === undefined) {
     // A schema that holds itself (none of the request's does) reaches its own walk through this.
     let built: Walk = askZod;
-    compiled.set(schema, (input) => built(input));
-    const parse = parseWalk(schema._zod.def);
+    cache.set(schema, (input) => built(input));
     const checks = checksOf(schema._zod.def.checks);
+    // A node's checks read the value its parse gave, with every value built beneath it.
+    const parse = parseWalk(schema._zod.def, kept || checks !== null);
     walk =
       checks === null
         ? parse
@@ -185,7 +212,7 @@ function walkOf(schema: SchemaNode): Walk {
             return output === ASK_ZOD || !checks(output) ? ASK_ZOD : output;
           };
     built = walk;
-    compiled.set(schema, walk);
+    cache.set(schema, walk);
   }
   return walk;
 }
@@ -194,7 +221,7 @@ function walkOf(schema: SchemaNode): Walk {
 export function passesWithoutIssues(schema: z.core.$ZodType, value: unknown): boolean {
   try {
     // The structural view of zod's own definition objects (zod types them per kind).
-    return walkOf(schema as unknown as SchemaNode)(value) !== ASK_ZOD;
+    return walkOf(schema as unknown as SchemaNode, false)(value) !== ASK_ZOD;
   } catch {
     // A throwing getter or guard: zod meets it again and answers as it always did.
     return false;
