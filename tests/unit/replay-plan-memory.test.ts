@@ -147,6 +147,55 @@ describe('the replay plan kept across a closed tab', () => {
     });
   });
 
+  // Prepared for one order (edited body, options), then #/replay with no filter: the form's
+  // options came along and were kept for that selection in the one place kept, so a reload of
+  // the order's selection came back at the defaults, its edits gone.
+  it("another selection's plan never replaces this one's", async () => {
+    const order = '{"filter":{"kind":"webhook","orderId":"E1"}}';
+    const all = '{}';
+    const edited = { text: '{"a":2}', from: '{"a":1}' };
+    memory.keepPlan({ selection: order, options: PLAN, body: edited }, order);
+    await store.openSelection(order, null, () => Promise.resolve(false));
+    await store.openSelection(all, null, () => Promise.resolve(false));
+    const carried = memory.planOf(useReplayForm.getState(), all);
+    expect(carried?.options).toEqual(PLAN);
+    memory.keepPlan(carried, all);
+    expect(memory.keptPlan(order)).toEqual({ selection: order, options: PLAN, body: edited });
+    expect(memory.keptPlan(all)).toEqual({ selection: all, options: PLAN, body: null });
+    // The defaults for one selection remove its plan only.
+    memory.keepPlan(null, all);
+    expect(memory.keptPlan(order)?.body).toEqual(edited);
+  });
+
+  it('keeps the last few selections, and fewer when the storage is full', () => {
+    const planFor = (n: number) => ({ selection: `ids:${n}`, options: { ...PLAN, repeat: n }, body: null });
+    for (let n = 1; n <= 10; n += 1) memory.keepPlan(planFor(n), `ids:${n}`, storage);
+    expect(memory.keptPlan('ids:10', storage)).toEqual(planFor(10));
+    expect(memory.keptPlan('ids:1', storage)).toBeNull();
+    // Kept again, a plan is the newest: the oldest goes first.
+    memory.keepPlan(planFor(6), 'ids:6', storage);
+    const room = storage.getItem('checkout-console.replay-plan')?.length ?? 0;
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key: string, value: string) => {
+      if (value.length > room) throw new Error('QuotaExceededError');
+      setItem(key, value);
+    };
+    try {
+      const big = { ...planFor(11), body: { text: 'x'.repeat(room / 2), from: null } };
+      expect(memory.keepPlan(big, 'ids:11', storage)).toBe(true);
+      expect(memory.keptPlan('ids:11', storage)).toEqual(big);
+      expect(memory.keptPlan('ids:6', storage)).toEqual(planFor(6));
+    } finally {
+      storage.setItem = setItem;
+    }
+  });
+
+  it('reads a plan kept before plans were kept per selection', () => {
+    const plan = { selection: SELECTION, options: PLAN, body: null };
+    storage.setItem('checkout-console.replay-plan', JSON.stringify(plan));
+    expect(memory.keptPlan(SELECTION, storage)).toEqual(plan);
+  });
+
   it('never over a form that holds a plan of its own, nor for another selection', async () => {
     memory.keepPlan({ selection: SELECTION, options: PLAN, body: null }, SELECTION);
     useReplayForm.setState({ repeat: 3 });

@@ -7,8 +7,10 @@ import { REPLAY_FORM_DEFAULTS, TARGET_KINDS } from './replay-form-state';
  * The replay being prepared, kept in localStorage (a closed tab and a new one opened on the same
  * `#/replay?…` find it, as a reload does): target, token, order, repeat, delay and an edited
  * body. Without it, a plan of Any URL, re-signed, reversed, seven times, with an edited body came
- * back as the defaults, the body gone, and nothing asked. One plan is kept, for the selection it
- * was made for (replaySelectionKey): another selection does not take it up.
+ * back as the defaults, the body gone, and nothing asked. A plan is kept per selection
+ * (replaySelectionKey), the last few kept: the form is one for every selection, so looking at
+ * another (`#/replay` with no filter) keeps the options it carries there, and with one plan kept
+ * that replaced the plan, and the edited body, of the selection they were made for.
  */
 const KEY = 'checkout-console.replay-plan';
 
@@ -31,6 +33,8 @@ const keptPlanSchema = z.object({
   body: z.object({ text: z.string(), from: z.string().nullable() }).nullable(),
 });
 export type KeptPlan = z.infer<typeof keptPlanSchema>;
+/** How many selections keep a plan; the one kept longest ago goes first. */
+const KEPT_PLANS = 8;
 export type ReplayFormOptions = KeptPlan['options'];
 
 type PlanStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -68,29 +72,53 @@ export function planOf(
 }
 
 /**
- * Keeps `plan` (null: the form is back to its defaults, and a plan kept for `selection` goes).
- * False when it could not be kept (no storage, or full: a body near 1 MiB): closing then asks.
+ * Keeps `plan` (null: the form is back to its defaults, and a plan kept for `selection` goes),
+ * as the newest; other selections' plans stay. Should the storage be full, the oldest go until
+ * it fits. False when it could not be kept (no storage, or a body near 1 MiB): closing then asks.
  */
 export function keepPlan(plan: KeptPlan | null, selection: string, storage?: PlanStorage): boolean {
   const store = storageOf(storage);
   if (store === null) return plan === null;
+  const all = keptPlans(store);
+  const others = all.filter((kept) => kept.selection !== selection);
+  if (plan === null && others.length === all.length) return true;
+  const plans = plan === null ? others : [plan, ...others].slice(0, KEPT_PLANS);
   try {
-    if (plan !== null) store.setItem(KEY, JSON.stringify(plan));
-    else if (keptPlan(selection, store) !== null) store.removeItem(KEY);
+    if (plans.length === 0) store.removeItem(KEY);
+    else setPlans(store, plans, plan === null ? 0 : 1);
     return true;
   } catch {
     return false;
   }
 }
 
-/** The plan kept for `selection`, or null (none, another selection's, or unreadable). */
-export function keptPlan(selection: string, storage?: PlanStorage): KeptPlan | null {
-  const store = storageOf(storage);
+/** Writes `plans`, newest first, dropping the oldest while the storage refuses them. */
+function setPlans(store: PlanStorage, plans: KeptPlan[], atLeast: number): void {
+  for (let count = plans.length; ; count -= 1) {
+    try {
+      store.setItem(KEY, JSON.stringify(plans.slice(0, count)));
+      return;
+    } catch (error) {
+      if (count <= atLeast) throw error;
+    }
+  }
+}
+
+/** The plans kept, newest first; an unreadable one is left out (a plan kept alone before, too). */
+function keptPlans(store: PlanStorage | null): KeptPlan[] {
   try {
     const text = store?.getItem(KEY) ?? null;
-    const read = keptPlanSchema.safeParse(text === null ? null : JSON.parse(text));
-    return read.success && read.data.selection === selection ? read.data : null;
+    const read: unknown = text === null ? null : JSON.parse(text);
+    return (Array.isArray(read) ? read : [read]).flatMap((entry) => {
+      const plan = keptPlanSchema.safeParse(entry);
+      return plan.success ? [plan.data] : [];
+    });
   } catch {
-    return null;
+    return [];
   }
+}
+
+/** The plan kept for `selection`, or null (none, or unreadable). */
+export function keptPlan(selection: string, storage?: PlanStorage): KeptPlan | null {
+  return keptPlans(storageOf(storage)).find((kept) => kept.selection === selection) ?? null;
 }
