@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatCount } from './count-format';
+import { countOf } from './count-words';
 import { eventFilterSchema } from './event-filter';
 import { carriesCredentials, credentialsRefusal, httpUrlSchema } from './http-url';
 import { TOKEN_PRESETS } from './jwt/token-presets';
@@ -172,8 +174,8 @@ export type ReplayLeftOut = z.infer<typeof replayLeftOutSchema>;
 /** "1 raw request (not HTTP) and 2 stored cut": what a filter left out, counted. */
 export function leftOutWords(leftOut: ReplayLeftOut): string {
   return [
-    leftOut.raw === 0 ? null : `${leftOut.raw} raw ${leftOut.raw === 1 ? 'request' : 'requests'} (not HTTP)`,
-    leftOut.cut === 0 ? null : `${leftOut.cut} stored cut`,
+    leftOut.raw === 0 ? null : `${countOf(leftOut.raw, 'raw request')} (not HTTP)`,
+    leftOut.cut === 0 ? null : `${formatCount(leftOut.cut)} stored cut`,
   ]
     .filter((words) => words !== null)
     .join(' and ');
@@ -198,12 +200,10 @@ export function consoleOwnWords(own: ReplayConsoleOwn): string {
   return [
     own.replays === 0
       ? null
-      : own.replays === 1
-        ? '1 arrival of a replay the console sent'
-        : `${own.replays} arrivals of replays the console sent`,
+      : `${countOf(own.replays, 'arrival of a replay', 'arrivals of replays')} the console sent`,
     own.craftedTokens === 0
       ? null
-      : `${own.craftedTokens} ${own.craftedTokens === 1 ? 'webhook' : 'webhooks'} signed with a token the console made`,
+      : `${countOf(own.craftedTokens, 'webhook')} signed with a token the console made`,
   ]
     .filter((words) => words !== null)
     .join(' and ');

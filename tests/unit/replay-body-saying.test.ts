@@ -32,6 +32,16 @@ describe('what the body editor says goes out', () => {
     expect(replayBodySaying(loaded, key, 7, 1)).toEqual({ judged: true, scope: null });
   });
 
+  // "each of the 1000 webhooks": a count is written as every message writes one (countOf).
+  it('groups the count of webhooks in threes', () => {
+    expect(replayBodySaying(form, key, null, 1000).scope).toBe(
+      "Left as it is, each of the 1,000 webhooks' own stored body goes out; what you type goes out in place of each.",
+    );
+    expect(replayBodySaying({ ...form, body: '{}' }, key, null, 1000).scope).toBe(
+      "This one body goes out in place of each of the 1,000 webhooks' own.",
+    );
+  });
+
   it('says an edited body goes out in place of each, and judges it', () => {
     const edited = { ...form, body: '{"event_type":"order_approved"}' };
     expect(replayBodySaying(edited, key, null, 3)).toEqual({

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const stored: Record<number, { text: string | null; base64: string | null; size: number }> = {
   1: { text: '{"event_type":"order_approved","data":[]}', base64: null, size: 41 },
   2: { text: null, base64: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64'), size: 4 },
+  12: { text: null, base64: Buffer.alloc(1234, 0xff).toString('base64'), size: 1234 },
   4: {
     text: '{"event_type":"order_approved","data":{"amount":1754.280,"big":12345678901234567890,"dup":1,"dup":2,"e":1e2,"s":"\\u00e9"}}',
     base64: null,
@@ -147,6 +148,14 @@ describe('the body editor filled from a stored webhook', () => {
         replayReason: null,
       },
     });
+  });
+
+  // "(1234 bytes)": a count is written as every message writes one (countOf).
+  it("says a large body's bytes grouped in threes", async () => {
+    await store.loadStoredBody(12, SHOWN);
+    expect(useReplayForm.getState().bodyLocked?.reason).toBe(
+      "Webhook #12's stored body (1,234 bytes) is not UTF-8 text, so it cannot be edited here: unedited, its exact bytes are sent.",
+    );
   });
 
   it('a withheld body is never edited (nor replayed) as an empty one: editing stops, saying why', async () => {

@@ -2,7 +2,12 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { replaySequence } from '../../src/main/replay/replay-sequence';
-import { consoleOwnLeftOut, consoleOwnWords, replayRequestSchema } from '../../src/shared/replay';
+import {
+  consoleOwnLeftOut,
+  consoleOwnWords,
+  leftOutWords,
+  replayRequestSchema,
+} from '../../src/shared/replay';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { until } from './helpers/emulator-harness';
@@ -374,5 +379,16 @@ describe('sequences', () => {
     await expect(
       replay(open, { ids, target: { kind: 'url', url: `${live.fields.baseUrl}/hooks` } }),
     ).rejects.toThrow('live profile');
+  });
+});
+
+// "1200 arrivals", "1500 raw requests": a count is written as every message writes one (countOf).
+describe("a replay's counted words", () => {
+  it('group their counts in threes', () => {
+    expect(consoleOwnWords({ replays: 1200, craftedTokens: 1000 })).toBe(
+      '1,200 arrivals of replays the console sent and 1,000 webhooks signed with a token the console made',
+    );
+    expect(leftOutWords({ raw: 1500, cut: 2000 })).toBe('1,500 raw requests (not HTTP) and 2,000 stored cut');
+    expect(leftOutWords({ raw: 1, cut: 0 })).toBe('1 raw request (not HTTP)');
   });
 });

@@ -1,4 +1,5 @@
 import { formatBytes, utf8ByteLength } from '@shared/byte-size';
+import { countOf } from '@shared/count-words';
 import type { BodyJudgement } from '@shared/webhook/judge-webhook-body';
 import { judgeReplayedBody } from '@shared/webhook/judge-replayed-body';
 import { bodyToSend, type useReplayForm } from './replay-form-state';
@@ -41,7 +42,7 @@ export function replayBodySaying(
   if (firstId !== null && (webhooks === null || webhooks === 1)) return { judged: true, scope: null };
   const whose = !several
     ? "the webhook's own stored body goes out"
-    : `each of the ${webhooks === null ? '' : `${webhooks} `}webhooks' own stored body goes out`;
+    : `each of the ${webhooks === null ? 'webhooks' : countOf(webhooks, 'webhook')}' own stored body goes out`;
   const first = firstId === null ? '' : " (it starts as the first one's)";
   const change = firstId === null ? 'what you type' : 'a change';
   return {
@@ -59,7 +60,7 @@ function editedBodyScope(body: string, firstId: number | null, webhooks: number 
   if (webhooks === null || webhooks === 0) return null;
   const whose =
     webhooks > 1
-      ? `each of the ${webhooks} webhooks' own`
+      ? `each of the ${countOf(webhooks, 'webhook')}' own`
       : firstId === null
         ? "the webhook's own"
         : `webhook #${firstId}'s own`;

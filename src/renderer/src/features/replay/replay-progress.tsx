@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { formatCount } from '@shared/count-format';
 import type { ReplayProgress } from '@shared/replay';
 import { cancelReplay } from './replay-store';
 
@@ -25,7 +26,7 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
             {state}
           </Badge>
           <Text size="sm" data-testid="replay-count">
-            {progress.done} / {progress.total} sent
+            {formatCount(progress.done)} / {formatCount(progress.total)} sent
           </Text>
           <Text size="sm" c="dimmed">
             {progress.rate.toFixed(1)}/s

@@ -1,4 +1,5 @@
 import type { CommandInput, CommandOutput } from '@shared/contract';
+import { countOf } from '@shared/count-words';
 import type { EventFilter } from '@shared/event-filter';
 import {
   startingProgress,
@@ -92,7 +93,7 @@ function bodyLockOf(id: number, detail: CommandOutput<'getEvent'>): BodyLock | n
     return {
       id,
       kind: 'not-text',
-      reason: `Webhook #${id}'s stored body (${stored.size} bytes) is not UTF-8 text, so it cannot be edited here: unedited, its exact bytes are sent.`,
+      reason: `Webhook #${id}'s stored body (${countOf(stored.size, 'byte')}) is not UTF-8 text, so it cannot be edited here: unedited, its exact bytes are sent.`,
       replayReason: null,
     };
   return null;

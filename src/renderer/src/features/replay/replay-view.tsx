@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { countOf } from '@shared/count-words';
 import { isEmptyFilter } from '@shared/event-filter';
 import { consoleOwnLeftOut, leftOutWords, type ReplayRequest } from '@shared/replay';
 import { boxesToCorrect } from '@ui/boxes-to-correct';
@@ -98,13 +99,11 @@ export function ReplayView() {
         <Stack gap="sm">
           <Text size="sm" data-testid="replay-selection">
             {selection.ids !== undefined
-              ? `${selection.ids.length} selected ${selection.ids.length === 1 ? 'record' : 'records'}`
+              ? countOf(selection.ids.length, 'selected record')
               : chosenByFilter
                 ? 'Every stored webhook matching the filter'
                 : 'Every stored webhook (no filter)'}
-            {plan.value === null
-              ? ''
-              : ` · ${plan.value.webhooks} ${plan.value.webhooks === 1 ? 'webhook' : 'webhooks'}`}
+            {plan.value === null ? '' : ` · ${countOf(plan.value.webhooks, 'webhook')}`}
             {plan.value !== null && plan.value.leftOut.raw + plan.value.leftOut.cut > 0 && (
               <span data-testid="replay-left-out">
                 {` · left out: ${leftOutWords(plan.value.leftOut)}, not sendable as ${plan.value.leftOut.raw + plan.value.leftOut.cut === 1 ? 'it' : 'they'} came${plan.value.leftOut.cut > 0 ? ' (edit the body to send those stored cut)' : ''}`}
