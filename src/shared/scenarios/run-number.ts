@@ -10,14 +10,17 @@ export function runNumberOf(text: string): number | null {
 /** A run this data directory does not hold, as `runs 5`, `history --run 5` and the views refuse it. */
 export const noRunHereWords = (id: number) => `no run #${id} in this data directory`;
 
+/** The same words opening a sentence, as the views show them (a pill, a refusal). */
+export const noRunHereSentence = (id: number) => {
+  const words = noRunHereWords(id);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+};
+
 /**
  * A `run=` filter as the Timeline and History say it. `exists` is null until the console has
  * answered: a run is never called missing before it is known to be, nor the rows it wrote.
  */
 export function runFilterWords(id: number, exists: boolean | null): { words: string; missing: boolean } {
-  if (exists === false) {
-    const words = noRunHereWords(id);
-    return { words: `${words.charAt(0).toUpperCase()}${words.slice(1)}`, missing: true };
-  }
+  if (exists === false) return { words: noRunHereSentence(id), missing: true };
   return { words: `written by scenario run #${id}`, missing: false };
 }

@@ -136,7 +136,7 @@ test('runs from a terminal and a run whose console was killed are listed for wha
 
     // A run that is not there says so, and offers the way back.
     await page.goto(`${served.origin}/#/scenarios?run=999`);
-    await expect(page.getByTestId('opened-run-error')).toContainText('Run #999 does not exist');
+    await expect(page.getByTestId('opened-run-error')).toContainText('No run #999 in this data directory.');
     // So do the Timeline and History, in the words `history --run 999` refuses it with, and
     // History offers no export of it.
     await page.goto(`${served.origin}/#/timeline?run=999`);

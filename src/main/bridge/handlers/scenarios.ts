@@ -4,6 +4,7 @@ import { checkEndpoint } from '../../scenarios/check-endpoint';
 import type { ScenarioSource } from '../../scenarios/scenario-service';
 import { saveScenarioFile, scenarioTextFromOrder } from '../../scenarios/scenario-files';
 import type { EndpointCaseResult } from '../../../shared/scenarios/endpoint-check';
+import { noRunHereSentence } from '../../../shared/scenarios/run-number';
 import type { HandlerGroup } from './types';
 
 type ScenarioCommand =
@@ -52,7 +53,8 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
     },
     getScenarioRun: ({ id }) => {
       const run = scenarios.storedRun(id);
-      if (run === undefined) throw ConsoleError.notFound(`Run #${id}`);
+      // In the words `runs 999` and the Timeline's and History's run= pill say it with.
+      if (run === undefined) throw new ConsoleError('not_found', `${noRunHereSentence(id)}.`);
       return run;
     },
     latestScenarioRunOf: ({ paths }) => {
