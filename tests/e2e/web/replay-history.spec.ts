@@ -124,12 +124,12 @@ test('a bulk replay of 1,000 stored webhooks shows its progress to the end', asy
   try {
     await openConsole(page, served, '#/replay?kind=webhook');
     await page.getByRole('textbox', { name: 'At once' }).fill('8');
-    await expect(page.getByTestId('replay-plan')).toContainText('1000 sends');
-    await page.getByRole('button', { name: /^Replay 1000$/ }).click();
+    await expect(page.getByTestId('replay-plan')).toContainText('1,000 sends');
+    await page.getByRole('button', { name: /^Replay 1,000$/ }).click();
     await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done', {
       timeout: 60_000,
     });
-    await expect(page.getByTestId('replay-count')).toHaveText('1000 / 1000 sent');
+    await expect(page.getByTestId('replay-count')).toHaveText('1,000 / 1,000 sent');
     await expect(page.getByTestId('replay-failures')).toHaveText('0 failed');
     await page.goto(`${served.origin}/#/history?kind=replay`);
     await expect(page.getByTestId('history-count')).toHaveText('1,000 matching records');

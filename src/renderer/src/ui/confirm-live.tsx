@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { formatCount } from '@shared/count-format';
 import type { LiveAddress } from '@shared/live-address';
 import type { ProfileView } from '@shared/profile';
 import { confirmAction } from './confirm-dialog';
@@ -54,7 +55,7 @@ export function confirmLiveReplay(url: string, sends: number): Promise<boolean> 
     title: 'Replay to a LIVE profile?',
     children: (
       <Text size="sm">
-        {sends} {sends === 1 ? 'request goes' : 'requests go'} to {url}, a production address.
+        {formatCount(sends)} {sends === 1 ? 'request goes' : 'requests go'} to {url}, a production address.
       </Text>
     ),
     confirmLabel: 'Yes, replay to production',

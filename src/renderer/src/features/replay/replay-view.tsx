@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { formatCount } from '@shared/count-format';
 import { countOf } from '@shared/count-words';
 import { isEmptyFilter } from '@shared/event-filter';
 import { consoleOwnLeftOut, leftOutWords, type ReplayRequest } from '@shared/replay';
@@ -156,7 +157,7 @@ export function ReplayView() {
           {/* No plan while a box is wrong: it would count sends of a number the box does not show. */}
           {plan.value !== null && boxesWrong === null && (
             <Alert color={plan.value.live ? 'red' : 'blue'} p="xs" data-testid="replay-plan">
-              {plan.value.sends} {plan.value.sends === 1 ? 'send' : 'sends'} to {plan.value.targetUrl}
+              {countOf(plan.value.sends, 'send')} to {plan.value.targetUrl}
               {plan.value.live ? ' — a LIVE profile: you will be asked to confirm.' : ''}
             </Alert>
           )}
@@ -170,7 +171,7 @@ export function ReplayView() {
                 disabled={held === null && (plan.value === null || running || form.starting)}
                 {...blockedButton(held)}
               >
-                Replay {plan.value === null || boxesWrong !== null ? '' : plan.value.sends}
+                Replay {plan.value === null || boxesWrong !== null ? '' : formatCount(plan.value.sends)}
               </Button>
             </UnavailableWithReason>
           </Group>
