@@ -6,12 +6,11 @@ import {
   isStoredMasked,
   REDACTED,
   redactCredential,
-  redactExchange,
   redactUrl,
   redactWith,
-  replaceSecretsInExchange,
   schemeOf,
 } from './secrets/redact-secrets';
+import { redactExchange, replaceSecretsInExchange } from './secrets/redact-exchange';
 import { hasTerminalUnsafe } from './terminal-unsafe';
 import { absoluteFormRefusal } from './curl-refusal-words';
 import { RAW_REQUEST_WORDS } from './raw-request';

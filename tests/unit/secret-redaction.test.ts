@@ -2,13 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildCurlCommand } from '../../src/shared/curl';
 import type { HeaderList } from '../../src/shared/events';
 import { profileFieldsSchema, defaultProfileFields } from '../../src/shared/profile';
-import {
-  maskWith,
-  redactExchange,
-  redactPath,
-  redactUrl,
-  redactWith,
-} from '../../src/shared/secrets/redact-secrets';
+import { maskWith, redactPath, redactUrl, redactWith } from '../../src/shared/secrets/redact-secrets';
+import { redactExchange } from '../../src/shared/secrets/redact-exchange';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { consoleCommandNaming } from '../../src/shared/console-command';

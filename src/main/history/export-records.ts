@@ -2,14 +2,16 @@ import { bodyVerdictSchema, eventKindSchema, tokenVerdictSchema, type BodyView }
 import type { ExportedEvent } from '../../shared/history-file';
 import {
   redactText,
-  redactExchange,
   redactWith,
   replaceSecrets,
-  replaceSecretsInExchange,
   replaceSecretsInText,
-  secretsOfExchange,
   usableSecrets,
 } from '../../shared/secrets/redact-secrets';
+import {
+  redactExchange,
+  replaceSecretsInExchange,
+  secretsOfExchange,
+} from '../../shared/secrets/redact-exchange';
 import { requestBodyOf, responseBodyOf, type EventRow } from '../store/events-repository';
 import { readStoredHeaders } from '../store/stored-headers';
 import { RELATED_UID_KEY } from '../store/history-repository';

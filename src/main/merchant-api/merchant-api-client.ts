@@ -32,13 +32,8 @@ import {
   type PreparedRequest,
 } from './request-planner';
 import { parseServiceError } from './service-error';
-import {
-  maskWith,
-  redactExchange,
-  redactText,
-  redactUrl,
-  usableSecrets,
-} from '../../shared/secrets/redact-secrets';
+import { maskWith, redactText, redactUrl, usableSecrets } from '../../shared/secrets/redact-secrets';
+import { redactExchange } from '../../shared/secrets/redact-exchange';
 import { toBodyView } from '../store/events-repository';
 import { answerProblems } from '../../shared/answer-problems';
 import { parseBoundedJson } from '../../shared/bounded-json';

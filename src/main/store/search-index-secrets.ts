@@ -12,10 +12,10 @@ import {
   redactWith,
   replaceSecrets,
   replaceSecretsInText,
-  secretsOfExchange,
   tailedMasksOf,
   usableSecrets,
 } from '../../shared/secrets/redact-secrets';
+import { secretsOfExchange } from '../../shared/secrets/redact-exchange';
 import type { SqliteDatabase } from './connection';
 import { readStoredHeaders } from './stored-headers';
 

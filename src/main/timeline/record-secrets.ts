@@ -4,10 +4,9 @@ import {
   isCredentialHeader,
   maskWith,
   queryTokensOf,
-  redactExchange,
-  replaceSecretsInExchange,
   usableSecrets,
 } from '../../shared/secrets/redact-secrets';
+import { redactExchange, replaceSecretsInExchange } from '../../shared/secrets/redact-exchange';
 import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';
 import { unopenedTokenError, type SecretsHere, type UnopenedSecret } from '../profiles/unopened-secret';

@@ -1,0 +1,125 @@
+import type { BodyView, HeaderList } from '../events';
+import { changeBytes, maskCutEndOfBytes, redactBinary, replaceSecretsInBase64 } from './redact-bytes';
+import { redactHeaders, redactPath, redactQuery, redactText, redactUrl } from './redact-secrets';
+import type { Replace } from './replace-with';
+import { secretsOfRequest } from './request-credentials';
+import { maskCutEnd, replaceSecretsInText, usableSecrets } from './secret-spellings';
+
+function redactBody(body: BodyView | null, secrets: readonly string[], replace: Replace): BodyView | null {
+  if (body === null) return body;
+  if (body.text === null) {
+    if (body.base64 === null) return body;
+    const kept = body.truncated
+      ? changeBytes(body.base64, (bytes) => maskCutEndOfBytes(bytes, secrets, replace))
+      : body.base64;
+    const base64 = redactBinary(kept, secrets, replace);
+    return base64 === body.base64 ? body : { ...body, base64 };
+  }
+  const kept = body.truncated ? maskCutEnd(body.text, secrets, replace) : body.text;
+  const text = redactText(kept, secrets, replace);
+  return text === body.text ? body : { ...body, text };
+}
+
+/** The parts of a stored exchange that can carry a secret. */
+export interface ExchangeParts {
+  url: string | null;
+  /** The request's path where it is kept apart from the URL (a token may ride in it too). */
+  path?: string | null;
+  query: string | null;
+  requestHeaders: HeaderList;
+  responseHeaders: HeaderList | null;
+  requestBody: BodyView | null;
+  responseBody: BodyView | null;
+}
+
+/** Whether a redaction changed anything (a body or URL left alone is the same object or text). */
+function changedFrom(before: ExchangeParts, after: ExchangeParts): boolean {
+  return (
+    after.url !== before.url ||
+    after.path !== before.path ||
+    after.query !== before.query ||
+    after.requestBody !== before.requestBody ||
+    after.responseBody !== before.responseBody ||
+    JSON.stringify([after.requestHeaders, after.responseHeaders]) !==
+      JSON.stringify([before.requestHeaders, before.responseHeaders])
+  );
+}
+
+/**
+ * The secrets to replace in an exchange: what its request carries as credentials (by meaning)
+ * and `secrets` (main's list), eight characters or more, longest first (a secret that contains
+ * another is replaced whole). The same list for the screens (redactExchange) and the text index.
+ */
+export function secretsOfExchange(
+  exchange: Pick<ExchangeParts, 'query' | 'requestHeaders' | 'url'>,
+  secrets: readonly string[],
+): string[] {
+  return usableSecrets([
+    ...secretsOfRequest(exchange.query, exchange.requestHeaders, exchange.url),
+    ...secrets,
+  ]);
+}
+
+/**
+ * A stored exchange with every secret it carries replaced, by meaning: what its request holds
+ * as credentials, echoed anywhere (response headers and bodies included), plus `secrets` (the
+ * profiles' tokens, which main knows). Returns whether anything was replaced.
+ */
+export function redactExchange<T extends ExchangeParts>(
+  exchange: T,
+  replace: Replace,
+  secrets: readonly string[] = [],
+): { exchange: T; redacted: boolean } {
+  const known = secretsOfExchange(exchange, secrets);
+  const redacted: T = {
+    ...exchange,
+    url: exchange.url === null ? null : redactUrl(exchange.url, known, replace),
+    ...(typeof exchange.path === 'string' ? { path: redactPath(exchange.path, known, replace) } : {}),
+    query: exchange.query === null ? null : redactQuery(exchange.query, known, replace),
+    requestHeaders: redactHeaders(exchange.requestHeaders, known, replace),
+    responseHeaders:
+      exchange.responseHeaders === null ? null : redactHeaders(exchange.responseHeaders, known, replace),
+    requestBody: redactBody(exchange.requestBody, known, replace),
+    responseBody: redactBody(exchange.responseBody, known, replace),
+  };
+  return { exchange: redacted, redacted: changedFrom(exchange, redacted) };
+}
+
+/**
+ * An exchange with only the given secrets replaced, wherever they are echoed (URL, headers,
+ * bodies, base64 bytes), and nothing by meaning: what a cURL command that keeps the tokens it
+ * carried still drops (the profiles' tokens), as an export with tokens does.
+ */
+export function replaceSecretsInExchange<T extends ExchangeParts>(
+  exchange: T,
+  secrets: readonly string[],
+  replace: Replace,
+): { exchange: T; redacted: boolean } {
+  const known = usableSecrets(secrets);
+  const text = (value: string) => replaceSecretsInText(value, known, replace);
+  const body = (value: BodyView | null): BodyView | null => {
+    if (value === null) return null;
+    if (value.text !== null) {
+      const replaced = text(value.truncated ? maskCutEnd(value.text, known, replace) : value.text);
+      return replaced === value.text ? value : { ...value, text: replaced };
+    }
+    if (value.base64 === null) return value;
+    const kept = value.truncated
+      ? changeBytes(value.base64, (bytes) => maskCutEndOfBytes(bytes, known, replace))
+      : value.base64;
+    const base64 = replaceSecretsInBase64(kept, known, replace);
+    return base64 === value.base64 ? value : { ...value, base64 };
+  };
+  const headers = (list: HeaderList): HeaderList => list.map(([name, value]) => [name, text(value)]);
+  const replaced: T = {
+    ...exchange,
+    url: exchange.url === null ? null : text(exchange.url),
+    ...(typeof exchange.path === 'string' ? { path: text(exchange.path) } : {}),
+    query: exchange.query === null ? null : text(exchange.query),
+    requestHeaders: headers(exchange.requestHeaders),
+    responseHeaders: exchange.responseHeaders === null ? null : headers(exchange.responseHeaders),
+    requestBody: body(exchange.requestBody),
+    responseBody: body(exchange.responseBody),
+  };
+  return { exchange: replaced, redacted: changedFrom(exchange, replaced) };
+}
