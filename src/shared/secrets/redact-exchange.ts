@@ -5,20 +5,40 @@ import type { Replace } from './replace-with';
 import { secretsOfRequest } from './request-credentials';
 import { maskCutEnd, replaceSecretsInText, usableSecrets } from './secret-spellings';
 
-function redactBody(body: BodyView | null, secrets: readonly string[], replace: Replace): BodyView | null {
+/** How a body's secrets are replaced: in its text, and in its bytes where it is not UTF-8. */
+interface BodyChange {
+  text: (text: string, secrets: readonly string[], replace: Replace) => string;
+  base64: (base64: string, secrets: readonly string[], replace: Replace) => string;
+}
+
+/**
+ * A body with its secrets replaced by `change`. A body cut short first has a secret's start at
+ * its end replaced (maskCutEnd), which no search for the whole secret finds.
+ */
+function changeBody(
+  body: BodyView | null,
+  secrets: readonly string[],
+  replace: Replace,
+  change: BodyChange,
+): BodyView | null {
   if (body === null) return body;
   if (body.text === null) {
     if (body.base64 === null) return body;
     const kept = body.truncated
       ? changeBytes(body.base64, (bytes) => maskCutEndOfBytes(bytes, secrets, replace))
       : body.base64;
-    const base64 = redactBinary(kept, secrets, replace);
+    const base64 = change.base64(kept, secrets, replace);
     return base64 === body.base64 ? body : { ...body, base64 };
   }
   const kept = body.truncated ? maskCutEnd(body.text, secrets, replace) : body.text;
-  const text = redactText(kept, secrets, replace);
+  const text = change.text(kept, secrets, replace);
   return text === body.text ? body : { ...body, text };
 }
+
+/** By meaning: every known secret, every JWT and every URL credential. */
+const REDACT_BODY: BodyChange = { text: redactText, base64: redactBinary };
+/** Only the secrets given, wherever they are echoed. */
+const REPLACE_IN_BODY: BodyChange = { text: replaceSecretsInText, base64: replaceSecretsInBase64 };
 
 /** The parts of a stored exchange that can carry a secret. */
 export interface ExchangeParts {
@@ -79,8 +99,8 @@ export function redactExchange<T extends ExchangeParts>(
     requestHeaders: redactHeaders(exchange.requestHeaders, known, replace),
     responseHeaders:
       exchange.responseHeaders === null ? null : redactHeaders(exchange.responseHeaders, known, replace),
-    requestBody: redactBody(exchange.requestBody, known, replace),
-    responseBody: redactBody(exchange.responseBody, known, replace),
+    requestBody: changeBody(exchange.requestBody, known, replace, REDACT_BODY),
+    responseBody: changeBody(exchange.responseBody, known, replace, REDACT_BODY),
   };
   return { exchange: redacted, redacted: changedFrom(exchange, redacted) };
 }
@@ -97,19 +117,6 @@ export function replaceSecretsInExchange<T extends ExchangeParts>(
 ): { exchange: T; redacted: boolean } {
   const known = usableSecrets(secrets);
   const text = (value: string) => replaceSecretsInText(value, known, replace);
-  const body = (value: BodyView | null): BodyView | null => {
-    if (value === null) return null;
-    if (value.text !== null) {
-      const replaced = text(value.truncated ? maskCutEnd(value.text, known, replace) : value.text);
-      return replaced === value.text ? value : { ...value, text: replaced };
-    }
-    if (value.base64 === null) return value;
-    const kept = value.truncated
-      ? changeBytes(value.base64, (bytes) => maskCutEndOfBytes(bytes, known, replace))
-      : value.base64;
-    const base64 = replaceSecretsInBase64(kept, known, replace);
-    return base64 === value.base64 ? value : { ...value, base64 };
-  };
   const headers = (list: HeaderList): HeaderList => list.map(([name, value]) => [name, text(value)]);
   const replaced: T = {
     ...exchange,
@@ -118,8 +125,8 @@ export function replaceSecretsInExchange<T extends ExchangeParts>(
     query: exchange.query === null ? null : text(exchange.query),
     requestHeaders: headers(exchange.requestHeaders),
     responseHeaders: exchange.responseHeaders === null ? null : headers(exchange.responseHeaders),
-    requestBody: body(exchange.requestBody),
-    responseBody: body(exchange.responseBody),
+    requestBody: changeBody(exchange.requestBody, known, replace, REPLACE_IN_BODY),
+    responseBody: changeBody(exchange.responseBody, known, replace, REPLACE_IN_BODY),
   };
   return { exchange: replaced, redacted: changedFrom(exchange, replaced) };
 }
