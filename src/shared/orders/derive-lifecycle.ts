@@ -6,7 +6,8 @@ import type { OrderLifecycle } from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 import { Walk } from './lifecycle-walk';
 import { readConsoleRecord } from './read-console-record';
-import { readCall, readWebhook } from './read-order-records';
+import { readCall } from './read-call-record';
+import { readWebhook } from './read-webhook-record';
 import { readsAsThisOrder } from './request-order-check';
 import { buildStrip } from './strip-steps';
 

@@ -1,6 +1,6 @@
 import type { Walk } from './lifecycle-walk';
 import { operationOf, type OrderRecord } from './order-record';
-import { callSource } from './read-order-records';
+import { callSource } from './read-call-record';
 import { judgeNamedOrder } from './request-order-names';
 
 /**
