@@ -1,7 +1,7 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { liveRefusalWords } from '../../profiles/live-guard';
-import { ReplayError } from '../../replay/replay-service';
+import { ReplayError } from '../../replay/replay-error';
 import type { HandlerGroup } from './types';
 
 type ReplayCommand = 'planReplay' | 'startReplay' | 'cancelReplay' | 'replayRuns';
