@@ -21,6 +21,7 @@ export const ISOLATED_UNIT_FILES = [
   'tests/unit/replay-selection-body.test.ts',
   'tests/unit/replay-store-body.test.ts',
   'tests/unit/replay-store-runs.test.ts',
+  'tests/unit/run-exists-store-again.test.ts',
   'tests/unit/scenario-runs-store-elsewhere.test.ts',
   'tests/unit/scenarios-store-open.test.ts',
   'tests/unit/scenarios-store-run-all.test.ts',
