@@ -139,9 +139,14 @@ test('runs from a terminal and a run whose console was killed are listed for wha
     await expect(page.getByTestId('opened-run-error')).toContainText('No run #999 in this data directory.');
     // So do the Timeline and History, in the words `history --run 999` refuses it with, and
     // History offers no export of it.
-    await page.goto(`${served.origin}/#/timeline?run=999`);
+    // Beside another filter, the line saying what each matches alone says so too, not
+    // "Scenario run #999 0" as if the run were stored and had written nothing.
+    await page.goto(`${served.origin}/#/timeline?run=999&kind=webhook`);
     const missing = page.getByTestId('extra-filters').locator('[data-problem="true"]');
     await expect(missing).toHaveText('No run #999 in this data directory');
+    await expect(page.getByTestId('filters-alone')).toHaveText(
+      /Alone: Kind webhook [\d,]+ · No run #999 in this data directory$/,
+    );
     await page.goto(`${served.origin}/#/history?run=999`);
     await expect(missing).toHaveText('No run #999 in this data directory');
     await expect(page.getByRole('button', { name: /^Export (\d+ )?records?$/ })).toBeDisabled();

@@ -1,26 +1,11 @@
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatCount } from '@shared/count-format';
 import type { EventFilter } from '@shared/event-filter';
-import { filterParts, type FilterPartField } from '@shared/event-filter-parts';
+import { filterParts } from '@shared/event-filter-parts';
 import { formatDateTime } from '@ui/instant-format';
-
-/** Each part as the filter bar labels it. */
-const LABELS: Record<FilterPartField, string> = {
-  kinds: 'Kind',
-  profileId: 'Profile',
-  orderId: 'Order id',
-  eventType: 'Event type',
-  tokenVerdicts: 'Verdict',
-  bodyVerdicts: 'Verdict',
-  statuses: 'Status',
-  text: 'Search',
-  relatedId: 'Related to',
-  ids: 'Chosen',
-  imported: 'Imported',
-  scenarioRun: 'Scenario run',
-  time: 'Time',
-};
+import { useProfilesStore } from '@features/profiles';
+import { filtersAloneWords } from './filters-alone-words';
+import { useRunExists } from './use-run-exists';
 
 /**
  * Under an empty list, how many records each filter matches alone. Filters combine with AND,
@@ -35,6 +20,8 @@ export function FiltersAlone({
   count: (filter: EventFilter) => Promise<number>;
 }) {
   const key = JSON.stringify(filter);
+  const runExists = useRunExists(filter.scenarioRun);
+  const profiles = useProfilesStore((state) => state.profiles);
   const [answer, setAnswer] = useState<{ key: string; counts: number[] } | null>(null);
   useEffect(() => {
     const parts = filterParts(JSON.parse(key) as EventFilter);
@@ -50,12 +37,13 @@ export function FiltersAlone({
   }, [key, count]);
   const parts = filterParts(filter, formatDateTime);
   if (parts.length < 2 || answer === null || answer.key !== key) return null;
-  const alone = parts.map(
-    (part, index) => `${LABELS[part.field]} ${part.words} ${formatCount(answer.counts[index] ?? 0)}`,
-  );
+  const alone = filtersAloneWords(parts, answer.counts, {
+    runExists,
+    profileName: (id) => profiles.find((profile) => profile.id === id)?.name ?? null,
+  });
   return (
     <Text size="sm" c="dimmed" data-testid="filters-alone">
-      The filters match nothing together. Alone: {alone.join(' · ')}
+      The filters match nothing together. Alone: {alone}
     </Text>
   );
 }
