@@ -6,7 +6,6 @@ import type { SearchIndex } from './search-index';
 import { summaryColumns, type EventRow, type SummaryRow } from './event-columns';
 import { toSummary } from './event-views';
 import { recordIdsOfOrder } from './first-named-order';
-import { RUN_MARK_KEY } from '../../shared/scenarios/run-record-mark';
 
 export interface EventPage {
   items: TimelineSummary[];
@@ -96,9 +95,11 @@ function conditionsOf(filter: EventFilter): Conditions {
     params['ids'] = JSON.stringify(filter.ids);
   }
   if (filter.scenarioRun !== undefined) {
-    // The mark a run's step stored in the record's details. An imported record may carry
-    // another console's mark, whose run number names none of this console's runs.
-    where.push(`json_extract(e.details, '$.${RUN_MARK_KEY}.run') = @scenarioRun AND e.imported = 0`);
+    // The mark a run's step stored in the record's details (`$.scenarioRun.run`), read from
+    // migration 039's column and its index: json_extract over every record scanned the table. An
+    // imported record may carry another console's mark, whose run number names none of this
+    // console's runs.
+    where.push('e.scenario_run = @scenarioRun AND e.imported = 0');
     params['scenarioRun'] = filter.scenarioRun;
   }
   if (filter.imported !== undefined) where.push(`e.imported = ${filter.imported ? 1 : 0}`);

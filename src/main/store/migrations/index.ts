@@ -36,6 +36,7 @@ import eventsRemovedCount from './035-events-removed-count';
 import ordersDatedByEvidence from './036-orders-dated-by-evidence';
 import ordersFirstSeen from './037-orders-first-seen';
 import eventsSummaryColumns from './038-events-summary-columns';
+import eventsByScenarioRun from './039-events-by-scenario-run';
 
 export interface Migration {
   readonly id: number;
@@ -90,4 +91,5 @@ export const migrations: readonly Migration[] = [
   { id: 36, name: '036-orders-dated-by-evidence', sql: ordersDatedByEvidence },
   { id: 37, name: '037-orders-first-seen', sql: ordersFirstSeen },
   { id: 38, name: '038-events-summary-columns', sql: eventsSummaryColumns },
+  { id: 39, name: '039-events-by-scenario-run', sql: eventsByScenarioRun },
 ];
