@@ -45,33 +45,51 @@ export function judgeWrittenAmounts(
     const path = [...moneyPath, 'amount'];
     const literal = textAt(path);
     if (literal === undefined) continue;
-    const held = numberHeldOtherwise(literal);
-    // Held as written, or text that is not this payload's (a caller's mismatch): the value tells all.
-    if (held === null || Number(literal) !== value) continue;
-    judged.push(path);
+    // Text that is not this payload's (a caller's mismatch): the value tells all.
+    if (Number(literal) !== value) continue;
     const currency = effectiveCurrency(money);
-    const precision = precisionOf(currency);
-    const digits = parseAmount(literal);
-    if (digits !== undefined && decimalsOf(digits) > precision)
-      findings.push({
-        severity: 'error',
-        path,
-        code: 'too_many_decimals',
-        rule: DECIMALS_RULE,
-        message: tooManyDecimalsWords(literal, decimalsOf(digits), currency, precision),
-      });
-    else
-      findings.push({
-        severity: 'error',
-        path,
-        code: 'not_numeric',
-        rule: NUMBER_RULE,
-        message: held.tooLarge
-          ? `amount ${literal} is too large for a JSON number: a reader holds no number for it.`
-          : `amount ${literal} is read as ${held.held} (${held.why}), not as written.`,
-      });
+    const byDigits = judgeWrittenAmount(literal, currency, precisionOf(currency));
+    if (byDigits === null) continue;
+    judged.push(path);
+    findings.push({ severity: 'error', path, ...byDigits });
   }
   return { findings, judged };
+}
+
+/** What is wrong with an amount a reader does not hold as written, judged by the digits written. */
+export interface WrittenAmountFault {
+  code: 'too_many_decimals' | 'not_numeric';
+  rule: string;
+  message: string;
+}
+
+/**
+ * An amount written as the number `literal`, judged by its digits when a reader holds another
+ * number for it (json-number-held.ts); null when it is held as written, and its value tells all.
+ * The one judgement of such an amount: a checkout request's (above) and a webhook's
+ * (judge-webhook-body.ts), so `validate` and the listener word the same digits alike.
+ */
+export function judgeWrittenAmount(
+  literal: string,
+  currency: string,
+  precision: number,
+): WrittenAmountFault | null {
+  const held = numberHeldOtherwise(literal);
+  if (held === null) return null;
+  const digits = parseAmount(literal);
+  if (digits !== undefined && decimalsOf(digits) > precision)
+    return {
+      code: 'too_many_decimals',
+      rule: DECIMALS_RULE,
+      message: tooManyDecimalsWords(literal, decimalsOf(digits), currency, precision),
+    };
+  return {
+    code: 'not_numeric',
+    rule: NUMBER_RULE,
+    message: held.tooLarge
+      ? `amount ${literal} is too large for a JSON number: a reader holds no number for it.`
+      : `amount ${literal} is read as ${held.held} (${held.why}), not as written.`,
+  };
 }
 
 /** Whether a finding of the schema's judges the value of an amount judged by its digits instead. */

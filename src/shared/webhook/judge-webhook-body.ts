@@ -3,8 +3,9 @@ import { formatBytes } from '../byte-size';
 import { BYTE_ORDER_MARK_WORDS, startsWithByteOrderMark } from '../json-byte-order-mark';
 import { quoteShort } from '../checkout/findings';
 import { decimalsOf, parseAmount, tooManyDecimalsWords } from '../checkout/money';
+import { judgeWrittenAmount } from '../checkout/written-amounts';
 import type { BodyVerdict, HeaderList } from '../events';
-import { findDuplicateKeys } from '../json-duplicate-keys';
+import { scanJsonText } from '../json-duplicate-keys';
 import { formatJsonPath } from '../json-path';
 import type { BodyFinding } from '../webhook-details';
 import { BodyFindings } from './body-findings';
@@ -59,12 +60,16 @@ function checkString(body: JsonObject, field: string, findings: BodyFindings, uu
 /**
  * Money as the spec defines it: `currency` one of the five, "Default SAR" when left out; the
  * amount a number or a numeric string, its decimals counted by value (`"12.500"` has one), as
- * the request validator counts them (shared/checkout/money).
+ * the request validator counts them (shared/checkout/money). A number is counted by the digits
+ * the body writes, as `validate` counts a request's (written-amounts.ts): JSON.parse holds
+ * 1.0000000000000001 as 1 and 12345678901234567890.12 as 12345678901234567000, and the
+ * listener said such a body followed the spec.
  */
 function checkMoney(value: unknown, path: readonly PropertyKey[], findings: BodyFindings): void {
   if (!isObject(value))
     return findings.error(path, `A Money object is expected, not ${findings.describe(path, value)}.`);
   const { amount, currency } = value;
+  const amountPath = [...path, 'amount'];
   const known = typeof currency === 'string' && (MONEY_CURRENCIES as readonly string[]).includes(currency);
   if (currency !== undefined && !known) {
     findings.error(
@@ -72,29 +77,33 @@ function checkMoney(value: unknown, path: readonly PropertyKey[], findings: Body
       `currency must be one of ${MONEY_CURRENCIES.join(', ')} (SAR when left out), not ${findings.describe([...path, 'currency'], currency)}.`,
     );
   }
-  const parsed = parseAmount(amount);
-  if (parsed === undefined) {
-    return findings.error(
-      [...path, 'amount'],
-      `amount must be a number or a numeric string such as 12.50, not ${findings.describe([...path, 'amount'], amount)}.`,
-    );
-  }
   const shownCurrency = known ? currency : 'SAR';
   const allowed = maxDecimals(shownCurrency);
+  const literal = typeof amount === 'number' ? findings.heldOtherwiseText(amountPath) : null;
+  const byDigits = literal === null ? null : judgeWrittenAmount(literal, shownCurrency, allowed);
+  if (byDigits !== null) findings.error(amountPath, byDigits.message);
+  const written = literal ?? amount;
+  const parsed = parseAmount(written);
+  if (parsed === undefined) {
+    if (byDigits !== null) return;
+    return findings.error(
+      amountPath,
+      `amount must be a number or a numeric string such as 12.50, not ${findings.describe(amountPath, amount)}.`,
+    );
+  }
   const decimals = decimalsOf(parsed);
-  if (decimals > allowed) {
-    findings.error([...path, 'amount'], tooManyDecimalsWords(amount, decimals, shownCurrency, allowed));
+  if (byDigits === null && decimals > allowed) {
+    findings.error(amountPath, tooManyDecimalsWords(amount, decimals, shownCurrency, allowed));
   }
   // What a notification says was captured: the order's records count it (lifecycle-walk.ts)
   // and name a negative one unreadable and nothing captured no step, so the body says so too.
   const zero = parsed.integerDigits === '' && parsed.fractionDigits === '';
   if (parsed.negative && !zero)
     findings.error(
-      [...path, 'amount'],
-      `amount ${String(amount)} is negative: no amount that can be counted was captured.`,
+      amountPath,
+      `amount ${String(written)} is negative: no amount that can be counted was captured.`,
     );
-  else if (zero)
-    findings.warning([...path, 'amount'], `amount ${String(amount)} is zero: nothing was captured.`);
+  else if (zero) findings.warning(amountPath, `amount ${String(written)} is zero: nothing was captured.`);
 }
 
 function checkData(
@@ -272,7 +281,6 @@ export function judgeWebhookBody(
     );
     return result('empty');
   }
-  findings.read(text);
   if (!read.ok && read.problem.kind === 'too_deep') {
     // Valid JSON no reader can walk: stored as sent and flagged; only its first level is read,
     // so it still joins its order (where it is listed as unreadable and moves nothing).
@@ -295,8 +303,11 @@ export function judgeWebhookBody(
     return result('invalid_json');
   }
   const parsed = read.value;
+  // One scan of the text for the names given twice and whether a number may be held otherwise.
+  const scan = scanJsonText(text);
+  findings.read(text, scan.mayWriteNumberHeldOtherwise);
   // JSON.parse keeps the last of a name given twice; the merchant's parser may keep another.
-  for (const { path, count } of findDuplicateKeys(text))
+  for (const { path, count } of scan.duplicates)
     findings.warning(path, `${formatJsonPath(path)} is given ${count} times${DUPLICATE_KEY_WORDS}`);
   if (!isObject(parsed)) {
     findings.error([], `The body is JSON but ${findings.describe([], parsed)}, not an object.`);
