@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deliveryArrivalId } from '../../src/main/timeline/delivery-arrival';
 import { recordName } from '../../src/renderer/src/features/timeline/record-name';
 import {
+  firstPart,
   groupRecords,
   isSecondPart,
   joinsKnownRow,
@@ -44,6 +45,18 @@ describe('timeline rows', () => {
       expect(row?.parts.map((part) => part.id)).toEqual([2, 1]);
       expect(row?.missing).toBeNull();
     }
+  });
+
+  it("shows the time and id of one record, the part that began the happening: never one's time beside another's id", () => {
+    // The tester's row: "02:37:17.031 #3 delivery webhook", where .031 was delivery #2's time.
+    const [row] = groupRecords([record(3, 69), delivery(2, 31, { relatedId: 3 })]);
+    expect(row?.primary.id).toBe(3);
+    const first = row === undefined ? undefined : firstPart(row);
+    expect(first?.id).toBe(2);
+    expect(first?.at).toBe(new Date(AT + 31).toISOString());
+    expect(Date.parse(first?.at ?? '')).toBe(row?.atMs);
+    const [alone] = groupRecords([record(5, 10)]);
+    expect(alone === undefined ? undefined : firstPart(alone).id).toBe(5);
   });
 
   it('joins a replay and the listener record of it; an original stays on its own', () => {

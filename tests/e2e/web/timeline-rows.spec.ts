@@ -38,6 +38,12 @@ test('an emulator delivery and the webhook it produced are one row, merged live,
   await expect(parts.nth(1).getByTestId('record-kind')).toHaveText('webhook');
   await expect(parts.nth(1).getByTestId('token-verdict')).toHaveAttribute('data-verdict', 'valid');
   await expect(parts.nth(1).getByTestId('body-verdict')).toHaveAttribute('data-verdict', 'event');
+  // The row's time and id are one record's, the delivery that began it: it showed the
+  // delivery's time beside the webhook's id.
+  await expect(row.getByTestId('row-id')).toHaveText(await parts.nth(0).getByTestId('row-id').innerText());
+  await expect(row.getByTestId('row-time')).toHaveText(
+    await parts.nth(0).getByTestId('row-time').innerText(),
+  );
   // Each part opens its own record.
   const deliveryId = Number(await parts.nth(0).getAttribute('data-id'));
   await parts.nth(0).click();

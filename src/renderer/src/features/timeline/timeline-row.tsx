@@ -5,7 +5,7 @@ import type { Provenance } from '@shared/provenance';
 import { namedOrdersWords } from '@shared/named-orders-words';
 import { isUnreadRequest } from '@shared/raw-request';
 import { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
-import type { TimelineRowGroup } from './timeline-rows';
+import { firstPart, type TimelineRowGroup } from './timeline-rows';
 import classes from './timeline.module.css';
 import { dayUnlessToday, formatClock, instantTitle } from '@ui/instant-format';
 import { useToday } from '@ui/use-today';
@@ -97,12 +97,22 @@ function TimeCell({ at }: { at: string }) {
   );
 }
 
-/** Time, id and kind(s): the cells before the name. */
-function LeadCells({ at, id, kinds }: { at: string; id: number; kinds: readonly EventKind[] }) {
+/** Time, id and kind(s): the cells before the name. `span`: each part's id and time, for a row of several. */
+function LeadCells({
+  at,
+  id,
+  kinds,
+  span,
+}: {
+  at: string;
+  id: number;
+  kinds: readonly EventKind[];
+  span?: string;
+}) {
   return (
     <>
       <TimeCell at={at} />
-      <div role="cell" className={`${classes.cell} ${classes.mono}`}>
+      <div role="cell" className={`${classes.cell} ${classes.mono}`} title={span} data-testid="row-id">
         #{id}
       </div>
       <div role="cell" className={classes.kinds} data-testid="row-kinds">
@@ -210,6 +220,12 @@ export const TimelineRow = memo(function TimelineRow({
   const { primary, origin, arrival, parts } = group;
   const ids = parts.map((part) => part.id);
   const lead = origin ?? primary;
+  // The time and id shown are the first part's, one record's; the id's tooltip gives every part's.
+  const first = firstPart(group);
+  const span =
+    parts.length > 1
+      ? parts.map((part) => `${part.kind} #${part.id} at ${formatClock(part.at)}`).join(', then ')
+      : undefined;
   const kinds = arrival !== null && origin !== null ? [origin.kind, arrival.kind] : [lead.kind];
   const onCheckbox = (event: MouseEvent<HTMLInputElement>) => {
     event.stopPropagation();
@@ -265,7 +281,7 @@ export const TimelineRow = memo(function TimelineRow({
           </button>
         )}
       </div>
-      <LeadCells at={lead.at} id={primary.id} kinds={kinds} />
+      <LeadCells at={first.at} id={first.id} kinds={kinds} span={span} />
       <TrailingCells
         named={lead.kind === 'request' || lead.eventType !== null ? lead : primary}
         note={group.missing}

@@ -97,6 +97,16 @@ function paired(a: TimelineSummary, b: TimelineSummary): TimelineRowGroup {
   };
 }
 
+/**
+ * The record whose time and id a row shows: the part that began the happening (its `atMs`), so
+ * the time and the id beside it are one record's. The row opens its primary (the listener's
+ * record, with the verdicts); it showed the delivery's time beside the webhook's id ("02:37:17.031
+ * #3", where #3 arrived at .069 and .031 was delivery #2's).
+ */
+export function firstPart(group: TimelineRowGroup): TimelineSummary {
+  return group.parts[0] ?? group.primary;
+}
+
 /** Newest first by time; equal times by id, the higher (later written) first. */
 export function newestFirst(a: TimelineRowGroup, b: TimelineRowGroup): number {
   return b.atMs - a.atMs || b.primary.id - a.primary.id;
