@@ -59,6 +59,24 @@ export function whoseWord(record: WhoseOf): string {
   return whose === 'service' || whose === 'unverified' ? whose : `console: ${whose}`;
 }
 
+/**
+ * Whose doing a record is, as a mark beside its kind, or null when the kind says it all: the
+ * service's own, or a record whose kind is its provenance (a replay sent exactly, a forward). The
+ * one decision the History row, the Timeline row and `history` take: History showed an exact
+ * replay as two "replay" badges, `history` as "replay  console: replay". A replay of crafted
+ * bytes stays a replay, marked crafted; the listener's record of a replay is a webhook, marked.
+ */
+export function recordMark(record: WhoseOf): Exclude<Whose, 'service'> | null {
+  const whose = whoseOf(record);
+  return whose === 'service' || whose === record.kind ? null : whose;
+}
+
+/** `history`'s WHOSE column: whoseWord's, or `console` when the kind already says which doing. */
+export function whoseColumnWord(record: WhoseOf): string {
+  if (recordMark(record) !== null || whoseOf(record) === 'service') return whoseWord(record);
+  return 'console';
+}
+
 /** The explanation beside the word (a title, a tooltip): PROVENANCE_WORDS, or why it is unverified. */
 export function whoseTitle(record: WhoseOf): string {
   if (whoseOf(record) !== 'unverified') return PROVENANCE_WORDS[record.provenance];

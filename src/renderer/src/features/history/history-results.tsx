@@ -5,8 +5,7 @@ import type { TimelineSummary } from '@shared/events';
 import { errorMessage } from '@bridge/bridge-error';
 import { namedOrdersWords } from '@shared/named-orders-words';
 import { isUnreadRequest, NOT_HTTP, NOT_JUDGED_WHY } from '@shared/raw-request';
-import { whoseOf, whoseTitle } from '@shared/provenance';
-import { WHOSE_LABEL } from '@ui/order-format';
+import { recordMark, whoseTitle } from '@shared/provenance';
 import { TableHeader } from '@ui/table-header';
 import {
   emptyWhenLoadedWords,
@@ -70,7 +69,7 @@ function ClampedText({
 const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummary }) {
   const unread = isUnreadRequest(record);
   const orders = namedOrdersWords(record);
-  const whose = whoseOf(record);
+  const mark = recordMark(record);
   return (
     <tr className={classes.row} data-testid="history-row">
       <td>
@@ -85,8 +84,9 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
       <td>
         <div className={classes.kinds} data-testid="history-kind">
           <RowKind kind={record.kind} />
-          {/* As history's WHOSE column: the console's doing, or a webhook whose token did not verify. */}
-          {WHOSE_LABEL[whose] !== null && <RowProvenance provenance={whose} title={whoseTitle(record)} />}
+          {/* As history's WHOSE column: the console's doing, or a webhook whose token did not verify;
+              none where the kind says it (an exact replay showed "replay" twice). */}
+          {mark !== null && <RowProvenance provenance={mark} title={whoseTitle(record)} />}
         </div>
       </td>
       <td>

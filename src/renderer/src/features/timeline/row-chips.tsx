@@ -1,5 +1,5 @@
 import type { EventKind, TimelineSummary } from '@shared/events';
-import { PROVENANCE_WORDS, type Provenance, type Whose } from '@shared/provenance';
+import { PROVENANCE_WORDS, recordMark, type Provenance, type Whose } from '@shared/provenance';
 import { NOT_JUDGED, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { PROVENANCE_LABEL, WHOSE_LABEL } from '@ui/order-format';
 import { verdictLook, type VerdictRef } from '@features/jwt';
@@ -74,9 +74,13 @@ export function provenanceMark(
   kinds: readonly EventKind[],
 ): Provenance | null {
   for (const record of records) {
-    if (record === null || record.provenance === 'service') continue;
-    const label = PROVENANCE_LABEL[record.provenance];
-    if (label !== null && !(kinds as readonly string[]).includes(label)) return record.provenance;
+    if (record === null) continue;
+    // recordMark decides, as for History and `history`; `unverified` is left to the row's token
+    // verdict, which the Timeline shows beside it.
+    const mark = recordMark(record);
+    if (mark === null || mark === 'unverified') continue;
+    const label = PROVENANCE_LABEL[mark];
+    if (label !== null && !(kinds as readonly string[]).includes(label)) return mark;
   }
   return null;
 }
