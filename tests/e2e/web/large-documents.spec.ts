@@ -132,6 +132,8 @@ test('a large working copy left from last time is offered after a reload, not fo
     'Findings wait for your choice above: open your working copy from last time, or start with an empty document.',
   );
   await expect(builder.errorCount()).toHaveCount(0);
+  // Nor does the raw editor mark it: its gutter showed a red error beside the `{}`.
+  await expect(page.getByTestId('raw-json-editor').locator('.cm-lint-marker, .cm-lintRange')).toHaveCount(0);
   await offer.getByRole('button', { name: 'Open it' }).click();
   await expect(page.getByTestId('findings-waiting')).toHaveCount(0);
   await expect(page.getByTestId('large-document-notice')).toContainText(size);

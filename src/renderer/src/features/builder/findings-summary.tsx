@@ -6,14 +6,14 @@ import { useBuilderStore } from './builder-store';
 import type { ParseError } from './builder-text';
 import { LISTED_FINDINGS } from './document-notices';
 import { countFindings, FindingsPanel, type FindingCounts } from './findings-panel';
-import { useWorkingCopyOffer } from './working-copy';
+import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy';
 
 /**
  * While a large working copy from last time waits to be opened or declined, the editor holds a
  * placeholder (`{}`), not the person's document: its findings ("13 errors", "total_amount is
  * required") judged nothing they wrote. Until the choice, the findings say they wait for it.
  */
-const useAwaitingChoice = (): boolean => useWorkingCopyOffer((state) => state.offered !== null);
+const useAwaitingChoice = (): boolean => useWorkingCopyOffer(awaitsWorkingCopyChoice);
 
 const AWAITING_WORDS =
   'Findings wait for your choice above: open your working copy from last time, or start with an empty document.';

@@ -6,12 +6,14 @@ import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { locateJsonValues } from '@shared/json-locations';
+import type { RawDiagnostic } from './analysis/analysis-messages';
 import { preparseText, useBuilderStore } from './builder-store';
 import { LARGE_DOCUMENT_CHARS } from './large-document';
 import { sizeAwareLanguage } from './raw-editor-language';
 import { createRawEditorSync } from './raw-editor-sync';
 import { findingRange } from './raw-json-lint';
 import { wholeTextInput } from './whole-text-input';
+import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy';
 
 /** One object for the editor's life: a new one per render would reconfigure CodeMirror each time. */
 const BASIC_SETUP = { foldGutter: true, highlightActiveLine: true, autocompletion: false };
@@ -37,6 +39,13 @@ const EXTENSIONS = [
 ];
 
 /**
+ * The marks the editor shows: none while a large working copy waits to be opened, as Findings
+ * waits (a red mark beside the placeholder `{}` judged nothing the person wrote).
+ */
+const shownMarks = (diagnostics: readonly RawDiagnostic[]): readonly RawDiagnostic[] =>
+  awaitsWorkingCopyChoice() ? [] : diagnostics;
+
+/**
  * The raw JSON, two-way with the form. The editor owns what is typed: keystrokes never wait for
  * React, parsing or validation. A moment after typing stops the text goes to the store (the
  * form follows when it parses; a syntax error is marked where it is and leaves the form as it
@@ -60,14 +69,26 @@ export const RawJsonEditor = memo(function RawJsonEditor() {
   );
 
   // The store → the editor: texts made elsewhere, and the marks of the text the editor shows.
-  useEffect(
-    () =>
-      useBuilderStore.subscribe((store, previous) => {
-        if (store.text !== previous.text) sync.showText(store.text);
-        if (store.diagnostics !== previous.diagnostics) sync.showMarks(store.text, store.diagnostics);
+  useEffect(() => {
+    const stopText = useBuilderStore.subscribe((store, previous) => {
+      if (store.text !== previous.text) sync.showText(store.text);
+      if (store.diagnostics !== previous.diagnostics)
+        sync.showMarks(store.text, shownMarks(store.diagnostics));
+    });
+    // Declined, the placeholder is the document and its marks are due. Looked at once the choice
+    // is made whole: Open it sets the copy's text right after, whose marks come with its analysis
+    // (the placeholder's, shown then, were carried onto the opened text until they came).
+    const stopOffer = useWorkingCopyOffer.subscribe(() =>
+      queueMicrotask(() => {
+        const { text, diagnostics, analysing } = useBuilderStore.getState();
+        if (!analysing) sync.showMarks(text, shownMarks(diagnostics));
       }),
-    [sync],
-  );
+    );
+    return () => {
+      stopText();
+      stopOffer();
+    };
+  }, [sync]);
   // Leaving the builder hands over what was typed last.
   useEffect(() => () => sync.detach(), [sync]);
 
@@ -95,7 +116,7 @@ export const RawJsonEditor = memo(function RawJsonEditor() {
       onCreateEditor={(view) => {
         sync.attach(view);
         const { diagnostics, text } = useBuilderStore.getState();
-        sync.showMarks(text, diagnostics);
+        sync.showMarks(text, shownMarks(diagnostics));
       }}
       extensions={extensions}
       theme={scheme}

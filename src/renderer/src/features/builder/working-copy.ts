@@ -54,6 +54,14 @@ interface OfferState {
 export const useWorkingCopyOffer = create<OfferState>(() => ({ offered: null }));
 
 /**
+ * While the offer waits, the builder holds a placeholder (`{}`), not the person's document:
+ * nothing that judges the document (Findings, its counts, the raw editor's marks) says a verdict
+ * on it until they choose.
+ */
+export const awaitsWorkingCopyChoice = (state: OfferState = useWorkingCopyOffer.getState()): boolean =>
+  state.offered !== null;
+
+/**
  * Loads the working copy saved last time. One that would take seconds to open (above the large
  * document size) is offered instead: the builder starts empty and says what is waiting, so a
  * document that froze the page once cannot freeze every reload after it.
