@@ -28,6 +28,22 @@ const test = base.extend<{ sandbox: { served: ServedConsole; fake: FakeCheckoutS
         { transport: 'direct' },
       );
       if (!result.ok) throw new Error(result.error.message);
+      // The profile named Local is the one the emulator stands in for (pickLocalProfile), even
+      // behind another local profile: the guide offered the first local one ('Switch to Emulator').
+      const local = core.profiles.findByName('Local');
+      if (local === undefined) throw new Error('A fresh data directory has no Local profile');
+      const direct = { transport: 'direct' } as const;
+      const copied = await core.dispatcher('duplicateProfile', { id: local.id, name: 'Local 2' }, direct);
+      if (!copied.ok) throw new Error(copied.error.message);
+      const copy = core.profiles.findByName('Local 2');
+      if (copy === undefined) throw new Error('No copy of Local');
+      for (const [id, name] of [
+        [local.id, 'Emulator'],
+        [copy.id, 'Local'],
+      ] as const) {
+        const renamed = await core.dispatcher('updateProfile', { id, fields: { name } }, direct);
+        if (!renamed.ok) throw new Error(renamed.error.message);
+      }
     } finally {
       await core.close();
     }

@@ -4,6 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { TimelineSummary } from '@shared/events';
 import { ENDED_STATES } from '@shared/orders/order-claims';
 import type { OrderState } from '@shared/orders/order-states';
+import { pickLocalProfile } from '@shared/local-profile';
 import { profileNamed } from '@shared/profile-name';
 import { useNavigation } from '@ui/navigation';
 import { openExternalUrl } from '@ui/open-external';
@@ -141,9 +142,8 @@ function NextStep({
   onDone: () => void;
 }) {
   const profile = useProfilesStore((store) => selectActiveProfile(store));
-  const local = useProfilesStore((store) =>
-    store.profiles.find((candidate) => candidate.environment === 'local'),
-  );
+  // The one the emulator stands in for and Sample points at, named Local before any other local one.
+  const local = useProfilesStore((store) => pickLocalProfile(store.profiles));
   const order = useLocalFollowedOrder();
   const elsewhere = useFollowedOrder((store) => (order === null ? store.order : null));
   const navigate = useNavigation((store) => store.navigate);
