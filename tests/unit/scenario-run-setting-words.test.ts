@@ -21,4 +21,13 @@ describe('where a run of the Scenarios view goes', () => {
       "This run is on Local (local), the profile it started on, with this console's listener and emulator; the listener stays on Local's port and token until the run ends. The active profile is now Live (live): the next run goes there, and the listener moves to it once this run ends.",
     );
   });
+
+  it('a run whose profile was renamed to a name that reads as its own is still on the active profile', () => {
+    // Names are compared as every lookup compares them (profileNameKey): "local" renamed "Local"
+    // mid-run was said to be another profile the next run would go to.
+    const renamed = { name: 'ｌｏｃａｌ', environment: 'local' } as const;
+    expect(runSettingWords(renamed, local)).toBe(
+      "This run is on Local (local), the profile it started on, with this console's listener and emulator; the listener stays on Local's port and token until the run ends.",
+    );
+  });
 });

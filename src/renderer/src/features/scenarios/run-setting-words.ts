@@ -1,4 +1,5 @@
 import type { Environment } from '@shared/profile';
+import { profileNameKey } from '@shared/profile-name';
 
 interface ProfileNamed {
   name: string;
@@ -17,6 +18,8 @@ export function runSettingWords(active: ProfileNamed | null, runOn: ProfileNamed
   if (runOn === null)
     return `Runs on the active profile${active === null ? '' : `, ${active.name} (${active.environment})`}, with ${services(active)}. Every run is stored; its records are on the timeline.`;
   const kept = `This run is on ${runOn.name} (${runOn.environment}), the profile it started on, with ${services(runOn)}; the listener stays on ${runOn.name}'s port and token until the run ends.`;
-  if (active === null || active.name === runOn.name) return kept;
+  // The run's profile is known by its name at the start: one renamed since to a name that reads
+  // as the same (case, width) is still it, as every lookup by name finds it (profile-name.ts).
+  if (active === null || profileNameKey(active.name) === profileNameKey(runOn.name)) return kept;
   return `${kept} The active profile is now ${active.name} (${active.environment}): the next run goes there, and the listener moves to it once this run ends.`;
 }
