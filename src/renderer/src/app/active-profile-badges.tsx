@@ -3,17 +3,17 @@ import type { ProfileView } from '@shared/profile';
 import { problemsSummary, profileProblems } from '@shared/profile-readiness';
 import { profileColor } from '@ui/environment-style';
 import { useNavigation } from '@ui/navigation';
+import { activeProfileWords } from './active-profile-words';
 
 /**
  * The active profile beside the title: its name, its environment when the name does not
- * already say it ("Local", not "LOCAL · LOCAL"), and "needs setup" when it cannot send yet
- * (a click opens it in Profiles).
+ * already say it (activeProfileWords), and "needs setup" when it cannot send yet (a click opens
+ * it in Profiles).
  */
 export function ActiveProfileBadges({ profile, onLive }: { profile: ProfileView; onLive: boolean }) {
   const navigate = useNavigation((state) => state.navigate);
   const problems = profileProblems(profile);
-  const sameWord = profile.name.trim().toLowerCase() === profile.environment;
-  const words = sameWord ? profile.name : `${profile.name} · ${profile.environment}`;
+  const words = activeProfileWords(profile);
   return (
     <>
       {/* In a top bar too narrow for everything it shortens first (the full words on hover),
