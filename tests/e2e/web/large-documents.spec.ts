@@ -134,6 +134,10 @@ test('a large working copy left from last time is offered after a reload, not fo
   await expect(builder.errorCount()).toHaveCount(0);
   // Nor does the raw editor mark it: its gutter showed a red error beside the `{}`.
   await expect(page.getByTestId('raw-json-editor').locator('.cm-lint-marker, .cm-lintRange')).toHaveCount(0);
+  // The first-run guide waits too: it said 'Start with a request' beside the request waiting above.
+  await expect(page.getByTestId('first-run-next')).toHaveText(
+    'Your working copy from last time waits above: open it, or start with an empty document.',
+  );
   await offer.getByRole('button', { name: 'Open it' }).click();
   await expect(page.getByTestId('findings-waiting')).toHaveCount(0);
   await expect(page.getByTestId('large-document-notice')).toContainText(size);

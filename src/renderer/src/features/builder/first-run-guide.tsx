@@ -17,6 +17,7 @@ import { useFollowedOrder, type FollowedOrder } from './followed-order';
 import classes from './builder.module.css';
 import { fillSample } from './sample-action';
 import { FIRST_RUN_STEPS, firstRunDoneWords, firstRunHeading, firstRunProgress } from './first-run-progress';
+import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy';
 
 /**
  * The way through a first run, on the builder until it is done or closed: a request (Sample's
@@ -147,6 +148,8 @@ function NextStep({
   const order = useLocalFollowedOrder();
   const elsewhere = useFollowedOrder((store) => (order === null ? store.order : null));
   const navigate = useNavigation((store) => store.navigate);
+  // The editor's `{}` is a placeholder then, not a document to start: the request waits above.
+  const awaiting = useWorkingCopyOffer(awaitsWorkingCopyChoice);
   const say = (text: ReactNode) => <Text size="sm">{text}</Text>;
   if (state !== null && ENDED_STATES.includes(state))
     return say(
@@ -154,6 +157,8 @@ function NextStep({
     );
   switch (progress) {
     case 0:
+      if (awaiting)
+        return say('Your working copy from last time waits above: open it, or start with an empty document.');
       return (
         <>
           {say(
