@@ -21,6 +21,10 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   await expect(page.getByTestId('emulator-body-limit-notice')).toContainText(
     `The body is ${size}, over the emulator's request limit of 1.00 MiB (1,048,576 bytes): Send to Local is refused with 413 (request_too_large)`,
   );
+  // The first-run guide's next step is not 'Send it to Local…The answer carries the order id'.
+  await expect(page.getByTestId('first-run-next')).toHaveText(
+    "This request is over the emulator's request limit (the notice above): Send to Local would be refused with 413 and make no order. Make it smaller, or Sample fills a complete, valid one.",
+  );
   await expect(page.getByTestId('large-document-notice')).toContainText(
     'Over 4,194,304 characters it is not kept: closing or reloading the tab (the browser asks first) or a restart opens the copy kept before it grew this large',
   );

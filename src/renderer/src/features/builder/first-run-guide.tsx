@@ -15,6 +15,7 @@ import { isEmptyDocument, useBuilderStore } from './builder-store';
 import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder, type FollowedOrder } from './followed-order';
 import classes from './builder.module.css';
+import { isOverEmulatorLimit } from './large-document';
 import { fillSample } from './sample-action';
 import { FIRST_RUN_STEPS, firstRunDoneWords, firstRunHeading, firstRunProgress } from './first-run-progress';
 import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy';
@@ -150,6 +151,10 @@ function NextStep({
   const navigate = useNavigation((store) => store.navigate);
   // The editor's `{}` is a placeholder then, not a document to start: the request waits above.
   const awaiting = useWorkingCopyOffer(awaitsWorkingCopyChoice);
+  // A body the emulator refuses (413) is no request to send it: the notice above says its size.
+  const overLimit = useBuilderStore(
+    (store) => profile?.environment === 'local' && isOverEmulatorLimit(store.text),
+  );
   const say = (text: ReactNode) => <Text size="sm">{text}</Text>;
   if (state !== null && ENDED_STATES.includes(state))
     return say(
@@ -180,6 +185,10 @@ function NextStep({
               Switch to {local.name}
             </Button>
           </>
+        );
+      if (overLimit)
+        return say(
+          `This request is over the emulator's request limit (the notice above): Send to ${profile?.name ?? 'Local'} would be refused with 413 and make no order. Make it smaller, or Sample fills a complete, valid one.`,
         );
       return say(
         'Send it to Local, the built-in emulator: Send to Local (top right) or Ctrl+Enter. The answer carries the order id and its checkout page.',

@@ -46,14 +46,27 @@ export function notKeptSizeWords({ bytes, characters }: { bytes: number; charact
  */
 export const mayExceedEmulatorLimit = (length: number): boolean => length * 3 > EMULATOR_BODY_LIMIT_BYTES;
 
+let lastJudged: { text: string; over: boolean } | null = null;
+
+/**
+ * Whether the body is over the emulator's request limit. The last text's answer is kept: a
+ * store's selector asks on every change of the store, and counting a large body's bytes takes
+ * milliseconds.
+ */
+export function isOverEmulatorLimit(text: string): boolean {
+  if (!mayExceedEmulatorLimit(text.length)) return false;
+  if (lastJudged?.text !== text)
+    lastJudged = { text, over: utf8ByteLength(text) > EMULATOR_BODY_LIMIT_BYTES };
+  return lastJudged.over;
+}
+
 /**
  * Said before a send to a local profile when the body is over the emulator's request limit (its
  * one constant): the emulator refuses it with 413 and makes no order, which the builder learnt
  * only from the answer. Null when it is under.
  */
 export function overEmulatorLimitWords(text: string, profileName: string): string | null {
-  if (!mayExceedEmulatorLimit(text.length)) return null;
+  if (!isOverEmulatorLimit(text)) return null;
   const bytes = utf8ByteLength(text);
-  if (bytes <= EMULATOR_BODY_LIMIT_BYTES) return null;
   return `The body is ${formatBytes(bytes)}, over the emulator's request limit of ${formatBytes(EMULATOR_BODY_LIMIT_BYTES)}: Send to ${profileName} is refused with 413 (request_too_large), and no order is made.`;
 }
