@@ -1,4 +1,4 @@
-import { numberTokenMayBeHeldOtherwise } from './json-number-held';
+import { numberTokenMayBeHeldOtherwise, numberTokenWrittenAsStringifyWrites } from './json-number-held';
 
 /**
  * Names that appear more than once in one JSON object. JSON.parse (and most servers) keep the
@@ -124,7 +124,22 @@ export interface JsonTextScan {
   mayWriteNumberHeldOtherwise: boolean;
 }
 
+/** The scan, with whether the text is written as JSON.stringify writes (validate.ts reads all three). */
+export interface JsonTextScanAndForm extends JsonTextScan {
+  /**
+   * Whether the text, when it parses, is exactly what JSON.stringify writes of the value it
+   * parses to; false means maybe not. False for any space between tokens, any escape, a name
+   * given twice (JSON.parse keeps the last), a name that starts with a digit (an index-like name
+   * comes first in the parsed object, wherever the text puts it), a number JSON.stringify writes
+   * otherwise (json-number-held.ts) and a lone surrogate (written as an escape). The emulator
+   * stores such a text as it came instead of writing the order's payload again (issue 20).
+   */
+  writtenAsStringifyWrites: boolean;
+}
+
 const MINUS = 0x2d;
+const COLON = 0x3a;
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 const isNumberStart = (code: number) => code === MINUS || (code >= 0x30 && code <= 0x39);
 /** A character a JSON number token is made of: digits, sign, point, exponent. */
 const inNumber = (code: number) =>
@@ -140,13 +155,31 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
 }
 
 export function scanJsonText(text: string): JsonTextScan {
+  const { duplicates, mayWriteNumberHeldOtherwise } = readJsonText(text);
+  return { duplicates, mayWriteNumberHeldOtherwise };
+}
+
+/** scanJsonText's one reading, also saying whether the text is written as JSON.stringify writes. */
+export function scanJsonTextAndForm(text: string): JsonTextScanAndForm {
+  const scan = readJsonText(text);
+  // A lone surrogate is written as an escape; looked for only here (the other readers of the
+  // text, the webhook judge's, the JWT reader's, do not ask for the form).
+  if (scan.writtenAsStringifyWrites) scan.writtenAsStringifyWrites = text.isWellFormed();
+  return scan;
+}
+
+/** The one pass over the text; its form said up to lone surrogates, which it does not look for. */
+function readJsonText(text: string): JsonTextScanAndForm {
   const stack: Frame[] = [];
   const found: DuplicateKey[] = [];
   const reported = new Map<string, DuplicateKey>();
   let mayHold = false;
+  // Escapes are written by JSON.stringify only where it must: any one here may differ.
+  let asStringified = !text.includes('\\');
   let expectKey = false;
   const noteKey = (frame: Frame, key: string) => {
     if (!seenBefore(frame, key)) return;
+    asStringified = false;
     frame.repeats ??= new Map();
     const seen = (frame.repeats.get(key) ?? 1) + 1;
     frame.repeats.set(key, seen);
@@ -171,6 +204,7 @@ export function scanJsonText(text: string): JsonTextScan {
       const top = stack[stack.length - 1];
       if (expectKey && top?.kind === '{') {
         const name = nameOf(text, i, end);
+        if (isDigit(text.charCodeAt(i + 1))) asStringified = false;
         top.pendingKey = name;
         noteKey(top, name);
         expectKey = false;
@@ -182,6 +216,7 @@ export function scanJsonText(text: string): JsonTextScan {
       let end = i + 1;
       while (end < text.length && inNumber(text.charCodeAt(end))) end++;
       if (!mayHold) mayHold = numberTokenMayBeHeldOtherwise(text, i, end);
+      if (asStringified) asStringified = numberTokenWrittenAsStringifyWrites(text, i, end);
       i = end;
       continue;
     }
@@ -195,8 +230,15 @@ export function scanJsonText(text: string): JsonTextScan {
       const top = stack[stack.length - 1];
       if (top?.kind === '[') top.index++;
       expectKey = top?.kind === '{';
+    } else if (c !== COLON && (c < 0x61 || c > 0x7a)) {
+      // Outside strings JSON.stringify writes only punctuation, numbers, true, false and null.
+      asStringified = false;
     }
     i++;
   }
-  return { duplicates: found, mayWriteNumberHeldOtherwise: mayHold };
+  return {
+    duplicates: found,
+    mayWriteNumberHeldOtherwise: mayHold,
+    writtenAsStringifyWrites: asStringified,
+  };
 }

@@ -77,3 +77,32 @@ export function numberTokenMayBeHeldOtherwise(text: string, from: number, to: nu
   }
   return false;
 }
+
+const ZERO = 0x30;
+const NINE = 0x39;
+const POINT = 0x2e;
+const MINUS = 0x2d;
+
+/**
+ * Whether JSON.stringify writes the number JSON.parse reads from the token at `from`..`to` as
+ * that same token; false means maybe not. True only for what is written back digit for digit:
+ * no exponent, at most 15 digits (any 15 significant digits are held as written, and written
+ * back shortest), no fraction ending in 0 (`1.50` is written `1.5`), not `-0` (written `0`),
+ * and not under 1e-6 (`0.0000001` is written `1e-7`). For the emulator, which stores a request's
+ * text as it came when it is what JSON.stringify would store (json-duplicate-keys.ts's scan).
+ */
+export function numberTokenWrittenAsStringifyWrites(text: string, from: number, to: number): boolean {
+  let at = text.charCodeAt(from) === MINUS ? from + 1 : from;
+  if (text.charCodeAt(at) === ZERO) {
+    if (at + 1 === to) return at === from;
+    if (text.startsWith('.000000', at + 1)) return false;
+  }
+  let digits = 0;
+  let point = false;
+  for (; at < to; at++) {
+    const code = text.charCodeAt(at);
+    if (code === POINT) point = true;
+    else if (code < ZERO || code > NINE || ++digits > 15) return false;
+  }
+  return !point || text.charCodeAt(to - 1) !== ZERO;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  judgeCheckout,
   LIMITS,
-  validateCheckout,
   type CheckoutForm,
   type EmptyOptionalChoice,
   type InstalmentsRequiredChoice,
@@ -57,7 +57,11 @@ export interface NewOrderOptions {
   notificationField: string;
   legacyApproved: boolean;
   nowMs: number;
-  /** The body as received, so what only the text shows (a name given twice) is judged too. */
+  /**
+   * The body as received, the text `payload` was parsed from: what only the text shows (a name
+   * given twice) is judged too, and the text is stored as the payload where it is what
+   * JSON.stringify writes of it.
+   */
   sourceText?: string;
 }
 
@@ -82,7 +86,7 @@ function expiryMinutes(payload: Record<string, unknown>, honour: boolean): numbe
 
 /** Validates a create-checkout body with the shared model and makes the `new` order it describes. */
 export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrder {
-  const findings = validateCheckout(payload, {
+  const { findings, textScan } = judgeCheckout(payload, {
     form: options.rules.form,
     singleCheckout: options.rules.singleCheckout,
     pairs: options.rules.pairs,
@@ -107,7 +111,12 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
     orderId,
     checkoutId: randomUUID(),
     state: 'new',
-    payload: JSON.stringify(payload),
+    // The text as it came where it is what JSON.stringify writes of the payload (the bench's
+    // body, a client's JSON.stringify): the same bytes, without writing them again (issue 20).
+    payload:
+      textScan?.writtenAsStringifyWrites === true && options.sourceText !== undefined
+        ? options.sourceText
+        : JSON.stringify(payload),
     referenceId: reference,
     orderNumber: stringAt(payload, 'order_number') || reference,
     locale,

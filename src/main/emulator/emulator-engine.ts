@@ -38,7 +38,7 @@ export interface CreateOptions {
   legacyApproved: boolean;
   /** What the request itself names (X-Emulator-Checkout-Form…), over the settings. */
   rules?: Partial<CheckoutRules>;
-  /** The body as received, for what only the text shows. */
+  /** The body as received, the text `payload` was parsed from (for what only the text shows). */
   sourceText?: string;
 }
 

@@ -39,7 +39,7 @@
  *
  * All of it is pure TypeScript (no Node, no DOM), safe in main, the renderer and tests.
  */
-export { validateCheckout, type ValidateOptions } from './validate';
+export { judgeCheckout, validateCheckout, type CheckoutJudgement, type ValidateOptions } from './validate';
 export { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES, type EmptyOptionalChoice } from './empty-optional';
 export {
   checkInstalments,

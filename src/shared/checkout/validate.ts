@@ -31,7 +31,7 @@ import { passesWithoutIssues } from './schema-clean-pass';
 import { schemaIssuesInSlices } from './schema-issues-in-slices';
 import { errorWords } from '../error-words';
 import { jsonSourceText } from '../json-source-text';
-import { scanJsonText } from '../json-duplicate-keys';
+import { scanJsonTextAndForm, type JsonTextScanAndForm } from '../json-duplicate-keys';
 import { givesWayToDigits, judgeWrittenAmounts } from './written-amounts';
 
 export interface ValidateOptions {
@@ -127,12 +127,27 @@ function dedupe(findings: readonly RawFinding[]): RawFinding[] {
  * finding in document order; never throws.
  */
 export function validateCheckout(payload: unknown, options: ValidateOptions): Finding[] {
+  return judgeCheckout(payload, options).findings;
+}
+
+/** validateCheckout's findings, with what its one reading of the source text found. */
+export interface CheckoutJudgement {
+  findings: Finding[];
+  /** Undefined without a source text, or for a request refused before its text was read. */
+  textScan: JsonTextScanAndForm | undefined;
+}
+
+/**
+ * validateCheckout, giving its reading of the text too: the emulator stores the text as it came
+ * where JSON.stringify would write the same (the scan says so), rather than writing it again.
+ */
+export function judgeCheckout(payload: unknown, options: ValidateOptions): CheckoutJudgement {
   try {
     // Bounded entry: nothing below walks a value deeper than any reader can (it would overflow
     // the stack, and the emulator would store what it could not read back).
     const tooDeep = depthBeyond(payload, JSON_MAX_DEPTH);
     if (tooDeep !== null)
-      return [
+      return unread([
         {
           severity: 'error',
           path: tooDeep.under === null ? '(root)' : formatJsonPath([tooDeep.under]),
@@ -140,7 +155,7 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
           rule: 'Checkout session request — a JSON object',
           message: `The request cannot be read: ${describeJsonProblem({ kind: 'too_deep', depth: tooDeep.depth, limit: JSON_MAX_DEPTH })}.`,
         },
-      ];
+      ]);
     const singleCheckout = options.singleCheckout !== false;
     const choice = options.emptyOptional ?? DEFAULT_EMPTY_OPTIONAL;
     const { notificationField } = options;
@@ -164,7 +179,7 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
         : {
             text: options.sourceText,
             at: jsonSourceText(options.sourceText),
-            scan: scanJsonText(options.sourceText),
+            scan: scanJsonTextAndForm(options.sourceText),
           };
     const written =
       source === undefined
@@ -193,10 +208,13 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
       ...(source === undefined ? [] : duplicateKeyFindingsOf(source.scan.duplicates)),
       ...(source === undefined ? [] : byteOrderMarkFindings(source.text)),
     ]);
-    return sortInDocumentOrder(payload, withoutPairEchoes(judged, raw)).map(toFinding);
+    return {
+      findings: sortInDocumentOrder(payload, withoutPairEchoes(judged, raw)).map(toFinding),
+      textScan: source?.scan,
+    };
   } catch (error) {
     // Plain JSON never gets here; a throwing getter or a hostile Proxy might.
-    return [
+    return unread([
       {
         severity: 'error',
         path: '(root)',
@@ -204,6 +222,8 @@ export function validateCheckout(payload: unknown, options: ValidateOptions): Fi
         rule: 'Checkout session request — a JSON object',
         message: `The payload could not be inspected: ${errorWords(error)}.`,
       },
-    ];
+    ]);
   }
 }
+
+const unread = (findings: Finding[]): CheckoutJudgement => ({ findings, textScan: undefined });
