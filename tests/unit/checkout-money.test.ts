@@ -43,6 +43,17 @@ describe('amounts', () => {
     expect(parsed === undefined ? undefined : decimalsOf(parsed)).toBe(decimals);
   });
 
+  it('reads a number as it reads the text String() writes of it (the plain numbers take a shorter way)', () => {
+    let state = 7;
+    const next = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
+    const numbers = [0, -0, 1, -1, 12.5, -0.005, 0.1 + 0.2, 1e-7, 1e21, 5e-324, 72.98, 69.5, 10.43];
+    numbers.push(Number.MAX_SAFE_INTEGER, -Number.MAX_VALUE, 123456789.125, 0.000001, 1e20);
+    for (let i = 0; i < 5000; i++) numbers.push(next() * 10 ** Math.floor((next() + 1) * 12 - 8));
+    for (let i = 0; i < 1000; i++) numbers.push(Math.round(next() * 1e6) / 100);
+    for (const value of numbers)
+      expect(parseAmount(value), String(value)).toEqual(parseAmount(String(value)));
+  });
+
   it('rounds half away from zero, keeping the spelling', () => {
     expect(roundAmount(10.125, 2)).toBe(10.13);
     expect(roundAmount('10.125', 2)).toBe('10.13');
