@@ -48,6 +48,24 @@ describe('the hosted checkout page tells the truth about its order', () => {
     }
   });
 
+  // In Arabic the lines read "SAR 69.50" (an amount left to the page's right-to-left order) while
+  // the discount, isolated for its minus, read "−6.95 SAR": one page, two ways to write money.
+  it('every amount on the page, lines, shipping, tax, discount and total, is written one way, isolated', () => {
+    const payload = JSON.stringify({
+      items: [{ name: 'Mat', quantity: 1, total_amount: { amount: '69.50', currency: 'SAR' } }],
+      shipping_amount: { amount: '0.00', currency: 'SAR' },
+      tax_amount: { amount: '10.43', currency: 'SAR' },
+      discount: { name: 'Ten', amount: { amount: '6.95', currency: 'SAR' } },
+    });
+    for (const locale of ['en_US', 'ar_SA']) {
+      const html = renderCheckoutPage({ ...order, payload, locale, totalAmount: '72.98' }, 'nonce', 0);
+      const amounts = [...html.matchAll(/−?\d+\.\d{2} SAR/g)].map((match) => match[0]);
+      expect(amounts).toEqual(['69.50 SAR', '0.00 SAR', '10.43 SAR', '−6.95 SAR', '72.98 SAR']);
+      const isolated = [...html.matchAll(/<bdi>(−?\d+\.\d{2} SAR)<\/bdi>/g)].map((match) => match[1]);
+      expect(isolated).toEqual(amounts);
+    }
+  });
+
   it('the same order before its expiry still offers its buttons', () => {
     const html = renderCheckoutPage(order, 'nonce', order.expiresAtMs - 1);
     expect(html).toContain('data-action="pay"');

@@ -68,9 +68,9 @@ describe('the hosted checkout page', () => {
 
   it('writes amounts with the currency’s decimals and a long expiry in hours, and ticks with the same function', () => {
     const html = renderCheckoutPage(order, 'nonce', 1_000_000);
-    expect(html).toContain('<td class="num" data-testid="total">104.10 SAR</td>');
-    expect(html).toContain('<td class="num">100.10 SAR</td>');
-    expect(html).toContain('<td class="num">4.00 SAR</td>');
+    expect(html).toContain('<td class="num" data-testid="total"><bdi>104.10 SAR</bdi></td>');
+    expect(html).toContain('<td class="num"><bdi>100.10 SAR</bdi></td>');
+    expect(html).toContain('<td class="num"><bdi>4.00 SAR</bdi></td>');
     expect(html).toContain('>23:59:44</span>');
     // The page's live countdown runs the console's own formatter, not a copy of it.
     const script = /var formatCountdown = \((.*?)\);\n\s*function tick/s.exec(html)?.[1] ?? '';

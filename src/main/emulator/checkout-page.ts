@@ -44,11 +44,19 @@ const WORDS = {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function money(value: unknown): string {
-  if (!isObject(value)) return '';
-  return escapeHtml(
-    formatMoney(value['amount'], typeof value['currency'] === 'string' ? value['currency'] : 'SAR'),
-  );
+/**
+ * The one way this page writes an amount: `69.50 SAR` (formatMoney), isolated. Left to an Arabic
+ * page's right-to-left order, a bare `69.50 SAR` shows as `SAR 69.50`, while the discount, which
+ * had to be isolated to keep its minus in front, showed `−6.95 SAR`: every amount goes through
+ * here, the sign inside the isolation, so they all read alike in either direction.
+ */
+function moneyHtml(amount: unknown, currency: unknown, sign: '' | '−' = ''): string {
+  // A Money without a currency is SAR: the spec's default.
+  return `<bdi>${sign}${escapeHtml(formatMoney(amount, typeof currency === 'string' ? currency : 'SAR'))}</bdi>`;
+}
+
+function money(value: unknown, sign: '' | '−' = ''): string {
+  return isObject(value) ? moneyHtml(value['amount'], value['currency'], sign) : '';
 }
 
 /**
@@ -84,8 +92,7 @@ export function renderCheckoutPage(order: EmulatorOrderRow, nonce: string, nowMs
     .filter(([, value]) => isObject(value))
     .map(
       ([label, value, sign]) =>
-        // Isolated, so the minus stays before the amount in a right-to-left page.
-        `<tr><td colspan="2">${escapeHtml(label)}</td><td class="num">${sign === '' ? money(value) : `<bdi>${sign}${money(value)}</bdi>`}</td></tr>`,
+        `<tr><td colspan="2">${escapeHtml(label)}</td><td class="num">${money(value, sign)}</td></tr>`,
     )
     .join('');
   const open = order.state === 'new' && order.expiresAtMs > nowMs;
@@ -123,7 +130,7 @@ button{width:100%;padding:12px;border:0;border-radius:8px;font-size:16px;cursor:
 <table aria-label="${escapeHtml(words.items)}">
 <tr><th>${escapeHtml(words.items)}</th><th class="num">${escapeHtml(words.quantity)}</th><th></th></tr>
 ${rows}${extra}
-<tr class="total"><td colspan="2">${escapeHtml(words.total)}</td><td class="num" data-testid="total">${escapeHtml(formatMoney(order.totalAmount, order.currency))}</td></tr>
+<tr class="total"><td colspan="2">${escapeHtml(words.total)}</td><td class="num" data-testid="total">${moneyHtml(order.totalAmount, order.currency)}</td></tr>
 </table>
 ${open ? `<p class="expiry">${escapeHtml(words.expiresIn)} <span id="countdown" data-expires-at="${order.expiresAtMs}">${formatCountdown((order.expiresAtMs - nowMs) / 1000)}</span></p>` : ''}
 <div class="actions">${actions}</div>
