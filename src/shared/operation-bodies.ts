@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from './checkout/currencies';
 import { formatAmountText } from './money-format';
 import { editJsonText } from './json-text-edit';
 import type { OperationName } from './profile';
@@ -35,7 +36,9 @@ export function defaultOperationBody(
   operation: OperationName,
   input: OperationBodyInput,
 ): Record<string, unknown> | null {
-  const currency = input.currency ?? 'SAR';
+  // Unknown (an order known only from notifications without amounts): the spec's default, said
+  // beside the body by currencyDefaultedWords, never passed off as the order's own.
+  const currency = input.currency ?? DEFAULT_CURRENCY;
   const money = { amount: amountValue(input.amount), currency };
   // The client sends these on every capture and cancel; zero when the merchant has none.
   const zero = { amount: 0, currency };
@@ -72,6 +75,21 @@ export function defaultOperationBody(
     case 'getOrder':
       return null;
   }
+}
+
+/**
+ * Why a default body's Money says SAR when the order's currency is not known, or null when it is
+ * known (or the operation's body carries no Money). The one place that says it, for the Orders
+ * view's editor and a scenario's operation step: SAR is what the service takes for a Money
+ * without one, not evidence of the order's currency (a KWD order from the merchant's own backend).
+ */
+export function currencyDefaultedWords(
+  operation: OperationName,
+  currency: string | null | undefined,
+): string | null {
+  const carriesMoney = operation === 'capture' || operation === 'refund' || operation === 'cancel';
+  if (!carriesMoney || (currency !== null && currency !== undefined)) return null;
+  return `The order's currency is not known: the body says ${DEFAULT_CURRENCY}, the service's default for a Money without one (spec)`;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,6 +1,7 @@
 import { runMarkDetails } from '../../../shared/scenarios/run-record-mark';
 import type { z } from 'zod';
 import { defaultOperationAmount } from '../../../shared/orders/operation-amount';
+import { currencyDefaultedWords } from '../../../shared/operation-bodies';
 import type { OrderLifecycle } from '../../../shared/orders/order-lifecycle';
 import { answerChecks, equalityCheck } from '../../../shared/scenarios/expectations';
 import type { operationStepSchema } from '../../../shared/scenarios/scenario-schema';
@@ -49,6 +50,10 @@ export async function runOperationStep(context: StepContext, step: OperationStep
     currency: before?.facts.currency ?? null,
     orderReferenceId: step.referenceId ?? null,
   });
+  // A default body on an order whose currency is not known says SAR, the spec's default: the
+  // step's result says so, so a run against a KWD order does not read as a KWD capture.
+  const defaulted =
+    step.body === undefined ? currencyDefaultedWords(step.operation, before?.facts.currency) : null;
   const body =
     step.body === undefined
       ? plan.body
@@ -76,9 +81,10 @@ export async function runOperationStep(context: StepContext, step: OperationStep
   return {
     checks,
     recordIds: [result.eventId],
-    message:
+    message: `${
       result.status === null
         ? (result.failure?.message ?? 'no answer')
-        : answeredWords(result.status, result.serviceError),
+        : answeredWords(result.status, result.serviceError)
+    }${defaulted === null ? '' : `. ${defaulted}.`}`,
   };
 }

@@ -5,6 +5,7 @@ import type { OrderLifecycle } from '@shared/orders/order-lifecycle';
 import { importedProfileWords } from '@shared/orders/order-known-from';
 import { liveAddressReachedBy } from '@shared/live-address';
 import { HTTP_METHODS } from '@shared/profile';
+import { currencyDefaultedWords } from '@shared/operation-bodies';
 import { useAppCommand } from '@ui/app-commands';
 import { confirmAction } from '@ui/confirm-dialog';
 import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
@@ -88,6 +89,8 @@ export function OperationEditor({
   const profile = profiles.find((candidate) => candidate.id === profileId) ?? null;
   // No total known (an order known only from notifications or imports): said, and typed by hand.
   const notProposed = amountNotProposedWords(operation, request.values.amount, lifecycle.facts.totalUnknown);
+  // No currency known either: the body's SAR is the spec's default, said as such beside it.
+  const currencyDefaulted = currencyDefaultedWords(operation, request.values.currency);
 
   useEffect(() => {
     const { profileId, operation, orderId, request } = plan;
@@ -284,6 +287,11 @@ export function OperationEditor({
               onChange={setHeaders}
               disabled={sending || preparing}
             />
+            {currencyDefaulted !== null && (
+              <Alert color="blue" title="Currency not known" data-testid="currency-not-known">
+                {currencyDefaulted}; change it if the order is in another currency.
+              </Alert>
+            )}
             <JsonInput
               label="Body"
               description="Empty sends no body. Anything typed is sent as typed, valid JSON or not."
