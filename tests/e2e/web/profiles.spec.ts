@@ -57,6 +57,17 @@ test('invalid input gets a message naming the field, and nothing is saved', asyn
   const profiles = new ProfilesPage(page);
   await page.getByRole('button', { name: 'New profile' }).click();
   const form = profiles.form();
+  // The environment picked fills its own base URL (the form starts on Sandbox's placeholder):
+  // Local the emulator's (this console's runs on a free port, not 4010), never over one typed.
+  const baseUrl = form.getByLabel('Base URL');
+  await expect(baseUrl).toHaveValue('https://api-sandbox.example.com');
+  await form.getByText('Local emulator', { exact: true }).click();
+  await expect(baseUrl).toHaveValue(/^http:\/\/127\.0\.0\.1:(?!4010$)\d+$/);
+  await form.getByText('Live (production)', { exact: true }).click();
+  await expect(baseUrl).toHaveValue('https://api.example.com');
+  await baseUrl.fill('https://typed.example.test');
+  await form.getByText('Sandbox', { exact: true }).click();
+  await expect(baseUrl).toHaveValue('https://typed.example.test');
   // Full-width, another case: it reads as Sandbox, which records are filtered and shown by.
   await form.getByLabel('Name').fill('ｓａｎｄｂｏｘ');
   await form.getByLabel('Base URL').fill('ftp://files.example.test');

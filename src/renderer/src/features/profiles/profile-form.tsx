@@ -2,7 +2,7 @@ import { monoInput } from '@ui/mono-input';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Divider, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   DEFAULT_LISTENER_PORT,
@@ -24,6 +24,8 @@ import { useUnsentWork } from '@ui/leave-guard';
 import { ENVIRONMENT_LABEL } from '@ui/environment-style';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
+import { useEmulatorStore } from '@features/emulator';
+import { baseUrlAfterSwitch } from './environment-base-url';
 import { LiveAddressWarning } from './live-address-warning';
 import { OperationsEditor } from './operations-editor';
 import { useProfilesStore } from './profiles-store';
@@ -87,6 +89,15 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
     ...JUDGED_AS_TYPED,
   });
   const { control, register, handleSubmit, formState, setError } = form;
+  // The emulator's address, for a profile switched to Local: where it runs now, else where it
+  // is configured to (it starts on the Local profile's base URL port), else the default.
+  const runningUrl = useEmulatorStore((state) => (state.status?.running === true ? state.status.url : null));
+  const emulatorUrl =
+    runningUrl ?? profiles.find((candidate) => candidate.environment === 'local')?.baseUrl ?? null;
+  const loadEmulatorStatus = useEmulatorStore((state) => state.loadStatus);
+  useEffect(() => {
+    loadEmulatorStatus().catch(() => undefined);
+  }, [loadEmulatorStatus]);
   // Another window or a terminal may change the stored profile meanwhile: its fields not edited
   // here show the change, edits stay as typed, and a save sends only what was edited here.
   const followed = useFollowedForm(form, initialFields);
@@ -180,7 +191,15 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
               <SegmentedControl
                 aria-label="Environment"
                 value={field.value}
-                onChange={field.onChange}
+                onChange={(value) => {
+                  const environment = ENVIRONMENTS.find((candidate) => candidate === value);
+                  if (environment === undefined) return;
+                  field.onChange(environment);
+                  // The base URL follows unless it is one the user typed (baseUrlAfterSwitch).
+                  const baseUrl = baseUrlAfterSwitch(form.getValues('baseUrl'), environment, emulatorUrl);
+                  if (baseUrl !== null)
+                    form.setValue('baseUrl', baseUrl, { shouldDirty: true, shouldValidate: true });
+                }}
                 data={ENVIRONMENTS.map((value) => ({ value, label: ENVIRONMENT_LABEL[value] }))}
                 color={field.value === 'live' ? 'red' : undefined}
               />
