@@ -31,7 +31,7 @@ interface ReplayStoreModule {
   openSelection(
     key: string,
     firstId: number | null,
-    askKeepEdits: (firstId: number | null, withdrawn: AbortSignal) => Promise<boolean>,
+    askKeepEdits: (firstId: number | null, withdrawn: AbortSignal, madeFor: string) => Promise<boolean>,
     withdrawn?: AbortSignal,
   ): Promise<void>;
   setEditBody(on: boolean, key: string, firstId: number | null): Promise<void>;
@@ -115,6 +115,26 @@ describe('the body editor belongs to the selection it was loaded for', () => {
     useReplayForm.setState({ body: 'my edit' });
     await store.openSelection(A, 14, () => Promise.resolve(true));
     expect(form()).toMatchObject({ body: 'my edit', bodyFor: A });
+  });
+
+  // Asked on #/replay (every stored webhook) after #10's body was edited, the question said the
+  // replay "starts from an empty body" and never whose body the edits were: kept, #10's body went
+  // out in place of #3's and #9's.
+  it('the question names the webhook the edited body was made for', async () => {
+    const fourteen = JSON.stringify({ ids: [14] });
+    await store.openSelection(fourteen, 14, never);
+    await store.setEditBody(true, fourteen, 14);
+    useReplayForm.setState({ body: 'my edit' });
+    const asked: string[] = [];
+    await store.openSelection(
+      JSON.stringify({ filter: { kinds: ['webhook'] } }),
+      null,
+      (_id, _w, madeFor) => {
+        asked.push(madeFor);
+        return Promise.resolve(false);
+      },
+    );
+    expect(asked).toEqual(['webhook #14']);
   });
 
   // The question stayed over the Listener view, blocking it, and after Back (the edits' own

@@ -55,11 +55,19 @@ test('a plan and its edited body survive a reload, a double click starts one run
       `This body goes out in place of webhook #${id}'s own.`,
     );
     // Another selection asks about the edits; left, the question went on standing over the
-    // Listener, and after Back over the very selection the edits were made for.
-    const keepEdits = page.getByRole('dialog', { name: 'Keep the body you edited?' });
-    await page.evaluate(() => (location.hash = '#/replay'));
-    await expect(keepEdits).toBeVisible();
-    await page.evaluate(() => (location.hash = '#/listener'));
+    // Listener, and after Back over the very selection the edits were made for. Opened from the
+    // sidebar (every stored webhook), it stood in a dialog over the view, blocking the sidebar,
+    // said "This replay starts from an empty body", and never whose body the edits were.
+    const keepEdits = page.getByTestId('replay-keep-edits');
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    await sidebar.getByRole('link', { name: 'Replay', exact: true }).click();
+    await expect(keepEdits).toContainText(`The body you edited for webhook #${id} is still in the editor.`);
+    await expect(keepEdits).toContainText('This replay is chosen by a filter, so its editor starts empty');
+    await expect(
+      keepEdits.getByRole('button', { name: `Use the body edited for webhook #${id}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await sidebar.getByRole('link', { name: 'Listener', exact: true }).click();
     await expect(keepEdits).toBeHidden();
     await page.goBack();
     await expect(keepEdits).toBeVisible();

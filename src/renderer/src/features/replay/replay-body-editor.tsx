@@ -5,33 +5,18 @@ import { useEffect, useState } from 'react';
 import { VerdictBadge, verdictLook } from '@features/jwt';
 import { replayBodyJudgement, replayBodySaying } from './replay-body-preview';
 import { useReplayForm } from './replay-form-state';
+import { keepEditsWords } from './replay-keep-edits';
 import { formatBody, loadStoredBody, openSelection, setEditBody } from './replay-store';
-import { chooseAction } from '@ui/confirm-dialog';
 import { UnavailableWithReason } from '@ui/unavailable-with-reason';
 
 const EXTENSIONS = [json()];
 
-/**
- * Asked when a selection opens while the editor holds a body edited for another: true keeps it
- * (it becomes this selection's), false starts from this selection's stored body. Closed, the
- * edits are kept: nothing is lost, and the person has seen whose body it is. Withdrawn (the view
- * left this selection), it closes and nothing changes (openSelection).
- */
-async function askKeepEdits(firstId: number | null, withdrawn: AbortSignal): Promise<boolean> {
-  const choice = await chooseAction({
-    withdrawn,
-    title: 'Keep the body you edited?',
-    children: (
-      <Text size="sm">
-        The body editor holds a body you edited for the replay you prepared before. This replay starts from{' '}
-        {firstId === null ? 'an empty body' : `webhook #${firstId}'s stored body`}; your edits would be lost.
-      </Text>
-    ),
-    confirmLabel: firstId === null ? 'Start empty' : `Start from #${firstId}'s body`,
-    cancelLabel: 'Keep my edits',
-    color: 'orange',
-  });
-  return choice !== 'confirm';
+/** The question a selection opening asks while the editor holds a body edited for another. */
+interface KeepEditsQuestion {
+  firstId: number | null;
+  /** What the edited body was made for (bodyMadeForWords): `webhook #10`. */
+  madeFor: string;
+  answer: (keep: boolean) => void;
 }
 
 /**
@@ -58,12 +43,28 @@ export function ReplayBodyEditor({
   const scheme = useComputedColorScheme('light');
   // Why the last Format changed nothing, until the body is typed into again.
   const [formatRefused, setFormatRefused] = useState(false);
+  const [question, setQuestion] = useState<KeepEditsQuestion | null>(null);
   useEffect(() => {
     // Its question belongs to this opening: left (another view, another filter, Back), it is withdrawn.
     const opening = new AbortController();
-    openSelection(selectionKey, firstId, askKeepEdits, opening.signal).catch(() => undefined);
+    // Asked beside the editor, not in a dialog: a dialog stood over a view only opened from the
+    // sidebar, and every way elsewhere waited for its answer. Not answered, the edits stay the
+    // selection's they were made for (openSelection), and the next opening asks again.
+    const ask = (asked: number | null, withdrawn: AbortSignal, madeFor: string) =>
+      new Promise<boolean>((resolve) => {
+        const answer = (keep: boolean) => {
+          withdrawn.removeEventListener('abort', leave);
+          setQuestion(null);
+          resolve(keep);
+        };
+        const leave = () => answer(true);
+        withdrawn.addEventListener('abort', leave);
+        setQuestion({ firstId: asked, madeFor, answer });
+      });
+    openSelection(selectionKey, firstId, ask, opening.signal).catch(() => undefined);
     return () => opening.abort();
   }, [selectionKey, firstId]);
+  const asking = question === null ? null : keepEditsWords(question.madeFor, question.firstId, webhooks);
   const lock = bodyLocked !== null && bodyLocked.id === firstId ? bodyLocked : null;
   // Said from the decision a start sends by: an editor left as loaded sends each stored body.
   const saying = replayBodySaying({ editBody, body, storedBody, bodyFor }, selectionKey, firstId, webhooks);
@@ -93,6 +94,22 @@ export function ReplayBodyEditor({
           }
         />
       </UnavailableWithReason>
+      {/* Editing turned off meanwhile, the stored bodies go: nothing is left to keep or drop. */}
+      {question !== null && asking !== null && editBody && (
+        <Alert color="orange" p="xs" title="Keep the body you edited?" data-testid="replay-keep-edits">
+          <Stack gap="xs">
+            <Text size="sm">{asking.text}</Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => question.answer(true)}>
+                {asking.keepLabel}
+              </Button>
+              <Button size="xs" color="orange" onClick={() => question.answer(false)}>
+                {asking.dropLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {lock !== null && (
         <Alert
           color="yellow"
@@ -155,7 +172,7 @@ export function ReplayBodyEditor({
                 </Button>
               </Group>
             </Alert>
-          ) : (
+          ) : question !== null ? null : (
             <Text size="sm" c="dimmed" data-testid="replay-body-loading">
               {firstId === null
                 ? 'Opening the body editor…'

@@ -12,6 +12,7 @@ import { errorMessage } from '@bridge/bridge-error';
 import { replayedHeaders } from '@shared/webhook/judge-replayed-body';
 import { prettyJsonTextKeepingValues } from '@ui/pretty-json/pretty-json-text';
 import { useReplayForm, type BodyLock } from './replay-form-state';
+import { bodyMadeForWords } from './replay-keep-edits';
 import { keptPlan, planOf, type ReplayFormOptions } from './replay-plan-memory';
 import { replaySelectionKey } from './replay-selection';
 
@@ -193,7 +194,7 @@ export async function setEditBody(on: boolean, key: string, firstId: number | nu
 export async function openSelection(
   key: string,
   firstId: number | null,
-  askKeepEdits: (firstId: number | null, withdrawn: AbortSignal) => Promise<boolean>,
+  askKeepEdits: (firstId: number | null, withdrawn: AbortSignal, madeFor: string) => Promise<boolean>,
   withdrawn: AbortSignal = new AbortController().signal,
 ): Promise<void> {
   const form = useReplayForm.getState();
@@ -216,7 +217,8 @@ export async function openSelection(
     form.set({ runId: null, progress: null, progressFor: null });
   if (form.editBody && form.bodyFor !== null && form.bodyFor !== key) {
     const edited = form.body !== form.storedBody;
-    const keep = edited && (await askKeepEdits(firstId, withdrawn));
+    // Named by what it was made for: offered unnamed, #10's body read as this replay's own.
+    const keep = edited && (await askKeepEdits(firstId, withdrawn, bodyMadeForWords(form.bodyFor)));
     if (withdrawn.aborted || !stillViewing(key)) return;
     if (keep) useReplayForm.getState().set({ bodyFor: key });
     else useReplayForm.getState().set({ body: '', storedBody: null, bodyFor: null });
