@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from './helpers/run-cli';
@@ -256,5 +256,52 @@ describe('an export or a report never lands in a subfolder of another console’
     expect(linked.code).toBe(1);
     expect(linked.stderr).toContain(`${other} is a console's data directory`);
     expect(readFileSync(log).equals(logBefore)).toBe(true);
+  });
+});
+
+// `export --out -` was standard output while `test --out -` and `runs N --out -` wrote a file
+// named `-` ("junit report of run #5 written to -"): every --out now reads `-` as export does.
+describe('--out - is standard output for every report, as it is for export', () => {
+  it('test and runs N print the report on standard output and leave no file named -', async () => {
+    const here = process.cwd();
+    const cwd = join(temp.dir, 'cwd-dash');
+    mkdirSync(cwd, { recursive: true });
+    process.chdir(cwd);
+    try {
+      const run = await runCliCaptured([
+        '--data-dir',
+        dataDir,
+        'test',
+        scenario,
+        '--reporter',
+        'junit',
+        '--out',
+        '-',
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/^<\?xml/);
+      expect(run.stdout).not.toContain('written to');
+      const listed = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
+      const latest = (JSON.parse(listed.stdout) as { id: number }[])[0]?.id;
+      expect(latest).toBeDefined();
+      for (const reporter of ['json', 'junit']) {
+        const again = await runCliCaptured([
+          '--data-dir',
+          dataDir,
+          'runs',
+          String(latest),
+          '--reporter',
+          reporter,
+          '--out',
+          '-',
+        ]);
+        expect(again.code, again.stderr).toBe(0);
+        expect(again.stdout).toMatch(reporter === 'json' ? /^\{/ : /^<\?xml/);
+        expect(again.stdout).not.toContain('written to');
+      }
+      expect(existsSync(join(cwd, '-'))).toBe(false);
+    } finally {
+      process.chdir(here);
+    }
   });
 });

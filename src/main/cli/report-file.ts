@@ -16,6 +16,18 @@ export interface ReportFile {
   force: boolean;
 }
 
+/** What `--out` names for standard output, on every command that has it (export, test, runs N). */
+export const STANDARD_OUTPUT = '-';
+
+/**
+ * The file an `--out` flag names, or null for standard output: no --out, or `--out -`. The one
+ * reading of the flag, so `-` is never a file called `-` on one command and standard output on
+ * another (`runs 5 --out -` once wrote a file named `-`).
+ */
+export function outFileOf(out: string | undefined, force: boolean): ReportFile | null {
+  return out === undefined || out === STANDARD_OUTPUT ? null : { path: out, force };
+}
+
 const targetOf = (file: ReportFile, context: CliContext) => ({
   path: file.path,
   force: file.force,

@@ -21,6 +21,7 @@ import {
   withFilterOptions,
 } from './history';
 import { terminalSafe } from '../terminal-text';
+import { outFileOf } from '../report-file';
 
 /** Each field of the export command as the flag that sets it. */
 const EXPORT_FLAGS = {
@@ -59,7 +60,8 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
       ),
       includeTokens: flags.includeTokens,
     };
-    if (flags.out === undefined || flags.out === '-') {
+    const out = outFileOf(flags.out, flags.force);
+    if (out === null) {
       // Part by part, so an export of any size never sits in memory whole.
       let part = await call('exportHistory', { ...request, part: {} });
       context.io.stdout(part.text);
@@ -69,12 +71,9 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
       }
       return;
     }
-    const { count } = await call('exportHistory', {
-      ...request,
-      out: { path: flags.out, force: flags.force },
-    });
+    const { count } = await call('exportHistory', { ...request, out });
     context.io.stderr(
-      `Exported ${count} ${count === 1 ? 'record' : 'records'} to ${flags.out} (${flags.format}).\n`,
+      `Exported ${count} ${count === 1 ? 'record' : 'records'} to ${out.path} (${flags.format}).\n`,
     );
   });
 }

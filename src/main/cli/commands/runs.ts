@@ -25,7 +25,7 @@ import { CommandExit, EXIT_FAILED, UsageError } from '../cli-errors';
 import { noRunWords, notRunNumberWords, runNumberOf } from '../run-number';
 import { commandCaller } from '../command-caller';
 import { formatTable } from '../format-table';
-import { checkReportFile, refuseOutAmong, writeReportFile } from '../report-file';
+import { checkReportFile, outFileOf, refuseOutAmong, writeReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
@@ -121,7 +121,7 @@ export async function runRuns(
   const reporter = flags.reporter ?? (flags.json ? 'json' : 'pretty');
   if (flags.out !== undefined && reporter === 'pretty')
     throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
-  const out = flags.out === undefined ? null : { path: flags.out, force: flags.force };
+  const out = outFileOf(flags.out, flags.force);
   if (out !== null) await checkReportFile('--out', out, context);
   let run: StoredRun;
   try {
@@ -177,7 +177,10 @@ export function registerRuns(program: Command, context: CliContext): void {
     .option('--limit <n>', 'the list: at most this many runs (default 20)')
     .option('--json', 'the list, or the run, as JSON')
     .option('--reporter <name>', 'one run: pretty | json | junit (default pretty)')
-    .option('--out <file>', 'one run: write its json or junit report to this file')
+    .option(
+      '--out <file>',
+      'one run: write its json or junit report to this file, or - for standard output (the default)',
+    )
     .option('--force', 'replace the --out file if it exists (never a file in the data directory)')
     .action((number: string | undefined, flags: unknown) => runRuns(number, flags, context));
 }

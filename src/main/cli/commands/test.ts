@@ -9,7 +9,7 @@ import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cl
 import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
 import { followRun } from '../follow-run';
 import { runAgainStart, runNumberFlag, type RunAgainChoice } from '../run-again-choice';
-import { checkReportFile, refuseOutAmong, writeReportFile } from '../report-file';
+import { checkReportFile, outFileOf, refuseOutAmong, writeReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
 import { onOutputClosed, OutputClosed, writeThenExit } from '../standard-io';
 import { terminalSafe } from '../terminal-text';
@@ -110,7 +110,7 @@ export async function runTest(
   const { io } = context;
   if (flags.out !== undefined && flags.reporter === 'pretty')
     throw new UsageError('--out: writes a json or junit report; add --reporter json or --reporter junit');
-  const out = flags.out === undefined ? null : { path: flags.out, force: flags.force };
+  const out = outFileOf(flags.out, flags.force);
   const named = paths.length === 0 ? DEFAULT_SCENARIO_PATHS : [...paths];
   const again = runAgainChoice(paths, flags, named);
   // A report that could not be written is refused before the suite runs, not after it; so is
@@ -120,7 +120,7 @@ export async function runTest(
     await checkReportFile('--out', out, context);
   }
   // The report goes to stdout only when it is the whole output; progress then goes to stderr.
-  const reportOnStdout = flags.reporter !== 'pretty' && flags.out === undefined;
+  const reportOnStdout = flags.reporter !== 'pretty' && out === null;
   const progressOut = reportOnStdout ? io.stderr : io.stdout;
 
   const session = flags.profile === undefined ? {} : { profileName: flags.profile };
@@ -257,7 +257,10 @@ export function registerTest(program: Command, context: CliContext): void {
       'profile to run on (default: the active one); Local starts its own emulator and listener',
     )
     .option('--reporter <name>', 'pretty | json | junit (default pretty)')
-    .option('--out <file>', 'write the report to this file (pretty progress still prints)')
+    .option(
+      '--out <file>',
+      'write the report to this file (pretty progress still prints), or - for standard output (the default)',
+    )
     .option('--force', 'replace the --out file if it exists (never a file in the data directory)')
     .option('--parallel <n>', 'scenarios run at once (default 1)')
     .option('--bail', 'stop after the first scenario that does not pass')
