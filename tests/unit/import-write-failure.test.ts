@@ -133,3 +133,15 @@ describe('an import the disk has no room for', () => {
     expect(importRoomProblem(14 * MIB, 5 * MIB)).toBeNull();
   });
 });
+
+// `import --help` promised "(all of it, or nothing)", but an import killed half-way (kill -9 a
+// few seconds into 20,000 records) keeps what it committed, as docs/data-safety.md says.
+describe('import --help', () => {
+  it('says a bad file writes nothing, and that a killed import keeps what it wrote', async () => {
+    // As a person reads it, whatever the width it is wrapped at.
+    const help = (await runCliCaptured(['import', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).not.toContain('all of it, or nothing');
+    expect(help).toContain('a bad file writes nothing');
+    expect(help).toContain('an import killed half-way keeps what it wrote');
+  });
+});

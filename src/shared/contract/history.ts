@@ -51,7 +51,10 @@ export const historyCommands = {
       next: z.uuid().nullable().optional(),
     }),
   ),
-  /** A JSON, NDJSON or HAR file's text: all of it imported, or nothing (with the line or entry that broke). */
+  /**
+   * A JSON, NDJSON or HAR file's text: a bad one imports nothing (with the line or entry that
+   * broke); a good one is written in short transactions, kept so far if the process is killed.
+   */
   importHistory: defineCommand(
     z
       .object({

@@ -83,7 +83,11 @@ async function stdinText(io: CliContext['io']): Promise<string> {
   return io.readStdinBytes === undefined ? io.readStdin() : importFileText(await io.readStdinBytes());
 }
 
-/** `import <file>`: JSON, NDJSON or HAR; everything or nothing; exit 1 naming the line or entry that broke. */
+/**
+ * `import <file>`: JSON, NDJSON or HAR; checked whole first, so a bad file writes nothing (exit 1
+ * naming the line or entry that broke). It then writes in short transactions: one killed half-way
+ * keeps those it committed, and the same file imported again skips them (docs/data-safety.md).
+ */
 export async function runImport(file: string, context: CliContext): Promise<void> {
   // The file was read and refused: the command ran and failed (exit 1), not a bad command line.
   const refused = (why: string) => {
@@ -133,7 +137,9 @@ export function registerHistoryFiles(program: Command, context: CliContext): voi
   ).action((flags: unknown) => runExport(flags, context));
   program
     .command('import')
-    .description('Import a JSON, NDJSON or HAR file (all of it, or nothing); duplicates are skipped')
+    .description(
+      'Import a JSON, NDJSON or HAR file, checked whole first: a bad file writes nothing; records already stored are skipped, so an import killed half-way keeps what it wrote and running it again writes the rest',
+    )
     .argument('<file>', 'the file, or - for standard input')
     .action((file: string) => runImport(file, context));
 }
