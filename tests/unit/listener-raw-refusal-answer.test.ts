@@ -40,6 +40,30 @@ describe('a request refused without parsing is stored with the answer that went 
     expect(stored?.responseBody?.text).toBe(answer.body);
   });
 
+  // A well-formed request with a 1,000,000-byte header was answered 'Not a valid HTTP request.'
+  // and stored as 65,536 bytes, not truncated ('the raw request as Node's parser saw it').
+  it('headers far over the limit: answered and stored as too large, cut, with what arrived', async () => {
+    served = await serveListener({});
+    const header = 'a'.repeat(1_000_000);
+    const raw = Buffer.from(`POST / HTTP/1.1\r\nHost: x\r\nX-Big: ${header}\r\n\r\n{}`);
+    const answer = await sendRaw(served.server.port, raw);
+    expect(answer.status).toBe(431);
+    expect(answer.headers).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    const said = answerBody(`\r\n\r\n${answer.body}`).error ?? '';
+    expect(said).toBe(
+      'The request headers are larger than the 16 KiB limit (431 Request Header Fields Too Large).',
+    );
+    const stored = served.row(answerBody(`\r\n\r\n${answer.body}`).id ?? 0);
+    expect(stored?.requestBody?.truncated).toBe(true);
+    expect(stored?.requestBody?.text?.startsWith('POST / HTTP/1.1\r\nHost: x\r\nX-Big: aaa')).toBe(true);
+    // At least what had arrived when the row was written: the client was still sending.
+    expect(stored?.requestBody?.size ?? 0).toBeGreaterThanOrEqual(65_536);
+    expect(stored?.error).toMatch(
+      /^The request headers, at least \S+ [KM]iB \([\d,]+ bytes\), are over the 16 KiB limit; answered 431 and kept the first 64\.0 KiB \(65,536 bytes\)\.$/,
+    );
+    expect(stored?.error).not.toContain('Not a valid HTTP request');
+  });
+
   it('headers not complete in time: the stored 408 is the one the client received', async () => {
     served = await serveListener({ headersTimeoutMs: 1000 });
     const answer = await trickle(served.server.port, ['POST /slow HTTP/1.1\r\nHost: x\r\n'], 100, 8000);

@@ -5,7 +5,7 @@ import { jsonSyntaxWords } from '../../shared/json-text';
 import { formatBytes } from '../../shared/byte-size';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { MIB } from '../../shared/listener';
-import { rawJsonResponse, statusForClientError } from '../http/server-limits';
+import { HEADERS_TOO_LARGE_SENTENCE, rawJsonResponse, statusForClientError } from '../http/server-limits';
 import { EmulatorError } from './emulator-errors';
 
 /**
@@ -174,7 +174,7 @@ export function answerUnparseable(error: NodeJS.ErrnoException, socket: Duplex):
     status === 408
       ? 'The request did not arrive in time.'
       : status === 431
-        ? 'The request headers are too large.'
+        ? HEADERS_TOO_LARGE_SENTENCE
         : `Not a valid HTTP request (${error.code ?? 'parse error'}).`;
   const code = status === 408 ? 'request_timeout' : status === 431 ? 'headers_too_large' : 'invalid_request';
   socket.end(rawJsonResponse(status, new EmulatorError(status, code, message).body()));

@@ -1,4 +1,5 @@
-import { STATUS_CODES, type ServerOptions } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type ServerOptions } from 'node:http';
+import { formatBytesShort } from '../../shared/byte-size';
 
 /**
  * Time limits every HTTP server of the console (listener, emulator, browser mode) applies to
@@ -32,6 +33,12 @@ export function statusForClientError(code: string | undefined): 400 | 408 | 431 
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'HPE_HEADERS_TIMEOUT') return 408;
   return 400;
 }
+
+/**
+ * What a 431 says, on every server that answers one (listener, emulator): the request was well
+ * formed, only its headers were over Node's limit, not "not a valid HTTP request".
+ */
+export const HEADERS_TOO_LARGE_SENTENCE = `The request headers are larger than the ${formatBytesShort(maxHeaderSize)} limit (431 ${STATUS_CODES[431] ?? 'Request Header Fields Too Large'}).`;
 
 /** `HTTP/1.1 408 Request Timeout`: the reason phrase that belongs to the status. */
 export function statusLine(status: number): string {

@@ -21,9 +21,10 @@ export interface RawRefusal {
   status: number | null;
   /**
    * The row's error column: what arrived and what was done, given how its answer is said
-   * ("answered 408", or "was to be answered 408" when it could not be written).
+   * ("answered 408", or "was to be answered 408" when it could not be written) and the size
+   * stored (null when nothing of the request was kept).
    */
-  error: (answered: string) => string;
+  error: (answered: string, size: number | null) => string;
   /** The sentence in the answer's body. */
   refusal: string;
   /** The parsed request, when Node got as far as its headers (CONNECT, say). */
@@ -31,6 +32,14 @@ export interface RawRefusal {
   /** The raw bytes Node's parser saw, when it gave up on them. */
   rawPacket?: Buffer;
   extraHeaders?: [string, string][];
+  /**
+   * The bytes of this request that had arrived when its row is written, where that is more than
+   * the raw bytes kept (headers over the limit: the parser hands over one piece and the client
+   * is still sending); the row is then stored cut, with this size.
+   */
+  arrived?: () => number;
+  /** The request went on past the bytes kept (its headers' end was not among them): stored cut. */
+  cut?: boolean;
   /** The response in progress on this connection: the connection closes once it is out. */
   behind?: ServerResponse;
 }
@@ -64,6 +73,7 @@ export function recordRawRefusal(context: RawRefusalContext, socket: Socket, ref
   const profile = context.profile();
   const kept = refusal.rawPacket?.subarray(0, TOO_LARGE_KEPT_BYTES) ?? null;
   const { status, behind } = refusal;
+  let size: number | null = null;
   // Built with the row, once its id is known: the bytes written are the ones stored.
   let answer: RawJsonAnswer | null = null;
   context.writer
@@ -71,6 +81,10 @@ export function recordRawRefusal(context: RawRefusalContext, socket: Socket, ref
       if (status !== null && behind === undefined) {
         answer = rawJsonAnswer(status, { received: false, id, error: refusal.refusal }, refusal.extraHeaders);
       }
+      size =
+        refusal.rawPacket === undefined
+          ? null
+          : Math.max(refusal.rawPacket.byteLength, refusal.arrived?.() ?? 0);
       return {
         kind: 'webhook',
         profileId: profile.id,
@@ -78,12 +92,12 @@ export function recordRawRefusal(context: RawRefusalContext, socket: Socket, ref
         ...requestColumns(refusal.request, context.origin()),
         remoteAddress: socket.remoteAddress ?? null,
         requestBody: kept,
-        requestSize: refusal.rawPacket?.byteLength ?? null,
-        requestTruncated: kept !== null && kept.byteLength < (refusal.rawPacket?.byteLength ?? 0),
+        requestSize: size,
+        requestTruncated: kept !== null && (refusal.cut === true || kept.byteLength < (size ?? 0)),
         status,
         responseHeaders: answer?.headers ?? null,
         responseBody: answer === null ? null : Buffer.from(answer.body),
-        error: refusal.error(`answered ${status ?? ''}`.trim()),
+        error: refusal.error(`answered ${status ?? ''}`.trim(), size),
       };
     })
     .then(
@@ -104,7 +118,7 @@ export function recordRawRefusal(context: RawRefusalContext, socket: Socket, ref
               status: null,
               responseHeaders: null,
               responseBody: null,
-              error: `${refusal.error(`was to be answered ${status ?? ''}`.trim())}${NEVER_WENT_OUT}`,
+              error: `${refusal.error(`was to be answered ${status ?? ''}`.trim(), size)}${NEVER_WENT_OUT}`,
             },
             summary,
           );

@@ -6,6 +6,7 @@ import { BOUNDED_SERVER_OPTIONS, rawJsonResponse, statusForClientError } from '.
 import { createConnectionGuard } from './connection-guard';
 import { handleWebhook, type WebhookHandlerContext } from './handle-webhook';
 import { DEFAULT_LISTENER_LIMITS, requestTimeoutFor, type ListenerLimits } from './listener-limits';
+import { headersTooLargeRefusal } from './headers-too-large';
 import { recordRawRefusal } from './raw-refusal';
 import type { BodyInterruption } from './read-body';
 
@@ -204,12 +205,22 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       error.rawPacket === undefined
         ? NO_HEADER_BYTES
         : ' The bytes kept are the raw request as Node’s parser saw it.';
+    const afterAnswer = 'the connection was closed after the answer to the request before it';
+    if (error.code === 'HPE_HEADER_OVERFLOW' && error.rawPacket !== undefined) {
+      const refusal = headersTooLargeRefusal(
+        error.rawPacket,
+        socket,
+        readWhole.get(socket) ?? 0,
+        status,
+        afterAnswer,
+      );
+      return recordRawRefusal(refusals, socket, { ...refusal, ...(behind === undefined ? {} : { behind }) });
+    }
     recordRawRefusal(refusals, socket, {
       status,
       ...(error.rawPacket === undefined ? {} : { rawPacket: error.rawPacket }),
       ...(behind === undefined ? {} : { behind }),
-      error: (answered) =>
-        `${what}; ${status === null ? 'the connection was closed after the answer to the request before it' : answered}.${note}`,
+      error: (answered) => `${what}; ${status === null ? afterAnswer : answered}.${note}`,
       refusal: timedOut ? `${what}.` : 'Not a valid HTTP request.',
     });
   });
