@@ -125,9 +125,12 @@ export async function runScenario(
             };
       const outcome = await runStep(context, ran);
       const failed = outcome.checks.filter((check) => !check.passed);
-      const status: ResultStatus = failed.length > 0 ? 'failed' : 'passed';
+      // A request that never reached the service is the step's error, as a bad ${var} is: no
+      // expectation was judged, so none failed.
+      const status: ResultStatus =
+        outcome.unreached !== undefined ? 'error' : failed.length > 0 ? 'failed' : 'passed';
       result = {
-        ...pushStep(steps, loaded, index, ran, started, status, outcome.message),
+        ...pushStep(steps, loaded, index, ran, started, status, outcome.unreached ?? outcome.message),
         checks: outcome.checks,
         recordIds: outcome.recordIds,
       };

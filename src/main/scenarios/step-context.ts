@@ -70,6 +70,31 @@ export interface StepOutcome {
   checks: CheckResult[];
   recordIds: number[];
   message: string | null;
+  /**
+   * The step's request got no answer from the service (refused, reset, timed out): the step
+   * could not run, so it is an error with these words, not a failed check; nothing was judged.
+   */
+  unreached?: string;
+}
+
+/**
+ * A step whose request could not reach the service: an error, as a bad ${var} is. Its checks
+ * are not made ("status: expected 200, actual no answer" blamed the service for an answer it
+ * never gave, and an order state "(none)" said the order had none, where it was not read); the
+ * record of the attempt stays linked.
+ */
+export function unreachedOutcome(
+  context: StepContext,
+  failure: string | null,
+  recordIds: number[],
+): StepOutcome {
+  const who = context.profile.fields.environment === 'local' ? 'the emulator' : 'the service';
+  return {
+    checks: [],
+    recordIds,
+    message: null,
+    unreached: `${who} could not be reached: ${failure ?? 'no answer'}`,
+  };
 }
 
 /** The step could not run as written (not an unmet expectation): reported as an error. */

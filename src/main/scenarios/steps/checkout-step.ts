@@ -15,7 +15,14 @@ import { readRegularFile } from '../../read-regular-file';
 import { errorWords } from '../../../shared/error-words';
 import type { ExchangeResult } from '../../../shared/merchant-api';
 import { answeredWords } from '../refusal-words';
-import { captureInto, clientAnswer, StepError, type StepContext, type StepOutcome } from '../step-context';
+import {
+  captureInto,
+  clientAnswer,
+  StepError,
+  unreachedOutcome,
+  type StepContext,
+  type StepOutcome,
+} from '../step-context';
 
 type CheckoutStep = z.output<typeof checkoutStepSchema>;
 
@@ -121,6 +128,8 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
     confirmLive: context.confirmLive,
     recordDetails: runMarkDetails(context.mark),
   });
+  if (result.status === null)
+    return unreachedOutcome(context, result.failure?.message ?? null, [result.eventId]);
   const expect = step.expect ?? { status: 200 };
   const checks = answerChecks(expect, clientAnswer(result));
   if (result.checkout !== null) {
@@ -147,9 +156,7 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
     message:
       result.checkout !== null
         ? `order ${result.checkout.order_id} (${result.checkout.status})${notificationWords(context, step, result)}`
-        : result.status === null
-          ? (result.failure?.message ?? 'no answer')
-          : answeredWords(result.status, result.serviceError),
+        : answeredWords(result.status, result.serviceError),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   missingNotificationUrl,
   orderOf,
   StepError,
+  unreachedOutcome,
   type StepContext,
   type StepOutcome,
 } from '../step-context';
@@ -60,6 +61,7 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
     },
   });
   const answer = started.outcome;
+  if (answer.status === null) return unreachedOutcome(context, answer.failure?.message ?? null, [started.id]);
   const json = jsonObjectOfBody(answer.body);
   const state = json?.['status'];
   return {
@@ -68,7 +70,7 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
       equalityCheck('order state (emulator)', outcome.state, state ?? '(none)'),
     ],
     recordIds: [started.id],
-    message: answerWords(answer.status, answer.failure?.message ?? null, json, state),
+    message: answerWords(answer.status, json, state),
   };
 }
 
@@ -77,8 +79,7 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
  * error body with no `status`: said by its own reason, as `emulator pay` says it, where the
  * line read "the emulator says undefined".
  */
-function answerWords(status: number | null, failure: string | null, json: unknown, state: unknown): string {
-  if (status === null) return failure ?? 'no answer';
+function answerWords(status: number, json: unknown, state: unknown): string {
   if (status < 200 || status >= 300) {
     const reason = parseServiceError(json)?.message ?? null;
     return `the emulator answered ${status}${reason === null ? ' with no reason' : `: ${reason}`}`;

@@ -7,7 +7,14 @@ import { answerChecks, equalityCheck } from '../../../shared/scenarios/expectati
 import type { operationStepSchema } from '../../../shared/scenarios/scenario-schema';
 import { ConsoleError } from '../../console-error';
 import { answeredWords } from '../refusal-words';
-import { captureInto, clientAnswer, orderOf, type StepContext, type StepOutcome } from '../step-context';
+import {
+  captureInto,
+  clientAnswer,
+  orderOf,
+  unreachedOutcome,
+  type StepContext,
+  type StepOutcome,
+} from '../step-context';
 
 type OperationStep = z.output<typeof operationStepSchema>;
 
@@ -70,6 +77,8 @@ export async function runOperationStep(context: StepContext, step: OperationStep
     confirmLive: context.confirmLive,
     recordDetails: runMarkDetails(context.mark),
   });
+  if (result.status === null)
+    return unreachedOutcome(context, result.failure?.message ?? null, [result.eventId]);
   const expect = step.expect ?? { status: '2xx' };
   const checks = answerChecks(expect, clientAnswer(result));
   if (expect.state !== undefined) {
@@ -81,10 +90,6 @@ export async function runOperationStep(context: StepContext, step: OperationStep
   return {
     checks,
     recordIds: [result.eventId],
-    message: `${
-      result.status === null
-        ? (result.failure?.message ?? 'no answer')
-        : answeredWords(result.status, result.serviceError)
-    }${defaulted === null ? '' : `. ${defaulted}.`}`,
+    message: `${answeredWords(result.status, result.serviceError)}${defaulted === null ? '' : `. ${defaulted}.`}`,
   };
 }
