@@ -1,5 +1,9 @@
+import type { TimelineSummary } from '../events';
 import { ORDER_STATE_WORDS } from './operation-availability';
-import type { OrderState } from './order-states';
+import { lifecycleStepOf, stepOfEventType, type OrderState } from './order-states';
+import { tokenJudgedAgainstWords } from './token-judged-against';
+
+type HeldRecord = Pick<TimelineSummary, 'id' | 'kind' | 'eventType' | 'tokenVerdict' | 'profileName'>;
 
 /**
  * What this console's emulator holds of an order, when that is not the order's state. The two
@@ -7,12 +11,31 @@ import type { OrderState } from './order-states';
  * some moves send none (the customer's cancel) or have not reached a listener of this console
  * yet. Said beside the state so two views of one console never disagree without a word; it never
  * moves the state. Null when they agree, or the emulator does not hold the order.
+ *
+ * `records` are the order's (oldest first): when the notification of the held state did arrive
+ * but its token was not judged valid (judged against another profile's token, say), that record
+ * is named with why it did not count; "no record here says so yet" stood beside it.
  */
-export function emulatorHeldStateNote(state: OrderState | null, held: OrderState | undefined): string | null {
+export function emulatorHeldStateNote(
+  state: OrderState | null,
+  held: OrderState | undefined,
+  records: readonly HeldRecord[] = [],
+): string | null {
   if (held === undefined || held === state) return null;
-  const from = "so this order's state is from its records";
+  const fromRecords = "this order's state is from its records";
+  const from = `so ${fromRecords}`;
   // Only a new order can be cancelled by its customer; a later cancel was a call not recorded here.
   if (held === 'canceled' && (state === 'new' || state === null))
     return `The emulator holds this order as canceled (the customer cancelled it there); the service sends no notification for that, ${from}.`;
+  const step = lifecycleStepOf(held);
+  const arrived = records.findLast(
+    (record) =>
+      record.kind === 'webhook' &&
+      record.tokenVerdict !== 'valid' &&
+      record.eventType !== null &&
+      stepOfEventType(record.eventType) === step,
+  );
+  if (arrived !== undefined)
+    return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; #${arrived.id} ${arrived.eventType ?? ''} arrived, but ${tokenJudgedAgainstWords(arrived)}, so it does not count and ${fromRecords}.`;
   return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; no record here says so yet (its notification may be on its way, dropped by a fault, or sent elsewhere), ${from}.`;
 }

@@ -14,6 +14,7 @@ import {
 import { captureClaim, refundClaim } from './amount-claims';
 import { captureIdProblem } from './capture-identity';
 import { webhookNotCounted } from './webhook-not-counted';
+import { tokenJudgedAgainstWords } from './token-judged-against';
 import { refundIdProblem } from './refund-identity';
 
 /**
@@ -23,15 +24,19 @@ import { refundIdProblem } from './refund-identity';
  */
 function readUnverified(walk: Walk, record: OrderRecord): void {
   const verdict = record.tokenVerdict ?? 'not judged';
+  const against = record.tokenVerdict === null ? '' : `; ${tokenJudgedAgainstWords(record)}`;
+  // Named, since the profile that judged it need not be the order's (token-judged-against.ts).
   const hint =
-    record.tokenVerdict === 'no_secret' ? "; set the profile's notification token to check it" : '';
+    record.tokenVerdict === 'no_secret' && record.profileName !== null
+      ? ': set one there, or make the profile whose token signed it active, to check it'
+      : '';
   walk.add(record, {
     source: 'webhook',
     what: record.eventType ?? 'webhook',
     step: record.eventType === null ? null : stepOfEventType(record.eventType),
     effect: 'unverified',
     unverified: true,
-    evidence: `Notification ${record.eventType ?? 'without an event type'} with token ${verdict}: not verified as the service's, so it does not move the order${hint}`,
+    evidence: `Notification ${record.eventType ?? 'without an event type'} with token ${verdict}: not verified as the service's, so it does not move the order${against}${hint}`,
   });
 }
 

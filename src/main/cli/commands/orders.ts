@@ -163,7 +163,7 @@ export function registerOrders(program: Command, context: CliContext): void {
       context.io.stdout(
         flags.json === true
           ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail), null, 2))}\n`
-          : orderDetailText(detail, emulatorHeldStateNote(detail.lifecycle.state, held)),
+          : orderDetailText(detail, emulatorHeldStateNote(detail.lifecycle.state, held, detail.records)),
       );
     });
 }

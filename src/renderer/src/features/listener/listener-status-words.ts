@@ -39,3 +39,19 @@ export function notStoredWords(status: StatusWords): { text: string; alarm: bool
     };
   return { text: 'none: the listener is not running, so no request reaches it', alarm: false };
 }
+
+/**
+ * Said when this console's emulator signs its notifications with another profile's token (it
+ * signs with the Local profile's) than the listener judges them against (the active profile's):
+ * with Slow active, every paid order's notification arrived no_secret and nothing said why.
+ * Null when they are one profile or either names none.
+ */
+export function emulatorSignsElsewhereWords(
+  listener: Pick<ListenerStatus, 'profileName'>,
+  emulator: { profileName: string | null } | null,
+): string | null {
+  const signer = emulator?.profileName ?? null;
+  const judge = listener.profileName;
+  if (signer === null || judge === null || signer === judge) return null;
+  return `This console's emulator signs its notifications with profile ${signer}'s notification token; this listener judges them against profile ${judge}'s, so they arrive unverified unless the two tokens are the same. Make ${signer} the active profile to verify them.`;
+}

@@ -4,10 +4,11 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useResumed } from '@ui/app-store';
 import { CheckEndpointButton } from '@features/scenarios';
+import { useEmulatorStore } from '@features/emulator';
 import { LISTENER_SETTINGS_SETTING } from '@shared/stored-settings';
 import { UnreadableSettingAlert } from '@ui/unreadable-setting-alert';
 import { ListenerSettingsForm } from './listener-settings-form';
-import { notStoredWords } from './listener-status-words';
+import { emulatorSignsElsewhereWords, notStoredWords } from './listener-status-words';
 import { useListenerStore } from './listener-store';
 import { useFailureUntilResumed } from './use-failure-until-resumed';
 
@@ -28,8 +29,17 @@ export function ListenerView() {
   useEffect(() => {
     load().catch(setFailure);
   }, [load, resumed, setFailure]);
+  // Whose token the console's own emulator signs with: the builder's notice reads the same store.
+  const emulatorStatus = useEmulatorStore((state) => state.status);
+  useEffect(() => {
+    useEmulatorStore
+      .getState()
+      .loadStatus()
+      .catch(() => undefined);
+  }, [resumed]);
 
   const notStored = status === null ? null : notStoredWords(status);
+  const signsElsewhere = status === null ? null : emulatorSignsElsewhereWords(status, emulatorStatus);
   return (
     <Stack maw={1000}>
       <Title order={3}>Webhook listener</Title>
@@ -92,6 +102,11 @@ export function ListenerView() {
                     : status.notificationTokenUnopened !== null
                       ? `set in the profile, but it cannot be opened here (${status.notificationTokenUnopened}): every token is judged no_secret`
                       : 'not set in the profile: every token is judged no_secret'}
+                  {signsElsewhere !== null && (
+                    <Text size="sm" c="orange" mt={4} data-testid="listener-emulator-signer">
+                      {signsElsewhere}
+                    </Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>

@@ -134,7 +134,11 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
   const { facts } = lifecycle;
   const created = createdOrFirstSeen(facts);
   const [request, setRequest] = useState<OperationRequest | null>(null);
-  const emulatorNote = emulatorHeldStateNote(lifecycle.state, useEmulatorHeldState(lifecycle.orderId));
+  const emulatorNote = emulatorHeldStateNote(
+    lifecycle.state,
+    useEmulatorHeldState(lifecycle.orderId),
+    records,
+  );
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
