@@ -20,6 +20,8 @@ export const NETWORK_FAILURE_KINDS = [
   'timeout',
   'reset',
   'cancelled',
+  /** Cancelled once the whole request had been written: the service may have carried it out. */
+  'cancelled_after_sending',
   'other',
 ] as const;
 export const networkFailureSchema = z.object({
@@ -37,6 +39,17 @@ export type NetworkFailure = z.infer<typeof networkFailureSchema>;
 export function networkFailureText(failure: Pick<NetworkFailure, 'message' | 'code'>): string {
   if (failure.code === null || failure.message.includes(failure.code)) return failure.message;
   return `${failure.message} (${failure.code})`;
+}
+
+/**
+ * The title every screen gives a failed exchange: a cancel is no network failure, and one after
+ * the request went may have been carried out, in the words a tab's lost connection uses.
+ */
+export function networkFailureTitle(failure: { kind: string }): string {
+  if (failure.kind === 'cancelled_after_sending')
+    return 'No answer: it was sent, and may have been carried out';
+  if (failure.kind === 'cancelled') return 'Not sent: cancelled';
+  return `Network failure: ${failure.kind}`;
 }
 
 /** The spec's error body: message, errors[].error_code, data, title, screen_type. */

@@ -22,7 +22,11 @@ describe('a console closed while a forward is in flight', () => {
       const forward = db
         .prepare("select status, error from events where kind = 'forward' order by id desc limit 1")
         .get() as { status: number | null; error: string | null } | undefined;
-      expect(forward).toEqual({ status: null, error: 'Cancelled before an answer arrived.' });
+      expect(forward).toEqual({
+        status: null,
+        error:
+          'Cancelled after the request was sent, before an answer arrived: it may have been carried out, so look on the timeline for what followed.',
+      });
     } finally {
       db.close();
     }
@@ -44,7 +48,13 @@ describe('a console closed while a replay run waits for an answer', () => {
     const db = new Database(join(open.dataDir, 'console.sqlite'), { readonly: true });
     try {
       const replays = db.prepare("select status, error from events where kind = 'replay'").all();
-      expect(replays).toEqual([{ status: null, error: 'Cancelled before an answer arrived.' }]);
+      expect(replays).toEqual([
+        {
+          status: null,
+          error:
+            'Cancelled after the request was sent, before an answer arrived: it may have been carried out, so look on the timeline for what followed.',
+        },
+      ]);
     } finally {
       db.close();
     }

@@ -25,6 +25,8 @@ describe('a cancelled run', () => {
       unsubscribe();
     }
     expect(pushes.at(-1)).toMatchObject({ finished: true, cancelled: true, done: 1, failures: 1 });
-    expect(lastReplay(open).error).toBe('Cancelled before an answer arrived.');
+    expect(lastReplay(open).error).toBe(
+      'Cancelled after the request was sent, before an answer arrived: it may have been carried out, so look on the timeline for what followed.',
+    );
   });
 });

@@ -54,7 +54,12 @@ describe('a test run that ends while its emulator delivers a notification', () =
     expect(took).toBeGreaterThan(1_800);
     expect(took).toBeLessThan(4_000);
     expect(recordsOf(run.dataDir)).toEqual([
-      { kind: 'delivery', status: null, error: 'Cancelled before an answer arrived.' },
+      {
+        kind: 'delivery',
+        status: null,
+        error:
+          'Cancelled after the request was sent, before an answer arrived: it may have been carried out, so look on the timeline for what followed.',
+      },
       // The listener's row says what became of its answer: the emulator hung up, as it did.
       { kind: 'webhook', status: 200, error: 'The client closed the connection before the answer was sent.' },
     ]);

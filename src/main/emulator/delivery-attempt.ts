@@ -161,7 +161,8 @@ export async function attemptDelivery(row: OutboxRow, context: AttemptContext): 
       decided = decide(outcome, attemptNo, row.maxAttempts, settings.backoffMs, now());
       // Cancelled by a stop: not one of its attempts (it may have arrived, so it goes again,
       // due at once when the emulator runs next), even if it was the last.
-      cancelled = outcome.failure?.kind === 'cancelled';
+      cancelled =
+        outcome.failure?.kind === 'cancelled' || outcome.failure?.kind === 'cancelled_after_sending';
       if (cancelled) decided = { delivered: false, nextAt: now(), error: null };
       const answer =
         registeredValues.length === 0 ? null : scrubAnswer(outcome.headers, outcome.body, registeredValues);

@@ -189,7 +189,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
   // Forwards still waiting for the merchant's answer: on close they are cancelled and recorded
-  // so ("Cancelled before an answer arrived."), not left pending with the database closed under
+  // so ("Cancelled after the request was sent…"), not left pending with the database closed under
   // them. One abort listener per forward in flight, however many.
   const forwards = new AbortController();
   setMaxListeners(0, forwards.signal);

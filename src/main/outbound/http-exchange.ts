@@ -105,7 +105,10 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     // Declared before finish, which a request Node refuses to make (a header it will not write)
     // reaches before there is any request to cancel.
     let req: ClientRequest | undefined = undefined;
-    const onAbort = () => req?.destroy(new ExchangeCancelledError());
+    // Whether the whole request was handed to the connection ('finish'): a cancel after it may
+    // leave the service acting on it; before it, the service has at most part of a request.
+    let written = false;
+    const onAbort = () => req?.destroy(new ExchangeCancelledError(written));
     const finish = (outcome: Omit<HttpOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -148,6 +151,9 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     if (spec.signal?.aborted === true) onAbort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
 
+    sending.on('finish', () => {
+      written = true;
+    });
     sending.on('error', (error) => (endCounting === null ? fail(error) : endCounting()));
     sending.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];

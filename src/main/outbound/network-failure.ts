@@ -11,10 +11,22 @@ export class ExchangeTimeoutError extends Error {
   }
 }
 
+/**
+ * A cancel, and whether the whole request had been written by then: once it had, the service may
+ * have carried it out (a checkout created) though no answer will tell, so it is never said as a
+ * network failure or as nothing sent (the tab's lost connection says the same, bridge-error.ts).
+ */
 export class ExchangeCancelledError extends Error {
-  constructor() {
-    super('Cancelled before an answer arrived.');
+  readonly afterSending: boolean;
+
+  constructor(afterSending = false) {
+    super(
+      afterSending
+        ? 'Cancelled after the request was sent, before an answer arrived: it may have been carried out, so look on the timeline for what followed.'
+        : 'Cancelled before the request was sent whole, so the service cannot have acted on it.',
+    );
     this.name = 'ExchangeCancelledError';
+    this.afterSending = afterSending;
   }
 }
 
@@ -45,7 +57,11 @@ function tlsFailure(error: unknown, host: string, code: string): NetworkFailure 
 export function classifyNetworkFailure(error: unknown, host: string): NetworkFailure {
   if (error instanceof ExchangeTimeoutError) return { kind: 'timeout', message: error.message, code: null };
   if (error instanceof ExchangeCancelledError)
-    return { kind: 'cancelled', message: error.message, code: null };
+    return {
+      kind: error.afterSending ? 'cancelled_after_sending' : 'cancelled',
+      message: error.message,
+      code: null,
+    };
   const code =
     typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : null;
   const detail = errorWords(error);

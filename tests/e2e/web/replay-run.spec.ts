@@ -88,7 +88,9 @@ test('a plan and its edited body survive a reload, a double click starts one run
     await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(url);
     await progress.getByRole('button', { name: 'Cancel' }).click();
     await expect(progress).toHaveAttribute('data-state', 'cancelled');
-    await expect(page.getByTestId('replay-causes')).toHaveText('Cancelled before an answer arrived.');
+    await expect(page.getByTestId('replay-causes')).toHaveText(
+      'Cancelled after the request was sent, before an answer arrived: it may have been carried out, so look on the timeline for what followed.',
+    );
     expect(received).toBe(1);
   } finally {
     silent.closeAllConnections();

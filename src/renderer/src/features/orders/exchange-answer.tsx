@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { networkFailureText, type ExchangeResult } from '@shared/merchant-api';
+import { networkFailureText, networkFailureTitle, type ExchangeResult } from '@shared/merchant-api';
 import { useMemo } from 'react';
 import { AnswerProblemsAlert } from '@ui/answer-problems-alert';
 import { LongTextBlock, type WholeOfText } from '@ui/long-text-block';
@@ -47,7 +47,7 @@ export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
         </Anchor>
       </Group>
       {result.failure !== null && (
-        <Alert color="red" title={`Network failure: ${result.failure.kind}`} data-testid="answer-failure">
+        <Alert color="red" title={networkFailureTitle(result.failure)} data-testid="answer-failure">
           {networkFailureText(result.failure)}
         </Alert>
       )}

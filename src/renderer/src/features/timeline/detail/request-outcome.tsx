@@ -8,6 +8,7 @@ import {
   type ClientOperation,
   networkFailureSchema,
   networkFailureText,
+  networkFailureTitle,
   notificationPlanSchema,
   serviceErrorSchema,
 } from '@shared/merchant-api';
@@ -104,7 +105,7 @@ export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
         </Text>
       )}
       {details.failure !== undefined && (
-        <Alert color="red" title={`Network failure: ${details.failure.kind}`} data-testid="network-failure">
+        <Alert color="red" title={networkFailureTitle(details.failure)} data-testid="network-failure">
           {networkFailureText(details.failure)}
         </Alert>
       )}
