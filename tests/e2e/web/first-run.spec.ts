@@ -245,6 +245,11 @@ test('closing a webhook toast with its × only closes it; a click on the toast o
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('created-order_id')).not.toHaveText(firstOrderId);
   await expect(page.getByTestId('created-status')).toHaveText('new');
+  // The guide stays with the paid first order (to authorise it), not the newer unpaid one: it
+  // followed the newest send, and authorising the first in Orders never moved it on.
+  const guide = page.getByTestId('first-run-guide');
+  await expect(guide).toHaveAttribute('data-step', '3');
+  await expect(guide).toContainText(`First run, order ${firstOrderId}:`);
   await pay();
   // By the keyboard too: its "open record" is a link (the toast's own click is mouse-only).
   const link = toast.getByRole('link', { name: /^open record #\d+ on the timeline$/ });

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
+import { create } from 'zustand';
 import type { TimelineSummary } from '@shared/events';
 import { ENDED_STATES } from '@shared/orders/order-claims';
 import type { OrderState } from '@shared/orders/order-states';
@@ -11,13 +12,22 @@ import { openExternalUrl } from '@ui/open-external';
 import { usePreferencesStore } from '@ui/preferences-store';
 import { switchProfile, selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { useOrderLifecycle } from '@features/orders';
+import { useEmulatorStore } from '@features/emulator';
 import { isEmptyDocument, useBuilderStore } from './builder-store';
 import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder, type FollowedOrder } from './followed-order';
 import classes from './builder.module.css';
 import { isOverEmulatorLimit } from './large-document';
 import { fillSample } from './sample-action';
-import { FIRST_RUN_STEPS, firstRunDoneWords, firstRunHeading, firstRunProgress } from './first-run-progress';
+import {
+  FIRST_RUN_STEPS,
+  firstRunDoneWords,
+  firstRunGuidedOrder,
+  firstRunHeading,
+  firstRunPayWords,
+  firstRunProgress,
+  firstRunSendWords,
+} from './first-run-progress';
 import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy';
 
 /**
@@ -32,12 +42,41 @@ export function FirstRunGuide() {
   return <Guide />;
 }
 
+/**
+ * The order the guide followed last, with its state as last read: a newer send takes the guide
+ * over only when that one has come no further (first-run-progress.ts, firstRunGuidedOrder). The
+ * state kept is what it is compared by while its lifecycle loads again after the switch.
+ */
+const useGuidedOrder = create<{ order: FollowedOrder | null; state: OrderState | null }>(() => ({
+  order: null,
+  state: null,
+}));
+
+/** The order the guide follows, and its lifecycle. */
+function useGuided() {
+  const newest = useLocalFollowedOrder();
+  const kept = useGuidedOrder();
+  const older = kept.order !== null && kept.order.orderId !== newest?.orderId ? kept.order : null;
+  const newestLife = useOrderLifecycle(newest?.orderId ?? null);
+  const olderLife = useOrderLifecycle(older?.orderId ?? null);
+  const olderState = olderLife.detail?.lifecycle.state ?? kept.state;
+  const newestState = newestLife.detail?.lifecycle.state ?? null;
+  const order = firstRunGuidedOrder(
+    older === null ? null : { order: older, state: olderState },
+    newest === null ? null : { order: newest, state: newestState },
+  );
+  const detail = order === null ? null : order === newest ? newestLife.detail : olderLife.detail;
+  const state = order === null ? null : order === newest ? newestState : olderState;
+  useEffect(() => {
+    if (order !== kept.order || state !== kept.state) useGuidedOrder.setState({ order, state });
+  }, [order, state, kept.order, kept.state]);
+  return { order, detail, state };
+}
+
 function Guide() {
   const update = usePreferencesStore((state) => state.update);
   const hasDocument = useBuilderStore((state) => !isEmptyDocument(state));
-  const order = useLocalFollowedOrder();
-  const { detail } = useOrderLifecycle(order?.orderId ?? null);
-  const state = detail?.lifecycle.state ?? null;
+  const { order, detail, state } = useGuided();
   const progress = firstRunProgress(hasDocument, order !== null, state);
   const unreceived = deliveredElsewhere(detail?.records ?? [])[0] ?? null;
   const close = () => void update({ firstRunGuide: 'done' });
@@ -80,7 +119,7 @@ function Guide() {
         className={classes.firstRunNext}
         data-testid="first-run-next"
       >
-        <NextStep progress={progress} state={state} unreceived={unreceived} onDone={close} />
+        <NextStep progress={progress} order={order} state={state} unreceived={unreceived} onDone={close} />
       </Group>
     </Paper>
   );
@@ -118,36 +157,45 @@ function StepChip({ index, label, progress }: { index: number; label: string; pr
 }
 
 /**
- * The order the builder follows, when it was sent to a local profile (the emulator): the guide
- * is the way through the emulator, and an order sent to Sandbox neither ticks "Send to Local"
- * nor is paid on the emulator's page. Told by the profile it was sent with, by name.
+ * The order the builder follows, when it was sent to the emulator's profile: the guide is the
+ * way through the emulator, and an order sent to Sandbox, or to another local profile (a slow
+ * server of your own), neither ticks "Send to Local" nor is paid on the emulator's page. Told by
+ * the profile it was sent with, by name.
  */
 function useLocalFollowedOrder(): FollowedOrder | null {
   const order = useFollowedOrder((state) => state.order);
-  const local = useProfilesStore(
-    (store) => order !== null && profileNamed(order.profileName, store.profiles)?.environment === 'local',
-  );
+  const local = useProfilesStore((store) => {
+    if (order === null) return false;
+    const sentWith = profileNamed(order.profileName, store.profiles);
+    return sentWith !== undefined && sentWith.id === pickLocalProfile(store.profiles)?.id;
+  });
   return local ? order : null;
 }
 
 /** What to do now, and the button that does it. */
 function NextStep({
   progress,
+  order,
   state,
   unreceived,
   onDone,
 }: {
   progress: number;
+  /** The order the guide follows (useGuided). */
+  order: FollowedOrder | null;
   state: OrderState | null;
   /** A delivery about the order that something other than this console's listener answered. */
   unreceived: TimelineSummary | null;
   onDone: () => void;
 }) {
   const profile = useProfilesStore((store) => selectActiveProfile(store));
-  // The one the emulator stands in for and Sample points at, named Local before any other local one.
+  // The emulator's profile, as main picks it (local-profile.ts): another local profile (Slow,
+  // a server of your own) is not the way through the emulator.
   const local = useProfilesStore((store) => pickLocalProfile(store.profiles));
-  const order = useLocalFollowedOrder();
   const elsewhere = useFollowedOrder((store) => (order === null ? store.order : null));
+  // Stopped, its checkout page is dead and a send finds nothing: the builder's notice says so
+  // and has Start. Unknown (not read yet, a tab cut off) is taken as running, as that notice does.
+  const emulatorRunning = useEmulatorStore((store) => store.status?.running ?? true);
   const navigate = useNavigation((store) => store.navigate);
   // The editor's `{}` is a placeholder then, not a document to start: the request waits above.
   const awaiting = useWorkingCopyOffer(awaitsWorkingCopyChoice);
@@ -175,11 +223,13 @@ function NextStep({
         </>
       );
     case 1:
-      if (profile?.environment !== 'local' && local !== undefined)
+      if (local === undefined)
+        return say(firstRunSendWords(profile?.name ?? 'none', 'Local', emulatorRunning));
+      if (profile?.id !== local.id)
         return (
           <>
             {say(
-              `${elsewhere === null ? '' : `The last send went to ${elsewhere.profileName}, not the emulator. `}Sends go to the active profile, ${profile?.name ?? 'none'}. The Local profile is the built-in emulator: nothing leaves this machine.`,
+              `${elsewhere === null ? '' : `The last send went to ${elsewhere.profileName}, not the emulator. `}${firstRunSendWords(profile?.name ?? 'none', local.name, emulatorRunning)}`,
             )}
             <Button size="xs" variant="light" onClick={() => switchProfile(local.id)}>
               Switch to {local.name}
@@ -188,11 +238,9 @@ function NextStep({
         );
       if (overLimit)
         return say(
-          `This request is over the emulator's request limit (the notice above): Send to ${profile?.name ?? 'Local'} would be refused with 413 and make no order. Make it smaller, or Sample fills a complete, valid one.`,
+          `This request is over the emulator's request limit (the notice above): Send to ${local.name} would be refused with 413 and make no order. Make it smaller, or Sample fills a complete, valid one.`,
         );
-      return say(
-        'Send it to Local, the built-in emulator: Send to Local (top right) or Ctrl+Enter. The answer carries the order id and its checkout page.',
-      );
+      return say(firstRunSendWords(local.name, local.name, emulatorRunning));
     case 2:
       // Paid, but its webhook went elsewhere: "Pay" again would not change what this console sees.
       if (unreceived !== null)
@@ -208,10 +256,8 @@ function NextStep({
         );
       return (
         <>
-          {say(
-            'Pay as the customer would, on the checkout page. The emulator then sends order_approved, and the Response tab shows it arrive.',
-          )}
-          {order !== null && (
+          {say(firstRunPayWords(emulatorRunning))}
+          {order !== null && emulatorRunning && (
             <Button
               size="xs"
               variant="light"

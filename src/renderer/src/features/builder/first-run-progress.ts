@@ -40,3 +40,47 @@ export const firstRunHeading = (orderId: string | null): string =>
 /** Said once the first order is captured, whatever document is on screen by then. */
 export const firstRunDoneWords = (orderId: string): string =>
   `Done: your first order, ${orderId}, went the whole lifecycle, new → approved → authorised → captured, and every step is on the Timeline. The guide shows the way once; it does not follow the documents after it, so hide it now (Settings can show it again).`;
+
+/** An order the guide may follow, and its state as read (null: not read yet). */
+export interface GuideCandidate<T> {
+  order: T;
+  state: OrderState | null;
+}
+
+/**
+ * The order the guide follows: of the one it followed and the builder's newest send, the one
+ * that has come further; as far as each other (both new, the first ended), the newest. Following
+ * the newest alone, a second Send took the guide from a paid first order, and authorising that
+ * one in Orders never moved it on; the newest on a tie keeps "send again and pay the new order".
+ */
+export function firstRunGuidedOrder<T>(
+  followed: GuideCandidate<T> | null,
+  newest: GuideCandidate<T> | null,
+): T | null {
+  if (newest === null) return followed?.order ?? null;
+  if (followed === null) return newest.order;
+  const further = firstRunProgress(true, true, followed.state) > firstRunProgress(true, true, newest.state);
+  return further ? followed.order : newest.order;
+}
+
+const STOPPED = 'The local emulator is stopped';
+const START_IT = 'start it (Start the emulator, above the form)';
+
+/**
+ * The send step's words: to the active profile, by its name, when it is the emulator's; else
+ * that it is not (a local profile such as Slow sends elsewhere); and a stopped emulator first.
+ */
+export function firstRunSendWords(active: string, emulatorProfile: string, emulatorRunning: boolean): string {
+  if (active !== emulatorProfile)
+    return `Sends go to the active profile, ${active}, not the built-in emulator (profile ${emulatorProfile}): switch to ${emulatorProfile} for the way through the emulator, where nothing leaves this machine.`;
+  if (!emulatorRunning)
+    return `${STOPPED}, so a send to ${active} finds nothing there: ${START_IT}, then Send to ${active} or Ctrl+Enter.`;
+  return `Send it to ${active}, the built-in emulator: Send to ${active} (top right) or Ctrl+Enter. The answer carries the order id and its checkout page.`;
+}
+
+/** The pay step's words: the checkout page is the emulator's, dead while it is stopped. */
+export function firstRunPayWords(emulatorRunning: boolean): string {
+  if (!emulatorRunning)
+    return `${STOPPED}, so the checkout page does not open: ${START_IT}, then pay as the customer would on the checkout page.`;
+  return 'Pay as the customer would, on the checkout page. The emulator then sends order_approved, and the Response tab shows it arrive.';
+}
