@@ -53,4 +53,16 @@ test('a tab closed while its send waits: the next tab says a send went and where
   await expect(next.getByText('Nothing sent yet', { exact: false })).toHaveCount(0);
   await unanswered.getByRole('link', { name: 'the timeline' }).click();
   await expect(next.getByTestId('timeline-row').filter({ hasText: 'createCheckout' })).toHaveCount(1);
+
+  // Cancelled once the service has it: it was sent and may have been carried out (an order
+  // created), never "Network failure: cancelled · Cancelled before an answer arrived.".
+  await next.evaluate(() => (location.hash = '#/builder'));
+  await next.getByRole('button', { name: 'Sample', exact: true }).click();
+  await next.getByRole('button', { name: 'Discard and continue' }).click();
+  await next.getByRole('button', { name: 'Send to Local' }).click();
+  await expect.poll(setup.received).toBe(2);
+  await next.getByRole('button', { name: 'Cancel request' }).click();
+  const failure = next.getByTestId('answer-failure');
+  await expect(failure).toContainText('No answer: it was sent, and may have been carried out');
+  await expect(failure).toContainText('Cancelled after the request was sent, before an answer arrived');
 });
