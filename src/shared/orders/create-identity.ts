@@ -3,6 +3,7 @@ import { formatMinorMoney } from '../money-format';
 import type { AmountProblem, Walk } from './lifecycle-walk';
 import { readMoneyField } from './order-amounts';
 import { stringField, type OrderRecord } from './order-record';
+import { heldOtherwiseReader } from '../written-number-reader';
 
 /**
  * A create-checkout answer for an order another create-checkout already made, with another
@@ -13,7 +14,12 @@ import { stringField, type OrderRecord } from './order-record';
 export function anotherCheckoutProblem(walk: Walk, record: OrderRecord): AmountProblem | null {
   const first = walk.facts.create;
   if (first === null || first.recordId === record.id) return null;
-  const total = readMoneyField(record.requestJson, ['total_amount'], DEFAULT_CURRENCY);
+  const total = readMoneyField(
+    record.requestJson,
+    ['total_amount'],
+    DEFAULT_CURRENCY,
+    heldOtherwiseReader(record.requestText),
+  );
   const money = (minor: bigint | null, currency: string | null) =>
     minor === null ? 'none that reads' : formatMinorMoney(minor, currency);
   const differs = [

@@ -1,6 +1,7 @@
 import { formatMinorMoney } from '../money-format';
 import { capturesStillToArrive, type CapturesKnown, type CountedCapture } from './captures-known';
-import { AmountLedger, readMoneyField, type ReadMoney } from './order-amounts';
+import { AmountLedger, readMoneyField, type ReadMoney, type UnreadableMoney } from './order-amounts';
+import type { HeldOtherwiseAt } from '../written-number-reader';
 import { state as stateLabel, weighClaim } from './order-claims';
 import type { FactsDraft } from './order-facts';
 import {
@@ -239,13 +240,16 @@ export class Walk {
 
 export function readAmount(
   body: unknown,
-  keys: readonly string[] | ((body: unknown, fallbackCurrency: string | null) => ReadMoney | null),
+  keys:
+    | readonly string[]
+    | ((body: unknown, fallbackCurrency: string | null, written?: HeldOtherwiseAt) => ReadMoney | null),
   walk: Walk,
+  written?: HeldOtherwiseAt,
 ): ReadMoney | null {
   const money =
     typeof keys === 'function'
-      ? keys(body, walk.facts.currency)
-      : readMoneyField(body, keys, walk.facts.currency);
+      ? keys(body, walk.facts.currency, written)
+      : readMoneyField(body, keys, walk.facts.currency, written);
   // An order first seen through its notifications takes its currency from the first amount.
   if (walk.facts.currency === null && money !== null) walk.facts.currency = money.currency;
   return money;
@@ -258,19 +262,23 @@ export interface AmountProblem {
 }
 
 /**
- * An amount given but unreadable (`field`, from `unreadableMoneyField`): not a number, negative,
- * or past what a double holds (`1e400`). Counting it as the whole open amount, as for a call that
- * names none, would make a broken notification fully capture or refund the order.
+ * An amount given but unreadable (`unreadable`, from `unreadableMoneyField`): not a number,
+ * negative, past what a double holds (`1e400`), or written with digits JSON does not hold (its
+ * `why` then names them: `1.0000000000000001` has 16 decimals, though JSON.parse reads 1).
+ * Counting it as the whole open amount, as for a call that names none, would make a broken
+ * notification fully capture or refund the order.
  */
 export function unreadableAmountProblem(
   money: ReadMoney | null,
-  field: string | null,
+  unreadable: UnreadableMoney | null,
   what: string,
 ): AmountProblem | null {
-  if (money !== null || field === null) return null;
+  if (money !== null || unreadable === null) return null;
+  // judgeWrittenAmount's sentence, inside the order's: its full stop would end the finding.
+  const why = unreadable.why === null ? '' : `: ${unreadable.why.replace(/\.$/, '')}`;
   return {
     code: 'unreadable_amount',
-    message: `${what} gives ${field}, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has)`,
+    message: `${what} gives ${unreadable.field}, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has)${why}`,
   };
 }
 

@@ -1,6 +1,8 @@
 import { DEFAULT_CURRENCY } from '../checkout/currencies';
 import { decimalsOf, parseAmount, toMinorUnits, tooManyDecimalsWords } from '../checkout/money';
+import { judgeWrittenAmount } from '../checkout/written-amounts';
 import { currencyDecimals } from '../money-format';
+import { heldOtherwiseWithin, type HeldOtherwiseAt } from '../written-number-reader';
 import { isJsonObject, stringField } from './order-record';
 
 /** A Money value read from a payload: the amount in minor units of its currency. */
@@ -12,12 +14,38 @@ export interface ReadMoney {
 }
 
 /**
+ * Why the number an amount is written with cannot be counted, judged by its digits (the listener's
+ * and validate's judgement, written-amounts.ts): JSON.parse holds `1.0000000000000001` as 1 and
+ * `12345678901234567890.12` as 12345678901234567000, and counted so, a capture answer of the
+ * first was 1.00 SAR captured. `written`: where the body writes the value (null when every number
+ * in it is held as written, so an ordinary body is never read value by value); absent for a
+ * value with no text at hand.
+ */
+function writtenAmountWhy(
+  value: unknown,
+  currency: string | null,
+  decimals: number,
+  written: HeldOtherwiseAt | undefined,
+): string | null {
+  const raw = isJsonObject(value) ? value['amount'] : value;
+  if (written === undefined || typeof raw !== 'number') return null;
+  const literal = written(isJsonObject(value) ? ['amount'] : []);
+  // Text that is not this value's (a caller's mismatch): the value tells all.
+  if (literal === null || Number(literal) !== raw) return null;
+  return judgeWrittenAmount(literal, currency ?? 'its currency', decimals)?.message ?? null;
+}
+
+/**
  * A Money object `{ amount, currency }`, or a bare amount (number or numeric string). A Money
  * object that leaves its currency out is SAR, as the spec's Money table says ("Default SAR") and
  * the emulator and the webhook judge read it: taken in the order's currency, a KWD order counted
  * `{"amount":"100.000"}` as 100 KWD captured. A bare amount names no currency: the order's.
  */
-function readMoney(value: unknown, fallbackCurrency: string | null): ReadMoney | null {
+function readMoney(
+  value: unknown,
+  fallbackCurrency: string | null,
+  written?: HeldOtherwiseAt,
+): ReadMoney | null {
   const given = stringField(value, 'currency');
   const defaulted = given === null && isJsonObject(value);
   const currency = given ?? (defaulted ? DEFAULT_CURRENCY : fallbackCurrency);
@@ -27,6 +55,7 @@ function readMoney(value: unknown, fallbackCurrency: string | null): ReadMoney |
   const decimals = currencyDecimals(currency);
   // 0.004 SAR is not an amount of SAR: rounded, it was counted as 0.00 and the capture "confirmed".
   if (/[1-9]/.test(parsed.fractionDigits.slice(decimals))) return null;
+  if (writtenAmountWhy(value, currency, decimals, written) !== null) return null;
   return {
     minor: toMinorUnits(parsed, decimals),
     currency,
@@ -38,7 +67,7 @@ function readMoney(value: unknown, fallbackCurrency: string | null): ReadMoney |
  * Why a Money value (or bare amount) given cannot be counted, as readMoney refuses it, in the
  * words the checkout's and the webhook's judges use; null when it can be.
  */
-export function unreadableMoneyWhy(value: unknown): string | null {
+export function unreadableMoneyWhy(value: unknown, written?: HeldOtherwiseAt): string | null {
   const given = stringField(value, 'currency');
   const currency = given ?? (isJsonObject(value) ? DEFAULT_CURRENCY : null);
   const raw = isJsonObject(value) ? value['amount'] : value;
@@ -49,7 +78,31 @@ export function unreadableMoneyWhy(value: unknown): string | null {
   const decimals = currencyDecimals(currency);
   if (/[1-9]/.test(parsed.fractionDigits.slice(decimals)))
     return tooManyDecimalsWords(raw, decimalsOf(parsed), currency ?? 'its currency', decimals);
-  return null;
+  return writtenAmountWhy(value, currency, decimals, written);
+}
+
+/** An amount given but not counted: where (`total_amount`, `refunds[1].total_amount`), and, when its written digits are the cause, why. */
+export interface UnreadableMoney {
+  field: string;
+  /** judgeWrittenAmount's words, for an amount the generic words do not describe (`12345678901234567890.12`). */
+  why: string | null;
+}
+
+/** The value under `key`, and where its text is (written's reader moved under it). */
+const within = (written: HeldOtherwiseAt | undefined, key: string | number) =>
+  written === undefined ? undefined : heldOtherwiseWithin(written, [key]);
+
+/** `field` of `body`, unreadable as readMoney refuses it; why only for an amount refused by its written digits. */
+function unreadableAt(
+  body: Record<string, unknown>,
+  field: string,
+  written?: HeldOtherwiseAt,
+): UnreadableMoney {
+  const value = body[field];
+  const given = stringField(value, 'currency');
+  const currency = given ?? (isJsonObject(value) ? DEFAULT_CURRENCY : null);
+  const why = writtenAmountWhy(value, currency, currencyDecimals(currency), within(written, field));
+  return { field, why };
 }
 
 /**
@@ -59,27 +112,35 @@ export function unreadableMoneyWhy(value: unknown): string | null {
  * an amount is a mistake in the evidence, not a capture or refund "of everything open" (what a
  * call that names no amount means). Null when an amount reads, or none is given.
  */
-export function unreadableMoneyField(body: unknown, keys: readonly string[]): string | null {
+export function unreadableMoneyField(
+  body: unknown,
+  keys: readonly string[],
+  written?: HeldOtherwiseAt,
+): UnreadableMoney | null {
   if (!isJsonObject(body)) return null;
   let unreadable: string | null = null;
   for (const key of keys) {
     if (body[key] === undefined) continue;
-    if (readMoney(body[key], null) !== null) return null;
+    if (readMoney(body[key], null, within(written, key)) !== null) return null;
     unreadable ??= key;
   }
-  return unreadable;
+  return unreadable === null ? null : unreadableAt(body, unreadable, written);
 }
 
-/** The first of `keys` in `body` that holds a readable amount. */
+/**
+ * The first of `keys` in `body` that holds a readable amount. `written`: where the body's text
+ * writes its values, when it is at hand (a stored call's request or answer).
+ */
 export function readMoneyField(
   body: unknown,
   keys: readonly string[],
   fallbackCurrency: string | null,
+  written?: HeldOtherwiseAt,
 ): ReadMoney | null {
   if (!isJsonObject(body)) return null;
   for (const key of keys) {
     if (body[key] === undefined) continue;
-    const money = readMoney(body[key], fallbackCurrency);
+    const money = readMoney(body[key], fallbackCurrency, within(written, key));
     if (money !== null) return money;
   }
   return null;
@@ -100,9 +161,13 @@ export const REFUND_ANSWER_KEYS = ['refunded_amount'];
  * `POST /payments/refund`), when every entry's amount reads and all are in one currency. Null
  * when neither reads (the ledger then takes the refund as the whole of what was open).
  */
-export function readRefundRequestMoney(body: unknown, fallbackCurrency: string | null): ReadMoney | null {
-  const top = readMoneyField(body, REFUND_REQUEST_KEYS, fallbackCurrency);
-  return top ?? readRefundEntriesMoney(body, fallbackCurrency);
+export function readRefundRequestMoney(
+  body: unknown,
+  fallbackCurrency: string | null,
+  written?: HeldOtherwiseAt,
+): ReadMoney | null {
+  const top = readMoneyField(body, REFUND_REQUEST_KEYS, fallbackCurrency, written);
+  return top ?? readRefundEntriesMoney(body, fallbackCurrency, written);
 }
 
 /**
@@ -110,14 +175,19 @@ export function readRefundRequestMoney(body: unknown, fallbackCurrency: string |
  * entry's amount reads and all are in one currency; null otherwise. A refund call's `refunds[]`
  * asks for these; the answer's `refunds[]` says what each refund made was.
  */
-export function readRefundEntriesMoney(body: unknown, fallbackCurrency: string | null): ReadMoney | null {
+export function readRefundEntriesMoney(
+  body: unknown,
+  fallbackCurrency: string | null,
+  written?: HeldOtherwiseAt,
+): ReadMoney | null {
   if (!isJsonObject(body)) return null;
   const refunds = refundEntries(body);
   if (refunds === null) return null;
+  const entriesAt = within(written, 'refunds');
   let minor = 0n;
   let currency: string | null | undefined;
-  for (const entry of refunds) {
-    const money = readMoneyField(entry, REFUND_REQUEST_KEYS, fallbackCurrency);
+  for (const [at, entry] of refunds.entries()) {
+    const money = readMoneyField(entry, REFUND_REQUEST_KEYS, fallbackCurrency, within(entriesAt, at));
     if (money === null || (currency !== undefined && money.currency !== currency)) return null;
     currency = money.currency;
     minor += money.minor;
@@ -133,17 +203,47 @@ function refundEntries(body: Record<string, unknown>): unknown[] | null {
 
 /**
  * Where a refund call's amount is given but cannot be read: the top-level field, or the first
- * `refunds[]` entry whose amount does not read. Null when the amount reads or none is given.
+ * `refunds[]` entry whose amount does not read (one that gives none cannot be counted either).
+ * Null when the amount reads or none is given.
  */
-export function unreadableRefundRequestField(body: unknown): string | null {
-  if (readRefundRequestMoney(body, null) !== null || !isJsonObject(body)) return null;
-  const top = unreadableMoneyField(body, REFUND_REQUEST_KEYS);
+export function unreadableRefundRequestField(
+  body: unknown,
+  written?: HeldOtherwiseAt,
+): UnreadableMoney | null {
+  return unreadableRefundField(body, REFUND_REQUEST_KEYS, true, written);
+}
+
+/**
+ * Where a refund call's 2xx answer gives its amount but it cannot be read: `refunded_amount`, or
+ * the first `refunds[]` entry whose amount is given and does not read (an entry that gives none
+ * takes the call's). Null when the amount reads or none is given.
+ */
+export function unreadableRefundAnswerField(
+  body: unknown,
+  written?: HeldOtherwiseAt,
+): UnreadableMoney | null {
+  return unreadableRefundField(body, REFUND_ANSWER_KEYS, false, written);
+}
+
+function unreadableRefundField(
+  body: unknown,
+  topKeys: readonly string[],
+  entriesGiveAmounts: boolean,
+  written: HeldOtherwiseAt | undefined,
+): UnreadableMoney | null {
+  if (!isJsonObject(body)) return null;
+  if (readMoneyField(body, topKeys, null, written) !== null) return null;
+  if (readRefundEntriesMoney(body, null, written) !== null) return null;
+  const top = unreadableMoneyField(body, topKeys, written);
   if (top !== null) return top;
   const refunds = refundEntries(body) ?? [];
+  const entriesAt = within(written, 'refunds');
   for (const [at, entry] of refunds.entries()) {
-    if (readMoneyField(entry, REFUND_REQUEST_KEYS, null) !== null) continue;
-    const key = unreadableMoneyField(entry, REFUND_REQUEST_KEYS);
-    return `refunds[${at}]${key === null ? '' : `.${key}`}`;
+    const entryAt = within(entriesAt, at);
+    if (readMoneyField(entry, REFUND_REQUEST_KEYS, null, entryAt) !== null) continue;
+    const key = unreadableMoneyField(entry, REFUND_REQUEST_KEYS, entryAt);
+    if (key === null && !entriesGiveAmounts) continue;
+    return { field: `refunds[${at}]${key === null ? '' : `.${key.field}`}`, why: key?.why ?? null };
   }
   return null;
 }

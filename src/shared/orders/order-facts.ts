@@ -1,6 +1,7 @@
 import { DEFAULT_CURRENCY } from '../checkout/currencies';
 import { readMoneyField, unreadableMoneyWhy } from './order-amounts';
 import { formatMinorAmount } from '../money-format';
+import { heldOtherwiseReader, heldOtherwiseWithin } from '../written-number-reader';
 import type { OrderFacts } from './order-lifecycle';
 import { webhookNotCounted } from './webhook-not-counted';
 import { whoseOf, whoseWord } from '../provenance';
@@ -68,7 +69,8 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
   const active = records.filter((record) => whoseOf(record) === 'service').at(-1);
   const last = all.at(-1);
   const request = create?.requestJson;
-  const total = readMoneyField(request, ['total_amount'], DEFAULT_CURRENCY);
+  const requestAt = heldOtherwiseReader(create?.requestText);
+  const total = readMoneyField(request, ['total_amount'], DEFAULT_CURRENCY, requestAt);
   const webhookValue = (key: string) => {
     for (const record of records) {
       // A notification the order does not count (refused, an error in its body, a key given
@@ -92,7 +94,7 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
       : `the create-checkout request (record #${create.id}) ${
           given === undefined
             ? 'gives no total_amount'
-            : `gives total_amount, but not as an amount that can be counted: ${unreadableMoneyWhy(given) ?? 'it does not read as Money'}`
+            : `gives total_amount, but not as an amount that can be counted: ${unreadableMoneyWhy(given, requestAt === undefined ? undefined : heldOtherwiseWithin(requestAt, ['total_amount'])) ?? 'it does not read as Money'}`
         }`;
   return {
     public: {

@@ -13,6 +13,14 @@ export interface OrderRecord extends TimelineSummary {
   requestJson: unknown;
   /** The response body parsed as JSON (a call's answer), else null. */
   responseJson: unknown;
+  /**
+   * The texts requestJson and responseJson were parsed from, where the record was read from its
+   * stored bodies: JSON.parse holds `1.0000000000000001` as 1, so an amount is read from the digits
+   * written (order-amounts.ts), as the listener and validate judge them. Absent for a record built
+   * without them (a test's), whose parsed values tell all.
+   */
+  requestText?: string;
+  responseText?: string;
   details: Record<string, unknown>;
   /** Why the request body could not be read (nested too deep, too large); absent when it could. */
   unreadable?: string;

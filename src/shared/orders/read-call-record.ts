@@ -9,8 +9,11 @@ import {
   REFUND_ANSWER_KEYS,
   REFUND_REQUEST_KEYS,
   unreadableMoneyField,
+  unreadableRefundAnswerField,
   unreadableRefundRequestField,
+  type UnreadableMoney,
 } from './order-amounts';
+import { heldOtherwiseReader, type HeldOtherwiseAt } from '../written-number-reader';
 import { state as stateLabel } from './order-claims';
 import type { LifecycleSource } from './order-lifecycle';
 import {
@@ -45,28 +48,44 @@ import { restCanceledWords } from './read-webhook-record';
  * the refund's `refunded_amount`, or the sum of its `refunds[]` entries — else, when the answer
  * gives no amount, what the call asked for. The answer is the service's word: a call that asked
  * for 60.00 and was answered 40.00 captured 40.00. `said` names where the amount was read, for
- * a finding about it (the call's amount is not the one in another currency, or zero).
+ * a finding about it (the call's amount is not the one in another currency, or zero);
+ * `unreadable`, the amount the answer gives but that cannot be counted (its written digits are
+ * more than JSON holds, say): a mistake in the service's word, not a reason to count the call's.
  */
 function answeredMoney(
   walk: Walk,
   record: OrderRecord,
   operation: 'capture' | 'refund',
   asked: ReadMoney | null,
-): { money: ReadMoney | null; said: string } {
+  written: HeldOtherwiseAt | undefined,
+): { money: ReadMoney | null; said: string; unreadable: UnreadableMoney | null } {
   const currency = walk.facts.currency;
   const answer = record.responseJson;
   if (operation === 'capture') {
-    const captured = readMoneyField(answer, CAPTURE_ANSWER_KEYS, currency);
+    const captured = readMoneyField(answer, CAPTURE_ANSWER_KEYS, currency, written);
     if (captured !== null)
-      return { money: captured, said: `The capture answer's ${CAPTURE_ANSWER_KEYS.join('/')}` };
+      return {
+        money: captured,
+        said: `The capture answer's ${CAPTURE_ANSWER_KEYS.join('/')}`,
+        unreadable: null,
+      };
   } else {
-    const refunded = readMoneyField(answer, REFUND_ANSWER_KEYS, currency);
+    const refunded = readMoneyField(answer, REFUND_ANSWER_KEYS, currency, written);
     if (refunded !== null)
-      return { money: refunded, said: `The refund answer's ${REFUND_ANSWER_KEYS.join('/')}` };
-    const entries = readRefundEntriesMoney(answer, currency);
-    if (entries !== null) return { money: entries, said: "The refund answer's refunds[] amounts" };
+      return {
+        money: refunded,
+        said: `The refund answer's ${REFUND_ANSWER_KEYS.join('/')}`,
+        unreadable: null,
+      };
+    const entries = readRefundEntriesMoney(answer, currency, written);
+    if (entries !== null)
+      return { money: entries, said: "The refund answer's refunds[] amounts", unreadable: null };
   }
-  return { money: asked, said: `The ${operation} call's amount` };
+  const unreadable =
+    operation === 'capture'
+      ? unreadableMoneyField(answer, CAPTURE_ANSWER_KEYS, written)
+      : unreadableRefundAnswerField(answer, written);
+  return { money: asked, said: `The ${operation} call's amount`, unreadable };
 }
 
 /**
@@ -193,17 +212,26 @@ export function readCall(walk: Walk, record: OrderRecord): void {
     }
     case 'capture':
     case 'refund': {
+      // The bodies' digits, read only where a number in them may not be held as written.
+      const askedAt = heldOtherwiseReader(record.requestText);
+      const answerAt = heldOtherwiseReader(record.responseText);
       const asked = readAmount(
         record.requestJson,
         operation === 'capture' ? CAPTURE_REQUEST_KEYS : readRefundRequestMoney,
         walk,
+        askedAt,
       );
-      const { money, said } = answeredMoney(walk, record, operation, asked);
+      const {
+        money,
+        said,
+        unreadable: unreadableAnswer,
+      } = answeredMoney(walk, record, operation, asked, answerAt);
       const unreadable =
         operation === 'capture'
-          ? unreadableMoneyField(record.requestJson, CAPTURE_REQUEST_KEYS)
-          : unreadableRefundRequestField(record.requestJson);
+          ? unreadableMoneyField(record.requestJson, CAPTURE_REQUEST_KEYS, askedAt)
+          : unreadableRefundRequestField(record.requestJson, askedAt);
       const named =
+        unreadableAmountProblem(null, unreadableAnswer, `The ${operation} answer`) ??
         unreadableAmountProblem(money, unreadable, `The ${operation} call`) ??
         currencyProblem(walk, money, said) ??
         (operation === 'refund' ? answeredEntryCurrencyProblem(walk, record.responseJson) : null) ??
