@@ -265,7 +265,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
       notificationUrlFor(profile, listener.status(), () => runningListeners(addressRecords())),
     judgePayload: (payload, form, profile, { singleCheckout, sourceText }) => {
       // A local profile sends to the emulator, which judges by its own settings: the pairs it
-      // supports, how it weighs "" and where instalments may be left out (a send it accepted
+      // supports, how it weighs "", where instalments may be left out and whether it takes
+      // expires_in_minutes (a send it accepted
       // was stored "sent with errors").
       const settings = profile.fields.environment === 'local' ? emulator.settings() : null;
       const findings = validateCheckout(payload, {
@@ -278,6 +279,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
               emptyOptional: settings.emptyOptional,
               pairs: settings.countryCurrencyPairs,
               instalmentsRequired: settings.instalmentsRequired,
+              honourExpiresInMinutes: settings.honourExpiresInMinutes,
             }),
         // The text that went out: what only a text shows (a name given twice) is judged too.
         ...(sourceText === undefined ? {} : { sourceText }),

@@ -16,6 +16,7 @@ const request = (text: string) => ({
   notificationField: 'merchant_url.notification',
   emptyOptional: 'warn' as const,
   instalmentsRequired: 'pay_by_instalments' as const,
+  honourExpiresInMinutes: false,
   pairs: null,
 });
 
@@ -106,6 +107,19 @@ describe('the builder analysis (what the worker answers)', () => {
         .findings.map((finding) => `${finding.severity} ${finding.path} ${finding.code}`);
     expect(judged('pay_by_instalments')).toEqual(['warning instalments instalments_not_given']);
     expect(judged('always')).toEqual(['error instalments required']);
+  });
+
+  it("says expires_in_minutes is ignored unless told it is honoured (the Local emulator's setting)", () => {
+    const text = formatDocument({
+      ...generateSample('general', { seed: 1, country: 'SA' }),
+      expires_in_minutes: 10,
+    });
+    const judged = (honourExpiresInMinutes: boolean) =>
+      analysisResultSchema
+        .parse(analyseDocument({ ...request(text), honourExpiresInMinutes }))
+        .findings.map((finding) => `${finding.severity} ${finding.path} ${finding.code}`);
+    expect(judged(false)).toEqual(['warning expires_in_minutes expiry_ignored']);
+    expect(judged(true)).toEqual([]);
   });
 
   it('lists every finding but marks at most MAX_DIAGNOSTICS of them', () => {

@@ -287,6 +287,9 @@ describe('Expiry', () => {
     (p) => void delete p.expires_in_minutes,
     (p) => void delete p.expire_in_minutes,
   );
+  // Its rules as a merchant support enabled the feature for: by default a value that passes them
+  // is ignored, with a warning of its own (checkout-expiry-ignored.test.ts).
+  const honoured = { honourExpiresInMinutes: true };
   ruleTable([
     {
       rule: 'expires_in_minutes at least 5',
@@ -295,6 +298,7 @@ describe('Expiry', () => {
       code: 'below_minimum',
       message: /4; the minimum is 5/,
       good: all(fresh, set('expires_in_minutes', 5)),
+      options: honoured,
     },
     {
       rule: 'expires_in_minutes at most 1440',
@@ -302,6 +306,7 @@ describe('Expiry', () => {
       path: 'expires_in_minutes',
       code: 'above_maximum',
       good: all(fresh, set('expires_in_minutes', 1440)),
+      options: honoured,
     },
     {
       rule: 'expires_in_minutes is an integer',
@@ -321,6 +326,7 @@ describe('Expiry', () => {
       path: 'expire_in_minutes',
       code: 'below_minimum',
       good: all(fresh, set('expire_in_minutes', 45)),
+      options: honoured,
     },
     {
       rule: 'both spellings, different values',
@@ -336,6 +342,7 @@ describe('Expiry', () => {
       code: 'duplicate_expiry',
       severity: 'warning',
       good: all(fresh, set('expires_in_minutes', 30)),
+      options: honoured,
     },
   ]);
 });

@@ -171,7 +171,8 @@ const DEFAULTS: Record<string, string> = {
   'Money `currency` left out': code(DEFAULT_CURRENCY),
   'Decimals of a numeric string': 'counted by value: `"12.500"` has one',
   'Total check precision': precisions,
-  'Order expiry without `expires_in_minutes`': `${LIMITS.defaultExpiryMinutes} minutes`,
+  // Behaviour, tested in checkout-expiry-ignored.test.ts and spec-letter-emulator.test.ts.
+  'Order expiry': `${LIMITS.defaultExpiryMinutes} minutes; \`expires_in_minutes\` ignored, a warning (\`expiry_ignored\`)`,
   // Behaviour, tested field by field in checkout-empty-optional.test.ts.
   'An optional text field given as `""`': `not given; a ${emptyOptional.severity} (${code(emptyOptional.code)}) unless the official client sends \`""\` for it`,
   // Behaviour, tested field by field in checkout-blank-text.test.ts.

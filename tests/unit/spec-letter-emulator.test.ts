@@ -95,6 +95,15 @@ describe('point 10: expires_in_minutes is honoured only when the setting says su
     emulator.core.emulator.updateSettings({ honourExpiresInMinutes: true });
     expect(await expiryMinutes()).toBe(120);
   });
+
+  it('ignored, it is said in X-Emulator-Warnings; honoured, nothing is', async () => {
+    const ignored = await emulator.createCheckout(validPayload(null, { expires_in_minutes: 10 }));
+    expect(ignored.status).toBe(200);
+    expect(ignored.warnings).toBe('1 warning: expiry_ignored at expires_in_minutes');
+    emulator.core.emulator.updateSettings({ honourExpiresInMinutes: true });
+    const honoured = await emulator.createCheckout(validPayload(null, { expires_in_minutes: 10 }));
+    expect(honoured.warnings).toBeNull();
+  });
 });
 
 describe('point 13: capture and refund amounts are refused, never rounded', () => {

@@ -92,6 +92,7 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
     pairs: options.rules.pairs,
     emptyOptional: options.rules.emptyOptional,
     instalmentsRequired: options.rules.instalmentsRequired,
+    honourExpiresInMinutes: options.rules.honourExpiresInMinutes,
     notificationField: options.notificationField,
     ...(options.sourceText === undefined ? {} : { sourceText: options.sourceText }),
   });

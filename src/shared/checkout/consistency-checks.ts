@@ -39,6 +39,42 @@ export function checkExpirySpellings(payload: unknown): RawFinding[] {
   ];
 }
 
+const EXPIRY_IGNORED_RULE =
+  'Checkout request: expires_in_minutes — ignored unless the feature is enabled for the merchant by support; the default expiry is 30 minutes';
+
+/**
+ * An expiry the service would ignore: without the feature (the emulator's "Honour
+ * expires_in_minutes", off by default, as the spec's merchant is without it) the order expires
+ * after the default, whatever the request says, and a request that says 10 minutes should hear
+ * so rather than "valid". A value refused on its own (out of range, not a whole number) is that
+ * finding's alone.
+ */
+export function checkExpiryIgnored(payload: unknown, honoured: boolean): RawFinding[] {
+  if (honoured) return [];
+  const key = isPresent(payload, 'expires_in_minutes') ? 'expires_in_minutes' : 'expire_in_minutes';
+  const value = ownValue(payload, key);
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < LIMITS.expiryMinutesMinimum ||
+    value > LIMITS.expiryMinutesMaximum
+  )
+    return [];
+  return [
+    {
+      severity: 'warning',
+      path: [key],
+      code: 'expiry_ignored',
+      rule: EXPIRY_IGNORED_RULE,
+      message:
+        `${key} is ${value}, but "Honour expires_in_minutes" is off (Emulator → Settings; validate ` +
+        `--honour-expires-in-minutes), as for a merchant without the feature: the value is ignored and ` +
+        `the order expires after the default ${LIMITS.defaultExpiryMinutes} minutes. Turn it on if support ` +
+        'enabled the feature for you.',
+    },
+  ];
+}
+
 const RISK: JsonPath = ['risk_assessment'];
 const DATES_RULE =
   'risk_assessment: account_creation_date, date_first_paid, date_last_paid — one customer history (null if this is the first order)';

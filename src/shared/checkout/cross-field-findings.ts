@@ -1,6 +1,7 @@
 import {
   checkCounts,
   checkDateOrder,
+  checkExpiryIgnored,
   checkExpirySpellings,
   checkItemsNotEmpty,
   checkNoCouponDiscount,
@@ -19,6 +20,8 @@ export interface CrossFieldOptions {
   pairs?: readonly CountryCurrencyPair[];
   /** Whose table `pairs` is (cross-checks.ts's PairTableSource); default the emulator's. */
   pairsSource?: 'emulator' | 'flag';
+  /** "Honour expires_in_minutes" (the emulator's setting, off by default): off, a given expiry is said to be ignored. */
+  honourExpiresInMinutes?: boolean;
   /** Where the JSON text the payload was parsed from writes a value, so a finding can quote its digits as written. */
   sourceTextAt?: SourceTextAt | undefined;
 }
@@ -31,6 +34,7 @@ export function crossFieldFindings(payload: unknown, options: CrossFieldOptions 
     ...checkTotal(payload, options.sourceTextAt),
     ...checkNoCouponDiscount(payload),
     ...checkExpirySpellings(payload),
+    ...checkExpiryIgnored(payload, options.honourExpiresInMinutes === true),
     ...checkDateOrder(payload),
     ...checkCounts(payload),
     ...checkItemsNotEmpty(payload),

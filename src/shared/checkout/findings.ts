@@ -31,6 +31,9 @@ export const FINDING_CODES = [
   'discount_currency_conflict',
   'conflicting_expiry',
   'duplicate_expiry',
+  // expires_in_minutes given while the emulator's "Honour expires_in_minutes" is off (warning):
+  // the spec ignores it unless support enabled it, so the order expires after the default 30
+  'expiry_ignored',
   'date_order',
   'negative_count',
   'empty_items',

@@ -122,8 +122,7 @@ function commonFields(form: CheckoutForm, options: SampleOptions, now: Date) {
     delivery_method: form === 'general' ? 'home delivery' : 'digital',
     store_code: `WEB-${country}`,
   };
-  const expiry = en.helpers.arrayElement([30, 60, 120, 1440]);
-  return { fields, payment, client, additional_data, en, country, education, expiry };
+  return { fields, payment, client, additional_data, en, country, education };
 }
 
 /**
@@ -142,7 +141,7 @@ export function generateSample(
   options: SampleOptions = {},
 ): GeneralCheckoutRequest | EducationCheckoutRequest {
   const now = options.now ?? new Date();
-  const { fields, payment, client, additional_data, en, country, education, expiry } = commonFields(
+  const { fields, payment, client, additional_data, en, country, education } = commonFields(
     form,
     options,
     now,
@@ -156,16 +155,14 @@ export function generateSample(
       ...payment,
       risk_assessment: risk,
       ...client,
-      expires_in_minutes: expiry,
       additional_data,
     } satisfies GeneralCheckoutRequest;
-  // The education form's own spelling of the expiry field; no shipping for fees.
+  // No shipping for fees.
   return {
     ...fields,
     ...payment,
     risk_assessment: { ...risk, education },
     ...client,
-    expire_in_minutes: expiry,
     additional_data,
   } satisfies EducationCheckoutRequest;
 }

@@ -49,6 +49,12 @@ export interface ValidateOptions {
   /** Whose table `pairs` is, for the finding's words: the emulator's (default) or `validate --pairs`. */
   pairsSource?: 'emulator' | 'flag';
   /**
+   * Whether `expires_in_minutes` is taken (the emulator's "Honour expires_in_minutes": the spec
+   * ignores it unless support enabled the feature). Default false, the emulator's default: a
+   * value given earns the expiry_ignored warning.
+   */
+  honourExpiresInMinutes?: boolean;
+  /**
    * How an optional field given "" or null (where the official client never sends one) and a
    * text field given only blanks are judged (none shown in the spec): `warn` (default) a
    * warning, `refuse` an error, `accept` nothing (empty-optional.ts, null-optional.ts,
@@ -202,6 +208,7 @@ export function judgeCheckout(payload: unknown, options: ValidateOptions): Check
         notificationField,
         pairs: options.pairs,
         pairsSource: options.pairsSource,
+        honourExpiresInMinutes: options.honourExpiresInMinutes === true,
         sourceTextAt: source?.at,
       }),
       ...findUnknownKeys(judged, notificationField),

@@ -35,6 +35,7 @@ const validateFlags = z.object({
   instalmentsRequired: z
     .enum(INSTALMENTS_REQUIRED_CHOICES, { error: 'choose pay_by_instalments or always' })
     .default(DEFAULT_INSTALMENTS_REQUIRED),
+  honourExpiresInMinutes: z.boolean().default(false),
   json: z.boolean().default(false),
 });
 
@@ -50,6 +51,7 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
     sourceText: text,
     emptyOptional: flags.emptyOptional,
     instalmentsRequired: flags.instalmentsRequired,
+    honourExpiresInMinutes: flags.honourExpiresInMinutes,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
     ...(flags.pairs === undefined ? {} : { pairs: flags.pairs, pairsSource: 'flag' }),
   });
@@ -96,6 +98,10 @@ export function registerValidate(program: Command, context: CliContext): void {
       '--instalments-required <when>',
       'where instalments may be left out (the spec requires it; the official client sends it only with PAY_BY_INSTALMENTS): ' +
         `pay_by_instalments (an error only there, a warning elsewhere) or always (the spec's letter); default ${DEFAULT_INSTALMENTS_REQUIRED}`,
+    )
+    .option(
+      '--honour-expires-in-minutes',
+      'take expires_in_minutes, as a merchant support enabled it for (the emulator\'s "Honour expires_in_minutes"); without it, as the emulator by default, a value given is ignored (a warning) and the order expires after 30 minutes',
     )
     .option('--json', 'print { valid, errors, warnings, findings } as JSON')
     .addHelpText(

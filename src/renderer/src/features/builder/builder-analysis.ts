@@ -76,6 +76,7 @@ function request(state: BuilderStore): void {
     notificationField: state.notificationField,
     emptyOptional: state.emptyOptional,
     instalmentsRequired: state.instalmentsRequired,
+    honourExpiresInMinutes: state.honourExpiresInMinutes,
     pairs: state.pairs === null ? null : [...state.pairs],
   };
   if (state.text.length <= IN_PAGE_ANALYSIS_CHARS) {
@@ -96,6 +97,7 @@ useBuilderStore.subscribe((state, previous) => {
     state.notificationField === previous.notificationField &&
     state.emptyOptional === previous.emptyOptional &&
     state.instalmentsRequired === previous.instalmentsRequired &&
+    state.honourExpiresInMinutes === previous.honourExpiresInMinutes &&
     state.pairs === previous.pairs
   )
     return;

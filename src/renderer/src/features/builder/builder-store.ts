@@ -50,6 +50,8 @@ export interface BuilderStore {
   emptyOptional: EmptyOptionalChoice;
   /** Where instalments may be left out: as `emptyOptional`, the Local emulator's setting or the default. */
   instalmentsRequired: InstalmentsRequiredChoice;
+  /** Whether expires_in_minutes is taken: as `emptyOptional`, the Local emulator's setting or the default (off). */
+  honourExpiresInMinutes: boolean;
   /**
    * The country/currency pairs judged supported: on the Local profile its emulator's setting
    * (a pair it was set to support read as an error here, though Send to Local was accepted);
@@ -118,6 +120,7 @@ export interface BuilderStore {
   setNotificationField: (path: string) => void;
   setEmptyOptional: (choice: EmptyOptionalChoice) => void;
   setInstalmentsRequired: (choice: InstalmentsRequiredChoice) => void;
+  setHonourExpiresInMinutes: (honoured: boolean) => void;
   setPairs: (pairs: readonly CountryCurrencyPair[] | null) => void;
   /** Opens a draft (or, with null, a new empty document). */
   open: (draft: Draft | null) => void;
@@ -219,6 +222,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     notificationField: DEFAULT_NOTIFICATION_FIELD,
     emptyOptional: DEFAULT_EMPTY_OPTIONAL,
     instalmentsRequired: DEFAULT_INSTALMENTS_REQUIRED,
+    honourExpiresInMinutes: false,
     pairs: null,
     findings: [],
     findingsByPath: new Map(),
@@ -279,6 +283,9 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     },
     setInstalmentsRequired(instalmentsRequired) {
       if (instalmentsRequired !== get().instalmentsRequired) set({ instalmentsRequired });
+    },
+    setHonourExpiresInMinutes(honourExpiresInMinutes) {
+      if (honourExpiresInMinutes !== get().honourExpiresInMinutes) set({ honourExpiresInMinutes });
     },
     setPairs(pairs) {
       if (JSON.stringify(pairs) !== JSON.stringify(get().pairs)) set({ pairs });

@@ -8,7 +8,7 @@ import { useBuilderStore } from './builder-store';
 /**
  * On the Local profile the builder judges an optional field given "" as its emulator's setting
  * says (Emulator → Settings), and a country/currency pair as supported when the emulator is set
- * to support it, and a request without instalments as it is set to, so a finding shows the
+ * to support it, a request without instalments and one with expires_in_minutes as it is set to, so a finding shows the
  * weight Send to Local will answer with: a warning, an error (400) or nothing. The form and single checkout are the draft's own and go to
  * the emulator with each send instead; this setting has no per-request override, so the builder
  * follows it. Other profiles: the documented default (`warn`), the service's rule being unknown.
@@ -20,6 +20,8 @@ export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
   const followedPairs = useEmulatorStore((state) => state.settings?.countryCurrencyPairs ?? null);
   const followedInstalments = useEmulatorStore((state) => state.settings?.instalmentsRequired ?? null);
   const setInstalmentsRequired = useBuilderStore((state) => state.setInstalmentsRequired);
+  const followedHonour = useEmulatorStore((state) => state.settings?.honourExpiresInMinutes ?? null);
+  const setHonourExpiresInMinutes = useBuilderStore((state) => state.setHonourExpiresInMinutes);
   const setPairs = useBuilderStore((state) => state.setPairs);
   const loadSettings = useEmulatorStore((state) => state.loadSettings);
   const setEmptyOptional = useBuilderStore((state) => state.setEmptyOptional);
@@ -32,6 +34,9 @@ export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
   const instalments =
     local && followedInstalments !== null ? followedInstalments : DEFAULT_INSTALMENTS_REQUIRED;
   useEffect(() => setInstalmentsRequired(instalments), [instalments, setInstalmentsRequired]);
+  // Off elsewhere: the spec's merchant without the feature, as the emulator's default.
+  const honour = local && followedHonour !== null ? followedHonour : false;
+  useEffect(() => setHonourExpiresInMinutes(honour), [honour, setHonourExpiresInMinutes]);
   // The pairs it supports too: a pair it was set to support was an error here, though Send
   // to Local was accepted. Other profiles: the documented default (each country's own currency).
   const pairs = local ? followedPairs : null;

@@ -33,6 +33,7 @@ export function analyseDocument(request: AnalysisRequest): AnalysisResult {
     notificationField: request.notificationField,
     emptyOptional: request.emptyOptional,
     instalmentsRequired: request.instalmentsRequired,
+    honourExpiresInMinutes: request.honourExpiresInMinutes,
     ...(request.pairs === null ? {} : { pairs: request.pairs }),
     // The text the document came from: a name typed twice only shows there.
     sourceText: request.text,

@@ -18,6 +18,8 @@ export const analysisRequestSchema = z.object({
   emptyOptional: z.enum(EMPTY_OPTIONAL_CHOICES),
   /** Where instalments may be left out (the Local profile's emulator's; else the documented default). */
   instalmentsRequired: z.enum(INSTALMENTS_REQUIRED_CHOICES),
+  /** Whether expires_in_minutes is taken (the Local profile's emulator's; else the documented default, off). */
+  honourExpiresInMinutes: z.boolean(),
   /** The supported pairs to judge by (the Local profile's emulator's); null: the documented default. */
   pairs: z.array(countryCurrencyPairSchema).nullable(),
 });
