@@ -20,10 +20,15 @@ export interface CreatedOrder {
 
 /**
  * A valid general-form request whose total is `104.1 SAR` written as the number 104.1 (one
- * decimal, so every view has to add the second), expiring in 1440 minutes, with the merchant
- * URLs on this machine and the notification URL left for the console to fill in.
+ * decimal, so every view has to add the second), with the merchant URLs on this machine and the
+ * notification URL left for the console to fill in. No expiry: the emulator ignores one by
+ * default (with the expiry_ignored warning); `extra` adds one where a test honours it.
  */
-export function checkoutPayload(origin: string, reference: string): Record<string, unknown> {
+export function checkoutPayload(
+  origin: string,
+  reference: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const payload = JSON.parse(
     readFileSync(join(projectRoot, 'tests', 'fixtures', 'general-valid.json'), 'utf8'),
   ) as Record<string, unknown> & { items: Record<string, unknown>[] };
@@ -39,14 +44,13 @@ export function checkoutPayload(origin: string, reference: string): Record<strin
   payload['tax_amount'] = { amount: 4, currency: 'SAR' };
   payload['shipping_amount'] = { amount: 0, currency: 'SAR' };
   payload['total_amount'] = { amount: 104.1, currency: 'SAR' };
-  payload['expires_in_minutes'] = 1440;
   payload['order_reference_id'] = reference;
   payload['merchant_url'] = {
     success: `${origin}/?shop=success`,
     failure: `${origin}/?shop=failure`,
     cancel: `${origin}/?shop=cancel`,
   };
-  return payload;
+  return { ...payload, ...extra };
 }
 
 /** Puts `payload` in the builder's raw JSON, as a paste would. */
@@ -55,9 +59,13 @@ export async function importPayload(page: Page, payload: unknown): Promise<void>
 }
 
 /** Sends that request from the builder to the Local emulator; the page must show a fresh builder. */
-export async function createOrder(page: Page, origin: string): Promise<CreatedOrder> {
+export async function createOrder(
+  page: Page,
+  origin: string,
+  extra: Record<string, unknown> = {},
+): Promise<CreatedOrder> {
   const reference = `REF-TRUTH-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  await importPayload(page, checkoutPayload(origin, reference));
+  await importPayload(page, checkoutPayload(origin, reference, extra));
   await expect(page.getByTestId('error-count')).toHaveText('0 errors');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('created-status')).toHaveText('new');

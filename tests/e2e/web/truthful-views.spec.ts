@@ -246,7 +246,7 @@ test('7. money is written one way, with its currency’s decimals, everywhere; l
   await spec.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Emulator settings saved')).toBeVisible();
   await page.goto(`${served.origin}/#/builder`);
-  const order = await createOrder(page, served.origin);
+  const order = await createOrder(page, served.origin, { expires_in_minutes: 1440 });
   await page.goto(order.checkoutUrl);
   await expect(page.getByTestId('total')).toHaveText('104.10 SAR');
   await expect(page.locator('#countdown')).toHaveText(/^23:59:\d\d$/);
